@@ -1,0 +1,49 @@
+/**
+ * The engine's error tree (Taquito-style, but every leaf carries a stable `code`):
+ * EngineError → RuleError (an action was refused) | ConfigError (a game could not be set up)
+ * | RecordError (a game record cannot be replayed).
+ */
+export abstract class EngineError extends Error {
+  abstract readonly code: string;
+}
+
+/** An action was refused. The state it was applied to is unchanged. */
+export class RuleError extends EngineError {
+  override readonly name = 'RuleError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly detail?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message);
+  }
+}
+
+/** A configuration (options, board) is invalid; `issues` names each bad field. */
+export class ConfigError extends EngineError {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly issues: readonly string[] = [],
+  ) {
+    super(issues.length ? `${message}: ${issues.join('; ')}` : message);
+  }
+}
+
+/** A game record is malformed, of an unknown game or version, or does not replay. */
+export class RecordError extends EngineError {
+  override readonly name = 'RecordError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly actionIndex?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const isEngineError = (err: unknown): err is EngineError => err instanceof EngineError;
+export const isRuleError = (err: unknown): err is RuleError => err instanceof RuleError;
+export const isConfigError = (err: unknown): err is ConfigError => err instanceof ConfigError;
+export const isRecordError = (err: unknown): err is RecordError => err instanceof RecordError;

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './types';
+export * from './rng';
+export * from './hash';
+export * from './record';
+export * from './play';

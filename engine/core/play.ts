@@ -1,0 +1,71 @@
+import { randomInt, rngFromSeed, type RandomGenerator } from './rng';
+import type { GameRecord, RecordedAction } from './record';
+import type { Bot, GameDefinition, GameEvent, Outcome, SeatId } from './types';
+
+/** A bot that picks uniformly among the legal actions: the baseline for every game. */
+export function randomBot<S, A>(definition: Pick<GameDefinition<S, A, unknown>, 'legal'>): Bot<S, A> {
+  return {
+    name: 'random',
+    choose(state, seat, rng) {
+      const options = definition.legal(state, seat);
+      if (options.length === 0) throw new Error(`random bot: seat ${seat} has no legal action`);
+      return options[randomInt(rng, 0, options.length - 1)]!;
+    },
+  };
+}
+
+export interface PlayResult<S, A, C, E extends GameEvent> {
+  readonly state: S;
+  readonly record: GameRecord<C, A>;
+  readonly outcome: Outcome;
+  /** The events of every action (only when `collectEvents`). */
+  readonly events: E[];
+}
+
+export interface PlayOptions<S, E extends GameEvent> {
+  /** Safety net: a game that needs more actions than this is a bug. */
+  readonly maxActions?: number;
+  readonly collectEvents?: boolean;
+  /** Called after every applied action (property tests check invariants here). */
+  readonly onAction?: (before: S, after: S, seat: SeatId, events: readonly E[]) => void;
+}
+
+/**
+ * Plays a game to its end with one bot per seat. The bots' randomness is seeded from the game seed,
+ * so the whole run (and therefore the record) is reproducible.
+ */
+export function playToEnd<S, A, C, E extends GameEvent>(
+  definition: GameDefinition<S, A, C, E>,
+  config: C,
+  seed: string,
+  bots: readonly Bot<S, A>[],
+  options: PlayOptions<S, E> = {},
+): PlayResult<S, A, C, E> {
+  const maxActions = options.maxActions ?? 100_000;
+  const botRng: RandomGenerator = rngFromSeed(`${seed}/bots`);
+  let state = definition.setup(config, seed);
+  const actions: RecordedAction<A>[] = [];
+  const events: E[] = [];
+  for (;;) {
+    const decisions = definition.pending(state);
+    if (decisions.length === 0) break;
+    if (actions.length >= maxActions) throw new Error(`game did not end within ${maxActions} actions`);
+    const seat = decisions[0]!.seat;
+    const bot = bots[seat];
+    if (!bot) throw new Error(`no bot for seat ${seat}`);
+    const action = bot.choose(state, seat, botRng);
+    const step = definition.apply(state, seat, action);
+    options.onAction?.(state, step.state, seat, step.events);
+    if (options.collectEvents) events.push(...step.events);
+    actions.push({ seat, action });
+    state = step.state;
+  }
+  const outcome = definition.outcome(state);
+  if (!outcome) throw new Error('no decision is pending but the game has no outcome');
+  return {
+    state,
+    outcome,
+    events,
+    record: { game: definition.id, version: definition.version, config, seed, actions },
+  };
+}

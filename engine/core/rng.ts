@@ -1,0 +1,52 @@
+// pure-rand: a well-kept, dependency-free PRNG library whose generators expose their state as plain
+// numbers, so the state can live inside a serialisable game state and be resumed exactly.
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import type { RandomGenerator as PureRandGenerator } from 'pure-rand/types/RandomGenerator';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+
+export type RandomGenerator = PureRandGenerator;
+/** The PRNG state as it is stored in a game state: four 32-bit integers. */
+export type RngState = readonly number[];
+
+/** A 32-bit seed from any string seed; hashing spreads nearby seeds ("1", "2") apart. */
+export function seedToInt(seed: string): number {
+  const digest = sha256(utf8ToBytes(seed));
+  return ((digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]!) | 0;
+}
+
+export function rngFromSeed(seed: string): RandomGenerator {
+  return xoroshiro128plus(seedToInt(seed));
+}
+
+export function rngState(seed: string): RngState {
+  return rngFromSeed(seed).getState();
+}
+
+/** A mutable generator resumed from a stored state; callers store `getState()` back when done. */
+export function rngFromState(state: RngState): RandomGenerator {
+  return xoroshiro128plusFromState(state);
+}
+
+/** Roll one die with `sides` faces (1…sides). */
+export function rollDie(rng: RandomGenerator, sides = 6): number {
+  return uniformInt(rng, 1, sides);
+}
+
+/** A uniform integer in [from, to]. */
+export function randomInt(rng: RandomGenerator, from: number, to: number): number {
+  return uniformInt(rng, from, to);
+}
+
+/** A Fisher–Yates shuffle into a new array. */
+export function shuffle<T>(rng: RandomGenerator, items: readonly T[]): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = uniformInt(rng, 0, i);
+    const t = out[i]!;
+    out[i] = out[j]!;
+    out[j] = t;
+  }
+  return out;
+}

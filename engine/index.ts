@@ -1,0 +1,22 @@
+import { RecordError } from './core/errors';
+import { parseRecord, replayWith, type GameRecord, type Replayed } from './core/record';
+import type { GameDefinition, GameEvent, GameId } from './core/types';
+import { pole } from './pole/game';
+
+export * from './core';
+
+/** Every game the engine knows, by id (Gotopoly and Ten join when their engines land). */
+export const games: Partial<Record<GameId, GameDefinition<unknown, unknown, unknown, GameEvent>>> = {
+  pole: pole as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
+};
+
+/**
+ * Replays any game record to its final state: `{game, version, config, seed, actions}` → state.
+ * @throws RecordError for a malformed record, an unknown game or version, or an action that does not apply.
+ */
+export function replay(input: GameRecord | unknown, options: { collectEvents?: boolean } = {}): Replayed<unknown, GameEvent> {
+  const record = parseRecord(input);
+  const definition = games[record.game];
+  if (!definition) throw new RecordError('UNKNOWN_GAME', `no engine for "${record.game}" yet`);
+  return replayWith(definition, record, options);
+}

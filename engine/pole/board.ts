@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { ConfigError } from '../core/errors';
+
+/**
+ * A board is data (P3): an ordered ring of tiles starting with GO. Event tiles carry a printed instruction and an
+ * effect from a small vocabulary, so new boards need no code.
+ */
+
+const tileId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a lowercase slug (a-z, 0-9, -)');
+const tz = z.number().int('must be a whole number of Tz');
+
+/** Effects that need no die roll of their own. */
+const simpleEffectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }).strict(),
+  /** Collect from the bank. */
+  z.object({ kind: z.literal('collect'), amount: tz.positive() }).strict(),
+  /** Pay the bank (out-of-cash protocol applies). */
+  z.object({ kind: z.literal('pay'), amount: tz.positive() }).strict(),
+  /** Every other player pays the lander. */
+  z.object({ kind: z.literal('collectFromEach'), amount: tz.positive() }).strict(),
+  /** The lander pays every other player. */
+  z.object({ kind: z.literal('payEach'), amount: tz.positive() }).strict(),
+  /** Pay the bank this much per masterpiece held (each 1/1 and each edition copy). */
+  z.object({ kind: z.literal('payPerPiece'), amount: tz.positive() }).strict(),
+  /** Advance (clockwise) to a tile, collecting the GO bonus when passing or landing on GO. */
+  z.object({ kind: z.literal('moveTo'), tile: tileId }).strict(),
+  /** Move by a number of tiles: forward (> 0) or back (< 0). */
+  z.object({ kind: z.literal('moveBy'), steps: z.number().int().refine((n) => n !== 0, 'must not be 0') }).strict(),
+  /** A free copy of a named edition (P11), if one is left and the player is below the per-player cap. */
+  z.object({ kind: z.literal('freeCopy'), tile: tileId }).strict(),
+]);
+
+const branchSchema = z
+  .object({
+    faces: z.array(z.number().int().min(1).max(6)).min(1),
+    text: z.string().min(1).max(200),
+    effect: simpleEffectSchema,
+  })
+  .strict();
+
+/** Roll a d6 and follow the branch whose faces include the roll. */
+const rollEffectSchema = z.object({ kind: z.literal('roll'), branches: z.array(branchSchema).min(2) }).strict();
+
+export const effectSchema = z.union([simpleEffectSchema, rollEffectSchema]);
+
+const goTileSchema = z
+  .object({ kind: z.literal('go'), id: tileId, name: z.string().min(1).max(40) })
+  .strict();
+
+const artistTileSchema = z
+  .object({
+    kind: z.literal('artist'),
+    id: tileId,
+    artist: z.string().min(1).max(80),
+    title: z.string().min(1).max(120),
+    description: z.string().max(500).optional(),
+    /** List price in Tz. */
+    price: tz.min(10).max(100_000),
+    /** Printed on the card; at most two decimals so valuations stay exact. */
+    multiplier: z
+      .number()
+      .positive()
+      .max(100)
+      .refine((m) => Math.abs(m * 100 - Math.round(m * 100)) < 1e-9, 'must have at most two decimals'),
+    /** 1 = a 1/1; y > 1 = an edition "x/y". */
+    editionSize: z.number().int().min(1).max(1000),
+  })
+  .strict();
+
+const eventTileSchema = z
+  .object({
+    kind: z.literal('event'),
+    id: tileId,
+    name: z.string().min(1).max(60),
+    /** The printed instruction, shown to players. */
+    text: z.string().min(1).max(300),
+    effect: effectSchema,
+  })
+  .strict();
+
+export const tileSchema = z.discriminatedUnion('kind', [goTileSchema, artistTileSchema, eventTileSchema]);
+
+export const boardSchema = z
+  .object({
+    id: tileId,
+    name: z.string().min(1).max(80),
+    description: z.string().max(1000).optional(),
+    tiles: z.array(tileSchema).min(4).max(80),
+  })
+  .strict();
+
+export type BoardInput = z.input<typeof boardSchema>;
+export type Board = z.output<typeof boardSchema>;
+export type Tile = Board['tiles'][number];
+export type ArtistTile = Extract<Tile, { kind: 'artist' }>;
+export type EventTile = Extract<Tile, { kind: 'event' }>;
+export type Effect = z.output<typeof effectSchema>;
+export type SimpleEffect = z.output<typeof simpleEffectSchema>;
+
+/** Round down to the nearest 10 Tz (rules: "rounded down to the nearest 10 Tz"). */
+export const floor10 = (tz: number): number => Math.floor(tz / 10) * 10;
+
+/** Multipliers as whole hundredths, so price × multiplier is exact integer arithmetic. */
+export const multiplierHundredths = (tile: ArtistTile): number => Math.round(tile.multiplier * 100);
+
+const parsedBoards = new WeakMap<object, Board>();
+
+/**
+ * Validates a board (shape, then meaning) and returns it typed.
+ * @throws ConfigError `BAD_BOARD` whose issues name the tile (index and id) and the field at fault.
+ */
+export function parseBoard(input: unknown): Board {
+  if (typeof input === 'object' && input !== null) {
+    const cached = parsedBoards.get(input);
+    if (cached) return cached;
+  }
+  const parsed = boardSchema.safeParse(input);
+  if (!parsed.success) {
+    const raw = input as { tiles?: { id?: unknown }[] } | null;
+    const issues = parsed.error.issues.map((issue) => {
+      const [head, index, ...rest] = issue.path;
+      if (head === 'tiles' && typeof index === 'number') {
+        const id = raw?.tiles?.[index]?.id;
+        const field = rest.join('.') || '(tile)';
+        return `tile ${index}${typeof id === 'string' ? ` "${id}"` : ''}: ${field}: ${issue.message}`;
+      }
+      return `${issue.path.join('.') || '(board)'}: ${issue.message}`;
+    });
+    throw new ConfigError('BAD_BOARD', 'invalid board', issues);
+  }
+  const board = parsed.data;
+  const issues = boardMeaningIssues(board);
+  if (issues.length) throw new ConfigError('BAD_BOARD', `invalid board "${board.id}"`, issues);
+  if (typeof input === 'object' && input !== null) parsedBoards.set(input, board);
+  return board;
+}
+
+function boardMeaningIssues(board: Board): string[] {
+  const issues: string[] = [];
+  const { tiles } = board;
+  const name = (i: number) => `tile ${i} "${tiles[i]!.id}"`;
+  const indexById = new Map<string, number>();
+  tiles.forEach((tile, i) => {
+    if (indexById.has(tile.id)) issues.push(`${name(i)}: id: duplicates tile ${indexById.get(tile.id)}`);
+    else indexById.set(tile.id, i);
+  });
+  if (tiles[0]?.kind !== 'go') issues.push(`tile 0 "${tiles[0]?.id}": kind: the ring must start with GO`);
+  tiles.forEach((tile, i) => {
+    if (i > 0 && tile.kind === 'go') issues.push(`${name(i)}: kind: only tile 0 may be GO`);
+  });
+  if (!tiles.some((t) => t.kind === 'artist')) issues.push('tiles: the board needs at least one artist tile');
+
+  const checkSimple = (i: number, effect: SimpleEffect, field: string) => {
+    if (effect.kind === 'moveTo') {
+      const target = indexById.get(effect.tile);
+      if (target === undefined) issues.push(`${name(i)}: ${field}.tile: no tile "${effect.tile}"`);
+      else if (target === i) issues.push(`${name(i)}: ${field}.tile: an event tile cannot send players to itself`);
+    } else if (effect.kind === 'moveBy') {
+      if (Math.abs(effect.steps) >= tiles.length) {
+        issues.push(`${name(i)}: ${field}.steps: must be shorter than the ring (${tiles.length} tiles)`);
+      }
+    } else if (effect.kind === 'freeCopy') {
+      const target = indexById.get(effect.tile);
+      const tile = target === undefined ? undefined : tiles[target];
+      if (!tile) issues.push(`${name(i)}: ${field}.tile: no tile "${effect.tile}"`);
+      else if (tile.kind !== 'artist' || tile.editionSize < 2) {
+        issues.push(`${name(i)}: ${field}.tile: "${effect.tile}" is not an edition`);
+      }
+    }
+  };
+  tiles.forEach((tile, i) => {
+    if (tile.kind !== 'event') return;
+    const { effect } = tile;
+    if (effect.kind !== 'roll') return checkSimple(i, effect, 'effect');
+    const seen = new Map<number, number>();
+    effect.branches.forEach((branch, b) => {
+      for (const face of branch.faces) {
+        if (seen.has(face)) issues.push(`${name(i)}: effect.branches.${b}.faces: ${face} is also in branch ${seen.get(face)}`);
+        else seen.set(face, b);
+      }
+      checkSimple(i, branch.effect, `effect.branches.${b}.effect`);
+    });
+    const missing = [1, 2, 3, 4, 5, 6].filter((f) => !seen.has(f));
+    if (missing.length) issues.push(`${name(i)}: effect.branches: no branch for ${missing.join(', ')}`);
+  });
+  return issues;
+}

@@ -1,0 +1,63 @@
+import { randomBot } from '../core/play';
+import type { Bot, SeatId } from '../core/types';
+import { artistTile, piecesOf } from './holdings';
+import { lapsOf } from './movement';
+import { poleDecision, pole } from './game';
+import type { PoleAction, PoleState } from './state';
+
+export type PoleBot = Bot<PoleState, PoleAction>;
+
+/** Uniform over `legal()`. */
+export const poleRandomBot: PoleBot = randomBot(pole);
+
+/** Cash kept back against royalties when buying, by how attractive a piece is. */
+const RESERVE_GOOD_VALUE = 60;
+const RESERVE_DEFAULT = 160;
+
+/**
+ * A sensible player: keeps a cash reserve (smaller for pieces with a high multiplier per Tz, and none on the last
+ * lap when only the valuation matters), flips its cheapest edition first (P7), and uses the L2 move on its last lap
+ * when it is not behind.
+ */
+export const poleHeuristicBot: PoleBot = {
+  name: 'heuristic',
+  choose(state, seat) {
+    const decision = poleDecision(state);
+    if (!decision || decision.seat !== seat) throw new Error(`heuristic bot: seat ${seat} has nothing to decide`);
+    const { board } = state.config;
+    switch (decision.kind) {
+      case 'roll': {
+        if (decision.l2Available && shouldRush(state, seat)) return { type: 'roll', l2: true };
+        return { type: 'roll' };
+      }
+      case 'buy': {
+        const art = artistTile(board, decision.tile)!;
+        const cash = state.players[seat]!.cash;
+        const lastLap = lapsOf(state.players[seat]!.progress, board.tiles.length) >= state.config.laps - 1;
+        const valuePerTz = (art.multiplier * 100) / art.price; // ≥ 1 is a good piece (e.g. ×2 at 200 Tz)
+        const reserve = lastLap ? 0 : valuePerTz >= 1 ? RESERVE_GOOD_VALUE : RESERVE_DEFAULT;
+        return cash - art.price >= reserve ? { type: 'buy' } : { type: 'pass' };
+      }
+      case 'flip': {
+        let best = decision.tiles[0]!;
+        for (const tile of decision.tiles) {
+          if (artistTile(board, tile)!.price < artistTile(board, best)!.price) best = tile;
+        }
+        return { type: 'flip', tile: best };
+      }
+    }
+  },
+};
+
+/** On its last lap, a player whose cash + list value is at least everyone else's races to end the game. */
+function shouldRush(state: PoleState, seat: SeatId): boolean {
+  const { board, laps } = state.config;
+  if (lapsOf(state.players[seat]!.progress, board.tiles.length) < laps - 1) return false;
+  const worth = (s: SeatId) =>
+    state.players[s]!.cash + piecesOf(board, state.tiles, s).reduce((sum, p) => sum + p.art.price * p.art.multiplier, 0);
+  const mine = worth(seat);
+  return state.players.every((_, s) => s === seat || worth(s) <= mine);
+}
+
+export const poleBots = { random: poleRandomBot, heuristic: poleHeuristicBot } as const;
+export type PoleBotName = keyof typeof poleBots;

@@ -1,0 +1,108 @@
+import { rngFromState, rollDie, type RandomGenerator, type RngState } from '../core/rng';
+import type { SeatId } from '../core/types';
+import type { Board } from './board';
+import type { PoleRules } from './config';
+import type {
+  Party, PoleEvent, PolePhase, PolePlayer, PoleState, PoleTile, Step, TransferReason, Valuation,
+} from './state';
+
+/**
+ * A mutable working copy of a PoleState for the duration of one `apply`. The input state is never touched:
+ * arrays are copied here and elements are replaced, not mutated. `commit` freezes the result into a new state.
+ */
+export class Draft {
+  readonly rules: PoleRules;
+  readonly board: Board;
+  readonly ringSize: number;
+  readonly playerCount: number;
+  players: PolePlayer[];
+  tiles: PoleTile[];
+  queue: Step[];
+  readonly events: PoleEvent[] = [];
+  phase: PolePhase;
+  current: SeatId;
+  turn: number;
+  landings: number;
+  endTriggered: boolean;
+  lastRoll: readonly number[];
+  valuations: readonly Valuation[] | null;
+  private readonly rngState: RngState;
+  private generator: RandomGenerator | null = null;
+
+  constructor(private readonly base: PoleState) {
+    this.rules = base.config;
+    this.board = base.config.board;
+    this.ringSize = this.board.tiles.length;
+    this.playerCount = base.players.length;
+    this.players = base.players.slice();
+    this.tiles = base.tiles.slice();
+    this.queue = base.queue.slice();
+    this.phase = base.phase;
+    this.current = base.current;
+    this.turn = base.turn;
+    this.landings = base.landings;
+    this.endTriggered = base.endTriggered;
+    this.lastRoll = base.lastRoll;
+    this.valuations = base.valuations;
+    this.rngState = base.rng;
+  }
+
+  /** One d6 from the game's seeded PRNG. */
+  rollD6(): number {
+    this.generator ??= rngFromState(this.rngState);
+    return rollDie(this.generator, 6);
+  }
+
+  emit(event: PoleEvent): void {
+    this.events.push(event);
+  }
+
+  cash(seat: SeatId): number {
+    return this.players[seat]!.cash;
+  }
+
+  updatePlayer(seat: SeatId, patch: Partial<PolePlayer>): void {
+    this.players[seat] = { ...this.players[seat]!, ...patch };
+  }
+
+  updateTile(index: number, patch: Partial<PoleTile>): void {
+    this.tiles[index] = { ...this.tiles[index]!, ...patch };
+  }
+
+  /** The only way cash changes: every change is one `transfer` event, so the ledger always balances. */
+  transfer(from: Party, to: Party, amount: number, reason: TransferReason, tile?: number): void {
+    if (amount <= 0) return;
+    if (from !== 'bank') {
+      const cash = this.cash(from);
+      if (cash < amount) throw new Error(`internal: seat ${from} cannot pay ${amount} with ${cash}`);
+      this.updatePlayer(from, { cash: cash - amount });
+    }
+    if (to !== 'bank') this.updatePlayer(to, { cash: this.cash(to) + amount });
+    this.emit(tile === undefined ? { type: 'transfer', from, to, amount, reason } : { type: 'transfer', from, to, amount, reason, tile });
+  }
+
+  /** Seats in play order starting after `seat` ("clockwise" = increasing seat index, P2). */
+  othersClockwise(seat: SeatId): SeatId[] {
+    const out: SeatId[] = [];
+    for (let k = 1; k < this.playerCount; k++) out.push((seat + k) % this.playerCount);
+    return out;
+  }
+
+  commit(): PoleState {
+    return {
+      ...this.base,
+      seq: this.base.seq + 1,
+      rng: this.generator ? this.generator.getState() : this.rngState,
+      phase: this.phase,
+      current: this.current,
+      turn: this.turn,
+      players: this.players,
+      tiles: this.tiles,
+      queue: this.queue,
+      landings: this.landings,
+      endTriggered: this.endTriggered,
+      lastRoll: this.lastRoll,
+      valuations: this.valuations,
+    };
+  }
+}

@@ -1,0 +1,129 @@
+import { RuleError } from '../core/errors';
+import { SYSTEM, type Actor, type Decision, type GameDefinition, type SeatId } from '../core/types';
+import { parsePoleAction } from './actions';
+import type { PoleConfigInput } from './config';
+import { Draft } from './draft';
+import { applyHoldings, artistTile } from './holdings';
+import { rollAndMove } from './movement';
+import { flip, flippableTiles, owedBy } from './out-of-cash';
+import { answerOffer, drain, resumeDebt } from './resolve';
+import { setupPole } from './setup';
+import type { PoleAction, PoleEvent, PoleState } from './state';
+import { poleOutcome } from './valuation';
+
+export type PoleDecision =
+  | { seat: SeatId; kind: 'roll'; l2Available: boolean }
+  | { seat: SeatId; kind: 'buy'; tile: number; price: number }
+  | { seat: SeatId; kind: 'flip'; owed: number; cash: number; tiles: number[] };
+
+/** The seat-level decision pending now, if any (Tezos Pole never has simultaneous decisions). */
+export function poleDecision(state: PoleState): PoleDecision | null {
+  switch (state.phase) {
+    case 'over':
+      return null;
+    case 'roll': {
+      const l2Available = state.config.l2Move && !state.players[state.current]!.l2Used;
+      return { seat: state.current, kind: 'roll', l2Available };
+    }
+    case 'buy': {
+      const step = state.queue[0];
+      if (step?.kind !== 'offer') throw new Error('internal: buy phase without an offer');
+      return { seat: step.seat, kind: 'buy', tile: step.tile, price: artistTile(state.config.board, step.tile)!.price };
+    }
+    case 'flip': {
+      const step = state.queue[0];
+      if (step?.kind !== 'debt') throw new Error('internal: flip phase without a debt');
+      return {
+        seat: step.debtor,
+        kind: 'flip',
+        owed: owedBy(step),
+        cash: state.players[step.debtor]!.cash,
+        tiles: flippableTiles({ board: state.config.board, tiles: state.tiles }, step.debtor),
+      };
+    }
+  }
+}
+
+function legalActions(state: PoleState, seat: Actor): PoleAction[] {
+  const decision = poleDecision(state);
+  if (!decision || decision.seat !== seat) return [];
+  switch (decision.kind) {
+    case 'roll':
+      return decision.l2Available ? [{ type: 'roll' }, { type: 'roll', l2: true }] : [{ type: 'roll' }];
+    case 'buy':
+      return [{ type: 'buy' }, { type: 'pass' }];
+    case 'flip':
+      return decision.tiles.map((tile) => ({ type: 'flip', tile }));
+  }
+}
+
+const DECISION_FOR: Record<PoleAction['type'], PoleDecision['kind'] | null> = {
+  roll: 'roll',
+  buy: 'buy',
+  pass: 'buy',
+  flip: 'flip',
+  holdings: null,
+};
+
+function applyAction(state: PoleState, seat: Actor, input: unknown): { state: PoleState; events: PoleEvent[] } {
+  const action = parsePoleAction(input);
+  if (state.phase === 'over') throw new RuleError('GAME_OVER', 'the game is over');
+  const d = new Draft(state);
+  if (action.type === 'holdings') {
+    if (seat !== SYSTEM) throw new RuleError('SYSTEM_ONLY', 'only the system records holdings (P13)');
+    applyHoldings(d, action);
+    if (d.phase === 'flip') resumeDebt(d, state.firstSeat);
+    return { state: d.commit(), events: d.events };
+  }
+  if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat only records holdings');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) {
+    throw new RuleError('UNKNOWN_SEAT', `seat ${String(seat)} is not in this game`, { seat });
+  }
+  const decision = poleDecision(state)!;
+  if (decision.seat !== seat) {
+    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, { pending: decision.seat });
+  }
+  if (DECISION_FOR[action.type] !== decision.kind) {
+    throw new RuleError('WRONG_DECISION', `"${action.type}" does not answer the pending "${decision.kind}" decision`, {
+      pending: decision.kind,
+    });
+  }
+  switch (action.type) {
+    case 'roll': {
+      const l2 = action.l2 === true;
+      if (l2 && decision.kind === 'roll' && !decision.l2Available) {
+        throw new RuleError('L2_UNAVAILABLE', state.config.l2Move ? 'the L2 move is used once per game' : 'the L2 move tweak is off');
+      }
+      d.queue = rollAndMove(d, seat, l2);
+      drain(d, state.firstSeat);
+      break;
+    }
+    case 'buy':
+    case 'pass':
+      answerOffer(d, action.type === 'buy', state.firstSeat);
+      break;
+    case 'flip':
+      flipAndResume(d, seat, action.tile, state.firstSeat);
+      break;
+  }
+  return { state: d.commit(), events: d.events };
+}
+
+function flipAndResume(d: Draft, seat: SeatId, tile: number, firstSeat: number): void {
+  flip(d, seat, tile);
+  resumeDebt(d, firstSeat);
+}
+
+/** Tezos Pole as a pure game definition (ARCHITECTURE.md engine contract). */
+export const pole: GameDefinition<PoleState, PoleAction, PoleConfigInput, PoleEvent> = {
+  id: 'pole',
+  version: 1,
+  setup: setupPole,
+  pending(state): Decision[] {
+    const decision = poleDecision(state);
+    return decision ? [decision] : [];
+  },
+  legal: legalActions,
+  apply: applyAction,
+  outcome: poleOutcome,
+};

@@ -1,0 +1,14 @@
+export { pole, poleDecision, type PoleDecision } from './game';
+export { setupPole } from './setup';
+export { resolveConfig, poleConfigSchema, type PoleConfigInput, type PoleRules } from './config';
+export { parseBoard, boardSchema, floor10, type Board, type BoardInput, type Tile, type ArtistTile, type EventTile, type Effect } from './board';
+export { GENESIS, genesisBoardData } from './boards/genesis';
+export { parsePoleAction, poleActionSchema } from './actions';
+export { royaltyAmount, royaltyClaims, royaltyRate } from './royalty';
+export { valuePiece, scoreBoard, poleOutcome, playOrder } from './valuation';
+export { positionOf, lapsOf } from './movement';
+export { ownersOf, copiesHeld, supplyLeft, isInert, piecesOf, artistTile } from './holdings';
+export { flippableTiles } from './out-of-cash';
+export { MAX_LANDINGS_PER_TURN } from './resolve';
+export { poleBots, poleRandomBot, poleHeuristicBot, type PoleBot, type PoleBotName } from './bots';
+export type * from './state';

@@ -1,0 +1,76 @@
+import type { Draft } from './draft';
+import { buy, landOnArtist, openOffer } from './artist-tile';
+import { landOnEvent } from './event-tile';
+import { artistTile } from './holdings';
+import { settleDebt } from './out-of-cash';
+import type { Step } from './state';
+import { runValuation } from './valuation';
+
+/** A turn resolves at most this many landings: a cascade of move events stops here (bounded queue, STYLE). */
+export const MAX_LANDINGS_PER_TURN = 12;
+
+/**
+ * Runs the current turn's resolution queue until a decision is needed (buy, flip) or it is empty; then ends the
+ * game (P9) or passes the turn clockwise.
+ */
+export function drain(d: Draft, firstSeat: number): void {
+  while (d.queue.length > 0) {
+    const step = d.queue[0]!;
+    if (step.kind === 'land') {
+      d.queue.shift();
+      d.queue.unshift(...land(d, step));
+    } else if (step.kind === 'offer') {
+      const art = artistTile(d.board, step.tile)!;
+      if (openOffer(d, step.seat, step.tile, art)) return;
+      d.queue.shift();
+    } else {
+      if (!settleDebt(d, step, true)) return;
+      d.queue.shift();
+    }
+  }
+  if (d.endTriggered) {
+    const seat = d.current;
+    d.emit({ type: 'gameEnded', seat, laps: d.rules.laps });
+    runValuation(d, firstSeat);
+    return;
+  }
+  d.current = (d.current + 1) % d.playerCount;
+  d.turn += 1;
+  d.landings = 0;
+  d.phase = 'roll';
+  d.emit({ type: 'turnStarted', seat: d.current, turn: d.turn });
+}
+
+function land(d: Draft, step: Extract<Step, { kind: 'land' }>): Step[] {
+  d.landings += 1;
+  if (d.landings > MAX_LANDINGS_PER_TURN) {
+    d.emit({ type: 'chainLimit', seat: step.seat, tile: step.tile });
+    return [];
+  }
+  d.emit({ type: 'landed', seat: step.seat, tile: step.tile });
+  const tile = d.board.tiles[step.tile]!;
+  if (tile.kind === 'artist') return landOnArtist(d, step.seat, step.tile, tile);
+  if (tile.kind === 'event') return landOnEvent(d, step.seat, step.tile, tile);
+  return []; // GO: the bonus was paid by the move (P8)
+}
+
+/** The buy decision: "Buy (price) or pass." */
+export function answerOffer(d: Draft, purchase: boolean, firstSeat: number): void {
+  const step = d.queue[0];
+  if (step?.kind !== 'offer') throw new Error('internal: no offer pending');
+  if (purchase) buy(d, step.seat, step.tile, artistTile(d.board, step.tile)!);
+  else d.emit({ type: 'declined', seat: step.seat, tile: step.tile });
+  d.queue.shift();
+  d.phase = 'roll';
+  drain(d, firstSeat);
+}
+
+/** After a flip (or a holdings update during a flip), try the pending debt again, then carry on. */
+export function resumeDebt(d: Draft, firstSeat: number): void {
+  const step = d.queue[0];
+  if (step?.kind !== 'debt') throw new Error('internal: no debt pending');
+  if (!settleDebt(d, step, false)) return;
+  d.queue.shift();
+  d.phase = 'roll';
+  drain(d, firstSeat);
+}

@@ -1,0 +1,42 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Layer arrows of ARCHITECTURE.md, enforced: each layer lists what it may NOT import. */
+const layer = (files, forbidden) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: forbidden.map((dir) => ({ group: [`**/${dir}/*`, `**/${dir}`], message: `${files[0]} must not import ${dir}/ (ARCHITECTURE.md)` })) },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.next/', '.data/', 'test-results/', 'next-env.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', performance: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  layer(['engine/**'], ['app', 'server', 'chain', 'contracts', 'devnet', 'scripts', 'test']),
+  {
+    files: ['engine/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'engines are pure: draw from the seeded PRNG in the state' },
+        { object: 'Date', property: 'now', message: 'engines are pure: no clock' },
+      ],
+    },
+  },
+  layer(['devnet/**'], ['app', 'server', 'chain', 'contracts', 'engine', 'scripts', 'test']),
+  layer(['contracts/**'], ['app', 'server', 'chain', 'engine', 'devnet', 'scripts', 'test']),
+  layer(['chain/**'], ['app', 'server', 'devnet', 'scripts', 'test']),
+  layer(['server/**'], ['app', 'devnet', 'scripts', 'test']),
+  layer(['app/**'], ['devnet', 'scripts', 'test']),
+);
