@@ -1,0 +1,4 @@
+import { GENESIS } from '../engine/pole';
+export default function Page() {
+  return <h1>{GENESIS.name}</h1>;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, stateHash } from '../../../engine/core/hash';
+import { isRecordError, RecordError } from '../../../engine/core/errors';
+import { playToEnd } from '../../../engine/core/play';
+import { replay } from '../../../engine';
+import { pole, poleBots } from '../../../engine/pole';
+
+describe('stateHash', () => {
+  it('is SHA-256 of the canonical JSON (published digest of "{}")', () => {
+    expect(canonicalJson({})).toBe('{}');
+    expect(stateHash({})).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');
+  });
+
+  it('does not depend on key order but does on every value', () => {
+    expect(stateHash({ a: 1, b: [1, 2], c: { d: 'x', e: null } })).toBe(stateHash({ c: { e: null, d: 'x' }, b: [1, 2], a: 1 }));
+    expect(stateHash({ a: 1, b: [1, 2] })).not.toBe(stateHash({ a: 1, b: [2, 1] }));
+    expect(stateHash({ a: 1 })).not.toBe(stateHash({ a: 2 }));
+  });
+});
+
+describe('game records', () => {
+  const bots = [poleBots.heuristic, poleBots.random, poleBots.heuristic];
+  const played = playToEnd(pole, { players: 3 }, 'record-test', bots);
+
+  it('replay(record) reproduces the final state hash, also after a JSON round trip (a saved file)', () => {
+    const fromFile = JSON.parse(JSON.stringify(played.record)) as unknown;
+    expect(stateHash(replay(fromFile).state)).toBe(stateHash(played.state));
+  });
+
+  it('the same seed and bots give the same record; another seed gives another game', () => {
+    const again = playToEnd(pole, { players: 3 }, 'record-test', bots);
+    expect(again.record).toEqual(played.record);
+    const other = playToEnd(pole, { players: 3 }, 'record-test-2', bots);
+    expect(stateHash(other.state)).not.toBe(stateHash(played.state));
+  });
+
+  it('a record prefix replays to the state after that many actions', () => {
+    const prefix = { ...played.record, actions: played.record.actions.slice(0, 10) };
+    const state = replay(prefix).state as { seq: number };
+    expect(state.seq).toBe(10);
+  });
+
+  it('refuses malformed records, unknown games and other engine versions with coded errors', () => {
+    const codeOf = (input: unknown) => {
+      try {
+        replay(input);
+      } catch (err) {
+        expect(isRecordError(err)).toBe(true);
+        return (err as RecordError).code;
+      }
+      return 'no error';
+    };
+    expect(codeOf({ game: 'pole' })).toBe('MALFORMED_RECORD');
+    expect(codeOf('not a record')).toBe('MALFORMED_RECORD');
+    expect(codeOf({ ...played.record, game: 'ten' })).toBe('UNKNOWN_GAME');
+    expect(codeOf({ ...played.record, version: 99 })).toBe('UNSUPPORTED_VERSION');
+  });
+
+  it('names the first action that does not apply', () => {
+    const actions = played.record.actions.slice();
+    actions[5] = { seat: actions[5]!.seat, action: { type: 'dance' } };
+    try {
+      replay({ ...played.record, actions });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(RecordError);
+      expect((err as RecordError).code).toBe('REPLAY_FAILED');
+      expect((err as RecordError).actionIndex).toBe(5);
+      expect((err as Error).message).toMatch(/action 5/);
+    }
+  });
+});
