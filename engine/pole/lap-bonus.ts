@@ -8,11 +8,16 @@ import { noteLapCompleted } from './game-length';
  */
 export function passGo(d: Draft, seat: SeatId, crossed: readonly number[]): void {
   for (const mark of crossed) {
-    d.transfer('bank', seat, d.rules.goBonus, 'goBonus', 0);
+    collectGoBonus(d, seat);
     const laps = mark / d.ringSize;
     if (laps >= 1) {
       d.emit({ type: 'lapCompleted', seat, laps });
       noteLapCompleted(d, seat, laps);
     }
   }
+}
+
+/** P8: the GO bonus itself (also for a backward move that lands exactly on GO). */
+export function collectGoBonus(d: Draft, seat: SeatId): void {
+  d.transfer('bank', seat, d.rules.goBonus, 'goBonus', 0);
 }

@@ -1,6 +1,6 @@
 import type { SeatId } from '../core/types';
 import type { Draft } from './draft';
-import { passGo } from './lap-bonus';
+import { collectGoBonus, passGo } from './lap-bonus';
 import type { Step } from './state';
 
 /** Board position of a progress count (progress may be negative after moving back over Start). */
@@ -25,7 +25,10 @@ export function rollAndMove(d: Draft, seat: SeatId, l2: boolean): Step[] {
   return moveBy(d, seat, dice.reduce((a, b) => a + b, 0));
 }
 
-/** Moves a pawn forward (steps > 0) or back (steps < 0) and lands it. Only forward moves pass GO. */
+/**
+ * Moves a pawn forward (steps > 0) or back (steps < 0) and lands it. Only forward moves pass GO and complete laps;
+ * a backward move that lands exactly on GO still "lands on GO" and collects the bonus (P8), without a lap.
+ */
 export function moveBy(d: Draft, seat: SeatId, steps: number): Step[] {
   const before = d.players[seat]!.progress;
   const after = before + steps;
@@ -39,6 +42,8 @@ export function moveBy(d: Draft, seat: SeatId, steps: number): Step[] {
       crossed.push(mark);
     }
     passGo(d, seat, crossed);
+  } else if (to === 0) {
+    collectGoBonus(d, seat);
   }
   return [{ kind: 'land', seat, tile: to }];
 }

@@ -57,7 +57,7 @@ describe('game records', () => {
   });
 
   it('names the first action that does not apply', () => {
-    const actions = played.record.actions.slice();
+    const actions: { seat: number | 'system'; action: unknown }[] = played.record.actions.slice();
     actions[5] = { seat: actions[5]!.seat, action: { type: 'dance' } };
     try {
       replay({ ...played.record, actions });
