@@ -183,5 +183,36 @@ function boardMeaningIssues(board: Board): string[] {
     const missing = [1, 2, 3, 4, 5, 6].filter((f) => !seen.has(f));
     if (missing.length) issues.push(`${name(i)}: effect.branches: no branch for ${missing.join(', ')}`);
   });
+  if (issues.length === 0) issues.push(...moveCycleIssues(board, indexById));
   return issues;
+}
+
+/**
+ * Event tiles whose printed move sends the pawn straight to another such tile must not form a loop: the pawn would
+ * circle (collecting GO bonuses) until the per-turn landing bound stops it. Moves inside die-roll branches are
+ * allowed to loop back, since each pass needs a new roll; the landing bound covers them.
+ */
+function moveCycleIssues(board: Board, indexById: ReadonlyMap<string, number>): string[] {
+  const { tiles } = board;
+  const next = (i: number): number | undefined => {
+    const tile = tiles[i];
+    if (tile?.kind !== 'event') return undefined;
+    const { effect } = tile;
+    if (effect.kind === 'moveTo') return indexById.get(effect.tile);
+    if (effect.kind === 'moveBy') return (((i + effect.steps) % tiles.length) + tiles.length) % tiles.length;
+    return undefined;
+  };
+  for (let startAt = 0; startAt < tiles.length; startAt++) {
+    const path: number[] = [];
+    for (let at: number | undefined = startAt; at !== undefined; at = next(at)) {
+      const loopStart = path.indexOf(at);
+      if (loopStart >= 0) {
+        if (Math.min(...path.slice(loopStart)) !== startAt) break; // report each loop once, from its lowest tile
+        const loop = path.slice(loopStart).map((k) => `${k} "${tiles[k]!.id}"`);
+        return [`tile ${startAt} "${tiles[startAt]!.id}": effect: move events form a loop (${loop.join(' → ')} → ${startAt})`];
+      }
+      path.push(at);
+    }
+  }
+  return [];
 }

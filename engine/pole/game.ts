@@ -6,7 +6,7 @@ import { Draft } from './draft';
 import { applyHoldings, artistTile } from './holdings';
 import { rollAndMove } from './movement';
 import { flip, flippableTiles, owedBy } from './out-of-cash';
-import { answerOffer, drain, resumeDebt } from './resolve';
+import { answerOffer, drain, recheckOffer, resumeDebt } from './resolve';
 import { setupPole } from './setup';
 import type { PoleAction, PoleEvent, PoleState } from './state';
 import { poleOutcome } from './valuation';
@@ -73,6 +73,7 @@ function applyAction(state: PoleState, seat: Actor, input: unknown): { state: Po
     if (seat !== SYSTEM) throw new RuleError('SYSTEM_ONLY', 'only the system records holdings (P13)');
     applyHoldings(d, action);
     if (d.phase === 'flip') resumeDebt(d, state.firstSeat);
+    else if (d.phase === 'buy') recheckOffer(d, state.firstSeat);
     return { state: d.commit(), events: d.events };
   }
   if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat only records holdings');

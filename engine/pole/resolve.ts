@@ -1,5 +1,5 @@
 import type { Draft } from './draft';
-import { buy, landOnArtist, openOffer } from './artist-tile';
+import { buy, canBuy, landOnArtist, openOffer } from './artist-tile';
 import { landOnEvent } from './event-tile';
 import { artistTile } from './holdings';
 import { settleDebt } from './out-of-cash';
@@ -70,6 +70,17 @@ export function resumeDebt(d: Draft, firstSeat: number): void {
   const step = d.queue[0];
   if (step?.kind !== 'debt') throw new Error('internal: no debt pending');
   if (!settleDebt(d, step, false)) return;
+  d.queue.shift();
+  d.phase = 'roll';
+  drain(d, firstSeat);
+}
+
+/** After a P13 holdings update during a buy decision: the offer stands only while a copy is still for sale. */
+export function recheckOffer(d: Draft, firstSeat: number): void {
+  const step = d.queue[0];
+  if (step?.kind !== 'offer') throw new Error('internal: no offer pending');
+  if (canBuy(d, artistTile(d.board, step.tile)!, d.tiles[step.tile]!, step.seat)) return;
+  d.emit({ type: 'offerWithdrawn', seat: step.seat, tile: step.tile });
   d.queue.shift();
   d.phase = 'roll';
   drain(d, firstSeat);

@@ -107,6 +107,8 @@ export type PoleEvent =
   | { type: 'cannotAfford'; seat: SeatId; tile: number; price: number }
   | { type: 'bought'; seat: SeatId; tile: number; price: number; copy: number; of: number }
   | { type: 'declined'; seat: SeatId; tile: number }
+  /** P13: a holdings snapshot took the offered copy off the market before the player decided. */
+  | { type: 'offerWithdrawn'; seat: SeatId; tile: number }
   | { type: 'inertTile'; seat: SeatId; tile: number }
   | { type: 'royaltyDue'; seat: SeatId; tile: number; royalty: number; owners: SeatId[]; mode: 'split' | 'each' }
   | { type: 'eventTile'; seat: SeatId; tile: number; text: string }
