@@ -12,7 +12,7 @@ export const poleActionSchema = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('holdings'),
-      tiles: z.array(z.object({ tile: z.number().int().min(0), holders: z.array(seat) }).strict()),
+      tiles: z.array(z.object({ tile: z.number().int().min(0), holders: z.array(seat), elsewhere: z.number().int().min(0).optional() }).strict()),
     })
     .strict(),
 ]);

@@ -29,7 +29,7 @@ export function copiesHeld(tile: PoleTile, seat: SeatId): number {
 
 /** Copies the bank can still sell. */
 export function supplyLeft(art: ArtistTile, tile: PoleTile): number {
-  return art.editionSize - tile.removed - tile.holders.length;
+  return art.editionSize - tile.removed - tile.holders.length - (tile.elsewhere ?? 0);
 }
 
 /** A tile nobody holds and nobody can buy any more (a forfeited 1/1, an edition whose copies are all gone). */
@@ -69,7 +69,8 @@ export function removeHolder(d: Draft, index: number, seat: SeatId, forfeit: boo
 }
 
 /**
- * P13: the system seat records who really holds each listed tile (one entry per copy, players only).
+ * P13: the system seat records who really holds each listed tile: one entry per copy held by a player, and how many
+ * copies wallets outside the game hold (they only take copies off the market).
  * @throws RuleError NOT_ON_CHAIN | BAD_HOLDINGS
  */
 export function applyHoldings(d: Draft, action: Extract<PoleAction, { type: 'holdings' }>): void {
@@ -77,7 +78,7 @@ export function applyHoldings(d: Draft, action: Extract<PoleAction, { type: 'hol
     throw new RuleError('NOT_ON_CHAIN', 'holdings snapshots are only accepted in on-chain games (P13)');
   }
   const seen = new Set<number>();
-  for (const { tile, holders } of action.tiles) {
+  for (const { tile, holders, elsewhere = 0 } of action.tiles) {
     const art = artistTile(d.board, tile);
     if (!art) throw new RuleError('BAD_HOLDINGS', `tile ${tile} is not an artist tile`, { tile });
     if (seen.has(tile)) throw new RuleError('BAD_HOLDINGS', `tile ${tile} is listed twice`, { tile });
@@ -88,10 +89,12 @@ export function applyHoldings(d: Draft, action: Extract<PoleAction, { type: 'hol
       }
     }
     const inPlay = art.editionSize - d.tiles[tile]!.removed;
-    if (holders.length > inPlay) {
-      throw new RuleError('BAD_HOLDINGS', `tile ${tile}: ${holders.length} copies held but only ${inPlay} exist`, { tile });
+    if (holders.length + elsewhere > inPlay) {
+      throw new RuleError('BAD_HOLDINGS', `tile ${tile}: ${holders.length + elsewhere} copies held but only ${inPlay} exist`, { tile });
     }
   }
-  for (const { tile, holders } of action.tiles) d.updateTile(tile, { holders: holders.slice().sort((a, b) => a - b) });
+  for (const { tile, holders, elsewhere = 0 } of action.tiles) {
+    d.updateTile(tile, { holders: holders.slice().sort((a, b) => a - b), elsewhere });
+  }
   d.emit({ type: 'holdingsUpdated', tiles: action.tiles.map((t) => t.tile) });
 }

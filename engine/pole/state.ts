@@ -21,6 +21,8 @@ export interface PoleTile {
   readonly holders: readonly SeatId[];
   /** Copies removed from play by forfeit (P7): never minted again. A forfeited 1/1 becomes inert. */
   readonly removed: number;
+  /** P13: copies held by wallets outside the game; they are not for sale, earn no royalty and are not scored. */
+  readonly elsewhere?: number;
 }
 
 /** Somebody receiving money: a seat or the bank. */
@@ -90,7 +92,10 @@ export type PoleAction =
   | { readonly type: 'buy' }
   | { readonly type: 'pass' }
   | { readonly type: 'flip'; readonly tile: number }
-  | { readonly type: 'holdings'; readonly tiles: readonly { readonly tile: number; readonly holders: readonly SeatId[] }[] };
+  | {
+      readonly type: 'holdings';
+      readonly tiles: readonly { readonly tile: number; readonly holders: readonly SeatId[]; readonly elsewhere?: number }[];
+    };
 
 export type TransferReason = 'purchase' | 'royalty' | 'goBonus' | 'event' | 'flip';
 

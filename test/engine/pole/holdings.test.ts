@@ -18,7 +18,7 @@ function onChain(options: Options = {}): PoleState {
   return start(TILES, { players: 3, onChainHoldings: true, ...options });
 }
 
-const holdings = (...tiles: { tile: number; holders: number[] }[]) => ({ type: 'holdings', tiles });
+const holdings = (...tiles: { tile: number; holders: number[]; elsewhere?: number }[]) => ({ type: 'holdings', tiles });
 
 describe('P13 holdings snapshots from the system seat', () => {
   it('P13 "the holders of a tile are the game\'s players whose wallet addresses hold a balance": a snapshot replaces the holders', () => {
@@ -49,6 +49,17 @@ describe('P13 holdings snapshots from the system seat', () => {
     expect(cash(state)).toEqual([980, 1020, 1000]);
     // Seat 0 already holds a copy (cap 1): no purchase offer.
     expect(ofType(events, 'offered')).toEqual([]);
+  });
+
+  it('P13 "A holder who is not a player in the game receives no royalty and is not scored": copies held elsewhere are off the market', () => {
+    // Edition e (3 copies): seat 1 holds one, two sit in wallets outside the game.
+    const updated = act(onChain(), 'system', holdings({ tile: E, holders: [1], elsewhere: 2 })).state;
+    const { state, events } = act(rig(updated, 2), 0, { type: 'roll' });
+    // The whole 20 Tz royalty goes to seat 1, and no copy is left for the bank to sell.
+    expect(cash(state)).toEqual([980, 1020, 1000]);
+    expect(ofType(events, 'offered')).toEqual([]);
+    // A snapshot cannot claim more copies than exist.
+    expectRefused(updated, 'system', holdings({ tile: E, holders: [0, 1], elsewhere: 2 }), 'BAD_HOLDINGS');
   });
 
   it('P13 a snapshot with no holders makes the tile unowned again: landing charges nothing and offers it', () => {
@@ -150,7 +161,7 @@ describe('P13 refused snapshots (RuleError, state unchanged)', () => {
   it('P7+P13 BAD_HOLDINGS for copies removed from play: an edition of 3 with one copy forfeited has only 2 left', () => {
     const s = withHolders(onChain(), E, [], 1);
     expectRefused(s, 'system', holdings({ tile: E, holders: [0, 1, 2] }), 'BAD_HOLDINGS');
-    expect(act(s, 'system', holdings({ tile: E, holders: [0, 1] })).state.tiles[E]).toEqual({ holders: [0, 1], removed: 1 });
+    expect(act(s, 'system', holdings({ tile: E, holders: [0, 1] })).state.tiles[E]).toEqual({ holders: [0, 1], removed: 1, elsewhere: 0 });
   });
 
   it('BAD_HOLDINGS for the same tile listed twice; a snapshot with one bad entry changes nothing at all', () => {
