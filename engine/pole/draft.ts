@@ -15,6 +15,7 @@ export class Draft {
   readonly board: Board;
   readonly ringSize: number;
   readonly playerCount: number;
+  readonly firstSeat: SeatId;
   players: PolePlayer[];
   tiles: PoleTile[];
   queue: Step[];
@@ -34,6 +35,7 @@ export class Draft {
     this.board = base.config.board;
     this.ringSize = this.board.tiles.length;
     this.playerCount = base.players.length;
+    this.firstSeat = base.firstSeat;
     this.players = base.players.slice();
     this.tiles = base.tiles.slice();
     this.queue = base.queue.slice();

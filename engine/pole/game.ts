@@ -72,8 +72,8 @@ function applyAction(state: PoleState, seat: Actor, input: unknown): { state: Po
   if (action.type === 'holdings') {
     if (seat !== SYSTEM) throw new RuleError('SYSTEM_ONLY', 'only the system records holdings (P13)');
     applyHoldings(d, action);
-    if (d.phase === 'flip') resumeDebt(d, state.firstSeat);
-    else if (d.phase === 'buy') recheckOffer(d, state.firstSeat);
+    if (d.phase === 'flip') resumeDebt(d);
+    else if (d.phase === 'buy') recheckOffer(d);
     return { state: d.commit(), events: d.events };
   }
   if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat only records holdings');
@@ -96,24 +96,21 @@ function applyAction(state: PoleState, seat: Actor, input: unknown): { state: Po
         throw new RuleError('L2_UNAVAILABLE', state.config.l2Move ? 'the L2 move is used once per game' : 'the L2 move tweak is off');
       }
       d.queue = rollAndMove(d, seat, l2);
-      drain(d, state.firstSeat);
+      drain(d);
       break;
     }
     case 'buy':
     case 'pass':
-      answerOffer(d, action.type === 'buy', state.firstSeat);
+      answerOffer(d, action.type === 'buy');
       break;
     case 'flip':
-      flipAndResume(d, seat, action.tile, state.firstSeat);
+      flip(d, seat, action.tile);
+      resumeDebt(d);
       break;
   }
   return { state: d.commit(), events: d.events };
 }
 
-function flipAndResume(d: Draft, seat: SeatId, tile: number, firstSeat: number): void {
-  flip(d, seat, tile);
-  resumeDebt(d, firstSeat);
-}
 
 /** Tezos Pole as a pure game definition (ARCHITECTURE.md engine contract). */
 export const pole: GameDefinition<PoleState, PoleAction, PoleConfigInput, PoleEvent> = {

@@ -13,7 +13,7 @@ export const MAX_LANDINGS_PER_TURN = 12;
  * Runs the current turn's resolution queue until a decision is needed (buy, flip) or it is empty; then ends the
  * game (P9) or passes the turn clockwise.
  */
-export function drain(d: Draft, firstSeat: number): void {
+export function drain(d: Draft): void {
   while (d.queue.length > 0) {
     const step = d.queue[0]!;
     if (step.kind === 'land') {
@@ -31,7 +31,7 @@ export function drain(d: Draft, firstSeat: number): void {
   if (d.endTriggered) {
     const seat = d.current;
     d.emit({ type: 'gameEnded', seat, laps: d.rules.laps });
-    runValuation(d, firstSeat);
+    runValuation(d);
     return;
   }
   d.current = (d.current + 1) % d.playerCount;
@@ -54,34 +54,37 @@ function land(d: Draft, step: Extract<Step, { kind: 'land' }>): Step[] {
   return []; // GO: the bonus was paid by the move (P8)
 }
 
-/** The buy decision: "Buy (price) or pass." */
-export function answerOffer(d: Draft, purchase: boolean, firstSeat: number): void {
+/** The pending step at the head of the queue, which must be of `kind`. */
+function pendingStep<K extends Step['kind']>(d: Draft, kind: K): Extract<Step, { kind: K }> {
   const step = d.queue[0];
-  if (step?.kind !== 'offer') throw new Error('internal: no offer pending');
-  if (purchase) buy(d, step.seat, step.tile, artistTile(d.board, step.tile)!);
-  else d.emit({ type: 'declined', seat: step.seat, tile: step.tile });
+  if (step?.kind !== kind) throw new Error(`internal: no ${kind} pending`);
+  return step as Extract<Step, { kind: K }>;
+}
+
+/** The decision at the head of the queue is settled: carry on with the rest of the turn. */
+function carryOn(d: Draft): void {
   d.queue.shift();
   d.phase = 'roll';
-  drain(d, firstSeat);
+  drain(d);
+}
+
+/** The buy decision: "Buy (price) or pass." */
+export function answerOffer(d: Draft, purchase: boolean): void {
+  const step = pendingStep(d, 'offer');
+  if (purchase) buy(d, step.seat, step.tile, artistTile(d.board, step.tile)!);
+  else d.emit({ type: 'declined', seat: step.seat, tile: step.tile });
+  carryOn(d);
 }
 
 /** After a flip (or a holdings update during a flip), try the pending debt again, then carry on. */
-export function resumeDebt(d: Draft, firstSeat: number): void {
-  const step = d.queue[0];
-  if (step?.kind !== 'debt') throw new Error('internal: no debt pending');
-  if (!settleDebt(d, step, false)) return;
-  d.queue.shift();
-  d.phase = 'roll';
-  drain(d, firstSeat);
+export function resumeDebt(d: Draft): void {
+  if (settleDebt(d, pendingStep(d, 'debt'), false)) carryOn(d);
 }
 
 /** After a P13 holdings update during a buy decision: the offer stands only while a copy is still for sale. */
-export function recheckOffer(d: Draft, firstSeat: number): void {
-  const step = d.queue[0];
-  if (step?.kind !== 'offer') throw new Error('internal: no offer pending');
+export function recheckOffer(d: Draft): void {
+  const step = pendingStep(d, 'offer');
   if (canBuy(d, artistTile(d.board, step.tile)!, d.tiles[step.tile]!, step.seat)) return;
   d.emit({ type: 'offerWithdrawn', seat: step.seat, tile: step.tile });
-  d.queue.shift();
-  d.phase = 'roll';
-  drain(d, firstSeat);
+  carryOn(d);
 }

@@ -22,9 +22,9 @@ export function playOrder(firstSeat: SeatId, players: number): SeatId[] {
 }
 
 /** Ends the game: one d6 per masterpiece (each 1/1 and each copy), in play order then tile order; rolls are seeded. */
-export function runValuation(d: Draft, firstSeat: SeatId): void {
+export function runValuation(d: Draft): void {
   const valuations: Valuation[] = [];
-  for (const seat of playOrder(firstSeat, d.playerCount)) {
+  for (const seat of playOrder(d.firstSeat, d.playerCount)) {
     for (const piece of piecesOf(d.board, d.tiles, seat)) {
       const die = d.rollD6();
       const value = valuePiece(d.rules, piece.art, die);
