@@ -3,8 +3,12 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  distDir: process.env.POLE_NEXT_DIST_DIR ?? '.next',
-  typescript: { ignoreBuildErrors: true },
+  typescript: {
+    // `npm test` type-checks the whole repository (`tsc --noEmit`) before anything else runs, tests included. The
+    // build does not repeat that check, so `npm start` serves the app even while an unrelated test file elsewhere
+    // in the repository fails to type-check.
+    ignoreBuildErrors: true,
+  },
 };
 
 export default nextConfig;

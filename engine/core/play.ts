@@ -30,6 +30,36 @@ export interface PlayOptions<S, E extends GameEvent> {
   readonly onAction?: (before: S, after: S, seat: SeatId, events: readonly E[]) => void;
 }
 
+export interface BotStep<S, A, E extends GameEvent> {
+  readonly seat: SeatId;
+  readonly action: A;
+  readonly state: S;
+  readonly events: E[];
+}
+
+/**
+ * One action of a bot-played game: the first pending seat's bot chooses and the action is applied. Returns null
+ * when nothing is pending (the game is over). `rng` is the bots' generator and is advanced.
+ */
+export function playStep<S, A, C, E extends GameEvent>(
+  definition: GameDefinition<S, A, C, E>,
+  state: S,
+  bots: readonly Bot<S, A>[],
+  rng: RandomGenerator,
+): BotStep<S, A, E> | null {
+  const decisions = definition.pending(state);
+  if (decisions.length === 0) return null;
+  const seat = decisions[0]!.seat;
+  const bot = bots[seat];
+  if (!bot) throw new Error(`no bot for seat ${seat}`);
+  const action = bot.choose(state, seat, rng);
+  const step = definition.apply(state, seat, action);
+  return { seat, action, state: step.state, events: step.events };
+}
+
+/** The bots' generator of a game: seeded from the game seed, so a bot-played game is reproducible. */
+export const botRngFor = (seed: string): RandomGenerator => rngFromSeed(`${seed}/bots`);
+
 /**
  * Plays a game to its end with one bot per seat. The bots' randomness is seeded from the game seed,
  * so the whole run (and therefore the record) is reproducible.
@@ -42,23 +72,16 @@ export function playToEnd<S, A, C, E extends GameEvent>(
   options: PlayOptions<S, E> = {},
 ): PlayResult<S, A, C, E> {
   const maxActions = options.maxActions ?? 100_000;
-  const botRng: RandomGenerator = rngFromSeed(`${seed}/bots`);
+  const botRng = botRngFor(seed);
   let state = definition.setup(config, seed);
   const actions: RecordedAction<A>[] = [];
   const events: E[] = [];
-  for (;;) {
-    const decisions = definition.pending(state);
-    if (decisions.length === 0) break;
-    if (actions.length >= maxActions) throw new Error(`game did not end within ${maxActions} actions`);
-    const seat = decisions[0]!.seat;
-    const bot = bots[seat];
-    if (!bot) throw new Error(`no bot for seat ${seat}`);
-    const action = bot.choose(state, seat, botRng);
-    const step = definition.apply(state, seat, action);
-    options.onAction?.(state, step.state, seat, step.events);
+  for (let step = playStep(definition, state, bots, botRng); step; step = playStep(definition, state, bots, botRng)) {
+    options.onAction?.(state, step.state, step.seat, step.events);
     if (options.collectEvents) events.push(...step.events);
-    actions.push({ seat, action });
+    actions.push({ seat: step.seat, action: step.action });
     state = step.state;
+    if (actions.length > maxActions) throw new Error(`game did not end within ${maxActions} actions`);
   }
   const outcome = definition.outcome(state);
   if (!outcome) throw new Error('no decision is pending but the game has no outcome');

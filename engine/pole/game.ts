@@ -111,7 +111,6 @@ function applyAction(state: PoleState, seat: Actor, input: unknown): { state: Po
   return { state: d.commit(), events: d.events };
 }
 
-
 /** Tezos Pole as a pure game definition (ARCHITECTURE.md engine contract). */
 export const pole: GameDefinition<PoleState, PoleAction, PoleConfigInput, PoleEvent> = {
   id: 'pole',

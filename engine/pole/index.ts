@@ -5,7 +5,7 @@ export { parseBoard, boardSchema, floor10, type Board, type BoardInput, type Til
 export { GENESIS, genesisBoardData } from './boards/genesis';
 export { parsePoleAction, poleActionSchema } from './actions';
 export { royaltyAmount, royaltyClaims, royaltyRate } from './royalty';
-export { valuePiece, scoreBoard, poleOutcome, playOrder } from './valuation';
+export { valuePiece, scoreBoard, poleOutcome, playOrder, type PoleOutcome, type PoleStanding } from './valuation';
 export { positionOf, lapsOf } from './movement';
 export { ownersOf, copiesHeld, supplyLeft, isInert, piecesOf, artistTile } from './holdings';
 export { flippableTiles } from './out-of-cash';

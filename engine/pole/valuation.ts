@@ -1,4 +1,4 @@
-import type { Outcome, SeatId } from '../core/types';
+import type { Outcome, SeatId, Standing } from '../core/types';
 import { multiplierHundredths, type ArtistTile } from './board';
 import type { PoleRules } from './config';
 import type { Draft } from './draft';
@@ -66,7 +66,18 @@ export function scoreBoard(cash: readonly number[], valuations: readonly Valuati
   return { scores, winners, ranks };
 }
 
-export function poleOutcome(state: PoleState): Outcome | null {
+export interface PoleStanding extends Standing {
+  readonly cash: number;
+  readonly pieces: number;
+  readonly valuation: number;
+}
+
+export interface PoleOutcome extends Outcome {
+  readonly standings: readonly PoleStanding[];
+}
+
+/** Standings once the game is over, best first: score = valuations + cash, with its parts. */
+export function poleOutcome(state: PoleState): PoleOutcome | null {
   if (state.phase !== 'over' || !state.valuations) return null;
   const { scores, winners, ranks } = scoreBoard(state.players.map((p) => p.cash), state.valuations);
   return {
@@ -76,6 +87,3 @@ export function poleOutcome(state: PoleState): Outcome | null {
       .sort((a, b) => a.rank - b.rank || a.seat - b.seat),
   };
 }
-
-/** Every piece a seat holds right now (for UIs and bots). */
-export { piecesOf };

@@ -1,0 +1,257 @@
+/**
+ * "Watch a game" end to end: the real app (next build + next start) in Debian's chromium, cross-checked against
+ * the engine. The page runs the engine's bots in the browser; here the same engine runs in Node with the same seed,
+ * config and bots, and every number the page shows must be the engine's.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playToEnd, rngFromSeed, type GameRecord } from '../../engine/core';
+import { pole, poleBots, poleDecision, positionOf, type PoleConfigInput, type PoleEvent, type PoleState } from '../../engine/pole';
+import { describeEvents } from '../../app/_lib/pole-log';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
+const SEED = 'e2e-watch-7';
+const NAMES = ['Ada', 'Bao', 'Cleo'];
+const BOTS = ['heuristic', 'random', 'heuristic'] as const;
+/** What the page should send to the engine for 3 players and untouched table options: the engine's defaults. */
+const CONFIG: PoleConfigInput = { players: 3 };
+
+let server: ChildProcess | null = null;
+let browser: Browser | null = null;
+let page: Page;
+let baseUrl = '';
+const pageErrors: string[] = [];
+
+/** Newest modification time under a path (files only). */
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(p).reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), st.mtimeMs);
+}
+
+/** A production build newer than every source it is built from can be reused. */
+function buildIsFresh(): boolean {
+  const buildId = path.join(ROOT, '.next/BUILD_ID');
+  if (!existsSync(buildId) || process.env.POLE_E2E_REBUILD) return false;
+  const sources = ['app', 'engine', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+  return statSync(buildId).mtimeMs > Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
+}
+
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [NEXT_BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next ${args.join(' ')} failed (${code}):\n${output}`))));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`next start did not answer on ${url}:\n${log()}`);
+}
+
+function stopServer(): void {
+  if (!server || server.exitCode !== null || server.pid === undefined) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM'); // the whole process group we started
+  } catch {
+    server.kill('SIGTERM');
+  }
+}
+
+beforeAll(async () => {
+  if (!buildIsFresh()) await run(['build']);
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  let serverLog = '';
+  server = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  server.stdout?.on('data', (d) => (serverLog += d));
+  server.stderr?.on('data', (d) => (serverLog += d));
+  await waitUntilServing(baseUrl, server, () => serverLog);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') pageErrors.push(msg.text());
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  stopServer();
+});
+
+/** What the page shows for each seat: cash and the tile its pawn stands on. */
+async function readSeats(): Promise<{ cash: number; tile: number }[]> {
+  return page.evaluate((players) => {
+    const out: { cash: number; tile: number }[] = [];
+    for (let seat = 0; seat < players; seat++) {
+      const cash = document.querySelector(`[data-testid="player"][data-seat="${seat}"] [data-testid="cash"]`);
+      const pawn = document.querySelector(`[data-tile-index] [data-pawn-seat="${seat}"]`);
+      out.push({
+        cash: Number(cash?.getAttribute('data-cash') ?? NaN),
+        tile: Number(pawn?.closest('[data-tile-index]')?.getAttribute('data-tile-index') ?? NaN),
+      });
+    }
+    return out;
+  }, NAMES.length);
+}
+
+const actionCount = async () => Number(await page.getByTestId('action-count').textContent());
+
+function lastLanding(events: readonly PoleEvent[]): number | null {
+  const landed = events.filter((e) => e.type === 'landed');
+  return landed.length ? landed[landed.length - 1]!.tile : null;
+}
+
+describe('Watch a game', () => {
+  it('steps, plays and ends exactly as the engine does', { timeout: 120_000 }, async () => {
+    await page.goto(baseUrl);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Watch a game');
+
+    // New game: 3 players, seat 2 is the random bot, a fixed seed.
+    await page.getByRole('radio', { name: '3 players' }).check();
+    await page.getByLabel('Bot of player 2').selectOption('random');
+    await page.getByLabel('Seed', { exact: true }).fill(SEED);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByTestId('action-count').waitFor();
+    expect(await page.getByTestId('seed').textContent()).toBe(SEED);
+    expect(await actionCount()).toBe(0);
+    expect(await page.locator('[data-action-index]').count()).toBe(0);
+    expect(await page.locator('[data-setup]').count()).toBe(1);
+
+    // The same game in Node, in lockstep with the page.
+    const bots = BOTS.map((b) => poleBots[b]);
+    const botRng = rngFromSeed(`${SEED}/bots`);
+    let state: PoleState = pole.setup(CONFIG, SEED);
+    const board = state.config.board;
+    expect(await readSeats()).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
+
+    // Step: exactly one action's worth of log each time; pawns and cash follow the engine.
+    let moved = false;
+    let cashChanged = false;
+    for (let k = 0; k < 60 && (k < 8 || !cashChanged); k++) {
+      const seat = poleDecision(state)!.seat;
+      const action = bots[seat]!.choose(state, seat, botRng);
+      const before = state;
+      const step = pole.apply(state, seat, action);
+      state = step.state;
+      const expectedLines = describeEvents(step.events, { names: NAMES, board }).map((l) => l.text);
+
+      await page.getByRole('button', { name: 'Step', exact: true }).click();
+      await page.locator(`[data-action-index="${k}"]`).waitFor();
+      expect(await page.locator('[data-action-index]').count()).toBe(k + 1);
+      expect(await actionCount()).toBe(k + 1);
+      expect(await page.locator(`[data-action-index="${k}"] .log-line`).allTextContents()).toEqual(expectedLines);
+
+      const shown = await readSeats();
+      expect(shown).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
+      moved ||= state.players.some((p, s) => p.progress !== before.players[s]!.progress);
+      cashChanged ||= state.players.some((p, s) => p.cash !== before.players[s]!.cash);
+      const landed = lastLanding(step.events);
+      if (landed !== null) {
+        expect(await page.locator('.tile.is-landed').getAttribute('data-tile-index')).toBe(String(landed));
+      }
+    }
+    expect(moved).toBe(true);
+    expect(cashChanged).toBe(true);
+
+    // Play, then pause: actions keep coming one per log entry, and stop on pause.
+    const beforePlay = await actionCount();
+    await page.getByTestId('play-pause').click();
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="action-count"]')?.textContent) >= n,
+      beforePlay + 2,
+    );
+    await page.getByTestId('play-pause').click();
+    const paused = await actionCount();
+    await page.waitForTimeout(800);
+    expect(await actionCount()).toBe(paused);
+    expect(await page.locator('[data-action-index]').count()).toBe(paused);
+
+    // Play to end: the valuation table must be the engine's.
+    await page.getByRole('button', { name: 'Play to end' }).click();
+    await page.getByTestId('valuation-table').waitFor();
+    const result = playToEnd(pole, CONFIG, SEED, bots);
+    expect(await actionCount()).toBe(result.record.actions.length);
+
+    const rows = page.getByTestId('valuation-row');
+    expect(await rows.count()).toBe(NAMES.length);
+    const shownRows = await rows.evaluateAll((els) =>
+      els.map((el) => ({
+        seat: Number(el.getAttribute('data-seat')),
+        rank: Number(el.getAttribute('data-rank')),
+        total: Number(el.getAttribute('data-total')),
+        winner: el.getAttribute('data-winner') === 'true',
+        text: el.textContent ?? '',
+        totalText: el.querySelector('[data-testid="total"]')?.textContent ?? '',
+      })),
+    );
+    for (const standing of result.outcome.standings) {
+      const row = shownRows.find((r) => r.seat === standing.seat)!;
+      expect(row, `row for seat ${standing.seat}`).toBeDefined();
+      expect(row.text).toContain(NAMES[standing.seat]);
+      expect(row.rank).toBe(standing.rank);
+      expect(row.total).toBe(standing.score);
+      expect(row.totalText.replace(/[^0-9]/g, '')).toBe(String(standing.score));
+    }
+    const shownWinners = shownRows.filter((r) => r.winner).map((r) => r.seat).sort();
+    expect(shownWinners).toEqual([...result.outcome.winners].sort());
+    const winnersText = (await page.getByTestId('winners').textContent()) ?? '';
+    for (const w of result.outcome.winners) expect(winnersText).toContain(NAMES[w]);
+
+    // The downloadable record replays the engine's game.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Record/ }).click()]);
+    const record = JSON.parse(readFileSync(await download.path(), 'utf8')) as GameRecord;
+    expect(record.seed).toBe(SEED);
+    expect(record.actions).toEqual(result.record.actions);
+
+    mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+    await page.screenshot({ path: path.join(ROOT, 'test-results/watch.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+});
