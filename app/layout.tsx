@@ -38,7 +38,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <footer className="site-footer">
           <p>
             Tezos Pole rules v1.0 with the table’s rulings. Tile art is generated from each tile’s id; no real artwork is
-            reproduced, and every artist and work on the Genesis board is invented.
+            reproduced, and apart from the two editions the rules name, every artist and work on the Genesis board is invented.
           </p>
         </footer>
       </body>
