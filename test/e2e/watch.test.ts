@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playToEnd, rngFromSeed, type GameRecord } from '../../engine/core';
-import { pole, poleBots, poleDecision, positionOf, type PoleConfigInput, type PoleEvent, type PoleState } from '../../engine/pole';
+import { botRngFor, playStep, playToEnd, type GameRecord } from '../../engine/core';
+import { pole, poleBots, positionOf, type PoleConfigInput, type PoleEvent, type PoleState } from '../../engine/pole';
 import { describeEvents } from '../../app/_lib/pole-log';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -166,7 +166,7 @@ describe('Watch a game', () => {
 
     // The same game in Node, in lockstep with the page.
     const bots = BOTS.map((b) => poleBots[b]);
-    const botRng = rngFromSeed(`${SEED}/bots`);
+    const botRng = botRngFor(SEED);
     let state: PoleState = pole.setup(CONFIG, SEED);
     const board = state.config.board;
     expect(await readSeats()).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
@@ -175,10 +175,8 @@ describe('Watch a game', () => {
     let moved = false;
     let cashChanged = false;
     for (let k = 0; k < 60 && (k < 8 || !cashChanged); k++) {
-      const seat = poleDecision(state)!.seat;
-      const action = bots[seat]!.choose(state, seat, botRng);
       const before = state;
-      const step = pole.apply(state, seat, action);
+      const step = playStep(pole, state, bots, botRng)!;
       state = step.state;
       const expectedLines = describeEvents(step.events, { names: NAMES, board }).map((l) => l.text);
 
