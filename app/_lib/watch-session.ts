@@ -2,6 +2,7 @@ import { botRngFor, playStep, rngFromState, type GameRecord, type RecordedAction
 import {
   pole,
   poleBots,
+  poleConfigSchema,
   poleDecision,
   type PoleAction,
   type PoleBotName,
@@ -62,12 +63,15 @@ export interface WatchSnapshot {
   readonly landed: { readonly seat: number; readonly tile: number } | null;
 }
 
+/** The engine's own defaults (the rulings'), so the form never drifts from the rules. */
+const ENGINE_DEFAULTS = poleConfigSchema.parse({ players: 2 });
+
 export const DEFAULT_OPTIONS: TableOptions = {
-  laps: 5,
-  royaltySplit: 'split',
-  valuationFloor: false,
-  threePlayerRoyalty20: false,
-  l2Move: false,
+  laps: ENGINE_DEFAULTS.laps,
+  royaltySplit: ENGINE_DEFAULTS.royaltySplit,
+  valuationFloor: ENGINE_DEFAULTS.valuationFloor,
+  threePlayerRoyalty20: ENGINE_DEFAULTS.threePlayerRoyalty20,
+  l2Move: ENGINE_DEFAULTS.l2Move,
 };
 
 /** A game must end well before this; a longer one is an engine bug, not something to watch forever. */

@@ -1,5 +1,4 @@
-import { isInert, supplyLeft, type Tile } from '../../../engine/pole';
-import type { PoleTile } from '../../../engine/pole';
+import { isInert, supplyLeft, type PoleTile, type Tile } from '../../../engine/pole';
 import type { RingCell } from '../../_lib/board-layout';
 import { formatTz, seatColor } from '../../_lib/seats';
 import { EventIcon } from './event-icon';
