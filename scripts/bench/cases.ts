@@ -1,5 +1,6 @@
+import { michelsonCases } from './michelson';
 import { poleCases } from './pole';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Later benchmarks (Michelson VM, devnet RPC, SSE) add their list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...michelsonCases];

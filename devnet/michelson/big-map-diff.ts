@@ -1,0 +1,105 @@
+/**
+ * Settling big_maps at the end of a run, as Octez does: a big_map built during the run gets a
+ * fresh id (alloc + its bindings), the first copy of a stored one keeps its id (its updates), any
+ * further copy or one coming from elsewhere is copied to a fresh id, and stored ones that left the
+ * storage are removed. The diff uses the RPC's `big_map_diff` shape, keys and values Optimized.
+ */
+import { unparseData } from './data';
+import type { Host } from './host';
+import { pairTypes, type Expr, type Prim } from './micheline';
+import { scriptExprHash } from './pack';
+import { BigMap, MMap, Or, Pair, Some, type Value } from './values';
+
+export type BigMapDiff =
+  | { readonly action: 'alloc'; readonly big_map: string; readonly key_type: Expr; readonly value_type: Expr }
+  | { readonly action: 'update'; readonly big_map: string; readonly key_hash: string; readonly key: Expr; readonly value?: Expr }
+  | { readonly action: 'copy'; readonly source_big_map: string; readonly destination_big_map: string }
+  | { readonly action: 'remove'; readonly big_map: string };
+
+/** Applies `f` to every big_map inside `v` (of type `t`), rebuilding the containers that changed. */
+export function mapBigMaps(v: Value, t: Prim, f: (m: BigMap) => BigMap): Value {
+  switch (t.prim) {
+    case 'big_map':
+      return f(v as BigMap);
+    case 'pair': {
+      const [lt, rt] = pairTypes(t);
+      const p = v as Pair;
+      const a = mapBigMaps(p.fst, lt, f);
+      const b = mapBigMaps(p.snd, rt, f);
+      return a === p.fst && b === p.snd ? p : new Pair(a, b);
+    }
+    case 'or': {
+      const o = v as Or;
+      const inner = mapBigMaps(o.value, t.args![o.isLeft ? 0 : 1] as Prim, f);
+      return inner === o.value ? o : new Or(o.isLeft, inner);
+    }
+    case 'option': {
+      if (v === null) return v;
+      const inner = mapBigMaps((v as Some).value, t.args![0] as Prim, f);
+      return inner === (v as Some).value ? v : new Some(inner);
+    }
+    case 'list':
+      return (v as readonly Value[]).map((x) => mapBigMaps(x, t.args![0] as Prim, f));
+    case 'map': {
+      const m = v as MMap;
+      return new MMap(
+        m.keys,
+        m.vals.map((x) => mapBigMaps(x, t.args![1] as Prim, f)),
+      );
+    }
+    default:
+      return v;
+  }
+}
+
+/** Whether a type can hold a big_map (so walks can skip the rest). */
+export function holdsBigMap(t: Prim): boolean {
+  if (t.prim === 'big_map') return true;
+  if (t.prim === 'lambda' || t.prim === 'contract') return false;
+  return (t.args as Prim[] | undefined)?.some((a) => 'prim' in a && holdsBigMap(a)) ?? false;
+}
+
+export function settleBigMaps(
+  final: Value,
+  storageType: Prim,
+  initial: Value,
+  host: Host,
+): { value: Value; diff: BigMapDiff[] } {
+  if (!holdsBigMap(storageType)) return { value: final, diff: [] };
+  const before = new Set<bigint>();
+  mapBigMaps(initial, storageType, (m) => {
+    if (m.id !== null) before.add(m.id);
+    return m;
+  });
+  const diff: BigMapDiff[] = [];
+  const kept = new Set<bigint>();
+  let next = host.nextBigMapId();
+  const value = mapBigMaps(final, storageType, (m) => {
+    let id: bigint;
+    if (m.id !== null && before.has(m.id) && !kept.has(m.id)) {
+      id = m.id;
+      kept.add(id);
+    } else {
+      id = next++;
+      if (m.id !== null) diff.push({ action: 'copy', source_big_map: m.id.toString(), destination_big_map: id.toString() });
+      else diff.push({ action: 'alloc', big_map: id.toString(), key_type: m.keyType, value_type: m.valueType });
+    }
+    const fresh = m.id === null;
+    const entries = [...m.overlay.values()]
+      .filter((e) => !(fresh && e.value === null))
+      .map((e) => ({ ...e, hash: scriptExprHash(e.key, m.keyType) }))
+      .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+    for (const e of entries) {
+      diff.push({
+        action: 'update',
+        big_map: id.toString(),
+        key_hash: e.hash,
+        key: unparseData(e.key, m.keyType, 'optimized'),
+        ...(e.value === null ? {} : { value: unparseData(e.value, m.valueType, 'optimized') }),
+      });
+    }
+    return new BigMap(id, m.keyType, m.valueType, new Map());
+  });
+  for (const id of before) if (!kept.has(id)) diff.unshift({ action: 'remove', big_map: id.toString() });
+  return { value, diff };
+}

@@ -1,0 +1,37 @@
+/** Micheline expressions are michel-codec's AST; this module names the shapes the VM uses. */
+import type { Expr, Prim } from '@taquito/michel-codec';
+
+export type { Expr, Prim };
+
+export const isPrim = (e: Expr): e is Prim => !Array.isArray(e) && 'prim' in e;
+export const isInt = (e: Expr): e is { int: string } => !Array.isArray(e) && 'int' in e;
+export const isString = (e: Expr): e is { string: string } => !Array.isArray(e) && 'string' in e;
+export const isBytes = (e: Expr): e is { bytes: string } => !Array.isArray(e) && 'bytes' in e;
+export const isSeq = (e: Expr): e is Expr[] => Array.isArray(e);
+
+/** Argument `i` of a primitive node whose arity the typechecker has already checked. */
+export function arg(p: Prim, i: number): Expr {
+  const a = p.args?.[i];
+  if (a === undefined) throw new Error(`${p.prim}: missing argument ${i}`);
+  return a;
+}
+
+/** Type argument `i` (types are always primitives). */
+export function targ(t: Prim, i: number): Prim {
+  return arg(t, i) as Prim;
+}
+
+/** A type node without annotations, as Octez prints and compares types. */
+export function stripAnnots(t: Expr): Expr {
+  if (Array.isArray(t)) return t.map(stripAnnots);
+  if (!isPrim(t)) return t;
+  return t.args ? { prim: t.prim, args: t.args.map(stripAnnots) } : { prim: t.prim };
+}
+
+/** The two halves of a `pair` type, reading `pair a b c …` as the right comb `pair a (pair b c …)`. */
+export function pairTypes(t: Prim): [Prim, Prim] {
+  const args = (t.args ?? []) as Prim[];
+  if (args.length < 2) throw new Error('pair: needs two type arguments');
+  if (args.length === 2) return [args[0]!, args[1]!];
+  return [args[0]!, { prim: 'pair', args: args.slice(1) }];
+}

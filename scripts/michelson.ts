@@ -1,0 +1,181 @@
+/**
+ * `npm run -s michelson -- run|typecheck …`: the devnet's Michelson VM from the command line, in the
+ * manner of `octez-client run script` / `typecheck script`. See the README's devnet section.
+ */
+import { readFileSync } from 'node:fs';
+import {
+  MichelsonFailure,
+  badInput,
+  isMichelsonFailure,
+  listEntrypoints,
+  loadScript,
+  printExpr,
+  printType,
+  runScript,
+  type BigMapDiff,
+  type InternalOperationJson,
+  type RunRequest,
+} from '../devnet/michelson';
+import { parseFlags, type FlagSpec } from './lib/args';
+import { UsageError } from './lib/cli';
+
+const USAGE = `usage:
+  npm run -s michelson -- run --script FILE.tz --storage EXPR --input EXPR [--entrypoint NAME]
+      [--amount MUTEZ] [--balance MUTEZ] [--level N] [--now TIMESTAMP] [--sender ADDR] [--source ADDR]
+      [--self ADDR] [--chain-id ID] [--gas MILLIGAS] [--json]
+  npm run -s michelson -- typecheck --script FILE.tz [--json]
+`;
+
+const RUN_FLAGS = {
+  script: 'string',
+  storage: 'string',
+  input: 'string',
+  entrypoint: 'string',
+  amount: 'string',
+  balance: 'string',
+  level: 'string',
+  now: 'string',
+  sender: 'string',
+  source: 'string',
+  self: 'string',
+  'chain-id': 'string',
+  gas: 'string',
+  json: 'boolean',
+} as const satisfies FlagSpec;
+
+const TYPECHECK_FLAGS = { script: 'string', json: 'boolean' } as const satisfies FlagSpec;
+
+function natural(name: string, text: string | undefined, max?: bigint): bigint | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw badInput(`--${name} must be a whole number, not "${text}"`);
+  const n = BigInt(text);
+  if (max !== undefined && n > max) throw badInput(`--${name} must be at most ${max}, not ${text}`);
+  return n;
+}
+
+/** RFC 3339 or seconds since the epoch, as octez-client's --now accepts. */
+function timestamp(text: string | undefined): bigint | undefined {
+  if (text === undefined) return undefined;
+  if (/^-?\d+$/.test(text)) return BigInt(text);
+  const ms = Date.parse(text);
+  if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(ms)) throw badInput(`--now must be an RFC 3339 date or seconds, not "${text}"`);
+  return BigInt(Math.floor(ms / 1000));
+}
+
+function readScript(file: string | undefined): string {
+  if (file === undefined) throw new UsageError('--script FILE is required');
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw badInput(`cannot read script ${file}: ${(e as Error).message}`);
+  }
+}
+
+function required(name: string, v: string | undefined): string {
+  if (v === undefined) throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function run(argv: readonly string[]): void {
+  const f = parseFlags(argv, RUN_FLAGS);
+  json = f.json === true;
+  const req: RunRequest = {
+    script: readScript(f.script),
+    storage: required('storage', f.storage),
+    input: required('input', f.input),
+    entrypoint: f.entrypoint,
+    amount: natural('amount', f.amount, (1n << 63n) - 1n),
+    balance: natural('balance', f.balance, (1n << 63n) - 1n),
+    level: natural('level', f.level),
+    now: timestamp(f.now),
+    sender: f.sender,
+    source: f.source,
+    self: f.self,
+    chainId: f['chain-id'],
+    gasLimitMilligas: natural('gas', f.gas),
+  };
+  const r = runScript(req);
+  if (json) {
+    print({
+      storage: r.storage,
+      operations: r.operations,
+      bigMapDiff: r.bigMapDiff,
+      consumedMilligas: r.consumedMilligas.toString(),
+    });
+    return;
+  }
+  const lines = ['storage', `  ${printExpr(r.storage)}`, 'emitted operations', ...r.operations.flatMap(printOperation)];
+  lines.push('big_map diff', ...r.bigMapDiff.map((d) => `  ${printDiff(d)}`));
+  lines.push(`consumed gas: ${formatGas(r.consumedMilligas)}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function typecheck(argv: readonly string[]): void {
+  const f = parseFlags(argv, TYPECHECK_FLAGS);
+  json = f.json === true;
+  const { typed } = loadScript(readScript(f.script));
+  const entrypoints = Object.fromEntries([...listEntrypoints(typed.parameter)].map(([k, t]) => [k, t]));
+  if (json) {
+    print({ wellTyped: true, parameter: typed.parameter, storage: typed.storage, entrypoints, views: [...typed.views.keys()] });
+    return;
+  }
+  process.stdout.write(
+    `Well typed\nparameter ${printType(typed.parameter)}\nstorage ${printType(typed.storage)}\n` +
+      (typed.views.size > 0 ? `views ${[...typed.views.keys()].join(', ')}\n` : ''),
+  );
+}
+
+function printOperation(o: InternalOperationJson): string[] {
+  const head = `  Internal ${o.kind[0]!.toUpperCase()}${o.kind.slice(1)}:`;
+  const rest = Object.entries(o)
+    .filter(([k]) => k !== 'kind')
+    .map(([k, v]) => `    ${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  return [head, ...rest];
+}
+
+function printDiff(d: BigMapDiff): string {
+  switch (d.action) {
+    case 'alloc':
+      return `New map(${d.big_map}) of type (big_map ${printType(d.key_type)} ${printType(d.value_type)})`;
+    case 'update':
+      return d.value === undefined
+        ? `Unset map(${d.big_map})[${printExpr(d.key)}]`
+        : `Set map(${d.big_map})[${printExpr(d.key)}] to ${printExpr(d.value)}`;
+    case 'copy':
+      return `Copy map(${d.source_big_map}) to map(${d.destination_big_map})`;
+    case 'remove':
+      return `Clear map(${d.big_map})`;
+  }
+}
+
+const formatGas = (milligas: bigint): string => `${milligas / 1000n}.${(milligas % 1000n).toString().padStart(3, '0')}`;
+
+let json = false;
+const print = (v: unknown): void => {
+  process.stdout.write(`${JSON.stringify(v)}\n`);
+};
+
+function main(): void {
+  const [command, ...rest] = process.argv.slice(2);
+  json = rest.includes('--json');
+  try {
+    if (command === 'run') run(rest);
+    else if (command === 'typecheck') typecheck(rest);
+    else throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
+  } catch (e) {
+    process.exitCode = 1;
+    const failure: MichelsonFailure = isMichelsonFailure(e)
+      ? e
+      : e instanceof UsageError
+        ? badInput(e.message)
+        : new MichelsonFailure('bad_input', `internal error: ${(e as Error).stack ?? String(e)}`);
+    if (json) {
+      print({ error: { kind: failure.kind, ...(failure.with !== undefined ? { with: failure.with } : {}), message: failure.message } });
+    } else {
+      process.stderr.write(`michelson: ${failure.message}\n`);
+      if (e instanceof UsageError) process.stderr.write(`\n${USAGE}`);
+    }
+  }
+}
+
+main();
