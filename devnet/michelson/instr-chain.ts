@@ -198,8 +198,8 @@ export function compileChain(p: Prim, t: readonly Prim[], c: Compiler): Instr | 
       return (s, x) => {
         const b = pop(s) as Uint8Array;
         x.gas.consume(cost.unpack(b.length));
-        const v = unpack(b, ty, x.compiler);
-        s.push(v === null ? null : new Some(v));
+        // unpack answers Some v or None itself: a bare null could not tell None from a failed read.
+        s.push(unpack(b, ty, x.compiler));
       };
     }
     case 'BLAKE2B':

@@ -14,7 +14,7 @@ import { arg, isInt, isPrim, type Expr, type Prim } from './micheline';
 import { parseData, unparseData, type DataContext } from './data';
 import { isMichelsonDataError } from './encoding';
 import { printExpr, typecheckCode, type Trace } from './typecheck';
-import { Lambda, Pair, type CompiledCode, type Value } from './values';
+import { Lambda, Pair, Some, type CompiledCode, type Value } from './values';
 
 export type Stack = Value[];
 
@@ -310,6 +310,16 @@ function iterStep(s: Stack, c: RunContext, body: Instr, x: Value): void {
 function compileMap(body: Instr, kind: string): Instr {
   return (s, c) => {
     const coll = pop(s);
+    if (kind === 'option') {
+      c.gas.consume(cost.optMap());
+      if (coll === null) s.push(null);
+      else {
+        s.push((coll as { value: Value }).value);
+        body(s, c);
+        s.push(new Some(pop(s)));
+      }
+      return;
+    }
     if (kind === 'list') {
       const out: Value[] = [];
       const l = coll as readonly Value[];
