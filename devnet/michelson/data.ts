@@ -73,6 +73,11 @@ export interface DataContext {
   allowBigMapIds?: boolean;
   /** Annotations on data constructors (`Pair %x 1 2`), tolerated for scripts older than Ithaca. */
   legacy?: boolean;
+  /**
+   * Looks up a `contract` literal on the chain: the reference when the address holds a contract
+   * whose entrypoint takes `paramType`, else null (ill-typed). Without it, literals are taken as is.
+   */
+  resolveContract?(a: Address, paramType: Prim): ContractRef | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -615,8 +620,13 @@ function parse(e: Expr, t: Prim, ctx: DataContext): Value {
     }
     case 'address':
       return parseAddress(e, t);
-    case 'contract':
-      return new ContractRef(parseAddress(e, t), targ(t, 0));
+    case 'contract': {
+      const a = parseAddress(e, t);
+      if (!ctx.resolveContract) return new ContractRef(a, targ(t, 0));
+      const found = ctx.resolveContract(a, targ(t, 0));
+      if (!found) throw expected(e, t, `a contract whose parameter type is ${showExpr(targ(t, 0))}`);
+      return found;
+    }
     case 'key_hash':
       return domain(e, t, 'a valid key hash', keyHashFromString, keyHashFromBytes);
     case 'key':

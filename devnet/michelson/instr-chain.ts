@@ -10,7 +10,7 @@ import { implicitAddress, originatedAddress } from './encoding';
 import { findEntrypoint } from './entrypoints';
 import { unsupported } from './errors';
 import { cost } from './gas';
-import { sameDestination } from './host';
+import { sameDestination, type Host } from './host';
 import type { Compiler, Instr, RunContext } from './interpreter';
 import { callView } from './views';
 import { pop } from './interpreter';
@@ -270,11 +270,13 @@ function compileContract(p: Prim): Instr {
   return (s, x) => {
     x.gas.consume(cost.contract());
     const a = pop(s) as Address;
-    s.push(lookupContract(x, a, instrEp, expected));
+    const found = resolveContract(x.host, a, instrEp, expected);
+    s.push(found === null ? null : new Some(found));
   };
 }
 
-function lookupContract(x: RunContext, a: Address, instrEp: string, expected: Prim): Some | null {
+/** The contract an address designates at type `expected`, with CONTRACT's entrypoint rules; null when there is none. */
+export function resolveContract(host: Host, a: Address, instrEp: string, expected: Prim): ContractRef | null {
   const addrEp = a.entrypoint;
   // An entrypoint may be named by the address or by the instruction, not both.
   if (addrEp !== '' && instrEp !== '' && instrEp !== 'default') return null;
@@ -283,14 +285,14 @@ function lookupContract(x: RunContext, a: Address, instrEp: string, expected: Pr
   if (a.raw[0] === 0) {
     // Implicit accounts take unit (default entrypoint) or tickets.
     if (ep !== '') return null;
-    if (expected.prim === 'unit' || expected.prim === 'ticket') return new Some(new ContractRef(target, expected));
+    if (expected.prim === 'unit' || expected.prim === 'ticket') return new ContractRef(target, expected);
     return null;
   }
-  const info = x.host.contract(a);
+  const info = host.contract(a);
   if (!info) return null;
   const entry = findEntrypoint(info.parameter, ep);
   if (!entry || !sameType(entry.type, expected)) return null;
-  return new Some(new ContractRef(target, expected));
+  return new ContractRef(target, expected);
 }
 
 function compileCreateContract(p: Prim, t: readonly Prim[]): Instr {

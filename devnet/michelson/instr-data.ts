@@ -396,8 +396,8 @@ function compileSlice(kind: string): Instr {
     const length = pop(s) as bigint;
     const v = pop(s) as string | Uint8Array;
     x.gas.consume(kind === 'string' ? cost.sliceString(v.length) : cost.sliceBytes(v.length));
-    // Octez: None when offset + length goes past the end.
-    if (offset + length > BigInt(v.length)) {
+    // Octez: None unless the offset is inside the value (even for an empty slice) and the slice ends in it.
+    if (offset >= BigInt(v.length) || offset + length > BigInt(v.length)) {
       s.push(null);
       return;
     }

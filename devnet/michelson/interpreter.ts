@@ -77,9 +77,9 @@ export class Compiler implements DataContext {
    * Parses a data literal of type `t`, compiling any lambda in it. The data parser is Octez's data
    * typechecker (michel-codec's refuses big_map ids, which Octez accepts in storage).
    */
-  data(e: Expr, t: Prim): Value {
+  data(e: Expr, t: Prim, resolveContract?: DataContext['resolveContract']): Value {
     try {
-      return parseData(e, t, this);
+      return parseData(e, t, resolveContract ? { compileLambda: (a, r, b, rec) => this.compileLambda(a, r, b, rec), allowTicketLiterals: this.allowTicketLiterals, resolveContract } : this);
     } catch (err) {
       if (isMichelsonDataError(err)) throw illTyped(`ill-typed data: ${err.message}`);
       throw err;

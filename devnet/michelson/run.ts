@@ -6,6 +6,7 @@
 import { unparseData } from './data';
 import { addressFromString, addressToString, chainIdFromString, keyHashToString } from './encoding';
 import { findEntrypoint, wrapParameter } from './entrypoints';
+import { resolveContract } from './instr-chain';
 import { MichelsonFailure, badInput, illTyped } from './errors';
 import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION } from './gas';
 import { standaloneHost, type Env, type Host } from './host';
@@ -47,6 +48,8 @@ export interface RunRequest {
   readonly gasLimitMilligas?: bigint;
   readonly host?: Host;
   readonly operationHash?: Uint8Array;
+  /** Index of this run's first origination in its operation (seed of KT1 addresses with `operationHash`). */
+  readonly originationIndex?: number;
 }
 
 /** An internal operation in the RPC's JSON shape. */
@@ -92,7 +95,8 @@ export function runScript(req: RunRequest): RunResult {
   };
   const self = address(req.self, RUN_DEFAULTS.self, '--self');
   const source = address(req.source, RUN_DEFAULTS.source, '--source');
-  const sender = address(req.sender, req.source ?? RUN_DEFAULTS.source, '--sender');
+  // As Octez's run RPC: without a sender, the contract calls itself (or the given source does).
+  const sender = address(req.sender, req.source ?? addressToString(self), '--sender');
   let chainId;
   try {
     chainId = chainIdFromString(req.chainId ?? RUN_DEFAULTS.chainId);
@@ -120,13 +124,15 @@ export function runScript(req: RunRequest): RunResult {
     minBlockTime: RUN_DEFAULTS.minBlockTime,
     operationHash: req.operationHash ?? new Uint8Array(32),
   };
-  const ctx: RunContext = { env, host, gas, counter: { nonce: 0, originations: 0 }, compiler, viewDepth: 0 };
+  // octez-client originates the script under test first (origination index 0) unless it is given --self.
+  const originations = req.originationIndex ?? (req.self === undefined ? 1 : 0);
+  const ctx: RunContext = { env, host, gas, counter: { nonce: 0, originations }, compiler, viewDepth: 0 };
 
-  const storage = dataOf(compiler, storageExpr, typed.storage, 'storage');
+  const storage = dataOf(compiler, host, storageExpr, typed.storage, 'storage');
   const entry = findEntrypoint(typed.parameter, req.entrypoint ?? '');
   if (!entry) throw illTyped(`Contract has no entrypoint named ${req.entrypoint}`);
   const inputExpr = typeof req.input === 'string' ? parseExpression(req.input, 'input') : req.input;
-  const parameter = wrapParameter(entry, dataOf(compiler, inputExpr, entry.type, 'parameter'));
+  const parameter = wrapParameter(entry, dataOf(compiler, host, inputExpr, entry.type, 'parameter'));
 
   const stack: Value[] = [new Pair(parameter, storage)];
   try {
@@ -148,9 +154,10 @@ export function runScript(req: RunRequest): RunResult {
   };
 }
 
-function dataOf(compiler: Compiler, e: Expr, t: Prim, what: string): Value {
+function dataOf(compiler: Compiler, host: Host, e: Expr, t: Prim, what: string): Value {
   try {
-    return compiler.data(e, t);
+    // Contract literals in the storage and parameter must name a contract of that type (Octez checks them).
+    return compiler.data(e, t, (a, ty) => resolveContract(host, a, '', ty));
   } catch (err) {
     if (err instanceof MichelsonFailure && err.kind !== 'typecheck') throw err;
     throw illTyped(`Ill typed ${what}: ${printExpr(e)} is not a value of type ${printExpr(t)}: ${(err as Error).message}`);
@@ -192,7 +199,8 @@ export function operationJson(o: Operation): InternalOperationJson {
         ...base,
         type: op.payloadType,
         ...(op.tag ? { tag: op.tag } : {}),
-        payload: unparseData(op.payload, op.payloadType, 'optimized'),
+        // The RPC's event encoding leaves a Unit payload out.
+        ...(op.payloadType.prim === 'unit' ? {} : { payload: unparseData(op.payload, op.payloadType, 'optimized') }),
       };
   }
 }

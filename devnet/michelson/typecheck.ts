@@ -8,18 +8,18 @@
 import {
   Parser,
   assertContractValid,
-  assertDataValid,
   emitMicheline,
   functionType,
   isMichelsonError,
   sourceReference,
+  type InstructionTrace,
   type MichelsonCode,
   type MichelsonContract,
-  type MichelsonData,
   type MichelsonType,
 } from '@taquito/michel-codec';
 import { MichelsonFailure, badInput, illTyped } from './errors';
 import { isPrim, stripAnnots, type Expr, type Prim } from './micheline';
+import { checkCodeTypes, checkScriptTypes, correctInstruction } from './type-rules';
 
 /** Input stack types of every typechecked instruction node, top of stack first. */
 export type Trace = WeakMap<object, readonly Prim[]>;
@@ -79,7 +79,8 @@ export function parseScript(src: string): Expr[] {
 export function typecheckScript(script: Expr[], src?: string): TypedScript {
   const trace: Trace = new WeakMap();
   try {
-    assertContractValid(script as MichelsonContract, { traceCallback: (t) => trace.set(t.op as object, t.in as Prim[]) });
+    checkScriptTypes(script);
+    assertContractValid(script as MichelsonContract, { traceCallback: recorder(trace) });
   } catch (e) {
     throw translate(e, src);
   }
@@ -105,9 +106,10 @@ export function typecheckScript(script: Expr[], src?: string): TypedScript {
 /** Typechecks code run on a given stack (a lambda body or view), adding to `trace`; returns the output stack, or 'failed'. */
 export function typecheckCode(code: Expr, stack: readonly Prim[], trace: Trace, contract?: Expr[]): readonly Prim[] | 'failed' {
   try {
+    checkCodeTypes(code);
     const out = functionType(code as MichelsonCode, stack as MichelsonType[], {
       contract: contract as MichelsonContract | undefined,
-      traceCallback: (t) => trace.set(t.op as object, t.in as Prim[]),
+      traceCallback: recorder(trace),
     });
     return 'failed' in out ? 'failed' : (out as Prim[]);
   } catch (e) {
@@ -115,16 +117,12 @@ export function typecheckCode(code: Expr, stack: readonly Prim[], trace: Trace, 
   }
 }
 
-/** Checks a data literal against a type with michel-codec (the VM's own data parser then builds the value). */
-export function typecheckData(data: Expr, type: Prim, trace: Trace, contract?: Expr[]): void {
-  try {
-    assertDataValid(data as MichelsonData, type as MichelsonType, {
-      contract: contract as MichelsonContract | undefined,
-      traceCallback: (t) => trace.set(t.op as object, t.in as Prim[]),
-    });
-  } catch (e) {
-    throw translate(e);
-  }
+/** Records each instruction's input stack, after correcting michel-codec where Octez differs. */
+function recorder(trace: Trace): (t: InstructionTrace) => void {
+  return (t) => {
+    if (!Array.isArray(t.op)) correctInstruction(t.op as Prim, t.in as Prim[], t.out as Prim[] | { failed: unknown });
+    trace.set(t.op as object, t.in as Prim[]);
+  };
 }
 
 export const printExpr = (e: Expr): string => emitMicheline(e);
