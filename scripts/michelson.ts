@@ -9,13 +9,15 @@ import {
   isMichelsonFailure,
   listEntrypoints,
   loadScript,
-  printExpr,
   printType,
   runScript,
   type BigMapDiff,
   type InternalOperationJson,
   type RunRequest,
 } from '../devnet/michelson';
+import { printExpr as printMicheline } from '../devnet/michelson/data';
+import { formatGas } from '../devnet/michelson/gas';
+import type { Expr } from '../devnet/michelson/micheline';
 import { parseFlags, type FlagSpec } from './lib/args';
 import { UsageError } from './lib/cli';
 
@@ -104,8 +106,11 @@ function run(argv: readonly string[]): void {
     });
     return;
   }
-  const lines = ['storage', `  ${printExpr(r.storage)}`, 'emitted operations', ...r.operations.flatMap(printOperation)];
-  lines.push('big_map diff', ...r.bigMapDiff.map((d) => `  ${printDiff(d)}`));
+  // octez-client's layout: an empty section is a line of two spaces.
+  const operations = r.operations.flatMap(printOperation);
+  const diff = r.bigMapDiff.map((d) => `  ${printDiff(d)}`);
+  const lines = ['storage', `  ${show(r.storage)}`, 'emitted operations', ...(operations.length ? operations : ['  '])];
+  lines.push('big_map diff', ...(diff.length ? diff : ['  ']));
   lines.push(`consumed gas: ${formatGas(r.consumedMilligas)}`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -125,12 +130,47 @@ function typecheck(argv: readonly string[]): void {
   );
 }
 
+/** Mutez as octez-client prints tez: ꜩ then the amount in tez, without trailing zeros. */
+function tez(mutez: unknown): string {
+  const n = BigInt(String(mutez));
+  const frac = (n % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  return `ꜩ${n / 1_000_000n}${frac ? `.${frac}` : ''}`;
+}
+
+const show = (e: unknown): string => printMicheline(e as Expr, true);
+
+/** An internal operation in octez-client's words ("Internal Transaction:", "Amount: ꜩ0.05", …). */
 function printOperation(o: InternalOperationJson): string[] {
-  const head = `  Internal ${o.kind[0]!.toUpperCase()}${o.kind.slice(1)}:`;
-  const rest = Object.entries(o)
-    .filter(([k]) => k !== 'kind')
-    .map(([k, v]) => `    ${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return [head, ...rest];
+  const lines = [`  Internal ${o.kind[0]!.toUpperCase()}${o.kind.slice(1)}:`, `    From: ${o.source}`];
+  const at = (k: string, v: string): number => lines.push(`    ${k}: ${v}`);
+  switch (o.kind) {
+    case 'transaction': {
+      lines.splice(1, 0, `    Amount: ${tez(o.amount)}`);
+      at('To', String(o.destination));
+      const p = o.parameters as { entrypoint: string; value: unknown } | undefined;
+      if (p) {
+        if (p.entrypoint !== 'default') at('Entrypoint', p.entrypoint);
+        at('Parameter', show(p.value));
+      }
+      break;
+    }
+    case 'origination': {
+      at('Credit', tez(o.balance));
+      const script = o.script as { code: unknown; storage: unknown };
+      lines.push('    Script:', `      ${show(script.code)}`, `      Initial storage: ${show(script.storage)}`);
+      lines.push(o.delegate ? `    Delegate: ${String(o.delegate)}` : '    No delegate for this contract');
+      break;
+    }
+    case 'delegation':
+      at('Delegate', o.delegate ? String(o.delegate) : 'none');
+      break;
+    case 'event':
+      at('Type', show(o.type));
+      if (o.tag) at('Tag', String(o.tag));
+      if (o.payload !== undefined) at('Payload', show(o.payload));
+      break;
+  }
+  return lines;
 }
 
 function printDiff(d: BigMapDiff): string {
@@ -139,8 +179,8 @@ function printDiff(d: BigMapDiff): string {
       return `New map(${d.big_map}) of type (big_map ${printType(d.key_type)} ${printType(d.value_type)})`;
     case 'update':
       return d.value === undefined
-        ? `Unset map(${d.big_map})[${printExpr(d.key)}]`
-        : `Set map(${d.big_map})[${printExpr(d.key)}] to ${printExpr(d.value)}`;
+        ? `Unset map(${d.big_map})[${show(d.key)}]`
+        : `Set map(${d.big_map})[${show(d.key)}] to ${show(d.value)}`;
     case 'copy':
       return `Copy map(${d.source_big_map}) to map(${d.destination_big_map})`;
     case 'remove':
@@ -148,7 +188,6 @@ function printDiff(d: BigMapDiff): string {
   }
 }
 
-const formatGas = (milligas: bigint): string => `${milligas / 1000n}.${(milligas % 1000n).toString().padStart(3, '0')}`;
 
 let json = false;
 const print = (v: unknown): void => {

@@ -85,7 +85,8 @@ export interface DataContext {
 
 const MAX_SHOWN = 300;
 
-function printExpr(e: Expr, wrap: boolean): string {
+/** Micheline as octez-client prints it (`wrap`: parenthesise an application, as at the top of its outputs). */
+export function printExpr(e: Expr, wrap: boolean): string {
   if (isSeq(e)) return e.length === 0 ? '{}' : `{ ${e.map((x) => printExpr(x, false)).join(' ; ')} }`;
   if (isInt(e)) return e.int;
   if (isString(e)) return JSON.stringify(e.string);

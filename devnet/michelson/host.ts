@@ -58,7 +58,8 @@ export function standaloneHost(self?: { address: Address; info: ContractInfo }):
     bigMapGet: () => null,
     bigMapTypes: () => null,
     bigMapEntries: () => [],
-    nextBigMapId: () => 0n,
+    // octez-client's mockup chain (what `run script` runs on) already holds big_maps 0–3.
+    nextBigMapId: () => 4n,
     votingPower: () => 0n,
     totalVotingPower: () => 0n,
     addressIndex: (a, create) => {
