@@ -41,11 +41,12 @@ export function mapBigMaps(v: Value, t: Prim, f: (m: BigMap) => BigMap): Value {
     case 'list':
       return (v as readonly Value[]).map((x) => mapBigMaps(x, t.args![0] as Prim, f));
     case 'map': {
+      // Octez's extraction walks a map's bindings from the greatest key down, which decides the
+      // order fresh ids are handed out in.
       const m = v as MMap;
-      return new MMap(
-        m.keys,
-        m.vals.map((x) => mapBigMaps(x, t.args![1] as Prim, f)),
-      );
+      const vals = [...m.vals];
+      for (let i = vals.length - 1; i >= 0; i--) vals[i] = mapBigMaps(vals[i]!, t.args![1] as Prim, f);
+      return new MMap(m.keys, vals);
     }
     default:
       return v;
@@ -71,26 +72,29 @@ export function settleBigMaps(
     if (m.id !== null) before.add(m.id);
     return m;
   });
-  const diff: BigMapDiff[] = [];
+  // Octez prepends each big_map's diff to the list as it walks the storage and does not reverse
+  // it, then prepends the removals (ascending ids, so they come out descending): the last big_map
+  // walked comes first. Within one map, the updates are in key-hash order.
+  const chunks: BigMapDiff[][] = [];
   const kept = new Set<bigint>();
   let next = host.nextBigMapId();
   const value = mapBigMaps(final, storageType, (m) => {
+    const chunk: BigMapDiff[] = [];
     let id: bigint;
     if (m.id !== null && before.has(m.id) && !kept.has(m.id)) {
       id = m.id;
       kept.add(id);
     } else {
       id = next++;
-      if (m.id !== null) diff.push({ action: 'copy', source_big_map: m.id.toString(), destination_big_map: id.toString() });
-      else diff.push({ action: 'alloc', big_map: id.toString(), key_type: m.keyType, value_type: m.valueType });
+      if (m.id !== null) chunk.push({ action: 'copy', source_big_map: m.id.toString(), destination_big_map: id.toString() });
+      else chunk.push({ action: 'alloc', big_map: id.toString(), key_type: m.keyType, value_type: m.valueType });
     }
-    const fresh = m.id === null;
+    // Removals stay even in a new map (Octez lists `Unset` for a key the run removed or never had).
     const entries = [...m.overlay.values()]
-      .filter((e) => !(fresh && e.value === null))
       .map((e) => ({ ...e, hash: scriptExprHash(e.key, m.keyType) }))
       .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
     for (const e of entries) {
-      diff.push({
+      chunk.push({
         action: 'update',
         big_map: id.toString(),
         key_hash: e.hash,
@@ -98,8 +102,13 @@ export function settleBigMaps(
         ...(e.value === null ? {} : { value: unparseData(e.value, m.valueType, 'optimized') }),
       });
     }
+    chunks.push(chunk);
     return new BigMap(id, m.keyType, m.valueType, new Map());
   });
-  for (const id of before) if (!kept.has(id)) diff.unshift({ action: 'remove', big_map: id.toString() });
+  const removed = [...before].filter((id) => !kept.has(id)).sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
+  const diff: BigMapDiff[] = [
+    ...removed.map((id): BigMapDiff => ({ action: 'remove', big_map: id.toString() })),
+    ...chunks.reverse().flat(),
+  ];
   return { value, diff };
 }

@@ -104,10 +104,18 @@ export function g2FromBytes(b: Uint8Array): G2 | null {
   return p === null ? null : new G2(p);
 }
 
+// noble encodes only its own ZERO as infinity and throws on any other infinity (-0, P + -P), so
+// those are swapped for ZERO first; Octez prints them all as 0x40 then zeros.
 /** 96 bytes, uncompressed (infinity: 0x40 then zeros). */
-export const g1ToBytes = (p: G1): Uint8Array => p1(p).toBytes(false);
+export const g1ToBytes = (p: G1): Uint8Array => {
+  const q = p1(p);
+  return (q.is0() ? G1Point.ZERO : q).toBytes(false);
+};
 /** 192 bytes, uncompressed (infinity: 0x40 then zeros). */
-export const g2ToBytes = (p: G2): Uint8Array => p2(p).toBytes(false);
+export const g2ToBytes = (p: G2): Uint8Array => {
+  const q = p2(p);
+  return (q.is0() ? G2Point.ZERO : q).toBytes(false);
+};
 
 export const g1Add = (a: G1, b: G1): G1 => new G1(p1(a).add(p1(b)));
 export const g1Neg = (a: G1): G1 => new G1(p1(a).negate());

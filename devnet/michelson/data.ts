@@ -35,6 +35,7 @@ import {
   signatureFromString,
   signatureToString,
 } from './encoding';
+import { g1ToBytes, g2ToBytes } from './bls';
 import { isBytes, isInt, isPrim, isSeq, isString, pairTypes, stripAnnots, targ, type Expr, type Prim } from './micheline';
 import {
   Address,
@@ -322,10 +323,6 @@ function pointFromBytes(b: Uint8Array, g: 1 | 2): G1 | G2 | null {
   } catch {
     return null;
   }
-}
-
-function pointToBytes(v: G1 | G2): Uint8Array {
-  return (v.point as { toBytes(compressed: boolean): Uint8Array }).toBytes(false);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -869,9 +866,9 @@ export function unparseData(v: Value, t: Prim, mode: UnparsingMode): Expr {
     case 'bls12_381_fr':
       return bytesNode(frToBytes(cast(v, Fr, t).n));
     case 'bls12_381_g1':
-      return bytesNode(pointToBytes(cast(v, G1, t)));
+      return bytesNode(g1ToBytes(cast(v, G1, t)));
     case 'bls12_381_g2':
-      return bytesNode(pointToBytes(cast(v, G2, t)));
+      return bytesNode(g2ToBytes(cast(v, G2, t)));
     default:
       throw new Error(`unparseData: values of type ${t.prim} have no Micheline form here`);
   }

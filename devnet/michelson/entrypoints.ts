@@ -12,7 +12,11 @@ export interface Entrypoint {
   readonly path: readonly boolean[];
 }
 
-const fieldName = (t: Prim): string | undefined => t.annots?.find((a) => a.startsWith('%'))?.slice(1);
+/** A branch's entrypoint name: its field annotation, unless longer than 31 bytes (Octez then names no entrypoint). */
+const fieldName = (t: Prim): string | undefined => {
+  const name = t.annots?.find((a) => a.startsWith('%'))?.slice(1);
+  return name !== undefined && Buffer.byteLength(name) <= 31 ? name : undefined;
+};
 
 /** The entrypoint named `name` ('' or 'default' for the default), or null when the type has none of that name. */
 export function findEntrypoint(parameter: Prim, name: string): Entrypoint | null {

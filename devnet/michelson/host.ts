@@ -3,6 +3,7 @@
  * the CLI uses `standaloneHost`, which knows only the contract being run (like octez-client's
  * `run script` without a node).
  */
+import { keyHashFromString } from './encoding';
 import type { Expr, Prim } from './micheline';
 import type { Address, ChainId, KeyHash } from './values';
 
@@ -50,9 +51,24 @@ export interface Env {
   readonly operationHash: Uint8Array;
 }
 
-/** A host with no chain around it: only the running contract exists; big_maps come from literals. */
+/**
+ * octez-client's mockup chain bakes with the five bootstrap accounts (bootstrap1…5), each staking
+ * 4,000,000 ꜩ, which is the voting power VOTING_POWER sees (key hashes as 21 bytes: tag 00 + hash).
+ */
+const MOCKUP_BAKERS = new Set(
+  ['tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx', 'tz1gjaF81ZRRvdzjobyfVNsAeSC6PScjfQwN', 'tz1faswCTDciRzE4oJ9jn2Vm2dvjeyA9fUzU', 'tz1b7tUupMgCNw2cCLpKTkSD1NZzB5TkP2sv', 'tz1ddb9NMYHZi5UzPdzTZMYQQZoMub195zgv'].map(
+    (s) => Buffer.from(keyHashFromString(s).raw).toString('hex'),
+  ),
+);
+const MOCKUP_BAKER_POWER = 4_000_000_000_000n;
+
+/**
+ * A host with no chain around it, standing for octez-client's fresh mockup chain: only the running
+ * contract exists, big_maps come from literals, the bootstrap bakers hold the voting power.
+ */
 export function standaloneHost(self?: { address: Address; info: ContractInfo }): Host {
-  const registry = new Map<string, bigint>();
+  // The protocol's init registers the zero implicit account (tz1Ke2h7…) first, so it is index 0.
+  const registry = new Map<string, bigint>([['00'.repeat(22), 0n]]);
   return {
     contract: (a) => (self && sameDestination(a, self.address) ? self.info : null),
     bigMapGet: () => null,
@@ -60,8 +76,8 @@ export function standaloneHost(self?: { address: Address; info: ContractInfo }):
     bigMapEntries: () => [],
     // octez-client's mockup chain (what `run script` runs on) already holds big_maps 0–3.
     nextBigMapId: () => 4n,
-    votingPower: () => 0n,
-    totalVotingPower: () => 0n,
+    votingPower: (k) => (MOCKUP_BAKERS.has(Buffer.from(k.raw).toString('hex')) ? MOCKUP_BAKER_POWER : 0n),
+    totalVotingPower: () => MOCKUP_BAKER_POWER * BigInt(MOCKUP_BAKERS.size),
     addressIndex: (a, create) => {
       const k = Buffer.from(a.raw).toString('hex');
       const found = registry.get(k);

@@ -5,7 +5,7 @@
  * typechecker recorded for that node, so the run loop does no type dispatch.
  */
 import { MichelsonFailure, illTyped, rejected, unsupported } from './errors';
-import { cost, type GasMeter } from './gas';
+import { cost, futureSerialization, michelineSize, type GasMeter } from './gas';
 import type { Env, Host } from './host';
 import { compileArith } from './instr-arith';
 import { compileChain } from './instr-chain';
@@ -289,7 +289,7 @@ export class Compiler implements DataContext {
           c.gas.consume(cost.apply((s[s.length - 2] as Lambda).recursive));
           const x = pop(s);
           const f = pop(s) as Lambda;
-          s.push(applyLambda(f, x, captured, c.compiler));
+          s.push(applyLambda(f, x, captured, c));
         };
       }
       case 'CAST':
@@ -372,28 +372,46 @@ export function callLambda(f: Lambda, x: Value, c: RunContext): Value {
 }
 
 /** APPLY: partial application, whose body (for PACK and printing) is Octez's `{ PUSH ty v ; PAIR ; code }`. */
-function applyLambda(f: Lambda, x: Value, capturedType: Prim, compiler: Compiler): Lambda {
+function applyLambda(f: Lambda, x: Value, capturedType: Prim, ctx: RunContext): Lambda {
   const rest = (f.argType.args as Prim[]).length > 2
     ? ({ prim: 'pair', args: (f.argType.args as Prim[]).slice(1) } as Prim)
     : (f.argType.args![1] as Prim);
   const pushed = unparseData(x, capturedType, 'optimized');
+  // Octez unparses the captured type and value (Optimized) to build the code: that unparsing's gas,
+  // per node, then the future serialization of the value (APPLY of a nat costs 0.401 gas in all).
+  ctx.gas.consume(
+    cost.unparseType(michelineSize(capturedType).nodes) +
+      cost.unparseDataCycle() * michelineSize(pushed).nodes +
+      futureSerialization(pushed),
+  );
+  // Octez's code for the result (seen in PACK and printed lambdas): the types as its unparse_ty
+  // gives them, and the original body kept whole as the third instruction, not spliced in.
+  const push: Expr = { prim: 'PUSH', args: [unparsedType(capturedType), pushed] };
   const body: Expr = f.recursive
     ? [
-        { prim: 'PUSH', args: [capturedType, pushed] },
+        push,
         { prim: 'PAIR' },
-        { prim: 'LAMBDA_REC', args: [f.argType, f.retType, f.body] },
+        { prim: 'LAMBDA_REC', args: [unparsedType(f.argType), unparsedType(f.retType), f.body] },
         { prim: 'SWAP' },
         { prim: 'EXEC' },
       ]
-    : [{ prim: 'PUSH', args: [capturedType, pushed] }, { prim: 'PAIR' }, ...(Array.isArray(f.body) ? f.body : [f.body])];
+    : [push, { prim: 'PAIR' }, f.body];
   const code: CompiledCode = {
     run: (stack, ctx) => {
       const y = stack.pop() as Value;
       stack.push(callLambda(f, new Pair(x, y), ctx as RunContext));
     },
   };
-  void compiler;
   return new Lambda(rest, f.retType, body, code, false);
+}
+
+/** A type as Octez's unparse_ty writes it: no annotations, right combs folded (`pair a b c`). */
+function unparsedType(t: Prim): Prim {
+  const args = (t.args as Prim[] | undefined)?.map(unparsedType);
+  if (!args) return { prim: t.prim };
+  const last = args[args.length - 1]!;
+  if (t.prim === 'pair' && last.prim === 'pair') return { prim: 'pair', args: [...args.slice(0, -1), ...(last.args as Prim[])] };
+  return { prim: t.prim, args };
 }
 
 /** Type equality ignoring annotations, with n-ary pairs read as right combs. */
