@@ -73,10 +73,12 @@ const parser = new Parser({ expandMacros: true });
 export function parseExpression(src: string, what: string): Expr {
   const text = src.trim();
   try {
+    // Micheline JSON when it parses as JSON (`{""}` is a Michelson list of one empty string).
     // A bare application (`Pair 1 2`) needs parseList; literals and sequences parse as expressions.
+    const json = text.startsWith('{"') || text.startsWith('[') ? jsonOrUndefined(text) : undefined;
     const e =
-      text.startsWith('{"') || text.startsWith('[')
-        ? parser.parseJSON(JSON.parse(text))
+      json !== undefined
+        ? parser.parseJSON(json as object)
         : /^[A-Za-z_]/.test(text)
           ? parser.parseList(text)
           : parser.parseMichelineExpression(text);
@@ -88,11 +90,18 @@ export function parseExpression(src: string, what: string): Expr {
   }
 }
 
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Parses a script (concrete syntax or Micheline JSON). Syntax errors are `typecheck` failures, as
- * octez-client reports ill-formed scripts. With `layout`, concrete syntax must also be laid out as
- * octez-client requires (see `checkLayout`); off by default because some of this repository's own
- * scripts are not (test/devnet/michelson/scripts/ctl_lambda_rec.tz, scripts/bench/michelson/fa2-transfer.tz).
+ * octez-client reports ill-formed scripts. Concrete syntax must also be laid out as octez-client
+ * requires (see `checkLayout`) unless `layout: false`.
  */
 export function parseScript(src: string, options: { readonly layout?: boolean } = {}): Expr[] {
   const text = src.trim();
@@ -105,7 +114,7 @@ export function parseScript(src: string, options: { readonly layout?: boolean } 
     throw illTyped(`Ill-formed script: ${(err as Error).message}`);
   }
   if (e === null || !Array.isArray(e)) throw illTyped('Ill-formed script: expected a sequence of parameter, storage and code sections');
-  if (!json && options.layout) checkLayout(src);
+  if (!json && options.layout !== false) checkLayout(src);
   return e;
 }
 

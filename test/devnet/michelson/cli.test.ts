@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli-helpers';
 
+/** Test scripts are written over several lines for reading; octez-client's layout rules apply to files, so join them. */
+const oneLine = (s: string): string => s.replace(/\s*\n\s*/g, ' ');
+
 const dir = mkdtempSync(join(tmpdir(), 'michelson-cli-'));
 const file = (name: string, text: string): string => {
   const path = join(dir, name);
@@ -17,9 +20,9 @@ const file = (name: string, text: string): string => {
 
 const SCRIPT = file(
   'pay.tz',
-  `parameter (pair key_hash string); storage (big_map string nat);
+  oneLine(`parameter (pair key_hash string); storage (big_map string nat);
    code { UNPAIR ; UNPAIR ; IMPLICIT_ACCOUNT ; PUSH mutez 1500000 ; UNIT ; TRANSFER_TOKENS ;
-          DIP { PUSH nat 1 ; SOME ; SWAP ; UPDATE } ; NIL operation ; SWAP ; CONS ; PAIR }`,
+          DIP { PUSH nat 1 ; SOME ; SWAP ; UPDATE } ; NIL operation ; SWAP ; CONS ; PAIR }`),
 );
 
 describe('michelson CLI, text output', () => {

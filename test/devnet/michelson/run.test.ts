@@ -8,6 +8,9 @@ import { addressFromString } from '../../../devnet/michelson/encoding';
 import { parseScript } from '../../../devnet/michelson/typecheck';
 import type { Expr } from '../../../devnet/michelson/micheline';
 
+/** Test scripts are written over several lines for reading; octez-client's layout rules apply to files, so join them. */
+const oneLine = (s: string): string => s.replace(/\s*\n\s*/g, ' ');
+
 const ALICE = 'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx';
 const BOB = 'tz1gjaF81ZRRvdzjobyfVNsAeSC6PScjfQwN';
 
@@ -21,9 +24,9 @@ const failure = (f: () => unknown): { kind: string; message: string; with?: unkn
 };
 
 describe('entrypoints', () => {
-  const script = `parameter (or (nat %add) (or (nat %sub) (unit %reset)));
+  const script = oneLine(`parameter (or (nat %add) (or (nat %sub) (unit %reset)));
     storage int;
-    code { UNPAIR ; IF_LEFT { ADD } { IF_LEFT { SWAP ; SUB } { DROP 2 ; PUSH int 0 } } ; NIL operation ; PAIR }`;
+    code { UNPAIR ; IF_LEFT { ADD } { IF_LEFT { SWAP ; SUB } { DROP 2 ; PUSH int 0 } } ; NIL operation ; PAIR }`);
 
   it('--entrypoint selects the %name branch and the input is typed against that branch only', () => {
     expect(runScript({ script, storage: '10', input: '5', entrypoint: 'add' }).storage).toEqual({ int: '15' });
@@ -42,8 +45,8 @@ describe('entrypoints', () => {
 });
 
 describe('big_map settlement', () => {
-  const script = `parameter (pair nat string); storage (big_map nat string);
-    code { UNPAIR ; UNPAIR ; DIP { SOME } ; UPDATE ; NIL operation ; PAIR }`;
+  const script = oneLine(`parameter (pair nat string); storage (big_map nat string);
+    code { UNPAIR ; UNPAIR ; DIP { SOME } ; UPDATE ; NIL operation ; PAIR }`);
 
   it('a big_map literal in the storage becomes a new map: alloc, then its bindings', () => {
     const r = runScript({ script, storage: '{ Elt 1 "one" }', input: 'Pair 2 "two"' });
@@ -72,8 +75,8 @@ describe('big_map settlement', () => {
   });
 
   it('duplicating a stored big_map into the storage copies it to a fresh id', () => {
-    const dup = `parameter unit; storage (pair (big_map nat nat) (big_map nat nat));
-      code { CDR ; CAR ; DUP ; PAIR ; NIL operation ; PAIR }`;
+    const dup = oneLine(`parameter unit; storage (pair (big_map nat nat) (big_map nat nat));
+      code { CDR ; CAR ; DUP ; PAIR ; NIL operation ; PAIR }`);
     const host: Host = { ...standaloneHost(), nextBigMapId: () => 4n };
     const r = runScript({ script: dup, storage: 'Pair 1 2', input: 'Unit', host });
     expect(r.storage).toEqual({ prim: 'Pair', args: [{ int: '1' }, { int: '4' }] });
@@ -88,8 +91,8 @@ describe('big_map settlement', () => {
 
 describe('internal operations', () => {
   it('TRANSFER_TOKENS to an implicit account is a transaction without parameters, amounts as strings', () => {
-    const script = `parameter key_hash; storage unit;
-      code { CAR ; IMPLICIT_ACCOUNT ; PUSH mutez 1500 ; UNIT ; TRANSFER_TOKENS ; NIL operation ; SWAP ; CONS ; UNIT ; SWAP ; PAIR }`;
+    const script = oneLine(`parameter key_hash; storage unit;
+      code { CAR ; IMPLICIT_ACCOUNT ; PUSH mutez 1500 ; UNIT ; TRANSFER_TOKENS ; NIL operation ; SWAP ; CONS ; UNIT ; SWAP ; PAIR }`);
     const r = runScript({ script, storage: 'Unit', input: `"${BOB}"` });
     expect(r.operations).toEqual([
       { kind: 'transaction', source: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', nonce: 0, amount: '1500', destination: BOB },
@@ -97,7 +100,7 @@ describe('internal operations', () => {
   });
 
   it('CREATE_CONTRACT pushes the new address under the origination, and two originations get two addresses', () => {
-    const script = `parameter unit; storage (list address);
+    const script = oneLine(`parameter unit; storage (list address);
       code { DROP ; NIL address ; NIL operation ;
              PUSH int 1 ; PUSH mutez 0 ; NONE key_hash ;
              CREATE_CONTRACT { parameter unit ; storage int ; code { CDR ; NIL operation ; PAIR } } ;
@@ -105,7 +108,7 @@ describe('internal operations', () => {
              PUSH int 2 ; PUSH mutez 0 ; NONE key_hash ;
              CREATE_CONTRACT { parameter unit ; storage int ; code { CDR ; NIL operation ; PAIR } } ;
              SWAP ; DIP { CONS } ; SWAP ; DIP { CONS } ;
-             PAIR }`;
+             PAIR }`);
     const r = runScript({ script, storage: '{}', input: 'Unit' });
     expect(r.operations.map((o) => o.kind)).toEqual(['origination', 'origination']);
     const addresses = (r.storage as { string: string }[]).map((a) => a.string);
@@ -123,8 +126,8 @@ describe('internal operations', () => {
 });
 
 describe('views and contracts through the host', () => {
-  const calleeScript = `parameter unit; storage nat; code { CDR ; NIL operation ; PAIR };
-    view "plus" nat nat { UNPAIR ; ADD }`;
+  const calleeScript = oneLine(`parameter unit; storage nat; code { CDR ; NIL operation ; PAIR };
+    view "plus" nat nat { UNPAIR ; ADD }`);
   const callee = addressFromString('KT1TezoooozzSmartPyzzSTATiCzzzwwBFA1');
   const info: ContractInfo = {
     parameter: { prim: 'unit' },
@@ -150,9 +153,9 @@ describe('views and contracts through the host', () => {
   });
 
   it('CONTRACT finds the callee only at its parameter type', () => {
-    const script = `parameter address; storage (pair bool bool);
+    const script = oneLine(`parameter address; storage (pair bool bool);
       code { CAR ; DUP ; CONTRACT unit ; IF_NONE { PUSH bool False } { DROP ; PUSH bool True } ;
-             SWAP ; CONTRACT nat ; IF_NONE { PUSH bool False } { DROP ; PUSH bool True } ; SWAP ; PAIR ; NIL operation ; PAIR }`;
+             SWAP ; CONTRACT nat ; IF_NONE { PUSH bool False } { DROP ; PUSH bool True } ; SWAP ; PAIR ; NIL operation ; PAIR }`);
     const r = runScript({ script, storage: 'Pair False False', input: '"KT1TezoooozzSmartPyzzSTATiCzzzwwBFA1"', host });
     expect(r.storage).toEqual({ prim: 'Pair', args: [{ prim: 'True' }, { prim: 'False' }] });
   });

@@ -250,7 +250,8 @@ describe('layout of concrete syntax (octez-client checks it when parsing)', () =
     expect(() => parseScript('parameter unit;\nstorage unit;\ncode { CDR ;\n       NIL operation ;\n       PAIR }', { layout: true })).not.toThrow();
   });
 
-  it('is only checked when asked', () => {
-    expect(() => parseScript(misaligned)).not.toThrow();
+  it('is checked by default, and skipped with layout: false (for machine-written sources)', () => {
+    expect(() => parseScript(misaligned)).toThrow(/misaligned expression/);
+    expect(() => parseScript(misaligned, { layout: false })).not.toThrow();
   });
 });
