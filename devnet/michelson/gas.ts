@@ -782,3 +782,40 @@ export const readAccess = (pathLength: number, readBytes: number): number =>
   add(add(200_000, mul(5000, pathLength)), mul(2, readBytes));
 /** A carbonated storage write: 200 gas + 0.004 per byte. */
 export const writeAccess = (writtenBytes: number): number => add(200_000, mul(4, writtenBytes));
+
+// ---------------------------------------------------------------------------------------------
+// Parsing and typechecking a script or a datum before a run (Cost_of.Typechecking per node, plus
+// decoding the Micheline). octez-client's run script reports about twice this before the first
+// instruction (it also charges type equality checks and context reads not modelled here).
+
+function countNodes(e: Expr, acc: { instr: number; type: number; data: number }): void {
+  if (Array.isArray(e)) {
+    for (const x of e) countNodes(x, acc);
+    return;
+  }
+  if (!('prim' in e)) {
+    acc.data++;
+    return;
+  }
+  if (/^[A-Z_0-9]+$/.test(e.prim)) acc.instr++;
+  else if (/^[a-z_0-9]+$/.test(e.prim)) acc.type++;
+  else acc.data++;
+  for (const a of e.args ?? []) countNodes(a, acc);
+}
+
+/** Decoding and typechecking a whole script: per instruction, type and data node, plus deserialization. */
+export function scriptParsingCost(script: Expr): number {
+  const n = { instr: 0, type: 0, data: 0 };
+  countNodes(script, n);
+  return add(
+    deserialization(michelineSize(script)),
+    n.instr * cost.parseInstrCycle() + n.type * cost.parseTypeCycle() + n.data * cost.parseDataCycle(),
+  );
+}
+
+/** Decoding and typechecking a datum (storage, parameter). */
+export function dataParsingCost(data: Expr): number {
+  const n = { instr: 0, type: 0, data: 0 };
+  countNodes(data, n);
+  return add(deserialization(michelineSize(data)), (n.instr + n.type + n.data) * cost.parseDataCycle());
+}

@@ -8,7 +8,7 @@ import { addressFromString, addressToString, chainIdFromString, keyHashToString 
 import { findEntrypoint, wrapParameter } from './entrypoints';
 import { resolveContract } from './instr-chain';
 import { MichelsonFailure, badInput, illTyped } from './errors';
-import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION } from './gas';
+import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, dataParsingCost, scriptParsingCost } from './gas';
 import { standaloneHost, type Env, type Host } from './host';
 import { Compiler, type Instr, type RunContext } from './interpreter';
 import { type Expr, type Prim } from './micheline';
@@ -71,6 +71,8 @@ export interface LoadedScript {
   readonly typed: TypedScript;
   readonly compiler: Compiler;
   readonly code: Instr;
+  /** Milligas of decoding and typechecking the script, charged to every run as Octez does. */
+  readonly parsingCost: number;
 }
 
 /** Parses, typechecks and compiles a script. */
@@ -79,13 +81,22 @@ export function loadScript(script: string | Expr[]): LoadedScript {
   const typed = typecheckScript(parsed, typeof script === 'string' ? script : undefined);
   // Run mode accepts ticket literals in the storage and parameter, as octez-client's run script does.
   const compiler = new Compiler(typed.trace, typed.script, { allowTicketLiterals: true });
-  return { typed, compiler, code: compiler.compile(typed.code) };
+  return { typed, compiler, code: compiler.compile(typed.code), parsingCost: scriptParsingCost(typed.script as Expr) };
 }
 
 const isLoaded = (s: RunRequest['script']): s is LoadedScript => typeof s === 'object' && !Array.isArray(s);
 
 export function runScript(req: RunRequest): RunResult {
-  const { typed, compiler, code } = isLoaded(req.script) ? req.script : loadScript(req.script);
+  const loaded = isLoaded(req.script) ? req.script : loadScript(req.script);
+  try {
+    return execute(req, loaded);
+  } catch (e) {
+    if (e instanceof GasExhausted) throw new MichelsonFailure('gas_exhausted', e.message);
+    throw e;
+  }
+}
+
+function execute(req: RunRequest, { typed, compiler, code, parsingCost }: LoadedScript): RunResult {
   const address = (s: string | undefined, fallback: string, what: string): Address => {
     try {
       return addressFromString(s ?? fallback);
@@ -128,19 +139,17 @@ export function runScript(req: RunRequest): RunResult {
   const originations = req.originationIndex ?? (req.self === undefined ? 1 : 0);
   const ctx: RunContext = { env, host, gas, counter: { nonce: 0, originations }, compiler, viewDepth: 0 };
 
+  gas.consume(parsingCost);
+  gas.consume(dataParsingCost(storageExpr));
   const storage = dataOf(compiler, host, storageExpr, typed.storage, 'storage');
   const entry = findEntrypoint(typed.parameter, req.entrypoint ?? '');
   if (!entry) throw illTyped(`Contract has no entrypoint named ${req.entrypoint}`);
   const inputExpr = typeof req.input === 'string' ? parseExpression(req.input, 'input') : req.input;
+  gas.consume(dataParsingCost(inputExpr));
   const parameter = wrapParameter(entry, dataOf(compiler, host, inputExpr, entry.type, 'parameter'));
 
   const stack: Value[] = [new Pair(parameter, storage)];
-  try {
-    code(stack, ctx);
-  } catch (e) {
-    if (e instanceof GasExhausted) throw new MichelsonFailure('gas_exhausted', e.message);
-    throw e;
-  }
+  code(stack, ctx);
   const result = stack[0] as Pair;
   const operations = result.fst as readonly Operation[];
   const settled = settleBigMaps(result.snd, typed.storage, storage, host);
