@@ -5,6 +5,7 @@
 import { p256 } from '@noble/curves/nist.js';
 import { Parser } from '@taquito/michel-codec';
 import { describe, expect, it, vi } from 'vitest';
+import { thrown } from './thrown';
 import { compareValues, parseData, showExpr, unparseData, type DataContext, type UnparsingMode } from '../../../devnet/michelson/data';
 import { MichelsonDataError } from '../../../devnet/michelson/encoding';
 import type { Expr, Prim } from '../../../devnet/michelson/micheline';
@@ -23,15 +24,7 @@ const print = (v: Value, t: string, mode: UnparsingMode): string => showExpr(unp
 /** Parse then print: what `octez-client normalize data … --unparsing-mode` shows. */
 const normalize = (d: string, t: string, mode: UnparsingMode): string => print(parse(d, t), t, mode);
 
-const error = (f: () => unknown): MichelsonDataError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof MichelsonDataError) return e;
-    throw e;
-  }
-  throw new Error('expected a MichelsonDataError');
-};
+const error = (f: () => unknown): MichelsonDataError => thrown(f, MichelsonDataError);
 
 describe('parseData: numbers and strings', () => {
   it('reads int, nat and mutez literals as bigints', () => {

@@ -3,6 +3,7 @@
  * bytes published by Octez (tezt `hash_data` regression outputs, protocol U025) and Taquito's docs.
  */
 import { describe, expect, it } from 'vitest';
+import { thrown as thrownOf } from './thrown';
 import {
   addressFromBytes,
   addressFromString,
@@ -28,15 +29,7 @@ import {
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const bytes = (h: string): Uint8Array => Uint8Array.from(Buffer.from(h, 'hex'));
 
-const thrown = (f: () => unknown): MichelsonDataError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof MichelsonDataError) return e;
-    throw e;
-  }
-  throw new Error('expected a MichelsonDataError');
-};
+const thrown = (f: () => unknown): MichelsonDataError => thrownOf(f, MichelsonDataError);
 
 describe('addresses', () => {
   // Octez `hash data … of type address` packs these as 0x050a00000016 ‖ <22 bytes>.
