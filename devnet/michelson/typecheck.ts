@@ -83,7 +83,7 @@ export function parseExpression(src: string, what: string): Expr {
           ? parser.parseList(text)
           : parser.parseMichelineExpression(text);
     if (e === null) throw badInput(`${what}: empty expression`);
-    return e;
+    return json !== undefined ? e : octezMacroShapes(e);
   } catch (e) {
     if (e instanceof MichelsonFailure) throw e;
     throw badInput(`${what}: cannot parse ${JSON.stringify(abbreviate(text))}: ${(e as Error).message}`);
@@ -115,6 +115,23 @@ export function parseScript(src: string, options: { readonly layout?: boolean } 
   }
   if (e === null || !Array.isArray(e)) throw illTyped('Ill-formed script: expected a sequence of parameter, storage and code sections');
   if (!json && options.layout !== false) checkLayout(src);
+  return json ? e : (octezMacroShapes(e) as Expr[]);
+}
+
+/**
+ * Where michel-codec's macro expansion differs from Octez's in shape: Octez expands `CAR k` and
+ * `CDR k` to a sequence `{ GET n }`, michel-codec to a bare `GET n`. The shape is visible in PACK
+ * of lambdas and in printed code, so it is put back.
+ */
+function octezMacroShapes(e: Expr): Expr {
+  if (Array.isArray(e)) {
+    for (let i = 0; i < e.length; i++) e[i] = octezMacroShapes(e[i]!);
+    return e;
+  }
+  if (!isPrim(e)) return e;
+  if (e.args) for (let i = 0; i < e.args.length; i++) e.args[i] = octezMacroShapes(e.args[i]!);
+  const macro = (e as { [sourceReference]?: { macro?: Expr } })[sourceReference]?.macro;
+  if (macro && isPrim(macro) && (macro.prim === 'CAR' || macro.prim === 'CDR') && macro.args?.length) return [e];
   return e;
 }
 

@@ -188,3 +188,11 @@ describe('gas and refusals', () => {
     expect(failure(() => runScript({ script: `parameter unit; storage unit; code { CAR ; NIL operation ; PAIR ; ADD }`, storage: 'Unit', input: 'Unit' })).kind).toBe('typecheck');
   });
 });
+
+describe('macros', () => {
+  it('CAR k expands to a sequence { GET 2k+1 }, as Octez packs it inside a lambda', () => {
+    // Octez's tzt suite: PACK of the lambda { CAR 0 } is 0x05 02000000 09 { 02000000 04 { GET 1 } }.
+    const script = 'parameter unit; storage bytes; code { DROP ; LAMBDA (pair int nat) int { CAR 0 } ; PACK ; NIL operation ; PAIR }';
+    expect(runScript({ script, storage: '0x', input: 'Unit' }).storage).toEqual({ bytes: '050200000009020000000405290001' });
+  });
+});
