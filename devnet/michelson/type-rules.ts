@@ -1210,7 +1210,7 @@ export function typeInstruction(p: Prim, s: readonly Prim[], env: InstrEnv): Pri
     case 'READ_TICKET':
       if (n === 0 && is(a, 'ticket')) {
         checkAnnots(p, 'var');
-        return [pairOf(ADDRESS, pairOf(arg(a, 0), NAT)), ...s];
+        return [{ prim: 'pair', args: [ADDRESS, arg(a, 0), NAT] }, ...s]; // Octez writes the comb flat
       }
       break;
     case 'SPLIT_TICKET':
