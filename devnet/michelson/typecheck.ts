@@ -312,7 +312,7 @@ export function typecheckScript(script: Expr[], src?: string): TypedScript {
 }
 
 /** Typechecks code run on a given stack (a lambda body), adding to `trace`; returns the output stack, or 'failed'. */
-export function typecheckCode(code: Expr, stack: readonly Prim[], trace: Trace, _contract?: Expr[]): readonly Prim[] | 'failed' {
+export function typecheckCode(code: Expr, stack: readonly Prim[], trace: Trace): readonly Prim[] | 'failed' {
   const checker = new Checker(trace);
   try {
     // A lambda pushed as data (Octez's Data callsite): SELF is refused in it.
