@@ -33,7 +33,7 @@ function goalMet(bench: BenchCase, median: number): string {
 /** Throughputs are large numbers, latencies small: pick decimals so both read well. */
 const value = (n: number) => num(n, n >= 100 ? 0 : n >= 10 ? 1 : 2);
 
-await runCli('bench', USAGE, () => {
+await runCli('bench', USAGE, async () => {
   const flags = parseFlags(process.argv.slice(2), FLAGS);
   if (flags.help) {
     process.stdout.write(USAGE);
@@ -46,7 +46,7 @@ await runCli('bench', USAGE, () => {
 
   const rows: { bench: BenchCase; result: BenchResult }[] = [];
   for (const bench of selected) {
-    rows.push({ bench, result: runCase(bench, samples, WARMUPS) });
+    rows.push({ bench, result: await runCase(bench, samples, WARMUPS) });
     // A full run takes several seconds: show progress to a person, never into a pipe or a test.
     if (process.stderr.isTTY) process.stderr.write(`done: ${bench.name}\n`);
   }

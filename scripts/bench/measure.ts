@@ -30,10 +30,27 @@ export function latency(once: () => void): number {
   return ms / work;
 }
 
+/** Mean milliseconds per call of an asynchronous `once` (a request and its reply). */
+export async function latencyAsync(once: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  let calls = 0;
+  for (;;) {
+    await once();
+    calls++;
+    const ms = performance.now() - start;
+    if (ms >= SAMPLE_MS) return ms / calls;
+  }
+}
+
 /** Warm-up samples (JIT, caches) are taken and discarded before the measured ones. */
-export function runCase(bench: BenchCase, samples: number, warmups: number): BenchResult {
-  const sample = bench.prepare();
-  for (let i = 0; i < warmups; i++) sample();
-  const values = Array.from({ length: samples }, sample);
-  return { name: bench.name, unit: bench.unit, median: median(values), min: min(values), max: max(values) };
+export async function runCase(bench: BenchCase, samples: number, warmups: number): Promise<BenchResult> {
+  const sample = await bench.prepare();
+  try {
+    for (let i = 0; i < warmups; i++) await sample();
+    const values: number[] = [];
+    for (let i = 0; i < samples; i++) values.push(await sample());
+    return { name: bench.name, unit: bench.unit, median: median(values), min: min(values), max: max(values) };
+  } finally {
+    await bench.teardown?.();
+  }
 }

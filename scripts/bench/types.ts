@@ -7,8 +7,13 @@ export interface BenchCase {
   readonly unit: string;
   /** A target from the issue, shown beside the result; a goal, not a test. */
   readonly goal?: { readonly atLeast: number } | { readonly atMost: number };
-  prepare(): () => number;
+  /** Synchronous cases return the sampler; asynchronous ones (a devnet over HTTP) a promise of one. */
+  prepare(): Sampler | Promise<Sampler>;
+  /** Releases what `prepare` started (servers), after the samples. */
+  teardown?(): Promise<void>;
 }
+
+export type Sampler = () => number | Promise<number>;
 
 /** The summary of one case's samples; `--json` prints an array of these. */
 export interface BenchResult {

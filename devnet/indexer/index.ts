@@ -1,0 +1,13 @@
+/**
+ * The devnet's indexer: a subset of TzKT API v1 over the local chain, for `@tzkt/sdk-api` and
+ * plain HTTP clients. The node mounts it with `startDevnet({ tzkt: tzktRoutes })`; any other
+ * HTTP server can call `handleTzkt`. Routes: see http.ts; query language: see query.ts.
+ */
+export { handleTzkt, answerTzkt, tzktIndex, tzktRoutes } from './http';
+export { TzktIndex } from './indexer';
+export { parseQuery, runQuery, collectParams, QueryError } from './query';
+export type { Query, Filter, Row } from './query';
+export { humanize } from './schema';
+export type { Json } from './schema';
+export { isFa2, ledgerLayout, readLedger, readTokenMetadata, readTransferParam } from './fa2';
+export type { LedgerLayout, LedgerBalance } from './fa2';

@@ -1,0 +1,737 @@
+/**
+ * Validating and applying a manager operation group as the protocol does: validation (source,
+ * counter, reveal, limits, fees, signature) rejects the whole group; then fees are taken and the
+ * contents applied in order, internal operations depth-first; a failing content backtracks the
+ * contents before it and skips those after it, but the fees stay paid.
+ */
+import { b58Encode, PrefixV2 } from '@taquito/utils';
+import { unparseData } from '../michelson/data';
+import { blake2b256, blake2b160, checkSignature, hashKey } from '../michelson/crypto';
+import { addressFromString, addressToString, keyHashToString, originatedAddress, publicKeyFromString, signatureFromBytes } from '../michelson/encoding';
+import { findEntrypoint } from '../michelson/entrypoints';
+import { dataParsingCost } from '../michelson/gas';
+import type { Expr, Prim } from '../michelson/micheline';
+import { pairTypes } from '../michelson/micheline';
+import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
+import { runScript, operationJson, isMichelsonFailure, type MichelsonFailure, type Host } from '../michelson/index';
+import { Address, BigMap, type Operation } from '../michelson/values';
+import { applyError, ApplyError, tezosError, validationError, type TezosError } from './errors';
+import { bigMapKeyHex } from './host';
+import { fork, type Account, type BigMapEntry, type BigMapState, type ImplicitAccount, type OriginatedAccount, type State } from './state';
+import type { LoadedScript } from '../michelson/run';
+
+export const CONSTANTS = {
+  hardGasLimitPerOperation: 1_040_000n,
+  hardGasLimitPerBlock: 1_386_666n,
+  hardStorageLimitPerOperation: 60_000n,
+  costPerByte: 250n,
+  originationSize: 257n,
+  /** Gas of every manager operation before its own work (`Cost_of.manager_operation`). */
+  managerOperationMilligas: 100_000n,
+} as const;
+
+/** What applying needs from the chain around the group. */
+export interface ApplyEnv {
+  readonly level: number;
+  /** Seconds since the epoch, the block's timestamp. */
+  readonly now: bigint;
+  readonly chainId: string;
+  loaded(address: string, script: Expr[]): LoadedScript;
+  host(state: State): Host;
+}
+
+export type Json = Record<string, unknown>;
+
+/** A content as the RPC and the local forger write it. */
+export interface Content extends Json {
+  kind: string;
+  source: string;
+  fee: string;
+  counter: string;
+  gas_limit: string;
+  storage_limit: string;
+  amount?: string;
+  destination?: string;
+  parameters?: { entrypoint: string; value: Expr };
+  public_key?: string;
+  balance?: string;
+  delegate?: string;
+  script?: { code: Expr[]; storage: Expr };
+}
+
+export interface GroupInput {
+  readonly branch: string;
+  readonly contents: Content[];
+  /** Signature check: the forged bytes and the signature (absent for simulation). */
+  readonly signed?: { readonly forged: Uint8Array; readonly signature: Uint8Array };
+  /** 32 bytes: the operation hash (seed of originated addresses). */
+  readonly hash: Uint8Array;
+}
+
+export interface FlatResult {
+  readonly kind: string;
+  readonly internal: boolean;
+  readonly json: Json;
+  readonly result: Json;
+}
+
+export interface GroupResult {
+  /** The contents with their `metadata`, as blocks and preapply show them. */
+  readonly contents: Json[];
+  /** Every content and internal operation with its result, in order (for the indexer). */
+  readonly flat: FlatResult[];
+}
+
+const MANAGER_KINDS = new Set(['reveal', 'transaction', 'origination', 'delegation']);
+
+// ---------------------------------------------------------------------------------------------
+// validation
+
+export function validateGroup(state: State, g: GroupInput, mode: { checkSignature: boolean }): void {
+  if (g.contents.length === 0) throw validationError('permanent', 'validate.operation.empty_manager_operation_list');
+  const source = g.contents[0]!.source;
+  const account = state.accounts.get(source);
+  let publicKey = account?.kind === 'implicit' ? account.publicKey : undefined;
+  let counter = account?.kind === 'implicit' ? account.counter : 0n;
+  let balance = account?.balance ?? 0n;
+  for (const [i, c] of g.contents.entries()) {
+    if (!MANAGER_KINDS.has(c.kind)) throw validationError('permanent', 'validate.operation.unsupported', { kind: c.kind });
+    if (c.source !== source) throw validationError('permanent', 'validate.operation.inconsistent_sources');
+    if (!source.startsWith('tz')) throw validationError('permanent', 'contract.not_implicit', { contract: source });
+    if (!account || account.kind !== 'implicit' || account.balance === 0n) {
+      throw validationError('temporary', 'implicit.empty_implicit_contract', { implicit: source });
+    }
+    if (c.kind === 'reveal') {
+      if (i !== 0 || publicKey !== undefined) throw validationError('branch', 'contract.previously_revealed_key', { contract: source });
+      const pk = c.public_key ?? '';
+      let ok: boolean;
+      try {
+        ok = keyHashToString(hashKey(publicKeyFromString(pk))) === source;
+      } catch {
+        ok = false;
+      }
+      if (!ok) throw validationError('permanent', 'contract.manager.inconsistent_hash', { public_key: pk, expected_hash: source });
+      publicKey = pk;
+    } else if (publicKey === undefined) {
+      throw validationError('branch', 'contract.unrevealed_key', { contract: source });
+    }
+    const expected = counter + 1n;
+    const found = BigInt(c.counter);
+    if (found < expected) throw validationError('branch', 'contract.counter_in_the_past', { contract: source, expected: expected.toString(), found: found.toString() });
+    if (found > expected) throw validationError('temporary', 'contract.counter_in_the_future', { contract: source, expected: expected.toString(), found: found.toString() });
+    counter = found;
+    if (BigInt(c.gas_limit) > CONSTANTS.hardGasLimitPerOperation) throw validationError('permanent', 'gas_limit_too_high');
+    if (BigInt(c.storage_limit) > CONSTANTS.hardStorageLimitPerOperation) throw validationError('permanent', 'storage_limit_too_high');
+    const fee = BigInt(c.fee);
+    if (balance < fee) throw validationError('temporary', 'contract.balance_too_low', { contract: source, balance: balance.toString(), amount: fee.toString() });
+    balance -= fee;
+  }
+  if (mode.checkSignature) {
+    const ok =
+      publicKey !== undefined &&
+      g.signed !== undefined &&
+      (() => {
+        const sig = signatureFromBytes(g.signed.signature);
+        if (!sig) return false;
+        const msg = new Uint8Array(1 + g.signed.forged.length);
+        msg[0] = 3;
+        msg.set(g.signed.forged, 1);
+        try {
+          return checkSignature(publicKeyFromString(publicKey), sig, msg);
+        } catch {
+          return false;
+        }
+      })();
+    if (!ok) throw validationError('permanent', 'operation.invalid_signature');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// application
+
+interface GroupCtx {
+  state: State;
+  readonly env: ApplyEnv;
+  readonly hash: Uint8Array;
+  nonce: number;
+  originations: number;
+}
+
+interface Gas {
+  readonly limit: bigint;
+  used: bigint;
+}
+
+interface Storage {
+  paid: bigint;
+  allocations: bigint;
+}
+
+const setAccount = (s: State, a: Account): void => void s.accounts.set(a.address, a);
+
+/** Applies a validated group to `state` (which the caller has forked). */
+export function applyGroup(state: State, g: GroupInput, env: ApplyEnv): GroupResult {
+  // Fees and counters first, for every content: they stay even if a content fails.
+  const feeUpdates: Json[][] = [];
+  for (const c of g.contents) {
+    const a = state.accounts.get(c.source) as ImplicitAccount;
+    const fee = BigInt(c.fee);
+    setAccount(state, { ...a, balance: a.balance - fee, counter: BigInt(c.counter) });
+    feeUpdates.push(
+      fee === 0n
+        ? []
+        : [
+            { kind: 'contract', contract: c.source, change: (-fee).toString(), origin: 'block' },
+            { kind: 'accumulator', category: 'block fees', change: fee.toString(), origin: 'block' },
+          ],
+    );
+  }
+  state.globalCounter += BigInt(g.contents.length);
+  const ctx: GroupCtx = { state, env, hash: g.hash, nonce: 0, originations: 0 };
+  const afterFees = fork(state);
+  const outcomes: { result: Json; internals: Json[]; flat: FlatResult[] }[] = [];
+  let failedAt = -1;
+  for (const [i, c] of g.contents.entries()) {
+    const o = applyContent(ctx, c);
+    outcomes.push(o);
+    if (o.result.status === 'failed' || o.internals.some((x) => (x.result as Json).status === 'failed')) {
+      failedAt = i;
+      break;
+    }
+  }
+  if (failedAt >= 0) {
+    // Backtrack: back to the state after fees.
+    Object.assign(state, afterFees);
+    for (const [i, o] of outcomes.entries()) {
+      if (i === failedAt) continue;
+      o.result.status = 'backtracked';
+      for (const x of o.internals) (x.result as Json).status = 'backtracked';
+    }
+  }
+  const contents: Json[] = [];
+  const flat: FlatResult[] = [];
+  for (const [i, c] of g.contents.entries()) {
+    const o = outcomes[i];
+    const metadata: Json = { balance_updates: feeUpdates[i] };
+    if (o) {
+      metadata.operation_result = o.result;
+      // Octez omits the field when there are none.
+      if (o.internals.length > 0) metadata.internal_operation_results = o.internals;
+      flat.push(...o.flat);
+    } else {
+      metadata.operation_result = { status: 'skipped' };
+      flat.push({ kind: c.kind, internal: false, json: c, result: metadata.operation_result as Json });
+    }
+    contents.push({ ...c, metadata });
+  }
+  return { contents, flat };
+}
+
+function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Json[]; flat: FlatResult[] } {
+  const gas: Gas = { limit: BigInt(c.gas_limit) * 1000n, used: 0n };
+  const storage: Storage = { paid: 0n, allocations: 0n };
+  const flat: FlatResult[] = [];
+  const internals: Json[] = [];
+  let result: Json;
+  try {
+    consume(gas, CONSTANTS.managerOperationMilligas);
+    let emitted: Operation[] = [];
+    switch (c.kind) {
+      case 'reveal': {
+        const a = ctx.state.accounts.get(c.source) as ImplicitAccount;
+        setAccount(ctx.state, { ...a, publicKey: c.public_key });
+        result = { status: 'applied', consumed_milligas: gas.used.toString() };
+        break;
+      }
+      case 'delegation':
+        result = delegate(ctx, c.source, c.delegate, gas);
+        break;
+      case 'transaction': {
+        // The protocol refuses a top-level transfer of nothing to an implicit account.
+        if ((c.amount ?? '0') === '0' && !(c.destination ?? '').startsWith('KT1')) throw applyError('branch', 'contract.empty_transaction', { contract: c.destination });
+        const r = transfer(ctx, { payer: c.source, source: c.source, sender: c.source, destination: c.destination ?? '', amount: BigInt(c.amount ?? '0'), entrypoint: c.parameters?.entrypoint ?? 'default', parameter: c.parameters?.value }, gas, storage);
+        result = r.result;
+        emitted = r.emitted;
+        break;
+      }
+      case 'origination': {
+        const script = c.script ?? { code: [], storage: { prim: 'Unit' } };
+        const r = originate(ctx, { payer: c.source, sender: c.source, balance: BigInt(c.balance ?? '0'), code: script.code, storageExpr: script.storage, delegate: c.delegate }, gas, storage);
+        result = r.result;
+        break;
+      }
+      default:
+        throw applyError('permanent', 'operation.unsupported', { kind: c.kind });
+    }
+    // A content's gas includes the manager operation's own cost; each internal operation reports its own.
+    if (result.consumed_milligas !== undefined) result.consumed_milligas = gas.used.toString();
+    flat.push({ kind: c.kind, internal: false, json: c, result });
+    // Internal operations, depth-first: what an operation emits runs before its next sibling.
+    const queue = numbered(ctx, emitted);
+    let failure: TezosError[] | undefined;
+    while (queue.length > 0) {
+      const [op, nonce] = queue.shift()!;
+      const json: Json = { ...operationJson(op), nonce };
+      if (failure) {
+        json.result = { status: 'skipped' };
+        internals.push(json);
+        flat.push({ kind: json.kind as string, internal: true, json, result: json.result as Json });
+        continue;
+      }
+      try {
+        const before = gas.used;
+        const r = applyInternal(ctx, c.source, op, gas, storage);
+        if (r.result.consumed_milligas !== undefined) r.result.consumed_milligas = (gas.used - before).toString();
+        json.result = r.result;
+        queue.unshift(...numbered(ctx, r.emitted));
+      } catch (e) {
+        if (!(e instanceof ApplyError)) throw e;
+        failure = e.errors;
+        json.result = { status: 'failed', errors: e.errors };
+      }
+      internals.push(json);
+      flat.push({ kind: json.kind as string, internal: true, json, result: json.result as Json });
+    }
+    if (failure) {
+      result.status = 'backtracked';
+      return { result, internals, flat };
+    }
+    const bytes = storage.paid + storage.allocations * CONSTANTS.originationSize;
+    if (bytes > BigInt(c.storage_limit)) throw applyError('temporary', 'storage_exhausted.operation');
+    const burn = bytes * CONSTANTS.costPerByte;
+    if (burn > 0n) {
+      const payer = ctx.state.accounts.get(c.source)!;
+      if (payer.balance < burn) throw applyError('temporary', 'contract.cannot_pay_storage_fee');
+      setAccount(ctx.state, { ...payer, balance: payer.balance - burn });
+    }
+    return { result, internals, flat };
+  } catch (e) {
+    if (!(e instanceof ApplyError)) throw e;
+    const failed: Json = { status: 'failed', errors: e.errors };
+    for (const x of internals) (x.result as Json).status = 'backtracked';
+    return { result: failed, internals, flat: [{ kind: c.kind, internal: false, json: c, result: failed }, ...flat.slice(1)] };
+  }
+}
+
+/** Internal operations with the group-wide nonces Octez gives them (in emission order). */
+function numbered(ctx: GroupCtx, ops: readonly Operation[]): [Operation, number][] {
+  const base = ctx.nonce;
+  let max = -1;
+  const out = ops.map((op): [Operation, number] => {
+    max = Math.max(max, op.nonce);
+    return [op, base + op.nonce];
+  });
+  ctx.nonce = base + max + 1;
+  return out;
+}
+
+function applyInternal(ctx: GroupCtx, payer: string, op: Operation, gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
+  const sender = addressToString(op.source);
+  const o = op.op;
+  switch (o.kind) {
+    case 'transaction': {
+      const destination = addressToString(new Address(o.destination.raw, ''));
+      const entrypoint = o.destination.entrypoint === '' ? 'default' : o.destination.entrypoint;
+      const parameter = unparseData(o.parameter, o.parameterType, 'optimized');
+      return transfer(ctx, { payer, source: payer, sender, destination, amount: o.amount, entrypoint, parameter }, gas, storage);
+    }
+    case 'origination': {
+      const code = o.script.code as Expr[];
+      const storageExpr = unparseData(o.storage, o.script.storageType, 'optimized');
+      const r = originate(ctx, { payer, sender, balance: o.balance, code, storageExpr, delegate: o.delegate ? keyHashToString(o.delegate) : undefined, address: addressToString(o.address) }, gas, storage);
+      return { result: r.result, emitted: [] };
+    }
+    case 'delegation':
+      return { result: delegate(ctx, sender, o.delegate ? keyHashToString(o.delegate) : undefined, gas), emitted: [] };
+    case 'event':
+      return { result: { status: 'applied', consumed_milligas: '0' }, emitted: [] };
+  }
+}
+
+function consume(gas: Gas, milligas: bigint): void {
+  gas.used += milligas;
+  if (gas.used > gas.limit) throw applyError('temporary', 'gas_exhausted.operation');
+}
+
+function delegate(ctx: GroupCtx, source: string, to: string | undefined, gas: Gas): Json {
+  const a = ctx.state.accounts.get(source)!;
+  if (to !== undefined && to !== source && !ctx.state.delegates.has(to)) {
+    throw applyError('temporary', 'contract.manager.unregistered_delegate', { hash: to });
+  }
+  if (to !== undefined && to === source) ctx.state.delegates.add(to);
+  const { delegate: _old, ...rest } = a;
+  setAccount(ctx.state, to === undefined ? (rest as Account) : { ...a, delegate: to });
+  return { status: 'applied', consumed_milligas: gas.used.toString() };
+}
+
+function debit(ctx: GroupCtx, address: string, amount: bigint): Json[] {
+  if (amount === 0n) return [];
+  const a = ctx.state.accounts.get(address);
+  const balance = a?.balance ?? 0n;
+  if (!a || balance < amount) {
+    throw new ApplyError([
+      tezosError('temporary', 'contract.balance_too_low', { contract: address, balance: balance.toString(), amount: amount.toString() }),
+      tezosError('temporary', 'tez.subtraction_underflow', { amounts: [balance.toString(), amount.toString()] }),
+    ]);
+  }
+  setAccount(ctx.state, { ...a, balance: balance - amount });
+  return [{ kind: 'contract', contract: address, change: (-amount).toString(), origin: 'block' }];
+}
+
+interface Transfer {
+  readonly payer: string;
+  readonly source: string;
+  readonly sender: string;
+  readonly destination: string;
+  readonly amount: bigint;
+  readonly entrypoint: string;
+  readonly parameter?: Expr;
+}
+
+const isUnit = (e: Expr | undefined): boolean => e === undefined || (!Array.isArray(e) && 'prim' in e && e.prim === 'Unit');
+
+function transfer(ctx: GroupCtx, t: Transfer, gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
+  try {
+    addressFromString(t.destination);
+  } catch {
+    throw applyError('permanent', 'contract.invalid_contract_notation', { notation: t.destination });
+  }
+  const updates = debit(ctx, t.sender, t.amount);
+  const dest = ctx.state.accounts.get(t.destination);
+  if (t.destination.startsWith('KT1')) {
+    if (!dest || dest.kind !== 'originated') throw applyError('temporary', 'contract.non_existing_contract', { contract: t.destination });
+    return call(ctx, t, dest, updates, gas, storage);
+  }
+  if (t.entrypoint !== 'default') throw applyError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint: t.entrypoint });
+  if (!isUnit(t.parameter)) {
+    throw new ApplyError([tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination })]);
+  }
+  const result: Json = { status: 'applied' };
+  if (dest) {
+    setAccount(ctx.state, { ...dest, balance: dest.balance + t.amount });
+  } else {
+    setAccount(ctx.state, { kind: 'implicit', address: t.destination, balance: t.amount, counter: ctx.state.globalCounter, firstLevel: ctx.env.level });
+    storage.allocations += 1n;
+    result.allocated_destination_contract = true;
+  }
+  if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
+  if (result.allocated_destination_contract) updates.push(...burnUpdates(t.payer, CONSTANTS.originationSize * CONSTANTS.costPerByte, 'storage fees'));
+  result.balance_updates = updates;
+  result.consumed_milligas = gas.used.toString();
+  return { result: orderResult(result), emitted: [] };
+}
+
+const burnUpdates = (payer: string, amount: bigint, category: string): Json[] => [
+  { kind: 'contract', contract: payer, change: (-amount).toString(), origin: 'block' },
+  { kind: 'burned', category, change: amount.toString(), origin: 'block' },
+];
+
+/** Octez's field order: status, storage, big_map_diff, balance_updates, …, consumed_milligas, storage_size, paid_storage_size_diff. */
+function orderResult(r: Json): Json {
+  const keys = ['status', 'storage', 'big_map_diff', 'balance_updates', 'originated_contracts', 'consumed_milligas', 'storage_size', 'paid_storage_size_diff', 'allocated_destination_contract', 'lazy_storage_diff'];
+  const out: Json = {};
+  for (const k of keys) if (r[k] !== undefined) out[k] = r[k];
+  return out;
+}
+
+function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json[], gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
+  const credited: OriginatedAccount = { ...dest, balance: dest.balance + t.amount };
+  setAccount(ctx.state, credited);
+  if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
+  const loaded = ctx.env.loaded(dest.address, dest.script);
+  if (!findEntrypoint(loaded.typed.parameter, t.entrypoint)) {
+    throw new ApplyError([
+      tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination }),
+      tezosError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint: t.entrypoint }),
+    ]);
+  }
+  let r;
+  try {
+    r = runScript({
+      script: loaded,
+      storage: dest.storage,
+      input: t.parameter ?? { prim: 'Unit' },
+      entrypoint: t.entrypoint,
+      amount: t.amount,
+      balance: credited.balance,
+      level: BigInt(ctx.env.level),
+      now: ctx.env.now,
+      sender: t.sender,
+      source: t.source,
+      self: dest.address,
+      chainId: ctx.env.chainId,
+      gasLimitMilligas: gas.limit - gas.used > 0n ? gas.limit - gas.used : 0n,
+      host: ctx.env.host(ctx.state),
+      operationHash: ctx.hash,
+      originationIndex: ctx.originations,
+    });
+  } catch (e) {
+    if (isMichelsonFailure(e)) throw new ApplyError(failureErrors(e, dest.address, t.parameter, loaded));
+    throw e;
+  }
+  consume(gas, r.consumedMilligas);
+  ctx.originations += r.operationValues.filter((o) => o.op.kind === 'origination').length;
+  const newStorage = unparseData(r.storageValue, loaded.typed.storage, 'optimized');
+  const bigMapBytes = applyBigMapDiff(ctx.state, r.bigMapDiff, dest.address, r.storageValue === undefined ? undefined : storageAnnots(loaded.typed.storage, unparseData(r.storageValue, loaded.typed.storage, 'optimized_legacy')));
+  const current = ctx.state.accounts.get(dest.address) as OriginatedAccount;
+  const used = current.usedBytes + exprBytes(newStorage) - exprBytes(dest.storage) + bigMapBytes;
+  const paidDiff = used > current.paidBytes ? used - current.paidBytes : 0;
+  setAccount(ctx.state, { ...current, storage: newStorage, usedBytes: used, paidBytes: Math.max(current.paidBytes, used) });
+  storage.paid += BigInt(paidDiff);
+  if (paidDiff > 0) updates.push(...burnUpdates(t.payer, BigInt(paidDiff) * CONSTANTS.costPerByte, 'storage fees'));
+  const result: Json = {
+    status: 'applied',
+    storage: newStorage,
+    big_map_diff: r.bigMapDiff.length > 0 ? r.bigMapDiff : undefined,
+    balance_updates: updates,
+    consumed_milligas: r.consumedMilligas.toString(),
+    storage_size: used.toString(),
+    paid_storage_size_diff: paidDiff.toString(),
+    lazy_storage_diff: r.bigMapDiff.length > 0 ? lazyStorageDiff(r.bigMapDiff) : undefined,
+  };
+  return { result: orderResult(result), emitted: [...r.operationValues] };
+}
+
+function failureErrors(e: MichelsonFailure, contract: string, parameter: Expr | undefined, loaded: LoadedScript): TezosError[] {
+  const runtime = tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: contract, contract_code: 'Deprecated' });
+  switch (e.kind) {
+    case 'script_rejected':
+      return [runtime, tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith ?? { prim: 'Unit' } })];
+    case 'gas_exhausted':
+      return [tezosError('temporary', 'gas_exhausted.operation')];
+    case 'overflow':
+      return [runtime, tezosError('temporary', 'michelson_v1.script_overflow', { location: 0 })];
+    case 'typecheck':
+      if (/Ill typed parameter/.test(e.message)) {
+        return [
+          tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract }),
+          tezosError('permanent', 'michelson_v1.invalid_constant', { location: 0, expected_type: loaded.typed.parameter, wrong_expression: parameter ?? { prim: 'Unit' } }),
+        ];
+      }
+      return [runtime, tezosError('permanent', 'michelson_v1.ill_typed_data', { message: e.message })];
+    default:
+      return [runtime, tezosError('temporary', 'michelson_v1.runtime_failure', { message: e.message })];
+  }
+}
+
+interface Origination {
+  readonly payer: string;
+  readonly sender: string;
+  readonly balance: bigint;
+  readonly code: Expr[];
+  readonly storageExpr: Expr;
+  readonly delegate?: string;
+  /** Internal originations come with the address CREATE_CONTRACT computed. */
+  readonly address?: string;
+}
+
+function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): { result: Json } {
+  const address = o.address ?? nextOriginatedAddress(ctx);
+  let loaded: LoadedScript;
+  try {
+    loaded = ctx.env.loaded(address, o.code);
+  } catch (e) {
+    throw applyError('permanent', 'michelson_v1.ill_typed_contract', { message: (e as Error).message });
+  }
+  consume(gas, BigInt(loaded.parsingCost) + BigInt(dataParsingCost(o.storageExpr)));
+  let value;
+  try {
+    value = loaded.compiler.data(o.storageExpr, loaded.typed.storage);
+  } catch (e) {
+    throw applyError('permanent', 'michelson_v1.ill_typed_data', { expected_type: loaded.typed.storage, ill_typed_expression: o.storageExpr, message: (e as Error).message });
+  }
+  const host = ctx.env.host(ctx.state);
+  // Every big_map of a new contract is new: literals get allocated, and one passed in by CREATE_CONTRACT
+  // (already stored under its creator) is copied, as Octez does; hence an initial storage with no ids.
+  const initial = mapBigMaps(value, loaded.typed.storage, (m) => new BigMap(null, m.keyType, m.valueType, new Map()));
+  const settled = settleBigMaps(value, loaded.typed.storage, initial, host);
+  const storageExpr = unparseData(settled.value, loaded.typed.storage, 'optimized');
+  const updates = debit(ctx, o.sender, o.balance);
+  if (o.balance > 0n) updates.push({ kind: 'contract', contract: address, change: o.balance.toString(), origin: 'block' });
+  const bigMapBytes = applyBigMapDiff(ctx.state, settled.diff, address, storageAnnots(loaded.typed.storage, unparseData(settled.value, loaded.typed.storage, 'optimized_legacy')));
+  const used = exprBytes(o.code) + exprBytes(storageExpr) + bigMapBytes;
+  setAccount(ctx.state, {
+    kind: 'originated',
+    address,
+    balance: o.balance,
+    script: o.code,
+    storage: storageExpr,
+    ...(o.delegate ? { delegate: o.delegate } : {}),
+    firstLevel: ctx.env.level,
+    usedBytes: used,
+    paidBytes: used,
+  });
+  storage.paid += BigInt(used);
+  storage.allocations += 1n;
+  updates.push(...burnUpdates(o.payer, BigInt(used) * CONSTANTS.costPerByte, 'storage fees'));
+  updates.push(...burnUpdates(o.payer, CONSTANTS.originationSize * CONSTANTS.costPerByte, 'storage fees'));
+  const result: Json = {
+    status: 'applied',
+    big_map_diff: settled.diff.length > 0 ? settled.diff : undefined,
+    balance_updates: updates,
+    originated_contracts: [address],
+    consumed_milligas: gas.used.toString(),
+    storage_size: used.toString(),
+    paid_storage_size_diff: used.toString(),
+    lazy_storage_diff: settled.diff.length > 0 ? lazyStorageDiff(settled.diff) : undefined,
+  };
+  return { result: orderResult(result) };
+}
+
+/** KT1 of the group's next origination: blake2b-160 of the operation hash and a 32-bit index (Octez's origination nonce). */
+function nextOriginatedAddress(ctx: GroupCtx): string {
+  const seed = new Uint8Array(36);
+  seed.set(ctx.hash, 0);
+  new DataView(seed.buffer).setInt32(32, ctx.originations++);
+  return addressToString(originatedAddress(blake2b160(seed)));
+}
+
+export const operationHash = (signedBytes: Uint8Array): { raw: Uint8Array; b58: string } => {
+  const raw = blake2b256(signedBytes);
+  return { raw, b58: b58Encode(raw, PrefixV2.OperationHash) };
+};
+
+// ---------------------------------------------------------------------------------------------
+// big_maps
+
+/** Field annotations of the big_maps in a storage (Optimized_legacy, binary pairs): id → annotation. */
+function storageAnnots(t: Prim, v: Expr): Map<bigint, string> {
+  const out = new Map<bigint, string>();
+  const walk = (ty: Prim, e: Expr): void => {
+    if (Array.isArray(e) && ty.prim !== 'pair') return;
+    const p = !Array.isArray(e) && 'prim' in e ? e : undefined;
+    switch (ty.prim) {
+      case 'big_map':
+        if (!Array.isArray(e) && 'int' in e) {
+          const annot = ty.annots?.find((a) => a.startsWith('%'))?.slice(1);
+          if (annot) out.set(BigInt(e.int), annot);
+        }
+        return;
+      case 'pair': {
+        const [l, r] = pairTypes(ty);
+        const args = Array.isArray(e) ? e : p?.args;
+        if (!args || args.length < 2) return;
+        walk(l, args[0]!);
+        walk(r, args.length === 2 ? args[1]! : { prim: 'Pair', args: args.slice(1) });
+        return;
+      }
+      case 'option':
+        if (p?.prim === 'Some') walk(ty.args![0] as Prim, p.args![0]!);
+        return;
+      case 'or':
+        if (p?.prim === 'Left') walk(ty.args![0] as Prim, p.args![0]!);
+        if (p?.prim === 'Right') walk(ty.args![1] as Prim, p.args![0]!);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(t, v);
+  return out;
+}
+
+const entryBytes = (e: BigMapEntry): number => 65 + exprBytes(e.key) + exprBytes(e.value);
+
+/** Applies a run's diff to the stored big_maps; returns the bytes it added (negative when it freed some). */
+function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: string, annots?: Map<bigint, string>): number {
+  let bytes = 0;
+  const edit = (id: bigint): { entries: Map<string, BigMapEntry>; byHash: Map<string, string>; m: BigMapState } => {
+    const m = state.bigMaps.get(id);
+    if (!m) throw applyError('permanent', 'big_map.not_found', { big_map: id.toString() });
+    const copy = { ...m, entries: new Map(m.entries), byHash: new Map(m.byHash) };
+    state.bigMaps.set(id, copy);
+    return { entries: copy.entries, byHash: copy.byHash, m: copy };
+  };
+  for (const d of diff) {
+    switch (d.action) {
+      case 'alloc': {
+        const id = BigInt(d.big_map);
+        const path = annots?.get(id);
+        state.bigMaps.set(id, { id, keyType: d.key_type as Prim, valueType: d.value_type as Prim, entries: new Map(), byHash: new Map(), contract, ...(path ? { path } : {}) });
+        bytes += 65;
+        break;
+      }
+      case 'copy': {
+        const src = state.bigMaps.get(BigInt(d.source_big_map));
+        if (!src) break;
+        const id = BigInt(d.destination_big_map);
+        const path = annots?.get(id);
+        const { path: _p, ...rest } = src;
+        state.bigMaps.set(id, { ...rest, id, entries: new Map(src.entries), byHash: new Map(src.byHash), contract, ...(path ? { path } : {}) });
+        for (const e of src.entries.values()) bytes += entryBytes(e);
+        break;
+      }
+      case 'remove':
+        state.bigMaps.delete(BigInt(d.big_map));
+        break;
+      case 'update': {
+        const { entries, byHash, m } = edit(BigInt(d.big_map));
+        const hex = bigMapKeyHex(d.key, m.keyType);
+        const old = entries.get(hex);
+        if (old) bytes -= entryBytes(old);
+        if (d.value === undefined) {
+          entries.delete(hex);
+          byHash.delete(d.key_hash);
+        } else {
+          const e = { keyHash: d.key_hash, key: d.key, value: d.value };
+          entries.set(hex, e);
+          byHash.set(d.key_hash, hex);
+          bytes += entryBytes(e);
+        }
+        break;
+      }
+    }
+    if (d.action === 'alloc' || d.action === 'copy') {
+      const id = BigInt(d.action === 'alloc' ? d.big_map : d.destination_big_map);
+      if (id >= state.nextBigMapId) state.nextBigMapId = id + 1n;
+    }
+  }
+  return bytes;
+}
+
+/** The RPC's `lazy_storage_diff` form of a legacy big_map diff. */
+function lazyStorageDiff(diff: readonly BigMapDiff[]): Json[] {
+  const out = new Map<string, Json>();
+  for (const d of diff) {
+    switch (d.action) {
+      case 'remove':
+        out.set(d.big_map, { kind: 'big_map', id: d.big_map, diff: { action: 'remove' } });
+        break;
+      case 'alloc':
+        out.set(d.big_map, { kind: 'big_map', id: d.big_map, diff: { action: 'alloc', updates: [], key_type: d.key_type, value_type: d.value_type } });
+        break;
+      case 'copy':
+        out.set(d.destination_big_map, { kind: 'big_map', id: d.destination_big_map, diff: { action: 'copy', source: d.source_big_map, updates: [] } });
+        break;
+      case 'update': {
+        let entry = out.get(d.big_map);
+        if (!entry) {
+          entry = { kind: 'big_map', id: d.big_map, diff: { action: 'update', updates: [] } };
+          out.set(d.big_map, entry);
+        }
+        ((entry.diff as Json).updates as Json[]).push({ key_hash: d.key_hash, key: d.key, ...(d.value === undefined ? {} : { value: d.value }) });
+        break;
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// sizes
+
+const zarithBytes = (n: bigint): number => {
+  const bits = (n < 0n ? -n : n).toString(2).length;
+  return bits <= 6 ? 1 : 1 + Math.ceil((bits - 6) / 7);
+};
+
+/** Bytes of an expression's binary Micheline encoding (what the protocol charges storage for). */
+export function exprBytes(e: Expr): number {
+  if (Array.isArray(e)) return 5 + e.reduce((n: number, x: Expr) => n + exprBytes(x), 0);
+  if ('int' in e) return 1 + zarithBytes(BigInt(e.int));
+  if ('string' in e) return 5 + Buffer.byteLength(e.string);
+  if ('bytes' in e) return 5 + e.bytes.length / 2;
+  const args = (e.args ?? []).reduce((n: number, x: Expr) => n + exprBytes(x), 0);
+  const annots = e.annots && e.annots.length > 0 ? 4 + Buffer.byteLength(e.annots.join(' ')) : 0;
+  return 2 + args + annots + ((e.args?.length ?? 0) > 2 ? 8 : 0);
+}

@@ -1,0 +1,106 @@
+/**
+ * The devnet node: a local Tezos chain (protocol Ushuaia) serving the RPC Taquito uses, baking on
+ * injection or every N seconds, persisted under `.data/devnet/` unless ephemeral.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { bootstrapAccounts, type BootstrapAccount } from './accounts';
+import { Chain, type Block } from './local-chain';
+import type { ChainView } from './chain-view';
+import { rpcHandler, type RouteHandler } from './rpc';
+import { fromJson, toJson, type State } from './state';
+
+export { bootstrapAccount, bootstrapAccounts, BOOTSTRAP_BALANCE } from './accounts';
+export type { BootstrapAccount } from './accounts';
+export { Chain, DEVNET_CHAIN_ID } from './local-chain';
+export type { RouteHandler } from './rpc';
+export { PROTOCOL } from './errors';
+
+export interface DevnetOptions {
+  /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** Seconds between blocks; 0 (the default) bakes a block for each injected operation. */
+  readonly blockTime?: number;
+  /** Where the chain is saved (default `.data/devnet`); ignored when `ephemeral`. */
+  readonly dataDir?: string;
+  /** Keep the chain in memory only. */
+  readonly ephemeral?: boolean;
+  /** Number of bootstrap accounts of a new chain (default 10). */
+  readonly accounts?: number;
+  /**
+   * The TzKT-compatible API: given the chain, a handler for requests under `/tzkt` (it sees the
+   * full URL, e.g. `/tzkt/v1/head`). The indexer (devnet/indexer) provides it.
+   */
+  readonly tzkt?: (chain: ChainView) => RouteHandler;
+}
+
+export interface Devnet {
+  readonly rpcUrl: string;
+  readonly tzktUrl: string;
+  readonly accounts: readonly BootstrapAccount[];
+  readonly chain: Chain;
+  stop(): Promise<void>;
+}
+
+const STATE_FILE = 'chain.json';
+const BLOCKS_FILE = 'blocks.jsonl';
+
+/**
+ * Saved as `chain.json` (the context and the number of blocks, rewritten after each block) and
+ * `blocks.jsonl` (one block per line, appended), so a block costs the context's size, not the chain's.
+ */
+function persisted(dataDir: string, accounts: readonly BootstrapAccount[]): Chain {
+  const stateFile = join(dataDir, STATE_FILE);
+  const blocksFile = join(dataDir, BLOCKS_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  let chain: Chain;
+  if (existsSync(stateFile)) {
+    const saved = fromJson<{ chainId: string; state: State; blockCount: number }>(readFileSync(stateFile, 'utf8'));
+    // Lines past blockCount belong to a block whose context was never saved (a crash between the writes).
+    const lines = readFileSync(blocksFile, 'utf8').split('\n').slice(0, saved.blockCount);
+    chain = new Chain({ snapshot: { chainId: saved.chainId, state: saved.state, blocks: lines.map((l) => fromJson<Block>(l)) } });
+    writeFileSync(blocksFile, lines.map((l) => l + '\n').join(''));
+  } else {
+    chain = new Chain({ accounts });
+    writeFileSync(blocksFile, chain.blocks.map((b) => toJson(b) + '\n').join(''));
+  }
+  let saved = chain.blocks.length;
+  const save = (c: Chain): void => {
+    if (c.blocks.length > saved) appendFileSync(blocksFile, c.blocks.slice(saved).map((b) => toJson(b) + '\n').join(''));
+    saved = c.blocks.length;
+    writeFileSync(stateFile + '.tmp', toJson({ chainId: c.chainId, state: c.state, blockCount: saved }));
+    renameSync(stateFile + '.tmp', stateFile);
+  };
+  chain.onBaked = save;
+  save(chain);
+  return chain;
+}
+
+export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const blockTime = options.blockTime ?? 0;
+  const accounts = bootstrapAccounts(options.accounts ?? 10);
+  const chain = options.ephemeral ? new Chain({ accounts }) : persisted(options.dataDir ?? join('.data', 'devnet'), accounts);
+  const server = createServer(rpcHandler(chain, { blockTime, ...(options.tzkt ? { extraRoutes: options.tzkt(chain) } : {}) }));
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const timer = blockTime > 0 ? setInterval(() => chain.bake(), blockTime * 1000) : undefined;
+  const { port } = server.address() as AddressInfo;
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  return {
+    rpcUrl,
+    tzktUrl: `${rpcUrl}/tzkt`,
+    accounts,
+    chain,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (timer) clearInterval(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,376 @@
+/**
+ * The local chain: the context, the blocks with their applied operations, and baking. It is the
+ * `ChainView` the indexer reads.
+ */
+import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
+import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
+import { blake2b256 } from '../michelson/crypto';
+import { loadScript, type LoadedScript } from '../michelson/run';
+import type { Expr, Prim } from '../michelson/micheline';
+import { BOOTSTRAP_BALANCE, type BootstrapAccount } from './accounts';
+import { applyGroup, operationHash, validateGroup, type ApplyEnv, type Content, type FlatResult, type Json } from './apply';
+import type { AccountView, BigMapView, BlockView, ChainView, OperationContentView, OperationView } from './chain-view';
+import { NodeError, PROTOCOL, validationError } from './errors';
+import { chainHost } from './host';
+import { fork, adopt, type State, type BigMapState, type Account } from './state';
+
+export interface AppliedOperation {
+  readonly hash: string;
+  readonly branch: string;
+  readonly contents: Json[];
+  readonly signature: string;
+  readonly flat: FlatResult[];
+}
+
+export interface Block {
+  readonly level: number;
+  readonly hash: string;
+  readonly predecessor: string;
+  /** Seconds since the epoch. */
+  readonly timestamp: number;
+  readonly operations: AppliedOperation[];
+}
+
+export interface ChainSnapshot {
+  readonly chainId: string;
+  readonly state: State;
+  readonly blocks: Block[];
+}
+
+const forger = new LocalForger(ProtocolsHash.PsUshuai9);
+/** How many past blocks' contexts stay queryable (in memory; a restart keeps only the head's). */
+const MAX_CONTEXTS = 4096;
+
+/** The devnet's chain id: `NetX…` from a fixed seed, the same on every run. */
+export const DEVNET_CHAIN_ID = b58Encode(blake2b256(new TextEncoder().encode('tezos-pole devnet')).subarray(0, 4), PrefixV2.ChainID);
+
+export class Chain implements ChainView {
+  readonly chainId: string;
+  /** The context operations apply on: the head's, plus the operations waiting for the next block. */
+  state: State;
+  /** The context at the head block (what `head/context/…` and the indexer read). */
+  private sealed: State;
+  /** Contexts of recent blocks of this run, for `blocks/<level>/context/…`. */
+  private readonly contexts = new Map<number, State>();
+  readonly blocks: Block[];
+  private pending: AppliedOperation[] = [];
+  private readonly scripts = new Map<string, LoadedScript>();
+  private readonly scriptObjects = new WeakMap<object, LoadedScript>();
+  private readonly listeners = new Set<(b: BlockView) => void>();
+  /** Called after each block is baked (persistence). */
+  onBaked?: (c: Chain) => void;
+
+  constructor(init: { accounts: readonly BootstrapAccount[]; now?: number } | { snapshot: ChainSnapshot }) {
+    if ('snapshot' in init) {
+      this.chainId = init.snapshot.chainId;
+      this.state = init.snapshot.state;
+      this.blocks = init.snapshot.blocks;
+      this.sealed = { ...this.state };
+      this.contexts.set(this.headBlock().level, this.sealed);
+      return;
+    }
+    this.chainId = DEVNET_CHAIN_ID;
+    const accounts = new Map<string, Account>();
+    for (const a of init.accounts) {
+      // Bootstrap accounts are revealed and registered delegates, as on Octez's sandbox.
+      accounts.set(a.address, { kind: 'implicit', address: a.address, balance: BOOTSTRAP_BALANCE, counter: 0n, publicKey: a.publicKey, delegate: a.address, firstLevel: 0 });
+    }
+    this.state = {
+      accounts,
+      bigMaps: new Map(),
+      nextBigMapId: 0n,
+      globalCounter: 0n,
+      addressIndex: new Map([['00'.repeat(22), 0n]]),
+      delegates: new Set(init.accounts.map((a) => a.address)),
+    };
+    const timestamp = Math.floor((init.now ?? Date.now()) / 1000);
+    const genesisHash = b58Encode(blake2b256(new TextEncoder().encode(`tezos-pole devnet genesis ${timestamp}`)), PrefixV2.BlockHash);
+    this.blocks = [{ level: 0, hash: genesisHash, predecessor: genesisHash, timestamp, operations: [] }];
+    this.sealed = { ...this.state };
+    this.contexts.set(0, this.sealed);
+  }
+
+  /** The context after block `b` (older blocks than this run knows answer with the oldest it has). */
+  contextAt(b: Block): State {
+    const found = this.contexts.get(b.level);
+    if (found) return found;
+    let oldest: State = this.sealed;
+    let oldestLevel = Infinity;
+    for (const [level, s] of this.contexts) if (level < oldestLevel) [oldestLevel, oldest] = [level, s];
+    return b.level > oldestLevel ? this.sealed : oldest;
+  }
+
+  snapshot(): ChainSnapshot {
+    return { chainId: this.chainId, state: this.sealed, blocks: this.blocks };
+  }
+
+  headBlock(): Block {
+    return this.blocks[this.blocks.length - 1]!;
+  }
+
+  /** `head`, `head~N`, `genesis`, a level or a block hash. */
+  resolve(id: string): Block | undefined {
+    const head = this.headBlock();
+    if (id === 'head') return head;
+    if (id === 'genesis') return this.blocks[0];
+    const tilde = /^head~(\d+)$/.exec(id);
+    // A young chain has fewer ancestors than clients' `head~2` branch assumes: answer genesis.
+    if (tilde) return this.blocks[Math.max(0, head.level - Number(tilde[1]))];
+    if (/^\d+$/.test(id)) return this.blocks[Number(id)];
+    return this.blocks.find((b) => b.hash === id);
+  }
+
+  /** Typechecked scripts, by the script object and by its text (simulated originations all land on one address). */
+  loaded = (_address: string, script: Expr[]): LoadedScript => {
+    let l = this.scriptObjects.get(script);
+    if (l) return l;
+    const key = JSON.stringify(script);
+    l = this.scripts.get(key);
+    if (!l) {
+      l = loadScript(script);
+      this.scripts.set(key, l);
+    }
+    this.scriptObjects.set(script, l);
+    return l;
+  };
+
+  private env(): ApplyEnv {
+    const head = this.headBlock();
+    return {
+      level: head.level + 1,
+      now: BigInt(this.nextTimestamp()),
+      chainId: this.chainId,
+      loaded: this.loaded,
+      host: (s) => chainHost(s, this.loaded),
+    };
+  }
+
+  private nextTimestamp(): number {
+    return Math.max(this.headBlock().timestamp + 1, Math.floor(Date.now() / 1000));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // operations
+
+  /** `helpers/scripts/simulate_operation`: applies without the signature check, on a throwaway copy. */
+  simulate(op: { branch: string; contents: Content[] }): Json[] {
+    const s = fork(this.state);
+    const g = { branch: op.branch, contents: op.contents, hash: new Uint8Array(32) };
+    validateGroup(s, g, { checkSignature: false });
+    return applyGroup(s, g, this.env()).contents;
+  }
+
+  /** `helpers/preapply/operations`: checks the signature too, still on a copy. */
+  async preapply(op: { branch: string; contents: Content[]; signature: string }): Promise<{ contents: Json[]; signature: string }> {
+    const forged = await this.forge(op.branch, op.contents);
+    const sig = signatureBytes(op.signature);
+    const signedBytes = concat(forged, sig);
+    const s = fork(this.state);
+    const g = { branch: op.branch, contents: op.contents, signed: { forged, signature: sig }, hash: operationHash(signedBytes).raw };
+    validateGroup(s, g, { checkSignature: true });
+    return { contents: applyGroup(s, g, this.env()).contents, signature: op.signature };
+  }
+
+  /**
+   * `/injection/operation`: validates, applies and queues the operation for the next block, or bakes
+   * it into its own block at once with `bake`; returns its hash.
+   */
+  async inject(hex: string, options: { bake?: boolean } = {}): Promise<string> {
+    if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 128 + 64 + 2) throw validationError('permanent', 'operation.invalid_encoding');
+    const forgedHex = hex.slice(0, hex.length - 128);
+    let parsed: { branch: string; contents: Content[] };
+    try {
+      parsed = (await forger.parse(forgedHex)) as unknown as { branch: string; contents: Content[] };
+    } catch (e) {
+      throw validationError('permanent', 'operation.invalid_encoding', { message: (e as Error).message });
+    }
+    const signed = Buffer.from(hex, 'hex');
+    const forged = signed.subarray(0, signed.length - 64);
+    const sig = signed.subarray(signed.length - 64);
+    const { raw, b58 } = operationHash(signed);
+    // A replay needs no check of its own: its counter is already used.
+    const s = fork(this.state);
+    const g = { branch: parsed.branch, contents: parsed.contents, signed: { forged, signature: sig }, hash: raw };
+    validateGroup(s, g, { checkSignature: true });
+    const r = applyGroup(s, g, this.env());
+    adopt(this.state, s);
+    this.pending.push({ hash: b58, branch: parsed.branch, contents: r.contents, signature: b58Encode(sig, PrefixV2.GenericSignature), flat: r.flat });
+    // Baking in the same synchronous step keeps one operation per block under concurrent injections.
+    if (options.bake) this.bake();
+    return b58;
+  }
+
+  private async forge(branch: string, contents: Content[]): Promise<Uint8Array> {
+    try {
+      return Buffer.from(await forger.forge({ branch, contents } as unknown as Parameters<LocalForger['forge']>[0]), 'hex');
+    } catch (e) {
+      throw validationError('permanent', 'operation.invalid_encoding', { message: (e as Error).message });
+    }
+  }
+
+  hasPending(): boolean {
+    return this.pending.length > 0;
+  }
+
+  /** Seals the pending operations into a new block. */
+  bake(): Block {
+    const head = this.headBlock();
+    const level = head.level + 1;
+    const timestamp = this.nextTimestamp();
+    const operations = this.pending;
+    this.pending = [];
+    const seed = new TextEncoder().encode(JSON.stringify([this.chainId, level, head.hash, timestamp, operations.map((o) => o.hash)]));
+    const block: Block = { level, hash: b58Encode(blake2b256(seed), PrefixV2.BlockHash), predecessor: head.hash, timestamp, operations };
+    this.blocks.push(block);
+    // Contexts are never mutated once adopted (applying works on forks), so a shallow copy is a snapshot.
+    this.sealed = { ...this.state };
+    this.contexts.set(level, this.sealed);
+    this.contexts.delete(level - MAX_CONTEXTS);
+    this.onBaked?.(this);
+    const view = this.blockView(block);
+    for (const l of this.listeners) l(view);
+    return block;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // ChainView
+
+  head(): BlockView {
+    return this.blockView(this.headBlock());
+  }
+
+  block(level: number): BlockView | undefined {
+    const b = this.blocks[level];
+    return b ? this.blockView(b) : undefined;
+  }
+
+  accounts(): Iterable<AccountView> {
+    return [...this.sealed.accounts.values()].map((a) => this.accountView(a));
+  }
+
+  account(address: string): AccountView | undefined {
+    const a = this.sealed.accounts.get(address);
+    return a ? this.accountView(a) : undefined;
+  }
+
+  bigMap(id: bigint): BigMapView | undefined {
+    const m = this.sealed.bigMaps.get(id);
+    return m ? bigMapView(m) : undefined;
+  }
+
+  bigMaps(): Iterable<BigMapView> {
+    return [...this.sealed.bigMaps.values()].map(bigMapView);
+  }
+
+  onBlock(listener: (b: BlockView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private accountView(a: Account): AccountView {
+    if (a.kind === 'implicit') {
+      return { address: a.address, balance: a.balance, counter: a.counter, firstLevel: a.firstLevel, ...(a.publicKey ? { publicKey: a.publicKey } : {}), ...(a.delegate ? { delegate: a.delegate } : {}) };
+    }
+    const l = this.loaded(a.address, a.script);
+    return {
+      address: a.address,
+      balance: a.balance,
+      counter: 0n,
+      firstLevel: a.firstLevel,
+      ...(a.delegate ? { delegate: a.delegate } : {}),
+      script: { code: a.script, parameter: l.typed.parameter, storageType: l.typed.storage },
+      storage: a.storage,
+    };
+  }
+
+  blockView(b: Block): BlockView {
+    return {
+      level: b.level,
+      hash: b.hash,
+      predecessor: b.predecessor,
+      timestamp: isoSeconds(b.timestamp),
+      operations: b.operations.map((o): OperationView => ({ hash: o.hash, contents: flatView(o.flat) })),
+    };
+  }
+}
+
+export const isoSeconds = (t: number): string => new Date(t * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function bigMapView(m: BigMapState): BigMapView {
+  return {
+    id: m.id,
+    keyType: m.keyType as Prim,
+    valueType: m.valueType as Prim,
+    ...(m.contract ? { contract: m.contract } : {}),
+    ...(m.path ? { path: m.path } : {}),
+    entries: () => [...m.entries.values()].map((e) => ({ keyHash: e.keyHash, key: e.key, value: e.value })),
+  };
+}
+
+function flatView(flat: readonly FlatResult[]): OperationContentView[] {
+  let position = -1;
+  return flat.map((f): OperationContentView => {
+    if (!f.internal) position++;
+    const r = f.result;
+    const j = f.json;
+    const status = (r.status as 'applied' | 'failed' | 'backtracked' | 'skipped') ?? 'applied';
+    const common = {
+      internal: f.internal,
+      source: j.source as string,
+      status,
+      ...(f.internal ? {} : { counter: BigInt(j.counter as string), fee: BigInt(j.fee as string) }),
+      // In gas units, rounded up as Octez's `consumed_gas`.
+      gasUsed: (BigInt((r.consumed_milligas as string | undefined) ?? '0') + 999n) / 1000n,
+      storageUsed: BigInt((r.paid_storage_size_diff as string | undefined) ?? '0'),
+      bigMapDiff: (r.big_map_diff as unknown[] | undefined) ?? [],
+      nonce: f.internal ? (j.nonce as number) : position,
+    };
+    if (f.kind === 'transaction') {
+      const params = j.parameters as { entrypoint: string; value: Expr } | undefined;
+      return {
+        kind: 'transaction',
+        ...common,
+        destination: j.destination as string,
+        amount: BigInt((j.amount as string | undefined) ?? '0'),
+        entrypoint: params?.entrypoint ?? 'default',
+        ...(params ? { parameter: params.value } : {}),
+      };
+    }
+    if (f.kind === 'origination') {
+      return {
+        kind: 'origination',
+        ...common,
+        originatedContract: ((r.originated_contracts as string[] | undefined) ?? [])[0] ?? ((j.originated_contract as string | undefined) ?? ''),
+        balance: BigInt((j.balance as string | undefined) ?? '0'),
+      };
+    }
+    return { kind: f.kind as 'reveal' | 'delegation' | 'event', internal: f.internal, source: j.source as string, status };
+  });
+}
+
+function signatureBytes(s: string): Uint8Array {
+  for (const p of [PrefixV2.GenericSignature, PrefixV2.Ed25519Signature, PrefixV2.Secp256k1Signature, PrefixV2.P256Signature]) {
+    if (s.startsWith(p)) {
+      try {
+        return b58DecodePrefix(s, p);
+      } catch {
+        break;
+      }
+    }
+  }
+  throw new NodeError([{ kind: 'permanent', id: 'decoding_error', message: 'invalid signature' }]);
+}
+
+function b58DecodePrefix(s: string, p: PrefixV2): Uint8Array {
+  const [raw] = b58DecodeAndCheckPrefix(s, [p]);
+  return raw;
+}
+
+const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+};
+
+export { PROTOCOL };

@@ -1,0 +1,479 @@
+/**
+ * The node's RPC over HTTP: the routes Taquito 25 calls, with Octez's JSON shapes. Validation
+ * failures answer 500 with the error array, unknown routes 404, as the node does.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { packDataBytes, type MichelsonData, type MichelsonType } from '@taquito/michel-codec';
+import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
+import { unparseData } from '../michelson/data';
+import { findEntrypoint, listEntrypoints } from '../michelson/entrypoints';
+import { addressToString } from '../michelson/encoding';
+import { Address } from '../michelson/values';
+import { isMichelsonFailure, runScript, type Host } from '../michelson/index';
+import { pairTypes, type Expr, type Prim } from '../michelson/micheline';
+import { CONSTANTS, type Content, type Json } from './apply';
+import { isoSeconds, type Block, type Chain } from './local-chain';
+import { NodeError, PROTOCOL, tezosError } from './errors';
+import { chainHost } from './host';
+import { fork, type State } from './state';
+
+/** Extra routes (the indexer's, under /tzkt): answer and return true, or return false to fall through. */
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+
+export interface RpcOptions {
+  /** Seconds between blocks, 0 to bake on each injection. */
+  readonly blockTime: number;
+  readonly extraRoutes?: RouteHandler;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown = undefined,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+const notFound = (): HttpError => new HttpError(404);
+const forger = new LocalForger(ProtocolsHash.PsUshuai9);
+
+export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void handle(chain, opts, req, res).catch((e: unknown) => {
+      if (e instanceof HttpError) return send(res, e.status, e.body);
+      if (e instanceof NodeError) return send(res, e.status, e.errors);
+      send(res, 500, [tezosError('temporary', 'node.internal_error', { message: (e as Error).message })]);
+    });
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+  res.end(body === undefined ? '' : JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_json', { message: 'body is not JSON' })]);
+  }
+}
+
+async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' });
+    res.end();
+    return;
+  }
+  if ((path === '/tzkt' || path.startsWith('/tzkt/')) && opts.extraRoutes) {
+    if (await opts.extraRoutes(req, res, url)) return;
+    throw notFound();
+  }
+  const method = req.method ?? 'GET';
+  const ok = (body: unknown): void => send(res, 200, body);
+
+  if (method === 'POST' && path === '/injection/operation') {
+    const hex = await readBody(req);
+    if (typeof hex !== 'string') throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_input', { message: 'expected a hex string' })]);
+    return ok(await chain.inject(hex, { bake: opts.blockTime === 0 }));
+  }
+  if (path === '/chains/main/chain_id') return ok(chain.chainId);
+  if (path === '/version') return ok({ version: { major: 22, minor: 0, additional_info: 'release' }, network_version: { chain_name: 'TEZOS_DEVNET', distributed_db_version: 2, p2p_version: 1 }, commit_info: null });
+  if (path === '/chains/main/mempool/filter') {
+    return ok({ minimal_fees: '100', minimal_nanotez_per_gas_unit: ['100', '1'], minimal_nanotez_per_byte: ['1000', '1'], replace_by_fee_factor: ['21', '20'], max_operations: 10000, max_total_bytes: 10000000 });
+  }
+  if (path === '/chains/main/mempool/pending_operations') return ok({ validated: [], refused: [], outdated: [], branch_refused: [], branch_delayed: [], unprocessed: [] });
+  if (path === '/chains/main/blocks' && method === 'GET') return ok([[chain.headBlock().hash]]);
+
+  const m = /^\/chains\/main\/blocks\/([^/]+)(\/.*)?$/.exec(path);
+  if (!m) throw notFound();
+  const block = chain.resolve(decodeURIComponent(m[1]!));
+  if (!block) throw notFound();
+  const rest = m[2] ?? '';
+
+  if (method === 'POST') {
+    const body = (await readBody(req)) as Json;
+    switch (rest) {
+      case '/helpers/scripts/simulate_operation':
+      case '/helpers/scripts/run_operation': {
+        const op = body.operation as { branch: string; contents: Content[] };
+        return ok({ contents: chain.simulate(op) });
+      }
+      case '/helpers/preapply/operations': {
+        const ops = body as unknown as { branch: string; contents: Content[]; signature: string }[];
+        const out = [];
+        for (const op of ops) out.push(await chain.preapply(op));
+        return ok(out);
+      }
+      case '/helpers/forge/operations':
+        return ok(await forger.forge(body as unknown as Parameters<LocalForger['forge']>[0]));
+      case '/helpers/scripts/pack_data': {
+        try {
+          const packed = packDataBytes(body.data as MichelsonData, body.type as MichelsonType);
+          return ok({ packed: packed.bytes, gas: 'unaccounted' });
+        } catch (e) {
+          throw new HttpError(500, [tezosError('permanent', 'michelson_v1.invalid_constant', { message: (e as Error).message, wrong_expression: body.data, expected_type: body.type })]);
+        }
+      }
+      case '/helpers/scripts/run_code':
+        return ok(runCode(chain, fork(chain.contextAt(block)), body));
+      case '/helpers/scripts/run_script_view':
+        return ok(runScriptView(chain, fork(chain.contextAt(block)), body));
+      case '/helpers/scripts/run_view':
+        return ok(runView(chain, fork(chain.contextAt(block)), body));
+      default:
+        throw notFound();
+    }
+  }
+  if (method !== 'GET') throw notFound();
+
+  switch (rest) {
+    case '':
+      return ok(blockJson(chain, block));
+    case '/header':
+      return ok(headerJson(chain, block));
+    case '/hash':
+      return ok(block.hash);
+    case '/protocols':
+      return ok({ protocol: PROTOCOL, next_protocol: PROTOCOL });
+    case '/metadata':
+      return ok(metadataJson(block));
+    case '/operations':
+      return ok(operationsJson(chain, block));
+    case '/operation_hashes':
+      return ok([[], [], [], block.operations.map((o) => o.hash)]);
+    case '/live_blocks':
+      return ok(chain.blocks.slice(Math.max(0, block.level - 240), block.level + 1).map((b) => b.hash));
+    case '/context/constants':
+      return ok(constantsJson(opts.blockTime));
+  }
+  const c = /^\/context\/contracts\/([^/]+)(\/.*)?$/.exec(rest);
+  if (c) return ok(contractRoute(chain, chain.contextAt(block), c[1]!, c[2] ?? ''));
+  const bm = /^\/context\/big_maps\/(\d+)\/([^/]+)$/.exec(rest);
+  if (bm) {
+    const map = chain.contextAt(block).bigMaps.get(BigInt(bm[1]!));
+    const hex = map?.byHash.get(bm[2]!);
+    const entry = hex === undefined ? undefined : map?.entries.get(hex);
+    if (!entry) throw notFound();
+    return ok(entry.value);
+  }
+  throw notFound();
+}
+
+function contractRoute(chain: Chain, state: State, id: string, sub: string): unknown {
+  const acc = state.accounts.get(id);
+  const implicit = id.startsWith('tz');
+  if (!acc && !implicit) throw notFound();
+  switch (sub) {
+    case '':
+      if (!acc) return { balance: '0' };
+      if (acc.kind === 'implicit') return { balance: acc.balance.toString(), ...(acc.delegate ? { delegate: acc.delegate } : {}), counter: acc.counter.toString() };
+      return { balance: acc.balance.toString(), ...(acc.delegate ? { delegate: acc.delegate } : {}), script: { code: acc.script, storage: acc.storage } };
+    case '/balance':
+    case '/spendable':
+    case '/full_balance':
+      return (acc?.balance ?? 0n).toString();
+    case '/counter':
+      if (!acc) return state.globalCounter.toString();
+      if (acc.kind !== 'implicit') throw notFound();
+      return acc.counter.toString();
+    case '/manager_key':
+      if (acc && acc.kind !== 'implicit') throw notFound();
+      return acc?.publicKey ?? null;
+    case '/delegate':
+      if (!acc?.delegate) throw notFound();
+      return acc.delegate;
+    case '/script':
+    case '/script/normalized':
+      if (!acc || acc.kind !== 'originated') throw notFound();
+      return { code: acc.script, storage: acc.storage };
+    case '/storage':
+    case '/storage/normalized':
+      if (!acc || acc.kind !== 'originated') throw notFound();
+      return acc.storage;
+    case '/entrypoints': {
+      if (!acc || acc.kind !== 'originated') {
+        if (acc || implicit) return { entrypoints: {} };
+        throw notFound();
+      }
+      const l = chain.loaded(acc.address, acc.script);
+      return { entrypoints: Object.fromEntries(listEntrypoints(l.typed.parameter)) };
+    }
+    default:
+      throw notFound();
+  }
+}
+
+function runCode(chain: Chain, state: State, body: Json): Json {
+  const head = chain.headBlock();
+  try {
+    const r = runScript({
+      script: body.script as Expr[],
+      storage: body.storage as Expr,
+      input: body.input as Expr,
+      entrypoint: (body.entrypoint as string | undefined) ?? 'default',
+      amount: BigInt((body.amount as string | undefined) ?? '0'),
+      ...(body.balance !== undefined ? { balance: BigInt(body.balance as string) } : {}),
+      level: BigInt((body.level as string | undefined) ?? head.level + 1),
+      now: BigInt((body.now as string | undefined) ?? head.timestamp),
+      ...(body.source ? { source: body.source as string } : {}),
+      ...(body.self ? { self: body.self as string } : {}),
+      ...(body.sender ? { sender: body.sender as string } : {}),
+      chainId: chain.chainId,
+      ...(body.gas !== undefined ? { gasLimitMilligas: BigInt(body.gas as string) * 1000n } : {}),
+      host: chainHost(state, chain.loaded),
+    });
+    return { storage: r.storage, operations: r.operations, ...(r.bigMapDiff.length > 0 ? { big_map_diff: r.bigMapDiff } : {}), lazy_storage_diff: [] };
+  } catch (e) {
+    if (isMichelsonFailure(e)) {
+      const errors =
+        e.kind === 'script_rejected'
+          ? [tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: body.self ?? 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', contract_code: 'Deprecated' }), tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith })]
+          : [tezosError('permanent', `michelson_v1.${e.kind === 'typecheck' ? 'ill_typed_contract' : e.kind === 'gas_exhausted' ? 'gas_exhausted' : 'runtime_error'}`, { message: e.message })];
+      throw new NodeError(errors);
+    }
+    throw e;
+  }
+}
+
+/** `run_script_view`: calls an on-chain view through a one-instruction wrapper script, as Octez does. */
+function runScriptView(chain: Chain, state: State, body: Json): Json {
+  const contract = body.contract as string;
+  const acc = state.accounts.get(contract);
+  if (!acc || acc.kind !== 'originated') throw new NodeError([tezosError('temporary', 'contract.non_existing_contract', { contract })]);
+  const l = chain.loaded(contract, acc.script);
+  const name = body.view as string;
+  const view = l.typed.views.get(name);
+  if (!view) throw new NodeError([tezosError('permanent', 'michelson_v1.view_not_found', { contract, view: name })]);
+  const out: Prim = { prim: 'option', args: [view.output] };
+  const script: Expr[] = [
+    { prim: 'parameter', args: [view.input] },
+    { prim: 'storage', args: [out] },
+    {
+      prim: 'code',
+      args: [[{ prim: 'CAR' }, { prim: 'PUSH', args: [{ prim: 'address' }, { string: contract }] }, { prim: 'SWAP' }, { prim: 'VIEW', args: [{ string: name }, view.output] }, { prim: 'NIL', args: [{ prim: 'operation' }] }, { prim: 'PAIR' }]],
+    },
+  ];
+  const head = chain.headBlock();
+  try {
+    const r = runScript({
+      script,
+      storage: { prim: 'None' },
+      input: body.input as Expr,
+      amount: 0n,
+      level: BigInt(head.level + 1),
+      now: BigInt(head.timestamp),
+      ...(body.source ? { source: body.source as string } : {}),
+      chainId: chain.chainId,
+      host: chainHost(state, chain.loaded),
+    });
+    const st = r.storageValue;
+    if (st === null) throw new NodeError([tezosError('temporary', 'michelson_v1.view_failed', { contract, view: name })]);
+    const mode = body.unparsing_mode === 'Optimized' ? 'optimized' : body.unparsing_mode === 'Optimized_legacy' ? 'optimized_legacy' : 'readable';
+    return { data: unparseData((st as { value: never }).value, view.output, mode) };
+  } catch (e) {
+    if (isMichelsonFailure(e)) {
+      throw new NodeError([
+        tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: contract, contract_code: 'Deprecated' }),
+        e.kind === 'script_rejected' ? tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith }) : tezosError('temporary', 'michelson_v1.runtime_failure', { message: e.message }),
+      ]);
+    }
+    throw e;
+  }
+}
+
+/** The address `run_view` gives its stand-in callback contract. */
+const CALLBACK = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
+
+/**
+ * `run_view` (TZIP-4 callback views, e.g. FA2 `balance_of`): calls the entrypoint with the input and
+ * a callback contract, and answers what the contract sends to the callback.
+ */
+function runView(chain: Chain, state: State, body: Json): Json {
+  const contract = body.contract as string;
+  const acc = state.accounts.get(contract);
+  if (!acc || acc.kind !== 'originated') throw new NodeError([tezosError('temporary', 'contract.non_existing_contract', { contract })]);
+  const l = chain.loaded(contract, acc.script);
+  const entrypoint = body.entrypoint as string;
+  const ep = findEntrypoint(l.typed.parameter, entrypoint);
+  const callbackType = ep?.type.prim === 'pair' ? pairTypes(ep.type)[1] : undefined;
+  const resultType = callbackType?.prim === 'contract' ? (callbackType.args![0] as Prim) : undefined;
+  if (!resultType) throw new NodeError([tezosError('permanent', 'michelson_v1.view_signature_mismatch', { entrypoint })]);
+  const base = chainHost(state, chain.loaded);
+  const callback = { parameter: resultType, storageType: { prim: 'unit' } as Prim, storage: { prim: 'Unit' } as Expr, balance: 0n, script: [] as Expr[] };
+  const host: Host = { ...base, contract: (a) => (addressToString(new Address(a.raw, '')) === CALLBACK ? callback : base.contract(a)) };
+  const head = chain.headBlock();
+  try {
+    const r = runScript({
+      script: l,
+      storage: acc.storage,
+      input: { prim: 'Pair', args: [body.input as Expr, { string: CALLBACK }] },
+      entrypoint,
+      amount: 0n,
+      balance: acc.balance,
+      level: BigInt(head.level + 1),
+      now: BigInt(head.timestamp),
+      self: contract,
+      ...(body.source ? { source: body.source as string } : {}),
+      chainId: chain.chainId,
+      host,
+    });
+    for (const o of r.operationValues) {
+      if (o.op.kind === 'transaction' && addressToString(new Address(o.op.destination.raw, '')) === CALLBACK) {
+        const mode = body.unparsing_mode === 'Optimized' ? 'optimized' : body.unparsing_mode === 'Optimized_legacy' ? 'optimized_legacy' : 'readable';
+        return { data: unparseData(o.op.parameter, o.op.parameterType, mode) };
+      }
+    }
+    throw new NodeError([tezosError('permanent', 'michelson_v1.view_unexpected_return', { entrypoint })]);
+  } catch (e) {
+    if (isMichelsonFailure(e)) {
+      throw new NodeError([
+        tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: contract, contract_code: 'Deprecated' }),
+        e.kind === 'script_rejected' ? tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith }) : tezosError('temporary', 'michelson_v1.runtime_failure', { message: e.message }),
+      ]);
+    }
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// shapes
+
+function headerJson(chain: Chain, b: Block): Json {
+  return {
+    protocol: PROTOCOL,
+    chain_id: chain.chainId,
+    hash: b.hash,
+    level: b.level,
+    proto: 1,
+    predecessor: b.predecessor,
+    timestamp: isoSeconds(b.timestamp),
+    validation_pass: 4,
+    operations_hash: 'LLoZS2LW3rEi7KYU4ouBQtorua37aWWCtpDmv1n2x3xoKi6sVXLWp',
+    fitness: ['02', b.level.toString(16).padStart(8, '0'), '', 'ffffffff', '00000000'],
+    context: 'CoV8SQumiVU9saiu3FVNeDNewJaJH8yWdsGF3WLdsRr2P9S7MzCj',
+    payload_hash: 'vh1g87ZG6scSYxKhspAUzprQVuLAyoa5qMBKcUfjgnQGnFb3dJcG',
+    payload_round: 0,
+    proof_of_work_nonce: '0000000000000000',
+    liquidity_baking_toggle_vote: 'pass',
+    adaptive_issuance_vote: 'pass',
+    signature: 'sigaa5ypS9b9PSrTqsL3XoMb3VsPb3JLvyHFvQm28Vx8XGm1bUoYjxcbmCLp3vrEwrg3zoRRGqDVTRdWvqP9sxzBA2nB8HdH',
+  };
+}
+
+function metadataJson(b: Block): Json {
+  return {
+    protocol: PROTOCOL,
+    next_protocol: PROTOCOL,
+    test_chain_status: { status: 'not_running' },
+    max_operations_ttl: 240,
+    max_operation_data_length: 32768,
+    max_block_header_length: 289,
+    max_operation_list_length: [{ max_size: 4194304, max_op: 2048 }, { max_size: 32768 }, { max_size: 135168, max_op: 132 }, { max_size: 524288 }],
+    level_info: { level: b.level, level_position: Math.max(0, b.level - 1), cycle: Math.floor(Math.max(0, b.level - 1) / 8192), cycle_position: Math.max(0, b.level - 1) % 8192, expected_commitment: false },
+    nonce_hash: null,
+    deactivated: [],
+    balance_updates: [],
+    liquidity_baking_toggle_ema: 0,
+    implicit_operations_results: [],
+    consumed_milligas: '0',
+  };
+}
+
+function operationsJson(chain: Chain, b: Block): Json[][] {
+  return [[], [], [], b.operations.map((o) => ({ protocol: PROTOCOL, chain_id: chain.chainId, hash: o.hash, branch: o.branch, contents: o.contents, signature: o.signature }))];
+}
+
+function blockJson(chain: Chain, b: Block): Json {
+  const { protocol: _p, chain_id: _c, hash: _h, ...header } = headerJson(chain, b);
+  return { protocol: PROTOCOL, chain_id: chain.chainId, hash: b.hash, header, metadata: metadataJson(b), operations: operationsJson(chain, b) };
+}
+
+/** Shadownet-like constants; the block delay is the devnet's block time (at least 1 s), which sets clients' polling. */
+function constantsJson(blockTime: number): Json {
+  return {
+    proof_of_work_nonce_size: 8,
+    nonce_length: 32,
+    max_anon_ops_per_block: 132,
+    max_operation_data_length: 32768,
+    max_proposals_per_delegate: 20,
+    max_micheline_node_count: 50000,
+    max_micheline_bytes_limit: 50000,
+    max_allowed_global_constants_depth: 10000,
+    cache_layout_size: 3,
+    michelson_maximum_type_size: 2001,
+    max_slashing_period: 2,
+    smart_rollup_max_wrapped_proof_binary_size: 30000,
+    smart_rollup_message_size_limit: 4096,
+    smart_rollup_max_number_of_messages_per_level: '1000000',
+    preserved_cycles: 2,
+    consensus_rights_delay: 2,
+    blocks_preservation_cycles: 1,
+    delegate_parameters_activation_delay: 5,
+    blocks_per_cycle: 8192,
+    blocks_per_commitment: 128,
+    nonce_revelation_threshold: 512,
+    cycles_per_voting_period: 1,
+    hard_gas_limit_per_operation: CONSTANTS.hardGasLimitPerOperation.toString(),
+    hard_gas_limit_per_block: CONSTANTS.hardGasLimitPerBlock.toString(),
+    proof_of_work_threshold: '-1',
+    minimal_stake: '6000000000',
+    minimal_frozen_stake: '600000000',
+    vdf_difficulty: '10000000000',
+    origination_size: Number(CONSTANTS.originationSize),
+    issuance_weights: { base_total_issued_per_minute: '80007812', baking_reward_fixed_portion_weight: 5120, baking_reward_bonus_weight: 5120, attesting_reward_weight: 10240, seed_nonce_revelation_tip_weight: 1, vdf_revelation_tip_weight: 1 },
+    cost_per_byte: CONSTANTS.costPerByte.toString(),
+    hard_storage_limit_per_operation: CONSTANTS.hardStorageLimitPerOperation.toString(),
+    quorum_min: 2000,
+    quorum_max: 7000,
+    min_proposal_quorum: 500,
+    liquidity_baking_subsidy: '5000000',
+    liquidity_baking_toggle_ema_threshold: 1000000000,
+    max_operations_time_to_live: 240,
+    minimal_block_delay: String(Math.max(1, blockTime)),
+    delay_increment_per_round: '1',
+    consensus_committee_size: 7000,
+    consensus_threshold_size: 4667,
+    minimal_participation_ratio: { numerator: 2, denominator: 3 },
+    limit_of_delegation_over_baking: 9,
+    percentage_of_frozen_deposits_slashed_per_double_baking: 500,
+    percentage_of_frozen_deposits_slashed_per_double_attestation: 5000,
+    cache_script_size: 100000000,
+    cache_stake_distribution_cycles: 8,
+    cache_sampler_state_cycles: 8,
+    dal_parametric: { feature_enable: false, incentives_enable: false, number_of_slots: 32, attestation_lag: 8, attestation_threshold: 66, redundancy_factor: 8, page_size: 3967, slot_size: 126944, number_of_shards: 512 },
+    smart_rollup_arith_pvm_enable: false,
+    smart_rollup_origination_size: 6314,
+    smart_rollup_challenge_window_in_blocks: 80640,
+    smart_rollup_stake_amount: '10000000000',
+    smart_rollup_commitment_period_in_blocks: 60,
+    smart_rollup_max_lookahead_in_blocks: 172800,
+    smart_rollup_max_active_outbox_levels: 80640,
+    smart_rollup_max_outbox_messages_per_level: 100,
+    smart_rollup_number_of_sections_in_dissection: 32,
+    smart_rollup_timeout_period_in_blocks: 40320,
+    smart_rollup_max_number_of_cemented_commitments: 5,
+    smart_rollup_max_number_of_parallel_games: 32,
+    smart_rollup_private_enable: true,
+    smart_rollup_riscv_pvm_enable: false,
+    zk_rollup_enable: false,
+    adaptive_issuance_launch_ema_threshold: 0,
+    adaptive_rewards_params: { issuance_ratio_final_min: { numerator: '1', denominator: '400' }, issuance_ratio_final_max: { numerator: '1', denominator: '10' }, max_bonus: '50000000000000', growth_rate: { numerator: '1', denominator: '100' }, center_dz: { numerator: '1', denominator: '2' }, radius_dz: { numerator: '1', denominator: '50' } },
+    adaptive_issuance_activation_vote_enable: false,
+    autostaking_enable: true,
+    adaptive_issuance_force_activation: false,
+    ns_enable: true,
+    direct_ticket_spending_enable: false,
+    aggregate_attestation: true,
+    allow_tz4_delegate_enable: true,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The chain's context: accounts, contracts and big_maps. Updates replace objects instead of
+ * mutating them, so a copy of the maps (`fork`) is a cheap snapshot to apply an operation on and
+ * throw away (simulation, preapply, a failed batch content).
+ */
+import type { Expr, Prim } from '../michelson/micheline';
+
+export interface ImplicitAccount {
+  readonly kind: 'implicit';
+  readonly address: string;
+  readonly balance: bigint;
+  readonly counter: bigint;
+  readonly publicKey?: string;
+  readonly delegate?: string;
+  readonly firstLevel: number;
+}
+
+export interface OriginatedAccount {
+  readonly kind: 'originated';
+  readonly address: string;
+  readonly balance: bigint;
+  /** The script as originated: `[parameter, storage, code, views…]`. */
+  readonly script: Expr[];
+  /** Optimized Micheline, big_maps as ids. */
+  readonly storage: Expr;
+  readonly delegate?: string;
+  readonly firstLevel: number;
+  /** Bytes used by the script, storage and big_map entries, and the high-water mark already paid for. */
+  readonly usedBytes: number;
+  readonly paidBytes: number;
+}
+
+export type Account = ImplicitAccount | OriginatedAccount;
+
+export interface BigMapEntry {
+  readonly keyHash: string;
+  readonly key: Expr;
+  readonly value: Expr;
+}
+
+export interface BigMapState {
+  readonly id: bigint;
+  readonly keyType: Prim;
+  readonly valueType: Prim;
+  /** By packed-key hex. */
+  readonly entries: ReadonlyMap<string, BigMapEntry>;
+  /** Script-expression hash → packed-key hex. */
+  readonly byHash: ReadonlyMap<string, string>;
+  readonly contract?: string;
+  readonly path?: string;
+}
+
+export interface State {
+  accounts: Map<string, Account>;
+  bigMaps: Map<bigint, BigMapState>;
+  nextBigMapId: bigint;
+  /** Octez's global counter: a new implicit account starts from it, so a re-created account cannot replay. */
+  globalCounter: bigint;
+  addressIndex: Map<string, bigint>;
+  delegates: Set<string>;
+}
+
+export const fork = (s: State): State => ({
+  accounts: new Map(s.accounts),
+  bigMaps: new Map(s.bigMaps),
+  nextBigMapId: s.nextBigMapId,
+  globalCounter: s.globalCounter,
+  addressIndex: new Map(s.addressIndex),
+  delegates: new Set(s.delegates),
+});
+
+/** Makes `to` hold `from`'s contents (commit of a fork). */
+export function adopt(to: State, from: State): void {
+  to.accounts = from.accounts;
+  to.bigMaps = from.bigMaps;
+  to.nextBigMapId = from.nextBigMapId;
+  to.globalCounter = from.globalCounter;
+  to.addressIndex = from.addressIndex;
+  to.delegates = from.delegates;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON snapshots (bigints as strings tagged `n:`; Maps as arrays)
+
+const BIG = 'n:';
+
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => {
+    if (typeof v === 'bigint') return BIG + v.toString();
+    if (v instanceof Map) return { $map: [...v.entries()] };
+    if (v instanceof Set) return { $set: [...v.values()] };
+    if (typeof v === 'string' && v.startsWith(BIG)) return 's:' + v;
+    if (typeof v === 'string' && v.startsWith('s:')) return 's:' + v;
+    return v;
+  });
+}
+
+export function fromJson<T>(text: string): T {
+  return JSON.parse(text, (_k, v: unknown) => {
+    if (typeof v === 'string') {
+      if (v.startsWith(BIG)) return BigInt(v.slice(BIG.length));
+      if (v.startsWith('s:')) return v.slice(2);
+      return v;
+    }
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      if ('$map' in v) return new Map((v as { $map: [unknown, unknown][] }).$map);
+      if ('$set' in v) return new Set((v as { $set: unknown[] }).$set);
+    }
+    return v;
+  }) as T;
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run devnet -- [--port 8732] [--block-time 0] [--data .data/devnet | --ephemeral] [--accounts 10]`:
+ * a local Tezos node (devnet/node) with the TzKT-compatible API (devnet/indexer) under /tzkt.
+ * Prints one `devnet ready …` line, then the bootstrap accounts; runs until interrupted.
+ */
+import { tzktRoutes } from '../devnet/indexer';
+import { startDevnet } from '../devnet/node';
+import { intFlag, parseFlags } from './lib/args';
+import { runCli, UsageError } from './lib/cli';
+
+const USAGE = `usage: npm run devnet -- [--port 8732] [--block-time 0] [--data .data/devnet | --ephemeral] [--accounts 10]
+`;
+
+await runCli('devnet', USAGE, async () => {
+  const flags = parseFlags(process.argv.slice(2), { port: 'string', 'block-time': 'string', data: 'string', ephemeral: 'boolean', accounts: 'string' });
+  if (flags.data !== undefined && flags.ephemeral) throw new UsageError('--data and --ephemeral exclude each other');
+  const devnet = await startDevnet({
+    port: intFlag('port', flags.port, 8732, 0, 65535),
+    blockTime: intFlag('block-time', flags['block-time'], 0, 0, 3600),
+    accounts: intFlag('accounts', flags.accounts, 10, 1, 1000),
+    ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
+    ephemeral: flags.ephemeral === true,
+    tzkt: tzktRoutes,
+  });
+  process.stdout.write(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}\n`);
+  for (const a of devnet.accounts) {
+    process.stdout.write(`${a.alias} ${a.address} ${a.publicKey} ${a.secretKey} 100000 tez\n`);
+  }
+  const stop = (): void => {
+    void devnet.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+});
