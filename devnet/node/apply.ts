@@ -635,12 +635,18 @@ const entryBytes = (e: BigMapEntry): number => 65 + exprBytes(e.key) + exprBytes
 /** Applies a run's diff to the stored big_maps; returns the bytes it added (negative when it freed some). */
 function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: string, annots?: Map<bigint, string>): number {
   let bytes = 0;
+  // Copy-on-write (the state may be a fork that is dropped): each map is copied once per diff.
+  const copies = new Map<bigint, { entries: Map<string, BigMapEntry>; byHash: Map<string, string>; m: BigMapState }>();
   const edit = (id: bigint): { entries: Map<string, BigMapEntry>; byHash: Map<string, string>; m: BigMapState } => {
+    const done = copies.get(id);
+    if (done) return done;
     const m = state.bigMaps.get(id);
     if (!m) throw applyError('permanent', 'big_map.not_found', { big_map: id.toString() });
     const copy = { ...m, entries: new Map(m.entries), byHash: new Map(m.byHash) };
     state.bigMaps.set(id, copy);
-    return { entries: copy.entries, byHash: copy.byHash, m: copy };
+    const editable = { entries: copy.entries, byHash: copy.byHash, m: copy };
+    copies.set(id, editable);
+    return editable;
   };
   for (const d of diff) {
     switch (d.action) {

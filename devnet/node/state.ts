@@ -71,12 +71,7 @@ export const fork = (s: State): State => ({
 
 /** Makes `to` hold `from`'s contents (commit of a fork). */
 export function adopt(to: State, from: State): void {
-  to.accounts = from.accounts;
-  to.bigMaps = from.bigMaps;
-  to.nextBigMapId = from.nextBigMapId;
-  to.globalCounter = from.globalCounter;
-  to.addressIndex = from.addressIndex;
-  to.delegates = from.delegates;
+  Object.assign(to, from);
 }
 
 // ---------------------------------------------------------------------------------------------
