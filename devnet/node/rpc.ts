@@ -281,13 +281,7 @@ function runScriptView(chain: Chain, state: State, body: Json): Json {
     const mode = body.unparsing_mode === 'Optimized' ? 'optimized' : body.unparsing_mode === 'Optimized_legacy' ? 'optimized_legacy' : 'readable';
     return { data: unparseData((st as { value: never }).value, view.output, mode) };
   } catch (e) {
-    if (isMichelsonFailure(e)) {
-      throw new NodeError([
-        tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: contract, contract_code: 'Deprecated' }),
-        e.kind === 'script_rejected' ? tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith }) : tezosError('temporary', 'michelson_v1.runtime_failure', { message: e.message }),
-      ]);
-    }
-    throw e;
+    throw viewFailure(e, contract);
   }
 }
 
@@ -335,13 +329,7 @@ function runView(chain: Chain, state: State, body: Json): Json {
     }
     throw new NodeError([tezosError('permanent', 'michelson_v1.view_unexpected_return', { entrypoint })]);
   } catch (e) {
-    if (isMichelsonFailure(e)) {
-      throw new NodeError([
-        tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: contract, contract_code: 'Deprecated' }),
-        e.kind === 'script_rejected' ? tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith }) : tezosError('temporary', 'michelson_v1.runtime_failure', { message: e.message }),
-      ]);
-    }
-    throw e;
+    throw viewFailure(e, contract);
   }
 }
 
@@ -476,4 +464,15 @@ function constantsJson(blockTime: number): Json {
     aggregate_attestation: true,
     allow_tz4_delegate_enable: true,
   };
+}
+
+/** A view's run failing: the node's error array (a FAILWITH keeps its value), anything else as is. */
+function viewFailure(e: unknown, contract: string): unknown {
+  if (!isMichelsonFailure(e)) return e;
+  return new NodeError([
+    tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: contract, contract_code: 'Deprecated' }),
+    e.kind === 'script_rejected'
+      ? tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith })
+      : tezosError('temporary', 'michelson_v1.runtime_failure', { message: e.message }),
+  ]);
 }

@@ -3,15 +3,12 @@
  * external user runs) or in-process through the library with the CLI's flags and JSON shape (fast;
  * used for the cases not sampled through the CLI). Both give the same `CliOutcome`.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMichelsonFailure, loadScript, runScript, type RunRequest } from '../../../devnet/michelson';
+import { runScript as runCommand } from '../../scripts/run-script';
 
-export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const SCRIPTS_DIR = fileURLToPath(new URL('./scripts', import.meta.url));
-const BIN = join(ROOT, 'node_modules', '.bin');
 
 /** What `michelson … --json` printed: its exit code and the parsed JSON line (undefined if none parsed). */
 export interface CliOutcome {
@@ -21,15 +18,10 @@ export interface CliOutcome {
   readonly stderr: string;
 }
 
-/** Spawns the CLI with node_modules/.bin first on PATH, as `npm run` does (so tsx runs the pinned Node). */
-export function runCli(args: readonly string[]): Promise<CliOutcome> {
-  const env = { ...process.env, PATH: `${BIN}${delimiter}${process.env.PATH ?? ''}` };
-  return new Promise((resolve) => {
-    execFile(join(BIN, 'tsx'), [join('scripts', 'michelson.ts'), ...args], { cwd: ROOT, env, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      const code = err === null ? 0 : typeof err.code === 'number' ? err.code : -1;
-      resolve({ code, json: parseLastJsonLine(stdout), stdout, stderr: err !== null && code === -1 ? `${stderr}${err.message}` : stderr });
-    });
-  });
+/** Spawns the CLI as `npm run -s michelson` does (the project's Node 22 through tsx). */
+export async function runCli(args: readonly string[]): Promise<CliOutcome> {
+  const run = await runCommand('michelson.ts', args);
+  return { ...run, json: parseLastJsonLine(run.stdout) };
 }
 
 function parseLastJsonLine(stdout: string): unknown {
