@@ -1,0 +1,56 @@
+/**
+ * The chain layer's error tree (as in ARCHITECTURE.md / STYLE.md): ChainError → NetworkConfigError (a network
+ * setting is unusable) | MetadataError (token metadata does not encode or decode) | IndexerError (the TzKT API
+ * cannot answer, or not in time). Every leaf carries a stable `code`; callers branch on it, never on the text.
+ */
+export abstract class ChainError extends Error {
+  abstract readonly code: string;
+}
+
+export type NetworkConfigErrorCode = 'NETWORK_UNKNOWN' | 'NETWORK_BAD_URL' | 'NETWORK_MISSING_URL';
+
+/** A network name or URL given as configuration is unusable; `field` names the setting. */
+export class NetworkConfigError extends ChainError {
+  override readonly name = 'NetworkConfigError';
+  constructor(
+    readonly code: NetworkConfigErrorCode,
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+export type MetadataErrorCode = 'METADATA_INVALID' | 'METADATA_BAD_BYTES';
+
+/** Token metadata that is not TZIP-21 as this app writes it; `issues` names each bad field. */
+export class MetadataError extends ChainError {
+  override readonly name = 'MetadataError';
+  constructor(
+    readonly code: MetadataErrorCode,
+    message: string,
+    readonly issues: readonly string[] = [],
+  ) {
+    super(issues.length ? `${message}: ${issues.join('; ')}` : message);
+  }
+}
+
+export type IndexerErrorCode = 'INDEXER_TIMEOUT' | 'INDEXER_UNREACHABLE' | 'INDEXER_HTTP' | 'INDEXER_BAD_INPUT';
+
+/** The indexer (TzKT API) could not be read, answered with an error, or did not reach a level in time. */
+export class IndexerError extends ChainError {
+  override readonly name = 'IndexerError';
+  constructor(
+    readonly code: IndexerErrorCode,
+    message: string,
+    readonly detail: Readonly<{ url?: string; status?: number; level?: number; minLevel?: number }> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export const isChainError = (e: unknown): e is ChainError => e instanceof ChainError;
+export const isNetworkConfigError = (e: unknown): e is NetworkConfigError => e instanceof NetworkConfigError;
+export const isMetadataError = (e: unknown): e is MetadataError => e instanceof MetadataError;
+export const isIndexerError = (e: unknown): e is IndexerError => e instanceof IndexerError;

@@ -1,0 +1,237 @@
+/**
+ * Who holds which tokens of one FA2 contract, read from the indexer (TzKT API) through `@tzkt/sdk-api`.
+ *
+ * Read-after-write (ARCHITECTURE.md, "Chain"): after an operation is confirmed at level L, a read with
+ * `minLevel: L` first waits until the indexer's head has reached L, polling with a deadline, so it never
+ * returns balances from before the operation. Transient failures (connection refused, 5xx, 429, a request
+ * that hangs) are retried until the deadline; anything else fails at once with a coded IndexerError.
+ */
+import { headGet, tokensGetTokenBalances, type TokenBalance } from '@tzkt/sdk-api';
+import { validateAddress, ValidationResult } from '@taquito/utils';
+import { IndexerError } from './errors';
+
+export interface HoldingsReaderOptions {
+  /** TzKT API root (a `Network.tzktUrl`). */
+  readonly tzktUrl: string;
+  /** How long a read may wait for the indexer, in total (default 30 s). */
+  readonly timeoutMs?: number;
+  /** Pause between polls of the head and between retries (default 250 ms). */
+  readonly pollMs?: number;
+  /** One HTTP request's limit before it counts as failed and is retried (default 10 s). */
+  readonly requestTimeoutMs?: number;
+  /** Rows per page (default 1000; TzKT allows up to 10000). */
+  readonly pageSize?: number;
+}
+
+export interface HoldingsQuery {
+  /** The FA2 contract (KT1…). */
+  readonly contract: string;
+  /** Only these token ids (default: every token of the contract). */
+  readonly tokenIds?: readonly (bigint | number | string)[];
+  /** Only these owners (default: every holder). */
+  readonly owners?: readonly string[];
+  /** Wait until the indexer has reached this level (the level of the last confirmed operation). */
+  readonly minLevel?: number;
+  /** Also list zero balances of past holders (default false). */
+  readonly includeZero?: boolean;
+}
+
+export interface Holding {
+  readonly owner: string;
+  readonly tokenId: bigint;
+  readonly balance: bigint;
+  /** The level of the balance's last change. */
+  readonly lastLevel: number;
+  /** The token's metadata as TzKT shows it (see `decodeIndexedMetadata`), when it has some. */
+  readonly metadata?: unknown;
+}
+
+export interface Holdings {
+  /** The indexer's head level when the read started (≥ `minLevel`). */
+  readonly level: number;
+  /** Sorted by token id, then owner. */
+  readonly holdings: readonly Holding[];
+}
+
+/** Chunks of `in` lists, so query strings stay short. */
+const IN_CHUNK = 100;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const isAddress = (a: string, prefix: RegExp): boolean => prefix.test(a) && validateAddress(a) === ValidationResult.VALID;
+
+/** Why a request failed, as the error it becomes and whether trying again can help. */
+function classify(e: unknown, url: string): { error: IndexerError; retry: boolean } {
+  const status = typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' ? (e as { status: number }).status : null;
+  if (status !== null) {
+    const retry = status >= 500 || status === 429;
+    return { error: new IndexerError('INDEXER_HTTP', `TzKT API at ${url} answered HTTP ${status}`, { url, status }, { cause: e }), retry };
+  }
+  const name = e instanceof Error ? e.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return { error: new IndexerError('INDEXER_TIMEOUT', `TzKT API at ${url} did not answer in time`, { url }, { cause: e }), retry: true };
+  }
+  const detail = e instanceof Error ? e.message : String(e);
+  // fetch rejects with a TypeError for refused connections, DNS failures and resets.
+  if (e instanceof TypeError) return { error: new IndexerError('INDEXER_UNREACHABLE', `TzKT API at ${url} is unreachable (${detail})`, { url }, { cause: e }), retry: true };
+  // Anything else (an answer that is not JSON, …) is not TzKT speaking: trying again will not help.
+  return { error: new IndexerError('INDEXER_HTTP', `TzKT API at ${url} gave an unreadable answer (${detail})`, { url }, { cause: e }), retry: false };
+}
+
+export class HoldingsReader {
+  private readonly tzktUrl: string;
+  private readonly timeoutMs: number;
+  private readonly pollMs: number;
+  private readonly requestTimeoutMs: number;
+  private readonly pageSize: number;
+
+  constructor(options: HoldingsReaderOptions) {
+    this.tzktUrl = options.tzktUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 250;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.pageSize = options.pageSize ?? 1000;
+    if (!/^https?:\/\//.test(this.tzktUrl)) throw new IndexerError('INDEXER_BAD_INPUT', `tzktUrl "${options.tzktUrl}" is not an http(s) URL`, { url: options.tzktUrl });
+    for (const [k, v] of Object.entries({ timeoutMs: this.timeoutMs, pollMs: this.pollMs, requestTimeoutMs: this.requestTimeoutMs, pageSize: this.pageSize })) {
+      if (!Number.isFinite(v) || v <= 0 || (k === 'pageSize' && (!Number.isInteger(v) || v > 10_000))) {
+        throw new IndexerError('INDEXER_BAD_INPUT', `${k} must be a positive number${k === 'pageSize' ? ' ≤ 10000' : ''}, got ${v}`);
+      }
+    }
+  }
+
+  /**
+   * One SDK call with a per-request timeout, retried on transient failures until `deadline`.
+   * @throws IndexerError the last failure's code, or INDEXER_TIMEOUT when the deadline passes first.
+   */
+  private async call<T>(what: string, deadline: number, run: (opts: { baseUrl: string; signal: AbortSignal }) => Promise<T>): Promise<T> {
+    for (;;) {
+      const left = deadline - Date.now();
+      let failure: { error: IndexerError; retry: boolean };
+      try {
+        return await run({ baseUrl: this.tzktUrl, signal: AbortSignal.timeout(Math.max(1, Math.min(this.requestTimeoutMs, left))) });
+      } catch (e) {
+        failure = classify(e, this.tzktUrl);
+      }
+      if (!failure.retry) throw failure.error;
+      if (Date.now() + this.pollMs >= deadline) {
+        // Out of time: say what kept failing (unreachable stays unreachable; a hang or 5xx is a timeout).
+        if (failure.error.code === 'INDEXER_UNREACHABLE') throw failure.error;
+        throw new IndexerError('INDEXER_TIMEOUT', `${what}: gave up after ${this.timeoutMs} ms (${failure.error.message})`, { url: this.tzktUrl }, { cause: failure.error });
+      }
+      await sleep(this.pollMs);
+    }
+  }
+
+  /** The indexer's head level now. */
+  async headLevel(deadline = Date.now() + this.timeoutMs): Promise<number> {
+    const head = await this.call('head', deadline, (opts) => headGet(opts));
+    if (typeof head.level !== 'number') throw new IndexerError('INDEXER_HTTP', `TzKT API at ${this.tzktUrl} returned a head without a level`, { url: this.tzktUrl });
+    return head.level;
+  }
+
+  /**
+   * Waits until the indexer has indexed `minLevel` and returns its head level then.
+   * @throws IndexerError `INDEXER_TIMEOUT` (still behind at the deadline; `detail.level` is the last head seen),
+   *   `INDEXER_UNREACHABLE`, `INDEXER_HTTP`.
+   */
+  async waitForLevel(minLevel: number, deadline = Date.now() + this.timeoutMs): Promise<number> {
+    if (!Number.isInteger(minLevel) || minLevel < 0) throw new IndexerError('INDEXER_BAD_INPUT', `minLevel must be a level (a natural number), got ${minLevel}`);
+    for (;;) {
+      const level = await this.headLevel(deadline);
+      if (level >= minLevel) return level;
+      if (Date.now() + this.pollMs >= deadline) {
+        throw new IndexerError('INDEXER_TIMEOUT', `TzKT API at ${this.tzktUrl} is at level ${level}, still behind level ${minLevel} after ${this.timeoutMs} ms`, {
+          url: this.tzktUrl,
+          level,
+          minLevel,
+        });
+      }
+      await sleep(this.pollMs);
+    }
+  }
+
+  /**
+   * Balances of one contract's tokens, by token id and owner, once the indexer has reached `minLevel`.
+   * @throws IndexerError `INDEXER_BAD_INPUT` (bad contract, owner or token id), `INDEXER_TIMEOUT`,
+   *   `INDEXER_UNREACHABLE`, `INDEXER_HTTP`.
+   */
+  async read(query: HoldingsQuery): Promise<Holdings> {
+    if (!isAddress(query.contract, /^KT1/)) throw new IndexerError('INDEXER_BAD_INPUT', `"${query.contract}" is not a contract address (KT1…)`);
+    const owners = query.owners?.map((o) => {
+      if (!isAddress(o, /^(tz[1-4]|KT1)/)) throw new IndexerError('INDEXER_BAD_INPUT', `owner "${o}" is not a Tezos address`);
+      return o;
+    });
+    const tokenIds = query.tokenIds?.map((t) => {
+      const s = String(t);
+      if (!/^\d+$/.test(s)) throw new IndexerError('INDEXER_BAD_INPUT', `token id "${s}" is not a natural number`);
+      return BigInt(s).toString();
+    });
+    const deadline = Date.now() + this.timeoutMs;
+    const level = query.minLevel !== undefined ? await this.waitForLevel(query.minLevel, deadline) : await this.headLevel(deadline);
+    // An empty list selects nothing; don't send it (TzKT would read `in=` as no filter or reject it).
+    if (owners?.length === 0 || tokenIds?.length === 0) return { level, holdings: [] };
+
+    const rows: TokenBalance[] = [];
+    for (const ownerChunk of chunks(owners)) {
+      for (const idChunk of chunks(tokenIds)) {
+        rows.push(...(await this.balances(query.contract, ownerChunk, idChunk, query.includeZero ?? false, deadline)));
+      }
+    }
+    const holdings = rows.map((r): Holding => {
+      const metadata = r.token?.metadata as unknown;
+      return {
+        owner: r.account?.address ?? '',
+        tokenId: BigInt(r.token?.tokenId ?? '0'),
+        balance: BigInt(r.balance ?? '0'),
+        lastLevel: r.lastLevel ?? 0,
+        ...(metadata !== undefined && metadata !== null ? { metadata } : {}),
+      };
+    });
+    holdings.sort((a, b) => (a.tokenId !== b.tokenId ? (a.tokenId < b.tokenId ? -1 : 1) : a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0));
+    return { level, holdings };
+  }
+
+  /** Every matching balance row, page by page (cursor on `id`, so rows added meanwhile are not skipped twice). */
+  private async balances(contract: string, owners: string[] | undefined, tokenIds: string[] | undefined, includeZero: boolean, deadline: number): Promise<TokenBalance[]> {
+    const out: TokenBalance[] = [];
+    let cursor: number | undefined;
+    for (;;) {
+      const page = await this.call('token balances', deadline, (opts) =>
+        tokensGetTokenBalances(
+          {
+            tokenContract: { eq: contract },
+            // The SDK repeats array items as separate query parameters and TzKT reads only the first
+            // (tzkt/api-sdk-ts#20): one comma-joined item carries the whole list.
+            ...(owners ? { account: { in: [owners.join(',')] } } : {}),
+            ...(tokenIds ? { tokenTokenId: { in: [tokenIds.join(',')] } } : {}),
+            ...(includeZero ? {} : { balance: { gt: '0' } }),
+            sort: { asc: 'id' },
+            ...(cursor !== undefined ? { offset: { cr: cursor } } : {}),
+            limit: this.pageSize,
+          },
+          opts,
+        ),
+      );
+      out.push(...page);
+      const last = page[page.length - 1]?.id;
+      if (page.length < this.pageSize || last === undefined) return out;
+      cursor = last;
+    }
+  }
+}
+
+function chunks(list: string[] | undefined): (string[] | undefined)[] {
+  if (!list) return [undefined];
+  const out: string[][] = [];
+  const unique = [...new Set(list)];
+  for (let i = 0; i < unique.length; i += IN_CHUNK) out.push(unique.slice(i, i + IN_CHUNK));
+  return out;
+}
+
+/** A reader for a network's TzKT API (`readHoldings(network, …)` for one-off reads). */
+export const holdingsReader = (network: { readonly tzktUrl: string }, options: Omit<HoldingsReaderOptions, 'tzktUrl'> = {}): HoldingsReader =>
+  new HoldingsReader({ ...options, tzktUrl: network.tzktUrl });
+
+/** One read: see `HoldingsReader.read`. */
+export const readHoldings = (network: { readonly tzktUrl: string }, query: HoldingsQuery, options: Omit<HoldingsReaderOptions, 'tzktUrl'> = {}): Promise<Holdings> =>
+  holdingsReader(network, options).read(query);

@@ -1,0 +1,200 @@
+/**
+ * TZIP-21 token metadata in the contract's `token_info : map string bytes`: text fields as UTF-8 bytes, structured
+ * fields as JSON text bytes (TZIP-12 "Token Metadata Values", TZIP-21), as objkt/Teia/TzKT read them.
+ */
+import { MichelsonMap } from '@taquito/taquito';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readTokenMetadata } from '../../devnet/indexer';
+import { isMetadataError, MetadataError } from '../../chain/errors';
+import {
+  decodeIndexedMetadata,
+  decodeTokenInfo,
+  encodeTokenInfo,
+  tileFacts,
+  tileTokenMetadata,
+  type TokenInfo,
+  type TokenMetadata,
+} from '../../chain/token-metadata';
+
+const ARTIST = 'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx';
+const BANK = 'tz1gjaF81ZRRvdzjobyfVNsAeSC6PScjfQwN';
+const utf8 = (hex: string | undefined): string => Buffer.from(hex ?? '', 'hex').toString('utf8');
+
+const sunflowers = (editionSize: number): TokenMetadata =>
+  tileTokenMetadata({
+    title: 'Sunflowers',
+    artist: 'Vincent',
+    artistAddress: ARTIST,
+    description: 'A tile of the Tezos Pole board.',
+    listPrice: 200,
+    multiplier: 1.5,
+    editionSize,
+    gameId: 'g-42',
+    artifact: { uri: 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi', mimeType: 'image/png', dimensions: { value: '1024x1024', unit: 'px' } },
+    thumbnail: { uri: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml' },
+    minter: BANK,
+  });
+
+const errorOf = (f: () => unknown): MetadataError => {
+  try {
+    f();
+  } catch (e) {
+    expect(isMetadataError(e)).toBe(true);
+    return e as MetadataError;
+  }
+  throw new Error('expected a MetadataError');
+};
+
+describe('tile token metadata', () => {
+  it('names the token "Title — Artist", decimals 0, the artist as creator and objkt-style royalty receiver', () => {
+    const m = sunflowers(5);
+    expect(m.name).toBe('Sunflowers — Vincent');
+    expect(m.decimals).toBe(0);
+    expect(m.creators).toEqual([ARTIST]);
+    // objkt: share / 10^decimals of the sale, here 1000 / 10^4 = 10%.
+    expect(m.royalties).toEqual({ decimals: 4, shares: { [ARTIST]: 1000 } });
+    expect(m.artifactUri).toMatch(/^ipfs:\/\//);
+    expect(m.displayUri).toBe(m.artifactUri);
+    expect(m.thumbnailUri).toMatch(/^data:image\/svg\+xml/);
+    expect(m.formats).toEqual([
+      { uri: m.artifactUri, mimeType: 'image/png', dimensions: { value: '1024x1024', unit: 'px' } },
+      { uri: m.thumbnailUri, mimeType: 'image/svg+xml' },
+    ]);
+    expect(m.isBooleanAmount).toBeUndefined();
+  });
+
+  it('carries list price, multiplier, edition size and game id as TZIP-21 attributes', () => {
+    const m = sunflowers(5);
+    expect(m.attributes).toEqual([
+      { name: 'List price', value: '200', type: 'integer' },
+      { name: 'Multiplier', value: '1.5', type: 'number' },
+      { name: 'Edition size', value: '5', type: 'integer' },
+      { name: 'Game', value: 'g-42', type: 'string' },
+    ]);
+    expect(tileFacts(m)).toEqual({ listPrice: 200, multiplier: 1.5, editionSize: 5, gameId: 'g-42' });
+    expect(tileFacts({ attributes: [] })).toBeNull();
+  });
+
+  it('a 1/1 is a boolean amount (wallets show no quantity)', () => {
+    expect(sunflowers(1).isBooleanAmount).toBe(true);
+  });
+
+  it('refuses bad fields with METADATA_INVALID naming each one', () => {
+    const e = errorOf(() =>
+      tileTokenMetadata({
+        title: 'T',
+        artist: 'A',
+        artistAddress: 'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSy',
+        listPrice: 10,
+        multiplier: 1,
+        editionSize: 1,
+        gameId: 'g',
+        artifact: { uri: 'http://insecure.example/a.png', mimeType: 'image/png' },
+      }),
+    );
+    expect(e.code).toBe('METADATA_INVALID');
+    expect(e.issues.some((i) => i.startsWith('artifactUri'))).toBe(true);
+    expect(e.issues.some((i) => i.startsWith('creators.0') && i.includes('checksum'))).toBe(true);
+    const over = errorOf(() => tileTokenMetadata({ title: 'T', artist: 'A', artistAddress: ARTIST, listPrice: 10, multiplier: 1, editionSize: 1, gameId: 'g', artifact: { uri: 'ipfs://x', mimeType: 'image/png' }, royaltyBps: 10_001 }));
+    expect(over.issues).toEqual(['royalties: shares add up to more than 100%']);
+  });
+});
+
+describe('token_info bytes', () => {
+  it('text fields are their UTF-8 bytes: decimals "0" is 0x30, the em dash is e2 80 94', () => {
+    const info = encodeTokenInfo(sunflowers(1));
+    expect(info.decimals).toBe('30');
+    expect(info.name).toBe(Buffer.from('Sunflowers ', 'utf8').toString('hex') + 'e28094' + Buffer.from(' Vincent', 'utf8').toString('hex'));
+    expect(utf8(info.artifactUri)).toBe('ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi');
+  });
+
+  it('structured fields are JSON text bytes', () => {
+    const info = encodeTokenInfo(sunflowers(1));
+    expect(utf8(info.creators)).toBe(`["${ARTIST}"]`);
+    expect(utf8(info.royalties)).toBe(`{"decimals":4,"shares":{"${ARTIST}":1000}}`);
+    expect(utf8(info.isBooleanAmount)).toBe('true');
+    expect(JSON.parse(utf8(info.attributes))).toHaveLength(4);
+    expect(JSON.parse(utf8(info.formats))).toEqual(sunflowers(1).formats);
+  });
+
+  it('keys come in Michelson map order (sorted), absent optional fields are left out', () => {
+    const info = encodeTokenInfo(sunflowers(3));
+    const keys = Object.keys(info);
+    expect(keys).toEqual([...keys].sort());
+    expect(keys).not.toContain('isBooleanAmount');
+    expect(keys).not.toContain('symbol');
+  });
+
+  it('decodes what it encodes, from a record, a Map or a Taquito MichelsonMap', () => {
+    const m = sunflowers(1);
+    const info = encodeTokenInfo(m);
+    expect(decodeTokenInfo(info)).toEqual(m);
+    expect(decodeTokenInfo(new Map(Object.entries(info)))).toEqual(m);
+    const mm = new MichelsonMap<string, string>();
+    for (const [k, v] of Object.entries(info)) mm.set(k, v);
+    expect(decodeTokenInfo(mm)).toEqual(m);
+  });
+
+  it('round-trips any valid metadata (property)', () => {
+    const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(text, text, fc.string({ unit: 'grapheme', maxLength: 80 }), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 10_000 }), (title, artist, description, editionSize, bps) => {
+        const m = tileTokenMetadata({
+          title,
+          artist,
+          artistAddress: ARTIST,
+          description,
+          listPrice: 10 * editionSize,
+          multiplier: 2.25,
+          editionSize,
+          gameId: title,
+          artifact: { uri: 'https://example.org/a.png', mimeType: 'image/png' },
+          royaltyBps: bps,
+        });
+        expect(decodeTokenInfo(encodeTokenInfo(m))).toEqual(m);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('ignores keys it does not write (the "" off-chain pointer, others), keeping the rest', () => {
+    const info: TokenInfo = { ...encodeTokenInfo(sunflowers(2)), '': Buffer.from('ipfs://Qm', 'utf8').toString('hex'), rarity: '01' };
+    expect(decodeTokenInfo(info)).toEqual(sunflowers(2));
+  });
+
+  it('refuses bytes that are not hex, not UTF-8, or not JSON where JSON is expected (METADATA_BAD_BYTES)', () => {
+    const good = encodeTokenInfo(sunflowers(2));
+    expect(errorOf(() => decodeTokenInfo({ ...good, name: 'zz' }))).toMatchObject({ code: 'METADATA_BAD_BYTES', issues: ['name'] });
+    expect(errorOf(() => decodeTokenInfo({ ...good, name: 'ff' }))).toMatchObject({ code: 'METADATA_BAD_BYTES', issues: ['name'] });
+    expect(errorOf(() => decodeTokenInfo({ ...good, creators: Buffer.from('tz1…', 'utf8').toString('hex') }))).toMatchObject({ code: 'METADATA_BAD_BYTES', issues: ['creators'] });
+  });
+
+  it('refuses well-formed bytes holding invalid metadata (METADATA_INVALID)', () => {
+    const good = encodeTokenInfo(sunflowers(2));
+    const { name: _name, ...noName } = good;
+    expect(errorOf(() => decodeTokenInfo(noName)).issues).toEqual(['name: Invalid input: expected string, received undefined']);
+    expect(errorOf(() => decodeTokenInfo({ ...good, decimals: Buffer.from('zero', 'utf8').toString('hex') })).issues[0]).toMatch(/^decimals/);
+    expect(errorOf(() => decodeTokenInfo({ ...good, creators: Buffer.from('[]', 'utf8').toString('hex') })).issues[0]).toMatch(/^creators/);
+  });
+});
+
+describe('as the indexer shows it', () => {
+  it("the devnet's TzKT API decodes the bytes to the same metadata (scalars as text, JSON fields as JSON)", () => {
+    const m = sunflowers(1);
+    const info = encodeTokenInfo(m);
+    const value = {
+      prim: 'Pair',
+      args: [{ int: '7' }, Object.entries(info).map(([k, v]) => ({ prim: 'Elt', args: [{ string: k }, { bytes: v }] }))],
+    };
+    const indexed = readTokenMetadata(value);
+    expect(indexed?.tokenId).toBe(7n);
+    expect(indexed?.metadata).toMatchObject({ name: 'Sunflowers — Vincent', decimals: '0', isBooleanAmount: 'true', creators: [ARTIST] });
+    expect(decodeIndexedMetadata(indexed?.metadata)).toEqual(m);
+  });
+
+  it('refuses an indexed value that is not an object', () => {
+    expect(errorOf(() => decodeIndexedMetadata(null)).code).toBe('METADATA_INVALID');
+    expect(errorOf(() => decodeIndexedMetadata({ name: 'x' })).code).toBe('METADATA_INVALID');
+  });
+});
