@@ -1,0 +1,74 @@
+/**
+ * The Tezos Pole editions contract (contracts/fa2-editions.arl) as the client uses it: its
+ * compiled code (the committed artifact from `npm run contracts:build`) and its error strings.
+ */
+import { readFileSync } from 'node:fs';
+
+/** Micheline JSON of the compiled contract (parameter, storage, code and views), read on each call. */
+export function fa2EditionsCode(): object[] {
+  return JSON.parse(readFileSync(new URL('./build/fa2-editions.json', import.meta.url), 'utf8')) as object[];
+}
+
+/** Michelson text of the compiled contract. */
+export function fa2EditionsSource(): string {
+  return readFileSync(new URL('./build/fa2-editions.tz', import.meta.url), 'utf8');
+}
+
+/** Every FAILWITH string of the contract: TZIP-12's standard errors, then its own. */
+export const FA2_ERRORS = {
+  tokenUndefined: 'FA2_TOKEN_UNDEFINED',
+  insufficientBalance: 'FA2_INSUFFICIENT_BALANCE',
+  notOperator: 'FA2_NOT_OPERATOR',
+  notOwner: 'FA2_NOT_OWNER',
+  notAdmin: 'NOT_ADMIN',
+  notMinter: 'NOT_MINTER',
+  noAdminCandidate: 'NO_ADMIN_CANDIDATE',
+  notAdminCandidate: 'NOT_ADMIN_CANDIDATE',
+  maxSupplyExceeded: 'MAX_SUPPLY_EXCEEDED',
+  tokenRetired: 'TOKEN_RETIRED',
+  mintPaused: 'MINT_PAUSED',
+  zeroMaxSupply: 'ZERO_MAX_SUPPLY',
+  tezNotAccepted: 'TEZ_NOT_ACCEPTED',
+} as const;
+export type Fa2Error = (typeof FA2_ERRORS)[keyof typeof FA2_ERRORS];
+
+/** What each error means, for TZIP-16's `errors` field (wallets and explorers show the expansion). */
+const ERROR_TEXT: Record<Fa2Error, string> = {
+  FA2_TOKEN_UNDEFINED: 'No token with this id',
+  FA2_INSUFFICIENT_BALANCE: 'The owner holds fewer tokens than requested',
+  FA2_NOT_OPERATOR: 'The sender is neither the owner nor an operator of the owner for this token',
+  FA2_NOT_OWNER: 'Only the owner can add or remove its operators',
+  NOT_ADMIN: 'Only the admin can do this',
+  NOT_MINTER: 'Only a minter can do this',
+  NO_ADMIN_CANDIDATE: 'No admin transfer is pending',
+  NOT_ADMIN_CANDIDATE: 'Only the proposed admin can accept the admin role',
+  MAX_SUPPLY_EXCEEDED: 'Minting this would exceed the edition size',
+  TOKEN_RETIRED: 'This token is retired and can no longer be minted',
+  MINT_PAUSED: 'Minting and token creation are paused',
+  ZERO_MAX_SUPPLY: 'An edition needs a max supply of at least 1',
+  TEZ_NOT_ACCEPTED: 'This contract does not accept tez',
+};
+
+/** The contract's TZIP-16 metadata document, stored on-chain under `%metadata["contents"]`. */
+export function fa2EditionsMetadata(version = '1.0.0'): Record<string, unknown> {
+  return {
+    name: 'Tezos Pole editions',
+    description: 'Limited-edition artworks of Tezos Pole, Gotopoly and Ten: FA2 tokens minted by the game bank within a fixed edition size.',
+    version,
+    license: { name: 'MIT' },
+    interfaces: ['TZIP-012', 'TZIP-016', 'TZIP-021'],
+    errors: Object.entries(ERROR_TEXT).map(([error, text]) => ({ error: { string: error }, expansion: { string: text }, languages: ['en'] })),
+  };
+}
+
+const hex = (s: string): string => Array.from(new TextEncoder().encode(s), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The origination storage in Michelson, parenthesised as Taquito's `init` wants it: `admin` as admin,
+ * no minters nor tokens, minting not paused, and the metadata document on-chain (`tezos-storage:contents`).
+ */
+export function fa2EditionsInit(admin: string, metadata: Record<string, unknown> = fa2EditionsMetadata()): string {
+  // admin, admin_candidate, paused, next_token_id, minters, ledger, operators, token_metadata, tokens, metadata
+  const md = `{ Elt "" 0x${hex('tezos-storage:contents')} ; Elt "contents" 0x${hex(JSON.stringify(metadata))} }`;
+  return `(Pair "${admin}" None False 0 {} {} {} {} {} ${md})`;
+}

@@ -1,0 +1,14 @@
+/**
+ * `npm run contracts:build`: compiles contracts/*.arl with the Archetype compiler and writes the
+ * committed artifacts contracts/build/<name>.tz and .json (a test checks they are up to date).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { BUILD_DIR, buildContract, CONTRACT_NAMES } from './lib/contracts';
+
+mkdirSync(BUILD_DIR, { recursive: true });
+for (const name of CONTRACT_NAMES) {
+  const { tz, json } = buildContract(name);
+  writeFileSync(`${BUILD_DIR}${name}.tz`, tz);
+  writeFileSync(`${BUILD_DIR}${name}.json`, json);
+  process.stdout.write(`contracts/build/${name}.tz, .json (${tz.length} bytes of Michelson)\n`);
+}
