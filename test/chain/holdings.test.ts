@@ -154,11 +154,9 @@ describe('holdings errors', () => {
   it('a level the chain never reaches times out with INDEXER_TIMEOUT and the last head seen', async () => {
     const reader = new HoldingsReader({ tzktUrl: network.tzktUrl, pollMs: 20, timeoutMs: 300 });
     const head = await reader.headLevel();
-    const started = Date.now();
     const e = await failure(reader.read({ contract: kt, minLevel: head + 1000 }));
     expect(e.code).toBe('INDEXER_TIMEOUT');
     expect(e.detail).toMatchObject({ level: head, minLevel: head + 1000 });
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('an indexer nobody listens on is INDEXER_UNREACHABLE (after retrying until the deadline)', async () => {
@@ -200,7 +198,8 @@ describe('holdings errors', () => {
       expect(calls).toBe(3);
       // Still failing at the deadline: a timeout that says what kept failing.
       calls = -1_000;
-      const e = await failure(new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 200 }).headLevel());
+      // A deadline long enough for some 503s to come back even on a loaded machine.
+      const e = await failure(new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 2000 }).headLevel());
       expect(e.code).toBe('INDEXER_TIMEOUT');
       expect(e.message).toContain('HTTP 503');
     } finally {
@@ -209,24 +208,27 @@ describe('holdings errors', () => {
   });
 
   it('an answer that is not TzKT JSON fails at once with INDEXER_HTTP', async () => {
-    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('<html>captive portal</html>'));
+    let calls = 0;
+    const server = createServer((_req, res) => {
+      calls += 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('<html>captive portal</html>');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const started = Date.now();
-      expect((await failure(new HoldingsReader({ tzktUrl: url, timeoutMs: 10_000 }).headLevel())).code).toBe('INDEXER_HTTP');
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect((await failure(new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 10_000 }).headLevel())).code).toBe('INDEXER_HTTP');
+      // At once: one request, no retry.
+      expect(calls).toBe(1);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 
   it('an HTTP error that retrying cannot fix fails at once with INDEXER_HTTP and its status', async () => {
-    const started = Date.now();
+    // A retrying reader would end in INDEXER_TIMEOUT at its deadline instead.
     const e = await failure(new HoldingsReader({ tzktUrl: `${devnet.rpcUrl}/not-tzkt`, timeoutMs: 10_000 }).read({ contract: kt }));
     expect(e.code).toBe('INDEXER_HTTP');
     expect(e.detail.status).toBe(404);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('bad input is INDEXER_BAD_INPUT before any request', async () => {
