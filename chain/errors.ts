@@ -1,8 +1,11 @@
 /**
  * The chain layer's error tree (as in ARCHITECTURE.md / STYLE.md): ChainError → NetworkConfigError (a network
  * setting is unusable) | MetadataError (token metadata does not encode or decode) | IndexerError (the TzKT API
- * cannot answer, or not in time). Every leaf carries a stable `code`; callers branch on it, never on the text.
+ * cannot answer, or not in time) | Fa2Error (the editions contract failed with one of its strings). Every leaf
+ * carries a stable `code`; callers branch on it, never on the text.
  */
+import type { Fa2Error as Fa2Failwith } from '../contracts';
+
 export abstract class ChainError extends Error {
   abstract readonly code: string;
 }
@@ -54,3 +57,24 @@ export const isChainError = (e: unknown): e is ChainError => e instanceof ChainE
 export const isNetworkConfigError = (e: unknown): e is NetworkConfigError => e instanceof NetworkConfigError;
 export const isMetadataError = (e: unknown): e is MetadataError => e instanceof MetadataError;
 export const isIndexerError = (e: unknown): e is IndexerError => e instanceof IndexerError;
+
+/**
+ * Codes of Fa2Error: the editions contract's FAILWITH strings as they are (FA2_ERRORS in contracts/), so the
+ * code is also what explorers show; plus `FA2_BAD_INPUT` for arguments the client refuses before sending.
+ */
+export type Fa2ErrorCode = Fa2Failwith | 'FA2_BAD_INPUT';
+
+/** The editions contract rejected a call or view (`failwith` is its string), or the client refused an argument. */
+export class Fa2Error extends ChainError {
+  override readonly name = 'Fa2Error';
+  constructor(
+    readonly code: Fa2ErrorCode,
+    message: string,
+    readonly detail: Readonly<{ contract?: string; entrypoint?: string; view?: string; failwith?: string }> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export const isFa2Error = (e: unknown): e is Fa2Error => e instanceof Fa2Error;

@@ -1,9 +1,9 @@
 /**
- * The chain layer: networks as configuration, TZIP-21 token metadata, the holdings reader over the TzKT API.
- * (The FA2 client over Taquito joins here.)
+ * The chain layer: networks as configuration, TZIP-21 token metadata, the holdings reader over the TzKT API,
+ * and the typed client of the editions contract over Taquito.
  */
-export { ChainError, NetworkConfigError, MetadataError, IndexerError, isChainError, isNetworkConfigError, isMetadataError, isIndexerError } from './errors';
-export type { NetworkConfigErrorCode, MetadataErrorCode, IndexerErrorCode } from './errors';
+export { ChainError, NetworkConfigError, MetadataError, IndexerError, Fa2Error, isChainError, isNetworkConfigError, isMetadataError, isIndexerError, isFa2Error } from './errors';
+export type { NetworkConfigErrorCode, MetadataErrorCode, IndexerErrorCode, Fa2ErrorCode } from './errors';
 export { NETWORKS, DEFAULT_NETWORK, resolveNetwork, networkFromEnv, explorerLink } from './networks';
 export type { Network, NetworkName, NetworkInput } from './networks';
 export {
@@ -19,3 +19,18 @@ export {
 export type { TokenInfo, TokenInfoInput, TokenMetadata, TokenFormat, TokenAttribute, Royalties, TileImage, TileTokenInput, TileFacts } from './token-metadata';
 export { HoldingsReader, holdingsReader, readHoldings } from './holdings';
 export type { HoldingsReaderOptions, HoldingsQuery, Holding, Holdings } from './holdings';
+export { Fa2Editions, sendCalls, toFa2Error } from './fa2-editions';
+export type {
+  Nat,
+  Fa2Call,
+  SendResult,
+  TransferBatch,
+  OperatorUpdate,
+  BalanceRequest,
+  TokenSpec,
+  MintRequest,
+  BurnRequest,
+  Fa2EditionsState,
+  TokenRecord,
+  OriginateOptions,
+} from './fa2-editions';
