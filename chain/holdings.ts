@@ -8,7 +8,7 @@
  */
 import { headGet, tokensGetTokenBalances, type TokenBalance } from '@tzkt/sdk-api';
 import { validateAddress, ValidationResult } from '@taquito/utils';
-import { IndexerError } from './errors';
+import { IndexerError, isIndexerError } from './errors';
 
 export interface HoldingsReaderOptions {
   /** TzKT API root (a `Network.tzktUrl`). */
@@ -104,6 +104,9 @@ export class HoldingsReader {
    * @throws IndexerError the last failure's code, or INDEXER_TIMEOUT when the deadline passes first.
    */
   private async call<T>(what: string, deadline: number, run: (opts: { baseUrl: string; signal: AbortSignal }) => Promise<T>): Promise<T> {
+    // The last failure the indexer answered with (e.g. HTTP 503): the last attempt is often cut short
+    // by the deadline itself, which says less about what kept failing.
+    let answered: IndexerError | undefined;
     for (;;) {
       const left = deadline - Date.now();
       let failure: { error: IndexerError; retry: boolean };
@@ -113,10 +116,12 @@ export class HoldingsReader {
         failure = classify(e, this.tzktUrl);
       }
       if (!failure.retry) throw failure.error;
+      if (failure.error.code === 'INDEXER_HTTP') answered = failure.error;
       if (Date.now() + this.pollMs >= deadline) {
         // Out of time: say what kept failing (unreachable stays unreachable; a hang or 5xx is a timeout).
-        if (failure.error.code === 'INDEXER_UNREACHABLE') throw failure.error;
-        throw new IndexerError('INDEXER_TIMEOUT', `${what}: gave up after ${this.timeoutMs} ms (${failure.error.message})`, { url: this.tzktUrl }, { cause: failure.error });
+        if (failure.error.code === 'INDEXER_UNREACHABLE' && !answered) throw failure.error;
+        const cause = answered ?? failure.error;
+        throw new IndexerError('INDEXER_TIMEOUT', `${what}: gave up after ${this.timeoutMs} ms (${cause.message})`, { url: this.tzktUrl }, { cause });
       }
       await sleep(this.pollMs);
     }
@@ -136,16 +141,26 @@ export class HoldingsReader {
    */
   async waitForLevel(minLevel: number, deadline = Date.now() + this.timeoutMs): Promise<number> {
     if (!Number.isInteger(minLevel) || minLevel < 0) throw new IndexerError('INDEXER_BAD_INPUT', `minLevel must be a level (a natural number), got ${minLevel}`);
+    const behind = (level: number, cause?: unknown): IndexerError =>
+      new IndexerError(
+        'INDEXER_TIMEOUT',
+        `TzKT API at ${this.tzktUrl} is at level ${level}, still behind level ${minLevel} after ${this.timeoutMs} ms`,
+        { url: this.tzktUrl, level, minLevel },
+        cause === undefined ? undefined : { cause },
+      );
+    let seen: number | undefined;
     for (;;) {
-      const level = await this.headLevel(deadline);
-      if (level >= minLevel) return level;
-      if (Date.now() + this.pollMs >= deadline) {
-        throw new IndexerError('INDEXER_TIMEOUT', `TzKT API at ${this.tzktUrl} is at level ${level}, still behind level ${minLevel} after ${this.timeoutMs} ms`, {
-          url: this.tzktUrl,
-          level,
-          minLevel,
-        });
+      let level: number;
+      try {
+        level = await this.headLevel(deadline);
+      } catch (e) {
+        // A head request cut short by the deadline: report how far the indexer had got.
+        if (seen !== undefined && isIndexerError(e) && e.code === 'INDEXER_TIMEOUT') throw behind(seen, e);
+        throw e;
       }
+      seen = level;
+      if (level >= minLevel) return level;
+      if (Date.now() + this.pollMs >= deadline) throw behind(level);
       await sleep(this.pollMs);
     }
   }
