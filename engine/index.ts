@@ -1,13 +1,15 @@
 import { RecordError } from './core/errors';
 import { parseRecord, replayWith, type GameRecord, type Replayed } from './core/record';
 import type { GameDefinition, GameEvent, GameId } from './core/types';
+import { gotopoly } from './gotopoly/game';
 import { pole } from './pole/game';
 
 export * from './core';
 
-/** Every game the engine knows, by id (Gotopoly and Ten join when their engines land). */
+/** Every game the engine knows, by id (Ten joins when its engine lands). */
 export const games: Partial<Record<GameId, GameDefinition<unknown, unknown, unknown, GameEvent>>> = {
   pole: pole as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
+  gotopoly: gotopoly as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
 };
 
 /**

@@ -1,0 +1,117 @@
+import { RuleError } from '../core/errors';
+import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
+import { parseGotopolyAction } from './actions';
+import { submitBids } from './auction';
+import { build } from './building';
+import { restartOrRetire } from './bankruptcy';
+import type { GotopolyConfigInput } from './config';
+import { DECISION_FOR, decisionOf, decisionsOf, legalActions } from './decisions';
+import { Draft } from './draft';
+import { jailChoice } from './jail';
+import { moveWithToken } from './movement';
+import { studyOrWork } from './property';
+import { setupGotopoly } from './setup';
+import { goHome } from './station';
+import type { GotopolyAction, GotopolyEvent, GotopolyState } from './state';
+import { endTurn, nextBuilder } from './term';
+import { answerTrade, offerTrade } from './trade';
+import { payBill, takeRisk } from './utility';
+import { gotopolyView } from './view';
+import { gotopolyOutcome } from './winning';
+
+function applyAction(state: GotopolyState, seat: Actor, input: unknown): { state: GotopolyState; events: GotopolyEvent[] } {
+  const action = parseGotopolyAction(input);
+  if (state.stage.kind === 'over') throw new RuleError('GAME_OVER', 'the game is over');
+  if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat has nothing to do in Gotopoly');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.students.length) {
+    throw new RuleError('UNKNOWN_SEAT', `seat ${String(seat)} is not in this game`, { seat });
+  }
+  const decision = decisionOf(state, seat);
+  if (!decision) {
+    const pending = decisionsOf(state).map((p) => p.seat);
+    throw new RuleError('NOT_YOUR_TURN', `seat ${pending.join(', ')} must decide now, not seat ${seat}`, { pending });
+  }
+  if (DECISION_FOR[action.type] !== decision.kind) {
+    throw new RuleError('WRONG_DECISION', `"${action.type}" does not answer the pending "${decision.kind}" decision`, {
+      pending: decision.kind,
+    });
+  }
+  const d = new Draft(state);
+  switch (action.type) {
+    case 'build':
+      build(d, seat, action.space);
+      break;
+    case 'offerTrade':
+      offerTrade(d, { from: seat, to: action.to, give: action.give, take: action.take, giveCash: action.giveCash, takeCash: action.takeCash });
+      break;
+    case 'acceptTrade':
+    case 'rejectTrade':
+      answerTrade(d, seat, action.type === 'acceptTrade');
+      break;
+    case 'endBuild':
+      d.emit({ type: 'buildTradeDone', seat });
+      nextBuilder(d, seat + 1);
+      break;
+    case 'bid':
+      submitBids(d, seat, action.bids);
+      break;
+    case 'serve':
+    case 'payBail':
+    case 'useJailCard':
+      jailChoice(d, seat, action.type);
+      break;
+    case 'move':
+      moveWithToken(d, seat, action.token);
+      break;
+    case 'study':
+    case 'work':
+      if (decision.kind === 'study') studyOrWork(d, seat, decision.space, action.type === 'study');
+      endTurn(d);
+      break;
+    case 'goHome':
+      if (decision.kind !== 'station') break;
+      if (state.students[seat]!.cash < decision.fare) {
+        throw new RuleError('CANNOT_AFFORD', `the fare home is £${decision.fare}; student ${seat} has £${state.students[seat]!.cash}`);
+      }
+      goHome(d, seat, decision.space, decision.fare);
+      endTurn(d);
+      break;
+    case 'sleepRough':
+      if (decision.kind === 'station') d.emit({ type: 'sleptRough', seat, space: decision.space });
+      endTurn(d);
+      break;
+    case 'payBill':
+      if (decision.kind !== 'utility') break;
+      if (state.students[seat]!.cash < decision.bill) {
+        throw new RuleError('CANNOT_AFFORD', `the bill is £${decision.bill}; student ${seat} has £${state.students[seat]!.cash}`);
+      }
+      payBill(d, seat, decision.space, decision.bill);
+      endTurn(d);
+      break;
+    case 'takeRisk':
+      if (decision.kind === 'utility') takeRisk(d, seat, decision.space);
+      endTurn(d);
+      break;
+    case 'restart':
+    case 'retire':
+      restartOrRetire(d, seat, action.type === 'restart');
+      break;
+  }
+  return { state: d.commit(), events: d.events };
+}
+
+/** Gotopoly as a pure game definition (ARCHITECTURE.md engine contract). */
+export const gotopoly: GameDefinition<GotopolyState, GotopolyAction, GotopolyConfigInput, GotopolyEvent> = {
+  id: 'gotopoly',
+  version: 1,
+  setup: setupGotopoly,
+  pending(state): Decision[] {
+    return decisionsOf(state);
+  },
+  legal(state, seat) {
+    if (seat === SYSTEM) return [];
+    return legalActions(gotopolyView(state, seat), seat);
+  },
+  apply: applyAction,
+  outcome: gotopolyOutcome,
+};

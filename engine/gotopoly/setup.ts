@@ -1,0 +1,46 @@
+import { rngFromSeed } from '../core/rng';
+import { openAuction } from './auction';
+import { LONDON } from './boards/london';
+import { shuffledDecks } from './card-deck';
+import { resolveConfig } from './config';
+import { Draft } from './draft';
+import { FRESH_TOKENS } from './movement';
+import type { GotopolyState } from './state';
+
+/**
+ * G2/G3 and seed 1.2–1.3, 3.1: every student starts on GO with a £200 grant and one each of the move tokens 1–6;
+ * every uncle with £2,000. The decks are shuffled from the seed (G13), then the opening auction of 6 properties
+ * opens (G3) — the first decision of the game is every uncle's sealed bids.
+ * @throws ConfigError on invalid options.
+ */
+export function setupGotopoly(input: unknown, seed: string): GotopolyState {
+  const config = resolveConfig(input);
+  const rng = rngFromSeed(seed);
+  const blank: GotopolyState = {
+    game: 'gotopoly',
+    seq: 0,
+    config,
+    rng: rng.getState(),
+    term: 0,
+    stage: { kind: 'over', reason: 'noStudents', winners: [] }, // replaced by the opening auction below
+    students: Array.from({ length: config.players }, () => ({
+      cash: config.studentGrant,
+      progress: 0,
+      credits: 0,
+      tokens: FRESH_TOKENS,
+      risk: 0,
+      kept: [],
+      jailed: null,
+      retired: false,
+      restarts: 0,
+    })),
+    uncles: Array.from({ length: config.players }, () => ({ cash: config.uncleCash })),
+    estates: LONDON.spaces.map(() => ({ owner: null, houses: 0, visited: 0 })),
+    decks: { chance: { draw: [], discard: [] }, chest: { draw: [], discard: [] } },
+  };
+  const d = new Draft(blank);
+  d.decks = shuffledDecks((items) => d.shuffle(items));
+  d.emit({ type: 'phaseStarted', term: 0, phase: 'auction' });
+  openAuction(d, config.openingLots);
+  return { ...d.commit(), seq: 0 };
+}

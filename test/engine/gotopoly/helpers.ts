@@ -1,0 +1,148 @@
+/** Test helpers for Gotopoly: build exact situations from plain state data, rigged dice and stacked decks. */
+import { expect } from 'vitest';
+import { isRuleError, stateHash, type Actor, type SeatId } from '../../../engine';
+import { rngFromSeed, rollDie, type RngState } from '../../../engine/core/rng';
+import {
+  LONDON, gotopoly, type DeckName, type Estate, type GotopolyConfigInput, type GotopolyEvent, type GotopolyState,
+  type MoveDecision, type Purse, type Student,
+} from '../../../engine/gotopoly';
+
+/** Space index by id on the London board ("mayfair" → 39). */
+export function sp(id: string): number {
+  const index = LONDON.indexOf.get(id);
+  if (index === undefined) throw new Error(`no space "${id}"`);
+  return index;
+}
+
+/** Progress (spaces travelled anticlockwise from GO, lap 0) at which a student stands on space `id`. */
+export function progressAt(id: string, laps = 0): number {
+  return laps * 40 + ((40 - sp(id)) % 40);
+}
+
+export function setup(config: Partial<GotopolyConfigInput> = {}, seed = 'test'): GotopolyState {
+  return gotopoly.setup({ players: 4, ...config }, seed);
+}
+
+export function act(state: GotopolyState, seat: Actor, action: unknown): { state: GotopolyState; events: GotopolyEvent[] } {
+  return gotopoly.apply(state, seat, action);
+}
+
+/** The same state with some students changed. */
+export function withStudents(state: GotopolyState, patches: Record<number, Partial<Student>>): GotopolyState {
+  return { ...state, students: state.students.map((s, seat) => ({ ...s, ...patches[seat] })) };
+}
+
+/** The same state with some uncles' cash changed. */
+export function withUncleCash(state: GotopolyState, cash: Record<number, number>): GotopolyState {
+  return { ...state, uncles: state.uncles.map((u, seat) => (seat in cash ? { cash: cash[seat]! } : u)) };
+}
+
+/** The same state with some spaces (by id) owned / built on / visited. */
+export function withEstates(state: GotopolyState, patches: Record<string, Partial<Estate>>): GotopolyState {
+  const estates = state.estates.slice();
+  for (const [id, patch] of Object.entries(patches)) estates[sp(id)] = { ...estates[sp(id)]!, ...patch };
+  return { ...state, estates };
+}
+
+/** No property owned by anyone (setup's opening auction has not sold anything yet either way). */
+export function unowned(state: GotopolyState): GotopolyState {
+  return { ...state, estates: state.estates.map(() => ({ owner: null, houses: 0, visited: 0 })) };
+}
+
+/**
+ * The same state in the Movement phase of `term` (default 1), with `seat` to decide `decision` (default: pick a
+ * token) and `order` the move order (default [seat]: the term ends after this student).
+ */
+export function turnOf(
+  state: GotopolyState,
+  seat: SeatId,
+  options: { decision?: MoveDecision; order?: SeatId[]; term?: number; token?: number | null } = {},
+): GotopolyState {
+  const order = options.order ?? [seat];
+  return {
+    ...state,
+    term: options.term ?? Math.max(1, state.term),
+    stage: {
+      kind: 'movement',
+      order,
+      index: order.indexOf(seat),
+      decision: options.decision ?? { kind: 'token' },
+      token: options.token ?? null,
+    },
+  };
+}
+
+/** The same state in the Build/Trade phase with `uncle` to act. */
+export function buildTurnOf(state: GotopolyState, uncle: SeatId, term = Math.max(1, state.term)): GotopolyState {
+  return { ...state, term, stage: { kind: 'build', uncle, built: false, offers: 0, offer: null } };
+}
+
+/** The same state with an auction of `lot` (space ids) open and nobody's bids in. */
+export function auctionOf(state: GotopolyState, lot: string[], term = Math.max(1, state.term)): GotopolyState {
+  const seats = state.uncles.length;
+  return {
+    ...state,
+    term,
+    stage: {
+      kind: 'auction',
+      lot: lot.map(sp),
+      submitted: new Array<boolean>(seats).fill(false),
+      bids: new Array<null>(seats).fill(null),
+    },
+  };
+}
+
+/** The same state whose `deck` will deal `cards` (card ids) first, then the rest of the deck in its current order. */
+export function stackDeck(state: GotopolyState, deck: DeckName, cards: string[]): GotopolyState {
+  const current = state.decks[deck];
+  const all = [...current.draw, ...current.discard];
+  for (const c of cards) if (!all.includes(c)) throw new Error(`card "${c}" is not in the ${deck} draw or discard pile`);
+  const rest = all.filter((c) => !cards.includes(c));
+  return { ...state, decks: { ...state.decks, [deck]: { draw: [...cards, ...rest], discard: [] } } };
+}
+
+/** An RNG state whose next d6 rolls are exactly `dice` (found by search over seeds; fine for ≤ 5 dice). */
+export function rngFor(dice: readonly number[]): RngState {
+  for (let i = 0; i < 5_000_000; i++) {
+    const rng = rngFromSeed(`rig-${dice.join('')}-${i}`);
+    const start = rng.getState();
+    if (dice.every((d) => rollDie(rng, 6) === d)) return start;
+  }
+  throw new Error(`no seed found for dice ${dice.join(',')}`);
+}
+
+/** The same state, whose next d6 rolls will be `dice`. */
+export function rig(state: GotopolyState, ...dice: number[]): GotopolyState {
+  return { ...state, rng: rngFor(dice) };
+}
+
+export function ofType<T extends GotopolyEvent['type']>(events: readonly GotopolyEvent[], type: T): Extract<GotopolyEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<GotopolyEvent, { type: T }> => e.type === type);
+}
+
+const samePurse = (a: Purse, b: Purse) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Net money into `purse` over these events' transfers. */
+export function netTo(events: readonly GotopolyEvent[], purse: Purse): number {
+  let net = 0;
+  for (const e of ofType(events, 'transfer')) {
+    if (samePurse(e.to, purse)) net += e.amount;
+    if (samePurse(e.from, purse)) net -= e.amount;
+  }
+  return net;
+}
+
+/** Applies an action that must be refused; returns the RuleError code, checking the state is untouched. */
+export function refusedCode(state: GotopolyState, seat: Actor, action: unknown): string {
+  const before = stateHash(state);
+  let code = 'accepted';
+  try {
+    act(state, seat, action);
+  } catch (err) {
+    if (!isRuleError(err)) throw err;
+    expect(err.message.length).toBeGreaterThan(5);
+    code = err.code;
+  }
+  expect(stateHash(state)).toBe(before);
+  return code;
+}
