@@ -11,12 +11,12 @@ const USAGE = `usage: npm run -s simulate -- [--game pole] [--players N] [--game
                               [--bot NAME | --bot NAME,NAME,...] [--board FILE] [--json]
 
   --game     ${GAME_IDS.join(' | ')} (default pole)
-  --players  number of seats, 2–6 for pole (default 4)
+  --players  number of seats, 2–6 for pole and gotopoly (default 4)
   --games    number of complete games to play, ≥ 1 (default 1000)
   --seed     run seed (default "1"); game i is played with seed "<seed>/i", so any single game
              of a run can be replayed on its own
   --bot      random | heuristic (default heuristic), or one name per seat separated by commas
-  --board    a JSON board file (pole), validated like any board; default Genesis
+  --board    a JSON board file (pole only), validated like any board; default Genesis
   --json     print one JSON object instead of tables
 `;
 

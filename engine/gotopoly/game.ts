@@ -27,6 +27,9 @@ function applyAction(state: GotopolyState, seat: Actor, input: unknown): { state
     throw new RuleError('UNKNOWN_SEAT', `seat ${String(seat)} is not in this game`, { seat });
   }
   const decision = decisionOf(state, seat);
+  if (!decision && state.stage.kind === 'auction' && state.stage.submitted[seat]) {
+    throw new RuleError('ALREADY_BID', `uncle ${seat} has already bid in this auction; the others are still bidding (G4)`);
+  }
   if (!decision) {
     const pending = decisionsOf(state).map((p) => p.seat);
     throw new RuleError('NOT_YOUR_TURN', `seat ${pending.join(', ')} must decide now, not seat ${seat}`, { pending });

@@ -1,8 +1,9 @@
 import { devnetCases } from './devnet';
 import { fa2GasCases } from './fa2-gas';
+import { gotopolyCases } from './gotopoly';
 import { michelsonCases } from './michelson';
 import { poleCases } from './pole';
 import type { BenchCase } from './types';
 
-/** Every benchmark, in report order. Later benchmarks (Michelson VM, devnet RPC, SSE) add their list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...michelsonCases, ...devnetCases, ...fa2GasCases];
+/** Every benchmark, in report order. Each area adds its list here. */
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...michelsonCases, ...devnetCases, ...fa2GasCases];
