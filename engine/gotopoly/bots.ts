@@ -176,8 +176,9 @@ export const gotopolyHeuristicBot: GotopolyBot = {
       case 'buildTrade': {
         const space = decision.built ? null : bestBuild(view, seat);
         if (space !== null) return { type: 'build', space };
-        const stage = view.stage;
-        const offer = stage.kind === 'build' && stage.offers === 0 ? completionOffer(view, seat) : null;
+        // One offer per term at most: a rejected offer would only be repeated.
+        const firstOffer = decision.offersLeft === view.config.tradeOffersPerTerm && decision.offersLeft > 0;
+        const offer = firstOffer ? completionOffer(view, seat) : null;
         if (!offer) return { type: 'endBuild' };
         const { from: _from, ...terms } = offer;
         return { type: 'offerTrade', ...terms };

@@ -185,10 +185,16 @@ describe.concurrent('simulate with bad arguments', () => {
     expect(usage).toMatch(/^usage: /);
   });
 
-  it.for(['gotopoly', 'ten'])('--game %s → exit 1: not available yet', async (game, { expect }) => {
-    const run = await simulate('--game', game);
+  it('--game ten → exit 1: not available yet', async ({ expect }) => {
+    const run = await simulate('--game', 'ten');
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`--game ${game} is not available yet`);
+    expect(run.stderr).toContain('--game ten is not available yet');
+  });
+
+  it('--board does not apply to gotopoly (its board is the fixed London board)', async ({ expect }) => {
+    const run = await simulate('--game', 'gotopoly', '--board', 'whatever.json');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--board does not apply to gotopoly');
   });
 
   it('--help prints the usage, which documents the per-game seeds', async ({ expect }) => {
