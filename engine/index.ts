@@ -3,13 +3,15 @@ import { parseRecord, replayWith, type GameRecord, type Replayed } from './core/
 import type { GameDefinition, GameEvent, GameId } from './core/types';
 import { gotopoly } from './gotopoly/game';
 import { pole } from './pole/game';
+import { ten } from './ten/game';
 
 export * from './core';
 
-/** Every game the engine knows, by id (Ten joins when its engine lands). */
-export const games: Partial<Record<GameId, GameDefinition<unknown, unknown, unknown, GameEvent>>> = {
+/** Every game the engine knows, by id. */
+export const games: Readonly<Record<GameId, GameDefinition<unknown, unknown, unknown, GameEvent>>> = {
   pole: pole as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
   gotopoly: gotopoly as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
+  ten: ten as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
 };
 
 /**

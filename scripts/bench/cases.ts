@@ -3,7 +3,8 @@ import { fa2GasCases } from './fa2-gas';
 import { gotopolyCases } from './gotopoly';
 import { michelsonCases } from './michelson';
 import { poleCases } from './pole';
+import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...michelsonCases, ...devnetCases, ...fa2GasCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases];

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { RuleError } from '../core/errors';
+import type { TenAction } from './state';
+
+const count = z.number().int().min(0).max(1000);
+const paymentSchema = z.object({ tokens: count, bustTokens: count, cards: z.array(z.string().max(40)).max(129) }).strict();
+const plain = <T extends string>(type: T) => z.object({ type: z.literal(type) }).strict();
+
+export const tenActionSchema = z.discriminatedUnion('type', [
+  plain('draw'),
+  plain('takeNumbers'),
+  plain('takeCurrency'),
+  z.object({ type: z.literal('bid'), amount: z.number().int().min(1).max(1000) }).strict(),
+  plain('pass'),
+  z.object({ type: z.literal('pay'), payment: paymentSchema }).strict(),
+  z.object({ type: z.literal('buy'), card: z.string().max(40), payment: paymentSchema }).strict(),
+  plain('endTurn'),
+]);
+
+/** Validates an action from outside. @throws RuleError MALFORMED_ACTION */
+export function parseTenAction(input: unknown): TenAction {
+  const parsed = tenActionSchema.safeParse(input);
+  if (!parsed.success) {
+    const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(action)'}: ${i.message}`).join('; ');
+    throw new RuleError('MALFORMED_ACTION', `not a Ten action: ${why}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,97 @@
+import { rngFromState, shuffle, type RandomGenerator, type RngState } from '../core/rng';
+import type { SeatId } from '../core/types';
+import type { TenRules } from './config';
+import type { GainReason, Stage, TenEvent, TenPlayer, TenState } from './state';
+
+/**
+ * A mutable working copy of a TenState for one `apply`; the input state is never touched (arrays are copied, their
+ * elements replaced). `commit` returns the new state.
+ */
+export class Draft {
+  readonly rules: TenRules;
+  readonly seats: number;
+  deck: string[];
+  tableau: string[];
+  market: string[];
+  discard: string[];
+  supply: { tokens: number; bustTokens: number };
+  players: TenPlayer[];
+  current: SeatId;
+  turn: number;
+  deckOut: boolean;
+  stage: Stage;
+  readonly events: TenEvent[] = [];
+  private readonly rngState: RngState;
+  private generator: RandomGenerator | null = null;
+
+  constructor(private readonly base: TenState) {
+    this.rules = base.config;
+    this.seats = base.players.length;
+    this.deck = base.deck.slice();
+    this.tableau = base.tableau.slice();
+    this.market = base.market.slice();
+    this.discard = base.discard.slice();
+    this.supply = { ...base.supply };
+    this.players = base.players.slice();
+    this.current = base.current;
+    this.turn = base.turn;
+    this.deckOut = base.deckOut;
+    this.stage = base.stage;
+    this.rngState = base.rng;
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    this.generator ??= rngFromState(this.rngState);
+    return shuffle(this.generator, items);
+  }
+
+  emit(event: TenEvent): void {
+    this.events.push(event);
+  }
+
+  player(seat: SeatId): TenPlayer {
+    return this.players[seat]!;
+  }
+
+  updatePlayer(seat: SeatId, patch: Partial<TenPlayer>): void {
+    this.players[seat] = { ...this.players[seat]!, ...patch };
+  }
+
+  /** Seats after `seat` in play order ("to the left" = the next seat index), not including it. */
+  othersFrom(seat: SeatId): SeatId[] {
+    const out: SeatId[] = [];
+    for (let k = 1; k < this.seats; k++) out.push((seat + k) % this.seats);
+    return out;
+  }
+
+  /**
+   * T4: "The 10-token cap applies to every gain; the excess is lost." Tokens come from the supply, so a gain is also
+   * limited by what the supply still holds.
+   */
+  gainTokens(seat: SeatId, value: number, reason: GainReason): void {
+    if (value <= 0) return;
+    const held = this.player(seat).tokens;
+    const amount = Math.max(0, Math.min(value, this.rules.tokenCap - held, this.supply.tokens));
+    this.supply = { ...this.supply, tokens: this.supply.tokens - amount };
+    this.updatePlayer(seat, { tokens: held + amount });
+    this.emit({ type: 'gained', seat, amount, lost: value - amount, reason });
+  }
+
+  commit(): TenState {
+    return {
+      ...this.base,
+      seq: this.base.seq + 1,
+      rng: this.generator ? this.generator.getState() : this.rngState,
+      deck: this.deck,
+      tableau: this.tableau,
+      market: this.market,
+      discard: this.discard,
+      supply: this.supply,
+      players: this.players,
+      current: this.current,
+      turn: this.turn,
+      deckOut: this.deckOut,
+      stage: this.stage,
+    };
+  }
+}

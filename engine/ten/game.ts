@@ -1,0 +1,84 @@
+import { RuleError } from '../core/errors';
+import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
+import { parseTenAction } from './actions';
+import { answerAuction } from './auction';
+import { buy, skipBuy } from './buying';
+import type { TenConfigInput } from './config';
+import { DECISION_FOR, decisionOf, legalActions } from './decisions';
+import { Draft } from './draft';
+import { drawCard, tableauTotals } from './drawing';
+import { pay } from './payment';
+import { takeCurrency, takeNumbers } from './rewards';
+import { setupTen } from './setup';
+import { tenOutcome } from './standings';
+import type { TenAction, TenEvent, TenState } from './state';
+import { tenView } from './view';
+
+function applyAction(state: TenState, seat: Actor, input: unknown): { state: TenState; events: TenEvent[] } {
+  const action = parseTenAction(input);
+  if (state.stage.kind === 'over') throw new RuleError('GAME_OVER', 'the game is over');
+  if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat has nothing to do in Ten');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) {
+    throw new RuleError('UNKNOWN_SEAT', `seat ${String(seat)} is not in this game`, { seat });
+  }
+  const decision = decisionOf(tenView(state, seat))!;
+  if (decision.seat !== seat) {
+    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, { pending: decision.seat });
+  }
+  if (DECISION_FOR[action.type] !== decision.kind) {
+    throw new RuleError('WRONG_DECISION', `"${action.type}" does not answer the pending "${decision.kind}" decision`, {
+      pending: decision.kind,
+    });
+  }
+  const d = new Draft(state);
+  switch (action.type) {
+    case 'draw':
+      // T8: "When the last card is drawn, that turn finishes without further draws."
+      if (d.deck.length === 0) throw new RuleError('DECK_EMPTY', 'the last card has been drawn: stop and take a reward (T8)');
+      drawCard(d);
+      break;
+    case 'takeNumbers':
+      takeNumbers(d);
+      break;
+    case 'takeCurrency':
+      takeCurrency(d);
+      break;
+    case 'bid':
+    case 'pass':
+      answerAuction(d, seat, action.type === 'bid' ? action.amount : null);
+      break;
+    case 'pay': {
+      if (d.stage.kind !== 'pay') break;
+      const { joker, price } = d.stage;
+      pay(d, seat, action.payment, price);
+      d.updatePlayer(seat, { collection: [...d.player(seat).collection, joker] });
+      // T7: "The active player then continues drawing or stops."
+      d.stage = { kind: 'draw', ...tableauTotals(d.tableau) };
+      break;
+    }
+    case 'buy':
+      buy(d, seat, action.card, action.payment);
+      break;
+    case 'endTurn':
+      skipBuy(d, seat);
+      break;
+  }
+  return { state: d.commit(), events: d.events };
+}
+
+/** Ten as a pure game definition (ARCHITECTURE.md engine contract). */
+export const ten: GameDefinition<TenState, TenAction, TenConfigInput, TenEvent> = {
+  id: 'ten',
+  version: 1,
+  setup: setupTen,
+  pending(state): Decision[] {
+    const decision = decisionOf(tenView(state, null));
+    return decision ? [decision] : [];
+  },
+  legal(state, seat) {
+    if (seat === SYSTEM) return [];
+    return legalActions(tenView(state, seat), seat);
+  },
+  apply: applyAction,
+  outcome: tenOutcome,
+};

@@ -1,0 +1,39 @@
+import { randomInt, rngFromSeed } from '../core/rng';
+import { deckFor } from './cards';
+import { resolveConfig } from './config';
+import { Draft } from './draft';
+import { startTurn } from './drawing';
+import type { TenState } from './state';
+
+/**
+ * Set-up: the deck for the player count (T2), shuffled from the seed; 5 currency tokens each, the rest and the bust
+ * tokens in the supply; a start player drawn from the seed (the reference card with the start symbol). The first
+ * card of the start player's turn is drawn at once (T3).
+ * @throws ConfigError on invalid options.
+ */
+export function setupTen(input: unknown, seed: string): TenState {
+  const config = resolveConfig(input);
+  const rng = rngFromSeed(seed);
+  const startSeat = randomInt(rng, 0, config.players - 1);
+  const blank: TenState = {
+    game: 'ten',
+    seq: 0,
+    config,
+    rng: rng.getState(),
+    deck: [],
+    tableau: [],
+    market: [],
+    discard: [],
+    supply: { tokens: config.tokenSupply - config.startingTokens * config.players, bustTokens: config.bustSupply },
+    players: Array.from({ length: config.players }, () => ({ tokens: config.startingTokens, bustTokens: 0, collection: [] })),
+    startSeat,
+    current: startSeat,
+    turn: 0,
+    deckOut: false,
+    stage: { kind: 'over' }, // replaced by the first turn below
+  };
+  const d = new Draft(blank);
+  d.deck = d.shuffle(deckFor(config.players).map((c) => c.id));
+  startTurn(d, startSeat);
+  return { ...d.commit(), seq: 0 };
+}
