@@ -1,4 +1,3 @@
-import { RecordError } from './core/errors';
 import { parseRecord, replayWith, type GameRecord, type Replayed } from './core/record';
 import type { GameDefinition, GameEvent, GameId } from './core/types';
 import { gotopoly } from './gotopoly/game';
@@ -16,11 +15,10 @@ export const games: Readonly<Record<GameId, GameDefinition<unknown, unknown, unk
 
 /**
  * Replays any game record to its final state: `{game, version, config, seed, actions}` → state.
- * @throws RecordError for a malformed record, an unknown game or version, or an action that does not apply.
+ * @throws RecordError for a malformed record, an unknown game or version, a config the game refuses, or an action that
+ * does not apply.
  */
 export function replay(input: GameRecord | unknown, options: { collectEvents?: boolean } = {}): Replayed<unknown, GameEvent> {
   const record = parseRecord(input);
-  const definition = games[record.game];
-  if (!definition) throw new RecordError('UNKNOWN_GAME', `no engine for "${record.game}" yet`);
-  return replayWith(definition, record, options);
+  return replayWith(games[record.game], record, options);
 }

@@ -62,7 +62,13 @@ export function replayWith<S, A, C, E extends GameEvent>(
       `record was written by ${record.game} engine version ${record.version}; this engine is version ${definition.version}`,
     );
   }
-  let state = definition.setup(record.config as C, record.seed);
+  let state: S;
+  try {
+    state = definition.setup(record.config as C, record.seed);
+  } catch (err) {
+    if (!isEngineError(err)) throw err;
+    throw new RecordError('BAD_CONFIG', `the record's config does not set up ${record.game}: ${err.message}`);
+  }
   const events: E[] = [];
   record.actions.forEach(({ seat, action }, index) => {
     try {

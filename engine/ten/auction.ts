@@ -49,7 +49,7 @@ export function answerAuction(d: Draft, seat: SeatId, amount: number | null): vo
     // T7: "If everyone passes, the joker is discarded."
     d.discard.push(stage.joker);
     d.emit({ type: 'jokerDiscarded', joker: stage.joker });
-    d.stage = { kind: 'draw', ...tableauTotals(d.tableau) };
+    d.stage = { kind: 'draw', opened: true, ...tableauTotals(d.tableau) };
     return;
   }
   d.emit({ type: 'auctionWon', seat: high.seat, joker: stage.joker, price: high.amount });

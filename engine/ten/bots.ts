@@ -106,6 +106,7 @@ class Purse {
 const SAFE_DRAW = 0.15;
 
 function drawOrStop(view: TenView, seat: SeatId, decision: Extract<TenDecision, { kind: 'draw' }>): TenAction {
+  if (!decision.canStop) return { type: 'draw' };
   const risk = decision.canDraw ? bustProbability(view, decision.total, decision.currency) : 1;
   if (risk < SAFE_DRAW) return { type: 'draw' };
   const player = view.players[seat]!;

@@ -8,7 +8,7 @@ type Public = Omit<TenView, 'viewer'>;
 
 /** Who must decide what now (Ten never has simultaneous decisions). */
 export type TenDecision =
-  | { seat: SeatId; kind: 'draw'; canDraw: boolean; total: number; currency: number }
+  | { seat: SeatId; kind: 'draw'; canDraw: boolean; canStop: boolean; total: number; currency: number }
   | { seat: SeatId; kind: 'bid'; joker: string; high: number; min: number; max: number }
   | { seat: SeatId; kind: 'pay'; joker: string; price: number }
   | { seat: SeatId; kind: 'buy'; final: boolean };
@@ -30,7 +30,14 @@ export function decisionOf(state: Public): TenDecision | null {
     case 'over':
       return null;
     case 'draw':
-      return { seat: state.current, kind: 'draw', canDraw: state.deckCount > 0, total: stage.total, currency: stage.currency };
+      return {
+        seat: state.current,
+        kind: 'draw',
+        canDraw: state.deckCount > 0,
+        canStop: stage.opened,
+        total: stage.total,
+        currency: stage.currency,
+      };
     case 'auction': {
       const seat = stage.bidders[stage.index]!;
       return { seat, kind: 'bid', joker: stage.joker, high: stage.high?.amount ?? 0, ...bidRange(state, seat) };
@@ -72,7 +79,7 @@ export function legalActions(state: Public, seat: SeatId): TenAction[] {
   switch (decision.kind) {
     case 'draw': {
       const out: TenAction[] = decision.canDraw ? [{ type: 'draw' }] : [];
-      out.push({ type: 'takeNumbers' }, { type: 'takeCurrency' });
+      if (decision.canStop) out.push({ type: 'takeNumbers' }, { type: 'takeCurrency' });
       return out;
     }
     case 'bid': {

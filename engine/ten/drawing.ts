@@ -27,12 +27,12 @@ export function bustCause(tableau: readonly string[]): 'numbers' | 'currency' | 
   return null;
 }
 
-/** Starts `seat`'s turn: "The first card of a turn is always drawn" (T3), so the engine draws it. */
+/** Starts `seat`'s turn: "The first card of a turn is always drawn" (T3) — drawing is the only choice until then. */
 export function startTurn(d: Draft, seat: SeatId): void {
   d.current = seat;
   d.turn += 1;
   d.emit({ type: 'turnStarted', seat, turn: d.turn });
-  drawCard(d);
+  d.stage = { kind: 'draw', opened: false, total: 0, currency: 0 };
 }
 
 /**
@@ -51,5 +51,5 @@ export function drawCard(d: Draft): void {
   if (isJoker(card)) return openAuction(d, id);
   const cause = bustCause(d.tableau);
   if (cause) return bust(d, cause);
-  d.stage = { kind: 'draw', total, currency };
+  d.stage = { kind: 'draw', opened: true, total, currency };
 }

@@ -38,10 +38,12 @@ function applyAction(state: TenState, seat: Actor, input: unknown): { state: Ten
       drawCard(d);
       break;
     case 'takeNumbers':
-      takeNumbers(d);
-      break;
     case 'takeCurrency':
-      takeCurrency(d);
+      if (decision.kind === 'draw' && !decision.canStop) {
+        throw new RuleError('MUST_DRAW', 'the first card of a turn is always drawn (T3)');
+      }
+      if (action.type === 'takeNumbers') takeNumbers(d);
+      else takeCurrency(d);
       break;
     case 'bid':
     case 'pass':
@@ -53,7 +55,7 @@ function applyAction(state: TenState, seat: Actor, input: unknown): { state: Ten
       pay(d, seat, action.payment, price);
       d.updatePlayer(seat, { collection: [...d.player(seat).collection, joker] });
       // T7: "The active player then continues drawing or stops."
-      d.stage = { kind: 'draw', ...tableauTotals(d.tableau) };
+      d.stage = { kind: 'draw', opened: true, ...tableauTotals(d.tableau) };
       break;
     }
     case 'buy':

@@ -7,8 +7,8 @@ import type { TenState } from './state';
 
 /**
  * Set-up: the deck for the player count (T2), shuffled from the seed; 5 currency tokens each, the rest and the bust
- * tokens in the supply; a start player drawn from the seed (the reference card with the start symbol). The first
- * card of the start player's turn is drawn at once (T3).
+ * tokens in the supply; a start player drawn from the seed (the reference card with the start symbol), whose turn
+ * begins with a draw (T3).
  * @throws ConfigError on invalid options.
  */
 export function setupTen(input: unknown, seed: string): TenState {

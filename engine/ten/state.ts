@@ -21,10 +21,10 @@ export interface Payment {
 
 export type Stage =
   /**
-   * The active player draws on or stops with a reward (after the first card, which is always drawn, T3). `total` is
-   * the tableau's running total (numbers − currency) and `currency` its currency cards alone.
+   * The active player draws on or stops with a reward; `opened` once the turn's first card is drawn (T3: it always
+   * is). `total` is the tableau's running total (numbers − currency) and `currency` its currency cards alone.
    */
-  | { readonly kind: 'draw'; readonly total: number; readonly currency: number }
+  | { readonly kind: 'draw'; readonly opened: boolean; readonly total: number; readonly currency: number }
   /** T7: a joker is up for auction; `bidders` in bidding order (left of the active player first, the active one last). */
   | {
       readonly kind: 'auction';

@@ -185,10 +185,10 @@ describe.concurrent('simulate with bad arguments', () => {
     expect(usage).toMatch(/^usage: /);
   });
 
-  it('--game ten → exit 1: not available yet', async ({ expect }) => {
-    const run = await simulate('--game', 'ten');
+  it('--game chess → exit 1, naming the games there are', async ({ expect }) => {
+    const run = await simulate('--game', 'chess');
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('--game ten is not available yet');
+    expect(run.stderr).toMatch(/--game must be .*pole.*gotopoly.*ten/);
   });
 
   it('--board does not apply to gotopoly (its board is the fixed London board)', async ({ expect }) => {

@@ -52,7 +52,10 @@ describe('game records', () => {
     };
     expect(codeOf({ game: 'pole' })).toBe('MALFORMED_RECORD');
     expect(codeOf('not a record')).toBe('MALFORMED_RECORD');
-    expect(codeOf({ ...played.record, game: 'ten' })).toBe('UNKNOWN_GAME');
+    expect(codeOf({ ...played.record, game: 'chess' })).toBe('MALFORMED_RECORD');
+    // A config the game refuses, and a Tezos Pole record relabelled as Ten (whose first action, a roll, is not Ten's).
+    expect(codeOf({ ...played.record, game: 'gotopoly', config: { players: 9 } })).toBe('BAD_CONFIG');
+    expect(codeOf({ ...played.record, game: 'ten' })).toBe('REPLAY_FAILED');
     expect(codeOf({ ...played.record, version: 99 })).toBe('UNSUPPORTED_VERSION');
   });
 

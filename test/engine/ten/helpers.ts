@@ -35,7 +35,7 @@ export function table(
     deck: [...cards, ...rest],
     current: seat,
     deckOut: false,
-    stage: { kind: 'draw', total: 0, currency: 0 },
+    stage: { kind: 'draw', opened: false, total: 0, currency: 0 },
   };
 }
 
@@ -48,7 +48,7 @@ export function withTableau(state: TenState, cards: string[]): TenState {
     ...state,
     tableau: cards,
     deck: state.deck.filter((id) => !cards.includes(id)),
-    stage: { kind: 'draw', ...tableauTotals(cards) },
+    stage: { kind: 'draw', opened: true, ...tableauTotals(cards) },
   };
 }
 
