@@ -47,7 +47,7 @@ export function answerAuction(d: Draft, seat: SeatId, amount: number | null): vo
   }
   if (high === null) {
     // T7: "If everyone passes, the joker is discarded."
-    d.discard.push(stage.joker);
+    d.discard = [...d.discard, stage.joker];
     d.emit({ type: 'jokerDiscarded', joker: stage.joker });
     d.stage = { kind: 'draw', opened: true, ...tableauTotals(d.tableau) };
     return;

@@ -1,9 +1,10 @@
 import { randomInt, type RandomGenerator } from '../core/rng';
 import type { Bot, SeatId } from '../core/types';
-import { cardById, deckFor, type Card, type NumberCard } from './cards';
+import { TEN_DECK, cardById, deckFor, type Card, type NumberCard } from './cards';
 import { heldNumbers, numberKey } from './buying';
+import { capacityOf } from './payment';
 import { decisionOf, legalActions, paymentMenu, type TenDecision } from './decisions';
-import { marginalGains, scoreTotal } from './scoring';
+import { marginalGains, marginalLosses, scoreTotal } from './scoring';
 import type { Payment, TenAction, TenState, TenView } from './state';
 import { tenView } from './view';
 
@@ -29,29 +30,51 @@ export const tenRandomBot: TenBot = {
   },
 };
 
-/** Whether a card drawn onto a tableau with this total and currency would bust it (T3; jokers never do). */
-function wouldBust(card: Card, total: number, currency: number): boolean {
-  return (card.kind === 'number' && total + card.number >= 11) || (card.kind === 'currency' && currency + card.value >= 11);
-}
+/** A card's effect on the running total as one number: n for a number card, −v for a currency card, 0 for a joker. */
+const TOTAL_EFFECT: ReadonlyMap<string, number> = new Map(
+  TEN_DECK.map((c) => [c.id, c.kind === 'number' ? c.number : c.kind === 'currency' ? -c.value : 0]),
+);
+
+/** Per table size, how many cards of each total effect the deck holds (index effect + 5: −5 … 9). */
+const EFFECT_COUNTS: readonly (readonly number[])[] = [1, 2, 3, 4, 5].map((players) => {
+  const counts = new Array<number>(15).fill(0);
+  for (const card of deckFor(players)) counts[TOTAL_EFFECT.get(card.id)! + 5]! += 1;
+  return counts;
+});
 
 /**
  * T3: the exact probability that the next card busts the tableau. The cards a seat has not seen are exactly the draw
- * pile (every other card of the table's deck is in plain view), so: busting cards of the deck minus those in view,
- * over the pile's size.
+ * pile (every other card of the table's deck is in plain view), so: the deck's busting cards minus those in view,
+ * over the pile's size. A number n busts when total + n ≥ 11, a currency v when currency + v ≥ 11; jokers never do.
  */
 export function bustProbability(view: TenView, total: number, currency: number): number {
   // Nothing can bust below these: the highest number card is 9, the highest currency card 5.
   if (view.deckCount === 0 || (total + 9 < 11 && currency + 5 < 11)) return 0;
+  const unseen = EFFECT_COUNTS[view.players.length - 1]!.slice();
+  for (const pile of [view.tableau, view.market, view.discard, ...view.players.map((p) => p.collection)]) {
+    const seen = effectCounts(pile);
+    for (let k = 0; k < unseen.length; k++) unseen[k]! -= seen[k]!;
+  }
   let busting = 0;
-  for (const card of deckFor(view.players.length)) if (wouldBust(card, total, currency)) busting++;
-  const seen = (ids: readonly string[]) => {
-    for (const id of ids) if (wouldBust(cardById(id), total, currency)) busting--;
-  };
-  seen(view.tableau);
-  seen(view.market);
-  seen(view.discard);
-  for (const p of view.players) seen(p.collection);
+  for (let effect = 1; effect <= 9; effect++) if (total + effect >= 11) busting += unseen[effect + 5]!;
+  for (let value = 1; value <= 5; value++) if (currency + value >= 11) busting += unseen[5 - value]!;
   return busting / view.deckCount;
+}
+
+/**
+ * How many cards of each total effect a pile holds, cached by the pile: the engine replaces a pile's array only when
+ * the pile changes, so most piles are counted once however many decisions look at them.
+ */
+const pileCounts = new WeakMap<readonly string[], readonly number[]>();
+function effectCounts(pile: readonly string[]): readonly number[] {
+  let counts = pileCounts.get(pile);
+  if (!counts) {
+    const fresh = new Array<number>(15).fill(0);
+    for (const id of pile) fresh[TOTAL_EFFECT.get(id)! + 5]! += 1;
+    pileCounts.set(pile, fresh);
+    counts = fresh;
+  }
+  return counts;
 }
 
 /** What one point at the end is worth in tokens, for trading points against currency. */
@@ -77,9 +100,10 @@ class Purse {
   }
 
   private cardsByLoss(): { id: string; loss: number }[] {
-    const base = scoreTotal(this.collection);
-    this.byLoss ??= this.collection
-      .map((card) => ({ id: card.id, loss: base - scoreTotal(this.collection.filter((c) => c !== card)) }))
+    if (this.byLoss) return this.byLoss;
+    const losses = marginalLosses(this.collection);
+    this.byLoss = this.collection
+      .map((card, k) => ({ id: card.id, loss: losses[k]! }))
       .sort((a, b) => a.loss - b.loss);
     return this.byLoss;
   }
@@ -101,6 +125,9 @@ class Purse {
     return best;
   }
 }
+
+/** How many of the best-ranked market cards the bot scores exactly and prices. */
+const BUY_SHORTLIST = 4;
 
 /** Below this chance of busting the bot always draws on; above 0.6 it never does. */
 const SAFE_DRAW = 0.15;
@@ -135,20 +162,31 @@ function bidFor(view: TenView, seat: SeatId, decision: Extract<TenDecision, { ki
 
 function buyOrEnd(view: TenView, seat: SeatId, decision: Extract<TenDecision, { kind: 'buy' }>): TenAction {
   const player = view.players[seat]!;
+  const capacity = capacityOf(player, view.config);
+  // T6: distinct market cards the seat does not already hold and could pay for.
   const candidates: NumberCard[] = [];
-  const considered = heldNumbers(player);
+  const seen = heldNumbers(player);
   for (const id of view.market) {
     const card = cardById(id) as NumberCard;
     const key = numberKey(card);
-    if (considered.has(key)) continue;
-    considered.add(key);
+    if (seen.has(key) || card.number > capacity) continue;
+    seen.add(key);
     candidates.push(card);
   }
   if (candidates.length === 0) return { type: 'endTurn' };
   const purse = new Purse(view, seat);
-  const gains = marginalGains(purse.collection, candidates);
+  // Rank every candidate by its gain without the white jokers (table lookups, no joker-sharing search), then score
+  // the best few exactly and price them.
+  const plain = purse.collection.filter((c) => c.kind !== 'whiteJoker' && c.kind !== 'wild');
+  const rough = marginalGains(plain, candidates);
+  const shortlist = candidates
+    .map((card, k) => ({ card, rank: rough[k]! * TOKENS_PER_POINT - card.number }))
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, BUY_SHORTLIST)
+    .map((c) => c.card);
+  const gains = plain.length === purse.collection.length ? shortlist.map((c) => rough[candidates.indexOf(c)]!) : marginalGains(purse.collection, shortlist);
   let best: { card: string; payment: Payment; value: number } | null = null;
-  candidates.forEach((card, k) => {
+  shortlist.forEach((card, k) => {
     const gain = gains[k]!;
     if (gain <= 0) return;
     const paid = purse.cheapest(card.number);

@@ -14,12 +14,14 @@ export function holdsSame(player: TenPlayer, card: NumberCard): boolean {
   return heldNumbers(player).has(numberKey(card));
 }
 
-/** A number card's colour and number as one key ("red4"). */
-export const numberKey = (card: NumberCard): string => `${card.colour}${card.number}`;
+const COLOUR_KEY: Readonly<Record<NumberCard['colour'], number>> = { red: 0, blue: 10, orange: 20, green: 30 };
+
+/** A number card's colour and number as one small integer (red 4 → 4, blue 4 → 14). */
+export const numberKey = (card: NumberCard): number => COLOUR_KEY[card.colour] + card.number;
 
 /** The colour+number keys of the number cards a player holds. */
-export function heldNumbers(player: TenPlayer): Set<string> {
-  const keys = new Set<string>();
+export function heldNumbers(player: TenPlayer): Set<number> {
+  const keys = new Set<number>();
   for (const id of player.collection) {
     const card = cardById(id);
     if (card.kind === 'number') keys.add(numberKey(card));

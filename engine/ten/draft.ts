@@ -4,18 +4,19 @@ import type { TenRules } from './config';
 import type { GainReason, Stage, TenEvent, TenPlayer, TenState } from './state';
 
 /**
- * A mutable working copy of a TenState for one `apply`; the input state is never touched (arrays are copied, their
- * elements replaced). `commit` returns the new state.
+ * The working state of one `apply`. The input state is never touched: a changed pile or purse list is a new array
+ * (piles that do not change keep their identity, so views and bots can cache what they derive from them). `commit`
+ * returns the new state.
  */
 export class Draft {
   readonly rules: TenRules;
   readonly seats: number;
-  deck: string[];
-  tableau: string[];
-  market: string[];
-  discard: string[];
-  supply: { tokens: number; bustTokens: number };
-  players: TenPlayer[];
+  deck: readonly string[];
+  tableau: readonly string[];
+  market: readonly string[];
+  discard: readonly string[];
+  supply: Readonly<{ tokens: number; bustTokens: number }>;
+  players: readonly TenPlayer[];
   current: SeatId;
   turn: number;
   deckOut: boolean;
@@ -27,12 +28,12 @@ export class Draft {
   constructor(private readonly base: TenState) {
     this.rules = base.config;
     this.seats = base.players.length;
-    this.deck = base.deck.slice();
-    this.tableau = base.tableau.slice();
-    this.market = base.market.slice();
-    this.discard = base.discard.slice();
-    this.supply = { ...base.supply };
-    this.players = base.players.slice();
+    this.deck = base.deck;
+    this.tableau = base.tableau;
+    this.market = base.market;
+    this.discard = base.discard;
+    this.supply = base.supply;
+    this.players = base.players;
     this.current = base.current;
     this.turn = base.turn;
     this.deckOut = base.deckOut;
@@ -54,7 +55,7 @@ export class Draft {
   }
 
   updatePlayer(seat: SeatId, patch: Partial<TenPlayer>): void {
-    this.players[seat] = { ...this.players[seat]!, ...patch };
+    this.players = this.players.map((p, s) => (s === seat ? { ...p, ...patch } : p));
   }
 
   /** Seats after `seat` in play order ("to the left" = the next seat index), not including it. */

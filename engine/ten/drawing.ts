@@ -41,10 +41,11 @@ export function startTurn(d: Draft, seat: SeatId): void {
  */
 export function drawCard(d: Draft): void {
   const seat = d.current;
-  const id = d.deck.shift()!;
+  const id = d.deck[0]!;
+  d.deck = d.deck.slice(1);
   if (d.deck.length === 0) d.deckOut = true;
   const card = cardById(id);
-  if (!isJoker(card)) d.tableau.push(id);
+  if (!isJoker(card)) d.tableau = [...d.tableau, id];
   const { total, currency } = tableauTotals(d.tableau);
   d.emit({ type: 'drew', seat, card: id, total, currency, left: d.deck.length });
   if (d.deck.length === 0) d.emit({ type: 'deckEmpty', seat });

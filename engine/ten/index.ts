@@ -8,7 +8,7 @@ export { tenView } from './view';
 export { tableauTotals, bustCause } from './drawing';
 export { capacityOf, paymentValue } from './payment';
 export { holdsSame } from './buying';
-export { scoreCollection, scoreTotal, type ScoreResult, type JokerPlacement } from './scoring';
+export { scoreCollection, scoreTotal, marginalGains, marginalLosses, type ScoreResult, type JokerPlacement } from './scoring';
 export { scoresOf, ranksOf, tenOutcome, type TenOutcome, type TenStanding } from './standings';
 export { tenBots, tenRandomBot, tenHeuristicBot, bustProbability, type TenBot, type TenBotName } from './bots';
 export type * from './state';

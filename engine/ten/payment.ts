@@ -40,7 +40,7 @@ export function pay(d: Draft, seat: SeatId, payment: Payment, price: number): vo
     collection: player.collection.filter((c) => !payment.cards.includes(c)),
   });
   d.supply = { tokens: d.supply.tokens + payment.tokens, bustTokens: d.supply.bustTokens + payment.bustTokens };
-  d.discard.push(...payment.cards);
+  if (payment.cards.length) d.discard = [...d.discard, ...payment.cards];
   const lost = paymentValue(payment, d.rules) - price;
   d.emit({ type: 'paid', seat, price, tokens: payment.tokens, bustTokens: payment.bustTokens, cards: [...payment.cards], lost });
 }

@@ -9,11 +9,11 @@ function clearTableau(d: Draft, numbersTo: 'market' | 'collection'): { numbers: 
   const currency = d.tableau.filter((id) => cardById(id).kind === 'currency');
   d.tableau = [];
   if (numbersTo === 'market' && numbers.length) {
-    d.market.push(...numbers);
+    d.market = [...d.market, ...numbers];
     d.emit({ type: 'toMarket', cards: numbers });
   }
   if (currency.length) {
-    d.discard.push(...currency);
+    d.discard = [...d.discard, ...currency];
     d.emit({ type: 'discarded', cards: currency });
   }
   return { numbers, currency };

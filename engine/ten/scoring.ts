@@ -343,3 +343,50 @@ export function scoreCollection(cards: readonly Card[]): ScoreResult {
   });
   return { total, colours, runs, jokers };
 }
+
+/**
+ * The points the collection would lose without each of its cards (same order as `cards`): what a bot gives up by
+ * paying with that card (T5). A duplicate number card costs nothing.
+ */
+export function marginalLosses(cards: readonly Card[]): number[] {
+  const holdings = readHoldings(cards, scratchHoldings);
+  const base = scoreHoldings(holdings);
+  const copies = new Map<number, number>();
+  const keyOf = (card: Extract<Card, { kind: 'number' }>) => COLOUR_INDEX[card.colour] * 16 + card.number;
+  for (const card of cards) if (card.kind === 'number') copies.set(keyOf(card), (copies.get(keyOf(card)) ?? 0) + 1);
+  return cards.map((card) => {
+    switch (card.kind) {
+      case 'number': {
+        if (copies.get(keyOf(card))! > 1) return 0;
+        const c = COLOUR_INDEX[card.colour];
+        const before = holdings.masks[c]!;
+        holdings.masks[c] = before & ~(1 << (card.number - 1));
+        const loss = base - scoreHoldings(holdings);
+        holdings.masks[c] = before;
+        return loss;
+      }
+      case 'colourJoker': {
+        const c = COLOUR_INDEX[card.colour];
+        holdings.colourJokers[c]!--;
+        const loss = base - scoreHoldings(holdings);
+        holdings.colourJokers[c]!++;
+        return loss;
+      }
+      case 'whiteJoker': {
+        const k = holdings.whites.indexOf(card.number);
+        holdings.whites.splice(k, 1);
+        const loss = base - scoreHoldings(holdings);
+        holdings.whites.splice(k, 0, card.number);
+        return loss;
+      }
+      case 'wild': {
+        holdings.wilds--;
+        const loss = base - scoreHoldings(holdings);
+        holdings.wilds++;
+        return loss;
+      }
+      default:
+        return 0;
+    }
+  });
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cardById, COLOURS, isJoker, TEN_DECK, type Card, type Colour, type JokerCard, type NumberCard } from '../../../engine/ten/cards';
-import { scoreCollection, scoreTotal, type ScoreResult } from '../../../engine/ten/scoring';
+import { marginalGains, marginalLosses, scoreCollection, scoreTotal, type ScoreResult } from '../../../engine/ten/scoring';
 
 const NUMBER_CARDS = TEN_DECK.filter((c): c is NumberCard => c.kind === 'number');
 const JOKER_CARDS = TEN_DECK.filter(isJoker);
@@ -303,5 +303,35 @@ describe('Ten scoring properties (T9: "the engine finds the optimum")', () => {
       }),
       { numRuns: 2000, seed: 20261201 },
     );
+  });
+});
+
+describe('marginal gains and losses (what bots rank market cards, jokers and payments by)', () => {
+  const collectionArb = fc.uniqueArray(fc.constantFrom(...TEN_DECK.filter((c) => c.kind !== 'currency')), {
+    minLength: 0,
+    maxLength: 14,
+    selector: (c) => c.id,
+  });
+
+  it('a candidate\'s gain is the score with it minus the score without it', () => {
+    fc.assert(
+      fc.property(collectionArb, collectionArb, (cards, candidates) => {
+        const base = scoreTotal(cards);
+        expect(marginalGains(cards, candidates)).toEqual(candidates.map((c) => scoreTotal([...cards, c]) - base));
+      }),
+      { numRuns: 500, seed: 7 },
+    );
+  });
+
+  it('a card\'s loss is the score with it minus the score without it; a duplicate loses nothing', () => {
+    fc.assert(
+      fc.property(collectionArb, (cards) => {
+        const base = scoreTotal(cards);
+        expect(marginalLosses(cards)).toEqual(cards.map((c) => base - scoreTotal(cards.filter((other) => other !== c))));
+      }),
+      { numRuns: 500, seed: 8 },
+    );
+    const reds = ['red-1a', 'red-1b', 'red-2a'].map(cardById);
+    expect(marginalLosses(reds)).toEqual([0, 0, 1]);
   });
 });
