@@ -51,7 +51,8 @@ export function bustProbability(view: TenView, total: number, currency: number):
   // Nothing can bust below these: the highest number card is 9, the highest currency card 5.
   if (view.deckCount === 0 || (total + 9 < 11 && currency + 5 < 11)) return 0;
   const unseen = EFFECT_COUNTS[view.players.length - 1]!.slice();
-  for (const pile of [view.tableau, view.market, view.discard, ...view.players.map((p) => p.collection)]) {
+  for (const id of view.tableau) unseen[TOTAL_EFFECT.get(id)! + 5]! -= 1;
+  for (const pile of [view.market, view.discard, ...view.players.map((p) => p.collection)]) {
     const seen = effectCounts(pile);
     for (let k = 0; k < unseen.length; k++) unseen[k]! -= seen[k]!;
   }
@@ -80,7 +81,21 @@ function effectCounts(pile: readonly string[]): readonly number[] {
 /** What one point at the end is worth in tokens, for trading points against currency. */
 const TOKENS_PER_POINT = 3;
 
-const cardsOf = (ids: readonly string[]) => ids.map(cardById);
+/**
+ * The cards of a pile and their score, cached by the pile's array: the engine replaces a collection's array only when
+ * it changes, so a collection is looked up and scored once however many decisions consult it.
+ */
+const pileCards = new WeakMap<readonly string[], { cards: readonly Card[]; score: number }>();
+function cardsAndScore(ids: readonly string[]): { cards: readonly Card[]; score: number } {
+  let entry = pileCards.get(ids);
+  if (!entry) {
+    const cards = ids.map(cardById);
+    entry = { cards, score: scoreTotal(cards) };
+    pileCards.set(ids, entry);
+  }
+  return entry;
+}
+const cardsOf = (ids: readonly string[]): readonly Card[] => cardsAndScore(ids).cards;
 
 /** Points the collection gains with `extra` cards. */
 function gainWith(collection: readonly Card[], base: number, extra: readonly Card[]): number {
@@ -93,7 +108,7 @@ function gainWith(collection: readonly Card[], base: number, extra: readonly Car
  */
 class Purse {
   private byLoss: { id: string; loss: number }[] | null = null;
-  readonly collection: Card[];
+  readonly collection: readonly Card[];
 
   constructor(private readonly view: TenView, private readonly seat: SeatId) {
     this.collection = cardsOf(view.players[seat]!.collection);
@@ -137,9 +152,9 @@ function drawOrStop(view: TenView, seat: SeatId, decision: Extract<TenDecision, 
   const risk = decision.canDraw ? bustProbability(view, decision.total, decision.currency) : 1;
   if (risk < SAFE_DRAW) return { type: 'draw' };
   const player = view.players[seat]!;
-  const collection = cardsOf(player.collection);
-  const numbers = cardsOf(view.tableau).filter((c) => c.kind === 'number');
-  const pointsGain = numbers.length ? gainWith(collection, scoreTotal(collection), numbers) : 0;
+  const { cards: collection, score } = cardsAndScore(player.collection);
+  const numbers = view.tableau.map(cardById).filter((c) => c.kind === 'number');
+  const pointsGain = numbers.length ? gainWith(collection, score, numbers) : 0;
   const others = view.players.length - 1;
   // Taking the numbers hands the tableau's currency to every other player: a small cost.
   const numbersValue = pointsGain * TOKENS_PER_POINT - (others > 0 ? decision.currency * 0.3 : 0);

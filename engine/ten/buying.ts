@@ -19,15 +19,23 @@ const COLOUR_KEY: Readonly<Record<NumberCard['colour'], number>> = { red: 0, blu
 /** A number card's colour and number as one small integer (red 4 → 4, blue 4 → 14). */
 export const numberKey = (card: NumberCard): number => COLOUR_KEY[card.colour] + card.number;
 
-/** The colour+number keys of the number cards a player holds. */
+/**
+ * The colour+number keys of the number cards a player holds (a fresh set the caller may extend). Memoised by the
+ * collection's array, which the engine replaces whenever the collection changes.
+ */
 export function heldNumbers(player: TenPlayer): Set<number> {
-  const keys = new Set<number>();
-  for (const id of player.collection) {
-    const card = cardById(id);
-    if (card.kind === 'number') keys.add(numberKey(card));
+  let keys = heldKeys.get(player.collection);
+  if (!keys) {
+    keys = [];
+    for (const id of player.collection) {
+      const card = cardById(id);
+      if (card.kind === 'number') keys.push(numberKey(card));
+    }
+    heldKeys.set(player.collection, keys);
   }
-  return keys;
+  return new Set(keys);
 }
+const heldKeys = new WeakMap<readonly string[], number[]>();
 
 /**
  * T6: one card from the market per buy phase, at its number in currency (T5).

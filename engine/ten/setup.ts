@@ -30,7 +30,7 @@ export function setupTen(input: unknown, seed: string): TenState {
     current: startSeat,
     turn: 0,
     deckOut: false,
-    stage: { kind: 'over' }, // replaced by the first turn below
+    stage: { kind: 'over', scores: [], winners: [] }, // replaced by the first turn below
   };
   const d = new Draft(blank);
   d.deck = d.shuffle(deckFor(config.players).map((c) => c.id));

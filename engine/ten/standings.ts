@@ -32,7 +32,7 @@ export function finishGame(d: Draft): void {
   const scores = scoresOf(d.players);
   const ranks = ranksOf(scores);
   const winners = scores.filter((s) => ranks[s.seat] === 1).map((s) => s.seat);
-  d.stage = { kind: 'over' };
+  d.stage = { kind: 'over', scores, winners };
   const best = d.rules.previousBest;
   if (d.seats === 1) d.emit({ type: 'gameEnded', scores, winners, newBest: best === undefined || scores[0]!.points > best });
   else d.emit({ type: 'gameEnded', scores, winners });
@@ -52,7 +52,7 @@ export interface TenOutcome extends Outcome {
 
 export function tenOutcome(state: Pick<TenState, 'stage' | 'players' | 'config'>): TenOutcome | null {
   if (state.stage.kind !== 'over') return null;
-  const scores = scoresOf(state.players);
+  const { scores } = state.stage;
   const ranks = ranksOf(scores);
   const standings = scores
     .map((s) => ({ seat: s.seat, rank: ranks[s.seat]!, score: s.points, tokens: s.tokens, cards: s.cards, colours: s.colours }))

@@ -37,7 +37,8 @@ export type Stage =
   | { readonly kind: 'pay'; readonly seat: SeatId; readonly joker: string; readonly price: number }
   /** T6: `seat` may buy one market card. In the final round (T8) `queue` holds the seats still to have theirs. */
   | { readonly kind: 'buy'; readonly seat: SeatId; readonly final: boolean; readonly queue: readonly SeatId[] }
-  | { readonly kind: 'over' };
+  /** T9: the final scores (optimal joker assignment) and the winners, computed once when the game ends. */
+  | { readonly kind: 'over'; readonly scores: readonly TenScore[]; readonly winners: readonly SeatId[] };
 
 export interface TenState {
   readonly game: 'ten';
