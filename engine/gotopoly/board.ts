@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
+import { describeIssues } from '../core/issues';
 
 /**
  * G1: the board is data — a ring of 40 spaces indexed clockwise from GO as printed (0 = GO, 1 = Old Kent Road …
@@ -105,15 +106,7 @@ export function parseBoard(input: unknown): Board {
   }
   const parsed = boardSchema.safeParse(input);
   if (!parsed.success) {
-    const raw = input as { spaces?: { id?: unknown }[] } | null;
-    const issues = parsed.error.issues.map((issue) => {
-      const [head, index, ...rest] = issue.path;
-      if (head === 'spaces' && typeof index === 'number') {
-        const id = raw?.spaces?.[index]?.id;
-        return `space ${index}${typeof id === 'string' ? ` "${id}"` : ''}: ${rest.join('.') || '(space)'}: ${issue.message}`;
-      }
-      return `${issue.path.join('.') || '(board)'}: ${issue.message}`;
-    });
+    const issues = describeIssues(parsed.error, input, { key: 'spaces', noun: 'space' }, '(board)');
     throw new ConfigError('BAD_BOARD', 'invalid Gotopoly board', issues);
   }
   const { id, name: boardName, spaces } = parsed.data;

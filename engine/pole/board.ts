@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
+import { describeIssues } from '../core/issues';
 
 /**
  * A board is data (P3): an ordered ring of tiles starting with GO. Event tiles carry a printed instruction and an
@@ -116,17 +117,7 @@ export function parseBoard(input: unknown): Board {
   }
   const parsed = boardSchema.safeParse(input);
   if (!parsed.success) {
-    const raw = input as { tiles?: { id?: unknown }[] } | null;
-    const issues = parsed.error.issues.map((issue) => {
-      const [head, index, ...rest] = issue.path;
-      if (head === 'tiles' && typeof index === 'number') {
-        const id = raw?.tiles?.[index]?.id;
-        const field = rest.join('.') || '(tile)';
-        return `tile ${index}${typeof id === 'string' ? ` "${id}"` : ''}: ${field}: ${issue.message}`;
-      }
-      return `${issue.path.join('.') || '(board)'}: ${issue.message}`;
-    });
-    throw new ConfigError('BAD_BOARD', 'invalid board', issues);
+    throw new ConfigError('BAD_BOARD', 'invalid board', describeIssues(parsed.error, input, { key: 'tiles', noun: 'tile' }, '(board)'));
   }
   const board = parsed.data;
   const issues = boardMeaningIssues(board);

@@ -1,7 +1,6 @@
 /** Test helpers for Gotopoly: build exact situations from plain state data, rigged dice and stacked decks. */
-import { expect } from 'vitest';
-import { isRuleError, stateHash, type Actor, type SeatId } from '../../../engine';
-import { rngFromSeed, rollDie, type RngState } from '../../../engine/core/rng';
+import type { Actor, SeatId } from '../../../engine';
+import { refusedCodeWith, rngFor } from '../shared';
 import {
   LONDON, gotopoly, type DeckName, type Estate, type GotopolyConfigInput, type GotopolyEvent, type GotopolyState,
   type MoveDecision, type Purse, type Student,
@@ -101,16 +100,6 @@ export function stackDeck(state: GotopolyState, deck: DeckName, cards: string[])
   return { ...state, decks: { ...state.decks, [deck]: { draw: [...cards, ...rest], discard: [] } } };
 }
 
-/** An RNG state whose next d6 rolls are exactly `dice` (found by search over seeds; fine for ≤ 5 dice). */
-export function rngFor(dice: readonly number[]): RngState {
-  for (let i = 0; i < 5_000_000; i++) {
-    const rng = rngFromSeed(`rig-${dice.join('')}-${i}`);
-    const start = rng.getState();
-    if (dice.every((d) => rollDie(rng, 6) === d)) return start;
-  }
-  throw new Error(`no seed found for dice ${dice.join(',')}`);
-}
-
 /** The same state, whose next d6 rolls will be `dice`. */
 export function rig(state: GotopolyState, ...dice: number[]): GotopolyState {
   return { ...state, rng: rngFor(dice) };
@@ -133,16 +122,4 @@ export function netTo(events: readonly GotopolyEvent[], purse: Purse): number {
 }
 
 /** Applies an action that must be refused; returns the RuleError code, checking the state is untouched. */
-export function refusedCode(state: GotopolyState, seat: Actor, action: unknown): string {
-  const before = stateHash(state);
-  let code = 'accepted';
-  try {
-    act(state, seat, action);
-  } catch (err) {
-    if (!isRuleError(err)) throw err;
-    expect(err.message.length).toBeGreaterThan(5);
-    code = err.code;
-  }
-  expect(stateHash(state)).toBe(before);
-  return code;
-}
+export const refusedCode = (state: GotopolyState, seat: Actor, action: unknown): string => refusedCodeWith(gotopoly, state, seat, action);

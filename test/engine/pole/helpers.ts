@@ -1,5 +1,5 @@
 /** Test helpers for Tezos Pole: build exact situations from plain state data and rigged dice. */
-import { rngFromSeed, rollDie, type RngState } from '../../../engine/core/rng';
+import { rngFor } from '../shared';
 import type { SeatId } from '../../../engine/core/types';
 import { pole, type BoardInput, type PoleConfigInput, type PoleEvent, type PoleState } from '../../../engine/pole';
 
@@ -23,16 +23,6 @@ export function board(...tiles: TileInput[]): BoardInput {
 
 export function setup(config: PoleConfigInput, seed = 'test'): PoleState {
   return pole.setup(config, seed);
-}
-
-/** An RNG state whose next d6 rolls are exactly `dice` (found by search over seeds; fine for ≤ 6 dice). */
-export function rngFor(dice: readonly number[]): RngState {
-  for (let i = 0; i < 5_000_000; i++) {
-    const rng = rngFromSeed(`rig-${dice.join('')}-${i}`);
-    const start = rng.getState();
-    if (dice.every((d) => rollDie(rng, 6) === d)) return start;
-  }
-  throw new Error(`no seed found for dice ${dice.join(',')}`);
 }
 
 /** The same state, whose next d6 rolls will be `dice`. */

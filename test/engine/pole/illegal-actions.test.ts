@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isRuleError, playToEnd, stateHash, type Actor } from '../../../engine';
+import { playToEnd, type Actor } from '../../../engine';
 import { pole, poleBots, type PoleState } from '../../../engine/pole';
+import { refusedCodeWith } from '../shared';
 import { act, art, board, rig, setup, withHolders, withPlayers, withTurn } from './helpers';
 
 /** Applies an action that must be refused; returns the error code and checks the state is untouched. */
-function refusedCode(state: PoleState, seat: Actor, action: unknown): string {
-  const before = stateHash(state);
-  let code = 'accepted';
-  try {
-    act(state, seat, action);
-  } catch (err) {
-    if (!isRuleError(err)) throw err;
-    expect(err.message.length).toBeGreaterThan(5);
-    code = err.code;
-  }
-  expect(stateHash(state)).toBe(before);
-  return code;
-}
+const refusedCode = (state: PoleState, seat: Actor, action: unknown): string => refusedCodeWith(pole, state, seat, action);
 
 const twoTiles = board(art('cheap', 100), art('dear', 300), art('ed', 80, 3));
 

@@ -1,6 +1,6 @@
 /** Test helpers for Ten: exact situations from plain state data and stacked decks. */
-import { expect } from 'vitest';
-import { isRuleError, stateHash, type Actor, type SeatId } from '../../../engine';
+import type { Actor, SeatId } from '../../../engine';
+import { refusedCodeWith } from '../shared';
 import { deckFor, tableauTotals, ten, type TenConfigInput, type TenEvent, type TenPlayer, type TenState } from '../../../engine/ten';
 
 export function setup(config: Partial<TenConfigInput> = {}, seed = 'test'): TenState {
@@ -68,16 +68,4 @@ export function actAll(state: TenState, steps: [Actor, unknown][]): { state: Ten
 }
 
 /** Applies an action that must be refused; returns the RuleError code, checking the state is untouched. */
-export function refusedCode(state: TenState, seat: Actor, action: unknown): string {
-  const before = stateHash(state);
-  let code = 'accepted';
-  try {
-    act(state, seat, action);
-  } catch (err) {
-    if (!isRuleError(err)) throw err;
-    expect(err.message.length).toBeGreaterThan(5);
-    code = err.code;
-  }
-  expect(stateHash(state)).toBe(before);
-  return code;
-}
+export const refusedCode = (state: TenState, seat: Actor, action: unknown): string => refusedCodeWith(ten, state, seat, action);

@@ -1,0 +1,32 @@
+/** Test helpers every game's tests share. */
+import { expect } from 'vitest';
+import { isRuleError, stateHash, type Actor, type GameDefinition } from '../../engine';
+import { rngFromSeed, rollDie, type RngState } from '../../engine/core/rng';
+
+/**
+ * Applies an action that must be refused; returns the RuleError code, checking the message says something and the
+ * state is untouched.
+ */
+export function refusedCodeWith<S>(definition: Pick<GameDefinition<S, unknown, unknown>, 'apply'>, state: S, seat: Actor, action: unknown): string {
+  const before = stateHash(state);
+  let code = 'accepted';
+  try {
+    definition.apply(state, seat, action);
+  } catch (err) {
+    if (!isRuleError(err)) throw err;
+    expect(err.message.length).toBeGreaterThan(5);
+    code = err.code;
+  }
+  expect(stateHash(state)).toBe(before);
+  return code;
+}
+
+/** An RNG state whose next d6 rolls are exactly `dice` (found by search over seeds; fine for ≤ 6 dice). */
+export function rngFor(dice: readonly number[]): RngState {
+  for (let i = 0; i < 5_000_000; i++) {
+    const rng = rngFromSeed(`rig-${dice.join('')}-${i}`);
+    const start = rng.getState();
+    if (dice.every((d) => rollDie(rng, 6) === d)) return start;
+  }
+  throw new Error(`no seed found for dice ${dice.join(',')}`);
+}
