@@ -1,0 +1,113 @@
+/**
+ * The contract between browsers and the game server (ARCHITECTURE.md "Hosting"): request bodies are validated with
+ * these zod schemas at the route handlers; responses and Server-Sent Events carry the shapes below.
+ *
+ * Routes (all JSON unless said otherwise):
+ * - `POST /api/games` — body CreateGameRequest → 201 CreateGameResponse; 400 malformed; 422 the engine refuses the config.
+ * - `GET /api/games/:id?token=T[&seat=S]` → 200 GameSnapshot for the token's seat (a host token acts for every human
+ *   seat: `seat` picks whose view; no token = spectator); 404 unknown game; 403 bad token.
+ * - `POST /api/games/:id/actions` — body ActionRequest → 200 ActionResponse; 400 malformed body; 403 bad token or a seat
+ *   the token does not hold; 409 stale `seq` (another action landed first — nothing applied); 422 the engine's
+ *   RuleError `{ error: code, message }`.
+ * - `GET /api/games/:id/events?token=T[&seat=S]` — `text/event-stream`; one `update` event per applied action with
+ *   `id: seq` and data GameUpdate for that seat; `Last-Event-ID` (or `?after=seq`) resumes without a gap.
+ * - `GET /api/games/:id/record` → the game record `{game, version, config, seed, actions}` (replayable anywhere).
+ */
+import { z } from 'zod';
+import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
+
+export const seatKindSchema = z.enum(['human', 'random', 'heuristic']);
+export type SeatKind = z.infer<typeof seatKindSchema>;
+
+export const createGameRequestSchema = z
+  .object({
+    game: z.enum(['pole', 'gotopoly', 'ten']),
+    /** The game's options without `players` (the seats decide it); validated by the engine's setup. */
+    options: z.record(z.string(), z.unknown()).default({}),
+    seats: z
+      .array(z.object({ kind: seatKindSchema, name: z.string().trim().min(1).max(24) }).strict())
+      .min(1)
+      .max(6),
+    /** Omitted: the server draws one. */
+    seed: z.string().min(1).max(64).optional(),
+    /** Hot-seat: one browser holds every human seat. Online: one invite link per human seat. */
+    mode: z.enum(['hotseat', 'online']).default('hotseat'),
+    /** Seconds a human seat has per decision before the default (NMR) action plays; null = no timer. */
+    turnSeconds: z.number().int().min(5).max(3600).nullable().optional(),
+    /** Milliseconds between two bot actions, so people can follow them. */
+    botPaceMs: z.number().int().min(0).max(10_000).default(400),
+  })
+  .strict();
+export type CreateGameRequest = z.input<typeof createGameRequestSchema>;
+
+export interface SeatInfo {
+  readonly seat: SeatId;
+  readonly name: string;
+  readonly kind: SeatKind;
+  /** A human seat that has left (or timed out for good) is played by its bot. */
+  readonly botTakeover: boolean;
+}
+
+export interface CreateGameResponse {
+  readonly id: string;
+  readonly seats: readonly SeatInfo[];
+  /** Acts for every human seat (hot-seat); keep it secret. */
+  readonly hostToken: string;
+  /** Online mode: one secret link per human seat. */
+  readonly invites: readonly { readonly seat: SeatId; readonly token: string; readonly path: string }[];
+  /** Read-only. */
+  readonly spectatorPath: string;
+}
+
+export const actionRequestSchema = z
+  .object({
+    token: z.string().min(1).max(128),
+    seat: z.number().int().min(0).max(5),
+    /** The `seq` of the state the seat acted on. */
+    seq: z.number().int().min(0),
+    action: z.unknown(),
+  })
+  .strict();
+export type ActionRequest = z.infer<typeof actionRequestSchema>;
+
+export interface ActionResponse {
+  readonly seq: number;
+}
+
+/** What one seat (or a spectator) knows of a game at `seq`. */
+export interface GameSnapshot {
+  readonly id: string;
+  readonly game: GameId;
+  readonly seq: number;
+  readonly seats: readonly SeatInfo[];
+  /** The seat this snapshot is for; null for a spectator. */
+  readonly seat: SeatId | null;
+  /** The engine's view for that seat (hidden information removed). */
+  readonly view: unknown;
+  readonly pending: readonly Decision[];
+  /** Legal actions of `seat` now (empty when it has nothing to decide). */
+  readonly legal: readonly unknown[];
+  /** Every event so far, in order (events carry no hidden information). */
+  readonly events: readonly GameEvent[];
+  readonly outcome: Outcome | null;
+  /** When the pending human decision times out (ms since epoch), if a timer runs. */
+  readonly deadline: number | null;
+}
+
+/** One SSE `update`: the new snapshot fields and the events of the action(s) since the previous update. */
+export interface GameUpdate {
+  readonly seq: number;
+  readonly view: unknown;
+  readonly pending: readonly Decision[];
+  readonly legal: readonly unknown[];
+  readonly events: readonly GameEvent[];
+  readonly outcome: Outcome | null;
+  readonly deadline: number | null;
+  readonly seats: readonly SeatInfo[];
+}
+
+/** Error bodies: a stable code and a message for people. */
+export interface ErrorBody {
+  readonly error: string;
+  readonly message: string;
+}
