@@ -106,21 +106,25 @@ function gainWith(collection: readonly Card[], base: number, extra: readonly Car
  * Pays prices for one seat at least cost: tokens, then bust tokens, then the collected cards whose loss costs the
  * fewest points (computed once, and only when cards are needed).
  */
+/** A collection's cards by the points each would cost to give up, cached by the collection's array. */
+const lossesByPile = new WeakMap<readonly string[], readonly { id: string; loss: number }[]>();
+
 class Purse {
-  private byLoss: { id: string; loss: number }[] | null = null;
   readonly collection: readonly Card[];
 
   constructor(private readonly view: TenView, private readonly seat: SeatId) {
     this.collection = cardsOf(view.players[seat]!.collection);
   }
 
-  private cardsByLoss(): { id: string; loss: number }[] {
-    if (this.byLoss) return this.byLoss;
-    const losses = marginalLosses(this.collection);
-    this.byLoss = this.collection
-      .map((card, k) => ({ id: card.id, loss: losses[k]! }))
-      .sort((a, b) => a.loss - b.loss);
-    return this.byLoss;
+  private cardsByLoss(): readonly { id: string; loss: number }[] {
+    const ids = this.view.players[this.seat]!.collection;
+    let byLoss = lossesByPile.get(ids);
+    if (!byLoss) {
+      const losses = marginalLosses(this.collection);
+      byLoss = this.collection.map((card, k) => ({ id: card.id, loss: losses[k]! })).sort((a, b) => a.loss - b.loss);
+      lossesByPile.set(ids, byLoss);
+    }
+    return byLoss;
   }
 
   /** The cheapest payment of `price` and the points it gives up, or null when the seat cannot pay. */
