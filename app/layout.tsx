@@ -1,9 +1,10 @@
 import type { Metadata, Viewport } from 'next';
+import { SiteNav } from './_components/home/site-nav';
 import './globals.css';
 
 export const metadata: Metadata = {
   title: { default: 'Tezos Pole', template: '%s · Tezos Pole' },
-  description: 'Tezos Pole: a Monopoly-like board game whose tiles are artists’ works. Watch the rules engine’s bots play a whole game.',
+  description: 'Tezos Pole, Gotopoly and Ten: play hot-seat or online, watch the rules engine’s bots play, replay any game record.',
 };
 
 export const viewport: Viewport = {
@@ -28,11 +29,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             </svg>
             <span className="brand-name">Tezos Pole</span>
           </a>
-          <nav aria-label="Main">
-            <a href="/" aria-current="page">
-              Watch a game
-            </a>
-          </nav>
+          <SiteNav />
         </header>
         <main id="main">{children}</main>
         <footer className="site-footer">

@@ -12,6 +12,7 @@
  * - `GET /api/games/:id/events?token=T[&seat=S]` — `text/event-stream`; one `update` event per applied action with
  *   `id: seq` and data GameUpdate for that seat; `Last-Event-ID` (or `?after=seq`) resumes without a gap.
  * - `GET /api/games/:id/record` → the game record `{game, version, config, seed, actions}` (replayable anywhere).
+ * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on.
  */
 import { z } from 'zod';
 import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';

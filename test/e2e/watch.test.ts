@@ -150,7 +150,7 @@ function lastLanding(events: readonly PoleEvent[]): number | null {
 
 describe('Watch a game', () => {
   it('steps, plays and ends exactly as the engine does', { timeout: 120_000 }, async () => {
-    await page.goto(baseUrl);
+    await page.goto(`${baseUrl}/watch`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Watch a game');
 
     // New game: 3 players, seat 2 is the random bot, a fixed seed.

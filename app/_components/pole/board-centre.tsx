@@ -1,24 +1,24 @@
-import { isInert, ownersOf, poleDecision, supplyLeft, type Board } from '../../../engine/pole';
+import { isInert, ownersOf, supplyLeft, type Board } from '../../../engine/pole';
 import { describeDecision } from '../../_lib/pole-log';
 import { formatTz, listNames, seatColor } from '../../_lib/seats';
-import type { WatchSnapshot } from '../../_lib/watch-session';
+import { poleViewDecision, type PoleScene } from '../../_lib/pole-scene';
 import { Die } from './dice';
 import { TileArt } from './tile-art';
 
 /** The middle of the board: board name, last roll, turn, whose turn, the pending decision and the tile in focus. */
-export function BoardCentre({ board, snap }: { board: Board; snap: WatchSnapshot | null }) {
+export function BoardCentre({ board, snap, idleHint }: { board: Board; snap: PoleScene | null; idleHint?: string | undefined }) {
   if (!snap) {
     return (
       <div className="centre">
         <p className="centre-kicker">Tezos Pole</p>
         <h2 className="centre-title">{board.name}</h2>
         {board.description && <p className="centre-lede">{board.description}</p>}
-        <p className="centre-hint">Pick the players and a seed, then press Start to watch the bots play a whole game.</p>
+        <p className="centre-hint">{idleHint ?? 'Pick the players and a seed, then press Start to watch the bots play a whole game.'}</p>
       </div>
     );
   }
   const { state, names } = snap;
-  const decision = poleDecision(state);
+  const decision = poleViewDecision(state);
   const over = decision === null;
   const focusIndex = snap.landed?.tile ?? 0;
   const focus = board.tiles[focusIndex]!;
@@ -27,7 +27,7 @@ export function BoardCentre({ board, snap }: { board: Board; snap: WatchSnapshot
 
   return (
     <div className="centre">
-      <p className="centre-kicker">Tezos Pole · seed “{snap.setup.seed}”</p>
+      <p className="centre-kicker">{snap.seed === null ? 'Tezos Pole' : `Tezos Pole · seed “${snap.seed}”`}</p>
       <h2 className="centre-title">{board.name}</h2>
       <div className="centre-status">
         <div className="centre-dice" aria-label={dice.length ? `Last roll: ${dice.join(', ')}` : 'No roll yet'}>
@@ -61,7 +61,7 @@ export function BoardCentre({ board, snap }: { board: Board; snap: WatchSnapshot
   );
 }
 
-function winnerLine(snap: WatchSnapshot): string {
+function winnerLine(snap: PoleScene): string {
   const finals = snap.lastEvents.find((e) => e.type === 'finalScores');
   if (!finals || finals.type !== 'finalScores') return 'The game is over';
   const names = finals.winners.map((s) => snap.names[s]!);
@@ -69,7 +69,7 @@ function winnerLine(snap: WatchSnapshot): string {
 }
 
 /** The tile just landed on, shown large: the work, its artist, its terms and its holders. */
-function FocusCard({ board, snap, index, mover }: { board: Board; snap: WatchSnapshot; index: number; mover: number | null }) {
+function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScene; index: number; mover: number | null }) {
   const tile = board.tiles[index]!;
   const moverChip =
     mover === null ? null : (

@@ -1,11 +1,11 @@
 import { positionOf, type Board, type PoleTile } from '../../../engine/pole';
 import { ringCell, ringSide } from '../../_lib/board-layout';
-import type { WatchSnapshot } from '../../_lib/watch-session';
+import type { PoleScene } from '../../_lib/pole-scene';
 import { BoardCentre } from './board-centre';
 import { BoardTile } from './board-tile';
 
 /** The ring of tiles around a square board, with pawns, holders and the centre panel. Before a game: the bare board. */
-export function BoardRing({ board, snap }: { board: Board; snap: WatchSnapshot | null }) {
+export function BoardRing({ board, snap, idleHint }: { board: Board; snap: PoleScene | null; idleHint?: string }) {
   const count = board.tiles.length;
   const side = ringSide(count);
   const pawnsAt = new Map<number, number[]>();
@@ -40,7 +40,7 @@ export function BoardRing({ board, snap }: { board: Board; snap: WatchSnapshot |
           ))}
         </ol>
         <div className="centre-area" style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
-          <BoardCentre board={board} snap={snap} />
+          <BoardCentre board={board} snap={snap} idleHint={idleHint} />
         </div>
       </div>
     </div>

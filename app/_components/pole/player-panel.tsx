@@ -1,10 +1,10 @@
-import { lapsOf, piecesOf, poleDecision, positionOf } from '../../../engine/pole';
+import { lapsOf, piecesOf, positionOf } from '../../../engine/pole';
 import { formatTz, seatColor } from '../../_lib/seats';
-import type { WatchSnapshot } from '../../_lib/watch-session';
+import { poleViewDecision, type PoleScene } from '../../_lib/pole-scene';
 import { TileArt } from './tile-art';
 
 /** Net cash change of each seat in the last action, from its transfer events. */
-function cashDeltas(snap: WatchSnapshot): number[] {
+function cashDeltas(snap: PoleScene): number[] {
   const delta = snap.state.players.map(() => 0);
   for (const e of snap.lastEvents) {
     if (e.type !== 'transfer') continue;
@@ -15,11 +15,11 @@ function cashDeltas(snap: WatchSnapshot): number[] {
 }
 
 /** Every player: name, bot, cash, laps, L2 move, pieces held, and who plays first and now. */
-export function PlayerPanel({ snap }: { snap: WatchSnapshot }) {
+export function PlayerPanel({ snap }: { snap: PoleScene }) {
   const { state, names } = snap;
   const board = state.config.board;
   const ring = board.tiles.length;
-  const decision = poleDecision(state);
+  const decision = poleViewDecision(state);
   const deltas = cashDeltas(snap);
   return (
     <section className="panel players" aria-labelledby="players-heading">
@@ -46,7 +46,7 @@ export function PlayerPanel({ snap }: { snap: WatchSnapshot }) {
                   {names[seat]!.slice(0, 1).toUpperCase()}
                 </span>
                 <span className="player-name">{names[seat]}</span>
-                <span className="tag">{snap.setup.seats[seat]?.bot ?? 'bot'}</span>
+                <span className="tag">{snap.tags[seat] ?? 'bot'}</span>
                 {state.firstSeat === seat && (
                   <span className="tag tag-first" title="Plays first (won the turn-order roll)">
                     1st
@@ -54,7 +54,7 @@ export function PlayerPanel({ snap }: { snap: WatchSnapshot }) {
                 )}
                 <span className="player-cash">
                   {deltas[seat] !== 0 && (
-                    <span className={`delta ${deltas[seat]! > 0 ? 'up' : 'down'}`} key={`${snap.actions.length}`}>
+                    <span className={`delta ${deltas[seat]! > 0 ? 'up' : 'down'}`} key={`${snap.stamp}`}>
                       {deltas[seat]! > 0 ? '+' : '−'}
                       {formatTz(Math.abs(deltas[seat]!))}
                     </span>

@@ -1,4 +1,5 @@
 import { poleOutcome, type Board, type PoleState } from '../../../engine/pole';
+import type { PoleView } from '../../_lib/pole-scene';
 import { formatTz, listNames, seatColor } from '../../_lib/seats';
 import { Die } from './dice';
 
@@ -7,8 +8,9 @@ import { Die } from './dice';
  * ranks, winners and the cash / pieces / valuation split from `poleOutcome`.
  * Formulas are shown to explain the values, never to recompute them.
  */
-export function ValuationTable({ state, names }: { state: PoleState; names: readonly string[] }) {
-  const outcome = poleOutcome(state);
+export function ValuationTable({ state, names }: { state: PoleView; names: readonly string[] }) {
+  // poleOutcome reads the phase, cash and valuations, never the PRNG state.
+  const outcome = poleOutcome(state as PoleState);
   if (!outcome || !state.valuations) return null;
   const board: Board = state.config.board;
   const winners = outcome.winners;

@@ -14,6 +14,7 @@ import {
   type WatchSetup,
   type WatchSnapshot,
 } from '../../_lib/watch-session';
+import { watchScene } from '../../_lib/pole-scene';
 import { BoardRing } from './board-ring';
 import { Controls, SPEEDS } from './controls';
 import { GameLog } from './game-log';
@@ -149,7 +150,7 @@ export function WatchGame() {
             The game stopped: {runError}
           </p>
         )}
-        <BoardRing board={snap?.state.config.board ?? GENESIS} snap={snap} />
+        <BoardRing board={snap?.state.config.board ?? GENESIS} snap={snap ? watchScene(snap) : null} />
       </div>
       <aside className="watch-side" aria-label={editing ? 'Game setup' : 'Players and log'}>
         {editing ? (
@@ -157,7 +158,7 @@ export function WatchGame() {
         ) : null}
         {snap && !editing && (
           <>
-            <PlayerPanel snap={snap} />
+            <PlayerPanel snap={watchScene(snap)} />
             <GameLog log={snap.log} names={snap.names} />
             <p className="keys muted small">
               Keys: <kbd>→</kbd> step · <kbd>Space</kbd> play / pause · <kbd>E</kbd> play to end

@@ -1,0 +1,23 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+
+const LINKS = [
+  { href: '/', label: 'Play', match: (p: string) => p === '/' || p.startsWith('/new') || p.startsWith('/play') },
+  { href: '/watch', label: 'Watch a game', match: (p: string) => p.startsWith('/watch') },
+  { href: '/replay', label: 'Replay', match: (p: string) => p.startsWith('/replay') },
+] as const;
+
+/** The site's main navigation; the current section is marked for assistive technology and styled by it. */
+export function SiteNav() {
+  const pathname = usePathname() ?? '/';
+  return (
+    <nav aria-label="Main">
+      {LINKS.map((link) => (
+        <a key={link.href} href={link.href} aria-current={link.match(pathname) ? 'page' : undefined}>
+          {link.label}
+        </a>
+      ))}
+    </nav>
+  );
+}

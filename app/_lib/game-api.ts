@@ -1,0 +1,186 @@
+import type { Decision, SeatId } from '../../engine/core';
+import type { ErrorBody, GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
+
+/**
+ * The browser's side of server/protocol.ts without React: the URLs, credentials kept in sessionStorage, the pure
+ * merging of SSE updates into a snapshot, and fetch helpers. `useGameConnection` (game-client.ts) builds on these.
+ */
+
+// ---------- URLs ----------
+
+function query(params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+const base = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+export const snapshotUrl = (id: string, token: string | null, seat: SeatId | null): string => `${base(id)}${query({ token, seat })}`;
+export const eventsUrl = (id: string, token: string | null, seat: SeatId | null, after: number | null): string =>
+  `${base(id)}/events${query({ token, seat, after })}`;
+export const actionsUrl = (id: string): string => `${base(id)}/actions`;
+export const leaveUrl = (id: string): string => `${base(id)}/leave`;
+export const recordUrl = (id: string): string => `${base(id)}/record`;
+/** The play page of a seat (or a spectator with neither). */
+export const playPath = (id: string, token: string | null, seat: SeatId | null): string =>
+  `/play/${encodeURIComponent(id)}${query({ token, seat })}`;
+
+// ---------- credentials ----------
+
+export interface Credentials {
+  readonly token: string;
+  /** A host token (hot-seat) acts for every human seat. */
+  readonly host: boolean;
+  /** The seat last looked at. */
+  readonly seat: SeatId | null;
+}
+
+const storageKey = (id: string) => `game:${id}`;
+
+export function loadCredentials(id: string): Credentials | null {
+  try {
+    const raw = window.sessionStorage.getItem(storageKey(id));
+    if (!raw) return null;
+    const c = JSON.parse(raw) as Partial<Credentials>;
+    if (typeof c.token !== 'string' || !c.token) return null;
+    return { token: c.token, host: c.host === true, seat: typeof c.seat === 'number' ? c.seat : null };
+  } catch {
+    return null;
+  }
+}
+
+export function saveCredentials(id: string, credentials: Credentials): void {
+  try {
+    window.sessionStorage.setItem(storageKey(id), JSON.stringify(credentials));
+  } catch {
+    // private mode or storage full: the URL still holds the token
+  }
+}
+
+export function clearCredentials(id: string): void {
+  try {
+    window.sessionStorage.removeItem(storageKey(id));
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** `?seat=` as a seat number, or null. */
+export function parseSeat(value: string | string[] | null | undefined): SeatId | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (v === undefined || v === null || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 && n <= 5 ? n : null;
+}
+
+// ---------- pure state ----------
+
+/** Applies one SSE update; an update the snapshot already has (a resumed stream may repeat one) changes nothing. */
+export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSnapshot {
+  if (update.seq <= snapshot.seq) return snapshot;
+  return {
+    ...snapshot,
+    seq: update.seq,
+    view: update.view,
+    pending: update.pending,
+    legal: update.legal,
+    events: update.events.length ? [...snapshot.events, ...update.events] : snapshot.events,
+    outcome: update.outcome,
+    deadline: update.deadline,
+    seats: update.seats,
+  };
+}
+
+/** Seats people play now (a human seat that left is played by its bot). */
+export const humanSeats = (seats: readonly SeatInfo[]): SeatId[] =>
+  seats.filter((s) => s.kind === 'human' && !s.botTakeover).map((s) => s.seat);
+
+/** The human seats with a decision pending, in the engine's order, each once. */
+export function pendingHumanSeats(pending: readonly Decision[], seats: readonly SeatInfo[]): SeatId[] {
+  const humans = new Set(humanSeats(seats));
+  const out: SeatId[] = [];
+  for (const d of pending) if (humans.has(d.seat) && !out.includes(d.seat)) out.push(d.seat);
+  return out;
+}
+
+/**
+ * Hot-seat: whose seat the device should show now. The current seat while it still has something to decide;
+ * otherwise the first pending human seat (simultaneous sealed bids are thus taken one uncle after another); null
+ * when no human must decide (stay where you are).
+ */
+export function followSeat(pending: readonly Decision[], seats: readonly SeatInfo[], current: SeatId | null): SeatId | null {
+  const waiting = pendingHumanSeats(pending, seats);
+  if (current !== null && waiting.includes(current)) return current;
+  return waiting[0] ?? null;
+}
+
+/** An error answer in words, from its status and body (ErrorBody when the server sent one). */
+export function refusalMessage(status: number, body: unknown): string {
+  const b = body as Partial<ErrorBody> | null;
+  const message = b && typeof b.message === 'string' && b.message ? b.message : null;
+  switch (status) {
+    case 409:
+      return 'The game moved on before your action arrived; the table now shows the current state — please look again.';
+    case 422:
+      return message ? `Not allowed: ${message}` : 'The rules do not allow that.';
+    case 403:
+      return message ?? 'This link does not hold that seat.';
+    case 404:
+      return message ?? 'There is no such game.';
+    case 400:
+      return message ?? 'The server did not understand the request.';
+    default:
+      return message ?? `The server answered ${status}.`;
+  }
+}
+
+export async function readJson(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function fetchSnapshot(id: string, token: string | null, seat: SeatId | null, signal?: AbortSignal): Promise<GameSnapshot> {
+  const res = await fetch(snapshotUrl(id, token, seat), { cache: 'no-store', signal });
+  const body = await readJson(res);
+  if (!res.ok) throw new RequestError(res.status, refusalMessage(res.status, body));
+  return body as GameSnapshot;
+}
+
+/** Downloads a finished (or running) game's record as a JSON file. */
+export async function downloadRecord(id: string, filename = `game-${id}.json`): Promise<void> {
+  const res = await fetch(recordUrl(id), { cache: 'no-store' });
+  const body = await readJson(res);
+  if (!res.ok) throw new RequestError(res.status, refusalMessage(res.status, body));
+  const blob = new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** `POST /api/games/:id/leave` {token, seat}: the seat's bot plays on. */
+export async function leaveSeat(id: string, token: string, seat: SeatId): Promise<void> {
+  const res = await fetch(leaveUrl(id), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, seat }),
+  });
+  if (!res.ok) throw new RequestError(res.status, refusalMessage(res.status, await readJson(res)));
+}

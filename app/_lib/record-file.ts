@@ -1,0 +1,134 @@
+import { games, isEngineError, parseRecord, RecordError, replayWith, type GameEvent, type GameId, type GameRecord, type SeatId } from '../../engine';
+import { gotopolyView, type GotopolyState } from '../../engine/gotopoly';
+import { tenView, type TenState } from '../../engine/ten';
+import type { SeatInfo, SeatKind } from '../../server/protocol';
+
+/**
+ * Game records in the browser: reading a record file, replaying it with the engine into a timeline that can be
+ * stepped both ways, and the spectator's view of any position. Pure functions (no React, no DOM).
+ */
+
+/** A record and the seats to show it with (a record carries no names; a server export may add `seats`). */
+export interface LoadedRecord {
+  readonly record: GameRecord;
+  readonly seats: readonly SeatInfo[];
+}
+
+const KINDS: readonly SeatKind[] = ['human', 'random', 'heuristic'];
+
+/** The number of seats of a record: its config's `players`. */
+export function playersOf(record: GameRecord): number {
+  const players = (record.config as { players?: unknown } | null)?.players;
+  return typeof players === 'number' && Number.isInteger(players) && players > 0 ? players : 0;
+}
+
+/** Seats for a record: the names it carries (`seats: [{name, kind}]` or `names: [...]`), else "Player 1"… */
+export function seatsOf(input: unknown, record: GameRecord): SeatInfo[] {
+  const extra = input as { seats?: unknown; names?: unknown } | null;
+  const given = Array.isArray(extra?.seats) ? (extra.seats as unknown[]) : [];
+  const names = Array.isArray(extra?.names) ? (extra.names as unknown[]) : [];
+  return Array.from({ length: playersOf(record) }, (_, seat) => {
+    const s = given[seat] as { name?: unknown; kind?: unknown } | undefined;
+    const name = typeof s?.name === 'string' && s.name.trim() ? s.name.trim() : typeof names[seat] === 'string' && (names[seat] as string).trim() ? (names[seat] as string).trim() : `Player ${seat + 1}`;
+    const kind = KINDS.includes(s?.kind as SeatKind) ? (s!.kind as SeatKind) : 'human';
+    return { seat, name, kind, botTakeover: false };
+  });
+}
+
+/** Reads a record file's text. @throws Error naming what is wrong (not JSON, not a record). */
+export function readRecord(text: string): LoadedRecord {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    throw new Error('This file is not JSON, so it is not a game record.');
+  }
+  return loadRecord(input);
+}
+
+/** Validates a parsed record. @throws RecordError */
+export function loadRecord(input: unknown): LoadedRecord {
+  const record = parseRecord(input);
+  return { record, seats: seatsOf(input, record) };
+}
+
+/** A replayed game: its states every `every` actions, and every action's events. */
+export interface Timeline {
+  readonly game: GameId;
+  readonly record: GameRecord;
+  /** Number of actions; positions run 0 … length. */
+  readonly length: number;
+  readonly every: number;
+  /** checkpoints[i] = the state after i × every actions. */
+  readonly checkpoints: readonly unknown[];
+  /** actionEvents[k] = the events of action k. */
+  readonly actionEvents: readonly (readonly GameEvent[])[];
+}
+
+/**
+ * Replays a record with its game's engine (version checked), keeping a checkpoint every `every` actions so any
+ * position is at most `every − 1` actions away. @throws RecordError naming the first action that does not apply.
+ */
+export function buildTimeline(record: GameRecord, every = 64): Timeline {
+  const definition = games[record.game];
+  // replayWith checks the game, the version and the config, with the engine's words for each refusal.
+  let state = replayWith(definition, { ...record, actions: [] }).state;
+  const checkpoints: unknown[] = [state];
+  const actionEvents: GameEvent[][] = [];
+  record.actions.forEach(({ seat, action }, index) => {
+    try {
+      const step = definition.apply(state, seat, action);
+      state = step.state;
+      actionEvents.push(step.events);
+    } catch (err) {
+      if (!isEngineError(err)) throw err;
+      throw new RecordError('REPLAY_FAILED', `action ${index} (${JSON.stringify(action)}) does not apply: ${err.message}`, index);
+    }
+    if ((index + 1) % every === 0) checkpoints.push(state);
+  });
+  return { game: record.game, record, length: record.actions.length, every, checkpoints, actionEvents };
+}
+
+/** The state after `position` actions (0 = the set-up). */
+export function stateAt(timeline: Timeline, position: number): unknown {
+  const k = Math.max(0, Math.min(timeline.length, Math.trunc(position)));
+  const base = Math.floor(k / timeline.every);
+  let state = timeline.checkpoints[base];
+  const definition = games[timeline.game];
+  for (let i = base * timeline.every; i < k; i++) {
+    const { seat, action } = timeline.record.actions[i]!;
+    state = definition.apply(state, seat, action).state;
+  }
+  return state;
+}
+
+/** Every event up to `position` actions, in order. */
+export function eventsUntil(timeline: Timeline, position: number): GameEvent[] {
+  return timeline.actionEvents.slice(0, position).flat();
+}
+
+/** The index of the first event of action `k` (its events start there in eventsUntil's list). */
+export function firstEventOf(timeline: Timeline, k: number): number {
+  let n = 0;
+  for (let i = 0; i < k && i < timeline.actionEvents.length; i++) n += timeline.actionEvents[i]!.length;
+  return n;
+}
+
+/** What a seat (null: a spectator) sees of a state, the way the server shows it. */
+export function viewOf(game: GameId, state: unknown, seat: SeatId | null): unknown {
+  switch (game) {
+    case 'pole': {
+      const { rng: _rng, ...view } = state as { rng: unknown };
+      return view;
+    }
+    case 'gotopoly':
+      return gotopolyView(state as GotopolyState, seat);
+    case 'ten':
+      return tenView(state as TenState, seat);
+  }
+}
+
+/** A file name for a record: "<game>-<seed>.json". */
+export function recordFileName(record: GameRecord): string {
+  return `${record.game}-${record.seed.replace(/[^a-zA-Z0-9_-]+/g, '_') || 'record'}.json`;
+}

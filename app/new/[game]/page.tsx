@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NewGameForm } from '../../_components/home/new-game-form';
+import { GAME_IDS, GAMES, isGameId } from '../../_lib/game-catalog';
+
+type Props = { params: Promise<{ game: string }> };
+
+export function generateStaticParams() {
+  return GAME_IDS.map((game) => ({ game }));
+}
+
+export const dynamicParams = false;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { game } = await params;
+  return { title: isGameId(game) ? `New game of ${GAMES[game].name}` : 'New game' };
+}
+
+/** Set up a game: seats, the game's table options, seed, hot-seat or online, timer and bot pace. */
+export default async function Page({ params }: Props) {
+  const { game } = await params;
+  if (!isGameId(game)) notFound();
+  const info = GAMES[game];
+  return (
+    <>
+      <section className="intro">
+        <h1>New game of {info.name}</h1>
+        <p>{info.pitch}</p>
+      </section>
+      <NewGameForm game={game} />
+    </>
+  );
+}

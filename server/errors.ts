@@ -1,0 +1,44 @@
+/**
+ * The server layer's error tree (Taquito-style, every leaf with a stable `code`):
+ * ServerError → StoreError (the database refused or failed) | HostError (a request was refused; carries the HTTP
+ * status the route handler answers with).
+ */
+export abstract class ServerError extends Error {
+  abstract readonly code: string;
+}
+
+/** The store could not do what was asked. `SEQ_TAKEN` is the expected one: another append won the race. */
+export class StoreError extends ServerError {
+  override readonly name = 'StoreError';
+  constructor(
+    readonly code: 'SEQ_TAKEN' | 'UNKNOWN_GAME' | 'DUPLICATE_GAME' | 'BAD_ROW',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type HostStatus = 400 | 403 | 404 | 409 | 422 | 500 | 503;
+
+/** A request the host refused; nothing was changed. `status` is the HTTP answer, `code` is stable for clients. */
+export class HostError extends ServerError {
+  override readonly name = 'HostError';
+  constructor(
+    readonly status: HostStatus,
+    readonly code: string,
+    message: string,
+    readonly detail?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message);
+  }
+}
+
+export const isServerError = (err: unknown): err is ServerError => err instanceof ServerError;
+export const isStoreError = (err: unknown): err is StoreError => err instanceof StoreError;
+export const isHostError = (err: unknown): err is HostError => err instanceof HostError;
+
+/** The error body and status a route handler answers with; anything unexpected becomes an opaque 500. */
+export function errorResponse(err: unknown): { status: number; body: { error: string; message: string } } {
+  if (isHostError(err)) return { status: err.status, body: { error: err.code, message: err.message } };
+  return { status: 500, body: { error: 'INTERNAL', message: 'the server failed; nothing was applied' } };
+}

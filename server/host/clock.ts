@@ -1,0 +1,65 @@
+/**
+ * Time, injected: the host reads the time and sets timers only through a Clock, so tests drive turn timers and bot
+ * pacing by hand instead of sleeping.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Calls `fn` after `ms`; returns the function that cancels it. */
+  setTimer(ms: number, fn: () => void): () => void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimer(ms, fn) {
+    const handle = setTimeout(fn, Math.max(0, ms));
+    // A pending bot move or turn timer must not keep a process (a script, a test run) alive on its own.
+    handle.unref?.();
+    return () => clearTimeout(handle);
+  },
+};
+
+/** A clock that only moves when told to: `advance` fires the timers that fall due, in due order. */
+export class ManualClock implements Clock {
+  private time: number;
+  private nextId = 0;
+  private readonly timers = new Map<number, { due: number; fn: () => void }>();
+
+  constructor(start = 1_700_000_000_000) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimer(ms: number, fn: () => void): () => void {
+    const id = this.nextId++;
+    this.timers.set(id, { due: this.time + Math.max(0, ms), fn });
+    return () => this.timers.delete(id);
+  }
+
+  /** Timers set and not yet fired or cancelled. */
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Fires every timer due now (timers they set for "now" included, oldest first); returns how many fired. */
+  fireDue(): number {
+    let fired = 0;
+    for (;;) {
+      const due = [...this.timers.entries()].filter(([, t]) => t.due <= this.time).sort(([a, x], [b, y]) => x.due - y.due || a - b);
+      if (due.length === 0) return fired;
+      const [id, timer] = due[0]!;
+      this.timers.delete(id);
+      timer.fn();
+      fired++;
+    }
+  }
+
+  /** Moves time forward by `ms` and fires what falls due. */
+  advance(ms: number): number {
+    this.time += ms;
+    return this.fireDue();
+  }
+}

@@ -1,0 +1,379 @@
+import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameRecord, type SeatId } from '../../engine';
+import { HostError, isHostError, isStoreError } from '../errors';
+import { actionRequestSchema, type ActionResponse, type CreateGameResponse, type GameSnapshot } from '../protocol';
+import type { GameStore, StoreEvent } from '../store';
+import { checkActor, holderOf, viewerSeat } from './access';
+import { Automation, playedByBot, type AutoReason } from './automation';
+import { Broker, type Subscription } from './broker';
+import { systemClock, type Clock } from './clock';
+import { gameKits } from './game-kits';
+import { LiveGame, type LoggedAction } from './live-game';
+import { gamePath, prepareGame, zodMessage } from './new-game';
+import { replayStep, setupStored } from './replay';
+import { SerialQueues } from './serial';
+import { seatInfos, snapshotFor, updateFor } from './views';
+
+export interface GameHostOptions {
+  /** Time and timers (tests pass a ManualClock). */
+  readonly clock?: Clock;
+  /** A snapshot of the state is stored every this many actions (restarts replay at most this many). */
+  readonly snapshotEvery?: number;
+  /** On open, load every unfinished game so its bots and timers run again (default true). */
+  readonly resume?: boolean;
+  /** Where failures of background work (bot moves, snapshots, catch-ups) are reported. */
+  readonly onError?: (err: unknown) => void;
+}
+
+/**
+ * Hosts games over a GameStore (ARCHITECTURE.md "Hosting"): creates them, checks and applies actions (the store's
+ * append is the optimistic lock), keeps live games in memory (rebuilt from snapshot + log after a restart), plays
+ * bots and turn timers, fans updates out to subscribers, and follows other instances through the store's
+ * notifications. Every public method either succeeds or throws a HostError and changes nothing.
+ */
+export class GameHost {
+  private readonly cache = new Map<string, LiveGame>();
+  private readonly loading = new Map<string, Promise<LiveGame>>();
+  private readonly queues = new SerialQueues();
+  private readonly background = new Set<Promise<unknown>>();
+  private readonly broker = new Broker();
+  private readonly automation: Automation;
+  private readonly clock: Clock;
+  private readonly snapshotEvery: number;
+  private readonly onError: (err: unknown) => void;
+  private unlisten: (() => Promise<void>) | null = null;
+  private closed = false;
+
+  private constructor(
+    readonly store: GameStore,
+    options: GameHostOptions,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.snapshotEvery = Math.max(1, options.snapshotEvery ?? 50);
+    this.onError = options.onError ?? ((err) => console.error('[game host]', err));
+    this.automation = new Automation(this.clock, (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason), this.onError);
+  }
+
+  /** A host listening to the store; with `resume`, the unfinished games' bots and timers run again. */
+  static async open(store: GameStore, options: GameHostOptions = {}): Promise<GameHost> {
+    const host = new GameHost(store, options);
+    host.unlisten = await store.listen((event) => host.onStoreEvent(event));
+    // In the background: the first request need not wait for every unfinished game to be rebuilt (`idle` does).
+    if (options.resume ?? true) {
+      host.inBackground(
+        store.unfinishedGames().then(async (ids) => {
+          for (const id of ids) await host.live(id).catch(host.onError);
+        }),
+      );
+    }
+    return host;
+  }
+
+  /**
+   * Creates a game: validates the request and the engine config (players = seats), draws the seed and the tokens.
+   * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code
+   */
+  async create(request: unknown): Promise<CreateGameResponse> {
+    const { row, state, hostToken, invites } = prepareGame(request);
+    await this.storeCall(() => this.store.createGame(row));
+    const live = new LiveGame({ ...row, createdAt: new Date(this.clock.now()), finished: false }, gameKits[row.game], state, []);
+    this.cache.set(row.id, live);
+    await this.queues.run(row.id, async () => this.automation.plan(live));
+    return { id: row.id, seats: seatInfos(live.row), hostToken, invites, spectatorPath: gamePath(row.id) };
+  }
+
+  /**
+   * What the token's seat sees now (`seat` picks a human seat for the host token; no token: a spectator).
+   * @throws HostError 404 UNKNOWN_GAME, 403 BAD_TOKEN | NOT_YOUR_SEAT | BOT_SEAT | TOKEN_REQUIRED
+   */
+  async snapshot(id: string, token?: string, seat?: SeatId): Promise<GameSnapshot> {
+    const live = await this.live(id);
+    const viewer = viewerSeat(live.row, holderOf(live.row, token), seat, this.pendingSeats(live));
+    return snapshotFor(live, viewer);
+  }
+
+  /**
+   * Applies one action of a seat, if `seq` is the game's seq and the engine accepts it.
+   * @throws HostError 400 MALFORMED_REQUEST | MALFORMED_ACTION, 403, 404, 409 STALE, 422 the RuleError's code
+   */
+  async act(id: string, request: unknown): Promise<ActionResponse> {
+    const parsed = actionRequestSchema.safeParse(request);
+    if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
+    const { token, seat, seq, action } = parsed.data;
+    const live = await this.live(id);
+    const holder = holderOf(live.row, token);
+    checkActor(live.row, holder, seat);
+    return this.queues.run(id, async () => {
+      checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
+      return { seq: await this.commit(live, seat, action, seq) };
+    });
+  }
+
+  /**
+   * Records a fact from outside the game (on-chain holdings) as an action of the `system` seat, for server-side
+   * callers only (the chain bridge); it is replayed like any other action.
+   * @throws HostError 400 MALFORMED_ACTION, 404, 409 STALE, 422 the RuleError's code
+   */
+  async actAsSystem(id: string, seq: number, action: unknown): Promise<ActionResponse> {
+    const live = await this.live(id);
+    return this.queues.run(id, async () => ({ seq: await this.commit(live, SYSTEM, action, seq) }));
+  }
+
+  /**
+   * The token's seat leaves: its bot plays it from now on (the host token names the seat). Leaving twice is fine.
+   * @throws HostError 400 SEAT_REQUIRED, 403, 404
+   */
+  async leave(id: string, token: string, seat?: SeatId): Promise<void> {
+    const live = await this.live(id);
+    const holder = holderOf(live.row, token);
+    const target = holder.kind === 'seat' ? holder.seat : seat;
+    if (target === undefined) throw new HostError(400, 'SEAT_REQUIRED', 'say which seat leaves');
+    await this.queues.run(id, async () => {
+      if (live.row.seats[target]?.botTakeover) return;
+      checkActor(live.row, holder, target);
+      const seats = live.row.seats.map((s, i) => (i === target ? { ...s, botTakeover: true } : s));
+      await this.storeCall(() => this.store.updateSeats(id, seats));
+      live.row = { ...live.row, seats };
+      live.deadlines.delete(target);
+      this.automation.plan(live);
+    });
+  }
+
+  /**
+   * Follows a game as the token's seat sees it: first every update after `afterSeq` (default: none before now), in
+   * order, then each new one. Close the subscription to stop.
+   * @throws HostError 404, 403
+   */
+  async subscribe(id: string, token?: string, seat?: SeatId, afterSeq?: number): Promise<Subscription> {
+    const live = await this.live(id);
+    const holder = holderOf(live.row, token);
+    return this.queues.run(id, async () => {
+      const viewer = viewerSeat(live.row, holder, seat, this.pendingSeats(live));
+      const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
+      const backlog = await this.statesAfter(live, from);
+      const subscription = this.broker.attach(id, viewer, live.seq);
+      for (const { seq, state } of backlog) subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
+      return subscription;
+    });
+  }
+
+  /** The game record (replayable anywhere with the engine's `replay`). @throws HostError 404 */
+  async record(id: string): Promise<GameRecord> {
+    const live = await this.live(id);
+    const { game, version, config, seed } = live.row;
+    return { game, version, config, seed, actions: live.log.map(({ seat, action }) => ({ seat, action })) };
+  }
+
+  /** The hash of the current state and its seq: equal on every instance and after a restart (engine `stateHash`). */
+  async stateHash(id: string): Promise<{ seq: number; hash: string }> {
+    const live = await this.live(id);
+    return { seq: live.seq, hash: stateHash(live.state) };
+  }
+
+  /** Resolves when no bot move, catch-up or snapshot write is running (tests drive a ManualClock with it). */
+  async idle(): Promise<void> {
+    do {
+      await this.automation.idle();
+      while (this.background.size > 0) await Promise.allSettled([...this.background]);
+    } while (this.background.size > 0);
+  }
+
+  /** Stops timers, listening and subscriptions; waits for running work. The store stays open (its owner closes it). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.automation.stop();
+    await this.unlisten?.();
+    await this.idle();
+    this.broker.closeAll();
+  }
+
+  // ---- internals ----
+
+  private pendingSeats(live: LiveGame): SeatId[] {
+    return live.kit.definition.pending(live.state).map((d) => d.seat);
+  }
+
+  /** The live game, loading (and caching) it on first access. */
+  private async live(id: string): Promise<LiveGame> {
+    const cached = this.cache.get(id);
+    if (cached) return cached;
+    let loading = this.loading.get(id);
+    if (!loading) {
+      loading = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, loading);
+    }
+    return loading;
+  }
+
+  /** Rebuilds a game from its latest snapshot and the actions after it; events before the snapshot come from the log. */
+  private async load(id: string): Promise<LiveGame> {
+    const row = await this.storeCall(() => this.store.getGame(id));
+    if (!row) throw new HostError(404, 'UNKNOWN_GAME', `no game ${id}`);
+    const kit = gameKits[row.game];
+    if (row.version !== kit.definition.version) {
+      throw new HostError(422, 'UNSUPPORTED_VERSION', `game ${id} was created with ${row.game} engine version ${row.version}`);
+    }
+    const [snapshot, rows] = await this.storeCall(() => Promise.all([this.store.latestSnapshot(id), this.store.listActions(id)]));
+    rows.forEach((r, i) => {
+      if (r.seq !== i + 1) throw new HostError(500, 'CORRUPT_LOG', `game ${id}: action ${i + 1} is missing`);
+    });
+    const base = snapshot && snapshot.seq <= rows.length ? snapshot : null;
+    let state = base ? base.state : setupStored(row);
+    const log: LoggedAction[] = rows.map((r) => ({ seat: r.seat, action: r.action, events: r.events }));
+    for (let i = base?.seq ?? 0; i < rows.length; i++) {
+      const step = replayStep(row, state, rows[i]!);
+      state = step.state;
+      log[i] = { ...log[i]!, events: step.events };
+    }
+    const live = new LiveGame(row, kit, state, log);
+    this.cache.set(id, live);
+    // An action appended while this load read the log was announced before the game was cached: catch up once.
+    await this.queues.run(id, async () => {
+      await this.catchUp(live);
+      this.automation.plan(live);
+    });
+    return live;
+  }
+
+  /** Applies an action at `expectedSeq` and appends it; must run in the game's queue. */
+  private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number): Promise<number> {
+    if (expectedSeq !== live.seq) {
+      throw new HostError(409, 'STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
+    }
+    let step;
+    try {
+      step = live.kit.definition.apply(live.state, seat, action);
+    } catch (err) {
+      if (!isRuleError(err)) throw err;
+      throw new HostError(err.code === 'MALFORMED_ACTION' ? 400 : 422, err.code, err.message, err.detail);
+    }
+    const seq = expectedSeq + 1;
+    try {
+      await this.store.appendAction(live.id, seq, seat, action, step.events);
+    } catch (err) {
+      if (isStoreError(err) && err.code === 'SEQ_TAKEN') {
+        // Another instance appended first: take its action instead, and tell this caller to look again.
+        await this.catchUp(live);
+        throw new HostError(409, 'STALE', `another action landed first; the game is at seq ${live.seq}`, { seq: live.seq });
+      }
+      throw new HostError(503, 'STORE_UNAVAILABLE', `the action could not be saved (nothing was applied): ${(err as Error).message}`);
+    }
+    this.applied(live, { seat, action, events: step.events }, step.state);
+    return seq;
+  }
+
+  /** After an action is in the store: advance the live game, notify subscribers, snapshot, plan bots and timers. */
+  private applied(live: LiveGame, entry: LoggedAction, state: unknown): void {
+    live.advance(entry, state);
+    const seq = live.seq;
+    this.automation.plan(live); // first: the update carries the new deadlines
+    this.broker.publish(live.id, seq, (viewer) => updateFor(live, seq, state, entry.events, viewer));
+    if (seq % this.snapshotEvery === 0) this.inBackground(this.store.saveSnapshot(live.id, seq, state));
+    if (!live.row.finished && live.kit.definition.outcome(state)) {
+      live.row = { ...live.row, finished: true };
+      this.inBackground(this.store.markFinished(live.id));
+    }
+  }
+
+  /** Applies the actions other instances appended; must run in the game's queue. */
+  private async catchUp(live: LiveGame): Promise<void> {
+    const rows = await this.store.listActions(live.id, live.seq);
+    for (const r of rows) {
+      if (r.seq !== live.seq + 1) break;
+      let step;
+      try {
+        step = replayStep(live.row, live.state, r);
+      } catch (err) {
+        // This copy cannot follow the log: drop it, so the next access rebuilds from the store (or fails loudly).
+        this.cache.delete(live.id);
+        this.automation.cancel(live.id);
+        throw err;
+      }
+      this.applied(live, { seat: r.seat, action: r.action, events: step.events }, step.state);
+    }
+  }
+
+  /** The states after each action `from+1 … seq`, from memory when recent, else from a stored snapshot and the log. */
+  private async statesAfter(live: LiveGame, from: number): Promise<{ seq: number; state: unknown }[]> {
+    const out: { seq: number; state: unknown }[] = [];
+    let state = live.recentState(from);
+    if (state === undefined) {
+      const snapshot = await this.storeCall(() => this.store.latestSnapshot(live.id, from));
+      state = snapshot ? snapshot.state : setupStored(live.row);
+      for (let seq = (snapshot?.seq ?? 0) + 1; seq <= from; seq++) state = replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
+    }
+    for (let seq = from + 1; seq <= live.seq; seq++) {
+      state = live.recentState(seq) ?? replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
+      out.push({ seq, state });
+    }
+    return out;
+  }
+
+  /** A bot's move or a timed-out seat's default move, if the game is still where the timer left it. */
+  private autoMove(id: string, seat: SeatId, seq: number, reason: AutoReason): Promise<void> {
+    return this.queues.run(id, async () => {
+      const live = this.cache.get(id);
+      if (!live || live.seq !== seq || this.closed) return;
+      if (playedByBot(live, seat) !== (reason === 'bot')) return;
+      if (!this.pendingSeats(live).includes(seat)) return;
+      const fallback = () => live.kit.defaultAction(live.state, seat);
+      let action: unknown;
+      try {
+        action = reason === 'bot' ? this.botChoice(live, seat) : fallback();
+      } catch (err) {
+        this.onError(err);
+        action = fallback();
+      }
+      try {
+        await this.commit(live, seat, action, seq);
+      } catch (err) {
+        if (isHostError(err) && err.status === 409) return; // another instance moved first: it planned the rest
+        if (!(isHostError(err) && err.status === 422 && reason === 'bot')) throw err;
+        // A bot proposing an illegal move is a bug; the default move keeps the game going.
+        this.onError(err);
+        await this.commit(live, seat, fallback(), seq);
+      }
+    });
+  }
+
+  /** The seat's bot's choice; its randomness is seeded from the game seed, seq and seat, so it is reproducible. */
+  private botChoice(live: LiveGame, seat: SeatId): unknown {
+    const kind = live.row.seats[seat]!.kind;
+    const bot = live.kit.bot(kind === 'human' ? 'heuristic' : kind);
+    return bot.choose(live.state, seat, rngFromSeed(`${live.row.seed}/bots/${live.seq}/${seat}`));
+  }
+
+  private onStoreEvent(event: StoreEvent): void {
+    if (this.closed) return;
+    const targets = event.type === 'resync' ? [...this.cache.values()] : [this.cache.get(event.gameId)].filter((g) => g !== undefined);
+    for (const live of targets) {
+      if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
+      const work = this.queues.run(live.id, async () => {
+        if (event.type !== 'action') {
+          const row = await this.store.getGame(live.id);
+          if (row) live.row = { ...live.row, seats: row.seats };
+        }
+        await this.catchUp(live);
+        this.automation.plan(live);
+      });
+      this.inBackground(work);
+    }
+  }
+
+  private inBackground(work: Promise<unknown>): void {
+    const tracked = work.catch(this.onError);
+    this.background.add(tracked);
+    void tracked.finally(() => this.background.delete(tracked));
+  }
+
+  /** A store call whose failure means "try again later", not "your request was wrong". */
+  private async storeCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (isHostError(err)) throw err;
+      if (isStoreError(err) && err.code === 'UNKNOWN_GAME') throw new HostError(404, 'UNKNOWN_GAME', err.message);
+      throw new HostError(503, 'STORE_UNAVAILABLE', `the game store failed: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { Actor, GameEvent, SeatId } from '../../engine';
+import type { GameRow } from '../store';
+import type { GameKit } from './game-kits';
+
+/** One applied action as the host keeps it: the log entry at `seq` (1-based). */
+export interface LoggedAction {
+  readonly seat: Actor;
+  readonly action: unknown;
+  readonly events: readonly GameEvent[];
+}
+
+/** How many recent states a live game keeps, so a reconnecting subscriber is usually served without a replay. */
+export const RECENT_STATES = 64;
+
+/** A game held in memory: its row, its current state and its whole log. Only the host's queue for it mutates it. */
+export class LiveGame {
+  state: unknown;
+  /** Turn-timer deadlines (ms since epoch) of pending human seats. */
+  readonly deadlines = new Map<SeatId, number>();
+  private readonly recent = new Map<number, unknown>();
+
+  constructor(
+    public row: GameRow,
+    readonly kit: GameKit,
+    state: unknown,
+    readonly log: LoggedAction[],
+  ) {
+    this.state = state;
+    this.recent.set(this.seq, state);
+  }
+
+  get id(): string {
+    return this.row.id;
+  }
+
+  /** The number of applied actions: the version every request and update carries. */
+  get seq(): number {
+    return this.log.length;
+  }
+
+  /** Records an applied action and its resulting state. */
+  advance(entry: LoggedAction, state: unknown): void {
+    this.log.push(entry);
+    this.state = state;
+    this.recent.set(this.seq, state);
+    this.recent.delete(this.seq - RECENT_STATES);
+    if (typeof entry.seat === 'number') this.deadlines.delete(entry.seat);
+  }
+
+  /** The state at `seq` if it is among the recent ones. */
+  recentState(seq: number): unknown {
+    return this.recent.get(seq);
+  }
+
+  /** Every event so far, in order. */
+  events(): GameEvent[] {
+    return this.log.flatMap((entry) => entry.events);
+  }
+}

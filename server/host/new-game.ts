@@ -1,0 +1,67 @@
+import { isEngineError, type SeatId } from '../../engine';
+import { HostError } from '../errors';
+import { createGameRequestSchema, type CreateGameResponse } from '../protocol';
+import type { NewGameRow } from '../store';
+import { gameKits } from './game-kits';
+import { hashToken, newGameId, newSeed, newToken } from './tokens';
+
+/** The page a game is played at; invite links add the seat's token. */
+export const gamePath = (id: string): string => `/play/${encodeURIComponent(id)}`;
+
+export const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string =>
+  issues.map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`).join('; ');
+
+export interface PreparedGame {
+  /** What the store keeps: token hashes only. */
+  readonly row: NewGameRow;
+  /** The state at seq 0. */
+  readonly state: unknown;
+  /** The secrets, returned once to the creator and never stored. */
+  readonly hostToken: string;
+  readonly invites: CreateGameResponse['invites'];
+}
+
+/**
+ * Validates a create request and the engine config (players = the seats, the options merged in), and draws the id,
+ * the seed (unless given) and the tokens.
+ * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code
+ */
+export function prepareGame(request: unknown): PreparedGame {
+  const parsed = createGameRequestSchema.safeParse(request);
+  if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
+  const req = parsed.data;
+  if ('players' in req.options && req.options.players !== req.seats.length) {
+    throw new HostError(400, 'PLAYERS_FROM_SEATS', `the seats make ${req.seats.length} players; leave "players" out of the options`);
+  }
+  const { definition } = gameKits[req.game];
+  const config = { ...req.options, players: req.seats.length };
+  const seed = req.seed ?? newSeed();
+  let state: unknown;
+  try {
+    state = definition.setup(config, seed);
+  } catch (err) {
+    if (isEngineError(err)) throw new HostError(422, err.code, err.message);
+    throw err;
+  }
+  const id = newGameId();
+  const hostToken = newToken();
+  const invites: { seat: SeatId; token: string; path: string }[] = [];
+  const seats = req.seats.map((s, seat) => {
+    const token = req.mode === 'online' && s.kind === 'human' ? newToken() : null;
+    if (token) invites.push({ seat, token, path: `${gamePath(id)}?token=${token}&seat=${seat}` });
+    return { name: s.name, kind: s.kind, tokenHash: token && hashToken(token), botTakeover: false };
+  });
+  const row: NewGameRow = {
+    id,
+    game: req.game,
+    version: definition.version,
+    config,
+    seed,
+    seats,
+    hostTokenHash: hashToken(hostToken),
+    mode: req.mode,
+    turnSeconds: req.turnSeconds ?? null,
+    botPaceMs: req.botPaceMs,
+  };
+  return { row, state, hostToken, invites };
+}

@@ -1,0 +1,22 @@
+import type { Actor } from '../../engine';
+import { HostError } from '../errors';
+import type { GameRow } from '../store';
+import { gameKits } from './game-kits';
+
+/** A stored game's state at seq 0. @throws HostError 500 REPLAY_FAILED when its config no longer sets up. */
+export function setupStored(row: GameRow): unknown {
+  try {
+    return gameKits[row.game].definition.setup(row.config, row.seed);
+  } catch (err) {
+    throw new HostError(500, 'REPLAY_FAILED', `game ${row.id}: its stored config does not set up: ${(err as Error).message}`);
+  }
+}
+
+/** Applies a stored action. @throws HostError 500 REPLAY_FAILED when it does not apply (a corrupt log or a changed engine). */
+export function replayStep(row: GameRow, state: unknown, action: { seq: number; seat: Actor; action: unknown }) {
+  try {
+    return gameKits[row.game].definition.apply(state, action.seat, action.action);
+  } catch (err) {
+    throw new HostError(500, 'REPLAY_FAILED', `game ${row.id}: stored action ${action.seq} does not apply: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,22 @@
+import { createStore } from '../store';
+import { GameHost } from './game-host';
+
+// Next.js re-evaluates modules (dev reloads, several route bundles); the host and its database must exist once per
+// process, so the promise lives on globalThis under a registry symbol.
+const KEY = Symbol.for('tezos-pole.game-host');
+type Registry = { [KEY]?: Promise<GameHost> };
+
+/** The process's GameHost, over the store the environment selects (PGlite under `.data/games` unless DATABASE_URL). */
+export function getHost(): Promise<GameHost> {
+  const registry = globalThis as Registry;
+  let host = registry[KEY];
+  if (!host) {
+    host = createStore(process.env).then((store) => GameHost.open(store));
+    // A failed start (database down) is retried on the next request instead of being cached for good.
+    host.catch(() => {
+      if (registry[KEY] === host) delete registry[KEY];
+    });
+    registry[KEY] = host;
+  }
+  return host;
+}

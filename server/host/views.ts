@@ -1,0 +1,53 @@
+import type { GameEvent, SeatId } from '../../engine';
+import type { GameSnapshot, GameUpdate, SeatInfo } from '../protocol';
+import type { GameRow } from '../store';
+import type { LiveGame } from './live-game';
+
+/** The public seat list (never a token hash). */
+export const seatInfos = (row: GameRow): SeatInfo[] =>
+  row.seats.map((s, seat) => ({ seat, name: s.name, kind: s.kind, botTakeover: s.botTakeover }));
+
+/** The deadline that concerns `seat`: its own; for a spectator the earliest pending one. */
+export function deadlineFor(live: LiveGame, seat: SeatId | null): number | null {
+  if (seat !== null) return live.deadlines.get(seat) ?? null;
+  const all = [...live.deadlines.values()];
+  return all.length ? Math.min(...all) : null;
+}
+
+/** The fields of one state as `seat` (null: a spectator) may see them. */
+function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
+  const { definition, view } = live.kit;
+  return {
+    view: view(state, seat),
+    pending: definition.pending(state),
+    legal: seat === null ? [] : definition.legal(state, seat),
+    outcome: definition.outcome(state),
+  };
+}
+
+export function snapshotFor(live: LiveGame, seat: SeatId | null): GameSnapshot {
+  return {
+    id: live.id,
+    game: live.row.game,
+    seq: live.seq,
+    seats: seatInfos(live.row),
+    seat,
+    ...seen(live, live.state, seat),
+    events: live.events(),
+    deadline: deadlineFor(live, seat),
+  };
+}
+
+/**
+ * The update for the action at `seq`, given the state after it. Only the current update carries a deadline: a
+ * replayed (older) one has none that still matters.
+ */
+export function updateFor(live: LiveGame, seq: number, state: unknown, events: readonly GameEvent[], seat: SeatId | null): GameUpdate {
+  return {
+    seq,
+    ...seen(live, state, seat),
+    events,
+    deadline: seq === live.seq ? deadlineFor(live, seat) : null,
+    seats: seatInfos(live.row),
+  };
+}

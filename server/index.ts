@@ -1,0 +1,4 @@
+export * from './protocol';
+export * from './errors';
+export * from './store';
+export * from './host';

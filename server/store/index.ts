@@ -1,0 +1,5 @@
+export type { GameStore, GameRow, NewGameRow, ActionRow, SnapshotRow, StoredSeat, StoreEvent, StoreListener } from './types';
+export { MIGRATIONS, type Migration } from './schema';
+export { openPgliteStore } from './pglite-store';
+export { openPostgresStore, type PostgresStoreOptions } from './postgres-store';
+export { createStore, DEFAULT_DATA_DIR, type StoreEnv } from './create-store';

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import type { Actor, GameEvent } from '../../engine';
+import { seatKindSchema } from '../protocol';
+import { StoreError } from '../errors';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState, type SqlDriver } from './driver';
+import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK_KEY } from './schema';
+import type { ActionRow, GameRow, GameStore, NewGameRow, SnapshotRow, StoreEvent, StoreListener, StoredSeat } from './types';
+
+// Rows are a boundary too (another instance, an older version, a hand edit): parse them, do not cast them.
+const storedSeatSchema = z.object({
+  name: z.string(),
+  kind: seatKindSchema,
+  tokenHash: z.string().nullable(),
+  botTakeover: z.boolean(),
+});
+const gameRowSchema = z.object({
+  id: z.string(),
+  game: z.enum(['pole', 'gotopoly', 'ten']),
+  version: z.number().int(),
+  config: z.unknown(),
+  seed: z.string(),
+  seats: z.array(storedSeatSchema),
+  host_token_hash: z.string(),
+  mode: z.enum(['hotseat', 'online']),
+  turn_seconds: z.number().int().nullable(),
+  bot_pace_ms: z.number().int(),
+  created_at: z.date(),
+  finished: z.boolean(),
+});
+const actionRowSchema = z.object({
+  seq: z.number().int(),
+  seat: z.string(),
+  action: z.unknown(),
+  events: z.array(z.object({ type: z.string() }).loose()),
+  created_at: z.date(),
+});
+const storeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('action'), gameId: z.string(), seq: z.number().int() }),
+  z.object({ type: z.literal('seats'), gameId: z.string() }),
+]);
+
+function parseRow<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
+  const parsed = schema.safeParse(row);
+  if (!parsed.success) throw new StoreError('BAD_ROW', `unreadable ${what} row: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+const seatToText = (seat: Actor): string => String(seat);
+const seatFromText = (text: string): Actor => (text === 'system' ? 'system' : Number(text));
+
+/** The GameStore in SQL, shared by the PGlite and PostgreSQL stores (same schema, same queries). */
+export class SqlGameStore implements GameStore {
+  private readonly listeners = new Set<StoreListener>();
+  private stopListening: (() => Promise<void>) | null = null;
+  private listening: Promise<void> | null = null;
+
+  /** `channel`: the NOTIFY channel; distinct per schema so stores on one database in other schemas do not mix. */
+  constructor(
+    private readonly driver: SqlDriver,
+    private readonly channel: string,
+  ) {}
+
+  get kind(): 'pglite' | 'postgres' {
+    return this.driver.kind;
+  }
+
+  async migrate(): Promise<void> {
+    await this.driver.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await tx.exec(MIGRATIONS_TABLE);
+      const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+      for (const migration of MIGRATIONS) {
+        if (done.has(migration.version)) continue;
+        await tx.exec(migration.sql);
+        await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+      }
+    });
+  }
+
+  async createGame(game: NewGameRow): Promise<void> {
+    try {
+      await this.driver.query(
+        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10)`,
+        [
+          game.id,
+          game.game,
+          game.version,
+          JSON.stringify(game.config),
+          game.seed,
+          JSON.stringify(game.seats),
+          game.hostTokenHash,
+          game.mode,
+          game.turnSeconds,
+          game.botPaceMs,
+        ],
+      );
+    } catch (err) {
+      if (sqlState(err) === UNIQUE_VIOLATION) throw new StoreError('DUPLICATE_GAME', `game ${game.id} exists already`);
+      throw err;
+    }
+  }
+
+  async getGame(id: string): Promise<GameRow | null> {
+    const [row] = await this.driver.query<unknown>('SELECT * FROM games WHERE id = $1', [id]);
+    if (row === undefined) return null;
+    const r = parseRow(gameRowSchema, row, 'games');
+    return {
+      id: r.id,
+      game: r.game,
+      version: r.version,
+      config: r.config,
+      seed: r.seed,
+      seats: r.seats,
+      hostTokenHash: r.host_token_hash,
+      mode: r.mode,
+      turnSeconds: r.turn_seconds,
+      botPaceMs: r.bot_pace_ms,
+      createdAt: r.created_at,
+      finished: r.finished,
+    };
+  }
+
+  async unfinishedGames(): Promise<string[]> {
+    const rows = await this.driver.query<{ id: string }>('SELECT id FROM games WHERE NOT finished ORDER BY created_at');
+    return rows.map((r) => r.id);
+  }
+
+  async updateSeats(id: string, seats: readonly StoredSeat[]): Promise<void> {
+    const notice: StoreEvent = { type: 'seats', gameId: id };
+    // One statement: the notification goes out exactly when the update commits.
+    const rows = await this.driver.query(
+      `WITH changed AS (UPDATE games SET seats = $2::jsonb WHERE id = $1 RETURNING id)
+       SELECT pg_notify($3, $4) FROM changed`,
+      [id, JSON.stringify(seats), this.channel, JSON.stringify(notice)],
+    );
+    if (rows.length === 0) throw new StoreError('UNKNOWN_GAME', `no game ${id}`);
+  }
+
+  async markFinished(id: string): Promise<void> {
+    await this.driver.query('UPDATE games SET finished = true WHERE id = $1', [id]);
+  }
+
+  async appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events: readonly GameEvent[] = []): Promise<void> {
+    const notice: StoreEvent = { type: 'action', gameId, seq };
+    try {
+      // One statement: the primary key decides the race, and NOTIFY is sent only if (and when) the insert commits.
+      await this.driver.query(
+        `WITH appended AS (
+           INSERT INTO actions (game_id, seq, seat, action, events) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING seq
+         )
+         SELECT pg_notify($6, $7) FROM appended`,
+        [gameId, seq, seatToText(seat), JSON.stringify(action), JSON.stringify(events), this.channel, JSON.stringify(notice)],
+      );
+    } catch (err) {
+      if (sqlState(err) === UNIQUE_VIOLATION) throw new StoreError('SEQ_TAKEN', `action ${seq} of game ${gameId} is taken`);
+      if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw new StoreError('UNKNOWN_GAME', `no game ${gameId}`);
+      throw err;
+    }
+  }
+
+  async listActions(gameId: string, after = 0, upTo = Number.MAX_SAFE_INTEGER): Promise<ActionRow[]> {
+    const rows = await this.driver.query<unknown>(
+      'SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq',
+      [gameId, after, Math.min(upTo, 2_147_483_647)],
+    );
+    return rows.map((row) => {
+      const r = parseRow(actionRowSchema, row, 'actions');
+      return { seq: r.seq, seat: seatFromText(r.seat), action: r.action, events: r.events as GameEvent[], createdAt: r.created_at };
+    });
+  }
+
+  async saveSnapshot(gameId: string, seq: number, state: unknown): Promise<void> {
+    await this.driver.query('INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING', [
+      gameId,
+      seq,
+      JSON.stringify(state),
+    ]);
+  }
+
+  async latestSnapshot(gameId: string, atOrBefore = 2_147_483_647): Promise<SnapshotRow | null> {
+    const [row] = await this.driver.query<{ seq: number; state: unknown }>(
+      'SELECT seq, state FROM snapshots WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1',
+      [gameId, Math.min(atOrBefore, 2_147_483_647)],
+    );
+    return row ? { seq: row.seq, state: row.state } : null;
+  }
+
+  async listen(listener: StoreListener): Promise<() => Promise<void>> {
+    this.listeners.add(listener);
+    this.listening ??= this.driver
+      .listen(
+        this.channel,
+        (payload) => this.deliver(payload),
+        () => this.broadcast({ type: 'resync' }),
+      )
+      .then((stop) => {
+        this.stopListening = stop;
+      });
+    await this.listening;
+    return async () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.listening?.catch(() => undefined);
+    await this.stopListening?.();
+    await this.driver.close();
+  }
+
+  private deliver(payload: string): void {
+    let event: StoreEvent;
+    try {
+      event = storeEventSchema.parse(JSON.parse(payload));
+    } catch {
+      return; // not ours (someone else NOTIFYing on the channel): ignore
+    }
+    this.broadcast(event);
+  }
+
+  private broadcast(event: StoreEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

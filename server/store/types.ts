@@ -1,0 +1,90 @@
+import type { Actor, GameEvent, GameId } from '../../engine';
+import type { SeatKind } from '../protocol';
+
+/** A seat as stored: the SHA-256 (hex) of its invite token, never the token. */
+export interface StoredSeat {
+  readonly name: string;
+  readonly kind: SeatKind;
+  /** Online mode: the hash of this seat's invite token; null in hot-seat (the host token acts). */
+  readonly tokenHash: string | null;
+  /** A human seat whose player left: its bot plays it. */
+  readonly botTakeover: boolean;
+}
+
+export interface GameRow {
+  readonly id: string;
+  readonly game: GameId;
+  /** The engine version the game was created with (GameDefinition.version). */
+  readonly version: number;
+  /** The config given to `setup` (players included), as given: replay needs exactly this. */
+  readonly config: unknown;
+  readonly seed: string;
+  readonly seats: readonly StoredSeat[];
+  readonly hostTokenHash: string;
+  readonly mode: 'hotseat' | 'online';
+  readonly turnSeconds: number | null;
+  readonly botPaceMs: number;
+  readonly createdAt: Date;
+  readonly finished: boolean;
+}
+
+export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished'>;
+
+/** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
+export interface ActionRow {
+  readonly seq: number;
+  readonly seat: Actor;
+  readonly action: unknown;
+  readonly events: readonly GameEvent[];
+  readonly createdAt: Date;
+}
+
+export interface SnapshotRow {
+  readonly seq: number;
+  readonly state: unknown;
+}
+
+/**
+ * What a store announces to every listener (on PostgreSQL: to every app instance on the database).
+ * `resync`: notifications may have been missed (the listening connection dropped); catch up on everything.
+ */
+export type StoreEvent =
+  | { readonly type: 'action'; readonly gameId: string; readonly seq: number }
+  | { readonly type: 'seats'; readonly gameId: string }
+  | { readonly type: 'resync' };
+
+export type StoreListener = (event: StoreEvent) => void;
+
+/**
+ * The game database. Two implementations (PGlite, PostgreSQL) run the same SQL (schema.ts, sql-store.ts); the host
+ * depends on this interface only.
+ */
+export interface GameStore {
+  /** Which implementation, for logs and tests. */
+  readonly kind: 'pglite' | 'postgres';
+  /** Applies the migrations not yet applied; safe to run again and from several instances at once. */
+  migrate(): Promise<void>;
+  /** @throws StoreError DUPLICATE_GAME */
+  createGame(game: NewGameRow): Promise<void>;
+  getGame(id: string): Promise<GameRow | null>;
+  /** Ids of games not marked finished (a restarted host resumes their bots and timers). */
+  unfinishedGames(): Promise<string[]>;
+  /** Replaces the seats (bot takeover) and notifies listeners. @throws StoreError UNKNOWN_GAME */
+  updateSeats(id: string, seats: readonly StoredSeat[]): Promise<void>;
+  markFinished(id: string): Promise<void>;
+  /**
+   * Appends one action at `seq` and notifies listeners, atomically: of two appends of the same seq exactly one
+   * succeeds, the other throws.
+   * @throws StoreError SEQ_TAKEN (another append won), UNKNOWN_GAME
+   */
+  appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events?: readonly GameEvent[]): Promise<void>;
+  /** The actions with `after < seq <= upTo`, in order. */
+  listActions(gameId: string, after?: number, upTo?: number): Promise<ActionRow[]>;
+  /** Stores the state at `seq` (idempotent: a second write of one seq is ignored). */
+  saveSnapshot(gameId: string, seq: number, state: unknown): Promise<void>;
+  /** The latest snapshot at or before `atOrBefore` (any, when omitted). */
+  latestSnapshot(gameId: string, atOrBefore?: number): Promise<SnapshotRow | null>;
+  /** Starts delivering StoreEvents to `listener`; resolves once listening. Returns the function that stops it. */
+  listen(listener: StoreListener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
+import {
+  applyUpdate,
+  eventsUrl,
+  followSeat,
+  humanSeats,
+  parseSeat,
+  pendingHumanSeats,
+  playPath,
+  refusalMessage,
+  snapshotUrl,
+} from '../../app/_lib/game-api';
+
+const seats: SeatInfo[] = [
+  { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },
+  { seat: 1, name: 'Bao', kind: 'heuristic', botTakeover: false },
+  { seat: 2, name: 'Cleo', kind: 'human', botTakeover: false },
+  { seat: 3, name: 'Dev', kind: 'human', botTakeover: true },
+];
+
+const snapshot: GameSnapshot = {
+  id: 'g1',
+  game: 'pole',
+  seq: 3,
+  seats,
+  seat: 0,
+  view: { v: 3 },
+  pending: [{ seat: 0, kind: 'roll' }],
+  legal: [{ type: 'roll' }],
+  events: [{ type: 'a' }, { type: 'b' }],
+  outcome: null,
+  deadline: null,
+};
+
+const update = (seq: number, events: { type: string }[]): GameUpdate => ({
+  seq,
+  view: { v: seq },
+  pending: [{ seat: 1, kind: 'roll' }],
+  legal: [],
+  events,
+  outcome: null,
+  deadline: 123,
+  seats,
+});
+
+describe('game-api', () => {
+  it('builds the protocol URLs', () => {
+    expect(snapshotUrl('g 1', 'T', 2)).toBe('/api/games/g%201?token=T&seat=2');
+    expect(snapshotUrl('g1', null, null)).toBe('/api/games/g1');
+    expect(eventsUrl('g1', 'T', 0, 7)).toBe('/api/games/g1/events?token=T&seat=0&after=7');
+    expect(playPath('g1', 'T', 0)).toBe('/play/g1?token=T&seat=0');
+    expect(playPath('g1', null, null)).toBe('/play/g1');
+  });
+
+  it('applies updates in order and ignores repeats', () => {
+    const next = applyUpdate(snapshot, update(4, [{ type: 'c' }]));
+    expect(next.seq).toBe(4);
+    expect(next.events.map((e) => e.type)).toEqual(['a', 'b', 'c']);
+    expect(next.deadline).toBe(123);
+    expect(next.seat).toBe(0);
+    expect(applyUpdate(next, update(4, [{ type: 'c' }]))).toBe(next);
+    expect(applyUpdate(next, update(2, [{ type: 'x' }]))).toBe(next);
+  });
+
+  it('follows the pending human seat in hot-seat', () => {
+    expect(humanSeats(seats)).toEqual([0, 2]);
+    const bids = [
+      { seat: 0, kind: 'bid' },
+      { seat: 1, kind: 'bid' },
+      { seat: 2, kind: 'bid' },
+      { seat: 3, kind: 'bid' },
+    ];
+    expect(pendingHumanSeats(bids, seats)).toEqual([0, 2]);
+    expect(followSeat(bids, seats, 2)).toBe(2);
+    expect(followSeat(bids, seats, null)).toBe(0);
+    // Ada has bid: Cleo's turn to bid.
+    expect(followSeat(bids.slice(1), seats, 0)).toBe(2);
+    // Only bots (or a seat its bot took over) decide: stay.
+    expect(followSeat([{ seat: 1, kind: 'roll' }], seats, 0)).toBeNull();
+    expect(followSeat([{ seat: 3, kind: 'roll' }], seats, 2)).toBeNull();
+  });
+
+  it('words refusals', () => {
+    expect(refusalMessage(409, null)).toMatch(/moved on/);
+    expect(refusalMessage(422, { error: 'NOT_YOUR_TURN', message: 'seat 1 must decide now' })).toBe('Not allowed: seat 1 must decide now');
+    expect(refusalMessage(403, { error: 'BAD_TOKEN', message: 'bad token' })).toBe('bad token');
+    expect(refusalMessage(500, 'oops')).toBe('The server answered 500.');
+  });
+
+  it('parses the seat query parameter', () => {
+    expect(parseSeat('2')).toBe(2);
+    expect(parseSeat(['1', '2'])).toBe(1);
+    expect(parseSeat('x')).toBeNull();
+    expect(parseSeat('9')).toBeNull();
+    expect(parseSeat('')).toBeNull();
+    expect(parseSeat(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay, stateHash } from '../../engine';
+import { GameHost, ManualClock, formatSse, resumeAfter, sseStream, type Subscription } from '../../server/host';
+import { HostError, errorResponse } from '../../server/errors';
+import { openPgliteStore, type GameStore } from '../../server/store';
+import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
+import { refusal } from './helpers';
+
+let store: GameStore;
+let host: GameHost;
+const clock = new ManualClock();
+
+beforeAll(async () => {
+  store = await openPgliteStore();
+  host = await GameHost.open(store, { clock });
+});
+afterAll(async () => {
+  await host.close();
+  await store.close();
+});
+
+const poleOnline: CreateGameRequest = {
+  game: 'pole',
+  options: { laps: 2 },
+  seats: [
+    { kind: 'human', name: 'Ada' },
+    { kind: 'human', name: 'Bea' },
+  ],
+  seed: 'host-test',
+  mode: 'online',
+  botPaceMs: 0,
+};
+
+async function newPoleGame() {
+  const created = await host.create(poleOnline);
+  const tokens = created.invites.map((i) => i.token);
+  const first = await host.snapshot(created.id, created.hostToken);
+  const seat = first.pending[0]!.seat;
+  return { created, tokens, seat, token: tokens[seat]! };
+}
+
+/** The next `n` updates of a subscription. */
+async function take(sub: Subscription, n: number): Promise<GameUpdate[]> {
+  const out: GameUpdate[] = [];
+  for (let i = 0; i < n; i++) {
+    const next = await sub.next();
+    if (next.done) break;
+    out.push(next.value);
+  }
+  return out;
+}
+
+describe('GameHost: create and snapshot', () => {
+  it('creates a game and shows each seat its view, legal actions and pending decisions', async () => {
+    const { created, seat, token } = await newPoleGame();
+    expect(created.seats).toEqual([
+      { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },
+      { seat: 1, name: 'Bea', kind: 'human', botTakeover: false },
+    ]);
+    expect(created.invites.map((i) => i.seat)).toEqual([0, 1]);
+    expect(created.hostToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(created.invites[0]!.path).toBe(`/play/${created.id}?token=${created.invites[0]!.token}&seat=${created.invites[0]!.seat}`);
+    expect(created.spectatorPath).toBe(`/play/${created.id}`);
+
+    const mine = await host.snapshot(created.id, token);
+    expect(mine).toMatchObject({ id: created.id, game: 'pole', seq: 0, seat, events: [], outcome: null, deadline: null });
+    expect(mine.pending).toEqual([{ seat, kind: 'roll', l2Available: false }]);
+    expect(mine.legal).toEqual([{ type: 'roll' }]);
+    expect(mine.view).not.toHaveProperty('rng');
+    const spectator = await host.snapshot(created.id);
+    expect(spectator.seat).toBeNull();
+    expect(spectator.legal).toEqual([]);
+    expect((await host.snapshot(created.id, created.hostToken, 1 - seat)).legal).toEqual([]);
+  });
+
+  it('stores only hashes of the tokens', async () => {
+    const { created, tokens } = await newPoleGame();
+    const row = JSON.stringify(await store.getGame(created.id));
+    for (const token of [created.hostToken, ...tokens]) expect(row).not.toContain(token);
+  });
+
+  it('draws a seed when none is given and keeps it in the record', async () => {
+    const { seed: _seed, ...request } = poleOnline;
+    const created = await host.create(request);
+    expect((await host.record(created.id)).seed).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('refuses a malformed request (400), a players option that contradicts the seats (400) and a bad config (422)', async () => {
+    expect(await refusal(host.create({ game: 'chess', seats: [] }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
+    expect(await refusal(host.create({ ...poleOnline, options: { players: 4 } }))).toEqual({ status: 400, code: 'PLAYERS_FROM_SEATS' });
+    expect(await refusal(host.create({ ...poleOnline, options: { laps: 0 } }))).toEqual({ status: 422, code: 'BAD_CONFIG' });
+    expect(await refusal(host.create({ ...poleOnline, seats: [{ kind: 'human', name: 'Solo' }] }))).toEqual({ status: 422, code: 'BAD_CONFIG' });
+  });
+
+  it('answers 404 for an unknown game and 403 for a token of no seat', async () => {
+    expect(await refusal(host.snapshot('no-such-game'))).toEqual({ status: 404, code: 'UNKNOWN_GAME' });
+    const { created, tokens } = await newPoleGame();
+    expect(await refusal(host.snapshot(created.id, 'not-a-token'))).toEqual({ status: 403, code: 'BAD_TOKEN' });
+    expect(await refusal(host.snapshot(created.id, tokens[0], 1))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
+    expect(await refusal(host.snapshot(created.id, undefined, 0))).toEqual({ status: 403, code: 'TOKEN_REQUIRED' });
+  });
+});
+
+describe('GameHost: acting', () => {
+  it('applies an action and returns the new seq', async () => {
+    const { created, seat, token } = await newPoleGame();
+    expect(await host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } })).toEqual({ seq: 1 });
+    const after = await host.snapshot(created.id, token);
+    expect(after.seq).toBe(1);
+    expect(after.events.length).toBeGreaterThan(0);
+    expect((await host.record(created.id)).actions).toEqual([{ seat, action: { type: 'roll' } }]);
+    expect((await store.listActions(created.id)).map((a) => a.seq)).toEqual([1]);
+  });
+
+  it('refuses a stale seq with 409 and applies nothing', async () => {
+    const { created, seat, token } = await newPoleGame();
+    const before = await host.stateHash(created.id);
+    expect(await refusal(host.act(created.id, { token, seat, seq: 3, action: { type: 'roll' } }))).toEqual({ status: 409, code: 'STALE' });
+    expect(await host.stateHash(created.id)).toEqual(before);
+    expect(await store.listActions(created.id)).toEqual([]);
+  });
+
+  it('applies exactly one of two simultaneous actions on the same seq', async () => {
+    const { created, seat, token } = await newPoleGame();
+    const results = await Promise.allSettled([
+      host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } }),
+      host.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ status: 409, code: 'STALE' });
+    expect((await host.record(created.id)).actions).toHaveLength(1);
+    expect(await store.listActions(created.id)).toHaveLength(1);
+  });
+
+  it("refuses an illegal action with 422 and the engine's code, leaving the state unchanged", async () => {
+    const { created, seat, token } = await newPoleGame();
+    const before = await host.stateHash(created.id);
+    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'buy' } }))).toEqual({ status: 422, code: 'WRONG_DECISION' });
+    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'roll', l2: true } }))).toEqual({
+      status: 422,
+      code: 'L2_UNAVAILABLE',
+    });
+    expect(await host.stateHash(created.id)).toEqual(before);
+    expect(await store.listActions(created.id)).toEqual([]);
+  });
+
+  it('refuses a malformed body or action with 400', async () => {
+    const { created, seat, token } = await newPoleGame();
+    expect(await refusal(host.act(created.id, { token, seat, action: { type: 'roll' } }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
+    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' }, extra: 1 }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'teleport' } }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_ACTION',
+    });
+    expect((await host.snapshot(created.id)).seq).toBe(0);
+  });
+
+  it("refuses a bad token, another seat's token and a bot's seat with 403", async () => {
+    const { created, seat, tokens } = await newPoleGame();
+    const act = (token: string, as: number) => host.act(created.id, { token, seat: as, seq: 0, action: { type: 'roll' } });
+    expect(await refusal(act('forged', seat))).toEqual({ status: 403, code: 'BAD_TOKEN' });
+    expect(await refusal(act(tokens[1 - seat]!, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
+    expect(await refusal(act(created.hostToken, 5))).toEqual({ status: 403, code: 'UNKNOWN_SEAT' });
+    const withBot = await host.create({ ...poleOnline, seats: [{ kind: 'human', name: 'Ada' }, { kind: 'heuristic', name: 'Bot' }] });
+    expect(await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 1, seq: 0, action: { type: 'roll' } }))).toEqual({
+      status: 403,
+      code: 'BOT_SEAT',
+    });
+    expect(await refusal(host.snapshot(withBot.id, withBot.hostToken, 1))).toEqual({ status: 403, code: 'BOT_SEAT' });
+    expect(await store.listActions(created.id)).toEqual([]);
+  });
+
+  it('lets the host token act for any human seat (hot-seat)', async () => {
+    const created = await host.create({ ...poleOnline, mode: 'hotseat' });
+    expect(created.invites).toEqual([]);
+    const { pending } = await host.snapshot(created.id, created.hostToken);
+    const seat = pending[0]!.seat;
+    expect(await host.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } })).toEqual({ seq: 1 });
+  });
+
+  it('records facts from outside as system actions (server-side only)', async () => {
+    const created = await host.create({ ...poleOnline, options: { onChainHoldings: true } });
+    expect(await host.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] })).toEqual({ seq: 1 });
+    expect(await refusal(host.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] }))).toEqual({ status: 409, code: 'STALE' });
+    expect(await refusal(host.actAsSystem(created.id, 1, { type: 'roll' }))).toEqual({ status: 422, code: 'NOT_YOUR_TURN' });
+    const record = await host.record(created.id);
+    expect(record.actions).toEqual([{ seat: 'system', action: { type: 'holdings', tiles: [] } }]);
+    expect(stateHash(replay(record).state)).toBe((await host.stateHash(created.id)).hash);
+  });
+
+  it('keeps a record that replays to the same state', async () => {
+    const { created } = await newPoleGame();
+    for (let i = 0; i < 6; i++) {
+      const snap = await host.snapshot(created.id, created.hostToken);
+      if (snap.outcome) break;
+      await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
+    }
+    const record = await host.record(created.id);
+    expect(stateHash(replay(record).state)).toBe((await host.stateHash(created.id)).hash);
+  });
+});
+
+describe('GameHost: hidden information', () => {
+  it("never shows a Gotopoly seat another uncle's sealed bid, in snapshots or updates", async () => {
+    const created = await host.create({
+      game: 'gotopoly',
+      seats: ['Ann', 'Ben', 'Cat'].map((name) => ({ kind: 'human' as const, name })),
+      seed: 'hidden',
+      mode: 'online',
+    });
+    const [t0, t1] = created.invites.map((i) => i.token);
+    const watching = await host.subscribe(created.id, t1);
+    const spectating = await host.subscribe(created.id);
+    const start = await host.snapshot(created.id, t0);
+    expect(start.pending.map((d) => d.kind)).toEqual(['bid', 'bid', 'bid']);
+    const secret = [1987, 0, 0, 0, 0, 0];
+    await host.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'bid', bids: secret } });
+
+    const own = await host.snapshot(created.id, t0);
+    expect(JSON.stringify(own)).toContain('1987');
+    for (const other of [await host.snapshot(created.id, t1), await host.snapshot(created.id)]) {
+      expect(JSON.stringify(other)).not.toContain('1987');
+      expect((other.view as { stage: { bids: unknown[] } }).stage.bids).toEqual([null, null, null]);
+      expect(JSON.stringify(other.view)).not.toContain('"rng"');
+      expect(JSON.stringify(other.view)).not.toContain('"draw"');
+    }
+    for (const sub of [watching, spectating]) {
+      const [update] = await take(sub, 1);
+      expect(update!.seq).toBe(1);
+      expect(JSON.stringify(update)).not.toContain('1987');
+      sub.close();
+    }
+    // Resuming a stream replays past updates through the same view.
+    const resumed = await host.subscribe(created.id, t1, undefined, 0);
+    expect(JSON.stringify(await take(resumed, 1))).not.toContain('1987');
+    resumed.close();
+  });
+});
+
+describe('GameHost: updates', () => {
+  it('sends every seat one update per action, in order, with the seq as SSE id', async () => {
+    const { created, seat, token, tokens } = await newPoleGame();
+    const other = await host.subscribe(created.id, tokens[1 - seat]);
+    await host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
+    const [update] = await take(other, 1);
+    expect(update).toMatchObject({ seq: 1, outcome: null, deadline: null });
+    expect(update!.events.length).toBeGreaterThan(0);
+    expect(formatSse(update!)).toBe(`id: 1\nevent: update\ndata: ${JSON.stringify(update)}\n\n`);
+    other.close();
+    expect(await other.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('streams updates as Server-Sent Events and unsubscribes when the stream is cancelled', async () => {
+    const { created, seat, token } = await newPoleGame();
+    const sub = await host.subscribe(created.id, token);
+    const reader = sseStream(sub).getReader();
+    const decode = async () => new TextDecoder().decode((await reader.read()).value);
+    expect(await decode()).toBe('retry: 2000\n: subscribed\n\n');
+    await host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
+    const text = await decode();
+    expect(text.startsWith('id: 1\nevent: update\ndata: {')).toBe(true);
+    expect(JSON.parse(text.split('data: ')[1]!)).toMatchObject({ seq: 1 });
+    await reader.cancel();
+    expect(sub.isClosed).toBe(true);
+  });
+
+  it('turns errors into status and body for the route handlers', () => {
+    expect(errorResponse(new HostError(409, 'STALE', 'late'))).toEqual({ status: 409, body: { error: 'STALE', message: 'late' } });
+    expect(errorResponse(new Error('secret detail'))).toEqual({
+      status: 500,
+      body: { error: 'INTERNAL', message: 'the server failed; nothing was applied' },
+    });
+  });
+
+  it('reads the resume point from Last-Event-ID before ?after=', () => {
+    expect(resumeAfter('12', '3')).toBe(12);
+    expect(resumeAfter(null, '3')).toBe(3);
+    expect(resumeAfter('junk', null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, openPostgresStore, type GameStore, type NewGameRow } from '../../server/store';
+import { TEST_DATABASE_URL, dropSchema, freshSchemaName, listenFor, pgliteKind, postgresKind, type StoreKind } from './helpers';
+
+const newId = () => randomBytes(6).toString('hex');
+
+const gameRow = (id: string): NewGameRow => ({
+  id,
+  game: 'pole',
+  version: 1,
+  config: { players: 2, laps: 1 },
+  seed: 'store-test',
+  seats: [
+    { name: 'Ada', kind: 'human', tokenHash: 'ab'.repeat(32), botTakeover: false },
+    { name: 'Bot', kind: 'random', tokenHash: null, botTakeover: false },
+  ],
+  hostTokenHash: 'cd'.repeat(32),
+  mode: 'online',
+  turnSeconds: 30,
+  botPaceMs: 0,
+});
+
+describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name', (kind) => {
+  let store: GameStore;
+  let cleanup: () => Promise<void>;
+  let reopen: () => Promise<GameStore>;
+
+  beforeAll(async () => {
+    ({ store, cleanup, reopen } = await kind.fresh());
+  });
+  afterAll(async () => {
+    await store.close();
+    await cleanup();
+  });
+
+  it('migrates idempotently: running the migrations again keeps the data', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    await store.migrate();
+    await store.migrate();
+    expect((await store.getGame(id))?.seed).toBe('store-test');
+  });
+
+  it('creates and reads a game row, refusing a duplicate id', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    const row = await store.getGame(id);
+    expect(row).toMatchObject({ ...gameRow(id), finished: false });
+    expect(row?.createdAt).toBeInstanceOf(Date);
+    await expect(store.createGame(gameRow(id))).rejects.toMatchObject({ code: 'DUPLICATE_GAME' });
+    expect(await store.getGame('no-such-game')).toBeNull();
+  });
+
+  it('marks games finished and lists the unfinished ones', async () => {
+    const [a, b] = [newId(), newId()];
+    await store.createGame(gameRow(a));
+    await store.createGame(gameRow(b));
+    await store.markFinished(a);
+    const open = await store.unfinishedGames();
+    expect(open).toContain(b);
+    expect(open).not.toContain(a);
+    expect((await store.getGame(a))?.finished).toBe(true);
+  });
+
+  it('appends actions (the system seat included) and lists them in order after a seq', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    await store.appendAction(id, 1, 0, { type: 'roll' }, [{ type: 'rolled', dice: [3] } as never]);
+    await store.appendAction(id, 2, 'system', { type: 'holdings', tiles: [] });
+    await store.appendAction(id, 3, 1, { type: 'pass' });
+    const all = await store.listActions(id);
+    expect(all.map((a) => [a.seq, a.seat, a.action])).toEqual([
+      [1, 0, { type: 'roll' }],
+      [2, 'system', { type: 'holdings', tiles: [] }],
+      [3, 1, { type: 'pass' }],
+    ]);
+    expect(all[0]!.events).toEqual([{ type: 'rolled', dice: [3] }]);
+    expect((await store.listActions(id, 1)).map((a) => a.seq)).toEqual([2, 3]);
+    expect((await store.listActions(id, 1, 2)).map((a) => a.seq)).toEqual([2]);
+  });
+
+  it('refuses an append to a taken seq or an unknown game, changing nothing', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    await store.appendAction(id, 1, 0, { type: 'roll' });
+    await expect(store.appendAction(id, 1, 1, { type: 'pass' })).rejects.toMatchObject({ code: 'SEQ_TAKEN' });
+    await expect(store.appendAction('no-such-game', 1, 0, { type: 'roll' })).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
+    expect((await store.listActions(id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
+  });
+
+  it('lets exactly one of several concurrent appends of the same seq win', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.appendAction(id, 1, 0, { type: 'roll', n: i })));
+    const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+    expect(won).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'SEQ_TAKEN' });
+    expect((await store.listActions(id)).map((a) => a.action)).toEqual([{ type: 'roll', n: won[0] }]);
+  });
+
+  it('keeps snapshots and returns the latest at or before a seq', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    expect(await store.latestSnapshot(id)).toBeNull();
+    await store.saveSnapshot(id, 10, { at: 10 });
+    await store.saveSnapshot(id, 20, { at: 20 });
+    await store.saveSnapshot(id, 20, { at: 'ignored' });
+    expect(await store.latestSnapshot(id)).toEqual({ seq: 20, state: { at: 20 } });
+    expect(await store.latestSnapshot(id, 19)).toEqual({ seq: 10, state: { at: 10 } });
+    expect(await store.latestSnapshot(id, 9)).toBeNull();
+  });
+
+  it('notifies listeners of an appended action and of a seat change', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    const action = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
+    await store.appendAction(id, 1, 0, { type: 'roll' });
+    expect(await action.event).toEqual({ type: 'action', gameId: id, seq: 1 });
+    const seats = await listenFor(store, (e) => e.type === 'seats' && e.gameId === id);
+    const changed = gameRow(id).seats.map((s) => ({ ...s, botTakeover: true }));
+    await store.updateSeats(id, changed);
+    expect(await seats.event).toEqual({ type: 'seats', gameId: id });
+    expect((await store.getGame(id))?.seats).toEqual(changed);
+    await expect(store.updateSeats('no-such-game', changed)).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
+  });
+
+  it('does not notify when an append loses', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    const seen: number[] = [];
+    const stop = await store.listen((e) => {
+      if (e.type === 'action' && e.gameId === id) seen.push(e.seq);
+    });
+    await store.appendAction(id, 1, 0, { type: 'roll' });
+    await expect(store.appendAction(id, 1, 0, { type: 'roll' })).rejects.toMatchObject({ code: 'SEQ_TAKEN' });
+    // A later notification is delivered after every earlier one, so this one fences the check.
+    const fence = await listenFor(store, (e) => e.type === 'action' && e.gameId === id && e.seq === 2);
+    await store.appendAction(id, 2, 1, { type: 'pass' });
+    await fence.event;
+    await stop();
+    expect(seen).toEqual([1, 2]);
+  });
+
+  if (kind.name === 'postgres') {
+    it('shares actions and notifications between two instances on one database', async () => {
+      const other = await reopen();
+      const id = newId();
+      await store.createGame(gameRow(id));
+      const heard = await listenFor(other, (e) => e.type === 'action' && e.gameId === id);
+      await store.appendAction(id, 1, 0, { type: 'roll' });
+      expect(await heard.event).toEqual({ type: 'action', gameId: id, seq: 1 });
+      expect((await other.listActions(id)).map((a) => a.seq)).toEqual([1]);
+      const race = await Promise.allSettled([store.appendAction(id, 2, 1, { type: 'pass' }), other.appendAction(id, 2, 1, { type: 'buy' })]);
+      expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await other.listActions(id, 1)).toHaveLength(1);
+    });
+  }
+});
+
+describe('PostgreSQL migrations', () => {
+  it('apply once even when two instances start at once, and record their versions', async () => {
+    const schema = freshSchemaName();
+    const stores = await Promise.all([1, 2].map(() => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 2 })));
+    try {
+      await stores[0]!.migrate();
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations ORDER BY version`);
+      await client.end();
+      expect(rows.map((r: { version: number }) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      await dropSchema(schema);
+    }
+  });
+});
+
+describe('PostgreSQL LISTEN connection', () => {
+  it('comes back after the server drops it, and tells listeners to catch up', async () => {
+    const schema = freshSchemaName();
+    const store = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 2, reconnectMs: 10 });
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const id = newId();
+      await store.createGame(gameRow(id));
+      const resync = await listenFor(store, (e) => e.type === 'resync');
+      const { rows } = await admin.query(
+        "SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()",
+        [`LISTEN "game_updates_${schema}"`],
+      );
+      expect(rows).toHaveLength(1);
+      expect(await resync.event).toEqual({ type: 'resync' });
+      const heard = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
+      await store.appendAction(id, 1, 0, { type: 'roll' });
+      expect(await heard.event).toEqual({ type: 'action', gameId: id, seq: 1 });
+    } finally {
+      await admin.end();
+      await store.close();
+      await dropSchema(schema);
+    }
+  });
+});
