@@ -2,9 +2,10 @@ import { devnetCases } from './devnet';
 import { fa2GasCases } from './fa2-gas';
 import { gotopolyCases } from './gotopoly';
 import { michelsonCases } from './michelson';
+import { playCases } from './play';
 import { poleCases } from './pole';
 import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...playCases];

@@ -3,116 +3,31 @@
  * the engine. The page runs the engine's bots in the browser; here the same engine runs in Node with the same seed,
  * config and bots, and every number the page shows must be the engine's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botRngFor, playStep, playToEnd, type GameRecord } from '../../engine/core';
 import { pole, poleBots, positionOf, type PoleConfigInput, type PoleEvent, type PoleState } from '../../engine/pole';
 import { describeEvents } from '../../app/_lib/pole-log';
+import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
 const SEED = 'e2e-watch-7';
 const NAMES = ['Ada', 'Bao', 'Cleo'];
 const BOTS = ['heuristic', 'random', 'heuristic'] as const;
 /** What the page should send to the engine for 3 players and untouched table options: the engine's defaults. */
 const CONFIG: PoleConfigInput = { players: 3 };
 
-let server: ChildProcess | null = null;
+let server: AppServer | null = null;
 let browser: Browser | null = null;
 let page: Page;
 let baseUrl = '';
 const pageErrors: string[] = [];
 
-/** Newest modification time under a path (files only). */
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(p).reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), st.mtimeMs);
-}
-
-/** A production build newer than every source it is built from can be reused. */
-function buildIsFresh(): boolean {
-  const buildId = path.join(ROOT, '.next/BUILD_ID');
-  if (!existsSync(buildId) || process.env.POLE_E2E_REBUILD) return false;
-  const sources = ['app', 'engine', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
-  return statSync(buildId).mtimeMs > Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
-}
-
-function run(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [NEXT_BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next ${args.join(' ')} failed (${code}):\n${output}`))));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUntilServing(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`next start did not answer on ${url}:\n${log()}`);
-}
-
-function stopServer(): void {
-  if (!server || server.exitCode !== null || server.pid === undefined) return;
-  try {
-    process.kill(-server.pid, 'SIGTERM'); // the whole process group we started
-  } catch {
-    server.kill('SIGTERM');
-  }
-}
-
 beforeAll(async () => {
-  if (!buildIsFresh()) await run(['build']);
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  let serverLog = '';
-  server = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', (d) => (serverLog += d));
-  server.stderr?.on('data', (d) => (serverLog += d));
-  await waitUntilServing(baseUrl, server, () => serverLog);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  server = await startAppServer();
+  baseUrl = server.baseUrl;
+  browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   page.on('pageerror', (err) => pageErrors.push(String(err)));
   page.on('console', (msg) => {
@@ -122,7 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
-  stopServer();
+  await server?.stop();
 });
 
 /** What the page shows for each seat: cash and the tile its pawn stands on. */

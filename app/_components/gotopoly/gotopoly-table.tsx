@@ -156,7 +156,7 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
       </div>
 
       <div className="gp-side">
-        <section className="panel gp-act" aria-labelledby="gp-act-heading" aria-busy={busy}>
+        <section className="panel gp-act" aria-labelledby="gp-act-heading" aria-busy={busy} data-testid="decision">
           <h2 id="gp-act-heading" className="panel-title">
             {seat === null ? 'Spectating' : mine ? 'Your decision' : 'Waiting'}
             {busy && <span className="muted small">sending…</span>}

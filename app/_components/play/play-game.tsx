@@ -159,7 +159,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat & { host: boolean
   };
 
   return (
-    <div className="play">
+    <div className="play" data-testid="play" data-seq={shown.seq}>
       <header className="play-bar">
         <div className="play-title">
           <h1>{info.name}</h1>
@@ -264,7 +264,7 @@ function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {
 function OutcomeBanner({ names, winners }: { names: readonly string[]; winners: readonly SeatId[] }) {
   const who = listNames(winners.map((s) => names[s] ?? `Seat ${s + 1}`));
   return (
-    <p className="outcome-banner" role="status">
+    <p className="outcome-banner" role="status" data-testid="outcome-banner">
       <span className="trophy" aria-hidden="true">
         ★
       </span>{' '}
@@ -278,7 +278,7 @@ function HandOff({ name, onReady }: { name: string; onReady: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   return (
-    <section className="panel handoff" aria-labelledby="handoff-heading">
+    <section className="panel handoff" aria-labelledby="handoff-heading" data-testid="handoff">
       <h2 id="handoff-heading">Pass the device to {name}</h2>
       <p>The next bid is sealed: only {name} should see the table now.</p>
       <button ref={button} type="button" className="button primary" onClick={onReady}>

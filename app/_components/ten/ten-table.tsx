@@ -102,7 +102,7 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
           {stage.kind === 'auction' && <AuctionPanel view={view} names={names} />}
         </section>
 
-        <section className="panel ten-act" aria-labelledby="ten-act-heading" aria-busy={busy}>
+        <section className="panel ten-act" aria-labelledby="ten-act-heading" aria-busy={busy} data-testid="decision">
           <h2 id="ten-act-heading" className="panel-title">
             {seat === null ? 'Spectating' : mine ? 'Your decision' : 'Waiting'}
             {busy && <span className="muted small">sending…</span>}
