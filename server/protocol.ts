@@ -83,6 +83,8 @@ export interface GameSnapshot {
   readonly seats: readonly SeatInfo[];
   /** The seat this snapshot is for; null for a spectator. */
   readonly seat: SeatId | null;
+  /** What the token holds: every human seat (the hot-seat host token), one seat, or nothing (a spectator). */
+  readonly access: 'host' | 'seat' | 'spectator';
   /** The engine's view for that seat (hidden information removed). */
   readonly view: unknown;
   readonly pending: readonly Decision[];

@@ -87,8 +87,8 @@ export class GameHost {
    */
   async snapshot(id: string, token?: string, seat?: SeatId): Promise<GameSnapshot> {
     const live = await this.live(id);
-    const viewer = viewerSeat(live.row, holderOf(live.row, token), seat, this.pendingSeats(live));
-    return snapshotFor(live, viewer);
+    const holder = holderOf(live.row, token);
+    return { ...snapshotFor(live, viewerSeat(live.row, holder, seat, this.pendingSeats(live))), access: holder.kind };
   }
 
   /**

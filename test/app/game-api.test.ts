@@ -25,6 +25,7 @@ const snapshot: GameSnapshot = {
   seq: 3,
   seats,
   seat: 0,
+  access: 'host',
   view: { v: 3 },
   pending: [{ seat: 0, kind: 'roll' }],
   legal: [{ type: 'roll' }],

@@ -54,13 +54,10 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-/**
- * No uncaught exception and no console error, but the one a seat link causes on purpose: the play page asks once
- * for another seat's view to learn whether its token is a host's, and a person's link gets 403.
- */
+/** No uncaught exception and no console error on any page. */
 function expectNoPageErrors(): void {
   expect(pageErrors).toEqual([]);
-  expect(consoleErrors.filter((e) => !e.includes('status of 403 (Forbidden)'))).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 }
 
 async function api<T>(pathname: string): Promise<T> {

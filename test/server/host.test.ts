@@ -63,14 +63,18 @@ describe('GameHost: create and snapshot', () => {
     expect(created.spectatorPath).toBe(`/play/${created.id}`);
 
     const mine = await host.snapshot(created.id, token);
-    expect(mine).toMatchObject({ id: created.id, game: 'pole', seq: 0, seat, events: [], outcome: null, deadline: null });
+    expect(mine).toMatchObject({ id: created.id, game: 'pole', seq: 0, seat, access: 'seat', events: [], outcome: null, deadline: null });
     expect(mine.pending).toEqual([{ seat, kind: 'roll', l2Available: false }]);
     expect(mine.legal).toEqual([{ type: 'roll' }]);
     expect(mine.view).not.toHaveProperty('rng');
     const spectator = await host.snapshot(created.id);
     expect(spectator.seat).toBeNull();
+    expect(spectator.access).toBe('spectator');
     expect(spectator.legal).toEqual([]);
-    expect((await host.snapshot(created.id, created.hostToken, 1 - seat)).legal).toEqual([]);
+    const other = await host.snapshot(created.id, created.hostToken, 1 - seat);
+    expect(other.legal).toEqual([]);
+    // The page learns from the snapshot that a host token acts for every human seat (hot-seat).
+    expect(other.access).toBe('host');
   });
 
   it('stores only hashes of the tokens', async () => {

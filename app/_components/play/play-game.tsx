@@ -9,7 +9,6 @@ import { GAMES } from '../../_lib/game-catalog';
 import {
   clearCredentials,
   downloadRecord,
-  fetchSnapshot,
   followSeat,
   humanSeats,
   leaveSeat,
@@ -82,19 +81,10 @@ function LiveGame({ id, initial }: { id: string; initial: Seat & { host: boolean
     if (conn.snapshot && seat === null && conn.snapshot.seat !== null) setSeat(conn.snapshot.seat);
   }, [conn.snapshot, seat]);
 
-  // Is this a host token (it acts for every human seat)? Ask for another human seat's view once.
-  const probed = useRef(false);
+  // Is this a host token (it acts for every human seat)? The server says so with every snapshot.
   useEffect(() => {
-    const snap = conn.snapshot;
-    if (!snap || host !== null || token === null || probed.current) return;
-    const other = humanSeats(snap.seats).find((s) => s !== snap.seat);
-    if (other === undefined) return;
-    probed.current = true;
-    fetchSnapshot(id, token, other).then(
-      () => setHost(true),
-      () => setHost(false),
-    );
-  }, [conn.snapshot, host, token, id]);
+    if (conn.snapshot && host === null) setHost(conn.snapshot.access === 'host');
+  }, [conn.snapshot, host]);
 
   // Hot-seat: follow whoever must decide, so the device can be passed round the table.
   const seq = conn.snapshot?.seq ?? -1;
