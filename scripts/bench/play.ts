@@ -2,59 +2,16 @@
  * Playing over the game server: what the play page costs a browser to load, how fast an action reaches the other
  * seats, and how many bot-only games one process hosts at once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot, GameUpdate } from '../../server';
+import { ensureBuild, NEXT_DIR, startAppServer, type AppServer } from '../lib/app-server';
 import { median } from '../lib/stats';
 import { SAMPLE_MS } from './measure';
 import type { BenchCase, Sampler } from './types';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
-const NEXT_DIR = path.join(ROOT, '.next');
 const PLAY_ROUTE = '/play/[id]/page';
-
-// ---- the production build ----
-
-/** Newest modification time under a path (a directory counts with everything in it). */
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(p).reduce((max, name) => Math.max(max, newestMtime(path.join(p, name))), st.mtimeMs);
-}
-
-/** A production build newer than every source it is built from can be reused (the idea of test/e2e/watch.test.ts). */
-function buildIsFresh(): boolean {
-  const buildId = path.join(NEXT_DIR, 'BUILD_ID');
-  if (!existsSync(buildId)) return false;
-  const sources = ['app', 'engine', 'server', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
-  return statSync(buildId).mtimeMs > Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
-}
-
-function runNext(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [NEXT_BIN, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next ${args.join(' ')} failed (${code}):\n${output}`))));
-  });
-}
-
-async function ensureBuild(): Promise<void> {
-  if (!buildIsFresh()) await runNext(['build']);
-}
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -96,71 +53,6 @@ export function playFirstLoadKb(): number {
 }
 
 // ---- a running server ----
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface AppServer {
-  readonly baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** `next start` on a free port of 127.0.0.1, keeping its games in a fresh PGlite directory (removed by `stop`). */
-async function startApp(): Promise<AppServer> {
-  await ensureBuild();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-play-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, 'SIGTERM'); // the process group this case started
-      } catch {
-        child.kill('SIGTERM');
-      }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log}`);
-      if (Date.now() > deadline) throw new Error(`next start did not answer on ${baseUrl}:\n${log}`);
-      const ok = await fetch(`${baseUrl}/api/games/no-such-game/record`).then(
-        (res) => res.status === 404,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { baseUrl, stop };
-}
 
 async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);
@@ -351,7 +243,7 @@ function sseCase(): BenchCase {
     unit: 'ms',
     goal: { atMost: 100 },
     prepare: async () => {
-      app = await startApp();
+      app = await startAppServer();
       const { baseUrl } = app;
       let games = 0;
       const pick = chooser(20_261_130);
