@@ -13,6 +13,7 @@ import {
 import { colourOf, describeGotopolyDecision, describeOffer, formatPounds, spaceName } from '../../_lib/gotopoly-log';
 import { seatColor } from '../../_lib/seats';
 import type { TableProps } from '../../_lib/table-props';
+import { DecisionPanel } from '../play/decision-panel';
 import { GotopolyActions } from './gotopoly-actions';
 import { GotopolyBoard, type BoardMarks } from './gotopoly-board';
 import { GotopolySeats } from './gotopoly-seats';
@@ -156,16 +157,7 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
       </div>
 
       <div className="gp-side">
-        <section className="panel gp-act" aria-labelledby="gp-act-heading" aria-busy={busy} data-testid="decision">
-          <h2 id="gp-act-heading" className="panel-title">
-            {seat === null ? 'Spectating' : mine ? 'Your decision' : 'Waiting'}
-            {busy && <span className="muted small">sending…</span>}
-          </h2>
-          {error && (
-            <p className="run-error" role="alert">
-              {error}
-            </p>
-          )}
+        <DecisionPanel id="gp-act-heading" className="gp-act" spectator={seat === null} mine={!!mine} busy={busy} error={error}>
           {seat !== null && mine && legal.length > 0 ? (
             <GotopolyActions view={view} seat={seat} decision={mine} legal={legal} names={names} act={act} busy={busy} onPreview={setPreview} />
           ) : (
@@ -177,7 +169,7 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
                   : 'Waiting…'}
             </p>
           )}
-        </section>
+        </DecisionPanel>
         <GotopolySeats view={view} names={names} seats={seats} me={seat} active={active} />
       </div>
     </div>

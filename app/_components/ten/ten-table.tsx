@@ -16,6 +16,7 @@ import {
 import { seatColor } from '../../_lib/seats';
 import type { TableProps } from '../../_lib/table-props';
 import { cardIdLabel } from '../../_lib/ten-log';
+import { DecisionPanel } from '../play/decision-panel';
 import { TenCard } from './ten-card';
 import { TenCollection } from './ten-collection';
 import { PaymentChooser } from './ten-payment';
@@ -102,22 +103,13 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
           {stage.kind === 'auction' && <AuctionPanel view={view} names={names} />}
         </section>
 
-        <section className="panel ten-act" aria-labelledby="ten-act-heading" aria-busy={busy} data-testid="decision">
-          <h2 id="ten-act-heading" className="panel-title">
-            {seat === null ? 'Spectating' : mine ? 'Your decision' : 'Waiting'}
-            {busy && <span className="muted small">sending…</span>}
-          </h2>
-          {error && (
-            <p className="run-error" role="alert">
-              {error}
-            </p>
-          )}
+        <DecisionPanel id="ten-act-heading" className="ten-act" spectator={seat === null} mine={!!mine} busy={busy} error={error}>
           {mine && seat !== null ? (
             <Controls view={view} seat={seat} decision={mine} legal={legal} act={act} busy={busy} />
           ) : (
             <p className="muted">{stage.kind === 'over' ? 'The game is over.' : `Waiting: ${describeDecision(decision, names)}.`}</p>
           )}
-        </section>
+        </DecisionPanel>
 
         <section className="panel ten-market" aria-labelledby="ten-market-heading">
           <h2 id="ten-market-heading" className="panel-title">
