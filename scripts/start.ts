@@ -1,26 +1,94 @@
 /**
- * `npm start` (after `next build`): the app with its embedded devnet. Starts the local Tezos node and
- * its TzKT API (persisted under .data/devnet, port 8732) and then serves the built app on port 3000,
- * passing the devnet's URLs to it; Ctrl-C stops both.
+ * `npm start` (after `next build`): the app with its embedded devnet. Starts the local Tezos node and its TzKT API
+ * (persisted under .data/devnet, port 8732), makes sure the editions contract is deployed on it (the one recorded in
+ * deployments/devnet.json while the devnet still has it, else a new origination by bootstrap1, recorded there), then
+ * serves the built app on port 3000 with TEZOS_NETWORK, TEZOS_RPC_URL, TZKT_URL, POLE_FA2_CONTRACT and the bank's key
+ * (bootstrap1, the contract's admin and first minter) in POLE_BANK_SECRET_KEY; Ctrl-C stops both.
+ *
+ * With TEZOS_NETWORK=shadownet (or custom) no devnet is started nor anything deployed: the key and the contract come
+ * from the environment and `npm run deploy` (deployments/<network>.json); a missing piece is printed here as one
+ * line and explained on the page. The bank key is never printed.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { relative } from 'node:path';
+import { InMemorySigner } from '@taquito/signer';
+import { networkFromEnv, resolveNetwork } from '../chain';
+import { checkDeployment, ensureDeployment, isDeploymentError, redeployReasonText } from '../chain/deployment';
+import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../app/_lib/chain-status';
 import { tzktRoutes } from '../devnet/indexer';
-import { startDevnet } from '../devnet/node';
+import { bootstrapAccount, startDevnet, type Devnet } from '../devnet/node';
 
-const devnet = await startDevnet({ port: 8732, tzkt: tzktRoutes });
-process.stdout.write(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl} (accounts: npm run devnet prints them)\n`);
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
 
-const next = spawn('next', ['start', '-p', '3000'], {
-  stdio: 'inherit',
-  env: { ...process.env, TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl },
-});
+/** The devnet, the contract on it, and the app's environment; exits 1 with one line when the contract cannot be deployed. */
+async function onDevnet(): Promise<{ devnet: Devnet; env: NodeJS.ProcessEnv }> {
+  const devnet = await startDevnet({ port: 8732, tzkt: tzktRoutes });
+  say(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl} (accounts: npm run devnet prints them)`);
+  const network = resolveNetwork({ network: 'devnet', rpc: devnet.rpcUrl, tzkt: devnet.tzktUrl });
+  const bank = bootstrapAccount(1);
+  try {
+    const r = await ensureDeployment({ network, signer: new InMemorySigner(bank.secretKey), allowDeploy: true });
+    const file = relative(process.cwd(), r.file);
+    say(
+      r.reason === null
+        ? `contract ${r.deployment.contract} on the devnet (recorded in ${file}), bank ${bank.address}`
+        : `contract ${r.deployment.contract} deployed on the devnet at level ${r.deployment.level} (${redeployReasonText(r.reason)}), recorded in ${file}, bank ${bank.address}`,
+    );
+    return {
+      devnet,
+      env: {
+        ...process.env,
+        TEZOS_NETWORK: 'devnet',
+        TEZOS_RPC_URL: devnet.rpcUrl,
+        TZKT_URL: devnet.tzktUrl,
+        [CONTRACT_VAR]: r.deployment.contract,
+        [BANK_KEY_VAR]: bank.secretKey,
+      },
+    };
+  } catch (err) {
+    await devnet.stop();
+    if (!isDeploymentError(err)) throw err;
+    process.stderr.write(`start: ${err.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** A public network: reports what is missing (the page explains it too) and checks the contract when the RPC answers. */
+async function onPublicNetwork(): Promise<NodeJS.ProcessEnv> {
+  const status = chainStatus(process.env);
+  if (!status.ok) {
+    say(`chain not ready (${status.problem}): ${status.explanation}`);
+    return process.env;
+  }
+  const network = networkFromEnv(process.env);
+  try {
+    const found = await checkDeployment(network, status.contract);
+    if (found === 'ok') say(`contract ${status.contract} on ${status.network} (code checked at ${status.rpcUrl})`);
+    else if (found === 'missing') say(`warning: contract ${status.contract} is not on ${status.network} at ${status.rpcUrl}: deploy with npm run deploy -- --network ${status.network}`);
+    else say(`warning: contract ${status.contract} on ${status.network} runs other code than contracts/build/fa2-editions.json: deploy again with npm run deploy -- --network ${status.network}`);
+  } catch (err) {
+    if (!isDeploymentError(err)) throw err;
+    say(`warning: contract ${status.contract} on ${status.network} not checked: ${err.message}`);
+  }
+  return { ...process.env, [CONTRACT_VAR]: status.contract };
+}
+
+const name = process.env['TEZOS_NETWORK']?.trim() || 'devnet';
+let devnet: Devnet | null = null;
+let env: NodeJS.ProcessEnv;
+if (name === 'devnet') ({ devnet, env } = await onDevnet());
+else env = await onPublicNetwork();
+
+const next: ChildProcess = spawn('next', ['start', '-p', '3000'], { stdio: 'inherit', env });
 
 let stopping = false;
 const stop = (code: number): void => {
   if (stopping) return;
   stopping = true;
   next.kill('SIGTERM');
-  void devnet.stop().then(() => process.exit(code));
+  void (devnet?.stop() ?? Promise.resolve()).then(() => process.exit(code));
 };
 next.on('exit', (code) => stop(code ?? 0));
 process.once('SIGINT', () => stop(0));

@@ -6,6 +6,7 @@ const LINKS = [
   { href: '/', label: 'Play', match: (p: string) => p === '/' || p.startsWith('/new') || p.startsWith('/play') },
   { href: '/watch', label: 'Watch a game', match: (p: string) => p.startsWith('/watch') },
   { href: '/replay', label: 'Replay', match: (p: string) => p.startsWith('/replay') },
+  { href: '/chain', label: 'Chain', match: (p: string) => p.startsWith('/chain') },
 ] as const;
 
 /** The site's main navigation; the current section is marked for assistive technology and styled by it. */

@@ -1,0 +1,414 @@
+/**
+ * The chain bridge of an on-chain Tezos Pole game (issue 9): the bank (minter) creates the game's tokens, sends
+ * the FA2 calls the engine's events require, and reads holdings back for the engine's P13 `holdings` action.
+ *
+ * The protocol a game follows for every action (`step` does exactly this):
+ *   1. run the engine: `pole.apply(state, actor, action)` → next state + events (pure, nothing kept yet);
+ *   2. compute the chain operations: `chainOpsFor(events, addresses)` (pure);
+ *   3. send them: `apply(ops, { seq: next.seq })`, one batch signed by the bank, waiting for its inclusion;
+ *   4. only if that returned (confirmed) keep the next state. If it threw a BridgeError the action did not
+ *      happen: keep the old state, tell the player, let them try again.
+ * Before a player's decision the game reads holdings (`readHoldingsAction(..., minLevel)` with the level of the
+ * last confirmed operation) and applies them as the system seat, so tokens traded by plain FA2 transfer count.
+ * A batch is atomic on-chain (all calls apply or none), and `seq` makes a step's batch go out at most once.
+ *
+ * BRIDGE_UNCONFIRMED is the one failure after injection: the operation may still be included later. The game
+ * keeps the old state as for any failure; the next holdings read brings the engine back to what the chain
+ * holds, and the step's `seq` stays unrecorded so the player can retry (the contract's max supply keeps a
+ * repeated mint within the edition; the holdings read corrects the engine either way).
+ *
+ * The bank's secret key lives only inside the signer: it is never stored on the bridge, logged or put in an error.
+ */
+import { InMemorySigner } from '@taquito/signer';
+import { OpKind, TezosOperationError, TezosToolkit, type Signer } from '@taquito/taquito';
+import { validateAddress, ValidationResult } from '@taquito/utils';
+import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/pole';
+import type { Actor } from '../../engine/core/types';
+import { isFa2Error, isIndexerError } from '../errors';
+import { Fa2Editions, toFa2Error, type Fa2Call } from '../fa2-editions';
+import { HoldingsReader, type HoldingsReaderOptions } from '../holdings';
+import { BridgeError } from './errors';
+import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
+import { planGameTokens, plannedToken, type PlanOptions, type TokenPlan } from './plan';
+
+export interface PoleBridgeOptions {
+  /** Where the chain and its indexer are (a `Network`, or any pair of URLs). */
+  readonly network: { readonly rpcUrl: string; readonly tzktUrl: string };
+  /** The bank: its secret key (edsk…, a server secret) or a ready signer. */
+  readonly bank: { readonly secretKey: string } | { readonly signer: Signer };
+  /** The editions contract (KT1…); the bank must be one of its minters. */
+  readonly contract: string;
+  /** The game's token plan, as stored with the game (omit before `createGameTokens`). */
+  readonly plan?: TokenPlan;
+  /** How long to wait for an injected operation's inclusion (default 180 s). */
+  readonly confirmationTimeoutSeconds?: number;
+  /** Holdings reads: timeouts and polling (see HoldingsReaderOptions). */
+  readonly holdings?: Omit<HoldingsReaderOptions, 'tzktUrl'>;
+}
+
+/** Where a confirmed bank operation landed. */
+export interface BridgeResult {
+  readonly opHash: string;
+  /** The including block's level: pass it as `minLevel` to the next holdings read. */
+  readonly level: number;
+}
+
+export interface CreatedTokens extends BridgeResult {
+  /** Token id (decimal text) by board tile index. */
+  readonly tokenIds: Readonly<Record<number, string>>;
+  /** The plan with its token ids, to store with the game. */
+  readonly plan: TokenPlan;
+}
+
+export interface AppliedOps extends BridgeResult {
+  /** The plan after the batch (retirements recorded, `appliedSeq` advanced), to store with the game. */
+  readonly plan: TokenPlan;
+}
+
+export interface SteppedOnChain {
+  readonly state: PoleState;
+  readonly events: PoleEvent[];
+  readonly ops: ChainOp[];
+  /** Null when the step needed nothing on-chain. */
+  readonly chain: AppliedOps | null;
+}
+
+/** One queue per bank and node: a bank's operations go out one at a time (counters), even across games. */
+const queues = new Map<string, Promise<unknown>>();
+
+function enqueue<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const prev = queues.get(key) ?? Promise.resolve();
+  const next = prev.then(run, run);
+  const settled = next.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return next;
+}
+
+const isKt1 = (a: unknown): a is string => typeof a === 'string' && /^KT1/.test(a) && validateAddress(a) === ValidationResult.VALID;
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** A send that failed before inclusion, as a BridgeError. */
+function sendFailure(e: unknown, calls: readonly Fa2Call[]): BridgeError {
+  const mapped = toFa2Error(e, { calls });
+  if (isFa2Error(mapped)) {
+    return new BridgeError('BRIDGE_REJECTED', `the editions contract refused ${mapped.detail.entrypoint ?? 'a call'}: ${mapped.code}`, { failwith: mapped.code, ...(mapped.detail.entrypoint ? { entrypoint: mapped.detail.entrypoint } : {}) }, { cause: mapped });
+  }
+  if (e instanceof TezosOperationError || (e instanceof Error && e.name === 'TezosPreapplyFailureError')) {
+    return new BridgeError('BRIDGE_FAILED', `the node refused the bank's operation: ${messageOf(e)}`, {}, { cause: e });
+  }
+  return new BridgeError('BRIDGE_RPC', `the Tezos node could not take the bank's operation: ${messageOf(e)}`, {}, { cause: e });
+}
+
+/** The contract storage's `next_token_id` (4th field of the right comb, in any of the RPC's pair notations). */
+function nextTokenIdIn(storage: unknown): bigint | null {
+  const fields: unknown[] = [];
+  let at: unknown = storage;
+  while (fields.length < 5) {
+    const args = Array.isArray(at) ? at : (at as { prim?: string; args?: unknown[] } | null)?.prim === 'Pair' ? (at as { args: unknown[] }).args : null;
+    if (!args || args.length < 2) {
+      fields.push(at);
+      break;
+    }
+    fields.push(...args.slice(0, -1));
+    at = args[args.length - 1];
+  }
+  const int = (fields[3] as { int?: unknown } | undefined)?.int;
+  return typeof int === 'string' && /^\d+$/.test(int) ? BigInt(int) : null;
+}
+
+export class PoleBridge {
+  readonly network: { readonly rpcUrl: string; readonly tzktUrl: string };
+  readonly contract: string;
+  readonly bankAddress: string;
+  readonly #tezos: TezosToolkit;
+  readonly #fa2: Fa2Editions;
+  readonly #reader: HoldingsReader;
+  readonly #confirmationTimeout: number;
+  #plan: TokenPlan | null;
+  /** Steps (`seq`) being sent right now, and whether a token creation is. */
+  readonly #inFlight = new Set<number>();
+  #creating = false;
+
+  private constructor(options: PoleBridgeOptions, tezos: TezosToolkit, bankAddress: string) {
+    this.network = { rpcUrl: options.network.rpcUrl, tzktUrl: options.network.tzktUrl };
+    this.contract = options.contract;
+    this.bankAddress = bankAddress;
+    this.#tezos = tezos;
+    this.#fa2 = Fa2Editions.at(tezos, options.contract);
+    try {
+      this.#reader = new HoldingsReader({ ...options.holdings, tzktUrl: options.network.tzktUrl });
+    } catch (e) {
+      throw new BridgeError('BRIDGE_BAD_INPUT', `holdings reader: ${messageOf(e)}`, {}, { cause: e });
+    }
+    this.#confirmationTimeout = options.confirmationTimeoutSeconds ?? 180;
+    this.#plan = options.plan ?? null;
+  }
+
+  /**
+   * A bridge for one game. Nothing is sent or read.
+   * @throws BridgeError BRIDGE_BAD_KEY (never quoting the key), BRIDGE_BAD_INPUT (bad URL, contract, plan or timeout).
+   */
+  static async create(options: PoleBridgeOptions): Promise<PoleBridge> {
+    for (const field of ['rpcUrl', 'tzktUrl'] as const) {
+      const url = options.network?.[field];
+      if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url)) throw new BridgeError('BRIDGE_BAD_INPUT', `network.${field} is not an http(s) URL: ${String(url)}`);
+    }
+    const bank = options.bank as unknown;
+    if (typeof bank !== 'object' || bank === null || !('signer' in bank || 'secretKey' in bank)) throw new BridgeError('BRIDGE_BAD_KEY', 'bank must be { secretKey } or { signer }');
+    if (!isKt1(options.contract)) throw new BridgeError('BRIDGE_BAD_INPUT', `contract is not a KT1 address: ${String(options.contract)}`);
+    const timeout = options.confirmationTimeoutSeconds;
+    if (timeout !== undefined && (!Number.isFinite(timeout) || timeout <= 0)) throw new BridgeError('BRIDGE_BAD_INPUT', `confirmationTimeoutSeconds must be positive, got ${timeout}`);
+    if (options.plan && options.plan.contract !== null && options.plan.contract !== options.contract) {
+      throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${options.plan.gameId} belongs to contract ${options.plan.contract}, not ${options.contract}`);
+    }
+    let signer: Signer;
+    if ('signer' in options.bank) signer = options.bank.signer;
+    else {
+      try {
+        signer = new InMemorySigner(options.bank.secretKey);
+      } catch {
+        // The signer's own message may quote the key: say only what is wrong.
+        throw new BridgeError('BRIDGE_BAD_KEY', 'the bank secret key is not a valid Tezos secret key (edsk…/spsk…/p2sk…)');
+      }
+    }
+    let bankAddress: string;
+    try {
+      bankAddress = await signer.publicKeyHash();
+    } catch {
+      throw new BridgeError('BRIDGE_BAD_KEY', 'the bank signer has no usable key');
+    }
+    const tezos = new TezosToolkit(options.network.rpcUrl);
+    tezos.setSignerProvider(signer);
+    return new PoleBridge(options, tezos, bankAddress);
+  }
+
+  /** The game's token plan as it stands (store it with the game after each change); null before one is given. */
+  get plan(): TokenPlan | null {
+    return this.#plan;
+  }
+
+  /**
+   * The token plan of a game on `board` (one token per artist tile), with the bank as minter and fallback creator.
+   * Pure: nothing is sent and the bridge's plan is not replaced (`createGameTokens` does that).
+   * @throws BridgeError BRIDGE_BAD_INPUT
+   */
+  planTokens(board: Board, gameId: string, extras: Omit<PlanOptions, 'bank'> = {}): TokenPlan {
+    return planGameTokens(board, gameId, { ...extras, bank: this.bankAddress });
+  }
+
+  /**
+   * Creates the plan's tokens in one operation (`create_tokens`), waits for its inclusion and reads the ids the
+   * contract gave them from the operation's receipt (not guessed beforehand: other games may create tokens too).
+   * The bridge's plan becomes the returned one.
+   * @throws BridgeError BRIDGE_ALREADY_CREATED, BRIDGE_BAD_INPUT, BRIDGE_RPC, BRIDGE_REJECTED (e.g. NOT_MINTER),
+   *   BRIDGE_FAILED, BRIDGE_UNCONFIRMED.
+   */
+  async createGameTokens(plan: TokenPlan): Promise<CreatedTokens> {
+    if (plan.created !== null || plan.tokens.some((t) => t.tokenId !== null) || this.#creating || (this.#plan?.created ?? null) !== null) {
+      throw new BridgeError('BRIDGE_ALREADY_CREATED', `the tokens of game ${plan.gameId} are already created (or being created)`);
+    }
+    if (plan.contract !== null && plan.contract !== this.contract) throw new BridgeError('BRIDGE_BAD_INPUT', `the plan belongs to contract ${plan.contract}, not ${this.contract}`);
+    if (plan.tokens.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} has no tokens`);
+    let call: Fa2Call;
+    try {
+      call = this.#fa2.createTokens(plan.tokens.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata })));
+    } catch (e) {
+      throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} cannot be sent: ${messageOf(e)}`, {}, { cause: e });
+    }
+    this.#creating = true;
+    try {
+      const { opHash, level, contents } = await this.#send([call]);
+      const storage = (contents[0] as { metadata?: { operation_result?: { storage?: unknown } } } | undefined)?.metadata?.operation_result?.storage;
+      const next = nextTokenIdIn(storage);
+      if (next === null || next < BigInt(plan.tokens.length)) {
+        throw new BridgeError('BRIDGE_UNCONFIRMED', `create_tokens ${opHash} was included at level ${level}, but its receipt shows no token ids`, { opHash });
+      }
+      const first = next - BigInt(plan.tokens.length);
+      const tokens = plan.tokens.map((t, i) => ({ ...t, tokenId: (first + BigInt(i)).toString() }));
+      const created: TokenPlan = { ...plan, contract: this.contract, tokens, created: { opHash, level } };
+      this.#plan = created;
+      return { opHash, level, plan: created, tokenIds: Object.fromEntries(tokens.map((t) => [t.tile, t.tokenId])) };
+    } finally {
+      this.#creating = false;
+    }
+  }
+
+  /** The plan with token ids, or BRIDGE_NOT_CREATED. */
+  private createdPlan(): TokenPlan {
+    const plan = this.#plan;
+    if (!plan || plan.created === null) throw new BridgeError('BRIDGE_NOT_CREATED', 'this bridge has no created token plan: call createGameTokens first, or pass the stored plan');
+    return plan;
+  }
+
+  /**
+   * The chain operations one engine step's events require (pure; see ops.ts for the mapping).
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT
+   */
+  chainOpsFor(events: readonly PoleEvent[], addresses: readonly string[]): ChainOp[] {
+    return chainOpsFor(this.createdPlan(), events, addresses);
+  }
+
+  /**
+   * The FA2 call a player signs when joining: makes the bank an operator of `owner` for the game's tokens, so
+   * it can burn their copies on flip and forfeit (P7).
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT
+   */
+  operatorApproval(owner: string): Fa2Call {
+    const plan = this.createdPlan();
+    try {
+      return this.#fa2.approveOperator(owner, this.bankAddress, plan.tokens.map((t) => t.tokenId!));
+    } catch (e) {
+      throw new BridgeError('BRIDGE_BAD_INPUT', messageOf(e), {}, { cause: e });
+    }
+  }
+
+  /**
+   * Sends `ops` as one batch signed by the bank and waits for its inclusion. `seq` (the engine state's `seq`
+   * after the step) makes it happen once: a step at or below the last applied one, or one being sent, is refused.
+   * Returns null (nothing sent) when there is nothing to do. On any error nothing changed, on-chain or in the plan.
+   * @throws BridgeError BRIDGE_ALREADY_APPLIED, BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_SUPPLY_RETIRED,
+   *   BRIDGE_RPC, BRIDGE_REJECTED, BRIDGE_FAILED, BRIDGE_UNCONFIRMED.
+   */
+  async apply(ops: readonly ChainOp[], options: { readonly seq?: number } = {}): Promise<AppliedOps | null> {
+    const plan = this.createdPlan();
+    const { seq } = options;
+    if (seq !== undefined) {
+      if (!Number.isSafeInteger(seq) || seq < 0) throw new BridgeError('BRIDGE_BAD_INPUT', `seq must be a natural number, got ${seq}`);
+      if ((plan.appliedSeq !== null && seq <= plan.appliedSeq) || this.#inFlight.has(seq)) {
+        throw new BridgeError('BRIDGE_ALREADY_APPLIED', `step ${seq} of game ${plan.gameId} was already sent (last applied: ${plan.appliedSeq ?? 'none'})`, { seq });
+      }
+    }
+    for (const op of ops) {
+      const t = plannedToken(plan, op.tile);
+      if (t.tokenId !== op.tokenId) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: token ${op.tokenId} is not this game's (${t.tokenId})`, { tile: op.tile });
+      if ((op.kind === 'mint' || op.kind === 'burn') && validateAddress(op.kind === 'mint' ? op.to : op.from) !== ValidationResult.VALID) {
+        throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: bad address for seat ${op.seat}`, { tile: op.tile, seat: op.seat });
+      }
+    }
+    const calls = this.callsFor(ops);
+    if (calls.length === 0) {
+      // Nothing to send (e.g. only a recorded retirement): record it, so it is not recorded twice either.
+      if (ops.length > 0 || seq !== undefined) this.#plan = planAfter(plan, ops, seq ?? null);
+      return null;
+    }
+    if (seq !== undefined) this.#inFlight.add(seq);
+    try {
+      await this.checkRetiredSupply(plan, ops);
+      const { opHash, level } = await this.#send(calls);
+      // The plan may have moved on meanwhile only by other steps; apply this step's changes to the latest.
+      const after = planAfter(this.#plan ?? plan, ops, seq ?? null);
+      this.#plan = after;
+      return { opHash, level, plan: after };
+    } finally {
+      if (seq !== undefined) this.#inFlight.delete(seq);
+    }
+  }
+
+  /**
+   * Runs one action the on-chain way (the protocol above): engine → ops → send → the new state only if confirmed.
+   * Engine refusals (RuleError) and bridge failures (BridgeError) propagate; `state` is never changed.
+   */
+  async step(state: PoleState, actor: Actor, action: unknown, addresses: readonly string[]): Promise<SteppedOnChain> {
+    const next = pole.apply(state, actor, action);
+    const ops = this.chainOpsFor(next.events, addresses);
+    const chain = await this.apply(ops, { seq: next.state.seq });
+    return { state: next.state, events: next.events, ops, chain };
+  }
+
+  /**
+   * The engine's P13 `holdings` action for `tiles`, read from the TzKT API once it has reached `minLevel`
+   * (the level of the last confirmed bank operation, or of a player's transfer).
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_INDEXER (cause: the IndexerError).
+   */
+  async readHoldingsAction(tiles: readonly number[], addresses: readonly string[], minLevel: number): Promise<HoldingsAction> {
+    const plan = this.createdPlan();
+    checkAddresses(addresses);
+    if (!Number.isSafeInteger(minLevel) || minLevel < 0) throw new BridgeError('BRIDGE_BAD_INPUT', `minLevel must be a block level, got ${minLevel}`);
+    const tokenIds = [...new Set(tiles)].map((tile) => {
+      const t = plannedToken(plan, tile);
+      return t.tokenId!;
+    });
+    let read;
+    try {
+      read = await this.#reader.read({ contract: this.contract, tokenIds, minLevel });
+    } catch (e) {
+      if (isIndexerError(e)) throw new BridgeError('BRIDGE_INDEXER', `holdings of game ${plan.gameId}: ${e.message}`, {}, { cause: e });
+      throw e;
+    }
+    return holdingsActionFrom(plan, tiles, addresses, read.holdings);
+  }
+
+  /** The contract calls for `ops`: consecutive ops of one kind share a call; `retireCopy` needs none. */
+  private callsFor(ops: readonly ChainOp[]): Fa2Call[] {
+    const calls: Fa2Call[] = [];
+    let run: ChainOp[] = [];
+    const flush = (): void => {
+      const first = run[0];
+      if (!first) return;
+      if (first.kind === 'mint') calls.push(this.#fa2.mint(run.map((o) => ({ tokenId: o.tokenId, to: (o as Extract<ChainOp, { kind: 'mint' }>).to, amount: 1 }))));
+      else if (first.kind === 'burn') calls.push(this.#fa2.burn(run.map((o) => ({ tokenId: o.tokenId, from: (o as Extract<ChainOp, { kind: 'burn' }>).from, amount: 1 }))));
+      else if (first.kind === 'retire') calls.push(this.#fa2.retire([...new Set(run.map((o) => o.tokenId))]));
+      run = [];
+    };
+    for (const op of ops) {
+      if (op.kind === 'retireCopy') continue;
+      if (run[0] && run[0].kind !== op.kind) flush();
+      run.push(op);
+    }
+    flush();
+    return calls;
+  }
+
+  /** Refuses mints into copies retired by forfeit (the contract would still allow them). */
+  private async checkRetiredSupply(plan: TokenPlan, ops: readonly ChainOp[]): Promise<void> {
+    for (const t of plan.tokens) {
+      const mints = ops.filter((o) => o.tile === t.tile && o.kind === 'mint').length;
+      if (mints === 0) continue;
+      if (t.retired) throw new BridgeError('BRIDGE_SUPPLY_RETIRED', `tile ${t.tile}: its token is retired`, { tile: t.tile });
+      if (t.retiredCopies === 0) continue;
+      const burns = ops.filter((o) => o.tile === t.tile && o.kind === 'burn').length;
+      const retiring = ops.filter((o) => o.tile === t.tile && o.kind === 'retireCopy').length;
+      let total: bigint;
+      try {
+        total = (await this.#fa2.supply(t.tokenId!)).total;
+      } catch (e) {
+        throw sendFailure(e, []);
+      }
+      if (Number(total) - burns + mints > t.maxSupply - t.retiredCopies - retiring) {
+        throw new BridgeError('BRIDGE_SUPPLY_RETIRED', `tile ${t.tile}: minting ${mints} would use copies retired by forfeit (${t.retiredCopies} of ${t.maxSupply})`, { tile: t.tile });
+      }
+    }
+  }
+
+  /** Signs and injects `calls` as one batch (queued behind the bank's other operations), waits, checks the receipt. */
+  #send(calls: readonly Fa2Call[]): Promise<BridgeResult & { contents: readonly unknown[] }> {
+    return enqueue(`${this.network.rpcUrl}|${this.bankAddress}`, async () => {
+      let op;
+      try {
+        op = await this.#tezos.contract.batch(calls.map((c) => ({ kind: OpKind.TRANSACTION, ...c }))).send();
+      } catch (e) {
+        throw sendFailure(e, calls);
+      }
+      let level: number;
+      let contents: unknown[];
+      try {
+        level = await op.confirmation(1, this.#confirmationTimeout);
+        const block = await this.#tezos.rpc.getBlock({ block: String(level) });
+        const included = block.operations.flat().find((o) => o.hash === op.hash);
+        if (!included) throw new Error(`operation ${op.hash} is not in block ${level}`);
+        contents = (included.contents as unknown[]).filter((c) => (c as { kind?: string }).kind === 'transaction');
+      } catch (e) {
+        throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${op.hash} was injected but its inclusion could not be confirmed: ${messageOf(e)}`, { opHash: op.hash }, { cause: e });
+      }
+      const failed = contents.find((c) => (c as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result?.status !== 'applied');
+      if (failed) throw new BridgeError('BRIDGE_FAILED', `operation ${op.hash} was included at level ${level} but did not apply: nothing changed`, { opHash: op.hash });
+      return { opHash: op.hash, level, contents };
+    });
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The chain bridge of on-chain Tezos Pole: token plans, the FA2 calls the engine's events require, sending them
+ * as the bank, and the P13 holdings action read back from the indexer. See bridge.ts for the protocol.
+ */
+export { PoleBridge } from './bridge';
+export type { PoleBridgeOptions, BridgeResult, CreatedTokens, AppliedOps, SteppedOnChain } from './bridge';
+export { BridgeError, isBridgeError } from './errors';
+export type { BridgeErrorCode, BridgeErrorDetail } from './errors';
+export { chainOpsFor, holdingsActionFrom, planAfter, checkAddresses } from './ops';
+export type { ChainOp, HoldingsAction } from './ops';
+export { planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './plan';
+export type { TokenPlan, PlannedToken, PlanOptions } from './plan';

@@ -1,0 +1,153 @@
+/**
+ * The token plan of one on-chain Tezos Pole game (ARCHITECTURE.md, "Chain"): one FA2 token of the editions
+ * contract per artist tile, with the tile's edition size as max supply and TZIP-21 metadata describing the work.
+ * The plan is plain JSON: the server stores it with the game, and it records what the chain cannot (copies
+ * retired by forfeit) and the last engine step sent (so nothing is applied twice).
+ */
+import { validateAddress, ValidationResult } from '@taquito/utils';
+import type { Board } from '../../engine/pole';
+import { isMetadataError } from '../errors';
+import { tileTokenMetadata, tokenMetadataSchema, type TileImage, type TokenMetadata } from '../token-metadata';
+import { BridgeError } from './errors';
+
+export interface PlannedToken {
+  /** The artist tile's index on the board (the engine's tile number). */
+  readonly tile: number;
+  /** The tile's id on the board (a slug). */
+  readonly tileId: string;
+  /** 1 for a 1/1, y for an edition of y. */
+  readonly maxSupply: number;
+  /** The token's creator and royalty receiver: the artist's address when the board has one, else the bank. */
+  readonly creator: string;
+  readonly metadata: TokenMetadata;
+  /** The FA2 token id (decimal text), once `createGameTokens` has confirmed; null before. */
+  readonly tokenId: string | null;
+  /**
+   * Copies taken out of play by forfeit (P7) that the contract still counts as mintable: its `retire` entrypoint
+   * ends minting of the whole token and it has no way to lower a max supply by one. The bridge refuses to mint
+   * into them (BRIDGE_SUPPLY_RETIRED).
+   */
+  readonly retiredCopies: number;
+  /** The contract's `retire` was called for this token: it is never minted again (a forfeited 1/1, an exhausted edition). */
+  readonly retired: boolean;
+}
+
+export interface TokenPlan {
+  readonly gameId: string;
+  /** The editions contract (KT1…) the tokens live in; null until they are created. */
+  readonly contract: string | null;
+  /** One entry per artist tile, in board order. */
+  readonly tokens: readonly PlannedToken[];
+  /** Where `createGameTokens` landed; null before. */
+  readonly created: { readonly opHash: string; readonly level: number } | null;
+  /** The engine `seq` of the last step whose operations were confirmed (see `PoleBridge.apply`); null before any. */
+  readonly appliedSeq: number | null;
+}
+
+/** What the board itself may not carry yet: an artist's wallet and the work's images, by tile id. */
+export interface PlanOptions {
+  /** The bank's address: creator and royalty receiver of works whose artist has no address, and the `minter`. */
+  readonly bank: string;
+  /** Artist wallets by tile id (a tile's own `artistAddress` field is used when present). */
+  readonly artists?: Readonly<Record<string, string>>;
+  /** Images by tile id (a tile's own `artifactUri` / `displayUri` fields are used when present). */
+  readonly images?: Readonly<Record<string, { readonly artifact: TileImage; readonly display?: TileImage }>>;
+  /** Royalty in basis points (default 1000 = 10 %, the P6 rate). */
+  readonly royaltyBps?: number;
+}
+
+/** The attribute carrying the board's tile id, next to the game facts of TILE_ATTRIBUTES. */
+export const TILE_ID_ATTRIBUTE = 'Tile';
+
+const isAddress = (a: unknown): a is string => typeof a === 'string' && validateAddress(a) === ValidationResult.VALID;
+
+const escapeXml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small card (SVG, inline) for a tile without an image: TZIP-21 wants an `artifactUri`. */
+function placeholderCard(title: string, artist: string): TileImage {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#f4efe6"/>` +
+    `<text x="150" y="190" font-size="20" text-anchor="middle">${escapeXml(title)}</text>` +
+    `<text x="150" y="225" font-size="14" text-anchor="middle">${escapeXml(artist)}</text></svg>`;
+  return { uri: `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`, mimeType: 'image/svg+xml' };
+}
+
+const mimeOf = (uri: string): string => {
+  const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(uri)?.[1]?.toLowerCase();
+  return ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'gif' ? 'image/gif' : ext === 'svg' ? 'image/svg+xml' : ext === 'webp' ? 'image/webp' : 'image/png';
+};
+
+/**
+ * The token plan of a game: one token per artist tile of `board`, in board order, with no token ids yet.
+ * Metadata: name = the title, the artist as creator and royalty receiver (the bank when the board has no
+ * address for them), decimals 0, a description, the tile's image (an inline card when it has none), and the
+ * attributes tile id, list price, multiplier, edition size and game id.
+ * @throws BridgeError BRIDGE_BAD_INPUT (bad game id, bank or artist address, image URI; `cause` names the field).
+ */
+export function planGameTokens(board: Board, gameId: string, options: PlanOptions): TokenPlan {
+  if (typeof gameId !== 'string' || !/^\S(.{0,98}\S)?$/.test(gameId)) throw new BridgeError('BRIDGE_BAD_INPUT', `game id must be 1–100 characters without surrounding spaces, got ${JSON.stringify(gameId)}`);
+  if (!isAddress(options.bank)) throw new BridgeError('BRIDGE_BAD_INPUT', `bank is not a Tezos address: ${String(options.bank)}`);
+  const tokens: PlannedToken[] = [];
+  board.tiles.forEach((tile, index) => {
+    if (tile.kind !== 'artist') return;
+    // Boards may later carry these fields; today's schema has none, so the options supply them.
+    const extra = tile as typeof tile & { artistAddress?: unknown; artifactUri?: unknown; displayUri?: unknown };
+    const artistAddress = options.artists?.[tile.id] ?? (typeof extra.artistAddress === 'string' ? extra.artistAddress : undefined);
+    if (artistAddress !== undefined && !isAddress(artistAddress)) {
+      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": artist address is not a Tezos address: ${artistAddress}`, { tile: index });
+    }
+    const creator = artistAddress ?? options.bank;
+    const own = typeof extra.artifactUri === 'string' ? { uri: extra.artifactUri, mimeType: mimeOf(extra.artifactUri) } : undefined;
+    const ownDisplay = typeof extra.displayUri === 'string' ? { uri: extra.displayUri, mimeType: mimeOf(extra.displayUri) } : undefined;
+    const images = options.images?.[tile.id];
+    const artifact = images?.artifact ?? own ?? ownDisplay ?? placeholderCard(tile.title, tile.artist);
+    const display = images?.display ?? (images ? undefined : ownDisplay);
+    let metadata: TokenMetadata;
+    try {
+      const base = tileTokenMetadata({
+        title: tile.title,
+        artist: tile.artist,
+        artistAddress: creator,
+        description: tile.description ?? `“${tile.title}” by ${tile.artist}: ${tile.editionSize === 1 ? 'a 1/1' : `an edition of ${tile.editionSize}`} on the Tezos Pole board of game ${gameId}.`,
+        listPrice: tile.price,
+        multiplier: tile.multiplier,
+        editionSize: tile.editionSize,
+        gameId,
+        artifact,
+        ...(display ? { display } : {}),
+        minter: options.bank,
+        ...(options.royaltyBps !== undefined ? { royaltyBps: options.royaltyBps } : {}),
+      });
+      const meta: TokenMetadata = {
+        ...base,
+        name: tile.title,
+        symbol: 'POLE',
+        attributes: [{ name: TILE_ID_ATTRIBUTE, value: tile.id, type: 'string' }, ...base.attributes],
+      };
+      const checked = tokenMetadataSchema.safeParse(meta);
+      if (!checked.success) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { tile: index });
+      metadata = checked.data;
+    } catch (e) {
+      if (isMetadataError(e)) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": ${e.message}`, { tile: index }, { cause: e });
+      throw e;
+    }
+    tokens.push({ tile: index, tileId: tile.id, maxSupply: tile.editionSize, creator, metadata, tokenId: null, retiredCopies: 0, retired: false });
+  });
+  return { gameId, contract: null, tokens, created: null, appliedSeq: null };
+}
+
+/** The planned token of a tile. @throws BridgeError BRIDGE_BAD_INPUT when the tile is not an artist tile of the plan. */
+export function plannedToken(plan: TokenPlan, tile: number): PlannedToken {
+  const t = plan.tokens.find((p) => p.tile === tile);
+  if (!t) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${String(tile)} has no token in the plan of game ${plan.gameId}`, { tile });
+  return t;
+}
+
+/** The token id of a tile. @throws BridgeError BRIDGE_NOT_CREATED before `createGameTokens`, BRIDGE_BAD_INPUT for a non-artist tile. */
+export function tokenIdOf(plan: TokenPlan, tile: number): string {
+  const t = plannedToken(plan, tile);
+  if (t.tokenId === null) throw new BridgeError('BRIDGE_NOT_CREATED', `the tokens of game ${plan.gameId} are not created yet`, { tile });
+  return t.tokenId;
+}
+
+
