@@ -1,3 +1,5 @@
+import { SpeedSelect } from '../play/speed-select';
+
 export const SPEEDS = [
   { label: 'Slow · 1/s', delay: 1000 },
   { label: 'Normal · 3/s', delay: 333 },
@@ -60,16 +62,7 @@ export function Controls({
           )}
           {running ? 'Pause' : 'Play'}
         </button>
-        <label className="speed">
-          <span className="visually-hidden">Speed</span>
-          <select value={speed} onChange={(e) => onSpeed(Number(e.target.value))} aria-label="Speed">
-            {SPEEDS.map((s, i) => (
-              <option key={s.label} value={i}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SpeedSelect speeds={SPEEDS} value={speed} onChange={onSpeed} />
         <button type="button" className="button" onClick={onPlayToEnd} disabled={over} aria-keyshortcuts="E">
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
             <path d="M2 2.5v11l6-5.5zM8 2.5v11l6-5.5z" fill="currentColor" />

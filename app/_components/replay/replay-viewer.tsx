@@ -9,6 +9,7 @@ import { fetchSnapshot, readJson, recordUrl, refusalMessage } from '../../_lib/g
 import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type Timeline } from '../../_lib/record-file';
 import { ActionLog } from '../play/action-log';
 import { GameTable } from '../play/game-table';
+import { SpeedSelect } from '../play/speed-select';
 
 const SPEEDS = [
   { label: '1 action/s', delay: 1000 },
@@ -255,16 +256,7 @@ function ReplayStage({
               </svg>
               <span className="visually-hidden">To the end</span>
             </button>
-            <label className="speed">
-              <span className="visually-hidden">Speed</span>
-              <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))} aria-label="Speed">
-                {SPEEDS.map((s, i) => (
-                  <option key={s.label} value={i}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SpeedSelect speeds={SPEEDS} value={speed} onChange={setSpeed} />
           </div>
           <div className="control-group meta">
             <button type="button" className="button ghost small" onClick={download}>
