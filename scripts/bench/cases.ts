@@ -4,8 +4,9 @@ import { gotopolyCases } from './gotopoly';
 import { michelsonCases } from './michelson';
 import { playCases } from './play';
 import { poleCases } from './pole';
+import { poleChainCases } from './pole-chain';
 import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...playCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...playCases];
