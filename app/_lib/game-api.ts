@@ -30,8 +30,6 @@ export const playPath = (id: string, token: string | null, seat: SeatId | null):
 
 export interface Credentials {
   readonly token: string;
-  /** A host token (hot-seat) acts for every human seat. */
-  readonly host: boolean;
   /** The seat last looked at. */
   readonly seat: SeatId | null;
 }
@@ -44,7 +42,7 @@ export function loadCredentials(id: string): Credentials | null {
     if (!raw) return null;
     const c = JSON.parse(raw) as Partial<Credentials>;
     if (typeof c.token !== 'string' || !c.token) return null;
-    return { token: c.token, host: c.host === true, seat: typeof c.seat === 'number' ? c.seat : null };
+    return { token: c.token, seat: typeof c.seat === 'number' ? c.seat : null };
   } catch {
     return null;
   }

@@ -45,7 +45,7 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
   const name = (seat: SeatId) => created.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
-  const open = (seat: SeatId, token: string) => saveCredentials(created.id, { token, host: false, seat });
+  const open = (seat: SeatId, token: string) => saveCredentials(created.id, { token, seat });
   // The play page's own paths (the invite's token and seat), whatever page the server's `path` names.
   const seatPath = (seat: SeatId, token: string) => playPath(created.id, token, seat);
   const spectatorPath = playPath(created.id, null, null);

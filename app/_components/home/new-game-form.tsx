@@ -128,7 +128,7 @@ export function NewGameForm({ game }: { game: GameId }) {
       }
       const made = body as CreateGameResponse;
       const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
-      saveCredentials(made.id, { token: made.hostToken, host: true, seat: firstHuman });
+      saveCredentials(made.id, { token: made.hostToken, seat: firstHuman });
       if (mode === 'hotseat') {
         router.push(playPath(made.id, made.hostToken, firstHuman));
         return;

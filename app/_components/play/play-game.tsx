@@ -34,14 +34,11 @@ interface Seat {
  * sessionStorage), then follows the game for that seat.
  */
 export function PlayGame({ id, token, seat }: { id: string; token: string | null; seat: SeatId | null }) {
-  const [resolved, setResolved] = useState<(Seat & { host: boolean | null }) | null>(null);
+  const [resolved, setResolved] = useState<Seat | null>(null);
   useEffect(() => {
     const stored = loadCredentials(id);
-    if (token === null) {
-      setResolved(stored ? { token: stored.token, seat: seat ?? stored.seat, host: stored.host } : { token: null, seat: null, host: false });
-    } else {
-      setResolved({ token, seat: seat ?? (stored?.token === token ? stored.seat : null), host: stored?.token === token ? stored.host : null });
-    }
+    if (token === null) setResolved(stored ? { token: stored.token, seat: seat ?? stored.seat } : { token: null, seat: null });
+    else setResolved({ token, seat: seat ?? (stored?.token === token ? stored.seat : null) });
   }, [id, token, seat]);
   if (!resolved) return <p className="muted play-loading">Opening the table…</p>;
   return <LiveGame key={`${resolved.token ?? ''}`} id={id} initial={resolved} />;
@@ -54,10 +51,9 @@ const STATUS_TEXT: Record<ConnectionStatus, string> = {
   closed: 'Finished',
 };
 
-function LiveGame({ id, initial }: { id: string; initial: Seat & { host: boolean | null } }) {
+function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   const [token, setToken] = useState(initial.token);
   const [seat, setSeat] = useState(initial.seat);
-  const [host, setHost] = useState<boolean | null>(initial.host);
   const [follow, setFollow] = useState(true);
   const [handoff, setHandoff] = useState<SeatId | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -67,24 +63,22 @@ function LiveGame({ id, initial }: { id: string; initial: Seat & { host: boolean
   /** While a seat switch loads, the previous seat's table stays up, inert. */
   const shown = conn.snapshot ?? lastShown.current;
   const stale = conn.snapshot === null;
+  /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
+  const host = shown === null ? null : shown.access === 'host';
 
   // Keep the seat across a refresh, and in the address bar.
   useEffect(() => {
     if (token === null) return;
-    saveCredentials(id, { token, host: host === true, seat });
+    saveCredentials(id, { token, seat });
     const path = playPath(id, token, seat);
     if (`${window.location.pathname}${window.location.search}` !== path) window.history.replaceState(window.history.state, '', path);
-  }, [id, token, seat, host]);
+  }, [id, token, seat]);
 
   // The server chose the seat (a seat link without `?seat=`): adopt it.
   useEffect(() => {
     if (conn.snapshot && seat === null && conn.snapshot.seat !== null) setSeat(conn.snapshot.seat);
   }, [conn.snapshot, seat]);
 
-  // Is this a host token (it acts for every human seat)? The server says so with every snapshot.
-  useEffect(() => {
-    if (conn.snapshot && host === null) setHost(conn.snapshot.access === 'host');
-  }, [conn.snapshot, host]);
 
   // Hot-seat: follow whoever must decide, so the device can be passed round the table.
   const seq = conn.snapshot?.seq ?? -1;
