@@ -3,3 +3,4 @@ export { MIGRATIONS, type Migration } from './schema';
 export { openPgliteStore } from './pglite-store';
 export { openPostgresStore, type PostgresStoreOptions } from './postgres-store';
 export { createStore, DEFAULT_DATA_DIR, type StoreEnv } from './create-store';
+export type { SqlClient, SqlDriver } from './driver';

@@ -45,6 +45,78 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    sql: `
+      -- Wallet sign-in (server/auth): one-time sign-in messages and the sessions they open. Hashes only.
+      CREATE TABLE sign_in_challenges (
+        nonce      text PRIMARY KEY,
+        message    text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE TABLE sessions (
+        token_hash text PRIMARY KEY,
+        address    text NOT NULL,
+        public_key text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      -- On-chain Tezos Pole games (server/chain): where the tokens live, the token plan, the seats' wallets.
+      CREATE TABLE chain_games (
+        game_id      text PRIMARY KEY REFERENCES games (id),
+        network      text NOT NULL,
+        contract     text NOT NULL,
+        bank         text NOT NULL,
+        -- chain/pole-bridge TokenPlan: token ids, retired copies, the last engine step sent.
+        plan         jsonb NOT NULL,
+        -- [{ address, approval: { opHash, status } | null }] by seat; address null until the seat is claimed.
+        seats        jsonb NOT NULL,
+        -- Level of the last confirmed bank operation: holdings reads wait for the indexer to reach it.
+        last_level   integer NOT NULL DEFAULT 0,
+        updated_at   timestamptz NOT NULL DEFAULT now()
+      );
+      -- Every operation of an on-chain game, pending → confirmed | failed, with the engine step it carries.
+      CREATE TABLE chain_ops (
+        id         bigserial PRIMARY KEY,
+        game_id    text NOT NULL REFERENCES games (id),
+        -- The engine seq the operation makes final (null: token creation, a seat's approval, a bot's funding).
+        seq        integer,
+        kind       text NOT NULL,
+        seat       integer,
+        -- The action waiting for this operation (a pending purchase), so nothing a player did is lost on a restart.
+        action     jsonb,
+        op_hash    text,
+        status     text NOT NULL,
+        level      integer,
+        error      text,
+        detail     jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX chain_ops_game ON chain_ops (game_id, id);
+      -- The artist studio (server/studio): featured pieces and the boards built from them.
+      CREATE TABLE pieces (
+        id           text PRIMARY KEY,
+        artist       text NOT NULL,
+        -- { title, description?, imageUri?, source?: { contract, tokenId } , editionSize, price, multiplier }
+        piece        jsonb NOT NULL,
+        created_at   timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX pieces_artist ON pieces (artist);
+      CREATE TABLE boards (
+        id         text PRIMARY KEY,
+        owner      text NOT NULL,
+        name       text NOT NULL,
+        -- The engine board (validated with parseBoard) plus the artists' wallets and images by tile id.
+        board      jsonb NOT NULL,
+        extras     jsonb NOT NULL DEFAULT '{}',
+        -- The balance lab's last report, if any.
+        lab        jsonb,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX boards_owner ON boards (owner);
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

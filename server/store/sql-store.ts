@@ -64,6 +64,10 @@ export class SqlGameStore implements GameStore {
     return this.driver.kind;
   }
 
+  get sql(): SqlDriver {
+    return this.driver;
+  }
+
   async migrate(): Promise<void> {
     await this.driver.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,5 +1,6 @@
 import type { Actor, GameEvent, GameId } from '../../engine';
 import type { SeatKind } from '../protocol';
+import type { SqlDriver } from './driver';
 
 /** A seat as stored: the SHA-256 (hex) of its invite token, never the token. */
 export interface StoredSeat {
@@ -62,6 +63,11 @@ export type StoreListener = (event: StoreEvent) => void;
 export interface GameStore {
   /** Which implementation, for logs and tests. */
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The database itself, for the app's other tables (schema.ts: sessions, on-chain games, studio pieces and
+   * boards), whose modules keep their own queries. Closing stays the store's job.
+   */
+  readonly sql: SqlDriver;
   /** Applies the migrations not yet applied; safe to run again and from several instances at once. */
   migrate(): Promise<void>;
   /** @throws StoreError DUPLICATE_GAME */
