@@ -34,5 +34,5 @@ export type {
   TokenRecord,
   OriginateOptions,
 } from './fa2-editions';
-export { PoleBridge, BridgeError, isBridgeError, chainOpsFor, holdingsActionFrom, planAfter, planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './pole-bridge';
-export type { PoleBridgeOptions, BridgeResult, CreatedTokens, AppliedOps, SteppedOnChain, BridgeErrorCode, BridgeErrorDetail, ChainOp, HoldingsAction, TokenPlan, PlannedToken, PlanOptions } from './pole-bridge';
+export { PoleBridge, BridgeError, isBridgeError, checkAddresses, chainOpsFor, holdingsActionFrom, planAfter, planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './pole-bridge';
+export type { PoleBridgeOptions, BridgeResult, CreatedTokens, AppliedOps, SteppedOnChain, ApplyOptions, OperationLookup, BridgeErrorCode, BridgeErrorDetail, ChainOp, HoldingsAction, TokenPlan, PlannedToken, PlanOptions } from './pole-bridge';

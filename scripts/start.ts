@@ -14,7 +14,7 @@ import { relative } from 'node:path';
 import { InMemorySigner } from '@taquito/signer';
 import { networkFromEnv, resolveNetwork } from '../chain';
 import { checkDeployment, ensureDeployment, isDeploymentError, redeployReasonText } from '../chain/deployment';
-import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../app/_lib/chain-status';
+import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../chain/status';
 import { tzktRoutes } from '../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../devnet/node';
 

@@ -37,6 +37,17 @@ export const createGameRequestSchema = z
     turnSeconds: z.number().int().min(5).max(3600).nullable().optional(),
     /** Milliseconds between two bot actions, so people can follow them. */
     botPaceMs: z.number().int().min(0).max(10_000).default(400),
+    /**
+     * Tezos Pole on-chain (online mode only): the tiles are FA2 tokens, each seat plays with a wallet, holdings are
+     * read from the chain (P13). `artists` and `images` (by tile id) name the artists' wallets and the works' images.
+     */
+    onChain: z
+      .object({
+        artists: z.record(z.string(), z.string()).optional(),
+        images: z.record(z.string(), z.object({ uri: z.string().min(1).max(2048), mimeType: z.string().min(1).max(100).optional() }).strict()).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type CreateGameRequest = z.input<typeof createGameRequestSchema>;

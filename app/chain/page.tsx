@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { chainStatus } from '../_lib/chain-status';
+import { chainStatus } from '../../chain/status';
 
 export const metadata: Metadata = { title: 'Chain · Tezos Pole' };
 // The environment is read when the page is requested, not when the app is built.

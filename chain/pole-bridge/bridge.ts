@@ -20,7 +20,7 @@
  * The bank's secret key lives only inside the signer: it is never stored on the bridge, logged or put in an error.
  */
 import { InMemorySigner } from '@taquito/signer';
-import { OpKind, TezosOperationError, TezosToolkit, type Signer } from '@taquito/taquito';
+import { OpKind, TezosOperationError, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
 import { validateAddress, ValidationResult } from '@taquito/utils';
 import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/pole';
 import type { Actor } from '../../engine/core/types';
@@ -71,6 +71,24 @@ export interface SteppedOnChain {
   readonly ops: ChainOp[];
   /** Null when the step needed nothing on-chain. */
   readonly chain: AppliedOps | null;
+}
+
+export interface ApplyOptions {
+  /** The engine state's `seq` after the step: the batch of one step goes out at most once. */
+  readonly seq?: number;
+  /**
+   * Called with the operation hash as soon as the node took the batch, before waiting for its inclusion: the
+   * caller records it, so after a crash or a BRIDGE_UNCONFIRMED it can look the operation up (`lookup`) instead
+   * of sending the step again.
+   */
+  readonly onInjected?: (opHash: string) => void | Promise<void>;
+}
+
+/** What became of an injected operation. */
+export interface OperationLookup {
+  readonly level: number;
+  /** Every content applied (false: it was included but failed, and changed nothing). */
+  readonly applied: boolean;
 }
 
 /** One queue per bank and node: a bank's operations go out one at a time (counters), even across games. */
@@ -269,13 +287,28 @@ export class PoleBridge {
   }
 
   /**
+   * Whether `owner` has made the bank an operator for every one of the game's tokens (the contract's own
+   * `is_operator` view, at the node's head).
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_RPC
+   */
+  async isApproved(owner: string): Promise<boolean> {
+    const plan = this.createdPlan();
+    try {
+      for (const t of plan.tokens) if (!(await this.#fa2.isOperator(owner, this.bankAddress, t.tokenId!))) return false;
+      return true;
+    } catch (e) {
+      throw new BridgeError('BRIDGE_RPC', `the operators of ${owner} could not be read: ${messageOf(e)}`, {}, { cause: e });
+    }
+  }
+
+  /**
    * Sends `ops` as one batch signed by the bank and waits for its inclusion. `seq` (the engine state's `seq`
    * after the step) makes it happen once: a step at or below the last applied one, or one being sent, is refused.
    * Returns null (nothing sent) when there is nothing to do. On any error nothing changed, on-chain or in the plan.
    * @throws BridgeError BRIDGE_ALREADY_APPLIED, BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_SUPPLY_RETIRED,
    *   BRIDGE_RPC, BRIDGE_REJECTED, BRIDGE_FAILED, BRIDGE_UNCONFIRMED.
    */
-  async apply(ops: readonly ChainOp[], options: { readonly seq?: number } = {}): Promise<AppliedOps | null> {
+  async apply(ops: readonly ChainOp[], options: ApplyOptions = {}): Promise<AppliedOps | null> {
     const plan = this.createdPlan();
     const { seq } = options;
     if (seq !== undefined) {
@@ -300,7 +333,7 @@ export class PoleBridge {
     if (seq !== undefined) this.#inFlight.add(seq);
     try {
       await this.checkRetiredSupply(plan, ops);
-      const { opHash, level } = await this.#send(calls);
+      const { opHash, level } = await this.#send(calls, options.onInjected);
       // The plan may have moved on meanwhile only by other steps; apply this step's changes to the latest.
       const after = planAfter(this.#plan ?? plan, ops, seq ?? null);
       this.#plan = after;
@@ -319,6 +352,66 @@ export class PoleBridge {
     const ops = this.chainOpsFor(next.events, addresses);
     const chain = await this.apply(ops, { seq: next.state.seq });
     return { state: next.state, events: next.events, ops, chain };
+  }
+
+  /**
+   * Records a step whose batch was confirmed earlier but not recorded (the server stopped between the inclusion
+   * and saving the plan): the plan moves on exactly as `apply` would have moved it, and nothing is sent.
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_ALREADY_APPLIED
+   */
+  adopt(ops: readonly ChainOp[], seq: number): TokenPlan {
+    const plan = this.createdPlan();
+    if (plan.appliedSeq !== null && seq <= plan.appliedSeq) {
+      throw new BridgeError('BRIDGE_ALREADY_APPLIED', `step ${seq} of game ${plan.gameId} is already recorded`, { seq });
+    }
+    this.#plan = planAfter(plan, ops, seq);
+    return this.#plan;
+  }
+
+  /**
+   * Finds an injected operation in the blocks from `fromLevel` to the head (the level the node was at when the
+   * operation was injected is a safe start). Null: not included (yet).
+   * @throws BridgeError BRIDGE_RPC
+   */
+  async lookup(opHash: string, fromLevel: number): Promise<OperationLookup | null> {
+    try {
+      const head = (await this.#tezos.rpc.getBlockHeader()).level;
+      for (let level = Math.max(1, fromLevel); level <= head; level++) {
+        const block = await this.#tezos.rpc.getBlock({ block: String(level) });
+        const found = block.operations.flat().find((o) => o.hash === opHash);
+        if (!found) continue;
+        const applied = (found.contents as unknown[]).every((c) => {
+          const result = (c as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result;
+          return result === undefined || result.status === 'applied';
+        });
+        return { level, applied };
+      }
+      return null;
+    } catch (e) {
+      throw new BridgeError('BRIDGE_RPC', `the Tezos node could not be asked about ${opHash}: ${messageOf(e)}`, { opHash }, { cause: e });
+    }
+  }
+
+  /** The node's head level (where a lookup of an operation injected now may start). @throws BridgeError BRIDGE_RPC */
+  async headLevel(): Promise<number> {
+    try {
+      return (await this.#tezos.rpc.getBlockHeader()).level;
+    } catch (e) {
+      throw new BridgeError('BRIDGE_RPC', `the Tezos node did not answer: ${messageOf(e)}`, {}, { cause: e });
+    }
+  }
+
+  /**
+   * Sends `mutez` from the bank to each address in one batch (the server's bot wallets pay their own operator
+   * approval fees with it).
+   * @throws BridgeError BRIDGE_BAD_INPUT, BRIDGE_RPC, BRIDGE_FAILED, BRIDGE_UNCONFIRMED
+   */
+  async fund(addresses: readonly string[], mutez: number, onInjected?: (opHash: string) => void | Promise<void>): Promise<BridgeResult> {
+    if (addresses.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', 'no address to fund');
+    for (const a of addresses) if (validateAddress(a) !== ValidationResult.VALID) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${a}`);
+    if (!Number.isSafeInteger(mutez) || mutez <= 0) throw new BridgeError('BRIDGE_BAD_INPUT', `mutez must be a positive whole number, got ${mutez}`);
+    const { opHash, level } = await this.#send(addresses.map((to) => ({ to, amount: mutez, mutez: true })), onInjected);
+    return { opHash, level };
   }
 
   /**
@@ -387,14 +480,16 @@ export class PoleBridge {
   }
 
   /** Signs and injects `calls` as one batch (queued behind the bank's other operations), waits, checks the receipt. */
-  #send(calls: readonly Fa2Call[]): Promise<BridgeResult & { contents: readonly unknown[] }> {
+  #send(calls: readonly TransferParams[], onInjected?: (opHash: string) => void | Promise<void>): Promise<BridgeResult & { contents: readonly unknown[] }> {
     return enqueue(`${this.network.rpcUrl}|${this.bankAddress}`, async () => {
       let op;
       try {
         op = await this.#tezos.contract.batch(calls.map((c) => ({ kind: OpKind.TRANSACTION, ...c }))).send();
       } catch (e) {
-        throw sendFailure(e, calls);
+        throw sendFailure(e, calls.filter((c): c is Fa2Call => 'parameter' in c && c.parameter !== undefined));
       }
+      // A failing recorder must not turn a sent operation into an unsent one: the step goes on to its confirmation.
+      await Promise.resolve(onInjected?.(op.hash)).catch(() => undefined);
       let level: number;
       let contents: unknown[];
       try {

@@ -3,7 +3,7 @@
  * as the bank, and the P13 holdings action read back from the indexer. See bridge.ts for the protocol.
  */
 export { PoleBridge } from './bridge';
-export type { PoleBridgeOptions, BridgeResult, CreatedTokens, AppliedOps, SteppedOnChain } from './bridge';
+export type { PoleBridgeOptions, BridgeResult, CreatedTokens, AppliedOps, SteppedOnChain, ApplyOptions, OperationLookup } from './bridge';
 export { BridgeError, isBridgeError } from './errors';
 export type { BridgeErrorCode, BridgeErrorDetail } from './errors';
 export { chainOpsFor, holdingsActionFrom, planAfter, checkAddresses } from './ops';

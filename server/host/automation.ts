@@ -32,11 +32,13 @@ export class Automation {
     private readonly move: AutoMove,
     private readonly onError: (err: unknown) => void,
     private readonly retryMs = 1000,
+    /** A game nobody may move now (an on-chain game being set up or paused): no bot move, no timer. */
+    private readonly held: (gameId: string) => boolean = () => false,
   ) {}
 
   plan(live: LiveGame): void {
     this.cancel(live.id);
-    if (this.stopped) return;
+    if (this.stopped || this.held(live.id)) return;
     const { definition } = live.kit;
     const pending = definition.outcome(live.state) ? [] : [...new Set(definition.pending(live.state).map((d) => d.seat))];
     const timed = live.row.turnSeconds;

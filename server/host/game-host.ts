@@ -1,4 +1,6 @@
-import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameRecord, type SeatId } from '../../engine';
+import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
+import type { PoleEvent, PoleState } from '../../engine/pole';
+import { isTransient, type ChainGames } from '../chain/chain-games';
 import { HostError, isHostError, isStoreError } from '../errors';
 import { actionRequestSchema, type ActionResponse, type CreateGameResponse, type GameSnapshot } from '../protocol';
 import type { GameStore, StoreEvent } from '../store';
@@ -22,7 +24,21 @@ export interface GameHostOptions {
   readonly resume?: boolean;
   /** Where failures of background work (bot moves, snapshots, catch-ups) are reported. */
   readonly onError?: (err: unknown) => void;
+  /** On-chain Tezos Pole games (server/chain); without it, creating one is refused with CHAIN_NOT_CONFIGURED. */
+  readonly chain?: ChainGames | null;
+  /** Why there is no `chain` (shown when someone asks for an on-chain game). */
+  readonly chainUnavailable?: string;
 }
+
+/** Who sends a request, beyond its token: the wallet signed in to this browser (server/auth), if any. */
+export interface RequestContext {
+  readonly address?: string | null;
+}
+
+/** A game on the record route: the engine's record plus, for an on-chain game, every operation hash. */
+export type HostedRecord = GameRecord & {
+  readonly chain?: { readonly network: string; readonly contract: string; readonly operations: Awaited<ReturnType<ChainGames['operationHashes']>> };
+};
 
 /**
  * Hosts games over a GameStore (ARCHITECTURE.md "Hosting"): creates them, checks and applies actions (the store's
@@ -40,6 +56,8 @@ export class GameHost {
   private readonly clock: Clock;
   private readonly snapshotEvery: number;
   private readonly onError: (err: unknown) => void;
+  readonly chain: ChainGames | null;
+  private readonly chainUnavailable: string;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
 
@@ -50,7 +68,10 @@ export class GameHost {
     this.clock = options.clock ?? systemClock;
     this.snapshotEvery = Math.max(1, options.snapshotEvery ?? 50);
     this.onError = options.onError ?? ((err) => console.error('[game host]', err));
-    this.automation = new Automation(this.clock, (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason), this.onError);
+    this.chain = options.chain ?? null;
+    this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
+    this.automation = new Automation(this.clock, (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason), this.onError, undefined, (id) => !(this.chain?.mayMove(id) ?? true));
+    this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
   }
 
   /** A host listening to the store; with `resume`, the unfinished games' bots and timers run again. */
@@ -73,8 +94,14 @@ export class GameHost {
    * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code
    */
   async create(request: unknown): Promise<CreateGameResponse> {
-    const { row, state, hostToken, invites } = prepareGame(request);
+    const { row, state, hostToken, invites, onChain } = prepareGame(request);
+    let chainRow = null;
+    if (onChain) {
+      if (!this.chain) throw new HostError(503, 'CHAIN_NOT_CONFIGURED', this.chainUnavailable);
+      chainRow = await this.chain.prepare(row.id, row.config, row.seats, onChain);
+    }
     await this.storeCall(() => this.store.createGame(row));
+    if (chainRow) await this.storeCall(() => this.chain!.register(chainRow));
     const live = new LiveGame({ ...row, createdAt: new Date(this.clock.now()), finished: false }, gameKits[row.game], state, []);
     this.cache.set(row.id, live);
     await this.queues.run(row.id, async () => this.automation.plan(live));
@@ -95,17 +122,58 @@ export class GameHost {
    * Applies one action of a seat, if `seq` is the game's seq and the engine accepts it.
    * @throws HostError 400 MALFORMED_REQUEST | MALFORMED_ACTION, 403, 404, 409 STALE, 422 the RuleError's code
    */
-  async act(id: string, request: unknown): Promise<ActionResponse> {
+  async act(id: string, request: unknown, context: RequestContext = {}): Promise<ActionResponse> {
     const parsed = actionRequestSchema.safeParse(request);
     if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, seq, action } = parsed.data;
     const live = await this.live(id);
     const holder = holderOf(live.row, token);
     checkActor(live.row, holder, seat);
+    this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
     return this.queues.run(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
       return { seq: await this.commit(live, seat, action, seq) };
     });
+  }
+
+  /**
+   * Binds a human seat of an on-chain game to the signed-in wallet (the token must hold the seat).
+   * @throws HostError 401 SIGN_IN_REQUIRED, 403, 404, 409 SEAT_CLAIMED | ADDRESS_IN_GAME
+   */
+  async claimSeat(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<void> {
+    const { chain, target } = await this.chainSeat(id, token, seat);
+    if (!context.address) throw new HostError(401, 'SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
+    await chain.claim(id, target, context.address);
+  }
+
+  /** The operator approval a seat's wallet signs. @throws HostError 403, 404, 409 */
+  async approvalCall(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<unknown> {
+    const { chain, target } = await this.chainSeat(id, token, seat);
+    chain.checkWallet(id, target, context.address ?? null);
+    return chain.approvalCall(id, target);
+  }
+
+  /** A seat's approval was sent (`opHash`) or is to be checked again (null). @throws HostError 400, 401, 403, 404, 409 */
+  async submitApproval(id: string, token: string | undefined, seat: SeatId | undefined, opHash: string | null, context: RequestContext): Promise<void> {
+    const { chain, target } = await this.chainSeat(id, token, seat);
+    await chain.submitApproval(id, target, context.address ?? null, opHash);
+  }
+
+  /** A game's chain status (tokens, seats' wallets and approvals, operations, pause). @throws HostError 404 */
+  async chainInfo(id: string): Promise<Awaited<ReturnType<ChainGames['info']>>> {
+    await this.live(id);
+    if (!this.chain) throw new HostError(404, 'NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
+    return this.chain.info(id);
+  }
+
+  private async chainSeat(id: string, token: string | undefined, seat: SeatId | undefined): Promise<{ chain: ChainGames; target: SeatId }> {
+    const live = await this.live(id);
+    if (!this.chain?.isOnChain(id)) throw new HostError(404, 'NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
+    const holder = holderOf(live.row, token);
+    const target = holder.kind === 'seat' ? holder.seat : seat;
+    if (target === undefined) throw new HostError(400, 'SEAT_REQUIRED', 'say which seat');
+    checkActor(live.row, holder, target);
+    return { chain: this.chain, target };
   }
 
   /**
@@ -157,10 +225,13 @@ export class GameHost {
   }
 
   /** The game record (replayable anywhere with the engine's `replay`). @throws HostError 404 */
-  async record(id: string): Promise<GameRecord> {
+  async record(id: string): Promise<HostedRecord> {
     const live = await this.live(id);
     const { game, version, config, seed } = live.row;
-    return { game, version, config, seed, actions: live.log.map(({ seat, action }) => ({ seat, action })) };
+    const record: GameRecord = { game, version, config, seed, actions: live.log.map(({ seat, action }) => ({ seat, action })) };
+    if (!this.chain?.isOnChain(id)) return record;
+    const info = await this.chain.info(id);
+    return { ...record, chain: { network: info.network, contract: info.contract, operations: await this.chain.operationHashes(id) } };
   }
 
   /** The hash of the current state and its seq: equal on every instance and after a restart (engine `stateHash`). */
@@ -182,6 +253,7 @@ export class GameHost {
     if (this.closed) return;
     this.closed = true;
     this.automation.stop();
+    this.chain?.close();
     await this.unlisten?.();
     await this.idle();
     this.broker.closeAll();
@@ -227,6 +299,7 @@ export class GameHost {
     }
     const live = new LiveGame(row, kit, state, log);
     this.cache.set(id, live);
+    await this.chain?.attach(id, live.seq);
     // An action appended while this load read the log was announced before the game was cached: catch up once.
     await this.queues.run(id, async () => {
       await this.catchUp(live);
@@ -235,19 +308,49 @@ export class GameHost {
     return live;
   }
 
-  /** Applies an action at `expectedSeq` and appends it; must run in the game's queue. */
-  private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number): Promise<number> {
+  /**
+   * Applies an action at `expectedSeq` and appends it; must run in the game's queue. In an on-chain game a seat's
+   * action first gets the holders read from the chain (a recorded `holdings` action when they changed), and is
+   * stored only once its chain operations are confirmed; a chain that does not answer keeps it (`retrying`).
+   */
+  private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false): Promise<number> {
     if (expectedSeq !== live.seq) {
       throw new HostError(409, 'STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
     }
-    let step;
+    const chain = seat !== SYSTEM && this.chain?.isOnChain(live.id) ? this.chain : null;
+    if (!chain) return this.append(live, seat, action, this.engineStep(live, seat, action));
+    chain.gate(live.id, retrying);
+    let baseSeq = live.seq;
     try {
-      step = live.kit.definition.apply(live.state, seat, action);
+      const holdings = await chain.holdingsBefore(live.id, live.state as PoleState, action);
+      if (holdings) await this.append(live, SYSTEM, holdings, this.engineStep(live, SYSTEM, holdings));
+      baseSeq = live.seq;
+      const step = this.engineStep(live, seat, action);
+      await chain.settle(live.id, live.seq + 1, seat as SeatId, action, step.events as PoleEvent[]);
+      const seq = await this.append(live, seat, action, step);
+      if (retrying) chain.resumed(live.id);
+      return seq;
+    } catch (err) {
+      if (isTransient(err)) throw chain.keep(live.id, { seat: seat as SeatId, action, baseSeq }, err);
+      // A kept step the rules or the chain now refuse: it is dropped and the player chooses again.
+      if (retrying) chain.rejected(live.id);
+      throw err;
+    }
+  }
+
+  /** The engine's step, or its refusal as a HostError. */
+  private engineStep(live: LiveGame, seat: Actor, action: unknown): { state: unknown; events: GameEvent[] } {
+    try {
+      return live.kit.definition.apply(live.state, seat, action);
     } catch (err) {
       if (!isRuleError(err)) throw err;
       throw new HostError(err.code === 'MALFORMED_ACTION' ? 400 : 422, err.code, err.message, err.detail);
     }
-    const seq = expectedSeq + 1;
+  }
+
+  /** Appends an applied step at the next seq; must run in the game's queue. */
+  private async append(live: LiveGame, seat: Actor, action: unknown, step: { state: unknown; events: GameEvent[] }): Promise<number> {
+    const seq = live.seq + 1;
     try {
       await this.store.appendAction(live.id, seq, seat, action, step.events);
     } catch (err) {
@@ -260,6 +363,32 @@ export class GameHost {
     }
     this.applied(live, { seat, action, events: step.events }, step.state);
     return seq;
+  }
+
+  /** The chain came back for a paused game: its kept step is tried again, in the game's queue. */
+  private retryKept(id: string): void {
+    this.inBackground(
+      this.queues.run(id, async () => {
+        const live = this.cache.get(id);
+        const kept = this.chain?.kept(id);
+        if (!live || !kept || this.closed) return;
+        if (live.seq !== kept.baseSeq) this.chain!.dropKept(id);
+        else {
+          try {
+            await this.commit(live, kept.seat, kept.action, live.seq, true);
+          } catch (err) {
+            // A refusal reaches the player through the game itself; only the unexpected is reported.
+            if (!isHostError(err)) throw err;
+          }
+        }
+        this.automation.plan(live);
+      }),
+    );
+  }
+
+  private chainChanged(id: string): void {
+    const live = this.cache.get(id);
+    if (live && !this.closed) this.inBackground(this.queues.run(id, async () => this.automation.plan(live)));
   }
 
   /** After an action is in the store: advance the live game, notify subscribers, snapshot, plan bots and timers. */

@@ -1,6 +1,6 @@
 import { isEngineError, type SeatId } from '../../engine';
 import { HostError } from '../errors';
-import { createGameRequestSchema, type CreateGameResponse } from '../protocol';
+import { createGameRequestSchema, type CreateGameRequest, type CreateGameResponse } from '../protocol';
 import type { NewGameRow } from '../store';
 import { gameKits } from './game-kits';
 import { hashToken, newGameId, newSeed, newToken } from './tokens';
@@ -19,6 +19,8 @@ export interface PreparedGame {
   /** The secrets, returned once to the creator and never stored. */
   readonly hostToken: string;
   readonly invites: CreateGameResponse['invites'];
+  /** An on-chain Tezos Pole game: the artists' wallets and images by tile id. */
+  readonly onChain: CreateGameRequest['onChain'] | null;
 }
 
 /**
@@ -33,8 +35,11 @@ export function prepareGame(request: unknown): PreparedGame {
   if ('players' in req.options && req.options.players !== req.seats.length) {
     throw new HostError(400, 'PLAYERS_FROM_SEATS', `the seats make ${req.seats.length} players; leave "players" out of the options`);
   }
+  if (req.onChain && req.game !== 'pole') throw new HostError(400, 'CHAIN_POLE_ONLY', 'only Tezos Pole is played on-chain');
+  // Each player signs with their own wallet, so an on-chain game is played online, one device per seat.
+  if (req.onChain && req.mode !== 'online') throw new HostError(400, 'CHAIN_ONLINE_ONLY', 'an on-chain game is played online: each seat with its own wallet');
   const { definition } = gameKits[req.game];
-  const config = { ...req.options, players: req.seats.length };
+  const config = { ...req.options, players: req.seats.length, ...(req.onChain ? { onChainHoldings: true } : {}) };
   const seed = req.seed ?? newSeed();
   let state: unknown;
   try {
@@ -63,5 +68,5 @@ export function prepareGame(request: unknown): PreparedGame {
     turnSeconds: req.turnSeconds ?? null,
     botPaceMs: req.botPaceMs,
   };
-  return { row, state, hostToken, invites };
+  return { row, state, hostToken, invites, onChain: req.onChain ?? null };
 }

@@ -1,3 +1,6 @@
+import { ChainGames } from '../chain/chain-games';
+import { ChainStore } from '../chain/chain-store';
+import { chainSettingsFromEnv } from '../chain/settings';
 import { createStore } from '../store';
 import { GameHost } from './game-host';
 
@@ -6,12 +9,18 @@ import { GameHost } from './game-host';
 const KEY = Symbol.for('tezos-pole.game-host');
 type Registry = { [KEY]?: Promise<GameHost> };
 
-/** The process's GameHost, over the store the environment selects (PGlite under `.data/games` unless DATABASE_URL). */
+/**
+ * The process's GameHost, over the store the environment selects (PGlite under `.data/games` unless DATABASE_URL),
+ * with on-chain games when the environment configures a chain (chain/status.ts).
+ */
 export function getHost(): Promise<GameHost> {
   const registry = globalThis as Registry;
   let host = registry[KEY];
   if (!host) {
-    host = createStore(process.env).then((store) => GameHost.open(store));
+    host = createStore(process.env).then((store) => {
+      const chain = chainSettingsFromEnv(process.env);
+      return GameHost.open(store, chain.ok ? { chain: new ChainGames(new ChainStore(store.sql), chain.settings) } : { chainUnavailable: chain.explanation });
+    });
     // A failed start (database down) is retried on the next request instead of being cached for good.
     host.catch(() => {
       if (registry[KEY] === host) delete registry[KEY];

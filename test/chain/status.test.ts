@@ -1,12 +1,12 @@
 /**
- * chainStatus (app/_lib/chain-status.ts): what the app can use of Tezos under an environment, or the first missing
+ * chainStatus (chain/status.ts): what the app can use of Tezos under an environment, or the first missing
  * piece with the explanation a page shows; the bank key never appears in a result.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainStatus, type ChainStatus } from '../../app/_lib/chain-status';
+import { chainStatus, type ChainStatus } from '../../chain/status';
 import { writeDeployment, type Deployment } from '../../chain/deployment';
 
 // bootstrap1 of the devnet: a public test key.

@@ -1,0 +1,718 @@
+/**
+ * On-chain Tezos Pole games on the server (issue 9): the host asks this coordinator before and after every
+ * action of a game whose tokens live on Tezos.
+ *
+ * - Setup, in the background after the game is created: the bank creates the game's tokens (one batch), funds the
+ *   bots' wallets, and each bot approves the bank as FA2 operator. People claim their seat with the wallet they
+ *   signed in with and approve the bank from their own wallet. Nobody moves until every seat is bound and approved.
+ * - Before a roll or a flip (the only actions that can pay a royalty, end the game with its valuation, or sell a
+ *   copy back), the holders are read from the TzKT API at or after the last confirmed level and, when they differ
+ *   from the engine's, recorded as the system seat's P13 `holdings` action.
+ * - After the engine accepted an action, its chain operations (mint on purchase or free copy, burn on flip,
+ *   burn and retire on forfeit) are sent by the bank and confirmed before the host stores the action: a purchase is
+ *   final only once on-chain. A refusal by the chain rejects the action (nothing changes); a chain or indexer that
+ *   does not answer pauses the game with the reason, keeps the action and sends it again with backoff.
+ * - Every operation is a `chain_ops` row (pending → confirmed | failed), so the record lists its hashes and a
+ *   restart finds what was in flight: a step injected before a crash is looked up on-chain, not sent twice.
+ */
+import { InMemorySigner } from '@taquito/signer';
+import { TezosToolkit } from '@taquito/taquito';
+import { validateAddress, ValidationResult } from '@taquito/utils';
+import { BridgeError, isBridgeError, PoleBridge, type ChainOp, type HoldingsAction, type PlanOptions } from '../../chain/pole-bridge';
+import { sendCalls, type Fa2Call } from '../../chain/fa2-editions';
+import type { SeatId } from '../../engine';
+import { resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
+import { HostError } from '../errors';
+import { botWallet } from './bot-wallets';
+import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
+import { operationHref, type ChainSettings } from './settings';
+
+/** What the host does when the chain side of a game changes. */
+export interface ChainHostHooks {
+  /** Runs the kept step of a paused game again (in the game's queue). */
+  retry(gameId: string): void;
+  /** Setup finished, an approval confirmed, a pause began or ended: bots and timers may be planned again. */
+  changed(gameId: string): void;
+}
+
+export interface ChainGamesOptions {
+  readonly onError?: (err: unknown) => void;
+  /** Backoff of retries after the chain or the indexer did not answer: first delay and cap (ms). */
+  readonly backoffMs?: { readonly first: number; readonly max: number };
+  /** How long a person's approval operation is looked for before it is reported as not included (ms). */
+  readonly approvalTimeoutMs?: number;
+  /** How long to wait for the bank's operations to be included (s). */
+  readonly confirmationTimeoutSeconds?: number;
+  /** Holdings reads: how long to wait for the indexer to reach a level (ms). */
+  readonly indexerTimeoutMs?: number;
+  /** Tez sent to each bot wallet for its approval's fees and storage (mutez). */
+  readonly botFundingMutez?: number;
+}
+
+/** A game's chain status for pages and the API (no secrets). */
+export interface ChainInfo {
+  readonly network: string;
+  readonly contract: string;
+  readonly bank: string;
+  /** Every seat bound, every approval confirmed, the tokens created. */
+  readonly ready: boolean;
+  readonly tokens: { readonly status: 'pending' | 'confirmed' | 'failed'; readonly opHash: string | null; readonly href: string | null; readonly error: string | null };
+  readonly seats: readonly {
+    readonly seat: SeatId;
+    readonly bot: boolean;
+    readonly address: string | null;
+    readonly approval: 'none' | 'pending' | 'confirmed' | 'failed';
+    readonly approvalOp: string | null;
+    readonly approvalHref: string | null;
+    readonly approvalError: string | null;
+  }[];
+  readonly pieces: readonly { readonly tile: number; readonly tileId: string; readonly name: string; readonly tokenId: string | null; readonly maxSupply: number; readonly retired: boolean }[];
+  readonly paused: { readonly code: string; readonly reason: string; readonly retryAt: number; readonly attempts: number } | null;
+  readonly ops: readonly ChainOpInfo[];
+  readonly lastLevel: number;
+}
+
+export interface ChainOpInfo {
+  readonly id: number;
+  readonly kind: ChainOpRow['kind'];
+  readonly seq: number | null;
+  readonly seat: number | null;
+  readonly status: ChainOpRow['status'];
+  readonly opHash: string | null;
+  readonly href: string | null;
+  readonly level: number | null;
+  readonly error: string | null;
+  readonly ops: readonly ChainOp[];
+  readonly at: string;
+}
+
+/** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
+export interface GameExtras {
+  readonly artists?: Readonly<Record<string, string>> | undefined;
+  readonly images?: Readonly<Record<string, { readonly uri: string; readonly mimeType?: string | undefined }>> | undefined;
+}
+
+const mimeOf = (uri: string): string => {
+  const data = /^data:([^;,]+)/.exec(uri)?.[1];
+  if (data) return data;
+  const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(uri)?.[1]?.toLowerCase();
+  return ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'gif' ? 'image/gif' : ext === 'svg' ? 'image/svg+xml' : ext === 'webp' ? 'image/webp' : 'image/png';
+};
+
+/** A step waiting for the chain: the action, whose seat, and the seq it applies on. */
+interface KeptStep {
+  readonly seat: SeatId;
+  readonly action: unknown;
+  readonly baseSeq: number;
+}
+
+interface GameChain {
+  row: ChainGameRow;
+  readonly bridge: PoleBridge;
+  setupError: string | null;
+  setupRunning: boolean;
+  pause: { code: string; reason: string; retryAt: number; attempts: number } | null;
+  kept: KeptStep | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Approvals being looked for, by seat. */
+  readonly verifying: Set<number>;
+}
+
+/** Errors after which trying again later can succeed: nothing was refused, something did not answer. */
+const TRANSIENT = new Set(['BRIDGE_RPC', 'BRIDGE_INDEXER', 'BRIDGE_UNCONFIRMED']);
+export const isTransient = (e: unknown): e is BridgeError => isBridgeError(e) && TRANSIENT.has(e.code);
+
+/** Operations expire after this many blocks (Tezos's max operations TTL): one not included by then never will be. */
+const OPERATION_TTL = 240;
+const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
+
+export class ChainGames {
+  readonly #store: ChainStore;
+  readonly #settings: ChainSettings;
+  readonly #games = new Map<string, GameChain>();
+  readonly #loading = new Map<string, Promise<GameChain | null>>();
+  readonly #onError: (err: unknown) => void;
+  readonly #backoff: { first: number; max: number };
+  readonly #approvalTimeoutMs: number;
+  readonly #confirmationTimeoutSeconds: number;
+  readonly #indexerTimeoutMs: number;
+  readonly #botFundingMutez: number;
+  readonly #background = new Set<Promise<unknown>>();
+  #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
+  #closed = false;
+
+  constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions = {}) {
+    this.#store = store;
+    this.#settings = settings;
+    this.#onError = options.onError ?? ((err) => console.error('[chain]', err));
+    this.#backoff = options.backoffMs ?? { first: 1000, max: 30_000 };
+    this.#approvalTimeoutMs = options.approvalTimeoutMs ?? 300_000;
+    this.#confirmationTimeoutSeconds = options.confirmationTimeoutSeconds ?? 180;
+    this.#indexerTimeoutMs = options.indexerTimeoutMs ?? 30_000;
+    this.#botFundingMutez = options.botFundingMutez ?? 2_000_000;
+  }
+
+  get network(): ChainSettings['network'] {
+    return this.#settings.network;
+  }
+
+  bindHost(hooks: ChainHostHooks): void {
+    this.#hooks = hooks;
+  }
+
+  // ---- creation and setup ----
+
+  /**
+   * The chain row of a new on-chain game: one token per artist tile, the bots' wallets. Nothing is stored or sent.
+   * `extras` carries the artists' wallets and images by tile id (studio boards).
+   * @throws HostError 422 CHAIN_BAD_BOARD (a bad artist address or image)
+   */
+  async prepare(gameId: string, config: unknown, seats: readonly { readonly kind: string }[], extras: GameExtras = {}): Promise<ChainGameRow> {
+    const rules = resolveConfig(config);
+    const bridge = await this.#bridge(null);
+    const images: PlanOptions['images'] = Object.fromEntries(
+      Object.entries(extras.images ?? {}).map(([tile, image]) => [tile, { artifact: { uri: image.uri, mimeType: image.mimeType ?? mimeOf(image.uri) } }]),
+    );
+    let plan;
+    try {
+      plan = bridge.planTokens(rules.board, gameId, { ...(extras.artists ? { artists: extras.artists } : {}), images, royaltyBps: rules.royaltyRate * 100 });
+    } catch (e) {
+      throw new HostError(422, 'CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
+    }
+    const chainSeats: ChainSeat[] = [];
+    for (let seat = 0; seat < seats.length; seat++) {
+      const bot = seats[seat]!.kind !== 'human';
+      chainSeats.push({ address: bot ? (await botWallet(this.#settings.bankSecretKey, gameId, seat)).address : null, bot, approval: null });
+    }
+    return { gameId, network: this.#settings.network.name, contract: this.#settings.contract, bank: bridge.bankAddress, plan, seats: chainSeats, lastLevel: 0 };
+  }
+
+  /** Stores a prepared game (its game row is stored already) and starts its setup in the background. */
+  async register(row: ChainGameRow): Promise<void> {
+    await this.#store.insertGame(row);
+    const game = this.#track(row, await this.#bridge(row));
+    this.#runSetup(game);
+  }
+
+  /**
+   * Loads the chain side of a game the host is loading (null: an off-chain game), resumes its setup and, when the
+   * step after `seq` was kept or in flight when the server stopped, retries it.
+   */
+  async attach(gameId: string, seq: number): Promise<boolean> {
+    const game = await this.#load(gameId);
+    if (!game) return false;
+    if (!this.#isReady(game)) this.#runSetup(game);
+    for (const seat of game.row.seats.keys()) if (game.row.seats[seat]!.approval?.status === 'pending' && !game.row.seats[seat]!.bot) this.#verifyApproval(game, seat);
+    const step = await this.#store.latestStep(gameId, seq + 1);
+    if (step && step.status !== 'failed' && step.seat !== null && step.action !== null) {
+      game.kept = { seat: step.seat, action: step.action, baseSeq: seq };
+      this.#schedule(game, 0);
+    }
+    return true;
+  }
+
+  isOnChain(gameId: string): boolean {
+    return this.#games.has(gameId);
+  }
+
+  /** Whether bots and turn timers may run: setup done, no pause, no kept step. */
+  mayMove(gameId: string): boolean {
+    const game = this.#games.get(gameId);
+    return !game || (this.#isReady(game) && game.pause === null && game.kept === null);
+  }
+
+  #isReady(game: GameChain): boolean {
+    return game.row.plan.created !== null && game.row.seats.every((s) => s.address !== null && s.approval?.status === 'confirmed');
+  }
+
+  #runSetup(game: GameChain): void {
+    if (game.setupRunning || this.#closed) return;
+    game.setupRunning = true;
+    this.#inBackground(
+      this.#setup(game)
+        .then(() => {
+          game.setupError = null;
+          if (game.pause?.code.startsWith('SETUP')) game.pause = null;
+        })
+        .catch((e) => {
+          if (isTransient(e)) this.#pause(game, 'SETUP_WAITING', `Tezos did not answer while setting up the game (${e.message}); trying again`);
+          else {
+            game.setupError = messageOf(e);
+            this.#onError(e);
+          }
+        })
+        .finally(() => {
+          game.setupRunning = false;
+          this.#hooks.changed(game.row.gameId);
+        }),
+    );
+  }
+
+  /** Creates the tokens, funds the bots, signs the bots' approvals: each step recorded, so a restart goes on. */
+  async #setup(game: GameChain): Promise<void> {
+    const id = game.row.gameId;
+    if (game.row.plan.created === null) {
+      const op = await this.#store.insertOp(id, { kind: 'create', status: 'pending' });
+      try {
+        const created = await game.bridge.createGameTokens(game.row.plan);
+        await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
+        game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
+        await this.#store.updateOp(op.id, { opHash: created.opHash, status: 'confirmed', level: created.level });
+      } catch (e) {
+        await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e), ...(isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {}) });
+        throw e;
+      }
+      this.#hooks.changed(id);
+    }
+    const bots = game.row.seats.flatMap((s, seat) => (s.bot && s.approval?.status !== 'confirmed' ? [seat] : []));
+    if (bots.length === 0) return;
+    const wallets = await Promise.all(bots.map((seat) => botWallet(this.#settings.bankSecretKey, id, seat)));
+    const tezos = new TezosToolkit(this.#settings.network.rpcUrl);
+    const unfunded: string[] = [];
+    for (const w of wallets) if ((await this.#balance(tezos, w.address)) < this.#botFundingMutez / 2) unfunded.push(w.address);
+    if (unfunded.length > 0) {
+      const op = await this.#store.insertOp(id, { kind: 'fund', status: 'pending' });
+      try {
+        const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) => this.#store.updateOp(op.id, { opHash: hash }));
+        await this.#store.updateOp(op.id, { opHash: funded.opHash, status: 'confirmed', level: funded.level });
+      } catch (e) {
+        await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
+        throw e;
+      }
+    }
+    for (const [i, seat] of bots.entries()) {
+      const wallet = wallets[i]!;
+      const botTezos = new TezosToolkit(this.#settings.network.rpcUrl);
+      botTezos.setSignerProvider(wallet.signer);
+      const op = await this.#store.insertOp(id, { kind: 'approval', seat, status: 'pending' });
+      try {
+        const sent = await sendCalls(botTezos, [game.bridge.operatorApproval(wallet.address)]);
+        await this.#store.updateOp(op.id, { opHash: sent.opHash, status: 'confirmed', level: sent.level });
+        await this.#setApproval(game, seat, { opHash: sent.opHash, status: 'confirmed', error: null, fromLevel: sent.level });
+      } catch (e) {
+        await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
+        throw new HostError(503, 'CHAIN_SETUP', `bot seat ${seat} could not approve the bank: ${messageOf(e)}`);
+      }
+    }
+  }
+
+  async #balance(tezos: TezosToolkit, address: string): Promise<number> {
+    try {
+      return (await tezos.tz.getBalance(address)).toNumber();
+    } catch (e) {
+      throw new HostError(503, 'CHAIN_UNAVAILABLE', `the Tezos node did not answer: ${messageOf(e)}`);
+    }
+  }
+
+  async #setApproval(game: GameChain, seat: number, approval: SeatApproval | null, address?: string): Promise<void> {
+    const seats = game.row.seats.map((s, i) => (i === seat ? { ...s, approval, ...(address !== undefined ? { address } : {}) } : s));
+    await this.#store.updateGame(game.row.gameId, { seats });
+    game.row = { ...game.row, seats };
+  }
+
+  // ---- seats ----
+
+  /**
+   * Binds a human seat to the signed-in wallet. Claiming again with the same wallet is fine.
+   * @throws HostError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 403 BOT_SEAT, 400 BAD_ADDRESS
+   */
+  async claim(gameId: string, seat: SeatId, address: string): Promise<void> {
+    const game = await this.#need(gameId);
+    if (validateAddress(address) !== ValidationResult.VALID) throw new HostError(400, 'BAD_ADDRESS', `not a Tezos address: ${address}`);
+    const s = game.row.seats[seat];
+    if (!s) throw new HostError(403, 'UNKNOWN_SEAT', `seat ${seat} is not in this game`);
+    if (s.bot) throw new HostError(403, 'BOT_SEAT', `seat ${seat} is played by a bot`);
+    if (s.address === address) return;
+    if (s.address !== null) throw new HostError(409, 'SEAT_CLAIMED', `seat ${seat} is bound to ${s.address}; sign in with that wallet to play it`);
+    const other = game.row.seats.findIndex((x) => x.address === address);
+    if (other >= 0) throw new HostError(409, 'ADDRESS_IN_GAME', `${address} already plays seat ${other}: each seat needs its own wallet, so holdings can tell them apart`);
+    await this.#setApproval(game, seat, null, address);
+    this.#hooks.changed(gameId);
+  }
+
+  /**
+   * Refuses acting for a seat bound to another wallet (or to none yet).
+   * @throws HostError 401 SIGN_IN_REQUIRED, 403 WRONG_WALLET | SEAT_NOT_CLAIMED
+   */
+  checkWallet(gameId: string, seat: SeatId, address: string | null): void {
+    const game = this.#games.get(gameId);
+    if (!game) return;
+    const bound = game.row.seats[seat]?.address ?? null;
+    if (bound === null) throw new HostError(403, 'SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet: claim it first`);
+    if (address === null) throw new HostError(401, 'SIGN_IN_REQUIRED', `seat ${seat} is played with the wallet ${bound}: sign in with it`);
+    if (address !== bound) throw new HostError(403, 'WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
+  }
+
+  /** The FA2 call a seat's player signs to approve the bank. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
+  async approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
+    const game = await this.#need(gameId);
+    const address = game.row.seats[seat]?.address ?? null;
+    if (address === null) throw new HostError(403, 'SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
+    if (game.row.plan.created === null) throw new HostError(409, 'CHAIN_NOT_READY', "the game's tokens are still being created");
+    return game.bridge.operatorApproval(address);
+  }
+
+  /**
+   * A player sent their approval (`opHash`), or asks to check it again (no hash: the contract's operators are
+   * read as they are). It is confirmed once included and the contract says the bank is their operator.
+   * @throws HostError 400 BAD_OP_HASH, 403 SEAT_NOT_CLAIMED | WRONG_WALLET, 409 CHAIN_NOT_READY
+   */
+  async submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
+    const game = await this.#need(gameId);
+    this.checkWallet(gameId, seat, address);
+    if (game.row.plan.created === null) throw new HostError(409, 'CHAIN_NOT_READY', "the game's tokens are still being created");
+    if (opHash !== null && !OP_HASH.test(opHash)) throw new HostError(400, 'BAD_OP_HASH', `not an operation hash: ${opHash}`);
+    if (game.row.seats[seat]!.approval?.status === 'confirmed') return;
+    const fromLevel = Math.max(0, (await this.#head(game)) - 2);
+    if (opHash !== null) await this.#store.insertOp(gameId, { kind: 'approval', seat, status: 'pending', detail: { fromLevel } }).then((op) => this.#store.updateOp(op.id, { opHash }));
+    await this.#setApproval(game, seat, { opHash, status: 'pending', error: null, fromLevel });
+    this.#verifyApproval(game, seat);
+  }
+
+  async #head(game: GameChain): Promise<number> {
+    try {
+      return await game.bridge.headLevel();
+    } catch (e) {
+      throw new HostError(503, 'CHAIN_UNAVAILABLE', messageOf(e));
+    }
+  }
+
+  #verifyApproval(game: GameChain, seat: number): void {
+    if (game.verifying.has(seat) || this.#closed) return;
+    game.verifying.add(seat);
+    const started = Date.now();
+    const check = async (): Promise<void> => {
+      const approval = game.row.seats[seat]?.approval;
+      const owner = game.row.seats[seat]?.address;
+      if (!approval || approval.status !== 'pending' || !owner) return;
+      let outcome: { status: 'confirmed' | 'failed'; error: string | null; level?: number } | null = null;
+      try {
+        if (approval.opHash) {
+          const found = await game.bridge.lookup(approval.opHash, approval.fromLevel);
+          if (found && !found.applied) outcome = { status: 'failed', error: `operation ${approval.opHash} was included at level ${found.level} but failed` };
+          else if (found) outcome = (await game.bridge.isApproved(owner)) ? { status: 'confirmed', error: null, level: found.level } : { status: 'failed', error: `operation ${approval.opHash} did not make the bank an operator of every token of this game` };
+        } else if (await game.bridge.isApproved(owner)) {
+          outcome = { status: 'confirmed', error: null };
+        } else {
+          outcome = { status: 'failed', error: 'the bank is not an operator of your tokens of this game yet: approve it from your wallet' };
+        }
+      } catch (e) {
+        if (!isTransient(e)) outcome = { status: 'failed', error: messageOf(e) };
+      }
+      if (!outcome && Date.now() - started > this.#approvalTimeoutMs) outcome = { status: 'failed', error: `operation ${approval.opHash} was not included within ${Math.round(this.#approvalTimeoutMs / 1000)} s` };
+      if (!outcome) {
+        await new Promise((r) => setTimeout(r, 500));
+        if (!this.#closed) return check();
+        return;
+      }
+      await this.#setApproval(game, seat, { ...approval, status: outcome.status, error: outcome.error });
+      if (approval.opHash) {
+        const row = (await this.#store.listOps(game.row.gameId)).reverse().find((o) => o.kind === 'approval' && o.seat === seat && o.opHash === approval.opHash);
+        if (row) await this.#store.updateOp(row.id, { status: outcome.status, error: outcome.error, level: outcome.level ?? null });
+      }
+      this.#hooks.changed(game.row.gameId);
+    };
+    this.#inBackground(check().finally(() => game.verifying.delete(seat)));
+  }
+
+  // ---- actions ----
+
+  /**
+   * Whether a seat may act now.
+   * @throws HostError 409 CHAIN_NOT_READY (setup or approvals missing), 503 CHAIN_PAUSED (a step is kept)
+   */
+  gate(gameId: string, retrying: boolean): void {
+    const game = this.#games.get(gameId);
+    if (!game) return;
+    if (!this.#isReady(game)) {
+      const waiting = game.row.plan.created === null ? "the game's tokens are being created" : 'every seat must be claimed by its wallet and approve the bank first';
+      throw new HostError(409, 'CHAIN_NOT_READY', game.setupError ? `the game could not be set up on-chain: ${game.setupError}` : `the game has not started: ${waiting}`);
+    }
+    if (!retrying && (game.kept || game.pause)) {
+      throw new HostError(503, 'CHAIN_PAUSED', `the game is paused: ${game.pause?.reason ?? 'a move is waiting for Tezos'}`, { retryAt: game.pause?.retryAt ?? null });
+    }
+  }
+
+  /** The step kept while the chain was away, if any. */
+  kept(gameId: string): KeptStep | null {
+    return this.#games.get(gameId)?.kept ?? null;
+  }
+
+  /** The kept step can no longer apply (the game moved on elsewhere): forget it. */
+  dropKept(gameId: string): void {
+    const game = this.#games.get(gameId);
+    if (!game) return;
+    game.kept = null;
+    game.pause = null;
+    if (game.timer) clearTimeout(game.timer);
+    game.timer = null;
+  }
+
+  /**
+   * The P13 `holdings` action to record before `action`, when it is a roll or a flip and the chain's holders differ
+   * from the engine's; null otherwise.
+   * @throws BridgeError BRIDGE_INDEXER (transient), BRIDGE_*
+   */
+  async holdingsBefore(gameId: string, state: PoleState, action: unknown): Promise<HoldingsAction | null> {
+    const game = this.#games.get(gameId);
+    if (!game) return null;
+    const type = actionType(action);
+    if (type !== 'roll' && type !== 'flip') return null;
+    const tiles = game.row.plan.tokens.map((t) => t.tile);
+    const read = await game.bridge.readHoldingsAction(tiles, this.#addresses(game), game.row.lastLevel);
+    const same = read.tiles.every((t) => {
+      const now = state.tiles[t.tile]!;
+      return (now.elsewhere ?? 0) === (t.elsewhere ?? 0) && now.holders.length === t.holders.length && [...now.holders].sort((a, b) => a - b).every((h, i) => h === t.holders[i]);
+    });
+    return same ? null : read;
+  }
+
+  /**
+   * Sends the chain operations of an accepted step (seq = the state's seq after it) and waits for them; returns
+   * when they are confirmed (or there were none). A step confirmed before a restart is recognised, not resent.
+   * @throws BridgeError (transient: the caller keeps the step with `keep`), HostError 422 CHAIN_REJECTED
+   */
+  async settle(gameId: string, seq: number, seat: SeatId, action: unknown, events: readonly PoleEvent[]): Promise<void> {
+    const game = this.#games.get(gameId);
+    if (!game) return;
+    const plan = game.bridge.plan!;
+    if (plan.appliedSeq !== null && seq <= plan.appliedSeq) return; // confirmed and recorded before a restart
+    let ops: ChainOp[];
+    try {
+      ops = game.bridge.chainOpsFor(events, this.#addresses(game));
+    } catch (e) {
+      throw new HostError(422, 'CHAIN_REJECTED', `this move cannot be put on-chain: ${messageOf(e)}`);
+    }
+    if (ops.length === 0) return;
+    const earlier = await this.#store.latestStep(gameId, seq);
+    let row: ChainOpRow;
+    if (earlier && earlier.opHash && earlier.status !== 'failed' && earlier.status !== 'confirmed') {
+      if (await this.#adoptEarlier(game, earlier, ops, seq)) return;
+      row = earlier;
+    } else {
+      row = earlier && earlier.status !== 'failed' ? earlier : await this.#store.insertOp(gameId, { kind: 'step', seq, seat, action, status: 'pending', detail: { ops } });
+    }
+    await this.#store.updateOp(row.id, { status: 'pending', error: null, detail: { ops } });
+    let fromLevel = game.row.lastLevel;
+    try {
+      fromLevel = await game.bridge.headLevel();
+      const applied = await game.bridge.apply(ops, { seq, onInjected: (opHash) => this.#store.updateOp(row.id, { opHash, detail: { ops, fromLevel } }) });
+      await this.#recordPlan(game, applied?.level);
+      await this.#store.updateOp(row.id, { status: 'confirmed', level: applied?.level ?? null, ...(applied ? { opHash: applied.opHash } : {}) });
+    } catch (e) {
+      if (isTransient(e)) {
+        await this.#store.updateOp(row.id, { status: 'retrying', error: e.message, ...(e.detail.opHash ? { opHash: e.detail.opHash, detail: { ops, fromLevel } } : {}) });
+        throw e;
+      }
+      await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
+      if (isBridgeError(e)) throw new HostError(422, 'CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
+      throw e;
+    }
+  }
+
+  /** A step injected before (a crash, an unconfirmed inclusion): true when it is on-chain and now recorded. */
+  async #adoptEarlier(game: GameChain, earlier: ChainOpRow, ops: ChainOp[], seq: number): Promise<boolean> {
+    const fromLevel = earlier.detail.fromLevel ?? game.row.lastLevel;
+    const found = await game.bridge.lookup(earlier.opHash!, fromLevel);
+    if (found?.applied) {
+      game.bridge.adopt(ops, seq);
+      await this.#recordPlan(game, found.level);
+      await this.#store.updateOp(earlier.id, { status: 'confirmed', level: found.level, error: null });
+      return true;
+    }
+    if (found) {
+      await this.#store.updateOp(earlier.id, { status: 'failed', error: `operation ${earlier.opHash} failed at level ${found.level}` });
+      throw new HostError(422, 'CHAIN_REJECTED', `Tezos refused this move, so it did not happen: operation ${earlier.opHash} failed`);
+    }
+    if ((await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL) {
+      // Still in the mempool, perhaps: sending again could apply it twice. Wait for it instead.
+      throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${earlier.opHash} is not included yet`, { opHash: earlier.opHash! });
+    }
+    return false;
+  }
+
+  async #recordPlan(game: GameChain, level: number | undefined): Promise<void> {
+    const plan = game.bridge.plan!;
+    await this.#store.updateGame(game.row.gameId, { plan, ...(level !== undefined ? { lastLevel: level } : {}) });
+    game.row = { ...game.row, plan, lastLevel: Math.max(game.row.lastLevel, level ?? 0) };
+  }
+
+  /**
+   * Keeps a step the chain or its indexer could not take: the game pauses with the reason and the step is sent
+   * again with backoff. Returns the error to answer the request with (its action is not lost).
+   */
+  keep(gameId: string, step: KeptStep, err: unknown): HostError {
+    const game = this.#games.get(gameId)!;
+    const attempts = (game.kept ? (game.pause?.attempts ?? 0) : 0) + 1;
+    game.kept = step;
+    const delay = Math.min(this.#backoff.max, this.#backoff.first * 2 ** (attempts - 1));
+    const what = isBridgeError(err) && err.code === 'BRIDGE_INDEXER' ? 'the indexer (TzKT API) did not answer' : 'the Tezos node did not answer';
+    this.#pause(game, 'CHAIN_UNAVAILABLE', `${what}: ${messageOf(err)}`, attempts, delay);
+    this.#schedule(game, delay);
+    return new HostError(503, 'CHAIN_PAUSED', `${what}. Your move is kept and will be sent again in ${Math.ceil(delay / 1000)} s; the game waits until then.`, { retryAt: game.pause!.retryAt });
+  }
+
+  /** The kept step went through (or there was none): the pause ends. */
+  resumed(gameId: string): void {
+    const game = this.#games.get(gameId);
+    if (!game || (!game.kept && !game.pause)) return;
+    game.kept = null;
+    game.pause = null;
+    if (game.timer) clearTimeout(game.timer);
+    game.timer = null;
+    this.#hooks.changed(gameId);
+  }
+
+  /** A kept step failed for good (the chain refused it): forget it, so the player can choose again. */
+  rejected(gameId: string): void {
+    this.resumed(gameId);
+  }
+
+  #pause(game: GameChain, code: string, reason: string, attempts = 1, delay = this.#backoff.first): void {
+    game.pause = { code, reason, retryAt: Date.now() + delay, attempts };
+    this.#hooks.changed(game.row.gameId);
+    if (code === 'SETUP_WAITING') this.#scheduleSetup(game, delay);
+  }
+
+  #scheduleSetup(game: GameChain, delay: number): void {
+    if (this.#closed) return;
+    const timer = setTimeout(() => this.#runSetup(game), delay);
+    timer.unref?.();
+  }
+
+  #schedule(game: GameChain, delay: number): void {
+    if (game.timer) clearTimeout(game.timer);
+    if (this.#closed) return;
+    game.timer = setTimeout(() => {
+      game.timer = null;
+      this.#hooks.retry(game.row.gameId);
+    }, delay);
+    game.timer.unref?.();
+  }
+
+  /** The seats' addresses, by seat (all bound once the game is ready). */
+  #addresses(game: GameChain): string[] {
+    return game.row.seats.map((s) => s.address ?? '');
+  }
+
+  addresses(gameId: string): readonly (string | null)[] {
+    return this.#games.get(gameId)?.row.seats.map((s) => s.address) ?? [];
+  }
+
+  // ---- reading ----
+
+  /** The chain status of a game for pages and the API. @throws HostError 404 NOT_ON_CHAIN */
+  async info(gameId: string): Promise<ChainInfo> {
+    const game = await this.#need(gameId);
+    const network = this.#settings.network;
+    const href = (hash: string | null): string | null => (hash ? operationHref(network, hash) : null);
+    const ops = await this.#store.listOps(gameId);
+    const create = [...ops].reverse().find((o) => o.kind === 'create');
+    const { plan } = game.row;
+    return {
+      network: game.row.network,
+      contract: game.row.contract,
+      bank: game.row.bank,
+      ready: this.#isReady(game),
+      tokens: {
+        status: plan.created ? 'confirmed' : game.setupError ? 'failed' : 'pending',
+        opHash: plan.created?.opHash ?? create?.opHash ?? null,
+        href: href(plan.created?.opHash ?? create?.opHash ?? null),
+        error: plan.created ? null : (game.setupError ?? create?.error ?? null),
+      },
+      seats: game.row.seats.map((s, seat) => ({
+        seat,
+        bot: s.bot,
+        address: s.address,
+        approval: s.approval?.status ?? 'none',
+        approvalOp: s.approval?.opHash ?? null,
+        approvalHref: href(s.approval?.opHash ?? null),
+        approvalError: s.approval?.error ?? null,
+      })),
+      pieces: plan.tokens.map((t) => ({ tile: t.tile, tileId: t.tileId, name: t.metadata.name, tokenId: t.tokenId, maxSupply: t.maxSupply, retired: t.retired })),
+      paused: game.pause,
+      ops: ops.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        seq: o.seq,
+        seat: o.seat,
+        status: o.status,
+        opHash: o.opHash,
+        href: href(o.opHash),
+        level: o.level,
+        error: o.error,
+        ops: o.detail.ops ?? [],
+        at: o.updatedAt.toISOString(),
+      })),
+      lastLevel: game.row.lastLevel,
+    };
+  }
+
+  /** Every operation hash of a game, for its record. */
+  async operationHashes(gameId: string): Promise<{ kind: string; seq: number | null; seat: number | null; opHash: string; level: number | null; status: string }[]> {
+    if (!(await this.#load(gameId))) return [];
+    return (await this.#store.listOps(gameId)).flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));
+  }
+
+  /** Waits for background work (setup, approvals) to settle: tests. */
+  async idle(): Promise<void> {
+    while (this.#background.size > 0) await Promise.allSettled([...this.#background]);
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const game of this.#games.values()) if (game.timer) clearTimeout(game.timer);
+  }
+
+  // ---- internals ----
+
+  async #need(gameId: string): Promise<GameChain> {
+    const game = await this.#load(gameId);
+    if (!game) throw new HostError(404, 'NOT_ON_CHAIN', `game ${gameId} is not an on-chain game`);
+    return game;
+  }
+
+  async #load(gameId: string): Promise<GameChain | null> {
+    const cached = this.#games.get(gameId);
+    if (cached) return cached;
+    let loading = this.#loading.get(gameId);
+    if (!loading) {
+      loading = (async () => {
+        const row = await this.#store.getGame(gameId);
+        if (!row) return null;
+        return this.#games.get(gameId) ?? this.#track(row, await this.#bridge(row));
+      })().finally(() => this.#loading.delete(gameId));
+      this.#loading.set(gameId, loading);
+    }
+    return loading;
+  }
+
+  #track(row: ChainGameRow, bridge: PoleBridge): GameChain {
+    const game: GameChain = { row, bridge, setupError: null, setupRunning: false, pause: null, kept: null, timer: null, verifying: new Set() };
+    this.#games.set(row.gameId, game);
+    return game;
+  }
+
+  async #bridge(row: ChainGameRow | null): Promise<PoleBridge> {
+    if (row && row.contract !== this.#settings.contract) {
+      throw new HostError(503, 'CHAIN_MOVED', `game ${row.gameId} lives in contract ${row.contract}, but the app now uses ${this.#settings.contract}`);
+    }
+    return PoleBridge.create({
+      network: this.#settings.network,
+      bank: { signer: new InMemorySigner(this.#settings.bankSecretKey) },
+      contract: this.#settings.contract,
+      ...(row ? { plan: row.plan } : {}),
+      confirmationTimeoutSeconds: this.#confirmationTimeoutSeconds,
+      holdings: { timeoutMs: this.#indexerTimeoutMs },
+    });
+  }
+
+  #inBackground(work: Promise<unknown>): void {
+    const tracked = work.catch(this.#onError);
+    this.#background.add(tracked);
+    void tracked.finally(() => this.#background.delete(tracked));
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * The on-chain games' tables (schema.ts migration 2): `chain_games` (one row a game: contract, token plan, the
+ * seats' wallets, the last confirmed level) and `chain_ops` (every operation of a game, pending → confirmed or
+ * failed, with the engine step it carries). Rows are parsed with zod, like the game store's.
+ */
+import { z } from 'zod';
+import type { ChainOp, TokenPlan } from '../../chain/pole-bridge';
+import { StoreError } from '../errors';
+import type { SqlClient } from '../store';
+
+export type ApprovalStatus = 'pending' | 'confirmed' | 'failed';
+
+export interface SeatApproval {
+  readonly opHash: string | null;
+  readonly status: ApprovalStatus;
+  readonly error: string | null;
+  /** The head level when the operation was submitted: where looking it up starts. */
+  readonly fromLevel: number;
+}
+
+export interface ChainSeat {
+  /** The seat's wallet; null until its player claims the seat. */
+  readonly address: string | null;
+  /** A bot's wallet is the server's (bot-wallets.ts); a person's is proven by signing in. */
+  readonly bot: boolean;
+  /** The seat's FA2 operator approval of the bank for the game's tokens. */
+  readonly approval: SeatApproval | null;
+}
+
+export interface ChainGameRow {
+  readonly gameId: string;
+  readonly network: string;
+  readonly contract: string;
+  readonly bank: string;
+  readonly plan: TokenPlan;
+  readonly seats: readonly ChainSeat[];
+  readonly lastLevel: number;
+}
+
+export type ChainOpKind = 'create' | 'fund' | 'approval' | 'step';
+/** `retrying`: the chain or its indexer did not answer; the step is kept and sent again with backoff. */
+export type ChainOpStatus = 'pending' | 'retrying' | 'confirmed' | 'failed';
+
+export interface ChainOpDetail {
+  /** The chain operations of a step (mints, burns, retirements). */
+  readonly ops?: readonly ChainOp[];
+  /** The head level when the operation was injected: where a lookup starts. */
+  readonly fromLevel?: number;
+}
+
+export interface ChainOpRow {
+  readonly id: number;
+  readonly seq: number | null;
+  readonly kind: ChainOpKind;
+  readonly seat: number | null;
+  readonly action: unknown;
+  readonly opHash: string | null;
+  readonly status: ChainOpStatus;
+  readonly level: number | null;
+  readonly error: string | null;
+  readonly detail: ChainOpDetail;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+const approvalSchema = z.object({
+  opHash: z.string().nullable(),
+  status: z.enum(['pending', 'confirmed', 'failed']),
+  error: z.string().nullable(),
+  fromLevel: z.number().int(),
+});
+const chainSeatSchema = z.object({ address: z.string().nullable(), bot: z.boolean(), approval: approvalSchema.nullable() });
+const planSchema = z
+  .object({
+    gameId: z.string(),
+    contract: z.string().nullable(),
+    tokens: z.array(z.object({ tile: z.number().int(), tokenId: z.string().nullable() }).loose()),
+    created: z.object({ opHash: z.string(), level: z.number().int() }).nullable(),
+    appliedSeq: z.number().int().nullable(),
+  })
+  .loose();
+const gameRowSchema = z.object({
+  game_id: z.string(),
+  network: z.string(),
+  contract: z.string(),
+  bank: z.string(),
+  plan: planSchema,
+  seats: z.array(chainSeatSchema),
+  last_level: z.number().int(),
+});
+const opRowSchema = z.object({
+  id: z.union([z.number(), z.string(), z.bigint()]).transform(Number),
+  seq: z.number().int().nullable(),
+  kind: z.enum(['create', 'fund', 'approval', 'step']),
+  seat: z.number().int().nullable(),
+  action: z.unknown(),
+  op_hash: z.string().nullable(),
+  status: z.enum(['pending', 'retrying', 'confirmed', 'failed']),
+  level: z.number().int().nullable(),
+  error: z.string().nullable(),
+  detail: z.object({}).loose(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+function parse<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
+  const parsed = schema.safeParse(row);
+  if (!parsed.success) throw new StoreError('BAD_ROW', `unreadable ${what} row: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+const toOp = (row: unknown): ChainOpRow => {
+  const r = parse(opRowSchema, row, 'chain_ops');
+  return {
+    id: r.id,
+    seq: r.seq,
+    kind: r.kind,
+    seat: r.seat,
+    action: r.action ?? null,
+    opHash: r.op_hash,
+    status: r.status,
+    level: r.level,
+    error: r.error,
+    detail: r.detail as ChainOpDetail,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+};
+
+export interface NewChainOp {
+  readonly kind: ChainOpKind;
+  readonly seq?: number | null;
+  readonly seat?: number | null;
+  readonly action?: unknown;
+  readonly status: ChainOpStatus;
+  readonly detail?: ChainOpDetail;
+}
+
+export interface ChainOpPatch {
+  readonly opHash?: string | null;
+  readonly status?: ChainOpStatus;
+  readonly level?: number | null;
+  readonly error?: string | null;
+  readonly detail?: ChainOpDetail;
+}
+
+export class ChainStore {
+  constructor(private readonly sql: SqlClient) {}
+
+  async insertGame(row: ChainGameRow): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO chain_games (game_id, network, contract, bank, plan, seats, last_level) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`,
+      [row.gameId, row.network, row.contract, row.bank, JSON.stringify(row.plan), JSON.stringify(row.seats), row.lastLevel],
+    );
+  }
+
+  async getGame(gameId: string): Promise<ChainGameRow | null> {
+    const [row] = await this.sql.query<unknown>('SELECT * FROM chain_games WHERE game_id = $1', [gameId]);
+    if (row === undefined) return null;
+    const r = parse(gameRowSchema, row, 'chain_games');
+    return { gameId: r.game_id, network: r.network, contract: r.contract, bank: r.bank, plan: r.plan as unknown as TokenPlan, seats: r.seats, lastLevel: r.last_level };
+  }
+
+  async updateGame(gameId: string, patch: { readonly plan?: TokenPlan; readonly seats?: readonly ChainSeat[]; readonly lastLevel?: number }): Promise<void> {
+    await this.sql.query(
+      `UPDATE chain_games SET plan = COALESCE($2::jsonb, plan), seats = COALESCE($3::jsonb, seats),
+         last_level = GREATEST(last_level, COALESCE($4, last_level)), updated_at = now() WHERE game_id = $1`,
+      [gameId, patch.plan ? JSON.stringify(patch.plan) : null, patch.seats ? JSON.stringify(patch.seats) : null, patch.lastLevel ?? null],
+    );
+  }
+
+  async insertOp(gameId: string, op: NewChainOp): Promise<ChainOpRow> {
+    const [row] = await this.sql.query<unknown>(
+      `INSERT INTO chain_ops (game_id, seq, kind, seat, action, status, detail) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb) RETURNING *`,
+      [gameId, op.seq ?? null, op.kind, op.seat ?? null, op.action === undefined ? null : JSON.stringify(op.action), op.status, JSON.stringify(op.detail ?? {})],
+    );
+    return toOp(row);
+  }
+
+  async updateOp(id: number, patch: ChainOpPatch): Promise<void> {
+    const set: string[] = [];
+    const params: unknown[] = [id];
+    const add = (column: string, value: unknown, cast = ''): void => {
+      params.push(value);
+      set.push(`${column} = $${params.length}${cast}`);
+    };
+    if (patch.opHash !== undefined) add('op_hash', patch.opHash);
+    if (patch.status !== undefined) add('status', patch.status);
+    if (patch.level !== undefined) add('level', patch.level);
+    if (patch.error !== undefined) add('error', patch.error);
+    if (patch.detail !== undefined) add('detail', JSON.stringify(patch.detail), '::jsonb');
+    if (set.length === 0) return;
+    await this.sql.query(`UPDATE chain_ops SET ${set.join(', ')}, updated_at = now() WHERE id = $1`, params);
+  }
+
+  /** The game's operations, oldest first. */
+  async listOps(gameId: string): Promise<ChainOpRow[]> {
+    return (await this.sql.query<unknown>('SELECT * FROM chain_ops WHERE game_id = $1 ORDER BY id', [gameId])).map(toOp);
+  }
+
+  /** The latest row of the step that would make the game's state `seq` (a step kept while the chain was away). */
+  async latestStep(gameId: string, seq: number): Promise<ChainOpRow | null> {
+    const [row] = await this.sql.query<unknown>(`SELECT * FROM chain_ops WHERE game_id = $1 AND kind = 'step' AND seq = $2 ORDER BY id DESC LIMIT 1`, [gameId, seq]);
+    return row === undefined ? null : toOp(row);
+  }
+}
