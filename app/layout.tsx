@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { SiteNav } from './_components/home/site-nav';
+import { WalletButton } from './_components/wallet/wallet-button';
+import { WalletProvider } from './_lib/wallet';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -17,27 +19,30 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <header className="site-header">
-          <a className="brand" href="/">
-            <svg className="brand-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
-              <rect x="2" y="2" width="28" height="28" rx="7" fill="#3d8bfd" />
-              <rect x="8" y="8" width="16" height="16" rx="3" fill="none" stroke="#fff" strokeWidth="2.5" />
-              <circle cx="16" cy="16" r="3" fill="#f4c152" />
-            </svg>
-            <span className="brand-name">Tezos Pole</span>
+        <WalletProvider>
+          <a className="skip-link" href="#main">
+            Skip to content
           </a>
-          <SiteNav />
-        </header>
-        <main id="main">{children}</main>
-        <footer className="site-footer">
-          <p>
-            Tezos Pole rules v1.0 with the table’s rulings. Tile art is generated from each tile’s id; no real artwork is
-            reproduced, and apart from the two editions the rules name, every artist and work on the Genesis board is invented.
-          </p>
-        </footer>
+          <header className="site-header">
+            <a className="brand" href="/">
+              <svg className="brand-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+                <rect x="2" y="2" width="28" height="28" rx="7" fill="#3d8bfd" />
+                <rect x="8" y="8" width="16" height="16" rx="3" fill="none" stroke="#fff" strokeWidth="2.5" />
+                <circle cx="16" cy="16" r="3" fill="#f4c152" />
+              </svg>
+              <span className="brand-name">Tezos Pole</span>
+            </a>
+            <SiteNav />
+            <WalletButton />
+          </header>
+          <main id="main">{children}</main>
+          <footer className="site-footer">
+            <p>
+              Tezos Pole rules v1.0 with the table’s rulings. Tile art is generated from each tile’s id; no real artwork is
+              reproduced, and apart from the two editions the rules name, every artist and work on the Genesis board is invented.
+            </p>
+          </footer>
+        </WalletProvider>
       </body>
     </html>
   );

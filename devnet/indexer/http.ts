@@ -11,6 +11,8 @@
  *   GET /tzkt/v1/tokens/transfers[/count]
  *   GET /tzkt/v1/operations/transactions[/count]
  *   GET /tzkt/v1/operations/originations[/count]
+ *   GET /tzkt/v1/operations/{hash}              (the group's transactions and originations; [] if unknown)
+ *   GET /tzkt/v1/blocks/{level|hash}            (`?operations=true` adds them; 204 for an unknown block)
  * Lists take TzKT's query language (see query.ts). Errors answer as TzKT does: 400 with
  * `{"code":400,"errors":{field: message}}`, 404 for unknown routes.
  */
@@ -38,6 +40,8 @@ interface Answer {
 }
 
 const ADDRESS = /^(tz[1-4]|KT1|sr1)[1-9A-HJ-NP-Za-km-z]{33}$/;
+const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
+const BLOCK_HASH = /^B[1-9A-HJ-NP-Za-km-z]{50}$/;
 
 function badRequest(field: string, message: string): Answer {
   return { status: 400, body: { code: 400, errors: { [field]: message } } };
@@ -118,6 +122,22 @@ export function answerTzkt(ix: TzktIndex, route: string, search: URLSearchParams
       if (sub === undefined) return list(ix.tokenRows(), q, count);
       if (sub === 'balances') return list(ix.balanceRows(), q, count);
       if (sub === 'transfers') return list(ix.transferRows(), q, count);
+    }
+    if (a === 'blocks' && b !== undefined && c === undefined) {
+      const ops = params.get('operations');
+      if (ops !== undefined && !/^(true|false)$/i.test(ops)) return badRequest('operations', `The value '${ops}' is not valid.`);
+      const withOps = ops?.toLowerCase() === 'true';
+      if (/^\d+$/.test(b)) {
+        const row = ix.blockRow(Number(b), withOps);
+        return row ? { status: 200, body: row } : { status: 204 };
+      }
+      if (!BLOCK_HASH.test(b)) return badRequest('hash', 'Invalid block hash.');
+      const row = ix.blockRow(b, withOps);
+      return row ? { status: 200, body: row } : { status: 204 };
+    }
+    if (a === 'operations' && b !== undefined && b !== 'transactions' && b !== 'originations' && c === undefined) {
+      if (!OP_HASH.test(b)) return badRequest('hash', 'Invalid operation hash.');
+      return { status: 200, body: ix.operationRows(b) };
     }
     if (a === 'operations' && (d === undefined || d === '') && (c === undefined || c === 'count')) {
       const q = parseQuery(params, [], operationPaths);

@@ -138,6 +138,9 @@ export class TzktIndex {
   readonly errors: string[] = [];
   timestamp = '1970-01-01T00:00:00Z';
   private readonly times = new Map<number, string>();
+  /** Block hashes and levels, both ways, for `blocks/{hash|level}`. */
+  private readonly blockHashes = new Map<number, string>();
+  private readonly blockLevels = new Map<string, number>();
   private nextOpId = 1;
   private nextKeyId = 1;
   private readonly bigMaps = new Map<bigint, BigMapState>();
@@ -186,6 +189,8 @@ export class TzktIndex {
 
   private indexBlock(b: BlockView): void {
     this.times.set(b.level, b.timestamp);
+    this.blockHashes.set(b.level, b.hash);
+    this.blockLevels.set(b.hash, b.level);
     this.level = b.level;
     this.hash = b.hash;
     this.timestamp = b.timestamp;
@@ -718,6 +723,55 @@ export class TzktIndex {
 
   originationRows(): Row[] {
     return this.originations;
+  }
+
+  /**
+   * `operations/{hash}`: every transaction and origination of the group (internal ones included), in
+   * order of id, as TzKT lists an operation group; empty when no indexed block holds the hash.
+   */
+  operationRows(hash: string): Row[] {
+    return [...this.transactions, ...this.originations].filter((r) => r.hash === hash).sort((a, b) => (a.id as number) - (b.id as number));
+  }
+
+  /**
+   * `blocks/{level}` or `blocks/{hash}` in TzKT's shape, or undefined for a block the index has not seen.
+   * The devnet bakes alone, without consensus, rewards or deposits: those fields are zero. With
+   * `operations`, the block's transactions and originations are included (TzKT's `?operations=true`).
+   */
+  blockRow(ref: number | string, operations: boolean): Row | undefined {
+    const level = typeof ref === 'number' ? ref : this.blockLevels.get(ref);
+    if (level === undefined) return undefined;
+    const hash = this.blockHashes.get(level);
+    if (hash === undefined) return undefined;
+    const atLevel = (rows: readonly Row[]): Row[] => rows.filter((r) => r.level === level);
+    const transactions = atLevel(this.transactions);
+    const originations = atLevel(this.originations);
+    // Fees are paid by the group's contents, never by internal operations (which carry no fee).
+    const fees = [...transactions, ...originations].reduce((sum, r) => sum + (r.nonce === undefined ? (r.bakerFee as number) : 0), 0);
+    return {
+      cycle: 0,
+      level,
+      hash,
+      timestamp: this.timeAt(level),
+      proto: 1,
+      payloadRound: 0,
+      blockRound: 0,
+      validations: 0,
+      deposit: 0,
+      rewardDelegated: 0,
+      rewardStakedOwn: 0,
+      rewardStakedEdge: 0,
+      rewardStakedShared: 0,
+      bonusDelegated: 0,
+      bonusStakedOwn: 0,
+      bonusStakedEdge: 0,
+      bonusStakedShared: 0,
+      fees,
+      nonceRevealed: false,
+      lbToggleEma: 0,
+      aiToggleEma: 0,
+      ...(operations ? { originations, transactions } : {}),
+    };
   }
 
   /** `bigmaps/{id}/keys` rows, keys and values in the given `micheline` format. */

@@ -1,0 +1,79 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useWallet, type SignInChoice } from '../../_lib/wallet';
+import { shortAddress } from './short-address';
+import './wallet.css';
+
+export interface SignInPanelProps {
+  /** The devnet's player accounts (no keys: the wallet fetches the one picked), or null off the devnet. */
+  readonly accounts: readonly { alias: string; address: string }[] | null;
+  /** Why a Beacon wallet cannot be used here (the chain is not configured), or null when it can. */
+  readonly beaconProblem: string | null;
+  /** Where to go once signed in: a path on this site. */
+  readonly next: string;
+}
+
+/** The sign-in choices: a devnet account per button on the devnet, a Beacon wallet elsewhere. */
+export function SignInPanel({ accounts, beaconProblem, next }: SignInPanelProps) {
+  const wallet = useWallet();
+  const router = useRouter();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const signIn = async (choice: SignInChoice, label: string) => {
+    setBusy(label);
+    setError(null);
+    try {
+      await wallet.signIn(choice);
+      router.replace(next);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'signing in failed');
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="signin-choices" aria-busy={busy !== null}>
+      {wallet.status === 'signed-in' && wallet.address ? (
+        <p data-testid="signin-current">
+          You are signed in as <code title={wallet.address}>{shortAddress(wallet.address)}</code>.{' '}
+          <a href={next}>Continue</a>, or sign in with another account below.
+        </p>
+      ) : null}
+      {accounts ? (
+        <ul className="signin-accounts" aria-label="Devnet accounts">
+          {accounts.map((account) => (
+            <li key={account.alias} className="signin-account">
+              <span>
+                <strong>{account.alias}</strong> <code>{account.address}</code>
+              </span>
+              <button
+                type="button"
+                className="button small primary"
+                disabled={busy !== null}
+                onClick={() => void signIn({ kind: 'devnet', alias: account.alias }, account.alias)}
+              >
+                {busy === account.alias ? 'Signing in…' : `Sign in as ${account.alias}`}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : beaconProblem ? (
+        <p role="alert" className="form-error">
+          {beaconProblem}
+        </p>
+      ) : (
+        <button type="button" className="button primary" disabled={busy !== null} onClick={() => void signIn({ kind: 'beacon' }, 'beacon')}>
+          {busy === 'beacon' ? 'Waiting for your wallet…' : 'Connect a wallet (Beacon)'}
+        </button>
+      )}
+      {error ? (
+        <p role="alert" className="form-error" data-testid="signin-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

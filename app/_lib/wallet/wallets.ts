@@ -1,0 +1,170 @@
+/**
+ * The two ways a person signs: a devnet account's key held in this tab (InMemorySigner), or their own wallet over
+ * Beacon. Taquito, the signer and Beacon are imported when first needed, so none of them weighs on a page's first
+ * load; Beacon is only ever loaded for `kind: 'beacon'`.
+ */
+import type { BeaconWallet } from '@taquito/beacon-wallet';
+import type { MichelsonV1Expression } from '@taquito/rpc';
+import type { DevnetAccount } from '../../../server/auth';
+import { fetchDevnetAccounts, WalletError, type ChainConfig } from './wallet-api';
+
+/** A contract call, signed and injected by the signed-in wallet. */
+export interface WalletCall {
+  readonly to: string;
+  /** In tez, or in mutez when `mutez` is true. */
+  readonly amount: number;
+  readonly mutez?: boolean;
+  /** `value` is Micheline JSON, as Taquito's `TransferParams.parameter`. */
+  readonly parameter: { readonly entrypoint: string; readonly value: unknown };
+}
+
+export interface ActiveWallet {
+  readonly kind: 'devnet' | 'beacon';
+  readonly address: string;
+  /** Signs and injects `call`; resolves once injected (the server follows confirmation). */
+  send(call: WalletCall): Promise<{ opHash: string }>;
+}
+
+export type ConfiguredChain = Extract<ChainConfig, { ok: true }>;
+
+const transferParams = (call: WalletCall) => ({
+  to: call.to,
+  amount: call.amount,
+  mutez: call.mutez ?? false,
+  parameter: { entrypoint: call.parameter.entrypoint, value: call.parameter.value as MichelsonV1Expression },
+});
+
+function failed(err: unknown, what: string): WalletError {
+  if (err instanceof WalletError) return err;
+  const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
+  return new WalletError('WALLET_FAILED', `${what} failed${reason}`);
+}
+
+// ---------- devnet ----------
+
+/** Where the devnet key of the signed-in account is kept for this tab only (reloads keep it; a new tab refetches). */
+const DEVNET_KEY = 'tezos-pole:devnet-account';
+
+function savedDevnetAccount(): DevnetAccount | null {
+  try {
+    const raw = window.sessionStorage.getItem(DEVNET_KEY);
+    return raw ? (JSON.parse(raw) as DevnetAccount) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps (or, with null, forgets) the signed-in devnet account's key for this tab. */
+export function rememberDevnetAccount(account: DevnetAccount | null): void {
+  try {
+    if (account) window.sessionStorage.setItem(DEVNET_KEY, JSON.stringify(account));
+    else window.sessionStorage.removeItem(DEVNET_KEY);
+  } catch {
+    // Storage disabled: the key stays in memory and a reload refetches it.
+  }
+}
+
+/** A devnet account by alias or address, from this tab's storage or the devnet's list. */
+export async function findDevnetAccount(match: { alias: string } | { address: string }): Promise<DevnetAccount> {
+  const matches = (a: DevnetAccount) => ('alias' in match ? a.alias === match.alias : a.address === match.address);
+  const saved = savedDevnetAccount();
+  if (saved && matches(saved)) return saved;
+  const account = (await fetchDevnetAccounts()).find(matches);
+  if (!account) throw new WalletError('UNKNOWN_ACCOUNT', `no devnet account ${'alias' in match ? match.alias : match.address}`);
+  return account;
+}
+
+/** Signs a sign-in payload with a devnet account's key. */
+export async function signWithDevnetAccount(account: DevnetAccount, payload: string): Promise<string> {
+  const { InMemorySigner } = await import('@taquito/signer');
+  return (await new InMemorySigner(account.secretKey).sign(payload)).prefixSig;
+}
+
+export async function devnetWallet(chain: ConfiguredChain, account: DevnetAccount): Promise<ActiveWallet> {
+  const [{ TezosToolkit }, { InMemorySigner }] = await Promise.all([import('@taquito/taquito'), import('@taquito/signer')]);
+  const tezos = new TezosToolkit(chain.rpcUrl);
+  tezos.setSignerProvider(new InMemorySigner(account.secretKey));
+  return {
+    kind: 'devnet',
+    address: account.address,
+    async send(call) {
+      try {
+        const op = await tezos.contract.transfer(transferParams(call));
+        return { opHash: op.hash };
+      } catch (err) {
+        throw failed(err, `${call.parameter.entrypoint} on ${call.to}`);
+      }
+    },
+  };
+}
+
+// ---------- Beacon ----------
+
+// One DAppClient per page: Beacon keeps its pairing in localStorage and warns when several clients share it.
+let beacon: Promise<{ wallet: BeaconWallet; module: typeof import('@ecadlabs/beacon-dapp') }> | null = null;
+
+function loadBeacon(chain: ConfiguredChain) {
+  beacon ??= Promise.all([import('@taquito/beacon-wallet'), import('@ecadlabs/beacon-dapp')]).then(([{ BeaconWallet }, module]) => {
+    const network =
+      chain.network === 'shadownet'
+        ? { type: module.NetworkType.SHADOWNET, rpcUrl: chain.rpcUrl }
+        : { type: module.NetworkType.CUSTOM, name: chain.network, rpcUrl: chain.rpcUrl };
+    return { wallet: new BeaconWallet({ name: 'Tezos Pole', appUrl: window.location.origin, network }), module };
+  });
+  return beacon;
+}
+
+/** Connects a wallet over Beacon (asking for permission unless a wallet is already paired): its address and key. */
+export async function connectBeacon(chain: ConfiguredChain): Promise<{ address: string; publicKey: string }> {
+  try {
+    const { wallet } = await loadBeacon(chain);
+    if (!(await wallet.client.getActiveAccount())) await wallet.requestPermissions();
+    const account = await wallet.client.getActiveAccount();
+    if (!account) throw new WalletError('WALLET_FAILED', 'no wallet was connected');
+    if (!account.publicKey) throw new WalletError('WALLET_FAILED', 'the wallet did not share its public key; try another wallet');
+    return { address: account.address, publicKey: account.publicKey };
+  } catch (err) {
+    throw failed(err, 'connecting the wallet');
+  }
+}
+
+/** Has the Beacon wallet sign a sign-in payload as a Michelson-packed message (SigningType.MICHELINE). */
+export async function signWithBeacon(chain: ConfiguredChain, address: string, payload: string): Promise<string> {
+  try {
+    const { wallet, module } = await loadBeacon(chain);
+    const { signature } = await wallet.client.requestSignPayload({ signingType: module.SigningType.MICHELINE, payload, sourceAddress: address });
+    return signature;
+  } catch (err) {
+    throw failed(err, 'signing the sign-in message');
+  }
+}
+
+/** The paired Beacon wallet, which must be connected as `address` (the signed-in address). */
+export async function beaconWallet(chain: ConfiguredChain, address: string): Promise<ActiveWallet> {
+  const [{ TezosToolkit }, { wallet }] = await Promise.all([import('@taquito/taquito'), loadBeacon(chain)]);
+  const active = await wallet.client.getActiveAccount();
+  if (active?.address !== address) {
+    throw new WalletError('WALLET_MISMATCH', `your wallet is ${active ? `connected as ${active.address}` : 'not connected'}, but you are signed in as ${address}: sign in again`);
+  }
+  const tezos = new TezosToolkit(chain.rpcUrl);
+  tezos.setWalletProvider(wallet);
+  return {
+    kind: 'beacon',
+    address,
+    async send(call) {
+      try {
+        const op = await tezos.wallet.transfer(transferParams(call)).send();
+        return { opHash: op.opHash };
+      } catch (err) {
+        throw failed(err, `${call.parameter.entrypoint} on ${call.to}`);
+      }
+    },
+  };
+}
+
+/** Ends the Beacon pairing so the next sign-in asks which account to use. */
+export async function disconnectBeacon(chain: ConfiguredChain | null): Promise<void> {
+  // After a reload Beacon is not loaded, but its pairing persists in localStorage: off the devnet, load it to end it.
+  const loaded = beacon ?? (chain && chain.network !== 'devnet' ? loadBeacon(chain) : null);
+  if (loaded) await (await loaded).wallet.disconnect();
+}

@@ -1,0 +1,29 @@
+import { getHost } from '../../../../server';
+import { clearedSessionCookie, endSession, parseSignInRequest, sessionAddress, sessionCookie, sessionToken, verifySignIn } from '../../../../server/auth';
+import { jsonBody, respond } from '../../_lib/respond';
+import { respondWithCookie } from '../_lib/respond-with-cookie';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Who is signed in: `{ address }`, null when nobody. */
+export async function GET(request: Request): Promise<Response> {
+  return respond(async () => ({ address: await sessionAddress(request) }));
+}
+
+/** Signs in with a signed challenge `{ nonce, address, publicKey, signature }`: sets the `tp_session` cookie → `{ address }`. */
+export async function POST(request: Request): Promise<Response> {
+  return respondWithCookie(async () => {
+    const session = await verifySignIn((await getHost()).store.sql, parseSignInRequest(await jsonBody(request)), new Date());
+    return { body: { address: session.address }, cookie: sessionCookie(request, session.token) };
+  });
+}
+
+/** Signs out: the session ends and its cookie is cleared → `{ address: null }`. */
+export async function DELETE(request: Request): Promise<Response> {
+  return respondWithCookie(async () => {
+    const token = sessionToken(request);
+    if (token !== null) await endSession((await getHost()).store.sql, token);
+    return { body: { address: null }, cookie: clearedSessionCookie(request) };
+  });
+}

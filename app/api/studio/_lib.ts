@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { getHost, HostError, type SqlDriver } from '../../../server';
+
+/** The database the studio's tables live in: the host's store. */
+export const studioSql = async (): Promise<SqlDriver> => (await getHost()).store.sql;
+
+/** A query parameter that must look like a Tezos address when given. */
+export function addressParam(request: Request, name: string): string | undefined {
+  const value = new URL(request.url).searchParams.get(name);
+  if (value === null || value === '') return undefined;
+  if (!/^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/.test(value)) throw new HostError(400, 'MALFORMED_REQUEST', `${name} must be a Tezos address, not "${value}"`);
+  return value;
+}
+
+const importSchema = z.object({ contract: z.string(), tokenId: z.union([z.string(), z.number()]) }).strict();
+
+/** `{ contract, tokenId }` of an import request (their values are checked by readFa2Token). */
+export function importRequest(body: unknown): { contract: string; tokenId: string | number } {
+  const parsed = importSchema.safeParse(body);
+  if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', 'send { "contract": "KT1…", "tokenId": "0" }');
+  return parsed.data;
+}
+
+/** The JSON body of a request that may have none (`{}` then); a body that is not JSON is a 400. */
+export async function optionalJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HostError(400, 'MALFORMED_REQUEST', 'the request body is not JSON');
+  }
+}

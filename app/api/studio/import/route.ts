@@ -1,0 +1,15 @@
+import { networkFromEnv } from '../../../../chain';
+import { readFa2Token } from '../../../../server/studio';
+import { jsonBody, respond } from '../../_lib/respond';
+import { importRequest } from '../_lib';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** An FA2 token's metadata from the configured network's TzKT API, to prefill the piece form. */
+export async function POST(request: Request): Promise<Response> {
+  return respond(async () => {
+    const { contract, tokenId } = importRequest(await jsonBody(request));
+    return readFa2Token(networkFromEnv(process.env).tzktUrl, contract, tokenId);
+  });
+}

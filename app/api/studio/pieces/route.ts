@@ -1,0 +1,21 @@
+import { requireAddress } from '../../../../server/auth';
+import { createPiece, listPieces } from '../../../../server/studio';
+import { jsonBody, respond } from '../../_lib/respond';
+import { addressParam, studioSql } from '../_lib';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Featured pieces: `?artist=tz1…`'s, every artist's with `?scope=all`, else the signed-in artist's (401 signed out). */
+export async function GET(request: Request): Promise<Response> {
+  return respond(async () => {
+    const all = new URL(request.url).searchParams.get('scope') === 'all';
+    const artist = all ? undefined : (addressParam(request, 'artist') ?? (await requireAddress(request)));
+    return { pieces: await listPieces(await studioSql(), artist) };
+  });
+}
+
+/** Features a piece for the signed-in artist (401 signed out, 422 naming bad fields). */
+export async function POST(request: Request): Promise<Response> {
+  return respond(async () => createPiece(await studioSql(), await requireAddress(request), await jsonBody(request)), 201);
+}

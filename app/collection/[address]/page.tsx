@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { CollectionGrid } from '../../_components/chain/collection-grid';
+import { ChainUnavailable, ReadProblem } from '../../_components/chain/format';
+import { contractForPage } from '../../_lib/tzkt/config';
+import { isTzktReadError } from '../../_lib/tzkt/errors';
+import { collectionOf, type Collection } from '../../_lib/tzkt/reader';
+
+export const metadata: Metadata = { title: 'Collection' };
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ address: string }> };
+
+/** "My collection": an address's tokens of the editions contract, read from the configured network's TzKT API. */
+export default async function Page({ params }: Props) {
+  const { address } = await params;
+  const chain = contractForPage(process.env);
+  if (!chain.ok) {
+    return (
+      <div className="chain-page">
+        <ChainUnavailable explanation={chain.explanation} />
+      </div>
+    );
+  }
+  let collection: Collection;
+  try {
+    collection = await collectionOf(chain.network.tzktUrl, address, chain.contract);
+  } catch (e) {
+    if (isTzktReadError(e)) {
+      return (
+        <div className="chain-page">
+          <ReadProblem error={e} title="This collection could not be shown." />
+        </div>
+      );
+    }
+    throw e;
+  }
+  return <CollectionGrid collection={collection} network={chain.network} />;
+}

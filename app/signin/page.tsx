@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import { chainStatus } from '../../chain/status';
+import { devnetPlayerAccounts } from '../../server/auth/devnet-accounts';
+import { signInMessage } from '../../server/auth/sign-in-message';
+import { SignInPanel } from '../_components/wallet/sign-in-panel';
+import '../_components/wallet/wallet.css';
+
+export const metadata: Metadata = { title: 'Sign in' };
+// The network is the environment's, read per request.
+export const dynamic = 'force-dynamic';
+
+type Props = { searchParams: Promise<{ next?: string | string[] }> };
+
+/** `?next=` when it is a path on this site (never another origin, so the link cannot send people elsewhere). */
+function nextPath(raw: string | string[] | undefined): string {
+  const next = Array.isArray(raw) ? raw[0] : raw;
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+/** Sign in with a devnet account (on the devnet) or a Beacon wallet, by signing a one-time message. */
+export default async function Page({ searchParams }: Props) {
+  const next = nextPath((await searchParams).next);
+  const status = chainStatus(process.env);
+  const network = status.network;
+  // Alias and address only: the key of the account picked is fetched by the browser when it signs.
+  const accounts = network === 'devnet' ? (await devnetPlayerAccounts(process.env)).map(({ alias, address }) => ({ alias, address })) : null;
+  const preview = signInMessage({
+    address: '<the address you sign in with>',
+    network: network ?? '<the network>',
+    nonce: '<a one-time code>',
+    issuedAt: '<the time you sign in>',
+  });
+
+  return (
+    <>
+      <section className="intro">
+        <h1>Sign in</h1>
+        <p>
+          {accounts
+            ? 'This app runs on its local devnet: pick a devnet account. Its key is a public test key that signs here in your browser.'
+            : 'Connect your Tezos wallet over Beacon (Temple, Kukai, Umami…) and sign a message to prove the address is yours.'}
+        </p>
+      </section>
+      <section className="panel signin" aria-labelledby="signin-heading">
+        <h2 id="signin-heading" className="panel-title">
+          {accounts ? 'Devnet accounts' : 'Your wallet'}
+        </h2>
+        <SignInPanel accounts={accounts} beaconProblem={accounts || status.ok ? null : status.explanation} next={next} />
+        <div>
+          <h3 className="panel-title">What you sign</h3>
+          <p className="muted small">
+            A one-time text, valid for five minutes. Signing it sends no operation and costs nothing; the app then remembers
+            the address for 30 days on this browser, until you sign out.
+          </p>
+          <pre className="signin-message" data-testid="signin-message">
+            {preview}
+          </pre>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { BoardBuilder } from '../../../_components/studio/board-builder';
+
+export const metadata: Metadata = { title: 'Build a board' };
+
+/** The board builder: featured pieces and event tiles into a ring, validated as you go, with a preview. */
+export default function Page() {
+  return (
+    <>
+      <section className="intro">
+        <h1>Build a board</h1>
+        <p>Pick featured pieces and event tiles, put them in order after Start, and name the board.</p>
+      </section>
+      <BoardBuilder />
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Studio boards (table `boards`): composed from featured pieces and event tiles, validated by the engine, stored
+ * with the extras the on-chain game needs and the balance lab's last report.
+ */
+import { z } from 'zod';
+import type { Board } from '../../engine/pole';
+import type { SqlClient } from '../store';
+import { HostError } from '../errors';
+import { DEFAULT_LAB_GAMES, MAX_LAB_GAMES, runBalanceLab, type BalanceLabReport } from './balance-lab';
+import { composeBoard, type BoardExtras } from './compose';
+import { checkArtist, newStudioId, piecesById } from './pieces';
+import { issuesLine, type BoardRequest } from './schema';
+
+export interface StudioBoard {
+  readonly id: string;
+  readonly name: string;
+  readonly owner: string;
+  readonly board: Board;
+  readonly extras: BoardExtras;
+  readonly lab: BalanceLabReport | null;
+  readonly createdAt: string;
+}
+
+/** A board in a list: no tiles, no lab report. */
+export interface StudioBoardSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly owner: string;
+  readonly tiles: number;
+  readonly createdAt: string;
+}
+
+interface BoardRow {
+  id: string;
+  owner: string;
+  name: string;
+  board: Board;
+  extras: BoardExtras;
+  lab: BalanceLabReport | null;
+  created_at: Date | string;
+}
+
+const toBoard = (row: BoardRow): StudioBoard => ({
+  id: row.id,
+  name: row.name,
+  owner: row.owner,
+  board: row.board,
+  extras: row.extras,
+  lab: row.lab,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+const slotPieceIds = (request: unknown): string[] => {
+  const slots = (request as { slots?: unknown } | null)?.slots;
+  if (!Array.isArray(slots)) return [];
+  return slots.flatMap((s) => {
+    const id = (s as { kind?: unknown; pieceId?: unknown } | null)?.kind === 'piece' ? (s as { pieceId?: unknown }).pieceId : undefined;
+    return typeof id === 'string' ? [id] : [];
+  });
+};
+
+/**
+ * Composes `request` from the featured pieces it names, has the engine validate it, and stores it for `owner`.
+ * @throws HostError 422 `BAD_BOARD_REQUEST` | `UNKNOWN_PIECE` | `BAD_BOARD` (see composeBoard; nothing stored),
+ *   400 `BAD_ADDRESS`.
+ */
+export async function createBoard(sql: SqlClient, owner: string, request: unknown): Promise<StudioBoard> {
+  checkArtist(owner);
+  const pieces = await piecesById(sql, slotPieceIds(request));
+  const { board, extras } = composeBoard(request as BoardRequest, pieces);
+  const [row] = await sql.query<BoardRow>(
+    'INSERT INTO boards (id, owner, name, board, extras) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING id, owner, name, board, extras, lab, created_at',
+    [newStudioId(), owner, board.name, JSON.stringify(board), JSON.stringify(extras)],
+  );
+  return toBoard(row!);
+}
+
+/** @throws HostError 404 `BOARD_NOT_FOUND`. */
+export async function getBoard(sql: SqlClient, id: string): Promise<StudioBoard> {
+  const [row] = await sql.query<BoardRow>('SELECT id, owner, name, board, extras, lab, created_at FROM boards WHERE id = $1', [id]);
+  if (!row) throw new HostError(404, 'BOARD_NOT_FOUND', `no studio board "${id}"`);
+  return toBoard(row);
+}
+
+/** The boards of one owner, or (no owner) every studio board; newest first. */
+export async function listBoards(sql: SqlClient, owner?: string, limit = 200): Promise<StudioBoardSummary[]> {
+  const select = `SELECT id, owner, name, jsonb_array_length(board->'tiles') AS tiles, created_at FROM boards`;
+  const rows =
+    owner === undefined
+      ? await sql.query<{ id: string; owner: string; name: string; tiles: number; created_at: Date | string }>(`${select} ORDER BY created_at DESC, id LIMIT $1`, [limit])
+      : await sql.query<{ id: string; owner: string; name: string; tiles: number; created_at: Date | string }>(`${select} WHERE owner = $1 ORDER BY created_at DESC, id LIMIT $2`, [owner, limit]);
+  return rows.map((r) => ({ id: r.id, name: r.name, owner: r.owner, tiles: Number(r.tiles), createdAt: new Date(r.created_at).toISOString() }));
+}
+
+/** Keeps a balance lab report as the board's latest. @throws HostError 404 `BOARD_NOT_FOUND`. */
+export async function saveLabReport(sql: SqlClient, id: string, report: BalanceLabReport): Promise<void> {
+  const rows = await sql.query<{ id: string }>('UPDATE boards SET lab = $2::jsonb WHERE id = $1 RETURNING id', [id, JSON.stringify(report)]);
+  if (rows.length === 0) throw new HostError(404, 'BOARD_NOT_FOUND', `no studio board "${id}"`);
+}
+
+const labInputSchema = z.object({ games: z.number().int().min(1).optional() }).strict();
+
+/** Boards whose lab is running in this process: a second run of one board is refused until the first ends. */
+const running = new Set<string>();
+
+/**
+ * Runs the balance lab on one of `owner`'s boards (games capped at MAX_LAB_GAMES) and keeps the report with it.
+ * @throws HostError 404 `BOARD_NOT_FOUND`, 403 `NOT_YOUR_BOARD`, 422 `BAD_LAB_OPTIONS`, 409 `LAB_RUNNING`.
+ */
+export async function runBoardLab(sql: SqlClient, owner: string, id: string, input: unknown): Promise<BalanceLabReport> {
+  const parsed = labInputSchema.safeParse(input ?? {});
+  if (!parsed.success) throw new HostError(422, 'BAD_LAB_OPTIONS', `invalid balance lab request: ${issuesLine(parsed.error)}`);
+  const stored = await getBoard(sql, id);
+  if (stored.owner !== owner) throw new HostError(403, 'NOT_YOUR_BOARD', 'only the board’s owner may run its balance lab');
+  if (running.has(id)) throw new HostError(409, 'LAB_RUNNING', 'the balance lab is already running for this board');
+  running.add(id);
+  try {
+    const report = await runBalanceLab(stored.board, { games: Math.min(parsed.data.games ?? DEFAULT_LAB_GAMES, MAX_LAB_GAMES) });
+    await saveLabReport(sql, id, report);
+    return report;
+  } finally {
+    running.delete(id);
+  }
+}

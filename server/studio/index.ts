@@ -1,0 +1,24 @@
+/**
+ * The artist studio: featured pieces, boards composed from them, FA2 token import, and the balance lab.
+ * Functions take the SQL client and the acting address explicitly; route handlers get both from the host and the
+ * session.
+ */
+export {
+  pieceInputSchema,
+  pieceSourceSchema,
+  slotSchema,
+  eventSlotSchema,
+  boardRequestSchema,
+  EVENT_PALETTE,
+  type Piece,
+  type PieceInput,
+  type PieceFields,
+  type Slot,
+  type EventSlot,
+  type BoardRequest,
+} from './schema';
+export { composeBoard, slugify, shortAddress, tileImage, GO_TILE, type BoardExtras, type ComposedBoard } from './compose';
+export { createPiece, listPieces, getPiece, deletePiece, piecesById, checkArtist } from './pieces';
+export { createBoard, getBoard, listBoards, saveLabReport, runBoardLab, type StudioBoard, type StudioBoardSummary } from './boards';
+export { readFa2Token, type ImportedToken } from './import-token';
+export { runBalanceLab, labOptionsSchema, MAX_LAB_GAMES, DEFAULT_LAB_GAMES, type LabOptions, type LabTile, type LengthBin, type BalanceLabReport } from './balance-lab';

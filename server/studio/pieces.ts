@@ -1,0 +1,81 @@
+/**
+ * Featured pieces: what an artist puts forward for boards, stored with the artist's address (table `pieces`).
+ */
+import { randomBytes } from 'node:crypto';
+import { validateAddress, ValidationResult } from '@taquito/utils';
+import type { SqlClient } from '../store';
+import { HostError } from '../errors';
+import { issuesLine, pieceInputSchema, type Piece, type PieceFields } from './schema';
+
+interface PieceRow {
+  id: string;
+  artist: string;
+  piece: PieceFields;
+  created_at: Date | string;
+}
+
+const toPiece = (row: PieceRow): Piece => ({
+  ...row.piece,
+  id: row.id,
+  artist: row.artist,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** A fresh piece or board id: 9 random bytes, base64url (12 characters, safe in a URL path). */
+export const newStudioId = (): string => randomBytes(9).toString('base64url');
+
+/** @throws HostError 400 `BAD_ADDRESS` when `address` is not a Tezos account address. */
+export function checkArtist(address: string): string {
+  if (!/^tz[1-4]/.test(address) || validateAddress(address) !== ValidationResult.VALID) {
+    throw new HostError(400, 'BAD_ADDRESS', `not a Tezos account address: ${JSON.stringify(address)}`);
+  }
+  return address;
+}
+
+/**
+ * Stores a featured piece of `artist`.
+ * @throws HostError 422 `BAD_PIECE` naming each bad field (nothing stored); 400 `BAD_ADDRESS`.
+ */
+export async function createPiece(sql: SqlClient, artist: string, input: unknown): Promise<Piece> {
+  checkArtist(artist);
+  const parsed = pieceInputSchema.safeParse(input);
+  if (!parsed.success) throw new HostError(422, 'BAD_PIECE', `invalid piece: ${issuesLine(parsed.error)}`);
+  const [row] = await sql.query<PieceRow>(
+    'INSERT INTO pieces (id, artist, piece) VALUES ($1, $2, $3::jsonb) RETURNING id, artist, piece, created_at',
+    [newStudioId(), artist, JSON.stringify(parsed.data)],
+  );
+  return toPiece(row!);
+}
+
+/** The pieces of one artist, or (no artist) every featured piece; newest first. */
+export async function listPieces(sql: SqlClient, artist?: string, limit = 500): Promise<Piece[]> {
+  const rows =
+    artist === undefined
+      ? await sql.query<PieceRow>('SELECT id, artist, piece, created_at FROM pieces ORDER BY created_at DESC, id LIMIT $1', [limit])
+      : await sql.query<PieceRow>('SELECT id, artist, piece, created_at FROM pieces WHERE artist = $1 ORDER BY created_at DESC, id LIMIT $2', [artist, limit]);
+  return rows.map(toPiece);
+}
+
+/** The pieces with these ids that exist, by id. */
+export async function piecesById(sql: SqlClient, ids: readonly string[]): Promise<Map<string, Piece>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<PieceRow>('SELECT id, artist, piece, created_at FROM pieces WHERE id = ANY($1::text[])', [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id, toPiece(r)]));
+}
+
+/** @throws HostError 404 `PIECE_NOT_FOUND`. */
+export async function getPiece(sql: SqlClient, id: string): Promise<Piece> {
+  const [row] = await sql.query<PieceRow>('SELECT id, artist, piece, created_at FROM pieces WHERE id = $1', [id]);
+  if (!row) throw new HostError(404, 'PIECE_NOT_FOUND', `no featured piece "${id}"`);
+  return toPiece(row);
+}
+
+/**
+ * Removes one of `artist`'s pieces. Boards already built keep their copy of it (a board stores its tiles).
+ * @throws HostError 404 `PIECE_NOT_FOUND`, 403 `NOT_YOUR_PIECE` (another artist's; nothing removed).
+ */
+export async function deletePiece(sql: SqlClient, artist: string, id: string): Promise<void> {
+  const piece = await getPiece(sql, id);
+  if (piece.artist !== artist) throw new HostError(403, 'NOT_YOUR_PIECE', 'only the artist who featured a piece may remove it');
+  await sql.query('DELETE FROM pieces WHERE id = $1 AND artist = $2', [id, artist]);
+}

@@ -1,0 +1,109 @@
+/**
+ * What the artist studio accepts, as zod schemas. The limits of a piece are the engine's artist-tile limits and an
+ * event slot is the engine's event tile, picked from `tileSchema` itself, so a piece that passes here always makes a
+ * valid tile. Pure (zod + engine only): the board builder in the browser validates with the same code.
+ */
+import { z } from 'zod';
+import { tileSchema } from '../../engine/pole/board';
+
+const [, artistTileSchema, eventTileSchema] = tileSchema.options;
+
+/** A tz1/tz2/tz3/tz4 or KT1 address, by shape (the server checks checksums with Taquito where it matters). */
+export const ADDRESS_SHAPE = /^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/**
+ * Images that the chain layer can put in a token's TZIP-21 metadata (chain/token-metadata.ts accepts ipfs://,
+ * https:// and data: URIs): an http:// image would be refused only when the on-chain game mints, so it is refused here.
+ */
+export const imageUriSchema = z
+  .string()
+  .trim()
+  .max(100_000, 'must be at most 100,000 characters (host large images on IPFS or the web)')
+  .refine((u) => /^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s.test(u), 'must be an https://, ipfs:// or data:image/… URI');
+
+export const mimeTypeSchema = z.string().regex(/^image\/[\w.+-]+$/, 'must be an image MIME type (image/…)');
+
+/** A token id as FA2 has them: a natural number, as decimal text. */
+export const tokenIdSchema = z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,30}$/, 'must be a whole number ≥ 0')]).transform(String);
+
+export const pieceSourceSchema = z
+  .object({
+    contract: z.string().trim().regex(/^KT1[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a KT1… contract address'),
+    tokenId: tokenIdSchema,
+  })
+  .strict();
+
+/** A featured piece as an artist enters it (or as an imported token prefilled it). */
+export const pieceInputSchema = artistTileSchema
+  .pick({ title: true, description: true, price: true, multiplier: true, editionSize: true })
+  .extend({
+    title: artistTileSchema.shape.title.trim().min(1, 'must not be empty'),
+    imageUri: imageUriSchema.optional(),
+    imageMimeType: mimeTypeSchema.optional(),
+    source: pieceSourceSchema.optional(),
+  })
+  .strict();
+
+export type PieceInput = z.input<typeof pieceInputSchema>;
+export type PieceFields = z.output<typeof pieceInputSchema>;
+
+/** A stored piece: the fields, its id and its artist's address. */
+export interface Piece extends PieceFields {
+  readonly id: string;
+  readonly artist: string;
+  readonly createdAt: string;
+}
+
+/** An event tile's printed part, exactly as the engine's board schema has it (its id is made from the name). */
+export const eventSlotSchema = eventTileSchema.pick({ name: true, text: true, effect: true }).extend({ kind: z.literal('event') }).strict();
+
+export const slotSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('piece'), pieceId: z.string().min(1).max(64) }).strict(),
+  eventSlotSchema,
+]);
+
+export type Slot = z.input<typeof slotSchema>;
+export type EventSlot = z.output<typeof eventSlotSchema>;
+
+/** A board to build: its name and the tiles after GO, in ring order. */
+export const boardRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(80),
+    description: z.string().trim().max(1000).optional(),
+    slots: z.array(slotSchema).max(79, 'at most 79 tiles after GO (a board has at most 80)'),
+  })
+  .strict();
+
+export type BoardRequest = z.input<typeof boardRequestSchema>;
+
+/** Zod issues as one line a person can act on: "title: must not be empty; price: …". */
+export function issuesLine(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
+}
+
+/**
+ * Ready-made event tiles for the board builder, in the effect vocabulary of the engine. Events that name another
+ * tile (a free copy of an edition) depend on the board, so the palette has none; moves to GO are always valid.
+ */
+export const EVENT_PALETTE: readonly EventSlot[] = [
+  { kind: 'event', name: 'Airdrop', text: 'An airdrop lands in your wallet. Collect 100 Tz.', effect: { kind: 'collect', amount: 100 } },
+  {
+    kind: 'event',
+    name: 'Network Congestion',
+    text: 'Gas spikes. Roll a die: 1–3 pay 30 Tz, 4–6 pay 60 Tz.',
+    effect: {
+      kind: 'roll',
+      branches: [
+        { faces: [1, 2, 3], text: 'Pay 30 Tz.', effect: { kind: 'pay', amount: 30 } },
+        { faces: [4, 5, 6], text: 'Pay 60 Tz.', effect: { kind: 'pay', amount: 60 } },
+      ],
+    },
+  },
+  { kind: 'event', name: "Collectors' Dinner", text: 'You host the dinner. Collect 20 Tz from every other player.', effect: { kind: 'collectFromEach', amount: 20 } },
+  { kind: 'event', name: 'Gallery Opening', text: 'You buy the drinks. Pay 10 Tz to every other player.', effect: { kind: 'payEach', amount: 10 } },
+  { kind: 'event', name: 'Contract Audit', text: 'Your collection gets audited. Pay 15 Tz for each masterpiece you hold.', effect: { kind: 'payPerPiece', amount: 15 } },
+  { kind: 'event', name: 'Gas Fee', text: 'A busy block. Pay 50 Tz.', effect: { kind: 'pay', amount: 50 } },
+  { kind: 'event', name: 'Wrong Wallet', text: 'You signed with the wrong wallet. Go back 2 tiles.', effect: { kind: 'moveBy', steps: -2 } },
+  { kind: 'event', name: 'Ride the Rollup', text: 'Advance to Start and collect the GO bonus.', effect: { kind: 'moveTo', tile: 'go' } },
+  { kind: 'event', name: 'Quiet Block', text: 'Nothing happens. Enjoy the view.', effect: { kind: 'none' } },
+];

@@ -1,0 +1,135 @@
+/**
+ * The studio's route handlers called as Next calls them, over the server singleton on an in-memory PGlite. Sessions
+ * are rows of the `sessions` table (what a wallet sign-in leaves), sent as the `tp_session` cookie: writes need one,
+ * and a person acts only on their own pieces and boards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAccount } from '../../devnet/node';
+import { getHost, hashToken } from '../../server';
+import { EVENT_PALETTE, type BalanceLabReport, type Piece, type StudioBoard } from '../../server/studio';
+import { GET as listPieces, POST as postPiece } from '../../app/api/studio/pieces/route';
+import { DELETE as deletePiece, GET as getPiece } from '../../app/api/studio/pieces/[id]/route';
+import { POST as postImport } from '../../app/api/studio/import/route';
+import { GET as listBoards, POST as postBoard } from '../../app/api/studio/boards/route';
+import { GET as getBoard } from '../../app/api/studio/boards/[id]/route';
+import { POST as postLab } from '../../app/api/studio/boards/[id]/lab/route';
+
+const BASE = 'http://localhost';
+const ADA = bootstrapAccount(3).address;
+const BEA = bootstrapAccount(4).address;
+const ADA_TOKEN = 'ada-session-token';
+const BEA_TOKEN = 'bea-session-token';
+
+beforeAll(async () => {
+  delete process.env.DATABASE_URL;
+  process.env.GAMES_DATA_DIR = 'memory://';
+  // A TzKT API nobody serves: the import route must say the indexer is down.
+  process.env.TEZOS_NETWORK = 'custom';
+  process.env.TEZOS_RPC_URL = 'http://127.0.0.1:9';
+  process.env.TZKT_URL = 'http://127.0.0.1:9/tzkt';
+  const { sql } = (await getHost()).store;
+  const expires = new Date(Date.now() + 3_600_000).toISOString();
+  for (const [token, address] of [[ADA_TOKEN, ADA], [BEA_TOKEN, BEA]] as const) {
+    await sql.query('INSERT INTO sessions (token_hash, address, public_key, expires_at) VALUES ($1, $2, $3, $4)', [hashToken(token), address, 'edpk-test', expires]);
+  }
+});
+
+afterAll(async () => {
+  const host = await getHost();
+  await host.close();
+  await host.store.close();
+});
+
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+
+const request = (url: string, { body, method = body === undefined ? 'GET' : 'POST', token }: { body?: unknown; method?: string; token?: string } = {}) =>
+  new Request(`${BASE}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { cookie: `theme=dark; tp_session=${token}` } : {}) },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+
+async function answer<T = { error?: string; message?: string }>(response: Promise<Response>): Promise<{ status: number; body: T }> {
+  const res = await response;
+  const text = await res.text();
+  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
+}
+
+const PIECE = { title: 'Night Ledger', description: 'Entries after midnight.', imageUri: 'https://example.org/ledger.png', editionSize: 3, price: 340, multiplier: 2 };
+
+describe('studio routes', () => {
+  let piece: Piece;
+
+  it('refuse every write without a session (401 SIGN_IN_REQUIRED) and change nothing', async () => {
+    const unsigned = [
+      await answer(postPiece(request('/api/studio/pieces', { body: PIECE }))),
+      await answer(postPiece(request('/api/studio/pieces', { body: PIECE, token: 'forged-token' }))),
+      await answer(deletePiece(request('/api/studio/pieces/x', { method: 'DELETE' }), ctx('x'))),
+      await answer(postBoard(request('/api/studio/boards', { body: { name: 'B', slots: [] } }))),
+      await answer(postLab(request('/api/studio/boards/x/lab', { body: {} }), ctx('x'))),
+      await answer(listPieces(request('/api/studio/pieces'))),
+    ];
+    for (const r of unsigned) expect([r.status, r.body.error]).toEqual([401, 'SIGN_IN_REQUIRED']);
+    expect((await answer<{ pieces: Piece[] }>(listPieces(request('/api/studio/pieces?scope=all')))).body.pieces).toEqual([]);
+    expect((await answer<{ boards: unknown[] }>(listBoards(request('/api/studio/boards')))).body.boards).toEqual([]);
+  });
+
+  it('feature a piece for the signed-in artist, listed under them; bad fields are a 422 naming them', async () => {
+    const created = await answer<Piece>(postPiece(request('/api/studio/pieces', { body: PIECE, token: ADA_TOKEN })));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...PIECE, artist: ADA });
+    piece = created.body;
+    expect((await answer<{ pieces: Piece[] }>(listPieces(request('/api/studio/pieces', { token: ADA_TOKEN })))).body.pieces).toEqual([piece]);
+    expect((await answer<{ pieces: Piece[] }>(listPieces(request(`/api/studio/pieces?artist=${ADA}`)))).body.pieces).toEqual([piece]);
+    expect((await answer<{ pieces: Piece[] }>(listPieces(request('/api/studio/pieces', { token: BEA_TOKEN })))).body.pieces).toEqual([]);
+    expect((await answer(listPieces(request('/api/studio/pieces?artist=bob')))).status).toBe(400);
+
+    const bad = await answer(postPiece(request('/api/studio/pieces', { body: { ...PIECE, price: 3 }, token: ADA_TOKEN })));
+    expect([bad.status, bad.body.error]).toEqual([422, 'BAD_PIECE']);
+    expect(bad.body.message).toContain('price:');
+    expect((await answer(postPiece(request('/api/studio/pieces', { body: '{oops', token: ADA_TOKEN })))).status).toBe(400);
+  });
+
+  it('let only the artist remove a piece (403 for another)', async () => {
+    const other = await answer<Piece>(postPiece(request('/api/studio/pieces', { body: { ...PIECE, title: 'Spare' }, token: ADA_TOKEN })));
+    const refused = await answer(deletePiece(request(`/api/studio/pieces/${other.body.id}`, { method: 'DELETE', token: BEA_TOKEN }), ctx(other.body.id)));
+    expect([refused.status, refused.body.error]).toEqual([403, 'NOT_YOUR_PIECE']);
+    expect((await answer(getPiece(request(`/api/studio/pieces/${other.body.id}`), ctx(other.body.id)))).status).toBe(200);
+    expect((await answer(deletePiece(request(`/api/studio/pieces/${other.body.id}`, { method: 'DELETE', token: ADA_TOKEN }), ctx(other.body.id)))).status).toBe(204);
+    expect((await answer(getPiece(request(`/api/studio/pieces/${other.body.id}`), ctx(other.body.id)))).status).toBe(404);
+  });
+
+  it('build a board (422 for one the engine refuses), read it back, and run its lab as its owner only', async () => {
+    const refused = await answer(postBoard(request('/api/studio/boards', { body: { name: 'Tiny', slots: [{ kind: 'piece', pieceId: piece.id }] }, token: BEA_TOKEN })));
+    expect([refused.status, refused.body.error]).toEqual([422, 'BAD_BOARD']);
+
+    const slots = [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)];
+    const created = await answer<StudioBoard>(postBoard(request('/api/studio/boards', { body: { name: 'Bea’s Ring', slots }, token: BEA_TOKEN })));
+    expect(created.status).toBe(201);
+    const { id } = created.body;
+    const read = await answer<StudioBoard>(getBoard(request(`/api/studio/boards/${id}`), ctx(id)));
+    expect(read.body).toMatchObject({ id, name: 'Bea’s Ring', owner: BEA, lab: null, extras: { artists: { 'night-ledger': ADA } } });
+    expect(read.body.board.tiles).toHaveLength(5);
+    expect((await answer(getBoard(request('/api/studio/boards/nope'), ctx('nope')))).status).toBe(404);
+    expect((await answer<{ boards: { id: string }[] }>(listBoards(request(`/api/studio/boards?owner=${BEA}`)))).body.boards.map((b) => b.id)).toEqual([id]);
+
+    const notOwner = await answer(postLab(request(`/api/studio/boards/${id}/lab`, { body: { games: 10 }, token: ADA_TOKEN }), ctx(id)));
+    expect([notOwner.status, notOwner.body.error]).toEqual([403, 'NOT_YOUR_BOARD']);
+    const badGames = await answer(postLab(request(`/api/studio/boards/${id}/lab`, { body: { games: 0 }, token: BEA_TOKEN }), ctx(id)));
+    expect([badGames.status, badGames.body.error]).toEqual([422, 'BAD_LAB_OPTIONS']);
+
+    const lab = await answer<BalanceLabReport>(postLab(request(`/api/studio/boards/${id}/lab`, { body: { games: 30 }, token: BEA_TOKEN }), ctx(id)));
+    expect(lab.status).toBe(200);
+    expect(lab.body.games).toBe(30);
+    expect(lab.body.tiles.map((t) => t.id)).toEqual(['night-ledger']);
+    expect((await answer<StudioBoard>(getBoard(request(`/api/studio/boards/${id}`), ctx(id)))).body.lab).toEqual(lab.body);
+  });
+
+  it('import: a malformed request is a 400, a bad address a 400, a down indexer a 503', async () => {
+    expect((await answer(postImport(request('/api/studio/import', { body: { contract: 'KT1' } })))).body.error).toBe('MALFORMED_REQUEST');
+    const bad = await answer(postImport(request('/api/studio/import', { body: { contract: 'KT1nope', tokenId: '0' } })));
+    expect([bad.status, bad.body.error]).toEqual([400, 'BAD_CONTRACT_ADDRESS']);
+    const down = await answer(postImport(request('/api/studio/import', { body: { contract: 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton', tokenId: '0' } })));
+    expect([down.status, down.body.error]).toEqual([503, 'INDEXER_UNAVAILABLE']);
+  });
+});

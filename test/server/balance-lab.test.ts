@@ -1,0 +1,101 @@
+/**
+ * The balance lab: complete bot games of a board, summed per artist tile, per seat and by length, reproducibly.
+ */
+import { describe, expect, it } from 'vitest';
+import { GENESIS, parseBoard } from '../../engine/pole';
+import { isHostError, openPgliteStore } from '../../server';
+import { createBoard, createPiece, EVENT_PALETTE, getBoard, runBalanceLab, saveLabReport, type BalanceLabReport } from '../../server/studio';
+import { bootstrapAccount } from '../../devnet/node';
+
+const GAMES = 200;
+
+const refusalCode = async (p: Promise<unknown>): Promise<string> => {
+  try {
+    await p;
+  } catch (e) {
+    if (isHostError(e)) return `${e.status} ${e.code}`;
+    throw e;
+  }
+  throw new Error('expected a HostError');
+};
+
+/** A small studio board: three pieces and two events after GO. */
+const SMALL = parseBoard({
+  id: 'lab-small',
+  name: 'Lab Small',
+  tiles: [
+    { kind: 'go', id: 'go', name: 'Start' },
+    { kind: 'artist', id: 'cheap', artist: 'A', title: 'Cheap', price: 40, multiplier: 1, editionSize: 1 },
+    { kind: 'event', id: 'airdrop', name: 'Airdrop', text: 'Collect 100 Tz.', effect: { kind: 'collect', amount: 100 } },
+    { kind: 'artist', id: 'edition', artist: 'B', title: 'Edition', price: 120, multiplier: 1.5, editionSize: 4 },
+    { kind: 'event', id: 'tax', name: 'Tax', text: 'Pay 50 Tz.', effect: { kind: 'pay', amount: 50 } },
+    { kind: 'artist', id: 'dear', artist: 'C', title: 'Dear', price: 400, multiplier: 3, editionSize: 1 },
+  ],
+});
+
+describe('runBalanceLab', () => {
+  let genesis: BalanceLabReport;
+
+  it('plays every game to the end: win rates sum to 1, every artist tile has a figure, lengths add up to the games', async () => {
+    genesis = await runBalanceLab(GENESIS, { games: GAMES });
+    expect(genesis).toMatchObject({ games: GAMES, players: 4, bots: ['heuristic', 'heuristic', 'heuristic', 'heuristic'], board: { id: 'genesis', name: 'Genesis' } });
+    expect(genesis.winRateBySeat).toHaveLength(4);
+    expect(genesis.winRateBySeat.reduce((s, r) => s + r, 0)).toBeCloseTo(1, 9);
+    expect(genesis.winRateByTurnOrder.reduce((s, r) => s + r, 0)).toBeCloseTo(1, 9);
+
+    const artistTiles = GENESIS.tiles.flatMap((t, i) => (t.kind === 'artist' ? [[i, t.id]] : []));
+    expect(genesis.tiles.map((t) => [t.index, t.id])).toEqual(artistTiles);
+    for (const t of genesis.tiles) {
+      expect(t.bought).toBeGreaterThan(0);
+      expect(t.spent).toBe(t.bought * t.price);
+      expect(t.royaltyPerTz).toBeCloseTo(t.royalties / t.spent, 12);
+    }
+
+    const { histogram, min, max, mean } = genesis.length;
+    expect(histogram.reduce((s, b) => s + b.count, 0)).toBe(GAMES);
+    expect(histogram[0]!.from).toBe(min);
+    expect(histogram.at(-1)!.to).toBe(max);
+    expect(histogram.length).toBeLessThanOrEqual(20);
+    for (let i = 1; i < histogram.length; i++) expect(histogram[i]!.from).toBe(histogram[i - 1]!.to + 1);
+    expect(mean).toBeGreaterThanOrEqual(min);
+    expect(mean).toBeLessThanOrEqual(max);
+    // Five laps of a 24-tile ring at 3.5 tiles a roll take a few dozen rounds, never a handful.
+    expect(min).toBeGreaterThan(10);
+  });
+
+  it('gives the same report for the same board and games, and another for another seed', async () => {
+    expect(await runBalanceLab(GENESIS, { games: GAMES })).toEqual(genesis);
+    const other = await runBalanceLab(GENESIS, { games: GAMES, seed: 'another' });
+    expect(other.seed).toBe('another');
+    expect(other.tiles).not.toEqual(genesis.tiles);
+  });
+
+  it('runs small boards, other table sizes and random bots; a tile nobody bought has no figure but zero spent', async () => {
+    const r = await runBalanceLab(SMALL, { games: 50, players: 3, bots: ['random', 'heuristic', 'random'] });
+    expect(r.winRateBySeat).toHaveLength(3);
+    expect(r.tiles.map((t) => t.id)).toEqual(['cheap', 'edition', 'dear']);
+    for (const t of r.tiles) expect(t.royaltyPerTz === null ? t.spent === 0 : t.spent > 0).toBe(true);
+    expect(r.length.histogram.reduce((s, b) => s + b.count, 0)).toBe(50);
+  });
+
+  it('refuses a bad board or bad options with a coded 422', async () => {
+    expect(await refusalCode(runBalanceLab({ ...SMALL, tiles: SMALL.tiles.slice(0, 2) }))).toBe('422 BAD_BOARD');
+    expect(await refusalCode(runBalanceLab(SMALL, { games: 5001 }))).toBe('422 BAD_LAB_OPTIONS');
+    expect(await refusalCode(runBalanceLab(SMALL, { players: 3, bots: ['random', 'random'] }))).toBe('422 BAD_LAB_OPTIONS');
+  });
+
+  it('keeps the report with a stored board', async () => {
+    const store = await openPgliteStore();
+    try {
+      const artist = bootstrapAccount(5).address;
+      const piece = await createPiece(store.sql, artist, { title: 'Lab Piece', editionSize: 2, price: 90, multiplier: 1.25 });
+      const stored = await createBoard(store.sql, artist, { name: 'Lab', slots: [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)] });
+      const report = await runBalanceLab(stored.board, { games: 20 });
+      await saveLabReport(store.sql, stored.id, report);
+      expect((await getBoard(store.sql, stored.id)).lab).toEqual(report);
+      expect(await refusalCode(saveLabReport(store.sql, 'nope', report))).toBe('404 BOARD_NOT_FOUND');
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * On-chain Tezos Pole games on the game server (server/chain + GameHost), against an in-process devnet with its TzKT
+ * API, through real Taquito and the real TzKT client — nothing mocked. A switchable HTTP relay sits between the
+ * server and the devnet so a test can take "Tezos" down and bring it back.
+ *
+ * The story, in order: a game with two people and a bot is created; its tokens are created and the bot approves the
+ * bank on its own; each person claims a seat with their wallet and approves the bank from it; seats are played only
+ * by their wallet; purchases become final on-chain; a plain FA2 transfer between the players is recorded as a P13
+ * holdings action before the next roll; Tezos going down pauses the game and keeps the move, which goes through once
+ * it is back; the server restarts mid-game and finishes it with the chain and the game agreeing token by token.
+ */
+import { InMemorySigner } from '@taquito/signer';
+import { TezosToolkit } from '@taquito/taquito';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Fa2Editions, HoldingsReader } from '../../chain';
+import { tzktRoutes } from '../../devnet/indexer';
+import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import type { PoleState } from '../../engine/pole';
+import { HostError } from '../../server/errors';
+import { GameHost } from '../../server/host';
+import { ChainGames } from '../../server/chain/chain-games';
+import { ChainStore } from '../../server/chain/chain-store';
+import { openPgliteStore, type GameStore } from '../../server/store';
+
+const bank = bootstrapAccount(1);
+const alice = bootstrapAccount(3);
+const bob = bootstrapAccount(4);
+
+let devnet: Devnet;
+let relay: Server;
+let relayUrl = '';
+/** While true the relay drops every connection: the node and the indexer are unreachable. */
+let down = false;
+let contract = '';
+let store: GameStore;
+let host: GameHost;
+let chain: ChainGames;
+let gameId = '';
+let tokens: string[] = [];
+const errors: unknown[] = [];
+
+const toolkit = (secretKey: string): TezosToolkit => {
+  const tz = new TezosToolkit(devnet.rpcUrl);
+  tz.setSignerProvider(new InMemorySigner(secretKey));
+  return tz;
+};
+
+async function openHost(): Promise<void> {
+  chain = new ChainGames(
+    new ChainStore(store.sql),
+    { network: { name: 'devnet', rpcUrl: relayUrl, tzktUrl: `${relayUrl}/tzkt`, explorerUrl: null }, contract, bankSecretKey: bank.secretKey },
+    { backoffMs: { first: 100, max: 400 }, indexerTimeoutMs: 1500, confirmationTimeoutSeconds: 20, onError: (e) => errors.push(e) },
+  );
+  host = await GameHost.open(store, { chain, onError: (e) => errors.push(e) });
+}
+
+async function refusal(p: Promise<unknown>): Promise<HostError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof HostError) return e;
+    throw e;
+  }
+  throw new Error('expected a refusal');
+}
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 3; i++) {
+    await chain.idle();
+    await host.idle();
+  }
+};
+
+const WALLET = [alice.address, bob.address];
+
+/** Waits until the game moved past `seq` (a bot's move, a kept move going through). */
+async function botMoved(seq: number): Promise<void> {
+  for (let i = 0; i < 500 && (await host.snapshot(gameId)).seq === seq; i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** Plays the people's seats (buying whatever is offered, flipping the first tile) until `done` or the game ends. */
+async function playUntil(done: (state: PoleState, seq: number) => boolean, maxActions = 400): Promise<void> {
+  for (let i = 0; i < maxActions; i++) {
+    await settle();
+    const snap = await host.snapshot(gameId, tokens[0]);
+    const state = snap.view as PoleState;
+    if (snap.outcome || done(state, snap.seq)) return;
+    const pending = snap.pending[0];
+    if (!pending || pending.seat === 2) {
+      await botMoved(snap.seq); // the bot plays on the server's timer
+      continue;
+    }
+    const seat = pending.seat;
+    const mine = await host.snapshot(gameId, tokens[seat]);
+    const legal = mine.legal as { type: string }[];
+    const action = legal.find((a) => a.type === 'buy') ?? legal[0]!;
+    await host.act(gameId, { token: tokens[seat]!, seat, seq: mine.seq, action }, { address: WALLET[seat]! });
+  }
+  throw new Error(`the game did not get there: ${JSON.stringify((await host.snapshot(gameId)).pending)} ${errors.map(String).join(' | ')}`);
+}
+
+/** Every artist tile: the chain's holders (by seat, read through the TzKT API) equal the engine's. */
+async function expectChainAgrees(): Promise<void> {
+  const info = await host.chainInfo(gameId);
+  const snap = await host.snapshot(gameId);
+  const state = snap.view as PoleState;
+  const seats = info.seats.map((s) => s.address!);
+  const read = await new HoldingsReader({ tzktUrl: devnet.tzktUrl, timeoutMs: 10_000 }).read({ contract, tokenIds: info.pieces.map((p) => p.tokenId!), minLevel: info.lastLevel });
+  for (const piece of info.pieces) {
+    const onChain = read.holdings
+      .filter((h) => h.tokenId === BigInt(piece.tokenId!) && h.balance > 0n)
+      .flatMap((h) => Array.from({ length: Number(h.balance) }, () => seats.indexOf(h.owner)))
+      .sort((a, b) => a - b);
+    expect({ tile: piece.tile, holders: onChain }).toEqual({ tile: piece.tile, holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b) });
+  }
+}
+
+beforeAll(async () => {
+  devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
+  const target = new URL(devnet.rpcUrl);
+  relay = createServer((req, res) => {
+    if (down) {
+      req.socket.destroy();
+      return;
+    }
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  const { client } = await Fa2Editions.originate(toolkit(bank.secretKey), { admin: bank.address });
+  contract = client.address;
+  await client.send(client.addMinter(bank.address));
+  store = await openPgliteStore();
+  await openHost();
+}, 120_000);
+
+afterAll(async () => {
+  await host?.close();
+  await store?.close();
+  await new Promise<void>((resolve) => relay?.close(() => resolve()));
+  await devnet?.stop();
+});
+
+describe('an on-chain Tezos Pole game on the server', () => {
+  it('is played online only, and a created game creates its tokens while the bot approves the bank by itself', async () => {
+    const request = {
+      game: 'pole' as const,
+      options: { laps: 2 },
+      seats: [
+        { kind: 'human' as const, name: 'Alice' },
+        { kind: 'human' as const, name: 'Bob' },
+        { kind: 'heuristic' as const, name: 'Bot' },
+      ],
+      seed: 'chain-games',
+      botPaceMs: 0,
+      onChain: {},
+    };
+    expect((await refusal(host.create({ ...request, mode: 'hotseat' }))).code).toBe('CHAIN_ONLINE_ONLY');
+    const created = await host.create({ ...request, mode: 'online' });
+    gameId = created.id;
+    tokens = [created.invites[0]!.token, created.invites[1]!.token];
+    await settle();
+    const info = await host.chainInfo(gameId);
+    expect(info.tokens.status).toBe('confirmed');
+    expect(info.tokens.href).toBe(`/explorer/op/${info.tokens.opHash}`);
+    expect(info.pieces.length).toBeGreaterThan(5);
+    expect(info.pieces.every((p) => p.tokenId !== null)).toBe(true);
+    expect(info.seats.map((s) => [s.bot, s.approval])).toEqual([
+      [false, 'none'],
+      [false, 'none'],
+      [true, 'confirmed'],
+    ]);
+    expect(info.ready).toBe(false);
+    // The bot's wallet is its own, and the contract says the bank operates its tokens.
+    const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
+    expect(await fa2.isOperator(info.seats[2]!.address!, bank.address, info.pieces[0]!.tokenId!)).toBe(true);
+    // Nobody moves before every seat is bound and approved.
+    const snap = await host.snapshot(gameId, tokens[0]);
+    expect(snap.seq).toBe(0);
+  }, 60_000);
+
+  it('binds each person’s seat to the wallet they signed in with; a wallet plays one seat only', async () => {
+    expect((await refusal(host.claimSeat(gameId, tokens[0], undefined, { address: null }))).code).toBe('SIGN_IN_REQUIRED');
+    await host.claimSeat(gameId, tokens[0], undefined, { address: alice.address });
+    expect((await refusal(host.claimSeat(gameId, tokens[1], undefined, { address: alice.address }))).code).toBe('ADDRESS_IN_GAME');
+    expect((await refusal(host.claimSeat(gameId, tokens[0], undefined, { address: bob.address }))).code).toBe('SEAT_CLAIMED');
+    await host.claimSeat(gameId, tokens[1], undefined, { address: bob.address });
+    expect((await host.chainInfo(gameId)).seats.map((s) => s.address?.slice(0, 3))).toEqual(['tz1', 'tz1', 'tz1']);
+    const act = { token: tokens[0]!, seat: 0, seq: 0, action: { type: 'roll' } };
+    expect((await refusal(host.act(gameId, act, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
+  });
+
+  it('starts once each person approved the bank from their own wallet (one operation each)', async () => {
+    for (const [seat, who] of [alice, bob].entries()) {
+      // Someone else's wallet may not even ask for the seat's approval.
+      expect((await refusal(host.approvalCall(gameId, tokens[seat], undefined, { address: seat === 0 ? bob.address : alice.address }))).code).toBe('WRONG_WALLET');
+      const call = (await host.approvalCall(gameId, tokens[seat], undefined, { address: who.address })) as { to: string; amount: number; parameter: { entrypoint: string; value: unknown } };
+      expect([call.to, call.parameter.entrypoint]).toEqual([contract, 'update_operators']);
+      const op = await toolkit(who.secretKey).contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
+      await host.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
+    }
+    await settle();
+    const info = await host.chainInfo(gameId);
+    expect(info.seats.map((s) => s.approval)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    expect(info.ready).toBe(true);
+  }, 60_000);
+
+  it('refuses acting for a seat from another wallet or without one, and changes nothing', async () => {
+    const snap = await host.snapshot(gameId, tokens[0]);
+    const seat = snap.pending[0]!.seat;
+    if (seat === 2) return; // the bot opened: the next test's play covers the rest
+    const act = { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'roll' } };
+    expect((await refusal(host.act(gameId, act, { address: WALLET[1 - seat]! }))).code).toBe('WRONG_WALLET');
+    expect((await refusal(host.act(gameId, act, {}))).code).toBe('SIGN_IN_REQUIRED');
+    expect((await host.snapshot(gameId)).seq).toBe(snap.seq);
+  });
+
+  it('mints a copy to the buyer’s wallet when a purchase is confirmed, and lists the operation', async () => {
+    await playUntil((state) => state.tiles.some((t) => t.holders.includes(0)));
+    await settle();
+    await expectChainAgrees();
+    const info = await host.chainInfo(gameId);
+    const steps = info.ops.filter((o) => o.kind === 'step');
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.every((o) => o.status === 'confirmed' && /^o/.test(o.opHash ?? ''))).toBe(true);
+    expect(steps.some((o) => o.ops.some((c) => c.kind === 'mint' && c.seat === 0))).toBe(true);
+    const record = await host.record(gameId);
+    expect(record.chain?.operations.map((o) => o.opHash)).toEqual(expect.arrayContaining(steps.map((s) => s.opHash)));
+  }, 120_000);
+
+  it('records a plain FA2 transfer between the players as a holdings action before the next roll (P13)', async () => {
+    // P13: "A token moved between two players' wallets during the game changes ownership at the next read".
+    const state = (await host.snapshot(gameId)).view as PoleState;
+    const tile = state.tiles.findIndex((t) => t.holders.includes(0));
+    const info = await host.chainInfo(gameId);
+    const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
+    const fa2 = Fa2Editions.at(toolkit(alice.secretKey), contract);
+    await fa2.send(fa2.transfer([{ from: alice.address, txs: [{ to: bob.address, tokenId, amount: 1 }] }]));
+    const before = (await host.record(gameId)).actions.length;
+    await playUntil((_, seq) => seq > before + 1);
+    const record = await host.record(gameId);
+    const holdings = record.actions.slice(before).find((a) => a.seat === 'system');
+    expect(holdings).toBeDefined();
+    const entry = (holdings!.action as { tiles: { tile: number; holders: number[] }[] }).tiles.find((t) => t.tile === tile)!;
+    expect(entry.holders).toContain(1);
+    expect(entry.holders.filter((h) => h === 0)).toHaveLength(state.tiles[tile]!.holders.filter((h) => h === 0).length - 1);
+    await settle();
+    await expectChainAgrees();
+  }, 120_000);
+
+  it('pauses while Tezos is down, keeps the move, and plays it exactly once when Tezos is back', async () => {
+    await playUntil((state) => state.phase === 'roll' && state.current !== 2);
+    const snap = await host.snapshot(gameId, tokens[0]);
+    const seat = snap.pending[0]!.seat;
+    down = true;
+    const e = await refusal(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'roll' } }, { address: WALLET[seat]! }));
+    expect([e.status, e.code]).toEqual([503, 'CHAIN_PAUSED']);
+    expect(e.message).toMatch(/kept/);
+    const paused = await host.chainInfo(gameId);
+    expect(paused.paused?.code).toBe('CHAIN_UNAVAILABLE');
+    expect((await host.snapshot(gameId)).seq).toBe(snap.seq);
+    // While paused, nobody else moves either.
+    expect((await refusal(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'roll' } }, { address: WALLET[seat]! }))).code).toBe('CHAIN_PAUSED');
+    await new Promise((r) => setTimeout(r, 600)); // a retry or two fail meanwhile
+    down = false;
+    for (let i = 0; i < 100 && (await host.chainInfo(gameId)).paused; i++) await new Promise((r) => setTimeout(r, 100));
+    await settle();
+    expect((await host.chainInfo(gameId)).paused).toBeNull();
+    const record = await host.record(gameId);
+    const rolls = record.actions.slice(snap.seq).filter((a) => a.seat === seat);
+    expect(rolls[0]).toEqual({ seat, action: { type: 'roll' } });
+    await expectChainAgrees();
+  }, 120_000);
+
+  it('resumes after a server restart and finishes with the chain and the game agreeing on every token', async () => {
+    await host.close();
+    await openHost();
+    await playUntil(() => false, 2000);
+    await settle();
+    const snap = await host.snapshot(gameId);
+    expect(snap.outcome).not.toBeNull();
+    await expectChainAgrees();
+    const info = await host.chainInfo(gameId);
+    expect(info.ops.filter((o) => o.kind === 'step').every((o) => o.status === 'confirmed' || o.status === 'failed')).toBe(true);
+    expect(errors.filter((e) => !(e instanceof HostError))).toEqual([]);
+  }, 300_000);
+});

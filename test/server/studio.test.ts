@@ -1,0 +1,252 @@
+/**
+ * The artist studio's server code over an in-memory PGlite: pieces validated and stored with their artist, boards
+ * composed from pieces and event tiles that the engine accepts (or a coded refusal with nothing stored), and the
+ * import of a real FA2 token's metadata from an in-process devnet through its TzKT API. Nothing is mocked.
+ */
+import { InMemorySigner } from '@taquito/signer';
+import { TezosToolkit } from '@taquito/taquito';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tzktRoutes } from '../../devnet/indexer';
+import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import { Fa2Editions, planGameTokens, tileTokenMetadata } from '../../chain';
+import { parseBoard } from '../../engine/pole';
+import { isHostError, openPgliteStore, type GameStore, type HostError } from '../../server';
+import {
+  createBoard,
+  createPiece,
+  deletePiece,
+  EVENT_PALETTE,
+  getBoard,
+  getPiece,
+  listBoards,
+  listPieces,
+  readFa2Token,
+  type PieceInput,
+} from '../../server/studio';
+
+const ADA = bootstrapAccount(3).address;
+const BEA = bootstrapAccount(4).address;
+
+let store: GameStore;
+
+const refusal = async (p: Promise<unknown>): Promise<HostError> => {
+  try {
+    await p;
+  } catch (e) {
+    if (isHostError(e)) return e;
+    throw e;
+  }
+  throw new Error('expected a HostError');
+};
+
+const WAVE: PieceInput = {
+  title: 'The Great Wave',
+  description: 'A wave, off the coast.',
+  imageUri: 'ipfs://bafkreigreatwave/wave.jpg',
+  editionSize: 1,
+  price: 200,
+  multiplier: 2,
+};
+
+beforeAll(async () => {
+  store = await openPgliteStore();
+});
+
+afterAll(async () => {
+  await store?.close();
+});
+
+const count = async (table: 'pieces' | 'boards'): Promise<number> => Number((await store.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
+
+describe('featured pieces', () => {
+  it('stores a valid piece with its artist and lists it under that artist only', async () => {
+    const piece = await createPiece(store.sql, ADA, WAVE);
+    expect(piece).toMatchObject({ ...WAVE, artist: ADA });
+    expect(piece.id).toMatch(/^[\w-]{12}$/);
+    expect(await getPiece(store.sql, piece.id)).toEqual(piece);
+    expect((await listPieces(store.sql, ADA)).map((p) => p.id)).toContain(piece.id);
+    expect(await listPieces(store.sql, BEA)).toEqual([]);
+    expect((await listPieces(store.sql)).map((p) => p.id)).toContain(piece.id);
+  });
+
+  it('refuses a piece outside the engine’s artist-tile limits, naming each field, and stores nothing', async () => {
+    const before = await count('pieces');
+    const bad = { title: '  ', editionSize: 0, price: 5, multiplier: 1.234, imageUri: 'http://example.org/x.png' };
+    const e = await refusal(createPiece(store.sql, ADA, bad));
+    expect([e.status, e.code]).toEqual([422, 'BAD_PIECE']);
+    for (const field of ['title', 'editionSize', 'price', 'multiplier', 'imageUri']) expect(e.message).toContain(`${field}:`);
+    expect((await refusal(createPiece(store.sql, ADA, { ...WAVE, price: 100_001 }))).code).toBe('BAD_PIECE');
+    expect((await refusal(createPiece(store.sql, ADA, { ...WAVE, editionSize: 1001 }))).code).toBe('BAD_PIECE');
+    expect((await refusal(createPiece(store.sql, ADA, { ...WAVE, source: { contract: 'KT1nope', tokenId: '0' } }))).code).toBe('BAD_PIECE');
+    expect((await refusal(createPiece(store.sql, 'not-an-address', WAVE))).code).toBe('BAD_ADDRESS');
+    expect(await count('pieces')).toBe(before);
+  });
+
+  it('lets only the artist remove a piece: another artist gets 403 and the piece stays', async () => {
+    const piece = await createPiece(store.sql, ADA, { ...WAVE, title: 'Removable' });
+    const e = await refusal(deletePiece(store.sql, BEA, piece.id));
+    expect([e.status, e.code]).toEqual([403, 'NOT_YOUR_PIECE']);
+    expect(await getPiece(store.sql, piece.id)).toEqual(piece);
+    await deletePiece(store.sql, ADA, piece.id);
+    expect((await refusal(getPiece(store.sql, piece.id))).code).toBe('PIECE_NOT_FOUND');
+    expect((await refusal(deletePiece(store.sql, ADA, piece.id))).status).toBe(404);
+  });
+});
+
+describe('studio boards', () => {
+  it('composes pieces and event tiles after GO into a board the engine accepts, with the artists’ wallets and images as extras', async () => {
+    const wave = await createPiece(store.sql, ADA, WAVE);
+    const fuji = await createPiece(store.sql, BEA, { title: 'Red Fuji', imageUri: 'data:image/svg+xml;base64,PHN2Zy8+', editionSize: 5, price: 120, multiplier: 1.5 });
+    const plain = await createPiece(store.sql, BEA, { title: 'Red Fuji', editionSize: 1, price: 60, multiplier: 1 });
+    const [airdrop, congestion] = EVENT_PALETTE;
+    const stored = await createBoard(store.sql, ADA, {
+      name: 'Ukiyo-e Ring',
+      slots: [
+        { kind: 'piece', pieceId: wave.id },
+        airdrop!,
+        { kind: 'piece', pieceId: fuji.id },
+        congestion!,
+        { kind: 'piece', pieceId: plain.id },
+        { kind: 'event', name: 'Free Fuji', text: 'Take a free copy of Red Fuji.', effect: { kind: 'freeCopy', tile: 'red-fuji' } },
+      ],
+    });
+    expect(parseBoard(stored.board)).toEqual(stored.board);
+    expect(stored.board.tiles.map((t) => [t.kind, t.id])).toEqual([
+      ['go', 'go'],
+      ['artist', 'the-great-wave'],
+      ['event', 'airdrop'],
+      ['artist', 'red-fuji'],
+      ['event', 'network-congestion'],
+      ['artist', 'red-fuji-2'],
+      ['event', 'free-fuji'],
+    ]);
+    expect(stored.board.tiles[1]).toMatchObject({ title: 'The Great Wave', price: 200, multiplier: 2, editionSize: 1, description: 'A wave, off the coast.' });
+    expect(stored.extras).toEqual({
+      artists: { 'the-great-wave': ADA, 'red-fuji': BEA, 'red-fuji-2': BEA },
+      images: {
+        'the-great-wave': { artifact: { uri: WAVE.imageUri, mimeType: 'image/jpeg' } },
+        'red-fuji': { artifact: { uri: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml' } },
+      },
+    });
+    // Read back as stored; the extras are the chain layer's PlanOptions: the artist is each token's creator.
+    const read = await getBoard(store.sql, stored.id);
+    expect(read).toEqual(stored);
+    const plan = planGameTokens(read.board, 'studio-game', { bank: bootstrapAccount(2).address, ...read.extras });
+    expect(plan.tokens.map((t) => [t.tileId, t.creator, t.metadata.artifactUri])).toEqual([
+      ['the-great-wave', ADA, WAVE.imageUri],
+      ['red-fuji', BEA, 'data:image/svg+xml;base64,PHN2Zy8+'],
+      ['red-fuji-2', BEA, expect.stringMatching(/^data:image\/svg\+xml;base64,/)],
+    ]);
+    expect((await listBoards(store.sql, ADA)).map((b) => [b.id, b.name, b.tiles])).toContainEqual([stored.id, 'Ukiyo-e Ring', 7]);
+    expect(await listBoards(store.sql, BEA)).toEqual([]);
+  });
+
+  it('refuses boards the engine refuses, with a coded 422 naming the problem, and stores nothing', async () => {
+    const wave = await createPiece(store.sql, ADA, WAVE);
+    const before = await count('boards');
+
+    const tooFew = await refusal(createBoard(store.sql, ADA, { name: 'Tiny', slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!] }));
+    expect([tooFew.status, tooFew.code]).toEqual([422, 'BAD_BOARD']);
+    expect(tooFew.message).toMatch(/tiles: .*4/);
+
+    const noArt = await refusal(createBoard(store.sql, ADA, { name: 'Events only', slots: EVENT_PALETTE.slice(0, 4) }));
+    expect([noArt.code, noArt.message]).toEqual(['BAD_BOARD', expect.stringContaining('at least one artist tile')]);
+
+    const dangling = await refusal(
+      createBoard(store.sql, ADA, {
+        name: 'Dangling',
+        slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!, EVENT_PALETTE[1]!, { kind: 'event', name: 'Gift', text: 'A gift.', effect: { kind: 'freeCopy', tile: 'nowhere' } }],
+      }),
+    );
+    expect([dangling.code, dangling.message]).toEqual(['BAD_BOARD', expect.stringContaining('tile 4 "gift": effect.tile: no tile "nowhere"')]);
+
+    const unknown = await refusal(createBoard(store.sql, ADA, { name: 'Ghost', slots: [{ kind: 'piece', pieceId: 'no-such-piece' }, ...EVENT_PALETTE.slice(0, 3)] }));
+    expect([unknown.status, unknown.code, unknown.message]).toEqual([422, 'UNKNOWN_PIECE', 'slot 1: no featured piece "no-such-piece"']);
+
+    const malformed = await refusal(createBoard(store.sql, ADA, { name: '', slots: [{ kind: 'event', name: 'X', text: 'x', effect: { kind: 'pay', amount: -3 } }] }));
+    expect([malformed.code, malformed.message]).toEqual(['BAD_BOARD_REQUEST', expect.stringMatching(/name: .*slots\.0\.effect/)]);
+
+    expect(await count('boards')).toBe(before);
+  });
+});
+
+/** A free local port nobody listens on: an indexer that is down. */
+async function deadUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/tzkt`;
+}
+
+describe('importing an FA2 token from the devnet’s TzKT API', () => {
+  const adminKey = bootstrapAccount(1);
+  let devnet: Devnet;
+  let kt = '';
+
+  beforeAll(async () => {
+    devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
+    const tezos = new TezosToolkit(devnet.rpcUrl);
+    tezos.setSignerProvider(new InMemorySigner(adminKey.secretKey));
+    const { client } = await Fa2Editions.originate(tezos, { admin: adminKey.address });
+    kt = client.address;
+    const metadata = tileTokenMetadata({
+      title: 'Harbour at Dawn',
+      artist: 'Ada',
+      artistAddress: ADA,
+      description: 'Boats before the first block.',
+      listPrice: 150,
+      multiplier: 2,
+      editionSize: 3,
+      gameId: 'studio-import',
+      artifact: { uri: 'ipfs://bafkreiharbour/harbour.png', mimeType: 'image/png' },
+    });
+    await client.send(client.addMinter(adminKey.address));
+    await client.send(client.createTokens([{ maxSupply: 3, creator: ADA, metadata }]));
+    await client.send(client.mint([{ tokenId: 0, to: ADA, amount: 1 }]));
+  }, 120_000);
+
+  afterAll(async () => {
+    await devnet?.stop();
+  });
+
+  it('finds the token’s title, description, image and creator', async () => {
+    const token = await readFa2Token(devnet.tzktUrl, kt, '0');
+    expect(token).toEqual({
+      contract: kt,
+      tokenId: '0',
+      title: 'Harbour at Dawn — Ada',
+      description: 'Boats before the first block.',
+      imageUri: 'ipfs://bafkreiharbour/harbour.png',
+      imageMimeType: 'image/png',
+      creators: [ADA],
+      totalSupply: '1',
+    });
+    // What it read is a valid piece as it stands.
+    const piece = await createPiece(store.sql, ADA, {
+      title: token.title,
+      description: token.description,
+      imageUri: token.imageUri,
+      imageMimeType: token.imageMimeType,
+      source: { contract: kt, tokenId: token.tokenId },
+      editionSize: 3,
+      price: 150,
+      multiplier: 2,
+    });
+    expect(piece.source).toEqual({ contract: kt, tokenId: '0' });
+  });
+
+  it('answers an unknown token, a bad address and a down indexer with coded errors', async () => {
+    const missing = await refusal(readFa2Token(devnet.tzktUrl, kt, 7));
+    expect([missing.status, missing.code]).toEqual([404, 'TOKEN_NOT_FOUND']);
+    expect(missing.message).toContain(`token 7 of ${kt}`);
+    const bad = await refusal(readFa2Token(devnet.tzktUrl, 'KT1notanaddress', 0));
+    expect([bad.status, bad.code]).toEqual([400, 'BAD_CONTRACT_ADDRESS']);
+    const checksum = await refusal(readFa2Token(devnet.tzktUrl, `${kt.slice(0, -1)}${kt.endsWith('a') ? 'b' : 'a'}`, 0));
+    expect(checksum.code).toBe('BAD_CONTRACT_ADDRESS');
+    expect((await refusal(readFa2Token(devnet.tzktUrl, kt, '-1'))).code).toBe('BAD_TOKEN_ID');
+    const down = await refusal(readFa2Token(await deadUrl(), kt, 0));
+    expect([down.status, down.code]).toEqual([503, 'INDEXER_UNAVAILABLE']);
+  });
+});
