@@ -20,6 +20,15 @@ import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
 export const seatKindSchema = z.enum(['human', 'random', 'heuristic']);
 export type SeatKind = z.infer<typeof seatKindSchema>;
 
+/** A work's image as TZIP-21 metadata carries it (chain/token-metadata.ts TileImage). */
+const tileImageSchema = z
+  .object({
+    uri: z.string().min(1).max(2048),
+    mimeType: z.string().min(1).max(100),
+    dimensions: z.object({ value: z.string().max(40), unit: z.string().max(10) }).strict().optional(),
+  })
+  .strict();
+
 export const createGameRequestSchema = z
   .object({
     game: z.enum(['pole', 'gotopoly', 'ten']),
@@ -44,7 +53,7 @@ export const createGameRequestSchema = z
     onChain: z
       .object({
         artists: z.record(z.string(), z.string()).optional(),
-        images: z.record(z.string(), z.object({ uri: z.string().min(1).max(2048), mimeType: z.string().min(1).max(100).optional() }).strict()).optional(),
+        images: z.record(z.string(), z.object({ artifact: tileImageSchema, display: tileImageSchema.optional() }).strict()).optional(),
       })
       .strict()
       .optional(),

@@ -101,8 +101,11 @@ export const OPTION_WORDS: Readonly<Record<GameId, Readonly<Record<string, Words
   },
 };
 
-/** Fields that are not table options: the seats decide `players`; the board is fixed data. */
-const NOT_OPTIONS = new Set(['players', 'board']);
+/**
+ * Fields that are not table options: the seats decide `players`; the board is data (Genesis, or a studio board);
+ * `onChainHoldings` is set by choosing to play on Tezos.
+ */
+const NOT_OPTIONS = new Set(['players', 'board', 'onChainHoldings']);
 
 export const CONFIG_SCHEMAS: Readonly<Record<GameId, z.ZodObject>> = {
   pole: poleConfigSchema as unknown as z.ZodObject,

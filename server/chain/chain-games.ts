@@ -25,7 +25,7 @@ import { resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole
 import { HostError } from '../errors';
 import { botWallet } from './bot-wallets';
 import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
-import { operationHref, type ChainSettings } from './settings';
+import type { ChainSettings } from './settings';
 
 /** What the host does when the chain side of a game changes. */
 export interface ChainHostHooks {
@@ -52,18 +52,19 @@ export interface ChainGamesOptions {
 /** A game's chain status for pages and the API (no secrets). */
 export interface ChainInfo {
   readonly network: string;
+  /** The network's TzKT explorer, or null (the devnet: the app's own explorer pages). */
+  readonly explorerUrl: string | null;
   readonly contract: string;
   readonly bank: string;
   /** Every seat bound, every approval confirmed, the tokens created. */
   readonly ready: boolean;
-  readonly tokens: { readonly status: 'pending' | 'confirmed' | 'failed'; readonly opHash: string | null; readonly href: string | null; readonly error: string | null };
+  readonly tokens: { readonly status: 'pending' | 'confirmed' | 'failed'; readonly opHash: string | null; readonly error: string | null };
   readonly seats: readonly {
     readonly seat: SeatId;
     readonly bot: boolean;
     readonly address: string | null;
     readonly approval: 'none' | 'pending' | 'confirmed' | 'failed';
     readonly approvalOp: string | null;
-    readonly approvalHref: string | null;
     readonly approvalError: string | null;
   }[];
   readonly pieces: readonly { readonly tile: number; readonly tileId: string; readonly name: string; readonly tokenId: string | null; readonly maxSupply: number; readonly retired: boolean }[];
@@ -79,7 +80,6 @@ export interface ChainOpInfo {
   readonly seat: number | null;
   readonly status: ChainOpRow['status'];
   readonly opHash: string | null;
-  readonly href: string | null;
   readonly level: number | null;
   readonly error: string | null;
   readonly ops: readonly ChainOp[];
@@ -87,17 +87,7 @@ export interface ChainOpInfo {
 }
 
 /** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
-export interface GameExtras {
-  readonly artists?: Readonly<Record<string, string>> | undefined;
-  readonly images?: Readonly<Record<string, { readonly uri: string; readonly mimeType?: string | undefined }>> | undefined;
-}
-
-const mimeOf = (uri: string): string => {
-  const data = /^data:([^;,]+)/.exec(uri)?.[1];
-  if (data) return data;
-  const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(uri)?.[1]?.toLowerCase();
-  return ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'gif' ? 'image/gif' : ext === 'svg' ? 'image/svg+xml' : ext === 'webp' ? 'image/webp' : 'image/png';
-};
+export type GameExtras = Pick<PlanOptions, 'artists' | 'images'>;
 
 /** A step waiting for the chain: the action, whose seat, and the seq it applies on. */
 interface KeptStep {
@@ -173,12 +163,9 @@ export class ChainGames {
   async prepare(gameId: string, config: unknown, seats: readonly { readonly kind: string }[], extras: GameExtras = {}): Promise<ChainGameRow> {
     const rules = resolveConfig(config);
     const bridge = await this.#bridge(null);
-    const images: PlanOptions['images'] = Object.fromEntries(
-      Object.entries(extras.images ?? {}).map(([tile, image]) => [tile, { artifact: { uri: image.uri, mimeType: image.mimeType ?? mimeOf(image.uri) } }]),
-    );
     let plan;
     try {
-      plan = bridge.planTokens(rules.board, gameId, { ...(extras.artists ? { artists: extras.artists } : {}), images, royaltyBps: rules.royaltyRate * 100 });
+      plan = bridge.planTokens(rules.board, gameId, { ...(extras.artists ? { artists: extras.artists } : {}), ...(extras.images ? { images: extras.images } : {}), royaltyBps: rules.royaltyRate * 100 });
     } catch (e) {
       throw new HostError(422, 'CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
     }
@@ -607,20 +594,18 @@ export class ChainGames {
   /** The chain status of a game for pages and the API. @throws HostError 404 NOT_ON_CHAIN */
   async info(gameId: string): Promise<ChainInfo> {
     const game = await this.#need(gameId);
-    const network = this.#settings.network;
-    const href = (hash: string | null): string | null => (hash ? operationHref(network, hash) : null);
     const ops = await this.#store.listOps(gameId);
     const create = [...ops].reverse().find((o) => o.kind === 'create');
     const { plan } = game.row;
     return {
       network: game.row.network,
+      explorerUrl: this.#settings.network.explorerUrl,
       contract: game.row.contract,
       bank: game.row.bank,
       ready: this.#isReady(game),
       tokens: {
         status: plan.created ? 'confirmed' : game.setupError ? 'failed' : 'pending',
         opHash: plan.created?.opHash ?? create?.opHash ?? null,
-        href: href(plan.created?.opHash ?? create?.opHash ?? null),
         error: plan.created ? null : (game.setupError ?? create?.error ?? null),
       },
       seats: game.row.seats.map((s, seat) => ({
@@ -629,7 +614,6 @@ export class ChainGames {
         address: s.address,
         approval: s.approval?.status ?? 'none',
         approvalOp: s.approval?.opHash ?? null,
-        approvalHref: href(s.approval?.opHash ?? null),
         approvalError: s.approval?.error ?? null,
       })),
       pieces: plan.tokens.map((t) => ({ tile: t.tile, tileId: t.tileId, name: t.metadata.name, tokenId: t.tokenId, maxSupply: t.maxSupply, retired: t.retired })),
@@ -641,7 +625,6 @@ export class ChainGames {
         seat: o.seat,
         status: o.status,
         opHash: o.opHash,
-        href: href(o.opHash),
         level: o.level,
         error: o.error,
         ops: o.detail.ops ?? [],

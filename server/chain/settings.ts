@@ -21,8 +21,3 @@ export function chainSettingsFromEnv(env: Readonly<Record<string, string | undef
   if (!status.ok) return { ok: false, problem: status.problem, explanation: status.explanation };
   return { ok: true, settings: { network: networkFromEnv(env), contract: status.contract, bankSecretKey: env[BANK_KEY_VAR]!.trim() } };
 }
-
-/** Where an operation is shown: the network's TzKT explorer, or the app's own pages on the devnet (no explorer). */
-export function operationHref(network: Network, opHash: string): string {
-  return network.explorerUrl ? `${network.explorerUrl}/${encodeURIComponent(opHash)}` : `/explorer/op/${encodeURIComponent(opHash)}`;
-}

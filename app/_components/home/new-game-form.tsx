@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { GameId } from '../../../engine/core';
 import type { CreateGameRequest, CreateGameResponse, SeatKind } from '../../../server/protocol';
 import { GAMES } from '../../_lib/game-catalog';
@@ -17,6 +17,20 @@ import {
 } from '../../_lib/options-form';
 import { DEFAULT_NAMES, seatColor } from '../../_lib/seats';
 import { InviteLinks } from './invite-links';
+
+/** What `/api/chain/config` says: the network on-chain games would use, or why there is none. */
+type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
+
+/** A board built in the artist studio (`/api/studio/boards/:id`). */
+interface StudioBoard {
+  readonly id: string;
+  readonly name: string;
+  readonly owner: string;
+  readonly board: unknown;
+  readonly extras: NonNullable<CreateGameRequest['onChain']>;
+}
+
+const NETWORK_NAME: Record<string, string> = { devnet: 'the local devnet', shadownet: 'Shadownet', custom: 'the configured Tezos network' };
 
 interface SeatRow {
   readonly kind: SeatKind;
@@ -58,7 +72,7 @@ function fromRaw(fields: readonly OptionField[], raw: Raw): OptionValues {
  * defaults, seed, hot-seat or online, turn timer and bot pace. Submitting creates the game (`POST /api/games`) and
  * either opens the table (hot-seat) or shows the invite links (online).
  */
-export function NewGameForm({ game }: { game: GameId }) {
+export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: string | null }) {
   const info = GAMES[game];
   const router = useRouter();
   const fields = useMemo(() => optionFields(game), [game]);
@@ -78,6 +92,31 @@ export function NewGameForm({ game }: { game: GameId }) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
+  const [onChain, setOnChain] = useState(false);
+  const [chain, setChain] = useState<ChainChoice | null>(null);
+  const [studioBoard, setStudioBoard] = useState<StudioBoard | null>(null);
+  const [boardProblem, setBoardProblem] = useState<string | null>(null);
+
+  // Tezos Pole may be played on-chain when the server has a chain; a studio board (?board=) replaces Genesis.
+  useEffect(() => {
+    if (game !== 'pole') return;
+    void fetch('/api/chain/config', { cache: 'no-store' })
+      .then(async (res) => {
+        const body = (await res.json()) as { ok?: boolean; network?: string; explanation?: string };
+        setChain(body.ok ? { ok: true, network: body.network ?? 'custom' } : { ok: false, explanation: body.explanation ?? 'The server has no Tezos network configured.' });
+      })
+      .catch(() => setChain({ ok: false, explanation: 'The server could not say whether a Tezos network is configured.' }));
+  }, [game]);
+  useEffect(() => {
+    if (game !== 'pole' || !boardId) return;
+    void fetch(`/api/studio/boards/${encodeURIComponent(boardId)}`, { cache: 'no-store' })
+      .then(async (res) => {
+        const body = (await res.json()) as StudioBoard & { message?: string };
+        if (!res.ok) throw new Error(body.message ?? `the board could not be read (${res.status})`);
+        setStudioBoard(body);
+      })
+      .catch((err: unknown) => setBoardProblem(err instanceof Error ? err.message : 'the board could not be read'));
+  }, [game, boardId]);
 
   const values = fromRaw(fields, raw);
   const problems = optionProblems(game, count, values);
@@ -86,6 +125,12 @@ export function NewGameForm({ game }: { game: GameId }) {
   const humans = active.filter((s) => s.kind === 'human').length;
 
   const editSeat = (seat: number, patch: Partial<SeatRow>) => setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
+
+  const chooseOnChain = (next: boolean) => {
+    setOnChain(next);
+    // Each person signs with their own wallet: an on-chain game is played online.
+    if (next) chooseMode('online');
+  };
 
   const chooseMode = (next: Mode) => {
     setMode(next);
@@ -104,14 +149,19 @@ export function NewGameForm({ game }: { game: GameId }) {
       setError('Turn timer: a whole number of seconds from 5 to 3600.');
       return;
     }
+    if (boardId && !studioBoard) {
+      setError(boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'The studio board is still loading.');
+      return;
+    }
     const request: CreateGameRequest = {
       game,
-      options: changedOptions(game, values),
+      options: { ...changedOptions(game, values), ...(studioBoard ? { board: studioBoard.board } : {}) },
       seats: active.map((s, seat) => ({ kind: s.kind, name: s.name.trim().slice(0, MAX_NAME) || defaultName(seat) })),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
       mode,
       turnSeconds: timerOn ? seconds : null,
       botPaceMs: pace,
+      ...(onChain ? { onChain: studioBoard ? { artists: studioBoard.extras.artists ?? {}, images: studioBoard.extras.images ?? {} } : {} } : {}),
     };
     setSubmitting(true);
     try {
@@ -195,18 +245,59 @@ export function NewGameForm({ game }: { game: GameId }) {
         </p>
       </fieldset>
 
+      {game === 'pole' && (boardId !== null || studioBoard) && (
+        <fieldset className="field">
+          <legend>Board</legend>
+          {studioBoard ? (
+            <p>
+              <a href={`/studio/boards/${encodeURIComponent(studioBoard.id)}`}>{studioBoard.name}</a>, built in the artist studio: its artists are the tokens’
+              creators and receive their royalties on-chain.
+            </p>
+          ) : (
+            <p className={boardProblem ? 'form-error' : 'muted'}>{boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'Loading the studio board…'}</p>
+          )}
+        </fieldset>
+      )}
+
+      {game === 'pole' && (
+        <fieldset className="field">
+          <legend>Where the tiles live</legend>
+          <div className="segmented" role="radiogroup" aria-label="Where the tiles live">
+            <label className={!onChain ? 'is-checked' : undefined}>
+              <input type="radio" name="chain" value="off" checked={!onChain} onChange={() => chooseOnChain(false)} />
+              In the game only
+            </label>
+            <label className={onChain ? 'is-checked' : undefined}>
+              <input type="radio" name="chain" value="on" checked={onChain} disabled={!chain?.ok} onChange={() => chooseOnChain(true)} />
+              On Tezos
+            </label>
+          </div>
+          <p className="hint">
+            {chain === null
+              ? 'Checking whether the server has a Tezos network…'
+              : !chain.ok
+                ? `On Tezos is not available: ${chain.explanation}`
+                : onChain
+                  ? `Each artist tile becomes an FA2 token on ${NETWORK_NAME[chain.network] ?? chain.network}; purchases mint a copy to the buyer’s wallet, and royalties and the final valuation follow who really holds each token. Each person signs in with a wallet, claims their seat and approves the bank once; bots get wallets of their own.`
+                  : `Tiles can also be FA2 tokens on ${NETWORK_NAME[chain.network] ?? chain.network}, held in the players’ wallets.`}
+          </p>
+        </fieldset>
+      )}
+
       <fieldset className="field">
         <legend>How people play</legend>
         <div className="segmented" role="radiogroup" aria-label="Mode">
           {(['hotseat', 'online'] as const).map((m) => (
             <label key={m} className={mode === m ? 'is-checked' : undefined}>
-              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => chooseMode(m)} />
+              <input type="radio" name="mode" value={m} checked={mode === m} disabled={onChain && m === 'hotseat'} onChange={() => chooseMode(m)} />
               {m === 'hotseat' ? 'Hot-seat' : 'Online'}
             </label>
           ))}
         </div>
         <p className="hint">
-          {mode === 'hotseat'
+          {onChain
+            ? 'Online: each person opens their own link and plays with their own wallet.'
+            : mode === 'hotseat'
             ? 'One device: it follows whoever must decide, so pass it round the table.'
             : 'One secret link per person; each opens the game in their own browser.'}
         </p>

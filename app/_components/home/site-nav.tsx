@@ -6,7 +6,9 @@ const LINKS = [
   { href: '/', label: 'Play', match: (p: string) => p === '/' || p.startsWith('/new') || p.startsWith('/play') },
   { href: '/watch', label: 'Watch a game', match: (p: string) => p.startsWith('/watch') },
   { href: '/replay', label: 'Replay', match: (p: string) => p.startsWith('/replay') },
-  { href: '/chain', label: 'Chain', match: (p: string) => p.startsWith('/chain') },
+  { href: '/studio', label: 'Studio', match: (p: string) => p.startsWith('/studio') },
+  { href: '/collection', label: 'Collection', match: (p: string) => p.startsWith('/collection') || p.startsWith('/token') },
+  { href: '/chain', label: 'Chain', match: (p: string) => p.startsWith('/chain') || p.startsWith('/explorer') },
 ] as const;
 
 /** The site's main navigation; the current section is marked for assistive technology and styled by it. */

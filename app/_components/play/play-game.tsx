@@ -21,6 +21,7 @@ import {
 } from '../../_lib/game-client';
 import { listNames, seatColor } from '../../_lib/seats';
 import { ActionLog } from './action-log';
+import { ChainPanel } from './chain-panel';
 import { GameTable } from './game-table';
 import { TurnTimer } from './turn-timer';
 
@@ -230,9 +231,30 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
         </div>
       )}
 
+      {shown.game === 'pole' && (
+        <ChainPanel
+          id={id}
+          token={token}
+          seat={seat}
+          seats={shown.seats}
+          seq={shown.seq}
+          over={shown.outcome !== null}
+          titles={tileTitles((shown.view as PoleState).config?.board ?? null)}
+          sending={conn.busy}
+        />
+      )}
+
       <PlayLog snapshot={shown} />
     </div>
   );
+}
+
+function tileTitles(board: Board | null): Map<number, string> {
+  const titles = new Map<number, string>();
+  board?.tiles.forEach((t, i) => {
+    if (t.kind === 'artist') titles.set(i, t.title);
+  });
+  return titles;
 }
 
 function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {

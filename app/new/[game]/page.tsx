@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { NewGameForm } from '../../_components/home/new-game-form';
 import { GAME_IDS, GAMES, isGameId } from '../../_lib/game-catalog';
 
-type Props = { params: Promise<{ game: string }> };
+type Props = { params: Promise<{ game: string }>; searchParams: Promise<{ [key: string]: string | string[] | undefined }> };
 
 export function generateStaticParams() {
   return GAME_IDS.map((game) => ({ game }));
@@ -16,9 +16,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: isGameId(game) ? `New game of ${GAMES[game].name}` : 'New game' };
 }
 
-/** Set up a game: seats, the game's table options, seed, hot-seat or online, timer and bot pace. */
-export default async function Page({ params }: Props) {
+/**
+ * Set up a game: seats, the game's table options, seed, hot-seat or online, timer and bot pace; for Tezos Pole also
+ * on-chain or not, and a studio board (`?board=<id>`).
+ */
+export default async function Page({ params, searchParams }: Props) {
   const { game } = await params;
+  const board = (await searchParams).board;
+  const boardId = (Array.isArray(board) ? board[0] : board)?.trim() || null;
   if (!isGameId(game)) notFound();
   const info = GAMES[game];
   return (
@@ -27,7 +32,7 @@ export default async function Page({ params }: Props) {
         <h1>New game of {info.name}</h1>
         <p>{info.pitch}</p>
       </section>
-      <NewGameForm game={game} />
+      <NewGameForm game={game} boardId={boardId} />
     </>
   );
 }

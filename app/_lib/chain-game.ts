@@ -1,0 +1,80 @@
+/**
+ * The browser's side of an on-chain game (server/chain): the chain status route, claiming a seat with the signed-in
+ * wallet, the operator approval, and the plain-words description of each chain step. No React here.
+ */
+import type { SeatId } from '../../engine/core';
+import type { ChainInfo, ChainOpInfo } from '../../server/chain/chain-games';
+import { refusalMessage } from './game-api';
+
+export type { ChainInfo, ChainOpInfo };
+
+const base = (id: string) => `/api/games/${encodeURIComponent(id)}/chain`;
+
+async function readJson(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+async function call(url: string, init?: RequestInit): Promise<unknown> {
+  const res = await fetch(url, { cache: 'no-store', ...init });
+  const body = res.status === 204 ? null : await readJson(res);
+  if (!res.ok) throw new Error(refusalMessage(res.status, body));
+  return body;
+}
+
+const post = (url: string, body: unknown): Promise<unknown> =>
+  call(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** The game's chain status, or null for an off-chain game. */
+export async function fetchChainInfo(id: string): Promise<ChainInfo | null> {
+  const res = await fetch(base(id), { cache: 'no-store' });
+  if (res.status === 404) return null;
+  const body = await readJson(res);
+  if (!res.ok) throw new Error(refusalMessage(res.status, body));
+  return body as ChainInfo;
+}
+
+export const claimSeat = (id: string, token: string, seat: SeatId): Promise<unknown> => post(`${base(id)}/claim`, { token, seat });
+
+/** The `update_operators` call the seat's wallet signs. */
+export async function approvalCall(id: string, token: string, seat: SeatId): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
+  return (await call(`${base(id)}/approval?token=${encodeURIComponent(token)}&seat=${seat}`)) as Awaited<ReturnType<typeof approvalCall>>;
+}
+
+export const submitApproval = (id: string, token: string, seat: SeatId, opHash: string | null): Promise<unknown> =>
+  post(`${base(id)}/approval`, { token, seat, opHash });
+
+/** What a chain step did, for people: "Minted “Title” to Alice", "Burnt Bob’s copy of “Title” (flip)"… */
+export function describeChainOp(op: ChainOpInfo, names: readonly string[], titles: ReadonlyMap<number, string>): string {
+  const who = (seat: number | null) => (seat === null ? 'a seat' : (names[seat] ?? `Seat ${seat + 1}`));
+  switch (op.kind) {
+    case 'create':
+      return "Created the game's tokens";
+    case 'fund':
+      return "Funded the bots' wallets";
+    case 'approval':
+      return `${who(op.seat)} approved the bank as operator`;
+    case 'step': {
+      const parts = op.ops.map((o) => {
+        const title = `“${titles.get(o.tile) ?? `tile ${o.tile}`}”`;
+        switch (o.kind) {
+          case 'mint':
+            return o.reason === 'freeCopy' ? `minted a free copy of ${title} to ${who(o.seat)}` : `minted ${title} to ${who(o.seat)}`;
+          case 'burn':
+            return o.reason === 'flipped' ? `burnt ${who(o.seat)}’s copy of ${title} (flipped)` : `burnt ${who(o.seat)}’s copy of ${title} (forfeited)`;
+          case 'retire':
+            return `retired ${title}`;
+          case 'retireCopy':
+            return `took a copy of ${title} out of play`;
+        }
+      });
+      const text = parts.join(', ');
+      return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : `Move ${op.seq ?? ''}`;
+    }
+  }
+}
+
+export const STATUS_LABEL: Record<ChainOpInfo['status'], string> = { pending: 'Pending', retrying: 'Waiting for Tezos', confirmed: 'Confirmed', failed: 'Failed' };

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getHost, isHostError } from '../../../../server';
+import { GameTokens } from '../../../_components/chain/game-tokens';
+import { Address } from '../../../_components/chain/format';
+import { accountHref } from '../../../_lib/explorer-links';
+
+export const metadata: Metadata = { title: 'Game tokens' };
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ id: string }> };
+
+/** An on-chain game's tokens — one per artist tile — and who holds each now, read from the TzKT API. */
+export default async function Page({ params }: Props) {
+  const { id } = await params;
+  const host = await getHost();
+  let info;
+  let snapshot;
+  try {
+    [info, snapshot] = await Promise.all([host.chainInfo(id), host.snapshot(id)]);
+  } catch (err) {
+    if (isHostError(err) && err.status === 404) notFound();
+    throw err;
+  }
+  const network = { explorerUrl: info.explorerUrl };
+  const names = snapshot.seats.map((s) => s.name);
+  const tokens = info.pieces.flatMap((p) => (p.tokenId === null ? [] : [{ tile: p.tile, tileTitle: p.name, tokenId: p.tokenId }]));
+  return (
+    <div className="chain-page">
+      <h1>The game’s tokens</h1>
+      <p className="chain-lede">
+        Each artist tile of <a href={`/play/${encodeURIComponent(id)}`}>this game</a> is an FA2 token of the contract{' '}
+        <Address address={info.contract} href={accountHref(network, info.contract)} />{' '}
+        on {info.network}. Holders are read from the indexer now; a copy held outside the game’s wallets earns no royalty (P13).
+      </p>
+      {tokens.length === 0 ? (
+        <p className="muted">The tokens are still being created.</p>
+      ) : (
+        <GameTokens
+          tzktUrl={host.chain!.network.tzktUrl}
+          contract={info.contract}
+          tokens={tokens}
+          seats={info.seats.map((s) => ({ seat: s.seat, name: names[s.seat] ?? `Seat ${s.seat + 1}`, address: s.address }))}
+          network={network}
+        />
+      )}
+    </div>
+  );
+}
