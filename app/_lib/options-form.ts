@@ -65,11 +65,6 @@ export const OPTION_WORDS: Readonly<Record<GameId, Readonly<Record<string, Words
     valuationFloor: { label: 'Valuation floor: no piece is valued below 10 Tz', ruling: 'P12' },
     threePlayerRoyalty20: { label: '20 % royalty in 3-player games', ruling: 'P12' },
     l2Move: { label: 'L2 move: once per game a player may roll 3d6', ruling: 'P12' },
-    onChainHoldings: {
-      label: 'On-chain holdings: the system seat may record who holds each tile',
-      ruling: 'P13',
-      hint: 'Only for games bridged to the chain.',
-    },
   },
   gotopoly: {
     studentGrant: { label: 'Student grant (£)', ruling: 'G2', hint: 'Also the fresh grant after a restart (G15).' },

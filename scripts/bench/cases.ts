@@ -5,8 +5,10 @@ import { michelsonCases } from './michelson';
 import { playCases } from './play';
 import { poleCases } from './pole';
 import { poleChainCases } from './pole-chain';
+import { poleChainGameCases } from './pole-chain-game';
+import { studioLabCases } from './studio-lab';
 import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...playCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...playCases, ...studioLabCases];

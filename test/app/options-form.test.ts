@@ -15,9 +15,9 @@ import {
 } from '../../app/_lib/options-form';
 
 describe('options-form', () => {
-  it('offers every option of each config schema except players and board, each with words', () => {
+  it('offers every option of each config schema except players, board and on-chain holdings (chosen as "On Tezos"), each with words', () => {
     for (const game of GAME_IDS) {
-      const keys = Object.keys(CONFIG_SCHEMAS[game].shape).filter((k) => k !== 'players' && k !== 'board');
+      const keys = Object.keys(CONFIG_SCHEMAS[game].shape).filter((k) => k !== 'players' && k !== 'board' && k !== 'onChainHoldings');
       expect(optionFields(game).map((f) => f.key)).toEqual(keys);
       expect(Object.keys(OPTION_WORDS[game]).sort()).toEqual([...keys].sort());
     }

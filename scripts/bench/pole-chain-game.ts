@@ -1,0 +1,201 @@
+/**
+ * A full on-chain Tezos Pole game on the game server, played by four heuristic bots against an in-process devnet
+ * with its TzKT API (server/chain + GameHost, real Taquito and TzKT client): how long it takes from creation to the
+ * outcome, and how many engine actions and chain operations it needs. No goal: the issue asks for the figures.
+ *
+ * A bench row holds one number, so the game's figures are several rows. Each sample plays one game (its own seed);
+ * every row's i-th sample reads the i-th game's figures, so a run plays warm-ups + samples games once, whichever
+ * rows it shows.
+ */
+import { InMemorySigner } from '@taquito/signer';
+import { TezosToolkit } from '@taquito/taquito';
+import { Fa2Editions } from '../../chain';
+import { tzktRoutes } from '../../devnet/indexer';
+import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import { SYSTEM } from '../../engine/core/types';
+import type { CreateGameRequest, GameHost, GameStore } from '../../server';
+import type { ChainGames } from '../../server/chain/chain-games';
+import type { ChainStore } from '../../server/chain/chain-store';
+import { percentile } from '../lib/stats';
+import type { BenchCase } from './types';
+
+/** What one game cost. */
+interface GameFigures {
+  /** Creation → outcome, split at the moment the game is ready on-chain (tokens created, bots funded and approved). */
+  readonly totalS: number;
+  readonly setupS: number;
+  readonly playS: number;
+  /** Engine actions (the game's seq), of which `holdings` were recorded by the system seat from the chain. */
+  readonly actions: number;
+  readonly holdings: number;
+  /** Chain operations by kind, and the contract calls inside the steps. */
+  readonly ops: { readonly all: number; readonly create: number; readonly fund: number; readonly approval: number; readonly step: number };
+  readonly mints: number;
+  readonly burns: number;
+  /** `retire` calls and copies taken out of play (`retireCopy`). */
+  readonly retires: number;
+  /** A step's chain operation, from its row's insertion to its confirmation. */
+  readonly stepP50Ms: number;
+  readonly stepP95Ms: number;
+}
+
+interface Env {
+  readonly devnet: Devnet;
+  readonly store: GameStore;
+  readonly chainStore: ChainStore;
+  readonly chain: ChainGames;
+  readonly host: GameHost;
+  readonly errors: unknown[];
+}
+
+const POLL_MS = 50;
+/** A game longer than this is stuck (a full game takes a few seconds on the devnet). */
+const GAME_TIMEOUT_MS = 120_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function openEnv(): Promise<Env> {
+  // Loaded here, not at the top: other benchmark runs need not load the server and PGlite.
+  const [{ GameHost, openPgliteStore }, { ChainGames }, { ChainStore }] = await Promise.all([
+    import('../../server'),
+    import('../../server/chain/chain-games'),
+    import('../../server/chain/chain-store'),
+  ]);
+  const devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
+  const bank = bootstrapAccount(1);
+  const admin = new TezosToolkit(devnet.rpcUrl);
+  admin.setSignerProvider(new InMemorySigner(bank.secretKey));
+  const { client } = await Fa2Editions.originate(admin, { admin: bank.address });
+  await client.send(client.addMinter(bank.address));
+  const store = await openPgliteStore();
+  const chainStore = new ChainStore(store.sql);
+  const errors: unknown[] = [];
+  const onError = (e: unknown) => errors.push(e);
+  const chain = new ChainGames(
+    chainStore,
+    { network: { name: 'devnet', rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl, explorerUrl: null }, contract: client.address, bankSecretKey: bank.secretKey },
+    { onError },
+  );
+  const host = await GameHost.open(store, { chain, onError });
+  return { devnet, store, chainStore, chain, host, errors };
+}
+
+async function closeEnv(env: Env): Promise<void> {
+  await env.host.close();
+  await env.store.close();
+  await env.devnet.stop();
+}
+
+const fourBots = (seed: string): CreateGameRequest => ({
+  game: 'pole',
+  options: {},
+  seats: ['Ada', 'Bea', 'Cy', 'Dee'].map((name) => ({ kind: 'heuristic' as const, name })),
+  mode: 'online',
+  botPaceMs: 0,
+  onChain: {},
+  seed,
+});
+
+/** Plays one game on the default board and laps to its outcome and counts what it took. */
+async function playGame(env: Env, seed: string): Promise<GameFigures> {
+  const { host, chain, chainStore, errors } = env;
+  const failed = () => (errors.length ? new Error(`the on-chain game failed: ${String(errors[0])}`) : null);
+  const start = performance.now();
+  const { id } = await host.create(fourBots(seed));
+  let readyAt: number | null = null;
+  for (;;) {
+    const error = failed();
+    if (error) throw error;
+    if (readyAt === null && (await host.chainInfo(id)).ready) readyAt = performance.now();
+    const snap = await host.snapshot(id);
+    if (snap.outcome !== null) break;
+    if (performance.now() - start > GAME_TIMEOUT_MS) throw new Error(`game ${id} did not end within ${GAME_TIMEOUT_MS / 1000} s (seq ${snap.seq})`);
+    await sleep(POLL_MS);
+  }
+  const end = performance.now();
+  await chain.idle();
+  await host.idle();
+  const error = failed();
+  if (error) throw error;
+  if (readyAt === null) throw new Error(`game ${id} ended before it was ready on-chain`);
+
+  const seq = (await host.snapshot(id)).seq;
+  const record = await host.record(id);
+  const rows = await chainStore.listOps(id);
+  const unconfirmed = rows.find((o) => o.status !== 'confirmed');
+  if (unconfirmed) throw new Error(`game ${id}: ${unconfirmed.kind} operation ${unconfirmed.id} is ${unconfirmed.status} (${unconfirmed.error ?? ''})`);
+  const kind = (k: string) => rows.filter((o) => o.kind === k).length;
+  const calls = rows.flatMap((o) => (o.kind === 'step' ? (o.detail.ops ?? []) : []));
+  const call = (...kinds: string[]) => calls.filter((c) => kinds.includes(c.kind)).length;
+  const stepMs = rows.filter((o) => o.kind === 'step').map((o) => o.updatedAt.getTime() - o.createdAt.getTime());
+  return {
+    totalS: (end - start) / 1000,
+    setupS: (readyAt - start) / 1000,
+    playS: (end - readyAt) / 1000,
+    actions: seq,
+    holdings: record.actions.filter((a) => a.seat === SYSTEM).length,
+    ops: { all: rows.length, create: kind('create'), fund: kind('fund'), approval: kind('approval'), step: kind('step') },
+    mints: call('mint'),
+    burns: call('burn'),
+    retires: call('retire', 'retireCopy'),
+    stepP50Ms: percentile(stepMs, 50),
+    stepP95Ms: percentile(stepMs, 95),
+  };
+}
+
+// ---- the games, shared by the rows ----
+
+let env: Promise<Env> | null = null;
+const games: Promise<GameFigures>[] = [];
+
+/** The figures of the i-th game of this run, played when first asked for (the devnet opened if needed). */
+function game(i: number): Promise<GameFigures> {
+  while (games.length <= i) {
+    const n = games.length;
+    env ??= openEnv();
+    const open = env;
+    const previous = games[n - 1] ?? Promise.resolve(null);
+    // One game at a time: the wall time is one game's, not several sharing the devnet.
+    games.push(previous.then(async () => playGame(await open, `bench/chain-game/${n}`)));
+  }
+  return games[i]!;
+}
+
+async function release(): Promise<void> {
+  const open = env;
+  env = null;
+  if (open) await closeEnv(await open);
+}
+
+const NAME = 'chain: a full 4-player on-chain bot game (devnet)';
+
+function row(suffix: string, unit: string, figure: (g: GameFigures) => number): BenchCase {
+  return {
+    name: suffix ? `${NAME} — ${suffix}` : NAME,
+    unit,
+    prepare: () => {
+      let i = 0;
+      return async () => figure(await game(i++));
+    },
+    // Every row may be the last one run (--filter): each releases the devnet; a later row reopens it if it needs a game.
+    teardown: release,
+  };
+}
+
+export const poleChainGameCases: readonly BenchCase[] = [
+  row('', 's', (g) => g.totalS),
+  row('setup: tokens, bot funding, approvals', 's', (g) => g.setupS),
+  row('play', 's', (g) => g.playS),
+  row('engine actions', 'actions', (g) => g.actions),
+  row('holdings actions (system seat)', 'actions', (g) => g.holdings),
+  row('chain operations', 'ops', (g) => g.ops.all),
+  row('create operations', 'ops', (g) => g.ops.create),
+  row('fund operations', 'ops', (g) => g.ops.fund),
+  row('approval operations', 'ops', (g) => g.ops.approval),
+  row('step operations', 'ops', (g) => g.ops.step),
+  row('mints in steps', 'calls', (g) => g.mints),
+  row('burns in steps', 'calls', (g) => g.burns),
+  row('retirements in steps', 'calls', (g) => g.retires),
+  row('step confirmed, p50', 'ms', (g) => g.stepP50Ms),
+  row('step confirmed, p95', 'ms', (g) => g.stepP95Ms),
+];
