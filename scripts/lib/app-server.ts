@@ -26,7 +26,8 @@ function newestMtime(p: string): number {
 function buildIsFresh(forced = Boolean(process.env.POLE_E2E_REBUILD)): boolean {
   const buildId = path.join(ROOT, '.next/BUILD_ID');
   if (!existsSync(buildId) || forced) return false;
-  const sources = ['app', 'engine', 'server', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+  // Everything the app imports: its own pages, the engines, the game server, the chain layer and the contract artifacts.
+  const sources = ['app', 'engine', 'server', 'chain', 'contracts', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
   return statSync(buildId).mtimeMs > Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
 }
 
@@ -135,16 +136,24 @@ export interface AppServer {
   readonly stop: () => Promise<void>;
 }
 
+export interface AppServerOptions {
+  /**
+   * Extra environment for `next start`, over this process's: e.g. a chain (`TEZOS_NETWORK`, `TEZOS_RPC_URL`,
+   * `TZKT_URL`, `POLE_FA2_CONTRACT`, `POLE_BANK_SECRET_KEY`). The private game store always wins.
+   */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /**
  * Builds the app when the build is stale and starts `next start` on a free port of 127.0.0.1. The game server keeps
  * its games in a fresh PGlite directory of its own (`GAMES_DATA_DIR`, never DATABASE_URL), removed by `stop`.
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   await ensureBuild();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-games-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   let serverLog = '';
   const server = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {

@@ -4,7 +4,7 @@
  */
 import { isNetworkConfigError } from '../../../chain/errors';
 import { networkFromEnv } from '../../../chain/networks';
-import { chainStatus } from '../chain-status';
+import { chainStatus } from '../../../chain/status';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

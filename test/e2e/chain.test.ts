@@ -1,0 +1,410 @@
+/**
+ * On-chain Tezos Pole end to end: the real app (next build + next start) on an in-process devnet with its TzKT API,
+ * in Debian's chromium, nothing mocked. Two people sign in with devnet accounts, claim their seats, approve the bank
+ * from their browser wallets and play an on-chain game to the end; their purchases are minted, each chain step is
+ * linked to the app's own explorer, another wallet cannot act for a seat, and the collection and token pages show
+ * what was minted. Then an artist features pieces in the studio, builds a board, runs the balance lab and starts an
+ * on-chain game on that board.
+ */
+import { InMemorySigner } from '@taquito/signer';
+import { TezosToolkit } from '@taquito/taquito';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Fa2Editions } from '../../chain';
+import { tzktRoutes } from '../../devnet/indexer';
+import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import type { PoleState } from '../../engine/pole';
+import type { ChainInfo } from '../../server/chain/chain-games';
+import type { GameSnapshot } from '../../server/protocol';
+import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
+
+const RESULTS = path.join(ROOT, 'test-results');
+/** Safety net against a game that never ends (a bug); a one-lap game of two needs far fewer. */
+const MAX_DECISIONS = 300;
+
+const bank = bootstrapAccount(1);
+const alice = bootstrapAccount(2);
+const bob = bootstrapAccount(3);
+const artist = bootstrapAccount(4);
+
+let devnet: Devnet | null = null;
+let server: AppServer | null = null;
+let browser: Browser | null = null;
+let baseUrl = '';
+let contract = '';
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
+  const tezos = new TezosToolkit(devnet.rpcUrl);
+  tezos.setSignerProvider(new InMemorySigner(bank.secretKey));
+  const { client } = await Fa2Editions.originate(tezos, { admin: bank.address });
+  contract = client.address;
+  await client.send(client.addMinter(bank.address));
+  server = await startAppServer({
+    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract, POLE_BANK_SECRET_KEY: bank.secretKey },
+  });
+  baseUrl = server.baseUrl;
+  browser = await launchBrowser();
+}, 600_000);
+
+afterAll(async () => {
+  if (consoleErrors.length) console.info(`console errors:\n${consoleErrors.join('\n')}`);
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+  await devnet?.stop();
+});
+
+/** A browser context of its own (its own session cookie and wallet), with one page. */
+async function newPage(): Promise<Page> {
+  const context = await browser!.newContext({ viewport: { width: 1440, height: 1000 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${String(err)}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(`${page.url()}: ${msg.text()}`);
+  });
+  return page;
+}
+
+/** No uncaught exception on any page. */
+function expectNoPageErrors(): void {
+  expect(pageErrors).toEqual([]);
+}
+
+async function api<T>(pathname: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${pathname}`, { cache: 'no-store' });
+  expect(res.status, `GET ${pathname}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Signs the page's context in with a devnet account on the sign-in page, then lands on `next`. */
+async function signIn(page: Page, alias: string, next: string): Promise<void> {
+  await page.goto(`${baseUrl}/signin?next=${encodeURIComponent(next)}`);
+  await page.getByRole('button', { name: `Sign in as ${alias}`, exact: true }).click();
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === next);
+}
+
+const gameIdOf = (url: string): string => {
+  const match = /\/play\/([^/?#]+)/.exec(url);
+  if (!match) throw new Error(`not a play page: ${url}`);
+  return decodeURIComponent(match[1]!);
+};
+
+const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
+
+const waitForSeq = (page: Page, atLeast: number) =>
+  page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n, atLeast, { timeout: 60_000 });
+
+type TableState = 'over' | 'decide' | 'wait';
+
+function tableState(page: Page): Promise<TableState> {
+  return page.evaluate(() => {
+    if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
+    const table = document.querySelector('.play-table');
+    if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
+    return document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') ? 'decide' : 'wait';
+  });
+}
+
+/** Waits until the table offers this seat a decision or shows the outcome. */
+const nextTableState = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-testid="outcome-banner"]')) return true;
+      const table = document.querySelector('.play-table');
+      return table?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+
+/**
+ * Takes the Pole decision the table offers: the first choice, which is the roll, or "Buy …" when a purchase is
+ * offered (so every purchase possible is minted), or the first tile to flip. Waits until the table shows the result.
+ */
+async function decide(page: Page): Promise<string> {
+  const choice = page.getByTestId('decision').getByRole('group', { name: 'Your choices' }).getByRole('button').first();
+  const label = (await choice.innerText()).trim();
+  const before = await seqOf(page);
+  await choice.click();
+  await waitForSeq(page, before + 1);
+  return label;
+}
+
+/** The seat's link opened in its signed-in browser: claims the seat with the wallet, then approves the bank. */
+async function claimAndApprove(page: Page, address: string, screenshot?: string): Promise<void> {
+  const panel = page.getByTestId('chain-panel');
+  await panel.getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 60_000 });
+  const approve = panel.getByRole('button', { name: 'Approve the bank' });
+  await approve.waitFor();
+  expect(await panel.getByTestId('chain-setup').innerText()).toContain(address.slice(0, 6));
+  if (screenshot) await page.screenshot({ path: path.join(RESULTS, screenshot), fullPage: true });
+  await approve.click();
+}
+
+const waitReady = (page: Page) => page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout: 90_000 });
+
+/** The options of the new-game form every on-chain game here shares: on Tezos, online, no clock, instant bots. */
+async function chooseOnChain(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'On Tezos' }).check(); // enabled once the server says it has a chain
+  expect(await page.getByRole('radio', { name: 'Online' }).isChecked()).toBe(true);
+  await page.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
+  await page.getByLabel('Bot pace').selectOption({ label: 'Instant' });
+}
+
+async function inviteLink(page: Page, name: string): Promise<string> {
+  const input = page.getByLabel(`Invite link for ${name}`);
+  await page.waitForFunction((el) => (el as HTMLInputElement).value.startsWith('http'), await input.elementHandle());
+  return input.inputValue();
+}
+
+const pathOf = (link: string): string => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+describe('Tezos Pole on the devnet, in the browser', () => {
+  let gameId = '';
+  let alicePage: Page;
+
+  it('two people play an on-chain game to the end: seats claimed, the bank approved, purchases minted', { timeout: 240_000 }, async () => {
+    // Alice signs in with bootstrap2 and creates the game: two people, on Tezos, one lap.
+    alicePage = await newPage();
+    await signIn(alicePage, alice.alias, '/new/pole');
+    await alicePage.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
+    await alicePage.getByRole('radio', { name: '2 seats' }).check();
+    await alicePage.getByLabel('Name of seat 1').fill('Alice');
+    await alicePage.getByLabel('Name of seat 2').fill('Bob');
+    await alicePage.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
+    await chooseOnChain(alicePage);
+    await alicePage.locator('details.options summary').click();
+    await alicePage.getByLabel(/^Laps to finish/).fill('1');
+    await alicePage.getByRole('button', { name: 'Create and invite' }).click();
+    await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
+    const links = { alice: await inviteLink(alicePage, 'Alice'), bob: await inviteLink(alicePage, 'Bob') };
+    gameId = gameIdOf(links.alice);
+    const aliceToken = new URL(links.alice).searchParams.get('token')!;
+
+    // Each opens their own link in their own browser, claims the seat with their wallet and approves the bank.
+    await alicePage.goto(links.alice);
+    await alicePage.getByTestId('chain-panel').waitFor();
+    await claimAndApprove(alicePage, alice.address, 'chain-setup.png');
+    const bobPage = await newPage();
+    await signIn(bobPage, bob.alias, pathOf(links.bob));
+    await bobPage.getByTestId('chain-panel').waitFor();
+    await claimAndApprove(bobPage, bob.address);
+    await Promise.all([waitReady(alicePage), waitReady(bobPage)]);
+    const ready = await api<ChainInfo>(`/api/games/${gameId}/chain`);
+    expect(ready.ready).toBe(true);
+    expect(ready.seats.map((s) => [s.address, s.approval])).toEqual([
+      [alice.address, 'confirmed'],
+      [bob.address, 'confirmed'],
+    ]);
+    expect(ready.tokens.status).toBe('confirmed');
+    expect(ready.contract).toBe(contract);
+
+    // Bob's wallet cannot act for Alice's seat, even with Alice's link: refused, nothing applied.
+    const seqBefore = (await api<GameSnapshot>(`/api/games/${gameId}`)).seq;
+    const forged = await bobPage.request.post(`${baseUrl}/api/games/${gameId}/actions`, {
+      data: { token: aliceToken, seat: 0, seq: seqBefore, action: { type: 'roll' } },
+    });
+    expect(forged.status()).toBe(403);
+    expect(((await forged.json()) as { error: string }).error).toBe('WRONG_WALLET');
+    expect((await api<GameSnapshot>(`/api/games/${gameId}`)).seq).toBe(seqBefore);
+
+    // Both play to the end, each on their own table, buying whatever is offered.
+    const people = [alicePage, bobPage];
+    let decisions = 0;
+    const labels = new Set<string>();
+    for (;;) {
+      const states = await Promise.all(people.map(tableState));
+      if (states.includes('over')) break;
+      const turn = states.indexOf('decide');
+      if (turn < 0) {
+        await Promise.race(people.map((p) => nextTableState(p)));
+        continue;
+      }
+      const label = await decide(people[turn]!);
+      labels.add(label.split(' ')[0]!);
+      decisions++;
+      if (decisions === 10) await alicePage.screenshot({ path: path.join(RESULTS, 'chain-play-mid.png'), fullPage: true });
+      expect(decisions, 'decisions before the game ended').toBeLessThan(MAX_DECISIONS);
+    }
+    for (const p of people) await p.getByTestId('outcome-banner').waitFor();
+    expect(labels).toContain('Buy');
+    console.info(`on-chain game: ${decisions} decisions through the UI (${[...labels].sort().join(' | ')})`);
+
+    // Every purchase became a confirmed mint, listed as a chain step with a link to the app's explorer.
+    const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
+    const mints = info.ops.filter((o) => o.kind === 'step' && o.ops.some((c) => c.kind === 'mint'));
+    expect(mints.length).toBeGreaterThan(0);
+    expect(info.ops.every((o) => o.status === 'confirmed')).toBe(true);
+    const panel = alicePage.getByTestId('chain-panel');
+    const showAll = panel.getByRole('button', { name: /^Show all/ });
+    if (await showAll.count()) await showAll.click();
+    const mintSteps = alicePage.getByTestId('chain-steps').locator('li[data-kind="step"][data-status="confirmed"]').filter({ hasText: /minted/i });
+    await expect.poll(() => mintSteps.count()).toBe(mints.length);
+    await alicePage.screenshot({ path: path.join(RESULTS, 'chain-play-end.png'), fullPage: true });
+    const link = mintSteps.first().locator('a[href^="/explorer/op/"]');
+    const href = (await link.getAttribute('href'))!;
+    const hash = decodeURIComponent(href.slice('/explorer/op/'.length));
+    expect(mints.map((o) => o.opHash)).toContain(hash);
+
+    // The link opens the app's own explorer page of that operation: applied, a mint on the contract.
+    await link.click();
+    await alicePage.waitForURL(`**${href}`);
+    const op = alicePage.getByTestId('explorer-operation');
+    await op.waitFor();
+    expect(await op.innerText()).toContain(hash);
+    expect(await alicePage.getByTestId('op-status').innerText()).toBe('applied');
+    expect(await alicePage.getByTestId('op-content').filter({ hasText: 'mint' }).count()).toBeGreaterThan(0);
+    await alicePage.screenshot({ path: path.join(RESULTS, 'explorer-op.png'), fullPage: true });
+    expectNoPageErrors();
+  });
+
+  it('shows Alice’s minted tokens in her collection, and a token’s owners and history', { timeout: 60_000 }, async () => {
+    expect(gameId, 'the on-chain game of the first test').not.toBe('');
+    // What Alice holds at the end, by the game (whose holdings are the chain's, read through TzKT).
+    const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
+    const state = (await api<GameSnapshot>(`/api/games/${gameId}`)).view as PoleState;
+    const held = info.pieces.filter((p) => state.tiles[p.tile]!.holders.includes(0));
+    expect(held.length, 'tiles Alice bought and kept').toBeGreaterThan(0);
+
+    await alicePage.goto(`${baseUrl}/collection/${alice.address}`);
+    await alicePage.getByTestId('collection').waitFor();
+    const cards = alicePage.getByTestId('collection-token');
+    const shown = await cards.evaluateAll((els) => els.map((el) => ({ id: el.getAttribute('data-token-id'), title: el.querySelector('h2')?.textContent ?? '' })));
+    expect(shown.map((c) => c.id).sort()).toEqual(held.map((p) => p.tokenId).sort());
+    for (const piece of held) expect(shown.find((c) => c.id === piece.tokenId)?.title).toBe(piece.name);
+    await alicePage.screenshot({ path: path.join(RESULTS, 'collection.png'), fullPage: true });
+
+    // One of them: its page names Alice among the owners and starts its history with the mint.
+    const piece = held[0]!;
+    await alicePage.locator(`[data-testid="collection-token"][data-token-id="${piece.tokenId}"]`).getByRole('link').click();
+    await alicePage.waitForURL(`**/token/${contract}/${piece.tokenId}`);
+    await alicePage.getByTestId('token-page').waitFor();
+    expect(await alicePage.getByRole('heading', { level: 1 }).innerText()).toBe(piece.name);
+    expect(await alicePage.getByTestId('token-owners').locator(`[title="${alice.address}"]`).count()).toBe(1);
+    const history = alicePage.getByTestId('token-history');
+    expect(await history.locator('tbody tr').first().getAttribute('data-kind')).toBe('mint');
+    expect(await history.locator('tr[data-kind="mint"] a[href^="/explorer/op/"]').count()).toBeGreaterThan(0);
+    await alicePage.screenshot({ path: path.join(RESULTS, 'token.png'), fullPage: true });
+    expectNoPageErrors();
+  });
+
+  it('an artist features pieces, builds a board, runs the balance lab and starts an on-chain game on it', { timeout: 180_000 }, async () => {
+    const page = await newPage();
+    await signIn(page, artist.alias, '/studio');
+    expect(await page.getByTestId('studio-address').innerText()).toBe(artist.address);
+
+    // Three pieces entered by hand: a 1/1 and two editions, each with an image of its own.
+    const pieces = [
+      { title: 'Morning Over Kyiv', edition: '1', price: '180', multiplier: '1.5', colour: '#e4572e' },
+      { title: 'Salt Flats', edition: '3', price: '120', multiplier: '1', colour: '#29335c' },
+      { title: 'Glass Harbour', edition: '2', price: '90', multiplier: '1.25', colour: '#f3a712' },
+    ];
+    const form = page.getByTestId('piece-form');
+    for (const p of pieces) {
+      await form.getByRole('tab', { name: 'Enter it yourself' }).click();
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="${p.colour}"/></svg>`;
+      await form.getByLabel('Title', { exact: true }).fill(p.title);
+      await form.getByLabel('Description', { exact: true }).fill(`${p.title}, by the studio's e2e artist.`);
+      await form.getByLabel('Image URI', { exact: true }).fill(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
+      await form.getByLabel('Edition size', { exact: true }).fill(p.edition);
+      await form.getByLabel('List price (Tz)', { exact: true }).fill(p.price);
+      await form.getByLabel('Multiplier', { exact: true }).fill(p.multiplier);
+      await form.getByRole('button', { name: 'Feature this piece' }).click();
+      await form.getByRole('status').filter({ hasText: `“${p.title}” is featured.` }).waitFor();
+    }
+    const mine = page.getByTestId('my-pieces').getByTestId('piece-card');
+    await expect.poll(() => mine.count()).toBe(pieces.length);
+    for (const p of pieces) expect(await mine.filter({ hasText: p.title }).count()).toBe(1);
+    await page.screenshot({ path: path.join(RESULTS, 'studio-piece.png'), fullPage: true });
+
+    // A board of them and two event tiles, checked as it is built, then saved.
+    await page.goto(`${baseUrl}/studio/boards/new`);
+    await page.getByTestId('builder-pieces').waitFor();
+    await page.getByLabel('Board name').fill('Harbour Lights');
+    await page.getByRole('button', { name: `Add ${pieces[0]!.title}` }).click();
+    await page.getByRole('button', { name: 'Add Airdrop' }).click();
+    await page.getByRole('button', { name: `Add ${pieces[1]!.title}` }).click();
+    await page.getByRole('button', { name: 'Add Gas Fee' }).click();
+    await page.getByRole('button', { name: `Add ${pieces[2]!.title}` }).click();
+    await expect.poll(() => page.getByTestId('builder-verdict').innerText()).toBe('A valid board of 6 tiles.');
+    await page.screenshot({ path: path.join(RESULTS, 'studio-board.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save board' }).click();
+    await page.waitForURL(/\/studio\/boards\/(?!new)[^/]+$/);
+    await page.getByRole('heading', { level: 1, name: 'Harbour Lights' }).waitFor();
+
+    // The balance lab: a few games on the server, then its plots.
+    await page.getByLabel('Games').fill('40');
+    await page.getByRole('button', { name: 'Run the balance lab' }).click();
+    await page.getByTestId('lab-charts').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('lab-summary').innerText()).toMatch(/^40 games/);
+    const charts = await page.getByTestId('lab-charts').innerText();
+    for (const title of ['Royalty earned per Tz spent, by tile', 'Win rate by seat', 'Game length distribution']) expect(charts).toContain(title);
+    for (const p of pieces) expect(charts).toContain(p.title);
+    await page.screenshot({ path: path.join(RESULTS, 'studio-lab.png'), fullPage: true });
+
+    // A game with this board: the artist and a heuristic bot, on Tezos.
+    await page.getByRole('link', { name: 'Start a game with this board' }).click();
+    await page.waitForURL(/\/new\/pole\?board=/);
+    await page.getByRole('group', { name: 'Board' }).getByRole('link', { name: 'Harbour Lights' }).waitFor();
+    await page.getByRole('radio', { name: '2 seats' }).check();
+    await page.getByLabel('Name of seat 1').fill('Ines');
+    expect(await page.getByLabel('Who plays seat 1').inputValue()).toBe('human');
+    expect(await page.getByLabel('Who plays seat 2').inputValue()).toBe('heuristic');
+    await chooseOnChain(page);
+    await page.getByRole('button', { name: 'Create and invite' }).click();
+    await page.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
+    const link = await inviteLink(page, 'Ines');
+    const id = gameIdOf(link);
+    await page.goto(link);
+    await page.getByTestId('chain-panel').waitFor();
+    await claimAndApprove(page, artist.address);
+    await waitReady(page);
+
+    // The board's artist tiles are the studio's pieces, created as tokens whose creator is the artist.
+    const snapshot = await api<GameSnapshot>(`/api/games/${id}`);
+    const board = (snapshot.view as PoleState).config.board;
+    const artistTiles = board.tiles.flatMap((t) => (t.kind === 'artist' ? [t] : []));
+    expect(artistTiles.map((t) => t.title)).toEqual(pieces.map((p) => p.title));
+    expect(artistTiles.map((t) => t.editionSize)).toEqual(pieces.map((p) => Number(p.edition)));
+    const info = await api<ChainInfo>(`/api/games/${id}/chain`);
+    expect(info.pieces.map((p) => p.name)).toEqual(pieces.map((p) => p.title));
+    expect(info.pieces.every((p) => p.tokenId !== null)).toBe(true);
+    expect(info.seats[1]).toMatchObject({ bot: true, approval: 'confirmed' });
+    for (const p of pieces) expect(await page.locator('.play-table').innerText()).toContain(p.title);
+
+    // The game is under way: the bot has moved or the first roll is the artist's.
+    await page.waitForFunction(
+      () =>
+        Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > 0 ||
+        document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null,
+      undefined,
+      { timeout: 60_000 },
+    );
+    if ((await tableState(page)) === 'decide') await decide(page);
+    expect(await seqOf(page)).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(RESULTS, 'studio-game.png'), fullPage: true });
+
+    // The game's tokens page lists one token per piece, with the artist as its creator on the token's page.
+    await page.goto(`${baseUrl}/play/${encodeURIComponent(id)}/tokens`);
+    const tokens = page.getByTestId('game-tokens');
+    await tokens.waitFor();
+    const rows = tokens.locator('tbody tr');
+    expect(await rows.count()).toBe(pieces.length);
+    for (const p of info.pieces) expect(await tokens.locator(`tr[data-token-id="${p.tokenId}"]`).innerText()).toContain(p.name);
+    await tokens.getByRole('link', { name: pieces[0]!.title }).click();
+    await page.getByTestId('token-page').waitFor();
+    expect(await page.locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
+    expectNoPageErrors();
+  });
+});
