@@ -144,8 +144,9 @@ export class PoleBridge {
   readonly network: { readonly rpcUrl: string; readonly tzktUrl: string };
   readonly contract: string;
   readonly bankAddress: string;
-  readonly #tezos: TezosToolkit;
-  readonly #fa2: Fa2Editions;
+  #tezos: TezosToolkit;
+  #fa2: Fa2Editions;
+  readonly #signer: Signer;
   readonly #reader: HoldingsReader;
   readonly #confirmationTimeout: number;
   #plan: TokenPlan | null;
@@ -153,11 +154,12 @@ export class PoleBridge {
   readonly #inFlight = new Set<number>();
   #creating = false;
 
-  private constructor(options: PoleBridgeOptions, tezos: TezosToolkit, bankAddress: string) {
+  private constructor(options: PoleBridgeOptions, tezos: TezosToolkit, signer: Signer, bankAddress: string) {
     this.network = { rpcUrl: options.network.rpcUrl, tzktUrl: options.network.tzktUrl };
     this.contract = options.contract;
     this.bankAddress = bankAddress;
     this.#tezos = tezos;
+    this.#signer = signer;
     this.#fa2 = Fa2Editions.at(tezos, options.contract);
     try {
       this.#reader = new HoldingsReader({ ...options.holdings, tzktUrl: options.network.tzktUrl });
@@ -203,7 +205,7 @@ export class PoleBridge {
     }
     const tezos = new TezosToolkit(options.network.rpcUrl);
     tezos.setSignerProvider(signer);
-    return new PoleBridge(options, tezos, bankAddress);
+    return new PoleBridge(options, tezos, signer, bankAddress);
   }
 
   /** The game's token plan as it stands (store it with the game after each change); null before one is given. */
@@ -479,6 +481,13 @@ export class PoleBridge {
     }
   }
 
+  #renewToolkit(): void {
+    const tezos = new TezosToolkit(this.network.rpcUrl);
+    tezos.setSignerProvider(this.#signer);
+    this.#tezos = tezos;
+    this.#fa2 = Fa2Editions.at(tezos, this.contract);
+  }
+
   /** Signs and injects `calls` as one batch (queued behind the bank's other operations), waits, checks the receipt. */
   #send(calls: readonly TransferParams[], onInjected?: (opHash: string) => void | Promise<void>): Promise<BridgeResult & { contents: readonly unknown[] }> {
     return enqueue(`${this.network.rpcUrl}|${this.bankAddress}`, async () => {
@@ -499,6 +508,9 @@ export class PoleBridge {
         if (!included) throw new Error(`operation ${op.hash} is not in block ${level}`);
         contents = (included.contents as unknown[]).filter((c) => (c as { kind?: string }).kind === 'transaction');
       } catch (e) {
+        // Taquito's block polling, shared by the toolkit, stays broken after the node went away mid-confirmation:
+        // the next operations would time out too. A fresh toolkit polls anew.
+        this.#renewToolkit();
         throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${op.hash} was injected but its inclusion could not be confirmed: ${messageOf(e)}`, { opHash: op.hash }, { cause: e });
       }
       const failed = contents.find((c) => (c as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result?.status !== 'applied');

@@ -443,6 +443,7 @@ export class GameHost {
     return this.queues.run(id, async () => {
       const live = this.cache.get(id);
       if (!live || live.seq !== seq || this.closed) return;
+      if (!(this.chain?.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
       if (playedByBot(live, seat) !== (reason === 'bot')) return;
       if (!this.pendingSeats(live).includes(seat)) return;
       const fallback = () => live.kit.defaultAction(live.state, seat);
@@ -457,6 +458,7 @@ export class GameHost {
         await this.commit(live, seat, action, seq);
       } catch (err) {
         if (isHostError(err) && err.status === 409) return; // another instance moved first: it planned the rest
+        if (isHostError(err) && err.code === 'CHAIN_PAUSED') return; // kept: the chain coordinator sends it again
         if (!(isHostError(err) && err.status === 422 && reason === 'bot')) throw err;
         // A bot proposing an illegal move is a bug; the default move keeps the game going.
         this.onError(err);
