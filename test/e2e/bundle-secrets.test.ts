@@ -38,6 +38,11 @@ describe('the client bundle', () => {
     for (const account of [1, 2, 3, 4, 5]) expect(found(bootstrapAccount(account).secretKey)).toEqual([]);
   });
 
+  it('holds neither the text the devnet keys are derived from nor the bots’ wallet derivation (the browser fetches devnet keys at run time)', () => {
+    expect(found('tezos-pole devnet bootstrap')).toEqual([]);
+    expect(found('tezos-pole bot wallet')).toEqual([]);
+  });
+
   it('names none of the server-only settings (the bank key, the deploy key, the database)', () => {
     for (const name of ['POLE_BANK_SECRET_KEY', 'TEZOS_SECRET_KEY', 'DATABASE_URL', 'GAMES_DATA_DIR', 'TEST_DATABASE_URL']) {
       expect({ name, files: found(name) }).toEqual({ name, files: [] });
