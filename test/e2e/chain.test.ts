@@ -73,9 +73,10 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-/** No uncaught exception on any page. */
+/** No uncaught exception and no console error on any page. */
 function expectNoPageErrors(): void {
   expect(pageErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 }
 
 async function api<T>(pathname: string): Promise<T> {
@@ -140,11 +141,11 @@ async function decide(page: Page): Promise<string> {
 
 /** The seat's link opened in its signed-in browser: claims the seat with the wallet, then approves the bank. */
 async function claimAndApprove(page: Page, address: string, screenshot?: string): Promise<void> {
-  const panel = page.getByTestId('chain-panel');
-  await panel.getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 60_000 });
-  const approve = panel.getByRole('button', { name: 'Approve the bank' });
+  const setup = page.getByTestId('chain-setup');
+  await setup.getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 60_000 });
+  const approve = setup.getByRole('button', { name: 'Approve the bank' });
   await approve.waitFor();
-  expect(await panel.getByTestId('chain-setup').innerText()).toContain(address.slice(0, 6));
+  expect(await setup.innerText()).toContain(address.slice(0, 6));
   if (screenshot) await page.screenshot({ path: path.join(RESULTS, screenshot), fullPage: true });
   await approve.click();
 }
@@ -184,6 +185,8 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await alicePage.getByLabel('Name of seat 2').fill('Bob');
     await alicePage.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
     await chooseOnChain(alicePage);
+    // A fixed seed: the same dice every run, in which Alice and Bob both buy.
+    await alicePage.getByLabel('Seed (optional)').fill('e2e-chain-two-people');
     await alicePage.locator('details.options summary').click();
     await alicePage.getByLabel(/^Laps to finish/).fill('1');
     await alicePage.getByRole('button', { name: 'Create and invite' }).click();
@@ -362,6 +365,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(await page.getByLabel('Who plays seat 1').inputValue()).toBe('human');
     expect(await page.getByLabel('Who plays seat 2').inputValue()).toBe('heuristic');
     await chooseOnChain(page);
+    await page.getByLabel('Seed (optional)').fill('e2e-chain-studio');
     await page.getByRole('button', { name: 'Create and invite' }).click();
     await page.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
     const link = await inviteLink(page, 'Ines');
@@ -383,7 +387,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(info.seats[1]).toMatchObject({ bot: true, approval: 'confirmed' });
     for (const p of pieces) expect(await page.locator('.play-table').innerText()).toContain(p.title);
 
-    // The game is under way: the bot has moved or the first roll is the artist's.
+    // The game is under way (the bot has moved, or the first roll is the artist's): play until a piece is minted.
     await page.waitForFunction(
       () =>
         Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > 0 ||
@@ -391,20 +395,31 @@ describe('Tezos Pole on the devnet, in the browser', () => {
       undefined,
       { timeout: 60_000 },
     );
-    if ((await tableState(page)) === 'decide') await decide(page);
-    expect(await seqOf(page)).toBeGreaterThan(0);
+    const minted = async () => (await api<ChainInfo>(`/api/games/${id}/chain`)).ops.find((o) => o.status === 'confirmed' && o.ops.some((c) => c.kind === 'mint'));
+    for (let decisions = 0; !(await minted()); decisions++) {
+      expect(decisions, 'decisions before the first purchase').toBeLessThan(60);
+      await nextTableState(page);
+      if ((await tableState(page)) === 'over') break;
+      await decide(page);
+    }
+    const mint = (await minted())!.ops.find((c) => c.kind === 'mint')!;
+    await page.getByTestId('chain-steps').locator('li[data-status="confirmed"]').filter({ hasText: /minted/i }).first().waitFor();
     await page.screenshot({ path: path.join(RESULTS, 'studio-game.png'), fullPage: true });
 
-    // The game's tokens page lists one token per piece, with the artist as its creator on the token's page.
+    // The game's tokens page lists one token per piece; the minted one's page names the artist as its creator.
     await page.goto(`${baseUrl}/play/${encodeURIComponent(id)}/tokens`);
     const tokens = page.getByTestId('game-tokens');
     await tokens.waitFor();
-    const rows = tokens.locator('tbody tr');
-    expect(await rows.count()).toBe(pieces.length);
+    expect(await tokens.locator('tbody tr').count()).toBe(pieces.length);
     for (const p of info.pieces) expect(await tokens.locator(`tr[data-token-id="${p.tokenId}"]`).innerText()).toContain(p.name);
-    await tokens.getByRole('link', { name: pieces[0]!.title }).click();
+    const bought = info.pieces.find((p) => p.tile === mint.tile)!;
+    await tokens.getByRole('link', { name: bought.name, exact: true }).click();
+    await page.waitForURL(`**/token/${contract}/${bought.tokenId}`);
     await page.getByTestId('token-page').waitFor();
-    expect(await page.locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(bought.name);
+    expect(await page.locator('.token-hero').locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('token-royalties').locator(`[title="${artist.address}"]`).count()).toBe(1);
+    expect(await page.getByTestId('token-history').locator('tbody tr').first().getAttribute('data-kind')).toBe('mint');
     expectNoPageErrors();
   });
 });

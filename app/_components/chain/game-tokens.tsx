@@ -84,9 +84,10 @@ export function GameTokensTable({
               return (
                 <tr key={t.tokenId} data-token-id={t.tokenId}>
                   <td>
-                    <a href={tokenHref(contract, t.tokenId)}>{t.tileTitle}</a> <span className="muted small">#{t.tokenId}</span>
+                    {/* The indexer lists a token from its first mint on: before that there is no page to open. */}
+                    {h ? <a href={tokenHref(contract, t.tokenId)}>{t.tileTitle}</a> : t.tileTitle} <span className="muted small">#{t.tokenId}</span>
                   </td>
-                  <td className="num">{h?.edition ?? '—'}</td>
+                  <td className="num">{h?.edition ?? <span className="muted">not minted yet</span>}</td>
                   <td>
                     {h && h.owners.length > 0 ? (
                       <ul className="holder-list">

@@ -14,38 +14,24 @@ const RECENT_STEPS = 12;
 
 const NETWORK_NAME: Record<string, string> = { devnet: 'the devnet', shadownet: 'Shadownet', custom: 'Tezos' };
 
+export interface ChainState {
+  /** undefined: not read yet; null: an off-chain game. */
+  readonly info: ChainInfo | null | undefined;
+  readonly problem: string | null;
+  readonly setProblem: (problem: string | null) => void;
+  readonly refresh: () => Promise<void>;
+  /** The clock the pause countdown uses (ticks with each poll). */
+  readonly now: number;
+}
+
 /**
- * The chain side of an on-chain Tezos Pole game, next to its table: the game's tokens, each seat's wallet and
- * operator approval (with the buttons the viewer's own seat needs: sign in, claim, approve), a pause with its reason,
- * and every chain step pending → confirmed or failed, linked to the explorer. Renders nothing for an off-chain game.
+ * The chain status of a Tezos Pole game (null for an off-chain one), read again with each new state and polled
+ * until the game is over and every chain step has settled: setup, approvals, pauses and confirmations.
  */
-export function ChainPanel({
-  id,
-  token,
-  seat,
-  seats,
-  seq,
-  over,
-  titles,
-  sending,
-}: {
-  id: string;
-  token: string | null;
-  seat: SeatId | null;
-  seats: readonly SeatInfo[];
-  seq: number;
-  over: boolean;
-  titles: ReadonlyMap<number, string>;
-  /** The viewer's own move is on its way to the server (and to Tezos). */
-  sending: boolean;
-}) {
-  const wallet = useWallet();
+export function useChainInfo(id: string, enabled: boolean, seq: number, over: boolean): ChainState {
   const [info, setInfo] = useState<ChainInfo | null | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
-  const [working, setWorking] = useState<string | null>(null);
-  const [showAll, setShowAll] = useState(false);
   const [now, setNow] = useState(() => Date.now());
-
   const refresh = useCallback(async () => {
     try {
       setInfo(await fetchChainInfo(id));
@@ -53,13 +39,10 @@ export function ChainPanel({
       setProblem(err instanceof Error ? err.message : 'The chain status could not be read.');
     }
   }, [id]);
-
   useEffect(() => {
-    void refresh();
-  }, [refresh, seq]);
-
-  // Follow setup, approvals, pauses and confirmations until the game is over and every step has settled.
-  const settled = info === null || (info !== undefined && over && info.ready && info.paused === null && info.ops.every((o) => o.status === 'confirmed' || o.status === 'failed'));
+    if (enabled) void refresh();
+  }, [enabled, refresh, seq]);
+  const settled = !enabled || info === null || (info !== undefined && over && info.ready && info.paused === null && info.ops.every((o) => o.status === 'confirmed' || o.status === 'failed'));
   useEffect(() => {
     if (settled) return;
     const timer = setInterval(() => {
@@ -68,11 +51,22 @@ export function ChainPanel({
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [settled, refresh]);
+  return { info: enabled ? info : null, problem, setProblem, refresh, now };
+}
 
-  const names = useMemo(() => seats.map((s) => s.name), [seats]);
-  if (!info) return null;
+/**
+ * Above the table of an on-chain game while it cannot be played: the setup before the first roll (the game's
+ * tokens, each seat's wallet and operator approval, with the buttons the viewer's own seat needs: sign in, claim,
+ * approve), or a pause with its reason and the retry countdown.
+ */
+export function ChainSetup({ id, token, seat, seats, chain }: { id: string; token: string | null; seat: SeatId | null; seats: readonly SeatInfo[]; chain: ChainState }) {
+  const wallet = useWallet();
+  const [working, setWorking] = useState<string | null>(null);
+  const { info, problem, setProblem, refresh, now } = chain;
+  if (!info || (info.ready && !info.paused)) return null;
 
   const network = { explorerUrl: info.explorerUrl };
+  const names = seats.map((s) => s.name);
   const mine = seat === null ? null : (info.seats[seat] ?? null);
   const isBot = seat !== null && seats[seat]?.kind !== 'human';
   const signInPath = () => `/signin?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`;
@@ -89,7 +83,6 @@ export function ChainPanel({
       setWorking(null);
     }
   };
-
   const claim = () => run('claim', () => claimSeat(id, token!, seat!));
   const approve = () =>
     run('approve', async () => {
@@ -99,34 +92,17 @@ export function ChainPanel({
     });
   const checkAgain = () => run('check', () => submitApproval(id, token!, seat!, null));
 
-  const steps = [...info.ops].reverse();
-  const shown = showAll ? steps : steps.slice(0, RECENT_STEPS);
-
   return (
-    <section className="panel chain-panel" aria-labelledby="chain-panel-heading" data-testid="chain-panel" data-ready={info.ready}>
-      <h2 id="chain-panel-heading" className="panel-title">
-        On Tezos · {NETWORK_NAME[info.network] ?? info.network}
-      </h2>
-      <p className="muted small">
-        Tiles are FA2 tokens of <a href={accountHref(network, info.contract)}>{shortAddress(info.contract)}</a>; royalties and the final valuation
-        follow who really holds them (P13). <a href={`/play/${encodeURIComponent(id)}/tokens`}>The game’s tokens and their holders</a>
-      </p>
-
+    <section className="panel chain-setup-panel" aria-label="The game on Tezos">
       {info.paused && (
         <p className="chain-paused" role="alert" data-testid="chain-paused">
           <strong>Paused:</strong> {info.paused.reason}. Trying again {info.paused.retryAt > now ? `in ${Math.ceil((info.paused.retryAt - now) / 1000)} s` : 'now'}
           {info.paused.attempts > 1 ? ` (attempt ${info.paused.attempts})` : ''}.
         </p>
       )}
-      {sending && info.ready && (
-        <p className="chain-sending" role="status">
-          Sending your move to Tezos… it counts once the operation is confirmed.
-        </p>
-      )}
-
       {!info.ready && (
         <div className="chain-setup" data-testid="chain-setup">
-          <h3>Before the first roll</h3>
+          <h2 className="panel-title">Before the first roll, on {NETWORK_NAME[info.network] ?? info.network}</h2>
           <ul className="chain-checklist">
             <li data-status={info.tokens.status}>
               <span className="chain-badge" data-status={info.tokens.status}>
@@ -148,7 +124,13 @@ export function ChainPanel({
                 </span>{' '}
                 {names[s.seat] ?? `Seat ${s.seat + 1}`}
                 {s.bot ? ' (bot)' : ''}:{' '}
-                {s.address ? <a href={accountHref(network, s.address)} title={s.address}>{shortAddress(s.address)}</a> : 'no wallet yet'}
+                {s.address ? (
+                  <a href={accountHref(network, s.address)} title={s.address}>
+                    {shortAddress(s.address)}
+                  </a>
+                ) : (
+                  'no wallet yet'
+                )}
                 {s.address && s.approval !== 'confirmed' && ' · approves the bank as operator'}
                 {s.approvalOp && (
                   <>
@@ -165,7 +147,10 @@ export function ChainPanel({
             <div className="chain-my-seat">
               {wallet.status !== 'signed-in' ? (
                 <p>
-                  Your seat is played with a Tezos wallet. <a className="button primary small" href={signInPath()}>Sign in with your wallet</a>
+                  Your seat is played with a Tezos wallet.{' '}
+                  <a className="button primary small" href={signInPath()}>
+                    Sign in with your wallet
+                  </a>
                 </p>
               ) : mine.address === null ? (
                 <button type="button" className="button primary" disabled={working !== null || info.tokens.status !== 'confirmed'} onClick={() => void claim()}>
@@ -197,13 +182,41 @@ export function ChainPanel({
           )}
         </div>
       )}
-
       {problem && (
         <p className="form-error" role="alert">
           {problem}
         </p>
       )}
+    </section>
+  );
+}
 
+/**
+ * Below the table of an on-chain game: where its tokens live, and every chain step pending → confirmed or failed
+ * (with the reason), linked to the explorer. Renders nothing for an off-chain game.
+ */
+export function ChainPanel({ id, seats, titles, sending, chain }: { id: string; seats: readonly SeatInfo[]; titles: ReadonlyMap<number, string>; sending: boolean; chain: ChainState }) {
+  const [showAll, setShowAll] = useState(false);
+  const names = useMemo(() => seats.map((s) => s.name), [seats]);
+  const { info } = chain;
+  if (!info) return null;
+  const network = { explorerUrl: info.explorerUrl };
+  const steps = [...info.ops].reverse();
+  const shown = showAll ? steps : steps.slice(0, RECENT_STEPS);
+  return (
+    <section className="panel chain-panel" aria-labelledby="chain-panel-heading" data-testid="chain-panel" data-ready={info.ready}>
+      <h2 id="chain-panel-heading" className="panel-title">
+        On Tezos · {NETWORK_NAME[info.network] ?? info.network}
+      </h2>
+      <p className="muted small">
+        Tiles are FA2 tokens of <a href={accountHref(network, info.contract)}>{shortAddress(info.contract)}</a>; royalties and the final valuation
+        follow who really holds them (P13). <a href={`/play/${encodeURIComponent(id)}/tokens`}>The game’s tokens and their holders</a>
+      </p>
+      {sending && info.ready && (
+        <p className="chain-sending" role="status">
+          Sending your move to Tezos… it counts once the operation is confirmed.
+        </p>
+      )}
       {steps.length > 0 && (
         <div className="chain-steps">
           <h3>Chain steps</h3>

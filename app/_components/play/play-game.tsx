@@ -21,7 +21,7 @@ import {
 } from '../../_lib/game-client';
 import { listNames, seatColor } from '../../_lib/seats';
 import { ActionLog } from './action-log';
-import { ChainPanel } from './chain-panel';
+import { ChainPanel, ChainSetup, useChainInfo } from './chain-panel';
 import { GameTable } from './game-table';
 import { TurnTimer } from './turn-timer';
 
@@ -63,6 +63,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   if (conn.snapshot) lastShown.current = conn.snapshot;
   /** While a seat switch loads, the previous seat's table stays up, inert. */
   const shown = conn.snapshot ?? lastShown.current;
+  const chain = useChainInfo(id, shown?.game === 'pole', shown?.seq ?? -1, Boolean(shown?.outcome));
   const stale = conn.snapshot === null;
   /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
   const host = shown === null ? null : shown.access === 'host';
@@ -109,6 +110,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   if (!shown) return <p className="muted play-loading">Loading the game…</p>;
 
   const info = GAMES[shown.game];
+  const board: Board | null = shown.game === 'pole' ? ((shown.view as PoleState).config?.board ?? null) : null;
   const names = shown.seats.map((s) => s.name);
   const humans = humanSeats(shown.seats);
   const waiting = pendingHumanSeats(shown.pending, shown.seats);
@@ -209,6 +211,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
         </p>
       )}
       {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
+      <ChainSetup id={id} token={token} seat={seat} seats={shown.seats} chain={chain} />
 
       {handoff !== null && handoff === seat ? (
         <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
@@ -231,18 +234,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
         </div>
       )}
 
-      {shown.game === 'pole' && (
-        <ChainPanel
-          id={id}
-          token={token}
-          seat={seat}
-          seats={shown.seats}
-          seq={shown.seq}
-          over={shown.outcome !== null}
-          titles={tileTitles((shown.view as PoleState).config?.board ?? null)}
-          sending={conn.busy}
-        />
-      )}
+      <ChainPanel id={id} seats={shown.seats} titles={tileTitles(board)} sending={conn.busy} chain={chain} />
 
       <PlayLog snapshot={shown} />
     </div>
