@@ -87,7 +87,7 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
     tiles.push({
       kind: 'artist',
       id,
-      artist: shortAddress(piece.artist),
+      artist: piece.artistName ?? shortAddress(piece.artist),
       title: piece.title,
       ...(piece.description ? { description: piece.description } : {}),
       price: piece.price,

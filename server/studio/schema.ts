@@ -38,6 +38,8 @@ export const pieceInputSchema = artistTileSchema
   .pick({ title: true, description: true, price: true, multiplier: true, editionSize: true })
   .extend({
     title: artistTileSchema.shape.title.trim().min(1, 'must not be empty'),
+    /** The name printed on the tile (the engine's `artist`); the tile shows the short address without one. */
+    artistName: artistTileSchema.shape.artist.trim().min(1, 'must not be empty').optional(),
     imageUri: imageUriSchema.optional(),
     imageMimeType: mimeTypeSchema.optional(),
     source: pieceSourceSchema.optional(),

@@ -97,7 +97,7 @@ describe('featured pieces', () => {
 describe('studio boards', () => {
   it('composes pieces and event tiles after GO into a board the engine accepts, with the artists’ wallets and images as extras', async () => {
     const wave = await createPiece(store.sql, ADA, WAVE);
-    const fuji = await createPiece(store.sql, BEA, { title: 'Red Fuji', imageUri: 'data:image/svg+xml;base64,PHN2Zy8+', editionSize: 5, price: 120, multiplier: 1.5 });
+    const fuji = await createPiece(store.sql, BEA, { title: 'Red Fuji', artistName: 'Katsushika Hokusai', imageUri: 'data:image/svg+xml;base64,PHN2Zy8+', editionSize: 5, price: 120, multiplier: 1.5 });
     const plain = await createPiece(store.sql, BEA, { title: 'Red Fuji', editionSize: 1, price: 60, multiplier: 1 });
     const [airdrop, congestion] = EVENT_PALETTE;
     const stored = await createBoard(store.sql, ADA, {
@@ -122,6 +122,8 @@ describe('studio boards', () => {
       ['event', 'free-fuji'],
     ]);
     expect(stored.board.tiles[1]).toMatchObject({ title: 'The Great Wave', price: 200, multiplier: 2, editionSize: 1, description: 'A wave, off the coast.' });
+    // The tile prints the artist's name when the piece has one, else the artist's short address.
+    expect(stored.board.tiles.filter((t) => t.kind === 'artist').map((t) => (t as { artist: string }).artist)).toEqual([`${ADA.slice(0, 6)}…${ADA.slice(-4)}`, 'Katsushika Hokusai', `${BEA.slice(0, 6)}…${BEA.slice(-4)}`]);
     expect(stored.extras).toEqual({
       artists: { 'the-great-wave': ADA, 'red-fuji': BEA, 'red-fuji-2': BEA },
       images: {

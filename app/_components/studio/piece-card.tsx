@@ -16,6 +16,7 @@ export function PieceCard({ piece, children }: { piece: Piece; children?: React.
       )}
       <div className="piece-card-body">
         <h3 className="piece-card-title">{piece.title}</h3>
+        {piece.artistName && <p className="piece-card-meta">{piece.artistName}</p>}
         <p className="piece-card-meta">
           {piece.editionSize === 1 ? '1/1' : `edition of ${piece.editionSize}`} · {formatTz(piece.price)} · ×{piece.multiplier}
         </p>

@@ -9,6 +9,7 @@ type Tab = 'import' | 'manual';
 
 interface Fields {
   title: string;
+  artistName: string;
   description: string;
   imageUri: string;
   editionSize: string;
@@ -16,7 +17,7 @@ interface Fields {
   multiplier: string;
 }
 
-const EMPTY: Fields = { title: '', description: '', imageUri: '', editionSize: '1', price: '100', multiplier: '1' };
+const EMPTY: Fields = { title: '', artistName: '', description: '', imageUri: '', editionSize: '1', price: '100', multiplier: '1' };
 
 /** A number field's value as a number, or NaN for the server to name (an empty field is not zero). */
 const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
@@ -70,6 +71,7 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
       const piece = await studioFetch<Piece>('/api/studio/pieces', {
         body: {
           title: fields.title,
+          ...(fields.artistName.trim() ? { artistName: fields.artistName.trim() } : {}),
           ...(fields.description.trim() ? { description: fields.description.trim() } : {}),
           ...(fields.imageUri.trim() ? { imageUri: fields.imageUri.trim() } : {}),
           ...(fromToken && imported.imageMimeType && imported.imageUri === fields.imageUri.trim() ? { imageMimeType: imported.imageMimeType } : {}),
@@ -136,6 +138,11 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
         <div className="field">
           <label htmlFor={`${id}-title`}>Title</label>
           <input id={`${id}-title`} type="text" value={fields.title} onChange={set('title')} maxLength={120} required />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-artist`}>Artist name</label>
+          <input id={`${id}-artist`} type="text" value={fields.artistName} onChange={set('artistName')} maxLength={80} placeholder="as printed on the tile" />
+          <p className="hint">Optional: without one, the tile shows your short address.</p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-description`}>Description</label>
