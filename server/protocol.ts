@@ -105,6 +105,8 @@ export interface GameSnapshot {
   readonly seat: SeatId | null;
   /** What the token holds: every human seat (the hot-seat host token), one seat, or nothing (a spectator). */
   readonly access: 'host' | 'seat' | 'spectator';
+  /** A Tezos Pole game played on Tezos: its chain status is at `GET /api/games/:id/chain`. */
+  readonly onChain: boolean;
   /** The engine's view for that seat (hidden information removed). */
   readonly view: unknown;
   readonly pending: readonly Decision[];

@@ -115,7 +115,11 @@ export class GameHost {
   async snapshot(id: string, token?: string, seat?: SeatId): Promise<GameSnapshot> {
     const live = await this.live(id);
     const holder = holderOf(live.row, token);
-    return { ...snapshotFor(live, viewerSeat(live.row, holder, seat, this.pendingSeats(live))), access: holder.kind };
+    return {
+      ...snapshotFor(live, viewerSeat(live.row, holder, seat, this.pendingSeats(live))),
+      access: holder.kind,
+      onChain: this.chain?.isOnChain(id) ?? false,
+    };
   }
 
   /**

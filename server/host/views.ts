@@ -25,7 +25,7 @@ function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
   };
 }
 
-export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnapshot, 'access'> {
+export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain'> {
   return {
     id: live.id,
     game: live.row.game,

@@ -26,6 +26,7 @@ const snapshot: GameSnapshot = {
   seats,
   seat: 0,
   access: 'host',
+  onChain: false,
   view: { v: 3 },
   pending: [{ seat: 0, kind: 'roll' }],
   legal: [{ type: 'roll' }],

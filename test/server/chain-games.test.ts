@@ -198,6 +198,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // Nobody moves before every seat is bound and approved.
     const snap = await host.snapshot(gameId, tokens[0]);
     expect(snap.seq).toBe(0);
+    expect(snap.onChain).toBe(true);
   }, 60_000);
 
   it('binds each person’s seat to the wallet they signed in with; a wallet plays one seat only', async () => {

@@ -63,7 +63,7 @@ describe('GameHost: create and snapshot', () => {
     expect(created.spectatorPath).toBe(`/play/${created.id}`);
 
     const mine = await host.snapshot(created.id, token);
-    expect(mine).toMatchObject({ id: created.id, game: 'pole', seq: 0, seat, access: 'seat', events: [], outcome: null, deadline: null });
+    expect(mine).toMatchObject({ id: created.id, game: 'pole', seq: 0, seat, access: 'seat', onChain: false, events: [], outcome: null, deadline: null });
     expect(mine.pending).toEqual([{ seat, kind: 'roll', l2Available: false }]);
     expect(mine.legal).toEqual([{ type: 'roll' }]);
     expect(mine.view).not.toHaveProperty('rng');

@@ -63,7 +63,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   if (conn.snapshot) lastShown.current = conn.snapshot;
   /** While a seat switch loads, the previous seat's table stays up, inert. */
   const shown = conn.snapshot ?? lastShown.current;
-  const chain = useChainInfo(id, shown?.game === 'pole', shown?.seq ?? -1, Boolean(shown?.outcome));
+  const chain = useChainInfo(id, shown?.onChain === true, shown?.seq ?? -1, Boolean(shown?.outcome));
   const stale = conn.snapshot === null;
   /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
   const host = shown === null ? null : shown.access === 'host';
