@@ -10,7 +10,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fa2Editions } from '../../chain';
 import { tzktRoutes } from '../../devnet/indexer';
@@ -19,6 +19,7 @@ import type { PoleState } from '../../engine/pole';
 import type { ChainInfo } from '../../server/chain/chain-games';
 import type { GameSnapshot } from '../../server/protocol';
 import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
+import { BrowserPages, getJson } from './browser-pages';
 
 const RESULTS = path.join(ROOT, 'test-results');
 /** Safety net against a game that never ends (a bug); a one-lap game of two needs far fewer. */
@@ -34,9 +35,7 @@ let server: AppServer | null = null;
 let browser: Browser | null = null;
 let baseUrl = '';
 let contract = '';
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-const consoleErrors: string[] = [];
+let pages: BrowserPages;
 
 beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
@@ -51,39 +50,18 @@ beforeAll(async () => {
   });
   baseUrl = server.baseUrl;
   browser = await launchBrowser();
+  pages = new BrowserPages(browser);
 }, 600_000);
 
 afterAll(async () => {
-  if (consoleErrors.length) console.info(`console errors:\n${consoleErrors.join('\n')}`);
+  pages?.report();
   await browser?.close().catch(() => undefined);
   await server?.stop();
   await devnet?.stop();
 });
 
-/** A browser context of its own (its own session cookie and wallet), with one page. */
-async function newPage(): Promise<Page> {
-  const context = await browser!.newContext({ viewport: { width: 1440, height: 1000 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${String(err)}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') consoleErrors.push(`${page.url()}: ${msg.text()}`);
-  });
-  return page;
-}
-
-/** No uncaught exception and no console error on any page. */
-function expectNoPageErrors(): void {
-  expect(pageErrors).toEqual([]);
-  expect(consoleErrors).toEqual([]);
-}
-
-async function api<T>(pathname: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${pathname}`, { cache: 'no-store' });
-  expect(res.status, `GET ${pathname}`).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T>(pathname: string): Promise<T> => getJson<T>(baseUrl, pathname);
+const newPage = (): Promise<Page> => pages.newPage();
 
 /** Signs the page's context in with a devnet account on the sign-in page, then lands on `next`. */
 async function signIn(page: Page, alias: string, next: string): Promise<void> {
@@ -269,7 +247,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(await alicePage.getByTestId('op-status').innerText()).toBe('applied');
     expect(await alicePage.getByTestId('op-content').filter({ hasText: 'mint' }).count()).toBeGreaterThan(0);
     await alicePage.screenshot({ path: path.join(RESULTS, 'explorer-op.png'), fullPage: true });
-    expectNoPageErrors();
+    pages.expectNoErrors();
   });
 
   it('shows Alice’s minted tokens in her collection, and a token’s owners and history', { timeout: 60_000 }, async () => {
@@ -299,7 +277,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(await history.locator('tbody tr').first().getAttribute('data-kind')).toBe('mint');
     expect(await history.locator('tr[data-kind="mint"] a[href^="/explorer/op/"]').count()).toBeGreaterThan(0);
     await alicePage.screenshot({ path: path.join(RESULTS, 'token.png'), fullPage: true });
-    expectNoPageErrors();
+    pages.expectNoErrors();
   });
 
   it('an artist features pieces, builds a board, runs the balance lab and starts an on-chain game on it', { timeout: 180_000 }, async () => {
@@ -420,6 +398,6 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(await page.locator('.token-hero').locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
     expect(await page.getByTestId('token-royalties').locator(`[title="${artist.address}"]`).count()).toBe(1);
     expect(await page.getByTestId('token-history').locator('tbody tr').first().getAttribute('data-kind')).toBe('mint');
-    expectNoPageErrors();
+    pages.expectNoErrors();
   });
 });

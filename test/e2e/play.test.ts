@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games, replay, stateHash, type GameId, type GameRecord, type Outcome } from '../../engine';
 import type { GotopolyView } from '../../engine/gotopoly';
@@ -14,6 +14,7 @@ import type { GameSnapshot } from '../../server/protocol';
 import { GAMES } from '../../app/_lib/game-catalog';
 import { viewOf } from '../../app/_lib/record-file';
 import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
+import { BrowserPages, getJson } from './browser-pages';
 
 const RESULTS = path.join(ROOT, 'test-results');
 /** Safety net against a game that never ends (a bug); real games need well under half of it. */
@@ -23,9 +24,7 @@ const SEATS = 3;
 let server: AppServer | null = null;
 let browser: Browser | null = null;
 let baseUrl = '';
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-const consoleErrors: string[] = [];
+let pages: BrowserPages;
 /** The finished hot-seat games, by game. */
 const finished = new Map<GameId, string>();
 
@@ -33,38 +32,18 @@ beforeAll(async () => {
   server = await startAppServer();
   baseUrl = server.baseUrl;
   browser = await launchBrowser();
+  pages = new BrowserPages(browser);
   mkdirSync(RESULTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
-  if (consoleErrors.length) console.info(`console errors:\n${consoleErrors.join('\n')}`);
+  pages?.report();
   await browser?.close().catch(() => undefined);
   await server?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser!.newContext({ viewport: { width: 1440, height: 1000 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${String(err)}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') consoleErrors.push(`${page.url()}: ${msg.text()}`);
-  });
-  return page;
-}
-
-/** No uncaught exception and no console error on any page. */
-function expectNoPageErrors(): void {
-  expect(pageErrors).toEqual([]);
-  expect(consoleErrors).toEqual([]);
-}
-
-async function api<T>(pathname: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${pathname}`, { cache: 'no-store' });
-  expect(res.status, `GET ${pathname}`).toBe(200);
-  return (await res.json()) as T;
-}
+const api = <T>(pathname: string): Promise<T> => getJson<T>(baseUrl, pathname);
+const newPage = (): Promise<Page> => pages.newPage();
 
 const gameIdOf = (page: Page): string => {
   const match = /\/play\/([^/?#]+)/.exec(page.url());
@@ -236,7 +215,7 @@ describe('Playing on the game server', () => {
       await checkFinished(page, game, id);
       await page.screenshot({ path: path.join(RESULTS, `play-${game}-end.png`), fullPage: true });
       finished.set(game, id);
-      expectNoPageErrors();
+      pages.expectNoErrors();
       console.info(`${game}: ${decisions} decisions through the UI (${[...labels].sort().join(' | ')})`);
     });
   }
@@ -269,7 +248,7 @@ describe('Playing on the game server', () => {
     await actAndWait(page, 'gotopoly');
     // Once every bid is in, the auction is resolved and the bids are public.
     await expect.poll(async () => (await api<{ view: GotopolyView }>(`/api/games/${id}`)).view.stage.kind).not.toBe('auction');
-    expectNoPageErrors();
+    pages.expectNoErrors();
   });
 
   it('plays an online game of Gotopoly: two people in two browsers, a bot, sealed bids kept apart', { timeout: 120_000 }, async () => {
@@ -375,7 +354,7 @@ describe('Playing on the game server', () => {
     }
     await ada.page.screenshot({ path: path.join(RESULTS, 'play-online-ada.png'), fullPage: true });
     await bao.page.screenshot({ path: path.join(RESULTS, 'play-online-bao.png'), fullPage: true });
-    expectNoPageErrors();
+    pages.expectNoErrors();
   });
 
   it('replays a finished game to its end and an imported record file, with the engine’s state hash', { timeout: 60_000 }, async () => {
@@ -409,6 +388,6 @@ describe('Playing on the game server', () => {
     await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`${other.actions.length} / ${other.actions.length}`);
     expect(await page.getByTestId('state-hash').innerText()).toBe(stateHash(replay(other).state));
     await page.screenshot({ path: path.join(RESULTS, 'replay-file.png'), fullPage: true });
-    expectNoPageErrors();
+    pages.expectNoErrors();
   });
 });
