@@ -10,5 +10,6 @@ export { positionOf, lapsOf } from './movement';
 export { ownersOf, copiesHeld, supplyLeft, isInert, piecesOf, artistTile } from './holdings';
 export { flippableTiles } from './out-of-cash';
 export { MAX_LANDINGS_PER_TURN } from './resolve';
+export { TileTally, type TileRow } from './tile-tally';
 export { poleBots, poleRandomBot, poleHeuristicBot, type PoleBot, type PoleBotName } from './bots';
 export type * from './state';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isConfigError } from '../../engine/core/errors';
 import { playToEnd } from '../../engine/core/play';
-import { parseBoard, pole, poleBots, type Board, type PoleBot, type PoleConfigInput, type PoleEvent } from '../../engine/pole';
+import { parseBoard, pole, poleBots, TileTally, type Board, type PoleBot, type PoleConfigInput, type TileRow } from '../../engine/pole';
 import { HostError } from '../errors';
 import { issuesLine } from './schema';
 
@@ -32,25 +32,8 @@ export const labOptionsSchema = z
 
 export type LabOptions = z.input<typeof labOptionsSchema>;
 
-/** One artist tile's economy over the whole run. */
-export interface LabTile {
-  readonly index: number;
-  readonly id: string;
-  readonly title: string;
-  readonly artist: string;
-  readonly price: number;
-  readonly multiplier: number;
-  readonly editionSize: number;
-  readonly landed: number;
-  /** Copies bought (free copies from events are not purchases). */
-  readonly bought: number;
-  /** Tz paid to the bank buying copies. */
-  readonly spent: number;
-  /** Tz paid to the tile's holders as royalty. */
-  readonly royalties: number;
-  /** royalties / spent: what one Tz spent on the piece earned back; null when nobody bought it. */
-  readonly royaltyPerTz: number | null;
-}
+/** One artist tile's economy over the whole run: its card, landings, copies bought, Tz spent and royalties earned. */
+export type LabTile = Omit<Extract<TileRow, { kind: 'artist' }>, 'kind'>;
 
 /** Games that lasted `from`–`to` rounds (both included). */
 export interface LengthBin {
@@ -79,54 +62,6 @@ export interface BalanceLabReport {
 const MAX_BINS = 20;
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** Per-tile totals read from the engine's events only: `landed`, `bought`, and royalty / purchase transfers. */
-class TileTotals {
-  readonly landed: number[];
-  readonly bought: number[];
-  readonly royalties: number[];
-  readonly spent: number[];
-
-  constructor(size: number) {
-    this.landed = new Array<number>(size).fill(0);
-    this.bought = new Array<number>(size).fill(0);
-    this.royalties = new Array<number>(size).fill(0);
-    this.spent = new Array<number>(size).fill(0);
-  }
-
-  add(events: readonly PoleEvent[]): void {
-    for (const e of events) {
-      if (e.type === 'landed') this.landed[e.tile]! += 1;
-      else if (e.type === 'bought') this.bought[e.tile]! += 1;
-      else if (e.type === 'transfer' && e.tile !== undefined) {
-        if (e.reason === 'royalty') this.royalties[e.tile]! += e.amount;
-        else if (e.reason === 'purchase') this.spent[e.tile]! += e.amount;
-      }
-    }
-  }
-
-  rows(board: Board): LabTile[] {
-    return board.tiles.flatMap((tile, index) => {
-      if (tile.kind !== 'artist') return [];
-      const spent = this.spent[index]!;
-      const royalties = this.royalties[index]!;
-      return [{
-        index,
-        id: tile.id,
-        title: tile.title,
-        artist: tile.artist,
-        price: tile.price,
-        multiplier: tile.multiplier,
-        editionSize: tile.editionSize,
-        landed: this.landed[index]!,
-        bought: this.bought[index]!,
-        spent,
-        royalties,
-        royaltyPerTz: spent > 0 ? royalties / spent : null,
-      }];
-    });
-  }
-}
 
 /** Equal-width bins of whole rounds from the shortest game to the longest, at most MAX_BINS of them. */
 function histogram(lengths: readonly number[]): LengthBin[] {
@@ -161,7 +96,7 @@ export async function runBalanceLab(board: unknown, options: LabOptions = {}): P
   const seed = parsedOptions.data.seed ?? `lab/${parsed.id}`;
   // The same input object every game: parseBoard caches by object, so setup does not validate the board again.
   const config: PoleConfigInput = { players, board };
-  const totals = new TileTotals(parsed.tiles.length);
+  const totals = new TileTally(parsed);
   const seatWins = new Array<number>(players).fill(0);
   const orderWins = new Array<number>(players).fill(0);
   const lengths: number[] = [];
@@ -180,7 +115,11 @@ export async function runBalanceLab(board: unknown, options: LabOptions = {}): P
     players,
     bots: botNames,
     seed,
-    tiles: totals.rows(parsed),
+    tiles: totals.rows().flatMap((row): LabTile[] => {
+      if (row.kind !== 'artist') return [];
+      const { kind: _kind, ...tile } = row;
+      return [tile];
+    }),
     winRateBySeat: seatWins.map((w) => w / games),
     winRateByTurnOrder: orderWins.map((w) => w / games),
     length: {
