@@ -22,6 +22,7 @@ import { BridgeError, isBridgeError, PoleBridge, type ChainOp, type HoldingsActi
 import { sendCalls, type Fa2Call } from '../../chain/fa2-editions';
 import type { SeatId } from '../../engine';
 import { resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
+import stableJson from 'safe-stable-stringify';
 import { HostError } from '../errors';
 import { botWallet } from './bot-wallets';
 import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
@@ -98,7 +99,7 @@ interface KeptStep {
 
 interface GameChain {
   row: ChainGameRow;
-  readonly bridge: PoleBridge;
+  bridge: PoleBridge;
   setupError: string | null;
   setupRunning: boolean;
   pause: { code: string; reason: string; retryAt: number; attempts: number } | null;
@@ -408,6 +409,19 @@ export class ChainGames {
   // ---- actions ----
 
   /**
+   * Reads the game's chain row again when another app instance changed it (its plan after a step it sent, a seat's
+   * approval), so this instance never sends a step from a stale plan nor writes one back. Call before `gate`.
+   */
+  async refresh(gameId: string): Promise<void> {
+    const game = this.#games.get(gameId);
+    if (!game) return;
+    const row = await this.#store.getGame(gameId);
+    if (!row) return;
+    if (stableJson(row.plan) !== stableJson(game.bridge.plan)) game.bridge = await this.#bridge(row);
+    game.row = row;
+  }
+
+  /**
    * Whether a seat may act now.
    * @throws HostError 409 CHAIN_NOT_READY (setup or approvals missing), 503 CHAIN_PAUSED (a step is kept)
    */
@@ -430,12 +444,7 @@ export class ChainGames {
 
   /** The kept step can no longer apply (the game moved on elsewhere): forget it. */
   dropKept(gameId: string): void {
-    const game = this.#games.get(gameId);
-    if (!game) return;
-    game.kept = null;
-    game.pause = null;
-    if (game.timer) clearTimeout(game.timer);
-    game.timer = null;
+    this.#forgetKept(gameId, 'another move was played at this point of the game');
   }
 
   /**
@@ -473,14 +482,29 @@ export class ChainGames {
     } catch (e) {
       throw new HostError(422, 'CHAIN_REJECTED', `this move cannot be put on-chain: ${messageOf(e)}`);
     }
-    if (ops.length === 0) return;
     const earlier = await this.#store.latestStep(gameId, seq);
+    if (earlier && earlier.status !== 'failed' && (earlier.seat !== seat || stableJson(earlier.action) !== stableJson(action))) {
+      // Another move holds this seq on-chain (kept here, or sent by another app instance): this one is stale.
+      throw new HostError(409, 'STALE', `another move is being put on-chain at seq ${seq}: look again`);
+    }
+    if (ops.length === 0) return;
     let row: ChainOpRow;
-    if (earlier && earlier.opHash && earlier.status !== 'failed' && earlier.status !== 'confirmed') {
-      if (await this.#adoptEarlier(game, earlier, ops, seq)) return;
+    if (earlier && earlier.status !== 'failed') {
+      // The step was kept: this instance sends it only if no other one is sending it right now.
+      if (earlier.status !== 'confirmed' && !(await this.#store.takeStep(earlier.id, this.#confirmationTimeoutSeconds * 1000 * 2))) {
+        throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${seq} of game ${gameId} is being sent by another app instance`);
+      }
+      if (earlier.opHash && earlier.status !== 'confirmed') {
+        try {
+          if (await this.#adoptEarlier(game, earlier, ops, seq)) return;
+        } catch (e) {
+          if (isTransient(e)) await this.#store.updateOp(earlier.id, { status: 'retrying', error: e.message });
+          throw e;
+        }
+      }
       row = earlier;
     } else {
-      row = earlier && earlier.status !== 'failed' ? earlier : await this.#store.insertOp(gameId, { kind: 'step', seq, seat, action, status: 'pending', detail: { ops } });
+      row = await this.#store.insertOp(gameId, { kind: 'step', seq, seat, action, status: 'pending', detail: { ops } });
     }
     await this.#store.updateOp(row.id, { status: 'pending', error: null, detail: { ops } });
     let fromLevel = game.row.lastLevel;
@@ -546,16 +570,31 @@ export class ChainGames {
   resumed(gameId: string): void {
     const game = this.#games.get(gameId);
     if (!game || (!game.kept && !game.pause)) return;
+    this.#clearKept(game);
+  }
+
+  /** A kept step failed for good (the rules or the chain now refuse it): forget it, so the player can choose again. */
+  rejected(gameId: string, reason: string): void {
+    this.#forgetKept(gameId, reason);
+  }
+
+  /** Ends the pause; the kept step's row, if it never went through, is marked failed with `reason`. */
+  #forgetKept(gameId: string, reason: string): void {
+    const game = this.#games.get(gameId);
+    if (!game?.kept) return;
+    const seq = game.kept.baseSeq + 1;
+    this.#clearKept(game);
+    this.#inBackground(
+      this.#store.latestStep(gameId, seq).then((row) => (row && (row.status === 'pending' || row.status === 'retrying') ? this.#store.updateOp(row.id, { status: 'failed', error: reason }) : undefined)),
+    );
+  }
+
+  #clearKept(game: GameChain): void {
     game.kept = null;
     game.pause = null;
     if (game.timer) clearTimeout(game.timer);
     game.timer = null;
-    this.#hooks.changed(gameId);
-  }
-
-  /** A kept step failed for good (the chain refused it): forget it, so the player can choose again. */
-  rejected(gameId: string): void {
-    this.resumed(gameId);
+    this.#hooks.changed(game.row.gameId);
   }
 
   #pause(game: GameChain, code: string, reason: string, attempts = 1, delay = this.#backoff.first): void {

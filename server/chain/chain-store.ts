@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import type { ChainOp, TokenPlan } from '../../chain/pole-bridge';
-import { StoreError } from '../errors';
-import type { SqlClient } from '../store';
+import { HostError, StoreError } from '../errors';
+import { sqlState, UNIQUE_VIOLATION, type SqlClient } from '../store/driver';
 
 export type ApprovalStatus = 'pending' | 'confirmed' | 'failed';
 
@@ -169,12 +169,18 @@ export class ChainStore {
     );
   }
 
+  /** @throws HostError 409 STALE when another live step holds the seq (another app instance got there first). */
   async insertOp(gameId: string, op: NewChainOp): Promise<ChainOpRow> {
-    const [row] = await this.sql.query<unknown>(
-      `INSERT INTO chain_ops (game_id, seq, kind, seat, action, status, detail) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb) RETURNING *`,
-      [gameId, op.seq ?? null, op.kind, op.seat ?? null, op.action === undefined ? null : JSON.stringify(op.action), op.status, JSON.stringify(op.detail ?? {})],
-    );
-    return toOp(row);
+    try {
+      const [row] = await this.sql.query<unknown>(
+        `INSERT INTO chain_ops (game_id, seq, kind, seat, action, status, detail) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb) RETURNING *`,
+        [gameId, op.seq ?? null, op.kind, op.seat ?? null, op.action === undefined ? null : JSON.stringify(op.action), op.status, JSON.stringify(op.detail ?? {})],
+      );
+      return toOp(row);
+    } catch (err) {
+      if (sqlState(err) === UNIQUE_VIOLATION) throw new HostError(409, 'STALE', `another move is being put on-chain at seq ${op.seq ?? '?'}: look again`);
+      throw err;
+    }
   }
 
   async updateOp(id: number, patch: ChainOpPatch): Promise<void> {
@@ -191,6 +197,19 @@ export class ChainStore {
     if (patch.detail !== undefined) add('detail', JSON.stringify(patch.detail), '::jsonb');
     if (set.length === 0) return;
     await this.sql.query(`UPDATE chain_ops SET ${set.join(', ')}, updated_at = now() WHERE id = $1`, params);
+  }
+
+  /**
+   * Takes a kept step for sending it again: true when it was waiting (`retrying`), or `pending` for longer than
+   * `staleMs` (its sender stopped). Of two app instances retrying one step, one takes it.
+   */
+  async takeStep(id: number, staleMs: number): Promise<boolean> {
+    const taken = await this.sql.query(
+      `UPDATE chain_ops SET status = 'pending', updated_at = now()
+        WHERE id = $1 AND (status = 'retrying' OR (status = 'pending' AND updated_at < now() - ($2 * interval '1 millisecond'))) RETURNING id`,
+      [id, staleMs],
+    );
+    return taken.length > 0;
   }
 
   /** The game's operations, oldest first. */

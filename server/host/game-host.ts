@@ -323,6 +323,7 @@ export class GameHost {
     }
     const chain = seat !== SYSTEM && this.chain?.isOnChain(live.id) ? this.chain : null;
     if (!chain) return this.append(live, seat, action, this.engineStep(live, seat, action));
+    await chain.refresh(live.id);
     chain.gate(live.id, retrying);
     let baseSeq = live.seq;
     try {
@@ -337,7 +338,7 @@ export class GameHost {
     } catch (err) {
       if (isTransient(err)) throw chain.keep(live.id, { seat: seat as SeatId, action, baseSeq }, err);
       // A kept step the rules or the chain now refuse: it is dropped and the player chooses again.
-      if (retrying) chain.rejected(live.id);
+      if (retrying) chain.rejected(live.id, err instanceof Error ? err.message : String(err));
       throw err;
     }
   }

@@ -117,6 +117,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX boards_owner ON boards (owner);
     `,
   },
+  {
+    version: 3,
+    sql: `
+      -- One live chain step per game and seq: of two app instances putting different moves at one seq on-chain,
+      -- the second is refused before anything is sent (a failed step frees the seq).
+      CREATE UNIQUE INDEX chain_ops_one_step ON chain_ops (game_id, seq) WHERE kind = 'step' AND status <> 'failed';
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

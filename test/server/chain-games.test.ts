@@ -50,12 +50,15 @@ const toolkit = (secretKey: string): TezosToolkit => {
   return tz;
 };
 
-async function openHost(): Promise<void> {
-  chain = new ChainGames(
+const newChainGames = (): ChainGames =>
+  new ChainGames(
     new ChainStore(store.sql),
     { network: { name: 'devnet', rpcUrl: relayUrl, tzktUrl: `${relayUrl}/tzkt`, explorerUrl: null }, contract, bankSecretKey: bank.secretKey },
     { backoffMs: { first: 100, max: 400 }, indexerTimeoutMs: 1500, confirmationTimeoutSeconds: 20, onError: (e) => errors.push(e) },
   );
+
+async function openHost(): Promise<void> {
+  chain = newChainGames();
   host = await GameHost.open(store, { chain, onError: (e) => errors.push(e) });
 }
 
@@ -302,10 +305,18 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
     const supplyBefore = (await fa2.supply(tokenId)).total;
+    // A second app instance on the same database follows the game too.
+    const other = await GameHost.open(store, { chain: newChainGames(), resume: false, onError: (err) => errors.push(err) });
+    expect((await other.snapshot(gameId)).seq).toBe(snap.seq);
     down = true;
     const e = await refusal(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'buy' } }, { address: WALLET[seat]! }));
     expect([e.status, e.code]).toEqual([503, 'CHAIN_PAUSED']);
     // Nothing happened: not in the game, not on-chain.
+    expect((await host.snapshot(gameId)).seq).toBe(snap.seq);
+    // The other instance cannot slip a different move in at that point: the kept purchase holds it.
+    const stale = await refusal(other.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'pass' } }, { address: WALLET[seat]! }));
+    expect([stale.status, stale.code]).toEqual([409, 'STALE']);
+    await other.close();
     expect((await host.snapshot(gameId)).seq).toBe(snap.seq);
     down = false;
     for (let i = 0; i < 100 && (await host.chainInfo(gameId)).paused; i++) await new Promise((r) => setTimeout(r, 100));
