@@ -214,6 +214,20 @@ export interface TileTokenInput {
 export const TILE_ATTRIBUTES = { listPrice: 'List price', multiplier: 'Multiplier', editionSize: 'Edition size', gameId: 'Game' } as const;
 
 /**
+ * `displayUri` and `thumbnailUri`, defaulting to the artifact — except an inline (`data:`) image, which is stored
+ * once: repeating it would multiply the token's on-chain size and storage fee, and wallets fall back to the artifact.
+ */
+function displayUris(t: TileTokenInput): Pick<TokenMetadata, 'displayUri' | 'thumbnailUri'> {
+  const display = t.display ?? t.artifact;
+  const thumbnail = t.thumbnail ?? display;
+  const once = (image: TileImage, shown: readonly TileImage[]): boolean => !(image.uri.startsWith('data:') && shown.some((s) => s.uri === image.uri));
+  return {
+    ...(once(display, [t.artifact]) ? { displayUri: display.uri } : {}),
+    ...(once(thumbnail, [t.artifact, display]) ? { thumbnailUri: thumbnail.uri } : {}),
+  };
+}
+
+/**
  * The TZIP-21 metadata of an artist tile's token: name "Title — Artist", decimals 0, the artist as creator and
  * royalty receiver, the game facts as attributes, and `isBooleanAmount` for a 1/1 (a wallet shows no amount).
  * @throws MetadataError `METADATA_INVALID` when a field is out of range (e.g. a bad address or URI).
@@ -230,8 +244,7 @@ export function tileTokenMetadata(t: TileTokenInput): TokenMetadata {
     ...(t.description !== undefined ? { description: t.description } : {}),
     decimals: 0,
     artifactUri: t.artifact.uri,
-    displayUri: (t.display ?? t.artifact).uri,
-    thumbnailUri: (t.thumbnail ?? t.display ?? t.artifact).uri,
+    ...displayUris(t),
     ...(t.minter !== undefined ? { minter: t.minter } : {}),
     creators: [t.artistAddress],
     royalties: { decimals: 4, shares: { [t.artistAddress]: t.royaltyBps ?? 1000 } },

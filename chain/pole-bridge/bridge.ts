@@ -19,6 +19,8 @@
  *
  * The bank's secret key lives only inside the signer: it is never stored on the bridge, logged or put in an error.
  */
+import { LocalForger } from '@taquito/local-forging';
+import type { MichelsonV1Expression } from '@taquito/rpc';
 import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosOperationError, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
 import { validateAddress, ValidationResult } from '@taquito/utils';
@@ -29,7 +31,7 @@ import { Fa2Editions, toFa2Error, type Fa2Call } from '../fa2-editions';
 import { HoldingsReader, type HoldingsReaderOptions } from '../holdings';
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
-import { planGameTokens, plannedToken, type PlanOptions, type TokenPlan } from './plan';
+import { planGameTokens, plannedToken, type PlannedToken, type PlanOptions, type TokenPlan } from './plan';
 
 export interface PoleBridgeOptions {
   /** Where the chain and its indexer are (a `Network`, or any pair of URLs). */
@@ -54,6 +56,8 @@ export interface BridgeResult {
 }
 
 export interface CreatedTokens extends BridgeResult {
+  /** Every create_tokens operation, in order (more than one when the metadata did not fit in one operation). */
+  readonly operations: readonly BridgeResult[];
   /** Token id (decimal text) by board tile index. */
   readonly tokenIds: Readonly<Record<number, string>>;
   /** The plan with its token ids, to store with the game. */
@@ -90,6 +94,16 @@ export interface OperationLookup {
   /** Every content applied (false: it was included but failed, and changed nothing). */
   readonly applied: boolean;
 }
+
+/**
+ * The most bytes of one bank operation (Tezos's max_operation_data_length is 32,768, signature included): the rest
+ * leaves room for a reveal in the same group.
+ */
+const MAX_OPERATION_BYTES = 30_000;
+const SIGNATURE_BYTES = 64;
+const FORGER = new LocalForger();
+/** Any block hash: forging only measures, nothing is sent. */
+const FORGE_BRANCH = 'BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2';
 
 /** One queue per bank and node: a bank's operations go out one at a time (counters), even across games. */
 const queues = new Map<string, Promise<unknown>>();
@@ -230,33 +244,83 @@ export class PoleBridge {
    *   BRIDGE_FAILED, BRIDGE_UNCONFIRMED.
    */
   async createGameTokens(plan: TokenPlan): Promise<CreatedTokens> {
-    if (plan.created !== null || plan.tokens.some((t) => t.tokenId !== null) || this.#creating || (this.#plan?.created ?? null) !== null) {
+    const missing = plan.tokens.filter((t) => t.tokenId === null);
+    if (plan.created !== null || (plan.tokens.length > 0 && missing.length === 0) || this.#creating || (this.#plan?.created ?? null) !== null) {
       throw new BridgeError('BRIDGE_ALREADY_CREATED', `the tokens of game ${plan.gameId} are already created (or being created)`);
     }
     if (plan.contract !== null && plan.contract !== this.contract) throw new BridgeError('BRIDGE_BAD_INPUT', `the plan belongs to contract ${plan.contract}, not ${this.contract}`);
     if (plan.tokens.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} has no tokens`);
-    let call: Fa2Call;
-    try {
-      call = this.#fa2.createTokens(plan.tokens.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata })));
-    } catch (e) {
-      throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} cannot be sent: ${messageOf(e)}`, {}, { cause: e });
-    }
     this.#creating = true;
     try {
-      const { opHash, level, contents } = await this.#send([call]);
-      const storage = (contents[0] as { metadata?: { operation_result?: { storage?: unknown } } } | undefined)?.metadata?.operation_result?.storage;
-      const next = nextTokenIdIn(storage);
-      if (next === null || next < BigInt(plan.tokens.length)) {
-        throw new BridgeError('BRIDGE_UNCONFIRMED', `create_tokens ${opHash} was included at level ${level}, but its receipt shows no token ids`, { opHash });
+      let chunks: { readonly call: Fa2Call; readonly count: number }[];
+      try {
+        chunks = await this.#creationChunks(missing);
+      } catch (e) {
+        throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} cannot be sent: ${messageOf(e)}`, {}, { cause: e });
       }
-      const first = next - BigInt(plan.tokens.length);
-      const tokens = plan.tokens.map((t, i) => ({ ...t, tokenId: (first + BigInt(i)).toString() }));
-      const created: TokenPlan = { ...plan, contract: this.contract, tokens, created: { opHash, level } };
+      let current: TokenPlan = { ...plan, contract: this.contract };
+      const operations: BridgeResult[] = [];
+      let done = 0;
+      for (const { call, count } of chunks) {
+        const { opHash, level, contents } = await this.#send([call]);
+        const storage = (contents[0] as { metadata?: { operation_result?: { storage?: unknown } } } | undefined)?.metadata?.operation_result?.storage;
+        const next = nextTokenIdIn(storage);
+        if (next === null || next < BigInt(count)) {
+          throw new BridgeError('BRIDGE_UNCONFIRMED', `create_tokens ${opHash} was included at level ${level}, but its receipt shows no token ids`, { opHash });
+        }
+        const first = next - BigInt(count);
+        const ids = new Map(missing.slice(done, done + count).map((t, i) => [t.tile, (first + BigInt(i)).toString()]));
+        current = { ...current, tokens: current.tokens.map((t) => (ids.has(t.tile) ? { ...t, tokenId: ids.get(t.tile)! } : t)) };
+        // Kept after each operation: if a later one fails, a retry with this plan creates only the tokens still missing.
+        this.#plan = current;
+        done += count;
+        operations.push({ opHash, level });
+      }
+      const last = operations.at(-1)!;
+      const created: TokenPlan = { ...current, created: { opHash: last.opHash, level: last.level } };
       this.#plan = created;
-      return { opHash, level, plan: created, tokenIds: Object.fromEntries(tokens.map((t) => [t.tile, t.tokenId])) };
+      return { opHash: last.opHash, level: last.level, operations, plan: created, tokenIds: Object.fromEntries(created.tokens.map((t) => [t.tile, t.tokenId!])) };
     } finally {
       this.#creating = false;
     }
+  }
+
+  /**
+   * The `create_tokens` calls for `tokens`, as many tokens a call as fit in one operation: Tezos refuses an operation
+   * over 32,768 bytes, and a board's token metadata (inline images above all) can weigh more than that.
+   */
+  async #creationChunks(tokens: readonly PlannedToken[]): Promise<{ call: Fa2Call; count: number }[]> {
+    const callFor = (part: readonly PlannedToken[]): Fa2Call => this.#fa2.createTokens(part.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata })));
+    const chunks: { call: Fa2Call; count: number }[] = [];
+    let start = 0;
+    while (start < tokens.length) {
+      let end = start + 1;
+      while (end < tokens.length && (await this.#forgedSize(callFor(tokens.slice(start, end + 1)))) <= MAX_OPERATION_BYTES) end++;
+      chunks.push({ call: callFor(tokens.slice(start, end)), count: end - start });
+      start = end;
+    }
+    return chunks;
+  }
+
+  /** The bytes of `call` as one signed transaction (fees and counters at their widest). */
+  async #forgedSize(call: Fa2Call): Promise<number> {
+    const forged = await FORGER.forge({
+      branch: FORGE_BRANCH,
+      contents: [
+        {
+          kind: OpKind.TRANSACTION,
+          source: this.bankAddress,
+          fee: '9999999',
+          counter: '999999999',
+          gas_limit: '1040000',
+          storage_limit: '999999',
+          amount: '0',
+          destination: call.to,
+          parameters: call.parameter as { entrypoint: string; value: MichelsonV1Expression },
+        },
+      ],
+    });
+    return forged.length / 2 + SIGNATURE_BYTES;
   }
 
   /** The plan with token ids, or BRIDGE_NOT_CREATED. */

@@ -248,8 +248,19 @@ export class ChainGames {
         const created = await game.bridge.createGameTokens(game.row.plan);
         await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
         game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
+        // A large board takes several operations; each is listed.
+        for (const earlier of created.operations.slice(0, -1)) {
+          const row = await this.#store.insertOp(id, { kind: 'create', status: 'confirmed' });
+          await this.#store.updateOp(row.id, { opHash: earlier.opHash, level: earlier.level });
+        }
         await this.#store.updateOp(op.id, { opHash: created.opHash, status: 'confirmed', level: created.level });
       } catch (e) {
+        // Tokens created before the failure are kept in the plan: the retry creates only the others.
+        const partial = game.bridge.plan;
+        if (partial && partial.tokens.some((t) => t.tokenId !== null)) {
+          await this.#store.updateGame(id, { plan: partial });
+          game.row = { ...game.row, plan: partial };
+        }
         await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e), ...(isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {}) });
         throw e;
       }

@@ -315,4 +315,23 @@ describe('PoleBridge on a devnet', () => {
     expect((await bridgeError(bridge.apply([mint(ALICE)]))).code).toBe('BRIDGE_SUPPLY_RETIRED');
     expect(await admin.supply(pipi.tokenId!)).toEqual({ max: 2n, total: 1n });
   });
+
+  it('creates a board whose metadata exceeds one operation (32,768 bytes) in several create_tokens operations', async () => {
+    const ids = Array.from({ length: 18 }, (_, i) => `big-${i}`);
+    const large = parseBoard({ ...board(...ids.map((id) => art(id, 100, 2))), id: 'large-board' });
+    // An inline image of ~1.9 KB each: 18 of them are far more than one operation may carry.
+    const svg = (id: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>${id}</title>${'<rect width="1" height="1"/>'.repeat(45)}</svg>`;
+    const images = Object.fromEntries(ids.map((id) => [id, { artifact: { uri: `data:image/svg+xml;base64,${Buffer.from(svg(id)).toString('base64')}`, mimeType: 'image/svg+xml' } }]));
+    const big = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt });
+    const before = (await admin.state()).nextTokenId;
+    const created = await big.createGameTokens(big.planTokens(large, 'game-large', { images }));
+    expect(created.operations.length).toBeGreaterThan(1);
+    const tokenIds = created.plan.tokens.map((t) => BigInt(t.tokenId!));
+    expect(tokenIds).toEqual(Array.from({ length: 18 }, (_, i) => before + BigInt(i)));
+    expect((await admin.state()).nextTokenId).toBe(before + 18n);
+    // Each token carries its own image, and the inline image is stored once (no displayUri/thumbnailUri copies).
+    const last = await admin.tokenMetadata(created.plan.tokens[17]!.tokenId!);
+    expect(last?.artifactUri).toBe(images['big-17']!.artifact.uri);
+    expect(last?.displayUri).toBeUndefined();
+  });
 });
