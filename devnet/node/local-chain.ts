@@ -14,6 +14,9 @@ import { NodeError, PROTOCOL, validationError } from './errors';
 import { chainHost } from './host';
 import { fork, adopt, type State, type BigMapState, type Account } from './state';
 
+/** The protocol constant the RPC reports too (rpc.ts): the most bytes one operation may take. */
+export const MAX_OPERATION_DATA_LENGTH = 32_768;
+
 export interface AppliedOperation {
   readonly hash: string;
   readonly branch: string;
@@ -177,6 +180,8 @@ export class Chain implements ChainView {
    */
   async inject(hex: string, options: { bake?: boolean } = {}): Promise<string> {
     if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 128 + 64 + 2) throw validationError('permanent', 'operation.invalid_encoding');
+    // As Octez: an operation (signature included) may not exceed the protocol's max_operation_data_length.
+    if (hex.length / 2 > MAX_OPERATION_DATA_LENGTH) throw validationError('temporary', 'prevalidation.oversized_operation', { size: hex.length / 2, max_size: MAX_OPERATION_DATA_LENGTH });
     const forgedHex = hex.slice(0, hex.length - 128);
     let parsed: { branch: string; contents: Content[] };
     try {

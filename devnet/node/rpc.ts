@@ -12,7 +12,7 @@ import { Address } from '../michelson/values';
 import { isMichelsonFailure, runScript, type Host } from '../michelson/index';
 import { pairTypes, type Expr, type Prim } from '../michelson/micheline';
 import { CONSTANTS, type Content, type Json } from './apply';
-import { isoSeconds, type Block, type Chain } from './local-chain';
+import { isoSeconds, MAX_OPERATION_DATA_LENGTH, type Block, type Chain } from './local-chain';
 import { NodeError, PROTOCOL, tezosError } from './errors';
 import { chainHost } from './host';
 import { fork, type State } from './state';
@@ -364,7 +364,7 @@ function metadataJson(b: Block): Json {
     next_protocol: PROTOCOL,
     test_chain_status: { status: 'not_running' },
     max_operations_ttl: 240,
-    max_operation_data_length: 32768,
+    max_operation_data_length: MAX_OPERATION_DATA_LENGTH,
     max_block_header_length: 289,
     max_operation_list_length: [{ max_size: 4194304, max_op: 2048 }, { max_size: 32768 }, { max_size: 135168, max_op: 132 }, { max_size: 524288 }],
     level_info: { level: b.level, level_position: Math.max(0, b.level - 1), cycle: Math.floor(Math.max(0, b.level - 1) / 8192), cycle_position: Math.max(0, b.level - 1) % 8192, expected_commitment: false },
@@ -392,7 +392,7 @@ function constantsJson(blockTime: number): Json {
     proof_of_work_nonce_size: 8,
     nonce_length: 32,
     max_anon_ops_per_block: 132,
-    max_operation_data_length: 32768,
+    max_operation_data_length: MAX_OPERATION_DATA_LENGTH,
     max_proposals_per_delegate: 20,
     max_micheline_node_count: 50000,
     max_micheline_bytes_limit: 50000,

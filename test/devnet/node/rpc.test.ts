@@ -90,6 +90,17 @@ describe('RPC', () => {
     expect((await fetch(devnet.rpcUrl + '/chains/main/blocks/999999/header')).status).toBe(404);
   });
 
+  test('an operation over max_operation_data_length (32,768 bytes) is refused at injection, as Octez does', async () => {
+    const origination = await tz.contract.originate({ code: 'parameter bytes; storage unit; code { CDR; NIL operation; PAIR }', storage: { prim: 'Unit' } });
+    await origination.confirmation();
+    const contract = origination.contractAddress!;
+    const call = (size: number) => tz.contract.transfer({ to: contract, amount: 0, parameter: { entrypoint: 'default', value: { bytes: 'ab'.repeat(size) } } });
+    await expect(call(40_000)).rejects.toThrow(/oversized_operation/);
+    const op = await call(30_000); // just under the limit: taken
+    await op.confirmation();
+    expect(op.status).toBe('applied');
+  });
+
   test('delegation to a bootstrap baker', async () => {
     const t = new TezosToolkit(devnet.rpcUrl);
     t.setSignerProvider(new InMemorySigner(devnet.accounts[1]!.secretKey));
