@@ -7,17 +7,14 @@
  * every row's i-th sample reads the i-th game's figures, so a run plays warm-ups + samples games once, whichever
  * rows it shows.
  */
-import { InMemorySigner } from '@taquito/signer';
-import { TezosToolkit } from '@taquito/taquito';
-import { Fa2Editions } from '../../chain';
-import { tzktRoutes } from '../../devnet/indexer';
-import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { SYSTEM } from '../../engine/core/types';
 import type { CreateGameRequest, GameHost, GameStore } from '../../server';
 import type { ChainGames } from '../../server/chain/chain-games';
 import type { ChainStore } from '../../server/chain/chain-store';
 import { percentile } from '../lib/stats';
 import type { BenchCase } from './types';
+import { devnetWithContract } from '../lib/devnet-contract';
 
 /** What one game cost. */
 interface GameFigures {
@@ -61,12 +58,8 @@ async function openEnv(): Promise<Env> {
     import('../../server/chain/chain-games'),
     import('../../server/chain/chain-store'),
   ]);
-  const devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
   const bank = bootstrapAccount(1);
-  const admin = new TezosToolkit(devnet.rpcUrl);
-  admin.setSignerProvider(new InMemorySigner(bank.secretKey));
-  const { client } = await Fa2Editions.originate(admin, { admin: bank.address });
-  await client.send(client.addMinter(bank.address));
+  const { devnet, contract: client } = await devnetWithContract({ admin: bank });
   const store = await openPgliteStore();
   const chainStore = new ChainStore(store.sql);
   const errors: unknown[] = [];

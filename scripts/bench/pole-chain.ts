@@ -3,14 +3,12 @@
  * mint confirmed, then the TzKT API read at or after that level (read-after-write), as the chain bridge does before
  * the next royalty.
  */
-import { InMemorySigner } from '@taquito/signer';
-import { TezosToolkit } from '@taquito/taquito';
-import { Fa2Editions, PoleBridge } from '../../chain';
-import { tzktRoutes } from '../../devnet/indexer';
-import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import { PoleBridge } from '../../chain';
+import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { parseBoard } from '../../engine/pole';
 import { latencyAsync } from './measure';
 import type { BenchCase } from './types';
+import { devnetWithContract } from '../lib/devnet-contract';
 
 /** A small board whose first edition is large enough for every sample's purchase. */
 const benchBoard = () =>
@@ -34,12 +32,10 @@ export const poleChainCases: readonly BenchCase[] = [
     unit: 'ms',
     goal: { atMost: 300 },
     prepare: async () => {
-      devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
-      const admin = new TezosToolkit(devnet.rpcUrl);
-      admin.setSignerProvider(new InMemorySigner(bootstrapAccount(1).secretKey));
-      const { client } = await Fa2Editions.originate(admin, { admin: bootstrapAccount(1).address });
       const bank = bootstrapAccount(2);
-      await client.send(client.addMinter(bank.address));
+      const chain = await devnetWithContract({ minter: bank.address });
+      devnet = chain.devnet;
+      const client = chain.contract;
       const bridge = await PoleBridge.create({
         network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
         bank: { secretKey: bank.secretKey },

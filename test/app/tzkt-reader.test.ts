@@ -3,17 +3,16 @@
  * editions contract originated and its tokens created, minted, transferred and burnt through the chain layer's
  * Fa2Editions client (Taquito + InMemorySigner). What the reader returns must be what the chain holds.
  */
-import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tzktRoutes } from '../../devnet/indexer';
-import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
 import { tileTokenMetadata, type TokenMetadata } from '../../chain/token-metadata';
 import { isTzktReadError, type TzktReadError } from '../../app/_lib/tzkt/errors';
 import { account, block, collectionOf, editionLabel, holdersOf, imageUrl, operation, tokenDetail } from '../../app/_lib/tzkt/reader';
+import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 
 let devnet: Devnet;
 let kt = '';
@@ -56,11 +55,7 @@ const MOON = tileTokenMetadata({
   artifact: { uri: 'https://example.org/moon.png', mimeType: 'image/png' },
 });
 
-const toolkit = (secretKey: string): TezosToolkit => {
-  const tz = new TezosToolkit(devnet.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(secretKey));
-  return tz;
-};
+let toolkit: (secretKey: string) => TezosToolkit;
 
 async function failure(p: Promise<unknown>): Promise<TzktReadError> {
   try {
@@ -73,12 +68,9 @@ async function failure(p: Promise<unknown>): Promise<TzktReadError> {
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
-  const { client } = await Fa2Editions.originate(toolkit(admin.secretKey), { admin: admin.address });
-  kt = client.address;
-  bank = client;
-  // The admin mints here as the game's bank does: it has to be a minter first.
-  await bank.send(bank.addMinter(admin.address));
+  // The admin mints here as the game's bank does: it is the contract's minter too.
+  ({ devnet, toolkit, contract: bank } = await devnetWithContract({ admin }));
+  kt = bank.address;
   ops.create = await bank.send(
     bank.createTokens([
       { maxSupply: 1, creator: artist, metadata: BRIDGE },

@@ -6,20 +6,17 @@
  * what was minted. Then an artist features pieces in the studio, builds a board, runs the balance lab and starts an
  * on-chain game on that board.
  */
-import { InMemorySigner } from '@taquito/signer';
-import { TezosToolkit } from '@taquito/taquito';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fa2Editions } from '../../chain';
-import { tzktRoutes } from '../../devnet/indexer';
-import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import type { ChainInfo } from '../../server/chain/chain-games';
 import type { GameSnapshot } from '../../server/protocol';
 import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
 import { BrowserPages, getJson } from './browser-pages';
+import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 
 const RESULTS = path.join(ROOT, 'test-results');
 /** Safety net against a game that never ends (a bug); a one-lap game of two needs far fewer. */
@@ -39,12 +36,9 @@ let pages: BrowserPages;
 
 beforeAll(async () => {
   mkdirSync(RESULTS, { recursive: true });
-  devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
-  const tezos = new TezosToolkit(devnet.rpcUrl);
-  tezos.setSignerProvider(new InMemorySigner(bank.secretKey));
-  const { client } = await Fa2Editions.originate(tezos, { admin: bank.address });
-  contract = client.address;
-  await client.send(client.addMinter(bank.address));
+  const chain = await devnetWithContract({ admin: bank });
+  devnet = chain.devnet;
+  contract = chain.contract.address;
   server = await startAppServer({
     env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract, POLE_BANK_SECRET_KEY: bank.secretKey },
   });

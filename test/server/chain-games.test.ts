@@ -9,20 +9,19 @@
  * holdings action before the next roll; Tezos going down pauses the game and keeps the move, which goes through once
  * it is back; the server restarts mid-game and finishes it with the chain and the game agreeing token by token.
  */
-import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fa2Editions, HoldingsReader } from '../../chain';
-import { tzktRoutes } from '../../devnet/indexer';
-import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import { HostError } from '../../server/errors';
 import { GameHost } from '../../server/host';
 import { ChainGames } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { openPgliteStore, type GameStore } from '../../server/store';
+import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);
@@ -44,11 +43,7 @@ let gameId = '';
 let tokens: string[] = [];
 const errors: unknown[] = [];
 
-const toolkit = (secretKey: string): TezosToolkit => {
-  const tz = new TezosToolkit(devnet.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(secretKey));
-  return tz;
-};
+let toolkit: (secretKey: string) => TezosToolkit;
 
 const newChainGames = (): ChainGames =>
   new ChainGames(
@@ -124,7 +119,7 @@ async function expectChainAgrees(): Promise<void> {
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
+  ({ devnet, toolkit, contract: { address: contract } } = await devnetWithContract({ admin: bank }));
   const target = new URL(devnet.rpcUrl);
   relay = createServer((req, res) => {
     if (down) {
@@ -150,9 +145,6 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
-  const { client } = await Fa2Editions.originate(toolkit(bank.secretKey), { admin: bank.address });
-  contract = client.address;
-  await client.send(client.addMinter(bank.address));
   store = await openPgliteStore();
   await openHost();
 }, 120_000);

@@ -3,12 +3,9 @@
  * composed from pieces and event tiles that the engine accepts (or a coded refusal with nothing stored), and the
  * import of a real FA2 token's metadata from an in-process devnet through its TzKT API. Nothing is mocked.
  */
-import { InMemorySigner } from '@taquito/signer';
-import { TezosToolkit } from '@taquito/taquito';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tzktRoutes } from '../../devnet/indexer';
-import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
+import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, planGameTokens, tileTokenMetadata } from '../../chain';
 import { parseBoard } from '../../engine/pole';
 import { isHostError, openPgliteStore, type GameStore, type HostError } from '../../server';
@@ -24,6 +21,7 @@ import {
   readFa2Token,
   type PieceInput,
 } from '../../server/studio';
+import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 
 const ADA = bootstrapAccount(3).address;
 const BEA = bootstrapAccount(4).address;
@@ -188,10 +186,8 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
   let kt = '';
 
   beforeAll(async () => {
-    devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
-    const tezos = new TezosToolkit(devnet.rpcUrl);
-    tezos.setSignerProvider(new InMemorySigner(adminKey.secretKey));
-    const { client } = await Fa2Editions.originate(tezos, { admin: adminKey.address });
+    let client: Fa2Editions;
+    ({ devnet, contract: client } = await devnetWithContract({ admin: adminKey }));
     kt = client.address;
     const metadata = tileTokenMetadata({
       title: 'Harbour at Dawn',
@@ -204,7 +200,6 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
       gameId: 'studio-import',
       artifact: { uri: 'ipfs://bafkreiharbour/harbour.png', mimeType: 'image/png' },
     });
-    await client.send(client.addMinter(adminKey.address));
     await client.send(client.createTokens([{ maxSupply: 3, creator: ADA, metadata }]));
     await client.send(client.mint([{ tokenId: 0, to: ADA, amount: 1 }]));
   }, 120_000);

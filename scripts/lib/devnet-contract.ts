@@ -1,0 +1,30 @@
+/**
+ * What the chain suites and benchmarks start from: an ephemeral in-process devnet with its TzKT API, and the editions
+ * contract originated by `admin` with `minter` (default: the admin) allowed to mint — as `npm start` deploys it.
+ */
+import { InMemorySigner } from '@taquito/signer';
+import { TezosToolkit } from '@taquito/taquito';
+import { Fa2Editions } from '../../chain/fa2-editions';
+import { tzktRoutes } from '../../devnet/indexer';
+import { bootstrapAccount, startDevnet, type BootstrapAccount, type Devnet } from '../../devnet/node';
+
+export interface DevnetContract {
+  readonly devnet: Devnet;
+  /** The contract's client, signing as the admin. */
+  readonly contract: Fa2Editions;
+  /** A toolkit on the devnet signing with `secretKey`. */
+  readonly toolkit: (secretKey: string) => TezosToolkit;
+}
+
+export async function devnetWithContract(options: { readonly admin?: BootstrapAccount; readonly minter?: string } = {}): Promise<DevnetContract> {
+  const admin = options.admin ?? bootstrapAccount(1);
+  const devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
+  const toolkit = (secretKey: string): TezosToolkit => {
+    const tezos = new TezosToolkit(devnet.rpcUrl);
+    tezos.setSignerProvider(new InMemorySigner(secretKey));
+    return tezos;
+  };
+  const { client } = await Fa2Editions.originate(toolkit(admin.secretKey), { admin: admin.address });
+  await client.send(client.addMinter(options.minter ?? admin.address));
+  return { devnet, contract: client, toolkit };
+}
