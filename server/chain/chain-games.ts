@@ -635,10 +635,6 @@ export class ChainGames {
     return game.row.seats.map((s) => s.address ?? '');
   }
 
-  addresses(gameId: string): readonly (string | null)[] {
-    return this.#games.get(gameId)?.row.seats.map((s) => s.address) ?? [];
-  }
-
   // ---- reading ----
 
   /** The chain status of a game for pages and the API. @throws HostError 404 NOT_ON_CHAIN */
@@ -682,12 +678,6 @@ export class ChainGames {
       })),
       lastLevel: game.row.lastLevel,
     };
-  }
-
-  /** Every operation hash of a game, for its record. */
-  async operationHashes(gameId: string): Promise<{ kind: string; seq: number | null; seat: number | null; opHash: string; level: number | null; status: string }[]> {
-    if (!(await this.#load(gameId))) return [];
-    return (await this.#store.listOps(gameId)).flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));
   }
 
   /** Waits for background work (setup, approvals) to settle: tests. */

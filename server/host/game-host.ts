@@ -37,7 +37,11 @@ export interface RequestContext {
 
 /** A game on the record route: the engine's record plus, for an on-chain game, every operation hash. */
 export type HostedRecord = GameRecord & {
-  readonly chain?: { readonly network: string; readonly contract: string; readonly operations: Awaited<ReturnType<ChainGames['operationHashes']>> };
+  readonly chain?: {
+    readonly network: string;
+    readonly contract: string;
+    readonly operations: readonly { kind: string; seq: number | null; seat: number | null; opHash: string; level: number | null; status: string }[];
+  };
 };
 
 /**
@@ -235,7 +239,8 @@ export class GameHost {
     const record: GameRecord = { game, version, config, seed, actions: live.log.map(({ seat, action }) => ({ seat, action })) };
     if (!this.chain?.isOnChain(id)) return record;
     const info = await this.chain.info(id);
-    return { ...record, chain: { network: info.network, contract: info.contract, operations: await this.chain.operationHashes(id) } };
+    const operations = info.ops.flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));
+    return { ...record, chain: { network: info.network, contract: info.contract, operations } };
   }
 
   /** The hash of the current state and its seq: equal on every instance and after a restart (engine `stateHash`). */
