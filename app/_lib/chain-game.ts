@@ -4,19 +4,11 @@
  */
 import type { SeatId } from '../../engine/core';
 import type { ChainInfo, ChainOpInfo } from '../../server/chain/chain-games';
-import { refusalMessage } from './game-api';
+import { readJson, refusalMessage } from './game-api';
 
 export type { ChainInfo, ChainOpInfo };
 
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}/chain`;
-
-async function readJson(res: Response): Promise<unknown> {
-  try {
-    return await res.json();
-  } catch {
-    return null;
-  }
-}
 
 async function call(url: string, init?: RequestInit): Promise<unknown> {
   const res = await fetch(url, { cache: 'no-store', ...init });

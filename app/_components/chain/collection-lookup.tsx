@@ -1,16 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useWallet } from '../../_lib/wallet';
 import './chain.css';
-
-/** The signed-in address from `GET /api/auth/session`, or null when signed out or the answer has none. */
-async function sessionAddress(): Promise<string | null> {
-  const res = await fetch('/api/auth/session', { cache: 'no-store' });
-  if (!res.ok) return null;
-  const body = (await res.json()) as { address?: unknown } | null;
-  return typeof body?.address === 'string' ? body.address : null;
-}
 
 /**
  * `/collection` without an address: goes to the signed-in address's collection, or offers to sign in or to look
@@ -18,20 +11,11 @@ async function sessionAddress(): Promise<string | null> {
  */
 export function CollectionLookup({ problem }: { problem?: string }) {
   const router = useRouter();
-  const [state, setState] = useState<'checking' | 'signed-out'>('checking');
+  const { status, address } = useWallet();
   useEffect(() => {
-    let live = true;
-    sessionAddress()
-      .catch(() => null)
-      .then((address) => {
-        if (!live) return;
-        if (address) router.replace(`/collection/${encodeURIComponent(address)}`);
-        else setState('signed-out');
-      });
-    return () => {
-      live = false;
-    };
-  }, [router]);
+    if (address) router.replace(`/collection/${encodeURIComponent(address)}`);
+  }, [router, address]);
+  const state = status === 'signed-out' ? 'signed-out' : 'checking';
   return (
     <section className="chain-page" aria-labelledby="collection-heading" data-testid="collection-lookup">
       <header>

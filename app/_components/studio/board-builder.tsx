@@ -7,7 +7,8 @@ import { EVENT_PALETTE, type EventSlot, type Piece } from '../../../server/studi
 import type { StudioBoard } from '../../../server/studio/boards';
 import { formatTz } from '../../_lib/seats';
 import { BoardRing } from '../pole/board-ring';
-import { problem, fetchSessionAddress, signInHref, studioFetch } from './studio-api';
+import { useWallet } from '../../_lib/wallet';
+import { problem, signInHref, studioFetch } from './studio-api';
 import './studio.css';
 
 /** One slot of the list; `key` keeps React's identity through moves. */
@@ -22,7 +23,9 @@ type Verdict = { ok: true; composed: ComposedBoard } | { ok: false; message: str
  */
 export function BoardBuilder() {
   const router = useRouter();
-  const [address, setAddress] = useState<string | null | undefined>(undefined);
+  const wallet = useWallet();
+  // undefined while the sign-in is still being read.
+  const address = wallet.status === 'loading' ? undefined : wallet.address;
   const [pieces, setPieces] = useState<Piece[] | null>(null);
   const [slots, setSlots] = useState<DraftSlot[]>([]);
   const [nextKey, setNextKey] = useState(1);
@@ -32,7 +35,6 @@ export function BoardBuilder() {
 
   useEffect(() => {
     let live = true;
-    void fetchSessionAddress().then((a) => live && setAddress(a));
     studioFetch<{ pieces: Piece[] }>('/api/studio/pieces?scope=all')
       .then((r) => live && setPieces(r.pieces))
       .catch((err: unknown) => live && setError(problem(err)));

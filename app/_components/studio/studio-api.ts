@@ -24,15 +24,6 @@ export async function studioFetch<T>(url: string, init: { method?: string; body?
   return body as T;
 }
 
-/** The signed-in address, or null. */
-export async function fetchSessionAddress(): Promise<string | null> {
-  try {
-    return (await studioFetch<{ address: string | null }>('/api/auth/session')).address;
-  } catch {
-    return null;
-  }
-}
-
 export const signInHref = (next: string): string => `/signin?next=${encodeURIComponent(next)}`;
 
 /** What to tell a person when a request failed. */

@@ -5,28 +5,21 @@ import type { StudioBoardSummary } from '../../../server/studio/boards';
 import type { Piece } from '../../../server/studio/schema';
 import { PieceCard } from './piece-card';
 import { PieceForm } from './piece-form';
-import { problem, fetchSessionAddress, signInHref, studioFetch } from './studio-api';
+import { useWallet } from '../../_lib/wallet';
+import { problem, signInHref, studioFetch } from './studio-api';
 import './studio.css';
-
-type Session = { status: 'loading' } | { status: 'out' } | { status: 'in'; address: string };
 
 /** The studio for the signed-in artist: the piece form, their featured pieces, and their boards. */
 export function StudioHome() {
-  const [session, setSession] = useState<Session>({ status: 'loading' });
+  const { status, address } = useWallet();
   const [pieces, setPieces] = useState<Piece[] | null>(null);
   const [boards, setBoards] = useState<StudioBoardSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (address === null) return;
     let live = true;
     void (async () => {
-      const address = await fetchSessionAddress();
-      if (!live) return;
-      if (address === null) {
-        setSession({ status: 'out' });
-        return;
-      }
-      setSession({ status: 'in', address });
       try {
         const [mine, built] = await Promise.all([
           studioFetch<{ pieces: Piece[] }>('/api/studio/pieces'),
@@ -42,7 +35,7 @@ export function StudioHome() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [address]);
 
   async function remove(piece: Piece) {
     setError(null);
@@ -54,8 +47,8 @@ export function StudioHome() {
     }
   }
 
-  if (session.status === 'loading') return <p className="muted">Checking your sign-in…</p>;
-  if (session.status === 'out') {
+  if (status === 'loading') return <p className="muted">Checking your sign-in…</p>;
+  if (status === 'signed-out' || address === null) {
     return (
       <section className="panel" data-testid="studio-signed-out">
         <p>Artists sign in with their wallet (or a devnet account) to feature their pieces and build boards.</p>
@@ -71,7 +64,7 @@ export function StudioHome() {
   return (
     <div className="studio">
       <p className="muted small">
-        Signed in as <code data-testid="studio-address">{session.address}</code>
+        Signed in as <code data-testid="studio-address">{address}</code>
       </p>
       <div className="studio-columns">
         <PieceForm onFeatured={(piece) => setPieces((list) => [piece, ...(list ?? [])])} />
