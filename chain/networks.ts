@@ -98,7 +98,4 @@ export function networkFromEnv(env: Readonly<Record<string, string | undefined>>
   }
 }
 
-/** An explorer link to an operation or an account, or null on a network without an explorer. */
-export function explorerLink(network: Network, hashOrAddress: string): string | null {
-  return network.explorerUrl ? `${network.explorerUrl}/${encodeURIComponent(hashOrAddress)}` : null;
-}
+export { explorerLink } from './explorer';
