@@ -9,6 +9,8 @@ import { describeIssues } from '../core/issues';
 
 const tileId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a lowercase slug (a-z, 0-9, -)');
 const tz = z.number().int('must be a whole number of Tz');
+/** A Tezos account or contract address, by shape (the engine has no checksum code; chain/ checks checksums). */
+const address = z.string().regex(/^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a Tezos address (tz1…/KT1…)');
 
 /** Effects that need no die roll of their own. */
 const simpleEffectSchema = z.discriminatedUnion('kind', [
@@ -65,6 +67,21 @@ const artistTileSchema = z
       .refine((m) => Math.abs(m * 100 - Math.round(m * 100)) < 1e-9, 'must have at most two decimals'),
     /** 1 = a 1/1; y > 1 = an edition "x/y". */
     editionSize: z.number().int().min(1).max(1000),
+    /**
+     * The work's image: what the tile shows and what its token carries (ipfs://, https:// or data:image/…). A tile
+     * without one shows, and mints, the art generated from its id.
+     */
+    image: z
+      .object({
+        uri: z.string().max(100_000).regex(/^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s, 'must be an ipfs://, https:// or data:image/… URI'),
+        mimeType: z.string().regex(/^image\/[\w.+-]+$/, 'must be an image MIME type'),
+      })
+      .strict()
+      .optional(),
+    /** The artist's wallets: the token's TZIP-21 creators and royalty receivers (the bank's when absent). */
+    creators: z.array(address).min(1).max(10).optional(),
+    /** The FA2 token the work was featured from (the studio's import): the game's token points back to it. */
+    origin: z.object({ contract: address, tokenId: z.string().regex(/^\d{1,30}$/, 'must be a token id') }).strict().optional(),
   })
   .strict();
 
@@ -140,6 +157,15 @@ function boardMeaningIssues(board: Board): string[] {
     if (i > 0 && tile.kind === 'go') issues.push(`${name(i)}: kind: only tile 0 may be GO`);
   });
   if (!tiles.some((t) => t.kind === 'artist')) issues.push('tiles: the board needs at least one artist tile');
+  // Supply integrity: one work, one tile, so its printed edition size is every copy that can exist in a game.
+  const originAt = new Map<string, number>();
+  tiles.forEach((tile, i) => {
+    if (tile.kind !== 'artist' || !tile.origin) return;
+    const key = `${tile.origin.contract}/${tile.origin.tokenId}`;
+    const first = originAt.get(key);
+    if (first !== undefined) issues.push(`${name(i)}: origin: token ${key} is already on the board as tile ${first} "${tiles[first]!.id}"`);
+    else originAt.set(key, i);
+  });
 
   const checkSimple = (i: number, effect: SimpleEffect, field: string) => {
     if (effect.kind === 'moveTo') {

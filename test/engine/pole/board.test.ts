@@ -233,6 +233,21 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
     expect(parseBoard(raw(rolled)).tiles).toHaveLength(4);
   });
 
+  it('issue 15 supply integrity: one FA2 token featured on two tiles is refused, naming both', () => {
+    const origin = { contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' };
+    const tiles = [GO, { ...art('a', 100, 3), origin }, art('b', 100), { ...art('c', 100, 3), origin }];
+    expectBadBoard(raw(tiles), 'tile 3 "c"', 'origin', 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi/11', 'tile 1 "a"');
+    const other = [GO, { ...art('a', 100, 3), origin }, art('b', 100), { ...art('c', 100, 3), origin: { ...origin, tokenId: '12' } }];
+    expect(parseBoard(raw(other)).tiles).toHaveLength(4);
+  });
+
+  it("an artist tile's image, creators and origin are checked by shape", () => {
+    expectBadBoard(raw(withTile(1, { ...art('a', 100), image: { uri: 'http://example.com/a.png', mimeType: 'image/png' } })), 'tile 1', 'image.uri');
+    expectBadBoard(raw(withTile(1, { ...art('a', 100), creators: ['tz1nope'] })), 'tile 1', 'creators');
+    const ok = { ...art('a', 100), image: { uri: 'ipfs://bafy/a.png', mimeType: 'image/png' }, creators: ['tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb'] };
+    expect(parseBoard(raw(withTile(1, ok))).tiles[1]).toMatchObject({ image: ok.image, creators: ok.creators });
+  });
+
   it('a bad board in the setup config throws ConfigError BAD_BOARD as well', () => {
     const bad = board(art('a', -5), art('b', 100), art('c', 100));
     let caught: unknown;
