@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../engine/core/errors';
 import { GENESIS, genesisBoardData, parseBoard, type ArtistTile, type EventTile } from '../../../engine/pole';
-import { GO, art, board, event, setup, type TileInput } from './helpers';
+import { GO, art, art as artTile, board, event, setup, type TileInput } from './helpers';
 
 const artists = GENESIS.tiles.filter((t): t is ArtistTile => t.kind === 'artist');
 const events = GENESIS.tiles.filter((t): t is EventTile => t.kind === 'event');
@@ -242,6 +242,7 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
   });
 
   it("an artist tile's image, creators and origin are checked by shape", () => {
+    const art = (id: string, price: number) => artTile(id, price) as Extract<TileInput, { kind: 'artist' }>;
     expectBadBoard(raw(withTile(1, { ...art('a', 100), image: { uri: 'http://example.com/a.png', mimeType: 'image/png' } })), 'tile 1', 'image.uri');
     expectBadBoard(raw(withTile(1, { ...art('a', 100), creators: ['tz1nope'] })), 'tile 1', 'creators');
     const ok = { ...art('a', 100), image: { uri: 'ipfs://bafy/a.png', mimeType: 'image/png' }, creators: ['tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb'] };
