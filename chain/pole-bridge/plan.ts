@@ -8,6 +8,7 @@ import { validateAddress, ValidationResult } from '@taquito/utils';
 import type { Board } from '../../engine/pole';
 import { isMetadataError } from '../errors';
 import { tileTokenMetadata, tokenMetadataSchema, type TileImage, type TokenMetadata } from '../token-metadata';
+import { tileArtImage, type ArtSubject } from '../tile-art';
 import { BridgeError } from './errors';
 
 export interface PlannedToken {
@@ -61,15 +62,10 @@ export const TILE_ID_ATTRIBUTE = 'Tile';
 
 const isAddress = (a: unknown): a is string => typeof a === 'string' && validateAddress(a) === ValidationResult.VALID;
 
-const escapeXml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A small card (SVG, inline) for a tile without an image: TZIP-21 wants an `artifactUri`. */
-function placeholderCard(title: string, artist: string): TileImage {
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#f4efe6"/>` +
-    `<text x="150" y="190" font-size="20" text-anchor="middle">${escapeXml(title)}</text>` +
-    `<text x="150" y="225" font-size="14" text-anchor="middle">${escapeXml(artist)}</text></svg>`;
-  return { uri: `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`, mimeType: 'image/svg+xml' };
+/** A tile's art as its token's artifact: the very image the board shows (issue 15: one artwork per tile). */
+function tileArtifact(tile: ArtSubject): TileImage {
+  const { uri, mimeType, generated } = tileArtImage(tile);
+  return generated ? { uri, mimeType, dimensions: { value: '1000x1000', unit: 'px' } } : { uri, mimeType };
 }
 
 const mimeOf = (uri: string): string => {
@@ -100,7 +96,7 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
     const own = typeof extra.artifactUri === 'string' ? { uri: extra.artifactUri, mimeType: mimeOf(extra.artifactUri) } : undefined;
     const ownDisplay = typeof extra.displayUri === 'string' ? { uri: extra.displayUri, mimeType: mimeOf(extra.displayUri) } : undefined;
     const images = options.images?.[tile.id];
-    const artifact = images?.artifact ?? own ?? ownDisplay ?? placeholderCard(tile.title, tile.artist);
+    const artifact = images?.artifact ?? own ?? ownDisplay ?? tileArtifact(tile);
     const display = images?.display ?? (images ? undefined : ownDisplay);
     let metadata: TokenMetadata;
     try {

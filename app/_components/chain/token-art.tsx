@@ -10,5 +10,5 @@ export function TokenArt({ token }: { token: Pick<TokenSummary, 'contract' | 'to
     // Token images come from anywhere (IPFS gateways, data: URIs): a plain img, lazily loaded.
     return <img className="token-art" src={token.image} alt={token.title} loading="lazy" decoding="async" />;
   }
-  return <TileArt className="token-art" id={token.tileId ?? `${token.contract}/${token.tokenId}`} title={token.title} />;
+  return <TileArt className="token-art" tile={{ id: token.tileId ?? `${token.contract}/${token.tokenId}`, title: token.title }} />;
 }

@@ -94,7 +94,7 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
   const removed = isInert(tile, state) && state.removed > 0;
   return (
     <div className={`focus focus-art${removed ? ' is-removed' : ''}`}>
-      <TileArt id={tile.id} title={tile.title} className="focus-image" />
+      <TileArt tile={tile} className="focus-image" />
       <div className="focus-info">
         <p className="focus-where">{moverChip ? <>{moverChip} landed on</> : null}</p>
         <h3 className="focus-title">{tile.title}</h3>

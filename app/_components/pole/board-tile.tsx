@@ -96,7 +96,7 @@ export function BoardTile({ view }: { view: TileView }) {
       title={`${tile.title} — ${tile.artist}${tile.description ? `\n${tile.description}` : ''}`}
     >
       <span className="tile-art">
-        <TileArt id={tile.id} title={tile.title} className="art" />
+        <TileArt tile={tile} className="art" />
         <span className="edition-badges">
           <span className={`edition-badge${oneOfOne ? ' is-unique' : ''}`}>{oneOfOne ? '1/1' : `${out}/${tile.editionSize}`}</span>
           {!oneOfOne && !removed && <span className="supply">{left > 0 ? `${left} left` : 'sold out'}</span>}

@@ -85,7 +85,7 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
                     const label = piece.art.editionSize === 1 ? '1/1' : `ed. of ${piece.art.editionSize}`;
                     return (
                       <li key={`${piece.tile}-${k}`} className="piece" title={`${piece.art.title} by ${piece.art.artist}`}>
-                        <TileArt id={piece.art.id} title={piece.art.title} className="piece-art" />
+                        <TileArt tile={piece.art} className="piece-art" />
                         <span className="piece-title">{piece.art.title}</span>
                         <span className="piece-ed">{label}</span>
                       </li>

@@ -11,7 +11,7 @@ export function PieceCard({ piece, children }: { piece: Piece; children?: React.
         <img className="piece-card-image" src={imageSrc(piece.imageUri)} alt={piece.title} loading="lazy" />
       ) : (
         <span className="piece-card-image">
-          <TileArt id={`piece-${piece.id}`} title={piece.title} />
+          <TileArt tile={{ id: `piece-${piece.id}`, title: piece.title }} />
         </span>
       )}
       <div className="piece-card-body">
