@@ -165,7 +165,8 @@ export function artworkFor(id: string): Artwork {
   return { style, background: [bg0, bg1], shapes, accent: inks[0]! };
 }
 
-const svgNumber = (n: number): string => String(Math.round(n * 100) / 100);
+/** One decimal in a 100-unit box is a tenth of a pixel at 1000 px: finer only costs on-chain bytes. */
+const svgNumber = (n: number): string => String(Math.round(n * 10) / 10);
 const escapeXml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The artwork as a standalone SVG document (1000 × 1000 px, drawn in a 100 × 100 box). */
