@@ -17,7 +17,7 @@ export interface PlannedToken {
   readonly tileId: string;
   /** 1 for a 1/1, y for an edition of y. */
   readonly maxSupply: number;
-  /** The token's creator and royalty receiver: the artist's address when the board has one, else the bank. */
+  /** The contract's record of who made the token: the first of its TZIP-21 creators (see planGameTokens). */
   readonly creator: string;
   readonly metadata: TokenMetadata;
   /** The FA2 token id (decimal text), once `createGameTokens` has confirmed; null before. */
@@ -48,7 +48,7 @@ export interface TokenPlan {
 export interface PlanOptions {
   /** The bank's address: creator and royalty receiver of works whose artist has no address, and the `minter`. */
   readonly bank: string;
-  /** Artist wallets by tile id (a tile's own `artistAddress` field is used when present). */
+  /** Artist wallets by tile id, for tiles without `creators` of their own. */
   readonly artists?: Readonly<Record<string, string>>;
   /** Images by tile id (a tile's own `artifactUri` / `displayUri` fields are used when present). */
   readonly images?: Readonly<Record<string, { readonly artifact: TileImage; readonly display?: TileImage }>>;
@@ -79,9 +79,10 @@ const mimeOf = (uri: string): string => {
 
 /**
  * The token plan of a game: one token per artist tile of `board`, in board order, with no token ids yet.
- * Metadata: name = the title, the artist as creator and royalty receiver (the bank when the board has no
- * address for them), decimals 0, a description, the tile's image (an inline card when it has none), and the
- * attributes tile id, list price, multiplier, edition size and game id.
+ * Metadata: name = the title, the tile's `creators` as creators and royalty receivers (else the artist's wallet
+ * from `options.artists`, else the bank), decimals 0, a description, the tile's image (an inline card when it has
+ * none), and the attributes tile id, list price, multiplier, edition size, game id and, for a work featured from
+ * an FA2 token, the original token.
  * @throws BridgeError BRIDGE_BAD_INPUT (bad game id, bank or artist address, image URI; `cause` names the field).
  */
 export function planGameTokens(board: Board, gameId: string, options: PlanOptions): TokenPlan {
@@ -91,23 +92,27 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
   board.tiles.forEach((tile, index) => {
     if (tile.kind !== 'artist') return;
     // Boards may later carry these fields; today's schema has none, so the options supply them.
-    const extra = tile as typeof tile & { artistAddress?: unknown; artifactUri?: unknown; displayUri?: unknown };
-    const artistAddress = options.artists?.[tile.id] ?? (typeof extra.artistAddress === 'string' ? extra.artistAddress : undefined);
-    if (artistAddress !== undefined && !isAddress(artistAddress)) {
-      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": artist address is not a Tezos address: ${artistAddress}`, { tile: index });
+    const extra = tile as typeof tile & { artifactUri?: unknown; displayUri?: unknown };
+    // Issue 15: the work's own creators (a featured token's real ones), never whoever put the tile on a board.
+    const artistAddress = options.artists?.[tile.id];
+    const creators = tile.creators ?? (artistAddress !== undefined ? [artistAddress] : [options.bank]);
+    const badCreator = creators.find((c) => !isAddress(c));
+    if (badCreator !== undefined) {
+      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": artist address is not a Tezos address: ${badCreator}`, { tile: index });
     }
-    const creator = artistAddress ?? options.bank;
+    const creator = creators[0]!;
     const own = typeof extra.artifactUri === 'string' ? { uri: extra.artifactUri, mimeType: mimeOf(extra.artifactUri) } : undefined;
     const ownDisplay = typeof extra.displayUri === 'string' ? { uri: extra.displayUri, mimeType: mimeOf(extra.displayUri) } : undefined;
     const images = options.images?.[tile.id];
-    const artifact = images?.artifact ?? own ?? ownDisplay ?? placeholderCard(tile.title, tile.artist);
+    const artifact = tile.image ?? images?.artifact ?? own ?? ownDisplay ?? placeholderCard(tile.title, tile.artist);
     const display = images?.display ?? (images ? undefined : ownDisplay);
     let metadata: TokenMetadata;
     try {
       const base = tileTokenMetadata({
         title: tile.title,
         artist: tile.artist,
-        artistAddress: creator,
+        creators,
+        ...(tile.origin ? { origin: tile.origin } : {}),
         description: tile.description ?? `“${tile.title}” by ${tile.artist}: ${tile.editionSize === 1 ? 'a 1/1' : `an edition of ${tile.editionSize}`} on the Tezos Pole board of game ${gameId}.`,
         listPrice: tile.price,
         multiplier: tile.multiplier,

@@ -192,7 +192,7 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
     const metadata = tileTokenMetadata({
       title: 'Harbour at Dawn',
       artist: 'Ada',
-      artistAddress: ADA,
+      creators: [ADA],
       description: 'Boats before the first block.',
       listPrice: 150,
       multiplier: 2,
