@@ -49,10 +49,17 @@ export const pieceInputSchema = artistTileSchema
 export type PieceInput = z.input<typeof pieceInputSchema>;
 export type PieceFields = z.output<typeof pieceInputSchema>;
 
-/** A stored piece: the fields, its id and its artist's address. */
+/** A stored piece: the fields, its id, the wallet that featured it and the work's creators. */
 export interface Piece extends PieceFields {
   readonly id: string;
+  /** The wallet that featured the piece (and may remove it). */
   readonly artist: string;
+  /**
+   * The work's TZIP-21 creators, its royalty receivers: for a piece featured from a token (`source`), that token's
+   * own, as the indexer showed them when the piece was stored (issue 15); else the featuring wallet. Pieces stored
+   * before issue 15 have none.
+   */
+  readonly creators?: readonly string[];
   readonly createdAt: string;
 }
 

@@ -218,6 +218,10 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
       imageUri: 'ipfs://bafkreiharbour/harbour.png',
       imageMimeType: 'image/png',
       creators: [ADA],
+      // This app's own attributes prefill the terms (issue 15).
+      price: 150,
+      multiplier: 2,
+      editionSize: 3,
       totalSupply: '1',
     });
     // What it read is a valid piece as it stands.
@@ -230,8 +234,9 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
       editionSize: 3,
       price: 150,
       multiplier: 2,
-    });
+    }, { tzktUrl: devnet.tzktUrl });
     expect(piece.source).toEqual({ contract: kt, tokenId: '0' });
+    expect(piece.creators).toEqual([ADA]);
   });
 
   it('answers an unknown token, a bad address and a down indexer with coded errors', async () => {
