@@ -239,7 +239,7 @@ export function royaltyShares(creators: readonly string[], bps: number): Record<
 export const tokenRefText = (ref: TokenRef): string => `${ref.contract}/${ref.tokenId}`;
 
 /** The token a tile token was featured from (its "Original token" attribute), or null when it names none. */
-export function originalToken(meta: Pick<TokenMetadata, 'attributes'>): TokenRef | null {
+export function originalToken(meta: { readonly attributes: readonly { readonly name: string; readonly value: string }[] }): TokenRef | null {
   const value = meta.attributes.find((a) => a.name === TILE_ATTRIBUTES.originalToken)?.value;
   const m = value === undefined ? null : /^(KT1[1-9A-HJ-NP-Za-km-z]{33})\/(\d{1,30})$/.exec(value);
   return m ? { contract: m[1]!, tokenId: m[2]! } : null;

@@ -85,6 +85,17 @@ export const boardRequestSchema = z
 
 export type BoardRequest = z.input<typeof boardRequestSchema>;
 
+const limitOf = (schema: { readonly maxLength: number | null }): number => schema.maxLength ?? Number.POSITIVE_INFINITY;
+
+/** The longest text each field takes, read off the schemas, for the forms' counters (issue 15: text is never cut). */
+export const TEXT_LIMITS = {
+  title: limitOf(pieceInputSchema.shape.title),
+  artistName: limitOf(pieceInputSchema.shape.artistName.unwrap()),
+  description: limitOf(pieceInputSchema.shape.description.unwrap()),
+  imageUri: limitOf(imageUriSchema),
+  boardName: limitOf(boardRequestSchema.shape.name),
+} as const;
+
 /** Zod issues as one line a person can act on: "title: must not be empty; price: …". */
 export function issuesLine(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
