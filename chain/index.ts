@@ -15,8 +15,11 @@ export {
   tileTokenMetadata,
   tileFacts,
   TILE_ATTRIBUTES,
+  royaltyShares,
+  originalToken,
+  tokenRefText,
 } from './token-metadata';
-export type { TokenInfo, TokenInfoInput, TokenMetadata, TokenFormat, TokenAttribute, Royalties, TileImage, TileTokenInput, TileFacts } from './token-metadata';
+export type { TokenInfo, TokenInfoInput, TokenMetadata, TokenFormat, TokenAttribute, Royalties, TileImage, TileTokenInput, TileFacts, TokenRef } from './token-metadata';
 export { HoldingsReader, holdingsReader, readHoldings } from './holdings';
 export type { HoldingsReaderOptions, HoldingsQuery, Holding, Holdings } from './holdings';
 export { Fa2Editions, sendCalls, toFa2Error } from './fa2-editions';

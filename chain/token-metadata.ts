@@ -189,11 +189,22 @@ export interface TileImage {
   readonly dimensions?: { readonly value: string; readonly unit: string };
 }
 
+/** An FA2 token by contract and id: the token a work was featured from. */
+export interface TokenRef {
+  readonly contract: string;
+  readonly tokenId: string;
+}
+
 export interface TileTokenInput {
   readonly title: string;
   readonly artist: string;
-  /** The artist's wallet: the token's creator and royalty receiver. */
-  readonly artistAddress: string;
+  /**
+   * The work's creators (TZIP-21 `creators`): the artist's wallets, or the original token's creators for a work
+   * featured from one. They share the royalty equally.
+   */
+  readonly creators: readonly string[];
+  /** The token the work was featured from: the "Original token" attribute points back to it. */
+  readonly origin?: TokenRef;
   readonly description?: string;
   /** List price in Tz (the game's currency). */
   readonly listPrice: number;
@@ -211,7 +222,28 @@ export interface TileTokenInput {
 }
 
 /** The attribute names tile tokens carry (TZIP-21 `attributes`: string values with a display type). */
-export const TILE_ATTRIBUTES = { listPrice: 'List price', multiplier: 'Multiplier', editionSize: 'Edition size', gameId: 'Game' } as const;
+export const TILE_ATTRIBUTES = { listPrice: 'List price', multiplier: 'Multiplier', editionSize: 'Edition size', gameId: 'Game', originalToken: 'Original token' } as const;
+
+/**
+ * The royalty of a sale split equally among `creators` (objkt's `decimals: 4` shares): `bps` in all, the odd basis
+ * points going to the first creators, so the shares add up to exactly `bps`.
+ */
+export function royaltyShares(creators: readonly string[], bps: number): Record<string, number> {
+  const unique = [...new Set(creators)];
+  const each = Math.floor(bps / unique.length);
+  const odd = bps - each * unique.length;
+  return Object.fromEntries(unique.map((c, i) => [c, each + (i < odd ? 1 : 0)]));
+}
+
+/** An "Original token" attribute's value: `KT1…/11`. */
+export const tokenRefText = (ref: TokenRef): string => `${ref.contract}/${ref.tokenId}`;
+
+/** The token a tile token was featured from (its "Original token" attribute), or null when it names none. */
+export function originalToken(meta: { readonly attributes: readonly { readonly name: string; readonly value: string }[] }): TokenRef | null {
+  const value = meta.attributes.find((a) => a.name === TILE_ATTRIBUTES.originalToken)?.value;
+  const m = value === undefined ? null : /^(KT1[1-9A-HJ-NP-Za-km-z]{33})\/(\d{1,30})$/.exec(value);
+  return m ? { contract: m[1]!, tokenId: m[2]! } : null;
+}
 
 /**
  * `displayUri` and `thumbnailUri`, defaulting to the artifact — except an inline (`data:`) image, which is stored
@@ -228,8 +260,9 @@ function displayUris(t: TileTokenInput): Pick<TokenMetadata, 'displayUri' | 'thu
 }
 
 /**
- * The TZIP-21 metadata of an artist tile's token: name "Title — Artist", decimals 0, the artist as creator and
- * royalty receiver, the game facts as attributes, and `isBooleanAmount` for a 1/1 (a wallet shows no amount).
+ * The TZIP-21 metadata of an artist tile's token: name "Title — Artist", decimals 0, the work's creators as creators
+ * and royalty receivers (split equally), the game facts as attributes (and the original token of a featured work),
+ * and `isBooleanAmount` for a 1/1 (a wallet shows no amount).
  * @throws MetadataError `METADATA_INVALID` when a field is out of range (e.g. a bad address or URI).
  */
 export function tileTokenMetadata(t: TileTokenInput): TokenMetadata {
@@ -246,13 +279,14 @@ export function tileTokenMetadata(t: TileTokenInput): TokenMetadata {
     artifactUri: t.artifact.uri,
     ...displayUris(t),
     ...(t.minter !== undefined ? { minter: t.minter } : {}),
-    creators: [t.artistAddress],
-    royalties: { decimals: 4, shares: { [t.artistAddress]: t.royaltyBps ?? 1000 } },
+    creators: [...new Set(t.creators)],
+    royalties: { decimals: 4, shares: royaltyShares(t.creators, t.royaltyBps ?? 1000) },
     attributes: [
       { name: TILE_ATTRIBUTES.listPrice, value: String(t.listPrice), type: 'integer' },
       { name: TILE_ATTRIBUTES.multiplier, value: String(t.multiplier), type: 'number' },
       { name: TILE_ATTRIBUTES.editionSize, value: String(t.editionSize), type: 'integer' },
       { name: TILE_ATTRIBUTES.gameId, value: t.gameId, type: 'string' },
+      ...(t.origin ? [{ name: TILE_ATTRIBUTES.originalToken, value: tokenRefText(t.origin), type: 'string' }] : []),
     ],
     formats,
     ...(t.editionSize === 1 ? { isBooleanAmount: true } : {}),

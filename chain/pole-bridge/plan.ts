@@ -18,7 +18,7 @@ export interface PlannedToken {
   readonly tileId: string;
   /** 1 for a 1/1, y for an edition of y. */
   readonly maxSupply: number;
-  /** The token's creator and royalty receiver: the artist's address when the board has one, else the bank. */
+  /** The contract's record of who made the token: the first of its TZIP-21 creators (see planGameTokens). */
   readonly creator: string;
   readonly metadata: TokenMetadata;
   /** The FA2 token id (decimal text), once `createGameTokens` has confirmed; null before. */
@@ -49,7 +49,7 @@ export interface TokenPlan {
 export interface PlanOptions {
   /** The bank's address: creator and royalty receiver of works whose artist has no address, and the `minter`. */
   readonly bank: string;
-  /** Artist wallets by tile id (a tile's own `artistAddress` field is used when present). */
+  /** Artist wallets by tile id, for tiles without `creators` of their own. */
   readonly artists?: Readonly<Record<string, string>>;
   /** Images by tile id (a tile's own `artifactUri` / `displayUri` fields are used when present). */
   readonly images?: Readonly<Record<string, { readonly artifact: TileImage; readonly display?: TileImage }>>;
@@ -68,16 +68,12 @@ function tileArtifact(tile: ArtSubject): TileImage {
   return generated ? { uri, mimeType, dimensions: { value: '1000x1000', unit: 'px' } } : { uri, mimeType };
 }
 
-const mimeOf = (uri: string): string => {
-  const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(uri)?.[1]?.toLowerCase();
-  return ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'gif' ? 'image/gif' : ext === 'svg' ? 'image/svg+xml' : ext === 'webp' ? 'image/webp' : 'image/png';
-};
-
 /**
  * The token plan of a game: one token per artist tile of `board`, in board order, with no token ids yet.
- * Metadata: name = the title, the artist as creator and royalty receiver (the bank when the board has no
- * address for them), decimals 0, a description, the tile's image (an inline card when it has none), and the
- * attributes tile id, list price, multiplier, edition size and game id.
+ * Metadata: name = the title, the tile's `creators` as creators and royalty receivers (else the artist's wallet
+ * from `options.artists`, else the bank), decimals 0, a description, the tile's image (its generated art when it
+ * has none), and the attributes tile id, list price, multiplier, edition size, game id and, for a work featured from
+ * an FA2 token, the original token.
  * @throws BridgeError BRIDGE_BAD_INPUT (bad game id, bank or artist address, image URI; `cause` names the field).
  */
 export function planGameTokens(board: Board, gameId: string, options: PlanOptions): TokenPlan {
@@ -86,24 +82,25 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
   const tokens: PlannedToken[] = [];
   board.tiles.forEach((tile, index) => {
     if (tile.kind !== 'artist') return;
-    // Boards may later carry these fields; today's schema has none, so the options supply them.
-    const extra = tile as typeof tile & { artistAddress?: unknown; artifactUri?: unknown; displayUri?: unknown };
-    const artistAddress = options.artists?.[tile.id] ?? (typeof extra.artistAddress === 'string' ? extra.artistAddress : undefined);
-    if (artistAddress !== undefined && !isAddress(artistAddress)) {
-      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": artist address is not a Tezos address: ${artistAddress}`, { tile: index });
+    // Issue 15: the work's own creators (a featured token's real ones), never whoever put the tile on a board.
+    const artistAddress = options.artists?.[tile.id];
+    const creators = tile.creators ?? (artistAddress !== undefined ? [artistAddress] : [options.bank]);
+    const badCreator = creators.find((c) => !isAddress(c));
+    if (badCreator !== undefined) {
+      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": artist address is not a Tezos address: ${badCreator}`, { tile: index });
     }
-    const creator = artistAddress ?? options.bank;
-    const own = typeof extra.artifactUri === 'string' ? { uri: extra.artifactUri, mimeType: mimeOf(extra.artifactUri) } : undefined;
-    const ownDisplay = typeof extra.displayUri === 'string' ? { uri: extra.displayUri, mimeType: mimeOf(extra.displayUri) } : undefined;
+    const creator = creators[0]!;
     const images = options.images?.[tile.id];
-    const artifact = images?.artifact ?? own ?? ownDisplay ?? tileArtifact(tile);
-    const display = images?.display ?? (images ? undefined : ownDisplay);
+    // The tile's own image (what the board shows), else a studio board's extras, else the tile's generated art.
+    const artifact = tile.image || !images ? tileArtifact(tile) : images.artifact;
+    const display = tile.image ? undefined : images?.display;
     let metadata: TokenMetadata;
     try {
       const base = tileTokenMetadata({
         title: tile.title,
         artist: tile.artist,
-        artistAddress: creator,
+        creators,
+        ...(tile.origin ? { origin: tile.origin } : {}),
         description: tile.description ?? `“${tile.title}” by ${tile.artist}: ${tile.editionSize === 1 ? 'a 1/1' : `an edition of ${tile.editionSize}`} on the Tezos Pole board of game ${gameId}.`,
         listPrice: tile.price,
         multiplier: tile.multiplier,

@@ -5,6 +5,7 @@
  *   GET /tzkt/v1/contracts/{address}            (204 when the address holds no contract)
  *   GET /tzkt/v1/contracts/{address}/storage    (`?path=a.b` picks a field, `?level=n` a past
  *                                               storage among those seen while indexing live)
+ *   GET /tzkt/v1/contracts/{address}/bigmaps/{name}/keys  (a big_map by its storage path, e.g. `minters`)
  *   GET /tzkt/v1/bigmaps/{id}/keys              (`?micheline=Json|JsonString|Raw|RawString` or 0–3)
  *   GET /tzkt/v1/tokens[/count]
  *   GET /tzkt/v1/tokens/balances[/count]
@@ -79,6 +80,14 @@ const MICHELINE: Record<string, 'json' | 'jsonString' | 'raw' | 'rawString'> = {
   '3': 'rawString',
 };
 
+/** A big_map's keys, filtered and paged as TzKT does, keys and values in the `micheline` format asked for. */
+function bigMapKeys(ix: TzktIndex, ptr: bigint, params: Map<string, string>): Answer {
+  const q = parseQuery(params, ['micheline']);
+  const format = MICHELINE[(q.extra.get('micheline') ?? 'json').toLowerCase()];
+  if (!format) return badRequest('micheline', 'Invalid micheline format.');
+  return list(ix.bigMapKeyRows(ptr, format) ?? [], q, false);
+}
+
 /** Answers one `GET /v1/…` request (`route` without the `/tzkt` prefix). */
 export function answerTzkt(ix: TzktIndex, route: string, search: URLSearchParams): Answer {
   const params = collectParams(search);
@@ -106,13 +115,14 @@ export function answerTzkt(ix: TzktIndex, route: string, search: URLSearchParams
         return picked === undefined ? { status: 204 } : { status: 200, body: picked };
       }
     }
+    if (a === 'contracts' && b !== undefined && c === 'bigmaps' && d !== undefined && parts[5] === 'keys' && parts.length === 6) {
+      // TzKT names a contract's big_map by its path in the storage; an unknown name lists no keys.
+      const ptr = ix.bigMapPtr(b, d);
+      return ptr === undefined ? { status: 200, body: [] } : bigMapKeys(ix, ptr, params);
+    }
     if (a === 'bigmaps' && b !== undefined && c === 'keys' && d === undefined) {
       if (!/^\d+$/.test(b)) return badRequest('id', 'Invalid big_map id.');
-      const q = parseQuery(params, ['micheline']);
-      const format = MICHELINE[(q.extra.get('micheline') ?? 'json').toLowerCase()];
-      if (!format) return badRequest('micheline', 'Invalid micheline format.');
-      const rows = ix.bigMapKeyRows(BigInt(b), format) ?? [];
-      return list(rows, q, false);
+      return bigMapKeys(ix, BigInt(b), params);
     }
     const count = (a === 'tokens' && (b === 'count' || c === 'count')) || (a === 'operations' && c === 'count');
     if (a === 'tokens') {

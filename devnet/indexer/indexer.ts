@@ -774,6 +774,12 @@ export class TzktIndex {
     };
   }
 
+  /** The big_map at storage path `path` (TzKT's big_map "name", e.g. `minters` or `assets.ledger`) of `contract`. */
+  bigMapPtr(contract: string, path: string): bigint | undefined {
+    for (const m of this.bigMaps.values()) if (m.contract === contract && m.path === path && m.active) return m.ptr;
+    return undefined;
+  }
+
   /** `bigmaps/{id}/keys` rows, keys and values in the given `micheline` format. */
   bigMapKeyRows(ptr: bigint, format: 'json' | 'jsonString' | 'raw' | 'rawString'): Row[] | undefined {
     const m = this.bigMaps.get(ptr);

@@ -86,7 +86,7 @@ function tileInfo(i: number, editionSize: number, artist: string, bank: string):
     tileTokenMetadata({
       title: `Tile ${i}`,
       artist: `Artist ${i}`,
-      artistAddress: artist,
+      creators: [artist],
       description: `Artwork of board tile ${i} of Tezos Pole.`,
       listPrice: 100 + 20 * i,
       multiplier: 1.5,

@@ -1,14 +1,16 @@
 /**
  * A studio board as the engine and the chain layer want it: the engine board (GO first, then the slots in order,
- * tile ids slugged from titles and made unique) and the extras the on-chain game needs by tile id (the artist's
- * wallet as token creator and royalty receiver, the piece's image) in the shape of chain/pole-bridge PlanOptions.
+ * tile ids slugged from titles and made unique), each artist tile carrying its work's creators, image and original
+ * token (issue 15), and the older extras by tile id (the creator's wallet, the piece's image) in the shape of
+ * chain/pole-bridge PlanOptions, which the tile's own fields override.
  * Pure, so the board builder shows the same verdict in the browser before anything is sent.
  */
 import { isConfigError } from '../../engine/core/errors';
 import { parseBoard, type Board, type BoardInput } from '../../engine/pole';
 import type { PlanOptions, TileImage } from '../../chain';
+import { generatedArtUri } from '../../chain/tile-art';
 import { HostError } from '../errors';
-import { boardRequestSchema, issuesLine, type BoardRequest, type Piece } from './schema';
+import { boardRequestSchema, issuesLine, pieceArtId, type BoardRequest, type Piece } from './schema';
 
 /** What a studio board adds to the engine board: PlanOptions' `artists` and `images`, by tile id. */
 export interface BoardExtras {
@@ -58,8 +60,12 @@ export function tileImage(uri: string, mimeType?: string): TileImage {
 
 /**
  * Builds and validates a studio board. `pieces` are the featured pieces the slots may name (by id).
+ * Supply integrity (issue 15): a piece, and a token featured as pieces, appear at most once on a board, so a tile's
+ * edition size is every copy of that work a game can ever have.
  * @throws HostError 422 `BAD_BOARD_REQUEST` (name, slots malformed), `UNKNOWN_PIECE` (a slot names no featured
- *   piece), `BAD_BOARD` (the engine refuses the board; the message lists its issues, e.g. too few tiles).
+ *   piece), `DUPLICATE_PIECE` (a piece, or its token, is already on the board), `UNVERIFIED_PIECE` (featured from a
+ *   token before its creators were checked), `BAD_BOARD` (the engine refuses the board; the message lists its
+ *   issues, e.g. too few tiles).
  */
 export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, Piece>): ComposedBoard {
   const parsed = boardRequestSchema.safeParse(request);
@@ -76,6 +82,8 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
   const artists: Record<string, string> = {};
   const images: Record<string, { artifact: TileImage }> = {};
   const tiles: BoardInput['tiles'] = [GO_TILE];
+  const pieceAt = new Map<string, number>();
+  const originAt = new Map<string, number>();
   slots.forEach((slot, i) => {
     if (slot.kind === 'event') {
       tiles.push({ kind: 'event', id: uniqueId(slot.name, 'event'), name: slot.name, text: slot.text, effect: slot.effect });
@@ -83,6 +91,27 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
     }
     const piece = pieces.get(slot.pieceId);
     if (!piece) throw new HostError(422, 'UNKNOWN_PIECE', `slot ${i + 1}: no featured piece "${slot.pieceId}"`, { slot: i });
+    const copies = piece.editionSize === 1 ? 'its one copy is' : `its edition of ${piece.editionSize} is every copy of it`;
+    const first = pieceAt.get(piece.id);
+    if (first !== undefined) {
+      throw new HostError(422, 'DUPLICATE_PIECE', `slot ${i + 1}: “${piece.title}” is already on the board (slot ${first + 1}); a piece appears once, so ${copies} in the game`, { slot: i, first });
+    }
+    pieceAt.set(piece.id, i);
+    if (piece.source) {
+      const token = `${piece.source.contract}/${piece.source.tokenId}`;
+      if (!piece.creators) {
+        throw new HostError(422, 'UNVERIFIED_PIECE', `slot ${i + 1}: “${piece.title}” was featured from token ${token} before its creators were checked; feature it again`, { slot: i });
+      }
+      const other = originAt.get(token);
+      if (other !== undefined) {
+        throw new HostError(422, 'DUPLICATE_PIECE', `slot ${i + 1}: “${piece.title}” features token ${token}, which is already on the board (slot ${other + 1}); a work appears once`, { slot: i, first: other });
+      }
+      originAt.set(token, i);
+    }
+    const creators = piece.creators ?? [piece.artist];
+    // One artwork per piece: without an image of its own, the art its card shows in the studio is baked into the
+    // tile (a tile's generated art would follow its board id, which a second board may slug differently).
+    const image = piece.imageUri ? tileImage(piece.imageUri, piece.imageMimeType) : { uri: generatedArtUri(pieceArtId(piece.id), piece.title), mimeType: 'image/svg+xml' };
     const id = uniqueId(piece.title, 'piece');
     tiles.push({
       kind: 'artist',
@@ -93,9 +122,12 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
       price: piece.price,
       multiplier: piece.multiplier,
       editionSize: piece.editionSize,
+      image: { uri: image.uri, mimeType: image.mimeType },
+      creators: [...creators],
+      ...(piece.source ? { origin: { ...piece.source } } : {}),
     });
-    artists[id] = piece.artist;
-    if (piece.imageUri) images[id] = { artifact: tileImage(piece.imageUri, piece.imageMimeType) };
+    artists[id] = creators[0]!;
+    images[id] = { artifact: image };
   });
   const input: BoardInput = { id: slugify(name, 'studio-board', 64), name, ...(description ? { description } : {}), tiles };
   try {

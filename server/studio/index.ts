@@ -18,7 +18,8 @@ export {
   type BoardRequest,
 } from './schema';
 export { composeBoard, slugify, shortAddress, tileImage, GO_TILE, type BoardExtras, type ComposedBoard } from './compose';
-export { createPiece, listPieces, getPiece, deletePiece, piecesById, checkArtist } from './pieces';
+export { createPiece, listPieces, getPiece, deletePiece, piecesById, checkArtist, type CreatePieceOptions } from './pieces';
 export { createBoard, getBoard, listBoards, saveLabReport, runBoardLab, type StudioBoard, type StudioBoardSummary } from './boards';
-export { readFa2Token, type ImportedToken } from './import-token';
+export { readFa2Token, readContractAuthority, checkFeatureRight, type ImportedToken, type ContractAuthority, type FeatureRight } from './import-token';
+export { imageProblem, sniffImageType, decodeDataUri, isSupportedImageType, IMAGE_FORMATS, type ImageMimeType, type DataUri } from './image';
 export { runBalanceLab, labOptionsSchema, MAX_LAB_GAMES, DEFAULT_LAB_GAMES, type LabOptions, type LabTile, type LengthBin, type BalanceLabReport } from './balance-lab';

@@ -5,12 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { validateAddress, ValidationResult } from '@taquito/utils';
 import type { SqlClient } from '../store';
 import { HostError } from '../errors';
+import { imageProblem } from './image';
+import { checkFeatureRight } from './import-token';
 import { issuesLine, pieceInputSchema, type Piece, type PieceFields } from './schema';
 
 interface PieceRow {
   id: string;
   artist: string;
-  piece: PieceFields;
+  piece: PieceFields & Pick<Piece, 'creators'>;
   created_at: Date | string;
 }
 
@@ -32,17 +34,39 @@ export function checkArtist(address: string): string {
   return address;
 }
 
+export interface CreatePieceOptions {
+  /**
+   * The TzKT API the creators of a featured token are read from (a function, so that a studio without a chain
+   * still features pieces entered by hand). Needed only for a piece with a `source`.
+   */
+  readonly tzktUrl?: string | (() => string);
+}
+
 /**
- * Stores a featured piece of `artist`.
- * @throws HostError 422 `BAD_PIECE` naming each bad field (nothing stored); 400 `BAD_ADDRESS`.
+ * Stores a featured piece of `artist`. A piece featured from an FA2 token (`source`) keeps that token's creators
+ * as its own, once the indexer shows `artist` may feature it (issue 15); a piece entered by hand is `artist`'s.
+ * The token's artist name, when it states one, wins over the one typed.
+ * @throws HostError 422 `BAD_PIECE` naming each bad field, 422 `BAD_IMAGE` (an unsupported format, or a data: URI
+ *   whose bytes are not the image it declares), 403 `NOT_TOKEN_CREATOR` (see checkFeatureRight), the import's
+ *   400/404/503 (see readFa2Token); 400 `BAD_ADDRESS`. Nothing is stored on a refusal.
  */
-export async function createPiece(sql: SqlClient, artist: string, input: unknown): Promise<Piece> {
+export async function createPiece(sql: SqlClient, artist: string, input: unknown, options: CreatePieceOptions = {}): Promise<Piece> {
   checkArtist(artist);
   const parsed = pieceInputSchema.safeParse(input);
   if (!parsed.success) throw new HostError(422, 'BAD_PIECE', `invalid piece: ${issuesLine(parsed.error)}`);
+  const fields = parsed.data;
+  const bad = imageProblem(fields.imageUri, fields.imageMimeType);
+  if (bad !== null) throw new HostError(422, 'BAD_IMAGE', `imageUri: ${bad}`);
+  let stored: Omit<Piece, 'id' | 'artist' | 'createdAt'> = { ...fields, creators: [artist] };
+  if (fields.source) {
+    const tzktUrl = typeof options.tzktUrl === 'function' ? options.tzktUrl() : options.tzktUrl;
+    if (tzktUrl === undefined) throw new HostError(503, 'INDEXER_UNAVAILABLE', 'no token indexer is configured, so the token’s creators cannot be checked');
+    const right = await checkFeatureRight(tzktUrl, artist, fields.source);
+    stored = { ...stored, creators: right.creators, ...(right.token.artistName ? { artistName: right.token.artistName } : {}) };
+  }
   const [row] = await sql.query<PieceRow>(
     'INSERT INTO pieces (id, artist, piece) VALUES ($1, $2, $3::jsonb) RETURNING id, artist, piece, created_at',
-    [newStudioId(), artist, JSON.stringify(parsed.data)],
+    [newStudioId(), artist, JSON.stringify(stored)],
   );
   return toPiece(row!);
 }

@@ -49,10 +49,20 @@ export const pieceInputSchema = artistTileSchema
 export type PieceInput = z.input<typeof pieceInputSchema>;
 export type PieceFields = z.output<typeof pieceInputSchema>;
 
-/** A stored piece: the fields, its id and its artist's address. */
+/** The id a piece's generated art is drawn from (a piece without an image of its own): its card and its tiles agree. */
+export const pieceArtId = (pieceId: string): string => `piece-${pieceId}`;
+
+/** A stored piece: the fields, its id, the wallet that featured it and the work's creators. */
 export interface Piece extends PieceFields {
   readonly id: string;
+  /** The wallet that featured the piece (and may remove it). */
   readonly artist: string;
+  /**
+   * The work's TZIP-21 creators, its royalty receivers: for a piece featured from a token (`source`), that token's
+   * own, as the indexer showed them when the piece was stored (issue 15); else the featuring wallet. Pieces stored
+   * before issue 15 have none.
+   */
+  readonly creators?: readonly string[];
   readonly createdAt: string;
 }
 
@@ -77,6 +87,17 @@ export const boardRequestSchema = z
   .strict();
 
 export type BoardRequest = z.input<typeof boardRequestSchema>;
+
+const limitOf = (schema: { readonly maxLength: number | null }): number => schema.maxLength ?? Number.POSITIVE_INFINITY;
+
+/** The longest text each field takes, read off the schemas, for the forms' counters (issue 15: text is never cut). */
+export const TEXT_LIMITS = {
+  title: limitOf(pieceInputSchema.shape.title),
+  artistName: limitOf(pieceInputSchema.shape.artistName.unwrap()),
+  description: limitOf(pieceInputSchema.shape.description.unwrap()),
+  imageUri: limitOf(imageUriSchema),
+  boardName: limitOf(boardRequestSchema.shape.name),
+} as const;
 
 /** Zod issues as one line a person can act on: "title: must not be empty; price: …". */
 export function issuesLine(error: z.ZodError): string {

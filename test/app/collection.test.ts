@@ -142,6 +142,14 @@ describe('token page', () => {
     expect(history).toContain('2026-11-30 06:00:05 UTC');
   });
 
+  it('a game token of a featured work says which token it was featured from, linking to its page (issue 15)', () => {
+    const ORIGIN = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
+    const featured = token({ attributes: [...token({}).attributes, { name: 'Original token', value: `${ORIGIN}/11` }] });
+    const out = html(createElement(TokenView, { detail: { ...detail, token: featured }, network: DEVNET }));
+    expect(out).toContain(`data-testid="token-origin">Featured from <a href="/token/${ORIGIN}/11" title="${ORIGIN}/11">KT1BEq…fDLi/11</a>`);
+    expect(html(createElement(TokenView, { detail, network: DEVNET }))).not.toContain('token-origin');
+  });
+
   it("links operations to TzKT's explorer on Shadownet", () => {
     const out = html(createElement(TokenView, { detail, network: SHADOWNET }));
     expect(out).toContain(`href="https://shadownet.tzkt.io/${MINT_OP}"`);

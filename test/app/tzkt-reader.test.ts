@@ -31,7 +31,7 @@ const tile = (title: string, tileId: string, editionSize: number, image: string)
   const base = tileTokenMetadata({
     title,
     artist: 'Hiroshige',
-    artistAddress: artist,
+    creators: [artist],
     listPrice: 200,
     multiplier: 3,
     editionSize,
@@ -47,7 +47,7 @@ const PLUM = tile('Plum Park in Kameido', 'hiroshige-plum', 5, 'https://example.
 const MOON = tileTokenMetadata({
   title: 'Moon Pine',
   artist: 'Hiroshige',
-  artistAddress: artist,
+  creators: [artist],
   listPrice: 100,
   multiplier: 2,
   editionSize: 3,

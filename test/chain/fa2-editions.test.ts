@@ -31,7 +31,7 @@ const tile = (title: string, editionSize: number): TokenMetadata =>
   tileTokenMetadata({
     title,
     artist: 'Hiroshige',
-    artistAddress: artist,
+    creators: [artist],
     listPrice: 200,
     multiplier: 3,
     editionSize,

@@ -34,7 +34,7 @@ const tile = (title: string, editionSize: number): TokenMetadata =>
   tileTokenMetadata({
     title,
     artist: 'Hokusai',
-    artistAddress: dave,
+    creators: [dave],
     listPrice: 100,
     multiplier: 2,
     editionSize,

@@ -69,6 +69,25 @@ describe('planGameTokens', () => {
     expect(JSON.parse(JSON.stringify(PLAN))).toEqual(PLAN);
   });
 
+  it('a featured work’s token has the tile’s creators (the original token’s, not the importer’s from the extras), their royalty split, its image and the original token (issue 15)', () => {
+    const origin = { contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' };
+    const featured = parseBoard({
+      ...board({ ...(art('sunfold', 120, 3, 2) as Extract<ReturnType<typeof art>, { kind: 'artist' }>), artist: 'Rafa Quintero', creators: [carol, artist], origin, image: { uri: 'ipfs://bafkreisunfold', mimeType: 'image/jpeg' } }, event('tax', { kind: 'pay', amount: 50 }), art('solo', 200, 1, 2)),
+      id: 'featured-board',
+    });
+    // The extras name the importer as the tile's artist, as the studio's stored boards did: the tile's creators win.
+    const plan = planGameTokens(featured, 'game-43', { bank, artists: { sunfold: outsider, solo: artist } });
+    const [sunfold, solo] = plan.tokens as [TokenPlan['tokens'][number], TokenPlan['tokens'][number]];
+    expect(sunfold.creator).toBe(carol);
+    expect(sunfold.metadata).toMatchObject({ creators: [carol, artist], royalties: { decimals: 4, shares: { [carol]: 500, [artist]: 500 } }, artifactUri: 'ipfs://bafkreisunfold' });
+    expect(sunfold.metadata.formats).toEqual([{ uri: 'ipfs://bafkreisunfold', mimeType: 'image/jpeg' }]);
+    expect(sunfold.metadata.attributes).toContainEqual({ name: 'Original token', value: `${origin.contract}/11`, type: 'string' });
+    expect(JSON.stringify(sunfold.metadata)).not.toContain(outsider);
+    // A tile without creators still takes the extras' artist; without either, the bank.
+    expect(solo.metadata).toMatchObject({ creators: [artist], royalties: { decimals: 4, shares: { [artist]: 1000 } } });
+    expect(solo.metadata.attributes.map((a) => a.name)).not.toContain('Original token');
+  });
+
   it('refuses a bad game id, bank or artist address with BRIDGE_BAD_INPUT', () => {
     expect(bridgeError(() => planGameTokens(BOARD, '', { bank })).code).toBe('BRIDGE_BAD_INPUT');
     expect(bridgeError(() => planGameTokens(BOARD, 'g', { bank: 'tz1nope' })).code).toBe('BRIDGE_BAD_INPUT');

@@ -11,6 +11,7 @@ import {
   decodeIndexedMetadata,
   decodeTokenInfo,
   encodeTokenInfo,
+  originalToken,
   tileFacts,
   tileTokenMetadata,
   type TokenInfo,
@@ -25,7 +26,7 @@ const sunflowers = (editionSize: number): TokenMetadata =>
   tileTokenMetadata({
     title: 'Sunflowers',
     artist: 'Vincent',
-    artistAddress: ARTIST,
+    creators: [ARTIST],
     description: 'A tile of the Tezos Pole board.',
     listPrice: 200,
     multiplier: 1.5,
@@ -76,6 +77,26 @@ describe('tile token metadata', () => {
     expect(tileFacts({ attributes: [] })).toBeNull();
   });
 
+  it('a work featured from an FA2 token: its creators share the royalty equally (exactly 10 % in all), and it names the original token (issue 15)', () => {
+    const [a, b, c] = [ARTIST, BANK, 'tz1burnburnburnburnburnburnburjAYjjX'];
+    const m = tileTokenMetadata({
+      title: 'Sunfold',
+      artist: 'Rafa Quintero',
+      creators: [a, b, c, a],
+      listPrice: 120,
+      multiplier: 2,
+      editionSize: 3,
+      gameId: 'g-43',
+      artifact: { uri: 'ipfs://bafkreisunfold', mimeType: 'image/png' },
+      origin: { contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' },
+    });
+    expect(m.creators).toEqual([a, b, c]);
+    expect(m.royalties).toEqual({ decimals: 4, shares: { [a]: 334, [b]: 333, [c]: 333 } });
+    expect(m.attributes).toContainEqual({ name: 'Original token', value: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi/11', type: 'string' });
+    expect(originalToken(decodeTokenInfo(encodeTokenInfo(m)))).toEqual({ contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' });
+    expect(originalToken(sunflowers(1))).toBeNull();
+  });
+
   it('a 1/1 is a boolean amount (wallets show no quantity)', () => {
     expect(sunflowers(1).isBooleanAmount).toBe(true);
   });
@@ -85,7 +106,7 @@ describe('tile token metadata', () => {
       tileTokenMetadata({
         title: 'T',
         artist: 'A',
-        artistAddress: 'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSy',
+        creators: ['tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSy'],
         listPrice: 10,
         multiplier: 1,
         editionSize: 1,
@@ -96,7 +117,7 @@ describe('tile token metadata', () => {
     expect(e.code).toBe('METADATA_INVALID');
     expect(e.issues.some((i) => i.startsWith('artifactUri'))).toBe(true);
     expect(e.issues.some((i) => i.startsWith('creators.0') && i.includes('checksum'))).toBe(true);
-    const over = errorOf(() => tileTokenMetadata({ title: 'T', artist: 'A', artistAddress: ARTIST, listPrice: 10, multiplier: 1, editionSize: 1, gameId: 'g', artifact: { uri: 'ipfs://x', mimeType: 'image/png' }, royaltyBps: 10_001 }));
+    const over = errorOf(() => tileTokenMetadata({ title: 'T', artist: 'A', creators: [ARTIST], listPrice: 10, multiplier: 1, editionSize: 1, gameId: 'g', artifact: { uri: 'ipfs://x', mimeType: 'image/png' }, royaltyBps: 10_001 }));
     expect(over.issues).toEqual(['royalties: shares add up to more than 100%']);
   });
 });
@@ -143,7 +164,7 @@ describe('token_info bytes', () => {
         const m = tileTokenMetadata({
           title,
           artist,
-          artistAddress: ARTIST,
+          creators: [ARTIST],
           description,
           listPrice: 10 * editionSize,
           multiplier: 2.25,

@@ -32,7 +32,7 @@ test('Taquito’s TZIP-12 helper reads a tile’s on-chain token metadata as obj
   const meta = tileTokenMetadata({
     title: 'Scorpion Dagger',
     artist: 'Ana Rüdiger',
-    artistAddress: artist,
+    creators: [artist],
     listPrice: 120,
     multiplier: 2,
     editionSize: 5,

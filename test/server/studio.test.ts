@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, planGameTokens, tileTokenMetadata } from '../../chain';
+import { generatedArtUri } from '../../chain/tile-art';
 import { parseBoard } from '../../engine/pole';
 import { isHostError, openPgliteStore, type GameStore, type HostError } from '../../server';
 import {
@@ -21,6 +22,7 @@ import {
   readFa2Token,
   type PieceInput,
 } from '../../server/studio';
+import { pieceArtId } from '../../server/studio/schema';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 
 const ADA = bootstrapAccount(3).address;
@@ -127,8 +129,11 @@ describe('studio boards', () => {
       images: {
         'the-great-wave': { artifact: { uri: WAVE.imageUri, mimeType: 'image/jpeg' } },
         'red-fuji': { artifact: { uri: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml' } },
+        // A piece without an image: the generated art its studio card shows, baked into the board (issue 15).
+        'red-fuji-2': { artifact: { uri: generatedArtUri(pieceArtId(plain.id), 'Red Fuji'), mimeType: 'image/svg+xml' } },
       },
     });
+    expect(stored.board.tiles[5]).toMatchObject({ image: { uri: generatedArtUri(pieceArtId(plain.id), 'Red Fuji'), mimeType: 'image/svg+xml' } });
     // Read back as stored; the extras are the chain layer's PlanOptions: the artist is each token's creator.
     const read = await getBoard(store.sql, stored.id);
     expect(read).toEqual(stored);
@@ -192,7 +197,7 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
     const metadata = tileTokenMetadata({
       title: 'Harbour at Dawn',
       artist: 'Ada',
-      artistAddress: ADA,
+      creators: [ADA],
       description: 'Boats before the first block.',
       listPrice: 150,
       multiplier: 2,
@@ -218,6 +223,10 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
       imageUri: 'ipfs://bafkreiharbour/harbour.png',
       imageMimeType: 'image/png',
       creators: [ADA],
+      // This app's own attributes prefill the terms (issue 15).
+      price: 150,
+      multiplier: 2,
+      editionSize: 3,
       totalSupply: '1',
     });
     // What it read is a valid piece as it stands.
@@ -230,8 +239,9 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
       editionSize: 3,
       price: 150,
       multiplier: 2,
-    });
+    }, { tzktUrl: devnet.tzktUrl });
     expect(piece.source).toEqual({ contract: kt, tokenId: '0' });
+    expect(piece.creators).toEqual([ADA]);
   });
 
   it('answers an unknown token, a bad address and a down indexer with coded errors', async () => {

@@ -1,15 +1,19 @@
 import { accountHref, opHref, blockHref, type LinkNetwork } from '../../_lib/explorer-links';
 import type { TokenDetail } from '../../_lib/tzkt/reader';
-import { Address, formatPercent, formatTime } from './format';
+import { originalToken } from '../../../chain/token-metadata';
+import { tokenHref } from './collection-grid';
+import { Address, formatPercent, formatTime, shortAddress } from './format';
 import { TokenArt } from './token-art';
 import './chain.css';
 
 /**
  * One token's page: artwork, title and artist, edition x/y, metadata (description, creators, royalties,
- * attributes, the game it belongs to), current owners, and every mint, transfer and burn with its operation.
+ * attributes, the game it belongs to, the token it was featured from), current owners, and every mint, transfer and burn with its operation.
  */
 export function TokenView({ detail, network }: { detail: TokenDetail; network: LinkNetwork }) {
   const { token } = detail;
+  // A game token of a work featured in the studio names the token it was featured from (issue 15).
+  const origin = originalToken(token);
   const account = (a: string) => <Address address={a} href={accountHref(network, a)} />;
   return (
     <article className="chain-page" aria-labelledby="token-heading" data-testid="token-page">
@@ -36,6 +40,17 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
                   ))
                 : 'none'}
             </dd>
+            {origin && (
+              <>
+                <dt>Original</dt>
+                <dd data-testid="token-origin">
+                  Featured from{' '}
+                  <a href={tokenHref(origin.contract, origin.tokenId)} title={`${origin.contract}/${origin.tokenId}`}>
+                    {shortAddress(origin.contract)}/{origin.tokenId}
+                  </a>
+                </dd>
+              </>
+            )}
             {token.facts && (
               <>
                 <dt>Game</dt>

@@ -4,6 +4,7 @@ import { formatTz, listNames, seatColor } from '../../_lib/seats';
 import { poleViewDecision, type PoleScene } from '../../_lib/pole-scene';
 import { Die } from './dice';
 import { TileArt } from './tile-art';
+import { TileProvenance } from './tile-provenance';
 
 /** The middle of the board: board name, last roll, turn, whose turn, the pending decision and the tile in focus. */
 export function BoardCentre({ board, snap, idleHint }: { board: Board; snap: PoleScene | null; idleHint?: string | undefined }) {
@@ -100,6 +101,7 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
         <h3 className="focus-title">{tile.title}</h3>
         <p className="focus-artist">{tile.artist}</p>
         {tile.description && <p className="focus-text">{tile.description}</p>}
+        <TileProvenance tile={tile} className="focus-artist" />
         <dl className="focus-terms">
           <div>
             <dt>Price</dt>

@@ -3,6 +3,7 @@ import type { RingCell } from '../../_lib/board-layout';
 import { formatTz, seatColor } from '../../_lib/seats';
 import { EventIcon } from './event-icon';
 import { TileArt } from './tile-art';
+import { artistTileTitle } from './tile-provenance';
 
 export interface TileView {
   readonly index: number;
@@ -93,7 +94,7 @@ export function BoardTile({ view }: { view: TileView }) {
       style={artistStyle}
       data-tile-index={index}
       data-tile-id={tile.id}
-      title={`${tile.title} — ${tile.artist}${tile.description ? `\n${tile.description}` : ''}`}
+      title={artistTileTitle(tile)}
     >
       <span className="tile-art">
         <TileArt tile={tile} className="art" />

@@ -3,11 +3,13 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { composeBoard, type ComposedBoard } from '../../../server/studio/compose';
-import { EVENT_PALETTE, type EventSlot, type Piece } from '../../../server/studio/schema';
+import { EVENT_PALETTE, TEXT_LIMITS, type EventSlot, type Piece } from '../../../server/studio/schema';
+import { isHostError } from '../../../server/errors';
 import type { StudioBoard } from '../../../server/studio/boards';
 import { formatTz } from '../../_lib/seats';
 import { BoardRing } from '../pole/board-ring';
 import { useWallet } from '../../_lib/wallet';
+import { CharCount } from './char-count';
 import { problem, signInHref, studioFetch } from './studio-api';
 import './studio.css';
 
@@ -32,6 +34,7 @@ export function BoardBuilder() {
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [addProblem, setAddProblem] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -52,7 +55,20 @@ export function BoardBuilder() {
     }
   }, [name, slots, byId]);
 
+  const onRing = useMemo(() => new Set(slots.flatMap((s) => (s.slot.kind === 'piece' ? [s.slot.pieceId] : []))), [slots]);
   const add = (slot: DraftSlot['slot']) => {
+    // A piece appears once on a board (issue 15): the server's own check says why a second copy is refused.
+    if (slot.kind === 'piece') {
+      try {
+        composeBoard({ name: 'draft', slots: [...slots.map((s) => s.slot), slot] }, byId);
+      } catch (err) {
+        if (isHostError(err) && err.code === 'DUPLICATE_PIECE') {
+          setAddProblem(err.message);
+          return;
+        }
+      }
+    }
+    setAddProblem(null);
     setSlots((list) => [...list, { key: nextKey, slot }]);
     setNextKey((k) => k + 1);
   };
@@ -64,7 +80,10 @@ export function BoardBuilder() {
       [copy[index], copy[to]] = [copy[to]!, copy[index]!];
       return copy;
     });
-  const remove = (index: number) => setSlots((list) => list.filter((_, i) => i !== index));
+  const remove = (index: number) => {
+    setAddProblem(null);
+    setSlots((list) => list.filter((_, i) => i !== index));
+  };
   const labelOf = (s: DraftSlot['slot']) => (s.kind === 'event' ? s.name : (byId.get(s.pieceId)?.title ?? 'a removed piece'));
 
   async function save(e: React.FormEvent) {
@@ -98,7 +117,7 @@ export function BoardBuilder() {
               {pieces.map((p) => (
                 <li key={p.id}>
                   <span className="builder-slot-label">
-                    {p.title} <span className="muted small">· {p.editionSize === 1 ? '1/1' : `x/${p.editionSize}`} · {formatTz(p.price)} · ×{p.multiplier}{p.artist === address ? ' · yours' : ''}</span>
+                    {p.title} <span className="muted small">· {p.editionSize === 1 ? '1/1' : `x/${p.editionSize}`} · {formatTz(p.price)} · ×{p.multiplier}{p.artist === address ? ' · yours' : ''}{onRing.has(p.id) ? ' · on the ring' : ''}</span>
                   </span>
                   <button type="button" className="button small" onClick={() => add({ kind: 'piece', pieceId: p.id })} aria-label={`Add ${p.title}`}>
                     Add
@@ -106,6 +125,11 @@ export function BoardBuilder() {
                 </li>
               ))}
             </ul>
+          )}
+          {addProblem && (
+            <p className="form-error" role="alert" data-testid="builder-add-problem">
+              {addProblem}
+            </p>
           )}
         </section>
         <section className="panel" aria-labelledby="builder-events-heading">
@@ -131,7 +155,8 @@ export function BoardBuilder() {
           </h2>
           <div className="field">
             <label htmlFor="builder-name">Board name</label>
-            <input id="builder-name" type="text" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
+            <input id="builder-name" type="text" value={name} onChange={(e) => setName(e.target.value)} aria-describedby="builder-name-count" required />
+            <CharCount id="builder-name-count" value={name.trim()} max={TEXT_LIMITS.boardName} />
           </div>
           <ol className="builder-slots" start={0} data-testid="builder-slots">
             <li>

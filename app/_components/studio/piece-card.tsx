@@ -1,9 +1,13 @@
-import type { Piece } from '../../../server/studio/schema';
+import { pieceArtId, type Piece } from '../../../server/studio/schema';
 import { formatTz } from '../../_lib/seats';
 import { TileArt } from '../pole/tile-art';
+import { shortAddress, tokenPage } from '../pole/tile-provenance';
 import { imageSrc } from './studio-api';
 
-/** A featured piece: its image (generated art when it has none), title, edition and terms. */
+/**
+ * A featured piece: its image (generated art when it has none), title, artist, edition and terms, and who made it —
+ * its creators (the royalty receivers) and, for a piece featured from a token, that token (issue 15).
+ */
 export function PieceCard({ piece, children }: { piece: Piece; children?: React.ReactNode }) {
   return (
     <li className="piece-card" data-testid="piece-card" data-piece-id={piece.id}>
@@ -11,7 +15,7 @@ export function PieceCard({ piece, children }: { piece: Piece; children?: React.
         <img className="piece-card-image" src={imageSrc(piece.imageUri)} alt={piece.title} loading="lazy" />
       ) : (
         <span className="piece-card-image">
-          <TileArt tile={{ id: `piece-${piece.id}`, title: piece.title }} />
+          <TileArt tile={{ id: pieceArtId(piece.id), title: piece.title }} />
         </span>
       )}
       <div className="piece-card-body">
@@ -20,9 +24,23 @@ export function PieceCard({ piece, children }: { piece: Piece; children?: React.
         <p className="piece-card-meta">
           {piece.editionSize === 1 ? '1/1' : `edition of ${piece.editionSize}`} · {formatTz(piece.price)} · ×{piece.multiplier}
         </p>
+        {piece.creators && (
+          <p className="piece-card-meta" data-testid="piece-creators">
+            {piece.creators.length === 1 ? 'Creator' : 'Creators'}{' '}
+            {piece.creators.map((c, i) => (
+              <span key={c} title={c}>
+                {i > 0 && ', '}
+                {shortAddress(c)}
+              </span>
+            ))}
+          </p>
+        )}
         {piece.source && (
-          <p className="piece-card-meta">
-            FA2 {piece.source.contract.slice(0, 8)}… #{piece.source.tokenId}
+          <p className="piece-card-meta" data-testid="piece-source">
+            Featured from{' '}
+            <a href={tokenPage(piece.source.contract, piece.source.tokenId)} title={`${piece.source.contract}/${piece.source.tokenId}`}>
+              {shortAddress(piece.source.contract)}/{piece.source.tokenId}
+            </a>
           </p>
         )}
         {children && <div className="piece-card-actions">{children}</div>}

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import {
   accountsGetByAddress,
   bigMapsGetKeys,
+  contractsGetBigMapByNameKeys,
   contractsGetByAddress,
   contractsGetStorage,
   headGet,
@@ -120,6 +121,10 @@ describe('@tzkt/sdk-api against the devnet indexer', () => {
     const storage = JSON.parse(await (await contractsGetStorage(kt, {}, opts)).text()) as { ledger: number };
     const keys = await bigMapsGetKeys(storage.ledger, { key: { eq: { jsonPath: 'address', jsonValue: CAROL } }, active: true }, opts);
     expect(keys.map((k) => k.value)).toEqual(['50', '3']);
+    // The same big_map by its name (its path in the storage), as TzKT serves it; an unknown name has no keys.
+    const byName = await contractsGetBigMapByNameKeys(kt, 'ledger', { key: { eq: { jsonPath: 'address', jsonValue: CAROL } }, active: true }, opts);
+    expect(byName).toEqual(keys);
+    expect(await contractsGetBigMapByNameKeys(kt, 'minters', {}, opts)).toEqual([]);
     const txs = await operationsGetTransactions({ target: { eq: kt }, entrypoint: { eq: 'mint' } }, opts);
     expect(txs).toHaveLength(2);
     expect(txs[0]!.parameter?.value).toEqual({ to_: BOB, token_id: '1', amount: '7' });

@@ -1,3 +1,4 @@
+import { networkFromEnv } from '../../../../chain';
 import { requireAddress } from '../../../../server/auth';
 import { createPiece, listPieces } from '../../../../server/studio';
 import { jsonBody, respond } from '../../_lib/respond';
@@ -15,7 +16,10 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-/** Features a piece for the signed-in artist (401 signed out, 422 naming bad fields). */
+/**
+ * Features a piece for the signed-in artist (401 signed out, 422 naming bad fields or a bad image); one featured from
+ * a token needs the signed-in wallet to be among its creators on the configured network's indexer (403 otherwise).
+ */
 export async function POST(request: Request): Promise<Response> {
-  return respond(async () => createPiece(await studioSql(), await requireAddress(request), await jsonBody(request)), 201);
+  return respond(async () => createPiece(await studioSql(), await requireAddress(request), await jsonBody(request), { tzktUrl: () => networkFromEnv(process.env).tzktUrl }), 201);
 }
