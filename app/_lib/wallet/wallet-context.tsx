@@ -91,6 +91,8 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
   const [balance, setBalance] = useState<{ address: string; mutez: number } | null>(null);
   const [balanceProblem, setBalanceProblem] = useState<string | null>(null);
   const [networkWarning, setNetworkWarning] = useState<{ address: string; text: string | null } | null>(null);
+  // Counts sign-ins: signing in again with the same address (say, after switching the wallet's network) re-checks it.
+  const [signIns, setSignIns] = useState(0);
   // Reads the signed-in wallet's balance now (null when signed out); `send` calls it after an operation.
   const readBalanceRef = useRef<(() => void) | null>(null);
 
@@ -148,14 +150,17 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
     if (address === null || !chain?.ok) return;
     let live = true;
     void (async () => {
-      if (await devnetAccountOf(chain, address)) return;
+      if (await devnetAccountOf(chain, address)) {
+        if (live) setNetworkWarning(null);
+        return;
+      }
       const paired = await beaconNetwork(chain);
       if (live) setNetworkWarning({ address, text: paired ? networkMismatch(chain, paired) : null });
     })().catch(() => undefined); // no wallet to ask: `send` says so when it is needed
     return () => {
       live = false;
     };
-  }, [address, chain]);
+  }, [address, chain, signIns]);
 
   const signIn = useCallback(
     async (choice: SignInChoice): Promise<string> => {
@@ -178,6 +183,9 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
       walletRef.current = null;
       setAddress(signedIn);
       setStatus('signed-in');
+      setSignIns((n) => n + 1);
+      // The chain's settings, if the first read failed: the header needs them for the balance.
+      void loadChain().then(setChain, () => undefined);
       return signedIn;
     },
     [loadChain],
