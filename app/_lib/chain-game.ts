@@ -4,40 +4,33 @@
  */
 import type { SeatId } from '../../engine/core';
 import type { ChainInfo, ChainOpInfo } from '../../server/chain/chain-games';
-import { readJson, refusalMessage } from './game-api';
+import { apiFetch, isApiError, jsonPost } from './api-error';
 
 export type { ChainInfo, ChainOpInfo };
 
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}/chain`;
 
-async function call(url: string, init?: RequestInit): Promise<unknown> {
-  const res = await fetch(url, { cache: 'no-store', ...init });
-  const body = res.status === 204 ? null : await readJson(res);
-  if (!res.ok) throw new Error(refusalMessage(res.status, body));
-  return body;
-}
-
-const post = (url: string, body: unknown): Promise<unknown> =>
-  call(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** The game's chain status, or null for an off-chain game. */
+/** The game's chain status, or null for an off-chain game (404 NOT_ON_CHAIN). @throws ApiError */
 export async function fetchChainInfo(id: string): Promise<ChainInfo | null> {
-  const res = await fetch(base(id), { cache: 'no-store' });
-  if (res.status === 404) return null;
-  const body = await readJson(res);
-  if (!res.ok) throw new Error(refusalMessage(res.status, body));
-  return body as ChainInfo;
+  try {
+    return await apiFetch<ChainInfo>(base(id));
+  } catch (err) {
+    if (isApiError(err) && err.code === 'NOT_ON_CHAIN') return null;
+    throw err;
+  }
 }
 
-export const claimSeat = (id: string, token: string, seat: SeatId): Promise<unknown> => post(`${base(id)}/claim`, { token, seat });
+/** Binds the seat to the signed-in wallet. @throws ApiError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 401, 403 */
+export const claimSeat = (id: string, token: string, seat: SeatId): Promise<unknown> => apiFetch(`${base(id)}/claim`, jsonPost({ token, seat }));
 
-/** The `update_operators` call the seat's wallet signs. */
-export async function approvalCall(id: string, token: string, seat: SeatId): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
-  return (await call(`${base(id)}/approval?token=${encodeURIComponent(token)}&seat=${seat}`)) as Awaited<ReturnType<typeof approvalCall>>;
+/** The `update_operators` call the seat's wallet signs. @throws ApiError 409 CHAIN_NOT_READY, 403 WRONG_WALLET… */
+export function approvalCall(id: string, token: string, seat: SeatId): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
+  return apiFetch(`${base(id)}/approval?token=${encodeURIComponent(token)}&seat=${seat}`);
 }
 
+/** The seat's approval was sent (`opHash`), or is to be checked again (null). @throws ApiError */
 export const submitApproval = (id: string, token: string, seat: SeatId, opHash: string | null): Promise<unknown> =>
-  post(`${base(id)}/approval`, { token, seat, opHash });
+  apiFetch(`${base(id)}/approval`, jsonPost({ token, seat, opHash }));
 
 /** What a chain step did, for people: "Minted “Title” to Alice", "Burnt Bob’s copy of “Title” (flip)"… */
 export function describeChainOp(op: ChainOpInfo, names: readonly string[], titles: ReadonlyMap<number, string>): string {

@@ -1,5 +1,6 @@
 import type { Decision, SeatId } from '../../engine/core';
-import type { ErrorBody, GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
+import type { ActionResponse, GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
+import { apiFetch, jsonPost } from './api-error';
 
 /**
  * The browser's side of server/protocol.ts without React: the URLs, credentials kept in sessionStorage, the pure
@@ -113,55 +114,26 @@ export function followSeat(pending: readonly Decision[], seats: readonly SeatInf
   return waiting[0] ?? null;
 }
 
-/** An error answer in words, from its status and body (ErrorBody when the server sent one). */
-export function refusalMessage(status: number, body: unknown): string {
-  const b = body as Partial<ErrorBody> | null;
-  const message = b && typeof b.message === 'string' && b.message ? b.message : null;
-  switch (status) {
-    case 409:
-      return 'The game moved on before your action arrived; the table now shows the current state — please look again.';
-    case 422:
-      return message ? `Not allowed: ${message}` : 'The rules do not allow that.';
-    case 403:
-      return message ?? 'This link does not hold that seat.';
-    case 404:
-      return message ?? 'There is no such game.';
-    case 400:
-      return message ?? 'The server did not understand the request.';
-    default:
-      return message ?? `The server answered ${status}.`;
-  }
+/** The seat's snapshot. @throws ApiError (the server's refusal: 404 UNKNOWN_GAME, 403 BAD_TOKEN…) */
+export function fetchSnapshot(id: string, token: string | null, seat: SeatId | null, signal?: AbortSignal): Promise<GameSnapshot> {
+  return apiFetch<GameSnapshot>(snapshotUrl(id, token, seat), { signal });
 }
 
-export async function readJson(res: Response): Promise<unknown> {
-  try {
-    return await res.json();
-  } catch {
-    return null;
-  }
+/**
+ * `POST /api/games/:id/actions` with the seq the seat saw.
+ * @throws ApiError the server's refusal: 409 STALE (the game moved on), 422 the engine's rule code, 403 WRONG_WALLET,
+ *   409 CHAIN_NOT_READY, 503 CHAIN_PAUSED…
+ */
+export function postAction(id: string, token: string, seat: SeatId, seq: number, action: unknown): Promise<ActionResponse> {
+  return apiFetch<ActionResponse>(actionsUrl(id), jsonPost({ token, seat, seq, action }));
 }
 
-export class RequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** The game's record (GameRecord JSON). @throws ApiError */
+export const fetchRecord = (id: string): Promise<unknown> => apiFetch<unknown>(recordUrl(id));
 
-export async function fetchSnapshot(id: string, token: string | null, seat: SeatId | null, signal?: AbortSignal): Promise<GameSnapshot> {
-  const res = await fetch(snapshotUrl(id, token, seat), { cache: 'no-store', signal });
-  const body = await readJson(res);
-  if (!res.ok) throw new RequestError(res.status, refusalMessage(res.status, body));
-  return body as GameSnapshot;
-}
-
-/** Downloads a finished (or running) game's record as a JSON file. */
+/** Downloads a finished (or running) game's record as a JSON file. @throws ApiError */
 export async function downloadRecord(id: string, filename = `game-${id}.json`): Promise<void> {
-  const res = await fetch(recordUrl(id), { cache: 'no-store' });
-  const body = await readJson(res);
-  if (!res.ok) throw new RequestError(res.status, refusalMessage(res.status, body));
+  const body = await fetchRecord(id);
   const blob = new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -173,12 +145,7 @@ export async function downloadRecord(id: string, filename = `game-${id}.json`): 
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** `POST /api/games/:id/leave` {token, seat}: the seat's bot plays on. */
+/** `POST /api/games/:id/leave` {token, seat}: the seat's bot plays on. @throws ApiError */
 export async function leaveSeat(id: string, token: string, seat: SeatId): Promise<void> {
-  const res = await fetch(leaveUrl(id), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, seat }),
-  });
-  if (!res.ok) throw new RequestError(res.status, refusalMessage(res.status, await readJson(res)));
+  await apiFetch<unknown>(leaveUrl(id), jsonPost({ token, seat }));
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SeatId } from '../../engine/core';
-import type { ActionResponse, GameSnapshot, GameUpdate } from '../../server/protocol';
-import { actionsUrl, applyUpdate, eventsUrl, fetchSnapshot, readJson, refusalMessage, RequestError } from './game-api';
+import type { GameSnapshot, GameUpdate } from '../../server/protocol';
+import { isApiError, STALE_CODE } from './api-error';
+import { applyUpdate, eventsUrl, fetchSnapshot, postAction } from './game-api';
 
 export * from './game-api';
 
@@ -11,7 +12,7 @@ export interface GameConnection {
   /** The seat's snapshot, kept current by the event stream; null until the first answer. */
   readonly snapshot: GameSnapshot | null;
   readonly status: ConnectionStatus;
-  /** The last refusal or connection problem, in words. */
+  /** The last refusal (the server's own message) or connection problem, in words. */
   readonly error: string | null;
   /** A fatal problem (unknown game, bad token): nothing to retry. */
   readonly fatal: string | null;
@@ -29,8 +30,8 @@ const UPDATE_GRACE_MS = 4000;
 /**
  * One seat's live game: GET the snapshot, then follow `/api/games/:id/events` from its `seq` (EventSource resumes
  * with Last-Event-ID by itself; a stream that closes is reopened after re-reading the snapshot, with back-off).
- * `act` POSTs an action with the `seq` the seat saw: 409 re-reads the snapshot and says so, 422 shows the engine's
- * message. Changing `seat` (hot-seat) re-reads and re-follows for that seat.
+ * `act` POSTs an action with the `seq` the seat saw; a refusal shows the server's message (and a stale seq also
+ * re-reads the snapshot). Changing `seat` (hot-seat) re-reads and re-follows for that seat.
  */
 export function useGameConnection(id: string, token: string | null, seat: SeatId | null): GameConnection {
   const [snapshot, setSnapshot] = useState<GameSnapshot | null>(null);
@@ -120,12 +121,12 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
         follow(snap.seq);
       } catch (err) {
         if (closed) return;
-        if (err instanceof RequestError && (err.status === 404 || err.status === 403 || err.status === 400)) {
+        if (isApiError(err) && (err.status === 404 || err.status === 403 || err.status === 400)) {
           setFatal(err.message);
           setStatus('closed');
           return;
         }
-        setError('Connection lost; trying again…');
+        setError(isApiError(err) && err.fromServer ? `Connection lost (${err.message}); trying again…` : 'Connection lost; trying again…');
         scheduleRestart();
       }
     };
@@ -164,34 +165,24 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
       setError(null);
       void (async () => {
         try {
-          const res = await fetch(actionsUrl(id), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ token, seat, seq: current.seq, action }),
-          });
-          const body = await readJson(res);
-          if (res.ok) {
-            const { seq } = body as ActionResponse;
-            if ((snapRef.current?.seq ?? -1) >= seq) {
-              setBusy(false);
-              return;
-            }
-            awaitedRef.current = seq;
-            graceRef.current = window.setTimeout(() => {
-              graceRef.current = null;
-              if (awaitedRef.current === null) return;
-              awaitedRef.current = null;
-              setBusy(false);
-              reloadRef.current();
-            }, UPDATE_GRACE_MS);
+          const { seq } = await postAction(id, token, seat, current.seq, action);
+          if ((snapRef.current?.seq ?? -1) >= seq) {
+            setBusy(false);
             return;
           }
+          awaitedRef.current = seq;
+          graceRef.current = window.setTimeout(() => {
+            graceRef.current = null;
+            if (awaitedRef.current === null) return;
+            awaitedRef.current = null;
+            setBusy(false);
+            reloadRef.current();
+          }, UPDATE_GRACE_MS);
+        } catch (err) {
           setBusy(false);
-          setError(refusalMessage(res.status, body));
-          if (res.status === 409) reloadRef.current();
-        } catch {
-          setBusy(false);
-          setError('Could not reach the server; your action was not sent.');
+          setError(err instanceof Error ? err.message : String(err));
+          // The game moved on: show the table as it is now.
+          if (isApiError(err) && err.code === STALE_CODE) reloadRef.current();
         }
       })();
     },

@@ -8,7 +8,6 @@ import {
   parseSeat,
   pendingHumanSeats,
   playPath,
-  refusalMessage,
   snapshotUrl,
 } from '../../app/_lib/game-api';
 
@@ -81,13 +80,6 @@ describe('game-api', () => {
     // Only bots (or a seat its bot took over) decide: stay.
     expect(followSeat([{ seat: 1, kind: 'roll' }], seats, 0)).toBeNull();
     expect(followSeat([{ seat: 3, kind: 'roll' }], seats, 2)).toBeNull();
-  });
-
-  it('words refusals', () => {
-    expect(refusalMessage(409, null)).toMatch(/moved on/);
-    expect(refusalMessage(422, { error: 'NOT_YOUR_TURN', message: 'seat 1 must decide now' })).toBe('Not allowed: seat 1 must decide now');
-    expect(refusalMessage(403, { error: 'BAD_TOKEN', message: 'bad token' })).toBe('bad token');
-    expect(refusalMessage(500, 'oops')).toBe('The server answered 500.');
   });
 
   it('parses the seat query parameter', () => {

@@ -22,10 +22,10 @@ export class BrowserPages {
     return page;
   }
 
-  /** No uncaught exception and no console error on any page. */
-  expectNoErrors(): void {
+  /** No uncaught exception and no console error on any page, but those `expected` matches (e.g. a refusal's status). */
+  expectNoErrors(expected: readonly RegExp[] = []): void {
     expect(this.pageErrors).toEqual([]);
-    expect(this.consoleErrors).toEqual([]);
+    expect(this.consoleErrors.filter((e) => !expected.some((r) => r.test(e)))).toEqual([]);
   }
 
   /** Prints the console errors seen (afterAll), so a failure elsewhere still shows them. */

@@ -5,7 +5,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { GameId } from '../../../engine/core';
 import type { CreateGameRequest, CreateGameResponse, SeatKind } from '../../../server/protocol';
 import { GAMES } from '../../_lib/game-catalog';
-import { playPath, refusalMessage, saveCredentials } from '../../_lib/game-api';
+import { apiFetch, jsonPost } from '../../_lib/api-error';
+import { playPath, saveCredentials } from '../../_lib/game-api';
+import { fetchChainConfig } from '../../_lib/wallet/wallet-api';
 import {
   changedOptions,
   defaultOptionValues,
@@ -100,22 +102,15 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
   // Tezos Pole may be played on-chain when the server has a chain; a studio board (?board=) replaces Genesis.
   useEffect(() => {
     if (game !== 'pole') return;
-    void fetch('/api/chain/config', { cache: 'no-store' })
-      .then(async (res) => {
-        const body = (await res.json()) as { ok?: boolean; network?: string; explanation?: string };
-        setChain(body.ok ? { ok: true, network: body.network ?? 'custom' } : { ok: false, explanation: body.explanation ?? 'The server has no Tezos network configured.' });
-      })
-      .catch(() => setChain({ ok: false, explanation: 'The server could not say whether a Tezos network is configured.' }));
+    void fetchChainConfig()
+      .then((config) => setChain(config.ok ? { ok: true, network: config.network } : { ok: false, explanation: config.explanation }))
+      .catch((err: unknown) => setChain({ ok: false, explanation: `Whether the server has a Tezos network is unknown: ${err instanceof Error ? err.message : String(err)}` }));
   }, [game]);
   useEffect(() => {
     if (game !== 'pole' || !boardId) return;
-    void fetch(`/api/studio/boards/${encodeURIComponent(boardId)}`, { cache: 'no-store' })
-      .then(async (res) => {
-        const body = (await res.json()) as StudioBoard & { message?: string };
-        if (!res.ok) throw new Error(body.message ?? `the board could not be read (${res.status})`);
-        setStudioBoard(body);
-      })
-      .catch((err: unknown) => setBoardProblem(err instanceof Error ? err.message : 'the board could not be read'));
+    void apiFetch<StudioBoard>(`/api/studio/boards/${encodeURIComponent(boardId)}`)
+      .then(setStudioBoard)
+      .catch((err: unknown) => setBoardProblem(err instanceof Error ? err.message : String(err)));
   }, [game, boardId]);
 
   const values = fromRaw(fields, raw);
@@ -165,18 +160,7 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
     };
     setSubmitting(true);
     try {
-      const res = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
-      let body: unknown = null;
-      try {
-        body = await res.json();
-      } catch {
-        body = null;
-      }
-      if (!res.ok) {
-        setError(refusalMessage(res.status, body));
-        return;
-      }
-      const made = body as CreateGameResponse;
+      const made = await apiFetch<CreateGameResponse>('/api/games', jsonPost(request));
       const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
       saveCredentials(made.id, { token: made.hostToken, seat: firstHuman });
       if (mode === 'hotseat') {
@@ -184,8 +168,8 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
         return;
       }
       setCreated(made);
-    } catch {
-      setError('Could not reach the server; the game was not created.');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
     } finally {
       setSubmitting(false);
     }

@@ -5,7 +5,7 @@ import { games, stateHash, type GameEvent } from '../../../engine';
 import type { Board, PoleState } from '../../../engine/pole';
 import { describeGameLog } from '../../_lib/action-log';
 import { GAMES } from '../../_lib/game-catalog';
-import { fetchSnapshot, readJson, recordUrl, refusalMessage } from '../../_lib/game-api';
+import { fetchRecord, fetchSnapshot } from '../../_lib/game-api';
 import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type Timeline } from '../../_lib/record-file';
 import { ActionLog } from '../play/action-log';
 import { GameTable } from '../play/game-table';
@@ -52,13 +52,8 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
     setLoading(true);
     void (async () => {
       try {
-        const res = await fetch(recordUrl(gameId), { cache: 'no-store' });
-        const body = await readJson(res);
+        const body = await fetchRecord(gameId);
         if (cancelled) return;
-        if (!res.ok) {
-          setError(`Could not fetch game ${gameId}: ${refusalMessage(res.status, body)}`);
-          return;
-        }
         // A record carries no names: the spectator's snapshot has them (a game without one still replays).
         const seats = await fetchSnapshot(gameId, null, null).then(
           (snap) => snap.seats,
@@ -66,8 +61,8 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
         );
         if (cancelled) return;
         open(() => loadRecord(seats && body && typeof body === 'object' ? { ...body, seats } : body), `game ${gameId}`);
-      } catch {
-        if (!cancelled) setError('Could not reach the server.');
+      } catch (err) {
+        if (!cancelled) setError(`Could not fetch game ${gameId}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
         if (!cancelled) setLoading(false);
       }

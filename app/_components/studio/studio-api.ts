@@ -1,27 +1,12 @@
-/** The studio's browser side of the API: JSON in and out, refusals as errors carrying the server's code and message. */
+/** The studio's browser side of the API: JSON in and out, refusals as ApiErrors carrying the server's code and message. */
+import { apiFetch, jsonPost } from '../../_lib/api-error';
 
-export class StudioApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError as StudioApiError } from '../../_lib/api-error';
 
-/** Fetches `url` and returns its JSON body, or throws a StudioApiError with the server's `{ error, message }`. */
-export async function studioFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(url, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    credentials: 'same-origin',
-  });
-  const text = await res.text();
-  const body = (text === '' ? null : JSON.parse(text)) as (T & { error?: string; message?: string }) | null;
-  if (!res.ok) throw new StudioApiError(res.status, body?.error ?? 'HTTP', body?.message ?? `the server answered ${res.status}`);
-  return body as T;
+/** Fetches `url` and returns its JSON body. @throws ApiError with the server's `{ error, message }` */
+export function studioFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  if (init.body === undefined) return apiFetch<T>(url, { method: init.method ?? 'GET' });
+  return apiFetch<T>(url, { ...jsonPost(init.body), method: init.method ?? 'POST' });
 }
 
 export const signInHref = (next: string): string => `/signin?next=${encodeURIComponent(next)}`;

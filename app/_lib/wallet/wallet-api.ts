@@ -4,6 +4,7 @@
  */
 import type { Challenge, DevnetAccount, SignInInput } from '../../../server/auth';
 import type { NetworkName } from '../../../chain/networks';
+import { apiFetch, jsonPost } from '../api-error';
 
 /** What GET /api/chain/config answers: the public settings of the chain, never a key. */
 export type ChainConfig =
@@ -17,7 +18,7 @@ export type ChainConfig =
     }
   | { readonly ok: false; readonly problem: string; readonly explanation: string; readonly network: NetworkName | null };
 
-/** A refusal from the server (its `error` code) or a failure of the wallet, with a sentence to show. */
+/** A failure of the wallet itself (Beacon, a devnet key, a network it is not on), with a sentence to show. */
 export class WalletError extends Error {
   override readonly name = 'WalletError';
   constructor(
@@ -28,33 +29,13 @@ export class WalletError extends Error {
   }
 }
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, credentials: 'same-origin', cache: 'no-store' });
-  } catch {
-    throw new WalletError('OFFLINE', 'the app’s server cannot be reached; check the connection and try again');
-  }
-  const text = await res.text();
-  const body: unknown = text === '' ? null : JSON.parse(text);
-  if (!res.ok) {
-    const refusal = (body ?? {}) as { error?: unknown; message?: unknown };
-    throw new WalletError(
-      typeof refusal.error === 'string' ? refusal.error : `HTTP_${res.status}`,
-      typeof refusal.message === 'string' ? refusal.message : `the server answered ${res.status}`,
-    );
-  }
-  return body as T;
-}
-
-const postJson = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-export const fetchChainConfig = (): Promise<ChainConfig> => call('/api/chain/config');
-export const fetchSessionAddress = async (): Promise<string | null> => (await call<{ address: string | null }>('/api/auth/session')).address;
-export const requestChallenge = (address: string): Promise<Challenge> => call('/api/auth/challenge', postJson({ address }));
-export const openSession = async (signed: SignInInput): Promise<string> => (await call<{ address: string }>('/api/auth/session', postJson(signed))).address;
+// Each of these throws ApiError (app/_lib/api-error.ts) with the server's code and message when it refuses.
+export const fetchChainConfig = (): Promise<ChainConfig> => apiFetch('/api/chain/config');
+export const fetchSessionAddress = async (): Promise<string | null> => (await apiFetch<{ address: string | null }>('/api/auth/session')).address;
+export const requestChallenge = (address: string): Promise<Challenge> => apiFetch('/api/auth/challenge', jsonPost({ address }));
+export const openSession = async (signed: SignInInput): Promise<string> => (await apiFetch<{ address: string }>('/api/auth/session', jsonPost(signed))).address;
 export const closeSession = async (): Promise<void> => {
-  await call('/api/auth/session', { method: 'DELETE' });
+  await apiFetch('/api/auth/session', { method: 'DELETE' });
 };
 /** The devnet's player accounts with their (public, devnet-only) keys; 404 `NOT_DEVNET` elsewhere. */
-export const fetchDevnetAccounts = (): Promise<DevnetAccount[]> => call('/api/devnet/accounts');
+export const fetchDevnetAccounts = (): Promise<DevnetAccount[]> => apiFetch('/api/devnet/accounts');

@@ -2,17 +2,20 @@
 
 /**
  * Who is signed in, for every page: `WalletProvider` (in the root layout) asks the server once which address the
- * session cookie names, and `useWallet()` gives components that address, sign-in / sign-out, and `send` to sign
- * contract calls with the signed-in wallet.
+ * session cookie names, and `useWallet()` gives components that address, sign-in / sign-out, `send` to sign
+ * contract calls with the signed-in wallet, the chain's settings, the wallet's tez balance and whether a Beacon
+ * wallet is on the app's network.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { closeSession, fetchChainConfig, fetchSessionAddress, openSession, requestChallenge, WalletError, type ChainConfig } from './wallet-api';
 import {
+  beaconNetwork,
   beaconWallet,
   connectBeacon,
   devnetWallet,
   disconnectBeacon,
   findDevnetAccount,
+  readBalance,
   rememberDevnetAccount,
   signWithBeacon,
   signWithDevnetAccount,
@@ -20,6 +23,8 @@ import {
   type ConfiguredChain,
   type WalletCall,
 } from './wallets';
+import type { DevnetAccount } from '../../../server/auth';
+import { networkMismatch } from './wallet-status';
 
 /** A devnet account picked by alias (bootstrap2…), or the person's own wallet over Beacon. */
 export type SignInChoice = { readonly kind: 'devnet'; readonly alias: string } | { readonly kind: 'beacon' };
@@ -31,6 +36,14 @@ export interface WalletContextValue {
   readonly address: string | null;
   /** The chain's network name (devnet, shadownet, custom), null until known or when none is configured. */
   readonly network: string | null;
+  /** The chain's public settings (GET /api/chain/config), null until read or when they could not be. */
+  readonly chain: ChainConfig | null;
+  /** The signed-in wallet's tez balance in mutez: null until read, when signed out, or when it could not be read. */
+  readonly balance: number | null;
+  /** Why the balance could not be read, when it could not. */
+  readonly balanceProblem: string | null;
+  /** A Beacon wallet paired on another network than the app's: which one it is on and which the app needs. */
+  readonly networkWarning: string | null;
   /** Signs a one-time message with the chosen wallet and opens a session; resolves to the signed-in address. */
   signIn(choice: SignInChoice): Promise<string>;
   signOut(): Promise<void>;
@@ -45,18 +58,28 @@ function configured(chain: ChainConfig): ConfiguredChain {
   return chain;
 }
 
-/** The signing wallet of the signed-in address: its devnet account's key (kept by this tab, else fetched), else Beacon's pairing. */
-async function openWallet(chain: ConfiguredChain, address: string): Promise<ActiveWallet> {
-  if (chain.network === 'devnet') {
-    try {
-      return await devnetWallet(chain, await findDevnetAccount({ address }));
-    } catch (err) {
-      // Signed in on the devnet with a Beacon wallet rather than a bootstrap account.
-      if (!(err instanceof WalletError && err.code === 'UNKNOWN_ACCOUNT')) throw err;
-    }
+/** The devnet account the signed-in address is (its key kept by this tab, else fetched), or null: it signs with Beacon. */
+async function devnetAccountOf(chain: ConfiguredChain, address: string): Promise<DevnetAccount | null> {
+  if (chain.network !== 'devnet') return null;
+  try {
+    return await findDevnetAccount({ address });
+  } catch (err) {
+    // Signed in on the devnet with a Beacon wallet rather than a bootstrap account.
+    if (err instanceof WalletError && err.code === 'UNKNOWN_ACCOUNT') return null;
+    throw err;
   }
-  return beaconWallet(chain, address);
 }
+
+/** The signing wallet of the signed-in address: its devnet account's key, else Beacon's pairing. */
+async function openWallet(chain: ConfiguredChain, address: string): Promise<ActiveWallet> {
+  const account = await devnetAccountOf(chain, address);
+  return account ? devnetWallet(chain, account) : beaconWallet(chain, address);
+}
+
+/** How often the header reads the balance again while the page is visible: gentle to a public node. */
+const BALANCE_REFRESH_MS = 60_000;
+/** After an operation is injected, the balance is read at once and again this much later, once it is included. */
+const AFTER_INCLUSION_MS = 15_000;
 
 export function WalletProvider({ children }: { children: React.ReactNode }) {
   const [status, setStatus] = useState<WalletStatus>('loading');
@@ -65,6 +88,13 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
   const chainRef = useRef<Promise<ChainConfig> | null>(null);
   // The signing wallet of the signed-in address, opened on the first `send` (also after a reload).
   const walletRef = useRef<{ address: string; wallet: Promise<ActiveWallet> } | null>(null);
+  const [balance, setBalance] = useState<{ address: string; mutez: number } | null>(null);
+  const [balanceProblem, setBalanceProblem] = useState<string | null>(null);
+  const [networkWarning, setNetworkWarning] = useState<{ address: string; text: string | null } | null>(null);
+  // Counts sign-ins: signing in again with the same address (say, after switching the wallet's network) re-checks it.
+  const [signIns, setSignIns] = useState(0);
+  // Reads the signed-in wallet's balance now (null when signed out); `send` calls it after an operation.
+  const readBalanceRef = useRef<(() => void) | null>(null);
 
   const loadChain = useCallback((): Promise<ChainConfig> => {
     chainRef.current ??= fetchChainConfig().catch((err: unknown) => {
@@ -87,6 +117,51 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
     };
   }, [loadChain]);
 
+  // The balance: read on sign-in, every BALANCE_REFRESH_MS while the page is visible, and when it becomes visible.
+  useEffect(() => {
+    if (address === null || !chain?.ok) return;
+    let live = true;
+    const read = () => {
+      if (document.visibilityState === 'hidden') return;
+      readBalance(chain, address).then(
+        (mutez) => {
+          if (!live) return;
+          setBalance({ address, mutez });
+          setBalanceProblem(null);
+        },
+        (err: unknown) => live && setBalanceProblem(err instanceof Error ? err.message : String(err)),
+      );
+    };
+    readBalanceRef.current = read;
+    read();
+    const timer = window.setInterval(read, BALANCE_REFRESH_MS);
+    const onVisible = () => document.visibilityState === 'visible' && read();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      readBalanceRef.current = null;
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [address, chain]);
+
+  // A Beacon wallet reports the network it was paired on: compare it with the app's.
+  useEffect(() => {
+    if (address === null || !chain?.ok) return;
+    let live = true;
+    void (async () => {
+      if (await devnetAccountOf(chain, address)) {
+        if (live) setNetworkWarning(null);
+        return;
+      }
+      const paired = await beaconNetwork(chain);
+      if (live) setNetworkWarning({ address, text: paired ? networkMismatch(chain, paired) : null });
+    })().catch(() => undefined); // no wallet to ask: `send` says so when it is needed
+    return () => {
+      live = false;
+    };
+  }, [address, chain, signIns]);
+
   const signIn = useCallback(
     async (choice: SignInChoice): Promise<string> => {
       let signedIn: string;
@@ -108,6 +183,9 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
       walletRef.current = null;
       setAddress(signedIn);
       setStatus('signed-in');
+      setSignIns((n) => n + 1);
+      // The chain's settings, if the first read failed: the header needs them for the balance.
+      void loadChain().then(setChain, () => undefined);
       return signedIn;
     },
     [loadChain],
@@ -140,14 +218,29 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
         if (walletRef.current === opening) walletRef.current = null;
         throw err;
       }
-      return wallet.send(call);
+      const sent = await wallet.send(call);
+      // Its fee (and storage) are paid once it is included.
+      readBalanceRef.current?.();
+      window.setTimeout(() => readBalanceRef.current?.(), AFTER_INCLUSION_MS);
+      return sent;
     },
     [address, loadChain],
   );
 
   const value = useMemo<WalletContextValue>(
-    () => ({ status, address, network: chain?.network ?? null, signIn, signOut, send }),
-    [status, address, chain, signIn, signOut, send],
+    () => ({
+      status,
+      address,
+      network: chain?.network ?? null,
+      chain,
+      balance: balance !== null && balance.address === address ? balance.mutez : null,
+      balanceProblem: address === null ? null : balanceProblem,
+      networkWarning: networkWarning !== null && networkWarning.address === address ? networkWarning.text : null,
+      signIn,
+      signOut,
+      send,
+    }),
+    [status, address, chain, balance, balanceProblem, networkWarning, signIn, signOut, send],
   );
   return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
 }

@@ -7,6 +7,7 @@ import type { BeaconWallet } from '@taquito/beacon-wallet';
 import type { MichelsonV1Expression } from '@taquito/rpc';
 import type { DevnetAccount } from '../../../server/auth';
 import { fetchDevnetAccounts, WalletError, type ChainConfig } from './wallet-api';
+import type { WalletNetwork } from './wallet-status';
 
 /** A contract call, signed and injected by the signed-in wallet. */
 export interface WalletCall {
@@ -98,6 +99,20 @@ export async function devnetWallet(chain: ConfiguredChain, account: DevnetAccoun
   };
 }
 
+/**
+ * The tez balance of `address` (mutez), read from the node's RPC as the chain layer reads it (`tz.getBalance`), so
+ * it is current as soon as an operation is included, with no indexer lag.
+ * @throws WalletError BALANCE_UNREADABLE
+ */
+export async function readBalance(chain: ConfiguredChain, address: string): Promise<number> {
+  try {
+    const { TezosToolkit } = await import('@taquito/taquito');
+    return (await new TezosToolkit(chain.rpcUrl).tz.getBalance(address)).toNumber();
+  } catch (err) {
+    throw new WalletError('BALANCE_UNREADABLE', `the balance of ${address} could not be read from ${chain.rpcUrl}${err instanceof Error && err.message ? `: ${err.message}` : ''}`);
+  }
+}
+
 // ---------- Beacon ----------
 
 // One DAppClient per page: Beacon keeps its pairing in localStorage and warns when several clients share it.
@@ -160,6 +175,12 @@ export async function beaconWallet(chain: ConfiguredChain, address: string): Pro
       }
     },
   };
+}
+
+/** The network Beacon's active account was paired on (`AccountInfo.network`), or null when no wallet is paired. */
+export async function beaconNetwork(chain: ConfiguredChain): Promise<WalletNetwork | null> {
+  const { wallet } = await loadBeacon(chain);
+  return (await wallet.client.getActiveAccount())?.network ?? null;
 }
 
 /** Ends the Beacon pairing so the next sign-in asks which account to use. */

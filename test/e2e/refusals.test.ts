@@ -1,0 +1,236 @@
+/**
+ * Refusals that tell the truth, and the wallet in the header (issue 15), end to end: the real app (next build + next
+ * start) on an in-process devnet with its TzKT API, in Debian's chromium, nothing mocked. For each refusal the
+ * server sends while people set up an on-chain game — a seat not claimed yet (SEAT_NOT_CLAIMED), acting before the
+ * chain setup is ready (CHAIN_NOT_READY), a wallet claiming a second seat (ADDRESS_IN_GAME), a seat someone else
+ * claimed first (SEAT_CLAIMED), another wallet acting for a seat (WRONG_WALLET) — the page shows the server's own
+ * message, read from the very answer the page received, where it used to say "The game moved on…". The header shows
+ * the devnet badge, the signed-in account's balance and a link to its account page, at a phone's width and on a
+ * desktop, with no horizontal scroll.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { TezosToolkit } from '@taquito/taquito';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTez } from '../../app/_lib/wallet/wallet-status';
+import { bootstrapAccount, type Devnet } from '../../devnet/node';
+import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import type { CreateGameRequest, CreateGameResponse, ErrorBody } from '../../server/protocol';
+import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
+import { BrowserPages } from './browser-pages';
+
+const RESULTS = path.join(ROOT, 'test-results');
+
+const bank = bootstrapAccount(1);
+const alice = bootstrapAccount(2);
+const bob = bootstrapAccount(3);
+const carol = bootstrapAccount(4);
+
+let devnet: Devnet | null = null;
+let server: AppServer | null = null;
+let browser: Browser | null = null;
+let baseUrl = '';
+let pages: BrowserPages;
+
+beforeAll(async () => {
+  mkdirSync(RESULTS, { recursive: true });
+  const chain = await devnetWithContract({ admin: bank });
+  devnet = chain.devnet;
+  server = await startAppServer({
+    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: chain.contract.address, POLE_BANK_SECRET_KEY: bank.secretKey },
+  });
+  baseUrl = server.baseUrl;
+  browser = await launchBrowser();
+  pages = new BrowserPages(browser);
+}, 600_000);
+
+afterAll(async () => {
+  pages?.report();
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+  await devnet?.stop();
+});
+
+/** Chromium logs each refused request as "Failed to load resource … status of 4xx": those are the refusals under test. */
+const REFUSAL_LOGS = [/Failed to load resource: the server responded with a status of (403|409)/];
+
+/** Signs the page's context in with a devnet account on the sign-in page, then lands on `next`. */
+async function signIn(page: Page, alias: string, next: string): Promise<void> {
+  await page.goto(`${baseUrl}/signin?next=${encodeURIComponent(next)}`);
+  await page.getByRole('button', { name: `Sign in as ${alias}`, exact: true }).click();
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === next);
+}
+
+/** Clicks `click` and returns the refusal the server answered the request matching `path` with. */
+async function refusalTo(page: Page, method: string, pathname: RegExp, click: () => Promise<void>): Promise<ErrorBody & { status: number }> {
+  const [res] = await Promise.all([page.waitForResponse((r: Response) => r.request().method() === method && pathname.test(new URL(r.url()).pathname)), click()]);
+  const body = (await res.json()) as ErrorBody;
+  return { ...body, status: res.status() };
+}
+
+/** Where each refusal shows: the decision's own alert, or the alert of the panel "The game on Tezos" (chain setup). */
+const SCOPES = {
+  decision: (page: Page) => page.getByTestId('decision'),
+  chain: (page: Page) => page.getByRole('region', { name: 'The game on Tezos' }),
+};
+
+/** The page shows exactly `message` in an alert inside `scope`, and nowhere the old guess. */
+async function expectShown(page: Page, scope: keyof typeof SCOPES, message: string): Promise<void> {
+  const alert = SCOPES[scope](page).getByRole('alert').filter({ hasText: message });
+  await alert.waitFor();
+  expect((await alert.innerText()).trim()).toBe(message);
+  expect(await page.locator('body').innerText()).not.toContain('moved on');
+}
+
+const claimButton = (page: Page) => page.getByTestId('chain-setup').getByRole('button', { name: /^Claim this seat with tz1/ });
+const rollButton = (page: Page) => page.getByTestId('decision').getByRole('button', { name: 'Roll the die' });
+
+/** Waits until the seat's claim button is offered and enabled (the game's tokens are confirmed). */
+async function claimOffered(page: Page): Promise<void> {
+  await claimButton(page).waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => {
+    const b = [...document.querySelectorAll('[data-testid="chain-setup"] button')].find((el) => el.textContent?.startsWith('Claim this seat'));
+    return b instanceof HTMLButtonElement && !b.disabled;
+  }, undefined, { timeout: 60_000 });
+}
+
+describe('the wallet in the header', () => {
+  for (const viewport of [
+    { name: 'phone', width: 375, height: 812 },
+    { name: 'desktop', width: 1440, height: 1000 },
+  ]) {
+    it(`shows the devnet badge, the balance and the account link on a ${viewport.name} (${viewport.width} px)`, { timeout: 120_000 }, async () => {
+      const page = await pages.newPage();
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await signIn(page, alice.alias, '/');
+      const header = page.locator('header.site-header');
+
+      const badge = header.getByTestId('network-badge');
+      await badge.waitFor();
+      expect(await badge.getAttribute('data-network')).toBe('devnet');
+      expect((await badge.textContent())?.replace('Network: ', '')).toBe('Devnet');
+
+      // The balance is the node's, as the chain sees it.
+      const mutez = (await new TezosToolkit(devnet!.rpcUrl).tz.getBalance(alice.address)).toNumber();
+      const balance = header.getByTestId('wallet-balance');
+      await balance.waitFor();
+      expect((await balance.textContent())?.replace(', balance ', '')).toBe(formatTez(mutez));
+      const account = header.getByTestId('wallet-account');
+      expect(await account.getAttribute('href')).toBe(`/explorer/account/${alice.address}`);
+      expect(await header.getByTestId('wallet-low-balance').count()).toBe(0);
+
+      // Everything fits: no horizontal scroll, the badge and the balance inside the viewport.
+      const fits = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth <= window.innerWidth,
+        header: (document.querySelector('header.site-header') as HTMLElement).scrollWidth <= window.innerWidth,
+      }));
+      expect(fits).toEqual({ page: true, header: true });
+      for (const part of [badge, balance, header.getByRole('button', { name: 'Sign out' })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      }
+      await page.screenshot({ path: path.join(RESULTS, `refusals-header-${viewport.name}.png`) });
+
+      // The link opens the account's page on the app's own explorer (the devnet has no public one).
+      await account.click();
+      await page.waitForURL(`**/explorer/account/${alice.address}`);
+      await page.getByTestId('explorer-account').waitFor();
+      expect(await page.getByTestId('account-balance').innerText()).toContain(formatTez(mutez).replace(' ꜩ', ''));
+      pages.expectNoErrors();
+    });
+  }
+});
+
+describe('refusals on an on-chain game show the server’s own message', () => {
+  let game: CreateGameResponse;
+  const pathOf = (seat: number) => game.invites.find((i) => i.seat === seat)!.path;
+
+  beforeAll(async () => {
+    const request: CreateGameRequest = {
+      game: 'pole',
+      seats: [
+        { kind: 'human', name: 'Alice' },
+        { kind: 'human', name: 'Bob' },
+      ],
+      seed: 'e2e-refusals',
+      mode: 'online',
+      turnSeconds: null,
+      botPaceMs: 0,
+      onChain: {},
+    };
+    const res = await fetch(`${baseUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+    expect(res.status).toBe(201);
+    game = (await res.json()) as CreateGameResponse;
+  });
+
+  it('a seat not claimed yet, then acting before the setup is ready (SEAT_NOT_CLAIMED, CHAIN_NOT_READY)', { timeout: 120_000 }, async () => {
+    const page = await pages.newPage();
+    await signIn(page, alice.alias, pathOf(0));
+    await claimOffered(page);
+
+    // Rolling before the seat is bound to a wallet.
+    const unclaimed = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
+    expect(unclaimed).toMatchObject({ status: 403, error: 'SEAT_NOT_CLAIMED' });
+    await expectShown(page, 'decision', unclaimed.message);
+
+    // Claimed, but Bob has not claimed nor approved: the chain setup is not ready.
+    await claimButton(page).click();
+    await page.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).waitFor();
+    const early = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
+    expect(early).toMatchObject({ status: 409, error: 'CHAIN_NOT_READY' });
+    expect(early.message).toMatch(/^the game has not started: /);
+    await expectShown(page, 'decision', early.message);
+    await page.screenshot({ path: path.join(RESULTS, 'refusals-chain-not-ready.png'), fullPage: true });
+    pages.expectNoErrors(REFUSAL_LOGS);
+  });
+
+  it('a wallet claiming a second seat of the game (ADDRESS_IN_GAME)', { timeout: 120_000 }, async () => {
+    const page = await pages.newPage();
+    await signIn(page, alice.alias, pathOf(1));
+    await claimOffered(page);
+    const twice = await refusalTo(page, 'POST', /\/chain\/claim$/, () => claimButton(page).click());
+    expect(twice).toMatchObject({ status: 409, error: 'ADDRESS_IN_GAME' });
+    expect(twice.message).toContain(alice.address);
+    await expectShown(page, 'chain', twice.message);
+    await page.screenshot({ path: path.join(RESULTS, 'refusals-address-in-game.png'), fullPage: true });
+    pages.expectNoErrors(REFUSAL_LOGS);
+  });
+
+  it('claiming a seat someone claimed first (SEAT_CLAIMED)', { timeout: 120_000 }, async () => {
+    // Carol and Bob both open seat 2's link. Carol's page is frozen between two of its chain polls (its clock
+    // paused), so it still offers the claim when Bob takes the seat: the race two holders of one link can run.
+    const carolPage = await pages.newPage();
+    await carolPage.clock.install();
+    await signIn(carolPage, carol.alias, pathOf(1));
+    await claimOffered(carolPage);
+    await carolPage.clock.pauseAt(Date.now() + 2000);
+
+    const bobPage = await pages.newPage();
+    await signIn(bobPage, bob.alias, pathOf(1));
+    await claimOffered(bobPage);
+    await claimButton(bobPage).click();
+    await bobPage.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).waitFor();
+
+    const late = await refusalTo(carolPage, 'POST', /\/chain\/claim$/, () => claimButton(carolPage).click());
+    expect(late).toMatchObject({ status: 409, error: 'SEAT_CLAIMED' });
+    expect(late.message).toContain(bob.address);
+    await expectShown(carolPage, 'chain', late.message);
+    await carolPage.screenshot({ path: path.join(RESULTS, 'refusals-seat-claimed.png'), fullPage: true });
+    pages.expectNoErrors(REFUSAL_LOGS);
+  });
+
+  it('another wallet acting for a seat (WRONG_WALLET)', { timeout: 120_000 }, async () => {
+    // Bob opens Alice's link: the page says whose seat it is, and the server refuses his roll in its own words.
+    const page = await pages.newPage();
+    await signIn(page, bob.alias, pathOf(0));
+    await page.getByTestId('chain-setup').getByText(/This seat is played by tz1/).waitFor({ timeout: 60_000 });
+    const wrong = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
+    expect(wrong).toMatchObject({ status: 403, error: 'WRONG_WALLET' });
+    expect(wrong.message).toBe(`seat 0 is bound to ${alice.address}, not to ${bob.address}`);
+    await expectShown(page, 'decision', wrong.message);
+    await page.screenshot({ path: path.join(RESULTS, 'refusals-wrong-wallet.png'), fullPage: true });
+    pages.expectNoErrors(REFUSAL_LOGS);
+  });
+});
