@@ -148,6 +148,17 @@ export function describeEvents(events: readonly PoleEvent[], ctx: LogContext): L
       case 'holdingsUpdated':
         say(`Holdings updated from the chain (${plural(e.tiles.length, 'tile')})`, 'info');
         break;
+      case 'copyLeftGame': {
+        const art = ctx.board.tiles[e.tile];
+        const inert = art?.kind === 'artist' && art.editionSize === 1 ? ` ${tile(e.tile)} is now out of play, as after a forfeit.` : '';
+        say(
+          e.copies === 1
+            ? `${who(e.seat)}’s copy of ${tile(e.tile)} left the game: it was sent to a wallet outside this game, so it no longer pays royalties, is not scored and cannot be flipped, even if it comes back (P13).${inert}`
+            : `${who(e.seat)}’s ${e.copies} copies of ${tile(e.tile)} left the game: they were sent to wallets outside this game, so they no longer pay royalties, are not scored and cannot be flipped, even if they come back (P13).`,
+          'trouble',
+        );
+        break;
+      }
       case 'gameEnded':
         say(`Game over: ${who(e.seat)} completed lap ${e.laps}`, 'end');
         break;

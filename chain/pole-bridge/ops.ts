@@ -108,9 +108,10 @@ export function planAfter(plan: TokenPlan, ops: readonly ChainOp[], seq: number 
 }
 
 /**
- * The engine's P13 `holdings` action for `tiles` from indexer rows: holders = the seats whose address holds a
- * balance of the tile's token, one entry per copy (ascending seat); elsewhere = the copies held by addresses that
- * are not seats of this game (always given, so a stale count is reset to 0). Pure.
+ * The engine's P13 `holdings` action for `tiles` from indexer rows, what the chain shows and nothing more:
+ * holders = the seats whose address holds a balance of the tile's token, one entry per copy (ascending seat);
+ * elsewhere = the copies held by addresses that are not seats of this game (always given). The engine decides which
+ * copies are still in play (a copy that left the players' wallets stays out, even once back). Pure.
  * @throws BridgeError BRIDGE_BAD_INPUT (bad addresses, a tile outside the plan), BRIDGE_NOT_CREATED.
  */
 export function holdingsActionFrom(plan: TokenPlan, tiles: readonly number[], addresses: readonly string[], holdings: readonly Holding[]): HoldingsAction {

@@ -7,7 +7,7 @@ export { parsePoleAction, poleActionSchema } from './actions';
 export { royaltyAmount, royaltyClaims, royaltyRate } from './royalty';
 export { valuePiece, scoreBoard, poleOutcome, playOrder, type PoleOutcome, type PoleStanding } from './valuation';
 export { positionOf, lapsOf } from './movement';
-export { ownersOf, copiesHeld, supplyLeft, isInert, piecesOf, artistTile } from './holdings';
+export { ownersOf, copiesHeld, supplyLeft, isInert, piecesOf, artistTile, readChangesHoldings } from './holdings';
 export { flippableTiles } from './out-of-cash';
 export { MAX_LANDINGS_PER_TURN } from './resolve';
 export { TileTally, type TileRow } from './tile-tally';

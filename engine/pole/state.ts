@@ -15,14 +15,22 @@ export interface PolePlayer {
 
 export interface PoleTile {
   /**
-   * Who holds this tile: one entry per copy (a 1/1 has at most one). Rule code reads holders only through
-   * holdings.ts, and a P13 `holdings` action may replace them wholesale.
+   * Who holds this tile in play: one entry per copy (a 1/1 has at most one). Rule code reads holders only through
+   * holdings.ts; a P13 `holdings` action may move copies between seats or take them out of the game.
    */
   readonly holders: readonly SeatId[];
   /** Copies removed from play by forfeit (P7): never minted again. A forfeited 1/1 becomes inert. */
   readonly removed: number;
-  /** P13: copies held by wallets outside the game; they are not for sale, earn no royalty and are not scored. */
-  readonly elsewhere?: number;
+  /**
+   * P13: copies that left the game for good (they left the players' wallets). They still exist on-chain, so they are
+   * never for sale again; they earn no royalty, are not scored and cannot be flipped. Never decreases; absent = 0.
+   */
+  readonly left?: number;
+  /**
+   * P13: the copies among `left` that sit in a player's wallet again (sent back), one entry per copy: on-chain that
+   * player's, out of the game all the same. Absent = none.
+   */
+  readonly returned?: readonly SeatId[];
 }
 
 /** Somebody receiving money: a seat or the bank. */
@@ -94,6 +102,10 @@ export type PoleAction =
   | { readonly type: 'flip'; readonly tile: number }
   | {
       readonly type: 'holdings';
+      /**
+       * P13, what the indexer read, per tile: one entry in `holders` per copy a player's wallet holds, and how many
+       * copies wallets outside the game hold (`elsewhere`). The engine decides which of them are in play.
+       */
       readonly tiles: readonly { readonly tile: number; readonly holders: readonly SeatId[]; readonly elsewhere?: number }[];
     };
 
@@ -126,6 +138,8 @@ export type PoleEvent =
   | { type: 'debtCancelled'; seat: SeatId; amount: number }
   | { type: 'chainLimit'; seat: SeatId; tile: number }
   | { type: 'holdingsUpdated'; tiles: number[] }
+  /** P13: a holdings read found `copies` of `seat`'s copies of `tile` gone from the players' wallets: out for good. */
+  | { type: 'copyLeftGame'; seat: SeatId; tile: number; copies: number }
   | { type: 'gameEnded'; seat: SeatId; laps: number }
   | { type: 'valued'; seat: SeatId; tile: number; die: number; value: number }
   | { type: 'finalScores'; scores: { seat: SeatId; cash: number; pieces: number; valuation: number; score: number }[]; winners: SeatId[] };

@@ -21,7 +21,7 @@ import { validateAddress, ValidationResult } from '@taquito/utils';
 import { BridgeError, isBridgeError, PoleBridge, type ChainOp, type HoldingsAction, type PlanOptions } from '../../chain/pole-bridge';
 import { sendCalls, type Fa2Call } from '../../chain/fa2-editions';
 import type { SeatId } from '../../engine';
-import { resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
+import { readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';
 import { HostError } from '../errors';
 import { botWallet } from './bot-wallets';
@@ -459,8 +459,9 @@ export class ChainGames {
   }
 
   /**
-   * The P13 `holdings` action to record before `action`, when it is a roll or a flip and the chain's holders differ
-   * from the engine's; null otherwise.
+   * The P13 `holdings` action to record before `action`, when it is a roll or a flip and the chain's holders would
+   * change the engine's (a copy that left the game is recorded once; a read that finds what the engine already made
+   * of the last one, e.g. a returned copy kept out of play, records nothing); null otherwise.
    * @throws BridgeError BRIDGE_INDEXER (transient), BRIDGE_*
    */
   async holdingsBefore(gameId: string, state: PoleState, action: unknown): Promise<HoldingsAction | null> {
@@ -468,13 +469,15 @@ export class ChainGames {
     if (!game) return null;
     const type = actionType(action);
     if (type !== 'roll' && type !== 'flip') return null;
+    if (game.kept) {
+      // A kept step whose operations went out was read before it was first tried; read now, its own mint could
+      // already show and be taken for a copy from outside the game (P13: copies in play never increase by a read).
+      const step = await this.#store.latestStep(gameId, state.seq + 1);
+      if (step && step.status !== 'failed') return null;
+    }
     const tiles = game.row.plan.tokens.map((t) => t.tile);
     const read = await game.bridge.readHoldingsAction(tiles, this.#addresses(game), game.row.lastLevel);
-    const same = read.tiles.every((t) => {
-      const now = state.tiles[t.tile]!;
-      return (now.elsewhere ?? 0) === (t.elsewhere ?? 0) && now.holders.length === t.holders.length && [...now.holders].sort((a, b) => a - b).every((h, i) => h === t.holders[i]);
-    });
-    return same ? null : read;
+    return readChangesHoldings(state, read) ? read : null;
   }
 
   /**

@@ -178,7 +178,7 @@ describe("a game's tokens", () => {
         ],
         holders: new Map([
           ['1', { edition: '3/5', owners: [{ address: ALICE, balance: '1' }, { address: BOB, balance: '2' }] }],
-          ['0', { edition: '1/1', owners: [] }],
+          ['0', { edition: '1/1', supply: '0', owners: [] }],
         ]),
         network: DEVNET,
       }),
@@ -189,7 +189,41 @@ describe("a game's tokens", () => {
     expect(out).toContain('×2');
     expect(out).toContain('>3/5<');
     expect(out).toContain('>1/1<');
-    expect(out).toContain('nobody');
+    // A 1/1 the bank has not sold yet is never "1/1 · nobody".
+    expect(out).toContain('not minted yet');
+    expect(out).not.toContain('nobody');
+  });
+
+  it('P13: says which copies the game sells, and which left the game (even when back in a player\'s wallet)', () => {
+    const none = { left: 0, returned: [], removed: 0 };
+    const out = html(
+      createElement(GameTokensTable, {
+        contract: KT,
+        tokens: [
+          { tile: 3, tileTitle: 'Plum Park', tokenId: '1', inGame: { ...none, forSale: 2, left: 1, returned: [0] } },
+          { tile: 8, tileTitle: 'Sudden Shower', tokenId: '0', inGame: { ...none, forSale: 1 } },
+          { tile: 9, tileTitle: 'Sunfold', tokenId: '2', inGame: { ...none, forSale: 0, left: 1 } },
+        ],
+        seats: [
+          { seat: 0, name: 'Ada', address: ALICE },
+          { seat: 1, name: 'Bao', address: BOB },
+        ],
+        holders: new Map([
+          ['1', { edition: '2/5', supply: '2', owners: [{ address: ALICE, balance: '1' }, { address: BOB, balance: '1' }] }],
+          ['0', { edition: '1/1', supply: '0', owners: [] }],
+          ['2', { edition: '1/1', supply: '1', owners: [{ address: ARTIST, balance: '1' }] }],
+        ]),
+        network: DEVNET,
+      }),
+    );
+    const row = (id: string) => out.slice(out.indexOf(`data-token-id="${id}"`), out.indexOf('</tr>', out.indexOf(`data-token-id="${id}"`)));
+    expect(row('1')).toContain('>Ada<');
+    expect(row('1')).toContain('(left the game: not in play)');
+    expect(row('1').match(/left the game: not in play/g)).toHaveLength(1); // Bao's copy is in play
+    expect(row('1')).toContain('1 copy left the game (P13)');
+    expect(row('0')).toContain('not minted yet — for sale');
+    expect(row('2')).toContain('(outside the game: not in play)');
+    expect(out).not.toContain('nobody');
   });
 });
 

@@ -85,9 +85,17 @@ async function onChain(tile: number): Promise<{ holders: number[]; elsewhere: nu
   return { holders: [...t.holders], elsewhere: t.elsewhere ?? 0 };
 }
 
-/** The engine's holders agree with the chain for every artist tile. */
+/**
+ * The engine agrees with the chain for every artist tile: each seat's wallet holds its copies in play and those known
+ * to be out of the game (P13), and wallets outside the game hold the rest of the copies that left.
+ */
 async function expectInSync(): Promise<void> {
-  for (const tile of ART_TILES) expect({ tile, ...(await onChain(tile)) }).toEqual({ tile, holders: [...state.tiles[tile]!.holders], elsewhere: state.tiles[tile]!.elsewhere ?? 0 });
+  for (const tile of ART_TILES) {
+    const t = state.tiles[tile]!;
+    const returned = t.returned ?? [];
+    const engine = { tile, holders: [...t.holders, ...returned].sort((a, b) => a - b), elsewhere: (t.left ?? 0) - returned.length };
+    expect({ tile, ...(await onChain(tile)) }).toEqual(engine);
+  }
 }
 
 /** A free local port nobody listens on: an RPC that is down. */

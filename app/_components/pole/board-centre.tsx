@@ -92,7 +92,8 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
   const state = snap.state.tiles[index]!;
   const left = supplyLeft(tile, state);
   const owners = ownersOf(state);
-  const removed = isInert(tile, state) && state.removed > 0;
+  // Out of play for good: forfeited (P7) or gone out of the game (P13).
+  const removed = isInert(tile, state) && (state.removed > 0 || (state.left ?? 0) > 0);
   return (
     <div className={`focus focus-art${removed ? ' is-removed' : ''}`}>
       <TileArt tile={tile} className="focus-image" />
@@ -119,7 +120,9 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
             <dt>{removed ? 'Status' : 'Held by'}</dt>
             <dd>
               {removed
-                ? 'Removed from play'
+                ? state.removed > 0
+                  ? 'Removed from play'
+                  : 'Left the game (P13)'
                 : owners.length
                   ? owners.map((s) => (
                       <span key={s} className="seat-chip" style={{ '--seat': seatColor(s) } as React.CSSProperties}>

@@ -81,9 +81,13 @@ export function BoardTile({ view }: { view: TileView }) {
 
   const left = supplyLeft(tile, state);
   const removed = isInert(tile, state) && state.removed > 0;
+  // P13: copies that left the game (sent outside it), and those of them back in a player's wallet, still out of play.
+  const gone = state.left ?? 0;
+  const goneForGood = isInert(tile, state) && !removed && gone > 0;
+  const returned = state.returned ?? [];
   const oneOfOne = tile.editionSize === 1;
   const out = tile.editionSize - left - state.removed;
-  if (removed) classes.push('is-removed');
+  if (removed || goneForGood) classes.push('is-removed');
   if (state.holders.length > 0) classes.push('is-owned');
   const owner = oneOfOne ? state.holders[0] : undefined;
   const artistStyle = owner === undefined ? style : ({ ...style, '--owner': seatColor(owner) } as React.CSSProperties);
@@ -101,6 +105,11 @@ export function BoardTile({ view }: { view: TileView }) {
         <span className="edition-badges">
           <span className={`edition-badge${oneOfOne ? ' is-unique' : ''}`}>{oneOfOne ? '1/1' : `${out}/${tile.editionSize}`}</span>
           {!oneOfOne && !removed && <span className="supply">{left > 0 ? `${left} left` : 'sold out'}</span>}
+          {gone > 0 && !goneForGood && (
+            <span className="left-game" title="Sent to a wallet outside this game: no royalty, not scored, cannot be flipped (P13)" data-left-game={gone}>
+              {gone} left the game
+            </span>
+          )}
         </span>
         {state.holders.length > 0 && (
           <span className="holder-dots" aria-label={`held by ${state.holders.map((h) => names[h]).join(', ')}`}>
@@ -109,7 +118,15 @@ export function BoardTile({ view }: { view: TileView }) {
             ))}
           </span>
         )}
+        {returned.length > 0 && (
+          <span className="holder-dots is-out" aria-label={`out of the game, in the wallet of ${returned.map((h) => names[h]).join(', ')}`}>
+            {returned.map((seat, k) => (
+              <span key={k} className="holder-dot" style={{ borderColor: seatColor(seat) }} title={`${names[seat]}’s wallet: a copy that left the game (P13)`} data-returned-seat={seat} />
+            ))}
+          </span>
+        )}
         {removed && <span className="removed-stamp">Removed</span>}
+        {goneForGood && <span className="removed-stamp" data-left-game={gone}>Left the game</span>}
         <Pawns seats={view.pawns} names={names} />
       </span>
       <span className="tile-body">

@@ -41,7 +41,8 @@ describe('P13 holdings snapshots from the system seat', () => {
   });
 
   it('P13 + P6: an edition now held by seats 0 and 1: seat 0 landing pays the whole 20 Tz to seat 1 only, the former holder gets nothing', () => {
-    const s = withHolders(onChain(), E, [2]);
+    // Seat 2 sent its copy to seat 0 by plain FA2 transfer.
+    const s = withHolders(onChain(), E, [2, 1]);
     const updated = act(s, 'system', holdings({ tile: E, holders: [1, 0] })).state;
     expect(updated.tiles[E]!.holders.slice().sort()).toEqual([0, 1]);
     const { state, events } = act(rig(updated, 2), 0, { type: 'roll' });
@@ -52,8 +53,9 @@ describe('P13 holdings snapshots from the system seat', () => {
   });
 
   it('P13 "A holder who is not a player in the game receives no royalty and is not scored": copies held elsewhere are off the market', () => {
-    // Edition e (3 copies): seat 1 holds one, two sit in wallets outside the game.
-    const updated = act(onChain(), 'system', holdings({ tile: E, holders: [1], elsewhere: 2 })).state;
+    // Edition e (3 copies, all sold): seat 1 still holds one, the other two now sit in wallets outside the game.
+    const s = withHolders(onChain(), E, [0, 1, 2]);
+    const updated = act(s, 'system', holdings({ tile: E, holders: [1], elsewhere: 2 })).state;
     const { state, events } = act(rig(updated, 2), 0, { type: 'roll' });
     // The whole 20 Tz royalty goes to seat 1, and no copy is left for the bank to sell.
     expect(cash(state)).toEqual([980, 1020, 1000]);
@@ -62,12 +64,13 @@ describe('P13 holdings snapshots from the system seat', () => {
     expectRefused(updated, 'system', holdings({ tile: E, holders: [0, 1], elsewhere: 2 }), 'BAD_HOLDINGS');
   });
 
-  it('P13 a snapshot with no holders makes the tile unowned again: landing charges nothing and offers it', () => {
+  it('P13 "a 1/1 that leaves makes its tile inert, as a forfeit does": a snapshot with no holder of a sold 1/1 leaves nothing to pay or buy', () => {
     const s = withHolders(onChain(), A, [2]);
     const updated = act(s, 'system', holdings({ tile: A, holders: [] })).state;
     const { state, events } = act(rig(updated, 1), 0, { type: 'roll' });
     expect(ofType(events, 'transfer')).toEqual([]);
-    expect(decision(state)).toEqual({ seat: 0, kind: 'buy', tile: A, price: 100 });
+    expect(ofType(events, 'inertTile')).toEqual([{ type: 'inertTile', seat: 0, tile: A }]);
+    expect(decision(state)).toEqual({ seat: 1, kind: 'roll', l2Available: false });
   });
 
   it('P13 + P10: the final valuation counts the holdings of the last snapshot', () => {
@@ -95,12 +98,13 @@ describe('P13 holdings snapshots from the system seat', () => {
   // P13 "A token moved between two players' wallets during the game changes ownership at the next read" — even while
   // a buy decision is open. legal() must then list only actions that apply accepts (GameDefinition.legal: "Every legal
   // action of `seat` now"): a 1/1 that a snapshot shows in another player's wallet is no longer for sale.
-  it('P13+P4: a snapshot during a buy decision that gives the offered 1/1 to another player: every action legal() lists is accepted', () => {
+  it('P13+P4: a snapshot during a buy decision that shows the offered 1/1 in another player\'s wallet: every action legal() lists is accepted', () => {
     const offered = act(rig(onChain(), 1), 0, { type: 'roll' }).state;
     expect(decision(offered)).toEqual({ seat: 0, kind: 'buy', tile: A, price: 100 });
     const { state, events } = act(offered, 'system', holdings({ tile: A, holders: [1] }));
-    expect(state.tiles[A]!.holders).toEqual([1]);
-    // The 1/1 is no longer for sale: the offer is withdrawn and play goes on.
+    // The bank never sold it, so that copy is not in play (copies enter play only by the engine's own mints), but it
+    // exists on-chain: the 1/1 is no longer for sale, the offer is withdrawn and play goes on.
+    expect(state.tiles[A]).toEqual({ holders: [], removed: 0, left: 1, returned: [1] });
     expect(events.filter((e) => e.type === 'offerWithdrawn')).toEqual([{ type: 'offerWithdrawn', seat: 0, tile: A }]);
     expect(decision(state)).toMatchObject({ seat: 1, kind: 'roll' });
     const seat = decision(state).seat;
@@ -111,20 +115,17 @@ describe('P13 holdings snapshots from the system seat', () => {
 
   it('P13 snapshots are recorded actions of the system seat: a record containing one replays to the same holders', () => {
     const config = { players: 3, onChainHoldings: true, board: board(...TILES) };
-    const first = setup(config, 'holdings-record').current;
-    const record: GameRecord = {
-      game: 'pole',
-      version: pole.version,
-      config,
-      seed: 'holdings-record',
-      actions: [
-        { seat: 'system', action: holdings({ tile: A, holders: [first] }, { tile: E, holders: [0, 1, 2] }) },
-        { seat: first, action: { type: 'roll' } },
-      ],
-    };
+    const initial = setup(config, 'holdings-record');
+    const first = initial.current;
+    const actions = [
+      { seat: first, action: { type: 'roll' } },
+      { seat: 'system' as const, action: holdings({ tile: A, holders: [first] }, { tile: E, holders: [0, 1, 2] }) },
+    ];
+    let expected = initial;
+    for (const a of actions) expected = act(expected, a.seat, a.action).state;
+    const record: GameRecord = { game: 'pole', version: pole.version, config, seed: 'holdings-record', actions };
     const { state } = replayWith(pole, record);
-    expect(state.tiles[A]!.holders).toEqual([first]);
-    expect(state.tiles[E]!.holders).toEqual([0, 1, 2]);
+    expect(state.tiles).toEqual(expected.tiles);
     expect(state.seq).toBe(2);
   });
 });
@@ -159,9 +160,9 @@ describe('P13 refused snapshots (RuleError, state unchanged)', () => {
   });
 
   it('P7+P13 BAD_HOLDINGS for copies removed from play: an edition of 3 with one copy forfeited has only 2 left', () => {
-    const s = withHolders(onChain(), E, [], 1);
+    const s = withHolders(onChain(), E, [1, 0], 1);
     expectRefused(s, 'system', holdings({ tile: E, holders: [0, 1, 2] }), 'BAD_HOLDINGS');
-    expect(act(s, 'system', holdings({ tile: E, holders: [0, 1] })).state.tiles[E]).toEqual({ holders: [0, 1], removed: 1, elsewhere: 0 });
+    expect(act(s, 'system', holdings({ tile: E, holders: [0, 1] })).state.tiles[E]).toEqual({ holders: [0, 1], removed: 1 });
   });
 
   it('BAD_HOLDINGS for the same tile listed twice; a snapshot with one bad entry changes nothing at all', () => {

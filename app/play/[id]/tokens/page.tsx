@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getHost, isHostError } from '../../../../server';
-import { GameTokens } from '../../../_components/chain/game-tokens';
+import type { PoleView } from '../../../_lib/pole-scene';
+import { GameTokens, tokenInGame } from '../../../_components/chain/game-tokens';
 import { Address } from '../../../_components/chain/format';
 import { accountHref } from '../../../_lib/explorer-links';
 
@@ -24,7 +25,10 @@ export default async function Page({ params }: Props) {
   }
   const network = { explorerUrl: info.explorerUrl };
   const names = snapshot.seats.map((s) => s.name);
-  const tokens = info.pieces.flatMap((p) => (p.tokenId === null ? [] : [{ tile: p.tile, tileTitle: p.name, tokenId: p.tokenId }]));
+  // The game's side of each token (for sale, left the game: P13), from the engine's state.
+  const view = snapshot.view as PoleView;
+  const inGame = (tile: number) => tokenInGame(view.config.board, view.tiles, tile);
+  const tokens = info.pieces.flatMap((p) => (p.tokenId === null ? [] : [{ tile: p.tile, tileTitle: p.name, tokenId: p.tokenId, inGame: inGame(p.tile) }]));
   return (
     <div className="chain-page">
       <h1>The game’s tokens</h1>
