@@ -1,6 +1,6 @@
 /**
  * The browser's side of an on-chain game (server/chain): the chain status route, claiming a seat with the signed-in
- * wallet, the operator approval, and the plain-words description of each chain step. No React here.
+ * wallet, joining the game on-chain, and the plain-words description of each chain step. No React here.
  */
 import type { SeatId } from '../../engine/core';
 import type { ChainInfo, ChainOpInfo } from '../../server/chain/chain-games';
@@ -31,7 +31,7 @@ export async function fetchChainInfo(id: string): Promise<ChainInfo | null> {
 
 export const claimSeat = (id: string, token: string, seat: SeatId): Promise<unknown> => post(`${base(id)}/claim`, { token, seat });
 
-/** The `update_operators` call the seat's wallet signs. */
+/** The `join_game` call the seat's wallet signs. */
 export async function approvalCall(id: string, token: string, seat: SeatId): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
   return (await call(`${base(id)}/approval?token=${encodeURIComponent(token)}&seat=${seat}`)) as Awaited<ReturnType<typeof approvalCall>>;
 }
@@ -48,7 +48,9 @@ export function describeChainOp(op: ChainOpInfo, names: readonly string[], title
     case 'fund':
       return "Funded the bots' wallets";
     case 'approval':
-      return `${who(op.seat)} approved the bank as operator`;
+      return `${who(op.seat)} joined the game on-chain`;
+    case 'close':
+      return "Closed the game on-chain: the bank's power over the players' copies ended";
     case 'step': {
       const parts = op.ops.map((o) => {
         const title = `“${titles.get(o.tile) ?? `tile ${o.tile}`}”`;
