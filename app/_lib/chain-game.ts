@@ -3,10 +3,10 @@
  * wallet, joining the game on-chain, and the plain-words description of each chain step. No React here.
  */
 import type { SeatId } from '../../engine/core';
-import type { ChainInfo, ChainOpInfo } from '../../server/chain/chain-games';
+import type { ChainInfo, ChainOpInfo, WalletGrants } from '../../server/chain/chain-games';
 import { readJson, refusalMessage } from './game-api';
 
-export type { ChainInfo, ChainOpInfo };
+export type { ChainInfo, ChainOpInfo, WalletGrants };
 
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}/chain`;
 
@@ -38,6 +38,11 @@ export async function approvalCall(id: string, token: string, seat: SeatId): Pro
 
 export const submitApproval = (id: string, token: string, seat: SeatId, opHash: string | null): Promise<unknown> =>
   post(`${base(id)}/approval`, { token, seat, opHash });
+
+/** What `address` granted the bank: the games it joined and any leftover FA2 operator approval (with its revoke call). */
+export async function fetchWalletGrants(address: string): Promise<WalletGrants> {
+  return (await call(`/api/chain/grants?address=${encodeURIComponent(address)}`)) as WalletGrants;
+}
 
 /** What a chain step did, for people: "Minted “Title” to Alice", "Burnt Bob’s copy of “Title” (flip)"… */
 export function describeChainOp(op: ChainOpInfo, names: readonly string[], titles: ReadonlyMap<number, string>): string {

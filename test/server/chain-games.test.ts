@@ -241,6 +241,10 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(info.seats.map((s) => s.approval)).toEqual(['confirmed', 'confirmed', 'confirmed']);
     expect(info.seats.map((s) => s.grant.status)).toEqual(['live', 'live', 'live']);
     expect(info.ready).toBe(true);
+    // Alice's collection page lists the grant, live until the game's end date, confirmed by the contract.
+    const grants = await host.walletGrants(alice.address);
+    expect(grants).toMatchObject({ contract, bank: bank.address, operatorTokenIds: [], revoke: null });
+    expect(grants.games).toEqual([{ gameId, seat: 0, status: 'live', ends: info.game!.ends, closed: false, joinOp: info.seats[0]!.approvalOp }]);
   }, 60_000);
 
   it('refuses acting for a seat from another wallet or without one, and changes nothing', async () => {
@@ -430,5 +434,25 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const after = (await reader.read({ contract, tokenIds: [copy.tokenId], owners: [copy.owner], minLevel: head })).holdings;
     expect(after.map((h) => [h.owner, h.tokenId, h.balance])).toEqual([[copy.owner, copy.tokenId, copy.balance]]);
     expect((await host.chainInfo(gameId)).seats[seat]!.grant.status).toBe('ended');
+  }, 60_000);
+
+  it('lists what a wallet granted the bank: the game joined, now ended, and a leftover operator approval it can revoke', async () => {
+    const ended = await host.walletGrants(bob.address);
+    expect(ended.games).toEqual([expect.objectContaining({ gameId, seat: 1, status: 'ended', closed: true })]);
+    expect(ended.operatorTokenIds).toEqual([]);
+    // An approval as earlier versions of the app asked for: Bob made the bank an FA2 operator of two game tokens.
+    const info = await host.chainInfo(gameId);
+    const ids = info.pieces.slice(0, 2).map((p) => p.tokenId!);
+    const asBob = Fa2Editions.at(toolkit(bob.secretKey), contract);
+    await asBob.send(asBob.approveOperator(bob.address, bank.address, ids));
+    const legacy = await host.walletGrants(bob.address);
+    expect(legacy.operatorTokenIds).toEqual(ids);
+    expect(legacy.revoke?.parameter.entrypoint).toBe('update_operators');
+    // The Revoke button sends that call from Bob's wallet: the approvals are gone.
+    const op = await toolkit(bob.secretKey).contract.transfer(legacy.revoke as Parameters<TezosToolkit['contract']['transfer']>[0]);
+    await op.confirmation();
+    for (const id of ids) expect(await asBob.isOperator(bob.address, bank.address, id)).toBe(false);
+    expect(await host.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
+    expect((await refusal(host.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
   }, 60_000);
 });
