@@ -426,7 +426,7 @@ export class PoleBridge {
   /**
    * Closes the game on-chain (`close_game`): every player's grant ends with it, for good. Done once: a plan that
    * records the closing sends nothing, nor does a game found closed already. Null when the game was never opened.
-   * @throws BridgeError BRIDGE_RPC, BRIDGE_REJECTED, BRIDGE_FAILED, BRIDGE_UNCONFIRMED
+   * @throws BridgeError BRIDGE_NOT_CREATED (no plan), BRIDGE_RPC, BRIDGE_REJECTED, BRIDGE_FAILED, BRIDGE_UNCONFIRMED
    */
   async closeGame(onInjected?: (opHash: string) => void | Promise<void>): Promise<ClosedGame | null> {
     const plan = this.#plan;
@@ -452,13 +452,6 @@ export class PoleBridge {
     const after: TokenPlan = { ...(this.#plan ?? plan), game: { ...found, closed } };
     this.#plan = after;
     return { ...closed, plan: after };
-  }
-
-  /** The game as the contract has it now (view `game_info`); null when it was never opened. @throws BridgeError BRIDGE_RPC */
-  gameOnChain(): Promise<GameInfo | null> {
-    const plan = this.#plan;
-    if (!plan) throw new BridgeError('BRIDGE_NOT_CREATED', 'this bridge has no token plan: pass the stored plan');
-    return this.#gameInfo(plan.game?.id ?? plan.gameId);
   }
 
   /**
