@@ -69,6 +69,18 @@ export interface TokenRecord {
   readonly totalSupply: bigint;
   readonly creator: string;
   readonly retired: boolean;
+  /** The game it was created for (`create_game_tokens`), whose minter may burn it from the game's players; null: none. */
+  readonly game: string | null;
+}
+
+/** A game as the contract keeps it (view `game_info`). */
+export interface GameInfo {
+  /** The minter who opened it: the only one who may create its tokens and burn them from its players. */
+  readonly minter: string;
+  /** Its end date: the minter's power ends then at the latest. */
+  readonly ends: Date;
+  /** Closed for good (`close_game`). */
+  readonly closed: boolean;
 }
 
 export interface OriginateOptions {
@@ -93,7 +105,11 @@ interface RawToken {
   total_supply: { toString(): string };
   creator: string;
   retired: boolean;
+  tgame: { Some: string } | string | null;
 }
+
+/** Taquito reads an `option` as null, or as the value itself or `{ Some: value }` depending on the type around it. */
+const some = <T>(o: { Some: T } | T | null | undefined): T | null => (o === null || o === undefined ? null : typeof o === 'object' && 'Some' in (o as object) ? (o as { Some: T }).Some : (o as T));
 
 const KNOWN_FAILURES: ReadonlySet<string> = new Set(Object.values(FA2_ERRORS));
 
@@ -110,6 +126,12 @@ function nat(n: Nat, what: string): MichelsonV1Expression {
   }
   if (v < 0n) throw bad(`${what} must be a natural number, got ${String(n)}`);
   return { int: v.toString() };
+}
+
+/** A game id: Michelson strings are printable ASCII; the app's ids are short. */
+function gameId(g: string): MichelsonV1Expression {
+  if (typeof g !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(g)) throw bad(`a game id must be 1–100 printable ASCII characters, got ${JSON.stringify(g)}`);
+  return { string: g };
 }
 
 function address(a: string, what: string): MichelsonV1Expression {
@@ -260,6 +282,38 @@ export class Fa2Editions {
     );
   }
 
+  // ---- Games (issue 15): the minter's power over a player's copies lasts while the game does ----
+
+  /**
+   * `open_game` (minters): opens `game` until `ends` (whole seconds; at most MAX_GAME_DAYS after the including block).
+   * The caller becomes the game's minter.
+   */
+  openGame(game: string, ends: Date): Fa2Call {
+    const seconds = ends instanceof Date ? ends.getTime() / 1000 : NaN;
+    if (!Number.isSafeInteger(seconds)) throw bad(`the end date must be a date in whole seconds, got ${String(ends)}`);
+    return this.call('open_game', pair(gameId(game), { int: String(seconds) }));
+  }
+
+  /** `create_game_tokens` (the game's minter, while it is open): as `createTokens`, the tokens belonging to `game`. */
+  createGameTokens(game: string, specs: readonly TokenSpec[]): Fa2Call {
+    return this.call('create_game_tokens', pair(gameId(game), this.createTokens(specs).parameter.value));
+  }
+
+  /** `join_game` (signed by the player): the game's minter may burn the signer's copies of the game's tokens until it ends. */
+  joinGame(game: string): Fa2Call {
+    return this.call('join_game', gameId(game));
+  }
+
+  /** `close_game` (the game's minter or the admin): ends the game, and every player's grant with it, for good. */
+  closeGame(game: string): Fa2Call {
+    return this.call('close_game', gameId(game));
+  }
+
+  /** `game_burn` (the game's minter, while the game is open): burns copies of the game's tokens from players who joined it. */
+  gameBurn(game: string, burns: readonly BurnRequest[]): Fa2Call {
+    return this.call('game_burn', pair(gameId(game), this.burn(burns).parameter.value));
+  }
+
   /** `mint` (minters): within each token's max supply, not for retired tokens. */
   mint(mints: readonly MintRequest[]): Fa2Call {
     return this.call(
@@ -310,14 +364,14 @@ export class Fa2Editions {
     return this.call('set_metadata', pair({ string: key }, bytes === null ? { prim: 'None' } : { prim: 'Some', args: [{ bytes: hexOf(bytes) }] }));
   }
 
-  // ---- Operator approval ----
+  // ---- Operator approval (FA2; the game bank needs none: games grant it `game_burn` instead) ----
 
-  /** Makes `operator` (e.g. the game bank) an operator of `owner` for each token id. */
+  /** Makes `operator` an operator of `owner` for each token id. */
   approveOperator(owner: string, operator: string, tokenIds: readonly Nat[]): Fa2Call {
     return this.updateOperators(tokenIds.map((tokenId) => ({ kind: 'add', owner, operator, tokenId })));
   }
 
-  /** Removes `operator` as an operator of `owner` for each token id. */
+  /** Removes `operator` as an operator of `owner` for each token id (e.g. a bank approved by an older app version). */
   revokeOperator(owner: string, operator: string, tokenIds: readonly Nat[]): Fa2Call {
     return this.updateOperators(tokenIds.map((tokenId) => ({ kind: 'remove', owner, operator, tokenId })));
   }
@@ -374,7 +428,30 @@ export class Fa2Editions {
 
   /** View `is_operator`: whether `operator` may move `owner`'s `tokenId`. */
   async isOperator(owner: string, operator: string, tokenId: Nat): Promise<boolean> {
-    const data = await this.view('is_operator', pair(address(owner, 'owner'), pair(address(operator, 'operator'), nat(tokenId, 'tokenId'))));
+    return Fa2Editions.boolResult(await this.view('is_operator', pair(address(owner, 'owner'), pair(address(operator, 'operator'), nat(tokenId, 'tokenId')))));
+  }
+
+  /** View `game_grant`: whether the game's minter may burn `owner`'s copies now (joined, open, before its end date). */
+  async gameGrant(game: string, owner: string): Promise<boolean> {
+    return Fa2Editions.boolResult(await this.view('game_grant', pair(gameId(game), address(owner, 'owner'))));
+  }
+
+  /** View `game_info`. @throws Fa2Error GAME_NOT_FOUND */
+  async gameInfo(game: string): Promise<GameInfo> {
+    const data = await this.view('game_info', gameId(game));
+    // The node answers a right comb flat or nested: (minter, (ends, closed)).
+    const args = (data as { args?: MichelsonV1Expression[] }).args ?? [];
+    const [minter, ...rest] = args;
+    const tail = rest.length === 1 ? ((rest[0] as { args?: MichelsonV1Expression[] }).args ?? []) : rest;
+    const [ends, closed] = tail;
+    const at = (ends as { string?: string; int?: string } | undefined) ?? {};
+    const when = at.string !== undefined ? new Date(at.string) : at.int !== undefined ? new Date(Number(at.int) * 1000) : new Date(NaN);
+    const who = (minter as { string?: unknown } | undefined)?.string;
+    if (typeof who !== 'string' || Number.isNaN(when.getTime()) || closed === undefined) throw new Error(`view game_info returned ${JSON.stringify(data)}`);
+    return { minter: who, ends: when, closed: Fa2Editions.boolResult(closed) };
+  }
+
+  private static boolResult(data: MichelsonV1Expression): boolean {
     const prim = (data as { prim?: unknown }).prim;
     if (prim !== 'True' && prim !== 'False') throw new Error(`view returned ${JSON.stringify(data)}, not a bool`);
     return prim === 'True';
@@ -398,7 +475,7 @@ export class Fa2Editions {
     const c = s.admin_candidate;
     return {
       admin: s.admin,
-      adminCandidate: c === null || c === undefined ? null : typeof c === 'string' ? c : c.Some,
+      adminCandidate: some(c),
       paused: s.paused,
       nextTokenId: big(s.next_token_id),
     };
@@ -422,7 +499,7 @@ export class Fa2Editions {
     nat(tokenId, 'tokenId');
     const id = BigInt(tokenId);
     const t = await (await this.raw()).tokens.get<RawToken>(id.toString());
-    return t && { tokenId: id, maxSupply: big(t.max_supply), totalSupply: big(t.total_supply), creator: t.creator, retired: t.retired };
+    return t && { tokenId: id, maxSupply: big(t.max_supply), totalSupply: big(t.total_supply), creator: t.creator, retired: t.retired, game: some(t.tgame) };
   }
 
   private async existing(tokenId: Nat): Promise<TokenRecord> {

@@ -35,7 +35,26 @@ export type {
   BurnRequest,
   Fa2EditionsState,
   TokenRecord,
+  GameInfo,
   OriginateOptions,
 } from './fa2-editions';
 export { PoleBridge, BridgeError, isBridgeError, checkAddresses, chainOpsFor, holdingsActionFrom, planAfter, planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './pole-bridge';
-export type { PoleBridgeOptions, BridgeResult, CreatedTokens, AppliedOps, SteppedOnChain, ApplyOptions, OperationLookup, BridgeErrorCode, BridgeErrorDetail, ChainOp, HoldingsAction, TokenPlan, PlannedToken, PlanOptions } from './pole-bridge';
+export type {
+  PoleBridgeOptions,
+  BridgeResult,
+  CreatedTokens,
+  CreateOptions,
+  ClosedGame,
+  AppliedOps,
+  SteppedOnChain,
+  ApplyOptions,
+  OperationLookup,
+  BridgeErrorCode,
+  BridgeErrorDetail,
+  ChainOp,
+  HoldingsAction,
+  TokenPlan,
+  PlanGame,
+  PlannedToken,
+  PlanOptions,
+} from './pole-bridge';

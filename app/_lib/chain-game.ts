@@ -1,12 +1,12 @@
 /**
  * The browser's side of an on-chain game (server/chain): the chain status route, claiming a seat with the signed-in
- * wallet, the operator approval, and the plain-words description of each chain step. No React here.
+ * wallet, joining the game on-chain, and the plain-words description of each chain step. No React here.
  */
 import type { SeatId } from '../../engine/core';
-import type { ChainInfo, ChainOpInfo } from '../../server/chain/chain-games';
+import type { ChainInfo, ChainOpInfo, WalletGrants } from '../../server/chain/chain-games';
 import { apiFetch, isApiError, jsonPost } from './api-error';
 
-export type { ChainInfo, ChainOpInfo };
+export type { ChainInfo, ChainOpInfo, WalletGrants };
 
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}/chain`;
 
@@ -23,7 +23,7 @@ export async function fetchChainInfo(id: string): Promise<ChainInfo | null> {
 /** Binds the seat to the signed-in wallet. @throws ApiError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 401, 403 */
 export const claimSeat = (id: string, token: string, seat: SeatId): Promise<unknown> => apiFetch(`${base(id)}/claim`, jsonPost({ token, seat }));
 
-/** The `update_operators` call the seat's wallet signs. @throws ApiError 409 CHAIN_NOT_READY, 403 WRONG_WALLET… */
+/** The `join_game` call the seat's wallet signs. @throws ApiError 409 CHAIN_NOT_READY, 403 WRONG_WALLET… */
 export function approvalCall(id: string, token: string, seat: SeatId): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
   return apiFetch(`${base(id)}/approval?token=${encodeURIComponent(token)}&seat=${seat}`);
 }
@@ -31,6 +31,9 @@ export function approvalCall(id: string, token: string, seat: SeatId): Promise<{
 /** The seat's approval was sent (`opHash`), or is to be checked again (null). @throws ApiError */
 export const submitApproval = (id: string, token: string, seat: SeatId, opHash: string | null): Promise<unknown> =>
   apiFetch(`${base(id)}/approval`, jsonPost({ token, seat, opHash }));
+
+/** What `address` granted the bank: the games it joined and any leftover FA2 operator approval (with its revoke call). @throws ApiError */
+export const fetchWalletGrants = (address: string): Promise<WalletGrants> => apiFetch<WalletGrants>(`/api/chain/grants?address=${encodeURIComponent(address)}`);
 
 /** What a chain step did, for people: "Minted “Title” to Alice", "Burnt Bob’s copy of “Title” (flip)"… */
 export function describeChainOp(op: ChainOpInfo, names: readonly string[], titles: ReadonlyMap<number, string>): string {
@@ -41,7 +44,9 @@ export function describeChainOp(op: ChainOpInfo, names: readonly string[], title
     case 'fund':
       return "Funded the bots' wallets";
     case 'approval':
-      return `${who(op.seat)} approved the bank as operator`;
+      return `${who(op.seat)} joined the game on-chain`;
+    case 'close':
+      return "Closed the game on-chain: the bank's power over the players' copies ended";
     case 'step': {
       const parts = op.ops.map((o) => {
         const title = `“${titles.get(o.tile) ?? `tile ${o.tile}`}”`;

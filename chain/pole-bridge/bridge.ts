@@ -1,6 +1,12 @@
 /**
- * The chain bridge of an on-chain Tezos Pole game (issue 9): the bank (minter) creates the game's tokens, sends
- * the FA2 calls the engine's events require, and reads holdings back for the engine's P13 `holdings` action.
+ * The chain bridge of an on-chain Tezos Pole game (issue 9): the bank (minter) opens the game in the editions
+ * contract and creates its tokens, sends the FA2 calls the engine's events require, and reads holdings back for the
+ * engine's P13 `holdings` action.
+ *
+ * The bank's power over a player's copies (issue 15): a player joins the game on-chain (`joinCall`, signed by
+ * them), which lets the bank burn their copies of this game's tokens (`game_burn`: flip, forfeit, P7) while the
+ * game is open and before its end date — at most MAX_GAME_DAYS away, the contract refuses more. `closeGame` ends
+ * it for good. Nobody makes the bank an FA2 operator: it cannot transfer a player's tokens nor touch any other.
  *
  * The protocol a game follows for every action (`step` does exactly this):
  *   1. run the engine: `pole.apply(state, actor, action)` → next state + events (pure, nothing kept yet);
@@ -27,11 +33,12 @@ import { validateAddress, ValidationResult } from '@taquito/utils';
 import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/pole';
 import type { Actor } from '../../engine/core/types';
 import { isFa2Error, isIndexerError } from '../errors';
-import { Fa2Editions, toFa2Error, type Fa2Call } from '../fa2-editions';
+import { MAX_GAME_DAYS } from '../../contracts';
+import { Fa2Editions, toFa2Error, type Fa2Call, type GameInfo } from '../fa2-editions';
 import { HoldingsReader, type HoldingsReaderOptions } from '../holdings';
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
-import { planGameTokens, plannedToken, type PlannedToken, type PlanOptions, type TokenPlan } from './plan';
+import { planGameTokens, plannedToken, type PlanGame, type PlannedToken, type PlanOptions, type TokenPlan } from './plan';
 
 export interface PoleBridgeOptions {
   /** Where the chain and its indexer are (a `Network`, or any pair of URLs). */
@@ -56,7 +63,7 @@ export interface BridgeResult {
 }
 
 export interface CreatedTokens extends BridgeResult {
-  /** Every create_tokens operation, in order (more than one when the metadata did not fit in one operation). */
+  /** Every operation, in order: the first opens the game; more than one when the metadata did not fit in one operation. */
   readonly operations: readonly BridgeResult[];
   /** Token id (decimal text) by board tile index. */
   readonly tokenIds: Readonly<Record<number, string>>;
@@ -86,6 +93,19 @@ export interface ApplyOptions {
    * of sending the step again.
    */
   readonly onInjected?: (opHash: string) => void | Promise<void>;
+}
+
+export interface CreateOptions {
+  /** The game's end date on-chain (default: MAX_GAME_DAYS after the node's head, the most the contract allows). */
+  readonly ends?: Date;
+}
+
+/** The game closed on-chain: `opHash` null when it was found closed already (by the admin, or an unrecorded earlier try). */
+export interface ClosedGame {
+  readonly opHash: string | null;
+  readonly level: number;
+  /** The plan with the game's closing recorded, to store with the game. */
+  readonly plan: TokenPlan;
 }
 
 /** What became of an injected operation. */
@@ -237,13 +257,15 @@ export class PoleBridge {
   }
 
   /**
-   * Creates the plan's tokens in one operation (`create_tokens`), waits for its inclusion and reads the ids the
+   * Opens the game on-chain (`open_game`, until `options.ends`) and creates the plan's tokens as its tokens
+   * (`create_game_tokens`) in the same operation when they fit, waits for its inclusion and reads the ids the
    * contract gave them from the operation's receipt (not guessed beforehand: other games may create tokens too).
-   * The bridge's plan becomes the returned one.
-   * @throws BridgeError BRIDGE_ALREADY_CREATED, BRIDGE_BAD_INPUT, BRIDGE_RPC, BRIDGE_REJECTED (e.g. NOT_MINTER),
-   *   BRIDGE_FAILED, BRIDGE_UNCONFIRMED.
+   * A game found open already with the bank as its minter (an earlier try whose inclusion went unrecorded) is
+   * taken as it is. The bridge's plan becomes the returned one.
+   * @throws BridgeError BRIDGE_ALREADY_CREATED, BRIDGE_BAD_INPUT, BRIDGE_RPC, BRIDGE_REJECTED (e.g. NOT_MINTER,
+   *   GAME_TOO_LONG, GAME_EXISTS for another minter's game), BRIDGE_FAILED, BRIDGE_UNCONFIRMED.
    */
-  async createGameTokens(plan: TokenPlan): Promise<CreatedTokens> {
+  async createGameTokens(plan: TokenPlan, options: CreateOptions = {}): Promise<CreatedTokens> {
     const missing = plan.tokens.filter((t) => t.tokenId === null);
     if (plan.created !== null || (plan.tokens.length > 0 && missing.length === 0) || this.#creating || (this.#plan?.created ?? null) !== null) {
       throw new BridgeError('BRIDGE_ALREADY_CREATED', `the tokens of game ${plan.gameId} are already created (or being created)`);
@@ -252,21 +274,27 @@ export class PoleBridge {
     if (plan.tokens.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} has no tokens`);
     this.#creating = true;
     try {
-      let chunks: { readonly call: Fa2Call; readonly count: number }[];
+      const opened = plan.game ?? (await this.#openedGame(plan.gameId));
+      const game: PlanGame = opened ?? { id: plan.gameId, ends: (options.ends ?? (await this.#latestEnd())).toISOString(), closed: null };
+      if (game.closed !== null) throw new BridgeError('BRIDGE_REJECTED', `game ${plan.gameId} is closed on-chain: its tokens can no longer be created`, { failwith: 'GAME_CLOSED' });
+      let chunks: { readonly calls: Fa2Call[]; readonly count: number }[];
       try {
-        chunks = await this.#creationChunks(missing);
+        chunks = await this.#creationChunks(game, opened === null, missing);
       } catch (e) {
         throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} cannot be sent: ${messageOf(e)}`, {}, { cause: e });
       }
       let current: TokenPlan = { ...plan, contract: this.contract };
       const operations: BridgeResult[] = [];
       let done = 0;
-      for (const { call, count } of chunks) {
-        const { opHash, level, contents } = await this.#send([call]);
-        const storage = (contents[0] as { metadata?: { operation_result?: { storage?: unknown } } } | undefined)?.metadata?.operation_result?.storage;
+      for (const { calls, count } of chunks) {
+        const { opHash, level, contents } = await this.#send(calls);
+        // The game is open once the first operation is in: kept, so a retry does not open it again.
+        current = { ...current, game };
+        const storage = (contents.at(-1) as { metadata?: { operation_result?: { storage?: unknown } } } | undefined)?.metadata?.operation_result?.storage;
         const next = nextTokenIdIn(storage);
         if (next === null || next < BigInt(count)) {
-          throw new BridgeError('BRIDGE_UNCONFIRMED', `create_tokens ${opHash} was included at level ${level}, but its receipt shows no token ids`, { opHash });
+          this.#plan = current;
+          throw new BridgeError('BRIDGE_UNCONFIRMED', `create_game_tokens ${opHash} was included at level ${level}, but its receipt shows no token ids`, { opHash });
         }
         const first = next - BigInt(count);
         const ids = new Map(missing.slice(done, done + count).map((t, i) => [t.tile, (first + BigInt(i)).toString()]));
@@ -286,48 +314,80 @@ export class PoleBridge {
   }
 
   /**
-   * The `create_tokens` calls for `tokens`, as many tokens a call as fit in one operation: Tezos refuses an operation
-   * over 32,768 bytes, and a board's token metadata (inline images above all) can weigh more than that.
+   * The operations creating `tokens` in `game`: the first opens the game too when `open`, each has as many tokens as
+   * fit: Tezos refuses an operation over 32,768 bytes, and a board's token metadata (inline images above all) can
+   * weigh more than that.
    */
-  async #creationChunks(tokens: readonly PlannedToken[]): Promise<{ call: Fa2Call; count: number }[]> {
-    const callFor = (part: readonly PlannedToken[]): Fa2Call => this.#fa2.createTokens(part.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata })));
-    const chunks: { call: Fa2Call; count: number }[] = [];
+  async #creationChunks(game: PlanGame, open: boolean, tokens: readonly PlannedToken[]): Promise<{ calls: Fa2Call[]; count: number }[]> {
+    const callsFor = (part: readonly PlannedToken[], first: boolean): Fa2Call[] => [
+      ...(first && open ? [this.#fa2.openGame(game.id, new Date(game.ends))] : []),
+      this.#fa2.createGameTokens(game.id, part.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata }))),
+    ];
+    const chunks: { calls: Fa2Call[]; count: number }[] = [];
     let start = 0;
     while (start < tokens.length) {
+      const first = start === 0;
       let end = start + 1;
-      while (end < tokens.length && (await this.#forgedSize(callFor(tokens.slice(start, end + 1)))) <= MAX_OPERATION_BYTES) end++;
-      chunks.push({ call: callFor(tokens.slice(start, end)), count: end - start });
+      while (end < tokens.length && (await this.#forgedSize(callsFor(tokens.slice(start, end + 1), first))) <= MAX_OPERATION_BYTES) end++;
+      chunks.push({ calls: callsFor(tokens.slice(start, end), first), count: end - start });
       start = end;
     }
     return chunks;
   }
 
-  /** The bytes of `call` as one signed transaction (fees and counters at their widest). */
-  async #forgedSize(call: Fa2Call): Promise<number> {
+  /** The bytes of `calls` as one signed operation (fees and counters at their widest). */
+  async #forgedSize(calls: readonly Fa2Call[]): Promise<number> {
     const forged = await FORGER.forge({
       branch: FORGE_BRANCH,
-      contents: [
-        {
-          kind: OpKind.TRANSACTION,
-          source: this.bankAddress,
-          fee: '9999999',
-          counter: '999999999',
-          gas_limit: '1040000',
-          storage_limit: '999999',
-          amount: '0',
-          destination: call.to,
-          parameters: call.parameter as { entrypoint: string; value: MichelsonV1Expression },
-        },
-      ],
+      contents: calls.map((call) => ({
+        kind: OpKind.TRANSACTION,
+        source: this.bankAddress,
+        fee: '9999999',
+        counter: '999999999',
+        gas_limit: '1040000',
+        storage_limit: '999999',
+        amount: '0',
+        destination: call.to,
+        parameters: call.parameter as { entrypoint: string; value: MichelsonV1Expression },
+      })),
     });
     return forged.length / 2 + SIGNATURE_BYTES;
   }
 
-  /** The plan with token ids, or BRIDGE_NOT_CREATED. */
-  private createdPlan(): TokenPlan {
+  /** The game as the contract has it, when it was opened by this bank (null: no such game yet). @throws BridgeError */
+  async #openedGame(id: string): Promise<PlanGame | null> {
+    const info = await this.#gameInfo(id);
+    if (info === null) return null;
+    if (info.minter !== this.bankAddress) throw new BridgeError('BRIDGE_REJECTED', `game ${id} was opened on-chain by another minter (${info.minter})`, { failwith: 'GAME_EXISTS' });
+    return { id, ends: info.ends.toISOString(), closed: info.closed ? { opHash: null, level: await this.headLevel() } : null };
+  }
+
+  /** The view `game_info` (null: no such game). @throws BridgeError BRIDGE_RPC */
+  async #gameInfo(id: string): Promise<GameInfo | null> {
+    try {
+      return await this.#fa2.gameInfo(id);
+    } catch (e) {
+      if (isFa2Error(e) && e.code === 'GAME_NOT_FOUND') return null;
+      if (isFa2Error(e) && e.code === 'FA2_BAD_INPUT') throw new BridgeError('BRIDGE_BAD_INPUT', e.message, {}, { cause: e });
+      throw new BridgeError('BRIDGE_RPC', `the game ${id} could not be read on-chain: ${messageOf(e)}`, {}, { cause: e });
+    }
+  }
+
+  /** The latest end date the contract accepts now: MAX_GAME_DAYS after the head (the including block comes later). */
+  async #latestEnd(): Promise<Date> {
+    try {
+      const { timestamp } = await this.#tezos.rpc.getBlockHeader();
+      return new Date(Date.parse(timestamp) + MAX_GAME_DAYS * 86_400_000);
+    } catch (e) {
+      throw new BridgeError('BRIDGE_RPC', `the Tezos node did not answer: ${messageOf(e)}`, {}, { cause: e });
+    }
+  }
+
+  /** The plan with token ids and its on-chain game, or BRIDGE_NOT_CREATED. */
+  private createdPlan(): TokenPlan & { readonly game: PlanGame } {
     const plan = this.#plan;
-    if (!plan || plan.created === null) throw new BridgeError('BRIDGE_NOT_CREATED', 'this bridge has no created token plan: call createGameTokens first, or pass the stored plan');
-    return plan;
+    if (!plan || plan.created === null || !plan.game) throw new BridgeError('BRIDGE_NOT_CREATED', 'this bridge has no created token plan: call createGameTokens first, or pass the stored plan');
+    return plan as TokenPlan & { readonly game: PlanGame };
   }
 
   /**
@@ -339,32 +399,59 @@ export class PoleBridge {
   }
 
   /**
-   * The FA2 call a player signs when joining: makes the bank an operator of `owner` for the game's tokens, so
-   * it can burn their copies on flip and forfeit (P7).
-   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT
+   * The call a player signs to join the game (`join_game`): the bank may then burn their copies of this game's
+   * tokens on flip and forfeit (P7), until the game is closed or reaches its end date, whichever comes first. It
+   * gives no FA2 operator right: the bank cannot transfer their tokens, nor touch any other token.
+   * @throws BridgeError BRIDGE_NOT_CREATED
    */
-  operatorApproval(owner: string): Fa2Call {
-    const plan = this.createdPlan();
+  joinCall(): Fa2Call {
+    return this.#fa2.joinGame(this.createdPlan().game.id);
+  }
+
+  /**
+   * Whether the bank may burn `owner`'s copies of the game's tokens now: they joined, and the game is neither closed
+   * nor past its end date (the contract's own `game_grant` view, at the node's head).
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_RPC
+   */
+  async hasGrant(owner: string): Promise<boolean> {
+    const { game } = this.createdPlan();
+    if (validateAddress(owner) !== ValidationResult.VALID) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${String(owner)}`);
     try {
-      return this.#fa2.approveOperator(owner, this.bankAddress, plan.tokens.map((t) => t.tokenId!));
+      return await this.#fa2.gameGrant(game.id, owner);
     } catch (e) {
-      throw new BridgeError('BRIDGE_BAD_INPUT', messageOf(e), {}, { cause: e });
+      throw new BridgeError('BRIDGE_RPC', `the grant of ${owner} in game ${game.id} could not be read: ${messageOf(e)}`, {}, { cause: e });
     }
   }
 
   /**
-   * Whether `owner` has made the bank an operator for every one of the game's tokens (the contract's own
-   * `is_operator` view, at the node's head).
-   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_RPC
+   * Closes the game on-chain (`close_game`): every player's grant ends with it, for good. Done once: a plan that
+   * records the closing sends nothing, nor does a game found closed already. Null when the game was never opened.
+   * @throws BridgeError BRIDGE_NOT_CREATED (no plan), BRIDGE_RPC, BRIDGE_REJECTED, BRIDGE_FAILED, BRIDGE_UNCONFIRMED
    */
-  async isApproved(owner: string): Promise<boolean> {
-    const plan = this.createdPlan();
-    try {
-      for (const t of plan.tokens) if (!(await this.#fa2.isOperator(owner, this.bankAddress, t.tokenId!))) return false;
-      return true;
-    } catch (e) {
-      throw new BridgeError('BRIDGE_RPC', `the operators of ${owner} could not be read: ${messageOf(e)}`, {}, { cause: e });
+  async closeGame(onInjected?: (opHash: string) => void | Promise<void>): Promise<ClosedGame | null> {
+    const plan = this.#plan;
+    if (!plan) throw new BridgeError('BRIDGE_NOT_CREATED', 'this bridge has no token plan: pass the stored plan');
+    if (plan.game?.closed) return { ...plan.game.closed, plan };
+    const found = plan.game ?? (await this.#openedGame(plan.gameId));
+    if (!found) return null;
+    const onChain = await this.#gameInfo(found.id);
+    let closed: NonNullable<PlanGame['closed']>;
+    if (onChain?.closed) closed = { opHash: null, level: await this.headLevel() };
+    else {
+      try {
+        const { opHash, level } = await this.#send([this.#fa2.closeGame(found.id)], onInjected);
+        closed = { opHash, level };
+      } catch (e) {
+        // Closed meanwhile (an earlier try included late, the admin): closed all the same.
+        const refused = e instanceof BridgeError && (e.code === 'BRIDGE_FAILED' || e.detail.failwith === 'GAME_CLOSED');
+        if (!refused || !(await this.#gameInfo(found.id))?.closed) throw e;
+        closed = { opHash: null, level: await this.headLevel() };
+      }
     }
+    // Steps may have moved the plan on meanwhile: record the closing on the latest.
+    const after: TokenPlan = { ...(this.#plan ?? plan), game: { ...found, closed } };
+    this.#plan = after;
+    return { ...closed, plan: after };
   }
 
   /**
@@ -468,8 +555,8 @@ export class PoleBridge {
   }
 
   /**
-   * Sends `mutez` from the bank to each address in one batch (the server's bot wallets pay their own operator
-   * approval fees with it).
+   * Sends `mutez` from the bank to each address in one batch (the server's bot wallets pay their own `join_game`
+   * fees with it).
    * @throws BridgeError BRIDGE_BAD_INPUT, BRIDGE_RPC, BRIDGE_FAILED, BRIDGE_UNCONFIRMED
    */
   async fund(addresses: readonly string[], mutez: number, onInjected?: (opHash: string) => void | Promise<void>): Promise<BridgeResult> {
@@ -503,15 +590,16 @@ export class PoleBridge {
     return holdingsActionFrom(plan, tiles, addresses, read.holdings);
   }
 
-  /** The contract calls for `ops`: consecutive ops of one kind share a call; `retireCopy` needs none. */
+  /** The contract calls for `ops`: consecutive ops of one kind share a call; `retireCopy` needs none. Burns are the game's. */
   private callsFor(ops: readonly ChainOp[]): Fa2Call[] {
+    const { game } = this.createdPlan();
     const calls: Fa2Call[] = [];
     let run: ChainOp[] = [];
     const flush = (): void => {
       const first = run[0];
       if (!first) return;
       if (first.kind === 'mint') calls.push(this.#fa2.mint(run.map((o) => ({ tokenId: o.tokenId, to: (o as Extract<ChainOp, { kind: 'mint' }>).to, amount: 1 }))));
-      else if (first.kind === 'burn') calls.push(this.#fa2.burn(run.map((o) => ({ tokenId: o.tokenId, from: (o as Extract<ChainOp, { kind: 'burn' }>).from, amount: 1 }))));
+      else if (first.kind === 'burn') calls.push(this.#fa2.gameBurn(game.id, run.map((o) => ({ tokenId: o.tokenId, from: (o as Extract<ChainOp, { kind: 'burn' }>).from, amount: 1 }))));
       else if (first.kind === 'retire') calls.push(this.#fa2.retire([...new Set(run.map((o) => o.tokenId))]));
       run = [];
     };

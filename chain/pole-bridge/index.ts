@@ -3,10 +3,10 @@
  * as the bank, and the P13 holdings action read back from the indexer. See bridge.ts for the protocol.
  */
 export { PoleBridge } from './bridge';
-export type { PoleBridgeOptions, BridgeResult, CreatedTokens, AppliedOps, SteppedOnChain, ApplyOptions, OperationLookup } from './bridge';
+export type { PoleBridgeOptions, BridgeResult, CreatedTokens, CreateOptions, ClosedGame, AppliedOps, SteppedOnChain, ApplyOptions, OperationLookup } from './bridge';
 export { BridgeError, isBridgeError } from './errors';
 export type { BridgeErrorCode, BridgeErrorDetail } from './errors';
 export { chainOpsFor, holdingsActionFrom, planAfter, checkAddresses } from './ops';
 export type { ChainOp, HoldingsAction } from './ops';
 export { planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './plan';
-export type { TokenPlan, PlannedToken, PlanOptions } from './plan';
+export type { TokenPlan, PlanGame, PlannedToken, PlanOptions } from './plan';

@@ -33,6 +33,16 @@ export interface PlannedToken {
   readonly retired: boolean;
 }
 
+/** The game as opened in the editions contract (issue 15): the bank's power over the players' copies ends with it. */
+export interface PlanGame {
+  /** Its id in the contract: the app's game id. */
+  readonly id: string;
+  /** Its end date (ISO 8601): the bank may burn the players' copies (`game_burn`) until then at the latest. */
+  readonly ends: string;
+  /** Where `close_game` landed (opHash null: it was found closed already); null while the game is open. */
+  readonly closed: { readonly opHash: string | null; readonly level: number } | null;
+}
+
 export interface TokenPlan {
   readonly gameId: string;
   /** The editions contract (KT1…) the tokens live in; null until they are created. */
@@ -43,6 +53,8 @@ export interface TokenPlan {
   readonly created: { readonly opHash: string; readonly level: number } | null;
   /** The engine `seq` of the last step whose operations were confirmed (see `PoleBridge.apply`); null before any. */
   readonly appliedSeq: number | null;
+  /** The on-chain game (`open_game`), recorded by `createGameTokens`; absent before. */
+  readonly game?: PlanGame;
 }
 
 /** What the board itself may not carry yet: an artist's wallet and the work's images, by tile id. */

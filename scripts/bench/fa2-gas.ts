@@ -119,6 +119,24 @@ export const fa2GasCases: readonly BenchCase[] = [
       return gasUsed(fa2.tz, await confirmed(fa2.contract.methodsObject['mint']!([{ token_id: id, to_: bootstrapAccount(2).address, amount: 1 }]).send()));
     };
   }),
+  // A flip in a live game: the bank burns a copy from a player who joined the game (issue 15), the ledger entry removed.
+  onDevnet('fa2: game_burn of one copy (gas)', async (fa2) => {
+    const holder = bootstrapAccount(2);
+    const holderTz = new TezosToolkit(fa2.tz.rpc.getRpcUrl());
+    holderTz.setSignerProvider(new InMemorySigner(holder.secretKey));
+    const asHolder = await holderTz.contract.at(fa2.contract.address);
+    const head = Date.parse(String((await fa2.tz.rpc.getBlockHeader()).timestamp)) / 1000;
+    await confirmed(fa2.contract.methodsObject['open_game']!({ g: 'bench-game', ends: String(head + 86_400) }).send());
+    await confirmed(asHolder.methodsObject['join_game']!('bench-game').send());
+    let next = 0;
+    return async () => {
+      const id = next++;
+      const artist = bootstrapAccount(3).address;
+      await confirmed(fa2.contract.methodsObject['create_game_tokens']!({ g: 'bench-game', specs: [{ max_supply: 5, creator: artist, token_info: tileInfo(id, 5, artist, fa2.bank) }] }).send());
+      await confirmed(fa2.contract.methodsObject['mint']!([{ token_id: id, to_: holder.address, amount: 1 }]).send());
+      return gasUsed(fa2.tz, await confirmed(fa2.contract.methodsObject['game_burn']!({ g: 'bench-game', bps: [{ from_: holder.address, token_id: id, amount: 1 }] }).send()));
+    };
+  }),
   // A game's 24 artist tiles created in one call, each with its full on-chain TZIP-21 metadata.
   onDevnet('fa2: create 24 tokens in one batch (gas)', async (fa2) => {
     const artist = bootstrapAccount(3).address;

@@ -26,7 +26,7 @@ interface GameFigures {
   readonly actions: number;
   readonly holdings: number;
   /** Chain operations by kind, and the contract calls inside the steps. */
-  readonly ops: { readonly all: number; readonly create: number; readonly fund: number; readonly approval: number; readonly step: number };
+  readonly ops: { readonly all: number; readonly create: number; readonly fund: number; readonly approval: number; readonly step: number; readonly close: number };
   readonly mints: number;
   readonly burns: number;
   /** `retire` calls and copies taken out of play (`retireCopy`). */
@@ -127,7 +127,7 @@ async function playGame(env: Env, seed: string): Promise<GameFigures> {
     playS: (end - readyAt) / 1000,
     actions: seq,
     holdings: record.actions.filter((a) => a.seat === SYSTEM).length,
-    ops: { all: rows.length, create: kind('create'), fund: kind('fund'), approval: kind('approval'), step: kind('step') },
+    ops: { all: rows.length, create: kind('create'), fund: kind('fund'), approval: kind('approval'), step: kind('step'), close: kind('close') },
     mints: call('mint'),
     burns: call('burn'),
     retires: call('retire', 'retireCopy'),
@@ -186,6 +186,7 @@ export const poleChainGameCases: readonly BenchCase[] = [
   row('fund operations', 'ops', (g) => g.ops.fund),
   row('approval operations', 'ops', (g) => g.ops.approval),
   row('step operations', 'ops', (g) => g.ops.step),
+  row('close operations', 'ops', (g) => g.ops.close),
   row('mints in steps', 'calls', (g) => g.mints),
   row('burns in steps', 'calls', (g) => g.burns),
   row('retirements in steps', 'calls', (g) => g.retires),

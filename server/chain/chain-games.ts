@@ -2,9 +2,11 @@
  * On-chain Tezos Pole games on the server (issue 9): the host asks this coordinator before and after every
  * action of a game whose tokens live on Tezos.
  *
- * - Setup, in the background after the game is created: the bank creates the game's tokens (one batch), funds the
- *   bots' wallets, and each bot approves the bank as FA2 operator. People claim their seat with the wallet they
- *   signed in with and approve the bank from their own wallet. Nobody moves until every seat is bound and approved.
+ * - Setup, in the background after the game is created: the bank opens the game on-chain and creates its tokens
+ *   (one batch), funds the bots' wallets, and each bot joins the game on-chain (`join_game`). People claim their seat
+ *   with the wallet they signed in with and join from their own wallet. Nobody moves until every seat has joined.
+ *   Joining lets the bank burn the seat's copies of this game's tokens (flip, forfeit: P7) while the game is live,
+ *   and no longer: the contract ends that power when the game is closed or reaches its end date (issue 15).
  * - Before a roll or a flip (the only actions that can pay a royalty, end the game with its valuation, or sell a
  *   copy back), the holders are read from the TzKT API at or after the last confirmed level and, when they differ
  *   from the engine's, recorded as the system seat's P13 `holdings` action.
@@ -14,12 +16,15 @@
  *   does not answer pauses the game with the reason, keeps the action and sends it again with backoff.
  * - Every operation is a `chain_ops` row (pending → confirmed | failed), so the record lists its hashes and a
  *   restart finds what was in flight: a step injected before a crash is looked up on-chain, not sent twice.
+ * - Once the game is over the bank closes it on-chain (`close_game`, a `close` row), once; a chain that does not
+ *   answer gets it again with backoff, and a restart closes the finished games left open.
  */
 import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { validateAddress, ValidationResult } from '@taquito/utils';
-import { BridgeError, isBridgeError, PoleBridge, type ChainOp, type HoldingsAction, type PlanOptions } from '../../chain/pole-bridge';
-import { sendCalls, type Fa2Call } from '../../chain/fa2-editions';
+import { BridgeError, isBridgeError, PoleBridge, type ChainOp, type HoldingsAction, type PlanOptions, type TokenPlan } from '../../chain/pole-bridge';
+import { Fa2Editions, sendCalls, type Fa2Call } from '../../chain/fa2-editions';
+import { HoldingsReader } from '../../chain/holdings';
 import type { SeatId } from '../../engine';
 import { readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';
@@ -46,7 +51,7 @@ export interface ChainGamesOptions {
   readonly confirmationTimeoutSeconds?: number;
   /** Holdings reads: how long to wait for the indexer to reach a level (ms). */
   readonly indexerTimeoutMs?: number;
-  /** Tez sent to each bot wallet for its approval's fees and storage (mutez). */
+  /** Tez sent to each bot wallet for its `join_game`'s fees and storage (mutez). */
   readonly botFundingMutez?: number;
 }
 
@@ -60,18 +65,61 @@ export interface ChainInfo {
   /** Every seat bound, every approval confirmed, the tokens created. */
   readonly ready: boolean;
   readonly tokens: { readonly status: 'pending' | 'confirmed' | 'failed'; readonly opHash: string | null; readonly error: string | null };
+  /** The game in the contract (null until it is opened with the tokens): the bank's power ends with it. */
+  readonly game: GameGrantInfo | null;
   readonly seats: readonly {
     readonly seat: SeatId;
     readonly bot: boolean;
     readonly address: string | null;
+    /** The seat's `join_game` (its grant to the bank). */
     readonly approval: 'none' | 'pending' | 'confirmed' | 'failed';
     readonly approvalOp: string | null;
     readonly approvalError: string | null;
+    readonly grant: SeatGrant;
   }[];
   readonly pieces: readonly { readonly tile: number; readonly tileId: string; readonly name: string; readonly tokenId: string | null; readonly maxSupply: number; readonly retired: boolean }[];
   readonly paused: { readonly code: string; readonly reason: string; readonly retryAt: number; readonly attempts: number } | null;
   readonly ops: readonly ChainOpInfo[];
   readonly lastLevel: number;
+}
+
+export interface GameGrantInfo {
+  /** The game's id in the contract. */
+  readonly id: string;
+  /** ISO 8601: the bank's power over the players' copies ends then at the latest. */
+  readonly ends: string;
+  readonly closed: boolean;
+  /** The `close_game` operation (null while open, or when it was found closed already). */
+  readonly closedOp: string | null;
+}
+
+/**
+ * What a seat granted the bank: `none` (not joined), `live` (the bank may burn its copies of the game's tokens
+ * `until` the end date at the latest), `ended` (`until` = when: the game's closing, or its end date).
+ */
+export interface SeatGrant {
+  readonly status: 'none' | 'live' | 'ended';
+  readonly until: string | null;
+}
+
+/** What a wallet ever granted the bank (the collection page): the games it joined, and any FA2 operator approval. */
+export interface WalletGrants {
+  readonly network: string;
+  readonly contract: string;
+  readonly bank: string;
+  /** Each game of this contract the wallet joined, newest first; `status` read from the contract's `game_grant` view. */
+  readonly games: readonly {
+    readonly gameId: string;
+    readonly seat: number;
+    readonly status: 'live' | 'ended';
+    readonly ends: string;
+    readonly closed: boolean;
+    readonly joinOp: string | null;
+  }[];
+  /** Tokens for which the bank is still an FA2 operator of the wallet (asked for by earlier versions of the app). */
+  readonly operatorTokenIds: readonly string[];
+  /** The `update_operators` call removing those approvals, for the wallet to sign; null when there are none. */
+  readonly revoke: Fa2Call | null;
 }
 
 export interface ChainOpInfo {
@@ -107,6 +155,8 @@ interface GameChain {
   timer: ReturnType<typeof setTimeout> | null;
   /** Approvals being looked for, by seat. */
   readonly verifying: Set<number>;
+  /** Closing the game on-chain: running, and the retries after the chain did not answer. */
+  closing: { running: boolean; attempts: number; timer: ReturnType<typeof setTimeout> | null };
 }
 
 /** Errors after which trying again later can succeed: nothing was refused, something did not answer. */
@@ -116,6 +166,8 @@ export const isTransient = (e: unknown): e is BridgeError => isBridgeError(e) &&
 /** Operations expire after this many blocks (Tezos's max operations TTL): one not included by then never will be. */
 const OPERATION_TTL = 240;
 const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
+/** View calls at once when a wallet's approvals are listed. */
+const VIEW_CONCURRENCY = 8;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
@@ -239,7 +291,7 @@ export class ChainGames {
     );
   }
 
-  /** Creates the tokens, funds the bots, signs the bots' approvals: each step recorded, so a restart goes on. */
+  /** Opens the game and creates its tokens, funds the bots, signs the bots' `join_game`: each step recorded, so a restart goes on. */
   async #setup(game: GameChain): Promise<void> {
     const id = game.row.gameId;
     if (game.row.plan.created === null) {
@@ -288,12 +340,12 @@ export class ChainGames {
       botTezos.setSignerProvider(wallet.signer);
       const op = await this.#store.insertOp(id, { kind: 'approval', seat, status: 'pending' });
       try {
-        const sent = await sendCalls(botTezos, [game.bridge.operatorApproval(wallet.address)]);
+        const sent = await sendCalls(botTezos, [game.bridge.joinCall()]);
         await this.#store.updateOp(op.id, { opHash: sent.opHash, status: 'confirmed', level: sent.level });
         await this.#setApproval(game, seat, { opHash: sent.opHash, status: 'confirmed', error: null, fromLevel: sent.level });
       } catch (e) {
         await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
-        throw new HostError(503, 'CHAIN_SETUP', `bot seat ${seat} could not approve the bank: ${messageOf(e)}`);
+        throw new HostError(503, 'CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
       }
     }
   }
@@ -345,18 +397,18 @@ export class ChainGames {
     if (address !== bound) throw new HostError(403, 'WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
   }
 
-  /** The FA2 call a seat's player signs to approve the bank. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
+  /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
   async approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
     const game = await this.#need(gameId);
     const address = game.row.seats[seat]?.address ?? null;
     if (address === null) throw new HostError(403, 'SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
     if (game.row.plan.created === null) throw new HostError(409, 'CHAIN_NOT_READY', "the game's tokens are still being created");
-    return game.bridge.operatorApproval(address);
+    return game.bridge.joinCall();
   }
 
   /**
-   * A player sent their approval (`opHash`), or asks to check it again (no hash: the contract's operators are
-   * read as they are). It is confirmed once included and the contract says the bank is their operator.
+   * A player sent their `join_game` (`opHash`), or asks to check it again (no hash: the contract's grants are read
+   * as they are). It is confirmed once included and the contract's `game_grant` view says they joined.
    * @throws HostError 400 BAD_OP_HASH, 403 SEAT_NOT_CLAIMED | WRONG_WALLET, 409 CHAIN_NOT_READY
    */
   async submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
@@ -392,11 +444,11 @@ export class ChainGames {
         if (approval.opHash) {
           const found = await game.bridge.lookup(approval.opHash, approval.fromLevel);
           if (found && !found.applied) outcome = { status: 'failed', error: `operation ${approval.opHash} was included at level ${found.level} but failed` };
-          else if (found) outcome = (await game.bridge.isApproved(owner)) ? { status: 'confirmed', error: null, level: found.level } : { status: 'failed', error: `operation ${approval.opHash} did not make the bank an operator of every token of this game` };
-        } else if (await game.bridge.isApproved(owner)) {
+          else if (found) outcome = (await game.bridge.hasGrant(owner)) ? { status: 'confirmed', error: null, level: found.level } : { status: 'failed', error: `operation ${approval.opHash} did not join ${owner} to this game` };
+        } else if (await game.bridge.hasGrant(owner)) {
           outcome = { status: 'confirmed', error: null };
         } else {
-          outcome = { status: 'failed', error: 'the bank is not an operator of your tokens of this game yet: approve it from your wallet' };
+          outcome = { status: 'failed', error: 'you have not joined this game on-chain yet: sign it from your wallet' };
         }
       } catch (e) {
         if (!isTransient(e)) outcome = { status: 'failed', error: messageOf(e) };
@@ -638,6 +690,117 @@ export class ChainGames {
     return game.row.seats.map((s) => s.address ?? '');
   }
 
+  // ---- the end of a game: the bank's power ends with it (issue 15) ----
+
+  /**
+   * The game is over: closes it on-chain in the background (`close_game`), once. While Tezos does not answer it is
+   * tried again with backoff; a refusal is reported. Nothing to do for an off-chain game or one closed already.
+   */
+  gameOver(gameId: string): void {
+    const game = this.#games.get(gameId);
+    if (game) this.#runClose(game);
+  }
+
+  /** Closes the finished games left open on-chain (the server stopped first). Call once the host is open. */
+  async resumeClosing(): Promise<void> {
+    for (const id of await this.#store.finishedOpenGames(this.#settings.contract)) {
+      try {
+        const game = await this.#load(id);
+        if (game) this.#runClose(game);
+      } catch (e) {
+        this.#onError(e);
+      }
+    }
+  }
+
+  #runClose(game: GameChain): void {
+    if (game.closing.running || this.#closed || game.row.plan.game?.closed) return;
+    game.closing.running = true;
+    this.#inBackground(
+      this.#close(game)
+        .then(() => {
+          game.closing.attempts = 0;
+          this.#hooks.changed(game.row.gameId);
+        })
+        .catch((e) => {
+          if (!isTransient(e)) throw e;
+          game.closing.attempts++;
+          if (this.#closed) return;
+          game.closing.timer = setTimeout(() => {
+            game.closing.timer = null;
+            this.#runClose(game);
+          }, Math.min(this.#backoff.max, this.#backoff.first * 2 ** (game.closing.attempts - 1)));
+          game.closing.timer.unref?.();
+        })
+        .finally(() => {
+          game.closing.running = false;
+        }),
+    );
+  }
+
+  /** Sends `close_game` as a `close` row (one row for every try), and records the closed game in the plan. */
+  async #close(game: GameChain): Promise<void> {
+    const id = game.row.gameId;
+    // Another app instance may have closed it: its plan says so.
+    const stored = await this.#store.getGame(id);
+    if (stored?.plan.game?.closed) {
+      game.row = stored;
+      game.bridge = await this.#bridge(stored);
+      return;
+    }
+    if (!game.row.plan.game && game.row.plan.created === null) return; // never opened: nothing to close
+    const earlier = (await this.#store.listOps(id)).reverse().find((o) => o.kind === 'close' && o.status !== 'confirmed' && o.status !== 'failed');
+    const op = earlier ?? (await this.#store.insertOp(id, { kind: 'close', status: 'pending' }));
+    await this.#store.updateOp(op.id, { status: 'pending', error: null });
+    try {
+      const closed = await game.bridge.closeGame((hash) => this.#store.updateOp(op.id, { opHash: hash }));
+      if (closed) await this.#recordPlan(game, closed.level);
+      await this.#store.updateOp(op.id, { status: 'confirmed', error: null, level: closed?.level ?? null, ...(closed?.opHash ? { opHash: closed.opHash } : {}) });
+    } catch (e) {
+      await this.#store.updateOp(op.id, { status: isTransient(e) ? 'retrying' : 'failed', error: messageOf(e) });
+      throw e;
+    }
+  }
+
+  /**
+   * Every grant `address` gave the bank as the server knows it: the games of this contract it joined, each status
+   * read from the contract's `game_grant` view, and the tokens (those it holds, and those of the games it sat in) for
+   * which the bank is still its FA2 operator, with the call that revokes them.
+   * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_UNAVAILABLE
+   */
+  async grantsOf(address: string): Promise<WalletGrants> {
+    if (validateAddress(address) !== ValidationResult.VALID) throw new HostError(400, 'BAD_ADDRESS', `not a Tezos address: ${address}`);
+    const bank = (await this.#bridge(null)).bankAddress;
+    const { contract, network } = this.#settings;
+    const fa2 = Fa2Editions.at(new TezosToolkit(network.rpcUrl), contract);
+    const rows = (await this.#store.gamesOf(address)).filter((r) => r.contract === contract);
+    try {
+      const joined = rows.flatMap((r) => {
+        const seat = r.seats.findIndex((s) => s.address === address);
+        const game = r.plan.game;
+        return game && r.seats[seat]?.approval?.status === 'confirmed' ? [{ row: r, seat, game }] : [];
+      });
+      const games = await inBatches(joined, async ({ row, seat, game }) => {
+        const live = await fa2.gameGrant(game.id, address);
+        return { gameId: row.gameId, seat, status: live ? ('live' as const) : ('ended' as const), ends: game.ends, closed: game.closed !== null, joinOp: row.seats[seat]!.approval!.opHash };
+      });
+      const held = await new HoldingsReader({ tzktUrl: network.tzktUrl, timeoutMs: this.#indexerTimeoutMs }).read({ contract, owners: [address] });
+      const ids = [...new Set([...held.holdings.map((h) => h.tokenId.toString()), ...rows.flatMap((r) => tokenIdsOf(r.plan))])].sort((a, b) => Number(BigInt(a) - BigInt(b)));
+      const operated = await inBatches(ids, async (id) => ((await fa2.isOperator(address, bank, id)) ? id : null));
+      const operatorTokenIds = operated.filter((id): id is string => id !== null);
+      return {
+        network: network.name,
+        contract,
+        bank,
+        games,
+        operatorTokenIds,
+        revoke: operatorTokenIds.length > 0 ? fa2.revokeOperator(address, bank, operatorTokenIds) : null,
+      };
+    } catch (e) {
+      throw new HostError(503, 'CHAIN_UNAVAILABLE', `the grants of ${address} could not be read from Tezos: ${messageOf(e)}`);
+    }
+  }
+
   // ---- reading ----
 
   /** The chain status of a game for pages and the API. @throws HostError 404 NOT_ON_CHAIN */
@@ -645,7 +808,9 @@ export class ChainGames {
     const game = await this.#need(gameId);
     const ops = await this.#store.listOps(gameId);
     const create = [...ops].reverse().find((o) => o.kind === 'create');
+    const closeOp = [...ops].reverse().find((o) => o.kind === 'close' && o.status === 'confirmed');
     const { plan } = game.row;
+    const grant = grantOf(plan, closeOp?.updatedAt ?? null);
     return {
       network: game.row.network,
       explorerUrl: this.#settings.network.explorerUrl,
@@ -657,6 +822,7 @@ export class ChainGames {
         opHash: plan.created?.opHash ?? create?.opHash ?? null,
         error: plan.created ? null : (game.setupError ?? create?.error ?? null),
       },
+      game: plan.game ? { id: plan.game.id, ends: plan.game.ends, closed: plan.game.closed !== null, closedOp: plan.game.closed?.opHash ?? null } : null,
       seats: game.row.seats.map((s, seat) => ({
         seat,
         bot: s.bot,
@@ -664,6 +830,7 @@ export class ChainGames {
         approval: s.approval?.status ?? 'none',
         approvalOp: s.approval?.opHash ?? null,
         approvalError: s.approval?.error ?? null,
+        grant: s.approval?.status === 'confirmed' ? grant : { status: 'none', until: null },
       })),
       pieces: plan.tokens.map((t) => ({ tile: t.tile, tileId: t.tileId, name: t.metadata.name, tokenId: t.tokenId, maxSupply: t.maxSupply, retired: t.retired })),
       paused: game.pause,
@@ -690,7 +857,10 @@ export class ChainGames {
 
   close(): void {
     this.#closed = true;
-    for (const game of this.#games.values()) if (game.timer) clearTimeout(game.timer);
+    for (const game of this.#games.values()) {
+      if (game.timer) clearTimeout(game.timer);
+      if (game.closing.timer) clearTimeout(game.closing.timer);
+    }
   }
 
   // ---- internals ----
@@ -717,7 +887,7 @@ export class ChainGames {
   }
 
   #track(row: ChainGameRow, bridge: PoleBridge): GameChain {
-    const game: GameChain = { row, bridge, setupError: null, setupRunning: false, pause: null, kept: null, timer: null, verifying: new Set() };
+    const game: GameChain = { row, bridge, setupError: null, setupRunning: false, pause: null, kept: null, timer: null, verifying: new Set(), closing: { running: false, attempts: 0, timer: null } };
     this.#games.set(row.gameId, game);
     return game;
   }
@@ -741,4 +911,21 @@ export class ChainGames {
     this.#background.add(tracked);
     void tracked.finally(() => this.#background.delete(tracked));
   }
+}
+
+/** A joined seat's grant in `plan`'s game: live until its end date, unless closed (`closedAt`: when that was recorded). */
+function grantOf(plan: TokenPlan, closedAt: Date | null): SeatGrant {
+  const game = plan.game;
+  if (!game) return { status: 'none', until: null };
+  if (game.closed) return { status: 'ended', until: closedAt?.toISOString() ?? game.ends };
+  return { status: Date.now() < Date.parse(game.ends) ? 'live' : 'ended', until: game.ends };
+}
+
+const tokenIdsOf = (plan: TokenPlan): string[] => plan.tokens.flatMap((t) => (t.tokenId === null ? [] : [t.tokenId]));
+
+/** `work` for each item, VIEW_CONCURRENCY at a time, results in item order. */
+async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += VIEW_CONCURRENCY) out.push(...(await Promise.all(items.slice(i, i + VIEW_CONCURRENCY).map(work))));
+  return out;
 }

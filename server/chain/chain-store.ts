@@ -23,7 +23,7 @@ export interface ChainSeat {
   readonly address: string | null;
   /** A bot's wallet is the server's (bot-wallets.ts); a person's is proven by signing in. */
   readonly bot: boolean;
-  /** The seat's FA2 operator approval of the bank for the game's tokens. */
+  /** The seat's `join_game`: the bank may burn its copies of the game's tokens while the game is live (issue 15). */
   readonly approval: SeatApproval | null;
 }
 
@@ -37,7 +37,8 @@ export interface ChainGameRow {
   readonly lastLevel: number;
 }
 
-export type ChainOpKind = 'create' | 'fund' | 'approval' | 'step';
+/** `close`: the game's `close_game`, once it is over (every seat's grant ends). */
+export type ChainOpKind = 'create' | 'fund' | 'approval' | 'step' | 'close';
 /** `retrying`: the chain or its indexer did not answer; the step is kept and sent again with backoff. */
 export type ChainOpStatus = 'pending' | 'retrying' | 'confirmed' | 'failed';
 
@@ -91,7 +92,7 @@ const gameRowSchema = z.object({
 const opRowSchema = z.object({
   id: z.union([z.number(), z.string(), z.bigint()]).transform(Number),
   seq: z.number().int().nullable(),
-  kind: z.enum(['create', 'fund', 'approval', 'step']),
+  kind: z.enum(['create', 'fund', 'approval', 'step', 'close']),
   seat: z.number().int().nullable(),
   action: z.unknown(),
   op_hash: z.string().nullable(),
@@ -108,6 +109,11 @@ function parse<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
   if (!parsed.success) throw new StoreError('BAD_ROW', `unreadable ${what} row: ${parsed.error.message}`);
   return parsed.data;
 }
+
+const toGame = (row: unknown): ChainGameRow => {
+  const r = parse(gameRowSchema, row, 'chain_games');
+  return { gameId: r.game_id, network: r.network, contract: r.contract, bank: r.bank, plan: r.plan as unknown as TokenPlan, seats: r.seats, lastLevel: r.last_level };
+};
 
 const toOp = (row: unknown): ChainOpRow => {
   const r = parse(opRowSchema, row, 'chain_ops');
@@ -156,9 +162,27 @@ export class ChainStore {
 
   async getGame(gameId: string): Promise<ChainGameRow | null> {
     const [row] = await this.sql.query<unknown>('SELECT * FROM chain_games WHERE game_id = $1', [gameId]);
-    if (row === undefined) return null;
-    const r = parse(gameRowSchema, row, 'chain_games');
-    return { gameId: r.game_id, network: r.network, contract: r.contract, bank: r.bank, plan: r.plan as unknown as TokenPlan, seats: r.seats, lastLevel: r.last_level };
+    return row === undefined ? null : toGame(row);
+  }
+
+  /** The on-chain games one of whose seats is bound to `address`, newest first. */
+  async gamesOf(address: string): Promise<ChainGameRow[]> {
+    const rows = await this.sql.query<unknown>(
+      `SELECT c.* FROM chain_games c JOIN games g ON g.id = c.game_id WHERE c.seats @> $1::jsonb ORDER BY g.created_at DESC, c.game_id`,
+      [JSON.stringify([{ address }])],
+    );
+    return rows.map(toGame);
+  }
+
+  /** Finished games of `contract` opened on-chain and not closed there yet (the server stopped before closing them). */
+  async finishedOpenGames(contract: string): Promise<string[]> {
+    const rows = await this.sql.query<{ game_id: string }>(
+      `SELECT c.game_id FROM chain_games c JOIN games g ON g.id = c.game_id
+        WHERE g.finished AND c.contract = $1 AND jsonb_typeof(c.plan->'game') = 'object' AND jsonb_typeof(c.plan->'game'->'closed') IS DISTINCT FROM 'object'
+        ORDER BY c.game_id`,
+      [contract],
+    );
+    return rows.map((r) => r.game_id);
   }
 
   async updateGame(gameId: string, patch: { readonly plan?: TokenPlan; readonly seats?: readonly ChainSeat[]; readonly lastLevel?: number }): Promise<void> {

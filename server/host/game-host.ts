@@ -1,3 +1,4 @@
+import { validateAddress, ValidationResult } from '@taquito/utils';
 import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isTransient, type ChainGames } from '../chain/chain-games';
@@ -89,6 +90,8 @@ export class GameHost {
           for (const id of ids) await host.live(id).catch(host.onError);
         }),
       );
+      // On-chain games that finished while nobody closed them: the bank's power over the players' copies ends.
+      if (host.chain) host.inBackground(host.chain.resumeClosing());
     }
     return host;
   }
@@ -165,6 +168,17 @@ export class GameHost {
   async submitApproval(id: string, token: string | undefined, seat: SeatId | undefined, opHash: string | null, context: RequestContext): Promise<void> {
     const { chain, target } = await this.chainSeat(id, token, seat);
     await chain.submitApproval(id, target, context.address ?? null, opHash);
+  }
+
+  /**
+   * What a wallet granted the bank in on-chain games (the games it joined, live or ended) and any FA2 operator
+   * approval of the bank left from earlier app versions, with the call that revokes it.
+   * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
+   */
+  async walletGrants(address: string): Promise<Awaited<ReturnType<ChainGames['grantsOf']>>> {
+    if (validateAddress(address) !== ValidationResult.VALID) throw new HostError(400, 'BAD_ADDRESS', `not a Tezos address: ${JSON.stringify(address)}`);
+    if (!this.chain) throw new HostError(503, 'CHAIN_NOT_CONFIGURED', this.chainUnavailable);
+    return this.chain.grantsOf(address);
   }
 
   /** A game's chain status (tokens, seats' wallets and approvals, operations, pause). @throws HostError 404 */
@@ -309,6 +323,7 @@ export class GameHost {
     const live = new LiveGame(row, kit, state, log);
     this.cache.set(id, live);
     await this.chain?.attach(id, live.seq);
+    if (kit.definition.outcome(state)) this.chain?.gameOver(id); // over before a stop, perhaps not closed on-chain yet
     // An action appended while this load read the log was announced before the game was cached: catch up once.
     await this.queues.run(id, async () => {
       await this.catchUp(live);
@@ -411,6 +426,7 @@ export class GameHost {
     if (!live.row.finished && live.kit.definition.outcome(state)) {
       live.row = { ...live.row, finished: true };
       this.inBackground(this.store.markFinished(live.id));
+      this.chain?.gameOver(live.id); // the bank's power over the players' copies ends with the game (issue 15)
     }
   }
 

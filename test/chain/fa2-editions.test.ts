@@ -99,7 +99,7 @@ describe('Fa2Editions client', () => {
     expect(await bank.fa2.tokenMetadata(0)).toEqual(BRIDGE);
     expect(await bank.fa2.tokenMetadata(1)).toEqual(PLUM);
     expect(await bank.fa2.tokenMetadata(2)).toBeUndefined();
-    expect(await bank.fa2.token(1)).toEqual({ tokenId: 1n, maxSupply: 5n, totalSupply: 0n, creator: artist, retired: false });
+    expect(await bank.fa2.token(1)).toEqual({ tokenId: 1n, maxSupply: 5n, totalSupply: 0n, creator: artist, retired: false, game: null });
   });
 
   it('mint: one call with several mints; ledger, supply and views agree', async () => {
@@ -152,7 +152,7 @@ describe('Fa2Editions client', () => {
     const e = await rejection(bank.fa2.send(bank.fa2.mint([{ tokenId: 0, to: bob.address, amount: 1 }])));
     expect(e.code).toBe(FA2_ERRORS.tokenRetired);
     expect(e.detail).toMatchObject({ contract: kt, entrypoint: 'mint', failwith: 'TOKEN_RETIRED' });
-    expect(await bank.fa2.token(0)).toEqual({ tokenId: 0n, maxSupply: 1n, totalSupply: 1n, creator: artist, retired: true });
+    expect(await bank.fa2.token(0)).toEqual({ tokenId: 0n, maxSupply: 1n, totalSupply: 1n, creator: artist, retired: true, game: null });
   });
 
   it('rejections map to Fa2Error codes: the failing call of a batch is named, and the whole batch is undone', async () => {
@@ -245,5 +245,38 @@ describe('Fa2Editions client', () => {
         [1n, mallory.address, 1n],
       ].sort((a, b) => (a[0] !== b[0] ? Number(a[0]) - Number(b[0]) : String(a[1]) < String(b[1]) ? -1 : 1)),
     );
+  });
+
+  it('games: open, create the game’s tokens, join, game_burn while open, then close ends the bank’s power (issue 15)', async () => {
+    const head = new Date((await bank.fa2.tezos.rpc.getBlockHeader()).timestamp);
+    const ends = new Date(head.getTime() + 7 * 86_400_000);
+    const first = Number((await bank.fa2.state()).nextTokenId);
+    await bank.fa2.send(bank.fa2.openGame('client-game', ends), bank.fa2.createGameTokens('client-game', [{ maxSupply: 5, creator: artist, metadata: PLUM }]));
+    expect(await alice.fa2.gameInfo('client-game')).toEqual({ minter: bank.address, ends, closed: false });
+    expect((await alice.fa2.token(first))?.game).toBe('client-game');
+    await bank.fa2.send(bank.fa2.mint([{ tokenId: first, to: alice.address, amount: 2 }]));
+    expect(await bank.fa2.gameGrant('client-game', alice.address)).toBe(false);
+    const refused = await rejection(bank.fa2.send(bank.fa2.gameBurn('client-game', [{ from: alice.address, tokenId: first, amount: 1 }])));
+    expect([refused.code, refused.detail.entrypoint]).toEqual([FA2_ERRORS.noGameGrant, 'game_burn']);
+    await alice.fa2.send(alice.fa2.joinGame('client-game'));
+    expect(await bank.fa2.gameGrant('client-game', alice.address)).toBe(true);
+    await bank.fa2.send(bank.fa2.gameBurn('client-game', [{ from: alice.address, tokenId: first, amount: 1 }]));
+    expect(await alice.fa2.balance(alice.address, first)).toBe(1n);
+    // No operator right: the bank's plain burn and transfer are refused.
+    expect((await rejection(bank.fa2.send(bank.fa2.burn([{ from: alice.address, tokenId: first, amount: 1 }])))).code).toBe(FA2_ERRORS.notOperator);
+    expect((await rejection(bank.fa2.send(bank.fa2.transfer([{ from: alice.address, txs: [{ to: bank.address, tokenId: first, amount: 1 }] }])))).code).toBe(FA2_ERRORS.notOperator);
+
+    await bank.fa2.send(bank.fa2.closeGame('client-game'));
+    expect(await alice.fa2.gameInfo('client-game')).toEqual({ minter: bank.address, ends, closed: true });
+    expect(await bank.fa2.gameGrant('client-game', alice.address)).toBe(false);
+    const closed = await rejection(bank.fa2.send(bank.fa2.gameBurn('client-game', [{ from: alice.address, tokenId: first, amount: 1 }])));
+    expect([closed.code, closed.detail.entrypoint]).toEqual([FA2_ERRORS.gameClosed, 'game_burn']);
+    expect(await alice.fa2.balance(alice.address, first)).toBe(1n);
+    const unknown = await rejection(alice.fa2.gameInfo('no-such-game'));
+    expect([unknown.code, unknown.detail.view]).toEqual([FA2_ERRORS.gameNotFound, 'game_info']);
+    expect((await rejection(bank.fa2.send(bank.fa2.openGame('too-long', new Date(head.getTime() + 31 * 86_400_000))))).code).toBe(FA2_ERRORS.gameTooLong);
+    for (const build of [() => bank.fa2.joinGame(''), () => bank.fa2.joinGame('naïve'), () => bank.fa2.openGame('g', new Date(NaN)), () => bank.fa2.openGame('g', new Date(1.5))]) {
+      expect(build).toThrow(Fa2Error);
+    }
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The chain bridge (chain/pole-bridge) against an in-process devnet with its TzKT API, through Taquito 25 and the
- * TzKT client, nothing mocked: the editions contract is originated, the bank plans and creates a game's tokens,
- * then a scripted 2-player engine game runs the on-chain protocol (engine → ops → bank batch → keep the state only
+ * TzKT client, nothing mocked: the editions contract is originated, the bank plans the game, opens it on-chain and
+ * creates its tokens, the players join it (no FA2 operator right), then a scripted 2-player engine game runs the
+ * on-chain protocol (engine → ops → bank batch → keep the state only
  * if confirmed): purchases and a free copy mint, flips burn, a forfeit burns and retires, a plain FA2 transfer
  * between the players changes the next holdings action (the new holder gets the royalty), and the final valuation
- * counts exactly what the chain holds. A dead RPC during a purchase is a coded error and changes nothing.
+ * counts exactly what the chain holds. A dead RPC during a purchase is a coded error and changes nothing. Closing
+ * the game ends the bank's power over the players' copies (issue 15).
  * The tests run in order and build on each other's state.
  */
 import { InMemorySigner } from '@taquito/signer';
@@ -19,6 +21,7 @@ import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { stateHash } from '../../engine';
 import { parseBoard, pole, type PoleEvent, type PoleState } from '../../engine/pole';
 import { BridgeError, decodeIndexedMetadata, Fa2Editions, HoldingsReader, isBridgeError, PoleBridge, type AppliedOps, type ChainOp, type TokenPlan } from '../../chain';
+import { FA2_ERRORS, MAX_GAME_DAYS } from '../../contracts';
 import { art, board, event, ofType, rig } from '../engine/pole/helpers';
 
 const adminKey = bootstrapAccount(1);
@@ -132,7 +135,7 @@ describe('PoleBridge on a devnet', () => {
     expect((await bridgeError(PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: 'KT1nope' }))).code).toBe('BRIDGE_BAD_INPUT');
   });
 
-  it('creates the game’s tokens in one operation once the bank is a minter; metadata reads back through Taquito TZIP-12', async () => {
+  it('opens the game and creates its tokens in one operation once the bank is a minter; metadata reads back through Taquito TZIP-12', async () => {
     const plan = bridge.planTokens(BOARD, 'game-bridge-1');
     expect(plan.tokens.map((t) => [t.tile, t.maxSupply, t.creator])).toEqual([
       [DAGGER, 3, bankKey.address],
@@ -141,8 +144,9 @@ describe('PoleBridge on a devnet', () => {
     ]);
     // Not a minter yet: the contract refuses, nothing is created and the plan stays as it was.
     const refused = await bridgeError(bridge.createGameTokens(plan));
-    expect([refused.code, refused.detail.failwith, refused.detail.entrypoint]).toEqual(['BRIDGE_REJECTED', 'NOT_MINTER', 'create_tokens']);
+    expect([refused.code, refused.detail.failwith, refused.detail.entrypoint]).toEqual(['BRIDGE_REJECTED', 'NOT_MINTER', 'open_game']);
     expect(bridge.plan).toBeNull();
+    await expect(admin.gameInfo('game-bridge-1')).rejects.toMatchObject({ code: FA2_ERRORS.gameNotFound });
     expect((await admin.state()).nextTokenId).toBe(0n);
 
     await admin.send(admin.addMinter(bankKey.address));
@@ -155,9 +159,17 @@ describe('PoleBridge on a devnet', () => {
     lastLevel = created.level;
     expect(created.tokenIds).toEqual({ [DAGGER]: '1', [SOLO]: '2', [PIPI]: '3' });
     expect(bridge.plan).toEqual(created.plan);
-    expect(created.plan).toMatchObject({ contract: kt, created: { opHash: created.opHash, level: created.level }, appliedSeq: null });
+    expect(created.plan).toMatchObject({ contract: kt, created: { opHash: created.opHash, level: created.level }, appliedSeq: null, game: { id: 'game-bridge-1', closed: null } });
+    expect(created.operations).toHaveLength(1);
+    // The game opened in the same operation, until the latest end date the contract allows.
+    const block = await admin.tezos.rpc.getBlock({ block: String(created.level) });
+    const entrypoints = block.operations.flat().find((o) => o.hash === created.opHash)!.contents.map((c) => (c as { parameters?: { entrypoint: string } }).parameters?.entrypoint);
+    expect(entrypoints).toEqual(['open_game', 'create_game_tokens']);
+    const onChain = await admin.gameInfo('game-bridge-1');
+    expect(onChain).toEqual({ minter: bankKey.address, ends: new Date(created.plan.game!.ends), closed: false });
+    expect(onChain.ends.getTime() - Date.parse(String(block.header.timestamp))).toBeLessThanOrEqual(MAX_GAME_DAYS * 86_400_000);
     for (const t of created.plan.tokens) {
-      expect(await admin.token(t.tokenId!)).toMatchObject({ maxSupply: BigInt(t.maxSupply), totalSupply: 0n, retired: false });
+      expect(await admin.token(t.tokenId!)).toMatchObject({ maxSupply: BigInt(t.maxSupply), totalSupply: 0n, retired: false, game: 'game-bridge-1' });
       expect(await admin.tokenMetadata(t.tokenId!)).toEqual(t.metadata);
     }
     // Wallets read the same through Taquito's TZIP-12 helper.
@@ -171,12 +183,16 @@ describe('PoleBridge on a devnet', () => {
     expect((await bridgeError(bridge.createGameTokens(created.plan))).code).toBe('BRIDGE_ALREADY_CREATED');
   });
 
-  it('players approve the bank as operator of the game’s tokens when they join', async () => {
+  it('players join the game on-chain: the bank gets a grant for this game, and no FA2 operator right', async () => {
     for (const key of [aliceKey, bobKey]) {
       const fa2 = Fa2Editions.at(toolkit(key.secretKey), kt);
-      const r = await fa2.send(bridge.operatorApproval(key.address));
+      expect(await bridge.hasGrant(key.address)).toBe(false);
+      const call = bridge.joinCall();
+      expect([call.to, call.parameter.entrypoint, call.parameter.value]).toEqual([kt, 'join_game', { string: 'game-bridge-1' }]);
+      const r = await fa2.send(call);
       lastLevel = Math.max(lastLevel, r.level);
-      for (const tile of ART_TILES) expect(await fa2.isOperator(key.address, bankKey.address, bridge.plan!.tokens.find((t) => t.tile === tile)!.tokenId!)).toBe(true);
+      expect(await bridge.hasGrant(key.address)).toBe(true);
+      for (const tile of ART_TILES) expect(await fa2.isOperator(key.address, bankKey.address, bridge.plan!.tokens.find((t) => t.tile === tile)!.tokenId!)).toBe(false);
     }
   });
 
@@ -224,6 +240,11 @@ describe('PoleBridge on a devnet', () => {
     expect(state.tiles.map((t) => t.holders)).toEqual([[], [ALICE, BOB], [ALICE], [], [], [BOB]]);
     await expectInSync();
     expect(bridge.plan!.appliedSeq).toBe(state.seq);
+    // The bank holds no operator right: its plain burn and transfer of a player's copy are refused.
+    const bank = Fa2Editions.at(toolkit(bankKey.secretKey), kt);
+    await expect(bank.send(bank.burn([{ from: aliceKey.address, tokenId: 1, amount: 1 }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
+    await expect(bank.send(bank.transfer([{ from: aliceKey.address, txs: [{ to: bankKey.address, tokenId: 1, amount: 1 }] }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
+    await expectInSync();
   });
 
   it('a plain FA2 transfer between the players changes the next holdings action: the new holder gets the royalty', async () => {
@@ -334,6 +355,8 @@ describe('PoleBridge on a devnet', () => {
     const before = (await admin.state()).nextTokenId;
     const created = await big.createGameTokens(big.planTokens(large, 'game-large', { images }));
     expect(created.operations.length).toBeGreaterThan(1);
+    expect(created.plan.game).toMatchObject({ id: 'game-large', closed: null });
+    expect(await admin.token(created.plan.tokens[17]!.tokenId!)).toMatchObject({ game: 'game-large' });
     const tokenIds = created.plan.tokens.map((t) => BigInt(t.tokenId!));
     expect(tokenIds).toEqual(Array.from({ length: 18 }, (_, i) => before + BigInt(i)));
     expect((await admin.state()).nextTokenId).toBe(before + 18n);
@@ -341,5 +364,45 @@ describe('PoleBridge on a devnet', () => {
     const last = await admin.tokenMetadata(created.plan.tokens[17]!.tokenId!);
     expect(last?.artifactUri).toBe(images['big-17']!.artifact.uri);
     expect(last?.displayUri).toBeUndefined();
+  });
+
+  it('a game found open already (an earlier try went unrecorded) is taken as it is; another minter’s game id is refused', async () => {
+    const bank = Fa2Editions.at(toolkit(bankKey.secretKey), kt);
+    const head = Date.parse((await admin.tezos.rpc.getBlockHeader()).timestamp);
+    const ends = new Date(head + 86_400_000);
+    await bank.send(bank.openGame('game-adopted', ends));
+    const adopter = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt });
+    const created = await adopter.createGameTokens(adopter.planTokens(BOARD, 'game-adopted'));
+    expect(created.plan.game).toEqual({ id: 'game-adopted', ends: ends.toISOString(), closed: null });
+    await admin.send(admin.addMinter(adminKey.address), admin.openGame('game-of-the-admin', ends));
+    const other = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt });
+    const refused = await bridgeError(other.createGameTokens(other.planTokens(BOARD, 'game-of-the-admin')));
+    expect([refused.code, refused.detail.failwith]).toEqual(['BRIDGE_REJECTED', 'GAME_EXISTS']);
+    expect(other.plan).toBeNull();
+  });
+
+  it('closing the game ends the bank’s power: its burns are refused, the players keep their copies; closing is done once', async () => {
+    const held = await onChain(DAGGER);
+    expect(held.holders).toContain(ALICE);
+    const closed = await bridge.closeGame();
+    expect(closed).toMatchObject({ opHash: expect.stringMatching(/^o/) as unknown, plan: { game: { id: 'game-bridge-1', closed: { opHash: closed!.opHash, level: closed!.level } } } });
+    expect(bridge.plan).toEqual(closed!.plan);
+    lastLevel = closed!.level;
+    expect(await admin.gameInfo('game-bridge-1')).toMatchObject({ closed: true });
+    for (const key of [aliceKey, bobKey]) expect(await bridge.hasGrant(key.address)).toBe(false);
+    const dagger = bridge.plan!.tokens.find((t) => t.tile === DAGGER)!.tokenId!;
+    const burn: ChainOp = { kind: 'burn', tile: DAGGER, tokenId: dagger, seat: ALICE, from: aliceKey.address, reason: 'flipped' };
+    const refused = await bridgeError(bridge.apply([burn]));
+    expect([refused.code, refused.detail.failwith, refused.detail.entrypoint]).toEqual(['BRIDGE_REJECTED', FA2_ERRORS.gameClosed, 'game_burn']);
+    const bank = Fa2Editions.at(toolkit(bankKey.secretKey), kt);
+    await expect(bank.send(bank.burn([{ from: aliceKey.address, tokenId: dagger, amount: 1 }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
+    expect(await onChain(DAGGER)).toEqual(held);
+    // Once: the recorded closing sends nothing; a bridge on the stored plan of before finds it closed on-chain.
+    expect(await bridge.closeGame()).toEqual(closed);
+    const stale = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt, plan: { ...closed!.plan, game: { ...closed!.plan.game!, closed: null } } });
+    expect(await stale.closeGame()).toMatchObject({ opHash: null, plan: { game: { closed: { opHash: null } } } });
+    // A player cannot join a closed game either.
+    const carol = Fa2Editions.at(toolkit(bootstrapAccount(5).secretKey), kt);
+    await expect(carol.send(bridge.joinCall())).rejects.toMatchObject({ code: FA2_ERRORS.gameClosed });
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { isFa2, ledgerLayout } from '../../devnet/indexer';
 import { loadScript, printType } from '../../devnet/michelson';
 import type { Prim } from '../../devnet/michelson/micheline';
-import { FA2_ERRORS } from '../../contracts';
+import { FA2_ERRORS, MAX_GAME_DAYS } from '../../contracts';
 import { BUILD_DIR, buildContract } from '../../scripts/lib/contracts';
 
 const fresh = buildContract('fa2-editions');
@@ -35,7 +35,7 @@ describe('fa2-editions artifacts', () => {
     expect(committedJson).toBe(fresh.json);
   });
 
-  test('typechecks on the devnet VM, with its four on-chain views', () => {
+  test('typechecks on the devnet VM, with its six on-chain views', () => {
     const loaded = loadScript(committedTz);
     expect(loaded.typed).toBeDefined();
     expect(script.filter((s) => s.prim === 'view').map((v) => (v.args as { string: string }[])[0]!.string)).toEqual([
@@ -43,6 +43,8 @@ describe('fa2-editions artifacts', () => {
       'get_total_supply',
       'get_max_supply',
       'is_operator',
+      'game_grant',
+      'game_info',
     ]);
   });
 
@@ -56,9 +58,15 @@ describe('fa2-editions artifacts', () => {
       operators: 'big_map (pair address nat address) unit',
       admin: 'address',
       minters: 'big_map address unit',
+      games: 'big_map string (pair address timestamp bool)',
+      grants: 'big_map (pair string address) unit',
     });
     const ledger = ((section('storage').args as Prim[]).find((t) => t.annots?.includes('%ledger'))!.args as Prim[]);
     expect(ledgerLayout(ledger[0]!, ledger[1]!)).toBe('owner_id');
+  });
+
+  test('a game may last at most MAX_GAME_DAYS: the contract adds exactly that many seconds to NOW', () => {
+    expect(committedTz).toContain(`PUSH int ${MAX_GAME_DAYS * 86_400} ;`);
   });
 
   test('FA2_ERRORS lists exactly the strings the contract fails with', () => {

@@ -12,7 +12,7 @@ import { Tzip16Module, tzip16, type Tzip16ContractAbstraction } from '@taquito/t
 import fc from 'fast-check';
 import { contractsGetByAddress, tokensGetTokenBalances, tokensGetTokens, tokensGetTokenTransfers } from '@tzkt/sdk-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FA2_ERRORS, fa2EditionsCode, fa2EditionsInit, fa2EditionsMetadata } from '../../contracts';
+import { FA2_ERRORS, fa2EditionsCode, fa2EditionsInit, fa2EditionsMetadata, MAX_GAME_DAYS } from '../../contracts';
 import { tzktRoutes } from '../../devnet/indexer';
 import { startDevnet, type Devnet } from '../../devnet/node';
 
@@ -43,6 +43,8 @@ interface Storage {
   operators: BigMapAbstraction;
   token_metadata: BigMapAbstraction;
   tokens: BigMapAbstraction;
+  games: BigMapAbstraction;
+  grants: BigMapAbstraction;
   metadata: BigMapAbstraction;
 }
 
@@ -69,7 +71,7 @@ async function snapshot(): Promise<string> {
   const people = [admin, bank, alice, bob, carol, mallory, nextAdmin];
   const n = Number(s.next_token_id.toString());
   const out: string[] = [str(await new RpcClient(devnet.rpcUrl).getStorage(kt))];
-  for (const bm of [s.minters, s.ledger, s.operators, s.token_metadata, s.tokens, s.metadata]) {
+  for (const bm of [s.minters, s.ledger, s.operators, s.token_metadata, s.tokens, s.games, s.grants, s.metadata]) {
     const res = await fetch(`${devnet.tzktUrl}/v1/bigmaps/${bm.toString()}/keys?limit=10000&micheline=Raw`);
     expect(res.status).toBe(200);
     const rows = (await res.json()) as { key: unknown; value: unknown; active: boolean }[];
@@ -447,5 +449,154 @@ describe('gas', () => {
     const milligas = Number((op.operationResults?.[0] as { metadata: { operation_result: { consumed_milligas: string } } }).metadata.operation_result.consumed_milligas);
     // Ushuaia's hard_gas_limit_per_operation is 1,040,000 gas.
     expect(milligas / 1000).toBeLessThan(104_000);
+  });
+});
+
+describe('games: the bank may burn a player’s copies only while the game the player joined is live (issue 15)', () => {
+  const DAY = 86_400;
+  let ends = 0;
+  /** Token ids: two of game g1, one of game g2, one created without a game. */
+  let ed = 0, one = 0, other = 0, plain = 0;
+  const headTime = async (): Promise<number> => Math.floor(Date.parse((await new RpcClient(devnet.rpcUrl).getBlockHeader()).timestamp) / 1000);
+  const grant = async (g: string, owner: Who): Promise<unknown> => view('game_grant', `Pair "${g}" "${owner.address}"`);
+  /** The `game_info` view, read. */
+  async function gameInfo(g: string): Promise<{ minter: string; ends: number; closed: boolean }> {
+    const data = (await view('game_info', `"${g}"`)) as { args: [{ string: string }, { string: string }, { prim: string }] };
+    const [minter, at, closed] = data.args;
+    return { minter: minter.string, ends: Date.parse(at.string) / 1000, closed: closed.prim === 'True' };
+  }
+
+  /** Runs an entrypoint on the contract's current storage at a chosen `now`, as `who`: the string it fails with, or null. */
+  async function at(now: number, who: Who, entrypoint: string, arg: string): Promise<string | null> {
+    const rpc = new RpcClient(devnet.rpcUrl);
+    const script = (await rpc.getContract(kt)).script!;
+    try {
+      await rpc.runCode({ script: script.code as Parameters<RpcClient['runCode']>[0]['script'], storage: script.storage, input: value(arg), amount: '0', chain_id: await rpc.getChainId(), source: who.address, entrypoint, now: String(now) });
+      return null;
+    } catch (e) {
+      const m = /"with":\{"string":"([^"]+)"\}/.exec((e as { body?: string }).body ?? '');
+      if (m) return m[1]!;
+      throw e;
+    }
+  }
+
+  test('open_game: a minter opens a game ending within MAX_GAME_DAYS; a second open, a past end, a longer game and a non-minter are refused', async () => {
+    const now = await headTime();
+    ends = now + DAY;
+    await call(bank, 'open_game', `Pair "g1" ${ends}`);
+    await call(bank, 'open_game', `Pair "g2" ${now + MAX_GAME_DAYS * DAY - 60}`);
+    expect(await gameInfo('g1')).toEqual({ minter: bank.address, ends, closed: false });
+    expect(await viewFailure('game_info', '"nope"')).toBe(FA2_ERRORS.gameNotFound);
+    expect(await failure(bank, 'open_game', `Pair "g1" ${ends}`)).toBe(FA2_ERRORS.gameExists);
+    expect(await failure(bank, 'open_game', `Pair "g3" ${now - 10}`)).toBe(FA2_ERRORS.gameExpired);
+    expect(await failure(bank, 'open_game', `Pair "g3" ${now + (MAX_GAME_DAYS + 1) * DAY}`)).toBe(FA2_ERRORS.gameTooLong);
+    expect(await failure(mallory, 'open_game', `Pair "g3" ${ends}`)).toBe(FA2_ERRORS.notMinter);
+    expect(await failure(bank, 'open_game', `Pair "g3" ${ends}`, 1)).toBe(FA2_ERRORS.tezNotAccepted);
+  });
+
+  test('create_game_tokens: the game’s minter creates tokens of that game only', async () => {
+    ed = Number((await storage()).next_token_id.toString());
+    await call(bank, 'create_game_tokens', `Pair "g1" { ${spec(5, carol, 'Game edition')} ; ${spec(1, carol, 'Game one')} }`);
+    one = ed + 1;
+    await call(bank, 'create_game_tokens', `Pair "g2" { ${spec(3, carol, 'Other game')} }`);
+    other = ed + 2;
+    await call(bank, 'create_tokens', `{ ${spec(3, carol, 'No game')} }`);
+    plain = ed + 3;
+    const tokens = (await storage()).tokens;
+    const game = async (id: number): Promise<unknown> => ((await tokens.get<{ tgame: { Some: string } | null }>(id))!).tgame;
+    expect([await game(ed), await game(one), await game(other), await game(plain)]).toEqual([{ Some: 'g1' }, { Some: 'g1' }, { Some: 'g2' }, null]);
+    // carol becomes a minter too: a minter, but not this game's.
+    await call(nextAdmin, 'add_minter', `"${carol.address}"`);
+    expect(await failure(carol, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(FA2_ERRORS.notGameMinter);
+    expect(await failure(mallory, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(FA2_ERRORS.notMinter);
+    expect(await failure(bank, 'create_game_tokens', `Pair "nope" { ${spec(1, carol, 'x')} }`)).toBe(FA2_ERRORS.gameNotFound);
+    expect(await failure(bank, 'create_game_tokens', `Pair "g1" { ${spec(0, carol, 'x')} }`)).toBe(FA2_ERRORS.zeroMaxSupply);
+    await call(bank, 'mint', `{ Pair ${ed} (Pair "${alice.address}" 2) ; Pair ${ed} (Pair "${bob.address}" 1) ; Pair ${one} (Pair "${alice.address}" 1) ; Pair ${other} (Pair "${alice.address}" 1) ; Pair ${plain} (Pair "${alice.address}" 1) }`);
+  });
+
+  test('join_game: signed by the player; the grant view says who joined', async () => {
+    expect(await grant('g1', alice)).toEqual({ prim: 'False' });
+    await call(alice, 'join_game', '"g1"');
+    await call(alice, 'join_game', '"g1"'); // joining again changes nothing
+    expect(await grant('g1', alice)).toEqual({ prim: 'True' });
+    expect(await grant('g1', bob)).toEqual({ prim: 'False' });
+    expect(await grant('g2', alice)).toEqual({ prim: 'False' });
+    expect(await grant('nope', alice)).toEqual({ prim: 'False' });
+    expect(await failure(alice, 'join_game', '"nope"')).toBe(FA2_ERRORS.gameNotFound);
+  });
+
+  test('game_burn: the game’s minter burns a joined player’s copy of the game’s token; the supply goes down', async () => {
+    await call(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`);
+    expect(await balance(alice, ed)).toBe(1);
+    expect((await token(ed))!.total_supply).toBe(2);
+    await call(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${one} 1) }`);
+    expect(await balance(alice, one)).toBe(0);
+    expect(await (await storage()).ledger.get({ 0: alice.address, 1: one })).toBeUndefined();
+  });
+
+  test('game_burn refused: an owner who did not join, a token of another game or of none, another minter, too many copies', async () => {
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${bob.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.noGameGrant);
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${other} 1) }`)).toBe(FA2_ERRORS.notGameToken);
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${plain} 1) }`)).toBe(FA2_ERRORS.notGameToken);
+    expect(await failure(carol, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.notGameMinter);
+    expect(await failure(mallory, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.notMinter);
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 2) }`)).toBe(FA2_ERRORS.insufficientBalance);
+    expect(await failure(bank, 'game_burn', `Pair "nope" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.gameNotFound);
+  });
+
+  test('joining gives no FA2 operator right: the bank’s plain burn and transfer of a player’s copy are refused', async () => {
+    expect(await view('is_operator', `Pair "${alice.address}" "${bank.address}" ${ed}`)).toEqual({ prim: 'False' });
+    expect(await failure(bank, 'burn', `{ Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.notOperator);
+    expect(await failure(bank, 'transfer', `{ Pair "${alice.address}" { Pair "${bank.address}" (Pair ${ed} 1) } }`)).toBe(FA2_ERRORS.notOperator);
+    // The player still moves their own copy as they like (P13 trades).
+    await call(alice, 'transfer', `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair ${ed} 1) ; Pair "${alice.address}" (Pair ${ed} 0) } }`);
+    await call(bob, 'transfer', `{ Pair "${bob.address}" { Pair "${alice.address}" (Pair ${ed} 1) } }`);
+    expect(await balance(alice, ed)).toBe(1);
+  });
+
+  test('past its end date the game refuses game_burn, join_game and create_game_tokens (GAME_EXPIRED), as the grant view does', async () => {
+    const burn = `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`;
+    // The same call, run by the VM at a chosen time: accepted up to the second before the end, refused from it on.
+    expect(await at(ends - 1, bank, 'game_burn', burn)).toBeNull();
+    expect(await at(ends, bank, 'game_burn', burn)).toBe(FA2_ERRORS.gameExpired);
+    expect(await at(ends + DAY, bank, 'game_burn', burn)).toBe(FA2_ERRORS.gameExpired);
+    expect(await at(ends, bob, 'join_game', '"g1"')).toBe(FA2_ERRORS.gameExpired);
+    expect(await at(ends, bank, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'late')} }`)).toBe(FA2_ERRORS.gameExpired);
+    // open_game's bound is measured from its own NOW.
+    expect(await at(ends, bank, 'open_game', `Pair "g9" ${ends + MAX_GAME_DAYS * DAY}`)).toBeNull();
+    expect(await at(ends, bank, 'open_game', `Pair "g9" ${ends + MAX_GAME_DAYS * DAY + 1}`)).toBe(FA2_ERRORS.gameTooLong);
+  });
+
+  test('close_game: by the game’s minter or the admin, once; then the bank can no longer burn, nor anyone join', async () => {
+    expect(await failure(carol, 'close_game', '"g1"')).toBe(FA2_ERRORS.notGameMinter);
+    expect(await failure(alice, 'close_game', '"g1"')).toBe(FA2_ERRORS.notGameMinter);
+    expect(await failure(bank, 'close_game', '"nope"')).toBe(FA2_ERRORS.gameNotFound);
+    await call(bank, 'close_game', '"g1"');
+    expect(await gameInfo('g1')).toEqual({ minter: bank.address, ends, closed: true });
+    expect(await grant('g1', alice)).toEqual({ prim: 'False' });
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.gameClosed);
+    expect(await failure(bob, 'join_game', '"g1"')).toBe(FA2_ERRORS.gameClosed);
+    expect(await failure(bank, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(FA2_ERRORS.gameClosed);
+    expect(await failure(bank, 'close_game', '"g1"')).toBe(FA2_ERRORS.gameClosed);
+    expect(await failure(bank, 'open_game', `Pair "g1" ${ends}`)).toBe(FA2_ERRORS.gameExists);
+    // Alice's copy is hers alone again.
+    expect(await balance(alice, ed)).toBe(1);
+    expect(await failure(bank, 'burn', `{ Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.notOperator);
+    // The admin may close any game.
+    await call(nextAdmin, 'close_game', '"g2"');
+    expect(await gameInfo('g2')).toMatchObject({ closed: true });
+    expect(await failure(bank, 'game_burn', `Pair "g2" { Pair "${alice.address}" (Pair ${other} 1) }`)).toBe(FA2_ERRORS.gameClosed);
+  });
+
+  test('TZIP-16 lists the game views; Taquito runs game_grant and game_info off-chain from the metadata', async () => {
+    type WithTzip16 = ContractAbstraction<ContractProvider> & { tzip16(): Tzip16ContractAbstraction };
+    const tz = new TezosToolkit(devnet.rpcUrl);
+    tz.addExtension(new Tzip16Module() as unknown as Extension);
+    const c = await tz.contract.at(kt, tzip16 as unknown as (abs: ContractAbstraction<ContractProvider>) => WithTzip16);
+    const views = await c.tzip16().metadataViews();
+    expect(Object.keys(views)).toEqual(expect.arrayContaining(['game_grant', 'game_info']));
+    expect(await views.game_grant!().executeView('g1', alice.address)).toBe(false);
+    const info: unknown = await views.game_info!().executeView('g2');
+    expect(JSON.parse(JSON.stringify(info))).toMatchObject({ minter: bank.address, closed: true });
   });
 });

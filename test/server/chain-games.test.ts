@@ -3,17 +3,20 @@
  * API, through real Taquito and the real TzKT client — nothing mocked. A switchable HTTP relay sits between the
  * server and the devnet so a test can take "Tezos" down and bring it back.
  *
- * The story, in order: a game with two people and a bot is created; its tokens are created and the bot approves the
- * bank on its own; each person claims a seat with their wallet and approves the bank from it; seats are played only
- * by their wallet; purchases become final on-chain; a plain FA2 transfer between the players is recorded as a P13
- * holdings action before the next roll; Tezos going down pauses the game and keeps the move, which goes through once
- * it is back; the server restarts mid-game and finishes it with the chain and the game agreeing token by token.
+ * The story, in order: a game with two people and a bot is created; it is opened on-chain with its tokens and the bot
+ * joins it on its own; each person claims a seat with their wallet and joins from it; seats are played only by their
+ * wallet; purchases become final on-chain; a plain FA2 transfer between the players is recorded as a P13 holdings
+ * action before the next roll; Tezos going down pauses the game and keeps the move, which goes through once it is
+ * back; the server restarts mid-game and finishes it with the chain and the game agreeing token by token; the game
+ * over, the server closes it on-chain (again after a restart, once), and from then on the bank can neither burn nor
+ * transfer a player's copy (issue 15).
  */
 import { TezosToolkit } from '@taquito/taquito';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fa2Editions, HoldingsReader } from '../../chain';
+import { Fa2Editions, HoldingsReader, PoleBridge, type ChainOp } from '../../chain';
+import { FA2_ERRORS } from '../../contracts';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import { HostError } from '../../server/errors';
@@ -35,6 +38,8 @@ let down = false;
 /** When set, the relay goes down right after passing on the next injected operation (its inclusion goes unseen). */
 let downAfterInjection = false;
 let injected: string | null = null;
+/** While true the relay drops every request that would close a game on-chain (its simulation names `close_game`). */
+let blockClose = false;
 let contract = '';
 let store: GameStore;
 let host: GameHost;
@@ -121,8 +126,11 @@ async function expectChainAgrees(): Promise<void> {
 beforeAll(async () => {
   ({ devnet, toolkit, contract: { address: contract } } = await devnetWithContract({ admin: bank }));
   const target = new URL(devnet.rpcUrl);
-  relay = createServer((req, res) => {
-    if (down) {
+  relay = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    if (down || (blockClose && body.includes('close_game'))) {
       req.socket.destroy();
       return;
     }
@@ -141,7 +149,7 @@ beforeAll(async () => {
       answer.pipe(res);
     });
     upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    upstream.end(body);
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
@@ -157,7 +165,7 @@ afterAll(async () => {
 });
 
 describe('an on-chain Tezos Pole game on the server', () => {
-  it('is played online only, and a created game creates its tokens while the bot approves the bank by itself', async () => {
+  it('is played online only, and a created game opens on-chain with its tokens while the bot joins it by itself', async () => {
     const request = {
       game: 'pole' as const,
       options: { laps: 2 },
@@ -187,9 +195,21 @@ describe('an on-chain Tezos Pole game on the server', () => {
       [true, 'confirmed'],
     ]);
     expect(info.ready).toBe(false);
-    // The bot's wallet is its own, and the contract says the bank operates its tokens.
+    // The game is open on-chain until its end date, with these tokens as its own.
+    expect(info.game).toMatchObject({ id: gameId, closed: false, closedOp: null });
+    const ends = info.game!.ends;
+    expect(Date.parse(ends)).toBeGreaterThan(Date.now());
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
-    expect(await fa2.isOperator(info.seats[2]!.address!, bank.address, info.pieces[0]!.tokenId!)).toBe(true);
+    expect(await fa2.gameInfo(gameId)).toEqual({ minter: bank.address, ends: new Date(ends), closed: false });
+    expect((await fa2.token(info.pieces[0]!.tokenId!))?.game).toBe(gameId);
+    // The bot's wallet is its own; it joined the game, which makes the bank no operator of its tokens.
+    expect(await fa2.gameGrant(gameId, info.seats[2]!.address!)).toBe(true);
+    expect(await fa2.isOperator(info.seats[2]!.address!, bank.address, info.pieces[0]!.tokenId!)).toBe(false);
+    expect(info.seats.map((s) => s.grant)).toEqual([
+      { status: 'none', until: null },
+      { status: 'none', until: null },
+      { status: 'live', until: ends },
+    ]);
     // Nobody moves before every seat is bound and approved.
     const snap = await host.snapshot(gameId, tokens[0]);
     expect(snap.seq).toBe(0);
@@ -207,19 +227,24 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect((await refusal(host.act(gameId, act, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
   });
 
-  it('starts once each person approved the bank from their own wallet (one operation each)', async () => {
+  it('starts once each person joined the game on-chain from their own wallet (one operation each)', async () => {
     for (const [seat, who] of [alice, bob].entries()) {
       // Someone else's wallet may not even ask for the seat's approval.
       expect((await refusal(host.approvalCall(gameId, tokens[seat], undefined, { address: seat === 0 ? bob.address : alice.address }))).code).toBe('WRONG_WALLET');
       const call = (await host.approvalCall(gameId, tokens[seat], undefined, { address: who.address })) as { to: string; amount: number; parameter: { entrypoint: string; value: unknown } };
-      expect([call.to, call.parameter.entrypoint]).toEqual([contract, 'update_operators']);
+      expect([call.to, call.parameter.entrypoint, call.parameter.value]).toEqual([contract, 'join_game', { string: gameId }]);
       const op = await toolkit(who.secretKey).contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
       await host.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
     }
     await settle();
     const info = await host.chainInfo(gameId);
     expect(info.seats.map((s) => s.approval)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    expect(info.seats.map((s) => s.grant.status)).toEqual(['live', 'live', 'live']);
     expect(info.ready).toBe(true);
+    // Alice's collection page lists the grant, live until the game's end date, confirmed by the contract.
+    const grants = await host.walletGrants(alice.address);
+    expect(grants).toMatchObject({ contract, bank: bank.address, operatorTokenIds: [], revoke: null });
+    expect(grants.games).toEqual([{ gameId, seat: 0, status: 'live', ends: info.game!.ends, closed: false, joinOp: info.seats[0]!.approvalOp }]);
   }, 60_000);
 
   it('refuses acting for a seat from another wallet or without one, and changes nothing', async () => {
@@ -344,13 +369,90 @@ describe('an on-chain Tezos Pole game on the server', () => {
   it('resumes after a server restart and finishes with the chain and the game agreeing on every token', async () => {
     await host.close();
     await openHost();
+    blockClose = true; // the next test: closing the game waits for Tezos
     await playUntil(() => false, 2000);
     await settle();
     const snap = await host.snapshot(gameId);
     expect(snap.outcome).not.toBeNull();
     await expectChainAgrees();
     const info = await host.chainInfo(gameId);
-    expect(info.ops.filter((o) => o.status !== 'confirmed' && o.status !== 'failed')).toEqual([]);
+    expect(info.ops.filter((o) => o.kind !== 'close' && o.status !== 'confirmed' && o.status !== 'failed')).toEqual([]);
     expect(errors.filter((e) => !(e instanceof HostError))).toEqual([]);
   }, 300_000);
+
+  it('closes the game on-chain once it is over: tried again while Tezos does not take it, still done after a restart, once', async () => {
+    // Tezos refused every try so far: the close is kept, the grants still live.
+    for (let i = 0; i < 100 && !(await host.chainInfo(gameId)).ops.some((o) => o.kind === 'close' && o.status === 'retrying'); i++) await new Promise((r) => setTimeout(r, 50));
+    const waiting = await host.chainInfo(gameId);
+    const tries = waiting.ops.filter((o) => o.kind === 'close');
+    expect(tries).toHaveLength(1); // one row for every try
+    expect(['pending', 'retrying']).toContain(tries[0]!.status);
+    expect(waiting.game?.closed).toBe(false);
+    expect(waiting.seats.map((s) => s.grant.status)).toEqual(['live', 'live', 'live']);
+    // The server stops before Tezos is back; the next one closes the finished game by itself.
+    await host.close();
+    await chain.idle();
+    blockClose = false;
+    await openHost();
+    for (let i = 0; i < 200 && !(await host.chainInfo(gameId)).game?.closed; i++) await new Promise((r) => setTimeout(r, 50));
+    await settle();
+    const info = await host.chainInfo(gameId);
+    const closes = info.ops.filter((o) => o.kind === 'close');
+    expect(closes.map((o) => o.status)).toEqual(['confirmed']);
+    expect(info.game).toEqual({ id: gameId, ends: waiting.game!.ends, closed: true, closedOp: closes[0]!.opHash });
+    expect(closes[0]!.opHash).toMatch(/^o/);
+    for (const s of info.seats) {
+      expect(s.grant).toEqual({ status: 'ended', until: closes[0]!.at });
+      expect(await Fa2Editions.at(toolkit(bank.secretKey), contract).gameGrant(gameId, s.address!)).toBe(false);
+    }
+    // Once: a further restart sends nothing.
+    await host.close();
+    await openHost();
+    await settle();
+    expect((await host.chainInfo(gameId)).ops.filter((o) => o.kind === 'close')).toHaveLength(1);
+    expect(errors.filter((e) => !(e instanceof HostError))).toEqual([]);
+  }, 120_000);
+
+  it('after the game the bank, with its own key, can neither burn nor transfer a player’s copy: the balance stays', async () => {
+    const info = await host.chainInfo(gameId);
+    const reader = new HoldingsReader({ tzktUrl: devnet.tzktUrl, timeoutMs: 10_000 });
+    const held = (await reader.read({ contract, tokenIds: info.pieces.map((p) => p.tokenId!), minLevel: info.lastLevel })).holdings.filter((h) => h.balance > 0n);
+    const copy = held.find((h) => info.seats.some((s) => s.address === h.owner))!;
+    expect(copy).toBeDefined();
+    const seat = info.seats.findIndex((s) => s.address === copy.owner);
+    const piece = info.pieces.find((p) => p.tokenId === copy.tokenId.toString())!;
+    // The burn of a flip, sent by the bank through the bridge as during the game: the contract refuses it.
+    const plan = (await new ChainStore(store.sql).getGame(gameId))!.plan;
+    const bridge = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bank.secretKey }, contract, plan });
+    const burn: ChainOp = { kind: 'burn', tile: piece.tile, tokenId: piece.tokenId!, seat, from: copy.owner, reason: 'flipped' };
+    await expect(bridge.apply([burn])).rejects.toMatchObject({ code: 'BRIDGE_REJECTED', detail: { failwith: FA2_ERRORS.gameClosed, entrypoint: 'game_burn' } });
+    // Plain FA2 calls signed with the bank key: it is no operator of the player.
+    const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
+    await expect(fa2.send(fa2.burn([{ from: copy.owner, tokenId: copy.tokenId, amount: 1 }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
+    await expect(fa2.send(fa2.transfer([{ from: copy.owner, txs: [{ to: bank.address, tokenId: copy.tokenId, amount: 1 }] }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
+    const head = (await fa2.tezos.rpc.getBlockHeader()).level;
+    const after = (await reader.read({ contract, tokenIds: [copy.tokenId], owners: [copy.owner], minLevel: head })).holdings;
+    expect(after.map((h) => [h.owner, h.tokenId, h.balance])).toEqual([[copy.owner, copy.tokenId, copy.balance]]);
+    expect((await host.chainInfo(gameId)).seats[seat]!.grant.status).toBe('ended');
+  }, 60_000);
+
+  it('lists what a wallet granted the bank: the game joined, now ended, and a leftover operator approval it can revoke', async () => {
+    const ended = await host.walletGrants(bob.address);
+    expect(ended.games).toEqual([expect.objectContaining({ gameId, seat: 1, status: 'ended', closed: true })]);
+    expect(ended.operatorTokenIds).toEqual([]);
+    // An approval as earlier versions of the app asked for: Bob made the bank an FA2 operator of two game tokens.
+    const info = await host.chainInfo(gameId);
+    const ids = info.pieces.slice(0, 2).map((p) => p.tokenId!);
+    const asBob = Fa2Editions.at(toolkit(bob.secretKey), contract);
+    await asBob.send(asBob.approveOperator(bob.address, bank.address, ids));
+    const legacy = await host.walletGrants(bob.address);
+    expect(legacy.operatorTokenIds).toEqual(ids);
+    expect(legacy.revoke?.parameter.entrypoint).toBe('update_operators');
+    // The Revoke button sends that call from Bob's wallet: the approvals are gone.
+    const op = await toolkit(bob.secretKey).contract.transfer(legacy.revoke as Parameters<TezosToolkit['contract']['transfer']>[0]);
+    await op.confirmation();
+    for (const id of ids) expect(await asBob.isOperator(bob.address, bank.address, id)).toBe(false);
+    expect(await host.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
+    expect((await refusal(host.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
+  }, 60_000);
 });

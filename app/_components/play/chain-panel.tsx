@@ -6,7 +6,8 @@ import type { SeatInfo } from '../../../server/protocol';
 import { approvalCall, claimSeat, describeChainOp, fetchChainInfo, STATUS_LABEL, submitApproval, type ChainInfo } from '../../_lib/chain-game';
 import { accountHref, opHref } from '../../_lib/explorer-links';
 import { useWallet } from '../../_lib/wallet';
-import { shortAddress } from '../chain/format';
+import { formatTime, shortAddress } from '../chain/format';
+import { GrantTerms } from '../chain/grants-view';
 import '../chain/chain.css';
 
 const POLL_MS = 1500;
@@ -56,8 +57,8 @@ export function useChainInfo(id: string, enabled: boolean, seq: number, over: bo
 
 /**
  * Above the table of an on-chain game while it cannot be played: the setup before the first roll (the game's
- * tokens, each seat's wallet and operator approval, with the buttons the viewer's own seat needs: sign in, claim,
- * approve), or a pause with its reason and the retry countdown.
+ * tokens, each seat's wallet and its joining of the game on-chain, with the buttons the viewer's own seat needs:
+ * sign in, claim, approve the bank's grant with its exact terms), or a pause with its reason and the retry countdown.
  */
 export function ChainSetup({ id, token, seat, seats, chain }: { id: string; token: string | null; seat: SeatId | null; seats: readonly SeatInfo[]; chain: ChainState }) {
   const wallet = useWallet();
@@ -131,7 +132,7 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
                 ) : (
                   'no wallet yet'
                 )}
-                {s.address && s.approval !== 'confirmed' && ' · approves the bank as operator'}
+                {s.address && s.approval !== 'confirmed' && ' · joins the game on-chain'}
                 {s.approvalOp && (
                   <>
                     {' '}
@@ -166,12 +167,9 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
                 <p aria-busy="true">Your approval is on its way: waiting for Tezos to confirm it…</p>
               ) : (
                 <>
-                  <p className="small">
-                    So the bank can burn your copies when you flip or forfeit them, approve it as the FA2 operator of this game’s tokens — one
-                    operation, signed in your wallet. It cannot move tokens outside this game.
-                  </p>
+                  <GrantTerms bank={info.bank} tokenIds={info.pieces.flatMap((p) => (p.tokenId === null ? [] : [p.tokenId]))} ends={info.game?.ends ?? null} network={network} />
                   <button type="button" className="button primary" disabled={working !== null} onClick={() => void approve()}>
-                    {working === 'approve' ? 'Waiting for your wallet…' : 'Approve the bank'}
+                    {working === 'approve' ? 'Waiting for your wallet…' : 'Approve the bank for this game'}
                   </button>{' '}
                   <button type="button" className="button ghost small" disabled={working !== null} onClick={() => void checkAgain()}>
                     I approved it already: check again
@@ -212,6 +210,24 @@ export function ChainPanel({ id, seats, titles, sending, chain }: { id: string; 
         Tiles are FA2 tokens of <a href={accountHref(network, info.contract)}>{shortAddress(info.contract)}</a>; royalties and the final valuation
         follow who really holds them (P13). <a href={`/play/${encodeURIComponent(id)}/tokens`}>The game’s tokens and their holders</a>
       </p>
+      {info.game && (
+        <p className="small" data-testid="chain-grant" data-closed={info.game.closed}>
+          {info.game.closed ? (
+            <>
+              The game is closed on-chain: the bank can no longer burn the players’ copies
+              {info.game.closedOp && (
+                <>
+                  {' '}
+                  (<a href={opHref(network, info.game.closedOp)}>operation</a>)
+                </>
+              )}
+              .
+            </>
+          ) : (
+            <>The bank may burn the players’ copies of this game’s tokens on flips and forfeits until the game ends, at the latest {formatTime(info.game.ends)}; the contract enforces it.</>
+          )}
+        </p>
+      )}
       {sending && info.ready && (
         <p className="chain-sending" role="status">
           Sending your move to Tezos… it counts once the operation is confirmed.

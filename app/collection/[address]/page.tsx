@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { CollectionGrid } from '../../_components/chain/collection-grid';
 import { ChainUnavailable, ReadProblem } from '../../_components/chain/format';
+import { WalletGrantsPanel } from '../../_components/chain/wallet-grants';
 import { contractForPage } from '../../_lib/tzkt/config';
 import { isTzktReadError } from '../../_lib/tzkt/errors';
 import { collectionOf, type Collection } from '../../_lib/tzkt/reader';
@@ -10,7 +11,10 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ address: string }> };
 
-/** "My collection": an address's tokens of the editions contract, read from the configured network's TzKT API. */
+/**
+ * "My collection": an address's tokens of the editions contract, read from the configured network's TzKT API, then
+ * what the address granted the bank in on-chain games (live or ended) and any FA2 operator approval to revoke.
+ */
 export default async function Page({ params }: Props) {
   const { address } = await params;
   const chain = contractForPage(process.env);
@@ -34,5 +38,10 @@ export default async function Page({ params }: Props) {
     }
     throw e;
   }
-  return <CollectionGrid collection={collection} network={chain.network} />;
+  return (
+    <>
+      <CollectionGrid collection={collection} network={chain.network} />
+      <WalletGrantsPanel address={address} network={chain.network} />
+    </>
+  );
 }

@@ -6,7 +6,7 @@ import { jsonBody, respond, seatQuery, type IdParams } from '../../../../_lib/re
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** The FA2 `update_operators` call the seat's wallet signs to make the bank its operator for the game's tokens. */
+/** The `join_game` call the seat's wallet signs: the bank may burn its copies of this game's tokens until the game ends (issue 15). */
 export async function GET(request: Request, { params }: IdParams): Promise<Response> {
   return respond(async () => {
     const { token, seat } = seatQuery(request);

@@ -1,0 +1,31 @@
+/**
+ * `GET /api/chain/grants?address=` called as Next calls it: a bad address is a coded 400, and a server without a
+ * chain says so (503) rather than listing nothing. The listing itself runs against a devnet in
+ * test/server/chain-games.test.ts.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getHost } from '../../server';
+import { GET } from '../../app/api/chain/grants/route';
+
+beforeAll(() => {
+  delete process.env.DATABASE_URL;
+  for (const k of Object.keys(process.env)) if (/^(TEZOS_|POLE_)/.test(k)) delete process.env[k];
+  process.env.GAMES_DATA_DIR = 'memory://';
+});
+
+afterAll(async () => {
+  const host = await getHost();
+  await host.close();
+  await host.store.close();
+});
+
+const grants = async (address: string): Promise<{ status: number; body: { error?: string } }> => {
+  const res = await GET(new Request(`http://localhost/api/chain/grants?address=${encodeURIComponent(address)}`));
+  return { status: res.status, body: (await res.json()) as { error?: string } };
+};
+
+it('refuses an address that is not one (400 BAD_ADDRESS), and answers 503 without a chain', async () => {
+  expect(await grants('tz1nope')).toMatchObject({ status: 400, body: { error: 'BAD_ADDRESS' } });
+  expect(await grants('')).toMatchObject({ status: 400, body: { error: 'BAD_ADDRESS' } });
+  expect(await grants('tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx')).toMatchObject({ status: 503, body: { error: 'CHAIN_NOT_CONFIGURED' } });
+});
