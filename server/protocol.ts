@@ -20,15 +20,6 @@ import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
 export const seatKindSchema = z.enum(['human', 'random', 'heuristic']);
 export type SeatKind = z.infer<typeof seatKindSchema>;
 
-/** A work's image as TZIP-21 metadata carries it (chain/token-metadata.ts TileImage). */
-const tileImageSchema = z
-  .object({
-    uri: z.string().min(1).max(2048),
-    mimeType: z.string().min(1).max(100),
-    dimensions: z.object({ value: z.string().max(40), unit: z.string().max(10) }).strict().optional(),
-  })
-  .strict();
-
 export const createGameRequestSchema = z
   .object({
     game: z.enum(['pole', 'gotopoly', 'ten']),
@@ -48,13 +39,12 @@ export const createGameRequestSchema = z
     botPaceMs: z.number().int().min(0).max(10_000).default(400),
     /**
      * Tezos Pole on-chain (online mode only): the tiles are FA2 tokens, each seat plays with a wallet, holdings are
-     * read from the chain (P13). `artists` and `images` (by tile id) name the artists' wallets and the works' images.
+     * read from the chain (P13). `studioBoard` plays a board built in the artist studio: the server takes its tiles —
+     * the works' creators (royalty receivers), images and original tokens — from its own store, never from the
+     * request, so nobody can credit a work to a wallet that did not feature it (issue 15).
      */
     onChain: z
-      .object({
-        artists: z.record(z.string(), z.string()).optional(),
-        images: z.record(z.string(), z.object({ artifact: tileImageSchema, display: tileImageSchema.optional() }).strict()).optional(),
-      })
+      .object({ studioBoard: z.string().min(1).max(64).optional() })
       .strict()
       .optional(),
   })

@@ -9,9 +9,10 @@ import { checkActor, holderOf, viewerSeat } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
 import { Broker, type Subscription } from './broker';
 import { systemClock, type Clock } from './clock';
+import { getBoard } from '../studio/boards';
 import { gameKits } from './game-kits';
 import { LiveGame, type LoggedAction } from './live-game';
-import { gamePath, prepareGame, zodMessage } from './new-game';
+import { gamePath, parseGameRequest, prepareGame, zodMessage } from './new-game';
 import { replayStep, setupStored } from './replay';
 import { SerialQueues } from './serial';
 import { seatInfos, snapshotFor, updateFor } from './views';
@@ -101,7 +102,10 @@ export class GameHost {
    * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code
    */
   async create(request: unknown): Promise<CreateGameResponse> {
-    const { row, state, hostToken, invites, onChain } = prepareGame(request);
+    const req = parseGameRequest(request);
+    const studioId = req.onChain?.studioBoard;
+    const studio = studioId === undefined ? null : await this.storeCall(() => getBoard(this.store.sql, studioId));
+    const { row, state, hostToken, invites, onChain } = prepareGame(req, studio);
     let chainRow = null;
     if (onChain) {
       if (!this.chain) throw new HostError(503, 'CHAIN_NOT_CONFIGURED', this.chainUnavailable);

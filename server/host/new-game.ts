@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import { isEngineError, type SeatId } from '../../engine';
 import { HostError } from '../errors';
-import { createGameRequestSchema, type CreateGameRequest, type CreateGameResponse } from '../protocol';
+import type { GameExtras } from '../chain/chain-games';
+import { createGameRequestSchema, type CreateGameResponse } from '../protocol';
 import type { NewGameRow } from '../store';
 import { gameKits } from './game-kits';
 import { hashToken, newGameId, newSeed, newToken } from './tokens';
@@ -19,27 +21,60 @@ export interface PreparedGame {
   /** The secrets, returned once to the creator and never stored. */
   readonly hostToken: string;
   readonly invites: CreateGameResponse['invites'];
-  /** An on-chain Tezos Pole game: the artists' wallets and images by tile id. */
-  readonly onChain: CreateGameRequest['onChain'] | null;
+  /** An on-chain Tezos Pole game: the artists' wallets and images by tile id (a studio board's, else none). */
+  readonly onChain: GameExtras | null;
+}
+
+export type ParsedGameRequest = z.output<typeof createGameRequestSchema>;
+
+/** A board built in the artist studio, as the store keeps it: the only source of an on-chain board's artists. */
+export interface StoredStudioBoard {
+  readonly board: unknown;
+  readonly extras: GameExtras;
+}
+
+/** @throws HostError 400 MALFORMED_REQUEST */
+export function parseGameRequest(request: unknown): ParsedGameRequest {
+  const parsed = createGameRequestSchema.safeParse(request);
+  if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
+  return parsed.data;
 }
 
 /**
- * Validates a create request and the engine config (players = the seats, the options merged in), and draws the id,
- * the seed (unless given) and the tokens.
- * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code
+ * Issue 15: on-chain, a tile's creators are its token's creators and royalty receivers, so they come from a studio
+ * board (whose pieces were checked when featured), never from a board in the request.
+ * @throws HostError 422 UNVERIFIED_BOARD naming the first tile that claims creators or an original token.
  */
-export function prepareGame(request: unknown): PreparedGame {
-  const parsed = createGameRequestSchema.safeParse(request);
-  if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
-  const req = parsed.data;
+function refuseClaimedArtists(board: unknown): void {
+  const tiles = (board as { tiles?: unknown } | null)?.tiles;
+  if (!Array.isArray(tiles)) return;
+  tiles.forEach((tile: unknown, i) => {
+    const t = tile as { id?: unknown; creators?: unknown; origin?: unknown } | null;
+    if (t && (t.creators !== undefined || t.origin !== undefined)) {
+      throw new HostError(422, 'UNVERIFIED_BOARD', `tile ${i} "${String(t.id)}" names its creators or original token: an on-chain game takes its artists from a board built in the artist studio (start it from the board's page)`);
+    }
+  });
+}
+
+/**
+ * Validates a parsed create request and the engine config (players = the seats, the options merged in; an on-chain
+ * game's studio board loaded by the caller), and draws the id, the seed (unless given) and the tokens.
+ * @throws HostError 400 PLAYERS_FROM_SEATS | BOARD_TWICE | CHAIN_POLE_ONLY | CHAIN_ONLINE_ONLY, 422 UNVERIFIED_BOARD
+ *   or the engine's ConfigError code
+ */
+export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | null = null): PreparedGame {
   if ('players' in req.options && req.options.players !== req.seats.length) {
     throw new HostError(400, 'PLAYERS_FROM_SEATS', `the seats make ${req.seats.length} players; leave "players" out of the options`);
   }
   if (req.onChain && req.game !== 'pole') throw new HostError(400, 'CHAIN_POLE_ONLY', 'only Tezos Pole is played on-chain');
   // Each player signs with their own wallet, so an on-chain game is played online, one device per seat.
   if (req.onChain && req.mode !== 'online') throw new HostError(400, 'CHAIN_ONLINE_ONLY', 'an on-chain game is played online: each seat with its own wallet');
+  if (req.onChain) {
+    if (studio && 'board' in req.options) throw new HostError(400, 'BOARD_TWICE', 'give the board either in the options or as onChain.studioBoard, not both');
+    if (!studio) refuseClaimedArtists(req.options.board);
+  }
   const { definition } = gameKits[req.game];
-  const config = { ...req.options, players: req.seats.length, ...(req.onChain ? { onChainHoldings: true } : {}) };
+  const config = { ...req.options, ...(studio ? { board: studio.board } : {}), players: req.seats.length, ...(req.onChain ? { onChainHoldings: true } : {}) };
   const seed = req.seed ?? newSeed();
   let state: unknown;
   try {
@@ -68,5 +103,5 @@ export function prepareGame(request: unknown): PreparedGame {
     turnSeconds: req.turnSeconds ?? null,
     botPaceMs: req.botPaceMs,
   };
-  return { row, state, hostToken, invites, onChain: req.onChain ?? null };
+  return { row, state, hostToken, invites, onChain: req.onChain ? (studio?.extras ?? {}) : null };
 }

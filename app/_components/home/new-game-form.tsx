@@ -29,7 +29,6 @@ interface StudioBoard {
   readonly name: string;
   readonly owner: string;
   readonly board: unknown;
-  readonly extras: NonNullable<CreateGameRequest['onChain']>;
 }
 
 const NETWORK_NAME: Record<string, string> = { devnet: 'the local devnet', shadownet: 'Shadownet', custom: 'the configured Tezos network' };
@@ -150,13 +149,14 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
     }
     const request: CreateGameRequest = {
       game,
-      options: { ...changedOptions(game, values), ...(studioBoard ? { board: studioBoard.board } : {}) },
+      // On Tezos the server loads a studio board itself (its artists are the tokens' creators); off-chain it is sent.
+      options: { ...changedOptions(game, values), ...(studioBoard && !onChain ? { board: studioBoard.board } : {}) },
       seats: active.map((s, seat) => ({ kind: s.kind, name: s.name.trim().slice(0, MAX_NAME) || defaultName(seat) })),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
       mode,
       turnSeconds: timerOn ? seconds : null,
       botPaceMs: pace,
-      ...(onChain ? { onChain: studioBoard ? { artists: studioBoard.extras.artists ?? {}, images: studioBoard.extras.images ?? {} } : {} } : {}),
+      ...(onChain ? { onChain: studioBoard ? { studioBoard: studioBoard.id } : {} } : {}),
     };
     setSubmitting(true);
     try {
