@@ -3,13 +3,16 @@
  * in Debian's chromium, nothing mocked. Two people sign in with devnet accounts, claim their seats, approve the bank
  * from their browser wallets and play an on-chain game to the end; their purchases are minted, each chain step is
  * linked to the app's own explorer, another wallet cannot act for a seat, and the collection and token pages show
- * what was minted. Then an artist features pieces in the studio, builds a board, runs the balance lab and starts an
- * on-chain game on that board.
+ * what was minted; once the game is over the contract has ended the bank's power, and Alice's collection shows her
+ * grant as ended. Then an artist tries to feature a token the bank created (refused, naming its creator), features
+ * one she made (accepted, its terms read from the token) and pieces of her own, builds a board, runs the balance lab
+ * and starts an on-chain game on that board.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tileTokenMetadata } from '../../chain';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import type { ChainInfo } from '../../server/chain/chain-games';
@@ -32,6 +35,8 @@ let server: AppServer | null = null;
 let browser: Browser | null = null;
 let baseUrl = '';
 let contract = '';
+/** A token the artist made before (creators = her wallet), to feature in the studio. */
+let artistTokenId = '';
 let pages: BrowserPages;
 
 beforeAll(async () => {
@@ -39,6 +44,21 @@ beforeAll(async () => {
   const chain = await devnetWithContract({ admin: bank });
   devnet = chain.devnet;
   contract = chain.contract.address;
+  // The artist's own earlier work: created with her as its creator and a copy minted to her, so TzKT lists it.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#2a9d8f"/></svg>`;
+  const metadata = tileTokenMetadata({
+    title: 'Tide Study',
+    artist: 'Ines Duarte',
+    creators: [artist.address],
+    listPrice: 150,
+    multiplier: 2,
+    editionSize: 4,
+    gameId: 'studio-e2e-earlier',
+    artifact: { uri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml' },
+  });
+  await chain.contract.send(chain.contract.createTokens([{ maxSupply: 4, creator: artist.address, metadata }]));
+  artistTokenId = String((await chain.contract.state()).nextTokenId - 1n);
+  await chain.contract.send(chain.contract.mint([{ tokenId: artistTokenId, to: artist.address, amount: 1 }]));
   server = await startAppServer({
     env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract, POLE_BANK_SECRET_KEY: bank.secretKey },
   });
@@ -241,6 +261,19 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(await alicePage.getByTestId('op-status').innerText()).toBe('applied');
     expect(await alicePage.getByTestId('op-content').filter({ hasText: 'mint' }).count()).toBeGreaterThan(0);
     await alicePage.screenshot({ path: path.join(RESULTS, 'explorer-op.png'), fullPage: true });
+
+    // The game over, the server closed it on-chain: the bank's power over the players' copies ended with it, and
+    // Alice's collection lists the grant she gave as ended.
+    await expect.poll(async () => (await api<ChainInfo>(`/api/games/${gameId}/chain`)).ops.some((o) => o.kind === 'close' && o.status === 'confirmed'), { timeout: 60_000 }).toBe(true);
+    const ended = await api<ChainInfo>(`/api/games/${gameId}/chain`);
+    expect(ended.seats.map((s) => s.grant.status)).toEqual(['ended', 'ended']);
+    await alicePage.goto(`${baseUrl}/collection/${alice.address}`);
+    const grant = alicePage.getByTestId('wallet-grants').getByTestId('grant-game');
+    await grant.first().waitFor();
+    expect(await grant.count()).toBe(1);
+    expect(await grant.first().getAttribute('data-status')).toBe('ended');
+    expect(await grant.first().innerText()).toContain('Ended');
+    await alicePage.getByTestId('wallet-grants').screenshot({ path: path.join(RESULTS, 'approvals-ended.png') });
     pages.expectNoErrors();
   });
 
@@ -279,13 +312,42 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await signIn(page, artist.alias, '/studio');
     expect(await page.getByTestId('studio-address').innerText()).toBe(artist.address);
 
+    // A token the bank created for Alice's game: not the artist's to feature. The form warns, the server refuses,
+    // and the refusal names the token's creator.
+    const form = page.getByTestId('piece-form');
+    const bankToken = (await api<ChainInfo>(`/api/games/${gameId}/chain`)).pieces[0]!;
+    await form.getByLabel('Contract', { exact: true }).fill(contract);
+    await form.getByLabel('Token id', { exact: true }).fill(bankToken.tokenId!);
+    await form.getByRole('button', { name: 'Read token' }).click();
+    await expect.poll(() => form.getByTestId('import-creators').innerText()).toContain(bank.address);
+    expect(await form.getByLabel('Title', { exact: true }).inputValue()).toBe(bankToken.name);
+    await form.getByRole('button', { name: 'Feature this piece' }).click();
+    const refusedText = form.getByRole('alert').filter({ hasText: bank.address });
+    await refusedText.waitFor();
+    expect(await refusedText.innerText()).toMatch(/creator/i);
+    await page.screenshot({ path: path.join(RESULTS, 'studio-import-refused.png'), fullPage: true });
+    expect(await page.getByTestId('my-pieces').getByTestId('piece-card').count()).toBe(0);
+
+    // Her own earlier token: accepted, its title, artist and terms read from it.
+    await form.getByLabel('Token id', { exact: true }).fill(artistTokenId);
+    await form.getByRole('button', { name: 'Read token' }).click();
+    await expect.poll(() => form.getByTestId('import-creators').innerText()).toContain(artist.address);
+    expect(await form.getByLabel('List price (Tz)', { exact: true }).inputValue()).toBe('150');
+    expect(await form.getByLabel('Multiplier', { exact: true }).inputValue()).toBe('2');
+    await form.getByRole('button', { name: 'Feature this piece' }).click();
+    await form.getByRole('status').filter({ hasText: 'is featured.' }).waitFor();
+    const imported = page.getByTestId('my-pieces').getByTestId('piece-card');
+    await expect.poll(() => imported.count()).toBe(1);
+    expect(await imported.first().getByTestId('piece-source').locator('a').getAttribute('title')).toBe(`${contract}/${artistTokenId}`);
+    expect(await imported.first().getByTestId('piece-creators').locator(`[title="${artist.address}"]`).count()).toBe(1);
+    await page.screenshot({ path: path.join(RESULTS, 'studio-import-accepted.png'), fullPage: true });
+
     // Three pieces entered by hand: a 1/1 and two editions, each with an image of its own.
     const pieces = [
       { title: 'Morning Over Kyiv', edition: '1', price: '180', multiplier: '1.5', colour: '#e4572e' },
       { title: 'Salt Flats', edition: '3', price: '120', multiplier: '1', colour: '#29335c' },
       { title: 'Glass Harbour', edition: '2', price: '90', multiplier: '1.25', colour: '#f3a712' },
     ];
-    const form = page.getByTestId('piece-form');
     for (const p of pieces) {
       await form.getByRole('tab', { name: 'Enter it yourself' }).click();
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="${p.colour}"/></svg>`;
@@ -299,7 +361,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
       await form.getByRole('status').filter({ hasText: `“${p.title}” is featured.` }).waitFor();
     }
     const mine = page.getByTestId('my-pieces').getByTestId('piece-card');
-    await expect.poll(() => mine.count()).toBe(pieces.length);
+    await expect.poll(() => mine.count()).toBe(pieces.length + 1);
     for (const p of pieces) expect(await mine.filter({ hasText: p.title }).count()).toBe(1);
     await page.screenshot({ path: path.join(RESULTS, 'studio-piece.png'), fullPage: true });
 
