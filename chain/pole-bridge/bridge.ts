@@ -19,9 +19,9 @@
  * A batch is atomic on-chain (all calls apply or none), and `seq` makes a step's batch go out at most once.
  *
  * BRIDGE_UNCONFIRMED is the one failure after injection: the operation may still be included later. The game
- * keeps the old state as for any failure; the next holdings read brings the engine back to what the chain
- * holds, and the step's `seq` stays unrecorded so the player can retry (the contract's max supply keeps a
- * repeated mint within the edition; the holdings read corrects the engine either way).
+ * keeps the old state as for any failure and the step's `seq` stays unrecorded; the caller keeps the step and looks
+ * its operation up (`lookup`), adopting it once found (`adopt`) instead of sending it again. A holdings read before
+ * that would not undo it: under amended P13 a copy the engine did not mint into play is out of the game.
  *
  * The bank's secret key lives only inside the signer: it is never stored on the bridge, logged or put in an error.
  */

@@ -240,7 +240,8 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
     const mints = info.ops.filter((o) => o.kind === 'step' && o.ops.some((c) => c.kind === 'mint'));
     expect(mints.length).toBeGreaterThan(0);
-    expect(info.ops.every((o) => o.status === 'confirmed')).toBe(true);
+    // Every step confirmed; the game's closing on-chain follows the game over (below).
+    expect(info.ops.filter((o) => o.kind !== 'close').every((o) => o.status === 'confirmed')).toBe(true);
     const panel = alicePage.getByTestId('chain-panel');
     const showAll = panel.getByRole('button', { name: /^Show all/ });
     if (await showAll.count()) await showAll.click();
@@ -272,7 +273,8 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await grant.first().waitFor();
     expect(await grant.count()).toBe(1);
     expect(await grant.first().getAttribute('data-status')).toBe('ended');
-    expect(await grant.first().innerText()).toContain('Ended');
+    expect(await grant.first().textContent()).toContain('Ended');
+    expect(await grant.first().textContent()).toContain('the bank can no longer burn your copies');
     await alicePage.getByTestId('wallet-grants').screenshot({ path: path.join(RESULTS, 'approvals-ended.png') });
     pages.expectNoErrors();
   });
@@ -454,6 +456,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(await page.locator('.token-hero').locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
     expect(await page.getByTestId('token-royalties').locator(`[title="${artist.address}"]`).count()).toBe(1);
     expect(await page.getByTestId('token-history').locator('tbody tr').first().getAttribute('data-kind')).toBe('mint');
-    pages.expectNoErrors();
+    // The one resource error is the studio's refusal of the bank's token (403 NOT_TOKEN_CREATOR), shown above.
+    pages.expectNoErrors([/\/studio: Failed to load resource: the server responded with a status of 403/]);
   });
 });

@@ -12,8 +12,6 @@
  * transfer a player's copy (issue 15).
  */
 import { TezosToolkit } from '@taquito/taquito';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fa2Editions, HoldingsReader, PoleBridge, type ChainOp } from '../../chain';
 import { FA2_ERRORS } from '../../contracts';
@@ -25,21 +23,15 @@ import { ChainGames } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import { hostError } from './helpers';
+import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);
 const bob = bootstrapAccount(4);
 
 let devnet: Devnet;
-let relay: Server;
-let relayUrl = '';
-/** While true the relay drops every connection: the node and the indexer are unreachable. */
-let down = false;
-/** When set, the relay goes down right after passing on the next injected operation (its inclusion goes unseen). */
-let downAfterInjection = false;
-let injected: string | null = null;
-/** While true the relay drops every request that would close a game on-chain (its simulation names `close_game`). */
-let blockClose = false;
+let relay: TezosRelay;
 let contract = '';
 let store: GameStore;
 let host: GameHost;
@@ -53,23 +45,13 @@ let toolkit: (secretKey: string) => TezosToolkit;
 const newChainGames = (): ChainGames =>
   new ChainGames(
     new ChainStore(store.sql),
-    { network: { name: 'devnet', rpcUrl: relayUrl, tzktUrl: `${relayUrl}/tzkt`, explorerUrl: null }, contract, bankSecretKey: bank.secretKey },
+    { network: { name: 'devnet', rpcUrl: relay.url, tzktUrl: `${relay.url}/tzkt`, explorerUrl: null }, contract, bankSecretKey: bank.secretKey },
     { backoffMs: { first: 100, max: 400 }, indexerTimeoutMs: 1500, confirmationTimeoutSeconds: 20, onError: (e) => errors.push(e) },
   );
 
 async function openHost(): Promise<void> {
   chain = newChainGames();
   host = await GameHost.open(store, { chain, onError: (e) => errors.push(e) });
-}
-
-async function refusal(p: Promise<unknown>): Promise<HostError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
 }
 
 const settle = async (): Promise<void> => {
@@ -125,34 +107,7 @@ async function expectChainAgrees(): Promise<void> {
 
 beforeAll(async () => {
   ({ devnet, toolkit, contract: { address: contract } } = await devnetWithContract({ admin: bank }));
-  const target = new URL(devnet.rpcUrl);
-  relay = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    if (down || (blockClose && body.includes('close_game'))) {
-      req.socket.destroy();
-      return;
-    }
-    const injecting = downAfterInjection && req.url?.startsWith('/injection/operation');
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      if (injecting) {
-        let body = '';
-        answer.on('data', (chunk) => (body += chunk));
-        answer.on('end', () => {
-          injected = JSON.parse(body) as string;
-          downAfterInjection = false;
-          down = true;
-        });
-      }
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    upstream.end(body);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  relay = await startTezosRelay(devnet.rpcUrl);
   store = await openPgliteStore();
   await openHost();
 }, 120_000);
@@ -160,7 +115,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await store?.close();
-  await new Promise<void>((resolve) => relay?.close(() => resolve()));
+  await relay?.close();
   await devnet?.stop();
 });
 
@@ -178,7 +133,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       botPaceMs: 0,
       onChain: {},
     };
-    expect((await refusal(host.create({ ...request, mode: 'hotseat' }))).code).toBe('CHAIN_ONLINE_ONLY');
+    expect((await hostError(host.create({ ...request, mode: 'hotseat' }))).code).toBe('CHAIN_ONLINE_ONLY');
     const created = await host.create({ ...request, mode: 'online' });
     gameId = created.id;
     tokens = [created.invites[0]!.token, created.invites[1]!.token];
@@ -217,20 +172,20 @@ describe('an on-chain Tezos Pole game on the server', () => {
   }, 60_000);
 
   it('binds each person’s seat to the wallet they signed in with; a wallet plays one seat only', async () => {
-    expect((await refusal(host.claimSeat(gameId, tokens[0], undefined, { address: null }))).code).toBe('SIGN_IN_REQUIRED');
+    expect((await hostError(host.claimSeat(gameId, tokens[0], undefined, { address: null }))).code).toBe('SIGN_IN_REQUIRED');
     await host.claimSeat(gameId, tokens[0], undefined, { address: alice.address });
-    expect((await refusal(host.claimSeat(gameId, tokens[1], undefined, { address: alice.address }))).code).toBe('ADDRESS_IN_GAME');
-    expect((await refusal(host.claimSeat(gameId, tokens[0], undefined, { address: bob.address }))).code).toBe('SEAT_CLAIMED');
+    expect((await hostError(host.claimSeat(gameId, tokens[1], undefined, { address: alice.address }))).code).toBe('ADDRESS_IN_GAME');
+    expect((await hostError(host.claimSeat(gameId, tokens[0], undefined, { address: bob.address }))).code).toBe('SEAT_CLAIMED');
     await host.claimSeat(gameId, tokens[1], undefined, { address: bob.address });
     expect((await host.chainInfo(gameId)).seats.map((s) => s.address?.slice(0, 3))).toEqual(['tz1', 'tz1', 'tz1']);
     const act = { token: tokens[0]!, seat: 0, seq: 0, action: { type: 'roll' } };
-    expect((await refusal(host.act(gameId, act, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
+    expect((await hostError(host.act(gameId, act, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
   });
 
   it('starts once each person joined the game on-chain from their own wallet (one operation each)', async () => {
     for (const [seat, who] of [alice, bob].entries()) {
       // Someone else's wallet may not even ask for the seat's approval.
-      expect((await refusal(host.approvalCall(gameId, tokens[seat], undefined, { address: seat === 0 ? bob.address : alice.address }))).code).toBe('WRONG_WALLET');
+      expect((await hostError(host.approvalCall(gameId, tokens[seat], undefined, { address: seat === 0 ? bob.address : alice.address }))).code).toBe('WRONG_WALLET');
       const call = (await host.approvalCall(gameId, tokens[seat], undefined, { address: who.address })) as { to: string; amount: number; parameter: { entrypoint: string; value: unknown } };
       expect([call.to, call.parameter.entrypoint, call.parameter.value]).toEqual([contract, 'join_game', { string: gameId }]);
       const op = await toolkit(who.secretKey).contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
@@ -252,8 +207,8 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const seat = snap.pending[0]!.seat;
     if (seat === 2) return; // the bot opened: the next test's play covers the rest
     const act = { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'roll' } };
-    expect((await refusal(host.act(gameId, act, { address: WALLET[1 - seat]! }))).code).toBe('WRONG_WALLET');
-    expect((await refusal(host.act(gameId, act, {}))).code).toBe('SIGN_IN_REQUIRED');
+    expect((await hostError(host.act(gameId, act, { address: WALLET[1 - seat]! }))).code).toBe('WRONG_WALLET');
+    expect((await hostError(host.act(gameId, act, {}))).code).toBe('SIGN_IN_REQUIRED');
     expect((await host.snapshot(gameId)).seq).toBe(snap.seq);
   });
 
@@ -294,17 +249,17 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await playUntil((state) => state.phase === 'roll' && state.current !== 2);
     const snap = await host.snapshot(gameId, tokens[0]);
     const seat = snap.pending[0]!.seat;
-    down = true;
-    const e = await refusal(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'roll' } }, { address: WALLET[seat]! }));
+    relay.down = true;
+    const e = await hostError(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'roll' } }, { address: WALLET[seat]! }));
     expect([e.status, e.code]).toEqual([503, 'CHAIN_PAUSED']);
     expect(e.message).toMatch(/kept/);
     const paused = await host.chainInfo(gameId);
     expect(paused.paused?.code).toBe('CHAIN_UNAVAILABLE');
     expect((await host.snapshot(gameId)).seq).toBe(snap.seq);
     // While paused, nobody else moves either.
-    expect((await refusal(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'roll' } }, { address: WALLET[seat]! }))).code).toBe('CHAIN_PAUSED');
+    expect((await hostError(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'roll' } }, { address: WALLET[seat]! }))).code).toBe('CHAIN_PAUSED');
     await new Promise((r) => setTimeout(r, 600)); // a retry or two fail meanwhile
-    down = false;
+    relay.down = false;
     for (let i = 0; i < 100 && (await host.chainInfo(gameId)).paused; i++) await new Promise((r) => setTimeout(r, 100));
     await settle();
     expect((await host.chainInfo(gameId)).paused).toBeNull();
@@ -325,17 +280,17 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // A second app instance on the same database follows the game too.
     const other = await GameHost.open(store, { chain: newChainGames(), resume: false, onError: (err) => errors.push(err) });
     expect((await other.snapshot(gameId)).seq).toBe(snap.seq);
-    down = true;
-    const e = await refusal(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'buy' } }, { address: WALLET[seat]! }));
+    relay.down = true;
+    const e = await hostError(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'buy' } }, { address: WALLET[seat]! }));
     expect([e.status, e.code]).toEqual([503, 'CHAIN_PAUSED']);
     // Nothing happened: not in the game, not on-chain.
     expect((await host.snapshot(gameId)).seq).toBe(snap.seq);
     // The other instance cannot slip a different move in at that point: the kept purchase holds it.
-    const stale = await refusal(other.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'pass' } }, { address: WALLET[seat]! }));
+    const stale = await hostError(other.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'pass' } }, { address: WALLET[seat]! }));
     expect([stale.status, stale.code]).toEqual([409, 'STALE']);
     await other.close();
     expect((await host.snapshot(gameId)).seq).toBe(snap.seq);
-    down = false;
+    relay.down = false;
     for (let i = 0; i < 100 && (await host.chainInfo(gameId)).paused; i++) await new Promise((r) => setTimeout(r, 100));
     await settle();
     expect((await host.record(gameId)).actions[snap.seq]).toEqual({ seat, action: { type: 'buy' } });
@@ -350,26 +305,26 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const tokenId = (await host.chainInfo(gameId)).pieces.find((p) => p.tile === tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
     const supplyBefore = (await fa2.supply(tokenId)).total;
-    downAfterInjection = true;
-    const e = await refusal(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'buy' } }, { address: WALLET[seat]! }));
+    relay.downAfterInjection = true;
+    const e = await hostError(host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action: { type: 'buy' } }, { address: WALLET[seat]! }));
     expect(e.code).toBe('CHAIN_PAUSED');
-    expect(injected).toMatch(/^o/);
+    expect(relay.injected).toMatch(/^o/);
     // The mint is on-chain already, though the server could not see it.
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n);
-    down = false;
+    relay.down = false;
     for (let i = 0; i < 100 && (await host.chainInfo(gameId)).paused; i++) await new Promise((r) => setTimeout(r, 100));
     await settle();
     expect((await host.record(gameId)).actions[snap.seq]).toEqual({ seat, action: { type: 'buy' } });
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n); // not minted twice
     const step = (await host.chainInfo(gameId)).ops.find((o) => o.kind === 'step' && o.seq === snap.seq + 1)!;
-    expect([step.opHash, step.status]).toEqual([injected, 'confirmed']);
+    expect([step.opHash, step.status]).toEqual([relay.injected, 'confirmed']);
     await expectChainAgrees();
   }, 120_000);
 
   it('resumes after a server restart and finishes with the chain and the game agreeing on every token', async () => {
     await host.close();
     await openHost();
-    blockClose = true; // the next test: closing the game waits for Tezos
+    relay.blockBodyWith = 'close_game'; // the next test: closing the game waits for Tezos
     await playUntil(() => false, 2000);
     await settle();
     const snap = await host.snapshot(gameId);
@@ -392,7 +347,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // The server stops before Tezos is back; the next one closes the finished game by itself.
     await host.close();
     await chain.idle();
-    blockClose = false;
+    relay.blockBodyWith = null;
     await openHost();
     for (let i = 0; i < 200 && !(await host.chainInfo(gameId)).game?.closed; i++) await new Promise((r) => setTimeout(r, 50));
     await settle();
@@ -453,6 +408,6 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await op.confirmation();
     for (const id of ids) expect(await asBob.isOperator(bob.address, bank.address, id)).toBe(false);
     expect(await host.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
-    expect((await refusal(host.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
+    expect((await hostError(host.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
   }, 60_000);
 });

@@ -8,8 +8,6 @@
  * manoeuvre leaves the debtor no better off than the honest flip.
  */
 import type { TezosToolkit } from '@taquito/taquito';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fa2Editions } from '../../chain';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
@@ -21,6 +19,8 @@ import { ChainGames } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import { hostError } from './helpers';
+import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);
@@ -47,11 +47,7 @@ const SUNFOLD = 1;
 const OPTIONS = { startingCash: 250, goBonus: 0, laps: 4, board: BOARD };
 
 let devnet: Devnet;
-/** An HTTP relay between the server and the devnet that can go down right after passing on an injection. */
-let relay: Server;
-let relayUrl = '';
-let down = false;
-let downAfterInjection = false;
+let relay: TezosRelay;
 let toolkit: (secretKey: string) => TezosToolkit;
 let contract = '';
 let store: GameStore;
@@ -115,16 +111,6 @@ const view = async (): Promise<PoleState> => (await host.snapshot(gameId)).view 
 async function act(seat: number, action: unknown): Promise<void> {
   const snap = await host.snapshot(gameId, tokens[seat]);
   await host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action }, { address: WALLETS[seat]!.address });
-}
-
-async function refusal(p: Promise<unknown>): Promise<HostError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
 }
 
 /** Plays `policy` on the server until `done`. */
@@ -199,32 +185,11 @@ const systemActions = async () => (await host.record(gameId)).actions.filter((a)
 
 beforeAll(async () => {
   ({ devnet, toolkit, contract: { address: contract } } = await devnetWithContract({ admin: bank }));
-  const target = new URL(devnet.rpcUrl);
-  relay = createServer((req, res) => {
-    if (down) {
-      req.socket.destroy();
-      return;
-    }
-    const injecting = downAfterInjection && req.url?.startsWith('/injection/operation');
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      if (injecting) {
-        answer.on('end', () => {
-          downAfterInjection = false;
-          down = true;
-        });
-      }
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  relay = await startTezosRelay(devnet.rpcUrl);
   store = await openPgliteStore();
   chain = new ChainGames(
     new ChainStore(store.sql),
-    { network: { name: 'devnet', rpcUrl: relayUrl, tzktUrl: `${relayUrl}/tzkt`, explorerUrl: null }, contract, bankSecretKey: bank.secretKey },
+    { network: { name: 'devnet', rpcUrl: relay.url, tzktUrl: `${relay.url}/tzkt`, explorerUrl: null }, contract, bankSecretKey: bank.secretKey },
     { backoffMs: { first: 100, max: 400 }, indexerTimeoutMs: 5000, confirmationTimeoutSeconds: 20, onError: (e) => errors.push(e) },
   );
   host = await GameHost.open(store, { chain, onError: (e) => errors.push(e) });
@@ -233,7 +198,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await store?.close();
-  await new Promise<void>((resolve) => relay?.close(() => resolve()));
+  await relay?.close();
   await devnet?.stop();
 });
 
@@ -260,7 +225,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     await send(alice, friend.address);
     const before = (await systemActions()).length;
     // Alice's flip is read against the chain first: the copy is gone, so there is nothing left to flip.
-    const e = await refusal(act(ALICE, { type: 'flip', tile: SUNFOLD }));
+    const e = await hostError(act(ALICE, { type: 'flip', tile: SUNFOLD }));
     expect(e.status).toBe(422);
     await settle();
     const reads = await systemActions();
@@ -358,11 +323,11 @@ describe('P13: a kept roll whose free copy was minted unseen', () => {
     await startGame(GIFTS, seedForAGift());
     const s = await view();
     const seat = s.current;
-    downAfterInjection = true;
-    const e = await refusal(act(seat, { type: 'roll' }));
+    relay.downAfterInjection = true;
+    const e = await hostError(act(seat, { type: 'roll' }));
     expect(e.code).toBe('CHAIN_PAUSED');
     // The mint is on-chain already, though the server could not see it.
-    down = false;
+    relay.down = false;
     expect((await sunfoldOnChain())[seat === ALICE ? 'alice' : 'bob']).toBe(1);
     for (let i = 0; i < 100 && (await host.chainInfo(gameId)).paused; i++) await new Promise((r) => setTimeout(r, 100));
     await settle();

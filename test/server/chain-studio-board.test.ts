@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fa2Editions } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
 import { GENESIS } from '../../engine/pole';
-import { HostError } from '../../server/errors';
 import { GameHost } from '../../server/host';
 import { ChainGames } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import { createBoard, createPiece, EVENT_PALETTE } from '../../server/studio';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
+import { hostError } from './helpers';
 
 const bank = bootstrapAccount(1);
 const artist = bootstrapAccount(5);
@@ -40,16 +40,6 @@ afterAll(async () => {
   await store?.close();
   await chain?.devnet.stop();
 });
-
-async function refusal(p: Promise<unknown>): Promise<HostError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 const seats = [
   { kind: 'human', name: 'Ines' },
@@ -88,13 +78,13 @@ describe('on-chain games take their artists from the studio, not from the reques
       tiles: GENESIS.tiles.map((t) => (t.kind === 'artist' && t.id === GENESIS.tiles.find((x) => x.kind === 'artist')!.id ? { ...t, creators: [stranger.address] } : t)),
     };
     const before = (await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games')).at(0)!.n;
-    const e = await refusal(host.create({ game: 'pole', mode: 'online', seats, options: { board: forged }, onChain: {} }));
+    const e = await hostError(host.create({ game: 'pole', mode: 'online', seats, options: { board: forged }, onChain: {} }));
     expect([e.status, e.code]).toEqual([422, 'UNVERIFIED_BOARD']);
     expect(e.message).toContain('artist studio');
     const withOrigin = { ...GENESIS, id: 'forged-2', tiles: GENESIS.tiles.map((t) => (t.kind === 'artist' ? { ...t, origin: { contract: chain.contract.address, tokenId: '0' } } : t)) };
-    expect((await refusal(host.create({ game: 'pole', mode: 'online', seats, options: { board: withOrigin }, onChain: {} }))).code).toBe('UNVERIFIED_BOARD');
+    expect((await hostError(host.create({ game: 'pole', mode: 'online', seats, options: { board: withOrigin }, onChain: {} }))).code).toBe('UNVERIFIED_BOARD');
     // The old way of naming artists in the request is no longer accepted at all.
-    const old = await refusal(host.create({ game: 'pole', mode: 'online', seats, onChain: { artists: { 'morning-static': stranger.address } } }));
+    const old = await hostError(host.create({ game: 'pole', mode: 'online', seats, onChain: { artists: { 'morning-static': stranger.address } } }));
     expect([old.status, old.code]).toEqual([400, 'MALFORMED_REQUEST']);
     expect((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games')).at(0)!.n).toBe(before);
   });
@@ -102,9 +92,9 @@ describe('on-chain games take their artists from the studio, not from the reques
   it('a studio board and an inline board at once are refused (400 BOARD_TWICE); an unknown studio board is a 404', async () => {
     const piece = await createPiece(store.sql, artist.address, { title: 'Pier', editionSize: 1, price: 100, multiplier: 1 });
     const board = await createBoard(store.sql, artist.address, { name: 'Pier Ring', slots: [{ kind: 'piece', pieceId: piece.id }, EVENT_PALETTE[0]!, EVENT_PALETTE[1]!] });
-    const twice = await refusal(host.create({ game: 'pole', mode: 'online', seats, options: { board: GENESIS }, onChain: { studioBoard: board.id } }));
+    const twice = await hostError(host.create({ game: 'pole', mode: 'online', seats, options: { board: GENESIS }, onChain: { studioBoard: board.id } }));
     expect([twice.status, twice.code]).toEqual([400, 'BOARD_TWICE']);
-    const unknown = await refusal(host.create({ game: 'pole', mode: 'online', seats, onChain: { studioBoard: 'no-such-board' } }));
+    const unknown = await hostError(host.create({ game: 'pole', mode: 'online', seats, onChain: { studioBoard: 'no-such-board' } }));
     expect([unknown.status, unknown.code]).toEqual([404, 'BOARD_NOT_FOUND']);
   });
 });

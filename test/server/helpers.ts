@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPgliteStore, openPostgresStore, type GameStore, type StoreEvent } from '../../server/store';
+import { HostError } from '../../server/errors';
 import { GameHost, ManualClock } from '../../server/host';
 
 /** The PostgreSQL the tests use (scripts/ensure-postgres.sh creates it). */
@@ -94,12 +95,17 @@ export async function drive(host: GameHost, clock: ManualClock, maxRounds = 1_00
 
 /** The HostError fields of a rejection (or a clear failure when it did not reject with one). */
 export async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
+  const e = await hostError(promise);
+  return { status: e.status, code: e.code };
+}
+
+/** The HostError itself, message and detail included (any other outcome fails the test). */
+export async function hostError(promise: Promise<unknown>): Promise<HostError> {
   try {
     await promise;
   } catch (err) {
-    const e = err as { status?: number; code?: string; name?: string };
-    if (e.name !== 'HostError') throw err;
-    return { status: e.status!, code: e.code! };
+    if (err instanceof HostError) return err;
+    throw err;
   }
   throw new Error('expected a HostError, but the call succeeded');
 }
