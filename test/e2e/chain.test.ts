@@ -8,20 +8,17 @@
  * one she made (accepted, its terms read from the token) and pieces of her own, builds a board, runs the balance lab
  * and starts an on-chain game on that board.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tileTokenMetadata } from '../../chain';
-import { bootstrapAccount, type Devnet } from '../../devnet/node';
+import { bootstrapAccount } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import type { ChainInfo } from '../../server/chain/chain-games';
 import type { GameSnapshot } from '../../server/protocol';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
-import { BrowserPages, getJson } from './browser-pages';
-import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import { getJson, type BrowserPages } from './browser-pages';
+import { RESULTS, signIn as signInAt, startChainApp, type ChainApp } from './chain-app';
 
-const RESULTS = path.join(ROOT, 'test-results');
 /** Safety net against a game that never ends (a bug); a one-lap game of two needs far fewer. */
 const MAX_DECISIONS = 300;
 
@@ -30,9 +27,7 @@ const alice = bootstrapAccount(2);
 const bob = bootstrapAccount(3);
 const artist = bootstrapAccount(4);
 
-let devnet: Devnet | null = null;
-let server: AppServer | null = null;
-let browser: Browser | null = null;
+let app: ChainApp | null = null;
 let baseUrl = '';
 let contract = '';
 /** A token the artist made before (creators = her wallet), to feature in the studio. */
@@ -40,49 +35,34 @@ let artistTokenId = '';
 let pages: BrowserPages;
 
 beforeAll(async () => {
-  mkdirSync(RESULTS, { recursive: true });
-  const chain = await devnetWithContract({ admin: bank });
-  devnet = chain.devnet;
-  contract = chain.contract.address;
-  // The artist's own earlier work: created with her as its creator and a copy minted to her, so TzKT lists it.
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#2a9d8f"/></svg>`;
-  const metadata = tileTokenMetadata({
-    title: 'Tide Study',
-    artist: 'Ines Duarte',
-    creators: [artist.address],
-    listPrice: 150,
-    multiplier: 2,
-    editionSize: 4,
-    gameId: 'studio-e2e-earlier',
-    artifact: { uri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml' },
+  app = await startChainApp(async (chain) => {
+    // The artist's own earlier work: created with her as its creator and a copy minted to her, so TzKT lists it.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#2a9d8f"/></svg>`;
+    const metadata = tileTokenMetadata({
+      title: 'Tide Study',
+      artist: 'Ines Duarte',
+      creators: [artist.address],
+      listPrice: 150,
+      multiplier: 2,
+      editionSize: 4,
+      gameId: 'studio-e2e-earlier',
+      artifact: { uri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml' },
+    });
+    await chain.contract.send(chain.contract.createTokens([{ maxSupply: 4, creator: artist.address, metadata }]));
+    artistTokenId = String((await chain.contract.state()).nextTokenId - 1n);
+    await chain.contract.send(chain.contract.mint([{ tokenId: artistTokenId, to: artist.address, amount: 1 }]));
   });
-  await chain.contract.send(chain.contract.createTokens([{ maxSupply: 4, creator: artist.address, metadata }]));
-  artistTokenId = String((await chain.contract.state()).nextTokenId - 1n);
-  await chain.contract.send(chain.contract.mint([{ tokenId: artistTokenId, to: artist.address, amount: 1 }]));
-  server = await startAppServer({
-    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract, POLE_BANK_SECRET_KEY: bank.secretKey },
-  });
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
+  ({ baseUrl, contract, pages } = app);
 }, 600_000);
 
 afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-  await devnet?.stop();
+  await app?.stop();
 });
 
 const api = <T>(pathname: string): Promise<T> => getJson<T>(baseUrl, pathname);
 const newPage = (): Promise<Page> => pages.newPage();
 
-/** Signs the page's context in with a devnet account on the sign-in page, then lands on `next`. */
-async function signIn(page: Page, alias: string, next: string): Promise<void> {
-  await page.goto(`${baseUrl}/signin?next=${encodeURIComponent(next)}`);
-  await page.getByRole('button', { name: `Sign in as ${alias}`, exact: true }).click();
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === next);
-}
+const signIn = (page: Page, alias: string, next: string): Promise<void> => signInAt(page, baseUrl, alias, next);
 
 const gameIdOf = (url: string): string => {
   const match = /\/play\/([^/?#]+)/.exec(url);

@@ -8,59 +8,37 @@
  * the devnet badge, the signed-in account's balance and a link to its account page, at a phone's width and on a
  * desktop, with no horizontal scroll.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TezosToolkit } from '@taquito/taquito';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTez } from '../../app/_lib/wallet/wallet-status';
-import { bootstrapAccount, type Devnet } from '../../devnet/node';
-import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import { bootstrapAccount } from '../../devnet/node';
 import type { CreateGameRequest, CreateGameResponse, ErrorBody } from '../../server/protocol';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
-import { BrowserPages } from './browser-pages';
+import type { BrowserPages } from './browser-pages';
+import { RESULTS, signIn as signInAt, startChainApp, type ChainApp } from './chain-app';
 
-const RESULTS = path.join(ROOT, 'test-results');
-
-const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(2);
 const bob = bootstrapAccount(3);
 const carol = bootstrapAccount(4);
 
-let devnet: Devnet | null = null;
-let server: AppServer | null = null;
-let browser: Browser | null = null;
+let app: ChainApp | null = null;
 let baseUrl = '';
 let pages: BrowserPages;
 
 beforeAll(async () => {
-  mkdirSync(RESULTS, { recursive: true });
-  const chain = await devnetWithContract({ admin: bank });
-  devnet = chain.devnet;
-  server = await startAppServer({
-    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: chain.contract.address, POLE_BANK_SECRET_KEY: bank.secretKey },
-  });
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
+  app = await startChainApp();
+  ({ baseUrl, pages } = app);
 }, 600_000);
 
 afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-  await devnet?.stop();
+  await app?.stop();
 });
 
 /** Chromium logs each refused request as "Failed to load resource … status of 4xx": those are the refusals under test. */
 const REFUSAL_LOGS = [/Failed to load resource: the server responded with a status of (403|409)/];
 
-/** Signs the page's context in with a devnet account on the sign-in page, then lands on `next`. */
-async function signIn(page: Page, alias: string, next: string): Promise<void> {
-  await page.goto(`${baseUrl}/signin?next=${encodeURIComponent(next)}`);
-  await page.getByRole('button', { name: `Sign in as ${alias}`, exact: true }).click();
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === next);
-}
+const signIn = (page: Page, alias: string, next: string): Promise<void> => signInAt(page, baseUrl, alias, next);
 
 /** Clicks `click` and returns the refusal the server answered the request matching `path` with. */
 async function refusalTo(page: Page, method: string, pathname: RegExp, click: () => Promise<void>): Promise<ErrorBody & { status: number }> {
@@ -112,7 +90,7 @@ describe('the wallet in the header', () => {
       expect((await badge.textContent())?.replace('Network: ', '')).toBe('Devnet');
 
       // The balance is the node's, as the chain sees it.
-      const mutez = (await new TezosToolkit(devnet!.rpcUrl).tz.getBalance(alice.address)).toNumber();
+      const mutez = (await new TezosToolkit(app!.chain.devnet.rpcUrl).tz.getBalance(alice.address)).toNumber();
       const balance = header.getByTestId('wallet-balance');
       await balance.waitFor();
       expect((await balance.textContent())?.replace(', balance ', '')).toBe(formatTez(mutez));

@@ -1,0 +1,60 @@
+/**
+ * What the on-chain browser suites start from: an in-process devnet with the editions contract (bootstrap1 its admin
+ * and the app's bank), the real app (next build + next start) pointed at it, Debian's chromium, and signing a page in
+ * with a devnet account.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { bootstrapAccount } from '../../devnet/node';
+import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
+import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
+import { BrowserPages } from './browser-pages';
+
+export const RESULTS = path.join(ROOT, 'test-results');
+
+export interface ChainApp {
+  readonly chain: DevnetContract;
+  readonly server: AppServer;
+  readonly browser: Browser;
+  readonly pages: BrowserPages;
+  readonly baseUrl: string;
+  /** The editions contract (KT1…). */
+  readonly contract: string;
+  stop(): Promise<void>;
+}
+
+/** Starts it all; `prepare` runs on the devnet before the app starts (e.g. tokens an artist made earlier). */
+export async function startChainApp(prepare?: (chain: DevnetContract) => Promise<void>): Promise<ChainApp> {
+  mkdirSync(RESULTS, { recursive: true });
+  const bank = bootstrapAccount(1);
+  const chain = await devnetWithContract({ admin: bank });
+  await prepare?.(chain);
+  const { devnet, contract } = chain;
+  const server = await startAppServer({
+    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract.address, POLE_BANK_SECRET_KEY: bank.secretKey },
+  });
+  const browser = await launchBrowser();
+  const pages = new BrowserPages(browser);
+  return {
+    chain,
+    server,
+    browser,
+    pages,
+    baseUrl: server.baseUrl,
+    contract: contract.address,
+    async stop() {
+      pages.report();
+      await browser.close().catch(() => undefined);
+      await server.stop();
+      await devnet.stop();
+    },
+  };
+}
+
+/** Signs the page's context in with a devnet account on the sign-in page, then lands on `next`. */
+export async function signIn(page: Page, baseUrl: string, alias: string, next: string): Promise<void> {
+  await page.goto(`${baseUrl}/signin?next=${encodeURIComponent(next)}`);
+  await page.getByRole('button', { name: `Sign in as ${alias}`, exact: true }).click();
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === next);
+}
