@@ -1,5 +1,6 @@
 /** The studio's browser side of the API: JSON in and out, refusals as ApiErrors carrying the server's code and message. */
 import { apiFetch, jsonPost } from '../../_lib/api-error';
+import { imageUrl } from '../../_lib/image-url';
 
 export { ApiError as StudioApiError } from '../../_lib/api-error';
 
@@ -15,6 +16,4 @@ export const signInHref = (next: string): string => `/signin?next=${encodeURICom
 export const problem = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** A browser-loadable address for a piece's image (ipfs:// through a public gateway). */
-export function imageSrc(uri: string): string {
-  return uri.startsWith('ipfs://') ? `https://ipfs.io/ipfs/${uri.slice('ipfs://'.length).replace(/^ipfs\//, '')}` : uri;
-}
+export const imageSrc = (uri: string): string => imageUrl(uri) ?? uri;

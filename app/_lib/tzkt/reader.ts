@@ -17,6 +17,7 @@ import {
   tokensGetTokens,
   tokensGetTokenTransfers,
 } from '@tzkt/sdk-api';
+import { imageUrl } from '../image-url';
 import { validateAddress, validateContractAddress, validateOperation, ValidationResult } from '@taquito/utils';
 import { z } from 'zod';
 import { decodeIndexedMetadata, tileFacts, type TileFacts, type TokenMetadata } from '../../../chain/token-metadata';
@@ -327,16 +328,8 @@ export interface AccountSummary {
 
 // ---- Metadata to what a page shows -------------------------------------------------------------
 
-/**
- * A URL a browser can load for a metadata URI: http(s) and data: as they are, ipfs:// through the ipfs.io gateway;
- * null for anything else.
- */
-export function imageUrl(uri: string | null | undefined): string | null {
-  if (!uri) return null;
-  if (/^https?:\/\/\S+$/i.test(uri) || /^data:/i.test(uri)) return uri;
-  const ipfs = /^ipfs:\/\/(\S+)$/i.exec(uri);
-  return ipfs ? `https://ipfs.io/ipfs/${ipfs[1]!.replace(/^ipfs\//, '')}` : null;
-}
+/** Re-exported: the collection pages read it from here with the rest. */
+export { imageUrl };
 
 /** "1/1" for an edition of one, "x/y" otherwise, or "x" when the edition size is unknown. */
 export function editionLabel(supply: string, maxSupply: string | null): string {
