@@ -314,7 +314,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await form.getByLabel('Token id', { exact: true }).fill(artistTokenId);
     await form.getByRole('button', { name: 'Read token' }).click();
     // (The refusal above named her address too: wait for this token's own reading.)
-    await expect.poll(() => form.getByLabel('Title', { exact: true }).inputValue()).toBe('Tide Study');
+    await expect.poll(() => form.getByLabel('Title', { exact: true }).inputValue()).toBe('Tide Study — Ines Duarte');
     expect(await form.getByTestId('import-creators').innerText()).toBe(`Creators of this token: ${artist.address}.`);
     expect(await form.getByLabel('List price (Tz)', { exact: true }).inputValue()).toBe('150');
     expect(await form.getByLabel('Multiplier', { exact: true }).inputValue()).toBe('2');
