@@ -4,15 +4,18 @@
  *
  * Routes (all JSON unless said otherwise):
  * - `POST /api/games` — body CreateGameRequest → 201 CreateGameResponse; 400 malformed; 422 the engine refuses the config.
- * - `GET /api/games/:id?token=T[&seat=S]` → 200 GameSnapshot for the token's seat (a host token acts for every human
- *   seat: `seat` picks whose view; no token = spectator); 404 unknown game; 403 bad token.
+ * - `GET /api/games/:id?token=T[&seat=S]` → 200 GameSnapshot for the token's seat (a hot-seat host token acts for
+ *   every human seat: `seat` picks whose view; an online game's host token and no token = spectator); 404 unknown game;
+ *   403 bad token, or a `seat` the token does not hold (NOT_YOUR_SEAT).
  * - `POST /api/games/:id/actions` — body ActionRequest → 200 ActionResponse; 400 malformed body; 403 bad token or a seat
- *   the token does not hold; 409 stale `seq` (another action landed first — nothing applied); 422 the engine's
- *   RuleError `{ error: code, message }`.
+ *   the token does not hold (online, only a seat's own invite token plays it); 409 stale `seq` (another action landed
+ *   first — nothing applied); 422 the engine's RuleError `{ error: code, message }`.
  * - `GET /api/games/:id/events?token=T[&seat=S]` — `text/event-stream`; one `update` event per applied action with
  *   `id: seq` and data GameUpdate for that seat; `Last-Event-ID` (or `?after=seq`) resumes without a gap.
- * - `GET /api/games/:id/record` → the game record `{game, version, config, seed, actions}` (replayable anywhere).
- * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on.
+ * - `GET /api/games/:id/record` → the game record `{game, version, config, seed, actions}` (replayable anywhere) once
+ *   the game is over; 409 GAME_NOT_OVER before (its seed predicts every roll and draw, its actions hold sealed bids).
+ * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on; 403
+ *   NOT_YOUR_SEAT for a `seat` the token does not hold (also on the chain claim and approval routes).
  */
 import { z } from 'zod';
 import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
@@ -62,7 +65,7 @@ export interface SeatInfo {
 export interface CreateGameResponse {
   readonly id: string;
   readonly seats: readonly SeatInfo[];
-  /** Acts for every human seat (hot-seat); keep it secret. */
+  /** Hot-seat: acts for every human seat; keep it secret. Online: a spectator's (each seat plays with its invite). */
   readonly hostToken: string;
   /** Online mode: one secret link per human seat. */
   readonly invites: readonly { readonly seat: SeatId; readonly token: string; readonly path: string }[];
@@ -93,7 +96,7 @@ export interface GameSnapshot {
   readonly seats: readonly SeatInfo[];
   /** The seat this snapshot is for; null for a spectator. */
   readonly seat: SeatId | null;
-  /** What the token holds: every human seat (the hot-seat host token), one seat, or nothing (a spectator). */
+  /** What the token holds: every human seat (the hot-seat host token), one seat, or nothing (a spectator, the online host). */
   readonly access: 'host' | 'seat' | 'spectator';
   /** A Tezos Pole game played on Tezos: its chain status is at `GET /api/games/:id/chain`. */
   readonly onChain: boolean;

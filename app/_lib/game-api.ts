@@ -128,10 +128,10 @@ export function postAction(id: string, token: string, seat: SeatId, seq: number,
   return apiFetch<ActionResponse>(actionsUrl(id), jsonPost({ token, seat, seq, action }));
 }
 
-/** The game's record (GameRecord JSON). @throws ApiError */
+/** A finished game's record (GameRecord JSON). @throws ApiError 409 GAME_NOT_OVER while it runs (issue 16), 404 */
 export const fetchRecord = (id: string): Promise<unknown> => apiFetch<unknown>(recordUrl(id));
 
-/** Downloads a finished (or running) game's record as a JSON file. @throws ApiError */
+/** Downloads a finished game's record as a JSON file. @throws ApiError 409 GAME_NOT_OVER while it runs, 404 */
 export async function downloadRecord(id: string, filename = `game-${id}.json`): Promise<void> {
   const body = await fetchRecord(id);
   const blob = new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' });

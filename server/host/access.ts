@@ -3,13 +3,20 @@ import { HostError } from '../errors';
 import type { GameRow } from '../store';
 import { tokenMatches } from './tokens';
 
-/** Who a token is: the host (every human seat), one seat's player, or nobody in particular (a spectator). */
-export type Holder = { readonly kind: 'host' } | { readonly kind: 'seat'; readonly seat: SeatId } | { readonly kind: 'spectator' };
+/**
+ * Who a token is: the host of a hot-seat game (every human seat), one seat's player, or nobody in particular (a
+ * spectator). Online, each seat plays with its own invite token, so there the host token is a spectator's
+ * (`onlineHost`): it reads no seat's view and plays no seat (issue 16).
+ */
+export type Holder =
+  | { readonly kind: 'host' }
+  | { readonly kind: 'seat'; readonly seat: SeatId }
+  | { readonly kind: 'spectator'; readonly onlineHost?: true };
 
 /** @throws HostError 403 BAD_TOKEN when the token is neither the host's nor a seat's. */
 export function holderOf(row: GameRow, token: string | undefined): Holder {
   if (token === undefined || token === '') return { kind: 'spectator' };
-  if (tokenMatches(token, row.hostTokenHash)) return { kind: 'host' };
+  if (tokenMatches(token, row.hostTokenHash)) return row.mode === 'hotseat' ? { kind: 'host' } : { kind: 'spectator', onlineHost: true };
   const seat = row.seats.findIndex((s) => tokenMatches(token, s.tokenHash));
   if (seat >= 0) return { kind: 'seat', seat };
   throw new HostError(403, 'BAD_TOKEN', 'this token does not belong to this game');
@@ -23,21 +30,42 @@ function checkSeat(row: GameRow, seat: SeatId): void {
   }
 }
 
+/** The refusal for a holder naming a seat it does not hold. */
+function notYours(holder: Holder, seat: SeatId | undefined): HostError {
+  if (holder.kind === 'seat') return new HostError(403, 'NOT_YOUR_SEAT', `this token holds seat ${holder.seat}, not seat ${seat}`);
+  if (holder.kind === 'spectator' && holder.onlineHost) {
+    return new HostError(403, 'NOT_YOUR_SEAT', "in an online game each seat plays with its own invite link; the host's token only watches");
+  }
+  return new HostError(403, 'TOKEN_REQUIRED', "a seat's view and moves need its token");
+}
+
 /**
- * Whose view a reader gets. The host picks any human seat with `seat` (default: the first pending human seat, else
- * the first human seat); a seat's player gets its own; a spectator no seat. Nobody gets a bot's view (a bot's
- * sealed bid is as secret as a person's).
+ * The seat a request with `seat` (or none) is about: a seat's player's own (naming another is refused, issue 16),
+ * the hot-seat host's named one.
+ * @throws HostError 400 SEAT_REQUIRED (the host named none), 403 NOT_YOUR_SEAT | TOKEN_REQUIRED
+ */
+export function targetSeat(holder: Holder, seat: SeatId | undefined): SeatId {
+  if (holder.kind === 'seat') {
+    if (seat !== undefined && seat !== holder.seat) throw notYours(holder, seat);
+    return holder.seat;
+  }
+  if (holder.kind === 'spectator') throw notYours(holder, seat);
+  if (seat === undefined) throw new HostError(400, 'SEAT_REQUIRED', 'say which seat');
+  return seat;
+}
+
+/**
+ * Whose view a reader gets. The hot-seat host picks any human seat with `seat` (default: the first pending human
+ * seat, else the first human seat); a seat's player gets its own; a spectator (the online host too) no seat. Nobody
+ * gets a bot's view (a bot's sealed bid is as secret as a person's).
  * @throws HostError 403
  */
 export function viewerSeat(row: GameRow, holder: Holder, seat: SeatId | undefined, pending: readonly SeatId[]): SeatId | null {
   if (holder.kind === 'spectator') {
-    if (seat !== undefined) throw new HostError(403, 'TOKEN_REQUIRED', "a seat's view needs its token");
+    if (seat !== undefined) throw notYours(holder, seat);
     return null;
   }
-  if (holder.kind === 'seat') {
-    if (seat !== undefined && seat !== holder.seat) throw new HostError(403, 'NOT_YOUR_SEAT', `this token holds seat ${holder.seat}, not seat ${seat}`);
-    return holder.seat;
-  }
+  if (holder.kind === 'seat') return targetSeat(holder, seat);
   if (seat === undefined) {
     const humans = row.seats.map((_, s) => s).filter((s) => isHuman(row, s));
     return humans.find((s) => pending.includes(s)) ?? humans[0] ?? null;
@@ -48,16 +76,14 @@ export function viewerSeat(row: GameRow, holder: Holder, seat: SeatId | undefine
 }
 
 /**
- * Checks that `holder` may act for `seat` now: the host for any human seat, a seat's player for its own; never for a
- * bot's seat or one under bot takeover.
+ * Checks that `holder` may act for `seat` now: the hot-seat host for any human seat, a seat's player for its own;
+ * never the online host, never for a bot's seat or one under bot takeover.
  * @throws HostError 403
  */
 export function checkActor(row: GameRow, holder: Holder, seat: SeatId): void {
-  if (holder.kind === 'spectator') throw new HostError(403, 'TOKEN_REQUIRED', 'acting needs a token');
+  if (holder.kind === 'spectator') throw notYours(holder, seat);
   checkSeat(row, seat);
-  if (holder.kind === 'seat' && holder.seat !== seat) {
-    throw new HostError(403, 'NOT_YOUR_SEAT', `this token holds seat ${holder.seat}, not seat ${seat}`);
-  }
+  if (holder.kind === 'seat' && holder.seat !== seat) throw notYours(holder, seat);
   if (!isHuman(row, seat)) throw new HostError(403, 'BOT_SEAT', `seat ${seat} is played by a bot`);
   if (row.seats[seat]!.botTakeover) throw new HostError(403, 'SEAT_LEFT', `seat ${seat} has left; its bot plays it`);
 }

@@ -5,7 +5,7 @@ import { isTransient, type ChainGames } from '../chain/chain-games';
 import { HostError, isHostError, isStoreError } from '../errors';
 import { actionRequestSchema, type ActionResponse, type CreateGameResponse, type GameSnapshot } from '../protocol';
 import type { GameStore, StoreEvent } from '../store';
-import { checkActor, holderOf, viewerSeat } from './access';
+import { checkActor, holderOf, targetSeat, viewerSeat } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
 import { Broker, type Subscription } from './broker';
 import { systemClock, type Clock } from './clock';
@@ -194,10 +194,9 @@ export class GameHost {
 
   private async chainSeat(id: string, token: string | undefined, seat: SeatId | undefined): Promise<{ chain: ChainGames; target: SeatId }> {
     const live = await this.live(id);
-    if (!this.chain?.isOnChain(id)) throw new HostError(404, 'NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
     const holder = holderOf(live.row, token);
-    const target = holder.kind === 'seat' ? holder.seat : seat;
-    if (target === undefined) throw new HostError(400, 'SEAT_REQUIRED', 'say which seat');
+    const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
+    if (!this.chain?.isOnChain(id)) throw new HostError(404, 'NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
     checkActor(live.row, holder, target);
     return { chain: this.chain, target };
   }
@@ -213,14 +212,14 @@ export class GameHost {
   }
 
   /**
-   * The token's seat leaves: its bot plays it from now on (the host token names the seat). Leaving twice is fine.
-   * @throws HostError 400 SEAT_REQUIRED, 403, 404
+   * The token's seat leaves: its bot plays it from now on (the hot-seat host token names the seat). Leaving twice is
+   * fine.
+   * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT…, 404
    */
   async leave(id: string, token: string, seat?: SeatId): Promise<void> {
     const live = await this.live(id);
     const holder = holderOf(live.row, token);
-    const target = holder.kind === 'seat' ? holder.seat : seat;
-    if (target === undefined) throw new HostError(400, 'SEAT_REQUIRED', 'say which seat leaves');
+    const target = targetSeat(holder, seat);
     await this.queues.run(id, async () => {
       if (live.row.seats[target]?.botTakeover) return;
       checkActor(live.row, holder, target);
@@ -250,7 +249,23 @@ export class GameHost {
     });
   }
 
-  /** The game record (replayable anywhere with the engine's `replay`). @throws HostError 404 */
+  /**
+   * The record the record route answers: only once the game is over (issue 16). Before, its seed would predict every
+   * roll and draw and its actions would show sealed bids, to anyone with the game's id — so, as on Board Game Arena,
+   * a game's replay opens when it ends; until then each seat has its own view and the game's events.
+   * @throws HostError 404, 409 GAME_NOT_OVER
+   */
+  async publishedRecord(id: string): Promise<HostedRecord> {
+    const live = await this.live(id);
+    if (!live.kit.definition.outcome(live.state)) throw new HostError(409, 'GAME_NOT_OVER', 'the game record (its seed and every move) is published once the game is over');
+    return this.record(id);
+  }
+
+  /**
+   * The game record (replayable anywhere with the engine's `replay`), whether or not the game is over: for server-side
+   * callers only (tests, benchmarks), as it holds the seed and every sealed bid. Routes answer `publishedRecord`.
+   * @throws HostError 404
+   */
   async record(id: string): Promise<HostedRecord> {
     const live = await this.live(id);
     const { game, version, config, seed } = live.row;

@@ -12,6 +12,8 @@ import { POST as postAction } from '../../app/api/games/[id]/actions/route';
 import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { GET as getRecord } from '../../app/api/games/[id]/record/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
+import { POST as postClaim } from '../../app/api/games/[id]/chain/claim/route';
+import { GET as getApproval, POST as postApproval } from '../../app/api/games/[id]/chain/approval/route';
 
 const BASE = 'http://localhost';
 
@@ -28,6 +30,8 @@ afterAll(async () => {
 });
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+/** The actions the singleton host saved for a game. */
+const storedActions = async (id: string) => (await getHost()).store.listActions(id);
 
 const jsonRequest = (url: string, body: unknown, method = 'POST') =>
   new Request(`${BASE}${url}`, {
@@ -76,15 +80,16 @@ async function create(request: unknown): Promise<CreateGameResponse> {
 async function newPoleGame(overrides: Partial<CreateGameRequest> = {}) {
   const created = await create({ ...poleOnline, ...overrides });
   const tokens = created.invites.map((i) => i.token);
-  const first = await snapshot(created.id, created.hostToken);
+  const first = await snapshot(created.id);
   const seat = first.body.pending[0]!.seat;
   return { created, id: created.id, tokens, seat, token: tokens[seat]! };
 }
 
-/** The host token plays the next legal action of whichever human seat is to act. */
-async function step(id: string, hostToken: string): Promise<number> {
-  const snap = (await snapshot(id, hostToken)).body;
-  const res = await act(id, { token: hostToken, seat: snap.seat, seq: snap.seq, action: snap.legal[0] });
+/** The seat to act plays its first legal action, with its own token (online, each seat acts with its own). */
+async function step(id: string, tokens: readonly string[]): Promise<number> {
+  const seat = (await snapshot(id)).body.pending[0]!.seat;
+  const snap = (await snapshot(id, tokens[seat])).body;
+  const res = await act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
   expect(res.status).toBe(200);
   return res.body.seq!;
 }
@@ -221,16 +226,16 @@ describe('POST /api/games/:id/actions', () => {
   });
 
   it('of two simultaneous actions on the same seq, applies exactly one (200) and refuses the other (409)', async () => {
-    const { id, seat, token, created } = await newPoleGame();
+    const { id, seat, token } = await newPoleGame();
     const results = await Promise.all([
       act(id, { token, seat, seq: 0, action: { type: 'roll' } }),
-      act(id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
+      act(id, { token, seat, seq: 0, action: { type: 'roll' } }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 200)!.body).toEqual({ seq: 1 });
     expect(results.find((r) => r.status === 409)!.body).toEqual({ error: 'STALE', message: expect.any(String) });
     expect((await snapshot(id)).body.seq).toBe(1);
-    expect((await answer<{ actions: unknown[] }>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)))).body.actions).toHaveLength(1);
+    expect(await storedActions(id)).toHaveLength(1);
   });
 
   it("answers 422 with the engine's RuleError code for an illegal action, and changes nothing", async () => {
@@ -281,8 +286,8 @@ describe('GET /api/games/:id/events', () => {
   });
 
   it('with Last-Event-ID: k, delivers exactly the updates after k, then the new ones', async () => {
-    const { id, created } = await newPoleGame();
-    for (let i = 0; i < 5; i++) await step(id, created.hostToken);
+    const { id, tokens } = await newPoleGame();
+    for (let i = 0; i < 5; i++) await step(id, tokens);
     expect((await snapshot(id)).body.seq).toBe(5);
     const k = 2;
     const events = openEvents(id, {}, { 'last-event-id': String(k) });
@@ -295,7 +300,7 @@ describe('GET /api/games/:id/events', () => {
       expect(u.update.seq).toBe(Number(u.id));
     }
     expect(ids).toEqual(['3', '4', '5']);
-    await step(id, created.hostToken);
+    await step(id, tokens);
     expect((await stream.update())!.id).toBe('6');
     events.abort();
     await stream.cancel();
@@ -382,16 +387,24 @@ describe('GET /api/games/:id/events', () => {
 });
 
 describe('GET /api/games/:id/record', () => {
-  it('returns the record, which replays to the served state', async () => {
-    const { id, created } = await newPoleGame();
-    for (let i = 0; i < 4; i++) await step(id, created.hostToken);
-    const res = await answer<GameRecord>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
+  const getRecordOf = (id: string) => answer<GameRecord & Partial<ErrorBody>>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
+
+  it('answers 409 GAME_NOT_OVER while the game runs (its seed predicts every roll), then the record, which replays to the served state', async () => {
+    const { id, tokens } = await newPoleGame();
+    for (let i = 0; i < 4; i++) await step(id, tokens);
+    const running = await getRecordOf(id);
+    expect(running).toEqual({ status: 409, body: { error: 'GAME_NOT_OVER', message: expect.any(String) } });
+    expect(JSON.stringify(running.body)).not.toContain('routes-test');
+
+    let seq = 4;
+    while ((await snapshot(id)).body.outcome === null) seq = await step(id, tokens);
+    const res = await getRecordOf(id);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['actions', 'config', 'game', 'seed', 'version']);
     expect(res.body).toMatchObject({ game: 'pole', seed: 'routes-test', config: { laps: 2, players: 2 } });
-    expect(res.body.actions).toHaveLength(4);
+    expect(res.body.actions).toHaveLength(seq);
     expect(stateHash(replay(res.body).state)).toBe((await (await getHost()).stateHash(id)).hash);
-    expect((await answer(getRecord(new Request(`${BASE}/api/games/nope/record`), ctx('nope')))).status).toBe(404);
+    expect((await getRecordOf('nope')).status).toBe(404);
   });
 });
 
@@ -411,13 +424,45 @@ describe('POST /api/games/:id/leave', () => {
     }
     expect(snap.seq).toBeGreaterThan(0);
     expect(snap.seats[seat]).toMatchObject({ kind: 'human', botTakeover: true });
-    const record = await answer<{ actions: { seat: unknown }[] }>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
-    expect(record.body.actions[0]!.seat).toBe(seat);
+    expect((await storedActions(id))[0]!.seat).toBe(seat);
 
     expect((await act(id, { token, seat, seq: snap.seq, action: { type: 'roll' } })).body.error).toBe('SEAT_LEFT');
     // Leaving twice is fine; a malformed body is a 400.
     expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token }), ctx(id))).status).toBe(204);
     expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat }), ctx(id)))).status).toBe(400);
     expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: 'forged' }), ctx(id)))).status).toBe(403);
+  });
+});
+
+describe('a token naming a seat it does not hold is refused everywhere (issue 16)', () => {
+  const refused = { status: 403, body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) } };
+
+  it("leave with seat 0's token and seat 1: 403 NOT_YOUR_SEAT, and neither seat leaves", async () => {
+    const { id, tokens } = await newPoleGame();
+    expect(await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: tokens[0], seat: 1 }), ctx(id)))).toEqual(refused);
+    expect((await snapshot(id)).body.seats.map((s) => s.botTakeover)).toEqual([false, false]);
+    // Naming its own seat is fine.
+    expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: tokens[0], seat: 0 }), ctx(id))).status).toBe(204);
+    expect((await snapshot(id)).body.seats[0]!.botTakeover).toBe(true);
+  });
+
+  it("claim and approval with seat 0's token and seat 1: 403 NOT_YOUR_SEAT before anything else", async () => {
+    const { id, tokens } = await newPoleGame();
+    const claim = await answer(postClaim(jsonRequest(`/api/games/${id}/chain/claim`, { token: tokens[0], seat: 1 }), ctx(id)));
+    expect(claim).toEqual(refused);
+    const call = await answer(getApproval(new Request(`${BASE}/api/games/${id}/chain/approval${query({ token: tokens[0], seat: 1 })}`), ctx(id)));
+    expect(call).toEqual(refused);
+    const sent = await answer(postApproval(jsonRequest(`/api/games/${id}/chain/approval`, { token: tokens[0], seat: 1, opHash: null }), ctx(id)));
+    expect(sent).toEqual(refused);
+    // Its own seat gets past the seat check (this game is not on-chain).
+    expect((await answer(postClaim(jsonRequest(`/api/games/${id}/chain/claim`, { token: tokens[0], seat: 0 }), ctx(id)))).body.error).toBe('NOT_ON_CHAIN');
+  });
+
+  it("actions, snapshot and events with seat 0's token and seat 1: 403 NOT_YOUR_SEAT", async () => {
+    const { id, tokens } = await newPoleGame();
+    expect(await act(id, { token: tokens[0], seat: 1, seq: 0, action: { type: 'roll' } })).toEqual(refused);
+    expect(await snapshot(id, tokens[0], 1)).toEqual(refused);
+    expect(await answer(openEvents(id, { token: tokens[0], seat: 1 }).response)).toEqual(refused);
+    expect(await storedActions(id)).toEqual([]);
   });
 });

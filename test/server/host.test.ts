@@ -34,7 +34,7 @@ const poleOnline: CreateGameRequest = {
 async function newPoleGame() {
   const created = await host.create(poleOnline);
   const tokens = created.invites.map((i) => i.token);
-  const first = await host.snapshot(created.id, created.hostToken);
+  const first = await host.snapshot(created.id);
   const seat = first.pending[0]!.seat;
   return { created, tokens, seat, token: tokens[seat]! };
 }
@@ -71,10 +71,13 @@ describe('GameHost: create and snapshot', () => {
     expect(spectator.seat).toBeNull();
     expect(spectator.access).toBe('spectator');
     expect(spectator.legal).toEqual([]);
-    const other = await host.snapshot(created.id, created.hostToken, 1 - seat);
-    expect(other.legal).toEqual([]);
-    // The page learns from the snapshot that a host token acts for every human seat (hot-seat).
-    expect(other.access).toBe('host');
+    // Online, the host token only watches (issue 16); the page learns it from the snapshot.
+    expect(await host.snapshot(created.id, created.hostToken)).toMatchObject({ seat: null, access: 'spectator', legal: [] });
+    // Hot-seat, it holds every human seat: the page learns it too, and shows a seat switcher.
+    const hotseat = await host.create({ ...poleOnline, mode: 'hotseat' });
+    const waiting = (await host.snapshot(hotseat.id)).pending[0]!.seat;
+    const other = await host.snapshot(hotseat.id, hotseat.hostToken, 1 - waiting);
+    expect(other).toMatchObject({ seat: 1 - waiting, access: 'host', legal: [] });
   });
 
   it('stores only hashes of the tokens', async () => {
@@ -128,7 +131,7 @@ describe('GameHost: acting', () => {
     const { created, seat, token } = await newPoleGame();
     const results = await Promise.allSettled([
       host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } }),
-      host.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
+      host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -168,8 +171,12 @@ describe('GameHost: acting', () => {
     const act = (token: string, as: number) => host.act(created.id, { token, seat: as, seq: 0, action: { type: 'roll' } });
     expect(await refusal(act('forged', seat))).toEqual({ status: 403, code: 'BAD_TOKEN' });
     expect(await refusal(act(tokens[1 - seat]!, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
-    expect(await refusal(act(created.hostToken, 5))).toEqual({ status: 403, code: 'UNKNOWN_SEAT' });
-    const withBot = await host.create({ ...poleOnline, seats: [{ kind: 'human', name: 'Ada' }, { kind: 'heuristic', name: 'Bot' }] });
+    expect(await refusal(act(created.hostToken, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' }); // online (issue 16)
+    const withBot = await host.create({ ...poleOnline, mode: 'hotseat', seats: [{ kind: 'human', name: 'Ada' }, { kind: 'heuristic', name: 'Bot' }] });
+    expect(await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 5, seq: 0, action: { type: 'roll' } }))).toEqual({
+      status: 403,
+      code: 'UNKNOWN_SEAT',
+    });
     expect(await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 1, seq: 0, action: { type: 'roll' } }))).toEqual({
       status: 403,
       code: 'BOT_SEAT',
@@ -178,12 +185,15 @@ describe('GameHost: acting', () => {
     expect(await store.listActions(created.id)).toEqual([]);
   });
 
-  it('lets the host token act for any human seat (hot-seat)', async () => {
+  it('lets the host token act for any human seat (hot-seat), leaving the one it names', async () => {
     const created = await host.create({ ...poleOnline, mode: 'hotseat' });
     expect(created.invites).toEqual([]);
     const { pending } = await host.snapshot(created.id, created.hostToken);
     const seat = pending[0]!.seat;
     expect(await host.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } })).toEqual({ seq: 1 });
+    expect(await refusal(host.leave(created.id, created.hostToken))).toEqual({ status: 400, code: 'SEAT_REQUIRED' });
+    await host.leave(created.id, created.hostToken, 1 - seat);
+    expect((await host.snapshot(created.id)).seats.map((s) => s.botTakeover)).toEqual(seat === 0 ? [false, true] : [true, false]);
   });
 
   it('records facts from outside as system actions (server-side only)', async () => {
@@ -197,7 +207,7 @@ describe('GameHost: acting', () => {
   });
 
   it('keeps a record that replays to the same state', async () => {
-    const { created } = await newPoleGame();
+    const created = await host.create({ ...poleOnline, mode: 'hotseat' });
     for (let i = 0; i < 6; i++) {
       const snap = await host.snapshot(created.id, created.hostToken);
       if (snap.outcome) break;

@@ -162,8 +162,9 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
     try {
       const made = await apiFetch<CreateGameResponse>('/api/games', jsonPost(request));
       const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
-      saveCredentials(made.id, { token: made.hostToken, seat: firstHuman });
+      // Online, the host token holds no seat (each plays with its invite link), so only hot-seat keeps it.
       if (mode === 'hotseat') {
+        saveCredentials(made.id, { token: made.hostToken, seat: firstHuman });
         router.push(playPath(made.id, made.hostToken, firstHuman));
         return;
       }

@@ -165,13 +165,16 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
               Leave seat
             </button>
           )}
-          <button type="button" className="button ghost small" onClick={() => void exportRecord()}>
-            Export record
-          </button>
+          {/* The record (seed and sealed bids) is published once the game is over (issue 16). */}
           {shown.outcome && (
-            <a className="button small" href={`/replay?game=${encodeURIComponent(id)}`}>
-              Replay
-            </a>
+            <>
+              <button type="button" className="button ghost small" onClick={() => void exportRecord()}>
+                Export record
+              </button>
+              <a className="button small" href={`/replay?game=${encodeURIComponent(id)}`}>
+                Replay
+              </a>
+            </>
           )}
         </div>
       </header>

@@ -6,7 +6,7 @@ export const runtime = 'nodejs';
 
 const leaveSchema = z.object({ token: z.string().min(1).max(128), seat: z.number().int().min(0).max(5).optional() }).strict();
 
-/** A human seat leaves; its bot plays on so the others can finish (204). */
+/** A human seat leaves; its bot plays on so the others can finish (204); 403 NOT_YOUR_SEAT for a seat the token does not hold. */
 export async function POST(request: Request, { params }: IdParams): Promise<Response> {
   return respond(async () => {
     const parsed = leaveSchema.safeParse(await jsonBody(request));

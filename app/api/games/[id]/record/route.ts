@@ -4,7 +4,7 @@ import { respond, type IdParams } from '../../../_lib/respond';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** The game record `{game, version, config, seed, actions}`, replayable anywhere. */
+/** The record `{game, version, config, seed, actions}` of a finished game, replayable anywhere; 409 GAME_NOT_OVER before. */
 export async function GET(_request: Request, { params }: IdParams): Promise<Response> {
-  return respond(async () => (await getHost()).record((await params).id));
+  return respond(async () => (await getHost()).publishedRecord((await params).id));
 }
