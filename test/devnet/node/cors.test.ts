@@ -10,7 +10,7 @@ import { TezosToolkit } from '@taquito/taquito';
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
-import { startDevnet, type Devnet } from '../../../devnet/node';
+import { corsOriginsFrom, DEFAULT_CORS_ORIGINS, startDevnet, type Devnet } from '../../../devnet/node';
 
 const APP = 'http://localhost:3000';
 const EVIL = 'http://evil.example';
@@ -122,5 +122,14 @@ describe('CORS on the devnet RPC and its TzKT API', () => {
     } finally {
       await own.stop();
     }
+  });
+
+  test('DEVNET_CORS_ORIGINS: comma-separated origins, the app’s by default, a malformed one named', () => {
+    expect(corsOriginsFrom(undefined)).toEqual(DEFAULT_CORS_ORIGINS);
+    expect(DEFAULT_CORS_ORIGINS).toEqual([APP, 'http://127.0.0.1:3000']);
+    expect(corsOriginsFrom(' http://localhost:5173/, https://Pole.Example ')).toEqual(['http://localhost:5173', 'https://pole.example']);
+    expect(corsOriginsFrom('*')).toEqual(['*']);
+    expect(() => corsOriginsFrom('localhost:3000')).toThrow(/DEVNET_CORS_ORIGINS: "localhost:3000" is not an origin/);
+    expect(() => corsOriginsFrom('http://localhost:3000/app')).toThrow(/is not an origin/);
   });
 });

@@ -110,6 +110,13 @@ describe('gas figures are held to the protocol’s limits', () => {
   });
 });
 
+test('a request body over 8 MiB is answered 413 unread, and the node answers the next request', async () => {
+  const big = await post('/chains/main/blocks/head/helpers/scripts/run_code', { script: ENDLESS, storage: { prim: 'Unit' }, input: { prim: 'Unit' }, padding: 'x'.repeat(9 * 1024 * 1024) });
+  expect(big.status).toBe(413);
+  expect(ids(big.json)).toEqual([`${P}rpc.body_too_large`]);
+  expect((await rpc.getBlockHeader()).level).toBe(devnet.chain.headBlock().level);
+});
+
 describe('the mempool’s minimal fee (Octez’s default filter)', () => {
   /** Forges and signs a 1 ꜩ transfer from `a` with `fee`; its size in bytes (branch, contents, signature). */
   async function signedTransfer(a: BootstrapAccount, fee: bigint, gasLimit = 1000n): Promise<{ sbytes: string; size: number }> {
