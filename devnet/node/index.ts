@@ -19,7 +19,7 @@ export { Chain, DEVNET_CHAIN_ID } from './local-chain';
 export type { RouteHandler } from './rpc';
 export { PROTOCOL } from './errors';
 export { CORS_ORIGINS_VAR, corsOriginsFrom, DEFAULT_CORS_ORIGINS, loopbackOrigins } from './cors';
-export { MEMPOOL_FILTER, minimalFeeMutez } from './local-chain';
+export { minimalFeeMutez } from './local-chain';
 
 export interface DevnetOptions {
   /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
