@@ -1,19 +1,27 @@
 /**
  * `npm run devnet -- [--port 8732] [--block-time 0] [--data .data/devnet | --ephemeral] [--accounts 10]`:
  * a local Tezos node (devnet/node) with the TzKT-compatible API (devnet/indexer) under /tzkt.
+ * Browser pages may call it from DEVNET_CORS_ORIGINS (comma-separated origins, default the app's, http://localhost:3000).
  * Prints one `devnet ready …` line, then the bootstrap accounts; runs until interrupted.
  */
 import { tzktRoutes } from '../devnet/indexer';
-import { startDevnet } from '../devnet/node';
+import { CORS_ORIGINS_VAR, corsOriginsFrom, startDevnet } from '../devnet/node';
 import { intFlag, parseFlags } from './lib/args';
 import { runCli, UsageError } from './lib/cli';
 
 const USAGE = `usage: npm run devnet -- [--port 8732] [--block-time 0] [--data .data/devnet | --ephemeral] [--accounts 10]
+  ${CORS_ORIGINS_VAR}=origin,…  the web pages that may call it from a browser (default: the app's, http://localhost:3000)
 `;
 
 await runCli('devnet', USAGE, async () => {
   const flags = parseFlags(process.argv.slice(2), { port: 'string', 'block-time': 'string', data: 'string', ephemeral: 'boolean', accounts: 'string' });
   if (flags.data !== undefined && flags.ephemeral) throw new UsageError('--data and --ephemeral exclude each other');
+  let corsOrigins;
+  try {
+    corsOrigins = corsOriginsFrom(process.env[CORS_ORIGINS_VAR]);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   const devnet = await startDevnet({
     port: intFlag('port', flags.port, 8732, 0, 65535),
     blockTime: intFlag('block-time', flags['block-time'], 0, 0, 3600),
@@ -21,6 +29,7 @@ await runCli('devnet', USAGE, async () => {
     ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
     ephemeral: flags.ephemeral === true,
     tzkt: tzktRoutes,
+    corsOrigins,
   });
   process.stdout.write(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}\n`);
   for (const a of devnet.accounts) {

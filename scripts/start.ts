@@ -3,7 +3,9 @@
  * (persisted under .data/devnet, port 8732), makes sure the editions contract is deployed on it (the one recorded in
  * deployments/devnet.json while the devnet still has it, else a new origination by bootstrap1, recorded there), then
  * serves the built app on port 3000 with TEZOS_NETWORK, TEZOS_RPC_URL, TZKT_URL, POLE_FA2_CONTRACT and the bank's key
- * (bootstrap1, the contract's admin and first minter) in POLE_BANK_SECRET_KEY; Ctrl-C stops both.
+ * (bootstrap1, the contract's admin and first minter) in POLE_BANK_SECRET_KEY; Ctrl-C stops both. Browser pages may
+ * call the devnet from the app's origin only (its wallet code signs and reads balances there), plus any origins in
+ * DEVNET_CORS_ORIGINS (comma-separated).
  *
  * With TEZOS_NETWORK=shadownet (or custom) no devnet is started nor anything deployed: the key and the contract come
  * from the environment and `npm run deploy` (deployments/<network>.json); a missing piece is printed here as one
@@ -16,7 +18,10 @@ import { networkFromEnv, resolveNetwork } from '../chain';
 import { checkDeployment, ensureDeployment, isDeploymentError, redeployReasonText } from '../chain/deployment';
 import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../chain/status';
 import { tzktRoutes } from '../devnet/indexer';
-import { bootstrapAccount, startDevnet, type Devnet } from '../devnet/node';
+import { bootstrapAccount, CORS_ORIGINS_VAR, corsOriginsFrom, loopbackOrigins, startDevnet, type Devnet } from '../devnet/node';
+
+/** The port `next start` serves the app on, whose origin the devnet lets call it from a browser. */
+const APP_PORT = 3000;
 
 const say = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -24,7 +29,14 @@ const say = (line: string): void => {
 
 /** The devnet, the contract on it, and the app's environment; exits 1 with one line when the contract cannot be deployed. */
 async function onDevnet(): Promise<{ devnet: Devnet; env: NodeJS.ProcessEnv }> {
-  const devnet = await startDevnet({ port: 8732, tzkt: tzktRoutes });
+  let extra: readonly string[] = [];
+  try {
+    if (process.env[CORS_ORIGINS_VAR]?.trim()) extra = corsOriginsFrom(process.env[CORS_ORIGINS_VAR]);
+  } catch (err) {
+    process.stderr.write(`start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const devnet = await startDevnet({ port: 8732, tzkt: tzktRoutes, corsOrigins: [...loopbackOrigins(APP_PORT), ...extra] });
   say(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl} (accounts: npm run devnet prints them)`);
   const network = resolveNetwork({ network: 'devnet', rpc: devnet.rpcUrl, tzkt: devnet.tzktUrl });
   const bank = bootstrapAccount(1);
@@ -81,7 +93,7 @@ let env: NodeJS.ProcessEnv;
 if (name === 'devnet') ({ devnet, env } = await onDevnet());
 else env = await onPublicNetwork();
 
-const next: ChildProcess = spawn('next', ['start', '-p', '3000'], { stdio: 'inherit', env });
+const next: ChildProcess = spawn('next', ['start', '-p', String(APP_PORT)], { stdio: 'inherit', env });
 
 let stopping = false;
 const stop = (code: number): void => {

@@ -171,17 +171,13 @@ export function handleTzkt(view: ChainView, req: IncomingMessage, res: ServerRes
   const query = path.includes('?') || !reqUrl.includes('?') ? '' : reqUrl.slice(reqUrl.indexOf('?'));
   const url = new URL(path + query, 'http://local');
   if (!url.pathname.startsWith('/tzkt/') && url.pathname !== '/tzkt') return false;
-  const headers = {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, OPTIONS',
-    'access-control-allow-headers': '*',
-  };
+  // CORS is the server's: the devnet node answers it for the pages it allows (devnet/node/cors.ts).
   if (req.method === 'OPTIONS') {
-    res.writeHead(204, headers).end();
+    res.writeHead(204, { allow: 'GET, HEAD, OPTIONS' }).end();
     return true;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, headers).end();
+    res.writeHead(405, { allow: 'GET, HEAD, OPTIONS' }).end();
     return true;
   }
   let answer: Answer;
@@ -191,11 +187,11 @@ export function handleTzkt(view: ChainView, req: IncomingMessage, res: ServerRes
     answer = { status: 500, body: { code: 500, message: (e as Error).message } };
   }
   if (answer.body === undefined) {
-    res.writeHead(answer.status, headers).end();
+    res.writeHead(answer.status).end();
     return true;
   }
   const text = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(req.method === 'HEAD' ? undefined : text);
   return true;
 }

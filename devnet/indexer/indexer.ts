@@ -270,9 +270,10 @@ export class TzktIndex {
       initiator: alias(initiator),
       sender: alias(c.source),
       nonce: c.internal ? (c.nonce ?? 0) : undefined,
-      gasLimit: 0,
+      // As TzKT: the content's limits; an internal operation has none (0).
+      gasLimit: Number(c.gasLimit ?? 0n),
       gasUsed: Number(c.gasUsed),
-      storageLimit: 0,
+      storageLimit: Number(c.storageLimit ?? 0n),
       storageUsed: Number(c.storageUsed),
       bakerFee: Number(c.fee ?? 0n),
       storageFee: 0,

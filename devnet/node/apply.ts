@@ -15,7 +15,7 @@ import { pairTypes } from '../michelson/micheline';
 import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
 import { runScript, operationJson, isMichelsonFailure, type MichelsonFailure, type Host } from '../michelson/index';
 import { Address, BigMap, type Operation } from '../michelson/values';
-import { applyError, ApplyError, tezosError, validationError, type TezosError } from './errors';
+import { applyError, ApplyError, NodeError, tezosError, validationError, type TezosError } from './errors';
 import { bigMapKeyHex } from './host';
 import { fork, type Account, type BigMapEntry, type BigMapState, type ImplicitAccount, type OriginatedAccount, type State } from './state';
 import type { LoadedScript } from '../michelson/run';
@@ -87,13 +87,18 @@ const MANAGER_KINDS = new Set(['reveal', 'transaction', 'origination', 'delegati
 // ---------------------------------------------------------------------------------------------
 // validation
 
-export function validateGroup(state: State, g: GroupInput, mode: { checkSignature: boolean }): void {
+/**
+ * `mempool`: the group is validated on its own, as at injection, where Octez refuses (permanently) a group whose gas
+ * limits add up past the block's; elsewhere (simulation, preapply) that is the temporary `gas_exhausted.block`.
+ */
+export function validateGroup(state: State, g: GroupInput, mode: { checkSignature: boolean; mempool: boolean }): void {
   if (g.contents.length === 0) throw validationError('permanent', 'validate.operation.empty_manager_operation_list');
   const source = g.contents[0]!.source;
   const account = state.accounts.get(source);
   let publicKey = account?.kind === 'implicit' ? account.publicKey : undefined;
   let counter = account?.kind === 'implicit' ? account.counter : 0n;
   let balance = account?.balance ?? 0n;
+  let gasLimits = 0n;
   for (const [i, c] of g.contents.entries()) {
     if (!MANAGER_KINDS.has(c.kind)) throw validationError('permanent', 'validate.operation.unsupported', { kind: c.kind });
     if (c.source !== source) throw validationError('permanent', 'validate.operation.inconsistent_sources');
@@ -120,8 +125,17 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
     if (found < expected) throw validationError('branch', 'contract.counter_in_the_past', { contract: source, expected: expected.toString(), found: found.toString() });
     if (found > expected) throw validationError('temporary', 'contract.counter_in_the_future', { contract: source, expected: expected.toString(), found: found.toString() });
     counter = found;
-    if (BigInt(c.gas_limit) > CONSTANTS.hardGasLimitPerOperation) throw validationError('permanent', 'gas_limit_too_high');
-    if (BigInt(c.storage_limit) > CONSTANTS.hardStorageLimitPerOperation) throw validationError('permanent', 'storage_limit_too_high');
+    // Octez's validate.ml `check_contents`: each gas limit within hard_gas_limit_per_operation, then the group's
+    // within the block's (issue 16: every gas figure the devnet is given is held to the protocol's limits).
+    const gasLimit = BigInt(c.gas_limit);
+    if (gasLimit < 0n || gasLimit > CONSTANTS.hardGasLimitPerOperation) throw validationError('permanent', 'gas_limit_too_high');
+    gasLimits += gasLimit;
+    if (gasLimits > CONSTANTS.hardGasLimitPerBlock) {
+      const block = tezosError('temporary', 'gas_exhausted.block');
+      throw new NodeError(mode.mempool ? [tezosError('permanent', 'gas_limit_too_high'), block] : [block]);
+    }
+    const storageLimit = BigInt(c.storage_limit);
+    if (storageLimit < 0n || storageLimit > CONSTANTS.hardStorageLimitPerOperation) throw validationError('permanent', 'storage_limit_too_high');
     const fee = BigInt(c.fee);
     if (balance < fee) throw validationError('temporary', 'contract.balance_too_low', { contract: source, balance: balance.toString(), amount: fee.toString() });
     balance -= fee;

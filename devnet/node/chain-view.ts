@@ -34,6 +34,9 @@ export type OperationContentView =
       readonly status: 'applied' | 'failed' | 'backtracked' | 'skipped';
       readonly counter?: bigint;
       readonly fee?: bigint;
+      /** The content's own gas_limit and storage_limit (absent on internal operations, which have none). */
+      readonly gasLimit?: bigint;
+      readonly storageLimit?: bigint;
       readonly gasUsed: bigint;
       readonly storageUsed: bigint;
       /** Big_map changes made by this content (RPC legacy `big_map_diff` shape). */
@@ -50,6 +53,8 @@ export type OperationContentView =
       readonly status: 'applied' | 'failed' | 'backtracked' | 'skipped';
       readonly counter?: bigint;
       readonly fee?: bigint;
+      readonly gasLimit?: bigint;
+      readonly storageLimit?: bigint;
       readonly gasUsed: bigint;
       readonly storageUsed: bigint;
       readonly bigMapDiff: readonly unknown[];

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { bootstrapAccounts, type BootstrapAccount } from './accounts';
 import { Chain, type Block } from './local-chain';
 import type { ChainView } from './chain-view';
+import { CorsPolicy } from './cors';
 import { rpcHandler, type RouteHandler } from './rpc';
 import { fromJson, toJson, type State } from './state';
 
@@ -17,6 +18,8 @@ export type { BootstrapAccount } from './accounts';
 export { Chain, DEVNET_CHAIN_ID } from './local-chain';
 export type { RouteHandler } from './rpc';
 export { PROTOCOL } from './errors';
+export { CORS_ORIGINS_VAR, corsOriginsFrom, DEFAULT_CORS_ORIGINS, loopbackOrigins } from './cors';
+export { minimalFeeMutez } from './local-chain';
 
 export interface DevnetOptions {
   /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
@@ -34,6 +37,11 @@ export interface DevnetOptions {
    * full URL, e.g. `/tzkt/v1/head`). The indexer (devnet/indexer) provides it.
    */
   readonly tzkt?: (chain: ChainView) => RouteHandler;
+  /**
+   * The web pages (origins, `*` for any) that may call the RPC from a browser; default DEFAULT_CORS_ORIGINS, the app
+   * `npm start` serves. A request from another page is refused (cors.ts).
+   */
+  readonly corsOrigins?: readonly string[];
 }
 
 export interface Devnet {
@@ -41,6 +49,8 @@ export interface Devnet {
   readonly tzktUrl: string;
   readonly accounts: readonly BootstrapAccount[];
   readonly chain: Chain;
+  /** Lets one more page call the RPC from a browser (an app started after the devnet, on a port picked then). */
+  allowOrigin(origin: string): void;
   stop(): Promise<void>;
 }
 
@@ -82,7 +92,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const blockTime = options.blockTime ?? 0;
   const accounts = bootstrapAccounts(options.accounts ?? 10);
   const chain = options.ephemeral ? new Chain({ accounts }) : persisted(options.dataDir ?? join('.data', 'devnet'), accounts);
-  const server = createServer(rpcHandler(chain, { blockTime, ...(options.tzkt ? { extraRoutes: options.tzkt(chain) } : {}) }));
+  const cors = new CorsPolicy(options.corsOrigins);
+  const server = createServer(rpcHandler(chain, { blockTime, cors, ...(options.tzkt ? { extraRoutes: options.tzkt(chain) } : {}) }));
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -96,6 +107,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     tzktUrl: `${rpcUrl}/tzkt`,
     accounts,
     chain,
+    allowOrigin: (origin) => cors.allow(origin),
     stop: () =>
       new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);

@@ -17,6 +17,19 @@ import { fork, adopt, type State, type BigMapState, type Account } from './state
 /** The protocol constant the RPC reports too (rpc.ts): the most bytes one operation may take. */
 export const MAX_OPERATION_DATA_LENGTH = 32_768;
 
+/**
+ * Octez's default mempool filter (the protocol plugin's mempool.ml `default_config`; `GET mempool/filter` reports it):
+ * a baker's node refuses an operation whose fees (all its contents') are below minimal_fees + minimal_nanotez_per_gas_unit
+ * × its gas limits + minimal_nanotez_per_byte × its size in bytes (branch, contents and signature).
+ */
+export const MEMPOOL_FILTER = { minimalFeesMutez: 100n, minimalNanotezPerGasUnit: 100n, minimalNanotezPerByte: 1000n } as const;
+
+/** The least fee (mutez, rounded up) the mempool filter lets through for `gasLimit` gas units and `bytes` bytes. */
+export function minimalFeeMutez(gasLimit: bigint, bytes: number): bigint {
+  const nanotez = MEMPOOL_FILTER.minimalFeesMutez * 1000n + MEMPOOL_FILTER.minimalNanotezPerGasUnit * gasLimit + MEMPOOL_FILTER.minimalNanotezPerByte * BigInt(bytes);
+  return (nanotez + 999n) / 1000n;
+}
+
 export interface AppliedOperation {
   readonly hash: string;
   readonly branch: string;
@@ -159,7 +172,7 @@ export class Chain implements ChainView {
   simulate(op: { branch: string; contents: Content[] }): Json[] {
     const s = fork(this.state);
     const g = { branch: op.branch, contents: op.contents, hash: new Uint8Array(32) };
-    validateGroup(s, g, { checkSignature: false });
+    validateGroup(s, g, { checkSignature: false, mempool: false });
     return applyGroup(s, g, this.env()).contents;
   }
 
@@ -170,13 +183,13 @@ export class Chain implements ChainView {
     const signedBytes = concat(forged, sig);
     const s = fork(this.state);
     const g = { branch: op.branch, contents: op.contents, signed: { forged, signature: sig }, hash: operationHash(signedBytes).raw };
-    validateGroup(s, g, { checkSignature: true });
+    validateGroup(s, g, { checkSignature: true, mempool: false });
     return { contents: applyGroup(s, g, this.env()).contents, signature: op.signature };
   }
 
   /**
-   * `/injection/operation`: validates, applies and queues the operation for the next block, or bakes
-   * it into its own block at once with `bake`; returns its hash.
+   * `/injection/operation`: filters (fees, as a baker's mempool does), validates, applies and queues
+   * the operation for the next block, or bakes it into its own block at once with `bake`; returns its hash.
    */
   async inject(hex: string, options: { bake?: boolean } = {}): Promise<string> {
     if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 128 + 64 + 2) throw validationError('permanent', 'operation.invalid_encoding');
@@ -189,6 +202,12 @@ export class Chain implements ChainView {
     } catch (e) {
       throw validationError('permanent', 'operation.invalid_encoding', { message: (e as Error).message });
     }
+    // As Octez's mempool, before validation: fees below the filter's minimum are refused (issue 16; fee 0 was applied).
+    // Contents without a fee are no manager operations: validation refuses those.
+    const managers = parsed.contents.filter((c) => c.fee !== undefined);
+    const fees = managers.reduce((n, c) => n + BigInt(c.fee), 0n);
+    const gasLimits = managers.reduce((n, c) => n + BigInt(c.gas_limit), 0n);
+    if (managers.length > 0 && fees < minimalFeeMutez(gasLimits, hex.length / 2)) throw validationError('permanent', 'prefilter.fees_too_low');
     const signed = Buffer.from(hex, 'hex');
     const forged = signed.subarray(0, signed.length - 64);
     const sig = signed.subarray(signed.length - 64);
@@ -196,7 +215,7 @@ export class Chain implements ChainView {
     // A replay needs no check of its own: its counter is already used.
     const s = fork(this.state);
     const g = { branch: parsed.branch, contents: parsed.contents, signed: { forged, signature: sig }, hash: raw };
-    validateGroup(s, g, { checkSignature: true });
+    validateGroup(s, g, { checkSignature: true, mempool: true });
     const r = applyGroup(s, g, this.env());
     adopt(this.state, s);
     this.pending.push({ hash: b58, branch: parsed.branch, contents: r.contents, signature: b58Encode(sig, PrefixV2.GenericSignature), flat: r.flat });
@@ -323,7 +342,7 @@ function flatView(flat: readonly FlatResult[]): OperationContentView[] {
       internal: f.internal,
       source: j.source as string,
       status,
-      ...(f.internal ? {} : { counter: BigInt(j.counter as string), fee: BigInt(j.fee as string) }),
+      ...(f.internal ? {} : { counter: BigInt(j.counter as string), fee: BigInt(j.fee as string), gasLimit: BigInt(j.gas_limit as string), storageLimit: BigInt(j.storage_limit as string) }),
       // In gas units, rounded up as Octez's `consumed_gas`.
       gasUsed: (BigInt((r.consumed_milligas as string | undefined) ?? '0') + 999n) / 1000n,
       storageUsed: BigInt((r.paid_storage_size_diff as string | undefined) ?? '0'),

@@ -1,6 +1,8 @@
 /**
  * The node's RPC over HTTP: the routes Taquito 25 calls, with Octez's JSON shapes. Validation
- * failures answer 500 with the error array, unknown routes 404, as the node does.
+ * failures answer 500 with the error array, unknown routes 404, as the node does. Browser pages
+ * of other origins than the allowed ones are refused (cors.ts); gas figures are capped at the
+ * protocol's limits, so no request holds the node longer than a full operation's run.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { packDataBytes, type MichelsonData, type MichelsonType } from '@taquito/michel-codec';
@@ -12,7 +14,8 @@ import { Address } from '../michelson/values';
 import { isMichelsonFailure, runScript, type Host } from '../michelson/index';
 import { pairTypes, type Expr, type Prim } from '../michelson/micheline';
 import { CONSTANTS, type Content, type Json } from './apply';
-import { isoSeconds, MAX_OPERATION_DATA_LENGTH, type Block, type Chain } from './local-chain';
+import type { CorsPolicy } from './cors';
+import { isoSeconds, MAX_OPERATION_DATA_LENGTH, MEMPOOL_FILTER, type Block, type Chain } from './local-chain';
 import { NodeError, PROTOCOL, tezosError } from './errors';
 import { chainHost } from './host';
 import { fork, type State } from './state';
@@ -23,8 +26,13 @@ export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL)
 export interface RpcOptions {
   /** Seconds between blocks, 0 to bake on each injection. */
   readonly blockTime: number;
+  /** The browser origins that may call the node. */
+  readonly cors: CorsPolicy;
   readonly extraRoutes?: RouteHandler;
 }
+
+/** The largest request body read (a contract's script as JSON is ~0.5 MB): past it, 413 and nothing is parsed. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 class HttpError extends Error {
   constructor(
@@ -40,6 +48,7 @@ const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 
 export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    if (!admitOrigin(opts.cors, req, res)) return;
     void handle(chain, opts, req, res).catch((e: unknown) => {
       if (e instanceof HttpError) return send(res, e.status, e.body);
       if (e instanceof NodeError) return send(res, e.status, e.errors);
@@ -48,15 +57,56 @@ export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessag
   };
 }
 
+/**
+ * CORS (issue 16): a request from an allowed page gets `Access-Control-Allow-Origin` for that page (its preflight the
+ * methods and headers it asks for); one from another page is answered 403 here, before anything runs or is read.
+ */
+function admitOrigin(cors: CorsPolicy, req: IncomingMessage, res: ServerResponse): boolean {
+  res.setHeader('vary', 'Origin');
+  const origin = req.headers.origin;
+  if (origin !== undefined && !cors.allows(origin)) {
+    const allowed = cors.list();
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-devnet-cors-error': 'invalid origin' });
+    res.end(`origin ${origin} may not call this devnet (allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}; set DEVNET_CORS_ORIGINS)\n`);
+    req.resume();
+    return false;
+  }
+  if (origin !== undefined) res.setHeader('access-control-allow-origin', origin);
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, {
+      allow: 'GET, POST, OPTIONS',
+      ...(origin !== undefined
+        ? {
+            'access-control-allow-methods': 'GET, POST, OPTIONS',
+            'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type',
+            'access-control-max-age': '600',
+          }
+        : {}),
+    });
+    res.end();
+    req.resume();
+    return false;
+  }
+  return true;
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+  res.writeHead(status, { 'content-type': 'application/json' });
   res.end(body === undefined ? '' : JSON.stringify(body));
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      req.resume();
+      throw new HttpError(413, [tezosError('permanent', 'rpc.body_too_large', { max_bytes: MAX_BODY_BYTES })]);
+    }
+    chunks.push(c as Buffer);
+  }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text === '') return undefined;
   try {
@@ -69,11 +119,6 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname.replace(/\/+$/, '');
-  if (req.method === 'OPTIONS') {
-    res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS' });
-    res.end();
-    return;
-  }
   if ((path === '/tzkt' || path.startsWith('/tzkt/')) && opts.extraRoutes) {
     if (await opts.extraRoutes(req, res, url)) return;
     throw notFound();
@@ -89,7 +134,14 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
   if (path === '/chains/main/chain_id') return ok(chain.chainId);
   if (path === '/version') return ok({ version: { major: 22, minor: 0, additional_info: 'release' }, network_version: { chain_name: 'TEZOS_DEVNET', distributed_db_version: 2, p2p_version: 1 }, commit_info: null });
   if (path === '/chains/main/mempool/filter') {
-    return ok({ minimal_fees: '100', minimal_nanotez_per_gas_unit: ['100', '1'], minimal_nanotez_per_byte: ['1000', '1'], replace_by_fee_factor: ['21', '20'], max_operations: 10000, max_total_bytes: 10000000 });
+    return ok({
+      minimal_fees: MEMPOOL_FILTER.minimalFeesMutez.toString(),
+      minimal_nanotez_per_gas_unit: [MEMPOOL_FILTER.minimalNanotezPerGasUnit.toString(), '1'],
+      minimal_nanotez_per_byte: [MEMPOOL_FILTER.minimalNanotezPerByte.toString(), '1'],
+      replace_by_fee_factor: ['21', '20'],
+      max_operations: 10000,
+      max_total_bytes: 10000000,
+    });
   }
   if (path === '/chains/main/mempool/pending_operations') return ok({ validated: [], refused: [], outdated: [], branch_refused: [], branch_delayed: [], unprocessed: [] });
   if (path === '/chains/main/blocks' && method === 'GET') return ok([[chain.headBlock().hash]]);
@@ -117,6 +169,8 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
       case '/helpers/forge/operations':
         return ok(await forger.forge(body as unknown as Parameters<LocalForger['forge']>[0]));
       case '/helpers/scripts/pack_data': {
+        // Packing is not metered here, but its gas figure is held to the same cap as the other helpers'.
+        requestGas(body);
         try {
           const packed = packDataBytes(body.data as MichelsonData, body.type as MichelsonType);
           return ok({ packed: packed.bytes, gas: 'unaccounted' });
@@ -213,6 +267,23 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
   }
 }
 
+/**
+ * The milligas a helper may use: its `gas` (whole gas units), by default the protocol's hard_gas_limit_per_operation.
+ * Above that limit (or below 0) it is refused with the protocol's `gas_limit_too_high`, the error validation gives an
+ * operation's gas_limit: Octez's run helpers take any figure, so one endless LOOP with gas 10¹² would hold the node
+ * for hours (issue 16). `unlimited_gas` (run_script_view) gets the same cap.
+ */
+function requestGas(body: Json): bigint {
+  const g = body.gas;
+  if (g === undefined || g === null) return CONSTANTS.hardGasLimitPerOperation * 1000n;
+  if ((typeof g !== 'string' && typeof g !== 'number') || !/^-?\d+$/.test(String(g))) {
+    throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_input', { message: 'gas: expected an integer' })]);
+  }
+  const gas = BigInt(g);
+  if (gas < 0n || gas > CONSTANTS.hardGasLimitPerOperation) throw new NodeError([tezosError('permanent', 'gas_limit_too_high')]);
+  return gas * 1000n;
+}
+
 function runCode(chain: Chain, state: State, body: Json): Json {
   const head = chain.headBlock();
   try {
@@ -229,7 +300,7 @@ function runCode(chain: Chain, state: State, body: Json): Json {
       ...(body.self ? { self: body.self as string } : {}),
       ...(body.sender ? { sender: body.sender as string } : {}),
       chainId: chain.chainId,
-      ...(body.gas !== undefined ? { gasLimitMilligas: BigInt(body.gas as string) * 1000n } : {}),
+      gasLimitMilligas: requestGas(body),
       host: chainHost(state, chain.loaded),
     });
     return { storage: r.storage, operations: r.operations, ...(r.bigMapDiff.length > 0 ? { big_map_diff: r.bigMapDiff } : {}), lazy_storage_diff: [] };
@@ -238,7 +309,9 @@ function runCode(chain: Chain, state: State, body: Json): Json {
       const errors =
         e.kind === 'script_rejected'
           ? [tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: body.self ?? 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', contract_code: 'Deprecated' }), tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith })]
-          : [tezosError('permanent', `michelson_v1.${e.kind === 'typecheck' ? 'ill_typed_contract' : e.kind === 'gas_exhausted' ? 'gas_exhausted' : 'runtime_error'}`, { message: e.message })];
+          : e.kind === 'gas_exhausted'
+            ? [tezosError('temporary', 'gas_exhausted.operation')]
+            : [tezosError('permanent', `michelson_v1.${e.kind === 'typecheck' ? 'ill_typed_contract' : 'runtime_error'}`, { message: e.message })];
       throw new NodeError(errors);
     }
     throw e;
@@ -274,6 +347,7 @@ function runScriptView(chain: Chain, state: State, body: Json): Json {
       now: BigInt(head.timestamp),
       ...(body.source ? { source: body.source as string } : {}),
       chainId: chain.chainId,
+      gasLimitMilligas: requestGas(body),
       host: chainHost(state, chain.loaded),
     });
     const st = r.storageValue;
@@ -319,6 +393,7 @@ function runView(chain: Chain, state: State, body: Json): Json {
       self: contract,
       ...(body.source ? { source: body.source as string } : {}),
       chainId: chain.chainId,
+      gasLimitMilligas: requestGas(body),
       host,
     });
     for (const o of r.operationValues) {
@@ -469,6 +544,8 @@ function constantsJson(blockTime: number): Json {
 /** A view's run failing: the node's error array (a FAILWITH keeps its value), anything else as is. */
 function viewFailure(e: unknown, contract: string): unknown {
   if (!isMichelsonFailure(e)) return e;
+  // As the protocol's gas meter reports it (gas_limit_repr.ml), whatever ran out.
+  if (e.kind === 'gas_exhausted') return new NodeError([tezosError('temporary', 'gas_exhausted.operation')]);
   return new NodeError([
     tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: contract, contract_code: 'Deprecated' }),
     e.kind === 'script_rejected'

@@ -34,6 +34,8 @@ export async function startChainApp(prepare?: (chain: DevnetContract) => Promise
   const server = await startAppServer({
     env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract.address, POLE_BANK_SECRET_KEY: bank.secretKey },
   });
+  // The pages' wallet code calls the devnet from the app's origin, which it lets in only once told (devnet/node/cors.ts).
+  devnet.allowOrigin(server.baseUrl);
   const browser = await launchBrowser();
   const pages = new BrowserPages(browser);
   return {

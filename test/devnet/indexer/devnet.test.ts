@@ -8,6 +8,7 @@ import { TezosToolkit, type BigMapAbstraction } from '@taquito/taquito';
 import {
   contractsGetByAddress,
   headGet,
+  operationsGetOriginations,
   operationsGetTransactions,
   tokensGetTokenBalances,
   tokensGetTokenBalancesCount,
@@ -107,6 +108,20 @@ describe('TzKT API of the devnet', () => {
     expect(txs.map((t) => t.parameter?.entrypoint)).toEqual(['transfer', 'mint', 'burn']);
     expect(txs[1]!.hash).toBe(txs[2]!.hash);
     expect(txs[1]!.parameter?.value).toEqual({ to_: carol, token_id: '1', amount: '5' });
+  });
+
+  it('gas and storage limits are each operation’s own, as the node has them (issue 16: gasLimit was 0)', async () => {
+    const rows = [...(await operationsGetOriginations({ originatedContract: { eq: kt } }, opts)), ...(await operationsGetTransactions({ target: { eq: kt }, sort: { asc: 'id' } }, opts))];
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      const block = await tz.rpc.getBlock({ block: String(row.level) });
+      const group = block.operations[3]!.find((o) => o.hash === row.hash)!;
+      const content = group.contents[row.counter! - Number((group.contents[0] as { counter: string }).counter)] as { gas_limit: string; storage_limit: string };
+      expect(row.gasLimit).toBe(Number(content.gas_limit));
+      expect(row.storageLimit).toBe(Number(content.storage_limit));
+      expect(row.gasLimit).toBeGreaterThan(0);
+      expect(row.gasUsed).toBeLessThanOrEqual(row.gasLimit!);
+    }
   });
 
   it('tokens and the contract', async () => {

@@ -241,6 +241,8 @@ export class FixtureChain implements ChainView {
       parameter: input,
       counter: internal ? undefined : this.bump(sender),
       fee: internal ? undefined : 1000n,
+      gasLimit: internal ? undefined : 10_000n,
+      storageLimit: internal ? undefined : 300n,
       storageUsed: 0n,
       nonce: internal ? out.length : undefined,
     };

@@ -131,6 +131,9 @@ describe('FA2 multi-asset contract, ledger (pair address nat) → nat', () => {
     expect(internal).toMatchObject({ initiator: { address: CAROL }, sender: { address: kt }, nonce: expect.any(Number) });
     expect(internal.parameter).toEqual({ entrypoint: 'default', value: [{ request: { owner: CAROL, token_id: '0' }, balance: '50' }] });
     expect(body(get('operations/transactions/count', `sender=${kt}`))).toBe(1);
+    // As TzKT: a content's own gas and storage limits; an internal operation has none of its own.
+    expect(bal).toMatchObject({ gasLimit: 10_000, storageLimit: 300 });
+    expect(internal).toMatchObject({ gasLimit: 0, storageLimit: 0 });
   });
 
   it('bigmaps/{id}/keys: keys in TzKT JSON, removed keys inactive, filters on key fields, raw Micheline', () => {
