@@ -15,7 +15,8 @@
  * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on.
  */
 import { z } from 'zod';
-import { plainText, type Decision, type GameEvent, type GameId, type Outcome, type SeatId } from '../engine';
+import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
+import { plainText } from '../engine/core/text';
 
 export const seatKindSchema = z.enum(['human', 'random', 'heuristic']);
 
