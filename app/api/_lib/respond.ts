@@ -1,6 +1,6 @@
+import { z } from 'zod';
 import { plainText } from '../../../engine';
 import { errorResponse, HostError, isHostError, isStoreError, storeFailure, storeFailureKind } from '../../../server';
-import { z } from 'zod';
 
 /**
  * How many bytes of a request body a route reads (issue 16): the body is read as a stream and the request refused
