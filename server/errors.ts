@@ -7,18 +7,21 @@ export abstract class ServerError extends Error {
   abstract readonly code: string;
 }
 
-/** The store could not do what was asked. `SEQ_TAKEN` is the expected one: another append won the race. */
+/**
+ * The store could not do what was asked. `SEQ_TAKEN` is the expected one: another append won the race. `LOCKED`:
+ * another process holds the PGlite data folder (store/data-lock.ts).
+ */
 export class StoreError extends ServerError {
   override readonly name = 'StoreError';
   constructor(
-    readonly code: 'SEQ_TAKEN' | 'UNKNOWN_GAME' | 'DUPLICATE_GAME' | 'BAD_ROW',
+    readonly code: 'SEQ_TAKEN' | 'UNKNOWN_GAME' | 'DUPLICATE_GAME' | 'BAD_ROW' | 'LOCKED',
     message: string,
   ) {
     super(message);
   }
 }
 
-export type HostStatus = 400 | 401 | 403 | 404 | 409 | 422 | 500 | 502 | 503;
+export type HostStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 502 | 503;
 
 /** A request the host refused; nothing was changed. `status` is the HTTP answer, `code` is stable for clients. */
 export class HostError extends ServerError {

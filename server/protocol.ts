@@ -19,21 +19,28 @@
  */
 import { z } from 'zod';
 import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
+import { plainText } from '../engine/core/text';
 
 export const seatKindSchema = z.enum(['human', 'random', 'heuristic']);
+
+/** More options than any game has (Gotopoly's 16): a request cannot make the engine list a million unknown keys. */
+const MAX_OPTIONS = 32;
 export type SeatKind = z.infer<typeof seatKindSchema>;
 
 export const createGameRequestSchema = z
   .object({
     game: z.enum(['pole', 'gotopoly', 'ten']),
     /** The game's options without `players` (the seats decide it); validated by the engine's setup. */
-    options: z.record(z.string(), z.unknown()).default({}),
+    options: z
+      .record(plainText(z.string().max(64)), z.unknown())
+      .refine((o) => Object.keys(o).length <= MAX_OPTIONS, `at most ${MAX_OPTIONS} options`)
+      .default({}),
     seats: z
-      .array(z.object({ kind: seatKindSchema, name: z.string().trim().min(1).max(24) }).strict())
+      .array(z.object({ kind: seatKindSchema, name: plainText(z.string().trim().min(1).max(24)) }).strict())
       .min(1)
       .max(6),
     /** Omitted: the server draws one. */
-    seed: z.string().min(1).max(64).optional(),
+    seed: plainText(z.string().min(1).max(64)).optional(),
     /** Hot-seat: one browser holds every human seat. Online: one invite link per human seat. */
     mode: z.enum(['hotseat', 'online']).default('hotseat'),
     /** Seconds a human seat has per decision before the default (NMR) action plays; null = no timer. */
@@ -47,7 +54,7 @@ export const createGameRequestSchema = z
      * request, so nobody can credit a work to a wallet that did not feature it (issue 15).
      */
     onChain: z
-      .object({ studioBoard: z.string().min(1).max(64).optional() })
+      .object({ studioBoard: plainText(z.string().min(1).max(64)).optional() })
       .strict()
       .optional(),
   })
@@ -73,9 +80,12 @@ export interface CreateGameResponse {
   readonly spectatorPath: string;
 }
 
+/** A seat's secret as requests carry it. */
+export const tokenSchema = plainText(z.string().min(1).max(128));
+
 export const actionRequestSchema = z
   .object({
-    token: z.string().min(1).max(128),
+    token: tokenSchema,
     seat: z.number().int().min(0).max(5),
     /** The `seq` of the state the seat acted on. */
     seq: z.number().int().min(0),

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { chainStatus } from '../../chain/status';
 import { devnetPlayerAccounts } from '../../server/auth/devnet-accounts';
 import { signInMessage } from '../../server/auth/sign-in-message';
+import { nextPath } from '../_lib/next-path';
 import { SignInPanel } from '../_components/wallet/sign-in-panel';
 import '../_components/wallet/wallet.css';
 
@@ -10,12 +11,6 @@ export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
 
 type Props = { searchParams: Promise<{ next?: string | string[] }> };
-
-/** `?next=` when it is a path on this site (never another origin, so the link cannot send people elsewhere). */
-function nextPath(raw: string | string[] | undefined): string {
-  const next = Array.isArray(raw) ? raw[0] : raw;
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
 
 /** Sign in with a devnet account (on the devnet) or a Beacon wallet, by signing a one-time message. */
 export default async function Page({ searchParams }: Props) {

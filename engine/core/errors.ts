@@ -3,6 +3,8 @@
  * EngineError → RuleError (an action was refused) | ConfigError (a game could not be set up)
  * | RecordError (a game record cannot be replayed).
  */
+import { capIssues } from './issues';
+
 export abstract class EngineError extends Error {
   abstract readonly code: string;
 }
@@ -22,12 +24,16 @@ export class RuleError extends EngineError {
 /** A configuration (options, board) is invalid; `issues` names each bad field. */
 export class ConfigError extends EngineError {
   override readonly name = 'ConfigError';
+  /** At most MAX_ISSUES issues and "… and N more": a refusal stays small however bad the input (issue 16). */
+  readonly issues: readonly string[];
   constructor(
     readonly code: string,
     message: string,
-    readonly issues: readonly string[] = [],
+    issues: readonly string[] = [],
   ) {
-    super(issues.length ? `${message}: ${issues.join('; ')}` : message);
+    const listed = capIssues(issues);
+    super(listed.length ? `${message}: ${listed.join('; ')}` : message);
+    this.issues = listed;
   }
 }
 

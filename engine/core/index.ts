@@ -4,3 +4,5 @@ export * from './rng';
 export * from './hash';
 export * from './record';
 export * from './play';
+export * from './issues';
+export * from './text';

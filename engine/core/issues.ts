@@ -1,16 +1,40 @@
 import type { z } from 'zod';
 
 /**
- * Zod's issues for a data file (a board), as "where: what" lines a person can act on. An issue inside the list
- * `list.key` names the item by its index and id (`tile 3 "salt-flats": price: …`); others give their path or `root`.
+ * How many issues a refusal spells out (issue 16): a request with a million bad fields is answered with the first few
+ * and a count of the rest, not with a list as large as the request.
+ */
+export const MAX_ISSUES = 10;
+
+/** How many of `count` issues are listed: all when one more line would be the count itself, else MAX_ISSUES. */
+const listed = (count: number): number => (count <= MAX_ISSUES + 1 ? count : MAX_ISSUES);
+
+/** The lines of the first issues, then "… and N more" for the rest. Idempotent: capped lines stay as they are. */
+function capped<T>(items: readonly T[], line: (item: T) => string): string[] {
+  const shown = items.slice(0, listed(items.length)).map(line);
+  return items.length > shown.length ? [...shown, `… and ${items.length - shown.length} more`] : shown;
+}
+
+/** Issue lines, at most MAX_ISSUES of them and a count of the rest. */
+export const capIssues = (lines: readonly string[]): string[] => capped(lines, (l) => l);
+
+/** Zod's issues as "path: message" lines (`root` for the value itself), capped as capIssues. */
+export function issueLines(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[], root: string): string[] {
+  return capped(issues, (i) => `${i.path.map(String).join('.') || root}: ${i.message}`);
+}
+
+/**
+ * Zod's issues for a data file (a board), as "where: what" lines a person can act on, capped as capIssues. An issue
+ * inside the list `list.key` names the item by its index and id (`tile 3 "salt-flats": price: …`); others give their
+ * path or `root`.
  */
 export function describeIssues(error: z.ZodError, input: unknown, list: { key: string; noun: string }, root: string): string[] {
   const items = (input as Record<string, unknown> | null)?.[list.key];
-  return error.issues.map((issue) => {
+  return capped(error.issues, (issue) => {
     const [head, index, ...rest] = issue.path;
     if (head === list.key && typeof index === 'number') {
       const id = Array.isArray(items) ? (items[index] as { id?: unknown } | undefined)?.id : undefined;
-      return `${list.noun} ${index}${typeof id === 'string' ? ` "${id}"` : ''}: ${rest.join('.') || `(${list.noun})`}: ${issue.message}`;
+      return `${list.noun} ${index}${typeof id === 'string' ? ` "${id.slice(0, 64)}"` : ''}: ${rest.join('.') || `(${list.noun})`}: ${issue.message}`;
     }
     return `${issue.path.join('.') || root}: ${issue.message}`;
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecordError, isEngineError } from './errors';
+import { issueLines } from './issues';
 import type { Actor, GameDefinition, GameEvent, GameId } from './types';
 
 /** One applied action, in order. */
@@ -32,7 +33,7 @@ export const gameRecordSchema = z.object({
 export function parseRecord(input: unknown): GameRecord {
   const parsed = gameRecordSchema.safeParse(input);
   if (!parsed.success) {
-    const where = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    const where = issueLines(parsed.error.issues, '(root)').join('; ');
     throw new RecordError('MALFORMED_RECORD', `not a game record: ${where}`);
   }
   return parsed.data as GameRecord;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RuleError } from '../core/errors';
+import { issueLines } from '../core/issues';
 import type { GotopolyAction } from './state';
 
 const space = z.number().int().min(0).max(39);
@@ -40,7 +41,7 @@ export const gotopolyActionSchema = z.discriminatedUnion('type', [
 export function parseGotopolyAction(input: unknown): GotopolyAction {
   const parsed = gotopolyActionSchema.safeParse(input);
   if (!parsed.success) {
-    const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(action)'}: ${i.message}`).join('; ');
+    const why = issueLines(parsed.error.issues, '(action)').join('; ');
     throw new RuleError('MALFORMED_ACTION', `not a Gotopoly action: ${why}`);
   }
   return parsed.data;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
 import { describeIssues } from '../core/issues';
+import { plainText } from '../core/text';
 
 /**
  * G1: the board is data — a ring of 40 spaces indexed clockwise from GO as printed (0 = GO, 1 = Old Kent Road …
@@ -9,7 +10,7 @@ import { describeIssues } from '../core/issues';
 
 const spaceId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a lowercase slug (a-z, 0-9, -)');
 const pounds = z.number().int('must be whole pounds');
-const name = z.string().min(1).max(40);
+const name = plainText(z.string().min(1).max(40));
 
 export const COLOURS = ['brown', 'light-blue', 'pink', 'orange', 'red', 'yellow', 'green', 'dark-blue'] as const;
 export type Colour = (typeof COLOURS)[number];
@@ -58,7 +59,7 @@ export const spaceSchema = z.discriminatedUnion('kind', [
 ]);
 
 export const boardSchema = z
-  .object({ id: spaceId, name: z.string().min(1).max(80), spaces: z.array(spaceSchema).length(40) })
+  .object({ id: spaceId, name: plainText(z.string().min(1).max(80)), spaces: z.array(spaceSchema).length(40) })
   .strict();
 
 export type BoardInput = z.input<typeof boardSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
+import { issueLines } from '../core/issues';
+import { plainText } from '../core/text';
 import type { Board } from './board';
 
 /**
@@ -32,7 +34,7 @@ export const cardEffectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('returnRisk'), count: z.number().int().min(1).max(3) }).strict(),
 ]);
 
-export const cardSchema = z.object({ id: cardId, text: z.string().min(1).max(200), effect: cardEffectSchema }).strict();
+export const cardSchema = z.object({ id: cardId, text: plainText(z.string().min(1).max(200)), effect: cardEffectSchema }).strict();
 export const deckSchema = z.array(cardSchema).length(16);
 export const decksSchema = z.object({ chance: deckSchema, chest: deckSchema }).strict();
 
@@ -54,7 +56,7 @@ export function parseDecks(input: unknown, board: Board): Decks {
     throw new ConfigError(
       'BAD_DECK',
       'invalid card decks',
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(decks)'}: ${i.message}`),
+      issueLines(parsed.error.issues, '(decks)'),
     );
   }
   const issues: string[] = [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
+import { issueLines } from '../core/issues';
 
 const pounds = (max: number) => z.number().int().min(0).max(max);
 
@@ -54,7 +55,7 @@ export function resolveConfig(input: unknown): GotopolyRules {
     throw new ConfigError(
       'BAD_CONFIG',
       'invalid Gotopoly options',
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`),
+      issueLines(parsed.error.issues, '(options)'),
     );
   }
   return parsed.data;

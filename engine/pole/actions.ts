@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RuleError } from '../core/errors';
+import { issueLines } from '../core/issues';
 import type { PoleAction } from './state';
 
 const seat = z.number().int().min(0).max(5);
@@ -12,7 +13,8 @@ export const poleActionSchema = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('holdings'),
-      tiles: z.array(z.object({ tile: z.number().int().min(0), holders: z.array(seat), elsewhere: z.number().int().min(0).optional() }).strict()),
+      // Bounded like a board (at most 80 tiles, 6 seats), so a forged action cannot be arbitrarily large.
+      tiles: z.array(z.object({ tile: z.number().int().min(0), holders: z.array(seat).max(6), elsewhere: z.number().int().min(0).optional() }).strict()).max(80),
     })
     .strict(),
 ]);
@@ -21,7 +23,7 @@ export const poleActionSchema = z.discriminatedUnion('type', [
 export function parsePoleAction(input: unknown): PoleAction {
   const parsed = poleActionSchema.safeParse(input);
   if (!parsed.success) {
-    const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(action)'}: ${i.message}`).join('; ');
+    const why = issueLines(parsed.error.issues, '(action)').join('; ');
     throw new RuleError('MALFORMED_ACTION', `not a Tezos Pole action: ${why}`);
   }
   return parsed.data;

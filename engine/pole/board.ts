@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
 import { describeIssues } from '../core/issues';
+import { plainText } from '../core/text';
 
 /**
  * A board is data (P3): an ordered ring of tiles starting with GO. Event tiles carry a printed instruction and an
@@ -35,28 +36,29 @@ const simpleEffectSchema = z.discriminatedUnion('kind', [
 
 const branchSchema = z
   .object({
-    faces: z.array(z.number().int().min(1).max(6)).min(1),
-    text: z.string().min(1).max(200),
+    // A d6 has six faces, and a face may be in one branch only: more than six is never a valid board.
+    faces: z.array(z.number().int().min(1).max(6)).min(1).max(6),
+    text: plainText(z.string().min(1).max(200), { multiline: true }),
     effect: simpleEffectSchema,
   })
   .strict();
 
 /** Roll a d6 and follow the branch whose faces include the roll. */
-const rollEffectSchema = z.object({ kind: z.literal('roll'), branches: z.array(branchSchema).min(2) }).strict();
+const rollEffectSchema = z.object({ kind: z.literal('roll'), branches: z.array(branchSchema).min(2).max(6) }).strict();
 
 export const effectSchema = z.union([simpleEffectSchema, rollEffectSchema]);
 
 const goTileSchema = z
-  .object({ kind: z.literal('go'), id: tileId, name: z.string().min(1).max(40) })
+  .object({ kind: z.literal('go'), id: tileId, name: plainText(z.string().min(1).max(40)) })
   .strict();
 
 const artistTileSchema = z
   .object({
     kind: z.literal('artist'),
     id: tileId,
-    artist: z.string().min(1).max(80),
-    title: z.string().min(1).max(120),
-    description: z.string().max(500).optional(),
+    artist: plainText(z.string().min(1).max(80)),
+    title: plainText(z.string().min(1).max(120)),
+    description: plainText(z.string().max(500), { multiline: true }).optional(),
     /** List price in Tz. */
     price: tz.min(10).max(100_000),
     /** Printed on the card; at most two decimals so valuations stay exact. */
@@ -73,8 +75,8 @@ const artistTileSchema = z
      */
     image: z
       .object({
-        uri: z.string().max(100_000).regex(/^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s, 'must be an ipfs://, https:// or data:image/… URI'),
-        mimeType: z.string().regex(/^image\/[\w.+-]+$/, 'must be an image MIME type'),
+        uri: plainText(z.string().max(100_000)).regex(/^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s, 'must be an ipfs://, https:// or data:image/… URI'),
+        mimeType: z.string().max(100).regex(/^image\/[\w.+-]+$/, 'must be an image MIME type'),
       })
       .strict()
       .optional(),
@@ -89,9 +91,9 @@ const eventTileSchema = z
   .object({
     kind: z.literal('event'),
     id: tileId,
-    name: z.string().min(1).max(60),
+    name: plainText(z.string().min(1).max(60)),
     /** The printed instruction, shown to players. */
-    text: z.string().min(1).max(300),
+    text: plainText(z.string().min(1).max(300), { multiline: true }),
     effect: effectSchema,
   })
   .strict();
@@ -101,8 +103,8 @@ export const tileSchema = z.discriminatedUnion('kind', [goTileSchema, artistTile
 export const boardSchema = z
   .object({
     id: tileId,
-    name: z.string().min(1).max(80),
-    description: z.string().max(1000).optional(),
+    name: plainText(z.string().min(1).max(80)),
+    description: plainText(z.string().max(1000), { multiline: true }).optional(),
     tiles: z.array(tileSchema).min(4).max(80),
   })
   .strict();

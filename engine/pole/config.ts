@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
+import { issueLines } from '../core/issues';
 import { parseBoard, type Board } from './board';
 import { GENESIS } from './boards/genesis';
 
@@ -47,7 +48,7 @@ export function resolveConfig(input: unknown): PoleRules {
     throw new ConfigError(
       'BAD_CONFIG',
       'invalid Tezos Pole options',
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`),
+      issueLines(parsed.error.issues, '(options)'),
     );
   }
   const { board, ...options } = parsed.data;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { RuleError } from '../core/errors';
+import { issueLines } from '../core/issues';
+import { plainText } from '../core/text';
 import type { TenAction } from './state';
 
 const count = z.number().int().min(0).max(1000);
-const paymentSchema = z.object({ tokens: count, bustTokens: count, cards: z.array(z.string().max(40)).max(129) }).strict();
+const cardId = plainText(z.string().max(40));
+const paymentSchema = z.object({ tokens: count, bustTokens: count, cards: z.array(cardId).max(129) }).strict();
 const plain = <T extends string>(type: T) => z.object({ type: z.literal(type) }).strict();
 
 export const tenActionSchema = z.discriminatedUnion('type', [
@@ -13,7 +16,7 @@ export const tenActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bid'), amount: z.number().int().min(1).max(1000) }).strict(),
   plain('pass'),
   z.object({ type: z.literal('pay'), payment: paymentSchema }).strict(),
-  z.object({ type: z.literal('buy'), card: z.string().max(40), payment: paymentSchema }).strict(),
+  z.object({ type: z.literal('buy'), card: cardId, payment: paymentSchema }).strict(),
   plain('endTurn'),
 ]);
 
@@ -21,7 +24,7 @@ export const tenActionSchema = z.discriminatedUnion('type', [
 export function parseTenAction(input: unknown): TenAction {
   const parsed = tenActionSchema.safeParse(input);
   if (!parsed.success) {
-    const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(action)'}: ${i.message}`).join('; ');
+    const why = issueLines(parsed.error.issues, '(action)').join('; ');
     throw new RuleError('MALFORMED_ACTION', `not a Ten action: ${why}`);
   }
   return parsed.data;

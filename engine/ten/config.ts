@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
+import { issueLines } from '../core/issues';
 
 /** Table options; defaults are the rules' and rulings' (T1–T10). */
 export const tenConfigSchema = z
@@ -31,7 +32,7 @@ export function resolveConfig(input: unknown): TenRules {
     throw new ConfigError(
       'BAD_CONFIG',
       'invalid Ten options',
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(options)'}: ${i.message}`),
+      issueLines(parsed.error.issues, '(options)'),
     );
   }
   return parsed.data;

@@ -13,6 +13,7 @@ import {
   verifySignature,
 } from '@taquito/utils';
 import { z } from 'zod';
+import { plainText } from '../../engine/core/text';
 import { isNetworkConfigError } from '../../chain/errors';
 import { networkFromEnv } from '../../chain/networks';
 import { HostError } from '../errors';
@@ -51,13 +52,16 @@ export interface OpenedSession {
 
 const NONCE = /^[0-9a-f]{32}$/;
 
-const challengeRequestSchema = z.object({ address: z.string().max(64) });
-const signInSchema = z.object({
-  nonce: z.string().max(64),
-  address: z.string().max(64),
-  publicKey: z.string().max(256),
-  signature: z.string().max(256),
-});
+// Strict (issue 16): a form posted from another site cannot smuggle a sign-in in extra fields of another shape.
+const challengeRequestSchema = z.object({ address: plainText(z.string().max(64)) }).strict();
+const signInSchema = z
+  .object({
+    nonce: plainText(z.string().max(64)),
+    address: plainText(z.string().max(64)),
+    publicKey: plainText(z.string().max(256)),
+    signature: plainText(z.string().max(256)),
+  })
+  .strict();
 
 /** `{ address }` of a challenge request. @throws HostError 400 `MALFORMED_REQUEST`. */
 export function parseChallengeRequest(body: unknown): { address: string } {

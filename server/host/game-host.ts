@@ -5,6 +5,7 @@ import { isTransient, type ChainGames } from '../chain/chain-games';
 import { HostError, isHostError, isStoreError } from '../errors';
 import { actionRequestSchema, type ActionResponse, type CreateGameResponse, type GameSnapshot } from '../protocol';
 import type { GameStore, StoreEvent } from '../store';
+import { storeFailure } from '../store/failure';
 import { checkActor, holderOf, targetSeat, viewerSeat } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
 import { Broker, type Subscription } from './broker';
@@ -403,7 +404,7 @@ export class GameHost {
         await this.catchUp(live);
         throw new HostError(409, 'STALE', `another action landed first; the game is at seq ${live.seq}`, { seq: live.seq });
       }
-      throw new HostError(503, 'STORE_UNAVAILABLE', `the action could not be saved (nothing was applied): ${(err as Error).message}`);
+      throw storeFailure(err, 'the action could not be saved');
     }
     this.applied(live, { seat, action, events: step.events }, step.state);
     return seq;
@@ -542,14 +543,14 @@ export class GameHost {
     void tracked.finally(() => this.background.delete(tracked));
   }
 
-  /** A store call whose failure means "try again later", not "your request was wrong". */
+  /** A store call whose failure is told as what it is: a value it cannot keep, a database away for now, or broken. */
   private async storeCall<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (err) {
       if (isHostError(err)) throw err;
       if (isStoreError(err) && err.code === 'UNKNOWN_GAME') throw new HostError(404, 'UNKNOWN_GAME', err.message);
-      throw new HostError(503, 'STORE_UNAVAILABLE', `the game store failed: ${(err as Error).message}`);
+      throw storeFailure(err);
     }
   }
 }

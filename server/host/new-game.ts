@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isEngineError, type SeatId } from '../../engine';
+import { isEngineError, issueLines, type SeatId } from '../../engine';
 import { HostError } from '../errors';
 import type { GameExtras } from '../chain/chain-games';
 import { createGameRequestSchema, type CreateGameResponse } from '../protocol';
@@ -10,8 +10,7 @@ import { hashToken, newGameId, newSeed, newToken } from './tokens';
 /** The page a game is played at; invite links add the seat's token. */
 export const gamePath = (id: string): string => `/play/${encodeURIComponent(id)}`;
 
-export const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string =>
-  issues.map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`).join('; ');
+export const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string => issueLines(issues, '(body)').join('; ');
 
 export interface PreparedGame {
   /** What the store keeps: token hashes only. */

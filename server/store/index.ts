@@ -4,3 +4,5 @@ export { openPgliteStore } from './pglite-store';
 export { openPostgresStore, type PostgresStoreOptions } from './postgres-store';
 export { createStore, DEFAULT_DATA_DIR, type StoreEnv } from './create-store';
 export type { SqlClient, SqlDriver } from './driver';
+export { storeFailure, storeFailureKind, type StoreFailureKind } from './failure';
+export { lockDataDir, LOCK_FILE, type DataDirLock } from './data-lock';

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { lockDataDir, type DataDirLock } from './data-lock';
 import type { SqlClient, SqlDriver } from './driver';
 import { SqlGameStore } from './sql-store';
 import type { GameStore } from './types';
@@ -13,7 +14,7 @@ const clientOf = (db: PGlite | Transaction): SqlClient => ({
   },
 });
 
-function pgliteDriver(db: PGlite): SqlDriver {
+function pgliteDriver(db: PGlite, lock: DataDirLock | null): SqlDriver {
   return {
     kind: 'pglite',
     ...clientOf(db),
@@ -23,18 +24,32 @@ function pgliteDriver(db: PGlite): SqlDriver {
       const stop = await db.listen(channel, onPayload);
       return () => stop();
     },
-    close: () => db.close(),
+    close: async () => {
+      await db.close();
+      await lock?.release();
+    },
   };
 }
 
 /**
  * The embedded store: PGlite in this process, persisted in `dataDir` (created if missing) or in memory when
- * `dataDir` is omitted (tests). One process at a time may open a data directory.
+ * `dataDir` is omitted (tests). One process at a time may open a data directory: it is locked until `close`.
+ * @throws StoreError `LOCKED` naming the process that has `dataDir` open
  */
 export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<GameStore> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const db = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
-  const store = new SqlGameStore(pgliteDriver(db), 'game_updates');
+  if (!options.dataDir) return opened(await PGlite.create(), null);
+  await mkdir(options.dataDir, { recursive: true });
+  const lock = await lockDataDir(options.dataDir);
+  try {
+    return await opened(await PGlite.create(options.dataDir), lock);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+async function opened(db: PGlite, lock: DataDirLock | null): Promise<GameStore> {
+  const store = new SqlGameStore(pgliteDriver(db, lock), 'game_updates');
   await store.migrate();
   return store;
 }

@@ -4,6 +4,8 @@
  * valid tile. Pure (zod + engine only): the board builder in the browser validates with the same code.
  */
 import { z } from 'zod';
+import { issueLines } from '../../engine/core/issues';
+import { plainText } from '../../engine/core/text';
 import { tileSchema } from '../../engine/pole/board';
 
 const [, artistTileSchema, eventTileSchema] = tileSchema.options;
@@ -15,13 +17,12 @@ export const ADDRESS_SHAPE = /^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/;
  * Images that the chain layer can put in a token's TZIP-21 metadata (chain/token-metadata.ts accepts ipfs://,
  * https:// and data: URIs): an http:// image would be refused only when the on-chain game mints, so it is refused here.
  */
-export const imageUriSchema = z
-  .string()
+export const imageUriSchema = plainText(z.string())
   .trim()
   .max(100_000, 'must be at most 100,000 characters (host large images on IPFS or the web)')
   .refine((u) => /^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s.test(u), 'must be an https://, ipfs:// or data:image/… URI');
 
-export const mimeTypeSchema = z.string().regex(/^image\/[\w.+-]+$/, 'must be an image MIME type (image/…)');
+export const mimeTypeSchema = z.string().max(100).regex(/^image\/[\w.+-]+$/, 'must be an image MIME type (image/…)');
 
 /** A token id as FA2 has them: a natural number, as decimal text. */
 export const tokenIdSchema = z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,30}$/, 'must be a whole number ≥ 0')]).transform(String);
@@ -70,7 +71,7 @@ export interface Piece extends PieceFields {
 export const eventSlotSchema = eventTileSchema.pick({ name: true, text: true, effect: true }).extend({ kind: z.literal('event') }).strict();
 
 export const slotSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('piece'), pieceId: z.string().min(1).max(64) }).strict(),
+  z.object({ kind: z.literal('piece'), pieceId: plainText(z.string().min(1).max(64)) }).strict(),
   eventSlotSchema,
 ]);
 
@@ -80,8 +81,8 @@ export type EventSlot = z.output<typeof eventSlotSchema>;
 /** A board to build: its name and the tiles after GO, in ring order. */
 export const boardRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(80),
-    description: z.string().trim().max(1000).optional(),
+    name: plainText(z.string()).trim().min(1, 'must not be empty').max(80),
+    description: plainText(z.string(), { multiline: true }).trim().max(1000).optional(),
     slots: z.array(slotSchema).max(79, 'at most 79 tiles after GO (a board has at most 80)'),
   })
   .strict();
@@ -99,9 +100,9 @@ export const TEXT_LIMITS = {
   boardName: limitOf(boardRequestSchema.shape.name),
 } as const;
 
-/** Zod issues as one line a person can act on: "title: must not be empty; price: …". */
+/** Zod issues as one line a person can act on: "title: must not be empty; price: …" (the first few, issue 16). */
 export function issuesLine(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
+  return issueLines(error.issues, '(request)').join('; ');
 }
 
 /**

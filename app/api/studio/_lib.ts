@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../../../engine';
 import { getHost, HostError, type SqlDriver } from '../../../server';
 
 /** The database the studio's tables live in: the host's store. */
@@ -12,22 +13,11 @@ export function addressParam(request: Request, name: string): string | undefined
   return value;
 }
 
-const importSchema = z.object({ contract: z.string(), tokenId: z.union([z.string(), z.number()]) }).strict();
+const importSchema = z.object({ contract: plainText(z.string().max(64)), tokenId: z.union([plainText(z.string().max(64)), z.number()]) }).strict();
 
 /** `{ contract, tokenId }` of an import request (their values are checked by readFa2Token). */
 export function importRequest(body: unknown): { contract: string; tokenId: string | number } {
   const parsed = importSchema.safeParse(body);
   if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', 'send { "contract": "KT1…", "tokenId": "0" }');
   return parsed.data;
-}
-
-/** The JSON body of a request that may have none (`{}` then); a body that is not JSON is a 400. */
-export async function optionalJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HostError(400, 'MALFORMED_REQUEST', 'the request body is not JSON');
-  }
 }

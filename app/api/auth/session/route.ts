@@ -1,6 +1,6 @@
 import { getHost } from '../../../../server';
 import { clearedSessionCookie, endSession, parseSignInRequest, sessionAddress, sessionCookie, sessionToken, verifySignIn } from '../../../../server/auth';
-import { jsonBody, respond } from '../../_lib/respond';
+import { jsonBody, refuseCrossSite, respond } from '../../_lib/respond';
 import { respondWithCookie } from '../_lib/respond-with-cookie';
 
 export const runtime = 'nodejs';
@@ -22,6 +22,7 @@ export async function POST(request: Request): Promise<Response> {
 /** Signs out: the session ends and its cookie is cleared → `{ address: null }`. */
 export async function DELETE(request: Request): Promise<Response> {
   return respondWithCookie(async () => {
+    refuseCrossSite(request);
     const token = sessionToken(request);
     if (token !== null) await endSession((await getHost()).store.sql, token);
     return { body: { address: null }, cookie: clearedSessionCookie(request) };

@@ -1,13 +1,13 @@
 import { getHost } from '../../../../server';
-import { respond, seatQuery, type IdParams } from '../../_lib/respond';
+import { idParam, respond, seatQuery, type IdParams } from '../../_lib/respond';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** One seat's snapshot of a game (`?token=&seat=`; no token: a spectator's). */
-export async function GET(request: Request, { params }: IdParams): Promise<Response> {
+export async function GET(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const { token, seat } = seatQuery(request);
-    return (await getHost()).snapshot((await params).id, token, seat);
+    return (await getHost()).snapshot(await idParam(route), token, seat);
   });
 }

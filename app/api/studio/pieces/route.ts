@@ -1,7 +1,7 @@
 import { networkFromEnv } from '../../../../chain';
 import { requireAddress } from '../../../../server/auth';
 import { createPiece, listPieces } from '../../../../server/studio';
-import { jsonBody, respond } from '../../_lib/respond';
+import { BODY_LIMITS, jsonBody, respond } from '../../_lib/respond';
 import { addressParam, studioSql } from '../_lib';
 
 export const runtime = 'nodejs';
@@ -21,5 +21,5 @@ export async function GET(request: Request): Promise<Response> {
  * a token needs the signed-in wallet to be among its creators on the configured network's indexer (403 otherwise).
  */
 export async function POST(request: Request): Promise<Response> {
-  return respond(async () => createPiece(await studioSql(), await requireAddress(request), await jsonBody(request), { tzktUrl: () => networkFromEnv(process.env).tzktUrl }), 201);
+  return respond(async () => createPiece(await studioSql(), await requireAddress(request), await jsonBody(request, BODY_LIMITS.piece), { tzktUrl: () => networkFromEnv(process.env).tzktUrl }), 201);
 }

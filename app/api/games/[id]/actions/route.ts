@@ -1,6 +1,6 @@
 import { getHost } from '../../../../../server';
 import { sessionAddress } from '../../../../../server/auth';
-import { jsonBody, respond, type IdParams } from '../../../_lib/respond';
+import { idParam, jsonBody, respond, type IdParams } from '../../../_lib/respond';
 
 export const runtime = 'nodejs';
 
@@ -9,6 +9,6 @@ export const runtime = 'nodejs';
  * In an on-chain game the signed-in wallet must be the seat's (403 WRONG_WALLET), and a move the chain cannot take
  * yet is kept while the game pauses (503 CHAIN_PAUSED).
  */
-export async function POST(request: Request, { params }: IdParams): Promise<Response> {
-  return respond(async () => (await getHost()).act((await params).id, await jsonBody(request), { address: await sessionAddress(request) }));
+export async function POST(request: Request, route: IdParams): Promise<Response> {
+  return respond(async () => (await getHost()).act(await idParam(route), await jsonBody(request), { address: await sessionAddress(request) }));
 }

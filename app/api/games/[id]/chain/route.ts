@@ -1,10 +1,10 @@
 import { getHost } from '../../../../../server';
-import { respond, type IdParams } from '../../../_lib/respond';
+import { idParam, respond, type IdParams } from '../../../_lib/respond';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** An on-chain game's chain status: tokens, seats' wallets and approvals, every operation, a pause (404 off-chain). */
-export async function GET(_request: Request, { params }: IdParams): Promise<Response> {
-  return respond(async () => (await getHost()).chainInfo((await params).id));
+export async function GET(_request: Request, route: IdParams): Promise<Response> {
+  return respond(async () => (await getHost()).chainInfo(await idParam(route)));
 }

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { getHost, HostError } from '../../../../../server';
-import { jsonBody, respond, type IdParams } from '../../../_lib/respond';
+import { getHost, HostError, tokenSchema } from '../../../../../server';
+import { idParam, jsonBody, respond, type IdParams } from '../../../_lib/respond';
 
 export const runtime = 'nodejs';
 
-const leaveSchema = z.object({ token: z.string().min(1).max(128), seat: z.number().int().min(0).max(5).optional() }).strict();
+const leaveSchema = z.object({ token: tokenSchema, seat: z.number().int().min(0).max(5).optional() }).strict();
 
 /** A human seat leaves; its bot plays on so the others can finish (204); 403 NOT_YOUR_SEAT for a seat the token does not hold. */
-export async function POST(request: Request, { params }: IdParams): Promise<Response> {
+export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const parsed = leaveSchema.safeParse(await jsonBody(request));
     if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', 'expected { token, seat? }');
-    await (await getHost()).leave((await params).id, parsed.data.token, parsed.data.seat);
+    await (await getHost()).leave(await idParam(route), parsed.data.token, parsed.data.seat);
     return undefined;
   });
 }

@@ -1,10 +1,10 @@
 import { getHost } from '../../../../../server';
-import { respond, type IdParams } from '../../../_lib/respond';
+import { idParam, respond, type IdParams } from '../../../_lib/respond';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The record `{game, version, config, seed, actions}` of a finished game, replayable anywhere; 409 GAME_NOT_OVER before. */
-export async function GET(_request: Request, { params }: IdParams): Promise<Response> {
-  return respond(async () => (await getHost()).publishedRecord((await params).id));
+export async function GET(_request: Request, route: IdParams): Promise<Response> {
+  return respond(async () => (await getHost()).publishedRecord(await idParam(route)));
 }

@@ -1,29 +1,30 @@
 import { z } from 'zod';
-import { getHost, HostError } from '../../../../../../server';
+import { plainText } from '../../../../../../engine';
+import { getHost, HostError, tokenSchema } from '../../../../../../server';
 import { sessionAddress } from '../../../../../../server/auth';
-import { jsonBody, respond, seatQuery, type IdParams } from '../../../../_lib/respond';
+import { idParam, jsonBody, respond, seatQuery, type IdParams } from '../../../../_lib/respond';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The `join_game` call the seat's wallet signs: the bank may burn its copies of this game's tokens until the game ends (issue 15). */
-export async function GET(request: Request, { params }: IdParams): Promise<Response> {
+export async function GET(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const { token, seat } = seatQuery(request);
-    return (await getHost()).approvalCall((await params).id, token, seat, { address: await sessionAddress(request) });
+    return (await getHost()).approvalCall(await idParam(route), token, seat, { address: await sessionAddress(request) });
   });
 }
 
 const approvalSchema = z
-  .object({ token: z.string().min(1).max(128), seat: z.number().int().min(0).max(5).optional(), opHash: z.string().max(60).nullable() })
+  .object({ token: tokenSchema, seat: z.number().int().min(0).max(5).optional(), opHash: plainText(z.string().max(60)).nullable() })
   .strict();
 
 /** The approval was sent (`opHash`), or is to be checked again (`opHash: null`): 204, confirmed in the background. */
-export async function POST(request: Request, { params }: IdParams): Promise<Response> {
+export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const body = approvalSchema.safeParse(await jsonBody(request));
     if (!body.success) throw new HostError(400, 'MALFORMED_REQUEST', 'expected { token, seat?, opHash }');
     const { token, seat, opHash } = body.data;
-    await (await getHost()).submitApproval((await params).id, token, seat, opHash, { address: await sessionAddress(request) });
+    await (await getHost()).submitApproval(await idParam(route), token, seat, opHash, { address: await sessionAddress(request) });
   });
 }

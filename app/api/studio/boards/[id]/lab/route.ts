@@ -1,15 +1,15 @@
 import { requireAddress } from '../../../../../../server/auth';
 import { runBoardLab } from '../../../../../../server/studio';
-import { respond, type IdParams } from '../../../../_lib/respond';
-import { optionalJsonBody, studioSql } from '../../../_lib';
+import { idParam, optionalJsonBody, respond, type IdParams } from '../../../../_lib/respond';
+import { studioSql } from '../../../_lib';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Runs the balance lab on the signed-in owner's board (`{ games? }`, capped at 5,000) and returns the report. */
-export async function POST(request: Request, { params }: IdParams): Promise<Response> {
+export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const owner = await requireAddress(request);
-    return runBoardLab(await studioSql(), owner, (await params).id, await optionalJsonBody(request));
+    return runBoardLab(await studioSql(), owner, await idParam(route), await optionalJsonBody(request));
   });
 }

@@ -1,0 +1,268 @@
+/**
+ * Issue 16, items 7 and 10: what a route does with a body too large, a request with a million mistakes, and text the
+ * store cannot keep. The route handlers are called as Next calls them, over the server singleton on an in-memory
+ * PGlite. A body is read as a stream and dropped at its route's limit (413 BODY_TOO_LARGE); an error answer lists
+ * the first issues and a count; NUL, other control characters and unpaired surrogates are refused by the schemas
+ * (a 4xx naming the field), never passed to PostgreSQL to come back as a 503 or a 500.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getHost, hashToken, type CreateGameResponse } from '../../server';
+import { BODY_LIMITS, MAX_MESSAGE_LENGTH } from '../../app/api/_lib/respond';
+import { POST as createGame } from '../../app/api/games/route';
+import { GET as getSnapshot } from '../../app/api/games/[id]/route';
+import { POST as postAction } from '../../app/api/games/[id]/actions/route';
+import { GET as getEvents } from '../../app/api/games/[id]/events/route';
+import { GET as getRecord } from '../../app/api/games/[id]/record/route';
+import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
+import { POST as postClaim } from '../../app/api/games/[id]/chain/claim/route';
+import { POST as postApproval } from '../../app/api/games/[id]/chain/approval/route';
+import { POST as postChallenge } from '../../app/api/auth/challenge/route';
+import { POST as postSession } from '../../app/api/auth/session/route';
+import { POST as postPiece } from '../../app/api/studio/pieces/route';
+import { GET as getPiece } from '../../app/api/studio/pieces/[id]/route';
+import { POST as postBoard } from '../../app/api/studio/boards/route';
+import { POST as postLab } from '../../app/api/studio/boards/[id]/lab/route';
+import { POST as postImport } from '../../app/api/studio/import/route';
+import { bootstrapAccount } from '../../devnet/node';
+
+const BASE = 'http://localhost';
+const SESSION = 'limits-session-token';
+
+beforeAll(async () => {
+  delete process.env.DATABASE_URL;
+  process.env.GAMES_DATA_DIR = 'memory://';
+  const { sql } = (await getHost()).store;
+  await sql.query('INSERT INTO sessions (token_hash, address, public_key, expires_at) VALUES ($1, $2, $3, $4)', [
+    hashToken(SESSION),
+    bootstrapAccount(3).address,
+    'edpk-test',
+    new Date(Date.now() + 3_600_000).toISOString(),
+  ]);
+});
+
+afterAll(async () => {
+  const host = await getHost();
+  await host.close();
+  await host.store.close();
+});
+
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+
+const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request(`${BASE}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `tp_session=${SESSION}`, ...headers }, body });
+
+async function answer<T = { error?: string; message?: string }>(response: Promise<Response> | Response): Promise<{ status: number; body: T; size: number }> {
+  const res = await response;
+  const text = await res.text();
+  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T, size: text.length };
+}
+
+/** A body of `bytes` bytes that is JSON (one long string), produced as it is read; `pulled` counts what was read. */
+function streamedBody(bytes: number): { body: ReadableStream<Uint8Array>; pulled: () => number } {
+  const chunk = new Uint8Array(64 * 1024).fill(0x61);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0) {
+        controller.enqueue(new TextEncoder().encode('"'));
+        sent = 1;
+      } else if (sent < bytes - 1) {
+        const part = chunk.subarray(0, Math.min(chunk.length, bytes - 1 - sent));
+        controller.enqueue(part);
+        sent += part.length;
+      } else {
+        controller.enqueue(new TextEncoder().encode('"'));
+        sent += 1;
+        controller.close();
+      }
+    },
+  });
+  return { body, pulled: () => sent };
+}
+
+const twoSeats = [
+  { kind: 'human', name: 'Ada' },
+  { kind: 'human', name: 'Bea' },
+];
+
+async function newGame(): Promise<CreateGameResponse> {
+  const created = await answer<CreateGameResponse>(createGame(post('/api/games', JSON.stringify({ game: 'ten', seats: twoSeats, mode: 'online', botPaceMs: 0 }))));
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** A Tezos Pole board as large as the engine takes: 80 tiles, each artist tile with a 100,000-character inline image. */
+function largestBoard() {
+  const uri = `data:image/png;base64,${'A'.repeat(100_000 - 'data:image/png;base64,'.length)}`;
+  const tiles = [
+    { kind: 'go', id: 'go', name: 'GO' },
+    ...Array.from({ length: 79 }, (_, i) => ({
+      kind: 'artist',
+      id: `work-${i}`,
+      artist: 'A'.repeat(80),
+      title: 'T'.repeat(120),
+      description: 'D'.repeat(500),
+      price: 100,
+      multiplier: 1.5,
+      editionSize: 1,
+      image: { uri, mimeType: 'image/png' },
+    })),
+  ];
+  return { id: 'largest', name: 'N'.repeat(80), description: 'D'.repeat(1000), tiles };
+}
+
+describe('body size limits (issue 16)', () => {
+  it('stops reading a body at the route’s limit: 413 BODY_TOO_LARGE, the rest never read', async () => {
+    const game = await newGame();
+    const { body, pulled } = streamedBody(50 * 1024 * 1024);
+    const refused = await answer(postAction(new Request(`${BASE}/api/games/${game.id}/actions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit), ctx(game.id)));
+    expect([refused.status, refused.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
+    expect(pulled()).toBeLessThan(BODY_LIMITS.default + 256 * 1024);
+    // A declared length over the limit is refused before anything is read.
+    const declared = streamedBody(20 * 1024 * 1024);
+    const early = await answer(
+      createGame(new Request(`${BASE}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(20 * 1024 * 1024) }, body: declared.body, duplex: 'half' } as RequestInit)),
+    );
+    expect([early.status, early.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
+    expect(declared.pulled()).toBeLessThanOrEqual(256 * 1024);
+  });
+
+  it('has a limit on every route that reads a body', async () => {
+    const game = await newGame();
+    const tooLarge = () => JSON.stringify({ padding: 'x'.repeat(BODY_LIMITS.game + 1) });
+    const routes: [string, (r: Request) => Promise<Response>][] = [
+      ['/api/games', (r) => createGame(r)],
+      [`/api/games/${game.id}/actions`, (r) => postAction(r, ctx(game.id))],
+      [`/api/games/${game.id}/leave`, (r) => postLeave(r, ctx(game.id))],
+      [`/api/games/${game.id}/chain/claim`, (r) => postClaim(r, ctx(game.id))],
+      [`/api/games/${game.id}/chain/approval`, (r) => postApproval(r, ctx(game.id))],
+      ['/api/auth/challenge', (r) => postChallenge(r)],
+      ['/api/auth/session', (r) => postSession(r)],
+      ['/api/studio/pieces', (r) => postPiece(r)],
+      ['/api/studio/boards', (r) => postBoard(r)],
+      ['/api/studio/boards/b1/lab', (r) => postLab(r, ctx('b1'))],
+      ['/api/studio/import', (r) => postImport(r)],
+    ];
+    for (const [url, handler] of routes) {
+      const refused = await answer(handler(post(url, tooLarge())));
+      expect([url, refused.status, refused.body.error]).toEqual([url, 413, 'BODY_TOO_LARGE']);
+    }
+    // An action is small: 100 KB is far past what any game's action needs.
+    const action = await answer(postAction(post(`/api/games/${game.id}/actions`, JSON.stringify({ token: game.hostToken, seat: 0, seq: 0, action: { type: 'x'.repeat(100_000) } })), ctx(game.id)));
+    expect([action.status, action.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
+  });
+
+  it('takes a new game carrying the largest board the engine accepts, inline images and all', async () => {
+    const request = JSON.stringify({ game: 'pole', options: { board: largestBoard() }, seats: twoSeats, botPaceMs: 0 });
+    expect(request.length).toBeGreaterThan(7_900_000);
+    expect(request.length).toBeLessThan(BODY_LIMITS.game);
+    expect((await answer(createGame(post('/api/games', request)))).status).toBe(201);
+  });
+
+  it('takes a featured piece with its image inline', async () => {
+    // A PNG's signature, then padding: 99,998 characters in all, the most a piece's image takes being 100,000.
+    const imageUri = `data:image/png;base64,iVBORw0KGgo${'A'.repeat(99_976 - 11)}`;
+    const piece = { title: 'Inline', imageUri, imageMimeType: 'image/png', editionSize: 1, price: 100, multiplier: 1 };
+    expect((await answer(postPiece(post('/api/studio/pieces', JSON.stringify(piece))))).status).toBe(201);
+  });
+});
+
+describe('error answers stay small (issue 16)', () => {
+  it('a 2 MB roll effect is refused in a few lines, not 63 MB: faces and branches are bounded', async () => {
+    const faces = Array.from({ length: 200_000 }, (_, i) => (i % 6) + 1);
+    const board = {
+      id: 'huge-roll',
+      name: 'Huge roll',
+      tiles: [
+        { kind: 'go', id: 'go', name: 'GO' },
+        { kind: 'artist', id: 'a', artist: 'A', title: 'A', price: 100, multiplier: 1, editionSize: 1 },
+        { kind: 'artist', id: 'b', artist: 'B', title: 'B', price: 100, multiplier: 1, editionSize: 1 },
+        {
+          kind: 'event',
+          id: 'roll',
+          name: 'Roll',
+          text: 'Roll',
+          effect: { kind: 'roll', branches: Array.from({ length: 5 }, () => ({ faces, text: 'x', effect: { kind: 'none' } })) },
+        },
+      ],
+    };
+    const body = JSON.stringify({ game: 'pole', options: { board }, seats: twoSeats });
+    expect(body.length).toBeGreaterThan(2_000_000);
+    const refused = await answer(createGame(post('/api/games', body)));
+    expect([refused.status, refused.body.error]).toEqual([422, 'BAD_BOARD']);
+    expect(refused.size).toBeLessThan(4_000);
+    expect(refused.body.message).toContain('tile 3 "roll": effect');
+  });
+
+  it('a board with hundreds of mistakes lists the first ten and counts the rest', async () => {
+    const tiles = [{ kind: 'go', id: 'go', name: 'GO' }, ...Array.from({ length: 79 }, (_, i) => ({ kind: 'artist', id: `t-${i}`, artist: '', title: '', price: 1, multiplier: 1000, editionSize: 0 }))];
+    const refused = await answer(createGame(post('/api/games', JSON.stringify({ game: 'pole', options: { board: { id: 'bad', name: 'Bad', tiles } }, seats: twoSeats }))));
+    expect([refused.status, refused.body.error]).toEqual([422, 'BAD_BOARD']);
+    const lines = refused.body.message!.split('; ');
+    expect(lines).toHaveLength(11);
+    expect(lines.at(-1)).toMatch(/^… and \d+ more$/);
+  });
+
+  it('an action of thousands of bad parts is a short 400', async () => {
+    const game = await answer<CreateGameResponse>(createGame(post('/api/games', JSON.stringify({ game: 'pole', seats: twoSeats, botPaceMs: 0 }))));
+    const { id, hostToken } = game.body;
+    const tiles = Array.from({ length: 1500 }, () => ({ tile: -1, holders: ['x'] }));
+    const refused = await answer(postAction(post(`/api/games/${id}/actions`, JSON.stringify({ token: hostToken, seat: 0, seq: 0, action: { type: 'holdings', tiles } })), ctx(id)));
+    expect([refused.status, refused.body.error]).toEqual([400, 'MALFORMED_ACTION']);
+    expect(refused.size).toBeLessThan(3_000);
+  });
+
+  it('cuts any error message to its first 2,000 characters and says how much was left out', async () => {
+    const refused = await answer(createGame(post('/api/games', JSON.stringify({ game: 'pole', options: { ['k'.repeat(50_000)]: 1 }, seats: twoSeats }))));
+    expect([refused.status, refused.body.error]).toEqual([400, 'MALFORMED_REQUEST']);
+    expect(refused.body.message!.length).toBeLessThan(MAX_MESSAGE_LENGTH + 50);
+    expect(refused.body.message).toMatch(/… \([\d,]+ more characters\)$/);
+  });
+});
+
+describe('text the store cannot keep is refused by the schemas (issue 16)', () => {
+  const create = (overrides: Record<string, unknown>) =>
+    answer(createGame(post('/api/games', JSON.stringify({ game: 'ten', seats: twoSeats, ...overrides }))));
+
+  it.each([
+    ['a NUL in a seat name', { seats: [{ kind: 'human', name: 'Ada\u0000' }, twoSeats[1]] }],
+    ['an unpaired surrogate in a seat name', { seats: [{ kind: 'human', name: 'Ada\ud800' }, twoSeats[1]] }],
+    ['a control character in a seat name', { seats: [{ kind: 'human', name: 'Ada\u001b[31m' }, twoSeats[1]] }],
+    ['a NUL in a seed', { seed: 'seed\u0000' }],
+    // PostgreSQL would store U+FFFD instead: the game would replay with another seed after a restart.
+    ['an unpaired surrogate in a seed', { seed: 'seed\udc00' }],
+  ])('%s: 400 MALFORMED_REQUEST naming the field, nothing stored', async (_what, overrides) => {
+    const refused = await create(overrides);
+    expect([refused.status, refused.body.error]).toEqual([400, 'MALFORMED_REQUEST']);
+    expect(refused.body.message).toContain('control characters');
+  });
+
+  it('a NUL in a game id is a 400 MALFORMED_ID on every game route, not a store failure', async () => {
+    const id = 'abc\u0000def';
+    const refusals = [
+      await answer(getSnapshot(new Request(`${BASE}/api/games/x`), ctx(id))),
+      await answer(getRecord(new Request(`${BASE}/api/games/x/record`), ctx(id))),
+      await answer(getEvents(new Request(`${BASE}/api/games/x/events`), ctx(id))),
+      await answer(postAction(post('/api/games/x/actions', JSON.stringify({ token: 't', seat: 0, seq: 0, action: {} })), ctx(id))),
+      await answer(getPiece(new Request(`${BASE}/api/studio/pieces/x`), ctx(id))),
+    ];
+    for (const r of refusals) expect([r.status, r.body.error]).toEqual([400, 'MALFORMED_ID']);
+  });
+
+  it('a NUL in a board is refused by the engine (422 BAD_BOARD), in a studio piece or board by the studio (422)', async () => {
+    const board = { id: 'nul', name: 'Nul\u0000', tiles: largestBoard().tiles.slice(0, 4).map((t) => ({ ...t, image: undefined })) };
+    const game = await answer(createGame(post('/api/games', JSON.stringify({ game: 'pole', options: { board }, seats: twoSeats }))));
+    expect([game.status, game.body.error]).toEqual([422, 'BAD_BOARD']);
+    const piece = await answer(postPiece(post('/api/studio/pieces', JSON.stringify({ title: 'Nul\u0000', editionSize: 1, price: 100, multiplier: 1 }))));
+    expect([piece.status, piece.body.error]).toEqual([422, 'BAD_PIECE']);
+    const image = await answer(postPiece(post('/api/studio/pieces', JSON.stringify({ title: 'Img', imageUri: 'https://x.example/a\u0000.png', editionSize: 1, price: 100, multiplier: 1 }))));
+    expect([image.status, image.body.error]).toEqual([422, 'BAD_PIECE']);
+    const studio = await answer(postBoard(post('/api/studio/boards', JSON.stringify({ name: 'Ring\ud800', slots: [] }))));
+    expect([studio.status, studio.body.error]).toEqual([422, 'BAD_BOARD_REQUEST']);
+  });
+
+  it('a body that is not UTF-8 is a 400', async () => {
+    const refused = await answer(createGame(post('/api/games', new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]))));
+    expect([refused.status, refused.body.error]).toEqual([400, 'MALFORMED_REQUEST']);
+  });
+});
