@@ -1,4 +1,5 @@
-import { errorResponse, getHost, resumeAfter, sseStream } from '../../../../../server';
+import { getHost, resumeAfter, sseStream } from '../../../../../server';
+import { refusal, requester } from '../../../_lib/rate-limit';
 import { seatQuery, type IdParams } from '../../../_lib/respond';
 
 export const runtime = 'nodejs';
@@ -6,13 +7,21 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Server-Sent Events for one seat: an `update` per applied action, `id` = seq. `Last-Event-ID` (sent by EventSource
- * when it reconnects) or `?after=` resumes without a gap.
+ * when it reconnects) or `?after=` resumes without a gap; from before the game's newest stored snapshot, a `snapshot`
+ * event comes first and the updates after it. Live streams are capped per game and per client (429
+ * GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT). A finished game's stream ends after its backlog, and one with nothing
+ * left to send answers 204, which tells EventSource to stop reconnecting.
  */
 export async function GET(request: Request, { params }: IdParams): Promise<Response> {
   try {
     const { token, seat } = seatQuery(request);
     const after = resumeAfter(request.headers.get('last-event-id'), new URL(request.url).searchParams.get('after'));
-    const subscription = await (await getHost()).subscribe((await params).id, token, seat, after);
+    const who = await requester(request);
+    const subscription = await (await getHost()).subscribe((await params).id, token, seat, after, who);
+    if (subscription.drained) {
+      subscription.close();
+      return new Response(null, { status: 204 });
+    }
     request.signal.addEventListener('abort', () => subscription.close());
     return new Response(sseStream(subscription), {
       headers: {
@@ -23,7 +32,6 @@ export async function GET(request: Request, { params }: IdParams): Promise<Respo
       },
     });
   } catch (err) {
-    const { status, body } = errorResponse(err);
-    return Response.json(body, { status });
+    return refusal(err);
   }
 }
