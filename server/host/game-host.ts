@@ -120,6 +120,7 @@ export class GameHost {
    *   SIGN_IN_REQUIRED, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_NOT_CONFIGURED
    */
   async create(request: unknown, context: RequestContext = {}): Promise<CreateGameResponse> {
+    this.sweep();
     const req = parseGameRequest(request);
     const studioId = req.onChain?.studioBoard;
     const studio = studioId === undefined ? null : await this.storeCall(() => getBoard(this.store.sql, studioId));
