@@ -2,7 +2,7 @@
  * `npm start` (after `next build`): the app with its embedded devnet. Starts the local Tezos node and its TzKT API
  * (persisted under .data/devnet, port 8732), makes sure the editions contract is deployed on it (the one recorded in
  * deployments/devnet.json while the devnet still has it, else a new origination by bootstrap1, recorded there), then
- * serves the built app on port 3000 with TEZOS_NETWORK, TEZOS_RPC_URL, TZKT_URL, POLE_FA2_CONTRACT and the bank's key
+ * serves the built app on port 3000 (scripts/serve.ts) with TEZOS_NETWORK, TEZOS_RPC_URL, TZKT_URL, POLE_FA2_CONTRACT and the bank's key
  * (bootstrap1, the contract's admin and first minter) in POLE_BANK_SECRET_KEY; Ctrl-C stops both.
  *
  * With TEZOS_NETWORK=shadownet (or custom) no devnet is started nor anything deployed: the key and the contract come
@@ -81,7 +81,8 @@ let env: NodeJS.ProcessEnv;
 if (name === 'devnet') ({ devnet, env } = await onDevnet());
 else env = await onPublicNetwork();
 
-const next: ChildProcess = spawn('next', ['start', '-p', '3000'], { stdio: 'inherit', env });
+// Next's handler behind the app's own server (scripts/serve.ts), which tells the rate limits each client's address.
+const next: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', '3000'], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
 
 let stopping = false;
 const stop = (code: number): void => {

@@ -79,12 +79,13 @@ const create = (client: string, body: CreateGameRequest = hotseat, cookie?: stri
 const gameCount = async (): Promise<number> => Number((await (await getHost()).store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games'))[0]!.n);
 
 /** 429 RATE_LIMITED with a whole number of seconds to wait, at most the window. */
-function expectLimited(res: { status: number; body: Record<string, unknown>; retryAfter: string | null }, windowSeconds: number): void {
-  expect([res.status, res.body['error']]).toEqual([429, 'RATE_LIMITED']);
+function expectLimited(res: { status: number; body: unknown; retryAfter: string | null }, windowSeconds: number): void {
+  const body = res.body as Record<string, unknown>;
+  expect([res.status, body['error']]).toEqual([429, 'RATE_LIMITED']);
   expect(res.retryAfter).toMatch(/^\d+$/);
   expect(Number(res.retryAfter)).toBeGreaterThanOrEqual(1);
   expect(Number(res.retryAfter)).toBeLessThanOrEqual(windowSeconds);
-  expect(res.body['message']).toContain(`try again in ${res.retryAfter} s`);
+  expect(body['message']).toContain(`try again in ${res.retryAfter} s`);
 }
 
 describe('rate limits on the routes', () => {
