@@ -248,6 +248,11 @@ export class ChainGames {
     } catch (e) {
       throw new HostError(422, 'CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
     }
+    const chainSeats: ChainSeat[] = [];
+    for (let seat = 0; seat < seats.length; seat++) {
+      const bot = seats[seat]!.kind !== 'human';
+      chainSeats.push({ address: bot ? (await botWallet(this.#settings.bankSecretKey, gameId, seat)).address : null, bot, approval: null });
+    }
     const bots = seats.filter((s) => s.kind !== 'human').length;
     const cost = gameCostBound(plan, seats.length, bots, this.#botFundingMutez);
     const balance = await this.#bankBalance(bridge);
@@ -272,11 +277,6 @@ export class ChainGames {
       });
     }
     this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
-    const chainSeats: ChainSeat[] = [];
-    for (let seat = 0; seat < seats.length; seat++) {
-      const bot = seats[seat]!.kind !== 'human';
-      chainSeats.push({ address: bot ? (await botWallet(this.#settings.bankSecretKey, gameId, seat)).address : null, bot, approval: null });
-    }
     return { gameId, network: this.#settings.network.name, contract: this.#settings.contract, bank: bridge.bankAddress, plan, seats: chainSeats, lastLevel: 0, creator };
   }
 

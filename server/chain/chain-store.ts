@@ -163,11 +163,15 @@ export class ChainStore {
     );
   }
 
-  /** The unfinished on-chain games `creator` created, with their bot seats (for the per-wallet limits). */
+  /**
+   * The unfinished on-chain games `creator` created, with their bot seats (for the per-wallet limits). A game stuck
+   * unfinished counts for 30 days at most: the contract's longest game, after which the bank's power over it ends.
+   */
   async liveGamesCreatedBy(creator: string): Promise<{ gameId: string; bots: number }[]> {
     const rows = await this.sql.query<{ game_id: string; bots: number | string }>(
       `SELECT c.game_id, (SELECT count(*) FROM jsonb_array_elements(c.seats) s WHERE (s->>'bot')::boolean) AS bots
-         FROM chain_games c JOIN games g ON g.id = c.game_id WHERE c.creator = $1 AND NOT g.finished ORDER BY c.game_id`,
+         FROM chain_games c JOIN games g ON g.id = c.game_id
+        WHERE c.creator = $1 AND NOT g.finished AND g.created_at > now() - interval '30 days' ORDER BY c.game_id`,
       [creator],
     );
     return rows.map((r) => ({ gameId: r.game_id, bots: Number(r.bots) }));
