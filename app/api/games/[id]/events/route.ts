@@ -1,4 +1,5 @@
 import { getHost, resumeAfter, sseStream } from '../../../../../server';
+import { UNKNOWN_CLIENT } from '../../../../../server/limits';
 import { refusal, requester } from '../../../_lib/rate-limit';
 import { seatQuery, type IdParams } from '../../../_lib/respond';
 
@@ -17,7 +18,9 @@ export async function GET(request: Request, { params }: IdParams): Promise<Respo
     const { token, seat } = seatQuery(request);
     const after = resumeAfter(request.headers.get('last-event-id'), new URL(request.url).searchParams.get('after'));
     const who = await requester(request);
-    const subscription = await (await getHost()).subscribe((await params).id, token, seat, after, who);
+    // Without a known address every request is one client: a shared cap would be a cap on all viewers together.
+    const client = who.client === UNKNOWN_CLIENT ? null : who.client;
+    const subscription = await (await getHost()).subscribe((await params).id, token, seat, after, { ...who, client });
     if (subscription.drained) {
       subscription.close();
       return new Response(null, { status: 204 });
