@@ -2,10 +2,10 @@
  * `npm start` (after `next build`): the app with its embedded devnet. Starts the local Tezos node and its TzKT API
  * (persisted under .data/devnet, port 8732), makes sure the editions contract is deployed on it (the one recorded in
  * deployments/devnet.json while the devnet still has it, else a new origination by bootstrap1, recorded there), then
- * serves the built app on port 3000 with TEZOS_NETWORK, TEZOS_RPC_URL, TZKT_URL, POLE_FA2_CONTRACT and the bank's key
- * (bootstrap1, the contract's admin and first minter) in POLE_BANK_SECRET_KEY; Ctrl-C stops both. Browser pages may
- * call the devnet from the app's origin only (its wallet code signs and reads balances there), plus any origins in
- * DEVNET_CORS_ORIGINS (comma-separated).
+ * serves the built app on port 3000 (scripts/serve.ts, which tells the rate limits each client's address) with
+ * TEZOS_NETWORK, TEZOS_RPC_URL, TZKT_URL, POLE_FA2_CONTRACT and the bank's key (bootstrap1, the contract's admin and
+ * first minter) in POLE_BANK_SECRET_KEY; Ctrl-C stops both. Browser pages may call the devnet from the app's origin
+ * only (its wallet code signs and reads balances there), plus any origins in DEVNET_CORS_ORIGINS (comma-separated).
  *
  * With TEZOS_NETWORK=shadownet (or custom) no devnet is started nor anything deployed: the key and the contract come
  * from the environment and `npm run deploy` (deployments/<network>.json); a missing piece is printed here as one
@@ -93,7 +93,8 @@ let env: NodeJS.ProcessEnv;
 if (name === 'devnet') ({ devnet, env } = await onDevnet());
 else env = await onPublicNetwork();
 
-const next: ChildProcess = spawn('next', ['start', '-p', String(APP_PORT)], { stdio: 'inherit', env });
+// Next's handler behind the app's own server (scripts/serve.ts), which tells the rate limits each client's address.
+const next: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', String(APP_PORT)], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
 
 let stopping = false;
 const stop = (code: number): void => {

@@ -21,7 +21,7 @@ export class StoreError extends ServerError {
   }
 }
 
-export type HostStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 502 | 503;
+export type HostStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /** A request the host refused; nothing was changed. `status` is the HTTP answer, `code` is stable for clients. */
 export class HostError extends ServerError {

@@ -3,7 +3,11 @@
  * these zod schemas at the route handlers; responses and Server-Sent Events carry the shapes below.
  *
  * Routes (all JSON unless said otherwise):
- * - `POST /api/games` — body CreateGameRequest → 201 CreateGameResponse; 400 malformed; 422 the engine refuses the config.
+ * - `POST /api/games` — body CreateGameRequest → 201 CreateGameResponse; 400 malformed; 422 the engine refuses the config;
+ *   an on-chain game needs a signed-in wallet (401 SIGN_IN_REQUIRED), within its limits (429 CHAIN_GAME_LIMIT |
+ *   CHAIN_BOT_LIMIT) and the bank's balance (503 BANK_LOW).
+ * - Creating games, actions and balance labs are rate-limited per client and per signed-in wallet: 429 RATE_LIMITED
+ *   with `Retry-After` (seconds), nothing done.
  * - `GET /api/games/:id?token=T[&seat=S]` → 200 GameSnapshot for the token's seat (a hot-seat host token acts for
  *   every human seat: `seat` picks whose view; an online game's host token and no token = spectator); 404 unknown game;
  *   403 bad token, or a `seat` the token does not hold (NOT_YOUR_SEAT).
@@ -11,7 +15,10 @@
  *   the token does not hold (online, only a seat's own invite token plays it); 409 stale `seq` (another action landed
  *   first — nothing applied); 422 the engine's RuleError `{ error: code, message }`.
  * - `GET /api/games/:id/events?token=T[&seat=S]` — `text/event-stream`; one `update` event per applied action with
- *   `id: seq` and data GameUpdate for that seat; `Last-Event-ID` (or `?after=seq`) resumes without a gap.
+ *   `id: seq` and data GameUpdate for that seat; `Last-Event-ID` (or `?after=seq`) resumes without a gap. Resuming
+ *   from before the game's newest stored snapshot, a `snapshot` event (data GameSnapshot, `id` its seq) comes first,
+ *   then the updates after it. A finished game's stream ends after its backlog; with nothing left, 204 (EventSource
+ *   stops). 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT: too many live streams on the game or from the client.
  * - `GET /api/games/:id/record` → the game record `{game, version, config, seed, actions}` (replayable anywhere) once
  *   the game is over; 409 GAME_NOT_OVER before (its seed predicts every roll and draw, its actions hold sealed bids).
  * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on; 403

@@ -91,6 +91,14 @@ export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSna
   };
 }
 
+/**
+ * Applies a `snapshot` event: a stream resumed from before the server's newest stored snapshot opens with the seat's
+ * snapshot there (issue 16), which replaces an older one whole; an older or equal one changes nothing.
+ */
+export function applySnapshot(snapshot: GameSnapshot, next: GameSnapshot): GameSnapshot {
+  return next.seq > snapshot.seq ? next : snapshot;
+}
+
 /** Seats people play now (a human seat that left is played by its bot). */
 export const humanSeats = (seats: readonly SeatInfo[]): SeatId[] =>
   seats.filter((s) => s.kind === 'human' && !s.botTakeover).map((s) => s.seat);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SeatId } from '../../engine/core';
 import type { GameSnapshot, GameUpdate } from '../../server/protocol';
 import { isApiError, STALE_CODE } from './api-error';
-import { applyUpdate, eventsUrl, fetchSnapshot, postAction } from './game-api';
+import { applySnapshot, applyUpdate, eventsUrl, fetchSnapshot, postAction } from './game-api';
 
 export * from './game-api';
 
@@ -29,7 +29,8 @@ const UPDATE_GRACE_MS = 4000;
 
 /**
  * One seat's live game: GET the snapshot, then follow `/api/games/:id/events` from its `seq` (EventSource resumes
- * with Last-Event-ID by itself; a stream that closes is reopened after re-reading the snapshot, with back-off).
+ * with Last-Event-ID by itself, and a resume from long ago opens with a `snapshot` event; a stream that closes is
+ * reopened after re-reading the snapshot, with back-off; a finished game's stream ends, and stays closed).
  * `act` POSTs an action with the `seq` the seat saw; a refusal shows the server's message (and a stale seq also
  * re-reads the snapshot). Changing `seat` (hot-seat) re-reads and re-follows for that seat.
  */
@@ -98,12 +99,22 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
           // a malformed event: the next snapshot read repairs the state
         }
       });
+      // A resume from before the server's newest snapshot: that snapshot, then the updates after it.
+      es.addEventListener('snapshot', (ev) => {
+        const current = snapRef.current;
+        if (!current) return;
+        try {
+          commit(applySnapshot(current, JSON.parse((ev as MessageEvent<string>).data) as GameSnapshot));
+        } catch {
+          // a malformed event: the next snapshot read repairs the state
+        }
+      });
       es.onerror = () => {
         if (closed) return;
-        if (es.readyState === EventSource.CLOSED) {
+        // A finished game's stream ends (the server sends nothing more): no reconnecting.
+        if (es.readyState === EventSource.CLOSED || snapRef.current?.outcome) {
           es.close();
           if (source === es) source = null;
-          // A finished game's stream may simply end; nothing more will come.
           if (snapRef.current?.outcome) setStatus('closed');
           else scheduleRestart();
         } else {

@@ -545,6 +545,15 @@ export class PoleBridge {
     }
   }
 
+  /** The bank's balance in mutez, read from the node (what it can still spend on games). @throws BridgeError BRIDGE_RPC */
+  async bankBalance(): Promise<number> {
+    try {
+      return (await this.#tezos.tz.getBalance(this.bankAddress)).toNumber();
+    } catch (e) {
+      throw new BridgeError('BRIDGE_RPC', `the Tezos node did not answer for the bank's balance: ${messageOf(e)}`, {}, { cause: e });
+    }
+  }
+
   /** The node's head level (where a lookup of an operation injected now may start). @throws BridgeError BRIDGE_RPC */
   async headLevel(): Promise<number> {
     try {

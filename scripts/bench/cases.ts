@@ -1,6 +1,7 @@
 import { devnetCases } from './devnet';
 import { fa2GasCases } from './fa2-gas';
 import { gotopolyCases } from './gotopoly';
+import { limitsCases } from './limits';
 import { michelsonCases } from './michelson';
 import { playCases } from './play';
 import { poleCases } from './pole';
@@ -11,4 +12,4 @@ import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...playCases, ...studioLabCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...playCases, ...studioLabCases, ...limitsCases];

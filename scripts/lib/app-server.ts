@@ -153,7 +153,10 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-games-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
+  // Every browser and script of a suite or benchmark is one client to the server's limits (issue 16): its rates and
+  // stream caps are lifted unless asked for (the limits have suites of their own).
+  const unlimited = { POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off', POLE_RATE_LAB: 'off', POLE_SSE_PER_CLIENT: '1000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...unlimited, ...options.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   let serverLog = '';
   const server = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {

@@ -22,13 +22,14 @@
 import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { validateAddress, ValidationResult } from '@taquito/utils';
-import { BridgeError, isBridgeError, PoleBridge, type ChainOp, type HoldingsAction, type PlanOptions, type TokenPlan } from '../../chain/pole-bridge';
+import { BridgeError, gameCostBound, isBridgeError, PoleBridge, type ChainOp, type GameCost, type HoldingsAction, type PlanOptions, type TokenPlan } from '../../chain/pole-bridge';
 import { Fa2Editions, sendCalls, type Fa2Call } from '../../chain/fa2-editions';
 import { HoldingsReader } from '../../chain/holdings';
 import type { SeatId } from '../../engine';
-import { readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
+import { GENESIS, readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';
 import { HostError } from '../errors';
+import { DEFAULT_LIMITS, type LimitSettings } from '../limits';
 import { botWallet } from './bot-wallets';
 import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
 import type { ChainSettings } from './settings';
@@ -53,6 +54,22 @@ export interface ChainGamesOptions {
   readonly indexerTimeoutMs?: number;
   /** Tez sent to each bot wallet for its `join_game`'s fees and storage (mutez). */
   readonly botFundingMutez?: number;
+  /** Per creating wallet: live on-chain games, and bot seats over them (the bank pays for each; issue 16). */
+  readonly walletLimits?: LimitSettings['chain'];
+}
+
+/** The bank's tez as the Chain page shows it: what it holds, what a game costs at most, how many more it can pay for. */
+export interface BankBudget {
+  readonly network: string;
+  readonly bank: string;
+  readonly balanceMutez: number;
+  /** The largest game a wallet may create on the default board (six seats, the most bots allowed), at most. */
+  readonly gameCost: GameCost & { readonly seats: number; readonly bots: number };
+  /** Held for games being created right now (their setup not yet sent). */
+  readonly reservedMutez: number;
+  /** How many more such games the balance pays for. */
+  readonly games: number;
+  readonly limits: LimitSettings['chain'];
 }
 
 /** A game's chain status for pages and the API (no secrets). */
@@ -170,6 +187,8 @@ const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
 const VIEW_CONCURRENCY = 8;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** Mutez as tez for people: 12.5, 0.000001. */
+const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
 const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
 
 export class ChainGames {
@@ -183,6 +202,9 @@ export class ChainGames {
   readonly #confirmationTimeoutSeconds: number;
   readonly #indexerTimeoutMs: number;
   readonly #botFundingMutez: number;
+  readonly #walletLimits: LimitSettings['chain'];
+  /** Games between `prepare` and `release`: counted against their creator's limits and the bank's balance. */
+  readonly #reserved = new Map<string, { readonly creator: string; readonly bots: number; readonly costMutez: number }>();
   readonly #background = new Set<Promise<unknown>>();
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
   #closed = false;
@@ -196,6 +218,7 @@ export class ChainGames {
     this.#confirmationTimeoutSeconds = options.confirmationTimeoutSeconds ?? 180;
     this.#indexerTimeoutMs = options.indexerTimeoutMs ?? 30_000;
     this.#botFundingMutez = options.botFundingMutez ?? 2_000_000;
+    this.#walletLimits = options.walletLimits ?? DEFAULT_LIMITS.chain;
   }
 
   get network(): ChainSettings['network'] {
@@ -209,11 +232,14 @@ export class ChainGames {
   // ---- creation and setup ----
 
   /**
-   * The chain row of a new on-chain game: one token per artist tile, the bots' wallets. Nothing is stored or sent.
-   * `extras` carries the artists' wallets and images by tile id (studio boards).
-   * @throws HostError 422 CHAIN_BAD_BOARD (a bad artist address or image)
+   * The chain row of a new on-chain game created by the signed-in wallet `creator`: one token per artist tile, the
+   * bots' wallets. Nothing is stored or sent, but the game is counted against its creator's limits and the bank's
+   * balance until `release` (call it once the game is registered, or failed to be). `extras` carries the artists'
+   * wallets and images by tile id (studio boards).
+   * @throws HostError 422 CHAIN_BAD_BOARD (a bad artist address or image), 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT
+   *   (the creator's live on-chain games), 503 BANK_LOW (the bank cannot pay for it) | CHAIN_UNAVAILABLE
    */
-  async prepare(gameId: string, config: unknown, seats: readonly { readonly kind: string }[], extras: GameExtras = {}): Promise<ChainGameRow> {
+  async prepare(gameId: string, config: unknown, seats: readonly { readonly kind: string }[], creator: string, extras: GameExtras = {}): Promise<ChainGameRow> {
     const rules = resolveConfig(config);
     const bridge = await this.#bridge(null);
     let plan;
@@ -227,7 +253,72 @@ export class ChainGames {
       const bot = seats[seat]!.kind !== 'human';
       chainSeats.push({ address: bot ? (await botWallet(this.#settings.bankSecretKey, gameId, seat)).address : null, bot, approval: null });
     }
-    return { gameId, network: this.#settings.network.name, contract: this.#settings.contract, bank: bridge.bankAddress, plan, seats: chainSeats, lastLevel: 0 };
+    const bots = seats.filter((s) => s.kind !== 'human').length;
+    const cost = gameCostBound(plan, seats.length, bots, this.#botFundingMutez);
+    const balance = await this.#bankBalance(bridge);
+    const stored = await this.#store.liveGamesCreatedBy(creator);
+    // Checked and reserved with no await in between, so two creations at once cannot both take the last place.
+    const live = new Map(stored.map((g) => [g.gameId, g.bots]));
+    for (const [id, r] of this.#reserved) if (r.creator === creator) live.set(id, r.bots);
+    const { gamesPerWallet, botSeatsPerWallet } = this.#walletLimits;
+    if (live.size >= gamesPerWallet) {
+      throw new HostError(429, 'CHAIN_GAME_LIMIT', `${creator} already has ${live.size} on-chain game${live.size === 1 ? '' : 's'} in play, the most one wallet may: finish one first (the bank pays for each)`, { limit: gamesPerWallet });
+    }
+    const botsInPlay = [...live.values()].reduce((a, b) => a + b, 0);
+    if (botsInPlay + bots > botSeatsPerWallet) {
+      throw new HostError(429, 'CHAIN_BOT_LIMIT', `${creator} may have ${botSeatsPerWallet} bot seats in its on-chain games in play, and has ${botsInPlay}: this game's ${bots} would make ${botsInPlay + bots} (the bank funds each bot's wallet)`, { limit: botSeatsPerWallet });
+    }
+    const reserved = this.#reservedMutez();
+    if (balance - reserved < cost.totalMutez) {
+      const held = reserved > 0 ? ` (${tez(reserved)} ꜩ of it held for games being created)` : '';
+      throw new HostError(503, 'BANK_LOW', `the bank holds ${tez(balance)} ꜩ${held}, and this game may cost it up to ${tez(cost.totalMutez)} ꜩ (${tez(cost.botFundingMutez)} ꜩ for ${bots} bot wallets, ${tez(cost.storageMutez + cost.feesMutez)} ꜩ for its tokens' storage and the fees): top the bank up, or play with fewer bots or off-chain`, {
+        balanceMutez: balance,
+        needMutez: cost.totalMutez,
+      });
+    }
+    this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
+    return { gameId, network: this.#settings.network.name, contract: this.#settings.contract, bank: bridge.bankAddress, plan, seats: chainSeats, lastLevel: 0, creator };
+  }
+
+  /** A prepared game is registered (or will never be): it no longer holds a place of its own. */
+  release(gameId: string): void {
+    this.#reserved.delete(gameId);
+  }
+
+  /**
+   * What the bank holds and what that pays for: the most the largest game a wallet may create on the default board
+   * (Genesis, six seats, as many bots as one wallet may have) can cost, and how many such games are left.
+   * @throws HostError 503 CHAIN_UNAVAILABLE
+   */
+  async budget(): Promise<BankBudget> {
+    const bridge = await this.#bridge(null);
+    const seats = 6;
+    const bots = Math.min(seats - 1, this.#walletLimits.botSeatsPerWallet);
+    // A game id of the length the host draws (16 characters), for the bytes it takes on-chain.
+    const cost = gameCostBound(bridge.planTokens(GENESIS, 'budget-estimate0'), seats, bots, this.#botFundingMutez);
+    const balanceMutez = await this.#bankBalance(bridge);
+    const reservedMutez = this.#reservedMutez();
+    return {
+      network: this.#settings.network.name,
+      bank: bridge.bankAddress,
+      balanceMutez,
+      gameCost: { ...cost, seats, bots },
+      reservedMutez,
+      games: Math.max(0, Math.floor((balanceMutez - reservedMutez) / cost.totalMutez)),
+      limits: this.#walletLimits,
+    };
+  }
+
+  #reservedMutez(): number {
+    return [...this.#reserved.values()].reduce((sum, r) => sum + r.costMutez, 0);
+  }
+
+  async #bankBalance(bridge: PoleBridge): Promise<number> {
+    try {
+      return await bridge.bankBalance();
+    } catch (e) {
+      throw new HostError(503, 'CHAIN_UNAVAILABLE', `the bank's balance could not be read from Tezos: ${messageOf(e)}`);
+    }
   }
 
   /** Stores a prepared game (its game row is stored already) and starts its setup in the background. */

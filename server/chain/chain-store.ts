@@ -35,6 +35,8 @@ export interface ChainGameRow {
   readonly plan: TokenPlan;
   readonly seats: readonly ChainSeat[];
   readonly lastLevel: number;
+  /** The signed-in wallet that created the game (null: created before issue 16). */
+  readonly creator: string | null;
 }
 
 /** `close`: the game's `close_game`, once it is over (every seat's grant ends). */
@@ -88,6 +90,7 @@ const gameRowSchema = z.object({
   plan: planSchema,
   seats: z.array(chainSeatSchema),
   last_level: z.number().int(),
+  creator: z.string().nullable(),
 });
 const opRowSchema = z.object({
   id: z.union([z.number(), z.string(), z.bigint()]).transform(Number),
@@ -112,7 +115,7 @@ function parse<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
 
 const toGame = (row: unknown): ChainGameRow => {
   const r = parse(gameRowSchema, row, 'chain_games');
-  return { gameId: r.game_id, network: r.network, contract: r.contract, bank: r.bank, plan: r.plan as unknown as TokenPlan, seats: r.seats, lastLevel: r.last_level };
+  return { gameId: r.game_id, network: r.network, contract: r.contract, bank: r.bank, plan: r.plan as unknown as TokenPlan, seats: r.seats, lastLevel: r.last_level, creator: r.creator };
 };
 
 const toOp = (row: unknown): ChainOpRow => {
@@ -155,9 +158,23 @@ export class ChainStore {
 
   async insertGame(row: ChainGameRow): Promise<void> {
     await this.sql.query(
-      `INSERT INTO chain_games (game_id, network, contract, bank, plan, seats, last_level) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`,
-      [row.gameId, row.network, row.contract, row.bank, JSON.stringify(row.plan), JSON.stringify(row.seats), row.lastLevel],
+      `INSERT INTO chain_games (game_id, network, contract, bank, plan, seats, last_level, creator) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
+      [row.gameId, row.network, row.contract, row.bank, JSON.stringify(row.plan), JSON.stringify(row.seats), row.lastLevel, row.creator],
     );
+  }
+
+  /**
+   * The unfinished on-chain games `creator` created, with their bot seats (for the per-wallet limits). A game stuck
+   * unfinished counts for 30 days at most: the contract's longest game, after which the bank's power over it ends.
+   */
+  async liveGamesCreatedBy(creator: string): Promise<{ gameId: string; bots: number }[]> {
+    const rows = await this.sql.query<{ game_id: string; bots: number | string }>(
+      `SELECT c.game_id, (SELECT count(*) FROM jsonb_array_elements(c.seats) s WHERE (s->>'bot')::boolean) AS bots
+         FROM chain_games c JOIN games g ON g.id = c.game_id
+        WHERE c.creator = $1 AND NOT g.finished AND g.created_at > now() - interval '30 days' ORDER BY c.game_id`,
+      [creator],
+    );
+    return rows.map((r) => ({ gameId: r.game_id, bots: Number(r.bots) }));
   }
 
   async getGame(gameId: string): Promise<ChainGameRow | null> {

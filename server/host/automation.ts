@@ -45,18 +45,19 @@ export class Automation {
     for (const seat of [...live.deadlines.keys()]) {
       if (!pending.includes(seat) || playedByBot(live, seat) || timed === null) live.deadlines.delete(seat);
     }
-    const seq = live.seq;
+    // The timers hold the id, not the game: a game evicted from memory while its turn timer runs is freed (issue 16).
+    const { id, seq } = live;
     const cancels: Array<() => void> = [];
     for (const seat of pending) {
       if (playedByBot(live, seat)) {
-        cancels.push(this.clock.setTimer(live.row.botPaceMs, () => this.fire(live.id, seat, seq, 'bot')));
+        cancels.push(this.clock.setTimer(live.row.botPaceMs, () => this.fire(id, seat, seq, 'bot')));
       } else if (timed !== null) {
         const deadline = live.deadlines.get(seat) ?? this.clock.now() + timed * 1000;
         live.deadlines.set(seat, deadline);
-        cancels.push(this.clock.setTimer(deadline - this.clock.now(), () => this.fire(live.id, seat, seq, 'timer')));
+        cancels.push(this.clock.setTimer(deadline - this.clock.now(), () => this.fire(id, seat, seq, 'timer')));
       }
     }
-    if (cancels.length) this.timers.set(live.id, cancels);
+    if (cancels.length) this.timers.set(id, cancels);
   }
 
   cancel(gameId: string): void {

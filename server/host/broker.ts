@@ -1,5 +1,6 @@
 import type { SeatId } from '../../engine';
-import type { GameUpdate } from '../protocol';
+import { HostError } from '../errors';
+import type { GameSnapshot, GameUpdate } from '../protocol';
 
 /**
  * One subscriber's stream of updates: an async iterable (for `for await` and SSE) that ends when closed. Updates
@@ -9,11 +10,17 @@ export class Subscription implements AsyncIterable<GameUpdate> {
   private readonly queue: GameUpdate[] = [];
   private waiting: ((result: IteratorResult<GameUpdate>) => void) | null = null;
   private closed = false;
+  private ending = false;
 
   constructor(
     /** The seat whose view this subscriber gets (null: a spectator). */
     readonly seat: SeatId | null,
     private readonly onClose: () => void,
+    /**
+     * Sent before any update: the seat's snapshot at the game's newest stored snapshot, when the subscriber resumed
+     * from before it (the updates then start after it, instead of at every action since — issue 16).
+     */
+    readonly opening: GameSnapshot | null = null,
   ) {}
 
   /** Queues an update (ignored once closed). */
@@ -26,6 +33,17 @@ export class Subscription implements AsyncIterable<GameUpdate> {
     } else {
       this.queue.push(update);
     }
+  }
+
+  /** Nothing more will come (the game is over): the iteration ends, and the subscription closes, once the queue is read. */
+  end(): void {
+    this.ending = true;
+    if (this.queue.length === 0 && this.waiting) this.close();
+  }
+
+  /** Ended with nothing left to send: a stream would open only to close. */
+  get drained(): boolean {
+    return this.ending && this.queue.length === 0 && this.opening === null;
   }
 
   /** Unsubscribes; a pending `next()` ends the iteration. */
@@ -45,6 +63,7 @@ export class Subscription implements AsyncIterable<GameUpdate> {
   next(): Promise<IteratorResult<GameUpdate>> {
     const update = this.queue.shift();
     if (update) return Promise.resolve({ value: update, done: false });
+    if (this.ending) this.close();
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => {
       this.waiting = resolve;
@@ -68,23 +87,67 @@ interface Subscriber {
   readonly after: number;
 }
 
+/** Live subscriptions at once (issue 16): each is an open connection and a queue of views. */
+export interface StreamCaps {
+  readonly perGame: number;
+  /** Over all games, per client (its network address, server/limits). */
+  readonly perClient: number;
+}
+
+export interface AttachOptions {
+  /** Who subscribes, for the per-client cap (null: not counted, e.g. a server-side caller). */
+  readonly client?: string | null;
+  readonly opening?: GameSnapshot | null;
+}
+
 /**
  * Per-game fan-out of applied actions. The host publishes once per action; the broker builds each distinct seat's
  * view once and hands every subscriber only its own seat's view.
  */
 export class Broker {
   private readonly byGame = new Map<string, Set<Subscriber>>();
+  private readonly byClient = new Map<string, number>();
 
-  /** Registers a subscriber that gets every update with a seq above `after`. */
-  attach(gameId: string, seat: SeatId | null, after: number): Subscription {
+  constructor(private readonly caps: StreamCaps = { perGame: Infinity, perClient: Infinity }) {}
+
+  /**
+   * Whether one more subscriber of `gameId` from `client` would be within the caps (nothing is registered).
+   * @throws HostError 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT
+   */
+  admit(gameId: string, client: string | null): void {
+    if (this.count(gameId) >= this.caps.perGame) {
+      throw new HostError(429, 'GAME_STREAM_LIMIT', `game ${gameId} already has ${this.caps.perGame} live event streams: close one (another tab?) and try again`);
+    }
+    if (client !== null && (this.byClient.get(client) ?? 0) >= this.caps.perClient) {
+      throw new HostError(429, 'CLIENT_STREAM_LIMIT', `this client already follows ${this.caps.perClient} live event streams: close some (other tabs?) and try again`);
+    }
+  }
+
+  /**
+   * Registers a subscriber that gets every update with a seq above `after`.
+   * @throws HostError 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT when the game or the client has its cap of streams
+   */
+  attach(gameId: string, seat: SeatId | null, after: number, options: AttachOptions = {}): Subscription {
+    const client = options.client ?? null;
+    this.admit(gameId, client);
     const subscribers = this.byGame.get(gameId) ?? new Set<Subscriber>();
     this.byGame.set(gameId, subscribers);
+    if (client !== null) this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
     const subscriber: Subscriber = {
       after,
-      subscription: new Subscription(seat, () => {
-        subscribers.delete(subscriber);
-        if (subscribers.size === 0 && this.byGame.get(gameId) === subscribers) this.byGame.delete(gameId);
-      }),
+      subscription: new Subscription(
+        seat,
+        () => {
+          subscribers.delete(subscriber);
+          if (subscribers.size === 0 && this.byGame.get(gameId) === subscribers) this.byGame.delete(gameId);
+          if (client !== null) {
+            const left = (this.byClient.get(client) ?? 1) - 1;
+            if (left > 0) this.byClient.set(client, left);
+            else this.byClient.delete(client);
+          }
+        },
+        options.opening ?? null,
+      ),
     };
     subscribers.add(subscriber);
     return subscriber.subscription;
@@ -111,6 +174,11 @@ export class Broker {
     return this.byGame.get(gameId)?.size ?? 0;
   }
 
+  /** The game is over: each stream ends once it has sent what it holds (EventSource then gets a 204 and stops). */
+  end(gameId: string): void {
+    for (const { subscription } of [...(this.byGame.get(gameId) ?? [])]) subscription.end();
+  }
+
   /** Ends every subscription (host shutdown). */
   closeAll(): void {
     for (const subscribers of [...this.byGame.values()]) for (const { subscription } of [...subscribers]) subscription.close();
@@ -122,6 +190,11 @@ export function formatSse(update: GameUpdate): string {
   return `id: ${update.seq}\nevent: update\ndata: ${JSON.stringify(update)}\n\n`;
 }
 
+/** A subscription's opening snapshot as Server-Sent Events text (`event: snapshot`, `id` its seq). */
+export function formatSseSnapshot(snapshot: GameSnapshot): string {
+  return `id: ${snapshot.seq}\nevent: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`;
+}
+
 /** A subscription as the body of a `text/event-stream` response; cancelling the response unsubscribes. */
 export function sseStream(subscription: Subscription): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -129,6 +202,7 @@ export function sseStream(subscription: Subscription): ReadableStream<Uint8Array
     start(controller) {
       // Tells EventSource to wait 2 s before reconnecting; the comment line opens the stream at once.
       controller.enqueue(encoder.encode('retry: 2000\n: subscribed\n\n'));
+      if (subscription.opening) controller.enqueue(encoder.encode(formatSseSnapshot(subscription.opening)));
     },
     async pull(controller) {
       const next = await subscription.next();

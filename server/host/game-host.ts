@@ -8,7 +8,7 @@ import type { GameStore, StoreEvent } from '../store';
 import { storeFailure } from '../store/failure';
 import { checkActor, holderOf, targetSeat, viewerSeat } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
-import { Broker, type Subscription } from './broker';
+import { Broker, type StreamCaps, type Subscription } from './broker';
 import { systemClock, type Clock } from './clock';
 import { getBoard } from '../studio/boards';
 import { gameKits } from './game-kits';
@@ -16,7 +16,7 @@ import { LiveGame, type LoggedAction } from './live-game';
 import { gamePath, parseGameRequest, prepareGame, zodMessage } from './new-game';
 import { replayStep, setupStored } from './replay';
 import { SerialQueues } from './serial';
-import { seatInfos, snapshotFor, updateFor } from './views';
+import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
 
 export interface GameHostOptions {
   /** Time and timers (tests pass a ManualClock). */
@@ -31,11 +31,20 @@ export interface GameHostOptions {
   readonly chain?: ChainGames | null;
   /** Why there is no `chain` (shown when someone asks for an on-chain game). */
   readonly chainUnavailable?: string;
+  /**
+   * A game untouched this long (ms) leaves memory, and is rebuilt from its snapshot and log when next asked for
+   * (default 5 minutes; 0: never). See `evictIdle`.
+   */
+  readonly idleMs?: number;
+  /** Live event streams at once, per game and per client (default: no cap). */
+  readonly streams?: StreamCaps;
 }
 
 /** Who sends a request, beyond its token: the wallet signed in to this browser (server/auth), if any. */
 export interface RequestContext {
   readonly address?: string | null;
+  /** The client's network address (server/limits), for the caps on its event streams. */
+  readonly client?: string | null;
 }
 
 /** A game on the record route: the engine's record plus, for an on-chain game, every operation hash. */
@@ -58,7 +67,7 @@ export class GameHost {
   private readonly loading = new Map<string, Promise<LiveGame>>();
   private readonly queues = new SerialQueues();
   private readonly background = new Set<Promise<unknown>>();
-  private readonly broker = new Broker();
+  private readonly broker: Broker;
   private readonly automation: Automation;
   private readonly clock: Clock;
   private readonly snapshotEvery: number;
@@ -67,6 +76,10 @@ export class GameHost {
   private readonly chainUnavailable: string;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
+  private readonly idleMs: number;
+  private lastSweep = 0;
+  /** Turn-timer deadlines of games evicted while a human seat's timer runs, restored when the game is rebuilt. */
+  private readonly dormant = new Map<string, { readonly seq: number; readonly deadlines: readonly [SeatId, number][] }>();
 
   private constructor(
     readonly store: GameStore,
@@ -77,6 +90,8 @@ export class GameHost {
     this.onError = options.onError ?? ((err) => console.error('[game host]', err));
     this.chain = options.chain ?? null;
     this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
+    this.idleMs = Math.max(0, options.idleMs ?? 300_000);
+    this.broker = new Broker(options.streams);
     this.automation = new Automation(this.clock, (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason), this.onError, undefined, (id) => !(this.chain?.mayMove(id) ?? true));
     this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
   }
@@ -100,9 +115,13 @@ export class GameHost {
 
   /**
    * Creates a game: validates the request and the engine config (players = seats), draws the seed and the tokens.
-   * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code
+   * An on-chain game costs the bank tez (its tokens, its bots' wallets): only a signed-in wallet creates one, within
+   * its limits and the bank's balance (issue 16).
+   * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code, 401
+   *   SIGN_IN_REQUIRED, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_NOT_CONFIGURED
    */
-  async create(request: unknown): Promise<CreateGameResponse> {
+  async create(request: unknown, context: RequestContext = {}): Promise<CreateGameResponse> {
+    this.sweep();
     const req = parseGameRequest(request);
     const studioId = req.onChain?.studioBoard;
     const studio = studioId === undefined ? null : await this.storeCall(() => getBoard(this.store.sql, studioId));
@@ -110,11 +129,17 @@ export class GameHost {
     let chainRow = null;
     if (onChain) {
       if (!this.chain) throw new HostError(503, 'CHAIN_NOT_CONFIGURED', this.chainUnavailable);
-      chainRow = await this.chain.prepare(row.id, row.config, row.seats, onChain);
+      if (!context.address) throw new HostError(401, 'SIGN_IN_REQUIRED', 'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots');
+      chainRow = await this.chain.prepare(row.id, row.config, row.seats, context.address, onChain);
     }
-    await this.storeCall(() => this.store.createGame(row));
-    if (chainRow) await this.storeCall(() => this.chain!.register(chainRow));
+    try {
+      await this.storeCall(() => this.store.createGame(row));
+      if (chainRow) await this.storeCall(() => this.chain!.register(chainRow));
+    } finally {
+      if (chainRow) this.chain!.release(row.id);
+    }
     const live = new LiveGame({ ...row, createdAt: new Date(this.clock.now()), finished: false }, gameKits[row.game], state, []);
+    live.lastUsed = this.clock.now();
     this.cache.set(row.id, live);
     await this.queues.run(row.id, async () => this.automation.plan(live));
     return { id: row.id, seats: seatInfos(live.row), hostToken, invites, spectatorPath: gamePath(row.id) };
@@ -234,18 +259,25 @@ export class GameHost {
 
   /**
    * Follows a game as the token's seat sees it: first every update after `afterSeq` (default: none before now), in
-   * order, then each new one. Close the subscription to stop.
-   * @throws HostError 404, 403
+   * order, then each new one. Resuming from before the game's newest stored snapshot starts at that snapshot
+   * (`opening`) and sends the updates after it: a bounded backlog, not one update per action since (issue 16). Once
+   * the game is over the subscription ends after its backlog. Close the subscription to stop.
+   * @throws HostError 404, 403, 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT
    */
-  async subscribe(id: string, token?: string, seat?: SeatId, afterSeq?: number): Promise<Subscription> {
+  async subscribe(id: string, token?: string, seat?: SeatId, afterSeq?: number, context: RequestContext = {}): Promise<Subscription> {
     const live = await this.live(id);
     const holder = holderOf(live.row, token);
+    const client = context.client ?? null;
     return this.queues.run(id, async () => {
       const viewer = viewerSeat(live.row, holder, seat, this.pendingSeats(live));
+      this.broker.admit(id, client); // refused before any work
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
-      const backlog = await this.statesAfter(live, from);
-      const subscription = this.broker.attach(id, viewer, live.seq);
+      const base = from < live.seq ? await this.storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
+      const opening = base && base.seq > from ? { ...snapshotAt(live, base.seq, base.state, viewer), access: holder.kind, onChain: this.chain?.isOnChain(id) ?? false } : null;
+      const backlog = opening ? await this.statesAfter(live, opening.seq, base!.state) : await this.statesAfter(live, from);
+      const subscription = this.broker.attach(id, viewer, live.seq, { client, opening });
       for (const { seq, state } of backlog) subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
+      if (live.row.finished) subscription.end();
       return subscription;
     });
   }
@@ -308,9 +340,49 @@ export class GameHost {
     return live.kit.definition.pending(live.state).map((d) => d.seat);
   }
 
+  /**
+   * Drops from memory the games untouched for `olderThanMs` (default the host's `idleMs`) that nothing holds: no
+   * event stream open, no work queued, no bot to move, and not an unfinished on-chain game (its chain coordinator
+   * calls back into it). Each is rebuilt from its latest snapshot and the log when next asked for; a human seat's
+   * turn timer keeps running and brings its game back, with the same deadline, when it fires. It runs by itself on
+   * the host's activity, at most every quarter of `idleMs`. Returns how many games left memory.
+   */
+  evictIdle(olderThanMs = this.idleMs): number {
+    const now = this.clock.now();
+    let evicted = 0;
+    for (const [id, live] of this.cache) {
+      if (now - live.lastUsed < olderThanMs || this.broker.count(id) > 0 || this.queues.busy(id) || this.loading.has(id)) continue;
+      if (this.botToMove(live) || (!live.row.finished && this.chain?.isOnChain(id))) continue;
+      if (live.deadlines.size > 0) this.dormant.set(id, { seq: live.seq, deadlines: [...live.deadlines] });
+      this.cache.delete(id);
+      evicted++;
+    }
+    return evicted;
+  }
+
+  /** Games held in memory now (tests, benchmarks). */
+  get liveGames(): number {
+    return this.cache.size;
+  }
+
+  private botToMove(live: LiveGame): boolean {
+    const { definition } = live.kit;
+    return !definition.outcome(live.state) && definition.pending(live.state).some((d) => playedByBot(live, d.seat));
+  }
+
+  /** Evicts idle games when a quarter of `idleMs` has passed since the last time. */
+  private sweep(): void {
+    const now = this.clock.now();
+    if (this.idleMs === 0 || now - this.lastSweep < this.idleMs / 4) return;
+    this.lastSweep = now;
+    this.evictIdle();
+  }
+
   /** The live game, loading (and caching) it on first access. */
   private async live(id: string): Promise<LiveGame> {
     const cached = this.cache.get(id);
+    if (cached) cached.lastUsed = this.clock.now();
+    this.sweep();
     if (cached) return cached;
     let loading = this.loading.get(id);
     if (!loading) {
@@ -341,6 +413,10 @@ export class GameHost {
       log[i] = { ...log[i]!, events: step.events };
     }
     const live = new LiveGame(row, kit, state, log);
+    live.lastUsed = this.clock.now();
+    const dormant = this.dormant.get(id);
+    this.dormant.delete(id);
+    if (dormant?.seq === live.seq) for (const [seat, at] of dormant.deadlines) live.deadlines.set(seat, at);
     this.cache.set(id, live);
     await this.chain?.attach(id, live.seq);
     if (kit.definition.outcome(state)) this.chain?.gameOver(id); // over before a stop, perhaps not closed on-chain yet
@@ -439,6 +515,8 @@ export class GameHost {
   /** After an action is in the store: advance the live game, notify subscribers, snapshot, plan bots and timers. */
   private applied(live: LiveGame, entry: LoggedAction, state: unknown): void {
     live.advance(entry, state);
+    live.lastUsed = this.clock.now();
+    this.sweep();
     const seq = live.seq;
     this.automation.plan(live); // first: the update carries the new deadlines
     this.broker.publish(live.id, seq, (viewer) => updateFor(live, seq, state, entry.events, viewer));
@@ -447,6 +525,7 @@ export class GameHost {
       live.row = { ...live.row, finished: true };
       this.inBackground(this.store.markFinished(live.id));
       this.chain?.gameOver(live.id); // the bank's power over the players' copies ends with the game (issue 15)
+      this.broker.end(live.id); // nothing more will come: streams close instead of staying open (issue 16)
     }
   }
 
@@ -468,10 +547,13 @@ export class GameHost {
     }
   }
 
-  /** The states after each action `from+1 … seq`, from memory when recent, else from a stored snapshot and the log. */
-  private async statesAfter(live: LiveGame, from: number): Promise<{ seq: number; state: unknown }[]> {
+  /**
+   * The states after each action `from+1 … seq`, from memory when recent, else from a stored snapshot and the log
+   * (`known`: the state at `from`, when the caller has it).
+   */
+  private async statesAfter(live: LiveGame, from: number, known?: unknown): Promise<{ seq: number; state: unknown }[]> {
     const out: { seq: number; state: unknown }[] = [];
-    let state = live.recentState(from);
+    let state = known ?? live.recentState(from);
     if (state === undefined) {
       const snapshot = await this.storeCall(() => this.store.latestSnapshot(live.id, from));
       state = snapshot ? snapshot.state : setupStored(live.row);
@@ -486,6 +568,9 @@ export class GameHost {
 
   /** A bot's move or a timed-out seat's default move, if the game is still where the timer left it. */
   private autoMove(id: string, seat: SeatId, seq: number, reason: AutoReason): Promise<void> {
+    // An evicted game's turn timer: rebuilding the game plans its timers again from the kept deadline, and the due
+    // one fires then (not here: the rebuild runs in the game's queue).
+    if (!this.cache.has(id) && !this.closed) return this.live(id).then(() => undefined);
     return this.queues.run(id, async () => {
       const live = this.cache.get(id);
       if (!live || live.seq !== seq || this.closed) return;

@@ -17,6 +17,8 @@ export class LiveGame {
   state: unknown;
   /** Turn-timer deadlines (ms since epoch) of pending human seats. */
   readonly deadlines = new Map<SeatId, number>();
+  /** When a request or an action last touched it (the host's clock): an idle game leaves memory (issue 16). */
+  lastUsed = 0;
   private readonly recent = new Map<number, unknown>();
 
   constructor(

@@ -16,4 +16,9 @@ export class SerialQueues {
     });
     return result;
   }
+
+  /** Whether a task of `key` is queued or running. */
+  busy(key: string): boolean {
+    return this.tails.has(key);
+  }
 }

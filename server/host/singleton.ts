@@ -1,6 +1,7 @@
 import { ChainGames } from '../chain/chain-games';
 import { ChainStore } from '../chain/chain-store';
 import { chainSettingsFromEnv } from '../chain/settings';
+import { limitSettingsFromEnv } from '../limits';
 import { createStore } from '../store';
 import { GameHost } from './game-host';
 
@@ -11,7 +12,8 @@ type Registry = { [KEY]?: Promise<GameHost> };
 
 /**
  * The process's GameHost, over the store the environment selects (PGlite under `.data/games` unless DATABASE_URL),
- * with on-chain games when the environment configures a chain (chain/status.ts).
+ * with on-chain games when the environment configures a chain (chain/status.ts), under the environment's limits
+ * (server/limits).
  */
 export function getHost(): Promise<GameHost> {
   const registry = globalThis as Registry;
@@ -19,7 +21,12 @@ export function getHost(): Promise<GameHost> {
   if (!host) {
     host = createStore(process.env).then((store) => {
       const chain = chainSettingsFromEnv(process.env);
-      return GameHost.open(store, chain.ok ? { chain: new ChainGames(new ChainStore(store.sql), chain.settings) } : { chainUnavailable: chain.explanation });
+      const limits = limitSettingsFromEnv(process.env);
+      const costs = { idleMs: limits.idleSeconds * 1000, streams: limits.streams };
+      return GameHost.open(
+        store,
+        chain.ok ? { ...costs, chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain }) } : { ...costs, chainUnavailable: chain.explanation },
+      );
     });
     // A failed start (database down) is retried on the next request instead of being cached for good.
     host.catch(() => {

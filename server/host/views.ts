@@ -51,3 +51,20 @@ export function updateFor(live: LiveGame, seq: number, state: unknown, events: r
     seats: seatInfos(live.row),
   };
 }
+
+/**
+ * What `seat` saw at `seq` (an earlier state, e.g. a stored snapshot's): the snapshot a resumed event stream opens
+ * with instead of one update per action since (issue 16). Its deadline is the current one only when `seq` is now.
+ */
+export function snapshotAt(live: LiveGame, seq: number, state: unknown, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain'> {
+  return {
+    id: live.id,
+    game: live.row.game,
+    seq,
+    seats: seatInfos(live.row),
+    seat,
+    ...seen(live, state, seat),
+    events: live.log.slice(0, seq).flatMap((entry) => entry.events),
+    deadline: seq === live.seq ? deadlineFor(live, seat) : null,
+  };
+}

@@ -125,6 +125,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX chain_ops_one_step ON chain_ops (game_id, seq) WHERE kind = 'step' AND status <> 'failed';
     `,
   },
+  {
+    version: 4,
+    sql: `
+      -- The signed-in wallet that created an on-chain game (issue 16): its live games and bot seats are limited,
+      -- since the bank pays for each. Null for games created before.
+      ALTER TABLE chain_games ADD COLUMN creator text;
+      CREATE INDEX chain_games_creator ON chain_games (creator);
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

@@ -1,11 +1,12 @@
 /**
- * `GET /api/chain/grants?address=` called as Next calls it: a bad address is a coded 400, and a server without a
- * chain says so (503) rather than listing nothing. The listing itself runs against a devnet in
+ * `GET /api/chain/grants?address=` and `GET /api/chain/budget` called as Next calls them: a bad address is a coded
+ * 400, and a server without a chain says so (503) rather than listing nothing. The listing itself runs against a devnet in
  * test/server/chain-games.test.ts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getHost } from '../../server';
 import { GET } from '../../app/api/chain/grants/route';
+import { GET as getBudget } from '../../app/api/chain/budget/route';
 
 beforeAll(() => {
   delete process.env.DATABASE_URL;
@@ -28,4 +29,11 @@ it('refuses an address that is not one (400 BAD_ADDRESS), and answers 503 withou
   expect(await grants('tz1nope')).toMatchObject({ status: 400, body: { error: 'BAD_ADDRESS' } });
   expect(await grants('')).toMatchObject({ status: 400, body: { error: 'BAD_ADDRESS' } });
   expect(await grants('tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx')).toMatchObject({ status: 503, body: { error: 'CHAIN_NOT_CONFIGURED' } });
+});
+
+it("answers the bank's budget with 503 CHAIN_NOT_CONFIGURED and what to do without a chain (issue 16; the budget itself: chain-games.test.ts)", async () => {
+  const res = await getBudget();
+  const body = (await res.json()) as { error?: string; message?: string };
+  expect([res.status, body.error]).toEqual([503, 'CHAIN_NOT_CONFIGURED']);
+  expect(body.message).toContain('TEZOS_NETWORK');
 });

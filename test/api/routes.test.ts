@@ -21,6 +21,9 @@ const BASE = 'http://localhost';
 beforeAll(() => {
   delete process.env.DATABASE_URL;
   process.env.GAMES_DATA_DIR = 'memory://';
+  // Every request here comes from one client; the limits have their own suite (rate-limits.test.ts).
+  process.env.POLE_RATE_CREATE = 'off';
+  process.env.POLE_RATE_ACTION = 'off';
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
 import {
+  applySnapshot,
   applyUpdate,
   eventsUrl,
   followSeat,
@@ -62,6 +63,16 @@ describe('game-api', () => {
     expect(next.seat).toBe(0);
     expect(applyUpdate(next, update(4, [{ type: 'c' }]))).toBe(next);
     expect(applyUpdate(next, update(2, [{ type: 'x' }]))).toBe(next);
+  });
+
+  it('takes a resumed stream’s opening snapshot whole when it is newer, then its updates (issue 16)', () => {
+    const opening: GameSnapshot = { ...snapshot, seq: 50, view: { v: 50 }, events: [{ type: 'a' }, { type: 'b' }, { type: 'm' }] };
+    const taken = applySnapshot(snapshot, opening);
+    expect(taken).toBe(opening);
+    expect(applyUpdate(taken, update(51, [{ type: 'n' }])).events.map((e) => e.type)).toEqual(['a', 'b', 'm', 'n']);
+    // An older or equal snapshot (the page read a newer one meanwhile) changes nothing.
+    expect(applySnapshot(taken, snapshot)).toBe(taken);
+    expect(applySnapshot(taken, { ...opening })).toBe(taken);
   });
 
   it('follows the pending human seat in hot-seat', () => {

@@ -138,9 +138,13 @@ describe('refusals on an on-chain game show the server’s own message', () => {
       botPaceMs: 0,
       onChain: {},
     };
-    const res = await fetch(`${baseUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
-    expect(res.status).toBe(201);
+    // Created by a signed-in wallet, as the new-game form does: the bank pays for on-chain games (issue 16).
+    const page = await pages.newPage();
+    await signIn(page, alice.alias, '/');
+    const res = await page.request.post(`${baseUrl}/api/games`, { data: request, headers: { origin: baseUrl } });
+    expect(res.status()).toBe(201);
     game = (await res.json()) as CreateGameResponse;
+    await page.close();
   });
 
   it('a seat not claimed yet, then acting before the setup is ready (SEAT_NOT_CLAIMED, CHAIN_NOT_READY)', { timeout: 120_000 }, async () => {

@@ -21,6 +21,8 @@ import { HostError } from '../../server/errors';
 import { GameHost } from '../../server/host';
 import { ChainGames } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
+import { botWallet } from '../../server/chain/bot-wallets';
+import { gameCostBound } from '../../chain/pole-bridge';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 import { hostError } from './helpers';
@@ -41,6 +43,9 @@ let tokens: string[] = [];
 const errors: unknown[] = [];
 
 let toolkit: (secretKey: string) => TezosToolkit;
+/** The bank's balance before the story's game was created (mutez). */
+let bankBefore = 0;
+const bankBalance = async (): Promise<number> => (await toolkit(bank.secretKey).tz.getBalance(bank.address)).toNumber();
 
 const newChainGames = (): ChainGames =>
   new ChainGames(
@@ -133,8 +138,9 @@ describe('an on-chain Tezos Pole game on the server', () => {
       botPaceMs: 0,
       onChain: {},
     };
-    expect((await hostError(host.create({ ...request, mode: 'hotseat' }))).code).toBe('CHAIN_ONLINE_ONLY');
-    const created = await host.create({ ...request, mode: 'online' });
+    expect((await hostError(host.create({ ...request, mode: 'hotseat' }, { address: alice.address }))).code).toBe('CHAIN_ONLINE_ONLY');
+    bankBefore = await bankBalance();
+    const created = await host.create({ ...request, mode: 'online' }, { address: alice.address });
     gameId = created.id;
     tokens = [created.invites[0]!.token, created.invites[1]!.token];
     await settle();
@@ -368,6 +374,15 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(errors.filter((e) => !(e instanceof HostError))).toEqual([]);
   }, 120_000);
 
+  it('cost the bank no more than the bound its creation was checked against (issue 16)', async () => {
+    const row = (await new ChainStore(store.sql).getGame(gameId))!;
+    expect(row.creator).toBe(alice.address);
+    const spent = bankBefore - (await bankBalance());
+    const bound = gameCostBound(row.plan, 3, 1, 2_000_000);
+    expect(spent).toBeGreaterThan(bound.botFundingMutez); // the bot's wallet, the tokens' storage, the fees
+    expect(spent).toBeLessThanOrEqual(bound.totalMutez);
+  });
+
   it('after the game the bank, with its own key, can neither burn nor transfer a player’s copy: the balance stays', async () => {
     const info = await host.chainInfo(gameId);
     const reader = new HoldingsReader({ tzktUrl: devnet.tzktUrl, timeoutMs: 10_000 });
@@ -410,4 +425,69 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(await host.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
     expect((await hostError(host.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
   }, 60_000);
+});
+
+describe('who may make the bank pay (issue 16)', () => {
+  const carol = bootstrapAccount(7);
+  const dave = bootstrapAccount(8);
+  const people = [
+    { kind: 'human' as const, name: 'Ann' },
+    { kind: 'human' as const, name: 'Ben' },
+  ];
+  const onChainGame = (seats: readonly { kind: 'human' | 'heuristic'; name: string }[]) => ({ game: 'pole' as const, mode: 'online' as const, seats: [...seats], onChain: {} });
+  const sixBots = onChainGame(Array.from({ length: 6 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` })));
+  const chainGames = async (): Promise<number> => Number((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM chain_games'))[0]!.n);
+
+  it('an anonymous request creates no on-chain game (401 SIGN_IN_REQUIRED): nothing stored, nothing spent', async () => {
+    const [games, balance] = [await chainGames(), await bankBalance()];
+    const e = await hostError(host.create(sixBots));
+    expect([e.status, e.code]).toEqual([401, 'SIGN_IN_REQUIRED']);
+    expect(e.message).toContain('sign in');
+    expect(await chainGames()).toBe(games);
+    expect(await bankBalance()).toBe(balance);
+  });
+
+  it('a wallet has at most 2 on-chain games in play and 5 bot seats over them (429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT)', { timeout: 60_000 }, async () => {
+    const games = await chainGames();
+    const bots = await hostError(host.create(sixBots, { address: carol.address }));
+    expect([bots.status, bots.code]).toEqual([429, 'CHAIN_BOT_LIMIT']);
+    expect(bots.message).toContain('6');
+    expect(await chainGames()).toBe(games);
+    const first = await host.create(onChainGame(people), { address: carol.address });
+    await host.create(onChainGame([people[0]!, { kind: 'heuristic', name: 'Bot' }]), { address: carol.address });
+    expect((await new ChainStore(store.sql).getGame(first.id))!.creator).toBe(carol.address);
+    const third = await hostError(host.create(onChainGame(people), { address: carol.address }));
+    expect([third.status, third.code]).toEqual([429, 'CHAIN_GAME_LIMIT']);
+    expect(third.message).toContain(carol.address);
+    // Her one bot seat counts too: four more would pass the five, in another wallet's game they do not.
+    await host.create(onChainGame([people[0]!, ...Array.from({ length: 4 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` }))]), { address: dave.address });
+    expect(await chainGames()).toBe(games + 3);
+    await settle();
+  });
+
+  it('refuses a game the bank cannot pay for (503 BANK_LOW, naming the balance and the need); the budget says how many more it can pay for', { timeout: 60_000 }, async () => {
+    // A bank holding 5 ꜩ: less than any game's tokens take in storage.
+    const poor = await botWallet(bank.secretKey, 'a poor bank', 0);
+    await (await toolkit(bootstrapAccount(9).secretKey).contract.transfer({ to: poor.address, amount: 5 })).confirmation();
+    const poorChain = new ChainGames(new ChainStore(store.sql), { network: { name: 'devnet', rpcUrl: relay.url, tzktUrl: `${relay.url}/tzkt`, explorerUrl: null }, contract, bankSecretKey: await poor.signer.secretKey() });
+    const poorHost = await GameHost.open(store, { chain: poorChain, resume: false, onError: (e) => errors.push(e) });
+    try {
+      const games = await chainGames();
+      const e = await hostError(poorHost.create(onChainGame([people[0]!, { kind: 'heuristic', name: 'Bot' }]), { address: dave.address }));
+      expect([e.status, e.code]).toEqual([503, 'BANK_LOW']);
+      expect(e.message).toMatch(/^the bank holds 5 ꜩ, and this game may cost it up to \d+(\.\d+)? ꜩ/);
+      expect(e.detail).toMatchObject({ balanceMutez: 5_000_000 });
+      expect(e.detail!['needMutez']).toBeGreaterThan(5_000_000);
+      expect(await chainGames()).toBe(games);
+      expect(await poorChain.budget()).toMatchObject({ bank: poor.address, balanceMutez: 5_000_000, reservedMutez: 0, games: 0 });
+    } finally {
+      await poorHost.close();
+    }
+    const budget = await chain.budget();
+    expect(budget).toMatchObject({ network: 'devnet', bank: bank.address, balanceMutez: await bankBalance(), reservedMutez: 0, limits: { gamesPerWallet: 2, botSeatsPerWallet: 5 } });
+    expect(budget.gameCost).toMatchObject({ seats: 6, bots: 5, botFundingMutez: 10_000_000 });
+    expect(budget.gameCost.totalMutez).toBe(budget.gameCost.botFundingMutez + budget.gameCost.storageMutez + budget.gameCost.feesMutez);
+    expect(budget.games).toBe(Math.floor(budget.balanceMutez / budget.gameCost.totalMutez));
+    expect(budget.games).toBeGreaterThan(1000); // 100,000 ꜩ at the start
+  });
 });

@@ -162,7 +162,7 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
     ],
     seed,
     onChain: {},
-  });
+  }, { address: alice.address }); // a signed-in creator: the bank pays for the game (issue 16)
   gameId = created.id;
   tokens = [created.invites[0]!.token, created.invites[1]!.token];
   await settle();

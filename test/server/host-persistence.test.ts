@@ -183,12 +183,36 @@ describe('broker resume', () => {
     expect(live.map((u) => u.seq)).toEqual(Array.from({ length: live.length }, (_, i) => i + 1));
   });
 
-  it.each([0, 1, 5, 30, 90])('sends exactly the updates after seq %i, identical to the live ones', async (after) => {
+  it.each([0, 1, 5, 30, 90])('from seq %i, before the newest snapshot: that snapshot first, then exactly the updates after it (issue 16)', async (after) => {
+    const newest = (await store.latestSnapshot(id))!.seq;
+    expect(newest).toBeGreaterThan(90);
     const sub = await host.subscribe(id, undefined, undefined, after);
     const got = await until(sub, live.length);
     sub.close();
-    expect(got.map((u) => u.seq)).toEqual(live.slice(after).map((u) => u.seq));
-    expect(got).toEqual(live.slice(after));
+    // The spectator's snapshot at the stored one: what the live updates had made of the game by then.
+    const { view, pending, legal, outcome, seats } = live[newest - 1]!;
+    expect(sub.opening).toEqual({ id, game: 'pole', seq: newest, seat: null, access: 'spectator', onChain: false, view, pending, legal, outcome, seats, events: live.slice(0, newest).flatMap((u) => u.events), deadline: null });
+    expect(got.map((u) => u.seq)).toEqual(live.slice(newest).map((u) => u.seq));
+    expect(got).toEqual(live.slice(newest));
+  });
+
+  it('from seq at or after the newest snapshot: exactly the updates after it, identical to the live ones', async () => {
+    const newest = (await store.latestSnapshot(id))!.seq;
+    for (const after of [newest, live.length - 1]) {
+      const sub = await host.subscribe(id, undefined, undefined, after);
+      const got = await until(sub, live.length);
+      sub.close();
+      expect(sub.opening).toBeNull();
+      expect(got).toEqual(live.slice(after));
+    }
+  });
+
+  it('ends a finished game’s stream once its backlog is read', async () => {
+    const sub = await host.subscribe(id, undefined, undefined, live.length - 1);
+    expect((await sub.next()).value?.seq).toBe(live.length);
+    expect(await sub.next()).toEqual({ value: undefined, done: true });
+    expect(sub.isClosed).toBe(true);
+    expect((await host.subscribe(id, undefined, undefined, live.length)).drained).toBe(true);
   });
 
   it('sends nothing old to a subscriber that is up to date', async () => {

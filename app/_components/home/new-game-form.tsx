@@ -263,7 +263,7 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
               : !chain.ok
                 ? `On Tezos is not available: ${chain.explanation}`
                 : onChain
-                  ? `Each artist tile becomes an FA2 token on ${NETWORK_NAME[chain.network] ?? chain.network}; purchases mint a copy to the buyer’s wallet, and royalties and the final valuation follow who really holds each token. Each person signs in with a wallet, claims their seat and approves the bank once; bots get wallets of their own.`
+                  ? `Each artist tile becomes an FA2 token on ${NETWORK_NAME[chain.network] ?? chain.network}; purchases mint a copy to the buyer’s wallet, and royalties and the final valuation follow who really holds each token. Each person signs in with a wallet, claims their seat and approves the bank once; bots get wallets of their own. The bank pays for the tokens and the bots’ wallets, so you create the game signed in, with a few games and bot seats in play per wallet.`
                   : `Tiles can also be FA2 tokens on ${NETWORK_NAME[chain.network] ?? chain.network}, held in the players’ wallets.`}
           </p>
         </fieldset>

@@ -130,7 +130,9 @@ export function refusalResponse(err: unknown): Response {
   const known = !isHostError(err) && (isStoreError(err) || storeFailureKind(err) !== null) ? storeFailure(err) : err;
   const { status, body } = errorResponse(known);
   if (status === 500) console.error('[api]', known);
-  return Response.json({ ...body, message: capMessage(body.message) }, { status });
+  // A rate limit says when to come back (429 RATE_LIMITED and the stream caps carry it in their detail).
+  const retry = isHostError(known) ? known.detail?.['retryAfterSeconds'] : undefined;
+  return Response.json({ ...body, message: capMessage(body.message) }, { status, ...(typeof retry === 'number' ? { headers: { 'retry-after': String(retry) } } : {}) });
 }
 
 /** Runs a handler and answers its value as JSON, or a refusal with its status and `{ error, message }`. */

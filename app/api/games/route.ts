@@ -1,9 +1,14 @@
 import { getHost } from '../../../server';
+import { rateLimited } from '../_lib/rate-limit';
 import { BODY_LIMITS, jsonBody, respond } from '../_lib/respond';
 
 export const runtime = 'nodejs';
 
-/** Creates a game (server/protocol.ts: CreateGameRequest → 201 CreateGameResponse). */
+/**
+ * Creates a game (server/protocol.ts: CreateGameRequest → 201 CreateGameResponse), within the client's and the
+ * wallet's rate (429 RATE_LIMITED). An on-chain game needs a signed-in wallet (401), within its limits (429) and the
+ * bank's balance (503 BANK_LOW).
+ */
 export async function POST(request: Request): Promise<Response> {
-  return respond(async () => (await getHost()).create(await jsonBody(request, BODY_LIMITS.game)), 201);
+  return rateLimited(request, 'create', (who) => respond(async () => (await getHost()).create(await jsonBody(request, BODY_LIMITS.game), who), 201));
 }

@@ -1,14 +1,14 @@
 import { getHost } from '../../../../../server';
-import { sessionAddress } from '../../../../../server/auth';
+import { rateLimited } from '../../../_lib/rate-limit';
 import { idParam, jsonBody, respond, type IdParams } from '../../../_lib/respond';
 
 export const runtime = 'nodejs';
 
 /**
- * A seat acts: 200 with the new seq, 409 stale, 422 refused by the rules, 400 malformed, 403 not this token's seat.
- * In an on-chain game the signed-in wallet must be the seat's (403 WRONG_WALLET), and a move the chain cannot take
- * yet is kept while the game pauses (503 CHAIN_PAUSED).
+ * A seat acts: 200 with the new seq, 409 stale, 422 refused by the rules, 400 malformed, 403 not this token's seat,
+ * 429 over the client's or wallet's rate of actions. In an on-chain game the signed-in wallet must be the seat's
+ * (403 WRONG_WALLET), and a move the chain cannot take yet is kept while the game pauses (503 CHAIN_PAUSED).
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return respond(async () => (await getHost()).act(await idParam(route), await jsonBody(request), { address: await sessionAddress(request) }));
+  return rateLimited(request, 'action', (who) => respond(async () => (await getHost()).act(await idParam(route), await jsonBody(request), who)));
 }

@@ -1,4 +1,6 @@
 import { getHost, resumeAfter, sseStream } from '../../../../../server';
+import { UNKNOWN_CLIENT } from '../../../../../server/limits';
+import { requester } from '../../../_lib/rate-limit';
 import { idParam, refusalResponse, seatQuery, type IdParams } from '../../../_lib/respond';
 
 export const runtime = 'nodejs';
@@ -6,13 +8,23 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Server-Sent Events for one seat: an `update` per applied action, `id` = seq. `Last-Event-ID` (sent by EventSource
- * when it reconnects) or `?after=` resumes without a gap.
+ * when it reconnects) or `?after=` resumes without a gap; from before the game's newest stored snapshot, a `snapshot`
+ * event comes first and the updates after it. Live streams are capped per game and per client (429
+ * GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT). A finished game's stream ends after its backlog, and one with nothing
+ * left to send answers 204, which tells EventSource to stop reconnecting.
  */
 export async function GET(request: Request, route: IdParams): Promise<Response> {
   try {
     const { token, seat } = seatQuery(request);
     const after = resumeAfter(request.headers.get('last-event-id'), new URL(request.url).searchParams.get('after'));
-    const subscription = await (await getHost()).subscribe(await idParam(route), token, seat, after);
+    const who = await requester(request);
+    // Without a known address every request is one client: a shared cap would be a cap on all viewers together.
+    const client = who.client === UNKNOWN_CLIENT ? null : who.client;
+    const subscription = await (await getHost()).subscribe(await idParam(route), token, seat, after, { ...who, client });
+    if (subscription.drained) {
+      subscription.close();
+      return new Response(null, { status: 204 });
+    }
     request.signal.addEventListener('abort', () => subscription.close());
     return new Response(sseStream(subscription), {
       headers: {

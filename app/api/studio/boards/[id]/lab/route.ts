@@ -1,15 +1,21 @@
 import { requireAddress } from '../../../../../../server/auth';
 import { runBoardLab } from '../../../../../../server/studio';
+import { rateLimited } from '../../../../_lib/rate-limit';
 import { idParam, optionalJsonBody, respond, type IdParams } from '../../../../_lib/respond';
 import { studioSql } from '../../../_lib';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** Runs the balance lab on the signed-in owner's board (`{ games? }`, capped at 5,000) and returns the report. */
+/**
+ * Runs the balance lab on the signed-in owner's board (`{ games? }`, capped at 5,000) and returns the report; a few
+ * CPU seconds each, so within the client's and wallet's rate of labs (429 RATE_LIMITED).
+ */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return respond(async () => {
-    const owner = await requireAddress(request);
-    return runBoardLab(await studioSql(), owner, await idParam(route), await optionalJsonBody(request));
-  });
+  return rateLimited(request, 'lab', () =>
+    respond(async () => {
+      const owner = await requireAddress(request);
+      return runBoardLab(await studioSql(), owner, await idParam(route), await optionalJsonBody(request));
+    }),
+  );
 }

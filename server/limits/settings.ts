@@ -1,0 +1,118 @@
+/**
+ * What one client may cost the server (issue 16), from the environment: request rates, live event streams, how
+ * long an idle game stays in memory, and how much of the bank's tez one signed-in wallet may commit. Every limit has
+ * a default (README.md, "Security"); a malformed value stops the server with a one-line explanation rather than
+ * running without the limit.
+ */
+import { ServerError } from '../errors';
+
+/** `points` requests per `seconds` (a fixed window), per client and per signed-in wallet. */
+export interface Rate {
+  readonly points: number;
+  readonly seconds: number;
+}
+
+/** The requests that are rate-limited: game creation, actions, chat-like posts (none yet) and balance labs. */
+export type RateKind = 'create' | 'action' | 'chat' | 'lab';
+
+export interface LimitSettings {
+  /** null: that kind of request is not limited (`off`). */
+  readonly rates: Readonly<Record<RateKind, Rate | null>>;
+  /**
+   * The header a trusted reverse proxy sets to the client's address (its last entry is taken: the one the proxy
+   * itself added); null: the socket's address (scripts/serve.ts), never a header the client could forge.
+   */
+  readonly trustedProxyHeader: string | null;
+  /** Live Server-Sent Events streams at once: per game, and per client over all games. */
+  readonly streams: { readonly perGame: number; readonly perClient: number };
+  /** A game nobody touched for this long (no stream open, no bot to move) leaves memory until it is next asked for. */
+  readonly idleSeconds: number;
+  /** Per signed-in wallet: live (unfinished) on-chain games it created, and bot seats over them (the bank funds each). */
+  readonly chain: { readonly gamesPerWallet: number; readonly botSeatsPerWallet: number };
+}
+
+export const RATE_VARS: Readonly<Record<RateKind, string>> = {
+  create: 'POLE_RATE_CREATE',
+  action: 'POLE_RATE_ACTION',
+  chat: 'POLE_RATE_CHAT',
+  lab: 'POLE_RATE_LAB',
+};
+
+export const LIMIT_VARS = {
+  trustedProxyHeader: 'POLE_TRUSTED_PROXY_HEADER',
+  streamsPerGame: 'POLE_SSE_PER_GAME',
+  streamsPerClient: 'POLE_SSE_PER_CLIENT',
+  idleSeconds: 'POLE_GAME_IDLE_SECONDS',
+  chainGamesPerWallet: 'POLE_CHAIN_GAMES_PER_WALLET',
+  chainBotSeatsPerWallet: 'POLE_CHAIN_BOT_SEATS_PER_WALLET',
+} as const;
+
+export const DEFAULT_LIMITS: LimitSettings = {
+  rates: {
+    // A person creates a few games an hour; a script creating hundreds is what this stops.
+    create: { points: 10, seconds: 60 },
+    // Hot-seat play is a click a second at most; bots move on the server and are not counted.
+    action: { points: 120, seconds: 10 },
+    chat: { points: 20, seconds: 60 },
+    // A lab plays up to 5,000 games (a few CPU seconds each time).
+    lab: { points: 6, seconds: 60 },
+  },
+  trustedProxyHeader: null,
+  streams: { perGame: 100, perClient: 20 },
+  idleSeconds: 300,
+  chain: { gamesPerWallet: 2, botSeatsPerWallet: 5 },
+};
+
+/** A limit variable that cannot be read. */
+export class LimitConfigError extends ServerError {
+  override readonly name = 'LimitConfigError';
+  readonly code = 'BAD_LIMIT';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function rate(env: Env, variable: string, fallback: Rate | null): Rate | null {
+  const raw = env[variable]?.trim();
+  if (!raw) return fallback;
+  if (raw === 'off') return null;
+  const m = /^(\d{1,9})\/(\d{1,7})$/.exec(raw);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new LimitConfigError(`${variable} must be REQUESTS/SECONDS (e.g. 10/60) or off, not ${JSON.stringify(raw)}`);
+  return { points: Number(m[1]), seconds: Number(m[2]) };
+}
+
+function count(env: Env, variable: string, fallback: number): number {
+  const raw = env[variable]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d{1,9}$/.test(raw)) throw new LimitConfigError(`${variable} must be a whole number, not ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+function headerName(env: Env, variable: string): string | null {
+  const raw = env[variable]?.trim().toLowerCase();
+  if (!raw) return null;
+  if (!/^[a-z0-9-]{1,64}$/.test(raw)) throw new LimitConfigError(`${variable} must be a header name (e.g. x-forwarded-for), not ${JSON.stringify(raw)}`);
+  return raw;
+}
+
+/**
+ * The limits under this environment: each variable overrides its default.
+ * @throws LimitConfigError naming the variable and what it must look like
+ */
+export function limitSettingsFromEnv(env: Env): LimitSettings {
+  const d = DEFAULT_LIMITS;
+  return {
+    rates: {
+      create: rate(env, RATE_VARS.create, d.rates.create),
+      action: rate(env, RATE_VARS.action, d.rates.action),
+      chat: rate(env, RATE_VARS.chat, d.rates.chat),
+      lab: rate(env, RATE_VARS.lab, d.rates.lab),
+    },
+    trustedProxyHeader: headerName(env, LIMIT_VARS.trustedProxyHeader),
+    streams: { perGame: count(env, LIMIT_VARS.streamsPerGame, d.streams.perGame), perClient: count(env, LIMIT_VARS.streamsPerClient, d.streams.perClient) },
+    idleSeconds: count(env, LIMIT_VARS.idleSeconds, d.idleSeconds),
+    chain: {
+      gamesPerWallet: count(env, LIMIT_VARS.chainGamesPerWallet, d.chain.gamesPerWallet),
+      botSeatsPerWallet: count(env, LIMIT_VARS.chainBotSeatsPerWallet, d.chain.botSeatsPerWallet),
+    },
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * What one client may cost the server (issue 16): the limits read from the environment, the rate limiter (through
+ * its own API, never the clock), the client address a request counts against, the caps on live event streams, and
+ * idle games leaving memory — rebuilt from snapshot + log when next asked for, their bots and turn timers going on —
+ * under the host's ManualClock.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Broker, GameHost, ManualClock } from '../../server/host';
+import { DEFAULT_LIMITS, LimitConfigError, PEER_HEADER, PEER_STAMP_VAR, RateLimits, UNKNOWN_CLIENT, clientAddress, limitSettingsFromEnv } from '../../server/limits';
+import { openPgliteStore, type GameStore } from '../../server/store';
+import type { CreateGameRequest } from '../../server/protocol';
+import { drive, hostError, refusal } from './helpers';
+
+describe('limit settings', () => {
+  it('default to the documented limits, and each variable overrides its own', () => {
+    expect(limitSettingsFromEnv({})).toEqual(DEFAULT_LIMITS);
+    expect(DEFAULT_LIMITS).toMatchObject({
+      rates: { create: { points: 10, seconds: 60 }, action: { points: 120, seconds: 10 }, chat: { points: 20, seconds: 60 }, lab: { points: 6, seconds: 60 } },
+      streams: { perGame: 100, perClient: 20 },
+      idleSeconds: 300,
+      chain: { gamesPerWallet: 2, botSeatsPerWallet: 5 },
+      trustedProxyHeader: null,
+    });
+    const env = {
+      POLE_RATE_CREATE: '3/10',
+      POLE_RATE_ACTION: 'off',
+      POLE_TRUSTED_PROXY_HEADER: 'X-Real-IP',
+      POLE_SSE_PER_GAME: '7',
+      POLE_SSE_PER_CLIENT: '2',
+      POLE_GAME_IDLE_SECONDS: '60',
+      POLE_CHAIN_GAMES_PER_WALLET: '1',
+      POLE_CHAIN_BOT_SEATS_PER_WALLET: '0',
+    };
+    expect(limitSettingsFromEnv(env)).toEqual({
+      rates: { create: { points: 3, seconds: 10 }, action: null, chat: DEFAULT_LIMITS.rates.chat, lab: DEFAULT_LIMITS.rates.lab },
+      trustedProxyHeader: 'x-real-ip',
+      streams: { perGame: 7, perClient: 2 },
+      idleSeconds: 60,
+      chain: { gamesPerWallet: 1, botSeatsPerWallet: 0 },
+    });
+  });
+
+  it.each([
+    ['POLE_RATE_LAB', '5 per minute', /POLE_RATE_LAB must be REQUESTS\/SECONDS/],
+    ['POLE_RATE_CHAT', '0/60', /POLE_RATE_CHAT/],
+    ['POLE_SSE_PER_CLIENT', 'lots', /POLE_SSE_PER_CLIENT must be a whole number/],
+    ['POLE_TRUSTED_PROXY_HEADER', 'x forwarded', /POLE_TRUSTED_PROXY_HEADER must be a header name/],
+  ])('refuse a malformed %s (%s) instead of running without the limit', (name, value, message) => {
+    expect(() => limitSettingsFromEnv({ [name]: value })).toThrow(LimitConfigError);
+    expect(() => limitSettingsFromEnv({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('rate limits', () => {
+  const alice = 'tz1fCtqUC8i3EoDi7H4PfLdXPq8JxHW8gTfa';
+
+  it('refuse the request past a client’s points with 429 RATE_LIMITED and the seconds until the window ends', async () => {
+    const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, create: { points: 3, seconds: 60 } });
+    for (let i = 0; i < 3; i++) await limits.consume('create', { client: '10.0.0.1', address: null });
+    const e = await hostError(limits.consume('create', { client: '10.0.0.1', address: null }));
+    expect([e.status, e.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(e.message).toBe(`too many games created: at most 3 every 60 s from one client or wallet; try again in ${String(e.detail!['retryAfterSeconds'])} s`);
+    expect(e.detail!['retryAfterSeconds']).toBeGreaterThanOrEqual(1);
+    expect(e.detail!['retryAfterSeconds']).toBeLessThanOrEqual(60);
+    // Another client has its own points; another kind of request its own window.
+    await limits.consume('create', { client: '10.0.0.2', address: null });
+    await limits.consume('action', { client: '10.0.0.1', address: null });
+  });
+
+  it('count a signed-in wallet across clients, and a client across wallets', async () => {
+    const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, action: { points: 2, seconds: 10 } });
+    await limits.consume('action', { client: 'a', address: alice });
+    await limits.consume('action', { client: 'b', address: alice });
+    expect(await refusal(limits.consume('action', { client: 'c', address: alice }))).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    await limits.consume('action', { client: 'b', address: 'tz1iHk2aqh1DMmuuRZ2pbcsP3Wn7iLyUZE6i' });
+    expect(await refusal(limits.consume('action', { client: 'b', address: 'tz1XefVSjrKXHLQUTcLZoEJU8kowXqnFMV6c' }))).toEqual({ status: 429, code: 'RATE_LIMITED' });
+  });
+
+  it('are ready for chat-like posts, and a kind set to off is never limited', async () => {
+    const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, chat: { points: 1, seconds: 60 }, lab: null });
+    await limits.consume('chat', { client: 'a', address: null });
+    expect(await refusal(limits.consume('chat', { client: 'a', address: null }))).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    expect(limits.rate('chat')).toEqual({ points: 1, seconds: 60 });
+    expect(limits.rate('lab')).toBeNull();
+    for (let i = 0; i < 50; i++) await limits.consume('lab', { client: 'a', address: null });
+  });
+});
+
+describe('the client a request counts against', () => {
+  const headers = (h: Record<string, string>) => new Headers(h);
+
+  it('is the socket’s address as the app’s server stamped it; a forwarded header the client wrote is ignored', () => {
+    const stamped = { [PEER_STAMP_VAR]: '1' };
+    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), null, stamped)).toBe('203.0.113.7');
+    // Without the app's server (plain `next start`), nothing says where a request came from: one shared client.
+    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), null, {})).toBe(UNKNOWN_CLIENT);
+  });
+
+  it('is the last entry of the trusted proxy’s header when one is configured (the one the proxy added)', () => {
+    expect(clientAddress(headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9', [PEER_HEADER]: '127.0.0.1' }), 'x-forwarded-for', { [PEER_STAMP_VAR]: '1' })).toBe('203.0.113.9');
+    expect(clientAddress(headers({ 'x-real-ip': '203.0.113.10' }), 'x-real-ip', {})).toBe('203.0.113.10');
+    expect(clientAddress(headers({}), 'x-real-ip', {})).toBe(UNKNOWN_CLIENT);
+  });
+});
+
+describe('live event streams', () => {
+  it('are capped per game and per client (429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT); closing one frees its place', () => {
+    const broker = new Broker({ perGame: 3, perClient: 2 });
+    const a1 = broker.attach('g1', null, 0, { client: 'a' });
+    broker.attach('g2', null, 0, { client: 'a' });
+    const e = (() => {
+      try {
+        broker.attach('g3', null, 0, { client: 'a' });
+      } catch (err) {
+        return err as { status: number; code: string };
+      }
+      return null;
+    })();
+    expect(e).toMatchObject({ status: 429, code: 'CLIENT_STREAM_LIMIT' });
+    a1.close();
+    broker.attach('g3', null, 0, { client: 'a' });
+    broker.attach('g1', null, 0, { client: 'b' });
+    broker.attach('g1', null, 0, { client: 'c' });
+    broker.attach('g1', null, 0, { client: 'd' });
+    expect(() => broker.attach('g1', null, 0, { client: 'e' })).toThrow(expect.objectContaining({ status: 429, code: 'GAME_STREAM_LIMIT' }));
+    expect(broker.count('g1')).toBe(3);
+  });
+});
+
+describe('idle games leave memory', () => {
+  const IDLE_MS = 60_000;
+  let store: GameStore;
+  let host: GameHost;
+  let clock: ManualClock;
+
+  // A host of its own per test: each counts the games in memory.
+  beforeEach(async () => {
+    clock = new ManualClock();
+    store = await openPgliteStore();
+    host = await GameHost.open(store, { clock, snapshotEvery: 10, idleMs: IDLE_MS });
+  });
+  afterEach(async () => {
+    await host.close();
+    await store.close();
+  });
+
+  const bots = (seed: string, botPaceMs = 0): CreateGameRequest => ({
+    game: 'pole',
+    options: { laps: 2 },
+    seats: [
+      { kind: 'heuristic', name: 'A' },
+      { kind: 'random', name: 'B' },
+    ],
+    seed,
+    botPaceMs,
+  });
+  const people = (seed: string, extra: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
+    game: 'pole',
+    options: { laps: 2 },
+    seats: [
+      { kind: 'human', name: 'Ada' },
+      { kind: 'human', name: 'Bea' },
+    ],
+    seed,
+    botPaceMs: 0,
+    ...extra,
+  });
+
+  it('finished games leave once idle, and come back from snapshot + log exactly as they were', async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push((await host.create(bots(`evict-${i}`))).id);
+    await drive(host, clock);
+    const before = await Promise.all(ids.map(async (id) => ({ snap: await host.snapshot(id), hash: await host.stateHash(id), record: await host.record(id) })));
+    for (const b of before) expect(b.snap.outcome).not.toBeNull();
+    expect(host.liveGames).toBe(5);
+    // Touched a moment ago: nothing leaves yet.
+    clock.advance(IDLE_MS - 1);
+    expect(host.evictIdle()).toBe(0);
+    clock.advance(1);
+    expect(host.evictIdle()).toBe(5);
+    expect(host.liveGames).toBe(0);
+    for (const [i, id] of ids.entries()) {
+      expect(await host.snapshot(id)).toEqual(before[i]!.snap);
+      expect(await host.stateHash(id)).toEqual(before[i]!.hash);
+      expect(await host.record(id)).toEqual(before[i]!.record);
+    }
+    expect(host.liveGames).toBe(5);
+  });
+
+  it('leave by themselves on the host’s next request once idle (nobody calls evictIdle)', async () => {
+    const { id } = await host.create(bots('evict-by-itself'));
+    await drive(host, clock);
+    expect(host.liveGames).toBe(1);
+    clock.advance(IDLE_MS);
+    await host.create(people('another'));
+    expect(host.liveGames).toBe(1);
+    expect((await host.snapshot(id)).outcome).not.toBeNull();
+    expect(host.liveGames).toBe(2);
+  });
+
+  it('stay while a stream follows them or a bot is to move', async () => {
+    const followed = await host.create(people('followed', { mode: 'online' }));
+    const sub = await host.subscribe(followed.id);
+    await host.create(bots('slow-bot', 10_000)); // its bots move all the while
+    await host.create(people('idle'));
+    clock.advance(IDLE_MS);
+    expect(host.evictIdle()).toBe(1); // only the game nobody waits on
+    expect(host.liveGames).toBe(2);
+    sub.close();
+    expect(host.evictIdle()).toBe(1);
+    // The followed game comes back on the next request, where it was.
+    expect((await host.snapshot(followed.id)).seq).toBe(0);
+  });
+
+  it('a human seat’s turn timer brings its evicted game back, and plays the default move at the very deadline', async () => {
+    const created = await host.create(people('evicted-timer', { turnSeconds: 300 }));
+    const deadline = (await host.snapshot(created.id, created.hostToken)).deadline!;
+    expect(deadline).toBe(clock.now() + 300_000);
+    clock.advance(IDLE_MS);
+    expect(host.evictIdle()).toBe(1);
+    // Rebuilt by a request before the deadline: the deadline is the same, not started again.
+    expect((await host.snapshot(created.id, created.hostToken)).deadline).toBe(deadline);
+    clock.advance(IDLE_MS);
+    expect(host.evictIdle()).toBe(1);
+    // Out of memory when the deadline comes: its timer rebuilds it and plays the seat's default move then, not later.
+    clock.advance(deadline - clock.now() - 1);
+    await drive(host, clock);
+    expect(await store.listActions(created.id)).toEqual([]);
+    expect(host.liveGames).toBe(0);
+    clock.advance(1);
+    await drive(host, clock);
+    expect((await store.listActions(created.id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
+    const after = await host.snapshot(created.id, created.hostToken);
+    expect(after.seq).toBe(1);
+    expect(after.deadline).toBe(deadline + 300_000);
+  });
+
+  it('an evicted game takes the next action at its seq, from snapshot + log', async () => {
+    const created = await host.create(people('evicted-act'));
+    for (let i = 0; i < 25; i++) {
+      const snap = await host.snapshot(created.id, created.hostToken);
+      await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
+    }
+    await host.idle();
+    const hash = await host.stateHash(created.id);
+    clock.advance(IDLE_MS);
+    expect(host.evictIdle()).toBe(1);
+    const snap = await host.snapshot(created.id, created.hostToken);
+    expect(snap.seq).toBe(25);
+    expect(await host.stateHash(created.id)).toEqual(hash);
+    expect((await hostError(host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 24, action: snap.legal[0] }))).code).toBe('STALE');
+    expect(await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 25, action: snap.legal[0] })).toEqual({ seq: 26 });
+  });
+});
