@@ -31,6 +31,9 @@ const SESSION = 'limits-session-token';
 beforeAll(async () => {
   delete process.env.DATABASE_URL;
   process.env.GAMES_DATA_DIR = 'memory://';
+  // Every request here comes from one client; the rate limits have their own suite (rate-limits.test.ts).
+  process.env.POLE_RATE_CREATE = 'off';
+  process.env.POLE_RATE_ACTION = 'off';
   const { sql } = (await getHost()).store;
   await sql.query('INSERT INTO sessions (token_hash, address, public_key, expires_at) VALUES ($1, $2, $3, $4)', [
     hashToken(SESSION),
