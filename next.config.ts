@@ -1,7 +1,8 @@
 import type { NextConfig } from 'next';
 
-// The devnet's RPC and TzKT API listen on a loopback port chosen when they start (8732 with `npm start`).
-const LOOPBACK = 'http://localhost:* http://127.0.0.1:* http://[::1]:*';
+// The devnet's RPC and TzKT API listen on a loopback port chosen when they start (8732 with `npm start`). No IPv6
+// literal: CSP host sources cannot name one (Chromium drops `http://[::1]:*` with a console error).
+const LOOPBACK = 'http://localhost:* http://127.0.0.1:*';
 
 /**
  * The Content-Security-Policy of every page (issue 16). Next.js hydrates with inline scripts and React sets inline

@@ -3,8 +3,22 @@
  * ServerError → StoreError (the database refused or failed) | HostError (a request was refused; carries the HTTP
  * status the route handler answers with).
  */
+/**
+ * Next bundles instrumentation.ts (which opens the game host at boot) apart from the route handlers, so one process
+ * can hold two copies of these classes, and the host's errors reach a route from the other copy: a class check alone
+ * would turn a 403 into a 500. Each error carries a brand shared by every copy (Symbol.for), and the guards check it.
+ */
+const BRAND = Symbol.for('tezos-pole.server-error');
+
+const branded = (err: unknown, name: string): boolean =>
+  typeof err === 'object' && err !== null && (err as { [BRAND]?: unknown })[BRAND] === name;
+
 export abstract class ServerError extends Error {
   abstract readonly code: string;
+  /** The leaf class's name, shared by every copy of the class in the process (see BRAND). */
+  get [BRAND](): string {
+    return this.name;
+  }
 }
 
 /**
@@ -36,9 +50,9 @@ export class HostError extends ServerError {
   }
 }
 
-export const isServerError = (err: unknown): err is ServerError => err instanceof ServerError;
-export const isStoreError = (err: unknown): err is StoreError => err instanceof StoreError;
-export const isHostError = (err: unknown): err is HostError => err instanceof HostError;
+export const isServerError = (err: unknown): err is ServerError => err instanceof ServerError || branded(err, 'StoreError') || branded(err, 'HostError');
+export const isStoreError = (err: unknown): err is StoreError => err instanceof StoreError || branded(err, 'StoreError');
+export const isHostError = (err: unknown): err is HostError => err instanceof HostError || branded(err, 'HostError');
 
 /** The error body and status a route handler answers with; anything unexpected becomes an opaque 500. */
 export function errorResponse(err: unknown): { status: number; body: { error: string; message: string } } {
