@@ -6,7 +6,7 @@
  */
 import { InMemorySigner } from '@taquito/signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getHost, hashToken } from '../../server';
+import { closeHost, ctx, insertSession } from './helpers';
 import { bootstrapAccount } from '../../devnet/node';
 import { POST as createGame } from '../../app/api/games/route';
 import { POST as postChallenge } from '../../app/api/auth/challenge/route';
@@ -23,22 +23,10 @@ const cookie = `tp_session=${SESSION}`;
 beforeAll(async () => {
   delete process.env.DATABASE_URL;
   process.env.GAMES_DATA_DIR = 'memory://';
-  const { sql } = (await getHost()).store;
-  await sql.query('INSERT INTO sessions (token_hash, address, public_key, expires_at) VALUES ($1, $2, $3, $4)', [
-    hashToken(SESSION),
-    ARTIST,
-    'edpk-test',
-    new Date(Date.now() + 3_600_000).toISOString(),
-  ]);
+  await insertSession(SESSION, ARTIST);
 });
 
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
-
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+afterAll(closeHost);
 
 const request = (url: string, body: unknown, headers: Record<string, string>, method = 'POST') =>
   new Request(`${BASE}${url}`, { method, headers: { host: 'localhost:3000', ...headers }, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });

@@ -6,7 +6,8 @@
  * (a 4xx naming the field), never passed to PostgreSQL to come back as a 503 or a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getHost, hashToken, type CreateGameResponse } from '../../server';
+import type { CreateGameResponse } from '../../server';
+import { closeHost, ctx, insertSession } from './helpers';
 import { BODY_LIMITS, MAX_MESSAGE_LENGTH } from '../../app/api/_lib/respond';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
@@ -34,22 +35,10 @@ beforeAll(async () => {
   // Every request here comes from one client; the rate limits have their own suite (rate-limits.test.ts).
   process.env.POLE_RATE_CREATE = 'off';
   process.env.POLE_RATE_ACTION = 'off';
-  const { sql } = (await getHost()).store;
-  await sql.query('INSERT INTO sessions (token_hash, address, public_key, expires_at) VALUES ($1, $2, $3, $4)', [
-    hashToken(SESSION),
-    bootstrapAccount(3).address,
-    'edpk-test',
-    new Date(Date.now() + 3_600_000).toISOString(),
-  ]);
+  await insertSession(SESSION, bootstrapAccount(3).address);
 });
 
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
-
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+afterAll(closeHost);
 
 const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
   new Request(`${BASE}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `tp_session=${SESSION}`, ...headers }, body });

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
-import { getHost, hashToken } from '../../server';
+import { getHost } from '../../server';
+import { insertSession } from './helpers';
 import { EVENT_PALETTE, type BalanceLabReport, type Piece, type StudioBoard } from '../../server/studio';
 import { GET as listPieces, POST as postPiece } from '../../app/api/studio/pieces/route';
 import { DELETE as deletePiece, GET as getPiece } from '../../app/api/studio/pieces/[id]/route';
@@ -27,11 +28,7 @@ beforeAll(async () => {
   process.env.TEZOS_NETWORK = 'custom';
   process.env.TEZOS_RPC_URL = 'http://127.0.0.1:9';
   process.env.TZKT_URL = 'http://127.0.0.1:9/tzkt';
-  const { sql } = (await getHost()).store;
-  const expires = new Date(Date.now() + 3_600_000).toISOString();
-  for (const [token, address] of [[ADA_TOKEN, ADA], [BEA_TOKEN, BEA]] as const) {
-    await sql.query('INSERT INTO sessions (token_hash, address, public_key, expires_at) VALUES ($1, $2, $3, $4)', [hashToken(token), address, 'edpk-test', expires]);
-  }
+  for (const [token, address] of [[ADA_TOKEN, ADA], [BEA_TOKEN, BEA]] as const) await insertSession(token, address);
 });
 
 afterAll(async () => {
