@@ -21,6 +21,8 @@ export type { RouteHandler } from './rpc';
 export { PROTOCOL } from './errors';
 export { CORS_ORIGINS_VAR, corsOriginsFrom, DEFAULT_CORS_ORIGINS, loopbackOrigins } from './cors';
 export { minimalFeeMutez } from './local-chain';
+export { DEVNET_PROFILES, devnetProfile, PROFILE_VAR, profileText } from './profile';
+export type { DevnetProfile, DevnetProfileName } from './profile';
 
 export interface DevnetOptions {
   /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
