@@ -1,6 +1,7 @@
 /**
- * `npm run devnet -- [--port 8732] [--block-time 0] [--data .data/devnet | --ephemeral] [--accounts 10]`:
- * a local Tezos node (devnet/node) with the TzKT-compatible API (devnet/indexer) under /tzkt.
+ * `npm run devnet -- [--port 8732] [--block-time 0] [--indexer-lag 0] [--data .data/devnet | --ephemeral] [--accounts 10]`:
+ * a local Tezos node (devnet/node) with the TzKT-compatible API (devnet/indexer) under /tzkt, which trails the node
+ * by `--indexer-lag` seconds (as real TzKT does; 0, the default, indexes each block as it is baked).
  * Browser pages may call it from DEVNET_CORS_ORIGINS (comma-separated origins, default the app's, http://localhost:3000).
  * Prints one `devnet ready …` line, then the bootstrap accounts; runs until interrupted.
  */
@@ -9,12 +10,12 @@ import { CORS_ORIGINS_VAR, corsOriginsFrom, startDevnet } from '../devnet/node';
 import { intFlag, parseFlags } from './lib/args';
 import { runCli, UsageError } from './lib/cli';
 
-const USAGE = `usage: npm run devnet -- [--port 8732] [--block-time 0] [--data .data/devnet | --ephemeral] [--accounts 10]
+const USAGE = `usage: npm run devnet -- [--port 8732] [--block-time 0] [--indexer-lag 0] [--data .data/devnet | --ephemeral] [--accounts 10]
   ${CORS_ORIGINS_VAR}=origin,…  the web pages that may call it from a browser (default: the app's, http://localhost:3000)
 `;
 
 await runCli('devnet', USAGE, async () => {
-  const flags = parseFlags(process.argv.slice(2), { port: 'string', 'block-time': 'string', data: 'string', ephemeral: 'boolean', accounts: 'string' });
+  const flags = parseFlags(process.argv.slice(2), { port: 'string', 'block-time': 'string', 'indexer-lag': 'string', data: 'string', ephemeral: 'boolean', accounts: 'string' });
   if (flags.data !== undefined && flags.ephemeral) throw new UsageError('--data and --ephemeral exclude each other');
   let corsOrigins;
   try {
@@ -22,16 +23,18 @@ await runCli('devnet', USAGE, async () => {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+  const lag = intFlag('indexer-lag', flags['indexer-lag'], 0, 0, 3600);
   const devnet = await startDevnet({
     port: intFlag('port', flags.port, 8732, 0, 65535),
     blockTime: intFlag('block-time', flags['block-time'], 0, 0, 3600),
+    indexerLag: lag,
     accounts: intFlag('accounts', flags.accounts, 10, 1, 1000),
     ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
     ephemeral: flags.ephemeral === true,
     tzkt: tzktRoutes,
     corsOrigins,
   });
-  process.stdout.write(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}\n`);
+  process.stdout.write(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}${lag > 0 ? ` (indexer lag ${lag} s)` : ''}\n`);
   for (const a of devnet.accounts) {
     process.stdout.write(`${a.alias} ${a.address} ${a.publicKey} ${a.secretKey} 100000 tez\n`);
   }

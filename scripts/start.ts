@@ -6,6 +6,8 @@
  * TEZOS_NETWORK, TEZOS_RPC_URL, TZKT_URL, POLE_FA2_CONTRACT and the bank's key (bootstrap1, the contract's admin and
  * first minter) in POLE_BANK_SECRET_KEY; Ctrl-C stops both. Browser pages may call the devnet from the app's origin
  * only (its wallet code signs and reads balances there), plus any origins in DEVNET_CORS_ORIGINS (comma-separated).
+ * DEVNET_PROFILE=shadownet runs that devnet at Shadownet's pace (a block every 6 s, TzKT trailing by ~1.5 s;
+ * devnet/node/profile.ts), printed in the `devnet ready` line.
  *
  * With TEZOS_NETWORK=shadownet (or custom) no devnet is started nor anything deployed: the key and the contract come
  * from the environment and `npm run deploy` (deployments/<network>.json); a missing piece is printed here as one
@@ -18,7 +20,7 @@ import { networkFromEnv, resolveNetwork } from '../chain';
 import { checkDeployment, ensureDeployment, isDeploymentError, redeployReasonText } from '../chain/deployment';
 import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../chain/status';
 import { tzktRoutes } from '../devnet/indexer';
-import { bootstrapAccount, CORS_ORIGINS_VAR, corsOriginsFrom, loopbackOrigins, startDevnet, type Devnet } from '../devnet/node';
+import { bootstrapAccount, CORS_ORIGINS_VAR, corsOriginsFrom, devnetProfile, loopbackOrigins, PROFILE_VAR, profileText, startDevnet, type Devnet } from '../devnet/node';
 
 /** The port `next start` serves the app on, whose origin the devnet lets call it from a browser. */
 const APP_PORT = 3000;
@@ -30,14 +32,17 @@ const say = (line: string): void => {
 /** The devnet, the contract on it, and the app's environment; exits 1 with one line when the contract cannot be deployed. */
 async function onDevnet(): Promise<{ devnet: Devnet; env: NodeJS.ProcessEnv }> {
   let extra: readonly string[] = [];
+  let chosen;
   try {
     if (process.env[CORS_ORIGINS_VAR]?.trim()) extra = corsOriginsFrom(process.env[CORS_ORIGINS_VAR]);
+    chosen = devnetProfile(process.env[PROFILE_VAR]);
   } catch (err) {
     process.stderr.write(`start: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  const devnet = await startDevnet({ port: 8732, tzkt: tzktRoutes, corsOrigins: [...loopbackOrigins(APP_PORT), ...extra] });
-  say(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl} (accounts: npm run devnet prints them)`);
+  const { name: profileName, profile } = chosen;
+  const devnet = await startDevnet({ port: 8732, tzkt: tzktRoutes, corsOrigins: [...loopbackOrigins(APP_PORT), ...extra], ...profile });
+  say(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}, ${profileText(profileName, profile)} (accounts: npm run devnet prints them)`);
   const network = resolveNetwork({ network: 'devnet', rpc: devnet.rpcUrl, tzkt: devnet.tzktUrl });
   const bank = bootstrapAccount(1);
   try {

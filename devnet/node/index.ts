@@ -10,6 +10,7 @@ import { bootstrapAccounts, type BootstrapAccount } from './accounts';
 import { Chain, type Block } from './local-chain';
 import type { ChainView } from './chain-view';
 import { CorsPolicy } from './cors';
+import { LaggedView } from './lagged-view';
 import { rpcHandler, type RouteHandler } from './rpc';
 import { fromJson, toJson, type State } from './state';
 
@@ -20,6 +21,8 @@ export type { RouteHandler } from './rpc';
 export { PROTOCOL } from './errors';
 export { CORS_ORIGINS_VAR, corsOriginsFrom, DEFAULT_CORS_ORIGINS, loopbackOrigins } from './cors';
 export { minimalFeeMutez } from './local-chain';
+export { DEVNET_PROFILES, devnetProfile, PROFILE_VAR, profileText } from './profile';
+export type { DevnetProfile, DevnetProfileName } from './profile';
 
 export interface DevnetOptions {
   /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
@@ -37,6 +40,11 @@ export interface DevnetOptions {
    * full URL, e.g. `/tzkt/v1/head`). The indexer (devnet/indexer) provides it.
    */
   readonly tzkt?: (chain: ChainView) => RouteHandler;
+  /**
+   * Seconds the TzKT API trails the node (default 0): it answers as of the last block baked at least that long ago,
+   * as real TzKT trails a public node by a second or two (lagged-view.ts).
+   */
+  readonly indexerLag?: number;
   /**
    * The web pages (origins, `*` for any) that may call the RPC from a browser; default DEFAULT_CORS_ORIGINS, the app
    * `npm start` serves. A request from another page is refused (cors.ts).
@@ -90,10 +98,13 @@ function persisted(dataDir: string, accounts: readonly BootstrapAccount[]): Chai
 
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const blockTime = options.blockTime ?? 0;
+  const lag = options.indexerLag ?? 0;
+  if (!(lag >= 0 && Number.isFinite(lag))) throw new RangeError(`indexerLag must be a number of seconds ≥ 0, not ${lag}`);
   const accounts = bootstrapAccounts(options.accounts ?? 10);
   const chain = options.ephemeral ? new Chain({ accounts }) : persisted(options.dataDir ?? join('.data', 'devnet'), accounts);
   const cors = new CorsPolicy(options.corsOrigins);
-  const server = createServer(rpcHandler(chain, { blockTime, cors, ...(options.tzkt ? { extraRoutes: options.tzkt(chain) } : {}) }));
+  const lagged = lag > 0 && options.tzkt ? new LaggedView(chain, lag) : undefined;
+  const server = createServer(rpcHandler(chain, { blockTime, cors, ...(options.tzkt ? { extraRoutes: options.tzkt(lagged ?? chain) } : {}) }));
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -111,6 +122,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     stop: () =>
       new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);
+        lagged?.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -47,6 +47,9 @@ export interface Block {
   readonly operations: AppliedOperation[];
 }
 
+/** The state-reading half of ChainView, over one context. */
+export type ContextView = Pick<ChainView, 'accounts' | 'account' | 'bigMap' | 'bigMaps'>;
+
 export interface ChainSnapshot {
   readonly chainId: string;
   readonly state: State;
@@ -269,21 +272,40 @@ export class Chain implements ChainView {
   }
 
   accounts(): Iterable<AccountView> {
-    return [...this.sealed.accounts.values()].map((a) => this.accountView(a));
+    return this.contextView(this.sealed).accounts();
   }
 
   account(address: string): AccountView | undefined {
-    const a = this.sealed.accounts.get(address);
-    return a ? this.accountView(a) : undefined;
+    return this.contextView(this.sealed).account(address);
   }
 
   bigMap(id: bigint): BigMapView | undefined {
-    const m = this.sealed.bigMaps.get(id);
-    return m ? bigMapView(m) : undefined;
+    return this.contextView(this.sealed).bigMap(id);
   }
 
   bigMaps(): Iterable<BigMapView> {
-    return [...this.sealed.bigMaps.values()].map(bigMapView);
+    return this.contextView(this.sealed).bigMaps();
+  }
+
+  /** Accounts and big_maps as of block `level` (the context after it), for a view that trails the head (lagged-view.ts). */
+  viewAt(level: number): ContextView {
+    const b = this.blocks[level];
+    return this.contextView(b ? this.contextAt(b) : this.sealed);
+  }
+
+  private contextView(s: State): ContextView {
+    return {
+      accounts: () => [...s.accounts.values()].map((a) => this.accountView(a)),
+      account: (address) => {
+        const a = s.accounts.get(address);
+        return a ? this.accountView(a) : undefined;
+      },
+      bigMap: (id) => {
+        const m = s.bigMaps.get(id);
+        return m ? bigMapView(m) : undefined;
+      },
+      bigMaps: () => [...s.bigMaps.values()].map(bigMapView),
+    };
   }
 
   onBlock(listener: (b: BlockView) => void): () => void {

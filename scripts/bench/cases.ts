@@ -7,9 +7,10 @@ import { playCases } from './play';
 import { poleCases } from './pole';
 import { poleChainCases } from './pole-chain';
 import { poleChainGameCases } from './pole-chain-game';
+import { poleShadownetCases } from './pole-shadownet';
 import { studioLabCases } from './studio-lab';
 import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...playCases, ...studioLabCases, ...limitsCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...poleShadownetCases, ...playCases, ...studioLabCases, ...limitsCases];

@@ -7,7 +7,7 @@
  * every row's i-th sample reads the i-th game's figures, so a run plays warm-ups + samples games once, whichever
  * rows it shows.
  */
-import { bootstrapAccount, type Devnet } from '../../devnet/node';
+import { bootstrapAccount, type Devnet, type DevnetProfile } from '../../devnet/node';
 import { SYSTEM } from '../../engine/core/types';
 import type { CreateGameRequest, GameHost, GameStore } from '../../server';
 import type { ChainGames } from '../../server/chain/chain-games';
@@ -17,7 +17,7 @@ import type { BenchCase } from './types';
 import { devnetWithContract } from '../lib/devnet-contract';
 
 /** What one game cost. */
-interface GameFigures {
+export interface GameFigures {
   /** Creation → outcome, split at the moment the game is ready on-chain (tokens created, bots funded and approved). */
   readonly totalS: number;
   readonly setupS: number;
@@ -34,9 +34,13 @@ interface GameFigures {
   /** A step's chain operation, from its row's insertion to its confirmation. */
   readonly stepP50Ms: number;
   readonly stepP95Ms: number;
+  /** Time some chain operation of the game was on its way (the union of its operations' send → confirmation spans). */
+  readonly chainWaitS: number;
+  /** Blocks the node baked from creation to the outcome. */
+  readonly blocks: number;
 }
 
-interface Env {
+export interface Env {
   readonly devnet: Devnet;
   readonly store: GameStore;
   readonly chainStore: ChainStore;
@@ -46,14 +50,22 @@ interface Env {
 }
 
 const POLL_MS = 50;
-/** A game longer than this is stuck (a full game takes a few seconds on the devnet). */
+/** A game longer than this is stuck (a full game takes a few seconds on the instant devnet). */
 const GAME_TIMEOUT_MS = 120_000;
+
+export interface PlayOptions {
+  /** The bots' pause before each move (the request's `botPaceMs`, default 0). */
+  readonly botPaceMs?: number;
+  /** How long a game may take before it counts as stuck (default GAME_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The signed-in wallet that creates the games (the bank pays only for a signed-in creator's games, issue 16). */
-const CREATOR = bootstrapAccount(2);
+export const CREATOR = bootstrapAccount(2);
 
-async function openEnv(): Promise<Env> {
+/** `pace`: the devnet's block time and indexer lag (default: a block per operation, indexed at once). */
+export async function openEnv(pace?: DevnetProfile): Promise<Env> {
   // Loaded here, not at the top: other benchmark runs need not load the server and PGlite.
   const [{ GameHost, openPgliteStore }, { ChainGames }, { ChainStore }] = await Promise.all([
     import('../../server'),
@@ -61,7 +73,7 @@ async function openEnv(): Promise<Env> {
     import('../../server/chain/chain-store'),
   ]);
   const bank = bootstrapAccount(1);
-  const { devnet, contract: client } = await devnetWithContract({ admin: bank });
+  const { devnet, contract: client } = await devnetWithContract({ admin: bank, ...(pace ? { pace } : {}) });
   const store = await openPgliteStore();
   const chainStore = new ChainStore(store.sql);
   const errors: unknown[] = [];
@@ -75,28 +87,43 @@ async function openEnv(): Promise<Env> {
   return { devnet, store, chainStore, chain, host, errors };
 }
 
-async function closeEnv(env: Env): Promise<void> {
+export async function closeEnv(env: Env): Promise<void> {
   await env.host.close();
   await env.store.close();
   await env.devnet.stop();
 }
 
-const fourBots = (seed: string): CreateGameRequest => ({
+/** Four heuristic bots on the default board, on-chain unless `onChain` is false. */
+export const fourBots = (seed: string, botPaceMs = 0, onChain = true): CreateGameRequest => ({
   game: 'pole',
   options: {},
   seats: ['Ada', 'Bea', 'Cy', 'Dee'].map((name) => ({ kind: 'heuristic' as const, name })),
   mode: 'online',
-  botPaceMs: 0,
-  onChain: {},
+  botPaceMs,
+  ...(onChain ? { onChain: {} } : {}),
   seed,
 });
 
+/** The union of `[from, to]` spans, in ms. */
+function coveredMs(spans: readonly (readonly [number, number])[]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [from, to] of [...spans].sort((a, b) => a[0] - b[0])) {
+    if (to <= end) continue;
+    total += to - Math.max(from, end);
+    end = to;
+  }
+  return total;
+}
+
 /** Plays one game on the default board and laps to its outcome and counts what it took. */
-async function playGame(env: Env, seed: string): Promise<GameFigures> {
+export async function playGame(env: Env, seed: string, options: PlayOptions = {}): Promise<GameFigures> {
+  const timeoutMs = options.timeoutMs ?? GAME_TIMEOUT_MS;
   const { host, chain, chainStore, errors } = env;
+  const firstLevel = env.devnet.chain.headBlock().level;
   const failed = () => (errors.length ? new Error(`the on-chain game failed: ${String(errors[0])}`) : null);
   const start = performance.now();
-  const { id } = await host.create(fourBots(seed), { address: CREATOR.address });
+  const { id } = await host.create(fourBots(seed, options.botPaceMs), { address: CREATOR.address });
   let readyAt: number | null = null;
   for (;;) {
     const error = failed();
@@ -104,10 +131,11 @@ async function playGame(env: Env, seed: string): Promise<GameFigures> {
     if (readyAt === null && (await host.chainInfo(id)).ready) readyAt = performance.now();
     const snap = await host.snapshot(id);
     if (snap.outcome !== null) break;
-    if (performance.now() - start > GAME_TIMEOUT_MS) throw new Error(`game ${id} did not end within ${GAME_TIMEOUT_MS / 1000} s (seq ${snap.seq})`);
+    if (performance.now() - start > timeoutMs) throw new Error(`game ${id} did not end within ${timeoutMs / 1000} s (seq ${snap.seq})`);
     await sleep(POLL_MS);
   }
   const end = performance.now();
+  const blocks = env.devnet.chain.headBlock().level - firstLevel;
   await chain.idle();
   await host.idle();
   const error = failed();
@@ -135,6 +163,8 @@ async function playGame(env: Env, seed: string): Promise<GameFigures> {
     retires: call('retire', 'retireCopy'),
     stepP50Ms: percentile(stepMs, 50),
     stepP95Ms: percentile(stepMs, 95),
+    chainWaitS: coveredMs(rows.map((o) => [o.createdAt.getTime(), o.updatedAt.getTime()] as const)) / 1000,
+    blocks,
   };
 }
 

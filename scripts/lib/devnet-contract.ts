@@ -6,7 +6,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { Fa2Editions } from '../../chain/fa2-editions';
 import { tzktRoutes } from '../../devnet/indexer';
-import { bootstrapAccount, startDevnet, type BootstrapAccount, type Devnet } from '../../devnet/node';
+import { bootstrapAccount, startDevnet, type BootstrapAccount, type Devnet, type DevnetOptions } from '../../devnet/node';
 
 export interface DevnetContract {
   readonly devnet: Devnet;
@@ -16,9 +16,12 @@ export interface DevnetContract {
   readonly toolkit: (secretKey: string) => TezosToolkit;
 }
 
-export async function devnetWithContract(options: { readonly admin?: BootstrapAccount; readonly minter?: string } = {}): Promise<DevnetContract> {
+/** `pace`: the devnet's block time and indexer lag (e.g. a devnet profile, devnet/node/profile.ts); default instant. */
+export async function devnetWithContract(
+  options: { readonly admin?: BootstrapAccount; readonly minter?: string; readonly pace?: Pick<DevnetOptions, 'blockTime' | 'indexerLag'> } = {},
+): Promise<DevnetContract> {
   const admin = options.admin ?? bootstrapAccount(1);
-  const devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
+  const devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes, ...options.pace });
   const toolkit = (secretKey: string): TezosToolkit => {
     const tezos = new TezosToolkit(devnet.rpcUrl);
     tezos.setSignerProvider(new InMemorySigner(secretKey));
