@@ -91,6 +91,9 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
   const [timerTouched, setTimerTouched] = useState(false);
   const [pace, setPace] = useState(400);
   const [submitting, setSubmitting] = useState(false);
+  // Until React has hydrated the form, a click would submit it natively (a GET reload that creates nothing).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
   const [onChain, setOnChain] = useState(false);
@@ -358,7 +361,7 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={submitting || problems.length > 0} aria-busy={submitting}>
+        <button type="submit" className="button primary" disabled={!hydrated || submitting || problems.length > 0} aria-busy={submitting}>
           {submitting ? 'Creating…' : mode === 'hotseat' ? 'Start the game' : 'Create and invite'}
         </button>
         <a className="button ghost" href="/">
