@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, tileTokenMetadata } from '../../chain';
-import { isHostError, openPgliteStore, type GameStore, type HostError } from '../../server';
+import { openPgliteStore, type GameStore } from '../../server';
 import { composeBoard, createBoard, createPiece, EVENT_PALETTE, listPieces, readFa2Token, type PieceInput } from '../../server/studio';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import { hostError } from './helpers';
 
 const ADMIN = bootstrapAccount(1);
 const BANK = bootstrapAccount(2);
@@ -27,16 +28,6 @@ const SUNFOLD = '0';
 const DAWN = '1';
 
 const hex = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
-
-const refusal = async (p: Promise<unknown>): Promise<HostError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (isHostError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a HostError');
-};
 
 const count = async (table: 'pieces' | 'boards'): Promise<number> => Number((await store.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
 
@@ -88,12 +79,12 @@ afterAll(async () => {
 describe('featuring an FA2 token (issue 15: only its creators)', () => {
   it('refuses a wallet that is not among the token’s creators with 403 NOT_TOKEN_CREATOR naming them, and stores nothing', async () => {
     const before = await count('pieces');
-    const e = await refusal(createPiece(store.sql, BEA, featured(SUNFOLD), { tzktUrl: devnet.tzktUrl }));
+    const e = await hostError(createPiece(store.sql, BEA, featured(SUNFOLD), { tzktUrl: devnet.tzktUrl }));
     expect([e.status, e.code]).toEqual([403, 'NOT_TOKEN_CREATOR']);
     expect(e.message).toContain(RAFA);
     expect(e.message).toContain(`token 0 of ${kt}`);
     // The browser cannot bring its own creators: the field is not part of a piece as sent.
-    const smuggled = await refusal(createPiece(store.sql, BEA, { ...featured(SUNFOLD), creators: [BEA] }, { tzktUrl: devnet.tzktUrl }));
+    const smuggled = await hostError(createPiece(store.sql, BEA, { ...featured(SUNFOLD), creators: [BEA] }, { tzktUrl: devnet.tzktUrl }));
     expect([smuggled.status, smuggled.code]).toEqual([422, 'BAD_PIECE']);
     expect(await count('pieces')).toBe(before);
   });
@@ -105,7 +96,7 @@ describe('featuring an FA2 token (issue 15: only its creators)', () => {
   });
 
   it('a token with no creators: only its contract’s admin or a minter may feature it; the token’s artist name wins', async () => {
-    const e = await refusal(createPiece(store.sql, BEA, featured(DAWN), { tzktUrl: devnet.tzktUrl }));
+    const e = await hostError(createPiece(store.sql, BEA, featured(DAWN), { tzktUrl: devnet.tzktUrl }));
     expect([e.status, e.code]).toEqual([403, 'NOT_TOKEN_CREATOR']);
     expect(e.message).toContain('names no creators');
     expect(e.message).toContain(`${ADMIN.address} (admin)`);
@@ -117,7 +108,7 @@ describe('featuring an FA2 token (issue 15: only its creators)', () => {
   });
 
   it('cannot check without an indexer: 503, nothing stored; a piece entered by hand needs none', async () => {
-    const e = await refusal(createPiece(store.sql, RAFA, featured(SUNFOLD)));
+    const e = await hostError(createPiece(store.sql, RAFA, featured(SUNFOLD)));
     expect([e.status, e.code]).toEqual([503, 'INDEXER_UNAVAILABLE']);
     const byHand = await createPiece(store.sql, CAI, { title: 'By hand', editionSize: 1, price: 50, multiplier: 1 });
     expect(byHand.creators).toEqual([CAI]);
@@ -134,10 +125,10 @@ describe('supply integrity on a board (issue 15)', () => {
     const sunfold = await createPiece(store.sql, RAFA, featured(SUNFOLD), { tzktUrl: devnet.tzktUrl });
     const again = await createPiece(store.sql, RAFA, featured(SUNFOLD, { title: 'Sunfold (again)', editionSize: 3 }), { tzktUrl: devnet.tzktUrl });
     const before = await count('boards');
-    const twice = await refusal(createBoard(store.sql, BEA, { name: 'Twice', slots: [{ kind: 'piece', pieceId: sunfold.id }, ...EVENT_PALETTE.slice(0, 2), { kind: 'piece', pieceId: sunfold.id }] }));
+    const twice = await hostError(createBoard(store.sql, BEA, { name: 'Twice', slots: [{ kind: 'piece', pieceId: sunfold.id }, ...EVENT_PALETTE.slice(0, 2), { kind: 'piece', pieceId: sunfold.id }] }));
     expect([twice.status, twice.code]).toEqual([422, 'DUPLICATE_PIECE']);
     expect(twice.message).toBe('slot 4: “Sunfold” is already on the board (slot 1); a piece appears once, so its edition of 3 is every copy of it in the game');
-    const sameToken = await refusal(createBoard(store.sql, BEA, { name: 'Same token', slots: [{ kind: 'piece', pieceId: sunfold.id }, ...EVENT_PALETTE.slice(0, 2), { kind: 'piece', pieceId: again.id }] }));
+    const sameToken = await hostError(createBoard(store.sql, BEA, { name: 'Same token', slots: [{ kind: 'piece', pieceId: sunfold.id }, ...EVENT_PALETTE.slice(0, 2), { kind: 'piece', pieceId: again.id }] }));
     expect([sameToken.status, sameToken.code]).toEqual([422, 'DUPLICATE_PIECE']);
     expect(sameToken.message).toContain(`token ${kt}/0`);
     expect(await count('boards')).toBe(before);
@@ -159,7 +150,7 @@ describe('supply integrity on a board (issue 15)', () => {
   it('refuses a piece featured from a token before creators were checked (422 UNVERIFIED_PIECE)', async () => {
     const legacy = { id: 'legacy-piece', title: 'Taken', editionSize: 1, price: 100, multiplier: 1, source: { contract: kt, tokenId: SUNFOLD } };
     await store.sql.query('INSERT INTO pieces (id, artist, piece) VALUES ($1, $2, $3::jsonb)', [legacy.id, BEA, JSON.stringify(legacy)]);
-    const e = await refusal(createBoard(store.sql, BEA, { name: 'Legacy', slots: [{ kind: 'piece', pieceId: legacy.id }, ...EVENT_PALETTE.slice(0, 3)] }));
+    const e = await hostError(createBoard(store.sql, BEA, { name: 'Legacy', slots: [{ kind: 'piece', pieceId: legacy.id }, ...EVENT_PALETTE.slice(0, 3)] }));
     expect([e.status, e.code]).toEqual([422, 'UNVERIFIED_PIECE']);
     // The builder in the browser runs the same code and gives the same verdict.
     expect(() => composeBoard({ name: 'Legacy', slots: [{ kind: 'piece', pieceId: legacy.id }, ...EVENT_PALETTE.slice(0, 3)] }, new Map([[legacy.id, { ...legacy, artist: BEA, createdAt: '' }]]))).toThrow(/UNVERIFIED|featured from token/);
@@ -173,15 +164,15 @@ describe('studio images (issue 15)', () => {
 
   it('refuses a data: URI whose bytes are not the image it declares with 422 BAD_IMAGE, and stores nothing', async () => {
     const before = await count('pieces');
-    const lie = await refusal(createPiece(store.sql, CAI, hand(`data:image/png;base64,${JPEG}`)));
+    const lie = await hostError(createPiece(store.sql, CAI, hand(`data:image/png;base64,${JPEG}`)));
     expect([lie.status, lie.code, lie.message]).toEqual([422, 'BAD_IMAGE', 'imageUri: the data: URI says PNG but its 12 bytes are a JPEG image']);
-    const text = await refusal(createPiece(store.sql, CAI, hand(`data:image/png;base64,${Buffer.from('hello').toString('base64')}`)));
+    const text = await hostError(createPiece(store.sql, CAI, hand(`data:image/png;base64,${Buffer.from('hello').toString('base64')}`)));
     expect(text.message).toContain('are not a PNG image');
-    const bmp = await refusal(createPiece(store.sql, CAI, hand('data:image/bmp;base64,Qk0=')));
+    const bmp = await hostError(createPiece(store.sql, CAI, hand('data:image/bmp;base64,Qk0=')));
     expect([bmp.code, bmp.message]).toEqual(['BAD_IMAGE', expect.stringContaining('image/bmp, not a supported image format (PNG, JPEG, GIF, WebP, SVG, AVIF)')]);
-    const disagree = await refusal(createPiece(store.sql, CAI, hand(`data:image/png;base64,${PNG}`, 'image/jpeg')));
+    const disagree = await hostError(createPiece(store.sql, CAI, hand(`data:image/png;base64,${PNG}`, 'image/jpeg')));
     expect(disagree.message).toContain('holds PNG but the piece says JPEG');
-    const unsupported = await refusal(createPiece(store.sql, CAI, hand('ipfs://bafkreitiff', 'image/tiff')));
+    const unsupported = await hostError(createPiece(store.sql, CAI, hand('ipfs://bafkreitiff', 'image/tiff')));
     expect(unsupported.code).toBe('BAD_IMAGE');
     expect(await count('pieces')).toBe(before);
   });

@@ -9,7 +9,7 @@ import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, planGameTokens, tileTokenMetadata } from '../../chain';
 import { generatedArtUri } from '../../chain/tile-art';
 import { parseBoard } from '../../engine/pole';
-import { isHostError, openPgliteStore, type GameStore, type HostError } from '../../server';
+import { openPgliteStore, type GameStore } from '../../server';
 import {
   createBoard,
   createPiece,
@@ -24,21 +24,12 @@ import {
 } from '../../server/studio';
 import { pieceArtId } from '../../server/studio/schema';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import { hostError } from './helpers';
 
 const ADA = bootstrapAccount(3).address;
 const BEA = bootstrapAccount(4).address;
 
 let store: GameStore;
-
-const refusal = async (p: Promise<unknown>): Promise<HostError> => {
-  try {
-    await p;
-  } catch (e) {
-    if (isHostError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a HostError');
-};
 
 const WAVE: PieceInput = {
   title: 'The Great Wave',
@@ -73,24 +64,24 @@ describe('featured pieces', () => {
   it('refuses a piece outside the engine’s artist-tile limits, naming each field, and stores nothing', async () => {
     const before = await count('pieces');
     const bad = { title: '  ', editionSize: 0, price: 5, multiplier: 1.234, imageUri: 'http://example.org/x.png' };
-    const e = await refusal(createPiece(store.sql, ADA, bad));
+    const e = await hostError(createPiece(store.sql, ADA, bad));
     expect([e.status, e.code]).toEqual([422, 'BAD_PIECE']);
     for (const field of ['title', 'editionSize', 'price', 'multiplier', 'imageUri']) expect(e.message).toContain(`${field}:`);
-    expect((await refusal(createPiece(store.sql, ADA, { ...WAVE, price: 100_001 }))).code).toBe('BAD_PIECE');
-    expect((await refusal(createPiece(store.sql, ADA, { ...WAVE, editionSize: 1001 }))).code).toBe('BAD_PIECE');
-    expect((await refusal(createPiece(store.sql, ADA, { ...WAVE, source: { contract: 'KT1nope', tokenId: '0' } }))).code).toBe('BAD_PIECE');
-    expect((await refusal(createPiece(store.sql, 'not-an-address', WAVE))).code).toBe('BAD_ADDRESS');
+    expect((await hostError(createPiece(store.sql, ADA, { ...WAVE, price: 100_001 }))).code).toBe('BAD_PIECE');
+    expect((await hostError(createPiece(store.sql, ADA, { ...WAVE, editionSize: 1001 }))).code).toBe('BAD_PIECE');
+    expect((await hostError(createPiece(store.sql, ADA, { ...WAVE, source: { contract: 'KT1nope', tokenId: '0' } }))).code).toBe('BAD_PIECE');
+    expect((await hostError(createPiece(store.sql, 'not-an-address', WAVE))).code).toBe('BAD_ADDRESS');
     expect(await count('pieces')).toBe(before);
   });
 
   it('lets only the artist remove a piece: another artist gets 403 and the piece stays', async () => {
     const piece = await createPiece(store.sql, ADA, { ...WAVE, title: 'Removable' });
-    const e = await refusal(deletePiece(store.sql, BEA, piece.id));
+    const e = await hostError(deletePiece(store.sql, BEA, piece.id));
     expect([e.status, e.code]).toEqual([403, 'NOT_YOUR_PIECE']);
     expect(await getPiece(store.sql, piece.id)).toEqual(piece);
     await deletePiece(store.sql, ADA, piece.id);
-    expect((await refusal(getPiece(store.sql, piece.id))).code).toBe('PIECE_NOT_FOUND');
-    expect((await refusal(deletePiece(store.sql, ADA, piece.id))).status).toBe(404);
+    expect((await hostError(getPiece(store.sql, piece.id))).code).toBe('PIECE_NOT_FOUND');
+    expect((await hostError(deletePiece(store.sql, ADA, piece.id))).status).toBe(404);
   });
 });
 
@@ -151,14 +142,14 @@ describe('studio boards', () => {
     const wave = await createPiece(store.sql, ADA, WAVE);
     const before = await count('boards');
 
-    const tooFew = await refusal(createBoard(store.sql, ADA, { name: 'Tiny', slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!] }));
+    const tooFew = await hostError(createBoard(store.sql, ADA, { name: 'Tiny', slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!] }));
     expect([tooFew.status, tooFew.code]).toEqual([422, 'BAD_BOARD']);
     expect(tooFew.message).toMatch(/tiles: .*4/);
 
-    const noArt = await refusal(createBoard(store.sql, ADA, { name: 'Events only', slots: EVENT_PALETTE.slice(0, 4) }));
+    const noArt = await hostError(createBoard(store.sql, ADA, { name: 'Events only', slots: EVENT_PALETTE.slice(0, 4) }));
     expect([noArt.code, noArt.message]).toEqual(['BAD_BOARD', expect.stringContaining('at least one artist tile')]);
 
-    const dangling = await refusal(
+    const dangling = await hostError(
       createBoard(store.sql, ADA, {
         name: 'Dangling',
         slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!, EVENT_PALETTE[1]!, { kind: 'event', name: 'Gift', text: 'A gift.', effect: { kind: 'freeCopy', tile: 'nowhere' } }],
@@ -166,10 +157,10 @@ describe('studio boards', () => {
     );
     expect([dangling.code, dangling.message]).toEqual(['BAD_BOARD', expect.stringContaining('tile 4 "gift": effect.tile: no tile "nowhere"')]);
 
-    const unknown = await refusal(createBoard(store.sql, ADA, { name: 'Ghost', slots: [{ kind: 'piece', pieceId: 'no-such-piece' }, ...EVENT_PALETTE.slice(0, 3)] }));
+    const unknown = await hostError(createBoard(store.sql, ADA, { name: 'Ghost', slots: [{ kind: 'piece', pieceId: 'no-such-piece' }, ...EVENT_PALETTE.slice(0, 3)] }));
     expect([unknown.status, unknown.code, unknown.message]).toEqual([422, 'UNKNOWN_PIECE', 'slot 1: no featured piece "no-such-piece"']);
 
-    const malformed = await refusal(createBoard(store.sql, ADA, { name: '', slots: [{ kind: 'event', name: 'X', text: 'x', effect: { kind: 'pay', amount: -3 } }] }));
+    const malformed = await hostError(createBoard(store.sql, ADA, { name: '', slots: [{ kind: 'event', name: 'X', text: 'x', effect: { kind: 'pay', amount: -3 } }] }));
     expect([malformed.code, malformed.message]).toEqual(['BAD_BOARD_REQUEST', expect.stringMatching(/name: .*slots\.0\.effect/)]);
 
     expect(await count('boards')).toBe(before);
@@ -245,15 +236,15 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
   });
 
   it('answers an unknown token, a bad address and a down indexer with coded errors', async () => {
-    const missing = await refusal(readFa2Token(devnet.tzktUrl, kt, 7));
+    const missing = await hostError(readFa2Token(devnet.tzktUrl, kt, 7));
     expect([missing.status, missing.code]).toEqual([404, 'TOKEN_NOT_FOUND']);
     expect(missing.message).toContain(`token 7 of ${kt}`);
-    const bad = await refusal(readFa2Token(devnet.tzktUrl, 'KT1notanaddress', 0));
+    const bad = await hostError(readFa2Token(devnet.tzktUrl, 'KT1notanaddress', 0));
     expect([bad.status, bad.code]).toEqual([400, 'BAD_CONTRACT_ADDRESS']);
-    const checksum = await refusal(readFa2Token(devnet.tzktUrl, `${kt.slice(0, -1)}${kt.endsWith('a') ? 'b' : 'a'}`, 0));
+    const checksum = await hostError(readFa2Token(devnet.tzktUrl, `${kt.slice(0, -1)}${kt.endsWith('a') ? 'b' : 'a'}`, 0));
     expect(checksum.code).toBe('BAD_CONTRACT_ADDRESS');
-    expect((await refusal(readFa2Token(devnet.tzktUrl, kt, '-1'))).code).toBe('BAD_TOKEN_ID');
-    const down = await refusal(readFa2Token(await deadUrl(), kt, 0));
+    expect((await hostError(readFa2Token(devnet.tzktUrl, kt, '-1'))).code).toBe('BAD_TOKEN_ID');
+    const down = await hostError(readFa2Token(await deadUrl(), kt, 0));
     expect([down.status, down.code]).toEqual([503, 'INDEXER_UNAVAILABLE']);
   });
 });
