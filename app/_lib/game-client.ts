@@ -44,6 +44,11 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
   /** The seq an accepted action produced, while we wait for it. */
   const awaitedRef = useRef<number | null>(null);
   const graceRef = useRef<number | null>(null);
+  /**
+   * An action is on its way (POSTed, not answered): set before React re-renders, so a second click or key press in
+   * the same moment — an on-chain move can take a block to be answered — sends nothing.
+   */
+  const postingRef = useRef(false);
   const reloadRef = useRef<() => void>(() => undefined);
 
   const commit = useCallback((next: GameSnapshot) => {
@@ -171,12 +176,15 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
   const act = useCallback(
     (action: unknown) => {
       const current = snapRef.current;
-      if (!current || token === null || seat === null || awaitedRef.current !== null) return;
+      if (!current || token === null || seat === null || awaitedRef.current !== null || postingRef.current) return;
+      postingRef.current = true;
       setBusy(true);
       setError(null);
       void (async () => {
         try {
-          const { seq } = await postAction(id, token, seat, current.seq, action);
+          const { seq } = await postAction(id, token, seat, current.seq, action).finally(() => {
+            postingRef.current = false;
+          });
           if ((snapRef.current?.seq ?? -1) >= seq) {
             setBusy(false);
             return;

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { bootstrapAccount } from '../../devnet/node';
+import { bootstrapAccount, type DevnetOptions } from '../../devnet/node';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
 import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
 import { BrowserPages } from './browser-pages';
@@ -24,11 +24,14 @@ export interface ChainApp {
   stop(): Promise<void>;
 }
 
-/** Starts it all; `prepare` runs on the devnet before the app starts (e.g. tokens an artist made earlier). */
-export async function startChainApp(prepare?: (chain: DevnetContract) => Promise<void>): Promise<ChainApp> {
+/**
+ * Starts it all; `prepare` runs on the devnet before the app starts (e.g. tokens an artist made earlier); `pace` is
+ * the devnet's block time and indexer lag (default: a block per operation, no lag).
+ */
+export async function startChainApp(prepare?: (chain: DevnetContract) => Promise<void>, pace?: Pick<DevnetOptions, 'blockTime' | 'indexerLag'>): Promise<ChainApp> {
   mkdirSync(RESULTS, { recursive: true });
   const bank = bootstrapAccount(1);
-  const chain = await devnetWithContract({ admin: bank });
+  const chain = await devnetWithContract({ admin: bank, ...(pace ? { pace } : {}) });
   await prepare?.(chain);
   const { devnet, contract } = chain;
   const server = await startAppServer({

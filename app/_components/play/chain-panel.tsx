@@ -193,7 +193,7 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
  * Below the table of an on-chain game: where its tokens live, and every chain step pending → confirmed or failed
  * (with the reason), linked to the explorer. Renders nothing for an off-chain game.
  */
-export function ChainPanel({ id, seats, titles, sending, chain }: { id: string; seats: readonly SeatInfo[]; titles: ReadonlyMap<number, string>; sending: boolean; chain: ChainState }) {
+export function ChainPanel({ id, seats, titles, chain }: { id: string; seats: readonly SeatInfo[]; titles: ReadonlyMap<number, string>; chain: ChainState }) {
   const [showAll, setShowAll] = useState(false);
   const names = useMemo(() => seats.map((s) => s.name), [seats]);
   const { info } = chain;
@@ -226,11 +226,6 @@ export function ChainPanel({ id, seats, titles, sending, chain }: { id: string; 
           ) : (
             <>The bank may burn the players’ copies of this game’s tokens on flips and forfeits until the game ends, at the latest {formatTime(info.game.ends)}; the contract enforces it.</>
           )}
-        </p>
-      )}
-      {sending && info.ready && (
-        <p className="chain-sending" role="status">
-          Sending your move to Tezos… it counts once the operation is confirmed.
         </p>
       )}
       {steps.length > 0 && (

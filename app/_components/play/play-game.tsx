@@ -22,6 +22,7 @@ import {
 import { listNames, seatColor } from '../../_lib/seats';
 import { ActionLog } from './action-log';
 import { ChainPanel, ChainSetup, useChainInfo } from './chain-panel';
+import { ChainProgress, ChainToasts } from './chain-progress';
 import { GameTable } from './game-table';
 import { TurnTimer } from './turn-timer';
 
@@ -112,6 +113,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   const info = GAMES[shown.game];
   const board: Board | null = shown.game === 'pole' ? ((shown.view as PoleState).config?.board ?? null) : null;
   const names = shown.seats.map((s) => s.name);
+  const titles = tileTitles(board);
   const humans = humanSeats(shown.seats);
   const waiting = pendingHumanSeats(shown.pending, shown.seats);
   const mySeat = shown.seats.find((s) => s.seat === seat);
@@ -215,6 +217,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       )}
       {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
       <ChainSetup id={id} token={token} seat={seat} seats={shown.seats} chain={chain} />
+      <ChainProgress seats={shown.seats} titles={titles} sending={conn.busy} chain={chain} />
 
       {handoff !== null && handoff === seat ? (
         <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
@@ -237,7 +240,8 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
         </div>
       )}
 
-      <ChainPanel id={id} seats={shown.seats} titles={tileTitles(board)} sending={conn.busy} chain={chain} />
+      <ChainPanel id={id} seats={shown.seats} titles={titles} chain={chain} />
+      <ChainToasts seat={seat} seats={shown.seats} titles={titles} chain={chain} />
 
       <PlayLog snapshot={shown} />
     </div>
