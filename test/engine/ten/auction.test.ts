@@ -1,8 +1,9 @@
 /** Seed "Auction phase" and ruling T7 (auctions), with T5 payment of the winning bid. */
 import { describe, expect, it } from 'vitest';
 import { ten, type TenState } from '../../../engine/ten';
-import { act, actAll, ofType, refusedCode, table, withTableau } from './helpers';
-import { P } from './helpers-b';
+import { act, actAll, payment, refusedCode } from './play';
+import { ofType } from './reads';
+import { table, withTableau } from './states';
 
 /** Four players, seat 1 to play; its first draw deals `first`, the next one `second`. */
 function drawing(first: string, second = 'red-joker-a', patch: Parameters<typeof table>[3] = {}): TenState {
@@ -144,7 +145,7 @@ describe('T7 bidding', () => {
       [3, { type: 'pass' }],
       [0, { type: 'pass' }],
       [1, { type: 'bid', amount: 2 }],
-      [1, { type: 'pay', payment: P(2) }],
+      [1, { type: 'pay', payment: payment(2) }],
     ]);
     expect(ofType(events, 'auctionWon')).toEqual([{ type: 'auctionWon', seat: 1, joker: 'red-joker-a', price: 2 }]);
     expect(state.players[1]).toMatchObject({ tokens: 3, collection: ['red-joker-a'] });
@@ -182,7 +183,7 @@ describe('T7 "The highest bidder pays (T5) and takes the joker"', () => {
 
   it('T5: paying in currency tokens returns them to the supply; the joker joins the winner\'s collection', () => {
     const before = won(3);
-    const { state, events } = act(before, 0, { type: 'pay', payment: P(3) });
+    const { state, events } = act(before, 0, { type: 'pay', payment: payment(3) });
     expect(ofType(events, 'paid')).toEqual([{ type: 'paid', seat: 0, price: 3, tokens: 3, bustTokens: 0, cards: [], lost: 0 }]);
     expect(state.players[0]).toMatchObject({ tokens: 2, collection: ['red-joker-a'] });
     expect(state.supply.tokens).toBe(before.supply.tokens + 3);
@@ -192,7 +193,7 @@ describe('T7 "The highest bidder pays (T5) and takes the joker"', () => {
 
   it('T5 "bust tokens (3 each, no change given)": a bust token pays a price of 2 and the excess is lost', () => {
     const before = won(2, { players: { 0: { tokens: 0, bustTokens: 1 } } });
-    const { state, events } = act(before, 0, { type: 'pay', payment: P(0, 1) });
+    const { state, events } = act(before, 0, { type: 'pay', payment: payment(0, 1) });
     expect(ofType(events, 'paid')[0]).toMatchObject({ price: 2, bustTokens: 1, lost: 1 });
     expect(state.players[0]).toEqual({ tokens: 0, bustTokens: 0, collection: ['red-joker-a'] });
     expect(state.supply.bustTokens).toBe(before.supply.bustTokens + 1);
@@ -200,18 +201,18 @@ describe('T7 "The highest bidder pays (T5) and takes the joker"', () => {
 
   it('T5 "collected cards (1 each; the card leaves the player\'s collection to the discard pile)", mixed with tokens', () => {
     const before = won(3, { players: { 0: { tokens: 1, collection: ['blue-1a', 'green-5a', 'orange-7'] } } });
-    const { state } = act(before, 0, { type: 'pay', payment: P(1, 0, ['blue-1a', 'orange-7']) });
+    const { state } = act(before, 0, { type: 'pay', payment: payment(1, 0, ['blue-1a', 'orange-7']) });
     expect(state.players[0]).toEqual({ tokens: 0, bustTokens: 0, collection: ['green-5a', 'red-joker-a'] });
     expect(state.discard).toEqual([...before.discard, 'blue-1a', 'orange-7']);
   });
 
   it('T5: a payment short of the winning bid is refused with UNDERPAID', () => {
-    expect(refusedCode(won(3), 0, { type: 'pay', payment: P(2) })).toBe('UNDERPAID');
+    expect(refusedCode(won(3), 0, { type: 'pay', payment: payment(2) })).toBe('UNDERPAID');
   });
 
   it('T7: only the winner pays; nobody else may act before the payment', () => {
     const state = won(3);
-    expect(refusedCode(state, 1, { type: 'pay', payment: P(3) })).toBe('NOT_YOUR_TURN');
+    expect(refusedCode(state, 1, { type: 'pay', payment: payment(3) })).toBe('NOT_YOUR_TURN');
     expect(refusedCode(state, 1, { type: 'draw' })).toBe('NOT_YOUR_TURN');
   });
 
@@ -224,7 +225,7 @@ describe('T7 "The highest bidder pays (T5) and takes the joker"', () => {
       [3, { type: 'pass' }],
       [0, { type: 'bid', amount: 1 }],
       [1, { type: 'pass' }],
-      [0, { type: 'pay', payment: P(1) }],
+      [0, { type: 'pay', payment: payment(1) }],
       [1, { type: 'draw' }],
     ]);
     expect(ofType(events, 'drew').at(-1)).toMatchObject({ card: 'blue-5a', total: 9 });
@@ -233,7 +234,7 @@ describe('T7 "The highest bidder pays (T5) and takes the joker"', () => {
 
   it('T7 "… or stops": taking the number cards collects the tableau without the joker', () => {
     const { state, events } = actAll(won(1), [
-      [0, { type: 'pay', payment: P(1) }],
+      [0, { type: 'pay', payment: payment(1) }],
       [1, { type: 'takeNumbers' }],
     ]);
     expect(ofType(events, 'tookNumbers')).toEqual([{ type: 'tookNumbers', seat: 1, cards: ['red-4a'] }]);

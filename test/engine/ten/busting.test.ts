@@ -1,7 +1,8 @@
 /** Seed "Busting" (with T3 for when a bust happens and T4 for the gains it gives). */
 import { describe, expect, it } from 'vitest';
-import { act, actAll, ofType, refusedCode } from './helpers';
-import { bustTokensOf, drawing, pendingOf, tokensInPlay, tokensOf } from './helpers-a';
+import { act, actAll, refusedCode } from './play';
+import { bustTokensOf, ofType, pendingOf, tokensInPlay, tokensOf } from './reads';
+import { drawing } from './states';
 
 /** Seat 0 holds red 6 and currency 2 (total 4) and draws blue 7: 11, a number bust with currency value 2. */
 function numberBust(patch: Parameters<typeof drawing>[3] = {}, seat = 0, config = {}) {

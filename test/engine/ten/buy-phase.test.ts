@@ -1,8 +1,9 @@
 /** Seed "Buy phase", rulings T5 (payment) and T6 (the buy phase). */
 import { describe, expect, it } from 'vitest';
 import { ten, type TenPlayer } from '../../../engine/ten';
-import { act, ofType, refusedCode } from './helpers';
-import { buying, drawing, payment, pendingOf, tokensInPlay } from './helpers-a';
+import { act, buying, payment, refusedCode } from './play';
+import { ofType, pendingOf, tokensInPlay } from './reads';
+import { drawing } from './states';
 
 /** Seat 0 takes red 3 + blue 4 and may buy from this market. */
 const MARKET = ['green-1a', 'orange-2a', 'green-5a', 'blue-6a', 'red-4b', 'orange-9'];

@@ -1,8 +1,9 @@
 /** Seed "Card-drawing phase" and ruling T3 (the running total, busting, the first card of a turn). */
 import { describe, expect, it } from 'vitest';
 import { ten, type TenState } from '../../../engine/ten';
-import { act, actAll, ofType, refusedCode, table } from './helpers';
-import { drawing, pendingOf } from './helpers-a';
+import { act, actAll, refusedCode } from './play';
+import { ofType, pendingOf } from './reads';
+import { drawing, table } from './states';
 
 /** Seat 0 of 4 draws `cards` one by one from a fresh turn (nothing drawn yet); stops at the first bust or auction. */
 function drawAll(cards: string[], patch: Parameters<typeof table>[3] = {}): { state: TenState; events: ReturnType<typeof act>['events'] } {

@@ -1,8 +1,9 @@
 /** Seed "End of the game" and ruling T8. */
 import { describe, expect, it } from 'vitest';
 import { ten, type TenState } from '../../../engine/ten';
-import { act, actAll, ofType, refusedCode } from './helpers';
-import { lastCards, P, pendingSeat, skipFinalRound } from './helpers-b';
+import { act, actAll, payment, refusedCode, skipFinalRound } from './play';
+import { ofType, pendingSeat } from './reads';
+import { lastCards } from './states';
 
 /** Four players; seat 1 draws red 2 and then red 3, the last card of the deck. */
 function lastDrawn(patch: Parameters<typeof lastCards>[3] = {}): { state: TenState; events: ReturnType<typeof act>['events'] } {
@@ -118,7 +119,7 @@ describe('End of the game: the last card is a joker', () => {
       [3, { type: 'pass' }],
       [0, { type: 'pass' }],
       [1, { type: 'pass' }],
-      [2, { type: 'pay', payment: P(2) }],
+      [2, { type: 'pay', payment: payment(2) }],
     ]);
     expect(ofType(events, 'deckEmpty')).toEqual([{ type: 'deckEmpty', seat: 1 }]);
     expect(state.players[2]!.collection).toEqual(['white-wild']);
@@ -151,7 +152,7 @@ describe('End of the game: the final buy round', () => {
     const { state, events } = actAll(start, [
       [1, { type: 'draw' }],
       [1, { type: 'takeCurrency' }],
-      [2, { type: 'buy', card: 'blue-3a', payment: P(3) }],
+      [2, { type: 'buy', card: 'blue-3a', payment: payment(3) }],
     ]);
     expect(ofType(events, 'bought')).toEqual([{ type: 'bought', seat: 2, card: 'blue-3a', price: 3 }]);
     expect(state.players[2]).toMatchObject({ tokens: 2, collection: ['blue-3a'] });
@@ -164,9 +165,9 @@ describe('End of the game: the final buy round', () => {
     const { state } = actAll(start, [
       [1, { type: 'draw' }],
       [1, { type: 'takeCurrency' }],
-      [2, { type: 'buy', card: 'blue-3a', payment: P(3) }],
+      [2, { type: 'buy', card: 'blue-3a', payment: payment(3) }],
     ]);
-    expect(refusedCode(state, 2, { type: 'buy', card: 'green-2a', payment: P(2) })).toBe('NOT_YOUR_TURN');
+    expect(refusedCode(state, 2, { type: 'buy', card: 'green-2a', payment: payment(2) })).toBe('NOT_YOUR_TURN');
   });
 
   it('T8: the last player, who bought in their own turn, also buys in the final round', () => {
@@ -174,11 +175,11 @@ describe('End of the game: the final buy round', () => {
     const { state, events } = actAll(start, [
       [1, { type: 'draw' }],
       [1, { type: 'takeNumbers' }],
-      [1, { type: 'buy', card: 'blue-3a', payment: P(3) }],
+      [1, { type: 'buy', card: 'blue-3a', payment: payment(3) }],
       [2, { type: 'endTurn' }],
       [3, { type: 'endTurn' }],
       [0, { type: 'endTurn' }],
-      [1, { type: 'buy', card: 'green-2a', payment: P(2) }],
+      [1, { type: 'buy', card: 'green-2a', payment: payment(2) }],
     ]);
     expect(ofType(events, 'bought').map((e) => [e.seat, e.card])).toEqual([
       [1, 'blue-3a'],

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../engine';
 import { ten, type TenState } from '../../../engine/ten';
-import { act, actAll, refusedCode, table } from './helpers';
-import { lastCards, P, skipFinalRound } from './helpers-b';
+import { act, actAll, payment, refusedCode, skipFinalRound } from './play';
+import { lastCards, table } from './states';
 
 /** Four players, seat 1 has drawn red 4 and may draw on or stop. */
 function drawing(): TenState {
@@ -54,7 +54,7 @@ describe('Who may act', () => {
   });
 
   it('NOT_YOUR_TURN: another seat cannot buy in the active player\'s buy phase', () => {
-    expect(refusedCode(buying(), 2, { type: 'buy', card: 'green-3a', payment: P(3) })).toBe('NOT_YOUR_TURN');
+    expect(refusedCode(buying(), 2, { type: 'buy', card: 'green-3a', payment: payment(3) })).toBe('NOT_YOUR_TURN');
     expect(refusedCode(buying(), 2, { type: 'endTurn' })).toBe('NOT_YOUR_TURN');
   });
 
@@ -70,11 +70,11 @@ describe('Who may act', () => {
 
 describe('WRONG_DECISION: an action that does not answer the pending decision', () => {
   it.each([
-    ['buy', { type: 'buy', card: 'red-4b', payment: P(4) }],
+    ['buy', { type: 'buy', card: 'red-4b', payment: payment(4) }],
     ['endTurn', { type: 'endTurn' }],
     ['bid', { type: 'bid', amount: 1 }],
     ['pass', { type: 'pass' }],
-    ['pay', { type: 'pay', payment: P(1) }],
+    ['pay', { type: 'pay', payment: payment(1) }],
   ])('during the draw decision: %s', (_name, action) => {
     expect(refusedCode(drawing(), 1, action)).toBe('WRONG_DECISION');
   });
@@ -83,7 +83,7 @@ describe('WRONG_DECISION: an action that does not answer the pending decision', 
     const state = auction();
     expect(refusedCode(state, 2, { type: 'draw' })).toBe('WRONG_DECISION');
     expect(refusedCode(state, 2, { type: 'takeNumbers' })).toBe('WRONG_DECISION');
-    expect(refusedCode(state, 2, { type: 'pay', payment: P(1) })).toBe('WRONG_DECISION');
+    expect(refusedCode(state, 2, { type: 'pay', payment: payment(1) })).toBe('WRONG_DECISION');
   });
 
   it('during the pay decision: the winner cannot bid again or draw', () => {
@@ -138,60 +138,60 @@ describe('Auction refusals (T7)', () => {
 describe('Payment refusals (T5)', () => {
   it('BAD_PAYMENT: a card not in the collection', () => {
     const state = paying({ players: { 0: { tokens: 2, collection: ['green-1a'] } } });
-    expect(refusedCode(state, 0, { type: 'pay', payment: P(2, 0, ['green-2a']) })).toBe('BAD_PAYMENT');
+    expect(refusedCode(state, 0, { type: 'pay', payment: payment(2, 0, ['green-2a']) })).toBe('BAD_PAYMENT');
   });
 
   it('BAD_PAYMENT: the joker being paid for is not yet the winner\'s to spend', () => {
     const state = paying({ players: { 0: { tokens: 3 } } });
-    expect(refusedCode(state, 0, { type: 'pay', payment: P(2, 0, ['red-joker-a']) })).toBe('BAD_PAYMENT');
+    expect(refusedCode(state, 0, { type: 'pay', payment: payment(2, 0, ['red-joker-a']) })).toBe('BAD_PAYMENT');
   });
 
   it('BAD_PAYMENT: the same card named twice', () => {
     const state = paying({ players: { 0: { tokens: 2, collection: ['green-1a'] } } });
-    expect(refusedCode(state, 0, { type: 'pay', payment: P(1, 0, ['green-1a', 'green-1a']) })).toBe('BAD_PAYMENT');
+    expect(refusedCode(state, 0, { type: 'pay', payment: payment(1, 0, ['green-1a', 'green-1a']) })).toBe('BAD_PAYMENT');
   });
 
   it('CANNOT_AFFORD: more currency tokens or bust tokens than held', () => {
     const state = paying({ players: { 0: { tokens: 2, bustTokens: 1 } } });
-    expect(refusedCode(state, 0, { type: 'pay', payment: P(3) })).toBe('CANNOT_AFFORD');
-    expect(refusedCode(state, 0, { type: 'pay', payment: P(0, 2) })).toBe('CANNOT_AFFORD');
+    expect(refusedCode(state, 0, { type: 'pay', payment: payment(3) })).toBe('CANNOT_AFFORD');
+    expect(refusedCode(state, 0, { type: 'pay', payment: payment(0, 2) })).toBe('CANNOT_AFFORD');
   });
 
   it('UNDERPAID: less than the price', () => {
     const state = paying({ players: { 0: { tokens: 5, collection: ['green-1a'] } } });
-    expect(refusedCode(state, 0, { type: 'pay', payment: P(1, 0, ['green-1a']) })).toBe('UNDERPAID');
-    expect(refusedCode(state, 0, { type: 'pay', payment: P(0) })).toBe('UNDERPAID');
+    expect(refusedCode(state, 0, { type: 'pay', payment: payment(1, 0, ['green-1a']) })).toBe('UNDERPAID');
+    expect(refusedCode(state, 0, { type: 'pay', payment: payment(0) })).toBe('UNDERPAID');
   });
 });
 
 describe('Buy refusals (T6)', () => {
   it('NOT_IN_MARKET: a card in the deck, in a collection, or not a card at all', () => {
     const state = buying();
-    expect(refusedCode(state, 1, { type: 'buy', card: 'green-4a', payment: P(2, 1) })).toBe('NOT_IN_MARKET');
-    expect(refusedCode(state, 1, { type: 'buy', card: 'blue-1a', payment: P(1) })).toBe('NOT_IN_MARKET');
-    expect(refusedCode(state, 1, { type: 'buy', card: 'purple-3a', payment: P(2, 1) })).toBe('NOT_IN_MARKET');
+    expect(refusedCode(state, 1, { type: 'buy', card: 'green-4a', payment: payment(2, 1) })).toBe('NOT_IN_MARKET');
+    expect(refusedCode(state, 1, { type: 'buy', card: 'blue-1a', payment: payment(1) })).toBe('NOT_IN_MARKET');
+    expect(refusedCode(state, 1, { type: 'buy', card: 'purple-3a', payment: payment(2, 1) })).toBe('NOT_IN_MARKET');
   });
 
   it('DUPLICATE_CARD: a card whose colour and number match one already held', () => {
     // Seat 1 holds red 4 (copy a); the market's red 4 is copy b.
-    expect(refusedCode(buying(), 1, { type: 'buy', card: 'red-4b', payment: P(2, 1) })).toBe('DUPLICATE_CARD');
+    expect(refusedCode(buying(), 1, { type: 'buy', card: 'red-4b', payment: payment(2, 1) })).toBe('DUPLICATE_CARD');
     // Blue 2: held as copy a, the market has copy c.
-    expect(refusedCode(buying(['blue-2c']), 1, { type: 'buy', card: 'blue-2c', payment: P(2) })).toBe('DUPLICATE_CARD');
+    expect(refusedCode(buying(['blue-2c']), 1, { type: 'buy', card: 'blue-2c', payment: payment(2) })).toBe('DUPLICATE_CARD');
   });
 
   it('BAD_PAYMENT: a market card cannot pay for itself', () => {
-    expect(refusedCode(buying(), 1, { type: 'buy', card: 'green-3a', payment: P(2, 0, ['green-3a']) })).toBe('BAD_PAYMENT');
+    expect(refusedCode(buying(), 1, { type: 'buy', card: 'green-3a', payment: payment(2, 0, ['green-3a']) })).toBe('BAD_PAYMENT');
   });
 
   it('BAD_PAYMENT, CANNOT_AFFORD, UNDERPAID: the payment rules apply to purchases', () => {
     const state = buying();
-    expect(refusedCode(state, 1, { type: 'buy', card: 'orange-6a', payment: P(2, 1, ['green-9']) })).toBe('BAD_PAYMENT');
-    expect(refusedCode(state, 1, { type: 'buy', card: 'green-3a', payment: P(3) })).toBe('CANNOT_AFFORD');
-    expect(refusedCode(state, 1, { type: 'buy', card: 'orange-6a', payment: P(2, 0, ['blue-1a', 'blue-2a']) })).toBe('UNDERPAID');
+    expect(refusedCode(state, 1, { type: 'buy', card: 'orange-6a', payment: payment(2, 1, ['green-9']) })).toBe('BAD_PAYMENT');
+    expect(refusedCode(state, 1, { type: 'buy', card: 'green-3a', payment: payment(3) })).toBe('CANNOT_AFFORD');
+    expect(refusedCode(state, 1, { type: 'buy', card: 'orange-6a', payment: payment(2, 0, ['blue-1a', 'blue-2a']) })).toBe('UNDERPAID');
   });
 
   it('a valid purchase from the same state is accepted (the refusals above are about the action, not the state)', () => {
-    const { state } = act(buying(), 1, { type: 'buy', card: 'orange-6a', payment: P(2, 1, ['blue-1a']) });
+    const { state } = act(buying(), 1, { type: 'buy', card: 'orange-6a', payment: payment(2, 1, ['blue-1a']) });
     expect(state.players[1]).toMatchObject({ tokens: 0, bustTokens: 0, collection: ['blue-2a', 'red-4a', 'orange-6a'] });
   });
 });
@@ -212,6 +212,6 @@ describe('End-of-game refusals (T8)', () => {
       expect(refusedCode(over, seat, { type: 'draw' })).toBe('GAME_OVER');
       expect(refusedCode(over, seat, { type: 'endTurn' })).toBe('GAME_OVER');
     }
-    expect(refusedCode(over, 2, { type: 'buy', card: 'red-4a', payment: P(4) })).toBe('GAME_OVER');
+    expect(refusedCode(over, 2, { type: 'buy', card: 'red-4a', payment: payment(4) })).toBe('GAME_OVER');
   });
 });

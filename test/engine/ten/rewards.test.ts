@@ -1,7 +1,8 @@
 /** Seed "Take a reward" and ruling T4 (rewards, the ten-token cap). */
 import { describe, expect, it } from 'vitest';
-import { act, ofType, refusedCode } from './helpers';
-import { drawing, pendingOf, tokensInPlay, tokensOf } from './helpers-a';
+import { act, refusedCode } from './play';
+import { ofType, pendingOf, tokensInPlay, tokensOf } from './reads';
+import { drawing } from './states';
 
 /** red 3, currency 2, blue 4: running total 5, currency value 2. */
 const TABLEAU = ['red-3a', 'currency-2-1', 'blue-4a'];

@@ -1,8 +1,9 @@
 /** Seed "Contents" and "Set-up", rulings T1 (the deck) and T2 (player count); the first card of the game (T3). */
 import { describe, expect, it } from 'vitest';
 import { cardById, COLOURS, deckFor, isJoker, TEN_DECK, ten, type Card, type TenState } from '../../../engine/ten';
-import { ofType, refusedCode, setup } from './helpers';
-import { configError, pendingOf, seedWhere } from './helpers-a';
+import { configError, refusedCode } from './play';
+import { ofType, pendingOf } from './reads';
+import { seedWhere, setup } from './states';
 
 /** How many cards of `cards` match `pred`. */
 const count = (cards: readonly Card[], pred: (c: Card) => boolean): number => cards.filter(pred).length;

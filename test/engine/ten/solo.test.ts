@@ -1,8 +1,9 @@
 /** Ruling T10: the solo score attack (one player, the 2-player deck). */
 import { describe, expect, it } from 'vitest';
 import { deckFor, ten, type TenOutcome, type TenState } from '../../../engine/ten';
-import { act, actAll, ofType, refusedCode, table, withTableau } from './helpers';
-import { lastCards, P, playToEnd } from './helpers-b';
+import { act, actAll, payment, playToEnd, refusedCode } from './play';
+import { ofType } from './reads';
+import { lastCards, table, withTableau } from './states';
 
 const SOLO = { players: 1 } as const;
 
@@ -70,7 +71,7 @@ describe('T10 "a drawn joker may be bought for 1 or discarded"', () => {
     const before = soloAuction();
     const { state, events } = actAll(before, [
       [0, { type: 'bid', amount: 1 }],
-      [0, { type: 'pay', payment: P(1) }],
+      [0, { type: 'pay', payment: payment(1) }],
     ]);
     expect(ofType(events, 'auctionWon')).toEqual([{ type: 'auctionWon', seat: 0, joker: 'blue-joker-a', price: 1 }]);
     expect(state.players[0]).toEqual({ tokens: 4, bustTokens: 0, collection: ['blue-joker-a'] });
@@ -82,7 +83,7 @@ describe('T10 "a drawn joker may be bought for 1 or discarded"', () => {
     const before = soloAuction('white-wild', { players: { 0: { tokens: 0, collection: ['green-8'] } } });
     const { state } = actAll(before, [
       [0, { type: 'bid', amount: 1 }],
-      [0, { type: 'pay', payment: P(0, 0, ['green-8']) }],
+      [0, { type: 'pay', payment: payment(0, 0, ['green-8']) }],
     ]);
     expect(state.players[0]!.collection).toEqual(['white-wild']);
     expect(state.discard).toEqual([...before.discard, 'green-8']);
@@ -118,7 +119,7 @@ describe('T10: the end of a solo game', () => {
     ]);
     expect(ofType(events, 'finalRound')).toEqual([{ type: 'finalRound', order: [0] }]);
     expect(ten.pending(state)).toEqual([{ seat: 0, kind: 'buy', final: true }]);
-    const { state: over, events: end } = act(state, 0, { type: 'buy', card: 'blue-3a', payment: P(3) });
+    const { state: over, events: end } = act(state, 0, { type: 'buy', card: 'blue-3a', payment: payment(3) });
     expect(over.players[0]!.collection).toEqual(['red-2a', 'blue-3a']);
     expect(ofType(end, 'gameEnded')).toHaveLength(1);
     expect(ten.outcome(over)).toMatchObject({ winners: [0] });
@@ -157,7 +158,7 @@ describe('T10: the end of a solo game', () => {
       [0, { type: 'draw' }],
       [0, { type: 'draw' }],
       [0, { type: 'bid', amount: 1 }],
-      [0, { type: 'pay', payment: P(1) }],
+      [0, { type: 'pay', payment: payment(1) }],
       [0, { type: 'takeNumbers' }],
       [0, { type: 'endTurn' }],
       [0, { type: 'endTurn' }],

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { playToEnd, rngFromSeed } from '../../../engine';
 import { bustProbability, deckFor, ten, tenBots, tenView, type TenAction, type TenState } from '../../../engine/ten';
-import { table, withTableau } from './helpers';
+import { table, withTableau } from './states';
 
 const { heuristic, random } = tenBots;
 const choose = (bot: typeof heuristic, state: TenState, seat: number): TenAction => bot.choose(state, seat, rngFromSeed('bot'));

@@ -1,8 +1,9 @@
 /** Seed "Winning" and ruling T9's tie-breaks, on games played to their end (T8). */
 import { describe, expect, it } from 'vitest';
 import { ten, type TenOutcome } from '../../../engine/ten';
-import { actAll, ofType } from './helpers';
-import { lastCards, P, playToEnd, skipFinalRound } from './helpers-b';
+import { actAll, payment, playToEnd, skipFinalRound } from './play';
+import { ofType } from './reads';
+import { lastCards } from './states';
 
 const RED_123 = ['red-1a', 'red-2a', 'red-3a'];
 
@@ -78,7 +79,7 @@ describe('Winning: most points', () => {
       [0, { type: 'draw' }],
       [1, { type: 'bid', amount: 1 }],
       [0, { type: 'pass' }],
-      [1, { type: 'pay', payment: P(1) }],
+      [1, { type: 'pay', payment: payment(1) }],
       [0, { type: 'takeCurrency' }],
     ]);
     const end = skipFinalRound(state);
@@ -96,7 +97,7 @@ describe('Winning: most points', () => {
     const { state, events } = actAll(start, [
       [1, { type: 'draw' }],
       [1, { type: 'takeCurrency' }],
-      [0, { type: 'buy', card: 'blue-1a', payment: P(1) }],
+      [0, { type: 'buy', card: 'blue-1a', payment: payment(1) }],
       [1, { type: 'endTurn' }],
     ]);
     const [ended] = ofType(events, 'gameEnded');
@@ -209,7 +210,7 @@ describe('T9 ties', () => {
       [0, { type: 'draw' }],
       [0, { type: 'takeCurrency' }],
       [1, { type: 'endTurn' }],
-      [0, { type: 'buy', card: 'orange-1a', payment: P(0, 0, ['blue-8']) }],
+      [0, { type: 'buy', card: 'orange-1a', payment: payment(0, 0, ['blue-8']) }],
     ]);
     // Both 4 points (3 + 1) and 0 tokens; 4 cards each: a shared win.
     const outcome = outcomeOf(state);

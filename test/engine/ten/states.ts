@@ -1,14 +1,9 @@
-/** Test helpers for Ten: exact situations from plain state data and stacked decks. */
-import type { Actor, SeatId } from '../../../engine';
-import { refusedCodeWith } from '../shared';
-import { deckFor, tableauTotals, ten, type TenConfigInput, type TenEvent, type TenPlayer, type TenState } from '../../../engine/ten';
+/** Ten test states: a table set up from plain data (hands, tableau, rigged draw pile) or from a seed. */
+import type { SeatId } from '../../../engine';
+import { deckFor, tableauTotals, ten, type TenConfigInput, type TenPlayer, type TenState } from '../../../engine/ten';
 
 export function setup(config: Partial<TenConfigInput> = {}, seed = 'test'): TenState {
   return ten.setup({ players: 4, ...config }, seed);
-}
-
-export function act(state: TenState, seat: Actor, action: unknown): { state: TenState; events: TenEvent[] } {
-  return ten.apply(state, seat, action);
 }
 
 /**
@@ -52,20 +47,36 @@ export function withTableau(state: TenState, cards: string[]): TenState {
   };
 }
 
-export function ofType<T extends TenEvent['type']>(events: readonly TenEvent[], type: T): Extract<TenEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<TenEvent, { type: T }> => e.type === type);
+/** `seat` is at a draw decision with `tableau` already drawn this turn; the deck then deals `next` first. */
+export function drawing(
+  seat: SeatId,
+  tableau: string[],
+  next: string[] = [],
+  patch: { players?: Record<number, Partial<TenPlayer>>; market?: string[]; discard?: string[] } = {},
+  config: Partial<TenConfigInput> = {},
+): TenState {
+  return withTableau(table(config, seat, [...next], patch), tableau);
 }
 
-/** Applies actions in order, each by the seat given, returning the final state and all events. */
-export function actAll(state: TenState, steps: [Actor, unknown][]): { state: TenState; events: TenEvent[] } {
-  const events: TenEvent[] = [];
-  for (const [seat, action] of steps) {
-    const step = act(state, seat, action);
-    state = step.state;
-    events.push(...step.events);
+/** The first of the seeds "seed-0", "seed-1", … whose 4-player set-up satisfies `pred`. */
+export function seedWhere(pred: (state: TenState) => boolean, config: Partial<TenConfigInput> = {}, tries = 400): { seed: string; state: TenState } {
+  for (let k = 0; k < tries; k++) {
+    const seed = `seed-${k}`;
+    const state = ten.setup({ players: 4, ...config }, seed);
+    if (pred(state)) return { seed, state };
   }
-  return { state, events };
+  throw new Error('no seed found');
 }
 
-/** Applies an action that must be refused; returns the RuleError code, checking the state is untouched. */
-export const refusedCode = (state: TenState, seat: Actor, action: unknown): string => refusedCodeWith(ten, state, seat, action);
+/**
+ * A table where the draw pile holds exactly `cards` (nothing else), at `seat`'s draw decision with nothing drawn.
+ * Drawing the last of them triggers the end of the game (T8).
+ */
+export function lastCards(
+  config: Partial<TenConfigInput>,
+  seat: SeatId,
+  cards: string[],
+  patch: { players?: Record<number, Partial<TenPlayer>>; market?: string[]; discard?: string[] } = {},
+): TenState {
+  return table(config, seat, cards, { ...patch, rest: false });
+}
