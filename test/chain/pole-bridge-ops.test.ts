@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBoard, pole, type PoleEvent } from '../../engine/pole';
 import { bootstrapAccount } from '../../devnet/node';
 import { BridgeError, chainOpsFor, decodeTokenInfo, encodeTokenInfo, holdingsActionFrom, planAfter, planGameTokens, TILE_ID_ATTRIBUTE, type TokenPlan } from '../../chain';
-import { art, board, event } from '../engine/pole/helpers';
+import { art, board, event } from '../engine/pole/boards';
 
 const bank = bootstrapAccount(2).address;
 const [alice, bob, carol, outsider, artist] = [3, 4, 5, 6, 7].map((i) => bootstrapAccount(i).address) as [string, string, string, string, string];

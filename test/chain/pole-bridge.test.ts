@@ -22,7 +22,9 @@ import { stateHash } from '../../engine';
 import { parseBoard, pole, type PoleEvent, type PoleState } from '../../engine/pole';
 import { BridgeError, decodeIndexedMetadata, Fa2Editions, HoldingsReader, isBridgeError, PoleBridge, type AppliedOps, type ChainOp, type TokenPlan } from '../../chain';
 import { FA2_ERRORS, MAX_GAME_DAYS } from '../../contracts';
-import { art, board, event, ofType, rig } from '../engine/pole/helpers';
+import { art, board, event } from '../engine/pole/boards';
+import { ofType } from '../engine/pole/reads';
+import { rig } from '../engine/pole/states';
 
 const adminKey = bootstrapAccount(1);
 const bankKey = bootstrapAccount(2);

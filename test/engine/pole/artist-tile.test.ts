@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../../engine/core/errors';
 import { pole, type PoleConfigInput, type PoleState } from '../../../engine/pole';
-import { act, art, board, netTransfers, ofType, setup, withHolders, withPlayers } from './helpers';
-import { cashOf, landOn, quiet } from './helpers-more';
+import { art, board, quiet } from './boards';
+import { act, landOn } from './play';
+import { cash, netTransfers, ofType } from './reads';
+import { setup, withHolders, withPlayers } from './states';
 
 /** 0 GO, 1 a 1/1 at 100 Tz, 2 an edition of 3 at 80 Tz, 3–5 quiet. */
 const AT = board(art('one', 100), art('ed', 80, 3), quiet('q3'), quiet('q4'), quiet('q5'));
@@ -39,7 +41,7 @@ describe('P4 1/1s', () => {
   it('P4: buying pays the list price to the bank and makes the lander the owner (copy 1 of 1)', () => {
     const { state: deciding } = landOn(start(), 0, ONE);
     const { state, events } = act(deciding, 0, { type: 'buy' });
-    expect(cashOf(state)).toEqual([900, 1000, 1000]);
+    expect(cash(state)).toEqual([900, 1000, 1000]);
     expect(state.tiles[ONE]!.holders).toEqual([0]);
     expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 0, to: 'bank', amount: 100, reason: 'purchase', tile: ONE }]);
     expect(ofType(events, 'bought')).toEqual([{ type: 'bought', seat: 0, tile: ONE, price: 100, copy: 1, of: 1 }]);
@@ -53,7 +55,7 @@ describe('P4 1/1s', () => {
     const { state, events } = landOn(owned, 1, ONE);
     expect(ofType(events, 'offered')).toEqual([]);
     expect(ofType(events, 'cannotAfford')).toEqual([]);
-    expect(cashOf(state)).toEqual([1010, 990, 1000]);
+    expect(cash(state)).toEqual([1010, 990, 1000]);
     expect(state.tiles[ONE]!.holders).toEqual([0]);
     expect(state.phase).toBe('roll');
     expect(state.current).toBe(2);
@@ -75,7 +77,7 @@ describe('P4 1/1s', () => {
     expect(ofType(events, 'declined')).toEqual([{ type: 'declined', seat: 0, tile: ONE }]);
     expect(ofType(events, 'transfer')).toEqual([]);
     expect(ofType(events, 'offered')).toEqual([]);
-    expect(cashOf(state)).toEqual([1000, 1000, 1000]);
+    expect(cash(state)).toEqual([1000, 1000, 1000]);
     expect(state.tiles[ONE]!.holders).toEqual([]);
     expect(pole.pending(state)).toEqual([{ seat: 1, kind: 'roll', l2Available: false }]);
   });
@@ -89,7 +91,7 @@ describe('P4 1/1s', () => {
     expect(ofType(events, 'transfer')).toEqual([]);
     const { state } = act(offered, 1, { type: 'buy' });
     expect(state.tiles[ONE]!.holders).toEqual([1]);
-    expect(cashOf(state)).toEqual([1000, 900, 1000]);
+    expect(cash(state)).toEqual([1000, 900, 1000]);
   });
 
   it('P4: a 1/1 cannot be bought by a second player (only one copy exists)', () => {
@@ -158,7 +160,7 @@ describe('P5 editions', () => {
     const { state, events } = act(deciding, 1, { type: 'buy' });
     expect(ofType(events, 'bought')).toEqual([{ type: 'bought', seat: 1, tile: ED, price: 80, copy: 2, of: 3 }]);
     expect(state.tiles[ED]!.holders).toEqual([0, 1]);
-    expect(cashOf(state)).toEqual([1005, 915, 1000]);
+    expect(cash(state)).toEqual([1005, 915, 1000]);
   });
 
   it('P5: the x/y count follows the copies sold: three players buy copies 1/3, 2/3, 3/3', () => {
@@ -181,7 +183,7 @@ describe('P5 editions', () => {
     expect(ofType(events, 'offered')).toEqual([]);
     expect(ofType(events, 'cannotAfford')).toEqual([]);
     // P6 split: 5 Tz among 3 owners → 1 each; the lander pays 3.
-    expect(cashOf(state)).toEqual([1001, 1001, 1001, 997]);
+    expect(cash(state)).toEqual([1001, 1001, 1001, 997]);
     expect(state.phase).toBe('roll');
     expect(state.current).toBe(0);
   });

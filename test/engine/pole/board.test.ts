@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../engine/core/errors';
 import { GENESIS, genesisBoardData, parseBoard, type ArtistTile, type EventTile } from '../../../engine/pole';
-import { GO, art, art as artTile, board, event, setup, type TileInput } from './helpers';
+import { art, art as artTile, board, event, GO, type TileInput } from './boards';
+import { setup } from './states';
 
 const artists = GENESIS.tiles.filter((t): t is ArtistTile => t.kind === 'artist');
 const events = GENESIS.tiles.filter((t): t is EventTile => t.kind === 'event');

@@ -6,8 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_LANDINGS_PER_TURN, type PoleState } from '../../../engine/pole';
-import { act, art, event, netTransfers, ofType, rig, withHolders, withPlayers, type TileInput } from './helpers';
-import { cash, decision, positionOfSeat, start } from './helpers-extra';
+import { art, event, type TileInput } from './boards';
+import { act } from './play';
+import { cash, decision, netTransfers, ofType, positionOfSeat } from './reads';
+import { rig, start, withHolders, withPlayers } from './states';
 
 const quiet = (id: string): TileInput => event(id, { kind: 'none' });
 /** Boards need at least 4 tiles and one artist tile (P3): an unowned piece nobody lands on here. */

@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../../engine/core/errors';
 import { pole, type PoleConfigInput, type PoleState } from '../../../engine/pole';
-import { act, art, board, event, ofType, rig, setup, withHolders, withPlayers, withTurn } from './helpers';
-import { quiet, roll } from './helpers-more';
+import { art, board, event, quiet } from './boards';
+import { act, roll } from './play';
+import { ofType } from './reads';
+import { rig, setup, withHolders, withPlayers, withTurn } from './states';
 
 /** Ring of 6: 0 GO, 1 q1, 2 q2, 3 a 1/1 (100 Tz, ×2), 4 q4, 5 "advance to q1" (passes GO). */
 const GL = board(quiet('q1'), quiet('q2'), art('a3', 100, 1, 2), quiet('q4'), event('adv', { kind: 'moveTo', tile: 'q1' }));

@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GENESIS, type PoleState } from '../../../engine/pole';
-import { act, netTransfers, ofType, rig, setup, withHolders, withPlayers, withTurn } from './helpers';
-import { cash, decision, indexOf } from './helpers-extra';
+import { act } from './play';
+import { cash, decision, indexOf, netTransfers, ofType } from './reads';
+import { rig, setup, withHolders, withPlayers, withTurn } from './states';
 
 const byId = (id: string) => GENESIS.tiles.findIndex((t) => t.id === id);
 const GENEROSITY = GENESIS.tiles.findIndex((t) => t.kind === 'event' && t.name === 'Unusual Artist Generosity');

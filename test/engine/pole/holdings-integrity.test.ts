@@ -10,8 +10,10 @@ import { replayWith, type GameRecord } from '../../../engine/core/record';
 import { stateHash } from '../../../engine/core/hash';
 import type { Actor } from '../../../engine/core/types';
 import { artistTile, flippableTiles, isInert, piecesOf, pole, readChangesHoldings, supplyLeft, type PoleAction, type PoleState } from '../../../engine/pole';
-import { act, art, board, event, ofType, rig, withHolders, withPlayers, withTurn } from './helpers';
-import { cash, decision, start, type Options } from './helpers-extra';
+import { art, board, event } from './boards';
+import { act } from './play';
+import { cash, decision, ofType } from './reads';
+import { type Options, rig, start, withHolders, withPlayers, withTurn } from './states';
 
 // 0 GO | 1 e (edition 3, 200 Tz) | 2 x (1/1, 1000 Tz: royalty 100) | 3 tax (pay 300) | 4 b (1/1, 60 Tz)
 const TILES = [art('e', 200, 3), art('x', 1000), event('tax', { kind: 'pay', amount: 300 }), art('b', 60)];

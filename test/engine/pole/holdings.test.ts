@@ -7,8 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { replayWith, type GameRecord } from '../../../engine/core/record';
 import { pole, type PoleState } from '../../../engine/pole';
-import { act, art, board, event, netTransfers, ofType, rig, setup, withHolders, withPlayers } from './helpers';
-import { cash, decision, expectRefused, start, type Options } from './helpers-extra';
+import { art, board, event } from './boards';
+import { act, expectRefused } from './play';
+import { cash, decision, netTransfers, ofType } from './reads';
+import { type Options, rig, setup, start, withHolders, withPlayers } from './states';
 
 // 0 GO | 1 a (1/1, 100 Tz) | 2 e (edition 3, 200 Tz) | 3 tax (pay 300) | 4 b (1/1, 60 Tz)
 const TILES = [art('a', 100), art('e', 200, 3), event('tax', { kind: 'pay', amount: 300 }), art('b', 60)];

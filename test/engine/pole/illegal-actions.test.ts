@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { playToEnd, type Actor } from '../../../engine';
 import { pole, poleBots, type PoleState } from '../../../engine/pole';
 import { refusedCodeWith } from '../shared';
-import { act, art, board, rig, setup, withHolders, withPlayers, withTurn } from './helpers';
+import { art, board } from './boards';
+import { act } from './play';
+import { rig, setup, withHolders, withPlayers, withTurn } from './states';
 
 /** Applies an action that must be refused; returns the error code and checks the state is untouched. */
 const refusedCode = (state: PoleState, seat: Actor, action: unknown): string => refusedCodeWith(pole, state, seat, action);

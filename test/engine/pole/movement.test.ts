@@ -1,8 +1,10 @@
 /** Seed §3.1 "Roll & Move" and §3.4 "Lap bonus", ruling P8 (GO pays 300 Tz); laps counted for P9. */
 import { describe, expect, it } from 'vitest';
 import { lapsOf, positionOf, type BoardInput, type PoleConfigInput } from '../../../engine/pole';
-import { act, art, board, event, netTransfers, ofType, rig, setup, withPlayers, withTurn } from './helpers';
-import { quiet, roll } from './helpers-more';
+import { art, board, event, quiet } from './boards';
+import { act, roll } from './play';
+import { netTransfers, ofType } from './reads';
+import { rig, setup, withPlayers, withTurn } from './states';
 
 /** GO + six quiet squares + an artist tile at 7 (ring of 8): any single d6 from Start lands on a quiet square. */
 const EIGHT = board(quiet('q1'), quiet('q2'), quiet('q3'), quiet('q4'), quiet('q5'), quiet('q6'), art('a7', 100));

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { playToEnd } from '../../../engine/core/play';
 import { rngFromSeed } from '../../../engine/core/rng';
 import { pole, poleHeuristicBot, poleRandomBot, type PoleEvent, type PoleState } from '../../../engine/pole';
-import { act, art, board, event, netTransfers, ofType, rig, withHolders, withPlayers, withTurn } from './helpers';
-import { cash, decision, expectRefused, legal, start } from './helpers-extra';
+import { art, board, event } from './boards';
+import { act, expectRefused, legal } from './play';
+import { cash, decision, netTransfers, ofType } from './reads';
+import { rig, start, withHolders, withPlayers, withTurn } from './states';
 
 // Tiles: 0 GO | 1 one (1/1, 100) | 2 ed-a (edition 3, 150 → flips for 70) | 3 ed-b (edition 2, 90 → flips for 40)
 // | 4 big (1/1, 200) | 5 tax (pay 300) | 6 dinner (collect 100 from each) | 7 tiny (1/1, 50) | 8 tiny2 (1/1, 50) | 9 quiet

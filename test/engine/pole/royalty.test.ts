@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   resolveConfig, royaltyAmount, royaltyClaims, type ArtistTile, type PoleConfigInput, type PoleState,
 } from '../../../engine/pole';
-import { art, board, netTransfers, ofType, setup, withHolders } from './helpers';
-import { cashOf, landOn, quiet } from './helpers-more';
+import { art, board, quiet } from './boards';
+import { landOn } from './play';
+import { cash, netTransfers, ofType } from './reads';
+import { setup, withHolders } from './states';
 
 function tile(price: number, editionSize = 1): ArtistTile {
   return { kind: 'artist', id: `t${price}`, artist: 'A', title: 'T', price, multiplier: 1, editionSize };
@@ -91,19 +93,19 @@ describe('P6 royalty in play', () => {
   // Seed §3.2B: "landing on an owned artist tile: pay 10 % of its list price … to the owner(s)."
   it('P6: landing on another player\'s 130 Tz 1/1 pays them 10 Tz', () => {
     const { state, events } = landOn(withHolders(start(), P130, [2]), 0, P130);
-    expect(cashOf(state)).toEqual([990, 1000, 1010, 1000]);
+    expect(cash(state)).toEqual([990, 1000, 1010, 1000]);
     expect(ofType(events, 'royaltyDue')).toEqual([{ type: 'royaltyDue', seat: 0, tile: P130, royalty: 10, owners: [2], mode: 'split' }]);
     expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 0, to: 2, amount: 10, reason: 'royalty', tile: P130 }]);
   });
 
   it('P6 "at a minimum 5Tz": landing on another player\'s 40 Tz 1/1 pays them 5 Tz', () => {
     const { state } = landOn(withHolders(start(), P40, [1]), 0, P40);
-    expect(cashOf(state)).toEqual([995, 1005, 1000, 1000]);
+    expect(cash(state)).toEqual([995, 1005, 1000, 1000]);
   });
 
   it('P6 "rounded down to the nearest 10 Tz": landing on another player\'s 250 Tz 1/1 pays them 20 Tz', () => {
     const { state } = landOn(withHolders(start(), P250, [3]), 0, P250);
-    expect(cashOf(state)).toEqual([980, 1000, 1000, 1020]);
+    expect(cash(state)).toEqual([980, 1000, 1000, 1020]);
   });
 
   // Seed §3.2B: "If several players own that edition, each player gets paid." P6 (split, default): "shared equally by
@@ -111,7 +113,7 @@ describe('P6 royalty in play', () => {
   it('P6 split: 10 Tz among 3 owners → 3 Tz each, the lander pays 9 Tz', () => {
     const { state: deciding, events } = landOn(withHolders(start(), E130, [1, 2, 3]), 0, E130);
     expect(netTransfers(events, 0)).toBe(-9);
-    expect(cashOf(deciding)).toEqual([991, 1003, 1003, 1003]);
+    expect(cash(deciding)).toEqual([991, 1003, 1003, 1003]);
     expect(ofType(events, 'royaltyDue')[0]).toMatchObject({ royalty: 10, owners: [1, 2, 3], mode: 'split' });
     // The edition still has copies left: the buy option follows (P5).
     expect(deciding.phase).toBe('buy');
@@ -126,7 +128,7 @@ describe('P6 royalty in play', () => {
   // P6: "`each` pays R to every owner instead."
   it('P6 each: every owner gets the full 10 Tz, the lander pays 30 Tz', () => {
     const { state, events } = landOn(withHolders(start(4, { royaltySplit: 'each' }), E130, [1, 2, 3]), 0, E130);
-    expect(cashOf(state)).toEqual([970, 1010, 1010, 1010]);
+    expect(cash(state)).toEqual([970, 1010, 1010, 1010]);
     expect(ofType(events, 'royaltyDue')[0]).toMatchObject({ royalty: 10, mode: 'each' });
   });
 
@@ -135,41 +137,41 @@ describe('P6 royalty in play', () => {
     const { state, events } = landOn(withHolders(start(), P250, [0]), 0, P250);
     expect(ofType(events, 'royaltyDue')).toEqual([]);
     expect(ofType(events, 'transfer')).toEqual([]);
-    expect(cashOf(state)).toEqual([1000, 1000, 1000, 1000]);
+    expect(cash(state)).toEqual([1000, 1000, 1000, 1000]);
   });
 
   // P6: R is "shared equally by the owners other than the lander".
   it('P6 split: a lander who co-owns the edition pays only the other owners (20 Tz → 10 each to 2 others)', () => {
     const { state, events } = landOn(withHolders(start(), E250, [0, 1, 2]), 0, E250);
     expect(ofType(events, 'royaltyDue')[0]).toMatchObject({ royalty: 20, owners: [1, 2] });
-    expect(cashOf(state)).toEqual([980, 1010, 1010, 1000]);
+    expect(cash(state)).toEqual([980, 1010, 1010, 1000]);
   });
 
   it('P6 split: a lander who co-owns with one other owner pays that owner the whole 10 Tz', () => {
     const { state } = landOn(withHolders(start(), E130, [0, 3]), 0, E130);
-    expect(cashOf(state)).toEqual([990, 1000, 1000, 1010]);
+    expect(cash(state)).toEqual([990, 1000, 1000, 1010]);
   });
 
   it('P6 each: a lander who co-owns pays R to each other owner only (2 × 20 Tz)', () => {
     const { state } = landOn(withHolders(start(4, { royaltySplit: 'each' }), E250, [0, 1, 2]), 0, E250);
-    expect(cashOf(state)).toEqual([960, 1020, 1020, 1000]);
+    expect(cash(state)).toEqual([960, 1020, 1020, 1000]);
   });
 
   // Seed §3.2B: "If several players own that edition, each player gets paid." — shares go per owner, not per copy.
   it('P6 split: an owner of two copies (editionCopiesPerPlayer 2) is one owner: 10 Tz → 5 to each of 2 owners', () => {
     const { state, events } = landOn(withHolders(start(4, { editionCopiesPerPlayer: 2 }), E130, [1, 1, 2]), 0, E130);
     expect(ofType(events, 'royaltyDue')[0]).toMatchObject({ royalty: 10, owners: [1, 2] });
-    expect(cashOf(state)).toEqual([990, 1005, 1005, 1000]);
+    expect(cash(state)).toEqual([990, 1005, 1005, 1000]);
   });
 
   // P12: "20 % royalty in 3-player games".
   it('P12 tweak in play: in a 3-player game with the 20 % tweak, 130 Tz pays 20 Tz', () => {
     const { state } = landOn(withHolders(start(3, { threePlayerRoyalty20: true }), P130, [1]), 0, P130);
-    expect(cashOf(state)).toEqual([980, 1020, 1000]);
+    expect(cash(state)).toEqual([980, 1020, 1000]);
   });
 
   it('P12 tweak in play: the 20 % tweak does nothing in a 4-player game (130 Tz pays 10 Tz)', () => {
     const { state } = landOn(withHolders(start(4, { threePlayerRoyalty20: true }), P130, [1]), 0, P130);
-    expect(cashOf(state)).toEqual([990, 1010, 1000, 1000]);
+    expect(cash(state)).toEqual([990, 1010, 1000, 1000]);
   });
 });

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { isConfigError, isRuleError, type ConfigError, type RuleError } from '../../../engine/core/errors';
 import { rngFromSeed, rollDie } from '../../../engine/core/rng';
 import { pole, positionOf, type PoleState } from '../../../engine/pole';
-import { act, art, board, ofType, setup, withTurn } from './helpers';
-import { quiet, roll, seedFor } from './helpers-more';
+import { art, board, quiet } from './boards';
+import { act, roll } from './play';
+import { ofType } from './reads';
+import { seedFor, setup, withTurn } from './states';
 
 /** GO, four quiet squares, one artist tile: turns rarely need a decision. */
 const RING = board(quiet('q1'), quiet('q2'), quiet('q3'), quiet('q4'), quiet('q5'), art('a', 100));

@@ -5,8 +5,10 @@
  * player may declare, before rolling, a 3d6 roll instead of 1d6."
  */
 import { describe, expect, it } from 'vitest';
-import { act, art, event, netTransfers, ofType, rig, setup, withHolders, withPlayers, type TileInput } from './helpers';
-import { cash, decision, expectRefused, legal, positionOfSeat, start, type Options } from './helpers-extra';
+import { art, event, type TileInput } from './boards';
+import { act, expectRefused, legal } from './play';
+import { cash, decision, netTransfers, ofType, positionOfSeat } from './reads';
+import { type Options, rig, setup, start, withHolders, withPlayers } from './states';
 
 describe('P12 tweaks are all off by default', () => {
   it('P12 "(all off by default)"', () => {

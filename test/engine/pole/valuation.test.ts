@@ -12,8 +12,10 @@ import { playToEnd } from '../../../engine/core/play';
 import { parseRecord, replayWith } from '../../../engine/core/record';
 import { RuleError } from '../../../engine/core/errors';
 import { parseBoard, pole, poleHeuristicBot, valuePiece, type ArtistTile, type PoleState } from '../../../engine/pole';
-import { act, art, board, ofType, rig, setup, withHolders, withPlayers } from './helpers';
-import { start } from './helpers-extra';
+import { art, board } from './boards';
+import { act } from './play';
+import { ofType } from './reads';
+import { rig, setup, start, withHolders, withPlayers } from './states';
 
 /** A parsed artist tile with this price, multiplier and edition size. */
 function piece(price: number, multiplier = 1, editionSize = 1): ArtistTile {
