@@ -39,4 +39,5 @@ export default tseslint.config(
   layer(['chain/**'], ['app', 'server', 'devnet', 'scripts', 'test']),
   layer(['server/**'], ['app', 'devnet', 'scripts', 'test']),
   layer(['app/**'], ['devnet', 'scripts', 'test']),
+  layer(['scripts/**'], ['test']),
 );

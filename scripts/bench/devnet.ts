@@ -3,7 +3,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
-import { FA2_MULTI } from '../../test/devnet/indexer/contracts';
+import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
 import { median } from '../lib/stats';
 import { latencyAsync } from './measure';
 import type { BenchCase, Sampler } from './types';

@@ -9,7 +9,7 @@ import { Parser } from '@taquito/michel-codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
-import { FA2_MULTI } from '../devnet/indexer/contracts';
+import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
 import { HoldingsReader } from '../../chain/holdings';
 
 /** Long enough that the read right after a confirmation comes before the indexer has the block. */

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
-import { FA2_MULTI } from '../devnet/indexer/contracts';
+import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
 import { IndexerError, isIndexerError } from '../../chain/errors';
 import { HoldingsReader, readHoldings } from '../../chain/holdings';
 import { resolveNetwork, type Network } from '../../chain/networks';

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
 import { startDevnet, type Devnet } from '../../../devnet/node';
-import { FA2_MULTI, tokenInfo } from './contracts';
+import { FA2_MULTI, tokenInfo } from '../../../devnet/indexer/sample-contracts';
 
 let devnet: Devnet;
 let tz: TezosToolkit;

@@ -10,7 +10,7 @@ import { blocksGetByHash, blocksGetByLevel, headGet, operationsGetByHash } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
 import { startDevnet, type Devnet } from '../../../devnet/node';
-import { FA2_MULTI } from './contracts';
+import { FA2_MULTI } from '../../../devnet/indexer/sample-contracts';
 
 let devnet: Devnet;
 let tz: TezosToolkit;

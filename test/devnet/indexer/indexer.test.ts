@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { answerTzkt } from '../../../devnet/indexer/http';
 import { TzktIndex } from '../../../devnet/indexer/indexer';
 import type { Json } from '../../../devnet/indexer/schema';
-import { BALANCE_VIEWER, FA2_MULTI, NOT_FA2, STORAGE_SHAPES, fa2WithLedger, tokenInfo } from './contracts';
+import { BALANCE_VIEWER, FA2_MULTI, NOT_FA2, STORAGE_SHAPES, fa2WithLedger, tokenInfo } from '../../../devnet/indexer/sample-contracts';
 import { ALICE, BOB, CAROL, FixtureChain } from './fixture';
 
 type Obj = { [k: string]: Json };

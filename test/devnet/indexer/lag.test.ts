@@ -10,7 +10,7 @@ import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
 import { startDevnet, type Devnet } from '../../../devnet/node';
-import { FA2_MULTI, tokenInfo } from './contracts';
+import { FA2_MULTI, tokenInfo } from '../../../devnet/indexer/sample-contracts';
 
 /** Long enough that the reads right after an injection come well before it ends, short enough for CI. */
 const LAG_SECONDS = 3;

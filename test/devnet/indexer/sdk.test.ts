@@ -23,7 +23,7 @@ import {
 } from '@tzkt/sdk-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleTzkt } from '../../../devnet/indexer/http';
-import { FA2_MULTI, tokenInfo } from './contracts';
+import { FA2_MULTI, tokenInfo } from '../../../devnet/indexer/sample-contracts';
 import { ALICE, BOB, CAROL, FixtureChain } from './fixture';
 
 const chain = new FixtureChain();

@@ -1,4 +1,4 @@
-/** Michelson contracts for the indexer's tests. */
+/** Michelson contracts that exercise the devnet's indexer: its tests and the devnet benchmark originate them. */
 
 const TRANSFER =
   '(list %transfer (pair (address %from_) (list %txs (pair (address %to_) (pair (nat %token_id) (nat %amount))))))';
