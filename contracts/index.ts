@@ -9,11 +9,6 @@ export function fa2EditionsCode(): object[] {
   return JSON.parse(readFileSync(new URL('./build/fa2-editions.json', import.meta.url), 'utf8')) as object[];
 }
 
-/** Michelson text of the compiled contract. */
-export function fa2EditionsSource(): string {
-  return readFileSync(new URL('./build/fa2-editions.tz', import.meta.url), 'utf8');
-}
-
 /** The contract's MAX_GAME_DURATION: `open_game` refuses an end date further away (GAME_TOO_LONG). */
 export const MAX_GAME_DAYS = 30;
 

@@ -50,7 +50,6 @@ export class HostError extends ServerError {
   }
 }
 
-export const isServerError = (err: unknown): err is ServerError => err instanceof ServerError || branded(err, 'StoreError') || branded(err, 'HostError');
 export const isStoreError = (err: unknown): err is StoreError => err instanceof StoreError || branded(err, 'StoreError');
 export const isHostError = (err: unknown): err is HostError => err instanceof HostError || branded(err, 'HostError');
 

@@ -107,13 +107,6 @@ export function eventsUntil(timeline: Timeline, position: number): GameEvent[] {
   return timeline.actionEvents.slice(0, position).flat();
 }
 
-/** The index of the first event of action `k` (its events start there in eventsUntil's list). */
-export function firstEventOf(timeline: Timeline, k: number): number {
-  let n = 0;
-  for (let i = 0; i < k && i < timeline.actionEvents.length; i++) n += timeline.actionEvents[i]!.length;
-  return n;
-}
-
 /** What a seat (null: a spectator) sees of a state, the way the server shows it. */
 export function viewOf(game: GameId, state: unknown, seat: SeatId | null): unknown {
   switch (game) {

@@ -102,8 +102,6 @@ export function keyHashFromBytes(b: Uint8Array): KeyHash | null {
   return new KeyHash(Uint8Array.from(b));
 }
 
-export const keyHashToBytes = (k: KeyHash): Uint8Array => k.raw;
-
 // ---------------------------------------------------------------------------------------------
 // address
 
@@ -267,8 +265,6 @@ export function publicKeyFromBytes(b: Uint8Array): PublicKey | null {
   return new PublicKey(Uint8Array.from(b));
 }
 
-export const publicKeyToBytes = (k: PublicKey): Uint8Array => k.raw;
-
 // ---------------------------------------------------------------------------------------------
 // signature
 
@@ -315,8 +311,6 @@ export function signatureFromBytes(b: Uint8Array): Signature | null {
   return null;
 }
 
-export const signatureToBytes = (sig: Signature): Uint8Array => sig.raw;
-
 // ---------------------------------------------------------------------------------------------
 // chain_id
 
@@ -329,5 +323,3 @@ export function chainIdFromString(s: string): ChainId {
 export const chainIdToString = (c: ChainId): string => b58Encode(c.raw, PrefixV2.ChainID);
 
 export const chainIdFromBytes = (b: Uint8Array): ChainId | null => (b.length === 4 ? new ChainId(Uint8Array.from(b)) : null);
-
-export const chainIdToBytes = (c: ChainId): Uint8Array => c.raw;

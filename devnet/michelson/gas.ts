@@ -36,12 +36,6 @@ import {
 
 /** `hard_gas_limit_per_operation` of Ushuaia's default (mainnet) parameters: 1,040,000 gas. */
 export const HARD_GAS_LIMIT_PER_OPERATION = 1_040_000_000n;
-/** `hard_gas_limit_per_block` of Ushuaia's default parameters: 1,040,000 gas. */
-export const HARD_GAS_LIMIT_PER_BLOCK = 1_040_000_000n;
-/** Charged once per manager operation before it is applied (`Cost_of.manager_operation`, 100 gas). */
-export const MANAGER_OPERATION_COST = 100_000;
-/** Charged per transaction to a contract (`Cost_of.transfer_operation`, 2000 gas). */
-export const TRANSFER_OPERATION_COST = 2_000_000;
 
 /**
  * Octez's `Operation_quota_exceeded` (protocol id `gas_exhausted.operation`), worded as
@@ -758,7 +752,6 @@ export const deserializationFromBytes = (len: number): number => Math.max(10, mu
 export const serializationFromBytes = (len: number): number => Math.max(10, mul(len, 33));
 /** `strip_locations` / `strip_annotations` on a term of `nodes` nodes. */
 export const stripLocations = (nodes: number): number => Math.max(10, mul(nodes, 51));
-export const stripAnnotations = stripLocations;
 
 /**
  * What unparsing data adds after the per-node cycles (`account_for_future_serialization_cost`):
@@ -780,8 +773,6 @@ export function futureSerialization(e: Expr): number {
 /** A carbonated storage read: 200 gas + 5 per path segment + 0.002 per byte. */
 export const readAccess = (pathLength: number, readBytes: number): number =>
   add(add(200_000, mul(5000, pathLength)), mul(2, readBytes));
-/** A carbonated storage write: 200 gas + 0.004 per byte. */
-export const writeAccess = (writtenBytes: number): number => add(200_000, mul(4, writtenBytes));
 
 // ---------------------------------------------------------------------------------------------
 // Parsing and typechecking a script or a datum before a run (Cost_of.Typechecking per node, plus

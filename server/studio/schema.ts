@@ -10,9 +10,6 @@ import { tileSchema } from '../../engine/pole/board';
 
 const [, artistTileSchema, eventTileSchema] = tileSchema.options;
 
-/** A tz1/tz2/tz3/tz4 or KT1 address, by shape (the server checks checksums with Taquito where it matters). */
-export const ADDRESS_SHAPE = /^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/;
-
 /**
  * Images that the chain layer can put in a token's TZIP-21 metadata (chain/token-metadata.ts accepts ipfs://,
  * https:// and data: URIs): an http:// image would be refused only when the on-chain game mints, so it is refused here.

@@ -4,7 +4,7 @@
  * is — a 403 WRONG_WALLET, not an opaque 500.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { errorResponse, HostError, isHostError, isServerError, isStoreError, StoreError } from '../../server/errors';
+import { errorResponse, HostError, isHostError, isStoreError, StoreError } from '../../server/errors';
 
 async function otherCopy(): Promise<typeof import('../../server/errors')> {
   vi.resetModules();
@@ -18,7 +18,6 @@ describe('server errors across copies of their module', () => {
     const err = new copy.HostError(403, 'WRONG_WALLET', 'seat 0 is bound to another wallet');
     expect(err instanceof HostError).toBe(false);
     expect(isHostError(err)).toBe(true);
-    expect(isServerError(err)).toBe(true);
     expect(isStoreError(err)).toBe(false);
     expect(errorResponse(err)).toEqual({ status: 403, body: { error: 'WRONG_WALLET', message: 'seat 0 is bound to another wallet' } });
   });

@@ -31,6 +31,3 @@ export class TzktReadError extends Error {
 }
 
 export const isTzktReadError = (e: unknown): e is TzktReadError => e instanceof TzktReadError;
-
-/** Whether the error is about the indexer (try again later) rather than about what was asked. */
-export const isIndexerDown = (e: TzktReadError): boolean => e.code === 'INDEXER_UNREACHABLE' || e.code === 'INDEXER_TIMEOUT' || e.code === 'INDEXER_HTTP';
