@@ -12,11 +12,12 @@ import { dirname, join, resolve } from 'node:path';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
 import { TezosToolkit, type Signer } from '@taquito/taquito';
-import { b58Encode, PrefixV2, validateContractAddress, validateKeyHash, ValidationResult } from '@taquito/utils';
+import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { z } from 'zod';
 import { fa2EditionsCode, fa2EditionsInit } from '../contracts';
 import { ChainError } from './errors';
 import type { Network } from './networks';
+import { isAccountAddress, isContractAddress } from './validate';
 
 /** The record `npm run deploy` and `ensureDeployment` write as `deployments/<network>.json`. */
 export interface Deployment {
@@ -108,14 +109,12 @@ export function fundingHint(network: Network, address: string): string {
   return `send tez to ${address} on ${network.rpcUrl}`;
 }
 
-const isContract = (s: string): boolean => validateContractAddress(s) === ValidationResult.VALID;
-const isImplicit = (s: string): boolean => validateKeyHash(s) === ValidationResult.VALID;
 
 const deploymentSchema = z.object({
   network: z.string().min(1),
-  contract: z.string().refine(isContract, 'not a KT1 address'),
-  admin: z.string().refine(isImplicit, 'not a tz address'),
-  minters: z.array(z.string().refine(isImplicit, 'not a tz address')),
+  contract: z.string().refine(isContractAddress, 'not a KT1 address'),
+  admin: z.string().refine(isAccountAddress, 'not a tz address'),
+  minters: z.array(z.string().refine(isAccountAddress, 'not a tz address')),
   level: z.number().int().positive(),
   opHash: z.string().regex(/^o[1-9A-HJ-NP-Za-km-z]{50}$/, 'not an operation hash'),
   codeHash: z.string().regex(/^expr[1-9A-HJ-NP-Za-km-z]{50}$/, 'not an expr… hash'),

@@ -9,7 +9,7 @@
  */
 import { OpKind, TezosOperationError, type BigMapAbstraction, type ContractAbstraction, type ContractProvider, type TezosToolkit, type TransferParams } from '@taquito/taquito';
 import type { MichelsonV1Expression, TransactionOperationParameter } from '@taquito/rpc';
-import { validateAddress, ValidationResult } from '@taquito/utils';
+import { isAddress, isContractAddress } from './validate';
 import { FA2_ERRORS, fa2EditionsCode, fa2EditionsInit, type Fa2Error as Fa2Failwith } from '../contracts';
 import { Fa2Error } from './errors';
 import { decodeTokenInfo, encodeTokenInfo, type TokenInfo, type TokenMetadata } from './token-metadata';
@@ -135,7 +135,7 @@ function gameId(g: string): MichelsonV1Expression {
 }
 
 function address(a: string, what: string): MichelsonV1Expression {
-  if (typeof a !== 'string' || validateAddress(a) !== ValidationResult.VALID) throw bad(`${what} is not a Tezos address: ${String(a)}`);
+  if (!isAddress(a)) throw bad(`${what} is not a Tezos address: ${String(a)}`);
   return { string: a };
 }
 
@@ -225,7 +225,7 @@ export class Fa2Editions {
    * @throws Fa2Error FA2_BAD_INPUT when `address` is not a KT1 address.
    */
   static at(tezos: TezosToolkit, address: string): Fa2Editions {
-    if (!/^KT1/.test(address) || validateAddress(address) !== ValidationResult.VALID) throw bad(`not a contract address: ${address}`);
+    if (!isContractAddress(address)) throw bad(`not a contract address: ${address}`);
     return new Fa2Editions(tezos, address);
   }
 

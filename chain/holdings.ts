@@ -7,7 +7,7 @@
  * that hangs) are retried until the deadline; anything else fails at once with a coded IndexerError.
  */
 import { headGet, tokensGetTokenBalances, type TokenBalance } from '@tzkt/sdk-api';
-import { validateAddress, ValidationResult } from '@taquito/utils';
+import { isAddress, isContractAddress } from './validate';
 import { IndexerError, isIndexerError } from './errors';
 
 export interface HoldingsReaderOptions {
@@ -57,8 +57,6 @@ export interface Holdings {
 const IN_CHUNK = 100;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-const isAddress = (a: string, prefix: RegExp): boolean => prefix.test(a) && validateAddress(a) === ValidationResult.VALID;
 
 /** Why a request failed, as the error it becomes and whether trying again can help. */
 function classify(e: unknown, url: string): { error: IndexerError; retry: boolean } {
@@ -171,9 +169,9 @@ export class HoldingsReader {
    *   `INDEXER_UNREACHABLE`, `INDEXER_HTTP`.
    */
   async read(query: HoldingsQuery): Promise<Holdings> {
-    if (!isAddress(query.contract, /^KT1/)) throw new IndexerError('INDEXER_BAD_INPUT', `"${query.contract}" is not a contract address (KT1…)`);
+    if (!isContractAddress(query.contract)) throw new IndexerError('INDEXER_BAD_INPUT', `"${query.contract}" is not a contract address (KT1…)`);
     const owners = query.owners?.map((o) => {
-      if (!isAddress(o, /^(tz[1-4]|KT1)/)) throw new IndexerError('INDEXER_BAD_INPUT', `owner "${o}" is not a Tezos address`);
+      if (!isAddress(o)) throw new IndexerError('INDEXER_BAD_INPUT', `owner "${o}" is not a Tezos address`);
       return o;
     });
     const tokenIds = query.tokenIds?.map((t) => {

@@ -8,7 +8,7 @@
  * `deployments/<network>.json`. Nothing here contacts the chain, and no result or explanation contains the key.
  */
 import { InMemorySigner } from '@taquito/signer';
-import { validateContractAddress, ValidationResult } from '@taquito/utils';
+import { isContractAddress } from './validate';
 import { isNetworkConfigError } from './errors';
 import { networkFromEnv, type Network, type NetworkName } from './networks';
 import { deployCommand, deploymentFile, isDeploymentError, readDeployment, SHADOWNET_FAUCET } from './deployment';
@@ -126,7 +126,7 @@ export function chainStatus(env: Env, options: ChainStatusOptions = {}): ChainSt
   const base = { ok: true as const, network: network.name, rpcUrl: network.rpcUrl, tzktUrl: network.tzktUrl, explorerUrl: network.explorerUrl };
   const fromEnv = env[CONTRACT_VAR]?.trim();
   if (fromEnv) {
-    if (validateContractAddress(fromEnv) !== ValidationResult.VALID) {
+    if (!isContractAddress(fromEnv)) {
       return problem('BAD_CONTRACT', `${CONTRACT_VAR} is not a contract address: expected KT1… (the "contract" of deployments/${network.name}.json).`, network.name);
     }
     return { ...base, contract: fromEnv, contractSource: 'env' };

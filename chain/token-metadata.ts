@@ -8,17 +8,14 @@
  * Royalties follow objkt's convention `{decimals, shares: {address: n}}` (share n / 10^decimals).
  */
 import { MichelsonMap } from '@taquito/taquito';
-import { validateAddress, ValidationResult } from '@taquito/utils';
+import { isAddress } from './validate';
 import { z } from 'zod';
 import { MetadataError } from './errors';
 
 /** The `map string bytes` of one token, bytes as hex (no 0x), keys in Michelson order (sorted). */
 export type TokenInfo = Readonly<Record<string, string>>;
 
-const address = z
-  .string()
-  .regex(/^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/, 'not a tz1/tz2/tz3/tz4/KT1 address')
-  .refine((a) => validateAddress(a) === ValidationResult.VALID, 'bad address checksum');
+const address = z.string().refine(isAddress, 'not a tz1/tz2/tz3/tz4/KT1 address (shape and checksum)');
 
 /** Images live on IPFS, on the web, or inline (no pinning service needed). */
 const uri = z

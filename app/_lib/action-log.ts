@@ -13,6 +13,8 @@ export interface ActionLogEntry {
   readonly seat: number | null;
   readonly meta: string;
   readonly lines: readonly LogLine[];
+  /** The engine action the entry shows (its index in the game's actions), or 'setup' for what set-up did. */
+  readonly action?: number | 'setup';
 }
 
 const seatOf = (e: GameEvent): number | null => {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { validateAddress, ValidationResult } from '@taquito/utils';
+import { isAddress } from '../../chain/validate';
 import { CollectionLookup } from '../_components/chain/collection-lookup';
 
 export const metadata: Metadata = { title: 'Collection' };
@@ -12,6 +12,6 @@ type Props = { searchParams: Promise<{ [key: string]: string | string[] | undefi
 export default async function Page({ searchParams }: Props) {
   const query = await searchParams;
   const raw = (Array.isArray(query.address) ? query.address[0] : query.address)?.trim();
-  if (raw && validateAddress(raw) === ValidationResult.VALID) redirect(`/collection/${encodeURIComponent(raw)}`);
+  if (raw && isAddress(raw)) redirect(`/collection/${encodeURIComponent(raw)}`);
   return <CollectionLookup problem={raw ? `"${raw}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…).` : undefined} />;
 }

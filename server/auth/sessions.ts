@@ -4,18 +4,12 @@
  * session tokens are stored, so a copy of the database cannot be replayed as cookies.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  getPkhfromPk,
-  validateKeyHash,
-  validatePublicKey,
-  validateSignature,
-  ValidationResult,
-  verifySignature,
-} from '@taquito/utils';
+import { getPkhfromPk, verifySignature } from '@taquito/utils';
 import { z } from 'zod';
 import { plainText } from '../../engine/core/text';
 import { isNetworkConfigError } from '../../chain/errors';
 import { networkFromEnv } from '../../chain/networks';
+import { isAccountAddress, isPublicKey, isSignature } from '../../chain/validate';
 import { HostError } from '../errors';
 import { hashToken, newToken } from '../host/tokens';
 import type { SqlClient } from '../store';
@@ -79,7 +73,7 @@ export function parseSignInRequest(body: unknown): SignInInput {
 
 /** Only implicit accounts (tz1–tz4) hold a key that can sign. @throws HostError 400 `BAD_ADDRESS`. */
 function checkAccountAddress(address: string): void {
-  if (validateKeyHash(address) !== ValidationResult.VALID) {
+  if (!isAccountAddress(address)) {
     throw new HostError(400, 'BAD_ADDRESS', `not a Tezos account address (tz1…, tz2…, tz3… or tz4…): ${JSON.stringify(address)}`);
   }
 }
@@ -121,8 +115,8 @@ export async function createChallenge(sql: SqlClient, address: string, now: Date
 export async function verifySignIn(sql: SqlClient, input: SignInInput, now: Date): Promise<OpenedSession> {
   const { nonce, address, publicKey, signature } = input;
   checkAccountAddress(address);
-  if (validatePublicKey(publicKey) !== ValidationResult.VALID) throw new HostError(400, 'MALFORMED_REQUEST', 'publicKey is not a Tezos public key');
-  if (validateSignature(signature) !== ValidationResult.VALID) throw new HostError(400, 'MALFORMED_REQUEST', 'signature is not a Tezos signature');
+  if (!isPublicKey(publicKey)) throw new HostError(400, 'MALFORMED_REQUEST', 'publicKey is not a Tezos public key');
+  if (!isSignature(signature)) throw new HostError(400, 'MALFORMED_REQUEST', 'signature is not a Tezos signature');
 
   const expired = new HostError(401, 'CHALLENGE_EXPIRED', 'this sign-in message has expired or was already used: ask for a new one');
   if (!NONCE.test(nonce)) throw expired;

@@ -1,4 +1,4 @@
-import { validateAddress, ValidationResult } from '@taquito/utils';
+import { isAddress } from '../../chain/validate';
 import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isTransient, type ChainGames } from '../chain/chain-games';
@@ -206,7 +206,7 @@ export class GameHost {
    * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
    */
   async walletGrants(address: string): Promise<Awaited<ReturnType<ChainGames['grantsOf']>>> {
-    if (validateAddress(address) !== ValidationResult.VALID) throw new HostError(400, 'BAD_ADDRESS', `not a Tezos address: ${JSON.stringify(address)}`);
+    if (!isAddress(address)) throw new HostError(400, 'BAD_ADDRESS', `not a Tezos address: ${JSON.stringify(address)}`);
     if (!this.chain) throw new HostError(503, 'CHAIN_NOT_CONFIGURED', this.chainUnavailable);
     return this.chain.grantsOf(address);
   }

@@ -11,6 +11,7 @@ import type { PlanOptions, TileImage } from '../../chain';
 import { generatedArtUri } from '../../chain/tile-art';
 import { HostError } from '../errors';
 import { boardRequestSchema, issuesLine, pieceArtId, type BoardRequest, type Piece } from './schema';
+import { shortAddress } from '../../chain/explorer';
 
 /** What a studio board adds to the engine board: PlanOptions' `artists` and `images`, by tile id. */
 export interface BoardExtras {
@@ -39,7 +40,6 @@ export function slugify(text: string, fallback: string, max = 56): string {
 }
 
 /** How a wallet shows on a tile, which has room for a name, not an address: `tz1VSU…6cjb`. */
-export const shortAddress = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
   png: 'image/png',

@@ -4,7 +4,7 @@
  * Featuring it is a claim of authorship, so who may feature it is read from the indexer too (issue 15).
  */
 import { contractsGetBigMapByNameKeys, contractsGetByAddress, contractsGetStorage, tokensGetTokens, type Token } from '@tzkt/sdk-api';
-import { validateAddress, ValidationResult } from '@taquito/utils';
+import { isAddress } from '../../chain/validate';
 import { z } from 'zod';
 import { HostError } from '../errors';
 import { pieceSourceSchema } from './schema';
@@ -42,8 +42,6 @@ const metadataSchema = z.object({
   attributes: z.array(z.object({ name: z.unknown(), value: z.unknown() }).partial()).optional().catch(undefined),
   formats: z.array(z.object({ uri: z.unknown(), mimeType: z.unknown() }).partial()).optional().catch(undefined),
 });
-
-const isAddress = (a: unknown): a is string => typeof a === 'string' && validateAddress(a) === ValidationResult.VALID;
 
 /**
  * Attribute names, compared without case, spaces, `_` or `-`: this app's (chain/token-metadata.ts TILE_ATTRIBUTES:

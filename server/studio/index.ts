@@ -17,7 +17,7 @@ export {
   type EventSlot,
   type BoardRequest,
 } from './schema';
-export { composeBoard, slugify, shortAddress, tileImage, GO_TILE, type BoardExtras, type ComposedBoard } from './compose';
+export { composeBoard, slugify, tileImage, GO_TILE, type BoardExtras, type ComposedBoard } from './compose';
 export { createPiece, listPieces, getPiece, deletePiece, piecesById, checkArtist, type CreatePieceOptions } from './pieces';
 export { createBoard, getBoard, listBoards, saveLabReport, runBoardLab, type StudioBoard, type StudioBoardSummary } from './boards';
 export { readFa2Token, readContractAuthority, checkFeatureRight, type ImportedToken, type ContractAuthority, type FeatureRight } from './import-token';

@@ -2,7 +2,7 @@
  * Featured pieces: what an artist puts forward for boards, stored with the artist's address (table `pieces`).
  */
 import { randomBytes } from 'node:crypto';
-import { validateAddress, ValidationResult } from '@taquito/utils';
+import { isAccountAddress } from '../../chain/validate';
 import type { SqlClient } from '../store';
 import { HostError } from '../errors';
 import { imageProblem } from './image';
@@ -28,7 +28,7 @@ export const newStudioId = (): string => randomBytes(9).toString('base64url');
 
 /** @throws HostError 400 `BAD_ADDRESS` when `address` is not a Tezos account address. */
 export function checkArtist(address: string): string {
-  if (!/^tz[1-4]/.test(address) || validateAddress(address) !== ValidationResult.VALID) {
+  if (!isAccountAddress(address)) {
     throw new HostError(400, 'BAD_ADDRESS', `not a Tezos account address: ${JSON.stringify(address)}`);
   }
   return address;

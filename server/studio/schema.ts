@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { issueLines } from '../../engine/core/issues';
 import { plainText } from '../../engine/core/text';
 import { tileSchema } from '../../engine/pole/board';
+import { isContractAddress } from '../../chain/validate';
 
 const [, artistTileSchema, eventTileSchema] = tileSchema.options;
 
@@ -26,7 +27,7 @@ export const tokenIdSchema = z.union([z.number().int().nonnegative(), z.string()
 
 export const pieceSourceSchema = z
   .object({
-    contract: z.string().trim().regex(/^KT1[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a KT1… contract address'),
+    contract: z.string().trim().refine(isContractAddress, 'must be a KT1… contract address'),
     tokenId: tokenIdSchema,
   })
   .strict();

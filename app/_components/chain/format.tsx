@@ -4,11 +4,8 @@
  */
 import type { TzktReadError } from '../../_lib/tzkt/errors';
 import './chain.css';
+import { shortAddress } from '../../../chain/explorer';
 
-/** "tz1abc…wxyz": the first six and last four characters of an address. */
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
 
 /** An address, short, with the full one in its title; a link when `href` is given; a name instead when known. */
 export function Address({ address, href, name }: { address: string; href?: string; name?: string | null }) {

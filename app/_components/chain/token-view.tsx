@@ -2,7 +2,8 @@ import { accountHref, opHref, blockHref, type LinkNetwork } from '../../_lib/exp
 import type { TokenDetail } from '../../_lib/tzkt/reader';
 import { originalToken } from '../../../chain/token-metadata';
 import { tokenHref } from './collection-grid';
-import { Address, formatPercent, formatTime, shortAddress } from './format';
+import { shortAddress } from '../../../chain/explorer';
+import { Address, formatPercent, formatTime } from './format';
 import { TokenArt } from './token-art';
 import './chain.css';
 

@@ -1,8 +1,8 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { ActionLogEntry } from '../../_lib/action-log';
 import { seatColor } from '../../_lib/seats';
 
-/** How many entries are drawn; older ones stay in the record (and the replay viewer). */
+/** How many entries are drawn at first: a long game's log stays light until someone asks for all of it. */
 const SHOWN = 250;
 
 const Entry = memo(function Entry({ entry, latest, active }: { entry: ActionLogEntry; latest: boolean; active: boolean }) {
@@ -11,6 +11,8 @@ const Entry = memo(function Entry({ entry, latest, active }: { entry: ActionLogE
       className={`log-entry${latest ? ' is-latest' : ''}${active ? ' is-active' : ''}`}
       style={entry.seat === null ? undefined : ({ '--seat': seatColor(entry.seat) } as React.CSSProperties)}
       aria-current={active ? 'step' : undefined}
+      data-action-index={typeof entry.action === 'number' ? entry.action : undefined}
+      data-setup={entry.action === 'setup' ? 'true' : undefined}
     >
       {entry.meta && <span className="log-meta">{entry.meta}</span>}
       <ul className="log-lines">
@@ -26,7 +28,8 @@ const Entry = memo(function Entry({ entry, latest, active }: { entry: ActionLogE
 
 /** The running log in plain words, newest first; a polite live region so screen readers follow the game. */
 export function ActionLog({ entries, title = 'Game log', activeKey = null }: { entries: readonly ActionLogEntry[]; title?: string; activeKey?: number | null }) {
-  const shown = entries.slice(-SHOWN).reverse();
+  const [all, setAll] = useState(false);
+  const shown = (all ? entries.slice() : entries.slice(-SHOWN)).reverse();
   return (
     <section className="panel log-panel" aria-labelledby="action-log-heading">
       <h2 id="action-log-heading" className="panel-title">
@@ -41,7 +44,11 @@ export function ActionLog({ entries, title = 'Game log', activeKey = null }: { e
           ))}
         </ol>
       )}
-      {entries.length > SHOWN && <p className="muted small">{entries.length - SHOWN} earlier entries are in the game record.</p>}
+      {entries.length > SHOWN && (
+        <button type="button" className="button ghost small" onClick={() => setAll((v) => !v)}>
+          {all ? `Show the latest ${SHOWN} only` : `Show the ${entries.length - SHOWN} earlier entries`}
+        </button>
+      )}
     </section>
   );
 }

@@ -6,7 +6,8 @@ import type { SeatInfo } from '../../../server/protocol';
 import { approvalCall, claimSeat, describeChainOp, fetchChainInfo, STATUS_LABEL, submitApproval, type ChainInfo } from '../../_lib/chain-game';
 import { accountHref, opHref } from '../../_lib/explorer-links';
 import { useWallet } from '../../_lib/wallet';
-import { formatTime, shortAddress } from '../chain/format';
+import { shortAddress } from '../../../chain/explorer';
+import { formatTime } from '../chain/format';
 import { GrantTerms } from '../chain/grants-view';
 import '../chain/chain.css';
 

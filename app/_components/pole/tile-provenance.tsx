@@ -1,4 +1,5 @@
 import type { ArtistTile } from '../../../engine/pole';
+import { shortAddress } from '../../../chain/explorer';
 
 /*
  * Who made a work and the FA2 token it was featured from (issue 15), as a tile's tooltip and the focus card show
@@ -6,7 +7,6 @@ import type { ArtistTile } from '../../../engine/pole';
  */
 
 /** "tz1abc…wxyz": an address short enough for a tile. */
-export const shortAddress = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 /** A token's page in this app. */
 export const tokenPage = (contract: string, tokenId: string): string => `/token/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`;

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isConfigError } from '../../../engine/core';
 import { GENESIS } from '../../../engine/pole';
 import {
@@ -17,10 +17,11 @@ import {
 import { watchScene } from '../../_lib/pole-scene';
 import { BoardRing } from './board-ring';
 import { Controls, SPEEDS } from './controls';
-import { GameLog } from './game-log';
 import { PlayerPanel } from './player-panel';
 import { SetupForm } from './setup-form';
 import { ValuationTable } from './valuation-table';
+import { ActionLog } from '../play/action-log';
+import type { ActionLogEntry } from '../../_lib/action-log';
 
 const INITIAL_SETUP: WatchSetup = { seats: defaultSeats(4), seed: 'genesis-1', options: DEFAULT_OPTIONS };
 
@@ -32,6 +33,7 @@ export function WatchGame() {
   const [setup, setSetup] = useState<WatchSetup>(INITIAL_SETUP);
   const [snap, setSnap] = useState<WatchSnapshot | null>(null);
   const snapRef = useRef<WatchSnapshot | null>(null);
+  const log = useMemo(() => (snap ? logEntries(snap) : []), [snap]);
   const mainRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState(true);
   const [playing, setPlaying] = useState(false);
@@ -159,7 +161,7 @@ export function WatchGame() {
         {snap && !editing && (
           <>
             <PlayerPanel snap={watchScene(snap)} />
-            <GameLog log={snap.log} names={snap.names} />
+            <ActionLog entries={log} />
             <p className="keys muted small">
               Keys: <kbd>→</kbd> step · <kbd>Space</kbd> play / pause · <kbd>E</kbd> play to end
             </p>
@@ -173,4 +175,15 @@ export function WatchGame() {
       )}
     </div>
   );
+}
+
+/** The watch session's log as the play page's log entries: one per engine action, set-up first. */
+function logEntries(snap: WatchSnapshot): ActionLogEntry[] {
+  return snap.log.map((entry) => ({
+    key: entry.index,
+    seat: entry.seat,
+    meta: entry.seat === null ? 'Setup' : `Turn ${entry.turn} · ${snap.names[entry.seat] ?? `Seat ${entry.seat + 1}`}`,
+    lines: entry.lines,
+    action: entry.index >= 0 ? entry.index : 'setup',
+  }));
 }

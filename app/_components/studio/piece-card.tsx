@@ -1,7 +1,8 @@
 import { pieceArtId, type Piece } from '../../../server/studio/schema';
 import { formatTz } from '../../_lib/seats';
 import { TileArt } from '../pole/tile-art';
-import { shortAddress, tokenPage } from '../pole/tile-provenance';
+import { shortAddress } from '../../../chain/explorer';
+import { tokenPage } from '../pole/tile-provenance';
 import { imageSrc } from './studio-api';
 
 /**

@@ -18,10 +18,10 @@ import {
   tokensGetTokenTransfers,
 } from '@tzkt/sdk-api';
 import { imageUrl } from '../image-url';
-import { validateAddress, validateContractAddress, validateOperation, ValidationResult } from '@taquito/utils';
 import { z } from 'zod';
 import { decodeIndexedMetadata, tileFacts, type TileFacts, type TokenMetadata } from '../../../chain/token-metadata';
 import { TzktReadError } from './errors';
+import { isAddress, isContractAddress, isOperationHash, isTokenId } from '../../../chain/validate';
 
 export interface ReadOptions {
   /** One request's limit (default 8 s): past it the page says the indexer did not answer. */
@@ -45,25 +45,25 @@ function checkUrl(tzktUrl: string): string {
 
 function checkAddress(address: string): string {
   const a = address.trim();
-  if (!/^(tz[1-4]|KT1)/.test(a) || validateAddress(a) !== ValidationResult.VALID) throw new TzktReadError('BAD_ADDRESS', `"${address}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…)`);
+  if (!isAddress(a)) throw new TzktReadError('BAD_ADDRESS', `"${address}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…)`);
   return a;
 }
 
 function checkContract(contract: string): string {
   const c = contract.trim();
-  if (validateContractAddress(c) !== ValidationResult.VALID) throw new TzktReadError('BAD_CONTRACT', `"${contract}" is not a contract address (KT1…)`);
+  if (!isContractAddress(c)) throw new TzktReadError('BAD_CONTRACT', `"${contract}" is not a contract address (KT1…)`);
   return c;
 }
 
 function checkTokenId(tokenId: string | number | bigint): string {
   const s = String(tokenId).trim();
-  if (!/^\d{1,40}$/.test(s)) throw new TzktReadError('BAD_TOKEN_ID', `"${s}" is not a token id (a natural number)`);
+  if (!isTokenId(s)) throw new TzktReadError('BAD_TOKEN_ID', `"${s}" is not a token id (a natural number)`);
   return BigInt(s).toString();
 }
 
 function checkHash(hash: string): string {
   const h = hash.trim();
-  if (validateOperation(h) !== ValidationResult.VALID) throw new TzktReadError('BAD_OPERATION_HASH', `"${hash}" is not an operation hash (o…)`);
+  if (!isOperationHash(h)) throw new TzktReadError('BAD_OPERATION_HASH', `"${hash}" is not an operation hash (o…)`);
   return h;
 }
 

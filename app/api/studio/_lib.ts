@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../../../engine';
 import { getHost, HostError, type SqlDriver } from '../../../server';
+import { isAddress } from '../../../chain/validate';
 
 /** The database the studio's tables live in: the host's store. */
 export const studioSql = async (): Promise<SqlDriver> => (await getHost()).store.sql;
@@ -9,7 +10,7 @@ export const studioSql = async (): Promise<SqlDriver> => (await getHost()).store
 export function addressParam(request: Request, name: string): string | undefined {
   const value = new URL(request.url).searchParams.get(name);
   if (value === null || value === '') return undefined;
-  if (!/^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/.test(value)) throw new HostError(400, 'MALFORMED_REQUEST', `${name} must be a Tezos address, not "${value}"`);
+  if (!isAddress(value)) throw new HostError(400, 'MALFORMED_REQUEST', `${name} must be a Tezos address, not "${value}"`);
   return value;
 }
 
