@@ -1,7 +1,7 @@
 /**
  * The chain layer's error tree (as in ARCHITECTURE.md / STYLE.md): ChainError → NetworkConfigError (a network
  * setting is unusable) | MetadataError (token metadata does not encode or decode) | IndexerError (the TzKT API
- * cannot answer, or not in time) | Fa2Error (the editions contract failed with one of its strings). Every leaf
+ * cannot answer, not in time, or knows no such thing) | Fa2Error (the editions contract failed with one of its strings). Every leaf
  * carries a stable `code`; callers branch on it, never on the text.
  */
 import type { Fa2Error as Fa2Failwith } from '../contracts';
@@ -38,9 +38,29 @@ export class MetadataError extends ChainError {
   }
 }
 
-export type IndexerErrorCode = 'INDEXER_TIMEOUT' | 'INDEXER_UNREACHABLE' | 'INDEXER_HTTP' | 'INDEXER_BAD_INPUT';
+export type IndexerErrorCode =
+  /** Connection refused, DNS failure, reset: the indexer did not answer at all. */
+  | 'INDEXER_UNREACHABLE'
+  /** No answer in time, or the indexer still behind the level a read needs. */
+  | 'INDEXER_TIMEOUT'
+  /** An error status, or an answer that is not TzKT's JSON. */
+  | 'INDEXER_HTTP'
+  /** A reader's own setting or query is unusable (nothing was asked). */
+  | 'INDEXER_BAD_INPUT'
+  /** What a page asks for, from its URL, is not what it must be (nothing was asked). */
+  | 'BAD_URL'
+  | 'BAD_ADDRESS'
+  | 'BAD_CONTRACT'
+  | 'BAD_TOKEN_ID'
+  | 'BAD_OPERATION_HASH'
+  | 'BAD_LEVEL'
+  /** The indexer knows no such token, operation, block or account. */
+  | 'NOT_FOUND';
 
-/** The indexer (TzKT API) could not be read, answered with an error, or did not reach a level in time. */
+/**
+ * The indexer (TzKT API) could not be read, answered with an error, did not reach a level in time, or was asked
+ * for something that is not (or does not exist). Pages branch on `code` and show `message`, a sentence.
+ */
 export class IndexerError extends ChainError {
   override readonly name = 'IndexerError';
   constructor(

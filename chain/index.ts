@@ -20,8 +20,8 @@ export {
   tokenRefText,
 } from './token-metadata';
 export type { TokenInfo, TokenInfoInput, TokenMetadata, TokenFormat, TokenAttribute, Royalties, TileImage, TileTokenInput, TileFacts, TokenRef } from './token-metadata';
-export { HoldingsReader, holdingsReader, readHoldings } from './holdings';
-export type { HoldingsReaderOptions, HoldingsQuery, Holding, Holdings } from './holdings';
+export { HoldingsReader, holdingsReader, readHoldings } from './indexer';
+export type { HoldingsReaderOptions, HoldingsQuery, Holding, Holdings } from './indexer';
 export { Fa2Editions, sendCalls, toFa2Error } from './fa2-editions';
 export type {
   Nat,

@@ -35,7 +35,7 @@ import type { Actor } from '../../engine/core/types';
 import { isFa2Error, isIndexerError } from '../errors';
 import { MAX_GAME_DAYS } from '../../contracts';
 import { Fa2Editions, toFa2Error, type Fa2Call, type GameInfo } from '../fa2-editions';
-import { HoldingsReader, type HoldingsReaderOptions } from '../holdings';
+import { HoldingsReader, type HoldingsReaderOptions } from '../indexer';
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
 import { planGameTokens, plannedToken, type PlanGame, type PlannedToken, type PlanOptions, type TokenPlan } from './plan';

@@ -13,7 +13,7 @@
  */
 import { validateAddress, ValidationResult } from '@taquito/utils';
 import type { PoleAction, PoleEvent } from '../../engine/pole';
-import type { Holding } from '../holdings';
+import type { Holding } from '../indexer';
 import { BridgeError } from './errors';
 import { plannedToken, tokenIdOf, type TokenPlan } from './plan';
 

@@ -24,7 +24,7 @@ import { TezosToolkit } from '@taquito/taquito';
 import { validateAddress, ValidationResult } from '@taquito/utils';
 import { BridgeError, gameCostBound, isBridgeError, PoleBridge, type ChainOp, type GameCost, type HoldingsAction, type PlanOptions, type TokenPlan } from '../../chain/pole-bridge';
 import { Fa2Editions, sendCalls, type Fa2Call } from '../../chain/fa2-editions';
-import { HoldingsReader } from '../../chain/holdings';
+import { HoldingsReader } from '../../chain/indexer';
 import type { SeatId } from '../../engine';
 import { GENESIS, readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';

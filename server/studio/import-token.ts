@@ -4,6 +4,8 @@
  * Featuring it is a claim of authorship, so who may feature it is read from the indexer too (issue 15).
  */
 import { contractsGetBigMapByNameKeys, contractsGetByAddress, contractsGetStorage, tokensGetTokens, type Token } from '@tzkt/sdk-api';
+import { isIndexerError } from '../../chain/errors';
+import { IndexerClient, type SdkCall } from '../../chain/indexer';
 import { isAddress } from '../../chain/validate';
 import { z } from 'zod';
 import { HostError } from '../errors';
@@ -85,12 +87,12 @@ function fromAttributes(attributes: readonly { name?: unknown; value?: unknown }
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /** One TzKT request with its timeout; any failure is a 503 `INDEXER_UNAVAILABLE` naming the indexer. */
-async function indexer<T>(tzktUrl: string, call: (opts: { baseUrl: string; signal: AbortSignal }) => Promise<T>): Promise<T> {
+async function indexer<T>(tzktUrl: string, call: SdkCall<T>): Promise<T> {
   try {
-    return await call({ baseUrl: tzktUrl, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    return await new IndexerClient({ tzktUrl, requestTimeoutMs: REQUEST_TIMEOUT_MS }).once(call);
   } catch (e) {
-    const status = (e as { status?: unknown } | null)?.status;
-    const why = typeof status === 'number' ? `answered HTTP ${status}` : e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError') ? 'did not answer in time' : 'is unreachable';
+    if (!isIndexerError(e)) throw e;
+    const why = e.detail.status !== undefined ? `answered HTTP ${e.detail.status}` : e.code === 'INDEXER_TIMEOUT' ? 'did not answer in time' : 'is unreachable';
     throw new HostError(503, 'INDEXER_UNAVAILABLE', `the token indexer (TzKT API at ${tzktUrl}) ${why}; try again in a moment`);
   }
 }

@@ -13,8 +13,8 @@ import { formatTez, ReadProblem } from '../../app/_components/chain/format';
 import { GameTokensTable } from '../../app/_components/chain/game-tokens';
 import { TokenView } from '../../app/_components/chain/token-view';
 import { accountHref, blockHref, opHref } from '../../app/_lib/explorer-links';
-import { TzktReadError } from '../../app/_lib/tzkt/errors';
-import type { AccountSummary, BlockSummary, Collection, OperationGroup, TokenDetail, TokenSummary } from '../../app/_lib/tzkt/reader';
+import { IndexerError } from '../../chain/errors';
+import type { AccountSummary, BlockSummary, Collection, OperationGroup, TokenDetail, TokenSummary } from '../../chain/indexer';
 
 const KT = 'KT1AoHyFwA8B91BKksnLfZAXNfb4ZN9wrU3s';
 const ALICE = 'tz1iHk2aqh1DMmuuRZ2pbcsP3Wn7iLyUZE6i';
@@ -230,11 +230,11 @@ describe("a game's tokens", () => {
 
 describe('when a read fails', () => {
   it('shows the sentence, with the indexer address, never a stack trace', () => {
-    const e = new TzktReadError('INDEXER_UNREACHABLE', 'The indexer at http://127.0.0.1:8732/tzkt did not answer: is it running?');
+    const e = new IndexerError('INDEXER_UNREACHABLE', 'The indexer at http://127.0.0.1:8732/tzkt did not answer: is it running?');
     const out = html(createElement(ReadProblem, { error: e }));
     expect(out).toContain('role="alert"');
     expect(out).toContain('The indexer at http://127.0.0.1:8732/tzkt did not answer: is it running?');
-    expect(out).not.toContain('TzktReadError');
+    expect(out).not.toContain('IndexerError');
     expect(out).not.toMatch(/\bat \S+\.[jt]s:\d+/);
   });
 });

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
 import { tileTokenMetadata, type TokenMetadata } from '../../chain/token-metadata';
-import { isTzktReadError, type TzktReadError } from '../../app/_lib/tzkt/errors';
-import { account, block, collectionOf, editionLabel, holdersOf, imageUrl, operation, tokenDetail } from '../../app/_lib/tzkt/reader';
+import { isIndexerError, type IndexerError } from '../../chain/errors';
+import { account, block, collectionOf, editionLabel, holdersOf, imageUrl, operation, tokenDetail } from '../../chain/indexer';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 
 let devnet: Devnet;
@@ -57,14 +57,14 @@ const MOON = tileTokenMetadata({
 
 let toolkit: (secretKey: string) => TezosToolkit;
 
-async function failure(p: Promise<unknown>): Promise<TzktReadError> {
+async function failure(p: Promise<unknown>): Promise<IndexerError> {
   try {
     await p;
   } catch (e) {
-    if (isTzktReadError(e)) return e;
+    if (isIndexerError(e)) return e;
     throw e;
   }
-  throw new Error('expected a TzktReadError');
+  throw new Error('expected a IndexerError');
 }
 
 beforeAll(async () => {

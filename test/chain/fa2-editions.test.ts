@@ -12,7 +12,7 @@ import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { Fa2Error, isFa2Error } from '../../chain/errors';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
-import { HoldingsReader } from '../../chain/holdings';
+import { HoldingsReader } from '../../chain/indexer';
 import { tileTokenMetadata, type TokenMetadata } from '../../chain/token-metadata';
 
 interface Who {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
-import { HoldingsReader } from '../../chain/holdings';
+import { HoldingsReader } from '../../chain/indexer';
 
 /** Long enough that the read right after a confirmation comes before the indexer has the block. */
 const LAG_SECONDS = 3;

@@ -13,7 +13,7 @@ import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
 import { IndexerError, isIndexerError } from '../../chain/errors';
-import { HoldingsReader, readHoldings } from '../../chain/holdings';
+import { HoldingsReader, readHoldings } from '../../chain/indexer';
 import { resolveNetwork, type Network } from '../../chain/networks';
 import { decodeIndexedMetadata, decodeTokenInfo, tileTokenMetadata, tokenInfoMap, type TokenMetadata } from '../../chain/token-metadata';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { networkForPage, type PageNetwork } from '../../_lib/tzkt/config';
-import { isTzktReadError } from '../../_lib/tzkt/errors';
+import { isIndexerError } from '../../../chain/errors';
 import { ChainUnavailable, ReadProblem } from './format';
 
 /**
@@ -20,7 +20,7 @@ export async function chainReadPage<T>(read: (tzktUrl: string) => Promise<T>, pr
   try {
     found = await read(chain.network.tzktUrl);
   } catch (e) {
-    if (!isTzktReadError(e)) throw e;
+    if (!isIndexerError(e)) throw e;
     return (
       <div className="chain-page">
         <ReadProblem error={e} title={problemTitle} />

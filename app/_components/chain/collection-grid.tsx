@@ -1,6 +1,6 @@
 import type { LinkNetwork } from '../../_lib/explorer-links';
 import { accountHref } from '../../_lib/explorer-links';
-import type { Collection } from '../../_lib/tzkt/reader';
+import type { Collection } from '../../../chain/indexer';
 import { Address } from './format';
 import { TokenArt } from './token-art';
 import './chain.css';

@@ -1,5 +1,5 @@
 import { accountHref, blockHref, opHref, type LinkNetwork } from '../../_lib/explorer-links';
-import type { AccountSummary, BlockSummary, OperationContent, OperationGroup } from '../../_lib/tzkt/reader';
+import type { AccountSummary, BlockSummary, OperationContent, OperationGroup } from '../../../chain/indexer';
 import { tokenHref } from './collection-grid';
 import { Address, formatTez, formatTime } from './format';
 import './chain.css';

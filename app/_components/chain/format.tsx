@@ -2,7 +2,7 @@
  * Small presentational pieces shared by the collector and explorer views: short addresses, tez amounts, times,
  * and the sentence shown when the indexer could not be read.
  */
-import type { TzktReadError } from '../../_lib/tzkt/errors';
+import type { IndexerError } from '../../../chain/errors';
 import './chain.css';
 import { shortAddress } from '../../../chain/explorer';
 
@@ -34,7 +34,7 @@ export function formatTime(iso: string): string {
 export const formatPercent = (p: number): string => `${Number(p.toFixed(4))}%`;
 
 /** What a page shows when a read failed: the reason as a sentence, never a stack trace. */
-export function ReadProblem({ error, title }: { error: Pick<TzktReadError, 'code' | 'message'>; title?: string }) {
+export function ReadProblem({ error, title }: { error: Pick<IndexerError, 'code' | 'message'>; title?: string }) {
   return (
     <div className="panel chain-problem" role="alert" data-testid="chain-read-problem" data-code={error.code}>
       <p>

@@ -1,7 +1,7 @@
 import { artistTile, supplyLeft, type Board, type PoleTile } from '../../../engine/pole';
 import { accountHref, type LinkNetwork } from '../../_lib/explorer-links';
-import { isTzktReadError } from '../../_lib/tzkt/errors';
-import { holdersOf, type Owner } from '../../_lib/tzkt/reader';
+import { isIndexerError } from '../../../chain/errors';
+import { holdersOf, type Owner } from '../../../chain/indexer';
 import { tokenHref } from './collection-grid';
 import { Address, ReadProblem } from './format';
 import './chain.css';
@@ -66,7 +66,7 @@ export async function GameTokens({ tzktUrl, contract, tokens, seats, network }: 
   try {
     holders = await holdersOf(tzktUrl, contract, tokens.map((t) => t.tokenId));
   } catch (e) {
-    if (!isTzktReadError(e)) throw e;
+    if (!isIndexerError(e)) throw e;
     return <ReadProblem error={e} title="The game's token holders could not be read." />;
   }
   return <GameTokensTable contract={contract} tokens={tokens} seats={seats} holders={holders} network={network} />;

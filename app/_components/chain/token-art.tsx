@@ -1,5 +1,5 @@
 import { TileArt } from '../pole/tile-art';
-import type { TokenSummary } from '../../_lib/tzkt/reader';
+import type { TokenSummary } from '../../../chain/indexer';
 
 /**
  * A token's artwork: its display (else artifact) image when the metadata has one a browser can load, else the

@@ -1,5 +1,5 @@
 import { accountHref, opHref, blockHref, type LinkNetwork } from '../../_lib/explorer-links';
-import type { TokenDetail } from '../../_lib/tzkt/reader';
+import type { TokenDetail } from '../../../chain/indexer';
 import { originalToken } from '../../../chain/token-metadata';
 import { tokenHref } from './collection-grid';
 import { shortAddress } from '../../../chain/explorer';

@@ -1,5 +1,5 @@
 import { tileArtImage, type ArtSubject } from '../../../chain/tile-art';
-import { imageUrl } from '../../_lib/image-url';
+import { imageUrl } from '../../../chain/image-url';
 
 /**
  * A tile's artwork: the very image its token carries (the artist's, else the art generated from the tile id), so

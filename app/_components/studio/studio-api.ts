@@ -1,6 +1,6 @@
 /** The studio's browser side of the API: JSON in and out, refusals as ApiErrors carrying the server's code and message. */
 import { apiFetch, jsonPost } from '../../_lib/api-error';
-import { imageUrl } from '../../_lib/image-url';
+import { imageUrl } from '../../../chain/image-url';
 
 export { ApiError as StudioApiError } from '../../_lib/api-error';
 

@@ -3,8 +3,8 @@ import { CollectionGrid } from '../../_components/chain/collection-grid';
 import { ChainUnavailable, ReadProblem } from '../../_components/chain/format';
 import { WalletGrantsPanel } from '../../_components/chain/wallet-grants';
 import { contractForPage } from '../../_lib/tzkt/config';
-import { isTzktReadError } from '../../_lib/tzkt/errors';
-import { collectionOf, type Collection } from '../../_lib/tzkt/reader';
+import { isIndexerError } from '../../../chain/errors';
+import { collectionOf, type Collection } from '../../../chain/indexer';
 
 export const metadata: Metadata = { title: 'Collection' };
 export const dynamic = 'force-dynamic';
@@ -29,7 +29,7 @@ export default async function Page({ params }: Props) {
   try {
     collection = await collectionOf(chain.network.tzktUrl, address, chain.contract);
   } catch (e) {
-    if (isTzktReadError(e)) {
+    if (isIndexerError(e)) {
       return (
         <div className="chain-page">
           <ReadProblem error={e} title="This collection could not be shown." />

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { chainReadPage } from '../../../_components/chain/chain-read';
 import { AccountPanel } from '../../../_components/chain/explorer-views';
-import { account } from '../../../_lib/tzkt/reader';
+import { account } from '../../../../chain/indexer';
 
 export const metadata: Metadata = { title: 'Account' };
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { chainReadPage } from '../../../_components/chain/chain-read';
 import { BlockPanel } from '../../../_components/chain/explorer-views';
-import { block } from '../../../_lib/tzkt/reader';
+import { block } from '../../../../chain/indexer';
 
 export const metadata: Metadata = { title: 'Block' };
 export const dynamic = 'force-dynamic';

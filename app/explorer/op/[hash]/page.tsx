@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { chainReadPage } from '../../../_components/chain/chain-read';
 import { OperationPanel } from '../../../_components/chain/explorer-views';
-import { operation } from '../../../_lib/tzkt/reader';
+import { operation } from '../../../../chain/indexer';
 
 export const metadata: Metadata = { title: 'Operation' };
 export const dynamic = 'force-dynamic';

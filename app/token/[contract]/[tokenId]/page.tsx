@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { chainReadPage } from '../../../_components/chain/chain-read';
 import { TokenView } from '../../../_components/chain/token-view';
-import { tokenDetail } from '../../../_lib/tzkt/reader';
+import { tokenDetail } from '../../../../chain/indexer';
 
 export const metadata: Metadata = { title: 'Token' };
 export const dynamic = 'force-dynamic';

@@ -7,8 +7,9 @@
  * that hangs) are retried until the deadline; anything else fails at once with a coded IndexerError.
  */
 import { headGet, tokensGetTokenBalances, type TokenBalance } from '@tzkt/sdk-api';
-import { isAddress, isContractAddress } from './validate';
-import { IndexerError, isIndexerError } from './errors';
+import { isAddress, isContractAddress } from '../validate';
+import { IndexerError, isIndexerError } from '../errors';
+import { IndexerClient } from './client';
 
 export interface HoldingsReaderOptions {
   /** TzKT API root (a `Network.tzktUrl`). */
@@ -58,76 +59,34 @@ const IN_CHUNK = 100;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Why a request failed, as the error it becomes and whether trying again can help. */
-function classify(e: unknown, url: string): { error: IndexerError; retry: boolean } {
-  const status = typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' ? (e as { status: number }).status : null;
-  if (status !== null) {
-    const retry = status >= 500 || status === 429;
-    return { error: new IndexerError('INDEXER_HTTP', `TzKT API at ${url} answered HTTP ${status}`, { url, status }, { cause: e }), retry };
-  }
-  const name = e instanceof Error ? e.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError') {
-    return { error: new IndexerError('INDEXER_TIMEOUT', `TzKT API at ${url} did not answer in time`, { url }, { cause: e }), retry: true };
-  }
-  const detail = e instanceof Error ? e.message : String(e);
-  // fetch rejects with a TypeError for refused connections, DNS failures and resets.
-  if (e instanceof TypeError) return { error: new IndexerError('INDEXER_UNREACHABLE', `TzKT API at ${url} is unreachable (${detail})`, { url }, { cause: e }), retry: true };
-  // Anything else (an answer that is not JSON, …) is not TzKT speaking: trying again will not help.
-  return { error: new IndexerError('INDEXER_HTTP', `TzKT API at ${url} gave an unreadable answer (${detail})`, { url }, { cause: e }), retry: false };
-}
-
 export class HoldingsReader {
-  private readonly tzktUrl: string;
+  private readonly client: IndexerClient;
   private readonly timeoutMs: number;
-  private readonly pollMs: number;
-  private readonly requestTimeoutMs: number;
   private readonly pageSize: number;
 
+  /** @throws IndexerError `BAD_URL`, `INDEXER_BAD_INPUT` (a limit that is not a positive number). */
   constructor(options: HoldingsReaderOptions) {
-    this.tzktUrl = options.tzktUrl.replace(/\/+$/, '');
+    this.client = new IndexerClient({ tzktUrl: options.tzktUrl, ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}), ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}) });
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.pollMs = options.pollMs ?? 250;
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.pageSize = options.pageSize ?? 1000;
-    if (!/^https?:\/\//.test(this.tzktUrl)) throw new IndexerError('INDEXER_BAD_INPUT', `tzktUrl "${options.tzktUrl}" is not an http(s) URL`, { url: options.tzktUrl });
-    for (const [k, v] of Object.entries({ timeoutMs: this.timeoutMs, pollMs: this.pollMs, requestTimeoutMs: this.requestTimeoutMs, pageSize: this.pageSize })) {
+    for (const [k, v] of Object.entries({ timeoutMs: this.timeoutMs, pageSize: this.pageSize })) {
       if (!Number.isFinite(v) || v <= 0 || (k === 'pageSize' && (!Number.isInteger(v) || v > 10_000))) {
         throw new IndexerError('INDEXER_BAD_INPUT', `${k} must be a positive number${k === 'pageSize' ? ' ≤ 10000' : ''}, got ${v}`);
       }
     }
   }
 
-  /**
-   * One SDK call with a per-request timeout, retried on transient failures until `deadline`.
-   * @throws IndexerError the last failure's code, or INDEXER_TIMEOUT when the deadline passes first.
-   */
-  private async call<T>(what: string, deadline: number, run: (opts: { baseUrl: string; signal: AbortSignal }) => Promise<T>): Promise<T> {
-    // The last failure the indexer answered with (e.g. HTTP 503): the last attempt is often cut short
-    // by the deadline itself, which says less about what kept failing.
-    let answered: IndexerError | undefined;
-    for (;;) {
-      const left = deadline - Date.now();
-      let failure: { error: IndexerError; retry: boolean };
-      try {
-        return await run({ baseUrl: this.tzktUrl, signal: AbortSignal.timeout(Math.max(1, Math.min(this.requestTimeoutMs, left))) });
-      } catch (e) {
-        failure = classify(e, this.tzktUrl);
-      }
-      if (!failure.retry) throw failure.error;
-      if (failure.error.code === 'INDEXER_HTTP') answered = failure.error;
-      if (Date.now() + this.pollMs >= deadline) {
-        // Out of time: say what kept failing (unreachable stays unreachable; a hang or 5xx is a timeout).
-        if (failure.error.code === 'INDEXER_UNREACHABLE' && !answered) throw failure.error;
-        const cause = answered ?? failure.error;
-        throw new IndexerError('INDEXER_TIMEOUT', `${what}: gave up after ${this.timeoutMs} ms (${cause.message})`, { url: this.tzktUrl }, { cause });
-      }
-      await sleep(this.pollMs);
-    }
+  private get tzktUrl(): string {
+    return this.client.url;
+  }
+
+  private get pollMs(): number {
+    return this.client.pollMs;
   }
 
   /** The indexer's head level now. */
   async headLevel(deadline = Date.now() + this.timeoutMs): Promise<number> {
-    const head = await this.call('head', deadline, (opts) => headGet(opts));
+    const head = await this.client.untilDeadline('head', deadline, (opts) => headGet(opts));
     if (typeof head.level !== 'number') throw new IndexerError('INDEXER_HTTP', `TzKT API at ${this.tzktUrl} returned a head without a level`, { url: this.tzktUrl });
     return head.level;
   }
@@ -209,7 +168,7 @@ export class HoldingsReader {
     const out: TokenBalance[] = [];
     let cursor: number | undefined;
     for (;;) {
-      const page = await this.call('token balances', deadline, (opts) =>
+      const page = await this.client.untilDeadline('token balances', deadline, (opts) =>
         tokensGetTokenBalances(
           {
             tokenContract: { eq: contract },

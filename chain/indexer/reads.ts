@@ -1,9 +1,9 @@
 /**
- * Server-only reads of the TzKT API for the collector views and the devnet's own explorer, through
- * `@tzkt/sdk-api` as chain/holdings.ts does: an address's tokens of the editions contract, one token's owners and
- * history, an operation group, a block, an account. Each takes the TzKT API root (the configured network's
- * `tzktUrl`), validates what came from the URL before asking (coded TzktReadError, nothing sent), reads once with a
- * timeout (a page does not wait for a lagging indexer: it says so), and checks the answers with zod.
+ * What the collector views and the devnet's own explorer read from the TzKT API (server side): an address's tokens
+ * of the editions contract, one token's owners and history, an operation group, a block, an account. Each takes the
+ * TzKT API root (the configured network's `tzktUrl`), validates what came from the URL before asking (coded
+ * IndexerError, nothing sent), reads through the IndexerClient once per request with a timeout (a page does not wait
+ * for a lagging indexer: it says so), and checks the answers with zod.
  */
 import {
   accountsGetByAddress,
@@ -19,9 +19,10 @@ import {
 } from '@tzkt/sdk-api';
 import { imageUrl } from '../image-url';
 import { z } from 'zod';
-import { decodeIndexedMetadata, tileFacts, type TileFacts, type TokenMetadata } from '../../../chain/token-metadata';
-import { TzktReadError } from './errors';
-import { isAddress, isContractAddress, isOperationHash, isTokenId } from '../../../chain/validate';
+import { decodeIndexedMetadata, tileFacts, type TileFacts, type TokenMetadata } from '../token-metadata';
+import { IndexerError } from '../errors';
+import { IndexerClient } from './client';
+import { isAddress, isContractAddress, isOperationHash, isTokenId } from '../validate';
 
 export interface ReadOptions {
   /** One request's limit (default 8 s): past it the page says the indexer did not answer. */
@@ -37,64 +38,48 @@ const IN_CHUNK = 100;
 
 // ---- Input checks ----------------------------------------------------------------------------
 
-function checkUrl(tzktUrl: string): string {
-  const url = tzktUrl.replace(/\/+$/, '');
-  if (!/^https?:\/\/\S+$/.test(url)) throw new TzktReadError('BAD_URL', `"${tzktUrl}" is not the http(s) address of a TzKT API`);
-  return url;
+/** The indexer client a page's read uses: one request at a time, each within the read's timeout. */
+function clientOf(tzktUrl: string, options: ReadOptions): IndexerClient {
+  return new IndexerClient({ tzktUrl, requestTimeoutMs: options.timeoutMs ?? 8000 });
 }
 
 function checkAddress(address: string): string {
   const a = address.trim();
-  if (!isAddress(a)) throw new TzktReadError('BAD_ADDRESS', `"${address}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…)`);
+  if (!isAddress(a)) throw new IndexerError('BAD_ADDRESS', `"${address}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…)`);
   return a;
 }
 
 function checkContract(contract: string): string {
   const c = contract.trim();
-  if (!isContractAddress(c)) throw new TzktReadError('BAD_CONTRACT', `"${contract}" is not a contract address (KT1…)`);
+  if (!isContractAddress(c)) throw new IndexerError('BAD_CONTRACT', `"${contract}" is not a contract address (KT1…)`);
   return c;
 }
 
 function checkTokenId(tokenId: string | number | bigint): string {
   const s = String(tokenId).trim();
-  if (!isTokenId(s)) throw new TzktReadError('BAD_TOKEN_ID', `"${s}" is not a token id (a natural number)`);
+  if (!isTokenId(s)) throw new IndexerError('BAD_TOKEN_ID', `"${s}" is not a token id (a natural number)`);
   return BigInt(s).toString();
 }
 
 function checkHash(hash: string): string {
   const h = hash.trim();
-  if (!isOperationHash(h)) throw new TzktReadError('BAD_OPERATION_HASH', `"${hash}" is not an operation hash (o…)`);
+  if (!isOperationHash(h)) throw new IndexerError('BAD_OPERATION_HASH', `"${hash}" is not an operation hash (o…)`);
   return h;
 }
 
 function checkLevel(level: string | number): number {
   const s = String(level).trim();
   const n = Number(s);
-  if (!/^\d{1,10}$/.test(s) || !Number.isSafeInteger(n)) throw new TzktReadError('BAD_LEVEL', `"${s}" is not a block level (a natural number)`);
+  if (!/^\d{1,10}$/.test(s) || !Number.isSafeInteger(n)) throw new IndexerError('BAD_LEVEL', `"${s}" is not a block level (a natural number)`);
   return n;
 }
 
 // ---- Requests --------------------------------------------------------------------------------
 
-/** One SDK call with a timeout; any failure becomes a TzktReadError whose message a page can show. */
-async function call<T>(url: string, options: ReadOptions, run: (opts: { baseUrl: string; signal: AbortSignal }) => Promise<T>): Promise<T> {
-  try {
-    return await run({ baseUrl: url, signal: AbortSignal.timeout(options.timeoutMs ?? 8000) });
-  } catch (e) {
-    const status = typeof (e as { status?: unknown } | null)?.status === 'number' ? (e as { status: number }).status : null;
-    if (status !== null) throw new TzktReadError('INDEXER_HTTP', `The indexer at ${url} answered with an error (HTTP ${status}).`, { cause: e });
-    const name = e instanceof Error ? e.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') throw new TzktReadError('INDEXER_TIMEOUT', `The indexer at ${url} did not answer in time.`, { cause: e });
-    // fetch rejects with a TypeError for refused connections, DNS failures and resets.
-    if (e instanceof TypeError) throw new TzktReadError('INDEXER_UNREACHABLE', `The indexer at ${url} did not answer: is it running?`, { cause: e });
-    throw new TzktReadError('INDEXER_HTTP', `The indexer at ${url} gave an answer that is not TzKT's.`, { cause: e });
-  }
-}
-
 /** An answer checked against the shape this module reads. */
 function parse<S extends z.ZodType>(schema: S, data: unknown, url: string, what: string): z.output<S> {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new TzktReadError('INDEXER_HTTP', `The indexer at ${url} gave an unexpected answer for ${what}.`, { cause: parsed.error });
+  if (!parsed.success) throw new IndexerError('INDEXER_HTTP', `The indexer at ${url} gave an unexpected answer for ${what}.`, { url }, { cause: parsed.error });
   return parsed.data;
 }
 
@@ -396,16 +381,17 @@ function summarize(contract: string, tokenId: string, rawMetadata: unknown, supp
  * The editions contract's own record of each token (max supply, supply, retired) from its `tokens` big_map;
  * empty for a contract without one (its edition sizes then come from the metadata, if anywhere).
  */
-async function editionRecords(url: string, contract: string, tokenIds: readonly string[], options: ReadOptions): Promise<Map<string, EditionRecord>> {
+async function editionRecords(client: IndexerClient, contract: string, tokenIds: readonly string[]): Promise<Map<string, EditionRecord>> {
+  const url = client.url;
   const out = new Map<string, EditionRecord>();
   if (tokenIds.length === 0) return out;
   // The SDK hands storage over as a Blob (empty when there is no such field); a stored big_map is its id.
   // Another contract may have no `tokens` field, or one of another shape: then it has no records to read.
-  const ptr = (await call(url, options, async (opts) => (await contractsGetStorage(contract, { path: 'tokens' }, opts)).text())).trim();
+  const ptr = (await client.once(async (opts) => (await contractsGetStorage(contract, { path: 'tokens' }, opts)).text())).trim();
   if (!/^\d+$/.test(ptr)) return out;
   for (const ids of chunks(tokenIds)) {
     // The SDK repeats array items and TzKT reads only the first (tzkt/api-sdk-ts#20): one comma-joined item.
-    const keys = await call(url, options, (opts) => bigMapsGetKeys(Number(ptr), { key: { in: { jsonValue: [ids.join(',')] } }, active: true, limit: LIMIT }, opts));
+    const keys = await client.once((opts) => bigMapsGetKeys(Number(ptr), { key: { in: { jsonValue: [ids.join(',')] } }, active: true, limit: LIMIT }, opts));
     for (const row of parse(z.array(z.unknown()), keys, url, `the tokens of ${contract}`)) {
       const k = editionKey.safeParse(row);
       if (k.success) out.set(k.data.key, { max: k.data.value.max_supply, total: k.data.value.total_supply, retired: k.data.value.retired });
@@ -418,17 +404,18 @@ async function editionRecords(url: string, contract: string, tokenIds: readonly 
 
 /**
  * The tokens of `contract` that `address` holds now (balance > 0), each with its metadata and edition.
- * @throws TzktReadError BAD_URL, BAD_ADDRESS, BAD_CONTRACT; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
+ * @throws IndexerError BAD_URL, BAD_ADDRESS, BAD_CONTRACT; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
  */
 export async function collectionOf(tzktUrl: string, address: string, contract: string, options: ReadOptions = {}): Promise<Collection> {
-  const url = checkUrl(tzktUrl);
+  const client = clientOf(tzktUrl, options);
+  const url = client.url;
   const owner = checkAddress(address);
   const kt = checkContract(contract);
-  const raw = await call(url, options, (opts) =>
+  const raw = await client.once((opts) =>
     tokensGetTokenBalances({ account: { eq: owner }, tokenContract: { eq: kt }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT }, opts),
   );
   const rows = parse(z.array(balanceRow), raw, url, `the tokens of ${owner}`);
-  const editions = await editionRecords(url, kt, rows.map((r) => r.token.tokenId), options);
+  const editions = await editionRecords(client, kt, rows.map((r) => r.token.tokenId));
   const items = rows.map((r) => ({
     token: summarize(kt, r.token.tokenId, r.token.metadata, r.token.totalSupply ?? '0', editions.get(r.token.tokenId)),
     balance: r.balance,
@@ -439,7 +426,8 @@ export async function collectionOf(tzktUrl: string, address: string, contract: s
 }
 
 /** The operation hashes of TzKT operation ids (transactions or originations). */
-async function hashesOf(url: string, ids: { tx: number[]; orig: number[] }, options: ReadOptions): Promise<Map<number, string>> {
+async function hashesOf(client: IndexerClient, ids: { tx: number[]; orig: number[] }): Promise<Map<number, string>> {
+  const url = client.url;
   const out = new Map<number, string>();
   const fetchers = [
     { list: ids.tx, get: (chunk: number[], opts: { baseUrl: string; signal: AbortSignal }) => operationsGetTransactions(byIds(chunk), opts) },
@@ -447,7 +435,7 @@ async function hashesOf(url: string, ids: { tx: number[]; orig: number[] }, opti
   ];
   for (const { list, get } of fetchers) {
     for (const chunk of chunks([...new Set(list)])) {
-      const rows = await call(url, options, (opts) => get(chunk, opts));
+      const rows = await client.once((opts) => get(chunk, opts));
       for (const r of parse(z.array(idHash), rows, url, 'operation hashes')) out.set(r.id, r.hash);
     }
   }
@@ -464,29 +452,29 @@ const byIds = (ids: readonly number[]) => ({
 
 /**
  * One token: its metadata and edition, current owners, and every mint, transfer and burn with its operation hash.
- * @throws TzktReadError BAD_URL, BAD_CONTRACT, BAD_TOKEN_ID, NOT_FOUND (no such token indexed);
+ * @throws IndexerError BAD_URL, BAD_CONTRACT, BAD_TOKEN_ID, NOT_FOUND (no such token indexed);
  *   INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
  */
 export async function tokenDetail(tzktUrl: string, contract: string, tokenId: string | number | bigint, options: ReadOptions = {}): Promise<TokenDetail> {
-  const url = checkUrl(tzktUrl);
+  const client = clientOf(tzktUrl, options);
+  const url = client.url;
   const kt = checkContract(contract);
   const id = checkTokenId(tokenId);
-  const tokens = parse(z.array(tokenRow), await call(url, options, (opts) => tokensGetTokens({ contract: { eq: kt }, tokenId: { eq: id }, limit: 1 }, opts)), url, `token ${id}`);
+  const tokens = parse(z.array(tokenRow), await client.once((opts) => tokensGetTokens({ contract: { eq: kt }, tokenId: { eq: id }, limit: 1 }, opts)), url, `token ${id}`);
   const row = tokens[0];
-  if (!row) throw new TzktReadError('NOT_FOUND', `The indexer at ${url} knows no token ${id} of contract ${kt}: it has never been minted, or the indexer has not reached it yet.`);
+  if (!row) throw new IndexerError('NOT_FOUND', `The indexer at ${url} knows no token ${id} of contract ${kt}: it has never been minted, or the indexer has not reached it yet.`);
   const [balances, transfers, editions] = await Promise.all([
-    call(url, options, (opts) => tokensGetTokenBalances({ tokenContract: { eq: kt }, tokenTokenId: { eq: id }, balance: { gt: '0' }, sort: { desc: 'balance' }, limit: LIMIT }, opts)),
-    call(url, options, (opts) => tokensGetTokenTransfers({ tokenContract: { eq: kt }, tokenTokenId: { eq: id }, sort: { asc: 'id' }, limit: LIMIT }, opts)),
-    editionRecords(url, kt, [id], options),
+    client.once((opts) => tokensGetTokenBalances({ tokenContract: { eq: kt }, tokenTokenId: { eq: id }, balance: { gt: '0' }, sort: { desc: 'balance' }, limit: LIMIT }, opts)),
+    client.once((opts) => tokensGetTokenTransfers({ tokenContract: { eq: kt }, tokenTokenId: { eq: id }, sort: { asc: 'id' }, limit: LIMIT }, opts)),
+    editionRecords(client, kt, [id]),
   ]);
   const owners = parse(z.array(balanceRow), balances, url, `the owners of token ${id}`).map((b) => ({ address: b.account.address, balance: b.balance }));
   owners.sort((a, b) => (BigInt(b.balance) > BigInt(a.balance) ? 1 : BigInt(b.balance) < BigInt(a.balance) ? -1 : a.address < b.address ? -1 : 1));
   const moves = parse(z.array(transferRow), transfers, url, `the transfers of token ${id}`);
-  const hashes = await hashesOf(
-    url,
-    { tx: moves.flatMap((m) => (m.transactionId != null ? [m.transactionId] : [])), orig: moves.flatMap((m) => (m.originationId != null ? [m.originationId] : [])) },
-    options,
-  );
+  const hashes = await hashesOf(client, {
+    tx: moves.flatMap((m) => (m.transactionId != null ? [m.transactionId] : [])),
+    orig: moves.flatMap((m) => (m.originationId != null ? [m.originationId] : [])),
+  });
   const history = moves.map((m): HistoryEntry => {
     const from = m.from?.address ?? null;
     const to = m.to?.address ?? null;
@@ -526,14 +514,15 @@ function content(r: z.output<typeof operationRow>): OperationContent {
 /**
  * An operation group by hash: its contents (internal operations included) with status, sender, target,
  * entrypoint, parameters, fee, gas and storage.
- * @throws TzktReadError BAD_URL, BAD_OPERATION_HASH, NOT_FOUND; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
+ * @throws IndexerError BAD_URL, BAD_OPERATION_HASH, NOT_FOUND; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
  */
 export async function operation(tzktUrl: string, hash: string, options: ReadOptions = {}): Promise<OperationGroup> {
-  const url = checkUrl(tzktUrl);
+  const client = clientOf(tzktUrl, options);
+  const url = client.url;
   const h = checkHash(hash);
-  const rows = parse(z.array(operationRow), await call(url, options, (opts) => operationsGetByHash(h, {}, opts)), url, `operation ${h}`);
+  const rows = parse(z.array(operationRow), await client.once((opts) => operationsGetByHash(h, {}, opts)), url, `operation ${h}`);
   const first = rows[0];
-  if (!first) throw new TzktReadError('NOT_FOUND', `The indexer at ${url} knows no operation ${h}: it may not be included in a block yet.`);
+  if (!first) throw new IndexerError('NOT_FOUND', `The indexer at ${url} knows no operation ${h}: it may not be included in a block yet.`);
   const contents = rows.map(content);
   return {
     hash: h,
@@ -547,15 +536,16 @@ export async function operation(tzktUrl: string, hash: string, options: ReadOpti
 
 /**
  * A block by level, with its operations.
- * @throws TzktReadError BAD_URL, BAD_LEVEL, NOT_FOUND (beyond the indexer's head); INDEXER_UNREACHABLE,
+ * @throws IndexerError BAD_URL, BAD_LEVEL, NOT_FOUND (beyond the indexer's head); INDEXER_UNREACHABLE,
  *   INDEXER_TIMEOUT, INDEXER_HTTP.
  */
 export async function block(tzktUrl: string, level: string | number, options: ReadOptions = {}): Promise<BlockSummary> {
-  const url = checkUrl(tzktUrl);
+  const client = clientOf(tzktUrl, options);
+  const url = client.url;
   const n = checkLevel(level);
-  const raw = await call(url, options, (opts) => blocksGetByLevel(n, { operations: true }, opts));
+  const raw = await client.once((opts) => blocksGetByLevel(n, { operations: true }, opts));
   // TzKT answers 204 (no body) for a level it has not indexed.
-  if (raw === null || (raw as unknown) === '') throw new TzktReadError('NOT_FOUND', `The indexer at ${url} has no block at level ${n} yet.`);
+  if (raw === null || (raw as unknown) === '') throw new IndexerError('NOT_FOUND', `The indexer at ${url} has no block at level ${n} yet.`);
   const b = parse(blockRow, raw, url, `block ${n}`);
   const rows = [...(b.reveals ?? []), ...(b.delegations ?? []), ...(b.originations ?? []), ...(b.transactions ?? [])].sort((x, y) => x.id - y.id);
   return { level: b.level, hash: b.hash, timestamp: b.timestamp, fees: b.fees ?? 0, operations: rows.map((r) => ({ ...content(r), hash: r.hash })) };
@@ -563,14 +553,15 @@ export async function block(tzktUrl: string, level: string | number, options: Re
 
 /**
  * An account: its type, tez balance and activity, and the tokens it holds now (any contract).
- * @throws TzktReadError BAD_URL, BAD_ADDRESS; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
+ * @throws IndexerError BAD_URL, BAD_ADDRESS; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
  */
 export async function account(tzktUrl: string, address: string, options: ReadOptions = {}): Promise<AccountSummary> {
-  const url = checkUrl(tzktUrl);
+  const client = clientOf(tzktUrl, options);
+  const url = client.url;
   const a = checkAddress(address);
   const [raw, balances] = await Promise.all([
-    call(url, options, (opts) => accountsGetByAddress(a, {}, opts)),
-    call(url, options, (opts) => tokensGetTokenBalances({ account: { eq: a }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT }, opts)),
+    client.once((opts) => accountsGetByAddress(a, {}, opts)),
+    client.once((opts) => tokensGetTokenBalances({ account: { eq: a }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT }, opts)),
   ]);
   const acc = parse(accountRow, raw, url, `account ${a}`);
   const tokens = parse(z.array(balanceRow), balances, url, `the tokens of ${a}`).map((b) => ({
@@ -594,7 +585,7 @@ export async function account(tzktUrl: string, address: string, options: ReadOpt
 
 /**
  * Current holders and edition of some tokens of one contract (for a game's page): by token id.
- * @throws TzktReadError BAD_URL, BAD_CONTRACT, BAD_TOKEN_ID; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
+ * @throws IndexerError BAD_URL, BAD_CONTRACT, BAD_TOKEN_ID; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
  */
 export async function holdersOf(
   tzktUrl: string,
@@ -602,12 +593,13 @@ export async function holdersOf(
   tokenIds: readonly (string | number | bigint)[],
   options: ReadOptions = {},
 ): Promise<Map<string, { readonly owners: readonly Owner[]; readonly edition: string; readonly supply: string; readonly maxSupply: string | null }>> {
-  const url = checkUrl(tzktUrl);
+  const client = clientOf(tzktUrl, options);
+  const url = client.url;
   const kt = checkContract(contract);
   const ids = [...new Set(tokenIds.map(checkTokenId))];
   const out = new Map<string, { owners: Owner[]; edition: string; supply: string; maxSupply: string | null }>();
   if (ids.length === 0) return out;
-  const editions = await editionRecords(url, kt, ids, options);
+  const editions = await editionRecords(client, kt, ids);
   for (const id of ids) {
     const e = editions.get(id);
     const maxSupply = e?.max ?? null;
@@ -615,7 +607,7 @@ export async function holdersOf(
     out.set(id, { owners: [], supply, maxSupply, edition: editionLabel(supply, maxSupply) });
   }
   for (const chunk of chunks(ids)) {
-    const raw = await call(url, options, (opts) =>
+    const raw = await client.once((opts) =>
       tokensGetTokenBalances({ tokenContract: { eq: kt }, tokenTokenId: { in: [chunk.join(',')] }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT }, opts),
     );
     for (const b of parse(z.array(balanceRow), raw, url, 'token holders')) {
