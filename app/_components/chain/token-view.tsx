@@ -2,6 +2,7 @@ import { accountHref, opHref, blockHref, type LinkNetwork } from '../../_lib/exp
 import type { TokenDetail } from '../../_lib/tzkt/reader';
 import { originalToken } from '../../../chain/token-metadata';
 import { tokenHref } from './collection-grid';
+import { SendCopy } from './send-copy';
 import { Address, formatPercent, formatTime, shortAddress } from './format';
 import { TokenArt } from './token-art';
 import './chain.css';
@@ -111,6 +112,7 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
             </tbody>
           </table>
         )}
+        <SendCopy contract={token.contract} tokenId={token.tokenId} owners={detail.owners} network={network} />
       </section>
 
       <section className="panel" aria-labelledby="history-heading">

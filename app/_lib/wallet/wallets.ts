@@ -124,20 +124,23 @@ function loadBeacon(chain: ConfiguredChain) {
       chain.network === 'shadownet'
         ? { type: module.NetworkType.SHADOWNET, rpcUrl: chain.rpcUrl }
         : { type: module.NetworkType.CUSTOM, name: chain.network, rpcUrl: chain.rpcUrl };
-    return { wallet: new BeaconWallet({ name: 'Tezos Pole', appUrl: window.location.origin, network }), module };
+    // The server's relay nodes replace Beacon's own (all in one region: the SDK picks the fastest that answers).
+    const relays = chain.beacon.relays ? { matrixNodes: { [module.Regions.EUROPE_WEST]: [...chain.beacon.relays] } } : {};
+    const timeout = chain.beacon.requestTimeoutMs === null ? {} : { requestTimeoutMs: chain.beacon.requestTimeoutMs };
+    return { wallet: new BeaconWallet({ name: 'Tezos Pole', appUrl: window.location.origin, network, ...relays, ...timeout }), module };
   });
   return beacon;
 }
 
-/** Connects a wallet over Beacon (asking for permission unless a wallet is already paired): its address and key. */
-export async function connectBeacon(chain: ConfiguredChain): Promise<{ address: string; publicKey: string }> {
+/** Connects a wallet over Beacon (asking for permission unless a wallet is already paired): its address, key and network. */
+export async function connectBeacon(chain: ConfiguredChain): Promise<{ address: string; publicKey: string; network: WalletNetwork }> {
   try {
     const { wallet } = await loadBeacon(chain);
     if (!(await wallet.client.getActiveAccount())) await wallet.requestPermissions();
     const account = await wallet.client.getActiveAccount();
     if (!account) throw new WalletError('WALLET_FAILED', 'no wallet was connected');
     if (!account.publicKey) throw new WalletError('WALLET_FAILED', 'the wallet did not share its public key; try another wallet');
-    return { address: account.address, publicKey: account.publicKey };
+    return { address: account.address, publicKey: account.publicKey, network: account.network };
   } catch (err) {
     throw failed(err, 'connecting the wallet');
   }
@@ -183,9 +186,21 @@ export async function beaconNetwork(chain: ConfiguredChain): Promise<WalletNetwo
   return (await wallet.client.getActiveAccount())?.network ?? null;
 }
 
+/** Where Beacon keeps the paired account (its StorageKey.ACTIVE_ACCOUNT): read without loading Beacon. */
+const BEACON_ACTIVE_ACCOUNT = 'beacon:active-account';
+
+function beaconPaired(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(BEACON_ACTIVE_ACCOUNT));
+  } catch {
+    return false;
+  }
+}
+
 /** Ends the Beacon pairing so the next sign-in asks which account to use. */
 export async function disconnectBeacon(chain: ConfiguredChain | null): Promise<void> {
-  // After a reload Beacon is not loaded, but its pairing persists in localStorage: off the devnet, load it to end it.
-  const loaded = beacon ?? (chain && chain.network !== 'devnet' ? loadBeacon(chain) : null);
+  // After a reload Beacon is not loaded, but its pairing persists in localStorage: load it to end it, when there is one
+  // (on the devnet too, where a person may have signed in with their own wallet).
+  const loaded = beacon ?? (chain && beaconPaired() ? loadBeacon(chain) : null);
   if (loaded) await (await loaded).wallet.disconnect();
 }
