@@ -67,8 +67,12 @@ export class TestWallet {
     this.child.send(command);
   }
 
-  /** Starts the wallet app (again): it logs in to the relay and listens to the dApps it is paired with. */
-  async comeBack(): Promise<void> {
+  /**
+   * Starts the wallet app (again): it logs in to the relay and listens to the dApps it is paired with. With
+   * `rejectWaiting`, the person first rejects whatever the relay kept for it while it was away (requests the app gave
+   * up on when they went unanswered), for `settleMs`, then answers as usual.
+   */
+  async comeBack(options: { readonly rejectWaiting?: boolean; readonly settleMs?: number } = {}): Promise<void> {
     if (this.child) return;
     const { name, secretKey, rpcUrl, relay } = this.options;
     const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
@@ -80,6 +84,7 @@ export class TestWallet {
         TEST_WALLET_RPC: rpcUrl,
         TEST_WALLET_RELAYS: relay.node,
         TEST_WALLET_STORAGE: path.join(this.storageDir, 'storage.json'),
+        TEST_WALLET_REJECT_WAITING: options.rejectWaiting ? '1' : '0',
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -96,6 +101,10 @@ export class TestWallet {
     this.child = child;
     const ready = await this.next((e): e is Extract<WalletEvent, { event: 'ready' }> => e.event === 'ready', 120_000);
     this.address = ready.address;
+    if (options.rejectWaiting) {
+      await new Promise((r) => setTimeout(r, options.settleMs ?? 3_000));
+      this.command({ cmd: 'release' });
+    }
   }
 
   /** Pairs with the app from the pairing code its Beacon dialog shows ("Beacon" QR type). */
