@@ -35,10 +35,23 @@ const transferParams = (call: WalletCall) => ({
   parameter: { entrypoint: call.parameter.entrypoint, value: call.parameter.value as MichelsonV1Expression },
 });
 
+/**
+ * The words to show for a failure: Beacon's errors are no `Error` (BeaconError: `description` is the sentence its own
+ * dialogs show, `message` is `[ERROR_TYPE]:…`), Taquito's and the rest are.
+ */
+function reasonOf(err: unknown): string {
+  if (typeof err === 'object' && err !== null) {
+    const { description, message } = err as { description?: unknown; message?: unknown };
+    if (typeof description === 'string' && description) return description;
+    if (typeof message === 'string' && message) return message;
+  }
+  return '';
+}
+
 function failed(err: unknown, what: string): WalletError {
   if (err instanceof WalletError) return err;
-  const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
-  return new WalletError('WALLET_FAILED', `${what} failed${reason}`);
+  const reason = reasonOf(err);
+  return new WalletError('WALLET_FAILED', `${what} failed${reason ? `: ${reason}` : ''}`);
 }
 
 // ---------- devnet ----------
@@ -118,6 +131,19 @@ export async function readBalance(chain: ConfiguredChain, address: string): Prom
 // One DAppClient per page: Beacon keeps its pairing in localStorage and warns when several clients share it.
 let beacon: Promise<{ wallet: BeaconWallet; module: typeof import('@ecadlabs/beacon-dapp') }> | null = null;
 
+/**
+ * A Beacon failure in the SDK's own words: the dApp client rejects with the wallet's raw error response
+ * (`{ errorType: 'ABORTED_ERROR', … }`), which its `getError` turns into the BeaconError its dialogs show.
+ */
+async function beaconFailed(err: unknown, what: string): Promise<WalletError> {
+  const response = err as { errorType?: unknown; errorData?: unknown } | null;
+  if (beacon && typeof response === 'object' && response !== null && typeof response.errorType === 'string') {
+    const { module } = await beacon;
+    return failed(module.getError(response.errorType as Parameters<typeof module.getError>[0], response.errorData), what);
+  }
+  return failed(err, what);
+}
+
 function loadBeacon(chain: ConfiguredChain) {
   beacon ??= Promise.all([import('@taquito/beacon-wallet'), import('@ecadlabs/beacon-dapp')]).then(([{ BeaconWallet }, module]) => {
     const network =
@@ -142,7 +168,7 @@ export async function connectBeacon(chain: ConfiguredChain): Promise<{ address: 
     if (!account.publicKey) throw new WalletError('WALLET_FAILED', 'the wallet did not share its public key; try another wallet');
     return { address: account.address, publicKey: account.publicKey, network: account.network };
   } catch (err) {
-    throw failed(err, 'connecting the wallet');
+    throw await beaconFailed(err, 'connecting the wallet');
   }
 }
 
@@ -153,7 +179,7 @@ export async function signWithBeacon(chain: ConfiguredChain, address: string, pa
     const { signature } = await wallet.client.requestSignPayload({ signingType: module.SigningType.MICHELINE, payload, sourceAddress: address });
     return signature;
   } catch (err) {
-    throw failed(err, 'signing the sign-in message');
+    throw await beaconFailed(err, 'signing the sign-in message');
   }
 }
 
@@ -174,7 +200,7 @@ export async function beaconWallet(chain: ConfiguredChain, address: string): Pro
         const op = await tezos.wallet.transfer(transferParams(call)).send();
         return { opHash: op.opHash };
       } catch (err) {
-        throw failed(err, `${call.parameter.entrypoint} on ${call.to}`);
+        throw await beaconFailed(err, `${call.parameter.entrypoint} on ${call.to}`);
       }
     },
   };
