@@ -32,7 +32,7 @@ export default async function Page({ searchParams }: Props) {
         <h1>Sign in</h1>
         <p>
           {accounts
-            ? 'This app runs on its local devnet: pick a devnet account. Its key is a public test key that signs here in your browser.'
+            ? 'This app runs on its local devnet: pick a devnet account (its key is a public test key that signs here in your browser), or connect your own wallet set to the devnet.'
             : 'Connect your Tezos wallet over Beacon (Temple, Kukai, Umami…) and sign a message to prove the address is yours.'}
         </p>
       </section>
@@ -40,7 +40,7 @@ export default async function Page({ searchParams }: Props) {
         <h2 id="signin-heading" className="panel-title">
           {accounts ? 'Devnet accounts' : 'Your wallet'}
         </h2>
-        <SignInPanel accounts={accounts} beaconProblem={accounts || status.ok ? null : status.explanation} next={next} />
+        <SignInPanel accounts={accounts} beaconProblem={status.ok ? null : status.explanation} devnetRpcUrl={status.ok && network === 'devnet' ? status.rpcUrl : null} next={next} />
         <div>
           <h3 className="panel-title">What you sign</h3>
           <p className="muted small">

@@ -144,8 +144,28 @@ describe('/api/chain/config', () => {
       tzktUrl: 'http://127.0.0.1:8732/tzkt',
       explorerUrl: null,
       contract: 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton',
+      // No relay configured: Beacon's own public nodes and its own wait.
+      beacon: { relays: null, requestTimeoutMs: null },
     });
     expect(JSON.stringify(res.body)).not.toContain(bootstrapAccount(1).secretKey);
+  });
+
+  it('names the Beacon relay nodes and wait the server is configured with, and explains a malformed list', async () => {
+    process.env.TEZOS_NETWORK = 'devnet';
+    process.env.POLE_BANK_SECRET_KEY = bootstrapAccount(1).secretKey;
+    process.env.POLE_FA2_CONTRACT = 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton';
+    try {
+      process.env.POLE_BEACON_RELAYS = '127.0.0.1:8448, relay.example.org';
+      process.env.POLE_BEACON_TIMEOUT_S = '20';
+      expect((await answer(getChainConfig())).body['beacon']).toEqual({ relays: ['127.0.0.1:8448', 'relay.example.org'], requestTimeoutMs: 20_000 });
+      process.env.POLE_BEACON_RELAYS = 'https://relay.example.org';
+      const res = await answer(getChainConfig());
+      expect(res.body).toMatchObject({ ok: false, problem: 'BAD_BEACON_SETTINGS', network: 'devnet' });
+      expect(res.body['explanation']).toContain('host:port');
+    } finally {
+      delete process.env.POLE_BEACON_RELAYS;
+      delete process.env.POLE_BEACON_TIMEOUT_S;
+    }
   });
 
   it('explains what is missing', async () => {

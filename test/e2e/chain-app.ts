@@ -24,22 +24,28 @@ export interface ChainApp {
   stop(): Promise<void>;
 }
 
-/**
- * Starts it all; `prepare` runs on the devnet before the app starts (e.g. tokens an artist made earlier); `pace` is
- * the devnet's block time and indexer lag (default: a block per operation, no lag).
- */
-export async function startChainApp(prepare?: (chain: DevnetContract) => Promise<void>, pace?: Pick<DevnetOptions, 'blockTime' | 'indexerLag'>): Promise<ChainApp> {
+export interface ChainAppOptions {
+  /** The devnet's block time and indexer lag (default: a block per operation, no lag). */
+  readonly pace?: Pick<DevnetOptions, 'blockTime' | 'indexerLag'>;
+  /** More environment for the app (e.g. POLE_BEACON_RELAYS). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** More Chromium flags (e.g. --ignore-certificate-errors for a relay's throwaway certificate). */
+  readonly browserArgs?: readonly string[];
+}
+
+/** Starts it all; `prepare` runs on the devnet before the app starts (e.g. tokens an artist made earlier). */
+export async function startChainApp(prepare?: (chain: DevnetContract) => Promise<void>, options: ChainAppOptions = {}): Promise<ChainApp> {
   mkdirSync(RESULTS, { recursive: true });
   const bank = bootstrapAccount(1);
-  const chain = await devnetWithContract({ admin: bank, ...(pace ? { pace } : {}) });
+  const chain = await devnetWithContract({ admin: bank, ...(options.pace ? { pace: options.pace } : {}) });
   await prepare?.(chain);
   const { devnet, contract } = chain;
   const server = await startAppServer({
-    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract.address, POLE_BANK_SECRET_KEY: bank.secretKey },
+    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract.address, POLE_BANK_SECRET_KEY: bank.secretKey, ...options.env },
   });
   // The pages' wallet code calls the devnet from the app's origin, which it lets in only once told (devnet/node/cors.ts).
   devnet.allowOrigin(server.baseUrl);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(options.browserArgs);
   const pages = new BrowserPages(browser);
   return {
     chain,

@@ -21,7 +21,7 @@ const MAX_DECISIONS = 60;
 let app: ChainApp | null = null;
 
 beforeAll(async () => {
-  app = await startChainApp(undefined, { blockTime: BLOCK_SECONDS, indexerLag: 1 });
+  app = await startChainApp(undefined, { pace: { blockTime: BLOCK_SECONDS, indexerLag: 1 } });
 }, 600_000);
 
 afterAll(async () => {

@@ -176,7 +176,7 @@ describe('the devnet wallet the browser signs with', () => {
       const admin = new TezosToolkit(devnet.rpcUrl);
       admin.setSignerProvider(new InMemorySigner(bootstrapAccount(1).secretKey));
       const { client } = await Fa2Editions.originate(admin, { admin: bootstrapAccount(1).address });
-      const chain = { ok: true, network: 'devnet', rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl, explorerUrl: null, contract: client.address } as const;
+      const chain = { ok: true, network: 'devnet', rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl, explorerUrl: null, contract: client.address, beacon: { relays: null, requestTimeoutMs: null } } as const;
 
       const wallet = await devnetWallet(chain, ada);
       const { opHash } = await wallet.send(client.updateOperators([]));

@@ -3,6 +3,7 @@ import type { TokenDetail } from '../../../chain/indexer';
 import { originalToken } from '../../../chain/token-metadata';
 import { tokenHref } from './collection-grid';
 import { shortAddress } from '../../../chain/explorer';
+import { SendCopy } from './send-copy';
 import { Address, formatPercent, formatTime } from './format';
 import { TokenArt } from './token-art';
 import './chain.css';
@@ -112,6 +113,7 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
             </tbody>
           </table>
         )}
+        <SendCopy contract={token.contract} tokenId={token.tokenId} owners={detail.owners} network={network} />
       </section>
 
       <section className="panel" aria-labelledby="history-heading">

@@ -11,12 +11,14 @@ export interface SignInPanelProps {
   readonly accounts: readonly { alias: string; address: string }[] | null;
   /** Why a Beacon wallet cannot be used here (the chain is not configured), or null when it can. */
   readonly beaconProblem: string | null;
+  /** On the devnet, its RPC URL: the custom network a person's own wallet must be set to. */
+  readonly devnetRpcUrl: string | null;
   /** Where to go once signed in: a path on this site. */
   readonly next: string;
 }
 
-/** The sign-in choices: a devnet account per button on the devnet, a Beacon wallet elsewhere. */
-export function SignInPanel({ accounts, beaconProblem, next }: SignInPanelProps) {
+/** The sign-in choices: on the devnet a devnet account per button and the person's own wallet; elsewhere a Beacon wallet. */
+export function SignInPanel({ accounts, beaconProblem, devnetRpcUrl, next }: SignInPanelProps) {
   const wallet = useWallet();
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
@@ -60,14 +62,25 @@ export function SignInPanel({ accounts, beaconProblem, next }: SignInPanelProps)
             </li>
           ))}
         </ul>
-      ) : beaconProblem ? (
-        <p role="alert" className="form-error">
-          {beaconProblem}
-        </p>
+      ) : null}
+      {beaconProblem ? (
+        !accounts && (
+          <p role="alert" className="form-error">
+            {beaconProblem}
+          </p>
+        )
       ) : (
-        <button type="button" className="button primary" disabled={busy !== null} onClick={() => void signIn({ kind: 'beacon' }, 'beacon')}>
-          {busy === 'beacon' ? 'Waiting for your wallet…' : 'Connect a wallet (Beacon)'}
-        </button>
+        <div className="signin-own-wallet" data-testid="signin-own-wallet">
+          {accounts && (
+            <p className="muted small">
+              Or use your own wallet (Temple, Kukai, Umami…): add a custom network with the devnet’s RPC{' '}
+              <code>{devnetRpcUrl}</code>, switch to it, and connect it here.
+            </p>
+          )}
+          <button type="button" className={`button${accounts ? '' : ' primary'}`} disabled={busy !== null} onClick={() => void signIn({ kind: 'beacon' }, 'beacon')}>
+            {busy === 'beacon' ? 'Waiting for your wallet…' : accounts ? 'Connect your own wallet (Beacon)' : 'Connect a wallet (Beacon)'}
+          </button>
+        </div>
       )}
       {error ? (
         <p role="alert" className="form-error" data-testid="signin-error">

@@ -15,6 +15,8 @@ export type ChainConfig =
       readonly tzktUrl: string;
       readonly explorerUrl: string | null;
       readonly contract: string;
+      /** How Beacon reaches wallets (POLE_BEACON_RELAYS, POLE_BEACON_TIMEOUT_S): null fields keep Beacon's own. */
+      readonly beacon: { readonly relays: readonly string[] | null; readonly requestTimeoutMs: number | null };
     }
   | { readonly ok: false; readonly problem: string; readonly explanation: string; readonly network: NetworkName | null };
 

@@ -174,7 +174,14 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
         rememberDevnetAccount(account);
       } else {
         const config = configured(await loadChain());
-        const { address: connected, publicKey } = await connectBeacon(config);
+        const { address: connected, publicKey, network } = await connectBeacon(config);
+        // A wallet on another network would sign in, then fail at its first operation: refuse now, and unpair so the
+        // next try asks the wallet again (once switched).
+        const mismatch = networkMismatch(config, network, 'then sign in again');
+        if (mismatch) {
+          await disconnectBeacon(config).catch(() => undefined);
+          throw new WalletError('WRONG_NETWORK', mismatch);
+        }
         const challenge = await requestChallenge(connected);
         const signature = await signWithBeacon(config, connected, challenge.payload);
         signedIn = await openSession({ nonce: challenge.nonce, address: connected, publicKey, signature });

@@ -54,10 +54,11 @@ function walletNetworkName(w: WalletNetwork): string {
 /**
  * Null when the Beacon wallet is on the app's network, else the sentence saying which network the wallet is on and
  * which one the app needs. Shadownet is matched by type (or by the app's RPC); the devnet and custom networks by RPC.
+ * `then` ends the sentence: what to do once the wallet is switched.
  */
-export function networkMismatch(app: { readonly network: NetworkName; readonly rpcUrl: string }, wallet: WalletNetwork): string | null {
+export function networkMismatch(app: { readonly network: NetworkName; readonly rpcUrl: string }, wallet: WalletNetwork, then = 'then sign out and sign in again'): string | null {
   if (app.network === 'shadownet' && wallet.type === 'shadownet') return null;
   if (wallet.rpcUrl && sameUrl(wallet.rpcUrl, app.rpcUrl)) return null;
   const needed = app.network === 'shadownet' ? 'Shadownet' : `${app.network === 'devnet' ? 'the devnet' : 'its custom network'} (RPC ${app.rpcUrl})`;
-  return `Your wallet is on ${walletNetworkName(wallet)}, but this app plays on ${needed}: switch your wallet to ${app.network === 'shadownet' ? 'Shadownet' : 'that network'}, then sign out and sign in again.`;
+  return `Your wallet is on ${walletNetworkName(wallet)}, but this app plays on ${needed}: switch your wallet to ${app.network === 'shadownet' ? 'Shadownet' : 'that network'}, ${then}.`;
 }

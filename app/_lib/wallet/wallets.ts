@@ -35,10 +35,23 @@ const transferParams = (call: WalletCall) => ({
   parameter: { entrypoint: call.parameter.entrypoint, value: call.parameter.value as MichelsonV1Expression },
 });
 
+/**
+ * The words to show for a failure: Beacon's errors are no `Error` (BeaconError: `description` is the sentence its own
+ * dialogs show, `message` is `[ERROR_TYPE]:…`), Taquito's and the rest are.
+ */
+function reasonOf(err: unknown): string {
+  if (typeof err === 'object' && err !== null) {
+    const { description, message } = err as { description?: unknown; message?: unknown };
+    if (typeof description === 'string' && description) return description;
+    if (typeof message === 'string' && message) return message;
+  }
+  return '';
+}
+
 function failed(err: unknown, what: string): WalletError {
   if (err instanceof WalletError) return err;
-  const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
-  return new WalletError('WALLET_FAILED', `${what} failed${reason}`);
+  const reason = reasonOf(err);
+  return new WalletError('WALLET_FAILED', `${what} failed${reason ? `: ${reason}` : ''}`);
 }
 
 // ---------- devnet ----------
@@ -118,28 +131,44 @@ export async function readBalance(chain: ConfiguredChain, address: string): Prom
 // One DAppClient per page: Beacon keeps its pairing in localStorage and warns when several clients share it.
 let beacon: Promise<{ wallet: BeaconWallet; module: typeof import('@ecadlabs/beacon-dapp') }> | null = null;
 
+/**
+ * A Beacon failure in the SDK's own words: the dApp client rejects with the wallet's raw error response
+ * (`{ errorType: 'ABORTED_ERROR', … }`), which its `getError` turns into the BeaconError its dialogs show.
+ */
+async function beaconFailed(err: unknown, what: string): Promise<WalletError> {
+  const response = err as { errorType?: unknown; errorData?: unknown } | null;
+  if (beacon && typeof response === 'object' && response !== null && typeof response.errorType === 'string') {
+    const { module } = await beacon;
+    return failed(module.getError(response.errorType as Parameters<typeof module.getError>[0], response.errorData), what);
+  }
+  return failed(err, what);
+}
+
 function loadBeacon(chain: ConfiguredChain) {
   beacon ??= Promise.all([import('@taquito/beacon-wallet'), import('@ecadlabs/beacon-dapp')]).then(([{ BeaconWallet }, module]) => {
     const network =
       chain.network === 'shadownet'
         ? { type: module.NetworkType.SHADOWNET, rpcUrl: chain.rpcUrl }
         : { type: module.NetworkType.CUSTOM, name: chain.network, rpcUrl: chain.rpcUrl };
-    return { wallet: new BeaconWallet({ name: 'Tezos Pole', appUrl: window.location.origin, network }), module };
+    // The server's relay nodes replace Beacon's own (all in one region: the SDK picks the fastest that answers).
+    const relays = chain.beacon.relays ? { matrixNodes: { [module.Regions.EUROPE_WEST]: [...chain.beacon.relays] } } : {};
+    const timeout = chain.beacon.requestTimeoutMs === null ? {} : { requestTimeoutMs: chain.beacon.requestTimeoutMs };
+    return { wallet: new BeaconWallet({ name: 'Tezos Pole', appUrl: window.location.origin, network, ...relays, ...timeout }), module };
   });
   return beacon;
 }
 
-/** Connects a wallet over Beacon (asking for permission unless a wallet is already paired): its address and key. */
-export async function connectBeacon(chain: ConfiguredChain): Promise<{ address: string; publicKey: string }> {
+/** Connects a wallet over Beacon (asking for permission unless a wallet is already paired): its address, key and network. */
+export async function connectBeacon(chain: ConfiguredChain): Promise<{ address: string; publicKey: string; network: WalletNetwork }> {
   try {
     const { wallet } = await loadBeacon(chain);
     if (!(await wallet.client.getActiveAccount())) await wallet.requestPermissions();
     const account = await wallet.client.getActiveAccount();
     if (!account) throw new WalletError('WALLET_FAILED', 'no wallet was connected');
     if (!account.publicKey) throw new WalletError('WALLET_FAILED', 'the wallet did not share its public key; try another wallet');
-    return { address: account.address, publicKey: account.publicKey };
+    return { address: account.address, publicKey: account.publicKey, network: account.network };
   } catch (err) {
-    throw failed(err, 'connecting the wallet');
+    throw await beaconFailed(err, 'connecting the wallet');
   }
 }
 
@@ -150,7 +179,7 @@ export async function signWithBeacon(chain: ConfiguredChain, address: string, pa
     const { signature } = await wallet.client.requestSignPayload({ signingType: module.SigningType.MICHELINE, payload, sourceAddress: address });
     return signature;
   } catch (err) {
-    throw failed(err, 'signing the sign-in message');
+    throw await beaconFailed(err, 'signing the sign-in message');
   }
 }
 
@@ -171,7 +200,7 @@ export async function beaconWallet(chain: ConfiguredChain, address: string): Pro
         const op = await tezos.wallet.transfer(transferParams(call)).send();
         return { opHash: op.opHash };
       } catch (err) {
-        throw failed(err, `${call.parameter.entrypoint} on ${call.to}`);
+        throw await beaconFailed(err, `${call.parameter.entrypoint} on ${call.to}`);
       }
     },
   };
@@ -183,9 +212,21 @@ export async function beaconNetwork(chain: ConfiguredChain): Promise<WalletNetwo
   return (await wallet.client.getActiveAccount())?.network ?? null;
 }
 
+/** Where Beacon keeps the paired account (its StorageKey.ACTIVE_ACCOUNT): read without loading Beacon. */
+const BEACON_ACTIVE_ACCOUNT = 'beacon:active-account';
+
+function beaconPaired(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(BEACON_ACTIVE_ACCOUNT));
+  } catch {
+    return false;
+  }
+}
+
 /** Ends the Beacon pairing so the next sign-in asks which account to use. */
 export async function disconnectBeacon(chain: ConfiguredChain | null): Promise<void> {
-  // After a reload Beacon is not loaded, but its pairing persists in localStorage: off the devnet, load it to end it.
-  const loaded = beacon ?? (chain && chain.network !== 'devnet' ? loadBeacon(chain) : null);
+  // After a reload Beacon is not loaded, but its pairing persists in localStorage: load it to end it, when there is one
+  // (on the devnet too, where a person may have signed in with their own wallet).
+  const loaded = beacon ?? (chain && beaconPaired() ? loadBeacon(chain) : null);
   if (loaded) await (await loaded).wallet.disconnect();
 }
