@@ -12,6 +12,7 @@ import { shortAddress } from '../../chain/explorer';
 import { formatTez, ReadProblem } from '../../app/_components/chain/format';
 import { GameTokensTable } from '../../app/_components/chain/game-tokens';
 import { TokenView } from '../../app/_components/chain/token-view';
+import { WalletProvider } from '../../app/_lib/wallet';
 import { accountHref, blockHref, opHref } from '../../app/_lib/explorer-links';
 import { IndexerError } from '../../chain/errors';
 import type { AccountSummary, BlockSummary, Collection, OperationGroup, TokenDetail, TokenSummary } from '../../chain/indexer';
@@ -24,6 +25,9 @@ const MINT_OP = 'ooJcwjmyxNHBAW8pUwh6LaYVCskJzYbTgkPuDs8pQ5ERoqNjRmB';
 const BURN_OP = 'opNjQvE8P6FQzPLgSpLYrdiHoMmB4TdkzVAcYHRB1v3Yh3CXaSs';
 const DEVNET = { explorerUrl: null };
 const SHADOWNET = { explorerUrl: 'https://shadownet.tzkt.io' };
+
+/** The token page's owner form asks who is signed in: nobody, when rendered on the server. */
+const signedOut = (page: React.ReactElement) => createElement(WalletProvider, null, page);
 
 const html = (el: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(el);
 
@@ -125,7 +129,7 @@ describe('token page', () => {
   };
 
   it('shows metadata, royalties as %, attributes, the game, x/y, owners and history with operation links', () => {
-    const out = html(createElement(TokenView, { detail, network: DEVNET }));
+    const out = html(signedOut(createElement(TokenView, { detail, network: DEVNET })));
     expect(out).toContain('<h1 id="token-heading">Plum Park in Kameido</h1>');
     expect(out).toContain('3/5');
     expect(out).toContain('an edition of 5');
@@ -146,19 +150,19 @@ describe('token page', () => {
   it('a game token of a featured work says which token it was featured from, linking to its page (issue 15)', () => {
     const ORIGIN = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
     const featured = token({ attributes: [...token({}).attributes, { name: 'Original token', value: `${ORIGIN}/11` }] });
-    const out = html(createElement(TokenView, { detail: { ...detail, token: featured }, network: DEVNET }));
+    const out = html(signedOut(createElement(TokenView, { detail: { ...detail, token: featured }, network: DEVNET })));
     expect(out).toContain(`data-testid="token-origin">Featured from <a href="/token/${ORIGIN}/11" title="${ORIGIN}/11">KT1BEq…fDLi/11</a>`);
-    expect(html(createElement(TokenView, { detail, network: DEVNET }))).not.toContain('token-origin');
+    expect(html(signedOut(createElement(TokenView, { detail, network: DEVNET })))).not.toContain('token-origin');
   });
 
   it("links operations to TzKT's explorer on Shadownet", () => {
-    const out = html(createElement(TokenView, { detail, network: SHADOWNET }));
+    const out = html(signedOut(createElement(TokenView, { detail, network: SHADOWNET })));
     expect(out).toContain(`href="https://shadownet.tzkt.io/${MINT_OP}"`);
     expect(out).not.toContain('/explorer/op/');
   });
 
   it('a 1/1 reads "1/1"; metadata it cannot read is said, not hidden', () => {
-    const out = html(createElement(TokenView, { detail: { ...detail, token: token({ edition: '1/1', maxSupply: '1', supply: '0', metadataProblem: 'indexed token metadata is not valid TZIP-21 token metadata' }) }, network: DEVNET }));
+    const out = html(signedOut(createElement(TokenView, { detail: { ...detail, token: token({ edition: '1/1', maxSupply: '1', supply: '0', metadataProblem: 'indexed token metadata is not valid TZIP-21 token metadata' }) }, network: DEVNET })));
     expect(out).toContain('data-testid="token-edition" title="Copies in existence / edition size">1/1<');
     expect(out).toContain('Metadata: indexed token metadata is not valid TZIP-21 token metadata.');
   });
