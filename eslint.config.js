@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Layer arrows of ARCHITECTURE.md, enforced: each layer lists what it may NOT import. */
@@ -23,6 +24,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  { files: ['app/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   layer(['engine/**'], ['app', 'server', 'chain', 'contracts', 'devnet', 'scripts', 'test']),
   {
     files: ['engine/**'],

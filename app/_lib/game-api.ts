@@ -38,8 +38,21 @@ export interface Credentials {
 const storageKey = (id: string) => `game:${id}`;
 
 export function loadCredentials(id: string): Credentials | null {
+  return parseCredentials(credentialsText(id));
+}
+
+/** The stored credentials of game `id` as stored (a string React can compare between renders), or null. */
+export function credentialsText(id: string): string | null {
   try {
-    const raw = window.sessionStorage.getItem(storageKey(id));
+    return window.sessionStorage.getItem(storageKey(id));
+  } catch {
+    return null;
+  }
+}
+
+/** Credentials from their stored text; null when absent or unreadable. */
+export function parseCredentials(raw: string | null): Credentials | null {
+  try {
     if (!raw) return null;
     const c = JSON.parse(raw) as Partial<Credentials>;
     if (typeof c.token !== 'string' || !c.token) return null;

@@ -51,6 +51,18 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
   const postingRef = useRef(false);
   const reloadRef = useRef<() => void>(() => undefined);
 
+  // Another game or seat: start again from nothing, in this very render (not after it, in an effect).
+  const following = `${id}\n${token ?? ''}\n${seat ?? ''}`;
+  const [followed, setFollowed] = useState(following);
+  if (followed !== following) {
+    setFollowed(following);
+    setSnapshot(null);
+    setStatus('connecting');
+    setFatal(null);
+    setError(null);
+    setBusy(false);
+  }
+
   const commit = useCallback((next: GameSnapshot) => {
     snapRef.current = next;
     setSnapshot(next);
@@ -69,11 +81,6 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
     let failures = 0;
     const controller = new AbortController();
     snapRef.current = null;
-    setSnapshot(null);
-    setStatus('connecting');
-    setFatal(null);
-    setError(null);
-    setBusy(false);
     awaitedRef.current = null;
 
     const scheduleRestart = () => {

@@ -32,9 +32,21 @@ export function WalletGrantsPanel({ address, network }: { address: string; netwo
     }
   }, [address]);
 
+  // The first read; a newer address makes an older answer moot.
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    fetchWalletGrants(address).then(
+      (read) => {
+        if (!live) return;
+        setGrants(read);
+        setProblem(null);
+      },
+      (err: unknown) => live && setProblem(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [address]);
 
   // After a revocation, read again until the approvals are gone (or give up and say so).
   useEffect(() => {

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { GameId, SeatId } from '../../../engine/core';
 import type { CreateGameResponse } from '../../../server/protocol';
+import { useOrigin } from '../../_lib/browser-state';
 import { GAMES } from '../../_lib/game-catalog';
 import { playPath, saveCredentials } from '../../_lib/game-api';
 import { seatColor } from '../../_lib/seats';
@@ -42,8 +43,7 @@ function CopyLink({ label, url, id }: { label: string; url: string; id: string }
  * the host then opens their own seat here.
  */
 export function InviteLinks({ game, created }: { game: GameId; created: CreateGameResponse }) {
-  const [origin, setOrigin] = useState('');
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useOrigin();
   const name = (seat: SeatId) => created.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
   const open = (seat: SeatId, token: string) => saveCredentials(created.id, { token, seat });
   // The play page's own paths (the invite's token and seat), whatever page the server's `path` names.

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import type { GameId } from '../../../engine/core';
 import type { CreateGameRequest, CreateGameResponse, SeatKind } from '../../../server/protocol';
+import { useHydrated } from '../../_lib/browser-state';
 import { GAMES } from '../../_lib/game-catalog';
 import { apiFetch, jsonPost } from '../../_lib/api-error';
 import { playPath, saveCredentials } from '../../_lib/game-api';
@@ -92,8 +93,7 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
   const [pace, setPace] = useState(400);
   const [submitting, setSubmitting] = useState(false);
   // Until React has hydrated the form, a click would submit it natively (a GET reload that creates nothing).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
   const [onChain, setOnChain] = useState(false);

@@ -34,13 +34,14 @@ export function useChainInfo(id: string, enabled: boolean, seq: number, over: bo
   const [info, setInfo] = useState<ChainInfo | null | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const refresh = useCallback(async () => {
-    try {
-      setInfo(await fetchChainInfo(id));
-    } catch (err) {
-      setProblem(err instanceof Error ? err.message : 'The chain status could not be read.');
-    }
-  }, [id]);
+  const refresh = useCallback(
+    () =>
+      fetchChainInfo(id).then(setInfo, (err: unknown) => {
+        setProblem(err instanceof Error ? err.message : 'The chain status could not be read.');
+      }),
+    [id],
+  );
+  // Read again with each new state of the game.
   useEffect(() => {
     if (enabled) void refresh();
   }, [enabled, refresh, seq]);

@@ -6,6 +6,7 @@ import type { SeatInfo } from '../../../server/protocol';
 import { describeChainOp, type ChainOpInfo } from '../../_lib/chain-game';
 import { expectedWait, inFlight, newlySettled, secondsSince, statusById } from '../../_lib/chain-progress';
 import { opHref, type LinkNetwork } from '../../_lib/explorer-links';
+import { useClock } from '../../_lib/browser-state';
 import { useWallet } from '../../_lib/wallet';
 import type { ChainState } from './chain-panel';
 
@@ -38,17 +39,6 @@ function useBlockSeconds(): number | null {
   return seconds;
 }
 
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => window.clearInterval(timer);
-  }, [running]);
-  return now;
-}
-
 /**
  * Above the table of an on-chain game, while anything is on its way to Tezos: the move being sent, then each step
  * the chain has not confirmed yet, with a spinner, how long Tezos usually takes and how long it has been.
@@ -58,9 +48,11 @@ export function ChainProgress({ seats, titles, sending, chain }: { seats: readon
   const names = useMemo(() => seats.map((s) => s.name), [seats]);
   const steps = chain.info ? inFlight(chain.info.ops) : [];
   const active = chain.info !== null && chain.info !== undefined && chain.info.ready && (sending || steps.length > 0);
-  const now = useNow(active);
+  const now = useClock(TICK_MS, active) ?? 0;
+  // When the move being sent left (to the clock's second), kept while it is on its way.
   const [sentAt, setSentAt] = useState<number | null>(null);
-  useEffect(() => setSentAt(sending ? Date.now() : null), [sending]);
+  if (sending && sentAt === null && now > 0) setSentAt(now);
+  if (!sending && sentAt !== null) setSentAt(null);
   if (!active) return null;
   return (
     <section className="chain-progress" aria-label="On its way to Tezos" data-testid="chain-progress" aria-live="polite">
@@ -115,22 +107,21 @@ export function ChainToasts({ seat, seats, titles, chain }: { seat: SeatId | nul
     if (before === null) return;
     const settled = newlySettled(before, ops).filter((op) => concerns(op, seat));
     if (settled.length === 0) return;
-    const now = Date.now();
-    setToasts((shown) => [...shown, ...settled.map((op) => ({ op, until: op.status === 'confirmed' ? now + TOAST_MS : null }))].slice(-MAX_TOASTS));
+    const at = Date.now();
+    const live = (t: Toast) => t.until === null || t.until > at;
+    setToasts((shown) => [...shown.filter(live), ...settled.map((op) => ({ op, until: op.status === 'confirmed' ? at + TOAST_MS : null }))].slice(-MAX_TOASTS));
   }, [ops, seat]);
 
-  const fading = toasts.some((t) => t.until !== null);
-  const now = useNow(fading);
-  useEffect(() => {
-    if (toasts.some((t) => t.until !== null && t.until <= now)) setToasts((shown) => shown.filter((t) => t.until === null || t.until > now));
-  }, [now, toasts]);
+  // A confirmation's toast goes when its time is up (the clock ticks only while one is shown).
+  const now = useClock(TICK_MS, toasts.some((t) => t.until !== null));
+  const shown = toasts.filter((t) => t.until === null || now === null || t.until > now);
 
-  if (!chain.info || toasts.length === 0) return null;
+  if (!chain.info || shown.length === 0) return null;
   const network: LinkNetwork = { explorerUrl: chain.info.explorerUrl };
   const dismiss = (id: number) => setToasts((shown) => shown.filter((t) => t.op.id !== id));
   return (
     <div className="toasts" data-testid="chain-toasts">
-      {toasts.map(({ op }) => (
+      {shown.map(({ op }) => (
         <div key={op.id} className="toast" data-status={op.status} role={op.status === 'failed' ? 'alert' : 'status'} data-testid="chain-toast">
           <p>
             <strong>{op.status === 'confirmed' ? 'Confirmed on Tezos' : 'Tezos refused it'}:</strong> {describeChainOp(op, names, titles)}

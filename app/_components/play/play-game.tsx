@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { SeatId } from '../../../engine/core';
 import type { Board, PoleState } from '../../../engine/pole';
 import type { GameSnapshot } from '../../../server/protocol';
@@ -12,7 +12,8 @@ import {
   followSeat,
   humanSeats,
   leaveSeat,
-  loadCredentials,
+  credentialsText,
+  parseCredentials,
   pendingHumanSeats,
   playPath,
   saveCredentials,
@@ -36,15 +37,24 @@ interface Seat {
  * sessionStorage), then follows the game for that seat.
  */
 export function PlayGame({ id, token, seat }: { id: string; token: string | null; seat: SeatId | null }) {
-  const [resolved, setResolved] = useState<Seat | null>(null);
-  useEffect(() => {
-    const stored = loadCredentials(id);
-    if (token === null) setResolved(stored ? { token: stored.token, seat: seat ?? stored.seat } : { token: null, seat: null });
-    else setResolved({ token, seat: seat ?? (stored?.token === token ? stored.seat : null) });
-  }, [id, token, seat]);
+  // This tab's storage, read in the browser only (undefined while the server renders and the page hydrates).
+  const storedText = useSyncExternalStore(
+    noChanges,
+    () => credentialsText(id),
+    () => undefined,
+  );
+  const resolved = useMemo((): Seat | null => {
+    if (storedText === undefined) return null;
+    const stored = parseCredentials(storedText);
+    if (token === null) return stored ? { token: stored.token, seat: seat ?? stored.seat } : { token: null, seat: null };
+    return { token, seat: seat ?? (stored?.token === token ? stored.seat : null) };
+  }, [storedText, token, seat]);
   if (!resolved) return <p className="muted play-loading">Opening the table…</p>;
   return <LiveGame key={`${resolved.token ?? ''}`} id={id} initial={resolved} />;
 }
+
+/** Storage is read, not followed: the table itself writes it. */
+const noChanges = (): (() => void) => () => undefined;
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = {
   connecting: 'Connecting…',
@@ -60,10 +70,10 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   const [handoff, setHandoff] = useState<SeatId | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const conn = useGameConnection(id, token, seat);
-  const lastShown = useRef<GameSnapshot | null>(null);
-  if (conn.snapshot) lastShown.current = conn.snapshot;
+  const [lastShown, setLastShown] = useState<GameSnapshot | null>(null);
+  if (conn.snapshot && conn.snapshot !== lastShown) setLastShown(conn.snapshot);
   /** While a seat switch loads, the previous seat's table stays up, inert. */
-  const shown = conn.snapshot ?? lastShown.current;
+  const shown = conn.snapshot ?? lastShown;
   const chain = useChainInfo(id, shown?.onChain === true, shown?.seq ?? -1, Boolean(shown?.outcome));
   const stale = conn.snapshot === null;
   /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
@@ -78,24 +88,22 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   }, [id, token, seat]);
 
   // The server chose the seat (a seat link without `?seat=`): adopt it.
-  useEffect(() => {
-    if (conn.snapshot && seat === null && conn.snapshot.seat !== null) setSeat(conn.snapshot.seat);
-  }, [conn.snapshot, seat]);
+  if (conn.snapshot && seat === null && conn.snapshot.seat !== null) setSeat(conn.snapshot.seat);
 
-
-  // Hot-seat: follow whoever must decide, so the device can be passed round the table.
-  const seq = conn.snapshot?.seq ?? -1;
-  useEffect(() => {
+  // Hot-seat: follow whoever must decide, so the device can be passed round the table. Only a new state (seq), or
+  // turning following on, moves the device on; a seat picked by hand stays until then.
+  const followKey = conn.snapshot && host === true && follow ? conn.snapshot.seq : null;
+  const [followedKey, setFollowedKey] = useState<number | null>(null);
+  if (followKey !== followedKey) {
+    setFollowedKey(followKey);
     const snap = conn.snapshot;
-    if (!snap || host !== true || !follow) return;
-    const next = followSeat(snap.pending, snap.seats, seat);
-    if (next === null || next === seat) return;
-    const humans = humanSeats(snap.seats);
-    const sealed = snap.game === 'gotopoly' && snap.pending.some((d) => d.seat === next && d.kind === 'bid');
-    if (sealed && seat !== null && humans.includes(seat)) setHandoff(next);
-    setSeat(next);
-    // Only a new state (seq) moves the device on; a seat picked by hand stays until then, hence the short deps.
-  }, [seq, host, follow]);
+    const next = snap && followKey !== null ? followSeat(snap.pending, snap.seats, seat) : null;
+    if (snap && next !== null && next !== seat) {
+      const sealed = snap.game === 'gotopoly' && snap.pending.some((d) => d.seat === next && d.kind === 'bid');
+      if (sealed && seat !== null && humanSeats(snap.seats).includes(seat)) setHandoff(next);
+      setSeat(next);
+    }
+  }
 
   if (conn.fatal && !shown) {
     return (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useClock } from '../../_lib/browser-state';
 
 /** "1:05" for 65 seconds. */
 export function formatClock(ms: number): string {
@@ -10,13 +10,7 @@ export function formatClock(ms: number): string {
 
 /** The pending human decision's countdown (the server's deadline; at zero the rules' default move is played). */
 export function TurnTimer({ deadline, who }: { deadline: number | null; who: string | null }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    if (deadline === null) return;
-    setNow(Date.now());
-    const t = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(t);
-  }, [deadline]);
+  const now = useClock(250, deadline !== null);
   if (deadline === null || now === null) return null;
   const left = deadline - now;
   const urgent = left <= 10_000;

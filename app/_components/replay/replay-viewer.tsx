@@ -31,7 +31,9 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  /** The game whose record was fetched (or failed to be): until it is `gameId`, the record is loading. */
+  const [fetched, setFetched] = useState<string | null>(null);
+  const loading = gameId !== null && gameId !== '' && fetched !== gameId;
 
   const open = useCallback((input: () => LoadedRecord, source: string) => {
     try {
@@ -49,7 +51,6 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   useEffect(() => {
     if (!gameId) return;
     let cancelled = false;
-    setLoading(true);
     void (async () => {
       try {
         const body = await fetchRecord(gameId);
@@ -64,7 +65,7 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
       } catch (err) {
         if (!cancelled) setError(`Could not fetch game ${gameId}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
-        if (!cancelled) setLoading(false);
+        if (!cancelled) setFetched(gameId);
       }
     })();
     return () => {
@@ -82,12 +83,10 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   const atEnd = position >= length;
   const step = useCallback((by: number) => setPosition((p) => Math.max(0, Math.min(length, p + by))), [length]);
 
+  // Playing stops at the end.
+  if (playing && atEnd) setPlaying(false);
   useEffect(() => {
-    if (!playing) return;
-    if (atEnd) {
-      setPlaying(false);
-      return;
-    }
+    if (!playing || atEnd) return;
     const t = window.setTimeout(() => step(1), SPEEDS[speed]!.delay);
     return () => window.clearTimeout(t);
   }, [playing, atEnd, position, speed, step]);

@@ -45,7 +45,8 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
   const [tokenId, setTokenId] = useState('');
   const [imported, setImported] = useState<ImportedToken | null>(null);
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [image, setImage] = useState<ImageState>({ state: 'none' });
+  /** The last finished check, with the address it checked. */
+  const [checked, setChecked] = useState<{ readonly uri: string; readonly report: ImageReport } | null>(null);
   const [busy, setBusy] = useState<'read' | 'save' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -55,15 +56,11 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
 
   // Check the image a moment after the address stops changing; a newer address makes the older check moot.
   useEffect(() => {
-    if (imageUri === '') {
-      setImage({ state: 'none' });
-      return;
-    }
-    setImage({ state: 'checking' });
+    if (imageUri === '') return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
       void inspectImage(imageUri, abort.signal).then((report) => {
-        if (!abort.signal.aborted) setImage({ state: 'done', report });
+        if (!abort.signal.aborted) setChecked({ uri: imageUri, report });
       });
     }, 300);
     return () => {
@@ -71,6 +68,8 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
       abort.abort();
     };
   }, [imageUri]);
+  // Nothing to check, a check under way (none yet for this address), or its report.
+  const image: ImageState = imageUri === '' ? { state: 'none' } : checked?.uri === imageUri ? { state: 'done', report: checked.report } : { state: 'checking' };
 
   async function readToken() {
     setBusy('read');
