@@ -14,9 +14,12 @@
  *   3. send them: `apply(ops, { seq: next.seq })`, one batch signed by the bank, waiting for its inclusion;
  *   4. only if that returned (confirmed) keep the next state. If it threw a BridgeError the action did not
  *      happen: keep the old state, tell the player, let them try again.
+ * (The game server goes faster, issue 17: it simulates mints with `dryRun`, keeps the state, and sends them after.)
  * Before a player's decision the game reads holdings (`readHoldingsAction(..., minLevel)` with the level of the
- * last confirmed operation) and applies them as the system seat, so tokens traded by plain FA2 transfer count.
- * A batch is atomic on-chain (all calls apply or none), and `seq` makes a step's batch go out at most once.
+ * last confirmed operation, or `readHoldingsAt` counting the operations still on their way) and applies them as the
+ * system seat, so tokens traded by plain FA2 transfer count. A batch is atomic on-chain (all calls apply or none),
+ * and `seq` makes a step's batch go out at most once. Every bank operation goes through the bank's one sender
+ * (bank-sender.ts): calls asked for while one operation is on its way share the next one.
  *
  * BRIDGE_UNCONFIRMED is the one failure after injection: the operation may still be included later. The game
  * keeps the old state as for any failure and the step's `seq` stays unrecorded; the caller keeps the step and looks

@@ -8,14 +8,23 @@
  *   Joining lets the bank burn the seat's copies of this game's tokens (flip, forfeit: P7) while the game is live,
  *   and no longer: the contract ends that power when the game is closed or reaches its end date (issue 15).
  * - Before a roll or a flip (the only actions that can pay a royalty, end the game with its valuation, or sell a
- *   copy back), the holders are read from the TzKT API at or after the last confirmed level and, when they differ
- *   from the engine's, recorded as the system seat's P13 `holdings` action.
+ *   copy back), the holders are read from the TzKT API and, when they differ from the engine's, recorded as the
+ *   system seat's P13 `holdings` action. The read does not wait for the game's own operations (issue 17): those not
+ *   in the indexer's balances yet are counted on top, so a copy on its way is not taken for one that left. The
+ *   roll that ends the game waits for them all to be in and indexed: its valuation scores the real holders.
  * - After the engine accepted an action, its chain operations (mint on purchase or free copy, burn on flip,
- *   burn and retire on forfeit) are sent by the bank and confirmed before the host stores the action: a purchase is
- *   final only once on-chain. A refusal by the chain rejects the action (nothing changes); a chain or indexer that
- *   does not answer pauses the game with the reason, keeps the action and sends it again with backoff.
- * - Every operation is a `chain_ops` row (pending → confirmed | failed), so the record lists its hashes and a
- *   restart finds what was in flight: a step injected before a crash is looked up on-chain, not sent twice.
+ *   burn and retire on forfeit) are checked: mints are simulated at the head (a refusal rejects the action, nothing
+ *   changes), the host stores the action, and the bank's queue sends them — one batch per block with every other
+ *   game's (chain/pole-bridge/bank-sender.ts, Tezos's 1M rule) — while the game goes on. A step with a burn waits for
+ *   its block before it is stored (the copy must leave its holder's wallet: P7). A chain or indexer that does not
+ *   answer a move pauses the game with the reason, keeps the action and tries it again with backoff; a queued step
+ *   is sent again with backoff on its own. A queued step refused for good later (the contract changed its mind:
+ *   closed game, bank no longer minter) is `failed` and reported: nothing of it is on-chain, and the next read
+ *   records its copy as never arrived (P13: out of the game), so the chain and the game agree again.
+ * - Every operation is a `chain_ops` row (held → queued → pending → confirmed | failed; see ChainOpStatus), so the
+ *   record lists its hashes (rows batched together share one) and a restart finds what was in flight: a logged step
+ *   still queued is sent, one injected before a crash is looked up on-chain, not sent twice. One process sends for
+ *   a bank key: two app instances sharing one would break the 1M rule.
  * - Once the game is over the bank closes it on-chain (`close_game`, a `close` row), once; a chain that does not
  *   answer gets it again with backoff, and a restart closes the finished games left open.
  */
@@ -107,6 +116,11 @@ export interface ChainInfo {
   readonly paused: { readonly code: string; readonly reason: string; readonly retryAt: number; readonly attempts: number } | null;
   readonly ops: readonly ChainOpInfo[];
   readonly lastLevel: number;
+  /**
+   * Seconds between blocks (the node's `minimal_block_delay`; null when it did not answer): an op `queued` or
+   * `pending` is expected in one or two of them (the bank sends one operation a block).
+   */
+  readonly blockTimeS: number | null;
 }
 
 export interface GameGrantInfo {
@@ -242,6 +256,7 @@ export class ChainGames {
   readonly #reserved = new Map<string, { readonly creator: string; readonly bots: number; readonly costMutez: number }>();
   readonly #background = new Set<Promise<unknown>>();
   readonly #onWait: ChainGamesOptions['onWait'];
+  #blockTimeS: Promise<number> | null = null;
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
   #closed = false;
 
@@ -991,7 +1006,7 @@ export class ChainGames {
     const seq = game.kept.baseSeq + 1;
     this.#clearKept(game);
     this.#inBackground(
-      this.#store.latestStep(gameId, seq).then((row) => (row && (row.status === 'pending' || row.status === 'retrying') ? this.#store.updateOp(row.id, { status: 'failed', error: reason }) : undefined)),
+      this.#store.latestStep(gameId, seq).then((row) => (row && (row.status === 'held' || row.status === 'pending' || row.status === 'retrying') ? this.#store.updateOp(row.id, { status: 'failed', error: reason }) : undefined)),
     );
   }
 
@@ -1188,7 +1203,19 @@ export class ChainGames {
         at: o.updatedAt.toISOString(),
       })),
       lastLevel: game.row.lastLevel,
+      blockTimeS: await this.#blockTime(),
     };
+  }
+
+  /** The node's time between blocks, read once. */
+  async #blockTime(): Promise<number | null> {
+    this.#blockTimeS ??= new TezosToolkit(this.#settings.network.rpcUrl).rpc.getConstants().then((c) => Number(c.minimal_block_delay));
+    try {
+      return await this.#blockTimeS;
+    } catch {
+      this.#blockTimeS = null; // asked again next time
+      return null;
+    }
   }
 
   /** Waits for background work (setup, approvals) to settle: tests. */

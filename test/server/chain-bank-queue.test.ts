@@ -112,6 +112,10 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
     // Taken before any block could have them: in the game already, their mints still to go.
     const rows = await Promise.all(started.map((g, i) => stepAt(g, offers[i]!.seq + 1)));
     expect(rows.map((r) => r?.status)).toEqual(['queued', 'queued']);
+    // What the table shows meanwhile: the purchase queued, about a block or two away.
+    const info = await host.chainInfo(started[0]!.id);
+    expect(info.ops.find((o) => o.kind === 'step' && o.seq === offers[0]!.seq + 1)?.status).toBe('queued');
+    expect(info.blockTimeS).toBe(PACE.blockTime);
     for (const [i, g] of started.entries()) expect((await host.record(g.id)).actions[offers[i]!.seq]).toEqual({ seat: offers[i]!.seat, action: { type: 'buy' } });
 
     for (let i = 0; i < 100 && (await Promise.all(started.map((g, k) => stepAt(g, offers[k]!.seq + 1)))).some((r) => r?.status !== 'confirmed'); i++) await sleep(100);
