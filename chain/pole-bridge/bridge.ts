@@ -14,9 +14,12 @@
  *   3. send them: `apply(ops, { seq: next.seq })`, one batch signed by the bank, waiting for its inclusion;
  *   4. only if that returned (confirmed) keep the next state. If it threw a BridgeError the action did not
  *      happen: keep the old state, tell the player, let them try again.
+ * (The game server goes faster, issue 17: it simulates mints with `dryRun`, keeps the state, and sends them after.)
  * Before a player's decision the game reads holdings (`readHoldingsAction(..., minLevel)` with the level of the
- * last confirmed operation) and applies them as the system seat, so tokens traded by plain FA2 transfer count.
- * A batch is atomic on-chain (all calls apply or none), and `seq` makes a step's batch go out at most once.
+ * last confirmed operation, or `readHoldingsAt` counting the operations still on their way) and applies them as the
+ * system seat, so tokens traded by plain FA2 transfer count. A batch is atomic on-chain (all calls apply or none),
+ * and `seq` makes a step's batch go out at most once. Every bank operation goes through the bank's one sender
+ * (bank-sender.ts): calls asked for while one operation is on its way share the next one.
  *
  * BRIDGE_UNCONFIRMED is the one failure after injection: the operation may still be included later. The game
  * keeps the old state as for any failure and the step's `seq` stays unrecorded; the caller keeps the step and looks
@@ -25,17 +28,16 @@
  *
  * The bank's secret key lives only inside the signer: it is never stored on the bridge, logged or put in an error.
  */
-import { LocalForger } from '@taquito/local-forging';
-import type { MichelsonV1Expression } from '@taquito/rpc';
 import { InMemorySigner } from '@taquito/signer';
-import { OpKind, TezosOperationError, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
+import { OpKind, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
 import { validateAddress, ValidationResult } from '@taquito/utils';
 import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/pole';
 import type { Actor } from '../../engine/core/types';
 import { isFa2Error, isIndexerError } from '../errors';
 import { MAX_GAME_DAYS } from '../../contracts';
-import { Fa2Editions, toFa2Error, type Fa2Call, type GameInfo } from '../fa2-editions';
+import { Fa2Editions, type Fa2Call, type GameInfo } from '../fa2-editions';
 import { HoldingsReader, type HoldingsReaderOptions } from '../indexer';
+import { forgedSize, MAX_OPERATION_BYTES, sendAsBank, sendFailure, type SentJob } from './bank-sender';
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
 import { planGameTokens, plannedToken, type PlanGame, type PlannedToken, type PlanOptions, type TokenPlan } from './plan';
@@ -115,47 +117,8 @@ export interface OperationLookup {
   readonly applied: boolean;
 }
 
-/**
- * The most bytes of one bank operation (Tezos's max_operation_data_length is 32,768, signature included): the rest
- * leaves room for a reveal in the same group.
- */
-const MAX_OPERATION_BYTES = 30_000;
-const SIGNATURE_BYTES = 64;
-const FORGER = new LocalForger();
-/** Any block hash: forging only measures, nothing is sent. */
-const FORGE_BRANCH = 'BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW2';
-
-/** One queue per bank and node: a bank's operations go out one at a time (counters), even across games. */
-const queues = new Map<string, Promise<unknown>>();
-
-function enqueue<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const prev = queues.get(key) ?? Promise.resolve();
-  const next = prev.then(run, run);
-  const settled = next.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return next;
-}
-
 const isKt1 = (a: unknown): a is string => typeof a === 'string' && /^KT1/.test(a) && validateAddress(a) === ValidationResult.VALID;
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-
-/** A send that failed before inclusion, as a BridgeError. */
-function sendFailure(e: unknown, calls: readonly Fa2Call[]): BridgeError {
-  const mapped = toFa2Error(e, { calls });
-  if (isFa2Error(mapped)) {
-    return new BridgeError('BRIDGE_REJECTED', `the editions contract refused ${mapped.detail.entrypoint ?? 'a call'}: ${mapped.code}`, { failwith: mapped.code, ...(mapped.detail.entrypoint ? { entrypoint: mapped.detail.entrypoint } : {}) }, { cause: mapped });
-  }
-  if (e instanceof TezosOperationError || (e instanceof Error && e.name === 'TezosPreapplyFailureError')) {
-    return new BridgeError('BRIDGE_FAILED', `the node refused the bank's operation: ${messageOf(e)}`, {}, { cause: e });
-  }
-  return new BridgeError('BRIDGE_RPC', `the Tezos node could not take the bank's operation: ${messageOf(e)}`, {}, { cause: e });
-}
 
 /** The contract storage's `next_token_id` (4th field of the right comb, in any of the RPC's pair notations). */
 function nextTokenIdIn(storage: unknown): bigint | null {
@@ -174,11 +137,22 @@ function nextTokenIdIn(storage: unknown): bigint | null {
   return typeof int === 'string' && /^\d+$/.test(int) ? BigInt(int) : null;
 }
 
+/** Refuses ops that are not of `plan`'s tokens, or name a bad address. @throws BridgeError BRIDGE_BAD_INPUT */
+function checkOps(plan: TokenPlan, ops: readonly ChainOp[]): void {
+  for (const op of ops) {
+    const t = plannedToken(plan, op.tile);
+    if (t.tokenId !== op.tokenId) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: token ${op.tokenId} is not this game's (${t.tokenId})`, { tile: op.tile });
+    if ((op.kind === 'mint' || op.kind === 'burn') && validateAddress(op.kind === 'mint' ? op.to : op.from) !== ValidationResult.VALID) {
+      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: bad address for seat ${op.seat}`, { tile: op.tile, seat: op.seat });
+    }
+  }
+}
+
 export class PoleBridge {
   readonly network: { readonly rpcUrl: string; readonly tzktUrl: string };
   readonly contract: string;
   readonly bankAddress: string;
-  #tezos: TezosToolkit;
+  readonly #tezos: TezosToolkit;
   #fa2: Fa2Editions;
   readonly #signer: Signer;
   readonly #reader: HoldingsReader;
@@ -328,30 +302,11 @@ export class PoleBridge {
     while (start < tokens.length) {
       const first = start === 0;
       let end = start + 1;
-      while (end < tokens.length && (await this.#forgedSize(callsFor(tokens.slice(start, end + 1), first))) <= MAX_OPERATION_BYTES) end++;
+      while (end < tokens.length && (await forgedSize(this.bankAddress, callsFor(tokens.slice(start, end + 1), first))) <= MAX_OPERATION_BYTES) end++;
       chunks.push({ calls: callsFor(tokens.slice(start, end), first), count: end - start });
       start = end;
     }
     return chunks;
-  }
-
-  /** The bytes of `calls` as one signed operation (fees and counters at their widest). */
-  async #forgedSize(calls: readonly Fa2Call[]): Promise<number> {
-    const forged = await FORGER.forge({
-      branch: FORGE_BRANCH,
-      contents: calls.map((call) => ({
-        kind: OpKind.TRANSACTION,
-        source: this.bankAddress,
-        fee: '9999999',
-        counter: '999999999',
-        gas_limit: '1040000',
-        storage_limit: '999999',
-        amount: '0',
-        destination: call.to,
-        parameters: call.parameter as { entrypoint: string; value: MichelsonV1Expression },
-      })),
-    });
-    return forged.length / 2 + SIGNATURE_BYTES;
   }
 
   /** The game as the contract has it, when it was opened by this bank (null: no such game yet). @throws BridgeError */
@@ -470,13 +425,7 @@ export class PoleBridge {
         throw new BridgeError('BRIDGE_ALREADY_APPLIED', `step ${seq} of game ${plan.gameId} was already sent (last applied: ${plan.appliedSeq ?? 'none'})`, { seq });
       }
     }
-    for (const op of ops) {
-      const t = plannedToken(plan, op.tile);
-      if (t.tokenId !== op.tokenId) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: token ${op.tokenId} is not this game's (${t.tokenId})`, { tile: op.tile });
-      if ((op.kind === 'mint' || op.kind === 'burn') && validateAddress(op.kind === 'mint' ? op.to : op.from) !== ValidationResult.VALID) {
-        throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: bad address for seat ${op.seat}`, { tile: op.tile, seat: op.seat });
-      }
-    }
+    checkOps(plan, ops);
     const calls = this.callsFor(ops);
     if (calls.length === 0) {
       // Nothing to send (e.g. only a recorded retirement): record it, so it is not recorded twice either.
@@ -493,6 +442,27 @@ export class PoleBridge {
       return { opHash, level, plan: after };
     } finally {
       if (seq !== undefined) this.#inFlight.delete(seq);
+    }
+  }
+
+  /**
+   * Simulates `ops` as the bank's batch at the node's head, sending nothing: a step whose operations the chain
+   * would refuse now is refused before the game takes it (issue 17: steps are sent after the game moved on).
+   * The head does not have the bank's operations still on their way: only steps that need none of them can be
+   * checked this way (mints; a burn may be of a copy whose mint is on its way).
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_SUPPLY_RETIRED, BRIDGE_RPC, BRIDGE_REJECTED,
+   *   BRIDGE_FAILED.
+   */
+  async dryRun(ops: readonly ChainOp[]): Promise<void> {
+    const plan = this.createdPlan();
+    checkOps(plan, ops);
+    const calls = this.callsFor(ops);
+    if (calls.length === 0) return;
+    await this.checkRetiredSupply(plan, ops);
+    try {
+      await this.#tezos.estimate.batch(calls.map((c) => ({ kind: OpKind.TRANSACTION, ...c })));
+    } catch (e) {
+      throw sendFailure(e, calls);
     }
   }
 
@@ -599,6 +569,42 @@ export class PoleBridge {
     return holdingsActionFrom(plan, tiles, addresses, read.holdings);
   }
 
+  /**
+   * The P13 `holdings` action as the chain will show it once the game's own operations on their way are in: the
+   * indexer's balances at one level (read again until the indexer's head did not move during the read), with
+   * `unindexed(level)` — the game's operations not in the balances at that level (queued, injected, or included
+   * after it) — applied on top. So a copy the game minted a moment ago is not taken for one that never arrived,
+   * and the read need not wait for the bank's operations to be included and indexed.
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_INDEXER (cause: the IndexerError).
+   */
+  async readHoldingsAt(tiles: readonly number[], addresses: readonly string[], minLevel: number, unindexed: (level: number) => Promise<readonly ChainOp[]>): Promise<{ action: HoldingsAction; level: number }> {
+    const plan = this.createdPlan();
+    checkAddresses(addresses);
+    if (!Number.isSafeInteger(minLevel) || minLevel < 0) throw new BridgeError('BRIDGE_BAD_INPUT', `minLevel must be a block level, got ${minLevel}`);
+    const tokenIds = [...new Set(tiles)].map((tile) => plannedToken(plan, tile).tokenId!);
+    let read;
+    try {
+      for (let tries = 0; ; tries++) {
+        read = await this.#reader.read({ contract: this.contract, tokenIds, minLevel });
+        const after = await this.#reader.headLevel();
+        if (after === read.level) break;
+        if (tries >= 4) throw new BridgeError('BRIDGE_INDEXER', `holdings of game ${plan.gameId}: the indexer moved on during each of ${tries + 1} reads`);
+      }
+    } catch (e) {
+      if (isIndexerError(e)) throw new BridgeError('BRIDGE_INDEXER', `holdings of game ${plan.gameId}: ${e.message}`, {}, { cause: e });
+      throw e;
+    }
+    const balances = new Map(read.holdings.map((h) => [`${h.tokenId}|${h.owner}`, h]));
+    for (const op of await unindexed(read.level)) {
+      if (op.kind !== 'mint' && op.kind !== 'burn') continue;
+      const owner = op.kind === 'mint' ? op.to : op.from;
+      const key = `${op.tokenId}|${owner}`;
+      const h = balances.get(key) ?? { owner, tokenId: BigInt(op.tokenId), balance: 0n, lastLevel: read.level };
+      balances.set(key, { ...h, balance: h.balance + (op.kind === 'mint' ? 1n : -1n) });
+    }
+    return { action: holdingsActionFrom(plan, tiles, addresses, [...balances.values()]), level: read.level };
+  }
+
   /** The contract calls for `ops`: consecutive ops of one kind share a call; `retireCopy` needs none. Burns are the game's. */
   private callsFor(ops: readonly ChainOp[]): Fa2Call[] {
     const { game } = this.createdPlan();
@@ -642,41 +648,8 @@ export class PoleBridge {
     }
   }
 
-  #renewToolkit(): void {
-    const tezos = new TezosToolkit(this.network.rpcUrl);
-    tezos.setSignerProvider(this.#signer);
-    this.#tezos = tezos;
-    this.#fa2 = Fa2Editions.at(tezos, this.contract);
-  }
-
-  /** Signs and injects `calls` as one batch (queued behind the bank's other operations), waits, checks the receipt. */
-  #send(calls: readonly TransferParams[], onInjected?: (opHash: string) => void | Promise<void>): Promise<BridgeResult & { contents: readonly unknown[] }> {
-    return enqueue(`${this.network.rpcUrl}|${this.bankAddress}`, async () => {
-      let op;
-      try {
-        op = await this.#tezos.contract.batch(calls.map((c) => ({ kind: OpKind.TRANSACTION, ...c }))).send();
-      } catch (e) {
-        throw sendFailure(e, calls.filter((c): c is Fa2Call => 'parameter' in c && c.parameter !== undefined));
-      }
-      // A failing recorder must not turn a sent operation into an unsent one: the step goes on to its confirmation.
-      await Promise.resolve(onInjected?.(op.hash)).catch(() => undefined);
-      let level: number;
-      let contents: unknown[];
-      try {
-        level = await op.confirmation(1, this.#confirmationTimeout);
-        const block = await this.#tezos.rpc.getBlock({ block: String(level) });
-        const included = block.operations.flat().find((o) => o.hash === op.hash);
-        if (!included) throw new Error(`operation ${op.hash} is not in block ${level}`);
-        contents = (included.contents as unknown[]).filter((c) => (c as { kind?: string }).kind === 'transaction');
-      } catch (e) {
-        // Taquito's block polling, shared by the toolkit, stays broken after the node went away mid-confirmation:
-        // the next operations would time out too. A fresh toolkit polls anew.
-        this.#renewToolkit();
-        throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${op.hash} was injected but its inclusion could not be confirmed: ${messageOf(e)}`, { opHash: op.hash }, { cause: e });
-      }
-      const failed = contents.find((c) => (c as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result?.status !== 'applied');
-      if (failed) throw new BridgeError('BRIDGE_FAILED', `operation ${op.hash} was included at level ${level} but did not apply: nothing changed`, { opHash: op.hash });
-      return { opHash: op.hash, level, contents };
-    });
+  /** Sends `calls` signed by the bank, in the next batch of its one sender (bank-sender.ts), and waits for them. */
+  #send(calls: readonly TransferParams[], onInjected?: (opHash: string) => void | Promise<void>): Promise<SentJob> {
+    return sendAsBank(this.network.rpcUrl, this.#signer, this.bankAddress, calls, onInjected, this.#confirmationTimeout);
   }
 }

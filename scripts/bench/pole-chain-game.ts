@@ -25,8 +25,13 @@ export interface GameFigures {
   /** Engine actions (the game's seq), of which `holdings` were recorded by the system seat from the chain. */
   readonly actions: number;
   readonly holdings: number;
-  /** Chain operations by kind, and the contract calls inside the steps. */
+  /**
+   * Chain operations sent, by kind (distinct operation hashes: the bank batches the steps of a block into one), and
+   * the contract calls inside the steps.
+   */
   readonly ops: { readonly all: number; readonly create: number; readonly fund: number; readonly approval: number; readonly step: number; readonly close: number };
+  /** Player decisions that needed the chain (a step with operations): `ops.step` / `decisions` is at most 1. */
+  readonly decisions: number;
   readonly mints: number;
   readonly burns: number;
   /** `retire` calls and copies taken out of play (`retireCopy`). */
@@ -34,8 +39,13 @@ export interface GameFigures {
   /** A step's chain operation, from its row's insertion to its confirmation. */
   readonly stepP50Ms: number;
   readonly stepP95Ms: number;
-  /** Time some chain operation of the game was on its way (the union of its operations' send → confirmation spans). */
+  /**
+   * Time the game was held up by the chain (ChainGamesOptions.onWait): its setup, and each move waiting for a
+   * holdings read, a purchase's simulation, a burn's block, or the game's operations before its last roll.
+   */
   readonly chainWaitS: number;
+  /** Time some chain operation of the game was on its way (the union of its rows' creation → last update spans). */
+  readonly inFlightS: number;
   /** Blocks the node baked from creation to the outcome. */
   readonly blocks: number;
 }
@@ -47,6 +57,8 @@ export interface Env {
   readonly chain: ChainGames;
   readonly host: GameHost;
   readonly errors: unknown[];
+  /** Every wait on the chain, by game: when it ended and how long it took (ms, performance.now()). */
+  readonly waits: Map<string, { end: number; ms: number }[]>;
 }
 
 const POLL_MS = 50;
@@ -78,13 +90,18 @@ export async function openEnv(pace?: DevnetProfile): Promise<Env> {
   const chainStore = new ChainStore(store.sql);
   const errors: unknown[] = [];
   const onError = (e: unknown) => errors.push(e);
+  const waits = new Map<string, { end: number; ms: number }[]>();
+  const onWait = (gameId: string, _what: string, ms: number) => {
+    if (!waits.has(gameId)) waits.set(gameId, []);
+    waits.get(gameId)!.push({ end: performance.now(), ms });
+  };
   const chain = new ChainGames(
     chainStore,
     { network: { name: 'devnet', rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl, explorerUrl: null }, contract: client.address, bankSecretKey: bank.secretKey },
-    { onError },
+    { onError, onWait },
   );
   const host = await GameHost.open(store, { chain, onError });
-  return { devnet, store, chainStore, chain, host, errors };
+  return { devnet, store, chainStore, chain, host, errors, waits };
 }
 
 export async function closeEnv(env: Env): Promise<void> {
@@ -147,7 +164,7 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
   const rows = await chainStore.listOps(id);
   const unconfirmed = rows.find((o) => o.status !== 'confirmed');
   if (unconfirmed) throw new Error(`game ${id}: ${unconfirmed.kind} operation ${unconfirmed.id} is ${unconfirmed.status} (${unconfirmed.error ?? ''})`);
-  const kind = (k: string) => rows.filter((o) => o.kind === k).length;
+  const kind = (k: string) => new Set(rows.filter((o) => o.kind === k).map((o) => o.opHash)).size;
   const calls = rows.flatMap((o) => (o.kind === 'step' ? (o.detail.ops ?? []) : []));
   const call = (...kinds: string[]) => calls.filter((c) => kinds.includes(c.kind)).length;
   const stepMs = rows.filter((o) => o.kind === 'step').map((o) => o.updatedAt.getTime() - o.createdAt.getTime());
@@ -157,13 +174,16 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
     playS: (end - readyAt) / 1000,
     actions: seq,
     holdings: record.actions.filter((a) => a.seat === SYSTEM).length,
-    ops: { all: rows.length, create: kind('create'), fund: kind('fund'), approval: kind('approval'), step: kind('step'), close: kind('close') },
+    ops: { all: new Set(rows.map((o) => o.opHash)).size, create: kind('create'), fund: kind('fund'), approval: kind('approval'), step: kind('step'), close: kind('close') },
+    decisions: rows.filter((o) => o.kind === 'step').length,
     mints: call('mint'),
     burns: call('burn'),
     retires: call('retire', 'retireCopy'),
     stepP50Ms: percentile(stepMs, 50),
     stepP95Ms: percentile(stepMs, 95),
-    chainWaitS: coveredMs(rows.map((o) => [o.createdAt.getTime(), o.updatedAt.getTime()] as const)) / 1000,
+    // Waits that ended before the outcome (closing the game comes after it).
+    chainWaitS: (env.waits.get(id) ?? []).filter((w) => w.end <= end).reduce((sum, w) => sum + w.ms, 0) / 1000,
+    inFlightS: coveredMs(rows.map((o) => [o.createdAt.getTime(), o.updatedAt.getTime()] as const)) / 1000,
     blocks,
   };
 }

@@ -8,25 +8,34 @@
  *   Joining lets the bank burn the seat's copies of this game's tokens (flip, forfeit: P7) while the game is live,
  *   and no longer: the contract ends that power when the game is closed or reaches its end date (issue 15).
  * - Before a roll or a flip (the only actions that can pay a royalty, end the game with its valuation, or sell a
- *   copy back), the holders are read from the TzKT API at or after the last confirmed level and, when they differ
- *   from the engine's, recorded as the system seat's P13 `holdings` action.
+ *   copy back), the holders are read from the TzKT API and, when they differ from the engine's, recorded as the
+ *   system seat's P13 `holdings` action. The read does not wait for the game's own operations (issue 17): those not
+ *   in the indexer's balances yet are counted on top, so a copy on its way is not taken for one that left. The
+ *   roll that ends the game waits for them all to be in and indexed: its valuation scores the real holders.
  * - After the engine accepted an action, its chain operations (mint on purchase or free copy, burn on flip,
- *   burn and retire on forfeit) are sent by the bank and confirmed before the host stores the action: a purchase is
- *   final only once on-chain. A refusal by the chain rejects the action (nothing changes); a chain or indexer that
- *   does not answer pauses the game with the reason, keeps the action and sends it again with backoff.
- * - Every operation is a `chain_ops` row (pending → confirmed | failed), so the record lists its hashes and a
- *   restart finds what was in flight: a step injected before a crash is looked up on-chain, not sent twice.
+ *   burn and retire on forfeit) are checked: mints are simulated at the head (a refusal rejects the action, nothing
+ *   changes), the host stores the action, and the bank's queue sends them — one batch per block with every other
+ *   game's (chain/pole-bridge/bank-sender.ts, Tezos's 1M rule) — while the game goes on. A step with a burn waits for
+ *   its block before it is stored (the copy must leave its holder's wallet: P7). A chain or indexer that does not
+ *   answer a move pauses the game with the reason, keeps the action and tries it again with backoff; a queued step
+ *   is sent again with backoff on its own. A queued step refused for good later (the contract changed its mind:
+ *   closed game, bank no longer minter) is `failed` and reported: nothing of it is on-chain, and the next read
+ *   records its copy as never arrived (P13: out of the game), so the chain and the game agree again.
+ * - Every operation is a `chain_ops` row (held → queued → pending → confirmed | failed; see ChainOpStatus), so the
+ *   record lists its hashes (rows batched together share one) and a restart finds what was in flight: a logged step
+ *   still queued is sent, one injected before a crash is looked up on-chain, not sent twice. One process sends for
+ *   a bank key: two app instances sharing one would break the 1M rule.
  * - Once the game is over the bank closes it on-chain (`close_game`, a `close` row), once; a chain that does not
  *   answer gets it again with backoff, and a restart closes the finished games left open.
  */
 import { InMemorySigner } from '@taquito/signer';
-import { TezosToolkit } from '@taquito/taquito';
+import { OpKind, TezosToolkit } from '@taquito/taquito';
 import { validateAddress, ValidationResult } from '@taquito/utils';
 import { BridgeError, gameCostBound, isBridgeError, PoleBridge, type ChainOp, type GameCost, type HoldingsAction, type PlanOptions, type TokenPlan } from '../../chain/pole-bridge';
-import { Fa2Editions, sendCalls, type Fa2Call } from '../../chain/fa2-editions';
+import { Fa2Editions, type Fa2Call } from '../../chain/fa2-editions';
 import { HoldingsReader } from '../../chain/indexer';
 import type { SeatId } from '../../engine';
-import { GENESIS, readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
+import { GENESIS, pole, readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';
 import { HostError } from '../errors';
 import { DEFAULT_LIMITS, type LimitSettings } from '../limits';
@@ -56,7 +65,16 @@ export interface ChainGamesOptions {
   readonly botFundingMutez?: number;
   /** Per creating wallet: live on-chain games, and bot seats over them (the bank pays for each; issue 16). */
   readonly walletLimits?: LimitSettings['chain'];
+  /** Told each time a game waited on the chain (ms): the benchmark's measure of how long the chain held a game up. */
+  readonly onWait?: (gameId: string, what: ChainWait, ms: number) => void;
 }
+
+/**
+ * What a game waited for: `setup` (tokens, funding, the bots' joins), `read` (a holdings read before a roll or
+ * flip), `check` (a purchase simulated before it is taken), `inclusion` (a burn's block), `drain` (the game's
+ * operations all in: before the roll that ends it, and before closing it).
+ */
+export type ChainWait = 'setup' | 'read' | 'check' | 'inclusion' | 'drain';
 
 /** The bank's tez as the Chain page shows it: what it holds, what a game costs at most, how many more it can pay for. */
 export interface BankBudget {
@@ -98,6 +116,11 @@ export interface ChainInfo {
   readonly paused: { readonly code: string; readonly reason: string; readonly retryAt: number; readonly attempts: number } | null;
   readonly ops: readonly ChainOpInfo[];
   readonly lastLevel: number;
+  /**
+   * Seconds between blocks (the node's `minimal_block_delay`; null when it did not answer): an op `queued` or
+   * `pending` is expected in one or two of them (the bank sends one operation a block).
+   */
+  readonly blockTimeS: number | null;
 }
 
 export interface GameGrantInfo {
@@ -174,7 +197,29 @@ interface GameChain {
   readonly verifying: Set<number>;
   /** Closing the game on-chain: running, and the retries after the chain did not answer. */
   closing: { running: boolean; attempts: number; timer: ReturnType<typeof setTimeout> | null };
+  /** The indexer level the last holdings read saw: a read never goes back to an earlier one. */
+  readLevel: number;
 }
+
+/** A logged action as `attach` is told it (the host's log entry at a seq). */
+export interface LoggedStep {
+  readonly seat: unknown;
+  readonly action: unknown;
+}
+
+/**
+ * The step rows being delivered by this process, by game and row id (every ChainGames of the process: a restarted
+ * one must not send again what its predecessor still has on its way, and waits for it instead).
+ */
+const delivering = new Map<string, Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>>();
+const deliveringOf = (gameId: string): Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }> => {
+  let rows = delivering.get(gameId);
+  if (!rows) delivering.set(gameId, (rows = new Map()));
+  return rows;
+};
+
+/** Ops that must be on-chain before the game may take their step: a burn takes a copy from its holder (P7). */
+const needsInclusion = (ops: readonly ChainOp[]): boolean => ops.some((o) => o.kind !== 'mint');
 
 /** Errors after which trying again later can succeed: nothing was refused, something did not answer. */
 const TRANSIENT = new Set(['BRIDGE_RPC', 'BRIDGE_INDEXER', 'BRIDGE_UNCONFIRMED']);
@@ -187,6 +232,10 @@ const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
 const VIEW_CONCURRENCY = 8;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const sleep = (ms: number): Promise<void> =>
+  new Promise((r) => {
+    setTimeout(r, ms).unref?.();
+  });
 /** Mutez as tez for people: 12.5, 0.000001. */
 const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
 const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
@@ -206,6 +255,8 @@ export class ChainGames {
   /** Games between `prepare` and `release`: counted against their creator's limits and the bank's balance. */
   readonly #reserved = new Map<string, { readonly creator: string; readonly bots: number; readonly costMutez: number }>();
   readonly #background = new Set<Promise<unknown>>();
+  readonly #onWait: ChainGamesOptions['onWait'];
+  #blockTimeS: Promise<number> | null = null;
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
   #closed = false;
 
@@ -219,6 +270,11 @@ export class ChainGames {
     this.#indexerTimeoutMs = options.indexerTimeoutMs ?? 30_000;
     this.#botFundingMutez = options.botFundingMutez ?? 2_000_000;
     this.#walletLimits = options.walletLimits ?? DEFAULT_LIMITS.chain;
+    this.#onWait = options.onWait;
+  }
+
+  #waited(gameId: string, what: ChainWait, started: number): void {
+    this.#onWait?.(gameId, what, performance.now() - started);
   }
 
   get network(): ChainSettings['network'] {
@@ -329,14 +385,23 @@ export class ChainGames {
   }
 
   /**
-   * Loads the chain side of a game the host is loading (null: an off-chain game), resumes its setup and, when the
-   * step after `seq` was kept or in flight when the server stopped, retries it.
+   * Loads the chain side of a game the host is loading (null: an off-chain game), resumes its setup, sends the
+   * logged steps still in the bank's queue or on their way and, when the step after `seq` was kept or in flight when
+   * the server stopped, retries it. `logged(k)`: the game's logged action at seq k (1-based, k ≤ seq).
    */
-  async attach(gameId: string, seq: number): Promise<boolean> {
+  async attach(gameId: string, seq: number, logged: (seq: number) => LoggedStep | undefined): Promise<boolean> {
     const game = await this.#load(gameId);
     if (!game) return false;
     if (!this.#isReady(game)) this.#runSetup(game);
     for (const seat of game.row.seats.keys()) if (game.row.seats[seat]!.approval?.status === 'pending' && !game.row.seats[seat]!.bot) this.#verifyApproval(game, seat);
+    // A step taken (`held`) whose action reached the log before the server stopped goes to the bank; one that did not is void.
+    for (const row of await this.#store.listOps(gameId)) {
+      if (row.kind !== 'step' || row.status !== 'held' || row.seq === null || row.seq > seq) continue;
+      const entry = logged(row.seq);
+      const same = entry !== undefined && sameStep(row, entry);
+      await this.#store.updateOp(row.id, same ? { status: 'queued' } : { status: 'failed', error: 'another move was played at this point of the game' });
+    }
+    await this.#resumeSteps(game, seq);
     const step = await this.#store.latestStep(gameId, seq + 1);
     if (step && step.status !== 'failed' && step.seat !== null && step.action !== null) {
       game.kept = { seat: step.seat, action: step.action, baseSeq: seq };
@@ -382,62 +447,94 @@ export class ChainGames {
     );
   }
 
-  /** Opens the game and creates its tokens, funds the bots, signs the bots' `join_game`: each step recorded, so a restart goes on. */
+  /**
+   * Opens the game and creates its tokens while the bots are funded (independent: the bank's sender puts them in one
+   * operation when they fit), then the bots sign their `join_game` all at once (their own wallets: one block). Each
+   * step is recorded, so a restart goes on.
+   */
   async #setup(game: GameChain): Promise<void> {
     const id = game.row.gameId;
-    if (game.row.plan.created === null) {
-      const op = await this.#store.insertOp(id, { kind: 'create', status: 'pending' });
-      try {
-        const created = await game.bridge.createGameTokens(game.row.plan);
-        await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
-        game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
-        // A large board takes several operations; each is listed.
-        for (const earlier of created.operations.slice(0, -1)) {
-          const row = await this.#store.insertOp(id, { kind: 'create', status: 'confirmed' });
-          await this.#store.updateOp(row.id, { opHash: earlier.opHash, level: earlier.level });
-        }
-        await this.#store.updateOp(op.id, { opHash: created.opHash, status: 'confirmed', level: created.level });
-      } catch (e) {
-        // Tokens created before the failure are kept in the plan: the retry creates only the others.
-        const partial = game.bridge.plan;
-        if (partial && partial.tokens.some((t) => t.tokenId !== null)) {
-          await this.#store.updateGame(id, { plan: partial });
-          game.row = { ...game.row, plan: partial };
-        }
-        await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e), ...(isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {}) });
-        throw e;
-      }
-      this.#hooks.changed(id);
+    const started = performance.now();
+    try {
+      const bots = game.row.seats.flatMap((s, seat) => (s.bot && s.approval?.status !== 'confirmed' ? [seat] : []));
+      const wallets = await Promise.all(bots.map((seat) => botWallet(this.#settings.bankSecretKey, id, seat)));
+      const tezos = new TezosToolkit(this.#settings.network.rpcUrl);
+      const unfunded: string[] = [];
+      for (const w of wallets) if ((await this.#balance(tezos, w.address)) < this.#botFundingMutez / 2) unfunded.push(w.address);
+      await allOrFirstError([this.#createTokens(game), this.#fundBots(game, unfunded)]);
+      await allOrFirstError(bots.map((seat, i) => this.#joinBot(game, seat, wallets[i]!)));
+    } finally {
+      this.#waited(id, 'setup', started);
     }
-    const bots = game.row.seats.flatMap((s, seat) => (s.bot && s.approval?.status !== 'confirmed' ? [seat] : []));
-    if (bots.length === 0) return;
-    const wallets = await Promise.all(bots.map((seat) => botWallet(this.#settings.bankSecretKey, id, seat)));
-    const tezos = new TezosToolkit(this.#settings.network.rpcUrl);
-    const unfunded: string[] = [];
-    for (const w of wallets) if ((await this.#balance(tezos, w.address)) < this.#botFundingMutez / 2) unfunded.push(w.address);
-    if (unfunded.length > 0) {
-      const op = await this.#store.insertOp(id, { kind: 'fund', status: 'pending' });
-      try {
-        const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) => this.#store.updateOp(op.id, { opHash: hash }));
-        await this.#store.updateOp(op.id, { opHash: funded.opHash, status: 'confirmed', level: funded.level });
-      } catch (e) {
-        await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
-        throw e;
+  }
+
+  async #createTokens(game: GameChain): Promise<void> {
+    const id = game.row.gameId;
+    if (game.row.plan.created !== null) return;
+    const op = await this.#store.insertOp(id, { kind: 'create', status: 'pending' });
+    try {
+      const created = await game.bridge.createGameTokens(game.row.plan);
+      await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
+      game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
+      // A large board takes several operations; each is listed.
+      for (const earlier of created.operations.slice(0, -1)) {
+        const row = await this.#store.insertOp(id, { kind: 'create', status: 'confirmed' });
+        await this.#store.updateOp(row.id, { opHash: earlier.opHash, level: earlier.level });
       }
+      await this.#store.updateOp(op.id, { opHash: created.opHash, status: 'confirmed', level: created.level });
+    } catch (e) {
+      // Tokens created before the failure are kept in the plan: the retry creates only the others.
+      const partial = game.bridge.plan;
+      if (partial && partial.tokens.some((t) => t.tokenId !== null)) {
+        await this.#store.updateGame(id, { plan: partial });
+        game.row = { ...game.row, plan: partial };
+      }
+      await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e), ...(isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {}) });
+      throw e;
     }
-    for (const [i, seat] of bots.entries()) {
-      const wallet = wallets[i]!;
-      const botTezos = new TezosToolkit(this.#settings.network.rpcUrl);
-      botTezos.setSignerProvider(wallet.signer);
-      const op = await this.#store.insertOp(id, { kind: 'approval', seat, status: 'pending' });
-      try {
-        const sent = await sendCalls(botTezos, [game.bridge.joinCall()]);
-        await this.#store.updateOp(op.id, { opHash: sent.opHash, status: 'confirmed', level: sent.level });
-        await this.#setApproval(game, seat, { opHash: sent.opHash, status: 'confirmed', error: null, fromLevel: sent.level });
-      } catch (e) {
-        await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
-        throw new HostError(503, 'CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
-      }
+    this.#hooks.changed(id);
+  }
+
+  async #fundBots(game: GameChain, unfunded: readonly string[]): Promise<void> {
+    if (unfunded.length === 0) return;
+    const op = await this.#store.insertOp(game.row.gameId, { kind: 'fund', status: 'pending' });
+    try {
+      const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) => this.#store.updateOp(op.id, { opHash: hash }));
+      await this.#store.updateOp(op.id, { opHash: funded.opHash, status: 'confirmed', level: funded.level });
+    } catch (e) {
+      await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
+      throw e;
+    }
+  }
+
+  async #joinBot(game: GameChain, seat: number, wallet: Awaited<ReturnType<typeof botWallet>>): Promise<void> {
+    const botTezos = new TezosToolkit(this.#settings.network.rpcUrl);
+    botTezos.setSignerProvider(wallet.signer);
+    const op = await this.#store.insertOp(game.row.gameId, { kind: 'approval', seat, status: 'pending' });
+    try {
+      const fromLevel = await game.bridge.headLevel();
+      const call = game.bridge.joinCall();
+      const sent = await botTezos.contract.batch([{ kind: OpKind.TRANSACTION, ...call }]).send();
+      await this.#store.updateOp(op.id, { opHash: sent.hash });
+      // Looked for block by block: Taquito's confirmation watches the head only and misses a block baked in between.
+      const level = await this.#includedAt(game, sent.hash, fromLevel);
+      await this.#store.updateOp(op.id, { opHash: sent.hash, status: 'confirmed', level });
+      await this.#setApproval(game, seat, { opHash: sent.hash, status: 'confirmed', error: null, fromLevel: level });
+    } catch (e) {
+      await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
+      throw new HostError(503, 'CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
+    }
+  }
+
+  /** The level where `opHash` applied, looked up until the confirmation timeout. @throws BridgeError */
+  async #includedAt(game: GameChain, opHash: string, fromLevel: number): Promise<number> {
+    const deadline = Date.now() + this.#confirmationTimeoutSeconds * 1000;
+    for (;;) {
+      const found = await game.bridge.lookup(opHash, fromLevel);
+      if (found && !found.applied) throw new BridgeError('BRIDGE_FAILED', `operation ${opHash} was included at level ${found.level} but failed`, { opHash });
+      if (found) return found.level;
+      if (Date.now() > deadline) throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} was not included within ${this.#confirmationTimeoutSeconds} s`, { opHash });
+      await sleep(250);
     }
   }
 
@@ -619,13 +716,46 @@ export class ChainGames {
       if (step && step.status !== 'failed') return null;
     }
     const tiles = game.row.plan.tokens.map((t) => t.tile);
-    const read = await game.bridge.readHoldingsAction(tiles, this.#addresses(game), game.row.lastLevel);
-    return readChangesHoldings(state, read) ? read : null;
+    // The roll that ends the game (its valuation scores the holders) reads them once every operation of the game is
+    // in and indexed; any other read takes the game's own operations still on their way into account instead.
+    const ends = type === 'roll' && rollEnds(state, action);
+    if (ends) await this.#drained(game);
+    const started = performance.now();
+    try {
+      const { action: read, level } = await game.bridge.readHoldingsAt(tiles, this.#addresses(game), ends ? game.row.lastLevel : game.readLevel, (at) => this.#unindexed(game, at));
+      game.readLevel = Math.max(game.readLevel, level);
+      return readChangesHoldings(state, read) ? read : null;
+    } finally {
+      this.#waited(gameId, 'read', started);
+    }
   }
 
   /**
-   * Sends the chain operations of an accepted step (seq = the state's seq after it) and waits for them; returns
-   * when they are confirmed (or there were none). A step confirmed before a restart is recognised, not resent.
+   * The game's step operations not in the indexer's balances at `level`: queued, injected and not included by then
+   * (looked up on the node), or included after it. Failed steps changed nothing on-chain.
+   */
+  async #unindexed(game: GameChain, level: number): Promise<ChainOp[]> {
+    const out: ChainOp[] = [];
+    for (const row of await this.#store.listOps(game.row.gameId)) {
+      if (row.kind !== 'step' || row.status === 'failed' || row.status === 'held' || row.status === 'retrying') continue;
+      let included = row.status === 'confirmed' ? row.level : null;
+      if (row.status === 'pending' && row.opHash) {
+        const found = await game.bridge.lookup(row.opHash, row.detail.fromLevel ?? game.row.lastLevel);
+        included = found?.applied ? found.level : null;
+      }
+      if (row.status === 'confirmed' && included === null) continue; // nothing was sent
+      if (included === null || included > level) out.push(...(row.detail.ops ?? []));
+    }
+    return out;
+  }
+
+  /**
+   * Takes the chain operations of an accepted step (seq = the state's seq after it) before the host logs it.
+   * Mints only (a purchase, a free copy): simulated at the node's head so a refusal refuses the move, then `held`
+   * and returned at once — `committed` puts them in the bank's queue once the step is logged, and the game goes on
+   * while they are sent (issue 17). A step with a burn (flip, forfeit: P7) waits for its operations' inclusion, as
+   * the copy must really leave its holder's wallet before the game takes it. A step confirmed before a restart is
+   * recognised, not sent again.
    * @throws BridgeError (transient: the caller keeps the step with `keep`), HostError 422 CHAIN_REJECTED
    */
   async settle(gameId: string, seq: number, seat: SeatId, action: unknown, events: readonly PoleEvent[]): Promise<void> {
@@ -645,13 +775,15 @@ export class ChainGames {
       throw new HostError(409, 'STALE', `another move is being put on-chain at seq ${seq}: look again`);
     }
     if (ops.length === 0) return;
+    // Confirmed (a burn step whose logging a stop cut short) or logged already (by another app instance).
+    if (earlier && (earlier.status === 'confirmed' || earlier.status === 'queued')) return;
     let row: ChainOpRow;
     if (earlier && earlier.status !== 'failed') {
-      // The step was kept: this instance sends it only if no other one is sending it right now.
-      if (earlier.status !== 'confirmed' && !(await this.#store.takeStep(earlier.id, this.#confirmationTimeoutSeconds * 1000 * 2))) {
+      // The step was kept: this instance takes it only if no other one is taking it right now.
+      if (!(await this.#store.takeStep(earlier.id, this.#confirmationTimeoutSeconds * 1000 * 2))) {
         throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${seq} of game ${gameId} is being sent by another app instance`);
       }
-      if (earlier.opHash && earlier.status !== 'confirmed') {
+      if (earlier.opHash) {
         try {
           if (await this.#adoptEarlier(game, earlier, ops, seq)) return;
         } catch (e) {
@@ -661,9 +793,25 @@ export class ChainGames {
       }
       row = earlier;
     } else {
-      row = await this.#store.insertOp(gameId, { kind: 'step', seq, seat, action, status: 'pending', detail: { ops } });
+      row = await this.#store.insertOp(gameId, { kind: 'step', seq, seat, action, status: 'held', detail: { ops } });
+    }
+    if (!needsInclusion(ops)) {
+      const started = performance.now();
+      try {
+        await game.bridge.dryRun(ops);
+      } catch (e) {
+        await this.#store.updateOp(row.id, isTransient(e) ? { status: 'retrying', error: e.message } : { status: 'failed', error: messageOf(e) });
+        if (isTransient(e)) throw e;
+        if (isBridgeError(e)) throw new HostError(422, 'CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
+        throw e;
+      } finally {
+        this.#waited(gameId, 'check', started);
+      }
+      await this.#store.updateOp(row.id, { status: 'held', error: null, detail: { ops } });
+      return;
     }
     await this.#store.updateOp(row.id, { status: 'pending', error: null, detail: { ops } });
+    const started = performance.now();
     let fromLevel = game.row.lastLevel;
     try {
       fromLevel = await game.bridge.headLevel();
@@ -678,6 +826,122 @@ export class ChainGames {
       await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
       if (isBridgeError(e)) throw new HostError(422, 'CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
       throw e;
+    } finally {
+      this.#waited(gameId, 'inclusion', started);
+    }
+  }
+
+  /** The step at `seq` is in the game's log: its operations go to the bank's queue (nothing to do for a step without). */
+  async committed(gameId: string, seq: number): Promise<void> {
+    const game = this.#games.get(gameId);
+    if (!game) return;
+    const row = await this.#store.latestStep(gameId, seq);
+    if (!row || row.status !== 'held') return;
+    await this.#store.updateOp(row.id, { status: 'queued' });
+    this.#deliver(game, { ...row, status: 'queued' });
+  }
+
+  /**
+   * The step taken at `seq` did not reach the log here (another app instance logged first, `logged`): it is void,
+   * unless the logged one is this very step.
+   */
+  async abandon(gameId: string, seq: number, logged: LoggedStep | undefined): Promise<void> {
+    const game = this.#games.get(gameId);
+    const row = game ? await this.#store.latestStep(gameId, seq) : null;
+    if (!game || row?.status !== 'held') return;
+    if (logged && sameStep(row, logged)) return this.committed(gameId, seq);
+    await this.#store.updateOp(row.id, { status: 'failed', error: 'another move was played at this point of the game' });
+  }
+
+  /** Sends the game's logged steps (seq ≤ `upTo`) still queued or on their way, as the server left them. */
+  async #resumeSteps(game: GameChain, upTo = Infinity): Promise<void> {
+    for (const row of await this.#store.listOps(game.row.gameId)) {
+      if (row.kind === 'step' && (row.status === 'queued' || row.status === 'pending') && row.seq !== null && row.seq <= upTo) this.#deliver(game, row);
+    }
+  }
+
+  /**
+   * Delivers a logged step's operations in the background, through the bank's one sender (batched with whatever
+   * else the bank sends meanwhile): retried with backoff while Tezos does not answer, looked up rather than sent
+   * again once injected. A refusal now, after the game moved on, marks the step `failed` and is reported: nothing
+   * of it is on-chain, and the next holdings read (P13) records the copy that never arrived as out of the game, so
+   * the chain and the game agree again.
+   */
+  #deliver(game: GameChain, row: ChainOpRow): void {
+    const rows = deliveringOf(game.row.gameId);
+    const busy = rows.get(row.id);
+    if (busy) {
+      // A stopped predecessor's delivery: this one goes on with whatever it leaves undone.
+      if (busy.owner !== this) this.#inBackground(busy.work.then(() => this.#resumeSteps(game)));
+      return;
+    }
+    if (this.#closed) return;
+    const work = this.#send(game, row)
+      .catch(this.#onError)
+      .finally(() => rows.delete(row.id));
+    rows.set(row.id, { owner: this, work });
+    this.#inBackground(work);
+  }
+
+  async #send(game: GameChain, row: ChainOpRow): Promise<void> {
+    const ops = row.detail.ops ?? [];
+    let opHash = row.status === 'pending' ? row.opHash : null;
+    let fromLevel = row.detail.fromLevel ?? game.row.lastLevel;
+    for (let attempt = 0; !this.#closed; attempt++) {
+      try {
+        if (opHash) {
+          const found = await game.bridge.lookup(opHash, fromLevel);
+          if (found?.applied) return await this.#confirm(game, row.id, opHash, found.level);
+          if (!found && (await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL) throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} is not included yet`, { opHash });
+          opHash = null; // included and failed, or expired: nothing of it is on-chain, it goes again
+        }
+        fromLevel = await game.bridge.headLevel();
+        const applied = await game.bridge.apply(ops, {
+          onInjected: (hash) => {
+            opHash = hash;
+            return this.#store.updateOp(row.id, { status: 'pending', opHash: hash, error: null, detail: { ops, fromLevel } });
+          },
+        });
+        return await this.#confirm(game, row.id, applied?.opHash ?? null, applied?.level ?? null);
+      } catch (e) {
+        if (!isTransient(e)) {
+          await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
+          throw new HostError(502, 'CHAIN_REFUSED_LATER', `Tezos refused step ${row.seq} of game ${game.row.gameId} after the game took it; nothing of it is on-chain (the next holdings read records what never arrived): ${messageOf(e)}`);
+        }
+        if (e.detail.opHash) opHash = e.detail.opHash;
+        await this.#store.updateOp(row.id, { error: e.message, ...(opHash ? { status: 'pending', opHash, detail: { ops, fromLevel } } : { status: 'queued' }) });
+        await sleep(Math.min(this.#backoff.max, this.#backoff.first * 2 ** attempt));
+      }
+    }
+  }
+
+  async #confirm(game: GameChain, rowId: number, opHash: string | null, level: number | null): Promise<void> {
+    await this.#store.updateOp(rowId, { status: 'confirmed', error: null, level, ...(opHash ? { opHash } : {}) });
+    if (level === null) return;
+    await this.#store.updateGame(game.row.gameId, { lastLevel: level });
+    game.row = { ...game.row, lastLevel: Math.max(game.row.lastLevel, level) };
+  }
+
+  /**
+   * Waits until none of the game's logged steps is queued or on its way (this process delivers them all): the
+   * game's `lastLevel` is then the last one's. The wait is reported (`onWait`).
+   * @throws BridgeError BRIDGE_UNCONFIRMED (transient: still on its way after the confirmation timeout)
+   */
+  async #drained(game: GameChain): Promise<void> {
+    const started = performance.now();
+    try {
+      await this.#resumeSteps(game);
+      const rows = deliveringOf(game.row.gameId);
+      const deadline = Date.now() + this.#confirmationTimeoutSeconds * 1000;
+      while (rows.size > 0 && Date.now() < deadline) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([Promise.all([...rows.values()].map((r) => r.work)), new Promise((r) => (timer = setTimeout(r, Math.max(0, deadline - Date.now()))))]);
+        clearTimeout(timer);
+      }
+      const open = (await this.#store.listOps(game.row.gameId)).find((o) => o.kind === 'step' && (o.status === 'queued' || o.status === 'pending'));
+      if (open) throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${open.seq} of game ${game.row.gameId} is not on-chain yet`);
+    } finally {
+      this.#waited(game.row.gameId, 'drain', started);
     }
   }
 
@@ -742,7 +1006,7 @@ export class ChainGames {
     const seq = game.kept.baseSeq + 1;
     this.#clearKept(game);
     this.#inBackground(
-      this.#store.latestStep(gameId, seq).then((row) => (row && (row.status === 'pending' || row.status === 'retrying') ? this.#store.updateOp(row.id, { status: 'failed', error: reason }) : undefined)),
+      this.#store.latestStep(gameId, seq).then((row) => (row && (row.status === 'held' || row.status === 'pending' || row.status === 'retrying') ? this.#store.updateOp(row.id, { status: 'failed', error: reason }) : undefined)),
     );
   }
 
@@ -840,6 +1104,7 @@ export class ChainGames {
       return;
     }
     if (!game.row.plan.game && game.row.plan.created === null) return; // never opened: nothing to close
+    await this.#drained(game); // the game's last steps are in before its end (a mint into a closed game is refused)
     const earlier = (await this.#store.listOps(id)).reverse().find((o) => o.kind === 'close' && o.status !== 'confirmed' && o.status !== 'failed');
     const op = earlier ?? (await this.#store.insertOp(id, { kind: 'close', status: 'pending' }));
     await this.#store.updateOp(op.id, { status: 'pending', error: null });
@@ -938,7 +1203,19 @@ export class ChainGames {
         at: o.updatedAt.toISOString(),
       })),
       lastLevel: game.row.lastLevel,
+      blockTimeS: await this.#blockTime(),
     };
+  }
+
+  /** The node's time between blocks, read once. */
+  async #blockTime(): Promise<number | null> {
+    this.#blockTimeS ??= new TezosToolkit(this.#settings.network.rpcUrl).rpc.getConstants().then((c) => Number(c.minimal_block_delay));
+    try {
+      return await this.#blockTimeS;
+    } catch {
+      this.#blockTimeS = null; // asked again next time
+      return null;
+    }
   }
 
   /** Waits for background work (setup, approvals) to settle: tests. */
@@ -978,7 +1255,7 @@ export class ChainGames {
   }
 
   #track(row: ChainGameRow, bridge: PoleBridge): GameChain {
-    const game: GameChain = { row, bridge, setupError: null, setupRunning: false, pause: null, kept: null, timer: null, verifying: new Set(), closing: { running: false, attempts: 0, timer: null } };
+    const game: GameChain = { row, bridge, setupError: null, setupRunning: false, pause: null, kept: null, timer: null, verifying: new Set(), closing: { running: false, attempts: 0, timer: null }, readLevel: 0 };
     this.#games.set(row.gameId, game);
     return game;
   }
@@ -1019,4 +1296,24 @@ async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R
   const out: R[] = [];
   for (let i = 0; i < items.length; i += VIEW_CONCURRENCY) out.push(...(await Promise.all(items.slice(i, i + VIEW_CONCURRENCY).map(work))));
   return out;
+}
+
+const sameStep = (row: ChainOpRow, logged: LoggedStep): boolean => logged.seat === row.seat && stableJson(logged.action) === stableJson(row.action);
+
+/** Waits for every one of `work`, then throws the first failure (none is left running behind the caller's back). */
+async function allOrFirstError(work: readonly Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Whether `roll` ends the game: its own turn is the last (the engine ends it once the turn's decisions are made). */
+function rollEnds(state: PoleState, roll: unknown): boolean {
+  const seat = pole.pending(state)[0]?.seat;
+  if (seat === undefined) return false;
+  try {
+    const next = pole.apply(state, seat, roll).state;
+    return next.endTriggered || pole.outcome(next) !== null;
+  } catch {
+    return false; // the engine refuses it: it ends nothing
+  }
 }

@@ -41,8 +41,14 @@ export interface ChainGameRow {
 
 /** `close`: the game's `close_game`, once it is over (every seat's grant ends). */
 export type ChainOpKind = 'create' | 'fund' | 'approval' | 'step' | 'close';
-/** `retrying`: the chain or its indexer did not answer; the step is kept and sent again with backoff. */
-export type ChainOpStatus = 'pending' | 'retrying' | 'confirmed' | 'failed';
+/**
+ * A bank operation's life (issue 17: steps go through the bank's queue): `held` (a step the game is taking, not in
+ * its log yet: never sent) → `queued` (in the game's log, waiting for the bank's next batch) → `pending` (injected,
+ * `opHash` set, waiting for its block) → `confirmed` | `failed`. `retrying`: the chain or its indexer did not
+ * answer; the step is kept and sent again with backoff.
+ */
+export type ChainOpStatus = 'held' | 'queued' | 'pending' | 'retrying' | 'confirmed' | 'failed';
+const STATUSES = ['held', 'queued', 'pending', 'retrying', 'confirmed', 'failed'] as const satisfies readonly ChainOpStatus[];
 
 export interface ChainOpDetail {
   /** The chain operations of a step (mints, burns, retirements). */
@@ -99,7 +105,7 @@ const opRowSchema = z.object({
   seat: z.number().int().nullable(),
   action: z.unknown(),
   op_hash: z.string().nullable(),
-  status: z.enum(['pending', 'retrying', 'confirmed', 'failed']),
+  status: z.enum(STATUSES),
   level: z.number().int().nullable(),
   error: z.string().nullable(),
   detail: z.object({}).loose(),
@@ -241,16 +247,26 @@ export class ChainStore {
   }
 
   /**
-   * Takes a kept step for sending it again: true when it was waiting (`retrying`), or `pending` for longer than
-   * `staleMs` (its sender stopped). Of two app instances retrying one step, one takes it.
+   * Takes a kept step for trying it again: true when it was waiting (`retrying`), or `held` | `pending` for longer
+   * than `staleMs` (its sender stopped). Of two app instances retrying one step, one takes it; it is `held` then.
    */
   async takeStep(id: number, staleMs: number): Promise<boolean> {
     const taken = await this.sql.query(
-      `UPDATE chain_ops SET status = 'pending', updated_at = now()
-        WHERE id = $1 AND (status = 'retrying' OR (status = 'pending' AND updated_at < now() - ($2 * interval '1 millisecond'))) RETURNING id`,
+      `UPDATE chain_ops SET status = 'held', updated_at = now()
+        WHERE id = $1 AND (status = 'retrying' OR (status IN ('held', 'pending') AND updated_at < now() - ($2 * interval '1 millisecond'))) RETURNING id`,
       [id, staleMs],
     );
     return taken.length > 0;
+  }
+
+  /** The games of `contract` with steps in the bank's queue or on their way (the server stopped before they were in). */
+  async gamesWithOpenSteps(contract: string): Promise<string[]> {
+    const rows = await this.sql.query<{ game_id: string }>(
+      `SELECT DISTINCT o.game_id FROM chain_ops o JOIN chain_games c ON c.game_id = o.game_id
+        WHERE c.contract = $1 AND o.kind = 'step' AND o.status IN ('queued', 'pending') ORDER BY o.game_id`,
+      [contract],
+    );
+    return rows.map((r) => r.game_id);
   }
 
   /** The game's operations, oldest first. */

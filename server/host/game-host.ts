@@ -418,7 +418,7 @@ export class GameHost {
     this.dormant.delete(id);
     if (dormant?.seq === live.seq) for (const [seat, at] of dormant.deadlines) live.deadlines.set(seat, at);
     this.cache.set(id, live);
-    await this.chain?.attach(id, live.seq);
+    await this.chain?.attach(id, live.seq, (seq) => live.log[seq - 1]);
     if (kit.definition.outcome(state)) this.chain?.gameOver(id); // over before a stop, perhaps not closed on-chain yet
     // An action appended while this load read the log was announced before the game was cached: catch up once.
     await this.queues.run(id, async () => {
@@ -430,8 +430,9 @@ export class GameHost {
 
   /**
    * Applies an action at `expectedSeq` and appends it; must run in the game's queue. In an on-chain game a seat's
-   * action first gets the holders read from the chain (a recorded `holdings` action when they changed), and is
-   * stored only once its chain operations are confirmed; a chain that does not answer keeps it (`retrying`).
+   * action first gets the holders read from the chain (a recorded `holdings` action when they changed); its chain
+   * operations are checked before it is stored and sent by the bank's queue after (a burn's are confirmed first);
+   * a chain that does not answer keeps it (`retrying`).
    */
   private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false): Promise<number> {
     if (expectedSeq !== live.seq) {
@@ -448,7 +449,16 @@ export class GameHost {
       baseSeq = live.seq;
       const step = this.engineStep(live, seat, action);
       await chain.settle(live.id, live.seq + 1, seat as SeatId, action, step.events as PoleEvent[]);
-      const seq = await this.append(live, seat, action, step);
+      let seq: number;
+      try {
+        seq = await this.append(live, seat, action, step);
+      } catch (err) {
+        // Another instance logged first: the step taken for the chain is void unless it logged this very one.
+        if (isHostError(err) && err.code === 'STALE') await chain.abandon(live.id, baseSeq + 1, live.log[baseSeq]);
+        throw err;
+      }
+      // Logged: its operations go to the bank's queue; a failure here is caught up with on the next load.
+      await chain.committed(live.id, seq).catch(this.onError);
       if (retrying) chain.resumed(live.id);
       return seq;
     } catch (err) {
