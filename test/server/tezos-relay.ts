@@ -1,6 +1,6 @@
 /**
  * A switchable HTTP relay between a server under test and the devnet (node RPC and its TzKT API), so a test can take
- * "Tezos" down, make an injection's inclusion go unseen, or hold back one kind of operation — with real Taquito and
+ * "Tezos" down, make an injection's inclusion go unseen, hold back one kind of operation, or see each request first — with real Taquito and
  * the real TzKT client on the other side, nothing mocked.
  */
 import { createServer, request as httpRequest } from 'node:http';
@@ -17,6 +17,8 @@ export interface TezosRelay {
   injected: string | null;
   /** Requests whose body contains this text are dropped (e.g. `close_game`, to hold back closing a game). */
   blockBodyWith: string | null;
+  /** Awaited before each request is passed on (e.g. to count injections, or to change the chain just before one). */
+  beforeForward: ((path: string, body: Buffer) => void | Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startTezosRelay(targetUrl: string): Promise<TezosRelay> {
       req.socket.destroy();
       return;
     }
+    await relay.beforeForward?.(req.url ?? '', body);
     const injecting = relay.downAfterInjection && req.url?.startsWith('/injection/operation');
     const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -55,6 +58,7 @@ export async function startTezosRelay(targetUrl: string): Promise<TezosRelay> {
     downAfterInjection: false,
     injected: null,
     blockBodyWith: null,
+    beforeForward: null,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return relay;
