@@ -67,4 +67,4 @@ export function describeChainOp(op: ChainOpInfo, names: readonly string[], title
   }
 }
 
-export const STATUS_LABEL: Record<ChainOpInfo['status'], string> = { held: 'Pending', queued: 'Pending', pending: 'Pending', retrying: 'Waiting for Tezos', confirmed: 'Confirmed', failed: 'Failed' };
+export const STATUS_LABEL: Record<ChainOpInfo['status'], string> = { held: 'Pending', queued: 'Next block', pending: 'Pending', retrying: 'Waiting for Tezos', confirmed: 'Confirmed', failed: 'Failed' };

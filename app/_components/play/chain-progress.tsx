@@ -7,7 +7,6 @@ import { describeChainOp, type ChainOpInfo } from '../../_lib/chain-game';
 import { expectedWait, inFlight, newlySettled, secondsSince, statusById } from '../../_lib/chain-progress';
 import { opHref, type LinkNetwork } from '../../_lib/explorer-links';
 import { useClock } from '../../_lib/browser-state';
-import { useWallet } from '../../_lib/wallet';
 import type { ChainState } from './chain-panel';
 
 /** A confirmation's toast stays this long; a failure's stays until dismissed. */
@@ -16,35 +15,12 @@ const TOAST_MS = 10_000;
 const TICK_MS = 1000;
 
 /**
- * The chain's pace, read once from the node the wallet uses (`minimal_block_delay`, 6 s on Shadownet): null until
- * known, or when the node cannot be asked (the wait is then shown without it).
- */
-function useBlockSeconds(): number | null {
-  const { chain } = useWallet();
-  const rpcUrl = chain?.ok ? chain.rpcUrl : null;
-  const [seconds, setSeconds] = useState<number | null>(null);
-  useEffect(() => {
-    if (rpcUrl === null) return;
-    let live = true;
-    void import('@taquito/rpc')
-      .then(({ RpcClient }) => new RpcClient(rpcUrl).getConstants())
-      .then(
-        (c) => live && c.minimal_block_delay !== undefined && setSeconds(c.minimal_block_delay.toNumber()),
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, [rpcUrl]);
-  return seconds;
-}
-
-/**
  * Above the table of an on-chain game, while anything is on its way to Tezos: the move being sent, then each step
  * the chain has not confirmed yet, with a spinner, how long Tezos usually takes and how long it has been.
  */
 export function ChainProgress({ seats, titles, sending, chain }: { seats: readonly SeatInfo[]; titles: ReadonlyMap<number, string>; sending: boolean; chain: ChainState }) {
-  const blockSeconds = useBlockSeconds();
+  // The chain's pace as the server read it from its node (6 s on Shadownet); null: unknown, the wait is shown without it.
+  const blockSeconds = chain.info?.blockTimeS ?? null;
   const names = useMemo(() => seats.map((s) => s.name), [seats]);
   const steps = chain.info ? inFlight(chain.info.ops) : [];
   const active = chain.info !== null && chain.info !== undefined && chain.info.ready && (sending || steps.length > 0);
@@ -69,7 +45,7 @@ export function ChainProgress({ seats, titles, sending, chain }: { seats: readon
         <p key={op.id} className="chain-progress-item" data-testid="chain-in-flight" data-status={op.status}>
           <span className="spinner" aria-hidden="true" />
           <span>
-            <strong>{op.status === 'retrying' ? 'Waiting for Tezos to answer' : 'On its way'}:</strong> {describeChainOp(op, names, titles)}{' '}
+            <strong>{IN_FLIGHT_LABEL[op.status] ?? 'On its way'}:</strong> {describeChainOp(op, names, titles)}{' '}
             <span className="muted">{expectedWait(blockSeconds, secondsSince(op.at, now))}</span>
           </span>
         </p>
@@ -77,6 +53,14 @@ export function ChainProgress({ seats, titles, sending, chain }: { seats: readon
     </section>
   );
 }
+
+/** What a step on its way is doing, in words. */
+const IN_FLIGHT_LABEL: Partial<Record<ChainOpInfo['status'], string>> = {
+  held: 'Taking your move',
+  queued: 'Going out with the bank’s next block',
+  pending: 'On its way',
+  retrying: 'Waiting for Tezos to answer',
+};
 
 /** At most this many toasts at once; the oldest go first. */
 const MAX_TOASTS = 4;
