@@ -216,17 +216,20 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(labels).toContain('Buy');
     console.info(`on-chain game: ${decisions} decisions through the UI (${[...labels].sort().join(' | ')})`);
 
-    // Every purchase became a confirmed mint, listed as a chain step with a link to the app's explorer.
+    // Every purchase became a confirmed mint, listed as a chain step with a link to the app's explorer. The last
+    // move's own mint may still be in the bank's next block when the game is over; every step is confirmed soon after
+    // (the game's closing on-chain follows, below).
+    const settled = (i: ChainInfo) => i.ops.filter((o) => o.kind !== 'close').every((o) => o.status === 'confirmed');
+    await expect.poll(async () => settled(await api<ChainInfo>(`/api/games/${gameId}/chain`)), { timeout: 30_000 }).toBe(true);
     const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
     const mints = info.ops.filter((o) => o.kind === 'step' && o.ops.some((c) => c.kind === 'mint'));
     expect(mints.length).toBeGreaterThan(0);
-    // Every step confirmed; the game's closing on-chain follows the game over (below).
-    expect(info.ops.filter((o) => o.kind !== 'close').every((o) => o.status === 'confirmed')).toBe(true);
     const panel = alicePage.getByTestId('chain-panel');
     const showAll = panel.getByRole('button', { name: /^Show all/ });
     if (await showAll.count()) await showAll.click();
     const mintSteps = alicePage.getByTestId('chain-steps').locator('li[data-kind="step"][data-status="confirmed"]').filter({ hasText: /minted/i });
-    await expect.poll(() => mintSteps.count()).toBe(mints.length);
+    // The page reads the chain status every 1.5 s: the last mints may be confirmed after the last move.
+    await expect.poll(() => mintSteps.count(), { timeout: 15_000 }).toBe(mints.length);
     await alicePage.screenshot({ path: path.join(RESULTS, 'chain-play-end.png'), fullPage: true });
     const link = mintSteps.first().locator('a[href^="/explorer/op/"]');
     const href = (await link.getAttribute('href'))!;

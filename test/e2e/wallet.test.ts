@@ -218,7 +218,10 @@ describe('your own wallet over Beacon, in the browser', () => {
       if (sent && !followed) followed = state.tiles[sent.tile]!.holders.join() === String(1 - sent.from);
       if (!sent) {
         const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
-        const held = info.pieces.find((p) => p.tokenId !== null && state.tiles[p.tile]!.holders.length === 1);
+        // A copy the game gave, whose mint is confirmed: bought copies are minted in the bank's next block, and the
+        // holder sends it once the toast says it is theirs.
+        const minted = (tile: number) => info.ops.some((o) => o.kind === 'step' && o.status === 'confirmed' && o.ops.some((c) => c.kind === 'mint' && c.tile === tile));
+        const held = info.pieces.find((p) => p.tokenId !== null && state.tiles[p.tile]!.holders.length === 1 && minted(p.tile));
         if (held) {
           const from = state.tiles[held.tile]!.holders[0] as 0 | 1;
           sent = { tile: held.tile, from };
