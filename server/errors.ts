@@ -1,7 +1,13 @@
 /**
  * The server layer's error tree (Taquito-style, every leaf with a stable `code`):
- * ServerError → StoreError (the database refused or failed) | HostError (a request was refused; carries the HTTP
- * status the route handler answers with).
+ *
+ *   ServerError → StoreError (the database refused or failed)
+ *               | HostError (a request was refused; nothing changed) → RequestError | AccessError | GameError
+ *                   | ChainGameError | StudioError | ServiceError (each with its code union)
+ *                   | RuleRefusal (the engine refused a move or a set-up: its own code)
+ *
+ * A refusal's HTTP status is never chosen where it is thrown: `HTTP_STATUS` maps every code to one (and
+ * `ruleStatus` the engine's), and the route responder answers with it.
  */
 /**
  * Next bundles instrumentation.ts (which opens the game host at boot) apart from the route handlers, so one process
@@ -10,14 +16,15 @@
  */
 const BRAND = Symbol.for('tezos-pole.server-error');
 
-const branded = (err: unknown, name: string): boolean =>
-  typeof err === 'object' && err !== null && (err as { [BRAND]?: unknown })[BRAND] === name;
+const branded = (err: unknown, kind: string): boolean =>
+  typeof err === 'object' && err !== null && (err as { [BRAND]?: unknown })[BRAND] === kind;
 
 export abstract class ServerError extends Error {
   abstract readonly code: string;
-  /** The leaf class's name, shared by every copy of the class in the process (see BRAND). */
+  /** Which trunk of the tree the error is on ('StoreError', 'HostError'…), shared by every copy of the class. */
+  protected abstract readonly kind: string;
   get [BRAND](): string {
-    return this.name;
+    return this.kind;
   }
 }
 
@@ -27,6 +34,7 @@ export abstract class ServerError extends Error {
  */
 export class StoreError extends ServerError {
   override readonly name = 'StoreError';
+  protected readonly kind = 'StoreError';
   constructor(
     readonly code: 'SEQ_TAKEN' | 'UNKNOWN_GAME' | 'DUPLICATE_GAME' | 'BAD_ROW' | 'LOCKED',
     message: string,
@@ -37,16 +45,238 @@ export class StoreError extends ServerError {
 
 export type HostStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
-/** A request the host refused; nothing was changed. `status` is the HTTP answer, `code` is stable for clients. */
-export class HostError extends ServerError {
-  override readonly name = 'HostError';
+/** The request itself: its shape, size, origin or rate. */
+export type RequestCode =
+  | 'MALFORMED_REQUEST'
+  | 'MALFORMED_ID'
+  | 'UNSTORABLE_VALUE'
+  | 'BODY_TOO_LARGE'
+  | 'JSON_REQUIRED'
+  | 'CROSS_SITE_REQUEST'
+  | 'RATE_LIMITED'
+  | 'CLIENT_STREAM_LIMIT'
+  | 'GAME_STREAM_LIMIT';
+
+/** Who is asking: signed in, with the right token, wallet and seat. */
+export type AccessCode =
+  | 'SIGN_IN_REQUIRED'
+  | 'BAD_SIGNATURE'
+  | 'CHALLENGE_EXPIRED'
+  | 'BAD_TOKEN'
+  | 'TOKEN_REQUIRED'
+  | 'BOT_SEAT'
+  | 'NOT_YOUR_SEAT'
+  | 'SEAT_LEFT'
+  | 'SEAT_NOT_CLAIMED'
+  | 'UNKNOWN_SEAT'
+  | 'WRONG_WALLET'
+  | 'SEAT_REQUIRED'
+  | 'BAD_ADDRESS'
+  | 'NOT_DEVNET';
+
+/** The game asked for: it exists, the move is not stale, its record reads back. */
+export type GameCode =
+  | 'UNKNOWN_GAME'
+  | 'STALE'
+  | 'GAME_NOT_OVER'
+  | 'PLAYERS_FROM_SEATS'
+  | 'BOARD_TWICE'
+  | 'BAD_BOARD'
+  | 'UNSUPPORTED_VERSION'
+  | 'CORRUPT_LOG'
+  | 'REPLAY_FAILED'
+  | 'CHAIN_ONLINE_ONLY'
+  | 'CHAIN_POLE_ONLY';
+
+/** An on-chain game's chain side: the contract, the bank, the seats' wallets, Tezos answering. */
+export type ChainGameCode =
+  | 'NOT_ON_CHAIN'
+  | 'ADDRESS_IN_GAME'
+  | 'SEAT_CLAIMED'
+  | 'CHAIN_NOT_READY'
+  | 'CHAIN_REJECTED'
+  | 'CHAIN_BAD_BOARD'
+  | 'CHAIN_BOT_LIMIT'
+  | 'CHAIN_GAME_LIMIT'
+  | 'BANK_LOW'
+  | 'CHAIN_MOVED'
+  | 'CHAIN_NOT_CONFIGURED'
+  | 'CHAIN_PAUSED'
+  | 'CHAIN_SETUP'
+  | 'CHAIN_UNAVAILABLE'
+  | 'BAD_OP_HASH'
+  | 'CHAIN_REFUSED_LATER';
+
+/** The studio's pieces, boards and lab, and the tokens they feature. */
+export type StudioCode =
+  | 'BAD_CONTRACT_ADDRESS'
+  | 'BAD_TOKEN_ID'
+  | 'TOKEN_NOT_FOUND'
+  | 'NOT_TOKEN_CREATOR'
+  | 'NOT_YOUR_BOARD'
+  | 'NOT_YOUR_PIECE'
+  | 'BOARD_NOT_FOUND'
+  | 'PIECE_NOT_FOUND'
+  | 'BAD_BOARD_REQUEST'
+  | 'BAD_IMAGE'
+  | 'BAD_LAB_OPTIONS'
+  | 'BAD_PIECE'
+  | 'DUPLICATE_PIECE'
+  | 'UNKNOWN_PIECE'
+  | 'UNVERIFIED_BOARD'
+  | 'UNVERIFIED_PIECE'
+  | 'LAB_RUNNING'
+  | 'INDEXER_UNAVAILABLE';
+
+/** The server could not serve: its database is locked, down or failing. */
+export type ServiceCode =
+  | 'STORE_FAILED'
+  | 'STORE_LOCKED'
+  | 'STORE_UNAVAILABLE';
+
+export type HostErrorCode = RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode;
+
+/** The one place a refusal's HTTP status is chosen. */
+export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
+  // RequestError
+  MALFORMED_REQUEST: 400,
+  MALFORMED_ID: 400,
+  UNSTORABLE_VALUE: 400,
+  BODY_TOO_LARGE: 413,
+  JSON_REQUIRED: 415,
+  CROSS_SITE_REQUEST: 403,
+  RATE_LIMITED: 429,
+  CLIENT_STREAM_LIMIT: 429,
+  GAME_STREAM_LIMIT: 429,
+  // AccessError
+  SIGN_IN_REQUIRED: 401,
+  BAD_SIGNATURE: 401,
+  CHALLENGE_EXPIRED: 401,
+  BAD_TOKEN: 403,
+  TOKEN_REQUIRED: 403,
+  BOT_SEAT: 403,
+  NOT_YOUR_SEAT: 403,
+  SEAT_LEFT: 403,
+  SEAT_NOT_CLAIMED: 403,
+  UNKNOWN_SEAT: 403,
+  WRONG_WALLET: 403,
+  SEAT_REQUIRED: 400,
+  BAD_ADDRESS: 400,
+  NOT_DEVNET: 404,
+  // GameError
+  UNKNOWN_GAME: 404,
+  STALE: 409,
+  GAME_NOT_OVER: 409,
+  PLAYERS_FROM_SEATS: 400,
+  BOARD_TWICE: 400,
+  BAD_BOARD: 422,
+  UNSUPPORTED_VERSION: 422,
+  CORRUPT_LOG: 500,
+  REPLAY_FAILED: 500,
+  CHAIN_ONLINE_ONLY: 400,
+  CHAIN_POLE_ONLY: 400,
+  // ChainGameError
+  NOT_ON_CHAIN: 404,
+  ADDRESS_IN_GAME: 409,
+  SEAT_CLAIMED: 409,
+  CHAIN_NOT_READY: 409,
+  CHAIN_REJECTED: 422,
+  CHAIN_BAD_BOARD: 422,
+  CHAIN_BOT_LIMIT: 429,
+  CHAIN_GAME_LIMIT: 429,
+  BANK_LOW: 503,
+  CHAIN_MOVED: 503,
+  CHAIN_NOT_CONFIGURED: 503,
+  CHAIN_PAUSED: 503,
+  CHAIN_SETUP: 503,
+  CHAIN_UNAVAILABLE: 503,
+  BAD_OP_HASH: 400,
+  CHAIN_REFUSED_LATER: 502,
+  // StudioError
+  BAD_CONTRACT_ADDRESS: 400,
+  BAD_TOKEN_ID: 400,
+  TOKEN_NOT_FOUND: 404,
+  NOT_TOKEN_CREATOR: 403,
+  NOT_YOUR_BOARD: 403,
+  NOT_YOUR_PIECE: 403,
+  BOARD_NOT_FOUND: 404,
+  PIECE_NOT_FOUND: 404,
+  BAD_BOARD_REQUEST: 422,
+  BAD_IMAGE: 422,
+  BAD_LAB_OPTIONS: 422,
+  BAD_PIECE: 422,
+  DUPLICATE_PIECE: 422,
+  UNKNOWN_PIECE: 422,
+  UNVERIFIED_BOARD: 422,
+  UNVERIFIED_PIECE: 422,
+  LAB_RUNNING: 409,
+  INDEXER_UNAVAILABLE: 503,
+  // ServiceError
+  STORE_FAILED: 500,
+  STORE_LOCKED: 503,
+  STORE_UNAVAILABLE: 503,
+};
+
+/** An engine's refusal: a malformed action is a bad request; any other broken rule an unprocessable one. */
+export const ruleStatus = (code: string): HostStatus => (code === 'MALFORMED_ACTION' ? 400 : 422);
+
+/** A request the host refused; nothing was changed. `code` is stable for clients; `status` follows from it. */
+export abstract class HostError extends ServerError {
+  protected readonly kind = 'HostError';
   constructor(
-    readonly status: HostStatus,
-    readonly code: string,
     message: string,
     readonly detail?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
+  }
+  abstract get status(): HostStatus;
+}
+
+/** A host refusal whose code is in the table. */
+abstract class TabledError<C extends HostErrorCode> extends HostError {
+  constructor(
+    readonly code: C,
+    message: string,
+    detail?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message, detail);
+  }
+  get status(): HostStatus {
+    return HTTP_STATUS[this.code];
+  }
+}
+
+export class RequestError extends TabledError<RequestCode> {
+  override readonly name = 'RequestError';
+}
+export class AccessError extends TabledError<AccessCode> {
+  override readonly name = 'AccessError';
+}
+export class GameError extends TabledError<GameCode> {
+  override readonly name = 'GameError';
+}
+export class ChainGameError extends TabledError<ChainGameCode> {
+  override readonly name = 'ChainGameError';
+}
+export class StudioError extends TabledError<StudioCode> {
+  override readonly name = 'StudioError';
+}
+export class ServiceError extends TabledError<ServiceCode> {
+  override readonly name = 'ServiceError';
+}
+
+/** The engine refused a move or a game's set-up, in its own words and code (NOT_YOUR_TURN, BAD_CONFIG…). */
+export class RuleRefusal extends HostError {
+  override readonly name = 'RuleRefusal';
+  constructor(
+    readonly code: string,
+    message: string,
+    detail?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message, detail);
+  }
+  get status(): HostStatus {
+    return ruleStatus(this.code);
   }
 }
 

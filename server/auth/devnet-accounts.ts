@@ -11,7 +11,7 @@ import { blake2b } from '@noble/hashes/blake2.js';
 import { InMemorySigner } from '@taquito/signer';
 import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { BANK_KEY_VAR } from '../../chain/status';
-import { HostError } from '../errors';
+import { AccessError } from '../errors';
 
 export interface DevnetAccount {
   readonly alias: string;
@@ -56,7 +56,7 @@ async function bankAddress(env: Readonly<Record<string, string | undefined>>): P
  */
 export async function devnetPlayerAccounts(env: Readonly<Record<string, string | undefined>>): Promise<DevnetAccount[]> {
   if (env['TEZOS_NETWORK']?.trim() !== 'devnet') {
-    throw new HostError(404, 'NOT_DEVNET', 'devnet accounts exist only when the app runs on the devnet (TEZOS_NETWORK=devnet)');
+    throw new AccessError('NOT_DEVNET', 'devnet accounts exist only when the app runs on the devnet (TEZOS_NETWORK=devnet)');
   }
   const bank = await bankAddress(env);
   const accounts: DevnetAccount[] = [];

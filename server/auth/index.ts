@@ -3,7 +3,7 @@
  * httpOnly cookie `tp_session` then names that address on every request. Route handlers use `sessionAddress` /
  * `requireAddress`; the lower-level functions take a SqlClient so they run without Next.
  */
-import { HostError } from '../errors';
+import { AccessError } from '../errors';
 import { getHost } from '../host';
 import { sessionToken } from './cookie';
 import { sessionFor } from './sessions';
@@ -39,6 +39,6 @@ export async function sessionAddress(request: Request): Promise<string | null> {
  */
 export async function requireAddress(request: Request): Promise<string> {
   const address = await sessionAddress(request);
-  if (address === null) throw new HostError(401, 'SIGN_IN_REQUIRED', 'sign in with your wallet first');
+  if (address === null) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet first');
   return address;
 }

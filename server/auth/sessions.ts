@@ -10,7 +10,7 @@ import { plainText } from '../../engine/core/text';
 import { isNetworkConfigError } from '../../chain/errors';
 import { networkFromEnv } from '../../chain/networks';
 import { isAccountAddress, isPublicKey, isSignature } from '../../chain/validate';
-import { HostError } from '../errors';
+import { AccessError, ChainGameError, RequestError } from '../errors';
 import { hashToken, newToken } from '../host/tokens';
 import type { SqlClient } from '../store';
 import { messageAddress, packedStringPayload, signInMessage } from './sign-in-message';
@@ -60,21 +60,21 @@ const signInSchema = z
 /** `{ address }` of a challenge request. @throws HostError 400 `MALFORMED_REQUEST`. */
 export function parseChallengeRequest(body: unknown): { address: string } {
   const parsed = challengeRequestSchema.safeParse(body);
-  if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', 'expected { address: "tz1…" }');
+  if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { address: "tz1…" }');
   return parsed.data;
 }
 
 /** `{ nonce, address, publicKey, signature }` of a sign-in request. @throws HostError 400 `MALFORMED_REQUEST`. */
 export function parseSignInRequest(body: unknown): SignInInput {
   const parsed = signInSchema.safeParse(body);
-  if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', 'expected { nonce, address, publicKey, signature } (strings)');
+  if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { nonce, address, publicKey, signature } (strings)');
   return parsed.data;
 }
 
 /** Only implicit accounts (tz1–tz4) hold a key that can sign. @throws HostError 400 `BAD_ADDRESS`. */
 function checkAccountAddress(address: string): void {
   if (!isAccountAddress(address)) {
-    throw new HostError(400, 'BAD_ADDRESS', `not a Tezos account address (tz1…, tz2…, tz3… or tz4…): ${JSON.stringify(address)}`);
+    throw new AccessError('BAD_ADDRESS', `not a Tezos account address (tz1…, tz2…, tz3… or tz4…): ${JSON.stringify(address)}`);
   }
 }
 
@@ -83,7 +83,7 @@ function configuredNetwork(): string {
   try {
     return networkFromEnv(process.env).name;
   } catch (err) {
-    if (isNetworkConfigError(err)) throw new HostError(503, 'CHAIN_NOT_CONFIGURED', `the Tezos network setting is unusable: ${err.message}`);
+    if (isNetworkConfigError(err)) throw new ChainGameError('CHAIN_NOT_CONFIGURED', `the Tezos network setting is unusable: ${err.message}`);
     throw err;
   }
 }
@@ -115,10 +115,10 @@ export async function createChallenge(sql: SqlClient, address: string, now: Date
 export async function verifySignIn(sql: SqlClient, input: SignInInput, now: Date): Promise<OpenedSession> {
   const { nonce, address, publicKey, signature } = input;
   checkAccountAddress(address);
-  if (!isPublicKey(publicKey)) throw new HostError(400, 'MALFORMED_REQUEST', 'publicKey is not a Tezos public key');
-  if (!isSignature(signature)) throw new HostError(400, 'MALFORMED_REQUEST', 'signature is not a Tezos signature');
+  if (!isPublicKey(publicKey)) throw new RequestError('MALFORMED_REQUEST', 'publicKey is not a Tezos public key');
+  if (!isSignature(signature)) throw new RequestError('MALFORMED_REQUEST', 'signature is not a Tezos signature');
 
-  const expired = new HostError(401, 'CHALLENGE_EXPIRED', 'this sign-in message has expired or was already used: ask for a new one');
+  const expired = new AccessError('CHALLENGE_EXPIRED', 'this sign-in message has expired or was already used: ask for a new one');
   if (!NONCE.test(nonce)) throw expired;
   const [challenge] = await sql.query<{ message: string; expires_at: Date | string }>(
     'SELECT message, expires_at FROM sign_in_challenges WHERE nonce = $1',
@@ -127,8 +127,8 @@ export async function verifySignIn(sql: SqlClient, input: SignInInput, now: Date
   if (!challenge || new Date(challenge.expires_at).getTime() <= now.getTime()) throw expired;
 
   const issuedTo = messageAddress(challenge.message);
-  if (issuedTo !== address) throw new HostError(400, 'BAD_ADDRESS', `this sign-in message was issued to ${issuedTo}, not to ${address}`);
-  if (getPkhfromPk(publicKey) !== address) throw new HostError(401, 'BAD_SIGNATURE', `the public key ${publicKey} is not the key of ${address}`);
+  if (issuedTo !== address) throw new AccessError('BAD_ADDRESS', `this sign-in message was issued to ${issuedTo}, not to ${address}`);
+  if (getPkhfromPk(publicKey) !== address) throw new AccessError('BAD_SIGNATURE', `the public key ${publicKey} is not the key of ${address}`);
   let valid: boolean;
   try {
     valid = verifySignature(packedStringPayload(challenge.message), publicKey, signature);
@@ -136,7 +136,7 @@ export async function verifySignIn(sql: SqlClient, input: SignInInput, now: Date
     // A signature of another curve than the key's: not a signature by this key either.
     valid = false;
   }
-  if (!valid) throw new HostError(401, 'BAD_SIGNATURE', `the signature is not ${address}'s signature of this sign-in message`);
+  if (!valid) throw new AccessError('BAD_SIGNATURE', `the signature is not ${address}'s signature of this sign-in message`);
 
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);

@@ -37,7 +37,7 @@ import { HoldingsReader } from '../../chain/indexer';
 import type { SeatId } from '../../engine';
 import { GENESIS, pole, readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';
-import { HostError } from '../errors';
+import { AccessError, ChainGameError, GameError, HostError } from '../errors';
 import { DEFAULT_LIMITS, type LimitSettings } from '../limits';
 import { botWallet } from './bot-wallets';
 import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
@@ -302,7 +302,7 @@ export class ChainGames {
     try {
       plan = bridge.planTokens(rules.board, gameId, { ...(extras.artists ? { artists: extras.artists } : {}), ...(extras.images ? { images: extras.images } : {}), royaltyBps: rules.royaltyRate * 100 });
     } catch (e) {
-      throw new HostError(422, 'CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
+      throw new ChainGameError('CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
     }
     const chainSeats: ChainSeat[] = [];
     for (let seat = 0; seat < seats.length; seat++) {
@@ -318,16 +318,16 @@ export class ChainGames {
     for (const [id, r] of this.#reserved) if (r.creator === creator) live.set(id, r.bots);
     const { gamesPerWallet, botSeatsPerWallet } = this.#walletLimits;
     if (live.size >= gamesPerWallet) {
-      throw new HostError(429, 'CHAIN_GAME_LIMIT', `${creator} already has ${live.size} on-chain game${live.size === 1 ? '' : 's'} in play, the most one wallet may: finish one first (the bank pays for each)`, { limit: gamesPerWallet });
+      throw new ChainGameError('CHAIN_GAME_LIMIT', `${creator} already has ${live.size} on-chain game${live.size === 1 ? '' : 's'} in play, the most one wallet may: finish one first (the bank pays for each)`, { limit: gamesPerWallet });
     }
     const botsInPlay = [...live.values()].reduce((a, b) => a + b, 0);
     if (botsInPlay + bots > botSeatsPerWallet) {
-      throw new HostError(429, 'CHAIN_BOT_LIMIT', `${creator} may have ${botSeatsPerWallet} bot seats in its on-chain games in play, and has ${botsInPlay}: this game's ${bots} would make ${botsInPlay + bots} (the bank funds each bot's wallet)`, { limit: botSeatsPerWallet });
+      throw new ChainGameError('CHAIN_BOT_LIMIT', `${creator} may have ${botSeatsPerWallet} bot seats in its on-chain games in play, and has ${botsInPlay}: this game's ${bots} would make ${botsInPlay + bots} (the bank funds each bot's wallet)`, { limit: botSeatsPerWallet });
     }
     const reserved = this.#reservedMutez();
     if (balance - reserved < cost.totalMutez) {
       const held = reserved > 0 ? ` (${tez(reserved)} ꜩ of it held for games being created)` : '';
-      throw new HostError(503, 'BANK_LOW', `the bank holds ${tez(balance)} ꜩ${held}, and this game may cost it up to ${tez(cost.totalMutez)} ꜩ (${tez(cost.botFundingMutez)} ꜩ for ${bots} bot wallets, ${tez(cost.storageMutez + cost.feesMutez)} ꜩ for its tokens' storage and the fees): top the bank up, or play with fewer bots or off-chain`, {
+      throw new ChainGameError('BANK_LOW', `the bank holds ${tez(balance)} ꜩ${held}, and this game may cost it up to ${tez(cost.totalMutez)} ꜩ (${tez(cost.botFundingMutez)} ꜩ for ${bots} bot wallets, ${tez(cost.storageMutez + cost.feesMutez)} ꜩ for its tokens' storage and the fees): top the bank up, or play with fewer bots or off-chain`, {
         balanceMutez: balance,
         needMutez: cost.totalMutez,
       });
@@ -373,7 +373,7 @@ export class ChainGames {
     try {
       return await bridge.bankBalance();
     } catch (e) {
-      throw new HostError(503, 'CHAIN_UNAVAILABLE', `the bank's balance could not be read from Tezos: ${messageOf(e)}`);
+      throw new ChainGameError('CHAIN_UNAVAILABLE', `the bank's balance could not be read from Tezos: ${messageOf(e)}`);
     }
   }
 
@@ -522,7 +522,7 @@ export class ChainGames {
       await this.#setApproval(game, seat, { opHash: sent.hash, status: 'confirmed', error: null, fromLevel: level });
     } catch (e) {
       await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
-      throw new HostError(503, 'CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
+      throw new ChainGameError('CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
     }
   }
 
@@ -542,7 +542,7 @@ export class ChainGames {
     try {
       return (await tezos.tz.getBalance(address)).toNumber();
     } catch (e) {
-      throw new HostError(503, 'CHAIN_UNAVAILABLE', `the Tezos node did not answer: ${messageOf(e)}`);
+      throw new ChainGameError('CHAIN_UNAVAILABLE', `the Tezos node did not answer: ${messageOf(e)}`);
     }
   }
 
@@ -560,14 +560,14 @@ export class ChainGames {
    */
   async claim(gameId: string, seat: SeatId, address: string): Promise<void> {
     const game = await this.#need(gameId);
-    if (validateAddress(address) !== ValidationResult.VALID) throw new HostError(400, 'BAD_ADDRESS', `not a Tezos address: ${address}`);
+    if (validateAddress(address) !== ValidationResult.VALID) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
     const s = game.row.seats[seat];
-    if (!s) throw new HostError(403, 'UNKNOWN_SEAT', `seat ${seat} is not in this game`);
-    if (s.bot) throw new HostError(403, 'BOT_SEAT', `seat ${seat} is played by a bot`);
+    if (!s) throw new AccessError('UNKNOWN_SEAT', `seat ${seat} is not in this game`);
+    if (s.bot) throw new AccessError('BOT_SEAT', `seat ${seat} is played by a bot`);
     if (s.address === address) return;
-    if (s.address !== null) throw new HostError(409, 'SEAT_CLAIMED', `seat ${seat} is bound to ${s.address}; sign in with that wallet to play it`);
+    if (s.address !== null) throw new ChainGameError('SEAT_CLAIMED', `seat ${seat} is bound to ${s.address}; sign in with that wallet to play it`);
     const other = game.row.seats.findIndex((x) => x.address === address);
-    if (other >= 0) throw new HostError(409, 'ADDRESS_IN_GAME', `${address} already plays seat ${other}: each seat needs its own wallet, so holdings can tell them apart`);
+    if (other >= 0) throw new ChainGameError('ADDRESS_IN_GAME', `${address} already plays seat ${other}: each seat needs its own wallet, so holdings can tell them apart`);
     await this.#setApproval(game, seat, null, address);
     this.#hooks.changed(gameId);
   }
@@ -580,17 +580,17 @@ export class ChainGames {
     const game = this.#games.get(gameId);
     if (!game) return;
     const bound = game.row.seats[seat]?.address ?? null;
-    if (bound === null) throw new HostError(403, 'SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet: claim it first`);
-    if (address === null) throw new HostError(401, 'SIGN_IN_REQUIRED', `seat ${seat} is played with the wallet ${bound}: sign in with it`);
-    if (address !== bound) throw new HostError(403, 'WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
+    if (bound === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet: claim it first`);
+    if (address === null) throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat} is played with the wallet ${bound}: sign in with it`);
+    if (address !== bound) throw new AccessError('WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
   }
 
   /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
   async approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
     const game = await this.#need(gameId);
     const address = game.row.seats[seat]?.address ?? null;
-    if (address === null) throw new HostError(403, 'SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
-    if (game.row.plan.created === null) throw new HostError(409, 'CHAIN_NOT_READY', "the game's tokens are still being created");
+    if (address === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
+    if (game.row.plan.created === null) throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
     return game.bridge.joinCall();
   }
 
@@ -602,8 +602,8 @@ export class ChainGames {
   async submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
     const game = await this.#need(gameId);
     this.checkWallet(gameId, seat, address);
-    if (game.row.plan.created === null) throw new HostError(409, 'CHAIN_NOT_READY', "the game's tokens are still being created");
-    if (opHash !== null && !OP_HASH.test(opHash)) throw new HostError(400, 'BAD_OP_HASH', `not an operation hash: ${opHash}`);
+    if (game.row.plan.created === null) throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
+    if (opHash !== null && !OP_HASH.test(opHash)) throw new ChainGameError('BAD_OP_HASH', `not an operation hash: ${opHash}`);
     if (game.row.seats[seat]!.approval?.status === 'confirmed') return;
     const fromLevel = Math.max(0, (await this.#head(game)) - 2);
     if (opHash !== null) await this.#store.insertOp(gameId, { kind: 'approval', seat, status: 'pending', detail: { fromLevel } }).then((op) => this.#store.updateOp(op.id, { opHash }));
@@ -615,7 +615,7 @@ export class ChainGames {
     try {
       return await game.bridge.headLevel();
     } catch (e) {
-      throw new HostError(503, 'CHAIN_UNAVAILABLE', messageOf(e));
+      throw new ChainGameError('CHAIN_UNAVAILABLE', messageOf(e));
     }
   }
 
@@ -681,10 +681,10 @@ export class ChainGames {
     if (!game) return;
     if (!this.#isReady(game)) {
       const waiting = game.row.plan.created === null ? "the game's tokens are being created" : 'every seat must be claimed by its wallet and approve the bank first';
-      throw new HostError(409, 'CHAIN_NOT_READY', game.setupError ? `the game could not be set up on-chain: ${game.setupError}` : `the game has not started: ${waiting}`);
+      throw new ChainGameError('CHAIN_NOT_READY', game.setupError ? `the game could not be set up on-chain: ${game.setupError}` : `the game has not started: ${waiting}`);
     }
     if (!retrying && (game.kept || game.pause)) {
-      throw new HostError(503, 'CHAIN_PAUSED', `the game is paused: ${game.pause?.reason ?? 'a move is waiting for Tezos'}`, { retryAt: game.pause?.retryAt ?? null });
+      throw new ChainGameError('CHAIN_PAUSED', `the game is paused: ${game.pause?.reason ?? 'a move is waiting for Tezos'}`, { retryAt: game.pause?.retryAt ?? null });
     }
   }
 
@@ -767,12 +767,12 @@ export class ChainGames {
     try {
       ops = game.bridge.chainOpsFor(events, this.#addresses(game));
     } catch (e) {
-      throw new HostError(422, 'CHAIN_REJECTED', `this move cannot be put on-chain: ${messageOf(e)}`);
+      throw new ChainGameError('CHAIN_REJECTED', `this move cannot be put on-chain: ${messageOf(e)}`);
     }
     const earlier = await this.#store.latestStep(gameId, seq);
     if (earlier && earlier.status !== 'failed' && (earlier.seat !== seat || stableJson(earlier.action) !== stableJson(action))) {
       // Another move holds this seq on-chain (kept here, or sent by another app instance): this one is stale.
-      throw new HostError(409, 'STALE', `another move is being put on-chain at seq ${seq}: look again`);
+      throw new GameError('STALE', `another move is being put on-chain at seq ${seq}: look again`);
     }
     if (ops.length === 0) return;
     // Confirmed (a burn step whose logging a stop cut short) or logged already (by another app instance).
@@ -802,7 +802,7 @@ export class ChainGames {
       } catch (e) {
         await this.#store.updateOp(row.id, isTransient(e) ? { status: 'retrying', error: e.message } : { status: 'failed', error: messageOf(e) });
         if (isTransient(e)) throw e;
-        if (isBridgeError(e)) throw new HostError(422, 'CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
+        if (isBridgeError(e)) throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
         throw e;
       } finally {
         this.#waited(gameId, 'check', started);
@@ -824,7 +824,7 @@ export class ChainGames {
         throw e;
       }
       await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
-      if (isBridgeError(e)) throw new HostError(422, 'CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
+      if (isBridgeError(e)) throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
       throw e;
     } finally {
       this.#waited(gameId, 'inclusion', started);
@@ -906,7 +906,7 @@ export class ChainGames {
       } catch (e) {
         if (!isTransient(e)) {
           await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
-          throw new HostError(502, 'CHAIN_REFUSED_LATER', `Tezos refused step ${row.seq} of game ${game.row.gameId} after the game took it; nothing of it is on-chain (the next holdings read records what never arrived): ${messageOf(e)}`);
+          throw new ChainGameError('CHAIN_REFUSED_LATER', `Tezos refused step ${row.seq} of game ${game.row.gameId} after the game took it; nothing of it is on-chain (the next holdings read records what never arrived): ${messageOf(e)}`);
         }
         if (e.detail.opHash) opHash = e.detail.opHash;
         await this.#store.updateOp(row.id, { error: e.message, ...(opHash ? { status: 'pending', opHash, detail: { ops, fromLevel } } : { status: 'queued' }) });
@@ -957,7 +957,7 @@ export class ChainGames {
     }
     if (found) {
       await this.#store.updateOp(earlier.id, { status: 'failed', error: `operation ${earlier.opHash} failed at level ${found.level}` });
-      throw new HostError(422, 'CHAIN_REJECTED', `Tezos refused this move, so it did not happen: operation ${earlier.opHash} failed`);
+      throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: operation ${earlier.opHash} failed`);
     }
     if ((await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL) {
       // Still in the mempool, perhaps: sending again could apply it twice. Wait for it instead.
@@ -984,7 +984,7 @@ export class ChainGames {
     const what = isBridgeError(err) && err.code === 'BRIDGE_INDEXER' ? 'the indexer (TzKT API) did not answer' : 'the Tezos node did not answer';
     this.#pause(game, 'CHAIN_UNAVAILABLE', `${what}: ${messageOf(err)}`, attempts, delay);
     this.#schedule(game, delay);
-    return new HostError(503, 'CHAIN_PAUSED', `${what}. Your move is kept and will be sent again in ${Math.ceil(delay / 1000)} s; the game waits until then.`, { retryAt: game.pause!.retryAt });
+    return new ChainGameError('CHAIN_PAUSED', `${what}. Your move is kept and will be sent again in ${Math.ceil(delay / 1000)} s; the game waits until then.`, { retryAt: game.pause!.retryAt });
   }
 
   /** The kept step went through (or there was none): the pause ends. */
@@ -1125,7 +1125,7 @@ export class ChainGames {
    * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_UNAVAILABLE
    */
   async grantsOf(address: string): Promise<WalletGrants> {
-    if (validateAddress(address) !== ValidationResult.VALID) throw new HostError(400, 'BAD_ADDRESS', `not a Tezos address: ${address}`);
+    if (validateAddress(address) !== ValidationResult.VALID) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
     const bank = (await this.#bridge(null)).bankAddress;
     const { contract, network } = this.#settings;
     const fa2 = Fa2Editions.at(new TezosToolkit(network.rpcUrl), contract);
@@ -1153,7 +1153,7 @@ export class ChainGames {
         revoke: operatorTokenIds.length > 0 ? fa2.revokeOperator(address, bank, operatorTokenIds) : null,
       };
     } catch (e) {
-      throw new HostError(503, 'CHAIN_UNAVAILABLE', `the grants of ${address} could not be read from Tezos: ${messageOf(e)}`);
+      throw new ChainGameError('CHAIN_UNAVAILABLE', `the grants of ${address} could not be read from Tezos: ${messageOf(e)}`);
     }
   }
 
@@ -1235,7 +1235,7 @@ export class ChainGames {
 
   async #need(gameId: string): Promise<GameChain> {
     const game = await this.#load(gameId);
-    if (!game) throw new HostError(404, 'NOT_ON_CHAIN', `game ${gameId} is not an on-chain game`);
+    if (!game) throw new ChainGameError('NOT_ON_CHAIN', `game ${gameId} is not an on-chain game`);
     return game;
   }
 
@@ -1262,7 +1262,7 @@ export class ChainGames {
 
   async #bridge(row: ChainGameRow | null): Promise<PoleBridge> {
     if (row && row.contract !== this.#settings.contract) {
-      throw new HostError(503, 'CHAIN_MOVED', `game ${row.gameId} lives in contract ${row.contract}, but the app now uses ${this.#settings.contract}`);
+      throw new ChainGameError('CHAIN_MOVED', `game ${row.gameId} lives in contract ${row.contract}, but the app now uses ${this.#settings.contract}`);
     }
     return PoleBridge.create({
       network: this.#settings.network,

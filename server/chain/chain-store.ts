@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ChainOp, TokenPlan } from '../../chain/pole-bridge';
-import { HostError, StoreError } from '../errors';
+import { GameError, StoreError } from '../errors';
 import { sqlState, UNIQUE_VIOLATION, type SqlClient } from '../store/driver';
 
 export type ApprovalStatus = 'pending' | 'confirmed' | 'failed';
@@ -225,7 +225,7 @@ export class ChainStore {
       );
       return toOp(row);
     } catch (err) {
-      if (sqlState(err) === UNIQUE_VIOLATION) throw new HostError(409, 'STALE', `another move is being put on-chain at seq ${op.seq ?? '?'}: look again`);
+      if (sqlState(err) === UNIQUE_VIOLATION) throw new GameError('STALE', `another move is being put on-chain at seq ${op.seq ?? '?'}: look again`);
       throw err;
     }
   }

@@ -1,5 +1,5 @@
 import type { SeatId } from '../../engine';
-import { HostError } from '../errors';
+import { AccessError, HostError } from '../errors';
 import type { GameRow } from '../store';
 import { tokenMatches } from './tokens';
 
@@ -19,24 +19,24 @@ export function holderOf(row: GameRow, token: string | undefined): Holder {
   if (tokenMatches(token, row.hostTokenHash)) return row.mode === 'hotseat' ? { kind: 'host' } : { kind: 'spectator', onlineHost: true };
   const seat = row.seats.findIndex((s) => tokenMatches(token, s.tokenHash));
   if (seat >= 0) return { kind: 'seat', seat };
-  throw new HostError(403, 'BAD_TOKEN', 'this token does not belong to this game');
+  throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
 }
 
 const isHuman = (row: GameRow, seat: SeatId): boolean => row.seats[seat]?.kind === 'human';
 
 function checkSeat(row: GameRow, seat: SeatId): void {
   if (!Number.isInteger(seat) || seat < 0 || seat >= row.seats.length) {
-    throw new HostError(403, 'UNKNOWN_SEAT', `seat ${seat} is not in this game`, { seat });
+    throw new AccessError('UNKNOWN_SEAT', `seat ${seat} is not in this game`, { seat });
   }
 }
 
 /** The refusal for a holder naming a seat it does not hold. */
 function notYours(holder: Holder, seat: SeatId | undefined): HostError {
-  if (holder.kind === 'seat') return new HostError(403, 'NOT_YOUR_SEAT', `this token holds seat ${holder.seat}, not seat ${seat}`);
+  if (holder.kind === 'seat') return new AccessError('NOT_YOUR_SEAT', `this token holds seat ${holder.seat}, not seat ${seat}`);
   if (holder.kind === 'spectator' && holder.onlineHost) {
-    return new HostError(403, 'NOT_YOUR_SEAT', "in an online game each seat plays with its own invite link; the host's token only watches");
+    return new AccessError('NOT_YOUR_SEAT', "in an online game each seat plays with its own invite link; the host's token only watches");
   }
-  return new HostError(403, 'TOKEN_REQUIRED', "a seat's view and moves need its token");
+  return new AccessError('TOKEN_REQUIRED', "a seat's view and moves need its token");
 }
 
 /**
@@ -50,7 +50,7 @@ export function targetSeat(holder: Holder, seat: SeatId | undefined): SeatId {
     return holder.seat;
   }
   if (holder.kind === 'spectator') throw notYours(holder, seat);
-  if (seat === undefined) throw new HostError(400, 'SEAT_REQUIRED', 'say which seat');
+  if (seat === undefined) throw new AccessError('SEAT_REQUIRED', 'say which seat');
   return seat;
 }
 
@@ -71,7 +71,7 @@ export function viewerSeat(row: GameRow, holder: Holder, seat: SeatId | undefine
     return humans.find((s) => pending.includes(s)) ?? humans[0] ?? null;
   }
   checkSeat(row, seat);
-  if (!isHuman(row, seat)) throw new HostError(403, 'BOT_SEAT', `seat ${seat} is played by a bot`);
+  if (!isHuman(row, seat)) throw new AccessError('BOT_SEAT', `seat ${seat} is played by a bot`);
   return seat;
 }
 
@@ -84,6 +84,6 @@ export function checkActor(row: GameRow, holder: Holder, seat: SeatId): void {
   if (holder.kind === 'spectator') throw notYours(holder, seat);
   checkSeat(row, seat);
   if (holder.kind === 'seat' && holder.seat !== seat) throw notYours(holder, seat);
-  if (!isHuman(row, seat)) throw new HostError(403, 'BOT_SEAT', `seat ${seat} is played by a bot`);
-  if (row.seats[seat]!.botTakeover) throw new HostError(403, 'SEAT_LEFT', `seat ${seat} has left; its bot plays it`);
+  if (!isHuman(row, seat)) throw new AccessError('BOT_SEAT', `seat ${seat} is played by a bot`);
+  if (row.seats[seat]!.botTakeover) throw new AccessError('SEAT_LEFT', `seat ${seat} has left; its bot plays it`);
 }

@@ -1,5 +1,5 @@
 import type { SeatId } from '../../engine';
-import { HostError } from '../errors';
+import { RequestError } from '../errors';
 import type { GameSnapshot, GameUpdate } from '../protocol';
 
 /**
@@ -116,10 +116,10 @@ export class Broker {
    */
   admit(gameId: string, client: string | null): void {
     if (this.count(gameId) >= this.caps.perGame) {
-      throw new HostError(429, 'GAME_STREAM_LIMIT', `game ${gameId} already has ${this.caps.perGame} live event streams: close one (another tab?) and try again`);
+      throw new RequestError('GAME_STREAM_LIMIT', `game ${gameId} already has ${this.caps.perGame} live event streams: close one (another tab?) and try again`);
     }
     if (client !== null && (this.byClient.get(client) ?? 0) >= this.caps.perClient) {
-      throw new HostError(429, 'CLIENT_STREAM_LIMIT', `this client already follows ${this.caps.perClient} live event streams: close some (other tabs?) and try again`);
+      throw new RequestError('CLIENT_STREAM_LIMIT', `this client already follows ${this.caps.perClient} live event streams: close some (other tabs?) and try again`);
     }
   }
 

@@ -2,7 +2,7 @@ import { isAddress } from '../../chain/validate';
 import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isTransient, type ChainGames } from '../chain/chain-games';
-import { HostError, isHostError, isStoreError } from '../errors';
+import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
 import { actionRequestSchema, type ActionResponse, type CreateGameResponse, type GameSnapshot } from '../protocol';
 import type { GameStore, StoreEvent } from '../store';
 import { storeFailure } from '../store/failure';
@@ -128,8 +128,8 @@ export class GameHost {
     const { row, state, hostToken, invites, onChain } = prepareGame(req, studio);
     let chainRow = null;
     if (onChain) {
-      if (!this.chain) throw new HostError(503, 'CHAIN_NOT_CONFIGURED', this.chainUnavailable);
-      if (!context.address) throw new HostError(401, 'SIGN_IN_REQUIRED', 'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots');
+      if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
+      if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots');
       chainRow = await this.chain.prepare(row.id, row.config, row.seats, context.address, onChain);
     }
     try {
@@ -165,7 +165,7 @@ export class GameHost {
    */
   async act(id: string, request: unknown, context: RequestContext = {}): Promise<ActionResponse> {
     const parsed = actionRequestSchema.safeParse(request);
-    if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
+    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, seq, action } = parsed.data;
     const live = await this.live(id);
     const holder = holderOf(live.row, token);
@@ -183,7 +183,7 @@ export class GameHost {
    */
   async claimSeat(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<void> {
     const { chain, target } = await this.chainSeat(id, token, seat);
-    if (!context.address) throw new HostError(401, 'SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
+    if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
     await chain.claim(id, target, context.address);
   }
 
@@ -206,15 +206,15 @@ export class GameHost {
    * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
    */
   async walletGrants(address: string): Promise<Awaited<ReturnType<ChainGames['grantsOf']>>> {
-    if (!isAddress(address)) throw new HostError(400, 'BAD_ADDRESS', `not a Tezos address: ${JSON.stringify(address)}`);
-    if (!this.chain) throw new HostError(503, 'CHAIN_NOT_CONFIGURED', this.chainUnavailable);
+    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${JSON.stringify(address)}`);
+    if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
     return this.chain.grantsOf(address);
   }
 
   /** A game's chain status (tokens, seats' wallets and approvals, operations, pause). @throws HostError 404 */
   async chainInfo(id: string): Promise<Awaited<ReturnType<ChainGames['info']>>> {
     await this.live(id);
-    if (!this.chain) throw new HostError(404, 'NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
+    if (!this.chain) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
     return this.chain.info(id);
   }
 
@@ -222,7 +222,7 @@ export class GameHost {
     const live = await this.live(id);
     const holder = holderOf(live.row, token);
     const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
-    if (!this.chain?.isOnChain(id)) throw new HostError(404, 'NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
+    if (!this.chain?.isOnChain(id)) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
     checkActor(live.row, holder, target);
     return { chain: this.chain, target };
   }
@@ -290,7 +290,7 @@ export class GameHost {
    */
   async publishedRecord(id: string): Promise<HostedRecord> {
     const live = await this.live(id);
-    if (!live.kit.definition.outcome(live.state)) throw new HostError(409, 'GAME_NOT_OVER', 'the game record (its seed and every move) is published once the game is over');
+    if (!live.kit.definition.outcome(live.state)) throw new GameError('GAME_NOT_OVER', 'the game record (its seed and every move) is published once the game is over');
     return this.record(id);
   }
 
@@ -395,14 +395,14 @@ export class GameHost {
   /** Rebuilds a game from its latest snapshot and the actions after it; events before the snapshot come from the log. */
   private async load(id: string): Promise<LiveGame> {
     const row = await this.storeCall(() => this.store.getGame(id));
-    if (!row) throw new HostError(404, 'UNKNOWN_GAME', `no game ${id}`);
+    if (!row) throw new GameError('UNKNOWN_GAME', `no game ${id}`);
     const kit = gameKits[row.game];
     if (row.version !== kit.definition.version) {
-      throw new HostError(422, 'UNSUPPORTED_VERSION', `game ${id} was created with ${row.game} engine version ${row.version}`);
+      throw new GameError('UNSUPPORTED_VERSION', `game ${id} was created with ${row.game} engine version ${row.version}`);
     }
     const [snapshot, rows] = await this.storeCall(() => Promise.all([this.store.latestSnapshot(id), this.store.listActions(id)]));
     rows.forEach((r, i) => {
-      if (r.seq !== i + 1) throw new HostError(500, 'CORRUPT_LOG', `game ${id}: action ${i + 1} is missing`);
+      if (r.seq !== i + 1) throw new GameError('CORRUPT_LOG', `game ${id}: action ${i + 1} is missing`);
     });
     const base = snapshot && snapshot.seq <= rows.length ? snapshot : null;
     let state = base ? base.state : setupStored(row);
@@ -436,7 +436,7 @@ export class GameHost {
    */
   private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false): Promise<number> {
     if (expectedSeq !== live.seq) {
-      throw new HostError(409, 'STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
+      throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
     }
     const chain = seat !== SYSTEM && this.chain?.isOnChain(live.id) ? this.chain : null;
     if (!chain) return this.append(live, seat, action, this.engineStep(live, seat, action));
@@ -475,7 +475,7 @@ export class GameHost {
       return live.kit.definition.apply(live.state, seat, action);
     } catch (err) {
       if (!isRuleError(err)) throw err;
-      throw new HostError(err.code === 'MALFORMED_ACTION' ? 400 : 422, err.code, err.message, err.detail);
+      throw new RuleRefusal(err.code, err.message, err.detail);
     }
   }
 
@@ -488,7 +488,7 @@ export class GameHost {
       if (isStoreError(err) && err.code === 'SEQ_TAKEN') {
         // Another instance appended first: take its action instead, and tell this caller to look again.
         await this.catchUp(live);
-        throw new HostError(409, 'STALE', `another action landed first; the game is at seq ${live.seq}`, { seq: live.seq });
+        throw new GameError('STALE', `another action landed first; the game is at seq ${live.seq}`, { seq: live.seq });
       }
       throw storeFailure(err, 'the action could not be saved');
     }
@@ -644,7 +644,7 @@ export class GameHost {
       return await call();
     } catch (err) {
       if (isHostError(err)) throw err;
-      if (isStoreError(err) && err.code === 'UNKNOWN_GAME') throw new HostError(404, 'UNKNOWN_GAME', err.message);
+      if (isStoreError(err) && err.code === 'UNKNOWN_GAME') throw new GameError('UNKNOWN_GAME', err.message);
       throw storeFailure(err);
     }
   }

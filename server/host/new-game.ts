@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isEngineError, issueLines, type SeatId } from '../../engine';
-import { HostError } from '../errors';
+import { GameError, RequestError, RuleRefusal, StudioError } from '../errors';
 import type { GameExtras } from '../chain/chain-games';
 import { createGameRequestSchema, type CreateGameResponse } from '../protocol';
 import type { NewGameRow } from '../store';
@@ -35,7 +35,7 @@ export interface StoredStudioBoard {
 /** @throws HostError 400 MALFORMED_REQUEST */
 export function parseGameRequest(request: unknown): ParsedGameRequest {
   const parsed = createGameRequestSchema.safeParse(request);
-  if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
+  if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
   return parsed.data;
 }
 
@@ -50,7 +50,7 @@ function refuseClaimedArtists(board: unknown): void {
   tiles.forEach((tile: unknown, i) => {
     const t = tile as { id?: unknown; creators?: unknown; origin?: unknown } | null;
     if (t && (t.creators !== undefined || t.origin !== undefined)) {
-      throw new HostError(422, 'UNVERIFIED_BOARD', `tile ${i} "${String(t.id)}" names its creators or original token: an on-chain game takes its artists from a board built in the artist studio (start it from the board's page)`);
+      throw new StudioError('UNVERIFIED_BOARD', `tile ${i} "${String(t.id)}" names its creators or original token: an on-chain game takes its artists from a board built in the artist studio (start it from the board's page)`);
     }
   });
 }
@@ -63,13 +63,13 @@ function refuseClaimedArtists(board: unknown): void {
  */
 export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | null = null): PreparedGame {
   if ('players' in req.options && req.options.players !== req.seats.length) {
-    throw new HostError(400, 'PLAYERS_FROM_SEATS', `the seats make ${req.seats.length} players; leave "players" out of the options`);
+    throw new GameError('PLAYERS_FROM_SEATS', `the seats make ${req.seats.length} players; leave "players" out of the options`);
   }
-  if (req.onChain && req.game !== 'pole') throw new HostError(400, 'CHAIN_POLE_ONLY', 'only Tezos Pole is played on-chain');
+  if (req.onChain && req.game !== 'pole') throw new GameError('CHAIN_POLE_ONLY', 'only Tezos Pole is played on-chain');
   // Each player signs with their own wallet, so an on-chain game is played online, one device per seat.
-  if (req.onChain && req.mode !== 'online') throw new HostError(400, 'CHAIN_ONLINE_ONLY', 'an on-chain game is played online: each seat with its own wallet');
+  if (req.onChain && req.mode !== 'online') throw new GameError('CHAIN_ONLINE_ONLY', 'an on-chain game is played online: each seat with its own wallet');
   if (req.onChain) {
-    if (studio && 'board' in req.options) throw new HostError(400, 'BOARD_TWICE', 'give the board either in the options or as onChain.studioBoard, not both');
+    if (studio && 'board' in req.options) throw new GameError('BOARD_TWICE', 'give the board either in the options or as onChain.studioBoard, not both');
     if (!studio) refuseClaimedArtists(req.options.board);
   }
   const { definition } = gameKits[req.game];
@@ -79,7 +79,7 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
   try {
     state = definition.setup(config, seed);
   } catch (err) {
-    if (isEngineError(err)) throw new HostError(422, err.code, err.message);
+    if (isEngineError(err)) throw new RuleRefusal(err.code, err.message);
     throw err;
   }
   const id = newGameId();

@@ -1,5 +1,5 @@
 import type { Actor } from '../../engine';
-import { HostError } from '../errors';
+import { GameError } from '../errors';
 import type { GameRow } from '../store';
 import { gameKits } from './game-kits';
 
@@ -8,7 +8,7 @@ export function setupStored(row: GameRow): unknown {
   try {
     return gameKits[row.game].definition.setup(row.config, row.seed);
   } catch (err) {
-    throw new HostError(500, 'REPLAY_FAILED', `game ${row.id}: its stored config does not set up: ${(err as Error).message}`);
+    throw new GameError('REPLAY_FAILED', `game ${row.id}: its stored config does not set up: ${(err as Error).message}`);
   }
 }
 
@@ -17,6 +17,6 @@ export function replayStep(row: GameRow, state: unknown, action: { seq: number; 
   try {
     return gameKits[row.game].definition.apply(state, action.seat, action.action);
   } catch (err) {
-    throw new HostError(500, 'REPLAY_FAILED', `game ${row.id}: stored action ${action.seq} does not apply: ${(err as Error).message}`);
+    throw new GameError('REPLAY_FAILED', `game ${row.id}: stored action ${action.seq} does not apply: ${(err as Error).message}`);
   }
 }

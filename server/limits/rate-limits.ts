@@ -3,7 +3,7 @@
 // alive or grows with every client ever seen) and tells a refusal how long until the next point — Retry-After.
 // Its Redis/PostgreSQL stores take the same calls, should several app instances ever need one shared count.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { HostError } from '../errors';
+import { RequestError } from '../errors';
 import type { Rate, RateKind } from './settings';
 
 /** Who a request counts against: its client (network address) and, when signed in, its wallet. */
@@ -50,7 +50,7 @@ export class RateLimits {
     if (refused.length === 0) return;
     const retryAfterSeconds = Math.max(1, ...refused.map((r) => Math.ceil(r.msBeforeNext / 1000)));
     const { points, seconds } = entry.rate;
-    throw new HostError(429, 'RATE_LIMITED', `too many ${WHAT[kind]}: at most ${points} every ${seconds} s from one client or wallet; try again in ${retryAfterSeconds} s`, {
+    throw new RequestError('RATE_LIMITED', `too many ${WHAT[kind]}: at most ${points} every ${seconds} s from one client or wallet; try again in ${retryAfterSeconds} s`, {
       retryAfterSeconds,
       kind,
     });

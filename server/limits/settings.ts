@@ -66,6 +66,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
 /** A limit variable that cannot be read. */
 export class LimitConfigError extends ServerError {
   override readonly name = 'LimitConfigError';
+  protected readonly kind = 'LimitConfigError';
   readonly code = 'BAD_LIMIT';
 }
 

@@ -3,7 +3,7 @@
  * fault: 400), the database is away for a while (503: try again), or it is broken or misconfigured (500: no retry
  * helps, the operator must look). The database's own text stays in the server log, never in an answer.
  */
-import { HostError, isStoreError } from '../errors';
+import { HostError, isStoreError, RequestError, ServiceError } from '../errors';
 import { sqlState } from './driver';
 
 export type StoreFailureKind = 'input' | 'transient' | 'permanent';
@@ -56,13 +56,13 @@ export function storeFailure(err: unknown, doing = 'the game store failed'): Hos
 
 function refusalFor(err: unknown, doing: string): HostError {
   // This process could not open the store: it serves no games until the other process lets the folder go.
-  if (isStoreError(err) && err.code === 'LOCKED') return new HostError(503, 'STORE_LOCKED', 'another process holds this server’s game store, so this one serves no games: see the server log');
+  if (isStoreError(err) && err.code === 'LOCKED') return new ServiceError('STORE_LOCKED', 'another process holds this server’s game store, so this one serves no games: see the server log');
   switch (storeFailureKind(err) ?? 'permanent') {
     case 'input':
-      return new HostError(400, 'UNSTORABLE_VALUE', `${doing}: the request holds a value the game store cannot keep (nothing was saved)`);
+      return new RequestError('UNSTORABLE_VALUE', `${doing}: the request holds a value the game store cannot keep (nothing was saved)`);
     case 'transient':
-      return new HostError(503, 'STORE_UNAVAILABLE', `${doing}: the game store is not answering just now (nothing was saved); try again in a moment`);
+      return new ServiceError('STORE_UNAVAILABLE', `${doing}: the game store is not answering just now (nothing was saved); try again in a moment`);
     case 'permanent':
-      return new HostError(500, 'STORE_FAILED', `${doing}: the game store is broken or misconfigured (nothing was saved); its operator must look at the server log`);
+      return new ServiceError('STORE_FAILED', `${doing}: the game store is broken or misconfigured (nothing was saved); its operator must look at the server log`);
   }
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isConfigError } from '../../engine/core/errors';
 import { playToEnd } from '../../engine/core/play';
 import { parseBoard, pole, poleBots, TileTally, type Board, type PoleBot, type PoleConfigInput, type TileRow } from '../../engine/pole';
-import { HostError } from '../errors';
+import { GameError, StudioError } from '../errors';
 import { issuesLine } from './schema';
 
 /** At most this many games per run: a few seconds of one core (see the bench `studio: balance lab`). */
@@ -82,13 +82,13 @@ function histogram(lengths: readonly number[]): LengthBin[] {
  */
 export async function runBalanceLab(board: unknown, options: LabOptions = {}): Promise<BalanceLabReport> {
   const parsedOptions = labOptionsSchema.safeParse(options);
-  if (!parsedOptions.success) throw new HostError(422, 'BAD_LAB_OPTIONS', `invalid balance lab options: ${issuesLine(parsedOptions.error)}`);
+  if (!parsedOptions.success) throw new StudioError('BAD_LAB_OPTIONS', `invalid balance lab options: ${issuesLine(parsedOptions.error)}`);
   const { games, players, chunk } = parsedOptions.data;
   let parsed: Board;
   try {
     parsed = parseBoard(board);
   } catch (err) {
-    if (isConfigError(err)) throw new HostError(422, 'BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`);
+    if (isConfigError(err)) throw new GameError('BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`);
     throw err;
   }
   const botNames = typeof parsedOptions.data.bots === 'string' ? new Array<string>(players).fill(parsedOptions.data.bots) : parsedOptions.data.bots;

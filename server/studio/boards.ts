@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Board } from '../../engine/pole';
 import type { SqlClient } from '../store';
-import { HostError } from '../errors';
+import { StudioError } from '../errors';
 import { DEFAULT_LAB_GAMES, MAX_LAB_GAMES, runBalanceLab, type BalanceLabReport } from './balance-lab';
 import { composeBoard, type BoardExtras } from './compose';
 import { checkArtist, newStudioId, piecesById } from './pieces';
@@ -78,7 +78,7 @@ export async function createBoard(sql: SqlClient, owner: string, request: unknow
 /** @throws HostError 404 `BOARD_NOT_FOUND`. */
 export async function getBoard(sql: SqlClient, id: string): Promise<StudioBoard> {
   const [row] = await sql.query<BoardRow>('SELECT id, owner, name, board, extras, lab, created_at FROM boards WHERE id = $1', [id]);
-  if (!row) throw new HostError(404, 'BOARD_NOT_FOUND', `no studio board "${id}"`);
+  if (!row) throw new StudioError('BOARD_NOT_FOUND', `no studio board "${id}"`);
   return toBoard(row);
 }
 
@@ -95,7 +95,7 @@ export async function listBoards(sql: SqlClient, owner?: string, limit = 200): P
 /** Keeps a balance lab report as the board's latest. @throws HostError 404 `BOARD_NOT_FOUND`. */
 export async function saveLabReport(sql: SqlClient, id: string, report: BalanceLabReport): Promise<void> {
   const rows = await sql.query<{ id: string }>('UPDATE boards SET lab = $2::jsonb WHERE id = $1 RETURNING id', [id, JSON.stringify(report)]);
-  if (rows.length === 0) throw new HostError(404, 'BOARD_NOT_FOUND', `no studio board "${id}"`);
+  if (rows.length === 0) throw new StudioError('BOARD_NOT_FOUND', `no studio board "${id}"`);
 }
 
 const labInputSchema = z.object({ games: z.number().int().min(1).optional() }).strict();
@@ -109,10 +109,10 @@ const running = new Set<string>();
  */
 export async function runBoardLab(sql: SqlClient, owner: string, id: string, input: unknown): Promise<BalanceLabReport> {
   const parsed = labInputSchema.safeParse(input ?? {});
-  if (!parsed.success) throw new HostError(422, 'BAD_LAB_OPTIONS', `invalid balance lab request: ${issuesLine(parsed.error)}`);
+  if (!parsed.success) throw new StudioError('BAD_LAB_OPTIONS', `invalid balance lab request: ${issuesLine(parsed.error)}`);
   const stored = await getBoard(sql, id);
-  if (stored.owner !== owner) throw new HostError(403, 'NOT_YOUR_BOARD', 'only the board’s owner may run its balance lab');
-  if (running.has(id)) throw new HostError(409, 'LAB_RUNNING', 'the balance lab is already running for this board');
+  if (stored.owner !== owner) throw new StudioError('NOT_YOUR_BOARD', 'only the board’s owner may run its balance lab');
+  if (running.has(id)) throw new StudioError('LAB_RUNNING', 'the balance lab is already running for this board');
   running.add(id);
   try {
     const report = await runBalanceLab(stored.board, { games: Math.min(parsed.data.games ?? DEFAULT_LAB_GAMES, MAX_LAB_GAMES) });

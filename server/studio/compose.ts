@@ -9,7 +9,7 @@ import { isConfigError } from '../../engine/core/errors';
 import { parseBoard, type Board, type BoardInput } from '../../engine/pole';
 import type { PlanOptions, TileImage } from '../../chain';
 import { generatedArtUri } from '../../chain/tile-art';
-import { HostError } from '../errors';
+import { GameError, StudioError } from '../errors';
 import { boardRequestSchema, issuesLine, pieceArtId, type BoardRequest, type Piece } from './schema';
 import { shortAddress } from '../../chain/explorer';
 
@@ -69,7 +69,7 @@ export function tileImage(uri: string, mimeType?: string): TileImage {
  */
 export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, Piece>): ComposedBoard {
   const parsed = boardRequestSchema.safeParse(request);
-  if (!parsed.success) throw new HostError(422, 'BAD_BOARD_REQUEST', `invalid board: ${issuesLine(parsed.error)}`);
+  if (!parsed.success) throw new StudioError('BAD_BOARD_REQUEST', `invalid board: ${issuesLine(parsed.error)}`);
   const { name, description, slots } = parsed.data;
   const used = new Set<string>([GO_TILE.id]);
   const uniqueId = (text: string, fallback: string): string => {
@@ -90,21 +90,21 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
       return;
     }
     const piece = pieces.get(slot.pieceId);
-    if (!piece) throw new HostError(422, 'UNKNOWN_PIECE', `slot ${i + 1}: no featured piece "${slot.pieceId}"`, { slot: i });
+    if (!piece) throw new StudioError('UNKNOWN_PIECE', `slot ${i + 1}: no featured piece "${slot.pieceId}"`, { slot: i });
     const copies = piece.editionSize === 1 ? 'its one copy is' : `its edition of ${piece.editionSize} is every copy of it`;
     const first = pieceAt.get(piece.id);
     if (first !== undefined) {
-      throw new HostError(422, 'DUPLICATE_PIECE', `slot ${i + 1}: “${piece.title}” is already on the board (slot ${first + 1}); a piece appears once, so ${copies} in the game`, { slot: i, first });
+      throw new StudioError('DUPLICATE_PIECE', `slot ${i + 1}: “${piece.title}” is already on the board (slot ${first + 1}); a piece appears once, so ${copies} in the game`, { slot: i, first });
     }
     pieceAt.set(piece.id, i);
     if (piece.source) {
       const token = `${piece.source.contract}/${piece.source.tokenId}`;
       if (!piece.creators) {
-        throw new HostError(422, 'UNVERIFIED_PIECE', `slot ${i + 1}: “${piece.title}” was featured from token ${token} before its creators were checked; feature it again`, { slot: i });
+        throw new StudioError('UNVERIFIED_PIECE', `slot ${i + 1}: “${piece.title}” was featured from token ${token} before its creators were checked; feature it again`, { slot: i });
       }
       const other = originAt.get(token);
       if (other !== undefined) {
-        throw new HostError(422, 'DUPLICATE_PIECE', `slot ${i + 1}: “${piece.title}” features token ${token}, which is already on the board (slot ${other + 1}); a work appears once`, { slot: i, first: other });
+        throw new StudioError('DUPLICATE_PIECE', `slot ${i + 1}: “${piece.title}” features token ${token}, which is already on the board (slot ${other + 1}); a work appears once`, { slot: i, first: other });
       }
       originAt.set(token, i);
     }
@@ -134,7 +134,7 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
     return { board: parseBoard(input), extras: { artists, images } };
   } catch (err) {
     if (isConfigError(err)) {
-      throw new HostError(422, 'BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`, { issues: [...err.issues] });
+      throw new GameError('BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`, { issues: [...err.issues] });
     }
     throw err;
   }

@@ -8,7 +8,7 @@ import { isIndexerError } from '../../chain/errors';
 import { IndexerClient, type SdkCall } from '../../chain/indexer';
 import { isAddress } from '../../chain/validate';
 import { z } from 'zod';
-import { HostError } from '../errors';
+import { StudioError } from '../errors';
 import { pieceSourceSchema } from './schema';
 
 /** What the indexer tells about a token, as the studio's piece form wants it. Fields the token lacks are absent. */
@@ -93,7 +93,7 @@ async function indexer<T>(tzktUrl: string, call: SdkCall<T>): Promise<T> {
   } catch (e) {
     if (!isIndexerError(e)) throw e;
     const why = e.detail.status !== undefined ? `answered HTTP ${e.detail.status}` : e.code === 'INDEXER_TIMEOUT' ? 'did not answer in time' : 'is unreachable';
-    throw new HostError(503, 'INDEXER_UNAVAILABLE', `the token indexer (TzKT API at ${tzktUrl}) ${why}; try again in a moment`);
+    throw new StudioError('INDEXER_UNAVAILABLE', `the token indexer (TzKT API at ${tzktUrl}) ${why}; try again in a moment`);
   }
 }
 
@@ -106,14 +106,14 @@ export async function readFa2Token(tzktUrl: string, contract: string, tokenId: s
   const source = pieceSourceSchema.safeParse({ contract, tokenId });
   if (!source.success) {
     const field = source.error.issues[0]?.path[0];
-    if (field === 'tokenId') throw new HostError(400, 'BAD_TOKEN_ID', `token id must be a whole number ≥ 0, not ${JSON.stringify(tokenId)}`);
-    throw new HostError(400, 'BAD_CONTRACT_ADDRESS', `not a KT1 contract address: ${JSON.stringify(contract)}`);
+    if (field === 'tokenId') throw new StudioError('BAD_TOKEN_ID', `token id must be a whole number ≥ 0, not ${JSON.stringify(tokenId)}`);
+    throw new StudioError('BAD_CONTRACT_ADDRESS', `not a KT1 contract address: ${JSON.stringify(contract)}`);
   }
-  if (!isAddress(source.data.contract)) throw new HostError(400, 'BAD_CONTRACT_ADDRESS', `bad checksum in contract address ${source.data.contract}`);
+  if (!isAddress(source.data.contract)) throw new StudioError('BAD_CONTRACT_ADDRESS', `bad checksum in contract address ${source.data.contract}`);
   const id = source.data.tokenId;
   const tokens: Token[] = await indexer(tzktUrl, (opts) => tokensGetTokens({ contract: { eq: source.data.contract }, tokenId: { eq: id }, limit: 1 }, opts));
   const token = tokens[0];
-  if (!token) throw new HostError(404, 'TOKEN_NOT_FOUND', `the indexer knows no token ${id} of ${source.data.contract} (never minted, or another contract)`);
+  if (!token) throw new StudioError('TOKEN_NOT_FOUND', `the indexer knows no token ${id} of ${source.data.contract} (never minted, or another contract)`);
   const meta = metadataSchema.parse(typeof token.metadata === 'object' && token.metadata !== null ? token.metadata : {});
   const imageUri = meta.displayUri ?? meta.artifactUri ?? meta.thumbnailUri;
   const format = imageUri === undefined ? undefined : meta.formats?.find((f) => f.uri === imageUri);
@@ -196,7 +196,7 @@ export async function checkFeatureRight(tzktUrl: string, wallet: string, source:
   const what = `token ${token.tokenId} of ${token.contract}`;
   if (token.creators.length > 0) {
     if (token.creators.includes(wallet)) return { token, creators: token.creators };
-    throw new HostError(403, 'NOT_TOKEN_CREATOR', `only the creators of ${what} may feature it: ${token.creators.join(', ')} (its TZIP-21 creators); you are signed in as ${wallet}`, {
+    throw new StudioError('NOT_TOKEN_CREATOR', `only the creators of ${what} may feature it: ${token.creators.join(', ')} (its TZIP-21 creators); you are signed in as ${wallet}`, {
       creators: [...token.creators],
     });
   }
@@ -207,8 +207,7 @@ export async function checkFeatureRight(tzktUrl: string, wallet: string, source:
     ...(authority.originator ? [`${authority.originator} (originator)`] : []),
   ];
   if (authority.admins.includes(wallet) || authority.minters.includes(wallet) || authority.originator === wallet) return { token, creators: [wallet] };
-  throw new HostError(
-    403,
+  throw new StudioError(
     'NOT_TOKEN_CREATOR',
     `${what} names no creators, so only its contract's admin or minters may feature it: ${allowed.join(', ') || 'the indexer shows none'}; you are signed in as ${wallet}`,
     { creators: [], authority: allowed },

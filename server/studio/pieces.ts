@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { isAccountAddress } from '../../chain/validate';
 import type { SqlClient } from '../store';
-import { HostError } from '../errors';
+import { AccessError, StudioError } from '../errors';
 import { imageProblem } from './image';
 import { checkFeatureRight } from './import-token';
 import { issuesLine, pieceInputSchema, type Piece, type PieceFields } from './schema';
@@ -29,7 +29,7 @@ export const newStudioId = (): string => randomBytes(9).toString('base64url');
 /** @throws HostError 400 `BAD_ADDRESS` when `address` is not a Tezos account address. */
 export function checkArtist(address: string): string {
   if (!isAccountAddress(address)) {
-    throw new HostError(400, 'BAD_ADDRESS', `not a Tezos account address: ${JSON.stringify(address)}`);
+    throw new AccessError('BAD_ADDRESS', `not a Tezos account address: ${JSON.stringify(address)}`);
   }
   return address;
 }
@@ -53,14 +53,14 @@ export interface CreatePieceOptions {
 export async function createPiece(sql: SqlClient, artist: string, input: unknown, options: CreatePieceOptions = {}): Promise<Piece> {
   checkArtist(artist);
   const parsed = pieceInputSchema.safeParse(input);
-  if (!parsed.success) throw new HostError(422, 'BAD_PIECE', `invalid piece: ${issuesLine(parsed.error)}`);
+  if (!parsed.success) throw new StudioError('BAD_PIECE', `invalid piece: ${issuesLine(parsed.error)}`);
   const fields = parsed.data;
   const bad = imageProblem(fields.imageUri, fields.imageMimeType);
-  if (bad !== null) throw new HostError(422, 'BAD_IMAGE', `imageUri: ${bad}`);
+  if (bad !== null) throw new StudioError('BAD_IMAGE', `imageUri: ${bad}`);
   let stored: Omit<Piece, 'id' | 'artist' | 'createdAt'> = { ...fields, creators: [artist] };
   if (fields.source) {
     const tzktUrl = typeof options.tzktUrl === 'function' ? options.tzktUrl() : options.tzktUrl;
-    if (tzktUrl === undefined) throw new HostError(503, 'INDEXER_UNAVAILABLE', 'no token indexer is configured, so the token’s creators cannot be checked');
+    if (tzktUrl === undefined) throw new StudioError('INDEXER_UNAVAILABLE', 'no token indexer is configured, so the token’s creators cannot be checked');
     const right = await checkFeatureRight(tzktUrl, artist, fields.source);
     stored = { ...stored, creators: right.creators, ...(right.token.artistName ? { artistName: right.token.artistName } : {}) };
   }
@@ -90,7 +90,7 @@ export async function piecesById(sql: SqlClient, ids: readonly string[]): Promis
 /** @throws HostError 404 `PIECE_NOT_FOUND`. */
 export async function getPiece(sql: SqlClient, id: string): Promise<Piece> {
   const [row] = await sql.query<PieceRow>('SELECT id, artist, piece, created_at FROM pieces WHERE id = $1', [id]);
-  if (!row) throw new HostError(404, 'PIECE_NOT_FOUND', `no featured piece "${id}"`);
+  if (!row) throw new StudioError('PIECE_NOT_FOUND', `no featured piece "${id}"`);
   return toPiece(row);
 }
 
@@ -100,6 +100,6 @@ export async function getPiece(sql: SqlClient, id: string): Promise<Piece> {
  */
 export async function deletePiece(sql: SqlClient, artist: string, id: string): Promise<void> {
   const piece = await getPiece(sql, id);
-  if (piece.artist !== artist) throw new HostError(403, 'NOT_YOUR_PIECE', 'only the artist who featured a piece may remove it');
+  if (piece.artist !== artist) throw new StudioError('NOT_YOUR_PIECE', 'only the artist who featured a piece may remove it');
   await sql.query('DELETE FROM pieces WHERE id = $1 AND artist = $2', [id, artist]);
 }

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch, ApiError, readAnswer, refusalOf } from '../../app/_lib/api-error';
 import { respond } from '../../app/api/_lib/respond';
-import { errorResponse, HostError } from '../../server';
+import { AccessError, ChainGameError, errorResponse, GameError, RuleRefusal } from '../../server';
 
 /** The answer a route gives when its work throws `err`. */
 const refused = (err: unknown): Promise<Response> =>
@@ -29,10 +29,10 @@ async function thrown(work: Promise<unknown>): Promise<ApiError> {
 describe('ApiError from the server’s refusals', () => {
   it('a 409 carries the server’s code and message, whatever the code', async () => {
     const cases = [
-      new HostError(409, 'ADDRESS_IN_GAME', 'tz1abc already plays seat 0: each seat needs its own wallet, so holdings can tell them apart'),
-      new HostError(409, 'SEAT_CLAIMED', 'seat 1 is bound to tz1def; sign in with that wallet to play it'),
-      new HostError(409, 'CHAIN_NOT_READY', "the game's tokens are still being created"),
-      new HostError(409, 'STALE', 'the game is at seq 7, not 6', { seq: 7 }),
+      new ChainGameError('ADDRESS_IN_GAME', 'tz1abc already plays seat 0: each seat needs its own wallet, so holdings can tell them apart'),
+      new ChainGameError('SEAT_CLAIMED', 'seat 1 is bound to tz1def; sign in with that wallet to play it'),
+      new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created"),
+      new GameError('STALE', 'the game is at seq 7, not 6', { seq: 7 }),
     ];
     for (const host of cases) {
       const err = await thrown(readAnswer(await refused(host)));
@@ -43,9 +43,9 @@ describe('ApiError from the server’s refusals', () => {
 
   it('other statuses keep the server’s words too (403 WRONG_WALLET, 422 a rule, 503 a pause)', async () => {
     for (const host of [
-      new HostError(403, 'WRONG_WALLET', 'seat 0 is bound to tz1abc, not to tz1def'),
-      new HostError(422, 'NOT_YOUR_TURN', 'seat 1 must decide now'),
-      new HostError(503, 'CHAIN_PAUSED', 'the game is paused: Tezos did not answer'),
+      new AccessError('WRONG_WALLET', 'seat 0 is bound to tz1abc, not to tz1def'),
+      new RuleRefusal('NOT_YOUR_TURN', 'seat 1 must decide now'),
+      new ChainGameError('CHAIN_PAUSED', 'the game is paused: Tezos did not answer'),
     ]) {
       expect(await thrown(readAnswer(await refused(host)))).toMatchObject({ status: host.status, code: host.code, message: host.message });
     }

@@ -4,7 +4,7 @@
  * is — a 403 WRONG_WALLET, not an opaque 500.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { errorResponse, HostError, isHostError, isStoreError, StoreError } from '../../server/errors';
+import { ChainGameError, errorResponse, HostError, isHostError, isStoreError, RequestError, RuleRefusal, StoreError, StudioError } from '../../server/errors';
 
 async function otherCopy(): Promise<typeof import('../../server/errors')> {
   vi.resetModules();
@@ -15,7 +15,7 @@ describe('server errors across copies of their module', () => {
   it('a HostError from another copy of the module is recognised, and answered with its own status and code', async () => {
     const copy = await otherCopy();
     expect(copy.HostError).not.toBe(HostError);
-    const err = new copy.HostError(403, 'WRONG_WALLET', 'seat 0 is bound to another wallet');
+    const err = new copy.AccessError('WRONG_WALLET', 'seat 0 is bound to another wallet');
     expect(err instanceof HostError).toBe(false);
     expect(isHostError(err)).toBe(true);
     expect(isStoreError(err)).toBe(false);
@@ -30,5 +30,16 @@ describe('server errors across copies of their module', () => {
     const lookalike = Object.assign(new Error('nope'), { name: 'HostError', status: 403, code: 'WRONG_WALLET' });
     expect(isHostError(lookalike)).toBe(false);
     expect(errorResponse(lookalike).status).toBe(500);
+  });
+});
+
+describe('a refusal’s HTTP status follows from its code, in one table', () => {
+  it('answers each branch’s refusal with its code’s status, and the engine’s refusals as 400 (malformed) or 422', () => {
+    expect(errorResponse(new RequestError('BODY_TOO_LARGE', 'too big')).status).toBe(413);
+    expect(errorResponse(new StudioError('LAB_RUNNING', 'busy')).status).toBe(409);
+    expect(errorResponse(new ChainGameError('CHAIN_PAUSED', 'Tezos did not answer')).status).toBe(503);
+    expect(errorResponse(new RuleRefusal('MALFORMED_ACTION', 'not an action')).status).toBe(400);
+    expect(errorResponse(new RuleRefusal('NOT_YOUR_TURN', 'seat 1 must decide')).body).toEqual({ error: 'NOT_YOUR_TURN', message: 'seat 1 must decide' });
+    expect(errorResponse(new RuleRefusal('NOT_YOUR_TURN', 'seat 1 must decide')).status).toBe(422);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, stateHash } from '../../engine';
 import { GameHost, ManualClock, formatSse, resumeAfter, sseStream, type Subscription } from '../../server/host';
-import { HostError, errorResponse } from '../../server/errors';
+import { errorResponse, GameError } from '../../server/errors';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
 import { refusal } from './helpers';
@@ -283,7 +283,7 @@ describe('GameHost: updates', () => {
   });
 
   it('turns errors into status and body for the route handlers', () => {
-    expect(errorResponse(new HostError(409, 'STALE', 'late'))).toEqual({ status: 409, body: { error: 'STALE', message: 'late' } });
+    expect(errorResponse(new GameError('STALE', 'late'))).toEqual({ status: 409, body: { error: 'STALE', message: 'late' } });
     expect(errorResponse(new Error('secret detail'))).toEqual({
       status: 500,
       body: { error: 'INTERNAL', message: 'the server failed; nothing was applied' },

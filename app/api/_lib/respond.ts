@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../../../engine';
-import { errorResponse, HostError, isHostError, isStoreError, storeFailure, storeFailureKind } from '../../../server';
+import { errorResponse, isHostError, isStoreError, RequestError, storeFailure, storeFailureKind } from '../../../server';
 
 /**
  * How many bytes of a request body a route reads (issue 16): the body is read as a stream and the request refused
@@ -34,7 +34,7 @@ export function refuseCrossSite(request: Request): void {
   const site = request.headers.get('sec-fetch-site');
   if (site !== null) {
     if (site === 'same-origin' || site === 'none') return;
-    throw new HostError(403, 'CROSS_SITE_REQUEST', `refused: this request was sent by a page of another site (Sec-Fetch-Site: ${site.slice(0, 20)})`);
+    throw new RequestError('CROSS_SITE_REQUEST', `refused: this request was sent by a page of another site (Sec-Fetch-Site: ${site.slice(0, 20)})`);
   }
   const origin = request.headers.get('origin');
   if (origin === null) return;
@@ -46,12 +46,12 @@ export function refuseCrossSite(request: Request): void {
   } catch {
     // `Origin: null` (a sandboxed frame, a file) or garbage: not this site
   }
-  if (from !== host) throw new HostError(403, 'CROSS_SITE_REQUEST', `refused: this request was sent by a page of another origin (${origin.slice(0, 100)}), not by this site`);
+  if (from !== host) throw new RequestError('CROSS_SITE_REQUEST', `refused: this request was sent by a page of another origin (${origin.slice(0, 100)}), not by this site`);
 }
 
 /** The body's text, read until `limit` bytes. @throws HostError 413 `BODY_TOO_LARGE`, 400 `MALFORMED_REQUEST` (not UTF-8). */
 async function boundedText(request: Request, limit: number): Promise<string> {
-  const tooLarge = () => new HostError(413, 'BODY_TOO_LARGE', `the request body is larger than this route takes (${limit.toLocaleString('en')} bytes)`, { limit });
+  const tooLarge = () => new RequestError('BODY_TOO_LARGE', `the request body is larger than this route takes (${limit.toLocaleString('en')} bytes)`, { limit });
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
   if (request.body === null) return '';
   const reader = request.body.getReader();
@@ -60,7 +60,7 @@ async function boundedText(request: Request, limit: number): Promise<string> {
     try {
       return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
     } catch {
-      throw new HostError(400, 'MALFORMED_REQUEST', 'the request body is not UTF-8 text');
+      throw new RequestError('MALFORMED_REQUEST', 'the request body is not UTF-8 text');
     }
   };
   let text = '';
@@ -82,14 +82,14 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HostError(400, 'MALFORMED_REQUEST', 'the request body is not JSON');
+    throw new RequestError('MALFORMED_REQUEST', 'the request body is not JSON');
   }
 }
 
 const requireJsonType = (request: Request): void => {
   // A form or a no-cors fetch of another site can send text/plain without asking; JSON needs this site's consent.
   if (!MEDIA_JSON.test(request.headers.get('content-type') ?? '')) {
-    throw new HostError(415, 'JSON_REQUIRED', 'send the body as JSON, with Content-Type: application/json');
+    throw new RequestError('JSON_REQUIRED', 'send the body as JSON, with Content-Type: application/json');
   }
 };
 
@@ -151,7 +151,7 @@ export function seatQuery(request: Request): { token: string | undefined; seat: 
   const token = params.get('token') ?? undefined;
   const raw = params.get('seat');
   if (raw === null || raw === '') return { token, seat: undefined };
-  if (!/^\d$/.test(raw)) throw new HostError(400, 'MALFORMED_REQUEST', `seat must be a seat number, not "${raw.slice(0, 20)}"`);
+  if (!/^\d$/.test(raw)) throw new RequestError('MALFORMED_REQUEST', `seat must be a seat number, not "${raw.slice(0, 20)}"`);
   return { token, seat: Number(raw) };
 }
 
@@ -166,6 +166,6 @@ const idSchema = plainText(z.string().min(1).max(64));
  */
 export async function idParam({ params }: IdParams): Promise<string> {
   const { id } = await params;
-  if (!idSchema.safeParse(id).success) throw new HostError(400, 'MALFORMED_ID', 'not an id: at most 64 characters, no control characters');
+  if (!idSchema.safeParse(id).success) throw new RequestError('MALFORMED_ID', 'not an id: at most 64 characters, no control characters');
   return id;
 }

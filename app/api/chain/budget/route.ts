@@ -1,5 +1,5 @@
 import { chainStatus } from '../../../../chain/status';
-import { getHost, HostError } from '../../../../server';
+import { ChainGameError, getHost } from '../../../../server';
 import { respond } from '../../_lib/respond';
 
 export const runtime = 'nodejs';
@@ -16,7 +16,7 @@ export async function GET(): Promise<Response> {
     const { chain } = await getHost();
     if (!chain) {
       const status = chainStatus(process.env);
-      throw new HostError(503, 'CHAIN_NOT_CONFIGURED', status.ok ? 'on-chain games are not configured on this server' : status.explanation);
+      throw new ChainGameError('CHAIN_NOT_CONFIGURED', status.ok ? 'on-chain games are not configured on this server' : status.explanation);
     }
     return chain.budget();
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getHost, HostError, tokenSchema } from '../../../../../server';
+import { getHost, RequestError, tokenSchema } from '../../../../../server';
 import { idParam, jsonBody, respond, type IdParams } from '../../../_lib/respond';
 
 export const runtime = 'nodejs';
@@ -10,7 +10,7 @@ const leaveSchema = z.object({ token: tokenSchema, seat: z.number().int().min(0)
 export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const parsed = leaveSchema.safeParse(await jsonBody(request));
-    if (!parsed.success) throw new HostError(400, 'MALFORMED_REQUEST', 'expected { token, seat? }');
+    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token, seat? }');
     await (await getHost()).leave(await idParam(route), parsed.data.token, parsed.data.seat);
     return undefined;
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../../../../../../engine';
-import { getHost, HostError, tokenSchema } from '../../../../../../server';
+import { getHost, RequestError, tokenSchema } from '../../../../../../server';
 import { sessionAddress } from '../../../../../../server/auth';
 import { idParam, jsonBody, respond, seatQuery, type IdParams } from '../../../../_lib/respond';
 
@@ -23,7 +23,7 @@ const approvalSchema = z
 export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const body = approvalSchema.safeParse(await jsonBody(request));
-    if (!body.success) throw new HostError(400, 'MALFORMED_REQUEST', 'expected { token, seat?, opHash }');
+    if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token, seat?, opHash }');
     const { token, seat, opHash } = body.data;
     await (await getHost()).submitApproval(await idParam(route), token, seat, opHash, { address: await sessionAddress(request) });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getHost, HostError, tokenSchema } from '../../../../../../server';
+import { getHost, RequestError, tokenSchema } from '../../../../../../server';
 import { sessionAddress } from '../../../../../../server/auth';
 import { idParam, jsonBody, respond, type IdParams } from '../../../../_lib/respond';
 
@@ -11,7 +11,7 @@ const claimSchema = z.object({ token: tokenSchema, seat: z.number().int().min(0)
 export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const body = claimSchema.safeParse(await jsonBody(request));
-    if (!body.success) throw new HostError(400, 'MALFORMED_REQUEST', 'expected { token, seat? }');
+    if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token, seat? }');
     await (await getHost()).claimSeat(await idParam(route), body.data.token, body.data.seat, { address: await sessionAddress(request) });
   });
 }
