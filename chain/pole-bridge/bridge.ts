@@ -30,7 +30,6 @@
  */
 import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
-import { validateAddress, ValidationResult } from '@taquito/utils';
 import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/pole';
 import type { Actor } from '../../engine/core/types';
 import { isFa2Error, isIndexerError } from '../errors';
@@ -41,6 +40,7 @@ import { forgedSize, MAX_OPERATION_BYTES, sendAsBank, sendFailure, type SentJob 
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
 import { planGameTokens, plannedToken, type PlanGame, type PlannedToken, type PlanOptions, type TokenPlan } from './plan';
+import { isAddress, isContractAddress } from '../validate';
 
 export interface PoleBridgeOptions {
   /** Where the chain and its indexer are (a `Network`, or any pair of URLs). */
@@ -117,7 +117,6 @@ export interface OperationLookup {
   readonly applied: boolean;
 }
 
-const isKt1 = (a: unknown): a is string => typeof a === 'string' && /^KT1/.test(a) && validateAddress(a) === ValidationResult.VALID;
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The contract storage's `next_token_id` (4th field of the right comb, in any of the RPC's pair notations). */
@@ -142,7 +141,7 @@ function checkOps(plan: TokenPlan, ops: readonly ChainOp[]): void {
   for (const op of ops) {
     const t = plannedToken(plan, op.tile);
     if (t.tokenId !== op.tokenId) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: token ${op.tokenId} is not this game's (${t.tokenId})`, { tile: op.tile });
-    if ((op.kind === 'mint' || op.kind === 'burn') && validateAddress(op.kind === 'mint' ? op.to : op.from) !== ValidationResult.VALID) {
+    if ((op.kind === 'mint' || op.kind === 'burn') && !isAddress(op.kind === 'mint' ? op.to : op.from)) {
       throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: bad address for seat ${op.seat}`, { tile: op.tile, seat: op.seat });
     }
   }
@@ -189,7 +188,7 @@ export class PoleBridge {
     }
     const bank = options.bank as unknown;
     if (typeof bank !== 'object' || bank === null || !('signer' in bank || 'secretKey' in bank)) throw new BridgeError('BRIDGE_BAD_KEY', 'bank must be { secretKey } or { signer }');
-    if (!isKt1(options.contract)) throw new BridgeError('BRIDGE_BAD_INPUT', `contract is not a KT1 address: ${String(options.contract)}`);
+    if (!isContractAddress(options.contract)) throw new BridgeError('BRIDGE_BAD_INPUT', `contract is not a KT1 address: ${String(options.contract)}`);
     const timeout = options.confirmationTimeoutSeconds;
     if (timeout !== undefined && (!Number.isFinite(timeout) || timeout <= 0)) throw new BridgeError('BRIDGE_BAD_INPUT', `confirmationTimeoutSeconds must be positive, got ${timeout}`);
     if (options.plan && options.plan.contract !== null && options.plan.contract !== options.contract) {
@@ -370,7 +369,7 @@ export class PoleBridge {
    */
   async hasGrant(owner: string): Promise<boolean> {
     const { game } = this.createdPlan();
-    if (validateAddress(owner) !== ValidationResult.VALID) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${String(owner)}`);
+    if (!isAddress(owner)) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${String(owner)}`);
     try {
       return await this.#fa2.gameGrant(game.id, owner);
     } catch (e) {
@@ -540,7 +539,7 @@ export class PoleBridge {
    */
   async fund(addresses: readonly string[], mutez: number, onInjected?: (opHash: string) => void | Promise<void>): Promise<BridgeResult> {
     if (addresses.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', 'no address to fund');
-    for (const a of addresses) if (validateAddress(a) !== ValidationResult.VALID) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${a}`);
+    for (const a of addresses) if (!isAddress(a)) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${a}`);
     if (!Number.isSafeInteger(mutez) || mutez <= 0) throw new BridgeError('BRIDGE_BAD_INPUT', `mutez must be a positive whole number, got ${mutez}`);
     const { opHash, level } = await this.#send(addresses.map((to) => ({ to, amount: mutez, mutez: true })), onInjected);
     return { opHash, level };

@@ -11,11 +11,11 @@
  *                 in the plan (`retireCopy`), and the bridge refuses any mint into it.
  * Every other event (money, moves, holdings snapshots, valuation) needs nothing on-chain.
  */
-import { validateAddress, ValidationResult } from '@taquito/utils';
 import type { PoleAction, PoleEvent } from '../../engine/pole';
 import type { Holding } from '../indexer';
 import { BridgeError } from './errors';
 import { plannedToken, tokenIdOf, type TokenPlan } from './plan';
+import { isAddress } from '../validate';
 
 export type ChainOp =
   | { readonly kind: 'mint'; readonly tile: number; readonly tokenId: string; readonly seat: number; readonly to: string; readonly reason: 'bought' | 'freeCopy' }
@@ -35,7 +35,7 @@ export function checkAddresses(addresses: readonly string[]): void {
   if (!Array.isArray(addresses) || addresses.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', 'addresses must list one Tezos address per seat');
   const seen = new Map<string, number>();
   addresses.forEach((a, seat) => {
-    if (typeof a !== 'string' || validateAddress(a) !== ValidationResult.VALID) {
+    if (!isAddress(a)) {
       throw new BridgeError('BRIDGE_BAD_INPUT', `seat ${seat}: not a Tezos address: ${String(a)}`, { seat });
     }
     const other = seen.get(a);

@@ -4,12 +4,12 @@
  * The plan is plain JSON: the server stores it with the game, and it records what the chain cannot (copies
  * retired by forfeit) and the last engine step sent (so nothing is applied twice).
  */
-import { validateAddress, ValidationResult } from '@taquito/utils';
 import type { Board } from '../../engine/pole';
 import { isMetadataError } from '../errors';
 import { tileTokenMetadata, tokenMetadataSchema, type TileImage, type TokenMetadata } from '../token-metadata';
 import { tileArtImage, type ArtSubject } from '../tile-art';
 import { BridgeError } from './errors';
+import { isAddress } from '../validate';
 
 export interface PlannedToken {
   /** The artist tile's index on the board (the engine's tile number). */
@@ -72,7 +72,6 @@ export interface PlanOptions {
 /** The attribute carrying the board's tile id, next to the game facts of TILE_ATTRIBUTES. */
 export const TILE_ID_ATTRIBUTE = 'Tile';
 
-const isAddress = (a: unknown): a is string => typeof a === 'string' && validateAddress(a) === ValidationResult.VALID;
 
 /** A tile's art as its token's artifact: the very image the board shows (issue 15: one artwork per tile). */
 function tileArtifact(tile: ArtSubject): TileImage {

@@ -30,7 +30,6 @@
  */
 import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit } from '@taquito/taquito';
-import { validateAddress, ValidationResult } from '@taquito/utils';
 import { BridgeError, gameCostBound, isBridgeError, PoleBridge, type ChainOp, type GameCost, type HoldingsAction, type PlanOptions, type TokenPlan } from '../../chain/pole-bridge';
 import { Fa2Editions, type Fa2Call } from '../../chain/fa2-editions';
 import { HoldingsReader } from '../../chain/indexer';
@@ -42,6 +41,7 @@ import { DEFAULT_LIMITS, type LimitSettings } from '../limits';
 import { botWallet } from './bot-wallets';
 import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
 import type { ChainSettings } from './settings';
+import { isAddress } from '../../chain/validate';
 
 /** What the host does when the chain side of a game changes. */
 export interface ChainHostHooks {
@@ -560,7 +560,7 @@ export class ChainGames {
    */
   async claim(gameId: string, seat: SeatId, address: string): Promise<void> {
     const game = await this.#need(gameId);
-    if (validateAddress(address) !== ValidationResult.VALID) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
+    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
     const s = game.row.seats[seat];
     if (!s) throw new AccessError('UNKNOWN_SEAT', `seat ${seat} is not in this game`);
     if (s.bot) throw new AccessError('BOT_SEAT', `seat ${seat} is played by a bot`);
@@ -1125,7 +1125,7 @@ export class ChainGames {
    * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_UNAVAILABLE
    */
   async grantsOf(address: string): Promise<WalletGrants> {
-    if (validateAddress(address) !== ValidationResult.VALID) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
+    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
     const bank = (await this.#bridge(null)).bankAddress;
     const { contract, network } = this.#settings;
     const fa2 = Fa2Editions.at(new TezosToolkit(network.rpcUrl), contract);

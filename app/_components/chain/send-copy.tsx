@@ -1,9 +1,9 @@
 'use client';
 
-import { validateAddress, ValidationResult } from '@taquito/utils';
 import { useState } from 'react';
 import { opHref, type LinkNetwork } from '../../_lib/explorer-links';
 import { useWallet, type WalletCall } from '../../_lib/wallet';
+import { isAddress } from '../../../chain/validate';
 
 /** FA2 `transfer` of one copy of `tokenId` from `from` to `to` (Micheline: list (pair from (list (pair to (pair id amount)))). */
 function transferOne(contract: string, tokenId: string, from: string, to: string): WalletCall {
@@ -28,7 +28,7 @@ export function SendCopy({ contract, tokenId, owners, network }: { contract: str
     const recipient = to.trim();
     setProblem(null);
     setSent(null);
-    if (!/^(tz[1-4]|KT1)/.test(recipient) || validateAddress(recipient) !== ValidationResult.VALID) {
+    if (!isAddress(recipient)) {
       setProblem(`“${recipient}” is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…).`);
       return;
     }

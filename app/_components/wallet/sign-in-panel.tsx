@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useWallet, type SignInChoice } from '../../_lib/wallet';
-import { shortAddress } from './short-address';
+import { shortAddress } from '../../../chain/explorer';
 import './wallet.css';
 
 export interface SignInPanelProps {

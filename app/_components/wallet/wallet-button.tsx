@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { accountHref } from '../../_lib/explorer-links';
 import { useWallet } from '../../_lib/wallet';
 import { formatTez, lowBalance, NETWORK_LABEL } from '../../_lib/wallet/wallet-status';
-import { shortAddress } from './short-address';
+import { shortAddress } from '../../../chain/explorer';
 import './wallet.css';
 
 /**
