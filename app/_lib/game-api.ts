@@ -37,10 +37,6 @@ export interface Credentials {
 
 const storageKey = (id: string) => `game:${id}`;
 
-export function loadCredentials(id: string): Credentials | null {
-  return parseCredentials(credentialsText(id));
-}
-
 /** The stored credentials of game `id` as stored (a string React can compare between renders), or null. */
 export function credentialsText(id: string): string | null {
   try {

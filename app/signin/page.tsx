@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { chainStatus } from '../../chain/status';
 import { devnetPlayerAccounts } from '../../server/auth/devnet-accounts';
+import { isHostError } from '../../server/errors';
 import { signInMessage } from '../../server/auth/sign-in-message';
 import { nextPath } from '../_lib/next-path';
 import { SignInPanel } from '../_components/wallet/sign-in-panel';
@@ -17,8 +18,19 @@ export default async function Page({ searchParams }: Props) {
   const next = nextPath((await searchParams).next);
   const status = chainStatus(process.env);
   const network = status.network;
-  // Alias and address only: the key of the account picked is fetched by the browser when it signs.
-  const accounts = network === 'devnet' ? (await devnetPlayerAccounts(process.env)).map(({ alias, address }) => ({ alias, address })) : null;
+  // Alias and address only: the key of the account picked is fetched by the browser when it signs. A devnet that
+  // does not list them leaves the page with your own wallet, and says why.
+  let accounts: { alias: string; address: string }[] | null = null;
+  let accountsProblem: string | null = null;
+  if (network === 'devnet') {
+    try {
+      accounts = (await devnetPlayerAccounts(process.env)).map(({ alias, address }) => ({ alias, address }));
+    } catch (e) {
+      if (!isHostError(e)) throw e;
+      accounts = [];
+      accountsProblem = e.message;
+    }
+  }
   const preview = signInMessage({
     address: '<the address you sign in with>',
     network: network ?? '<the network>',
@@ -40,6 +52,11 @@ export default async function Page({ searchParams }: Props) {
         <h2 id="signin-heading" className="panel-title">
           {accounts ? 'Devnet accounts' : 'Your wallet'}
         </h2>
+        {accountsProblem && (
+          <p className="form-error" role="alert">
+            The devnet accounts cannot be listed: {accountsProblem}.
+          </p>
+        )}
         <SignInPanel accounts={accounts} beaconProblem={status.ok ? null : status.explanation} devnetRpcUrl={status.ok && network === 'devnet' ? status.rpcUrl : null} next={next} />
         <div>
           <h3 className="panel-title">What you sign</h3>

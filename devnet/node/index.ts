@@ -104,7 +104,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const chain = options.ephemeral ? new Chain({ accounts }) : persisted(options.dataDir ?? join('.data', 'devnet'), accounts);
   const cors = new CorsPolicy(options.corsOrigins);
   const lagged = lag > 0 && options.tzkt ? new LaggedView(chain, lag) : undefined;
-  const server = createServer(rpcHandler(chain, { blockTime, cors, ...(options.tzkt ? { extraRoutes: options.tzkt(lagged ?? chain) } : {}) }));
+  const server = createServer(rpcHandler(chain, { blockTime, cors, accounts, ...(options.tzkt ? { extraRoutes: options.tzkt(lagged ?? chain) } : {}) }));
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

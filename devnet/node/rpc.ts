@@ -19,6 +19,7 @@ import { isoSeconds, MAX_OPERATION_DATA_LENGTH, MEMPOOL_FILTER, type Block, type
 import { NodeError, PROTOCOL, tezosError } from './errors';
 import { chainHost } from './host';
 import { fork, type State } from './state';
+import type { BootstrapAccount } from './accounts';
 
 /** Extra routes (the indexer's, under /tzkt): answer and return true, or return false to fall through. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
@@ -29,6 +30,11 @@ export interface RpcOptions {
   /** The browser origins that may call the node. */
   readonly cors: CorsPolicy;
   readonly extraRoutes?: RouteHandler;
+  /**
+   * The bootstrap accounts, keys included, listed at `GET /devnet/accounts` as a local test chain lists its funded
+   * accounts: their keys are public by design (accounts.ts), and an app on the devnet offers them to sign in with.
+   */
+  readonly accounts?: readonly BootstrapAccount[];
 }
 
 /** The largest request body read (a contract's script as JSON is ~0.5 MB): past it, 413 and nothing is parsed. */
@@ -131,6 +137,7 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
     if (typeof hex !== 'string') throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_input', { message: 'expected a hex string' })]);
     return ok(await chain.inject(hex, { bake: opts.blockTime === 0 }));
   }
+  if (path === '/devnet/accounts' && method === 'GET' && opts.accounts) return ok(opts.accounts);
   if (path === '/chains/main/chain_id') return ok(chain.chainId);
   if (path === '/version') return ok({ version: { major: 22, minor: 0, additional_info: 'release' }, network_version: { chain_name: 'TEZOS_DEVNET', distributed_db_version: 2, p2p_version: 1 }, commit_info: null });
   if (path === '/chains/main/mempool/filter') {

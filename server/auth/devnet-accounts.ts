@@ -1,17 +1,17 @@
 /**
- * The devnet's player accounts, for signing in on the devnet: bootstrap2…bootstrap10. Their keys are public (derived
- * from a documented text, see devnet/node/accounts.ts) and only ever fund a local chain; the browser fetches them at
- * run time so no key is compiled into the client bundle. bootstrap1 is the bank and is never listed.
- *
- * The derivation is repeated here because app/ and server/ may not import devnet/ (ARCHITECTURE.md);
- * test/server/auth.test.ts pins it to the devnet's own `bootstrapAccount`.
+ * The devnet's player accounts, for signing in on the devnet: bootstrap2…bootstrap10. Their keys are public (the
+ * devnet derives them from a documented text and lists them at `GET /devnet/accounts`, as a local test chain lists
+ * its funded accounts) and only ever fund a local chain; the server asks the devnet it is configured for, so no
+ * layer but the devnet knows how they are made, and the browser fetches them at run time so no key is compiled into
+ * the client bundle. The bank's account is never listed.
  */
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { blake2b } from '@noble/hashes/blake2.js';
 import { InMemorySigner } from '@taquito/signer';
-import { b58Encode, PrefixV2 } from '@taquito/utils';
+import { z } from 'zod';
+import { isNetworkConfigError } from '../../chain/errors';
+import { networkFromEnv } from '../../chain/networks';
 import { BANK_KEY_VAR } from '../../chain/status';
-import { AccessError } from '../errors';
+import { isAccountAddress } from '../../chain/validate';
+import { AccessError, ChainGameError } from '../errors';
 
 export interface DevnetAccount {
   readonly alias: string;
@@ -23,20 +23,17 @@ export interface DevnetAccount {
   readonly secretKey: string;
 }
 
-/** The devnet starts with ten bootstrap accounts; the first is the bank. */
-const PLAYER_ACCOUNTS = { first: 2, last: 10 } as const;
+/** How long the devnet may take to list its accounts. */
+const LIST_TIMEOUT_MS = 5_000;
 
-/** Bootstrap account `i` of the devnet: its seed is blake2b-256 of `tezos-pole devnet bootstrap <i>`. */
-export function devnetAccount(i: number): DevnetAccount {
-  const seed = blake2b(new TextEncoder().encode(`tezos-pole devnet bootstrap ${i}`), { dkLen: 32 });
-  const pk = ed25519.getPublicKey(seed);
-  return {
-    alias: `bootstrap${i}`,
-    address: b58Encode(blake2b(pk, { dkLen: 20 }), PrefixV2.Ed25519PublicKeyHash),
-    publicKey: b58Encode(pk, PrefixV2.Ed25519PublicKey),
-    secretKey: b58Encode(seed, PrefixV2.Ed25519Seed),
-  };
-}
+const accountsSchema = z.array(
+  z.object({
+    alias: z.string().regex(/^bootstrap\d+$/),
+    address: z.string().refine(isAccountAddress),
+    publicKey: z.string().min(1),
+    secretKey: z.string().min(1),
+  }),
+);
 
 /** The bank's address, when the environment holds a usable bank key. */
 async function bankAddress(env: Readonly<Record<string, string | undefined>>): Promise<string | null> {
@@ -51,18 +48,30 @@ async function bankAddress(env: Readonly<Record<string, string | undefined>>): P
 
 /**
  * The accounts players sign in with on the devnet, without the bank's (bootstrap1, or whichever account the
- * environment's bank key belongs to).
- * @throws HostError 404 `NOT_DEVNET` when TEZOS_NETWORK is not `devnet`: on a real network nobody's key is served.
+ * environment's bank key belongs to), as the devnet at TEZOS_RPC_URL lists them.
+ * @throws AccessError `NOT_DEVNET` (404) when TEZOS_NETWORK is not `devnet`: on a real network nobody's key is served;
+ *   ChainGameError `CHAIN_UNAVAILABLE` (503) when the devnet does not list them.
  */
 export async function devnetPlayerAccounts(env: Readonly<Record<string, string | undefined>>): Promise<DevnetAccount[]> {
   if (env['TEZOS_NETWORK']?.trim() !== 'devnet') {
     throw new AccessError('NOT_DEVNET', 'devnet accounts exist only when the app runs on the devnet (TEZOS_NETWORK=devnet)');
   }
-  const bank = await bankAddress(env);
-  const accounts: DevnetAccount[] = [];
-  for (let i = PLAYER_ACCOUNTS.first; i <= PLAYER_ACCOUNTS.last; i++) {
-    const account = devnetAccount(i);
-    if (account.address !== bank) accounts.push(account);
+  let rpcUrl: string;
+  try {
+    rpcUrl = networkFromEnv(env).rpcUrl;
+  } catch (e) {
+    if (isNetworkConfigError(e)) throw new ChainGameError('CHAIN_NOT_CONFIGURED', `the devnet's address is unusable: ${e.message}`);
+    throw e;
   }
-  return accounts;
+  let listed: DevnetAccount[];
+  try {
+    const res = await fetch(`${rpcUrl.replace(/\/+$/, '')}/devnet/accounts`, { signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    listed = accountsSchema.parse(await res.json());
+  } catch (e) {
+    throw new ChainGameError('CHAIN_UNAVAILABLE', `the devnet at ${rpcUrl} did not list its accounts (${e instanceof Error ? e.message : String(e)}): is it running?`);
+  }
+  const bank = await bankAddress(env);
+  // bootstrap1 is the bank of a devnet started with the app; whichever account holds the bank key is left out too.
+  return listed.filter((a) => a.alias !== 'bootstrap1' && a.address !== bank);
 }

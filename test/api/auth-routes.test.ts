@@ -4,7 +4,7 @@
  */
 import { InMemorySigner } from '@taquito/signer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAccount } from '../../devnet/node';
+import { bootstrapAccount, startDevnet } from '../../devnet/node';
 import { getHost } from '../../server';
 import { requireAddress, sessionAddress } from '../../server/auth';
 import { POST as postChallenge } from '../../app/api/auth/challenge/route';
@@ -114,9 +114,12 @@ describe('/api/auth', () => {
 
 describe('/api/devnet/accounts', () => {
   it('lists the devnet’s player accounts with their keys, never the bank (bootstrap1)', async () => {
+    const devnet = await startDevnet({ ephemeral: true });
     process.env.TEZOS_NETWORK = 'devnet';
+    process.env.TEZOS_RPC_URL = devnet.rpcUrl;
+    process.env.TZKT_URL = devnet.tzktUrl;
     process.env.POLE_BANK_SECRET_KEY = bootstrapAccount(1).secretKey;
-    const res = await answer<{ alias: string; address: string; publicKey: string; secretKey: string }[]>(getDevnetAccounts());
+    const res = await answer<{ alias: string; address: string; publicKey: string; secretKey: string }[]>(getDevnetAccounts()).finally(() => devnet.stop());
     expect(res.status).toBe(200);
     expect(res.body[0]).toEqual(bootstrapAccount(2));
     expect(res.body.map((a) => a.alias)).toEqual(Array.from({ length: 9 }, (_, i) => `bootstrap${i + 2}`));

@@ -6,13 +6,12 @@ import { packDataBytes, unpackDataBytes } from '@taquito/michel-codec';
 import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAccount, startDevnet } from '../../devnet/node';
+import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { Fa2Editions } from '../../chain/fa2-editions';
 import { devnetWallet } from '../../app/_lib/wallet/wallets';
 import { isHostError } from '../../server/errors';
 import {
   createChallenge,
-  devnetAccount,
   devnetPlayerAccounts,
   endSession,
   messageAddress,
@@ -28,8 +27,8 @@ const T0 = new Date('2030-01-01T12:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const MINUTE = 60_000;
 
-const ada = devnetAccount(2);
-const bea = devnetAccount(3);
+const ada = bootstrapAccount(2);
+const bea = bootstrapAccount(3);
 
 let store: GameStore;
 let sql: SqlClient;
@@ -150,22 +149,33 @@ describe('signing in', () => {
 });
 
 describe('devnet accounts', () => {
-  it('are the devnet’s own bootstrap accounts 2 to 10, never the bank (bootstrap1)', async () => {
-    const accounts = await devnetPlayerAccounts({ TEZOS_NETWORK: 'devnet', POLE_BANK_SECRET_KEY: bootstrapAccount(1).secretKey });
+  let devnet: Devnet;
+  beforeAll(async () => {
+    devnet = await startDevnet({ ephemeral: true });
+  });
+  afterAll(async () => {
+    await devnet.stop();
+  });
+  const onDevnet = (bankKey: string) => ({ TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_BANK_SECRET_KEY: bankKey });
+
+  it('are the devnet’s own bootstrap accounts 2 to 10, as the devnet lists them, never the bank (bootstrap1)', async () => {
+    const accounts = await devnetPlayerAccounts(onDevnet(bootstrapAccount(1).secretKey));
     expect(accounts.map((a) => a.alias)).toEqual(['bootstrap2', 'bootstrap3', 'bootstrap4', 'bootstrap5', 'bootstrap6', 'bootstrap7', 'bootstrap8', 'bootstrap9', 'bootstrap10']);
     for (const [i, account] of accounts.entries()) expect(account).toEqual(bootstrapAccount(i + 2));
     expect(accounts.map((a) => a.address)).not.toContain(bootstrapAccount(1).address);
   });
 
   it('leave out whichever account holds the bank key', async () => {
-    const accounts = await devnetPlayerAccounts({ TEZOS_NETWORK: 'devnet', POLE_BANK_SECRET_KEY: bootstrapAccount(4).secretKey });
+    const accounts = await devnetPlayerAccounts(onDevnet(bootstrapAccount(4).secretKey));
     expect(accounts.map((a) => a.alias)).not.toContain('bootstrap4');
     expect(accounts).toHaveLength(8);
   });
 
-  it('are served on the devnet only', async () => {
+  it('are served on the devnet only, and a devnet that does not answer is said to be unavailable', async () => {
     expect(await refusal(devnetPlayerAccounts({ TEZOS_NETWORK: 'shadownet' }))).toMatchObject({ status: 404, code: 'NOT_DEVNET' });
     expect(await refusal(devnetPlayerAccounts({}))).toMatchObject({ status: 404, code: 'NOT_DEVNET' });
+    const gone = { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: 'http://127.0.0.1:9', TZKT_URL: 'http://127.0.0.1:9/tzkt' };
+    expect(await refusal(devnetPlayerAccounts(gone))).toMatchObject({ status: 503, code: 'CHAIN_UNAVAILABLE' });
   });
 });
 
