@@ -11,13 +11,14 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
-import { TezosToolkit, type Signer } from '@taquito/taquito';
+import type { Signer } from '@taquito/taquito';
 import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { z } from 'zod';
 import { fa2EditionsCode, fa2EditionsInit } from '../contracts';
 import { ChainError } from './errors';
 import type { Network } from './networks';
 import { isAccountAddress, isContractAddress } from './validate';
+import { tezosToolkit } from './context';
 
 /** The record `npm run deploy` and `ensureDeployment` write as `deployments/<network>.json`. */
 export interface Deployment {
@@ -234,8 +235,7 @@ export async function deployContract({ network, signer }: DeployOptions): Promis
   const admin = await signer.publicKeyHash();
   await probeNode(network);
 
-  const tz = new TezosToolkit(network.rpcUrl);
-  tz.setSignerProvider(signer);
+  const tz = tezosToolkit(network.rpcUrl, { signer });
   const code = fa2EditionsCode();
   const init = fa2EditionsInit(admin);
   const unfunded = (what: string): DeploymentError =>

@@ -16,6 +16,7 @@ import { OpKind, TezosOperationError, TezosToolkit, type Signer, type TransferPa
 import { isFa2Error } from '../errors';
 import { toFa2Error, type Fa2Call } from '../fa2-editions';
 import { BridgeError } from './errors';
+import { tezosToolkit } from '../context';
 
 /** The most bytes of one bank operation (Tezos's max_operation_data_length is 32,768): room for a reveal. */
 export const MAX_OPERATION_BYTES = 30_000;
@@ -108,9 +109,7 @@ class BankSender {
   }
 
   #toolkit(): TezosToolkit {
-    const tezos = new TezosToolkit(this.#rpcUrl);
-    tezos.setSignerProvider(this.#signer);
-    return tezos;
+    return tezosToolkit(this.#rpcUrl, { signer: this.#signer });
   }
 
   async #run(): Promise<void> {

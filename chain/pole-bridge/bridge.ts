@@ -41,6 +41,7 @@ import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
 import { planGameTokens, plannedToken, type PlanGame, type PlannedToken, type PlanOptions, type TokenPlan } from './plan';
 import { isAddress, isContractAddress } from '../validate';
+import { tezosToolkit } from '../context';
 
 export interface PoleBridgeOptions {
   /** Where the chain and its indexer are (a `Network`, or any pair of URLs). */
@@ -210,8 +211,7 @@ export class PoleBridge {
     } catch {
       throw new BridgeError('BRIDGE_BAD_KEY', 'the bank signer has no usable key');
     }
-    const tezos = new TezosToolkit(options.network.rpcUrl);
-    tezos.setSignerProvider(signer);
+    const tezos = tezosToolkit(options.network.rpcUrl, { signer });
     return new PoleBridge(options, tezos, signer, bankAddress);
   }
 

@@ -7,6 +7,7 @@ import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
 import { median } from '../lib/stats';
 import { latencyAsync } from './measure';
 import type { BenchCase, Sampler } from './types';
+import { tezosToolkit } from '../../chain/context';
 
 /** A case that runs against its own ephemeral devnet (with the TzKT API), stopped after its samples. */
 function onDevnet(
@@ -29,9 +30,7 @@ function onDevnet(
 }
 
 const toolkit = (devnet: Devnet, account: number): TezosToolkit => {
-  const tz = new TezosToolkit(devnet.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(bootstrapAccount(account).secretKey));
-  return tz;
+  return tezosToolkit(devnet.rpcUrl, { secretKey: bootstrapAccount(account).secretKey });
 };
 
 export const devnetCases: readonly BenchCase[] = [
@@ -41,7 +40,7 @@ export const devnetCases: readonly BenchCase[] = [
     const source = bootstrapAccount(1);
     const signer = new InMemorySigner(source.secretKey);
     const forger = new LocalForger(ProtocolsHash.PsUshuai9);
-    const tz = new TezosToolkit(devnet.rpcUrl);
+    const tz = tezosToolkit(devnet.rpcUrl);
     let counter = BigInt(await tz.rpc.getContract(source.address).then((c) => c.counter ?? '0'));
     return async () => {
       // p50 of the injections in this sample (each sample runs ~250 ms of them).

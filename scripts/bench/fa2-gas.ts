@@ -3,13 +3,13 @@
  * with untimed operations, then sends the measured one and reads its `consumed_milligas` from the receipt in the
  * block that includes it (the node's figure, not Taquito's estimate), in gas units (milligas / 1000).
  */
-import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit, type ContractAbstraction, type ContractProvider, type TransactionOperation } from '@taquito/taquito';
 import { tileTokenMetadata, tokenInfoMap } from '../../chain';
 import { fa2EditionsCode, fa2EditionsInit } from '../../contracts';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import type { BenchCase, Sampler } from './types';
+import { tezosToolkit } from '../../chain/context';
 
 /** Protocol constant `hard_gas_limit_per_operation` (Ushuaia): every call must stay well under it. */
 const GAS_LIMIT_PER_OPERATION = 1_040_000;
@@ -33,9 +33,8 @@ function onDevnet(name: string, prepare: (fa2: Fa2) => Promise<Sampler>): BenchC
     goal: GOAL,
     prepare: async () => {
       devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
-      const tz = new TezosToolkit(devnet.rpcUrl);
       const bank = bootstrapAccount(1);
-      tz.setSignerProvider(new InMemorySigner(bank.secretKey));
+      const tz = tezosToolkit(devnet.rpcUrl, { secretKey: bank.secretKey });
       const origination = await tz.contract.originate({ code: fa2EditionsCode(), init: fa2EditionsInit(bank.address) });
       await origination.confirmation(1);
       const contract = await origination.contract();
@@ -102,8 +101,7 @@ export const fa2GasCases: readonly BenchCase[] = [
   // A bought 1/1 changing hands: the sender's ledger entry is removed and the recipient's created.
   onDevnet('fa2: transfer of one token (gas)', async (fa2) => {
     const holder = bootstrapAccount(2);
-    const holderTz = new TezosToolkit(fa2.tz.rpc.getRpcUrl());
-    holderTz.setSignerProvider(new InMemorySigner(holder.secretKey));
+    const holderTz = tezosToolkit(fa2.tz.rpc.getRpcUrl(), { secretKey: holder.secretKey });
     const asHolder = await holderTz.contract.at(fa2.contract.address);
     return async () => {
       const id = await fa2.createToken(1);
@@ -122,8 +120,7 @@ export const fa2GasCases: readonly BenchCase[] = [
   // A flip in a live game: the bank burns a copy from a player who joined the game (issue 15), the ledger entry removed.
   onDevnet('fa2: game_burn of one copy (gas)', async (fa2) => {
     const holder = bootstrapAccount(2);
-    const holderTz = new TezosToolkit(fa2.tz.rpc.getRpcUrl());
-    holderTz.setSignerProvider(new InMemorySigner(holder.secretKey));
+    const holderTz = tezosToolkit(fa2.tz.rpc.getRpcUrl(), { secretKey: holder.secretKey });
     const asHolder = await holderTz.contract.at(fa2.contract.address);
     const head = Date.parse(String((await fa2.tz.rpc.getBlockHeader()).timestamp)) / 1000;
     await confirmed(fa2.contract.methodsObject['open_game']!({ g: 'bench-game', ends: String(head + 86_400) }).send());

@@ -2,11 +2,11 @@
  * What the chain suites and benchmarks start from: an ephemeral in-process devnet with its TzKT API, and the editions
  * contract originated by `admin` with `minter` (default: the admin) allowed to mint — as `npm start` deploys it.
  */
-import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { Fa2Editions } from '../../chain/fa2-editions';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type BootstrapAccount, type Devnet, type DevnetOptions } from '../../devnet/node';
+import { tezosToolkit } from '../../chain/context';
 
 export interface DevnetContract {
   readonly devnet: Devnet;
@@ -23,9 +23,7 @@ export async function devnetWithContract(
   const admin = options.admin ?? bootstrapAccount(1);
   const devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes, ...options.pace });
   const toolkit = (secretKey: string): TezosToolkit => {
-    const tezos = new TezosToolkit(devnet.rpcUrl);
-    tezos.setSignerProvider(new InMemorySigner(secretKey));
-    return tezos;
+    return tezosToolkit(devnet.rpcUrl, { secretKey });
   };
   const { client } = await Fa2Editions.originate(toolkit(admin.secretKey), { admin: admin.address });
   await client.send(client.addMinter(options.minter ?? admin.address));

@@ -42,6 +42,7 @@ import { botWallet } from './bot-wallets';
 import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
 import type { ChainSettings } from './settings';
 import { isAddress } from '../../chain/validate';
+import { tezosToolkit } from '../../chain/context';
 
 /** What the host does when the chain side of a game changes. */
 export interface ChainHostHooks {
@@ -458,7 +459,7 @@ export class ChainGames {
     try {
       const bots = game.row.seats.flatMap((s, seat) => (s.bot && s.approval?.status !== 'confirmed' ? [seat] : []));
       const wallets = await Promise.all(bots.map((seat) => botWallet(this.#settings.bankSecretKey, id, seat)));
-      const tezos = new TezosToolkit(this.#settings.network.rpcUrl);
+      const tezos = tezosToolkit(this.#settings.network.rpcUrl);
       const unfunded: string[] = [];
       for (const w of wallets) if ((await this.#balance(tezos, w.address)) < this.#botFundingMutez / 2) unfunded.push(w.address);
       await allOrFirstError([this.#createTokens(game), this.#fundBots(game, unfunded)]);
@@ -508,8 +509,7 @@ export class ChainGames {
   }
 
   async #joinBot(game: GameChain, seat: number, wallet: Awaited<ReturnType<typeof botWallet>>): Promise<void> {
-    const botTezos = new TezosToolkit(this.#settings.network.rpcUrl);
-    botTezos.setSignerProvider(wallet.signer);
+    const botTezos = tezosToolkit(this.#settings.network.rpcUrl, { signer: wallet.signer });
     const op = await this.#store.insertOp(game.row.gameId, { kind: 'approval', seat, status: 'pending' });
     try {
       const fromLevel = await game.bridge.headLevel();
@@ -1128,7 +1128,7 @@ export class ChainGames {
     if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
     const bank = (await this.#bridge(null)).bankAddress;
     const { contract, network } = this.#settings;
-    const fa2 = Fa2Editions.at(new TezosToolkit(network.rpcUrl), contract);
+    const fa2 = Fa2Editions.at(tezosToolkit(network.rpcUrl), contract);
     const rows = (await this.#store.gamesOf(address)).filter((r) => r.contract === contract);
     try {
       const joined = rows.flatMap((r) => {
@@ -1209,7 +1209,7 @@ export class ChainGames {
 
   /** The node's time between blocks, read once. */
   async #blockTime(): Promise<number | null> {
-    this.#blockTimeS ??= new TezosToolkit(this.#settings.network.rpcUrl).rpc.getConstants().then((c) => Number(c.minimal_block_delay));
+    this.#blockTimeS ??= tezosToolkit(this.#settings.network.rpcUrl).rpc.getConstants().then((c) => Number(c.minimal_block_delay));
     try {
       return await this.#blockTimeS;
     } catch {

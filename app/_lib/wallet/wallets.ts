@@ -95,9 +95,8 @@ export async function signWithDevnetAccount(account: DevnetAccount, payload: str
 }
 
 export async function devnetWallet(chain: ConfiguredChain, account: DevnetAccount): Promise<ActiveWallet> {
-  const [{ TezosToolkit }, { InMemorySigner }] = await Promise.all([import('@taquito/taquito'), import('@taquito/signer')]);
-  const tezos = new TezosToolkit(chain.rpcUrl);
-  tezos.setSignerProvider(new InMemorySigner(account.secretKey));
+  const { tezosToolkit } = await import('../../../chain/context');
+  const tezos = tezosToolkit(chain.rpcUrl, { secretKey: account.secretKey });
   return {
     kind: 'devnet',
     address: account.address,
@@ -119,8 +118,8 @@ export async function devnetWallet(chain: ConfiguredChain, account: DevnetAccoun
  */
 export async function readBalance(chain: ConfiguredChain, address: string): Promise<number> {
   try {
-    const { TezosToolkit } = await import('@taquito/taquito');
-    return (await new TezosToolkit(chain.rpcUrl).tz.getBalance(address)).toNumber();
+    const { tezosToolkit } = await import('../../../chain/context');
+    return (await tezosToolkit(chain.rpcUrl).tz.getBalance(address)).toNumber();
   } catch (err) {
     throw new WalletError('BALANCE_UNREADABLE', `the balance of ${address} could not be read from ${chain.rpcUrl}${err instanceof Error && err.message ? `: ${err.message}` : ''}`);
   }
@@ -185,13 +184,12 @@ export async function signWithBeacon(chain: ConfiguredChain, address: string, pa
 
 /** The paired Beacon wallet, which must be connected as `address` (the signed-in address). */
 export async function beaconWallet(chain: ConfiguredChain, address: string): Promise<ActiveWallet> {
-  const [{ TezosToolkit }, { wallet }] = await Promise.all([import('@taquito/taquito'), loadBeacon(chain)]);
+  const [{ tezosToolkit }, { wallet }] = await Promise.all([import('../../../chain/context'), loadBeacon(chain)]);
   const active = await wallet.client.getActiveAccount();
   if (active?.address !== address) {
     throw new WalletError('WALLET_MISMATCH', `your wallet is ${active ? `connected as ${active.address}` : 'not connected'}, but you are signed in as ${address}: sign in again`);
   }
-  const tezos = new TezosToolkit(chain.rpcUrl);
-  tezos.setWalletProvider(wallet);
+  const tezos = tezosToolkit(chain.rpcUrl, { wallet });
   return {
     kind: 'beacon',
     address,
