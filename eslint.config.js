@@ -24,8 +24,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  { files: ['app/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
-  layer(['engine/**'], ['app', 'server', 'chain', 'contracts', 'devnet', 'scripts', 'test']),
+  { files: ['app/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  layer(['engine/**'], ['app', 'ui', 'server', 'chain', 'contracts', 'devnet', 'scripts', 'test']),
   {
     files: ['engine/**'],
     rules: {
@@ -36,10 +36,11 @@ export default tseslint.config(
       ],
     },
   },
-  layer(['devnet/**'], ['app', 'server', 'chain', 'contracts', 'engine', 'scripts', 'test']),
-  layer(['contracts/**'], ['app', 'server', 'chain', 'engine', 'devnet', 'scripts', 'test']),
-  layer(['chain/**'], ['app', 'server', 'devnet', 'scripts', 'test']),
-  layer(['server/**'], ['app', 'devnet', 'scripts', 'test']),
+  layer(['devnet/**'], ['app', 'ui', 'server', 'chain', 'contracts', 'engine', 'scripts', 'test']),
+  layer(['contracts/**'], ['app', 'ui', 'server', 'chain', 'engine', 'devnet', 'scripts', 'test']),
+  layer(['chain/**'], ['app', 'ui', 'server', 'devnet', 'scripts', 'test']),
+  layer(['server/**'], ['app', 'ui', 'devnet', 'scripts', 'test']),
   layer(['app/**'], ['devnet', 'scripts', 'test']),
+  layer(['ui/**'], ['app', 'devnet', 'scripts', 'test']),
   layer(['scripts/**'], ['test']),
 );

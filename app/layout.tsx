@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from 'next';
-import { SiteNav } from './_components/home/site-nav';
-import { WalletButton } from './_components/wallet/wallet-button';
-import { WalletProvider } from './_lib/wallet';
-import './globals.css';
+import { SiteNav } from '../ui/home/site-nav';
+import { WalletButton } from '../ui/wallet/wallet-button';
+import { WalletProvider } from '../ui/wallet';
+import '../ui/styles/globals.css';
 
 export const metadata: Metadata = {
   title: { default: 'Tezos Pole', template: '%s · Tezos Pole' },

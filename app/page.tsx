@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { GAME_IDS, GAMES } from './_lib/game-catalog';
+import { GAME_IDS, GAMES } from '../ui/lib/game-catalog';
 
 export const metadata: Metadata = { title: 'Tezos Pole · Gotopoly · Ten' };
 

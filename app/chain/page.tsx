@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { chainStatus } from '../../chain/status';
 import { getHost } from '../../server';
 import type { BankBudget } from '../../server/chain/chain-games';
-import { formatTez } from '../_lib/wallet/wallet-status';
+import { formatTez } from '../../ui/wallet/wallet-status';
 
 export const metadata: Metadata = { title: 'Chain · Tezos Pole' };
 // The environment is read when the page is requested, not when the app is built.

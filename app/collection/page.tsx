@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { isAddress } from '../../chain/validate';
-import { CollectionLookup } from '../_components/chain/collection-lookup';
+import { CollectionLookup } from '../../ui/chain/collection-lookup';
 
 export const metadata: Metadata = { title: 'Collection' };
 export const dynamic = 'force-dynamic';

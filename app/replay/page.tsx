@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ReplayViewer } from '../_components/replay/replay-viewer';
+import { ReplayViewer } from '../../ui/replay/replay-viewer';
 
 type Props = { searchParams: Promise<{ [key: string]: string | string[] | undefined }> };
 

@@ -3,9 +3,9 @@ import { chainStatus } from '../../chain/status';
 import { devnetPlayerAccounts } from '../../server/auth/devnet-accounts';
 import { isHostError } from '../../server/errors';
 import { signInMessage } from '../../server/auth/sign-in-message';
-import { nextPath } from '../_lib/next-path';
-import { SignInPanel } from '../_components/wallet/sign-in-panel';
-import '../_components/wallet/wallet.css';
+import { nextPath } from '../../ui/lib/next-path';
+import { SignInPanel } from '../../ui/wallet/sign-in-panel';
+import '../../ui/wallet/wallet.css';
 
 export const metadata: Metadata = { title: 'Sign in' };
 // The network is the environment's, read per request.

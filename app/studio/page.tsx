@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { StudioHome } from '../_components/studio/studio-home';
+import { StudioHome } from '../../ui/studio/studio-home';
 
 export const metadata: Metadata = { title: 'Artist studio' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { WatchGame } from '../_components/pole/watch-game';
+import { WatchGame } from '../../ui/pole/watch-game';
 
 export const metadata: Metadata = { title: 'Watch a game' };
 

@@ -27,7 +27,7 @@ function buildIsFresh(forced = Boolean(process.env.POLE_E2E_REBUILD)): boolean {
   const buildId = path.join(ROOT, '.next/BUILD_ID');
   if (!existsSync(buildId) || forced) return false;
   // Everything the app imports: its own pages, the engines, the game server, the chain layer and the contract artifacts.
-  const sources = ['app', 'engine', 'server', 'chain', 'contracts', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+  const sources = ['app', 'ui', 'engine', 'server', 'chain', 'contracts', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
   return statSync(buildId).mtimeMs > Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
 }
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateGameResponse } from '../../server';
 import { closeHost, ctx, insertSession } from './helpers';
-import { BODY_LIMITS, MAX_MESSAGE_LENGTH } from '../../app/api/_lib/respond';
+import { BODY_LIMITS, MAX_MESSAGE_LENGTH } from '../../server/http/respond';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postAction } from '../../app/api/games/[id]/actions/route';

@@ -1,14 +1,14 @@
 /**
- * The browser's reading of the app's answers (app/_lib/api-error.ts): a refusal the server sends reaches the person
+ * The browser's reading of the app's answers (ui/api/client.ts): a refusal the server sends reaches the person
  * as the server's own code and message (issue 15: every 409 used to read "The game moved on…"), and only an answer
  * with no message gets a sentence of the client's, which says so. Server answers are built by the routes' own
- * `respond` (app/api/_lib/respond.ts); the network cases use a real local HTTP server.
+ * `respond` (server/http/respond.ts); the network cases use a real local HTTP server.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFetch, ApiError, readAnswer, refusalOf } from '../../app/_lib/api-error';
-import { respond } from '../../app/api/_lib/respond';
+import { apiFetch, ApiError, readAnswer, refusalOf } from '../../ui/api/client';
+import { respond } from '../../server/http/respond';
 import { AccessError, ChainGameError, errorResponse, GameError, RuleRefusal } from '../../server';
 
 /** The answer a route gives when its work throws `err`. */

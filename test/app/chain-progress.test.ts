@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChainOpInfo } from '../../app/_lib/chain-game';
-import { expectedWait, inFlight, newlySettled, secondsSince, statusById } from '../../app/_lib/chain-progress';
+import type { ChainOpInfo } from '../../ui/play/chain-game';
+import { expectedWait, inFlight, newlySettled, secondsSince, statusById } from '../../ui/play/chain-steps';
 
 const op = (id: number, status: ChainOpInfo['status'], extra: Partial<ChainOpInfo> = {}): ChainOpInfo => ({
   id,

@@ -6,14 +6,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CollectionGrid } from '../../app/_components/chain/collection-grid';
-import { AccountPanel, BlockPanel, OperationPanel } from '../../app/_components/chain/explorer-views';
+import { CollectionGrid } from '../../ui/chain/collection-grid';
+import { AccountPanel, BlockPanel, OperationPanel } from '../../ui/chain/explorer-views';
 import { shortAddress } from '../../chain/explorer';
-import { formatTez, ReadProblem } from '../../app/_components/chain/format';
-import { GameTokensTable } from '../../app/_components/chain/game-tokens';
-import { TokenView } from '../../app/_components/chain/token-view';
-import { WalletProvider } from '../../app/_lib/wallet';
-import { accountHref, blockHref, opHref } from '../../app/_lib/explorer-links';
+import { formatTez, ReadProblem } from '../../ui/chain/format';
+import { GameTokensTable } from '../../ui/chain/game-tokens';
+import { TokenView } from '../../ui/chain/token-view';
+import { WalletProvider } from '../../ui/wallet';
+import { accountHref, blockHref, opHref } from '../../ui/chain/explorer-links';
 import { IndexerError } from '../../chain/errors';
 import type { AccountSummary, BlockSummary, Collection, OperationGroup, TokenDetail, TokenSummary } from '../../chain/indexer';
 

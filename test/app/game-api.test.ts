@@ -10,7 +10,7 @@ import {
   pendingHumanSeats,
   playPath,
   snapshotUrl,
-} from '../../app/_lib/game-api';
+} from '../../ui/play/game-api';
 
 const seats: SeatInfo[] = [
   { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },

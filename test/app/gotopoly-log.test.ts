@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playToEnd } from '../../engine';
 import { gotopoly, gotopolyHeuristicBot, gotopolyRandomBot, type GotopolyEvent } from '../../engine/gotopoly';
-import { describeGotopolyEvent, describeOffer, formatPounds, shortSpaceName, spaceName } from '../../app/_lib/gotopoly-log';
+import { describeGotopolyEvent, describeOffer, formatPounds, shortSpaceName, spaceName } from '../../ui/gotopoly/gotopoly-log';
 import { LONDON } from '../../engine/gotopoly';
 
 const names = ['Ada', 'Bao', 'Cleo'];

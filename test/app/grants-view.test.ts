@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { GrantsList, GrantTerms, idList } from '../../app/_components/chain/grants-view';
+import { GrantsList, GrantTerms, idList } from '../../ui/chain/grants-view';
 import type { WalletGrants } from '../../server/chain/chain-games';
 
 const BANK = 'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx';

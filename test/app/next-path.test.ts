@@ -5,9 +5,9 @@
  */
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextPath } from '../../app/_lib/next-path';
+import { nextPath } from '../../ui/lib/next-path';
 import SignInPage from '../../app/signin/page';
-import { SignInPanel } from '../../app/_components/wallet/sign-in-panel';
+import { SignInPanel } from '../../ui/wallet/sign-in-panel';
 
 const HOSTILE = [
   '/\t/evil.example',

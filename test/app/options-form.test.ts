@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gotopolyConfigSchema } from '../../engine/gotopoly';
 import { poleConfigSchema } from '../../engine/pole';
 import { tenConfigSchema } from '../../engine/ten';
-import { GAME_IDS, GAMES } from '../../app/_lib/game-catalog';
+import { GAME_IDS, GAMES } from '../../ui/lib/game-catalog';
 import {
   CONFIG_SCHEMAS,
   OPTION_WORDS,
@@ -12,7 +12,7 @@ import {
   optionProblems,
   parseNumberInput,
   seatRange,
-} from '../../app/_lib/options-form';
+} from '../../ui/home/options-form';
 
 describe('options-form', () => {
   it('offers every option of each config schema except players, board and on-chain holdings (chosen as "On Tezos"), each with words', () => {

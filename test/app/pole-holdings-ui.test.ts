@@ -6,9 +6,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseBoard, pole, type PoleState } from '../../engine/pole';
-import { BoardTile } from '../../app/_components/pole/board-tile';
-import { ringCell } from '../../app/_lib/board-layout';
-import { describeEvents } from '../../app/_lib/pole-log';
+import { BoardTile } from '../../ui/pole/board-tile';
+import { ringCell } from '../../ui/pole/board-layout';
+import { describeEvents } from '../../ui/pole/pole-log';
 
 const BOARD = parseBoard({
   id: 'p13-ui',

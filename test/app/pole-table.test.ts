@@ -3,9 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { botRngFor, playStep, type GameEvent } from '../../engine';
 import { pole, poleBots, type PoleAction, type PoleState } from '../../engine/pole';
-import { PoleTable } from '../../app/_components/pole/pole-table';
-import { viewOf } from '../../app/_lib/record-file';
-import type { PoleView } from '../../app/_lib/pole-scene';
+import { PoleTable } from '../../ui/pole/pole-table';
+import { viewOf } from '../../ui/replay/record-file';
+import type { PoleView } from '../../ui/pole/pole-scene';
 import type { SeatInfo } from '../../server/protocol';
 
 const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));

@@ -3,9 +3,9 @@ import { playToEnd, replay, stateHash } from '../../engine';
 import { gotopoly, gotopolyBots } from '../../engine/gotopoly';
 import { pole, poleBots } from '../../engine/pole';
 import { ten, tenBots } from '../../engine/ten';
-import { describeGameLog } from '../../app/_lib/action-log';
-import { describeEvents } from '../../app/_lib/pole-log';
-import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf } from '../../app/_lib/record-file';
+import { describeGameLog } from '../../ui/play/log-entries';
+import { describeEvents } from '../../ui/pole/pole-log';
+import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf } from '../../ui/replay/record-file';
 
 const poleGame = playToEnd(pole, { players: 3 }, 'replay-test', [poleBots.heuristic, poleBots.random, poleBots.heuristic], { collectEvents: true });
 

@@ -7,9 +7,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseBoard, type ArtistTile } from '../../engine/pole';
-import { artistTileTitle, TileProvenance } from '../../app/_components/pole/tile-provenance';
-import { CharCount } from '../../app/_components/studio/char-count';
-import { PieceCard } from '../../app/_components/studio/piece-card';
+import { artistTileTitle, TileProvenance } from '../../ui/pole/tile-provenance';
+import { CharCount } from '../../ui/studio/char-count';
+import { PieceCard } from '../../ui/studio/piece-card';
 import type { Piece } from '../../server/studio';
 
 const RAFA = 'tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { botRngFor, isRuleError, playStep } from '../../engine';
 import { gotopoly, gotopolyHeuristicBot, gotopolyView, type GotopolyState } from '../../engine/gotopoly';
 import { ten, tenHeuristicBot, type TenState } from '../../engine/ten';
-import { parseBids, previewToken } from '../../app/_lib/gotopoly-moves';
-import { checkPayment } from '../../app/_lib/ten-payment';
+import { parseBids, previewToken } from '../../ui/gotopoly/gotopoly-moves';
+import { checkPayment } from '../../ui/ten/payment-check';
 
 const names = ['Ada', 'Bao', 'Cleo'];
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { botRngFor, playStep, type GameEvent } from '../../engine';
 import { gotopoly, gotopolyHeuristicBot, gotopolyRandomBot, gotopolyView, type GotopolyState } from '../../engine/gotopoly';
 import { ten, tenHeuristicBot, tenRandomBot, tenView, type TenState } from '../../engine/ten';
-import { GotopolyTable } from '../../app/_components/gotopoly/gotopoly-table';
-import { TenTable } from '../../app/_components/ten/ten-table';
+import { GotopolyTable } from '../../ui/gotopoly/gotopoly-table';
+import { TenTable } from '../../ui/ten/ten-table';
 import type { SeatInfo } from '../../server/protocol';
 
 const seats = (n: number): SeatInfo[] =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playToEnd } from '../../engine';
 import { cardById, ten, tenHeuristicBot, tenRandomBot, type TenEvent } from '../../engine/ten';
-import { cardIdLabel, cardLabel, describeTenEvent } from '../../app/_lib/ten-log';
+import { cardIdLabel, cardLabel, describeTenEvent } from '../../ui/ten/ten-log';
 
 const names = ['Ada', 'Bao', 'Cleo'];
 const game = playToEnd(ten, { players: 3 }, 'ten-log-1', [tenHeuristicBot, tenRandomBot, tenHeuristicBot], { collectEvents: true });

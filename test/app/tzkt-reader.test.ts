@@ -1,5 +1,5 @@
 /**
- * The collector/explorer reader (app/_lib/tzkt/reader.ts) against a real in-process devnet with its TzKT API: the
+ * The collector/explorer reader (chain/indexer/reads.ts) against a real in-process devnet with its TzKT API: the
  * editions contract originated and its tokens created, minted, transferred and burnt through the chain layer's
  * Fa2Editions client (Taquito + InMemorySigner). What the reader returns must be what the chain holds.
  */

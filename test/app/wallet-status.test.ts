@@ -1,11 +1,11 @@
 /**
- * What the header says about the signed-in wallet (app/_lib/wallet/wallet-status.ts, issue 15): the balance in tez,
+ * What the header says about the signed-in wallet (ui/wallet/wallet-status.ts, issue 15): the balance in tez,
  * when it is too low for an approval (with Shadownet's faucet), and which network a Beacon wallet is on when it is
  * not the app's.
  */
 import { describe, expect, it } from 'vitest';
 import { NETWORKS } from '../../chain/networks';
-import { formatTez, LOW_BALANCE_MUTEZ, lowBalance, NETWORK_LABEL, networkMismatch, SHADOWNET_FAUCET } from '../../app/_lib/wallet/wallet-status';
+import { formatTez, LOW_BALANCE_MUTEZ, lowBalance, NETWORK_LABEL, networkMismatch, SHADOWNET_FAUCET } from '../../ui/wallet/wallet-status';
 
 describe('the header’s wallet status', () => {
   it('labels each network', () => {

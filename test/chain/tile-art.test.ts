@@ -6,7 +6,7 @@ import { tokensGetTokens } from '@tzkt/sdk-api';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TileArt } from '../../app/_components/pole/tile-art';
+import { TileArt } from '../../ui/pole/tile-art';
 import { PoleBridge } from '../../chain';
 import { artworkFor, tileArtImage } from '../../chain/tile-art';
 import { bootstrapAccount } from '../../devnet/node';

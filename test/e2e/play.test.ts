@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games, replay, stateHash, type GameId, type GameRecord, type Outcome } from '../../engine';
 import type { GotopolyView } from '../../engine/gotopoly';
 import type { GameSnapshot } from '../../server/protocol';
-import { GAMES } from '../../app/_lib/game-catalog';
-import { viewOf } from '../../app/_lib/record-file';
+import { GAMES } from '../../ui/lib/game-catalog';
+import { viewOf } from '../../ui/replay/record-file';
 import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
 import { BrowserPages, getJson } from './browser-pages';
 

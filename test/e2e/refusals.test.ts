@@ -12,7 +12,7 @@ import path from 'node:path';
 import { TezosToolkit } from '@taquito/taquito';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTez } from '../../app/_lib/wallet/wallet-status';
+import { formatTez } from '../../ui/wallet/wallet-status';
 import { bootstrapAccount } from '../../devnet/node';
 import type { CreateGameRequest, CreateGameResponse, ErrorBody } from '../../server/protocol';
 import type { BrowserPages } from './browser-pages';

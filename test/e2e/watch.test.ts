@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botRngFor, playStep, playToEnd, type GameRecord } from '../../engine/core';
 import { pole, poleBots, positionOf, type PoleConfigInput, type PoleEvent, type PoleState } from '../../engine/pole';
-import { describeEvents } from '../../app/_lib/pole-log';
+import { describeEvents } from '../../ui/pole/pole-log';
 import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
 
 const SEED = 'e2e-watch-7';

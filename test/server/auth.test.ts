@@ -8,7 +8,7 @@ import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { Fa2Editions } from '../../chain/fa2-editions';
-import { devnetWallet } from '../../app/_lib/wallet/wallets';
+import { devnetWallet } from '../../ui/wallet/wallets';
 import { isHostError } from '../../server/errors';
 import {
   createChallenge,

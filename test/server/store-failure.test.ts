@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameHost } from '../../server/host';
 import { openPgliteStore, storeFailure, storeFailureKind, type GameStore } from '../../server/store';
 import { StoreError } from '../../server/errors';
-import { respond } from '../../app/api/_lib/respond';
+import { respond } from '../../server/http/respond';
 
 const failureOf = async (work: () => Promise<unknown>): Promise<unknown> => {
   try {

@@ -1,6 +1,6 @@
 import { getHost } from '../../../server';
-import { rateLimited } from '../_lib/rate-limit';
-import { BODY_LIMITS, jsonBody, respond } from '../_lib/respond';
+import { rateLimited } from '../../../server/http/rate-limit';
+import { BODY_LIMITS, jsonBody, respond } from '../../../server/http/respond';
 
 export const runtime = 'nodejs';
 

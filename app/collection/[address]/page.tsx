@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { CollectionGrid } from '../../_components/chain/collection-grid';
-import { ChainUnavailable, ReadProblem } from '../../_components/chain/format';
-import { WalletGrantsPanel } from '../../_components/chain/wallet-grants';
-import { contractForPage } from '../../_lib/tzkt/config';
+import { CollectionGrid } from '../../../ui/chain/collection-grid';
+import { ChainUnavailable, ReadProblem } from '../../../ui/chain/format';
+import { WalletGrantsPanel } from '../../../ui/chain/wallet-grants';
+import { contractForPage } from '../../../server/chain/page-settings';
 import { isIndexerError } from '../../../chain/errors';
 import { collectionOf, type Collection } from '../../../chain/indexer';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { NewGameForm } from '../../_components/home/new-game-form';
-import { GAME_IDS, GAMES, isGameId } from '../../_lib/game-catalog';
+import { NewGameForm } from '../../../ui/home/new-game-form';
+import { GAME_IDS, GAMES, isGameId } from '../../../ui/lib/game-catalog';
 
 type Props = { params: Promise<{ game: string }>; searchParams: Promise<{ [key: string]: string | string[] | undefined }> };
 

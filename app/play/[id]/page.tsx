@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { PlayGame } from '../../_components/play/play-game';
-import { parseSeat } from '../../_lib/game-api';
+import { PlayGame } from '../../../ui/play/play-game';
+import { parseSeat } from '../../../ui/play/game-api';
 
 type Props = {
   params: Promise<{ id: string }>;

@@ -1,6 +1,6 @@
 import { getHost } from '../../../../server';
 import { createChallenge, parseChallengeRequest } from '../../../../server/auth';
-import { jsonBody, respond } from '../../_lib/respond';
+import { jsonBody, respond } from '../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 

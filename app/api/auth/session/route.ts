@@ -1,7 +1,7 @@
 import { getHost } from '../../../../server';
 import { clearedSessionCookie, endSession, parseSignInRequest, sessionAddress, sessionCookie, sessionToken, verifySignIn } from '../../../../server/auth';
-import { jsonBody, refuseCrossSite, respond } from '../../_lib/respond';
-import { respondWithCookie } from '../_lib/respond-with-cookie';
+import { jsonBody, refuseCrossSite, respond } from '../../../../server/http/respond';
+import { respondWithCookie } from '../../../../server/http/respond-with-cookie';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { chainStatus } from '../../../../chain/status';
 import { ChainGameError, getHost } from '../../../../server';
-import { respond } from '../../_lib/respond';
+import { respond } from '../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 // The balance is read from the node per request.

@@ -1,6 +1,6 @@
 import { chainStatus } from '../../../../chain/status';
 import { beaconSettings } from '../../../../server/auth';
-import { respond } from '../../_lib/respond';
+import { respond } from '../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 // The environment is read per request, not when the app is built.

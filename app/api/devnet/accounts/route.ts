@@ -1,5 +1,5 @@
 import { devnetPlayerAccounts } from '../../../../server/auth';
-import { respond } from '../../_lib/respond';
+import { respond } from '../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

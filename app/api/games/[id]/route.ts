@@ -1,5 +1,5 @@
 import { getHost } from '../../../../server';
-import { idParam, respond, seatQuery, type IdParams } from '../../_lib/respond';
+import { idParam, respond, seatQuery, type IdParams } from '../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { requireAddress } from '../../../../server/auth';
 import { createBoard, listBoards } from '../../../../server/studio';
-import { jsonBody, respond } from '../../_lib/respond';
-import { addressParam, studioSql } from '../_lib';
+import { jsonBody, respond } from '../../../../server/http/respond';
+import { addressParam, studioSql } from '../../../../server/http/studio-requests';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { networkFromEnv } from '../../../../chain';
 import { readFa2Token } from '../../../../server/studio';
-import { jsonBody, respond } from '../../_lib/respond';
-import { importRequest } from '../_lib';
+import { jsonBody, respond } from '../../../../server/http/respond';
+import { importRequest } from '../../../../server/http/studio-requests';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

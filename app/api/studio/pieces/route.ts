@@ -1,8 +1,8 @@
 import { networkFromEnv } from '../../../../chain';
 import { requireAddress } from '../../../../server/auth';
 import { createPiece, listPieces } from '../../../../server/studio';
-import { BODY_LIMITS, jsonBody, respond } from '../../_lib/respond';
-import { addressParam, studioSql } from '../_lib';
+import { BODY_LIMITS, jsonBody, respond } from '../../../../server/http/respond';
+import { addressParam, studioSql } from '../../../../server/http/studio-requests';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { chainReadPage } from '../../../_components/chain/chain-read';
-import { BlockPanel } from '../../../_components/chain/explorer-views';
+import { chainReadPage } from '../../../../ui/chain/chain-read';
+import { BlockPanel } from '../../../../ui/chain/explorer-views';
 import { block } from '../../../../chain/indexer';
 
 export const metadata: Metadata = { title: 'Block' };

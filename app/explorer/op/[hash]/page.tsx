@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { chainReadPage } from '../../../_components/chain/chain-read';
-import { OperationPanel } from '../../../_components/chain/explorer-views';
+import { chainReadPage } from '../../../../ui/chain/chain-read';
+import { OperationPanel } from '../../../../ui/chain/explorer-views';
 import { operation } from '../../../../chain/indexer';
 
 export const metadata: Metadata = { title: 'Operation' };

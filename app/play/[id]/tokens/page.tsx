@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getHost, isHostError } from '../../../../server';
-import type { PoleView } from '../../../_lib/pole-scene';
-import { GameTokens, tokenInGame } from '../../../_components/chain/game-tokens';
-import { Address } from '../../../_components/chain/format';
-import { accountHref } from '../../../_lib/explorer-links';
+import type { PoleView } from '../../../../ui/pole/pole-scene';
+import { GameTokens, tokenInGame } from '../../../../ui/chain/game-tokens';
+import { Address } from '../../../../ui/chain/format';
+import { accountHref } from '../../../../ui/chain/explorer-links';
 
 export const metadata: Metadata = { title: 'Game tokens' };
 export const dynamic = 'force-dynamic';

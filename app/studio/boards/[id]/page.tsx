@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getHost, isHostError } from '../../../../server';
 import { getBoard, type StudioBoard } from '../../../../server/studio';
-import { BoardRing } from '../../../_components/pole/board-ring';
-import { LabPanel } from '../../../_components/studio/lab-panel';
+import { BoardRing } from '../../../../ui/pole/board-ring';
+import { LabPanel } from '../../../../ui/studio/lab-panel';
 
 type Props = { params: Promise<{ id: string }> };
 

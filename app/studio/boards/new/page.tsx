@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BoardBuilder } from '../../../_components/studio/board-builder';
+import { BoardBuilder } from '../../../../ui/studio/board-builder';
 
 export const metadata: Metadata = { title: 'Build a board' };
 

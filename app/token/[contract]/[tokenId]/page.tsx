@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { chainReadPage } from '../../../_components/chain/chain-read';
-import { TokenView } from '../../../_components/chain/token-view';
+import { chainReadPage } from '../../../../ui/chain/chain-read';
+import { TokenView } from '../../../../ui/chain/token-view';
 import { tokenDetail } from '../../../../chain/indexer';
 
 export const metadata: Metadata = { title: 'Token' };

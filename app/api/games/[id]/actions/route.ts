@@ -1,6 +1,6 @@
 import { getHost } from '../../../../../server';
-import { rateLimited } from '../../../_lib/rate-limit';
-import { idParam, jsonBody, respond, type IdParams } from '../../../_lib/respond';
+import { rateLimited } from '../../../../../server/http/rate-limit';
+import { idParam, jsonBody, respond, type IdParams } from '../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 

@@ -1,7 +1,7 @@
 import { getHost, resumeAfter, sseStream } from '../../../../../server';
 import { UNKNOWN_CLIENT } from '../../../../../server/limits';
-import { requester } from '../../../_lib/rate-limit';
-import { idParam, refusalResponse, seatQuery, type IdParams } from '../../../_lib/respond';
+import { requester } from '../../../../../server/http/rate-limit';
+import { idParam, refusalResponse, seatQuery, type IdParams } from '../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getHost, RequestError, tokenSchema } from '../../../../../server';
-import { idParam, jsonBody, respond, type IdParams } from '../../../_lib/respond';
+import { idParam, jsonBody, respond, type IdParams } from '../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 

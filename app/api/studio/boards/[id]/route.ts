@@ -1,6 +1,6 @@
 import { getBoard } from '../../../../../server/studio';
-import { idParam, respond, type IdParams } from '../../../_lib/respond';
-import { studioSql } from '../../_lib';
+import { idParam, respond, type IdParams } from '../../../../../server/http/respond';
+import { studioSql } from '../../../../../server/http/studio-requests';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { requireAddress } from '../../../../../server/auth';
 import { deletePiece, getPiece } from '../../../../../server/studio';
-import { idParam, refuseCrossSite, respond, type IdParams } from '../../../_lib/respond';
-import { studioSql } from '../../_lib';
+import { idParam, refuseCrossSite, respond, type IdParams } from '../../../../../server/http/respond';
+import { studioSql } from '../../../../../server/http/studio-requests';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

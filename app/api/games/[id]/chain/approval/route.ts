@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainText } from '../../../../../../engine';
 import { getHost, RequestError, tokenSchema } from '../../../../../../server';
 import { sessionAddress } from '../../../../../../server/auth';
-import { idParam, jsonBody, respond, seatQuery, type IdParams } from '../../../../_lib/respond';
+import { idParam, jsonBody, respond, seatQuery, type IdParams } from '../../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getHost, RequestError, tokenSchema } from '../../../../../../server';
 import { sessionAddress } from '../../../../../../server/auth';
-import { idParam, jsonBody, respond, type IdParams } from '../../../../_lib/respond';
+import { idParam, jsonBody, respond, type IdParams } from '../../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
 

@@ -1,8 +1,8 @@
 import { requireAddress } from '../../../../../../server/auth';
 import { runBoardLab } from '../../../../../../server/studio';
-import { rateLimited } from '../../../../_lib/rate-limit';
-import { idParam, optionalJsonBody, respond, type IdParams } from '../../../../_lib/respond';
-import { studioSql } from '../../../_lib';
+import { rateLimited } from '../../../../../../server/http/rate-limit';
+import { idParam, optionalJsonBody, respond, type IdParams } from '../../../../../../server/http/respond';
+import { studioSql } from '../../../../../../server/http/studio-requests';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

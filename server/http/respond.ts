@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { plainText } from '../../engine';
+import { errorResponse, isHostError, isStoreError, RequestError, storeFailure, storeFailureKind } from '..';
+
+/**
+ * How many bytes of a request body a route reads (issue 16): the body is read as a stream and the request refused
+ * with 413 `BODY_TOO_LARGE` as soon as it passes the limit, so a large body is never held whole.
+ */
+export const BODY_LIMITS = {
+  /** Most routes: an action (the largest, a Ten payment of every card, is under 8 KB), a sign-in, a claim, a board's slots. */
+  default: 64 * 1024,
+  /** A featured piece: its image may be inline, a data: URI of up to 100,000 characters. */
+  piece: 256 * 1024,
+  /**
+   * A new game: its options may carry a whole Tezos Pole board (the new-game page sends a studio board so), up to
+   * 80 tiles each with an inline image of up to 100,000 characters — 8 MB of JSON at the most.
+   */
+  game: 10 * 1024 * 1024,
+} as const;
+
+/** The longest `message` an error answer carries; a longer one is cut and says how much was left out. */
+export const MAX_MESSAGE_LENGTH = 2_000;
+
+const MEDIA_JSON = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Refuses a request a page of another site made the browser send (CSRF, issue 16). Browsers say where a request comes
+ * from: `Sec-Fetch-Site` (every current browser), else `Origin`; only this origin's own pages may change anything
+ * (`same-site` is refused too: on localhost every port is the same site). A request with neither header did not come
+ * from a web page (curl, scripts): no cookie of a victim rides on it.
+ * @throws HostError 403 `CROSS_SITE_REQUEST`
+ */
+export function refuseCrossSite(request: Request): void {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) {
+    if (site === 'same-origin' || site === 'none') return;
+    throw new RequestError('CROSS_SITE_REQUEST', `refused: this request was sent by a page of another site (Sec-Fetch-Site: ${site.slice(0, 20)})`);
+  }
+  const origin = request.headers.get('origin');
+  if (origin === null) return;
+  // The host the browser addressed: a proxy in front says it in X-Forwarded-Host (Next sets it too).
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host;
+  let from: string | null = null;
+  try {
+    from = new URL(origin).host;
+  } catch {
+    // `Origin: null` (a sandboxed frame, a file) or garbage: not this site
+  }
+  if (from !== host) throw new RequestError('CROSS_SITE_REQUEST', `refused: this request was sent by a page of another origin (${origin.slice(0, 100)}), not by this site`);
+}
+
+/** The body's text, read until `limit` bytes. @throws HostError 413 `BODY_TOO_LARGE`, 400 `MALFORMED_REQUEST` (not UTF-8). */
+async function boundedText(request: Request, limit: number): Promise<string> {
+  const tooLarge = () => new RequestError('BODY_TOO_LARGE', `the request body is larger than this route takes (${limit.toLocaleString('en')} bytes)`, { limit });
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decode = (bytes?: Uint8Array): string => {
+    try {
+      return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+    } catch {
+      throw new RequestError('MALFORMED_REQUEST', 'the request body is not UTF-8 text');
+    }
+  };
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decode();
+    size += value.byteLength;
+    if (size > limit) {
+      // Stops reading: the rest of the body is never taken in.
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decode(value);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new RequestError('MALFORMED_REQUEST', 'the request body is not JSON');
+  }
+}
+
+const requireJsonType = (request: Request): void => {
+  // A form or a no-cors fetch of another site can send text/plain without asking; JSON needs this site's consent.
+  if (!MEDIA_JSON.test(request.headers.get('content-type') ?? '')) {
+    throw new RequestError('JSON_REQUIRED', 'send the body as JSON, with Content-Type: application/json');
+  }
+};
+
+/**
+ * The JSON body of a request that changes something: sent by this site's pages (or not by a browser), as
+ * `application/json`, of at most `limit` bytes.
+ * @throws HostError 403 `CROSS_SITE_REQUEST`, 415 `JSON_REQUIRED`, 413 `BODY_TOO_LARGE`, 400 `MALFORMED_REQUEST`
+ */
+export async function jsonBody(request: Request, limit: number = BODY_LIMITS.default): Promise<unknown> {
+  refuseCrossSite(request);
+  requireJsonType(request);
+  return parseJson(await boundedText(request, limit));
+}
+
+/** As jsonBody, for a request that may have no body at all (`{}` then). */
+export async function optionalJsonBody(request: Request, limit: number = BODY_LIMITS.default): Promise<unknown> {
+  refuseCrossSite(request);
+  const text = await boundedText(request, limit);
+  if (text.trim() === '') return {};
+  requireJsonType(request);
+  return parseJson(text);
+}
+
+/** `message` cut to MAX_MESSAGE_LENGTH, never inside a surrogate pair. */
+function capMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE_LENGTH) return message;
+  let end = MAX_MESSAGE_LENGTH;
+  const last = message.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${message.slice(0, end)}… (${(message.length - end).toLocaleString('en')} more characters)`;
+}
+
+/**
+ * The answer to a failed request: its status and `{ error, message }`, the message capped. A database failure that
+ * reached a route without the host's words (the studio's and sign-in's SQL) is told as store/failure.ts says.
+ */
+export function refusalResponse(err: unknown): Response {
+  const known = !isHostError(err) && (isStoreError(err) || storeFailureKind(err) !== null) ? storeFailure(err) : err;
+  const { status, body } = errorResponse(known);
+  if (status === 500) console.error('[api]', known);
+  // A rate limit says when to come back (429 RATE_LIMITED and the stream caps carry it in their detail).
+  const retry = isHostError(known) ? known.detail?.['retryAfterSeconds'] : undefined;
+  return Response.json({ ...body, message: capMessage(body.message) }, { status, ...(typeof retry === 'number' ? { headers: { 'retry-after': String(retry) } } : {}) });
+}
+
+/** Runs a handler and answers its value as JSON, or a refusal with its status and `{ error, message }`. */
+export async function respond(work: () => Promise<unknown>, status = 200): Promise<Response> {
+  try {
+    const body = await work();
+    return body === undefined ? new Response(null, { status: 204 }) : Response.json(body, { status });
+  } catch (err) {
+    return refusalResponse(err);
+  }
+}
+
+/** `?token=` and `?seat=` of a request (a seat that is not a whole number is a 400). */
+export function seatQuery(request: Request): { token: string | undefined; seat: number | undefined } {
+  const params = new URL(request.url).searchParams;
+  const token = params.get('token') ?? undefined;
+  const raw = params.get('seat');
+  if (raw === null || raw === '') return { token, seat: undefined };
+  if (!/^\d$/.test(raw)) throw new RequestError('MALFORMED_REQUEST', `seat must be a seat number, not "${raw.slice(0, 20)}"`);
+  return { token, seat: Number(raw) };
+}
+
+export type IdParams = { params: Promise<{ id: string }> };
+
+const idSchema = plainText(z.string().min(1).max(64));
+
+/**
+ * The `[id]` of a route: a game's, a piece's or a board's. One that no id can be (too long, control characters) is
+ * refused here, before it reaches the store.
+ * @throws HostError 400 `MALFORMED_ID`
+ */
+export async function idParam({ params }: IdParams): Promise<string> {
+  const { id } = await params;
+  if (!idSchema.safeParse(id).success) throw new RequestError('MALFORMED_ID', 'not an id: at most 64 characters, no control characters');
+  return id;
+}

@@ -1,0 +1,228 @@
+import { accountHref, blockHref, opHref, type LinkNetwork } from './explorer-links';
+import type { AccountSummary, BlockSummary, OperationContent, OperationGroup } from '../../chain/indexer';
+import { tokenHref } from './collection-grid';
+import { Address, formatTez, formatTime } from './format';
+import './chain.css';
+
+const Status = ({ status }: { status: string }) => <span className={`op-status op-status-${status}`}>{status}</span>;
+
+/** Where a content goes: the contract called, the account paid, or the contract originated. */
+function Destination({ c, network }: { c: OperationContent; network: LinkNetwork }) {
+  const to = c.target ?? c.originatedContract;
+  return to ? <Address address={to} href={accountHref(network, to)} /> : <span className="muted">—</span>;
+}
+
+/** An operation group: status, block, and each content's sender, target, entrypoint, parameters, fee, gas, storage. */
+export function OperationPanel({ group, network }: { group: OperationGroup; network: LinkNetwork }) {
+  return (
+    <article className="chain-page" aria-labelledby="op-heading" data-testid="explorer-operation">
+      <header>
+        <h1 id="op-heading">Operation</h1>
+        <p className="chain-lede addr" title={group.hash}>
+          {group.hash}
+        </p>
+      </header>
+      <dl className="kv panel">
+        <dt>Status</dt>
+        <dd data-testid="op-status">
+          <Status status={group.status} />
+        </dd>
+        <dt>Block</dt>
+        <dd>
+          <a href={blockHref(network, group.level)}>{group.level}</a>
+        </dd>
+        <dt>Time</dt>
+        <dd>{formatTime(group.timestamp)}</dd>
+      </dl>
+      {group.contents.map((c) => (
+        <section key={c.id} className="panel" aria-label={`${c.internal ? 'internal ' : ''}${c.type}`} data-testid="op-content">
+          <h2>
+            {c.internal ? 'Internal ' : ''}
+            {c.type}
+            {c.entrypoint && (
+              <>
+                {' '}
+                <code>{c.entrypoint}</code>
+              </>
+            )}
+          </h2>
+          <dl className="kv">
+            <dt>Status</dt>
+            <dd>
+              <Status status={c.status} />
+              {c.errors.length > 0 && <span className="muted small"> ({c.errors.join(', ')})</span>}
+            </dd>
+            <dt>Sender</dt>
+            <dd>{c.sender ? <Address address={c.sender} href={accountHref(network, c.sender)} /> : '—'}</dd>
+            <dt>{c.type === 'origination' ? 'Originated' : 'Target'}</dt>
+            <dd>
+              <Destination c={c} network={network} />
+            </dd>
+            <dt>Amount</dt>
+            <dd>{formatTez(c.amount)}</dd>
+            <dt>Fee</dt>
+            <dd>{formatTez(c.fee)}</dd>
+            <dt>Gas used</dt>
+            <dd>{c.gasUsed.toLocaleString('en-US')}</dd>
+            <dt>Storage</dt>
+            <dd>
+              {c.storageUsed.toLocaleString('en-US')} bytes{c.storageFee > 0 && ` (${formatTez(c.storageFee)} burnt)`}
+            </dd>
+          </dl>
+          {c.parameters !== null && (
+            <>
+              <h3 className="panel-title">Parameters</h3>
+              <pre className="json-block" data-testid="op-parameters">
+                {JSON.stringify(c.parameters, null, 2)}
+              </pre>
+            </>
+          )}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+/** A block: level, hash, time, fees, and its operations. */
+export function BlockPanel({ block, network }: { block: BlockSummary; network: LinkNetwork }) {
+  return (
+    <article className="chain-page" aria-labelledby="block-heading" data-testid="explorer-block">
+      <header>
+        <h1 id="block-heading">Block {block.level}</h1>
+        <p className="chain-lede addr" title={block.hash}>
+          {block.hash}
+        </p>
+      </header>
+      <dl className="kv panel">
+        <dt>Time</dt>
+        <dd>{formatTime(block.timestamp)}</dd>
+        <dt>Fees</dt>
+        <dd>{formatTez(block.fees)}</dd>
+        <dt>Neighbours</dt>
+        <dd>
+          {block.level > 0 && <a href={blockHref(network, block.level - 1)}>← {block.level - 1}</a>} <a href={blockHref(network, block.level + 1)}>{block.level + 1} →</a>
+        </dd>
+      </dl>
+      <section className="panel" aria-labelledby="block-ops-heading">
+        <h2 id="block-ops-heading">Operations</h2>
+        {block.operations.length === 0 ? (
+          <p className="muted">No operations in this block.</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="chain-table" data-testid="block-operations">
+              <thead>
+                <tr>
+                  <th scope="col">Operation</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Sender</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {block.operations.map((c) => (
+                  <tr key={c.id}>
+                    <td>
+                      <a className="addr" href={opHref(network, c.hash)} title={c.hash}>
+                        {c.hash.slice(0, 10)}…
+                      </a>
+                    </td>
+                    <td>
+                      {c.internal ? 'internal ' : ''}
+                      {c.type}
+                      {c.entrypoint && (
+                        <>
+                          {' '}
+                          <code>{c.entrypoint}</code>
+                        </>
+                      )}
+                    </td>
+                    <td>{c.sender ? <Address address={c.sender} href={accountHref(network, c.sender)} /> : '—'}</td>
+                    <td>
+                      <Destination c={c} network={network} />
+                    </td>
+                    <td>
+                      <Status status={c.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}
+
+/** An account: type, balance, activity, and the tokens it holds. */
+export function AccountPanel({ account, network }: { account: AccountSummary; network: LinkNetwork }) {
+  return (
+    <article className="chain-page" aria-labelledby="account-heading" data-testid="explorer-account">
+      <header>
+        <h1 id="account-heading">{account.type === 'contract' ? 'Contract' : 'Account'}</h1>
+        <p className="chain-lede addr">{account.address}</p>
+      </header>
+      <dl className="kv panel">
+        <dt>Type</dt>
+        <dd>
+          {account.type}
+          {account.kind && ` (${account.kind})`}
+          {account.tzips.length > 0 && ` · ${account.tzips.map((t) => t.toUpperCase()).join(', ')}`}
+        </dd>
+        <dt>Balance</dt>
+        <dd data-testid="account-balance">{formatTez(account.balance)}</dd>
+        <dt>Transactions</dt>
+        <dd>{account.numTransactions}</dd>
+        {account.firstActivityTime && (
+          <>
+            <dt>Active</dt>
+            <dd>
+              {formatTime(account.firstActivityTime)}
+              {account.lastActivityTime && ` – ${formatTime(account.lastActivityTime)}`}
+            </dd>
+          </>
+        )}
+        {account.type === 'user' && (
+          <>
+            <dt>Collection</dt>
+            <dd>
+              <a href={`/collection/${account.address}`}>Tezos Pole tokens of this address</a>
+            </dd>
+          </>
+        )}
+      </dl>
+      <section className="panel" aria-labelledby="account-tokens-heading">
+        <h2 id="account-tokens-heading">Tokens</h2>
+        {account.tokens.length === 0 ? (
+          <p className="muted">No tokens held.</p>
+        ) : (
+          <table className="chain-table" data-testid="account-tokens">
+            <thead>
+              <tr>
+                <th scope="col">Token</th>
+                <th scope="col">Contract</th>
+                <th scope="col" className="num">
+                  Balance
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {account.tokens.map((t) => (
+                <tr key={`${t.contract}/${t.tokenId}`}>
+                  <td>
+                    <a href={tokenHref(t.contract, t.tokenId)}>{t.name}</a> <span className="muted small">#{t.tokenId}</span>
+                  </td>
+                  <td>
+                    <Address address={t.contract} href={accountHref(network, t.contract)} />
+                  </td>
+                  <td className="num">{t.balance}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </article>
+  );
+}

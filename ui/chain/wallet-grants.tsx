@@ -1,0 +1,98 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { fetchWalletGrants, type WalletGrants } from '../play/chain-game';
+import type { LinkNetwork } from './explorer-links';
+import { useWallet } from '../wallet';
+import { GrantsList } from './grants-view';
+
+const POLL_MS = 1500;
+const REVOKE_WAIT_MS = 120_000;
+
+/**
+ * Below a collection: every grant the app asked of the address (server/chain `grantsOf`), and a Revoke button for a
+ * leftover FA2 operator approval of the bank when the signed-in wallet is that address.
+ */
+export function WalletGrantsPanel({ address, network }: { address: string; network: LinkNetwork }) {
+  const wallet = useWallet();
+  const [grants, setGrants] = useState<WalletGrants | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [revoking, setRevoking] = useState<{ opHash: string; since: number } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const read = await fetchWalletGrants(address);
+      setGrants(read);
+      setProblem(null);
+      return read;
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : String(err));
+      return null;
+    }
+  }, [address]);
+
+  // The first read; a newer address makes an older answer moot.
+  useEffect(() => {
+    let live = true;
+    fetchWalletGrants(address).then(
+      (read) => {
+        if (!live) return;
+        setGrants(read);
+        setProblem(null);
+      },
+      (err: unknown) => live && setProblem(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [address]);
+
+  // After a revocation, read again until the approvals are gone (or give up and say so).
+  useEffect(() => {
+    if (!revoking) return;
+    const timer = setInterval(() => {
+      void load().then((read) => {
+        if (read && read.operatorTokenIds.length === 0) setRevoking(null);
+        else if (Date.now() - revoking.since > REVOKE_WAIT_MS) {
+          setRevoking(null);
+          setProblem(`The revocation ${revoking.opHash} is not confirmed yet: look again later.`);
+        }
+      });
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [revoking, load]);
+
+  const revoke = async () => {
+    if (!grants?.revoke) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { opHash } = await wallet.send(grants.revoke);
+      setRevoking({ opHash, since: Date.now() });
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="chain-page">
+      {grants ? (
+        <GrantsList grants={grants} network={network} mine={wallet.address === address} revoking={revoking?.opHash ?? null} busy={busy} onRevoke={() => void revoke()} />
+      ) : (
+        !problem && (
+          <p className="panel muted" aria-live="polite">
+            Reading what this address granted the bank…
+          </p>
+        )
+      )}
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { LONDON, positionOf, type GotopolyView } from '../../engine/gotopoly';
+import { ringCell, ringSide } from '../pole/board-layout';
+import { formatPounds, shortSpaceName } from './gotopoly-log';
+import { seatColor } from '../lib/seats';
+
+export interface BoardMarks {
+  /** The space the last move ended on, and who moved. */
+  readonly landed: { readonly space: number; readonly seat: number } | null;
+  /** Where the move token under the pointer (or focus) would take the deciding student. */
+  readonly preview: number | null;
+}
+
+const KIND_LABEL: Readonly<Record<string, string>> = {
+  go: 'GO',
+  jail: 'Jail',
+  'free-parking': 'Free Parking',
+  'go-to-jail': 'Go To Jail',
+};
+
+/** The 40-space London board as a square ring (clockwise from GO as printed), with owners, houses and pawns. */
+export function GotopolyBoard({
+  view,
+  names,
+  marks,
+  children,
+}: {
+  view: GotopolyView;
+  names: readonly string[];
+  marks: BoardMarks;
+  children: React.ReactNode;
+}) {
+  const count = LONDON.spaces.length;
+  const side = ringSide(count);
+  const pawnsAt = new Map<number, number[]>();
+  view.students.forEach((s, seat) => {
+    if (s.retired) return;
+    const at = positionOf(s.progress, count);
+    pawnsAt.set(at, [...(pawnsAt.get(at) ?? []), seat]);
+  });
+  return (
+    <div className="gp-board-scroll">
+      <div className="gp-board" style={{ '--side': side } as React.CSSProperties} data-testid="gotopoly-board">
+        <ol className="gp-ring" aria-label={`${LONDON.name} board, 40 spaces; students move anticlockwise from GO`}>
+          {LONDON.spaces.map((space, index) => {
+            const cell = ringCell(index, count);
+            const estate = view.estates[index]!;
+            const pawns = pawnsAt.get(index) ?? [];
+            const classes = ['gp-space', `gp-${space.kind}`, `edge-${cell.edge}`];
+            if (cell.corner) classes.push('is-corner');
+            if (marks.preview === index) classes.push('is-preview');
+            if (marks.landed?.space === index) classes.push('is-landed');
+            const style: Record<string, string | number> = { gridRow: cell.row, gridColumn: cell.col };
+            if (marks.landed?.space === index) style['--land'] = seatColor(marks.landed.seat);
+            if (estate.owner !== null) style['--owner'] = seatColor(estate.owner);
+            const owner = estate.owner === null ? null : names[estate.owner];
+            const houses = estate.houses >= 5 ? 'a B&B' : estate.houses > 0 ? `${estate.houses} house${estate.houses > 1 ? 's' : ''}` : '';
+            const facts = [
+              space.name,
+              space.kind === 'property' ? `${space.colour} group, ${formatPounds(space.price)}, base rent ${formatPounds(space.rent[0]!)}` : '',
+              space.kind === 'tax' ? `pay ${formatPounds(space.amount)}` : '',
+              owner ? `owned by ${owner}’s uncle` : '',
+              houses,
+              estate.visited === view.term && view.term > 0 && space.kind === 'property' ? 'rent already paid this term' : '',
+              pawns.length ? `here: ${pawns.map((s) => names[s]).join(', ')}` : '',
+            ].filter(Boolean);
+            return (
+              <li
+                key={space.id}
+                className={classes.join(' ')}
+                style={style as React.CSSProperties}
+                data-space={index}
+                title={facts.join(' · ')}
+                aria-label={facts.join(', ')}
+              >
+                {space.kind === 'property' && <span className={`gp-band colour-${space.colour}`} aria-hidden="true" />}
+                <span className="gp-space-name">{KIND_LABEL[space.kind] ?? shortSpaceName(space)}</span>
+                {space.kind === 'go' && (
+                  <span className="gp-go-note" aria-hidden="true">
+                    ↑ start · finish
+                  </span>
+                )}
+                {space.kind === 'property' && <span className="gp-price">{formatPounds(space.price)}</span>}
+                {space.kind === 'tax' && <span className="gp-price">{formatPounds(space.amount)}</span>}
+                {space.kind === 'card' && (
+                  <span className="gp-card-mark" aria-hidden="true">
+                    ?
+                  </span>
+                )}
+                {estate.houses > 0 && (
+                  <span className="gp-houses" aria-hidden="true">
+                    {estate.houses >= 5 ? <span className="gp-bnb">B&amp;B</span> : Array.from({ length: estate.houses }, (_, k) => <span key={k} className="gp-house" />)}
+                  </span>
+                )}
+                {estate.owner !== null && <span className="gp-owner" aria-hidden="true" />}
+                {pawns.length > 0 && (
+                  <span className="gp-pawns" aria-hidden="true">
+                    {pawns.map((seat) => (
+                      <span
+                        key={seat}
+                        className={`gp-pawn${view.students[seat]!.jailed !== null ? ' is-jailed' : ''}`}
+                        style={{ '--seat': seatColor(seat) } as React.CSSProperties}
+                      >
+                        {(names[seat] ?? '?').slice(0, 1).toUpperCase()}
+                      </span>
+                    ))}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        <div className="gp-centre" style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
+          <span className="gp-dir gp-dir-top" aria-hidden="true">
+            ←
+          </span>
+          <span className="gp-dir gp-dir-right" aria-hidden="true">
+            ↑
+          </span>
+          <span className="gp-dir gp-dir-bottom" aria-hidden="true">
+            →
+          </span>
+          <span className="gp-dir gp-dir-left" aria-hidden="true">
+            ↓
+          </span>
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}

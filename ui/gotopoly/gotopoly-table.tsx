@@ -1,0 +1,219 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import {
+  decisionOf,
+  decisionsOf,
+  gotopolyOutcome,
+  moveOrder,
+  type GotopolyAction,
+  type GotopolyEvent,
+  type GotopolyView,
+} from '../../engine/gotopoly';
+import { colourOf, describeGotopolyDecision, describeOffer, formatPounds, spaceName } from './gotopoly-log';
+import { seatColor } from '../lib/seats';
+import type { TableProps } from '../play/table-props';
+import { DecisionPanel } from '../play/decision-panel';
+import { GotopolyActions } from './gotopoly-actions';
+import { GotopolyBoard, type BoardMarks } from './gotopoly-board';
+import { GotopolySeats } from './gotopoly-seats';
+
+const PHASES = [
+  { kind: 'build', label: 'Build/Trade' },
+  { kind: 'auction', label: 'Auction' },
+  { kind: 'movement', label: 'Movement' },
+] as const;
+
+/** The last event of a type, searching from the end. */
+function lastOf<T extends GotopolyEvent['type']>(events: readonly GotopolyEvent[], type: T): Extract<GotopolyEvent, { type: T }> | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === type) return e as Extract<GotopolyEvent, { type: T }>;
+  }
+  return null;
+}
+
+/**
+ * A Gotopoly table for one seat (or a spectator): the London board with owners, houses and students, every seat's
+ * student and uncle, the term's phase, the auction lot, the last card and — when this seat must decide —
+ * the controls, offered from `legal` only (sealed bids and trade offers through forms the engine's rules check).
+ */
+export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): React.JSX.Element {
+  const { view, seat, seats, legal, events, act, busy, error } = props;
+  const names = useMemo(() => view.students.map((_, s) => seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`), [view.students, seats]);
+  const [preview, setPreview] = useState<number | null>(null);
+  const gEvents = events as readonly GotopolyEvent[];
+
+  const decisions = decisionsOf(view);
+  const mine = seat === null ? undefined : decisionOf(view, seat);
+  const active = new Set(decisions.map((d) => d.seat));
+  const outcome = gotopolyOutcome(view);
+  const stage = view.stage;
+  const lastLanded = lastOf(gEvents, 'landed');
+  const lastCard = lastOf(gEvents, 'cardDrawn');
+  const lastAuction = stage.kind === 'auction' || outcome ? null : lastOf(gEvents, 'auctionResolved');
+  const marks: BoardMarks = { landed: lastLanded ? { space: lastLanded.space, seat: lastLanded.seat } : null, preview };
+  const order = stage.kind === 'movement' ? stage.order : moveOrder(view.students);
+
+  return (
+    <div className="gp-table" data-testid="gotopoly-table">
+      <header className="gp-status panel">
+        <div className="gp-term">
+          <span className="gp-term-label">{view.term === 0 ? 'Opening auction' : `Term ${view.term}`}</span>
+          <span className="muted small">of at most {view.config.maxTerms}</span>
+        </div>
+        <ol className="gp-phases" aria-label="Phases of the term">
+          {PHASES.map((p) => (
+            <li key={p.kind} className={stage.kind === p.kind ? 'is-current' : ''} aria-current={stage.kind === p.kind ? 'step' : undefined}>
+              {p.label}
+            </li>
+          ))}
+        </ol>
+        {!outcome && (
+        <div className="gp-order">
+          <span className="muted small">{stage.kind === 'movement' ? 'Move order' : 'Next move order'}</span>
+          <ol className="gp-order-list">
+            {order.map((s, i) => (
+              <li
+                key={s}
+                className={`seat-chip${stage.kind === 'movement' && stage.index === i ? ' is-now' : ''}`}
+                style={{ '--seat': seatColor(s) } as React.CSSProperties}
+              >
+                {names[s]}
+              </li>
+            ))}
+          </ol>
+        </div>
+        )}
+      </header>
+
+      <div className="gp-board-area">
+        <GotopolyBoard view={view} names={names} marks={marks}>
+          <div className="gp-centre-inner">
+            <p className="centre-kicker">Gotopoly · students move anticlockwise ↺</p>
+            <h2 className="gp-centre-title">University of Life</h2>
+            {outcome ? (
+              <Outcome outcome={outcome} names={names} />
+            ) : (
+              <p className="centre-decision" data-testid="pending">
+                {decisions.length ? decisions.map((d) => describeGotopolyDecision(d, names)).join(' · ') : 'Waiting…'}
+              </p>
+            )}
+            {stage.kind === 'auction' && (
+              <div className="gp-lot">
+                <h3 className="gp-sub">On the block</h3>
+                <ul className="gp-lot-list">
+                  {stage.lot.map((space) => (
+                    <li key={space}>
+                      <span className={`gp-dot colour-${colourOf(space)}`} aria-hidden="true" />
+                      {spaceName(space)}
+                    </li>
+                  ))}
+                </ul>
+                <p className="small">
+                  Bids in:{' '}
+                  {stage.submitted.map((done, s) => (
+                    <span key={s} className={`gp-bidder${done ? ' is-done' : ''}`} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
+                      {names[s]} {done ? '✓' : '…'}
+                    </span>
+                  ))}
+                </p>
+              </div>
+            )}
+            {lastAuction && (
+              <div className="gp-lot">
+                <h3 className="gp-sub">Last auction</h3>
+                <ul className="gp-lot-list gp-results">
+                  {lastAuction.results.map((r) => (
+                    <li key={r.space}>
+                      <span className={`gp-dot colour-${colourOf(r.space)}`} aria-hidden="true" />
+                      {spaceName(r.space)}:{' '}
+                      {r.winner === null ? (
+                        <span className="muted">unsold</span>
+                      ) : (
+                        <span className="seat-chip" style={{ '--seat': seatColor(r.winner) } as React.CSSProperties}>
+                          {names[r.winner]} {formatPounds(r.price)}
+                        </span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {stage.kind === 'build' && stage.offer && <p className="gp-offer">{describeOffer(stage.offer, names)}.</p>}
+            {lastCard && (
+              <figure className={`gp-reveal gp-reveal-${lastCard.deck}`}>
+                <figcaption>
+                  {names[lastCard.seat]} drew {lastCard.deck === 'chance' ? 'Chance' : 'Community Chest'}
+                </figcaption>
+                <blockquote>{lastCard.text}</blockquote>
+              </figure>
+            )}
+            <p className="muted small">
+              Decks: Chance {view.decks.chance.drawCount} · Chest {view.decks.chest.drawCount} left
+            </p>
+          </div>
+        </GotopolyBoard>
+      </div>
+
+      <div className="gp-side">
+        <DecisionPanel id="gp-act-heading" className="gp-act" spectator={seat === null} mine={!!mine} busy={busy} error={error}>
+          {seat !== null && mine && legal.length > 0 ? (
+            <GotopolyActions view={view} seat={seat} decision={mine} legal={legal} names={names} act={act} busy={busy} onPreview={setPreview} />
+          ) : (
+            <p className="muted">
+              {outcome
+                ? 'The game is over.'
+                : decisions.length
+                  ? `Waiting for ${decisions.map((d) => describeGotopolyDecision(d, names)).join(', ')}.`
+                  : 'Waiting…'}
+            </p>
+          )}
+        </DecisionPanel>
+        <GotopolySeats view={view} names={names} seats={seats} me={seat} active={active} />
+      </div>
+    </div>
+  );
+}
+
+function Outcome({ outcome, names }: { outcome: NonNullable<ReturnType<typeof gotopolyOutcome>>; names: readonly string[] }) {
+  const why = outcome.reason === 'degree' ? 'Graduated' : outcome.reason === 'timeLimit' ? 'Time limit reached' : 'No student left on the course';
+  return (
+    <div className="gp-outcome" data-testid="outcome">
+      <p className="centre-decision is-over">
+        {why}: {outcome.winners.map((s) => names[s]).join(' & ')} {outcome.winners.length > 1 ? 'share the win' : 'wins'}
+      </p>
+      <div className="table-scroll">
+        <table className="gp-standings">
+          <caption className="visually-hidden">Final standings</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Student</th>
+              <th scope="col">Credits</th>
+              <th scope="col">Cash</th>
+              <th scope="col">Uncle</th>
+              <th scope="col">Props</th>
+            </tr>
+          </thead>
+          <tbody>
+            {outcome.standings.map((s) => (
+              <tr key={s.seat} className={s.rank === 1 ? 'is-winner' : ''}>
+                <td>{s.rank}</td>
+                <th scope="row">
+                  <span className="seat-chip" style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
+                    {names[s.seat]}
+                  </span>
+                </th>
+                <td>{s.credits}</td>
+                <td>{formatPounds(s.cash)}</td>
+                <td>{formatPounds(s.uncleCash)}</td>
+                <td>{s.properties}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import type { GameId, SeatId } from '../../engine/core';
+import type { CreateGameResponse } from '../../server/protocol';
+import { useOrigin } from '../lib/browser-state';
+import { GAMES } from '../lib/game-catalog';
+import { playPath, saveCredentials } from '../play/game-api';
+import { seatColor } from '../lib/seats';
+
+/** A link with a copy button; the link text can also be selected by hand. */
+function CopyLink({ label, url, id }: { label: string; url: string; id: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(t);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      const input = document.getElementById(id) as HTMLInputElement | null;
+      input?.select();
+    }
+  };
+  return (
+    <span className="copy-link">
+      <input id={id} type="text" readOnly value={url} aria-label={label} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
+      <button type="button" className="button small" onClick={() => void copy()}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+      <span className="visually-hidden" role="status">
+        {copied ? `${label} copied` : ''}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * After creating an online game: one secret link per human seat and the spectator link, each with a copy button;
+ * the host then opens their own seat here.
+ */
+export function InviteLinks({ game, created }: { game: GameId; created: CreateGameResponse }) {
+  const origin = useOrigin();
+  const name = (seat: SeatId) => created.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+  const open = (seat: SeatId, token: string) => saveCredentials(created.id, { token, seat });
+  // The play page's own paths (the invite's token and seat), whatever page the server's `path` names.
+  const seatPath = (seat: SeatId, token: string) => playPath(created.id, token, seat);
+  const spectatorPath = playPath(created.id, null, null);
+
+  return (
+    <section className="panel invites" aria-labelledby="invites-heading">
+      <h2 id="invites-heading" className="panel-title">
+        {GAMES[game].name} is ready
+      </h2>
+      <p>
+        Send each person their own link (it holds their seat, so keep it private), then open yours. Bots play as soon as it is
+        their turn.
+      </p>
+      {created.invites.length > 0 ? (
+        <ul className="invite-list">
+          {created.invites.map((invite) => (
+            <li key={invite.seat} className="invite" style={{ '--seat': seatColor(invite.seat) } as React.CSSProperties}>
+              <span className="invite-who">
+                <span className="player-pawn" aria-hidden="true">
+                  {name(invite.seat).slice(0, 1).toUpperCase()}
+                </span>
+                <strong>{name(invite.seat)}</strong>
+                <span className="muted small">seat {invite.seat + 1}</span>
+              </span>
+              <CopyLink label={`Invite link for ${name(invite.seat)}`} url={`${origin}${seatPath(invite.seat, invite.token)}`} id={`invite-${invite.seat}`} />
+              <a className="button primary small" href={seatPath(invite.seat, invite.token)} onClick={() => open(invite.seat, invite.token)}>
+                This is me — open
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No seat is played by a person: everyone can watch with the spectator link.</p>
+      )}
+      <div className="invite spectator">
+        <span className="invite-who">
+          <strong>Spectators</strong>
+          <span className="muted small">read-only</span>
+        </span>
+        <CopyLink label="Spectator link" url={`${origin}${spectatorPath}`} id="invite-spectator" />
+        <a className="button small" href={spectatorPath}>
+          Watch
+        </a>
+      </div>
+    </section>
+  );
+}

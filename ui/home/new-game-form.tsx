@@ -1,0 +1,430 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import type { GameId } from '../../engine/core';
+import type { CreateGameRequest, CreateGameResponse, SeatKind } from '../../server/protocol';
+import { useHydrated } from '../lib/browser-state';
+import { GAMES } from '../lib/game-catalog';
+import { apiFetch, jsonPost } from '../api/client';
+import { playPath, saveCredentials } from '../play/game-api';
+import { fetchChainConfig } from '../wallet/wallet-api';
+import {
+  changedOptions,
+  defaultOptionValues,
+  optionFields,
+  optionProblems,
+  parseNumberInput,
+  type OptionField,
+  type OptionValues,
+} from './options-form';
+import { DEFAULT_NAMES, seatColor } from '../lib/seats';
+import { InviteLinks } from './invite-links';
+
+/** What `/api/chain/config` says: the network on-chain games would use, or why there is none. */
+type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
+
+/** A board built in the artist studio (`/api/studio/boards/:id`). */
+interface StudioBoard {
+  readonly id: string;
+  readonly name: string;
+  readonly owner: string;
+  readonly board: unknown;
+}
+
+const NETWORK_NAME: Record<string, string> = { devnet: 'the local devnet', shadownet: 'Shadownet', custom: 'the configured Tezos network' };
+
+interface SeatRow {
+  readonly kind: SeatKind;
+  readonly name: string;
+}
+
+type Mode = 'hotseat' | 'online';
+type Raw = Record<string, string | boolean>;
+
+const KIND_LABELS: Record<SeatKind, string> = { human: 'Person', random: 'Random bot', heuristic: 'Heuristic bot' };
+const PACES = [
+  { ms: 0, label: 'Instant' },
+  { ms: 400, label: 'Quick · 0.4 s' },
+  { ms: 1000, label: 'Relaxed · 1 s' },
+  { ms: 2500, label: 'Slow · 2.5 s' },
+] as const;
+const ONLINE_TIMER = 60;
+const MAX_NAME = 24;
+
+const defaultName = (seat: number) => DEFAULT_NAMES[seat] ?? `Player ${seat + 1}`;
+
+function toRaw(values: OptionValues): Raw {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? v : v === null ? '' : String(v)]));
+}
+
+function fromRaw(fields: readonly OptionField[], raw: Raw): OptionValues {
+  const out: Record<string, number | boolean | string | null> = {};
+  for (const f of fields) {
+    const v = raw[f.key];
+    if (f.kind === 'boolean') out[f.key] = v === true;
+    else if (f.kind === 'enum') out[f.key] = typeof v === 'string' ? v : f.default;
+    else out[f.key] = parseNumberInput(typeof v === 'string' ? v : '');
+  }
+  return out;
+}
+
+/**
+ * The new-game form: seats (a person or a bot each, with a name), every table option of the game with the engine's
+ * defaults, seed, hot-seat or online, turn timer and bot pace. Submitting creates the game (`POST /api/games`) and
+ * either opens the table (hot-seat) or shows the invite links (online).
+ */
+export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: string | null }) {
+  const info = GAMES[game];
+  const router = useRouter();
+  const fields = useMemo(() => optionFields(game), [game]);
+  const defaults = useMemo(() => toRaw(defaultOptionValues(game)), [game]);
+
+  const [count, setCount] = useState(info.defaultSeats);
+  const [seats, setSeats] = useState<SeatRow[]>(() =>
+    Array.from({ length: info.maxSeats }, (_, seat) => ({ kind: seat === 0 ? 'human' : 'heuristic', name: defaultName(seat) })),
+  );
+  const [raw, setRaw] = useState<Raw>(defaults);
+  const [seed, setSeed] = useState('');
+  const [mode, setMode] = useState<Mode>('hotseat');
+  const [timerOn, setTimerOn] = useState(false);
+  const [timerSeconds, setTimerSeconds] = useState(String(ONLINE_TIMER));
+  const [timerTouched, setTimerTouched] = useState(false);
+  const [pace, setPace] = useState(400);
+  const [submitting, setSubmitting] = useState(false);
+  // Until React has hydrated the form, a click would submit it natively (a GET reload that creates nothing).
+  const hydrated = useHydrated();
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreateGameResponse | null>(null);
+  const [onChain, setOnChain] = useState(false);
+  const [chain, setChain] = useState<ChainChoice | null>(null);
+  const [studioBoard, setStudioBoard] = useState<StudioBoard | null>(null);
+  const [boardProblem, setBoardProblem] = useState<string | null>(null);
+
+  // Tezos Pole may be played on-chain when the server has a chain; a studio board (?board=) replaces Genesis.
+  useEffect(() => {
+    if (game !== 'pole') return;
+    void fetchChainConfig()
+      .then((config) => setChain(config.ok ? { ok: true, network: config.network } : { ok: false, explanation: config.explanation }))
+      .catch((err: unknown) => setChain({ ok: false, explanation: `Whether the server has a Tezos network is unknown: ${err instanceof Error ? err.message : String(err)}` }));
+  }, [game]);
+  useEffect(() => {
+    if (game !== 'pole' || !boardId) return;
+    void apiFetch<StudioBoard>(`/api/studio/boards/${encodeURIComponent(boardId)}`)
+      .then(setStudioBoard)
+      .catch((err: unknown) => setBoardProblem(err instanceof Error ? err.message : String(err)));
+  }, [game, boardId]);
+
+  const values = fromRaw(fields, raw);
+  const problems = optionProblems(game, count, values);
+  const changed = Object.keys(changedOptions(game, values)).length;
+  const active = seats.slice(0, count);
+  const humans = active.filter((s) => s.kind === 'human').length;
+
+  const editSeat = (seat: number, patch: Partial<SeatRow>) => setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
+
+  const chooseOnChain = (next: boolean) => {
+    setOnChain(next);
+    // Each person signs with their own wallet: an on-chain game is played online.
+    if (next) chooseMode('online');
+  };
+
+  const chooseMode = (next: Mode) => {
+    setMode(next);
+    // Off by default for hot-seat, a minute a decision online, until the host sets the timer themselves.
+    if (!timerTouched) setTimerOn(next === 'online');
+  };
+
+  const submit = async () => {
+    setError(null);
+    if (problems.length) {
+      setError(problems.join(' · '));
+      return;
+    }
+    const seconds = Number(timerSeconds);
+    if (timerOn && (!Number.isInteger(seconds) || seconds < 5 || seconds > 3600)) {
+      setError('Turn timer: a whole number of seconds from 5 to 3600.');
+      return;
+    }
+    if (boardId && !studioBoard) {
+      setError(boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'The studio board is still loading.');
+      return;
+    }
+    const request: CreateGameRequest = {
+      game,
+      // On Tezos the server loads a studio board itself (its artists are the tokens' creators); off-chain it is sent.
+      options: { ...changedOptions(game, values), ...(studioBoard && !onChain ? { board: studioBoard.board } : {}) },
+      seats: active.map((s, seat) => ({ kind: s.kind, name: s.name.trim().slice(0, MAX_NAME) || defaultName(seat) })),
+      ...(seed.trim() ? { seed: seed.trim() } : {}),
+      mode,
+      turnSeconds: timerOn ? seconds : null,
+      botPaceMs: pace,
+      ...(onChain ? { onChain: studioBoard ? { studioBoard: studioBoard.id } : {} } : {}),
+    };
+    setSubmitting(true);
+    try {
+      const made = await apiFetch<CreateGameResponse>('/api/games', jsonPost(request));
+      const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
+      // Online, the host token holds no seat (each plays with its invite link), so only hot-seat keeps it.
+      if (mode === 'hotseat') {
+        saveCredentials(made.id, { token: made.hostToken, seat: firstHuman });
+        router.push(playPath(made.id, made.hostToken, firstHuman));
+        return;
+      }
+      setCreated(made);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (created) return <InviteLinks game={game} created={created} />;
+
+  return (
+    <form
+      className="panel new-game"
+      aria-labelledby="new-game-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="new-game-heading" className="panel-title">
+        Table
+      </h2>
+
+      <fieldset className="field">
+        <legend>Seats</legend>
+        <div className="segmented" role="radiogroup" aria-label="Number of seats">
+          {Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i).map((n) => (
+            <label key={n} className={n === count ? 'is-checked' : undefined}>
+              <input type="radio" name="seats" value={n} checked={n === count} onChange={() => setCount(n)} aria-label={`${n} ${n === 1 ? 'seat' : 'seats'}`} />
+              <span aria-hidden="true">{n}</span>
+            </label>
+          ))}
+        </div>
+        <ol className="seat-rows">
+          {active.map((s, seat) => (
+            <li key={seat} className="seat-row" style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
+              <span className="player-pawn" aria-hidden="true">
+                {(s.name.trim() || defaultName(seat)).slice(0, 1).toUpperCase()}
+              </span>
+              <input
+                type="text"
+                value={s.name}
+                maxLength={MAX_NAME}
+                placeholder={defaultName(seat)}
+                aria-label={`Name of seat ${seat + 1}`}
+                onChange={(e) => editSeat(seat, { name: e.target.value })}
+              />
+              <select value={s.kind} aria-label={`Who plays seat ${seat + 1}`} onChange={(e) => editSeat(seat, { kind: e.target.value as SeatKind })}>
+                {(Object.keys(KIND_LABELS) as SeatKind[]).map((k) => (
+                  <option key={k} value={k}>
+                    {KIND_LABELS[k]}
+                  </option>
+                ))}
+              </select>
+            </li>
+          ))}
+        </ol>
+        <p className="hint">
+          {humans === 0 ? 'Every seat is a bot: you will watch the game.' : humans === 1 ? 'One person plays; the bots take the other seats.' : `${humans} people play.`}
+        </p>
+      </fieldset>
+
+      {game === 'pole' && (boardId !== null || studioBoard) && (
+        <fieldset className="field">
+          <legend>Board</legend>
+          {studioBoard ? (
+            <p>
+              <a href={`/studio/boards/${encodeURIComponent(studioBoard.id)}`}>{studioBoard.name}</a>, built in the artist studio: its artists are the tokens’
+              creators and receive their royalties on-chain.
+            </p>
+          ) : (
+            <p className={boardProblem ? 'form-error' : 'muted'}>{boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'Loading the studio board…'}</p>
+          )}
+        </fieldset>
+      )}
+
+      {game === 'pole' && (
+        <fieldset className="field">
+          <legend>Where the tiles live</legend>
+          <div className="segmented" role="radiogroup" aria-label="Where the tiles live">
+            <label className={!onChain ? 'is-checked' : undefined}>
+              <input type="radio" name="chain" value="off" checked={!onChain} onChange={() => chooseOnChain(false)} />
+              In the game only
+            </label>
+            <label className={onChain ? 'is-checked' : undefined}>
+              <input type="radio" name="chain" value="on" checked={onChain} disabled={!chain?.ok} onChange={() => chooseOnChain(true)} />
+              On Tezos
+            </label>
+          </div>
+          <p className="hint">
+            {chain === null
+              ? 'Checking whether the server has a Tezos network…'
+              : !chain.ok
+                ? `On Tezos is not available: ${chain.explanation}`
+                : onChain
+                  ? `Each artist tile becomes an FA2 token on ${NETWORK_NAME[chain.network] ?? chain.network}; purchases mint a copy to the buyer’s wallet, and royalties and the final valuation follow who really holds each token. Each person signs in with a wallet, claims their seat and approves the bank once; bots get wallets of their own. The bank pays for the tokens and the bots’ wallets, so you create the game signed in, with a few games and bot seats in play per wallet.`
+                  : `Tiles can also be FA2 tokens on ${NETWORK_NAME[chain.network] ?? chain.network}, held in the players’ wallets.`}
+          </p>
+        </fieldset>
+      )}
+
+      <fieldset className="field">
+        <legend>How people play</legend>
+        <div className="segmented" role="radiogroup" aria-label="Mode">
+          {(['hotseat', 'online'] as const).map((m) => (
+            <label key={m} className={mode === m ? 'is-checked' : undefined}>
+              <input type="radio" name="mode" value={m} checked={mode === m} disabled={onChain && m === 'hotseat'} onChange={() => chooseMode(m)} />
+              {m === 'hotseat' ? 'Hot-seat' : 'Online'}
+            </label>
+          ))}
+        </div>
+        <p className="hint">
+          {onChain
+            ? 'Online: each person opens their own link and plays with their own wallet.'
+            : mode === 'hotseat'
+            ? 'One device: it follows whoever must decide, so pass it round the table.'
+            : 'One secret link per person; each opens the game in their own browser.'}
+        </p>
+      </fieldset>
+
+      <div className="field-grid">
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={timerOn}
+              onChange={(e) => {
+                setTimerTouched(true);
+                setTimerOn(e.target.checked);
+              }}
+            />
+            Turn timer
+          </label>
+          <label className="inline-field">
+            <span>Seconds per decision</span>
+            <input
+              type="number"
+              min={5}
+              max={3600}
+              step={1}
+              value={timerSeconds}
+              disabled={!timerOn}
+              onChange={(e) => {
+                setTimerTouched(true);
+                setTimerSeconds(e.target.value);
+              }}
+            />
+          </label>
+          <p className="hint">When it runs out, the rules’ default move is played for the seat.</p>
+        </div>
+        <div className="field">
+          <label htmlFor="bot-pace">Bot pace</label>
+          <select id="bot-pace" value={pace} onChange={(e) => setPace(Number(e.target.value))}>
+            {PACES.map((p) => (
+              <option key={p.ms} value={p.ms}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+          <p className="hint">Time between two bot moves, so people can follow them.</p>
+        </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor="seed">Seed (optional)</label>
+        <input id="seed" type="text" value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value)} spellCheck={false} placeholder="drawn by the server" />
+        <p className="hint">The same seed, seats and options replay the same dice and shuffles.</p>
+      </div>
+
+      <details className="field options">
+        <summary>
+          {info.name} options{' '}
+          <span className="muted small">· {changed === 0 ? 'the rules’ defaults' : `${changed} changed`}</span>
+        </summary>
+        <div className="option-list">
+          {fields.map((f) => (
+            <OptionInput key={f.key} field={f} value={raw[f.key] ?? ''} onChange={(v) => setRaw((r) => ({ ...r, [f.key]: v }))} />
+          ))}
+        </div>
+        <button type="button" className="button ghost small" onClick={() => setRaw(defaults)} disabled={changed === 0}>
+          Back to the rules’ defaults
+        </button>
+      </details>
+
+      {(error || problems.length > 0) && (
+        <p className="form-error" role="alert">
+          {error ?? problems.join(' · ')}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={!hydrated || submitting || problems.length > 0} aria-busy={submitting}>
+          {submitting ? 'Creating…' : mode === 'hotseat' ? 'Start the game' : 'Create and invite'}
+        </button>
+        <a className="button ghost" href="/">
+          Back
+        </a>
+      </div>
+    </form>
+  );
+}
+
+function OptionInput({ field, value, onChange }: { field: OptionField; value: string | boolean; onChange: (v: string | boolean) => void }) {
+  const id = `opt-${field.key}`;
+  const ruling = field.ruling ? (
+    <span className="ruling" title={`Ruling ${field.ruling} (RULINGS.md)`}>
+      {field.ruling}
+    </span>
+  ) : null;
+  const hint = field.hint ? (
+    <span className="hint" id={`${id}-hint`}>
+      {field.hint}
+    </span>
+  ) : null;
+  if (field.kind === 'boolean') {
+    return (
+      <div className="option">
+        <label className="check" htmlFor={id}>
+          <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-describedby={field.hint ? `${id}-hint` : undefined} />
+          <span>
+            {field.label} {ruling}
+          </span>
+        </label>
+        {hint}
+      </div>
+    );
+  }
+  return (
+    <div className="option option-inline">
+      <label htmlFor={id}>
+        {field.label} {ruling}
+      </label>
+      {field.kind === 'enum' ? (
+        <select id={id} value={String(value)} onChange={(e) => onChange(e.target.value)}>
+          {field.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={field.min}
+          max={field.max}
+          step={field.integer ? 1 : 'any'}
+          value={String(value)}
+          placeholder={field.optional ? 'none' : undefined}
+          aria-describedby={field.hint ? `${id}-hint` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {hint}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { memo, useState } from 'react';
+import type { ActionLogEntry } from './log-entries';
+import { seatColor } from '../lib/seats';
+
+/** How many entries are drawn at first: a long game's log stays light until someone asks for all of it. */
+const SHOWN = 250;
+
+const Entry = memo(function Entry({ entry, latest, active }: { entry: ActionLogEntry; latest: boolean; active: boolean }) {
+  return (
+    <li
+      className={`log-entry${latest ? ' is-latest' : ''}${active ? ' is-active' : ''}`}
+      style={entry.seat === null ? undefined : ({ '--seat': seatColor(entry.seat) } as React.CSSProperties)}
+      aria-current={active ? 'step' : undefined}
+      data-action-index={typeof entry.action === 'number' ? entry.action : undefined}
+      data-setup={entry.action === 'setup' ? 'true' : undefined}
+    >
+      {entry.meta && <span className="log-meta">{entry.meta}</span>}
+      <ul className="log-lines">
+        {entry.lines.map((line, i) => (
+          <li key={i} className={`log-line tone-${line.tone}`}>
+            {line.text}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+});
+
+/** The running log in plain words, newest first; a polite live region so screen readers follow the game. */
+export function ActionLog({ entries, title = 'Game log', activeKey = null }: { entries: readonly ActionLogEntry[]; title?: string; activeKey?: number | null }) {
+  const [all, setAll] = useState(false);
+  const shown = (all ? entries.slice() : entries.slice(-SHOWN)).reverse();
+  return (
+    <section className="panel log-panel" aria-labelledby="action-log-heading">
+      <h2 id="action-log-heading" className="panel-title">
+        {title} <span className="muted small">newest first</span>
+      </h2>
+      {shown.length === 0 ? (
+        <p className="muted small">Nothing has happened yet.</p>
+      ) : (
+        <ol className="log" role="log" aria-live="polite" aria-relevant="additions" data-testid="action-log" tabIndex={0}>
+          {shown.map((entry, i) => (
+            <Entry key={entry.key} entry={entry} latest={i === 0} active={activeKey === entry.key} />
+          ))}
+        </ol>
+      )}
+      {entries.length > SHOWN && (
+        <button type="button" className="button ghost small" onClick={() => setAll((v) => !v)}>
+          {all ? `Show the latest ${SHOWN} only` : `Show the ${entries.length - SHOWN} earlier entries`}
+        </button>
+      )}
+    </section>
+  );
+}

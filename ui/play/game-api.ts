@@ -1,0 +1,168 @@
+import type { Decision, SeatId } from '../../engine/core';
+import type { ActionResponse, GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
+import { apiFetch, jsonPost } from '../api/client';
+
+/**
+ * The browser's side of server/protocol.ts without React: the URLs, credentials kept in sessionStorage, the pure
+ * merging of SSE updates into a snapshot, and fetch helpers. `useGameConnection` (game-client.ts) builds on these.
+ */
+
+// ---------- URLs ----------
+
+function query(params: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+const base = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+export const snapshotUrl = (id: string, token: string | null, seat: SeatId | null): string => `${base(id)}${query({ token, seat })}`;
+export const eventsUrl = (id: string, token: string | null, seat: SeatId | null, after: number | null): string =>
+  `${base(id)}/events${query({ token, seat, after })}`;
+export const actionsUrl = (id: string): string => `${base(id)}/actions`;
+export const leaveUrl = (id: string): string => `${base(id)}/leave`;
+export const recordUrl = (id: string): string => `${base(id)}/record`;
+/** The play page of a seat (or a spectator with neither). */
+export const playPath = (id: string, token: string | null, seat: SeatId | null): string =>
+  `/play/${encodeURIComponent(id)}${query({ token, seat })}`;
+
+// ---------- credentials ----------
+
+export interface Credentials {
+  readonly token: string;
+  /** The seat last looked at. */
+  readonly seat: SeatId | null;
+}
+
+const storageKey = (id: string) => `game:${id}`;
+
+/** The stored credentials of game `id` as stored (a string React can compare between renders), or null. */
+export function credentialsText(id: string): string | null {
+  try {
+    return window.sessionStorage.getItem(storageKey(id));
+  } catch {
+    return null;
+  }
+}
+
+/** Credentials from their stored text; null when absent or unreadable. */
+export function parseCredentials(raw: string | null): Credentials | null {
+  try {
+    if (!raw) return null;
+    const c = JSON.parse(raw) as Partial<Credentials>;
+    if (typeof c.token !== 'string' || !c.token) return null;
+    return { token: c.token, seat: typeof c.seat === 'number' ? c.seat : null };
+  } catch {
+    return null;
+  }
+}
+
+export function saveCredentials(id: string, credentials: Credentials): void {
+  try {
+    window.sessionStorage.setItem(storageKey(id), JSON.stringify(credentials));
+  } catch {
+    // private mode or storage full: the URL still holds the token
+  }
+}
+
+export function clearCredentials(id: string): void {
+  try {
+    window.sessionStorage.removeItem(storageKey(id));
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** `?seat=` as a seat number, or null. */
+export function parseSeat(value: string | string[] | null | undefined): SeatId | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (v === undefined || v === null || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 && n <= 5 ? n : null;
+}
+
+// ---------- pure state ----------
+
+/** Applies one SSE update; an update the snapshot already has (a resumed stream may repeat one) changes nothing. */
+export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSnapshot {
+  if (update.seq <= snapshot.seq) return snapshot;
+  return {
+    ...snapshot,
+    seq: update.seq,
+    view: update.view,
+    pending: update.pending,
+    legal: update.legal,
+    events: update.events.length ? [...snapshot.events, ...update.events] : snapshot.events,
+    outcome: update.outcome,
+    deadline: update.deadline,
+    seats: update.seats,
+  };
+}
+
+/**
+ * Applies a `snapshot` event: a stream resumed from before the server's newest stored snapshot opens with the seat's
+ * snapshot there (issue 16), which replaces an older one whole; an older or equal one changes nothing.
+ */
+export function applySnapshot(snapshot: GameSnapshot, next: GameSnapshot): GameSnapshot {
+  return next.seq > snapshot.seq ? next : snapshot;
+}
+
+/** Seats people play now (a human seat that left is played by its bot). */
+export const humanSeats = (seats: readonly SeatInfo[]): SeatId[] =>
+  seats.filter((s) => s.kind === 'human' && !s.botTakeover).map((s) => s.seat);
+
+/** The human seats with a decision pending, in the engine's order, each once. */
+export function pendingHumanSeats(pending: readonly Decision[], seats: readonly SeatInfo[]): SeatId[] {
+  const humans = new Set(humanSeats(seats));
+  const out: SeatId[] = [];
+  for (const d of pending) if (humans.has(d.seat) && !out.includes(d.seat)) out.push(d.seat);
+  return out;
+}
+
+/**
+ * Hot-seat: whose seat the device should show now. The current seat while it still has something to decide;
+ * otherwise the first pending human seat (simultaneous sealed bids are thus taken one uncle after another); null
+ * when no human must decide (stay where you are).
+ */
+export function followSeat(pending: readonly Decision[], seats: readonly SeatInfo[], current: SeatId | null): SeatId | null {
+  const waiting = pendingHumanSeats(pending, seats);
+  if (current !== null && waiting.includes(current)) return current;
+  return waiting[0] ?? null;
+}
+
+/** The seat's snapshot. @throws ApiError (the server's refusal: 404 UNKNOWN_GAME, 403 BAD_TOKEN…) */
+export function fetchSnapshot(id: string, token: string | null, seat: SeatId | null, signal?: AbortSignal): Promise<GameSnapshot> {
+  return apiFetch<GameSnapshot>(snapshotUrl(id, token, seat), { signal });
+}
+
+/**
+ * `POST /api/games/:id/actions` with the seq the seat saw.
+ * @throws ApiError the server's refusal: 409 STALE (the game moved on), 422 the engine's rule code, 403 WRONG_WALLET,
+ *   409 CHAIN_NOT_READY, 503 CHAIN_PAUSED…
+ */
+export function postAction(id: string, token: string, seat: SeatId, seq: number, action: unknown): Promise<ActionResponse> {
+  return apiFetch<ActionResponse>(actionsUrl(id), jsonPost({ token, seat, seq, action }));
+}
+
+/** A finished game's record (GameRecord JSON). @throws ApiError 409 GAME_NOT_OVER while it runs (issue 16), 404 */
+export const fetchRecord = (id: string): Promise<unknown> => apiFetch<unknown>(recordUrl(id));
+
+/** Downloads a finished game's record as a JSON file. @throws ApiError 409 GAME_NOT_OVER while it runs, 404 */
+export async function downloadRecord(id: string, filename = `game-${id}.json`): Promise<void> {
+  const body = await fetchRecord(id);
+  const blob = new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** `POST /api/games/:id/leave` {token, seat}: the seat's bot plays on. @throws ApiError */
+export async function leaveSeat(id: string, token: string, seat: SeatId): Promise<void> {
+  await apiFetch<unknown>(leaveUrl(id), jsonPost({ token, seat }));
+}

@@ -1,0 +1,221 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SeatId } from '../../engine/core';
+import type { GameSnapshot, GameUpdate } from '../../server/protocol';
+import { isApiError, STALE_CODE } from '../api/client';
+import { applySnapshot, applyUpdate, eventsUrl, fetchSnapshot, postAction } from './game-api';
+
+export * from './game-api';
+
+export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+
+export interface GameConnection {
+  /** The seat's snapshot, kept current by the event stream; null until the first answer. */
+  readonly snapshot: GameSnapshot | null;
+  readonly status: ConnectionStatus;
+  /** The last refusal (the server's own message) or connection problem, in words. */
+  readonly error: string | null;
+  /** A fatal problem (unknown game, bad token): nothing to retry. */
+  readonly fatal: string | null;
+  /** True from an action's POST until the state it produced has arrived. */
+  readonly busy: boolean;
+  readonly act: (action: unknown) => void;
+  /** Re-reads the snapshot. */
+  readonly refresh: () => void;
+  readonly clearError: () => void;
+}
+
+/** How long to wait for the stream to bring an accepted action's state before reading the snapshot instead. */
+const UPDATE_GRACE_MS = 4000;
+
+/**
+ * One seat's live game: GET the snapshot, then follow `/api/games/:id/events` from its `seq` (EventSource resumes
+ * with Last-Event-ID by itself, and a resume from long ago opens with a `snapshot` event; a stream that closes is
+ * reopened after re-reading the snapshot, with back-off; a finished game's stream ends, and stays closed).
+ * `act` POSTs an action with the `seq` the seat saw; a refusal shows the server's message (and a stale seq also
+ * re-reads the snapshot). Changing `seat` (hot-seat) re-reads and re-follows for that seat.
+ */
+export function useGameConnection(id: string, token: string | null, seat: SeatId | null): GameConnection {
+  const [snapshot, setSnapshot] = useState<GameSnapshot | null>(null);
+  const [status, setStatus] = useState<ConnectionStatus>('connecting');
+  const [error, setError] = useState<string | null>(null);
+  const [fatal, setFatal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const snapRef = useRef<GameSnapshot | null>(null);
+  /** The seq an accepted action produced, while we wait for it. */
+  const awaitedRef = useRef<number | null>(null);
+  const graceRef = useRef<number | null>(null);
+  /**
+   * An action is on its way (POSTed, not answered): set before React re-renders, so a second click or key press in
+   * the same moment — an on-chain move can take a block to be answered — sends nothing.
+   */
+  const postingRef = useRef(false);
+  const reloadRef = useRef<() => void>(() => undefined);
+
+  // Another game or seat: start again from nothing, in this very render (not after it, in an effect).
+  const following = `${id}\n${token ?? ''}\n${seat ?? ''}`;
+  const [followed, setFollowed] = useState(following);
+  if (followed !== following) {
+    setFollowed(following);
+    setSnapshot(null);
+    setStatus('connecting');
+    setFatal(null);
+    setError(null);
+    setBusy(false);
+  }
+
+  const commit = useCallback((next: GameSnapshot) => {
+    snapRef.current = next;
+    setSnapshot(next);
+    if (awaitedRef.current !== null && next.seq >= awaitedRef.current) {
+      awaitedRef.current = null;
+      if (graceRef.current !== null) window.clearTimeout(graceRef.current);
+      graceRef.current = null;
+      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    let closed = false;
+    let source: EventSource | null = null;
+    let retryTimer: number | null = null;
+    let failures = 0;
+    const controller = new AbortController();
+    snapRef.current = null;
+    awaitedRef.current = null;
+
+    const scheduleRestart = () => {
+      if (closed || retryTimer !== null) return;
+      const delay = Math.min(15_000, 1000 * 2 ** Math.min(failures, 4));
+      failures++;
+      setStatus('reconnecting');
+      retryTimer = window.setTimeout(() => {
+        retryTimer = null;
+        void start();
+      }, delay);
+    };
+
+    const follow = (after: number) => {
+      source?.close();
+      const es = new EventSource(eventsUrl(id, token, seat, after));
+      source = es;
+      es.onopen = () => {
+        failures = 0;
+        setStatus('live');
+      };
+      es.addEventListener('update', (ev) => {
+        const current = snapRef.current;
+        if (!current) return;
+        try {
+          commit(applyUpdate(current, JSON.parse((ev as MessageEvent<string>).data) as GameUpdate));
+        } catch {
+          // a malformed event: the next snapshot read repairs the state
+        }
+      });
+      // A resume from before the server's newest snapshot: that snapshot, then the updates after it.
+      es.addEventListener('snapshot', (ev) => {
+        const current = snapRef.current;
+        if (!current) return;
+        try {
+          commit(applySnapshot(current, JSON.parse((ev as MessageEvent<string>).data) as GameSnapshot));
+        } catch {
+          // a malformed event: the next snapshot read repairs the state
+        }
+      });
+      es.onerror = () => {
+        if (closed) return;
+        // A finished game's stream ends (the server sends nothing more): no reconnecting.
+        if (es.readyState === EventSource.CLOSED || snapRef.current?.outcome) {
+          es.close();
+          if (source === es) source = null;
+          if (snapRef.current?.outcome) setStatus('closed');
+          else scheduleRestart();
+        } else {
+          setStatus('reconnecting'); // EventSource retries on its own, sending Last-Event-ID
+        }
+      };
+    };
+
+    const start = async () => {
+      try {
+        const snap = await fetchSnapshot(id, token, seat, controller.signal);
+        if (closed) return;
+        commit(snap);
+        setError((e) => (e && e.startsWith('Connection lost') ? null : e));
+        follow(snap.seq);
+      } catch (err) {
+        if (closed) return;
+        if (isApiError(err) && (err.status === 404 || err.status === 403 || err.status === 400)) {
+          setFatal(err.message);
+          setStatus('closed');
+          return;
+        }
+        setError(isApiError(err) && err.fromServer ? `Connection lost (${err.message}); trying again…` : 'Connection lost; trying again…');
+        scheduleRestart();
+      }
+    };
+
+    reloadRef.current = () => {
+      fetchSnapshot(id, token, seat)
+        .then((snap) => {
+          if (closed) return;
+          const current = snapRef.current;
+          // Keep whichever is newer: the stream may already have brought a later state.
+          if (!current || snap.seq >= current.seq) commit(snap);
+        })
+        .catch(() => {
+          if (!closed) scheduleRestart();
+        });
+    };
+
+    void start();
+    return () => {
+      closed = true;
+      controller.abort();
+      source?.close();
+      if (retryTimer !== null) window.clearTimeout(retryTimer);
+      if (graceRef.current !== null) window.clearTimeout(graceRef.current);
+      graceRef.current = null;
+    };
+  }, [id, token, seat, commit]);
+
+  const refresh = useCallback(() => reloadRef.current(), []);
+
+  const act = useCallback(
+    (action: unknown) => {
+      const current = snapRef.current;
+      if (!current || token === null || seat === null || awaitedRef.current !== null || postingRef.current) return;
+      postingRef.current = true;
+      setBusy(true);
+      setError(null);
+      void (async () => {
+        try {
+          const { seq } = await postAction(id, token, seat, current.seq, action).finally(() => {
+            postingRef.current = false;
+          });
+          if ((snapRef.current?.seq ?? -1) >= seq) {
+            setBusy(false);
+            return;
+          }
+          awaitedRef.current = seq;
+          graceRef.current = window.setTimeout(() => {
+            graceRef.current = null;
+            if (awaitedRef.current === null) return;
+            awaitedRef.current = null;
+            setBusy(false);
+            reloadRef.current();
+          }, UPDATE_GRACE_MS);
+        } catch (err) {
+          setBusy(false);
+          setError(err instanceof Error ? err.message : String(err));
+          // The game moved on: show the table as it is now.
+          if (isApiError(err) && err.code === STALE_CODE) reloadRef.current();
+        }
+      })();
+    },
+    [id, token, seat],
+  );
+
+  const clearError = useCallback(() => setError(null), []);
+
+  return { snapshot, status, error, fatal, busy, act, refresh, clearError };
+}

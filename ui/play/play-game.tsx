@@ -1,0 +1,302 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { SeatId } from '../../engine/core';
+import type { Board, PoleState } from '../../engine/pole';
+import type { GameSnapshot } from '../../server/protocol';
+import { describeGameLog } from './log-entries';
+import { GAMES } from '../lib/game-catalog';
+import {
+  clearCredentials,
+  downloadRecord,
+  followSeat,
+  humanSeats,
+  leaveSeat,
+  credentialsText,
+  parseCredentials,
+  pendingHumanSeats,
+  playPath,
+  saveCredentials,
+  useGameConnection,
+  type ConnectionStatus,
+} from './game-client';
+import { listNames, seatColor } from '../lib/seats';
+import { ActionLog } from './action-log';
+import { ChainPanel, ChainSetup, useChainInfo } from './chain-panel';
+import { ChainProgress, ChainToasts } from './chain-progress';
+import { GameTable } from './game-table';
+import { TurnTimer } from './turn-timer';
+
+interface Seat {
+  readonly token: string | null;
+  readonly seat: SeatId | null;
+}
+
+/**
+ * The play page's client side. Resolves the credentials (the query string's token, else the one this tab kept in
+ * sessionStorage), then follows the game for that seat.
+ */
+export function PlayGame({ id, token, seat }: { id: string; token: string | null; seat: SeatId | null }) {
+  // This tab's storage, read in the browser only (undefined while the server renders and the page hydrates).
+  const storedText = useSyncExternalStore(
+    noChanges,
+    () => credentialsText(id),
+    () => undefined,
+  );
+  const resolved = useMemo((): Seat | null => {
+    if (storedText === undefined) return null;
+    const stored = parseCredentials(storedText);
+    if (token === null) return stored ? { token: stored.token, seat: seat ?? stored.seat } : { token: null, seat: null };
+    return { token, seat: seat ?? (stored?.token === token ? stored.seat : null) };
+  }, [storedText, token, seat]);
+  if (!resolved) return <p className="muted play-loading">Opening the table…</p>;
+  return <LiveGame key={`${resolved.token ?? ''}`} id={id} initial={resolved} />;
+}
+
+/** Storage is read, not followed: the table itself writes it. */
+const noChanges = (): (() => void) => () => undefined;
+
+const STATUS_TEXT: Record<ConnectionStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  closed: 'Finished',
+};
+
+function LiveGame({ id, initial }: { id: string; initial: Seat }) {
+  const [token, setToken] = useState(initial.token);
+  const [seat, setSeat] = useState(initial.seat);
+  const [follow, setFollow] = useState(true);
+  const [handoff, setHandoff] = useState<SeatId | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const conn = useGameConnection(id, token, seat);
+  const [lastShown, setLastShown] = useState<GameSnapshot | null>(null);
+  if (conn.snapshot && conn.snapshot !== lastShown) setLastShown(conn.snapshot);
+  /** While a seat switch loads, the previous seat's table stays up, inert. */
+  const shown = conn.snapshot ?? lastShown;
+  const chain = useChainInfo(id, shown?.onChain === true, shown?.seq ?? -1, Boolean(shown?.outcome));
+  const stale = conn.snapshot === null;
+  /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
+  const host = shown === null ? null : shown.access === 'host';
+
+  // Keep the seat across a refresh, and in the address bar.
+  useEffect(() => {
+    if (token === null) return;
+    saveCredentials(id, { token, seat });
+    const path = playPath(id, token, seat);
+    if (`${window.location.pathname}${window.location.search}` !== path) window.history.replaceState(window.history.state, '', path);
+  }, [id, token, seat]);
+
+  // The server chose the seat (a seat link without `?seat=`): adopt it.
+  if (conn.snapshot && seat === null && conn.snapshot.seat !== null) setSeat(conn.snapshot.seat);
+
+  // Hot-seat: follow whoever must decide, so the device can be passed round the table. Only a new state (seq), or
+  // turning following on, moves the device on; a seat picked by hand stays until then.
+  const followKey = conn.snapshot && host === true && follow ? conn.snapshot.seq : null;
+  const [followedKey, setFollowedKey] = useState<number | null>(null);
+  if (followKey !== followedKey) {
+    setFollowedKey(followKey);
+    const snap = conn.snapshot;
+    const next = snap && followKey !== null ? followSeat(snap.pending, snap.seats, seat) : null;
+    if (snap && next !== null && next !== seat) {
+      const sealed = snap.game === 'gotopoly' && snap.pending.some((d) => d.seat === next && d.kind === 'bid');
+      if (sealed && seat !== null && humanSeats(snap.seats).includes(seat)) setHandoff(next);
+      setSeat(next);
+    }
+  }
+
+  if (conn.fatal && !shown) {
+    return (
+      <section className="panel play-fatal" role="alert">
+        <h1>This game cannot be opened</h1>
+        <p>{conn.fatal}</p>
+        <p>
+          <a href="/">Back to the games</a>
+        </p>
+      </section>
+    );
+  }
+  if (!shown) return <p className="muted play-loading">Loading the game…</p>;
+
+  const info = GAMES[shown.game];
+  const board: Board | null = shown.game === 'pole' ? ((shown.view as PoleState).config?.board ?? null) : null;
+  const names = shown.seats.map((s) => s.name);
+  const titles = tileTitles(board);
+  const humans = humanSeats(shown.seats);
+  const waiting = pendingHumanSeats(shown.pending, shown.seats);
+  const mySeat = shown.seats.find((s) => s.seat === seat);
+  const canLeave = token !== null && seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover;
+  const pendingNames = listNames([...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`));
+
+  const leave = async () => {
+    if (token === null || seat === null) return;
+    if (!window.confirm(`Leave ${names[seat] ?? 'this seat'}? A bot will play the seat for the rest of the game.`)) return;
+    try {
+      await leaveSeat(id, token, seat);
+      if (host) {
+        conn.refresh();
+      } else {
+        clearCredentials(id);
+        setToken(null);
+        setSeat(null);
+        window.history.replaceState(window.history.state, '', playPath(id, null, null));
+      }
+      setNotice('You left the seat; its bot plays on.');
+    } catch (err) {
+      setNotice(err instanceof Error ? err.message : 'Could not leave the seat.');
+    }
+  };
+
+  const exportRecord = async () => {
+    try {
+      await downloadRecord(id, `${shown.game}-${id}.json`);
+    } catch (err) {
+      setNotice(err instanceof Error ? `Export failed: ${err.message}` : 'Export failed.');
+    }
+  };
+
+  return (
+    <div className="play" data-testid="play" data-seq={shown.seq}>
+      <header className="play-bar">
+        <div className="play-title">
+          <h1>{info.name}</h1>
+          <span className={`conn conn-${conn.status}`} role="status">
+            {shown.outcome ? 'Game over' : STATUS_TEXT[conn.status]}
+          </span>
+          <span className="muted small">
+            {seat === null ? 'Spectating' : `Seat ${seat + 1} · ${names[seat] ?? ''}`}
+            {shown.outcome === null && pendingNames && ` · waiting for ${pendingNames}`}
+          </span>
+          {shown.outcome === null && <TurnTimer deadline={shown.deadline} who={pendingNames || null} />}
+        </div>
+        <div className="play-actions">
+          {canLeave && (
+            <button type="button" className="button ghost small" onClick={() => void leave()}>
+              Leave seat
+            </button>
+          )}
+          {/* The record (seed and sealed bids) is published once the game is over (issue 16). */}
+          {shown.outcome && (
+            <>
+              <button type="button" className="button ghost small" onClick={() => void exportRecord()}>
+                Export record
+              </button>
+              <a className="button small" href={`/replay?game=${encodeURIComponent(id)}`}>
+                Replay
+              </a>
+            </>
+          )}
+        </div>
+      </header>
+
+      {host === true && humans.length > 0 && (
+        <div className="seat-switcher" role="group" aria-label="Hot-seat: whose seat this device shows">
+          <span className="muted small">Seat:</span>
+          {humans.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className="button small seat-button"
+              style={{ '--seat': seatColor(s) } as React.CSSProperties}
+              aria-pressed={s === seat}
+              onClick={() => {
+                setHandoff(null);
+                setSeat(s);
+              }}
+            >
+              {names[s]}
+              {waiting.includes(s) && <span className="seat-waiting" aria-label="(to decide)"> ●</span>}
+            </button>
+          ))}
+          <label className="check small">
+            <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
+            Follow whoever must decide
+          </label>
+        </div>
+      )}
+
+      {notice && (
+        <p className="play-notice" role="status">
+          {notice}{' '}
+          <button type="button" className="button ghost small" onClick={() => setNotice(null)}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
+      <ChainSetup id={id} token={token} seat={seat} seats={shown.seats} chain={chain} />
+      <ChainProgress seats={shown.seats} titles={titles} sending={conn.busy} chain={chain} />
+
+      {handoff !== null && handoff === seat ? (
+        <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
+      ) : (
+        <div className={`play-table${stale ? ' is-stale' : ''}`} aria-busy={stale || conn.busy}>
+          <GameTable
+            game={shown.game}
+            view={shown.view}
+            seat={shown.seat}
+            seats={shown.seats}
+            pending={shown.pending}
+            legal={stale ? [] : shown.legal}
+            events={shown.events}
+            outcome={shown.outcome}
+            deadline={shown.deadline}
+            act={conn.act}
+            busy={stale || conn.busy}
+            error={conn.error}
+          />
+        </div>
+      )}
+
+      <ChainPanel id={id} seats={shown.seats} titles={titles} chain={chain} />
+      <ChainToasts seat={seat} seats={shown.seats} titles={titles} chain={chain} />
+
+      <PlayLog snapshot={shown} />
+    </div>
+  );
+}
+
+function tileTitles(board: Board | null): Map<number, string> {
+  const titles = new Map<number, string>();
+  board?.tiles.forEach((t, i) => {
+    if (t.kind === 'artist') titles.set(i, t.title);
+  });
+  return titles;
+}
+
+function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {
+  const board: Board | null = snapshot.game === 'pole' ? ((snapshot.view as PoleState).config?.board ?? null) : null;
+  const { game, events, seats } = snapshot;
+  const entries = useMemo(
+    () => describeGameLog(game, events, seats.map((s) => s.name), board),
+    [game, events, seats, board],
+  );
+  return <ActionLog entries={entries} />;
+}
+
+function OutcomeBanner({ names, winners }: { names: readonly string[]; winners: readonly SeatId[] }) {
+  const who = listNames(winners.map((s) => names[s] ?? `Seat ${s + 1}`));
+  return (
+    <p className="outcome-banner" role="status" data-testid="outcome-banner">
+      <span className="trophy" aria-hidden="true">
+        ★
+      </span>{' '}
+      {winners.length === 0 ? 'The game is over: nobody won.' : winners.length === 1 ? `${who} wins!` : `Shared win: ${who}`}
+    </p>
+  );
+}
+
+/** Hot-seat privacy for sealed bids: the next bidder takes the device before their view appears. */
+function HandOff({ name, onReady }: { name: string; onReady: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <section className="panel handoff" aria-labelledby="handoff-heading" data-testid="handoff">
+      <h2 id="handoff-heading">Pass the device to {name}</h2>
+      <p>The next bid is sealed: only {name} should see the table now.</p>
+      <button ref={button} type="button" className="button primary" onClick={onReady}>
+        I am {name}: show my table
+      </button>
+    </section>
+  );
+}

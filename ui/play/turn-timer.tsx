@@ -1,0 +1,26 @@
+'use client';
+
+import { useClock } from '../lib/browser-state';
+
+/** "1:05" for 65 seconds. */
+export function formatClock(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The pending human decision's countdown (the server's deadline; at zero the rules' default move is played). */
+export function TurnTimer({ deadline, who }: { deadline: number | null; who: string | null }) {
+  const now = useClock(250, deadline !== null);
+  if (deadline === null || now === null) return null;
+  const left = deadline - now;
+  const urgent = left <= 10_000;
+  return (
+    <span className={`turn-timer${urgent ? ' is-urgent' : ''}`} role="timer" aria-label={`${who ? `${who}: ` : ''}${formatClock(left)} left to decide`}>
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+        <circle cx="8" cy="9" r="5.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="M8 9V6M6.5 2h3" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>
+      {formatClock(left)}
+    </span>
+  );
+}

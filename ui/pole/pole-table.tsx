@@ -1,0 +1,128 @@
+'use client';
+
+import { useEffect } from 'react';
+import type { PoleAction, PoleEvent } from '../../engine/pole';
+import { describeDecision, tileLabel } from './pole-log';
+import { liveScene, poleViewDecision, type PoleView } from './pole-scene';
+import { formatTz, seatColor } from '../lib/seats';
+import type { TableProps } from '../play/table-props';
+import { BoardRing } from './board-ring';
+import { PlayerPanel } from './player-panel';
+import { ValuationTable } from './valuation-table';
+
+export type { PoleView } from './pole-scene';
+
+/**
+ * A live (or replayed) Tezos Pole table: the board ring, the players, the dice and, at the end, the valuation. The
+ * seat's decision — roll (or the L2 roll), buy or pass, which edition to flip — is offered only from `legal`.
+ */
+export function PoleTable(props: TableProps<PoleView, PoleAction>) {
+  const { view, seats, seat, events } = props;
+  const scene = liveScene(view, seats, events as readonly PoleEvent[], seat);
+  const over = view.phase === 'over';
+  return (
+    <div className="pole-table">
+      <div className="pole-table-main">
+        <PoleDecision {...props} names={scene.names} />
+        <BoardRing board={view.config.board} snap={scene} />
+      </div>
+      <aside className="pole-table-side" aria-label="Players">
+        <PlayerPanel snap={scene} />
+      </aside>
+      {over && (
+        <div className="pole-table-end">
+          <ValuationTable state={view} names={scene.names} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps<PoleView, PoleAction> & { names: readonly string[] }) {
+  const decision = poleViewDecision(view);
+  const board = view.config.board;
+  const mine = seat !== null && legal.length > 0;
+  const can = (type: PoleAction['type'], l2?: boolean) => legal.find((a) => a.type === type && (l2 === undefined || (a.type === 'roll' && (a.l2 ?? false) === l2)));
+  const roll = can('roll', false);
+  const rollL2 = can('roll', true);
+  const buy = can('buy');
+  const pass = can('pass');
+  const flips = legal.filter((a): a is Extract<PoleAction, { type: 'flip' }> => a.type === 'flip');
+
+  // Keys for the seat's decision: R rolls, L rolls 3d6, B buys, P passes (not while typing or on another control).
+  useEffect(() => {
+    if (!mine || busy) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, select, textarea, [contenteditable="true"]')) return;
+      const choice = e.key === 'r' ? roll : e.key === 'l' ? rollL2 : e.key === 'b' ? buy : e.key === 'p' ? pass : undefined;
+      if (!choice) return;
+      e.preventDefault();
+      act(choice);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mine, busy, roll, rollL2, buy, pass, act]);
+
+  if (!decision) return null;
+  const who = names[decision.seat] ?? `Seat ${decision.seat + 1}`;
+  const text = describeDecision(decision, { names, board });
+  return (
+    <section
+      className={`decision-bar${mine ? ' is-mine' : ''}`}
+      style={{ '--seat': seatColor(decision.seat) } as React.CSSProperties}
+      aria-labelledby="pole-decision"
+      aria-busy={busy}
+      data-testid="decision"
+    >
+      <p id="pole-decision" className="decision-text">
+        {mine ? <strong>Your move, {who}: </strong> : <span className="muted">Waiting for {who}: </span>}
+        {text}
+      </p>
+      {mine && (
+        <div className="decision-actions" role="group" aria-label="Your choices">
+          {roll && (
+            <button type="button" className="button primary" disabled={busy} onClick={() => act(roll)} aria-keyshortcuts="R">
+              Roll the die
+            </button>
+          )}
+          {rollL2 && (
+            <button type="button" className="button" disabled={busy} onClick={() => act(rollL2)} aria-keyshortcuts="L">
+              L2 move: roll 3d6
+            </button>
+          )}
+          {buy && decision.kind === 'buy' && (
+            <button type="button" className="button primary" disabled={busy} onClick={() => act(buy)} aria-keyshortcuts="B">
+              Buy {tileLabel(board, decision.tile)} for {formatTz(decision.price)}
+            </button>
+          )}
+          {pass && (
+            <button type="button" className="button" disabled={busy} onClick={() => act(pass)} aria-keyshortcuts="P">
+              Pass
+            </button>
+          )}
+          {flips.length > 0 && (
+            <fieldset className="flip-choices">
+              <legend>Flip one of your editions back to the bank</legend>
+              {flips.map((f) => {
+                const tile = board.tiles[f.tile];
+                return (
+                  <button key={f.tile} type="button" className="button" disabled={busy} onClick={() => act(f)}>
+                    {tileLabel(board, f.tile)}
+                    {tile?.kind === 'artist' && <span className="muted small"> · listed {formatTz(tile.price)}</span>}
+                  </button>
+                );
+              })}
+            </fieldset>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import type { PoleBotName } from '../../engine/pole';
+import { DEFAULT_NAMES, seatColor } from '../lib/seats';
+import { defaultSeats, type SeatSetup, type TableOptions, type WatchSetup } from './watch-session';
+
+const SEED_WORDS = ['amber', 'basalt', 'cobalt', 'dune', 'ember', 'fjord', 'glyph', 'harbour', 'indigo', 'jade', 'kiln', 'lumen', 'moss', 'nacre', 'opal', 'prism'];
+
+/** A fresh seed to try (the app may use Math.random; the engine never does). */
+function randomSeed(): string {
+  const word = () => SEED_WORDS[Math.floor(Math.random() * SEED_WORDS.length)]!;
+  return `${word()}-${word()}-${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Players 2–6 with a name and a bot each, a seed, and the table options of engine/pole/config.ts. */
+export function SetupForm({
+  initial,
+  onStart,
+  onCancel,
+  error,
+}: {
+  initial: WatchSetup;
+  onStart: (setup: WatchSetup) => void;
+  onCancel: (() => void) | null;
+  error: string | null;
+}) {
+  const [count, setCount] = useState(initial.seats.length);
+  const [seats, setSeats] = useState<SeatSetup[]>(() => [...initial.seats, ...defaultSeats(6).slice(initial.seats.length)]);
+  const [seed, setSeed] = useState(initial.seed);
+  const [options, setOptions] = useState<TableOptions>(initial.options);
+
+  const editSeat = (seat: number, patch: Partial<SeatSetup>) =>
+    setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
+  const setOption = <K extends keyof TableOptions>(key: K, value: TableOptions[K]) => setOptions((o) => ({ ...o, [key]: value }));
+
+  return (
+    <form
+      className="panel setup"
+      aria-labelledby="setup-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onStart({ seats: seats.slice(0, count), seed: seed.trim() || 'tezos-pole', options });
+      }}
+    >
+      <h2 id="setup-heading" className="panel-title">
+        New game
+      </h2>
+
+      <fieldset className="field">
+        <legend>Players</legend>
+        <div className="segmented" role="radiogroup" aria-label="Number of players">
+          {[2, 3, 4, 5, 6].map((n) => (
+            <label key={n} className={n === count ? 'is-checked' : undefined}>
+              <input type="radio" name="players" value={n} checked={n === count} onChange={() => setCount(n)} aria-label={`${n} players`} />
+              <span aria-hidden="true">{n}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="field">
+        <legend>Seats</legend>
+        <ol className="seat-rows">
+          {seats.slice(0, count).map((s, seat) => (
+            <li key={seat} className="seat-row" style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
+              <span className="player-pawn" aria-hidden="true">
+                {(s.name.trim() || DEFAULT_NAMES[seat] || '?').slice(0, 1).toUpperCase()}
+              </span>
+              <input
+                type="text"
+                value={s.name}
+                maxLength={16}
+                placeholder={DEFAULT_NAMES[seat]}
+                aria-label={`Name of player ${seat + 1}`}
+                onChange={(e) => editSeat(seat, { name: e.target.value })}
+              />
+              <select
+                value={s.bot}
+                aria-label={`Bot of player ${seat + 1}`}
+                data-testid={`bot-${seat}`}
+                onChange={(e) => editSeat(seat, { bot: e.target.value as PoleBotName })}
+              >
+                <option value="heuristic">Heuristic bot</option>
+                <option value="random">Random bot</option>
+              </select>
+            </li>
+          ))}
+        </ol>
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor="seed">Seed</label>
+        <div className="seed-row">
+          <input id="seed" type="text" value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value)} spellCheck={false} />
+          <button type="button" className="button ghost" onClick={() => setSeed(randomSeed())}>
+            Random seed
+          </button>
+        </div>
+        <p className="hint">The same seed, players and options always replay the same game.</p>
+      </div>
+
+      <details className="field options">
+        <summary>
+          Table options
+          <span className="muted small">
+            {' '}
+            · {options.laps} {options.laps === 1 ? 'lap' : 'laps'} · royalty {options.royaltySplit}
+            {options.valuationFloor ? ' · floor' : ''}
+            {options.threePlayerRoyalty20 ? ' · 20 % (3p)' : ''}
+            {options.l2Move ? ' · L2' : ''}
+          </span>
+        </summary>
+        <label className="inline">
+          <span>Laps to finish</span>
+          <input
+            type="number"
+            min={1}
+            max={20}
+            value={options.laps}
+            onChange={(e) => setOption('laps', Math.max(1, Math.min(20, Math.trunc(Number(e.target.value) || 1))))}
+          />
+        </label>
+        <div className="inline" role="radiogroup" aria-label="Royalty with several owners">
+          <span>Royalty with several owners</span>
+          <span className="segmented small">
+            <label className={options.royaltySplit === 'split' ? 'is-checked' : undefined}>
+              <input type="radio" name="royaltySplit" checked={options.royaltySplit === 'split'} onChange={() => setOption('royaltySplit', 'split')} />
+              split
+            </label>
+            <label className={options.royaltySplit === 'each' ? 'is-checked' : undefined}>
+              <input type="radio" name="royaltySplit" checked={options.royaltySplit === 'each'} onChange={() => setOption('royaltySplit', 'each')} />
+              each
+            </label>
+          </span>
+        </div>
+        <label className="check">
+          <input type="checkbox" checked={options.valuationFloor} onChange={(e) => setOption('valuationFloor', e.target.checked)} />
+          Valuation floor: no piece is valued below 10 Tz
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={options.threePlayerRoyalty20}
+            onChange={(e) => setOption('threePlayerRoyalty20', e.target.checked)}
+          />
+          20 % royalty in 3-player games{count !== 3 && <span className="muted"> (no effect with {count} players)</span>}
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={options.l2Move} onChange={(e) => setOption('l2Move', e.target.checked)} />
+          L2 move: once per game a player may roll 3d6
+        </label>
+      </details>
+
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button primary">
+          Start
+        </button>
+        {onCancel && (
+          <button type="button" className="button ghost" onClick={onCancel}>
+            Back to the game
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+'use client';
+
+import { useState } from 'react';
+import type { BalanceLabReport } from '../../server/studio/balance-lab';
+import { BarChart } from './bar-chart';
+import { problem, signInHref, studioFetch, StudioApiError } from './studio-api';
+import './studio.css';
+
+const ORDINAL = ['1st', '2nd', '3rd', '4th', '5th', '6th'];
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+const ratio = (v: number) => (v === 0 ? '0' : v < 0.1 ? v.toFixed(3) : v.toFixed(2));
+const count = (v: number) => String(Math.round(v));
+
+/** The lab's plots: royalty per Tz spent per artist tile, win rate by seat and by play order, game lengths. */
+export function LabCharts({ report }: { report: BalanceLabReport }) {
+  return (
+    <div className="lab-charts" data-testid="lab-charts">
+      <BarChart
+        title="Royalty earned per Tz spent, by tile"
+        xLabel="Artist tile"
+        yLabel="Tz earned per Tz spent"
+        format={ratio}
+        bars={report.tiles.map((t) => ({ label: t.title, value: t.royaltyPerTz }))}
+      />
+      <BarChart
+        title="Win rate by seat"
+        xLabel="Seat"
+        yLabel="Share of games won"
+        format={pct}
+        bars={report.winRateBySeat.map((v, seat) => ({ label: `Seat ${seat + 1}`, value: v }))}
+      />
+      <BarChart
+        title="Win rate by place in the play order"
+        xLabel="Place in the play order"
+        yLabel="Share of games won"
+        format={pct}
+        bars={report.winRateByTurnOrder.map((v, i) => ({ label: `${ORDINAL[i]} to move`, value: v }))}
+      />
+      <BarChart
+        title="Game length distribution"
+        xLabel={`Game length (${report.length.unit})`}
+        yLabel="Games"
+        format={count}
+        bars={report.length.histogram.map((b) => ({ label: b.from === b.to ? String(b.from) : `${b.from}–${b.to}`, value: b.count }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * "Run the balance lab": the board's owner runs a few thousand bot games on the server; the last report is kept with
+ * the board and shown to everyone.
+ */
+export function LabPanel({ boardId, initial }: { boardId: string; initial: BalanceLabReport | null }) {
+  const [report, setReport] = useState<BalanceLabReport | null>(initial);
+  const [games, setGames] = useState('2000');
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<{ message: string; signIn: boolean } | null>(null);
+
+  async function run() {
+    setRunning(true);
+    setError(null);
+    try {
+      const n = Number(games);
+      setReport(await studioFetch<BalanceLabReport>(`/api/studio/boards/${encodeURIComponent(boardId)}/lab`, { body: Number.isFinite(n) && games.trim() !== '' ? { games: n } : {} }));
+    } catch (err) {
+      setError({ message: problem(err), signIn: err instanceof StudioApiError && err.status === 401 });
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <section className="panel studio-form" aria-labelledby="lab-heading" aria-busy={running}>
+      <h2 id="lab-heading" className="panel-title">
+        Balance lab
+      </h2>
+      <div className="studio-inline">
+        <div className="field" style={{ flex: '0 1 140px' }}>
+          <label htmlFor="lab-games">Games</label>
+          <input id="lab-games" type="number" min={1} max={5000} step={100} value={games} onChange={(e) => setGames(e.target.value)} />
+        </div>
+        <button type="button" className="button primary" onClick={run} disabled={running}>
+          {running ? 'Running…' : 'Run the balance lab'}
+        </button>
+      </div>
+      <p className="hint">Four heuristic bots play complete games of this board on the server (at most 5,000 games; the owner runs it).</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error.message} {error.signIn && <a href={signInHref(`/studio/boards/${boardId}`)}>Sign in</a>}
+        </p>
+      )}
+      {report ? (
+        <>
+          <p className="muted small" data-testid="lab-summary">
+            {report.games.toLocaleString('en')} games, {report.players} players ({report.bots[0]} bots), seed “{report.seed}”. Mean length{' '}
+            {report.length.mean.toFixed(1)} {report.length.unit} ({report.length.min}–{report.length.max}).
+          </p>
+          <LabCharts report={report} />
+        </>
+      ) : (
+        <p className="muted">No lab run yet.</p>
+      )}
+    </section>
+  );
+}

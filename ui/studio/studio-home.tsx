@@ -1,0 +1,118 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import type { StudioBoardSummary } from '../../server/studio/boards';
+import type { Piece } from '../../server/studio/schema';
+import { PieceCard } from './piece-card';
+import { PieceForm } from './piece-form';
+import { useWallet } from '../wallet';
+import { problem, signInHref, studioFetch } from './studio-api';
+import './studio.css';
+
+/** The studio for the signed-in artist: the piece form, their featured pieces, and their boards. */
+export function StudioHome() {
+  const { status, address } = useWallet();
+  const [pieces, setPieces] = useState<Piece[] | null>(null);
+  const [boards, setBoards] = useState<StudioBoardSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (address === null) return;
+    let live = true;
+    void (async () => {
+      try {
+        const [mine, built] = await Promise.all([
+          studioFetch<{ pieces: Piece[] }>('/api/studio/pieces'),
+          studioFetch<{ boards: StudioBoardSummary[] }>(`/api/studio/boards?owner=${encodeURIComponent(address)}`),
+        ]);
+        if (!live) return;
+        setPieces(mine.pieces);
+        setBoards(built.boards);
+      } catch (err) {
+        if (live) setError(problem(err));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [address]);
+
+  async function remove(piece: Piece) {
+    setError(null);
+    try {
+      await studioFetch(`/api/studio/pieces/${encodeURIComponent(piece.id)}`, { method: 'DELETE' });
+      setPieces((list) => (list ?? []).filter((p) => p.id !== piece.id));
+    } catch (err) {
+      setError(problem(err));
+    }
+  }
+
+  if (status === 'loading') return <p className="muted">Checking your sign-in…</p>;
+  if (status === 'signed-out' || address === null) {
+    return (
+      <section className="panel" data-testid="studio-signed-out">
+        <p>Artists sign in with their wallet (or a devnet account) to feature their pieces and build boards.</p>
+        <p>
+          <a className="button primary" href={signInHref('/studio')}>
+            Sign in
+          </a>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <div className="studio">
+      <p className="muted small">
+        Signed in as <code data-testid="studio-address">{address}</code>
+      </p>
+      <div className="studio-columns">
+        <PieceForm onFeatured={(piece) => setPieces((list) => [piece, ...(list ?? [])])} />
+        <section className="panel" aria-labelledby="studio-pieces-heading">
+          <h2 id="studio-pieces-heading" className="panel-title">
+            Your featured pieces
+          </h2>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          {pieces === null ? (
+            <p className="muted">Loading…</p>
+          ) : pieces.length === 0 ? (
+            <p className="muted">None yet: feature your first piece.</p>
+          ) : (
+            <ul className="piece-cards" data-testid="my-pieces">
+              {pieces.map((piece) => (
+                <PieceCard key={piece.id} piece={piece}>
+                  <button type="button" className="button small ghost" onClick={() => remove(piece)} aria-label={`Remove ${piece.title}`}>
+                    Remove
+                  </button>
+                </PieceCard>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <section className="panel" aria-labelledby="studio-boards-heading">
+        <h2 id="studio-boards-heading" className="panel-title">
+          Your boards
+        </h2>
+        {boards.length > 0 && (
+          <ul>
+            {boards.map((b) => (
+              <li key={b.id}>
+                <a href={`/studio/boards/${encodeURIComponent(b.id)}`}>{b.name}</a> <span className="muted small">· {b.tiles} tiles</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <a className="button" href="/studio/boards/new">
+            Build a board
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { cardById, COLOURS, scoreCollection, type JokerPlacement, type TenPlayer } from '../../engine/ten';
+import type { SeatInfo } from '../../server/protocol';
+import { cardIdLabel } from './ten-log';
+import { seatColor } from '../lib/seats';
+import { TenCard } from './ten-card';
+
+const NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+const COLOUR_NAME: Readonly<Record<string, string>> = { red: 'Red', blue: 'Blue', orange: 'Orange', green: 'Green' };
+
+/**
+ * One player's collection as four colour rows 1–9 (how many of each number held), the scoring run of each colour
+ * highlighted with the jokers placed where the optimum puts them (T9), then the jokers, tokens and bust tokens.
+ */
+export function TenCollection({
+  player,
+  seat,
+  name,
+  info,
+  me,
+  active,
+  current,
+  jokers,
+}: {
+  player: TenPlayer;
+  seat: number;
+  name: string;
+  info: SeatInfo | undefined;
+  me: boolean;
+  active: boolean;
+  current: boolean;
+  /** The final joker placements (from the game's end); otherwise the optimum of the collection now. */
+  jokers?: readonly JokerPlacement[];
+}) {
+  const cards = player.collection.map(cardById);
+  const score = scoreCollection(cards);
+  const placements = jokers ?? score.jokers;
+  const jokerCards = player.collection.filter((id) => {
+    const k = cardById(id).kind;
+    return k !== 'number' && k !== 'currency';
+  });
+  return (
+    <li className={`ten-player${active ? ' is-turn' : ''}`} style={{ '--seat': seatColor(seat) } as React.CSSProperties} data-seat={seat}>
+      <div className="gp-seat-head">
+        <span className="player-pawn" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="player-name">{name}</span>
+        {info && <span className="tag">{info.botTakeover ? 'bot (took over)' : info.kind}</span>}
+        {me && <span className="tag tag-first">you</span>}
+        {current && <span className="tag">active</span>}
+        {active && <span className="turn-marker">deciding</span>}
+        <span className="ten-score" aria-label={`${score.total} points now`}>
+          {score.total} pts
+        </span>
+      </div>
+      <p className="ten-purse small">
+        <span className="ten-chip black" aria-hidden="true" /> {player.tokens} token{player.tokens === 1 ? '' : 's'}
+        <span className="ten-chip white" aria-hidden="true" /> {player.bustTokens} bust token{player.bustTokens === 1 ? '' : 's'}
+        <span className="muted"> · {player.collection.length} cards</span>
+      </p>
+      <table className="ten-grid">
+        <caption className="visually-hidden">{name}’s number cards by colour; the scoring run is highlighted</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Colour</span>
+            </th>
+            {NUMBERS.map((n) => (
+              <th key={n} scope="col">
+                {n}
+              </th>
+            ))}
+            <th scope="col">Pts</th>
+          </tr>
+        </thead>
+        <tbody>
+          {COLOURS.map((colour) => {
+            const run = new Set(score.runs[colour]);
+            return (
+              <tr key={colour} className={`tone-${colour}`}>
+                <th scope="row">{COLOUR_NAME[colour]}</th>
+                {NUMBERS.map((n) => {
+                  const held = cards.filter((c) => c.kind === 'number' && c.colour === colour && c.number === n).length;
+                  const joker = placements.find((j) => j.colour === colour && j.number === n);
+                  const inRun = run.has(n) && (held > 0 || joker !== undefined);
+                  const label = held ? `${held} held` : joker ? `joker ${cardIdLabel(joker.card)}` : 'none';
+                  return (
+                    <td key={n} className={`${held ? 'is-held' : ''}${joker && !held ? ' is-joker' : ''}${inRun ? ' in-run' : ''}`} aria-label={`${COLOUR_NAME[colour]} ${n}: ${label}`}>
+                      {held > 1 ? `×${held}` : held ? '●' : joker ? 'J' : ''}
+                    </td>
+                  );
+                })}
+                <td className="ten-pts">{score.colours[colour]}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {jokerCards.length > 0 && (
+        <div className="ten-jokers">
+          <span className="muted small">Jokers:</span>
+          {jokerCards.map((id) => {
+            const at = placements.find((j) => j.card === id);
+            return <TenCard key={id} id={id} size="sm" note={at ? `placed as ${COLOUR_NAME[at.colour]} ${at.number}` : 'not needed'} />;
+          })}
+        </div>
+      )}
+    </li>
+  );
+}

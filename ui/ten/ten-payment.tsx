@@ -1,0 +1,125 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { cardById, marginalLosses, paymentValue, type Payment, type TenPlayer, type TenRules } from '../../engine/ten';
+import { cardIdLabel } from './ten-log';
+import { checkPayment } from './payment-check';
+import { TenCard } from './ten-card';
+
+/**
+ * T5: choose what pays a price — currency tokens (1 each), bust tokens (3 each, no change) and collected cards (1 each,
+ * shown with the points each would cost the collection). The value against the price is shown live; an overpayment
+ * is warned about and an underpayment cannot be sent. `suggestions` are the engine's own no-waste payments.
+ */
+export function PaymentChooser({
+  player,
+  price,
+  rules,
+  suggestions,
+  busy,
+  submitLabel,
+  onPay,
+}: {
+  player: TenPlayer;
+  price: number;
+  rules: Pick<TenRules, 'bustTokenValue'>;
+  suggestions: readonly Payment[];
+  busy: boolean;
+  submitLabel: string;
+  onPay: (payment: Payment) => void;
+}) {
+  const start = suggestions[0] ?? { tokens: Math.min(price, player.tokens), bustTokens: 0, cards: [] };
+  const [tokens, setTokens] = useState(start.tokens);
+  const [bust, setBust] = useState(start.bustTokens);
+  const [cards, setCards] = useState<readonly string[]>(start.cards);
+  const id = useId();
+  const payment: Payment = { tokens, bustTokens: bust, cards: cards.filter((c) => player.collection.includes(c)) };
+  const check = checkPayment(player, payment, price, rules);
+  const losses = marginalLosses(player.collection.map(cardById));
+  const set = (p: Payment) => {
+    setTokens(p.tokens);
+    setBust(p.bustTokens);
+    setCards(p.cards);
+  };
+  const counter = (label: string, value: number, max: number, onChange: (n: number) => void, worth: number) => (
+    <div className="ten-counter">
+      <label htmlFor={`${id}-${label}`}>
+        {label} <span className="muted small">({max} held, {worth} each)</span>
+      </label>
+      <span className="ten-stepper">
+        <button type="button" className="button small" aria-label={`One fewer ${label.toLowerCase()}`} disabled={value <= 0} onClick={() => onChange(value - 1)}>
+          −
+        </button>
+        <input
+          id={`${id}-${label}`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={max}
+          step={1}
+          value={value}
+          onChange={(e) => onChange(Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))))}
+        />
+        <button type="button" className="button small" aria-label={`One more ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+          +
+        </button>
+      </span>
+    </div>
+  );
+  return (
+    <form
+      className="ten-payment"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (check.ok) onPay(payment);
+      }}
+    >
+      {suggestions.length > 0 && (
+        <div className="ten-suggest">
+          <span className="muted small">Quick picks:</span>
+          {suggestions.slice(0, 4).map((p, k) => (
+            <button key={k} type="button" className="button ghost small" onClick={() => set(p)}>
+              {describePayment(p)}
+            </button>
+          ))}
+        </div>
+      )}
+      {counter('Tokens', tokens, player.tokens, setTokens, 1)}
+      {player.bustTokens > 0 && counter('Bust tokens', bust, player.bustTokens, setBust, rules.bustTokenValue)}
+      {player.collection.length > 0 && (
+        <fieldset className="ten-pay-cards">
+          <legend>
+            Collected cards <span className="muted small">(1 each; they go to the discard pile)</span>
+          </legend>
+          {player.collection.map((c, k) => (
+            <label key={c} className="ten-pay-card">
+              <input
+                type="checkbox"
+                checked={cards.includes(c)}
+                onChange={() => setCards((old) => (old.includes(c) ? old.filter((x) => x !== c) : [...old, c]))}
+              />
+              <TenCard id={c} size="sm" />
+              <span className="small">{losses[k] ? `−${losses[k]} pt${losses[k] === 1 ? '' : 's'}` : 'no loss'}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className={`ten-pay-sum${check.ok ? (check.lost > 0 ? ' is-warn' : ' is-ok') : ' is-bad'}`} aria-live="polite">
+        Paying {paymentValue(payment, rules)} for a price of {price}
+        {check.ok ? (check.lost > 0 ? ` — overpaying: ${check.lost} lost (no change given)` : ' — exact') : ` — ${check.error}`}
+      </p>
+      <button type="submit" className="button primary" disabled={busy || !check.ok}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
+
+/** "2 tokens + 1 bust token + Red 3". */
+export function describePayment(p: Payment): string {
+  const parts: string[] = [];
+  if (p.tokens) parts.push(`${p.tokens} token${p.tokens === 1 ? '' : 's'}`);
+  if (p.bustTokens) parts.push(`${p.bustTokens} bust token${p.bustTokens === 1 ? '' : 's'}`);
+  for (const c of p.cards) parts.push(cardIdLabel(c));
+  return parts.length ? parts.join(' + ') : 'nothing';
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { useState } from 'react';
+import { accountHref } from '../chain/explorer-links';
+import { useWallet } from '.';
+import { formatTez, lowBalance, NETWORK_LABEL } from './wallet-status';
+import { shortAddress } from '../../chain/explorer';
+import './wallet.css';
+
+/**
+ * The header's wallet corner: the app's network, then a "Sign in" link, or the signed-in wallet (its address and tez
+ * balance, linked to its account page) and "Sign out". Below it, when they apply: a balance too low for the next
+ * operation (with Shadownet's faucet) and a Beacon wallet paired on another network.
+ */
+export function WalletButton() {
+  const wallet = useWallet();
+  const pathname = usePathname() ?? '/';
+  const [leaving, setLeaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const chain = wallet.chain;
+
+  const badge = chain?.network ? (
+    <span
+      className="network-badge"
+      data-network={chain.network}
+      data-testid="network-badge"
+      title={chain.ok ? `This app plays on ${NETWORK_LABEL[chain.network]} (RPC ${chain.rpcUrl})` : chain.explanation}
+    >
+      <span className="visually-hidden">Network: </span>
+      {NETWORK_LABEL[chain.network]}
+    </span>
+  ) : null;
+
+  if (wallet.status === 'loading') return <div className="wallet-corner" aria-busy="true" />;
+
+  if (wallet.status === 'signed-out' || wallet.address === null) {
+    // Back to this page after signing in. Only rendered after the session check, so never on the server: reading
+    // window.location here (rather than useSearchParams) keeps the layout free of a Suspense boundary.
+    const href = pathname === '/signin' ? `/signin${window.location.search}` : `/signin?next=${encodeURIComponent(`${pathname}${window.location.search}`)}`;
+    return (
+      <div className="wallet-corner">
+        {badge}
+        <a className="button small primary" href={href}>
+          Sign in
+        </a>
+      </div>
+    );
+  }
+
+  const signOut = async () => {
+    setLeaving(true);
+    setError(null);
+    try {
+      await wallet.signOut();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'signing out failed');
+    } finally {
+      setLeaving(false);
+    }
+  };
+
+  const address = wallet.address;
+  const low = chain?.ok && wallet.balance !== null ? lowBalance(chain.network, wallet.balance) : null;
+  const notices = low !== null || wallet.networkWarning !== null || error !== null;
+
+  return (
+    <>
+      <div className="wallet-corner">
+        {badge}
+        <a
+          className="wallet-account"
+          href={accountHref({ explorerUrl: chain?.ok ? chain.explorerUrl : null }, address)}
+          title={`${address}: its account page`}
+          data-testid="wallet-account"
+          data-low={low !== null || undefined}
+        >
+          <span className="wallet-address" data-testid="wallet-address">
+            <span className="visually-hidden">Signed in as </span>
+            {shortAddress(address)}
+          </span>
+          {wallet.balance !== null ? (
+            <span className="wallet-balance" data-testid="wallet-balance">
+              <span className="visually-hidden">, balance </span>
+              {formatTez(wallet.balance)}
+            </span>
+          ) : wallet.balanceProblem ? (
+            <span className="wallet-balance" title={wallet.balanceProblem} data-testid="wallet-balance">
+              ? ꜩ<span className="visually-hidden"> (the balance could not be read: {wallet.balanceProblem})</span>
+            </span>
+          ) : null}
+        </a>
+        <button type="button" className="button small ghost" onClick={() => void signOut()} disabled={leaving}>
+          Sign out
+        </button>
+      </div>
+      {notices ? (
+        <div className="wallet-notices">
+          {low ? (
+            <p className="wallet-notice" data-testid="wallet-low-balance">
+              {low.text}{' '}
+              {low.faucet ? (
+                <a href={low.faucet} target="_blank" rel="noreferrer" data-testid="faucet-link">
+                  Get tez from the Shadownet faucet
+                </a>
+              ) : null}
+            </p>
+          ) : null}
+          {wallet.networkWarning ? (
+            <p className="wallet-notice" role="alert" data-testid="wallet-network-warning">
+              {wallet.networkWarning}
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" className="wallet-notice wallet-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
