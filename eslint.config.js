@@ -42,5 +42,15 @@ export default tseslint.config(
   layer(['server/**'], ['app', 'ui', 'devnet', 'scripts', 'test']),
   layer(['app/**'], ['devnet', 'scripts', 'test']),
   layer(['ui/**'], ['app', 'devnet', 'scripts', 'test']),
+  // The browser's code may know the server's shapes, never run its code (which would ship it to the browser).
+  {
+    files: ['ui/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/*', '**/server'], allowTypeImports: true, message: 'ui/ may import types only from server/ (ARCHITECTURE.md)' }] },
+      ],
+    },
+  },
   layer(['scripts/**'], ['test']),
 );

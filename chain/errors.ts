@@ -73,7 +73,26 @@ export class IndexerError extends ChainError {
   }
 }
 
+export type BoardErrorCode = 'BAD_BOARD_REQUEST' | 'UNKNOWN_PIECE' | 'DUPLICATE_PIECE' | 'UNVERIFIED_PIECE' | 'BAD_BOARD';
+
+/**
+ * A studio board that cannot be composed (chain/studio/compose.ts): its request is malformed, a slot names no
+ * featured piece or one already on the board, a piece was featured before its creators were checked, or the engine
+ * refuses the board. The same verdict in the browser's builder and on the server, which answers it as a refusal.
+ */
+export class BoardError extends ChainError {
+  override readonly name = 'BoardError';
+  constructor(
+    readonly code: BoardErrorCode,
+    message: string,
+    readonly detail: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+  }
+}
+
 export const isChainError = (e: unknown): e is ChainError => e instanceof ChainError;
+export const isBoardError = (e: unknown): e is BoardError => e instanceof BoardError;
 export const isNetworkConfigError = (e: unknown): e is NetworkConfigError => e instanceof NetworkConfigError;
 export const isMetadataError = (e: unknown): e is MetadataError => e instanceof MetadataError;
 export const isIndexerError = (e: unknown): e is IndexerError => e instanceof IndexerError;

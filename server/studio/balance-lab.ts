@@ -9,7 +9,7 @@ import { isConfigError } from '../../engine/core/errors';
 import { playToEnd } from '../../engine/core/play';
 import { parseBoard, pole, poleBots, TileTally, type Board, type PoleBot, type PoleConfigInput, type TileRow } from '../../engine/pole';
 import { GameError, StudioError } from '../errors';
-import { issuesLine } from './schema';
+import { issuesLine } from '../../chain/studio/schema';
 
 /** At most this many games per run: a few seconds of one core (see the bench `studio: balance lab`). */
 export const MAX_LAB_GAMES = 5000;

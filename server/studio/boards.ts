@@ -5,11 +5,12 @@
 import { z } from 'zod';
 import type { Board } from '../../engine/pole';
 import type { SqlClient } from '../store';
-import { StudioError } from '../errors';
+import { isBoardError } from '../../chain/errors';
+import { GameError, StudioError, type HostError } from '../errors';
 import { DEFAULT_LAB_GAMES, MAX_LAB_GAMES, runBalanceLab, type BalanceLabReport } from './balance-lab';
-import { composeBoard, type BoardExtras } from './compose';
+import { composeBoard, type BoardExtras } from '../../chain/studio/compose';
 import { checkArtist, newStudioId, piecesById } from './pieces';
-import { issuesLine, type BoardRequest } from './schema';
+import { issuesLine, type BoardRequest } from '../../chain/studio/schema';
 
 export interface StudioBoard {
   readonly id: string;
@@ -59,6 +60,17 @@ const slotPieceIds = (request: unknown): string[] => {
   });
 };
 
+/** The composed board, or its refusal as the host answers it (an engine refusal of the board is a game error). */
+function composed(request: BoardRequest, pieces: Parameters<typeof composeBoard>[1]): ReturnType<typeof composeBoard> {
+  try {
+    return composeBoard(request, pieces);
+  } catch (e) {
+    if (!isBoardError(e)) throw e;
+    const refusal: HostError = e.code === 'BAD_BOARD' ? new GameError('BAD_BOARD', e.message, e.detail) : new StudioError(e.code, e.message, e.detail);
+    throw refusal;
+  }
+}
+
 /**
  * Composes `request` from the featured pieces it names, has the engine validate it, and stores it for `owner`.
  * @throws HostError 422 `BAD_BOARD_REQUEST` | `UNKNOWN_PIECE` | `BAD_BOARD` (see composeBoard; nothing stored),
@@ -67,7 +79,7 @@ const slotPieceIds = (request: unknown): string[] => {
 export async function createBoard(sql: SqlClient, owner: string, request: unknown): Promise<StudioBoard> {
   checkArtist(owner);
   const pieces = await piecesById(sql, slotPieceIds(request));
-  const { board, extras } = composeBoard(request as BoardRequest, pieces);
+  const { board, extras } = composed(request as BoardRequest, pieces);
   const [row] = await sql.query<BoardRow>(
     'INSERT INTO boards (id, owner, name, board, extras) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING id, owner, name, board, extras, lab, created_at',
     [newStudioId(), owner, board.name, JSON.stringify(board), JSON.stringify(extras)],

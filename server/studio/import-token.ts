@@ -9,7 +9,7 @@ import { IndexerClient, type SdkCall } from '../../chain/indexer';
 import { isAddress } from '../../chain/validate';
 import { z } from 'zod';
 import { StudioError } from '../errors';
-import { pieceSourceSchema } from './schema';
+import { pieceSourceSchema } from '../../chain/studio/schema';
 
 /** What the indexer tells about a token, as the studio's piece form wants it. Fields the token lacks are absent. */
 export interface ImportedToken {

@@ -16,10 +16,10 @@ export {
   type Slot,
   type EventSlot,
   type BoardRequest,
-} from './schema';
-export { composeBoard, slugify, tileImage, GO_TILE, type BoardExtras, type ComposedBoard } from './compose';
+} from '../../chain/studio/schema';
+export { composeBoard, slugify, tileImage, GO_TILE, type BoardExtras, type ComposedBoard } from '../../chain/studio/compose';
 export { createPiece, listPieces, getPiece, deletePiece, piecesById, checkArtist, type CreatePieceOptions } from './pieces';
 export { createBoard, getBoard, listBoards, saveLabReport, runBoardLab, type StudioBoard, type StudioBoardSummary } from './boards';
 export { readFa2Token, readContractAuthority, checkFeatureRight, type ImportedToken, type ContractAuthority, type FeatureRight } from './import-token';
-export { imageProblem, sniffImageType, decodeDataUri, isSupportedImageType, IMAGE_FORMATS, type ImageMimeType, type DataUri } from './image';
+export { imageProblem, sniffImageType, decodeDataUri, isSupportedImageType, IMAGE_FORMATS, type ImageMimeType, type DataUri } from '../../chain/studio/image';
 export { runBalanceLab, labOptionsSchema, MAX_LAB_GAMES, DEFAULT_LAB_GAMES, type LabOptions, type LabTile, type LengthBin, type BalanceLabReport } from './balance-lab';

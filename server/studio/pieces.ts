@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { isAccountAddress } from '../../chain/validate';
 import type { SqlClient } from '../store';
 import { AccessError, StudioError } from '../errors';
-import { imageProblem } from './image';
+import { imageProblem } from '../../chain/studio/image';
 import { checkFeatureRight } from './import-token';
-import { issuesLine, pieceInputSchema, type Piece, type PieceFields } from './schema';
+import { issuesLine, pieceInputSchema, type Piece, type PieceFields } from '../../chain/studio/schema';
 
 interface PieceRow {
   id: string;

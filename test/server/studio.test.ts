@@ -22,7 +22,7 @@ import {
   readFa2Token,
   type PieceInput,
 } from '../../server/studio';
-import { pieceArtId } from '../../server/studio/schema';
+import { pieceArtId } from '../../chain/studio/schema';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 import { hostError } from './helpers';
 

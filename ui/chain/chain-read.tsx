@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { networkForPage, type PageNetwork } from '../../server/chain/page-settings';
+import { networkForPage, type PageNetwork } from '../../chain/page-network';
 import { isIndexerError } from '../../chain/errors';
 import { ChainUnavailable, ReadProblem } from './format';
 

@@ -2,9 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
-import { composeBoard, type ComposedBoard } from '../../server/studio/compose';
-import { EVENT_PALETTE, TEXT_LIMITS, type EventSlot, type Piece } from '../../server/studio/schema';
-import { isHostError } from '../../server/errors';
+import { composeBoard, type ComposedBoard } from '../../chain/studio/compose';
+import { EVENT_PALETTE, TEXT_LIMITS, type EventSlot, type Piece } from '../../chain/studio/schema';
+import { isBoardError } from '../../chain/errors';
 import type { StudioBoard } from '../../server/studio/boards';
 import { formatTz } from '../lib/seats';
 import { BoardRing } from '../pole/board-ring';
@@ -62,7 +62,7 @@ export function BoardBuilder() {
       try {
         composeBoard({ name: 'draft', slots: [...slots.map((s) => s.slot), slot] }, byId);
       } catch (err) {
-        if (isHostError(err) && err.code === 'DUPLICATE_PIECE') {
+        if (isBoardError(err) && err.code === 'DUPLICATE_PIECE') {
           setAddProblem(err.message);
           return;
         }

@@ -3,7 +3,7 @@
  * supported formats, and — when its bytes can be read — be the format it says; its size in bytes and pixels is
  * shown. The format rules are the server's own (server/studio/image.ts), so both sides agree.
  */
-import { decodeDataUri, imageProblem, IMAGE_FORMATS, isSupportedImageType, sniffImageType, type ImageMimeType } from '../../server/studio/image';
+import { decodeDataUri, imageProblem, IMAGE_FORMATS, isSupportedImageType, sniffImageType, type ImageMimeType } from '../../chain/studio/image';
 import { imageSrc } from './studio-api';
 
 export type ImageReport =

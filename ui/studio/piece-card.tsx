@@ -1,4 +1,4 @@
-import { pieceArtId, type Piece } from '../../server/studio/schema';
+import { pieceArtId, type Piece } from '../../chain/studio/schema';
 import { formatTz } from '../lib/seats';
 import { TileArt } from '../pole/tile-art';
 import { shortAddress } from '../../chain/explorer';

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from 'react';
 import type { ImportedToken } from '../../server/studio/import-token';
-import { TEXT_LIMITS, type Piece } from '../../server/studio/schema';
+import { TEXT_LIMITS, type Piece } from '../../chain/studio/schema';
 import { useWallet } from '../wallet';
 import { CharCount } from './char-count';
 import { describeImage, inspectImage, type ImageReport } from './image-check';

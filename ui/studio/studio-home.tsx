@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { StudioBoardSummary } from '../../server/studio/boards';
-import type { Piece } from '../../server/studio/schema';
+import type { Piece } from '../../chain/studio/schema';
 import { PieceCard } from './piece-card';
 import { PieceForm } from './piece-form';
 import { useWallet } from '../wallet';

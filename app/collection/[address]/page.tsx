@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { CollectionGrid } from '../../../ui/chain/collection-grid';
 import { ChainUnavailable, ReadProblem } from '../../../ui/chain/format';
 import { WalletGrantsPanel } from '../../../ui/chain/wallet-grants';
-import { contractForPage } from '../../../server/chain/page-settings';
+import { contractForPage } from '../../../chain/page-network';
 import { isIndexerError } from '../../../chain/errors';
 import { collectionOf, type Collection } from '../../../chain/indexer';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { issueLines } from '../../engine/core/issues';
 import { plainText } from '../../engine/core/text';
 import { tileSchema } from '../../engine/pole/board';
-import { isContractAddress } from '../../chain/validate';
+import { isContractAddress } from '../validate';
 
 const [, artistTileSchema, eventTileSchema] = tileSchema.options;
 

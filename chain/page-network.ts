@@ -2,9 +2,9 @@
  * Server-only: which TzKT API and explorer links a page uses, from the environment, or the sentence to show
  * instead. Explorer and token pages need only the network; the collection also needs the editions contract.
  */
-import { isNetworkConfigError } from '../../chain/errors';
-import { networkFromEnv } from '../../chain/networks';
-import { chainStatus } from '../../chain/status';
+import { isNetworkConfigError } from './errors';
+import { networkFromEnv } from './networks';
+import { chainStatus } from './status';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
