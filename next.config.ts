@@ -46,12 +46,6 @@ const nextConfig: NextConfig = {
   // The game server's databases load at run time from node_modules: PGlite reads its WASM and data files beside its
   // own module, and pg has optional native parts the bundler must not chase.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
-  typescript: {
-    // `npm test` type-checks the whole repository (`tsc --noEmit`) before anything else runs, tests included. The
-    // build does not repeat that check, so `npm start` serves the app even while an unrelated test file elsewhere
-    // in the repository fails to type-check.
-    ignoreBuildErrors: true,
-  },
   // Set once here for every route (issue 16); computed when the app is built.
   headers: async () => [{ source: '/:path*', headers: securityHeaders() }],
 };

@@ -165,7 +165,7 @@ function failwithOf(errors: readonly unknown[]): string | undefined {
 /** The index of the failed call in a rejected batch (the others are backtracked or skipped); -1 if none says so. */
 function failedIndex(e: TezosOperationError): number {
   // Taquito may prepend a reveal: count the transactions only, which are the batch's calls in order.
-  const txs = e.operationsWithResults.filter((op) => op.kind === 'transaction');
+  const txs = e.operationsWithResults.filter((op) => op.kind === OpKind.TRANSACTION);
   return txs.findIndex((op) => (op as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result?.status === 'failed');
 }
 

@@ -94,7 +94,7 @@ export function encodeTokenInfo(meta: TokenMetadata): TokenInfo {
   const entries: [string, string][] = [];
   for (const [key, value] of Object.entries(valid)) {
     if (value === undefined) continue;
-    const text = key === 'decimals' ? String(value) : JSON_KEYS.has(key) ? JSON.stringify(value) : (value as string);
+    const text = typeof value === 'number' ? String(value) : JSON_KEYS.has(key) ? JSON.stringify(value) : (value as string);
     entries.push([key, hex(text)]);
   }
   // Michelson map literals need sorted keys; Taquito sorts too, but a stable order makes the value comparable.

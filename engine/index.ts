@@ -1,4 +1,4 @@
-import { parseRecord, replayWith, type GameRecord, type Replayed } from './core/record';
+import { parseRecord, replayWith, type Replayed } from './core/record';
 import type { GameDefinition, GameEvent, GameId } from './core/types';
 import { gotopoly } from './gotopoly/game';
 import { pole } from './pole/game';
@@ -8,9 +8,9 @@ export * from './core';
 
 /** Every game the engine knows, by id. */
 export const games: Readonly<Record<GameId, GameDefinition<unknown, unknown, unknown, GameEvent>>> = {
-  pole: pole as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
-  gotopoly: gotopoly as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
-  ten: ten as unknown as GameDefinition<unknown, unknown, unknown, GameEvent>,
+  pole: pole,
+  gotopoly: gotopoly,
+  ten: ten,
 };
 
 /**
@@ -18,7 +18,7 @@ export const games: Readonly<Record<GameId, GameDefinition<unknown, unknown, unk
  * @throws RecordError for a malformed record, an unknown game or version, a config the game refuses, or an action that
  * does not apply.
  */
-export function replay(input: GameRecord | unknown, options: { collectEvents?: boolean } = {}): Replayed<unknown, GameEvent> {
+export function replay(input: unknown, options: { collectEvents?: boolean } = {}): Replayed<unknown, GameEvent> {
   const record = parseRecord(input);
   return replayWith(games[record.game], record, options);
 }

@@ -138,6 +138,8 @@ function tez(mutez: unknown): string {
 }
 
 const show = (e: unknown): string => printMicheline(e as Expr, true);
+/** A JSON field as text: a string as it is, anything else as JSON. */
+const plain = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** An internal operation in octez-client's words ("Internal Transaction:", "Amount: ꜩ0.05", …). */
 function printOperation(o: InternalOperationJson): string[] {
@@ -158,15 +160,15 @@ function printOperation(o: InternalOperationJson): string[] {
       at('Credit', tez(o.balance));
       const script = o.script as { code: unknown; storage: unknown };
       lines.push('    Script:', `      ${show(script.code)}`, `      Initial storage: ${show(script.storage)}`);
-      lines.push(o.delegate ? `    Delegate: ${String(o.delegate)}` : '    No delegate for this contract');
+      lines.push(o.delegate ? `    Delegate: ${plain(o.delegate)}` : '    No delegate for this contract');
       break;
     }
     case 'delegation':
-      at('Delegate', o.delegate ? String(o.delegate) : 'none');
+      at('Delegate', o.delegate ? plain(o.delegate) : 'none');
       break;
     case 'event':
       at('Type', show(o.type));
-      if (o.tag) at('Tag', String(o.tag));
+      if (o.tag) at('Tag', plain(o.tag));
       if (o.payload !== undefined) at('Payload', show(o.payload));
       break;
   }

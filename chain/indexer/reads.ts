@@ -331,7 +331,7 @@ interface EditionRecord {
 /** Loose fields of metadata that is not this app's TZIP-21 (another minter's token): read what is there. */
 function looseMetadata(raw: unknown): { name: string | null; description: string | null; creators: string[]; displayUri: string | null; artifactUri: string | null } {
   const o = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const str = (k: string): string | null => (typeof o[k] === 'string' && o[k] !== '' ? (o[k] as string) : null);
+  const str = (k: string): string | null => (typeof o[k] === 'string' && o[k] !== '' ? (o[k]) : null);
   const creators = Array.isArray(o.creators) ? o.creators.filter((c): c is string => typeof c === 'string') : [];
   return { name: str('name'), description: str('description'), creators, displayUri: str('displayUri'), artifactUri: str('artifactUri') };
 }
@@ -354,7 +354,7 @@ function summarize(contract: string, tokenId: string, rawMetadata: unknown, supp
   const facts = meta ? tileFacts(meta) : null;
   const maxSupply = edition?.max ?? (facts ? String(facts.editionSize) : null);
   const royalties = meta?.royalties
-    ? Object.entries(meta.royalties.shares).map(([address, share]) => ({ address, percent: (share * 100) / 10 ** meta!.royalties!.decimals }))
+    ? Object.entries(meta.royalties.shares).map(([address, share]) => ({ address, percent: (share * 100) / 10 ** meta.royalties!.decimals }))
     : [];
   return {
     contract,

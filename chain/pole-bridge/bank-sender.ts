@@ -11,7 +11,6 @@
  * after the simulation) is sent again once, so that the simulation can find the job at fault.
  */
 import { LocalForger } from '@taquito/local-forging';
-import type { MichelsonV1Expression } from '@taquito/rpc';
 import { OpKind, TezosOperationError, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
 import { isFa2Error } from '../errors';
 import { toFa2Error, type Fa2Call } from '../fa2-editions';
@@ -75,7 +74,7 @@ export async function forgedSize(source: string, calls: readonly TransferParams[
       storage_limit: '999999',
       amount: String(call.mutez ? call.amount : Math.round(call.amount * 1_000_000)),
       destination: call.to,
-      ...(call.parameter ? { parameters: call.parameter as { entrypoint: string; value: MichelsonV1Expression } } : {}),
+      ...(call.parameter ? { parameters: call.parameter } : {}),
     })),
   });
   return forged.length / 2 + SIGNATURE_BYTES;

@@ -125,7 +125,7 @@ function nextTokenIdIn(storage: unknown): bigint | null {
   const fields: unknown[] = [];
   let at: unknown = storage;
   while (fields.length < 5) {
-    const args = Array.isArray(at) ? at : (at as { prim?: string; args?: unknown[] } | null)?.prim === 'Pair' ? (at as { args: unknown[] }).args : null;
+    const args: unknown[] | null = Array.isArray(at) ? (at as unknown[]) : (at as { prim?: string; args?: unknown[] } | null)?.prim === 'Pair' ? (at as { args: unknown[] }).args : null;
     if (!args || args.length < 2) {
       fields.push(at);
       break;

@@ -34,7 +34,7 @@ export type HoldingsAction = Extract<PoleAction, { type: 'holdings' }>;
 export function checkAddresses(addresses: readonly string[]): void {
   if (!Array.isArray(addresses) || addresses.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', 'addresses must list one Tezos address per seat');
   const seen = new Map<string, number>();
-  addresses.forEach((a, seat) => {
+  addresses.forEach((a: string, seat: number) => {
     if (!isAddress(a)) {
       throw new BridgeError('BRIDGE_BAD_INPUT', `seat ${seat}: not a Tezos address: ${String(a)}`, { seat });
     }

@@ -428,7 +428,7 @@ export class TzktIndex {
     const out: { ptr: bigint; key?: Expr; before?: Expr; after?: Expr; json: Json }[] = [];
     for (const d of raw as Record<string, unknown>[]) {
       const action = d.action;
-      const ptr = BigInt(String(d.big_map ?? d.destination_big_map ?? d.id ?? '0'));
+      const ptr = BigInt((d.big_map ?? d.destination_big_map ?? d.id ?? '0') as string | number);
       if (ptr < 0n) continue; // temporary big_maps live only during the run
       if (action === 'alloc' || action === 'copy') {
         const v = this.view.bigMap(ptr);

@@ -136,7 +136,7 @@ function orBranches(t: Prim): { path: string; type: Prim; name: string }[] {
   };
   walk(t, '');
   const named = out.filter((b) => annot(b.type) !== undefined);
-  dedupe(named as Field[]);
+  dedupe(named);
   for (const b of out) if (annot(b.type) === undefined) b.name = b.path;
   return out;
 }

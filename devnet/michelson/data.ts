@@ -570,7 +570,7 @@ function parseLambda(e: Expr, t: Prim, ctx: DataContext): Lambda {
   const [a, r] = [targ(t, 0), targ(t, 1)];
   if (isSeq(e)) return ctx.compileLambda(a, r, e, false);
   if (isPrim(e) && e.prim === 'Lambda_rec' && e.args?.length === 1 && isSeq(e.args[0]!) && !e.annots?.length) {
-    return ctx.compileLambda(a, r, e.args[0]!, true);
+    return ctx.compileLambda(a, r, e.args[0], true);
   }
   throw unexpectedKind(e, t, ['sequence']);
 }
@@ -781,7 +781,7 @@ function unparseBigMap(v: Value, t: Prim, mode: UnparsingMode): Expr {
     );
     return { prim: 'Pair', args: [{ int: m.id.toString() }, items] };
   }
-  return entries.filter((x) => x.value !== null).map((x) => elt(unparseData(x.key, kt, mode), unparseData(x.value!, vt, mode)));
+  return entries.filter((x) => x.value !== null).map((x) => elt(unparseData(x.key, kt, mode), unparseData(x.value, vt, mode)));
 }
 
 /**

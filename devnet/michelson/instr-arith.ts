@@ -66,7 +66,7 @@ export function compileArith(p: Prim, t: readonly Prim[]): Instr | undefined {
     case 'SUB_MUTEZ':
       return binary(
         () => cost.subTez(),
-        big((x, y) => (x - y < 0n ? null : new Some(x - y))) as Binary,
+        big((x, y) => (x - y < 0n ? null : new Some(x - y))),
       );
     case 'MUL':
       return compileMul(a!, b!);

@@ -101,7 +101,7 @@ export function compileChain(p: Prim, t: readonly Prim[], c: Compiler): Instr | 
     case 'INDEX_ADDRESS':
       return (s, x) => {
         x.gas.consume(cost.indexAddress());
-        s.push(x.host.addressIndex(pop(s) as Address, true) as bigint);
+        s.push(x.host.addressIndex(pop(s) as Address, true));
       };
     case 'GET_ADDRESS_INDEX':
       return (s, x) => {
@@ -252,7 +252,7 @@ function operation(x: RunContext, op: OperationKind): Operation {
 
 function compileSelf(p: Prim, c: Compiler): Instr {
   const script = c.contract ?? [];
-  const param = script.find((e): e is Prim => isPrim(e as Expr) && (e as Prim).prim === 'parameter')?.args?.[0] as Prim;
+  const param = script.find((e): e is Prim => isPrim(e) && (e).prim === 'parameter')?.args?.[0] as Prim;
   const ep = fieldAnnot(p);
   const entry = findEntrypoint(param, ep);
   const type = entry?.type ?? param;

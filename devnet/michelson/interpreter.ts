@@ -64,7 +64,7 @@ export class Compiler implements DataContext {
   /** Typechecks (if needed) and compiles a lambda body: `arg → ret`, with itself under its argument when recursive. */
   compileLambda(argType: Prim, retType: Prim, body: Expr, recursive: boolean): Lambda {
     const self: Prim = { prim: 'lambda', args: [argType, retType] };
-    if (!this.trace.has(body as object)) {
+    if (!this.trace.has(body)) {
       const out = typecheckCode(body, recursive ? [argType, self] : [argType], this.trace);
       if (out !== 'failed' && (out.length !== 1 || !sameType(out[0]!, retType)))
         throw illTyped(`ill-typed lambda: body returns [ ${out.map(printExpr).join(' : ')} ] instead of ${printExpr(retType)}`);

@@ -81,7 +81,7 @@ export function loadScript(script: string | Expr[]): LoadedScript {
   const typed = typecheckScript(parsed, typeof script === 'string' ? script : undefined);
   // Run mode accepts ticket literals in the storage and parameter, as octez-client's run script does.
   const compiler = new Compiler(typed.trace, typed.script, { allowTicketLiterals: true });
-  return { typed, compiler, code: compiler.compile(typed.code), parsingCost: scriptParsingCost(typed.script as Expr) };
+  return { typed, compiler, code: compiler.compile(typed.code), parsingCost: scriptParsingCost(typed.script) };
 }
 
 const isLoaded = (s: RunRequest['script']): s is LoadedScript => typeof s === 'object' && !Array.isArray(s);

@@ -31,7 +31,7 @@ const fail = (node: unknown, message: string): never => {
 export function showType(t: Expr, wrap = false): string {
   if (Array.isArray(t)) return `{ ${t.map((x) => showType(x)).join(' ; ')} }`;
   if (!isPrim(t)) return 'int' in t ? t.int : 'string' in t ? JSON.stringify(t.string) : `0x${t.bytes}`;
-  let args = (t.args ?? []) as Expr[];
+  let args = (t.args ?? []);
   if (t.prim === 'pair' && args.length === 2) {
     const r = args[1]!;
     if (isPrim(r) && r.prim === 'pair' && (r.args?.length ?? 0) >= 2) args = [args[0]!, ...(flatten(r) as Expr[])];
@@ -84,8 +84,8 @@ export function typesEqual(a: Prim, b: Prim): boolean {
     const [bl, br] = halves(b);
     return typesEqual(al, bl) && typesEqual(ar, br);
   }
-  const xa = (a.args ?? []) as Expr[];
-  const xb = (b.args ?? []) as Expr[];
+  const xa = (a.args ?? []);
+  const xb = (b.args ?? []);
   if (xa.length !== xb.length) return false;
   return xa.every((x, i) => {
     const y = xb[i]!;
@@ -423,7 +423,7 @@ export function parseType(node: Expr, flags: TypeFlags, entrypoints?: { ep?: Ent
     // of_annot_lax_opt: names over 31 characters name no entrypoint
     name = x.field !== null && x.field.length <= 31 ? x.field : null;
   }
-  const args = (p.args ?? []) as Expr[];
+  const args = (p.args ?? []);
   const sub = (e: Expr, f: TypeFlags): Prim => parseType(e, f);
   const withField = (e: Expr, f: TypeFlags): Prim => (isPrim(e) ? parseType(extractField(e).node, f) : parseType(e, f));
   let out: Prim;
@@ -584,7 +584,7 @@ export const CONTROL = new Set(['IF', 'IF_NONE', 'IF_LEFT', 'IF_CONS', 'LOOP', '
 
 /** Checks a control instruction's arity, argument kinds, annotations and types; gives back its types, stripped. */
 export function checkControl(p: Prim): Prim[] {
-  const args = (p.args ?? []) as Expr[];
+  const args = (p.args ?? []);
   switch (p.prim) {
     case 'IF':
     case 'IF_NONE':
@@ -763,7 +763,7 @@ const NOT_IN_VIEW = new Set(['TRANSFER_TOKENS', 'SET_DELEGATE', 'INDEX_ADDRESS',
  * 'failed' for FAILWITH and NEVER. Throws `OctezTypeError` with Octez's message.
  */
 export function typeInstruction(p: Prim, s: readonly Prim[], env: InstrEnv): Prim[] | 'failed' {
-  const args = (p.args ?? []) as Expr[];
+  const args = (p.args ?? []);
   const n = args.length;
   const [a, b, c] = s;
   const rest = (k: number): Prim[] => s.slice(k);

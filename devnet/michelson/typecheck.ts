@@ -109,7 +109,7 @@ export function parseScript(src: string, options: { readonly layout?: boolean } 
   let e: Expr | null;
   try {
     // Concrete syntax is parsed untrimmed so that node offsets are those of `src` (error locations).
-    e = json ? parser.parseJSON(JSON.parse(text)) : parser.parseScript(src);
+    e = json ? parser.parseJSON(JSON.parse(text) as object) : parser.parseScript(src);
   } catch (err) {
     throw illTyped(`Ill-formed script: ${(err as Error).message}`);
   }
@@ -420,7 +420,7 @@ class Checker {
   /** The shadow of `node` michel-codec typechecks (see the module comment). */
   private shadow(node: Expr, ctx: Ctx, near: object | null): Expr {
     const here = ref(node) ? (node as object) : near;
-    if (here && typeof node === 'object') this.located.set(node as object, here);
+    if (here && typeof node === 'object') this.located.set(node, here);
     if (Array.isArray(node)) {
       const sh = node.map((n) => this.shadow(n, ctx, here));
       this.origOf.set(sh, node);
@@ -460,7 +460,7 @@ class Checker {
     } catch (e) {
       this.deferred.set(sh, e);
     }
-    this.origOf.set(sh, node as object);
+    this.origOf.set(sh, node);
     return sh;
   }
 

@@ -374,7 +374,7 @@ function delegate(ctx: GroupCtx, source: string, to: string | undefined, gas: Ga
   }
   if (to !== undefined && to === source) ctx.state.delegates.add(to);
   const { delegate: _old, ...rest } = a;
-  setAccount(ctx.state, to === undefined ? (rest as Account) : { ...a, delegate: to });
+  setAccount(ctx.state, to === undefined ? (rest) : { ...a, delegate: to });
   return { status: 'applied', consumed_milligas: gas.used.toString() };
 }
 

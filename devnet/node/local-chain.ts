@@ -6,7 +6,7 @@ import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
 import { blake2b256 } from '../michelson/crypto';
 import { loadScript, type LoadedScript } from '../michelson/run';
-import type { Expr, Prim } from '../michelson/micheline';
+import type { Expr } from '../michelson/micheline';
 import { BOOTSTRAP_BALANCE, type BootstrapAccount } from './accounts';
 import { applyGroup, operationHash, validateGroup, type ApplyEnv, type Content, type FlatResult, type Json } from './apply';
 import type { AccountView, BigMapView, BlockView, ChainView, OperationContentView, OperationView } from './chain-view';
@@ -345,8 +345,8 @@ export const isoSeconds = (t: number): string => new Date(t * 1000).toISOString(
 function bigMapView(m: BigMapState): BigMapView {
   return {
     id: m.id,
-    keyType: m.keyType as Prim,
-    valueType: m.valueType as Prim,
+    keyType: m.keyType,
+    valueType: m.valueType,
     ...(m.contract ? { contract: m.contract } : {}),
     ...(m.path ? { path: m.path } : {}),
     entries: () => [...m.entries.values()].map((e) => ({ keyHash: e.keyHash, key: e.key, value: e.value })),

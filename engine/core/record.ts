@@ -36,7 +36,7 @@ export function parseRecord(input: unknown): GameRecord {
     const where = issueLines(parsed.error.issues, '(root)').join('; ');
     throw new RecordError('MALFORMED_RECORD', `not a game record: ${where}`);
   }
-  return parsed.data as GameRecord;
+  return parsed.data;
 }
 
 export interface Replayed<S, E extends GameEvent> {

@@ -1,6 +1,6 @@
 import { randomInt, type RandomGenerator } from '../core/rng';
 import type { Bot, SeatId } from '../core/types';
-import { positionOf, propertyAt, type Property } from './board';
+import { positionOf, propertyAt } from './board';
 import { LONDON } from './boards/london';
 import { buildableSpaces, groupOf, isTradable } from './building';
 import { jailCardOf } from './card-deck';
@@ -110,7 +110,7 @@ function landingScore(view: GotopolyView, seat: SeatId, space: number, cashAfter
       return credits >= target && cashAfterFare >= 0 ? 1_000_000 : 0;
     case 'property': {
       const estate = view.estates[space]!;
-      const rent = estate.visited === view.term || estate.owner === seat ? 0 : rentOf(view.estates, space, s as Property).amount;
+      const rent = estate.visited === view.term || estate.owner === seat ? 0 : rentOf(view.estates, space, s).amount;
       return (credits < target ? 40 : 5) + broke(rent);
     }
     case 'station': {

@@ -273,7 +273,7 @@ export function scoreCollection(cards: readonly Card[]): ScoreResult {
   }
 
   // Backtrack: which white subset and how many wilds each colour gets.
-  const share: { sub: number; wilds: number }[] = new Array(4);
+  const share = new Array<{ sub: number; wilds: number }>(4);
   let s = size - 1;
   let w = wilds;
   for (let c = 3; c >= 1; c--) {

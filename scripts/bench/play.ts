@@ -35,6 +35,7 @@ export function playFirstLoadFiles(): string[] {
   const clientManifestFile = path.join(NEXT_DIR, 'server/app', `${PLAY_ROUTE}_client-reference-manifest.js`);
   // The client reference manifest is a script that assigns to globalThis.__RSC_MANIFEST[route]; run it in a sandbox.
   const sandbox: { __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- Next's own build output, run to read what it assigns
   new Function('globalThis', readFileSync(clientManifestFile, 'utf8'))(sandbox);
   const entries = sandbox.__RSC_MANIFEST?.[PLAY_ROUTE]?.entryJSFiles;
   if (!buildManifest.rootMainFiles?.length || !entries) {

@@ -215,7 +215,7 @@ export interface LoggedStep {
 const delivering = new Map<string, Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>>();
 const deliveringOf = (gameId: string): Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }> => {
   let rows = delivering.get(gameId);
-  if (!rows) delivering.set(gameId, (rows = new Map()));
+  if (!rows) delivering.set(gameId, (rows = new Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>()));
   return rows;
 };
 

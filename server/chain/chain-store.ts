@@ -136,7 +136,7 @@ const toOp = (row: unknown): ChainOpRow => {
     status: r.status,
     level: r.level,
     error: r.error,
-    detail: r.detail as ChainOpDetail,
+    detail: r.detail,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

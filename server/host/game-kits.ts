@@ -23,7 +23,7 @@ export interface GameKit {
   defaultAction(state: unknown, seat: SeatId): unknown;
 }
 
-const asBot = <S, A>(bot: Bot<S, A>): Bot<unknown, unknown> => bot as unknown as Bot<unknown, unknown>;
+const asBot = <S, A>(bot: Bot<S, A>): Bot<unknown, unknown> => bot;
 
 const first = (definition: GameDefinition<unknown, unknown, unknown>, state: unknown, seat: Actor): unknown =>
   definition.legal(state, seat)[0] ?? null;

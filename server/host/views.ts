@@ -16,7 +16,8 @@ export function deadlineFor(live: LiveGame, seat: SeatId | null): number | null 
 
 /** The fields of one state as `seat` (null: a spectator) may see them. */
 function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
-  const { definition, view } = live.kit;
+  const { definition } = live.kit;
+  const view = (s: unknown, who: SeatId | null) => live.kit.view(s, who);
   return {
     view: view(state, seat),
     pending: definition.pending(state),

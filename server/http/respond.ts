@@ -136,7 +136,7 @@ export function refusalResponse(err: unknown): Response {
 }
 
 /** Runs a handler and answers its value as JSON, or a refusal with its status and `{ error, message }`. */
-export async function respond(work: () => Promise<unknown>, status = 200): Promise<Response> {
+export async function respond(work: () => unknown, status = 200): Promise<Response> {
   try {
     const body = await work();
     return body === undefined ? new Response(null, { status: 204 }) : Response.json(body, { status });

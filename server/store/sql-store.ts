@@ -170,7 +170,7 @@ export class SqlGameStore implements GameStore {
     );
     return rows.map((row) => {
       const r = parseRow(actionRowSchema, row, 'actions');
-      return { seq: r.seq, seat: seatFromText(r.seat), action: r.action, events: r.events as GameEvent[], createdAt: r.created_at };
+      return { seq: r.seq, seat: seatFromText(r.seat), action: r.action, events: r.events, createdAt: r.created_at };
     });
   }
 

@@ -84,6 +84,9 @@ function fromAttributes(attributes: readonly { name?: unknown; value?: unknown }
   };
 }
 
+/** A Tezos address among what a token or its contract's storage says (anything may be there). */
+const anAddress = (a: unknown): a is string => isAddress(a);
+
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /** One TzKT request with its timeout; any failure is a 503 `INDEXER_UNAVAILABLE` naming the indexer. */
@@ -128,7 +131,7 @@ export async function readFa2Token(tzktUrl: string, contract: string, tokenId: s
     ...(meta.description ? { description: meta.description } : {}),
     ...(imageUri ? { imageUri } : {}),
     ...(mimeType ? { imageMimeType: mimeType } : {}),
-    creators: [...new Set((meta.creators ?? []).filter(isAddress))],
+    creators: [...new Set((meta.creators ?? []).filter(anAddress))],
     ...(artistName ? { artistName } : {}),
     ...terms,
     ...(token.totalSupply !== undefined && token.totalSupply !== null ? { totalSupply: String(token.totalSupply) } : {}),
@@ -163,17 +166,17 @@ export async function readContractAuthority(tzktUrl: string, contract: string): 
   }
   const storage = storageSchema.safeParse(raw);
   const fields = storage.success ? storage.data : {};
-  const admins = [fields.admin, fields.administrator].filter(isAddress);
+  const admins = [fields.admin, fields.administrator].filter(anAddress);
   let minters: string[] = [];
   if (typeof fields.minters === 'number') {
     const keys = await indexer(tzktUrl, (opts) => contractsGetBigMapByNameKeys(contract, 'minters', { active: true, limit: 1000 }, opts));
-    minters = keys.filter((k) => k.value !== false).map((k) => k.key as unknown).filter(isAddress);
-  } else if (Array.isArray(fields.minters)) minters = fields.minters.filter(isAddress);
-  else if (typeof fields.minters === 'object' && fields.minters !== null) minters = Object.keys(fields.minters).filter(isAddress);
+    minters = keys.filter((k) => k.value !== false).map((k) => k.key as unknown).filter(anAddress);
+  } else if (Array.isArray(fields.minters)) minters = fields.minters.filter(anAddress);
+  else if (typeof fields.minters === 'object' && fields.minters !== null) minters = Object.keys(fields.minters).filter(anAddress);
   let originator: string | null = null;
   if (admins.length === 0 && minters.length === 0) {
     const creator = (await indexer(tzktUrl, (opts) => contractsGetByAddress(contract, {}, opts)))?.creator?.address;
-    originator = isAddress(creator) ? creator : null;
+    originator = anAddress(creator) ? creator : null;
   }
   return { admins: [...new Set(admins)], minters: [...new Set(minters)], originator };
 }

@@ -67,7 +67,7 @@ export function GotopolyBoard({
               <li
                 key={space.id}
                 className={classes.join(' ')}
-                style={style as React.CSSProperties}
+                style={style}
                 data-space={index}
                 title={facts.join(' · ')}
                 aria-label={facts.join(', ')}

@@ -103,9 +103,9 @@ export const OPTION_WORDS: Readonly<Record<GameId, Readonly<Record<string, Words
 const NOT_OPTIONS = new Set(['players', 'board', 'onChainHoldings']);
 
 export const CONFIG_SCHEMAS: Readonly<Record<GameId, z.ZodObject>> = {
-  pole: poleConfigSchema as unknown as z.ZodObject,
-  gotopoly: gotopolyConfigSchema as unknown as z.ZodObject,
-  ten: tenConfigSchema as unknown as z.ZodObject,
+  pole: poleConfigSchema,
+  gotopoly: gotopolyConfigSchema,
+  ten: tenConfigSchema,
 };
 
 const humanize = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
@@ -161,7 +161,7 @@ export function seatRange(game: GameId): { min: number; max: number } {
 /** The engine's own defaults for `players` seats (the rulings'). */
 export function engineDefaults(game: GameId, players: number): Record<string, unknown> {
   const parsed = CONFIG_SCHEMAS[game].safeParse({ players });
-  return parsed.success ? (parsed.data as Record<string, unknown>) : {};
+  return parsed.success ? (parsed.data) : {};
 }
 
 /** The form's starting values: every field at the engine's default (null for an optional number without one). */

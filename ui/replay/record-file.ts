@@ -29,7 +29,7 @@ export function seatsOf(input: unknown, record: GameRecord): SeatInfo[] {
   const names = Array.isArray(extra?.names) ? (extra.names as unknown[]) : [];
   return Array.from({ length: playersOf(record) }, (_, seat) => {
     const s = given[seat] as { name?: unknown; kind?: unknown } | undefined;
-    const name = typeof s?.name === 'string' && s.name.trim() ? s.name.trim() : typeof names[seat] === 'string' && (names[seat] as string).trim() ? (names[seat] as string).trim() : `Player ${seat + 1}`;
+    const name = typeof s?.name === 'string' && s.name.trim() ? s.name.trim() : typeof names[seat] === 'string' && (names[seat]).trim() ? (names[seat]).trim() : `Player ${seat + 1}`;
     const kind = KINDS.includes(s?.kind as SeatKind) ? (s!.kind as SeatKind) : 'human';
     return { seat, name, kind, botTakeover: false };
   });

@@ -149,7 +149,7 @@ export function BoardBuilder() {
             ))}
           </ul>
         </section>
-        <form className="panel studio-form" onSubmit={save} aria-labelledby="builder-ring-heading">
+        <form className="panel studio-form" onSubmit={(e) => void save(e)} aria-labelledby="builder-ring-heading">
           <h2 id="builder-ring-heading" className="panel-title">
             Your ring
           </h2>

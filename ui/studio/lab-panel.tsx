@@ -80,7 +80,7 @@ export function LabPanel({ boardId, initial }: { boardId: string; initial: Balan
           <label htmlFor="lab-games">Games</label>
           <input id="lab-games" type="number" min={1} max={5000} step={100} value={games} onChange={(e) => setGames(e.target.value)} />
         </div>
-        <button type="button" className="button primary" onClick={run} disabled={running}>
+        <button type="button" className="button primary" onClick={() => void run()} disabled={running}>
           {running ? 'Running…' : 'Run the balance lab'}
         </button>
       </div>

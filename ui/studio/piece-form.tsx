@@ -155,7 +155,7 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
   );
 
   return (
-    <form className="panel studio-form" onSubmit={feature} aria-labelledby={`${id}-heading`} data-testid="piece-form">
+    <form className="panel studio-form" onSubmit={(e) => void feature(e)} aria-labelledby={`${id}-heading`} data-testid="piece-form">
       <h2 id={`${id}-heading`} className="panel-title">
         Feature a piece
       </h2>
@@ -175,7 +175,7 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
                 <label htmlFor={`${id}-token`}>Token id</label>
                 <input id={`${id}-token`} type="text" inputMode="numeric" value={tokenId} onChange={(e) => setTokenId(e.target.value)} placeholder="0" autoComplete="off" />
               </div>
-              <button type="button" className="button" onClick={readToken} disabled={busy !== null || contract.trim() === '' || tokenId.trim() === ''}>
+              <button type="button" className="button" onClick={() => void readToken()} disabled={busy !== null || contract.trim() === '' || tokenId.trim() === ''}>
                 {busy === 'read' ? 'Reading…' : 'Read token'}
               </button>
             </div>

@@ -85,7 +85,7 @@ export function StudioHome() {
             <ul className="piece-cards" data-testid="my-pieces">
               {pieces.map((piece) => (
                 <PieceCard key={piece.id} piece={piece}>
-                  <button type="button" className="button small ghost" onClick={() => remove(piece)} aria-label={`Remove ${piece.title}`}>
+                  <button type="button" className="button small ghost" onClick={() => void remove(piece)} aria-label={`Remove ${piece.title}`}>
                     Remove
                   </button>
                 </PieceCard>

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * Picked field by field so no key can ever ride along.
  */
 export async function GET(): Promise<Response> {
-  return respond(async () => {
+  return respond(() => {
     const status = chainStatus(process.env);
     if (!status.ok) return { ok: false, problem: status.problem, explanation: status.explanation, network: status.network };
     const beacon = beaconSettings(process.env);
