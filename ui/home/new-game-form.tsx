@@ -8,7 +8,6 @@ import { useHydrated } from '../lib/browser-state';
 import { GAMES } from '../lib/game-catalog';
 import { apiFetch, jsonPost } from '../api/client';
 import { playPath, saveCredentials } from '../play/game-api';
-import { fetchChainConfig } from '../wallet/wallet-api';
 import {
   changedOptions,
   defaultOptionValues,
@@ -21,8 +20,8 @@ import {
 import { DEFAULT_NAMES, seatColor } from '../lib/seats';
 import { InviteLinks } from './invite-links';
 
-/** What `/api/chain/config` says: the network on-chain games would use, or why there is none. */
-type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
+/** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
+export type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
 
 /** A board built in the artist studio (`/api/studio/boards/:id`). */
 interface StudioBoard {
@@ -74,7 +73,7 @@ function fromRaw(fields: readonly OptionField[], raw: Raw): OptionValues {
  * defaults, seed, hot-seat or online, turn timer and bot pace. Submitting creates the game (`POST /api/games`) and
  * either opens the table (hot-seat) or shows the invite links (online).
  */
-export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: string | null }) {
+export function NewGameForm({ game, boardId = null, chain = null }: { game: GameId; boardId?: string | null; chain?: ChainChoice | null }) {
   const info = GAMES[game];
   const router = useRouter();
   const fields = useMemo(() => optionFields(game), [game]);
@@ -97,17 +96,10 @@ export function NewGameForm({ game, boardId = null }: { game: GameId; boardId?: 
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
   const [onChain, setOnChain] = useState(false);
-  const [chain, setChain] = useState<ChainChoice | null>(null);
   const [studioBoard, setStudioBoard] = useState<StudioBoard | null>(null);
   const [boardProblem, setBoardProblem] = useState<string | null>(null);
 
   // Tezos Pole may be played on-chain when the server has a chain; a studio board (?board=) replaces Genesis.
-  useEffect(() => {
-    if (game !== 'pole') return;
-    void fetchChainConfig()
-      .then((config) => setChain(config.ok ? { ok: true, network: config.network } : { ok: false, explanation: config.explanation }))
-      .catch((err: unknown) => setChain({ ok: false, explanation: `Whether the server has a Tezos network is unknown: ${err instanceof Error ? err.message : String(err)}` }));
-  }, [game]);
   useEffect(() => {
     if (game !== 'pole' || !boardId) return;
     void apiFetch<StudioBoard>(`/api/studio/boards/${encodeURIComponent(boardId)}`)

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { NewGameForm } from '../../../ui/home/new-game-form';
+import { chainStatus } from '../../../chain/status';
+import { NewGameForm, type ChainChoice } from '../../../ui/home/new-game-form';
 import { GAME_IDS, GAMES, isGameId } from '../../../ui/lib/game-catalog';
 
 type Props = { params: Promise<{ game: string }>; searchParams: Promise<{ [key: string]: string | string[] | undefined }> };
@@ -26,13 +27,16 @@ export default async function Page({ params, searchParams }: Props) {
   const boardId = (Array.isArray(board) ? board[0] : board)?.trim() || null;
   if (!isGameId(game)) notFound();
   const info = GAMES[game];
+  // Tezos Pole may be played on-chain when the server has a chain: said by the server's own settings, at once.
+  const status = game === 'pole' ? chainStatus(process.env) : null;
+  const chain: ChainChoice | null = status === null ? null : status.ok ? { ok: true, network: status.network } : { ok: false, explanation: status.explanation };
   return (
     <>
       <section className="intro">
         <h1>New game of {info.name}</h1>
         <p>{info.pitch}</p>
       </section>
-      <NewGameForm game={game} boardId={boardId} />
+      <NewGameForm game={game} boardId={boardId} chain={chain} />
     </>
   );
 }
