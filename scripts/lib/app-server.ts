@@ -46,7 +46,8 @@ function run(args: string[]): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 nobody listens on now (the OS picks it), for a server a test or bench starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();

@@ -69,3 +69,27 @@ export async function signIn(page: Page, baseUrl: string, alias: string, next: s
   await page.getByRole('button', { name: `Sign in as ${alias}`, exact: true }).click();
   await page.waitForURL((url) => `${url.pathname}${url.search}` === next);
 }
+
+export type TableState = 'over' | 'decide' | 'wait';
+
+/** What a player's table shows now: the outcome, a decision this seat can take, or something to wait for. */
+export function tableState(page: Page): Promise<TableState> {
+  return page.evaluate(() => {
+    if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
+    const table = document.querySelector('.play-table');
+    if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
+    return document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') ? 'decide' : 'wait';
+  });
+}
+
+/** Waits until the table offers this seat a decision or shows the outcome. */
+export const nextTableState = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-testid="outcome-banner"]')) return true;
+      const table = document.querySelector('.play-table');
+      return table?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );

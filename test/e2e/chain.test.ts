@@ -17,7 +17,7 @@ import type { PoleState } from '../../engine/pole';
 import type { ChainInfo } from '../../server/chain/chain-games';
 import type { GameSnapshot } from '../../server/protocol';
 import { getJson, type BrowserPages } from './browser-pages';
-import { RESULTS, signIn as signInAt, startChainApp, type ChainApp } from './chain-app';
+import { nextTableState, RESULTS, signIn as signInAt, startChainApp, tableState, type ChainApp } from './chain-app';
 
 /** Safety net against a game that never ends (a bug); a one-lap game of two needs far fewer. */
 const MAX_DECISIONS = 300;
@@ -74,29 +74,6 @@ const seqOf = async (page: Page): Promise<number> => Number(await page.getByTest
 
 const waitForSeq = (page: Page, atLeast: number) =>
   page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n, atLeast, { timeout: 60_000 });
-
-type TableState = 'over' | 'decide' | 'wait';
-
-function tableState(page: Page): Promise<TableState> {
-  return page.evaluate(() => {
-    if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
-    const table = document.querySelector('.play-table');
-    if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
-    return document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') ? 'decide' : 'wait';
-  });
-}
-
-/** Waits until the table offers this seat a decision or shows the outcome. */
-const nextTableState = (page: Page) =>
-  page.waitForFunction(
-    () => {
-      if (document.querySelector('[data-testid="outcome-banner"]')) return true;
-      const table = document.querySelector('.play-table');
-      return table?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null;
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
 
 /**
  * Takes the Pole decision the table offers: the first choice, which is the roll, or "Buy …" when a purchase is

@@ -19,7 +19,7 @@ import type { GameSnapshot } from '../../server/protocol';
 import { startBeaconRelay, type BeaconRelay } from '../wallet/beacon-relay';
 import { TestWallet } from '../wallet/test-wallet';
 import { getJson } from './browser-pages';
-import { RESULTS, startChainApp, type ChainApp } from './chain-app';
+import { nextTableState, RESULTS, startChainApp, tableState, type ChainApp } from './chain-app';
 
 /**
  * The people's own accounts: keys of their own, funded by the bank, never among the devnet accounts the sign-in page
@@ -97,24 +97,6 @@ async function connectOwnWallet(page: Page, wallet: TestWallet, next: string, pa
 const sessionOf = async (page: Page): Promise<string | null> => ((await (await page.request.get(`${app!.baseUrl}/api/auth/session`)).json()) as { address: string | null }).address;
 const api = <T,>(pathname: string): Promise<T> => getJson<T>(app!.baseUrl, pathname);
 const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
-
-function tableState(page: Page): Promise<'over' | 'decide' | 'wait'> {
-  return page.evaluate(() => {
-    if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
-    const table = document.querySelector('.play-table');
-    if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
-    return document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') ? 'decide' : 'wait';
-  });
-}
-
-const nextTableState = (page: Page) =>
-  page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="outcome-banner"]') !== null ||
-      (document.querySelector('.play-table')?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null),
-    undefined,
-    { timeout: 60_000 },
-  );
 
 async function decide(page: Page): Promise<void> {
   const before = await seqOf(page);

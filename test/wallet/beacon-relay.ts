@@ -9,10 +9,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/app-server';
+import { freePort } from '../../scripts/lib/app-server';
 
 const PYTHON = path.join(ROOT, '.relay/venv/bin/python');
 
@@ -26,18 +26,6 @@ export interface BeaconRelay {
   /** Everything Synapse printed so far. */
   readonly log: () => string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function run(command: string, args: readonly string[], cwd: string): void {
