@@ -64,7 +64,10 @@ export function SendCopy({ contract, tokenId, owners, network }: { contract: str
       <button type="submit" className="button small primary" disabled={busy || to.trim() === ''}>
         {busy ? 'Waiting for your wallet…' : 'Send a copy'}
       </button>
-      <p className="muted small">An FA2 transfer of one copy, signed in your wallet. In a game on Tezos, a copy sent to another player counts as theirs from the game’s next read.</p>
+      <p className="muted small">
+        An FA2 transfer of one copy, signed in your wallet. In a game on Tezos, a copy sent to another player of that game counts as theirs from the game’s
+        next read; sent to anyone else, it leaves the game for good, even if it comes back later (P13).
+      </p>
       {sent && (
         <p role="status" data-testid="send-copy-sent">
           Sent: <a href={opHref(network, sent)}>{sent}</a>. The owners above update once it is included.
