@@ -11,11 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HoldingsReader } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
-import { GameHost } from '../../server/host';
-import { ChainGames } from '../../server/chain/chain-games';
-import { ChainStore } from '../../server/chain/chain-store';
-import { openPgliteStore, type GameStore } from '../../server/store';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
+import { openChainHost, type ChainHost } from './chain-host';
 
 /** Shadownet's pace (devnet/node/profile.ts: 6 s blocks, 1.5 s lag), scaled down for CI. */
 const PACE = { blockTime: 1, indexerLag: 1 };
@@ -24,34 +21,22 @@ const bank = bootstrapAccount(1);
 const creator = bootstrapAccount(2);
 
 let chain: DevnetContract;
-let store: GameStore;
-let chainStore: ChainStore;
-let host: GameHost;
-let games: ChainGames;
-const errors: unknown[] = [];
+let env: ChainHost;
 
 beforeAll(async () => {
   chain = await devnetWithContract({ admin: bank, pace: PACE });
-  store = await openPgliteStore();
-  chainStore = new ChainStore(store.sql);
-  games = new ChainGames(
-    chainStore,
-    { network: { name: 'devnet', rpcUrl: chain.devnet.rpcUrl, tzktUrl: chain.devnet.tzktUrl, explorerUrl: null }, contract: chain.contract.address, bankSecretKey: bank.secretKey },
-    { onError: (e) => errors.push(e) },
-  );
-  host = await GameHost.open(store, { chain: games, onError: (e) => errors.push(e) });
+  env = await openChainHost(chain, bank);
 }, 120_000);
 
 afterAll(async () => {
-  await host?.close();
-  await store?.close();
+  await env?.close();
   await chain?.devnet.stop();
 });
 
 describe('an on-chain game at Shadownet’s pace (scaled)', () => {
   it('two bots play one lap to the end; the chain and the game agree token by token, nothing minted twice', { timeout: 300_000 }, async () => {
     const firstLevel = chain.devnet.chain.headBlock().level;
-    const { id } = await host.create(
+    const { id } = await env.host.create(
       {
         game: 'pole',
         mode: 'online',
@@ -66,17 +51,17 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
       },
       { address: creator.address },
     );
-    for (let i = 0; (await host.snapshot(id)).outcome === null; i++) {
-      expect(errors.map(String)).toEqual([]);
+    for (let i = 0; (await env.host.snapshot(id)).outcome === null; i++) {
+      expect(env.errors.map(String)).toEqual([]);
       expect(i).toBeLessThan(2400); // 4 minutes: stuck
       await new Promise((r) => setTimeout(r, 100));
     }
-    await games.idle();
-    await host.idle();
-    expect(errors.map(String)).toEqual([]);
+    await env.games.idle();
+    await env.host.idle();
+    expect(env.errors.map(String)).toEqual([]);
 
     // Every operation went through (rows may share one: the bank's batch of a block; the mints below were once each).
-    const ops = await chainStore.listOps(id);
+    const ops = await env.chainStore.listOps(id);
     expect(ops.filter((o) => o.status !== 'confirmed')).toEqual([]);
     expect(ops.every((o) => o.opHash !== null && o.level !== null)).toBe(true);
 
@@ -94,8 +79,8 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
     expect(mints.length).toBeGreaterThan(0);
 
     // The holders on-chain, read through the lagging TzKT API once it has the game's last level, are the engine's.
-    const info = await host.chainInfo(id);
-    const state = (await host.snapshot(id)).view as PoleState;
+    const info = await env.host.chainInfo(id);
+    const state = (await env.host.snapshot(id)).view as PoleState;
     const seats = info.seats.map((s) => s.address!);
     const tokenIds = info.pieces.map((p) => p.tokenId!);
     const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 20_000 }).read({ contract: chain.contract.address, tokenIds, minLevel: info.lastLevel });
