@@ -14,6 +14,14 @@ const TOAST_MS = 10_000;
 /** The clock of the "so far" counters. */
 const TICK_MS = 1000;
 
+/** What a step on its way is doing, in words. */
+const IN_FLIGHT_LABEL: Partial<Record<ChainOpInfo['status'], string>> = {
+  held: 'Taking your move',
+  queued: 'Going out with the bank’s next block',
+  pending: 'On its way',
+  retrying: 'Waiting for Tezos to answer',
+};
+
 /**
  * Above the table of an on-chain game, while anything is on its way to Tezos: the move being sent, then each step
  * the chain has not confirmed yet, with a spinner, how long Tezos usually takes and how long it has been.
@@ -37,7 +45,7 @@ export function ChainProgress({ seats, titles, sending, chain }: { seats: readon
           <span className="spinner" aria-hidden="true" />
           <span>
             <strong>Sending your move to Tezos…</strong> it counts once the chain confirms it:{' '}
-            <span className="muted">{expectedWait(blockSeconds, sentAt === null ? 0 : Math.max(0, Math.floor((now - sentAt) / 1000)))}</span>
+            <span className="muted">{expectedWait(blockSeconds, secondsSince(sentAt ?? now, now))}</span>
           </span>
         </p>
       )}
@@ -53,14 +61,6 @@ export function ChainProgress({ seats, titles, sending, chain }: { seats: readon
     </section>
   );
 }
-
-/** What a step on its way is doing, in words. */
-const IN_FLIGHT_LABEL: Partial<Record<ChainOpInfo['status'], string>> = {
-  held: 'Taking your move',
-  queued: 'Going out with the bank’s next block',
-  pending: 'On its way',
-  retrying: 'Waiting for Tezos to answer',
-};
 
 /** At most this many toasts at once; the oldest go first. */
 const MAX_TOASTS = 4;

@@ -38,5 +38,5 @@ export function expectedWait(blockSeconds: number | null, waitedSeconds: number)
   return `taking longer than the usual ${expected} s (${pace}) · ${waitedSeconds} s so far`;
 }
 
-/** Seconds since an ISO time, never negative. */
-export const secondsSince = (iso: string, now: number): number => Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
+/** Whole seconds since `at` (an ISO time or ms epoch) at `now`, never negative. */
+export const secondsSince = (at: string | number, now: number): number => Math.max(0, Math.floor((now - (typeof at === 'string' ? Date.parse(at) : at)) / 1000));
