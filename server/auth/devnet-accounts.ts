@@ -35,6 +35,26 @@ const accountsSchema = z.array(
   }),
 );
 
+/** Each devnet's list, asked once per process (its accounts are fixed); a failed ask is asked again next time. */
+const lists = new Map<string, Promise<DevnetAccount[]>>();
+
+function listedAccounts(rpcUrl: string): Promise<DevnetAccount[]> {
+  let list = lists.get(rpcUrl);
+  if (!list) {
+    list = fetch(`${rpcUrl.replace(/\/+$/, '')}/devnet/accounts`, { signal: AbortSignal.timeout(LIST_TIMEOUT_MS) })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return accountsSchema.parse(await res.json());
+      })
+      .catch((e: unknown) => {
+        lists.delete(rpcUrl);
+        throw new ChainGameError('CHAIN_UNAVAILABLE', `the devnet at ${rpcUrl} did not list its accounts (${e instanceof Error ? e.message : String(e)}): is it running?`);
+      });
+    lists.set(rpcUrl, list);
+  }
+  return list;
+}
+
 /** The bank's address, when the environment holds a usable bank key. */
 async function bankAddress(env: Readonly<Record<string, string | undefined>>): Promise<string | null> {
   const key = env[BANK_KEY_VAR]?.trim();
@@ -63,14 +83,7 @@ export async function devnetPlayerAccounts(env: Readonly<Record<string, string |
     if (isNetworkConfigError(e)) throw new ChainGameError('CHAIN_NOT_CONFIGURED', `the devnet's address is unusable: ${e.message}`);
     throw e;
   }
-  let listed: DevnetAccount[];
-  try {
-    const res = await fetch(`${rpcUrl.replace(/\/+$/, '')}/devnet/accounts`, { signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    listed = accountsSchema.parse(await res.json());
-  } catch (e) {
-    throw new ChainGameError('CHAIN_UNAVAILABLE', `the devnet at ${rpcUrl} did not list its accounts (${e instanceof Error ? e.message : String(e)}): is it running?`);
-  }
+  const listed = await listedAccounts(rpcUrl);
   const bank = await bankAddress(env);
   // bootstrap1 is the bank of a devnet started with the app; whichever account holds the bank key is left out too.
   return listed.filter((a) => a.alias !== 'bootstrap1' && a.address !== bank);
