@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionOf, type PoleEvent, type PoleState } from '../../engine/pole';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
+import { formatTz } from '../../ui/lib/seats';
 import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
 import { BrowserPages, getJson } from './browser-pages';
 
@@ -163,6 +164,13 @@ describe('Feedback at the table', () => {
     const jumped = await pawnSeen(still);
     expect(jumped.tiles).toEqual([from, move!.to]);
     expect(jumped.tumbled).toBe(false);
+
+    // The landing tile shows the money the mover gained or lost on that step.
+    const change = (after.view as PoleState).players[seat]!.cash - (before.view as PoleState).players[seat]!.cash;
+    const landedTile = moving.locator('.tile.is-landed');
+    if (change !== 0) expect(await landedTile.locator('[data-money]').innerText()).toBe(`${change > 0 ? '+' : '−'}${formatTz(Math.abs(change))}`);
+    else expect(await landedTile.locator('[data-money]').count()).toBe(0);
+    await landedTile.screenshot({ path: path.join(RESULTS, 'turn-feedback-landed-tile.png') });
     await moving.screenshot({ path: path.join(RESULTS, 'turn-feedback-landed.png') });
     pages.expectNoErrors();
   });
