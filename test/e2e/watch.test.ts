@@ -101,13 +101,14 @@ describe('Watch a game', () => {
       expect(await actionCount()).toBe(k + 1);
       expect(await page.locator(`[data-action-index="${k}"] .log-line`).allTextContents()).toEqual(expectedLines);
 
-      const shown = await readSeats();
-      expect(shown).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
+      // Pawns step along the tiles to where the engine put them (issue 19), and the landing shows once they are there.
+      await expect.poll(readSeats, { timeout: 10_000 }).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
       moved ||= state.players.some((p, s) => p.progress !== before.players[s]!.progress);
       cashChanged ||= state.players.some((p, s) => p.cash !== before.players[s]!.cash);
       const landed = lastLanding(step.events);
       if (landed !== null) {
-        expect(await page.locator('.tile.is-landed').getAttribute('data-tile-index')).toBe(String(landed));
+        const landedTile = () => page.evaluate(() => document.querySelector('.tile.is-landed')?.getAttribute('data-tile-index') ?? null);
+        await expect.poll(landedTile, { timeout: 10_000 }).toBe(String(landed));
       }
     }
     expect(moved).toBe(true);

@@ -1,7 +1,12 @@
-import { LONDON, positionOf, type GotopolyView } from '../../engine/gotopoly';
+import { LONDON, positionOf, type GotopolyView, type Student } from '../../engine/gotopoly';
 import { ringCell, ringSide } from '../pole/board-layout';
+import { usePawnWalk } from '../pole/pawn-walk';
+import { MoneyBadge } from '../play/money-badge';
+import { useMoneyMoves } from '../play/money-moves';
 import { formatPounds, shortSpaceName } from './gotopoly-log';
 import { seatColor } from '../lib/seats';
+import { studentLegs } from './student-steps';
+import styles from './gotopoly-board.module.css';
 
 export interface BoardMarks {
   /** The space the last move ended on, and who moved. */
@@ -17,11 +22,13 @@ const KIND_LABEL: Readonly<Record<string, string>> = {
   'go-to-jail': 'Go To Jail',
 };
 
+const progressOf = (s: Student): number => s.progress;
+
 /** The 40-space London board as a square ring (clockwise from GO as printed), with owners, houses and pawns. */
 export function GotopolyBoard({
   view,
   names,
-  marks,
+  marks: snapshotMarks,
   children,
 }: {
   view: GotopolyView;
@@ -31,10 +38,14 @@ export function GotopolyBoard({
 }) {
   const count = LONDON.spaces.length;
   const side = ringSide(count);
+  // Students step along the spaces; the landing glows, with the mover's money gained or lost, once they are there.
+  const walk = usePawnWalk(view.students, progressOf, studentLegs);
+  const moneyMoved = useMoneyMoves(view.students.map((s) => s.cash), view);
+  const marks: BoardMarks = walk.moving ? { ...snapshotMarks, landed: null } : snapshotMarks;
   const pawnsAt = new Map<number, number[]>();
   view.students.forEach((s, seat) => {
     if (s.retired) return;
-    const at = positionOf(s.progress, count);
+    const at = positionOf(walk.progress[seat] ?? s.progress, count);
     pawnsAt.set(at, [...(pawnsAt.get(at) ?? []), seat]);
   });
   return (
@@ -104,6 +115,12 @@ export function GotopolyBoard({
                       </span>
                     ))}
                   </span>
+                )}
+                {marks.landed?.space === index && (
+                  <>
+                    <span className={styles.landingGlow} aria-hidden="true" />
+                    <MoneyBadge amount={moneyMoved[marks.landed.seat] ?? 0} format={formatPounds} />
+                  </>
                 )}
               </li>
             );

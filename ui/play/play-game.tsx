@@ -26,6 +26,7 @@ import { ChainPanel, ChainSetup, useChainInfo } from './chain-panel';
 import { ChainProgress, ChainToasts } from './chain-progress';
 import { GameTable } from './game-table';
 import { TurnTimer } from './turn-timer';
+import { TurnFeedback } from './turn-feedback';
 
 interface Seat {
   readonly token: string | null;
@@ -187,6 +188,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
             </>
           )}
         </div>
+        <TurnFeedback gameId={id} gameName={info.name} facts={shown} seat={seat} host={host === true} />
       </header>
 
       {host === true && humans.length > 0 && (

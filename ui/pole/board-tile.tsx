@@ -1,6 +1,7 @@
 import { isInert, supplyLeft, type PoleTile, type Tile } from '../../engine/pole';
 import type { RingCell } from './board-layout';
 import { formatTz, seatColor } from '../lib/seats';
+import { MoneyBadge } from '../play/money-badge';
 import { EventIcon } from './event-icon';
 import { TileArt } from './tile-art';
 import { artistTileTitle } from './tile-provenance';
@@ -14,6 +15,8 @@ export interface TileView {
   readonly pawns: readonly number[];
   /** Set when the last action ended here: the seat that moved. */
   readonly landedBy: number | null;
+  /** The money the mover gained or lost on the last step, shown on the tile it landed on. */
+  readonly money?: number;
   readonly names: readonly string[];
   readonly goBonus: number;
 }
@@ -62,6 +65,7 @@ export function BoardTile({ view }: { view: TileView }) {
         <span className="go-bonus">+{formatTz(view.goBonus)}</span>
         <span className="go-note">each time you pass</span>
         <Pawns seats={view.pawns} names={names} />
+        <MoneyBadge amount={view.money ?? 0} format={formatTz} />
       </li>
     );
   }
@@ -75,6 +79,7 @@ export function BoardTile({ view }: { view: TileView }) {
         </span>
         <span className="event-text">{tile.text}</span>
         <Pawns seats={view.pawns} names={names} />
+        <MoneyBadge amount={view.money ?? 0} format={formatTz} />
       </li>
     );
   }
@@ -139,6 +144,7 @@ export function BoardTile({ view }: { view: TileView }) {
           </span>
         </span>
       </span>
+      <MoneyBadge amount={view.money ?? 0} format={formatTz} />
     </li>
   );
 }

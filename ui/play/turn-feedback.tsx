@@ -1,0 +1,69 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import type { SeatId } from '../../engine/core';
+import { turnKey, turnTitle, useTurnTitle, type TurnFacts } from './turn-alert';
+import { noticeTurn, setTurnNotice, useTurnNotice } from './turn-notice';
+import { playTurnChime, setTurnSound, useTurnSound } from './turn-sound';
+import styles from './turn-feedback.module.css';
+
+/**
+ * Tells the person at this table when it becomes their turn: the tab's title and favicon always; a chime and, in an
+ * online game with the tab out of sight, a system notification when they turned those on (the switches here).
+ * Nothing for a spectator, who never has a turn.
+ */
+export function TurnFeedback({
+  gameId,
+  gameName,
+  facts,
+  seat,
+  host,
+}: {
+  readonly gameId: string;
+  readonly gameName: string;
+  readonly facts: TurnFacts;
+  readonly seat: SeatId | null;
+  /** A hot-seat host acts for every human seat; otherwise the page plays `seat` alone (an online game). */
+  readonly host: boolean;
+}) {
+  const key = turnKey(facts, seat, host);
+  useTurnTitle(key !== null, gameName);
+  const sound = useTurnSound();
+  const notice = useTurnNotice();
+  const online = !host;
+  const name = seat === null ? null : (facts.seats.find((s) => s.seat === seat)?.name ?? null);
+
+  // Only a turn that begins while the table is open rings: none for the one already waiting when the page opens.
+  const lastKey = useRef(key);
+  useEffect(() => {
+    if (key === lastKey.current) return;
+    lastKey.current = key;
+    if (key === null) return;
+    if (sound) playTurnChime();
+    if (online && notice.on) noticeTurn(gameId, turnTitle('', gameName, true), `${name ? `${name}, the` : 'The'} table is waiting for your decision.`);
+  }, [key, sound, online, notice.on, gameId, gameName, name]);
+
+  if (seat === null && !host) return null;
+  return (
+    <div className={styles.switches} role="group" aria-label="When it is your turn">
+      <button type="button" role="switch" aria-checked={sound} className={styles.switch} onClick={() => setTurnSound(!sound)}>
+        <span className={styles.track} aria-hidden="true" />
+        Sound
+      </button>
+      {online && notice.permission !== 'unsupported' && (
+        <button
+          type="button"
+          role="switch"
+          aria-checked={notice.on}
+          className={styles.switch}
+          disabled={notice.permission === 'denied'}
+          title={notice.permission === 'denied' ? 'Notifications are blocked for this site in the browser’s settings' : 'A notification when it is your turn and this tab is out of sight'}
+          onClick={() => void setTurnNotice(!notice.on)}
+        >
+          <span className={styles.track} aria-hidden="true" />
+          Notify me
+        </button>
+      )}
+    </div>
+  );
+}
