@@ -1,7 +1,7 @@
 import { LONDON, positionOf, type GotopolyView } from '../../engine/gotopoly';
 import { ringCell, ringSide } from '../pole/board-layout';
 import { formatPounds, shortSpaceName } from './gotopoly-log';
-import { seatColor } from '../lib/seats';
+import { seatColor, seatInitial } from '../lib/seats';
 
 export interface BoardMarks {
   /** The space the last move ended on, and who moved. */
@@ -100,7 +100,7 @@ export function GotopolyBoard({
                         className={`gp-pawn${view.students[seat]!.jailed !== null ? ' is-jailed' : ''}`}
                         style={{ '--seat': seatColor(seat) } as React.CSSProperties}
                       >
-                        {(names[seat] ?? '?').slice(0, 1).toUpperCase()}
+                        {seatInitial(names[seat])}
                       </span>
                     ))}
                   </span>

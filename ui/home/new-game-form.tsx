@@ -17,7 +17,7 @@ import {
   type OptionField,
   type OptionValues,
 } from './options-form';
-import { DEFAULT_NAMES, seatColor } from '../lib/seats';
+import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
 import { InviteLinks } from './invite-links';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
@@ -200,7 +200,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
           {active.map((s, seat) => (
             <li key={seat} className="seat-row" style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
               <span className="player-pawn" aria-hidden="true">
-                {(s.name.trim() || defaultName(seat)).slice(0, 1).toUpperCase()}
+                {seatInitial(s.name.trim() || defaultName(seat))}
               </span>
               <input
                 type="text"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PoleBotName } from '../../engine/pole';
-import { DEFAULT_NAMES, seatColor } from '../lib/seats';
+import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
 import { defaultSeats, type SeatSetup, type TableOptions, type WatchSetup } from './watch-session';
 
 const SEED_WORDS = ['amber', 'basalt', 'cobalt', 'dune', 'ember', 'fjord', 'glyph', 'harbour', 'indigo', 'jade', 'kiln', 'lumen', 'moss', 'nacre', 'opal', 'prism'];
@@ -63,7 +63,7 @@ export function SetupForm({
           {seats.slice(0, count).map((s, seat) => (
             <li key={seat} className="seat-row" style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
               <span className="player-pawn" aria-hidden="true">
-                {(s.name.trim() || DEFAULT_NAMES[seat] || '?').slice(0, 1).toUpperCase()}
+                {seatInitial(s.name.trim() || DEFAULT_NAMES[seat])}
               </span>
               <input
                 type="text"
