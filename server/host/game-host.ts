@@ -117,7 +117,7 @@ export class GameHost {
    * Creates a game: validates the request and the engine config (players = seats), draws the seed and the tokens.
    * An on-chain game costs the bank tez (its tokens, its bots' wallets): only a signed-in wallet creates one, within
    * its limits and the bank's balance (issue 16).
-   * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code, 401
+   * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code, 401
    *   SIGN_IN_REQUIRED, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_NOT_CONFIGURED
    */
   async create(request: unknown, context: RequestContext = {}): Promise<CreateGameResponse> {
