@@ -125,11 +125,21 @@ export interface GameSnapshot {
   readonly pending: readonly Decision[];
   /** Legal actions of `seat` now (empty when it has nothing to decide). */
   readonly legal: readonly unknown[];
-  /** Every event so far, in order (events carry no hidden information). */
+  /** Every event so far, in order (events carry no hidden information), with the server's TimedOutEvent marks. */
   readonly events: readonly GameEvent[];
   readonly outcome: Outcome | null;
   /** When the pending human decision times out (ms since epoch), if a timer runs. */
   readonly deadline: number | null;
+}
+
+/**
+ * The server's own event (issue 19): it comes just before the `events` events of a move the server made for a human
+ * seat whose turn timer ran out (the rules' default move), so that every log tells it from the player's own move.
+ */
+export interface TimedOutEvent extends GameEvent {
+  readonly type: 'timedOut';
+  readonly seat: SeatId;
+  readonly events: number;
 }
 
 /** One SSE `update`: the new snapshot fields and the events of the action(s) since the previous update. */
