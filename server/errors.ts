@@ -55,7 +55,9 @@ export type RequestCode =
   | 'CROSS_SITE_REQUEST'
   | 'RATE_LIMITED'
   | 'CLIENT_STREAM_LIMIT'
-  | 'GAME_STREAM_LIMIT';
+  | 'GAME_STREAM_LIMIT'
+  | 'NAME_TOO_LONG'
+  | 'DUPLICATE_NAME';
 
 /** Who is asking: signed in, with the right token, wallet and seat. */
 export type AccessCode =
@@ -148,6 +150,8 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   RATE_LIMITED: 429,
   CLIENT_STREAM_LIMIT: 429,
   GAME_STREAM_LIMIT: 429,
+  NAME_TOO_LONG: 400,
+  DUPLICATE_NAME: 400,
   // AccessError
   SIGN_IN_REQUIRED: 401,
   BAD_SIGNATURE: 401,

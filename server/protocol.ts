@@ -3,7 +3,8 @@
  * these zod schemas at the route handlers; responses and Server-Sent Events carry the shapes below.
  *
  * Routes (all JSON unless said otherwise):
- * - `POST /api/games` — body CreateGameRequest → 201 CreateGameResponse; 400 malformed; 422 the engine refuses the config;
+ * - `POST /api/games` — body CreateGameRequest → 201 CreateGameResponse; 400 malformed, a seat's name longer than 24
+ *   characters (NAME_TOO_LONG) or another seat's (DUPLICATE_NAME); 422 the engine refuses the config;
  *   an on-chain game needs a signed-in wallet (401 SIGN_IN_REQUIRED), within its limits (429 CHAIN_GAME_LIMIT |
  *   CHAIN_BOT_LIMIT) and the bank's balance (503 BANK_LOW).
  * - Creating games, actions and balance labs are rate-limited per client and per signed-in wallet: 429 RATE_LIMITED
@@ -43,7 +44,9 @@ export const createGameRequestSchema = z
       .refine((o) => Object.keys(o).length <= MAX_OPTIONS, `at most ${MAX_OPTIONS} options`)
       .default({}),
     seats: z
-      .array(z.object({ kind: seatKindSchema, name: plainText(z.string().trim().min(1).max(24)) }).strict())
+      // A name longer than SEAT_NAME_MAX, or another seat's, is refused with its own code (new-game.ts); this
+      // bound only keeps a request from carrying a novel as a name.
+      .array(z.object({ kind: seatKindSchema, name: plainText(z.string().trim().min(1).max(256)) }).strict())
       .min(1)
       .max(6),
     /** Omitted: the server draws one. */
@@ -122,11 +125,21 @@ export interface GameSnapshot {
   readonly pending: readonly Decision[];
   /** Legal actions of `seat` now (empty when it has nothing to decide). */
   readonly legal: readonly unknown[];
-  /** Every event so far, in order (events carry no hidden information). */
+  /** Every event so far, in order (events carry no hidden information), with the server's TimedOutEvent marks. */
   readonly events: readonly GameEvent[];
   readonly outcome: Outcome | null;
   /** When the pending human decision times out (ms since epoch), if a timer runs. */
   readonly deadline: number | null;
+}
+
+/**
+ * The server's own event (issue 19): it comes just before the `events` events of a move the server made for a human
+ * seat whose turn timer ran out (the rules' default move), so that every log tells it from the player's own move.
+ */
+export interface TimedOutEvent extends GameEvent {
+  readonly type: 'timedOut';
+  readonly seat: SeatId;
+  readonly events: number;
 }
 
 /** One SSE `update`: the new snapshot fields and the events of the action(s) since the previous update. */

@@ -6,3 +6,4 @@ export * from './record';
 export * from './play';
 export * from './issues';
 export * from './text';
+export * from './seat-names';

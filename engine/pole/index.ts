@@ -8,7 +8,7 @@ export { royaltyAmount, royaltyClaims, royaltyRate } from './royalty';
 export { valuePiece, scoreBoard, poleOutcome, playOrder, type PoleOutcome, type PoleStanding } from './valuation';
 export { positionOf, lapsOf } from './movement';
 export { ownersOf, copiesHeld, supplyLeft, isInert, piecesOf, artistTile, readChangesHoldings } from './holdings';
-export { flippableTiles } from './out-of-cash';
+export { flippableTiles, flipReturn } from './out-of-cash';
 export { MAX_LANDINGS_PER_TURN } from './resolve';
 export { TileTally, type TileRow } from './tile-tally';
 export { poleBots, poleRandomBot, poleHeuristicBot, type PoleBot, type PoleBotName } from './bots';

@@ -46,6 +46,9 @@ export function settleDebt(d: Draft, debt: Debt, announce: boolean): boolean {
   return true;
 }
 
+/** P7: what flipping a copy of a work returns, "floor10(list price / 2)" (a flip prompt shows it before the choice). */
+export const flipReturn = (art: { readonly price: number }): number => floor10(art.price / 2);
+
 /**
  * P7 "flip edition copies back to the Bank, one at a time … each for floor10(list price / 2); the copy returns to
  * the supply". @throws RuleError NOT_FLIPPABLE
@@ -56,7 +59,7 @@ export function flip(d: Draft, seat: SeatId, index: number): void {
   }
   const art = artistTile(d.board, index)!;
   removeHolder(d, index, seat, false);
-  const amount = floor10(art.price / 2);
+  const amount = flipReturn(art);
   d.emit({ type: 'flipped', seat, tile: index, amount });
   d.transfer('bank', seat, amount, 'flip', index);
 }

@@ -16,6 +16,7 @@ import { LiveGame, type LoggedAction } from './live-game';
 import { gamePath, parseGameRequest, prepareGame, zodMessage } from './new-game';
 import { replayStep, setupStored } from './replay';
 import { SerialQueues } from './serial';
+import { keepMark, markTimedOut } from './timer-marks';
 import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
 
 export interface GameHostOptions {
@@ -117,7 +118,7 @@ export class GameHost {
    * Creates a game: validates the request and the engine config (players = seats), draws the seed and the tokens.
    * An on-chain game costs the bank tez (its tokens, its bots' wallets): only a signed-in wallet creates one, within
    * its limits and the bank's balance (issue 16).
-   * @throws HostError 400 MALFORMED_REQUEST | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code, 401
+   * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code, 401
    *   SIGN_IN_REQUIRED, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_NOT_CONFIGURED
    */
   async create(request: unknown, context: RequestContext = {}): Promise<CreateGameResponse> {
@@ -410,7 +411,7 @@ export class GameHost {
     for (let i = base?.seq ?? 0; i < rows.length; i++) {
       const step = replayStep(row, state, rows[i]!);
       state = step.state;
-      log[i] = { ...log[i]!, events: step.events };
+      log[i] = { ...log[i]!, events: keepMark(rows[i]!.events, step.events) };
     }
     const live = new LiveGame(row, kit, state, log);
     live.lastUsed = this.clock.now();
@@ -432,14 +433,14 @@ export class GameHost {
    * Applies an action at `expectedSeq` and appends it; must run in the game's queue. In an on-chain game a seat's
    * action first gets the holders read from the chain (a recorded `holdings` action when they changed); its chain
    * operations are checked before it is stored and sent by the bank's queue after (a burn's are confirmed first);
-   * a chain that does not answer keeps it (`retrying`).
+   * a chain that does not answer keeps it (`retrying`). A `timedOut` seat's default move is logged with its mark.
    */
-  private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false): Promise<number> {
+  private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false, timedOut = false): Promise<number> {
     if (expectedSeq !== live.seq) {
       throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
     }
     const chain = seat !== SYSTEM && this.chain?.isOnChain(live.id) ? this.chain : null;
-    if (!chain) return this.append(live, seat, action, this.engineStep(live, seat, action));
+    if (!chain) return this.append(live, seat, action, this.engineStep(live, seat, action), timedOut);
     await chain.refresh(live.id);
     chain.gate(live.id, retrying);
     let baseSeq = live.seq;
@@ -451,7 +452,7 @@ export class GameHost {
       await chain.settle(live.id, live.seq + 1, seat as SeatId, action, step.events as PoleEvent[]);
       let seq: number;
       try {
-        seq = await this.append(live, seat, action, step);
+        seq = await this.append(live, seat, action, step, timedOut);
       } catch (err) {
         // Another instance logged first: the step taken for the chain is void unless it logged this very one.
         if (isHostError(err) && err.code === 'STALE') await chain.abandon(live.id, baseSeq + 1, live.log[baseSeq]);
@@ -479,11 +480,12 @@ export class GameHost {
     }
   }
 
-  /** Appends an applied step at the next seq; must run in the game's queue. */
-  private async append(live: LiveGame, seat: Actor, action: unknown, step: { state: unknown; events: GameEvent[] }): Promise<number> {
+  /** Appends an applied step at the next seq (a `timedOut` seat's default move marked); must run in the game's queue. */
+  private async append(live: LiveGame, seat: Actor, action: unknown, step: { state: unknown; events: GameEvent[] }, timedOut = false): Promise<number> {
     const seq = live.seq + 1;
+    const events = timedOut && typeof seat === 'number' ? markTimedOut(seat, step.events) : step.events;
     try {
-      await this.store.appendAction(live.id, seq, seat, action, step.events);
+      await this.store.appendAction(live.id, seq, seat, action, events);
     } catch (err) {
       if (isStoreError(err) && err.code === 'SEQ_TAKEN') {
         // Another instance appended first: take its action instead, and tell this caller to look again.
@@ -492,7 +494,7 @@ export class GameHost {
       }
       throw storeFailure(err, 'the action could not be saved');
     }
-    this.applied(live, { seat, action, events: step.events }, step.state);
+    this.applied(live, { seat, action, events }, step.state);
     return seq;
   }
 
@@ -553,7 +555,7 @@ export class GameHost {
         this.automation.cancel(live.id);
         throw err;
       }
-      this.applied(live, { seat: r.seat, action: r.action, events: step.events }, step.state);
+      this.applied(live, { seat: r.seat, action: r.action, events: keepMark(r.events, step.events) }, step.state);
     }
   }
 
@@ -596,7 +598,7 @@ export class GameHost {
         action = fallback();
       }
       try {
-        await this.commit(live, seat, action, seq);
+        await this.commit(live, seat, action, seq, false, reason === 'timer');
       } catch (err) {
         if (isHostError(err) && err.status === 409) return; // another instance moved first: it planned the rest
         if (isHostError(err) && err.code === 'CHAIN_PAUSED') return; // kept: the chain coordinator sends it again

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isEngineError, issueLines, type SeatId } from '../../engine';
+import { describeSeatNameProblem, isEngineError, issueLines, seatNameProblems, type SeatId } from '../../engine';
 import { GameError, RequestError, RuleRefusal, StudioError } from '../errors';
 import type { GameExtras } from '../chain/chain-games';
 import { createGameRequestSchema, type CreateGameResponse } from '../protocol';
@@ -32,10 +32,17 @@ export interface StoredStudioBoard {
   readonly extras: GameExtras;
 }
 
-/** @throws HostError 400 MALFORMED_REQUEST */
+/**
+ * Issue 19: a name too long is refused, never cut, and no two seats share a name (trimmed, whatever the case), so
+ * the log and the seat letters tell the players apart — the same judgement as the new-game forms'.
+ * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME
+ */
 export function parseGameRequest(request: unknown): ParsedGameRequest {
   const parsed = createGameRequestSchema.safeParse(request);
   if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
+  const names = parsed.data.seats.map((s) => s.name);
+  const [problem] = seatNameProblems(names);
+  if (problem) throw new RequestError(problem.kind === 'tooLong' ? 'NAME_TOO_LONG' : 'DUPLICATE_NAME', describeSeatNameProblem(problem, names));
   return parsed.data;
 }
 

@@ -4,7 +4,7 @@ import { usePawnWalk } from '../pole/pawn-walk';
 import { MoneyBadge } from '../play/money-badge';
 import { useMoneyMoves } from '../play/money-moves';
 import { formatPounds, shortSpaceName } from './gotopoly-log';
-import { seatColor } from '../lib/seats';
+import { seatColor, seatInitial } from '../lib/seats';
 import { studentLegs } from './student-steps';
 import styles from './gotopoly-board.module.css';
 
@@ -111,7 +111,7 @@ export function GotopolyBoard({
                         className={`gp-pawn${view.students[seat]!.jailed !== null ? ' is-jailed' : ''}`}
                         style={{ '--seat': seatColor(seat) } as React.CSSProperties}
                       >
-                        {(names[seat] ?? '?').slice(0, 1).toUpperCase()}
+                        {seatInitial(names[seat])}
                       </span>
                     ))}
                   </span>

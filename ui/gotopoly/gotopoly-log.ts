@@ -195,6 +195,16 @@ export function describeGotopolyEvent(event: GotopolyEvent, names: readonly stri
   }
 }
 
+/**
+ * Where the game stands against its G18 time limit, beside the term's name: "before term 1; the game lasts at most
+ * 150 terms" during the opening auction, "of at most 150 terms" after (issue 19: it read "Opening auction of at
+ * most 150").
+ */
+export function termLimitText(term: number, maxTerms: number): string {
+  const terms = `${maxTerms.toLocaleString('en-US')} ${maxTerms === 1 ? 'term' : 'terms'}`;
+  return term === 0 ? `before term 1; the game lasts at most ${terms}` : `of at most ${terms}`;
+}
+
 /** What a pending decision waits for, in words ("Bao’s uncle to bid", "Ada to pick a move token"). */
 export function describeGotopolyDecision(decision: GotopolyDecision, names: readonly string[]): string {
   const who = seatName(names, decision.seat);

@@ -1,7 +1,7 @@
 import { LONDON, POLY_FIED_DECKS, positionOf, type GotopolyView, type Student } from '../../engine/gotopoly';
 import type { SeatInfo } from '../../server/protocol';
 import { colourOf, formatPounds, spaceName } from './gotopoly-log';
-import { seatColor } from '../lib/seats';
+import { seatColor, seatInitial } from '../lib/seats';
 
 const KEPT_KIND: ReadonlyMap<string, string> = new Map(
   [...POLY_FIED_DECKS.chance, ...POLY_FIED_DECKS.chest].map((card) => [card.id, card.effect.kind]),
@@ -53,7 +53,7 @@ export function GotopolySeats({
             >
               <div className="gp-seat-head">
                 <span className="player-pawn" aria-hidden="true">
-                  {(names[seat] ?? '?').slice(0, 1).toUpperCase()}
+                  {seatInitial(names[seat])}
                 </span>
                 <span className="player-name">{names[seat]}</span>
                 {info && <span className="tag">{info.botTakeover ? 'bot (took over)' : info.kind}</span>}

@@ -10,7 +10,7 @@ import {
   type GotopolyEvent,
   type GotopolyView,
 } from '../../engine/gotopoly';
-import { colourOf, describeGotopolyDecision, describeOffer, formatPounds, spaceName } from './gotopoly-log';
+import { colourOf, describeGotopolyDecision, describeOffer, formatPounds, spaceName, termLimitText } from './gotopoly-log';
 import { seatColor } from '../lib/seats';
 import type { TableProps } from '../play/table-props';
 import { DecisionPanel } from '../play/decision-panel';
@@ -60,7 +60,7 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
       <header className="gp-status panel">
         <div className="gp-term">
           <span className="gp-term-label">{view.term === 0 ? 'Opening auction' : `Term ${view.term}`}</span>
-          <span className="muted small">of at most {view.config.maxTerms}</span>
+          <span className="muted small">{termLimitText(view.term, view.config.maxTerms)}</span>
         </div>
         <ol className="gp-phases" aria-label="Phases of the term">
           {PHASES.map((p) => (

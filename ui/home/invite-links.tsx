@@ -6,7 +6,7 @@ import type { CreateGameResponse } from '../../server/protocol';
 import { useOrigin } from '../lib/browser-state';
 import { GAMES } from '../lib/game-catalog';
 import { playPath, saveCredentials } from '../play/game-api';
-import { seatColor } from '../lib/seats';
+import { seatColor, seatInitial } from '../lib/seats';
 
 /** A link with a copy button; the link text can also be selected by hand. */
 function CopyLink({ label, url, id }: { label: string; url: string; id: string }) {
@@ -65,7 +65,7 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
             <li key={invite.seat} className="invite" style={{ '--seat': seatColor(invite.seat) } as React.CSSProperties}>
               <span className="invite-who">
                 <span className="player-pawn" aria-hidden="true">
-                  {name(invite.seat).slice(0, 1).toUpperCase()}
+                  {seatInitial(name(invite.seat))}
                 </span>
                 <strong>{name(invite.seat)}</strong>
                 <span className="muted small">seat {invite.seat + 1}</span>

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
-import type { GameId } from '../../engine/core';
+import { describeSeatNameProblem, seatNameProblems, type GameId } from '../../engine/core';
 import type { CreateGameRequest, CreateGameResponse, SeatKind } from '../../server/protocol';
 import { useHydrated } from '../lib/browser-state';
 import { GAMES } from '../lib/game-catalog';
@@ -17,8 +17,9 @@ import {
   type OptionField,
   type OptionValues,
 } from './options-form';
-import { DEFAULT_NAMES, seatColor } from '../lib/seats';
+import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
 import { InviteLinks } from './invite-links';
+import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from './seat-name-note';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
 export type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
@@ -49,7 +50,6 @@ const PACES = [
   { ms: 2500, label: 'Slow · 2.5 s' },
 ] as const;
 const ONLINE_TIMER = 60;
-const MAX_NAME = 24;
 
 const defaultName = (seat: number) => DEFAULT_NAMES[seat] ?? `Player ${seat + 1}`;
 
@@ -108,9 +108,16 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
   }, [game, boardId]);
 
   const values = fromRaw(fields, raw);
-  const problems = optionProblems(game, count, values);
-  const changed = Object.keys(changedOptions(game, values)).length;
   const active = seats.slice(0, count);
+  // The names the game gets (a blank one is the seat's default), judged as the server judges them.
+  const names = active.map((s, seat) => s.name.trim() || defaultName(seat));
+  const nameProblems = seatNameProblems(names);
+  const nameProblem = (seat: number): string | null => {
+    const problem = nameProblems.find((p) => p.seat === seat);
+    return problem ? describeSeatNameProblem(problem, names) : null;
+  };
+  const problems = [...optionProblems(game, count, values), ...nameProblems.map((p) => describeSeatNameProblem(p, names))];
+  const changed = Object.keys(changedOptions(game, values)).length;
   const humans = active.filter((s) => s.kind === 'human').length;
 
   const editSeat = (seat: number, patch: Partial<SeatRow>) => setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
@@ -146,7 +153,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
       game,
       // On Tezos the server loads a studio board itself (its artists are the tokens' creators); off-chain it is sent.
       options: { ...changedOptions(game, values), ...(studioBoard && !onChain ? { board: studioBoard.board } : {}) },
-      seats: active.map((s, seat) => ({ kind: s.kind, name: s.name.trim().slice(0, MAX_NAME) || defaultName(seat) })),
+      seats: active.map((s, seat) => ({ kind: s.kind, name: names[seat]! })),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
       mode,
       turnSeconds: timerOn ? seconds : null,
@@ -200,14 +207,15 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
           {active.map((s, seat) => (
             <li key={seat} className="seat-row" style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
               <span className="player-pawn" aria-hidden="true">
-                {(s.name.trim() || defaultName(seat)).slice(0, 1).toUpperCase()}
+                {seatInitial(s.name.trim() || defaultName(seat))}
               </span>
               <input
                 type="text"
                 value={s.name}
-                maxLength={MAX_NAME}
                 placeholder={defaultName(seat)}
                 aria-label={`Name of seat ${seat + 1}`}
+                aria-invalid={nameProblem(seat) !== null}
+                aria-describedby={seatNameNoteShown(s.name, nameProblem(seat)) ? seatNameNoteId(seat) : undefined}
                 onChange={(e) => editSeat(seat, { name: e.target.value })}
               />
               <select value={s.kind} aria-label={`Who plays seat ${seat + 1}`} onChange={(e) => editSeat(seat, { kind: e.target.value as SeatKind })}>
@@ -217,6 +225,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
                   </option>
                 ))}
               </select>
+              <SeatNameNote seat={seat} name={s.name} problem={nameProblem(seat)} />
             </li>
           ))}
         </ol>

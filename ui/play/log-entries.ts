@@ -1,9 +1,10 @@
 import type { GameEvent, GameId } from '../../engine/core';
 import type { GotopolyEvent } from '../../engine/gotopoly';
-import type { Board, PoleEvent } from '../../engine/pole';
+import type { Board, PoleEvent, PoleState } from '../../engine/pole';
 import type { TenEvent } from '../../engine/ten';
+import type { TimedOutEvent } from '../../server/protocol';
 import { describeGotopolyEvent } from '../gotopoly/gotopoly-log';
-import { describeEvents, type LogLine } from '../pole/pole-log';
+import { describeEvents, describeSetup, type LogLine } from '../pole/pole-log';
 import { describeTenEvent } from '../ten/ten-log';
 
 /** One entry of a game's running log: a Pole turn, or one Gotopoly / Ten event, in plain words. */
@@ -22,27 +23,88 @@ const seatOf = (e: GameEvent): number | null => {
   return typeof seat === 'number' ? seat : null;
 };
 
+/** What set-up decided in a Tezos Pole game: the P2 turn-order rolls and who goes first (in every view). */
+export type PoleStart = Pick<PoleState, 'turnOrderRolls' | 'firstSeat'>;
+
+const isTimedOut = (e: GameEvent): e is TimedOutEvent => e.type === 'timedOut';
+
+/** How a line of a move the server made when the seat's turn timer ran out begins (issue 19). */
+export const TIMED_OUT = '(time ran out)';
+
+/**
+ * For each event, the index of the TimedOutEvent mark whose default move it belongs to, or null (the seat's own
+ * move, a bot's, or the mark itself).
+ */
+function timedOutMoves(events: readonly GameEvent[]): (number | null)[] {
+  const of: (number | null)[] = events.map(() => null);
+  events.forEach((e, i) => {
+    if (isTimedOut(e)) for (let k = i + 1; k <= i + e.events && k < events.length; k++) of[k] = i;
+  });
+  return of;
+}
+
+const marked = (line: LogLine): LogLine => ({ ...line, text: `${TIMED_OUT} ${line.text}` });
+
+/** The line of a timed-out default move that no line of the game's log tells. */
+const defaultMoveLine = (who: string): LogLine => ({ text: `${TIMED_OUT} ${who} did not decide in time: the rules’ default move was played`, tone: 'info' });
+
 /**
  * The log of a game from its events (oldest first). Tezos Pole's is one entry per turn (split at `turnStarted`,
- * told by describeEvents); Gotopoly's and Ten's one entry per event their log functions tell.
+ * told by describeEvents), after a set-up entry with the turn-order roll when `poleStart` is given; Gotopoly's and
+ * Ten's one entry per event their log functions tell. A move made when the seat's turn timer ran out reads
+ * "(time ran out) …" (its TimedOutEvent mark).
  */
-export function describeGameLog(game: GameId, events: readonly GameEvent[], names: readonly string[], poleBoard: Board | null): ActionLogEntry[] {
+export function describeGameLog(
+  game: GameId,
+  events: readonly GameEvent[],
+  names: readonly string[],
+  poleBoard: Board | null,
+  poleStart: PoleStart | null = null,
+): ActionLogEntry[] {
   const name = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+  const moveOf = timedOutMoves(events);
+  /** The marks whose move has a line already. */
+  const told = new Set<number>();
   if (game === 'pole') {
     if (!poleBoard) return [];
     const entries: ActionLogEntry[] = [];
+    // Set-up is in no action's events: without this entry a live game's log began empty (issue 19).
+    if (poleStart) entries.push({ key: -1, seat: null, meta: 'Set-up', lines: describeSetup(poleStart, names), action: 'setup' });
+    /** A turn's lines; a timed-out move's events are told apart from the rest, so that its first line is marked. */
+    const describeTurn = (from: number, to: number): LogLine[] => {
+      const lines: LogLine[] = [];
+      let run: PoleEvent[] = [];
+      let runMark: number | null = null;
+      const tell = () => {
+        const said = describeEvents(run, { names, board: poleBoard });
+        if (runMark === null || told.has(runMark)) lines.push(...said);
+        else {
+          told.add(runMark);
+          lines.push(...(said.length ? [marked(said[0]!), ...said.slice(1)] : [defaultMoveLine(name((events[runMark] as TimedOutEvent).seat))]));
+        }
+        run = [];
+      };
+      for (let i = from; i < to; i++) {
+        const e = events[i]!;
+        if (isTimedOut(e)) continue;
+        if (run.length > 0 && moveOf[i] !== runMark) tell();
+        if (run.length === 0) runMark = moveOf[i] ?? null;
+        run.push(e as PoleEvent);
+      }
+      if (run.length > 0) tell();
+      return lines;
+    };
     let start = 0;
     const flush = (end: number) => {
       if (end <= start) return;
-      const chunk = events.slice(start, end) as PoleEvent[];
-      const first = chunk[0]!;
-      const lines = describeEvents(chunk, { names, board: poleBoard });
+      const first = (events.slice(start, end) as PoleEvent[]).find((e) => !isTimedOut(e));
+      const lines = describeTurn(start, end);
       // The first turn starts at set-up, so its `turnStarted` is in no action's events.
-      const seat = first.type === 'turnStarted' ? first.seat : seatOf(first);
+      const seat = first?.type === 'turnStarted' ? first.seat : first ? seatOf(first) : null;
       const meta =
-        first.type === 'turnStarted'
+        first?.type === 'turnStarted'
           ? `Turn ${first.turn} · ${name(first.seat)}`
-          : first.type === 'gameEnded'
+          : first?.type === 'gameEnded'
             ? 'Game over'
             : start === 0 && seat !== null
               ? `Turn 1 · ${name(seat)}`
@@ -58,10 +120,23 @@ export function describeGameLog(game: GameId, events: readonly GameEvent[], name
   }
   const entries: ActionLogEntry[] = [];
   events.forEach((e, i) => {
-    const text = game === 'gotopoly' ? describeGotopolyEvent(e as GotopolyEvent, names) : describeTenEvent(e as TenEvent, names);
+    if (isTimedOut(e)) {
+      // A default move none of whose events is told (each game's log skips some) still says that it was played.
+      const toldAny = events.slice(i + 1, i + 1 + e.events).some((x) => describeEvent(game, x, names) !== null);
+      if (!toldAny) entries.push({ key: i, seat: e.seat, meta: name(e.seat), lines: [defaultMoveLine(name(e.seat))] });
+      return;
+    }
+    const text = describeEvent(game, e, names);
     if (text === null) return;
     const seat = seatOf(e);
-    entries.push({ key: i, seat, meta: seat === null ? '' : name(seat), lines: [{ text, tone: 'info' }] });
+    const mark = moveOf[i] ?? null;
+    const line: LogLine = { text, tone: 'info' };
+    const first = mark !== null && !told.has(mark);
+    if (mark !== null) told.add(mark);
+    entries.push({ key: i, seat, meta: seat === null ? '' : name(seat), lines: [first ? marked(line) : line] });
   });
   return entries;
 }
+
+const describeEvent = (game: GameId, e: GameEvent, names: readonly string[]): string | null =>
+  game === 'gotopoly' ? describeGotopolyEvent(e as GotopolyEvent, names) : describeTenEvent(e as TenEvent, names);

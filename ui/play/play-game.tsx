@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import type { SeatId } from '../../engine/core';
 import type { Board, PoleState } from '../../engine/pole';
 import type { GameSnapshot } from '../../server/protocol';
-import { describeGameLog } from './log-entries';
+import { describeGameLog, type PoleStart } from './log-entries';
 import { GAMES } from '../lib/game-catalog';
 import {
   clearCredentials,
@@ -266,12 +266,15 @@ function tileTitles(board: Board | null): Map<number, string> {
   return titles;
 }
 
-function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {
+/** The running log of a live game, from its snapshot: the events in words, and Tezos Pole's set-up. */
+export function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {
   const board: Board | null = snapshot.game === 'pole' ? ((snapshot.view as PoleState).config?.board ?? null) : null;
+  // The turn-order roll is set-up's, in no action's events: the log tells it from the view.
+  const start: PoleStart | null = snapshot.game === 'pole' && (snapshot.view as Partial<PoleState>).turnOrderRolls ? (snapshot.view as PoleState) : null;
   const { game, events, seats } = snapshot;
   const entries = useMemo(
-    () => describeGameLog(game, events, seats.map((s) => s.name), board),
-    [game, events, seats, board],
+    () => describeGameLog(game, events, seats.map((s) => s.name), board, start),
+    [game, events, seats, board, start],
   );
   return <ActionLog entries={entries} />;
 }

@@ -1,6 +1,6 @@
 import { isInert, supplyLeft, type PoleTile, type Tile } from '../../engine/pole';
 import type { RingCell } from './board-layout';
-import { formatTz, seatColor } from '../lib/seats';
+import { formatTz, seatColor, seatInitial } from '../lib/seats';
 import { MoneyBadge } from '../play/money-badge';
 import { EventIcon } from './event-icon';
 import { TileArt } from './tile-art';
@@ -36,7 +36,7 @@ export function Pawns({ seats, names }: { seats: readonly number[]; names: reado
           aria-label={`${names[seat]}’s pawn`}
           role="img"
         >
-          {(names[seat] ?? '?').slice(0, 1).toUpperCase()}
+          {seatInitial(names[seat])}
         </span>
       ))}
     </span>

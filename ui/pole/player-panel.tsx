@@ -1,5 +1,5 @@
 import { lapsOf, piecesOf, positionOf } from '../../engine/pole';
-import { formatTz, seatColor } from '../lib/seats';
+import { formatTz, seatColor, seatInitial } from '../lib/seats';
 import { poleViewDecision, type PoleScene } from './pole-scene';
 import { TileArt } from './tile-art';
 
@@ -43,7 +43,7 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
             >
               <div className="player-head">
                 <span className="player-pawn" aria-hidden="true">
-                  {names[seat]!.slice(0, 1).toUpperCase()}
+                  {seatInitial(names[seat])}
                 </span>
                 <span className="player-name">{names[seat]}</span>
                 <span className="tag">{snap.tags[seat] ?? 'bot'}</span>

@@ -182,7 +182,7 @@ export function describeEvents(events: readonly PoleEvent[], ctx: LogContext): L
 }
 
 /** The setup as a sentence: the P2 turn-order rolls, round by round, and who goes first. */
-export function describeSetup(state: PoleState, names: readonly string[]): LogLine[] {
+export function describeSetup(state: Pick<PoleState, 'turnOrderRolls' | 'firstSeat'>, names: readonly string[]): LogLine[] {
   const name = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
   const rounds = state.turnOrderRolls.map(
     (round, r) => `${r === 0 ? 'Turn order' : 'Re-roll'}: ${round.map((x) => `${name(x.seat)} ${x.die}`).join(', ')}`,

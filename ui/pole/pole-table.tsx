@@ -7,6 +7,7 @@ import { liveScene, poleViewDecision, type PoleView } from './pole-scene';
 import { formatTz, seatColor } from '../lib/seats';
 import type { TableProps } from '../play/table-props';
 import { BoardRing } from './board-ring';
+import { debtText, FlipOutcome } from './flip-outcome';
 import { PlayerPanel } from './player-panel';
 import { ValuationTable } from './valuation-table';
 
@@ -104,13 +105,17 @@ function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps
           )}
           {flips.length > 0 && (
             <fieldset className="flip-choices">
-              <legend>Flip one of your editions back to the bank</legend>
+              <legend>
+                {decision.kind === 'flip' && `${debtText(decision)} `}Flip one of your editions back to the bank for half its list price (rounded
+                down to 10 Tz)
+              </legend>
               {flips.map((f) => {
                 const tile = board.tiles[f.tile];
                 return (
                   <button key={f.tile} type="button" className="button" disabled={busy} onClick={() => act(f)}>
                     {tileLabel(board, f.tile)}
                     {tile?.kind === 'artist' && <span className="muted small"> · listed {formatTz(tile.price)}</span>}
+                    {tile?.kind === 'artist' && decision.kind === 'flip' && <FlipOutcome price={tile.price} debt={decision} />}
                   </button>
                 );
               })}

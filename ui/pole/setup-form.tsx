@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { describeSeatNameProblem, seatNameProblems } from '../../engine/core';
 import type { PoleBotName } from '../../engine/pole';
-import { DEFAULT_NAMES, seatColor } from '../lib/seats';
-import { defaultSeats, type SeatSetup, type TableOptions, type WatchSetup } from './watch-session';
+import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
+import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from '../home/seat-name-note';
+import { defaultSeats, namesOf, type SeatSetup, type TableOptions, type WatchSetup } from './watch-session';
 
 const SEED_WORDS = ['amber', 'basalt', 'cobalt', 'dune', 'ember', 'fjord', 'glyph', 'harbour', 'indigo', 'jade', 'kiln', 'lumen', 'moss', 'nacre', 'opal', 'prism'];
 
@@ -31,6 +33,13 @@ export function SetupForm({
   const editSeat = (seat: number, patch: Partial<SeatSetup>) =>
     setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
   const setOption = <K extends keyof TableOptions>(key: K, value: TableOptions[K]) => setOptions((o) => ({ ...o, [key]: value }));
+  // Judged as the server judges a game's names (issue 19): the watched table's log must tell its players apart too.
+  const names = namesOf({ seats: seats.slice(0, count), seed, options });
+  const nameProblems = seatNameProblems(names);
+  const nameProblem = (seat: number): string | null => {
+    const problem = nameProblems.find((p) => p.seat === seat);
+    return problem ? describeSeatNameProblem(problem, names) : null;
+  };
 
   return (
     <form
@@ -38,6 +47,10 @@ export function SetupForm({
       aria-labelledby="setup-heading"
       onSubmit={(e) => {
         e.preventDefault();
+        if (nameProblems.length > 0) {
+          e.currentTarget.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
+          return;
+        }
         onStart({ seats: seats.slice(0, count), seed: seed.trim() || 'tezos-pole', options });
       }}
     >
@@ -63,14 +76,15 @@ export function SetupForm({
           {seats.slice(0, count).map((s, seat) => (
             <li key={seat} className="seat-row" style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
               <span className="player-pawn" aria-hidden="true">
-                {(s.name.trim() || DEFAULT_NAMES[seat] || '?').slice(0, 1).toUpperCase()}
+                {seatInitial(s.name.trim() || DEFAULT_NAMES[seat])}
               </span>
               <input
                 type="text"
                 value={s.name}
-                maxLength={16}
                 placeholder={DEFAULT_NAMES[seat]}
                 aria-label={`Name of player ${seat + 1}`}
+                aria-invalid={nameProblem(seat) !== null}
+                aria-describedby={seatNameNoteShown(s.name, nameProblem(seat)) ? seatNameNoteId(seat) : undefined}
                 onChange={(e) => editSeat(seat, { name: e.target.value })}
               />
               <select
@@ -82,6 +96,7 @@ export function SetupForm({
                 <option value="heuristic">Heuristic bot</option>
                 <option value="random">Random bot</option>
               </select>
+              <SeatNameNote seat={seat} name={s.name} problem={nameProblem(seat)} />
             </li>
           ))}
         </ol>

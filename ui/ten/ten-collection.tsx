@@ -1,7 +1,7 @@
 import { cardById, COLOURS, scoreCollection, type JokerPlacement, type TenPlayer } from '../../engine/ten';
 import type { SeatInfo } from '../../server/protocol';
 import { cardIdLabel } from './ten-log';
-import { seatColor } from '../lib/seats';
+import { seatColor, seatInitial } from '../lib/seats';
 import { TenCard } from './ten-card';
 
 const NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
@@ -42,7 +42,7 @@ export function TenCollection({
     <li className={`ten-player${active ? ' is-turn' : ''}`} style={{ '--seat': seatColor(seat) } as React.CSSProperties} data-seat={seat}>
       <div className="gp-seat-head">
         <span className="player-pawn" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
+          {seatInitial(name)}
         </span>
         <span className="player-name">{name}</span>
         {info && <span className="tag">{info.botTakeover ? 'bot (took over)' : info.kind}</span>}

@@ -1,0 +1,35 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PoleState } from '../../engine/pole';
+import { GameHost, ManualClock } from '../../server/host';
+import { openPgliteStore, type GameStore } from '../../server/store';
+import { PlayLog } from '../../ui/play/play-game';
+
+let store: GameStore;
+let host: GameHost;
+beforeAll(async () => {
+  store = await openPgliteStore();
+  host = await GameHost.open(store, { clock: new ManualClock() });
+});
+afterAll(async () => {
+  await host.close();
+  await store.close();
+});
+
+/**
+ * Issue 19: live Tezos Pole's log said "Nothing has happened yet" while the turn order had been rolled. P2: "Everyone
+ * rolls the movement die; highest goes first; tied players re-roll among themselves until the order is strict."
+ */
+describe('the live Tezos Pole log', () => {
+  it('opens with the turn-order roll and who goes first, before anyone has moved', async () => {
+    const created = await host.create({ game: 'pole', seats: ['Ada', 'Bao', 'Cleo'].map((name) => ({ kind: 'human', name })), seed: 'play-log', mode: 'online' });
+    const snapshot = await host.snapshot(created.id);
+    expect(snapshot.seq).toBe(0);
+    const { turnOrderRolls, firstSeat } = snapshot.view as PoleState;
+    const html = renderToStaticMarkup(createElement(PlayLog, { snapshot }));
+    expect(html).not.toContain('Nothing has happened yet');
+    expect(html).toContain(`Turn order: ${turnOrderRolls[0]!.map((r) => `${['Ada', 'Bao', 'Cleo'][r.seat]} ${r.die}`).join(', ')}`);
+    expect(html).toContain(`${['Ada', 'Bao', 'Cleo'][firstSeat]} goes first`);
+  });
+});

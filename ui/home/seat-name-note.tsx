@@ -1,0 +1,25 @@
+import { SEAT_NAME_MAX } from '../../engine/core';
+import styles from './seat-name-note.module.css';
+
+/** From this length on a name's row counts its characters, so nobody types past the limit unawares. */
+const COUNT_FROM = SEAT_NAME_MAX - 8;
+
+/** The id the seat's name input is described by, when its row shows a note (`seatNameNoteShown`). */
+export const seatNameNoteId = (seat: number): string => `seat-name-note-${seat}`;
+
+/** Whether the row has a note: the name nears the limit, or something is wrong with it. */
+export const seatNameNoteShown = (name: string, problem: string | null): boolean => problem !== null || name.trim().length >= COUNT_FROM;
+
+/**
+ * Under a seat's name in the new-game forms (issue 19): "18 / 24 characters" near the limit instead of an input's
+ * `maxLength` that cut a pasted name without a word, and the name's problem (too long, another seat's) as soon as
+ * it is typed. Each row lies in a three-column grid (pawn, name, who plays); the note takes a line of its own.
+ */
+export function SeatNameNote({ seat, name, problem }: { seat: number; name: string; problem: string | null }) {
+  if (!seatNameNoteShown(name, problem)) return null;
+  return (
+    <p id={seatNameNoteId(seat)} className={problem ? `${styles.note} ${styles.problem}` : styles.note} aria-live="polite">
+      {problem ?? `${name.trim().length} / ${SEAT_NAME_MAX} characters`}
+    </p>
+  );
+}
