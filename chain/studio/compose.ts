@@ -11,7 +11,7 @@ import type { PlanOptions } from '../pole-bridge/plan';
 import type { TileImage } from '../token-metadata';
 import { generatedArtUri } from '../tile-art';
 import { BoardError } from '../errors';
-import { boardRequestSchema, issuesLine, pieceArtId, type BoardRequest, type Piece } from './schema';
+import { boardRequestProblem, boardRequestSchema, pieceArtId, type BoardRequest, type Piece } from './schema';
 import { shortAddress } from '../explorer';
 
 /** What a studio board adds to the engine board: PlanOptions' `artists` and `images`, by tile id. */
@@ -63,14 +63,15 @@ export function tileImage(uri: string, mimeType?: string): TileImage {
  * Builds and validates a studio board. `pieces` are the featured pieces the slots may name (by id).
  * Supply integrity (issue 15): a piece, and a token featured as pieces, appear at most once on a board, so a tile's
  * edition size is every copy of that work a game can ever have.
- * @throws BoardError `BAD_BOARD_REQUEST` (name, slots malformed), `UNKNOWN_PIECE` (a slot names no featured
- *   piece), `DUPLICATE_PIECE` (a piece, or its token, is already on the board), `UNVERIFIED_PIECE` (featured from a
- *   token before its creators were checked), `BAD_BOARD` (the engine refuses the board; the message lists its
- *   issues, e.g. too few tiles).
+ * Every refusal the builder can meet says what to do in a sentence (issue 19).
+ * @throws BoardError `BAD_BOARD_REQUEST` (the name, or the ring: malformed, too few or too many tiles, no piece),
+ *   `UNKNOWN_PIECE` (a slot names no featured piece), `DUPLICATE_PIECE` (a piece, or its token, is already on the
+ *   board), `UNVERIFIED_PIECE` (featured from a token before its creators were checked), `BAD_BOARD` (the engine
+ *   refuses the board; the message lists its issues, e.g. an event sending players to no tile).
  */
 export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, Piece>): ComposedBoard {
   const parsed = boardRequestSchema.safeParse(request);
-  if (!parsed.success) throw new BoardError('BAD_BOARD_REQUEST', `invalid board: ${issuesLine(parsed.error)}`);
+  if (!parsed.success) throw new BoardError('BAD_BOARD_REQUEST', boardRequestProblem(parsed.error));
   const { name, description, slots } = parsed.data;
   const used = new Set<string>([GO_TILE.id]);
   const uniqueId = (text: string, fallback: string): string => {
@@ -91,21 +92,21 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
       return;
     }
     const piece = pieces.get(slot.pieceId);
-    if (!piece) throw new BoardError('UNKNOWN_PIECE', `slot ${i + 1}: no featured piece "${slot.pieceId}"`, { slot: i });
+    if (!piece) throw new BoardError('UNKNOWN_PIECE', `Tile ${i + 1} is no featured piece (“${slot.pieceId}”, removed?): take it off the ring.`, { slot: i });
     const copies = piece.editionSize === 1 ? 'its one copy is' : `its edition of ${piece.editionSize} is every copy of it`;
     const first = pieceAt.get(piece.id);
     if (first !== undefined) {
-      throw new BoardError('DUPLICATE_PIECE', `slot ${i + 1}: “${piece.title}” is already on the board (slot ${first + 1}); a piece appears once, so ${copies} in the game`, { slot: i, first });
+      throw new BoardError('DUPLICATE_PIECE', `“${piece.title}” is already tile ${first + 1} of the ring: a piece appears once, so ${copies} in the game.`, { slot: i, first });
     }
     pieceAt.set(piece.id, i);
     if (piece.source) {
       const token = `${piece.source.contract}/${piece.source.tokenId}`;
       if (!piece.creators) {
-        throw new BoardError('UNVERIFIED_PIECE', `slot ${i + 1}: “${piece.title}” was featured from token ${token} before its creators were checked; feature it again`, { slot: i });
+        throw new BoardError('UNVERIFIED_PIECE', `“${piece.title}” (tile ${i + 1}) was featured from token ${token} before its creators were checked: feature it again.`, { slot: i });
       }
       const other = originAt.get(token);
       if (other !== undefined) {
-        throw new BoardError('DUPLICATE_PIECE', `slot ${i + 1}: “${piece.title}” features token ${token}, which is already on the board (slot ${other + 1}); a work appears once`, { slot: i, first: other });
+        throw new BoardError('DUPLICATE_PIECE', `“${piece.title}” features token ${token}, which is already tile ${other + 1} of the ring: a work appears once.`, { slot: i, first: other });
       }
       originAt.set(token, i);
     }

@@ -4,8 +4,8 @@
  * valid tile. Pure (zod + engine only): the board builder in the browser validates with the same code.
  */
 import { z } from 'zod';
-import { issueLines } from '../../engine/core/issues';
-import { plainText } from '../../engine/core/text';
+import { capIssues, issueLines } from '../../engine/core/issues';
+import { isPlainText, plainText } from '../../engine/core/text';
 import { tileSchema } from '../../engine/pole/board';
 import { isContractAddress } from '../validate';
 
@@ -76,14 +76,49 @@ export const slotSchema = z.discriminatedUnion('kind', [
 export type Slot = z.input<typeof slotSchema>;
 export type EventSlot = z.output<typeof eventSlotSchema>;
 
-/** A board to build: its name and the tiles after GO, in ring order. */
+/** Tiles after GO a board has at least and at most: the engine's board has 4 to 80 tiles, GO among them. */
+const MIN_SLOTS = 3;
+const MAX_SLOTS = 79;
+const MAX_BOARD_NAME = 80;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A board to build: its name and the tiles after GO, in ring order. The builder shows the refusals of its name and
+ * ring as they are (issue 19), so each of their messages is a sentence an artist can act on.
+ */
 export const boardRequestSchema = z
   .object({
-    name: plainText(z.string()).trim().min(1, 'must not be empty').max(80),
+    name: z
+      .string({ error: (iss) => (iss.input === undefined ? 'Give the board a name.' : 'The board’s name must be text.') })
+      .refine((text) => isPlainText(text), 'The board’s name holds a character no name can (a tab or another control character): type it again without it.')
+      .trim()
+      .min(1, 'Give the board a name.')
+      .max(MAX_BOARD_NAME, { error: (iss) => `The board’s name is ${(iss.input as string).length} characters long: shorten it to ${MAX_BOARD_NAME} at most.` }),
     description: plainText(z.string(), { multiline: true }).trim().max(1000).optional(),
-    slots: z.array(slotSchema).max(79, 'at most 79 tiles after GO (a board has at most 80)'),
+    slots: z
+      .array(slotSchema, { error: 'The ring must be a list of tiles.' })
+      .min(MIN_SLOTS, {
+        error: (iss) => `A board needs at least ${MIN_SLOTS} tiles after Start: add ${plural(MIN_SLOTS - (iss.input as unknown[]).length, 'more tile', 'more tiles')}.`,
+      })
+      .max(MAX_SLOTS, { error: (iss) => `A board has at most ${MAX_SLOTS} tiles after Start: remove ${plural((iss.input as unknown[]).length - MAX_SLOTS, 'tile', 'tiles')}.` })
+      .refine((slots) => slots.some((slot) => slot.kind === 'piece'), 'A board needs at least one featured piece: add one.'),
   })
   .strict();
+
+/** The request's fields whose every refusal is a sentence of its own (above); the rest only an API caller can get wrong. */
+const SENTENCE_FIELDS: ReadonlySet<PropertyKey> = new Set(['name', 'slots']);
+
+/**
+ * What is wrong with a board request, as the builder shows it: the sentences of its name and ring, and for anything
+ * else (only an API caller sends it) "path: message". At most the first few (issue 16).
+ */
+export function boardRequestProblem(error: z.ZodError): string {
+  const lines = error.issues.map((issue) =>
+    issue.path.length === 1 && SENTENCE_FIELDS.has(issue.path[0]!) ? issue.message : `${issue.path.map(String).join('.') || '(request)'}: ${issue.message}.`,
+  );
+  return capIssues(lines).join(' ');
+}
 
 export type BoardRequest = z.input<typeof boardRequestSchema>;
 

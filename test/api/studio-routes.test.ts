@@ -96,9 +96,9 @@ describe('studio routes', () => {
     expect((await answer(getPiece(request(`/api/studio/pieces/${other.body.id}`), ctx(other.body.id)))).status).toBe(404);
   });
 
-  it('build a board (422 for one the engine refuses), read it back, and run its lab as its owner only', async () => {
+  it('build a board (422 for a ring too short), read it back, and run its lab as its owner only', async () => {
     const refused = await answer(postBoard(request('/api/studio/boards', { body: { name: 'Tiny', slots: [{ kind: 'piece', pieceId: piece.id }] }, token: BEA_TOKEN })));
-    expect([refused.status, refused.body.error]).toEqual([422, 'BAD_BOARD']);
+    expect([refused.status, refused.body.error]).toEqual([422, 'BAD_BOARD_REQUEST']);
 
     const slots = [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)];
     const created = await answer<StudioBoard>(postBoard(request('/api/studio/boards', { body: { name: 'Bea’s Ring', slots }, token: BEA_TOKEN })));

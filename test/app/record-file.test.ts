@@ -3,7 +3,7 @@ import { playToEnd, replay, stateHash } from '../../engine';
 import { gotopoly, gotopolyBots } from '../../engine/gotopoly';
 import { pole, poleBots } from '../../engine/pole';
 import { ten, tenBots } from '../../engine/ten';
-import { describeGameLog } from '../../ui/play/log-entries';
+import { describeGameLog } from '../../ui/play/any-game-log';
 import { describeEvents } from '../../ui/pole/pole-log';
 import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf } from '../../ui/replay/record-file';
 

@@ -127,7 +127,7 @@ describe('supply integrity on a board (issue 15)', () => {
     const before = await count('boards');
     const twice = await hostError(createBoard(store.sql, BEA, { name: 'Twice', slots: [{ kind: 'piece', pieceId: sunfold.id }, ...EVENT_PALETTE.slice(0, 2), { kind: 'piece', pieceId: sunfold.id }] }));
     expect([twice.status, twice.code]).toEqual([422, 'DUPLICATE_PIECE']);
-    expect(twice.message).toBe('slot 4: “Sunfold” is already on the board (slot 1); a piece appears once, so its edition of 3 is every copy of it in the game');
+    expect(twice.message).toBe('“Sunfold” is already tile 1 of the ring: a piece appears once, so its edition of 3 is every copy of it in the game.');
     const sameToken = await hostError(createBoard(store.sql, BEA, { name: 'Same token', slots: [{ kind: 'piece', pieceId: sunfold.id }, ...EVENT_PALETTE.slice(0, 2), { kind: 'piece', pieceId: again.id }] }));
     expect([sameToken.status, sameToken.code]).toEqual([422, 'DUPLICATE_PIECE']);
     expect(sameToken.message).toContain(`token ${kt}/0`);

@@ -143,11 +143,10 @@ describe('studio boards', () => {
     const before = await count('boards');
 
     const tooFew = await hostError(createBoard(store.sql, ADA, { name: 'Tiny', slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!] }));
-    expect([tooFew.status, tooFew.code]).toEqual([422, 'BAD_BOARD']);
-    expect(tooFew.message).toMatch(/tiles: .*4/);
+    expect([tooFew.status, tooFew.code, tooFew.message]).toEqual([422, 'BAD_BOARD_REQUEST', 'A board needs at least 3 tiles after Start: add 1 more tile.']);
 
     const noArt = await hostError(createBoard(store.sql, ADA, { name: 'Events only', slots: EVENT_PALETTE.slice(0, 4) }));
-    expect([noArt.code, noArt.message]).toEqual(['BAD_BOARD', expect.stringContaining('at least one artist tile')]);
+    expect([noArt.code, noArt.message]).toEqual(['BAD_BOARD_REQUEST', 'A board needs at least one featured piece: add one.']);
 
     const dangling = await hostError(
       createBoard(store.sql, ADA, {
@@ -158,10 +157,10 @@ describe('studio boards', () => {
     expect([dangling.code, dangling.message]).toEqual(['BAD_BOARD', expect.stringContaining('tile 4 "gift": effect.tile: no tile "nowhere"')]);
 
     const unknown = await hostError(createBoard(store.sql, ADA, { name: 'Ghost', slots: [{ kind: 'piece', pieceId: 'no-such-piece' }, ...EVENT_PALETTE.slice(0, 3)] }));
-    expect([unknown.status, unknown.code, unknown.message]).toEqual([422, 'UNKNOWN_PIECE', 'slot 1: no featured piece "no-such-piece"']);
+    expect([unknown.status, unknown.code, unknown.message]).toEqual([422, 'UNKNOWN_PIECE', 'Tile 1 is no featured piece (“no-such-piece”, removed?): take it off the ring.']);
 
     const malformed = await hostError(createBoard(store.sql, ADA, { name: '', slots: [{ kind: 'event', name: 'X', text: 'x', effect: { kind: 'pay', amount: -3 } }] }));
-    expect([malformed.code, malformed.message]).toEqual(['BAD_BOARD_REQUEST', expect.stringMatching(/name: .*slots\.0\.effect/)]);
+    expect([malformed.code, malformed.message]).toEqual(['BAD_BOARD_REQUEST', expect.stringMatching(/^Give the board a name\. slots\.0\.effect\.amount: /)]);
 
     expect(await count('boards')).toBe(before);
   });

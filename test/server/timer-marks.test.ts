@@ -4,7 +4,8 @@ import type { Board, PoleState } from '../../engine/pole';
 import { GameHost, ManualClock } from '../../server/host';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import type { GameSnapshot, TimedOutEvent } from '../../server/protocol';
-import { describeGameLog, TIMED_OUT } from '../../ui/play/log-entries';
+import { describeGameLog } from '../../ui/play/any-game-log';
+import { TIMED_OUT } from '../../ui/play/log-entries';
 import { drive } from './helpers';
 
 let store: GameStore;

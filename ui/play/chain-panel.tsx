@@ -1,9 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SeatId } from '../../engine/core';
 import type { SeatInfo } from '../../server/protocol';
-import { approvalCall, claimSeat, describeChainOp, fetchChainInfo, STATUS_LABEL, submitApproval, type ChainInfo } from './chain-game';
+import { approvalCall, claimSeat, describeChainOp, STATUS_LABEL, submitApproval } from './chain-game';
+import type { ChainState } from './chain-info';
 import { accountHref, opHref } from '../chain/explorer-links';
 import { useWallet } from '../wallet';
 import { shortAddress } from '../../chain/explorer';
@@ -11,51 +12,9 @@ import { formatTime } from '../chain/format';
 import { GrantTerms } from '../chain/grants-view';
 import '../chain/chain.css';
 
-const POLL_MS = 1500;
 const RECENT_STEPS = 12;
 
 const NETWORK_NAME: Record<string, string> = { devnet: 'the devnet', shadownet: 'Shadownet', custom: 'Tezos' };
-
-export interface ChainState {
-  /** undefined: not read yet; null: an off-chain game. */
-  readonly info: ChainInfo | null | undefined;
-  readonly problem: string | null;
-  readonly setProblem: (problem: string | null) => void;
-  readonly refresh: () => Promise<void>;
-  /** The clock the pause countdown uses (ticks with each poll). */
-  readonly now: number;
-}
-
-/**
- * The chain status of a Tezos Pole game (null for an off-chain one), read again with each new state and polled
- * until the game is over and every chain step has settled: setup, approvals, pauses and confirmations.
- */
-export function useChainInfo(id: string, enabled: boolean, seq: number, over: boolean): ChainState {
-  const [info, setInfo] = useState<ChainInfo | null | undefined>(undefined);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const refresh = useCallback(
-    () =>
-      fetchChainInfo(id).then(setInfo, (err: unknown) => {
-        setProblem(err instanceof Error ? err.message : 'The chain status could not be read.');
-      }),
-    [id],
-  );
-  // Read again with each new state of the game.
-  useEffect(() => {
-    if (enabled) void refresh();
-  }, [enabled, refresh, seq]);
-  const settled = !enabled || info === null || (info !== undefined && over && info.ready && info.paused === null && info.ops.every((o) => o.status === 'confirmed' || o.status === 'failed'));
-  useEffect(() => {
-    if (settled) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      void refresh();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [settled, refresh]);
-  return { info: enabled ? info : null, problem, setProblem, refresh, now };
-}
 
 /**
  * Above the table of an on-chain game while it cannot be played: the setup before the first roll (the game's

@@ -7,7 +7,7 @@ import { describeChainOp, type ChainOpInfo } from './chain-game';
 import { expectedWait, inFlight, newlySettled, secondsSince, statusById } from './chain-steps';
 import { opHref, type LinkNetwork } from '../chain/explorer-links';
 import { useClock } from '../lib/browser-state';
-import type { ChainState } from './chain-panel';
+import type { ChainState } from './chain-info';
 
 /** A confirmation's toast stays this long; a failure's stays until dismissed. */
 const TOAST_MS = 10_000;

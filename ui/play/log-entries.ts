@@ -1,11 +1,12 @@
-import type { GameEvent, GameId } from '../../engine/core';
-import type { GotopolyEvent } from '../../engine/gotopoly';
+/**
+ * How a game's events become its running log, with no game's own describer but Tezos Pole's (which needs no data of
+ * its own): Gotopoly's and Ten's come with their boards and decks, so the play page loads them with their game
+ * (game-log.tsx) and the replay viewer has them all (any-game-log.ts).
+ */
+import type { GameEvent } from '../../engine/core';
 import type { Board, PoleEvent, PoleState } from '../../engine/pole';
-import type { TenEvent } from '../../engine/ten';
 import type { TimedOutEvent } from '../../server/protocol';
-import { describeGotopolyEvent } from '../gotopoly/gotopoly-log';
 import { describeEvents, describeSetup, type LogLine } from '../pole/pole-log';
-import { describeTenEvent } from '../ten/ten-log';
 
 /** One entry of a game's running log: a Pole turn, or one Gotopoly / Ten event, in plain words. */
 export interface ActionLogEntry {
@@ -17,6 +18,8 @@ export interface ActionLogEntry {
   /** The engine action the entry shows (its index in the game's actions), or 'setup' for what set-up did. */
   readonly action?: number | 'setup';
 }
+
+const nameOf = (names: readonly string[], seat: number) => names[seat] ?? `Seat ${seat + 1}`;
 
 const seatOf = (e: GameEvent): number | null => {
   const seat = (e as { seat?: unknown }).seat;
@@ -49,84 +52,85 @@ const marked = (line: LogLine): LogLine => ({ ...line, text: `${TIMED_OUT} ${lin
 const defaultMoveLine = (who: string): LogLine => ({ text: `${TIMED_OUT} ${who} did not decide in time: the rules’ default move was played`, tone: 'info' });
 
 /**
- * The log of a game from its events (oldest first). Tezos Pole's is one entry per turn (split at `turnStarted`,
- * told by describeEvents), after a set-up entry with the turn-order roll when `poleStart` is given; Gotopoly's and
- * Ten's one entry per event their log functions tell. A move made when the seat's turn timer ran out reads
- * "(time ran out) …" (its TimedOutEvent mark).
+ * Tezos Pole's log from its events (oldest first): one entry per turn (split at `turnStarted`, told by
+ * describeEvents), after a set-up entry with the turn-order roll when `poleStart` is given. A move made when the
+ * seat's turn timer ran out reads "(time ran out) …" (its TimedOutEvent mark).
  */
-export function describeGameLog(
-  game: GameId,
-  events: readonly GameEvent[],
-  names: readonly string[],
-  poleBoard: Board | null,
-  poleStart: PoleStart | null = null,
-): ActionLogEntry[] {
-  const name = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+export function poleLogEntries(events: readonly GameEvent[], names: readonly string[], poleBoard: Board | null, poleStart: PoleStart | null = null): ActionLogEntry[] {
+  const name = (seat: number) => nameOf(names, seat);
   const moveOf = timedOutMoves(events);
   /** The marks whose move has a line already. */
   const told = new Set<number>();
-  if (game === 'pole') {
-    if (!poleBoard) return [];
-    const entries: ActionLogEntry[] = [];
-    // Set-up is in no action's events: without this entry a live game's log began empty (issue 19).
-    if (poleStart) entries.push({ key: -1, seat: null, meta: 'Set-up', lines: describeSetup(poleStart, names), action: 'setup' });
-    /** A turn's lines; a timed-out move's events are told apart from the rest, so that its first line is marked. */
-    const describeTurn = (from: number, to: number): LogLine[] => {
-      const lines: LogLine[] = [];
-      let run: PoleEvent[] = [];
-      let runMark: number | null = null;
-      const tell = () => {
-        const said = describeEvents(run, { names, board: poleBoard });
-        if (runMark === null || told.has(runMark)) lines.push(...said);
-        else {
-          told.add(runMark);
-          lines.push(...(said.length ? [marked(said[0]!), ...said.slice(1)] : [defaultMoveLine(name((events[runMark] as TimedOutEvent).seat))]));
-        }
-        run = [];
-      };
-      for (let i = from; i < to; i++) {
-        const e = events[i]!;
-        if (isTimedOut(e)) continue;
-        if (run.length > 0 && moveOf[i] !== runMark) tell();
-        if (run.length === 0) runMark = moveOf[i] ?? null;
-        run.push(e as PoleEvent);
+  if (!poleBoard) return [];
+  const entries: ActionLogEntry[] = [];
+  // Set-up is in no action's events: without this entry a live game's log began empty (issue 19).
+  if (poleStart) entries.push({ key: -1, seat: null, meta: 'Set-up', lines: describeSetup(poleStart, names), action: 'setup' });
+  /** A turn's lines; a timed-out move's events are told apart from the rest, so that its first line is marked. */
+  const describeTurn = (from: number, to: number): LogLine[] => {
+    const lines: LogLine[] = [];
+    let run: PoleEvent[] = [];
+    let runMark: number | null = null;
+    const tell = () => {
+      const said = describeEvents(run, { names, board: poleBoard });
+      if (runMark === null || told.has(runMark)) lines.push(...said);
+      else {
+        told.add(runMark);
+        lines.push(...(said.length ? [marked(said[0]!), ...said.slice(1)] : [defaultMoveLine(name((events[runMark] as TimedOutEvent).seat))]));
       }
-      if (run.length > 0) tell();
-      return lines;
+      run = [];
     };
-    let start = 0;
-    const flush = (end: number) => {
-      if (end <= start) return;
-      const first = (events.slice(start, end) as PoleEvent[]).find((e) => !isTimedOut(e));
-      const lines = describeTurn(start, end);
-      // The first turn starts at set-up, so its `turnStarted` is in no action's events.
-      const seat = first?.type === 'turnStarted' ? first.seat : first ? seatOf(first) : null;
-      const meta =
-        first?.type === 'turnStarted'
-          ? `Turn ${first.turn} · ${name(first.seat)}`
-          : first?.type === 'gameEnded'
-            ? 'Game over'
-            : start === 0 && seat !== null
-              ? `Turn 1 · ${name(seat)}`
-              : 'Game';
-      if (lines.length) entries.push({ key: start, seat, meta, lines });
-      start = end;
-    };
-    events.forEach((e, i) => {
-      if (e.type === 'turnStarted' || e.type === 'gameEnded') flush(i);
-    });
-    flush(events.length);
-    return entries;
-  }
+    for (let i = from; i < to; i++) {
+      const e = events[i]!;
+      if (isTimedOut(e)) continue;
+      if (run.length > 0 && moveOf[i] !== runMark) tell();
+      if (run.length === 0) runMark = moveOf[i] ?? null;
+      run.push(e as PoleEvent);
+    }
+    if (run.length > 0) tell();
+    return lines;
+  };
+  let start = 0;
+  const flush = (end: number) => {
+    if (end <= start) return;
+    const first = (events.slice(start, end) as PoleEvent[]).find((e) => !isTimedOut(e));
+    const lines = describeTurn(start, end);
+    // The first turn starts at set-up, so its `turnStarted` is in no action's events.
+    const seat = first?.type === 'turnStarted' ? first.seat : first ? seatOf(first) : null;
+    const meta =
+      first?.type === 'turnStarted'
+        ? `Turn ${first.turn} · ${name(first.seat)}`
+        : first?.type === 'gameEnded'
+          ? 'Game over'
+          : start === 0 && seat !== null
+            ? `Turn 1 · ${name(seat)}`
+            : 'Game';
+    if (lines.length) entries.push({ key: start, seat, meta, lines });
+    start = end;
+  };
+  events.forEach((e, i) => {
+    if (e.type === 'turnStarted' || e.type === 'gameEnded') flush(i);
+  });
+  flush(events.length);
+  return entries;
+}
+
+/**
+ * Gotopoly's or Ten's log from its events (oldest first): one entry per event that `describe` tells; a move made
+ * when the seat's turn timer ran out reads "(time ran out) …".
+ */
+export function eventLogEntries(events: readonly GameEvent[], names: readonly string[], describe: (event: GameEvent) => string | null): ActionLogEntry[] {
+  const name = (seat: number) => nameOf(names, seat);
+  const moveOf = timedOutMoves(events);
+  const told = new Set<number>();
   const entries: ActionLogEntry[] = [];
   events.forEach((e, i) => {
     if (isTimedOut(e)) {
       // A default move none of whose events is told (each game's log skips some) still says that it was played.
-      const toldAny = events.slice(i + 1, i + 1 + e.events).some((x) => describeEvent(game, x, names) !== null);
+      const toldAny = events.slice(i + 1, i + 1 + e.events).some((x) => describe(x) !== null);
       if (!toldAny) entries.push({ key: i, seat: e.seat, meta: name(e.seat), lines: [defaultMoveLine(name(e.seat))] });
       return;
     }
-    const text = describeEvent(game, e, names);
+    const text = describe(e);
     if (text === null) return;
     const seat = seatOf(e);
     const mark = moveOf[i] ?? null;
@@ -138,5 +142,3 @@ export function describeGameLog(
   return entries;
 }
 
-const describeEvent = (game: GameId, e: GameEvent, names: readonly string[]): string | null =>
-  game === 'gotopoly' ? describeGotopolyEvent(e as GotopolyEvent, names) : describeTenEvent(e as TenEvent, names);

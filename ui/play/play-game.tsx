@@ -1,10 +1,11 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { SeatId } from '../../engine/core';
 import type { Board, PoleState } from '../../engine/pole';
 import type { GameSnapshot } from '../../server/protocol';
-import { describeGameLog, type PoleStart } from './log-entries';
+import type { PoleStart } from './log-entries';
 import { GAMES } from '../lib/game-catalog';
 import {
   clearCredentials,
@@ -21,12 +22,17 @@ import {
   type ConnectionStatus,
 } from './game-client';
 import { listNames, seatColor } from '../lib/seats';
-import { ActionLog } from './action-log';
-import { ChainPanel, ChainSetup, useChainInfo } from './chain-panel';
-import { ChainProgress, ChainToasts } from './chain-progress';
+import { useChainInfo } from './chain-info';
+import { GameLog } from './game-log';
 import { GameTable } from './game-table';
 import { TurnTimer } from './turn-timer';
 import { TurnFeedback } from './turn-feedback';
+
+// The chain's panels (and the wallet calls they make) load for a game on Tezos only: an off-chain game never needs them.
+const ChainSetup = dynamic(() => import('./chain-panel').then((m) => m.ChainSetup));
+const ChainPanel = dynamic(() => import('./chain-panel').then((m) => m.ChainPanel));
+const ChainProgress = dynamic(() => import('./chain-progress').then((m) => m.ChainProgress));
+const ChainToasts = dynamic(() => import('./chain-progress').then((m) => m.ChainToasts));
 
 interface Seat {
   readonly token: string | null;
@@ -226,8 +232,12 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
         </p>
       )}
       {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
-      <ChainSetup id={id} token={token} seat={seat} seats={shown.seats} chain={chain} />
-      <ChainProgress seats={shown.seats} titles={titles} sending={conn.busy} chain={chain} />
+      {shown.onChain && (
+        <>
+          <ChainSetup id={id} token={token} seat={seat} seats={shown.seats} chain={chain} />
+          <ChainProgress seats={shown.seats} titles={titles} sending={conn.busy} chain={chain} />
+        </>
+      )}
 
       {handoff !== null && handoff === seat ? (
         <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
@@ -250,8 +260,12 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
         </div>
       )}
 
-      <ChainPanel id={id} seats={shown.seats} titles={titles} chain={chain} />
-      <ChainToasts seat={seat} seats={shown.seats} titles={titles} chain={chain} />
+      {shown.onChain && (
+        <>
+          <ChainPanel id={id} seats={shown.seats} titles={titles} chain={chain} />
+          <ChainToasts seat={seat} seats={shown.seats} titles={titles} chain={chain} />
+        </>
+      )}
 
       <PlayLog snapshot={shown} />
     </div>
@@ -271,12 +285,7 @@ export function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {
   const board: Board | null = snapshot.game === 'pole' ? ((snapshot.view as PoleState).config?.board ?? null) : null;
   // The turn-order roll is set-up's, in no action's events: the log tells it from the view.
   const start: PoleStart | null = snapshot.game === 'pole' && (snapshot.view as Partial<PoleState>).turnOrderRolls ? (snapshot.view as PoleState) : null;
-  const { game, events, seats } = snapshot;
-  const entries = useMemo(
-    () => describeGameLog(game, events, seats.map((s) => s.name), board, start),
-    [game, events, seats, board, start],
-  );
-  return <ActionLog entries={entries} />;
+  return <GameLog game={snapshot.game} events={snapshot.events} seats={snapshot.seats} board={board} start={start} />;
 }
 
 function OutcomeBanner({ names, winners }: { names: readonly string[]; winners: readonly SeatId[] }) {

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { games, stateHash, type GameEvent } from '../../engine';
 import type { Board, PoleState } from '../../engine/pole';
-import { describeGameLog } from '../play/log-entries';
+import { describeGameLog } from '../play/any-game-log';
 import { GAMES } from '../lib/game-catalog';
 import { fetchRecord, fetchSnapshot } from '../play/game-api';
 import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type Timeline } from './record-file';

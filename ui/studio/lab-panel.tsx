@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { BalanceLabReport } from '../../server/studio/balance-lab';
-import { BarChart } from './bar-chart';
+import { LabChart } from './lab-chart';
 import { problem, signInHref, studioFetch, StudioApiError } from './studio-api';
 import './studio.css';
 
@@ -11,37 +11,59 @@ const pct = (v: number) => `${Math.round(v * 100)}%`;
 const ratio = (v: number) => (v === 0 ? '0' : v < 0.1 ? v.toFixed(3) : v.toFixed(2));
 const count = (v: number) => String(Math.round(v));
 
-/** The lab's plots: royalty per Tz spent per artist tile, win rate by seat and by play order, game lengths. */
+/**
+ * Chart labels for the artist tiles: a tile's title, and where two tiles share a title, each one's place on the
+ * board too ("Sunfold (#12)"), so their bars can be told apart.
+ */
+export function tileLabels(tiles: readonly { readonly title: string; readonly index: number }[]): string[] {
+  const uses = new Map<string, number>();
+  for (const t of tiles) uses.set(t.title, (uses.get(t.title) ?? 0) + 1);
+  return tiles.map((t) => (uses.get(t.title)! > 1 ? `${t.title} (#${t.index})` : t.title));
+}
+
+/**
+ * The lab's plots: royalty per Tz spent per artist tile, win rate by seat and by play order (each with the fair
+ * share 1/n a balanced board gives every seat), game lengths.
+ */
 export function LabCharts({ report }: { report: BalanceLabReport }) {
+  const labels = tileLabels(report.tiles);
+  const fairShare = { value: 1 / report.players, label: 'Fair share' };
+  const fairText = `The dashed line is the fair share of ${pct(fairShare.value)}: one game in ${report.players} for each seat.`;
   return (
     <div className="lab-charts" data-testid="lab-charts">
-      <BarChart
+      <LabChart
         title="Royalty earned per Tz spent, by tile"
+        description={`${report.tiles.length} artist tiles in board order; a tile nobody bought has no figure.`}
         xLabel="Artist tile"
         yLabel="Tz earned per Tz spent"
         format={ratio}
-        bars={report.tiles.map((t) => ({ label: t.title, value: t.royaltyPerTz }))}
+        bars={report.tiles.map((t, i) => ({ key: t.id, label: labels[i]!, value: t.royaltyPerTz }))}
       />
-      <BarChart
+      <LabChart
         title="Win rate by seat"
+        description={fairText}
         xLabel="Seat"
         yLabel="Share of games won"
         format={pct}
-        bars={report.winRateBySeat.map((v, seat) => ({ label: `Seat ${seat + 1}`, value: v }))}
+        reference={fairShare}
+        bars={report.winRateBySeat.map((v, seat) => ({ key: String(seat), label: `Seat ${seat + 1}`, value: v }))}
       />
-      <BarChart
+      <LabChart
         title="Win rate by place in the play order"
+        description={fairText}
         xLabel="Place in the play order"
         yLabel="Share of games won"
         format={pct}
-        bars={report.winRateByTurnOrder.map((v, i) => ({ label: `${ORDINAL[i]} to move`, value: v }))}
+        reference={fairShare}
+        bars={report.winRateByTurnOrder.map((v, i) => ({ key: String(i), label: `${ORDINAL[i]} to move`, value: v }))}
       />
-      <BarChart
+      <LabChart
         title="Game length distribution"
+        description={`Games by length in ${report.length.unit}, from ${report.length.min} to ${report.length.max}.`}
         xLabel={`Game length (${report.length.unit})`}
         yLabel="Games"
         format={count}
-        bars={report.length.histogram.map((b) => ({ label: b.from === b.to ? String(b.from) : `${b.from}–${b.to}`, value: b.count }))}
+        bars={report.length.histogram.map((b) => ({ key: String(b.from), label: b.from === b.to ? String(b.from) : `${b.from}–${b.to}`, value: b.count }))}
       />
     </div>
   );
