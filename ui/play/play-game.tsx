@@ -25,6 +25,7 @@ import { ActionLog } from './action-log';
 import { ChainPanel, ChainSetup, useChainInfo } from './chain-panel';
 import { ChainProgress, ChainToasts } from './chain-progress';
 import { GameTable } from './game-table';
+import { useFooterGame } from '../home/site-footer';
 import { TurnTimer } from './turn-timer';
 
 interface Seat {
@@ -75,6 +76,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   /** While a seat switch loads, the previous seat's table stays up, inert. */
   const shown = conn.snapshot ?? lastShown;
   const chain = useChainInfo(id, shown?.onChain === true, shown?.seq ?? -1, Boolean(shown?.outcome));
+  useFooterGame(shown?.game ?? null);
   const stale = conn.snapshot === null;
   /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
   const host = shown === null ? null : shown.access === 'host';

@@ -10,6 +10,7 @@ import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, sta
 import { ActionLog } from '../play/action-log';
 import { GameTable } from '../play/game-table';
 import { SpeedSelect } from '../play/speed-select';
+import { useFooterGame } from '../home/site-footer';
 
 const SPEEDS = [
   { label: '1 action/s', delay: 1000 },
@@ -34,6 +35,7 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   /** The game whose record was fetched (or failed to be): until it is `gameId`, the record is loading. */
   const [fetched, setFetched] = useState<string | null>(null);
   const loading = gameId !== null && gameId !== '' && fetched !== gameId;
+  useFooterGame(loaded?.record.game ?? null);
 
   const open = useCallback((input: () => LoadedRecord, source: string) => {
     try {
