@@ -26,6 +26,7 @@ import { ChainPanel, ChainSetup, useChainInfo } from './chain-panel';
 import { ChainProgress, ChainToasts } from './chain-progress';
 import { GameTable } from './game-table';
 import { useFooterGame } from '../home/site-footer';
+import { SeedFacts } from './seed-facts';
 import { TurnTimer } from './turn-timer';
 
 interface Seat {
@@ -254,6 +255,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       <ChainToasts seat={seat} seats={shown.seats} titles={titles} chain={chain} />
 
       <PlayLog snapshot={shown} />
+      <SeedFacts commitment={shown.seedCommitment} seed={shown.seed} />
     </div>
   );
 }
