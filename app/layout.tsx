@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { SiteFooter } from '../ui/home/site-footer';
 import { SiteNav } from '../ui/home/site-nav';
 import { WalletButton } from '../ui/wallet/wallet-button';
 import { WalletProvider } from '../ui/wallet';
@@ -36,12 +37,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <WalletButton />
           </header>
           <main id="main">{children}</main>
-          <footer className="site-footer">
-            <p>
-              Tezos Pole rules v1.0 with the table’s rulings. Tile art is generated from each tile’s id; no real artwork is
-              reproduced, and apart from the two editions the rules name, every artist and work on the Genesis board is invented.
-            </p>
-          </footer>
+          <SiteFooter />
         </WalletProvider>
       </body>
     </html>

@@ -20,8 +20,9 @@
  *   from before the game's newest stored snapshot, a `snapshot` event (data GameSnapshot, `id` its seq) comes first,
  *   then the updates after it. A finished game's stream ends after its backlog; with nothing left, 204 (EventSource
  *   stops). 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT: too many live streams on the game or from the client.
- * - `GET /api/games/:id/record` → the game record `{game, version, config, seed, actions}` (replayable anywhere) once
- *   the game is over; 409 GAME_NOT_OVER before (its seed predicts every roll and draw, its actions hold sealed bids).
+ * - `GET /api/games/:id/record` → the game record `{game, version, config, seed, actions}` (replayable anywhere) and its
+ *   `seats` (names and kinds, so a saved file replays with them) once the game is over; 409 GAME_NOT_OVER before (its
+ *   seed predicts every roll and draw, its actions hold sealed bids).
  * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on; 403
  *   NOT_YOUR_SEAT for a `seat` the token does not hold (also on the chain claim and approval routes).
  */
@@ -130,6 +131,10 @@ export interface GameSnapshot {
   readonly outcome: Outcome | null;
   /** When the pending human decision times out (ms since epoch), if a timer runs. */
   readonly deadline: number | null;
+  /** The commitment to the seed (engine `seedCommitment`), from the start: the seed fixes every roll and draw. */
+  readonly seedCommitment: string;
+  /** The seed once the game is over, to check against `seedCommitment`; null before (it would predict the game). */
+  readonly seed: string | null;
 }
 
 /**
@@ -152,6 +157,8 @@ export interface GameUpdate {
   readonly outcome: Outcome | null;
   readonly deadline: number | null;
   readonly seats: readonly SeatInfo[];
+  /** The seed, in the update that ends the game (GameSnapshot.seed); null before. */
+  readonly seed: string | null;
 }
 
 /** Error bodies: a stable code and a message for people. */

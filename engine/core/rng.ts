@@ -4,7 +4,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator as PureRandGenerator } from 'pure-rand/types/RandomGenerator';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 export type RandomGenerator = PureRandGenerator;
 /** The PRNG state as it is stored in a game state: four 32-bit integers. */
@@ -14,6 +14,18 @@ export type RngState = readonly number[];
 export function seedToInt(seed: string): number {
   const digest = sha256(utf8ToBytes(seed));
   return ((digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]!) | 0;
+}
+
+/** What a seed's commitment hashes before the seed itself (see `seedCommitment`). */
+export const SEED_COMMITMENT_PREFIX = 'tezos-pole seed commitment:';
+
+/**
+ * The commitment to a game's seed shown while the seed is hidden: SHA-256 (hex) of `SEED_COMMITMENT_PREFIX + seed`,
+ * so anyone can check the revealed seed against it (`printf '%s' "<prefix><seed>" | sha256sum`). Not the bare
+ * SHA-256 of the seed: its first four bytes are the PRNG's seed (`seedToInt`), and would predict every roll and draw.
+ */
+export function seedCommitment(seed: string): string {
+  return bytesToHex(sha256(utf8ToBytes(`${SEED_COMMITMENT_PREFIX}${seed}`)));
 }
 
 export function rngFromSeed(seed: string): RandomGenerator {

@@ -1,5 +1,6 @@
 import { randomBot } from '../core/play';
 import type { Bot, SeatId } from '../core/types';
+import type { Board } from './board';
 import { artistTile, piecesOf } from './holdings';
 import { lapsOf } from './movement';
 import { poleDecision, pole } from './game';
@@ -7,8 +8,29 @@ import type { PoleAction, PoleState } from './state';
 
 export type PoleBot = Bot<PoleState, PoleAction>;
 
-/** Uniform over `legal()`. */
-export const poleRandomBot: PoleBot = randomBot(pole);
+/**
+ * P7 "bots flip the cheapest first" (P7a: every bot the engine offers): the flippable tile with the lowest list
+ * price, the first listed among equals.
+ */
+export function cheapestFlip(board: Board, tiles: readonly number[]): number {
+  let best = tiles[0]!;
+  for (const tile of tiles) {
+    if (artistTile(board, tile)!.price < artistTile(board, best)!.price) best = tile;
+  }
+  return best;
+}
+
+const uniform = randomBot(pole);
+
+/** Uniform over `legal()`, but a flip, which is its cheapest copy first (P7a). */
+export const poleRandomBot: PoleBot = {
+  name: 'random',
+  choose(state, seat, rng) {
+    const decision = poleDecision(state);
+    if (decision?.kind === 'flip' && decision.seat === seat) return { type: 'flip', tile: cheapestFlip(state.config.board, decision.tiles) };
+    return uniform.choose(state, seat, rng);
+  },
+};
 
 /** Cash kept back against royalties when buying, by how attractive a piece is. */
 const RESERVE_GOOD_VALUE = 60;
@@ -38,13 +60,8 @@ export const poleHeuristicBot: PoleBot = {
         const reserve = lastLap ? 0 : valuePerTz >= 1 ? RESERVE_GOOD_VALUE : RESERVE_DEFAULT;
         return cash - art.price >= reserve ? { type: 'buy' } : { type: 'pass' };
       }
-      case 'flip': {
-        let best = decision.tiles[0]!;
-        for (const tile of decision.tiles) {
-          if (artistTile(board, tile)!.price < artistTile(board, best)!.price) best = tile;
-        }
-        return { type: 'flip', tile: best };
-      }
+      case 'flip':
+        return { type: 'flip', tile: cheapestFlip(board, decision.tiles) };
     }
   },
 };

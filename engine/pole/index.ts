@@ -11,5 +11,5 @@ export { ownersOf, copiesHeld, supplyLeft, isInert, piecesOf, artistTile, readCh
 export { flippableTiles, flipReturn } from './out-of-cash';
 export { MAX_LANDINGS_PER_TURN } from './resolve';
 export { TileTally, type TileRow } from './tile-tally';
-export { poleBots, poleRandomBot, poleHeuristicBot, type PoleBot, type PoleBotName } from './bots';
+export { cheapestFlip, poleBots, poleRandomBot, poleHeuristicBot, type PoleBot, type PoleBotName } from './bots';
 export type * from './state';

@@ -3,7 +3,7 @@ import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isTransient, type ChainGames } from '../chain/chain-games';
 import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
-import { actionRequestSchema, type ActionResponse, type CreateGameResponse, type GameSnapshot } from '../protocol';
+import { actionRequestSchema, type ActionResponse, type CreateGameResponse, type GameSnapshot, type SeatInfo } from '../protocol';
 import type { GameStore, StoreEvent } from '../store';
 import { storeFailure } from '../store/failure';
 import { checkActor, holderOf, targetSeat, viewerSeat } from './access';
@@ -48,8 +48,12 @@ export interface RequestContext {
   readonly client?: string | null;
 }
 
-/** A game on the record route: the engine's record plus, for an on-chain game, every operation hash. */
+/**
+ * A game on the record route: the engine's record, its seats (names and kinds: the record alone would replay as
+ * "Player 1", "Player 2"…) and, for an on-chain game, every operation hash.
+ */
 export type HostedRecord = GameRecord & {
+  readonly seats: readonly SeatInfo[];
   readonly chain?: {
     readonly network: string;
     readonly contract: string;
@@ -303,7 +307,8 @@ export class GameHost {
   async record(id: string): Promise<HostedRecord> {
     const live = await this.live(id);
     const { game, version, config, seed } = live.row;
-    const record: GameRecord = { game, version, config, seed, actions: live.log.map(({ seat, action }) => ({ seat, action })) };
+    const actions = live.log.map(({ seat, action }) => ({ seat, action }));
+    const record: HostedRecord = { game, version, config, seed, actions, seats: seatInfos(live.row) };
     if (!this.chain?.isOnChain(id)) return record;
     const info = await this.chain.info(id);
     const operations = info.ops.flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));

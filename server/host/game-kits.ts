@@ -8,7 +8,7 @@ import {
   type SeatId,
 } from '../../engine';
 import { gotopolyBots, gotopolyView, nmrAction, type GotopolyState } from '../../engine/gotopoly';
-import { artistTile, poleBots, type PoleAction, type PoleState } from '../../engine/pole';
+import { cheapestFlip, poleBots, type PoleAction, type PoleState } from '../../engine/pole';
 import { tenBots, tenView, type TenAction, type TenState } from '../../engine/ten';
 
 export type BotKind = 'random' | 'heuristic';
@@ -38,12 +38,8 @@ const pole: GameKit = {
   // The cheapest choice: do not buy, just roll (never the L2 move), flip the tile with the lowest list price.
   defaultAction(state, seat) {
     const legal = games.pole.legal(state, seat) as PoleAction[];
-    const flips = legal.filter((a): a is Extract<PoleAction, { type: 'flip' }> => a.type === 'flip');
-    if (flips.length > 0) {
-      const board = (state as PoleState).config.board;
-      const price = (a: { tile: number }) => artistTile(board, a.tile)?.price ?? Number.MAX_SAFE_INTEGER;
-      return flips.reduce((best, a) => (price(a) < price(best) ? a : best));
-    }
+    const flips = legal.flatMap((a) => (a.type === 'flip' ? [a.tile] : []));
+    if (flips.length > 0) return { type: 'flip', tile: cheapestFlip((state as PoleState).config.board, flips) };
     return legal.find((a) => a.type === 'pass') ?? legal.find((a) => a.type === 'roll' && !a.l2) ?? legal[0] ?? null;
   },
 };

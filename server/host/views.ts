@@ -1,4 +1,4 @@
-import type { GameEvent, SeatId } from '../../engine';
+import { seedCommitment, type GameEvent, type Outcome, type SeatId } from '../../engine';
 import type { GameSnapshot, GameUpdate, SeatInfo } from '../protocol';
 import type { GameRow } from '../store';
 import type { LiveGame } from './live-game';
@@ -26,16 +26,25 @@ function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
   };
 }
 
+/** The seed is hidden information until the game ends (it fixes every roll and draw): until then, its commitment. */
+const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null => (outcome ? live.row.seed : null);
+
+function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 'seedCommitment' | 'seed'> {
+  return { seedCommitment: seedCommitment(live.row.seed), seed: revealedSeed(live, outcome) };
+}
+
 export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain'> {
+  const fields = seen(live, live.state, seat);
   return {
     id: live.id,
     game: live.row.game,
     seq: live.seq,
     seats: seatInfos(live.row),
     seat,
-    ...seen(live, live.state, seat),
+    ...fields,
     events: live.events(),
     deadline: deadlineFor(live, seat),
+    ...seedFacts(live, fields.outcome),
   };
 }
 
@@ -44,12 +53,14 @@ export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnaps
  * replayed (older) one has none that still matters.
  */
 export function updateFor(live: LiveGame, seq: number, state: unknown, events: readonly GameEvent[], seat: SeatId | null): GameUpdate {
+  const fields = seen(live, state, seat);
   return {
     seq,
-    ...seen(live, state, seat),
+    ...fields,
     events,
     deadline: seq === live.seq ? deadlineFor(live, seat) : null,
     seats: seatInfos(live.row),
+    seed: revealedSeed(live, fields.outcome),
   };
 }
 
@@ -58,14 +69,16 @@ export function updateFor(live: LiveGame, seq: number, state: unknown, events: r
  * with instead of one update per action since (issue 16). Its deadline is the current one only when `seq` is now.
  */
 export function snapshotAt(live: LiveGame, seq: number, state: unknown, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain'> {
+  const fields = seen(live, state, seat);
   return {
     id: live.id,
     game: live.row.game,
     seq,
     seats: seatInfos(live.row),
     seat,
-    ...seen(live, state, seat),
+    ...fields,
     events: live.log.slice(0, seq).flatMap((entry) => entry.events),
     deadline: seq === live.seq ? deadlineFor(live, seat) : null,
+    ...seedFacts(live, fields.outcome),
   };
 }

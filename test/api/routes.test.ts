@@ -13,6 +13,7 @@ import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { GET as getRecord } from '../../app/api/games/[id]/record/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { POST as postClaim } from '../../app/api/games/[id]/chain/claim/route';
+import { readRecord } from '../../ui/replay/record-file';
 import { GET as getApproval, POST as postApproval } from '../../app/api/games/[id]/chain/approval/route';
 
 const BASE = 'http://localhost';
@@ -403,11 +404,33 @@ describe('GET /api/games/:id/record', () => {
     while ((await snapshot(id)).body.outcome === null) seq = await step(id, tokens);
     const res = await getRecordOf(id);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['actions', 'config', 'game', 'seed', 'version']);
+    expect(Object.keys(res.body).sort()).toEqual(['actions', 'config', 'game', 'seats', 'seed', 'version']);
     expect(res.body).toMatchObject({ game: 'pole', seed: 'routes-test', config: { laps: 2, players: 2 } });
     expect(res.body.actions).toHaveLength(seq);
     expect(stateHash(replay(res.body).state)).toBe((await (await getHost()).stateHash(id)).hash);
     expect((await getRecordOf('nope')).status).toBe(404);
+  });
+
+  it('names every seat and its kind, so the exported file opened at /replay shows the names and bots (issue 19)', async () => {
+    const seats: CreateGameRequest['seats'] = [
+      { kind: 'human', name: 'Ada' },
+      { kind: 'heuristic', name: 'Hal' },
+      { kind: 'random', name: 'Rex' },
+    ];
+    const { id, created } = await newPoleGame({ seats, mode: 'hotseat' });
+    // Ada leaves: her bot plays on, and the bots finish the game.
+    expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: created.hostToken, seat: 0 }), ctx(id))).status).toBe(204);
+    while ((await snapshot(id)).body.outcome === null) await new Promise((r) => setTimeout(r, 20));
+    const res = await getRecordOf(id);
+    expect(res.status).toBe(200);
+    const expected = [
+      { seat: 0, name: 'Ada', kind: 'human', botTakeover: true },
+      { seat: 1, name: 'Hal', kind: 'heuristic', botTakeover: false },
+      { seat: 2, name: 'Rex', kind: 'random', botTakeover: false },
+    ];
+    expect((res.body as unknown as { seats: unknown }).seats).toEqual(expected);
+    // The file "Export record" saves is this body as JSON; the replay viewer reads it back with its seats.
+    expect(readRecord(JSON.stringify(res.body, null, 2)).seats).toEqual(expected);
   });
 });
 

@@ -33,6 +33,8 @@ const snapshot: GameSnapshot = {
   events: [{ type: 'a' }, { type: 'b' }],
   outcome: null,
   deadline: null,
+  seedCommitment: 'c0ffee',
+  seed: null,
 };
 
 const update = (seq: number, events: { type: string }[]): GameUpdate => ({
@@ -44,6 +46,7 @@ const update = (seq: number, events: { type: string }[]): GameUpdate => ({
   outcome: null,
   deadline: 123,
   seats,
+  seed: null,
 });
 
 describe('game-api', () => {
@@ -63,6 +66,9 @@ describe('game-api', () => {
     expect(next.seat).toBe(0);
     expect(applyUpdate(next, update(4, [{ type: 'c' }]))).toBe(next);
     expect(applyUpdate(next, update(2, [{ type: 'x' }]))).toBe(next);
+    // The update that ends the game reveals the seed; the commitment stays.
+    const over = applyUpdate(next, { ...update(5, []), outcome: { winners: [0], standings: [] }, seed: 'the-seed' });
+    expect(over).toMatchObject({ seed: 'the-seed', seedCommitment: 'c0ffee' });
   });
 
   it('takes a resumed stream’s opening snapshot whole when it is newer, then its updates (issue 16)', () => {

@@ -5,6 +5,8 @@
  * host token of an online game reads no seat's private view and plays no seat. Once the game is over its record,
  * seed and bids included, is everyone's and replays to the served state.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord, replay, stateHash, type GameId, type GameRecord, type SeatId } from '../../engine';
 import { getHost, gameKits, type CreateGameRequest, type CreateGameResponse, type ErrorBody, type GameSnapshot } from '../../server';
@@ -196,5 +198,48 @@ describe('the host token of an online game only watches (issue 16)', () => {
     expect(await act(created.id, { token: created.hostToken, seat: 1, seq: 0, action: bid })).toEqual({ status: 200, body: { seq: 1 } });
     expect(JSON.stringify((await snapshot(created.id, created.hostToken, 1)).body.view)).toContain('1789');
     expect(JSON.stringify((await snapshot(created.id, created.hostToken, 2)).body.view)).not.toContain('1789');
+  });
+});
+
+describe('the seed: its commitment while the game runs, the seed beside it once over (issue 19)', { timeout: 120_000 }, () => {
+  /** Written out here, not taken from the engine: what a player checks with `sha256sum`. */
+  const commitmentOf = (seed: string) => bytesToHex(sha256(utf8ToBytes(`tezos-pole seed commitment:${seed}`)));
+
+  it('no answer holds the seed before the end, every one its commitment; the end reveals the seed, which matches it', async () => {
+    // The server draws the seed: nobody at the table knows it.
+    const created = await create({ game: 'ten', seats: people(['Ann', 'Ben']), mode: 'online', botPaceMs: 0 });
+    const { seed } = await (await getHost()).record(created.id);
+    const commitment = commitmentOf(seed);
+    // Not the bare SHA-256 of the seed, whose first bytes seed the PRNG (engine seedToInt).
+    expect(commitment.slice(0, 8)).not.toBe(bytesToHex(sha256(utf8ToBytes(seed))).slice(0, 8));
+    expect(JSON.stringify(created)).not.toContain(seed);
+    await playOne(created);
+
+    const readers = [undefined, created.hostToken, ...created.invites.map((i) => i.token)];
+    for (const token of readers) {
+      const seen = await snapshot(created.id, token);
+      expect(seen.body).toMatchObject({ seedCommitment: commitment, seed: null });
+      expect(JSON.stringify(seen.body)).not.toContain(seed);
+    }
+
+    for (const { token } of created.invites) expect((await leave(created.id, { token })).status).toBe(204);
+    let over = (await snapshot(created.id)).body;
+    while (over.outcome === null) {
+      await new Promise((r) => setTimeout(r, 20));
+      over = (await snapshot(created.id)).body;
+    }
+    expect(over).toMatchObject({ seedCommitment: commitment, seed });
+    expect(commitmentOf(over.seed!)).toBe(over.seedCommitment);
+
+    // The whole game as a stream (a finished game's ends after its backlog): only the update that ends it has the seed.
+    const stream = await (await getEvents(new Request(`${BASE}/api/games/${created.id}/events?after=0`), ctx(created.id))).text();
+    const frames = stream.split('\n\n').filter((f) => /^event: (update|snapshot)$/m.test(f));
+    expect(frames.length).toBeGreaterThan(1);
+    const data = (frame: string) => JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { seed: string | null; outcome: unknown };
+    for (const frame of frames.slice(0, -1)) {
+      expect(frame).not.toContain(seed);
+      expect(data(frame)).toMatchObject({ seed: null, outcome: null });
+    }
+    expect(data(frames[frames.length - 1]!).seed).toBe(seed);
   });
 });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCommitment } from '../../engine';
 import { GameHost, ManualClock, type Subscription } from '../../server/host';
 import { openPgliteStore, openPostgresStore, type GameStore } from '../../server/store';
 import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
@@ -191,7 +192,7 @@ describe('broker resume', () => {
     sub.close();
     // The spectator's snapshot at the stored one: what the live updates had made of the game by then.
     const { view, pending, legal, outcome, seats } = live[newest - 1]!;
-    expect(sub.opening).toEqual({ id, game: 'pole', seq: newest, seat: null, access: 'spectator', onChain: false, view, pending, legal, outcome, seats, events: live.slice(0, newest).flatMap((u) => u.events), deadline: null });
+    expect(sub.opening).toEqual({ id, game: 'pole', seq: newest, seat: null, access: 'spectator', onChain: false, view, pending, legal, outcome, seats, events: live.slice(0, newest).flatMap((u) => u.events), deadline: null, seedCommitment: seedCommitment('resume'), seed: null });
     expect(got.map((u) => u.seq)).toEqual(live.slice(newest).map((u) => u.seq));
     expect(got).toEqual(live.slice(newest));
   });
@@ -248,7 +249,7 @@ describe('two app instances on one PostgreSQL', () => {
     const [update] = await until(onB, 1);
     expect(await hostB.stateHash(created.id)).toEqual(await hostA.stateHash(created.id));
     const { view, pending, legal, events, outcome, seats } = await hostA.snapshot(created.id, created.hostToken, seat);
-    expect(update).toEqual({ seq: 1, view, pending, legal, events, outcome, seats, deadline: null });
+    expect(update).toEqual({ seq: 1, view, pending, legal, events, outcome, seats, deadline: null, seed: null });
     onB.close();
   });
 

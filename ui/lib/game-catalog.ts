@@ -12,6 +12,8 @@ export interface GameInfo {
   readonly defaultSeats: number;
   /** How money is written in this game's options ("Tz", "£", "tokens"). */
   readonly money: string;
+  /** The site footer on this game's pages: which rules are played, and what its pictures are. */
+  readonly footer: string;
 }
 
 export const GAMES: Readonly<Record<GameId, GameInfo>> = {
@@ -23,6 +25,8 @@ export const GAMES: Readonly<Record<GameId, GameInfo>> = {
     maxSeats: 6,
     defaultSeats: 4,
     money: 'Tz',
+    footer:
+      'Tezos Pole rules v1.0 with the table’s rulings. Tile art is generated from each tile’s id; no real artwork is reproduced, and apart from the two editions the rules name, every artist and work on the Genesis board is invented.',
   },
   gotopoly: {
     id: 'gotopoly',
@@ -32,6 +36,7 @@ export const GAMES: Readonly<Record<GameId, GameInfo>> = {
     maxSeats: 6,
     defaultSeats: 4,
     money: '£',
+    footer: 'Gotopoly V2.1 by Howard Bishop, a Monopoly variant, with the table’s rulings. The board is drawn from its data; no published board’s artwork is reproduced.',
   },
   ten: {
     id: 'ten',
@@ -41,6 +46,7 @@ export const GAMES: Readonly<Record<GameId, GameInfo>> = {
     maxSeats: 5,
     defaultSeats: 3,
     money: 'tokens',
+    footer: 'Ten, the auction card game, played from an English rendering of its rules summary with the table’s rulings. The cards are drawn from their numbers and colours; no published card art is reproduced.',
   },
 };
 

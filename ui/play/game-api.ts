@@ -97,6 +97,7 @@ export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSna
     outcome: update.outcome,
     deadline: update.deadline,
     seats: update.seats,
+    seed: update.seed,
   };
 }
 

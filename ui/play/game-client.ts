@@ -32,9 +32,11 @@ const UPDATE_GRACE_MS = 4000;
  * with Last-Event-ID by itself, and a resume from long ago opens with a `snapshot` event; a stream that closes is
  * reopened after re-reading the snapshot, with back-off; a finished game's stream ends, and stays closed).
  * `act` POSTs an action with the `seq` the seat saw; a refusal shows the server's message (and a stale seq also
- * re-reads the snapshot). Changing `seat` (hot-seat) re-reads and re-follows for that seat.
+ * re-reads the snapshot). Changing `seat` (hot-seat) re-reads and re-follows for that seat — or, given `opening` (that
+ * seat's snapshot, already read), shows it at once and follows from its `seq`. Nothing of the game or seat followed
+ * before is returned once another is asked for.
  */
-export function useGameConnection(id: string, token: string | null, seat: SeatId | null): GameConnection {
+export function useGameConnection(id: string, token: string | null, seat: SeatId | null, opening: GameSnapshot | null = null): GameConnection {
   const [snapshot, setSnapshot] = useState<GameSnapshot | null>(null);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const [error, setError] = useState<string | null>(null);
@@ -51,17 +53,25 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
   const postingRef = useRef(false);
   const reloadRef = useRef<() => void>(() => undefined);
 
-  // Another game or seat: start again from nothing, in this very render (not after it, in an effect).
+  // Another game or seat: start again from nothing (or from `opening`), in this very render (not after it, in an
+  // effect); this render already returns nothing of the previous one, so the caller cannot act on it.
   const following = `${id}\n${token ?? ''}\n${seat ?? ''}`;
   const [followed, setFollowed] = useState(following);
-  if (followed !== following) {
+  const ready = opening !== null && opening.id === id && opening.seat === seat ? opening : null;
+  const switched = followed !== following;
+  if (switched) {
     setFollowed(following);
-    setSnapshot(null);
-    setStatus('connecting');
+    setSnapshot(ready);
+    if (!ready) setStatus('connecting');
     setFatal(null);
     setError(null);
     setBusy(false);
   }
+  /** The opening snapshot of the seat now followed, for the effect that follows it. */
+  const openingRef = useRef<GameSnapshot | null>(null);
+  useEffect(() => {
+    openingRef.current = ready;
+  });
 
   const commit = useCallback((next: GameSnapshot) => {
     snapRef.current = next;
@@ -80,7 +90,8 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
     let retryTimer: number | null = null;
     let failures = 0;
     const controller = new AbortController();
-    snapRef.current = null;
+    const opening = openingRef.current;
+    snapRef.current = opening;
     awaitedRef.current = null;
 
     const scheduleRestart = () => {
@@ -167,7 +178,8 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
         });
     };
 
-    void start();
+    if (opening) follow(opening.seq);
+    else void start();
     return () => {
       closed = true;
       controller.abort();
@@ -217,5 +229,6 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
 
   const clearError = useCallback(() => setError(null), []);
 
+  if (switched) return { snapshot: ready, status: ready ? status : 'connecting', error: null, fatal: null, busy: false, act, refresh, clearError };
   return { snapshot, status, error, fatal, busy, act, refresh, clearError };
 }

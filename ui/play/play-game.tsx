@@ -10,6 +10,7 @@ import { GAMES } from '../lib/game-catalog';
 import {
   clearCredentials,
   downloadRecord,
+  fetchSnapshot,
   followSeat,
   humanSeats,
   leaveSeat,
@@ -25,6 +26,8 @@ import { listNames, seatColor } from '../lib/seats';
 import { useChainInfo } from './chain-info';
 import { GameLog } from './game-log';
 import { GameTable } from './game-table';
+import { useFooterGame } from '../home/site-footer';
+import { SeedFacts } from './seed-facts';
 import { TurnTimer } from './turn-timer';
 import { TurnFeedback } from './turn-feedback';
 
@@ -73,15 +76,22 @@ const STATUS_TEXT: Record<ConnectionStatus, string> = {
 function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   const [token, setToken] = useState(initial.token);
   const [seat, setSeat] = useState(initial.seat);
+  /**
+   * Hot-seat: the seat asked for (a click, or following whoever must decide). Its snapshot is read first, and the
+   * table switches to it whole, at once — never the previous seat's view under the new seat's name.
+   */
+  const [wanted, setWanted] = useState(initial.seat);
+  const [opening, setOpening] = useState<GameSnapshot | null>(null);
   const [follow, setFollow] = useState(true);
   const [handoff, setHandoff] = useState<SeatId | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const conn = useGameConnection(id, token, seat);
+  const conn = useGameConnection(id, token, seat, opening);
   const [lastShown, setLastShown] = useState<GameSnapshot | null>(null);
   if (conn.snapshot && conn.snapshot !== lastShown) setLastShown(conn.snapshot);
-  /** While a seat switch loads, the previous seat's table stays up, inert. */
+  /** While the game (or a seat the server chose) loads, the last table stays up, inert. */
   const shown = conn.snapshot ?? lastShown;
   const chain = useChainInfo(id, shown?.onChain === true, shown?.seq ?? -1, Boolean(shown?.outcome));
+  useFooterGame(shown?.game ?? null);
   const stale = conn.snapshot === null;
   /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
   const host = shown === null ? null : shown.access === 'host';
@@ -94,8 +104,30 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
     if (`${window.location.pathname}${window.location.search}` !== path) window.history.replaceState(window.history.state, '', path);
   }, [id, token, seat]);
 
-  // The server chose the seat (a seat link without `?seat=`): adopt it.
-  if (conn.snapshot && seat === null && conn.snapshot.seat !== null) setSeat(conn.snapshot.seat);
+  // The server chose the seat (a seat link without `?seat=`): adopt it, with the snapshot it came with.
+  if (conn.snapshot && seat === null && conn.snapshot.seat !== null) {
+    setOpening(conn.snapshot);
+    setSeat(conn.snapshot.seat);
+    setWanted(conn.snapshot.seat);
+  }
+
+  // A hot-seat switch: read the wanted seat's snapshot, then show it (a failed read leaves it to the connection).
+  useEffect(() => {
+    if (token === null || wanted === null || wanted === seat) return;
+    const controller = new AbortController();
+    fetchSnapshot(id, token, wanted, controller.signal).then(
+      (snap) => {
+        setOpening(snap);
+        setSeat(wanted);
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setOpening(null);
+        setSeat(wanted);
+      },
+    );
+    return () => controller.abort();
+  }, [id, token, seat, wanted]);
 
   // Hot-seat: follow whoever must decide, so the device can be passed round the table. Only a new state (seq), or
   // turning following on, moves the device on; a seat picked by hand stays until then.
@@ -108,7 +140,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
     if (snap && next !== null && next !== seat) {
       const sealed = snap.game === 'gotopoly' && snap.pending.some((d) => d.seat === next && d.kind === 'bid');
       if (sealed && seat !== null && humanSeats(snap.seats).includes(seat)) setHandoff(next);
-      setSeat(next);
+      setWanted(next);
     }
   }
 
@@ -132,7 +164,8 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   const humans = humanSeats(shown.seats);
   const waiting = pendingHumanSeats(shown.pending, shown.seats);
   const mySeat = shown.seats.find((s) => s.seat === seat);
-  const canLeave = token !== null && seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover;
+  // Once the game is over there is nothing left to leave.
+  const canLeave = token !== null && seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover && !shown.outcome;
   const pendingNames = listNames([...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`));
 
   const leave = async () => {
@@ -143,9 +176,11 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       if (host) {
         conn.refresh();
       } else {
+        // From now on a spectator of the game going on: no token, no seat.
         clearCredentials(id);
         setToken(null);
         setSeat(null);
+        setWanted(null);
         window.history.replaceState(window.history.state, '', playPath(id, null, null));
       }
       setNotice('You left the seat; its bot plays on.');
@@ -163,7 +198,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   };
 
   return (
-    <div className="play" data-testid="play" data-seq={shown.seq}>
+    <div className="play" data-testid="play" data-seq={shown.seq} data-seat={shown.seat ?? 'spectator'}>
       <header className="play-bar">
         <div className="play-title">
           <h1>{info.name}</h1>
@@ -206,10 +241,10 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
               type="button"
               className="button small seat-button"
               style={{ '--seat': seatColor(s) } as React.CSSProperties}
-              aria-pressed={s === seat}
+              aria-pressed={s === wanted}
               onClick={() => {
                 setHandoff(null);
-                setSeat(s);
+                setWanted(s);
               }}
             >
               {names[s]}
@@ -268,6 +303,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       )}
 
       <PlayLog snapshot={shown} />
+      <SeedFacts commitment={shown.seedCommitment} seed={shown.seed} />
     </div>
   );
 }

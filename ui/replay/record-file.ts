@@ -8,7 +8,7 @@ import type { SeatInfo, SeatKind } from '../../server/protocol';
  * stepped both ways, and the spectator's view of any position. Pure functions (no React, no DOM).
  */
 
-/** A record and the seats to show it with (a record carries no names; a server export may add `seats`). */
+/** A record and the seats to show it with (the engine's record has no names; the server's adds `seats`). */
 export interface LoadedRecord {
   readonly record: GameRecord;
   readonly seats: readonly SeatInfo[];
@@ -22,16 +22,19 @@ export function playersOf(record: GameRecord): number {
   return typeof players === 'number' && Number.isInteger(players) && players > 0 ? players : 0;
 }
 
-/** Seats for a record: the names it carries (`seats: [{name, kind}]` or `names: [...]`), else "Player 1"… */
+/**
+ * Seats for a record: the names and kinds it carries (`seats: [{name, kind, botTakeover}]`, as the server's record
+ * route and so "Export record" give them, or `names: [...]`), else "Player 1"…, people.
+ */
 export function seatsOf(input: unknown, record: GameRecord): SeatInfo[] {
   const extra = input as { seats?: unknown; names?: unknown } | null;
   const given = Array.isArray(extra?.seats) ? (extra.seats as unknown[]) : [];
   const names = Array.isArray(extra?.names) ? (extra.names as unknown[]) : [];
   return Array.from({ length: playersOf(record) }, (_, seat) => {
-    const s = given[seat] as { name?: unknown; kind?: unknown } | undefined;
+    const s = given[seat] as { name?: unknown; kind?: unknown; botTakeover?: unknown } | undefined;
     const name = typeof s?.name === 'string' && s.name.trim() ? s.name.trim() : typeof names[seat] === 'string' && (names[seat]).trim() ? (names[seat]).trim() : `Player ${seat + 1}`;
     const kind = KINDS.includes(s?.kind as SeatKind) ? (s!.kind as SeatKind) : 'human';
-    return { seat, name, kind, botTakeover: false };
+    return { seat, name, kind, botTakeover: kind === 'human' && s?.botTakeover === true };
   });
 }
 

@@ -5,11 +5,12 @@ import { games, stateHash, type GameEvent } from '../../engine';
 import type { Board, PoleState } from '../../engine/pole';
 import { describeGameLog } from '../play/any-game-log';
 import { GAMES } from '../lib/game-catalog';
-import { fetchRecord, fetchSnapshot } from '../play/game-api';
+import { fetchRecord } from '../play/game-api';
 import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type Timeline } from './record-file';
 import { ActionLog } from '../play/action-log';
 import { GameTable } from '../play/game-table';
 import { SpeedSelect } from '../play/speed-select';
+import { useFooterGame } from '../home/site-footer';
 
 const SPEEDS = [
   { label: '1 action/s', delay: 1000 },
@@ -34,6 +35,7 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   /** The game whose record was fetched (or failed to be): until it is `gameId`, the record is loading. */
   const [fetched, setFetched] = useState<string | null>(null);
   const loading = gameId !== null && gameId !== '' && fetched !== gameId;
+  useFooterGame(loaded?.record.game ?? null);
 
   const open = useCallback((input: () => LoadedRecord, source: string) => {
     try {
@@ -53,15 +55,10 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
     let cancelled = false;
     void (async () => {
       try {
+        // The server's record carries its seats' names and kinds.
         const body = await fetchRecord(gameId);
         if (cancelled) return;
-        // A record carries no names: the spectator's snapshot has them (a game without one still replays).
-        const seats = await fetchSnapshot(gameId, null, null).then(
-          (snap) => snap.seats,
-          () => undefined,
-        );
-        if (cancelled) return;
-        open(() => loadRecord(seats && body && typeof body === 'object' ? { ...body, seats } : body), `game ${gameId}`);
+        open(() => loadRecord(body), `game ${gameId}`);
       } catch (err) {
         if (!cancelled) setError(`Could not fetch game ${gameId}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
@@ -168,7 +165,8 @@ function ReplayStage({
   const last = position > 0 ? record.actions[position - 1] : undefined;
 
   const download = () => {
-    const blob = new Blob([JSON.stringify(record, null, 2)], { type: 'application/json' });
+    // With its seats, as the server's record has them: the saved file replays with the same names and bots.
+    const blob = new Blob([JSON.stringify({ ...record, seats }, null, 2)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { namesNothing } from '../../../ui/chain/chain-read';
 import { CollectionGrid } from '../../../ui/chain/collection-grid';
 import { ChainUnavailable, ReadProblem } from '../../../ui/chain/format';
 import { WalletGrantsPanel } from '../../../ui/chain/wallet-grants';
@@ -29,6 +31,7 @@ export default async function Page({ params }: Props) {
   try {
     collection = await collectionOf(chain.network.tzktUrl, address, chain.contract);
   } catch (e) {
+    if (isIndexerError(e) && namesNothing(e.code)) notFound();
     if (isIndexerError(e)) {
       return (
         <div className="chain-page">

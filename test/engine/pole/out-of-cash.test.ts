@@ -290,6 +290,16 @@ describe('P7 bots and invariants', () => {
     expect(poleHeuristicBot.choose(after, 0, rng)).toEqual({ type: 'flip', tile: ED_A });
   });
 
+  it('P7a "Every bot the engine offers — the random one too — flips its cheapest copy first (P7)": the random bot flips the 90 Tz edition before the 150 Tz one, whatever its dice', () => {
+    const { state } = rollOnto(shortOnTax(0, [ED_A, ED_B]));
+    const after = act(state, 0, { type: 'flip', tile: ED_B }).state;
+    for (const seed of ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8']) {
+      const rng = rngFromSeed(seed);
+      expect(poleRandomBot.choose(state, 0, rng)).toEqual({ type: 'flip', tile: ED_B });
+      expect(poleRandomBot.choose(after, 0, rng)).toEqual({ type: 'flip', tile: ED_A });
+    }
+  });
+
   it('P1 "Money is whole Tz, never negative" and P7: in whole games on a punishing board nobody ever has negative cash', () => {
     const harsh = board(
       art('a', 100),
