@@ -161,7 +161,9 @@ function ReplayStage({
   const outcome = useMemo(() => definition.outcome(state), [definition, state]);
   const names = useMemo(() => seats.map((s) => s.name), [seats]);
   const board: Board | null = record.game === 'pole' ? (state as PoleState).config.board : null;
-  const log = useMemo(() => describeGameLog(record.game, events, names, board), [record.game, events, names, board]);
+  // Tezos Pole's turn-order roll is set-up's (in no action's events), the same in every state of the game.
+  const start = record.game === 'pole' ? (state as PoleState) : null;
+  const log = useMemo(() => describeGameLog(record.game, events, names, board, start), [record.game, events, names, board, start]);
   const last = position > 0 ? record.actions[position - 1] : undefined;
 
   const download = () => {
