@@ -136,7 +136,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await chooseOnChain(alicePage);
     // A fixed seed: the same dice every run, in which Alice and Bob both buy.
     await alicePage.getByLabel('Seed (optional)').fill('e2e-chain-two-people');
-    await alicePage.locator('details.options summary').click();
+    await alicePage.locator('summary', { hasText: 'Tezos Pole options' }).click();
     await alicePage.getByLabel(/^Laps to finish/).fill('1');
     await alicePage.getByRole('button', { name: 'Create and invite' }).click();
     await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
