@@ -415,7 +415,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await page.waitForURL(`**/token/${contract}/${bought.tokenId}`);
     await page.getByTestId('token-page').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(bought.name);
-    expect(await page.locator('.token-hero').locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('token-hero').locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
     expect(await page.getByTestId('token-royalties').locator(`[title="${artist.address}"]`).count()).toBe(1);
     expect(await page.getByTestId('token-history').locator('tbody tr').first().getAttribute('data-kind')).toBe('mint');
     // The one resource error is the studio's refusal of the bank's token (403 NOT_TOKEN_CREATOR), shown above.

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { networkForPage, type PageNetwork } from '../../chain/page-network';
 import { isIndexerError } from '../../chain/errors';
 import { ChainUnavailable, ReadProblem } from './format';
+import styles from './chain.module.css';
 
 /**
  * A page that shows one thing read from the configured network's TzKT API: the thing rendered, or — when no network
@@ -11,7 +12,7 @@ export async function chainReadPage<T>(read: (tzktUrl: string) => Promise<T>, pr
   const chain = networkForPage(process.env);
   if (!chain.ok) {
     return (
-      <div className="chain-page">
+      <div className={styles.page}>
         <ChainUnavailable explanation={chain.explanation} />
       </div>
     );
@@ -22,7 +23,7 @@ export async function chainReadPage<T>(read: (tzktUrl: string) => Promise<T>, pr
   } catch (e) {
     if (!isIndexerError(e)) throw e;
     return (
-      <div className="chain-page">
+      <div className={styles.page}>
         <ReadProblem error={e} title={problemTitle} />
       </div>
     );

@@ -5,6 +5,7 @@ import { WalletGrantsPanel } from '../../../ui/chain/wallet-grants';
 import { contractForPage } from '../../../chain/page-network';
 import { isIndexerError } from '../../../chain/errors';
 import { collectionOf, type Collection } from '../../../chain/indexer';
+import chainStyles from '../../../ui/chain/chain.module.css';
 
 export const metadata: Metadata = { title: 'Collection' };
 export const dynamic = 'force-dynamic';
@@ -20,7 +21,7 @@ export default async function Page({ params }: Props) {
   const chain = contractForPage(process.env);
   if (!chain.ok) {
     return (
-      <div className="chain-page">
+      <div className={chainStyles.page}>
         <ChainUnavailable explanation={chain.explanation} />
       </div>
     );
@@ -31,7 +32,7 @@ export default async function Page({ params }: Props) {
   } catch (e) {
     if (isIndexerError(e)) {
       return (
-        <div className="chain-page">
+        <div className={chainStyles.page}>
           <ReadProblem error={e} title="This collection could not be shown." />
         </div>
       );
