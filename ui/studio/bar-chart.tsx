@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import styles from './studio.module.css';
+import ui from '../styles/controls.module.css';
 
 export interface Bar {
   readonly label: string;
@@ -38,30 +40,30 @@ export function BarChart({ title, bars, xLabel, yLabel, format }: { title: strin
   const y = (v: number) => margin.top + plotH - (v / top) * plotH;
   const ticks = [0, 1, 2, 3, 4].map((i) => (top / 4) * i);
   return (
-    <figure className={wide ? 'lab-chart is-wide' : 'lab-chart'}>
+    <figure className={wide ? `${styles.labChart} ${styles.isWide}` : styles.labChart}>
       <figcaption id={`${id}-title`}>{title}</figcaption>
       <svg viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`}>
         {ticks.map((t) => (
           <g key={t}>
-            <line className="grid" x1={margin.left} x2={width - margin.right} y1={y(t)} y2={y(t)} />
+            <line className={styles.grid} x1={margin.left} x2={width - margin.right} y1={y(t)} y2={y(t)} />
             <text x={margin.left - 6} y={y(t) + 4} textAnchor="end">
               {format(t)}
             </text>
           </g>
         ))}
-        <line className="axis" x1={margin.left} x2={margin.left} y1={margin.top} y2={margin.top + plotH} />
-        <line className="axis" x1={margin.left} x2={width - margin.right} y1={margin.top + plotH} y2={margin.top + plotH} />
+        <line className={styles.axis} x1={margin.left} x2={margin.left} y1={margin.top} y2={margin.top + plotH} />
+        <line className={styles.axis} x1={margin.left} x2={width - margin.right} y1={margin.top + plotH} y2={margin.top + plotH} />
         {bars.map((bar, i) => {
           const cx = margin.left + slot * i + slot / 2;
           const h = bar.value === null ? 2 : Math.max(1, (bar.value / top) * plotH);
           const base = margin.top + plotH;
           return (
             <g key={`${bar.label}-${i}`}>
-              <rect className={bar.value === null ? 'bar is-empty' : 'bar'} x={cx - barW / 2} y={base - h} width={barW} height={h}>
+              <rect className={bar.value === null ? `${styles.bar} ${styles.isEmpty}` : styles.bar} x={cx - barW / 2} y={base - h} width={barW} height={h}>
                 <title>{`${bar.label}: ${bar.value === null ? 'no figure' : format(bar.value)}`}</title>
               </rect>
               {bars.length <= 24 && (
-                <text className="value" x={cx} y={base - h - 4} textAnchor="middle">
+                <text className={styles.value} x={cx} y={base - h - 4} textAnchor="middle">
                   {bar.value === null ? '–' : format(bar.value)}
                 </text>
               )}
@@ -76,14 +78,14 @@ export function BarChart({ title, bars, xLabel, yLabel, format }: { title: strin
             </g>
           );
         })}
-        <text className="axis-label" x={margin.left + plotW / 2} y={HEIGHT - 6} textAnchor="middle">
+        <text className={styles.axisLabel} x={margin.left + plotW / 2} y={HEIGHT - 6} textAnchor="middle">
           {xLabel}
         </text>
-        <text className="axis-label" transform={`rotate(-90 16 ${margin.top + plotH / 2})`} x={16} y={margin.top + plotH / 2} textAnchor="middle">
+        <text className={styles.axisLabel} transform={`rotate(-90 16 ${margin.top + plotH / 2})`} x={16} y={margin.top + plotH / 2} textAnchor="middle">
           {yLabel}
         </text>
       </svg>
-      <table className="visually-hidden">
+      <table className={ui.visuallyHidden}>
         <caption>{title}</caption>
         <thead>
           <tr>
