@@ -35,7 +35,7 @@ const choices = (page: Page) => page.getByTestId('decision').getByRole('group', 
 const waitForChoice = (page: Page) =>
   page.waitForFunction(
     () =>
-      document.querySelector('.play-table')?.getAttribute('aria-busy') === 'false' &&
+      document.querySelector('[data-testid="play-table"]')?.getAttribute('aria-busy') === 'false' &&
       document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null,
     undefined,
     { timeout: 90_000 },

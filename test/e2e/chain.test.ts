@@ -383,7 +383,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(info.pieces.map((p) => p.name)).toEqual(pieces.map((p) => p.title));
     expect(info.pieces.every((p) => p.tokenId !== null)).toBe(true);
     expect(info.seats[1]).toMatchObject({ bot: true, approval: 'confirmed' });
-    for (const p of pieces) expect(await page.locator('.play-table').innerText()).toContain(p.title);
+    for (const p of pieces) expect(await page.getByTestId('play-table').innerText()).toContain(p.title);
 
     // The game is under way (the bot has moved, or the first roll is the artist's): play until a piece is minted.
     await page.waitForFunction(

@@ -64,7 +64,7 @@ function tableState(page: Page): Promise<TableState> {
   return page.evaluate(() => {
     if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
     if (document.querySelector('[data-testid="handoff"]')) return 'handoff';
-    const table = document.querySelector('.play-table');
+    const table = document.querySelector('[data-testid="play-table"]');
     if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
     return document.querySelector('[data-testid="decision"] button:not([disabled])') ? 'decide' : 'wait';
   });
@@ -75,7 +75,7 @@ async function nextTableState(page: Page): Promise<Exclude<TableState, 'wait'>> 
   await page.waitForFunction(
     () => {
       if (document.querySelector('[data-testid="outcome-banner"], [data-testid="handoff"]')) return true;
-      const table = document.querySelector('.play-table');
+      const table = document.querySelector('[data-testid="play-table"]');
       return table?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] button:not([disabled])') !== null;
     },
     undefined,
@@ -236,7 +236,7 @@ describe('Playing on the game server', () => {
     await waitForSeq(page, before + 1);
     // Bao's turn to bid: a hand-off screen first, with no table (and no bid of Ada's) behind it.
     await page.getByTestId('handoff').getByRole('heading', { name: 'Pass the device to Bao' }).waitFor();
-    expect(await page.locator('.play-table').count()).toBe(0);
+    expect(await page.getByTestId('play-table').count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toContain('1,237');
     await page.screenshot({ path: path.join(RESULTS, 'play-gotopoly-handoff.png'), fullPage: true });
     await page.getByRole('button', { name: 'I am Bao: show my table' }).click();
