@@ -99,7 +99,7 @@ describe('Watch a game', () => {
       await page.locator(`[data-action-index="${k}"]`).waitFor();
       expect(await page.locator('[data-action-index]').count()).toBe(k + 1);
       expect(await actionCount()).toBe(k + 1);
-      expect(await page.locator(`[data-action-index="${k}"] .log-line`).allTextContents()).toEqual(expectedLines);
+      expect(await page.locator(`[data-action-index="${k}"] li`).allTextContents()).toEqual(expectedLines);
 
       const shown = await readSeats();
       expect(shown).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
@@ -107,7 +107,7 @@ describe('Watch a game', () => {
       cashChanged ||= state.players.some((p, s) => p.cash !== before.players[s]!.cash);
       const landed = lastLanding(step.events);
       if (landed !== null) {
-        expect(await page.locator('.tile.is-landed').getAttribute('data-tile-index')).toBe(String(landed));
+        expect(await page.getByTestId('board').locator('[data-landed]').getAttribute('data-tile-index')).toBe(String(landed));
       }
     }
     expect(moved).toBe(true);

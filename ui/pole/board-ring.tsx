@@ -3,6 +3,7 @@ import { ringCell, ringSide } from './board-layout';
 import type { PoleScene } from './pole-scene';
 import { BoardCentre } from './board-centre';
 import { BoardTile } from './board-tile';
+import styles from './board.module.css';
 
 /** The ring of tiles around a square board, with pawns, holders and the centre panel. Before a game: the bare board. */
 export function BoardRing({ board, snap, idleHint }: { board: Board; snap: PoleScene | null; idleHint?: string }) {
@@ -20,9 +21,9 @@ export function BoardRing({ board, snap, idleHint }: { board: Board; snap: PoleS
   const goBonus = snap?.state.config.goBonus ?? 300;
 
   return (
-    <div className="board-scroll">
-      <div className="board" style={{ '--side': side } as React.CSSProperties} data-testid="board">
-        <ol className="ring" aria-label={`${board.name} board, ${count} tiles`}>
+    <div className={styles.boardScroll}>
+      <div className={styles.board} style={{ '--side': side } as React.CSSProperties} data-testid="board">
+        <ol className={styles.ring} aria-label={`${board.name} board, ${count} tiles`}>
           {board.tiles.map((tile, index) => (
             <BoardTile
               key={tile.id}
@@ -39,7 +40,7 @@ export function BoardRing({ board, snap, idleHint }: { board: Board; snap: PoleS
             />
           ))}
         </ol>
-        <div className="centre-area" style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
+        <div className={styles.centreArea} style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
           <BoardCentre board={board} snap={snap} idleHint={idleHint} />
         </div>
       </div>
