@@ -1,9 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import { SiteFooter } from '../ui/home/site-footer';
+import '../ui/styles/globals.css';
 import { SiteNav } from '../ui/home/site-nav';
 import { WalletButton } from '../ui/wallet/wallet-button';
 import { WalletProvider } from '../ui/wallet';
-import '../ui/styles/globals.css';
+import site from '../ui/home/site-chrome.module.css';
 
 export const metadata: Metadata = {
   title: { default: 'Tezos Pole', template: '%s · Tezos Pole' },
@@ -21,22 +22,22 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body>
         <WalletProvider>
-          <a className="skip-link" href="#main">
+          <a className={site.skipLink} href="#main">
             Skip to content
           </a>
-          <header className="site-header">
-            <a className="brand" href="/">
-              <svg className="brand-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+          <header className={site.header}>
+            <a className={site.brand} href="/">
+              <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
                 <rect x="2" y="2" width="28" height="28" rx="7" fill="#3d8bfd" />
                 <rect x="8" y="8" width="16" height="16" rx="3" fill="none" stroke="#fff" strokeWidth="2.5" />
                 <circle cx="16" cy="16" r="3" fill="#f4c152" />
               </svg>
-              <span className="brand-name">Tezos Pole</span>
+              <span className={site.brandName}>Tezos Pole</span>
             </a>
             <SiteNav />
             <WalletButton />
           </header>
-          <main id="main">{children}</main>
+          <main id="main" className={site.main}>{children}</main>
           <SiteFooter />
         </WalletProvider>
       </body>

@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
 import { GAME_IDS, GAMES } from '../ui/lib/game-catalog';
+import ui from '../ui/styles/controls.module.css';
+import home from '../ui/home/home.module.css';
+import { cx } from '../ui/lib/cx';
 
 export const metadata: Metadata = { title: 'Tezos Pole · Gotopoly · Ten' };
 
@@ -7,7 +10,7 @@ export const metadata: Metadata = { title: 'Tezos Pole · Gotopoly · Ten' };
 export default function Page() {
   return (
     <>
-      <section className="intro">
+      <section className={ui.intro}>
         <h1>Pick a game</h1>
         <p>
           Three board games on one rules engine. Play hot-seat on one device or online with invite links, with bots in any
@@ -15,28 +18,28 @@ export default function Page() {
           tiles become FA2 tokens in the players’ wallets, and artists feature their own pieces as tiles in the studio.
         </p>
       </section>
-      <ul className="game-cards">
+      <ul className={home.gameCards}>
         {GAME_IDS.map((id) => {
           const game = GAMES[id];
           return (
-            <li key={id} className={`game-card game-card-${id}`}>
-              <h2 className="game-card-title" id={`game-${id}`}>
+            <li key={id} className={home.gameCard} data-game={id}>
+              <h2 className={home.gameCardTitle} id={`game-${id}`}>
                 {game.name}
               </h2>
-              <p className="game-card-pitch">{game.pitch}</p>
-              <p className="game-card-meta muted small">
+              <p className={home.gameCardPitch}>{game.pitch}</p>
+              <p className={cx(home.gameCardMeta, ui.muted, ui.small)}>
                 {game.minSeats}–{game.maxSeats} seats · people or bots
               </p>
-              <div className="game-card-actions">
-                <a className="button primary" href={`/new/${id}`} aria-describedby={`game-${id}`}>
+              <div className={home.gameCardActions}>
+                <a className={cx(ui.button, ui.primary)} href={`/new/${id}`} aria-describedby={`game-${id}`}>
                   New game
                 </a>
                 {id === 'pole' && (
                   <>
-                    <a className="button ghost" href="/watch">
+                    <a className={cx(ui.button, ui.ghost)} href="/watch">
                       Watch a game
                     </a>
-                    <a className="button ghost" href="/studio">
+                    <a className={cx(ui.button, ui.ghost)} href="/studio">
                       Artist studio
                     </a>
                   </>
@@ -46,7 +49,7 @@ export default function Page() {
           );
         })}
       </ul>
-      <p className="home-foot muted">
+      <p className={cx(home.homeFoot, ui.muted)}>
         Have a game record? <a href="/replay">Open it in the replay viewer</a>.
       </p>
     </>

@@ -3,6 +3,8 @@ import { chainStatus } from '../../chain/status';
 import { getHost } from '../../server';
 import type { BankBudget } from '../../server/chain/chain-games';
 import { formatTez } from '../../ui/wallet/wallet-status';
+import ui from '../../ui/styles/controls.module.css';
+import { cx } from '../../ui/lib/cx';
 
 export const metadata: Metadata = { title: 'Chain · Tezos Pole' };
 // The environment is read when the page is requested, not when the app is built.
@@ -36,12 +38,12 @@ function Bank({ read }: { read: Awaited<ReturnType<typeof readBudget>> }) {
       <dt>Balance</dt>
       <dd data-testid="bank-balance">
         {formatTez(balanceMutez)}
-        {reservedMutez > 0 ? <span className="muted small"> ({formatTez(reservedMutez)} held for games being created)</span> : null}
+        {reservedMutez > 0 ? <span className={cx(ui.muted, ui.small)}> ({formatTez(reservedMutez)} held for games being created)</span> : null}
       </dd>
       <dt>A game costs it at most</dt>
       <dd data-testid="bank-game-cost">
         {formatTez(gameCost.totalMutez)}{' '}
-        <span className="muted small">
+        <span className={cx(ui.muted, ui.small)}>
           ({gameCost.seats} seats, {gameCost.bots} of them bots, on the default board: {formatTez(gameCost.botFundingMutez)} for the bots’ wallets,{' '}
           {formatTez(gameCost.storageMutez)} for its tokens’ storage, {formatTez(gameCost.feesMutez)} in fees)
         </span>
@@ -61,7 +63,7 @@ export default async function Page() {
   const status = chainStatus(process.env);
   const bank = status.ok ? await readBudget() : null;
   return (
-    <section className="panel chain-status" aria-labelledby="chain-heading" data-testid="chain-status">
+    <section className={ui.panel} aria-labelledby="chain-heading" data-testid="chain-status">
       <h1 id="chain-heading">Tezos network</h1>
       {status.ok ? (
         <>
@@ -71,7 +73,7 @@ export default async function Page() {
             <dt>Editions contract</dt>
             <dd data-testid="chain-contract">
               {status.explorerUrl ? <a href={status.explorerUrl}>{status.contract}</a> : status.contract}{' '}
-              <span className="muted small">({status.contractSource === 'env' ? 'from the environment' : 'from the deployment record'})</span>
+              <span className={cx(ui.muted, ui.small)}>({status.contractSource === 'env' ? 'from the environment' : 'from the deployment record'})</span>
             </dd>
             <dt>Node RPC</dt>
             <dd>{status.rpcUrl}</dd>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ReplayViewer } from '../../ui/replay/replay-viewer';
+import ui from '../../ui/styles/controls.module.css';
 
 type Props = { searchParams: Promise<{ [key: string]: string | string[] | undefined }> };
 
@@ -11,7 +12,7 @@ export default async function Page({ searchParams }: Props) {
   const game = Array.isArray(query.game) ? query.game[0] : query.game;
   return (
     <>
-      <section className="intro">
+      <section className={ui.intro}>
         <h1>Replay a game</h1>
         <p>
           Open a game record (the JSON file “Export record” saves) and step through it: the rules engine replays every action

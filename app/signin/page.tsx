@@ -5,7 +5,8 @@ import { isHostError } from '../../server/errors';
 import { signInMessage } from '../../server/auth/sign-in-message';
 import { nextPath } from '../../ui/lib/next-path';
 import { SignInPanel } from '../../ui/wallet/sign-in-panel';
-import '../../ui/wallet/wallet.css';
+import ui from '../../ui/styles/controls.module.css';
+import { cx } from '../../ui/lib/cx';
 
 export const metadata: Metadata = { title: 'Sign in' };
 // The network is the environment's, read per request.
@@ -40,7 +41,7 @@ export default async function Page({ searchParams }: Props) {
 
   return (
     <>
-      <section className="intro">
+      <section className={ui.intro}>
         <h1>Sign in</h1>
         <p>
           {accounts
@@ -48,23 +49,23 @@ export default async function Page({ searchParams }: Props) {
             : 'Connect your Tezos wallet over Beacon (Temple, Kukai, Umami…) and sign a message to prove the address is yours.'}
         </p>
       </section>
-      <section className="panel signin" aria-labelledby="signin-heading">
-        <h2 id="signin-heading" className="panel-title">
+      <section className={ui.panel} aria-labelledby="signin-heading">
+        <h2 id="signin-heading" className={ui.panelTitle}>
           {accounts ? 'Devnet accounts' : 'Your wallet'}
         </h2>
         {accountsProblem && (
-          <p className="form-error" role="alert">
+          <p className={ui.alert} role="alert">
             The devnet accounts cannot be listed: {accountsProblem}.
           </p>
         )}
         <SignInPanel accounts={accounts} beaconProblem={status.ok ? null : status.explanation} devnetRpcUrl={status.ok && network === 'devnet' ? status.rpcUrl : null} next={next} />
         <div>
-          <h3 className="panel-title">What you sign</h3>
-          <p className="muted small">
+          <h3 className={ui.panelTitle}>What you sign</h3>
+          <p className={cx(ui.muted, ui.small)}>
             A one-time text, valid for five minutes. Signing it sends no operation and costs nothing; the app then remembers
             the address for 30 days on this browser, until you sign out.
           </p>
-          <pre className="signin-message" data-testid="signin-message">
+          <pre data-testid="signin-message">
             {preview}
           </pre>
         </div>

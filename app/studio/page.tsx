@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { StudioHome } from '../../ui/studio/studio-home';
+import ui from '../../ui/styles/controls.module.css';
 
 export const metadata: Metadata = { title: 'Artist studio' };
 
@@ -7,7 +8,7 @@ export const metadata: Metadata = { title: 'Artist studio' };
 export default function Page() {
   return (
     <>
-      <section className="intro">
+      <section className={ui.intro}>
         <h1>Artist studio</h1>
         <p>Feature your pieces, then build Tezos Pole boards from them and test their balance with thousands of bot games.</p>
       </section>

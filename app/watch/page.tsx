@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { WatchGame } from '../../ui/pole/watch-game';
+import ui from '../../ui/styles/controls.module.css';
 
 export const metadata: Metadata = { title: 'Watch a game' };
 
@@ -7,7 +8,7 @@ export const metadata: Metadata = { title: 'Watch a game' };
 export default function Page() {
   return (
     <>
-      <section className="intro">
+      <section className={ui.intro}>
         <h1>Watch a game</h1>
         <p>
           Seat two to six bots, pick a seed and watch a complete game of Tezos Pole played by the rules engine in your

@@ -273,7 +273,7 @@ describe('devnet explorer pages', () => {
 
   it('operation: status, block, sender, target, entrypoint, parameters as JSON, fee, gas, storage', () => {
     const out = html(createElement(OperationPanel, { group, network: DEVNET }));
-    expect(out).toContain('op-status-applied');
+    expect(out).toContain('data-status="applied"');
     expect(out).toContain('href="/explorer/block/5"');
     expect(out).toContain('<code>mint</code>');
     expect(out).toContain(`href="/explorer/account/${KT}"`);

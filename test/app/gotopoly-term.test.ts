@@ -11,7 +11,7 @@ const status = (state: GotopolyState) => {
   const html = renderToStaticMarkup(
     createElement(GotopolyTable, { view: gotopolyView(state, null), seat: null, seats, pending: gotopoly.pending(state), legal: [], events: [], outcome: null, deadline: null, act: () => undefined, busy: false, error: null }),
   );
-  return /<div class="gp-term">(.*?)<\/div>/.exec(html)![1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return /<div class="term">(.*?)<\/div>/.exec(html)![1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 };
 
 /** Issue 19: the status read "Opening auction of at most 150". G18: "If nobody has won after `maxTerms` terms (default 150), the game ends". */

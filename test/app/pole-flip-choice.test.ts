@@ -62,7 +62,7 @@ describe('the must-flip choice', () => {
       const cash = decision.cash;
       const legend = text(/<legend>(.*?)<\/legend>/.exec(html)![1]!);
       expect(legend).toContain(`You owe ${owed.toLocaleString('en')} Tz and have ${cash.toLocaleString('en')} Tz: ${(owed - cash).toLocaleString('en')} Tz short.`);
-      const buttons = [...html.matchAll(/<fieldset class="flip-choices">.*?<\/fieldset>/g)].flatMap((m) => [...m[0].matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((b) => text(b[1]!)));
+      const buttons = [...html.matchAll(/<fieldset class="flipChoices">.*?<\/fieldset>/g)].flatMap((m) => [...m[0].matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((b) => text(b[1]!)));
       expect(buttons).toHaveLength(legal.length);
       legal.forEach((action, k) => {
         if (action.type !== 'flip') throw new Error('a must-flip decision offers flips only');

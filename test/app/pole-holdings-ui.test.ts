@@ -69,7 +69,7 @@ describe('P13 on the board', () => {
   it('a 1/1 that left the game is stamped as such, not shown as unsold', () => {
     const s = read(game(), [{ tile: MOTH, holders: [], elsewhere: 1 }]).state;
     const out = tileHtml(s, MOTH);
-    expect(out).toContain('is-removed');
+    expect(out).toContain('isRemoved');
     expect(out).toContain('Left the game');
   });
 });

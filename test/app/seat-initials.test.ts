@@ -23,7 +23,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** The text of every pawn and seat badge in the markup. */
 const badges = (html: string): string[] =>
-  [...html.matchAll(/class="(?:pawn|player-pawn)"[^>]*>([^<]*)</g)].map((m) => m[1]!);
+  [...html.matchAll(/class="(?:pawn|playerPawn)"[^>]*>([^<]*)</g)].map((m) => m[1]!);
 
 /** Plays a few bot steps so that the pawns stand on the board. */
 function played<S, A, C, E extends GameEvent>(game: GameDefinition<S, A, C, E>, config: C, bots: readonly Bot<S, A>[], steps: number) {

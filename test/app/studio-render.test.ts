@@ -61,9 +61,9 @@ describe('provenance on the piece card and the board', () => {
 
 describe('text limits', () => {
   it('counts against the limit and says by how much a field is over, never cutting it', () => {
-    expect(renderToStaticMarkup(createElement(CharCount, { id: 'c', value: 'x'.repeat(4980), max: 5000 }))).toBe('<p id="c" class="char-count" aria-live="polite">4,980 / 5,000</p>');
+    expect(renderToStaticMarkup(createElement(CharCount, { id: 'c', value: 'x'.repeat(4980), max: 5000 }))).toBe('<p id="c" class="charCount" aria-live="polite">4,980 / 5,000</p>');
     const over = renderToStaticMarkup(createElement(CharCount, { id: 'c', value: 'x'.repeat(5012), max: 5000 }));
-    expect(over).toContain('class="char-count is-over"');
+    expect(over).toContain('class="charCount isOver"');
     expect(over).toContain('5,012 / 5,000 — 12 too many: shorten it');
   });
 });

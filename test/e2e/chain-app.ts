@@ -76,7 +76,7 @@ export type TableState = 'over' | 'decide' | 'wait';
 export function tableState(page: Page): Promise<TableState> {
   return page.evaluate(() => {
     if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
-    const table = document.querySelector('.play-table');
+    const table = document.querySelector('[data-testid="play-table"]');
     if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
     return document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') ? 'decide' : 'wait';
   });
@@ -87,7 +87,7 @@ export const nextTableState = (page: Page) =>
   page.waitForFunction(
     () => {
       if (document.querySelector('[data-testid="outcome-banner"]')) return true;
-      const table = document.querySelector('.play-table');
+      const table = document.querySelector('[data-testid="play-table"]');
       return table?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null;
     },
     undefined,

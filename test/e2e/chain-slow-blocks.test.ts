@@ -35,7 +35,7 @@ const choices = (page: Page) => page.getByTestId('decision').getByRole('group', 
 const waitForChoice = (page: Page) =>
   page.waitForFunction(
     () =>
-      document.querySelector('.play-table')?.getAttribute('aria-busy') === 'false' &&
+      document.querySelector('[data-testid="play-table"]')?.getAttribute('aria-busy') === 'false' &&
       document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null,
     undefined,
     { timeout: 90_000 },
@@ -81,11 +81,11 @@ describe('an on-chain game at a slow chain’s pace, in the browser', () => {
 
     // A double click, as an impatient player does while the block is being baked.
     await buy.dblclick();
-    // At once: on its way, with a spinner and the wait a block of 2 s makes.
+    // At once: on its way (each step drawn with a spinner), with the wait a block of 2 s makes.
     const progress = page.getByTestId('chain-progress');
     await progress.waitFor({ timeout: 10_000 });
     await expect.poll(() => progress.innerText()).toContain(`a block every ${BLOCK_SECONDS} s`);
-    expect(await progress.locator('.spinner').count()).toBeGreaterThan(0);
+    expect(await progress.getByTestId('chain-sending').or(progress.getByTestId('chain-in-flight')).count()).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(RESULTS, 'chain-slow-pending.png'), fullPage: true });
 
     // The confirmation arrives as a toast naming the purchase, linked to its operation.

@@ -136,7 +136,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await chooseOnChain(alicePage);
     // A fixed seed: the same dice every run, in which Alice and Bob both buy.
     await alicePage.getByLabel('Seed (optional)').fill('e2e-chain-two-people');
-    await alicePage.locator('details.options summary').click();
+    await alicePage.locator('summary', { hasText: 'Tezos Pole options' }).click();
     await alicePage.getByLabel(/^Laps to finish/).fill('1');
     await alicePage.getByRole('button', { name: 'Create and invite' }).click();
     await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
@@ -383,7 +383,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     expect(info.pieces.map((p) => p.name)).toEqual(pieces.map((p) => p.title));
     expect(info.pieces.every((p) => p.tokenId !== null)).toBe(true);
     expect(info.seats[1]).toMatchObject({ bot: true, approval: 'confirmed' });
-    for (const p of pieces) expect(await page.locator('.play-table').innerText()).toContain(p.title);
+    for (const p of pieces) expect(await page.getByTestId('play-table').innerText()).toContain(p.title);
 
     // The game is under way (the bot has moved, or the first roll is the artist's): play until a piece is minted.
     await page.waitForFunction(
@@ -415,7 +415,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await page.waitForURL(`**/token/${contract}/${bought.tokenId}`);
     await page.getByTestId('token-page').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(bought.name);
-    expect(await page.locator('.token-hero').locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('token-hero').locator(`[title="${artist.address}"]`).count()).toBeGreaterThan(0);
     expect(await page.getByTestId('token-royalties').locator(`[title="${artist.address}"]`).count()).toBe(1);
     expect(await page.getByTestId('token-history').locator('tbody tr').first().getAttribute('data-kind')).toBe('mint');
     // The one resource error is the studio's refusal of the bank's token (403 NOT_TOKEN_CREATOR), shown above.

@@ -64,7 +64,7 @@ function tableState(page: Page): Promise<TableState> {
   return page.evaluate(() => {
     if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
     if (document.querySelector('[data-testid="handoff"]')) return 'handoff';
-    const table = document.querySelector('.play-table');
+    const table = document.querySelector('[data-testid="play-table"]');
     if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
     return document.querySelector('[data-testid="decision"] button:not([disabled])') ? 'decide' : 'wait';
   });
@@ -75,7 +75,7 @@ async function nextTableState(page: Page): Promise<Exclude<TableState, 'wait'>> 
   await page.waitForFunction(
     () => {
       if (document.querySelector('[data-testid="outcome-banner"], [data-testid="handoff"]')) return true;
-      const table = document.querySelector('.play-table');
+      const table = document.querySelector('[data-testid="play-table"]');
       return table?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] button:not([disabled])') !== null;
     },
     undefined,
@@ -105,9 +105,9 @@ async function decide(page: Page, game: GameId): Promise<string> {
       ? [d.getByRole('group', { name: 'Your choices' }).getByRole('button')]
       : game === 'gotopoly'
         ? [
-            d.locator('form.gp-bid-form').getByRole('button', { name: /^Submit/ }),
+            d.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: /^Submit/ }),
             d.getByRole('button', { name: 'Done building and trading' }),
-            d.locator('.gp-choices button, .gp-token-button'),
+            d.getByLabel('Your choices').getByRole('button'),
           ]
         : [
             d.getByRole('button', { name: /^Take the \d+ number cards?/ }),
@@ -116,7 +116,7 @@ async function decide(page: Page, game: GameId): Promise<string> {
             d.getByRole('button', { name: /^Bid \d+$/ }),
             d.getByRole('button', { name: 'Pass' }),
             d.getByRole('button', { name: /^Pay \d+$/ }),
-            d.locator('form.ten-payment').getByRole('button', { name: /^Buy / }),
+            d.getByRole('form', { name: 'Payment' }).getByRole('button', { name: /^Buy / }),
             d.getByRole('button', { name: /^Buy nothing/ }),
           ];
   const choice = await firstEnabled(candidates);
@@ -177,7 +177,7 @@ async function checkFinished(page: Page, game: GameId, id: string): Promise<void
     const text = await standings.innerText();
     for (const w of outcome!.winners) expect(text).toContain(names[w]);
     expect(await standings.locator('tbody tr').count()).toBe(names.length);
-    expect(await standings.locator('tbody tr.is-winner').count()).toBeGreaterThanOrEqual(outcome!.winners.length);
+    expect(await standings.locator('tbody tr[data-winner="true"]').count()).toBeGreaterThanOrEqual(outcome!.winners.length);
   }
 }
 
@@ -228,19 +228,19 @@ describe('Playing on the game server', () => {
     await page.waitForURL(/\/play\//);
     const id = gameIdOf(page);
     // The opening auction: Ada's sealed bids first (the device starts with the first person).
-    await page.locator('form.gp-bid-form').waitFor();
+    await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
     await expect.poll(() => page.getByText('Seat 1 · Ada').count()).toBe(1);
-    await page.locator('form.gp-bid-form input[type="number"]').first().fill('1237');
+    await page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
     const before = await seqOf(page);
-    await page.locator('form.gp-bid-form').getByRole('button', { name: 'Submit sealed bids' }).click();
+    await page.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: 'Submit sealed bids' }).click();
     await waitForSeq(page, before + 1);
     // Bao's turn to bid: a hand-off screen first, with no table (and no bid of Ada's) behind it.
     await page.getByTestId('handoff').getByRole('heading', { name: 'Pass the device to Bao' }).waitFor();
-    expect(await page.locator('.play-table').count()).toBe(0);
+    expect(await page.getByTestId('play-table').count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toContain('1,237');
     await page.screenshot({ path: path.join(RESULTS, 'play-gotopoly-handoff.png'), fullPage: true });
     await page.getByRole('button', { name: 'I am Bao: show my table' }).click();
-    await page.locator('form.gp-bid-form').waitFor();
+    await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
     await expect.poll(() => page.getByText('Seat 2 · Bao').count()).toBe(1);
     expect(await page.locator('body').innerText()).not.toContain('1,237');
     const host = await api<{ view: GotopolyView }>(`/api/games/${id}`);
@@ -296,10 +296,10 @@ describe('Playing on the game server', () => {
 
     // The opening auction: both uncles bid at once. Ada bids £1,237 on the first property of the lot.
     const [ada, bao] = people as [(typeof people)[0], (typeof people)[0]];
-    for (const p of people) await p.page.locator('form.gp-bid-form').waitFor();
+    for (const p of people) await p.page.getByRole('form', { name: 'Sealed bids' }).waitFor();
     const adaSeq = await seqOf(ada.page);
-    await ada.page.locator('form.gp-bid-form input[type="number"]').first().fill('1237');
-    await ada.page.locator('form.gp-bid-form').getByRole('button', { name: 'Submit sealed bids' }).click();
+    await ada.page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
+    await ada.page.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: 'Submit sealed bids' }).click();
     await waitForSeq(ada.page, adaSeq + 1);
     ada.actions++;
     // Bao's table hears of it over the event stream, without a reload, and learns only that Ada has bid.

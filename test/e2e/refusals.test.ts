@@ -82,7 +82,7 @@ describe('the wallet in the header', () => {
       const page = await pages.newPage();
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await signIn(page, alice.alias, '/');
-      const header = page.locator('header.site-header');
+      const header = page.getByRole('banner');
 
       const badge = header.getByTestId('network-badge');
       await badge.waitFor();
@@ -99,10 +99,10 @@ describe('the wallet in the header', () => {
       expect(await header.getByTestId('wallet-low-balance').count()).toBe(0);
 
       // Everything fits: no horizontal scroll, the badge and the balance inside the viewport.
-      const fits = await page.evaluate(() => ({
-        page: document.documentElement.scrollWidth <= window.innerWidth,
-        header: (document.querySelector('header.site-header') as HTMLElement).scrollWidth <= window.innerWidth,
-      }));
+      const fits = {
+        page: await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        header: await header.evaluate((el) => el.scrollWidth <= window.innerWidth),
+      };
       expect(fits).toEqual({ page: true, header: true });
       for (const part of [badge, balance, header.getByRole('button', { name: 'Sign out' })]) {
         const box = (await part.boundingBox())!;

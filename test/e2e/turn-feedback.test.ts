@@ -155,7 +155,7 @@ describe('Feedback at the table', () => {
 
     for (const page of [moving, still]) {
       await expect.poll(async () => (await pawnSeen(page)).tiles.at(-1), { timeout: 15_000 }).toBe(move!.to);
-      await expect.poll(() => page.evaluate(() => document.querySelector('.tile.is-landed')?.getAttribute('data-tile-index') ?? null)).toBe(String(move!.to));
+      await expect.poll(() => page.evaluate(() => document.querySelector('[data-testid="board"] [data-landed]')?.getAttribute('data-tile-index') ?? null)).toBe(String(move!.to));
       expect(await seqOf(page)).toBe(after.seq);
     }
     const walked = await pawnSeen(moving);
@@ -167,7 +167,7 @@ describe('Feedback at the table', () => {
 
     // The landing tile shows the money the mover gained or lost on that step.
     const change = (after.view as PoleState).players[seat]!.cash - (before.view as PoleState).players[seat]!.cash;
-    const landedTile = moving.locator('.tile.is-landed');
+    const landedTile = moving.getByTestId('board').locator('[data-landed]');
     if (change !== 0) expect(await landedTile.locator('[data-money]').innerText()).toBe(`${change > 0 ? '+' : '−'}${formatTz(Math.abs(change))}`);
     else expect(await landedTile.locator('[data-money]').count()).toBe(0);
     await landedTile.screenshot({ path: path.join(RESULTS, 'turn-feedback-landed-tile.png') });

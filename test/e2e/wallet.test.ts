@@ -144,7 +144,7 @@ describe('your own wallet over Beacon, in the browser', () => {
     await alicePage.getByLabel('Bot pace').selectOption({ label: 'Instant' });
     // The chain suite's seed: the same dice, in which both buy.
     await alicePage.getByLabel('Seed (optional)').fill('e2e-chain-two-people');
-    await alicePage.locator('details.options summary').click();
+    await alicePage.locator('summary', { hasText: 'Tezos Pole options' }).click();
     await alicePage.getByLabel(/^Laps to finish/).fill('1');
     await alicePage.getByRole('button', { name: 'Create and invite' }).click();
     await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();

@@ -99,7 +99,7 @@ describe('Watch a game', () => {
       await page.locator(`[data-action-index="${k}"]`).waitFor();
       expect(await page.locator('[data-action-index]').count()).toBe(k + 1);
       expect(await actionCount()).toBe(k + 1);
-      expect(await page.locator(`[data-action-index="${k}"] .log-line`).allTextContents()).toEqual(expectedLines);
+      expect(await page.locator(`[data-action-index="${k}"] li`).allTextContents()).toEqual(expectedLines);
 
       // Pawns step along the tiles to where the engine put them (issue 19), and the landing shows once they are there.
       await expect.poll(readSeats, { timeout: 10_000 }).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
@@ -107,7 +107,7 @@ describe('Watch a game', () => {
       cashChanged ||= state.players.some((p, s) => p.cash !== before.players[s]!.cash);
       const landed = lastLanding(step.events);
       if (landed !== null) {
-        const landedTile = () => page.evaluate(() => document.querySelector('.tile.is-landed')?.getAttribute('data-tile-index') ?? null);
+        const landedTile = () => page.evaluate(() => document.querySelector('[data-testid="board"] [data-landed]')?.getAttribute('data-tile-index') ?? null);
         await expect.poll(landedTile, { timeout: 10_000 }).toBe(String(landed));
       }
     }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { networkForPage, type PageNetwork } from '../../chain/page-network';
 import { isIndexerError, type IndexerErrorCode } from '../../chain/errors';
 import { ChainUnavailable, ReadProblem } from './format';
+import styles from './chain.module.css';
 
 /** The page's URL names nothing there is: no such token, operation, block or account, or not even an id of one. */
 const NOT_FOUND_CODES: ReadonlySet<IndexerErrorCode> = new Set(['NOT_FOUND', 'BAD_ADDRESS', 'BAD_CONTRACT', 'BAD_TOKEN_ID', 'BAD_OPERATION_HASH', 'BAD_LEVEL']);
@@ -19,7 +20,7 @@ export async function chainReadPage<T>(read: (tzktUrl: string) => Promise<T>, pr
   const chain = networkForPage(process.env);
   if (!chain.ok) {
     return (
-      <div className="chain-page">
+      <div className={styles.page}>
         <ChainUnavailable explanation={chain.explanation} />
       </div>
     );
@@ -31,7 +32,7 @@ export async function chainReadPage<T>(read: (tzktUrl: string) => Promise<T>, pr
     if (!isIndexerError(e)) throw e;
     if (namesNothing(e.code)) notFound();
     return (
-      <div className="chain-page">
+      <div className={styles.page}>
         <ReadProblem error={e} title={problemTitle} />
       </div>
     );

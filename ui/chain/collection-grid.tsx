@@ -3,7 +3,8 @@ import { accountHref } from './explorer-links';
 import type { Collection } from '../../chain/indexer';
 import { Address } from './format';
 import { TokenArt } from './token-art';
-import './chain.css';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
 
 /** The token page of the app (never the external explorer: it shows what the app knows about a tile). */
 export const tokenHref = (contract: string, tokenId: string): string => `/token/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`;
@@ -14,38 +15,38 @@ export const tokenHref = (contract: string, tokenId: string): string => `/token/
  */
 export function CollectionGrid({ collection, network }: { collection: Collection; network: LinkNetwork }) {
   return (
-    <section className="chain-page" aria-labelledby="collection-heading" data-testid="collection">
+    <section className={styles.page} aria-labelledby="collection-heading" data-testid="collection">
       <header>
         <h1 id="collection-heading">Collection</h1>
-        <p className="chain-lede">
+        <p className={styles.lede}>
           Tezos Pole tokens held by <Address address={collection.address} href={accountHref(network, collection.address)} />{' '}
-          <span className="small">({collection.address})</span>
+          <span className={ui.small}>({collection.address})</span>
         </p>
       </header>
       {collection.items.length === 0 ? (
-        <p className="panel" data-testid="collection-empty">
+        <p className={ui.panel} data-testid="collection-empty">
           This address holds no Tezos Pole tokens yet. Tokens appear here once a purchase in an on-chain game mints a copy to it.
         </p>
       ) : (
-        <ul className="token-grid">
+        <ul className={styles.tokenGrid}>
           {collection.items.map(({ token, balance }) => (
-            <li key={token.tokenId} className="token-card" data-testid="collection-token" data-token-id={token.tokenId}>
+            <li key={token.tokenId} className={styles.tokenCard} data-testid="collection-token" data-token-id={token.tokenId}>
               <a href={tokenHref(token.contract, token.tokenId)}>
                 <TokenArt token={token} />
-                <div className="token-card-body">
-                  <h2 className="token-card-title">{token.title}</h2>
-                  <span className="token-card-artist">
+                <div className={styles.tokenCardBody}>
+                  <h2 className={styles.tokenCardTitle}>{token.title}</h2>
+                  <span className={styles.tokenCardArtist}>
                     {token.artist ?? (token.creators[0] ? <Address address={token.creators[0]} /> : 'Unknown artist')}
                   </span>
-                  <div className="token-card-facts">
-                    <span className="edition-pill" title="Copies in existence / edition size">
+                  <div className={styles.tokenCardFacts}>
+                    <span className={styles.editionPill} title="Copies in existence / edition size">
                       {token.edition}
                     </span>
-                    <span className="fact-pill" title="Copies this address holds">
+                    <span className={styles.factPill} title="Copies this address holds">
                       owned ×{balance}
                     </span>
-                    {token.facts && <span className="fact-pill">list {token.facts.listPrice} Tz</span>}
-                    {token.facts && <span className="fact-pill">×{token.facts.multiplier}</span>}
+                    {token.facts && <span className={styles.factPill}>list {token.facts.listPrice} Tz</span>}
+                    {token.facts && <span className={styles.factPill}>×{token.facts.multiplier}</span>}
                   </div>
                 </div>
               </a>

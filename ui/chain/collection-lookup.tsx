@@ -3,7 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { useWallet } from '../wallet';
-import './chain.css';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * `/collection` without an address: goes to the signed-in address's collection, or offers to sign in or to look
@@ -17,35 +19,35 @@ export function CollectionLookup({ problem }: { problem?: string }) {
   }, [router, address]);
   const state = status === 'signed-out' ? 'signed-out' : 'checking';
   return (
-    <section className="chain-page" aria-labelledby="collection-heading" data-testid="collection-lookup">
+    <section className={styles.page} aria-labelledby="collection-heading" data-testid="collection-lookup">
       <header>
         <h1 id="collection-heading">Collection</h1>
-        <p className="chain-lede">The Tezos Pole tokens an address holds: artwork, edition, owners and history.</p>
+        <p className={styles.lede}>The Tezos Pole tokens an address holds: artwork, edition, owners and history.</p>
       </header>
       {problem && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {problem}
         </p>
       )}
-      <div className="panel">
+      <div className={ui.panel}>
         {state === 'checking' ? (
-          <p className="muted" aria-live="polite">
+          <p className={ui.muted} aria-live="polite">
             Looking for your signed-in address…
           </p>
         ) : (
           <p>
-            <a className="button primary" href="/signin?next=/collection">
+            <a className={cx(ui.button, ui.primary)} href="/signin?next=/collection">
               Sign in
             </a>{' '}
-            <span className="muted">to see your own collection, or look up any address:</span>
+            <span className={ui.muted}>to see your own collection, or look up any address:</span>
           </p>
         )}
-        <form className="address-form" action="/collection" method="get">
-          <label className="visually-hidden" htmlFor="collection-address">
+        <form className={styles.addressForm} action="/collection" method="get">
+          <label className={ui.visuallyHidden} htmlFor="collection-address">
             Tezos address
           </label>
           <input id="collection-address" name="address" type="text" placeholder="tz1…" autoComplete="off" spellCheck={false} required />
-          <button className="button" type="submit">
+          <button className={ui.button} type="submit">
             Show collection
           </button>
         </form>

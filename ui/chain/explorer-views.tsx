@@ -2,27 +2,29 @@ import { accountHref, blockHref, opHref, type LinkNetwork } from './explorer-lin
 import type { AccountSummary, BlockSummary, OperationContent, OperationGroup } from '../../chain/indexer';
 import { tokenHref } from './collection-grid';
 import { Address, formatTez, formatTime } from './format';
-import './chain.css';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
-const Status = ({ status }: { status: string }) => <span className={`op-status op-status-${status}`}>{status}</span>;
+const Status = ({ status }: { status: string }) => <span className={styles.opStatus} data-status={status}>{status}</span>;
 
 /** Where a content goes: the contract called, the account paid, or the contract originated. */
 function Destination({ c, network }: { c: OperationContent; network: LinkNetwork }) {
   const to = c.target ?? c.originatedContract;
-  return to ? <Address address={to} href={accountHref(network, to)} /> : <span className="muted">—</span>;
+  return to ? <Address address={to} href={accountHref(network, to)} /> : <span className={ui.muted}>—</span>;
 }
 
 /** An operation group: status, block, and each content's sender, target, entrypoint, parameters, fee, gas, storage. */
 export function OperationPanel({ group, network }: { group: OperationGroup; network: LinkNetwork }) {
   return (
-    <article className="chain-page" aria-labelledby="op-heading" data-testid="explorer-operation">
+    <article className={styles.page} aria-labelledby="op-heading" data-testid="explorer-operation">
       <header>
         <h1 id="op-heading">Operation</h1>
-        <p className="chain-lede addr" title={group.hash}>
+        <p className={cx(styles.lede, styles.addr)} title={group.hash}>
           {group.hash}
         </p>
       </header>
-      <dl className="kv panel">
+      <dl className={cx(styles.kv, ui.panel)}>
         <dt>Status</dt>
         <dd data-testid="op-status">
           <Status status={group.status} />
@@ -35,7 +37,7 @@ export function OperationPanel({ group, network }: { group: OperationGroup; netw
         <dd>{formatTime(group.timestamp)}</dd>
       </dl>
       {group.contents.map((c) => (
-        <section key={c.id} className="panel" aria-label={`${c.internal ? 'internal ' : ''}${c.type}`} data-testid="op-content">
+        <section key={c.id} className={ui.panel} aria-label={`${c.internal ? 'internal ' : ''}${c.type}`} data-testid="op-content">
           <h2>
             {c.internal ? 'Internal ' : ''}
             {c.type}
@@ -46,11 +48,11 @@ export function OperationPanel({ group, network }: { group: OperationGroup; netw
               </>
             )}
           </h2>
-          <dl className="kv">
+          <dl className={styles.kv}>
             <dt>Status</dt>
             <dd>
               <Status status={c.status} />
-              {c.errors.length > 0 && <span className="muted small"> ({c.errors.join(', ')})</span>}
+              {c.errors.length > 0 && <span className={cx(ui.muted, ui.small)}> ({c.errors.join(', ')})</span>}
             </dd>
             <dt>Sender</dt>
             <dd>{c.sender ? <Address address={c.sender} href={accountHref(network, c.sender)} /> : '—'}</dd>
@@ -71,8 +73,8 @@ export function OperationPanel({ group, network }: { group: OperationGroup; netw
           </dl>
           {c.parameters !== null && (
             <>
-              <h3 className="panel-title">Parameters</h3>
-              <pre className="json-block" data-testid="op-parameters">
+              <h3 className={ui.panelTitle}>Parameters</h3>
+              <pre className={styles.jsonBlock} data-testid="op-parameters">
                 {JSON.stringify(c.parameters, null, 2)}
               </pre>
             </>
@@ -86,14 +88,14 @@ export function OperationPanel({ group, network }: { group: OperationGroup; netw
 /** A block: level, hash, time, fees, and its operations. */
 export function BlockPanel({ block, network }: { block: BlockSummary; network: LinkNetwork }) {
   return (
-    <article className="chain-page" aria-labelledby="block-heading" data-testid="explorer-block">
+    <article className={styles.page} aria-labelledby="block-heading" data-testid="explorer-block">
       <header>
         <h1 id="block-heading">Block {block.level}</h1>
-        <p className="chain-lede addr" title={block.hash}>
+        <p className={cx(styles.lede, styles.addr)} title={block.hash}>
           {block.hash}
         </p>
       </header>
-      <dl className="kv panel">
+      <dl className={cx(styles.kv, ui.panel)}>
         <dt>Time</dt>
         <dd>{formatTime(block.timestamp)}</dd>
         <dt>Fees</dt>
@@ -103,13 +105,13 @@ export function BlockPanel({ block, network }: { block: BlockSummary; network: L
           {block.level > 0 && <a href={blockHref(network, block.level - 1)}>← {block.level - 1}</a>} <a href={blockHref(network, block.level + 1)}>{block.level + 1} →</a>
         </dd>
       </dl>
-      <section className="panel" aria-labelledby="block-ops-heading">
+      <section className={ui.panel} aria-labelledby="block-ops-heading">
         <h2 id="block-ops-heading">Operations</h2>
         {block.operations.length === 0 ? (
-          <p className="muted">No operations in this block.</p>
+          <p className={ui.muted}>No operations in this block.</p>
         ) : (
-          <div className="table-scroll">
-            <table className="chain-table" data-testid="block-operations">
+          <div className={ui.tableScroll}>
+            <table className={ui.dataTable} data-testid="block-operations">
               <thead>
                 <tr>
                   <th scope="col">Operation</th>
@@ -123,7 +125,7 @@ export function BlockPanel({ block, network }: { block: BlockSummary; network: L
                 {block.operations.map((c) => (
                   <tr key={c.id}>
                     <td>
-                      <a className="addr" href={opHref(network, c.hash)} title={c.hash}>
+                      <a className={styles.addr} href={opHref(network, c.hash)} title={c.hash}>
                         {c.hash.slice(0, 10)}…
                       </a>
                     </td>
@@ -158,12 +160,12 @@ export function BlockPanel({ block, network }: { block: BlockSummary; network: L
 /** An account: type, balance, activity, and the tokens it holds. */
 export function AccountPanel({ account, network }: { account: AccountSummary; network: LinkNetwork }) {
   return (
-    <article className="chain-page" aria-labelledby="account-heading" data-testid="explorer-account">
+    <article className={styles.page} aria-labelledby="account-heading" data-testid="explorer-account">
       <header>
         <h1 id="account-heading">{account.type === 'contract' ? 'Contract' : 'Account'}</h1>
-        <p className="chain-lede addr">{account.address}</p>
+        <p className={cx(styles.lede, styles.addr)}>{account.address}</p>
       </header>
-      <dl className="kv panel">
+      <dl className={cx(styles.kv, ui.panel)}>
         <dt>Type</dt>
         <dd>
           {account.type}
@@ -192,17 +194,17 @@ export function AccountPanel({ account, network }: { account: AccountSummary; ne
           </>
         )}
       </dl>
-      <section className="panel" aria-labelledby="account-tokens-heading">
+      <section className={ui.panel} aria-labelledby="account-tokens-heading">
         <h2 id="account-tokens-heading">Tokens</h2>
         {account.tokens.length === 0 ? (
-          <p className="muted">No tokens held.</p>
+          <p className={ui.muted}>No tokens held.</p>
         ) : (
-          <table className="chain-table" data-testid="account-tokens">
+          <table className={ui.dataTable} data-testid="account-tokens">
             <thead>
               <tr>
                 <th scope="col">Token</th>
                 <th scope="col">Contract</th>
-                <th scope="col" className="num">
+                <th scope="col" className={ui.num}>
                   Balance
                 </th>
               </tr>
@@ -211,12 +213,12 @@ export function AccountPanel({ account, network }: { account: AccountSummary; ne
               {account.tokens.map((t) => (
                 <tr key={`${t.contract}/${t.tokenId}`}>
                   <td>
-                    <a href={tokenHref(t.contract, t.tokenId)}>{t.name}</a> <span className="muted small">#{t.tokenId}</span>
+                    <a href={tokenHref(t.contract, t.tokenId)}>{t.name}</a> <span className={cx(ui.muted, ui.small)}>#{t.tokenId}</span>
                   </td>
                   <td>
                     <Address address={t.contract} href={accountHref(network, t.contract)} />
                   </td>
-                  <td className="num">{t.balance}</td>
+                  <td className={ui.num}>{t.balance}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,15 +3,17 @@
  * and the sentence shown when the indexer could not be read.
  */
 import type { IndexerError } from '../../chain/errors';
-import './chain.css';
 import { shortAddress } from '../../chain/explorer';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 
 /** An address, short, with the full one in its title; a link when `href` is given; a name instead when known. */
 export function Address({ address, href, name }: { address: string; href?: string; name?: string | null }) {
-  const label = name ? <span className="addr-name">{name}</span> : shortAddress(address);
+  const label = name ? <span className={styles.addrName}>{name}</span> : shortAddress(address);
   return (
-    <span className="addr" title={address}>
+    <span className={styles.addr} title={address}>
       {href ? <a href={href}>{label}</a> : label}
     </span>
   );
@@ -36,7 +38,7 @@ export const formatPercent = (p: number): string => `${Number(p.toFixed(4))}%`;
 /** What a page shows when a read failed: the reason as a sentence, never a stack trace. */
 export function ReadProblem({ error, title }: { error: Pick<IndexerError, 'code' | 'message'>; title?: string }) {
   return (
-    <div className="panel chain-problem" role="alert" data-testid="chain-read-problem" data-code={error.code}>
+    <div className={cx(ui.panel, styles.problem)} role="alert" data-testid="chain-read-problem" data-code={error.code}>
       <p>
         <strong>{title ?? 'This page could not be read from the indexer.'}</strong>
       </p>
@@ -48,7 +50,7 @@ export function ReadProblem({ error, title }: { error: Pick<IndexerError, 'code'
 /** What a page shows when the chain is not configured (chainStatus's explanation). */
 export function ChainUnavailable({ explanation }: { explanation: string }) {
   return (
-    <div className="panel chain-problem" role="alert" data-testid="chain-problem">
+    <div className={cx(ui.panel, styles.problem)} role="alert" data-testid="chain-problem">
       <p>
         <strong>On-chain views are not available.</strong>
       </p>

@@ -4,7 +4,9 @@ import { isIndexerError } from '../../chain/errors';
 import { holdersOf, type Owner } from '../../chain/indexer';
 import { tokenHref } from './collection-grid';
 import { Address, ReadProblem } from './format';
-import './chain.css';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 export interface GameToken {
   /** The tile's index on the board. */
@@ -106,16 +108,16 @@ export function GameTokensTable({
   const seatOf = new Map(seats.flatMap((s) => (s.address ? [[s.address, s.name] as const] : [])));
   const seatIndex = new Map(seats.flatMap((s) => (s.address ? [[s.address, s.seat] as const] : [])));
   return (
-    <section className="panel game-tokens" aria-labelledby="game-tokens-heading" data-testid="game-tokens">
-      <h2 id="game-tokens-heading" className="panel-title">
+    <section className={cx(ui.panel, styles.gameTokens)} aria-labelledby="game-tokens-heading" data-testid="game-tokens">
+      <h2 id="game-tokens-heading" className={ui.panelTitle}>
         Tokens on chain
       </h2>
-      <div className="table-scroll">
-        <table className="chain-table">
+      <div className={ui.tableScroll}>
+        <table className={ui.dataTable}>
           <thead>
             <tr>
               <th scope="col">Tile</th>
-              <th scope="col" className="num">
+              <th scope="col" className={ui.num}>
                 Edition
               </th>
               <th scope="col">Held by</th>
@@ -129,27 +131,27 @@ export function GameTokensTable({
                 <tr key={t.tokenId} data-token-id={t.tokenId}>
                   <td>
                     {/* The indexer lists a token from its first mint on: before that there is no page to open. */}
-                    {h ? <a href={tokenHref(contract, t.tokenId)}>{t.tileTitle}</a> : t.tileTitle} <span className="muted small">#{t.tokenId}</span>
+                    {h ? <a href={tokenHref(contract, t.tokenId)}>{t.tileTitle}</a> : t.tileTitle} <span className={cx(ui.muted, ui.small)}>#{t.tokenId}</span>
                   </td>
-                  <td className="num">{h?.edition ?? <span className="muted">not minted yet</span>}</td>
+                  <td className={ui.num}>{h?.edition ?? <span className={ui.muted}>not minted yet</span>}</td>
                   <td>
                     {h && h.owners.length > 0 ? (
-                      <ul className="holder-list">
+                      <ul className={styles.holderList}>
                         {h.owners.map((o) => {
                           const note = ownerNote(o.balance, seatIndex.get(o.address), game);
                           return (
                             <li key={o.address} data-out-of-game={note ? '' : undefined}>
                               <Address address={o.address} href={accountHref(network, o.address)} name={seatOf.get(o.address) ?? null} />
-                              {o.balance !== '1' && <span className="muted small"> ×{o.balance}</span>}
-                              {note && <span className="muted small"> ({note})</span>}
+                              {o.balance !== '1' && <span className={cx(ui.muted, ui.small)}> ×{o.balance}</span>}
+                              {note && <span className={cx(ui.muted, ui.small)}> ({note})</span>}
                             </li>
                           );
                         })}
                       </ul>
                     ) : (
-                      <span className="muted">{nobodyText(h, game)}</span>
+                      <span className={ui.muted}>{nobodyText(h, game)}</span>
                     )}
-                    {game && game.left > 0 && h && h.owners.length > 0 && <p className="muted small">{game.left === 1 ? '1 copy' : `${game.left} copies`} left the game (P13)</p>}
+                    {game && game.left > 0 && h && h.owners.length > 0 && <p className={cx(ui.muted, ui.small)}>{game.left === 1 ? '1 copy' : `${game.left} copies`} left the game (P13)</p>}
                   </td>
                 </tr>
               );

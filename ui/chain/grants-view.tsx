@@ -6,7 +6,9 @@
 import type { WalletGrants } from '../../server/chain/chain-games';
 import { accountHref, opHref, type LinkNetwork } from './explorer-links';
 import { Address, formatTime } from './format';
-import './chain.css';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** "12, 13 and 14": token ids for a sentence. */
 export function idList(ids: readonly string[]): string {
@@ -21,9 +23,9 @@ export function idList(ids: readonly string[]): string {
 export function GrantTerms({ bank, tokenIds, ends, network }: { bank: string; tokenIds: readonly string[]; ends: string | null; network: LinkNetwork }) {
   const n = tokenIds.length;
   return (
-    <p className="small grant-terms" data-testid="grant-terms">
+    <p className={cx(ui.small, styles.grantTerms)} data-testid="grant-terms">
       Joining this game on Tezos is one operation, signed in your wallet. It lets the bank{' '}
-      <a href={accountHref(network, bank)} className="mono">
+      <a href={accountHref(network, bank)} className={styles.mono}>
         {bank}
       </a>{' '}
       do one thing: burn your copies of this game’s {n} {n === 1 ? 'token' : 'tokens'} (token {n === 1 ? 'id' : 'ids'} {idList(tokenIds)}) when you flip or
@@ -54,19 +56,19 @@ export function GrantsList({
 }) {
   const { games, operatorTokenIds, bank } = grants;
   return (
-    <section className="panel grants-panel" aria-labelledby="grants-heading" data-testid="wallet-grants">
+    <section className={cx(ui.panel, styles.grantsPanel)} aria-labelledby="grants-heading" data-testid="wallet-grants">
       <h2 id="grants-heading">{mine ? 'What you granted the bank' : 'What this address granted the bank'}</h2>
-      <p className="muted small">
+      <p className={cx(ui.muted, ui.small)}>
         The bank <Address address={bank} href={accountHref(network, bank)} /> may burn a player’s copies of a game’s tokens only while that game is live: the
         contract ends it when the game is closed or reaches its end date.
       </p>
       {games.length === 0 ? (
         <p data-testid="grants-none">No on-chain game joined.</p>
       ) : (
-        <ul className="grants-list">
+        <ul className={styles.grantsList}>
           {games.map((g) => (
             <li key={g.gameId} data-testid="grant-game" data-status={g.status}>
-              <span className="chain-badge" data-status={g.status === 'live' ? 'pending' : 'confirmed'}>
+              <span className={styles.badge} data-status={g.status === 'live' ? 'pending' : 'confirmed'}>
                 {g.status === 'live' ? 'Live' : 'Ended'}
               </span>{' '}
               Game <a href={`/play/${encodeURIComponent(g.gameId)}`}>{g.gameId}</a>, seat {g.seat + 1}:{' '}
@@ -88,11 +90,11 @@ export function GrantsList({
         </ul>
       )}
       {operatorTokenIds.length === 0 ? (
-        <p className="small" data-testid="operator-none">
+        <p className={ui.small} data-testid="operator-none">
           The bank is not an FA2 operator of this address: it cannot transfer its tokens.
         </p>
       ) : (
-        <div className="chain-problem" data-testid="operator-approvals">
+        <div className={styles.problem} data-testid="operator-approvals">
           <p>
             <strong>
               The bank is still an FA2 operator of this address for {operatorTokenIds.length === 1 ? 'token' : 'tokens'} {idList(operatorTokenIds)}
@@ -104,11 +106,11 @@ export function GrantsList({
               Revocation sent (<a href={opHref(network, revoking)}>operation</a>): waiting for Tezos to confirm it…
             </p>
           ) : mine ? (
-            <button type="button" className="button primary" disabled={busy} onClick={onRevoke}>
+            <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={onRevoke}>
               {busy ? 'Waiting for your wallet…' : 'Revoke'}
             </button>
           ) : (
-            <p className="small">Sign in with this wallet to revoke it.</p>
+            <p className={ui.small}>Sign in with this wallet to revoke it.</p>
           )}
         </div>
       )}

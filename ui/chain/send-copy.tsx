@@ -4,6 +4,9 @@ import { useState } from 'react';
 import { opHref, type LinkNetwork } from './explorer-links';
 import { useWallet, type WalletCall } from '../wallet';
 import { isAddress } from '../../chain/validate';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** FA2 `transfer` of one copy of `tokenId` from `from` to `to` (Micheline: list (pair from (list (pair to (pair id amount)))). */
 function transferOne(contract: string, tokenId: string, from: string, to: string): WalletCall {
@@ -51,7 +54,7 @@ export function SendCopy({ contract, tokenId, owners, network }: { contract: str
 
   return (
     <form
-      className="send-copy"
+      className={styles.sendCopy}
       data-testid="send-copy"
       onSubmit={(e) => {
         e.preventDefault();
@@ -61,10 +64,10 @@ export function SendCopy({ contract, tokenId, owners, network }: { contract: str
       <label>
         Send a copy to <input value={to} onChange={(e) => setTo(e.target.value)} placeholder="tz1…" spellCheck={false} disabled={busy} />
       </label>
-      <button type="submit" className="button small primary" disabled={busy || to.trim() === ''}>
+      <button type="submit" className={cx(ui.button, ui.small, ui.primary)} disabled={busy || to.trim() === ''}>
         {busy ? 'Waiting for your wallet…' : 'Send a copy'}
       </button>
-      <p className="muted small">
+      <p className={cx(ui.muted, ui.small)}>
         An FA2 transfer of one copy, signed in your wallet. In a game on Tezos, a copy sent to another player of that game counts as theirs from the game’s
         next read; sent to anyone else, it leaves the game for good, even if it comes back later (P13).
       </p>
@@ -74,7 +77,7 @@ export function SendCopy({ contract, tokenId, owners, network }: { contract: str
         </p>
       )}
       {problem && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {problem}
         </p>
       )}

@@ -6,7 +6,9 @@ import { shortAddress } from '../../chain/explorer';
 import { SendCopy } from './send-copy';
 import { Address, formatPercent, formatTime } from './format';
 import { TokenArt } from './token-art';
-import './chain.css';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * One token's page: artwork, title and artist, edition x/y, metadata (description, creators, royalties,
@@ -18,17 +20,17 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
   const origin = originalToken(token);
   const account = (a: string) => <Address address={a} href={accountHref(network, a)} />;
   return (
-    <article className="chain-page" aria-labelledby="token-heading" data-testid="token-page">
-      <div className="token-hero">
+    <article className={styles.page} aria-labelledby="token-heading" data-testid="token-page">
+      <div className={styles.tokenHero} data-testid="token-hero">
         <TokenArt token={token} />
-        <div className="token-hero-info">
+        <div className={styles.tokenHeroInfo}>
           <h1 id="token-heading">{token.title}</h1>
-          {token.artist && <p className="chain-lede">by {token.artist}</p>}
-          <span className="edition-pill" data-testid="token-edition" title="Copies in existence / edition size">
+          {token.artist && <p className={styles.lede}>by {token.artist}</p>}
+          <span className={styles.editionPill} data-testid="token-edition" title="Copies in existence / edition size">
             {token.edition}
           </span>
           {token.description && <p>{token.description}</p>}
-          <dl className="kv">
+          <dl className={styles.kv}>
             <dt>Creator{token.creators.length === 1 ? '' : 's'}</dt>
             <dd>{token.creators.length ? token.creators.map((c, i) => <span key={c}>{i > 0 && ', '}{account(c)}</span>) : 'not stated'}</dd>
             <dt>Royalties</dt>
@@ -69,14 +71,14 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
               #{token.tokenId} of {account(token.contract)} · first minted at level <a href={blockHref(network, detail.firstLevel)}>{detail.firstLevel}</a>
             </dd>
           </dl>
-          {token.metadataProblem && <p className="muted small">Metadata: {token.metadataProblem}.</p>}
+          {token.metadataProblem && <p className={cx(ui.muted, ui.small)}>Metadata: {token.metadataProblem}.</p>}
         </div>
       </div>
 
       {token.attributes.length > 0 && (
-        <section className="panel" aria-labelledby="attributes-heading">
+        <section className={ui.panel} aria-labelledby="attributes-heading">
           <h2 id="attributes-heading">Attributes</h2>
-          <table className="chain-table" data-testid="token-attributes">
+          <table className={ui.dataTable} data-testid="token-attributes">
             <tbody>
               {token.attributes.map((a) => (
                 <tr key={a.name}>
@@ -89,16 +91,16 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
         </section>
       )}
 
-      <section className="panel" aria-labelledby="owners-heading">
+      <section className={ui.panel} aria-labelledby="owners-heading">
         <h2 id="owners-heading">Owners</h2>
         {detail.owners.length === 0 ? (
-          <p className="muted">Nobody holds a copy now.</p>
+          <p className={ui.muted}>Nobody holds a copy now.</p>
         ) : (
-          <table className="chain-table" data-testid="token-owners">
+          <table className={ui.dataTable} data-testid="token-owners">
             <thead>
               <tr>
                 <th scope="col">Owner</th>
-                <th scope="col" className="num">
+                <th scope="col" className={ui.num}>
                   Copies
                 </th>
               </tr>
@@ -107,7 +109,7 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
               {detail.owners.map((o) => (
                 <tr key={o.address}>
                   <td>{account(o.address)}</td>
-                  <td className="num">{o.balance}</td>
+                  <td className={ui.num}>{o.balance}</td>
                 </tr>
               ))}
             </tbody>
@@ -116,18 +118,18 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
         <SendCopy contract={token.contract} tokenId={token.tokenId} owners={detail.owners} network={network} />
       </section>
 
-      <section className="panel" aria-labelledby="history-heading">
+      <section className={ui.panel} aria-labelledby="history-heading">
         <h2 id="history-heading">History</h2>
-        <div className="table-scroll">
-          <table className="chain-table" data-testid="token-history">
+        <div className={ui.tableScroll}>
+          <table className={ui.dataTable} data-testid="token-history">
             <thead>
               <tr>
                 <th scope="col">Event</th>
                 <th scope="col">From → to</th>
-                <th scope="col" className="num">
+                <th scope="col" className={ui.num}>
                   Amount
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" className={ui.num}>
                   Level
                 </th>
                 <th scope="col">Time</th>
@@ -137,22 +139,22 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
             <tbody>
               {detail.history.map((h, i) => (
                 <tr key={i} data-kind={h.kind}>
-                  <td className={`move-kind move-${h.kind}`}>{h.kind}</td>
+                  <td className={styles.moveKind}>{h.kind}</td>
                   <td>
-                    {h.from ? account(h.from) : <span className="muted">minted</span>} → {h.to ? account(h.to) : <span className="muted">burnt</span>}
+                    {h.from ? account(h.from) : <span className={ui.muted}>minted</span>} → {h.to ? account(h.to) : <span className={ui.muted}>burnt</span>}
                   </td>
-                  <td className="num">{h.amount}</td>
-                  <td className="num">
+                  <td className={ui.num}>{h.amount}</td>
+                  <td className={ui.num}>
                     <a href={blockHref(network, h.level)}>{h.level}</a>
                   </td>
                   <td>{formatTime(h.timestamp)}</td>
                   <td>
                     {h.opHash ? (
-                      <a className="addr" href={opHref(network, h.opHash)} title={h.opHash}>
+                      <a className={styles.addr} href={opHref(network, h.opHash)} title={h.opHash}>
                         {h.opHash.slice(0, 8)}…
                       </a>
                     ) : (
-                      <span className="muted">—</span>
+                      <span className={ui.muted}>—</span>
                     )}
                   </td>
                 </tr>

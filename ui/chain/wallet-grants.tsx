@@ -5,6 +5,9 @@ import { fetchWalletGrants, type WalletGrants } from '../play/chain-game';
 import type { LinkNetwork } from './explorer-links';
 import { useWallet } from '../wallet';
 import { GrantsList } from './grants-view';
+import styles from './chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 const POLL_MS = 1500;
 const REVOKE_WAIT_MS = 120_000;
@@ -78,18 +81,18 @@ export function WalletGrantsPanel({ address, network }: { address: string; netwo
   };
 
   return (
-    <div className="chain-page">
+    <div className={styles.page}>
       {grants ? (
         <GrantsList grants={grants} network={network} mine={wallet.address === address} revoking={revoking?.opHash ?? null} busy={busy} onRevoke={() => void revoke()} />
       ) : (
         !problem && (
-          <p className="panel muted" aria-live="polite">
+          <p className={cx(ui.panel, ui.muted)} aria-live="polite">
             Reading what this address granted the bank…
           </p>
         )
       )}
       {problem && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {problem}
         </p>
       )}

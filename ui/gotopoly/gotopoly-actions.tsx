@@ -13,6 +13,10 @@ import {
 import { colourOf, describeOffer, formatPounds, spaceName } from './gotopoly-log';
 import { parseBids, previewToken } from './gotopoly-moves';
 import { keptCards } from './gotopoly-seats';
+import styles from './gotopoly.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
+import { groupFill } from './group-fill';
 
 export interface ActionProps {
   readonly view: GotopolyView;
@@ -46,7 +50,7 @@ function ActButton({
 }) {
   if (!has(legal, action.type)) return null;
   return (
-    <button type="button" className={`button${primary ? ' primary' : ''} gp-choice`} disabled={busy} onClick={() => act(action)}>
+    <button type="button" className={cx(ui.button, primary && ui.primary, styles.choice)} disabled={busy} onClick={() => act(action)}>
       {children}
     </button>
   );
@@ -64,9 +68,9 @@ export function GotopolyActions(props: ActionProps) {
       return <BuildTrade {...props} />;
     case 'answerTrade':
       return (
-        <div className="gp-decision">
-          <p className="gp-offer">{describeOffer(decision.offer, names)}.</p>
-          <div className="gp-choices">
+        <div className={ui.decision}>
+          <p className={cx(ui.notice, styles.offer)}>{describeOffer(decision.offer, names)}.</p>
+          <div className={ui.choices} role="group" aria-label="Your choices">
             <ActButton action={{ type: 'acceptTrade' }} primary {...b}>
               Accept
             </ActButton>
@@ -78,11 +82,11 @@ export function GotopolyActions(props: ActionProps) {
       );
     case 'jail':
       return (
-        <div className="gp-decision">
+        <div className={ui.decision}>
           <p>
             In jail: {decision.turnsServed} of {view.config.jailTurns} turns served.
           </p>
-          <div className="gp-choices">
+          <div className={ui.choices} role="group" aria-label="Your choices">
             <ActButton action={{ type: 'serve' }} {...b}>
               Serve a turn
             </ActButton>
@@ -93,16 +97,16 @@ export function GotopolyActions(props: ActionProps) {
               Use Get Out Of Jail Free{keptCards(student).jailFree > 1 ? ` (${keptCards(student).jailFree} held)` : ''}
             </ActButton>
           </div>
-          {!has(legal, 'payBail') && <p className="muted small">Bail is {formatPounds(view.config.bail)}: not enough cash.</p>}
+          {!has(legal, 'payBail') && <p className={cx(ui.muted, ui.small)}>Bail is {formatPounds(view.config.bail)}: not enough cash.</p>}
         </div>
       );
     case 'token':
       return <TokenChooser {...props} />;
     case 'study':
       return (
-        <div className="gp-decision">
+        <div className={ui.decision}>
           <p>At {spaceName(decision.space)}: a term’s lectures or a term’s work?</p>
-          <div className="gp-choices">
+          <div className={ui.choices} role="group" aria-label="Your choices">
             <ActButton action={{ type: 'study' }} primary {...b}>
               Study (+1 credit → {student.credits + 1}/{view.config.creditsToWin})
             </ActButton>
@@ -114,7 +118,7 @@ export function GotopolyActions(props: ActionProps) {
       );
     case 'station':
       return (
-        <div className="gp-decision">
+        <div className={ui.decision}>
           <p>
             At {spaceName(decision.space)}. Going home costs {formatPounds(decision.fare)}
             {keptCards(student).railcard ? ' (Railcard price)' : ''} and brings a handout of 2 dice × {student.credits} credit
@@ -122,7 +126,7 @@ export function GotopolyActions(props: ActionProps) {
             {student.credits === 0 ? ' = nothing yet' : ` (${formatPounds(2 * student.credits * view.config.handoutPerCredit)}–${formatPounds(12 * student.credits * view.config.handoutPerCredit)})`}
             .
           </p>
-          <div className="gp-choices">
+          <div className={ui.choices} role="group" aria-label="Your choices">
             <ActButton action={{ type: 'goHome' }} {...b}>
               Go home ({formatPounds(decision.fare)} fare)
             </ActButton>
@@ -130,17 +134,17 @@ export function GotopolyActions(props: ActionProps) {
               Sleep rough (free)
             </ActButton>
           </div>
-          {!has(legal, 'goHome') && <p className="muted small">Not enough cash for the fare.</p>}
+          {!has(legal, 'goHome') && <p className={cx(ui.muted, ui.small)}>Not enough cash for the fare.</p>}
         </div>
       );
     case 'utility':
       return (
-        <div className="gp-decision">
+        <div className={ui.decision}>
           <p>
             {spaceName(decision.space)} bill: {formatPounds(decision.bill)}. Or take a RISK card (you hold {student.risk}; a token ≤ your RISK
             cards sends you to jail).
           </p>
-          <div className="gp-choices">
+          <div className={ui.choices} role="group" aria-label="Your choices">
             <ActButton action={{ type: 'payBill' }} {...b}>
               Pay {formatPounds(decision.bill)}
             </ActButton>
@@ -152,12 +156,12 @@ export function GotopolyActions(props: ActionProps) {
       );
     case 'bankrupt':
       return (
-        <div className="gp-decision">
+        <div className={ui.decision}>
           <p>
             In the red ({formatPounds(decision.cash)}): thrown off the course. Restart at GO with a fresh {formatPounds(view.config.studentGrant)} grant,
             fresh tokens and no credits, or retire (your uncle plays on).
           </p>
-          <div className="gp-choices">
+          <div className={ui.choices} role="group" aria-label="Your choices">
             <ActButton action={{ type: 'restart' }} primary {...b}>
               Restart at GO
             </ActButton>
@@ -174,12 +178,12 @@ function TokenChooser({ view, seat, legal, act, busy, names, onPreview }: Action
   const moves = legal.flatMap((a) => (a.type === 'move' ? [a.token] : []));
   const student = view.students[seat]!;
   return (
-    <div className="gp-decision">
+    <div className={ui.decision}>
       <p>
         Pick a move token (£{view.config.farePerSpace} a space, anticlockwise). Cash {formatPounds(student.cash)}
         {student.risk > 0 ? `, ${student.risk} RISK card${student.risk > 1 ? 's' : ''}` : ''}.
       </p>
-      <ul className="gp-token-choices">
+      <ul className={ui.stack} aria-label="Your choices">
         {moves.map((token) => {
           const p = previewToken(view, seat, token, names);
           const count = student.tokens.filter((t) => t === token).length;
@@ -187,7 +191,7 @@ function TokenChooser({ view, seat, legal, act, busy, names, onPreview }: Action
             <li key={token}>
               <button
                 type="button"
-                className={`button gp-token-button${p.warn ? ' is-warn' : ''}`}
+                className={cx(ui.button, styles.tokenButton, p.warn && styles.isWarn)}
                 disabled={busy}
                 onClick={() => {
                   onPreview(null);
@@ -198,16 +202,16 @@ function TokenChooser({ view, seat, legal, act, busy, names, onPreview }: Action
                 onFocus={() => onPreview(p.space)}
                 onBlur={() => onPreview(null)}
               >
-                <span className="gp-token big" aria-hidden="true">
+                <span className={cx(styles.token, styles.big)} aria-hidden="true">
                   {token}
                 </span>
-                <span className="gp-token-text">
+                <span className={styles.tokenText}>
                   <strong>
                     Move {token}
                     {count > 1 ? ` (×${count} held)` : ''}
                     {p.space !== null ? ` → ${spaceName(p.space)}` : ''}
                   </strong>
-                  <span className="small">
+                  <span className={ui.small}>
                     {p.fare > 0 ? `${formatPounds(p.fare)} fare · ` : ''}
                     {p.hint} · you get a {7 - token} back
                   </span>
@@ -233,20 +237,20 @@ function BidForm({ seat, legal, act, busy, lot, cash, view }: ActionProps & { lo
   };
   const submitted = view.stage.kind === 'auction' ? view.stage.submitted[seat] : false;
   return (
-    <form className="gp-decision gp-bid-form" onSubmit={submit} aria-describedby={`${id}-total`}>
+    <form className={ui.decision} onSubmit={submit} aria-label="Sealed bids" aria-describedby={`${id}-total`}>
       <p>
         Sealed bids, one per property (blank or 0 = no bid). Highest single bid buys; a tie leaves it unsold. Your uncle has {formatPounds(cash)}.
       </p>
-      <ul className="gp-bid-list">
+      <ul className={ui.stack}>
         {lot.map((space, k) => {
           const p = propertyAt(LONDON, space)!;
           return (
-            <li key={space} className="gp-bid-row">
+            <li key={space} className={styles.bidRow}>
               <label htmlFor={`${id}-${k}`}>
-                <span className={`gp-dot colour-${p.colour}`} aria-hidden="true" />
-                {p.name} <span className="muted small">list {formatPounds(p.price)}</span>
+                <span className={styles.dot} style={groupFill(p.colour)} aria-hidden="true" />
+                {p.name} <span className={cx(ui.muted, ui.small)}>list {formatPounds(p.price)}</span>
               </label>
-              <span className="gp-pound-input">
+              <span className={styles.poundInput}>
                 £
                 <input
                   id={`${id}-${k}`}
@@ -260,12 +264,12 @@ function BidForm({ seat, legal, act, busy, lot, cash, view }: ActionProps & { lo
                   onChange={(e) => setInputs((old) => lot.map((_, j) => (j === k ? e.target.value : (old[j] ?? ''))))}
                 />
               </span>
-              <span className="gp-quick">
+              <span className={styles.quick}>
                 {[Math.ceil(p.price / 2), p.price].map((amount) => (
                   <button
                     key={amount}
                     type="button"
-                    className="button ghost small"
+                    className={cx(ui.button, ui.ghost, ui.small)}
                     onClick={() => setInputs((old) => lot.map((_, j) => (j === k ? String(amount) : (old[j] ?? ''))))}
                   >
                     {formatPounds(amount)}
@@ -276,12 +280,12 @@ function BidForm({ seat, legal, act, busy, lot, cash, view }: ActionProps & { lo
           );
         })}
       </ul>
-      <p id={`${id}-total`} className={`gp-total${error ? ' is-bad' : ''}`} aria-live="polite">
+      <p id={`${id}-total`} className={cx(ui.total, error && ui.isBad)} aria-live="polite">
         Total {formatPounds(total)} of {formatPounds(cash)}
         {error ? ` — ${error}` : ` · ${formatPounds(cash - total)} left`}
       </p>
-      <div className="gp-choices">
-        <button type="submit" className="button primary" disabled={busy || error !== null || submitted}>
+      <div className={ui.choices}>
+        <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy || error !== null || submitted}>
           {total === 0 ? 'Submit: no bids' : 'Submit sealed bids'}
         </button>
       </div>
@@ -294,30 +298,30 @@ function BuildTrade(props: ActionProps) {
   if (decision.kind !== 'buildTrade') return null;
   const builds = legal.flatMap((a) => (a.type === 'build' ? [a.space] : []));
   return (
-    <div className="gp-decision">
-      <h3 className="gp-sub">Build</h3>
+    <div className={ui.decision}>
+      <h3 className={ui.subheading}>Build</h3>
       {decision.built ? (
-        <p className="muted small">One house per term: already built this term.</p>
+        <p className={cx(ui.muted, ui.small)}>One house per term: already built this term.</p>
       ) : builds.length ? (
-        <div className="gp-choices">
+        <div className={ui.choices} role="group" aria-label="Your choices">
           {builds.map((space) => {
             const p = propertyAt(LONDON, space)!;
             const h = view.estates[space]!.houses;
             return (
-              <button key={space} type="button" className="button gp-choice" disabled={busy} onClick={() => act({ type: 'build', space })}>
-                <span className={`gp-dot colour-${p.colour}`} aria-hidden="true" />
+              <button key={space} type="button" className={cx(ui.button, styles.choice)} disabled={busy} onClick={() => act({ type: 'build', space })}>
+                <span className={styles.dot} style={groupFill(p.colour)} aria-hidden="true" />
                 {h === 4 ? 'B&B' : `House ${h + 1}`} on {p.name} ({formatPounds(p.houseCost)})
               </button>
             );
           })}
         </div>
       ) : (
-        <p className="muted small">Nothing to build: houses need a whole colour group, built evenly.</p>
+        <p className={cx(ui.muted, ui.small)}>Nothing to build: houses need a whole colour group, built evenly.</p>
       )}
-      <h3 className="gp-sub">Trade</h3>
-      {has(legal, 'offerTrade') ? <TradeForm {...props} /> : <p className="muted small">No trade offers left this term, or nothing tradable.</p>}
-      <div className="gp-choices gp-end">
-        <button type="button" className="button primary" disabled={busy || !has(legal, 'endBuild')} onClick={() => act({ type: 'endBuild' })}>
+      <h3 className={ui.subheading}>Trade</h3>
+      {has(legal, 'offerTrade') ? <TradeForm {...props} /> : <p className={cx(ui.muted, ui.small)}>No trade offers left this term, or nothing tradable.</p>}
+      <div className={cx(ui.choices, ui.choicesEnd)}>
+        <button type="button" className={cx(ui.button, ui.primary)} disabled={busy || !has(legal, 'endBuild')} onClick={() => act({ type: 'endBuild' })}>
           Done building and trading
         </button>
       </div>
@@ -359,25 +363,25 @@ function TradeForm({ view, seat, decision, act, busy, names }: ActionProps) {
     act({ type: 'offerTrade', to: offer.to, give: offer.give, take: offer.take, giveCash: offer.giveCash, takeCash: offer.takeCash });
   };
   const propertyBoxes = (list: number[], set: (v: number[]) => void, spaces: number[], legend: string) => (
-    <fieldset className="gp-fieldset">
+    <fieldset className={styles.fieldset}>
       <legend>{legend}</legend>
-      {spaces.length === 0 && <p className="muted small">No unimproved properties.</p>}
+      {spaces.length === 0 && <p className={cx(ui.muted, ui.small)}>No unimproved properties.</p>}
       {spaces.map((p) => (
-        <label key={p} className="gp-check">
+        <label key={p} className={styles.check}>
           <input type="checkbox" checked={list.includes(p)} onChange={() => toggle(list, set, p)} />
-          <span className={`gp-dot colour-${colourOf(p)}`} aria-hidden="true" />
-          {spaceName(p)} <span className="muted small">{formatPounds(propertyAt(LONDON, p)!.price)}</span>
+          <span className={styles.dot} style={groupFill(colourOf(p))} aria-hidden="true" />
+          {spaceName(p)} <span className={cx(ui.muted, ui.small)}>{formatPounds(propertyAt(LONDON, p)!.price)}</span>
         </label>
       ))}
     </fieldset>
   );
   return (
-    <form className="gp-trade-form" onSubmit={submit}>
-      <p className="muted small">
+    <form className={styles.tradeForm} onSubmit={submit}>
+      <p className={cx(ui.muted, ui.small)}>
         {decision.kind === 'buildTrade' ? `${decision.offersLeft} offer${decision.offersLeft === 1 ? '' : 's'} left this term. ` : ''}
         Only unimproved properties (no houses in the group) trade; cash goes one way.
       </p>
-      <label className="gp-field" htmlFor={`${id}-to`}>
+      <label className={styles.field} htmlFor={`${id}-to`}>
         Trade with
         <select
           id={`${id}-to`}
@@ -394,20 +398,20 @@ function TradeForm({ view, seat, decision, act, busy, names }: ActionProps) {
           ))}
         </select>
       </label>
-      <div className="gp-trade-sides">
+      <div className={styles.tradeSides}>
         {propertyBoxes(give, setGive, mine, 'You give')}
         {propertyBoxes(take, setTake, theirs, `You ask from ${names[to]}’s uncle`)}
       </div>
-      <fieldset className="gp-fieldset gp-cash-way">
+      <fieldset className={cx(styles.fieldset, styles.cashWay)}>
         <legend>Cash</legend>
         {(['none', 'give', 'take'] as const).map((way) => (
-          <label key={way} className="gp-check">
+          <label key={way} className={styles.check}>
             <input type="radio" name={`${id}-way`} value={way} checked={cashWay === way} onChange={() => setCashWay(way)} />
             {way === 'none' ? 'None' : way === 'give' ? 'You pay' : 'You ask'}
           </label>
         ))}
         {cashWay !== 'none' && (
-          <span className="gp-pound-input">
+          <span className={styles.poundInput}>
             £
             <input
               type="number"
@@ -421,10 +425,10 @@ function TradeForm({ view, seat, decision, act, busy, names }: ActionProps) {
           </span>
         )}
       </fieldset>
-      <p className={`gp-total${refusal && !empty ? ' is-bad' : ''}${empty ? ' muted' : ''}`} aria-live="polite">
+      <p className={cx(ui.total, refusal && !empty && ui.isBad, empty && ui.muted)} aria-live="polite">
         {refusal ?? describeTerms(offer, names)}
       </p>
-      <button type="submit" className="button" disabled={busy || refusal !== null}>
+      <button type="submit" className={ui.button} disabled={busy || refusal !== null}>
         Offer the trade
       </button>
     </form>

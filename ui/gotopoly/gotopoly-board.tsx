@@ -6,7 +6,10 @@ import { useMoneyMoves } from '../play/money-moves';
 import { formatPounds, shortSpaceName } from './gotopoly-log';
 import { seatColor, seatInitial } from '../lib/seats';
 import { studentLegs } from './student-steps';
-import styles from './gotopoly-board.module.css';
+import styles from './gotopoly.module.css';
+import { cx } from '../lib/cx';
+import ui from '../styles/controls.module.css';
+import { groupFill } from './group-fill';
 
 export interface BoardMarks {
   /** The space the last move ended on, and who moved. */
@@ -49,17 +52,13 @@ export function GotopolyBoard({
     pawnsAt.set(at, [...(pawnsAt.get(at) ?? []), seat]);
   });
   return (
-    <div className="gp-board-scroll">
-      <div className="gp-board" style={{ '--side': side } as React.CSSProperties} data-testid="gotopoly-board">
-        <ol className="gp-ring" aria-label={`${LONDON.name} board, 40 spaces; students move anticlockwise from GO`}>
+    <div className={styles.boardScroll}>
+      <div className={styles.board} style={{ '--side': side } as React.CSSProperties} data-testid="gotopoly-board">
+        <ol className={styles.ring} aria-label={`${LONDON.name} board, 40 spaces; students move anticlockwise from GO`}>
           {LONDON.spaces.map((space, index) => {
             const cell = ringCell(index, count);
             const estate = view.estates[index]!;
             const pawns = pawnsAt.get(index) ?? [];
-            const classes = ['gp-space', `gp-${space.kind}`, `edge-${cell.edge}`];
-            if (cell.corner) classes.push('is-corner');
-            if (marks.preview === index) classes.push('is-preview');
-            if (marks.landed?.space === index) classes.push('is-landed');
             const style: Record<string, string | number> = { gridRow: cell.row, gridColumn: cell.col };
             if (marks.landed?.space === index) style['--land'] = seatColor(marks.landed.seat);
             if (estate.owner !== null) style['--owner'] = seatColor(estate.owner);
@@ -77,38 +76,39 @@ export function GotopolyBoard({
             return (
               <li
                 key={space.id}
-                className={classes.join(' ')}
+                className={cx(styles.space, cell.corner && styles.isCorner, marks.preview === index && styles.isPreview)}
                 style={style}
+                data-landed={marks.landed?.space === index || undefined}
                 data-space={index}
                 title={facts.join(' · ')}
                 aria-label={facts.join(', ')}
               >
-                {space.kind === 'property' && <span className={`gp-band colour-${space.colour}`} aria-hidden="true" />}
-                <span className="gp-space-name">{KIND_LABEL[space.kind] ?? shortSpaceName(space)}</span>
+                {space.kind === 'property' && <span className={styles.band} style={groupFill(space.colour)} aria-hidden="true" />}
+                <span className={styles.spaceName}>{KIND_LABEL[space.kind] ?? shortSpaceName(space)}</span>
                 {space.kind === 'go' && (
-                  <span className="gp-go-note" aria-hidden="true">
+                  <span className={styles.goNote} aria-hidden="true">
                     ↑ start · finish
                   </span>
                 )}
-                {space.kind === 'property' && <span className="gp-price">{formatPounds(space.price)}</span>}
-                {space.kind === 'tax' && <span className="gp-price">{formatPounds(space.amount)}</span>}
+                {space.kind === 'property' && <span className={styles.price}>{formatPounds(space.price)}</span>}
+                {space.kind === 'tax' && <span className={styles.price}>{formatPounds(space.amount)}</span>}
                 {space.kind === 'card' && (
-                  <span className="gp-card-mark" aria-hidden="true">
+                  <span className={styles.cardMark} aria-hidden="true">
                     ?
                   </span>
                 )}
                 {estate.houses > 0 && (
-                  <span className="gp-houses" aria-hidden="true">
-                    {estate.houses >= 5 ? <span className="gp-bnb">B&amp;B</span> : Array.from({ length: estate.houses }, (_, k) => <span key={k} className="gp-house" />)}
+                  <span className={styles.houses} aria-hidden="true">
+                    {estate.houses >= 5 ? <span className={styles.bnb}>B&amp;B</span> : Array.from({ length: estate.houses }, (_, k) => <span key={k} className={styles.house} />)}
                   </span>
                 )}
-                {estate.owner !== null && <span className="gp-owner" aria-hidden="true" />}
+                {estate.owner !== null && <span className={styles.owner} aria-hidden="true" />}
                 {pawns.length > 0 && (
-                  <span className="gp-pawns" aria-hidden="true">
+                  <span className={styles.pawns} aria-hidden="true">
                     {pawns.map((seat) => (
                       <span
                         key={seat}
-                        className={`gp-pawn${view.students[seat]!.jailed !== null ? ' is-jailed' : ''}`}
+                        className={cx(ui.pawn, view.students[seat]!.jailed !== null && styles.jailed)}
                         style={{ '--seat': seatColor(seat) } as React.CSSProperties}
                       >
                         {seatInitial(names[seat])}
@@ -126,17 +126,17 @@ export function GotopolyBoard({
             );
           })}
         </ol>
-        <div className="gp-centre" style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
-          <span className="gp-dir gp-dir-top" aria-hidden="true">
+        <div className={styles.centre} style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
+          <span className={cx(styles.dir, styles.dirTop)} aria-hidden="true">
             ←
           </span>
-          <span className="gp-dir gp-dir-right" aria-hidden="true">
+          <span className={cx(styles.dir, styles.dirRight)} aria-hidden="true">
             ↑
           </span>
-          <span className="gp-dir gp-dir-bottom" aria-hidden="true">
+          <span className={cx(styles.dir, styles.dirBottom)} aria-hidden="true">
             →
           </span>
-          <span className="gp-dir gp-dir-left" aria-hidden="true">
+          <span className={cx(styles.dir, styles.dirLeft)} aria-hidden="true">
             ↓
           </span>
           {children}

@@ -2,6 +2,10 @@ import { LONDON, POLY_FIED_DECKS, positionOf, type GotopolyView, type Student } 
 import type { SeatInfo } from '../../server/protocol';
 import { colourOf, formatPounds, spaceName } from './gotopoly-log';
 import { seatColor, seatInitial } from '../lib/seats';
+import styles from './gotopoly.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
+import { groupFill } from './group-fill';
 
 const KEPT_KIND: ReadonlyMap<string, string> = new Map(
   [...POLY_FIED_DECKS.chance, ...POLY_FIED_DECKS.chest].map((card) => [card.id, card.effect.kind]),
@@ -32,11 +36,11 @@ export function GotopolySeats({
 }) {
   const target = view.config.creditsToWin;
   return (
-    <section className="panel gp-seats" aria-labelledby="gp-seats-heading">
-      <h2 id="gp-seats-heading" className="panel-title">
+    <section className={cx(ui.panel, styles.seats)} aria-labelledby="gp-seats-heading">
+      <h2 id="gp-seats-heading" className={ui.panelTitle}>
         Students &amp; uncles
       </h2>
-      <ul className="gp-seat-list">
+      <ul className={cx(ui.stack, ui.seatList)}>
         {view.students.map((s, seat) => {
           const info = seats.find((x) => x.seat === seat);
           const uncle = view.uncles[seat]!;
@@ -47,76 +51,76 @@ export function GotopolySeats({
           return (
             <li
               key={seat}
-              className={`gp-seat${active.has(seat) ? ' is-turn' : ''}${s.retired ? ' is-retired' : ''}`}
+              className={cx(ui.seatCard, active.has(seat) && ui.isTurn, s.retired && styles.retired)}
               style={{ '--seat': seatColor(seat) } as React.CSSProperties}
               data-seat={seat}
             >
-              <div className="gp-seat-head">
-                <span className="player-pawn" aria-hidden="true">
+              <div className={ui.seatHead}>
+                <span className={ui.playerPawn} aria-hidden="true">
                   {seatInitial(names[seat])}
                 </span>
-                <span className="player-name">{names[seat]}</span>
-                {info && <span className="tag">{info.botTakeover ? 'bot (took over)' : info.kind}</span>}
-                {me === seat && <span className="tag tag-first">you</span>}
-                {active.has(seat) && <span className="turn-marker">deciding</span>}
+                <span className={ui.playerName}>{names[seat]}</span>
+                {info && <span className={ui.tag}>{info.botTakeover ? 'bot (took over)' : info.kind}</span>}
+                {me === seat && <span className={cx(ui.tag, ui.tagFirst)}>you</span>}
+                {active.has(seat) && <span className={ui.turnMarker}>deciding</span>}
               </div>
-              <div className="gp-halves">
-                <div className="gp-half" aria-label={`${names[seat]}, student`}>
-                  <p className="gp-half-title">
-                    Student <strong className="gp-cash">{formatPounds(s.cash)}</strong>
+              <div className={styles.halves}>
+                <div className={styles.half} aria-label={`${names[seat]}, student`}>
+                  <p className={styles.halfTitle}>
+                    Student <strong className={styles.cash}>{formatPounds(s.cash)}</strong>
                   </p>
-                  <p className="gp-credits">
+                  <p className={styles.credits}>
                     Credits {s.credits}/{target}
-                    <span className="gp-bar" aria-hidden="true">
+                    <span className={cx(ui.bar, styles.creditsBar)} aria-hidden="true">
                       <span style={{ width: `${Math.min(100, (s.credits / target) * 100)}%` }} />
                     </span>
                   </p>
-                  <p className="gp-tokens" aria-label={`move tokens: ${s.tokens.join(', ')}`}>
+                  <p className={styles.tokens} aria-label={`move tokens: ${s.tokens.join(', ')}`}>
                     {counts.map((n, k) => (
-                      <span key={k} className={`gp-token${n === 0 ? ' is-none' : ''}${k + 1 <= s.risk ? ' is-risky' : ''}`} aria-hidden="true">
+                      <span key={k} className={cx(styles.token, n === 0 && styles.isNone, k + 1 <= s.risk && styles.isRisky)} aria-hidden="true">
                         {k + 1}
                         {n > 1 && <sub>×{n}</sub>}
                       </span>
                     ))}
                   </p>
-                  <p className="gp-student-status small">
+                  <p className={cx(styles.studentStatus, ui.small)}>
                     {s.retired ? (
-                      <span className="gp-flag bad">retired</span>
+                      <span className={cx(styles.flag, styles.bad)}>retired</span>
                     ) : (
                       <span>
                         {spaceName(positionOf(s.progress))} · lap {laps + 1}
                       </span>
                     )}
                     {s.jailed !== null && (
-                      <span className="gp-flag bad">
+                      <span className={cx(styles.flag, styles.bad)}>
                         in jail ({s.jailed}/{view.config.jailTurns})
                       </span>
                     )}
-                    {s.risk > 0 && <span className="gp-flag warn">RISK ×{s.risk}</span>}
-                    {kept.railcard && <span className="gp-flag good">Railcard</span>}
-                    {kept.jailFree > 0 && <span className="gp-flag good">Get Out Of Jail Free{kept.jailFree > 1 ? ` ×${kept.jailFree}` : ''}</span>}
-                    {s.restarts > 0 && <span className="gp-flag">restarted ×{s.restarts}</span>}
+                    {s.risk > 0 && <span className={cx(styles.flag, styles.warn)}>RISK ×{s.risk}</span>}
+                    {kept.railcard && <span className={cx(styles.flag, styles.good)}>Railcard</span>}
+                    {kept.jailFree > 0 && <span className={cx(styles.flag, styles.good)}>Get Out Of Jail Free{kept.jailFree > 1 ? ` ×${kept.jailFree}` : ''}</span>}
+                    {s.restarts > 0 && <span className={styles.flag}>restarted ×{s.restarts}</span>}
                   </p>
                 </div>
-                <div className="gp-half" aria-label={`${names[seat]}’s uncle`}>
-                  <p className="gp-half-title">
-                    Uncle <strong className="gp-cash">{formatPounds(uncle.cash)}</strong>
+                <div className={styles.half} aria-label={`${names[seat]}’s uncle`}>
+                  <p className={styles.halfTitle}>
+                    Uncle <strong className={styles.cash}>{formatPounds(uncle.cash)}</strong>
                   </p>
                   {owned.length ? (
-                    <ul className="gp-props">
+                    <ul className={styles.props}>
                       {owned.map((p) => {
                         const h = view.estates[p]!.houses;
                         return (
-                          <li key={p} className="gp-prop">
-                            <span className={`gp-dot colour-${colourOf(p)}`} aria-hidden="true" />
+                          <li key={p} >
+                            <span className={styles.dot} style={groupFill(colourOf(p))} aria-hidden="true" />
                             {spaceName(p)}
-                            {h > 0 && <span className="gp-prop-houses">{h >= 5 ? ' · B&B' : ` · ${h} house${h > 1 ? 's' : ''}`}</span>}
+                            {h > 0 && <span className={styles.propHouses}>{h >= 5 ? ' · B&B' : ` · ${h} house${h > 1 ? 's' : ''}`}</span>}
                           </li>
                         );
                       })}
                     </ul>
                   ) : (
-                    <p className="muted small">No properties</p>
+                    <p className={cx(ui.muted, ui.small)}>No properties</p>
                   )}
                 </div>
               </div>

@@ -17,6 +17,10 @@ import { DecisionPanel } from '../play/decision-panel';
 import { GotopolyActions } from './gotopoly-actions';
 import { GotopolyBoard, type BoardMarks } from './gotopoly-board';
 import { GotopolySeats } from './gotopoly-seats';
+import styles from './gotopoly.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
+import { groupFill } from './group-fill';
 
 const PHASES = [
   { kind: 'build', label: 'Build/Trade' },
@@ -56,27 +60,27 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
   const order = stage.kind === 'movement' ? stage.order : moveOrder(view.students);
 
   return (
-    <div className="gp-table" data-testid="gotopoly-table">
-      <header className="gp-status panel">
-        <div className="gp-term">
-          <span className="gp-term-label">{view.term === 0 ? 'Opening auction' : `Term ${view.term}`}</span>
-          <span className="muted small">{termLimitText(view.term, view.config.maxTerms)}</span>
+    <div className={cx(ui.gameTable, styles.table)} data-testid="gotopoly-table">
+      <header className={cx(ui.tableStatus, styles.status, ui.panel)}>
+        <div className={ui.term}>
+          <span className={ui.termLabel}>{view.term === 0 ? 'Opening auction' : `Term ${view.term}`}</span>
+          <span className={cx(ui.muted, ui.small)}>{termLimitText(view.term, view.config.maxTerms)}</span>
         </div>
-        <ol className="gp-phases" aria-label="Phases of the term">
+        <ol className={styles.phases} aria-label="Phases of the term">
           {PHASES.map((p) => (
-            <li key={p.kind} className={stage.kind === p.kind ? 'is-current' : ''} aria-current={stage.kind === p.kind ? 'step' : undefined}>
+            <li key={p.kind} className={stage.kind === p.kind ? styles.isCurrent : undefined} aria-current={stage.kind === p.kind ? 'step' : undefined}>
               {p.label}
             </li>
           ))}
         </ol>
         {!outcome && (
-        <div className="gp-order">
-          <span className="muted small">{stage.kind === 'movement' ? 'Move order' : 'Next move order'}</span>
-          <ol className="gp-order-list">
+        <div className={styles.order}>
+          <span className={cx(ui.muted, ui.small)}>{stage.kind === 'movement' ? 'Move order' : 'Next move order'}</span>
+          <ol className={styles.orderList}>
             {order.map((s, i) => (
               <li
                 key={s}
-                className={`seat-chip${stage.kind === 'movement' && stage.index === i ? ' is-now' : ''}`}
+                className={cx(ui.seatChip, stage.kind === 'movement' && stage.index === i && styles.isNow)}
                 style={{ '--seat': seatColor(s) } as React.CSSProperties}
               >
                 {names[s]}
@@ -87,33 +91,33 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
         )}
       </header>
 
-      <div className="gp-board-area">
+      <div className={cx(ui.tableMain, styles.boardArea)}>
         <GotopolyBoard view={view} names={names} marks={marks}>
-          <div className="gp-centre-inner">
-            <p className="centre-kicker">Gotopoly · students move anticlockwise ↺</p>
-            <h2 className="gp-centre-title">University of Life</h2>
+          <div className={styles.centreInner}>
+            <p className={ui.kicker}>Gotopoly · students move anticlockwise ↺</p>
+            <h2 className={styles.centreTitle}>University of Life</h2>
             {outcome ? (
               <Outcome outcome={outcome} names={names} />
             ) : (
-              <p className="centre-decision" data-testid="pending">
+              <p className={ui.pending} data-testid="pending">
                 {decisions.length ? decisions.map((d) => describeGotopolyDecision(d, names)).join(' · ') : 'Waiting…'}
               </p>
             )}
             {stage.kind === 'auction' && (
-              <div className="gp-lot">
-                <h3 className="gp-sub">On the block</h3>
-                <ul className="gp-lot-list">
+              <div >
+                <h3 className={ui.subheading}>On the block</h3>
+                <ul className={styles.lotList}>
                   {stage.lot.map((space) => (
                     <li key={space}>
-                      <span className={`gp-dot colour-${colourOf(space)}`} aria-hidden="true" />
+                      <span className={styles.dot} style={groupFill(colourOf(space))} aria-hidden="true" />
                       {spaceName(space)}
                     </li>
                   ))}
                 </ul>
-                <p className="small">
+                <p className={ui.small}>
                   Bids in:{' '}
                   {stage.submitted.map((done, s) => (
-                    <span key={s} className={`gp-bidder${done ? ' is-done' : ''}`} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
+                    <span key={s} className={cx(styles.bidder, done && styles.isDone)} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
                       {names[s]} {done ? '✓' : '…'}
                     </span>
                   ))}
@@ -121,17 +125,17 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
               </div>
             )}
             {lastAuction && (
-              <div className="gp-lot">
-                <h3 className="gp-sub">Last auction</h3>
-                <ul className="gp-lot-list gp-results">
+              <div >
+                <h3 className={ui.subheading}>Last auction</h3>
+                <ul className={cx(styles.lotList, styles.results)}>
                   {lastAuction.results.map((r) => (
                     <li key={r.space}>
-                      <span className={`gp-dot colour-${colourOf(r.space)}`} aria-hidden="true" />
+                      <span className={styles.dot} style={groupFill(colourOf(r.space))} aria-hidden="true" />
                       {spaceName(r.space)}:{' '}
                       {r.winner === null ? (
-                        <span className="muted">unsold</span>
+                        <span className={ui.muted}>unsold</span>
                       ) : (
-                        <span className="seat-chip" style={{ '--seat': seatColor(r.winner) } as React.CSSProperties}>
+                        <span className={ui.seatChip} style={{ '--seat': seatColor(r.winner) } as React.CSSProperties}>
                           {names[r.winner]} {formatPounds(r.price)}
                         </span>
                       )}
@@ -140,28 +144,28 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
                 </ul>
               </div>
             )}
-            {stage.kind === 'build' && stage.offer && <p className="gp-offer">{describeOffer(stage.offer, names)}.</p>}
+            {stage.kind === 'build' && stage.offer && <p className={cx(ui.notice, styles.offer)}>{describeOffer(stage.offer, names)}.</p>}
             {lastCard && (
-              <figure className={`gp-reveal gp-reveal-${lastCard.deck}`}>
+              <figure className={styles.reveal} data-deck={lastCard.deck}>
                 <figcaption>
                   {names[lastCard.seat]} drew {lastCard.deck === 'chance' ? 'Chance' : 'Community Chest'}
                 </figcaption>
                 <blockquote>{lastCard.text}</blockquote>
               </figure>
             )}
-            <p className="muted small">
+            <p className={cx(ui.muted, ui.small)}>
               Decks: Chance {view.decks.chance.drawCount} · Chest {view.decks.chest.drawCount} left
             </p>
           </div>
         </GotopolyBoard>
       </div>
 
-      <div className="gp-side">
-        <DecisionPanel id="gp-act-heading" className="gp-act" spectator={seat === null} mine={!!mine} busy={busy} error={error}>
+      <div className={cx(ui.tableSide, styles.side)}>
+        <DecisionPanel id="gp-act-heading" className={styles.act} spectator={seat === null} mine={!!mine} busy={busy} error={error}>
           {seat !== null && mine && legal.length > 0 ? (
             <GotopolyActions view={view} seat={seat} decision={mine} legal={legal} names={names} act={act} busy={busy} onPreview={setPreview} />
           ) : (
-            <p className="muted">
+            <p className={ui.muted}>
               {outcome
                 ? 'The game is over.'
                 : decisions.length
@@ -179,13 +183,13 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
 function Outcome({ outcome, names }: { outcome: NonNullable<ReturnType<typeof gotopolyOutcome>>; names: readonly string[] }) {
   const why = outcome.reason === 'degree' ? 'Graduated' : outcome.reason === 'timeLimit' ? 'Time limit reached' : 'No student left on the course';
   return (
-    <div className="gp-outcome" data-testid="outcome">
-      <p className="centre-decision is-over">
+    <div className={styles.outcome} data-testid="outcome">
+      <p className={cx(ui.pending, ui.isOver)}>
         {why}: {outcome.winners.map((s) => names[s]).join(' & ')} {outcome.winners.length > 1 ? 'share the win' : 'wins'}
       </p>
-      <div className="table-scroll">
-        <table className="gp-standings">
-          <caption className="visually-hidden">Final standings</caption>
+      <div className={ui.tableScroll}>
+        <table className={ui.standings}>
+          <caption className={ui.visuallyHidden}>Final standings</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -198,10 +202,10 @@ function Outcome({ outcome, names }: { outcome: NonNullable<ReturnType<typeof go
           </thead>
           <tbody>
             {outcome.standings.map((s) => (
-              <tr key={s.seat} className={s.rank === 1 ? 'is-winner' : ''}>
+              <tr key={s.seat} data-winner={s.rank === 1 ? 'true' : 'false'}>
                 <td>{s.rank}</td>
                 <th scope="row">
-                  <span className="seat-chip" style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
+                  <span className={ui.seatChip} style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
                     {names[s.seat]}
                   </span>
                 </th>

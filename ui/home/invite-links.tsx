@@ -7,6 +7,9 @@ import { useOrigin } from '../lib/browser-state';
 import { GAMES } from '../lib/game-catalog';
 import { playPath, saveCredentials } from '../play/game-api';
 import { seatColor, seatInitial } from '../lib/seats';
+import styles from './home.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** A link with a copy button; the link text can also be selected by hand. */
 function CopyLink({ label, url, id }: { label: string; url: string; id: string }) {
@@ -26,12 +29,12 @@ function CopyLink({ label, url, id }: { label: string; url: string; id: string }
     }
   };
   return (
-    <span className="copy-link">
+    <span className={styles.copyLink}>
       <input id={id} type="text" readOnly value={url} aria-label={label} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
-      <button type="button" className="button small" onClick={() => void copy()}>
+      <button type="button" className={cx(ui.button, ui.small)} onClick={() => void copy()}>
         {copied ? 'Copied' : 'Copy'}
       </button>
-      <span className="visually-hidden" role="status">
+      <span className={ui.visuallyHidden} role="status">
         {copied ? `${label} copied` : ''}
       </span>
     </span>
@@ -51,8 +54,8 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
   const spectatorPath = playPath(created.id, null, null);
 
   return (
-    <section className="panel invites" aria-labelledby="invites-heading">
-      <h2 id="invites-heading" className="panel-title">
+    <section className={cx(ui.panel, styles.invites)} aria-labelledby="invites-heading">
+      <h2 id="invites-heading" className={ui.panelTitle}>
         {GAMES[game].name} is ready
       </h2>
       <p>
@@ -60,33 +63,33 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
         their turn.
       </p>
       {created.invites.length > 0 ? (
-        <ul className="invite-list">
+        <ul className={cx(ui.stack, styles.inviteList)}>
           {created.invites.map((invite) => (
-            <li key={invite.seat} className="invite" style={{ '--seat': seatColor(invite.seat) } as React.CSSProperties}>
-              <span className="invite-who">
-                <span className="player-pawn" aria-hidden="true">
+            <li key={invite.seat} className={styles.invite} style={{ '--seat': seatColor(invite.seat) } as React.CSSProperties}>
+              <span className={styles.inviteWho}>
+                <span className={ui.playerPawn} aria-hidden="true">
                   {seatInitial(name(invite.seat))}
                 </span>
                 <strong>{name(invite.seat)}</strong>
-                <span className="muted small">seat {invite.seat + 1}</span>
+                <span className={cx(ui.muted, ui.small)}>seat {invite.seat + 1}</span>
               </span>
               <CopyLink label={`Invite link for ${name(invite.seat)}`} url={`${origin}${seatPath(invite.seat, invite.token)}`} id={`invite-${invite.seat}`} />
-              <a className="button primary small" href={seatPath(invite.seat, invite.token)} onClick={() => open(invite.seat, invite.token)}>
+              <a className={cx(ui.button, ui.primary, ui.small)} href={seatPath(invite.seat, invite.token)} onClick={() => open(invite.seat, invite.token)}>
                 This is me — open
               </a>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No seat is played by a person: everyone can watch with the spectator link.</p>
+        <p className={ui.muted}>No seat is played by a person: everyone can watch with the spectator link.</p>
       )}
-      <div className="invite spectator">
-        <span className="invite-who">
+      <div className={styles.invite}>
+        <span className={styles.inviteWho}>
           <strong>Spectators</strong>
-          <span className="muted small">read-only</span>
+          <span className={cx(ui.muted, ui.small)}>read-only</span>
         </span>
         <CopyLink label="Spectator link" url={`${origin}${spectatorPath}`} id="invite-spectator" />
-        <a className="button small" href={spectatorPath}>
+        <a className={cx(ui.button, ui.small)} href={spectatorPath}>
           Watch
         </a>
       </div>

@@ -20,6 +20,9 @@ import {
 import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
 import { InviteLinks } from './invite-links';
 import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from './seat-name-note';
+import styles from './home.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
 export type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
@@ -182,31 +185,31 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
 
   return (
     <form
-      className="panel new-game"
+      className={cx(ui.panel, styles.newGame)}
       aria-labelledby="new-game-heading"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
-      <h2 id="new-game-heading" className="panel-title">
+      <h2 id="new-game-heading" className={ui.panelTitle}>
         Table
       </h2>
 
-      <fieldset className="field">
+      <fieldset className={ui.field}>
         <legend>Seats</legend>
-        <div className="segmented" role="radiogroup" aria-label="Number of seats">
+        <div className={ui.segmented} role="radiogroup" aria-label="Number of seats">
           {Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i).map((n) => (
-            <label key={n} className={n === count ? 'is-checked' : undefined}>
+            <label key={n} className={n === count ? ui.isChecked : undefined}>
               <input type="radio" name="seats" value={n} checked={n === count} onChange={() => setCount(n)} aria-label={`${n} ${n === 1 ? 'seat' : 'seats'}`} />
               <span aria-hidden="true">{n}</span>
             </label>
           ))}
         </div>
-        <ol className="seat-rows">
+        <ol className={cx(ui.stack, ui.seatRows)}>
           {active.map((s, seat) => (
-            <li key={seat} className="seat-row" style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
-              <span className="player-pawn" aria-hidden="true">
+            <li key={seat} className={ui.seatRow} style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
+              <span className={ui.playerPawn} aria-hidden="true">
                 {seatInitial(s.name.trim() || defaultName(seat))}
               </span>
               <input
@@ -218,7 +221,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
                 aria-describedby={seatNameNoteShown(s.name, nameProblem(seat)) ? seatNameNoteId(seat) : undefined}
                 onChange={(e) => editSeat(seat, { name: e.target.value })}
               />
-              <select value={s.kind} aria-label={`Who plays seat ${seat + 1}`} onChange={(e) => editSeat(seat, { kind: e.target.value as SeatKind })}>
+              <select className={styles.seatKind} value={s.kind} aria-label={`Who plays seat ${seat + 1}`} onChange={(e) => editSeat(seat, { kind: e.target.value as SeatKind })}>
                 {(Object.keys(KIND_LABELS) as SeatKind[]).map((k) => (
                   <option key={k} value={k}>
                     {KIND_LABELS[k]}
@@ -229,13 +232,13 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
             </li>
           ))}
         </ol>
-        <p className="hint">
+        <p className={ui.hint}>
           {humans === 0 ? 'Every seat is a bot: you will watch the game.' : humans === 1 ? 'One person plays; the bots take the other seats.' : `${humans} people play.`}
         </p>
       </fieldset>
 
       {game === 'pole' && (boardId !== null || studioBoard) && (
-        <fieldset className="field">
+        <fieldset className={ui.field}>
           <legend>Board</legend>
           {studioBoard ? (
             <p>
@@ -243,25 +246,25 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
               creators and receive their royalties on-chain.
             </p>
           ) : (
-            <p className={boardProblem ? 'form-error' : 'muted'}>{boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'Loading the studio board…'}</p>
+            <p className={boardProblem ? ui.alert : ui.muted}>{boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'Loading the studio board…'}</p>
           )}
         </fieldset>
       )}
 
       {game === 'pole' && (
-        <fieldset className="field">
+        <fieldset className={ui.field}>
           <legend>Where the tiles live</legend>
-          <div className="segmented" role="radiogroup" aria-label="Where the tiles live">
-            <label className={!onChain ? 'is-checked' : undefined}>
+          <div className={ui.segmented} role="radiogroup" aria-label="Where the tiles live">
+            <label className={!onChain ? ui.isChecked : undefined}>
               <input type="radio" name="chain" value="off" checked={!onChain} onChange={() => chooseOnChain(false)} />
               In the game only
             </label>
-            <label className={onChain ? 'is-checked' : undefined}>
+            <label className={onChain ? ui.isChecked : undefined}>
               <input type="radio" name="chain" value="on" checked={onChain} disabled={!chain?.ok} onChange={() => chooseOnChain(true)} />
               On Tezos
             </label>
           </div>
-          <p className="hint">
+          <p className={ui.hint}>
             {chain === null
               ? 'Checking whether the server has a Tezos network…'
               : !chain.ok
@@ -273,17 +276,17 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
         </fieldset>
       )}
 
-      <fieldset className="field">
+      <fieldset className={ui.field}>
         <legend>How people play</legend>
-        <div className="segmented" role="radiogroup" aria-label="Mode">
+        <div className={ui.segmented} role="radiogroup" aria-label="Mode">
           {(['hotseat', 'online'] as const).map((m) => (
-            <label key={m} className={mode === m ? 'is-checked' : undefined}>
+            <label key={m} className={mode === m ? ui.isChecked : undefined}>
               <input type="radio" name="mode" value={m} checked={mode === m} disabled={onChain && m === 'hotseat'} onChange={() => chooseMode(m)} />
               {m === 'hotseat' ? 'Hot-seat' : 'Online'}
             </label>
           ))}
         </div>
-        <p className="hint">
+        <p className={ui.hint}>
           {onChain
             ? 'Online: each person opens their own link and plays with their own wallet.'
             : mode === 'hotseat'
@@ -292,9 +295,9 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
         </p>
       </fieldset>
 
-      <div className="field-grid">
-        <div className="field">
-          <label className="check">
+      <div className={styles.fieldGrid}>
+        <div className={ui.field}>
+          <label className={ui.check}>
             <input
               type="checkbox"
               checked={timerOn}
@@ -305,7 +308,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
             />
             Turn timer
           </label>
-          <label className="inline-field">
+          <label className={styles.inlineField}>
             <span>Seconds per decision</span>
             <input
               type="number"
@@ -320,9 +323,9 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
               }}
             />
           </label>
-          <p className="hint">When it runs out, the rules’ default move is played for the seat.</p>
+          <p className={ui.hint}>When it runs out, the rules’ default move is played for the seat.</p>
         </div>
-        <div className="field">
+        <div className={ui.field}>
           <label htmlFor="bot-pace">Bot pace</label>
           <select id="bot-pace" value={pace} onChange={(e) => setPace(Number(e.target.value))}>
             {PACES.map((p) => (
@@ -331,41 +334,41 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
               </option>
             ))}
           </select>
-          <p className="hint">Time between two bot moves, so people can follow them.</p>
+          <p className={ui.hint}>Time between two bot moves, so people can follow them.</p>
         </div>
       </div>
 
-      <div className="field">
+      <div className={ui.field}>
         <label htmlFor="seed">Seed (optional)</label>
         <input id="seed" type="text" value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value)} spellCheck={false} placeholder="drawn by the server" />
-        <p className="hint">The same seed, seats and options replay the same dice and shuffles.</p>
+        <p className={ui.hint}>The same seed, seats and options replay the same dice and shuffles.</p>
       </div>
 
-      <details className="field options">
+      <details className={cx(ui.field, ui.options)}>
         <summary>
           {info.name} options{' '}
-          <span className="muted small">· {changed === 0 ? 'the rules’ defaults' : `${changed} changed`}</span>
+          <span className={cx(ui.muted, ui.small)}>· {changed === 0 ? 'the rules’ defaults' : `${changed} changed`}</span>
         </summary>
-        <div className="option-list">
+        <div className={styles.optionList}>
           {fields.map((f) => (
             <OptionInput key={f.key} field={f} value={raw[f.key] ?? ''} onChange={(v) => setRaw((r) => ({ ...r, [f.key]: v }))} />
           ))}
         </div>
-        <button type="button" className="button ghost small" onClick={() => setRaw(defaults)} disabled={changed === 0}>
+        <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setRaw(defaults)} disabled={changed === 0}>
           Back to the rules’ defaults
         </button>
       </details>
 
       {(error || problems.length > 0) && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {error ?? problems.join(' · ')}
         </p>
       )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={!hydrated || submitting || problems.length > 0} aria-busy={submitting}>
+      <div className={ui.formActions}>
+        <button type="submit" className={cx(ui.button, ui.primary)} disabled={!hydrated || submitting || problems.length > 0} aria-busy={submitting}>
           {submitting ? 'Creating…' : mode === 'hotseat' ? 'Start the game' : 'Create and invite'}
         </button>
-        <a className="button ghost" href="/">
+        <a className={cx(ui.button, ui.ghost)} href="/">
           Back
         </a>
       </div>
@@ -376,19 +379,19 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
 function OptionInput({ field, value, onChange }: { field: OptionField; value: string | boolean; onChange: (v: string | boolean) => void }) {
   const id = `opt-${field.key}`;
   const ruling = field.ruling ? (
-    <span className="ruling" title={`Ruling ${field.ruling} (RULINGS.md)`}>
+    <span className={styles.ruling} title={`Ruling ${field.ruling} (RULINGS.md)`}>
       {field.ruling}
     </span>
   ) : null;
   const hint = field.hint ? (
-    <span className="hint" id={`${id}-hint`}>
+    <span className={ui.hint} id={`${id}-hint`}>
       {field.hint}
     </span>
   ) : null;
   if (field.kind === 'boolean') {
     return (
-      <div className="option">
-        <label className="check" htmlFor={id}>
+      <div className={styles.option}>
+        <label className={ui.check} htmlFor={id}>
           <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-describedby={field.hint ? `${id}-hint` : undefined} />
           <span>
             {field.label} {ruling}
@@ -399,7 +402,7 @@ function OptionInput({ field, value, onChange }: { field: OptionField; value: st
     );
   }
   return (
-    <div className="option option-inline">
+    <div className={cx(styles.option, styles.optionInline)}>
       <label htmlFor={id}>
         {field.label} {ruling}
       </label>

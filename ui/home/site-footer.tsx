@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { GameId } from '../../engine/core';
 import { GAMES, isGameId } from '../lib/game-catalog';
+import site from './site-chrome.module.css';
 
 /** The footer of pages that are about no one game (home, sign-in, the chain explorer, a table still loading). */
 export const NEUTRAL_FOOTER =
@@ -51,7 +52,7 @@ export function SiteFooter() {
   );
   const game = footerGame(pathname, shown);
   return (
-    <footer className="site-footer" data-game={game ?? 'none'}>
+    <footer className={site.footer} data-game={game ?? 'none'}>
       <p>{game ? GAMES[game].footer : NEUTRAL_FOOTER}</p>
     </footer>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
+import site from './site-chrome.module.css';
 
 const LINKS = [
   { href: '/', label: 'Play', match: (p: string) => p === '/' || p.startsWith('/new') || p.startsWith('/play') },
@@ -15,7 +16,7 @@ const LINKS = [
 export function SiteNav() {
   const pathname = usePathname() ?? '/';
   return (
-    <nav aria-label="Main">
+    <nav className={site.nav} aria-label="Main">
       {LINKS.map((link) => (
         <a key={link.href} href={link.href} aria-current={link.match(pathname) ? 'page' : undefined}>
           {link.label}

@@ -1,6 +1,9 @@
 import { memo, useState } from 'react';
 import type { ActionLogEntry } from './log-entries';
 import { seatColor } from '../lib/seats';
+import styles from './play.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** How many entries are drawn at first: a long game's log stays light until someone asks for all of it. */
 const SHOWN = 250;
@@ -8,16 +11,16 @@ const SHOWN = 250;
 const Entry = memo(function Entry({ entry, latest, active }: { entry: ActionLogEntry; latest: boolean; active: boolean }) {
   return (
     <li
-      className={`log-entry${latest ? ' is-latest' : ''}${active ? ' is-active' : ''}`}
+      className={cx(styles.entry, latest && styles.isLatest, active && styles.isActive)}
       style={entry.seat === null ? undefined : ({ '--seat': seatColor(entry.seat) } as React.CSSProperties)}
       aria-current={active ? 'step' : undefined}
       data-action-index={typeof entry.action === 'number' ? entry.action : undefined}
       data-setup={entry.action === 'setup' ? 'true' : undefined}
     >
-      {entry.meta && <span className="log-meta">{entry.meta}</span>}
-      <ul className="log-lines">
+      {entry.meta && <span className={styles.meta}>{entry.meta}</span>}
+      <ul className={styles.lines}>
         {entry.lines.map((line, i) => (
-          <li key={i} className={`log-line tone-${line.tone}`}>
+          <li key={i} className={styles.line} data-tone={line.tone}>
             {line.text}
           </li>
         ))}
@@ -31,21 +34,21 @@ export function ActionLog({ entries, title = 'Game log', activeKey = null }: { e
   const [all, setAll] = useState(false);
   const shown = (all ? entries.slice() : entries.slice(-SHOWN)).reverse();
   return (
-    <section className="panel log-panel" aria-labelledby="action-log-heading">
-      <h2 id="action-log-heading" className="panel-title">
-        {title} <span className="muted small">newest first</span>
+    <section className={cx(ui.panel, styles.logPanel)} aria-labelledby="action-log-heading">
+      <h2 id="action-log-heading" className={ui.panelTitle}>
+        {title} <span className={cx(ui.muted, ui.small)}>newest first</span>
       </h2>
       {shown.length === 0 ? (
-        <p className="muted small">Nothing has happened yet.</p>
+        <p className={cx(ui.muted, ui.small)}>Nothing has happened yet.</p>
       ) : (
-        <ol className="log" role="log" aria-live="polite" aria-relevant="additions" data-testid="action-log" tabIndex={0}>
+        <ol className={styles.log} role="log" aria-live="polite" aria-relevant="additions" data-testid="action-log" tabIndex={0}>
           {shown.map((entry, i) => (
             <Entry key={entry.key} entry={entry} latest={i === 0} active={activeKey === entry.key} />
           ))}
         </ol>
       )}
       {entries.length > SHOWN && (
-        <button type="button" className="button ghost small" onClick={() => setAll((v) => !v)}>
+        <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setAll((v) => !v)}>
           {all ? `Show the latest ${SHOWN} only` : `Show the ${entries.length - SHOWN} earlier entries`}
         </button>
       )}

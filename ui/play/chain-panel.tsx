@@ -10,7 +10,9 @@ import { useWallet } from '../wallet';
 import { shortAddress } from '../../chain/explorer';
 import { formatTime } from '../chain/format';
 import { GrantTerms } from '../chain/grants-view';
-import '../chain/chain.css';
+import styles from '../chain/chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 const RECENT_STEPS = 12;
 
@@ -55,19 +57,19 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
   const checkAgain = () => run('check', () => submitApproval(id, token!, seat!, null));
 
   return (
-    <section className="panel chain-setup-panel" aria-label="The game on Tezos">
+    <section className={cx(ui.panel, styles.setupPanel)} aria-label="The game on Tezos">
       {info.paused && (
-        <p className="chain-paused" role="alert" data-testid="chain-paused">
+        <p className={styles.paused} role="alert" data-testid="chain-paused">
           <strong>Paused:</strong> {info.paused.reason}. Trying again {info.paused.retryAt > now ? `in ${Math.ceil((info.paused.retryAt - now) / 1000)} s` : 'now'}
           {info.paused.attempts > 1 ? ` (attempt ${info.paused.attempts})` : ''}.
         </p>
       )}
       {!info.ready && (
-        <div className="chain-setup" data-testid="chain-setup">
-          <h2 className="panel-title">Before the first roll, on {NETWORK_NAME[info.network] ?? info.network}</h2>
-          <ul className="chain-checklist">
+        <div data-testid="chain-setup">
+          <h2 className={ui.panelTitle}>Before the first roll, on {NETWORK_NAME[info.network] ?? info.network}</h2>
+          <ul className={styles.checklist}>
             <li data-status={info.tokens.status}>
-              <span className="chain-badge" data-status={info.tokens.status}>
+              <span className={styles.badge} data-status={info.tokens.status}>
                 {info.tokens.status === 'confirmed' ? 'Done' : info.tokens.status === 'failed' ? 'Failed' : 'Pending'}
               </span>{' '}
               The bank creates the game’s {info.pieces.length} tokens
@@ -77,11 +79,11 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
                   · <a href={opHref(network, info.tokens.opHash)}>operation</a>
                 </>
               )}
-              {info.tokens.error && <span className="chain-error"> — {info.tokens.error}</span>}
+              {info.tokens.error && <span className={styles.error}> — {info.tokens.error}</span>}
             </li>
             {info.seats.map((s) => (
               <li key={s.seat} data-status={s.approval}>
-                <span className="chain-badge" data-status={s.approval === 'none' ? 'pending' : s.approval}>
+                <span className={styles.badge} data-status={s.approval === 'none' ? 'pending' : s.approval}>
                   {s.approval === 'confirmed' ? 'Done' : s.approval === 'failed' ? 'Failed' : s.approval === 'pending' ? 'Confirming' : 'Waiting'}
                 </span>{' '}
                 {names[s.seat] ?? `Seat ${s.seat + 1}`}
@@ -100,26 +102,26 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
                     · <a href={opHref(network, s.approvalOp)}>operation</a>
                   </>
                 )}
-                {s.approvalError && <span className="chain-error"> — {s.approvalError}</span>}
+                {s.approvalError && <span className={styles.error}> — {s.approvalError}</span>}
               </li>
             ))}
           </ul>
 
           {mine && !isBot && token !== null && (
-            <div className="chain-my-seat">
+            <div className={styles.mySeat}>
               {wallet.status !== 'signed-in' ? (
                 <p>
                   Your seat is played with a Tezos wallet.{' '}
-                  <a className="button primary small" href={signInPath()}>
+                  <a className={cx(ui.button, ui.primary, ui.small)} href={signInPath()}>
                     Sign in with your wallet
                   </a>
                 </p>
               ) : mine.address === null ? (
-                <button type="button" className="button primary" disabled={working !== null || info.tokens.status !== 'confirmed'} onClick={() => void claim()}>
+                <button type="button" className={cx(ui.button, ui.primary)} disabled={working !== null || info.tokens.status !== 'confirmed'} onClick={() => void claim()}>
                   Claim this seat with {shortAddress(wallet.address!)}
                 </button>
               ) : mine.address !== wallet.address ? (
-                <p className="chain-error">
+                <p className={styles.error}>
                   This seat is played by {shortAddress(mine.address)}; you are signed in as {shortAddress(wallet.address!)}. <a href={signInPath()}>Sign in with that wallet</a>.
                 </p>
               ) : mine.approval === 'confirmed' ? (
@@ -129,10 +131,10 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
               ) : (
                 <>
                   <GrantTerms bank={info.bank} tokenIds={info.pieces.flatMap((p) => (p.tokenId === null ? [] : [p.tokenId]))} ends={info.game?.ends ?? null} network={network} />
-                  <button type="button" className="button primary" disabled={working !== null} onClick={() => void approve()}>
+                  <button type="button" className={cx(ui.button, ui.primary)} disabled={working !== null} onClick={() => void approve()}>
                     {working === 'approve' ? 'Waiting for your wallet…' : 'Approve the bank for this game'}
                   </button>{' '}
-                  <button type="button" className="button ghost small" disabled={working !== null} onClick={() => void checkAgain()}>
+                  <button type="button" className={cx(ui.button, ui.ghost, ui.small)} disabled={working !== null} onClick={() => void checkAgain()}>
                     I approved it already: check again
                   </button>
                 </>
@@ -142,7 +144,7 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
         </div>
       )}
       {problem && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {problem}
         </p>
       )}
@@ -163,16 +165,16 @@ export function ChainPanel({ id, seats, titles, chain }: { id: string; seats: re
   const steps = [...info.ops].reverse();
   const shown = showAll ? steps : steps.slice(0, RECENT_STEPS);
   return (
-    <section className="panel chain-panel" aria-labelledby="chain-panel-heading" data-testid="chain-panel" data-ready={info.ready}>
-      <h2 id="chain-panel-heading" className="panel-title">
+    <section className={cx(ui.panel, styles.panel)} aria-labelledby="chain-panel-heading" data-testid="chain-panel" data-ready={info.ready}>
+      <h2 id="chain-panel-heading" className={ui.panelTitle}>
         On Tezos · {NETWORK_NAME[info.network] ?? info.network}
       </h2>
-      <p className="muted small">
+      <p className={cx(ui.muted, ui.small)}>
         Tiles are FA2 tokens of <a href={accountHref(network, info.contract)}>{shortAddress(info.contract)}</a>; royalties and the final valuation
         follow who really holds them (P13). <a href={`/play/${encodeURIComponent(id)}/tokens`}>The game’s tokens and their holders</a>
       </p>
       {info.game && (
-        <p className="small" data-testid="chain-grant" data-closed={info.game.closed}>
+        <p className={ui.small} data-testid="chain-grant" data-closed={info.game.closed}>
           {info.game.closed ? (
             <>
               The game is closed on-chain: the bank can no longer burn the players’ copies
@@ -190,28 +192,28 @@ export function ChainPanel({ id, seats, titles, chain }: { id: string; seats: re
         </p>
       )}
       {steps.length > 0 && (
-        <div className="chain-steps">
+        <div >
           <h3>Chain steps</h3>
-          <ol className="chain-step-list" data-testid="chain-steps">
+          <ol className={styles.stepList} data-testid="chain-steps">
             {shown.map((op) => (
               <li key={op.id} data-status={op.status} data-kind={op.kind}>
-                <span className="chain-badge" data-status={op.status}>
+                <span className={styles.badge} data-status={op.status}>
                   {STATUS_LABEL[op.status]}
                 </span>{' '}
                 {describeChainOp(op, names, titles)}
                 {op.opHash && (
                   <>
                     {' '}
-                    · <a href={opHref(network, op.opHash)} className="mono small">{`${op.opHash.slice(0, 8)}…`}</a>
+                    · <a href={opHref(network, op.opHash)} className={cx(styles.mono, ui.small)}>{`${op.opHash.slice(0, 8)}…`}</a>
                   </>
                 )}
-                {op.level !== null && <span className="muted small"> · block {op.level}</span>}
-                {op.error && op.status !== 'confirmed' && <span className="chain-error"> — {op.error}</span>}
+                {op.level !== null && <span className={cx(ui.muted, ui.small)}> · block {op.level}</span>}
+                {op.error && op.status !== 'confirmed' && <span className={styles.error}> — {op.error}</span>}
               </li>
             ))}
           </ol>
           {steps.length > RECENT_STEPS && (
-            <button type="button" className="button ghost small" onClick={() => setShowAll((v) => !v)}>
+            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setShowAll((v) => !v)}>
               {showAll ? 'Show the latest only' : `Show all ${steps.length}`}
             </button>
           )}

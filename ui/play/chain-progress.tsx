@@ -8,6 +8,9 @@ import { expectedWait, inFlight, newlySettled, secondsSince, statusById } from '
 import { opHref, type LinkNetwork } from '../chain/explorer-links';
 import { useClock } from '../lib/browser-state';
 import type { ChainState } from './chain-info';
+import styles from '../chain/chain.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** A confirmation's toast stays this long; a failure's stays until dismissed. */
 const TOAST_MS = 10_000;
@@ -39,22 +42,22 @@ export function ChainProgress({ seats, titles, sending, chain }: { seats: readon
   if (!sending && sentAt !== null) setSentAt(null);
   if (!active) return null;
   return (
-    <section className="chain-progress" aria-label="On its way to Tezos" data-testid="chain-progress" aria-live="polite">
+    <section className={styles.progress} aria-label="On its way to Tezos" data-testid="chain-progress" aria-live="polite">
       {sending && (
-        <p className="chain-progress-item" data-testid="chain-sending">
-          <span className="spinner" aria-hidden="true" />
+        <p className={styles.progressItem} data-testid="chain-sending">
+          <span className={ui.spinner} aria-hidden="true" />
           <span>
             <strong>Sending your move to Tezos…</strong> it counts once the chain confirms it:{' '}
-            <span className="muted">{expectedWait(blockSeconds, secondsSince(sentAt ?? now, now))}</span>
+            <span className={ui.muted}>{expectedWait(blockSeconds, secondsSince(sentAt ?? now, now))}</span>
           </span>
         </p>
       )}
       {steps.map((op) => (
-        <p key={op.id} className="chain-progress-item" data-testid="chain-in-flight" data-status={op.status}>
-          <span className="spinner" aria-hidden="true" />
+        <p key={op.id} className={styles.progressItem} data-testid="chain-in-flight" data-status={op.status}>
+          <span className={ui.spinner} aria-hidden="true" />
           <span>
             <strong>{IN_FLIGHT_LABEL[op.status] ?? 'On its way'}:</strong> {describeChainOp(op, names, titles)}{' '}
-            <span className="muted">{expectedWait(blockSeconds, secondsSince(op.at, now))}</span>
+            <span className={ui.muted}>{expectedWait(blockSeconds, secondsSince(op.at, now))}</span>
           </span>
         </p>
       ))}
@@ -104,21 +107,21 @@ export function ChainToasts({ seat, seats, titles, chain }: { seat: SeatId | nul
   const network: LinkNetwork = { explorerUrl: chain.info.explorerUrl };
   const dismiss = (id: number) => setToasts((shown) => shown.filter((t) => t.op.id !== id));
   return (
-    <div className="toasts" data-testid="chain-toasts">
+    <div className={styles.toasts} data-testid="chain-toasts">
       {shown.map(({ op }) => (
-        <div key={op.id} className="toast" data-status={op.status} role={op.status === 'failed' ? 'alert' : 'status'} data-testid="chain-toast">
+        <div key={op.id} className={styles.toast} data-status={op.status} role={op.status === 'failed' ? 'alert' : 'status'} data-testid="chain-toast">
           <p>
             <strong>{op.status === 'confirmed' ? 'Confirmed on Tezos' : 'Tezos refused it'}:</strong> {describeChainOp(op, names, titles)}
-            {op.level !== null && op.status === 'confirmed' && <span className="muted"> · block {op.level}</span>}
-            {op.error && op.status === 'failed' && <span className="chain-error"> — {op.error}</span>}
+            {op.level !== null && op.status === 'confirmed' && <span className={ui.muted}> · block {op.level}</span>}
+            {op.error && op.status === 'failed' && <span className={styles.error}> — {op.error}</span>}
           </p>
-          <p className="toast-actions">
+          <p className={styles.toastActions}>
             {op.opHash && (
               <a href={opHref(network, op.opHash)} target="_blank" rel="noreferrer">
                 View the operation
               </a>
             )}
-            <button type="button" className="button ghost small" onClick={() => dismiss(op.id)} aria-label="Dismiss">
+            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => dismiss(op.id)} aria-label="Dismiss">
               ✕
             </button>
           </p>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * The decision panel every game table shows: whose decision it is (yours, someone else's, or a spectator's view),
@@ -15,7 +17,8 @@ export function DecisionPanel({
 }: {
   /** The heading's id (the panel is labelled by it). */
   readonly id: string;
-  readonly className: string;
+  /** The table's own class for the panel (e.g. its place in the table's layout). */
+  readonly className?: string | undefined;
   readonly spectator: boolean;
   readonly mine: boolean;
   readonly busy: boolean;
@@ -23,13 +26,13 @@ export function DecisionPanel({
   readonly children: ReactNode;
 }) {
   return (
-    <section className={`panel ${className}`} aria-labelledby={id} aria-busy={busy} data-testid="decision">
-      <h2 id={id} className="panel-title">
+    <section className={cx(ui.panel, className)} aria-labelledby={id} aria-busy={busy} data-testid="decision">
+      <h2 id={id} className={ui.panelTitle}>
         {spectator ? 'Spectating' : mine ? 'Your decision' : 'Waiting'}
-        {busy && <span className="muted small">sending…</span>}
+        {busy && <span className={cx(ui.muted, ui.small)}>sending…</span>}
       </h2>
       {error && (
-        <p className="run-error" role="alert">
+        <p className={ui.alert} role="alert">
           {error}
         </p>
       )}

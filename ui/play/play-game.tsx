@@ -30,6 +30,9 @@ import { useFooterGame } from '../home/site-footer';
 import { SeedFacts } from './seed-facts';
 import { TurnTimer } from './turn-timer';
 import { TurnFeedback } from './turn-feedback';
+import styles from './play.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 // The chain's panels (and the wallet calls they make) load for a game on Tezos only: an off-chain game never needs them.
 const ChainSetup = dynamic(() => import('./chain-panel').then((m) => m.ChainSetup));
@@ -59,7 +62,7 @@ export function PlayGame({ id, token, seat }: { id: string; token: string | null
     if (token === null) return stored ? { token: stored.token, seat: seat ?? stored.seat } : { token: null, seat: null };
     return { token, seat: seat ?? (stored?.token === token ? stored.seat : null) };
   }, [storedText, token, seat]);
-  if (!resolved) return <p className="muted play-loading">Opening the table…</p>;
+  if (!resolved) return <p className={cx(ui.muted, styles.loading)}>Opening the table…</p>;
   return <LiveGame key={`${resolved.token ?? ''}`} id={id} initial={resolved} />;
 }
 
@@ -146,7 +149,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
 
   if (conn.fatal && !shown) {
     return (
-      <section className="panel play-fatal" role="alert">
+      <section className={cx(ui.panel, styles.fatal)} role="alert">
         <h1>This game cannot be opened</h1>
         <p>{conn.fatal}</p>
         <p>
@@ -155,7 +158,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       </section>
     );
   }
-  if (!shown) return <p className="muted play-loading">Loading the game…</p>;
+  if (!shown) return <p className={cx(ui.muted, styles.loading)}>Loading the game…</p>;
 
   const info = GAMES[shown.game];
   const board: Board | null = shown.game === 'pole' ? ((shown.view as PoleState).config?.board ?? null) : null;
@@ -198,32 +201,32 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   };
 
   return (
-    <div className="play" data-testid="play" data-seq={shown.seq} data-seat={shown.seat ?? 'spectator'}>
-      <header className="play-bar">
-        <div className="play-title">
+    <div className={styles.play} data-testid="play" data-seq={shown.seq} data-seat={shown.seat ?? 'spectator'}>
+      <header className={styles.bar}>
+        <div className={styles.title}>
           <h1>{info.name}</h1>
-          <span className={`conn conn-${conn.status}`} role="status">
+          <span className={styles.conn} data-status={conn.status} role="status">
             {shown.outcome ? 'Game over' : STATUS_TEXT[conn.status]}
           </span>
-          <span className="muted small">
+          <span className={cx(ui.muted, ui.small)}>
             {seat === null ? 'Spectating' : `Seat ${seat + 1} · ${names[seat] ?? ''}`}
             {shown.outcome === null && pendingNames && ` · waiting for ${pendingNames}`}
           </span>
           {shown.outcome === null && <TurnTimer deadline={shown.deadline} who={pendingNames || null} />}
         </div>
-        <div className="play-actions">
+        <div className={styles.actions}>
           {canLeave && (
-            <button type="button" className="button ghost small" onClick={() => void leave()}>
+            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void leave()}>
               Leave seat
             </button>
           )}
           {/* The record (seed and sealed bids) is published once the game is over (issue 16). */}
           {shown.outcome && (
             <>
-              <button type="button" className="button ghost small" onClick={() => void exportRecord()}>
+              <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void exportRecord()}>
                 Export record
               </button>
-              <a className="button small" href={`/replay?game=${encodeURIComponent(id)}`}>
+              <a className={cx(ui.button, ui.small)} href={`/replay?game=${encodeURIComponent(id)}`}>
                 Replay
               </a>
             </>
@@ -233,13 +236,13 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       </header>
 
       {host === true && humans.length > 0 && (
-        <div className="seat-switcher" role="group" aria-label="Hot-seat: whose seat this device shows">
-          <span className="muted small">Seat:</span>
+        <div className={styles.seatSwitcher} role="group" aria-label="Hot-seat: whose seat this device shows">
+          <span className={cx(ui.muted, ui.small)}>Seat:</span>
           {humans.map((s) => (
             <button
               key={s}
               type="button"
-              className="button small seat-button"
+              className={cx(ui.button, ui.small, styles.seatButton)}
               style={{ '--seat': seatColor(s) } as React.CSSProperties}
               aria-pressed={s === wanted}
               onClick={() => {
@@ -248,10 +251,10 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
               }}
             >
               {names[s]}
-              {waiting.includes(s) && <span className="seat-waiting" aria-label="(to decide)"> ●</span>}
+              {waiting.includes(s) && <span className={styles.seatWaiting} aria-label="(to decide)"> ●</span>}
             </button>
           ))}
-          <label className="check small">
+          <label className={cx(ui.check, ui.small)}>
             <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
             Follow whoever must decide
           </label>
@@ -259,9 +262,9 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       )}
 
       {notice && (
-        <p className="play-notice" role="status">
+        <p className={ui.notice} role="status">
           {notice}{' '}
-          <button type="button" className="button ghost small" onClick={() => setNotice(null)}>
+          <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setNotice(null)}>
             Dismiss
           </button>
         </p>
@@ -277,7 +280,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       {handoff !== null && handoff === seat ? (
         <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
       ) : (
-        <div className={`play-table${stale ? ' is-stale' : ''}`} aria-busy={stale || conn.busy}>
+        <div className={cx(styles.table, stale && styles.isStale)} aria-busy={stale || conn.busy} data-testid="play-table">
           <GameTable
             game={shown.game}
             view={shown.view}
@@ -327,8 +330,8 @@ export function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {
 function OutcomeBanner({ names, winners }: { names: readonly string[]; winners: readonly SeatId[] }) {
   const who = listNames(winners.map((s) => names[s] ?? `Seat ${s + 1}`));
   return (
-    <p className="outcome-banner" role="status" data-testid="outcome-banner">
-      <span className="trophy" aria-hidden="true">
+    <p className={cx(ui.notice, styles.outcomeBanner)} role="status" data-testid="outcome-banner">
+      <span className={ui.trophy} aria-hidden="true">
         ★
       </span>{' '}
       {winners.length === 0 ? 'The game is over: nobody won.' : winners.length === 1 ? `${who} wins!` : `Shared win: ${who}`}
@@ -341,10 +344,10 @@ function HandOff({ name, onReady }: { name: string; onReady: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   return (
-    <section className="panel handoff" aria-labelledby="handoff-heading" data-testid="handoff">
+    <section className={cx(ui.panel, styles.handoff)} aria-labelledby="handoff-heading" data-testid="handoff">
       <h2 id="handoff-heading">Pass the device to {name}</h2>
       <p>The next bid is sealed: only {name} should see the table now.</p>
-      <button ref={button} type="button" className="button primary" onClick={onReady}>
+      <button ref={button} type="button" className={cx(ui.button, ui.primary)} onClick={onReady}>
         I am {name}: show my table
       </button>
     </section>

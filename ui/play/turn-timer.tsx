@@ -1,6 +1,8 @@
 'use client';
 
 import { useClock } from '../lib/browser-state';
+import { cx } from '../lib/cx';
+import styles from './play.module.css';
 
 /** "1:05" for 65 seconds. */
 export function formatClock(ms: number): string {
@@ -15,7 +17,7 @@ export function TurnTimer({ deadline, who }: { deadline: number | null; who: str
   const left = deadline - now;
   const urgent = left <= 10_000;
   return (
-    <span className={`turn-timer${urgent ? ' is-urgent' : ''}`} role="timer" aria-label={`${who ? `${who}: ` : ''}${formatClock(left)} left to decide`}>
+    <span className={cx(styles.turnTimer, urgent && styles.isUrgent)} role="timer" aria-label={`${who ? `${who}: ` : ''}${formatClock(left)} left to decide`}>
       <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
         <circle cx="8" cy="9" r="5.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
         <path d="M8 9V6M6.5 2h3" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />

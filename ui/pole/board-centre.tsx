@@ -5,16 +5,19 @@ import { poleViewDecision, type PoleScene } from './pole-scene';
 import { Die } from './dice';
 import { TileArt } from './tile-art';
 import { TileProvenance } from './tile-provenance';
+import styles from './board.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** The middle of the board: board name, last roll, turn, whose turn, the pending decision and the tile in focus. */
 export function BoardCentre({ board, snap, idleHint }: { board: Board; snap: PoleScene | null; idleHint?: string | undefined }) {
   if (!snap) {
     return (
-      <div className="centre">
-        <p className="centre-kicker">Tezos Pole</p>
-        <h2 className="centre-title">{board.name}</h2>
-        {board.description && <p className="centre-lede">{board.description}</p>}
-        <p className="centre-hint">{idleHint ?? 'Pick the players and a seed, then press Start to watch the bots play a whole game.'}</p>
+      <div className={styles.centre}>
+        <p className={cx(ui.kicker, styles.centreKicker)}>Tezos Pole</p>
+        <h2 className={styles.centreTitle}>{board.name}</h2>
+        {board.description && <p className={styles.centreLede}>{board.description}</p>}
+        <p className={styles.centreHint}>{idleHint ?? 'Pick the players and a seed, then press Start to watch the bots play a whole game.'}</p>
       </div>
     );
   }
@@ -27,14 +30,14 @@ export function BoardCentre({ board, snap, idleHint }: { board: Board; snap: Pol
   const dice = state.lastRoll;
 
   return (
-    <div className="centre">
-      <p className="centre-kicker">{snap.seed === null ? 'Tezos Pole' : `Tezos Pole · seed “${snap.seed}”`}</p>
-      <h2 className="centre-title">{board.name}</h2>
-      <div className="centre-status">
-        <div className="centre-dice" aria-label={dice.length ? `Last roll: ${dice.join(', ')}` : 'No roll yet'}>
-          {dice.length ? dice.map((d, i) => <Die key={i} value={d} size={dice.length > 1 ? 34 : 44} />) : <span className="muted">no roll yet</span>}
+    <div className={styles.centre}>
+      <p className={cx(ui.kicker, styles.centreKicker)}>{snap.seed === null ? 'Tezos Pole' : `Tezos Pole · seed “${snap.seed}”`}</p>
+      <h2 className={styles.centreTitle}>{board.name}</h2>
+      <div className={styles.centreStatus}>
+        <div className={styles.centreDice} aria-label={dice.length ? `Last roll: ${dice.join(', ')}` : 'No roll yet'}>
+          {dice.length ? dice.map((d, i) => <Die key={i} value={d} size={dice.length > 1 ? 34 : 44} />) : <span className={ui.muted}>no roll yet</span>}
         </div>
-        <dl className="centre-facts">
+        <dl className={styles.centreFacts}>
           <div>
             <dt>Turn</dt>
             <dd data-testid="turn">{state.turn}</dd>
@@ -42,18 +45,18 @@ export function BoardCentre({ board, snap, idleHint }: { board: Board; snap: Pol
           <div>
             <dt>{over ? 'Ended by' : 'Playing'}</dt>
             <dd>
-              <span className="seat-chip" style={{ '--seat': seatColor(state.current) } as React.CSSProperties}>
+              <span className={ui.seatChip} style={{ '--seat': seatColor(state.current) } as React.CSSProperties}>
                 {names[state.current]}
               </span>
             </dd>
           </div>
         </dl>
       </div>
-      <p className={`centre-decision${over ? ' is-over' : ''}`} data-testid="pending">
+      <p className={cx(ui.pending, over && ui.isOver)} data-testid="pending">
         {over ? winnerLine(snap) : describeDecision(decision, { names, board })}
       </p>
       {over && (
-        <a className="centre-link" href="#valuation">
+        <a className={styles.centreLink} href="#valuation">
           See the final valuation ↓
         </a>
       )}
@@ -74,16 +77,16 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
   const tile = board.tiles[index]!;
   const moverChip =
     mover === null ? null : (
-      <span className="seat-chip" style={{ '--seat': seatColor(mover) } as React.CSSProperties}>
+      <span className={ui.seatChip} style={{ '--seat': seatColor(mover) } as React.CSSProperties}>
         {snap.names[mover]}
       </span>
     );
   if (tile.kind !== 'artist') {
     return (
-      <div className="focus focus-plain">
-        <p className="focus-where">{moverChip ? <>{moverChip} is on</> : 'Everyone starts on'}</p>
-        <h3 className="focus-title">{tile.name}</h3>
-        <p className="focus-text">
+      <div className={cx(styles.focus, styles.focusPlain)}>
+        <p className={styles.focusWhere}>{moverChip ? <>{moverChip} is on</> : 'Everyone starts on'}</p>
+        <h3 className={styles.focusTitle}>{tile.name}</h3>
+        <p className={styles.focusText}>
           {tile.kind === 'go' ? `Collect ${formatTz(snap.state.config.goBonus)} each time you pass or land here.` : tile.text}
         </p>
       </div>
@@ -95,15 +98,15 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
   // Out of play for good: forfeited (P7) or gone out of the game (P13).
   const removed = isInert(tile, state) && (state.removed > 0 || (state.left ?? 0) > 0);
   return (
-    <div className={`focus focus-art${removed ? ' is-removed' : ''}`}>
-      <TileArt tile={tile} className="focus-image" />
-      <div className="focus-info">
-        <p className="focus-where">{moverChip ? <>{moverChip} landed on</> : null}</p>
-        <h3 className="focus-title">{tile.title}</h3>
-        <p className="focus-artist">{tile.artist}</p>
-        {tile.description && <p className="focus-text">{tile.description}</p>}
-        <TileProvenance tile={tile} className="focus-artist" />
-        <dl className="focus-terms">
+    <div className={cx(styles.focus, removed && styles.isRemoved)}>
+      <TileArt tile={tile} className={styles.focusImage} />
+      <div className={styles.focusInfo}>
+        <p className={styles.focusWhere}>{moverChip ? <>{moverChip} landed on</> : null}</p>
+        <h3 className={styles.focusTitle}>{tile.title}</h3>
+        <p className={styles.focusArtist}>{tile.artist}</p>
+        {tile.description && <p className={styles.focusText}>{tile.description}</p>}
+        <TileProvenance tile={tile} className={styles.focusArtist} />
+        <dl className={styles.focusTerms}>
           <div>
             <dt>Price</dt>
             <dd>{formatTz(tile.price)}</dd>
@@ -125,7 +128,7 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
                   : 'Left the game (P13)'
                 : owners.length
                   ? owners.map((s) => (
-                      <span key={s} className="seat-chip" style={{ '--seat': seatColor(s) } as React.CSSProperties}>
+                      <span key={s} className={ui.seatChip} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
                         {snap.names[s]}
                       </span>
                     ))

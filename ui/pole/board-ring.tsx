@@ -9,6 +9,7 @@ import { BoardTile } from './board-tile';
 import { DiceTumbling } from './dice';
 import { poleLegs, poleMoveSteps } from './pawn-steps';
 import { usePawnWalk, type PawnWalk } from './pawn-walk';
+import styles from './board.module.css';
 
 interface RingProps {
   readonly board: Board;
@@ -62,9 +63,9 @@ function RingOfTiles({ board, snap, idleHint, walk, moneyMoved }: RingProps & { 
   const goBonus = snap?.state.config.goBonus ?? 300;
 
   return (
-    <div className="board-scroll">
-      <div className="board" style={{ '--side': side } as React.CSSProperties} data-testid="board">
-        <ol className="ring" aria-label={`${board.name} board, ${count} tiles`}>
+    <div className={styles.boardScroll}>
+      <div className={styles.board} style={{ '--side': side } as React.CSSProperties} data-testid="board">
+        <ol className={styles.ring} aria-label={`${board.name} board, ${count} tiles`}>
           {board.tiles.map((tile, index) => (
             <BoardTile
               key={tile.id}
@@ -82,7 +83,7 @@ function RingOfTiles({ board, snap, idleHint, walk, moneyMoved }: RingProps & { 
             />
           ))}
         </ol>
-        <div className="centre-area" style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
+        <div className={styles.centreArea} style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
           <BoardCentre board={board} snap={snap} idleHint={idleHint} />
         </div>
       </div>

@@ -5,6 +5,9 @@ import { MoneyBadge } from '../play/money-badge';
 import { EventIcon } from './event-icon';
 import { TileArt } from './tile-art';
 import { artistTileTitle } from './tile-provenance';
+import styles from './board.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 export interface TileView {
   readonly index: number;
@@ -25,11 +28,11 @@ export interface TileView {
 export function Pawns({ seats, names }: { seats: readonly number[]; names: readonly string[] }) {
   if (seats.length === 0) return null;
   return (
-    <span className="pawns">
+    <span className={styles.pawns}>
       {seats.map((seat) => (
         <span
           key={seat}
-          className="pawn"
+          className={ui.pawn}
           style={{ '--seat': seatColor(seat) } as React.CSSProperties}
           data-pawn-seat={seat}
           title={names[seat]}
@@ -51,19 +54,17 @@ export function BoardTile({ view }: { view: TileView }) {
     gridColumn: cell.col,
     ...(landedBy === null ? {} : { '--land': seatColor(landedBy) }),
   } as React.CSSProperties;
-  const classes = ['tile', `tile-${tile.kind}`, `edge-${cell.edge}`];
-  if (cell.corner) classes.push('is-corner');
-  if (landedBy !== null) classes.push('is-landed');
+  const landed = landedBy !== null || undefined;
 
   if (tile.kind === 'go') {
     return (
-      <li className={classes.join(' ')} style={style} data-tile-index={index} data-tile-id={tile.id}>
-        <span className="go-label">{tile.name}</span>
-        <span className="go-arrow" aria-hidden="true">
+      <li className={cx(styles.tile, styles.tileGo)} style={style} data-tile-index={index} data-tile-id={tile.id} data-landed={landed}>
+        <span className={styles.goLabel}>{tile.name}</span>
+        <span className={styles.goArrow} aria-hidden="true">
           ←
         </span>
-        <span className="go-bonus">+{formatTz(view.goBonus)}</span>
-        <span className="go-note">each time you pass</span>
+        <span className={styles.goBonus}>+{formatTz(view.goBonus)}</span>
+        <span className={styles.goNote}>each time you pass</span>
         <Pawns seats={view.pawns} names={names} />
         <MoneyBadge amount={view.money ?? 0} format={formatTz} />
       </li>
@@ -72,12 +73,12 @@ export function BoardTile({ view }: { view: TileView }) {
 
   if (tile.kind === 'event') {
     return (
-      <li className={classes.join(' ')} style={style} data-tile-index={index} data-tile-id={tile.id} title={`${tile.name}: ${tile.text}`}>
-        <span className="event-head">
+      <li className={cx(styles.tile, styles.tileEvent)} style={style} data-tile-index={index} data-tile-id={tile.id} data-landed={landed} title={`${tile.name}: ${tile.text}`}>
+        <span className={styles.eventHead}>
           <EventIcon effect={tile.effect} />
-          <span className="event-name">{tile.name}</span>
+          <span className={styles.eventName}>{tile.name}</span>
         </span>
-        <span className="event-text">{tile.text}</span>
+        <span className={styles.eventText}>{tile.text}</span>
         <Pawns seats={view.pawns} names={names} />
         <MoneyBadge amount={view.money ?? 0} format={formatTz} />
       </li>
@@ -92,54 +93,53 @@ export function BoardTile({ view }: { view: TileView }) {
   const returned = state.returned ?? [];
   const oneOfOne = tile.editionSize === 1;
   const out = tile.editionSize - left - state.removed;
-  if (removed || goneForGood) classes.push('is-removed');
-  if (state.holders.length > 0) classes.push('is-owned');
   const owner = oneOfOne ? state.holders[0] : undefined;
   const artistStyle = owner === undefined ? style : ({ ...style, '--owner': seatColor(owner) } as React.CSSProperties);
 
   return (
     <li
-      className={classes.join(' ')}
+      className={cx(styles.tile, styles.tileArtist, (removed || goneForGood) && styles.isRemoved, state.holders.length > 0 && styles.isOwned)}
       style={artistStyle}
       data-tile-index={index}
       data-tile-id={tile.id}
+      data-landed={landed}
       title={artistTileTitle(tile)}
     >
-      <span className="tile-art">
-        <TileArt tile={tile} className="art" />
-        <span className="edition-badges">
-          <span className={`edition-badge${oneOfOne ? ' is-unique' : ''}`}>{oneOfOne ? '1/1' : `${out}/${tile.editionSize}`}</span>
-          {!oneOfOne && !removed && <span className="supply">{left > 0 ? `${left} left` : 'sold out'}</span>}
+      <span className={styles.tileArt}>
+        <TileArt tile={tile} className={styles.art} />
+        <span className={styles.editionBadges}>
+          <span className={cx(styles.editionBadge, oneOfOne && styles.isUnique)}>{oneOfOne ? '1/1' : `${out}/${tile.editionSize}`}</span>
+          {!oneOfOne && !removed && <span className={styles.supply}>{left > 0 ? `${left} left` : 'sold out'}</span>}
           {gone > 0 && !goneForGood && (
-            <span className="left-game" title="Sent to a wallet outside this game: no royalty, not scored, cannot be flipped (P13)" data-left-game={gone}>
+            <span className={styles.leftGame} title="Sent to a wallet outside this game: no royalty, not scored, cannot be flipped (P13)" data-left-game={gone}>
               {gone} left the game
             </span>
           )}
         </span>
         {state.holders.length > 0 && (
-          <span className="holder-dots" aria-label={`held by ${state.holders.map((h) => names[h]).join(', ')}`}>
+          <span className={styles.holderDots} aria-label={`held by ${state.holders.map((h) => names[h]).join(', ')}`}>
             {state.holders.map((seat, k) => (
-              <span key={k} className="holder-dot" style={{ background: seatColor(seat) }} title={`held by ${names[seat]}`} data-holder-seat={seat} />
+              <span key={k} className={styles.holderDot} style={{ background: seatColor(seat) }} title={`held by ${names[seat]}`} data-holder-seat={seat} />
             ))}
           </span>
         )}
         {returned.length > 0 && (
-          <span className="holder-dots is-out" aria-label={`out of the game, in the wallet of ${returned.map((h) => names[h]).join(', ')}`}>
+          <span className={cx(styles.holderDots, styles.isOut)} aria-label={`out of the game, in the wallet of ${returned.map((h) => names[h]).join(', ')}`}>
             {returned.map((seat, k) => (
-              <span key={k} className="holder-dot" style={{ borderColor: seatColor(seat) }} title={`${names[seat]}’s wallet: a copy that left the game (P13)`} data-returned-seat={seat} />
+              <span key={k} className={styles.holderDot} style={{ borderColor: seatColor(seat) }} title={`${names[seat]}’s wallet: a copy that left the game (P13)`} data-returned-seat={seat} />
             ))}
           </span>
         )}
-        {removed && <span className="removed-stamp">Removed</span>}
-        {goneForGood && <span className="removed-stamp" data-left-game={gone}>Left the game</span>}
+        {removed && <span className={styles.removedStamp}>Removed</span>}
+        {goneForGood && <span className={styles.removedStamp} data-left-game={gone}>Left the game</span>}
         <Pawns seats={view.pawns} names={names} />
       </span>
-      <span className="tile-body">
-        <span className="tile-title">{tile.title}</span>
-        <span className="tile-artist-name">{tile.artist}</span>
-        <span className="tile-meta">
-          <span className="tile-price">{formatTz(tile.price)}</span>
-          <span className="tile-mult" title="Valuation multiplier">
+      <span className={styles.tileBody}>
+        <span className={styles.tileTitle}>{tile.title}</span>
+        <span className={styles.tileArtistName}>{tile.artist}</span>
+        <span className={styles.tileMeta}>
+          <span >{formatTz(tile.price)}</span>
+          <span className={styles.tileMult} title="Valuation multiplier">
             ×{tile.multiplier}
           </span>
         </span>

@@ -3,7 +3,7 @@
 import { createContext, useContext } from 'react';
 import { useClock } from '../lib/browser-state';
 import { STEP_MS } from './pawn-walk';
-import styles from './dice.module.css';
+import styles from './board.module.css';
 
 /** Pip positions of a d6 face on a 3 × 3 grid (0–8). */
 const PIPS: Record<number, number[]> = {
@@ -18,10 +18,10 @@ const PIPS: Record<number, number[]> = {
 /** One die face drawn with pips (fonts with die glyphs are not everywhere). */
 function DieFace({ value, size = 40 }: { value: number; size?: number }) {
   return (
-    <svg className="die" width={size} height={size} viewBox="0 0 30 30" role="img" aria-label={`die showing ${value}`}>
-      <rect x="1" y="1" width="28" height="28" rx="6" className="die-face" />
+    <svg width={size} height={size} viewBox="0 0 30 30" role="img" aria-label={`die showing ${value}`}>
+      <rect x="1" y="1" width="28" height="28" rx="6" className={styles.dieFace} />
       {(PIPS[value] ?? []).map((p) => (
-        <circle key={p} cx={7.5 + (p % 3) * 7.5} cy={7.5 + Math.floor(p / 3) * 7.5} r="2.6" className="die-pip" />
+        <circle key={p} cx={7.5 + (p % 3) * 7.5} cy={7.5 + Math.floor(p / 3) * 7.5} r="2.6" className={styles.diePip} />
       ))}
     </svg>
   );

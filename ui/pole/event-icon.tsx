@@ -1,4 +1,5 @@
 import type { Effect } from '../../engine/pole';
+import styles from './board.module.css';
 
 /** A small line icon for an event tile, chosen by the kind of its printed effect. */
 export function EventIcon({ effect }: { effect: Effect }) {
@@ -53,7 +54,7 @@ export function EventIcon({ effect }: { effect: Effect }) {
       break;
   }
   return (
-    <svg className="event-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+    <svg className={styles.eventIcon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
       {body}
     </svg>
   );

@@ -2,6 +2,9 @@ import { lapsOf, piecesOf, positionOf } from '../../engine/pole';
 import { formatTz, seatColor, seatInitial } from '../lib/seats';
 import { poleViewDecision, type PoleScene } from './pole-scene';
 import { TileArt } from './tile-art';
+import styles from './pole.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** Net cash change of each seat in the last action, from its transfer events. */
 function cashDeltas(snap: PoleScene): number[] {
@@ -22,11 +25,11 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
   const decision = poleViewDecision(state);
   const deltas = cashDeltas(snap);
   return (
-    <section className="panel players" aria-labelledby="players-heading">
-      <h2 id="players-heading" className="panel-title">
+    <section className={cx(ui.panel, styles.players)} aria-labelledby="players-heading">
+      <h2 id="players-heading" className={ui.panelTitle}>
         Players
       </h2>
-      <ul className="player-list">
+      <ul className={ui.stack}>
         {state.players.map((p, seat) => {
           const laps = lapsOf(p.progress, ring);
           const pieces = piecesOf(board, state.tiles, seat);
@@ -36,64 +39,64 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
           return (
             <li
               key={seat}
-              className={`player${isTurn ? ' is-turn' : ''}`}
+              className={cx(styles.player, isTurn && styles.isTurn)}
               style={{ '--seat': seatColor(seat) } as React.CSSProperties}
               data-seat={seat}
               data-testid="player"
             >
-              <div className="player-head">
-                <span className="player-pawn" aria-hidden="true">
+              <div className={styles.playerHead}>
+                <span className={ui.playerPawn} aria-hidden="true">
                   {seatInitial(names[seat])}
                 </span>
-                <span className="player-name">{names[seat]}</span>
-                <span className="tag">{snap.tags[seat] ?? 'bot'}</span>
+                <span className={ui.playerName}>{names[seat]}</span>
+                <span className={ui.tag}>{snap.tags[seat] ?? 'bot'}</span>
                 {state.firstSeat === seat && (
-                  <span className="tag tag-first" title="Plays first (won the turn-order roll)">
+                  <span className={cx(ui.tag, ui.tagFirst)} title="Plays first (won the turn-order roll)">
                     1st
                   </span>
                 )}
-                <span className="player-cash">
+                <span className={styles.playerCash}>
                   {deltas[seat] !== 0 && (
-                    <span className={`delta ${deltas[seat]! > 0 ? 'up' : 'down'}`} key={`${snap.stamp}`}>
+                    <span className={cx(styles.delta, deltas[seat]! > 0 ? styles.up : styles.down)} key={`${snap.stamp}`}>
                       {deltas[seat]! > 0 ? '+' : '−'}
                       {formatTz(Math.abs(deltas[seat]!))}
                     </span>
                   )}
-                  <span className="cash" data-testid="cash" data-cash={p.cash} aria-label={`cash ${formatTz(p.cash)}`}>
+                  <span className={styles.cash} data-testid="cash" data-cash={p.cash} aria-label={`cash ${formatTz(p.cash)}`}>
                     {formatTz(p.cash)}
                   </span>
                 </span>
               </div>
-              <div className="player-sub">
-                <span className="laps" data-testid="laps" data-laps={laps}>
+              <div className={styles.playerSub}>
+                <span className={styles.laps} data-testid="laps" data-laps={laps}>
                   Laps {laps}/{state.config.laps}
-                  <span className="lap-bar" aria-hidden="true">
+                  <span className={cx(ui.bar, styles.lapBar)} aria-hidden="true">
                     <span style={{ width: `${(positionOf(p.progress, ring) / ring) * 100}%` }} />
                   </span>
                 </span>
-                {state.config.l2Move && <span className={`l2${p.l2Used ? ' is-used' : ''}`}>L2 {p.l2Used ? 'used' : 'ready'}</span>}
+                {state.config.l2Move && <span className={cx(styles.l2, p.l2Used && styles.isUsed)}>L2 {p.l2Used ? 'used' : 'ready'}</span>}
                 {deciding && (
-                  <span className="turn-marker">{decision.kind === 'roll' ? 'to roll' : decision.kind === 'buy' ? 'deciding to buy' : 'must flip'}</span>
+                  <span className={ui.turnMarker}>{decision.kind === 'roll' ? 'to roll' : decision.kind === 'buy' ? 'deciding to buy' : 'must flip'}</span>
                 )}
               </div>
               {pieces.length > 0 ? (
-                <ul className="piece-list" aria-label={`${names[seat]}’s pieces`}>
+                <ul className={styles.pieceList} aria-label={`${names[seat]}’s pieces`}>
                   {pieces.map((piece) => {
                     const k = seen.get(piece.tile) ?? 0;
                     seen.set(piece.tile, k + 1);
                     // Edition copies are interchangeable (one FA2 token id per tile), so a copy has no serial number.
                     const label = piece.art.editionSize === 1 ? '1/1' : `ed. of ${piece.art.editionSize}`;
                     return (
-                      <li key={`${piece.tile}-${k}`} className="piece" title={`${piece.art.title} by ${piece.art.artist}`}>
-                        <TileArt tile={piece.art} className="piece-art" />
-                        <span className="piece-title">{piece.art.title}</span>
-                        <span className="piece-ed">{label}</span>
+                      <li key={`${piece.tile}-${k}`} className={styles.piece} title={`${piece.art.title} by ${piece.art.artist}`}>
+                        <TileArt tile={piece.art} className={styles.pieceArt} />
+                        <span className={styles.pieceTitle}>{piece.art.title}</span>
+                        <span className={styles.pieceEd}>{label}</span>
                       </li>
                     );
                   })}
                 </ul>
               ) : (
-                <p className="muted small">No pieces yet</p>
+                <p className={cx(ui.muted, ui.small)}>No pieces yet</p>
               )}
             </li>
           );

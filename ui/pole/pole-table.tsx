@@ -10,6 +10,9 @@ import { BoardRing } from './board-ring';
 import { debtText, FlipOutcome } from './flip-outcome';
 import { PlayerPanel } from './player-panel';
 import { ValuationTable } from './valuation-table';
+import styles from './pole.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 export type { PoleView } from './pole-scene';
 
@@ -22,16 +25,16 @@ export function PoleTable(props: TableProps<PoleView, PoleAction>) {
   const scene = liveScene(view, seats, events as readonly PoleEvent[], seat);
   const over = view.phase === 'over';
   return (
-    <div className="pole-table">
-      <div className="pole-table-main">
+    <div className={styles.layout}>
+      <div className={styles.column}>
         <PoleDecision {...props} names={scene.names} />
         <BoardRing board={view.config.board} snap={scene} />
       </div>
-      <aside className="pole-table-side" aria-label="Players">
+      <aside className={styles.column} aria-label="Players">
         <PlayerPanel snap={scene} />
       </aside>
       {over && (
-        <div className="pole-table-end">
+        <div className={styles.fullWidth}>
           <ValuationTable state={view} names={scene.names} />
         </div>
       )}
@@ -71,40 +74,40 @@ function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps
   const text = describeDecision(decision, { names, board });
   return (
     <section
-      className={`decision-bar${mine ? ' is-mine' : ''}`}
+      className={cx(styles.decisionBar, mine && styles.isMine)}
       style={{ '--seat': seatColor(decision.seat) } as React.CSSProperties}
       aria-labelledby="pole-decision"
       aria-busy={busy}
       data-testid="decision"
     >
-      <p id="pole-decision" className="decision-text">
-        {mine ? <strong>Your move, {who}: </strong> : <span className="muted">Waiting for {who}: </span>}
+      <p id="pole-decision" className={styles.decisionText}>
+        {mine ? <strong>Your move, {who}: </strong> : <span className={ui.muted}>Waiting for {who}: </span>}
         {text}
       </p>
       {mine && (
-        <div className="decision-actions" role="group" aria-label="Your choices">
+        <div className={styles.decisionActions} role="group" aria-label="Your choices">
           {roll && (
-            <button type="button" className="button primary" disabled={busy} onClick={() => act(roll)} aria-keyshortcuts="R">
+            <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => act(roll)} aria-keyshortcuts="R">
               Roll the die
             </button>
           )}
           {rollL2 && (
-            <button type="button" className="button" disabled={busy} onClick={() => act(rollL2)} aria-keyshortcuts="L">
+            <button type="button" className={ui.button} disabled={busy} onClick={() => act(rollL2)} aria-keyshortcuts="L">
               L2 move: roll 3d6
             </button>
           )}
           {buy && decision.kind === 'buy' && (
-            <button type="button" className="button primary" disabled={busy} onClick={() => act(buy)} aria-keyshortcuts="B">
+            <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => act(buy)} aria-keyshortcuts="B">
               Buy {tileLabel(board, decision.tile)} for {formatTz(decision.price)}
             </button>
           )}
           {pass && (
-            <button type="button" className="button" disabled={busy} onClick={() => act(pass)} aria-keyshortcuts="P">
+            <button type="button" className={ui.button} disabled={busy} onClick={() => act(pass)} aria-keyshortcuts="P">
               Pass
             </button>
           )}
           {flips.length > 0 && (
-            <fieldset className="flip-choices">
+            <fieldset className={styles.flipChoices}>
               <legend>
                 {decision.kind === 'flip' && `${debtText(decision)} `}Flip one of your editions back to the bank for half its list price (rounded
                 down to 10 Tz)
@@ -112,9 +115,9 @@ function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps
               {flips.map((f) => {
                 const tile = board.tiles[f.tile];
                 return (
-                  <button key={f.tile} type="button" className="button" disabled={busy} onClick={() => act(f)}>
+                  <button key={f.tile} type="button" className={ui.button} disabled={busy} onClick={() => act(f)}>
                     {tileLabel(board, f.tile)}
-                    {tile?.kind === 'artist' && <span className="muted small"> · listed {formatTz(tile.price)}</span>}
+                    {tile?.kind === 'artist' && <span className={cx(ui.muted, ui.small)}> · listed {formatTz(tile.price)}</span>}
                     {tile?.kind === 'artist' && decision.kind === 'flip' && <FlipOutcome price={tile.price} debt={decision} />}
                   </button>
                 );
@@ -124,7 +127,7 @@ function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps
         </div>
       )}
       {error && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {error}
         </p>
       )}

@@ -4,6 +4,9 @@ import type { PoleBotName } from '../../engine/pole';
 import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
 import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from '../home/seat-name-note';
 import { defaultSeats, namesOf, type SeatSetup, type TableOptions, type WatchSetup } from './watch-session';
+import styles from './pole.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 const SEED_WORDS = ['amber', 'basalt', 'cobalt', 'dune', 'ember', 'fjord', 'glyph', 'harbour', 'indigo', 'jade', 'kiln', 'lumen', 'moss', 'nacre', 'opal', 'prism'];
 
@@ -43,7 +46,7 @@ export function SetupForm({
 
   return (
     <form
-      className="panel setup"
+      className={cx(ui.panel, styles.setup)}
       aria-labelledby="setup-heading"
       onSubmit={(e) => {
         e.preventDefault();
@@ -54,15 +57,15 @@ export function SetupForm({
         onStart({ seats: seats.slice(0, count), seed: seed.trim() || 'tezos-pole', options });
       }}
     >
-      <h2 id="setup-heading" className="panel-title">
+      <h2 id="setup-heading" className={ui.panelTitle}>
         New game
       </h2>
 
-      <fieldset className="field">
+      <fieldset className={ui.field}>
         <legend>Players</legend>
-        <div className="segmented" role="radiogroup" aria-label="Number of players">
+        <div className={ui.segmented} role="radiogroup" aria-label="Number of players">
           {[2, 3, 4, 5, 6].map((n) => (
-            <label key={n} className={n === count ? 'is-checked' : undefined}>
+            <label key={n} className={n === count ? ui.isChecked : undefined}>
               <input type="radio" name="players" value={n} checked={n === count} onChange={() => setCount(n)} aria-label={`${n} players`} />
               <span aria-hidden="true">{n}</span>
             </label>
@@ -70,12 +73,12 @@ export function SetupForm({
         </div>
       </fieldset>
 
-      <fieldset className="field">
+      <fieldset className={ui.field}>
         <legend>Seats</legend>
-        <ol className="seat-rows">
+        <ol className={cx(ui.stack, ui.seatRows)}>
           {seats.slice(0, count).map((s, seat) => (
-            <li key={seat} className="seat-row" style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
-              <span className="player-pawn" aria-hidden="true">
+            <li key={seat} className={ui.seatRow} style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
+              <span className={ui.playerPawn} aria-hidden="true">
                 {seatInitial(s.name.trim() || DEFAULT_NAMES[seat])}
               </span>
               <input
@@ -102,21 +105,21 @@ export function SetupForm({
         </ol>
       </fieldset>
 
-      <div className="field">
+      <div className={ui.field}>
         <label htmlFor="seed">Seed</label>
-        <div className="seed-row">
+        <div className={ui.seedRow}>
           <input id="seed" type="text" value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value)} spellCheck={false} />
-          <button type="button" className="button ghost" onClick={() => setSeed(randomSeed())}>
+          <button type="button" className={cx(ui.button, ui.ghost)} onClick={() => setSeed(randomSeed())}>
             Random seed
           </button>
         </div>
-        <p className="hint">The same seed, players and options always replay the same game.</p>
+        <p className={ui.hint}>The same seed, players and options always replay the same game.</p>
       </div>
 
-      <details className="field options">
+      <details className={cx(ui.field, ui.options)}>
         <summary>
           Table options
-          <span className="muted small">
+          <span className={cx(ui.muted, ui.small)}>
             {' '}
             · {options.laps} {options.laps === 1 ? 'lap' : 'laps'} · royalty {options.royaltySplit}
             {options.valuationFloor ? ' · floor' : ''}
@@ -124,7 +127,7 @@ export function SetupForm({
             {options.l2Move ? ' · L2' : ''}
           </span>
         </summary>
-        <label className="inline">
+        <label className={ui.inline}>
           <span>Laps to finish</span>
           <input
             type="number"
@@ -134,48 +137,48 @@ export function SetupForm({
             onChange={(e) => setOption('laps', Math.max(1, Math.min(20, Math.trunc(Number(e.target.value) || 1))))}
           />
         </label>
-        <div className="inline" role="radiogroup" aria-label="Royalty with several owners">
+        <div className={ui.inline} role="radiogroup" aria-label="Royalty with several owners">
           <span>Royalty with several owners</span>
-          <span className="segmented small">
-            <label className={options.royaltySplit === 'split' ? 'is-checked' : undefined}>
+          <span className={cx(ui.segmented, ui.small)}>
+            <label className={options.royaltySplit === 'split' ? ui.isChecked : undefined}>
               <input type="radio" name="royaltySplit" checked={options.royaltySplit === 'split'} onChange={() => setOption('royaltySplit', 'split')} />
               split
             </label>
-            <label className={options.royaltySplit === 'each' ? 'is-checked' : undefined}>
+            <label className={options.royaltySplit === 'each' ? ui.isChecked : undefined}>
               <input type="radio" name="royaltySplit" checked={options.royaltySplit === 'each'} onChange={() => setOption('royaltySplit', 'each')} />
               each
             </label>
           </span>
         </div>
-        <label className="check">
+        <label className={ui.check}>
           <input type="checkbox" checked={options.valuationFloor} onChange={(e) => setOption('valuationFloor', e.target.checked)} />
           Valuation floor: no piece is valued below 10 Tz
         </label>
-        <label className="check">
+        <label className={ui.check}>
           <input
             type="checkbox"
             checked={options.threePlayerRoyalty20}
             onChange={(e) => setOption('threePlayerRoyalty20', e.target.checked)}
           />
-          20 % royalty in 3-player games{count !== 3 && <span className="muted"> (no effect with {count} players)</span>}
+          20 % royalty in 3-player games{count !== 3 && <span className={ui.muted}> (no effect with {count} players)</span>}
         </label>
-        <label className="check">
+        <label className={ui.check}>
           <input type="checkbox" checked={options.l2Move} onChange={(e) => setOption('l2Move', e.target.checked)} />
           L2 move: once per game a player may roll 3d6
         </label>
       </details>
 
       {error && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {error}
         </p>
       )}
-      <div className="form-actions">
-        <button type="submit" className="button primary">
+      <div className={ui.formActions}>
+        <button type="submit" className={cx(ui.button, ui.primary)}>
           Start
         </button>
         {onCancel && (
-          <button type="button" className="button ghost" onClick={onCancel}>
+          <button type="button" className={cx(ui.button, ui.ghost)} onClick={onCancel}>
             Back to the game
           </button>
         )}

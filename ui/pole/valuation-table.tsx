@@ -2,6 +2,9 @@ import { poleOutcome, type Board, type PoleState } from '../../engine/pole';
 import type { PoleView } from './pole-scene';
 import { formatTz, listNames, seatColor } from '../lib/seats';
 import { Die } from './dice';
+import styles from './pole.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * P10 final valuation, exactly as the engine computed it: each piece's die and value from `state.valuations`,
@@ -17,12 +20,12 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
   const tiedOnScore = winners.length === 1 && outcome.standings.filter((s) => s.score === outcome.standings[0]!.score).length > 1;
 
   return (
-    <section id="valuation" className="panel valuation" aria-labelledby="valuation-heading" data-testid="valuation">
-      <h2 id="valuation-heading" className="panel-title">
+    <section id="valuation" className={cx(ui.panel, styles.valuation)} aria-labelledby="valuation-heading" data-testid="valuation">
+      <h2 id="valuation-heading" className={ui.panelTitle}>
         Final valuation
       </h2>
-      <p className="valuation-winner" data-testid="winners">
-        <span className="trophy" aria-hidden="true">
+      <p className={styles.valuationWinner} data-testid="winners">
+        <span className={ui.trophy} aria-hidden="true">
           ★
         </span>
         {winners.length === 1 ? (
@@ -36,27 +39,27 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
           </>
         )}
       </p>
-      <p className="muted small">
+      <p className={cx(ui.muted, ui.small)}>
         For each piece a d6 is rolled: even → die × price × multiplier, odd → price × multiplier ÷ die, rounded down to 10 Tz
         {state.config.valuationFloor ? ', never below 10 Tz' : ''}. Score = valuations + cash; ties go to the most masterpieces.
       </p>
-      <div className="table-scroll">
-        <table className="valuation-table" data-testid="valuation-table">
+      <div className={ui.tableScroll}>
+        <table className={cx(ui.dataTable, styles.valuationTable)} data-testid="valuation-table">
           <thead>
             <tr>
               <th scope="col">Rank</th>
               <th scope="col">Player</th>
               <th scope="col">Pieces valued</th>
-              <th scope="col" className="num">
+              <th scope="col" className={ui.num}>
                 Pieces
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className={ui.num}>
                 Valuation
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className={ui.num}>
                 Cash
               </th>
-              <th scope="col" className="num">
+              <th scope="col" className={ui.num}>
                 Total
               </th>
             </tr>
@@ -69,7 +72,6 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
               return (
                 <tr
                   key={seat}
-                  className={won ? 'is-winner' : undefined}
                   style={{ '--seat': seatColor(seat) } as React.CSSProperties}
                   data-testid="valuation-row"
                   data-seat={seat}
@@ -77,17 +79,17 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
                   data-total={standing.score}
                   data-winner={won ? 'true' : 'false'}
                 >
-                  <td className="rank">{standing.rank}</td>
-                  <th scope="row" className="who">
-                    <span className="seat-dot" aria-hidden="true" />
-                    <span className="player-name-cell">{names[seat]}</span>
-                    {won && <span className="tag tag-winner">Winner</span>}
+                  <td className={styles.rank}>{standing.rank}</td>
+                  <th scope="row" className={styles.who}>
+                    <span className={styles.seatDot} aria-hidden="true" />
+                    <span >{names[seat]}</span>
+                    {won && <span className={cx(ui.tag, ui.tagWinner, styles.winnerTag)}>Winner</span>}
                   </th>
                   <td>
                     {rows.length === 0 ? (
-                      <span className="muted">no pieces</span>
+                      <span className={ui.muted}>no pieces</span>
                     ) : (
-                      <ul className="valued-list">
+                      <ul className={cx(ui.stack, styles.valuedList)}>
                         {rows.map((v, i) => {
                           const art = board.tiles[v.tile];
                           if (art?.kind !== 'artist') return null;
@@ -96,21 +98,21 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
                               ? `${v.die} × ${art.price} × ${art.multiplier}`
                               : `${art.price} × ${art.multiplier} ÷ ${v.die}`;
                           return (
-                            <li key={i} className="valued">
-                              <span className="valued-title">{art.title}</span>
+                            <li key={i} className={styles.valued}>
+                              <span className={styles.valuedTitle}>{art.title}</span>
                               <Die value={v.die} size={18} />
-                              <span className="valued-formula">{formula}</span>
-                              <span className="valued-value">{formatTz(v.value)}</span>
+                              <span className={styles.valuedFormula}>{formula}</span>
+                              <span className={styles.valuedValue}>{formatTz(v.value)}</span>
                             </li>
                           );
                         })}
                       </ul>
                     )}
                   </td>
-                  <td className="num">{standing.pieces}</td>
-                  <td className="num">{formatTz(standing.valuation)}</td>
-                  <td className="num">{formatTz(standing.cash)}</td>
-                  <td className="num total" data-testid="total">
+                  <td className={ui.num}>{standing.pieces}</td>
+                  <td className={ui.num}>{formatTz(standing.valuation)}</td>
+                  <td className={ui.num}>{formatTz(standing.cash)}</td>
+                  <td className={cx(ui.num, styles.total)} data-testid="total">
                     {formatTz(standing.score)}
                   </td>
                 </tr>

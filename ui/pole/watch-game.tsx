@@ -22,6 +22,9 @@ import { SetupForm } from './setup-form';
 import { ValuationTable } from './valuation-table';
 import { ActionLog } from '../play/action-log';
 import type { ActionLogEntry } from '../play/log-entries';
+import styles from './pole.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 const INITIAL_SETUP: WatchSetup = { seats: defaultSeats(4), seed: 'genesis-1', options: DEFAULT_OPTIONS };
 
@@ -127,8 +130,8 @@ export function WatchGame() {
   }, [snap, editing, over, running, step, playToEnd]);
 
   return (
-    <div className={`watch${snap ? ' has-game' : ''}`}>
-      <div className="watch-main" ref={mainRef}>
+    <div className={cx(styles.layout, styles.watch)}>
+      <div className={cx(styles.column, styles.boardColumn)} ref={mainRef}>
         {snap && !editing && (
           <Controls
             over={over}
@@ -148,13 +151,13 @@ export function WatchGame() {
           />
         )}
         {runError && (
-          <p className="run-error" role="alert">
+          <p className={ui.alert} role="alert">
             The game stopped: {runError}
           </p>
         )}
         <BoardRing board={snap?.state.config.board ?? GENESIS} snap={snap ? watchScene(snap) : null} />
       </div>
-      <aside className="watch-side" aria-label={editing ? 'Game setup' : 'Players and log'}>
+      <aside className={styles.column} aria-label={editing ? 'Game setup' : 'Players and log'}>
         {editing ? (
           <SetupForm initial={setup} onStart={start} onCancel={snap ? () => setEditing(false) : null} error={formError} />
         ) : null}
@@ -162,14 +165,14 @@ export function WatchGame() {
           <>
             <PlayerPanel snap={watchScene(snap)} />
             <ActionLog entries={log} />
-            <p className="keys muted small">
+            <p className={cx(ui.keys, ui.muted, ui.small)}>
               Keys: <kbd>→</kbd> step · <kbd>Space</kbd> play / pause · <kbd>E</kbd> play to end
             </p>
           </>
         )}
       </aside>
       {snap && over && (
-        <div className="watch-end">
+        <div className={styles.fullWidth}>
           <ValuationTable state={snap.state} names={snap.names} />
         </div>
       )}

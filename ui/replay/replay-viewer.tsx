@@ -11,6 +11,9 @@ import { ActionLog } from '../play/action-log';
 import { GameTable } from '../play/game-table';
 import { SpeedSelect } from '../play/speed-select';
 import { useFooterGame } from '../home/site-footer';
+import styles from './replay.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 const SPEEDS = [
   { label: '1 action/s', delay: 1000 },
@@ -112,18 +115,18 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   }, [loaded, length, step]);
 
   return (
-    <div className="replay">
-      <section className="panel replay-open" aria-labelledby="replay-open-heading">
-        <h2 id="replay-open-heading" className="panel-title">
+    <div className={styles.replay}>
+      <section className={cx(ui.panel, styles.open)} aria-labelledby="replay-open-heading">
+        <h2 id="replay-open-heading" className={ui.panelTitle}>
           Game record
         </h2>
-        <div className="field">
+        <div className={ui.field}>
           <label htmlFor="record-file">Open a record file (JSON)</label>
           <input id="record-file" type="file" accept="application/json,.json" onChange={(e) => void onFile(e.target.files?.[0])} />
         </div>
-        {loading && <p className="muted small" role="status">Fetching the record…</p>}
+        {loading && <p className={cx(ui.muted, ui.small)} role="status">Fetching the record…</p>}
         {error && (
-          <p className="form-error" role="alert">
+          <p className={ui.alert} role="alert">
             {error}
           </p>
         )}
@@ -181,11 +184,11 @@ function ReplayStage({
 
   return (
     <>
-      <section className="panel replay-facts" aria-labelledby="replay-facts-heading">
-        <h2 id="replay-facts-heading" className="panel-title">
-          {GAMES[record.game].name} <span className="muted small">from {loaded.source}</span>
+      <section className={ui.panel} aria-labelledby="replay-facts-heading">
+        <h2 id="replay-facts-heading" className={ui.panelTitle}>
+          {GAMES[record.game].name} <span className={cx(ui.muted, ui.small)}>from {loaded.source}</span>
         </h2>
-        <dl className="facts">
+        <dl className={styles.facts}>
           <div>
             <dt>Seed</dt>
             <dd>
@@ -206,15 +209,15 @@ function ReplayStage({
               {position} / {length}
             </dd>
           </div>
-          <div className="fact-wide">
+          <div className={styles.factWide}>
             <dt>State hash (SHA-256)</dt>
             <dd>
-              <code className="hash" data-testid="state-hash">
+              <code className={styles.hash} data-testid="state-hash">
                 {hash}
               </code>
             </dd>
           </div>
-          <div className="fact-wide">
+          <div className={styles.factWide}>
             <dt>{last ? `Action ${position}` : 'Set-up'}</dt>
             <dd>
               {last ? (
@@ -227,39 +230,39 @@ function ReplayStage({
             </dd>
           </div>
         </dl>
-        <div className="controls replay-controls" role="group" aria-label="Replay controls">
-          <div className="control-group">
-            <button type="button" className="button" onClick={() => setPosition(0)} disabled={position === 0} aria-keyshortcuts="Home">
+        <div className={cx(ui.controlBar, styles.controls)} role="group" aria-label="Replay controls">
+          <div className={ui.controlGroup}>
+            <button type="button" className={ui.button} onClick={() => setPosition(0)} disabled={position === 0} aria-keyshortcuts="Home">
               <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                 <path d="M2.5 2.5h2v11h-2zM13.5 2.5v11L5.5 8z" fill="currentColor" />
               </svg>
-              <span className="visually-hidden">To the start</span>
+              <span className={ui.visuallyHidden}>To the start</span>
             </button>
-            <button type="button" className="button" onClick={() => setPosition(Math.max(0, position - 1))} disabled={position === 0} aria-keyshortcuts="ArrowLeft">
+            <button type="button" className={ui.button} onClick={() => setPosition(Math.max(0, position - 1))} disabled={position === 0} aria-keyshortcuts="ArrowLeft">
               Back
             </button>
-            <button type="button" className="button primary" onClick={() => setPlaying((p) => !p)} disabled={position >= length} aria-pressed={playing} aria-keyshortcuts="Space">
+            <button type="button" className={cx(ui.button, ui.primary)} onClick={() => setPlaying((p) => !p)} disabled={position >= length} aria-pressed={playing} aria-keyshortcuts="Space">
               {playing ? 'Pause' : 'Play'}
             </button>
-            <button type="button" className="button" onClick={() => setPosition(Math.min(length, position + 1))} disabled={position >= length} aria-keyshortcuts="ArrowRight">
+            <button type="button" className={ui.button} onClick={() => setPosition(Math.min(length, position + 1))} disabled={position >= length} aria-keyshortcuts="ArrowRight">
               Forward
             </button>
-            <button type="button" className="button" onClick={() => setPosition(length)} disabled={position >= length} aria-keyshortcuts="End">
+            <button type="button" className={ui.button} onClick={() => setPosition(length)} disabled={position >= length} aria-keyshortcuts="End">
               <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                 <path d="M2.5 2.5v11l8-5.5zM11.5 2.5h2v11h-2z" fill="currentColor" />
               </svg>
-              <span className="visually-hidden">To the end</span>
+              <span className={ui.visuallyHidden}>To the end</span>
             </button>
             <SpeedSelect speeds={SPEEDS} value={speed} onChange={setSpeed} />
           </div>
-          <div className="control-group meta">
-            <button type="button" className="button ghost small" onClick={download}>
+          <div className={cx(ui.controlGroup, ui.meta)}>
+            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={download}>
               Save record
             </button>
           </div>
         </div>
         <input
-          className="replay-scrub"
+          className={styles.scrub}
           type="range"
           min={0}
           max={length}
@@ -269,11 +272,11 @@ function ReplayStage({
           aria-label="Position in the game (actions played)"
           aria-valuetext={`${position} of ${length} actions`}
         />
-        <p className="keys muted small">
+        <p className={cx(ui.keys, ui.muted, ui.small)}>
           Keys: <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> jump · <kbd>Space</kbd> play / pause
         </p>
       </section>
-      <div className="replay-table">
+      <div >
         <GameTable
           game={record.game}
           view={view}

@@ -11,7 +11,9 @@ import { BoardRing } from '../pole/board-ring';
 import { useWallet } from '../wallet';
 import { CharCount } from './char-count';
 import { problem, signInHref, studioFetch } from './studio-api';
-import './studio.css';
+import styles from './studio.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** One slot of the list; `key` keeps React's identity through moves. */
 type DraftSlot = { key: number; slot: { kind: 'piece'; pieceId: string } | EventSlot };
@@ -100,26 +102,26 @@ export function BoardBuilder() {
   }
 
   return (
-    <div className="builder">
-      <div className="studio">
-        <section className="panel" aria-labelledby="builder-pieces-heading">
-          <h2 id="builder-pieces-heading" className="panel-title">
+    <div className={cx(styles.columns, styles.builder)}>
+      <div className={styles.studio}>
+        <section className={ui.panel} aria-labelledby="builder-pieces-heading">
+          <h2 id="builder-pieces-heading" className={ui.panelTitle}>
             Featured pieces
           </h2>
           {pieces === null ? (
-            <p className="muted">Loading…</p>
+            <p className={ui.muted}>Loading…</p>
           ) : pieces.length === 0 ? (
-            <p className="muted">
+            <p className={ui.muted}>
               No pieces are featured yet. <a href="/studio">Feature one</a>.
             </p>
           ) : (
-            <ul className="builder-pick" data-testid="builder-pieces">
+            <ul className={cx(ui.stack, styles.builderPick)} data-testid="builder-pieces">
               {pieces.map((p) => (
                 <li key={p.id}>
-                  <span className="builder-slot-label">
-                    {p.title} <span className="muted small">· {p.editionSize === 1 ? '1/1' : `x/${p.editionSize}`} · {formatTz(p.price)} · ×{p.multiplier}{p.artist === address ? ' · yours' : ''}{onRing.has(p.id) ? ' · on the ring' : ''}</span>
+                  <span className={styles.builderSlotLabel}>
+                    {p.title} <span className={cx(ui.muted, ui.small)}>· {p.editionSize === 1 ? '1/1' : `x/${p.editionSize}`} · {formatTz(p.price)} · ×{p.multiplier}{p.artist === address ? ' · yours' : ''}{onRing.has(p.id) ? ' · on the ring' : ''}</span>
                   </span>
-                  <button type="button" className="button small" onClick={() => add({ kind: 'piece', pieceId: p.id })} aria-label={`Add ${p.title}`}>
+                  <button type="button" className={cx(ui.button, ui.small)} onClick={() => add({ kind: 'piece', pieceId: p.id })} aria-label={`Add ${p.title}`}>
                     Add
                   </button>
                 </li>
@@ -127,71 +129,71 @@ export function BoardBuilder() {
             </ul>
           )}
           {addProblem && (
-            <p className="form-error" role="alert" data-testid="builder-add-problem">
+            <p className={ui.alert} role="alert" data-testid="builder-add-problem">
               {addProblem}
             </p>
           )}
         </section>
-        <section className="panel" aria-labelledby="builder-events-heading">
-          <h2 id="builder-events-heading" className="panel-title">
+        <section className={ui.panel} aria-labelledby="builder-events-heading">
+          <h2 id="builder-events-heading" className={ui.panelTitle}>
             Event tiles
           </h2>
-          <ul className="builder-pick" data-testid="builder-events">
+          <ul className={cx(ui.stack, styles.builderPick)} data-testid="builder-events">
             {EVENT_PALETTE.map((ev) => (
               <li key={ev.name} title={ev.text}>
-                <span className="builder-slot-label">
-                  {ev.name} <span className="muted small">· {ev.text}</span>
+                <span className={styles.builderSlotLabel}>
+                  {ev.name} <span className={cx(ui.muted, ui.small)}>· {ev.text}</span>
                 </span>
-                <button type="button" className="button small" onClick={() => add(ev)} aria-label={`Add ${ev.name}`}>
+                <button type="button" className={cx(ui.button, ui.small)} onClick={() => add(ev)} aria-label={`Add ${ev.name}`}>
                   Add
                 </button>
               </li>
             ))}
           </ul>
         </section>
-        <form className="panel studio-form" onSubmit={(e) => void save(e)} aria-labelledby="builder-ring-heading">
-          <h2 id="builder-ring-heading" className="panel-title">
+        <form className={cx(ui.panel, styles.form)} onSubmit={(e) => void save(e)} aria-labelledby="builder-ring-heading">
+          <h2 id="builder-ring-heading" className={ui.panelTitle}>
             Your ring
           </h2>
-          <div className="field">
+          <div className={ui.field}>
             <label htmlFor="builder-name">Board name</label>
             <input id="builder-name" type="text" value={name} onChange={(e) => setName(e.target.value)} aria-describedby="builder-name-count" required />
             <CharCount id="builder-name-count" value={name.trim()} max={TEXT_LIMITS.boardName} />
           </div>
-          <ol className="builder-slots" start={0} data-testid="builder-slots">
+          <ol className={cx(ui.stack, styles.builderSlots)} start={0} data-testid="builder-slots">
             <li>
-              <span className="builder-slot-label">
-                <span className="builder-slot-kind">GO</span>Start
+              <span className={styles.builderSlotLabel}>
+                <span className={styles.builderSlotKind}>GO</span>Start
               </span>
             </li>
             {slots.map((s, i) => (
               <li key={s.key}>
-                <span className="builder-slot-label">
-                  <span className="builder-slot-kind">{s.slot.kind === 'event' ? 'event' : 'piece'}</span>
+                <span className={styles.builderSlotLabel}>
+                  <span className={styles.builderSlotKind}>{s.slot.kind === 'event' ? 'event' : 'piece'}</span>
                   {labelOf(s.slot)}
                 </span>
-                <button type="button" className="button small ghost" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move ${labelOf(s.slot)} up`}>
+                <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move ${labelOf(s.slot)} up`}>
                   ↑
                 </button>
-                <button type="button" className="button small ghost" onClick={() => move(i, 1)} disabled={i === slots.length - 1} aria-label={`Move ${labelOf(s.slot)} down`}>
+                <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => move(i, 1)} disabled={i === slots.length - 1} aria-label={`Move ${labelOf(s.slot)} down`}>
                   ↓
                 </button>
-                <button type="button" className="button small ghost" onClick={() => remove(i)} aria-label={`Remove ${labelOf(s.slot)}`}>
+                <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => remove(i)} aria-label={`Remove ${labelOf(s.slot)}`}>
                   ✕
                 </button>
               </li>
             ))}
           </ol>
-          <p className={`builder-verdict ${verdict.ok ? 'is-ok' : 'is-bad'}`} role="status" data-testid="builder-verdict">
+          <p className={cx(styles.builderVerdict, verdict.ok ? styles.isOk : styles.isBad)} role="status" data-testid="builder-verdict">
             {verdict.ok ? `A valid board of ${verdict.composed.board.tiles.length} tiles.` : verdict.message}
           </p>
           {error && (
-            <p className="form-error" role="alert">
+            <p className={ui.alert} role="alert">
               {error}
             </p>
           )}
-          <div className="form-actions">
-            <button type="submit" className="button primary" disabled={saving || !verdict.ok || name.trim() === '' || !address}>
+          <div className={ui.formActions}>
+            <button type="submit" className={cx(ui.button, ui.primary)} disabled={saving || !verdict.ok || name.trim() === '' || !address}>
               {saving ? 'Saving…' : 'Save board'}
             </button>
             {address === null && <a href={signInHref('/studio/boards/new')}>Sign in to save</a>}

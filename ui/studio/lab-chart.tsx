@@ -109,7 +109,6 @@ export function LabChart({
             scale={y}
             numTicks={4}
             tickFormat={(v) => format(Number(v))}
-            axisClassName={styles.axis}
             axisLineClassName={styles.axisLine}
             tickClassName={styles.tick}
             tickLabelProps={{ className: styles.tickLabel, fontSize: FONT_PX, fill: undefined, fontFamily: undefined, textAnchor: 'end', dx: -4, dy: 4 }}
@@ -124,7 +123,6 @@ export function LabChart({
             // Every bar keeps its label (visx would thin a band axis to about ten).
             numTicks={bars.length}
             tickFormat={(key) => labels.get(key) ?? key}
-            axisClassName={styles.axis}
             axisLineClassName={styles.axisLine}
             tickClassName={styles.tick}
             tickLabelProps={{

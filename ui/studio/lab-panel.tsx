@@ -4,7 +4,9 @@ import { useState } from 'react';
 import type { BalanceLabReport } from '../../server/studio/balance-lab';
 import { LabChart } from './lab-chart';
 import { problem, signInHref, studioFetch, StudioApiError } from './studio-api';
-import './studio.css';
+import styles from './studio.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 const ORDINAL = ['1st', '2nd', '3rd', '4th', '5th', '6th'];
 const pct = (v: number) => `${Math.round(v * 100)}%`;
@@ -30,7 +32,7 @@ export function LabCharts({ report }: { report: BalanceLabReport }) {
   const fairShare = { value: 1 / report.players, label: 'Fair share' };
   const fairText = `The dashed line is the fair share of ${pct(fairShare.value)}: one game in ${report.players} for each seat.`;
   return (
-    <div className="lab-charts" data-testid="lab-charts">
+    <div className={styles.labCharts} data-testid="lab-charts">
       <LabChart
         title="Royalty earned per Tz spent, by tile"
         description={`${report.tiles.length} artist tiles in board order; a tile nobody bought has no figure.`}
@@ -93,35 +95,35 @@ export function LabPanel({ boardId, initial }: { boardId: string; initial: Balan
   }
 
   return (
-    <section className="panel studio-form" aria-labelledby="lab-heading" aria-busy={running}>
-      <h2 id="lab-heading" className="panel-title">
+    <section className={cx(ui.panel, styles.form)} aria-labelledby="lab-heading" aria-busy={running}>
+      <h2 id="lab-heading" className={ui.panelTitle}>
         Balance lab
       </h2>
-      <div className="studio-inline">
-        <div className="field" style={{ flex: '0 1 140px' }}>
+      <div className={styles.inline}>
+        <div className={ui.field} style={{ flex: '0 1 140px' }}>
           <label htmlFor="lab-games">Games</label>
           <input id="lab-games" type="number" min={1} max={5000} step={100} value={games} onChange={(e) => setGames(e.target.value)} />
         </div>
-        <button type="button" className="button primary" onClick={() => void run()} disabled={running}>
+        <button type="button" className={cx(ui.button, ui.primary)} onClick={() => void run()} disabled={running}>
           {running ? 'Running…' : 'Run the balance lab'}
         </button>
       </div>
-      <p className="hint">Four heuristic bots play complete games of this board on the server (at most 5,000 games; the owner runs it).</p>
+      <p className={ui.hint}>Four heuristic bots play complete games of this board on the server (at most 5,000 games; the owner runs it).</p>
       {error && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {error.message} {error.signIn && <a href={signInHref(`/studio/boards/${boardId}`)}>Sign in</a>}
         </p>
       )}
       {report ? (
         <>
-          <p className="muted small" data-testid="lab-summary">
+          <p className={cx(ui.muted, ui.small)} data-testid="lab-summary">
             {report.games.toLocaleString('en')} games, {report.players} players ({report.bots[0]} bots), seed “{report.seed}”. Mean length{' '}
             {report.length.mean.toFixed(1)} {report.length.unit} ({report.length.min}–{report.length.max}).
           </p>
           <LabCharts report={report} />
         </>
       ) : (
-        <p className="muted">No lab run yet.</p>
+        <p className={ui.muted}>No lab run yet.</p>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { TileArt } from '../pole/tile-art';
 import { shortAddress } from '../../chain/explorer';
 import { tokenPage } from '../pole/tile-provenance';
 import { imageSrc } from './studio-api';
+import styles from './studio.module.css';
 
 /**
  * A featured piece: its image (generated art when it has none), title, artist, edition and terms, and who made it —
@@ -11,22 +12,22 @@ import { imageSrc } from './studio-api';
  */
 export function PieceCard({ piece, children }: { piece: Piece; children?: React.ReactNode }) {
   return (
-    <li className="piece-card" data-testid="piece-card" data-piece-id={piece.id}>
+    <li className={styles.pieceCard} data-testid="piece-card" data-piece-id={piece.id}>
       {piece.imageUri ? (
-        <img className="piece-card-image" src={imageSrc(piece.imageUri)} alt={piece.title} loading="lazy" />
+        <img className={styles.pieceCardImage} src={imageSrc(piece.imageUri)} alt={piece.title} loading="lazy" />
       ) : (
-        <span className="piece-card-image">
+        <span className={styles.pieceCardImage}>
           <TileArt tile={{ id: pieceArtId(piece.id), title: piece.title }} />
         </span>
       )}
-      <div className="piece-card-body">
-        <h3 className="piece-card-title">{piece.title}</h3>
-        {piece.artistName && <p className="piece-card-meta">{piece.artistName}</p>}
-        <p className="piece-card-meta">
+      <div className={styles.pieceCardBody}>
+        <h3 className={styles.pieceCardTitle}>{piece.title}</h3>
+        {piece.artistName && <p className={styles.pieceCardMeta}>{piece.artistName}</p>}
+        <p className={styles.pieceCardMeta}>
           {piece.editionSize === 1 ? '1/1' : `edition of ${piece.editionSize}`} · {formatTz(piece.price)} · ×{piece.multiplier}
         </p>
         {piece.creators && (
-          <p className="piece-card-meta" data-testid="piece-creators">
+          <p className={styles.pieceCardMeta} data-testid="piece-creators">
             {piece.creators.length === 1 ? 'Creator' : 'Creators'}{' '}
             {piece.creators.map((c, i) => (
               <span key={c} title={c}>
@@ -37,14 +38,14 @@ export function PieceCard({ piece, children }: { piece: Piece; children?: React.
           </p>
         )}
         {piece.source && (
-          <p className="piece-card-meta" data-testid="piece-source">
+          <p className={styles.pieceCardMeta} data-testid="piece-source">
             Featured from{' '}
             <a href={tokenPage(piece.source.contract, piece.source.tokenId)} title={`${piece.source.contract}/${piece.source.tokenId}`}>
               {shortAddress(piece.source.contract)}/{piece.source.tokenId}
             </a>
           </p>
         )}
-        {children && <div className="piece-card-actions">{children}</div>}
+        {children && <div className={styles.pieceCardActions}>{children}</div>}
       </div>
     </li>
   );

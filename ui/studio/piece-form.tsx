@@ -7,6 +7,9 @@ import { useWallet } from '../wallet';
 import { CharCount } from './char-count';
 import { describeImage, inspectImage, type ImageReport } from './image-check';
 import { problem, studioFetch } from './studio-api';
+import styles from './studio.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 type Tab = 'import' | 'manual';
 
@@ -155,45 +158,45 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
   );
 
   return (
-    <form className="panel studio-form" onSubmit={(e) => void feature(e)} aria-labelledby={`${id}-heading`} data-testid="piece-form">
-      <h2 id={`${id}-heading`} className="panel-title">
+    <form className={cx(ui.panel, styles.form)} onSubmit={(e) => void feature(e)} aria-labelledby={`${id}-heading`} data-testid="piece-form">
+      <h2 id={`${id}-heading`} className={ui.panelTitle}>
         Feature a piece
       </h2>
-      <div className="studio-tabs" role="tablist" aria-label="Where the piece comes from">
+      <div className={styles.tabs} role="tablist" aria-label="Where the piece comes from">
         {tabButton('import', 'Import an FA2 token')}
         {tabButton('manual', 'Enter it yourself')}
       </div>
-      <div className="studio-tabpanel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+      <div className={styles.tabpanel} role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
         {tab === 'import' && (
           <>
-            <div className="studio-inline">
-              <div className="field">
+            <div className={styles.inline}>
+              <div className={ui.field}>
                 <label htmlFor={`${id}-contract`}>Contract</label>
                 <input id={`${id}-contract`} type="text" value={contract} onChange={(e) => setContract(e.target.value)} placeholder="KT1…" spellCheck={false} autoComplete="off" />
               </div>
-              <div className="field" style={{ flex: '0 1 110px' }}>
+              <div className={ui.field} style={{ flex: '0 1 110px' }}>
                 <label htmlFor={`${id}-token`}>Token id</label>
                 <input id={`${id}-token`} type="text" inputMode="numeric" value={tokenId} onChange={(e) => setTokenId(e.target.value)} placeholder="0" autoComplete="off" />
               </div>
-              <button type="button" className="button" onClick={() => void readToken()} disabled={busy !== null || contract.trim() === '' || tokenId.trim() === ''}>
+              <button type="button" className={ui.button} onClick={() => void readToken()} disabled={busy !== null || contract.trim() === '' || tokenId.trim() === ''}>
                 {busy === 'read' ? 'Reading…' : 'Read token'}
               </button>
             </div>
-            <p className="hint">Only a token’s creators may feature it (for a token that names none: its contract’s admin or minters). Its creators receive the royalties.</p>
+            <p className={ui.hint}>Only a token’s creators may feature it (for a token that names none: its contract’s admin or minters). Its creators receive the royalties.</p>
             {imported && (
-              <p className={notACreator ? 'form-error' : 'hint'} data-testid="import-creators">
+              <p className={notACreator ? ui.alert : ui.hint} data-testid="import-creators">
                 {imported.creators.length ? `Creators of this token: ${imported.creators.join(', ')}.` : 'This token names no creators: the server checks its contract’s admin and minters.'}
                 {notACreator && ` You are signed in as ${address}, who is not one of them: the server will refuse it.`}
               </p>
             )}
           </>
         )}
-        <div className="field">
+        <div className={ui.field}>
           <label htmlFor={`${id}-title`}>Title</label>
           <input id={`${id}-title`} type="text" value={fields.title} onChange={set('title')} aria-describedby={`${id}-title-count`} required />
           <CharCount id={`${id}-title-count`} value={fields.title.trim()} max={TEXT_LIMITS.title} />
         </div>
-        <div className="field">
+        <div className={ui.field}>
           <label htmlFor={`${id}-artist`}>Artist name</label>
           <input
             id={`${id}-artist`}
@@ -205,67 +208,67 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
             placeholder="as printed on the tile"
           />
           <CharCount id={`${id}-artist-count`} value={fields.artistName.trim()} max={TEXT_LIMITS.artistName} />
-          <p className="hint">{fromToken && imported.artistName !== undefined ? 'As the token states it.' : 'Optional: without one, the tile shows your short address.'}</p>
+          <p className={ui.hint}>{fromToken && imported.artistName !== undefined ? 'As the token states it.' : 'Optional: without one, the tile shows your short address.'}</p>
         </div>
-        <div className="field">
+        <div className={ui.field}>
           <label htmlFor={`${id}-description`}>Description</label>
           <textarea id={`${id}-description`} value={fields.description} onChange={set('description')} aria-describedby={`${id}-description-count`} />
           <CharCount id={`${id}-description-count`} value={fields.description.trim()} max={TEXT_LIMITS.description} />
         </div>
-        <div className="field">
+        <div className={ui.field}>
           <label htmlFor={`${id}-image`}>Image URI</label>
           <input id={`${id}-image`} type="text" value={fields.imageUri} onChange={set('imageUri')} aria-describedby={`${id}-image-count`} placeholder="https://…, ipfs://… or data:image/…" spellCheck={false} />
           <CharCount id={`${id}-image-count`} value={imageUri} max={TEXT_LIMITS.imageUri} />
-          <p className="hint">Optional: without one, the tile gets generated art. PNG, JPEG, GIF, WebP, SVG or AVIF.</p>
-          {image.state === 'checking' && <p className="hint">Checking the image…</p>}
+          <p className={ui.hint}>Optional: without one, the tile gets generated art. PNG, JPEG, GIF, WebP, SVG or AVIF.</p>
+          {image.state === 'checking' && <p className={ui.hint}>Checking the image…</p>}
           {report && !report.ok && (
-            <p className="form-error" role="alert" data-testid="image-problem">
+            <p className={ui.alert} role="alert" data-testid="image-problem">
               This image cannot be featured: {report.message}.
             </p>
           )}
           {report?.ok && (
-            <figure className="image-preview" data-testid="image-preview">
+            <figure className={styles.imagePreview} data-testid="image-preview">
               <img src={report.src} alt={`Preview of ${fields.title || 'the piece'}`} />
-              <figcaption className="hint">{describeImage(report)}</figcaption>
+              <figcaption className={ui.hint}>{describeImage(report)}</figcaption>
             </figure>
           )}
         </div>
       </div>
-      <div className="studio-row">
-        <div className="field">
+      <div className={styles.row}>
+        <div className={ui.field}>
           <label htmlFor={`${id}-edition`}>Edition size</label>
           <input id={`${id}-edition`} type="number" min={1} max={1000} step={1} value={fields.editionSize} onChange={set('editionSize')} required />
         </div>
-        <div className="field">
+        <div className={ui.field}>
           <label htmlFor={`${id}-price`}>List price (Tz)</label>
           <input id={`${id}-price`} type="number" min={10} max={100000} step={1} value={fields.price} onChange={set('price')} required />
         </div>
-        <div className="field">
+        <div className={ui.field}>
           <label htmlFor={`${id}-multiplier`}>Multiplier</label>
           <input id={`${id}-multiplier`} type="number" min={0.01} max={100} step={0.01} value={fields.multiplier} onChange={set('multiplier')} required />
         </div>
       </div>
-      <p className="hint">
+      <p className={ui.hint}>
         Edition size 1 makes a 1/1; y makes an edition “x/y”: every copy of the work a game can have, since a piece appears once on a board. Price: 10–100,000 Tz.
         Multiplier: up to ×100, two decimals.
       </p>
       {tooLong.length > 0 && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           Too long for a tile: {tooLong.join(', ')}. Shorten {tooLong.length === 1 ? 'it' : 'them'} to feature the piece.
         </p>
       )}
       {error && (
-        <p className="form-error" role="alert">
+        <p className={ui.alert} role="alert">
           {error}
         </p>
       )}
       {notice && (
-        <p className="studio-ok" role="status">
+        <p className={styles.ok} role="status">
           {notice}
         </p>
       )}
-      <div className="form-actions">
-        <button type="submit" className="button primary" disabled={busy !== null || tooLong.length > 0 || imageBlocks}>
+      <div className={ui.formActions}>
+        <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy !== null || tooLong.length > 0 || imageBlocks}>
           {busy === 'save' ? 'Featuring…' : 'Feature this piece'}
         </button>
       </div>

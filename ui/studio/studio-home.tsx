@@ -7,7 +7,9 @@ import { PieceCard } from './piece-card';
 import { PieceForm } from './piece-form';
 import { useWallet } from '../wallet';
 import { problem, signInHref, studioFetch } from './studio-api';
-import './studio.css';
+import styles from './studio.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /** The studio for the signed-in artist: the piece form, their featured pieces, and their boards. */
 export function StudioHome() {
@@ -47,13 +49,13 @@ export function StudioHome() {
     }
   }
 
-  if (status === 'loading') return <p className="muted">Checking your sign-in…</p>;
+  if (status === 'loading') return <p className={ui.muted}>Checking your sign-in…</p>;
   if (status === 'signed-out' || address === null) {
     return (
-      <section className="panel" data-testid="studio-signed-out">
+      <section className={ui.panel} data-testid="studio-signed-out">
         <p>Artists sign in with their wallet (or a devnet account) to feature their pieces and build boards.</p>
         <p>
-          <a className="button primary" href={signInHref('/studio')}>
+          <a className={cx(ui.button, ui.primary)} href={signInHref('/studio')}>
             Sign in
           </a>
         </p>
@@ -62,30 +64,30 @@ export function StudioHome() {
   }
 
   return (
-    <div className="studio">
-      <p className="muted small">
+    <div className={styles.studio}>
+      <p className={cx(ui.muted, ui.small)}>
         Signed in as <code data-testid="studio-address">{address}</code>
       </p>
-      <div className="studio-columns">
+      <div className={styles.columns}>
         <PieceForm onFeatured={(piece) => setPieces((list) => [piece, ...(list ?? [])])} />
-        <section className="panel" aria-labelledby="studio-pieces-heading">
-          <h2 id="studio-pieces-heading" className="panel-title">
+        <section className={ui.panel} aria-labelledby="studio-pieces-heading">
+          <h2 id="studio-pieces-heading" className={ui.panelTitle}>
             Your featured pieces
           </h2>
           {error && (
-            <p className="form-error" role="alert">
+            <p className={ui.alert} role="alert">
               {error}
             </p>
           )}
           {pieces === null ? (
-            <p className="muted">Loading…</p>
+            <p className={ui.muted}>Loading…</p>
           ) : pieces.length === 0 ? (
-            <p className="muted">None yet: feature your first piece.</p>
+            <p className={ui.muted}>None yet: feature your first piece.</p>
           ) : (
-            <ul className="piece-cards" data-testid="my-pieces">
+            <ul className={styles.pieceCards} data-testid="my-pieces">
               {pieces.map((piece) => (
                 <PieceCard key={piece.id} piece={piece}>
-                  <button type="button" className="button small ghost" onClick={() => void remove(piece)} aria-label={`Remove ${piece.title}`}>
+                  <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => void remove(piece)} aria-label={`Remove ${piece.title}`}>
                     Remove
                   </button>
                 </PieceCard>
@@ -94,21 +96,21 @@ export function StudioHome() {
           )}
         </section>
       </div>
-      <section className="panel" aria-labelledby="studio-boards-heading">
-        <h2 id="studio-boards-heading" className="panel-title">
+      <section className={ui.panel} aria-labelledby="studio-boards-heading">
+        <h2 id="studio-boards-heading" className={ui.panelTitle}>
           Your boards
         </h2>
         {boards.length > 0 && (
           <ul>
             {boards.map((b) => (
               <li key={b.id}>
-                <a href={`/studio/boards/${encodeURIComponent(b.id)}`}>{b.name}</a> <span className="muted small">· {b.tiles} tiles</span>
+                <a href={`/studio/boards/${encodeURIComponent(b.id)}`}>{b.name}</a> <span className={cx(ui.muted, ui.small)}>· {b.tiles} tiles</span>
               </li>
             ))}
           </ul>
         )}
         <p>
-          <a className="button" href="/studio/boards/new">
+          <a className={ui.button} href="/studio/boards/new">
             Build a board
           </a>
         </p>

@@ -1,5 +1,7 @@
 import { cardById, type Card } from '../../engine/ten';
 import { cardLabel } from './ten-log';
+import styles from './ten.module.css';
+import { cx } from '../lib/cx';
 
 /** The colour class of a card: its colour, white for white jokers, currency for currency cards. */
 export function cardTone(card: Card): string {
@@ -13,6 +15,11 @@ export function cardTone(card: Card): string {
     case 'currency':
       return 'currency';
   }
+}
+
+/** A card colour's token, on paper (`--ten-red`…) or, brighter, on the dark wall (`--ten-red-bright`…), as `--card`/`--c`. */
+export function toneColour(tone: string, onDark = false): string {
+  return `var(--ten-${tone}${onDark ? '-bright' : ''})`;
 }
 
 /** What is printed big on a card: its number, `#` for a joker, −value for currency. */
@@ -34,13 +41,17 @@ export function TenCard({ id, size = 'md', note }: { id: string; size?: 'sm' | '
   const card = cardById(id);
   const label = cardLabel(card);
   return (
-    <span className={`ten-card tone-${cardTone(card)} size-${size}${card.kind !== 'number' && card.kind !== 'currency' ? ' is-joker' : ''}`} role="img" aria-label={note ? `${label}, ${note}` : label} title={note ? `${label} · ${note}` : label}>
-      <span className="ten-card-face" aria-hidden="true">
+    <span
+      className={cx(styles.card, card.kind !== 'number' && card.kind !== 'currency' && styles.isJoker)}
+      style={{ '--card': toneColour(cardTone(card)) } as React.CSSProperties}
+      data-tone={cardTone(card)}
+      data-size={size} role="img" aria-label={note ? `${label}, ${note}` : label} title={note ? `${label} · ${note}` : label}>
+      <span className={styles.cardFace} aria-hidden="true">
         {cardFace(card)}
       </span>
-      {card.kind === 'currency' && <span className="ten-card-kind" aria-hidden="true">¤</span>}
-      {card.kind === 'whiteJoker' && <span className="ten-card-kind" aria-hidden="true">any colour</span>}
-      {card.kind === 'wild' && <span className="ten-card-kind" aria-hidden="true">anything</span>}
+      {card.kind === 'currency' && <span className={styles.cardKind} aria-hidden="true">¤</span>}
+      {card.kind === 'whiteJoker' && <span className={styles.cardKind} aria-hidden="true">any colour</span>}
+      {card.kind === 'wild' && <span className={styles.cardKind} aria-hidden="true">anything</span>}
     </span>
   );
 }

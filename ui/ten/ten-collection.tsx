@@ -2,7 +2,10 @@ import { cardById, COLOURS, scoreCollection, type JokerPlacement, type TenPlayer
 import type { SeatInfo } from '../../server/protocol';
 import { cardIdLabel } from './ten-log';
 import { seatColor, seatInitial } from '../lib/seats';
-import { TenCard } from './ten-card';
+import { TenCard, toneColour } from './ten-card';
+import styles from './ten.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 const NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 const COLOUR_NAME: Readonly<Record<string, string>> = { red: 'Red', blue: 'Blue', orange: 'Orange', green: 'Green' };
@@ -39,31 +42,31 @@ export function TenCollection({
     return k !== 'number' && k !== 'currency';
   });
   return (
-    <li className={`ten-player${active ? ' is-turn' : ''}`} style={{ '--seat': seatColor(seat) } as React.CSSProperties} data-seat={seat}>
-      <div className="gp-seat-head">
-        <span className="player-pawn" aria-hidden="true">
+    <li className={cx(ui.seatCard, active && ui.isTurn)} style={{ '--seat': seatColor(seat) } as React.CSSProperties} data-seat={seat}>
+      <div className={ui.seatHead}>
+        <span className={ui.playerPawn} aria-hidden="true">
           {seatInitial(name)}
         </span>
-        <span className="player-name">{name}</span>
-        {info && <span className="tag">{info.botTakeover ? 'bot (took over)' : info.kind}</span>}
-        {me && <span className="tag tag-first">you</span>}
-        {current && <span className="tag">active</span>}
-        {active && <span className="turn-marker">deciding</span>}
-        <span className="ten-score" aria-label={`${score.total} points now`}>
+        <span className={ui.playerName}>{name}</span>
+        {info && <span className={ui.tag}>{info.botTakeover ? 'bot (took over)' : info.kind}</span>}
+        {me && <span className={cx(ui.tag, ui.tagFirst)}>you</span>}
+        {current && <span className={ui.tag}>active</span>}
+        {active && <span className={ui.turnMarker}>deciding</span>}
+        <span className={styles.score} aria-label={`${score.total} points now`}>
           {score.total} pts
         </span>
       </div>
-      <p className="ten-purse small">
-        <span className="ten-chip black" aria-hidden="true" /> {player.tokens} token{player.tokens === 1 ? '' : 's'}
-        <span className="ten-chip white" aria-hidden="true" /> {player.bustTokens} bust token{player.bustTokens === 1 ? '' : 's'}
-        <span className="muted"> · {player.collection.length} cards</span>
+      <p className={cx(styles.purse, ui.small)}>
+        <span className={cx(styles.chip, styles.black)} aria-hidden="true" /> {player.tokens} token{player.tokens === 1 ? '' : 's'}
+        <span className={cx(styles.chip, styles.white)} aria-hidden="true" /> {player.bustTokens} bust token{player.bustTokens === 1 ? '' : 's'}
+        <span className={ui.muted}> · {player.collection.length} cards</span>
       </p>
-      <table className="ten-grid">
-        <caption className="visually-hidden">{name}’s number cards by colour; the scoring run is highlighted</caption>
+      <table className={styles.grid}>
+        <caption className={ui.visuallyHidden}>{name}’s number cards by colour; the scoring run is highlighted</caption>
         <thead>
           <tr>
             <th scope="col">
-              <span className="visually-hidden">Colour</span>
+              <span className={ui.visuallyHidden}>Colour</span>
             </th>
             {NUMBERS.map((n) => (
               <th key={n} scope="col">
@@ -77,7 +80,7 @@ export function TenCollection({
           {COLOURS.map((colour) => {
             const run = new Set(score.runs[colour]);
             return (
-              <tr key={colour} className={`tone-${colour}`}>
+              <tr key={colour} style={{ '--c': toneColour(colour, true) } as React.CSSProperties}>
                 <th scope="row">{COLOUR_NAME[colour]}</th>
                 {NUMBERS.map((n) => {
                   const held = cards.filter((c) => c.kind === 'number' && c.colour === colour && c.number === n).length;
@@ -85,20 +88,20 @@ export function TenCollection({
                   const inRun = run.has(n) && (held > 0 || joker !== undefined);
                   const label = held ? `${held} held` : joker ? `joker ${cardIdLabel(joker.card)}` : 'none';
                   return (
-                    <td key={n} className={`${held ? 'is-held' : ''}${joker && !held ? ' is-joker' : ''}${inRun ? ' in-run' : ''}`} aria-label={`${COLOUR_NAME[colour]} ${n}: ${label}`}>
+                    <td key={n} className={cx(held > 0 && styles.isHeld, joker && !held && styles.isJoker, inRun && styles.inRun)} aria-label={`${COLOUR_NAME[colour]} ${n}: ${label}`}>
                       {held > 1 ? `×${held}` : held ? '●' : joker ? 'J' : ''}
                     </td>
                   );
                 })}
-                <td className="ten-pts">{score.colours[colour]}</td>
+                <td className={styles.pts}>{score.colours[colour]}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
       {jokerCards.length > 0 && (
-        <div className="ten-jokers">
-          <span className="muted small">Jokers:</span>
+        <div className={styles.jokers}>
+          <span className={cx(ui.muted, ui.small)}>Jokers:</span>
           {jokerCards.map((id) => {
             const at = placements.find((j) => j.card === id);
             return <TenCard key={id} id={id} size="sm" note={at ? `placed as ${COLOUR_NAME[at.colour]} ${at.number}` : 'not needed'} />;

@@ -5,6 +5,9 @@ import { cardById, marginalLosses, paymentValue, type Payment, type TenPlayer, t
 import { cardIdLabel } from './ten-log';
 import { checkPayment } from './payment-check';
 import { TenCard } from './ten-card';
+import styles from './ten.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * T5: choose what pays a price — currency tokens (1 each), bust tokens (3 each, no change) and collected cards (1 each,
@@ -42,12 +45,12 @@ export function PaymentChooser({
     setCards(p.cards);
   };
   const counter = (label: string, value: number, max: number, onChange: (n: number) => void, worth: number) => (
-    <div className="ten-counter">
+    <div className={styles.counter}>
       <label htmlFor={`${id}-${label}`}>
-        {label} <span className="muted small">({max} held, {worth} each)</span>
+        {label} <span className={cx(ui.muted, ui.small)}>({max} held, {worth} each)</span>
       </label>
-      <span className="ten-stepper">
-        <button type="button" className="button small" aria-label={`One fewer ${label.toLowerCase()}`} disabled={value <= 0} onClick={() => onChange(value - 1)}>
+      <span className={styles.stepper}>
+        <button type="button" className={cx(ui.button, ui.small)} aria-label={`One fewer ${label.toLowerCase()}`} disabled={value <= 0} onClick={() => onChange(value - 1)}>
           −
         </button>
         <input
@@ -60,7 +63,7 @@ export function PaymentChooser({
           value={value}
           onChange={(e) => onChange(Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))))}
         />
-        <button type="button" className="button small" aria-label={`One more ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        <button type="button" className={cx(ui.button, ui.small)} aria-label={`One more ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
           +
         </button>
       </span>
@@ -68,17 +71,18 @@ export function PaymentChooser({
   );
   return (
     <form
-      className="ten-payment"
+      className={styles.payment}
+      aria-label="Payment"
       onSubmit={(e) => {
         e.preventDefault();
         if (check.ok) onPay(payment);
       }}
     >
       {suggestions.length > 0 && (
-        <div className="ten-suggest">
-          <span className="muted small">Quick picks:</span>
+        <div className={styles.suggest}>
+          <span className={cx(ui.muted, ui.small)}>Quick picks:</span>
           {suggestions.slice(0, 4).map((p, k) => (
-            <button key={k} type="button" className="button ghost small" onClick={() => set(p)}>
+            <button key={k} type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => set(p)}>
               {describePayment(p)}
             </button>
           ))}
@@ -87,28 +91,28 @@ export function PaymentChooser({
       {counter('Tokens', tokens, player.tokens, setTokens, 1)}
       {player.bustTokens > 0 && counter('Bust tokens', bust, player.bustTokens, setBust, rules.bustTokenValue)}
       {player.collection.length > 0 && (
-        <fieldset className="ten-pay-cards">
+        <fieldset className={styles.payCards}>
           <legend>
-            Collected cards <span className="muted small">(1 each; they go to the discard pile)</span>
+            Collected cards <span className={cx(ui.muted, ui.small)}>(1 each; they go to the discard pile)</span>
           </legend>
           {player.collection.map((c, k) => (
-            <label key={c} className="ten-pay-card">
+            <label key={c} className={styles.payCard}>
               <input
                 type="checkbox"
                 checked={cards.includes(c)}
                 onChange={() => setCards((old) => (old.includes(c) ? old.filter((x) => x !== c) : [...old, c]))}
               />
               <TenCard id={c} size="sm" />
-              <span className="small">{losses[k] ? `−${losses[k]} pt${losses[k] === 1 ? '' : 's'}` : 'no loss'}</span>
+              <span className={ui.small}>{losses[k] ? `−${losses[k]} pt${losses[k] === 1 ? '' : 's'}` : 'no loss'}</span>
             </label>
           ))}
         </fieldset>
       )}
-      <p className={`ten-pay-sum${check.ok ? (check.lost > 0 ? ' is-warn' : ' is-ok') : ' is-bad'}`} aria-live="polite">
+      <p className={cx(styles.paySum, check.ok ? (check.lost > 0 ? styles.isWarn : styles.isOk) : styles.isBad)} aria-live="polite">
         Paying {paymentValue(payment, rules)} for a price of {price}
         {check.ok ? (check.lost > 0 ? ` — overpaying: ${check.lost} lost (no change given)` : ' — exact') : ` — ${check.error}`}
       </p>
-      <button type="submit" className="button primary" disabled={busy || !check.ok}>
+      <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy || !check.ok}>
         {submitLabel}
       </button>
     </form>

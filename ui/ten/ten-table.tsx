@@ -17,9 +17,12 @@ import { seatColor } from '../lib/seats';
 import type { TableProps } from '../play/table-props';
 import { cardIdLabel } from './ten-log';
 import { DecisionPanel } from '../play/decision-panel';
-import { TenCard } from './ten-card';
+import { TenCard, toneColour } from './ten-card';
 import { TenCollection } from './ten-collection';
 import { PaymentChooser } from './ten-payment';
+import styles from './ten.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 function describeDecision(d: TenDecision | null, names: readonly string[]): string {
   if (!d) return 'The game is over';
@@ -52,44 +55,44 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
   const finalJokers = stage.kind === 'over' ? new Map(stage.scores.map((s) => [s.seat, s.jokers])) : null;
 
   return (
-    <div className="ten-table" data-testid="ten-table">
-      <header className="gp-status panel">
-        <div className="gp-term">
-          <span className="gp-term-label">Turn {view.turn}</span>
-          <span className="seat-chip" style={{ '--seat': seatColor(view.current) } as React.CSSProperties}>
+    <div className={ui.gameTable} data-testid="ten-table">
+      <header className={cx(ui.tableStatus, ui.panel)}>
+        <div className={ui.term}>
+          <span className={ui.termLabel}>Turn {view.turn}</span>
+          <span className={ui.seatChip} style={{ '--seat': seatColor(view.current) } as React.CSSProperties}>
             {names[view.current]}
           </span>
         </div>
-        <p className="ten-deck small">
+        <p className={cx(styles.deck, ui.small)}>
           Draw pile <strong>{view.deckCount}</strong> · discard {view.discard.length} · supply {view.supply.tokens} tokens, {view.supply.bustTokens} bust
         </p>
         {view.deckOut && stage.kind !== 'over' && (
-          <p className="ten-final" role="status">
+          <p className={styles.final} role="status">
             Final round{stage.kind === 'buy' && stage.final ? `: buy phases left for ${[stage.seat, ...stage.queue].map((s) => names[s]).join(', ')}` : ': the last card is drawn'}
           </p>
         )}
-        <p className="centre-decision" data-testid="pending">
+        <p className={ui.pending} data-testid="pending">
           {describeDecision(decision, names)}
         </p>
       </header>
 
-      <div className="ten-main">
+      <div className={cx(ui.tableMain, styles.main)}>
         {stage.kind === 'over' && <FinalScores view={view} names={names} />}
-        <section className="panel ten-tableau" aria-labelledby="ten-tableau-heading">
-          <h2 id="ten-tableau-heading" className="panel-title">
-            Tableau <span className="muted small">bust at 11</span>
+        <section className={ui.panel} aria-labelledby="ten-tableau-heading">
+          <h2 id="ten-tableau-heading" className={ui.panelTitle}>
+            Tableau <span className={cx(ui.muted, ui.small)}>bust at 11</span>
           </h2>
-          <div className="ten-meters">
+          <div className={styles.meters}>
             <Meter label="Running total" value={totals.total} hint="numbers − currency" />
             <Meter label="Currency cards" value={totals.currency} hint="alone" />
             {risk !== null && (
-              <p className={`ten-risk${risk >= 0.5 ? ' is-high' : risk >= 0.25 ? ' is-mid' : ''}`}>
+              <p className={cx(styles.risk, risk >= 0.5 ? styles.isHigh : risk >= 0.25 && styles.isMid)}>
                 Next draw busts: <strong>{Math.round(risk * 100)}%</strong>
-                <span className="muted small"> (from the unseen cards)</span>
+                <span className={cx(ui.muted, ui.small)}> (from the unseen cards)</span>
               </p>
             )}
           </div>
-          <ul className="ten-row" aria-label="Cards in the tableau">
+          <ul className={styles.row} aria-label="Cards in the tableau">
             {view.tableau.length ? (
               view.tableau.map((id) => (
                 <li key={id}>
@@ -97,25 +100,25 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
                 </li>
               ))
             ) : (
-              <li className="muted small">No cards drawn yet this turn.</li>
+              <li className={cx(ui.muted, ui.small)}>No cards drawn yet this turn.</li>
             )}
           </ul>
           {stage.kind === 'auction' && <AuctionPanel view={view} names={names} />}
         </section>
 
-        <DecisionPanel id="ten-act-heading" className="ten-act" spectator={seat === null} mine={!!mine} busy={busy} error={error}>
+        <DecisionPanel id="ten-act-heading"  spectator={seat === null} mine={!!mine} busy={busy} error={error}>
           {mine && seat !== null ? (
             <Controls view={view} seat={seat} decision={mine} legal={legal} act={act} busy={busy} />
           ) : (
-            <p className="muted">{stage.kind === 'over' ? 'The game is over.' : `Waiting: ${describeDecision(decision, names)}.`}</p>
+            <p className={ui.muted}>{stage.kind === 'over' ? 'The game is over.' : `Waiting: ${describeDecision(decision, names)}.`}</p>
           )}
         </DecisionPanel>
 
-        <section className="panel ten-market" aria-labelledby="ten-market-heading">
-          <h2 id="ten-market-heading" className="panel-title">
-            Market <span className="muted small">a card costs its number</span>
+        <section className={ui.panel} aria-labelledby="ten-market-heading">
+          <h2 id="ten-market-heading" className={ui.panelTitle}>
+            Market <span className={cx(ui.muted, ui.small)}>a card costs its number</span>
           </h2>
-          <ul className="ten-row">
+          <ul className={styles.row}>
             {view.market.length ? (
               view.market.map((id) => (
                 <li key={id}>
@@ -123,19 +126,19 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
                 </li>
               ))
             ) : (
-              <li className="muted small">Empty.</li>
+              <li className={cx(ui.muted, ui.small)}>Empty.</li>
             )}
           </ul>
         </section>
 
       </div>
 
-      <div className="gp-side">
-        <section className="panel" aria-labelledby="ten-players-heading">
-          <h2 id="ten-players-heading" className="panel-title">
-            Collections <span className="muted small">longest run per colour scores; 1–9 scores 10</span>
+      <div className={ui.tableSide}>
+        <section className={ui.panel} aria-labelledby="ten-players-heading">
+          <h2 id="ten-players-heading" className={ui.panelTitle}>
+            Collections <span className={cx(ui.muted, ui.small)}>longest run per colour scores; 1–9 scores 10</span>
           </h2>
-          <ul className="ten-players">
+          <ul className={cx(ui.stack, ui.seatList)}>
             {view.players.map((p, s) => (
               <TenCollection
                 key={s}
@@ -173,12 +176,12 @@ function tableauTotals(view: TenView): { total: number; currency: number } {
 function Meter({ label, value, hint }: { label: string; value: number; hint: string }) {
   const pct = Math.max(0, Math.min(100, (value / 11) * 100));
   return (
-    <div className={`ten-meter${value >= 8 ? ' is-hot' : ''}`}>
-      <span className="ten-meter-label">
+    <div className={cx(styles.meter, value >= 8 && styles.isHot)}>
+      <span >
         {label} <strong>{value}</strong>
-        <span className="muted small"> / 11 · {hint}</span>
+        <span className={cx(ui.muted, ui.small)}> / 11 · {hint}</span>
       </span>
-      <span className="ten-meter-bar" role="meter" aria-valuemin={0} aria-valuemax={11} aria-valuenow={Math.max(0, value)} aria-label={label}>
+      <span className={cx(ui.bar, styles.meterBar)} role="meter" aria-valuemin={0} aria-valuemax={11} aria-valuenow={Math.max(0, value)} aria-label={label}>
         <span style={{ width: `${pct}%` }} />
       </span>
     </div>
@@ -189,16 +192,16 @@ function AuctionPanel({ view, names }: { view: TenView; names: readonly string[]
   const stage = view.stage;
   if (stage.kind !== 'auction') return null;
   return (
-    <div className="ten-auction">
+    <div className={styles.auction}>
       <TenCard id={stage.joker} size="lg" />
       <div>
-        <h3 className="gp-sub">Joker auction</h3>
+        <h3 className={ui.subheading}>Joker auction</h3>
         <p>
           High bid: <strong>{stage.high ? `${stage.high.amount} by ${names[stage.high.seat]}` : 'none yet'}</strong>
         </p>
-        <ol className="ten-bidders">
+        <ol className={styles.bidders}>
           {stage.bidders.map((s, i) => (
-            <li key={s} className={i < stage.index ? 'is-done' : i === stage.index ? 'is-now' : ''} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
+            <li key={s} className={i < stage.index ? styles.isDone : i === stage.index ? styles.isNow : undefined} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
               {names[s]}
               {i === stage.index ? ' — bidding' : i < stage.index ? ' — done' : ''}
             </li>
@@ -231,29 +234,29 @@ function Controls({
       const numbers = view.tableau.filter((id) => cardById(id).kind === 'number');
       const gain = Math.max(0, Math.min(decision.currency, view.config.tokenCap - player.tokens, view.supply.tokens));
       return (
-        <div className="gp-decision">
-          <div className="gp-choices">
+        <div className={ui.decision}>
+          <div className={ui.choices}>
             {has('draw') && (
-              <button type="button" className="button primary" disabled={busy} onClick={() => act({ type: 'draw' })}>
+              <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => act({ type: 'draw' })}>
                 Draw a card
               </button>
             )}
             {has('takeNumbers') && (
-              <button type="button" className="button" disabled={busy} onClick={() => act({ type: 'takeNumbers' })}>
+              <button type="button" className={ui.button} disabled={busy} onClick={() => act({ type: 'takeNumbers' })}>
                 Take the {numbers.length} number card{numbers.length === 1 ? '' : 's'}
                 {decision.currency > 0 && view.players.length > 1 ? ` (others get ${decision.currency})` : ''}
               </button>
             )}
             {has('takeCurrency') && (
-              <button type="button" className="button" disabled={busy} onClick={() => act({ type: 'takeCurrency' })}>
+              <button type="button" className={ui.button} disabled={busy} onClick={() => act({ type: 'takeCurrency' })}>
                 Take the currency: +{gain} token{gain === 1 ? '' : 's'}
                 {gain < decision.currency ? ` (cap ${view.config.tokenCap})` : ''}
               </button>
             )}
           </div>
-          {!decision.canStop && <p className="muted small">The first card of a turn is always drawn.</p>}
-          {!has('draw') && <p className="muted small">The draw pile is empty: take a reward.</p>}
-          {has('takeCurrency') && <p className="muted small">Taking the currency sends the number cards to the market and skips your buy phase.</p>}
+          {!decision.canStop && <p className={cx(ui.muted, ui.small)}>The first card of a turn is always drawn.</p>}
+          {!has('draw') && <p className={cx(ui.muted, ui.small)}>The draw pile is empty: take a reward.</p>}
+          {has('takeCurrency') && <p className={cx(ui.muted, ui.small)}>Taking the currency sends the number cards to the market and skips your buy phase.</p>}
         </div>
       );
     }
@@ -261,7 +264,7 @@ function Controls({
       return <BidControls key={`${decision.joker}-${decision.high}`} legal={legal} act={act} busy={busy} decision={decision} />;
     case 'pay':
       return (
-        <div className="gp-decision">
+        <div className={ui.decision}>
           <p>
             You won <TenCard id={decision.joker} size="sm" /> for {decision.price}. Choose how to pay:
           </p>
@@ -291,7 +294,7 @@ function BidControls({ legal, act, busy, decision }: { legal: readonly TenAction
   const ok = amounts.includes(amount);
   return (
     <form
-      className="gp-decision"
+      className={ui.decision}
       onSubmit={(e) => {
         e.preventDefault();
         if (ok) act({ type: 'bid', amount });
@@ -302,16 +305,16 @@ function BidControls({ legal, act, busy, decision }: { legal: readonly TenAction
         {amounts.length ? `You may bid ${min === max ? min : `${min}–${max}`} (what you could pay).` : 'You cannot outbid: pass.'}
       </p>
       {amounts.length > 0 && (
-        <p className="ten-bid-row">
+        <p className={styles.bidRow}>
           <label htmlFor={`${id}-bid`}>Bid</label>
           <input id={`${id}-bid`} type="number" inputMode="numeric" min={min} max={max} step={1} value={text} onChange={(e) => setText(e.target.value)} />
-          <button type="submit" className="button primary" disabled={busy || !ok}>
+          <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy || !ok}>
             Bid {ok ? amount : ''}
           </button>
         </p>
       )}
-      {!ok && amounts.length > 0 && <p className="gp-total is-bad">A bid is a whole number from {min} to {max}.</p>}
-      <button type="button" className="button" disabled={busy || !legal.some((a) => a.type === 'pass')} onClick={() => act({ type: 'pass' })}>
+      {!ok && amounts.length > 0 && <p className={cx(ui.total, styles.isBad)}>A bid is a whole number from {min} to {max}.</p>}
+      <button type="button" className={ui.button} disabled={busy || !legal.some((a) => a.type === 'pass')} onClick={() => act({ type: 'pass' })}>
         Pass
       </button>
     </form>
@@ -339,24 +342,24 @@ function BuyControls({
   const card = chosen && buyable.includes(chosen) ? chosen : null;
   const unbuyable = [...new Set(view.market)].filter((id) => !buyable.includes(id));
   return (
-    <div className="gp-decision">
+    <div className={ui.decision}>
       <p>{final ? 'Final buy phase: one market card, or none.' : 'Buy one market card at its number, or end your turn.'}</p>
       {buyable.length > 0 ? (
-        <fieldset className="ten-buy-pick">
+        <fieldset className={styles.buyPick}>
           <legend>Card to buy</legend>
           {buyable.map((id) => (
-            <label key={id} className={`ten-buy-option${card === id ? ' is-checked' : ''}`}>
+            <label key={id} className={cx(styles.buyOption, card === id && styles.isChecked)}>
               <input type="radio" name="ten-buy" value={id} checked={card === id} onChange={() => setChosen(id)} />
               <TenCard id={id} size="sm" />
-              <span className="small">costs {(cardById(id) as NumberCard).number}</span>
+              <span className={ui.small}>costs {(cardById(id) as NumberCard).number}</span>
             </label>
           ))}
         </fieldset>
       ) : (
-        <p className="muted small">Nothing in the market you may buy.</p>
+        <p className={cx(ui.muted, ui.small)}>Nothing in the market you may buy.</p>
       )}
       {unbuyable.length > 0 && (
-        <p className="muted small">
+        <p className={cx(ui.muted, ui.small)}>
           Not for you:{' '}
           {unbuyable
             .map((id) => `${cardIdLabel(id)} (${holdsSame(player, cardById(id) as NumberCard) ? 'you hold one' : 'too dear'})`)
@@ -375,8 +378,8 @@ function BuyControls({
           onPay={(payment) => act({ type: 'buy', card, payment })}
         />
       )}
-      <div className="gp-choices gp-end">
-        <button type="button" className="button" disabled={busy || !legal.some((a) => a.type === 'endTurn')} onClick={() => act({ type: 'endTurn' })}>
+      <div className={cx(ui.choices, ui.choicesEnd)}>
+        <button type="button" className={ui.button} disabled={busy || !legal.some((a) => a.type === 'endTurn')} onClick={() => act({ type: 'endTurn' })}>
           {final ? 'Buy nothing' : 'Buy nothing, end turn'}
         </button>
       </div>
@@ -392,23 +395,23 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
   const ranks = ranksOf(stage.scores);
   const rows = stage.scores.slice().sort((a, b) => ranks[a.seat]! - ranks[b.seat]! || a.seat - b.seat);
   return (
-    <section className="panel ten-final-scores" aria-labelledby="ten-final-heading" data-testid="outcome">
-      <h2 id="ten-final-heading" className="panel-title">
-        Final scores <span className="muted small">jokers placed for the best total (T9)</span>
+    <section className={ui.panel} aria-labelledby="ten-final-heading" data-testid="outcome">
+      <h2 id="ten-final-heading" className={ui.panelTitle}>
+        Final scores <span className={cx(ui.muted, ui.small)}>jokers placed for the best total (T9)</span>
       </h2>
-      <p className="centre-decision is-over">
+      <p className={cx(ui.pending, ui.isOver)}>
         {view.players.length === 1
           ? `${names[0]} scores ${stage.scores[0]?.points ?? 0}${view.config.previousBest === undefined ? '' : (stage.scores[0]?.points ?? 0) > view.config.previousBest ? ` — a new best (was ${view.config.previousBest})!` : ` (best so far: ${view.config.previousBest})`}`
           : `${stage.winners.map((s) => names[s]).join(' & ')} ${stage.winners.length > 1 ? 'share the win' : 'wins'}`}
       </p>
-      <div className="table-scroll">
-        <table className="gp-standings">
+      <div className={ui.tableScroll}>
+        <table className={ui.standings}>
           <thead>
             <tr>
               <th scope="col">#</th>
               <th scope="col">Player</th>
               {COLOURS4.map((c) => (
-                <th key={c} scope="col" className={`tone-${c}`}>
+                <th key={c} scope="col" className={styles.toneHead} style={{ '--c': toneColour(c, true) } as React.CSSProperties}>
                   {c[0]!.toUpperCase() + c.slice(1)}
                 </th>
               ))}
@@ -420,10 +423,10 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
           </thead>
           <tbody>
             {rows.map((s) => (
-              <tr key={s.seat} className={ranks[s.seat] === 1 ? 'is-winner' : ''}>
+              <tr key={s.seat} data-winner={ranks[s.seat] === 1 ? 'true' : 'false'}>
                 <td>{ranks[s.seat]}</td>
                 <th scope="row">
-                  <span className="seat-chip" style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
+                  <span className={ui.seatChip} style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
                     {names[s.seat]}
                   </span>
                 </th>
@@ -435,7 +438,7 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
                 </td>
                 <td>{s.tokens}</td>
                 <td>{s.cards}</td>
-                <td className="small">
+                <td className={ui.small}>
                   {s.jokers.length ? s.jokers.map((j) => `${cardIdLabel(j.card)} → ${j.colour} ${j.number}`).join(', ') : '—'}
                 </td>
               </tr>

@@ -4,7 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useWallet, type SignInChoice } from '.';
 import { shortAddress } from '../../chain/explorer';
-import './wallet.css';
+import styles from './wallet.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 export interface SignInPanelProps {
   /** The devnet's player accounts (no keys: the wallet fetches the one picked), or null off the devnet. */
@@ -37,7 +39,7 @@ export function SignInPanel({ accounts, beaconProblem, devnetRpcUrl, next }: Sig
   };
 
   return (
-    <div className="signin-choices" aria-busy={busy !== null}>
+    <div aria-busy={busy !== null}>
       {wallet.status === 'signed-in' && wallet.address ? (
         <p data-testid="signin-current">
           You are signed in as <code title={wallet.address}>{shortAddress(wallet.address)}</code>.{' '}
@@ -45,15 +47,15 @@ export function SignInPanel({ accounts, beaconProblem, devnetRpcUrl, next }: Sig
         </p>
       ) : null}
       {accounts ? (
-        <ul className="signin-accounts" aria-label="Devnet accounts">
+        <ul aria-label="Devnet accounts">
           {accounts.map((account) => (
-            <li key={account.alias} className="signin-account">
+            <li key={account.alias} >
               <span>
                 <strong>{account.alias}</strong> <code>{account.address}</code>
               </span>
               <button
                 type="button"
-                className="button small primary"
+                className={cx(ui.button, ui.small, ui.primary)}
                 disabled={busy !== null}
                 onClick={() => void signIn({ kind: 'devnet', alias: account.alias }, account.alias)}
               >
@@ -65,25 +67,25 @@ export function SignInPanel({ accounts, beaconProblem, devnetRpcUrl, next }: Sig
       ) : null}
       {beaconProblem ? (
         !accounts && (
-          <p role="alert" className="form-error">
+          <p role="alert" className={ui.alert}>
             {beaconProblem}
           </p>
         )
       ) : (
-        <div className="signin-own-wallet" data-testid="signin-own-wallet">
+        <div className={styles.ownWallet} data-testid="signin-own-wallet">
           {accounts && (
-            <p className="muted small">
+            <p className={cx(ui.muted, ui.small)}>
               Or use your own wallet (Temple, Kukai, Umami…): add a custom network with the devnet’s RPC{' '}
               <code>{devnetRpcUrl}</code>, switch to it, and connect it here.
             </p>
           )}
-          <button type="button" className={`button${accounts ? '' : ' primary'}`} disabled={busy !== null} onClick={() => void signIn({ kind: 'beacon' }, 'beacon')}>
+          <button type="button" className={cx(ui.button, !accounts && ui.primary)} disabled={busy !== null} onClick={() => void signIn({ kind: 'beacon' }, 'beacon')}>
             {busy === 'beacon' ? 'Waiting for your wallet…' : accounts ? 'Connect your own wallet (Beacon)' : 'Connect a wallet (Beacon)'}
           </button>
         </div>
       )}
       {error ? (
-        <p role="alert" className="form-error" data-testid="signin-error">
+        <p role="alert" className={ui.alert} data-testid="signin-error">
           {error}
         </p>
       ) : null}

@@ -6,7 +6,9 @@ import { accountHref } from '../chain/explorer-links';
 import { useWallet } from '.';
 import { formatTez, lowBalance, NETWORK_LABEL } from './wallet-status';
 import { shortAddress } from '../../chain/explorer';
-import './wallet.css';
+import styles from './wallet.module.css';
+import ui from '../styles/controls.module.css';
+import { cx } from '../lib/cx';
 
 /**
  * The header's wallet corner: the app's network, then a "Sign in" link, or the signed-in wallet (its address and tez
@@ -22,26 +24,26 @@ export function WalletButton() {
 
   const badge = chain?.network ? (
     <span
-      className="network-badge"
+      className={styles.networkBadge}
       data-network={chain.network}
       data-testid="network-badge"
       title={chain.ok ? `This app plays on ${NETWORK_LABEL[chain.network]} (RPC ${chain.rpcUrl})` : chain.explanation}
     >
-      <span className="visually-hidden">Network: </span>
+      <span className={ui.visuallyHidden}>Network: </span>
       {NETWORK_LABEL[chain.network]}
     </span>
   ) : null;
 
-  if (wallet.status === 'loading') return <div className="wallet-corner" aria-busy="true" />;
+  if (wallet.status === 'loading') return <div className={styles.corner} aria-busy="true" />;
 
   if (wallet.status === 'signed-out' || wallet.address === null) {
     // Back to this page after signing in. Only rendered after the session check, so never on the server: reading
     // window.location here (rather than useSearchParams) keeps the layout free of a Suspense boundary.
     const href = pathname === '/signin' ? `/signin${window.location.search}` : `/signin?next=${encodeURIComponent(`${pathname}${window.location.search}`)}`;
     return (
-      <div className="wallet-corner">
+      <div className={styles.corner}>
         {badge}
-        <a className="button small primary" href={href}>
+        <a className={cx(ui.button, ui.small, ui.primary)} href={href}>
           Sign in
         </a>
       </div>
@@ -66,38 +68,38 @@ export function WalletButton() {
 
   return (
     <>
-      <div className="wallet-corner">
+      <div className={styles.corner}>
         {badge}
         <a
-          className="wallet-account"
+          className={styles.account}
           href={accountHref({ explorerUrl: chain?.ok ? chain.explorerUrl : null }, address)}
           title={`${address}: its account page`}
           data-testid="wallet-account"
           data-low={low !== null || undefined}
         >
-          <span className="wallet-address" data-testid="wallet-address">
-            <span className="visually-hidden">Signed in as </span>
+          <span className={styles.address} data-testid="wallet-address">
+            <span className={ui.visuallyHidden}>Signed in as </span>
             {shortAddress(address)}
           </span>
           {wallet.balance !== null ? (
-            <span className="wallet-balance" data-testid="wallet-balance">
-              <span className="visually-hidden">, balance </span>
+            <span className={styles.balance} data-testid="wallet-balance">
+              <span className={ui.visuallyHidden}>, balance </span>
               {formatTez(wallet.balance)}
             </span>
           ) : wallet.balanceProblem ? (
-            <span className="wallet-balance" title={wallet.balanceProblem} data-testid="wallet-balance">
-              ? ꜩ<span className="visually-hidden"> (the balance could not be read: {wallet.balanceProblem})</span>
+            <span className={styles.balance} title={wallet.balanceProblem} data-testid="wallet-balance">
+              ? ꜩ<span className={ui.visuallyHidden}> (the balance could not be read: {wallet.balanceProblem})</span>
             </span>
           ) : null}
         </a>
-        <button type="button" className="button small ghost" onClick={() => void signOut()} disabled={leaving}>
+        <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => void signOut()} disabled={leaving}>
           Sign out
         </button>
       </div>
       {notices ? (
-        <div className="wallet-notices">
+        <div className={styles.notices}>
           {low ? (
-            <p className="wallet-notice" data-testid="wallet-low-balance">
+            <p className={styles.notice} data-testid="wallet-low-balance">
               {low.text}{' '}
               {low.faucet ? (
                 <a href={low.faucet} target="_blank" rel="noreferrer" data-testid="faucet-link">
@@ -107,12 +109,12 @@ export function WalletButton() {
             </p>
           ) : null}
           {wallet.networkWarning ? (
-            <p className="wallet-notice" role="alert" data-testid="wallet-network-warning">
+            <p className={styles.notice} role="alert" data-testid="wallet-network-warning">
               {wallet.networkWarning}
             </p>
           ) : null}
           {error ? (
-            <p role="alert" className="wallet-notice wallet-error">
+            <p role="alert" className={cx(styles.notice, styles.error)}>
               {error}
             </p>
           ) : null}

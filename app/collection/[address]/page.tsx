@@ -7,6 +7,7 @@ import { WalletGrantsPanel } from '../../../ui/chain/wallet-grants';
 import { contractForPage } from '../../../chain/page-network';
 import { isIndexerError } from '../../../chain/errors';
 import { collectionOf, type Collection } from '../../../chain/indexer';
+import chainStyles from '../../../ui/chain/chain.module.css';
 
 export const metadata: Metadata = { title: 'Collection' };
 export const dynamic = 'force-dynamic';
@@ -22,7 +23,7 @@ export default async function Page({ params }: Props) {
   const chain = contractForPage(process.env);
   if (!chain.ok) {
     return (
-      <div className="chain-page">
+      <div className={chainStyles.page}>
         <ChainUnavailable explanation={chain.explanation} />
       </div>
     );
@@ -34,7 +35,7 @@ export default async function Page({ params }: Props) {
     if (isIndexerError(e) && namesNothing(e.code)) notFound();
     if (isIndexerError(e)) {
       return (
-        <div className="chain-page">
+        <div className={chainStyles.page}>
           <ReadProblem error={e} title="This collection could not be shown." />
         </div>
       );

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { chainStatus } from '../../../chain/status';
 import { NewGameForm, type ChainChoice } from '../../../ui/home/new-game-form';
 import { GAME_IDS, GAMES, isGameId } from '../../../ui/lib/game-catalog';
+import ui from '../../../ui/styles/controls.module.css';
 
 type Props = { params: Promise<{ game: string }>; searchParams: Promise<{ [key: string]: string | string[] | undefined }> };
 
@@ -32,7 +33,7 @@ export default async function Page({ params, searchParams }: Props) {
   const chain: ChainChoice | null = status === null ? null : status.ok ? { ok: true, network: status.network } : { ok: false, explanation: status.explanation };
   return (
     <>
-      <section className="intro">
+      <section className={ui.intro}>
         <h1>New game of {info.name}</h1>
         <p>{info.pitch}</p>
       </section>

@@ -5,6 +5,8 @@ import type { PoleView } from '../../../../ui/pole/pole-scene';
 import { GameTokens, tokenInGame } from '../../../../ui/chain/game-tokens';
 import { Address } from '../../../../ui/chain/format';
 import { accountHref } from '../../../../ui/chain/explorer-links';
+import ui from '../../../../ui/styles/controls.module.css';
+import chainStyles from '../../../../ui/chain/chain.module.css';
 
 export const metadata: Metadata = { title: 'Game tokens' };
 export const dynamic = 'force-dynamic';
@@ -30,15 +32,15 @@ export default async function Page({ params }: Props) {
   const inGame = (tile: number) => tokenInGame(view.config.board, view.tiles, tile);
   const tokens = info.pieces.flatMap((p) => (p.tokenId === null ? [] : [{ tile: p.tile, tileTitle: p.name, tokenId: p.tokenId, inGame: inGame(p.tile) }]));
   return (
-    <div className="chain-page">
+    <div className={chainStyles.page}>
       <h1>The game’s tokens</h1>
-      <p className="chain-lede">
+      <p className={chainStyles.lede}>
         Each artist tile of <a href={`/play/${encodeURIComponent(id)}`}>this game</a> is an FA2 token of the contract{' '}
         <Address address={info.contract} href={accountHref(network, info.contract)} />{' '}
         on {info.network}. Holders are read from the indexer now; a copy held outside the game’s wallets earns no royalty (P13).
       </p>
       {tokens.length === 0 ? (
-        <p className="muted">The tokens are still being created.</p>
+        <p className={ui.muted}>The tokens are still being created.</p>
       ) : (
         <GameTokens
           tzktUrl={host.chain!.network.tzktUrl}

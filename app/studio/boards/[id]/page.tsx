@@ -4,6 +4,9 @@ import { getHost, isHostError } from '../../../../server';
 import { getBoard, type StudioBoard } from '../../../../server/studio';
 import { BoardRing } from '../../../../ui/pole/board-ring';
 import { LabPanel } from '../../../../ui/studio/lab-panel';
+import ui from '../../../../ui/styles/controls.module.css';
+import studio from '../../../../ui/studio/studio.module.css';
+import { cx } from '../../../../ui/lib/cx';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -30,18 +33,18 @@ export default async function Page({ params }: Props) {
   const artists = new Set(Object.values(board.extras.artists)).size;
   return (
     <>
-      <section className="intro">
+      <section className={ui.intro}>
         <h1>{board.name}</h1>
         <p>
           {board.board.tiles.length} tiles, pieces by {artists} {artists === 1 ? 'artist' : 'artists'}. Built by <code>{board.owner}</code>.
         </p>
         <p>
-          <a className="button primary" href={`/new/pole?board=${encodeURIComponent(board.id)}`}>
+          <a className={cx(ui.button, ui.primary)} href={`/new/pole?board=${encodeURIComponent(board.id)}`}>
             Start a game with this board
           </a>
         </p>
       </section>
-      <div className="studio">
+      <div className={studio.studio}>
         <BoardRing board={board.board} snap={null} idleHint="Start a game with this board, or run the balance lab below." />
         <LabPanel boardId={board.id} initial={board.lab} />
       </div>

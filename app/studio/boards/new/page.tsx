@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { BoardBuilder } from '../../../../ui/studio/board-builder';
+import ui from '../../../../ui/styles/controls.module.css';
 
 export const metadata: Metadata = { title: 'Build a board' };
 
@@ -7,7 +8,7 @@ export const metadata: Metadata = { title: 'Build a board' };
 export default function Page() {
   return (
     <>
-      <section className="intro">
+      <section className={ui.intro}>
         <h1>Build a board</h1>
         <p>Pick featured pieces and event tiles, put them in order after Start, and name the board.</p>
       </section>
