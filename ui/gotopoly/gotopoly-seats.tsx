@@ -40,7 +40,7 @@ export function GotopolySeats({
       <h2 id="gp-seats-heading" className={ui.panelTitle}>
         Students &amp; uncles
       </h2>
-      <ul className={cx(ui.stack, ui.seatList)}>
+      <ul className={cx(ui.stack, ui.seatList)} data-testid="seats">
         {view.students.map((s, seat) => {
           const info = seats.find((x) => x.seat === seat);
           const uncle = view.uncles[seat]!;
@@ -54,6 +54,8 @@ export function GotopolySeats({
               className={cx(ui.seatCard, active.has(seat) && ui.isTurn, s.retired && styles.retired)}
               style={{ '--seat': seatColor(seat) } as React.CSSProperties}
               data-seat={seat}
+              // The seat to act: the viewer's own when it is one of those to act (sealed bids), else each of them.
+              aria-current={active.has(seat) && (me === null || !active.has(me) || me === seat) ? true : undefined}
             >
               <div className={ui.seatHead}>
                 <span className={ui.playerPawn} aria-hidden="true">

@@ -104,7 +104,7 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
               </p>
             )}
             {stage.kind === 'auction' && (
-              <div >
+              <div>
                 <h3 className={ui.subheading}>On the block</h3>
                 <ul className={styles.lotList}>
                   {stage.lot.map((space) => (
@@ -125,7 +125,7 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
               </div>
             )}
             {lastAuction && (
-              <div >
+              <div>
                 <h3 className={ui.subheading}>Last auction</h3>
                 <ul className={cx(styles.lotList, styles.results)}>
                   {lastAuction.results.map((r) => (

@@ -1,6 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
+import { useState } from 'react';
 import site from './site-chrome.module.css';
 
 const LINKS = [
@@ -12,16 +13,37 @@ const LINKS = [
   { href: '/chain', label: 'Chain', match: (p: string) => p.startsWith('/chain') || p.startsWith('/explorer') },
 ] as const;
 
-/** The site's main navigation; the current section is marked for assistive technology and styled by it. */
+/**
+ * The site's main navigation; the current section is marked for assistive technology and styled by it. On a phone
+ * the links fold behind one Menu button (issue 19: wrapped, they took four lines above the table).
+ */
 export function SiteNav() {
   const pathname = usePathname() ?? '/';
+  // Open for the page it was opened on: following a link (a new pathname) folds it again.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   return (
-    <nav className={site.nav} aria-label="Main">
-      {LINKS.map((link) => (
-        <a key={link.href} href={link.href} aria-current={link.match(pathname) ? 'page' : undefined}>
-          {link.label}
-        </a>
-      ))}
+    <nav
+      className={site.nav}
+      aria-label="Main"
+      data-open={open}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) setOpenOn(null);
+      }}
+    >
+      <button type="button" className={site.menuButton} aria-expanded={open} aria-controls="site-links" onClick={() => setOpenOn(open ? null : pathname)}>
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Menu
+      </button>
+      <div id="site-links" className={site.links}>
+        {LINKS.map((link) => (
+          <a key={link.href} href={link.href} aria-current={link.match(pathname) ? 'page' : undefined}>
+            {link.label}
+          </a>
+        ))}
+      </div>
     </nav>
   );
 }

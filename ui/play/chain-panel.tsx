@@ -192,7 +192,7 @@ export function ChainPanel({ id, seats, titles, chain }: { id: string; seats: re
         </p>
       )}
       {steps.length > 0 && (
-        <div >
+        <div>
           <h3>Chain steps</h3>
           <ol className={styles.stepList} data-testid="chain-steps">
             {shown.map((op) => (

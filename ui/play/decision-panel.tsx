@@ -26,7 +26,7 @@ export function DecisionPanel({
   readonly children: ReactNode;
 }) {
   return (
-    <section className={cx(ui.panel, className)} aria-labelledby={id} aria-busy={busy} data-testid="decision">
+    <section className={cx(ui.panel, ui.decisionPanel, className)} aria-labelledby={id} aria-busy={busy} data-testid="decision">
       <h2 id={id} className={ui.panelTitle}>
         {spectator ? 'Spectating' : mine ? 'Your decision' : 'Waiting'}
         {busy && <span className={cx(ui.muted, ui.small)}>sending…</span>}

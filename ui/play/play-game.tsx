@@ -30,6 +30,8 @@ import { useFooterGame } from '../home/site-footer';
 import { SeedFacts } from './seed-facts';
 import { TurnTimer } from './turn-timer';
 import { TurnFeedback } from './turn-feedback';
+import { keepScreenTop } from './screen-fit';
+import { keepCurrentSeatInView } from './current-seat-view';
 import styles from './play.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
@@ -202,6 +204,8 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
 
   return (
     <div className={styles.play} data-testid="play" data-seq={shown.seq} data-seat={shown.seat ?? 'spectator'}>
+      {/* The game as it stands fits the window (issue 19); the record of it — log, chain panel, seed — follows below. */}
+      <div ref={keepScreenTop} className={styles.screen} data-fit={shown.outcome === null && !(handoff !== null && handoff === seat)}>
       <header className={styles.bar}>
         <div className={styles.title}>
           <h1>{info.name}</h1>
@@ -280,7 +284,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       {handoff !== null && handoff === seat ? (
         <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
       ) : (
-        <div className={cx(styles.table, stale && styles.isStale)} aria-busy={stale || conn.busy} data-testid="play-table">
+        <div ref={keepCurrentSeatInView} className={cx(styles.table, stale && styles.isStale)} aria-busy={stale || conn.busy} data-testid="play-table">
           <GameTable
             game={shown.game}
             view={shown.view}
@@ -297,6 +301,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
           />
         </div>
       )}
+      </div>
 
       {shown.onChain && (
         <>

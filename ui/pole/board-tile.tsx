@@ -138,7 +138,7 @@ export function BoardTile({ view }: { view: TileView }) {
         <span className={styles.tileTitle}>{tile.title}</span>
         <span className={styles.tileArtistName}>{tile.artist}</span>
         <span className={styles.tileMeta}>
-          <span >{formatTz(tile.price)}</span>
+          <span>{formatTz(tile.price)}</span>
           <span className={styles.tileMult} title="Valuation multiplier">
             ×{tile.multiplier}
           </span>

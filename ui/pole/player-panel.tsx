@@ -29,7 +29,7 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
       <h2 id="players-heading" className={ui.panelTitle}>
         Players
       </h2>
-      <ul className={ui.stack}>
+      <ul className={cx(ui.stack, styles.playerList)} data-testid="seats">
         {state.players.map((p, seat) => {
           const laps = lapsOf(p.progress, ring);
           const pieces = piecesOf(board, state.tiles, seat);
@@ -43,6 +43,7 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
               style={{ '--seat': seatColor(seat) } as React.CSSProperties}
               data-seat={seat}
               data-testid="player"
+              aria-current={deciding || undefined}
             >
               <div className={styles.playerHead}>
                 <span className={ui.playerPawn} aria-hidden="true">

@@ -25,12 +25,13 @@ export function PoleTable(props: TableProps<PoleView, PoleAction>) {
   const scene = liveScene(view, seats, events as readonly PoleEvent[], seat);
   const over = view.phase === 'over';
   return (
-    <div className={styles.layout}>
-      <div className={styles.column}>
-        <PoleDecision {...props} names={scene.names} />
+    <div className={cx(styles.layout, styles.live)}>
+      <div className={cx(styles.column, styles.boardColumn)}>
         <BoardRing board={view.config.board} snap={scene} />
       </div>
-      <aside className={styles.column} aria-label="Players">
+      {/* Beside the board: what must be decided, then the players (on a phone the decision docks at the bottom). */}
+      <aside className={cx(styles.column, styles.side)} aria-label="Decision and players">
+        <PoleDecision {...props} names={scene.names} />
         <PlayerPanel snap={scene} />
       </aside>
       {over && (

@@ -82,7 +82,7 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
                   <td className={styles.rank}>{standing.rank}</td>
                   <th scope="row" className={styles.who}>
                     <span className={styles.seatDot} aria-hidden="true" />
-                    <span >{names[seat]}</span>
+                    <span>{names[seat]}</span>
                     {won && <span className={cx(ui.tag, ui.tagWinner, styles.winnerTag)}>Winner</span>}
                   </th>
                   <td>

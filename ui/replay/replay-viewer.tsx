@@ -276,7 +276,7 @@ function ReplayStage({
           Keys: <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> jump · <kbd>Space</kbd> play / pause
         </p>
       </section>
-      <div >
+      <div>
         <GameTable
           game={record.game}
           view={view}

@@ -42,7 +42,7 @@ export function TenCollection({
     return k !== 'number' && k !== 'currency';
   });
   return (
-    <li className={cx(ui.seatCard, active && ui.isTurn)} style={{ '--seat': seatColor(seat) } as React.CSSProperties} data-seat={seat}>
+    <li className={cx(ui.seatCard, active && ui.isTurn)} style={{ '--seat': seatColor(seat) } as React.CSSProperties} data-seat={seat} aria-current={active || undefined}>
       <div className={ui.seatHead}>
         <span className={ui.playerPawn} aria-hidden="true">
           {seatInitial(name)}

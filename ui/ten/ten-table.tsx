@@ -78,7 +78,7 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
 
       <div className={cx(ui.tableMain, styles.main)}>
         {stage.kind === 'over' && <FinalScores view={view} names={names} />}
-        <section className={ui.panel} aria-labelledby="ten-tableau-heading">
+        <section className={ui.panel} aria-labelledby="ten-tableau-heading" data-testid="ten-tableau">
           <h2 id="ten-tableau-heading" className={ui.panelTitle}>
             Tableau <span className={cx(ui.muted, ui.small)}>bust at 11</span>
           </h2>
@@ -106,14 +106,6 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
           {stage.kind === 'auction' && <AuctionPanel view={view} names={names} />}
         </section>
 
-        <DecisionPanel id="ten-act-heading"  spectator={seat === null} mine={!!mine} busy={busy} error={error}>
-          {mine && seat !== null ? (
-            <Controls view={view} seat={seat} decision={mine} legal={legal} act={act} busy={busy} />
-          ) : (
-            <p className={ui.muted}>{stage.kind === 'over' ? 'The game is over.' : `Waiting: ${describeDecision(decision, names)}.`}</p>
-          )}
-        </DecisionPanel>
-
         <section className={ui.panel} aria-labelledby="ten-market-heading">
           <h2 id="ten-market-heading" className={ui.panelTitle}>
             Market <span className={cx(ui.muted, ui.small)}>a card costs its number</span>
@@ -130,15 +122,21 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
             )}
           </ul>
         </section>
-
       </div>
 
       <div className={ui.tableSide}>
+        <DecisionPanel id="ten-act-heading" spectator={seat === null} mine={!!mine} busy={busy} error={error}>
+          {mine && seat !== null ? (
+            <Controls view={view} seat={seat} decision={mine} legal={legal} act={act} busy={busy} />
+          ) : (
+            <p className={ui.muted}>{stage.kind === 'over' ? 'The game is over.' : `Waiting: ${describeDecision(decision, names)}.`}</p>
+          )}
+        </DecisionPanel>
         <section className={ui.panel} aria-labelledby="ten-players-heading">
           <h2 id="ten-players-heading" className={ui.panelTitle}>
             Collections <span className={cx(ui.muted, ui.small)}>longest run per colour scores; 1–9 scores 10</span>
           </h2>
-          <ul className={cx(ui.stack, ui.seatList)}>
+          <ul className={cx(ui.stack, ui.seatList)} data-testid="seats">
             {view.players.map((p, s) => (
               <TenCollection
                 key={s}
@@ -177,7 +175,7 @@ function Meter({ label, value, hint }: { label: string; value: number; hint: str
   const pct = Math.max(0, Math.min(100, (value / 11) * 100));
   return (
     <div className={cx(styles.meter, value >= 8 && styles.isHot)}>
-      <span >
+      <span>
         {label} <strong>{value}</strong>
         <span className={cx(ui.muted, ui.small)}> / 11 · {hint}</span>
       </span>

@@ -1,0 +1,105 @@
+/**
+ * The table on every screen (issue 19): at three desktop sizes and a phone, each game's board, the decision the
+ * player must take and the panel of the player whose turn it is are on screen without scrolling; on the phone the
+ * page never scrolls sideways and the site menu is collapsed. Screenshots land in test-results/screens-*.png.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startAppServer, type AppServer } from './app-server';
+import { BrowserPages } from './browser-pages';
+import { RESULTS } from './chain-app';
+
+const VIEWPORTS = [
+  { name: 'laptop', width: 1366, height: 768 },
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'full-hd', width: 1920, height: 1080 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+const GAMES = { pole: 'Tezos Pole', gotopoly: 'Gotopoly', ten: 'Ten' } as const;
+type GameId = keyof typeof GAMES;
+
+/** What a player must see at once: the board (Ten: the tableau), the decision, the panel of the seat to act. */
+const MUST_SEE = {
+  board: '[data-testid="board"], [data-testid="gotopoly-board"], [data-testid="ten-tableau"]',
+  decision: '[data-testid="decision"]',
+  'current player': '[data-testid="seats"] [aria-current="true"]',
+} as const;
+
+let server: AppServer | null = null;
+let browser: Browser | null = null;
+let pages: BrowserPages;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+  pages = new BrowserPages(browser);
+}, 240_000);
+
+afterAll(async () => {
+  pages?.report();
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+});
+
+/** A hot-seat game of three (a person in seat 1, two bots) started from the new-game form, left at its first decision. */
+async function startGame(page: Page, game: GameId): Promise<void> {
+  await page.goto(`${server!.baseUrl}/new/${game}`);
+  await page.getByRole('radio', { name: '3 seats' }).check();
+  await page.getByLabel('Bot pace').selectOption('0');
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await page.waitForURL(/\/play\//);
+  await page.locator(`${MUST_SEE.decision} button:not([disabled])`).first().waitFor();
+}
+
+interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** The element's box in viewport coordinates, with the page scrolled to its top. */
+async function boxOf(page: Page, selector: string): Promise<Box | null> {
+  const box = await page.locator(selector).first().boundingBox();
+  return box && { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+}
+
+describe('The table fits the window', () => {
+  for (const game of Object.keys(GAMES) as GameId[]) {
+    it(`${GAMES[game]}: board, decision and the current player's panel are on screen at every size`, { timeout: 90_000 }, async () => {
+      const page = await pages.newPage();
+      await startGame(page, game);
+      for (const vp of VIEWPORTS) {
+        await page.setViewportSize({ width: vp.width, height: vp.height });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // Layout settles on the next frame after a resize.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await page.screenshot({ path: path.join(RESULTS, `screens-${game}-${vp.width}x${vp.height}.png`) });
+        for (const [what, selector] of Object.entries(MUST_SEE)) {
+          const box = await boxOf(page, selector);
+          expect(box, `${what} at ${vp.width}×${vp.height}`).not.toBeNull();
+          expect.soft(box!.left, `${what}'s left edge at ${vp.width}×${vp.height}`).toBeGreaterThanOrEqual(0);
+          expect.soft(box!.top, `${what}'s top edge at ${vp.width}×${vp.height}`).toBeGreaterThanOrEqual(0);
+          expect.soft(box!.right, `${what}'s right edge at ${vp.width}×${vp.height}`).toBeLessThanOrEqual(vp.width + 0.5);
+          expect.soft(box!.bottom, `${what}'s bottom edge at ${vp.width}×${vp.height}`).toBeLessThanOrEqual(vp.height + 0.5);
+        }
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect.soft(scrollWidth, `page width at ${vp.width}×${vp.height}`).toBeLessThanOrEqual(vp.width);
+        if (vp.name === 'phone') {
+          // The site menu folds into one button instead of wrapping over several lines.
+          const header = await boxOf(page, 'header[role="banner"], body > header, header');
+          expect.soft(header!.bottom - header!.top, 'site header height on a phone').toBeLessThanOrEqual(64);
+          const menu = page.getByRole('button', { name: 'Menu' });
+          expect.soft(await menu.isVisible(), 'a Menu button on a phone').toBe(true);
+          expect.soft(await page.getByRole('link', { name: 'Studio' }).isVisible(), 'the menu folded').toBe(false);
+          await menu.click();
+          expect.soft(await page.getByRole('link', { name: 'Studio' }).isVisible(), 'the menu opened').toBe(true);
+          await menu.click();
+        }
+      }
+      pages.expectNoErrors();
+    });
+  }
+});
