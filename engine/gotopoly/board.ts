@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../core/errors';
 import { describeIssues } from '../core/issues';
 import { plainText } from '../core/text';
+import { boardWithLookups, COLOURS, type Board } from './ring';
 
 /**
  * G1: the board is data — a ring of 40 spaces indexed clockwise from GO as printed (0 = GO, 1 = Old Kent Road …
@@ -11,9 +12,6 @@ import { plainText } from '../core/text';
 const spaceId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be a lowercase slug (a-z, 0-9, -)');
 const pounds = z.number().int('must be whole pounds');
 const name = plainText(z.string().min(1).max(40));
-
-export const COLOURS = ['brown', 'light-blue', 'pink', 'orange', 'red', 'yellow', 'green', 'dark-blue'] as const;
-export type Colour = (typeof COLOURS)[number];
 
 const propertySchema = z
   .object({
@@ -67,37 +65,13 @@ export type Space = z.output<typeof spaceSchema>;
 export type Property = Extract<Space, { kind: 'property' }>;
 export type Station = Extract<Space, { kind: 'station' }>;
 export type Utility = Extract<Space, { kind: 'utility' }>;
-
-/** A validated board with the lookups the rules need, computed once. */
-export interface Board {
-  readonly id: string;
-  readonly name: string;
-  readonly spaces: readonly Space[];
-  /** Space index by id. */
-  readonly indexOf: ReadonlyMap<string, number>;
-  /** Indices of the colour-coded properties, in board order (the auction pool, G3). */
-  readonly properties: readonly number[];
-  /** For each colour, its properties' indices in board order. */
-  readonly groups: Readonly<Record<Colour, readonly number[]>>;
-  /** Station index → its order n along the anticlockwise route from GO (1 … 4), for the G10 fare. */
-  readonly stationOrder: ReadonlyMap<number, number>;
-  readonly jail: number;
-}
-
-/** Board position (clockwise index) of a student who has travelled `progress` spaces anticlockwise from GO. */
-export function positionOf(progress: number, ringSize = 40): number {
-  return (((-progress) % ringSize) + ringSize) % ringSize;
-}
-
-/** How far along the anticlockwise route from GO a space lies (GO = 0, Mayfair = 1 … Old Kent Road = 39). */
-export function routeOffset(index: number, ringSize = 40): number {
-  return (ringSize - index) % ringSize;
-}
+/** A board's data once its shape is checked (the built-in London is typed data of this shape). */
+export type BoardData = z.output<typeof boardSchema>;
 
 const parsedBoards = new WeakMap<object, Board>();
 
 /**
- * Validates a board's shape and meaning and returns it with its lookups.
+ * Validates a board's shape and meaning and returns it with its lookups (ring.ts).
  * @throws ConfigError `BAD_BOARD` whose issues name the space (index and id) and the field at fault.
  */
 export function parseBoard(input: unknown): Board {
@@ -110,53 +84,31 @@ export function parseBoard(input: unknown): Board {
     const issues = describeIssues(parsed.error, input, { key: 'spaces', noun: 'space' }, '(board)');
     throw new ConfigError('BAD_BOARD', 'invalid Gotopoly board', issues);
   }
-  const { id, name: boardName, spaces } = parsed.data;
+  const board = boardWithLookups(parsed.data);
+  const { id, spaces } = board;
   const issues: string[] = [];
   const label = (i: number) => `space ${i} "${spaces[i]!.id}"`;
-  const indexOf = new Map<string, number>();
+  const seen = new Map<string, number>();
   spaces.forEach((s, i) => {
-    if (indexOf.has(s.id)) issues.push(`${label(i)}: id: duplicates space ${indexOf.get(s.id)}`);
-    else indexOf.set(s.id, i);
+    if (seen.has(s.id)) issues.push(`${label(i)}: id: duplicates space ${seen.get(s.id)}`);
+    else seen.set(s.id, i);
   });
   const count = (kind: Space['kind']) => spaces.filter((s) => s.kind === kind).length;
   if (spaces[0]?.kind !== 'go') issues.push(`${label(0)}: kind: the ring must start with GO`);
   for (const [kind, expected] of [['go', 1], ['jail', 1], ['go-to-jail', 1], ['station', 4], ['utility', 2]] as const) {
     if (count(kind) !== expected) issues.push(`spaces: needs exactly ${expected} ${kind} space(s), has ${count(kind)}`);
   }
-  const groups = Object.fromEntries(COLOURS.map((c) => [c, [] as number[]])) as Record<Colour, number[]>;
-  const properties: number[] = [];
-  spaces.forEach((s, i) => {
-    if (s.kind !== 'property') return;
-    properties.push(i);
-    groups[s.colour].push(i);
-    if (!s.rent.every((r, k) => k === 0 || r > s.rent[k - 1]!)) issues.push(`${label(i)}: rent: must increase with every house`);
-  });
+  for (const i of board.properties) {
+    const { rent } = spaces[i] as Property;
+    if (!rent.every((r, k) => k === 0 || r > rent[k - 1]!)) issues.push(`${label(i)}: rent: must increase with every house`);
+  }
   for (const colour of COLOURS) {
-    const members = groups[colour];
+    const members = board.groups[colour];
     if (members.length < 2) issues.push(`colour ${colour}: needs at least 2 properties, has ${members.length}`);
     const costs = new Set(members.map((i) => (spaces[i] as Property).houseCost));
     if (costs.size > 1) issues.push(`colour ${colour}: houseCost: differs within the group`);
   }
   if (issues.length) throw new ConfigError('BAD_BOARD', `invalid Gotopoly board "${id}"`, issues);
-
-  const stations = spaces.map((s, i) => (s.kind === 'station' ? i : -1)).filter((i) => i >= 0);
-  stations.sort((a, b) => routeOffset(a) - routeOffset(b));
-  const board: Board = {
-    id,
-    name: boardName,
-    spaces,
-    indexOf,
-    properties,
-    groups,
-    stationOrder: new Map(stations.map((index, k) => [index, k + 1])),
-    jail: spaces.findIndex((s) => s.kind === 'jail'),
-  };
   if (typeof input === 'object' && input !== null) parsedBoards.set(input, board);
   return board;
-}
-
-/** The property at `index`, or undefined for any other space. */
-export function propertyAt(board: Board, index: number): Property | undefined {
-  const space = board.spaces[index];
-  return space?.kind === 'property' ? space : undefined;
 }

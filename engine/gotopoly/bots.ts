@@ -1,11 +1,11 @@
 import { randomInt, type RandomGenerator } from '../core/rng';
 import type { Bot, SeatId } from '../core/types';
-import { positionOf, propertyAt } from './board';
 import { LONDON } from './boards/london';
 import { buildableSpaces, groupOf, isTradable } from './building';
 import { jailCardOf } from './card-deck';
 import { decisionOf, legalActions, type GotopolyDecision } from './decisions';
 import { rentOf } from './property';
+import { positionOf, propertyAt } from './ring';
 import { railFare } from './station';
 import type { GotopolyAction, GotopolyState, GotopolyView, TradeOffer } from './state';
 import { gotopolyView } from './view';

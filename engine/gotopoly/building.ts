@@ -1,8 +1,9 @@
 import { RuleError } from '../core/errors';
 import type { SeatId } from '../core/types';
-import { propertyAt, type Property } from './board';
+import type { Property } from './board';
 import { LONDON } from './boards/london';
 import type { Draft } from './draft';
+import { propertyAt } from './ring';
 import type { Estate, GotopolyPublic } from './state';
 
 type Holdings = Pick<GotopolyPublic, 'estates'>;

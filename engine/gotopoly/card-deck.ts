@@ -1,10 +1,10 @@
 import type { SeatId } from '../core/types';
-import { routeOffset } from './board';
-import { isKeptCard, type Card, type DeckName } from './cards';
+import type { Card, DeckName } from './cards';
 import { POLY_FIED_DECKS } from './decks/poly-fied';
 import type { Draft } from './draft';
 import { sendToJail } from './jail';
 import { advance } from './movement';
+import { routeOffset } from './ring';
 import type { KeptCard, Student } from './state';
 
 const CARDS: ReadonlyMap<string, Card> = new Map(
@@ -24,6 +24,9 @@ export function shuffledDecks(shuffle: <T>(items: readonly T[]) => T[]): Record<
     chest: { draw: shuffle(POLY_FIED_DECKS.chest.map((c) => c.id)), discard: [] },
   };
 }
+
+/** Cards a student keeps instead of discarding at once. */
+const isKeptCard = (card: Card): boolean => card.effect.kind === 'jailFree' || card.effect.kind === 'railcard';
 
 const keptKind = (kept: KeptCard) => cardById(kept.card).effect.kind;
 export const hasRailcard = (student: Pick<Student, 'kept'>): boolean => student.kept.some((k) => keptKind(k) === 'railcard');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../core/errors';
 import { issueLines } from '../core/issues';
 import { plainText } from '../core/text';
-import type { Board } from './board';
+import type { Board } from './ring';
 
 /**
  * G13: Chance and Community Chest cards are data — printed text plus one effect from a small vocabulary, in the same
@@ -43,14 +43,17 @@ export type CardEffect = Card['effect'];
 export type DeckName = 'chance' | 'chest';
 export type Decks = z.output<typeof decksSchema>;
 
-/** Cards a student keeps instead of discarding at once. */
-export const isKeptCard = (card: Card): boolean => card.effect.kind === 'jailFree' || card.effect.kind === 'railcard';
+const parsedDecks = new WeakMap<object, { readonly board: Board; readonly decks: Decks }>();
 
 /**
  * Validates both decks against a board (moves must name a space of it; card ids are unique across decks).
  * @throws ConfigError `BAD_DECK` naming the deck, the card and the field at fault.
  */
 export function parseDecks(input: unknown, board: Board): Decks {
+  if (typeof input === 'object' && input !== null) {
+    const cached = parsedDecks.get(input);
+    if (cached?.board === board) return cached.decks;
+  }
   const parsed = decksSchema.safeParse(input);
   if (!parsed.success) {
     throw new ConfigError(
@@ -71,5 +74,6 @@ export function parseDecks(input: unknown, board: Board): Decks {
     });
   }
   if (issues.length) throw new ConfigError('BAD_DECK', 'invalid card decks', issues);
+  if (typeof input === 'object' && input !== null) parsedDecks.set(input, { board, decks: parsed.data });
   return parsed.data;
 }

@@ -1,8 +1,8 @@
 import type { SeatId } from '../core/types';
-import { propertyAt } from './board';
 import { LONDON } from './boards/london';
 import { buildableSpaces, isTradable } from './building';
 import { jailCardOf } from './card-deck';
+import { propertyAt } from './ring';
 import type { GotopolyAction, GotopolyPublic, TradeOffer } from './state';
 
 /** Who must decide what now. In the auction every uncle who has not bid is pending at once (G4). */

@@ -1,9 +1,9 @@
 import { rngFromState, rollDie, shuffle, type RandomGenerator, type RngState } from '../core/rng';
 import type { SeatId } from '../core/types';
-import type { Board } from './board';
 import { LONDON } from './boards/london';
 import type { DeckName } from './cards';
 import type { GotopolyRules } from './config';
+import type { Board } from './ring';
 import type {
   DeckState, Estate, GotopolyEvent, GotopolyState, Purse, Stage, Student, TransferReason, Uncle,
 } from './state';

@@ -1,10 +1,11 @@
 export { gotopoly } from './game';
 export { setupGotopoly } from './setup';
 export { resolveConfig, gotopolyConfigSchema, type GotopolyConfigInput, type GotopolyRules } from './config';
-export { parseBoard, boardSchema, positionOf, routeOffset, propertyAt, COLOURS, type Board, type BoardInput, type Space, type Property, type Colour } from './board';
+export { parseBoard, boardSchema, type BoardInput, type Space, type Property } from './board';
+export { positionOf, routeOffset, propertyAt, COLOURS, type Board, type Colour } from './ring';
 export { LONDON, londonBoardData } from './boards/london';
 export { parseDecks, decksSchema, type Card, type CardEffect, type DeckName, type Decks } from './cards';
-export { POLY_FIED_DECKS, polyFiedDeckData } from './decks/poly-fied';
+export { POLY_FIED_DECKS } from './decks/poly-fied';
 export { parseGotopolyAction, gotopolyActionSchema } from './actions';
 export { decisionsOf, decisionOf, legalActions, type GotopolyDecision } from './decisions';
 export { gotopolyView } from './view';

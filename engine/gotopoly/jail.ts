@@ -1,8 +1,8 @@
 import { RuleError } from '../core/errors';
 import type { SeatId } from '../core/types';
-import { routeOffset } from './board';
 import { jailCardOf, returnKeptCard } from './card-deck';
 import type { Draft } from './draft';
+import { routeOffset } from './ring';
 import { endTurn } from './term';
 
 /**

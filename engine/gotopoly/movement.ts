@@ -1,9 +1,9 @@
 import { RuleError } from '../core/errors';
 import type { SeatId } from '../core/types';
-import { positionOf } from './board';
 import { isBankrupt } from './bankruptcy';
 import type { Draft } from './draft';
 import { sendToJail } from './jail';
+import { positionOf } from './ring';
 import { land } from './spaces';
 import { endTurn } from './term';
 

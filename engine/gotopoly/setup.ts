@@ -1,8 +1,11 @@
 import { rngFromSeed } from '../core/rng';
 import { openAuction } from './auction';
-import { LONDON } from './boards/london';
+import { parseBoard } from './board';
+import { LONDON, londonBoardData } from './boards/london';
 import { shuffledDecks } from './card-deck';
+import { parseDecks } from './cards';
 import { resolveConfig } from './config';
+import { POLY_FIED_DECKS } from './decks/poly-fied';
 import { Draft } from './draft';
 import { FRESH_TOKENS } from './movement';
 import type { GotopolyState } from './state';
@@ -11,10 +14,14 @@ import type { GotopolyState } from './state';
  * G2/G3 and seed 1.2–1.3, 3.1: every student starts on GO with a £200 grant and one each of the move tokens 1–6;
  * every uncle with £2,000. The decks are shuffled from the seed (G13), then the opening auction of 6 properties
  * opens (G3) — the first decision of the game is every uncle's sealed bids.
- * @throws ConfigError on invalid options.
+ * @throws ConfigError on invalid options (or a built-in board or deck that fails its schema).
  */
 export function setupGotopoly(input: unknown, seed: string): GotopolyState {
   const config = resolveConfig(input);
+  // The rules read the built-in board and decks as typed data; they are validated like any board and deck before a
+  // game is played on them (once: both parsers remember what they have read).
+  parseBoard(londonBoardData);
+  parseDecks(POLY_FIED_DECKS, LONDON);
   const rng = rngFromSeed(seed);
   const blank: GotopolyState = {
     game: 'gotopoly',

@@ -1,10 +1,10 @@
 import type { SeatId } from '../core/types';
-import { positionOf } from './board';
 import { isBankrupt } from './bankruptcy';
 import { drawCard } from './card-deck';
 import type { Draft } from './draft';
 import { sendToJail } from './jail';
 import { landOnProperty } from './property';
+import { positionOf } from './ring';
 import { landOnStation } from './station';
 import { endTurn } from './term';
 import { landOnUtility } from './utility';

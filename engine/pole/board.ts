@@ -117,12 +117,6 @@ export type EventTile = Extract<Tile, { kind: 'event' }>;
 export type Effect = z.output<typeof effectSchema>;
 export type SimpleEffect = z.output<typeof simpleEffectSchema>;
 
-/** Round down to the nearest 10 Tz (rules: "rounded down to the nearest 10 Tz"). */
-export const floor10 = (tz: number): number => Math.floor(tz / 10) * 10;
-
-/** Multipliers as whole hundredths, so price × multiplier is exact integer arithmetic. */
-export const multiplierHundredths = (tile: ArtistTile): number => Math.round(tile.multiplier * 100);
-
 const parsedBoards = new WeakMap<object, Board>();
 
 /**

@@ -3,7 +3,8 @@ import type { Bot, SeatId } from '../core/types';
 import type { Board } from './board';
 import { artistTile, piecesOf } from './holdings';
 import { lapsOf } from './movement';
-import { poleDecision, pole } from './game';
+import { poleDecision } from './decisions';
+import { pole } from './game';
 import type { PoleAction, PoleState } from './state';
 
 export type PoleBot = Bot<PoleState, PoleAction>;

@@ -52,5 +52,6 @@ export function resolveConfig(input: unknown): PoleRules {
     );
   }
   const { board, ...options } = parsed.data;
-  return { ...options, board: board === undefined ? GENESIS : parseBoard(board) };
+  // Genesis too is validated like any board (once: parseBoard remembers a board it has read).
+  return { ...options, board: parseBoard(board === undefined ? GENESIS : board) };
 }

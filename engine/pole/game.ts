@@ -1,48 +1,16 @@
 import { RuleError } from '../core/errors';
-import { SYSTEM, type Actor, type Decision, type GameDefinition, type SeatId } from '../core/types';
+import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
 import { parsePoleAction } from './actions';
 import type { PoleConfigInput } from './config';
+import { poleDecision, type PoleDecision } from './decisions';
 import { Draft } from './draft';
-import { applyHoldings, artistTile } from './holdings';
+import { applyHoldings } from './holdings';
 import { rollAndMove } from './movement';
-import { flip, flippableTiles, owedBy } from './out-of-cash';
+import { flip } from './out-of-cash';
 import { answerOffer, drain, recheckOffer, resumeDebt } from './resolve';
 import { setupPole } from './setup';
 import type { PoleAction, PoleEvent, PoleState } from './state';
 import { poleOutcome } from './valuation';
-
-export type PoleDecision =
-  | { seat: SeatId; kind: 'roll'; l2Available: boolean }
-  | { seat: SeatId; kind: 'buy'; tile: number; price: number }
-  | { seat: SeatId; kind: 'flip'; owed: number; cash: number; tiles: number[] };
-
-/** The seat-level decision pending now, if any (Tezos Pole never has simultaneous decisions). */
-export function poleDecision(state: PoleState): PoleDecision | null {
-  switch (state.phase) {
-    case 'over':
-      return null;
-    case 'roll': {
-      const l2Available = state.config.l2Move && !state.players[state.current]!.l2Used;
-      return { seat: state.current, kind: 'roll', l2Available };
-    }
-    case 'buy': {
-      const step = state.queue[0];
-      if (step?.kind !== 'offer') throw new Error('internal: buy phase without an offer');
-      return { seat: step.seat, kind: 'buy', tile: step.tile, price: artistTile(state.config.board, step.tile)!.price };
-    }
-    case 'flip': {
-      const step = state.queue[0];
-      if (step?.kind !== 'debt') throw new Error('internal: flip phase without a debt');
-      return {
-        seat: step.debtor,
-        kind: 'flip',
-        owed: owedBy(step),
-        cash: state.players[step.debtor]!.cash,
-        tiles: flippableTiles({ board: state.config.board, tiles: state.tiles }, step.debtor),
-      };
-    }
-  }
-}
 
 function legalActions(state: PoleState, seat: Actor): PoleAction[] {
   const decision = poleDecision(state);

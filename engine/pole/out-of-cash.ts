@@ -1,8 +1,8 @@
 import { RuleError } from '../core/errors';
 import type { SeatId } from '../core/types';
-import { floor10 } from './board';
 import type { Draft } from './draft';
 import { artistTile, copiesHeld, piecesOf, removeHolder, type Piece } from './holdings';
+import { floor10 } from './rounding';
 import type { Claim, PoleTile, Step } from './state';
 
 type Debt = Extract<Step, { kind: 'debt' }>;

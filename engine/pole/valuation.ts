@@ -1,8 +1,9 @@
 import type { Outcome, SeatId, Standing } from '../core/types';
-import { multiplierHundredths, type ArtistTile } from './board';
+import type { ArtistTile } from './board';
 import type { PoleRules } from './config';
 import type { Draft } from './draft';
 import { piecesOf } from './holdings';
+import { multiplierHundredths } from './rounding';
 import type { PoleState, Valuation } from './state';
 
 /**

@@ -1,6 +1,7 @@
 export { ten } from './game';
 export { setupTen } from './setup';
 export { resolveConfig, tenConfigSchema, type TenConfigInput, type TenRules } from './config';
+export { checkTenDeck } from './card-schema';
 export { TEN_DECK, deckFor, cardById, isJoker, COLOURS, type Card, type Colour, type NumberCard, type JokerCard, type CurrencyCard } from './cards';
 export { parseTenAction, tenActionSchema } from './actions';
 export { decisionOf, legalActions, paymentMenu, type TenDecision } from './decisions';

@@ -1,5 +1,6 @@
 import { randomInt, rngFromSeed } from '../core/rng';
-import { deckFor } from './cards';
+import { checkTenDeck } from './card-schema';
+import { deckFor, TEN_DECK } from './cards';
 import { resolveConfig } from './config';
 import { Draft } from './draft';
 import { startTurn } from './drawing';
@@ -9,10 +10,13 @@ import type { TenState } from './state';
  * Set-up: the deck for the player count (T2), shuffled from the seed; 5 currency tokens each, the rest and the bust
  * tokens in the supply; a start player drawn from the seed (the reference card with the start symbol), whose turn
  * begins with a draw (T3).
- * @throws ConfigError on invalid options.
+ * @throws ConfigError on invalid options (or a deck that fails its schema).
  */
 export function setupTen(input: unknown, seed: string): TenState {
   const config = resolveConfig(input);
+  // The rules read the deck as typed data; it is validated before a game is played with it (once: checkTenDeck
+  // remembers it).
+  checkTenDeck(TEN_DECK);
   const rng = rngFromSeed(seed);
   const startSeat = randomInt(rng, 0, config.players - 1);
   const blank: TenState = {

@@ -23,14 +23,14 @@ const TABLE_DRAWN: Readonly<Record<GameId, string>> = {
 const LOG_DRAWN = '#action-log-heading';
 
 /**
- * The JS a browser loads to show the play page of an off-chain game of `game`, in kB (1000 bytes) of gzip at level
- * 9 (as a CDN serves them). Measured, not read off the build's manifests: the play page loads each game's table and
- * log, and the chain's panels, only when a game needs them (next/dynamic), so the route's manifests name less than a
- * page loads and more than it needs. Chromium opens a new hot-seat game of two people in a fresh context (an empty
- * cache), and every script it fetched from `/_next/static/` by the time the table and the log are drawn is counted:
- * the framework, the root layout (sign-in, menu), the page, and the game's own chunks.
+ * The scripts a browser loads to show the play page of an off-chain game of `game`: their paths under `.next/`.
+ * Measured, not read off the build's manifests: the play page loads each game's table and log, and the chain's
+ * panels, only when a game needs them (next/dynamic), so the route's manifests name less than a page loads and more
+ * than it needs. Chromium opens a new hot-seat game of two people in a fresh context (an empty cache), and every
+ * script it fetched from `/_next/static/` by the time the table and the log are drawn is counted: the framework, the
+ * root layout (sign-in, menu), the page, and the game's own chunks.
  */
-export async function playFirstLoadKb(app: AppServer, browser: Browser, game: GameId): Promise<number> {
+export async function playFirstLoadScripts(app: AppServer, browser: Browser, game: GameId): Promise<string[]> {
   const created = await fetchJson<CreateGameResponse>(`${app.baseUrl}/api/games`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -47,12 +47,17 @@ export async function playFirstLoadKb(app: AppServer, browser: Browser, game: Ga
     await page.goto(`${app.baseUrl}/play/${encodeURIComponent(created.id)}?token=${encodeURIComponent(created.hostToken)}`);
     await page.locator(TABLE_DRAWN[game]).first().waitFor({ timeout: 30_000 });
     await page.locator(LOG_DRAWN).waitFor({ timeout: 30_000 });
-    let bytes = 0;
-    for (const file of scripts) bytes += gzipSync(readFileSync(path.join(NEXT_DIR, file)), { level: 9 }).length;
-    return bytes / 1000;
+    return [...scripts];
   } finally {
     await context.close();
   }
+}
+
+/** The JS of playFirstLoadScripts, in kB (1000 bytes) of gzip at level 9 (as a CDN serves them). */
+export async function playFirstLoadKb(app: AppServer, browser: Browser, game: GameId): Promise<number> {
+  let bytes = 0;
+  for (const file of await playFirstLoadScripts(app, browser, game)) bytes += gzipSync(readFileSync(path.join(NEXT_DIR, file)), { level: 9 }).length;
+  return bytes / 1000;
 }
 
 // ---- a running server ----

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from '../../engine/core/play';
-import { GENESIS, genesisBoardData, pole, poleBots } from '../../engine/pole';
+import { GENESIS, pole, poleBots } from '../../engine/pole';
 import { runScript, type ScriptRun } from './run-script';
 
 /** The fields of `simulate --json` these tests read. */
@@ -138,15 +138,15 @@ describe('simulate --board', () => {
   };
 
   it('plays on a valid board file', async () => {
-    const board = { ...genesisBoardData, id: 'renamed', name: 'Renamed' };
+    const board = { ...GENESIS, id: 'renamed', name: 'Renamed' };
     const report = parse(await simulate('--games', '3', '--board', boardFile('ok.json', JSON.stringify(board)), '--json'));
     expect(report.games).toBe(3);
     expect(report).toMatchObject({ board: { id: 'renamed', name: 'Renamed' } });
   });
 
   it('refuses a board with a bad tile, naming the tile and the field', async () => {
-    const tiles = genesisBoardData.tiles.map((t) => (t.id === 'salt-flats-3' ? { ...t, price: -5 } : t));
-    const run = await simulate('--games', '3', '--board', boardFile('bad.json', JSON.stringify({ ...genesisBoardData, tiles })));
+    const tiles = GENESIS.tiles.map((t) => (t.id === 'salt-flats-3' ? { ...t, price: -5 } : t));
+    const run = await simulate('--games', '3', '--board', boardFile('bad.json', JSON.stringify({ ...GENESIS, tiles })));
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/tile 4 "salt-flats-3": price/);

@@ -1,4 +1,5 @@
-import { parseBoard, type Board, type BoardInput, type Colour } from '../board';
+import type { BoardData } from '../board';
+import { boardWithLookups, type Board, type Colour } from '../ring';
 
 const property = (id: string, name: string, colour: Colour, price: number, rent: number[], houseCost: number) =>
   ({ kind: 'property', id, name, colour, price, rent, houseCost }) as const;
@@ -7,7 +8,9 @@ const station = (id: string, name: string) => ({ kind: 'station', id, name, pric
 /**
  * G1: the classic London board, clockwise from GO as printed. Prices, rents (no house … 4 houses, hotel) and house
  * costs are the published UK edition's figures. Stations and utilities keep their printed prices, though in
- * Gotopoly only colour-coded properties are ever auctioned.
+ * Gotopoly only colour-coded properties are ever auctioned. Typed data, read as it is (a browser shows it without
+ * loading zod); setupGotopoly validates it when a game is set up, and test/engine/shipped-data.test.ts checks that it
+ * passes the board's schema.
  */
 export const londonBoardData = {
   id: 'london',
@@ -54,7 +57,7 @@ export const londonBoardData = {
     { kind: 'tax', id: 'super-tax', name: 'Super Tax', amount: 100 },
     property('mayfair', 'Mayfair', 'dark-blue', 400, [50, 200, 600, 1400, 1700, 2000], 200),
   ],
-} satisfies BoardInput;
+} satisfies BoardData;
 
-/** The London board, validated on load like any board. */
-export const LONDON: Board = parseBoard(londonBoardData);
+/** The London board with its lookups, the only board the rules play on. */
+export const LONDON: Board = boardWithLookups(londonBoardData);

@@ -1,8 +1,11 @@
-import { LONDON } from '../boards/london';
-import { parseDecks, type Decks } from '../cards';
+import type { Decks } from '../cards';
 
-/** G13: our own student-themed decks, 16 cards each, in the project's words. */
-export const polyFiedDeckData = {
+/**
+ * G13: our own student-themed decks, 16 cards each, in the project's words. Typed data, read as it is (a browser
+ * shows it without loading zod); setupGotopoly validates it against the London board when a game is set up, and
+ * test/engine/shipped-data.test.ts checks that it passes the decks' schema.
+ */
+export const POLY_FIED_DECKS: Decks = {
   chance: [
     { id: 'loan-instalment', text: 'Your student loan instalment clears early. Collect £50.', effect: { kind: 'collect', amount: 50 } },
     { id: 'pub-quiz', text: 'Your team wins the pub quiz. Collect £25.', effect: { kind: 'collect', amount: 25 } },
@@ -40,6 +43,3 @@ export const polyFiedDeckData = {
     { id: 'community-service', text: 'A morning of community service clears your name. Return a RISK card.', effect: { kind: 'returnRisk', count: 1 } },
   ],
 };
-
-/** The Poly-fied decks, validated against the London board on load. */
-export const POLY_FIED_DECKS: Decks = parseDecks(polyFiedDeckData, LONDON);

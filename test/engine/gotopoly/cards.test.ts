@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../engine';
 import {
-  LONDON, POLY_FIED_DECKS, parseDecks, polyFiedDeckData, positionOf, type Card, type DeckName, type GotopolyState,
+  LONDON, POLY_FIED_DECKS, parseDecks, positionOf, type Card, type DeckName, type GotopolyState,
 } from '../../../engine/gotopoly';
 import { act, netTo, ofType, setup, sp, stackDeck, turnOf, unowned, withStudents } from './helpers';
 import { landOn, pendingOf } from './helpers-a';
@@ -14,7 +14,7 @@ import { landOn, pendingOf } from './helpers-a';
 const DECKS: DeckName[] = ['chance', 'chest'];
 const effects = (deck: DeckName) => POLY_FIED_DECKS[deck].map((c) => c.effect);
 const allCards: Card[] = [...POLY_FIED_DECKS.chance, ...POLY_FIED_DECKS.chest];
-const copy = () => JSON.parse(JSON.stringify(polyFiedDeckData)) as { chance: Record<string, unknown>[]; chest: Record<string, unknown>[] };
+const copy = () => JSON.parse(JSON.stringify(POLY_FIED_DECKS)) as { chance: Record<string, unknown>[]; chest: Record<string, unknown>[] };
 
 function deckError(input: unknown): ConfigError {
   try {

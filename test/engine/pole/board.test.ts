@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../engine/core/errors';
-import { GENESIS, genesisBoardData, parseBoard, type ArtistTile, type EventTile } from '../../../engine/pole';
+import { GENESIS, parseBoard, type ArtistTile, type EventTile } from '../../../engine/pole';
 import { art, art as artTile, board, event, GO, type TileInput } from './boards';
 import { setup } from './states';
 
@@ -16,7 +16,7 @@ const events = GENESIS.tiles.filter((t): t is EventTile => t.kind === 'event');
 
 describe('P3 Genesis, the default board', () => {
   it('is valid board data (parseBoard accepts it) and is the default board of a new game', () => {
-    expect(parseBoard(structuredClone(genesisBoardData))).toEqual(GENESIS);
+    expect(parseBoard(structuredClone(GENESIS))).toEqual(GENESIS);
     expect(setup({ players: 2 }).config.board).toEqual(GENESIS);
   });
 
