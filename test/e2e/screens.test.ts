@@ -102,4 +102,39 @@ describe('The table fits the window', () => {
       pages.expectNoErrors();
     });
   }
+
+  it('player cards hold their names, tags and cash; Gotopoly never breaks a space name inside a word', { timeout: 90_000 }, async () => {
+    const page = await pages.newPage();
+    for (const game of Object.keys(GAMES) as GameId[]) {
+      await startGame(page, game);
+      for (const vp of VIEWPORTS) {
+        await page.setViewportSize({ width: vp.width, height: vp.height });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        // A card whose content is wider than the card shows "1,005 Tz" past its edge (issue 19).
+        const overflowing = await page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid="seats"] > li')].filter((card) => card.scrollWidth > card.clientWidth + 1).map((card) => card.textContent?.slice(0, 40)),
+        );
+        expect(overflowing, `${GAMES[game]} player cards overflowing at ${vp.width}×${vp.height}`).toEqual([]);
+      }
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await startGame(page, 'gotopoly');
+    // A word split across two lines has two boxes ("Fenchurc / h St.", "Piccadill / y").
+    const broken = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="gotopoly-board"] [data-space-name]')].flatMap((name) => {
+        const text = name.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+        return words
+          .filter((w) => {
+            const range = document.createRange();
+            range.setStart(text, w.index);
+            range.setEnd(text, w.index + w[0].length);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+          })
+          .map((w) => w[0]);
+      }),
+    );
+    expect(broken).toEqual([]);
+  });
 });

@@ -84,7 +84,7 @@ export function GotopolyBoard({
                 aria-label={facts.join(', ')}
               >
                 {space.kind === 'property' && <span className={styles.band} style={groupFill(space.colour)} aria-hidden="true" />}
-                <span className={styles.spaceName}>{KIND_LABEL[space.kind] ?? shortSpaceName(space)}</span>
+                <span className={styles.spaceName} data-space-name="">{KIND_LABEL[space.kind] ?? shortSpaceName(space)}</span>
                 {space.kind === 'go' && (
                   <span className={styles.goNote} aria-hidden="true">
                     ↑ start · finish
