@@ -68,6 +68,7 @@ export function GotopolyBoard({
               space.name,
               space.kind === 'property' ? `${space.colour} group, ${formatPounds(space.price)}, base rent ${formatPounds(space.rent[0]!)}` : '',
               space.kind === 'tax' ? `pay ${formatPounds(space.amount)}` : '',
+              space.kind === 'go' ? `start and finish: land exactly here with ${view.config.creditsToWin} term credits, out of debt, to win` : '',
               owner ? `owned by ${owner}’s uncle` : '',
               houses,
               estate.visited === view.term && view.term > 0 && space.kind === 'property' ? 'rent already paid this term' : '',

@@ -67,7 +67,7 @@ export function GotopolySeats({
                 {active.has(seat) && <span className={ui.turnMarker}>deciding</span>}
               </div>
               <div className={styles.halves}>
-                <div className={styles.half} aria-label={`${names[seat]}, student`}>
+                <div className={styles.half} role="group" aria-label={`${names[seat]}, student`}>
                   <p className={styles.halfTitle}>
                     Student <strong className={styles.cash}>{formatPounds(s.cash)}</strong>
                   </p>
@@ -77,7 +77,8 @@ export function GotopolySeats({
                       <span style={{ width: `${Math.min(100, (s.credits / target) * 100)}%` }} />
                     </span>
                   </p>
-                  <p className={styles.tokens} aria-label={`move tokens: ${s.tokens.join(', ')}`}>
+                  <p className={styles.tokens}>
+                    <span className={ui.visuallyHidden}>Move tokens: {s.tokens.join(', ')}</span>
                     {counts.map((n, k) => (
                       <span key={k} className={cx(styles.token, n === 0 && styles.isNone, k + 1 <= s.risk && styles.isRisky)} aria-hidden="true">
                         {k + 1}
@@ -104,7 +105,7 @@ export function GotopolySeats({
                     {s.restarts > 0 && <span className={styles.flag}>restarted ×{s.restarts}</span>}
                   </p>
                 </div>
-                <div className={styles.half} aria-label={`${names[seat]}’s uncle`}>
+                <div className={styles.half} role="group" aria-label={`${names[seat]}’s uncle`}>
                   <p className={styles.halfTitle}>
                     Uncle <strong className={styles.cash}>{formatPounds(uncle.cash)}</strong>
                   </p>

@@ -41,11 +41,14 @@ export function ActionLog({ entries, title = 'Game log', activeKey = null }: { e
       {shown.length === 0 ? (
         <p className={cx(ui.muted, ui.small)}>Nothing has happened yet.</p>
       ) : (
-        <ol className={styles.log} role="log" aria-live="polite" aria-relevant="additions" data-testid="action-log" tabIndex={0}>
-          {shown.map((entry, i) => (
-            <Entry key={entry.key} entry={entry} latest={i === 0} active={activeKey === entry.key} />
-          ))}
-        </ol>
+        // The live region wraps the list: a role on the <ol> itself would take its entries out of a list.
+        <div role="log" aria-live="polite" aria-relevant="additions" aria-labelledby="action-log-heading">
+          <ol className={styles.log} data-testid="action-log" tabIndex={0} aria-labelledby="action-log-heading">
+            {shown.map((entry, i) => (
+              <Entry key={entry.key} entry={entry} latest={i === 0} active={activeKey === entry.key} />
+            ))}
+          </ol>
+        </div>
       )}
       {entries.length > SHOWN && (
         <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setAll((v) => !v)}>

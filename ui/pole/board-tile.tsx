@@ -1,6 +1,6 @@
 import { isInert, supplyLeft, type PoleTile, type Tile } from '../../engine/pole';
 import type { RingCell } from './board-layout';
-import { formatTz, seatColor, seatInitial } from '../lib/seats';
+import { formatTz, listNames, seatColor, seatInitial } from '../lib/seats';
 import { MoneyBadge } from '../play/money-badge';
 import { EventIcon } from './event-icon';
 import { TileArt } from './tile-art';
@@ -46,6 +46,33 @@ export function Pawns({ seats, names }: { seats: readonly number[]; names: reado
   );
 }
 
+/**
+ * What a screen reader calls a tile (its accessible name): Start and its bonus, an event and its text, or a work by
+ * its title and artist, its price, who owns it (P4, P5) and what is left of it; the board shows these as art and dots.
+ */
+export function tileName(view: TileView): string {
+  const { tile, state, names } = view;
+  if (tile.kind === 'go') return `${tile.name}: +${formatTz(view.goBonus)} each time you pass`;
+  if (tile.kind === 'event') return `${tile.name}: ${tile.text}`;
+  const nameOf = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+  const left = supplyLeft(tile, state);
+  const gone = state.left ?? 0;
+  const inert = isInert(tile, state);
+  const holders = listNames(state.holders.map(nameOf));
+  const facts =
+    tile.editionSize === 1
+      ? [`1/1 for ${formatTz(tile.price)}`, holders ? `owned by ${holders}` : inert ? (state.removed > 0 ? 'removed' : 'left the game') : 'for sale']
+      : [
+          `edition of ${tile.editionSize} at ${formatTz(tile.price)}`,
+          inert && state.removed > 0 ? 'removed' : inert && gone > 0 ? 'left the game' : left > 0 ? `${left} left` : 'sold out',
+          holders && `held by ${holders}`,
+          gone > 0 && !inert && `${gone} left the game`,
+        ];
+  const returned = state.returned ?? [];
+  if (returned.length > 0) facts.push(`out of the game, in the wallet of ${listNames(returned.map(nameOf))}`);
+  return [`${tile.title} by ${tile.artist}`, ...facts.filter(Boolean), `valuation ×${tile.multiplier}`].join(', ');
+}
+
 /** One tile of the ring: a work with its generated art, an event with its printed text, or Start. */
 export function BoardTile({ view }: { view: TileView }) {
   const { tile, state, cell, index, landedBy, names } = view;
@@ -58,7 +85,7 @@ export function BoardTile({ view }: { view: TileView }) {
 
   if (tile.kind === 'go') {
     return (
-      <li className={cx(styles.tile, styles.tileGo)} style={style} data-tile-index={index} data-tile-id={tile.id} data-landed={landed}>
+      <li className={cx(styles.tile, styles.tileGo)} style={style} data-tile-index={index} data-tile-id={tile.id} data-landed={landed} aria-label={tileName(view)}>
         <span className={styles.goLabel}>{tile.name}</span>
         <span className={styles.goArrow} aria-hidden="true">
           ←
@@ -73,7 +100,15 @@ export function BoardTile({ view }: { view: TileView }) {
 
   if (tile.kind === 'event') {
     return (
-      <li className={cx(styles.tile, styles.tileEvent)} style={style} data-tile-index={index} data-tile-id={tile.id} data-landed={landed} title={`${tile.name}: ${tile.text}`}>
+      <li
+        className={cx(styles.tile, styles.tileEvent)}
+        style={style}
+        data-tile-index={index}
+        data-tile-id={tile.id}
+        data-landed={landed}
+        title={`${tile.name}: ${tile.text}`}
+        aria-label={tileName(view)}
+      >
         <span className={styles.eventHead}>
           <EventIcon effect={tile.effect} />
           <span className={styles.eventName}>{tile.name}</span>
@@ -104,6 +139,7 @@ export function BoardTile({ view }: { view: TileView }) {
       data-tile-id={tile.id}
       data-landed={landed}
       title={artistTileTitle(tile)}
+      aria-label={tileName(view)}
     >
       <span className={styles.tileArt}>
         <TileArt tile={tile} className={styles.art} />
@@ -117,14 +153,14 @@ export function BoardTile({ view }: { view: TileView }) {
           )}
         </span>
         {state.holders.length > 0 && (
-          <span className={styles.holderDots} aria-label={`held by ${state.holders.map((h) => names[h]).join(', ')}`}>
+          <span className={styles.holderDots} role="img" aria-label={`held by ${state.holders.map((h) => names[h]).join(', ')}`}>
             {state.holders.map((seat, k) => (
               <span key={k} className={styles.holderDot} style={{ background: seatColor(seat) }} title={`held by ${names[seat]}`} data-holder-seat={seat} />
             ))}
           </span>
         )}
         {returned.length > 0 && (
-          <span className={cx(styles.holderDots, styles.isOut)} aria-label={`out of the game, in the wallet of ${returned.map((h) => names[h]).join(', ')}`}>
+          <span className={cx(styles.holderDots, styles.isOut)} role="img" aria-label={`out of the game, in the wallet of ${returned.map((h) => names[h]).join(', ')}`}>
             {returned.map((seat, k) => (
               <span key={k} className={styles.holderDot} style={{ borderColor: seatColor(seat) }} title={`${names[seat]}’s wallet: a copy that left the game (P13)`} data-returned-seat={seat} />
             ))}
