@@ -63,29 +63,27 @@ function RingOfTiles({ board, snap, idleHint, walk, moneyMoved }: RingProps & { 
   const goBonus = snap?.state.config.goBonus ?? 300;
 
   return (
-    <div className={styles.boardScroll}>
-      <div className={styles.board} style={{ '--side': side } as React.CSSProperties} data-testid="board">
-        <ol className={styles.ring} aria-label={`${board.name} board, ${count} tiles`}>
-          {board.tiles.map((tile, index) => (
-            <BoardTile
-              key={tile.id}
-              view={{
-                index,
-                tile,
-                state: snap?.state.tiles[index] ?? emptyTile,
-                cell: ringCell(index, count),
-                pawns: pawnsAt.get(index) ?? [],
-                landedBy: landed && landed.tile === index ? landed.seat : null,
-                money: landed && landed.tile === index ? (moneyMoved[landed.seat] ?? 0) : 0,
-                names,
-                goBonus,
-              }}
-            />
-          ))}
-        </ol>
-        <div className={styles.centreArea} style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
-          <BoardCentre board={board} snap={snap} idleHint={idleHint} />
-        </div>
+    <div className={styles.board} style={{ '--side': side } as React.CSSProperties} data-testid="board">
+      <ol className={styles.ring} aria-label={`${board.name} board, ${count} tiles`}>
+        {board.tiles.map((tile, index) => (
+          <BoardTile
+            key={tile.id}
+            view={{
+              index,
+              tile,
+              state: snap?.state.tiles[index] ?? emptyTile,
+              cell: ringCell(index, count),
+              pawns: pawnsAt.get(index) ?? [],
+              landedBy: landed && landed.tile === index ? landed.seat : null,
+              money: landed && landed.tile === index ? (moneyMoved[landed.seat] ?? 0) : 0,
+              names,
+              goBonus,
+            }}
+          />
+        ))}
+      </ol>
+      <div className={styles.centreArea} style={{ gridRow: `2 / ${side}`, gridColumn: `2 / ${side}` }}>
+        <BoardCentre board={board} snap={snap} idleHint={idleHint} />
       </div>
     </div>
   );

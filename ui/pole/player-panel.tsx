@@ -39,7 +39,7 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
           return (
             <li
               key={seat}
-              className={cx(styles.player, isTurn && styles.isTurn)}
+              className={cx(styles.player, isTurn && ui.isTurn)}
               style={{ '--seat': seatColor(seat) } as React.CSSProperties}
               data-seat={seat}
               data-testid="player"
