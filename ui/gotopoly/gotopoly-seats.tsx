@@ -36,7 +36,7 @@ export function GotopolySeats({
 }) {
   const target = view.config.creditsToWin;
   return (
-    <section className={cx(ui.panel, styles.seats)} aria-labelledby="gp-seats-heading">
+    <section className={cx(ui.panel, styles.seats)} aria-labelledby="gp-seats-heading" tabIndex={0}>
       <h2 id="gp-seats-heading" className={ui.panelTitle}>
         Students &amp; uncles
       </h2>

@@ -176,20 +176,30 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   const leave = async () => {
     if (token === null || seat === null) return;
     if (!window.confirm(`Leave ${names[seat] ?? 'this seat'}? A bot will play the seat for the rest of the game.`)) return;
+    const leaving = { token, seat };
+    // An online seat follows the game as a spectator before it leaves, so that no request of the seat's (its event
+    // stream reconnecting) reaches the server after the seat is the bot's: the server would refuse it (403).
+    if (!host) {
+      setToken(null);
+      setSeat(null);
+      setWanted(null);
+    }
     try {
-      await leaveSeat(id, token, seat);
+      await leaveSeat(id, leaving.token, leaving.seat);
       if (host) {
         conn.refresh();
       } else {
-        // From now on a spectator of the game going on: no token, no seat.
         clearCredentials(id);
-        setToken(null);
-        setSeat(null);
-        setWanted(null);
         window.history.replaceState(window.history.state, '', playPath(id, null, null));
       }
       setNotice('You left the seat; its bot plays on.');
     } catch (err) {
+      if (!host) {
+        // Still the seat's: back to it.
+        setToken(leaving.token);
+        setSeat(leaving.seat);
+        setWanted(leaving.seat);
+      }
       setNotice(err instanceof Error ? err.message : 'Could not leave the seat.');
     }
   };

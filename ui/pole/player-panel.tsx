@@ -25,7 +25,7 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
   const decision = poleViewDecision(state);
   const deltas = cashDeltas(snap);
   return (
-    <section className={cx(ui.panel, styles.players)} aria-labelledby="players-heading">
+    <section className={cx(ui.panel, styles.players)} aria-labelledby="players-heading" tabIndex={0}>
       <h2 id="players-heading" className={ui.panelTitle}>
         Players
       </h2>

@@ -132,7 +132,7 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
             <p className={ui.muted}>{stage.kind === 'over' ? 'The game is over.' : `Waiting: ${describeDecision(decision, names)}.`}</p>
           )}
         </DecisionPanel>
-        <section className={ui.panel} aria-labelledby="ten-players-heading">
+        <section className={ui.panel} aria-labelledby="ten-players-heading" tabIndex={0}>
           <h2 id="ten-players-heading" className={ui.panelTitle}>
             Collections <span className={cx(ui.muted, ui.small)}>longest run per colour scores; 1–9 scores 10</span>
           </h2>
