@@ -3,7 +3,7 @@
  *
  *   ServerError → StoreError (the database refused or failed)
  *               | HostError (a request was refused; nothing changed) → RequestError | AccessError | GameError
- *                   | ChainGameError | StudioError | ServiceError (each with its code union)
+ *                   | ChainGameError | StudioError | ServiceError | ChatError (each with its code union)
  *                   | RuleRefusal (the engine refused a move or a set-up: its own code)
  *
  * A refusal's HTTP status is never chosen where it is thrown: `HTTP_STATUS` maps every code to one (and
@@ -130,13 +130,25 @@ export type StudioCode =
   | 'LAB_RUNNING'
   | 'INDEXER_UNAVAILABLE';
 
+/** The table's chat (issue 20): who may post what, when. A flood is RequestError RATE_LIMITED. */
+export type ChatCode =
+  | 'CHAT_ONLINE_ONLY'
+  | 'CHAT_CLOSED'
+  | 'SPECTATOR_CANNOT_CHAT'
+  | 'SEAT_MUTED'
+  | 'NOT_GAME_HOST'
+  | 'MESSAGE_EMPTY'
+  | 'MESSAGE_TOO_LONG'
+  | 'CONTROL_CHARACTERS'
+  | 'UNKNOWN_EMOTE';
+
 /** The server could not serve: its database is locked, down or failing. */
 export type ServiceCode =
   | 'STORE_FAILED'
   | 'STORE_LOCKED'
   | 'STORE_UNAVAILABLE';
 
-export type HostErrorCode = RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode;
+export type HostErrorCode = RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode;
 
 /** The one place a refusal's HTTP status is chosen. */
 export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
@@ -215,6 +227,16 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   UNVERIFIED_PIECE: 422,
   LAB_RUNNING: 409,
   INDEXER_UNAVAILABLE: 503,
+  // ChatError
+  CHAT_ONLINE_ONLY: 400,
+  CHAT_CLOSED: 409,
+  SPECTATOR_CANNOT_CHAT: 403,
+  SEAT_MUTED: 403,
+  NOT_GAME_HOST: 403,
+  MESSAGE_EMPTY: 400,
+  MESSAGE_TOO_LONG: 400,
+  CONTROL_CHARACTERS: 400,
+  UNKNOWN_EMOTE: 400,
   // ServiceError
   STORE_FAILED: 500,
   STORE_LOCKED: 503,
@@ -267,6 +289,9 @@ export class StudioError extends TabledError<StudioCode> {
 }
 export class ServiceError extends TabledError<ServiceCode> {
   override readonly name = 'ServiceError';
+}
+export class ChatError extends TabledError<ChatCode> {
+  override readonly name = 'ChatError';
 }
 
 /** The engine refused a move or a game's set-up, in its own words and code (NOT_YOUR_TURN, BAD_CONFIG…). */

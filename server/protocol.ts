@@ -25,6 +25,12 @@
  *   seed predicts every roll and draw, its actions hold sealed bids).
  * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on; 403
  *   NOT_YOUR_SEAT for a `seat` the token does not hold (also on the chain claim and approval routes).
+ * - `POST /api/games/:id/chat` — body ChatRequest (a seat's invite token, a message or an emote) → 201 ChatEntry, and
+ *   a `chat` event on the game's stream (`id: seq.n`, so Last-Event-ID resumes both). Online games only (400
+ *   CHAT_ONLINE_ONLY), until the game is over (409 CHAT_CLOSED); 403 SPECTATOR_CANNOT_CHAT | SEAT_MUTED | SEAT_LEFT;
+ *   400 MESSAGE_EMPTY | MESSAGE_TOO_LONG | CONTROL_CHARACTERS | UNKNOWN_EMOTE; 429 RATE_LIMITED (per client, wallet
+ *   and seat). Chat is no part of the game record. `POST /api/games/:id/chat/mute` — body MuteRequest with the
+ *   game's host token → 201 ChatEntry (a `mute` entry everyone sees); 403 NOT_GAME_HOST.
  */
 import { z } from 'zod';
 import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
@@ -109,6 +115,58 @@ export interface ActionResponse {
   readonly seq: number;
 }
 
+/** The chat's emotes (issue 20): a small fixed set, so an emote is a word the UI draws, never text to escape. */
+export const EMOTES = ['wave', 'gg', 'laugh', 'wow', 'think', 'oops'] as const;
+export type Emote = (typeof EMOTES)[number];
+
+/** The longest chat message, in characters (Unicode code points, after trimming). */
+export const CHAT_MAX_LENGTH = 280;
+
+/** The chat entries a snapshot carries: the most recent ones (a refresh shows them). */
+export const CHAT_RECENT = 100;
+
+/**
+ * A chat post. `text` is checked by the host (length, control characters) so each refusal has its own code; this
+ * schema only bounds it by the body limit.
+ */
+export const chatRequestSchema = z
+  .object({
+    token: tokenSchema,
+    text: z.string().max(64 * 1024).optional(),
+    emote: z.string().max(64).optional(),
+  })
+  .strict()
+  .refine((r) => (r.text === undefined) !== (r.emote === undefined), 'send either `text` or `emote`');
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** The host of an online game (its creator's host token) mutes or unmutes a seat's chat. */
+export const muteRequestSchema = z
+  .object({ token: tokenSchema, seat: z.number().int().min(0).max(5), muted: z.boolean() })
+  .strict();
+export type MuteRequest = z.infer<typeof muteRequestSchema>;
+
+/**
+ * One entry of a game's chat, numbered from 1 per game (`n`): a seat's message or emote, or the host muting (or
+ * unmuting) `seat`. `at`: ms since epoch.
+ */
+export type ChatEntry =
+  | { readonly n: number; readonly at: number; readonly seat: SeatId; readonly kind: 'text'; readonly text: string }
+  | { readonly n: number; readonly at: number; readonly seat: SeatId; readonly kind: 'emote'; readonly emote: Emote }
+  | { readonly n: number; readonly at: number; readonly seat: SeatId; readonly kind: 'mute'; readonly muted: boolean };
+
+/** An online game's chat as one reader sees it. */
+export interface ChatView {
+  /** The most recent entries (at most CHAT_RECENT), in order. */
+  readonly entries: readonly ChatEntry[];
+  /** The newest entry's `n` (0: none yet): the stream resumes the chat after it. */
+  readonly last: number;
+  readonly muted: readonly SeatId[];
+  /** This reader may post (a seat's own token, not muted, the game not over). */
+  readonly mayPost: boolean;
+  /** This reader is the game's host (its creator's token): it may mute seats. */
+  readonly mayMute: boolean;
+}
+
 /** What one seat (or a spectator) knows of a game at `seq`. */
 export interface GameSnapshot {
   readonly id: string;
@@ -135,6 +193,8 @@ export interface GameSnapshot {
   readonly seedCommitment: string;
   /** The seed once the game is over, to check against `seedCommitment`; null before (it would predict the game). */
   readonly seed: string | null;
+  /** An online game's chat (issue 20); null in hot-seat, where everyone shares one device. */
+  readonly chat: ChatView | null;
 }
 
 /**

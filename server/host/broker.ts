@@ -1,16 +1,31 @@
 import type { SeatId } from '../../engine';
 import { RequestError } from '../errors';
-import type { GameSnapshot, GameUpdate } from '../protocol';
+import type { ChatEntry, GameSnapshot, GameUpdate } from '../protocol';
+
+/** What a stream carries: the game's updates and, in between, its chat (issue 20). */
+export type StreamItem = { readonly kind: 'update'; readonly update: GameUpdate } | { readonly kind: 'chat'; readonly entry: ChatEntry };
 
 /**
- * One subscriber's stream of updates: an async iterable (for `for await` and SSE) that ends when closed. Updates
- * queue up until read, so a slow reader misses nothing.
+ * Where a stream stands: the last action (`seq`) and chat entry (`chat`) it has sent. Every event's SSE id is this
+ * pair, so Last-Event-ID resumes both without a gap.
+ */
+export interface StreamCursor {
+  readonly seq: number;
+  readonly chat: number;
+}
+
+/**
+ * One subscriber's stream of updates and chat entries: an async iterable of updates (for `for await`), and every
+ * item in order through `nextItem` (SSE), ending when closed. Items queue up until read, so a slow reader misses
+ * nothing.
  */
 export class Subscription implements AsyncIterable<GameUpdate> {
-  private readonly queue: GameUpdate[] = [];
-  private waiting: ((result: IteratorResult<GameUpdate>) => void) | null = null;
+  private readonly queue: StreamItem[] = [];
+  private waiting: ((result: IteratorResult<StreamItem>) => void) | null = null;
   private closed = false;
   private ending = false;
+  /** What has been read so far (starting where the subscriber resumed). */
+  private read: StreamCursor;
 
   constructor(
     /** The seat whose view this subscriber gets (null: a spectator). */
@@ -21,18 +36,41 @@ export class Subscription implements AsyncIterable<GameUpdate> {
      * from before it (the updates then start after it, instead of at every action since — issue 16).
      */
     readonly opening: GameSnapshot | null = null,
-  ) {}
+    start: StreamCursor = { seq: opening?.seq ?? 0, chat: 0 },
+  ) {
+    this.read = start;
+  }
 
   /** Queues an update (ignored once closed). */
   push(update: GameUpdate): void {
+    this.pushItem({ kind: 'update', update });
+  }
+
+  /** Queues a chat entry (ignored once closed). */
+  pushChat(entry: ChatEntry): void {
+    this.pushItem({ kind: 'chat', entry });
+  }
+
+  private pushItem(item: StreamItem): void {
     if (this.closed) return;
     if (this.waiting) {
       const resolve = this.waiting;
       this.waiting = null;
-      resolve({ value: update, done: false });
+      resolve({ value: this.advance(item), done: false });
     } else {
-      this.queue.push(update);
+      this.queue.push(item);
     }
+  }
+
+  /** Moves the read cursor past `item`. */
+  private advance(item: StreamItem): StreamItem {
+    this.read = item.kind === 'update' ? { ...this.read, seq: item.update.seq } : { ...this.read, chat: item.entry.n };
+    return item;
+  }
+
+  /** Where the stream stands after the items read so far. */
+  get cursor(): StreamCursor {
+    return this.read;
   }
 
   /** Nothing more will come (the game is over): the iteration ends, and the subscription closes, once the queue is read. */
@@ -60,14 +98,24 @@ export class Subscription implements AsyncIterable<GameUpdate> {
     return this.closed;
   }
 
-  next(): Promise<IteratorResult<GameUpdate>> {
-    const update = this.queue.shift();
-    if (update) return Promise.resolve({ value: update, done: false });
+  /** The next item, update or chat entry. */
+  nextItem(): Promise<IteratorResult<StreamItem>> {
+    const item = this.queue.shift();
+    if (item) return Promise.resolve({ value: this.advance(item), done: false });
     if (this.ending) this.close();
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => {
       this.waiting = resolve;
     });
+  }
+
+  /** The next update (chat entries in between are passed over: the game's own followers need only its updates). */
+  async next(): Promise<IteratorResult<GameUpdate>> {
+    for (;;) {
+      const item = await this.nextItem();
+      if (item.done) return item;
+      if (item.value.kind === 'update') return { value: item.value.update, done: false };
+    }
   }
 
   [Symbol.asyncIterator](): AsyncIterator<GameUpdate> {
@@ -85,6 +133,8 @@ interface Subscriber {
   readonly subscription: Subscription;
   /** Updates up to this seq were delivered as backlog (or the subscriber had them already). */
   readonly after: number;
+  /** Chat entries up to this `n` likewise. */
+  readonly chatAfter: number;
 }
 
 /** Live subscriptions at once (issue 16): each is an open connection and a queue of views. */
@@ -98,6 +148,10 @@ export interface AttachOptions {
   /** Who subscribes, for the per-client cap (null: not counted, e.g. a server-side caller). */
   readonly client?: string | null;
   readonly opening?: GameSnapshot | null;
+  /** Where the subscriber resumed (its first event's id follows from it); default: the opening's seq, no chat. */
+  readonly start?: StreamCursor;
+  /** Chat entries up to this `n` are delivered as backlog (or the subscriber had them): live ones come after. */
+  readonly chatAfter?: number;
 }
 
 /**
@@ -135,6 +189,7 @@ export class Broker {
     if (client !== null) this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
     const subscriber: Subscriber = {
       after,
+      chatAfter: options.chatAfter ?? 0,
       subscription: new Subscription(
         seat,
         () => {
@@ -147,6 +202,7 @@ export class Broker {
           }
         },
         options.opening ?? null,
+        options.start,
       ),
     };
     subscribers.add(subscriber);
@@ -169,6 +225,11 @@ export class Broker {
     }
   }
 
+  /** Delivers a chat entry to every subscriber of the game (chat holds nothing hidden: spectators read it too). */
+  publishChat(gameId: string, entry: ChatEntry): void {
+    for (const { subscription, chatAfter } of this.byGame.get(gameId) ?? []) if (entry.n > chatAfter) subscription.pushChat(entry);
+  }
+
   /** Subscribers of a game (for tests and metrics). */
   count(gameId: string): number {
     return this.byGame.get(gameId)?.size ?? 0;
@@ -185,9 +246,20 @@ export class Broker {
   }
 }
 
-/** One update as Server-Sent Events text; `id` is the seq, so `Last-Event-ID` resumes after it. */
-export function formatSse(update: GameUpdate): string {
-  return `id: ${update.seq}\nevent: update\ndata: ${JSON.stringify(update)}\n\n`;
+/**
+ * The SSE id of a stream at `cursor`: the seq, and once the stream has sent chat, `seq.n` (issue 20), so
+ * `Last-Event-ID` resumes the actions and the chat without a gap. A game without chat keeps plain seq ids.
+ */
+export const sseId = (cursor: StreamCursor): string => (cursor.chat === 0 ? String(cursor.seq) : `${cursor.seq}.${cursor.chat}`);
+
+/** One update as Server-Sent Events text; `id` is the seq (with the chat's `n`: sseId), so `Last-Event-ID` resumes after it. */
+export function formatSse(update: GameUpdate, cursor: StreamCursor = { seq: update.seq, chat: 0 }): string {
+  return `id: ${sseId(cursor)}\nevent: update\ndata: ${JSON.stringify(update)}\n\n`;
+}
+
+/** One chat entry as Server-Sent Events text (`event: chat`, `id` the stream's cursor after it). */
+export function formatSseChat(entry: ChatEntry, cursor: StreamCursor): string {
+  return `id: ${sseId(cursor)}\nevent: chat\ndata: ${JSON.stringify(entry)}\n\n`;
 }
 
 /** A subscription's opening snapshot as Server-Sent Events text (`event: snapshot`, `id` its seq). */
@@ -205,9 +277,13 @@ export function sseStream(subscription: Subscription): ReadableStream<Uint8Array
       if (subscription.opening) controller.enqueue(encoder.encode(formatSseSnapshot(subscription.opening)));
     },
     async pull(controller) {
-      const next = await subscription.next();
+      const next = await subscription.nextItem();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(formatSse(next.value)));
+      else {
+        const item = next.value;
+        const cursor = subscription.cursor;
+        controller.enqueue(encoder.encode(item.kind === 'update' ? formatSse(item.update, cursor) : formatSseChat(item.entry, cursor)));
+      }
     },
     cancel() {
       subscription.close();
@@ -215,10 +291,23 @@ export function sseStream(subscription: Subscription): ReadableStream<Uint8Array
   });
 }
 
-/** The seq to resume after: `Last-Event-ID` (set by EventSource on reconnect) wins over `?after=`. */
+const EVENT_ID = /^(\d{1,9})(?:\.(\d{1,9}))?$/;
+
+/** The seq to resume after: `Last-Event-ID` (set by EventSource on reconnect, `seq` or `seq.n`) wins over `?after=`. */
 export function resumeAfter(lastEventId: string | null | undefined, after: string | null | undefined): number | undefined {
-  for (const candidate of [lastEventId, after]) {
-    if (candidate !== null && candidate !== undefined && /^\d{1,9}$/.test(candidate.trim())) return Number(candidate.trim());
-  }
+  const fromId = lastEventId ? EVENT_ID.exec(lastEventId.trim()) : null;
+  if (fromId) return Number(fromId[1]);
+  if (after !== null && after !== undefined && /^\d{1,9}$/.test(after.trim())) return Number(after.trim());
+  return undefined;
+}
+
+/**
+ * The chat entry to resume after: a `Last-Event-ID` names it (`seq.n`; a plain `seq` means none was sent yet: 0),
+ * else `?chatAfter=`; undefined: from now.
+ */
+export function resumeChatAfter(lastEventId: string | null | undefined, chatAfter: string | null | undefined): number | undefined {
+  const fromId = lastEventId ? EVENT_ID.exec(lastEventId.trim()) : null;
+  if (fromId) return Number(fromId[2] ?? 0);
+  if (chatAfter !== null && chatAfter !== undefined && /^\d{1,9}$/.test(chatAfter.trim())) return Number(chatAfter.trim());
   return undefined;
 }

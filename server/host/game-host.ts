@@ -3,12 +3,14 @@ import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isTransient, type ChainGames } from '../chain/chain-games';
 import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
-import { actionRequestSchema, type ActionResponse, type CreateGameResponse, type GameSnapshot, type SeatInfo } from '../protocol';
+import { actionRequestSchema, type ActionResponse, type ChatEntry, type CreateGameResponse, type GameSnapshot, type SeatInfo } from '../protocol';
+import type { Rate } from '../limits';
 import type { GameStore, StoreEvent } from '../store';
 import { storeFailure } from '../store/failure';
 import { checkActor, holderOf, targetSeat, viewerSeat } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
 import { Broker, type StreamCaps, type Subscription } from './broker';
+import { ChatDesk } from './chat-desk';
 import { systemClock, type Clock } from './clock';
 import { getBoard } from '../studio/boards';
 import { gameKits } from './game-kits';
@@ -39,6 +41,8 @@ export interface GameHostOptions {
   readonly idleMs?: number;
   /** Live event streams at once, per game and per client (default: no cap). */
   readonly streams?: StreamCaps;
+  /** Chat posts per seat (issue 20; default: unlimited — the routes pass the environment's POLE_RATE_CHAT). */
+  readonly chatRate?: Rate | null;
 }
 
 /** Who sends a request, beyond its token: the wallet signed in to this browser (server/auth), if any. */
@@ -73,6 +77,7 @@ export class GameHost {
   private readonly queues = new SerialQueues();
   private readonly background = new Set<Promise<unknown>>();
   private readonly broker: Broker;
+  private readonly chatDesk: ChatDesk;
   private readonly automation: Automation;
   private readonly clock: Clock;
   private readonly snapshotEvery: number;
@@ -97,6 +102,7 @@ export class GameHost {
     this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
     this.idleMs = Math.max(0, options.idleMs ?? 300_000);
     this.broker = new Broker(options.streams);
+    this.chatDesk = new ChatDesk({ store, broker: this.broker, clock: this.clock, live: (id) => this.live(id), rate: options.chatRate ?? null });
     this.automation = new Automation(this.clock, (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason), this.onError, undefined, (id) => !(this.chain?.mayMove(id) ?? true));
     this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
   }
@@ -161,7 +167,21 @@ export class GameHost {
       ...snapshotFor(live, viewerSeat(live.row, holder, seat, this.pendingSeats(live))),
       access: holder.kind,
       onChain: this.chain?.isOnChain(id) ?? false,
+      chat: await this.chatDesk.view(live, holder),
     };
+  }
+
+  /**
+   * A seat posts to an online game's chat (issue 20): a message or an emote, delivered on every stream of the game
+   * and stored with it, never in its record. See ChatDesk.post. @throws HostError 400, 403, 404, 409, 429
+   */
+  chat(id: string, request: unknown): Promise<ChatEntry> {
+    return this.chatDesk.post(id, request);
+  }
+
+  /** The game's host mutes or unmutes a seat's chat (null: it was so already). See ChatDesk.mute. @throws HostError 400, 403, 404, 409 */
+  muteChat(id: string, request: unknown): Promise<ChatEntry | null> {
+    return this.chatDesk.mute(id, request);
   }
 
   /**
@@ -266,10 +286,11 @@ export class GameHost {
    * Follows a game as the token's seat sees it: first every update after `afterSeq` (default: none before now), in
    * order, then each new one. Resuming from before the game's newest stored snapshot starts at that snapshot
    * (`opening`) and sends the updates after it: a bounded backlog, not one update per action since (issue 16). Once
-   * the game is over the subscription ends after its backlog. Close the subscription to stop.
+   * the game is over the subscription ends after its backlog. Close the subscription to stop. An online game's chat
+   * comes on it too: the entries after `chatAfter` (default: none before now), then each new one.
    * @throws HostError 404, 403, 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT
    */
-  async subscribe(id: string, token?: string, seat?: SeatId, afterSeq?: number, context: RequestContext = {}): Promise<Subscription> {
+  async subscribe(id: string, token?: string, seat?: SeatId, afterSeq?: number, context: RequestContext = {}, chatAfter?: number): Promise<Subscription> {
     const live = await this.live(id);
     const holder = holderOf(live.row, token);
     const client = context.client ?? null;
@@ -278,10 +299,16 @@ export class GameHost {
       this.broker.admit(id, client); // refused before any work
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
       const base = from < live.seq ? await this.storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
-      const opening = base && base.seq > from ? { ...snapshotAt(live, base.seq, base.state, viewer), access: holder.kind, onChain: this.chain?.isOnChain(id) ?? false } : null;
+      const chatView = await this.chatDesk.view(live, holder);
+      const room = live.row.mode === 'online' ? await this.chatDesk.room(live) : null;
+      const opening = base && base.seq > from ? { ...snapshotAt(live, base.seq, base.state, viewer), access: holder.kind, onChain: this.chain?.isOnChain(id) ?? false, chat: chatView } : null;
       const backlog = opening ? await this.statesAfter(live, opening.seq, base!.state) : await this.statesAfter(live, from);
-      const subscription = this.broker.attach(id, viewer, live.seq, { client, opening });
+      // Read with the attach, no await between: an entry stored meanwhile is either in this backlog or published after.
+      const chatFrom = Math.max(0, Math.min(chatAfter ?? room?.last ?? 0, room?.last ?? 0));
+      const chatBacklog = room?.after(chatFrom) ?? [];
+      const subscription = this.broker.attach(id, viewer, live.seq, { client, opening, start: { seq: opening?.seq ?? from, chat: chatFrom }, chatAfter: room?.last ?? 0 });
       for (const { seq, state } of backlog) subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
+      for (const entry of chatBacklog) subscription.pushChat(entry);
       if (live.row.finished) subscription.end();
       return subscription;
     });
@@ -626,6 +653,8 @@ export class GameHost {
     if (this.closed) return;
     const targets = event.type === 'resync' ? [...this.cache.values()] : [this.cache.get(event.gameId)].filter((g) => g !== undefined);
     for (const live of targets) {
+      if (event.type === 'chat' || event.type === 'resync') this.inBackground(this.chatDesk.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER));
+      if (event.type === 'chat') continue;
       if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
       const work = this.queues.run(live.id, async () => {
         if (event.type !== 'action') {

@@ -1,5 +1,6 @@
 import type { Actor, GameEvent, SeatId } from '../../engine';
 import type { GameRow } from '../store';
+import type { ChatRoom } from './chat';
 import type { GameKit } from './game-kits';
 
 /** One applied action as the host keeps it: the log entry at `seq` (1-based). */
@@ -19,6 +20,8 @@ export class LiveGame {
   readonly deadlines = new Map<SeatId, number>();
   /** When a request or an action last touched it (the host's clock): an idle game leaves memory (issue 16). */
   lastUsed = 0;
+  /** Its chat (issue 20), loaded when first needed; it leaves memory with the game. */
+  chat: Promise<ChatRoom> | null = null;
   private readonly recent = new Map<number, unknown>();
 
   constructor(

@@ -22,7 +22,7 @@ export function getHost(): Promise<GameHost> {
     host = createStore(process.env).then((store) => {
       const chain = chainSettingsFromEnv(process.env);
       const limits = limitSettingsFromEnv(process.env);
-      const costs = { idleMs: limits.idleSeconds * 1000, streams: limits.streams };
+      const costs = { idleMs: limits.idleSeconds * 1000, streams: limits.streams, chatRate: limits.rates.chat };
       return GameHost.open(
         store,
         chain.ok ? { ...costs, chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain }) } : { ...costs, chainUnavailable: chain.explanation },

@@ -43,14 +43,26 @@ export class RateLimits {
    * @throws HostError 429 RATE_LIMITED with `retryAfterSeconds` (whole seconds, at least 1) in its detail
    */
   async consume(kind: RateKind, who: Requester): Promise<void> {
+    await this.#take(kind, [`client:${who.client}`, ...(who.address ? [`wallet:${who.address}`] : [])]);
+  }
+
+  /**
+   * Takes a point of `kind` for a game's seat (issue 20: chat is limited per seat too, whichever client or wallet
+   * posts for it).
+   * @throws HostError 429 RATE_LIMITED as `consume`
+   */
+  async consumeSeat(kind: RateKind, gameId: string, seat: number): Promise<void> {
+    await this.#take(kind, [`seat:${gameId}/${seat}`], 'one seat');
+  }
+
+  async #take(kind: RateKind, keys: readonly string[], from = 'one client or wallet'): Promise<void> {
     const entry = this.#limiters.get(kind);
     if (!entry) return;
-    const keys = [`client:${who.client}`, ...(who.address ? [`wallet:${who.address}`] : [])];
     const refused = (await Promise.all(keys.map((key) => entry.limiter.consume(key).then(() => null, (e: unknown) => refusalOf(e))))).filter((r) => r !== null);
     if (refused.length === 0) return;
     const retryAfterSeconds = Math.max(1, ...refused.map((r) => Math.ceil(r.msBeforeNext / 1000)));
     const { points, seconds } = entry.rate;
-    throw new RequestError('RATE_LIMITED', `too many ${WHAT[kind]}: at most ${points} every ${seconds} s from one client or wallet; try again in ${retryAfterSeconds} s`, {
+    throw new RequestError('RATE_LIMITED', `too many ${WHAT[kind]}: at most ${points} every ${seconds} s from ${from}; try again in ${retryAfterSeconds} s`, {
       retryAfterSeconds,
       kind,
     });

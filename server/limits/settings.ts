@@ -12,7 +12,7 @@ export interface Rate {
   readonly seconds: number;
 }
 
-/** The requests that are rate-limited: game creation, actions, chat-like posts (none yet) and balance labs. */
+/** The requests that are rate-limited: game creation, actions, chat posts (per seat too) and balance labs. */
 export type RateKind = 'create' | 'action' | 'chat' | 'lab';
 
 export interface LimitSettings {

@@ -134,6 +134,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX chain_games_creator ON chain_games (creator);
     `,
   },
+  {
+    version: 5,
+    sql: `
+      -- An online game's chat (issue 20), numbered per game; no part of the action log or the game record. kind:
+      -- 'text' | 'emote' (body: the message or the emote's name) by seat, or 'mute' | 'unmute' of seat, by the host.
+      -- The primary key orders posts from several app instances as the actions' does.
+      CREATE TABLE chat_messages (
+        game_id    text NOT NULL REFERENCES games (id),
+        n          integer NOT NULL CHECK (n >= 1),
+        seat       integer NOT NULL,
+        kind       text NOT NULL,
+        body       text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (game_id, n)
+      );
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Actor, GameEvent } from '../../engine';
+import type { Actor, GameEvent, SeatId } from '../../engine';
 import { seatKindSchema } from '../protocol';
 import { StoreError } from '../errors';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState, type SqlDriver } from './driver';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK_KEY } from './schema';
-import type { ActionRow, GameRow, GameStore, NewGameRow, SnapshotRow, StoreEvent, StoreListener, StoredSeat } from './types';
+import type { ActionRow, ChatRow, GameRow, GameStore, NewGameRow, SnapshotRow, StoreEvent, StoreListener, StoredSeat } from './types';
 
 // Rows are a boundary too (another instance, an older version, a hand edit): parse them, do not cast them.
 const storedSeatSchema = z.object({
@@ -37,7 +37,15 @@ const actionRowSchema = z.object({
 const storeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('action'), gameId: z.string(), seq: z.number().int() }),
   z.object({ type: z.literal('seats'), gameId: z.string() }),
+  z.object({ type: z.literal('chat'), gameId: z.string(), n: z.number().int() }),
 ]);
+const chatRowSchema = z.object({
+  n: z.number().int(),
+  seat: z.number().int(),
+  kind: z.enum(['text', 'emote', 'mute', 'unmute']),
+  body: z.string(),
+  created_at: z.date(),
+});
 
 function parseRow<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
   const parsed = schema.safeParse(row);
@@ -172,6 +180,47 @@ export class SqlGameStore implements GameStore {
       const r = parseRow(actionRowSchema, row, 'actions');
       return { seq: r.seq, seat: seatFromText(r.seat), action: r.action, events: r.events, createdAt: r.created_at };
     });
+  }
+
+  async appendChat(gameId: string, entry: ChatRow): Promise<void> {
+    const notice: StoreEvent = { type: 'chat', gameId, n: entry.n };
+    try {
+      // As appendAction: the primary key decides the race, NOTIFY goes out only with the committed insert.
+      await this.driver.query(
+        `WITH appended AS (
+           INSERT INTO chat_messages (game_id, n, seat, kind, body, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING n
+         )
+         SELECT pg_notify($7, $8) FROM appended`,
+        [gameId, entry.n, entry.seat, entry.kind, entry.body, entry.createdAt.toISOString(), this.channel, JSON.stringify(notice)],
+      );
+    } catch (err) {
+      if (sqlState(err) === UNIQUE_VIOLATION) throw new StoreError('SEQ_TAKEN', `chat entry ${entry.n} of game ${gameId} is taken`);
+      if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw new StoreError('UNKNOWN_GAME', `no game ${gameId}`);
+      throw err;
+    }
+  }
+
+  async listChat(gameId: string, after: number, limit: number): Promise<ChatRow[]> {
+    const rows = await this.driver.query<unknown>(
+      'SELECT n, seat, kind, body, created_at FROM chat_messages WHERE game_id = $1 AND n > $2 ORDER BY n DESC LIMIT $3',
+      [gameId, Math.min(after, 2_147_483_647), limit],
+    );
+    return rows
+      .map((row) => {
+        const r = parseRow(chatRowSchema, row, 'chat_messages');
+        return { n: r.n, seat: r.seat, kind: r.kind, body: r.body, createdAt: r.created_at };
+      })
+      .reverse();
+  }
+
+  async mutedSeats(gameId: string): Promise<SeatId[]> {
+    const rows = await this.driver.query<{ seat: number }>(
+      `SELECT seat FROM (
+         SELECT DISTINCT ON (seat) seat, kind FROM chat_messages WHERE game_id = $1 AND kind IN ('mute', 'unmute') ORDER BY seat, n DESC
+       ) latest WHERE kind = 'mute' ORDER BY seat`,
+      [gameId],
+    );
+    return rows.map((r) => r.seat);
   }
 
   async saveSnapshot(gameId: string, seq: number, state: unknown): Promise<void> {

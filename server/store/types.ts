@@ -1,4 +1,4 @@
-import type { Actor, GameEvent, GameId } from '../../engine';
+import type { Actor, GameEvent, GameId, SeatId } from '../../engine';
 import type { SeatKind } from '../protocol';
 import type { SqlDriver } from './driver';
 
@@ -40,6 +40,15 @@ export interface ActionRow {
   readonly createdAt: Date;
 }
 
+/** One chat entry as stored (issue 20): `n` counts from 1 per game. */
+export interface ChatRow {
+  readonly n: number;
+  readonly seat: SeatId;
+  readonly kind: 'text' | 'emote' | 'mute' | 'unmute';
+  readonly body: string;
+  readonly createdAt: Date;
+}
+
 export interface SnapshotRow {
   readonly seq: number;
   readonly state: unknown;
@@ -52,6 +61,7 @@ export interface SnapshotRow {
 export type StoreEvent =
   | { readonly type: 'action'; readonly gameId: string; readonly seq: number }
   | { readonly type: 'seats'; readonly gameId: string }
+  | { readonly type: 'chat'; readonly gameId: string; readonly n: number }
   | { readonly type: 'resync' };
 
 export type StoreListener = (event: StoreEvent) => void;
@@ -86,6 +96,15 @@ export interface GameStore {
   appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events?: readonly GameEvent[]): Promise<void>;
   /** The actions with `after < seq <= upTo`, in order. */
   listActions(gameId: string, after?: number, upTo?: number): Promise<ActionRow[]>;
+  /**
+   * Appends chat entry `n` and notifies listeners, atomically, like an action: of two appends of one `n` one wins.
+   * @throws StoreError SEQ_TAKEN (another append won), UNKNOWN_GAME
+   */
+  appendChat(gameId: string, entry: ChatRow): Promise<void>;
+  /** The newest `limit` chat entries with `n > after`, in order. */
+  listChat(gameId: string, after: number, limit: number): Promise<ChatRow[]>;
+  /** The seats whose latest mute entry mutes them. */
+  mutedSeats(gameId: string): Promise<SeatId[]>;
   /** Stores the state at `seq` (idempotent: a second write of one seq is ignored). */
   saveSnapshot(gameId: string, seq: number, state: unknown): Promise<void>;
   /** The latest snapshot at or before `atOrBefore` (any, when omitted). */

@@ -35,6 +35,7 @@ const snapshot: GameSnapshot = {
   deadline: null,
   seedCommitment: 'c0ffee',
   seed: null,
+  chat: null,
 };
 
 const update = (seq: number, events: { type: string }[]): GameUpdate => ({

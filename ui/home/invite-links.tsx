@@ -52,6 +52,7 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
   // The play page's own paths (the invite's token and seat), whatever page the server's `path` names.
   const seatPath = (seat: SeatId, token: string) => playPath(created.id, token, seat);
   const spectatorPath = playPath(created.id, null, null);
+  const hostPath = playPath(created.id, created.hostToken, null);
 
   return (
     <section className={cx(ui.panel, styles.invites)} aria-labelledby="invites-heading">
@@ -91,6 +92,17 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
         <CopyLink label="Spectator link" url={`${origin}${spectatorPath}`} id="invite-spectator" />
         <a className={cx(ui.button, ui.small)} href={spectatorPath}>
           Watch
+        </a>
+      </div>
+      {/* The host token watches and moderates the chat (issue 20: it mutes seats); it plays no seat. */}
+      <div className={styles.invite}>
+        <span className={styles.inviteWho}>
+          <strong>Host</strong>
+          <span className={cx(ui.muted, ui.small)}>watch and mute the chat — keep it private</span>
+        </span>
+        <CopyLink label="Host link" url={`${origin}${hostPath}`} id="invite-host" />
+        <a className={cx(ui.button, ui.small)} href={hostPath}>
+          Host
         </a>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import type { Decision, SeatId } from '../../engine/core';
-import type { ActionResponse, GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
+import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
 import { apiFetch, jsonPost } from '../api/client';
 
 /**
@@ -18,8 +18,10 @@ function query(params: Record<string, string | number | null | undefined>): stri
 
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 export const snapshotUrl = (id: string, token: string | null, seat: SeatId | null): string => `${base(id)}${query({ token, seat })}`;
-export const eventsUrl = (id: string, token: string | null, seat: SeatId | null, after: number | null): string =>
-  `${base(id)}/events${query({ token, seat, after })}`;
+export const eventsUrl = (id: string, token: string | null, seat: SeatId | null, after: number | null, chatAfter: number | null = null): string =>
+  `${base(id)}/events${query({ token, seat, after, chatAfter })}`;
+export const chatUrl = (id: string): string => `${base(id)}/chat`;
+export const muteUrl = (id: string): string => `${base(id)}/chat/mute`;
 export const actionsUrl = (id: string): string => `${base(id)}/actions`;
 export const leaveUrl = (id: string): string => `${base(id)}/leave`;
 export const recordUrl = (id: string): string => `${base(id)}/record`;
@@ -106,7 +108,37 @@ export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSna
  * snapshot there (issue 16), which replaces an older one whole; an older or equal one changes nothing.
  */
 export function applySnapshot(snapshot: GameSnapshot, next: GameSnapshot): GameSnapshot {
-  return next.seq > snapshot.seq ? next : snapshot;
+  if (next.seq <= snapshot.seq) return snapshot;
+  // Its chat is the stream's at opening: entries shown already stay (the two are merged).
+  return snapshot.chat && next.chat ? { ...next, chat: mergeChat(snapshot.chat, next.chat) } : next;
+}
+
+/** The chat entries a table keeps in memory: more than a snapshot brings, but not without end. */
+const CHAT_KEPT = 300;
+
+/** Applies one chat entry from the stream (issue 20): a new one is added (a mute changes who is muted), a known one changes nothing. */
+export function applyChat(snapshot: GameSnapshot, entry: ChatEntry): GameSnapshot {
+  const chat = snapshot.chat;
+  if (!chat || chat.entries.some((e) => e.n === entry.n)) return snapshot;
+  const entries = [...chat.entries, entry].sort((a, b) => a.n - b.n).slice(-CHAT_KEPT);
+  let { muted, mayPost } = chat;
+  if (entry.kind === 'mute') {
+    muted = entry.muted ? [...new Set([...muted, entry.seat])].sort((a, b) => a - b) : muted.filter((s) => s !== entry.seat);
+    if (snapshot.seat === entry.seat) mayPost = !entry.muted;
+  }
+  return { ...snapshot, chat: { ...chat, entries, last: Math.max(chat.last, entry.n), muted, mayPost } };
+}
+
+/**
+ * A re-read chat merged with the one shown: the entries of both, each once (the stream may have brought newer ones
+ * than the read); who is muted and who may post as the newer of the two says.
+ */
+export function mergeChat(shown: ChatView | null, read: ChatView | null): ChatView | null {
+  if (!shown || !read) return read;
+  const byN = new Map([...shown.entries, ...read.entries].map((e) => [e.n, e]));
+  const entries = [...byN.values()].sort((a, b) => a.n - b.n).slice(-CHAT_KEPT);
+  const newer = shown.last > read.last ? shown : read;
+  return { ...read, entries, last: Math.max(shown.last, read.last), muted: newer.muted, mayPost: newer.mayPost };
 }
 
 /** Seats people play now (a human seat that left is played by its bot). */
@@ -161,6 +193,19 @@ export async function downloadRecord(id: string, filename = `game-${id}.json`): 
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * `POST /api/games/:id/chat`: the seat's message or emote (issue 20); it comes back on the stream like everyone's.
+ * @throws ApiError the server's refusal: 429 RATE_LIMITED, 403 SEAT_MUTED, 400 MESSAGE_TOO_LONG | CONTROL_CHARACTERS…
+ */
+export function postChat(id: string, token: string, message: { readonly text: string } | { readonly emote: Emote }): Promise<ChatEntry> {
+  return apiFetch<ChatEntry>(chatUrl(id), jsonPost({ token, ...message }));
+}
+
+/** `POST /api/games/:id/chat/mute` with the game's host token. @throws ApiError 403 NOT_GAME_HOST… */
+export async function postMute(id: string, token: string, seat: SeatId, muted: boolean): Promise<void> {
+  await apiFetch<unknown>(muteUrl(id), jsonPost({ token, seat, muted }));
 }
 
 /** `POST /api/games/:id/leave` {token, seat}: the seat's bot plays on. @throws ApiError */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SeatId } from '../../engine/core';
-import type { GameSnapshot, GameUpdate } from '../../server/protocol';
+import type { ChatEntry, GameSnapshot, GameUpdate } from '../../server/protocol';
 import { isApiError, STALE_CODE } from '../api/client';
-import { applySnapshot, applyUpdate, eventsUrl, fetchSnapshot, postAction } from './game-api';
+import { applyChat, applySnapshot, applyUpdate, eventsUrl, fetchSnapshot, mergeChat, postAction } from './game-api';
 
 export * from './game-api';
 
@@ -105,9 +105,9 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
       }, delay);
     };
 
-    const follow = (after: number) => {
+    const follow = (after: number, chatAfter: number | null) => {
       source?.close();
-      const es = new EventSource(eventsUrl(id, token, seat, after));
+      const es = new EventSource(eventsUrl(id, token, seat, after, chatAfter));
       source = es;
       es.onopen = () => {
         failures = 0;
@@ -120,6 +120,16 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
           commit(applyUpdate(current, JSON.parse((ev as MessageEvent<string>).data) as GameUpdate));
         } catch {
           // a malformed event: the next snapshot read repairs the state
+        }
+      });
+      // An online game's chat (issue 20), on the same stream.
+      es.addEventListener('chat', (ev) => {
+        const current = snapRef.current;
+        if (!current) return;
+        try {
+          commit(applyChat(current, JSON.parse((ev as MessageEvent<string>).data) as ChatEntry));
+        } catch {
+          // a malformed event: the next snapshot read repairs the chat
         }
       });
       // A resume from before the server's newest snapshot: that snapshot, then the updates after it.
@@ -152,7 +162,7 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
         if (closed) return;
         commit(snap);
         setError((e) => (e && e.startsWith('Connection lost') ? null : e));
-        follow(snap.seq);
+        follow(snap.seq, snap.chat?.last ?? null);
       } catch (err) {
         if (closed) return;
         if (isApiError(err) && (err.status === 404 || err.status === 403 || err.status === 400)) {
@@ -171,14 +181,14 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
           if (closed) return;
           const current = snapRef.current;
           // Keep whichever is newer: the stream may already have brought a later state.
-          if (!current || snap.seq >= current.seq) commit(snap);
+          if (!current || snap.seq >= current.seq) commit({ ...snap, chat: mergeChat(current?.chat ?? null, snap.chat) });
         })
         .catch(() => {
           if (!closed) scheduleRestart();
         });
     };
 
-    if (opening) follow(opening.seq);
+    if (opening) follow(opening.seq, opening.chat?.last ?? null);
     else void start();
     return () => {
       closed = true;

@@ -41,6 +41,8 @@ const ChainSetup = dynamic(() => import('./chain-panel').then((m) => m.ChainSetu
 const ChainPanel = dynamic(() => import('./chain-panel').then((m) => m.ChainPanel));
 const ChainProgress = dynamic(() => import('./chain-progress').then((m) => m.ChainProgress));
 const ChainToasts = dynamic(() => import('./chain-progress').then((m) => m.ChainToasts));
+// An online game's chat (issue 20): hot-seat tables never load it.
+const ChatPanel = dynamic(() => import('./chat-panel').then((m) => m.ChatPanel));
 
 interface Seat {
   readonly token: string | null;
@@ -320,6 +322,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
         </>
       )}
 
+      {shown.chat && <ChatPanel id={id} token={token} seat={seat} seats={shown.seats} chat={shown.chat} />}
       <PlayLog snapshot={shown} />
       <SeedFacts commitment={shown.seedCommitment} seed={shown.seed} />
     </div>

@@ -1,0 +1,12 @@
+import { getHost } from '../../../../../../server';
+import { idParam, jsonBody, respond, type IdParams } from '../../../../../../server/http/respond';
+
+export const runtime = 'nodejs';
+
+/**
+ * The game's host (its creator's host token) mutes or unmutes a seat's chat: 201 with the `mute` entry everyone
+ * sees, 204 when the seat was so already; 403 NOT_GAME_HOST for any other token.
+ */
+export async function POST(request: Request, route: IdParams): Promise<Response> {
+  return respond(async () => (await (await getHost()).muteChat(await idParam(route), await jsonBody(request))) ?? undefined, 201);
+}
