@@ -175,7 +175,8 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
             <p className={ui.muted}>{stage.kind === 'over' ? t('table.gameOver') : t('table.waitingFor', { what: describeDecision(decision, names, w) })}</p>
           )}
         </DecisionPanel>
-        <section className={ui.panel} aria-labelledby="ten-players-heading">
+        {/* Focusable: the side column scrolls it when the decision above it grows, and a keyboard must scroll it too. */}
+        <section className={ui.panel} aria-labelledby="ten-players-heading" tabIndex={0}>
           <h2 id="ten-players-heading" className={ui.panelTitle}>
             {t('table.collections')} <span className={cx(ui.muted, ui.small)}>{t('table.collectionsHint')}</span>
           </h2>
