@@ -17,6 +17,7 @@ import styles from './gotopoly.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 import { groupFill } from './group-fill';
+import { RuleLink } from '../rules/rule-link';
 
 export interface ActionProps {
   readonly view: GotopolyView;
@@ -239,7 +240,10 @@ function BidForm({ seat, legal, act, busy, lot, cash, view }: ActionProps & { lo
   return (
     <form className={ui.decision} onSubmit={submit} aria-label="Sealed bids" aria-describedby={`${id}-total`}>
       <p>
-        Sealed bids, one per property (blank or 0 = no bid). Highest single bid buys; a tie leaves it unsold. Your uncle has {formatPounds(cash)}.
+        Sealed bids, one per property (blank or 0 = no bid). Highest single bid buys; a tie leaves it unsold. Your uncle has {formatPounds(cash)}.{' '}
+        <RuleLink game="gotopoly" section="g4">
+          How the auction works
+        </RuleLink>
       </p>
       <ul className={ui.stack}>
         {lot.map((space, k) => {

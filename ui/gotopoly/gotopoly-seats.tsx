@@ -35,6 +35,7 @@ export function GotopolySeats({
   active: ReadonlySet<number>;
 }) {
   const target = view.config.creditsToWin;
+  // Focusable: the side column scrolls it when the decision above it grows, and a keyboard must scroll it too.
   return (
     <section className={cx(ui.panel, styles.seats)} aria-labelledby="gp-seats-heading" tabIndex={0}>
       <h2 id="gp-seats-heading" className={ui.panelTitle}>

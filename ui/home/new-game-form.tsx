@@ -23,6 +23,7 @@ import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from './seat-name-not
 import styles from './home.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { rulesHref } from '../rules/rules-doc';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
 export type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
@@ -195,6 +196,9 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
       <h2 id="new-game-heading" className={ui.panelTitle}>
         Table
       </h2>
+      <p className={ui.small}>
+        <a href={rulesHref(game)}>How to play {info.name}</a>
+      </p>
 
       <fieldset className={ui.field}>
         <legend>Seats</legend>

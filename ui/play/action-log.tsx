@@ -29,17 +29,42 @@ const Entry = memo(function Entry({ entry, latest, active }: { entry: ActionLogE
   );
 });
 
+/** The log's own words, for a table in another language (Ten in Hungarian). */
+export interface ActionLogWords {
+  readonly newest: string;
+  readonly empty: string;
+  readonly latestOnly: (n: number) => string;
+  readonly earlier: (n: number) => string;
+}
+
+const ENGLISH: ActionLogWords = {
+  newest: 'newest first',
+  empty: 'Nothing has happened yet.',
+  latestOnly: (n) => `Show the latest ${n} only`,
+  earlier: (n) => `Show the ${n} earlier entries`,
+};
+
 /** The running log in plain words, newest first; a polite live region so screen readers follow the game. */
-export function ActionLog({ entries, title = 'Game log', activeKey = null }: { entries: readonly ActionLogEntry[]; title?: string; activeKey?: number | null }) {
+export function ActionLog({
+  entries,
+  title = 'Game log',
+  activeKey = null,
+  words = ENGLISH,
+}: {
+  entries: readonly ActionLogEntry[];
+  title?: string;
+  activeKey?: number | null;
+  words?: ActionLogWords;
+}) {
   const [all, setAll] = useState(false);
   const shown = (all ? entries.slice() : entries.slice(-SHOWN)).reverse();
   return (
     <section className={cx(ui.panel, styles.logPanel)} aria-labelledby="action-log-heading">
       <h2 id="action-log-heading" className={ui.panelTitle}>
-        {title} <span className={cx(ui.muted, ui.small)}>newest first</span>
+        {title} <span className={cx(ui.muted, ui.small)}>{words.newest}</span>
       </h2>
       {shown.length === 0 ? (
-        <p className={cx(ui.muted, ui.small)}>Nothing has happened yet.</p>
+        <p className={cx(ui.muted, ui.small)}>{words.empty}</p>
       ) : (
         // The live region wraps the list: a role on the <ol> itself would take its entries out of a list.
         <div role="log" aria-live="polite" aria-relevant="additions" aria-labelledby="action-log-heading">
@@ -52,7 +77,7 @@ export function ActionLog({ entries, title = 'Game log', activeKey = null }: { e
       )}
       {entries.length > SHOWN && (
         <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setAll((v) => !v)}>
-          {all ? `Show the latest ${SHOWN} only` : `Show the ${entries.length - SHOWN} earlier entries`}
+          {all ? words.latestOnly(SHOWN) : words.earlier(entries.length - SHOWN)}
         </button>
       )}
     </section>

@@ -2,6 +2,15 @@ import type { ReactNode } from 'react';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
+export interface DecisionPanelTitles {
+  readonly spectator: string;
+  readonly mine: string;
+  readonly waiting: string;
+  readonly sending: string;
+}
+
+const ENGLISH: DecisionPanelTitles = { spectator: 'Spectating', mine: 'Your decision', waiting: 'Waiting', sending: 'sending…' };
+
 /**
  * The decision panel every game table shows: whose decision it is (yours, someone else's, or a spectator's view),
  * "sending…" while an action is on its way, the last refusal, then the table's own controls or waiting text.
@@ -13,6 +22,7 @@ export function DecisionPanel({
   mine,
   busy,
   error,
+  titles = ENGLISH,
   children,
 }: {
   /** The heading's id (the panel is labelled by it). */
@@ -23,13 +33,15 @@ export function DecisionPanel({
   readonly mine: boolean;
   readonly busy: boolean;
   readonly error: string | null;
+  /** The panel's words, for a table in another language (Ten in Hungarian). */
+  readonly titles?: DecisionPanelTitles;
   readonly children: ReactNode;
 }) {
   return (
     <section className={cx(ui.panel, ui.decisionPanel, className)} aria-labelledby={id} aria-busy={busy} data-testid="decision">
       <h2 id={id} className={ui.panelTitle}>
-        {spectator ? 'Spectating' : mine ? 'Your decision' : 'Waiting'}
-        {busy && <span className={cx(ui.muted, ui.small)}>sending…</span>}
+        {spectator ? titles.spectator : mine ? titles.mine : titles.waiting}
+        {busy && <span className={cx(ui.muted, ui.small)}>{titles.sending}</span>}
       </h2>
       {error && (
         <p className={ui.alert} role="alert">

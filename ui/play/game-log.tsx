@@ -5,7 +5,6 @@ import { useMemo, type ComponentType } from 'react';
 import type { GameEvent, GameId } from '../../engine/core';
 import type { GotopolyEvent } from '../../engine/gotopoly';
 import type { Board } from '../../engine/pole';
-import type { TenEvent } from '../../engine/ten';
 import type { SeatInfo } from '../../server/protocol';
 import { ActionLog } from './action-log';
 import { eventLogEntries, poleLogEntries, type PoleStart } from './log-entries';
@@ -36,7 +35,8 @@ function eventLog(describe: (event: GameEvent, names: readonly string[]) => stri
 
 // Gotopoly's and Ten's describers bring their board and deck: each loads with a game of its own, never with another's.
 const GotopolyLog = dynamic(() => import('../gotopoly/gotopoly-log').then((m) => eventLog((e, names) => m.describeGotopolyEvent(e as GotopolyEvent, names))));
-const TenLog = dynamic(() => import('../ten/ten-log').then((m) => eventLog((e, names) => m.describeTenEvent(e as TenEvent, names))));
+// Ten's log follows the language chosen at its table (English or Hungarian).
+const TenLog = dynamic(() => import('../ten/ten-log-view').then((m) => m.TenLogView));
 
 /** The running log of the play page's game. */
 export function GameLog({ game, ...props }: LogProps & { game: GameId }) {

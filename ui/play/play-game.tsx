@@ -35,6 +35,7 @@ import { keepCurrentSeatInView } from './current-seat-view';
 import styles from './play.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { rulesHref } from '../rules/rules-doc';
 
 // The chain's panels (and the wallet calls they make) load for a game on Tezos only: an off-chain game never needs them.
 const ChainSetup = dynamic(() => import('./chain-panel').then((m) => m.ChainSetup));
@@ -231,6 +232,10 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
           {shown.outcome === null && <TurnTimer deadline={shown.deadline} who={pendingNames || null} />}
         </div>
         <div className={styles.actions}>
+          {/* A new tab: the game stays open where it is. */}
+          <a className={cx(ui.button, ui.ghost, ui.small)} href={rulesHref(shown.game)} target="_blank" rel="noopener">
+            Rules
+          </a>
           {canLeave && (
             <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void leave()}>
               Leave seat

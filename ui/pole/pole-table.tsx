@@ -10,6 +10,8 @@ import { BoardRing } from './board-ring';
 import { debtText, FlipOutcome } from './flip-outcome';
 import { PlayerPanel } from './player-panel';
 import { ValuationTable } from './valuation-table';
+import { RuleLink } from '../rules/rule-link';
+import { buyingSection, unofferedPurchase } from './why-no-buy';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
@@ -43,7 +45,7 @@ export function PoleTable(props: TableProps<PoleView, PoleAction>) {
   );
 }
 
-function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps<PoleView, PoleAction> & { names: readonly string[] }) {
+function PoleDecision({ view, seat, legal, act, busy, error, names, events }: TableProps<PoleView, PoleAction> & { names: readonly string[] }) {
   const decision = poleViewDecision(view);
   const board = view.config.board;
   const mine = seat !== null && legal.length > 0;
@@ -73,6 +75,7 @@ function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps
   if (!decision) return null;
   const who = names[decision.seat] ?? `Seat ${decision.seat + 1}`;
   const text = describeDecision(decision, { names, board });
+  const noBuy = seat === null ? null : unofferedPurchase(events as readonly PoleEvent[], seat, board);
   return (
     <section
       className={cx(styles.decisionBar, mine && styles.isMine)}
@@ -84,6 +87,14 @@ function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps
       <p id="pole-decision" className={styles.decisionText}>
         {mine ? <strong>Your move, {who}: </strong> : <span className={ui.muted}>Waiting for {who}: </span>}
         {text}
+        {noBuy && (
+          <>
+            {' '}
+            <RuleLink game="pole" section={noBuy.section}>
+              Why can’t I buy {noBuy.title}?
+            </RuleLink>
+          </>
+        )}
       </p>
       {mine && (
         <div className={styles.decisionActions} role="group" aria-label="Your choices">
@@ -102,6 +113,11 @@ function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps
               Buy {tileLabel(board, decision.tile)} for {formatTz(decision.price)}
             </button>
           )}
+          {buy && decision.kind === 'buy' && (
+            <RuleLink game="pole" section={buyingSection(board, decision.tile)}>
+              Buying
+            </RuleLink>
+          )}
           {pass && (
             <button type="button" className={ui.button} disabled={busy} onClick={() => act(pass)} aria-keyshortcuts="P">
               Pass
@@ -111,7 +127,10 @@ function PoleDecision({ view, seat, legal, act, busy, error, names }: TableProps
             <fieldset className={styles.flipChoices}>
               <legend>
                 {decision.kind === 'flip' && `${debtText(decision)} `}Flip one of your editions back to the bank for half its list price (rounded
-                down to 10 Tz)
+                down to 10 Tz).{' '}
+                <RuleLink game="pole" section="p7">
+                  Out of cash
+                </RuleLink>
               </legend>
               {flips.map((f) => {
                 const tile = board.tiles[f.tile];

@@ -1,5 +1,11 @@
 import { paymentValue, type Payment, type TenPlayer, type TenRules } from '../../engine/ten';
 
+/** What is wrong with a payment: a message key of Ten's `payment` messages, with its number. */
+export interface PaymentProblem {
+  readonly key: 'holdTokens' | 'holdBust' | 'twice' | 'notYours' | 'short';
+  readonly n: number;
+}
+
 /**
  * T5, as the engine checks a payment (engine/ten/payment.ts): enough tokens and bust tokens held, each card named once
  * and in the collection, worth at least the price. `lost` is the overpayment that no change gives back.
@@ -9,16 +15,16 @@ export function checkPayment(
   payment: Payment,
   price: number,
   rules: Pick<TenRules, 'bustTokenValue'>,
-): { ok: true; lost: number } | { ok: false; error: string } {
+): { ok: true; lost: number } | { ok: false; problem: PaymentProblem } {
   if (!Number.isInteger(payment.tokens) || payment.tokens < 0 || payment.tokens > player.tokens) {
-    return { ok: false, error: `you hold ${player.tokens} token${player.tokens === 1 ? '' : 's'}` };
+    return { ok: false, problem: { key: 'holdTokens', n: player.tokens } };
   }
   if (!Number.isInteger(payment.bustTokens) || payment.bustTokens < 0 || payment.bustTokens > player.bustTokens) {
-    return { ok: false, error: `you hold ${player.bustTokens} bust token${player.bustTokens === 1 ? '' : 's'}` };
+    return { ok: false, problem: { key: 'holdBust', n: player.bustTokens } };
   }
-  if (new Set(payment.cards).size !== payment.cards.length) return { ok: false, error: 'a card is named twice' };
-  if (payment.cards.some((c) => !player.collection.includes(c))) return { ok: false, error: 'a card is not in your collection' };
+  if (new Set(payment.cards).size !== payment.cards.length) return { ok: false, problem: { key: 'twice', n: 0 } };
+  if (payment.cards.some((c) => !player.collection.includes(c))) return { ok: false, problem: { key: 'notYours', n: 0 } };
   const value = paymentValue(payment, rules);
-  if (value < price) return { ok: false, error: `${price - value} short` };
+  if (value < price) return { ok: false, problem: { key: 'short', n: price - value } };
   return { ok: true, lost: value - price };
 }

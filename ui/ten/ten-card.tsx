@@ -1,5 +1,6 @@
 import { cardById, type Card } from '../../engine/ten';
 import { cardLabel } from './ten-log';
+import { useTenWords } from './ten-intl';
 import styles from './ten.module.css';
 import { cx } from '../lib/cx';
 
@@ -39,19 +40,20 @@ export function cardFace(card: Card): string {
 /** One Ten card, drawn with CSS; its label says what it is in words. */
 export function TenCard({ id, size = 'md', note }: { id: string; size?: 'sm' | 'md' | 'lg'; note?: string }) {
   const card = cardById(id);
-  const label = cardLabel(card);
+  const w = useTenWords();
+  const label = cardLabel(card, w);
   return (
     <span
       className={cx(styles.card, card.kind !== 'number' && card.kind !== 'currency' && styles.isJoker)}
       style={{ '--card': toneColour(cardTone(card)) } as React.CSSProperties}
       data-tone={cardTone(card)}
-      data-size={size} role="img" aria-label={note ? `${label}, ${note}` : label} title={note ? `${label} · ${note}` : label}>
+      data-size={size} role="img" aria-label={note ? w.t('card.withNote', { label, note }) : label} title={note ? `${label} · ${note}` : label}>
       <span className={styles.cardFace} aria-hidden="true">
         {cardFace(card)}
       </span>
       {card.kind === 'currency' && <span className={styles.cardKind} aria-hidden="true">¤</span>}
-      {card.kind === 'whiteJoker' && <span className={styles.cardKind} aria-hidden="true">any colour</span>}
-      {card.kind === 'wild' && <span className={styles.cardKind} aria-hidden="true">anything</span>}
+      {card.kind === 'whiteJoker' && <span className={styles.cardKind} aria-hidden="true">{w.t('card.anyColour')}</span>}
+      {card.kind === 'wild' && <span className={styles.cardKind} aria-hidden="true">{w.t('card.anything')}</span>}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { cardById, COLOURS, scoreCollection, type JokerPlacement, type TenPlayer } from '../../engine/ten';
 import type { SeatInfo } from '../../server/protocol';
 import { cardIdLabel } from './ten-log';
+import { useTenWords } from './ten-intl';
 import { seatColor, seatInitial } from '../lib/seats';
 import { TenCard, toneColour } from './ten-card';
 import styles from './ten.module.css';
@@ -8,7 +9,6 @@ import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
 const NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
-const COLOUR_NAME: Readonly<Record<string, string>> = { red: 'Red', blue: 'Blue', orange: 'Orange', green: 'Green' };
 
 /**
  * One player's collection as four colour rows 1–9 (how many of each number held), the scoring run of each colour
@@ -34,6 +34,9 @@ export function TenCollection({
   /** The final joker placements (from the game's end); otherwise the optimum of the collection now. */
   jokers?: readonly JokerPlacement[];
 }) {
+  const w = useTenWords();
+  const { t } = w;
+  const colourName = (c: string) => t(`colour.${c}`);
   const cards = player.collection.map(cardById);
   const score = scoreCollection(cards);
   const placements = jokers ?? score.jokers;
@@ -48,32 +51,32 @@ export function TenCollection({
           {seatInitial(name)}
         </span>
         <span className={ui.playerName}>{name}</span>
-        {info && <span className={ui.tag}>{info.botTakeover ? 'bot (took over)' : info.kind}</span>}
-        {me && <span className={cx(ui.tag, ui.tagFirst)}>you</span>}
-        {current && <span className={ui.tag}>active</span>}
-        {active && <span className={ui.turnMarker}>deciding</span>}
-        <span className={styles.score} aria-label={`${score.total} points now`}>
-          {score.total} pts
+        {info && <span className={ui.tag}>{info.botTakeover ? t('seat.botTakeover') : t(`seat.${info.kind}`)}</span>}
+        {me && <span className={cx(ui.tag, ui.tagFirst)}>{t('seat.you')}</span>}
+        {current && <span className={ui.tag}>{t('seat.active')}</span>}
+        {active && <span className={ui.turnMarker}>{t('seat.deciding')}</span>}
+        <span className={styles.score} aria-label={t('seat.pointsNow', { n: score.total })}>
+          {t('seat.pts', { n: score.total })}
         </span>
       </div>
       <p className={cx(styles.purse, ui.small)}>
-        <span className={cx(styles.chip, styles.black)} aria-hidden="true" /> {player.tokens} token{player.tokens === 1 ? '' : 's'}
-        <span className={cx(styles.chip, styles.white)} aria-hidden="true" /> {player.bustTokens} bust token{player.bustTokens === 1 ? '' : 's'}
-        <span className={ui.muted}> · {player.collection.length} cards</span>
+        <span className={cx(styles.chip, styles.black)} aria-hidden="true" /> {t('count.tokens', { n: player.tokens })}
+        <span className={cx(styles.chip, styles.white)} aria-hidden="true" /> {t('count.bustTokens', { n: player.bustTokens })}
+        <span className={ui.muted}> · {t('count.cards', { n: player.collection.length })}</span>
       </p>
       <table className={styles.grid}>
-        <caption className={ui.visuallyHidden}>{name}’s number cards by colour; the scoring run is highlighted</caption>
+        <caption className={ui.visuallyHidden}>{t('seat.caption', { name })}</caption>
         <thead>
           <tr>
             <th scope="col">
-              <span className={ui.visuallyHidden}>Colour</span>
+              <span className={ui.visuallyHidden}>{t('seat.colour')}</span>
             </th>
             {NUMBERS.map((n) => (
               <th key={n} scope="col">
                 {n}
               </th>
             ))}
-            <th scope="col">Pts</th>
+            <th scope="col">{t('seat.ptsHead')}</th>
           </tr>
         </thead>
         <tbody>
@@ -81,14 +84,14 @@ export function TenCollection({
             const run = new Set(score.runs[colour]);
             return (
               <tr key={colour} style={{ '--c': toneColour(colour, true) } as React.CSSProperties}>
-                <th scope="row">{COLOUR_NAME[colour]}</th>
+                <th scope="row">{colourName(colour)}</th>
                 {NUMBERS.map((n) => {
                   const held = cards.filter((c) => c.kind === 'number' && c.colour === colour && c.number === n).length;
                   const joker = placements.find((j) => j.colour === colour && j.number === n);
                   const inRun = run.has(n) && (held > 0 || joker !== undefined);
-                  const label = held ? `${held} held` : joker ? `joker ${cardIdLabel(joker.card)}` : 'none';
+                  const label = held ? t('seat.held', { n: held }) : joker ? t('seat.joker', { card: cardIdLabel(joker.card, w) }) : t('seat.none');
                   return (
-                    <td key={n} className={cx(held > 0 && styles.isHeld, joker && !held && styles.isJoker, inRun && styles.inRun)} aria-label={`${COLOUR_NAME[colour]} ${n}: ${label}`}>
+                    <td key={n} className={cx(held > 0 && styles.isHeld, joker && !held && styles.isJoker, inRun && styles.inRun)} aria-label={t('seat.cell', { colour: colourName(colour), number: n, label })}>
                       {held > 1 ? `×${held}` : held ? '●' : joker ? 'J' : ''}
                     </td>
                   );
@@ -101,10 +104,10 @@ export function TenCollection({
       </table>
       {jokerCards.length > 0 && (
         <div className={styles.jokers}>
-          <span className={cx(ui.muted, ui.small)}>Jokers:</span>
+          <span className={cx(ui.muted, ui.small)}>{t('seat.jokers')}</span>
           {jokerCards.map((id) => {
             const at = placements.find((j) => j.card === id);
-            return <TenCard key={id} id={id} size="sm" note={at ? `placed as ${COLOUR_NAME[at.colour]} ${at.number}` : 'not needed'} />;
+            return <TenCard key={id} id={id} size="sm" note={at ? t('seat.placedAs', { colour: colourName(at.colour), number: at.number }) : t('seat.notNeeded')} />;
           })}
         </div>
       )}

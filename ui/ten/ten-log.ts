@@ -1,103 +1,108 @@
 import { cardById, type Card, type TenEvent } from '../../engine/ten';
-import { listNames } from '../lib/seats';
+import { tenWords, type TenWords } from './ten-locale';
 
 /**
- * The running log of a Ten game in plain English, built only from the engine's events: "Ada drew Red 5 (total 7)",
- * "Bao bid 3 for White #", "Ada bought Blue 4 for 4"… Events another event already tells give null.
+ * The running log of a Ten game in words (English unless `w` says otherwise), built only from the engine's events:
+ * "Ada drew Red 5 (total 7)", "Bao bid 3 for White #", "Ada bought Blue 4 for 4"… Events another event already tells
+ * give null.
  */
 
-const COLOUR_NAME: Readonly<Record<string, string>> = { red: 'Red', blue: 'Blue', orange: 'Orange', green: 'Green' };
-
 /** A card in words: "Red 5", "Red #" (colour joker), "White 5" (any colour), "White #" (anything), "Currency 3". */
-export function cardLabel(card: Card): string {
+export function cardLabel(card: Card, w: TenWords = tenWords()): string {
   switch (card.kind) {
     case 'number':
-      return `${COLOUR_NAME[card.colour]} ${card.number}`;
+      return w.t('card.number', { colour: w.t(`colour.${card.colour}`), number: card.number });
     case 'colourJoker':
-      return `${COLOUR_NAME[card.colour]} #`;
+      return w.t('card.colourJoker', { colour: w.t(`colour.${card.colour}`) });
     case 'whiteJoker':
-      return `White ${card.number}`;
+      return w.t('card.whiteJoker', { number: card.number });
     case 'wild':
-      return 'White #';
+      return w.t('card.wild');
     case 'currency':
-      return `Currency ${card.value}`;
+      return w.t('card.currency', { value: card.value });
   }
 }
 
 /** The label of a card id, tolerating unknown ids (a record from another version). */
-export function cardIdLabel(id: string): string {
+export function cardIdLabel(id: string, w: TenWords = tenWords()): string {
   try {
-    return cardLabel(cardById(id));
+    return cardLabel(cardById(id), w);
   } catch {
     return id;
   }
 }
 
-const seatName = (names: readonly string[], seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-const cards = (ids: readonly string[]): string => listNames(ids.map(cardIdLabel));
-
 /** One event as a sentence, or null when another event tells it. */
-export function describeTenEvent(event: TenEvent, names: readonly string[]): string | null {
-  const who = (seat: number) => seatName(names, seat);
+export function describeTenEvent(event: TenEvent, names: readonly string[], w: TenWords = tenWords()): string | null {
+  const { t } = w;
+  const who = (seat: number) => names[seat] ?? t('log.seat', { n: seat + 1 });
+  const card = (id: string) => cardIdLabel(id, w);
+  const cards = (ids: readonly string[]) => w.list(ids.map(card));
   switch (event.type) {
     case 'turnStarted':
-      return `Turn ${event.turn}: ${who(event.seat)} draws`;
+      return t('log.turnStarted', { turn: event.turn, who: who(event.seat) });
     case 'drew': {
-      const card = cardById(event.card);
-      if (card.kind !== 'number' && card.kind !== 'currency') return `${who(event.seat)} drew a joker: ${cardLabel(card)}`;
-      return `${who(event.seat)} drew ${cardLabel(card)}: total ${event.total}, currency ${event.currency}`;
+      const drawn = cardById(event.card);
+      if (drawn.kind !== 'number' && drawn.kind !== 'currency') return t('log.drewJoker', { who: who(event.seat), card: cardLabel(drawn, w) });
+      return t('log.drew', { who: who(event.seat), card: cardLabel(drawn, w), total: event.total, currency: event.currency });
     }
     case 'busted':
       return event.cause === 'numbers'
-        ? `${who(event.seat)} busted: the total reached ${event.total}`
-        : `${who(event.seat)} busted: the currency cards reached ${event.currency}`;
+        ? t('log.bustNumbers', { who: who(event.seat), total: event.total })
+        : t('log.bustCurrency', { who: who(event.seat), currency: event.currency });
     case 'tookNumbers':
-      return event.cards.length ? `${who(event.seat)} took ${cards(event.cards)}` : `${who(event.seat)} stopped with no number cards`;
+      return event.cards.length ? t('log.tookNumbers', { who: who(event.seat), cards: cards(event.cards) }) : t('log.stoppedEmpty', { who: who(event.seat) });
     case 'tookCurrency':
-      return `${who(event.seat)} took the currency: ${event.value}`;
-    case 'gained':
+      return t('log.tookCurrency', { who: who(event.seat), value: event.value });
+    case 'gained': {
       if (event.amount === 0 && event.lost === 0) return null;
-      return `${who(event.seat)} gained ${plural(event.amount, 'token')}${event.lost > 0 ? ` (${event.lost} lost: cap or empty supply)` : ''}`;
+      const tokens = t('count.tokens', { n: event.amount });
+      return event.lost > 0 ? t('log.gainedLost', { who: who(event.seat), tokens, lost: event.lost }) : t('log.gained', { who: who(event.seat), tokens });
+    }
     case 'bustToken':
-      return event.received ? `${who(event.seat)} took a bust token` : `No bust token left for ${who(event.seat)}`;
+      return event.received ? t('log.bustToken', { who: who(event.seat) }) : t('log.noBustToken', { who: who(event.seat) });
     case 'toMarket':
-      return `To the market: ${cards(event.cards)}`;
+      return t('log.toMarket', { cards: cards(event.cards) });
     case 'discarded':
-      return `Discarded: ${cards(event.cards)}`;
+      return t('log.discarded', { cards: cards(event.cards) });
     case 'auctionOpened':
-      return `Auction for ${cardIdLabel(event.joker)}: ${event.bidders.map(who).join(', ')} bid in turn`;
+      return t('log.auctionOpened', { card: card(event.joker), bidders: event.bidders.map(who).join(', ') });
     case 'bid':
-      return `${who(event.seat)} bid ${event.amount}`;
+      return t('log.bid', { who: who(event.seat), amount: event.amount });
     case 'passed':
-      return `${who(event.seat)} passed`;
+      return t('log.passed', { who: who(event.seat) });
     case 'auctionWon':
-      return `${who(event.seat)} won ${cardIdLabel(event.joker)} for ${event.price}`;
+      return t('log.auctionWon', { who: who(event.seat), card: card(event.joker), price: event.price });
     case 'jokerDiscarded':
-      return `Nobody bid: ${cardIdLabel(event.joker)} is discarded`;
+      return t('log.jokerDiscarded', { card: card(event.joker) });
     case 'paid': {
       const parts: string[] = [];
-      if (event.tokens) parts.push(plural(event.tokens, 'token'));
-      if (event.bustTokens) parts.push(plural(event.bustTokens, 'bust token'));
+      if (event.tokens) parts.push(t('count.tokens', { n: event.tokens }));
+      if (event.bustTokens) parts.push(t('count.bustTokens', { n: event.bustTokens }));
       if (event.cards.length) parts.push(cards(event.cards));
-      const lost = event.lost > 0 ? ` (${event.lost} lost)` : '';
-      return `${who(event.seat)} paid ${event.price} with ${parts.length ? listNames(parts) : 'nothing'}${lost}`;
+      const values = { who: who(event.seat), price: event.price, parts: parts.length ? w.list(parts) : t('log.nothing') };
+      return event.lost > 0 ? t('log.paidLost', { ...values, lost: event.lost }) : t('log.paid', values);
     }
     case 'bought':
-      return `${who(event.seat)} bought ${cardIdLabel(event.card)} for ${event.price}`;
+      return t('log.bought', { who: who(event.seat), card: card(event.card), price: event.price });
     case 'buyPhaseEnded':
-      return event.bought ? null : `${who(event.seat)} bought nothing`;
+      return event.bought ? null : t('log.boughtNothing', { who: who(event.seat) });
     case 'deckEmpty':
-      return `${who(event.seat)} drew the last card`;
+      return t('log.deckEmpty', { who: who(event.seat) });
     case 'finalRound':
-      return `Final buy round: ${event.order.map(who).join(', ')}`;
+      return t('log.finalRound', { order: event.order.map(who).join(', ') });
     case 'gameEnded': {
       const top = event.scores.find((s) => s.seat === event.winners[0]);
-      const points = top ? ` with ${plural(top.points, 'point')}` : '';
-      if (event.newBest !== undefined) return `Game over: ${who(event.scores[0]?.seat ?? 0)} scored ${top?.points ?? 0}${event.newBest ? ', a new best!' : ''}`;
-      return event.winners.length === 1
-        ? `Game over: ${who(event.winners[0]!)} wins${points}`
-        : `Game over: shared win for ${listNames(event.winners.map(who))}${points} each`;
+      if (event.newBest !== undefined) {
+        return t(event.newBest ? 'log.soloBest' : 'log.soloOver', { who: who(event.scores[0]?.seat ?? 0), points: top?.points ?? 0 });
+      }
+      const points = top ? t('count.points', { n: top.points }) : null;
+      if (event.winners.length === 1) {
+        const winner = who(event.winners[0]!);
+        return points ? t('log.winsWith', { who: winner, points }) : t('log.wins', { who: winner });
+      }
+      const all = w.list(event.winners.map(who));
+      return points ? t('log.sharedWith', { who: all, points }) : t('log.shared', { who: all });
     }
   }
 }

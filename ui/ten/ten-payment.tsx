@@ -3,6 +3,8 @@
 import { useId, useState } from 'react';
 import { cardById, marginalLosses, paymentValue, type Payment, type TenPlayer, type TenRules } from '../../engine/ten';
 import { cardIdLabel } from './ten-log';
+import { useTenWords } from './ten-intl';
+import type { TenWords } from './ten-locale';
 import { checkPayment } from './payment-check';
 import { TenCard } from './ten-card';
 import styles from './ten.module.css';
@@ -36,6 +38,8 @@ export function PaymentChooser({
   const [bust, setBust] = useState(start.bustTokens);
   const [cards, setCards] = useState<readonly string[]>(start.cards);
   const id = useId();
+  const w = useTenWords();
+  const { t } = w;
   const payment: Payment = { tokens, bustTokens: bust, cards: cards.filter((c) => player.collection.includes(c)) };
   const check = checkPayment(player, payment, price, rules);
   const losses = marginalLosses(player.collection.map(cardById));
@@ -44,17 +48,17 @@ export function PaymentChooser({
     setBust(p.bustTokens);
     setCards(p.cards);
   };
-  const counter = (label: string, value: number, max: number, onChange: (n: number) => void, worth: number) => (
+  const counter = (key: string, label: string, value: number, max: number, onChange: (n: number) => void, worth: number) => (
     <div className={styles.counter}>
-      <label htmlFor={`${id}-${label}`}>
-        {label} <span className={cx(ui.muted, ui.small)}>({max} held, {worth} each)</span>
+      <label htmlFor={`${id}-${key}`}>
+        {label} <span className={cx(ui.muted, ui.small)}>{t('payment.held', { max, worth })}</span>
       </label>
       <span className={styles.stepper}>
-        <button type="button" className={cx(ui.button, ui.small)} aria-label={`One fewer ${label.toLowerCase()}`} disabled={value <= 0} onClick={() => onChange(value - 1)}>
+        <button type="button" className={cx(ui.button, ui.small)} aria-label={t('payment.fewer', { what: label })} disabled={value <= 0} onClick={() => onChange(value - 1)}>
           −
         </button>
         <input
-          id={`${id}-${label}`}
+          id={`${id}-${key}`}
           type="number"
           inputMode="numeric"
           min={0}
@@ -63,7 +67,7 @@ export function PaymentChooser({
           value={value}
           onChange={(e) => onChange(Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))))}
         />
-        <button type="button" className={cx(ui.button, ui.small)} aria-label={`One more ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        <button type="button" className={cx(ui.button, ui.small)} aria-label={t('payment.more', { what: label })} disabled={value >= max} onClick={() => onChange(value + 1)}>
           +
         </button>
       </span>
@@ -72,7 +76,7 @@ export function PaymentChooser({
   return (
     <form
       className={styles.payment}
-      aria-label="Payment"
+      aria-label={t('payment.form')}
       onSubmit={(e) => {
         e.preventDefault();
         if (check.ok) onPay(payment);
@@ -80,20 +84,20 @@ export function PaymentChooser({
     >
       {suggestions.length > 0 && (
         <div className={styles.suggest}>
-          <span className={cx(ui.muted, ui.small)}>Quick picks:</span>
+          <span className={cx(ui.muted, ui.small)}>{t('payment.quick')}</span>
           {suggestions.slice(0, 4).map((p, k) => (
             <button key={k} type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => set(p)}>
-              {describePayment(p)}
+              {describePayment(p, w)}
             </button>
           ))}
         </div>
       )}
-      {counter('Tokens', tokens, player.tokens, setTokens, 1)}
-      {player.bustTokens > 0 && counter('Bust tokens', bust, player.bustTokens, setBust, rules.bustTokenValue)}
+      {counter('tokens', t('payment.tokens'), tokens, player.tokens, setTokens, 1)}
+      {player.bustTokens > 0 && counter('bust', t('payment.bustTokens'), bust, player.bustTokens, setBust, rules.bustTokenValue)}
       {player.collection.length > 0 && (
         <fieldset className={styles.payCards}>
           <legend>
-            Collected cards <span className={cx(ui.muted, ui.small)}>(1 each; they go to the discard pile)</span>
+            {t('payment.cards')} <span className={cx(ui.muted, ui.small)}>{t('payment.cardsHint')}</span>
           </legend>
           {player.collection.map((c, k) => (
             <label key={c} className={styles.payCard}>
@@ -103,14 +107,18 @@ export function PaymentChooser({
                 onChange={() => setCards((old) => (old.includes(c) ? old.filter((x) => x !== c) : [...old, c]))}
               />
               <TenCard id={c} size="sm" />
-              <span className={ui.small}>{losses[k] ? `−${losses[k]} pt${losses[k] === 1 ? '' : 's'}` : 'no loss'}</span>
+              <span className={ui.small}>{losses[k] ? t('payment.loss', { n: losses[k] }) : t('payment.noLoss')}</span>
             </label>
           ))}
         </fieldset>
       )}
       <p className={cx(styles.paySum, check.ok ? (check.lost > 0 ? styles.isWarn : styles.isOk) : styles.isBad)} aria-live="polite">
-        Paying {paymentValue(payment, rules)} for a price of {price}
-        {check.ok ? (check.lost > 0 ? ` — overpaying: ${check.lost} lost (no change given)` : ' — exact') : ` — ${check.error}`}
+        {t('payment.paying', { value: paymentValue(payment, rules), price })}
+        {check.ok
+          ? check.lost > 0
+            ? t('payment.over', { lost: check.lost })
+            : t('payment.exact')
+          : t('payment.problem', { problem: t(`payment.${check.problem.key}`, { n: check.problem.n }) })}
       </p>
       <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy || !check.ok}>
         {submitLabel}
@@ -120,10 +128,10 @@ export function PaymentChooser({
 }
 
 /** "2 tokens + 1 bust token + Red 3". */
-export function describePayment(p: Payment): string {
+export function describePayment(p: Payment, w: TenWords): string {
   const parts: string[] = [];
-  if (p.tokens) parts.push(`${p.tokens} token${p.tokens === 1 ? '' : 's'}`);
-  if (p.bustTokens) parts.push(`${p.bustTokens} bust token${p.bustTokens === 1 ? '' : 's'}`);
-  for (const c of p.cards) parts.push(cardIdLabel(c));
-  return parts.length ? parts.join(' + ') : 'nothing';
+  if (p.tokens) parts.push(w.t('count.tokens', { n: p.tokens }));
+  if (p.bustTokens) parts.push(w.t('count.bustTokens', { n: p.bustTokens }));
+  for (const c of p.cards) parts.push(cardIdLabel(c, w));
+  return parts.length ? parts.join(' + ') : w.t('payment.nothing');
 }

@@ -16,6 +16,9 @@ import {
 import { seatColor } from '../lib/seats';
 import type { TableProps } from '../play/table-props';
 import { cardIdLabel } from './ten-log';
+import { LanguageSwitch, TenIntl, useTenLocale, useTenT, useTenWords } from './ten-intl';
+import type { TenLocale, TenWords } from './ten-locale';
+import { RuleLink } from '../rules/rule-link';
 import { DecisionPanel } from '../play/decision-panel';
 import { TenCard, toneColour } from './ten-card';
 import { TenCollection } from './ten-collection';
@@ -24,29 +27,45 @@ import styles from './ten.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
-function describeDecision(d: TenDecision | null, names: readonly string[]): string {
-  if (!d) return 'The game is over';
-  const who = names[d.seat] ?? `Seat ${d.seat + 1}`;
+function describeDecision(d: TenDecision | null, names: readonly string[], w: TenWords): string {
+  const { t } = w;
+  if (!d) return t('decision.over');
+  const who = names[d.seat] ?? t('log.seat', { n: d.seat + 1 });
   switch (d.kind) {
     case 'draw':
-      return d.canStop ? `${who} to draw on or stop` : `${who} to draw`;
+      return t(d.canStop ? 'decision.drawOrStop' : 'decision.draw', { who });
     case 'bid':
-      return `${who} to bid for ${cardIdLabel(d.joker)} or pass`;
+      return t('decision.bid', { who, card: cardIdLabel(d.joker, w) });
     case 'pay':
-      return `${who} to pay ${d.price} for ${cardIdLabel(d.joker)}`;
+      return t('decision.pay', { who, price: d.price, card: cardIdLabel(d.joker, w) });
     case 'buy':
-      return d.final ? `${who}: final buy phase` : `${who} may buy from the market`;
+      return t(d.final ? 'decision.finalBuy' : 'decision.buy', { who });
   }
 }
 
 /**
  * A Ten table for one seat (or a spectator): the tableau with its running total, the market, every collection, the
  * joker auction, and — when this seat decides — the controls offered from `legal` only, with a payment chooser for
- * prices (T5) whose payments the engine accepts.
+ * prices (T5) whose payments the engine accepts. In the language chosen with its switch (English or Hungarian).
  */
 export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Element {
+  return <LocalizedTenTable {...props} locale={useTenLocale()} />;
+}
+
+/** Ten's table in a given language. */
+export function LocalizedTenTable({ locale, ...props }: TableProps<TenView, TenAction> & { locale: TenLocale }): React.JSX.Element {
+  return (
+    <TenIntl locale={locale}>
+      <TenTableBody {...props} />
+    </TenIntl>
+  );
+}
+
+function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element {
   const { view, seat, seats, legal, act, busy, error } = props;
-  const names = useMemo(() => view.players.map((_, s) => seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`), [view.players, seats]);
+  const w = useTenWords();
+  const t = useTenT();
+  const names = useMemo(() => view.players.map((_, s) => seats.find((x) => x.seat === s)?.name ?? w.t('log.seat', { n: s + 1 })), [view.players, seats, w]);
   const decision = decisionOf(view);
   const mine = decision !== null && seat !== null && decision.seat === seat && legal.length > 0 ? decision : null;
   const stage = view.stage;
@@ -55,24 +74,38 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
   const finalJokers = stage.kind === 'over' ? new Map(stage.scores.map((s) => [s.seat, s.jokers])) : null;
 
   return (
-    <div className={ui.gameTable} data-testid="ten-table">
+    <div className={ui.gameTable} data-testid="ten-table" lang={w.locale}>
       <header className={cx(ui.tableStatus, ui.panel)}>
         <div className={ui.term}>
-          <span className={ui.termLabel}>Turn {view.turn}</span>
+          <span className={ui.termLabel}>{t('table.turn', { turn: view.turn })}</span>
           <span className={ui.seatChip} style={{ '--seat': seatColor(view.current) } as React.CSSProperties}>
             {names[view.current]}
           </span>
         </div>
         <p className={cx(styles.deck, ui.small)}>
-          Draw pile <strong>{view.deckCount}</strong> · discard {view.discard.length} · supply {view.supply.tokens} tokens, {view.supply.bustTokens} bust
+          {t.rich('table.deck', {
+            strong: (chunks) => <strong>{chunks}</strong>,
+            deck: view.deckCount,
+            discard: view.discard.length,
+            tokens: view.supply.tokens,
+            bust: view.supply.bustTokens,
+          })}
         </p>
+        <div className={styles.tableLinks}>
+          <LanguageSwitch current={w.locale} />
+          <RuleLink game="ten" section="t1">
+            {t('table.rules')}
+          </RuleLink>
+        </div>
         {view.deckOut && stage.kind !== 'over' && (
           <p className={styles.final} role="status">
-            Final round{stage.kind === 'buy' && stage.final ? `: buy phases left for ${[stage.seat, ...stage.queue].map((s) => names[s]).join(', ')}` : ': the last card is drawn'}
+            {stage.kind === 'buy' && stage.final
+              ? t('table.finalRoundBuys', { names: [stage.seat, ...stage.queue].map((s) => names[s]).join(', ') })
+              : t('table.finalRoundDrawn')}
           </p>
         )}
         <p className={ui.pending} data-testid="pending">
-          {describeDecision(decision, names)}
+          {describeDecision(decision, names, w)}
         </p>
       </header>
 
@@ -80,19 +113,22 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
         {stage.kind === 'over' && <FinalScores view={view} names={names} />}
         <section className={ui.panel} aria-labelledby="ten-tableau-heading" data-testid="ten-tableau">
           <h2 id="ten-tableau-heading" className={ui.panelTitle}>
-            Tableau <span className={cx(ui.muted, ui.small)}>bust at 11</span>
+            {t('table.tableau')} <span className={cx(ui.muted, ui.small)}>{t('table.bustAt')}</span>
           </h2>
           <div className={styles.meters}>
-            <Meter label="Running total" value={totals.total} hint="numbers − currency" />
-            <Meter label="Currency cards" value={totals.currency} hint="alone" />
+            <Meter label={t('table.runningTotal')} value={totals.total} hint={t('table.runningHint')} />
+            <Meter label={t('table.currencyCards')} value={totals.currency} hint={t('table.currencyHint')} />
             {risk !== null && (
               <p className={cx(styles.risk, risk >= 0.5 ? styles.isHigh : risk >= 0.25 && styles.isMid)}>
-                Next draw busts: <strong>{Math.round(risk * 100)}%</strong>
-                <span className={cx(ui.muted, ui.small)}> (from the unseen cards)</span>
+                {t.rich('table.risk', { strong: (chunks) => <strong>{chunks}</strong>, pct: Math.round(risk * 100) })}
+                <span className={cx(ui.muted, ui.small)}>{t('table.riskFrom')}</span>{' '}
+                <RuleLink game="ten" section="t3">
+                  {t('table.whyBust')}
+                </RuleLink>
               </p>
             )}
           </div>
-          <ul className={styles.row} aria-label="Cards in the tableau">
+          <ul className={styles.row} aria-label={t('table.tableauCards')}>
             {view.tableau.length ? (
               view.tableau.map((id) => (
                 <li key={id}>
@@ -100,7 +136,7 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
                 </li>
               ))
             ) : (
-              <li className={cx(ui.muted, ui.small)}>No cards drawn yet this turn.</li>
+              <li className={cx(ui.muted, ui.small)}>{t('table.noCards')}</li>
             )}
           </ul>
           {stage.kind === 'auction' && <AuctionPanel view={view} names={names} />}
@@ -108,7 +144,7 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
 
         <section className={ui.panel} aria-labelledby="ten-market-heading">
           <h2 id="ten-market-heading" className={ui.panelTitle}>
-            Market <span className={cx(ui.muted, ui.small)}>a card costs its number</span>
+            {t('table.market')} <span className={cx(ui.muted, ui.small)}>{t('table.marketHint')}</span>
           </h2>
           <ul className={styles.row}>
             {view.market.length ? (
@@ -118,23 +154,31 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
                 </li>
               ))
             ) : (
-              <li className={cx(ui.muted, ui.small)}>Empty.</li>
+              <li className={cx(ui.muted, ui.small)}>{t('table.empty')}</li>
             )}
           </ul>
         </section>
       </div>
 
       <div className={ui.tableSide}>
-        <DecisionPanel id="ten-act-heading" spectator={seat === null} mine={!!mine} busy={busy} error={error}>
+        <DecisionPanel
+          id="ten-act-heading"
+          spectator={seat === null}
+          mine={!!mine}
+          busy={busy}
+          error={error}
+          titles={{ spectator: t('panel.spectating'), mine: t('panel.mine'), waiting: t('panel.waiting'), sending: t('panel.sending') }}
+        >
           {mine && seat !== null ? (
             <Controls view={view} seat={seat} decision={mine} legal={legal} act={act} busy={busy} />
           ) : (
-            <p className={ui.muted}>{stage.kind === 'over' ? 'The game is over.' : `Waiting: ${describeDecision(decision, names)}.`}</p>
+            <p className={ui.muted}>{stage.kind === 'over' ? t('table.gameOver') : t('table.waitingFor', { what: describeDecision(decision, names, w) })}</p>
           )}
         </DecisionPanel>
+        {/* Focusable: the side column scrolls it when the decision above it grows, and a keyboard must scroll it too. */}
         <section className={ui.panel} aria-labelledby="ten-players-heading" tabIndex={0}>
           <h2 id="ten-players-heading" className={ui.panelTitle}>
-            Collections <span className={cx(ui.muted, ui.small)}>longest run per colour scores; 1–9 scores 10</span>
+            {t('table.collections')} <span className={cx(ui.muted, ui.small)}>{t('table.collectionsHint')}</span>
           </h2>
           <ul className={cx(ui.stack, ui.seatList)} data-testid="seats">
             {view.players.map((p, s) => (
@@ -172,12 +216,13 @@ function tableauTotals(view: TenView): { total: number; currency: number } {
 }
 
 function Meter({ label, value, hint }: { label: string; value: number; hint: string }) {
+  const t = useTenT();
   const pct = Math.max(0, Math.min(100, (value / 11) * 100));
   return (
     <div className={cx(styles.meter, value >= 8 && styles.isHot)}>
       <span>
         {label} <strong>{value}</strong>
-        <span className={cx(ui.muted, ui.small)}> / 11 · {hint}</span>
+        <span className={cx(ui.muted, ui.small)}>{t('table.ofEleven', { hint })}</span>
       </span>
       <span className={cx(ui.bar, styles.meterBar)} role="meter" aria-valuemin={0} aria-valuemax={11} aria-valuenow={Math.max(0, value)} aria-label={label}>
         <span style={{ width: `${pct}%` }} />
@@ -187,21 +232,28 @@ function Meter({ label, value, hint }: { label: string; value: number; hint: str
 }
 
 function AuctionPanel({ view, names }: { view: TenView; names: readonly string[] }) {
+  const t = useTenT();
   const stage = view.stage;
   if (stage.kind !== 'auction') return null;
   return (
     <div className={styles.auction}>
       <TenCard id={stage.joker} size="lg" />
       <div>
-        <h3 className={ui.subheading}>Joker auction</h3>
+        <h3 className={ui.subheading}>{t('auction.title')}</h3>
         <p>
-          High bid: <strong>{stage.high ? `${stage.high.amount} by ${names[stage.high.seat]}` : 'none yet'}</strong>
+          {t.rich('auction.highBid', {
+            strong: (chunks) => <strong>{chunks}</strong>,
+            bid: stage.high ? t('auction.highBy', { amount: stage.high.amount, name: names[stage.high.seat] ?? '' }) : t('auction.none'),
+          })}{' '}
+          <RuleLink game="ten" section="t7">
+            {t('auction.rules')}
+          </RuleLink>
         </p>
         <ol className={styles.bidders}>
           {stage.bidders.map((s, i) => (
             <li key={s} className={i < stage.index ? styles.isDone : i === stage.index ? styles.isNow : undefined} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
               {names[s]}
-              {i === stage.index ? ' — bidding' : i < stage.index ? ' — done' : ''}
+              {i === stage.index ? t('auction.bidding') : i < stage.index ? t('auction.done') : ''}
             </li>
           ))}
         </ol>
@@ -225,6 +277,7 @@ function Controls({
   act: (a: TenAction) => void;
   busy: boolean;
 }) {
+  const t = useTenT();
   const player = view.players[seat]!;
   const has = (type: TenAction['type']) => legal.some((a) => a.type === type);
   switch (decision.kind) {
@@ -236,25 +289,25 @@ function Controls({
           <div className={ui.choices}>
             {has('draw') && (
               <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => act({ type: 'draw' })}>
-                Draw a card
+                {t('controls.draw')}
               </button>
             )}
             {has('takeNumbers') && (
               <button type="button" className={ui.button} disabled={busy} onClick={() => act({ type: 'takeNumbers' })}>
-                Take the {numbers.length} number card{numbers.length === 1 ? '' : 's'}
-                {decision.currency > 0 && view.players.length > 1 ? ` (others get ${decision.currency})` : ''}
+                {t('controls.takeNumbers', { n: numbers.length })}
+                {decision.currency > 0 && view.players.length > 1 ? t('controls.othersGet', { n: decision.currency }) : ''}
               </button>
             )}
             {has('takeCurrency') && (
               <button type="button" className={ui.button} disabled={busy} onClick={() => act({ type: 'takeCurrency' })}>
-                Take the currency: +{gain} token{gain === 1 ? '' : 's'}
-                {gain < decision.currency ? ` (cap ${view.config.tokenCap})` : ''}
+                {t('controls.takeCurrency', { n: gain })}
+                {gain < decision.currency ? t('controls.cap', { cap: view.config.tokenCap }) : ''}
               </button>
             )}
           </div>
-          {!decision.canStop && <p className={cx(ui.muted, ui.small)}>The first card of a turn is always drawn.</p>}
-          {!has('draw') && <p className={cx(ui.muted, ui.small)}>The draw pile is empty: take a reward.</p>}
-          {has('takeCurrency') && <p className={cx(ui.muted, ui.small)}>Taking the currency sends the number cards to the market and skips your buy phase.</p>}
+          {!decision.canStop && <p className={cx(ui.muted, ui.small)}>{t('controls.firstDrawn')}</p>}
+          {!has('draw') && <p className={cx(ui.muted, ui.small)}>{t('controls.pileEmpty')}</p>}
+          {has('takeCurrency') && <p className={cx(ui.muted, ui.small)}>{t('controls.currencyNote')}</p>}
         </div>
       );
     }
@@ -264,7 +317,10 @@ function Controls({
       return (
         <div className={ui.decision}>
           <p>
-            You won <TenCard id={decision.joker} size="sm" /> for {decision.price}. Choose how to pay:
+            {t.rich('controls.wonFor', { card: () => <TenCard id={decision.joker} size="sm" />, price: decision.price })}{' '}
+            <RuleLink game="ten" section="t5">
+              {t('payment.rules')}
+            </RuleLink>
           </p>
           <PaymentChooser
             player={player}
@@ -272,7 +328,7 @@ function Controls({
             rules={view.config}
             suggestions={legal.flatMap((a) => (a.type === 'pay' ? [a.payment] : []))}
             busy={busy}
-            submitLabel={`Pay ${decision.price}`}
+            submitLabel={t('controls.payPrice', { price: decision.price })}
             onPay={(payment) => act({ type: 'pay', payment })}
           />
         </div>
@@ -288,6 +344,7 @@ function BidControls({ legal, act, busy, decision }: { legal: readonly TenAction
   const max = amounts.length ? Math.max(...amounts) : 0;
   const [text, setText] = useState(String(min));
   const id = useId();
+  const t = useTenT();
   const amount = Number(text);
   const ok = amounts.includes(amount);
   return (
@@ -299,21 +356,24 @@ function BidControls({ legal, act, busy, decision }: { legal: readonly TenAction
       }}
     >
       <p>
-        {decision.kind === 'bid' && <TenCard id={decision.joker} size="sm" />} {decision.kind === 'bid' && decision.high > 0 ? `High bid ${decision.high}.` : 'No bid yet.'}{' '}
-        {amounts.length ? `You may bid ${min === max ? min : `${min}–${max}`} (what you could pay).` : 'You cannot outbid: pass.'}
+        {decision.kind === 'bid' && <TenCard id={decision.joker} size="sm" />} {decision.kind === 'bid' && decision.high > 0 ? t('bid.high', { high: decision.high }) : t('bid.noBid')}{' '}
+        {amounts.length ? t('bid.mayBid', { range: min === max ? String(min) : t('bid.range', { min, max }) }) : t('bid.cannot')}{' '}
+        <RuleLink game="ten" section="t7">
+          {t('auction.rules')}
+        </RuleLink>
       </p>
       {amounts.length > 0 && (
         <p className={styles.bidRow}>
-          <label htmlFor={`${id}-bid`}>Bid</label>
+          <label htmlFor={`${id}-bid`}>{t('bid.label')}</label>
           <input id={`${id}-bid`} type="number" inputMode="numeric" min={min} max={max} step={1} value={text} onChange={(e) => setText(e.target.value)} />
           <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy || !ok}>
-            Bid {ok ? amount : ''}
+            {ok ? t('bid.submit', { amount }) : t('bid.label')}
           </button>
         </p>
       )}
-      {!ok && amounts.length > 0 && <p className={cx(ui.total, styles.isBad)}>A bid is a whole number from {min} to {max}.</p>}
+      {!ok && amounts.length > 0 && <p className={cx(ui.total, styles.isBad)}>{t('bid.whole', { min, max })}</p>}
       <button type="button" className={ui.button} disabled={busy || !legal.some((a) => a.type === 'pass')} onClick={() => act({ type: 'pass' })}>
-        Pass
+        {t('bid.pass')}
       </button>
     </form>
   );
@@ -334,6 +394,8 @@ function BuyControls({
   busy: boolean;
   final: boolean;
 }) {
+  const w = useTenWords();
+  const t = useTenT();
   const player = view.players[seat]!;
   const buyable = [...new Set(legal.flatMap((a) => (a.type === 'buy' ? [a.card] : [])))];
   const [chosen, setChosen] = useState<string | null>(buyable[0] ?? null);
@@ -341,27 +403,29 @@ function BuyControls({
   const unbuyable = [...new Set(view.market)].filter((id) => !buyable.includes(id));
   return (
     <div className={ui.decision}>
-      <p>{final ? 'Final buy phase: one market card, or none.' : 'Buy one market card at its number, or end your turn.'}</p>
+      <p>{final ? t('buy.final') : t('buy.normal')}</p>
       {buyable.length > 0 ? (
         <fieldset className={styles.buyPick}>
-          <legend>Card to buy</legend>
+          <legend>{t('buy.pick')}</legend>
           {buyable.map((id) => (
             <label key={id} className={cx(styles.buyOption, card === id && styles.isChecked)}>
               <input type="radio" name="ten-buy" value={id} checked={card === id} onChange={() => setChosen(id)} />
               <TenCard id={id} size="sm" />
-              <span className={ui.small}>costs {(cardById(id) as NumberCard).number}</span>
+              <span className={ui.small}>{t('buy.costs', { n: (cardById(id) as NumberCard).number })}</span>
             </label>
           ))}
         </fieldset>
       ) : (
-        <p className={cx(ui.muted, ui.small)}>Nothing in the market you may buy.</p>
+        <p className={cx(ui.muted, ui.small)}>{t('buy.nothing')}</p>
       )}
       {unbuyable.length > 0 && (
         <p className={cx(ui.muted, ui.small)}>
-          Not for you:{' '}
-          {unbuyable
-            .map((id) => `${cardIdLabel(id)} (${holdsSame(player, cardById(id) as NumberCard) ? 'you hold one' : 'too dear'})`)
-            .join(', ')}
+          {t('buy.notForYou', {
+            list: unbuyable.map((id) => t(holdsSame(player, cardById(id) as NumberCard) ? 'buy.holdOne' : 'buy.tooDear', { card: cardIdLabel(id, w) })).join(', '),
+          })}{' '}
+          <RuleLink game="ten" section="t6">
+            {t('buy.whyNot')}
+          </RuleLink>
         </p>
       )}
       {card && (
@@ -372,13 +436,13 @@ function BuyControls({
           rules={view.config}
           suggestions={paymentMenu(player, (cardById(card) as NumberCard).number, view.config.bustTokenValue)}
           busy={busy}
-          submitLabel={`Buy ${cardIdLabel(card)}`}
+          submitLabel={t('buy.submit', { card: cardIdLabel(card, w) })}
           onPay={(payment) => act({ type: 'buy', card, payment })}
         />
       )}
       <div className={cx(ui.choices, ui.choicesEnd)}>
         <button type="button" className={ui.button} disabled={busy || !legal.some((a) => a.type === 'endTurn')} onClick={() => act({ type: 'endTurn' })}>
-          {final ? 'Buy nothing' : 'Buy nothing, end turn'}
+          {final ? t('buy.none') : t('buy.noneEnd')}
         </button>
       </div>
     </div>
@@ -388,6 +452,8 @@ function BuyControls({
 const COLOURS4 = ['red', 'blue', 'orange', 'green'] as const;
 
 function FinalScores({ view, names }: { view: TenView; names: readonly string[] }) {
+  const w = useTenWords();
+  const t = useTenT();
   const stage = view.stage;
   if (stage.kind !== 'over') return null;
   const ranks = ranksOf(stage.scores);
@@ -395,28 +461,33 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
   return (
     <section className={ui.panel} aria-labelledby="ten-final-heading" data-testid="outcome">
       <h2 id="ten-final-heading" className={ui.panelTitle}>
-        Final scores <span className={cx(ui.muted, ui.small)}>jokers placed for the best total (T9)</span>
+        {t('final.title')} <span className={cx(ui.muted, ui.small)}>{t('final.hint')}</span>
       </h2>
       <p className={cx(ui.pending, ui.isOver)}>
         {view.players.length === 1
-          ? `${names[0]} scores ${stage.scores[0]?.points ?? 0}${view.config.previousBest === undefined ? '' : (stage.scores[0]?.points ?? 0) > view.config.previousBest ? ` — a new best (was ${view.config.previousBest})!` : ` (best so far: ${view.config.previousBest})`}`
-          : `${stage.winners.map((s) => names[s]).join(' & ')} ${stage.winners.length > 1 ? 'share the win' : 'wins'}`}
+          ? t('final.solo', { name: names[0] ?? '', points: stage.scores[0]?.points ?? 0 }) +
+            (view.config.previousBest === undefined
+              ? ''
+              : (stage.scores[0]?.points ?? 0) > view.config.previousBest
+                ? t('final.newBest', { best: view.config.previousBest })
+                : t('final.bestSoFar', { best: view.config.previousBest }))
+          : t(stage.winners.length > 1 ? 'final.shared' : 'final.wins', { names: stage.winners.map((s) => names[s]).join(' & ') })}
       </p>
       <div className={ui.tableScroll}>
         <table className={ui.standings}>
           <thead>
             <tr>
-              <th scope="col">#</th>
-              <th scope="col">Player</th>
+              <th scope="col">{t('final.rank')}</th>
+              <th scope="col">{t('final.player')}</th>
               {COLOURS4.map((c) => (
                 <th key={c} scope="col" className={styles.toneHead} style={{ '--c': toneColour(c, true) } as React.CSSProperties}>
-                  {c[0]!.toUpperCase() + c.slice(1)}
+                  {t(`colour.${c}`)}
                 </th>
               ))}
-              <th scope="col">Total</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">Cards</th>
-              <th scope="col">Jokers placed</th>
+              <th scope="col">{t('final.total')}</th>
+              <th scope="col">{t('final.tokens')}</th>
+              <th scope="col">{t('final.cards')}</th>
+              <th scope="col">{t('final.jokers')}</th>
             </tr>
           </thead>
           <tbody>
@@ -437,7 +508,7 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
                 <td>{s.tokens}</td>
                 <td>{s.cards}</td>
                 <td className={ui.small}>
-                  {s.jokers.length ? s.jokers.map((j) => `${cardIdLabel(j.card)} → ${j.colour} ${j.number}`).join(', ') : '—'}
+                  {s.jokers.length ? s.jokers.map((j) => t('final.placed', { card: cardIdLabel(j.card, w), colour: t(`colour.${j.colour}`), number: j.number })).join(', ') : '—'}
                 </td>
               </tr>
             ))}
