@@ -70,8 +70,17 @@ function faviconColours(): FaviconColours {
 export function useTurnTitle(yourTurn: boolean, gameName: string): void {
   useEffect(() => {
     if (!yourTurn) return;
-    const pageTitle = document.title;
-    document.title = turnTitle(pageTitle, gameName, true);
+    let pageTitle = document.title;
+    const wanted = turnTitle(pageTitle, gameName, true);
+    document.title = wanted;
+    // Next may set the page's own title after this ran (its metadata streams in): the turn's title is put back then,
+    // and the page's is the one restored when the turn ends.
+    const titleKept = new MutationObserver(() => {
+      if (document.title === wanted) return;
+      pageTitle = document.title;
+      document.title = wanted;
+    });
+    titleKept.observe(document.head, { childList: true, subtree: true, characterData: true });
     const found = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')];
     // A page without an icon link gets one for the turn (the browser shows /favicon.ico otherwise).
     const added = found.length ? null : document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'icon' }));
@@ -84,6 +93,7 @@ export function useTurnTitle(yourTurn: boolean, gameName: string): void {
       icon.type = 'image/svg+xml';
     }
     return () => {
+      titleKept.disconnect();
       document.title = pageTitle;
       added?.remove();
       found.forEach((icon, i) => {
