@@ -48,6 +48,8 @@ async function startGame(page: Page, game: GameId): Promise<void> {
   await page.goto(`${server!.baseUrl}/new/${game}`);
   await page.getByRole('radio', { name: '3 seats' }).check();
   await page.getByLabel('Bot pace').selectOption('0');
+  // A fixed seed: the same first decision on every run (Ten's opens a joker auction, its tallest tableau).
+  await page.getByLabel('Seed (optional)').fill(`screens-${game}`);
   await page.getByRole('button', { name: 'Start the game' }).click();
   await page.waitForURL(/\/play\//);
   await page.locator(`${MUST_SEE.decision} button:not([disabled])`).first().waitFor();
