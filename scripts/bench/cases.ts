@@ -3,6 +3,7 @@ import { fa2GasCases } from './fa2-gas';
 import { gotopolyCases } from './gotopoly';
 import { limitsCases } from './limits';
 import { michelsonCases } from './michelson';
+import { onlineLoadCases } from './online-load';
 import { playCases } from './play';
 import { poleCases } from './pole';
 import { poleChainCases } from './pole-chain';
@@ -13,4 +14,4 @@ import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...poleShadownetCases, ...playCases, ...studioLabCases, ...limitsCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...poleShadownetCases, ...playCases, ...onlineLoadCases, ...studioLabCases, ...limitsCases];

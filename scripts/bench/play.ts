@@ -7,10 +7,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import type { GameId } from '../../engine/core';
-import type { CreateGameRequest, CreateGameResponse, GameSnapshot, GameUpdate } from '../../server';
+import type { CreateGameRequest, CreateGameResponse } from '../../server';
 import { GAME_IDS, GAMES as GAME_INFO } from '../../ui/lib/game-catalog';
 import { NEXT_DIR, startAppServer, type AppServer } from '../lib/app-server';
 import { median } from '../lib/stats';
+import { fetchJson } from './event-stream';
+import { chooser, closeOnlineTable, openOnlineTable, timedAction, type OnlineTable } from './online-table';
 import { SAMPLE_MS } from './measure';
 import type { BenchCase, Sampler } from './types';
 
@@ -60,101 +62,6 @@ export async function playFirstLoadKb(app: AppServer, browser: Browser, game: Ga
   return bytes / 1000;
 }
 
-// ---- a running server ----
-
-async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** One seat's `/events` stream, read with fetch: the updates as they arrive, and when each arrived. */
-class EventStream {
-  private readonly arrived = new Map<number, { update: GameUpdate; at: number }>();
-  private readonly waiters = new Map<number, (arrival: { update: GameUpdate; at: number }) => void>();
-  private failure: Error | null = null;
-  private readonly onFailure = new Set<(err: Error) => void>();
-
-  private constructor(
-    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
-    private readonly controller: AbortController,
-  ) {}
-
-  static async open(url: string): Promise<EventStream> {
-    const controller = new AbortController();
-    const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
-    if (!res.ok || !res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) {
-      controller.abort();
-      throw new Error(`GET ${url} → ${res.status} ${res.headers.get('content-type')}`);
-    }
-    const stream = new EventStream(res.body.getReader(), controller);
-    void stream.pump();
-    return stream;
-  }
-
-  private async pump(): Promise<void> {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await this.reader.read();
-        if (done) throw new Error('the event stream ended');
-        const at = performance.now();
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = frame
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n');
-          if (!frame.split('\n').includes('event: update') || !data) continue;
-          const update = JSON.parse(data) as GameUpdate;
-          const arrival = { update, at };
-          const waiter = this.waiters.get(update.seq);
-          this.waiters.delete(update.seq);
-          if (waiter) waiter(arrival);
-          else this.arrived.set(update.seq, arrival);
-        }
-      }
-    } catch (err) {
-      if (this.controller.signal.aborted) return;
-      this.failure = err as Error;
-      for (const fail of this.onFailure) fail(this.failure);
-    }
-  }
-
-  /** The update with this seq and when it arrived (performance.now()). */
-  update(seq: number): Promise<{ update: GameUpdate; at: number }> {
-    const done = this.arrived.get(seq);
-    if (done) {
-      this.arrived.delete(seq);
-      return Promise.resolve(done);
-    }
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no update ${seq} within 10 s`)), 10_000);
-      const fail = (err: Error) => {
-        clearTimeout(timer);
-        reject(err);
-      };
-      this.onFailure.add(fail);
-      this.waiters.set(seq, (arrival) => {
-        clearTimeout(timer);
-        this.onFailure.delete(fail);
-        resolve(arrival);
-      });
-    });
-  }
-
-  close(): void {
-    this.controller.abort();
-  }
-}
-
 /** Ten for two people online: no timer, no bots, so every update is caused by the benchmark's own action. */
 const TWO_SEATS_TEN: CreateGameRequest = {
   game: 'ten',
@@ -167,85 +74,9 @@ const TWO_SEATS_TEN: CreateGameRequest = {
   botPaceMs: 0,
 };
 
-/** A game in progress over HTTP: both seats' tokens and streams, and what each seat may do now. */
-interface OnlineGame {
-  readonly id: string;
-  readonly tokens: readonly string[];
-  readonly streams: readonly EventStream[];
-  seq: number;
-  pending: number[];
-  legal: Map<number, readonly unknown[]>;
-  over: boolean;
-}
-
-async function startOnlineGame(baseUrl: string, n: number): Promise<OnlineGame> {
-  const created = await fetchJson<CreateGameResponse>(`${baseUrl}/api/games`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...TWO_SEATS_TEN, seed: `bench-play-${n}` }),
-  });
-  const tokens = created.invites.map((i) => i.token);
-  const q = (seat: number) => `token=${encodeURIComponent(tokens[seat]!)}&seat=${seat}`;
-  const streams = await Promise.all(tokens.map((_, seat) => EventStream.open(`${baseUrl}/api/games/${created.id}/events?${q(seat)}`)));
-  const snaps = await Promise.all(tokens.map((_, seat) => fetchJson<GameSnapshot>(`${baseUrl}/api/games/${created.id}?${q(seat)}`)));
-  return {
-    id: created.id,
-    tokens,
-    streams,
-    seq: snaps[0]!.seq,
-    pending: [...new Set(snaps[0]!.pending.map((d) => d.seat))],
-    legal: new Map(snaps.map((s, seat) => [seat, s.legal])),
-    over: snaps[0]!.outcome !== null,
-  };
-}
-
-/** A small deterministic choice among the legal actions (so games end and runs repeat). */
-function chooser(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
-
-/**
- * One action of the seat to act, timed from the POST until the other seat's stream delivers that seq (the POST's
- * own reply may come before or after; the figure is what the other person waits for).
- */
-async function timedAction(baseUrl: string, game: OnlineGame, pick: (n: number) => number): Promise<number> {
-  const seat = game.pending[0];
-  if (seat === undefined) throw new Error(`game ${game.id} waits for nobody at seq ${game.seq}`);
-  const other = 1 - seat;
-  const legal = game.legal.get(seat) ?? [];
-  if (legal.length === 0) throw new Error(`seat ${seat} is pending in game ${game.id} but has no legal action`);
-  const action = legal[pick(legal.length)];
-  const seq = game.seq + 1;
-  const watched = game.streams[other]!.update(seq);
-  const mine = game.streams[seat]!.update(seq);
-  const start = performance.now();
-  const reply = await fetchJson<{ seq: number }>(`${baseUrl}/api/games/${game.id}/actions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: game.tokens[seat], seat, seq: game.seq, action }),
-  });
-  if (reply.seq !== seq) throw new Error(`the action landed at seq ${reply.seq}, not ${seq}`);
-  const [theirs, own] = await Promise.all([watched, mine]);
-  const ms = theirs.at - start;
-  game.seq = seq;
-  game.pending = [...new Set(own.update.pending.map((d) => d.seat))];
-  game.legal = new Map([
-    [seat, own.update.legal],
-    [other, theirs.update.legal],
-  ]);
-  game.over = own.update.outcome !== null;
-  return ms;
-}
-
 function sseCase(): BenchCase {
   let app: AppServer | null = null;
-  let game: OnlineGame | null = null;
+  let game: OnlineTable | null = null;
   return {
     name: 'play: action → SSE update at another seat',
     unit: 'ms',
@@ -255,7 +86,7 @@ function sseCase(): BenchCase {
       const { baseUrl } = app;
       let games = 0;
       const pick = chooser(20_261_130);
-      game = await startOnlineGame(baseUrl, games++);
+      game = await openOnlineTable(baseUrl, { ...TWO_SEATS_TEN, seed: `bench-play-${games++}` });
       const sampler: Sampler = async () => {
         // p50 of the actions in this sample (each sample runs ~SAMPLE_MS of them); a finished game is replaced
         // outside the timed part.
@@ -263,17 +94,17 @@ function sseCase(): BenchCase {
         const start = performance.now();
         while (performance.now() - start < SAMPLE_MS) {
           if (game!.over) {
-            for (const s of game!.streams) s.close();
-            game = await startOnlineGame(baseUrl, games++);
+            closeOnlineTable(game);
+            game = await openOnlineTable(baseUrl, { ...TWO_SEATS_TEN, seed: `bench-play-${games++}` });
           }
-          times.push(await timedAction(baseUrl, game!, pick));
+          times.push(...(await timedAction(baseUrl, game!, pick)));
         }
         return median(times);
       };
       return sampler;
     },
     teardown: async () => {
-      for (const s of game?.streams ?? []) s.close();
+      closeOnlineTable(game);
       await app?.stop();
     },
   };
