@@ -179,7 +179,7 @@ describe('POST /api/games', () => {
     ]);
     expect(res.body.hostToken).toEqual(expect.any(String));
     expect(res.body.invites.map((i) => i.seat)).toEqual([0, 1]);
-    expect(res.body.invites[1]!.path).toBe(`/play/${res.body.id}?token=${res.body.invites[1]!.token}&seat=1`);
+    expect(res.body.invites[1]!.path).toBe(`/play/${res.body.id}?seat=1#token=${res.body.invites[1]!.token}`);
     expect(res.body.spectatorPath).toBe(`/play/${res.body.id}`);
   });
 
