@@ -69,14 +69,18 @@ const seq = async (page: Page) => Number(await page.getByTestId('play').getAttri
 describe('my games', () => {
   it('brings a closed tab back to its seat from /games, and a signed-in wallet finds it on another browser', { timeout: 180_000 }, async () => {
     const game = await create();
-    const ada = game.invites.find((i) => i.seat === 0)!;
+    // The seat the game waits for first (the seed decides who starts).
+    const opening = (await (await fetch(`${baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
+    const ada = game.invites.find((i) => i.seat === opening.pending[0]!.seat)!;
+    const name = game.seats[ada.seat]!.name;
+    const atSeat = `[data-testid="play"][data-seat="${ada.seat}"]`;
     expect(ada.path).toContain('#token=');
 
     const first = await pages.newPage();
     const adaBrowser = first.context();
     await signIn(adaBrowser, 2);
     await first.goto(`${baseUrl}${ada.path}`);
-    await first.locator('[data-testid="play"][data-seat="0"]').waitFor();
+    await first.locator(atSeat).waitFor();
     // The token left the address bar; the browser holds the seat in an httpOnly cookie instead.
     await first.waitForURL((url) => url.hash === '' && !url.search.includes('token'));
     const cookies = await adaBrowser.cookies();
@@ -91,9 +95,9 @@ describe('my games', () => {
     await row.waitFor();
     expect(await row.getAttribute('data-your-turn')).toBe('true');
     expect(await row.innerText()).toContain('Your turn');
-    expect(await row.innerText()).toContain('Ada');
+    expect(await row.innerText()).toContain(name);
     await row.getByRole('link', { name: /Tezos Pole/ }).click();
-    await again.locator('[data-testid="play"][data-seat="0"]').waitFor();
+    await again.locator(atSeat).waitFor();
     expect(again.url()).not.toContain('token');
     // Ada plays on with no token in the page: the server knows her seat.
     const before = await seq(again);
@@ -101,7 +105,7 @@ describe('my games', () => {
     await choice.click();
     await expect.poll(() => seq(again)).toBeGreaterThan(before);
     const view = (await (await again.request.get(`${baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
-    expect(view).toMatchObject({ access: 'seat', seat: 0 });
+    expect(view).toMatchObject({ access: 'seat', seat: ada.seat });
 
     // Another browser, on a phone, signed in with Ada's wallet: the game is there too, and opens at her seat.
     const phone = await browser!.newContext({ viewport: { width: 390, height: 844 } });
@@ -112,7 +116,7 @@ describe('my games', () => {
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await other.screenshot({ path: path.join(RESULTS, 'my-games-phone.png'), fullPage: true });
     await myGame(other, game.id).getByRole('link').click();
-    await other.locator('[data-testid="play"][data-seat="0"]').waitFor();
+    await other.locator(atSeat).waitFor();
 
     // Forgetting it there forgets the wallet's seat; Ada's first browser still holds its own.
     await other.goto(`${baseUrl}/games`);
