@@ -152,8 +152,9 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     const bobPage = await newPage();
     // Bob's browser takes his seat from the link, then he signs in and comes back to it with no token in any URL.
     await bobPage.goto(links.bob);
-    await bobPage.waitForURL((url) => url.hash === '' && `${url.pathname}${url.search}` === pathOf(links.bob));
-    await signIn(bobPage, bob.alias, pathOf(links.bob));
+    await bobPage.waitForURL((url) => url.hash === '');
+    await bobPage.getByTestId('play').waitFor();
+    await signIn(bobPage, bob.alias, pathOf(bobPage.url()));
     await bobPage.getByTestId('chain-panel').waitFor();
     await claimAndApprove(bobPage, bob.address);
     await Promise.all([waitReady(alicePage), waitReady(bobPage)]);

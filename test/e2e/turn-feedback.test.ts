@@ -137,8 +137,8 @@ describe('Feedback at the table', () => {
     const ring = (before.view as PoleState).config.board.tiles.length;
     const from = positionOf((before.view as PoleState).players[seat]!.progress, ring);
     // One hot-seat game on two devices: one moving, one asking for reduced motion.
-    const moving = await openTable(`/play/${made.id}?token=${made.hostToken}&seat=${seat}`);
-    const still = await openTable(`/play/${made.id}?token=${made.hostToken}&seat=${seat}`, 'reduce');
+    const moving = await openTable(`/play/${made.id}?seat=${seat}#token=${made.hostToken}`);
+    const still = await openTable(`/play/${made.id}?seat=${seat}#token=${made.hostToken}`, 'reduce');
     // Hot-seat: someone at this device must decide, so both tabs say so.
     await expect.poll(() => moving.title()).toBe(YOUR_TURN);
     await expect.poll(() => still.title()).toBe(YOUR_TURN);

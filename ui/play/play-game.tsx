@@ -61,14 +61,13 @@ export function PlayGame({ id, token, seat }: { id: string; token: string | null
     () => undefined,
   );
   const [handed, setHanded] = useState<HandedOver | null>(null);
-  const done = useCallback(
-    (result: HandedOver) => {
-      // The token leaves the address bar (and so the history, bookmarks and a copied URL).
-      window.history.replaceState(window.history.state, '', playPath(id, 'seat' in result ? (result.seat ?? seat) : null));
-      setHanded(result);
-    },
-    [id, seat],
-  );
+  const done = useCallback((result: HandedOver) => {
+    // The token leaves the address bar (and so the history, bookmarks and a copied URL); the rest of it stays.
+    const url = new URL(window.location.href);
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
+    setHanded(result);
+  }, []);
   if (hash === undefined) return <p className={cx(ui.muted, styles.loading)}>Opening the table…</p>;
   const invite = fragmentToken(hash) ?? token;
   if (invite !== null && handed === null) return <HandOver id={id} token={invite} onDone={done} />;
