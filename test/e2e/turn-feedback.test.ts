@@ -75,7 +75,9 @@ const faviconOf = (page: Page): Promise<string> =>
  * From now on, every tile the seat's pawn stands on, in order (each time React redraws the board), and whether a
  * die tumbled.
  */
-function recordPawn(page: Page, seat: number): Promise<void> {
+async function recordPawn(page: Page, seat: number): Promise<void> {
+  // The board is a chunk of its own: it may come a moment after the table's title says whose turn it is.
+  await page.getByTestId('board').waitFor();
   return page.evaluate((seat) => {
     const seen = { tiles: [] as number[], tumbled: false };
     (window as unknown as { pawnSeen: typeof seen }).pawnSeen = seen;
