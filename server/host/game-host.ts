@@ -370,7 +370,8 @@ export class GameHost {
     const games: MyGame[] = [];
     for (const gameId of new Set(held.map((h) => h.gameId))) {
       const live = await this.live(gameId).catch((err: unknown) => {
-        if (isHostError(err) && err.status === 404) return null; // an engine version this server no longer plays
+        // A game of an engine version this server no longer plays: the rest of the list still shows.
+        if (isHostError(err) && err.code === 'UNSUPPORTED_VERSION') return null;
         throw err;
       });
       if (!live) continue;
