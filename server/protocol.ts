@@ -31,6 +31,11 @@
  *   400 MESSAGE_EMPTY | MESSAGE_TOO_LONG | CONTROL_CHARACTERS | UNKNOWN_EMOTE; 429 RATE_LIMITED (per client, wallet
  *   and seat). Chat is no part of the game record. `POST /api/games/:id/chat/mute` — body MuteRequest with the
  *   game's host token → 201 ChatEntry (a `mute` entry everyone sees); 403 NOT_GAME_HOST.
+ * - Seats held by a browser or a wallet (issue 20, "My games"): `POST /api/games/:id/seat` — body `{ token }` (an
+ *   invite or host token, never in a URL) → 200 HeldSeatResponse; the browser's httpOnly `tp_browser` cookie (and
+ *   the signed-in wallet) then hold the seat, and every route above takes no token: an explicit token, else the
+ *   browser's held seat, else the wallet's. 400 a malformed token, 403 BAD_TOKEN. `DELETE /api/games/:id/seat` →
+ *   204: forgets it. `GET /api/games/mine` → MyGamesResponse: every game this browser or wallet holds a seat in.
  */
 import { z } from 'zod';
 import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
@@ -102,7 +107,8 @@ export const tokenSchema = plainText(z.string().min(1).max(128));
 
 export const actionRequestSchema = z
   .object({
-    token: tokenSchema,
+    /** Optional: without it, the seat this browser or wallet holds (`POST /api/games/:id/seat`, issue 20). */
+    token: tokenSchema.optional(),
     seat: z.number().int().min(0).max(5),
     /** The `seq` of the state the seat acted on. */
     seq: z.number().int().min(0),
@@ -131,7 +137,7 @@ export const CHAT_RECENT = 100;
  */
 export const chatRequestSchema = z
   .object({
-    token: tokenSchema,
+    token: tokenSchema.optional(),
     text: z.string().max(64 * 1024).optional(),
     emote: z.string().max(64).optional(),
   })
@@ -141,7 +147,7 @@ export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 /** The host of an online game (its creator's host token) mutes or unmutes a seat's chat. */
 export const muteRequestSchema = z
-  .object({ token: tokenSchema, seat: z.number().int().min(0).max(5), muted: z.boolean() })
+  .object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5), muted: z.boolean() })
   .strict();
 export type MuteRequest = z.infer<typeof muteRequestSchema>;
 
@@ -225,4 +231,37 @@ export interface GameUpdate {
 export interface ErrorBody {
   readonly error: string;
   readonly message: string;
+}
+
+/** `POST /api/games/:id/seat`: an invite (or host) token, handed over once in the body (issue 20). */
+export const holdSeatRequestSchema = z.object({ token: tokenSchema }).strict();
+
+/** What the handed-over token holds, now held by this browser (and the signed-in wallet). */
+export interface HeldSeatResponse {
+  readonly access: 'host' | 'seat' | 'spectator';
+  /** The seat (null: the host token). */
+  readonly seat: SeatId | null;
+}
+
+/** One game of "My games" (`GET /api/games/mine`). */
+export interface MyGame {
+  readonly id: string;
+  readonly game: GameId;
+  readonly mode: 'hotseat' | 'online';
+  /** The seat held; null: the host token (hot-seat: every human seat; online: the host's watch-and-mute link). */
+  readonly seat: SeatId | null;
+  /** The seat's name, or "Host". */
+  readonly seatName: string;
+  /** Whose decision the game waits for (names); empty once over. */
+  readonly turn: readonly string[];
+  /** The game waits for the held seat (or, for the hot-seat host, for any human seat). */
+  readonly yourTurn: boolean;
+  readonly finished: boolean;
+  /** When the game was created (ms since epoch). */
+  readonly createdAt: number;
+}
+
+/** "Your turn" first, then running, then finished; most recent first within each. */
+export interface MyGamesResponse {
+  readonly games: readonly MyGame[];
 }

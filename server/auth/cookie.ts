@@ -21,7 +21,7 @@ export function sessionToken(request: Request): string | null {
   return null;
 }
 
-function isHttps(request: Request): boolean {
+export function isHttps(request: Request): boolean {
   // Behind a proxy the request URL is the proxy's hop; the proxy says what the browser used.
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
   return (forwarded ?? new URL(request.url).protocol.replace(/:$/, '')) === 'https';

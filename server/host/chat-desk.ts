@@ -1,13 +1,15 @@
+import type { SeatId } from '../../engine';
 import { isStoreError, ChatError, GameError, RequestError } from '../errors';
 import type { Rate } from '../limits';
 import { RateLimits } from '../limits';
 import { chatRequestSchema, muteRequestSchema, type ChatEntry, type ChatView } from '../protocol';
 import type { GameStore } from '../store';
 import { storeFailure } from '../store/failure';
-import { checkActor, holderOf, type Holder } from './access';
+import { checkActor, type Holder } from './access';
 import type { Broker } from './broker';
 import { ChatRoom, checkEmote, checkMessage, entryOf, rowOf } from './chat';
 import type { Clock } from './clock';
+import type { RequestContext } from './game-host';
 import type { LiveGame } from './live-game';
 import { zodMessage } from './new-game';
 import { SerialQueues } from './serial';
@@ -18,6 +20,8 @@ export interface ChatDeskDeps {
   readonly clock: Clock;
   /** The live game (loaded if need be). @throws HostError 404 */
   readonly live: (id: string) => Promise<LiveGame>;
+  /** Who a request is: its token, else the seat its browser or wallet holds (issue 20). @throws HostError 403 */
+  readonly holder: (live: LiveGame, token: string | undefined, seat: SeatId | undefined, context: RequestContext) => Promise<Holder>;
   /** Per-seat rate of posts (null: unlimited); the routes limit each client and wallet besides. */
   readonly rate: Rate | null;
 }
@@ -67,11 +71,11 @@ export class ChatDesk {
    * @throws HostError 400 MALFORMED_REQUEST | CHAT_ONLINE_ONLY | MESSAGE_EMPTY | MESSAGE_TOO_LONG | CONTROL_CHARACTERS |
    *   UNKNOWN_EMOTE, 403 BAD_TOKEN | SPECTATOR_CANNOT_CHAT | SEAT_LEFT | SEAT_MUTED, 404, 409 CHAT_CLOSED, 429 RATE_LIMITED
    */
-  async post(id: string, request: unknown): Promise<ChatEntry> {
+  async post(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry> {
     const parsed = chatRequestSchema.safeParse(request);
     if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a chat post: ${zodMessage(parsed.error.issues)}`);
     const live = await this.deps.live(id);
-    const holder = holderOf(live.row, parsed.data.token);
+    const holder = await this.deps.holder(live, parsed.data.token, undefined, context);
     this.onlineOnly(live);
     if (holder.kind !== 'seat') throw new ChatError('SPECTATOR_CANNOT_CHAT', 'spectators read the chat; only a seat, with its own invite link, can post');
     const seat = holder.seat;
@@ -95,12 +99,12 @@ export class ChatDesk {
    * @throws HostError 400 MALFORMED_REQUEST | CHAT_ONLINE_ONLY, 403 BAD_TOKEN | NOT_GAME_HOST | UNKNOWN_SEAT | BOT_SEAT,
    *   404, 409 CHAT_CLOSED
    */
-  async mute(id: string, request: unknown): Promise<ChatEntry | null> {
+  async mute(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry | null> {
     const parsed = muteRequestSchema.safeParse(request);
     if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a mute request: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, muted } = parsed.data;
     const live = await this.deps.live(id);
-    const holder = holderOf(live.row, token);
+    const holder = await this.deps.holder(live, token, undefined, context);
     this.onlineOnly(live);
     if (!(holder.kind === 'spectator' && holder.onlineHost)) throw new ChatError('NOT_GAME_HOST', "only the game's host (the link its creator got) can mute a seat");
     checkActor(live.row, { kind: 'host' }, seat); // a human seat of this game

@@ -3,11 +3,22 @@ import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isTransient, type ChainGames } from '../chain/chain-games';
 import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
-import { actionRequestSchema, type ActionResponse, type ChatEntry, type CreateGameResponse, type GameSnapshot, type SeatInfo } from '../protocol';
+import {
+  actionRequestSchema,
+  holdSeatRequestSchema,
+  type ActionResponse,
+  type ChatEntry,
+  type CreateGameResponse,
+  type GameSnapshot,
+  type HeldSeatResponse,
+  type MyGame,
+  type MyGamesResponse,
+  type SeatInfo,
+} from '../protocol';
 import type { Rate } from '../limits';
 import type { GameStore, StoreEvent } from '../store';
 import { storeFailure } from '../store/failure';
-import { checkActor, holderOf, targetSeat, viewerSeat } from './access';
+import { checkActor, holderOf, targetSeat, viewerSeat, type Holder } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
 import { Broker, type StreamCaps, type Subscription } from './broker';
 import { ChatDesk } from './chat-desk';
@@ -17,8 +28,10 @@ import { gameKits } from './game-kits';
 import { LiveGame, type LoggedAction } from './live-game';
 import { gamePath, parseGameRequest, prepareGame, zodMessage } from './new-game';
 import { replayStep, setupStored } from './replay';
+import { heldHolder, holderKeys, SeatHolders, stillHeld } from './seat-holders';
 import { SerialQueues } from './serial';
 import { keepMark, markTimedOut } from './timer-marks';
+import { hashToken } from './tokens';
 import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
 
 export interface GameHostOptions {
@@ -50,6 +63,8 @@ export interface RequestContext {
   readonly address?: string | null;
   /** The client's network address (server/limits), for the caps on its event streams. */
   readonly client?: string | null;
+  /** The browser's id (its httpOnly `tp_browser` cookie): the seats it holds need no token (issue 20). */
+  readonly browser?: string | null;
 }
 
 /**
@@ -78,6 +93,7 @@ export class GameHost {
   private readonly background = new Set<Promise<unknown>>();
   private readonly broker: Broker;
   private readonly chatDesk: ChatDesk;
+  private readonly seatHolders: SeatHolders;
   private readonly automation: Automation;
   private readonly clock: Clock;
   private readonly snapshotEvery: number;
@@ -102,7 +118,15 @@ export class GameHost {
     this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
     this.idleMs = Math.max(0, options.idleMs ?? 300_000);
     this.broker = new Broker(options.streams);
-    this.chatDesk = new ChatDesk({ store, broker: this.broker, clock: this.clock, live: (id) => this.live(id), rate: options.chatRate ?? null });
+    this.seatHolders = new SeatHolders(store.sql);
+    this.chatDesk = new ChatDesk({
+      store,
+      broker: this.broker,
+      clock: this.clock,
+      live: (id) => this.live(id),
+      holder: (live, token, seat, context) => this.holderFor(live, token, seat, context),
+      rate: options.chatRate ?? null,
+    });
     this.automation = new Automation(this.clock, (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason), this.onError, undefined, (id) => !(this.chain?.mayMove(id) ?? true));
     this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
   }
@@ -160,9 +184,9 @@ export class GameHost {
    * What the token's seat sees now (`seat` picks a human seat for the host token; no token: a spectator).
    * @throws HostError 404 UNKNOWN_GAME, 403 BAD_TOKEN | NOT_YOUR_SEAT | BOT_SEAT | TOKEN_REQUIRED
    */
-  async snapshot(id: string, token?: string, seat?: SeatId): Promise<GameSnapshot> {
+  async snapshot(id: string, token?: string, seat?: SeatId, context: RequestContext = {}): Promise<GameSnapshot> {
     const live = await this.live(id);
-    const holder = holderOf(live.row, token);
+    const holder = await this.holderFor(live, token, seat, context);
     return {
       ...snapshotFor(live, viewerSeat(live.row, holder, seat, this.pendingSeats(live))),
       access: holder.kind,
@@ -175,13 +199,13 @@ export class GameHost {
    * A seat posts to an online game's chat (issue 20): a message or an emote, delivered on every stream of the game
    * and stored with it, never in its record. See ChatDesk.post. @throws HostError 400, 403, 404, 409, 429
    */
-  chat(id: string, request: unknown): Promise<ChatEntry> {
-    return this.chatDesk.post(id, request);
+  chat(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry> {
+    return this.chatDesk.post(id, request, context);
   }
 
   /** The game's host mutes or unmutes a seat's chat (null: it was so already). See ChatDesk.mute. @throws HostError 400, 403, 404, 409 */
-  muteChat(id: string, request: unknown): Promise<ChatEntry | null> {
-    return this.chatDesk.mute(id, request);
+  muteChat(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry | null> {
+    return this.chatDesk.mute(id, request, context);
   }
 
   /**
@@ -193,7 +217,7 @@ export class GameHost {
     if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, seq, action } = parsed.data;
     const live = await this.live(id);
-    const holder = holderOf(live.row, token);
+    const holder = await this.holderFor(live, token, seat, context);
     checkActor(live.row, holder, seat);
     this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
     return this.queues.run(id, async () => {
@@ -207,21 +231,23 @@ export class GameHost {
    * @throws HostError 401 SIGN_IN_REQUIRED, 403, 404, 409 SEAT_CLAIMED | ADDRESS_IN_GAME
    */
   async claimSeat(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<void> {
-    const { chain, target } = await this.chainSeat(id, token, seat);
+    const { chain, target, live } = await this.chainSeat(id, token, seat, context);
     if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
     await chain.claim(id, target, context.address);
+    // The wallet now holds the seat: signing in on another device finds it again (issue 20).
+    await this.storeCall(() => this.seatHolders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!));
   }
 
   /** The operator approval a seat's wallet signs. @throws HostError 403, 404, 409 */
   async approvalCall(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<unknown> {
-    const { chain, target } = await this.chainSeat(id, token, seat);
+    const { chain, target } = await this.chainSeat(id, token, seat, context);
     chain.checkWallet(id, target, context.address ?? null);
     return chain.approvalCall(id, target);
   }
 
   /** A seat's approval was sent (`opHash`) or is to be checked again (null). @throws HostError 400, 401, 403, 404, 409 */
   async submitApproval(id: string, token: string | undefined, seat: SeatId | undefined, opHash: string | null, context: RequestContext): Promise<void> {
-    const { chain, target } = await this.chainSeat(id, token, seat);
+    const { chain, target } = await this.chainSeat(id, token, seat, context);
     await chain.submitApproval(id, target, context.address ?? null, opHash);
   }
 
@@ -243,13 +269,13 @@ export class GameHost {
     return this.chain.info(id);
   }
 
-  private async chainSeat(id: string, token: string | undefined, seat: SeatId | undefined): Promise<{ chain: ChainGames; target: SeatId }> {
+  private async chainSeat(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<{ chain: ChainGames; target: SeatId; live: LiveGame }> {
     const live = await this.live(id);
-    const holder = holderOf(live.row, token);
+    const holder = await this.holderFor(live, token, seat, context);
     const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
     if (!this.chain?.isOnChain(id)) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
     checkActor(live.row, holder, target);
-    return { chain: this.chain, target };
+    return { chain: this.chain, target, live };
   }
 
   /**
@@ -267,9 +293,9 @@ export class GameHost {
    * fine.
    * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT…, 404
    */
-  async leave(id: string, token: string, seat?: SeatId): Promise<void> {
+  async leave(id: string, token: string | undefined, seat?: SeatId, context: RequestContext = {}): Promise<void> {
     const live = await this.live(id);
-    const holder = holderOf(live.row, token);
+    const holder = await this.holderFor(live, token, seat, context);
     const target = targetSeat(holder, seat);
     await this.queues.run(id, async () => {
       if (live.row.seats[target]?.botTakeover) return;
@@ -292,7 +318,7 @@ export class GameHost {
    */
   async subscribe(id: string, token?: string, seat?: SeatId, afterSeq?: number, context: RequestContext = {}, chatAfter?: number): Promise<Subscription> {
     const live = await this.live(id);
-    const holder = holderOf(live.row, token);
+    const holder = await this.holderFor(live, token, seat, context);
     const client = context.client ?? null;
     return this.queues.run(id, async () => {
       const viewer = viewerSeat(live.row, holder, seat, this.pendingSeats(live));
@@ -312,6 +338,66 @@ export class GameHost {
       if (live.row.finished) subscription.end();
       return subscription;
     });
+  }
+
+  /**
+   * This browser (`context.browser`, and the signed-in wallet) now holds the seat of the token in the body (issue 20):
+   * later requests need no token. Handing over the same token again changes nothing.
+   * @throws HostError 400 MALFORMED_REQUEST, 403 BAD_TOKEN, 404
+   */
+  async holdSeat(id: string, request: unknown, context: RequestContext): Promise<HeldSeatResponse> {
+    const parsed = holdSeatRequestSchema.safeParse(request);
+    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `expected { token }: ${zodMessage(parsed.error.issues)}`);
+    const live = await this.live(id);
+    const holder = holderOf(live.row, parsed.data.token);
+    if (holder.kind === 'spectator' && !holder.onlineHost) throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
+    const seat = holder.kind === 'seat' ? holder.seat : null;
+    await this.storeCall(() => this.seatHolders.hold(holderKeys(context), id, seat, hashToken(parsed.data.token)));
+    return { access: holder.kind, seat };
+  }
+
+  /** This browser and the signed-in wallet forget every seat they hold in a game ("Forget this game"). */
+  async forgetSeat(id: string, context: RequestContext): Promise<void> {
+    await this.storeCall(() => this.seatHolders.forget(holderKeys(context), id));
+  }
+
+  /**
+   * Every game this browser or the signed-in wallet holds a seat in, with whose turn it is: "your turn" first, then
+   * running, then finished, most recent first within each (issue 20, `/games`).
+   */
+  async myGames(context: RequestContext): Promise<MyGamesResponse> {
+    const held = await this.storeCall(() => this.seatHolders.held(holderKeys(context)));
+    const games: MyGame[] = [];
+    for (const gameId of new Set(held.map((h) => h.gameId))) {
+      const live = await this.live(gameId).catch((err: unknown) => {
+        // A game of an engine version this server no longer plays: the rest of the list still shows.
+        if (isHostError(err) && err.code === 'UNSUPPORTED_VERSION') return null;
+        throw err;
+      });
+      if (!live) continue;
+      const mine = held.filter((h) => h.gameId === gameId && stillHeld(live.row, h));
+      if (mine.length === 0) continue;
+      const holder = heldHolder(live.row, mine, undefined);
+      const seat = holder.kind === 'seat' ? holder.seat : null;
+      const over = live.kit.definition.outcome(live.state) !== null;
+      const pending = over ? [] : [...new Set(this.pendingSeats(live))];
+      const humans = live.row.seats.flatMap((s, i) => (s.kind === 'human' && !s.botTakeover ? [i] : []));
+      const waitsForMe = holder.kind === 'host' ? pending.some((p) => humans.includes(p)) : seat !== null && pending.includes(seat);
+      games.push({
+        id: gameId,
+        game: live.row.game,
+        mode: live.row.mode,
+        seat,
+        seatName: seat === null ? 'Host' : (live.row.seats[seat]?.name ?? `Seat ${seat + 1}`),
+        turn: pending.map((p) => live.row.seats[p]?.name ?? `Seat ${p + 1}`),
+        yourTurn: waitsForMe,
+        finished: over,
+        createdAt: live.row.createdAt.getTime(),
+      });
+    }
+    const rank = (g: MyGame) => (g.yourTurn ? 0 : g.finished ? 2 : 1);
+    games.sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt);
+    return { games };
   }
 
   /**
@@ -368,6 +454,18 @@ export class GameHost {
   }
 
   // ---- internals ----
+
+  /**
+   * Who a request is, in one place (issue 20): its explicit token if it has one, else the seat its browser holds in
+   * this game, else the signed-in wallet's (`seat`: which one, when they hold several).
+   * @throws HostError 403 BAD_TOKEN (a token of no seat)
+   */
+  private async holderFor(live: LiveGame, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<Holder> {
+    if (token !== undefined && token !== '') return holderOf(live.row, token);
+    const keys = holderKeys(context);
+    if (keys.length === 0) return { kind: 'spectator' };
+    return heldHolder(live.row, await this.storeCall(() => this.seatHolders.held(keys, live.id)), seat);
+  }
 
   private pendingSeats(live: LiveGame): SeatId[] {
     return live.kit.definition.pending(live.state).map((d) => d.seat);

@@ -7,7 +7,7 @@ import type { NewGameRow } from '../store';
 import { gameKits } from './game-kits';
 import { hashToken, newGameId, newSeed, newToken } from './tokens';
 
-/** The page a game is played at; invite links add the seat's token. */
+/** The page a game is played at; invite links add the seat, and its token in the fragment (never sent, never logged: issue 20). */
 export const gamePath = (id: string): string => `/play/${encodeURIComponent(id)}`;
 
 export const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string => issueLines(issues, '(body)').join('; ');
@@ -94,7 +94,7 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
   const invites: { seat: SeatId; token: string; path: string }[] = [];
   const seats = req.seats.map((s, seat) => {
     const token = req.mode === 'online' && s.kind === 'human' ? newToken() : null;
-    if (token) invites.push({ seat, token, path: `${gamePath(id)}?token=${token}&seat=${seat}` });
+    if (token) invites.push({ seat, token, path: `${gamePath(id)}?seat=${seat}#token=${token}` });
     return { name: s.name, kind: s.kind, tokenHash: token && hashToken(token), botTakeover: false };
   });
   const row: NewGameRow = {

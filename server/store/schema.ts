@@ -151,6 +151,23 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    sql: `
+      -- Who holds a seat (issue 20, "My games"): a browser ('browser:' and the SHA-256 of its httpOnly tp_browser
+      -- cookie) or a signed-in wallet ('wallet:' and its address). seat -1 is the game's host token. An entry counts
+      -- only while token_hash is the seat's current token hash: a seat whose token is rotated is no longer held.
+      CREATE TABLE seat_holders (
+        holder     text NOT NULL,
+        game_id    text NOT NULL REFERENCES games (id),
+        seat       integer NOT NULL CHECK (seat >= -1),
+        token_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (holder, game_id, seat)
+      );
+      CREATE INDEX seat_holders_game ON seat_holders (game_id);
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

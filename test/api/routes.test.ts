@@ -179,7 +179,7 @@ describe('POST /api/games', () => {
     ]);
     expect(res.body.hostToken).toEqual(expect.any(String));
     expect(res.body.invites.map((i) => i.seat)).toEqual([0, 1]);
-    expect(res.body.invites[1]!.path).toBe(`/play/${res.body.id}?token=${res.body.invites[1]!.token}&seat=1`);
+    expect(res.body.invites[1]!.path).toBe(`/play/${res.body.id}?seat=1#token=${res.body.invites[1]!.token}`);
     expect(res.body.spectatorPath).toBe(`/play/${res.body.id}`);
   });
 
@@ -453,9 +453,10 @@ describe('POST /api/games/:id/leave', () => {
     expect((await storedActions(id))[0]!.seat).toBe(seat);
 
     expect((await act(id, { token, seat, seq: snap.seq, action: { type: 'roll' } })).body.error).toBe('SEAT_LEFT');
-    // Leaving twice is fine; a malformed body is a 400.
+    // Leaving twice is fine; a malformed body is a 400; no token from a browser that holds no seat, 403 (issue 20).
     expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token }), ctx(id))).status).toBe(204);
-    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat }), ctx(id)))).status).toBe(400);
+    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat: 'one' }), ctx(id)))).status).toBe(400);
+    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat }), ctx(id)))).body['error']).toBe('TOKEN_REQUIRED');
     expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: 'forged' }), ctx(id)))).status).toBe(403);
   });
 });

@@ -9,6 +9,8 @@ import {
   parseSeat,
   pendingHumanSeats,
   playPath,
+  invitePath,
+  fragmentToken,
   snapshotUrl,
 } from '../../ui/play/game-api';
 
@@ -52,11 +54,15 @@ const update = (seq: number, events: { type: string }[]): GameUpdate => ({
 
 describe('game-api', () => {
   it('builds the protocol URLs', () => {
-    expect(snapshotUrl('g 1', 'T', 2)).toBe('/api/games/g%201?token=T&seat=2');
-    expect(snapshotUrl('g1', null, null)).toBe('/api/games/g1');
-    expect(eventsUrl('g1', 'T', 0, 7)).toBe('/api/games/g1/events?token=T&seat=0&after=7');
-    expect(playPath('g1', 'T', 0)).toBe('/play/g1?token=T&seat=0');
-    expect(playPath('g1', null, null)).toBe('/play/g1');
+    expect(snapshotUrl('g 1', 2)).toBe('/api/games/g%201?seat=2');
+    expect(snapshotUrl('g1', null)).toBe('/api/games/g1');
+    expect(eventsUrl('g1', 0, 7)).toBe('/api/games/g1/events?seat=0&after=7');
+    expect(playPath('g1', 0)).toBe('/play/g1?seat=0');
+    expect(playPath('g1')).toBe('/play/g1');
+    // The token only ever in the fragment, which no request carries (issue 20).
+    expect(invitePath('g1', 'T/+', 0)).toBe('/play/g1?seat=0#token=T%2F%2B');
+    expect(fragmentToken('#token=T%2F%2B')).toBe('T/+');
+    expect(fragmentToken('')).toBeNull();
   });
 
   it('applies updates in order and ignores repeats', () => {

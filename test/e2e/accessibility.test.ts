@@ -110,7 +110,7 @@ describe('Accessibility', () => {
   it('home, the new-game forms, sign-in, collections, a token, replay, watch and studio have no serious or critical axe violation', { timeout: 150_000 }, async () => {
     const page = await app!.pages.newPage();
     const found: Record<string, string[]> = {};
-    const pathnames = ['/', '/new/pole', '/new/gotopoly', '/new/ten', '/signin', '/collection', `/collection/${collector.address}`, `/token/${app!.contract}/${token}`, '/replay', '/watch'];
+    const pathnames = ['/', '/new/pole', '/new/gotopoly', '/new/ten', '/games', '/signin', '/collection', `/collection/${collector.address}`, `/token/${app!.contract}/${token}`, '/replay', '/watch'];
     for (const pathname of pathnames) {
       await page.goto(`${app!.baseUrl}${pathname}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -142,14 +142,19 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
     const links = { alice: await inviteLink(alicePage, 'Alice'), bob: await inviteLink(alicePage, 'Bob') };
     gameId = gameIdOf(links.alice);
-    const aliceToken = new URL(links.alice).searchParams.get('token')!;
+    // The seat's token rides in the link's fragment, which no request carries (issue 20).
+    const aliceToken = new URLSearchParams(new URL(links.alice).hash.slice(1)).get('token')!;
 
     // Each opens their own link in their own browser, claims the seat with their wallet and approves the bank.
     await alicePage.goto(links.alice);
     await alicePage.getByTestId('chain-panel').waitFor();
     await claimAndApprove(alicePage, alice.address, 'chain-setup.png');
     const bobPage = await newPage();
-    await signIn(bobPage, bob.alias, pathOf(links.bob));
+    // Bob's browser takes his seat from the link, then he signs in and comes back to it with no token in any URL.
+    await bobPage.goto(links.bob);
+    await bobPage.waitForURL((url) => url.hash === '');
+    await bobPage.getByTestId('play').waitFor();
+    await signIn(bobPage, bob.alias, pathOf(bobPage.url()));
     await bobPage.getByTestId('chain-panel').waitFor();
     await claimAndApprove(bobPage, bob.address);
     await Promise.all([waitReady(alicePage), waitReady(bobPage)]);

@@ -124,6 +124,17 @@ describe('the wallet in the header', () => {
 describe('refusals on an on-chain game show the server’s own message', () => {
   let game: CreateGameResponse;
   const pathOf = (seat: number) => game.invites.find((i) => i.seat === seat)!.path;
+  /**
+   * Opens the seat's invite link (its token, in the fragment, is handed over: this browser holds the seat), then
+   * signs in and comes back to the table, with no token in any URL (issue 20).
+   */
+  const openSeat = async (page: Page, alias: string, seat: number): Promise<void> => {
+    await page.goto(`${baseUrl}${pathOf(seat)}`);
+    await page.waitForURL((url) => url.hash === '');
+    await page.getByTestId('play').waitFor();
+    const url = new URL(page.url());
+    await signIn(page, alias, `${url.pathname}${url.search}`);
+  };
 
   beforeAll(async () => {
     const request: CreateGameRequest = {
@@ -149,7 +160,7 @@ describe('refusals on an on-chain game show the server’s own message', () => {
 
   it('a seat not claimed yet, then acting before the setup is ready (SEAT_NOT_CLAIMED, CHAIN_NOT_READY)', { timeout: 120_000 }, async () => {
     const page = await pages.newPage();
-    await signIn(page, alice.alias, pathOf(0));
+    await openSeat(page, alice.alias, 0);
     await claimOffered(page);
 
     // Rolling before the seat is bound to a wallet.
@@ -170,7 +181,7 @@ describe('refusals on an on-chain game show the server’s own message', () => {
 
   it('a wallet claiming a second seat of the game (ADDRESS_IN_GAME)', { timeout: 120_000 }, async () => {
     const page = await pages.newPage();
-    await signIn(page, alice.alias, pathOf(1));
+    await openSeat(page, alice.alias, 1);
     await claimOffered(page);
     const twice = await refusalTo(page, 'POST', /\/chain\/claim$/, () => claimButton(page).click());
     expect(twice).toMatchObject({ status: 409, error: 'ADDRESS_IN_GAME' });
@@ -185,12 +196,12 @@ describe('refusals on an on-chain game show the server’s own message', () => {
     // paused), so it still offers the claim when Bob takes the seat: the race two holders of one link can run.
     const carolPage = await pages.newPage();
     await carolPage.clock.install();
-    await signIn(carolPage, carol.alias, pathOf(1));
+    await openSeat(carolPage, carol.alias, 1);
     await claimOffered(carolPage);
     await carolPage.clock.pauseAt(Date.now() + 2000);
 
     const bobPage = await pages.newPage();
-    await signIn(bobPage, bob.alias, pathOf(1));
+    await openSeat(bobPage, bob.alias, 1);
     await claimOffered(bobPage);
     await claimButton(bobPage).click();
     await bobPage.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).waitFor();
@@ -206,7 +217,7 @@ describe('refusals on an on-chain game show the server’s own message', () => {
   it('another wallet acting for a seat (WRONG_WALLET)', { timeout: 120_000 }, async () => {
     // Bob opens Alice's link: the page says whose seat it is, and the server refuses his roll in its own words.
     const page = await pages.newPage();
-    await signIn(page, bob.alias, pathOf(0));
+    await openSeat(page, bob.alias, 0);
     await page.getByTestId('chain-setup').getByText(/This seat is played by tz1/).waitFor({ timeout: 60_000 });
     const wrong = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
     expect(wrong).toMatchObject({ status: 403, error: 'WRONG_WALLET' });

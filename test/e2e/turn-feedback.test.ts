@@ -75,7 +75,9 @@ const faviconOf = (page: Page): Promise<string> =>
  * From now on, every tile the seat's pawn stands on, in order (each time React redraws the board), and whether a
  * die tumbled.
  */
-function recordPawn(page: Page, seat: number): Promise<void> {
+async function recordPawn(page: Page, seat: number): Promise<void> {
+  // The board is a chunk of its own: it may come a moment after the table's title says whose turn it is.
+  await page.getByTestId('board').waitFor();
   return page.evaluate((seat) => {
     const seen = { tiles: [] as number[], tumbled: false };
     (window as unknown as { pawnSeen: typeof seen }).pawnSeen = seen;
@@ -137,8 +139,8 @@ describe('Feedback at the table', () => {
     const ring = (before.view as PoleState).config.board.tiles.length;
     const from = positionOf((before.view as PoleState).players[seat]!.progress, ring);
     // One hot-seat game on two devices: one moving, one asking for reduced motion.
-    const moving = await openTable(`/play/${made.id}?token=${made.hostToken}&seat=${seat}`);
-    const still = await openTable(`/play/${made.id}?token=${made.hostToken}&seat=${seat}`, 'reduce');
+    const moving = await openTable(`/play/${made.id}?seat=${seat}#token=${made.hostToken}`);
+    const still = await openTable(`/play/${made.id}?seat=${seat}#token=${made.hostToken}`, 'reduce');
     // Hot-seat: someone at this device must decide, so both tabs say so.
     await expect.poll(() => moving.title()).toBe(YOUR_TURN);
     await expect.poll(() => still.title()).toBe(YOUR_TURN);

@@ -59,7 +59,7 @@ describe('GameHost: create and snapshot', () => {
     ]);
     expect(created.invites.map((i) => i.seat)).toEqual([0, 1]);
     expect(created.hostToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(created.invites[0]!.path).toBe(`/play/${created.id}?token=${created.invites[0]!.token}&seat=${created.invites[0]!.seat}`);
+    expect(created.invites[0]!.path).toBe(`/play/${created.id}?seat=${created.invites[0]!.seat}#token=${created.invites[0]!.token}`);
     expect(created.spectatorPath).toBe(`/play/${created.id}`);
 
     const mine = await host.snapshot(created.id, token);

@@ -5,7 +5,7 @@ import type { GameId, SeatId } from '../../engine/core';
 import type { CreateGameResponse } from '../../server/protocol';
 import { useOrigin } from '../lib/browser-state';
 import { GAMES } from '../lib/game-catalog';
-import { playPath, saveCredentials } from '../play/game-api';
+import { invitePath, playPath } from '../play/game-api';
 import { seatColor, seatInitial } from '../lib/seats';
 import styles from './home.module.css';
 import ui from '../styles/controls.module.css';
@@ -48,11 +48,11 @@ function CopyLink({ label, url, id }: { label: string; url: string; id: string }
 export function InviteLinks({ game, created }: { game: GameId; created: CreateGameResponse }) {
   const origin = useOrigin();
   const name = (seat: SeatId) => created.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
-  const open = (seat: SeatId, token: string) => saveCredentials(created.id, { token, seat });
-  // The play page's own paths (the invite's token and seat), whatever page the server's `path` names.
-  const seatPath = (seat: SeatId, token: string) => playPath(created.id, token, seat);
-  const spectatorPath = playPath(created.id, null, null);
-  const hostPath = playPath(created.id, created.hostToken, null);
+  // The play page's own paths, whatever page the server's `path` names: each token in the fragment, which no request
+  // carries (issue 20); the page hands it over once and this browser then holds the seat.
+  const seatPath = (token: string) => invitePath(created.id, token);
+  const spectatorPath = playPath(created.id);
+  const hostPath = invitePath(created.id, created.hostToken);
 
   return (
     <section className={cx(ui.panel, styles.invites)} aria-labelledby="invites-heading">
@@ -74,8 +74,8 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
                 <strong>{name(invite.seat)}</strong>
                 <span className={cx(ui.muted, ui.small)}>seat {invite.seat + 1}</span>
               </span>
-              <CopyLink label={`Invite link for ${name(invite.seat)}`} url={`${origin}${seatPath(invite.seat, invite.token)}`} id={`invite-${invite.seat}`} />
-              <a className={cx(ui.button, ui.primary, ui.small)} href={seatPath(invite.seat, invite.token)} onClick={() => open(invite.seat, invite.token)}>
+              <CopyLink label={`Invite link for ${name(invite.seat)}`} url={`${origin}${seatPath(invite.token)}`} id={`invite-${invite.seat}`} />
+              <a className={cx(ui.button, ui.primary, ui.small)} href={seatPath(invite.token)}>
                 This is me — open
               </a>
             </li>

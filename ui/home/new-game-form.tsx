@@ -7,7 +7,7 @@ import type { CreateGameRequest, CreateGameResponse, SeatKind } from '../../serv
 import { useHydrated } from '../lib/browser-state';
 import { GAMES } from '../lib/game-catalog';
 import { apiFetch, jsonPost } from '../api/client';
-import { playPath, saveCredentials } from '../play/game-api';
+import { holdSeat, playPath } from '../play/game-api';
 import {
   changedOptions,
   defaultOptionValues,
@@ -170,8 +170,9 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
       const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
       // Online, the host token holds no seat (each plays with its invite link), so only hot-seat keeps it.
       if (mode === 'hotseat') {
-        saveCredentials(made.id, { token: made.hostToken, seat: firstHuman });
-        router.push(playPath(made.id, made.hostToken, firstHuman));
+        // This browser holds the host token from now on (issue 20): the table's URL carries none.
+        await holdSeat(made.id, made.hostToken);
+        router.push(playPath(made.id, firstHuman));
         return;
       }
       setCreated(made);

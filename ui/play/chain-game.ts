@@ -21,16 +21,16 @@ export async function fetchChainInfo(id: string): Promise<ChainInfo | null> {
 }
 
 /** Binds the seat to the signed-in wallet. @throws ApiError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 401, 403 */
-export const claimSeat = (id: string, token: string, seat: SeatId): Promise<unknown> => apiFetch(`${base(id)}/claim`, jsonPost({ token, seat }));
+export const claimSeat = (id: string, seat: SeatId): Promise<unknown> => apiFetch(`${base(id)}/claim`, jsonPost({ seat }));
 
 /** The `join_game` call the seat's wallet signs. @throws ApiError 409 CHAIN_NOT_READY, 403 WRONG_WALLET… */
-export function approvalCall(id: string, token: string, seat: SeatId): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
-  return apiFetch(`${base(id)}/approval?token=${encodeURIComponent(token)}&seat=${seat}`);
+export function approvalCall(id: string, seat: SeatId): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
+  return apiFetch(`${base(id)}/approval?seat=${seat}`);
 }
 
 /** The seat's approval was sent (`opHash`), or is to be checked again (null). @throws ApiError */
-export const submitApproval = (id: string, token: string, seat: SeatId, opHash: string | null): Promise<unknown> =>
-  apiFetch(`${base(id)}/approval`, jsonPost({ token, seat, opHash }));
+export const submitApproval = (id: string, seat: SeatId, opHash: string | null): Promise<unknown> =>
+  apiFetch(`${base(id)}/approval`, jsonPost({ seat, opHash }));
 
 /** What `address` granted the bank: the games it joined and any leftover FA2 operator approval (with its revoke call). @throws ApiError */
 export const fetchWalletGrants = (address: string): Promise<WalletGrants> => apiFetch<WalletGrants>(`/api/chain/grants?address=${encodeURIComponent(address)}`);

@@ -23,7 +23,7 @@ const NETWORK_NAME: Record<string, string> = { devnet: 'the devnet', shadownet: 
  * tokens, each seat's wallet and its joining of the game on-chain, with the buttons the viewer's own seat needs:
  * sign in, claim, approve the bank's grant with its exact terms), or a pause with its reason and the retry countdown.
  */
-export function ChainSetup({ id, token, seat, seats, chain }: { id: string; token: string | null; seat: SeatId | null; seats: readonly SeatInfo[]; chain: ChainState }) {
+export function ChainSetup({ id, seat, seats, chain }: { id: string; seat: SeatId | null; seats: readonly SeatInfo[]; chain: ChainState }) {
   const wallet = useWallet();
   const [working, setWorking] = useState<string | null>(null);
   const { info, problem, setProblem, refresh, now } = chain;
@@ -47,14 +47,14 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
       setWorking(null);
     }
   };
-  const claim = () => run('claim', () => claimSeat(id, token!, seat!));
+  const claim = () => run('claim', () => claimSeat(id, seat!));
   const approve = () =>
     run('approve', async () => {
-      const call = await approvalCall(id, token!, seat!);
+      const call = await approvalCall(id, seat!);
       const { opHash } = await wallet.send(call);
-      await submitApproval(id, token!, seat!, opHash);
+      await submitApproval(id, seat!, opHash);
     });
-  const checkAgain = () => run('check', () => submitApproval(id, token!, seat!, null));
+  const checkAgain = () => run('check', () => submitApproval(id, seat!, null));
 
   return (
     <section className={cx(ui.panel, styles.setupPanel)} aria-label="The game on Tezos">
@@ -107,7 +107,7 @@ export function ChainSetup({ id, token, seat, seats, chain }: { id: string; toke
             ))}
           </ul>
 
-          {mine && !isBot && token !== null && (
+          {mine && !isBot && (
             <div className={styles.mySeat}>
               {wallet.status !== 'signed-in' ? (
                 <p>

@@ -33,7 +33,7 @@ const length = (text: string): number => [...text.trim()].length;
  * follow, an input with a counter and the emote buttons for a seat that may post, what a spectator or a muted seat
  * may not, and the host's mute switches. Every text is React text (escaped), never markup.
  */
-export function ChatPanel({ id, token, seat, seats, chat }: { id: string; token: string | null; seat: SeatId | null; seats: readonly SeatInfo[]; chat: ChatView }) {
+export function ChatPanel({ id, seat, seats, chat }: { id: string; seat: SeatId | null; seats: readonly SeatInfo[]; chat: ChatView }) {
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,11 +52,11 @@ export function ChatPanel({ id, token, seat, seats, chat }: { id: string; token:
   }, [newest]);
 
   const send = async (message: { text: string } | { emote: Emote }) => {
-    if (token === null || sending) return;
+    if (!chat.mayPost || sending) return;
     setSending(true);
     setError(null);
     try {
-      await postChat(id, token, message);
+      await postChat(id, message);
       if ('text' in message) setDraft('');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -66,10 +66,9 @@ export function ChatPanel({ id, token, seat, seats, chat }: { id: string; token:
   };
 
   const mute = async (target: SeatId, on: boolean) => {
-    if (token === null) return;
     setError(null);
     try {
-      await postMute(id, token, target, on);
+      await postMute(id, target, on);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }

@@ -1,9 +1,9 @@
 import type { Decision, SeatId } from '../../engine/core';
-import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
+import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpdate, HeldSeatResponse, MyGamesResponse, SeatInfo } from '../../server/protocol';
 import { apiFetch, jsonPost } from '../api/client';
 
 /**
- * The browser's side of server/protocol.ts without React: the URLs, credentials kept in sessionStorage, the pure
+ * The browser's side of server/protocol.ts without React: the URLs, the seats this browser holds (issue 20), the pure
  * merging of SSE updates into a snapshot, and fetch helpers. `useGameConnection` (game-client.ts) builds on these.
  */
 
@@ -17,64 +17,44 @@ function query(params: Record<string, string | number | null | undefined>): stri
 }
 
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}`;
-export const snapshotUrl = (id: string, token: string | null, seat: SeatId | null): string => `${base(id)}${query({ token, seat })}`;
-export const eventsUrl = (id: string, token: string | null, seat: SeatId | null, after: number | null, chatAfter: number | null = null): string =>
-  `${base(id)}/events${query({ token, seat, after, chatAfter })}`;
+// No token in a URL (the server logs query strings): the server knows the seats this browser holds (issue 20).
+export const snapshotUrl = (id: string, seat: SeatId | null): string => `${base(id)}${query({ seat })}`;
+export const eventsUrl = (id: string, seat: SeatId | null, after: number | null, chatAfter: number | null = null): string =>
+  `${base(id)}/events${query({ seat, after, chatAfter })}`;
 export const chatUrl = (id: string): string => `${base(id)}/chat`;
 export const muteUrl = (id: string): string => `${base(id)}/chat/mute`;
 export const actionsUrl = (id: string): string => `${base(id)}/actions`;
 export const leaveUrl = (id: string): string => `${base(id)}/leave`;
 export const recordUrl = (id: string): string => `${base(id)}/record`;
-/** The play page of a seat (or a spectator with neither). */
-export const playPath = (id: string, token: string | null, seat: SeatId | null): string =>
-  `/play/${encodeURIComponent(id)}${query({ token, seat })}`;
+/** The play page (of a seat this browser holds, or a spectator's). */
+export const playPath = (id: string, seat: SeatId | null = null): string => `/play/${encodeURIComponent(id)}${query({ seat })}`;
+/** An invite link's path: the token in the fragment, which browsers never send (issue 20). */
+export const invitePath = (id: string, token: string, seat: SeatId | null = null): string => `${playPath(id, seat)}#token=${encodeURIComponent(token)}`;
 
-// ---------- credentials ----------
+// ---------- held seats (issue 20) ----------
 
-export interface Credentials {
-  readonly token: string;
-  /** The seat last looked at. */
-  readonly seat: SeatId | null;
+/**
+ * The invite token in a play link's fragment (`#token=…`: never sent to the server, so never in its logs), or
+ * null.
+ */
+export function fragmentToken(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return token?.trim() || null;
 }
 
-const storageKey = (id: string) => `game:${id}`;
+/**
+ * `POST /api/games/:id/seat` {token}: this browser (its httpOnly cookie) and the signed-in wallet hold the seat from
+ * now on, so the page needs the token no more. @throws ApiError 400 malformed, 403 BAD_TOKEN, 404
+ */
+export const holdSeat = (id: string, token: string): Promise<HeldSeatResponse> => apiFetch<HeldSeatResponse>(`${base(id)}/seat`, jsonPost({ token }));
 
-/** The stored credentials of game `id` as stored (a string React can compare between renders), or null. */
-export function credentialsText(id: string): string | null {
-  try {
-    return window.sessionStorage.getItem(storageKey(id));
-  } catch {
-    return null;
-  }
+/** `DELETE /api/games/:id/seat`: this browser and wallet forget the game ("Forget"). @throws ApiError */
+export async function forgetGame(id: string): Promise<void> {
+  await apiFetch<unknown>(`${base(id)}/seat`, { method: 'DELETE' });
 }
 
-/** Credentials from their stored text; null when absent or unreadable. */
-export function parseCredentials(raw: string | null): Credentials | null {
-  try {
-    if (!raw) return null;
-    const c = JSON.parse(raw) as Partial<Credentials>;
-    if (typeof c.token !== 'string' || !c.token) return null;
-    return { token: c.token, seat: typeof c.seat === 'number' ? c.seat : null };
-  } catch {
-    return null;
-  }
-}
-
-export function saveCredentials(id: string, credentials: Credentials): void {
-  try {
-    window.sessionStorage.setItem(storageKey(id), JSON.stringify(credentials));
-  } catch {
-    // private mode or storage full: the URL still holds the token
-  }
-}
-
-export function clearCredentials(id: string): void {
-  try {
-    window.sessionStorage.removeItem(storageKey(id));
-  } catch {
-    // nothing to clear
-  }
-}
+/** `GET /api/games/mine`: the games this browser or the signed-in wallet holds a seat in. @throws ApiError */
+export const fetchMyGames = (): Promise<MyGamesResponse> => apiFetch<MyGamesResponse>('/api/games/mine');
 
 /** `?seat=` as a seat number, or null. */
 export function parseSeat(value: string | string[] | null | undefined): SeatId | null {
@@ -165,8 +145,8 @@ export function followSeat(pending: readonly Decision[], seats: readonly SeatInf
 }
 
 /** The seat's snapshot. @throws ApiError (the server's refusal: 404 UNKNOWN_GAME, 403 BAD_TOKEN…) */
-export function fetchSnapshot(id: string, token: string | null, seat: SeatId | null, signal?: AbortSignal): Promise<GameSnapshot> {
-  return apiFetch<GameSnapshot>(snapshotUrl(id, token, seat), { signal });
+export function fetchSnapshot(id: string, seat: SeatId | null, signal?: AbortSignal): Promise<GameSnapshot> {
+  return apiFetch<GameSnapshot>(snapshotUrl(id, seat), { signal });
 }
 
 /**
@@ -174,8 +154,8 @@ export function fetchSnapshot(id: string, token: string | null, seat: SeatId | n
  * @throws ApiError the server's refusal: 409 STALE (the game moved on), 422 the engine's rule code, 403 WRONG_WALLET,
  *   409 CHAIN_NOT_READY, 503 CHAIN_PAUSED…
  */
-export function postAction(id: string, token: string, seat: SeatId, seq: number, action: unknown): Promise<ActionResponse> {
-  return apiFetch<ActionResponse>(actionsUrl(id), jsonPost({ token, seat, seq, action }));
+export function postAction(id: string, seat: SeatId, seq: number, action: unknown): Promise<ActionResponse> {
+  return apiFetch<ActionResponse>(actionsUrl(id), jsonPost({ seat, seq, action }));
 }
 
 /** A finished game's record (GameRecord JSON). @throws ApiError 409 GAME_NOT_OVER while it runs (issue 16), 404 */
@@ -199,16 +179,16 @@ export async function downloadRecord(id: string, filename = `game-${id}.json`): 
  * `POST /api/games/:id/chat`: the seat's message or emote (issue 20); it comes back on the stream like everyone's.
  * @throws ApiError the server's refusal: 429 RATE_LIMITED, 403 SEAT_MUTED, 400 MESSAGE_TOO_LONG | CONTROL_CHARACTERS…
  */
-export function postChat(id: string, token: string, message: { readonly text: string } | { readonly emote: Emote }): Promise<ChatEntry> {
-  return apiFetch<ChatEntry>(chatUrl(id), jsonPost({ token, ...message }));
+export function postChat(id: string, message: { readonly text: string } | { readonly emote: Emote }): Promise<ChatEntry> {
+  return apiFetch<ChatEntry>(chatUrl(id), jsonPost(message));
 }
 
-/** `POST /api/games/:id/chat/mute` with the game's host token. @throws ApiError 403 NOT_GAME_HOST… */
-export async function postMute(id: string, token: string, seat: SeatId, muted: boolean): Promise<void> {
-  await apiFetch<unknown>(muteUrl(id), jsonPost({ token, seat, muted }));
+/** `POST /api/games/:id/chat/mute`, as the game's host (this browser holds its host link). @throws ApiError 403 NOT_GAME_HOST… */
+export async function postMute(id: string, seat: SeatId, muted: boolean): Promise<void> {
+  await apiFetch<unknown>(muteUrl(id), jsonPost({ seat, muted }));
 }
 
-/** `POST /api/games/:id/leave` {token, seat}: the seat's bot plays on. @throws ApiError */
-export async function leaveSeat(id: string, token: string, seat: SeatId): Promise<void> {
-  await apiFetch<unknown>(leaveUrl(id), jsonPost({ token, seat }));
+/** `POST /api/games/:id/leave` {seat}: the seat's bot plays on. @throws ApiError */
+export async function leaveSeat(id: string, seat: SeatId): Promise<void> {
+  await apiFetch<unknown>(leaveUrl(id), jsonPost({ seat }));
 }

@@ -36,7 +36,7 @@ const UPDATE_GRACE_MS = 4000;
  * seat's snapshot, already read), shows it at once and follows from its `seq`. Nothing of the game or seat followed
  * before is returned once another is asked for.
  */
-export function useGameConnection(id: string, token: string | null, seat: SeatId | null, opening: GameSnapshot | null = null): GameConnection {
+export function useGameConnection(id: string, seat: SeatId | null, opening: GameSnapshot | null = null): GameConnection {
   const [snapshot, setSnapshot] = useState<GameSnapshot | null>(null);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +55,7 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
 
   // Another game or seat: start again from nothing (or from `opening`), in this very render (not after it, in an
   // effect); this render already returns nothing of the previous one, so the caller cannot act on it.
-  const following = `${id}\n${token ?? ''}\n${seat ?? ''}`;
+  const following = `${id}\n${seat ?? ''}`;
   const [followed, setFollowed] = useState(following);
   const ready = opening !== null && opening.id === id && opening.seat === seat ? opening : null;
   const switched = followed !== following;
@@ -107,7 +107,7 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
 
     const follow = (after: number, chatAfter: number | null) => {
       source?.close();
-      const es = new EventSource(eventsUrl(id, token, seat, after, chatAfter));
+      const es = new EventSource(eventsUrl(id, seat, after, chatAfter));
       source = es;
       es.onopen = () => {
         failures = 0;
@@ -158,7 +158,7 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
 
     const start = async () => {
       try {
-        const snap = await fetchSnapshot(id, token, seat, controller.signal);
+        const snap = await fetchSnapshot(id, seat, controller.signal);
         if (closed) return;
         commit(snap);
         setError((e) => (e && e.startsWith('Connection lost') ? null : e));
@@ -176,7 +176,7 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
     };
 
     reloadRef.current = () => {
-      fetchSnapshot(id, token, seat)
+      fetchSnapshot(id, seat)
         .then((snap) => {
           if (closed) return;
           const current = snapRef.current;
@@ -198,20 +198,20 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
       if (graceRef.current !== null) window.clearTimeout(graceRef.current);
       graceRef.current = null;
     };
-  }, [id, token, seat, commit]);
+  }, [id, seat, commit]);
 
   const refresh = useCallback(() => reloadRef.current(), []);
 
   const act = useCallback(
     (action: unknown) => {
       const current = snapRef.current;
-      if (!current || token === null || seat === null || awaitedRef.current !== null || postingRef.current) return;
+      if (!current || seat === null || awaitedRef.current !== null || postingRef.current) return;
       postingRef.current = true;
       setBusy(true);
       setError(null);
       void (async () => {
         try {
-          const { seq } = await postAction(id, token, seat, current.seq, action).finally(() => {
+          const { seq } = await postAction(id, seat, current.seq, action).finally(() => {
             postingRef.current = false;
           });
           if ((snapRef.current?.seq ?? -1) >= seq) {
@@ -234,7 +234,7 @@ export function useGameConnection(id: string, token: string | null, seat: SeatId
         }
       })();
     },
-    [id, token, seat],
+    [id, seat],
   );
 
   const clearError = useCallback(() => setError(null), []);

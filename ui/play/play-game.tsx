@@ -1,24 +1,23 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SeatId } from '../../engine/core';
 import type { Board, PoleState } from '../../engine/pole';
 import type { GameSnapshot } from '../../server/protocol';
 import type { PoleStart } from './log-entries';
 import { GAMES } from '../lib/game-catalog';
 import {
-  clearCredentials,
   downloadRecord,
   fetchSnapshot,
   followSeat,
+  forgetGame,
+  fragmentToken,
+  holdSeat,
   humanSeats,
   leaveSeat,
-  credentialsText,
-  parseCredentials,
   pendingHumanSeats,
   playPath,
-  saveCredentials,
   useGameConnection,
   type ConnectionStatus,
 } from './game-client';
@@ -45,33 +44,63 @@ const ChainToasts = dynamic(() => import('./chain-progress').then((m) => m.Chain
 // An online game's chat (issue 20): hot-seat tables never load it.
 const ChatPanel = dynamic(() => import('./chat-panel').then((m) => m.ChatPanel));
 
-interface Seat {
-  readonly token: string | null;
-  readonly seat: SeatId | null;
-}
+/** What handing the link's token over gave: the seat this browser now holds (null: the host's), or the refusal. */
+type HandedOver = { readonly seat: SeatId | null } | { readonly refused: string };
 
 /**
- * The play page's client side. Resolves the credentials (the query string's token, else the one this tab kept in
- * sessionStorage), then follows the game for that seat.
+ * The play page's client side (issue 20). An invite link carries its token in the fragment (`#token=…`, never sent
+ * to the server; an old link's `?token=` is still read): it is handed to the server once, which remembers that this
+ * browser (its httpOnly cookie) holds the seat, and leaves the address bar. From then on the page follows the game
+ * with no token at all: the server knows the seat, after a refresh and after the tab is closed too.
  */
 export function PlayGame({ id, token, seat }: { id: string; token: string | null; seat: SeatId | null }) {
-  // This tab's storage, read in the browser only (undefined while the server renders and the page hydrates).
-  const storedText = useSyncExternalStore(
+  // The fragment, read in the browser only (undefined while the server renders and the page hydrates).
+  const hash = useSyncExternalStore(
     noChanges,
-    () => credentialsText(id),
+    () => window.location.hash,
     () => undefined,
   );
-  const resolved = useMemo((): Seat | null => {
-    if (storedText === undefined) return null;
-    const stored = parseCredentials(storedText);
-    if (token === null) return stored ? { token: stored.token, seat: seat ?? stored.seat } : { token: null, seat: null };
-    return { token, seat: seat ?? (stored?.token === token ? stored.seat : null) };
-  }, [storedText, token, seat]);
-  if (!resolved) return <p className={cx(ui.muted, styles.loading)}>Opening the table…</p>;
-  return <LiveGame key={`${resolved.token ?? ''}`} id={id} initial={resolved} />;
+  const [handed, setHanded] = useState<HandedOver | null>(null);
+  const done = useCallback((result: HandedOver) => {
+    // The token leaves the address bar (and so the history, bookmarks and a copied URL); the rest of it stays.
+    const url = new URL(window.location.href);
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
+    setHanded(result);
+  }, []);
+  if (hash === undefined) return <p className={cx(ui.muted, styles.loading)}>Opening the table…</p>;
+  const invite = fragmentToken(hash) ?? token;
+  if (invite !== null && handed === null) return <HandOver id={id} token={invite} onDone={done} />;
+  if (handed !== null && 'refused' in handed) {
+    return (
+      <section className={cx(ui.panel, styles.fatal)} role="alert">
+        <h1>This invite link cannot be used</h1>
+        <p>{handed.refused}</p>
+        <p>
+          <a href={playPath(id)}>Watch the game</a> · <a href="/games">My games</a>
+        </p>
+      </section>
+    );
+  }
+  return <LiveGame id={id} initialSeat={handed?.seat ?? seat} />;
 }
 
-/** Storage is read, not followed: the table itself writes it. */
+/** Hands the link's token to the server once; a second mount (React's strict mode) hands it again, harmlessly. */
+function HandOver({ id, token, onDone }: { id: string; token: string; onDone: (result: HandedOver) => void }) {
+  useEffect(() => {
+    let current = true;
+    holdSeat(id, token).then(
+      (held) => current && onDone({ seat: held.seat }),
+      (err: unknown) => current && onDone({ refused: err instanceof Error ? err.message : String(err) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, token, onDone]);
+  return <p className={cx(ui.muted, styles.loading)}>Taking your seat…</p>;
+}
+
+/** The fragment is read, not followed: only this page changes it. */
 const noChanges = (): (() => void) => () => undefined;
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = {
@@ -81,19 +110,18 @@ const STATUS_TEXT: Record<ConnectionStatus, string> = {
   closed: 'Finished',
 };
 
-function LiveGame({ id, initial }: { id: string; initial: Seat }) {
-  const [token, setToken] = useState(initial.token);
-  const [seat, setSeat] = useState(initial.seat);
+function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null }) {
+  const [seat, setSeat] = useState(initialSeat);
   /**
    * Hot-seat: the seat asked for (a click, or following whoever must decide). Its snapshot is read first, and the
    * table switches to it whole, at once — never the previous seat's view under the new seat's name.
    */
-  const [wanted, setWanted] = useState(initial.seat);
+  const [wanted, setWanted] = useState(initialSeat);
   const [opening, setOpening] = useState<GameSnapshot | null>(null);
   const [follow, setFollow] = useState(true);
   const [handoff, setHandoff] = useState<SeatId | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const conn = useGameConnection(id, token, seat, opening);
+  const conn = useGameConnection(id, seat, opening);
   const [lastShown, setLastShown] = useState<GameSnapshot | null>(null);
   if (conn.snapshot && conn.snapshot !== lastShown) setLastShown(conn.snapshot);
   /** While the game (or a seat the server chose) loads, the last table stays up, inert. */
@@ -104,13 +132,12 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
   const host = shown === null ? null : shown.access === 'host';
 
-  // Keep the seat across a refresh, and in the address bar.
+  // The seat in the address bar (the server holds the seat itself: a refresh comes back to it).
   useEffect(() => {
-    if (token === null) return;
-    saveCredentials(id, { token, seat });
-    const path = playPath(id, token, seat);
+    if (seat === null) return;
+    const path = playPath(id, seat);
     if (`${window.location.pathname}${window.location.search}` !== path) window.history.replaceState(window.history.state, '', path);
-  }, [id, token, seat]);
+  }, [id, seat]);
 
   // The server chose the seat (a seat link without `?seat=`): adopt it, with the snapshot it came with.
   if (conn.snapshot && seat === null && conn.snapshot.seat !== null) {
@@ -121,9 +148,9 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
 
   // A hot-seat switch: read the wanted seat's snapshot, then show it (a failed read leaves it to the connection).
   useEffect(() => {
-    if (token === null || wanted === null || wanted === seat) return;
+    if (wanted === null || wanted === seat) return;
     const controller = new AbortController();
-    fetchSnapshot(id, token, wanted, controller.signal).then(
+    fetchSnapshot(id, wanted, controller.signal).then(
       (snap) => {
         setOpening(snap);
         setSeat(wanted);
@@ -135,7 +162,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       },
     );
     return () => controller.abort();
-  }, [id, token, seat, wanted]);
+  }, [id, seat, wanted]);
 
   // Hot-seat: follow whoever must decide, so the device can be passed round the table. Only a new state (seq), or
   // turning following on, moves the device on; a seat picked by hand stays until then.
@@ -173,36 +200,25 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   const waiting = pendingHumanSeats(shown.pending, shown.seats);
   const mySeat = shown.seats.find((s) => s.seat === seat);
   // Once the game is over there is nothing left to leave.
-  const canLeave = token !== null && seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover && !shown.outcome;
+  const canLeave = seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover && !shown.outcome;
   const pendingNames = listNames([...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`));
 
   const leave = async () => {
-    if (token === null || seat === null) return;
+    if (seat === null) return;
     if (!window.confirm(`Leave ${names[seat] ?? 'this seat'}? A bot will play the seat for the rest of the game.`)) return;
-    const leaving = { token, seat };
-    // An online seat follows the game as a spectator before it leaves, so that no request of the seat's (its event
-    // stream reconnecting) reaches the server after the seat is the bot's: the server would refuse it (403).
-    if (!host) {
-      setToken(null);
-      setSeat(null);
-      setWanted(null);
-    }
     try {
-      await leaveSeat(id, leaving.token, leaving.seat);
+      await leaveSeat(id, seat);
       if (host) {
         conn.refresh();
       } else {
-        clearCredentials(id);
-        window.history.replaceState(window.history.state, '', playPath(id, null, null));
+        // The seat is its bot's now: this browser forgets it, and follows the game as a spectator.
+        await forgetGame(id);
+        setSeat(null);
+        setWanted(null);
+        window.history.replaceState(window.history.state, '', playPath(id));
       }
       setNotice('You left the seat; its bot plays on.');
     } catch (err) {
-      if (!host) {
-        // Still the seat's: back to it.
-        setToken(leaving.token);
-        setSeat(leaving.seat);
-        setWanted(leaving.seat);
-      }
       setNotice(err instanceof Error ? err.message : 'Could not leave the seat.');
     }
   };
@@ -293,7 +309,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
       {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
       {shown.onChain && (
         <>
-          <ChainSetup id={id} token={token} seat={seat} seats={shown.seats} chain={chain} />
+          <ChainSetup id={id} seat={seat} seats={shown.seats} chain={chain} />
           <ChainProgress seats={shown.seats} titles={titles} sending={conn.busy} chain={chain} />
         </>
       )}
@@ -327,7 +343,7 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
         </>
       )}
 
-      {shown.chat && <ChatPanel id={id} token={token} seat={seat} seats={shown.seats} chat={shown.chat} />}
+      {shown.chat && <ChatPanel id={id} seat={seat} seats={shown.seats} chat={shown.chat} />}
       <PlayLog snapshot={shown} />
       <SeedFacts commitment={shown.seedCommitment} seed={shown.seed} />
     </div>

@@ -9,7 +9,10 @@ type Props = {
 
 export const metadata: Metadata = { title: 'Play', referrer: 'no-referrer' };
 
-/** A game's table for one seat (`?token=…&seat=…`), for the host of a hot-seat game, or for a spectator. */
+/**
+ * A game's table for a seat this browser holds (an invite's `#token=…` is handed over on the page; an old link's
+ * `?token=` still is), for the host of a hot-seat game, or for a spectator.
+ */
 export default async function Page({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;

@@ -1,4 +1,5 @@
 import { getHost } from '../../../../../server';
+import { browserId } from '../../../../../server/http/browser-id';
 import { rateLimited } from '../../../../../server/http/rate-limit';
 import { idParam, jsonBody, respond, type IdParams } from '../../../../../server/http/respond';
 
@@ -10,5 +11,5 @@ export const runtime = 'nodejs';
  * (403 WRONG_WALLET), and a move the chain cannot take yet is kept while the game pauses (503 CHAIN_PAUSED).
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return rateLimited(request, 'action', (who) => respond(async () => (await getHost()).act(await idParam(route), await jsonBody(request), who)));
+  return rateLimited(request, 'action', (who) => respond(async () => (await getHost()).act(await idParam(route), await jsonBody(request), { ...who, browser: browserId(request) })));
 }

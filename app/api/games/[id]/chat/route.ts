@@ -1,4 +1,5 @@
 import { getHost } from '../../../../../server';
+import { browserId } from '../../../../../server/http/browser-id';
 import { rateLimited } from '../../../../../server/http/rate-limit';
 import { idParam, jsonBody, respond, type IdParams } from '../../../../../server/http/respond';
 
@@ -11,5 +12,5 @@ export const runtime = 'nodejs';
  * a seat that left; 409 the game is over.
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return rateLimited(request, 'chat', () => respond(async () => (await getHost()).chat(await idParam(route), await jsonBody(request)), 201));
+  return rateLimited(request, 'chat', (who) => respond(async () => (await getHost()).chat(await idParam(route), await jsonBody(request), { ...who, browser: browserId(request) }), 201));
 }

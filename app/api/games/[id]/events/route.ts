@@ -1,6 +1,6 @@
 import { getHost, resumeAfter, resumeChatAfter, sseStream } from '../../../../../server';
 import { UNKNOWN_CLIENT } from '../../../../../server/limits';
-import { requester } from '../../../../../server/http/rate-limit';
+import { seatContext } from '../../../../../server/http/browser-id';
 import { idParam, refusalResponse, seatQuery, type IdParams } from '../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
@@ -21,7 +21,7 @@ export async function GET(request: Request, route: IdParams): Promise<Response> 
     const after = resumeAfter(request.headers.get('last-event-id'), query.get('after'));
     // An online game's chat comes on the same stream (`event: chat`); ids are then `seq.n`, which resume both.
     const chatAfter = resumeChatAfter(request.headers.get('last-event-id'), query.get('chatAfter'));
-    const who = await requester(request);
+    const who = await seatContext(request);
     // Without a known address every request is one client: a shared cap would be a cap on all viewers together.
     const client = who.client === UNKNOWN_CLIENT ? null : who.client;
     const subscription = await (await getHost()).subscribe(await idParam(route), token, seat, after, { ...who, client }, chatAfter);

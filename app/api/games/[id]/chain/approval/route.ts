@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../../../../../../engine';
 import { getHost, RequestError, tokenSchema } from '../../../../../../server';
-import { sessionAddress } from '../../../../../../server/auth';
+import { seatContext } from '../../../../../../server/http/browser-id';
 import { idParam, jsonBody, respond, seatQuery, type IdParams } from '../../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
@@ -11,20 +11,20 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const { token, seat } = seatQuery(request);
-    return (await getHost()).approvalCall(await idParam(route), token, seat, { address: await sessionAddress(request) });
+    return (await getHost()).approvalCall(await idParam(route), token, seat, await seatContext(request));
   });
 }
 
 const approvalSchema = z
-  .object({ token: tokenSchema, seat: z.number().int().min(0).max(5).optional(), opHash: plainText(z.string().max(60)).nullable() })
+  .object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional(), opHash: plainText(z.string().max(60)).nullable() })
   .strict();
 
 /** The approval was sent (`opHash`), or is to be checked again (`opHash: null`): 204, confirmed in the background. */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const body = approvalSchema.safeParse(await jsonBody(request));
-    if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token, seat?, opHash }');
+    if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat?, opHash }');
     const { token, seat, opHash } = body.data;
-    await (await getHost()).submitApproval(await idParam(route), token, seat, opHash, { address: await sessionAddress(request) });
+    await (await getHost()).submitApproval(await idParam(route), token, seat, opHash, await seatContext(request));
   });
 }

@@ -1,4 +1,5 @@
 import { getHost } from '../../../../../../server';
+import { seatContext } from '../../../../../../server/http/browser-id';
 import { idParam, jsonBody, respond, type IdParams } from '../../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
@@ -8,5 +9,5 @@ export const runtime = 'nodejs';
  * sees, 204 when the seat was so already; 403 NOT_GAME_HOST for any other token.
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return respond(async () => (await (await getHost()).muteChat(await idParam(route), await jsonBody(request))) ?? undefined, 201);
+  return respond(async () => (await (await getHost()).muteChat(await idParam(route), await jsonBody(request), await seatContext(request))) ?? undefined, 201);
 }

@@ -1,0 +1,43 @@
+/**
+ * The browser id cookie `tp_browser` (issue 20, "My games"): a random id, httpOnly (scripts never see it),
+ * SameSite=Lax, for the whole site, 400 days (the longest browsers keep a cookie); Secure over https. The server
+ * keeps only its SHA-256, with the seats the browser holds (server/host/seat-holders.ts), so a closed tab keeps its
+ * seats and no seat token needs to stay in a URL or in the page's storage.
+ */
+import { isHttps } from '../auth/cookie';
+import { newToken } from '../host/tokens';
+import { requester } from './rate-limit';
+import type { RequestContext } from '../host/game-host';
+
+export const BROWSER_COOKIE = 'tp_browser';
+const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+/** What newToken makes: 32 bytes, base64url. Anything else is no id of ours (and is ignored). */
+const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The browser id a request carries, or null. */
+export function browserId(request: Request): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === BROWSER_COOKIE) {
+      const value = part.slice(eq + 1).trim();
+      return BROWSER_ID.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** The request's browser id, and the Set-Cookie value that gives it one when it had none (else null). */
+export function ensureBrowserId(request: Request): { id: string; cookie: string | null } {
+  const known = browserId(request);
+  if (known) return { id: known, cookie: null };
+  const id = newToken();
+  const secure = isHttps(request) ? '; Secure' : '';
+  return { id, cookie: `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}` };
+}
+
+/** Who a game request is: its client address, signed-in wallet and browser id (the host resolves its seat from them). */
+export async function seatContext(request: Request): Promise<RequestContext> {
+  return { ...(await requester(request)), browser: browserId(request) };
+}
