@@ -1,5 +1,5 @@
 import type { Decision, SeatId } from '../../engine/core';
-import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpdate, SeatInfo } from '../../server/protocol';
+import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpdate, SeatInfo, SeatMarkEvent, SeatsUpdate } from '../../server/protocol';
 import { apiFetch, jsonPost } from '../api/client';
 
 /**
@@ -24,6 +24,7 @@ export const chatUrl = (id: string): string => `${base(id)}/chat`;
 export const muteUrl = (id: string): string => `${base(id)}/chat/mute`;
 export const actionsUrl = (id: string): string => `${base(id)}/actions`;
 export const leaveUrl = (id: string): string => `${base(id)}/leave`;
+export const rejoinUrl = (id: string): string => `${base(id)}/rejoin`;
 export const recordUrl = (id: string): string => `${base(id)}/record`;
 /** The play page of a seat (or a spectator with neither). */
 export const playPath = (id: string, token: string | null, seat: SeatId | null): string =>
@@ -101,6 +102,16 @@ export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSna
     seats: update.seats,
     seed: update.seed,
   };
+}
+
+/**
+ * Applies a `seats` event (issue 20): the seats as they are now (who is connected, whose bot plays), and the log's
+ * seat marks the snapshot does not have yet (known by their `n`), after its events.
+ */
+export function applySeats(snapshot: GameSnapshot, update: SeatsUpdate): GameSnapshot {
+  const known = new Set(snapshot.events.flatMap((e) => (e.type === 'seatMark' ? [(e as SeatMarkEvent).n] : [])));
+  const added = update.marks.filter((m) => !known.has(m.n));
+  return { ...snapshot, seats: update.seats, events: added.length ? [...snapshot.events, ...added] : snapshot.events };
 }
 
 /**
@@ -206,6 +217,14 @@ export function postChat(id: string, token: string, message: { readonly text: st
 /** `POST /api/games/:id/chat/mute` with the game's host token. @throws ApiError 403 NOT_GAME_HOST… */
 export async function postMute(id: string, token: string, seat: SeatId, muted: boolean): Promise<void> {
   await apiFetch<unknown>(muteUrl(id), jsonPost({ token, seat, muted }));
+}
+
+/**
+ * `POST /api/games/:id/rejoin` {token, seat}: the seat's person takes it back from its bot (issue 20).
+ * @throws ApiError 409 SEAT_NOT_TAKEN_OVER | GAME_OVER, 403 NOT_YOUR_SEAT
+ */
+export async function rejoinSeat(id: string, token: string, seat: SeatId): Promise<void> {
+  await apiFetch<unknown>(rejoinUrl(id), jsonPost({ token, seat }));
 }
 
 /** `POST /api/games/:id/leave` {token, seat}: the seat's bot plays on. @throws ApiError */

@@ -14,6 +14,7 @@ import {
   followSeat,
   humanSeats,
   leaveSeat,
+  rejoinSeat,
   credentialsText,
   parseCredentials,
   pendingHumanSeats,
@@ -174,6 +175,8 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
   const mySeat = shown.seats.find((s) => s.seat === seat);
   // Once the game is over there is nothing left to leave.
   const canLeave = token !== null && seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover && !shown.outcome;
+  // Issue 20: an online seat its bot plays (its person left, or their grace ran out) is theirs to take back.
+  const canTakeBack = token !== null && seat !== null && host === false && mySeat?.kind === 'human' && mySeat.botTakeover && !shown.outcome;
   const pendingNames = listNames([...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`));
 
   const leave = async () => {
@@ -207,6 +210,16 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
     }
   };
 
+  const takeBack = async () => {
+    if (token === null || seat === null) return;
+    try {
+      await rejoinSeat(id, token, seat);
+      setNotice('Your seat is yours again: you play it from now on.');
+    } catch (err) {
+      setNotice(err instanceof Error ? err.message : 'Could not take the seat back.');
+    }
+  };
+
   const exportRecord = async () => {
     try {
       await downloadRecord(id, `${shown.game}-${id}.json`);
@@ -236,6 +249,11 @@ function LiveGame({ id, initial }: { id: string; initial: Seat }) {
           <a className={cx(ui.button, ui.ghost, ui.small)} href={rulesHref(shown.game)} target="_blank" rel="noopener">
             Rules
           </a>
+          {canTakeBack && (
+            <button type="button" className={cx(ui.button, ui.small)} onClick={() => void takeBack()}>
+              Take your seat back
+            </button>
+          )}
           {canLeave && (
             <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void leave()}>
               Leave seat
