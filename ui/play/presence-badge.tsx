@@ -2,8 +2,8 @@
 
 import type { SeatInfo } from '../../server/protocol';
 import { useClock } from '../lib/browser-state';
+import { formatClock } from '../lib/clock-text';
 import { cx } from '../lib/cx';
-import { formatClock } from './turn-timer';
 import styles from './presence.module.css';
 
 /** What the badge says; Ten's table passes its own language's. */
