@@ -2,11 +2,13 @@ import { seedCommitment, type GameEvent, type Outcome, type SeatId } from '../..
 import type { GameSnapshot, GameUpdate, SeatInfo } from '../protocol';
 import type { GameRow } from '../store';
 import type { LiveGame } from './live-game';
-import { NO_PRESENCE } from './presence';
 
-/** The public seat list (never a token hash), with who is at the table when `live` says (issue 20). */
+/**
+ * The public seat list (never a token hash), with who is at the table when `live` says (issue 20); without it (a
+ * game's record) the seats as they are kept.
+ */
 export const seatInfos = (row: GameRow, live?: LiveGame): SeatInfo[] =>
-  row.seats.map((s, seat) => ({ seat, name: s.name, kind: s.kind, botTakeover: s.botTakeover, ...(live?.presence(seat) ?? NO_PRESENCE) }));
+  row.seats.map((s, seat) => ({ seat, name: s.name, kind: s.kind, botTakeover: s.botTakeover, ...live?.presence(seat) }));
 
 /** The deadline that concerns `seat`: its own; for a spectator the earliest pending one. */
 export function deadlineFor(live: LiveGame, seat: SeatId | null): number | null {
