@@ -88,7 +88,10 @@ export type GameCode =
   | 'CORRUPT_LOG'
   | 'REPLAY_FAILED'
   | 'CHAIN_ONLINE_ONLY'
-  | 'CHAIN_POLE_ONLY';
+  | 'CHAIN_POLE_ONLY'
+  | 'GRACE_ONLINE_ONLY'
+  | 'GAME_OVER'
+  | 'SEAT_NOT_TAKEN_OVER';
 
 /** An on-chain game's chain side: the contract, the bank, the seats' wallets, Tezos answering. */
 export type ChainGameCode =
@@ -191,6 +194,9 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   REPLAY_FAILED: 500,
   CHAIN_ONLINE_ONLY: 400,
   CHAIN_POLE_ONLY: 400,
+  GRACE_ONLINE_ONLY: 400,
+  GAME_OVER: 409,
+  SEAT_NOT_TAKEN_OVER: 409,
   // ChainGameError
   NOT_ON_CHAIN: 404,
   ADDRESS_IN_GAME: 409,

@@ -25,6 +25,9 @@
  *   seed predicts every roll and draw, its actions hold sealed bids).
  * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on; 403
  *   NOT_YOUR_SEAT for a `seat` the token does not hold (also on the chain claim and approval routes).
+ * - `POST /api/games/:id/rejoin` — body `{ token, seat? }` → 204: the seat's person takes it back from its bot
+ *   (issue 20); 403 NOT_YOUR_SEAT; 409 GAME_OVER | SEAT_NOT_TAKEN_OVER. The stream's `seats` event (SeatsUpdate)
+ *   tells everyone, and whenever a seat connects or goes away (`presence`, `graceUntil` in SeatInfo).
  * - `POST /api/games/:id/chat` — body ChatRequest (a seat's invite token, a message or an emote) → 201 ChatEntry, and
  *   a `chat` event on the game's stream (`id: seq.n`, so Last-Event-ID resumes both). Online games only (400
  *   CHAT_ONLINE_ONLY), until the game is over (409 CHAT_CLOSED); 403 SPECTATOR_CANNOT_CHAT | SEAT_MUTED | SEAT_LEFT;
@@ -40,6 +43,10 @@
 import { z } from 'zod';
 import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
 import { plainText } from '../engine/core/text';
+
+/** Issue 20: an online seat's grace period by default, and the longest one a game may ask for (seconds). */
+export const GRACE_DEFAULT = 60;
+export const GRACE_MAX = 1800;
 
 export const seatKindSchema = z.enum(['human', 'random', 'heuristic']);
 
@@ -67,6 +74,11 @@ export const createGameRequestSchema = z
     mode: z.enum(['hotseat', 'online']).default('hotseat'),
     /** Seconds a human seat has per decision before the default (NMR) action plays; null = no timer. */
     turnSeconds: z.number().int().min(5).max(3600).nullable().optional(),
+    /**
+     * Online: seconds a human seat whose last connection closed keeps its place before its bot plays for it (issue
+     * 20; 0: at once). Omitted: GRACE_DEFAULT online; refused in hot-seat (GRACE_ONLINE_ONLY).
+     */
+    graceSeconds: z.number().int().min(0).max(GRACE_MAX).optional(),
     /** Milliseconds between two bot actions, so people can follow them. */
     botPaceMs: z.number().int().min(0).max(10_000).default(400),
     /**
@@ -89,6 +101,39 @@ export interface SeatInfo {
   readonly kind: SeatKind;
   /** A human seat that has left (or timed out for good) is played by its bot. */
   readonly botTakeover: boolean;
+  /**
+   * Issue 20, online human seats only (null: a bot's seat, or hot-seat; absent: a saved record's seats): connected
+   * while at least one of the seat's event streams is open (several tabs count once), else away.
+   */
+  readonly presence?: Presence | null;
+  /** An away seat in its grace period: when its bot takes over (ms since epoch); null otherwise. */
+  readonly graceUntil?: number | null;
+}
+
+export type Presence = 'connected' | 'away';
+
+/** A seat's change the log tells (issue 20): its grace ended (`away`), it left, or its person took it back. */
+export type SeatMarkKind = 'away' | 'left' | 'back';
+
+/**
+ * The server's own event (issue 20), like TimedOutEvent kept out of the game record: a seat's bot took over or its
+ * person took it back. It follows the events of the action that was the last one then; `n` numbers the game's marks
+ * from 1, so a stream that repeats one adds it once.
+ */
+export interface SeatMarkEvent extends GameEvent {
+  readonly type: 'seatMark';
+  readonly n: number;
+  readonly seat: SeatId;
+  readonly mark: SeatMarkKind;
+}
+
+/**
+ * An SSE `seats` event (issue 20): who is connected changed, or a seat's bot took over or was sent away. `marks` are
+ * every SeatMarkEvent of the game (a few): one the reader has is known by its `n`.
+ */
+export interface SeatsUpdate {
+  readonly seats: readonly SeatInfo[];
+  readonly marks: readonly SeatMarkEvent[];
 }
 
 export interface CreateGameResponse {

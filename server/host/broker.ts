@@ -1,9 +1,12 @@
 import type { SeatId } from '../../engine';
 import { RequestError } from '../errors';
-import type { ChatEntry, GameSnapshot, GameUpdate } from '../protocol';
+import type { ChatEntry, GameSnapshot, GameUpdate, SeatsUpdate } from '../protocol';
 
-/** What a stream carries: the game's updates and, in between, its chat (issue 20). */
-export type StreamItem = { readonly kind: 'update'; readonly update: GameUpdate } | { readonly kind: 'chat'; readonly entry: ChatEntry };
+/** What a stream carries: the game's updates and, in between, its chat and its seats' presence (issue 20). */
+export type StreamItem =
+  | { readonly kind: 'update'; readonly update: GameUpdate }
+  | { readonly kind: 'chat'; readonly entry: ChatEntry }
+  | { readonly kind: 'seats'; readonly seats: SeatsUpdate };
 
 /**
  * Where a stream stands: the last action (`seq`) and chat entry (`chat`) it has sent. Every event's SSE id is this
@@ -51,6 +54,11 @@ export class Subscription implements AsyncIterable<GameUpdate> {
     this.pushItem({ kind: 'chat', entry });
   }
 
+  /** Queues the seats as they are now (ignored once closed): no cursor of its own, the newest one tells all. */
+  pushSeats(seats: SeatsUpdate): void {
+    this.pushItem({ kind: 'seats', seats });
+  }
+
   private pushItem(item: StreamItem): void {
     if (this.closed) return;
     if (this.waiting) {
@@ -64,7 +72,8 @@ export class Subscription implements AsyncIterable<GameUpdate> {
 
   /** Moves the read cursor past `item`. */
   private advance(item: StreamItem): StreamItem {
-    this.read = item.kind === 'update' ? { ...this.read, seq: item.update.seq } : { ...this.read, chat: item.entry.n };
+    if (item.kind === 'update') this.read = { ...this.read, seq: item.update.seq };
+    else if (item.kind === 'chat') this.read = { ...this.read, chat: item.entry.n };
     return item;
   }
 
@@ -162,7 +171,20 @@ export class Broker {
   private readonly byGame = new Map<string, Set<Subscriber>>();
   private readonly byClient = new Map<string, number>();
 
-  constructor(private readonly caps: StreamCaps = { perGame: Infinity, perClient: Infinity }) {}
+  constructor(
+    private readonly caps: StreamCaps = { perGame: Infinity, perClient: Infinity },
+    /**
+     * A seat's last stream closed (issue 20: presence; several tabs count once). Its first one opening is the
+     * subscriber's own doing, which tells the game's streams itself, after the subscriber's backlog.
+     */
+    private readonly onSeatLeft: (gameId: string, seat: SeatId) => void = () => undefined,
+  ) {}
+
+  /** Whether some stream of the game follows `seat`'s view (issue 20: the seat's person is at the table). */
+  connected(gameId: string, seat: SeatId): boolean {
+    for (const { subscription } of this.byGame.get(gameId) ?? []) if (subscription.seat === seat) return true;
+    return false;
+  }
 
   /**
    * Whether one more subscriber of `gameId` from `client` would be within the caps (nothing is registered).
@@ -200,6 +222,7 @@ export class Broker {
             if (left > 0) this.byClient.set(client, left);
             else this.byClient.delete(client);
           }
+          if (seat !== null && !this.connected(gameId, seat)) this.onSeatLeft(gameId, seat);
         },
         options.opening ?? null,
         options.start,
@@ -228,6 +251,11 @@ export class Broker {
   /** Delivers a chat entry to every subscriber of the game (chat holds nothing hidden: spectators read it too). */
   publishChat(gameId: string, entry: ChatEntry): void {
     for (const { subscription, chatAfter } of this.byGame.get(gameId) ?? []) if (entry.n > chatAfter) subscription.pushChat(entry);
+  }
+
+  /** Delivers the game's seats to every subscriber (presence holds nothing hidden: spectators see it too). */
+  publishSeats(gameId: string, seats: SeatsUpdate): void {
+    for (const { subscription } of this.byGame.get(gameId) ?? []) subscription.pushSeats(seats);
   }
 
   /** Subscribers of a game (for tests and metrics). */
@@ -262,6 +290,11 @@ export function formatSseChat(entry: ChatEntry, cursor: StreamCursor): string {
   return `id: ${sseId(cursor)}\nevent: chat\ndata: ${JSON.stringify(entry)}\n\n`;
 }
 
+/** The seats as Server-Sent Events text (`event: seats`, issue 20; `id` the stream's cursor, which it does not move). */
+export function formatSseSeats(seats: SeatsUpdate, cursor: StreamCursor): string {
+  return `id: ${sseId(cursor)}\nevent: seats\ndata: ${JSON.stringify(seats)}\n\n`;
+}
+
 /** A subscription's opening snapshot as Server-Sent Events text (`event: snapshot`, `id` its seq). */
 export function formatSseSnapshot(snapshot: GameSnapshot): string {
   return `id: ${snapshot.seq}\nevent: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`;
@@ -282,7 +315,8 @@ export function sseStream(subscription: Subscription): ReadableStream<Uint8Array
       else {
         const item = next.value;
         const cursor = subscription.cursor;
-        controller.enqueue(encoder.encode(item.kind === 'update' ? formatSse(item.update, cursor) : formatSseChat(item.entry, cursor)));
+        const text = item.kind === 'update' ? formatSse(item.update, cursor) : item.kind === 'chat' ? formatSseChat(item.entry, cursor) : formatSseSeats(item.seats, cursor);
+        controller.enqueue(encoder.encode(text));
       }
     },
     cancel() {

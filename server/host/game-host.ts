@@ -5,6 +5,7 @@ import { isTransient, type ChainGames } from '../chain/chain-games';
 import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
 import {
   actionRequestSchema,
+  GRACE_DEFAULT,
   holdSeatRequestSchema,
   type ActionResponse,
   type ChatEntry,
@@ -14,6 +15,8 @@ import {
   type MyGame,
   type MyGamesResponse,
   type SeatInfo,
+  type SeatMarkKind,
+  type SeatsUpdate,
 } from '../protocol';
 import type { Rate } from '../limits';
 import type { GameStore, StoreEvent } from '../store';
@@ -26,6 +29,7 @@ import { systemClock, type Clock } from './clock';
 import { getBoard } from '../studio/boards';
 import { gameKits } from './game-kits';
 import { LiveGame, type LoggedAction } from './live-game';
+import { GraceTimers, NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
 import { gamePath, parseGameRequest, prepareGame, zodMessage } from './new-game';
 import { replayStep, setupStored } from './replay';
 import { heldHolder, holderKeys, SeatHolders, stillHeld } from './seat-holders';
@@ -95,6 +99,7 @@ export class GameHost {
   private readonly chatDesk: ChatDesk;
   private readonly seatHolders: SeatHolders;
   private readonly automation: Automation;
+  private readonly graces: GraceTimers;
   private readonly clock: Clock;
   private readonly snapshotEvery: number;
   private readonly onError: (err: unknown) => void;
@@ -117,7 +122,8 @@ export class GameHost {
     this.chain = options.chain ?? null;
     this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
     this.idleMs = Math.max(0, options.idleMs ?? 300_000);
-    this.broker = new Broker(options.streams);
+    this.broker = new Broker(options.streams, (id, seat) => this.seatLeft(id, seat));
+    this.graces = new GraceTimers(this.clock, (id, seat) => this.graceEnded(id, seat));
     this.seatHolders = new SeatHolders(store.sql);
     this.chatDesk = new ChatDesk({
       store,
@@ -139,7 +145,11 @@ export class GameHost {
     if (options.resume ?? true) {
       host.inBackground(
         store.unfinishedGames().then(async (ids) => {
-          for (const id of ids) await host.live(id).catch(host.onError);
+          for (const id of ids) {
+            const live = await host.live(id).catch(host.onError);
+            // A restarted server has no connections: everyone at an online table gets the grace to come back.
+            if (live) for (const seat of live.row.seats.keys()) host.awayNow(live, seat);
+          }
         }),
       );
       // On-chain games that finished while nobody closed them: the bank's power over the players' copies ends.
@@ -173,11 +183,11 @@ export class GameHost {
     } finally {
       if (chainRow) this.chain!.release(row.id);
     }
-    const live = new LiveGame({ ...row, createdAt: new Date(this.clock.now()), finished: false }, gameKits[row.game], state, []);
+    const live = this.withPresence(new LiveGame({ ...row, graceSeconds: row.graceSeconds ?? null, seatMarks: [], createdAt: new Date(this.clock.now()), finished: false }, gameKits[row.game], state, []));
     live.lastUsed = this.clock.now();
     this.cache.set(row.id, live);
     await this.queues.run(row.id, async () => this.automation.plan(live));
-    return { id: row.id, seats: seatInfos(live.row), hostToken, invites, spectatorPath: gamePath(row.id) };
+    return { id: row.id, seats: seatInfos(live.row, live), hostToken, invites, spectatorPath: gamePath(row.id) };
   }
 
   /**
@@ -300,11 +310,29 @@ export class GameHost {
     await this.queues.run(id, async () => {
       if (live.row.seats[target]?.botTakeover) return;
       checkActor(live.row, holder, target);
-      const seats = live.row.seats.map((s, i) => (i === target ? { ...s, botTakeover: true } : s));
-      await this.storeCall(() => this.store.updateSeats(id, seats));
-      live.row = { ...live.row, seats };
-      live.deadlines.delete(target);
-      this.automation.plan(live);
+      await this.changeSeat(live, target, 'left');
+    });
+  }
+
+  /**
+   * Issue 20: the person whose seat its bot plays (they left, or their grace ran out) takes it back, from their
+   * invite link (the hot-seat host token names the seat), while the game runs; the log tells everyone.
+   * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT | TOKEN_REQUIRED | BOT_SEAT | UNKNOWN_SEAT, 404, 409
+   *   GAME_OVER | SEAT_NOT_TAKEN_OVER
+   */
+  async rejoin(id: string, token: string | undefined, seat?: SeatId, context: RequestContext = {}): Promise<void> {
+    const live = await this.live(id);
+    const holder = await this.holderFor(live, token, seat, context);
+    const target = targetSeat(holder, seat);
+    await this.queues.run(id, async () => {
+      const info = live.row.seats[target];
+      if (!info) throw new AccessError('UNKNOWN_SEAT', `seat ${target} is not in this game`, { seat: target });
+      if (info.kind !== 'human') throw new AccessError('BOT_SEAT', `seat ${target} is played by a bot`);
+      if (live.kit.definition.outcome(live.state)) throw new GameError('GAME_OVER', 'the game is over: there is no seat to take back');
+      if (!info.botTakeover) throw new GameError('SEAT_NOT_TAKEN_OVER', `${info.name} plays this seat already: its bot does not`);
+      await this.changeSeat(live, target, 'back');
+      // Taken back without a stream open (another device, a script): the grace to connect runs from now.
+      this.awayNow(live, target);
     });
   }
 
@@ -332,9 +360,17 @@ export class GameHost {
       // Read with the attach, no await between: an entry stored meanwhile is either in this backlog or published after.
       const chatFrom = Math.max(0, Math.min(chatAfter ?? room?.last ?? 0, room?.last ?? 0));
       const chatBacklog = room?.after(chatFrom) ?? [];
+      const arriving = viewer !== null && !this.broker.connected(id, viewer);
       const subscription = this.broker.attach(id, viewer, live.seq, { client, opening, start: { seq: opening?.seq ?? from, chat: chatFrom }, chatAfter: room?.last ?? 0 });
       for (const { seq, state } of backlog) subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
       for (const entry of chatBacklog) subscription.pushChat(entry);
+      // The seats as they are now (issue 20): everyone's, when this seat has just come (its grace ends); else this
+      // stream's only, so a stream resumed after a gap misses no presence change nor seat mark.
+      if (live.row.mode === 'online' && !live.row.finished) {
+        if (arriving) this.graces.cancel(id, viewer);
+        if (arriving && live.row.seats[viewer]?.kind === 'human') this.publishSeats(live);
+        else subscription.pushSeats(this.seatsUpdate(live));
+      }
       if (live.row.finished) subscription.end();
       return subscription;
     });
@@ -447,6 +483,7 @@ export class GameHost {
     if (this.closed) return;
     this.closed = true;
     this.automation.stop();
+    this.graces.stop();
     this.chain?.close();
     await this.unlisten?.();
     await this.idle();
@@ -467,6 +504,70 @@ export class GameHost {
     return heldHolder(live.row, await this.storeCall(() => this.seatHolders.held(keys, live.id)), seat);
   }
 
+  /** The game's seats reach the browser with who is at the table (issue 20). */
+  private withPresence(live: LiveGame): LiveGame {
+    live.presence = (seat) => this.presenceOf(live, seat);
+    return live;
+  }
+
+  /** An online human seat's presence: connected (some stream follows it), else away and, in its grace, until when. */
+  private presenceOf(live: LiveGame, seat: SeatId): SeatPresence {
+    if (live.row.mode !== 'online' || live.row.seats[seat]?.kind !== 'human') return NO_PRESENCE;
+    if (this.broker.connected(live.id, seat)) return { presence: 'connected', graceUntil: null };
+    return { presence: 'away', graceUntil: this.graces.until(live.id, seat) };
+  }
+
+  /** The seats as every stream of the game gets them: presence and the log's seat marks (issue 20). */
+  private publishSeats(live: LiveGame): void {
+    this.broker.publishSeats(live.id, this.seatsUpdate(live));
+  }
+
+  private seatsUpdate(live: LiveGame): SeatsUpdate {
+    return { seats: seatInfos(live.row, live), marks: live.row.seatMarks.map(seatMarkEvent) };
+  }
+
+  /** A seat's last stream closed: its grace starts, and everyone is told. */
+  private seatLeft(id: string, seat: SeatId): void {
+    const live = this.cache.get(id);
+    if (!live || this.closed || live.row.mode !== 'online' || live.row.finished) return;
+    this.awayNow(live, seat);
+    this.publishSeats(live);
+  }
+
+  /** An online human seat nobody follows now: unless its bot plays already, its grace starts. */
+  private awayNow(live: LiveGame, seat: SeatId): void {
+    const info = live.row.seats[seat];
+    if (live.row.mode !== 'online' || live.row.finished || info?.kind !== 'human' || info.botTakeover || this.broker.connected(live.id, seat)) return;
+    this.graces.start(live.id, seat, (live.row.graceSeconds ?? GRACE_DEFAULT) * 1000);
+  }
+
+  /** A grace ran out: if the seat is still away and its person's, its bot plays for it from now, and the log says so. */
+  private graceEnded(id: string, seat: SeatId): void {
+    this.inBackground(
+      this.queues.run(id, async () => {
+        const live = this.cache.get(id);
+        if (!live || this.closed || live.row.finished || live.row.seats[seat]?.botTakeover || this.broker.connected(id, seat)) return;
+        await this.changeSeat(live, seat, 'away');
+      }),
+    );
+  }
+
+  /**
+   * A human seat's bot takes over (`away`, `left`) or hands it back (`back`), stored with the mark the log shows;
+   * bots and timers are planned again and every stream is told. Must run in the game's queue.
+   */
+  private async changeSeat(live: LiveGame, seat: SeatId, mark: SeatMarkKind): Promise<void> {
+    const botTakeover = mark !== 'back';
+    const seats = live.row.seats.map((s, i) => (i === seat ? { ...s, botTakeover } : s));
+    const entry = { n: live.row.seatMarks.length + 1, afterSeq: live.seq, seat, mark };
+    await this.storeCall(() => this.store.updateSeats(live.id, seats, entry));
+    live.row = { ...live.row, seats, seatMarks: [...live.row.seatMarks, entry] };
+    if (botTakeover) live.deadlines.delete(seat);
+    this.graces.cancel(live.id, seat);
+    this.automation.plan(live);
+    this.publishSeats(live);
+  }
+
   private pendingSeats(live: LiveGame): SeatId[] {
     return live.kit.definition.pending(live.state).map((d) => d.seat);
   }
@@ -483,7 +584,7 @@ export class GameHost {
     let evicted = 0;
     for (const [id, live] of this.cache) {
       if (now - live.lastUsed < olderThanMs || this.broker.count(id) > 0 || this.queues.busy(id) || this.loading.has(id)) continue;
-      if (this.botToMove(live) || (!live.row.finished && this.chain?.isOnChain(id))) continue;
+      if (this.botToMove(live) || (!live.row.finished && this.chain?.isOnChain(id)) || this.graces.running(id)) continue;
       if (live.deadlines.size > 0) this.dormant.set(id, { seq: live.seq, deadlines: [...live.deadlines] });
       this.cache.delete(id);
       evicted++;
@@ -543,7 +644,7 @@ export class GameHost {
       state = step.state;
       log[i] = { ...log[i]!, events: keepMark(rows[i]!.events, step.events) };
     }
-    const live = new LiveGame(row, kit, state, log);
+    const live = this.withPresence(new LiveGame(row, kit, state, log));
     live.lastUsed = this.clock.now();
     const dormant = this.dormant.get(id);
     this.dormant.delete(id);
@@ -667,6 +768,7 @@ export class GameHost {
       live.row = { ...live.row, finished: true };
       this.inBackground(this.store.markFinished(live.id));
       this.chain?.gameOver(live.id); // the bank's power over the players' copies ends with the game (issue 15)
+      this.graces.cancelGame(live.id);
       this.broker.end(live.id); // nothing more will come: streams close instead of staying open (issue 16)
     }
   }
@@ -757,7 +859,12 @@ export class GameHost {
       const work = this.queues.run(live.id, async () => {
         if (event.type !== 'action') {
           const row = await this.store.getGame(live.id);
-          if (row) live.row = { ...live.row, seats: row.seats };
+          if (row) {
+            live.row = { ...live.row, seats: row.seats, seatMarks: row.seatMarks };
+            // A takeover (here or on another instance) ends the seat's grace here too (issue 20).
+            for (const seat of row.seats.keys()) if (row.seats[seat]!.botTakeover) this.graces.cancel(live.id, seat);
+            this.publishSeats(live);
+          }
         }
         await this.catchUp(live);
         this.automation.plan(live);

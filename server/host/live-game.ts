@@ -2,6 +2,7 @@ import type { Actor, GameEvent, SeatId } from '../../engine';
 import type { GameRow } from '../store';
 import type { ChatRoom } from './chat';
 import type { GameKit } from './game-kits';
+import { NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
 
 /** One applied action as the host keeps it: the log entry at `seq` (1-based). */
 export interface LoggedAction {
@@ -22,6 +23,8 @@ export class LiveGame {
   lastUsed = 0;
   /** Its chat (issue 20), loaded when first needed; it leaves memory with the game. */
   chat: Promise<ChatRoom> | null = null;
+  /** Whether a seat's person is at the table (issue 20); the host sets it for online games. */
+  presence: (seat: SeatId) => SeatPresence = () => NO_PRESENCE;
   private readonly recent = new Map<number, unknown>();
 
   constructor(
@@ -57,8 +60,18 @@ export class LiveGame {
     return this.recent.get(seq);
   }
 
-  /** Every event so far, in order. */
-  events(): GameEvent[] {
-    return this.log.flatMap((entry) => entry.events);
+  /**
+   * The events up to action `seq` (default: every one so far), in order, each seat mark (issue 20) after the events
+   * of the action that was the last one when it was made.
+   */
+  events(seq = this.seq): GameEvent[] {
+    const marks = this.row.seatMarks;
+    const out: GameEvent[] = [];
+    let next = 0;
+    for (let at = 0; at <= seq; at++) {
+      if (at > 0) out.push(...this.log[at - 1]!.events);
+      while (next < marks.length && marks[next]!.afterSeq <= at) out.push(seatMarkEvent(marks[next++]!));
+    }
+    return out;
   }
 }

@@ -3,9 +3,12 @@ import type { GameSnapshot, GameUpdate, SeatInfo } from '../protocol';
 import type { GameRow } from '../store';
 import type { LiveGame } from './live-game';
 
-/** The public seat list (never a token hash). */
-export const seatInfos = (row: GameRow): SeatInfo[] =>
-  row.seats.map((s, seat) => ({ seat, name: s.name, kind: s.kind, botTakeover: s.botTakeover }));
+/**
+ * The public seat list (never a token hash), with who is at the table when `live` says (issue 20); without it (a
+ * game's record) the seats as they are kept.
+ */
+export const seatInfos = (row: GameRow, live?: LiveGame): SeatInfo[] =>
+  row.seats.map((s, seat) => ({ seat, name: s.name, kind: s.kind, botTakeover: s.botTakeover, ...live?.presence(seat) }));
 
 /** The deadline that concerns `seat`: its own; for a spectator the earliest pending one. */
 export function deadlineFor(live: LiveGame, seat: SeatId | null): number | null {
@@ -39,7 +42,7 @@ export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnaps
     id: live.id,
     game: live.row.game,
     seq: live.seq,
-    seats: seatInfos(live.row),
+    seats: seatInfos(live.row, live),
     seat,
     ...fields,
     events: live.events(),
@@ -59,7 +62,7 @@ export function updateFor(live: LiveGame, seq: number, state: unknown, events: r
     ...fields,
     events,
     deadline: seq === live.seq ? deadlineFor(live, seat) : null,
-    seats: seatInfos(live.row),
+    seats: seatInfos(live.row, live),
     seed: revealedSeed(live, fields.outcome),
   };
 }
@@ -74,10 +77,10 @@ export function snapshotAt(live: LiveGame, seq: number, state: unknown, seat: Se
     id: live.id,
     game: live.row.game,
     seq,
-    seats: seatInfos(live.row),
+    seats: seatInfos(live.row, live),
     seat,
     ...fields,
-    events: live.log.slice(0, seq).flatMap((entry) => entry.events),
+    events: live.events(seq),
     deadline: seq === live.seq ? deadlineFor(live, seat) : null,
     ...seedFacts(live, fields.outcome),
   };

@@ -168,6 +168,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX seat_holders_game ON seat_holders (game_id);
     `,
   },
+  {
+    version: 7,
+    sql: `
+      -- Issue 20: an online game's grace period (seconds an away seat keeps its place before its bot plays; null in
+      -- hot-seat), and the seats' changes its log tells ([{ n, afterSeq, seat, mark }]), no part of the record.
+      ALTER TABLE games ADD COLUMN grace_seconds integer;
+      ALTER TABLE games ADD COLUMN seat_marks jsonb NOT NULL DEFAULT '[]';
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

@@ -4,7 +4,7 @@ import { seatKindSchema } from '../protocol';
 import { StoreError } from '../errors';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState, type SqlDriver } from './driver';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK_KEY } from './schema';
-import type { ActionRow, ChatRow, GameRow, GameStore, NewGameRow, SnapshotRow, StoreEvent, StoreListener, StoredSeat } from './types';
+import type { ActionRow, ChatRow, GameRow, GameStore, NewGameRow, SnapshotRow, StoreEvent, StoreListener, StoredSeat, StoredSeatMark } from './types';
 
 // Rows are a boundary too (another instance, an older version, a hand edit): parse them, do not cast them.
 const storedSeatSchema = z.object({
@@ -24,6 +24,8 @@ const gameRowSchema = z.object({
   mode: z.enum(['hotseat', 'online']),
   turn_seconds: z.number().int().nullable(),
   bot_pace_ms: z.number().int(),
+  grace_seconds: z.number().int().nullable(),
+  seat_marks: z.array(z.object({ n: z.number().int(), afterSeq: z.number().int(), seat: z.number().int(), mark: z.enum(['away', 'left', 'back']) })),
   created_at: z.date(),
   finished: z.boolean(),
 });
@@ -92,8 +94,8 @@ export class SqlGameStore implements GameStore {
   async createGame(game: NewGameRow): Promise<void> {
     try {
       await this.driver.query(
-        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10)`,
+        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, grace_seconds)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
         [
           game.id,
           game.game,
@@ -105,6 +107,7 @@ export class SqlGameStore implements GameStore {
           game.mode,
           game.turnSeconds,
           game.botPaceMs,
+          game.graceSeconds ?? null,
         ],
       );
     } catch (err) {
@@ -128,6 +131,8 @@ export class SqlGameStore implements GameStore {
       mode: r.mode,
       turnSeconds: r.turn_seconds,
       botPaceMs: r.bot_pace_ms,
+      graceSeconds: r.grace_seconds,
+      seatMarks: r.seat_marks,
       createdAt: r.created_at,
       finished: r.finished,
     };
@@ -138,13 +143,13 @@ export class SqlGameStore implements GameStore {
     return rows.map((r) => r.id);
   }
 
-  async updateSeats(id: string, seats: readonly StoredSeat[]): Promise<void> {
+  async updateSeats(id: string, seats: readonly StoredSeat[], mark?: StoredSeatMark): Promise<void> {
     const notice: StoreEvent = { type: 'seats', gameId: id };
     // One statement: the notification goes out exactly when the update commits.
     const rows = await this.driver.query(
-      `WITH changed AS (UPDATE games SET seats = $2::jsonb WHERE id = $1 RETURNING id)
+      `WITH changed AS (UPDATE games SET seats = $2::jsonb, seat_marks = seat_marks || $5::jsonb WHERE id = $1 RETURNING id)
        SELECT pg_notify($3, $4) FROM changed`,
-      [id, JSON.stringify(seats), this.channel, JSON.stringify(notice)],
+      [id, JSON.stringify(seats), this.channel, JSON.stringify(notice), JSON.stringify(mark ? [mark] : [])],
     );
     if (rows.length === 0) throw new StoreError('UNKNOWN_GAME', `no game ${id}`);
   }

@@ -1,5 +1,5 @@
 import type { Actor, GameEvent, GameId, SeatId } from '../../engine';
-import type { SeatKind } from '../protocol';
+import type { SeatKind, SeatMarkKind } from '../protocol';
 import type { SqlDriver } from './driver';
 
 /** A seat as stored: the SHA-256 (hex) of its invite token, never the token. */
@@ -10,6 +10,14 @@ export interface StoredSeat {
   readonly tokenHash: string | null;
   /** A human seat whose player left: its bot plays it. */
   readonly botTakeover: boolean;
+}
+
+/** A seat's change the log tells (issue 20), after action `afterSeq`; `n` counts from 1 per game. */
+export interface StoredSeatMark {
+  readonly n: number;
+  readonly afterSeq: number;
+  readonly seat: SeatId;
+  readonly mark: SeatMarkKind;
 }
 
 export interface GameRow {
@@ -25,11 +33,15 @@ export interface GameRow {
   readonly mode: 'hotseat' | 'online';
   readonly turnSeconds: number | null;
   readonly botPaceMs: number;
+  /** Online: seconds an away human seat keeps its place before its bot plays (issue 20); null in hot-seat. */
+  readonly graceSeconds: number | null;
+  /** The seats' changes the log tells, oldest first (no part of the game record). */
+  readonly seatMarks: readonly StoredSeatMark[];
   readonly createdAt: Date;
   readonly finished: boolean;
 }
 
-export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished'>;
+export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'graceSeconds' | 'seatMarks'> & { readonly graceSeconds?: number | null };
 
 /** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
 export interface ActionRow {
@@ -85,8 +97,11 @@ export interface GameStore {
   getGame(id: string): Promise<GameRow | null>;
   /** Ids of games not marked finished (a restarted host resumes their bots and timers). */
   unfinishedGames(): Promise<string[]>;
-  /** Replaces the seats (bot takeover) and notifies listeners. @throws StoreError UNKNOWN_GAME */
-  updateSeats(id: string, seats: readonly StoredSeat[]): Promise<void>;
+  /**
+   * Replaces the seats (bot takeover) and notifies listeners; with `mark`, adds it to the game's seat marks in the
+   * same statement. @throws StoreError UNKNOWN_GAME
+   */
+  updateSeats(id: string, seats: readonly StoredSeat[], mark?: StoredSeatMark): Promise<void>;
   markFinished(id: string): Promise<void>;
   /**
    * Appends one action at `seq` and notifies listeners, atomically: of two appends of the same seq exactly one

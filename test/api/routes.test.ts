@@ -173,9 +173,10 @@ describe('POST /api/games', () => {
     const res = await answer<CreateGameResponse>(createGame(jsonRequest('/api/games', poleOnline)));
     expect(res.status).toBe(201);
     expect(res.body.id).toEqual(expect.any(String));
+    // Nobody has opened an invite yet (issue 20: presence).
     expect(res.body.seats).toEqual([
-      { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },
-      { seat: 1, name: 'Bea', kind: 'human', botTakeover: false },
+      { seat: 0, name: 'Ada', kind: 'human', botTakeover: false, presence: 'away', graceUntil: null },
+      { seat: 1, name: 'Bea', kind: 'human', botTakeover: false, presence: 'away', graceUntil: null },
     ]);
     expect(res.body.hostToken).toEqual(expect.any(String));
     expect(res.body.invites.map((i) => i.seat)).toEqual([0, 1]);

@@ -54,8 +54,8 @@ describe('GameHost: create and snapshot', () => {
   it('creates a game and shows each seat its view, legal actions and pending decisions', async () => {
     const { created, seat, token } = await newPoleGame();
     expect(created.seats).toEqual([
-      { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },
-      { seat: 1, name: 'Bea', kind: 'human', botTakeover: false },
+      { seat: 0, name: 'Ada', kind: 'human', botTakeover: false, presence: 'away', graceUntil: null },
+      { seat: 1, name: 'Bea', kind: 'human', botTakeover: false, presence: 'away', graceUntil: null },
     ]);
     expect(created.invites.map((i) => i.seat)).toEqual([0, 1]);
     expect(created.hostToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -274,6 +274,8 @@ describe('GameHost: updates', () => {
     const reader = sseStream(sub).getReader();
     const decode = async () => new TextDecoder().decode((await reader.read()).value);
     expect(await decode()).toBe('retry: 2000\n: subscribed\n\n');
+    // An online game's stream tells the seats first (issue 20: presence).
+    expect(await decode()).toMatch(/^id: 0\nevent: seats\n/);
     await host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
     const text = await decode();
     expect(text.startsWith('id: 1\nevent: update\ndata: {')).toBe(true);

@@ -6,6 +6,7 @@ import styles from './gotopoly.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 import { groupFill } from './group-fill';
+import { PresenceBadge } from '../play/presence-badge';
 
 const KEPT_KIND: ReadonlyMap<string, string> = new Map(
   [...POLY_FIED_DECKS.chance, ...POLY_FIED_DECKS.chest].map((card) => [card.id, card.effect.kind]),
@@ -64,6 +65,7 @@ export function GotopolySeats({
                 </span>
                 <span className={ui.playerName}>{names[seat]}</span>
                 {info && <span className={ui.tag}>{info.botTakeover ? 'bot (took over)' : info.kind}</span>}
+                <PresenceBadge info={info} />
                 {me === seat && <span className={cx(ui.tag, ui.tagFirst)}>you</span>}
                 {active.has(seat) && <span className={ui.turnMarker}>deciding</span>}
               </div>

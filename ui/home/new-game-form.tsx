@@ -54,6 +54,9 @@ const PACES = [
   { ms: 2500, label: 'Slow · 2.5 s' },
 ] as const;
 const ONLINE_TIMER = 60;
+/** Issue 20: an online seat's grace period, as the server's GRACE_DEFAULT and GRACE_MAX (ui imports server types only). */
+const GRACE_DEFAULT = 60;
+const GRACE_MAX = 1800;
 
 const defaultName = (seat: number) => DEFAULT_NAMES[seat] ?? `Player ${seat + 1}`;
 
@@ -93,6 +96,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
   const [timerOn, setTimerOn] = useState(false);
   const [timerSeconds, setTimerSeconds] = useState(String(ONLINE_TIMER));
   const [timerTouched, setTimerTouched] = useState(false);
+  const [graceSeconds, setGraceSeconds] = useState(String(GRACE_DEFAULT));
   const [pace, setPace] = useState(400);
   const [submitting, setSubmitting] = useState(false);
   // Until React has hydrated the form, a click would submit it natively (a GET reload that creates nothing).
@@ -149,6 +153,11 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
       setError('Turn timer: a whole number of seconds from 5 to 3600.');
       return;
     }
+    const grace = Number(graceSeconds);
+    if (mode === 'online' && (!Number.isInteger(grace) || grace < 0 || grace > GRACE_MAX)) {
+      setError(`Grace period: a whole number of seconds from 0 to ${GRACE_MAX}.`);
+      return;
+    }
     if (boardId && !studioBoard) {
       setError(boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'The studio board is still loading.');
       return;
@@ -161,6 +170,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
       ...(seed.trim() ? { seed: seed.trim() } : {}),
       mode,
       turnSeconds: timerOn ? seconds : null,
+      ...(mode === 'online' ? { graceSeconds: grace } : {}),
       botPaceMs: pace,
       ...(onChain ? { onChain: studioBoard ? { studioBoard: studioBoard.id } : {} } : {}),
     };
@@ -330,6 +340,13 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
           </label>
           <p className={ui.hint}>When it runs out, the rules’ default move is played for the seat.</p>
         </div>
+        {mode === 'online' && (
+          <div className={ui.field}>
+            <label htmlFor="grace-seconds">Grace period (seconds)</label>
+            <input id="grace-seconds" type="number" min={0} max={GRACE_MAX} step={1} value={graceSeconds} onChange={(e) => setGraceSeconds(e.target.value)} />
+            <p className={ui.hint}>How long a seat whose person lost their connection keeps its place before its bot plays (0: at once). They can take it back from their link.</p>
+          </div>
+        )}
         <div className={ui.field}>
           <label htmlFor="bot-pace">Bot pace</label>
           <select id="bot-pace" value={pace} onChange={(e) => setPace(Number(e.target.value))}>

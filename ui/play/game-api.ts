@@ -1,5 +1,5 @@
 import type { Decision, SeatId } from '../../engine/core';
-import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpdate, HeldSeatResponse, MyGamesResponse, SeatInfo } from '../../server/protocol';
+import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpdate, HeldSeatResponse, MyGamesResponse, SeatInfo, SeatMarkEvent, SeatsUpdate } from '../../server/protocol';
 import { apiFetch, jsonPost } from '../api/client';
 
 /**
@@ -25,6 +25,7 @@ export const chatUrl = (id: string): string => `${base(id)}/chat`;
 export const muteUrl = (id: string): string => `${base(id)}/chat/mute`;
 export const actionsUrl = (id: string): string => `${base(id)}/actions`;
 export const leaveUrl = (id: string): string => `${base(id)}/leave`;
+export const rejoinUrl = (id: string): string => `${base(id)}/rejoin`;
 export const recordUrl = (id: string): string => `${base(id)}/record`;
 /** The play page (of a seat this browser holds, or a spectator's). */
 export const playPath = (id: string, seat: SeatId | null = null): string => `/play/${encodeURIComponent(id)}${query({ seat })}`;
@@ -81,6 +82,16 @@ export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSna
     seats: update.seats,
     seed: update.seed,
   };
+}
+
+/**
+ * Applies a `seats` event (issue 20): the seats as they are now (who is connected, whose bot plays), and the log's
+ * seat marks the snapshot does not have yet (known by their `n`), after its events.
+ */
+export function applySeats(snapshot: GameSnapshot, update: SeatsUpdate): GameSnapshot {
+  const known = new Set(snapshot.events.flatMap((e) => (e.type === 'seatMark' ? [(e as SeatMarkEvent).n] : [])));
+  const added = update.marks.filter((m) => !known.has(m.n));
+  return { ...snapshot, seats: update.seats, events: added.length ? [...snapshot.events, ...added] : snapshot.events };
 }
 
 /**
@@ -186,6 +197,14 @@ export function postChat(id: string, message: { readonly text: string } | { read
 /** `POST /api/games/:id/chat/mute`, as the game's host (this browser holds its host link). @throws ApiError 403 NOT_GAME_HOST… */
 export async function postMute(id: string, seat: SeatId, muted: boolean): Promise<void> {
   await apiFetch<unknown>(muteUrl(id), jsonPost({ seat, muted }));
+}
+
+/**
+ * `POST /api/games/:id/rejoin` {seat}: the seat's person (this browser or wallet holds it) takes it back from its bot
+ * (issue 20). @throws ApiError 409 SEAT_NOT_TAKEN_OVER | GAME_OVER, 403 NOT_YOUR_SEAT
+ */
+export async function rejoinSeat(id: string, seat: SeatId): Promise<void> {
+  await apiFetch<unknown>(rejoinUrl(id), jsonPost({ seat }));
 }
 
 /** `POST /api/games/:id/leave` {seat}: the seat's bot plays on. @throws ApiError */

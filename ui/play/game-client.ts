@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SeatId } from '../../engine/core';
-import type { ChatEntry, GameSnapshot, GameUpdate } from '../../server/protocol';
+import type { ChatEntry, GameSnapshot, GameUpdate, SeatsUpdate } from '../../server/protocol';
 import { isApiError, STALE_CODE } from '../api/client';
-import { applyChat, applySnapshot, applyUpdate, eventsUrl, fetchSnapshot, mergeChat, postAction } from './game-api';
+import { applyChat, applySeats, applySnapshot, applyUpdate, eventsUrl, fetchSnapshot, mergeChat, postAction } from './game-api';
 
 export * from './game-api';
 
@@ -130,6 +130,16 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
           commit(applyChat(current, JSON.parse((ev as MessageEvent<string>).data) as ChatEntry));
         } catch {
           // a malformed event: the next snapshot read repairs the chat
+        }
+      });
+      // Who is at the table, and whose bot plays (issue 20), on the same stream.
+      es.addEventListener('seats', (ev) => {
+        const current = snapRef.current;
+        if (!current) return;
+        try {
+          commit(applySeats(current, JSON.parse((ev as MessageEvent<string>).data) as SeatsUpdate));
+        } catch {
+          // a malformed event: the next snapshot read repairs the seats
         }
       });
       // A resume from before the server's newest snapshot: that snapshot, then the updates after it.

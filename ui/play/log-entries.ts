@@ -5,7 +5,7 @@
  */
 import type { GameEvent } from '../../engine/core';
 import type { Board, PoleEvent, PoleState } from '../../engine/pole';
-import type { TimedOutEvent } from '../../server/protocol';
+import type { SeatMarkEvent, TimedOutEvent } from '../../server/protocol';
 import { describeEvents, describeSetup, type LogLine } from '../pole/pole-log';
 
 /** One entry of a game's running log: a Pole turn, or one Gotopoly / Ten event, in plain words. */
@@ -30,6 +30,21 @@ const seatOf = (e: GameEvent): number | null => {
 export type PoleStart = Pick<PoleState, 'turnOrderRolls' | 'firstSeat'>;
 
 const isTimedOut = (e: GameEvent): e is TimedOutEvent => e.type === 'timedOut';
+const isSeatMark = (e: GameEvent): e is SeatMarkEvent => e.type === 'seatMark';
+
+const SEAT_MARK_TEXT: Record<SeatMarkEvent['mark'], (who: string) => string> = {
+  away: (who) => `${who} is away — their bot plays`,
+  left: (who) => `${who} left — their bot plays`,
+  back: (who) => `${who} took their seat back`,
+};
+
+/** Issue 20: a seat's bot took over or its person took it back, as its own entry of the log. */
+const seatMarkEntry = (e: SeatMarkEvent, key: number, who: string): ActionLogEntry => ({
+  key,
+  seat: e.seat,
+  meta: who,
+  lines: [{ text: SEAT_MARK_TEXT[e.mark](who), tone: 'info' }],
+});
 
 /** How a line of a move the server made when the seat's turn timer ran out begins (issue 19). */
 export const TIMED_OUT = '(time ran out)';
@@ -81,7 +96,7 @@ export function poleLogEntries(events: readonly GameEvent[], names: readonly str
     };
     for (let i = from; i < to; i++) {
       const e = events[i]!;
-      if (isTimedOut(e)) continue;
+      if (isTimedOut(e) || isSeatMark(e)) continue;
       if (run.length > 0 && moveOf[i] !== runMark) tell();
       if (run.length === 0) runMark = moveOf[i] ?? null;
       run.push(e as PoleEvent);
@@ -92,7 +107,7 @@ export function poleLogEntries(events: readonly GameEvent[], names: readonly str
   let start = 0;
   const flush = (end: number) => {
     if (end <= start) return;
-    const first = (events.slice(start, end) as PoleEvent[]).find((e) => !isTimedOut(e));
+    const first = (events.slice(start, end) as PoleEvent[]).find((e) => !isTimedOut(e) && !isSeatMark(e));
     const lines = describeTurn(start, end);
     // The first turn starts at set-up, so its `turnStarted` is in no action's events.
     const seat = first?.type === 'turnStarted' ? first.seat : first ? seatOf(first) : null;
@@ -111,12 +126,15 @@ export function poleLogEntries(events: readonly GameEvent[], names: readonly str
     if (e.type === 'turnStarted' || e.type === 'gameEnded') flush(i);
   });
   flush(events.length);
-  return entries;
+  // A seat mark follows the turn it happened in (its key is its own index, after the turn's first).
+  const marks = events.flatMap((e, i) => (isSeatMark(e) ? [seatMarkEntry(e, i, name(e.seat))] : []));
+  return marks.length ? [...entries, ...marks].sort((a, b) => a.key - b.key) : entries;
 }
 
 /**
  * Gotopoly's or Ten's log from its events (oldest first): one entry per event that `describe` tells; a move made
- * when the seat's turn timer ran out reads "(time ran out) …".
+ * when the seat's turn timer ran out reads "(time ran out) …"; a seat's bot taking over or its person coming back
+ * has its own entry.
  */
 export function eventLogEntries(events: readonly GameEvent[], names: readonly string[], describe: (event: GameEvent) => string | null): ActionLogEntry[] {
   const name = (seat: number) => nameOf(names, seat);
@@ -124,6 +142,10 @@ export function eventLogEntries(events: readonly GameEvent[], names: readonly st
   const told = new Set<number>();
   const entries: ActionLogEntry[] = [];
   events.forEach((e, i) => {
+    if (isSeatMark(e)) {
+      entries.push(seatMarkEntry(e, i, name(e.seat)));
+      return;
+    }
     if (isTimedOut(e)) {
       // A default move none of whose events is told (each game's log skips some) still says that it was played.
       const toldAny = events.slice(i + 1, i + 1 + e.events).some((x) => describe(x) !== null);

@@ -16,6 +16,7 @@ import {
   holdSeat,
   humanSeats,
   leaveSeat,
+  rejoinSeat,
   pendingHumanSeats,
   playPath,
   useGameConnection,
@@ -201,6 +202,8 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   const mySeat = shown.seats.find((s) => s.seat === seat);
   // Once the game is over there is nothing left to leave.
   const canLeave = seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover && !shown.outcome;
+  // Issue 20: an online seat its bot plays (its person left, or their grace ran out) is theirs to take back.
+  const canTakeBack = seat !== null && host === false && mySeat?.kind === 'human' && mySeat.botTakeover && !shown.outcome;
   const pendingNames = listNames([...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`));
 
   const leave = async () => {
@@ -220,6 +223,16 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
       setNotice('You left the seat; its bot plays on.');
     } catch (err) {
       setNotice(err instanceof Error ? err.message : 'Could not leave the seat.');
+    }
+  };
+
+  const takeBack = async () => {
+    if (seat === null) return;
+    try {
+      await rejoinSeat(id, seat);
+      setNotice('Your seat is yours again: you play it from now on.');
+    } catch (err) {
+      setNotice(err instanceof Error ? err.message : 'Could not take the seat back.');
     }
   };
 
@@ -252,6 +265,11 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
           <a className={cx(ui.button, ui.ghost, ui.small)} href={rulesHref(shown.game)} target="_blank" rel="noopener">
             Rules
           </a>
+          {canTakeBack && (
+            <button type="button" className={cx(ui.button, ui.small)} onClick={() => void takeBack()}>
+              Take your seat back
+            </button>
+          )}
           {canLeave && (
             <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void leave()}>
               Leave seat

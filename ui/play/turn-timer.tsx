@@ -2,13 +2,8 @@
 
 import { useClock } from '../lib/browser-state';
 import { cx } from '../lib/cx';
+import { formatClock } from '../lib/clock-text';
 import styles from './play.module.css';
-
-/** "1:05" for 65 seconds. */
-export function formatClock(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
 
 /** The pending human decision's countdown (the server's deadline; at zero the rules' default move is played). */
 export function TurnTimer({ deadline, who }: { deadline: number | null; who: string | null }) {

@@ -2,6 +2,7 @@ import { lapsOf, piecesOf, positionOf } from '../../engine/pole';
 import { formatTz, seatColor, seatInitial } from '../lib/seats';
 import { poleViewDecision, type PoleScene } from './pole-scene';
 import { TileArt } from './tile-art';
+import { PresenceBadge } from '../play/presence-badge';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
@@ -51,6 +52,7 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
                 </span>
                 <span className={ui.playerName}>{names[seat]}</span>
                 <span className={ui.tag}>{snap.tags[seat] ?? 'bot'}</span>
+                <PresenceBadge info={snap.seats?.[seat]} />
                 {state.firstSeat === seat && (
                   <span className={cx(ui.tag, ui.tagFirst)} title="Plays first (won the turn-order roll)">
                     1st

@@ -22,6 +22,8 @@ export interface PoleScene {
   readonly tags: readonly string[];
   /** Changes whenever `lastEvents` does (re-runs the cash-change animation). */
   readonly stamp: number;
+  /** A live game's seats (who is at the table, issue 20); none in a watched game. */
+  readonly seats?: readonly SeatInfo[];
 }
 
 /** The pending decision of a view: poleDecision reads the phase, queue, players and tiles, never the PRNG state. */
@@ -74,5 +76,6 @@ export function liveScene(view: PoleView, seats: readonly SeatInfo[], events: re
     seed: null,
     tags: view.players.map((_, seat) => seatTag(seats[seat], viewer)),
     stamp: events.length,
+    seats,
   };
 }

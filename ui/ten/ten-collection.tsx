@@ -2,6 +2,7 @@ import { cardById, COLOURS, scoreCollection, type JokerPlacement, type TenPlayer
 import type { SeatInfo } from '../../server/protocol';
 import { cardIdLabel } from './ten-log';
 import { useTenWords } from './ten-intl';
+import { PresenceBadge } from '../play/presence-badge';
 import { seatColor, seatInitial } from '../lib/seats';
 import { TenCard, toneColour } from './ten-card';
 import styles from './ten.module.css';
@@ -52,6 +53,7 @@ export function TenCollection({
         </span>
         <span className={ui.playerName}>{name}</span>
         {info && <span className={ui.tag}>{info.botTakeover ? t('seat.botTakeover') : t(`seat.${info.kind}`)}</span>}
+        <PresenceBadge info={info} words={{ connected: t('seat.connected'), away: t('seat.away'), graceLeft: (time) => t('seat.graceLeft', { time }) }} />
         {me && <span className={cx(ui.tag, ui.tagFirst)}>{t('seat.you')}</span>}
         {current && <span className={ui.tag}>{t('seat.active')}</span>}
         {active && <span className={ui.turnMarker}>{t('seat.deciding')}</span>}

@@ -121,6 +121,9 @@ export const en = {
   },
   seat: {
     botTakeover: 'bot (took over)',
+    connected: 'online',
+    away: 'away',
+    graceLeft: 'bot in {time}',
     human: 'human',
     random: 'random',
     heuristic: 'heuristic',

@@ -124,6 +124,9 @@ export const hu: TenMessages = {
   },
   seat: {
     botTakeover: 'bot (átvette)',
+    connected: 'online',
+    away: 'távol',
+    graceLeft: 'bot {time} múlva',
     human: 'ember',
     random: 'véletlen bot',
     heuristic: 'okos bot',

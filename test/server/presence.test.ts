@@ -1,0 +1,224 @@
+/**
+ * Issue 20: presence, the grace period and taking a seat back, in the in-process host over PGlite with a hand-driven
+ * clock. A seat is connected while one of its streams is open (tabs count once) and everyone's stream is told of a
+ * change; when its last stream closes its bot plays only after the game's grace period, which a reconnect cancels;
+ * its person takes it back from their invite link, and the log (not the record) says so. A restarted host gives every
+ * seat the grace to come back. Every refusal has its code and changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameHost, ManualClock, sseStream, type Subscription } from '../../server/host';
+import { openPgliteStore, type GameStore } from '../../server/store';
+import { GRACE_MAX, type CreateGameRequest, type SeatMarkEvent, type SeatsUpdate } from '../../server/protocol';
+import { drive, refusal } from './helpers';
+
+let store: GameStore;
+let host: GameHost;
+const clock = new ManualClock();
+const GRACE = 30;
+
+beforeAll(async () => {
+  store = await openPgliteStore();
+  host = await GameHost.open(store, { clock });
+});
+afterAll(async () => {
+  await host.close();
+  await store.close();
+});
+
+const online: CreateGameRequest = {
+  game: 'pole',
+  options: { laps: 1 },
+  seats: [
+    { kind: 'human', name: 'Ada' },
+    { kind: 'human', name: 'Bea' },
+    { kind: 'heuristic', name: 'Bot' },
+  ],
+  seed: 'presence-test',
+  mode: 'online',
+  botPaceMs: 0,
+  graceSeconds: GRACE,
+};
+
+async function newGame(request: CreateGameRequest = online) {
+  const created = await host.create(request);
+  return { id: created.id, created, ada: created.invites[0]!.token, bea: created.invites[1]!.token };
+}
+
+const seatsOf = async (id: string) => (await host.snapshot(id)).seats;
+const marksOf = async (id: string) => (await host.snapshot(id)).events.filter((e): e is SeatMarkEvent => e.type === 'seatMark');
+
+/** The `seats` events a subscription holds now (the updates and chat between them passed over); it ends then. */
+async function seatsEvents(sub: Subscription): Promise<SeatsUpdate[]> {
+  sub.end(); // the stream closes once it has sent what it holds: no waiting for more
+  const reader = sseStream(sub).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const next = await reader.read();
+    if (next.done) break;
+    text += decoder.decode(next.value, { stream: true });
+  }
+  return text
+    .split('\n\n')
+    .filter((block) => block.includes('event: seats'))
+    .map((block) => JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as SeatsUpdate);
+}
+
+describe('presence', () => {
+  it('shows a seat connected while one of its streams is open, tabs counting once, and tells every stream at once', async () => {
+    const { id, ada } = await newGame();
+    expect((await seatsOf(id)).map((s) => s.presence)).toEqual(['away', 'away', null]);
+    // Nobody has come yet: no grace runs for a seat that never connected.
+    expect((await seatsOf(id)).map((s) => s.graceUntil)).toEqual([null, null, null]);
+
+    const spectator = await host.subscribe(id);
+    const tab1 = await host.subscribe(id, ada);
+    const tab2 = await host.subscribe(id, ada);
+    expect((await seatsOf(id))[0]).toMatchObject({ presence: 'connected', graceUntil: null });
+    tab1.close();
+    expect((await seatsOf(id))[0]!.presence).toBe('connected');
+    tab2.close();
+    expect((await seatsOf(id))[0]).toMatchObject({ presence: 'away', graceUntil: clock.now() + GRACE * 1000 });
+
+    // The spectator got the seats when it subscribed, then the connect and the disconnect, not the second tab.
+    const told = await seatsEvents(spectator);
+    expect(told.map((u) => u.seats[0]!.presence)).toEqual(['away', 'connected', 'away']);
+  });
+
+  it('has none in hot-seat: one device holds every seat', async () => {
+    const hot = await host.create({ ...online, mode: 'hotseat', graceSeconds: undefined });
+    const sub = await host.subscribe(hot.id, hot.hostToken, 0);
+    expect((await host.snapshot(hot.id, hot.hostToken)).seats.map((s) => s.presence)).toEqual([null, null, null]);
+    sub.close();
+  });
+
+  it('gives a new subscriber the seats at once, so a resumed stream misses no change', async () => {
+    const { id, ada } = await newGame();
+    const adaTab = await host.subscribe(id, ada);
+    const late = await host.subscribe(id);
+    const [first] = await seatsEvents(late);
+    expect(first!.seats[0]!.presence).toBe('connected');
+    adaTab.close();
+  });
+});
+
+describe('grace period', () => {
+  it("hands an away seat to its bot only when the grace ends, and the log (not the record) says so", async () => {
+    const { id, ada } = await newGame();
+    (await host.subscribe(id, ada)).close();
+    clock.advance(GRACE * 1000 - 1);
+    await host.idle();
+    expect((await seatsOf(id))[0]!.botTakeover).toBe(false);
+    expect(await marksOf(id)).toEqual([]);
+
+    clock.advance(1);
+    await host.idle();
+    expect((await seatsOf(id))[0]).toMatchObject({ botTakeover: true, presence: 'away', graceUntil: null });
+    expect(await marksOf(id)).toEqual([{ type: 'seatMark', n: 1, seat: 0, mark: 'away' }]);
+    expect(JSON.stringify((await host.record(id)).actions)).not.toContain('seatMark');
+  });
+
+  it('is cancelled by a reconnect within it', async () => {
+    const { id, ada } = await newGame();
+    (await host.subscribe(id, ada)).close();
+    clock.advance((GRACE * 1000) / 2);
+    const back = await host.subscribe(id, ada);
+    expect((await seatsOf(id))[0]).toMatchObject({ presence: 'connected', graceUntil: null });
+    clock.advance(GRACE * 1000);
+    await host.idle();
+    expect((await seatsOf(id))[0]!.botTakeover).toBe(false);
+    back.close();
+  });
+
+  it('hands over at once with graceSeconds 0; "Leave seat" is at once whatever the grace', async () => {
+    const { id, ada, bea } = await newGame({ ...online, graceSeconds: 0 });
+    (await host.subscribe(id, ada)).close();
+    await drive(host, clock);
+    expect((await seatsOf(id))[0]!.botTakeover).toBe(true);
+
+    await host.leave(id, bea);
+    expect((await seatsOf(id))[1]!.botTakeover).toBe(true);
+    expect((await marksOf(id)).map((m) => [m.seat, m.mark])).toEqual([
+      [0, 'away'],
+      [1, 'left'],
+    ]);
+  });
+
+  it('starts for every seat of a restarted server, which hands nothing over at once', async () => {
+    const { id, ada } = await newGame();
+    const held = await host.subscribe(id, ada);
+    const restarted = await GameHost.open(store, { clock });
+    try {
+      await restarted.idle();
+      const seats = (await restarted.snapshot(id)).seats;
+      expect(seats.slice(0, 2).map((s) => [s.botTakeover, s.graceUntil])).toEqual([
+        [false, clock.now() + GRACE * 1000],
+        [false, clock.now() + GRACE * 1000],
+      ]);
+      const adaBack = await restarted.subscribe(id, ada);
+      clock.advance(GRACE * 1000);
+      await restarted.idle();
+      expect((await restarted.snapshot(id)).seats.slice(0, 2).map((s) => s.botTakeover)).toEqual([false, true]);
+      adaBack.close();
+    } finally {
+      held.close();
+      await restarted.close();
+    }
+  });
+
+  it('is an online option, from 0 to its maximum: anything else is refused with its code', async () => {
+    expect(await refusal(host.create({ ...online, graceSeconds: GRACE_MAX + 1 }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
+    expect(await refusal(host.create({ ...online, graceSeconds: -1 }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
+    expect(await refusal(host.create({ ...online, graceSeconds: 1.5 }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
+    expect(await refusal(host.create({ ...online, mode: 'hotseat' }))).toEqual({ status: 400, code: 'GRACE_ONLINE_ONLY' });
+    const byDefault = await host.create({ ...online, graceSeconds: undefined });
+    const sub = await host.subscribe(byDefault.id, byDefault.invites[0]!.token);
+    sub.close();
+    expect((await seatsOf(byDefault.id))[0]!.graceUntil).toBe(clock.now() + 60_000);
+  });
+});
+
+describe('taking a seat back', () => {
+  it("gives the seat back to its person, who plays it again; everyone's log says so", async () => {
+    const { id, ada } = await newGame();
+    await host.leave(id, ada);
+    const watching = await host.subscribe(id);
+    const adaTab = await host.subscribe(id, ada);
+    await host.rejoin(id, ada);
+    expect((await seatsOf(id))[0]).toMatchObject({ botTakeover: false, presence: 'connected' });
+    expect((await marksOf(id)).map((m) => m.mark)).toEqual(['left', 'back']);
+    const told = await seatsEvents(watching);
+    expect(told.at(-1)!.marks.map((m) => m.mark)).toEqual(['left', 'back']);
+
+    // Ada plays again: her turn is no longer the bot's.
+    await drive(host, clock);
+    const snap = await host.snapshot(id, ada);
+    if (snap.pending.some((d) => d.seat === 0)) await host.act(id, { token: ada, seat: 0, seq: snap.seq, action: snap.legal[0] });
+    adaTab.close();
+  });
+
+  it('starts the grace when taken back with no stream open', async () => {
+    const { id, ada } = await newGame();
+    await host.leave(id, ada);
+    await host.rejoin(id, ada);
+    expect((await seatsOf(id))[0]).toMatchObject({ botTakeover: false, presence: 'away', graceUntil: clock.now() + GRACE * 1000 });
+  });
+
+  it('refuses a seat the token does not hold, a seat its bot does not play, and a game over, changing nothing', async () => {
+    const { id, created, ada, bea } = await newGame();
+    await host.leave(id, ada);
+    expect(await refusal(host.rejoin(id, bea, 0))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
+    expect(await refusal(host.rejoin(id, created.hostToken, 0))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
+    expect(await refusal(host.rejoin(id, bea))).toEqual({ status: 409, code: 'SEAT_NOT_TAKEN_OVER' });
+    expect((await seatsOf(id)).map((s) => s.botTakeover)).toEqual([true, false, false]);
+    expect((await marksOf(id)).length).toBe(1);
+
+    const over = await host.create({ ...online, seats: [online.seats[0]!, online.seats[2]!], seed: 'presence-over' });
+    const alone = over.invites[0]!.token;
+    await host.leave(over.id, alone);
+    await drive(host, clock);
+    expect((await host.snapshot(over.id)).outcome).not.toBeNull();
+    expect(await refusal(host.rejoin(over.id, alone))).toEqual({ status: 409, code: 'GAME_OVER' });
+    expect((await seatsOf(over.id))[0]!.botTakeover).toBe(true);
+  });
+});
