@@ -74,6 +74,8 @@ export const createGameRequestSchema = z
       .object({ studioBoard: plainText(z.string().min(1).max(64)).optional() })
       .strict()
       .optional(),
+    /** An online game listed in the lobby (issue 20) while it has free human seats; private by default. */
+    public: z.boolean().default(false),
   })
   .strict();
 export type CreateGameRequest = z.input<typeof createGameRequestSchema>;
@@ -195,6 +197,8 @@ export interface GameSnapshot {
   readonly seed: string | null;
   /** An online game's chat (issue 20); null in hot-seat, where everyone shares one device. */
   readonly chat: ChatView | null;
+  /** The id of this finished game's rematch once someone asked for it (issue 20), else null. */
+  readonly rematch: string | null;
 }
 
 /**
@@ -219,6 +223,45 @@ export interface GameUpdate {
   readonly seats: readonly SeatInfo[];
   /** The seed, in the update that ends the game (GameSnapshot.seed); null before. */
   readonly seed: string | null;
+}
+
+/**
+ * `POST /api/games/:id/rematch` (issue 20): a seat of a finished game (its invite token) or the hot-seat host asks for
+ * the rematch — created on the first ask, the same one for everyone after — and takes its own seat in it.
+ */
+export const rematchRequestSchema = z.object({ token: tokenSchema }).strict();
+export type RematchRequest = z.infer<typeof rematchRequestSchema>;
+
+/**
+ * A seat taken in a game (a rematch or a lobby join): its new invite token, minted now and never stored (the only
+ * copy). The hot-seat host keeps its own token (`token` and `seat` null).
+ */
+export interface JoinedSeat {
+  readonly id: string;
+  readonly seat: SeatId | null;
+  readonly token: string | null;
+}
+
+/** `POST /api/lobby/join`: a free seat of a listed game (the server picks one unless `seat` says), under `name` if given. */
+export const lobbyJoinRequestSchema = z
+  .object({
+    game: plainText(z.string().min(1).max(64)),
+    seat: z.number().int().min(0).max(5).optional(),
+    // Checked like every seat's name (NAME_TOO_LONG, DUPLICATE_NAME); this only bounds it.
+    name: plainText(z.string().max(200)).optional(),
+  })
+  .strict();
+export type LobbyJoinRequest = z.infer<typeof lobbyJoinRequestSchema>;
+
+/** One game of `GET /api/lobby`: a listed game with free human seats. */
+export interface LobbyGame {
+  readonly id: string;
+  readonly game: GameId;
+  readonly seats: readonly { readonly seat: SeatId; readonly name: string; readonly kind: SeatKind; readonly free: boolean }[];
+  /** Its options in words ("turn timer 60 s", "startingTokens 3"…), the rules' defaults left out. */
+  readonly options: readonly string[];
+  /** Seconds since it was created, when the list was read. */
+  readonly ageSeconds: number;
 }
 
 /** Error bodies: a stable code and a message for people. */

@@ -1,11 +1,22 @@
 import { isAddress } from '../../chain/validate';
 import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
 import type { PoleEvent, PoleState } from '../../engine/pole';
-import { isTransient, type ChainGames } from '../chain/chain-games';
-import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
-import { actionRequestSchema, type ActionResponse, type ChatEntry, type CreateGameResponse, type GameSnapshot, type SeatInfo } from '../protocol';
+import { isTransient, type ChainGames, type GameExtras } from '../chain/chain-games';
+import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal, TableError } from '../errors';
+import {
+  actionRequestSchema,
+  lobbyJoinRequestSchema,
+  rematchRequestSchema,
+  type ActionResponse,
+  type ChatEntry,
+  type CreateGameResponse,
+  type GameSnapshot,
+  type JoinedSeat,
+  type LobbyGame,
+  type SeatInfo,
+} from '../protocol';
 import type { Rate } from '../limits';
-import type { GameStore, StoreEvent } from '../store';
+import type { GameStore, NewGameRow, StoreEvent } from '../store';
 import { storeFailure } from '../store/failure';
 import { checkActor, holderOf, targetSeat, viewerSeat } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
@@ -18,8 +29,13 @@ import { LiveGame, type LoggedAction } from './live-game';
 import { gamePath, parseGameRequest, prepareGame, zodMessage } from './new-game';
 import { replayStep, setupStored } from './replay';
 import { SerialQueues } from './serial';
+import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, markTaken, rematchRequest, rematchRow } from './tables';
+import { hashToken, newToken } from './tokens';
 import { keepMark, markTimedOut } from './timer-marks';
 import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
+
+/** The newest listed games the lobby looks at (issue 20): a page's worth, not every public game ever made. */
+const LOBBY_SIZE = 50;
 
 export interface GameHostOptions {
   /** Time and timers (tests pass a ManualClock). */
@@ -137,6 +153,12 @@ export class GameHost {
     const studioId = req.onChain?.studioBoard;
     const studio = studioId === undefined ? null : await this.storeCall(() => getBoard(this.store.sql, studioId));
     const { row, state, hostToken, invites, onChain } = prepareGame(req, studio);
+    const live = await this.launch(row, state, onChain, context);
+    return { id: row.id, seats: seatInfos(live.row), hostToken, invites, spectatorPath: gamePath(row.id) };
+  }
+
+  /** Stores a prepared game (an on-chain one set up for Tezos first), holds it in memory and starts its bots and timers. */
+  private async launch(row: NewGameRow, state: unknown, onChain: GameExtras | null, context: RequestContext): Promise<LiveGame> {
     let chainRow = null;
     if (onChain) {
       if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
@@ -149,11 +171,81 @@ export class GameHost {
     } finally {
       if (chainRow) this.chain!.release(row.id);
     }
-    const live = new LiveGame({ ...row, createdAt: new Date(this.clock.now()), finished: false }, gameKits[row.game], state, []);
+    const stored = { ...row, listed: row.listed ?? false, rematchOf: row.rematchOf ?? null, createdAt: new Date(this.clock.now()), finished: false };
+    const live = new LiveGame(stored, gameKits[row.game], state, []);
     live.lastUsed = this.clock.now();
     this.cache.set(row.id, live);
     await this.queues.run(row.id, async () => this.automation.plan(live));
-    return { id: row.id, seats: seatInfos(live.row), hostToken, invites, spectatorPath: gamePath(row.id) };
+    return live;
+  }
+
+  /**
+   * "Play again" (issue 20): a seat of a finished game (its invite token), or the hot-seat host, asks for the rematch
+   * — the same seats, options, house rules and board, a new seed; an on-chain game's gets new tokens through the
+   * normal set-up (a signed-in wallet, within its limits). The first ask creates it, every later one (on any app
+   * instance: the store's unique `rematch_of` decides a race) gets the same. A seat then takes its own seat in it,
+   * with a token minted now; the hot-seat host keeps its token, which hosts the rematch too.
+   * @throws HostError 400 MALFORMED_REQUEST, 403 BAD_TOKEN | SPECTATOR_CANNOT_JOIN, 404, 409 GAME_NOT_OVER |
+   *   REMATCH_SEAT_LEFT | SEAT_JOINED, and an on-chain game's creation refusals (401 SIGN_IN_REQUIRED, 429, 503)
+   */
+  async rematch(id: string, request: unknown, context: RequestContext = {}): Promise<JoinedSeat> {
+    const parsed = rematchRequestSchema.safeParse(request);
+    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a rematch request: ${zodMessage(parsed.error.issues)}`);
+    const live = await this.live(id);
+    const holder = holderOf(live.row, parsed.data.token);
+    if (holder.kind === 'spectator') throw new TableError('SPECTATOR_CANNOT_JOIN', "a rematch is played by the game's seats: open your own seat's link to join it");
+    if (!live.row.finished) throw new GameError('GAME_NOT_OVER', 'a rematch starts once this game is over');
+    if (holder.kind === 'seat' && live.row.seats[holder.seat]!.botTakeover) {
+      throw new TableError('REMATCH_SEAT_LEFT', `seat ${holder.seat + 1} left this game: its bot plays it in the rematch`);
+    }
+    const rematchId = await this.queues.run(id, () => this.rematchOfFinished(live, context));
+    if (holder.kind === 'host') return { id: rematchId, seat: null, token: null };
+    const next = await this.live(rematchId);
+    const token = newToken();
+    await this.queues.run(rematchId, async () => {
+      const seats = joinRematchSeat(next.row, holder.seat, hashToken(token));
+      await this.storeCall(() => this.store.updateSeats(rematchId, seats));
+      next.row = { ...next.row, seats };
+    });
+    return { id: rematchId, seat: holder.seat, token };
+  }
+
+  /** The rematch of a finished game once someone asked for it (issue 20), else null. @throws HostError 404 */
+  async rematchOf(id: string): Promise<string | null> {
+    return this.knownRematch(await this.live(id));
+  }
+
+  /** The lobby (issue 20): the newest listed games still running with a free human seat, newest first. */
+  async lobby(): Promise<LobbyGame[]> {
+    const rows = await this.storeCall(() => this.store.listedGames(LOBBY_SIZE));
+    const now = this.clock.now();
+    return rows.filter((row) => freeSeats(row).length > 0).map((row) => lobbyEntry(row, now));
+  }
+
+  /**
+   * A lobby join (issue 20): takes a free seat of a listed game (the one asked for, else the first), under the
+   * joiner's name if given, with a token minted now — the creator's earlier invite for that seat stops working, so two
+   * joiners never share a seat.
+   * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME, 404 UNKNOWN_GAME | NOT_IN_LOBBY, 409
+   *   GAME_OVER | SEAT_TAKEN | NO_FREE_SEAT
+   */
+  async joinLobby(request: unknown): Promise<JoinedSeat> {
+    const parsed = lobbyJoinRequestSchema.safeParse(request);
+    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a lobby join: ${zodMessage(parsed.error.issues)}`);
+    const { game: id, seat: wanted, name } = parsed.data;
+    const live = await this.live(id);
+    // As unknown as an unknown game's: a private game's seats are for its invites only.
+    if (!live.row.listed) throw new TableError('NOT_IN_LOBBY', `game ${id} is not in the lobby: it is private`);
+    const token = newToken();
+    const seat = await this.queues.run(id, async () => {
+      if (live.row.finished) throw new TableError('GAME_OVER', 'this game is over: pick another in the lobby');
+      const seat = lobbySeat(live.row, wanted);
+      const seats = joinLobbySeat(live.row, seat, hashToken(token), name);
+      await this.storeCall(() => this.store.updateSeats(id, seats));
+      live.row = { ...live.row, seats };
+      return seat;
+    });
+    return { id, seat, token };
   }
 
   /**
@@ -168,6 +260,7 @@ export class GameHost {
       access: holder.kind,
       onChain: this.chain?.isOnChain(id) ?? false,
       chat: await this.chatDesk.view(live, holder),
+      rematch: await this.knownRematch(live),
     };
   }
 
@@ -198,6 +291,7 @@ export class GameHost {
     this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
     return this.queues.run(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
+      await this.noteTaken(live, seat);
       return { seq: await this.commit(live, seat, action, seq) };
     });
   }
@@ -297,11 +391,12 @@ export class GameHost {
     return this.queues.run(id, async () => {
       const viewer = viewerSeat(live.row, holder, seat, this.pendingSeats(live));
       this.broker.admit(id, client); // refused before any work
+      if (holder.kind === 'seat') await this.noteTaken(live, holder.seat);
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
       const base = from < live.seq ? await this.storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
       const chatView = await this.chatDesk.view(live, holder);
       const room = live.row.mode === 'online' ? await this.chatDesk.room(live) : null;
-      const opening = base && base.seq > from ? { ...snapshotAt(live, base.seq, base.state, viewer), access: holder.kind, onChain: this.chain?.isOnChain(id) ?? false, chat: chatView } : null;
+      const opening = base && base.seq > from ? { ...snapshotAt(live, base.seq, base.state, viewer), access: holder.kind, onChain: this.chain?.isOnChain(id) ?? false, chat: chatView, rematch: live.rematch } : null;
       const backlog = opening ? await this.statesAfter(live, opening.seq, base!.state) : await this.statesAfter(live, from);
       // Read with the attach, no await between: an entry stored meanwhile is either in this backlog or published after.
       const chatFrom = Math.max(0, Math.min(chatAfter ?? room?.last ?? 0, room?.last ?? 0));
@@ -368,6 +463,43 @@ export class GameHost {
   }
 
   // ---- internals ----
+
+  /** A finished game's rematch, if there is one: from memory, else from the store (another instance may have made it). */
+  private async knownRematch(live: LiveGame): Promise<string | null> {
+    if (!live.row.finished) return null;
+    live.rematch ??= await this.storeCall(() => this.store.rematchOf(live.id));
+    return live.rematch;
+  }
+
+  /**
+   * The rematch of a finished game: the one made already, else a new one. Runs in the old game's queue, so one
+   * instance makes one; of two instances, the store's unique `rematch_of` lets one insert win, and the other reads it.
+   */
+  private async rematchOfFinished(live: LiveGame, context: RequestContext): Promise<string> {
+    const known = await this.knownRematch(live);
+    if (known) return known;
+    const prepared = prepareGame(rematchRequest(live.row, this.chain?.isOnChain(live.id) ?? false));
+    try {
+      await this.launch(rematchRow(live.row, prepared), prepared.state, prepared.onChain, context);
+      live.rematch = prepared.row.id;
+    } catch (err) {
+      live.rematch = await this.store.rematchOf(live.id).catch(() => null);
+      if (!live.rematch) throw err;
+    }
+    return live.rematch;
+  }
+
+  /**
+   * Records, once, that a listed game's seat is taken (issue 20): its token opened a stream or acted. The lobby
+   * offers it no more. Runs in the game's queue.
+   */
+  private async noteTaken(live: LiveGame, seat: SeatId): Promise<void> {
+    if (!live.row.listed) return;
+    const seats = markTaken(live.row.seats, seat);
+    if (!seats) return;
+    await this.storeCall(() => this.store.updateSeats(live.id, seats));
+    live.row = { ...live.row, seats };
+  }
 
   private pendingSeats(live: LiveGame): SeatId[] {
     return live.kit.definition.pending(live.state).map((d) => d.seat);

@@ -22,6 +22,8 @@ export class LiveGame {
   lastUsed = 0;
   /** Its chat (issue 20), loaded when first needed; it leaves memory with the game. */
   chat: Promise<ChatRoom> | null = null;
+  /** Its rematch's id once known (issue 20): a rematch, once made, is never unmade. */
+  rematch: string | null = null;
   private readonly recent = new Map<number, unknown>();
 
   constructor(

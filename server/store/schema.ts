@@ -151,6 +151,18 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    sql: `
+      -- Rematch and lobby (issue 20). listed: a public game, shown in the lobby while it has free human seats.
+      -- rematch_of: the game this one is the rematch of; unique, so two people pressing "Play again" at once (on one
+      -- app instance or two) make one rematch: the second insert fails and reads the first's.
+      ALTER TABLE games ADD COLUMN listed boolean NOT NULL DEFAULT false;
+      ALTER TABLE games ADD COLUMN rematch_of text REFERENCES games (id);
+      CREATE UNIQUE INDEX games_rematch_of ON games (rematch_of);
+      CREATE INDEX games_listed ON games (created_at) WHERE listed AND NOT finished;
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

@@ -12,6 +12,7 @@ const storedSeatSchema = z.object({
   kind: seatKindSchema,
   tokenHash: z.string().nullable(),
   botTakeover: z.boolean(),
+  taken: z.boolean().optional(),
 });
 const gameRowSchema = z.object({
   id: z.string(),
@@ -26,6 +27,8 @@ const gameRowSchema = z.object({
   bot_pace_ms: z.number().int(),
   created_at: z.date(),
   finished: z.boolean(),
+  listed: z.boolean(),
+  rematch_of: z.string().nullable(),
 });
 const actionRowSchema = z.object({
   seq: z.number().int(),
@@ -51,6 +54,26 @@ function parseRow<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
   const parsed = schema.safeParse(row);
   if (!parsed.success) throw new StoreError('BAD_ROW', `unreadable ${what} row: ${parsed.error.message}`);
   return parsed.data;
+}
+
+function gameRow(row: unknown): GameRow {
+  const r = parseRow(gameRowSchema, row, 'games');
+  return {
+    id: r.id,
+    game: r.game,
+    version: r.version,
+    config: r.config,
+    seed: r.seed,
+    seats: r.seats,
+    hostTokenHash: r.host_token_hash,
+    mode: r.mode,
+    turnSeconds: r.turn_seconds,
+    botPaceMs: r.bot_pace_ms,
+    createdAt: r.created_at,
+    finished: r.finished,
+    listed: r.listed,
+    rematchOf: r.rematch_of,
+  };
 }
 
 const seatToText = (seat: Actor): string => String(seat);
@@ -92,8 +115,8 @@ export class SqlGameStore implements GameStore {
   async createGame(game: NewGameRow): Promise<void> {
     try {
       await this.driver.query(
-        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10)`,
+        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, listed, rematch_of)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12)`,
         [
           game.id,
           game.game,
@@ -105,6 +128,8 @@ export class SqlGameStore implements GameStore {
           game.mode,
           game.turnSeconds,
           game.botPaceMs,
+          game.listed ?? false,
+          game.rematchOf ?? null,
         ],
       );
     } catch (err) {
@@ -115,23 +140,19 @@ export class SqlGameStore implements GameStore {
 
   async getGame(id: string): Promise<GameRow | null> {
     const [row] = await this.driver.query<unknown>('SELECT * FROM games WHERE id = $1', [id]);
-    if (row === undefined) return null;
-    const r = parseRow(gameRowSchema, row, 'games');
-    return {
-      id: r.id,
-      game: r.game,
-      version: r.version,
-      config: r.config,
-      seed: r.seed,
-      seats: r.seats,
-      hostTokenHash: r.host_token_hash,
-      mode: r.mode,
-      turnSeconds: r.turn_seconds,
-      botPaceMs: r.bot_pace_ms,
-      createdAt: r.created_at,
-      finished: r.finished,
-    };
+    return row === undefined ? null : gameRow(row);
   }
+
+  async rematchOf(id: string): Promise<string | null> {
+    const [row] = await this.driver.query<{ id: string }>('SELECT id FROM games WHERE rematch_of = $1', [id]);
+    return row?.id ?? null;
+  }
+
+  async listedGames(limit: number): Promise<GameRow[]> {
+    const rows = await this.driver.query<unknown>('SELECT * FROM games WHERE listed AND NOT finished ORDER BY created_at DESC LIMIT $1', [limit]);
+    return rows.map(gameRow);
+  }
+
 
   async unfinishedGames(): Promise<string[]> {
     const rows = await this.driver.query<{ id: string }>('SELECT id FROM games WHERE NOT finished ORDER BY created_at');

@@ -10,6 +10,11 @@ export interface StoredSeat {
   readonly tokenHash: string | null;
   /** A human seat whose player left: its bot plays it. */
   readonly botTakeover: boolean;
+  /**
+   * Someone has taken the seat (issue 20): its token opened a stream or acted, or a lobby or rematch join minted it.
+   * Recorded for listed games only; a listed game's seat without it is free in the lobby.
+   */
+  readonly taken?: boolean;
 }
 
 export interface GameRow {
@@ -27,9 +32,13 @@ export interface GameRow {
   readonly botPaceMs: number;
   readonly createdAt: Date;
   readonly finished: boolean;
+  /** A public game (issue 20): listed in the lobby while it has free human seats. */
+  readonly listed: boolean;
+  /** The game this one is the rematch of, if any. */
+  readonly rematchOf: string | null;
 }
 
-export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished'>;
+export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'listed' | 'rematchOf'> & Partial<Pick<GameRow, 'listed' | 'rematchOf'>>;
 
 /** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
 export interface ActionRow {
@@ -80,9 +89,13 @@ export interface GameStore {
   readonly sql: SqlDriver;
   /** Applies the migrations not yet applied; safe to run again and from several instances at once. */
   migrate(): Promise<void>;
-  /** @throws StoreError DUPLICATE_GAME */
+  /** @throws StoreError DUPLICATE_GAME (its id, or a second rematch of one game) */
   createGame(game: NewGameRow): Promise<void>;
   getGame(id: string): Promise<GameRow | null>;
+  /** The id of the rematch of game `id`, if one was created (issue 20). */
+  rematchOf(id: string): Promise<string | null>;
+  /** The newest `limit` listed games not marked finished (the lobby's candidates), newest first. */
+  listedGames(limit: number): Promise<GameRow[]>;
   /** Ids of games not marked finished (a restarted host resumes their bots and timers). */
   unfinishedGames(): Promise<string[]>;
   /** Replaces the seats (bot takeover) and notifies listeners. @throws StoreError UNKNOWN_GAME */
