@@ -6,6 +6,7 @@ import site from './site-chrome.module.css';
 
 const LINKS = [
   { href: '/', label: 'Play', match: (p: string) => p === '/' || p.startsWith('/new') || p.startsWith('/play') },
+  { href: '/lobby', label: 'Lobby', match: (p: string) => p.startsWith('/lobby') },
   { href: '/watch', label: 'Watch a game', match: (p: string) => p.startsWith('/watch') },
   { href: '/replay', label: 'Replay', match: (p: string) => p.startsWith('/replay') },
   { href: '/studio', label: 'Studio', match: (p: string) => p.startsWith('/studio') },
