@@ -31,6 +31,15 @@
  *   400 MESSAGE_EMPTY | MESSAGE_TOO_LONG | CONTROL_CHARACTERS | UNKNOWN_EMOTE; 429 RATE_LIMITED (per client, wallet
  *   and seat). Chat is no part of the game record. `POST /api/games/:id/chat/mute` — body MuteRequest with the
  *   game's host token → 201 ChatEntry (a `mute` entry everyone sees); 403 NOT_GAME_HOST.
+ * - `POST /api/games/:id/rematch` — body RematchRequest (a seat's invite token, or the hot-seat host's) → 200
+ *   JoinedSeat (issue 20): the finished game's rematch, made on the first ask, and the asker's seat in it. 409
+ *   GAME_NOT_OVER | REMATCH_SEAT_LEFT (the seat left: its bot plays it) | SEAT_JOINED; 403 SPECTATOR_CANNOT_JOIN; 429
+ *   RATE_LIMITED (joins per client). `GET` the same path → `{ id }` (null until someone asked): the game-over screen
+ *   polls it. A finished game's snapshot carries it as `rematch`.
+ * - `GET /api/lobby` → `{ games: LobbyGame[] }`: public running games with a free human seat. `POST /api/lobby/join`
+ *   — body LobbyJoinRequest → 200 JoinedSeat (the seat's invite minted anew); 404 UNKNOWN_GAME | NOT_IN_LOBBY; 409
+ *   GAME_OVER | SEAT_TAKEN | NO_FREE_SEAT; 400 NAME_TOO_LONG | DUPLICATE_NAME; 429 RATE_LIMITED. A game is public
+ *   with `public: true` at creation (online only: 400 LOBBY_ONLINE_ONLY).
  */
 import { z } from 'zod';
 import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
