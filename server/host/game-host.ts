@@ -26,7 +26,7 @@ import { systemClock, type Clock } from './clock';
 import { getBoard } from '../studio/boards';
 import { gameKits } from './game-kits';
 import { LiveGame, type LoggedAction } from './live-game';
-import { gamePath, parseGameRequest, prepareGame, zodMessage } from './new-game';
+import { gamePath, parseGameRequest, prepareGame, zodMessage, type ParsedGameRequest, type StoredStudioBoard } from './new-game';
 import { replayStep, setupStored } from './replay';
 import { SerialQueues } from './serial';
 import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, markTaken, rematchRequest, rematchRow } from './tables';
@@ -150,11 +150,15 @@ export class GameHost {
   async create(request: unknown, context: RequestContext = {}): Promise<CreateGameResponse> {
     this.sweep();
     const req = parseGameRequest(request);
-    const studioId = req.onChain?.studioBoard;
-    const studio = studioId === undefined ? null : await this.storeCall(() => getBoard(this.store.sql, studioId));
-    const { row, state, hostToken, invites, onChain } = prepareGame(req, studio);
+    const { row, state, hostToken, invites, onChain } = prepareGame(req, await this.studioBoard(req));
     const live = await this.launch(row, state, onChain, context);
     return { id: row.id, seats: seatInfos(live.row), hostToken, invites, spectatorPath: gamePath(row.id) };
+  }
+
+  /** The studio board an on-chain game is played on, from the store (its artists are never taken from a request). @throws HostError 404 */
+  private async studioBoard(req: ParsedGameRequest): Promise<StoredStudioBoard | null> {
+    const studioId = req.onChain?.studioBoard;
+    return studioId === undefined ? null : this.storeCall(() => getBoard(this.store.sql, studioId));
   }
 
   /** Stores a prepared game (an on-chain one set up for Tezos first), holds it in memory and starts its bots and timers. */
@@ -171,7 +175,7 @@ export class GameHost {
     } finally {
       if (chainRow) this.chain!.release(row.id);
     }
-    const stored = { ...row, listed: row.listed ?? false, rematchOf: row.rematchOf ?? null, createdAt: new Date(this.clock.now()), finished: false };
+    const stored = { ...row, listed: row.listed ?? false, rematchOf: row.rematchOf ?? null, studioBoard: row.studioBoard ?? null, createdAt: new Date(this.clock.now()), finished: false };
     const live = new LiveGame(stored, gameKits[row.game], state, []);
     live.lastUsed = this.clock.now();
     this.cache.set(row.id, live);
@@ -478,7 +482,8 @@ export class GameHost {
   private async rematchOfFinished(live: LiveGame, context: RequestContext): Promise<string> {
     const known = await this.knownRematch(live);
     if (known) return known;
-    const prepared = prepareGame(rematchRequest(live.row, this.chain?.isOnChain(live.id) ?? false));
+    const req = rematchRequest(live.row, this.chain?.isOnChain(live.id) ?? false);
+    const prepared = prepareGame(req, await this.studioBoard(req));
     try {
       await this.launch(rematchRow(live.row, prepared), prepared.state, prepared.onChain, context);
       live.rematch = prepared.row.id;

@@ -112,6 +112,7 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     turnSeconds: req.turnSeconds ?? null,
     botPaceMs: req.botPaceMs,
     listed: req.public,
+    studioBoard: req.onChain?.studioBoard ?? null,
   };
   return { row, state, hostToken, invites, onChain: req.onChain ? (studio?.extras ?? {}) : null };
 }

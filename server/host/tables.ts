@@ -17,18 +17,21 @@ const givenOptions = (row: GameRow): Record<string, unknown> =>
 
 /**
  * The create request of `row`'s rematch: the same seats (names, kinds, bot strategies), options, house rules, board,
- * mode and timers; no seed, so a new one is drawn. An on-chain game's is on-chain again (new tokens).
+ * mode and timers; no seed, so a new one is drawn. An on-chain game's is on-chain again (new tokens), on its studio
+ * board if it had one: the board and its artists are read from the studio again, never copied from the old config.
  */
 export function rematchRequest(row: GameRow, onChain: boolean): ParsedGameRequest {
+  const options = givenOptions(row);
+  if (onChain && row.studioBoard !== null) delete options.board;
   return {
     game: row.game,
-    options: givenOptions(row),
+    options,
     seats: row.seats.map((s) => ({ name: s.name, kind: s.kind })),
     mode: row.mode,
     turnSeconds: row.turnSeconds,
     botPaceMs: row.botPaceMs,
     public: row.listed,
-    ...(onChain ? { onChain: {} } : {}),
+    ...(onChain ? { onChain: row.studioBoard === null ? {} : { studioBoard: row.studioBoard } } : {}),
   };
 }
 

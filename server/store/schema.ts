@@ -161,6 +161,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN rematch_of text REFERENCES games (id);
       CREATE UNIQUE INDEX games_rematch_of ON games (rematch_of);
       CREATE INDEX games_listed ON games (created_at) WHERE listed AND NOT finished;
+      -- The studio board an on-chain game was created from: its rematch takes the board's artists from it again.
+      ALTER TABLE games ADD COLUMN studio_board text;
     `,
   },
 ];

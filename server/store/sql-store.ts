@@ -29,6 +29,7 @@ const gameRowSchema = z.object({
   finished: z.boolean(),
   listed: z.boolean(),
   rematch_of: z.string().nullable(),
+  studio_board: z.string().nullable(),
 });
 const actionRowSchema = z.object({
   seq: z.number().int(),
@@ -73,6 +74,7 @@ function gameRow(row: unknown): GameRow {
     finished: r.finished,
     listed: r.listed,
     rematchOf: r.rematch_of,
+    studioBoard: r.studio_board,
   };
 }
 
@@ -115,8 +117,8 @@ export class SqlGameStore implements GameStore {
   async createGame(game: NewGameRow): Promise<void> {
     try {
       await this.driver.query(
-        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, listed, rematch_of)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12)`,
+        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, listed, rematch_of, studio_board)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13)`,
         [
           game.id,
           game.game,
@@ -130,6 +132,7 @@ export class SqlGameStore implements GameStore {
           game.botPaceMs,
           game.listed ?? false,
           game.rematchOf ?? null,
+          game.studioBoard ?? null,
         ],
       );
     } catch (err) {

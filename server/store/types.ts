@@ -36,9 +36,12 @@ export interface GameRow {
   readonly listed: boolean;
   /** The game this one is the rematch of, if any. */
   readonly rematchOf: string | null;
+  /** The studio board an on-chain game was created from (its artists' source), if any. */
+  readonly studioBoard: string | null;
 }
 
-export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'listed' | 'rematchOf'> & Partial<Pick<GameRow, 'listed' | 'rematchOf'>>;
+export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'listed' | 'rematchOf' | 'studioBoard'> &
+  Partial<Pick<GameRow, 'listed' | 'rematchOf' | 'studioBoard'>>;
 
 /** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
 export interface ActionRow {

@@ -61,6 +61,15 @@ async function playToEnd(id: string, tokens: readonly string[]): Promise<void> {
   throw new Error(`game ${id} did not end`);
 }
 
+/** On a phone (390×844): the page is no wider than the screen and `button` lies within it. */
+async function fitsPhone(page: Page, button: ReturnType<Page['getByRole']>): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await button.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = await button.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+}
+
 const gameOf = (page: Page): string => decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
 const seatShown = (page: Page) => page.getByTestId('play').getAttribute('data-seat');
 
@@ -99,7 +108,8 @@ describe('rematch', () => {
 
     await beaPage.getByRole('button', { name: 'Join the rematch' }).waitFor();
     expect(await beaPage.evaluate(() => document.documentElement.getAttribute('data-never-reloaded'))).toBe('yes');
-    await beaPage.screenshot({ path: path.join(RESULTS, 'rematch-offer.png'), fullPage: true });
+    await fitsPhone(beaPage, beaPage.getByRole('button', { name: 'Join the rematch' }));
+    await beaPage.screenshot({ path: path.join(RESULTS, 'rematch-offer-phone.png') });
     await beaPage.getByRole('button', { name: 'Join the rematch' }).click();
     await beaPage.waitForURL((url) => url.pathname === `/play/${rematch}`);
     await expect.poll(() => seatShown(beaPage)).toBe('1');
@@ -137,6 +147,8 @@ describe('lobby', () => {
     const card = catPage.locator(`[data-game-id="${created.id}"]`);
     await card.waitFor();
     expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['Ada', 'Seat 2: free']);
+    await fitsPhone(catPage, card.getByRole('button', { name: 'Join' }));
+    await catPage.screenshot({ path: path.join(RESULTS, 'lobby-phone.png') });
     await catPage.getByLabel(/^Your name/).fill('Cat');
     await card.getByRole('button', { name: 'Join' }).click();
 

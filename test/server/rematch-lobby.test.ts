@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import { openPgliteStore, type GameRow, type GameStore } from '../../server/store';
+import { rematchRequest } from '../../server/host/tables';
 import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
 import { drive, postgresKind, refusal } from './helpers';
 
@@ -145,6 +146,33 @@ describe('rematch', () => {
       await Promise.all([a.close(), b.close()]);
       await cleanup();
     }
+  });
+});
+
+describe('the rematch request', () => {
+  it("takes an on-chain studio game's board and artists from the studio again, never from the old config", () => {
+    const row: GameRow = {
+      id: 'g',
+      game: 'pole',
+      version: 1,
+      config: { players: 2, laps: 3, board: { tiles: [] }, onChainHoldings: true },
+      seed: 's',
+      seats: [{ name: 'Ada', kind: 'human', tokenHash: 'h', botTakeover: false }],
+      hostTokenHash: 'x',
+      mode: 'online',
+      turnSeconds: null,
+      botPaceMs: 0,
+      createdAt: new Date(0),
+      finished: true,
+      listed: false,
+      rematchOf: null,
+      studioBoard: 'b1',
+    };
+    expect(rematchRequest(row, true)).toMatchObject({ options: { laps: 3 }, onChain: { studioBoard: 'b1' } });
+    expect(rematchRequest(row, true).options).not.toHaveProperty('board');
+    // Off-chain, the board is the game's own option, and goes with it.
+    expect(rematchRequest({ ...row, studioBoard: null }, false)).toMatchObject({ options: { laps: 3, board: { tiles: [] } } });
+    expect(rematchRequest({ ...row, studioBoard: null }, false)).not.toHaveProperty('onChain');
   });
 });
 
