@@ -7,6 +7,7 @@
  * invite no longer opens it.
  */
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
@@ -70,6 +71,12 @@ async function fitsPhone(page: Page, button: ReturnType<Page['getByRole']>): Pro
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
 }
 
+/** The serious and critical axe violations on the page as it is now (as the accessibility suite counts them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
 const gameOf = (page: Page): string => decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
 const seatShown = (page: Page) => page.getByTestId('play').getAttribute('data-seat');
 
@@ -108,6 +115,7 @@ describe('rematch', () => {
 
     await beaPage.getByRole('button', { name: 'Join the rematch' }).waitFor();
     expect(await beaPage.evaluate(() => document.documentElement.getAttribute('data-never-reloaded'))).toBe('yes');
+    expect(await seriousViolations(beaPage)).toEqual([]);
     await fitsPhone(beaPage, beaPage.getByRole('button', { name: 'Join the rematch' }));
     await beaPage.screenshot({ path: path.join(RESULTS, 'rematch-offer-phone.png') });
     await beaPage.getByRole('button', { name: 'Join the rematch' }).click();
@@ -147,6 +155,7 @@ describe('lobby', () => {
     const card = catPage.locator(`[data-game-id="${created.id}"]`);
     await card.waitFor();
     expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['Ada', 'Seat 2: free']);
+    expect(await seriousViolations(catPage)).toEqual([]);
     await fitsPhone(catPage, card.getByRole('button', { name: 'Join' }));
     await catPage.screenshot({ path: path.join(RESULTS, 'lobby-phone.png') });
     await catPage.getByLabel(/^Your name/).fill('Cat');

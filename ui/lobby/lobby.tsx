@@ -85,7 +85,9 @@ export function Lobby() {
             const free = game.seats.filter((s) => s.free).length;
             return (
               <li key={game.id} className={cx(ui.panel, styles.game)} data-testid="lobby-game" data-game-id={game.id}>
-                <h2 className={styles.kind}>{GAMES[game.game].name}</h2>
+                <h2 className={styles.kind} id={`lobby-${game.id}`}>
+                  {GAMES[game.game].name}
+                </h2>
                 <p className={cx(ui.muted, ui.small)}>
                   Created {age(game.ageSeconds)} · {free} free {free === 1 ? 'seat' : 'seats'}
                   {game.options.length > 0 && ` · ${game.options.join(', ')}`}
@@ -97,7 +99,13 @@ export function Lobby() {
                     </li>
                   ))}
                 </ul>
-                <button type="button" className={cx(ui.button, ui.primary)} disabled={joining !== null} onClick={() => void join(game.id)}>
+                <button
+                  type="button"
+                  className={cx(ui.button, ui.primary)}
+                  aria-describedby={`lobby-${game.id}`}
+                  disabled={joining !== null}
+                  onClick={() => void join(game.id)}
+                >
                   {joining === game.id ? 'Joining…' : 'Join'}
                 </button>
                 {refusal?.game === game.id && (
