@@ -71,9 +71,13 @@ async function fitsPhone(page: Page, button: ReturnType<Page['getByRole']>): Pro
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
 }
 
-/** The serious and critical axe violations on the page as it is now (as the accessibility suite counts them). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+/**
+ * The serious and critical axe violations on the page as it is now (as the accessibility suite counts them), within
+ * `within` (a selector) if given.
+ */
+async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const { violations } = await (within ? axe.include(within) : axe).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
@@ -115,7 +119,8 @@ describe('rematch', () => {
 
     await beaPage.getByRole('button', { name: 'Join the rematch' }).waitFor();
     expect(await beaPage.evaluate(() => document.documentElement.getAttribute('data-never-reloaded'))).toBe('yes');
-    expect(await seriousViolations(beaPage)).toEqual([]);
+    // The offer itself (the finished table around it is the accessibility suite's).
+    expect(await seriousViolations(beaPage, '[data-testid="rematch"]')).toEqual([]);
     await fitsPhone(beaPage, beaPage.getByRole('button', { name: 'Join the rematch' }));
     await beaPage.screenshot({ path: path.join(RESULTS, 'rematch-offer-phone.png') });
     await beaPage.getByRole('button', { name: 'Join the rematch' }).click();
