@@ -16,7 +16,7 @@ import {
   type SeatInfo,
 } from '../protocol';
 import type { Rate } from '../limits';
-import type { GameStore, NewGameRow, StoreEvent } from '../store';
+import type { GameRow, GameStore, NewGameRow, StoreEvent, StoredSeat } from '../store';
 import { storeFailure } from '../store/failure';
 import { checkActor, holderOf, targetSeat, viewerSeat } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
@@ -206,11 +206,7 @@ export class GameHost {
     if (holder.kind === 'host') return { id: rematchId, seat: null, token: null };
     const next = await this.live(rematchId);
     const token = newToken();
-    await this.queues.run(rematchId, async () => {
-      const seats = joinRematchSeat(next.row, holder.seat, hashToken(token));
-      await this.storeCall(() => this.store.updateSeats(rematchId, seats));
-      next.row = { ...next.row, seats };
-    });
+    await this.queues.run(rematchId, () => this.seatPerson(next, (row) => joinRematchSeat(row, holder.seat, hashToken(token))));
     return { id: rematchId, seat: holder.seat, token };
   }
 
@@ -241,14 +237,14 @@ export class GameHost {
     // As unknown as an unknown game's: a private game's seats are for its invites only.
     if (!live.row.listed) throw new TableError('NOT_IN_LOBBY', `game ${id} is not in the lobby: it is private`);
     const token = newToken();
-    const seat = await this.queues.run(id, async () => {
-      if (live.row.finished) throw new TableError('GAME_OVER', 'this game is over: pick another in the lobby');
-      const seat = lobbySeat(live.row, wanted);
-      const seats = joinLobbySeat(live.row, seat, hashToken(token), name);
-      await this.storeCall(() => this.store.updateSeats(id, seats));
-      live.row = { ...live.row, seats };
-      return seat;
-    });
+    let seat = 0;
+    await this.queues.run(id, () =>
+      this.seatPerson(live, (row) => {
+        if (row.finished) throw new TableError('GAME_OVER', 'this game is over: pick another in the lobby');
+        seat = lobbySeat(row, wanted);
+        return joinLobbySeat(row, seat, hashToken(token), name);
+      }),
+    );
     return { id, seat, token };
   }
 
@@ -492,6 +488,26 @@ export class GameHost {
       if (!live.rematch) throw err;
     }
     return live.rematch;
+  }
+
+  /**
+   * Seats a person (issue 20): `seat` makes the new seats from the game's (or refuses). They are stored only if the
+   * stored seats are still the ones it saw; if another instance changed them meanwhile, it sees theirs and decides
+   * again — so two people on two instances never get one seat. Runs in the game's queue.
+   * @throws HostError what `seat` throws; 409 SEAT_TAKEN when the seats keep changing under it
+   */
+  private async seatPerson(live: LiveGame, seat: (row: GameRow) => StoredSeat[]): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const seats = seat(live.row);
+      if (await this.storeCall(() => this.store.swapSeats(live.id, live.row.seats, seats))) {
+        live.row = { ...live.row, seats };
+        return;
+      }
+      const stored = await this.storeCall(() => this.store.getGame(live.id));
+      if (!stored) throw new GameError('UNKNOWN_GAME', `no game ${live.id}`);
+      live.row = { ...live.row, seats: stored.seats, finished: live.row.finished || stored.finished };
+    }
+    throw new TableError('SEAT_TAKEN', 'the seats changed while you joined: look again and pick a free one');
   }
 
   /**

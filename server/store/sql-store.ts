@@ -173,6 +173,17 @@ export class SqlGameStore implements GameStore {
     if (rows.length === 0) throw new StoreError('UNKNOWN_GAME', `no game ${id}`);
   }
 
+  async swapSeats(id: string, expected: readonly StoredSeat[], seats: readonly StoredSeat[]): Promise<boolean> {
+    const notice: StoreEvent = { type: 'seats', gameId: id };
+    // jsonb equality ignores key order: the seats as this instance read them, or nothing is changed.
+    const rows = await this.driver.query(
+      `WITH changed AS (UPDATE games SET seats = $2::jsonb WHERE id = $1 AND seats = $3::jsonb RETURNING id)
+       SELECT pg_notify($4, $5) FROM changed`,
+      [id, JSON.stringify(seats), JSON.stringify(expected), this.channel, JSON.stringify(notice)],
+    );
+    return rows.length === 1;
+  }
+
   async markFinished(id: string): Promise<void> {
     await this.driver.query('UPDATE games SET finished = true WHERE id = $1', [id]);
   }

@@ -103,6 +103,11 @@ export interface GameStore {
   unfinishedGames(): Promise<string[]>;
   /** Replaces the seats (bot takeover) and notifies listeners. @throws StoreError UNKNOWN_GAME */
   updateSeats(id: string, seats: readonly StoredSeat[]): Promise<void>;
+  /**
+   * Replaces the seats only if they are still `expected` (compare-and-set: of two app instances seating one seat at
+   * once, one wins, issue 20), and notifies listeners. Returns whether it did.
+   */
+  swapSeats(id: string, expected: readonly StoredSeat[], seats: readonly StoredSeat[]): Promise<boolean>;
   markFinished(id: string): Promise<void>;
   /**
    * Appends one action at `seq` and notifies listeners, atomically: of two appends of the same seq exactly one

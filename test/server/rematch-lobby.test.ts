@@ -229,6 +229,28 @@ describe('lobby', () => {
     expect(await refusal(host.joinLobby({ game: pub.id }))).toEqual({ status: 409, code: 'NO_FREE_SEAT' });
   });
 
+  it('gives one seat to one person when two app instances seat it at once (PostgreSQL)', async () => {
+    const { store: first, reopen, cleanup } = await postgresKind.fresh();
+    const second = await reopen();
+    const c = new ManualClock();
+    const [a, b] = await Promise.all([GameHost.open(first, { clock: c }), GameHost.open(second, { clock: c })]);
+    try {
+      const pub = await a.create(trio);
+      await b.snapshot(pub.id); // both hold the game, with seat 2 free
+      const tries = await Promise.allSettled([a.joinLobby({ game: pub.id, seat: 1, name: 'Eve' }), b.joinLobby({ game: pub.id, seat: 1, name: 'Fay' })]);
+      const won = tries.flatMap((t) => (t.status === 'fulfilled' ? [t.value] : []));
+      expect(won).toHaveLength(1);
+      const lost = tries.find((t) => t.status === 'rejected');
+      expect(await refusal(Promise.reject(lost!.reason))).toEqual({ status: 409, code: 'SEAT_TAKEN' });
+      // The winner's token holds the seat on both instances; the stored seat has the winner's name.
+      for (const h of [a, b]) expect((await h.snapshot(pub.id, won[0]!.token!)).seat).toBe(1);
+      expect((await first.getGame(pub.id))!.seats[1]!.name).toBe(tries[0]!.status === 'fulfilled' ? 'Eve' : 'Fay');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await cleanup();
+    }
+  });
+
   it('marks a seat taken when its invite acts, and refuses a join once the game is over', async () => {
     const pair = await host.create({ ...shortPole, public: true });
     const tokens = tokensOf(pair);

@@ -72,6 +72,16 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect((await store.listedGames(50)).map((g) => g.id)).not.toContain(listed);
   });
 
+  it('swaps the seats only while they are the ones expected (issue 20)', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    const seats = gameRow(id).seats;
+    const joined = seats.map((s, i) => (i === 0 ? { ...s, tokenHash: 'ef'.repeat(32), taken: true } : s));
+    expect(await store.swapSeats(id, seats, joined)).toBe(true);
+    expect(await store.swapSeats(id, seats, seats)).toBe(false);
+    expect((await store.getGame(id))?.seats).toEqual(joined);
+  });
+
   it('marks games finished and lists the unfinished ones', async () => {
     const [a, b] = [newId(), newId()];
     await store.createGame(gameRow(a));
