@@ -3,7 +3,7 @@
  *
  *   ServerError → StoreError (the database refused or failed)
  *               | HostError (a request was refused; nothing changed) → RequestError | AccessError | GameError
- *                   | ChainGameError | StudioError | ServiceError | ChatError (each with its code union)
+ *                   | ChainGameError | StudioError | ServiceError | ChatError | TableError (each with its code union)
  *                   | RuleRefusal (the engine refused a move or a set-up: its own code)
  *
  * A refusal's HTTP status is never chosen where it is thrown: `HTTP_STATUS` maps every code to one (and
@@ -145,13 +145,24 @@ export type ChatCode =
   | 'CONTROL_CHARACTERS'
   | 'UNKNOWN_EMOTE';
 
+/** Who sits at a table (issue 20): joining a rematch or a public game from the lobby. */
+export type TableCode =
+  | 'SPECTATOR_CANNOT_JOIN'
+  | 'REMATCH_SEAT_LEFT'
+  | 'SEAT_JOINED'
+  | 'NOT_IN_LOBBY'
+  | 'LOBBY_ONLINE_ONLY'
+  | 'SEAT_TAKEN'
+  | 'NO_FREE_SEAT'
+  | 'GAME_OVER';
+
 /** The server could not serve: its database is locked, down or failing. */
 export type ServiceCode =
   | 'STORE_FAILED'
   | 'STORE_LOCKED'
   | 'STORE_UNAVAILABLE';
 
-export type HostErrorCode = RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode;
+export type HostErrorCode = RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode | TableCode;
 
 /** The one place a refusal's HTTP status is chosen. */
 export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
@@ -243,6 +254,14 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   MESSAGE_TOO_LONG: 400,
   CONTROL_CHARACTERS: 400,
   UNKNOWN_EMOTE: 400,
+  // TableError
+  SPECTATOR_CANNOT_JOIN: 403,
+  REMATCH_SEAT_LEFT: 409,
+  SEAT_JOINED: 409,
+  NOT_IN_LOBBY: 404,
+  LOBBY_ONLINE_ONLY: 400,
+  SEAT_TAKEN: 409,
+  NO_FREE_SEAT: 409,
   // ServiceError
   STORE_FAILED: 500,
   STORE_LOCKED: 503,
@@ -298,6 +317,10 @@ export class ServiceError extends TabledError<ServiceCode> {
 }
 export class ChatError extends TabledError<ChatCode> {
   override readonly name = 'ChatError';
+}
+
+export class TableError extends TabledError<TableCode> {
+  override readonly name = 'TableError';
 }
 
 /** The engine refused a move or a game's set-up, in its own words and code (NOT_YOUR_TURN, BAD_CONFIG…). */

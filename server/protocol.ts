@@ -39,6 +39,15 @@
  *   the signed-in wallet) then hold the seat, and every route above takes no token: an explicit token, else the
  *   browser's held seat, else the wallet's. 400 a malformed token, 403 BAD_TOKEN. `DELETE /api/games/:id/seat` →
  *   204: forgets it. `GET /api/games/mine` → MyGamesResponse: every game this browser or wallet holds a seat in.
+ * - `POST /api/games/:id/rematch` — body RematchRequest (a seat's invite token, or the hot-seat host's) → 200
+ *   JoinedSeat (issue 20): the finished game's rematch, made on the first ask, and the asker's seat in it. 409
+ *   GAME_NOT_OVER | REMATCH_SEAT_LEFT (the seat left: its bot plays it) | SEAT_JOINED; 403 SPECTATOR_CANNOT_JOIN; 429
+ *   RATE_LIMITED (joins per client). `GET` the same path → `{ id }` (null until someone asked): the game-over screen
+ *   polls it. A finished game's snapshot carries it as `rematch`.
+ * - `GET /api/lobby` → `{ games: LobbyGame[] }`: public running games with a free human seat. `POST /api/lobby/join`
+ *   — body LobbyJoinRequest → 200 JoinedSeat (the seat's invite minted anew); 404 UNKNOWN_GAME | NOT_IN_LOBBY; 409
+ *   GAME_OVER | SEAT_TAKEN | NO_FREE_SEAT; 400 NAME_TOO_LONG | DUPLICATE_NAME; 429 RATE_LIMITED. A game is public
+ *   with `public: true` at creation (online only: 400 LOBBY_ONLINE_ONLY).
  */
 import { z } from 'zod';
 import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
@@ -91,6 +100,8 @@ export const createGameRequestSchema = z
       .object({ studioBoard: plainText(z.string().min(1).max(64)).optional() })
       .strict()
       .optional(),
+    /** An online game listed in the lobby (issue 20) while it has free human seats; private by default. */
+    public: z.boolean().default(false),
   })
   .strict();
 export type CreateGameRequest = z.input<typeof createGameRequestSchema>;
@@ -246,6 +257,8 @@ export interface GameSnapshot {
   readonly seed: string | null;
   /** An online game's chat (issue 20); null in hot-seat, where everyone shares one device. */
   readonly chat: ChatView | null;
+  /** The id of this finished game's rematch once someone asked for it (issue 20), else null. */
+  readonly rematch: string | null;
 }
 
 /**
@@ -270,6 +283,46 @@ export interface GameUpdate {
   readonly seats: readonly SeatInfo[];
   /** The seed, in the update that ends the game (GameSnapshot.seed); null before. */
   readonly seed: string | null;
+}
+
+/**
+ * `POST /api/games/:id/rematch` (issue 20): a seat of a finished game (its invite token) or the hot-seat host asks for
+ * the rematch — created on the first ask, the same one for everyone after — and takes its own seat in it.
+ */
+/** The old game's seat: its token, else the one this browser or wallet holds (issue 20). */
+export const rematchRequestSchema = z.object({ token: tokenSchema.optional() }).strict();
+export type RematchRequest = z.infer<typeof rematchRequestSchema>;
+
+/**
+ * A seat taken in a game (a rematch or a lobby join): its new invite token, minted now and never stored (the only
+ * copy). The hot-seat host keeps its own token (`token` and `seat` null).
+ */
+export interface JoinedSeat {
+  readonly id: string;
+  readonly seat: SeatId | null;
+  readonly token: string | null;
+}
+
+/** `POST /api/lobby/join`: a free seat of a listed game (the server picks one unless `seat` says), under `name` if given. */
+export const lobbyJoinRequestSchema = z
+  .object({
+    game: plainText(z.string().min(1).max(64)),
+    seat: z.number().int().min(0).max(5).optional(),
+    // Checked like every seat's name (NAME_TOO_LONG, DUPLICATE_NAME); this only bounds it.
+    name: plainText(z.string().max(200)).optional(),
+  })
+  .strict();
+export type LobbyJoinRequest = z.infer<typeof lobbyJoinRequestSchema>;
+
+/** One game of `GET /api/lobby`: a listed game with free human seats. */
+export interface LobbyGame {
+  readonly id: string;
+  readonly game: GameId;
+  readonly seats: readonly { readonly seat: SeatId; readonly name: string; readonly kind: SeatKind; readonly free: boolean }[];
+  /** Its options in words ("turn timer 60 s", "startingTokens 3"…), the rules' defaults left out. */
+  readonly options: readonly string[];
+  /** Seconds since it was created, when the list was read. */
+  readonly ageSeconds: number;
 }
 
 /** Error bodies: a stable code and a message for people. */

@@ -40,7 +40,7 @@ export class ChatDesk {
   private readonly limits: RateLimits;
 
   constructor(private readonly deps: ChatDeskDeps) {
-    this.limits = new RateLimits({ create: null, action: null, lab: null, chat: deps.rate });
+    this.limits = new RateLimits({ create: null, action: null, lab: null, join: null, chat: deps.rate });
   }
 
   /** The game's chat room, loaded once per live game. */

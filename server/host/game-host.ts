@@ -1,17 +1,21 @@
 import { isAddress } from '../../chain/validate';
 import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
 import type { PoleEvent, PoleState } from '../../engine/pole';
-import { isTransient, type ChainGames } from '../chain/chain-games';
-import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
+import { isTransient, type ChainGames, type GameExtras } from '../chain/chain-games';
+import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal, TableError } from '../errors';
 import {
   actionRequestSchema,
   GRACE_DEFAULT,
   holdSeatRequestSchema,
+  lobbyJoinRequestSchema,
+  rematchRequestSchema,
   type ActionResponse,
   type ChatEntry,
   type CreateGameResponse,
   type GameSnapshot,
   type HeldSeatResponse,
+  type JoinedSeat,
+  type LobbyGame,
   type MyGame,
   type MyGamesResponse,
   type SeatInfo,
@@ -19,7 +23,7 @@ import {
   type SeatsUpdate,
 } from '../protocol';
 import type { Rate } from '../limits';
-import type { GameStore, StoreEvent } from '../store';
+import type { GameRow, GameStore, NewGameRow, StoreEvent, StoredSeat } from '../store';
 import { storeFailure } from '../store/failure';
 import { checkActor, holderOf, targetSeat, viewerSeat, type Holder } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
@@ -30,13 +34,17 @@ import { getBoard } from '../studio/boards';
 import { gameKits } from './game-kits';
 import { LiveGame, type LoggedAction } from './live-game';
 import { GraceTimers, NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
-import { gamePath, parseGameRequest, prepareGame, zodMessage } from './new-game';
+import { gamePath, parseGameRequest, prepareGame, zodMessage, type ParsedGameRequest, type StoredStudioBoard } from './new-game';
 import { replayStep, setupStored } from './replay';
 import { heldHolder, holderKeys, SeatHolders, stillHeld } from './seat-holders';
 import { SerialQueues } from './serial';
+import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, markTaken, rematchRequest, rematchRow } from './tables';
 import { keepMark, markTimedOut } from './timer-marks';
-import { hashToken } from './tokens';
+import { hashToken, newToken } from './tokens';
 import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
+
+/** The newest listed games the lobby looks at (issue 20): a page's worth, not every public game ever made. */
+const LOBBY_SIZE = 50;
 
 export interface GameHostOptions {
   /** Time and timers (tests pass a ManualClock). */
@@ -168,9 +176,19 @@ export class GameHost {
   async create(request: unknown, context: RequestContext = {}): Promise<CreateGameResponse> {
     this.sweep();
     const req = parseGameRequest(request);
+    const { row, state, hostToken, invites, onChain } = prepareGame(req, await this.studioBoard(req));
+    const live = await this.launch(row, state, onChain, context);
+    return { id: row.id, seats: seatInfos(live.row, live), hostToken, invites, spectatorPath: gamePath(row.id) };
+  }
+
+  /** The studio board an on-chain game is played on, from the store (its artists are never taken from a request). @throws HostError 404 */
+  private async studioBoard(req: ParsedGameRequest): Promise<StoredStudioBoard | null> {
     const studioId = req.onChain?.studioBoard;
-    const studio = studioId === undefined ? null : await this.storeCall(() => getBoard(this.store.sql, studioId));
-    const { row, state, hostToken, invites, onChain } = prepareGame(req, studio);
+    return studioId === undefined ? null : this.storeCall(() => getBoard(this.store.sql, studioId));
+  }
+
+  /** Stores a prepared game (an on-chain one set up for Tezos first), holds it in memory and starts its bots and timers. */
+  private async launch(row: NewGameRow, state: unknown, onChain: GameExtras | null, context: RequestContext): Promise<LiveGame> {
     let chainRow = null;
     if (onChain) {
       if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
@@ -183,11 +201,90 @@ export class GameHost {
     } finally {
       if (chainRow) this.chain!.release(row.id);
     }
-    const live = this.withPresence(new LiveGame({ ...row, graceSeconds: row.graceSeconds ?? null, seatMarks: [], createdAt: new Date(this.clock.now()), finished: false }, gameKits[row.game], state, []));
+    const stored = {
+      ...row,
+      graceSeconds: row.graceSeconds ?? null,
+      seatMarks: [],
+      listed: row.listed ?? false,
+      rematchOf: row.rematchOf ?? null,
+      studioBoard: row.studioBoard ?? null,
+      createdAt: new Date(this.clock.now()),
+      finished: false,
+    };
+    const live = this.withPresence(new LiveGame(stored, gameKits[row.game], state, []));
     live.lastUsed = this.clock.now();
     this.cache.set(row.id, live);
     await this.queues.run(row.id, async () => this.automation.plan(live));
-    return { id: row.id, seats: seatInfos(live.row, live), hostToken, invites, spectatorPath: gamePath(row.id) };
+    return live;
+  }
+
+  /**
+   * "Play again" (issue 20): a seat of a finished game (its invite token), or the hot-seat host, asks for the rematch
+   * — the same seats, options, house rules and board, a new seed; an on-chain game's gets new tokens through the
+   * normal set-up (a signed-in wallet, within its limits). The first ask creates it, every later one (on any app
+   * instance: the store's unique `rematch_of` decides a race) gets the same. A seat then takes its own seat in it,
+   * with a token minted now; the hot-seat host keeps its token, which hosts the rematch too.
+   * @throws HostError 400 MALFORMED_REQUEST, 403 BAD_TOKEN | SPECTATOR_CANNOT_JOIN, 404, 409 GAME_NOT_OVER |
+   *   REMATCH_SEAT_LEFT | SEAT_JOINED, and an on-chain game's creation refusals (401 SIGN_IN_REQUIRED, 429, 503)
+   */
+  async rematch(id: string, request: unknown, context: RequestContext = {}): Promise<JoinedSeat> {
+    const parsed = rematchRequestSchema.safeParse(request);
+    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a rematch request: ${zodMessage(parsed.error.issues)}`);
+    const live = await this.live(id);
+    const holder = await this.holderFor(live, parsed.data.token, undefined, context);
+    if (holder.kind === 'spectator') throw new TableError('SPECTATOR_CANNOT_JOIN', "a rematch is played by the game's seats: open your own seat's link to join it");
+    if (!live.row.finished) throw new GameError('GAME_NOT_OVER', 'a rematch starts once this game is over');
+    if (holder.kind === 'seat' && live.row.seats[holder.seat]!.botTakeover) {
+      throw new TableError('REMATCH_SEAT_LEFT', `seat ${holder.seat + 1} left this game: its bot plays it in the rematch`);
+    }
+    const rematchId = await this.queues.run(id, () => this.rematchOfFinished(live, context));
+    if (holder.kind === 'host') {
+      // The host token hosts the rematch too: the browser (and wallet) holding this game hold that one.
+      await this.storeCall(() => this.seatHolders.hold(holderKeys(context), rematchId, null, live.row.hostTokenHash));
+      return { id: rematchId, seat: null, token: null };
+    }
+    const next = await this.live(rematchId);
+    const token = newToken();
+    await this.queues.run(rematchId, () => this.seatPerson(next, (row) => joinRematchSeat(row, holder.seat, hashToken(token))));
+    return { id: rematchId, seat: holder.seat, token };
+  }
+
+  /** The rematch of a finished game once someone asked for it (issue 20), else null. @throws HostError 404 */
+  async rematchOf(id: string): Promise<string | null> {
+    return this.knownRematch(await this.live(id));
+  }
+
+  /** The lobby (issue 20): the newest listed games still running with a free human seat, newest first. */
+  async lobby(): Promise<LobbyGame[]> {
+    const rows = await this.storeCall(() => this.store.listedGames(LOBBY_SIZE));
+    const now = this.clock.now();
+    return rows.filter((row) => freeSeats(row).length > 0).map((row) => lobbyEntry(row, now));
+  }
+
+  /**
+   * A lobby join (issue 20): takes a free seat of a listed game (the one asked for, else the first), under the
+   * joiner's name if given, with a token minted now — the creator's earlier invite for that seat stops working, so two
+   * joiners never share a seat.
+   * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME, 404 UNKNOWN_GAME | NOT_IN_LOBBY, 409
+   *   GAME_OVER | SEAT_TAKEN | NO_FREE_SEAT
+   */
+  async joinLobby(request: unknown): Promise<JoinedSeat> {
+    const parsed = lobbyJoinRequestSchema.safeParse(request);
+    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a lobby join: ${zodMessage(parsed.error.issues)}`);
+    const { game: id, seat: wanted, name } = parsed.data;
+    const live = await this.live(id);
+    // As unknown as an unknown game's: a private game's seats are for its invites only.
+    if (!live.row.listed) throw new TableError('NOT_IN_LOBBY', `game ${id} is not in the lobby: it is private`);
+    const token = newToken();
+    let seat = 0;
+    await this.queues.run(id, () =>
+      this.seatPerson(live, (row) => {
+        if (row.finished) throw new TableError('GAME_OVER', 'this game is over: pick another in the lobby');
+        seat = lobbySeat(row, wanted);
+        return joinLobbySeat(row, seat, hashToken(token), name);
+      }),
+    );
+    return { id, seat, token };
   }
 
   /**
@@ -202,6 +299,7 @@ export class GameHost {
       access: holder.kind,
       onChain: this.chain?.isOnChain(id) ?? false,
       chat: await this.chatDesk.view(live, holder),
+      rematch: await this.knownRematch(live),
     };
   }
 
@@ -232,6 +330,7 @@ export class GameHost {
     this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
     return this.queues.run(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
+      await this.noteTaken(live, seat);
       return { seq: await this.commit(live, seat, action, seq) };
     });
   }
@@ -351,11 +450,12 @@ export class GameHost {
     return this.queues.run(id, async () => {
       const viewer = viewerSeat(live.row, holder, seat, this.pendingSeats(live));
       this.broker.admit(id, client); // refused before any work
+      if (holder.kind === 'seat') await this.noteTaken(live, holder.seat);
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
       const base = from < live.seq ? await this.storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
       const chatView = await this.chatDesk.view(live, holder);
       const room = live.row.mode === 'online' ? await this.chatDesk.room(live) : null;
-      const opening = base && base.seq > from ? { ...snapshotAt(live, base.seq, base.state, viewer), access: holder.kind, onChain: this.chain?.isOnChain(id) ?? false, chat: chatView } : null;
+      const opening = base && base.seq > from ? { ...snapshotAt(live, base.seq, base.state, viewer), access: holder.kind, onChain: this.chain?.isOnChain(id) ?? false, chat: chatView, rematch: live.rematch } : null;
       const backlog = opening ? await this.statesAfter(live, opening.seq, base!.state) : await this.statesAfter(live, from);
       // Read with the attach, no await between: an entry stored meanwhile is either in this backlog or published after.
       const chatFrom = Math.max(0, Math.min(chatAfter ?? room?.last ?? 0, room?.last ?? 0));
@@ -566,6 +666,64 @@ export class GameHost {
     this.graces.cancel(live.id, seat);
     this.automation.plan(live);
     this.publishSeats(live);
+  }
+
+  /** A finished game's rematch, if there is one: from memory, else from the store (another instance may have made it). */
+  private async knownRematch(live: LiveGame): Promise<string | null> {
+    if (!live.row.finished) return null;
+    live.rematch ??= await this.storeCall(() => this.store.rematchOf(live.id));
+    return live.rematch;
+  }
+
+  /**
+   * The rematch of a finished game: the one made already, else a new one. Runs in the old game's queue, so one
+   * instance makes one; of two instances, the store's unique `rematch_of` lets one insert win, and the other reads it.
+   */
+  private async rematchOfFinished(live: LiveGame, context: RequestContext): Promise<string> {
+    const known = await this.knownRematch(live);
+    if (known) return known;
+    const req = rematchRequest(live.row, this.chain?.isOnChain(live.id) ?? false);
+    const prepared = prepareGame(req, await this.studioBoard(req));
+    try {
+      await this.launch(rematchRow(live.row, prepared), prepared.state, prepared.onChain, context);
+      live.rematch = prepared.row.id;
+    } catch (err) {
+      live.rematch = await this.store.rematchOf(live.id).catch(() => null);
+      if (!live.rematch) throw err;
+    }
+    return live.rematch;
+  }
+
+  /**
+   * Seats a person (issue 20): `seat` makes the new seats from the game's (or refuses). They are stored only if the
+   * stored seats are still the ones it saw; if another instance changed them meanwhile, it sees theirs and decides
+   * again — so two people on two instances never get one seat. Runs in the game's queue.
+   * @throws HostError what `seat` throws; 409 SEAT_TAKEN when the seats keep changing under it
+   */
+  private async seatPerson(live: LiveGame, seat: (row: GameRow) => StoredSeat[]): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const seats = seat(live.row);
+      if (await this.storeCall(() => this.store.swapSeats(live.id, live.row.seats, seats))) {
+        live.row = { ...live.row, seats };
+        return;
+      }
+      const stored = await this.storeCall(() => this.store.getGame(live.id));
+      if (!stored) throw new GameError('UNKNOWN_GAME', `no game ${live.id}`);
+      live.row = { ...live.row, seats: stored.seats, finished: live.row.finished || stored.finished };
+    }
+    throw new TableError('SEAT_TAKEN', 'the seats changed while you joined: look again and pick a free one');
+  }
+
+  /**
+   * Records, once, that a listed game's seat is taken (issue 20): its token opened a stream or acted. The lobby
+   * offers it no more. Runs in the game's queue.
+   */
+  private async noteTaken(live: LiveGame, seat: SeatId): Promise<void> {
+    if (!live.row.listed) return;
+    const seats = markTaken(live.row.seats, seat);
+    if (!seats) return;
+    await this.storeCall(() => this.store.updateSeats(live.id, seats));
+    live.row = { ...live.row, seats };
   }
 
   private pendingSeats(live: LiveGame): SeatId[] {

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { describeSeatNameProblem, isEngineError, issueLines, seatNameProblems, type SeatId } from '../../engine';
-import { GameError, RequestError, RuleRefusal, StudioError } from '../errors';
+import { GameError, RequestError, RuleRefusal, StudioError, TableError } from '../errors';
 import type { GameExtras } from '../chain/chain-games';
 import { createGameRequestSchema, GRACE_DEFAULT, type CreateGameResponse } from '../protocol';
 import type { NewGameRow } from '../store';
 import { gameKits } from './game-kits';
+import { creatorSeatTaken } from './tables';
 import { hashToken, newGameId, newSeed, newToken } from './tokens';
 
 /** The page a game is played at; invite links add the seat, and its token in the fragment (never sent, never logged: issue 20). */
@@ -65,7 +66,7 @@ function refuseClaimedArtists(board: unknown): void {
 /**
  * Validates a parsed create request and the engine config (players = the seats, the options merged in; an on-chain
  * game's studio board loaded by the caller), and draws the id, the seed (unless given) and the tokens.
- * @throws HostError 400 PLAYERS_FROM_SEATS | BOARD_TWICE | CHAIN_POLE_ONLY | CHAIN_ONLINE_ONLY | GRACE_ONLINE_ONLY, 422 UNVERIFIED_BOARD
+ * @throws HostError 400 PLAYERS_FROM_SEATS | BOARD_TWICE | CHAIN_POLE_ONLY | CHAIN_ONLINE_ONLY | GRACE_ONLINE_ONLY | LOBBY_ONLINE_ONLY, 422 UNVERIFIED_BOARD
  *   or the engine's ConfigError code
  */
 export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | null = null): PreparedGame {
@@ -74,6 +75,8 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
   }
   // Hot-seat has one device for every seat: nobody connects or goes away (issue 20).
   if (req.graceSeconds !== undefined && req.mode !== 'online') throw new GameError('GRACE_ONLINE_ONLY', 'a grace period is for online games: in hot-seat every seat plays on one device');
+  // The lobby hands out seats to people on their own devices: a hot-seat game has none to hand out.
+  if (req.public && req.mode !== 'online') throw new TableError('LOBBY_ONLINE_ONLY', 'only an online game can be public: a hot-seat game is played on one device');
   if (req.onChain && req.game !== 'pole') throw new GameError('CHAIN_POLE_ONLY', 'only Tezos Pole is played on-chain');
   // Each player signs with their own wallet, so an on-chain game is played online, one device per seat.
   if (req.onChain && req.mode !== 'online') throw new GameError('CHAIN_ONLINE_ONLY', 'an on-chain game is played online: each seat with its own wallet');
@@ -105,12 +108,14 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     version: definition.version,
     config,
     seed,
-    seats,
+    seats: req.public ? creatorSeatTaken(seats) : seats,
     hostTokenHash: hashToken(hostToken),
     mode: req.mode,
     turnSeconds: req.turnSeconds ?? null,
     botPaceMs: req.botPaceMs,
     graceSeconds: req.mode === 'online' ? (req.graceSeconds ?? GRACE_DEFAULT) : null,
+    listed: req.public,
+    studioBoard: req.onChain?.studioBoard ?? null,
   };
   return { row, state, hostToken, invites, onChain: req.onChain ? (studio?.extras ?? {}) : null };
 }

@@ -36,7 +36,7 @@ function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 
   return { seedCommitment: seedCommitment(live.row.seed), seed: revealedSeed(live, outcome) };
 }
 
-export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain' | 'chat'> {
+export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
   const fields = seen(live, live.state, seat);
   return {
     id: live.id,
@@ -71,7 +71,7 @@ export function updateFor(live: LiveGame, seq: number, state: unknown, events: r
  * What `seat` saw at `seq` (an earlier state, e.g. a stored snapshot's): the snapshot a resumed event stream opens
  * with instead of one update per action since (issue 16). Its deadline is the current one only when `seq` is now.
  */
-export function snapshotAt(live: LiveGame, seq: number, state: unknown, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain' | 'chat'> {
+export function snapshotAt(live: LiveGame, seq: number, state: unknown, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
   const fields = seen(live, state, seat);
   return {
     id: live.id,

@@ -16,6 +16,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   create: 'games created',
   action: 'actions',
   chat: 'messages',
+  join: 'seats joined',
   lab: 'balance lab runs',
 };
 

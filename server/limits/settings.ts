@@ -12,8 +12,8 @@ export interface Rate {
   readonly seconds: number;
 }
 
-/** The requests that are rate-limited: game creation, actions, chat posts (per seat too) and balance labs. */
-export type RateKind = 'create' | 'action' | 'chat' | 'lab';
+/** The requests that are rate-limited: game creation, actions, chat posts (per seat too), balance labs, and joins of a lobby game or a rematch. */
+export type RateKind = 'create' | 'action' | 'chat' | 'lab' | 'join';
 
 export interface LimitSettings {
   /** null: that kind of request is not limited (`off`). */
@@ -35,6 +35,7 @@ export const RATE_VARS: Readonly<Record<RateKind, string>> = {
   create: 'POLE_RATE_CREATE',
   action: 'POLE_RATE_ACTION',
   chat: 'POLE_RATE_CHAT',
+  join: 'POLE_RATE_JOIN',
   lab: 'POLE_RATE_LAB',
 };
 
@@ -54,6 +55,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
     // Hot-seat play is a click a second at most; bots move on the server and are not counted.
     action: { points: 120, seconds: 10 },
     chat: { points: 20, seconds: 60 },
+    // Issue 20: a person joins a game or two from the lobby; a script collecting every free seat is what this stops.
+    join: { points: 10, seconds: 60 },
     // A lab plays up to 5,000 games (a few CPU seconds each time).
     lab: { points: 6, seconds: 60 },
   },
@@ -106,6 +109,7 @@ export function limitSettingsFromEnv(env: Env): LimitSettings {
       create: rate(env, RATE_VARS.create, d.rates.create),
       action: rate(env, RATE_VARS.action, d.rates.action),
       chat: rate(env, RATE_VARS.chat, d.rates.chat),
+      join: rate(env, RATE_VARS.join, d.rates.join),
       lab: rate(env, RATE_VARS.lab, d.rates.lab),
     },
     trustedProxyHeader: headerName(env, LIMIT_VARS.trustedProxyHeader),

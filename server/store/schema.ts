@@ -177,6 +177,20 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN seat_marks jsonb NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    version: 8,
+    sql: `
+      -- Rematch and lobby (issue 20). listed: a public game, shown in the lobby while it has free human seats.
+      -- rematch_of: the game this one is the rematch of; unique, so two people pressing "Play again" at once (on one
+      -- app instance or two) make one rematch: the second insert fails and reads the first's.
+      ALTER TABLE games ADD COLUMN listed boolean NOT NULL DEFAULT false;
+      ALTER TABLE games ADD COLUMN rematch_of text REFERENCES games (id);
+      CREATE UNIQUE INDEX games_rematch_of ON games (rematch_of);
+      CREATE INDEX games_listed ON games (created_at) WHERE listed AND NOT finished;
+      -- The studio board an on-chain game was created from: its rematch takes the board's artists from it again.
+      ALTER TABLE games ADD COLUMN studio_board text;
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

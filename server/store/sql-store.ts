@@ -12,6 +12,7 @@ const storedSeatSchema = z.object({
   kind: seatKindSchema,
   tokenHash: z.string().nullable(),
   botTakeover: z.boolean(),
+  taken: z.boolean().optional(),
 });
 const gameRowSchema = z.object({
   id: z.string(),
@@ -28,6 +29,9 @@ const gameRowSchema = z.object({
   seat_marks: z.array(z.object({ n: z.number().int(), afterSeq: z.number().int(), seat: z.number().int(), mark: z.enum(['away', 'left', 'back']) })),
   created_at: z.date(),
   finished: z.boolean(),
+  listed: z.boolean(),
+  rematch_of: z.string().nullable(),
+  studio_board: z.string().nullable(),
 });
 const actionRowSchema = z.object({
   seq: z.number().int(),
@@ -53,6 +57,29 @@ function parseRow<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
   const parsed = schema.safeParse(row);
   if (!parsed.success) throw new StoreError('BAD_ROW', `unreadable ${what} row: ${parsed.error.message}`);
   return parsed.data;
+}
+
+function gameRow(row: unknown): GameRow {
+  const r = parseRow(gameRowSchema, row, 'games');
+  return {
+    id: r.id,
+    game: r.game,
+    version: r.version,
+    config: r.config,
+    seed: r.seed,
+    seats: r.seats,
+    hostTokenHash: r.host_token_hash,
+    mode: r.mode,
+    turnSeconds: r.turn_seconds,
+    botPaceMs: r.bot_pace_ms,
+    graceSeconds: r.grace_seconds,
+    seatMarks: r.seat_marks,
+    createdAt: r.created_at,
+    finished: r.finished,
+    listed: r.listed,
+    rematchOf: r.rematch_of,
+    studioBoard: r.studio_board,
+  };
 }
 
 const seatToText = (seat: Actor): string => String(seat);
@@ -94,8 +121,8 @@ export class SqlGameStore implements GameStore {
   async createGame(game: NewGameRow): Promise<void> {
     try {
       await this.driver.query(
-        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, grace_seconds)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
+        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, grace_seconds, listed, rematch_of, studio_board)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           game.id,
           game.game,
@@ -108,6 +135,9 @@ export class SqlGameStore implements GameStore {
           game.turnSeconds,
           game.botPaceMs,
           game.graceSeconds ?? null,
+          game.listed ?? false,
+          game.rematchOf ?? null,
+          game.studioBoard ?? null,
         ],
       );
     } catch (err) {
@@ -118,24 +148,17 @@ export class SqlGameStore implements GameStore {
 
   async getGame(id: string): Promise<GameRow | null> {
     const [row] = await this.driver.query<unknown>('SELECT * FROM games WHERE id = $1', [id]);
-    if (row === undefined) return null;
-    const r = parseRow(gameRowSchema, row, 'games');
-    return {
-      id: r.id,
-      game: r.game,
-      version: r.version,
-      config: r.config,
-      seed: r.seed,
-      seats: r.seats,
-      hostTokenHash: r.host_token_hash,
-      mode: r.mode,
-      turnSeconds: r.turn_seconds,
-      botPaceMs: r.bot_pace_ms,
-      graceSeconds: r.grace_seconds,
-      seatMarks: r.seat_marks,
-      createdAt: r.created_at,
-      finished: r.finished,
-    };
+    return row === undefined ? null : gameRow(row);
+  }
+
+  async rematchOf(id: string): Promise<string | null> {
+    const [row] = await this.driver.query<{ id: string }>('SELECT id FROM games WHERE rematch_of = $1', [id]);
+    return row?.id ?? null;
+  }
+
+  async listedGames(limit: number): Promise<GameRow[]> {
+    const rows = await this.driver.query<unknown>('SELECT * FROM games WHERE listed AND NOT finished ORDER BY created_at DESC LIMIT $1', [limit]);
+    return rows.map(gameRow);
   }
 
   async unfinishedGames(): Promise<string[]> {
@@ -152,6 +175,17 @@ export class SqlGameStore implements GameStore {
       [id, JSON.stringify(seats), this.channel, JSON.stringify(notice), JSON.stringify(mark ? [mark] : [])],
     );
     if (rows.length === 0) throw new StoreError('UNKNOWN_GAME', `no game ${id}`);
+  }
+
+  async swapSeats(id: string, expected: readonly StoredSeat[], seats: readonly StoredSeat[]): Promise<boolean> {
+    const notice: StoreEvent = { type: 'seats', gameId: id };
+    // jsonb equality ignores key order: the seats as this instance read them, or nothing is changed.
+    const rows = await this.driver.query(
+      `WITH changed AS (UPDATE games SET seats = $2::jsonb WHERE id = $1 AND seats = $3::jsonb RETURNING id)
+       SELECT pg_notify($4, $5) FROM changed`,
+      [id, JSON.stringify(seats), JSON.stringify(expected), this.channel, JSON.stringify(notice)],
+    );
+    return rows.length === 1;
   }
 
   async markFinished(id: string): Promise<void> {

@@ -10,6 +10,11 @@ export interface StoredSeat {
   readonly tokenHash: string | null;
   /** A human seat whose player left: its bot plays it. */
   readonly botTakeover: boolean;
+  /**
+   * Someone has taken the seat (issue 20): its token opened a stream or acted, or a lobby or rematch join minted it.
+   * Recorded for listed games only; a listed game's seat without it is free in the lobby.
+   */
+  readonly taken?: boolean;
 }
 
 /** A seat's change the log tells (issue 20), after action `afterSeq`; `n` counts from 1 per game. */
@@ -39,9 +44,16 @@ export interface GameRow {
   readonly seatMarks: readonly StoredSeatMark[];
   readonly createdAt: Date;
   readonly finished: boolean;
+  /** A public game (issue 20): listed in the lobby while it has free human seats. */
+  readonly listed: boolean;
+  /** The game this one is the rematch of, if any. */
+  readonly rematchOf: string | null;
+  /** The studio board an on-chain game was created from (its artists' source), if any. */
+  readonly studioBoard: string | null;
 }
 
-export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'graceSeconds' | 'seatMarks'> & { readonly graceSeconds?: number | null };
+export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'graceSeconds' | 'seatMarks' | 'listed' | 'rematchOf' | 'studioBoard'> &
+  Partial<Pick<GameRow, 'graceSeconds' | 'listed' | 'rematchOf' | 'studioBoard'>>;
 
 /** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
 export interface ActionRow {
@@ -92,9 +104,13 @@ export interface GameStore {
   readonly sql: SqlDriver;
   /** Applies the migrations not yet applied; safe to run again and from several instances at once. */
   migrate(): Promise<void>;
-  /** @throws StoreError DUPLICATE_GAME */
+  /** @throws StoreError DUPLICATE_GAME (its id, or a second rematch of one game) */
   createGame(game: NewGameRow): Promise<void>;
   getGame(id: string): Promise<GameRow | null>;
+  /** The id of the rematch of game `id`, if one was created (issue 20). */
+  rematchOf(id: string): Promise<string | null>;
+  /** The newest `limit` listed games not marked finished (the lobby's candidates), newest first. */
+  listedGames(limit: number): Promise<GameRow[]>;
   /** Ids of games not marked finished (a restarted host resumes their bots and timers). */
   unfinishedGames(): Promise<string[]>;
   /**
@@ -102,6 +118,11 @@ export interface GameStore {
    * same statement. @throws StoreError UNKNOWN_GAME
    */
   updateSeats(id: string, seats: readonly StoredSeat[], mark?: StoredSeatMark): Promise<void>;
+  /**
+   * Replaces the seats only if they are still `expected` (compare-and-set: of two app instances seating one seat at
+   * once, one wins, issue 20), and notifies listeners. Returns whether it did.
+   */
+  swapSeats(id: string, expected: readonly StoredSeat[], seats: readonly StoredSeat[]): Promise<boolean>;
   markFinished(id: string): Promise<void>;
   /**
    * Appends one action at `seq` and notifies listeners, atomically: of two appends of the same seq exactly one

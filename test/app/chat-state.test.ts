@@ -26,6 +26,7 @@ const snapshot = (seq: number, view: ChatView | null): GameSnapshot => ({
   seedCommitment: 'c',
   seed: null,
   chat: view,
+  rematch: null,
 });
 
 describe('chat state', () => {

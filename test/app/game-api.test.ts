@@ -38,6 +38,7 @@ const snapshot: GameSnapshot = {
   seedCommitment: 'c0ffee',
   seed: null,
   chat: null,
+  rematch: null,
 };
 
 const update = (seq: number, events: { type: string }[]): GameUpdate => ({

@@ -15,7 +15,7 @@ describe('limit settings', () => {
   it('default to the documented limits, and each variable overrides its own', () => {
     expect(limitSettingsFromEnv({})).toEqual(DEFAULT_LIMITS);
     expect(DEFAULT_LIMITS).toMatchObject({
-      rates: { create: { points: 10, seconds: 60 }, action: { points: 120, seconds: 10 }, chat: { points: 20, seconds: 60 }, lab: { points: 6, seconds: 60 } },
+      rates: { create: { points: 10, seconds: 60 }, action: { points: 120, seconds: 10 }, chat: { points: 20, seconds: 60 }, lab: { points: 6, seconds: 60 }, join: { points: 10, seconds: 60 } },
       streams: { perGame: 100, perClient: 20 },
       idleSeconds: 300,
       chain: { gamesPerWallet: 2, botSeatsPerWallet: 5 },
@@ -32,7 +32,7 @@ describe('limit settings', () => {
       POLE_CHAIN_BOT_SEATS_PER_WALLET: '0',
     };
     expect(limitSettingsFromEnv(env)).toEqual({
-      rates: { create: { points: 3, seconds: 10 }, action: null, chat: DEFAULT_LIMITS.rates.chat, lab: DEFAULT_LIMITS.rates.lab },
+      rates: { create: { points: 3, seconds: 10 }, action: null, chat: DEFAULT_LIMITS.rates.chat, lab: DEFAULT_LIMITS.rates.lab, join: DEFAULT_LIMITS.rates.join },
       trustedProxyHeader: 'x-real-ip',
       streams: { perGame: 7, perClient: 2 },
       idleSeconds: 60,

@@ -53,6 +53,35 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect(await store.getGame('no-such-game')).toBeNull();
   });
 
+  it('keeps one rematch per game (issue 20) and lists the listed, unfinished games newest first', async () => {
+    const [old, first, second, listed] = [newId(), newId(), newId(), newId()];
+    await store.createGame(gameRow(old));
+    expect(await store.rematchOf(old)).toBeNull();
+    await store.createGame({ ...gameRow(first), rematchOf: old });
+    await expect(store.createGame({ ...gameRow(second), rematchOf: old })).rejects.toMatchObject({ code: 'DUPLICATE_GAME' });
+    expect(await store.getGame(second)).toBeNull();
+    expect(await store.rematchOf(old)).toBe(first);
+    expect(await store.getGame(first)).toMatchObject({ rematchOf: old, listed: false });
+
+    const taken = { ...gameRow(listed), listed: true, seats: gameRow(listed).seats.map((s, i) => (i === 0 ? { ...s, taken: true } : s)) };
+    await store.createGame(taken);
+    expect((await store.listedGames(50)).map((g) => g.id)).toContain(listed);
+    expect((await store.listedGames(50)).map((g) => g.id)).not.toContain(first);
+    expect((await store.getGame(listed))?.seats[0]).toMatchObject({ taken: true });
+    await store.markFinished(listed);
+    expect((await store.listedGames(50)).map((g) => g.id)).not.toContain(listed);
+  });
+
+  it('swaps the seats only while they are the ones expected (issue 20)', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    const seats = gameRow(id).seats;
+    const joined = seats.map((s, i) => (i === 0 ? { ...s, tokenHash: 'ef'.repeat(32), taken: true } : s));
+    expect(await store.swapSeats(id, seats, joined)).toBe(true);
+    expect(await store.swapSeats(id, seats, seats)).toBe(false);
+    expect((await store.getGame(id))?.seats).toEqual(joined);
+  });
+
   it('marks games finished and lists the unfinished ones', async () => {
     const [a, b] = [newId(), newId()];
     await store.createGame(gameRow(a));

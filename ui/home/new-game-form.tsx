@@ -104,6 +104,8 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
   const [onChain, setOnChain] = useState(false);
+  // Issue 20: an online game may be listed in the lobby; private is the default.
+  const [listed, setListed] = useState(false);
   const [studioBoard, setStudioBoard] = useState<StudioBoard | null>(null);
   const [boardProblem, setBoardProblem] = useState<string | null>(null);
 
@@ -173,6 +175,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
       ...(mode === 'online' ? { graceSeconds: grace } : {}),
       botPaceMs: pace,
       ...(onChain ? { onChain: studioBoard ? { studioBoard: studioBoard.id } : {} } : {}),
+      ...(mode === 'online' && listed ? { public: true } : {}),
     };
     setSubmitting(true);
     try {
@@ -308,6 +311,12 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
             ? 'One device: it follows whoever must decide, so pass it round the table.'
             : 'One secret link per person; each opens the game in their own browser.'}
         </p>
+        {mode === 'online' && (
+          <label className={ui.check}>
+            <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
+            Public: list it in the lobby, where anyone may take a free seat
+          </label>
+        )}
       </fieldset>
 
       <div className={styles.fieldGrid}>

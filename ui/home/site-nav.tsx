@@ -7,6 +7,7 @@ import site from './site-chrome.module.css';
 const LINKS = [
   { href: '/', label: 'Play', match: (p: string) => p === '/' || p.startsWith('/new') || p.startsWith('/play') },
   { href: '/games', label: 'My games', match: (p: string) => p.startsWith('/games') },
+  { href: '/lobby', label: 'Lobby', match: (p: string) => p.startsWith('/lobby') },
   { href: '/watch', label: 'Watch a game', match: (p: string) => p.startsWith('/watch') },
   { href: '/replay', label: 'Replay', match: (p: string) => p.startsWith('/replay') },
   { href: '/studio', label: 'Studio', match: (p: string) => p.startsWith('/studio') },

@@ -27,6 +27,7 @@ import { useChainInfo } from './chain-info';
 import { GameLog } from './game-log';
 import { GameTable } from './game-table';
 import { useFooterGame } from '../home/site-footer';
+import { RematchOffer } from './rematch-offer';
 import { SeedFacts } from './seed-facts';
 import { TurnTimer } from './turn-timer';
 import { TurnFeedback } from './turn-feedback';
@@ -325,6 +326,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
         </p>
       )}
       {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
+      {shown.outcome && <RematchOffer id={id} seat={seat} facts={shown} />}
       {shown.onChain && (
         <>
           <ChainSetup id={id} seat={seat} seats={shown.seats} chain={chain} />

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { Lobby } from '../../ui/lobby/lobby';
+import ui from '../../ui/styles/controls.module.css';
+
+export const metadata: Metadata = { title: 'Lobby' };
+
+/** Public online games waiting for players (issue 20). */
+export default function Page() {
+  return (
+    <>
+      <section className={ui.intro}>
+        <h1>Lobby</h1>
+        <p>
+          Online games their hosts made public, still running and with a seat free. Join one to take a free seat: it is
+          yours alone from then on, with your own link. Games are private unless their host ticks “Public”.
+        </p>
+      </section>
+      <Lobby />
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Rematch and lobby (issue 20) on the real app (next build + next start, a private PGlite directory) in Debian's
+ * chromium, a browser context per person. Ada and Bea finish a one-lap Tezos Pole (their moves posted with their own
+ * seat tokens, the quickest honest end); Ada presses "Play again" and lands in her seat of the rematch, and Bea's
+ * page — never reloaded — offers "Join the rematch", which takes her to her own seat there. Then a public game: Cat
+ * opens the lobby from the site menu, joins under her name, and sits at the table in the free seat, whose original
+ * invite no longer opens it.
+ */
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
+import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
+import { BrowserPages } from './browser-pages';
+
+const RESULTS = path.join(ROOT, 'test-results');
+
+let server: AppServer | null = null;
+let browser: Browser | null = null;
+let baseUrl = '';
+let pages: BrowserPages;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  baseUrl = server.baseUrl;
+  browser = await launchBrowser();
+  pages = new BrowserPages(browser);
+}, 300_000);
+
+afterAll(async () => {
+  pages?.report();
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+});
+
+async function create(request: CreateGameRequest): Promise<CreateGameResponse> {
+  const res = await fetch(`${baseUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  expect(res.status).toBe(201);
+  return (await res.json()) as CreateGameResponse;
+}
+
+async function snapshot(id: string, token?: string): Promise<{ status: number; body: GameSnapshot }> {
+  const res = await fetch(`${baseUrl}/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`, { cache: 'no-store' });
+  return { status: res.status, body: (await res.json()) as GameSnapshot };
+}
+
+/** Plays the game to its end: whoever is to move posts their first legal action with their own token. */
+async function playToEnd(id: string, tokens: readonly string[]): Promise<void> {
+  for (let moves = 0; moves < 500; moves++) {
+    const seen = (await snapshot(id)).body;
+    if (seen.outcome) return;
+    const seat = seen.pending[0]!.seat;
+    const mine = (await snapshot(id, tokens[seat])).body;
+    const res = await fetch(`${baseUrl}/api/games/${encodeURIComponent(id)}/actions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: tokens[seat], seat, seq: mine.seq, action: mine.legal[0] }),
+    });
+    expect(res.status).toBe(200);
+  }
+  throw new Error(`game ${id} did not end`);
+}
+
+/** On a phone (390×844): the page is no wider than the screen and `button` lies within it. */
+async function fitsPhone(page: Page, button: ReturnType<Page['getByRole']>): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await button.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = await button.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+}
+
+/**
+ * The serious and critical axe violations on the page as it is now (as the accessibility suite counts them), within
+ * `within` (a selector) if given.
+ */
+async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const { violations } = await (within ? axe.include(within) : axe).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+const gameOf = (page: Page): string => decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+const seatShown = (page: Page) => page.getByTestId('play').getAttribute('data-seat');
+
+describe('rematch', () => {
+  it('is made by the first "Play again" and joined by the other seat live, each in their own seat', { timeout: 180_000 }, async () => {
+    const created = await create({
+      game: 'pole',
+      options: { laps: 1 },
+      seats: [
+        { kind: 'human', name: 'Ada' },
+        { kind: 'human', name: 'Bea' },
+      ],
+      mode: 'online',
+      botPaceMs: 0,
+    });
+    const tokens = created.invites.map((i) => i.token);
+    const adaPage = await pages.newPage();
+    const beaPage = await pages.newPage();
+    await adaPage.goto(`${baseUrl}${created.invites[0]!.path}`);
+    await beaPage.goto(`${baseUrl}${created.invites[1]!.path}`);
+    for (const page of [adaPage, beaPage]) await page.getByTestId('play').waitFor();
+    // Bea's page must learn of the rematch without a reload: a mark on this document would not survive one.
+    await beaPage.evaluate(() => document.documentElement.setAttribute('data-never-reloaded', 'yes'));
+
+    await playToEnd(created.id, tokens);
+    for (const page of [adaPage, beaPage]) {
+      await page.getByTestId('outcome-banner').waitFor();
+      await page.getByTestId('rematch').getByRole('button', { name: 'Play again' }).waitFor();
+    }
+
+    await adaPage.getByRole('button', { name: 'Play again' }).click();
+    await adaPage.waitForURL((url) => url.pathname.startsWith('/play/') && !url.pathname.includes(created.id));
+    const rematch = gameOf(adaPage);
+    await expect.poll(() => seatShown(adaPage)).toBe('0');
+    expect(await adaPage.getByText('Seat 1 · Ada').count()).toBe(1);
+
+    await beaPage.getByRole('button', { name: 'Join the rematch' }).waitFor();
+    expect(await beaPage.evaluate(() => document.documentElement.getAttribute('data-never-reloaded'))).toBe('yes');
+    // The offer itself (the finished table around it is the accessibility suite's).
+    expect(await seriousViolations(beaPage, '[data-testid="rematch"]')).toEqual([]);
+    await fitsPhone(beaPage, beaPage.getByRole('button', { name: 'Join the rematch' }));
+    await beaPage.screenshot({ path: path.join(RESULTS, 'rematch-offer-phone.png') });
+    await beaPage.getByRole('button', { name: 'Join the rematch' }).click();
+    await beaPage.waitForURL((url) => url.pathname === `/play/${rematch}`);
+    await expect.poll(() => seatShown(beaPage)).toBe('1');
+    expect(await beaPage.getByText('Seat 2 · Bea').count()).toBe(1);
+
+    // The rematch is a new game from the start, at the same table; the old game names it.
+    const fresh = (await snapshot(rematch)).body;
+    expect(fresh.seats.map((s) => s.name)).toEqual(['Ada', 'Bea']);
+    expect(fresh.outcome).toBeNull();
+    expect((await snapshot(created.id)).body.rematch).toBe(rematch);
+    pages.expectNoErrors();
+  });
+});
+
+describe('lobby', () => {
+  it('lists a public game; a third person joins its free seat from the lobby under her name and sees the table', { timeout: 120_000 }, async () => {
+    const created = await create({
+      game: 'ten',
+      seats: [
+        { kind: 'human', name: 'Ada' },
+        { kind: 'human', name: 'Bea' },
+      ],
+      mode: 'online',
+      botPaceMs: 0,
+      public: true,
+    });
+    const adaPage = await pages.newPage();
+    await adaPage.goto(`${baseUrl}${created.invites[0]!.path}`);
+    await adaPage.getByTestId('play').waitFor();
+
+    const catPage = await pages.newPage();
+    await catPage.goto(`${baseUrl}/`);
+    await catPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
+    await catPage.waitForURL((url) => url.pathname === '/lobby');
+    const card = catPage.locator(`[data-game-id="${created.id}"]`);
+    await card.waitFor();
+    expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['Ada', 'Seat 2: free']);
+    expect(await seriousViolations(catPage)).toEqual([]);
+    await fitsPhone(catPage, card.getByRole('button', { name: 'Join' }));
+    await catPage.screenshot({ path: path.join(RESULTS, 'lobby-phone.png') });
+    await catPage.getByLabel(/^Your name/).fill('Cat');
+    await card.getByRole('button', { name: 'Join' }).click();
+
+    await catPage.waitForURL((url) => url.pathname === `/play/${created.id}`);
+    await expect.poll(() => seatShown(catPage)).toBe('1');
+    await catPage.getByText('Seat 2 · Cat').waitFor();
+    await catPage.getByTestId('play-table').waitFor();
+    await catPage.screenshot({ path: path.join(RESULTS, 'lobby-joined.png'), fullPage: true });
+
+    // The seat's first invite no longer opens it, and the game has left the lobby.
+    expect((await snapshot(created.id, created.invites[1]!.token)).status).toBe(403);
+    const lobby = await fetch(`${baseUrl}/api/lobby`, { cache: 'no-store' });
+    expect(((await lobby.json()) as { games: { id: string }[] }).games.map((g) => g.id)).not.toContain(created.id);
+    pages.expectNoErrors();
+  });
+});
