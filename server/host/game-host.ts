@@ -36,7 +36,7 @@ import { LiveGame, type LoggedAction } from './live-game';
 import { GraceTimers, NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
 import { gamePath, parseGameRequest, prepareGame, zodMessage, type ParsedGameRequest, type StoredStudioBoard } from './new-game';
 import { replayStep, setupStored } from './replay';
-import { heldHolder, holderKeys, SeatHolders, stillHeld } from './seat-holders';
+import { browserHolder, heldHolder, holderKeys, SeatHolders, stillHeld, walletHolder } from './seat-holders';
 import { SerialQueues } from './serial';
 import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, markTaken, rematchRequest, rematchRow } from './tables';
 import { keepMark, markTimedOut } from './timer-marks';
@@ -490,6 +490,12 @@ export class GameHost {
     const seat = holder.kind === 'seat' ? holder.seat : null;
     await this.storeCall(() => this.seatHolders.hold(holderKeys(context), id, seat, hashToken(parsed.data.token)));
     return { access: holder.kind, seat };
+  }
+
+  /** A wallet just signed in on a browser: it holds that browser's seats from now on (issue 20, "My games"). */
+  async adoptSeats(browser: string | null, address: string): Promise<void> {
+    if (browser === null) return;
+    await this.storeCall(() => this.seatHolders.adopt(browserHolder(browser), walletHolder(address)));
   }
 
   /** This browser and the signed-in wallet forget every seat they hold in a game ("Forget this game"). */

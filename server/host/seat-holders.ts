@@ -88,6 +88,19 @@ export class SeatHolders {
     return rows.map(heldOf);
   }
 
+  /**
+   * A wallet signing in on a browser takes on the seats that browser holds (issue 20): opened before signing in,
+   * they come back on any device signed in with it. Whoever signs in here could play them on this browser already.
+   */
+  async adopt(browser: string, wallet: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO seat_holders (holder, game_id, seat, token_hash)
+       SELECT $2, game_id, seat, token_hash FROM seat_holders WHERE holder = $1
+       ON CONFLICT (holder, game_id, seat) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()`,
+      [browser, wallet],
+    );
+  }
+
   /** `holders` forget every seat of a game. */
   async forget(holders: readonly string[], gameId: string): Promise<void> {
     if (holders.length === 0) return;

@@ -75,11 +75,12 @@ const mine = (cookie: string | null) => answer<MyGamesResponse>(getMine(request(
 const tokenOf = (game: CreateGameResponse, seat: number) => game.invites.find((i) => i.seat === seat)!.token;
 
 /** Signs in as bootstrap account `i`; the session cookie's `name=value`. */
-async function signIn(i: number): Promise<string> {
+async function signIn(i: number, browserCookie: string | null = null): Promise<string> {
   const account = bootstrapAccount(i);
   const challenge = await answer<{ nonce: string; payload: string }>(postChallenge(request('/api/auth/challenge', { body: { address: account.address } })));
   const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-  const session = await answer(postSession(request('/api/auth/session', { body: { nonce: challenge.body.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig } })));
+  const body = { nonce: challenge.body.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig };
+  const session = await answer(postSession(request('/api/auth/session', { body, cookie: browserCookie })));
   expect(session.status).toBe(200);
   return sent(session.setCookie);
 }
@@ -205,5 +206,15 @@ describe('a wallet’s seats', () => {
     expect((await mine(other)).body.games).toEqual([]);
     // Another wallet holds nothing.
     expect((await mine(await signIn(4))).body.games).toEqual([]);
+  });
+
+  it('include the seats a browser opened before its wallet signed in', async () => {
+    const game = await create();
+    const browser = sent((await hold(game.id, tokenOf(game, 0))).setCookie);
+    const elsewhere = await signIn(5);
+    expect((await mine(elsewhere)).body.games).toEqual([]);
+    // Signing in on the browser that holds the seat makes it the wallet's: another device signed in finds it.
+    await signIn(5, browser);
+    expect((await mine(await signIn(5))).body.games.map((g) => [g.id, g.seat])).toEqual([[game.id, 0]]);
   });
 });

@@ -1,5 +1,6 @@
 import { getHost } from '../../../../server';
 import { clearedSessionCookie, endSession, parseSignInRequest, sessionAddress, sessionCookie, sessionToken, verifySignIn } from '../../../../server/auth';
+import { browserId } from '../../../../server/http/browser-id';
 import { jsonBody, refuseCrossSite, respond } from '../../../../server/http/respond';
 import { respondWithCookie } from '../../../../server/http/respond-with-cookie';
 
@@ -11,10 +12,16 @@ export async function GET(request: Request): Promise<Response> {
   return respond(async () => ({ address: await sessionAddress(request) }));
 }
 
-/** Signs in with a signed challenge `{ nonce, address, publicKey, signature }`: sets the `tp_session` cookie → `{ address }`. */
+/**
+ * Signs in with a signed challenge `{ nonce, address, publicKey, signature }`: sets the `tp_session` cookie → `{ address }`;
+ * the wallet holds this browser's seats from now on.
+ */
 export async function POST(request: Request): Promise<Response> {
   return respondWithCookie(async () => {
-    const session = await verifySignIn((await getHost()).store.sql, parseSignInRequest(await jsonBody(request)), new Date());
+    const host = await getHost();
+    const session = await verifySignIn(host.store.sql, parseSignInRequest(await jsonBody(request)), new Date());
+    // The seats this browser opened before signing in are the wallet's too, on any device (issue 20).
+    await host.adoptSeats(browserId(request), session.address);
     return { body: { address: session.address }, cookie: sessionCookie(request, session.token) };
   });
 }
