@@ -23,7 +23,7 @@ import {
   type ConnectionStatus,
 } from './game-client';
 import { listNames, seatColor } from '../lib/seats';
-import { useChainInfo } from './chain-info';
+import { useChainInfo, useMoveSending } from './chain-info';
 import { GameLog } from './game-log';
 import { GameTable } from './game-table';
 import { useFooterGame } from '../home/site-footer';
@@ -129,6 +129,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   /** While the game (or a seat the server chose) loads, the last table stays up, inert. */
   const shown = conn.snapshot ?? lastShown;
   const chain = useChainInfo(id, shown?.onChain === true, shown?.seq ?? -1, Boolean(shown?.outcome));
+  const sendingToChain = useMoveSending(conn.busy, shown?.seq ?? -1, chain);
   useFooterGame(shown?.game ?? null);
   const stale = conn.snapshot === null;
   /** A host token (hot-seat) acts for every human seat: the server says so with every snapshot. */
@@ -330,7 +331,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
       {shown.onChain && (
         <>
           <ChainSetup id={id} seat={seat} seats={shown.seats} chain={chain} />
-          <ChainProgress seats={shown.seats} titles={titles} sending={conn.busy} chain={chain} />
+          <ChainProgress seats={shown.seats} titles={titles} sending={sendingToChain} chain={chain} />
         </>
       )}
 
