@@ -156,6 +156,28 @@ describe('Accessibility', () => {
     });
   }
 
+  it("a finished game's page — the outcome, the rematch offer, the log, the seed — has no serious violation", { timeout: 150_000 }, async () => {
+    // Two bots play each game to its end at full speed; people then look at it (as its seats and spectators do).
+    const SHORT: Record<GameId, Record<string, unknown>> = { pole: { laps: 1 }, gotopoly: { creditsToWin: 1, maxTerms: 2 }, ten: {} };
+    const page = await app!.pages.newPage();
+    const found: Record<string, string[]> = {};
+    for (const game of Object.keys(GAMES) as GameId[]) {
+      const res = await fetch(`${app!.baseUrl}/api/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game, options: SHORT[game], seats: [{ kind: 'heuristic', name: 'Hope' }, { kind: 'random', name: 'Rand' }], mode: 'online', botPaceMs: 0, seed: `a11y-over-${game}` }),
+      });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      await expect.poll(async () => (await getJson<GameSnapshot>(app!.baseUrl, `/api/games/${id}`)).outcome !== null, { timeout: 60_000 }).toBe(true);
+      await page.goto(`${app!.baseUrl}/play/${id}`);
+      await page.getByTestId('rematch').waitFor();
+      await page.locator('#action-log-heading').waitFor();
+      found[game] = await seriousViolations(page);
+    }
+    expect(found).toEqual({ pole: [], gotopoly: [], ten: [] });
+  });
+
   it('every Tezos Pole and Gotopoly tile is named by what it is and its price, and an owned one by its owner', { timeout: 150_000 }, async () => {
     const page = await app!.pages.newPage();
     for (const game of ['pole', 'gotopoly'] as const) {

@@ -79,12 +79,15 @@ export function ChatPanel({ id, seat, seats, chat }: { id: string; seat: SeatId 
       <h2 id={`${inputId}-heading`} className={ui.panelTitle}>
         Chat
       </h2>
-      <ol ref={log} className={styles.log} role="log" aria-live="polite" aria-label="Chat messages">
-        {chat.entries.length === 0 && <li className={cx(ui.muted, ui.small)}>No messages yet.</li>}
-        {chat.entries.map((entry) => (
-          <ChatLine key={entry.n} entry={entry} name={name(entry.seat)} />
-        ))}
-      </ol>
+      {/* The live region wraps the list: a role on the <ol> itself would take its messages out of a list. */}
+      <div role="log" aria-live="polite" aria-label="Chat messages">
+        <ol ref={log} className={styles.log} aria-label="Chat messages">
+          {chat.entries.length === 0 && <li className={cx(ui.muted, ui.small)}>No messages yet.</li>}
+          {chat.entries.map((entry) => (
+            <ChatLine key={entry.n} entry={entry} name={name(entry.seat)} />
+          ))}
+        </ol>
+      </div>
 
       {chat.mayPost && !muted ? (
         <form
