@@ -3,7 +3,9 @@
  * with every uncaught exception and console error collected, so a test can assert none happened on any page.
  */
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
+import { launchBrowser, startAppServer, type AppServer, type AppServerOptions } from './app-server';
 
 export class BrowserPages {
   private readonly pageErrors: string[] = [];
@@ -39,4 +41,39 @@ export async function getJson<T>(baseUrl: string, pathname: string): Promise<T> 
   const res = await fetch(`${baseUrl}${pathname}`, { cache: 'no-store' });
   expect(res.status, `GET ${pathname}`).toBe(200);
   return (await res.json()) as T;
+}
+
+/** What a browser suite runs against: the real app (next build + next start, a private PGlite directory) and chromium. */
+export interface BrowserSuite {
+  readonly server: AppServer;
+  readonly browser: Browser;
+  readonly baseUrl: string;
+  readonly pages: BrowserPages;
+}
+
+/**
+ * Starts the app and chromium before the file's tests and stops them after (registering its own beforeAll and
+ * afterAll); the fields are there once the tests run.
+ */
+export function browserSuite(options: AppServerOptions = {}): BrowserSuite {
+  const suite = {} as { server: AppServer; browser: Browser; baseUrl: string; pages: BrowserPages };
+  beforeAll(async () => {
+    suite.server = await startAppServer(options);
+    suite.baseUrl = suite.server.baseUrl;
+    suite.browser = await launchBrowser();
+    suite.pages = new BrowserPages(suite.browser);
+  }, 300_000);
+  afterAll(async () => {
+    suite.pages?.report();
+    await suite.browser?.close().catch(() => undefined);
+    await suite.server?.stop();
+  });
+  return suite;
+}
+
+/** Creates a game through the API, expecting 201. */
+export async function createGame(baseUrl: string, request: CreateGameRequest): Promise<CreateGameResponse> {
+  const res = await fetch(`${baseUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  expect(res.status).toBe(201);
+  return (await res.json()) as CreateGameResponse;
 }

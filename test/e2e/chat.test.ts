@@ -5,37 +5,17 @@
  * post (the server refuses one anyway); the game's host mutes Bea, whose panel says so and whose post is refused.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
-import { BrowserPages } from './browser-pages';
+import { ROOT } from './app-server';
+import { browserSuite, createGame } from './browser-pages';
 
 const RESULTS = path.join(ROOT, 'test-results');
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let baseUrl = '';
-let pages: BrowserPages;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startAppServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-}, 300_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
-
-async function create(request: CreateGameRequest): Promise<CreateGameResponse> {
-  const res = await fetch(`${baseUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CreateGameResponse;
-}
+const create = (request: CreateGameRequest): Promise<CreateGameResponse> => createGame(suite.baseUrl, request);
 
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' });
 
@@ -51,10 +31,10 @@ describe('chat in an online game', () => {
       botPaceMs: 0,
     });
     const [ada, bea] = created.invites as [CreateGameResponse['invites'][number], CreateGameResponse['invites'][number]];
-    const adaPage = await pages.newPage();
-    const beaPage = await pages.newPage();
-    await adaPage.goto(`${baseUrl}${ada.path}`);
-    await beaPage.goto(`${baseUrl}${bea.path}`);
+    const adaPage = await suite.pages.newPage();
+    const beaPage = await suite.pages.newPage();
+    await adaPage.goto(`${suite.baseUrl}${ada.path}`);
+    await beaPage.goto(`${suite.baseUrl}${bea.path}`);
     for (const page of [adaPage, beaPage]) await chatLog(page).getByText('No messages yet.').waitFor();
 
     // Ada writes (markup stays text) and sends an emote; the counter counts as she types.
@@ -83,8 +63,8 @@ describe('chat in an online game', () => {
     await chatLog(adaPage).getByText('Thanks!').waitFor();
 
     // A spectator reads everything and has nothing to post with; the server refuses a post without a seat's token.
-    const watcher = await pages.newPage();
-    await watcher.goto(`${baseUrl}/play/${created.id}`);
+    const watcher = await suite.pages.newPage();
+    await watcher.goto(`${suite.baseUrl}/play/${created.id}`);
     await chatLog(watcher).getByText(message, { exact: true }).waitFor();
     await chatLog(watcher).getByRole('img', { name: 'Good game' }).waitFor();
     await chatLog(watcher).getByText('Thanks!').waitFor();
@@ -98,8 +78,8 @@ describe('chat in an online game', () => {
     expect(refused).toBe(403);
 
     // The host (the creator's link) mutes Bea: everyone sees it, and Bea's panel says she is muted.
-    const hostPage = await pages.newPage();
-    await hostPage.goto(`${baseUrl}/play/${created.id}?token=${encodeURIComponent(created.hostToken)}`);
+    const hostPage = await suite.pages.newPage();
+    await hostPage.goto(`${suite.baseUrl}/play/${created.id}?token=${encodeURIComponent(created.hostToken)}`);
     await hostPage.getByRole('button', { name: 'Mute Bea' }).click();
     await hostPage.getByRole('button', { name: 'Unmute Bea' }).waitFor();
     await chatLog(adaPage).getByText('The host muted Bea.').waitFor();
@@ -107,6 +87,6 @@ describe('chat in an online game', () => {
     expect(await beaPage.getByLabel('Message to the table').count()).toBe(0);
     await beaPage.screenshot({ path: path.join(RESULTS, 'chat-muted-seat.png'), fullPage: true });
 
-    pages.expectNoErrors([/403/]);
+    suite.pages.expectNoErrors([/403/]);
   });
 });

@@ -7,35 +7,19 @@
  */
 import path from 'node:path';
 import { InMemorySigner } from '@taquito/signer';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import type { CreateGameResponse, GameSnapshot } from '../../server/protocol';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
-import { BrowserPages } from './browser-pages';
+import { ROOT } from './app-server';
+import { browserSuite } from './browser-pages';
 
 const RESULTS = path.join(ROOT, 'test-results');
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let baseUrl = '';
-let pages: BrowserPages;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-}, 300_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function create(): Promise<CreateGameResponse> {
-  const res = await fetch(`${baseUrl}/api/games`, {
+  const res = await fetch(`${suite.baseUrl}/api/games`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -57,9 +41,9 @@ async function create(): Promise<CreateGameResponse> {
 /** Signs the browser context in as devnet bootstrap account `i` (its session cookie), through the sign-in routes. */
 async function signIn(context: BrowserContext, i: number): Promise<void> {
   const account = bootstrapAccount(i);
-  const challenge = (await (await context.request.post(`${baseUrl}/api/auth/challenge`, { data: { address: account.address } })).json()) as { nonce: string; payload: string };
+  const challenge = (await (await context.request.post(`${suite.baseUrl}/api/auth/challenge`, { data: { address: account.address } })).json()) as { nonce: string; payload: string };
   const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.payload);
-  const session = await context.request.post(`${baseUrl}/api/auth/session`, { data: { nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig } });
+  const session = await context.request.post(`${suite.baseUrl}/api/auth/session`, { data: { nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig } });
   expect(session.status()).toBe(200);
 }
 
@@ -70,16 +54,16 @@ describe('my games', () => {
   it('brings a closed tab back to its seat from /games, and a signed-in wallet finds it on another browser', { timeout: 180_000 }, async () => {
     const game = await create();
     // The seat the game waits for first (the seed decides who starts).
-    const opening = (await (await fetch(`${baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
+    const opening = (await (await fetch(`${suite.baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
     const ada = game.invites.find((i) => i.seat === opening.pending[0]!.seat)!;
     const name = game.seats[ada.seat]!.name;
     const atSeat = `[data-testid="play"][data-seat="${ada.seat}"]`;
     expect(ada.path).toContain('#token=');
 
-    const first = await pages.newPage();
+    const first = await suite.pages.newPage();
     const adaBrowser = first.context();
     await signIn(adaBrowser, 2);
-    await first.goto(`${baseUrl}${ada.path}`);
+    await first.goto(`${suite.baseUrl}${ada.path}`);
     await first.locator(atSeat).waitFor();
     // The token left the address bar; the browser holds the seat in an httpOnly cookie instead.
     await first.waitForURL((url) => url.hash === '' && !url.search.includes('token'));
@@ -90,7 +74,7 @@ describe('my games', () => {
 
     // A new tab of the same browser: the game is in "My games", waiting for Ada.
     const again = await adaBrowser.newPage();
-    await again.goto(`${baseUrl}/games`);
+    await again.goto(`${suite.baseUrl}/games`);
     const row = myGame(again, game.id);
     await row.waitFor();
     expect(await row.getAttribute('data-your-turn')).toBe('true');
@@ -104,14 +88,14 @@ describe('my games', () => {
     const choice = again.getByTestId('decision').getByRole('group', { name: 'Your choices' }).getByRole('button').first();
     await choice.click();
     await expect.poll(() => seq(again)).toBeGreaterThan(before);
-    const view = (await (await again.request.get(`${baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
+    const view = (await (await again.request.get(`${suite.baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
     expect(view).toMatchObject({ access: 'seat', seat: ada.seat });
 
     // Another browser, on a phone, signed in with Ada's wallet: the game is there too, and opens at her seat.
-    const phone = await browser!.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
     await signIn(phone, 2);
     const other = await phone.newPage();
-    await other.goto(`${baseUrl}/games`);
+    await other.goto(`${suite.baseUrl}/games`);
     await myGame(other, game.id).waitFor();
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await other.screenshot({ path: path.join(RESULTS, 'my-games-phone.png'), fullPage: true });
@@ -119,17 +103,17 @@ describe('my games', () => {
     await other.locator(atSeat).waitFor();
 
     // Forgetting it there forgets the wallet's seat; Ada's first browser still holds its own.
-    await other.goto(`${baseUrl}/games`);
+    await other.goto(`${suite.baseUrl}/games`);
     await myGame(other, game.id).getByRole('button', { name: /^Forget/ }).click();
     await other.getByTestId('my-games-empty').waitFor();
     await other.reload();
     await other.getByTestId('my-games-empty').waitFor();
-    await again.goto(`${baseUrl}/games`);
+    await again.goto(`${suite.baseUrl}/games`);
     await myGame(again, game.id).waitFor();
 
     // The seat's token was never in a request line the server could log.
-    expect(server!.log()).not.toContain(ada.token);
+    expect(suite.server.log()).not.toContain(ada.token);
     await phone.close();
-    pages.expectNoErrors();
+    suite.pages.expectNoErrors();
   });
 });

@@ -5,35 +5,14 @@
  * does her bot play it, which Bea's log says; Ada reopens her invite link, takes her seat back and plays it, and
  * Bea's log says so too.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
-import { launchBrowser, startAppServer, type AppServer } from './app-server';
-import { BrowserPages, getJson } from './browser-pages';
+import { browserSuite, createGame, getJson } from './browser-pages';
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let baseUrl = '';
-let pages: BrowserPages;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startAppServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-}, 300_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
-
-async function create(request: CreateGameRequest): Promise<CreateGameResponse> {
-  const res = await fetch(`${baseUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CreateGameResponse;
-}
+const create = (request: CreateGameRequest): Promise<CreateGameResponse> => createGame(suite.baseUrl, request);
 
 /** Seat `seat`'s card in the page's seat list. */
 const seatCard = (page: Page, seat: number) => page.getByTestId('seats').locator(`[data-seat="${seat}"]`);
@@ -72,13 +51,13 @@ describe('presence and the grace period', () => {
       graceSeconds: GRACE,
     });
     const [ada, bea] = created.invites as [CreateGameResponse['invites'][number], CreateGameResponse['invites'][number]];
-    let adaPage = await pages.newPage();
-    const beaPage = await pages.newPage();
-    await beaPage.goto(`${baseUrl}${bea.path}`);
+    let adaPage = await suite.pages.newPage();
+    const beaPage = await suite.pages.newPage();
+    await beaPage.goto(`${suite.baseUrl}${bea.path}`);
     await waitForPresence(beaPage, 1, 'connected');
     // Ada has not come yet.
     expect(await presenceOf(beaPage, 0).getAttribute('data-presence')).toBe('away');
-    await adaPage.goto(`${baseUrl}${ada.path}`);
+    await adaPage.goto(`${suite.baseUrl}${ada.path}`);
     await waitForPresence(beaPage, 0, 'connected');
     await waitForPresence(adaPage, 1, 'connected');
 
@@ -95,8 +74,8 @@ describe('presence and the grace period', () => {
     expect(await presenceOf(beaPage, 0).getByTestId('grace').count()).toBe(0);
 
     // Ada opens her invite link again, in a new browser: her seat is her bot's until she takes it back.
-    adaPage = await pages.newPage();
-    await adaPage.goto(`${baseUrl}${ada.path}`);
+    adaPage = await suite.pages.newPage();
+    await adaPage.goto(`${suite.baseUrl}${ada.path}`);
     await waitForPresence(beaPage, 0, 'connected');
     await adaPage.getByRole('button', { name: 'Take your seat back' }).click();
     await gameLog(beaPage).getByText('Ada took their seat back').waitFor();
@@ -107,14 +86,14 @@ describe('presence and the grace period', () => {
     // And she plays it: whoever is to decide does, until Ada has decided once herself.
     let adaPlayed = false;
     for (let i = 0; i < 12 && !adaPlayed; i++) {
-      const snap = await getJson<GameSnapshot>(baseUrl, `/api/games/${created.id}`);
+      const snap = await getJson<GameSnapshot>(suite.baseUrl, `/api/games/${created.id}`);
       expect(snap.outcome).toBeNull();
       const toDecide = snap.pending[0]!.seat;
       await decide(toDecide === 0 ? adaPage : beaPage);
       adaPlayed = toDecide === 0;
     }
     expect(adaPlayed).toBe(true);
-    pages.expectNoErrors();
+    suite.pages.expectNoErrors();
     await adaPage.context().close();
   });
 });

@@ -8,40 +8,20 @@
  */
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
-import { BrowserPages } from './browser-pages';
+import { ROOT } from './app-server';
+import { browserSuite, createGame } from './browser-pages';
 
 const RESULTS = path.join(ROOT, 'test-results');
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let baseUrl = '';
-let pages: BrowserPages;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startAppServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-}, 300_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
-
-async function create(request: CreateGameRequest): Promise<CreateGameResponse> {
-  const res = await fetch(`${baseUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CreateGameResponse;
-}
+const create = (request: CreateGameRequest): Promise<CreateGameResponse> => createGame(suite.baseUrl, request);
 
 async function snapshot(id: string, token?: string): Promise<{ status: number; body: GameSnapshot }> {
-  const res = await fetch(`${baseUrl}/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`, { cache: 'no-store' });
+  const res = await fetch(`${suite.baseUrl}/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`, { cache: 'no-store' });
   return { status: res.status, body: (await res.json()) as GameSnapshot };
 }
 
@@ -52,7 +32,7 @@ async function playToEnd(id: string, tokens: readonly string[]): Promise<void> {
     if (seen.outcome) return;
     const seat = seen.pending[0]!.seat;
     const mine = (await snapshot(id, tokens[seat])).body;
-    const res = await fetch(`${baseUrl}/api/games/${encodeURIComponent(id)}/actions`, {
+    const res = await fetch(`${suite.baseUrl}/api/games/${encodeURIComponent(id)}/actions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token: tokens[seat], seat, seq: mine.seq, action: mine.legal[0] }),
@@ -97,10 +77,10 @@ describe('rematch', () => {
       botPaceMs: 0,
     });
     const tokens = created.invites.map((i) => i.token);
-    const adaPage = await pages.newPage();
-    const beaPage = await pages.newPage();
-    await adaPage.goto(`${baseUrl}${created.invites[0]!.path}`);
-    await beaPage.goto(`${baseUrl}${created.invites[1]!.path}`);
+    const adaPage = await suite.pages.newPage();
+    const beaPage = await suite.pages.newPage();
+    await adaPage.goto(`${suite.baseUrl}${created.invites[0]!.path}`);
+    await beaPage.goto(`${suite.baseUrl}${created.invites[1]!.path}`);
     for (const page of [adaPage, beaPage]) await page.getByTestId('play').waitFor();
     // Bea's page must learn of the rematch without a reload: a mark on this document would not survive one.
     await beaPage.evaluate(() => document.documentElement.setAttribute('data-never-reloaded', 'yes'));
@@ -133,7 +113,7 @@ describe('rematch', () => {
     expect(fresh.seats.map((s) => s.name)).toEqual(['Ada', 'Bea']);
     expect(fresh.outcome).toBeNull();
     expect((await snapshot(created.id)).body.rematch).toBe(rematch);
-    pages.expectNoErrors();
+    suite.pages.expectNoErrors();
   });
 });
 
@@ -149,12 +129,12 @@ describe('lobby', () => {
       botPaceMs: 0,
       public: true,
     });
-    const adaPage = await pages.newPage();
-    await adaPage.goto(`${baseUrl}${created.invites[0]!.path}`);
+    const adaPage = await suite.pages.newPage();
+    await adaPage.goto(`${suite.baseUrl}${created.invites[0]!.path}`);
     await adaPage.getByTestId('play').waitFor();
 
-    const catPage = await pages.newPage();
-    await catPage.goto(`${baseUrl}/`);
+    const catPage = await suite.pages.newPage();
+    await catPage.goto(`${suite.baseUrl}/`);
     await catPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
     await catPage.waitForURL((url) => url.pathname === '/lobby');
     const card = catPage.locator(`[data-game-id="${created.id}"]`);
@@ -174,8 +154,8 @@ describe('lobby', () => {
 
     // The seat's first invite no longer opens it, and the game has left the lobby.
     expect((await snapshot(created.id, created.invites[1]!.token)).status).toBe(403);
-    const lobby = await fetch(`${baseUrl}/api/lobby`, { cache: 'no-store' });
+    const lobby = await fetch(`${suite.baseUrl}/api/lobby`, { cache: 'no-store' });
     expect(((await lobby.json()) as { games: { id: string }[] }).games.map((g) => g.id)).not.toContain(created.id);
-    pages.expectNoErrors();
+    suite.pages.expectNoErrors();
   });
 });

@@ -3,33 +3,15 @@
  * table switches to Hungarian (its prompt, its controls and its log), and the play page opens the rules — in
  * Hungarian too, the language chosen at the table — with each section at its anchor.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startAppServer, type AppServer } from './app-server';
-import { BrowserPages } from './browser-pages';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './browser-pages';
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let baseUrl = '';
-let pages: BrowserPages;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-}, 240_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 describe('Rules in the app', () => {
   it('plays Ten in Hungarian and opens its rules from the play page', { timeout: 120_000 }, async () => {
-    const page = await pages.newPage();
-    await page.goto(`${baseUrl}/new/ten`);
+    const page = await suite.pages.newPage();
+    await page.goto(`${suite.baseUrl}/new/ten`);
     expect(await page.getByRole('link', { name: 'How to play Ten' }).getAttribute('href')).toBe('/rules/ten');
     await page.getByLabel('Bot pace').selectOption('0');
     // A fixed seed: every run sees the same first draws (a random one sometimes opens with jokers, no running total).
@@ -78,7 +60,7 @@ describe('Rules in the app', () => {
     await rules.close();
 
     // Tezos Pole's page, anchored by ruling: P5 is the section on buying an edition.
-    await page.goto(`${baseUrl}/rules/pole#p5`);
+    await page.goto(`${suite.baseUrl}/rules/pole#p5`);
     expect(await page.locator('section#p5 h2').innerText()).toContain('Editions');
   });
 });
