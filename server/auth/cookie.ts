@@ -7,19 +7,22 @@ import { SESSION_TTL_MS } from './sessions';
 
 export const SESSION_COOKIE = 'tp_session';
 
-/** The session token a request carries, or null. */
-export function sessionToken(request: Request): string | null {
+/** The value of cookie `name` a request carries, or null (absent or empty). */
+export function cookieValue(request: Request, name: string): string | null {
   const header = request.headers.get('cookie');
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
       const value = part.slice(eq + 1).trim();
       return value === '' ? null : value;
     }
   }
   return null;
 }
+
+/** The session token a request carries, or null. */
+export const sessionToken = (request: Request): string | null => cookieValue(request, SESSION_COOKIE);
 
 export function isHttps(request: Request): boolean {
   // Behind a proxy the request URL is the proxy's hop; the proxy says what the browser used.

@@ -4,7 +4,7 @@
  * keeps only its SHA-256, with the seats the browser holds (server/host/seat-holders.ts), so a closed tab keeps its
  * seats and no seat token needs to stay in a URL or in the page's storage.
  */
-import { isHttps } from '../auth/cookie';
+import { cookieValue, isHttps } from '../auth/cookie';
 import { newToken } from '../host/tokens';
 import { requester } from './rate-limit';
 import type { RequestContext } from '../host/game-host';
@@ -16,16 +16,8 @@ const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** The browser id a request carries, or null. */
 export function browserId(request: Request): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === BROWSER_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return BROWSER_ID.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = cookieValue(request, BROWSER_COOKIE);
+  return value !== null && BROWSER_ID.test(value) ? value : null;
 }
 
 /** The request's browser id, and the Set-Cookie value that gives it one when it had none (else null). */
