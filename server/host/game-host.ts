@@ -155,8 +155,9 @@ export class GameHost {
         store.unfinishedGames().then(async (ids) => {
           for (const id of ids) {
             const live = await host.live(id).catch(host.onError);
-            // A restarted server has no connections: everyone at an online table gets the grace to come back.
-            if (live) for (const seat of live.row.seats.keys()) host.awayNow(live, seat);
+            // A restarted server has no connections: everyone who was at an online table gets the grace to come
+            // back; a seat whose invite nobody opened yet keeps waiting for its person, as before the restart.
+            if (live) for (const [seat, info] of live.row.seats.entries()) if (info.taken) host.awayNow(live, seat);
           }
         }),
       );
@@ -625,7 +626,12 @@ export class GameHost {
 
   /** The seats as every stream of the game gets them: presence and the log's seat marks (issue 20). */
   private publishSeats(live: LiveGame): void {
-    this.broker.publishSeats(live.id, this.seatsUpdate(live));
+    const update = this.seatsUpdate(live);
+    // A change nobody can see (a seat marked taken, a store notice of our own write) sends nothing.
+    const text = JSON.stringify(update);
+    if (text === live.publishedSeats) return;
+    live.publishedSeats = text;
+    this.broker.publishSeats(live.id, update);
   }
 
   private seatsUpdate(live: LiveGame): SeatsUpdate {
@@ -721,11 +727,11 @@ export class GameHost {
   }
 
   /**
-   * Records, once, that a listed game's seat is taken (issue 20): its token opened a stream or acted. The lobby
-   * offers it no more. Runs in the game's queue.
+   * Records, once, that an online game's seat is taken (issue 20): its token opened a stream or acted. The lobby
+   * offers it no more, and a restarted server gives it the grace to come back. Runs in the game's queue.
    */
   private async noteTaken(live: LiveGame, seat: SeatId): Promise<void> {
-    if (!live.row.listed) return;
+    if (live.row.mode !== 'online') return;
     const seats = markTaken(live.row.seats, seat);
     if (!seats) return;
     await this.storeCall(() => this.store.updateSeats(live.id, seats));

@@ -25,6 +25,8 @@ export class LiveGame {
   chat: Promise<ChatRoom> | null = null;
   /** Whether a seat's person is at the table (issue 20); the host sets it for online games. */
   presence: (seat: SeatId) => SeatPresence = () => NO_PRESENCE;
+  /** The seats as last sent to the game's streams (JSON), so an unchanged update is not sent again. */
+  publishedSeats: string | null = null;
   /** Its rematch's id once known (issue 20): a rematch, once made, is never unmade. */
   rematch: string | null = null;
   private readonly recent = new Map<number, unknown>();

@@ -12,7 +12,8 @@ export interface StoredSeat {
   readonly botTakeover: boolean;
   /**
    * Someone has taken the seat (issue 20): its token opened a stream or acted, or a lobby or rematch join minted it.
-   * Recorded for listed games only; a listed game's seat without it is free in the lobby.
+   * Recorded for online games; a listed game's seat without it is free in the lobby, and only a taken seat gets a
+   * grace period when a server restarts (its person was at the table).
    */
   readonly taken?: boolean;
 }
