@@ -54,7 +54,7 @@ export function MyGames() {
         <h2 className={ui.panelTitle}>No games yet</h2>
         <p>
           A game appears here once you open your seat in it: your invite link, or a hot-seat game you started on this
-          device. Sign in with your wallet before you open a seat to find the game again on any device where you sign in.
+          device. Sign in with your wallet and your games follow you: on any device where you sign in, they are here.
         </p>
         <p>
           <a className={cx(ui.button, ui.primary)} href="/">
