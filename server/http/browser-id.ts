@@ -7,6 +7,7 @@
 import { cookieValue, isHttps } from '../auth/cookie';
 import { newToken } from '../host/tokens';
 import { requester } from './rate-limit';
+import type { Requester } from '../limits';
 import type { RequestContext } from '../host/game-host';
 
 export const BROWSER_COOKIE = 'tp_browser';
@@ -29,7 +30,10 @@ export function ensureBrowserId(request: Request): { id: string; cookie: string 
   return { id, cookie: `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}` };
 }
 
-/** Who a game request is: its client address, signed-in wallet and browser id (the host resolves its seat from them). */
-export async function seatContext(request: Request): Promise<RequestContext> {
-  return { ...(await requester(request)), browser: browserId(request) };
+/**
+ * Who a game request is: its client address, signed-in wallet and browser id (the host resolves its seat from them).
+ * `who`: the requester a rate limit has read already, so its session is not looked up twice.
+ */
+export async function seatContext(request: Request, who?: Requester): Promise<RequestContext> {
+  return { ...(who ?? (await requester(request))), browser: browserId(request) };
 }

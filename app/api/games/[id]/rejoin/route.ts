@@ -15,11 +15,11 @@ const rejoinSchema = z.object({ token: tokenSchema.optional(), seat: z.number().
  * everyone's log, so leaving and coming back in a loop is bounded).
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return rateLimited(request, 'action', () =>
+  return rateLimited(request, 'action', (who) =>
     respond(async () => {
       const parsed = rejoinSchema.safeParse(await jsonBody(request));
       if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat? }');
-      await (await getHost()).rejoin(await idParam(route), parsed.data.token, parsed.data.seat, await seatContext(request));
+      await (await getHost()).rejoin(await idParam(route), parsed.data.token, parsed.data.seat, await seatContext(request, who));
       return undefined;
     }),
   );
