@@ -17,6 +17,7 @@ import { runScript, operationJson, isMichelsonFailure, type MichelsonFailure, ty
 import { Address, BigMap, type Operation } from '../michelson/values';
 import { applyError, ApplyError, NodeError, tezosError, validationError, type TezosError } from './errors';
 import { bigMapKeyHex } from './host';
+import { signatureFromB58, verifyBlsProof } from './signatures';
 import { fork, type Account, type BigMapEntry, type BigMapState, type ImplicitAccount, type OriginatedAccount, type State } from './state';
 import type { LoadedScript } from '../michelson/run';
 
@@ -54,6 +55,8 @@ export interface Content extends Json {
   destination?: string;
   parameters?: { entrypoint: string; value: Expr };
   public_key?: string;
+  /** A tz4 reveal's proof of possession (`BLsig…`). */
+  proof?: string;
   balance?: string;
   delegate?: string;
   script?: { code: Expr[]; storage: Expr };
@@ -98,14 +101,15 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
   let publicKey = account?.kind === 'implicit' ? account.publicKey : undefined;
   let counter = account?.kind === 'implicit' ? account.counter : 0n;
   let balance = account?.balance ?? 0n;
+  // validate.ml's `batch_state.is_allocated`: false once the fees spent so far would have deleted the source.
+  let allocated = account?.kind === 'implicit';
   let gasLimits = 0n;
   for (const [i, c] of g.contents.entries()) {
     if (!MANAGER_KINDS.has(c.kind)) throw validationError('permanent', 'validate.operation.unsupported', { kind: c.kind });
     if (c.source !== source) throw validationError('permanent', 'validate.operation.inconsistent_sources');
     if (!source.startsWith('tz')) throw validationError('permanent', 'contract.not_implicit', { contract: source });
-    if (!account || account.kind !== 'implicit' || account.balance === 0n) {
-      throw validationError('temporary', 'implicit.empty_implicit_contract', { implicit: source });
-    }
+    // contract_storage.ml registers `implicit.empty_implicit_contract` as a branch error.
+    if (!allocated) throw validationError('branch', 'implicit.empty_implicit_contract', { implicit: source });
     if (c.kind === 'reveal') {
       if (i !== 0 || publicKey !== undefined) throw validationError('branch', 'contract.previously_revealed_key', { contract: source });
       const pk = c.public_key ?? '';
@@ -116,6 +120,7 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
         ok = false;
       }
       if (!ok) throw validationError('permanent', 'contract.manager.inconsistent_hash', { public_key: pk, expected_hash: source });
+      checkProofPresence(source, pk, c.proof);
       publicKey = pk;
     } else if (publicKey === undefined) {
       throw validationError('branch', 'contract.unrevealed_key', { contract: source });
@@ -137,8 +142,14 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
     const storageLimit = BigInt(c.storage_limit);
     if (storageLimit < 0n || storageLimit > CONSTANTS.hardStorageLimitPerOperation) throw validationError('permanent', 'storage_limit_too_high');
     const fee = BigInt(c.fee);
-    if (balance < fee) throw validationError('temporary', 'contract.balance_too_low', { contract: source, balance: balance.toString(), amount: fee.toString() });
+    if (balance < fee) throw new NodeError(balanceTooLow(source, balance, fee));
     balance -= fee;
+    // contract_storage.ml `simulate_spending`: fees that empty the source must leave it emptiable, and delete it
+    // unless it is a delegate itself.
+    if (balance === 0n && account?.kind === 'implicit') {
+      if (!emptiable(account)) throw validationError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: source });
+      allocated = account.delegate !== undefined;
+    }
   }
   if (mode.checkSignature) {
     const ok =
@@ -158,6 +169,45 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
       })();
     if (!ok) throw validationError('permanent', 'operation.invalid_signature');
   }
+}
+
+const isBlsKey = (publicKey: string): boolean => publicKey.startsWith(PrefixV2.BLS12_381PublicKey);
+
+/** validate.ml `check_bls_proof_for_manager_pk`: a tz4 key is revealed with a proof of possession, no other key with one. */
+function checkProofPresence(source: string, publicKey: string, proof: string | undefined): void {
+  const fields = { kind: 'manager_pk', source, public_key: publicKey };
+  if (isBlsKey(publicKey) && proof === undefined) throw validationError('permanent', 'validate.operation.missing_bls_proof', fields);
+  if (!isBlsKey(publicKey) && proof !== undefined) throw validationError('permanent', 'validate.operation.unused_bls_proof', fields);
+}
+
+/** apply.ml's reveal: the proof must be the key's own proof of possession (checked when applying, so the fees stay paid). */
+function checkProof(publicKey: string, proof: string): void {
+  let ok: boolean;
+  try {
+    ok = verifyBlsProof(publicKeyFromString(publicKey).raw.subarray(1), signatureFromB58(proof));
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw applyError('permanent', 'validate.operation.incorrect_bls_proof', { kind: 'manager_pk', public_key: publicKey, proof });
+}
+
+/** contract_storage.ml `spend_from_balance`: `balance_too_low` over the tez subtraction's underflow. */
+const balanceTooLow = (contract: string, balance: bigint, amount: bigint): TezosError[] => [
+  tezosError('temporary', 'contract.balance_too_low', { contract, balance: balance.toString(), amount: amount.toString() }),
+  tezosError('temporary', 'tez.subtraction_underflow', { amounts: [balance.toString(), amount.toString()] }),
+];
+
+/** contract_storage.ml `check_emptiable`: an implicit account delegating to another may not reach a zero balance. */
+const emptiable = (a: Account): boolean => a.kind !== 'implicit' || a.delegate === undefined || a.delegate === a.address;
+
+/**
+ * contract_storage.ml `ensure_deallocated_if_empty`, after every spending: an implicit account left with nothing is
+ * deleted — balance, manager key and counter — unless it is a delegate (the only delegated kind that can reach zero).
+ * Funded again, it starts over from the global counter, unrevealed.
+ */
+function deallocateIfEmpty(state: State, address: string): void {
+  const a = state.accounts.get(address);
+  if (a?.kind === 'implicit' && a.balance === 0n && a.delegate === undefined) state.accounts.delete(address);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,6 +251,8 @@ export function applyGroup(state: State, g: GroupInput, env: ApplyEnv): GroupRes
     );
   }
   state.globalCounter += BigInt(g.contents.length);
+  // Validation let through only a last content whose fee empties the source.
+  deallocateIfEmpty(state, g.contents[0]!.source);
   const ctx: GroupCtx = { state, env, hash: g.hash, nonce: 0, originations: 0 };
   const afterFees = fork(state);
   const outcomes: { result: Json; internals: Json[]; flat: FlatResult[] }[] = [];
@@ -252,7 +304,10 @@ function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Jso
     let emitted: Operation[] = [];
     switch (c.kind) {
       case 'reveal': {
-        const a = ctx.state.accounts.get(c.source) as ImplicitAccount;
+        // apply.ml re-checks `must_be_allocated`: the fees may have emptied the source.
+        const a = ctx.state.accounts.get(c.source);
+        if (a?.kind !== 'implicit') throw applyError('branch', 'implicit.empty_implicit_contract', { implicit: c.source });
+        if (c.proof !== undefined) checkProof(c.public_key ?? '', c.proof);
         setAccount(ctx.state, { ...a, publicKey: c.public_key });
         result = { status: 'applied', consumed_milligas: gas.used.toString() };
         break;
@@ -314,9 +369,14 @@ function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Jso
     if (bytes > BigInt(c.storage_limit)) throw applyError('temporary', 'storage_exhausted.operation');
     const burn = bytes * CONSTANTS.costPerByte;
     if (burn > 0n) {
-      const payer = ctx.state.accounts.get(c.source)!;
-      if (payer.balance < burn) throw applyError('temporary', 'contract.cannot_pay_storage_fee');
+      // The source may be gone already: its transfer emptied and deleted it.
+      const payer = ctx.state.accounts.get(c.source);
+      if (!payer || payer.balance < burn) throw applyError('temporary', 'contract.cannot_pay_storage_fee');
+      if (payer.balance === burn && !emptiable(payer)) {
+        throw new ApplyError([tezosError('temporary', 'contract.cannot_pay_storage_fee'), tezosError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: c.source })]);
+      }
       setAccount(ctx.state, { ...payer, balance: payer.balance - burn });
+      deallocateIfEmpty(ctx.state, c.source);
     }
     return { result, internals, flat };
   } catch (e) {
@@ -382,12 +442,8 @@ function debit(ctx: GroupCtx, address: string, amount: bigint): Json[] {
   if (amount === 0n) return [];
   const a = ctx.state.accounts.get(address);
   const balance = a?.balance ?? 0n;
-  if (!a || balance < amount) {
-    throw new ApplyError([
-      tezosError('temporary', 'contract.balance_too_low', { contract: address, balance: balance.toString(), amount: amount.toString() }),
-      tezosError('temporary', 'tez.subtraction_underflow', { amounts: [balance.toString(), amount.toString()] }),
-    ]);
-  }
+  if (!a || balance < amount) throw new ApplyError(balanceTooLow(address, balance, amount));
+  if (balance === amount && !emptiable(a)) throw applyError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: address });
   setAccount(ctx.state, { ...a, balance: balance - amount });
   return [{ kind: 'contract', contract: address, change: (-amount).toString(), origin: 'block' }];
 }
@@ -429,6 +485,8 @@ function transfer(ctx: GroupCtx, t: Transfer, gas: Gas, storage: Storage): { res
     result.allocated_destination_contract = true;
   }
   if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
+  // Token.transfer deallocates the giver after crediting (token.ml `transfer_n`), so a transfer to oneself keeps it.
+  deallocateIfEmpty(ctx.state, t.sender);
   if (result.allocated_destination_contract) updates.push(...burnUpdates(t.payer, CONSTANTS.originationSize * CONSTANTS.costPerByte, 'storage fees'));
   result.balance_updates = updates;
   result.consumed_milligas = gas.used.toString();
@@ -451,6 +509,7 @@ function orderResult(r: Json): Json {
 function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json[], gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
   const credited: OriginatedAccount = { ...dest, balance: dest.balance + t.amount };
   setAccount(ctx.state, credited);
+  deallocateIfEmpty(ctx.state, t.sender);
   if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
   const loaded = ctx.env.loaded(dest.address, dest.script);
   if (!findEntrypoint(loaded.typed.parameter, t.entrypoint)) {
@@ -575,6 +634,7 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
     usedBytes: used,
     paidBytes: used,
   });
+  deallocateIfEmpty(ctx.state, o.sender);
   storage.paid += BigInt(used);
   storage.allocations += 1n;
   updates.push(...burnUpdates(o.payer, BigInt(used) * CONSTANTS.costPerByte, 'storage fees'));

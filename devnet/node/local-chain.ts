@@ -3,15 +3,16 @@
  * `ChainView` the indexer reads.
  */
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
-import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
+import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { blake2b256 } from '../michelson/crypto';
 import { loadScript, type LoadedScript } from '../michelson/run';
 import type { Expr } from '../michelson/micheline';
 import { BOOTSTRAP_BALANCE, type BootstrapAccount } from './accounts';
 import { applyGroup, operationHash, validateGroup, type ApplyEnv, type Content, type FlatResult, type Json } from './apply';
 import type { AccountView, BigMapView, BlockView, ChainView, OperationContentView, OperationView } from './chain-view';
-import { NodeError, PROTOCOL, validationError } from './errors';
+import { PROTOCOL, validationError } from './errors';
 import { chainHost } from './host';
+import { signatureFromB58, signatureToB58, signedOperationBytes, signedPartsCandidates, type SignedParts } from './signatures';
 import { fork, adopt, type State, type BigMapState, type Account } from './state';
 
 /** The protocol constant the RPC reports too (rpc.ts): the most bytes one operation may take. */
@@ -182,10 +183,9 @@ export class Chain implements ChainView {
   /** `helpers/preapply/operations`: checks the signature too, still on a copy. */
   async preapply(op: { branch: string; contents: Content[]; signature: string }): Promise<{ contents: Json[]; signature: string }> {
     const forged = await this.forge(op.branch, op.contents);
-    const sig = signatureBytes(op.signature);
-    const signedBytes = concat(forged, sig);
+    const sig = signatureFromB58(op.signature);
     const s = fork(this.state);
-    const g = { branch: op.branch, contents: op.contents, signed: { forged, signature: sig }, hash: operationHash(signedBytes).raw };
+    const g = { branch: op.branch, contents: op.contents, signed: { forged, signature: sig }, hash: operationHash(signedOperationBytes(forged, sig)).raw };
     validateGroup(s, g, { checkSignature: true, mempool: false });
     return { contents: applyGroup(s, g, this.env()).contents, signature: op.signature };
   }
@@ -198,22 +198,14 @@ export class Chain implements ChainView {
     if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 128 + 64 + 2) throw validationError('permanent', 'operation.invalid_encoding');
     // As Octez: an operation (signature included) may not exceed the protocol's max_operation_data_length.
     if (hex.length / 2 > MAX_OPERATION_DATA_LENGTH) throw validationError('temporary', 'prevalidation.oversized_operation', { size: hex.length / 2, max_size: MAX_OPERATION_DATA_LENGTH });
-    const forgedHex = hex.slice(0, hex.length - 128);
-    let parsed: { branch: string; contents: Content[] };
-    try {
-      parsed = (await forger.parse(forgedHex)) as unknown as { branch: string; contents: Content[] };
-    } catch (e) {
-      throw validationError('permanent', 'operation.invalid_encoding', { message: (e as Error).message });
-    }
+    const signed = Buffer.from(hex, 'hex');
+    const { parsed, unsigned: forged, signature: sig } = await parseSigned(signed);
     // As Octez's mempool, before validation: fees below the filter's minimum are refused (issue 16; fee 0 was applied).
     // Contents without a fee are no manager operations: validation refuses those.
     const managers = parsed.contents.filter((c) => c.fee !== undefined);
     const fees = managers.reduce((n, c) => n + BigInt(c.fee), 0n);
     const gasLimits = managers.reduce((n, c) => n + BigInt(c.gas_limit), 0n);
     if (managers.length > 0 && fees < minimalFeeMutez(gasLimits, hex.length / 2)) throw validationError('permanent', 'prefilter.fees_too_low');
-    const signed = Buffer.from(hex, 'hex');
-    const forged = signed.subarray(0, signed.length - 64);
-    const sig = signed.subarray(signed.length - 64);
     const { raw, b58 } = operationHash(signed);
     // A replay needs no check of its own: its counter is already used.
     const s = fork(this.state);
@@ -221,7 +213,7 @@ export class Chain implements ChainView {
     validateGroup(s, g, { checkSignature: true, mempool: true });
     const r = applyGroup(s, g, this.env());
     adopt(this.state, s);
-    this.pending.push({ hash: b58, branch: parsed.branch, contents: r.contents, signature: b58Encode(sig, PrefixV2.GenericSignature), flat: r.flat });
+    this.pending.push({ hash: b58, branch: parsed.branch, contents: r.contents, signature: signatureToB58(sig), flat: r.flat });
     // Baking in the same synchronous step keeps one operation per block under concurrent injections.
     if (options.bake) this.bake();
     return b58;
@@ -394,22 +386,61 @@ function flatView(flat: readonly FlatResult[]): OperationContentView[] {
   });
 }
 
-function signatureBytes(s: string): Uint8Array {
-  for (const p of [PrefixV2.GenericSignature, PrefixV2.Ed25519Signature, PrefixV2.Secp256k1Signature, PrefixV2.P256Signature]) {
-    if (s.startsWith(p)) {
-      try {
-        return b58DecodePrefix(s, p);
-      } catch {
-        break;
-      }
+/**
+ * Splits an injected operation into its contents and signature: a tz4's 96-byte signature comes as a
+ * `signature_prefix` content before the 64-byte suffix (signatures.ts), which Taquito's parser does not read.
+ */
+async function parseSigned(signed: Uint8Array): Promise<SignedParts & { parsed: { branch: string; contents: Content[] } }> {
+  let failure: unknown;
+  for (const parts of signedPartsCandidates(signed)) {
+    try {
+      return { ...parts, parsed: await parseUnsigned(parts.unsigned) };
+    } catch (e) {
+      failure ??= e;
     }
   }
-  throw new NodeError([{ kind: 'permanent', id: 'decoding_error', message: 'invalid signature' }]);
+  throw validationError('permanent', 'operation.invalid_encoding', { message: (failure as Error).message });
 }
 
-function b58DecodePrefix(s: string, p: PrefixV2): Uint8Array {
-  const [raw] = b58DecodeAndCheckPrefix(s, [p]);
-  return raw;
+type Parsed = { branch: string; contents: Content[] };
+
+const BRANCH_BYTES = 32;
+const REVEAL_TAG = 0x6b;
+/** Key bytes after a `public_key`'s curve tag (ed25519, secp256k1, p256, bls). */
+const PUBLIC_KEY_BYTES = [32, 33, 33, 48];
+
+/**
+ * Taquito's parser reads a reveal's `proof` only when nothing follows it (its decoder takes the bytes left for the
+ * proof's length), so a tz4's reveal-then-transfer would not parse: a first content that is a reveal with a proof
+ * (a reveal can only come first) is cut out and parsed on its own.
+ */
+async function parseUnsigned(unsigned: Uint8Array): Promise<Parsed> {
+  const parse = async (bytes: Uint8Array): Promise<Parsed> => (await forger.parse(Buffer.from(bytes).toString('hex'))) as unknown as Parsed;
+  const end = revealWithProofEnd(unsigned);
+  if (end === undefined || end === unsigned.length) return parse(unsigned);
+  const branch = unsigned.subarray(0, BRANCH_BYTES);
+  const reveal = await parse(unsigned.subarray(0, end));
+  const rest = await parse(concat(branch, unsigned.subarray(end)));
+  return { branch: reveal.branch, contents: [...reveal.contents, ...rest.contents] };
+}
+
+/** Where a first content that is a reveal carrying a proof ends (Octez's binary layout), or undefined. */
+function revealWithProofEnd(b: Uint8Array): number | undefined {
+  let at = BRANCH_BYTES;
+  if (b[at] !== REVEAL_TAG) return undefined;
+  at += 1 + 21; // tag, source (curve tag + 20-byte hash)
+  for (let n = 0; n < 4; n++) {
+    // fee, counter, gas_limit, storage_limit: zarith naturals, 7 bits a byte, the high bit set on all but the last.
+    while (at < b.length && (b[at]! & 0x80) !== 0) at++;
+    at++;
+  }
+  const keyBytes = PUBLIC_KEY_BYTES[b[at] ?? -1];
+  if (keyBytes === undefined) return undefined;
+  at += 1 + keyBytes;
+  if (b[at] !== 0xff) return undefined;
+  at += 1;
+  const length = new DataView(b.buffer, b.byteOffset).getUint32(at);
+  return at + 4 + length > b.length ? undefined : at + 4 + length;
 }
 
 const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
