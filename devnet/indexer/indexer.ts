@@ -92,6 +92,8 @@ interface ActivityState {
   numDelegations: number;
   numContracts: number;
   tokenTransfersCount: number;
+  /** The last counter an implicit account used: TzKT still shows it once the node has deleted the emptied account. */
+  counter?: bigint;
 }
 
 /** Protocol the devnet runs (ChainView does not carry it). */
@@ -254,6 +256,7 @@ export class TzktIndex {
   ): Row | undefined {
     const id = this.nextOpId++;
     const level = b.level;
+    if (!c.internal && counter !== undefined) this.touch(c.source, level, (a) => (a.counter = counter));
     if (c.kind !== 'transaction' && c.kind !== 'origination') {
       if (c.kind !== 'event')
         this.touch(c.source, level, (a) => (c.kind === 'reveal' ? a.numReveals++ : a.numDelegations++));
@@ -847,10 +850,11 @@ export class TzktIndex {
 
   /** `accounts/{address}`: a user, a contract, or TzKT's `empty` account. */
   accountRow(address: string): Row {
-    const acc = this.view.account(address);
+    const a = this.activity.get(address);
+    // Octez deletes an emptied implicit account; TzKT keeps its row, unrevealed with balance 0.
+    const acc = this.view.account(address) ?? (a && address.startsWith('tz') ? { address, balance: 0n, counter: a.counter ?? 0n, firstLevel: a.firstActivity } : undefined);
     if (!acc) return { type: 'empty', address, counter: 0 };
     if (acc.script) return this.contractRow(address)!;
-    const a = this.activity.get(address);
     const first = a?.firstActivity ?? acc.firstLevel;
     const last = a?.lastActivity ?? acc.firstLevel;
     const tokens = this.tokenStats(address);
