@@ -83,7 +83,7 @@ export class Chain implements ChainView {
   constructor(init: { accounts: readonly BootstrapAccount[]; now?: number } | { snapshot: ChainSnapshot }) {
     if ('snapshot' in init) {
       this.chainId = init.snapshot.chainId;
-      this.state = init.snapshot.state;
+      this.state = withoutEmptiedAccounts(init.snapshot.state);
       this.blocks = init.snapshot.blocks;
       this.sealed = { ...this.state };
       this.contexts.set(this.headBlock().level, this.sealed);
@@ -400,6 +400,15 @@ async function parseSigned(signed: Uint8Array): Promise<SignedParts & { parsed: 
     }
   }
   throw validationError('permanent', 'operation.invalid_encoding', { message: (failure as Error).message });
+}
+
+/**
+ * Data dirs written before issue 21 kept implicit accounts their last transfer emptied; Octez deletes those
+ * (apply.ts `deallocateIfEmpty`), so they go on load as they would have gone then.
+ */
+function withoutEmptiedAccounts(state: State): State {
+  const accounts = new Map([...state.accounts].filter(([, a]) => a.kind !== 'implicit' || a.balance > 0n || a.delegate !== undefined));
+  return { ...state, accounts };
 }
 
 type Parsed = { branch: string; contents: Content[] };

@@ -11,9 +11,13 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosOperationError, TezosToolkit } from '@taquito/taquito';
 import { b58Encode, encodeOpHash, PrefixV2 } from '@taquito/utils';
 import { accountsGetByAddress } from '@tzkt/sdk-api';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
+import { fromJson, toJson, type State } from '../../../devnet/node/state';
 
 const P = 'proto.025-PsUshuai.';
 
@@ -240,5 +244,38 @@ describe('emptied implicit accounts', () => {
     expect(fees).toEqual([`${P}implicit.empty_implicit_delegated_contract`]);
     expect((await rpc.getBalance(address)).toNumber()).toBe(before);
     expect(await rpc.getManagerKey(address)).toBe(await signer.publicKey());
+  });
+});
+
+describe('a data dir from before accounts were deleted', () => {
+  test('an emptied account it kept is gone on load: unrevealed, and its next operation is implicit.empty_implicit_contract', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'devnet-accounts-'));
+    try {
+      const first = await startDevnet({ dataDir, port: 0, blockTime: 0 });
+      const address = await new InMemorySigner(FRESH[0]!).publicKeyHash();
+      const funder = new TezosToolkit(first.rpcUrl);
+      funder.setSignerProvider(new InMemorySigner(first.accounts[0]!.secretKey));
+      await (await funder.contract.transfer({ to: address, amount: 1 })).confirmation();
+      await first.stop();
+      // What an older devnet left after this account sent everything: the account, its balance at 0.
+      const file = join(dataDir, 'chain.json');
+      const saved = fromJson<{ state: State }>(readFileSync(file, 'utf8'));
+      const kept = saved.state.accounts.get(address)!;
+      saved.state.accounts.set(address, { ...kept, balance: 0n, publicKey: await new InMemorySigner(FRESH[0]!).publicKey() } as typeof kept);
+      writeFileSync(file, toJson(saved));
+
+      const again = await startDevnet({ dataDir, port: 0, blockTime: 0 });
+      try {
+        const rpc = new RpcClient(again.rpcUrl);
+        expect(await rpc.getManagerKey(address)).toBeNull();
+        const tz = new TezosToolkit(again.rpcUrl);
+        tz.setSignerProvider(new InMemorySigner(FRESH[0]!));
+        expect(await rejection(tz.contract.transfer({ to: again.accounts[1]!.address, amount: 0.1 }))).toEqual([`${P}implicit.empty_implicit_contract`]);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
