@@ -428,7 +428,9 @@ function consume(gas: Gas, milligas: bigint): void {
 }
 
 function delegate(ctx: GroupCtx, source: string, to: string | undefined, gas: Gas): Json {
-  const a = ctx.state.accounts.get(source)!;
+  const a = ctx.state.accounts.get(source);
+  // A source whose fee emptied it is gone (deallocateIfEmpty).
+  if (!a) throw applyError('branch', 'implicit.empty_implicit_contract', { implicit: source });
   if (to !== undefined && to !== source && !ctx.state.delegates.has(to)) {
     throw applyError('temporary', 'contract.manager.unregistered_delegate', { hash: to });
   }
