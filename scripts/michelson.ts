@@ -13,56 +13,22 @@ import {
   runScript,
   type BigMapDiff,
   type InternalOperationJson,
-  type RunRequest,
 } from '../devnet/michelson';
 import { printExpr as printMicheline } from '../devnet/michelson/data';
 import { formatGas } from '../devnet/michelson/gas';
 import type { Expr } from '../devnet/michelson/micheline';
 import { parseFlags, type FlagSpec } from './lib/args';
+import { RUN_FLAGS, runRequestOf } from './lib/michelson-run';
 import { UsageError } from './lib/cli';
 
 const USAGE = `usage:
   npm run -s michelson -- run --script FILE.tz --storage EXPR --input EXPR [--entrypoint NAME]
-      [--amount MUTEZ] [--balance MUTEZ] [--level N] [--now TIMESTAMP] [--sender ADDR] [--source ADDR]
-      [--self ADDR] [--chain-id ID] [--gas MILLIGAS] [--json]
+      [--amount TEZ] [--balance TEZ] [--level N] [--now TIMESTAMP] [--sender ADDR] [--source ADDR]
+      [--self ADDR] [--chain-id ID] [--gas GAS] [--json]
   npm run -s michelson -- typecheck --script FILE.tz [--json]
 `;
 
-const RUN_FLAGS = {
-  script: 'string',
-  storage: 'string',
-  input: 'string',
-  entrypoint: 'string',
-  amount: 'string',
-  balance: 'string',
-  level: 'string',
-  now: 'string',
-  sender: 'string',
-  source: 'string',
-  self: 'string',
-  'chain-id': 'string',
-  gas: 'string',
-  json: 'boolean',
-} as const satisfies FlagSpec;
-
 const TYPECHECK_FLAGS = { script: 'string', json: 'boolean' } as const satisfies FlagSpec;
-
-function natural(name: string, text: string | undefined, max?: bigint): bigint | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw badInput(`--${name} must be a whole number, not "${text}"`);
-  const n = BigInt(text);
-  if (max !== undefined && n > max) throw badInput(`--${name} must be at most ${max}, not ${text}`);
-  return n;
-}
-
-/** RFC 3339 or seconds since the epoch, as octez-client's --now accepts. */
-function timestamp(text: string | undefined): bigint | undefined {
-  if (text === undefined) return undefined;
-  if (/^-?\d+$/.test(text)) return BigInt(text);
-  const ms = Date.parse(text);
-  if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(ms)) throw badInput(`--now must be an RFC 3339 date or seconds, not "${text}"`);
-  return BigInt(Math.floor(ms / 1000));
-}
 
 function readScript(file: string | undefined): string {
   if (file === undefined) throw new UsageError('--script FILE is required');
@@ -73,29 +39,10 @@ function readScript(file: string | undefined): string {
   }
 }
 
-function required(name: string, v: string | undefined): string {
-  if (v === undefined) throw new UsageError(`--${name} is required`);
-  return v;
-}
-
 function run(argv: readonly string[]): void {
   const f = parseFlags(argv, RUN_FLAGS);
   json = f.json === true;
-  const req: RunRequest = {
-    script: readScript(f.script),
-    storage: required('storage', f.storage),
-    input: required('input', f.input),
-    entrypoint: f.entrypoint,
-    amount: natural('amount', f.amount, (1n << 63n) - 1n),
-    balance: natural('balance', f.balance, (1n << 63n) - 1n),
-    level: natural('level', f.level),
-    now: timestamp(f.now),
-    sender: f.sender,
-    source: f.source,
-    self: f.self,
-    chainId: f['chain-id'],
-    gasLimitMilligas: natural('gas', f.gas),
-  };
+  const req = runRequestOf(f, readScript(f.script));
   const r = runScript(req);
   if (json) {
     print({

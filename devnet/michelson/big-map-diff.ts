@@ -8,7 +8,7 @@ import { unparseData } from './data';
 import type { Host } from './host';
 import { pairTypes, type Expr, type Prim } from './micheline';
 import { scriptExprHash } from './pack';
-import { BigMap, MMap, Or, Pair, Some, type Value } from './values';
+import { BigMap, MMap, Or, Pair, SaplingState, Some, type Value } from './values';
 
 export type BigMapDiff =
   | { readonly action: 'alloc'; readonly big_map: string; readonly key_type: Expr; readonly value_type: Expr }
@@ -16,46 +16,54 @@ export type BigMapDiff =
   | { readonly action: 'copy'; readonly source_big_map: string; readonly destination_big_map: string }
   | { readonly action: 'remove'; readonly big_map: string };
 
-/** Applies `f` to every big_map inside `v` (of type `t`), rebuilding the containers that changed. */
-export function mapBigMaps(v: Value, t: Prim, f: (m: BigMap) => BigMap): Value {
-  switch (t.prim) {
-    case 'big_map':
-      return f(v as BigMap);
-    case 'pair': {
-      const [lt, rt] = pairTypes(t);
-      const p = v as Pair;
-      const a = mapBigMaps(p.fst, lt, f);
-      const b = mapBigMaps(p.snd, rt, f);
-      return a === p.fst && b === p.snd ? p : new Pair(a, b);
+/**
+ * Applies `f` to every big_map inside `v` (of type `t`) and `g` to every Sapling state, rebuilding the
+ * containers that changed.
+ */
+export function mapBigMaps(v: Value, t: Prim, f: (m: BigMap) => BigMap, g: (s: SaplingState) => SaplingState = (s) => s): Value {
+  const walk = (x: Value, xt: Prim): Value => {
+    switch (xt.prim) {
+      case 'big_map':
+        return f(x as BigMap);
+      case 'sapling_state':
+        return g(x as SaplingState);
+      case 'pair': {
+        const [lt, rt] = pairTypes(xt);
+        const p = x as Pair;
+        const a = walk(p.fst, lt);
+        const b = walk(p.snd, rt);
+        return a === p.fst && b === p.snd ? p : new Pair(a, b);
+      }
+      case 'or': {
+        const o = x as Or;
+        const inner = walk(o.value, xt.args![o.isLeft ? 0 : 1] as Prim);
+        return inner === o.value ? o : new Or(o.isLeft, inner);
+      }
+      case 'option': {
+        if (x === null) return x;
+        const inner = walk((x as Some).value, xt.args![0] as Prim);
+        return inner === (x as Some).value ? x : new Some(inner);
+      }
+      case 'list':
+        return (x as readonly Value[]).map((y) => walk(y, xt.args![0] as Prim));
+      case 'map': {
+        // Octez's extraction walks a map's bindings from the greatest key down, which decides the
+        // order fresh ids are handed out in.
+        const m = x as MMap;
+        const vals = [...m.vals];
+        for (let i = vals.length - 1; i >= 0; i--) vals[i] = walk(vals[i]!, xt.args![1] as Prim);
+        return new MMap(m.keys, vals);
+      }
+      default:
+        return x;
     }
-    case 'or': {
-      const o = v as Or;
-      const inner = mapBigMaps(o.value, t.args![o.isLeft ? 0 : 1] as Prim, f);
-      return inner === o.value ? o : new Or(o.isLeft, inner);
-    }
-    case 'option': {
-      if (v === null) return v;
-      const inner = mapBigMaps((v as Some).value, t.args![0] as Prim, f);
-      return inner === (v as Some).value ? v : new Some(inner);
-    }
-    case 'list':
-      return (v as readonly Value[]).map((x) => mapBigMaps(x, t.args![0] as Prim, f));
-    case 'map': {
-      // Octez's extraction walks a map's bindings from the greatest key down, which decides the
-      // order fresh ids are handed out in.
-      const m = v as MMap;
-      const vals = [...m.vals];
-      for (let i = vals.length - 1; i >= 0; i--) vals[i] = mapBigMaps(vals[i]!, t.args![1] as Prim, f);
-      return new MMap(m.keys, vals);
-    }
-    default:
-      return v;
-  }
+  };
+  return walk(v, t);
 }
 
-/** Whether a type can hold a big_map (so walks can skip the rest). */
+/** Whether a type can hold a big_map or a Sapling state, Octez's lazy storage (so walks can skip the rest). */
 export function holdsBigMap(t: Prim): boolean {
-  if (t.prim === 'big_map') return true;
+  if (t.prim === 'big_map' || t.prim === 'sapling_state') return true;
   if (t.prim === 'lambda' || t.prim === 'contract') return false;
   return (t.args as Prim[] | undefined)?.some((a) => 'prim' in a && holdsBigMap(a)) ?? false;
 }
@@ -65,8 +73,8 @@ export function settleBigMaps(
   storageType: Prim,
   initial: Value,
   host: Host,
-): { value: Value; diff: BigMapDiff[] } {
-  if (!holdsBigMap(storageType)) return { value: final, diff: [] };
+): { value: Value; diff: BigMapDiff[]; saplingAllocs: SaplingState[] } {
+  if (!holdsBigMap(storageType)) return { value: final, diff: [], saplingAllocs: [] };
   const before = new Set<bigint>();
   mapBigMaps(initial, storageType, (m) => {
     if (m.id !== null) before.add(m.id);
@@ -78,6 +86,14 @@ export function settleBigMaps(
   const chunks: BigMapDiff[][] = [];
   const kept = new Set<bigint>();
   let next = host.nextBigMapId();
+  // A new Sapling state takes the next lazy-storage id, from the counter big_maps use (lazy_storage_diff.ml).
+  const saplingAllocs: SaplingState[] = [];
+  const allocSapling = (st: SaplingState): SaplingState => {
+    if (st.id !== null) return st;
+    const allocated = new SaplingState(next++, st.memoSize);
+    saplingAllocs.push(allocated);
+    return allocated;
+  };
   const value = mapBigMaps(final, storageType, (m) => {
     const chunk: BigMapDiff[] = [];
     let id: bigint;
@@ -104,11 +120,11 @@ export function settleBigMaps(
     }
     chunks.push(chunk);
     return new BigMap(id, m.keyType, m.valueType, new Map());
-  });
+  }, allocSapling);
   const removed = [...before].filter((id) => !kept.has(id)).sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
   const diff: BigMapDiff[] = [
     ...removed.map((id): BigMapDiff => ({ action: 'remove', big_map: id.toString() })),
     ...chunks.reverse().flat(),
   ];
-  return { value, diff };
+  return { value, diff, saplingAllocs };
 }

@@ -52,6 +52,7 @@ import {
   Or,
   Pair,
   PublicKey,
+  SaplingState,
   Signature,
   Some,
   Ticket,
@@ -139,6 +140,16 @@ function invalid(e: Expr, t: Prim, reason: string): MichelsonDataError {
 }
 
 const expected = (e: Expr, t: Prim, what: string) => invalid(e, t, `expected ${what}`);
+
+/** A string with a character outside printable ASCII and newline: Octez's trace (script_ir_translator.ml parse_string). */
+function nonPrintable(e: { string: string }, t: Prim, position: number): MichelsonDataError {
+  const form = 'a printable ascii string';
+  return new MichelsonDataError(invalid(e, t, `expected ${form}`).message, (locate) => [
+    { kind: 'permanent', id: 'michelson_v1.invalid_syntactic_constant', location: locate(e), expected_form: form, wrong_expression: e },
+    // script_string.ml: Non_printable_character (position, string).
+    { kind: 'permanent', id: 'michelson_v1.non_printable_character', position, string: e.string },
+  ]);
+}
 
 function unexpectedKind(e: Expr, t: Prim, kinds: Kind[]): MichelsonDataError {
   return invalid(e, t, `unexpected ${kindOf(e)}, only ${enumerate(kinds.map((k) => KIND_ARTICLE[k]))} can be used here`);
@@ -507,6 +518,21 @@ function parseElts(e: Expr[], t: Prim, kt: Prim, vt: Prim, ctx: DataContext): [V
 const keyHex = (k: Value, kt: Prim): string =>
   bytesToHex(Uint8Array.from(packData(unparseData(k, kt, 'optimized_legacy') as MichelsonData)));
 
+/**
+ * `{}` is the empty state and an int a stored one (where big_map ids are allowed); Octez refuses any
+ * other form, so that no one can write a state that SAPLING_VERIFY_UPDATE did not produce.
+ */
+function parseSaplingState(e: Expr, t: Prim, ctx: DataContext): SaplingState {
+  // The typechecker has checked the memo size: an int argument.
+  const memoSize = Number((t.args![0] as { int: string }).int);
+  if (isSeq(e) && e.length === 0) return new SaplingState(null, memoSize);
+  if (isInt(e)) {
+    if (ctx.allowBigMapIds === false) throw invalid(e, t, 'Unexpected forged value.');
+    return new SaplingState(intOf(e, t), memoSize);
+  }
+  throw unexpectedKind(e, t, ['int', 'sequence']);
+}
+
 function parseBigMap(e: Expr, t: Prim, ctx: DataContext): BigMap {
   const kt = targ(t, 0);
   const vt = targ(t, 1);
@@ -599,10 +625,10 @@ function parse(e: Expr, t: Prim, ctx: DataContext): Value {
     }
     case 'string': {
       if (!isString(e)) throw unexpectedKind(e, t, ['string']);
-      // Printable ASCII plus newline (Script_string.of_string).
-      for (let i = 0; i < e.string.length; i++) {
+      // Printable ASCII plus newline (Script_string.of_string); Octez reports the last offending character.
+      for (let i = e.string.length - 1; i >= 0; i--) {
         const c = e.string.charCodeAt(i);
-        if (c !== 10 && (c < 0x20 || c > 0x7e)) throw expected(e, t, 'a printable ascii string');
+        if (c !== 10 && (c < 0x20 || c > 0x7e)) throw nonPrintable(e, t, i);
       }
       return e.string;
     }
@@ -664,6 +690,8 @@ function parse(e: Expr, t: Prim, ctx: DataContext): Value {
     }
     case 'big_map':
       return parseBigMap(e, t, ctx);
+    case 'sapling_state':
+      return parseSaplingState(e, t, ctx);
     case 'lambda':
       return parseLambda(e, t, ctx);
     case 'ticket':
@@ -852,6 +880,10 @@ export function unparseData(v: Value, t: Prim, mode: UnparsingMode): Expr {
     }
     case 'big_map':
       return unparseBigMap(v, t, mode);
+    case 'sapling_state': {
+      const state = cast(v, SaplingState, t);
+      return state.id === null ? [] : { int: state.id.toString() };
+    }
     case 'lambda': {
       const l = cast(v, Lambda, t);
       const body = unparseCode(l.body, mode);

@@ -19,12 +19,17 @@ import { p256 } from '@noble/curves/nist.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
+import type { OctezTraceBuilder } from './errors';
 import { Address, ChainId, KeyHash, PublicKey, Signature } from './values';
 
 /** Ill-formed data: a literal of the wrong shape, a bad checksum, an out-of-range number… */
 export class MichelsonDataError extends Error {
   readonly code = 'bad_data';
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The precise Octez errors, when the node reports more than the toplevel `ill_typed_data`. */
+    readonly octez?: OctezTraceBuilder,
+  ) {
     super(message);
     this.name = 'MichelsonDataError';
   }

@@ -12,12 +12,33 @@ export type FailureKind =
   | 'unsupported'
   | 'bad_input';
 
+/**
+ * One error of the trace Octez gives for a failure, without the protocol prefix
+ * (`{ kind: 'permanent', id: 'michelson_v1.deprecated_instruction', prim: 'SUB' }`).
+ */
+export interface OctezError {
+  readonly kind: 'permanent' | 'temporary';
+  readonly id: string;
+  readonly [field: string]: unknown;
+}
+
+/** Octez's location of a node: what a trace builder asks the caller, who knows the expression's root. */
+export type Locate = (node: Expr) => number;
+
+/** Builds the Octez errors of a failure once the root its nodes are located in is known. */
+export type OctezTraceBuilder = (locate: Locate) => OctezError[];
+
 export class MichelsonFailure extends Error {
   constructor(
     readonly kind: FailureKind,
     message: string,
     /** The FAILWITH value (Optimized form, as Octez's `Reject` error carries it). */
     readonly failedWith?: Expr,
+    /**
+     * The precise errors Octez puts under its toplevel one (`ill_typed_contract`, `ill_typed_data`), innermost
+     * last: the node prepends its own wrapper, so a client reads the same last error id as on Octez.
+     */
+    readonly trace: readonly OctezError[] = [],
   ) {
     super(message);
     this.name = 'MichelsonFailure';
@@ -37,7 +58,8 @@ export const rejected = (v: Expr, printed: string): MichelsonFailure =>
 export const overflow = (what: string): MichelsonFailure =>
   new MichelsonFailure('overflow', `Overflowing ${what}`);
 
-export const illTyped = (message: string): MichelsonFailure => new MichelsonFailure('typecheck', message);
+export const illTyped = (message: string, trace: readonly OctezError[] = []): MichelsonFailure =>
+  new MichelsonFailure('typecheck', message, undefined, trace);
 
 export const unsupported = (prim: string, why: string): MichelsonFailure =>
   new MichelsonFailure('unsupported', `unsupported instruction ${prim}: ${why}`);

@@ -10,7 +10,7 @@ import type { Env, Host } from './host';
 import { compileArith } from './instr-arith';
 import { compileChain } from './instr-chain';
 import { compileData } from './instr-data';
-import { arg, isInt, isPrim, type Expr, type Prim } from './micheline';
+import { arg, isInt, isPrim, locatorIn, type Expr, type Prim } from './micheline';
 import { parseData, unparseData, type DataContext } from './data';
 import { isMichelsonDataError } from './encoding';
 import { printExpr, typecheckCode, type Trace } from './typecheck';
@@ -81,7 +81,7 @@ export class Compiler implements DataContext {
     try {
       return parseData(e, t, resolveContract ? { compileLambda: (a, r, b, rec) => this.compileLambda(a, r, b, rec), allowTicketLiterals: this.allowTicketLiterals, resolveContract } : this);
     } catch (err) {
-      if (isMichelsonDataError(err)) throw illTyped(`ill-typed data: ${err.message}`);
+      if (isMichelsonDataError(err)) throw illTyped(`ill-typed data: ${err.message}`, err.octez?.(locatorIn(e)) ?? []);
       throw err;
     }
   }

@@ -35,3 +35,28 @@ export function pairTypes(t: Prim): [Prim, Prim] {
   if (args.length === 2) return [args[0]!, args[1]!];
   return [args[0]!, { prim: 'pair', args: args.slice(1) }];
 }
+
+/**
+ * Octez's location of `node` inside `root`: its index in a preorder walk, the numbering Micheline's
+ * `strip_locations` gives (annotations are not nodes). Undefined when `node` is not in `root`.
+ */
+export function locationOf(root: Expr, node: Expr): number | undefined {
+  let next = 0;
+  const walk = (e: Expr): number | undefined => {
+    const here = next++;
+    if (e === node) return here;
+    const children = Array.isArray(e) ? e : isPrim(e) ? (e.args ?? []) : [];
+    for (const c of children) {
+      const found = walk(c);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return walk(root);
+}
+
+/** A locator for errors in `root`; a node not found there (a copy made by macro expansion) is put at the root. */
+export const locatorIn =
+  (root: Expr) =>
+  (node: Expr): number =>
+    locationOf(root, node) ?? 0;

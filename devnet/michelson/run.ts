@@ -169,7 +169,8 @@ function dataOf(compiler: Compiler, host: Host, e: Expr, t: Prim, what: string):
     return compiler.data(e, t, (a, ty) => resolveContract(host, a, '', ty));
   } catch (err) {
     if (err instanceof MichelsonFailure && err.kind !== 'typecheck') throw err;
-    throw illTyped(`Ill typed ${what}: ${printExpr(e)} is not a value of type ${printExpr(t)}: ${(err as Error).message}`);
+    const trace = err instanceof MichelsonFailure ? err.trace : [];
+    throw illTyped(`Ill typed ${what}: ${printExpr(e)} is not a value of type ${printExpr(t)}: ${(err as Error).message}`, trace);
   }
 }
 

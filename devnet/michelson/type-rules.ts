@@ -7,6 +7,7 @@
  * error wording. Types given back carry no annotations: since Jakarta, Octez's types have none and
  * compare without them.
  */
+import type { OctezTraceBuilder } from './errors';
 import { isPrim, stripAnnots, type Expr, type Prim } from './micheline';
 
 /** A typing error as Octez reports it; `node` locates it in the source. */
@@ -14,6 +15,8 @@ export class OctezTypeError extends Error {
   constructor(
     readonly node: unknown,
     message: string,
+    /** The precise Octez errors under the toplevel `ill_typed_contract`, when there are any. */
+    readonly octez?: OctezTraceBuilder,
   ) {
     super(message);
     this.name = 'OctezTypeError';
@@ -22,6 +25,13 @@ export class OctezTypeError extends Error {
 
 const fail = (node: unknown, message: string): never => {
   throw new OctezTypeError(node, message);
+};
+
+/** A deprecated instruction or type in new code: Octez's `Deprecated_instruction prim` (script_tc_errors.ml). */
+const deprecated = (node: Prim): never => {
+  throw new OctezTypeError(node, `Use of deprecated instruction: ${node.prim}`, () => [
+    { kind: 'permanent', id: 'michelson_v1.deprecated_instruction', prim: node.prim },
+  ]);
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -505,7 +515,7 @@ export function parseType(node: Expr, flags: TypeFlags, entrypoints?: { ep?: Ent
         break;
       case 'sapling_transaction_deprecated':
       case 'tx_rollup_l2_address':
-        return fail(p, `Use of deprecated instruction: ${p.prim}`);
+        return deprecated(p);
       default:
         if (NULLARY.has(p.prim)) return invalidArity(p, 0);
         return unexpectedNode(p, [], 'type name', TYPE_PRIMS_LISTED);
@@ -768,7 +778,7 @@ export function typeInstruction(p: Prim, s: readonly Prim[], env: InstrEnv): Pri
   const [a, b, c] = s;
   const rest = (k: number): Prim[] => s.slice(k);
   const key2 = a && b ? `${a.prim} ${b.prim}` : '';
-  if (DEPRECATED.has(p.prim)) return fail(p, `Use of deprecated instruction: ${p.prim}`);
+  if (DEPRECATED.has(p.prim)) return deprecated(p);
   if (NOT_IN_VIEW.has(p.prim) && env.callsite === 'view' && !env.inLambda)
     return fail(p, `The ${p.prim} instruction cannot appear in a view.`);
   switch (p.prim) {
@@ -1062,7 +1072,7 @@ export function typeInstruction(p: Prim, s: readonly Prim[], env: InstrEnv): Pri
     case 'LSL':
     case 'LSR': {
       if (n !== 0) break;
-      if (p.prim === 'SUB' && key2 === 'mutez mutez') return fail(p, 'Use of deprecated instruction: SUB');
+      if (p.prim === 'SUB' && key2 === 'mutez mutez') return deprecated(p);
       const r = BINARY[p.prim]![key2];
       if (r === undefined) break;
       checkAnnots(p, 'var');

@@ -22,8 +22,8 @@ import {
 } from '@taquito/michel-codec';
 import { parseData } from './data';
 import { isMichelsonDataError } from './encoding';
-import { MichelsonFailure, badInput, illTyped } from './errors';
-import { isPrim, stripAnnots, type Expr, type Prim } from './micheline';
+import { MichelsonFailure, badInput, illTyped, type OctezTraceBuilder } from './errors';
+import { isPrim, locatorIn, stripAnnots, type Expr, type Prim } from './micheline';
 import {
   CONTROL,
   OctezTypeError,
@@ -304,7 +304,7 @@ export function typecheckScript(script: Expr[], src?: string): TypedScript {
   try {
     top = checker.checkScript(script);
   } catch (e) {
-    throw checker.translate(e, src);
+    throw checker.translate(e, src, script);
   }
   const views = new Map<string, TypedView>();
   for (const v of top.views) views.set(v.name, { name: v.name, input: v.input, output: v.output, code: v.code });
@@ -533,16 +533,18 @@ class Checker {
         allowTicketLiterals: false,
       });
     } catch (e) {
-      if (isMichelsonDataError(e)) throw new OctezTypeError(data, e.message);
+      if (isMichelsonDataError(e)) throw new OctezTypeError(data, e.message, e.octez);
       throw e;
     }
   }
 
   /** Any failure while typechecking, as a `typecheck` MichelsonFailure worded like octez-client. */
-  translate(e: unknown, src?: string): MichelsonFailure {
+  translate(e: unknown, src?: string, root?: Expr): MichelsonFailure {
     if (e instanceof MichelsonFailure) return e;
-    if (e instanceof OctezTypeError) return illTyped(`${this.locate(e.node, src)}ill-typed script: ${e.message}`);
-    if (isMichelsonDataError(e)) return illTyped(`ill-typed script: ${e.message}`);
+    // Octez locates nodes in the whole script; code checked on its own (a lambda) has no such root.
+    const trace = (build?: OctezTraceBuilder) => (build ? build(root ? locatorIn(root) : () => 0) : []);
+    if (e instanceof OctezTypeError) return illTyped(`${this.locate(e.node, src)}ill-typed script: ${e.message}`, trace(e.octez));
+    if (isMichelsonDataError(e)) return illTyped(`ill-typed script: ${e.message}`, trace(e.octez));
     if (isMichelsonError(e)) {
       const err = e as Error & { val?: unknown; stackState?: unknown };
       const sh = err.val as object | undefined;

@@ -43,6 +43,7 @@ export type Value =
   | MSet
   | MMap
   | BigMap
+  | SaplingState
   | Address
   | KeyHash
   | PublicKey
@@ -105,6 +106,17 @@ export class BigMap {
     readonly keyType: Prim,
     readonly valueType: Prim,
     readonly overlay: ReadonlyMap<string, { readonly key: Value; readonly value: Value | null }>,
+  ) {}
+}
+
+/**
+ * A Sapling state: the empty one a `{}` literal gives (id null until the run settles it to a fresh
+ * lazy-storage id, as a new big_map) or a stored one by id. Its transactions are not supported.
+ */
+export class SaplingState {
+  constructor(
+    readonly id: bigint | null,
+    readonly memoSize: number,
   ) {}
 }
 

@@ -14,8 +14,8 @@ import type { Expr, Prim } from '../michelson/micheline';
 import { pairTypes } from '../michelson/micheline';
 import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
 import { runScript, operationJson, isMichelsonFailure, type MichelsonFailure, type Host } from '../michelson/index';
-import { Address, BigMap, type Operation } from '../michelson/values';
-import { applyError, ApplyError, NodeError, tezosError, validationError, type TezosError } from './errors';
+import { Address, BigMap, type Operation, type SaplingState } from '../michelson/values';
+import { applyError, ApplyError, NodeError, tezosError, validationError, vmTrace, type TezosError } from './errors';
 import { bigMapKeyHex } from './host';
 import { signatureFromB58, verifyBlsProof } from './signatures';
 import { fork, type Account, type BigMapEntry, type BigMapState, type ImplicitAccount, type OriginatedAccount, type State } from './state';
@@ -371,7 +371,15 @@ function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Jso
     if (burn > 0n) {
       // The source may be gone already: its transfer emptied and deleted it.
       const payer = ctx.state.accounts.get(c.source);
-      if (!payer || payer.balance < burn) throw applyError('temporary', 'contract.cannot_pay_storage_fee');
+      const balance = payer?.balance ?? 0n;
+      if (!payer || balance < burn) {
+        // fees_storage.ml traces the failed transfer: Balance_too_low, itself tracing Tez's Subtraction_underflow.
+        throw new ApplyError([
+          tezosError('temporary', 'contract.cannot_pay_storage_fee'),
+          tezosError('temporary', 'contract.balance_too_low', { contract: c.source, balance: balance.toString(), amount: burn.toString() }),
+          tezosError('temporary', 'tez.subtraction_underflow', { amounts: [balance.toString(), burn.toString()] }),
+        ]);
+      }
       if (payer.balance === burn && !emptiable(payer)) {
         throw new ApplyError([tezosError('temporary', 'contract.cannot_pay_storage_fee'), tezosError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: c.source })]);
       }
@@ -583,7 +591,7 @@ function failureErrors(e: MichelsonFailure, contract: string, parameter: Expr | 
           tezosError('permanent', 'michelson_v1.invalid_constant', { location: 0, expected_type: loaded.typed.parameter, wrong_expression: parameter ?? { prim: 'Unit' } }),
         ];
       }
-      return [runtime, tezosError('permanent', 'michelson_v1.ill_typed_data', { message: e.message })];
+      return [runtime, tezosError('permanent', 'michelson_v1.ill_typed_data', { message: e.message }), ...vmTrace(e)];
     default:
       return [runtime, tezosError('temporary', 'michelson_v1.runtime_failure', { message: e.message })];
   }
@@ -606,14 +614,17 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   try {
     loaded = ctx.env.loaded(address, o.code);
   } catch (e) {
-    throw applyError('permanent', 'michelson_v1.ill_typed_contract', { message: (e as Error).message });
+    throw new ApplyError([tezosError('permanent', 'michelson_v1.ill_typed_contract', { message: (e as Error).message }), ...vmTrace(e)]);
   }
   consume(gas, BigInt(loaded.parsingCost) + BigInt(dataParsingCost(o.storageExpr)));
   let value;
   try {
     value = loaded.compiler.data(o.storageExpr, loaded.typed.storage);
   } catch (e) {
-    throw applyError('permanent', 'michelson_v1.ill_typed_data', { expected_type: loaded.typed.storage, ill_typed_expression: o.storageExpr, message: (e as Error).message });
+    throw new ApplyError([
+      tezosError('permanent', 'michelson_v1.ill_typed_data', { expected_type: loaded.typed.storage, ill_typed_expression: o.storageExpr, message: (e as Error).message }),
+      ...vmTrace(e),
+    ]);
   }
   const host = ctx.env.host(ctx.state);
   // Every big_map of a new contract is new: literals get allocated, and one passed in by CREATE_CONTRACT
@@ -624,7 +635,7 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   const updates = debit(ctx, o.sender, o.balance);
   if (o.balance > 0n) updates.push({ kind: 'contract', contract: address, change: o.balance.toString(), origin: 'block' });
   const bigMapBytes = applyBigMapDiff(ctx.state, settled.diff, address, storageAnnots(loaded.typed.storage, unparseData(settled.value, loaded.typed.storage, 'optimized_legacy')));
-  const used = exprBytes(o.code) + exprBytes(storageExpr) + bigMapBytes;
+  const used = exprBytes(o.code) + exprBytes(storageExpr) + bigMapBytes + allocSaplingStates(ctx.state, settled.saplingAllocs);
   setAccount(ctx.state, {
     kind: 'originated',
     address,
@@ -649,7 +660,7 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
     consumed_milligas: gas.used.toString(),
     storage_size: used.toString(),
     paid_storage_size_diff: used.toString(),
-    lazy_storage_diff: settled.diff.length > 0 ? lazyStorageDiff(settled.diff) : undefined,
+    lazy_storage_diff: settled.diff.length + settled.saplingAllocs.length > 0 ? [...lazyStorageDiff(settled.diff), ...settled.saplingAllocs.map(saplingAllocDiff)] : undefined,
   };
   return { result: orderResult(result) };
 }
@@ -770,6 +781,19 @@ function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: st
   }
   return bytes;
 }
+
+/** Takes the lazy-storage ids of new (empty) Sapling states; gives back their bytes, 33 each (lazy_storage_diff.ml). */
+function allocSaplingStates(state: State, allocs: readonly SaplingState[]): number {
+  for (const a of allocs) if (a.id !== null && a.id >= state.nextBigMapId) state.nextBigMapId = a.id + 1n;
+  return 33 * allocs.length;
+}
+
+/** A new Sapling state in the RPC's `lazy_storage_diff`. */
+const saplingAllocDiff = (a: SaplingState): Json => ({
+  kind: 'sapling_state',
+  id: String(a.id),
+  diff: { action: 'alloc', updates: { commitments_and_ciphertexts: [], nullifiers: [] }, memo_size: a.memoSize },
+});
 
 /** The RPC's `lazy_storage_diff` form of a legacy big_map diff. */
 function lazyStorageDiff(diff: readonly BigMapDiff[]): Json[] {

@@ -3,11 +3,17 @@
  * (`proto.025-PsUshuai.contract.counter_in_the_past`), so clients (Taquito's TezosOperationError)
  * read them as they read a real node's.
  */
+import { MichelsonFailure } from '../michelson/errors';
+
 export const PROTOCOL = 'PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY';
 export const PROTO_ID = 'proto.025-PsUshuai';
 
 export type ErrorKind = 'temporary' | 'permanent' | 'branch';
 export type TezosError = { kind: ErrorKind; id: string } & Record<string, unknown>;
+
+/** The precise errors a VM failure carries (Octez's trace under its toplevel error), in the node's format. */
+export const vmTrace = (e: unknown): TezosError[] =>
+  e instanceof MichelsonFailure ? e.trace.map(({ kind, id, ...fields }) => tezosError(kind, id, fields)) : [];
 
 export const tezosError = (kind: ErrorKind, id: string, fields: Record<string, unknown> = {}): TezosError => ({
   kind,

@@ -16,7 +16,7 @@ import { pairTypes, type Expr, type Prim } from '../michelson/micheline';
 import { CONSTANTS, type Content, type Json } from './apply';
 import type { CorsPolicy } from './cors';
 import { isoSeconds, MAX_OPERATION_DATA_LENGTH, MEMPOOL_FILTER, type Block, type Chain } from './local-chain';
-import { NodeError, PROTOCOL, tezosError } from './errors';
+import { NodeError, PROTOCOL, tezosError, vmTrace } from './errors';
 import { chainHost } from './host';
 import { fork, type State } from './state';
 import type { BootstrapAccount } from './accounts';
@@ -318,7 +318,7 @@ function runCode(chain: Chain, state: State, body: Json): Json {
           ? [tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: body.self ?? 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', contract_code: 'Deprecated' }), tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith })]
           : e.kind === 'gas_exhausted'
             ? [tezosError('temporary', 'gas_exhausted.operation')]
-            : [tezosError('permanent', `michelson_v1.${e.kind === 'typecheck' ? 'ill_typed_contract' : 'runtime_error'}`, { message: e.message })];
+            : [tezosError('permanent', `michelson_v1.${e.kind === 'typecheck' ? 'ill_typed_contract' : 'runtime_error'}`, { message: e.message }), ...vmTrace(e)];
       throw new NodeError(errors);
     }
     throw e;

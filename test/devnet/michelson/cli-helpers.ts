@@ -1,11 +1,14 @@
 /**
  * Runs `npm run -s michelson -- …` for the conformance corpus, either as a child process (what an
- * external user runs) or in-process through the library with the CLI's flags and JSON shape (fast;
+ * external user runs) or in-process through the library with the CLI's flag reading and JSON shape (fast;
  * used for the cases not sampled through the CLI). Both give the same `CliOutcome`.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isMichelsonFailure, loadScript, runScript, type RunRequest } from '../../../devnet/michelson';
+import { isMichelsonFailure, loadScript, runScript } from '../../../devnet/michelson';
+import { parseFlags } from '../../../scripts/lib/args';
+import { UsageError } from '../../../scripts/lib/cli';
+import { RUN_FLAGS, runRequestOf } from '../../../scripts/lib/michelson-run';
 import { runScript as runCommand } from '../../scripts/run-script';
 
 export const SCRIPTS_DIR = fileURLToPath(new URL('./scripts', import.meta.url));
@@ -34,63 +37,21 @@ function parseLastJsonLine(stdout: string): unknown {
   }
 }
 
-/** The flags of `run` and `typecheck` read into a record; the library path accepts the same argument lists. */
-function flagsOf(args: readonly string[]): Map<string, string | true> {
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < args.length; i++) {
-    const name = args[i]!.replace(/^--/, '');
-    const value = args[i + 1];
-    if (name === 'json') flags.set(name, true);
-    else {
-      flags.set(name, value ?? '');
-      i++;
-    }
-  }
-  return flags;
-}
-
-const big = (v: string | true | undefined): bigint | undefined => (typeof v === 'string' ? BigInt(v) : undefined);
-
-/** --now as the CLI documents it: RFC 3339 or seconds since the epoch. */
-function seconds(v: string | true | undefined): bigint | undefined {
-  if (typeof v !== 'string') return undefined;
-  return /^-?\d+$/.test(v) ? BigInt(v) : BigInt(Math.floor(Date.parse(v) / 1000));
-}
-
 /**
  * The library behind the CLI, called with the same arguments and turned into the CLI's `--json`
  * output (`{storage, operations, bigMapDiff, consumedMilligas}` or `{error: {kind, with?, message}}`).
  */
 export function runLibrary(args: readonly string[]): Promise<CliOutcome> {
   const [command, ...rest] = args;
-  const f = flagsOf(rest);
-  const str = (k: string): string | undefined => {
-    const v = f.get(k);
-    return typeof v === 'string' ? v : undefined;
-  };
   let json: unknown;
   let code = 0;
   try {
-    const script = readFileSync(str('script') ?? '', 'utf8');
     if (command === 'typecheck') {
-      loadScript(script);
+      loadScript(readFileSync(parseFlags(rest, { script: 'string', json: 'boolean' }).script ?? '', 'utf8'));
       json = { wellTyped: true };
     } else {
-      const req: RunRequest = {
-        script,
-        storage: str('storage') ?? '',
-        input: str('input') ?? '',
-        entrypoint: str('entrypoint'),
-        amount: big(f.get('amount')),
-        balance: big(f.get('balance')),
-        level: big(f.get('level')),
-        now: seconds(f.get('now')),
-        sender: str('sender'),
-        source: str('source'),
-        self: str('self'),
-        chainId: str('chain-id'),
-        gasLimitMilligas: big(f.get('gas')),
-      };
+      const f = parseFlags(rest, RUN_FLAGS);
+      const req = runRequestOf(f, readFileSync(f.script ?? '', 'utf8'));
       const r = runScript(req);
       json = { storage: r.storage, operations: r.operations, bigMapDiff: r.bigMapDiff, consumedMilligas: r.consumedMilligas.toString() };
     }
@@ -98,7 +59,9 @@ export function runLibrary(args: readonly string[]): Promise<CliOutcome> {
     code = 1;
     json = isMichelsonFailure(e)
       ? { error: { kind: e.kind, ...(e.with !== undefined ? { with: e.with } : {}), message: e.message } }
-      : { error: { kind: 'bad_input', message: `internal error: ${(e as Error).stack ?? String(e)}` } };
+      : e instanceof UsageError
+        ? { error: { kind: 'bad_input', message: e.message } }
+        : { error: { kind: 'bad_input', message: `internal error: ${(e as Error).stack ?? String(e)}` } };
   }
   // A JSON round trip, as the CLI's stdout would give: no undefined fields, no class instances.
   const text = JSON.stringify(json);
