@@ -5,6 +5,9 @@
  * Expected figures are Octez's: hashes from docs/ushuaia/global_constants.rst, sizes and errors
  * from apply.ml, fees_storage.ml, global_constants_storage.ml, ticket_storage.ml.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { RpcClient } from '@taquito/rpc';
 import { InMemorySigner } from '@taquito/signer';
 import { TezosOperationError, TezosToolkit } from '@taquito/taquito';
@@ -199,6 +202,15 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
     expect(JSON.stringify(storage)).toContain('"3"');
   });
 
+  test('tickets a contract sends to a contract count for the receiver once stored, with the minter\'s receipt', async () => {
+    const op = await (await tezos.contract.at(minter)).methodsObject.default!({ 0: vault, 1: 4 }).send();
+    await op.confirmation();
+    const content = op.operationResults[0] as { metadata: { operation_result: { ticket_updates?: unknown[] } } };
+    expect(content.metadata.operation_result.ticket_updates).toEqual([{ ticket_token: gold(minter), updates: [{ account: vault, amount: '4' }] }]);
+    expect((await rpc.getTicketBalance(vault, gold(minter))).toString()).toBe('7');
+    expect(await rpc.getAllTicketBalances(vault)).toEqual([{ ...gold(minter), amount: '7' }]);
+  });
+
   test('sending more tickets than held fails with Negative_ticket_balance', async () => {
     const ids = await rejection(
       toolkit(devnet.accounts[1]!.secretKey).contract.transferTicket({
@@ -217,5 +229,56 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
     const res = await fetch(`${devnet.rpcUrl}/chains/main/blocks/head/context/contracts/${alice()}/all_ticket_balances`);
     expect(res.status).toBe(404);
     expect(await rpc.getAllTicketBalances(minter)).toEqual([]);
+  });
+});
+
+describe('persistence of constants, paid space and ticket balances', () => {
+  test('they survive a restart, and a data dir saved before they existed still loads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'devnet-ops-'));
+    try {
+      const first = await startDevnet({ dataDir: dir, accounts: 2, port: 0, blockTime: 0 });
+      const tz = new TezosToolkit(first.rpcUrl);
+      tz.setSignerProvider(new InMemorySigner(first.accounts[0]!.secretKey));
+      const registered = await tz.contract.registerGlobalConstant({ value: { int: '7' } });
+      await registered.confirmation();
+      const minting = await tz.contract.originate({
+        code: `parameter address; storage unit; code { CAR; CONTRACT (ticket nat); ASSERT_SOME; PUSH mutez 0; PUSH nat 4; PUSH nat 1; TICKET; ASSERT_SOME; TRANSFER_TOKENS; NIL operation; SWAP; CONS; UNIT; SWAP; PAIR }`,
+        init: 'Unit',
+      });
+      await minting.confirmation();
+      const minter = minting.contractAddress!;
+      await (await (await tz.contract.at(minter)).methodsObject.default!(first.accounts[1]!.address).send()).confirmation();
+      const paid = await tz.contract.increasePaidStorage({ amount: 5, destination: minter });
+      await paid.confirmation();
+      const paidSpace = await new RpcClient(first.rpcUrl).getStoragePaidSpace(minter);
+      await first.stop();
+
+      const token = { ticketer: minter, content_type: { prim: 'nat' }, content: { int: '1' } };
+      const second = await startDevnet({ dataDir: dir, accounts: 2, port: 0, blockTime: 0 });
+      const rpc2 = new RpcClient(second.rpcUrl);
+      expect((await rpc2.getTicketBalance(second.accounts[1]!.address, token)).toString()).toBe('4');
+      expect(await rpc2.getStoragePaidSpace(minter)).toBe(paidSpace);
+      const tz2 = new TezosToolkit(second.rpcUrl);
+      tz2.setSignerProvider(new InMemorySigner(second.accounts[0]!.secretKey));
+      expect(await rejection(tz2.contract.registerGlobalConstant({ value: { int: '7' } }))).toContain('Expression_already_registered');
+      await second.stop();
+
+      // A context from before issue 21 has none of the new fields.
+      const file = join(dir, 'chain.json');
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { state: Record<string, unknown> };
+      for (const field of ['globalConstants', 'ticketBalances', 'ticketUsedBytes', 'ticketPaidBytes']) delete saved.state[field];
+      writeFileSync(file, JSON.stringify(saved));
+      const third = await startDevnet({ dataDir: dir, accounts: 2, port: 0, blockTime: 0 });
+      const rpc3 = new RpcClient(third.rpcUrl);
+      expect((await rpc3.getTicketBalance(third.accounts[1]!.address, token)).toString()).toBe('0');
+      const tz3 = new TezosToolkit(third.rpcUrl);
+      tz3.setSignerProvider(new InMemorySigner(third.accounts[0]!.secretKey));
+      const again = await tz3.contract.registerGlobalConstant({ value: { int: '7' } });
+      await again.confirmation();
+      expect(again.status).toBe('applied');
+      await third.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
