@@ -258,7 +258,8 @@ export class TzktIndex {
     const level = b.level;
     if (!c.internal && counter !== undefined) this.touch(c.source, level, (a) => (a.counter = counter));
     if (c.kind !== 'transaction' && c.kind !== 'origination') {
-      if (c.kind !== 'event')
+      // The counters TzKT keeps per kind; the other manager kinds have none here.
+      if (c.kind === 'reveal' || c.kind === 'delegation')
         this.touch(c.source, level, (a) => (c.kind === 'reveal' ? a.numReveals++ : a.numDelegations++));
       return undefined;
     }

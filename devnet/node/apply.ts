@@ -14,10 +14,12 @@ import type { Expr, Prim } from '../michelson/micheline';
 import { pairTypes } from '../michelson/micheline';
 import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
 import { runScript, operationJson, isMichelsonFailure, type MichelsonFailure, type Host } from '../michelson/index';
-import { Address, BigMap, type Operation, type SaplingState } from '../michelson/values';
+import { Address, BigMap, Operation, Ticket, type SaplingState, type Value } from '../michelson/values';
 import { applyError, ApplyError, NodeError, tezosError, validationError, vmTrace, type TezosError } from './errors';
+import { expandConstants, registerConstant } from './global-constants';
 import { bigMapKeyHex } from './host';
 import { signatureFromB58, verifyBlsProof } from './signatures';
+import { adjustBalance, chargeTableGrowth, contentsValue, settleContractTickets, ticketsIn, ticketToken, type KeyedToken } from './tickets';
 import { fork, type Account, type BigMapEntry, type BigMapState, type ImplicitAccount, type OriginatedAccount, type State } from './state';
 import type { LoadedScript } from '../michelson/run';
 
@@ -37,7 +39,8 @@ export interface ApplyEnv {
   /** Seconds since the epoch, the block's timestamp. */
   readonly now: bigint;
   readonly chainId: string;
-  loaded(address: string, script: Expr[]): LoadedScript;
+  /** The script typechecked, its global constants expanded from `constants` (by default the chain's). */
+  loaded(address: string, script: Expr[], constants?: ReadonlyMap<string, Expr>): LoadedScript;
   host(state: State): Host;
 }
 
@@ -60,6 +63,14 @@ export interface Content extends Json {
   balance?: string;
   delegate?: string;
   script?: { code: Expr[]; storage: Expr };
+  /** register_global_constant */
+  value?: Expr;
+  /** transfer_ticket */
+  ticket_contents?: Expr;
+  ticket_ty?: Expr;
+  ticket_ticketer?: string;
+  ticket_amount?: string;
+  entrypoint?: string;
 }
 
 export interface GroupInput {
@@ -85,7 +96,7 @@ export interface GroupResult {
   readonly flat: FlatResult[];
 }
 
-const MANAGER_KINDS = new Set(['reveal', 'transaction', 'origination', 'delegation']);
+const MANAGER_KINDS = new Set(['reveal', 'transaction', 'origination', 'delegation', 'increase_paid_storage', 'register_global_constant', 'transfer_ticket']);
 
 // ---------------------------------------------------------------------------------------------
 // validation
@@ -329,6 +340,18 @@ function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Jso
         result = r.result;
         break;
       }
+      case 'increase_paid_storage':
+        result = increasePaidStorage(ctx, c, gas);
+        break;
+      case 'register_global_constant':
+        result = registerGlobalConstant(ctx, c, gas, storage);
+        break;
+      case 'transfer_ticket': {
+        const r = transferTicket(ctx, c, gas, storage);
+        result = r.result;
+        emitted = r.emitted;
+        break;
+      }
       default:
         throw applyError('permanent', 'operation.unsupported', { kind: c.kind });
     }
@@ -415,7 +438,7 @@ function applyInternal(ctx: GroupCtx, payer: string, op: Operation, gas: Gas, st
       const destination = addressToString(new Address(o.destination.raw, ''));
       const entrypoint = o.destination.entrypoint === '' ? 'default' : o.destination.entrypoint;
       const parameter = unparseData(o.parameter, o.parameterType, 'optimized');
-      return transfer(ctx, { payer, source: payer, sender, destination, amount: o.amount, entrypoint, parameter }, gas, storage);
+      return transfer(ctx, { payer, source: payer, sender, destination, amount: o.amount, entrypoint, parameter, parameterType: o.parameterType }, gas, storage);
     }
     case 'origination': {
       const code = o.script.code as Expr[];
@@ -466,6 +489,8 @@ interface Transfer {
   readonly amount: bigint;
   readonly entrypoint: string;
   readonly parameter?: Expr;
+  /** An internal operation's parameter type (a contract may send an implicit account a ticket). */
+  readonly parameterType?: Prim;
 }
 
 const isUnit = (e: Expr | undefined): boolean => e === undefined || (!Array.isArray(e) && 'prim' in e && e.prim === 'Unit');
@@ -483,11 +508,19 @@ function transfer(ctx: GroupCtx, t: Transfer, gas: Gas, storage: Storage): { res
     return call(ctx, t, dest, updates, gas, storage);
   }
   if (t.entrypoint !== 'default') throw applyError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint: t.entrypoint });
-  if (!isUnit(t.parameter)) {
+  // Octez's Transaction_to_implicit_with_ticket: the ticket's rows moved with its sender's accounting (tickets.ts).
+  const ticket = t.parameterType?.prim === 'ticket' && t.parameter !== undefined ? ticketsIn(t.parameter, t.parameterType, ctx.state) : undefined;
+  if (!ticket && !isUnit(t.parameter)) {
     throw new ApplyError([tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination })]);
   }
   const result: Json = { status: 'applied' };
-  if (dest) {
+  if (ticket) result.ticket_updates = [...ticket.values()].map((x) => ({ ticket_token: x.token.token, updates: [{ account: t.destination, amount: x.amount.toString() }] }));
+  if (!dest && t.amount === 0n && ticket) {
+    // Nothing credited allocates nothing (Token.transfer skips a zero amount), yet Octez reports, and burns for, an
+    // allocation since the destination was not allocated before.
+    result.allocated_destination_contract = true;
+    storage.allocations += 1n;
+  } else if (dest) {
     setAccount(ctx.state, { ...dest, balance: dest.balance + t.amount });
   } else {
     setAccount(ctx.state, { kind: 'implicit', address: t.destination, balance: t.amount, counter: ctx.state.globalCounter, firstLevel: ctx.env.level });
@@ -510,7 +543,7 @@ const burnUpdates = (payer: string, amount: bigint, category: string): Json[] =>
 
 /** Octez's field order: status, storage, big_map_diff, balance_updates, …, consumed_milligas, storage_size, paid_storage_size_diff. */
 function orderResult(r: Json): Json {
-  const keys = ['status', 'storage', 'big_map_diff', 'balance_updates', 'originated_contracts', 'consumed_milligas', 'storage_size', 'paid_storage_size_diff', 'allocated_destination_contract', 'lazy_storage_diff'];
+  const keys = ['status', 'storage', 'big_map_diff', 'balance_updates', 'ticket_updates', 'originated_contracts', 'consumed_milligas', 'storage_size', 'paid_storage_size_diff', 'allocated_destination_contract', 'lazy_storage_diff'];
   const out: Json = {};
   for (const k of keys) if (r[k] !== undefined) out[k] = r[k];
   return out;
@@ -521,7 +554,7 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   setAccount(ctx.state, credited);
   deallocateIfEmpty(ctx.state, t.sender);
   if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
-  const loaded = ctx.env.loaded(dest.address, dest.script);
+  const loaded = ctx.env.loaded(dest.address, dest.script, ctx.state.globalConstants);
   if (!findEntrypoint(loaded.typed.parameter, t.entrypoint)) {
     throw new ApplyError([
       tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination }),
@@ -560,16 +593,19 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   const used = current.usedBytes + exprBytes(newStorage) - exprBytes(dest.storage) + bigMapBytes;
   const paidDiff = used > current.paidBytes ? used - current.paidBytes : 0;
   setAccount(ctx.state, { ...current, storage: newStorage, usedBytes: used, paidBytes: Math.max(current.paidBytes, used) });
-  storage.paid += BigInt(paidDiff);
-  if (paidDiff > 0) updates.push(...burnUpdates(t.payer, BigInt(paidDiff) * CONSTANTS.costPerByte, 'storage fees'));
+  const tickets = settleTickets(ctx, dest.address, newStorage, loaded.typed.storage, r.operationValues);
+  const paid = BigInt(paidDiff) + tickets.paid;
+  storage.paid += paid;
+  if (paid > 0n) updates.push(...burnUpdates(t.payer, paid * CONSTANTS.costPerByte, 'storage fees'));
   const result: Json = {
     status: 'applied',
     storage: newStorage,
     big_map_diff: r.bigMapDiff.length > 0 ? r.bigMapDiff : undefined,
     balance_updates: updates,
+    ticket_updates: tickets.receipt.length > 0 ? tickets.receipt : undefined,
     consumed_milligas: r.consumedMilligas.toString(),
     storage_size: used.toString(),
-    paid_storage_size_diff: paidDiff.toString(),
+    paid_storage_size_diff: paid.toString(),
     lazy_storage_diff: r.bigMapDiff.length > 0 ? lazyStorageDiff(r.bigMapDiff) : undefined,
   };
   return { result: orderResult(result), emitted: [...r.operationValues] };
@@ -597,6 +633,126 @@ function failureErrors(e: MichelsonFailure, contract: string, parameter: Expr | 
   }
 }
 
+/**
+ * A contract's ticket accounting after its run (tickets.ts): its rows follow its new storage, the tickets its operations
+ * carry are credited to their destinations. Returns the bytes to pay for the table's growth and the receipt.
+ */
+function settleTickets(ctx: GroupCtx, contract: string, storageExpr: Expr, storageType: Prim, ops: readonly Operation[]): { paid: bigint; receipt: Json[] } {
+  const held = ticketsIn(storageExpr, storageType, ctx.state);
+  const sent = [];
+  for (const { op } of ops) {
+    if (op.kind === 'transaction' && op.parameterType.prim !== 'unit') {
+      const tickets = ticketsIn(unparseData(op.parameter, op.parameterType, 'optimized'), op.parameterType, ctx.state);
+      if (tickets.size > 0) sent.push({ destination: addressToString(new Address(op.destination.raw, '')), tickets });
+    } else if (op.kind === 'origination') {
+      const tickets = ticketsIn(unparseData(op.storage, op.script.storageType, 'optimized'), op.script.storageType, ctx.state);
+      if (tickets.size > 0) sent.push({ destination: addressToString(op.address), tickets });
+    }
+  }
+  if (held.size === 0 && sent.length === 0 && ctx.state.ticketBalances.size === 0) return { paid: 0n, receipt: [] };
+  const { grown, receipt } = settleContractTickets(ctx.state, contract, held, sent);
+  return { paid: chargeTableGrowth(ctx.state, grown), receipt };
+}
+
+/**
+ * `increase_paid_storage` (apply.ml, contract_storage.ml, fees_storage.ml): the source buys `amount` more bytes of a
+ * contract's paid space at cost_per_byte; the burn is not held to the storage limit, and the contract's later growth
+ * is free up to the new paid space.
+ */
+function increasePaidStorage(ctx: GroupCtx, c: Content, gas: Gas): Json {
+  const destination = c.destination ?? '';
+  const contract = ctx.state.accounts.get(destination);
+  if (contract?.kind !== 'originated') {
+    throw applyError('permanent', 'context.storage_error', { missing_key: ['contracts', 'index', destination, 'paid_bytes'], function: 'get' });
+  }
+  const bytes = BigInt(c.amount ?? '0');
+  if (bytes <= 0n) throw applyError('permanent', 'contract.negative_storage_input');
+  const burn = bytes * CONSTANTS.costPerByte;
+  let debited: Json[];
+  try {
+    debited = debit(ctx, c.source, burn);
+  } catch (e) {
+    if (e instanceof ApplyError) throw new ApplyError([tezosError('temporary', 'contract.cannot_pay_storage_fee'), ...e.errors]);
+    throw e;
+  }
+  deallocateIfEmpty(ctx.state, c.source);
+  setAccount(ctx.state, { ...contract, paidBytes: contract.paidBytes + Number(bytes) });
+  return { status: 'applied', balance_updates: [...debited, { kind: 'burned', category: 'storage fees', change: burn.toString(), origin: 'block' }], consumed_milligas: gas.used.toString() };
+}
+
+/**
+ * `register_global_constant` (apply.ml, global_constants_storage.ml): stores the expression under its hash; the
+ * source pays its bytes plus 65 for the key (fees_storage.ml `record_global_constant_storage_space`).
+ */
+function registerGlobalConstant(ctx: GroupCtx, c: Content, gas: Gas, storage: Storage): Json {
+  const value = c.value ?? { prim: 'Unit' };
+  const registered = registerConstant(value, ctx.state.globalConstants);
+  consume(gas, registered.milligas);
+  ctx.state.globalConstants.set(registered.hash, value);
+  const size = BigInt(registered.bytes) + 65n;
+  storage.paid += size;
+  return {
+    status: 'applied',
+    balance_updates: burnUpdates(c.source, size * CONSTANTS.costPerByte, 'storage fees'),
+    consumed_milligas: gas.used.toString(),
+    storage_size: size.toString(),
+    global_address: registered.hash,
+  };
+}
+
+/**
+ * `transfer_ticket` (apply.ml, ticket_transfer.ml): an implicit account sends tickets it holds. To an implicit account
+ * the rows move at once; to a contract they move to it and an internal transaction, from the source with no tez,
+ * passes the ticket to the entrypoint (which must take it).
+ */
+function transferTicket(ctx: GroupCtx, c: Content, gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
+  const destination = c.destination ?? '';
+  const entrypoint = c.entrypoint ?? 'default';
+  const contents = c.ticket_contents ?? { prim: 'Unit' };
+  const contentType = c.ticket_ty ?? { prim: 'unit' };
+  consume(gas, BigInt(dataParsingCost(contents)) + BigInt(dataParsingCost(contentType)));
+  const toContract = destination.startsWith('KT1');
+  if (!toContract && entrypoint !== 'default') throw applyError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint });
+  if (toContract && ctx.state.accounts.get(destination)?.kind !== 'originated') throw applyError('temporary', 'contract.non_existing_contract', { contract: destination });
+  let token: KeyedToken;
+  let value: Value;
+  try {
+    token = ticketToken({ string: c.ticket_ticketer ?? '' }, contentType, contents);
+    value = contentsValue(token);
+  } catch (e) {
+    throw applyError('permanent', 'michelson_v1.invalid_constant', { location: 0, expected_type: contentType, wrong_expression: contents, message: (e as Error).message });
+  }
+  const amount = BigInt(c.ticket_amount ?? '0');
+  const grown = adjustBalance(ctx.state, c.source, token, -amount) + adjustBalance(ctx.state, destination, token, amount);
+  const paid = chargeTableGrowth(ctx.state, grown);
+  storage.paid += paid;
+  const updates = [{ account: c.source, amount: (-amount).toString() }];
+  // To a contract, its credit shows in the internal transaction's receipt.
+  if (!toContract) updates.push({ account: destination, amount: amount.toString() });
+  const result: Json = {
+    status: 'applied',
+    balance_updates: paid > 0n ? burnUpdates(c.source, paid * CONSTANTS.costPerByte, 'storage fees') : [],
+    ticket_updates: [{ ticket_token: token.token, updates }],
+    consumed_milligas: gas.used.toString(),
+    ...(paid > 0n ? { paid_storage_size_diff: paid.toString() } : {}),
+  };
+  if (!toContract) return { result, emitted: [] };
+  const contentsType = token.token.content_type as Prim;
+  const ticketer = addressFromString(token.token.ticketer);
+  const op = new Operation(
+    {
+      kind: 'transaction',
+      amount: 0n,
+      destination: new Address(addressFromString(destination).raw, entrypoint === 'default' ? '' : entrypoint),
+      parameter: new Ticket(new Address(ticketer.raw, ''), contentsType, value, amount),
+      parameterType: { prim: 'ticket', args: [contentsType] },
+    },
+    addressFromString(c.source),
+    0,
+  );
+  return { result, emitted: [op] };
+}
+
 interface Origination {
   readonly payer: string;
   readonly sender: string;
@@ -610,9 +766,11 @@ interface Origination {
 
 function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): { result: Json } {
   const address = o.address ?? nextOriginatedAddress(ctx);
+  // Constants are expanded before typechecking (Octez's parse_toplevel); the script is stored as written.
+  consume(gas, expandConstants(o.code, ctx.state.globalConstants).milligas);
   let loaded: LoadedScript;
   try {
-    loaded = ctx.env.loaded(address, o.code);
+    loaded = ctx.env.loaded(address, o.code, ctx.state.globalConstants);
   } catch (e) {
     throw new ApplyError([tezosError('permanent', 'michelson_v1.ill_typed_contract', { message: (e as Error).message }), ...vmTrace(e)]);
   }

@@ -60,7 +60,12 @@ export type OperationContentView =
       readonly bigMapDiff: readonly unknown[];
       readonly nonce?: number;
     }
-  | { readonly kind: 'reveal' | 'delegation' | 'event'; readonly internal: boolean; readonly source: string; readonly status: string };
+  | {
+      readonly kind: 'reveal' | 'delegation' | 'event' | 'increase_paid_storage' | 'register_global_constant' | 'transfer_ticket';
+      readonly internal: boolean;
+      readonly source: string;
+      readonly status: string;
+    };
 
 export interface AccountView {
   readonly address: string;

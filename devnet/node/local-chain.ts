@@ -11,9 +11,10 @@ import { BOOTSTRAP_BALANCE, type BootstrapAccount } from './accounts';
 import { applyGroup, operationHash, validateGroup, type ApplyEnv, type Content, type FlatResult, type Json } from './apply';
 import type { AccountView, BigMapView, BlockView, ChainView, OperationContentView, OperationView } from './chain-view';
 import { PROTOCOL, validationError } from './errors';
+import { expandConstants } from './global-constants';
 import { chainHost } from './host';
 import { signatureFromB58, signatureToB58, signedOperationBytes, signedPartsCandidates, type SignedParts } from './signatures';
-import { fork, adopt, type State, type BigMapState, type Account } from './state';
+import { fork, adopt, withDefaults, type State, type BigMapState, type Account } from './state';
 
 /** The protocol constant the RPC reports too (rpc.ts): the most bytes one operation may take. */
 export const MAX_OPERATION_DATA_LENGTH = 32_768;
@@ -83,7 +84,7 @@ export class Chain implements ChainView {
   constructor(init: { accounts: readonly BootstrapAccount[]; now?: number } | { snapshot: ChainSnapshot }) {
     if ('snapshot' in init) {
       this.chainId = init.snapshot.chainId;
-      this.state = withoutEmptiedAccounts(init.snapshot.state);
+      this.state = withoutEmptiedAccounts(withDefaults(init.snapshot.state));
       this.blocks = init.snapshot.blocks;
       this.sealed = { ...this.state };
       this.contexts.set(this.headBlock().level, this.sealed);
@@ -102,6 +103,10 @@ export class Chain implements ChainView {
       globalCounter: 0n,
       addressIndex: new Map([['00'.repeat(22), 0n]]),
       delegates: new Set(init.accounts.map((a) => a.address)),
+      globalConstants: new Map(),
+      ticketBalances: new Map(),
+      ticketUsedBytes: 0n,
+      ticketPaidBytes: 0n,
     };
     const timestamp = Math.floor((init.now ?? Date.now()) / 1000);
     const genesisHash = b58Encode(blake2b256(new TextEncoder().encode(`tezos-pole devnet genesis ${timestamp}`)), PrefixV2.BlockHash);
@@ -140,14 +145,18 @@ export class Chain implements ChainView {
     return this.blocks.find((b) => b.hash === id);
   }
 
-  /** Typechecked scripts, by the script object and by its text (simulated originations all land on one address). */
-  loaded = (_address: string, script: Expr[]): LoadedScript => {
+  /**
+   * Typechecked scripts, by the script object and by its text (simulated originations all land on one address), with
+   * their global constants expanded first (from `constants`, by default the chain's: a stored script's are registered).
+   */
+  loaded = (_address: string, script: Expr[], constants: ReadonlyMap<string, Expr> = this.state.globalConstants): LoadedScript => {
     let l = this.scriptObjects.get(script);
     if (l) return l;
-    const key = JSON.stringify(script);
+    const expanded = expandConstants(script, constants).expr as Expr[];
+    const key = JSON.stringify(expanded);
     l = this.scripts.get(key);
     if (!l) {
-      l = loadScript(script);
+      l = loadScript(expanded);
       this.scripts.set(key, l);
     }
     this.scriptObjects.set(script, l);
@@ -161,7 +170,7 @@ export class Chain implements ChainView {
       now: BigInt(this.nextTimestamp()),
       chainId: this.chainId,
       loaded: this.loaded,
-      host: (s) => chainHost(s, this.loaded),
+      host: (s) => chainHost(s, (address, script) => this.loaded(address, script, s.globalConstants)),
     };
   }
 
@@ -382,7 +391,7 @@ function flatView(flat: readonly FlatResult[]): OperationContentView[] {
         balance: BigInt((j.balance as string | undefined) ?? '0'),
       };
     }
-    return { kind: f.kind as 'reveal' | 'delegation' | 'event', internal: f.internal, source: j.source as string, status };
+    return { kind: f.kind as 'reveal' | 'delegation' | 'event' | 'increase_paid_storage' | 'register_global_constant' | 'transfer_ticket', internal: f.internal, source: j.source as string, status };
   });
 }
 

@@ -19,6 +19,7 @@ import { isoSeconds, MAX_OPERATION_DATA_LENGTH, MEMPOOL_FILTER, type Block, type
 import { NodeError, PROTOCOL, tezosError, vmTrace } from './errors';
 import { chainHost } from './host';
 import { fork, type State } from './state';
+import { balancesOf, ticketBalance, ticketToken } from './tickets';
 import type { BootstrapAccount } from './accounts';
 
 /** Extra routes (the indexer's, under /tzkt): answer and return true, or return false to fall through. */
@@ -161,6 +162,8 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
 
   if (method === 'POST') {
     const body = (await readBody(req)) as Json;
+    const tb = /^\/context\/contracts\/([^/]+)\/ticket_balance$/.exec(rest);
+    if (tb) return ok(ticketBalanceRoute(chain.contextAt(block), decodeURIComponent(tb[1]!), body));
     switch (rest) {
       case '/helpers/scripts/simulate_operation':
       case '/helpers/scripts/run_operation': {
@@ -261,6 +264,15 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
     case '/storage/normalized':
       if (!acc || acc.kind !== 'originated') throw notFound();
       return acc.storage;
+    // Octez answers null for an implicit account (RPC.ml `get_contract`).
+    case '/storage/used_space':
+      return acc?.kind === 'originated' ? acc.usedBytes.toString() : null;
+    case '/storage/paid_space':
+      return acc?.kind === 'originated' ? acc.paidBytes.toString() : null;
+    case '/all_ticket_balances':
+      // Only contracts have one (implicit: no answer, 404); their table rows are their storage's tickets.
+      if (!acc || acc.kind !== 'originated') throw notFound();
+      return balancesOf(state, id).map((b) => ({ ...b.token, amount: b.amount.toString() }));
     case '/entrypoints': {
       if (!acc || acc.kind !== 'originated') {
         if (acc || implicit) return { entrypoints: {} };
@@ -272,6 +284,21 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
     default:
       throw notFound();
   }
+}
+
+/** `POST …/ticket_balance`: the table row of any account, implicit or not, for a token (0 when it holds none). */
+function ticketBalanceRoute(state: State, owner: string, body: Json): string {
+  const { ticketer, content_type: contentType, content } = (body ?? {}) as { ticketer?: unknown; content_type?: unknown; content?: unknown };
+  if (typeof ticketer !== 'string' || contentType === undefined || content === undefined) {
+    throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_input', { message: 'expected { ticketer, content_type, content }' })]);
+  }
+  let token;
+  try {
+    token = ticketToken({ string: ticketer }, contentType as Expr, content as Expr);
+  } catch (e) {
+    throw new NodeError([tezosError('permanent', 'michelson_v1.invalid_constant', { expected_type: contentType, wrong_expression: content, message: (e as Error).message })]);
+  }
+  return ticketBalance(state, owner, token).toString();
 }
 
 /**

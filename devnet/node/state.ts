@@ -50,6 +50,20 @@ export interface BigMapState {
   readonly path?: string;
 }
 
+/** A ticket token as Octez's RPCs write it: the ticketer, the contents' type (no annotations) and the contents (Optimized_legacy). */
+export interface TicketToken {
+  readonly ticketer: string;
+  readonly content_type: Expr;
+  readonly content: Expr;
+}
+
+/** One row of Octez's ticket balance table: how many of a token an account (implicit or originated) holds. */
+export interface TicketBalance {
+  readonly owner: string;
+  readonly token: TicketToken;
+  readonly amount: bigint;
+}
+
 export interface State {
   accounts: Map<string, Account>;
   bigMaps: Map<bigint, BigMapState>;
@@ -58,6 +72,24 @@ export interface State {
   globalCounter: bigint;
   addressIndex: Map<string, bigint>;
   delegates: Set<string>;
+  /** Registered global constants: script-expr hash → the expression as registered (unexpanded). */
+  globalConstants: Map<string, Expr>;
+  /** The ticket balance table, by owner and token key (tickets.ts `ticketKey`). */
+  ticketBalances: Map<string, TicketBalance>;
+  /** Bytes the ticket table uses and the high-water mark already paid for (Octez's Ticket_balance storage space). */
+  ticketUsedBytes: bigint;
+  ticketPaidBytes: bigint;
+}
+
+/** A context saved before these fields existed loads with them empty. */
+export function withDefaults(s: Partial<State> & Pick<State, 'accounts' | 'bigMaps' | 'nextBigMapId' | 'globalCounter' | 'addressIndex' | 'delegates'>): State {
+  return {
+    ...s,
+    globalConstants: s.globalConstants ?? new Map<string, Expr>(),
+    ticketBalances: s.ticketBalances ?? new Map<string, TicketBalance>(),
+    ticketUsedBytes: s.ticketUsedBytes ?? 0n,
+    ticketPaidBytes: s.ticketPaidBytes ?? 0n,
+  };
 }
 
 export const fork = (s: State): State => ({
@@ -67,6 +99,10 @@ export const fork = (s: State): State => ({
   globalCounter: s.globalCounter,
   addressIndex: new Map(s.addressIndex),
   delegates: new Set(s.delegates),
+  globalConstants: new Map(s.globalConstants),
+  ticketBalances: new Map(s.ticketBalances),
+  ticketUsedBytes: s.ticketUsedBytes,
+  ticketPaidBytes: s.ticketPaidBytes,
 });
 
 /** Makes `to` hold `from`'s contents (commit of a fork). */
