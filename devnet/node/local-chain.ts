@@ -223,20 +223,37 @@ export class Chain implements ChainView {
   // -------------------------------------------------------------------------------------------
   // operations
 
-  /** `helpers/scripts/simulate_operation`: applies without the signature check, on a throwaway copy. */
-  simulate(op: { branch: string; contents: Content[] }): Json[] {
-    const s = fork(this.state);
+  /**
+   * The context `helpers/…` on block `block` check an operation against: that block's, as Octez's block RPCs use (an
+   * operation waiting in the mempool is not in it). At block time 0 (`bakesAtOnce`), an operation built on the same
+   * counter as its manager's operation in the head block is checked against the context before that block — the head
+   * Octez would still have while the first waits in its mempool — so it reaches injection and conflicts there.
+   */
+  contextFor(block: Block, contents: readonly Content[], bakesAtOnce: boolean): State {
+    const head = this.headBlock();
+    if (block !== head) return this.contextAt(block);
+    const before = bakesAtOnce ? this.contexts.get(head.level - 1) : undefined;
+    const first = contents[0];
+    const stale = first !== undefined && head.operations.some((o) => o.contents[0]?.source === first.source && o.contents[0]?.counter === first.counter);
+    return before && stale ? before : this.sealed;
+  }
+
+  /** `helpers/scripts/simulate_operation`: applies without the signature check, on a throwaway copy of `base`. */
+  simulate(op: { branch: string; contents: Content[] }, base: State = this.sealed): Json[] {
+    refuseBallot(op.contents);
+    const s = fork(base);
     const g = { branch: op.branch, contents: op.contents, hash: new Uint8Array(32) };
     validateGroup(s, g, { checkSignature: false, mempool: false });
     return applyGroup(s, g, this.env()).contents;
   }
 
   /** `helpers/preapply/operations`: checks the signature too, still on a copy. */
-  async preapply(op: { branch: string; contents: Content[]; signature: string }): Promise<{ contents: Json[]; signature: string }> {
+  async preapply(op: { branch: string; contents: Content[]; signature: string }, base: State = this.sealed): Promise<{ contents: Json[]; signature: string }> {
+    refuseBallot(op.contents);
     const forged = await this.forge(op.branch, op.contents);
     const sig = signatureBytes(op.signature);
     const signedBytes = concat(forged, sig);
-    const s = fork(this.state);
+    const s = fork(base);
     const g = { branch: op.branch, contents: op.contents, signed: { forged, signature: sig }, hash: operationHash(signedBytes).raw };
     validateGroup(s, g, { checkSignature: true, mempool: false });
     return { contents: applyGroup(s, g, this.env()).contents, signature: op.signature };
@@ -257,6 +274,7 @@ export class Chain implements ChainView {
     } catch (e) {
       throw validationError('permanent', 'operation.invalid_encoding', { message: (e as Error).message });
     }
+    refuseBallot(parsed.contents);
     // As Octez's mempool, before validation: fees below the filter's minimum are refused (issue 16; fee 0 was applied).
     // Contents without a fee are no manager operations: validation refuses those.
     const managers = parsed.contents.filter((c) => c.fee !== undefined);
@@ -492,6 +510,16 @@ function flatView(flat: readonly FlatResult[]): OperationContentView[] {
     }
     return { kind: f.kind as 'reveal' | 'delegation' | 'event', internal: f.internal, source: j.source as string, status };
   });
+}
+
+/**
+ * validate.ml `check_period_kind_for_ballot`: every period here is a proposal period (nobody proposes), where Octez
+ * refuses any ballot.
+ */
+function refuseBallot(contents: readonly Content[]): void {
+  if (contents.some((c) => c.kind === 'ballot')) {
+    throw validationError('temporary', 'validate.operation.wrong_voting_period_kind', { current: 'proposal', expected: ['exploration', 'promotion'] });
+  }
 }
 
 /** Sum of a group's fees and of its gas limits (manager contents only). */

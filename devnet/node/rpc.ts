@@ -50,6 +50,7 @@ class HttpError extends Error {
     readonly body: unknown = undefined,
     /** Sent as text/plain, as resto answers its own parse failures. */
     readonly text?: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(`HTTP ${status}`);
   }
@@ -65,7 +66,7 @@ export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessag
   return (req, res) => {
     if (!admitOrigin(opts.cors, req, res)) return;
     void handle(chain, opts, req, res).catch((e: unknown) => {
-      if (e instanceof HttpError) return e.text !== undefined ? sendText(res, e.status, e.text) : send(res, e.status, e.body);
+      if (e instanceof HttpError) return e.text !== undefined ? sendText(res, e.status, e.text, e.headers) : send(res, e.status, e.body);
       if (e instanceof BadBody) return sendText(res, 400, `Failed to parse the request body: ${e.message}`);
       if (e instanceof NodeError) return send(res, e.status, e.errors);
       send(res, 500, [tezosError('temporary', 'node.internal_error', { message: (e as Error).message })]);
@@ -112,9 +113,9 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(body === undefined ? '' : JSON.stringify(body));
 }
 
-function sendText(res: ServerResponse, status: number, text: string): void {
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'text/plain' });
+  res.writeHead(status, { 'content-type': 'text/plain', ...headers });
   res.end(text);
 }
 
@@ -193,12 +194,12 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
       case '/helpers/scripts/simulate_operation':
       case '/helpers/scripts/run_operation': {
         const { operation } = checked<{ operation: { branch: string; contents: Content[] } }>(rest.endsWith('simulate_operation') ? BODIES.simulate : BODIES.runOperation, raw);
-        return ok({ contents: chain.simulate(operation) });
+        return ok({ contents: chain.simulate(operation, chain.contextFor(block, operation.contents, opts.blockTime === 0)) });
       }
       case '/helpers/preapply/operations': {
         const ops = checked<{ branch: string; contents: Content[]; signature: string }[]>(BODIES.preapply, raw);
         const out = [];
-        for (const op of ops) out.push(await chain.preapply(op));
+        for (const op of ops) out.push(await chain.preapply(op, chain.contextFor(block, op.contents, opts.blockTime === 0)));
         return ok(out);
       }
       case '/helpers/forge/operations': {
@@ -260,6 +261,8 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
   if (rest.startsWith('/votes/')) return ok(votesRoute(chain.contextAt(block), block, rest.slice('/votes/'.length)));
   const votingInfo = /^\/context\/delegates\/([^/]+)\/voting_info$/.exec(rest);
   if (votingInfo) return ok(delegateVotingInfo(chain.contextAt(block), votingInfo[1]!));
+  // POST-only in Octez: resto answers another method on the path 405 with the methods it has.
+  if (/^\/context\/contracts\/[^/]+\/(script|storage)\/normalized$/.test(rest)) throw new HttpError(405, undefined, '', { allow: 'POST' });
   const c = /^\/context\/contracts\/([^/]+)(\/.*)?$/.exec(rest);
   if (c) return ok(contractRoute(chain, chain.contextAt(block), c[1]!, c[2] ?? ''));
   const bm = /^\/context\/big_maps\/(\d+)\/([^/]+)$/.exec(rest);
