@@ -3,14 +3,14 @@
  * `ChainView` the indexer reads.
  */
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
-import { b58Encode, PrefixV2 } from '@taquito/utils';
+import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
 import { blake2b256 } from '../michelson/crypto';
 import { loadScript, type LoadedScript } from '../michelson/run';
 import type { Expr } from '../michelson/micheline';
 import { BOOTSTRAP_BALANCE, type BootstrapAccount } from './accounts';
-import { applyGroup, operationHash, validateGroup, type ApplyEnv, type Content, type FlatResult, type Json } from './apply';
+import { applyGroup, operationHash, validateGroup, type ApplyEnv, type Content, type FlatResult, type GroupInput, type Json } from './apply';
 import type { AccountView, BigMapView, BlockView, ChainView, OperationContentView, OperationView } from './chain-view';
-import { PROTOCOL, validationError } from './errors';
+import { NodeError, PROTOCOL, validationError } from './errors';
 import { expandConstants } from './global-constants';
 import { chainHost } from './host';
 import { signatureFromB58, signatureToB58, signedOperationBytes, signedPartsCandidates, type SignedParts } from './signatures';
@@ -58,12 +58,46 @@ export interface ChainSnapshot {
   readonly blocks: Block[];
 }
 
+/** The `minimal_block_delay` the devnet reports at block time 0 (rpc.ts), which sets how often clients poll. */
+export const MINIMAL_BLOCK_DELAY_S = 1;
+/** Empty blocks a polling client can make at block time 0 before an operation comes (enough for any usual wait). */
+export const MAX_EMPTY_BLOCKS_IN_A_ROW = 10;
+
 const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 /** How many past blocks' contexts stay queryable (in memory; a restart keeps only the head's). */
 const MAX_CONTEXTS = 4096;
 
 /** The devnet's chain id: `NetX…` from a fixed seed, the same on every run. */
 export const DEVNET_CHAIN_ID = b58Encode(blake2b256(new TextEncoder().encode('tezos-pole devnet')).subarray(0, 4), PrefixV2.ChainID);
+
+/** A parsed block id: an alias, a level or a hash, and how many blocks before it (negative: after it). */
+export type BlockRef = ({ alias: 'head' | 'genesis' | 'checkpoint' | 'savepoint' | 'caboose' } | { level: number } | { hash: string }) & { offset: number };
+
+/** Octez's block_services.ml `parse_block`, on the devnet's ids; null where Octez answers "Cannot parse block identifier". */
+export function parseBlockId(id: string): BlockRef | null {
+  const delimiters = [...id].filter((ch) => ch === '~' || ch === '-' || ch === '+');
+  if (delimiters.length > 1) return null;
+  const delimiter = delimiters[0];
+  const [base = '', n] = delimiter === undefined ? [id] : id.split(delimiter).filter((p) => p !== '');
+  if (delimiter !== undefined && n === undefined && base === '') return null;
+  const count = n === undefined ? 0 : /^\d+$/.test(n) ? Number(n) : NaN;
+  if (Number.isNaN(count)) return null;
+  const offset = delimiter === '+' ? -count : count;
+  if (base === 'genesis') return delimiter === undefined || delimiter === '+' ? { level: count, offset: 0 } : null;
+  if (base === 'head') return delimiter === '+' ? null : { alias: 'head', offset };
+  if (base === 'checkpoint' || base === 'savepoint' || base === 'caboose') return { alias: base, offset };
+  if (/^B[1-9A-HJ-NP-Za-km-z]{50}$/.test(base)) {
+    try {
+      b58DecodePrefix(base, PrefixV2.BlockHash);
+      return { hash: base, offset };
+    } catch {
+      return null;
+    }
+  }
+  // Octez's quirk: level 0 is genesis whatever the offset.
+  if (/^\d+$/.test(base)) return Number(base) === 0 ? { level: 0, offset: 0 } : { level: Number(base), offset };
+  return null;
+}
 
 export class Chain implements ChainView {
   readonly chainId: string;
@@ -78,6 +112,12 @@ export class Chain implements ChainView {
   private readonly scripts = new Map<string, LoadedScript>();
   private readonly scriptObjects = new WeakMap<object, LoadedScript>();
   private readonly listeners = new Set<(b: BlockView) => void>();
+  /** When this run baked the head (ms since the epoch; 0 for a head loaded from disk). */
+  private bakedAt = 0;
+  /** How often the head has been read as a full block (what a waiting client polls) since it was baked. */
+  private headPolls = 0;
+  /** Empty blocks baked in a row at a client's poll. */
+  private emptyInARow = 0;
   /** Called after each block is baked (persistence). */
   onBaked?: (c: Chain) => void;
 
@@ -133,16 +173,28 @@ export class Chain implements ChainView {
     return this.blocks[this.blocks.length - 1]!;
   }
 
-  /** `head`, `head~N`, `genesis`, a level or a block hash. */
-  resolve(id: string): Block | undefined {
+  /**
+   * A block id in Octez's grammar (block_services.ml `parse_block`): `head`, `genesis`, `checkpoint`, `savepoint`,
+   * `caboose`, a level or a hash, each with at most one `~N`/`-N` (N blocks before) or `+N` (after; not on `head`).
+   * `null` when the id does not parse (the RPC answers 400), undefined when no such block exists (404).
+   */
+  resolve(id: string): Block | undefined | null {
+    const ref = parseBlockId(id);
+    if (ref === null) return null;
     const head = this.headBlock();
-    if (id === 'head') return head;
-    if (id === 'genesis') return this.blocks[0];
-    const tilde = /^head~(\d+)$/.exec(id);
-    // A young chain has fewer ancestors than clients' `head~2` branch assumes: answer genesis.
-    if (tilde) return this.blocks[Math.max(0, head.level - Number(tilde[1]))];
-    if (/^\d+$/.test(id)) return this.blocks[Number(id)];
-    return this.blocks.find((b) => b.hash === id);
+    let level: number | undefined;
+    if ('level' in ref) level = ref.level;
+    else if ('hash' in ref) level = this.blocks.find((b) => b.hash === ref.hash)?.level;
+    else if (ref.alias === 'head') {
+      // A young chain has fewer ancestors than clients' `head~2` branch assumes: answer genesis.
+      return this.blocks[Math.max(0, head.level - ref.offset)];
+    } else if (ref.alias === 'checkpoint') {
+      // One baker: a block is final with two on top (Tenderbake), and the node keeps everything from genesis.
+      level = Math.max(0, head.level - 2);
+    } else level = 0;
+    if (level === undefined) return undefined;
+    const target = level - ref.offset;
+    return target >= 0 ? this.blocks[target] : undefined;
   }
 
   /**
@@ -181,19 +233,36 @@ export class Chain implements ChainView {
   // -------------------------------------------------------------------------------------------
   // operations
 
-  /** `helpers/scripts/simulate_operation`: applies without the signature check, on a throwaway copy. */
-  simulate(op: { branch: string; contents: Content[] }): Json[] {
-    const s = fork(this.state);
+  /**
+   * The context `helpers/…` on block `block` check an operation against: that block's, as Octez's block RPCs use (an
+   * operation waiting in the mempool is not in it). At block time 0 (`bakesAtOnce`), an operation built on the same
+   * counter as its manager's operation in the head block is checked against the context before that block — the head
+   * Octez would still have while the first waits in its mempool — so it reaches injection and conflicts there.
+   */
+  contextFor(block: Block, contents: readonly Content[], bakesAtOnce: boolean): State {
+    const head = this.headBlock();
+    if (block !== head) return this.contextAt(block);
+    const before = bakesAtOnce ? this.contexts.get(head.level - 1) : undefined;
+    const first = contents[0];
+    const stale = first !== undefined && head.operations.some((o) => o.contents[0]?.source === first.source && o.contents[0]?.counter === first.counter);
+    return before && stale ? before : this.sealed;
+  }
+
+  /** `helpers/scripts/simulate_operation`: applies without the signature check, on a throwaway copy of `base`. */
+  simulate(op: { branch: string; contents: Content[] }, base: State = this.sealed): Json[] {
+    refuseBallot(op.contents);
+    const s = fork(base);
     const g = { branch: op.branch, contents: op.contents, hash: new Uint8Array(32) };
     validateGroup(s, g, { checkSignature: false, mempool: false });
     return applyGroup(s, g, this.env()).contents;
   }
 
   /** `helpers/preapply/operations`: checks the signature too, still on a copy. */
-  async preapply(op: { branch: string; contents: Content[]; signature: string }): Promise<{ contents: Json[]; signature: string }> {
+  async preapply(op: { branch: string; contents: Content[]; signature: string }, base: State = this.sealed): Promise<{ contents: Json[]; signature: string }> {
+    refuseBallot(op.contents);
     const forged = await this.forge(op.branch, op.contents);
     const sig = signatureFromB58(op.signature);
-    const s = fork(this.state);
+    const s = fork(base);
     const g = { branch: op.branch, contents: op.contents, signed: { forged, signature: sig }, hash: operationHash(signedOperationBytes(forged, sig)).raw };
     validateGroup(s, g, { checkSignature: true, mempool: false });
     return { contents: applyGroup(s, g, this.env()).contents, signature: op.signature };
@@ -209,6 +278,7 @@ export class Chain implements ChainView {
     if (hex.length / 2 > MAX_OPERATION_DATA_LENGTH) throw validationError('temporary', 'prevalidation.oversized_operation', { size: hex.length / 2, max_size: MAX_OPERATION_DATA_LENGTH });
     const signed = Buffer.from(hex, 'hex');
     const { parsed, unsigned: forged, signature: sig } = await parseSigned(signed);
+    refuseBallot(parsed.contents);
     // As Octez's mempool, before validation: fees below the filter's minimum are refused (issue 16; fee 0 was applied).
     // Contents without a fee are no manager operations: validation refuses those.
     const managers = parsed.contents.filter((c) => c.fee !== undefined);
@@ -216,9 +286,10 @@ export class Chain implements ChainView {
     const gasLimits = managers.reduce((n, c) => n + BigInt(c.gas_limit), 0n);
     if (managers.length > 0 && fees < minimalFeeMutez(gasLimits, hex.length / 2)) throw validationError('permanent', 'prefilter.fees_too_low');
     const { raw, b58 } = operationHash(signed);
+    const g = { branch: parsed.branch, contents: parsed.contents, signed: { forged, signature: sig }, hash: raw };
+    this.refuseSecondManagerOperation(g, b58, options.bake === true);
     // A replay needs no check of its own: its counter is already used.
     const s = fork(this.state);
-    const g = { branch: parsed.branch, contents: parsed.contents, signed: { forged, signature: sig }, hash: raw };
     validateGroup(s, g, { checkSignature: true, mempool: true });
     const r = applyGroup(s, g, this.env());
     adopt(this.state, s);
@@ -226,6 +297,35 @@ export class Chain implements ChainView {
     // Baking in the same synchronous step keeps one operation per block under concurrent injections.
     if (options.bake) this.bake();
     return b58;
+  }
+
+  /**
+   * One manager operation per manager in a block, as Octez's mempool keeps it (validate.ml's manager restriction, then
+   * prevalidation.ml): an operation whose manager already has one waiting is validated against the head's context as
+   * Octez does (a wrong counter, signature… keeps its own error), then refused with `prevalidation.operation_conflict`.
+   * Replace-by-fee is not done: the error names the fee that would replace the first (mempool.ml
+   * `fee_needed_to_replace_by_fee`), but the first stays. At block time 0 the first is already in the head block, so
+   * the head's operations count as the mempool for an operation built before them (the same counter): two unawaited
+   * sends from one manager behave as on Octez, where the second reaches a mempool that still holds the first.
+   */
+  private refuseSecondManagerOperation(g: GroupInput, hash: string, bakesAtOnce: boolean): void {
+    const source = g.contents[0]?.source;
+    if (source === undefined || g.contents[0]?.fee === undefined) return;
+    const head = this.headBlock();
+    const counter = g.contents[0]?.counter;
+    const rivals = bakesAtOnce ? head.operations : this.pending;
+    const rival = rivals.find((o) => o.hash !== hash && o.contents[0]?.source === source && (!bakesAtOnce || o.contents[0]?.counter === counter));
+    const base = bakesAtOnce ? this.contexts.get(head.level - 1) : this.sealed;
+    if (!rival || !base) return;
+    validateGroup(fork(base), g, { checkSignature: true, mempool: true });
+    throw new NodeError([
+      {
+        kind: 'temporary',
+        id: 'prevalidation.operation_conflict',
+        new_hash: hash,
+        needed_fee_in_mutez: feeToReplace(rival.contents, g.contents).toString(),
+      },
+    ]);
   }
 
   private async forge(branch: string, contents: Content[]): Promise<Uint8Array> {
@@ -240,6 +340,21 @@ export class Chain implements ChainView {
     return this.pending.length > 0;
   }
 
+  /**
+   * The head, for a client reading it as a full block at block time 0 — how Taquito waits for confirmations, polling
+   * `blocks/head` (at most every 0.7 s). Nothing would bake without an injection, so a client waiting for a block
+   * beyond the head would wait forever: once the head has been polled twice and is MINIMAL_BLOCK_DELAY_S old (the
+   * constant the devnet reports), an empty block is baked first. So blocks come at most one a second, only while a
+   * client keeps polling, and at most MAX_EMPTY_BLOCKS_IN_A_ROW of them before the next operation.
+   */
+  headForPoller(now = Date.now()): Block {
+    const head = this.headBlock();
+    const waited = this.headPolls >= 2 && now - this.bakedAt >= MINIMAL_BLOCK_DELAY_S * 1000;
+    if (waited && this.pending.length === 0 && this.emptyInARow < MAX_EMPTY_BLOCKS_IN_A_ROW) return this.bake();
+    this.headPolls++;
+    return head;
+  }
+
   /** Seals the pending operations into a new block. */
   bake(): Block {
     const head = this.headBlock();
@@ -250,6 +365,9 @@ export class Chain implements ChainView {
     const seed = new TextEncoder().encode(JSON.stringify([this.chainId, level, head.hash, timestamp, operations.map((o) => o.hash)]));
     const block: Block = { level, hash: b58Encode(blake2b256(seed), PrefixV2.BlockHash), predecessor: head.hash, timestamp, operations };
     this.blocks.push(block);
+    this.bakedAt = Date.now();
+    this.headPolls = 0;
+    this.emptyInARow = operations.length === 0 ? this.emptyInARow + 1 : 0;
     // Contexts are never mutated once adopted (applying works on forks), so a shallow copy is a snapshot.
     this.sealed = { ...this.state };
     this.contexts.set(level, this.sealed);
@@ -409,6 +527,45 @@ async function parseSigned(signed: Uint8Array): Promise<SignedParts & { parsed: 
     }
   }
   throw validationError('permanent', 'operation.invalid_encoding', { message: (failure as Error).message });
+}
+
+/**
+ * validate.ml `check_period_kind_for_ballot`: every period here is a proposal period (nobody proposes), where Octez
+ * refuses any ballot.
+ */
+function refuseBallot(contents: readonly Content[]): void {
+  if (contents.some((c) => c.kind === 'ballot')) {
+    throw validationError('temporary', 'validate.operation.wrong_voting_period_kind', { current: 'proposal', expected: ['exploration', 'promotion'] });
+  }
+}
+
+/** Sum of a group's fees and of its gas limits (manager contents only). */
+function feeAndGas(contents: readonly Json[]): { fee: bigint; gas: bigint } {
+  let fee = 0n;
+  let gas = 0n;
+  for (const c of contents) {
+    fee += BigInt((c.fee as string | undefined) ?? '0');
+    gas += BigInt((c.gas_limit as string | undefined) ?? '0');
+  }
+  return { fee, gas };
+}
+
+/**
+ * The least fee that would let `candidate` replace `existing` (Octez's plugin mempool.ml): both its fee and its fee per
+ * gas unit at least the existing one's times the default replace_by_fee_factor, 21/20, rounded up.
+ */
+function feeToReplace(existing: readonly Json[], candidate: readonly Json[]): bigint {
+  const old = feeAndGas(existing);
+  const { gas } = feeAndGas(candidate);
+  const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+  const forFee = ceilDiv(old.fee * 21n, 20n);
+  const forRatio = old.gas === 0n ? 0n : ceilDiv(old.fee * 21n * gas, 20n * old.gas);
+  return forFee > forRatio ? forFee : forRatio;
+}
+
+function b58DecodePrefix(s: string, p: PrefixV2): Uint8Array {
+  const [raw] = b58DecodeAndCheckPrefix(s, [p]);
+  return raw;
 }
 
 /**

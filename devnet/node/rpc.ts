@@ -1,17 +1,20 @@
 /**
  * The node's RPC over HTTP: the routes Taquito 25 calls, with Octez's JSON shapes. Validation
- * failures answer 500 with the error array, unknown routes 404, as the node does. Browser pages
+ * failures answer 500 with the error array, unknown routes 404, a body or block id Octez could not parse 400 with
+ * resto's text (rpc-input.ts), as the node does. Browser pages
  * of other origins than the allowed ones are refused (cors.ts); gas figures are capped at the
  * protocol's limits, so no request holds the node longer than a full operation's run.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { packDataBytes, type MichelsonData, type MichelsonType } from '@taquito/michel-codec';
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
-import { unparseData } from '../michelson/data';
+import { ValidationResult, validateProtocol } from '@taquito/utils';
+import { unparseData, type UnparsingMode } from '../michelson/data';
 import { findEntrypoint, listEntrypoints } from '../michelson/entrypoints';
 import { addressToString } from '../michelson/encoding';
 import { Address } from '../michelson/values';
 import { isMichelsonFailure, runScript, type Host } from '../michelson/index';
+import { RUN_DEFAULTS } from '../michelson/run';
 import { pairTypes, type Expr, type Prim } from '../michelson/micheline';
 import { CONSTANTS, type Content, type Json } from './apply';
 import type { CorsPolicy } from './cors';
@@ -21,6 +24,7 @@ import { chainHost } from './host';
 import { fork, type State } from './state';
 import { balancesOf, ticketBalance, ticketToken } from './tickets';
 import type { BootstrapAccount } from './accounts';
+import { BadBody, BODIES, checked } from './rpc-input';
 
 /** Extra routes (the indexer's, under /tzkt): answer and return true, or return false to fall through. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
@@ -45,10 +49,16 @@ class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown = undefined,
+    /** Sent as text/plain, as resto answers its own parse failures. */
+    readonly text?: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(`HTTP ${status}`);
   }
 }
+
+/** Octez's answer to a body its encoding cannot destruct (resto server.ml `Cannot_parse_body`). */
+const badBody = (message: string): HttpError => new HttpError(400, undefined, `Failed to parse the request body: ${message}`);
 
 const notFound = (): HttpError => new HttpError(404);
 const forger = new LocalForger(ProtocolsHash.PsUshuai9);
@@ -57,7 +67,8 @@ export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessag
   return (req, res) => {
     if (!admitOrigin(opts.cors, req, res)) return;
     void handle(chain, opts, req, res).catch((e: unknown) => {
-      if (e instanceof HttpError) return send(res, e.status, e.body);
+      if (e instanceof HttpError) return e.text !== undefined ? sendText(res, e.status, e.text, e.headers) : send(res, e.status, e.body);
+      if (e instanceof BadBody) return sendText(res, 400, `Failed to parse the request body: ${e.message}`);
       if (e instanceof NodeError) return send(res, e.status, e.errors);
       send(res, 500, [tezosError('temporary', 'node.internal_error', { message: (e as Error).message })]);
     });
@@ -103,6 +114,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(body === undefined ? '' : JSON.stringify(body));
 }
 
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+  res.end(text);
+}
+
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -118,8 +135,8 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_json', { message: 'body is not JSON' })]);
+  } catch (e) {
+    throw badBody((e as Error).message);
   }
 }
 
@@ -134,8 +151,7 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
   const ok = (body: unknown): void => send(res, 200, body);
 
   if (method === 'POST' && path === '/injection/operation') {
-    const hex = await readBody(req);
-    if (typeof hex !== 'string') throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_input', { message: 'expected a hex string' })]);
+    const hex = checked<string>(BODIES.injection, await readBody(req));
     return ok(await chain.inject(hex, { bake: opts.blockTime === 0 }));
   }
   if (path === '/devnet/accounts' && method === 'GET' && opts.accounts) return ok(opts.accounts);
@@ -153,32 +169,53 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
   }
   if (path === '/chains/main/mempool/pending_operations') return ok({ validated: [], refused: [], outdated: [], branch_refused: [], branch_delayed: [], unprocessed: [] });
   if (path === '/chains/main/blocks' && method === 'GET') return ok([[chain.headBlock().hash]]);
+  // chain_services.ml `Protocols`: the one protocol this chain has run, active from genesis.
+  const protocolInfo = { protocol: PROTOCOL, proto_level: 1, activation_block: { block_hash: chain.blocks[0]!.hash, level: 0 } };
+  if (path === '/chains/main/protocols' && method === 'GET') return ok([protocolInfo]);
+  const proto = /^\/chains\/main\/protocols\/([^/]+)$/.exec(path);
+  if (proto && method === 'GET') {
+    if (validateProtocol(proto[1]!) !== ValidationResult.VALID) throw badPathArgument('chains/main/protocols', proto[1]!, 'Protocol_hash');
+    if (proto[1] !== PROTOCOL) throw notFound();
+    return ok(protocolInfo);
+  }
 
   const m = /^\/chains\/main\/blocks\/([^/]+)(\/.*)?$/.exec(path);
   if (!m) throw notFound();
-  const block = chain.resolve(decodeURIComponent(m[1]!));
-  if (!block) throw notFound();
+  const id = decodeURIComponent(m[1]!);
   const rest = m[2] ?? '';
+  // Taquito waits for confirmations by polling the full head block; at block time 0 that poll may bake (local-chain.ts).
+  const block = id === 'head' && rest === '' && method === 'GET' && opts.blockTime === 0 ? chain.headForPoller() : chain.resolve(id);
+  if (block === null) throw badPathArgument('chains/main/blocks', id, 'block_id');
+  if (!block) throw notFound();
 
   if (method === 'POST') {
-    const body = (await readBody(req)) as Json;
+    const raw = await readBody(req);
+    const body = raw as Json;
     const tb = /^\/context\/contracts\/([^/]+)\/ticket_balance$/.exec(rest);
     if (tb) return ok(ticketBalanceRoute(chain.contextAt(block), decodeURIComponent(tb[1]!), body));
     switch (rest) {
       case '/helpers/scripts/simulate_operation':
       case '/helpers/scripts/run_operation': {
-        const op = body.operation as { branch: string; contents: Content[] };
-        return ok({ contents: chain.simulate(op) });
+        const { operation } = checked<{ operation: { branch: string; contents: Content[] } }>(rest.endsWith('simulate_operation') ? BODIES.simulate : BODIES.runOperation, raw);
+        return ok({ contents: chain.simulate(operation, chain.contextFor(block, operation.contents, opts.blockTime === 0)) });
       }
       case '/helpers/preapply/operations': {
-        const ops = body as unknown as { branch: string; contents: Content[]; signature: string }[];
+        const ops = checked<{ branch: string; contents: Content[]; signature: string }[]>(BODIES.preapply, raw);
         const out = [];
-        for (const op of ops) out.push(await chain.preapply(op));
+        for (const op of ops) out.push(await chain.preapply(op, chain.contextFor(block, op.contents, opts.blockTime === 0)));
         return ok(out);
       }
-      case '/helpers/forge/operations':
-        return ok(await forger.forge(body as unknown as Parameters<LocalForger['forge']>[0]));
+      case '/helpers/forge/operations': {
+        const op = checked<Parameters<LocalForger['forge']>[0]>(BODIES.forge, raw);
+        try {
+          return ok(await forger.forge(op));
+        } catch (e) {
+          // A value the binary encoding cannot hold (a bad entrypoint name, an oversized number…) fails Octez's decoding too.
+          throw badBody((e as Error).message);
+        }
+      }
       case '/helpers/scripts/pack_data': {
+        checked(BODIES.packData, raw);
         // Packing is not metered here, but its gas figure is held to the same cap as the other helpers'.
         requestGas(body);
         try {
@@ -189,14 +226,18 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
         }
       }
       case '/helpers/scripts/run_code':
-        return ok(runCode(chain, fork(chain.contextAt(block)), body));
+        return ok(runCode(chain, fork(chain.contextAt(block)), checked(BODIES.runCode, raw)));
       case '/helpers/scripts/run_script_view':
-        return ok(runScriptView(chain, fork(chain.contextAt(block)), body));
+        return ok(runScriptView(chain, fork(chain.contextAt(block)), checked(BODIES.runScriptView, raw)));
       case '/helpers/scripts/run_view':
-        return ok(runView(chain, fork(chain.contextAt(block)), body));
-      default:
-        throw notFound();
+        return ok(runView(chain, fork(chain.contextAt(block)), checked(BODIES.runView, raw)));
     }
+    const normalized = /^\/context\/contracts\/([^/]+)\/(script|storage)\/normalized$/.exec(rest);
+    if (normalized) {
+      const { unparsing_mode } = checked<{ unparsing_mode: string }>(normalized[2] === 'script' ? BODIES.scriptNormalized : BODIES.storageNormalized, raw);
+      return ok(normalizedContract(chain, chain.contextAt(block), normalized[1]!, normalized[2] as 'script' | 'storage', unparsingMode(unparsing_mode)));
+    }
+    throw notFound();
   }
   if (method !== 'GET') throw notFound();
 
@@ -220,6 +261,11 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
     case '/context/constants':
       return ok(constantsJson(opts.blockTime));
   }
+  if (rest.startsWith('/votes/')) return ok(votesRoute(chain.contextAt(block), block, rest.slice('/votes/'.length)));
+  const votingInfo = /^\/context\/delegates\/([^/]+)\/voting_info$/.exec(rest);
+  if (votingInfo) return ok(delegateVotingInfo(chain.contextAt(block), votingInfo[1]!));
+  // POST-only in Octez: resto answers another method on the path 405 with the methods it has.
+  if (/^\/context\/contracts\/[^/]+\/(script|storage)\/normalized$/.test(rest)) throw new HttpError(405, undefined, '', { allow: 'POST' });
   const c = /^\/context\/contracts\/([^/]+)(\/.*)?$/.exec(rest);
   if (c) return ok(contractRoute(chain, chain.contextAt(block), c[1]!, c[2] ?? ''));
   const bm = /^\/context\/big_maps\/(\d+)\/([^/]+)$/.exec(rest);
@@ -257,11 +303,9 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
       if (!acc?.delegate) throw notFound();
       return acc.delegate;
     case '/script':
-    case '/script/normalized':
       if (!acc || acc.kind !== 'originated') throw notFound();
       return { code: acc.script, storage: acc.storage };
     case '/storage':
-    case '/storage/normalized':
       if (!acc || acc.kind !== 'originated') throw notFound();
       return acc.storage;
     // Octez answers null for an implicit account (RPC.ml `get_contract`).
@@ -311,15 +355,119 @@ function requestGas(body: Json): bigint {
   const g = body.gas;
   if (g === undefined || g === null) return CONSTANTS.hardGasLimitPerOperation * 1000n;
   if ((typeof g !== 'string' && typeof g !== 'number') || !/^-?\d+$/.test(String(g))) {
-    throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_input', { message: 'gas: expected an integer' })]);
+    throw badBody(`At /gas, expected an integer, got ${JSON.stringify(g)}`);
   }
   const gas = BigInt(g);
   if (gas < 0n || gas > CONSTANTS.hardGasLimitPerOperation) throw new NodeError([tezosError('permanent', 'gas_limit_too_high')]);
   return gas * 1000n;
 }
 
+/** resto's answer to a path argument its type cannot parse (server.ml `Cannot_parse_path`). */
+function badPathArgument(after: string, value: string, type: string): HttpError {
+  return new HttpError(400, undefined, `Failed to parsed an argument in path. After "${after}", the value "${value}" is not acceptable for type "${type}"`);
+}
+
+const unparsingMode = (mode: unknown): UnparsingMode => (mode === 'Optimized' ? 'optimized' : mode === 'Optimized_legacy' ? 'optimized_legacy' : 'readable');
+
+/** The all-zero key hash: Octez's payer (SOURCE) when a run names none (RPC.ml `sender_and_payer`). */
+const ZERO_PAYER = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
+
+/**
+ * SENDER and SOURCE of a run helper, as Octez's plugin (RPC.ml `sender_and_payer`) reads the body: `source` is the
+ * SENDER and `payer` the SOURCE; without a payer SOURCE is the zero address, without either SENDER is the contract
+ * itself (`self`), and a payer alone is both.
+ */
+function senderAndPayer(body: Json, self: string): { sender: string; source: string } {
+  const source = body.source as string | undefined;
+  const payer = body.payer as string | undefined;
+  return { sender: source ?? payer ?? self, source: payer ?? ZERO_PAYER };
+}
+
+/**
+ * `POST …/script/normalized` and `…/storage/normalized` (RPC.ml `get_script_normalized`, `get_storage_normalized`):
+ * the storage unparsed in the requested mode (the code as originated); `null` for an implicit account, as Octez's
+ * option output answers.
+ */
+function normalizedContract(chain: Chain, state: State, id: string, what: 'script' | 'storage', mode: UnparsingMode): unknown {
+  const acc = state.accounts.get(id);
+  if (!acc || acc.kind !== 'originated') {
+    if (id.startsWith('tz')) return null;
+    throw notFound();
+  }
+  const l = chain.loaded(acc.address, acc.script);
+  const storage = unparseData(l.compiler.data(acc.storage, l.typed.storage), l.typed.storage, mode);
+  return what === 'script' ? { code: acc.script, storage } : storage;
+}
+
+/** Octez's constants as the devnet reports them: cycles_per_voting_period 1 × blocks_per_cycle 8192. */
+const BLOCKS_PER_VOTING_PERIOD = 8192;
+
+/**
+ * A voting period's info at a level (voting_period_repr.ml `info_encoding`, positions as voting_period_storage.ml
+ * computes them). Nobody proposes on the devnet, so every period is a proposal period, as on Octez when a proposal
+ * period ends without proposals.
+ */
+function votingPeriodInfo(level: number): Json {
+  const levelPosition = Math.max(0, level - 1);
+  const index = Math.floor(levelPosition / BLOCKS_PER_VOTING_PERIOD);
+  const start = index * BLOCKS_PER_VOTING_PERIOD;
+  return {
+    voting_period: { index, kind: 'proposal', start_position: start },
+    position: levelPosition - start,
+    remaining: start + BLOCKS_PER_VOTING_PERIOD - (levelPosition + 1),
+  };
+}
+
+/**
+ * The listings: the registered delegates (the bootstrap accounts, as in Octez's sandbox) with their balance as voting
+ * power — the figure VOTING_POWER and TOTAL_VOTING_POWER give contracts (host.ts) — in key order, as Octez lists them.
+ */
+function listings(state: State): { pkh: string; voting_power: bigint }[] {
+  return [...state.delegates]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((pkh) => ({ pkh, voting_power: state.accounts.get(pkh)?.balance ?? 0n }));
+}
+
+/** `…/votes/*` (lib_plugin/voting_services.ml), as a sandbox where no one has proposed or voted answers them. */
+function votesRoute(state: State, block: Block, route: string): unknown {
+  switch (route) {
+    case 'current_period':
+      return votingPeriodInfo(block.level);
+    case 'successor_period':
+      return votingPeriodInfo(block.level + 1);
+    case 'current_proposal':
+      return null;
+    case 'proposals':
+    case 'ballot_list':
+      return [];
+    case 'ballots':
+      return { yay: '0', nay: '0', pass: '0' };
+    case 'listings':
+      return listings(state).map((l) => ({ pkh: l.pkh, voting_power: l.voting_power.toString() }));
+    case 'total_voting_power':
+      return listings(state)
+        .reduce((n, l) => n + l.voting_power, 0n)
+        .toString();
+    case 'current_quorum':
+      // vote_storage.ml: quorum_min + participation_ema × (quorum_max − quorum_min) / 10000, the EMA starting at
+      // quorum_max (7000) and moving only after exploration or promotion periods, which never come here.
+      return 2000 + Math.floor((7000 * (7000 - 2000)) / 10000);
+  }
+  const count = /^proposal_count\/([^/]+)$/.exec(route);
+  if (count) return 0;
+  throw notFound();
+}
+
+/** `…/context/delegates/{pkh}/voting_info` (vote_storage.ml `get_delegate_info`; fields at their default are omitted). */
+function delegateVotingInfo(state: State, pkh: string): Json {
+  const listed = listings(state).find((l) => l.pkh === pkh);
+  // A proposal period: a listed delegate may still make max_proposals_per_delegate (20) proposals.
+  return listed ? { voting_power: listed.voting_power.toString(), remaining_proposals: 20 } : {};
+}
+
 function runCode(chain: Chain, state: State, body: Json): Json {
   const head = chain.headBlock();
+  const self = (body.self as string | undefined) ?? RUN_DEFAULTS.self;
   try {
     const r = runScript({
       script: body.script as Expr[],
@@ -330,9 +478,8 @@ function runCode(chain: Chain, state: State, body: Json): Json {
       ...(body.balance !== undefined ? { balance: BigInt(body.balance as string) } : {}),
       level: BigInt((body.level as string | undefined) ?? head.level + 1),
       now: BigInt((body.now as string | undefined) ?? head.timestamp),
-      ...(body.source ? { source: body.source as string } : {}),
+      ...senderAndPayer(body, self),
       ...(body.self ? { self: body.self as string } : {}),
-      ...(body.sender ? { sender: body.sender as string } : {}),
       chainId: chain.chainId,
       gasLimitMilligas: requestGas(body),
       host: chainHost(state, chain.loaded),
@@ -372,22 +519,25 @@ function runScriptView(chain: Chain, state: State, body: Json): Json {
   ];
   const head = chain.headBlock();
   try {
+    // Octez runs the wrapper as the viewed contract (self, its balance), so the view's SENDER is the contract itself;
+    // `source` is the wrapper's SENDER and `payer` everyone's SOURCE (RPC.ml `run_script_view`).
     const r = runScript({
       script,
       storage: { prim: 'None' },
       input: body.input as Expr,
       amount: 0n,
+      balance: acc.balance,
       level: BigInt(head.level + 1),
       now: BigInt(head.timestamp),
-      ...(body.source ? { source: body.source as string } : {}),
+      self: contract,
+      ...senderAndPayer(body, contract),
       chainId: chain.chainId,
       gasLimitMilligas: requestGas(body),
       host: chainHost(state, chain.loaded),
     });
     const st = r.storageValue;
     if (st === null) throw new NodeError([tezosError('temporary', 'michelson_v1.view_failed', { contract, view: name })]);
-    const mode = body.unparsing_mode === 'Optimized' ? 'optimized' : body.unparsing_mode === 'Optimized_legacy' ? 'optimized_legacy' : 'readable';
-    return { data: unparseData((st as { value: never }).value, view.output, mode) };
+    return { data: unparseData((st as { value: never }).value, view.output, unparsingMode(body.unparsing_mode)) };
   } catch (e) {
     throw viewFailure(e, contract);
   }
@@ -425,15 +575,14 @@ function runView(chain: Chain, state: State, body: Json): Json {
       level: BigInt(head.level + 1),
       now: BigInt(head.timestamp),
       self: contract,
-      ...(body.source ? { source: body.source as string } : {}),
+      ...senderAndPayer(body, contract),
       chainId: chain.chainId,
       gasLimitMilligas: requestGas(body),
       host,
     });
     for (const o of r.operationValues) {
       if (o.op.kind === 'transaction' && addressToString(new Address(o.op.destination.raw, '')) === CALLBACK) {
-        const mode = body.unparsing_mode === 'Optimized' ? 'optimized' : body.unparsing_mode === 'Optimized_legacy' ? 'optimized_legacy' : 'readable';
-        return { data: unparseData(o.op.parameter, o.op.parameterType, mode) };
+        return { data: unparseData(o.op.parameter, o.op.parameterType, unparsingMode(body.unparsing_mode)) };
       }
     }
     throw new NodeError([tezosError('permanent', 'michelson_v1.view_unexpected_return', { entrypoint })]);
