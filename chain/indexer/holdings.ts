@@ -2,14 +2,16 @@
  * Who holds which tokens of one FA2 contract, read from the indexer (TzKT API) through `@tzkt/sdk-api`.
  *
  * Read-after-write (ARCHITECTURE.md, "Chain"): after an operation is confirmed at level L, a read with
- * `minLevel: L` first waits until the indexer's head has reached L, polling with a deadline, so it never
- * returns balances from before the operation. Transient failures (connection refused, 5xx, 429, a request
+ * `minLevel: L` first waits until the indexer's head has reached L, with a deadline, so it never returns balances
+ * from before the operation. It wakes when TzKT's hub announces the head (events.ts), and polls the head only while
+ * that socket is down. Transient failures (connection refused, 5xx, 429, a request
  * that hangs) are retried until the deadline; anything else fails at once with a coded IndexerError.
  */
 import { headGet, tokensGetTokenBalances, type TokenBalance } from '@tzkt/sdk-api';
 import { isAddress, isContractAddress } from '../validate';
 import { IndexerError, isIndexerError } from '../errors';
 import { IndexerClient } from './client';
+import { headFeed, nextHead, type HeadFeed } from './events';
 
 export interface HoldingsReaderOptions {
   /** TzKT API root (a `Network.tzktUrl`). */
@@ -22,6 +24,8 @@ export interface HoldingsReaderOptions {
   readonly requestTimeoutMs?: number;
   /** Rows per page (default 1000; TzKT allows up to 10000). */
   readonly pageSize?: number;
+  /** The head announcements a wait wakes on (default: the TzKT API's own hub); false to poll only. */
+  readonly headFeed?: HeadFeed | false;
 }
 
 export interface HoldingsQuery {
@@ -59,16 +63,21 @@ const IN_CHUNK = 100;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** While the hub is up a wait still looks at the head this often, in case an announcement was lost. */
+const LIVE_RECHECK_MS = 5_000;
+
 export class HoldingsReader {
   private readonly client: IndexerClient;
   private readonly timeoutMs: number;
   private readonly pageSize: number;
+  private readonly feed: HeadFeed | null;
 
   /** @throws IndexerError `BAD_URL`, `INDEXER_BAD_INPUT` (a limit that is not a positive number). */
   constructor(options: HoldingsReaderOptions) {
     this.client = new IndexerClient({ tzktUrl: options.tzktUrl, ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}), ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}) });
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.pageSize = options.pageSize ?? 1000;
+    this.feed = options.headFeed === false ? null : (options.headFeed ?? headFeed(this.client.url));
     for (const [k, v] of Object.entries({ timeoutMs: this.timeoutMs, pageSize: this.pageSize })) {
       if (!Number.isFinite(v) || v <= 0 || (k === 'pageSize' && (!Number.isInteger(v) || v > 10_000))) {
         throw new IndexerError('INDEXER_BAD_INPUT', `${k} must be a positive number${k === 'pageSize' ? ' ≤ 10000' : ''}, got ${v}`);
@@ -118,8 +127,14 @@ export class HoldingsReader {
       seen = level;
       if (level >= minLevel) return level;
       if (Date.now() + this.pollMs >= deadline) throw behind(level);
-      await sleep(this.pollMs);
+      await this.nextLook(minLevel, deadline);
     }
+  }
+
+  /** Until the hub announces `minLevel` (or the socket is down and a poll is due), within the deadline. */
+  private async nextLook(minLevel: number, deadline: number): Promise<void> {
+    if (!this.feed) return sleep(this.pollMs);
+    await nextHead(this.feed, minLevel, Math.min(deadline - Date.now() - this.pollMs, this.feed.live ? LIVE_RECHECK_MS : this.pollMs));
   }
 
   /**

@@ -5,5 +5,6 @@
  */
 export { IndexerClient, type IndexerClientOptions, type SdkCall } from './client';
 export { HoldingsReader, holdingsReader, readHoldings } from './holdings';
+export { headFeed, nextHead, type HeadFeed, type HeadListener } from './events';
 export type { HoldingsReaderOptions, HoldingsQuery, Holding, Holdings } from './holdings';
 export * from './reads';

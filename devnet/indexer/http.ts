@@ -16,10 +16,16 @@
  *   GET /tzkt/v1/blocks/{level|hash}            (`?operations=true` adds them; 204 for an unknown block)
  * Lists take TzKT's query language (see query.ts). Errors answer as TzKT does: 400 with
  * `{"code":400,"errors":{field: message}}`, 404 for unknown routes.
+ *
+ * The real-time API is TzKT's SignalR hub (hub.ts, signalr.ts):
+ *   POST /tzkt/v1/ws/negotiate                  (then a WebSocket to /tzkt/v1/ws?id=…, the node's `upgrade`)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ChainView } from '../node/chain-view';
+import { TzktHub } from './hub';
 import { TzktIndex } from './indexer';
+import { SignalRServer } from './signalr';
 import { collectParams, parseQuery, QueryError, runQuery, applyFilters, type Query, type Row } from './query';
 import type { Json } from './schema';
 
@@ -196,11 +202,44 @@ export function handleTzkt(view: ChainView, req: IncomingMessage, res: ServerRes
   return true;
 }
 
+/** Where TzKT serves its hub (Tzkt.Api/Program.cs `MapHub<DefaultHub>("/v1/ws")`), under the devnet's `/tzkt`. */
+const HUB_PATH = '/tzkt/v1/ws';
+
+/** The TzKT API as the node mounts it: its routes, plus the hub's WebSocket upgrades and a `close` for stopping. */
+export interface TzktService {
+  (req: IncomingMessage, res: ServerResponse, url: URL): boolean;
+  /** Takes a WebSocket upgrade for the hub at `/tzkt/v1/ws`; false for any other path (the caller refuses it). */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean;
+  /** Closes the hub's connections, telling clients they may reconnect. */
+  close(): void;
+}
+
 /**
  * The node's `tzkt` option (`startDevnet({ tzkt: tzktRoutes })`): indexes `view` from now on,
- * synchronously with each baked block, and answers requests under `/tzkt`.
+ * synchronously with each baked block, and answers requests under `/tzkt` — REST, and the SignalR hub whose
+ * messages go out as each block is indexed (so after the indexer lag, when `view` is lagged).
  */
-export function tzktRoutes(view: ChainView): (req: IncomingMessage, res: ServerResponse, url: URL) => boolean {
-  tzktIndex(view);
-  return (req, res, url) => handleTzkt(view, req, res, `${url.pathname}${url.search}`);
+export function tzktRoutes(view: ChainView): TzktService {
+  const ix = tzktIndex(view);
+  const hub = new TzktHub(ix);
+  const signalr = new SignalRServer(hub);
+  const path = (url: URL): string => url.pathname.replace(/\/+$/, '');
+  const routes = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+    if (path(url) === `${HUB_PATH}/negotiate`) {
+      signalr.negotiate(req, res, url.searchParams);
+      return true;
+    }
+    return handleTzkt(view, req, res, `${url.pathname}${url.search}`);
+  };
+  return Object.assign(routes, {
+    upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean => {
+      if (path(url) !== HUB_PATH) return false;
+      signalr.upgrade(req, socket, head, url.searchParams);
+      return true;
+    },
+    close: () => {
+      signalr.close();
+      hub.close();
+    },
+  });
 }

@@ -1,9 +1,13 @@
 /**
  * The devnet's indexer: a subset of TzKT API v1 over the local chain, for `@tzkt/sdk-api` and
- * plain HTTP clients. The node mounts it with `startDevnet({ tzkt: tzktRoutes })`; any other
- * HTTP server can call `handleTzkt`. Routes: see http.ts; query language: see query.ts.
+ * plain HTTP clients, and TzKT's real-time SignalR hub at `/v1/ws` for `@microsoft/signalr` (hub.ts). The node
+ * mounts it with `startDevnet({ tzkt: tzktRoutes })`; any other HTTP server can call `handleTzkt`. Routes: see
+ * http.ts; query language: see query.ts.
  */
 export { handleTzkt, answerTzkt, tzktIndex, tzktRoutes } from './http';
+export type { TzktService } from './http';
+export { TzktHub } from './hub';
+export { HubException, SignalRServer } from './signalr';
 export { TzktIndex } from './indexer';
 export { parseQuery, runQuery, collectParams, QueryError } from './query';
 export type { Query, Filter, Row } from './query';

@@ -158,6 +158,7 @@ export class TzktIndex {
   private readonly activity = new Map<string, ActivityState>();
   private readonly storages = new Map<string, { level: number; storage: Expr }[]>();
   private readonly accountIds = new Map<string, number>();
+  private readonly indexedListeners = new Set<(level: number) => void>();
   private readonly unsubscribe: () => void;
 
   constructor(readonly view: ChainView) {
@@ -180,6 +181,16 @@ export class TzktIndex {
     if (b.level <= this.level) return;
     this.catchUp(b.level - 1);
     this.indexBlock(b);
+    for (const l of this.indexedListeners) l(b.level);
+  }
+
+  /**
+   * Calls `listener` with the new head level after each block is indexed, when the REST routes already answer with
+   * it (the real-time hub sends its messages then, as TzKT does once a block is in its database).
+   */
+  onIndexed(listener: (level: number) => void): () => void {
+    this.indexedListeners.add(listener);
+    return () => this.indexedListeners.delete(listener);
   }
 
   timeAt(level: number): string {
@@ -838,6 +849,14 @@ export class TzktIndex {
       quoteEth: 0,
       quoteGbp: 0,
     };
+  }
+
+  /** Accounts whose last activity is in the levels (after, upTo], in order of TzKT id (the `accounts` channel's). */
+  activeAccounts(after: number, upTo: number): string[] {
+    return [...this.activity.entries()]
+      .filter(([, a]) => a.lastActivity > after && a.lastActivity <= upTo)
+      .map(([address]) => address)
+      .sort((a, b) => this.accountId(a) - this.accountId(b));
   }
 
   private tokenStats(address: string): Row {

@@ -3,8 +3,9 @@
  * injection or every N seconds, persisted under `.data/devnet/` unless ephemeral.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { bootstrapAccounts, type BootstrapAccount } from './accounts';
 import { Chain, type Block } from './local-chain';
@@ -37,9 +38,10 @@ export interface DevnetOptions {
   readonly accounts?: number;
   /**
    * The TzKT-compatible API: given the chain, a handler for requests under `/tzkt` (it sees the
-   * full URL, e.g. `/tzkt/v1/head`). The indexer (devnet/indexer) provides it.
+   * full URL, e.g. `/tzkt/v1/head`), optionally taking WebSocket upgrades (TzKT's real-time hub) and closing them on
+   * stop. The indexer (devnet/indexer) provides it.
    */
-  readonly tzkt?: (chain: ChainView) => RouteHandler;
+  readonly tzkt?: (chain: ChainView) => TzktRoutes;
   /**
    * Seconds the TzKT API trails the node (default 0): it answers as of the last block baked at least that long ago,
    * as real TzKT trails a public node by a second or two (lagged-view.ts).
@@ -51,6 +53,13 @@ export interface DevnetOptions {
    */
   readonly corsOrigins?: readonly string[];
 }
+
+/** What the `tzkt` option returns: REST routes, and the hub's WebSocket upgrades if it serves one. */
+export type TzktRoutes = RouteHandler & {
+  /** Takes a WebSocket upgrade (true), or leaves it to the node, which refuses it (false). */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean;
+  close?(): void;
+};
 
 export interface Devnet {
   readonly rpcUrl: string;
@@ -104,8 +113,16 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const chain = options.ephemeral ? new Chain({ accounts }) : persisted(options.dataDir ?? join('.data', 'devnet'), accounts);
   const cors = new CorsPolicy(options.corsOrigins);
   const lagged = lag > 0 && options.tzkt ? new LaggedView(chain, lag) : undefined;
-  const server = createServer(rpcHandler(chain, { blockTime, cors, accounts, ...(options.tzkt ? { extraRoutes: options.tzkt(lagged ?? chain) } : {}) }));
+  const tzkt = options.tzkt?.(lagged ?? chain);
+  const server = createServer(rpcHandler(chain, { blockTime, cors, accounts, ...(tzkt ? { extraRoutes: tzkt } : {}) }));
   server.keepAliveTimeout = 1000;
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A WebSocket from a page the CORS policy refuses is refused alike (browsers do not preflight WebSockets).
+    const origin = req.headers.origin;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (origin !== undefined && !cors.allows(origin)) socket.end('HTTP/1.1 403 Forbidden\r\nx-devnet-cors-error: invalid origin\r\nconnection: close\r\n\r\n');
+    else if (!tzkt?.upgrade?.(req, socket, head, url)) socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -123,6 +140,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       new Promise<void>((resolve) => {
         if (timer) clearInterval(timer);
         lagged?.close();
+        tzkt?.close?.();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -96,6 +96,8 @@ export interface ChainInfo {
   readonly network: string;
   /** The network's TzKT explorer, or null (the devnet: the app's own explorer pages). */
   readonly explorerUrl: string | null;
+  /** The network's TzKT API, whose real-time hub the page follows to refresh this status as blocks are indexed. */
+  readonly tzktUrl: string;
   readonly contract: string;
   readonly bank: string;
   /** Every seat bound, every approval confirmed, the tokens created. */
@@ -1170,6 +1172,7 @@ export class ChainGames {
     return {
       network: game.row.network,
       explorerUrl: this.#settings.network.explorerUrl,
+      tzktUrl: this.#settings.network.tzktUrl,
       contract: game.row.contract,
       bank: game.row.bank,
       ready: this.#isReady(game),

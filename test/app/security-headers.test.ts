@@ -32,6 +32,9 @@ describe('security headers', () => {
     expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'https:']));
     // The devnet's RPC and TzKT on a loopback port, public networks over https, Beacon's relays over https and wss.
     expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https:', 'wss:', 'http://127.0.0.1:*', 'http://localhost:*']));
+    // The devnet's TzKT hub, a loopback WebSocket, in production too (issue 21).
+    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(['ws://127.0.0.1:*', 'ws://localhost:*']));
+    expect(csp.get('connect-src')).not.toContain('ws:');
   });
 
   it('`next dev` also allows what React’s development build needs', () => {

@@ -3,12 +3,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchWalletGrants, type WalletGrants } from '../play/chain-game';
 import type { LinkNetwork } from './explorer-links';
+import { useIndexerHead } from './indexer-head';
 import { useWallet } from '../wallet';
 import { GrantsList } from './grants-view';
 import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
+/** The poll while TzKT's hub is down; with it up, each announced block reads the grants again. */
 const POLL_MS = 1500;
 const REVOKE_WAIT_MS = 120_000;
 
@@ -16,7 +18,7 @@ const REVOKE_WAIT_MS = 120_000;
  * Below a collection: every grant the app asked of the address (server/chain `grantsOf`), and a Revoke button for a
  * leftover FA2 operator approval of the bank when the signed-in wallet is that address.
  */
-export function WalletGrantsPanel({ address, network }: { address: string; network: LinkNetwork }) {
+export function WalletGrantsPanel({ address, network }: { address: string; network: LinkNetwork & { readonly tzktUrl: string } }) {
   const wallet = useWallet();
   const [grants, setGrants] = useState<WalletGrants | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,20 +53,24 @@ export function WalletGrantsPanel({ address, network }: { address: string; netwo
     };
   }, [address]);
 
-  // After a revocation, read again until the approvals are gone (or give up and say so).
-  useEffect(() => {
+  // After a revocation, read again until the approvals are gone (or give up and say so): at each block TzKT's hub
+  // announces, or every POLL_MS while its socket is down.
+  const check = useCallback(() => {
     if (!revoking) return;
-    const timer = setInterval(() => {
-      void load().then((read) => {
-        if (read && read.operatorTokenIds.length === 0) setRevoking(null);
-        else if (Date.now() - revoking.since > REVOKE_WAIT_MS) {
-          setRevoking(null);
-          setProblem(`The revocation ${revoking.opHash} is not confirmed yet: look again later.`);
-        }
-      });
-    }, POLL_MS);
-    return () => clearInterval(timer);
+    void load().then((read) => {
+      if (read && read.operatorTokenIds.length === 0) setRevoking(null);
+      else if (Date.now() - revoking.since > REVOKE_WAIT_MS) {
+        setRevoking(null);
+        setProblem(`The revocation ${revoking.opHash} is not confirmed yet: look again later.`);
+      }
+    });
   }, [revoking, load]);
+  const live = useIndexerHead(revoking ? network.tzktUrl : null, check);
+  useEffect(() => {
+    if (!revoking || live) return;
+    const timer = setInterval(check, POLL_MS);
+    return () => clearInterval(timer);
+  }, [revoking, live, check]);
 
   const revoke = async () => {
     if (!grants?.revoke) return;

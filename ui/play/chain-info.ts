@@ -1,12 +1,20 @@
 /**
  * The chain status the play page follows for an on-chain game, apart from the panels that show it
  * (chain-panel.tsx, chain-progress.tsx): the page always runs this hook, and loads the panels only for a game on
- * Tezos, so an off-chain game's first load carries none of them.
+ * Tezos, so an off-chain game's first load carries none of them (nor the events client, which loads only once a
+ * game on Tezos follows its network's TzKT hub).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIndexerHead } from '../chain/indexer-head';
 import { fetchChainInfo, type ChainInfo } from './chain-game';
 
+/** The poll while TzKT's hub is down (or the game is paused: its retry is not announced by a block). */
 const POLL_MS = 1500;
+/**
+ * A second read after a head is announced: the server learns of an inclusion from the node, which may be a moment
+ * after the indexer announced the block.
+ */
+const FOLLOW_UP_MS = 1500;
 
 export interface ChainState {
   /** undefined: not read yet; null: an off-chain game. */
@@ -21,8 +29,9 @@ export interface ChainState {
 }
 
 /**
- * The chain status of a Tezos Pole game (null for an off-chain one), read again with each new state and polled
- * until the game is over and every chain step has settled: setup, approvals, pauses and confirmations.
+ * The chain status of a Tezos Pole game (null for an off-chain one), read again with each new state and with each
+ * block TzKT's hub announces, until the game is over and every chain step has settled: setup, approvals, pauses and
+ * confirmations. It is polled instead while the hub's socket is down, and while a pause waits for its retry.
  */
 export function useChainInfo(id: string, enabled: boolean, seq: number, over: boolean): ChainState {
   const [info, setInfo] = useState<ChainInfo | null | undefined>(undefined);
@@ -55,14 +64,23 @@ export function useChainInfo(id: string, enabled: boolean, seq: number, over: bo
     };
   }, [enabled, id, seq]);
   const settled = !enabled || info === null || (info !== undefined && over && info.ready && info.paused === null && info.ops.every((o) => o.status === 'confirmed' || o.status === 'failed'));
+  const followUp = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onHead = useCallback(() => {
+    void refresh();
+    clearTimeout(followUp.current);
+    followUp.current = setTimeout(() => void refresh(), FOLLOW_UP_MS);
+  }, [refresh]);
+  useEffect(() => () => clearTimeout(followUp.current), []);
+  const live = useIndexerHead(settled || !enabled ? null : info?.tzktUrl, onHead);
+  const paused = info?.paused !== null && info?.paused !== undefined;
   useEffect(() => {
-    if (settled) return;
+    if (settled || (live && !paused)) return;
     const timer = setInterval(() => {
       setNow(Date.now());
       void refresh();
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [settled, refresh]);
+  }, [settled, live, paused, refresh]);
   return { info: enabled ? info : null, problem, setProblem, refresh, now, readSeq };
 }
 
