@@ -810,3 +810,64 @@ export function dataParsingCost(data: Expr): number {
   countNodes(data, n);
   return add(deserialization(michelineSize(data)), (n.instr + n.type + n.data) * cost.parseDataCycle());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Manager operations (apply.ml, validate.ml, operation_costs.ml, michelson_v1_gas.ml `Cost_of`)
+
+/** `Cost_of.manager_operation`: 100 gas, charged to every manager operation, internal ones included. */
+export const MANAGER_OPERATION = 100_000;
+/** `Cost_of.transfer_operation`: 2,000 gas more for a transfer to an implicit account (apply_transaction_to_implicit). */
+export const TRANSFER_TO_IMPLICIT = 2_000_000;
+
+/** Signature schemes, by the tag of their public key or key hash (`Cost_of.Interpreter.algo_of_public_key_hash`). */
+export type SignatureAlgo = 'ed25519' | 'secp256k1' | 'p256' | 'bls' | 'mldsa44';
+
+const ALGO_OF_PREFIX: Record<string, SignatureAlgo> = { tz1: 'ed25519', tz2: 'secp256k1', tz3: 'p256', tz4: 'bls', tz5: 'mldsa44' };
+
+/** The scheme of an implicit account's key, from its tz1…tz5 address. */
+export function signatureAlgoOf(address: string): SignatureAlgo {
+  const algo = ALGO_OF_PREFIX[address.slice(0, 3)];
+  if (algo === undefined) throw new GasModelError(`signatureAlgoOf: not an implicit account (${address})`);
+  return algo;
+}
+
+/** `Operation_costs.serialization_cost`: 32 milligas per byte. */
+const operationSerialization = (size: number): number => mul(size, 32);
+
+/**
+ * Checking a batch's signature (`Operation_costs.check_signature_cost`), on the unsigned operation's length (branch
+ * and contents). validate.ml and apply.ml charge it to the batch's first content, on top of `MANAGER_OPERATION`.
+ */
+export const signatureCheck = (algo: SignatureAlgo, unsignedLength: number): number =>
+  add(operationSerialization(unsignedLength), checkSig[algo](unsignedLength));
+
+/** Size of a BLS public key (`Bls.Public_key.size`). */
+const BLS_PUBLIC_KEY_SIZE = 48;
+
+/** A tz4 reveal's proof of possession: serializing the key and a BLS check over it (apply.ml, `Reveal` with a proof). */
+export const blsProofCheck = (): number => add(operationSerialization(BLS_PUBLIC_KEY_SIZE), checkSig.bls(BLS_PUBLIC_KEY_SIZE));
+
+/** `Storage_costs.write_access`: a carbonated storage write, 200 gas + 0.004 per byte. */
+export const writeAccess = (writtenBytes: number): number => add(200_000, mul(4, writtenBytes));
+
+/**
+ * Path length of a contract's `code` or `storage` entry as carbonated storage counts it: contracts / index /
+ * the contract / the entry, plus its length cell (storage_functors.ml `consume_read_gas`).
+ */
+const SCRIPT_ENTRY_PATH = 5;
+/** The 4-byte length prefix of a lazy expression in binary encodings (`Script_repr.lazy_expr_encoding`). */
+export const LAZY_EXPR_PREFIX = 4;
+
+/**
+ * Loading a stored contract's code and storage for a call, as a script-cache miss does (script_cache.ml
+ * `load_and_elaborate` → contract_storage.ml `get_script`): `Code.find` (a membership read, then the read) and
+ * `Storage.get`, each decoded at 20 milligas per byte. The devnet charges it on every call, so its figures are
+ * the upper bound a cached contract on Octez stays under.
+ */
+export function scriptLoading(codeBytes: number, storageBytes: number): number {
+  const read = (bytes: number): number => add(readAccess(SCRIPT_ENTRY_PATH, bytes + LAZY_EXPR_PREFIX), deserializationFromBytes(bytes));
+  return add(add(readAccess(SCRIPT_ENTRY_PATH, 0), read(codeBytes)), read(storageBytes));
+}
+
+/** Storing a code or storage expression (`Make_carbonated_map_expr.init/update`): encoding it, then the write. */
+export const scriptEntryWrite = (e: Expr, bytes: number): number => add(serialization(michelineSize(e)), writeAccess(bytes + LAZY_EXPR_PREFIX));

@@ -9,7 +9,8 @@ import { unparseData } from '../michelson/data';
 import { blake2b256, blake2b160, checkSignature, hashKey } from '../michelson/crypto';
 import { addressFromString, addressToString, keyHashToString, originatedAddress, publicKeyFromString, signatureFromBytes } from '../michelson/encoding';
 import { findEntrypoint } from '../michelson/entrypoints';
-import { dataParsingCost } from '../michelson/gas';
+import { getCodec, CODEC, ProtocolsHash } from '@taquito/local-forging';
+import { LAZY_EXPR_PREFIX, MANAGER_OPERATION, TRANSFER_TO_IMPLICIT, blsProofCheck, cost, dataParsingCost, deserializationFromBytes, michelineSize, scriptEntryWrite, scriptLoading, signatureAlgoOf, signatureCheck, writeAccess } from '../michelson/gas';
 import type { Expr, Prim } from '../michelson/micheline';
 import { pairTypes } from '../michelson/micheline';
 import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
@@ -26,8 +27,6 @@ export const CONSTANTS = {
   hardStorageLimitPerOperation: 60_000n,
   costPerByte: 250n,
   originationSize: 257n,
-  /** Gas of every manager operation before its own work (`Cost_of.manager_operation`). */
-  managerOperationMilligas: 100_000n,
 } as const;
 
 /** What applying needs from the chain around the group. */
@@ -57,6 +56,8 @@ export interface Content extends Json {
   balance?: string;
   delegate?: string;
   script?: { code: Expr[]; storage: Expr };
+  /** A tz4 reveal's proof of possession. */
+  proof?: string;
 }
 
 export interface GroupInput {
@@ -205,8 +206,10 @@ export function applyGroup(state: State, g: GroupInput, env: ApplyEnv): GroupRes
   const afterFees = fork(state);
   const outcomes: { result: Json; internals: Json[]; flat: FlatResult[] }[] = [];
   let failedAt = -1;
+  // validate.ml / apply.ml: the batch's first content also pays for checking the batch's signature.
+  const signatureGas = signatureCheck(signatureAlgoOf(g.contents[0]!.source), unsignedLength(g));
   for (const [i, c] of g.contents.entries()) {
-    const o = applyContent(ctx, c);
+    const o = applyContent(ctx, c, i === 0 ? MANAGER_OPERATION + signatureGas : MANAGER_OPERATION);
     outcomes.push(o);
     if (o.result.status === 'failed' || o.internals.some((x) => (x.result as Json).status === 'failed')) {
       failedAt = i;
@@ -241,17 +244,30 @@ export function applyGroup(state: State, g: GroupInput, env: ApplyEnv): GroupRes
   return { contents, flat };
 }
 
-function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Json[]; flat: FlatResult[] } {
+/** Bytes of the operation without its signature: the forged bytes, forged here for a simulation. */
+function unsignedLength(g: GroupInput): number {
+  if (g.signed) return g.signed.forged.length;
+  try {
+    return getCodec(CODEC.MANAGER, ProtocolsHash.PsUshuai9).encoder({ branch: g.branch, contents: g.contents }).length / 2;
+  } catch {
+    // Contents Taquito cannot forge are refused at injection anyway; simulate them as the smallest operation.
+    return 0;
+  }
+}
+
+/** `fixedMilligas`: what the content pays before its own work (the manager operation, maybe the signature check). */
+function applyContent(ctx: GroupCtx, c: Content, fixedMilligas: number): { result: Json; internals: Json[]; flat: FlatResult[] } {
   const gas: Gas = { limit: BigInt(c.gas_limit) * 1000n, used: 0n };
   const storage: Storage = { paid: 0n, allocations: 0n };
   const flat: FlatResult[] = [];
   const internals: Json[] = [];
   let result: Json;
   try {
-    consume(gas, CONSTANTS.managerOperationMilligas);
+    consume(gas, BigInt(fixedMilligas));
     let emitted: Operation[] = [];
     switch (c.kind) {
       case 'reveal': {
+        if (c.proof !== undefined) consume(gas, BigInt(blsProofCheck()));
         const a = ctx.state.accounts.get(c.source) as ImplicitAccount;
         setAccount(ctx.state, { ...a, publicKey: c.public_key });
         result = { status: 'applied', consumed_milligas: gas.used.toString() };
@@ -263,6 +279,8 @@ function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Jso
       case 'transaction': {
         // The protocol refuses a top-level transfer of nothing to an implicit account.
         if ((c.amount ?? '0') === '0' && !(c.destination ?? '').startsWith('KT1')) throw applyError('branch', 'contract.empty_transaction', { contract: c.destination });
+        // apply.ml decodes the parameters (Unit when absent) with `Script.Always`: 20 milligas per byte.
+        consume(gas, BigInt(deserializationFromBytes(exprBytes(c.parameters?.value ?? { prim: 'Unit' }))));
         const r = transfer(ctx, { payer: c.source, source: c.source, sender: c.source, destination: c.destination ?? '', amount: BigInt(c.amount ?? '0'), entrypoint: c.parameters?.entrypoint ?? 'default', parameter: c.parameters?.value }, gas, storage);
         result = r.result;
         emitted = r.emitted;
@@ -340,6 +358,8 @@ function numbered(ctx: GroupCtx, ops: readonly Operation[]): [Operation, number]
 }
 
 function applyInternal(ctx: GroupCtx, payer: string, op: Operation, gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
+  // apply_internal_operation_contents: an internal operation pays the manager operation's cost too (no signature).
+  consume(gas, BigInt(MANAGER_OPERATION));
   const sender = addressToString(op.source);
   const o = op.op;
   switch (o.kind) {
@@ -420,6 +440,7 @@ function transfer(ctx: GroupCtx, t: Transfer, gas: Gas, storage: Storage): { res
   if (!isUnit(t.parameter)) {
     throw new ApplyError([tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination })]);
   }
+  consume(gas, BigInt(TRANSFER_TO_IMPLICIT));
   const result: Json = { status: 'applied' };
   if (dest) {
     setAccount(ctx.state, { ...dest, balance: dest.balance + t.amount });
@@ -453,6 +474,7 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   setAccount(ctx.state, credited);
   if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
   const loaded = ctx.env.loaded(dest.address, dest.script);
+  consume(gas, BigInt(scriptLoading(exprBytes(dest.script), exprBytes(dest.storage))));
   if (!findEntrypoint(loaded.typed.parameter, t.entrypoint)) {
     throw new ApplyError([
       tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination }),
@@ -486,6 +508,9 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   consume(gas, r.consumedMilligas);
   ctx.originations += r.operationValues.filter((o) => o.op.kind === 'origination').length;
   const newStorage = unparseData(r.storageValue, loaded.typed.storage, 'optimized');
+  // contract_storage.ml `update_script_storage`: the new storage is encoded and written back.
+  consume(gas, BigInt(scriptEntryWrite(newStorage, exprBytes(newStorage))));
+  consume(gas, BigInt(bigMapWrites(r.bigMapDiff)));
   const bigMapBytes = applyBigMapDiff(ctx.state, r.bigMapDiff, dest.address, r.storageValue === undefined ? undefined : storageAnnots(loaded.typed.storage, unparseData(r.storageValue, loaded.typed.storage, 'optimized_legacy')));
   const current = ctx.state.accounts.get(dest.address) as OriginatedAccount;
   const used = current.usedBytes + exprBytes(newStorage) - exprBytes(dest.storage) + bigMapBytes;
@@ -547,6 +572,8 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   } catch (e) {
     throw applyError('permanent', 'michelson_v1.ill_typed_contract', { message: (e as Error).message });
   }
+  // apply.ml decodes a signed origination's storage and code (`Script.Always`) before typechecking them.
+  if (o.address === undefined) consume(gas, BigInt(deserializationFromBytes(exprBytes(o.storageExpr)) + deserializationFromBytes(exprBytes(o.code))));
   consume(gas, BigInt(loaded.parsingCost) + BigInt(dataParsingCost(o.storageExpr)));
   let value;
   try {
@@ -562,8 +589,13 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   const storageExpr = unparseData(settled.value, loaded.typed.storage, 'optimized');
   const updates = debit(ctx, o.sender, o.balance);
   if (o.balance > 0n) updates.push({ kind: 'contract', contract: address, change: o.balance.toString(), origin: 'block' });
+  consume(gas, BigInt(bigMapWrites(settled.diff)));
   const bigMapBytes = applyBigMapDiff(ctx.state, settled.diff, address, storageAnnots(loaded.typed.storage, unparseData(settled.value, loaded.typed.storage, 'optimized_legacy')));
-  const used = exprBytes(o.code) + exprBytes(storageExpr) + bigMapBytes;
+  // apply_origination unparses storage and code, then contract_storage.ml `raw_originate` writes both.
+  consume(gas, BigInt(unparsingCost(storageExpr, cost.unparseDataCycle()) + unparsingCost(o.code, cost.unparseInstrCycle())));
+  consume(gas, BigInt(scriptEntryWrite(o.code, exprBytes(o.code)) + scriptEntryWrite(storageExpr, exprBytes(storageExpr))));
+  // Each of code and storage is stored as a lazy expression, with its 4-byte length prefix.
+  const used = exprBytes(o.code) + LAZY_EXPR_PREFIX + exprBytes(storageExpr) + LAZY_EXPR_PREFIX + bigMapBytes;
   setAccount(ctx.state, {
     kind: 'originated',
     address,
@@ -591,6 +623,9 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   };
   return { result: orderResult(result) };
 }
+
+/** Unparsing a term at `perNode` milligas a node (`Cost_of.Unparsing` cycles). */
+const unparsingCost = (e: Expr, perNode: number): number => michelineSize(e).nodes * perNode;
 
 /** KT1 of the group's next origination: blake2b-160 of the operation hash and a 32-bit index (Octez's origination nonce). */
 function nextOriginatedAddress(ctx: GroupCtx): string {
@@ -642,6 +677,13 @@ function storageAnnots(t: Prim, v: Expr): Map<bigint, string> {
   };
   walk(t, v);
   return out;
+}
+
+/** lazy_storage_kind.ml: each big_map update is a carbonated write of its value (a removal writes nothing). */
+function bigMapWrites(diff: readonly BigMapDiff[]): number {
+  let milligas = 0;
+  for (const d of diff) if (d.action === 'update') milligas += writeAccess(d.value === undefined ? 0 : exprBytes(d.value));
+  return milligas;
 }
 
 const entryBytes = (e: BigMapEntry): number => 65 + exprBytes(e.key) + exprBytes(e.value);
