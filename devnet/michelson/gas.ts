@@ -101,8 +101,8 @@ const sat = (x: number): number => (x >= SATURATED ? SATURATED : x);
 const shr = (x: number, k: number): number => Math.floor(x / (POW2[k] as number));
 /** `S.sub`: never below zero. */
 const sub = (x: number, y: number): number => (x > y ? x - y : 0);
-const add = (x: number, y: number): number => sat(x + y);
-const mul = (x: number, y: number): number => sat(x * y);
+export const add = (x: number, y: number): number => sat(x + y);
+export const mul = (x: number, y: number): number => sat(x * y);
 
 /** Bit length of a non-negative integer-valued number (`Saturation_repr.numbits`). */
 function numbits(x: number): number {
@@ -115,7 +115,7 @@ function numbits(x: number): number {
 }
 
 /** `S.Syntax.log2`: 1 + numbits, so log2 0 = 1. */
-const log2 = (x: number): number => 1 + numbits(x);
+export const log2 = (x: number): number => 1 + numbits(x);
 
 /** `Z.numbits`: bit length of |n|. */
 export function bigintBits(n: bigint): number {
@@ -773,43 +773,6 @@ export function futureSerialization(e: Expr): number {
 /** A carbonated storage read: 200 gas + 5 per path segment + 0.002 per byte. */
 export const readAccess = (pathLength: number, readBytes: number): number =>
   add(add(200_000, mul(5000, pathLength)), mul(2, readBytes));
-
-// ---------------------------------------------------------------------------------------------
-// Parsing and typechecking a script or a datum before a run (Cost_of.Typechecking per node, plus
-// decoding the Micheline). octez-client's run script reports about twice this before the first
-// instruction (it also charges type equality checks and context reads not modelled here).
-
-function countNodes(e: Expr, acc: { instr: number; type: number; data: number }): void {
-  if (Array.isArray(e)) {
-    for (const x of e) countNodes(x, acc);
-    return;
-  }
-  if (!('prim' in e)) {
-    acc.data++;
-    return;
-  }
-  if (/^[A-Z_0-9]+$/.test(e.prim)) acc.instr++;
-  else if (/^[a-z_0-9]+$/.test(e.prim)) acc.type++;
-  else acc.data++;
-  for (const a of e.args ?? []) countNodes(a, acc);
-}
-
-/** Decoding and typechecking a whole script: per instruction, type and data node, plus deserialization. */
-export function scriptParsingCost(script: Expr): number {
-  const n = { instr: 0, type: 0, data: 0 };
-  countNodes(script, n);
-  return add(
-    deserialization(michelineSize(script)),
-    n.instr * cost.parseInstrCycle() + n.type * cost.parseTypeCycle() + n.data * cost.parseDataCycle(),
-  );
-}
-
-/** Decoding and typechecking a datum (storage, parameter). */
-export function dataParsingCost(data: Expr): number {
-  const n = { instr: 0, type: 0, data: 0 };
-  countNodes(data, n);
-  return add(deserialization(michelineSize(data)), (n.instr + n.type + n.data) * cost.parseDataCycle());
-}
 
 // ---------------------------------------------------------------------------------------------
 // Manager operations (apply.ml, validate.ml, operation_costs.ml, michelson_v1_gas.ml `Cost_of`)

@@ -10,7 +10,8 @@ import { blake2b256, blake2b160, checkSignature, hashKey } from '../michelson/cr
 import { addressFromString, addressToString, keyHashToString, originatedAddress, publicKeyFromString, signatureFromBytes } from '../michelson/encoding';
 import { findEntrypoint } from '../michelson/entrypoints';
 import { getCodec, CODEC, ProtocolsHash } from '@taquito/local-forging';
-import { LAZY_EXPR_PREFIX, MANAGER_OPERATION, TRANSFER_TO_IMPLICIT, blsProofCheck, cost, dataParsingCost, deserializationFromBytes, michelineSize, scriptEntryWrite, scriptLoading, signatureAlgoOf, signatureCheck, writeAccess } from '../michelson/gas';
+import { dataTypecheckingCost, viewsTypecheckingCost } from '../michelson/typecheck-gas';
+import { LAZY_EXPR_PREFIX, MANAGER_OPERATION, TRANSFER_TO_IMPLICIT, blsProofCheck, cost, deserializationFromBytes, futureSerialization, michelineSize, scriptEntryWrite, scriptLoading, signatureAlgoOf, signatureCheck, writeAccess } from '../michelson/gas';
 import type { Expr, Prim } from '../michelson/micheline';
 import { pairTypes } from '../michelson/micheline';
 import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
@@ -574,7 +575,8 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   }
   // apply.ml decodes a signed origination's storage and code (`Script.Always`) before typechecking them.
   if (o.address === undefined) consume(gas, BigInt(deserializationFromBytes(exprBytes(o.storageExpr)) + deserializationFromBytes(exprBytes(o.code))));
-  consume(gas, BigInt(loaded.parsingCost) + BigInt(dataParsingCost(o.storageExpr)));
+  // parse_script, then (apply.ml) parse_views: the code's typechecking, the storage's, the views'.
+  consume(gas, BigInt(loaded.parsingCost) + BigInt(dataTypecheckingCost(o.storageExpr, loaded.typed.storage, loaded.typed.trace)) + BigInt(viewsTypecheckingCost(loaded.typed)));
   let value;
   try {
     value = loaded.compiler.data(o.storageExpr, loaded.typed.storage);
@@ -592,7 +594,11 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   consume(gas, BigInt(bigMapWrites(settled.diff)));
   const bigMapBytes = applyBigMapDiff(ctx.state, settled.diff, address, storageAnnots(loaded.typed.storage, unparseData(settled.value, loaded.typed.storage, 'optimized_legacy')));
   // apply_origination unparses storage and code, then contract_storage.ml `raw_originate` writes both.
+  // collect_lazy_storage and extract_lazy_storage_diff walk the storage (script_ir_translator.ml).
+  consume(gas, BigInt(2 * lazyStorageWalk(loaded.typed.storage)));
   consume(gas, BigInt(unparsingCost(storageExpr, cost.unparseDataCycle()) + unparsingCost(o.code, cost.unparseInstrCycle())));
+  // Both unparsings end with `account_for_future_serialization_cost`.
+  consume(gas, BigInt(futureSerialization(storageExpr) + futureSerialization(o.code)));
   consume(gas, BigInt(scriptEntryWrite(o.code, exprBytes(o.code)) + scriptEntryWrite(storageExpr, exprBytes(storageExpr))));
   // Each of code and storage is stored as a lazy expression, with its 4-byte length prefix.
   const used = exprBytes(o.code) + LAZY_EXPR_PREFIX + exprBytes(storageExpr) + LAZY_EXPR_PREFIX + bigMapBytes;
@@ -623,6 +629,19 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   };
   return { result: orderResult(result) };
 }
+
+/**
+ * `fold_lazy_storage` / `extract_lazy_storage_updates`: a `parse_instr_cycle` per step; a type without big_maps
+ * or sapling states is one step, and a pair holding some is walked into.
+ */
+function lazyStorageWalk(t: Prim): number {
+  const cycle = cost.parseInstrCycle();
+  if (!hasLazyStorage(t)) return cycle;
+  if (t.prim === 'pair' || t.prim === 'or') return (t.args as Prim[]).reduce((n, a) => n + lazyStorageWalk(a), cycle);
+  return cycle;
+}
+
+const hasLazyStorage = (t: Prim): boolean => t.prim === 'big_map' || t.prim === 'sapling_state' || (t.args ?? []).some((a) => 'prim' in a && hasLazyStorage(a));
 
 /** Unparsing a term at `perNode` milligas a node (`Cost_of.Unparsing` cycles). */
 const unparsingCost = (e: Expr, perNode: number): number => michelineSize(e).nodes * perNode;

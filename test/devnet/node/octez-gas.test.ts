@@ -10,7 +10,16 @@ import { TezosToolkit } from '@taquito/taquito';
 import { b58Encode, PrefixV2, stringToBytes } from '@taquito/utils';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
+import type { Expr } from '../../../devnet/michelson/micheline';
+import { parseScript } from '../../../devnet/michelson/typecheck';
+
+/** Octez's michelson_test_scripts/mini_scenarios, as tezt originates them. */
+const SCRIPTS = join(__dirname, 'fixtures', 'octez-mini-scenarios');
+/** `Signature.zero`, which tezt's run_operation input carries (the RPC does not check it). */
+const ZERO_SIGNATURE = 'edsigtXomBKi5CTRf5cjATJWSyaRvhfYNHqSUGrn4SdbYRcGwQrUGjzEfQDTuqHhuA8b2d8NarZjz8TRf65WkpQmo423BtomS8Q';
 
 /** michelson_test_scripts/mini_scenarios/check_signature.tz, the script of Octez's origination and call figures. */
 const CHECK_SIGNATURE = `parameter (pair key signature bytes) ;
@@ -78,6 +87,78 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await devnet.stop();
+});
+
+/**
+ * tezt/tests/operation_size_and_gas.ml runs these operations through `run_operation` (here its successor `simulate_operation`, which Taquito calls) on a fresh sandbox, from
+ * bootstrap1, with Operation.Manager.make's fees and limits; tezt/tests/expected/operation_size_and_gas.ml/
+ * "U025-- operation size and gas for {simple transfer,contract origination,contract call} operation.out" hold
+ * its figures: the signed operation's size in bytes, then the consumed gas.
+ */
+describe('Octez U025 regression figures (operation_size_and_gas.ml)', () => {
+  const readScript = (name: string): Expr[] => parseScript(readFileSync(join(SCRIPTS, `${name}.tz`), 'utf8'));
+
+  /** The figures `run_operation` gives: the signed size (unsigned + 64-byte signature) and the consumed milligas. */
+  async function figures(contents: Record<string, unknown>[]): Promise<{ size: number; milligas: number; result: Result }> {
+    const branch = (await rpc.getBlockHeader()).hash;
+    const forged = await forger.forge({ branch, contents } as never);
+    const out = await rpc.simulateOperation({ operation: { branch, contents, signature: ZERO_SIGNATURE }, chain_id: await rpc.getChainId() } as never);
+    const result = resultOf(out.contents[0] as OperationContentsAndResult);
+    return { size: forged.length / 2 + 64, milligas: Number(result.consumed_milligas), result };
+  }
+
+  const counterOf = async (address: string): Promise<string> => String(BigInt((await rpc.getContract(address)).counter ?? '0') + 1n);
+
+  test('simple transfer: 152 bytes, 2,168.755 gas', async () => {
+    const source = devnet.accounts[6]!.address;
+    // Operation.Manager.make's Transfer defaults: fee 1,000, gas_limit 3,040, storage_limit 257; 10 tez.
+    const f = await figures([{ kind: 'transaction', source, fee: '1000', counter: await counterOf(source), gas_limit: '3040', storage_limit: '257', amount: '10000000', destination: devnet.accounts[7]!.address }]);
+    expect([f.size, f.milligas]).toEqual([152, 2_168_755]);
+    const estimate = await toolkit(devnet.accounts[6]!.secretKey).estimate.transfer({ to: devnet.accounts[7]!.address, amount: 10 });
+    expect(estimate.gasLimit).toBeGreaterThanOrEqual(2169);
+  });
+
+  test('origination of mini_scenarios/check_signature: 288 bytes, 613.970 gas', async () => {
+    const source = devnet.accounts[6]!.address;
+    const code = readScript('check_signature');
+    const f = await figures([{ kind: 'origination', source, fee: '1450', counter: await counterOf(source), gas_limit: '700', storage_limit: '500', balance: '0', script: { code, storage: { prim: 'Unit' } } }]);
+    expect(f.size).toBe(288);
+    // Typechecking, lazy-storage walks and both unparsings are Octez's; still missing is `code_size`'s 45
+    // milligas per node of the typed code (script_typed_ir_size_costs.ml), about 5.9 gas here.
+    expect(f.milligas).toBeGreaterThanOrEqual(613_970 * 0.99);
+    expect(f.milligas).toBeLessThanOrEqual(613_970);
+    const estimate = await toolkit(devnet.accounts[6]!.secretKey).estimate.originate({ code, init: { prim: 'Unit' } });
+    expect(estimate.gasLimit).toBeGreaterThanOrEqual(614);
+  });
+
+  test('origination of mini_scenarios/big_map_all with 10 entries: 312 bytes, 2,908.793 gas', async () => {
+    const source = devnet.accounts[6]!.address;
+    const code = readScript('big_map_all');
+    const storage = Array.from({ length: 10 }, (_, i) => ({ prim: 'Elt', args: [{ string: String(i).padStart(4, '0') }, { int: String(i) }] }));
+    const f = await figures([{ kind: 'origination', source, fee: '1450', counter: await counterOf(source), gas_limit: '3009', storage_limit: '2000', balance: '0', script: { code, storage } }]);
+    expect(f.size).toBe(312);
+    // Still ~10 % under: the big_map's lazy-storage diff (an allocation, then per entry a cycle and the
+    // unparsing of key and value) is not charged yet.
+    expect(f.milligas).toBeGreaterThanOrEqual(2_908_793 * 0.85);
+
+  });
+
+  test('call of mini_scenarios/check_signature: 347 bytes, 1,460.653 gas', async () => {
+    const a = devnet.accounts[8]!;
+    const tz = toolkit(a.secretKey);
+    const orig = await tz.contract.originate({ code: readScript('check_signature'), init: 'Unit' });
+    await orig.confirmation();
+    const msg = stringToBytes('Message to sign');
+    const { prefixSig } = await new InMemorySigner(a.secretKey).sign(msg);
+    const value = { prim: 'Pair', args: [{ string: a.publicKey }, { string: prefixSig }, { bytes: msg }] };
+    const destination = orig.contractAddress!;
+    // The test's own limits (gas 1,470, storage 161) and the Transfer default fee.
+    const f = await figures([{ kind: 'transaction', source: a.address, fee: '1000', counter: await counterOf(a.address), gas_limit: '1470', storage_limit: '161', amount: '0', destination, parameters: { entrypoint: 'default', value } }]);
+    expect(f.size).toBe(347);
+    // The readable key and signature's decoding (79 + 6.4 gas) are charged now; the call is still ~16 % under.
+    expect(f.milligas).toBeGreaterThanOrEqual(1_460_653 * 0.8);
+
+  });
 });
 
 describe('manager operations', () => {
