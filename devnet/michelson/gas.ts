@@ -101,8 +101,8 @@ const sat = (x: number): number => (x >= SATURATED ? SATURATED : x);
 const shr = (x: number, k: number): number => Math.floor(x / (POW2[k] as number));
 /** `S.sub`: never below zero. */
 const sub = (x: number, y: number): number => (x > y ? x - y : 0);
-const add = (x: number, y: number): number => sat(x + y);
-const mul = (x: number, y: number): number => sat(x * y);
+export const add = (x: number, y: number): number => sat(x + y);
+export const mul = (x: number, y: number): number => sat(x * y);
 
 /** Bit length of a non-negative integer-valued number (`Saturation_repr.numbits`). */
 function numbits(x: number): number {
@@ -115,7 +115,7 @@ function numbits(x: number): number {
 }
 
 /** `S.Syntax.log2`: 1 + numbits, so log2 0 = 1. */
-const log2 = (x: number): number => 1 + numbits(x);
+export const log2 = (x: number): number => 1 + numbits(x);
 
 /** `Z.numbits`: bit length of |n|. */
 export function bigintBits(n: bigint): number {
@@ -775,38 +775,62 @@ export const readAccess = (pathLength: number, readBytes: number): number =>
   add(add(200_000, mul(5000, pathLength)), mul(2, readBytes));
 
 // ---------------------------------------------------------------------------------------------
-// Parsing and typechecking a script or a datum before a run (Cost_of.Typechecking per node, plus
-// decoding the Micheline). octez-client's run script reports about twice this before the first
-// instruction (it also charges type equality checks and context reads not modelled here).
+// Manager operations (apply.ml, validate.ml, operation_costs.ml, michelson_v1_gas.ml `Cost_of`)
 
-function countNodes(e: Expr, acc: { instr: number; type: number; data: number }): void {
-  if (Array.isArray(e)) {
-    for (const x of e) countNodes(x, acc);
-    return;
-  }
-  if (!('prim' in e)) {
-    acc.data++;
-    return;
-  }
-  if (/^[A-Z_0-9]+$/.test(e.prim)) acc.instr++;
-  else if (/^[a-z_0-9]+$/.test(e.prim)) acc.type++;
-  else acc.data++;
-  for (const a of e.args ?? []) countNodes(a, acc);
+/** `Cost_of.manager_operation`: 100 gas, charged to every manager operation, internal ones included. */
+export const MANAGER_OPERATION = 100_000;
+/** `Cost_of.transfer_operation`: 2,000 gas more for a transfer to an implicit account (apply_transaction_to_implicit). */
+export const TRANSFER_TO_IMPLICIT = 2_000_000;
+
+/** Signature schemes, by the tag of their public key or key hash (`Cost_of.Interpreter.algo_of_public_key_hash`). */
+export type SignatureAlgo = 'ed25519' | 'secp256k1' | 'p256' | 'bls' | 'mldsa44';
+
+const ALGO_OF_PREFIX: Record<string, SignatureAlgo> = { tz1: 'ed25519', tz2: 'secp256k1', tz3: 'p256', tz4: 'bls', tz5: 'mldsa44' };
+
+/** The scheme of an implicit account's key, from its tz1…tz5 address. */
+export function signatureAlgoOf(address: string): SignatureAlgo {
+  const algo = ALGO_OF_PREFIX[address.slice(0, 3)];
+  if (algo === undefined) throw new GasModelError(`signatureAlgoOf: not an implicit account (${address})`);
+  return algo;
 }
 
-/** Decoding and typechecking a whole script: per instruction, type and data node, plus deserialization. */
-export function scriptParsingCost(script: Expr): number {
-  const n = { instr: 0, type: 0, data: 0 };
-  countNodes(script, n);
-  return add(
-    deserialization(michelineSize(script)),
-    n.instr * cost.parseInstrCycle() + n.type * cost.parseTypeCycle() + n.data * cost.parseDataCycle(),
-  );
+/** `Operation_costs.serialization_cost`: 32 milligas per byte. */
+const operationSerialization = (size: number): number => mul(size, 32);
+
+/**
+ * Checking a batch's signature (`Operation_costs.check_signature_cost`), on the unsigned operation's length (branch
+ * and contents). validate.ml and apply.ml charge it to the batch's first content, on top of `MANAGER_OPERATION`.
+ */
+export const signatureCheck = (algo: SignatureAlgo, unsignedLength: number): number =>
+  add(operationSerialization(unsignedLength), checkSig[algo](unsignedLength));
+
+/** Size of a BLS public key (`Bls.Public_key.size`). */
+const BLS_PUBLIC_KEY_SIZE = 48;
+
+/** A tz4 reveal's proof of possession: serializing the key and a BLS check over it (apply.ml, `Reveal` with a proof). */
+export const blsProofCheck = (): number => add(operationSerialization(BLS_PUBLIC_KEY_SIZE), checkSig.bls(BLS_PUBLIC_KEY_SIZE));
+
+/** `Storage_costs.write_access`: a carbonated storage write, 200 gas + 0.004 per byte. */
+export const writeAccess = (writtenBytes: number): number => add(200_000, mul(4, writtenBytes));
+
+/**
+ * Path length of a contract's `code` or `storage` entry as carbonated storage counts it: contracts / index /
+ * the contract / the entry, plus its length cell (storage_functors.ml `consume_read_gas`).
+ */
+const SCRIPT_ENTRY_PATH = 5;
+/** The 4-byte length prefix of a lazy expression in binary encodings (`Script_repr.lazy_expr_encoding`). */
+export const LAZY_EXPR_PREFIX = 4;
+
+/**
+ * Loading a stored contract's code and storage for a call, as a script-cache miss does (script_cache.ml
+ * `load_and_elaborate` → contract_storage.ml `get_script`): `Code.find` (a membership read, then the read) and
+ * `Storage.get`, each decoded at 20 milligas per byte. The devnet charges it on every call, so its figures are
+ * the upper bound a cached contract on Octez stays under.
+ */
+export function scriptLoading(codeBytes: number, storageBytes: number): number {
+  const read = (bytes: number): number => add(readAccess(SCRIPT_ENTRY_PATH, bytes + LAZY_EXPR_PREFIX), deserializationFromBytes(bytes));
+  return add(add(readAccess(SCRIPT_ENTRY_PATH, 0), read(codeBytes)), read(storageBytes));
 }
 
-/** Decoding and typechecking a datum (storage, parameter). */
-export function dataParsingCost(data: Expr): number {
-  const n = { instr: 0, type: 0, data: 0 };
-  countNodes(data, n);
-  return add(deserialization(michelineSize(data)), (n.instr + n.type + n.data) * cost.parseDataCycle());
-}
+/** Storing a code or storage expression (`Make_carbonated_map_expr.init/update`): encoding it, then the write. */
+export const scriptEntryWrite = (e: Expr, bytes: number): number => add(serialization(michelineSize(e)), writeAccess(bytes + LAZY_EXPR_PREFIX));

@@ -8,12 +8,13 @@ import { addressFromString, addressToString, chainIdFromString, keyHashToString 
 import { findEntrypoint, wrapParameter } from './entrypoints';
 import { resolveContract } from './instr-chain';
 import { MichelsonFailure, badInput, illTyped } from './errors';
-import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, dataParsingCost, scriptParsingCost } from './gas';
+import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, cost } from './gas';
 import { standaloneHost, type Env, type Host } from './host';
 import { Compiler, type Instr, type RunContext } from './interpreter';
 import { type Expr, type Prim } from './micheline';
 import { settleBigMaps, type BigMapDiff } from './big-map-diff';
 import { parseExpression, parseScript, printExpr, typecheckScript, type TypedScript } from './typecheck';
+import { dataTypecheckingCost, scriptTypecheckingCost } from './typecheck-gas';
 import { Address, Pair, type Operation, type Value } from './values';
 
 /** octez-client's defaults for `run script`. */
@@ -71,7 +72,7 @@ export interface LoadedScript {
   readonly typed: TypedScript;
   readonly compiler: Compiler;
   readonly code: Instr;
-  /** Milligas of decoding and typechecking the script, charged to every run as Octez does. */
+  /** Milligas of typechecking the script (Octez's `parse_code`), charged to every run as Octez does. */
   readonly parsingCost: number;
 }
 
@@ -81,7 +82,7 @@ export function loadScript(script: string | Expr[]): LoadedScript {
   const typed = typecheckScript(parsed, typeof script === 'string' ? script : undefined);
   // Run mode accepts ticket literals in the storage and parameter, as octez-client's run script does.
   const compiler = new Compiler(typed.trace, typed.script, { allowTicketLiterals: true });
-  return { typed, compiler, code: compiler.compile(typed.code), parsingCost: scriptParsingCost(typed.script) };
+  return { typed, compiler, code: compiler.compile(typed.code), parsingCost: scriptTypecheckingCost(typed) };
 }
 
 const isLoaded = (s: RunRequest['script']): s is LoadedScript => typeof s === 'object' && !Array.isArray(s);
@@ -140,12 +141,14 @@ function execute(req: RunRequest, { typed, compiler, code, parsingCost }: Loaded
   const ctx: RunContext = { env, host, gas, counter: { nonce: 0, originations }, compiler, viewDepth: 0 };
 
   gas.consume(parsingCost);
-  gas.consume(dataParsingCost(storageExpr));
+  gas.consume(dataTypecheckingCost(storageExpr, typed.storage, typed.trace));
   const storage = dataOf(compiler, host, storageExpr, typed.storage, 'storage');
   const entry = findEntrypoint(typed.parameter, req.entrypoint ?? '');
   if (!entry) throw illTyped(`Contract has no entrypoint named ${req.entrypoint}`);
   const inputExpr = typeof req.input === 'string' ? parseExpression(req.input, 'input') : req.input;
-  gas.consume(dataParsingCost(inputExpr));
+  // Script_interpreter.execute: finding the entrypoint, then typechecking the argument at its type.
+  gas.consume(cost.findEntrypointCycle());
+  gas.consume(dataTypecheckingCost(inputExpr, entry.type, typed.trace));
   const parameter = wrapParameter(entry, dataOf(compiler, host, inputExpr, entry.type, 'parameter'));
 
   const stack: Value[] = [new Pair(parameter, storage)];

@@ -9,7 +9,9 @@ import { unparseData } from '../michelson/data';
 import { blake2b256, blake2b160, checkSignature, hashKey } from '../michelson/crypto';
 import { addressFromString, addressToString, keyHashToString, originatedAddress, publicKeyFromString, signatureFromBytes } from '../michelson/encoding';
 import { findEntrypoint } from '../michelson/entrypoints';
-import { dataParsingCost } from '../michelson/gas';
+import { getCodec, CODEC, ProtocolsHash } from '@taquito/local-forging';
+import { dataTypecheckingCost, typeParsingCost, viewsTypecheckingCost } from '../michelson/typecheck-gas';
+import { LAZY_EXPR_PREFIX, MANAGER_OPERATION, add, TRANSFER_TO_IMPLICIT, blsProofCheck, cost, deserializationFromBytes, futureSerialization, michelineSize, scriptEntryWrite, scriptLoading, signatureAlgoOf, signatureCheck, writeAccess } from '../michelson/gas';
 import type { Expr, Prim } from '../michelson/micheline';
 import { pairTypes } from '../michelson/micheline';
 import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
@@ -29,8 +31,6 @@ export const CONSTANTS = {
   hardStorageLimitPerOperation: 60_000n,
   costPerByte: 250n,
   originationSize: 257n,
-  /** Gas of every manager operation before its own work (`Cost_of.manager_operation`). */
-  managerOperationMilligas: 100_000n,
 } as const;
 
 /** What applying needs from the chain around the group. */
@@ -268,8 +268,10 @@ export function applyGroup(state: State, g: GroupInput, env: ApplyEnv): GroupRes
   const afterFees = fork(state);
   const outcomes: { result: Json; internals: Json[]; flat: FlatResult[] }[] = [];
   let failedAt = -1;
+  // validate.ml / apply.ml: the batch's first content also pays for checking the batch's signature.
+  const signatureGas = signatureCheck(signatureAlgoOf(g.contents[0]!.source), unsignedLength(g));
   for (const [i, c] of g.contents.entries()) {
-    const o = applyContent(ctx, c);
+    const o = applyContent(ctx, c, i === 0 ? MANAGER_OPERATION + signatureGas : MANAGER_OPERATION);
     outcomes.push(o);
     if (o.result.status === 'failed' || o.internals.some((x) => (x.result as Json).status === 'failed')) {
       failedAt = i;
@@ -304,21 +306,36 @@ export function applyGroup(state: State, g: GroupInput, env: ApplyEnv): GroupRes
   return { contents, flat };
 }
 
-function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Json[]; flat: FlatResult[] } {
+/** Bytes of the operation without its signature: the forged bytes, forged here for a simulation. */
+function unsignedLength(g: GroupInput): number {
+  if (g.signed) return g.signed.forged.length;
+  try {
+    return getCodec(CODEC.MANAGER, ProtocolsHash.PsUshuai9).encoder({ branch: g.branch, contents: g.contents }).length / 2;
+  } catch {
+    // Contents Taquito cannot forge are refused at injection anyway; simulate them as the smallest operation.
+    return 0;
+  }
+}
+
+/** `fixedMilligas`: what the content pays before its own work (the manager operation, maybe the signature check). */
+function applyContent(ctx: GroupCtx, c: Content, fixedMilligas: number): { result: Json; internals: Json[]; flat: FlatResult[] } {
   const gas: Gas = { limit: BigInt(c.gas_limit) * 1000n, used: 0n };
   const storage: Storage = { paid: 0n, allocations: 0n };
   const flat: FlatResult[] = [];
   const internals: Json[] = [];
   let result: Json;
   try {
-    consume(gas, CONSTANTS.managerOperationMilligas);
+    consume(gas, BigInt(fixedMilligas));
     let emitted: Operation[] = [];
     switch (c.kind) {
       case 'reveal': {
         // apply.ml re-checks `must_be_allocated`: the fees may have emptied the source.
         const a = ctx.state.accounts.get(c.source);
         if (a?.kind !== 'implicit') throw applyError('branch', 'implicit.empty_implicit_contract', { implicit: c.source });
-        if (c.proof !== undefined) checkProof(c.public_key ?? '', c.proof);
+        if (c.proof !== undefined) {
+          consume(gas, BigInt(blsProofCheck()));
+          checkProof(c.public_key ?? '', c.proof);
+        }
         setAccount(ctx.state, { ...a, publicKey: c.public_key });
         result = { status: 'applied', consumed_milligas: gas.used.toString() };
         break;
@@ -329,6 +346,8 @@ function applyContent(ctx: GroupCtx, c: Content): { result: Json; internals: Jso
       case 'transaction': {
         // The protocol refuses a top-level transfer of nothing to an implicit account.
         if ((c.amount ?? '0') === '0' && !(c.destination ?? '').startsWith('KT1')) throw applyError('branch', 'contract.empty_transaction', { contract: c.destination });
+        // apply.ml decodes the parameters (Unit when absent) with `Script.Always`: 20 milligas per byte.
+        consume(gas, BigInt(deserializationFromBytes(exprBytes(c.parameters?.value ?? { prim: 'Unit' }))));
         const r = transfer(ctx, { payer: c.source, source: c.source, sender: c.source, destination: c.destination ?? '', amount: BigInt(c.amount ?? '0'), entrypoint: c.parameters?.entrypoint ?? 'default', parameter: c.parameters?.value }, gas, storage);
         result = r.result;
         emitted = r.emitted;
@@ -431,6 +450,8 @@ function numbered(ctx: GroupCtx, ops: readonly Operation[]): [Operation, number]
 }
 
 function applyInternal(ctx: GroupCtx, payer: string, op: Operation, gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
+  // apply_internal_operation_contents: an internal operation pays the manager operation's cost too (no signature).
+  consume(gas, BigInt(MANAGER_OPERATION));
   const sender = addressToString(op.source);
   const o = op.op;
   switch (o.kind) {
@@ -513,6 +534,7 @@ function transfer(ctx: GroupCtx, t: Transfer, gas: Gas, storage: Storage): { res
   if (!ticket && !isUnit(t.parameter)) {
     throw new ApplyError([tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination })]);
   }
+  consume(gas, BigInt(TRANSFER_TO_IMPLICIT));
   const result: Json = { status: 'applied' };
   if (ticket) result.ticket_updates = [...ticket.values()].map((x) => ({ ticket_token: x.token.token, updates: [{ account: t.destination, amount: x.amount.toString() }] }));
   if (!dest && t.amount === 0n && ticket) {
@@ -555,6 +577,7 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   deallocateIfEmpty(ctx.state, t.sender);
   if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
   const loaded = ctx.env.loaded(dest.address, dest.script, ctx.state.globalConstants);
+  consume(gas, BigInt(scriptLoading(exprBytes(dest.script), exprBytes(dest.storage))));
   if (!findEntrypoint(loaded.typed.parameter, t.entrypoint)) {
     throw new ApplyError([
       tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination }),
@@ -588,6 +611,9 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   consume(gas, r.consumedMilligas);
   ctx.originations += r.operationValues.filter((o) => o.op.kind === 'origination').length;
   const newStorage = unparseData(r.storageValue, loaded.typed.storage, 'optimized');
+  // contract_storage.ml `update_script_storage`: the new storage is encoded and written back.
+  consume(gas, BigInt(scriptEntryWrite(newStorage, exprBytes(newStorage))));
+  consume(gas, BigInt(bigMapWrites(r.bigMapDiff)));
   const bigMapBytes = applyBigMapDiff(ctx.state, r.bigMapDiff, dest.address, r.storageValue === undefined ? undefined : storageAnnots(loaded.typed.storage, unparseData(r.storageValue, loaded.typed.storage, 'optimized_legacy')));
   const current = ctx.state.accounts.get(dest.address) as OriginatedAccount;
   const used = current.usedBytes + exprBytes(newStorage) - exprBytes(dest.storage) + bigMapBytes;
@@ -710,7 +736,8 @@ function transferTicket(ctx: GroupCtx, c: Content, gas: Gas, storage: Storage): 
   const entrypoint = c.entrypoint ?? 'default';
   const contents = c.ticket_contents ?? { prim: 'Unit' };
   const contentType = c.ticket_ty ?? { prim: 'unit' };
-  consume(gas, BigInt(dataParsingCost(contents)) + BigInt(dataParsingCost(contentType)));
+  // ticket_transfer.ml parses the contents' type, then the contents at that type.
+  consume(gas, BigInt(add(typeParsingCost(contentType), dataTypecheckingCost(contents, contentType as Prim))));
   const toContract = destination.startsWith('KT1');
   if (!toContract && entrypoint !== 'default') throw applyError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint });
   if (toContract && ctx.state.accounts.get(destination)?.kind !== 'originated') throw applyError('temporary', 'contract.non_existing_contract', { contract: destination });
@@ -774,7 +801,10 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   } catch (e) {
     throw new ApplyError([tezosError('permanent', 'michelson_v1.ill_typed_contract', { message: (e as Error).message }), ...vmTrace(e)]);
   }
-  consume(gas, BigInt(loaded.parsingCost) + BigInt(dataParsingCost(o.storageExpr)));
+  // apply.ml decodes a signed origination's storage and code (`Script.Always`) before typechecking them.
+  if (o.address === undefined) consume(gas, BigInt(deserializationFromBytes(exprBytes(o.storageExpr)) + deserializationFromBytes(exprBytes(o.code))));
+  // parse_script, then (apply.ml) parse_views: the code's typechecking, the storage's, the views'.
+  consume(gas, BigInt(loaded.parsingCost) + BigInt(dataTypecheckingCost(o.storageExpr, loaded.typed.storage, loaded.typed.trace)) + BigInt(viewsTypecheckingCost(loaded.typed)));
   let value;
   try {
     value = loaded.compiler.data(o.storageExpr, loaded.typed.storage);
@@ -792,8 +822,17 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   const storageExpr = unparseData(settled.value, loaded.typed.storage, 'optimized');
   const updates = debit(ctx, o.sender, o.balance);
   if (o.balance > 0n) updates.push({ kind: 'contract', contract: address, change: o.balance.toString(), origin: 'block' });
+  consume(gas, BigInt(bigMapWrites(settled.diff)));
   const bigMapBytes = applyBigMapDiff(ctx.state, settled.diff, address, storageAnnots(loaded.typed.storage, unparseData(settled.value, loaded.typed.storage, 'optimized_legacy')));
-  const used = exprBytes(o.code) + exprBytes(storageExpr) + bigMapBytes + allocSaplingStates(ctx.state, settled.saplingAllocs);
+  // apply_origination unparses storage and code, then contract_storage.ml `raw_originate` writes both.
+  // collect_lazy_storage and extract_lazy_storage_diff walk the storage (script_ir_translator.ml).
+  consume(gas, BigInt(2 * lazyStorageWalk(loaded.typed.storage)));
+  consume(gas, BigInt(unparsingCost(storageExpr, cost.unparseDataCycle()) + unparsingCost(o.code, cost.unparseInstrCycle())));
+  // Both unparsings end with `account_for_future_serialization_cost`.
+  consume(gas, BigInt(futureSerialization(storageExpr) + futureSerialization(o.code)));
+  consume(gas, BigInt(scriptEntryWrite(o.code, exprBytes(o.code)) + scriptEntryWrite(storageExpr, exprBytes(storageExpr))));
+  // Each of code and storage is stored as a lazy expression, with its 4-byte length prefix.
+  const used = exprBytes(o.code) + LAZY_EXPR_PREFIX + exprBytes(storageExpr) + LAZY_EXPR_PREFIX + bigMapBytes + allocSaplingStates(ctx.state, settled.saplingAllocs);
   setAccount(ctx.state, {
     kind: 'originated',
     address,
@@ -822,6 +861,22 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   };
   return { result: orderResult(result) };
 }
+
+/**
+ * `fold_lazy_storage` / `extract_lazy_storage_updates`: a `parse_instr_cycle` per step; a type without big_maps
+ * or sapling states is one step, and a pair holding some is walked into.
+ */
+function lazyStorageWalk(t: Prim): number {
+  const cycle = cost.parseInstrCycle();
+  if (!hasLazyStorage(t)) return cycle;
+  if (t.prim === 'pair' || t.prim === 'or') return (t.args as Prim[]).reduce((n, a) => n + lazyStorageWalk(a), cycle);
+  return cycle;
+}
+
+const hasLazyStorage = (t: Prim): boolean => t.prim === 'big_map' || t.prim === 'sapling_state' || (t.args ?? []).some((a) => 'prim' in a && hasLazyStorage(a));
+
+/** Unparsing a term at `perNode` milligas a node (`Cost_of.Unparsing` cycles). */
+const unparsingCost = (e: Expr, perNode: number): number => michelineSize(e).nodes * perNode;
 
 /** KT1 of the group's next origination: blake2b-160 of the operation hash and a 32-bit index (Octez's origination nonce). */
 function nextOriginatedAddress(ctx: GroupCtx): string {
@@ -873,6 +928,13 @@ function storageAnnots(t: Prim, v: Expr): Map<bigint, string> {
   };
   walk(t, v);
   return out;
+}
+
+/** lazy_storage_kind.ml: each big_map update is a carbonated write of its value (a removal writes nothing). */
+function bigMapWrites(diff: readonly BigMapDiff[]): number {
+  let milligas = 0;
+  for (const d of diff) if (d.action === 'update') milligas += writeAccess(d.value === undefined ? 0 : exprBytes(d.value));
+  return milligas;
 }
 
 const entryBytes = (e: BigMapEntry): number => 65 + exprBytes(e.key) + exprBytes(e.value);

@@ -163,7 +163,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const before = await snapshotOf(a.address);
     const ids = await rejection(
       injectRaw(new InMemorySigner(FRESH[3]!), [
-        { kind: 'transaction', source: a.address, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2000', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address },
+        { kind: 'transaction', source: a.address, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2500', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address },
       ]),
     );
     expect(ids).toEqual(['proto.025-PsUshuai.operation.invalid_signature']);
@@ -174,7 +174,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const a = devnet.accounts[6]!;
     const signer = new InMemorySigner(a.secretKey);
     const op = (counter: bigint): Record<string, string>[] => [
-      { kind: 'transaction', source: a.address, fee: '1000', counter: counter.toString(), gas_limit: '2000', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address },
+      { kind: 'transaction', source: a.address, fee: '1000', counter: counter.toString(), gas_limit: '2500', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address },
     ];
     const start = BigInt((await snapshotOf(a.address)).counter);
     await injectRaw(signer, op(start + 1n));
@@ -191,7 +191,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const a = devnet.accounts[6]!;
     const rpc = new RpcClient(devnet.rpcUrl);
     const counter = BigInt((await snapshotOf(a.address)).counter) + 1n;
-    const contents = [{ kind: 'transaction', source: a.address, fee: '1000', counter: counter.toString(), gas_limit: '2000', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address }];
+    const contents = [{ kind: 'transaction', source: a.address, fee: '1000', counter: counter.toString(), gas_limit: '2500', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address }];
     const bytes = await forger.forge({ branch: (await rpc.getBlockHeader()).hash, contents } as never);
     const { sbytes } = await new InMemorySigner(a.secretKey).sign(bytes, new Uint8Array([3]));
     await rpc.injectOperation(sbytes);
@@ -205,7 +205,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const source = await fresh.publicKeyHash();
     const before = await snapshotOf(source);
     const ids = await rejection(
-      injectRaw(fresh, [{ kind: 'transaction', source, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2000', storage_limit: '0', amount: '1', destination: devnet.accounts[7]!.address }]),
+      injectRaw(fresh, [{ kind: 'transaction', source, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2500', storage_limit: '0', amount: '1', destination: devnet.accounts[7]!.address }]),
     );
     expect(ids).toEqual(['proto.025-PsUshuai.contract.unrevealed_key']);
     expect(await snapshotOf(source)).toEqual(before);

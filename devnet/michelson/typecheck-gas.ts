@@ -1,0 +1,354 @@
+/**
+ * What Octez charges to typecheck a script or a datum (protocol Ushuaia, script_ir_translator.ml), computed
+ * from the devnet's own typechecker trace (the input stack of every instruction). Octez charges as it goes:
+ * `parse_instr_cycle` on every call of `parse_instr` (each instruction, and each sequence and sequence tail),
+ * `parse_type_cycle` per type node, `parse_data_cycle` per datum node, plus what each case checks: type
+ * equalities (`ty_eq`, on the smaller type's size), DUP-ability walks, proof arguments of DIG/DUG/DROP n…,
+ * branch merges, the per-literal decoding costs, and for map and big_map literals the sortedness comparisons,
+ * the inserts and (big_map) the key hashing. Costs are milligas.
+ */
+import { parseData, unparseData } from './data';
+import { add, compareCost, comparableSize, cost, futureSerialization, log2, michelineSize, mul } from './gas';
+import { pack } from './pack';
+import { pairTypes, type Expr, type Prim } from './micheline';
+import type { Trace, TypedScript } from './typecheck';
+import type { Value } from './values';
+
+/** michelson_v1_gas_costs.ml `cost_TYPECHECKING_CODE`, `cost_PARSE_TYPE 1`, `cost_TYPECHECKING_DATA`. */
+const PARSE_INSTR_CYCLE = cost.parseInstrCycle();
+const PARSE_TYPE_CYCLE = cost.parseTypeCycle();
+const PARSE_DATA_CYCLE = cost.parseDataCycle();
+
+const isPrimNode = (e: Expr): e is Prim => !Array.isArray(e) && 'prim' in e;
+
+/** `Script_typed_ir.ty_size`: one per type constructor (memo sizes and annotations do not count). */
+export function typeSize(t: Expr): number {
+  if (!isPrimNode(t)) return 0;
+  let n = 1;
+  for (const a of t.args ?? []) n += typeSize(a);
+  return n;
+}
+
+/** `Typecheck_costs.ty_eq`: 35 + 22 per node of the smaller type. */
+const tyEq = (a: Expr, b: Expr): number => cost.tyEq(typeSize(a), typeSize(b));
+const stackEq = (s: readonly Prim[]): number => s.reduce((n, t) => add(n, tyEq(t, t)), 0);
+
+/**
+ * `parse_ty`: a cycle per node; `big_map` pays a second one (parse_big_map_ty), and a comb `pair a b c` is
+ * parsed as `pair a (pair b c)`, a cycle per nesting.
+ */
+export function typeParsingCost(t: Expr): number {
+  if (!isPrimNode(t)) return 0;
+  const args = t.args ?? [];
+  if (t.prim === 'pair' && args.length > 2) {
+    return add(add(PARSE_TYPE_CYCLE, typeParsingCost(args[0]!)), typeParsingCost({ prim: 'pair', args: args.slice(1) }));
+  }
+  let n = t.prim === 'big_map' ? 2 * PARSE_TYPE_CYCLE : PARSE_TYPE_CYCLE;
+  for (const a of args) if (isPrimNode(a)) n = add(n, typeParsingCost(a));
+  return n;
+}
+
+/** `check_dupable_ty`: a cycle per node visited (a set's or map's key type is not walked). */
+function dupableCost(t: Prim): number {
+  let n = cost.checkDupableCycle();
+  const args = (t.args ?? []).filter(isPrimNode);
+  switch (t.prim) {
+    case 'pair':
+    case 'or':
+      for (const a of t.prim === 'pair' ? pairTypes(t) : args) n = add(n, dupableCost(a));
+      return n;
+    case 'option':
+    case 'list':
+      return add(n, dupableCost(args[0]!));
+    case 'map':
+    case 'big_map':
+      return add(n, dupableCost(args[1]!));
+    default:
+      return n;
+  }
+}
+
+const intArg = (p: Prim): number => {
+  const a = p.args?.[0];
+  return a !== undefined && !Array.isArray(a) && 'int' in a ? Number(a.int) : 0;
+};
+
+const NUMERIC_ARG = new Set(['DIG', 'DUG', 'DROP', 'DIP', 'PAIR', 'UNPAIR', 'GET', 'UPDATE', 'DUP']);
+const TYPE_ARGS = new Set(['NIL', 'NONE', 'LEFT', 'RIGHT', 'EMPTY_SET', 'EMPTY_MAP', 'EMPTY_BIG_MAP', 'UNPACK', 'CONTRACT', 'CAST', 'SAPLING_EMPTY_STATE']);
+const BRANCHES = new Set(['IF', 'IF_NONE', 'IF_LEFT', 'IF_CONS']);
+
+interface Judged {
+  readonly milligas: number;
+  /** The code ends in FAILWITH or NEVER on every path (Octez's `Failed` judgement). */
+  readonly failed: boolean;
+}
+
+/** Typechecking costs of code, walked with the devnet's trace. */
+class InstrCosts {
+  constructor(private readonly trace: Trace) {}
+
+  /** `after`: the stack the code leaves, when known (for the merges of its last branching instruction). */
+  code(e: Expr, after: readonly Prim[] | undefined): Judged {
+    if (!Array.isArray(e)) return this.instr(e, after);
+    // Seq [] and Seq [x] are one cycle; Seq (x :: rest) is one cycle, x, then the Seq rest.
+    if (e.length === 0) return { milligas: PARSE_INSTR_CYCLE, failed: false };
+    let milligas = 0;
+    let failed = false;
+    for (const [i, x] of e.entries()) {
+      const next = e[i + 1];
+      const j = this.instr(x, next === undefined ? after : this.trace.get(next) ?? undefined);
+      milligas = add(milligas, add(PARSE_INSTR_CYCLE, j.milligas));
+      failed = j.failed;
+    }
+    return { milligas, failed };
+  }
+
+  private instr(e: Expr, after: readonly Prim[] | undefined): Judged {
+    if (Array.isArray(e)) return this.code(e, after);
+    if (!isPrimNode(e)) return { milligas: PARSE_INSTR_CYCLE, failed: false };
+    const s = this.trace.get(e) ?? [];
+    const args = e.args ?? [];
+    let n = PARSE_INSTR_CYCLE;
+    const typed = (m: number): Judged => ({ milligas: add(n, m), failed: false });
+    if (NUMERIC_ARG.has(e.prim) && args.length > 0 && !Array.isArray(args[0]) && 'int' in (args[0] as object)) {
+      n = add(n, cost.proofArgument(intArg(e)));
+    }
+    switch (e.prim) {
+      case 'FAILWITH':
+      case 'NEVER':
+        return { milligas: n, failed: true };
+      case 'DUP': {
+        const depth = args.length > 0 ? intArg(e) : 1;
+        return typed(s[depth - 1] ? dupableCost(s[depth - 1]!) : 0);
+      }
+      case 'COMPARE':
+        return typed(s[0] && s[1] ? tyEq(s[0], s[1]) : 0);
+      case 'CONS':
+        return typed(s[0] && s[1] ? tyEq(s[0], s[1].args![0]!) : 0);
+      case 'MEM':
+      case 'GET':
+        if (args.length > 0 || !s[1]) return typed(0);
+        return typed(tyEq(s[0]!, s[1].args![0]!));
+      case 'UPDATE':
+      case 'GET_AND_UPDATE': {
+        if (args.length > 0 || !s[2]) return typed(0);
+        const container = s[2];
+        const key = tyEq(s[0]!, container.args![0]!);
+        if (container.prim === 'set') return typed(key);
+        return typed(add(key, tyEq((s[1]!.args ?? [s[1]!])[0]!, container.args![1]!)));
+      }
+      case 'EXEC':
+        return typed(s[1] ? tyEq(s[0]!, s[1].args![0]!) : 0);
+      case 'APPLY':
+        return typed(s[1] ? tyEq(s[0]!, pairTypes(s[1].args![0] as Prim)[0]) : 0);
+      case 'TRANSFER_TOKENS':
+        return typed(s[2] ? tyEq(s[0]!, s[2].args![0]!) : 0);
+      case 'SELF':
+        return typed(cost.findEntrypointCycle());
+      case 'PUSH':
+        return typed(add(typeParsingCost(args[0]!), dataTypecheckingCost(args[1]!, args[0] as Prim, this.trace)));
+      case 'LAMBDA':
+      case 'LAMBDA_REC': {
+        const [arg, ret, body] = args as [Prim, Prim, Expr];
+        const j = this.code(body, [ret]);
+        return typed(add(add(typeParsingCost(arg), typeParsingCost(ret)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret))));
+      }
+      case 'DIP':
+        return typed(this.code(args[args.length - 1]!, undefined).milligas);
+      case 'LOOP':
+      case 'LOOP_LEFT':
+        return typed(add(this.code(args[0]!, undefined).milligas, stackEq(s)));
+      case 'ITER':
+        return typed(add(this.code(args[0]!, s.slice(1)).milligas, stackEq(s.slice(1))));
+      case 'MAP':
+        return typed(add(this.code(args[0]!, undefined).milligas, stackEq(s.slice(1))));
+      case 'CREATE_CONTRACT':
+        return typed(s[2] ? add(scriptTypecheckingCostOf(args[0] as unknown as Expr[], this.trace), tyEq(s[2], s[2])) : 0);
+      default:
+        break;
+    }
+    if (TYPE_ARGS.has(e.prim)) {
+      let m = 0;
+      for (const a of args) m = add(m, typeParsingCost(a));
+      if (e.prim === 'CAST' && s[0]) m = add(m, tyEq(s[0], s[0]));
+      return typed(m);
+    }
+    if (BRANCHES.has(e.prim)) {
+      const [bt, bf] = args as [Expr, Expr];
+      const jt = this.code(bt, after);
+      const jf = this.code(bf, after);
+      const merge = !jt.failed && !jf.failed && after !== undefined ? stackEq(after) : 0;
+      return { milligas: add(add(n, add(jt.milligas, jf.milligas)), merge), failed: jt.failed && jf.failed };
+    }
+    return typed(0);
+  }
+}
+
+const section = (script: Expr[], name: string): Expr | undefined => {
+  for (const s of script) if (isPrimNode(s) && s.prim === name) return s.args?.[0];
+  return undefined;
+};
+
+/** Micheline nodes as `Script_repr.micheline_nodes` counts them (annotations are not nodes). */
+function michelineNodes(e: Expr): number {
+  if (Array.isArray(e)) return e.reduce((n: number, x) => n + michelineNodes(x), 1);
+  if (isPrimNode(e)) return (e.args ?? []).reduce((n: number, x) => n + michelineNodes(x), 1);
+  return 1;
+}
+
+/** `Global_constants_costs.expand_no_constants_branch_cost`: walking the code for `constant`s. */
+export function constantsExpansionCost(script: Expr): number {
+  const nodes = michelineNodes(script);
+  const w3 = mul(log2(nodes + 1), nodes);
+  return add(mul(w3, 4) + Math.floor(w3 / 2) + Math.floor(w3 / 4), 100);
+}
+
+function scriptTypecheckingCostOf(script: Expr[], trace: Trace): number {
+  const parameter = section(script, 'parameter') as Prim;
+  const storage = section(script, 'storage') as Prim;
+  const code = section(script, 'code')!;
+  const ret: Prim = { prim: 'pair', args: [{ prim: 'list', args: [{ prim: 'operation' }] }, storage] };
+  const j = new InstrCosts(trace).code(code, [ret]);
+  // parse_kdescr: the code's result type is checked against (pair (list operation) storage).
+  return add(add(typeParsingCost(parameter), typeParsingCost(storage)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret)));
+}
+
+/**
+ * `Script_ir_translator.parse_code` on a stored or originated script: looking for global constants, parsing the
+ * parameter and storage types, typechecking the code. Views are typechecked only at origination (`viewsCost`).
+ */
+export function scriptTypecheckingCost(typed: TypedScript): number {
+  return add(constantsExpansionCost(typed.script), scriptTypecheckingCostOf(typed.script, typed.trace));
+}
+
+/** `parse_views` at origination: each view's input and output types and its code. */
+export function viewsTypecheckingCost(typed: TypedScript): number {
+  let n = 0;
+  for (const v of typed.views.values()) {
+    const ret = v.output;
+    const j = new InstrCosts(typed.trace).code(v.code, [ret]);
+    n = add(n, add(add(typeParsingCost(v.input), typeParsingCost(v.output)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret))));
+  }
+  return n;
+}
+
+const utf8 = new TextEncoder();
+const noLambdas = {
+  compileLambda: (): never => {
+    throw new Error('no lambda in a comparable value');
+  },
+};
+
+/** A comparable literal as a value, for the comparison and insertion costs of map literals. */
+function keyValue(e: Expr, t: Prim): Value | undefined {
+  try {
+    return parseData(e, t, noLambdas);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The decoding cost of a literal leaf (`parse_data`'s cases), by type and form. */
+function leafCost(e: Expr, t: Prim): number {
+  const readable = !Array.isArray(e) && 'string' in e;
+  switch (t.prim) {
+    case 'string':
+      return readable ? cost.checkPrintable(utf8.encode((e as { string: string }).string).length) : 0;
+    case 'timestamp':
+      return readable ? cost.timestampReadable((e as { string: string }).string.length) : 0;
+    case 'key':
+      return readable ? cost.publicKeyReadable() : cost.publicKeyOptimized();
+    case 'key_hash':
+      return readable ? cost.keyHashReadable() : cost.keyHashOptimized();
+    case 'signature':
+      return readable ? cost.signatureReadable() : cost.signatureOptimized();
+    case 'chain_id':
+      return readable ? cost.chainIdReadable() : cost.chainIdOptimized();
+    case 'address':
+      return readable ? cost.contractReadable() : cost.addressOptimized();
+    case 'contract':
+      return add(readable ? cost.contractReadable() : cost.contractOptimized(), cost.contractExists());
+    case 'bls12_381_g1':
+      return cost.bls12381G1();
+    case 'bls12_381_g2':
+      return cost.bls12381G2();
+    case 'bls12_381_fr':
+      return cost.bls12381Fr();
+    default:
+      return 0;
+  }
+}
+
+/**
+ * `parse_data` on a literal of type `t`: a cycle per call, the literal's decoding, and for sets, maps and
+ * big_maps the sortedness comparison with the previous key and the insertion; a big_map key is also packed
+ * and hashed (`hash_comparable_data`). Lambdas are walked as code (the trace has them once compiled).
+ */
+export function dataTypecheckingCost(e: Expr, t: Prim, trace?: Trace): number {
+  let n = PARSE_DATA_CYCLE;
+  const args = (t.args ?? []) as Prim[];
+  switch (t.prim) {
+    case 'pair': {
+      const [l, r] = pairTypes(t);
+      const items = Array.isArray(e) ? e : isPrimNode(e) && e.prim === 'Pair' ? (e.args ?? []) : [];
+      if (items.length < 2) return n;
+      const rest: Expr = items.length > 2 ? { prim: 'Pair', args: items.slice(1) } : items[1]!;
+      return add(n, add(dataTypecheckingCost(items[0]!, l, trace), dataTypecheckingCost(rest, r, trace)));
+    }
+    case 'or':
+    case 'option': {
+      const inner = isPrimNode(e) ? e.args?.[0] : undefined;
+      if (inner === undefined) return n;
+      const ty = t.prim === 'option' ? args[0]! : (e as Prim).prim === 'Left' ? args[0]! : args[1]!;
+      return add(n, dataTypecheckingCost(inner, ty, trace));
+    }
+    case 'list':
+      for (const x of Array.isArray(e) ? e : []) n = add(n, dataTypecheckingCost(x, args[0]!, trace));
+      return n;
+    case 'set': {
+      let previous: Value | undefined;
+      let size = 0;
+      for (const x of Array.isArray(e) ? e : []) {
+        n = add(n, dataTypecheckingCost(x, args[0]!, trace));
+        const v = keyValue(x, args[0]!);
+        if (v === undefined) continue;
+        if (previous !== undefined) n = add(n, compareCost(previous, v));
+        n = add(n, cost.setUpdate(comparableSize(v, args[0]), size++));
+        previous = v;
+      }
+      return n;
+    }
+    case 'map':
+    case 'big_map': {
+      if (!Array.isArray(e)) return n;
+      const [kt, vt] = args as [Prim, Prim];
+      let previous: Value | undefined;
+      let size = 0;
+      for (const elt of e) {
+        if (!isPrimNode(elt) || elt.prim !== 'Elt') continue;
+        const [k, v] = elt.args as [Expr, Expr];
+        n = add(n, dataTypecheckingCost(k, kt, trace));
+        const key = keyValue(k, kt);
+        if (t.prim === 'big_map' && key !== undefined) n = add(n, keyHashing(key, kt));
+        n = add(n, dataTypecheckingCost(v, vt, trace));
+        if (key === undefined) continue;
+        if (previous !== undefined) n = add(n, compareCost(previous, key));
+        n = add(n, t.prim === 'big_map' ? cost.bigMapUpdate(size) : cost.mapUpdate(comparableSize(key, kt), size));
+        size++;
+        previous = key;
+      }
+      return n;
+    }
+    case 'lambda':
+      return trace === undefined ? n : add(n, new InstrCosts(trace).code(e, [args[1]!]).milligas);
+    default:
+      return add(n, leafCost(e, t));
+  }
+}
+
+/** `hash_comparable_data`: unparsing the key (Optimized_legacy), packing it and hashing the bytes. */
+export function keyHashing(key: Value, t: Prim): number {
+  const unparsed = unparseData(key, t, 'optimized_legacy');
+  const unparse = add(mul(michelineSize(unparsed).nodes, cost.unparseDataCycle()), futureSerialization(unparsed));
+  return add(unparse, cost.blake2b(pack(key, t).length));
+}
