@@ -131,7 +131,7 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     const signer = new InMemorySigner(TZ4_KEYS[2]!);
     const source = await signer.publicKeyHash();
     const { prefixSig: otherProof } = await new InMemorySigner(TZ4_KEYS[3]!).provePossession();
-    const contents = [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '3000', storage_limit: '0', public_key: await signer.publicKey(), proof: otherProof }];
+    const contents = [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '4000', storage_limit: '0', public_key: await signer.publicKey(), proof: otherProof }];
     const rpc = new RpcClient(devnet.rpcUrl);
     const branch = (await rpc.getBlockHeader()).hash;
     const bytes = await forger.forge({ branch, contents } as never);
@@ -181,7 +181,7 @@ describe('emptied implicit accounts', () => {
     const rpc = new RpcClient(devnet.rpcUrl);
     const fee = 1_000;
     const balance = (await rpc.getBalance(address)).toNumber();
-    await (await tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: balance - fee, mutez: true, fee, gasLimit: 2_000, storageLimit: 0 })).confirmation();
+    await (await tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: balance - fee, mutez: true, fee, gasLimit: 2_500, storageLimit: 0 })).confirmation();
     // contract_storage.ml `delete`: the balance, manager key and counter are removed.
     expect((await rpc.getBalance(address)).toString()).toBe('0');
     expect(await rpc.getManagerKey(address)).toBeNull();
@@ -204,7 +204,7 @@ describe('emptied implicit accounts', () => {
     const tz = toolkit(FRESH[2]!);
     await (await tz.contract.transfer({ to: address, amount: 1 })).confirmation();
     const balance = (await tz.tz.getBalance(gone)).toNumber();
-    await (await tz.contract.transfer({ to: address, amount: balance - 1_000, mutez: true, fee: 1_000, gasLimit: 2_000, storageLimit: 0 })).confirmation();
+    await (await tz.contract.transfer({ to: address, amount: balance - 1_000, mutez: true, fee: 1_000, gasLimit: 2_500, storageLimit: 0 })).confirmation();
     const row = (await accountsGetByAddress(gone, {}, { baseUrl: devnet.tzktUrl })) as { type: string; balance: number; revealed: boolean };
     expect(row.type).toBe('user');
     expect(row.balance).toBe(0);
@@ -237,7 +237,7 @@ describe('emptied implicit accounts', () => {
     await (await tz.contract.setDelegate({ source: address, delegate: devnet.accounts[0]!.address })).confirmation();
     const rpc = new RpcClient(devnet.rpcUrl);
     const before = (await rpc.getBalance(address)).toNumber();
-    const ids = await rejection(tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: before - 1_000, mutez: true, fee: 1_000, gasLimit: 2_000, storageLimit: 0 }));
+    const ids = await rejection(tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: before - 1_000, mutez: true, fee: 1_000, gasLimit: 2_500, storageLimit: 0 }));
     expect(ids).toEqual([`${P}implicit.empty_implicit_delegated_contract`]);
     // Nor by fees alone (validate.ml spends them with `simulate_spending`, which checks the same).
     const fees = await rejection(injectRaw(signer, [{ kind: 'transaction', source: address, fee: String(before), counter: await nextCounter(address), gas_limit: '2000', storage_limit: '0', amount: '1', destination: devnet.accounts[2]!.address }]));
