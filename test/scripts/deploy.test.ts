@@ -138,8 +138,9 @@ describe('npm run bench -- --filter fa2:', () => {
     expect(results.map((r) => r.name)).toEqual(['fa2: transfer of one token (gas)', 'fa2: mint of one copy (gas)', 'fa2: game_burn of one copy (gas)', 'fa2: create 24 tokens in one batch (gas)']);
     for (const r of results) {
       expect(r.unit).toBe('gas');
-      // Gas is deterministic: every sample repeats the same operation on the same kind of state.
-      expect(r.min).toBe(r.max);
+      // Every sample repeats the same operation on the same kind of state; only the signature check, charged per byte
+      // of the operation as Octez does, moves with the counter's and token ids' lengths: well under one gas unit.
+      expect(r.max - r.min).toBeLessThan(1);
       expect(r.median).toBeGreaterThan(0);
       // Ushuaia's hard_gas_limit_per_operation.
       expect(r.median).toBeLessThan(1_040_000);

@@ -116,11 +116,16 @@ describe('michelson CLI flags in octez-client’s units', () => {
   });
 
   it('--gas counts gas units, not milligas', async () => {
-    // About 7 gas (6,935 milligas): 7 units are enough, 6 are not; read as milligas, neither would be.
+    // A run needing c milligas succeeds with ⌈c/1000⌉ gas units and runs out with one unit less; read as milligas,
+    // neither figure would be near enough.
     const loop = file('loop.tz', 'parameter nat; storage nat; code { CAR; DUP; INT; NEQ; LOOP { PUSH nat 1; SWAP; SUB; ABS; DUP; INT; NEQ }; NIL operation; PAIR }');
-    const enough = await runCli(['run', '--script', loop, '--storage', '0', '--input', '10', '--gas', '7', '--json']);
+    const args = ['run', '--script', loop, '--storage', '0', '--input', '10', '--json'];
+    const free = await runCli(args);
+    const needed = Math.ceil(Number((free.json as { consumedMilligas: string }).consumedMilligas) / 1000);
+    expect(needed).toBeGreaterThan(1);
+    const enough = await runCli([...args, '--gas', String(needed)]);
     expect(enough.code).toBe(0);
-    const tooLittle = await runCli(['run', '--script', loop, '--storage', '0', '--input', '10', '--gas', '6', '--json']);
+    const tooLittle = await runCli([...args, '--gas', String(needed - 1)]);
     expect((tooLittle.json as { error: { kind: string } }).error.kind).toBe('gas_exhausted');
   });
 
