@@ -10,6 +10,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { minimalFeeMutez, startDevnet, type BootstrapAccount, type Devnet } from '../../../devnet/node';
+import { signedToolkit } from './taquito-clients';
 
 const P = 'proto.025-PsUshuai.';
 /** A script that never ends: LOOP on a True it pushes again. */
@@ -30,11 +31,7 @@ let rpc: RpcClient;
 let viewContract = '';
 const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 
-const toolkit = (secretKey: string): TezosToolkit => {
-  const tz = new TezosToolkit(devnet.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(secretKey));
-  return tz;
-};
+const toolkit = (secretKey: string): TezosToolkit => signedToolkit(devnet.rpcUrl, secretKey);
 
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, accounts: 6 });

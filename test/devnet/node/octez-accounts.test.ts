@@ -8,7 +8,7 @@ import { blake2b } from '@noble/hashes/blake2.js';
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import { RpcClient, type OperationContentsAndResultReveal } from '@taquito/rpc';
 import { InMemorySigner } from '@taquito/signer';
-import { TezosOperationError, TezosToolkit } from '@taquito/taquito';
+import { TezosToolkit } from '@taquito/taquito';
 import { b58Encode, encodeOpHash, PrefixV2 } from '@taquito/utils';
 import { accountsGetByAddress } from '@tzkt/sdk-api';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
+import { injectRaw, rejection, signedToolkit } from './taquito-clients';
 import { fromJson, toJson, type State } from '../../../devnet/node/state';
 
 const P = 'proto.025-PsUshuai.';
@@ -41,36 +42,10 @@ code { UNPAIR; IF_LEFT { ADD } { DROP 2; PUSH int 0 }; NIL operation; PAIR }`;
 let devnet: Devnet;
 const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 
-const toolkit = (secretKey: string): TezosToolkit => {
-  const tz = new TezosToolkit(devnet.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(secretKey));
-  return tz;
-};
+const toolkit = (secretKey: string): TezosToolkit => signedToolkit(devnet.rpcUrl, secretKey);
 
-function errorIds(e: unknown): string[] {
-  if (e instanceof TezosOperationError) return e.errors.map((x) => x.id);
-  const body = (e as { body?: string }).body;
-  if (typeof body === 'string' && body.startsWith('[')) return (JSON.parse(body) as { id: string }[]).map((x) => x.id);
-  throw e;
-}
 
-async function rejection(p: Promise<unknown>): Promise<string[]> {
-  try {
-    await p;
-  } catch (e) {
-    return errorIds(e);
-  }
-  throw new Error('expected a rejection');
-}
 
-/** Forges, signs (Taquito's signer: a tz4's signature goes out as ff03 ‖ 96 bytes) and injects, bypassing Taquito's checks. */
-async function injectRaw(signer: InMemorySigner, contents: Record<string, string>[]): Promise<string> {
-  const rpc = new RpcClient(devnet.rpcUrl);
-  const branch = (await rpc.getBlockHeader()).hash;
-  const bytes = await forger.forge({ branch, contents } as never);
-  const { sbytes } = await signer.sign(bytes, new Uint8Array([3]));
-  return rpc.injectOperation(sbytes);
-}
 
 async function fund(address: string, tez: number): Promise<void> {
   await (await toolkit(devnet.accounts[0]!.secretKey).contract.transfer({ to: address, amount: tez })).confirmation();
@@ -121,7 +96,7 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     const source = await signer.publicKeyHash();
     await fund(source, 5);
     const ids = await rejection(
-      injectRaw(signer, [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '3000', storage_limit: '0', public_key: await signer.publicKey() }]),
+      injectRaw(devnet.rpcUrl, signer, [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '3000', storage_limit: '0', public_key: await signer.publicKey() }]),
     );
     expect(ids).toEqual([`${P}validate.operation.missing_bls_proof`]);
     expect(await new RpcClient(devnet.rpcUrl).getManagerKey(source)).toBeNull();
@@ -152,7 +127,7 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     await fund(source, 5);
     const { prefixSig: proof } = await new InMemorySigner(TZ4_KEYS[3]!).provePossession();
     const ids = await rejection(
-      injectRaw(signer, [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '3000', storage_limit: '0', public_key: await signer.publicKey(), proof }]),
+      injectRaw(devnet.rpcUrl, signer, [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '3000', storage_limit: '0', public_key: await signer.publicKey(), proof }]),
     );
     expect(ids).toEqual([`${P}validate.operation.unused_bls_proof`]);
   });
@@ -220,7 +195,7 @@ describe('emptied implicit accounts', () => {
     const pk = await signer.publicKey();
     // validate.ml `check_contents`: `batch_state.is_allocated` is checked before the next fee is spent.
     const ids = await rejection(
-      injectRaw(signer, [
+      injectRaw(devnet.rpcUrl, signer, [
         { kind: 'reveal', source, fee: '1000000', counter: String(c), gas_limit: '3000', storage_limit: '0', public_key: pk },
         { kind: 'transaction', source, fee: '1000', counter: String(c + 1n), gas_limit: '2000', storage_limit: '0', amount: '1', destination: devnet.accounts[2]!.address },
       ]),
@@ -240,7 +215,7 @@ describe('emptied implicit accounts', () => {
     const ids = await rejection(tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: before - 1_000, mutez: true, fee: 1_000, gasLimit: 2_500, storageLimit: 0 }));
     expect(ids).toEqual([`${P}implicit.empty_implicit_delegated_contract`]);
     // Nor by fees alone (validate.ml spends them with `simulate_spending`, which checks the same).
-    const fees = await rejection(injectRaw(signer, [{ kind: 'transaction', source: address, fee: String(before), counter: await nextCounter(address), gas_limit: '2000', storage_limit: '0', amount: '1', destination: devnet.accounts[2]!.address }]));
+    const fees = await rejection(injectRaw(devnet.rpcUrl, signer, [{ kind: 'transaction', source: address, fee: String(before), counter: await nextCounter(address), gas_limit: '2000', storage_limit: '0', amount: '1', destination: devnet.accounts[2]!.address }]));
     expect(fees).toEqual([`${P}implicit.empty_implicit_delegated_contract`]);
     expect((await rpc.getBalance(address)).toNumber()).toBe(before);
     expect(await rpc.getManagerKey(address)).toBe(await signer.publicKey());

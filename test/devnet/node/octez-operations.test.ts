@@ -13,16 +13,13 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosOperationError, TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
+import { signedToolkit } from './taquito-clients';
 
 let devnet: Devnet;
 let tezos: TezosToolkit;
 let rpc: RpcClient;
 
-const toolkit = (secretKey: string): TezosToolkit => {
-  const tz = new TezosToolkit(devnet.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(secretKey));
-  return tz;
-};
+const toolkit = (secretKey: string): TezosToolkit => signedToolkit(devnet.rpcUrl, secretKey);
 
 /** Error ids (without the protocol prefix) of a rejected send. */
 async function rejection(p: Promise<unknown>): Promise<string[]> {

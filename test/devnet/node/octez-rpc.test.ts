@@ -6,10 +6,10 @@
  */
 import { HttpResponseError } from '@taquito/http-utils';
 import { RpcClient } from '@taquito/rpc';
-import { InMemorySigner } from '@taquito/signer';
-import { TezosOperationError, TezosToolkit } from '@taquito/taquito';
+import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PROTOCOL, startDevnet, type Devnet } from '../../../devnet/node';
+import { errorIds, signedToolkit } from './taquito-clients';
 
 /** Replies with SENDER and SOURCE: as an on-chain view, and to a TZIP-4 callback (`%callers`). */
 const CALLERS = `
@@ -29,19 +29,8 @@ let devnet: Devnet;
 let rpc: RpcClient;
 let kt: string;
 
-const toolkit = (d: Devnet, secretKey: string): TezosToolkit => {
-  const tz = new TezosToolkit(d.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(secretKey));
-  return tz;
-};
+const toolkit = (d: Devnet, secretKey: string): TezosToolkit => signedToolkit(d.rpcUrl, secretKey);
 
-/** Error ids of a rejected call: Taquito's TezosOperationError, or a node error array in an HTTP body. */
-function errorIds(e: unknown): string[] {
-  if (e instanceof TezosOperationError) return e.errors.map((x) => x.id);
-  const body = (e as { body?: string }).body;
-  if (typeof body === 'string' && body.startsWith('[')) return (JSON.parse(body) as { id: string }[]).map((x) => x.id);
-  throw e;
-}
 
 async function httpError(p: Promise<unknown>): Promise<HttpResponseError> {
   try {

@@ -4,20 +4,16 @@
  * and a contract holding an empty Sapling state.
  */
 import { blake2b } from '@noble/hashes/blake2.js';
-import { InMemorySigner } from '@taquito/signer';
 import { TezosOperationError, TezosToolkit } from '@taquito/taquito';
 import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
+import { signedToolkit } from './taquito-clients';
 
 const P = 'proto.025-PsUshuai.';
 let devnet: Devnet;
 
-const toolkit = (secretKey: string): TezosToolkit => {
-  const tz = new TezosToolkit(devnet.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(secretKey));
-  return tz;
-};
+const toolkit = (secretKey: string): TezosToolkit => signedToolkit(devnet.rpcUrl, secretKey);
 
 async function operationError(p: Promise<unknown>): Promise<TezosOperationError> {
   try {

@@ -9,6 +9,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { MichelsonMap, TezosOperationError, TezosToolkit, type ContractAbstraction, type ContractProvider } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
+import { injectRaw, rejection, signedToolkit } from './taquito-clients';
 
 const COUNTER = `
 parameter (or (int %incr) (pair %put string nat));
@@ -24,37 +25,10 @@ const FRESH = [101, 102, 103, 104].map((i) => bootstrapAccount(i).secretKey);
 let devnet: Devnet;
 const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 
-const toolkit = (secretKey: string): TezosToolkit => {
-  const tz = new TezosToolkit(devnet.rpcUrl);
-  tz.setSignerProvider(new InMemorySigner(secretKey));
-  return tz;
-};
+const toolkit = (secretKey: string): TezosToolkit => signedToolkit(devnet.rpcUrl, secretKey);
 
-/** Error ids of a rejected call: Taquito's TezosOperationError, or a node error array in an HTTP body. */
-function errorIds(e: unknown): string[] {
-  if (e instanceof TezosOperationError) return e.errors.map((x) => x.id);
-  const body = (e as { body?: string }).body;
-  if (typeof body === 'string' && body.startsWith('[')) return (JSON.parse(body) as { id: string }[]).map((x) => x.id);
-  throw e;
-}
 
-async function rejection(p: Promise<unknown>): Promise<string[]> {
-  try {
-    await p;
-  } catch (e) {
-    return errorIds(e);
-  }
-  throw new Error('expected a rejection');
-}
 
-/** Forges, signs and injects one manager operation directly (what a client bypassing Taquito's checks sends). */
-async function injectRaw(signer: InMemorySigner, contents: Record<string, string>[]): Promise<string> {
-  const rpc = new RpcClient(devnet.rpcUrl);
-  const branch = (await rpc.getBlockHeader()).hash;
-  const bytes = await forger.forge({ branch, contents } as never);
-  const { sbytes } = await signer.sign(bytes, new Uint8Array([3]));
-  return rpc.injectOperation(sbytes);
-}
 
 async function snapshotOf(address: string): Promise<{ balance: string; counter: string }> {
   const rpc = new RpcClient(devnet.rpcUrl);
@@ -162,7 +136,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const a = devnet.accounts[6]!;
     const before = await snapshotOf(a.address);
     const ids = await rejection(
-      injectRaw(new InMemorySigner(FRESH[3]!), [
+      injectRaw(devnet.rpcUrl, new InMemorySigner(FRESH[3]!), [
         { kind: 'transaction', source: a.address, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2500', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address },
       ]),
     );
@@ -177,13 +151,13 @@ describe('rejections: the node’s error id and no state change', () => {
       { kind: 'transaction', source: a.address, fee: '1000', counter: counter.toString(), gas_limit: '2500', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address },
     ];
     const start = BigInt((await snapshotOf(a.address)).counter);
-    await injectRaw(signer, op(start + 1n));
+    await injectRaw(devnet.rpcUrl, signer, op(start + 1n));
     const before = await snapshotOf(a.address);
     // Built before the first was included: Octez's mempool still holds the first, so the second conflicts (issue 21).
-    expect(await rejection(injectRaw(signer, op(start + 1n)))).toEqual(['prevalidation.operation_conflict']);
+    expect(await rejection(injectRaw(devnet.rpcUrl, signer, op(start + 1n)))).toEqual(['prevalidation.operation_conflict']);
     // Once another block is on top, the counter is simply used.
     devnet.chain.bake();
-    expect(await rejection(injectRaw(signer, op(start + 1n)))).toEqual(['proto.025-PsUshuai.contract.counter_in_the_past']);
+    expect(await rejection(injectRaw(devnet.rpcUrl, signer, op(start + 1n)))).toEqual(['proto.025-PsUshuai.contract.counter_in_the_past']);
     expect(await snapshotOf(a.address)).toEqual(before);
   });
 
@@ -205,7 +179,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const source = await fresh.publicKeyHash();
     const before = await snapshotOf(source);
     const ids = await rejection(
-      injectRaw(fresh, [{ kind: 'transaction', source, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2500', storage_limit: '0', amount: '1', destination: devnet.accounts[7]!.address }]),
+      injectRaw(devnet.rpcUrl, fresh, [{ kind: 'transaction', source, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2500', storage_limit: '0', amount: '1', destination: devnet.accounts[7]!.address }]),
     );
     expect(ids).toEqual(['proto.025-PsUshuai.contract.unrevealed_key']);
     expect(await snapshotOf(source)).toEqual(before);
