@@ -3,6 +3,9 @@
  * does not fit is refused as Octez's RPC server (resto's server.ml, `Cannot_parse_body`) refuses one its encoding
  * cannot destruct — HTTP 400, text/plain, `Failed to parse the request body: …` — instead of failing halfway with a
  * 500. Object fields are Octez's (lib_plugin/RPC.ml encodings); an unknown top-level field is refused as Octez does.
+ * Not zod, unlike the app's boundaries: the refusals word and place errors as data-encoding does ("At /contents/0,
+ * unexpected string instead of object"), and Micheline is walked without recursion, so however deep a body nests,
+ * checking it cannot overflow the stack (a recursive schema's check would).
  */
 import { ValidationResult, validateAddress, validateBlock, validateChain, validateProtocol, validatePublicKey } from '@taquito/utils';
 
@@ -135,6 +138,21 @@ const contents: Check = (v, at) => {
 const otherContracts = array(object({ address: req(address), script: req(micheline) }));
 const extraBigMaps = array(object({ id: req(integer), key_type: req(micheline), val_type: req(micheline), map_literal: req(micheline) }));
 
+/** What `run_view` and `run_script_view` share (RPC.ml's view inputs). */
+const viewFields: Fields = {
+  contract: req(address),
+  input: req(micheline),
+  chain_id: req(chainId),
+  source: opt(address),
+  payer: opt(address),
+  gas: opt(integer),
+  unparsing_mode: req(unparsingMode),
+  now: opt(integer),
+  level: opt(integer),
+  other_contracts: opt(otherContracts),
+  extra_big_maps: opt(extraBigMaps),
+};
+
 /** Each POST route's body, from Octez's encodings (RPC.ml; shell services for forge, preapply and injection). */
 export const BODIES = {
   forge: object({ branch: req(blockHash), contents: req(contents) }),
@@ -160,35 +178,8 @@ export const BODIES = {
     other_contracts: opt(otherContracts),
     extra_big_maps: opt(extraBigMaps),
   }),
-  runView: object({
-    contract: req(address),
-    entrypoint: req(string),
-    input: req(micheline),
-    chain_id: req(chainId),
-    source: opt(address),
-    payer: opt(address),
-    gas: opt(integer),
-    unparsing_mode: req(unparsingMode),
-    now: opt(integer),
-    level: opt(integer),
-    other_contracts: opt(otherContracts),
-    extra_big_maps: opt(extraBigMaps),
-  }),
-  runScriptView: object({
-    contract: req(address),
-    view: req(string),
-    input: req(micheline),
-    unlimited_gas: opt(boolean),
-    chain_id: req(chainId),
-    source: opt(address),
-    payer: opt(address),
-    gas: opt(integer),
-    unparsing_mode: req(unparsingMode),
-    now: opt(integer),
-    level: opt(integer),
-    other_contracts: opt(otherContracts),
-    extra_big_maps: opt(extraBigMaps),
-  }),
+  runView: object({ ...viewFields, entrypoint: req(string) }),
+  runScriptView: object({ ...viewFields, view: req(string), unlimited_gas: opt(boolean) }),
   packData: object({ data: req(micheline), type: req(micheline), gas: opt(integer) }),
   scriptNormalized: object({ unparsing_mode: req(unparsingMode), normalize_types: opt(boolean) }),
   storageNormalized: object({ unparsing_mode: req(unparsingMode) }),
