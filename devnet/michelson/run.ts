@@ -8,13 +8,13 @@ import { addressFromString, addressToString, chainIdFromString, keyHashToString 
 import { findEntrypoint, wrapParameter } from './entrypoints';
 import { resolveContract } from './instr-chain';
 import { MichelsonFailure, badInput, illTyped } from './errors';
-import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, add, cost, typeHasTickets, typedSizeNodes } from './gas';
+import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, add, typeHasTickets, typedSizeNodes } from './gas';
 import { standaloneHost, type Env, type Host } from './host';
 import { Compiler, type Instr, type RunContext } from './interpreter';
 import { type Expr, type Prim } from './micheline';
 import { settleBigMaps, type BigMapDiff } from './big-map-diff';
 import { parseExpression, parseScript, printExpr, typecheckScript, type TypedScript } from './typecheck';
-import { bigMapDiffCost, dataTypecheckingCost, dataUnparsingCost, lazyStorageWalk, scriptTypecheckingCost, typedTypeNodes, valueNodes } from './typecheck-gas';
+import { bigMapDiffCost, dataTypecheckingCost, entrypointSearchCost, dataUnparsingCost, lazyStorageWalk, scriptTypecheckingCost, typedTypeNodes, valueNodes } from './typecheck-gas';
 import { Address, Pair, type Operation, type Value } from './values';
 
 /** octez-client's defaults for `run script`. */
@@ -147,7 +147,7 @@ function execute(req: RunRequest, { typed, compiler, code, parsingCost }: Loaded
   if (!entry) throw illTyped(`Contract has no entrypoint named ${req.entrypoint}`);
   const inputExpr = typeof req.input === 'string' ? parseExpression(req.input, 'input') : req.input;
   // Script_interpreter.execute: finding the entrypoint, then typechecking the argument at its type.
-  gas.consume(cost.findEntrypointCycle());
+  gas.consume(entrypointSearchCost(typed.parameter, req.entrypoint ?? ''));
   gas.consume(dataTypecheckingCost(inputExpr, entry.type, typed.trace));
   const parameter = wrapParameter(entry, dataOf(compiler, host, inputExpr, entry.type, 'parameter'));
 

@@ -391,6 +391,23 @@ export function bigMapDiffCost(diff: readonly BigMapDiff[]): number {
   return milligas;
 }
 
+/**
+ * `find_entrypoint` (script_ir_translator.ml): a `find_entrypoint_cycle` per node of the parameter type visited,
+ * depth first and left first, into `or`s only, until a node annotated with the name; looking for `default` where no
+ * node has it visits them all before falling back to the root.
+ */
+export function entrypointSearchCost(parameter: Prim, entrypoint: string): number {
+  const name = entrypoint === '' ? 'default' : entrypoint;
+  let steps = 0;
+  const visit = (t: Prim): boolean => {
+    steps++;
+    if (t.annots?.includes(`%${name}`)) return true;
+    return t.prim === 'or' && (t.args as Prim[]).some((a) => visit(a));
+  };
+  visit(parameter);
+  return mul(steps, cost.findEntrypointCycle());
+}
+
 // ---------------------------------------------------------------------------------------------
 // In-memory size nodes (script_typed_ir_size.ml), charged at 45 milligas a node (`nodes_cost`)
 

@@ -116,11 +116,12 @@ describe('michelson CLI flags in octez-client’s units', () => {
   });
 
   it('--gas counts gas units, not milligas', async () => {
-    // About 7 gas (6,935 milligas): 7 units are enough, 6 are not; read as milligas, neither would be.
+    // About 12.6 gas (12,637 milligas, with Octez's code_size and storage unparsing): 13 units are enough, 12 are
+    // not; read as milligas, neither would be.
     const loop = file('loop.tz', 'parameter nat; storage nat; code { CAR; DUP; INT; NEQ; LOOP { PUSH nat 1; SWAP; SUB; ABS; DUP; INT; NEQ }; NIL operation; PAIR }');
-    const enough = await runCli(['run', '--script', loop, '--storage', '0', '--input', '10', '--gas', '7', '--json']);
+    const enough = await runCli(['run', '--script', loop, '--storage', '0', '--input', '10', '--gas', '13', '--json']);
     expect(enough.code).toBe(0);
-    const tooLittle = await runCli(['run', '--script', loop, '--storage', '0', '--input', '10', '--gas', '6', '--json']);
+    const tooLittle = await runCli(['run', '--script', loop, '--storage', '0', '--input', '10', '--gas', '12', '--json']);
     expect((tooLittle.json as { error: { kind: string } }).error.kind).toBe('gas_exhausted');
   });
 
