@@ -810,6 +810,9 @@ const BLS_PUBLIC_KEY_SIZE = 48;
 /** A tz4 reveal's proof of possession: serializing the key and a BLS check over it (apply.ml, `Reveal` with a proof). */
 export const blsProofCheck = (): number => add(operationSerialization(BLS_PUBLIC_KEY_SIZE), checkSig.bls(BLS_PUBLIC_KEY_SIZE));
 
+/** `Gas_limit_repr.alloc_mbytes_cost`: allocating `n` bytes, a 12-word header and the bytes' words. */
+export const allocBytes = (n: number): number => add(allocCost(12), allocCost(Math.floor((n + 7) / 8)));
+
 /** `Storage_costs.write_access`: a carbonated storage write, 200 gas + 0.004 per byte. */
 export const writeAccess = (writtenBytes: number): number => add(200_000, mul(4, writtenBytes));
 
@@ -823,14 +826,29 @@ export const LAZY_EXPR_PREFIX = 4;
 
 /**
  * Loading a stored contract's code and storage for a call, as a script-cache miss does (script_cache.ml
- * `load_and_elaborate` → contract_storage.ml `get_script`): `Code.find` (a membership read, then the read) and
- * `Storage.get`, each decoded at 20 milligas per byte. The devnet charges it on every call, so its figures are
- * the upper bound a cached contract on Octez stays under.
+ * `load_and_elaborate` → contract_storage.ml `get_script`): `Code.find` and `Storage.find`, each a membership read
+ * then the read (storage_functors.ml), each decoded at 20 milligas per byte (storage.ml
+ * `Make_carbonated_map_expr.find`), and decoded again when `parse_script` forces the still-serialized lazy
+ * expressions (`force_decode_in_context ~consume_deserialization_gas:When_needed`). The devnet charges it on every
+ * call, so its figures are the upper bound a cached contract on Octez stays under.
  */
 export function scriptLoading(codeBytes: number, storageBytes: number): number {
-  const read = (bytes: number): number => add(readAccess(SCRIPT_ENTRY_PATH, bytes + LAZY_EXPR_PREFIX), deserializationFromBytes(bytes));
-  return add(add(readAccess(SCRIPT_ENTRY_PATH, 0), read(codeBytes)), read(storageBytes));
+  const entry = (bytes: number): number =>
+    add(add(readAccess(SCRIPT_ENTRY_PATH, 0), readAccess(SCRIPT_ENTRY_PATH, bytes + LAZY_EXPR_PREFIX)), mul(2, deserializationFromBytes(bytes)));
+  return add(entry(codeBytes), entry(storageBytes));
 }
+
+/**
+ * A script-cache `find` or `update` (cache_repr.ml, cache_repr_costs_generated.ml `cost_CACHE_UPDATE`): 600 + 43 ×
+ * log2 of the cache's approximate cardinal plus one. The devnet's cache, as a fresh Octez sandbox's, holds nothing.
+ */
+export const scriptCacheAccess = (cardinal = 0): number => add(600, mul(43, log2(cardinal + 1)));
+
+/** `Script_typed_ir_size_costs.nodes_cost`: 45 milligas per node of a typed script's in-memory size. */
+export const typedSizeNodes = (nodes: number): number => mul(45, nodes);
+
+/** `Ticket_costs.has_tickets_of_ty_cost` (ticket_costs_generated.ml `cost_TYPE_HAS_TICKETS`), on a type's size. */
+export const typeHasTickets = (typeNodes: number): number => add(mul(typeNodes, 6), 10);
 
 /** Storing a code or storage expression (`Make_carbonated_map_expr.init/update`): encoding it, then the write. */
 export const scriptEntryWrite = (e: Expr, bytes: number): number => add(serialization(michelineSize(e)), writeAccess(bytes + LAZY_EXPR_PREFIX));

@@ -8,13 +8,13 @@ import { addressFromString, addressToString, chainIdFromString, keyHashToString 
 import { findEntrypoint, wrapParameter } from './entrypoints';
 import { resolveContract } from './instr-chain';
 import { MichelsonFailure, badInput, illTyped } from './errors';
-import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, cost } from './gas';
+import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, add, typeHasTickets, typedSizeNodes } from './gas';
 import { standaloneHost, type Env, type Host } from './host';
 import { Compiler, type Instr, type RunContext } from './interpreter';
 import { type Expr, type Prim } from './micheline';
 import { settleBigMaps, type BigMapDiff } from './big-map-diff';
 import { parseExpression, parseScript, printExpr, typecheckScript, type TypedScript } from './typecheck';
-import { dataTypecheckingCost, scriptTypecheckingCost } from './typecheck-gas';
+import { bigMapDiffCost, dataTypecheckingCost, entrypointSearchCost, dataUnparsingCost, lazyStorageWalk, scriptTypecheckingCost, typedTypeNodes, valueNodes } from './typecheck-gas';
 import { Address, Pair, type Operation, type Value } from './values';
 
 /** octez-client's defaults for `run script`. */
@@ -147,15 +147,25 @@ function execute(req: RunRequest, { typed, compiler, code, parsingCost }: Loaded
   if (!entry) throw illTyped(`Contract has no entrypoint named ${req.entrypoint}`);
   const inputExpr = typeof req.input === 'string' ? parseExpression(req.input, 'input') : req.input;
   // Script_interpreter.execute: finding the entrypoint, then typechecking the argument at its type.
-  gas.consume(cost.findEntrypointCycle());
+  gas.consume(entrypointSearchCost(typed.parameter, req.entrypoint ?? ''));
   gas.consume(dataTypecheckingCost(inputExpr, entry.type, typed.trace));
   const parameter = wrapParameter(entry, dataOf(compiler, host, inputExpr, entry.type, 'parameter'));
+
+  // collect_lazy_storage on the argument and on the storage.
+  gas.consume(add(lazyStorageWalk(typed.parameter), lazyStorageWalk(typed.storage)));
 
   const stack: Value[] = [new Pair(parameter, storage)];
   code(stack, ctx);
   const result = stack[0] as Pair;
   const operations = result.fst as readonly Operation[];
   const settled = settleBigMaps(result.snd, typed.storage, storage, host);
+  const newStorage = unparseData(settled.value, typed.storage, 'optimized');
+  // extract_lazy_storage_diff, then unparse_data of the new storage (a cycle per node, then
+  // `account_for_future_serialization_cost`), the two `type_has_tickets` scans (ticket_scanner.ml) and, as
+  // script_interpreter.ml `execute_any_arg` ends, `script_size` on the new storage.
+  gas.consume(add(add(lazyStorageWalk(typed.storage), bigMapDiffCost(settled.diff)), dataUnparsingCost(newStorage)));
+  gas.consume(add(typeHasTickets(typedTypeNodes(typed.parameter)), typeHasTickets(typedTypeNodes(typed.storage))));
+  gas.consume(typedSizeNodes(valueNodes(newStorage, typed.storage)));
   return {
     storage: unparseData(settled.value, typed.storage, 'readable'),
     operations: operations.map((op) => operationJson(op)),

@@ -8,7 +8,8 @@
  * the inserts and (big_map) the key hashing. Costs are milligas.
  */
 import { parseData, unparseData } from './data';
-import { add, compareCost, comparableSize, cost, futureSerialization, log2, michelineSize, mul } from './gas';
+import type { BigMapDiff } from './big-map-diff';
+import { add, compareCost, comparableSize, cost, futureSerialization, log2, michelineSize, mul, stripLocations, typedSizeNodes } from './gas';
 import { pack } from './pack';
 import { pairTypes, type Expr, type Prim } from './micheline';
 import type { Trace, TypedScript } from './typecheck';
@@ -215,10 +216,11 @@ function scriptTypecheckingCostOf(script: Expr[], trace: Trace): number {
 
 /**
  * `Script_ir_translator.parse_code` on a stored or originated script: looking for global constants, parsing the
- * parameter and storage types, typechecking the code. Views are typechecked only at origination (`viewsCost`).
+ * parameter and storage types, typechecking the code, then `code_size` (45 milligas per node of the typed code). Views are typechecked only at origination (`viewsCost`).
  */
 export function scriptTypecheckingCost(typed: TypedScript): number {
-  return add(constantsExpansionCost(typed.script), scriptTypecheckingCostOf(typed.script, typed.trace));
+  const typecheck = add(constantsExpansionCost(typed.script), scriptTypecheckingCostOf(typed.script, typed.trace));
+  return add(typecheck, typedSizeNodes(codeSizeNodes(typed)));
 }
 
 /** `parse_views` at origination: each view's input and output types and its code. */
@@ -351,4 +353,233 @@ export function keyHashing(key: Value, t: Prim): number {
   const unparsed = unparseData(key, t, 'optimized_legacy');
   const unparse = add(mul(michelineSize(unparsed).nodes, cost.unparseDataCycle()), futureSerialization(unparsed));
   return add(unparse, cost.blake2b(pack(key, t).length));
+}
+
+/**
+ * `fold_lazy_storage` / `extract_lazy_storage_updates`: a `parse_instr_cycle` per step; a type without big_maps
+ * or sapling states is one step, and a pair holding some is walked into.
+ */
+export function lazyStorageWalk(t: Prim): number {
+  const cycle = PARSE_INSTR_CYCLE;
+  if (!hasLazyStorage(t)) return cycle;
+  if (t.prim === 'pair' || t.prim === 'or') return (t.args as Prim[]).reduce((n, a) => n + lazyStorageWalk(a), cycle);
+  return cycle;
+}
+
+const hasLazyStorage = (t: Prim): boolean => t.prim === 'big_map' || t.prim === 'sapling_state' || (t.args ?? []).some((a) => 'prim' in a && hasLazyStorage(a));
+
+/** Unparsing a datum (script_ir_unparser.ml `unparse_data`): a cycle per node, then its future serialization. */
+export const dataUnparsingCost = (e: Expr): number => add(mul(michelineSize(e).nodes, cost.unparseDataCycle()), futureSerialization(e));
+
+/**
+ * script_ir_translator.ml `diff_of_big_map`, as `extract_lazy_storage_diff` builds the diff: a new big_map unparses
+ * its key and value types (and strips their locations); each pending entry pays a cycle and the unparsing of its key
+ * and value.
+ */
+export function bigMapDiffCost(diff: readonly BigMapDiff[]): number {
+  let milligas = 0;
+  for (const d of diff) {
+    if (d.action === 'alloc') {
+      // The key type is unparsed uncarbonated, the value type by `unparse_ty`; both have their locations stripped.
+      const strip = add(stripLocations(michelineSize(d.key_type).nodes), stripLocations(michelineSize(d.value_type).nodes));
+      milligas = add(milligas, add(strip, cost.unparseType(typedTypeNodes(d.value_type))));
+    } else if (d.action === 'update') {
+      milligas = add(milligas, add(PARSE_INSTR_CYCLE, dataUnparsingCost(d.key)));
+      if (d.value !== undefined) milligas = add(milligas, dataUnparsingCost(d.value));
+    }
+  }
+  return milligas;
+}
+
+/**
+ * `find_entrypoint` (script_ir_translator.ml): a `find_entrypoint_cycle` per node of the parameter type visited,
+ * depth first and left first, into `or`s only, until a node annotated with the name; looking for `default` where no
+ * node has it visits them all before falling back to the root.
+ */
+export function entrypointSearchCost(parameter: Prim, entrypoint: string): number {
+  const name = entrypoint === '' ? 'default' : entrypoint;
+  let steps = 0;
+  const visit = (t: Prim): boolean => {
+    steps++;
+    if (t.annots?.includes(`%${name}`)) return true;
+    return t.prim === 'or' && (t.args as Prim[]).some((a) => visit(a));
+  };
+  visit(parameter);
+  return mul(steps, cost.findEntrypointCycle());
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-memory size nodes (script_typed_ir_size.ml), charged at 45 milligas a node (`nodes_cost`)
+
+/** `ty_size`'s node count: one per constructor of the typed type, where a comb `pair a b c` is `pair a (pair b c)`. */
+export function typedTypeNodes(t: Expr): number {
+  if (!isPrimNode(t)) return 0;
+  const args = (t.args ?? []).filter(isPrimNode);
+  if (t.prim === 'pair' && args.length > 2) return 1 + typedTypeNodes(args[0]!) + typedTypeNodes({ prim: 'pair', args: args.slice(1) });
+  return args.reduce((n, a) => n + typedTypeNodes(a), 1);
+}
+
+/** `stack_ty_size`: a node per item (plus the item's type) and one for the bottom. */
+const stackNodes = (s: readonly Prim[]): number => s.reduce((n, t) => n + 1 + typedTypeNodes(t), 1);
+
+/** `Script_typed_ir_size.node_size`: every Micheline node, and a node per annotation. */
+function micheline(e: Expr): number {
+  if (Array.isArray(e)) return e.reduce((n: number, x) => n + micheline(x), 1);
+  if (isPrimNode(e)) return (e.args ?? []).reduce((n: number, x) => n + micheline(x), 1 + (e.annots?.length ?? 0));
+  return 1;
+}
+
+/** Instructions whose typed form holds their first argument's type (`ty_size` of it, kinstr_size). */
+const HOLDS_ARG_TYPE = new Set(['NONE', 'LEFT', 'RIGHT', 'NIL', 'EMPTY_SET', 'EMPTY_MAP', 'UNPACK', 'CONTRACT']);
+/** … and those holding the type on top of their input stack. */
+const HOLDS_TOP_TYPE = new Set(['COMPARE', 'FAILWITH', 'PACK', 'APPLY', 'JOIN_TICKETS']);
+/** Instructions with a stack-prefix witness (`stack_prefix_preservation_witness_size`): a node and a type per item. */
+const PREFIX_WITNESS = new Set(['DIG', 'DUG', 'DIP', 'DROP']);
+
+/**
+ * `kinstr_size`'s node count over the typed instructions of `e`: a node per instruction, plus the types and pushed
+ * values it holds, and an `IHalt` closing every block that does not fail (each branch, loop body and lambda, and the
+ * code itself). The devnet's trace gives each instruction's input stack.
+ */
+class IrNodes {
+  constructor(private readonly trace: Trace) {}
+
+  /** Nodes of a block and whether it ends in FAILWITH/NEVER on every path. */
+  block(e: Expr): { nodes: number; failed: boolean } {
+    const items = Array.isArray(e) ? e : [e];
+    let nodes = 0;
+    for (const x of items) {
+      const r = Array.isArray(x) ? this.block(x) : this.instr(x);
+      nodes += r.nodes;
+      if (r.failed) return { nodes, failed: true };
+    }
+    return { nodes, failed: false };
+  }
+
+  /** A nested block as its own continuation chain, closed by an `IHalt` unless it fails. */
+  private closed(e: Expr): number {
+    const r = this.block(e);
+    return r.nodes + (r.failed ? 0 : 1);
+  }
+
+  private instr(e: Expr): { nodes: number; failed: boolean } {
+    if (!isPrimNode(e)) return { nodes: 0, failed: false };
+    const s = this.trace.get(e) ?? [];
+    const args = e.args ?? [];
+    const n = (extra: number): { nodes: number; failed: boolean } => ({ nodes: 1 + extra, failed: false });
+    const numeric = args.length > 0 && !Array.isArray(args[0]) && 'int' in (args[0] as object) ? intArg(e) : undefined;
+    switch (e.prim) {
+      case 'FAILWITH':
+        return { nodes: 1 + (s[0] ? typedTypeNodes(s[0]) : 0), failed: true };
+      case 'NEVER':
+        return { nodes: 1, failed: true };
+      case 'PUSH':
+        return n(typedTypeNodes(args[0]!) + valueNodes(args[1]!, args[0] as Prim));
+      case 'EMPTY_BIG_MAP':
+        return n(typedTypeNodes(args[0]!) + typedTypeNodes(args[1]!));
+      case 'IF':
+      case 'IF_NONE':
+      case 'IF_LEFT':
+      case 'IF_CONS': {
+        const bt = this.block(args[0]!);
+        const bf = this.block(args[1]!);
+        return { nodes: 1 + bt.nodes + (bt.failed ? 0 : 1) + bf.nodes + (bf.failed ? 0 : 1), failed: bt.failed && bf.failed };
+      }
+      case 'LOOP':
+      case 'LOOP_LEFT':
+      case 'ITER':
+      case 'MAP':
+        return n(this.closed(args[0]!));
+      case 'DIP': {
+        const depth = numeric ?? 0;
+        return n(this.closed(args[args.length - 1]!) + this.prefix(s, depth));
+      }
+      case 'LAMBDA':
+      case 'LAMBDA_REC': {
+        // A lambda's kdescr: its input and output stacks, then its body (its Micheline is counted with the code's).
+        const [arg, ret, body] = args as [Prim, Prim, Expr];
+        const input = e.prim === 'LAMBDA_REC' ? [arg, { prim: 'lambda', args: [arg, ret] } as Prim] : [arg];
+        return n(stackNodes(input) + stackNodes([ret]) + this.closed(body));
+      }
+      case 'CREATE_CONTRACT': {
+        const script = args[0] as unknown as Expr[];
+        const storage = section(script, 'storage');
+        return n((storage ? typedTypeNodes(storage) : 0) + micheline(script));
+      }
+      case 'EMIT':
+        return n(s[0] ? 2 * typedTypeNodes(s[0]) : 0);
+      case 'SELF':
+        return n(0);
+      default:
+        break;
+    }
+    if (HOLDS_ARG_TYPE.has(e.prim)) return n(args[0] ? typedTypeNodes(args[0]) : 0);
+    if (HOLDS_TOP_TYPE.has(e.prim)) return n(s[0] ? typedTypeNodes(e.prim === 'JOIN_TICKETS' ? ((s[0].args?.[0] as Prim | undefined)?.args?.[0] ?? s[0]) : s[0]) : 0);
+    if (PREFIX_WITNESS.has(e.prim) && numeric !== undefined) return n(this.prefix(e.prim === 'DUG' ? s.slice(1) : s, numeric));
+    return n(0);
+  }
+
+  /** A prefix witness over the stack's first `depth` items. */
+  private prefix(s: readonly Prim[], depth: number): number {
+    let nodes = 0;
+    for (let i = 0; i < depth && i < s.length; i++) nodes += 1 + typedTypeNodes(s[i]!);
+    return nodes;
+  }
+}
+
+/**
+ * `value_size`'s node count of a datum of type `t` (its Micheline form): one per value, pairs and options and
+ * collections included; a big_map counts its key and value types and, per pending entry, a node for the entry and
+ * one for its value; a lambda counts its Micheline.
+ */
+export function valueNodes(e: Expr, t: Prim): number {
+  const args = (t.args ?? []) as Prim[];
+  switch (t.prim) {
+    case 'pair': {
+      const [l, r] = pairTypes(t);
+      const items = Array.isArray(e) ? e : isPrimNode(e) && e.prim === 'Pair' ? (e.args ?? []) : [];
+      if (items.length < 2) return 1;
+      const rest: Expr = items.length > 2 ? { prim: 'Pair', args: items.slice(1) } : items[1]!;
+      return 1 + valueNodes(items[0]!, l) + valueNodes(rest, r);
+    }
+    case 'option':
+    case 'or': {
+      const inner = isPrimNode(e) ? e.args?.[0] : undefined;
+      if (inner === undefined) return 1;
+      return 1 + valueNodes(inner, t.prim === 'option' ? args[0]! : (e as Prim).prim === 'Left' ? args[0]! : args[1]!);
+    }
+    case 'list':
+    case 'set':
+      return (Array.isArray(e) ? e : []).reduce((n: number, x) => n + valueNodes(x, args[0]!), 1);
+    case 'map':
+    case 'big_map': {
+      let n = 1 + (t.prim === 'big_map' ? typedTypeNodes(args[0]!) + typedTypeNodes(args[1]!) : 0);
+      for (const elt of Array.isArray(e) ? e : []) {
+        if (!isPrimNode(elt) || elt.prim !== 'Elt') continue;
+        const [k, v] = elt.args as [Expr, Expr];
+        n += valueNodes(k, args[0]!) + valueNodes(v, args[1]!) + (t.prim === 'big_map' ? 2 : 0);
+      }
+      return n;
+    }
+    case 'lambda':
+      return 1 + micheline(e);
+    case 'ticket':
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * `code_size`'s nodes (script_ir_translator.ml), which `parse_code` charges: the code's Micheline, the toplevel
+ * lambda's input `pair parameter storage` and output `pair (list operation) storage` stacks, its typed instructions,
+ * and each view's code and types as Micheline.
+ */
+export function codeSizeNodes(typed: TypedScript): number {
+  const input: Prim = { prim: 'pair', args: [typed.parameter, typed.storage] };
+  const output: Prim = { prim: 'pair', args: [{ prim: 'list', args: [{ prim: 'operation' }] }, typed.storage] };
+  const code = section(typed.script, 'code')!;
+  let nodes = micheline(code) + stackNodes([input]) + stackNodes([output]) + new IrNodes(typed.trace).block(code).nodes + 1;
+  for (const v of typed.views.values()) nodes += micheline(v.code) + micheline(v.input) + micheline(v.output);
+  return nodes;
 }

@@ -10,8 +10,8 @@ import { blake2b256, blake2b160, checkSignature, hashKey } from '../michelson/cr
 import { addressFromString, addressToString, keyHashToString, originatedAddress, publicKeyFromString, signatureFromBytes } from '../michelson/encoding';
 import { findEntrypoint } from '../michelson/entrypoints';
 import { getCodec, CODEC, ProtocolsHash } from '@taquito/local-forging';
-import { dataTypecheckingCost, typeParsingCost, viewsTypecheckingCost } from '../michelson/typecheck-gas';
-import { LAZY_EXPR_PREFIX, MANAGER_OPERATION, add, TRANSFER_TO_IMPLICIT, blsProofCheck, cost, deserializationFromBytes, futureSerialization, michelineSize, scriptEntryWrite, scriptLoading, signatureAlgoOf, signatureCheck, writeAccess } from '../michelson/gas';
+import { bigMapDiffCost, dataTypecheckingCost, lazyStorageWalk, typeParsingCost, valueNodes, viewsTypecheckingCost } from '../michelson/typecheck-gas';
+import { LAZY_EXPR_PREFIX, MANAGER_OPERATION, add, TRANSFER_TO_IMPLICIT, blsProofCheck, cost, deserializationFromBytes, futureSerialization, michelineSize, allocBytes, scriptCacheAccess, scriptEntryWrite, scriptLoading, signatureAlgoOf, typedSizeNodes, signatureCheck, writeAccess } from '../michelson/gas';
 import type { Expr, Prim } from '../michelson/micheline';
 import { pairTypes } from '../michelson/micheline';
 import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
@@ -577,7 +577,10 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   deallocateIfEmpty(ctx.state, t.sender);
   if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
   const loaded = ctx.env.loaded(dest.address, dest.script, ctx.state.globalConstants);
-  consume(gas, BigInt(scriptLoading(exprBytes(dest.script), exprBytes(dest.storage))));
+  // apply.ml find_contract_from_cache → script_cache.ml `find`: a cache lookup that misses, the script's loading and
+  // typechecking (charged by runScript), `script_size` on the parsed storage, and the cache update.
+  consume(gas, BigInt(add(scriptCacheAccess(), scriptLoading(exprBytes(dest.script), exprBytes(dest.storage)))));
+  consume(gas, BigInt(add(typedSizeNodes(valueNodes(dest.storage, loaded.typed.storage)), scriptCacheAccess())));
   if (!findEntrypoint(loaded.typed.parameter, t.entrypoint)) {
     throw new ApplyError([
       tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination }),
@@ -614,6 +617,8 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   // contract_storage.ml `update_script_storage`: the new storage is encoded and written back.
   consume(gas, BigInt(scriptEntryWrite(newStorage, exprBytes(newStorage))));
   consume(gas, BigInt(bigMapWrites(r.bigMapDiff)));
+  // apply_transaction_to_smart_contract puts the updated script back in the cache.
+  consume(gas, BigInt(scriptCacheAccess()));
   const bigMapBytes = applyBigMapDiff(ctx.state, r.bigMapDiff, dest.address, r.storageValue === undefined ? undefined : storageAnnots(loaded.typed.storage, unparseData(r.storageValue, loaded.typed.storage, 'optimized_legacy')));
   const current = ctx.state.accounts.get(dest.address) as OriginatedAccount;
   const used = current.usedBytes + exprBytes(newStorage) - exprBytes(dest.storage) + bigMapBytes;
@@ -826,7 +831,7 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   const bigMapBytes = applyBigMapDiff(ctx.state, settled.diff, address, storageAnnots(loaded.typed.storage, unparseData(settled.value, loaded.typed.storage, 'optimized_legacy')));
   // apply_origination unparses storage and code, then contract_storage.ml `raw_originate` writes both.
   // collect_lazy_storage and extract_lazy_storage_diff walk the storage (script_ir_translator.ml).
-  consume(gas, BigInt(2 * lazyStorageWalk(loaded.typed.storage)));
+  consume(gas, BigInt(add(2 * lazyStorageWalk(loaded.typed.storage), bigMapDiffCost(settled.diff))));
   consume(gas, BigInt(unparsingCost(storageExpr, cost.unparseDataCycle()) + unparsingCost(o.code, cost.unparseInstrCycle())));
   // Both unparsings end with `account_for_future_serialization_cost`.
   consume(gas, BigInt(futureSerialization(storageExpr) + futureSerialization(o.code)));
@@ -861,19 +866,6 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   };
   return { result: orderResult(result) };
 }
-
-/**
- * `fold_lazy_storage` / `extract_lazy_storage_updates`: a `parse_instr_cycle` per step; a type without big_maps
- * or sapling states is one step, and a pair holding some is walked into.
- */
-function lazyStorageWalk(t: Prim): number {
-  const cycle = cost.parseInstrCycle();
-  if (!hasLazyStorage(t)) return cycle;
-  if (t.prim === 'pair' || t.prim === 'or') return (t.args as Prim[]).reduce((n, a) => n + lazyStorageWalk(a), cycle);
-  return cycle;
-}
-
-const hasLazyStorage = (t: Prim): boolean => t.prim === 'big_map' || t.prim === 'sapling_state' || (t.args ?? []).some((a) => 'prim' in a && hasLazyStorage(a));
 
 /** Unparsing a term at `perNode` milligas a node (`Cost_of.Unparsing` cycles). */
 const unparsingCost = (e: Expr, perNode: number): number => michelineSize(e).nodes * perNode;
@@ -930,14 +922,22 @@ function storageAnnots(t: Prim, v: Expr): Map<bigint, string> {
   return out;
 }
 
-/** lazy_storage_kind.ml: each big_map update is a carbonated write of its value (a removal writes nothing). */
+/**
+ * lazy_storage_diff.ml: each big_map update is `Big_map.Contents.add` of its value, a carbonated write that also
+ * pays the allocation of its bytes (storage_functors.ml `consume_serialize_write_gas`); a removal writes nothing.
+ */
 function bigMapWrites(diff: readonly BigMapDiff[]): number {
   let milligas = 0;
-  for (const d of diff) if (d.action === 'update') milligas += writeAccess(d.value === undefined ? 0 : exprBytes(d.value));
+  for (const d of diff) if (d.action === 'update' && d.value !== undefined) milligas += add(allocBytes(exprBytes(d.value)), writeAccess(exprBytes(d.value)));
   return milligas;
 }
 
-const entryBytes = (e: BigMapEntry): number => 65 + exprBytes(e.key) + exprBytes(e.value);
+/**
+ * lazy_storage_diff.ml: a stored big_map takes 33 bytes (`bytes_size_for_empty`), each entry 65
+ * (`bytes_size_for_big_map_key`, the key is stored as its hash) plus its value's bytes.
+ */
+const BIG_MAP_BYTES = 33;
+const entryBytes = (e: BigMapEntry): number => 65 + exprBytes(e.value);
 
 /** Applies a run's diff to the stored big_maps; returns the bytes it added (negative when it freed some). */
 function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: string, annots?: Map<bigint, string>): number {
@@ -961,7 +961,7 @@ function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: st
         const id = BigInt(d.big_map);
         const path = annots?.get(id);
         state.bigMaps.set(id, { id, keyType: d.key_type as Prim, valueType: d.value_type as Prim, entries: new Map(), byHash: new Map(), contract, ...(path ? { path } : {}) });
-        bytes += 65;
+        bytes += BIG_MAP_BYTES;
         break;
       }
       case 'copy': {
@@ -971,12 +971,18 @@ function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: st
         const path = annots?.get(id);
         const { path: _p, ...rest } = src;
         state.bigMaps.set(id, { ...rest, id, entries: new Map(src.entries), byHash: new Map(src.byHash), contract, ...(path ? { path } : {}) });
+        bytes += BIG_MAP_BYTES;
         for (const e of src.entries.values()) bytes += entryBytes(e);
         break;
       }
-      case 'remove':
+      case 'remove': {
+        // A stored big_map dropped from the storage frees its bytes.
+        const m = state.bigMaps.get(BigInt(d.big_map));
+        if (m) for (const e of m.entries.values()) bytes -= entryBytes(e);
+        if (m) bytes -= BIG_MAP_BYTES;
         state.bigMaps.delete(BigInt(d.big_map));
         break;
+      }
       case 'update': {
         const { entries, byHash, m } = edit(BigInt(d.big_map));
         const hex = bigMapKeyHex(d.key, m.keyType);
