@@ -175,7 +175,9 @@ class Connection implements HubClient {
 
 /** One hub's endpoint: its negotiate route, its WebSocket upgrades and its open connections. */
 export class SignalRServer {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  // ASP.NET Core's default MaximumReceiveMessageSize, 32 KB: a subscription is a few hundred bytes, and ws's own
+  // default (100 MiB) would let one client make the devnet buffer that much.
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 });
   private readonly negotiated = new Map<string, { connectionId: string; expires: number }>();
   private readonly connections = new Set<Connection>();
 

@@ -202,6 +202,23 @@ describe('the hub on a devnet without lag', () => {
     const app = await connect(devnet.tzktUrl, (b) => b.withUrl(`${devnet.tzktUrl}/v1/ws`, { headers: { Origin: 'http://localhost:3000' } }));
     expect(app.state).toBe(HubConnectionState.Connected);
   });
+
+  it('closes a connection that sends a message over 32 KB (ASP.NET Core\'s default limit), and serves the next one', async () => {
+    const wsUrl = `${devnet.tzktUrl.replace(/^http/, 'ws')}/v1/ws`;
+    const closed = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(wsUrl);
+      ws.on('open', () => {
+        ws.send('{"protocol":"json","version":1}\u001e');
+        ws.send(`{"type":1,"target":"SubscribeToHead","arguments":["${'x'.repeat(40_000)}"]}\u001e`);
+      });
+      ws.on('close', (code) => resolve(code));
+      ws.on('error', reject);
+    });
+    // 1009: message too big.
+    expect(closed).toBe(1009);
+    const next = await connect(devnet.tzktUrl);
+    expect(await next.invoke('SubscribeToHead')).toBeGreaterThan(0);
+  });
 });
 
 describe('the hub with an indexer lag', () => {
