@@ -5,6 +5,7 @@
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
 import { blake2b256 } from '../michelson/crypto';
+import { concatBytes } from '../michelson/encoding';
 import { loadScript, type LoadedScript } from '../michelson/run';
 import type { Expr } from '../michelson/micheline';
 import { BOOTSTRAP_BALANCE, type BootstrapAccount } from './accounts';
@@ -595,7 +596,7 @@ async function parseUnsigned(unsigned: Uint8Array): Promise<Parsed> {
   if (end === undefined || end === unsigned.length) return parse(unsigned);
   const branch = unsigned.subarray(0, BRANCH_BYTES);
   const reveal = await parse(unsigned.subarray(0, end));
-  const rest = await parse(concat(branch, unsigned.subarray(end)));
+  const rest = await parse(concatBytes(branch, unsigned.subarray(end)));
   return { branch: reveal.branch, contents: [...reveal.contents, ...rest.contents] };
 }
 
@@ -617,12 +618,5 @@ function revealWithProofEnd(b: Uint8Array): number | undefined {
   const length = new DataView(b.buffer, b.byteOffset).getUint32(at);
   return at + 4 + length > b.length ? undefined : at + 4 + length;
 }
-
-const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-};
 
 export { PROTOCOL };

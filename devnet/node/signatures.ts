@@ -8,6 +8,7 @@
  */
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
+import { concatBytes } from '../michelson/encoding';
 import { NodeError } from './errors';
 
 const SIGNATURE_PREFIX_TAG = 0xff;
@@ -41,8 +42,8 @@ export function signedPartsCandidates(signed: Uint8Array): SignedParts[] {
 
 /** The bytes Octez hashes and gossips: unsigned ‖ (0xff 0x03 ‖ 32-byte prefix, for BLS) ‖ 64-byte suffix. */
 export function signedOperationBytes(unsigned: Uint8Array, signature: Uint8Array): Uint8Array {
-  if (signature.length !== BLS_SIGNATURE_BYTES) return concat(unsigned, signature);
-  return concat(unsigned, Uint8Array.of(SIGNATURE_PREFIX_TAG, BLS_PREFIX_TAG), signature);
+  if (signature.length !== BLS_SIGNATURE_BYTES) return concatBytes(unsigned, signature);
+  return concatBytes(unsigned, Uint8Array.of(SIGNATURE_PREFIX_TAG, BLS_PREFIX_TAG), signature);
 }
 
 const SIGNATURE_PREFIXES = [PrefixV2.GenericSignature, PrefixV2.Ed25519Signature, PrefixV2.Secp256k1Signature, PrefixV2.P256Signature, PrefixV2.BLS12_381Signature];
@@ -80,12 +81,3 @@ export function verifyBlsProof(publicKey: Uint8Array, proof: Uint8Array): boolea
   }
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
