@@ -21,9 +21,6 @@ export function exprBinary(e: Expr): Uint8Array {
   return Buffer.from(packDataBytes(e as MichelsonData).bytes.slice(2), 'hex');
 }
 
-/** A constant's address: `expr…` of blake2b-256 of its binary encoding (`expr_to_address_in_context`). */
-export const constantHash = (e: Expr): string => scriptExprHashOfPacked(exprBinary(e));
-
 // Errors of global_constants_storage.ml, all `Branch`, with no fields.
 const constantError = (id: string): ApplyError => new ApplyError([tezosError('branch', id)]);
 
@@ -122,6 +119,7 @@ export function registerConstant(value: Expr, table: ReadonlyMap<string, Expr>):
   const { expr, milligas } = expandConstants(value, table);
   if (depth(expr) > MAX_ALLOWED_GLOBAL_CONSTANT_DEPTH) throw constantError('Expression_too_deep');
   const binary = exprBinary(value);
+  // A constant's address: `expr…` of blake2b-256 of its binary encoding (`expr_to_address_in_context`).
   const hash = scriptExprHashOfPacked(binary);
   if (table.has(hash)) {
     // Octez traces the storage's own error with this one.
