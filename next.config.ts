@@ -13,8 +13,8 @@ const LOOPBACK_WS = 'ws://localhost:* ws://127.0.0.1:*';
  * or IPFS gateway (a work's image); connections to this site, the chain's RPC and TzKT API (https on a public network,
  * loopback http on the devnet), TzKT's real-time hub (wss, or loopback ws on the devnet) and Beacon's relays (https,
  * wss); WalletConnect's verification frame; no plugins, no <base>, forms only to this site, and no page of another
- * site may frame these (clickjacking). `next dev` adds what
- * React's development build needs: eval for its error overlay and the hot-reload websocket.
+ * site may frame these (clickjacking). `next dev` adds what React's development build needs: eval for its error
+ * overlay and the hot-reload websocket.
  */
 export function contentSecurityPolicy(dev = process.env.NODE_ENV === 'development'): string {
   return [
