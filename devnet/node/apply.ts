@@ -116,7 +116,12 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
   let allocated = account?.kind === 'implicit';
   let gasLimits = 0n;
   for (const [i, c] of g.contents.entries()) {
-    if (!MANAGER_KINDS.has(c.kind)) throw validationError('permanent', 'validate.operation.unsupported', { kind: c.kind });
+    if (!MANAGER_KINDS.has(c.kind)) {
+      // validate.ml `check_period_kind_for_ballot`: every period here is a proposal period (nobody proposes), where
+      // Octez refuses any ballot.
+      if (c.kind === 'ballot') throw validationError('temporary', 'validate.operation.wrong_voting_period_kind', { current: 'proposal', expected: ['exploration', 'promotion'] });
+      throw validationError('permanent', 'validate.operation.unsupported', { kind: c.kind });
+    }
     if (c.source !== source) throw validationError('permanent', 'validate.operation.inconsistent_sources');
     if (!source.startsWith('tz')) throw validationError('permanent', 'contract.not_implicit', { contract: source });
     // contract_storage.ml registers `implicit.empty_implicit_contract` as a branch error.

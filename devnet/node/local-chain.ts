@@ -251,7 +251,6 @@ export class Chain implements ChainView {
 
   /** `helpers/scripts/simulate_operation`: applies without the signature check, on a throwaway copy of `base`. */
   simulate(op: { branch: string; contents: Content[] }, base: State = this.sealed): Json[] {
-    refuseBallot(op.contents);
     const s = fork(base);
     const g = { branch: op.branch, contents: op.contents, hash: new Uint8Array(32) };
     validateGroup(s, g, { checkSignature: false, mempool: false });
@@ -260,7 +259,6 @@ export class Chain implements ChainView {
 
   /** `helpers/preapply/operations`: checks the signature too, still on a copy. */
   async preapply(op: { branch: string; contents: Content[]; signature: string }, base: State = this.sealed): Promise<{ contents: Json[]; signature: string }> {
-    refuseBallot(op.contents);
     const forged = await this.forge(op.branch, op.contents);
     const sig = signatureFromB58(op.signature);
     const s = fork(base);
@@ -279,7 +277,6 @@ export class Chain implements ChainView {
     if (hex.length / 2 > MAX_OPERATION_DATA_LENGTH) throw validationError('temporary', 'prevalidation.oversized_operation', { size: hex.length / 2, max_size: MAX_OPERATION_DATA_LENGTH });
     const signed = Buffer.from(hex, 'hex');
     const { parsed, unsigned: forged, signature: sig } = await parseSigned(signed);
-    refuseBallot(parsed.contents);
     // As Octez's mempool, before validation: fees below the filter's minimum are refused (issue 16; fee 0 was applied).
     // Contents without a fee are no manager operations: validation refuses those.
     const managers = parsed.contents.filter((c) => c.fee !== undefined);
@@ -528,16 +525,6 @@ async function parseSigned(signed: Uint8Array): Promise<SignedParts & { parsed: 
     }
   }
   throw validationError('permanent', 'operation.invalid_encoding', { message: (failure as Error).message });
-}
-
-/**
- * validate.ml `check_period_kind_for_ballot`: every period here is a proposal period (nobody proposes), where Octez
- * refuses any ballot.
- */
-function refuseBallot(contents: readonly Content[]): void {
-  if (contents.some((c) => c.kind === 'ballot')) {
-    throw validationError('temporary', 'validate.operation.wrong_voting_period_kind', { current: 'proposal', expected: ['exploration', 'promotion'] });
-  }
 }
 
 /** Sum of a group's fees and of its gas limits (manager contents only). */
