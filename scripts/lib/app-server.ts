@@ -131,6 +131,8 @@ export async function ensureBuild(): Promise<void> {
 
 export interface AppServer {
   readonly baseUrl: string;
+  /** The server's process id, which is also its process group's (its CPU and memory are read from /proc). */
+  readonly pid: number;
   /** Everything the server printed so far. */
   readonly log: () => string;
   /** Stops the server (its whole process group) and removes its private data directory. */
@@ -143,11 +145,17 @@ export interface AppServerOptions {
    * `TZKT_URL`, `POLE_FA2_CONTRACT`, `POLE_BANK_SECRET_KEY`). The private game store always wins.
    */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * A PostgreSQL URL to keep the games in instead of a private PGlite directory: several servers on one database
+   * (the load generator's instances, issue 22) share its games.
+   */
+  readonly databaseUrl?: string;
 }
 
 /**
  * Builds the app when the build is stale and starts `next start` on a free port of 127.0.0.1. The game server keeps
- * its games in a fresh PGlite directory of its own (`GAMES_DATA_DIR`, never DATABASE_URL), removed by `stop`.
+ * its games in a fresh PGlite directory of its own (`GAMES_DATA_DIR`, removed by `stop`), or in `databaseUrl`; never
+ * in this process's DATABASE_URL.
  */
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   await ensureBuild();
@@ -158,7 +166,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   // stream caps are lifted unless asked for (the limits have suites of their own).
   const unlimited = { POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off', POLE_RATE_LAB: 'off', POLE_SSE_PER_CLIENT: '1000' };
   const env: NodeJS.ProcessEnv = { ...process.env, ...unlimited, ...options.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
   let serverLog = '';
   const server = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
@@ -188,5 +197,5 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     await stop();
     throw err;
   }
-  return { baseUrl, log: () => serverLog, stop };
+  return { baseUrl, pid: server.pid!, log: () => serverLog, stop };
 }

@@ -107,6 +107,12 @@ export class Subscription implements AsyncIterable<GameUpdate> {
     return this.closed;
   }
 
+  /** The next item if one is queued already, else null (it does not wait, nor end the stream). */
+  queuedItem(): StreamItem | null {
+    const item = this.queue.shift();
+    return item ? this.advance(item) : null;
+  }
+
   /** The next item, update or chat entry. */
   nextItem(): Promise<IteratorResult<StreamItem>> {
     const item = this.queue.shift();
@@ -280,9 +286,24 @@ export class Broker {
  */
 export const sseId = (cursor: StreamCursor): string => (cursor.chat === 0 ? String(cursor.seq) : `${cursor.seq}.${cursor.chat}`);
 
+/**
+ * Each update's JSON, made once however many streams send it (a seat's tabs, every spectator): the broker hands
+ * them all the same object (issue 22).
+ */
+const updateJson = new WeakMap<GameUpdate, string>();
+
+function jsonOf(update: GameUpdate): string {
+  let text = updateJson.get(update);
+  if (text === undefined) {
+    text = JSON.stringify(update);
+    updateJson.set(update, text);
+  }
+  return text;
+}
+
 /** One update as Server-Sent Events text; `id` is the seq (with the chat's `n`: sseId), so `Last-Event-ID` resumes after it. */
 export function formatSse(update: GameUpdate, cursor: StreamCursor = { seq: update.seq, chat: 0 }): string {
-  return `id: ${sseId(cursor)}\nevent: update\ndata: ${JSON.stringify(update)}\n\n`;
+  return `id: ${sseId(cursor)}\nevent: update\ndata: ${jsonOf(update)}\n\n`;
 }
 
 /** One chat entry as Server-Sent Events text (`event: chat`, `id` the stream's cursor after it). */
@@ -311,13 +332,17 @@ export function sseStream(subscription: Subscription): ReadableStream<Uint8Array
     },
     async pull(controller) {
       const next = await subscription.nextItem();
-      if (next.done) controller.close();
-      else {
-        const item = next.value;
-        const cursor = subscription.cursor;
-        const text = item.kind === 'update' ? formatSse(item.update, cursor) : item.kind === 'chat' ? formatSseChat(item.entry, cursor) : formatSseSeats(item.seats, cursor);
-        controller.enqueue(encoder.encode(text));
+      if (next.done) {
+        controller.close();
+        return;
       }
+      // Whatever else is queued by now leaves in the same chunk: one write to the socket, not one per event.
+      let text = '';
+      for (let item: StreamItem | null = next.value; item; item = subscription.queuedItem()) {
+        const cursor = subscription.cursor;
+        text += item.kind === 'update' ? formatSse(item.update, cursor) : item.kind === 'chat' ? formatSseChat(item.entry, cursor) : formatSseSeats(item.seats, cursor);
+      }
+      controller.enqueue(encoder.encode(text));
     },
     cancel() {
       subscription.close();

@@ -332,6 +332,9 @@ export class GameHost {
     return this.queues.run(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
       await this.noteTaken(live, seat);
+      // The seat saw a later seq than this instance holds: its stream is on another instance, whose append has not
+      // reached this one yet (issue 22). The log has it: read it before judging the request stale.
+      if (seq > live.seq) await this.catchUp(live);
       return { seq: await this.commit(live, seat, action, seq) };
     });
   }
@@ -948,17 +951,25 @@ export class GameHost {
     const rows = await this.store.listActions(live.id, live.seq);
     for (const r of rows) {
       if (r.seq !== live.seq + 1) break;
-      let step;
-      try {
-        step = replayStep(live.row, live.state, r);
-      } catch (err) {
-        // This copy cannot follow the log: drop it, so the next access rebuilds from the store (or fails loudly).
-        this.cache.delete(live.id);
-        this.automation.cancel(live.id);
-        throw err;
-      }
-      this.applied(live, { seat: r.seat, action: r.action, events: keepMark(r.events, step.events) }, step.state);
+      this.follow(live, r.seq, r.seat, r.action, r.events);
     }
+  }
+
+  /**
+   * Applies action `seq` another instance logged (its stored events give the timer's mark, if any); must run in the
+   * game's queue, with `seq` the next one.
+   */
+  private follow(live: LiveGame, seq: number, seat: Actor, action: unknown, stored: readonly GameEvent[]): void {
+    let step;
+    try {
+      step = replayStep(live.row, live.state, { seq, seat, action });
+    } catch (err) {
+      // This copy cannot follow the log: drop it, so the next access rebuilds from the store (or fails loudly).
+      this.cache.delete(live.id);
+      this.automation.cancel(live.id);
+      throw err;
+    }
+    this.applied(live, { seat, action, events: keepMark(stored, step.events) }, step.state);
   }
 
   /**
@@ -1027,6 +1038,12 @@ export class GameHost {
       if (event.type === 'chat') continue;
       if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
       const work = this.queues.run(live.id, async () => {
+        // The notification carries the action (issue 22): the next one is applied as it comes, without a query.
+        if (event.type === 'action' && event.logged && event.seq === live.seq + 1) {
+          const { seat, action, timedOut } = event.logged;
+          this.follow(live, event.seq, seat, action, timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : []);
+          return;
+        }
         if (event.type !== 'action') {
           const row = await this.store.getGame(live.id);
           if (row) {

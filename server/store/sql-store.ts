@@ -41,7 +41,12 @@ const actionRowSchema = z.object({
   created_at: z.date(),
 });
 const storeEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('action'), gameId: z.string(), seq: z.number().int() }),
+  z.object({
+    type: z.literal('action'),
+    gameId: z.string(),
+    seq: z.number().int(),
+    logged: z.object({ seat: z.union([z.literal('system'), z.number().int().min(0)]), action: z.unknown(), timedOut: z.boolean() }).optional(),
+  }),
   z.object({ type: z.literal('seats'), gameId: z.string() }),
   z.object({ type: z.literal('chat'), gameId: z.string(), n: z.number().int() }),
 ]);
@@ -83,11 +88,39 @@ function gameRow(row: unknown): GameRow {
 }
 
 const seatToText = (seat: Actor): string => String(seat);
+
+/** An append waiting to be sent, and its caller's promise. */
+interface PendingAppend {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly seat: Actor;
+  readonly action: unknown;
+  readonly events: readonly GameEvent[];
+  readonly resolve: () => void;
+  readonly reject: (err: unknown) => void;
+}
+
+/** At most this many appends per statement (a parameter of a few hundred kB at most). */
+const MAX_APPEND_BATCH = 200;
+/** NOTIFY payloads must stay under 8,000 bytes: an action too big to ride along is read from the log instead. */
+const NOTICE_BYTES = 7900;
+
+/** The notification of an append: the action itself when it fits (issue 22), else only its seq. */
+function actionNotice(append: PendingAppend): string {
+  const base: StoreEvent = { type: 'action', gameId: append.gameId, seq: append.seq };
+  // The mark server/host/timer-marks.ts puts first in a timed-out move's events (replay cannot give it back).
+  const timedOut = append.events.some((e) => e.type === 'timedOut');
+  const full = JSON.stringify({ ...base, logged: { seat: append.seat, action: append.action, timedOut } });
+  return Buffer.byteLength(full) <= NOTICE_BYTES ? full : JSON.stringify(base);
+}
 const seatFromText = (text: string): Actor => (text === 'system' ? 'system' : Number(text));
 
 /** The GameStore in SQL, shared by the PGlite and PostgreSQL stores (same schema, same queries). */
 export class SqlGameStore implements GameStore {
   private readonly listeners = new Set<StoreListener>();
+  /** Appends waiting for the statement on its way (see appendAction). */
+  private readonly appends: PendingAppend[] = [];
+  private appending = false;
   private stopListening: (() => Promise<void>) | null = null;
   private listening: Promise<void> | null = null;
 
@@ -192,21 +225,97 @@ export class SqlGameStore implements GameStore {
     await this.driver.query('UPDATE games SET finished = true WHERE id = $1', [id]);
   }
 
-  async appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events: readonly GameEvent[] = []): Promise<void> {
-    const notice: StoreEvent = { type: 'action', gameId, seq };
+  /**
+   * Appends go to the database as one statement at a time per store: those that arrive while one is on its way
+   * leave together in the next (a group commit, issue 22). Alone, an append leaves at once; under load, one
+   * statement, one commit and one round trip carry many games' actions.
+   */
+  appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events: readonly GameEvent[] = []): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.appends.push({ gameId, seq, seat, action, events, resolve, reject });
+      if (!this.appending) void this.sendAppends();
+    });
+  }
+
+  private async sendAppends(): Promise<void> {
+    this.appending = true;
     try {
-      // One statement: the primary key decides the race, and NOTIFY is sent only if (and when) the insert commits.
+      while (this.appends.length > 0) {
+        const batch = this.nextBatch();
+        if (batch.length === 1) await this.appendOne(batch[0]!);
+        else await this.appendBatch(batch);
+      }
+    } finally {
+      this.appending = false;
+    }
+  }
+
+  /**
+   * The waiting appends that go together: at most MAX_APPEND_BATCH, and one per game and seq (a second append of a
+   * seq waits for the next statement, where it meets the first one's row and loses as it should).
+   */
+  private nextBatch(): PendingAppend[] {
+    const batch: PendingAppend[] = [];
+    const later: PendingAppend[] = [];
+    const keys = new Set<string>();
+    for (const append of this.appends) {
+      const key = `${append.gameId}/${append.seq}`;
+      if (batch.length >= MAX_APPEND_BATCH || keys.has(key)) later.push(append);
+      else {
+        keys.add(key);
+        batch.push(append);
+      }
+    }
+    this.appends.splice(0, this.appends.length, ...later);
+    return batch;
+  }
+
+  /** One append in one statement: the primary key decides the race, NOTIFY is sent only if (and when) it commits. */
+  private async appendOne(append: PendingAppend): Promise<void> {
+    try {
       await this.driver.query(
         `WITH appended AS (
            INSERT INTO actions (game_id, seq, seat, action, events) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING seq
          )
          SELECT pg_notify($6, $7) FROM appended`,
-        [gameId, seq, seatToText(seat), JSON.stringify(action), JSON.stringify(events), this.channel, JSON.stringify(notice)],
+        [append.gameId, append.seq, seatToText(append.seat), JSON.stringify(append.action), JSON.stringify(append.events), this.channel, actionNotice(append)],
       );
+      append.resolve();
     } catch (err) {
-      if (sqlState(err) === UNIQUE_VIOLATION) throw new StoreError('SEQ_TAKEN', `action ${seq} of game ${gameId} is taken`);
-      if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw new StoreError('UNKNOWN_GAME', `no game ${gameId}`);
-      throw err;
+      if (sqlState(err) === UNIQUE_VIOLATION) append.reject(new StoreError('SEQ_TAKEN', `action ${append.seq} of game ${append.gameId} is taken`));
+      else if (sqlState(err) === FOREIGN_KEY_VIOLATION) append.reject(new StoreError('UNKNOWN_GAME', `no game ${append.gameId}`));
+      else append.reject(err);
+    }
+  }
+
+  /**
+   * Several games' appends in one statement: a seq already taken is skipped (its append alone fails with SEQ_TAKEN,
+   * as it would have by itself) and each inserted row sends its own notification, with the commit.
+   */
+  private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
+    const rows = batch.map((a) => ({ g: a.gameId, s: a.seq, t: seatToText(a.seat), a: a.action, e: a.events, n: actionNotice(a) }));
+    let inserted: { game_id: string; seq: number }[];
+    try {
+      inserted = await this.driver.query<{ game_id: string; seq: number }>(
+        `WITH batch AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (g text, s integer, t text, a jsonb, e jsonb, n text)
+         ), appended AS (
+           INSERT INTO actions (game_id, seq, seat, action, events) SELECT g, s, t, a, e FROM batch
+           ON CONFLICT (game_id, seq) DO NOTHING
+           RETURNING game_id, seq
+         )
+         SELECT appended.game_id, appended.seq, pg_notify($2, batch.n) FROM appended JOIN batch ON batch.g = appended.game_id AND batch.s = appended.seq`,
+        [JSON.stringify(rows), this.channel],
+      );
+    } catch {
+      // A row the batch cannot take (a game that does not exist): each append alone gets its own answer.
+      for (const append of batch) await this.appendOne(append);
+      return;
+    }
+    const done = new Set(inserted.map((r) => `${r.game_id}/${r.seq}`));
+    for (const append of batch) {
+      if (done.has(`${append.gameId}/${append.seq}`)) append.resolve();
+      else append.reject(new StoreError('SEQ_TAKEN', `action ${append.seq} of game ${append.gameId} is taken`));
     }
   }
 

@@ -84,10 +84,21 @@ export interface SnapshotRow {
  * `resync`: notifications may have been missed (the listening connection dropped); catch up on everything.
  */
 export type StoreEvent =
-  | { readonly type: 'action'; readonly gameId: string; readonly seq: number }
+  /**
+   * Action `seq` was appended; `logged` carries it when it fits in a notification (issue 22), so an instance that
+   * follows the game applies it without reading the log back: one query per action saved on every other instance.
+   */
+  | { readonly type: 'action'; readonly gameId: string; readonly seq: number; readonly logged?: LoggedNotice }
   | { readonly type: 'seats'; readonly gameId: string }
   | { readonly type: 'chat'; readonly gameId: string; readonly n: number }
   | { readonly type: 'resync' };
+
+/** An appended action as its notification carries it: who acted, what, and whether a turn timer chose it (issue 19). */
+export interface LoggedNotice {
+  readonly seat: Actor;
+  readonly action: unknown;
+  readonly timedOut: boolean;
+}
 
 export type StoreListener = (event: StoreEvent) => void;
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openPostgresStore, type GameStore, type NewGameRow } from '../../server/store';
+import { MIGRATIONS, openPostgresStore, type GameStore, type NewGameRow, type StoreEvent } from '../../server/store';
+import { markTimedOut } from '../../server/host/timer-marks';
 import { TEST_DATABASE_URL, dropSchema, freshSchemaName, listenFor, pgliteKind, postgresKind, type StoreKind } from './helpers';
 
 const newId = () => randomBytes(6).toString('hex');
@@ -129,6 +130,59 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect((await store.listActions(id)).map((a) => a.action)).toEqual([{ type: 'roll', n: won[0] }]);
   });
 
+  it('sends the appends that arrive together in one statement, each answered and notified as if alone (issue 22)', async () => {
+    const ids = Array.from({ length: 12 }, () => newId());
+    for (const id of ids) await store.createGame(gameRow(id));
+    const taken = ids[0]!;
+    await store.appendAction(taken, 1, 0, { type: 'roll' });
+    const heard: StoreEvent[] = [];
+    const stop = await store.listen((e) => {
+      if (e.type === 'action' && ids.includes(e.gameId)) heard.push(e);
+    });
+    const fence = await listenFor(store, (e) => e.type === 'action' && e.gameId === ids[11] && e.seq === 1);
+    // A timed-out move's events, as the turn timer logs them (issue 19): the notification says so.
+    const timedOut = markTimedOut(2, []);
+    const outcomes = async (appends: Promise<void>[]) =>
+      (await Promise.allSettled(appends)).map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code));
+    // The first leaves alone; the rest wait for it and leave as one batch, which holds a taken seq and the same seq
+    // twice.
+    const results = await outcomes([
+      store.appendAction(ids[1]!, 1, 0, { type: 'roll' }),
+      store.appendAction(taken, 1, 1, { type: 'pass' }),
+      store.appendAction(ids[2]!, 1, 0, { type: 'roll', n: 1 }),
+      store.appendAction(ids[2]!, 1, 0, { type: 'roll', n: 2 }),
+      ...ids.slice(3, 8).map((id) => store.appendAction(id, 1, 2, { type: 'buy' }, timedOut)),
+    ]);
+    expect(results).toEqual(['ok', 'SEQ_TAKEN', 'ok', 'SEQ_TAKEN', ...ids.slice(3, 8).map(() => 'ok')]);
+    // A batch holding a game that does not exist: that append alone is refused.
+    const unknown = await outcomes([
+      store.appendAction(ids[8]!, 1, 0, { type: 'roll' }),
+      store.appendAction(ids[9]!, 1, 2, { type: 'buy' }, timedOut),
+      store.appendAction('no-such-game', 1, 0, { type: 'roll' }),
+      ...ids.slice(10).map((id) => store.appendAction(id, 1, 2, { type: 'buy' }, timedOut)),
+    ]);
+    expect(unknown).toEqual(['ok', 'ok', 'UNKNOWN_GAME', ...ids.slice(10).map(() => 'ok')]);
+    expect((await store.listActions(taken)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
+    expect((await store.listActions(ids[2]!)).map((a) => a.action)).toEqual([{ type: 'roll', n: 1 }]);
+    for (const id of [...ids.slice(3, 8), ...ids.slice(9)]) expect((await store.listActions(id)).map((a) => a.events)).toEqual([timedOut]);
+    await fence.event;
+    await stop();
+    // One notification per action that landed, carrying it (and the timer's mark), none for those that lost.
+    expect(heard).toHaveLength(ids.length - 1);
+    expect(heard).toContainEqual({ type: 'action', gameId: ids[2], seq: 1, logged: { seat: 0, action: { type: 'roll', n: 1 }, timedOut: false } });
+    expect(heard).toContainEqual({ type: 'action', gameId: ids[5], seq: 1, logged: { seat: 2, action: { type: 'buy' }, timedOut: true } });
+  });
+
+  it('notifies an action too big for a notification by its seq alone: listeners read it from the log', async () => {
+    const id = newId();
+    await store.createGame(gameRow(id));
+    const heard = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
+    const big = { type: 'bid', note: 'x'.repeat(9000) };
+    await store.appendAction(id, 1, 0, big);
+    expect(await heard.event).toEqual({ type: 'action', gameId: id, seq: 1 });
+    expect((await store.listActions(id)).map((a) => a.action)).toEqual([big]);
+  });
+
   it('keeps snapshots and returns the latest at or before a seq', async () => {
     const id = newId();
     await store.createGame(gameRow(id));
@@ -146,7 +200,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     await store.createGame(gameRow(id));
     const action = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
     await store.appendAction(id, 1, 0, { type: 'roll' });
-    expect(await action.event).toEqual({ type: 'action', gameId: id, seq: 1 });
+    expect(await action.event).toEqual({ type: 'action', gameId: id, seq: 1, logged: { seat: 0, action: { type: 'roll' }, timedOut: false } });
     const seats = await listenFor(store, (e) => e.type === 'seats' && e.gameId === id);
     const changed = gameRow(id).seats.map((s) => ({ ...s, botTakeover: true }));
     await store.updateSeats(id, changed);
@@ -179,7 +233,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
       await store.createGame(gameRow(id));
       const heard = await listenFor(other, (e) => e.type === 'action' && e.gameId === id);
       await store.appendAction(id, 1, 0, { type: 'roll' });
-      expect(await heard.event).toEqual({ type: 'action', gameId: id, seq: 1 });
+      expect(await heard.event).toEqual({ type: 'action', gameId: id, seq: 1, logged: { seat: 0, action: { type: 'roll' }, timedOut: false } });
       expect((await other.listActions(id)).map((a) => a.seq)).toEqual([1]);
       const race = await Promise.allSettled([store.appendAction(id, 2, 1, { type: 'pass' }), other.appendAction(id, 2, 1, { type: 'buy' })]);
       expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -224,7 +278,7 @@ describe('PostgreSQL LISTEN connection', () => {
       expect(await resync.event).toEqual({ type: 'resync' });
       const heard = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
       await store.appendAction(id, 1, 0, { type: 'roll' });
-      expect(await heard.event).toEqual({ type: 'action', gameId: id, seq: 1 });
+      expect(await heard.event).toMatchObject({ type: 'action', gameId: id, seq: 1 });
     } finally {
       await admin.end();
       await store.close();
