@@ -23,7 +23,7 @@ import type { BenchCase, Sampler } from './types';
 
 /** Games per batch: enough that a game's tens of KB stand well above the heap's noise. */
 const GAMES = 100;
-/** Batches played and evicted first: after one, ~1.5 KB a game still shows of what the first games compiled and filled. */
+/** Batches played and evicted first: after one, ~1.5 KB a game still shows of what the first games set up. */
 const WARM_UP_BATCHES = 2;
 const SEATS = ['Ada', 'Bea', 'Cy', 'Dot'];
 /** Half a 4-seat game as its heuristic bots play it (whole games: Tezos Pole ~150 actions, Gotopoly ~185, Ten ~265). */
@@ -170,7 +170,7 @@ function gameCases(game: GameId): BenchCase[] {
         const before = await seen();
         host.evictIdle(0);
         if (host.liveGames !== 0) throw new Error('the game did not leave memory');
-        // The request rebuilds it: the same state, and the same view for the seat to act (its turn timer's deadline too).
+        // The request rebuilds it: the same state, the same view for the seat to act (its timer's deadline too).
         const after = await seen();
         // Compared as values: the store's JSON keeps an event's fields in an order of its own.
         if (!isDeepStrictEqual(after, before)) throw new Error(`${game}: the rebuilt game differs from the one evicted`);
