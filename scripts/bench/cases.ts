@@ -1,5 +1,6 @@
 import { devnetCases } from './devnet';
 import { fa2GasCases } from './fa2-gas';
+import { gameMemoryCases } from './game-memory';
 import { gotopolyCases } from './gotopoly';
 import { limitsCases } from './limits';
 import { michelsonCases } from './michelson';
@@ -14,4 +15,4 @@ import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...poleShadownetCases, ...playCases, ...onlineLoadCases, ...studioLabCases, ...limitsCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...poleChainCases, ...poleChainGameCases, ...poleShadownetCases, ...playCases, ...onlineLoadCases, ...studioLabCases, ...limitsCases, ...gameMemoryCases];

@@ -11,8 +11,13 @@ export interface LoggedAction {
   readonly events: readonly GameEvent[];
 }
 
-/** How many recent states a live game keeps, so a reconnecting subscriber is usually served without a replay. */
-export const RECENT_STATES = 64;
+/**
+ * How many recent states a live game keeps, so a stream that reconnects a few actions behind is served without a
+ * replay. Few: each older state costs 0.8–1 KB even with the engines' structural sharing (64 were about half of a
+ * mid-game game's heap), while replaying from the stored snapshot costs 4–14 µs an action
+ * (scripts/bench/game-memory.ts).
+ */
+export const RECENT_STATES = 8;
 
 /** A game held in memory: its row, its current state and its whole log. Only the host's queue for it mutates it. */
 export class LiveGame {
