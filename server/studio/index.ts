@@ -24,3 +24,4 @@ export { readFa2Token, readContractAuthority, checkFeatureRight, type ImportedTo
 export { imageProblem, sniffImageType, decodeDataUri, isSupportedImageType, IMAGE_FORMATS, type ImageMimeType, type DataUri } from '../../chain/studio/image';
 export { runBalanceLab, startBalanceLab, labOptionsSchema, MAX_LAB_GAMES, DEFAULT_LAB_GAMES, type LabOptions, type LabRun, type LabTile, type LengthBin, type BalanceLabReport } from './balance-lab';
 export { LabPool, labPool, defaultLabWorkers, MAX_LAB_WORKERS, type LabProgress } from './lab-pool';
+export { labStreamResponse, PROGRESS_MS, type LabLine } from './lab-stream';
