@@ -123,12 +123,14 @@ export function LabPanel({ boardId, initial }: { boardId: string; initial: Balan
     setRunning(true);
     setProgress(null);
     setError(null);
-    const started = performance.now();
+    // The pace counts from the run's start on the server (its first line), not from the click.
+    let started: number | null = null;
     try {
       const n = Number(games);
       const body = Number.isFinite(n) && games.trim() !== '' ? { games: n } : {};
       setReport(
         await runLab(`/api/studio/boards/${encodeURIComponent(boardId)}/lab`, body, ({ done, total }) => {
+          started ??= performance.now();
           const seconds = (performance.now() - started) / 1000;
           setProgress({ done, total, secondsLeft: done > 0 ? (seconds / done) * (total - done) : null });
         }),
