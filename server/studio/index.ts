@@ -23,5 +23,5 @@ export { createBoard, getBoard, listBoards, saveLabReport, runBoardLab, type Stu
 export { readFa2Token, readContractAuthority, checkFeatureRight, type ImportedToken, type ContractAuthority, type FeatureRight } from './import-token';
 export { imageProblem, sniffImageType, decodeDataUri, isSupportedImageType, IMAGE_FORMATS, type ImageMimeType, type DataUri } from '../../chain/studio/image';
 export { runBalanceLab, startBalanceLab, labOptionsSchema, MAX_LAB_GAMES, DEFAULT_LAB_GAMES, type LabOptions, type LabRun, type LabTile, type LengthBin, type BalanceLabReport } from './balance-lab';
-export { LabPool, labPool, defaultLabWorkers, MAX_LAB_WORKERS, type LabProgress } from './lab-pool';
-export { labStreamResponse, PROGRESS_MS, type LabLine } from './lab-stream';
+export { labPool, type LabProgress } from './lab-pool';
+export { labStreamResponse, type LabLine } from './lab-stream';

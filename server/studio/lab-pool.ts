@@ -135,8 +135,8 @@ class LabWorker {
 let nextRun = 0;
 let nextTask = 0;
 
-/** A pool of lab workers. The server uses one (labPool); a test may make its own to stop it. */
-export class LabPool {
+/** A pool of lab workers; the process has one (labPool). */
+class LabPool {
   private readonly workers: LabWorker[] = [];
 
   /**

@@ -16,7 +16,7 @@ import type { LabProgress } from './lab-pool';
 export type LabLine = { readonly progress: LabProgress } | { readonly report: BalanceLabReport } | (ErrorBody & { readonly status: number });
 
 /** Progress lines come at most this often (a run tells of each stretch of games, hundreds a second). */
-export const PROGRESS_MS = 100;
+const PROGRESS_MS = 100;
 
 /**
  * Answers a lab run: `start` checks the request and starts the run with a progress listener; its refusal is the
