@@ -65,7 +65,6 @@ export interface BalanceLabReport {
   readonly length: { readonly unit: 'rounds'; readonly mean: number; readonly min: number; readonly max: number; readonly histogram: readonly LengthBin[] };
 }
 
-
 /** A lab run that has passed its checks: how many games it plays, and its report to come. */
 export interface LabRun {
   readonly games: number;
