@@ -140,8 +140,8 @@ class LabPool {
   private readonly workers: LabWorker[] = [];
 
   /**
-   * Plays games 0…games-1 of `plan` on `workers` workers, `chunk` games at a time, and returns their parts (in the
-   * order they finished). `onProgress` hears of every stretch done, in order of `done`.
+   * Plays games 0…games-1 of `plan` on `workers` workers, at most `chunk` games at a time, and returns their parts
+   * (in the order they finished). `onProgress` hears of every stretch done, in order of `done`.
    * @throws HostError 500 `LAB_FAILED` when a worker fails or dies, or the pool is stopped.
    */
   async play(plan: LabPlan, games: number, { workers, chunk, onProgress }: { workers: number; chunk: number; onProgress?: (progress: LabProgress) => void }): Promise<LabPart[]> {
@@ -154,7 +154,8 @@ class LabPool {
     const lane = async (worker: LabWorker): Promise<void> => {
       while (next < games && !failed) {
         const from = next;
-        next = Math.min(games, from + chunk);
+        // Stretches shrink as the run ends, so no worker is left with a long one while the others have finished.
+        next = from + Math.max(1, Math.min(chunk, Math.ceil((games - from) / (lanes.length * IN_FLIGHT * 2))));
         const part = await worker.play(run, plan, nextTask++, from, next);
         parts.push(part);
         done += part.to - part.from;
