@@ -22,7 +22,9 @@ const FLAGS = { filter: 'string', samples: 'string', json: 'boolean', help: 'boo
 
 function goalText(bench: BenchCase): string {
   if (!bench.goal) return '';
-  return 'atLeast' in bench.goal ? `≥ ${num(bench.goal.atLeast)}` : `≤ ${num(bench.goal.atMost)}`;
+  // A whole goal as it is, a fraction (a ratio's 1.8) with its decimals.
+  const shown = (n: number) => num(n, Number.isInteger(n) ? 0 : 2);
+  return 'atLeast' in bench.goal ? `≥ ${shown(bench.goal.atLeast)}` : `≤ ${shown(bench.goal.atMost)}`;
 }
 
 function goalMet(bench: BenchCase, median: number): string {

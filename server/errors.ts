@@ -156,8 +156,9 @@ export type TableCode =
   | 'NO_FREE_SEAT'
   | 'GAME_OVER';
 
-/** The server could not serve: its database is locked, down or failing. */
+/** The server could not serve: its database is locked, down or failing, or a balance lab worker failed. */
 export type ServiceCode =
+  | 'LAB_FAILED'
   | 'STORE_FAILED'
   | 'STORE_LOCKED'
   | 'STORE_UNAVAILABLE';
@@ -263,6 +264,7 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   SEAT_TAKEN: 409,
   NO_FREE_SEAT: 409,
   // ServiceError
+  LAB_FAILED: 500,
   STORE_FAILED: 500,
   STORE_LOCKED: 503,
   STORE_UNAVAILABLE: 503,

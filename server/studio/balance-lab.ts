@@ -2,16 +2,18 @@
  * The balance lab: thousands of complete bot games of one board on the server, summed into what an artist and a
  * board designer want to know: how much royalty a Tz spent on each piece earned back, whether a seat wins more
  * often, and how long games run. Every game is reproducible: game i is played with seed `${seed}/i`, and the seed
- * defaults to one derived from the board id, so the same board and game count give the same report.
+ * defaults to one derived from the board id, so the same board and game count give the same report, on any number
+ * of worker threads (lab-pool.ts) or in the calling thread.
  */
 import { z } from 'zod';
 import { isConfigError } from '../../engine/core/errors';
-import { playToEnd } from '../../engine/core/play';
-import { parseBoard, pole, poleBots, TileTally, type Board, type PoleBot, type PoleConfigInput, type TileRow } from '../../engine/pole';
+import { parseBoard, type Board, type PoleBotName, type TileRow } from '../../engine/pole';
 import { GameError, StudioError } from '../errors';
 import { issuesLine } from '../../chain/studio/schema';
+import { labReport, playLabGames, type LabPart, type LabPlan } from './lab-games';
+import { defaultLabWorkers, labPool, MAX_LAB_WORKERS, type LabProgress } from './lab-pool';
 
-/** At most this many games per run: a few seconds of one core (see the bench `studio: balance lab`). */
+/** At most this many games per run: a second or two of a few cores (see the bench `studio: balance lab`). */
 export const MAX_LAB_GAMES = 5000;
 export const DEFAULT_LAB_GAMES = 2000;
 
@@ -24,7 +26,12 @@ export const labOptionsSchema = z
     /** One bot for every seat, or one per seat. */
     bots: z.union([botName, z.array(botName).min(2).max(6)]).default('heuristic'),
     seed: z.string().min(1).max(100).optional(),
-    /** Games played between two yields to the event loop, so a server keeps answering during a run. */
+    /** Threads that play the games; 0 plays them in the calling thread. Default: one per core, up to MAX_LAB_WORKERS. */
+    workers: z.number().int().min(0).max(MAX_LAB_WORKERS).optional(),
+    /**
+     * Games in one stretch handed to a worker, or played in the calling thread between two yields to the event loop
+     * (so a server keeps answering); progress is told once per stretch.
+     */
     chunk: z.number().int().min(1).max(1000).default(25),
   })
   .strict()
@@ -58,29 +65,32 @@ export interface BalanceLabReport {
   readonly length: { readonly unit: 'rounds'; readonly mean: number; readonly min: number; readonly max: number; readonly histogram: readonly LengthBin[] };
 }
 
-/** At most this many bars in the length histogram. */
-const MAX_BINS = 20;
+/** A lab run that has passed its checks: how many games it plays, and its report to come. */
+export interface LabRun {
+  readonly games: number;
+  /** @throws HostError 500 `LAB_FAILED` when a worker fails or dies. */
+  readonly report: Promise<BalanceLabReport>;
+}
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Equal-width bins of whole rounds from the shortest game to the longest, at most MAX_BINS of them. */
-function histogram(lengths: readonly number[]): LengthBin[] {
-  const min = Math.min(...lengths);
-  const max = Math.max(...lengths);
-  const width = Math.max(1, Math.ceil((max - min + 1) / MAX_BINS));
-  const bins: LengthBin[] = [];
-  for (let from = min; from <= max; from += width) bins.push({ from, to: Math.min(max, from + width - 1), count: 0 });
-  const counts = bins.map(() => 0);
-  for (const l of lengths) counts[Math.floor((l - min) / width)]! += 1;
-  return bins.map((b, i) => ({ ...b, count: counts[i]! }));
+/** Plays the run in this thread, a chunk after each yield (the first too: starting a run returns before it plays). */
+async function playHere(plan: LabPlan, games: number, chunk: number, onProgress?: (progress: LabProgress) => void): Promise<LabPart[]> {
+  const parts: LabPart[] = [];
+  for (let from = 0; from < games; from += chunk) {
+    await yieldToEventLoop();
+    parts.push(playLabGames(plan, from, Math.min(games, from + chunk)));
+    onProgress?.({ done: Math.min(games, from + chunk), total: games });
+  }
+  return parts;
 }
 
 /**
- * Plays `games` complete bot games of `board` and reports on them. Runs in chunks, yielding to the event loop
- * between them.
+ * Checks the board and options at once, then starts playing `games` complete bot games of `board` (on worker
+ * threads unless `workers: 0`); `onProgress` hears of the games done as they finish, in order, the last at the total.
  * @throws HostError 422 `BAD_BOARD` (the engine refuses the board), `BAD_LAB_OPTIONS`.
  */
-export async function runBalanceLab(board: unknown, options: LabOptions = {}): Promise<BalanceLabReport> {
+export function startBalanceLab(board: unknown, options: LabOptions = {}, onProgress?: (progress: LabProgress) => void): LabRun {
   const parsedOptions = labOptionsSchema.safeParse(options);
   if (!parsedOptions.success) throw new StudioError('BAD_LAB_OPTIONS', `invalid balance lab options: ${issuesLine(parsedOptions.error)}`);
   const { games, players, chunk } = parsedOptions.data;
@@ -91,43 +101,17 @@ export async function runBalanceLab(board: unknown, options: LabOptions = {}): P
     if (isConfigError(err)) throw new GameError('BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`);
     throw err;
   }
-  const botNames = typeof parsedOptions.data.bots === 'string' ? new Array<string>(players).fill(parsedOptions.data.bots) : parsedOptions.data.bots;
-  const bots: PoleBot[] = botNames.map((name) => poleBots[name as keyof typeof poleBots]);
-  const seed = parsedOptions.data.seed ?? `lab/${parsed.id}`;
-  // The same input object every game: parseBoard caches by object, so setup does not validate the board again.
-  const config: PoleConfigInput = { players, board };
-  const totals = new TileTally(parsed);
-  const seatWins = new Array<number>(players).fill(0);
-  const orderWins = new Array<number>(players).fill(0);
-  const lengths: number[] = [];
-  for (let i = 0; i < games; i++) {
-    if (i > 0 && i % chunk === 0) await yieldToEventLoop();
-    const result = playToEnd(pole, config, `${seed}/${i}`, bots, { onAction: (_before, _after, _seat, events) => totals.add(events) });
-    for (const seat of result.outcome.winners) {
-      seatWins[seat]! += 1 / result.outcome.winners.length;
-      orderWins[(seat - result.state.firstSeat + players) % players]! += 1 / result.outcome.winners.length;
-    }
-    lengths.push(Math.ceil(result.state.turn / players));
-  }
-  return {
-    board: { id: parsed.id, name: parsed.name },
-    games,
-    players,
-    bots: botNames,
-    seed,
-    tiles: totals.rows().flatMap((row): LabTile[] => {
-      if (row.kind !== 'artist') return [];
-      const { kind: _kind, ...tile } = row;
-      return [tile];
-    }),
-    winRateBySeat: seatWins.map((w) => w / games),
-    winRateByTurnOrder: orderWins.map((w) => w / games),
-    length: {
-      unit: 'rounds',
-      mean: lengths.reduce((s, l) => s + l, 0) / games,
-      min: Math.min(...lengths),
-      max: Math.max(...lengths),
-      histogram: histogram(lengths),
-    },
-  };
+  const bots = typeof parsedOptions.data.bots === 'string' ? new Array<PoleBotName>(players).fill(parsedOptions.data.bots) : parsedOptions.data.bots;
+  const plan: LabPlan = { board, players, bots, seed: parsedOptions.data.seed ?? `lab/${parsed.id}` };
+  const workers = parsedOptions.data.workers ?? defaultLabWorkers();
+  const parts = workers === 0 ? playHere(plan, games, chunk, onProgress) : labPool().play(plan, games, { workers, chunk, onProgress });
+  return { games, report: parts.then((done) => labReport(plan, parsed, done)) };
+}
+
+/**
+ * Plays `games` complete bot games of `board` and reports on them (startBalanceLab, awaited).
+ * @throws HostError 422 `BAD_BOARD`, `BAD_LAB_OPTIONS`; 500 `LAB_FAILED`.
+ */
+export async function runBalanceLab(board: unknown, options: LabOptions = {}, onProgress?: (progress: LabProgress) => void): Promise<BalanceLabReport> {
+  return startBalanceLab(board, options, onProgress).report;
 }

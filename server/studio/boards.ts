@@ -7,7 +7,8 @@ import type { Board } from '../../engine/pole';
 import type { SqlClient } from '../store';
 import { isBoardError } from '../../chain/errors';
 import { GameError, StudioError, type HostError } from '../errors';
-import { DEFAULT_LAB_GAMES, MAX_LAB_GAMES, runBalanceLab, type BalanceLabReport } from './balance-lab';
+import { DEFAULT_LAB_GAMES, MAX_LAB_GAMES, startBalanceLab, type BalanceLabReport, type LabRun } from './balance-lab';
+import type { LabProgress } from './lab-pool';
 import { composeBoard, type BoardExtras } from '../../chain/studio/compose';
 import { checkArtist, newStudioId, piecesById } from './pieces';
 import { issuesLine, type BoardRequest } from '../../chain/studio/schema';
@@ -116,21 +117,31 @@ const labInputSchema = z.object({ games: z.number().int().min(1).optional() }).s
 const running = new Set<string>();
 
 /**
- * Runs the balance lab on one of `owner`'s boards (games capped at MAX_LAB_GAMES) and keeps the report with it.
- * @throws HostError 404 `BOARD_NOT_FOUND`, 403 `NOT_YOUR_BOARD`, 422 `BAD_LAB_OPTIONS`, 409 `LAB_RUNNING`.
+ * Starts the balance lab on one of `owner`'s boards (games capped at MAX_LAB_GAMES) once every check has passed;
+ * `onProgress` hears of the games done. The report is kept with the board when the run ends, whether or not anyone
+ * is still waiting for it (a phone that lost its connection finds it on the board's page).
+ * @throws HostError 404 `BOARD_NOT_FOUND`, 403 `NOT_YOUR_BOARD`, 422 `BAD_LAB_OPTIONS`, 409 `LAB_RUNNING`; the run's
+ *   report 500 `LAB_FAILED`.
  */
-export async function runBoardLab(sql: SqlClient, owner: string, id: string, input: unknown): Promise<BalanceLabReport> {
+export async function runBoardLab(sql: SqlClient, owner: string, id: string, input: unknown, onProgress?: (progress: LabProgress) => void): Promise<LabRun> {
   const parsed = labInputSchema.safeParse(input ?? {});
   if (!parsed.success) throw new StudioError('BAD_LAB_OPTIONS', `invalid balance lab request: ${issuesLine(parsed.error)}`);
   const stored = await getBoard(sql, id);
   if (stored.owner !== owner) throw new StudioError('NOT_YOUR_BOARD', 'only the board’s owner may run its balance lab');
   if (running.has(id)) throw new StudioError('LAB_RUNNING', 'the balance lab is already running for this board');
   running.add(id);
+  let lab: LabRun;
   try {
-    const report = await runBalanceLab(stored.board, { games: Math.min(parsed.data.games ?? DEFAULT_LAB_GAMES, MAX_LAB_GAMES) });
-    await saveLabReport(sql, id, report);
-    return report;
-  } finally {
+    lab = startBalanceLab(stored.board, { games: Math.min(parsed.data.games ?? DEFAULT_LAB_GAMES, MAX_LAB_GAMES) }, onProgress);
+  } catch (err) {
     running.delete(id);
+    throw err;
   }
+  const report = lab.report
+    .then(async (done) => {
+      await saveLabReport(sql, id, done);
+      return done;
+    })
+    .finally(() => running.delete(id));
+  return { games: lab.games, report };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import { getHost } from '../../server';
 import { insertSession } from './helpers';
-import { EVENT_PALETTE, type BalanceLabReport, type Piece, type StudioBoard } from '../../server/studio';
+import { EVENT_PALETTE, type LabLine, type Piece, type StudioBoard } from '../../server/studio';
 import { GET as listPieces, POST as postPiece } from '../../app/api/studio/pieces/route';
 import { DELETE as deletePiece, GET as getPiece } from '../../app/api/studio/pieces/[id]/route';
 import { POST as postImport } from '../../app/api/studio/import/route';
@@ -115,11 +115,23 @@ describe('studio routes', () => {
     const badGames = await answer(postLab(request(`/api/studio/boards/${id}/lab`, { body: { games: 0 }, token: BEA_TOKEN }), ctx(id)));
     expect([badGames.status, badGames.body.error]).toEqual([422, 'BAD_LAB_OPTIONS']);
 
-    const lab = await answer<BalanceLabReport>(postLab(request(`/api/studio/boards/${id}/lab`, { body: { games: 30 }, token: BEA_TOKEN }), ctx(id)));
-    expect(lab.status).toBe(200);
-    expect(lab.body.games).toBe(30);
-    expect(lab.body.tiles.map((t) => t.id)).toEqual(['night-ledger']);
-    expect((await answer<StudioBoard>(getBoard(request(`/api/studio/boards/${id}`), ctx(id)))).body.lab).toEqual(lab.body);
+    // The run streams its progress, then its report; a second run of the board meanwhile is refused as plain JSON.
+    const running = postLab(request(`/api/studio/boards/${id}/lab`, { body: { games: 2000 }, token: BEA_TOKEN }), ctx(id));
+    const lab = await running;
+    expect([lab.status, lab.headers.get('content-type')]).toEqual([200, 'application/x-ndjson; charset=utf-8']);
+    const again = await answer(postLab(request(`/api/studio/boards/${id}/lab`, { body: { games: 10 }, token: BEA_TOKEN }), ctx(id)));
+    expect([again.status, again.body.error]).toEqual([409, 'LAB_RUNNING']);
+    const lines = (await lab.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as LabLine);
+    const progress = lines.flatMap((line) => ('progress' in line ? [line.progress] : []));
+    expect(progress[0]).toEqual({ done: 0, total: 2000 });
+    expect(progress.at(-1)).toEqual({ done: 2000, total: 2000 });
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!.done).toBeGreaterThan(progress[i - 1]!.done);
+    const last = lines.at(-1)!;
+    expect(lines.slice(0, -1).every((line) => 'progress' in line)).toBe(true);
+    if (!('report' in last)) throw new Error(`the lab's last line is not its report: ${JSON.stringify(last)}`);
+    expect(last.report.games).toBe(2000);
+    expect(last.report.tiles.map((t) => t.id)).toEqual(['night-ledger']);
+    expect((await answer<StudioBoard>(getBoard(request(`/api/studio/boards/${id}`), ctx(id)))).body.lab).toEqual(last.report);
   });
 
   it('import: a malformed request is a 400, a bad address a 400, a down indexer a 503', async () => {

@@ -6,7 +6,7 @@
  * what was minted; once the game is over the contract has ended the bank's power, and Alice's collection shows her
  * grant as ended. Then an artist tries to feature a token the bank created (refused, naming its creator), features
  * one she made (accepted, its terms read from the token) and pieces of her own, builds a board, runs the balance lab
- * and starts an on-chain game on that board.
+ * (its progress shown while it runs) and starts an on-chain game on that board.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -349,11 +349,24 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await page.waitForURL(/\/studio\/boards\/(?!new)[^/]+$/);
     await page.getByRole('heading', { level: 1, name: 'Harbour Lights' }).waitFor();
 
-    // The balance lab: a few games on the server, then its plots.
-    await page.getByLabel('Games').fill('40');
+    // The balance lab: the default 2,000 games on the server's workers, their progress while they run, then the
+    // plots. An observer set before the run keeps every value the progress bar takes (it is gone once the report is in).
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { labProgress: number[] }).labProgress = seen;
+      new MutationObserver(() => {
+        const now = document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+        if (now != null && seen.at(-1) !== Number(now)) seen.push(Number(now));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
+    expect(await page.getByLabel('Games').inputValue()).toBe('2000');
     await page.getByRole('button', { name: 'Run the balance lab' }).click();
     await page.getByTestId('lab-charts').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('lab-summary').innerText()).toMatch(/^40 games/);
+    expect(await page.getByTestId('lab-summary').innerText()).toMatch(/^2,000 games/);
+    const progress = await page.evaluate(() => (window as unknown as { labProgress: number[] }).labProgress);
+    expect(progress.length, 'progress shown while the lab ran').toBeGreaterThan(0);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBeLessThanOrEqual(2000);
     const charts = await page.getByTestId('lab-charts').innerText();
     for (const title of ['Royalty earned per Tz spent, by tile', 'Win rate by seat', 'Game length distribution']) expect(charts).toContain(title);
     for (const p of pieces) expect(charts).toContain(p.title);

@@ -1,10 +1,11 @@
 /**
- * The balance lab: complete bot games of a board, summed per artist tile, per seat and by length, reproducibly.
+ * The balance lab: complete bot games of a board, summed per artist tile, per seat and by length, reproducibly, on
+ * any number of worker threads.
  */
 import { describe, expect, it } from 'vitest';
 import { GENESIS, parseBoard } from '../../engine/pole';
 import { isHostError, openPgliteStore } from '../../server';
-import { createBoard, createPiece, EVENT_PALETTE, getBoard, runBalanceLab, saveLabReport, type BalanceLabReport } from '../../server/studio';
+import { createBoard, createPiece, EVENT_PALETTE, getBoard, labPool, runBalanceLab, saveLabReport, startBalanceLab, type BalanceLabReport, type LabOptions, type LabProgress } from '../../server/studio';
 import { bootstrapAccount } from '../../devnet/node';
 
 const GAMES = 200;
@@ -70,6 +71,44 @@ describe('runBalanceLab', () => {
     expect(other.tiles).not.toEqual(genesis.tiles);
   });
 
+  it('gives the same report, byte for byte, in this thread and on 1, 2 or 3 worker threads', async () => {
+    const here = await runBalanceLab(GENESIS, { games: GAMES, workers: 0 });
+    expect(here).toEqual(genesis);
+    for (const workers of [1, 2, 3]) {
+      // Stretches of 7 games, so every worker plays several and they finish out of order.
+      const threaded = await runBalanceLab(GENESIS, { games: GAMES, workers, chunk: 7 });
+      expect(JSON.stringify(threaded), `${workers} workers`).toBe(JSON.stringify(here));
+    }
+    // Another board, table size and bots: win rates in thirds, whose sums are not exact in floating point.
+    const options: LabOptions = { games: 120, players: 3, bots: ['random', 'heuristic', 'random'], seed: 'thirds' };
+    const single = await runBalanceLab(SMALL, { ...options, workers: 0 });
+    expect(JSON.stringify(await runBalanceLab(SMALL, { ...options, workers: 2, chunk: 11 }))).toBe(JSON.stringify(single));
+  });
+
+  it('tells its progress in order, every stretch of games, ending at the total', async () => {
+    const here: LabProgress[] = [];
+    await runBalanceLab(SMALL, { games: 100, chunk: 10, workers: 0 }, (p) => here.push(p));
+    expect(here).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((done) => ({ done, total: 100 })));
+    // On workers the stretches are at most `chunk` games, shorter towards the end.
+    const threaded: LabProgress[] = [];
+    await runBalanceLab(SMALL, { games: 100, chunk: 10, workers: 2 }, (p) => threaded.push(p));
+    const done = threaded.map((p) => p.done);
+    expect(done.at(-1)).toBe(100);
+    const stretches = done.map((d, i) => d - (done[i - 1] ?? 0));
+    expect(stretches.every((n) => n >= 1 && n <= 10), `stretches ${stretches.join(' ')}`).toBe(true);
+    expect(threaded.every((p) => p.total === 100)).toBe(true);
+  });
+
+  it('fails a run whose workers stop with a coded 500, and the next run starts new ones', async () => {
+    let stopped: Promise<void> | null = null;
+    const run = startBalanceLab(GENESIS, { games: 2000, workers: 2, chunk: 5 }, () => {
+      stopped ??= labPool().stop();
+    });
+    expect(await refusalCode(run.report)).toBe('500 LAB_FAILED');
+    await stopped;
+    expect(await runBalanceLab(GENESIS, { games: GAMES, workers: 2 })).toEqual(genesis);
+  });
+
   it('runs small boards, other table sizes and random bots; a tile nobody bought has no figure but zero spent', async () => {
     const r = await runBalanceLab(SMALL, { games: 50, players: 3, bots: ['random', 'heuristic', 'random'] });
     expect(r.winRateBySeat).toHaveLength(3);
@@ -82,6 +121,7 @@ describe('runBalanceLab', () => {
     expect(await refusalCode(runBalanceLab({ ...SMALL, tiles: SMALL.tiles.slice(0, 2) }))).toBe('422 BAD_BOARD');
     expect(await refusalCode(runBalanceLab(SMALL, { games: 5001 }))).toBe('422 BAD_LAB_OPTIONS');
     expect(await refusalCode(runBalanceLab(SMALL, { players: 3, bots: ['random', 'random'] }))).toBe('422 BAD_LAB_OPTIONS');
+    expect(await refusalCode(runBalanceLab(SMALL, { workers: 9 }))).toBe('422 BAD_LAB_OPTIONS');
   });
 
   it('keeps the report with a stored board', async () => {

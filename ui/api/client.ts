@@ -74,14 +74,20 @@ export async function readAnswer<T>(res: Response): Promise<T> {
  * @throws ApiError as readAnswer, or NO_ANSWER (status 0) when the server could not be reached.
  */
 export async function apiFetch<T>(input: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
+  return readAnswer<T>(await apiResponse(input, init));
+}
+
+/**
+ * The `fetch` of apiFetch, for an answer read as it comes (a stream): the Response, whatever its status.
+ * @throws ApiError NO_ANSWER (status 0) when the server could not be reached; the AbortError of an aborted request.
+ */
+export async function apiResponse(input: string, init: RequestInit = {}): Promise<Response> {
   try {
-    res = await fetch(input, { cache: 'no-store', credentials: 'same-origin', ...init });
+    return await fetch(input, { cache: 'no-store', credentials: 'same-origin', ...init });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'NO_ANSWER', 'The app’s server could not be reached (no answer came back): check the connection and try again.');
   }
-  return readAnswer<T>(res);
 }
 
 /** A JSON POST body for apiFetch. */

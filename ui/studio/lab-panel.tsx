@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { BalanceLabReport } from '../../server/studio/balance-lab';
 import { LabChart } from './lab-chart';
-import { problem, signInHref, studioFetch, StudioApiError } from './studio-api';
+import { problem, runLab, signInHref, StudioApiError } from './studio-api';
 import styles from './studio.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
@@ -71,26 +71,75 @@ export function LabCharts({ report }: { report: BalanceLabReport }) {
   );
 }
 
+/** A run's games done and how long the rest should take, from its pace so far (null until a stretch is done). */
+interface LabProgressState {
+  readonly done: number;
+  readonly total: number;
+  readonly secondsLeft: number | null;
+}
+
+const timeLeft = (seconds: number | null): string => {
+  if (seconds === null) return 'estimating the time left…';
+  if (seconds < 1) return 'under a second left';
+  if (seconds < 60) return `about ${Math.round(seconds)} s left`;
+  return `about ${Math.round(seconds / 60)} min left`;
+};
+
+/** The games done of a run in progress, as a bar and in words. */
+export function LabProgressBar({ done, total, secondsLeft }: LabProgressState) {
+  return (
+    <div className={styles.labProgress}>
+      <div
+        className={styles.labProgressTrack}
+        role="progressbar"
+        aria-label="Balance lab games played"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={`${done.toLocaleString('en')} of ${total.toLocaleString('en')} games`}
+        style={{ '--done': total > 0 ? done / total : 0 } as React.CSSProperties}
+      >
+        <div className={styles.labProgressFill} />
+      </div>
+      <p className={cx(ui.muted, ui.small)} data-testid="lab-progress">
+        {done.toLocaleString('en')} / {total.toLocaleString('en')} games · {timeLeft(secondsLeft)}
+      </p>
+    </div>
+  );
+}
+
 /**
- * "Run the balance lab": the board's owner runs a few thousand bot games on the server; the last report is kept with
- * the board and shown to everyone.
+ * "Run the balance lab": the board's owner runs a few thousand bot games on the server, watching their progress;
+ * the last report is kept with the board and shown to everyone.
  */
 export function LabPanel({ boardId, initial }: { boardId: string; initial: BalanceLabReport | null }) {
   const [report, setReport] = useState<BalanceLabReport | null>(initial);
   const [games, setGames] = useState('2000');
   const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState<LabProgressState | null>(null);
   const [error, setError] = useState<{ message: string; signIn: boolean } | null>(null);
 
   async function run() {
     setRunning(true);
+    setProgress(null);
     setError(null);
+    // The pace counts from the run's start on the server (its first line), not from the click.
+    let started: number | null = null;
     try {
       const n = Number(games);
-      setReport(await studioFetch<BalanceLabReport>(`/api/studio/boards/${encodeURIComponent(boardId)}/lab`, { body: Number.isFinite(n) && games.trim() !== '' ? { games: n } : {} }));
+      const body = Number.isFinite(n) && games.trim() !== '' ? { games: n } : {};
+      setReport(
+        await runLab(`/api/studio/boards/${encodeURIComponent(boardId)}/lab`, body, ({ done, total }) => {
+          started ??= performance.now();
+          const seconds = (performance.now() - started) / 1000;
+          setProgress({ done, total, secondsLeft: done > 0 ? (seconds / done) * (total - done) : null });
+        }),
+      );
     } catch (err) {
       setError({ message: problem(err), signIn: err instanceof StudioApiError && err.status === 401 });
     } finally {
       setRunning(false);
+      setProgress(null);
     }
   }
 
@@ -108,7 +157,8 @@ export function LabPanel({ boardId, initial }: { boardId: string; initial: Balan
           {running ? 'Running…' : 'Run the balance lab'}
         </button>
       </div>
-      <p className={ui.hint}>Four heuristic bots play complete games of this board on the server (at most 5,000 games; the owner runs it).</p>
+      <p className={ui.hint}>Four heuristic bots play complete games of this board on the server, on every core it has (at most 5,000 games; the owner runs it).</p>
+      {running && progress && <LabProgressBar {...progress} />}
       {error && (
         <p className={ui.alert} role="alert">
           {error.message} {error.signIn && <a href={signInHref(`/studio/boards/${boardId}`)}>Sign in</a>}
