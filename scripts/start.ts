@@ -20,6 +20,7 @@ import { networkFromEnv, resolveNetwork } from '../chain';
 import { checkDeployment, ensureDeployment, isDeploymentError, redeployReasonText } from '../chain/deployment';
 import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../chain/status';
 import { tzktRoutes } from '../devnet/indexer';
+import { SERVER_NODE_FLAGS } from './lib/app-server';
 import { bootstrapAccount, CORS_ORIGINS_VAR, corsOriginsFrom, devnetProfile, loopbackOrigins, PROFILE_VAR, profileText, startDevnet, type Devnet } from '../devnet/node';
 
 /** The port `next start` serves the app on, whose origin the devnet lets call it from a browser. */
@@ -99,7 +100,7 @@ if (name === 'devnet') ({ devnet, env } = await onDevnet());
 else env = await onPublicNetwork();
 
 // Next's handler behind the app's own server (scripts/serve.ts), which tells the rate limits each client's address.
-const next: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', String(APP_PORT)], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
+const next: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/serve.ts', '--port', String(APP_PORT)], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
 
 let stopping = false;
 const stop = (code: number): void => {

@@ -10,6 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * V8 flags the app server runs with (`npm start` and every server started here). A young generation of 64 MB
+ * semi-spaces instead of 16: at a thousand online games the server allocates ~150 MB a second, mostly per-request
+ * objects that die within a second; in the default young generation they survive two scavenges, reach the old one
+ * and bring a full mark of a ~400 MB heap (~300 ms on this machine) every 40 s (issue 22, `npm run load`).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const NEXT_DIR = path.join(ROOT, '.next');
 const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
@@ -166,6 +174,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   // stream caps are lifted unless asked for (the limits have suites of their own).
   const unlimited = { POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off', POLE_RATE_LAB: 'off', POLE_SSE_PER_CLIENT: '1000' };
   const env: NodeJS.ProcessEnv = { ...process.env, ...unlimited, ...options.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
+  env.NODE_OPTIONS = [...SERVER_NODE_FLAGS, env.NODE_OPTIONS ?? ''].join(' ').trim();
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   let serverLog = '';
