@@ -94,6 +94,7 @@ function printSteps(label: string, steps: readonly StepReport[]): string {
       cell: (s: StepReport) => (s.instances[i]!.cores === null ? '-' : `${num(s.instances[i]!.cores, 2)} · ${num(s.instances[i]!.rssMb)} MB`),
     })),
     { header: 'CPU ms/action', align: 'right' as const, cell: (s: StepReport) => num(s.cpuMsPerAction, 2) },
+    { header: 'PostgreSQL CPU', align: 'right' as const, cell: (s: StepReport) => num(s.databaseCores, 2) },
     { header: 'load CPU · lag p99', align: 'right' as const, cell: (s: StepReport) => `${num(s.loadCores, 2)} · ${ms(s.loadLagP99)} ms` },
   ];
   return `${label}\n${formatTable(columns, steps)}`;
@@ -135,6 +136,8 @@ await runCli('load', USAGE, async () => {
     thinkMs: thinkFlag(flags.think),
     chatEveryMs: intFlag('chat', flags.chat, 20, 0, 3600) * 1000,
     turnSeconds: turn,
+    // A database this run started is the machine's PostgreSQL: its CPU is the other half of the cost.
+    ...(store === 'postgres' && !flags.url ? { database: 'postgres' } : {}),
   });
   const reports: StepReport[] = [];
   const stopAll = async () => {

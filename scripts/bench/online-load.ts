@@ -11,7 +11,8 @@ import type { CreateGameRequest } from '../../server';
 import { startAppServer, type AppServer } from '../lib/app-server';
 import { percentile } from '../lib/stats';
 import { postJson } from './event-stream';
-import { chooser, closeOnlineTable, openOnlineTable, timedAction, type OnlineTable } from './online-table';
+import { chooser } from '../lib/chooser';
+import { closeOnlineTable, openOnlineTable, timedAction, type OnlineTable } from './online-table';
 import type { BenchCase, Sampler } from './types';
 
 const GAMES = 200;

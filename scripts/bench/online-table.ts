@@ -34,17 +34,6 @@ export function closeOnlineTable(table: OnlineTable | null | undefined): void {
   for (const s of table?.streams ?? []) s.close();
 }
 
-/** A small deterministic choice among the legal actions (so games end and runs repeat). */
-export function chooser(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
-
 /**
  * One action of the first seat to act, and for each other seat how long it waited: from the POST until its stream
  * delivered that seq (the POST's own reply may come before or after; the figure is what the other people wait for).

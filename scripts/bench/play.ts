@@ -12,7 +12,8 @@ import { GAME_IDS, GAMES as GAME_INFO } from '../../ui/lib/game-catalog';
 import { NEXT_DIR, startAppServer, type AppServer } from '../lib/app-server';
 import { median } from '../lib/stats';
 import { fetchJson } from './event-stream';
-import { chooser, closeOnlineTable, openOnlineTable, timedAction, type OnlineTable } from './online-table';
+import { chooser } from '../lib/chooser';
+import { closeOnlineTable, openOnlineTable, timedAction, type OnlineTable } from './online-table';
 import { SAMPLE_MS } from './measure';
 import type { BenchCase, Sampler } from './types';
 

@@ -27,6 +27,21 @@ function statFields(pid: string): string[] | null {
 
 /** The group's CPU and memory now (a process that already exited no longer counts: its CPU is lost with it). */
 export function sampleGroup(pgid: number): GroupSample {
+  return sampleProcesses((_pid, f) => Number(f[2]) === pgid);
+}
+
+/** Every process of this command name (e.g. `postgres`: the database server's backends and workers). */
+export function sampleCommand(command: string): GroupSample {
+  return sampleProcesses((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === command;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function sampleProcesses(match: (pid: string, fields: string[]) => boolean): GroupSample {
   let ticks = 0;
   let pages = 0;
   let processes = 0;
@@ -34,7 +49,7 @@ export function sampleGroup(pgid: number): GroupSample {
     if (!/^\d+$/.test(entry)) continue;
     const f = statFields(entry);
     // After the name: state, ppid, pgrp (index 2) … utime (11), stime (12) … rss in pages (21).
-    if (!f || Number(f[2]) !== pgid) continue;
+    if (!f || !match(entry, f)) continue;
     ticks += Number(f[11]) + Number(f[12]);
     pages += Number(f[21]);
     processes++;

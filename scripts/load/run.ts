@@ -5,8 +5,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { GameId } from '../../engine/core';
 import { percentile } from '../lib/stats';
-import { sampleGroup, type GroupSample } from './process-stats';
-import { chooser, ScriptedTable, type TablePlan, type TableRoutes } from './table';
+import { sampleCommand, sampleGroup, type GroupSample } from './process-stats';
+import { chooser } from '../lib/chooser';
+import { ScriptedTable, type TablePlan, type TableRoutes } from './table';
 
 export interface Instance {
   readonly baseUrl: string;
@@ -23,6 +24,8 @@ export interface LoadOptions {
   readonly turnSeconds: number | null;
   /** Engine options per game (a short game for tests). */
   readonly options?: Partial<Record<GameId, Readonly<Record<string, unknown>>>>;
+  /** The database server's processes, by command name, whose CPU the steps report too (e.g. `postgres`). */
+  readonly database?: string;
   /** A game that ends is replaced by a new one, so the count stays N (default true). */
   readonly replace?: boolean;
   readonly seed?: number;
@@ -47,6 +50,8 @@ export interface StepReport {
   readonly instances: readonly { readonly cores: number | null; readonly rssMb: number | null }[];
   /** Every instance's CPU time over the window divided by the actions taken in it. */
   readonly cpuMsPerAction: number | null;
+  /** The database server's cores in the window (null: in the app's process, or not measured). */
+  readonly databaseCores: number | null;
   /** This generator's own CPU (cores) and event-loop delay p99 (ms): when these are high, the figures are its. */
   readonly loadCores: number;
   readonly loadLagP99: number;
@@ -154,12 +159,14 @@ export class LoadRun {
     this.window = new Window();
     this.lag.reset();
     const before = this.options.instances.map((i) => (i.pgid === null ? null : sampleGroup(i.pgid)));
+    const dbBefore = this.options.database ? sampleCommand(this.options.database) : null;
     const ownBefore = process.cpuUsage();
     const started = performance.now();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const wall = (performance.now() - started) / 1000;
     const own = process.cpuUsage(ownBefore);
     const after = this.options.instances.map((i) => (i.pgid === null ? null : sampleGroup(i.pgid)));
+    const dbAfter = this.options.database ? sampleCommand(this.options.database) : null;
     const w = this.window;
     const cpuMs = (a: GroupSample | null, b: GroupSample | null) => (a && b ? b.cpuMs - a.cpuMs : null);
     const spent = before.map((b, i) => cpuMs(b, after[i]!));
@@ -179,6 +186,7 @@ export class LoadRun {
       stale: w.stale,
       instances: spent.map((s, i) => ({ cores: s === null ? null : s / 1000 / wall, rssMb: after[i] ? after[i].rssBytes / 2 ** 20 : null })),
       cpuMsPerAction: known && w.actions > 0 ? spent.reduce((a, b) => a + b, 0) / w.actions : null,
+      databaseCores: dbBefore && dbAfter ? (dbAfter.cpuMs - dbBefore.cpuMs) / 1000 / wall : null,
       loadCores: (own.user + own.system) / 1e6 / wall,
       loadLagP99: this.lag.percentile(99) / 1e6,
     };

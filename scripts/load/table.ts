@@ -7,17 +7,6 @@ import type { GameId } from '../../engine/core';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot, GameUpdate } from '../../server';
 import { requestJson, SeatStream, type StreamTally } from './http';
 
-/** A small deterministic PRNG (xorshift32): the same seed plays the same choices and pauses. */
-export function chooser(seed: number): (n: number) => number {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
-
 /** Where a table's traffic goes: the instance that creates it, and for each seat the one it streams from and the one it acts on. */
 export interface TableRoutes {
   readonly create: string;

@@ -109,3 +109,15 @@ export async function hostError(promise: Promise<unknown>): Promise<HostError> {
   }
   throw new Error('expected a HostError, but the call succeeded');
 }
+
+/** A host of its own on a fresh PGlite and a ManualClock, evicting games idle for `idleMs` (tests that count the games in memory). */
+export async function openIdleHost(idleMs: number): Promise<{ store: GameStore; host: GameHost; clock: ManualClock }> {
+  const clock = new ManualClock();
+  const store = await openPgliteStore();
+  return { store, clock, host: await GameHost.open(store, { clock, snapshotEvery: 10, idleMs }) };
+}
+
+export async function closeHost(host: GameHost | undefined, store: GameStore | undefined): Promise<void> {
+  await host?.close();
+  await store?.close();
+}

@@ -6,10 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
 import { RECENT_STATES } from '../../server/host/live-game';
-import { drive } from './helpers';
+import { closeHost, drive, openIdleHost } from './helpers';
 
 const IDLE_MS = 60_000;
 const GRACE_SECONDS = 120;
@@ -21,14 +21,9 @@ let clock: ManualClock;
 
 // A host of its own per test: each counts the games in memory.
 beforeEach(async () => {
-  clock = new ManualClock();
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock, snapshotEvery: 10, idleMs: IDLE_MS });
+  ({ store, host, clock } = await openIdleHost(IDLE_MS));
 });
-afterEach(async () => {
-  await host.close();
-  await store.close();
-});
+afterEach(() => closeHost(host, store));
 
 /** Four people at a Gotopoly table (sealed bids: each seat's view is its own), with a turn timer. */
 const table: CreateGameRequest = {

@@ -7,9 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Broker, GameHost, ManualClock } from '../../server/host';
 import { DEFAULT_LIMITS, LimitConfigError, PEER_HEADER, PEER_STAMP_VAR, RateLimits, UNKNOWN_CLIENT, clientAddress, limitSettingsFromEnv } from '../../server/limits';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
-import { drive, hostError, refusal } from './helpers';
+import { closeHost, drive, hostError, openIdleHost, refusal } from './helpers';
 
 describe('limit settings', () => {
   it('default to the documented limits, and each variable overrides its own', () => {
@@ -135,14 +135,9 @@ describe('idle games leave memory', () => {
 
   // A host of its own per test: each counts the games in memory.
   beforeEach(async () => {
-    clock = new ManualClock();
-    store = await openPgliteStore();
-    host = await GameHost.open(store, { clock, snapshotEvery: 10, idleMs: IDLE_MS });
+    ({ store, host, clock } = await openIdleHost(IDLE_MS));
   });
-  afterEach(async () => {
-    await host.close();
-    await store.close();
-  });
+  afterEach(() => closeHost(host, store));
 
   const bots = (seed: string, botPaceMs = 0): CreateGameRequest => ({
     game: 'pole',
