@@ -12,13 +12,11 @@
  * not a figure here: it follows the heap's high-water mark (pages freed by evicted games are reused, not returned)
  * and the in-memory PGlite's own memory, which a deployment on PostgreSQL does not have.
  */
-import { runInNewContext } from 'node:vm';
 import { isDeepStrictEqual } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
 import { rngFromSeed, stateHash, type GameId, type SeatId } from '../../engine';
 import type { GameHost, GameSnapshot, GameStore } from '../../server';
 import { gameKits } from '../../server/host/game-kits';
-import { latencyAsync } from './measure';
+import { heapAfterGc, latencyAsync } from './measure';
 import type { BenchCase, Sampler } from './types';
 
 /** Games per batch: enough that a game's tens of KB stand well above the heap's noise. */
@@ -35,12 +33,6 @@ const MID_GAME: Readonly<Record<GameId, number>> = { pole: 75, gotopoly: 95, ten
 const RESUME_BACK: readonly number[] = [4, 20];
 const GAME_KINDS: readonly GameId[] = ['pole', 'gotopoly', 'ten'];
 
-/** Forces a full collection (V8's `gc`, exposed at run time) and answers the JS heap in use, in bytes. */
-function heapBytes(): number {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  return process.memoryUsage().heapUsed;
-}
 
 interface PlayedGame {
   readonly id: string;
@@ -99,11 +91,11 @@ async function measure(game: GameId): Promise<Measured> {
     await playBatch(`warm-${batch}`);
     evictAll();
   }
-  const before = heapBytes();
+  const before = heapAfterGc();
   await playBatch('measured');
-  const live = heapBytes();
+  const live = heapAfterGc();
   evictAll();
-  const evicted = heapBytes();
+  const evicted = heapAfterGc();
   const probe = await playToMidGame(host, game, `memory-probe-${game}`);
   return { host, store, perLive: (live - before) / GAMES, perEvicted: (evicted - before) / GAMES, probe };
 }

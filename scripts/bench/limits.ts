@@ -3,9 +3,8 @@
  * until its first 429 (the default limits), how fast refusals are answered once it is over (a flood costs little),
  * and the memory 1,000 idle finished games hold in the host before and after they are evicted.
  */
-import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
 import type { CreateGameRequest, GameHost, GameStore } from '../../server';
+import { heapAfterGc } from './measure';
 import type { BenchCase, Sampler } from './types';
 
 const BASE = 'http://localhost';
@@ -152,12 +151,8 @@ function limitCases(): BenchCase[] {
 
 const IDLE_GAMES = 1000;
 
-/** Forces a full collection (V8's `gc`, exposed at run time) and answers the JS heap in use, in MB. */
-function heapMb(): number {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  return process.memoryUsage().heapUsed / 1e6;
-}
+/** The JS heap in use after a full collection, in MB. */
+const heapMb = (): number => heapAfterGc() / 1e6;
 
 interface IdleGames {
   readonly host: GameHost;

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { max, median, min } from '../lib/stats';
 import type { BenchCase, BenchResult } from './types';
 
@@ -53,4 +55,11 @@ export async function runCase(bench: BenchCase, samples: number, warmups: number
   } finally {
     await bench.teardown?.();
   }
+}
+
+/** Forces a full collection (V8's `gc`, exposed at run time) and answers the JS heap in use, in bytes. */
+export function heapAfterGc(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
 }

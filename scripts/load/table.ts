@@ -122,7 +122,7 @@ export class ScriptedTable {
   /** An update reached `seat`: its wait is counted, and if it must decide now it plans its move. */
   private arrived(seat: number, update: GameUpdate, at: number): void {
     const origin = this.origins.get(update.seq);
-    if (origin) this.waited(update.seq, origin, seat, at);
+    if (origin) this.waited(origin, seat, at);
     else {
       const list = this.early.get(update.seq) ?? [];
       list.push(seat, at);
@@ -141,7 +141,7 @@ export class ScriptedTable {
     this.consider(seat, update.seq, update);
   }
 
-  private waited(seq: number, origin: Origin, seat: number, at: number): void {
+  private waited(origin: Origin, seat: number, at: number): void {
     if (seat !== origin.seat) this.sink.latency(at - origin.at);
   }
 
@@ -173,15 +173,15 @@ export class ScriptedTable {
       this.origins.set(reply.body.seq, origin);
       const early = this.early.get(reply.body.seq) ?? [];
       this.early.delete(reply.body.seq);
-      for (let i = 0; i < early.length; i += 2) this.waited(reply.body.seq, origin, early[i]!, early[i + 1]!);
+      for (let i = 0; i < early.length; i += 2) this.waited(origin, early[i]!, early[i + 1]!);
       this.forget(reply.body.seq - 8);
       return;
     }
     if (reply.status === 409 && reply.body.error === 'STALE') {
       this.sink.stale();
       // "the game is at seq X": an instance behind the seat's own stream (X < seq) should have read the log first.
-      const at = /at seq (\d+)/.exec(reply.body.message ?? '');
-      if (at && Number(at[1]) < seq) this.sink.behind();
+      const held = /at seq (\d+)/.exec(reply.body.message ?? '');
+      if (held && Number(held[1]) < seq) this.sink.behind();
       // Another seat's action came first: this seat's stream brings it and the person decides again. If the stream
       // has not moved, the instance acted on was behind; a person would press again.
       if (stream.seq === seq) {

@@ -115,8 +115,8 @@ export class Subscription implements AsyncIterable<GameUpdate> {
 
   /** The next item, update or chat entry. */
   nextItem(): Promise<IteratorResult<StreamItem>> {
-    const item = this.queue.shift();
-    if (item) return Promise.resolve({ value: this.advance(item), done: false });
+    const item = this.queuedItem();
+    if (item) return Promise.resolve({ value: item, done: false });
     if (this.ending) this.close();
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => {
