@@ -127,17 +127,23 @@ await runCli('load', USAGE, async () => {
   const budget = steps.length * (warmup + window) + steps[steps.length - 1]! / 20;
   if (budget > MAX_MINUTES * 60) throw new UsageError(`these steps would run about ${Math.round(budget / 60)} minutes: at most ${MAX_MINUTES}`);
 
-  const started = flags.url ? null : await startInstances(store, count, { databaseUrl: flags['database-url'] ?? process.env.TEST_DATABASE_URL ?? DEFAULT_DATABASE, streams: steps[steps.length - 1]! * 4, cpuProfileDir: flags['cpu-prof'] });
-  const instances = started?.instances ?? urlsFlag(flags.url!);
-  const label = flags.url ? `${instances.length} running instance(s)` : `${count} instance(s) on ${store === 'pglite' ? 'PGlite' : 'PostgreSQL'}`;
+  // Every flag is read before any server starts: a typo must not leave instances running behind a usage error.
+  const games = gamesFlag(flags.games);
+  const thinkMs = thinkFlag(flags.think);
+  const chatEveryMs = intFlag('chat', flags.chat, 20, 0, 3600) * 1000;
+  const running = flags.url ? urlsFlag(flags.url) : null;
+
+  const started = running ? null : await startInstances(store, count, { databaseUrl: flags['database-url'] ?? process.env.TEST_DATABASE_URL ?? DEFAULT_DATABASE, streams: steps[steps.length - 1]! * 4, cpuProfileDir: flags['cpu-prof'] });
+  const instances = running ?? started!.instances;
+  const label = running ? `${instances.length} running instance(s)` : `${count} instance(s) on ${store === 'pglite' ? 'PGlite' : 'PostgreSQL'}`;
   const run = new LoadRun({
     instances,
-    games: gamesFlag(flags.games),
-    thinkMs: thinkFlag(flags.think),
-    chatEveryMs: intFlag('chat', flags.chat, 20, 0, 3600) * 1000,
+    games,
+    thinkMs,
+    chatEveryMs,
     turnSeconds: turn,
     // A database this run started is the machine's PostgreSQL: its CPU is the other half of the cost.
-    ...(store === 'postgres' && !flags.url ? { database: 'postgres' } : {}),
+    ...(store === 'postgres' && !running ? { database: 'postgres' } : {}),
   });
   const reports: StepReport[] = [];
   const stopAll = async () => {

@@ -11,6 +11,7 @@ import { requestJson } from '../../scripts/load/http';
 import { startInstances, type StartedInstances } from '../../scripts/load/instances';
 import { LoadRun, type Instance } from '../../scripts/load/run';
 import { TEST_DATABASE_URL } from '../server/helpers';
+import { runScript } from './run-script';
 
 /** Short games, so a test plays several to the end: one lap, a few terms; Ten as it is. */
 const SHORT: Partial<Record<GameId, Record<string, unknown>>> = { pole: { laps: 1 }, gotopoly: { maxTerms: 3 } };
@@ -76,5 +77,22 @@ describe('load generator: two instances on one PostgreSQL', () => {
     // action crossed from one instance to the other through the database.
     expect(new Set(run.history.map((_, i) => [a, b][i % 2]!.baseUrl)).size).toBe(2);
     await expectPlayedCorrectly(run, b!.baseUrl);
+  });
+});
+
+describe('npm run load: its command line', () => {
+  it('refuses a bad flag with one line and exit code 1, before any server starts (none is left running)', async () => {
+    for (const [args, says] of [
+      [['--think', '9-1'], '--think must be MIN-MAX milliseconds'],
+      [['--games', 'chess'], '--games takes pole, gotopoly and ten, not "chess"'],
+      [['--chat', 'x'], '--chat must be a whole number'],
+      [['--url', 'http://example.com:3000'], '--url must be a loopback http address'],
+      [['--store', 'pglite', '--instances', '2'], 'several instances share one database'],
+      [['--steps', '500,100'], '--steps must be rising whole numbers'],
+    ] as const) {
+      const run = await runScript('load.ts', args);
+      expect(run.code, args.join(' ')).toBe(1);
+      expect(run.stderr).toContain(says);
+    }
   });
 });
