@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { SeatId } from '../../engine/core';
 import type { ChatEntry, GameSnapshot, GameUpdate, SeatsUpdate } from '../../server/protocol';
 import { isApiError, STALE_CODE } from '../api/client';
@@ -69,7 +69,7 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
   }
   /** The opening snapshot of the seat now followed, for the effect that follows it. */
   const openingRef = useRef<GameSnapshot | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     openingRef.current = ready;
   });
 
@@ -84,7 +84,10 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
     }
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the previous seat's stream closes in the very commit that switches seats. A passive effect's
+  // cleanup runs later (after paint, later still on a busy phone), and an event that stream delivered in between put
+  // the previous seat's snapshot back: after "Leave seat", the page took the seat again and was refused (403).
+  useLayoutEffect(() => {
     let closed = false;
     let source: EventSource | null = null;
     let retryTimer: number | null = null;

@@ -65,9 +65,12 @@ export function PlayGame({ id, token, seat }: { id: string; token: string | null
   const [handed, setHanded] = useState<HandedOver | null>(null);
   const done = useCallback((result: HandedOver) => {
     // The token leaves the address bar (and so the history, bookmarks and a copied URL); the rest of it stays.
+    // `null`, not the current state: Next's router then copies its own state in and takes the new address as its
+    // own. Given its state back (`__NA`), it leaves its address as it was, and its next history write restored it:
+    // the `#token=…` and an old `?seat=`.
     const url = new URL(window.location.href);
     url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
+    window.history.replaceState(null, '', `${url.pathname}${url.search}`);
     setHanded(result);
   }, []);
   if (hash === undefined) return <p className={cx(ui.muted, styles.loading)}>Opening the table…</p>;
@@ -139,7 +142,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   useEffect(() => {
     if (seat === null) return;
     const path = playPath(id, seat);
-    if (`${window.location.pathname}${window.location.search}` !== path) window.history.replaceState(window.history.state, '', path);
+    if (`${window.location.pathname}${window.location.search}` !== path) window.history.replaceState(null, '', path);
   }, [id, seat]);
 
   // The server chose the seat (a seat link without `?seat=`): adopt it, with the snapshot it came with.
@@ -220,7 +223,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
         await forgetGame(id);
         setSeat(null);
         setWanted(null);
-        window.history.replaceState(window.history.state, '', playPath(id));
+        window.history.replaceState(null, '', playPath(id));
       }
       setNotice('You left the seat; its bot plays on.');
     } catch (err) {
