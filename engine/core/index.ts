@@ -3,6 +3,8 @@ export * from './types';
 export * from './rng';
 export * from './hash';
 export * from './record';
+export * from './fair';
+export * from './verify';
 export * from './play';
 export * from './issues';
 export * from './text';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecordError, isEngineError } from './errors';
+import { FAIR_SCHEME, rngStateOfRoll, rollOf, type FairPart } from './fair';
 import { issueLines } from './issues';
 import type { Actor, GameDefinition, GameEvent, GameId } from './types';
 
@@ -7,9 +8,18 @@ import type { Actor, GameDefinition, GameEvent, GameId } from './types';
 export interface RecordedAction<A = unknown> {
   readonly seat: Actor;
   readonly action: A;
+  /** Provably fair (issue 23): the acting seat's chain link given with the action (null or absent: none). */
+  readonly contribution?: string | null;
+  /** Provably fair: the roll the host applied before the action, as it says; `verify` recomputes it. */
+  readonly roll?: string;
+  /** Provably fair: the state hash after the action, as the host had it; `verify` compares. */
+  readonly hash?: string;
 }
 
-/** Everything needed to reproduce a game exactly: replaying `actions` from `setup(config, seed)`. */
+/**
+ * Everything needed to reproduce a game exactly: replaying `actions` from `setup(config, seed)` — and, in a
+ * provably fair game (`fair`), reseeding the state with each action's roll before it applies.
+ */
 export interface GameRecord<C = unknown, A = unknown> {
   readonly game: GameId;
   /** The engine version that wrote the record (GameDefinition.version). */
@@ -17,17 +27,56 @@ export interface GameRecord<C = unknown, A = unknown> {
   readonly config: C;
   readonly seed: string;
   readonly actions: readonly RecordedAction<A>[];
+  /** Absent: a plain-seed game (whoever knew the seed knew every roll). */
+  readonly fair?: FairPart;
+  /** The state hash at the end, as the host had it (and, on-chain, as the contract keeps it). */
+  readonly finalHash?: string;
 }
 
 const actorSchema = z.union([z.number().int().min(0), z.literal('system')]);
+const hex32 = z.string().regex(/^[0-9a-f]{64}$/, 'expected 32 bytes of lowercase hex');
 
 export const gameRecordSchema = z.object({
   game: z.enum(['pole', 'gotopoly', 'ten']),
   version: z.number().int().positive(),
   config: z.unknown(),
   seed: z.string(),
-  actions: z.array(z.object({ seat: actorSchema, action: z.unknown() })),
+  actions: z.array(
+    z.object({
+      seat: actorSchema,
+      action: z.unknown(),
+      contribution: hex32.nullable().optional(),
+      roll: hex32.optional(),
+      hash: hex32.optional(),
+    }),
+  ),
+  fair: z
+    .object({
+      scheme: z.literal(FAIR_SCHEME),
+      gameId: z.string().min(1),
+      commitment: hex32,
+      chains: z.array(z.object({ seat: z.number().int().min(0), head: hex32, at: z.number().int().min(0) })),
+    })
+    .optional(),
+  finalHash: hex32.optional(),
 });
+
+/** The roll that reseeds the state before action `index` (seq index + 1) of a provably fair record; null: plain. */
+export function recordedRoll(record: GameRecord, index: number): string | null {
+  if (!record.fair) return null;
+  return rollOf(record.seed, record.fair.gameId, index + 1, record.actions[index]?.contribution ?? null);
+}
+
+/** One action applied the way its game was played: reseeded by its roll first when there is one. */
+export function applyRolled<S, E extends GameEvent>(
+  definition: GameDefinition<S, unknown, unknown, E>,
+  state: S,
+  seat: Actor,
+  action: unknown,
+  roll: string | null,
+): { state: S; events: E[] } {
+  return definition.apply(roll === null ? state : definition.reseed(state, rngStateOfRoll(roll)), seat, action);
+}
 
 /** Validates a record from outside (a file, a request body). @throws RecordError */
 export function parseRecord(input: unknown): GameRecord {
@@ -73,7 +122,7 @@ export function replayWith<S, A, C, E extends GameEvent>(
   const events: E[] = [];
   record.actions.forEach(({ seat, action }, index) => {
     try {
-      const step = definition.apply(state, seat, action);
+      const step = applyRolled(definition, state, seat, action, recordedRoll(record, index));
       state = step.state;
       if (options.collectEvents) events.push(...step.events);
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { RandomGenerator } from './rng';
+import type { RandomGenerator, RngState } from './rng';
 
 /** A player's seat: 0 … players-1. Play passes "clockwise" = increasing seat index. */
 export type SeatId = number;
@@ -46,6 +46,12 @@ export interface GameDefinition<S, A, C, E extends GameEvent = GameEvent> {
   /** @throws RuleError (stable `code`) and leaves `state` untouched when the action is refused. */
   apply(state: S, seat: Actor, action: unknown): { state: S; events: E[] };
   outcome(state: S): Outcome | null;
+  /**
+   * The state with its randomness drawn afresh from `rng` (issue 23): the PRNG, and the order of every face-down
+   * pile nobody has seen (a shuffled pile reshuffled changes no one's odds). A provably fair game calls it before
+   * each action with that action's roll; a plain-seed game never does.
+   */
+  reseed(state: S, rng: RngState): S;
 }
 
 /** A bot picks one of `legal(state, seat)`; its own randomness comes from `rng`, never the game's. */

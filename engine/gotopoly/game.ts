@@ -1,4 +1,5 @@
 import { RuleError } from '../core/errors';
+import { rngFromState, shuffle } from '../core/rng';
 import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
 import { parseGotopolyAction } from './actions';
 import { submitBids } from './auction';
@@ -12,7 +13,8 @@ import { moveWithToken } from './movement';
 import { studyOrWork } from './property';
 import { setupGotopoly } from './setup';
 import { goHome } from './station';
-import type { GotopolyAction, GotopolyEvent, GotopolyState } from './state';
+import type { DeckName } from './cards';
+import type { DeckState, GotopolyAction, GotopolyEvent, GotopolyState } from './state';
 import { endTurn, nextBuilder } from './term';
 import { answerTrade, offerTrade } from './trade';
 import { payBill, takeRisk } from './utility';
@@ -117,4 +119,12 @@ export const gotopoly: GameDefinition<GotopolyState, GotopolyAction, GotopolyCon
   },
   apply: applyAction,
   outcome: gotopolyOutcome,
+  reseed(state, rngState) {
+    // G13: the decks lie face down and nobody knows their order, so reshuffling what is left to draw changes
+    // no one's odds; the discards (seen) stay as they are.
+    const rng = rngFromState(rngState);
+    const decks: Record<DeckName, DeckState> = { ...state.decks };
+    for (const name of Object.keys(decks) as DeckName[]) decks[name] = { ...decks[name], draw: shuffle(rng, decks[name].draw) };
+    return { ...state, decks, rng: rng.getState() };
+  },
 };

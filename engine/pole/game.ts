@@ -91,4 +91,6 @@ export const pole: GameDefinition<PoleState, PoleAction, PoleConfigInput, PoleEv
   legal: legalActions,
   apply: applyAction,
   outcome: poleOutcome,
+  // Tezos Pole's only randomness is its dice: nothing lies face down.
+  reseed: (state, rng) => ({ ...state, rng }),
 };

@@ -1,4 +1,5 @@
 import { RuleError } from '../core/errors';
+import { rngFromState, shuffle } from '../core/rng';
 import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
 import { parseTenAction } from './actions';
 import { answerAuction } from './auction';
@@ -83,4 +84,10 @@ export const ten: GameDefinition<TenState, TenAction, TenConfigInput, TenEvent> 
   },
   apply: applyAction,
   outcome: tenOutcome,
+  reseed(state, rngState) {
+    // T1 and the setup: the draw pile lies face down ("Shuffle and place the deck face down"), its order unknown to
+    // all, so reshuffling it changes no one's odds.
+    const rng = rngFromState(rngState);
+    return { ...state, deck: shuffle(rng, state.deck), rng: rng.getState() };
+  },
 };
