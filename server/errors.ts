@@ -91,7 +91,10 @@ export type GameCode =
   | 'CHAIN_POLE_ONLY'
   | 'GRACE_ONLINE_ONLY'
   | 'GAME_OVER'
-  | 'SEAT_NOT_TAKEN_OVER';
+  | 'SEAT_NOT_TAKEN_OVER'
+  | 'BAD_CONTRIBUTION'
+  | 'CHAIN_REGISTERED'
+  | 'NOT_FAIR';
 
 /** An on-chain game's chain side: the contract, the bank, the seats' wallets, Tezos answering. */
 export type ChainGameCode =
@@ -208,6 +211,9 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   CHAIN_POLE_ONLY: 400,
   GRACE_ONLINE_ONLY: 400,
   GAME_OVER: 409,
+  BAD_CONTRIBUTION: 400,
+  CHAIN_REGISTERED: 409,
+  NOT_FAIR: 409,
   SEAT_NOT_TAKEN_OVER: 409,
   // ChainGameError
   NOT_ON_CHAIN: 404,

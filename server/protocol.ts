@@ -50,7 +50,7 @@
  *   with `public: true` at creation (online only: 400 LOBBY_ONLINE_ONLY).
  */
 import { z } from 'zod';
-import type { Decision, GameEvent, GameId, Outcome, SeatId } from '../engine';
+import type { Decision, FAIR_SCHEME, GameEvent, GameId, Outcome, SeatId } from '../engine';
 import { plainText } from '../engine/core/text';
 
 /** Issue 20: an online seat's grace period by default, and the longest one a game may ask for (seconds). */
@@ -169,9 +169,39 @@ export const actionRequestSchema = z
     /** The `seq` of the state the seat acted on. */
     seq: z.number().int().min(0),
     action: z.unknown(),
+    /** A provably fair game (issue 23): the next link of the seat's hash chain, mixed into this action's roll. */
+    contribution: z.string().regex(/^[0-9a-f]{64}$/, 'a link is 32 bytes of lowercase hex').optional(),
   })
   .strict();
 export type ActionRequest = z.infer<typeof actionRequestSchema>;
+
+/** `POST /api/games/:id/chain` (issue 23): a seat registers its hash chain's head, once, before its links count. */
+export const chainRequestSchema = z
+  .object({
+    token: tokenSchema.optional(),
+    seat: z.number().int().min(0).max(5),
+    head: z.string().regex(/^[0-9a-f]{64}$/, 'a chain head is 32 bytes of lowercase hex'),
+  })
+  .strict();
+export type ChainRequest = z.infer<typeof chainRequestSchema>;
+
+/** A seat's registered chain: its head, the seq the game was at then, and how many links it has given since. */
+export interface FairChainInfo {
+  readonly seat: SeatId;
+  readonly head: string;
+  readonly at: number;
+  readonly used: number;
+}
+
+/**
+ * A provably fair game (issue 23; FAIRNESS.md): every action's roll mixes the committed seed with the acting seat's
+ * link. Null in a plain-seed game (hot-seat, or a seed its creator typed): the seed alone decides, and the host knows it.
+ */
+export interface FairInfo {
+  readonly scheme: typeof FAIR_SCHEME;
+  readonly commitment: string;
+  readonly chains: readonly FairChainInfo[];
+}
 
 export interface ActionResponse {
   readonly seq: number;
@@ -255,6 +285,8 @@ export interface GameSnapshot {
   readonly seedCommitment: string;
   /** The seed once the game is over, to check against `seedCommitment`; null before (it would predict the game). */
   readonly seed: string | null;
+  /** Provably fair (issue 23), or null: a plain-seed game. */
+  readonly fair: FairInfo | null;
   /** An online game's chat (issue 20); null in hot-seat, where everyone shares one device. */
   readonly chat: ChatView | null;
   /** The id of this finished game's rematch once someone asked for it (issue 20), else null. */

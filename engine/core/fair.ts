@@ -19,7 +19,7 @@ import type { RngState } from './rng';
 import type { SeatId } from './types';
 
 /** The scheme's name, in every record it writes; a later change to the formulas gets a new one. */
-export const FAIR_SCHEME = 'tp-fair/1';
+export const FAIR_SCHEME = 'tp-fair/1' as const;
 
 /** Links a browser makes for one seat: far more than a seat acts in one game (a long Tezos Pole game: ~600). */
 export const CHAIN_LENGTH = 4096;

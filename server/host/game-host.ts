@@ -1,10 +1,11 @@
 import { isAddress } from '../../chain/validate';
-import { SYSTEM, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
+import { FAIR_SCHEME, SYSTEM, applyRolled, followsInChain, seedCommitment, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isTransient, type ChainGames, type GameExtras } from '../chain/chain-games';
 import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal, TableError } from '../errors';
 import {
   actionRequestSchema,
+  chainRequestSchema,
   GRACE_DEFAULT,
   holdSeatRequestSchema,
   lobbyJoinRequestSchema,
@@ -35,7 +36,7 @@ import { gameKits } from './game-kits';
 import { LiveGame, type LoggedAction } from './live-game';
 import { GraceTimers, NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
 import { gamePath, parseGameRequest, prepareGame, zodMessage, type ParsedGameRequest, type StoredStudioBoard } from './new-game';
-import { replayStep, setupStored } from './replay';
+import { replayStep, rollFor, setupStored } from './replay';
 import { browserHolder, heldHolder, holderKeys, SeatHolders, stillHeld, walletHolder } from './seat-holders';
 import { SerialQueues } from './serial';
 import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, markTaken, rematchRequest, rematchRow } from './tables';
@@ -209,6 +210,7 @@ export class GameHost {
       listed: row.listed ?? false,
       rematchOf: row.rematchOf ?? null,
       studioBoard: row.studioBoard ?? null,
+      fair: row.fair ?? false,
       createdAt: new Date(this.clock.now()),
       finished: false,
     };
@@ -325,9 +327,11 @@ export class GameHost {
     const parsed = actionRequestSchema.safeParse(request);
     if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, seq, action } = parsed.data;
+    const contribution = parsed.data.contribution ?? null;
     const live = await this.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     checkActor(live.row, holder, seat);
+    if (contribution !== null && !live.row.fair) throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
     this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
     return this.queues.run(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
@@ -335,7 +339,48 @@ export class GameHost {
       // The seat saw a later seq than this instance holds: its stream is on another instance, whose append has not
       // reached this one yet (issue 22). The log has it: read it before judging the request stale.
       if (seq > live.seq) await this.catchUp(live);
-      return { seq: await this.commit(live, seat, action, seq) };
+      if (contribution !== null) await this.checkLink(live, seat, contribution);
+      return { seq: await this.commit(live, seat, action, seq, false, false, contribution) };
+    });
+  }
+
+  /**
+   * A provably fair seat's link must be the next one of the chain it registered (FAIRNESS.md): one it could skip
+   * ahead in, or replace, would let it choose among rolls. @throws HostError 400 BAD_CONTRIBUTION
+   */
+  private async checkLink(live: LiveGame, seat: SeatId, link: string): Promise<void> {
+    if (live.expectedLink(seat) === null) {
+      // Registered on another instance: the store has it.
+      for (const chain of await this.storeCall(() => this.store.listChains(live.id))) live.addChain(chain);
+    }
+    const expected = live.expectedLink(seat);
+    if (expected === null) throw new GameError('BAD_CONTRIBUTION', `seat ${seat + 1} has registered no hash chain in this game: register its head first`);
+    if (!followsInChain(link, expected)) {
+      const used = live.fairChains().find((c) => c.seat === seat)?.used ?? 0;
+      throw new GameError('BAD_CONTRIBUTION', `that link does not follow seat ${seat + 1}'s chain: its SHA-256 must be the last link given (${used} given so far)`, { used });
+    }
+  }
+
+  /**
+   * A seat of a provably fair game registers its hash chain's head (issue 23), once: its links count from the next
+   * action. @throws HostError 400 MALFORMED_REQUEST, 403, 404, 409 NOT_FAIR | CHAIN_REGISTERED | GAME_OVER
+   */
+  async registerChain(id: string, request: unknown, context: RequestContext = {}): Promise<{ seat: SeatId; head: string; at: number }> {
+    const parsed = chainRequestSchema.safeParse(request);
+    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a chain registration: ${zodMessage(parsed.error.issues)}`);
+    const { token, seat, head } = parsed.data;
+    const live = await this.live(id);
+    const holder = await this.holderFor(live, token, seat, context);
+    checkActor(live.row, holder, seat);
+    if (!live.row.fair) throw new GameError('NOT_FAIR', 'this game keeps a plain seed: it takes no hash chains');
+    return this.queues.run(id, async () => {
+      if (live.row.finished) throw new GameError('GAME_OVER', 'this game is over: its rolls are all made');
+      const chain = { seat, head, at: live.seq };
+      if (!(await this.storeCall(() => this.store.registerChain(id, chain)))) {
+        throw new GameError('CHAIN_REGISTERED', `seat ${seat + 1} has registered its hash chain already: the first one stays`);
+      }
+      live.addChain(chain);
+      return chain;
     });
   }
 
@@ -566,12 +611,29 @@ export class GameHost {
   async record(id: string): Promise<HostedRecord> {
     const live = await this.live(id);
     const { game, version, config, seed } = live.row;
-    const actions = live.log.map(({ seat, action }) => ({ seat, action }));
-    const record: HostedRecord = { game, version, config, seed, actions, seats: seatInfos(live.row) };
+    const record: HostedRecord = { game, version, config, seed, ...this.provenActions(live), finalHash: stateHash(live.state), seats: seatInfos(live.row) };
     if (!this.chain?.isOnChain(id)) return record;
     const info = await this.chain.info(id);
     const operations = info.ops.flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));
     return { ...record, chain: { network: info.network, contract: info.contract, operations } };
+  }
+
+  /**
+   * A record's actions, and in a provably fair game (issue 23) what proves them: the seed's commitment, the seats'
+   * chains, and with each action its link, the roll it was reseeded with and the hash of the state after it — so
+   * `npm run verify` names the first roll or action that disagrees.
+   */
+  private provenActions(live: LiveGame): Pick<GameRecord, 'actions' | 'fair'> {
+    const { row } = live;
+    if (!row.fair) return { actions: live.log.map(({ seat, action }) => ({ seat, action })) };
+    let state = setupStored(row);
+    const actions = live.log.map(({ seat, action, contribution }, i) => {
+      const roll = rollFor(row, i + 1, contribution)!;
+      state = replayStep(row, state, { seq: i + 1, seat, action, contribution }).state;
+      return { seat, action, contribution: contribution ?? null, roll, hash: stateHash(state) };
+    });
+    const chains = live.fairChains().map(({ seat, head, at }) => ({ seat, head, at }));
+    return { actions, fair: { scheme: FAIR_SCHEME, gameId: row.id, commitment: seedCommitment(row.seed), chains } };
   }
 
   /** The hash of the current state and its seq: equal on every instance and after a restart (engine `stateHash`). */
@@ -805,19 +867,21 @@ export class GameHost {
     if (row.version !== kit.definition.version) {
       throw new GameError('UNSUPPORTED_VERSION', `game ${id} was created with ${row.game} engine version ${row.version}`);
     }
-    const [snapshot, rows] = await this.storeCall(() => Promise.all([this.store.latestSnapshot(id), this.store.listActions(id)]));
+    const [snapshot, rows, chains] = await this.storeCall(() =>
+      Promise.all([this.store.latestSnapshot(id), this.store.listActions(id), row.fair ? this.store.listChains(id) : []]),
+    );
     rows.forEach((r, i) => {
       if (r.seq !== i + 1) throw new GameError('CORRUPT_LOG', `game ${id}: action ${i + 1} is missing`);
     });
     const base = snapshot && snapshot.seq <= rows.length ? snapshot : null;
     let state = base ? base.state : setupStored(row);
-    const log: LoggedAction[] = rows.map((r) => ({ seat: r.seat, action: r.action, events: r.events }));
+    const log: LoggedAction[] = rows.map((r) => ({ seat: r.seat, action: r.action, events: r.events, contribution: r.contribution }));
     for (let i = base?.seq ?? 0; i < rows.length; i++) {
       const step = replayStep(row, state, rows[i]!);
       state = step.state;
       log[i] = { ...log[i]!, events: keepMark(rows[i]!.events, step.events) };
     }
-    const live = this.withPresence(new LiveGame(row, kit, state, log));
+    const live = this.withPresence(new LiveGame(row, kit, state, log, chains));
     live.lastUsed = this.clock.now();
     const dormant = this.dormant.get(id);
     this.dormant.delete(id);
@@ -839,12 +903,12 @@ export class GameHost {
    * operations are checked before it is stored and sent by the bank's queue after (a burn's are confirmed first);
    * a chain that does not answer keeps it (`retrying`). A `timedOut` seat's default move is logged with its mark.
    */
-  private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false, timedOut = false): Promise<number> {
+  private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false, timedOut = false, contribution: string | null = null): Promise<number> {
     if (expectedSeq !== live.seq) {
       throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
     }
     const chain = seat !== SYSTEM && this.chain?.isOnChain(live.id) ? this.chain : null;
-    if (!chain) return this.append(live, seat, action, this.engineStep(live, seat, action), timedOut);
+    if (!chain) return this.append(live, seat, action, this.engineStep(live, seat, action, contribution), timedOut, contribution);
     await chain.refresh(live.id);
     chain.gate(live.id, retrying);
     let baseSeq = live.seq;
@@ -852,11 +916,11 @@ export class GameHost {
       const holdings = await chain.holdingsBefore(live.id, live.state as PoleState, action);
       if (holdings) await this.append(live, SYSTEM, holdings, this.engineStep(live, SYSTEM, holdings));
       baseSeq = live.seq;
-      const step = this.engineStep(live, seat, action);
+      const step = this.engineStep(live, seat, action, contribution);
       await chain.settle(live.id, live.seq + 1, seat as SeatId, action, step.events as PoleEvent[]);
       let seq: number;
       try {
-        seq = await this.append(live, seat, action, step, timedOut);
+        seq = await this.append(live, seat, action, step, timedOut, contribution);
       } catch (err) {
         // Another instance logged first: the step taken for the chain is void unless it logged this very one.
         if (isHostError(err) && err.code === 'STALE') await chain.abandon(live.id, baseSeq + 1, live.log[baseSeq]);
@@ -874,10 +938,10 @@ export class GameHost {
     }
   }
 
-  /** The engine's step, or its refusal as a HostError. */
-  private engineStep(live: LiveGame, seat: Actor, action: unknown): { state: unknown; events: GameEvent[] } {
+  /** The engine's step (a provably fair game's state reseeded by the action's roll first), or its refusal as a HostError. */
+  private engineStep(live: LiveGame, seat: Actor, action: unknown, contribution: string | null = null): { state: unknown; events: GameEvent[] } {
     try {
-      return live.kit.definition.apply(live.state, seat, action);
+      return applyRolled(live.kit.definition, live.state, seat, action, rollFor(live.row, live.seq + 1, contribution));
     } catch (err) {
       if (!isRuleError(err)) throw err;
       throw new RuleRefusal(err.code, err.message, err.detail);
@@ -885,11 +949,11 @@ export class GameHost {
   }
 
   /** Appends an applied step at the next seq (a `timedOut` seat's default move marked); must run in the game's queue. */
-  private async append(live: LiveGame, seat: Actor, action: unknown, step: { state: unknown; events: GameEvent[] }, timedOut = false): Promise<number> {
+  private async append(live: LiveGame, seat: Actor, action: unknown, step: { state: unknown; events: GameEvent[] }, timedOut = false, contribution: string | null = null): Promise<number> {
     const seq = live.seq + 1;
     const events = timedOut && typeof seat === 'number' ? markTimedOut(seat, step.events) : step.events;
     try {
-      await this.store.appendAction(live.id, seq, seat, action, events);
+      await this.store.appendAction(live.id, seq, seat, action, events, contribution);
     } catch (err) {
       if (isStoreError(err) && err.code === 'SEQ_TAKEN') {
         // Another instance appended first: take its action instead, and tell this caller to look again.
@@ -898,7 +962,7 @@ export class GameHost {
       }
       throw storeFailure(err, 'the action could not be saved');
     }
-    this.applied(live, { seat, action, events }, step.state);
+    this.applied(live, { seat, action, events, contribution }, step.state);
     return seq;
   }
 
@@ -951,7 +1015,7 @@ export class GameHost {
     const rows = await this.store.listActions(live.id, live.seq);
     for (const r of rows) {
       if (r.seq !== live.seq + 1) break;
-      this.follow(live, r.seq, r.seat, r.action, r.events);
+      this.follow(live, r.seq, r.seat, r.action, r.events, r.contribution);
     }
   }
 
@@ -959,17 +1023,17 @@ export class GameHost {
    * Applies action `seq` another instance logged (its stored events give the timer's mark, if any); must run in the
    * game's queue, with `seq` the next one.
    */
-  private follow(live: LiveGame, seq: number, seat: Actor, action: unknown, stored: readonly GameEvent[]): void {
+  private follow(live: LiveGame, seq: number, seat: Actor, action: unknown, stored: readonly GameEvent[], contribution: string | null = null): void {
     let step;
     try {
-      step = replayStep(live.row, live.state, { seq, seat, action });
+      step = replayStep(live.row, live.state, { seq, seat, action, contribution });
     } catch (err) {
       // This copy cannot follow the log: drop it, so the next access rebuilds from the store (or fails loudly).
       this.cache.delete(live.id);
       this.automation.cancel(live.id);
       throw err;
     }
-    this.applied(live, { seat, action, events: keepMark(stored, step.events) }, step.state);
+    this.applied(live, { seat, action, events: keepMark(stored, step.events), contribution }, step.state);
   }
 
   /**
@@ -1040,8 +1104,8 @@ export class GameHost {
       const work = this.queues.run(live.id, async () => {
         // The notification carries the action (issue 22): the next one is applied as it comes, without a query.
         if (event.type === 'action' && event.logged && event.seq === live.seq + 1) {
-          const { seat, action, timedOut } = event.logged;
-          this.follow(live, event.seq, seat, action, timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : []);
+          const { seat, action, timedOut, contribution } = event.logged;
+          this.follow(live, event.seq, seat, action, timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : [], contribution ?? null);
           return;
         }
         if (event.type !== 'action') {

@@ -1,5 +1,5 @@
-import type { Actor, GameEvent, SeatId } from '../../engine';
-import type { GameRow } from '../store';
+import { ChainLedger, type Actor, type GameEvent, type SeatId } from '../../engine';
+import type { ChainRow, GameRow } from '../store';
 import type { ChatRoom } from './chat';
 import type { GameKit } from './game-kits';
 import { NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
@@ -9,6 +9,8 @@ export interface LoggedAction {
   readonly seat: Actor;
   readonly action: unknown;
   readonly events: readonly GameEvent[];
+  /** Provably fair (issue 23): the link the acting seat gave with it, if any. */
+  readonly contribution?: string | null;
 }
 
 /**
@@ -35,15 +37,44 @@ export class LiveGame {
   /** Its rematch's id once known (issue 20): a rematch, once made, is never unmade. */
   rematch: string | null = null;
   private readonly recent = new Map<number, unknown>();
+  /** Provably fair: the seats' registered chains, and where each stands (the link its next action must follow). */
+  private readonly chains: ChainRow[] = [];
+  private readonly ledger = new ChainLedger(this.chains);
 
   constructor(
     public row: GameRow,
     readonly kit: GameKit,
     state: unknown,
     readonly log: LoggedAction[],
+    chains: readonly ChainRow[] = [],
   ) {
     this.state = state;
     this.recent.set(this.seq, state);
+    this.chains.push(...chains);
+    log.forEach((entry, i) => this.takeLink(i + 1, entry));
+  }
+
+  /** A chain registered here or on another instance; the first one of a seat stays. */
+  addChain(chain: ChainRow): void {
+    if (!this.chains.some((c) => c.seat === chain.seat)) this.chains.push(chain);
+  }
+
+  /** The registered chains, with how many links each seat has given. */
+  fairChains(): { seat: SeatId; head: string; at: number; used: number }[] {
+    this.ledger.advanceTo(this.seq + 1);
+    return this.chains.map((c) => ({ ...c, used: this.ledger.used(c.seat) }));
+  }
+
+  /** The link `seat`'s next action must follow (null: no chain registered yet). */
+  expectedLink(seat: SeatId): string | null {
+    this.ledger.advanceTo(this.seq + 1);
+    return this.ledger.expected(seat);
+  }
+
+  private takeLink(seq: number, entry: LoggedAction): void {
+    if (!entry.contribution || typeof entry.seat !== 'number') return;
+    this.ledger.advanceTo(seq);
+    this.ledger.take(entry.seat, entry.contribution);
   }
 
   get id(): string {
@@ -58,6 +89,7 @@ export class LiveGame {
   /** Records an applied action and its resulting state. */
   advance(entry: LoggedAction, state: unknown): void {
     this.log.push(entry);
+    this.takeLink(this.seq, entry);
     this.state = state;
     this.recent.set(this.seq, state);
     this.recent.delete(this.seq - RECENT_STATES);

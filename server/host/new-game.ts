@@ -116,6 +116,9 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     graceSeconds: req.mode === 'online' ? (req.graceSeconds ?? GRACE_DEFAULT) : null,
     listed: req.public,
     studioBoard: req.onChain?.studioBoard ?? null,
+    // Provably fair (issue 23) when the seed is the server's own and each seat plays on its own device: a typed
+    // seed is known to whoever typed it, and a hot-seat device holds every seat's chain.
+    fair: req.mode === 'online' && req.seed === undefined,
   };
   return { row, state, hostToken, invites, onChain: req.onChain ? (studio?.extras ?? {}) : null };
 }

@@ -1,4 +1,4 @@
-import type { Actor } from '../../engine';
+import { applyRolled, rollOf, type Actor } from '../../engine';
 import { GameError } from '../errors';
 import type { GameRow } from '../store';
 import { gameKits } from './game-kits';
@@ -12,10 +12,18 @@ export function setupStored(row: GameRow): unknown {
   }
 }
 
+/**
+ * The roll that reseeds the state before action `seq` of a provably fair game (issue 23), from the seed and the link
+ * the acting seat gave; null in a plain-seed game.
+ */
+export function rollFor(row: GameRow, seq: number, contribution: string | null | undefined): string | null {
+  return row.fair ? rollOf(row.seed, row.id, seq, contribution ?? null) : null;
+}
+
 /** Applies a stored action. @throws HostError 500 REPLAY_FAILED when it does not apply (a corrupt log or a changed engine). */
-export function replayStep(row: GameRow, state: unknown, action: { seq: number; seat: Actor; action: unknown }) {
+export function replayStep(row: GameRow, state: unknown, action: { seq: number; seat: Actor; action: unknown; contribution?: string | null }) {
   try {
-    return gameKits[row.game].definition.apply(state, action.seat, action.action);
+    return applyRolled(gameKits[row.game].definition, state, action.seat, action.action, rollFor(row, action.seq, action.contribution));
   } catch (err) {
     throw new GameError('REPLAY_FAILED', `game ${row.id}: stored action ${action.seq} does not apply: ${(err as Error).message}`);
   }

@@ -1,4 +1,4 @@
-import { seedCommitment, type GameEvent, type Outcome, type SeatId } from '../../engine';
+import { FAIR_SCHEME, seedCommitment, type GameEvent, type Outcome, type SeatId } from '../../engine';
 import type { GameSnapshot, GameUpdate, SeatInfo } from '../protocol';
 import type { GameRow } from '../store';
 import type { LiveGame } from './live-game';
@@ -32,8 +32,10 @@ function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
 /** The seed is hidden information until the game ends (it fixes every roll and draw): until then, its commitment. */
 const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null => (outcome ? live.row.seed : null);
 
-function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 'seedCommitment' | 'seed'> {
-  return { seedCommitment: seedCommitment(live.row.seed), seed: revealedSeed(live, outcome) };
+function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 'seedCommitment' | 'seed' | 'fair'> {
+  const commitment = seedCommitment(live.row.seed);
+  const fair = live.row.fair ? { scheme: FAIR_SCHEME, commitment, chains: live.fairChains() } : null;
+  return { seedCommitment: commitment, seed: revealedSeed(live, outcome), fair };
 }
 
 export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {

@@ -191,6 +191,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN studio_board text;
     `,
   },
+  {
+    version: 9,
+    sql: `
+      -- Provably fair games (issue 23, FAIRNESS.md). fair: every action's roll mixes the seed with the acting seat's
+      -- link. contribution: that link, as given with the action. fair_chains: each seat's chain head, registered
+      -- once when the game was at seq at_seq; its links count from the next action.
+      ALTER TABLE games ADD COLUMN fair boolean NOT NULL DEFAULT false;
+      ALTER TABLE actions ADD COLUMN contribution text;
+      CREATE TABLE fair_chains (
+        game_id text NOT NULL REFERENCES games (id),
+        seat    integer NOT NULL CHECK (seat >= 0),
+        head    text NOT NULL,
+        at_seq  integer NOT NULL,
+        PRIMARY KEY (game_id, seat)
+      );
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

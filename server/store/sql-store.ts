@@ -4,7 +4,7 @@ import { seatKindSchema } from '../protocol';
 import { StoreError } from '../errors';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState, type SqlDriver } from './driver';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK_KEY } from './schema';
-import type { ActionRow, ChatRow, GameRow, GameStore, NewGameRow, SnapshotRow, StoreEvent, StoreListener, StoredSeat, StoredSeatMark } from './types';
+import type { ActionRow, ChainRow, ChatRow, GameRow, GameStore, NewGameRow, SnapshotRow, StoreEvent, StoreListener, StoredSeat, StoredSeatMark } from './types';
 
 // Rows are a boundary too (another instance, an older version, a hand edit): parse them, do not cast them.
 const storedSeatSchema = z.object({
@@ -32,20 +32,25 @@ const gameRowSchema = z.object({
   listed: z.boolean(),
   rematch_of: z.string().nullable(),
   studio_board: z.string().nullable(),
+  fair: z.boolean(),
 });
 const actionRowSchema = z.object({
   seq: z.number().int(),
   seat: z.string(),
   action: z.unknown(),
   events: z.array(z.object({ type: z.string() }).loose()),
+  contribution: z.string().nullable(),
   created_at: z.date(),
 });
+const chainRowSchema = z.object({ seat: z.number().int().min(0), head: z.string(), at_seq: z.number().int() });
 const storeEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('action'),
     gameId: z.string(),
     seq: z.number().int(),
-    logged: z.object({ seat: z.union([z.literal('system'), z.number().int().min(0)]), action: z.unknown(), timedOut: z.boolean() }).optional(),
+    logged: z
+      .object({ seat: z.union([z.literal('system'), z.number().int().min(0)]), action: z.unknown(), timedOut: z.boolean(), contribution: z.string().nullable().optional() })
+      .optional(),
   }),
   z.object({ type: z.literal('seats'), gameId: z.string() }),
   z.object({ type: z.literal('chat'), gameId: z.string(), n: z.number().int() }),
@@ -84,6 +89,7 @@ function gameRow(row: unknown): GameRow {
     listed: r.listed,
     rematchOf: r.rematch_of,
     studioBoard: r.studio_board,
+    fair: r.fair,
   };
 }
 
@@ -96,6 +102,7 @@ interface PendingAppend {
   readonly seat: Actor;
   readonly action: unknown;
   readonly events: readonly GameEvent[];
+  readonly contribution: string | null;
   readonly resolve: () => void;
   readonly reject: (err: unknown) => void;
 }
@@ -110,7 +117,8 @@ function actionNotice(append: PendingAppend): string {
   const base: StoreEvent = { type: 'action', gameId: append.gameId, seq: append.seq };
   // The mark server/host/timer-marks.ts puts first in a timed-out move's events (replay cannot give it back).
   const timedOut = append.events.some((e) => e.type === 'timedOut');
-  const full = JSON.stringify({ ...base, logged: { seat: append.seat, action: append.action, timedOut } });
+  const logged = { seat: append.seat, action: append.action, timedOut, ...(append.contribution === null ? {} : { contribution: append.contribution }) };
+  const full = JSON.stringify({ ...base, logged });
   return Buffer.byteLength(full) <= NOTICE_BYTES ? full : JSON.stringify(base);
 }
 const seatFromText = (text: string): Actor => (text === 'system' ? 'system' : Number(text));
@@ -154,8 +162,8 @@ export class SqlGameStore implements GameStore {
   async createGame(game: NewGameRow): Promise<void> {
     try {
       await this.driver.query(
-        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, grace_seconds, listed, rematch_of, studio_board)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, grace_seconds, listed, rematch_of, studio_board, fair)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [
           game.id,
           game.game,
@@ -171,6 +179,7 @@ export class SqlGameStore implements GameStore {
           game.listed ?? false,
           game.rematchOf ?? null,
           game.studioBoard ?? null,
+          game.fair ?? false,
         ],
       );
     } catch (err) {
@@ -230,9 +239,9 @@ export class SqlGameStore implements GameStore {
    * leave together in the next (a group commit, issue 22). Alone, an append leaves at once; under load, one
    * statement, one commit and one round trip carry many games' actions.
    */
-  appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events: readonly GameEvent[] = []): Promise<void> {
+  appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events: readonly GameEvent[] = [], contribution: string | null = null): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.appends.push({ gameId, seq, seat, action, events, resolve, reject });
+      this.appends.push({ gameId, seq, seat, action, events, contribution, resolve, reject });
       if (!this.appending) void this.sendAppends();
     });
   }
@@ -275,10 +284,10 @@ export class SqlGameStore implements GameStore {
     try {
       await this.driver.query(
         `WITH appended AS (
-           INSERT INTO actions (game_id, seq, seat, action, events) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING seq
+           INSERT INTO actions (game_id, seq, seat, action, events, contribution) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $8) RETURNING seq
          )
          SELECT pg_notify($6, $7) FROM appended`,
-        [append.gameId, append.seq, seatToText(append.seat), JSON.stringify(append.action), JSON.stringify(append.events), this.channel, actionNotice(append)],
+        [append.gameId, append.seq, seatToText(append.seat), JSON.stringify(append.action), JSON.stringify(append.events), this.channel, actionNotice(append), append.contribution],
       );
       append.resolve();
     } catch (err) {
@@ -293,14 +302,14 @@ export class SqlGameStore implements GameStore {
    * as it would have by itself) and each inserted row sends its own notification, with the commit.
    */
   private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
-    const rows = batch.map((a) => ({ g: a.gameId, s: a.seq, t: seatToText(a.seat), a: a.action, e: a.events, n: actionNotice(a) }));
+    const rows = batch.map((a) => ({ g: a.gameId, s: a.seq, t: seatToText(a.seat), a: a.action, e: a.events, c: a.contribution, n: actionNotice(a) }));
     let inserted: { game_id: string; seq: number }[];
     try {
       inserted = await this.driver.query<{ game_id: string; seq: number }>(
         `WITH batch AS (
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (g text, s integer, t text, a jsonb, e jsonb, n text)
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (g text, s integer, t text, a jsonb, e jsonb, c text, n text)
          ), appended AS (
-           INSERT INTO actions (game_id, seq, seat, action, events) SELECT g, s, t, a, e FROM batch
+           INSERT INTO actions (game_id, seq, seat, action, events, contribution) SELECT g, s, t, a, e, c FROM batch
            ON CONFLICT (game_id, seq) DO NOTHING
            RETURNING game_id, seq
          )
@@ -321,12 +330,33 @@ export class SqlGameStore implements GameStore {
 
   async listActions(gameId: string, after = 0, upTo = Number.MAX_SAFE_INTEGER): Promise<ActionRow[]> {
     const rows = await this.driver.query<unknown>(
-      'SELECT seq, seat, action, events, created_at FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq',
+      'SELECT seq, seat, action, events, contribution, created_at FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq',
       [gameId, after, Math.min(upTo, 2_147_483_647)],
     );
     return rows.map((row) => {
       const r = parseRow(actionRowSchema, row, 'actions');
-      return { seq: r.seq, seat: seatFromText(r.seat), action: r.action, events: r.events, createdAt: r.created_at };
+      return { seq: r.seq, seat: seatFromText(r.seat), action: r.action, events: r.events, contribution: r.contribution, createdAt: r.created_at };
+    });
+  }
+
+  async registerChain(gameId: string, chain: ChainRow): Promise<boolean> {
+    try {
+      const rows = await this.driver.query(
+        'INSERT INTO fair_chains (game_id, seat, head, at_seq) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, seat) DO NOTHING RETURNING seat',
+        [gameId, chain.seat, chain.head, chain.at],
+      );
+      return rows.length === 1;
+    } catch (err) {
+      if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw new StoreError('UNKNOWN_GAME', `no game ${gameId}`);
+      throw err;
+    }
+  }
+
+  async listChains(gameId: string): Promise<ChainRow[]> {
+    const rows = await this.driver.query<unknown>('SELECT seat, head, at_seq FROM fair_chains WHERE game_id = $1 ORDER BY seat', [gameId]);
+    return rows.map((row) => {
+      const r = parseRow(chainRowSchema, row, 'fair_chains');
+      return { seat: r.seat, head: r.head, at: r.at_seq };
     });
   }
 

@@ -51,10 +51,12 @@ export interface GameRow {
   readonly rematchOf: string | null;
   /** The studio board an on-chain game was created from (its artists' source), if any. */
   readonly studioBoard: string | null;
+  /** Provably fair (issue 23): each action's roll mixes the seed with the acting seat's link. */
+  readonly fair: boolean;
 }
 
-export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'graceSeconds' | 'seatMarks' | 'listed' | 'rematchOf' | 'studioBoard'> &
-  Partial<Pick<GameRow, 'graceSeconds' | 'listed' | 'rematchOf' | 'studioBoard'>>;
+export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'graceSeconds' | 'seatMarks' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair'> &
+  Partial<Pick<GameRow, 'graceSeconds' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair'>>;
 
 /** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
 export interface ActionRow {
@@ -62,7 +64,16 @@ export interface ActionRow {
   readonly seat: Actor;
   readonly action: unknown;
   readonly events: readonly GameEvent[];
+  /** Provably fair: the acting seat's chain link given with the action, or null. */
+  readonly contribution: string | null;
   readonly createdAt: Date;
+}
+
+/** A seat's hash-chain head in a provably fair game (issue 23), registered when the game was at seq `at`. */
+export interface ChainRow {
+  readonly seat: SeatId;
+  readonly head: string;
+  readonly at: number;
 }
 
 /** One chat entry as stored (issue 20): `n` counts from 1 per game. */
@@ -98,6 +109,8 @@ export interface LoggedNotice {
   readonly seat: Actor;
   readonly action: unknown;
   readonly timedOut: boolean;
+  /** Provably fair: the link given with it (its roll needs it). */
+  readonly contribution?: string | null;
 }
 
 export type StoreListener = (event: StoreEvent) => void;
@@ -141,9 +154,13 @@ export interface GameStore {
    * succeeds, the other throws.
    * @throws StoreError SEQ_TAKEN (another append won), UNKNOWN_GAME
    */
-  appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events?: readonly GameEvent[]): Promise<void>;
+  appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events?: readonly GameEvent[], contribution?: string | null): Promise<void>;
   /** The actions with `after < seq <= upTo`, in order. */
   listActions(gameId: string, after?: number, upTo?: number): Promise<ActionRow[]>;
+  /** Registers a seat's chain head (issue 23); false when the seat has one already (the first registration stays). */
+  registerChain(gameId: string, chain: ChainRow): Promise<boolean>;
+  /** A game's registered chains, by seat. */
+  listChains(gameId: string): Promise<ChainRow[]>;
   /**
    * Appends chat entry `n` and notifies listeners, atomically, like an action: of two appends of one `n` one wins.
    * @throws StoreError SEQ_TAKEN (another append won), UNKNOWN_GAME

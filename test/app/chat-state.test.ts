@@ -24,7 +24,7 @@ const snapshot = (seq: number, view: ChatView | null): GameSnapshot => ({
   outcome: null,
   deadline: null,
   seedCommitment: 'c',
-  seed: null,
+  seed: null, fair: null,
   chat: view,
   rematch: null,
 });

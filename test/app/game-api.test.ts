@@ -36,7 +36,7 @@ const snapshot: GameSnapshot = {
   outcome: null,
   deadline: null,
   seedCommitment: 'c0ffee',
-  seed: null,
+  seed: null, fair: null,
   chat: null,
   rematch: null,
 };

@@ -192,7 +192,7 @@ describe('broker resume', () => {
     sub.close();
     // The spectator's snapshot at the stored one: what the live updates had made of the game by then.
     const { view, pending, legal, outcome, seats } = live[newest - 1]!;
-    expect(sub.opening).toEqual({ id, game: 'pole', seq: newest, seat: null, access: 'spectator', onChain: false, view, pending, legal, outcome, seats, events: live.slice(0, newest).flatMap((u) => u.events), deadline: null, seedCommitment: seedCommitment('resume'), seed: null, chat: null, rematch: null });
+    expect(sub.opening).toEqual({ id, game: 'pole', seq: newest, seat: null, access: 'spectator', onChain: false, view, pending, legal, outcome, seats, events: live.slice(0, newest).flatMap((u) => u.events), deadline: null, seedCommitment: seedCommitment('resume'), seed: null, fair: null, chat: null, rematch: null });
     expect(got.map((u) => u.seq)).toEqual(live.slice(newest).map((u) => u.seq));
     expect(got).toEqual(live.slice(newest));
   });

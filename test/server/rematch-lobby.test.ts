@@ -170,6 +170,7 @@ describe('the rematch request', () => {
       listed: false,
       rematchOf: null,
       studioBoard: 'b1',
+      fair: false,
     };
     expect(rematchRequest(row, true)).toMatchObject({ options: { laps: 3 }, graceSeconds: 30, onChain: { studioBoard: 'b1' } });
     expect(rematchRequest(row, true).options).not.toHaveProperty('board');

@@ -1,0 +1,226 @@
+/**
+ * Issue 23, provably fair games, in the in-process host over PGlite: online games whose seed the server drew mix
+ * every action's roll from that committed seed and the acting seat's hash-chain link. Full games of all three games
+ * end in records `verifyRecord` proves; a forged roll, a changed reveal and an altered action are each named with
+ * their action; a seat that never registers a chain, and a timed-out seat, play on with host-only rolls (FAIRNESS.md,
+ * "A player who stops answering"); a link that does not follow is refused and changes nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyRolled, games, HashChain, parseRecord, recordedRoll, rngStateOfRoll, seedCommitment, verifyRecord, type GameId, type GameRecord } from '../../engine';
+import { GameHost, ManualClock } from '../../server/host';
+import type { CreateGameRequest, GameSnapshot } from '../../server/protocol';
+import { openPgliteStore, type GameStore } from '../../server/store';
+import { drive, refusal } from './helpers';
+
+let store: GameStore;
+let host: GameHost;
+const clock = new ManualClock();
+
+beforeAll(async () => {
+  store = await openPgliteStore();
+  host = await GameHost.open(store, { clock });
+});
+afterAll(async () => {
+  await host.close();
+  await store.close();
+});
+
+const OPTIONS: Record<GameId, Record<string, unknown>> = { pole: { laps: 1 }, gotopoly: { maxTerms: 3 }, ten: {} };
+
+function request(game: GameId, extra: Partial<CreateGameRequest> = {}): CreateGameRequest {
+  return {
+    game,
+    options: OPTIONS[game],
+    seats: [
+      { kind: 'human', name: 'Ada' },
+      { kind: 'human', name: 'Bea' },
+      { kind: 'heuristic', name: 'Bot' },
+    ],
+    mode: 'online',
+    botPaceMs: 0,
+    ...extra,
+  };
+}
+
+/** A person at a seat: their invite token and, unless they never made one, their browser's chain. */
+interface Person {
+  readonly seat: number;
+  readonly token: string;
+  readonly chain: HashChain | null;
+  used: number;
+}
+
+async function seated(id: string, invites: readonly { seat: number; token: string }[], withChain: (seat: number) => boolean): Promise<Person[]> {
+  const people: Person[] = [];
+  for (const { seat, token } of invites) {
+    const chain = withChain(seat) ? new HashChain(randomBytes(32).toString('hex'), 600) : null;
+    if (chain) expect(await host.registerChain(id, { token, seat, head: chain.head })).toMatchObject({ seat, head: chain.head });
+    people.push({ seat, token, chain, used: 0 });
+  }
+  return people;
+}
+
+/** Plays the game out: each person takes their first legal action with their next link; the bots play between. */
+async function playOut(id: string, people: Person[]): Promise<void> {
+  for (let moves = 0; moves < 20_000; moves++) {
+    await drive(host, clock);
+    const snap = await host.snapshot(id);
+    if (snap.outcome) return;
+    const person = people.find((p) => snap.pending.some((d) => d.seat === p.seat));
+    if (!person) throw new Error(`nobody to move at seq ${snap.seq}`);
+    const mine = await host.snapshot(id, person.token, person.seat);
+    const contribution = person.chain ? person.chain.link(person.used + 1) : undefined;
+    await host.act(id, { token: person.token, seat: person.seat, seq: mine.seq, action: mine.legal[0], contribution });
+    if (person.chain) person.used++;
+  }
+  throw new Error('the game did not end');
+}
+
+async function finishedRecord(game: GameId, withChain: (seat: number) => boolean = () => true) {
+  const created = await host.create(request(game));
+  const people = await seated(created.id, created.invites, withChain);
+  const opening = await host.snapshot(created.id);
+  await playOut(created.id, people);
+  const record = parseRecord(JSON.parse(JSON.stringify(await host.record(created.id))));
+  return { id: created.id, record, opening, people };
+}
+
+describe('a provably fair game', () => {
+  for (const game of ['pole', 'gotopoly', 'ten'] as const) {
+    it(`${game}: the commitment is public from the start, the seed only at the end, and the record proves every roll`, { timeout: 120_000 }, async () => {
+      const { id, record, opening, people } = await finishedRecord(game);
+      expect(opening.fair).toMatchObject({ scheme: 'tp-fair/1', commitment: opening.seedCommitment });
+      expect(opening.seed).toBeNull();
+      expect(record.fair).toMatchObject({ gameId: id, commitment: seedCommitment(record.seed) });
+      const verdict = verifyRecord(games[game], record);
+      expect(verdict).toMatchObject({ ok: true, mode: 'fair', actions: record.actions.length });
+      // Every link a person gave is in the record, with the action it came with.
+      const given = people.reduce((n, p) => n + p.used, 0);
+      expect(given).toBeGreaterThan(0);
+      expect(verdict.ok && verdict.contributed).toBe(given);
+      expect((await host.stateHash(id)).hash).toBe(record.finalHash);
+    });
+  }
+
+  it('a forged roll, a changed reveal and an altered action are each caught with their action', { timeout: 120_000 }, async () => {
+    const { record } = await finishedRecord('ten');
+    const definition = games.ten;
+    const k = Math.floor(record.actions.length / 2);
+
+    const forged: GameRecord = { ...record, actions: record.actions.map((a, i) => (i === k ? { ...a, roll: 'ab'.repeat(32) } : a)) };
+    expect(verifyRecord(definition, forged)).toMatchObject({ ok: false, code: 'ROLL_MISMATCH', action: k });
+
+    const revealed: GameRecord = { ...record, seed: `${record.seed}x` };
+    const wrongSeed = verifyRecord(definition, revealed);
+    expect(wrongSeed).toMatchObject({ ok: false, code: 'SEED_MISMATCH', action: null });
+    expect(!wrongSeed.ok && wrongSeed.message).toContain(record.fair!.commitment);
+
+    // Another legal action in place of the one taken at the first position that had a choice.
+    let state = definition.setup(record.config, record.seed);
+    let altered: GameRecord | null = null;
+    for (const [i, entry] of record.actions.entries()) {
+      const roll = recordedRoll(record, i);
+      const options = typeof entry.seat === 'number' ? definition.legal(definition.reseed(state, rngStateOfRoll(roll!)), entry.seat) : [];
+      const other = options.find((o) => JSON.stringify(o) !== JSON.stringify(entry.action));
+      if (other !== undefined) {
+        altered = { ...record, actions: record.actions.map((a, j) => (j === i ? { ...a, action: other } : a)) };
+        const verdict = verifyRecord(definition, altered);
+        expect(verdict).toMatchObject({ ok: false, code: 'STATE_MISMATCH', action: i });
+        break;
+      }
+      state = applyRolled(definition, state, entry.seat, entry.action, roll).state;
+    }
+    expect(altered).not.toBeNull();
+
+    // A link that is not the seat's next one.
+    const linked = record.actions.findIndex((a) => a.contribution);
+    const badLink: GameRecord = { ...record, actions: record.actions.map((a, i) => (i === linked ? { ...a, contribution: 'cd'.repeat(32) } : a)) };
+    expect(verifyRecord(definition, badLink)).toMatchObject({ ok: false, code: 'BAD_CONTRIBUTION', action: linked });
+  });
+
+  it('a seat that never registers a chain plays on: its rolls are the host’s alone, and the record still proves them', { timeout: 120_000 }, async () => {
+    const { record, people } = await finishedRecord('pole', (seat) => seat === 0);
+    expect(record.fair!.chains.map((c) => c.seat)).toEqual([0]);
+    const bea = people.find((p) => p.seat === 1)!;
+    expect(record.actions.some((a) => a.seat === bea.seat)).toBe(true);
+    expect(record.actions.filter((a) => a.seat === bea.seat).every((a) => a.contribution === null)).toBe(true);
+    expect(verifyRecord(games.pole, record)).toMatchObject({ ok: true, contributed: people[0]!.used });
+  });
+
+  it('a seat with a chain that stops answering: its turn timer plays the default move with no link, and the record still proves it', { timeout: 60_000 }, async () => {
+    const created = await host.create(request('ten', { turnSeconds: 30 }));
+    const people = await seated(created.id, created.invites, () => true);
+    // Each person acts once with a link; then nobody answers, and the timers move for them.
+    for (let acted = 0; acted < 40; acted++) {
+      await drive(host, clock);
+      const snap = await host.snapshot(created.id);
+      if (snap.outcome || people.every((p) => p.used > 0)) break;
+      const person = people.find((p) => snap.pending.some((d) => d.seat === p.seat));
+      if (!person) break;
+      const mine = await host.snapshot(created.id, person.token, person.seat);
+      await host.act(created.id, { token: person.token, seat: person.seat, seq: mine.seq, action: mine.legal[0], contribution: person.chain!.link(++person.used) });
+    }
+    const before = (await host.snapshot(created.id)).seq;
+    for (let i = 0; i < 5_000 && !(await host.snapshot(created.id)).outcome; i++) {
+      clock.advance(30_000);
+      await drive(host, clock);
+    }
+    const record = parseRecord(JSON.parse(JSON.stringify(await host.record(created.id))));
+    const timedOut = record.actions.slice(before).filter((a) => typeof a.seat === 'number' && people.some((p) => p.seat === a.seat));
+    expect(timedOut.length).toBeGreaterThan(0);
+    expect(timedOut.every((a) => a.contribution === null)).toBe(true);
+    expect(verifyRecord(games.ten, record)).toMatchObject({ ok: true, mode: 'fair', contributed: people.reduce((n, p) => n + p.used, 0) });
+  });
+
+  it('a link that does not follow, a second chain and a link in a plain game are refused, and change nothing', async () => {
+    const created = await host.create(request('pole', { seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }] }));
+    // Ada: whoever moves first; Bea: the other one.
+    const first = (await host.snapshot(created.id)).pending[0]!.seat;
+    const [ada] = await seated(created.id, created.invites.filter((i) => i.seat === first), () => true);
+    const snap: GameSnapshot = await host.snapshot(created.id, ada!.token, first);
+    const act = (contribution: string) => host.act(created.id, { token: ada!.token, seat: first, seq: snap.seq, action: snap.legal[0], contribution });
+    // Skipping ahead would let a seat choose among rolls.
+    expect(await refusal(act(ada!.chain!.link(2)))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
+    expect(await refusal(act(ada!.chain!.head))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
+    expect((await host.snapshot(created.id)).seq).toBe(snap.seq);
+    expect(await refusal(host.registerChain(created.id, { token: ada!.token, seat: first, head: 'ef'.repeat(32) }))).toEqual({ status: 409, code: 'CHAIN_REGISTERED' });
+    // Bea cannot register a chain for Ada's seat.
+    const bea = created.invites.find((i) => i.seat !== first)!;
+    expect(await refusal(host.registerChain(created.id, { token: bea.token, seat: first, head: 'ef'.repeat(32) }))).toMatchObject({ status: 403 });
+    await host.act(created.id, { token: ada!.token, seat: first, seq: snap.seq, action: snap.legal[0], contribution: ada!.chain!.link(1) });
+    expect((await host.snapshot(created.id)).fair!.chains).toEqual([{ seat: first, head: ada!.chain!.head, at: 0, used: 1 }]);
+
+    // A typed seed is known to whoever typed it: that game keeps a plain seed, and says so.
+    const plain = await host.create(request('pole', { seed: 'typed' }));
+    expect((await host.snapshot(plain.id)).fair).toBeNull();
+    const p = plain.invites[0]!;
+    expect(await refusal(host.registerChain(plain.id, { token: p.token, seat: 0, head: 'ef'.repeat(32) }))).toEqual({ status: 409, code: 'NOT_FAIR' });
+    const ps = await host.snapshot(plain.id, p.token, 0);
+    expect(await refusal(host.act(plain.id, { token: p.token, seat: 0, seq: ps.seq, action: ps.legal[0], contribution: 'ab'.repeat(32) }))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
+    // A hot-seat game too: one device holds every seat.
+    const hotseat = await host.create(request('ten', { mode: 'hotseat' }));
+    expect((await host.snapshot(hotseat.id, hotseat.hostToken)).fair).toBeNull();
+  });
+
+  it('a host restarted from its store goes on with the same chains and rolls', { timeout: 60_000 }, async () => {
+    const created = await host.create(request('ten'));
+    const people = await seated(created.id, created.invites, () => true);
+    for (let i = 0; i < 6; i++) {
+      await drive(host, clock);
+      const snap = await host.snapshot(created.id);
+      const person = people.find((p) => snap.pending.some((d) => d.seat === p.seat));
+      if (!person || snap.outcome) break;
+      const mine = await host.snapshot(created.id, person.token, person.seat);
+      await host.act(created.id, { token: person.token, seat: person.seat, seq: mine.seq, action: mine.legal[0], contribution: person.chain!.link(++person.used) });
+    }
+    const before = await host.stateHash(created.id);
+    const again = await GameHost.open(store, { clock: new ManualClock() });
+    try {
+      expect(await again.stateHash(created.id)).toEqual(before);
+      expect((await again.snapshot(created.id)).fair!.chains.map((c) => c.used)).toEqual(people.map((p) => p.used));
+    } finally {
+      await again.close();
+    }
+  });
+});
