@@ -7,6 +7,9 @@
  * them), which lets the bank burn their copies of this game's tokens (`game_burn`: flip, forfeit, P7) while the
  * game is open and before its end date — at most MAX_GAME_DAYS away, the contract refuses more. `closeGame` ends
  * it for good. Nobody makes the bank an FA2 operator: it cannot transfer a player's tokens nor touch any other.
+ * Provably fair (issue 23): the commitment to the game's seed goes in the operation that opens the game
+ * (`createGameTokens`' `seedCommitment`), the seed and the final state hash in the one that closes it (`closeGame`'s
+ * `reveal`), where the contract checks the seed against the commitment; the plan records where each landed.
  *
  * The protocol a game follows for every action (`step` does exactly this):
  *   1. run the engine: `pole.apply(state, actor, action)` → next state + events (pure, nothing kept yet);
