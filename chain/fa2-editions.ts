@@ -9,6 +9,7 @@
  */
 import { OpKind, TezosOperationError, type BigMapAbstraction, type ContractAbstraction, type ContractProvider, type TezosToolkit, type TransferParams } from '@taquito/taquito';
 import type { MichelsonV1Expression, TransactionOperationParameter } from '@taquito/rpc';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { isAddress, isContractAddress } from './validate';
 import { FA2_ERRORS, fa2EditionsCode, fa2EditionsInit, type Fa2Error as Fa2Failwith } from '../contracts';
 import { Fa2Error } from './errors';
@@ -83,6 +84,16 @@ export interface GameInfo {
   readonly closed: boolean;
 }
 
+/** A game's seed as the contract keeps it (`seed_commits`): the commitment, and once revealed the seed and final state hash. */
+export interface SeedCommit {
+  /** SHA-256 (hex) of SEED_COMMITMENT_PREFIX and the seed. */
+  readonly commitment: string;
+  /** The seed (its UTF-8 text), null until `reveal_seed`. */
+  readonly seed: string | null;
+  /** The final state hash (hex), null until `reveal_seed`. */
+  readonly finalHash: string | null;
+}
+
 export interface OriginateOptions {
   readonly admin: string;
   /** The TZIP-16 document stored on-chain (default: `fa2EditionsMetadata()`). */
@@ -99,6 +110,12 @@ interface RawStorage {
   operators: BigMapAbstraction;
   token_metadata: BigMapAbstraction;
   tokens: BigMapAbstraction;
+  seed_commits: BigMapAbstraction;
+}
+interface RawSeedCommit {
+  sccommit: string;
+  scseed: { Some: string } | string | null;
+  scfinal: { Some: string } | string | null;
 }
 interface RawToken {
   max_supply: { toString(): string };
@@ -137,6 +154,12 @@ function gameId(g: string): MichelsonV1Expression {
 function address(a: string, what: string): MichelsonV1Expression {
   if (!isAddress(a)) throw bad(`${what} is not a Tezos address: ${String(a)}`);
   return { string: a };
+}
+
+/** A SHA-256 hash as hex (32 bytes), as the contract wants a commitment or a final state hash. */
+function sha256Hex(h: string, what: string): MichelsonV1Expression {
+  if (typeof h !== 'string' || !/^[0-9a-fA-F]{64}$/.test(h)) throw bad(`${what} must be a SHA-256 hash (64 hex digits), got ${JSON.stringify(h)}`);
+  return { bytes: h.toLowerCase() };
 }
 
 const pair = (a: MichelsonV1Expression, b: MichelsonV1Expression): MichelsonV1Expression => ({ prim: 'Pair', args: [a, b] });
@@ -307,6 +330,20 @@ export class Fa2Editions {
   /** `close_game` (the game's minter or the admin): ends the game, and every player's grant with it, for good. */
   closeGame(game: string): Fa2Call {
     return this.call('close_game', gameId(game));
+  }
+
+  /** `commit_seed` (the game's minter, while it is open, once): the commitment to the game's seed, a SHA-256 hash in hex. */
+  commitSeed(game: string, commitmentHex: string): Fa2Call {
+    return this.call('commit_seed', pair(gameId(game), sha256Hex(commitmentHex, 'the commitment')));
+  }
+
+  /**
+   * `reveal_seed` (the game's minter or the admin, once, also after the game is closed or expired): the seed, sent as
+   * its UTF-8 bytes, which the contract checks against the commitment, and the final state hash (hex).
+   */
+  revealSeed(game: string, seed: string, finalHashHex: string): Fa2Call {
+    if (typeof seed !== 'string') throw bad('the seed must be a string');
+    return this.call('reveal_seed', pair(gameId(game), pair({ bytes: hexOf(new TextEncoder().encode(seed)) }, sha256Hex(finalHashHex, 'the final state hash'))));
   }
 
   /** `game_burn` (the game's minter, while the game is open): burns copies of the game's tokens from players who joined it. */
@@ -500,6 +537,15 @@ export class Fa2Editions {
     const id = BigInt(tokenId);
     const t = await (await this.raw()).tokens.get<RawToken>(id.toString());
     return t && { tokenId: id, maxSupply: big(t.max_supply), totalSupply: big(t.total_supply), creator: t.creator, retired: t.retired, game: some(t.tgame) };
+  }
+
+  /** The game's seed commitment and reveal (`seed_commits`), or null when its seed was never committed. */
+  async seedCommit(game: string): Promise<SeedCommit | null> {
+    gameId(game);
+    const sc = await (await this.raw()).seed_commits.get<RawSeedCommit>(game);
+    if (!sc) return null;
+    const seed = some(sc.scseed);
+    return { commitment: sc.sccommit, seed: seed === null ? null : new TextDecoder().decode(hexToBytes(seed)), finalHash: some(sc.scfinal) };
   }
 
   private async existing(tokenId: Nat): Promise<TokenRecord> {

@@ -20,8 +20,8 @@ export {
   tokenRefText,
 } from './token-metadata';
 export type { TokenInfo, TokenInfoInput, TokenMetadata, TokenFormat, TokenAttribute, Royalties, TileImage, TileTokenInput, TileFacts, TokenRef } from './token-metadata';
-export { HoldingsReader, holdingsReader, readHoldings } from './indexer';
-export type { HoldingsReaderOptions, HoldingsQuery, Holding, Holdings } from './indexer';
+export { HoldingsReader, holdingsReader, readHoldings, readSeedCommit } from './indexer';
+export type { HoldingsReaderOptions, HoldingsQuery, Holding, Holdings, SeedCommitRecord } from './indexer';
 export { Fa2Editions, sendCalls, toFa2Error } from './fa2-editions';
 export type {
   Nat,
@@ -36,6 +36,7 @@ export type {
   Fa2EditionsState,
   TokenRecord,
   GameInfo,
+  SeedCommit,
   OriginateOptions,
 } from './fa2-editions';
 export { PoleBridge, BridgeError, isBridgeError, checkAddresses, chainOpsFor, holdingsActionFrom, planAfter, planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './pole-bridge';

@@ -35,6 +35,12 @@ export const FA2_ERRORS = {
   notGameMinter: 'NOT_GAME_MINTER',
   notGameToken: 'NOT_GAME_TOKEN',
   noGameGrant: 'NO_GAME_GRANT',
+  badCommitment: 'BAD_COMMITMENT',
+  seedCommitted: 'SEED_COMMITTED',
+  noSeedCommitment: 'NO_SEED_COMMITMENT',
+  seedRevealed: 'SEED_REVEALED',
+  badFinalHash: 'BAD_FINAL_HASH',
+  badSeedReveal: 'BAD_SEED_REVEAL',
 } as const;
 export type Fa2Error = (typeof FA2_ERRORS)[keyof typeof FA2_ERRORS];
 
@@ -61,6 +67,12 @@ const ERROR_TEXT: Record<Fa2Error, string> = {
   NOT_GAME_MINTER: 'Only the minter who opened the game (or the admin, to close it) can do this',
   NOT_GAME_TOKEN: 'This token does not belong to this game',
   NO_GAME_GRANT: 'The owner did not join this game: its minter cannot burn their tokens',
+  BAD_COMMITMENT: 'A seed commitment is a SHA-256 hash: exactly 32 bytes',
+  SEED_COMMITTED: "The game's seed is already committed: its commitment cannot change",
+  NO_SEED_COMMITMENT: "The game's seed was never committed: there is nothing to check a reveal against",
+  SEED_REVEALED: "The game's seed is already revealed",
+  BAD_FINAL_HASH: 'A final state hash is a SHA-256 hash: exactly 32 bytes',
+  BAD_SEED_REVEAL: "This seed does not match the game's commitment (SHA-256 of \"tezos-pole seed commitment:\" and the seed)",
 };
 
 /**
@@ -105,7 +117,8 @@ const hex = (s: string): string => Array.from(new TextEncoder().encode(s), (b) =
  * no minters nor tokens, minting not paused, and the metadata document on-chain (`tezos-storage:contents`).
  */
 export function fa2EditionsInit(admin: string, metadata: Record<string, unknown> = fa2EditionsMetadata()): string {
-  // admin, admin_candidate, paused, next_token_id, minters, ledger, operators, token_metadata, tokens, games, grants, metadata
+  // admin, admin_candidate, paused, next_token_id, minters, ledger, operators, token_metadata, tokens, games, grants,
+  // seed_commits, metadata
   const md = `{ Elt "" 0x${hex('tezos-storage:contents')} ; Elt "contents" 0x${hex(JSON.stringify(metadata))} }`;
-  return `(Pair "${admin}" None False 0 {} {} {} {} {} {} {} ${md})`;
+  return `(Pair "${admin}" None False 0 {} {} {} {} {} {} {} {} ${md})`;
 }

@@ -7,7 +7,7 @@ import { BUILD_DIR, buildContract, CONTRACT_NAMES } from './lib/contracts';
 
 mkdirSync(BUILD_DIR, { recursive: true });
 for (const name of CONTRACT_NAMES) {
-  const { tz, json } = buildContract(name);
+  const { tz, json } = await buildContract(name);
   writeFileSync(`${BUILD_DIR}${name}.tz`, tz);
   writeFileSync(`${BUILD_DIR}${name}.json`, json);
   process.stdout.write(`contracts/build/${name}.tz, .json (${tz.length} bytes of Michelson)\n`);

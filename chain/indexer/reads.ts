@@ -10,6 +10,7 @@ import {
   blocksGetByLevel,
   contractsGetStorage,
   bigMapsGetKeys,
+  contractsGetBigMapByNameKeys,
   operationsGetByHash,
   operationsGetOriginations,
   operationsGetTransactions,
@@ -17,6 +18,7 @@ import {
   tokensGetTokens,
   tokensGetTokenTransfers,
 } from '@tzkt/sdk-api';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { imageUrl } from '../image-url';
 import { z } from 'zod';
 import { decodeIndexedMetadata, tileFacts, type TileFacts, type TokenMetadata } from '../token-metadata';
@@ -622,4 +624,38 @@ export async function holdersOf(
     }
   }
   return out;
+}
+
+/** A game's seed as the editions contract records it (issue 23): the commitment, and once revealed the seed and the final state hash. */
+export interface SeedCommitRecord {
+  /** SHA-256 (hex) of SEED_COMMITMENT_PREFIX and the seed. */
+  readonly commitment: string;
+  /** The seed (its UTF-8 text), null until it is revealed. */
+  readonly seed: string | null;
+  /** The hash (hex) of the game's final state, null until the seed is revealed. */
+  readonly finalHash: string | null;
+}
+
+const HEX32 = z.string().regex(/^[0-9a-f]{64}$/);
+/** A `seed_commits` key as TzKT renders it: bytes as hex, an option as its value or null. */
+const seedCommitKey = z.object({
+  key: z.string(),
+  value: z.object({ sccommit: HEX32, scseed: z.string().regex(/^([0-9a-f]{2})*$/).nullable(), scfinal: HEX32.nullable() }),
+});
+
+/**
+ * The seed commitment of game `gameId` in the editions contract `contract`, from its `seed_commits` big_map as the
+ * indexer has it (null: no commitment indexed): what a verifier checks a game's record against, the chain alone.
+ * @throws IndexerError BAD_URL, BAD_CONTRACT, INDEXER_BAD_INPUT (not a game id); INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
+ */
+export async function readSeedCommit(tzktUrl: string, contract: string, gameId: string, options: ReadOptions = {}): Promise<SeedCommitRecord | null> {
+  const client = clientOf(tzktUrl, options);
+  const kt = checkContract(contract);
+  if (!/^[\x20-\x7e]{1,100}$/.test(gameId)) throw new IndexerError('INDEXER_BAD_INPUT', `${JSON.stringify(gameId)} is not a game id (1–100 printable ASCII characters)`);
+  const raw = await client.once((opts) => contractsGetBigMapByNameKeys(kt, 'seed_commits', { key: { eq: { jsonValue: gameId } }, active: true, limit: 2 }, opts));
+  const rows = parse(z.array(seedCommitKey), raw, client.url, `the seed commitment of game ${gameId}`);
+  const row = rows.find((r) => r.key === gameId);
+  if (!row) return null;
+  const { sccommit, scseed, scfinal } = row.value;
+  return { commitment: sccommit, seed: scseed === null ? null : new TextDecoder().decode(hexToBytes(scseed)), finalHash: scfinal };
 }

@@ -7,6 +7,9 @@
  * them), which lets the bank burn their copies of this game's tokens (`game_burn`: flip, forfeit, P7) while the
  * game is open and before its end date — at most MAX_GAME_DAYS away, the contract refuses more. `closeGame` ends
  * it for good. Nobody makes the bank an FA2 operator: it cannot transfer a player's tokens nor touch any other.
+ * Provably fair (issue 23): the commitment to the game's seed goes in the operation that opens the game
+ * (`createGameTokens`' `seedCommitment`), the seed and the final state hash in the one that closes it (`closeGame`'s
+ * `reveal`), where the contract checks the seed against the commitment; the plan records where each landed.
  *
  * The protocol a game follows for every action (`step` does exactly this):
  *   1. run the engine: `pole.apply(state, actor, action)` → next state + events (pure, nothing kept yet);
@@ -34,12 +37,13 @@ import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/p
 import type { Actor } from '../../engine/core/types';
 import { isFa2Error, isIndexerError } from '../errors';
 import { MAX_GAME_DAYS } from '../../contracts';
-import { Fa2Editions, type Fa2Call, type GameInfo } from '../fa2-editions';
+import { Fa2Editions, type Fa2Call, type GameInfo, type SeedCommit } from '../fa2-editions';
 import { HoldingsReader, type HoldingsReaderOptions } from '../indexer';
 import { forgedSize, MAX_OPERATION_BYTES, sendAsBank, sendFailure, type SentJob } from './bank-sender';
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
-import { planGameTokens, plannedToken, type PlanGame, type PlannedToken, type PlanOptions, type TokenPlan } from './plan';
+import { planGameTokens, plannedToken, type LandedAt, type PlanGame, type PlannedToken, type PlanOptions, type PlanSeed, type TokenPlan } from './plan';
+import { seedCommitment } from '../../engine/core/rng';
 import { isAddress, isContractAddress } from '../validate';
 import { tezosToolkit } from '../context';
 
@@ -101,12 +105,35 @@ export interface ApplyOptions {
 export interface CreateOptions {
   /** The game's end date on-chain (default: MAX_GAME_DAYS after the node's head, the most the contract allows). */
   readonly ends?: Date;
+  /**
+   * The commitment to the game's seed (engine `seedCommitment`, hex), sent as `commit_seed` in the operation that
+   * opens the game (issue 23); a game committed already is not committed again. Omitted: no commitment.
+   */
+  readonly seedCommitment?: string;
+}
+
+/** What `reveal_seed` sends when the game closes: the seed, which the contract checks against its commitment. */
+export interface SeedReveal {
+  readonly seed: string;
+  /** The final state's hash (engine `stateHash`, hex). */
+  readonly finalHash: string;
+}
+
+export interface CloseOptions {
+  /** The game's seed and final state hash, revealed in the operation that closes the game (when its seed was committed). */
+  readonly reveal?: SeedReveal;
+  /** Called with the operation hash as soon as the node took it (see `ApplyOptions.onInjected`). */
+  readonly onInjected?: (opHash: string) => void | Promise<void>;
 }
 
 /** The game closed on-chain: `opHash` null when it was found closed already (by the admin, or an unrecorded earlier try). */
 export interface ClosedGame {
   readonly opHash: string | null;
   readonly level: number;
+  /** Where `reveal_seed` landed (opHash null: found revealed already); null when nothing was revealed. */
+  readonly revealed: LandedAt | null;
+  /** Why the seed given was not revealed (it does not match the commitment): the game was closed all the same. */
+  readonly revealError: string | null;
   /** The plan with the game's closing recorded, to store with the game. */
   readonly plan: TokenPlan;
 }
@@ -250,19 +277,23 @@ export class PoleBridge {
       const opened = plan.game ?? (await this.#openedGame(plan.gameId));
       const game: PlanGame = opened ?? { id: plan.gameId, ends: (options.ends ?? (await this.#latestEnd())).toISOString(), closed: null };
       if (game.closed !== null) throw new BridgeError('BRIDGE_REJECTED', `game ${plan.gameId} is closed on-chain: its tokens can no longer be created`, { failwith: 'GAME_CLOSED' });
+      let seed = plan.seed;
+      const commit = seed === undefined && options.seedCommitment !== undefined ? options.seedCommitment.toLowerCase() : null;
+      if (commit !== null && opened !== null) seed = await this.#committedAlready(plan.gameId, commit);
+      const commitNow = seed === undefined ? commit : null;
       let chunks: { readonly calls: Fa2Call[]; readonly count: number }[];
       try {
-        chunks = await this.#creationChunks(game, opened === null, missing);
+        chunks = await this.#creationChunks(game, opened === null, commitNow, missing);
       } catch (e) {
         throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} cannot be sent: ${messageOf(e)}`, {}, { cause: e });
       }
-      let current: TokenPlan = { ...plan, contract: this.contract };
+      let current: TokenPlan = { ...plan, contract: this.contract, ...(seed ? { seed } : {}) };
       const operations: BridgeResult[] = [];
       let done = 0;
       for (const { calls, count } of chunks) {
         const { opHash, level, contents } = await this.#send(calls);
-        // The game is open once the first operation is in: kept, so a retry does not open it again.
-        current = { ...current, game };
+        // The game is open (and its seed committed) once the first operation is in: kept, so a retry does neither again.
+        current = { ...current, game, ...(commitNow !== null && done === 0 ? { seed: { commitment: commitNow, committed: { opHash, level }, revealed: null } } : {}) };
         const storage = (contents.at(-1) as { metadata?: { operation_result?: { storage?: unknown } } } | undefined)?.metadata?.operation_result?.storage;
         const next = nextTokenIdIn(storage);
         if (next === null || next < BigInt(count)) {
@@ -287,13 +318,15 @@ export class PoleBridge {
   }
 
   /**
-   * The operations creating `tokens` in `game`: the first opens the game too when `open`, each has as many tokens as
+   * The operations creating `tokens` in `game`: the first opens the game too when `open` and commits its seed when
+   * `commitment` is given, each has as many tokens as
    * fit: Tezos refuses an operation over 32,768 bytes, and a board's token metadata (inline images above all) can
    * weigh more than that.
    */
-  async #creationChunks(game: PlanGame, open: boolean, tokens: readonly PlannedToken[]): Promise<{ calls: Fa2Call[]; count: number }[]> {
+  async #creationChunks(game: PlanGame, open: boolean, commitment: string | null, tokens: readonly PlannedToken[]): Promise<{ calls: Fa2Call[]; count: number }[]> {
     const callsFor = (part: readonly PlannedToken[], first: boolean): Fa2Call[] => [
       ...(first && open ? [this.#fa2.openGame(game.id, new Date(game.ends))] : []),
+      ...(first && commitment !== null ? [this.#fa2.commitSeed(game.id, commitment)] : []),
       this.#fa2.createGameTokens(game.id, part.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata }))),
     ];
     const chunks: { calls: Fa2Call[]; count: number }[] = [];
@@ -314,6 +347,26 @@ export class PoleBridge {
     if (info === null) return null;
     if (info.minter !== this.bankAddress) throw new BridgeError('BRIDGE_REJECTED', `game ${id} was opened on-chain by another minter (${info.minter})`, { failwith: 'GAME_EXISTS' });
     return { id, ends: info.ends.toISOString(), closed: info.closed ? { opHash: null, level: await this.headLevel() } : null };
+  }
+
+  /**
+   * The plan's record of a seed committed already (an earlier try whose inclusion went unrecorded), undefined when
+   * none is. @throws BridgeError BRIDGE_REJECTED (SEED_COMMITTED) when another commitment is on-chain, BRIDGE_RPC
+   */
+  async #committedAlready(gameId: string, commitment: string): Promise<PlanSeed | undefined> {
+    const onChain = await this.#seedCommit(gameId);
+    if (onChain === null) return undefined;
+    if (onChain.commitment !== commitment) throw new BridgeError('BRIDGE_REJECTED', `game ${gameId} has another seed commitment on-chain (${onChain.commitment})`, { failwith: 'SEED_COMMITTED' });
+    return { commitment, committed: { opHash: null, level: await this.headLevel() }, revealed: onChain.seed === null ? null : { opHash: null, level: await this.headLevel() } };
+  }
+
+  /** The game's `seed_commits` entry at the node's head (null: none). @throws BridgeError BRIDGE_RPC */
+  async #seedCommit(gameId: string): Promise<SeedCommit | null> {
+    try {
+      return await this.#fa2.seedCommit(gameId);
+    } catch (e) {
+      throw new BridgeError('BRIDGE_RPC', `the seed commitment of game ${gameId} could not be read on-chain: ${messageOf(e)}`, {}, { cause: e });
+    }
   }
 
   /** The view `game_info` (null: no such game). @throws BridgeError BRIDGE_RPC */
@@ -378,34 +431,50 @@ export class PoleBridge {
   }
 
   /**
-   * Closes the game on-chain (`close_game`): every player's grant ends with it, for good. Done once: a plan that
-   * records the closing sends nothing, nor does a game found closed already. Null when the game was never opened.
+   * Closes the game on-chain (`close_game`): every player's grant ends with it, for good. With `reveal`, and a seed
+   * committed in the plan, the seed and final state hash go in the same operation (`reveal_seed`, checked by the
+   * contract against the commitment). Done once: a plan that records the closing (and the reveal) sends nothing,
+   * nor does a game found closed (and revealed) already; a game found closed but not revealed is revealed. A seed
+   * that does not match its commitment is not sent (the contract would refuse the whole operation): the game is
+   * closed all the same, and `revealError` says why nothing was revealed. Null when the game was never opened.
    * @throws BridgeError BRIDGE_NOT_CREATED (no plan), BRIDGE_RPC, BRIDGE_REJECTED, BRIDGE_FAILED, BRIDGE_UNCONFIRMED
    */
-  async closeGame(onInjected?: (opHash: string) => void | Promise<void>): Promise<ClosedGame | null> {
+  async closeGame(options: CloseOptions = {}): Promise<ClosedGame | null> {
     const plan = this.#plan;
     if (!plan) throw new BridgeError('BRIDGE_NOT_CREATED', 'this bridge has no token plan: pass the stored plan');
-    if (plan.game?.closed) return { ...plan.game.closed, plan };
+    const seed = plan.seed;
+    const revealError = options.reveal && seed && seedCommitment(options.reveal.seed) !== seed.commitment ? `the seed given does not match the commitment ${seed.commitment} of game ${plan.gameId}: not revealed` : null;
+    const reveal = seed && seed.revealed === null && revealError === null ? (options.reveal ?? null) : null;
+    if (plan.game?.closed && reveal === null) return { ...plan.game.closed, revealed: seed?.revealed ?? null, revealError, plan };
     const found = plan.game ?? (await this.#openedGame(plan.gameId));
     if (!found) return null;
-    const onChain = await this.#gameInfo(found.id);
-    let closed: NonNullable<PlanGame['closed']>;
-    if (onChain?.closed) closed = { opHash: null, level: await this.headLevel() };
-    else {
+    /** What is still to do on-chain: the closing, the reveal; null where it is done (or not wanted). */
+    const pending = async (): Promise<{ close: boolean; reveal: SeedReveal | null }> => ({
+      close: !(await this.#gameInfo(found.id))?.closed,
+      reveal: reveal !== null && (await this.#seedCommit(found.id))?.seed === null ? reveal : null,
+    });
+    const todo = await pending();
+    const calls = [...(todo.close ? [this.#fa2.closeGame(found.id)] : []), ...(todo.reveal ? [this.#fa2.revealSeed(found.id, todo.reveal.seed, todo.reveal.finalHash)] : [])];
+    let sent: LandedAt = { opHash: null, level: 0 };
+    if (calls.length > 0) {
       try {
-        const { opHash, level } = await this.#send([this.#fa2.closeGame(found.id)], onInjected);
-        closed = { opHash, level };
+        const { opHash, level } = await this.#send(calls, options.onInjected);
+        sent = { opHash, level };
       } catch (e) {
-        // Closed meanwhile (an earlier try included late, the admin): closed all the same.
-        const refused = e instanceof BridgeError && (e.code === 'BRIDGE_FAILED' || e.detail.failwith === 'GAME_CLOSED');
-        if (!refused || !(await this.#gameInfo(found.id))?.closed) throw e;
-        closed = { opHash: null, level: await this.headLevel() };
+        // Done meanwhile (an earlier try included late, the admin): done all the same.
+        const refused = e instanceof BridgeError && (e.code === 'BRIDGE_FAILED' || e.detail.failwith === 'GAME_CLOSED' || e.detail.failwith === 'SEED_REVEALED');
+        const left = refused ? await pending() : null;
+        if (!left || left.close || left.reveal) throw e;
       }
     }
+    const foundDone = async (): Promise<LandedAt> => ({ opHash: null, level: await this.headLevel() });
+    const closed = found.closed ?? (todo.close && sent.opHash !== null ? sent : await foundDone());
+    const revealed = reveal === null ? (seed?.revealed ?? null) : todo.reveal && sent.opHash !== null ? sent : await foundDone();
     // Steps may have moved the plan on meanwhile: record the closing on the latest.
-    const after: TokenPlan = { ...(this.#plan ?? plan), game: { ...found, closed } };
+    const latest = this.#plan ?? plan;
+    const after: TokenPlan = { ...latest, game: { ...found, closed }, ...(latest.seed ? { seed: { ...latest.seed, revealed } } : {}) };
     this.#plan = after;
-    return { ...closed, plan: after };
+    return { ...closed, revealed, revealError, plan: after };
   }
 
   /**

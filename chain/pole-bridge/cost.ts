@@ -3,7 +3,8 @@
  * the bank cannot pay for and shows how many more it can afford. It is a bound, not a forecast:
  *
  * - storage, as Octez burns it: cost per byte × the bytes a game can add to the contract — each token's metadata
- *   and record, a ledger entry per copy holder (at most one per seat, or per copy of an edition), the game's record —
+ *   and record, a ledger entry per copy holder (at most one per seat, or per copy of an edition), the game's record
+ *   and its seed's (the commitment, then the seed and the final state hash: 184 bytes on the devnet, issue 23) —
  *   each big_map entry counted as 65 bytes beside its key and value, as the protocol does;
  * - fees, as Taquito sets them (100 mutez + 1 per byte + 0.1 per gas unit), with each operation's gas at
  *   `MAX_GAS_PER_OPERATION` (the contract's calls use about a hundredth of it on the devnet) and the steps counted
@@ -23,6 +24,8 @@ const TOKEN_RECORD_BYTES = 60;
 const LEDGER_ENTRY_BYTES = 40;
 /** The game's record (its minter, end date, closed) beside its id. */
 const GAME_RECORD_BYTES = 40;
+/** The seed's record beside the game id: the commitment, the seed as the host draws it (32 bytes) and the final state hash, in options. */
+const SEED_RECORD_BYTES = 130;
 /** A mint, burn or close call beside its token ids, and the bytes of a signed operation's envelope. */
 const CALL_BYTES = 120;
 const OPERATION_BYTES = 200;
@@ -46,7 +49,7 @@ const feeFor = (bytes: number): number => 100 + bytes + MAX_GAS_PER_OPERATION / 
  */
 export function gameCostBound(plan: TokenPlan, seats: number, bots: number, fundingPerBot: number): GameCost {
   const idBytes = Buffer.byteLength(plan.gameId, 'utf8');
-  let storageBytes = ENTRY_BYTES + idBytes + GAME_RECORD_BYTES;
+  let storageBytes = 2 * (ENTRY_BYTES + idBytes) + GAME_RECORD_BYTES + SEED_RECORD_BYTES;
   let creationBytes = 0;
   let copies = 0;
   for (const token of plan.tokens) {

@@ -3,11 +3,11 @@
  * as the bank, and the P13 holdings action read back from the indexer. See bridge.ts for the protocol.
  */
 export { PoleBridge } from './bridge';
-export type { PoleBridgeOptions, BridgeResult, CreatedTokens, CreateOptions, ClosedGame, AppliedOps, SteppedOnChain, ApplyOptions, OperationLookup } from './bridge';
+export type { PoleBridgeOptions, BridgeResult, CreatedTokens, CreateOptions, ClosedGame, CloseOptions, SeedReveal, AppliedOps, SteppedOnChain, ApplyOptions, OperationLookup } from './bridge';
 export { BridgeError, isBridgeError } from './errors';
 export type { BridgeErrorCode, BridgeErrorDetail } from './errors';
 export { chainOpsFor, holdingsActionFrom, planAfter, checkAddresses } from './ops';
 export type { ChainOp, HoldingsAction } from './ops';
 export { planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './plan';
 export { gameCostBound, COST_PER_BYTE_MUTEZ, MAX_GAS_PER_OPERATION, type GameCost } from './cost';
-export type { TokenPlan, PlanGame, PlannedToken, PlanOptions } from './plan';
+export type { TokenPlan, PlanGame, PlanSeed, LandedAt, PlannedToken, PlanOptions } from './plan';

@@ -40,7 +40,23 @@ export interface PlanGame {
   /** Its end date (ISO 8601): the bank may burn the players' copies (`game_burn`) until then at the latest. */
   readonly ends: string;
   /** Where `close_game` landed (opHash null: it was found closed already); null while the game is open. */
-  readonly closed: { readonly opHash: string | null; readonly level: number } | null;
+  readonly closed: LandedAt | null;
+}
+
+/** Where an operation landed; opHash null: it was found done already (an unrecorded earlier try, the admin). */
+export interface LandedAt {
+  readonly opHash: string | null;
+  readonly level: number;
+}
+
+/** The game's seed on-chain (issue 23): committed in the operation that opens the game, revealed with its closing. */
+export interface PlanSeed {
+  /** SHA-256 (hex) of SEED_COMMITMENT_PREFIX and the game's seed (engine `seedCommitment`). */
+  readonly commitment: string;
+  /** Where `commit_seed` landed. */
+  readonly committed: LandedAt;
+  /** Where `reveal_seed` landed (the seed and the final state hash, checked by the contract); null before. */
+  readonly revealed: LandedAt | null;
 }
 
 export interface TokenPlan {
@@ -55,6 +71,8 @@ export interface TokenPlan {
   readonly appliedSeq: number | null;
   /** The on-chain game (`open_game`), recorded by `createGameTokens`; absent before. */
   readonly game?: PlanGame;
+  /** The seed's commitment and reveal, recorded by `createGameTokens` and `closeGame`; absent when none was committed. */
+  readonly seed?: PlanSeed;
 }
 
 /** What the board itself may not carry yet: an artist's wallet and the work's images, by tile id. */

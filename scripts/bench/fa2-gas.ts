@@ -1,10 +1,12 @@
 /**
  * Gas of the editions contract's everyday calls, on an ephemeral devnet per case. Each sample sets up what it needs
  * with untimed operations, then sends the measured one and reads its `consumed_milligas` from the receipt in the
- * block that includes it (the node's figure, not Taquito's estimate), in gas units (milligas / 1000).
+ * block that includes it (the node's figure, not Taquito's estimate), in gas units (milligas / 1000). The seed's
+ * commitment and reveal (issue 23) are measured in gas, storage bytes (`paid_storage_size_diff`) and fee as well.
  */
 import { TezosToolkit, type ContractAbstraction, type ContractProvider, type TransactionOperation } from '@taquito/taquito';
-import { tileTokenMetadata, tokenInfoMap } from '../../chain';
+import { Fa2Editions, tileTokenMetadata, tokenInfoMap } from '../../chain';
+import { seedCommitment } from '../../engine/core/rng';
 import { fa2EditionsCode, fa2EditionsInit } from '../../contracts';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
@@ -25,12 +27,12 @@ interface Fa2 {
   createToken(editionSize: number): Promise<number>;
 }
 
-function onDevnet(name: string, prepare: (fa2: Fa2) => Promise<Sampler>): BenchCase {
+function onDevnet(name: string, prepare: (fa2: Fa2) => Promise<Sampler>, unit = 'gas'): BenchCase {
   let devnet: Devnet | undefined;
   return {
     name,
-    unit: 'gas',
-    goal: GOAL,
+    unit,
+    ...(unit === 'gas' ? { goal: GOAL } : {}),
     prepare: async () => {
       devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
       const bank = bootstrapAccount(1);
@@ -61,14 +63,22 @@ async function confirmed(sending: Promise<TransactionOperation>): Promise<Transa
 
 interface Receipt {
   hash?: string;
-  contents?: { metadata?: { operation_result?: { status?: string; consumed_milligas?: string }; internal_operation_results?: { result?: { consumed_milligas?: string } }[] } }[];
+  contents?: {
+    fee?: string;
+    metadata?: { operation_result?: { status?: string; consumed_milligas?: string; paid_storage_size_diff?: string }; internal_operation_results?: { result?: { consumed_milligas?: string } }[] };
+  }[];
 }
 
-/** Gas the node charged the operation (its single content and any internal operations), from the block receipt. */
-async function gasUsed(tz: TezosToolkit, op: TransactionOperation): Promise<number> {
+async function receiptOf(tz: TezosToolkit, op: { hash: string; includedInBlock: number }): Promise<Receipt> {
   const block = await tz.rpc.getBlock({ block: String(op.includedInBlock) });
   const receipt = (block.operations.flat() as Receipt[]).find((o) => o.hash === op.hash);
   if (!receipt) throw new Error(`operation ${op.hash} is not in block ${op.includedInBlock}`);
+  return receipt;
+}
+
+/** Gas the node charged the operation (its single content and any internal operations), from the block receipt. */
+async function gasUsed(tz: TezosToolkit, op: { hash: string; includedInBlock: number }): Promise<number> {
+  const receipt = await receiptOf(tz, op);
   let milligas = 0;
   for (const content of receipt.contents ?? []) {
     const result = content.metadata?.operation_result;
@@ -143,3 +153,40 @@ export const fa2GasCases: readonly BenchCase[] = [
     };
   }),
 ];
+
+type SeedMeasure = 'gas' | 'storage bytes' | 'fee mutez';
+
+/** The measure of one confirmed operation, from its block receipt: gas, bytes of storage paid for, or the fee Taquito set. */
+async function measured(tz: TezosToolkit, op: { hash: string; includedInBlock: number }, measure: SeedMeasure): Promise<number> {
+  if (measure === 'gas') return gasUsed(tz, op);
+  const contents = (await receiptOf(tz, op)).contents ?? [];
+  if (measure === 'fee mutez') return contents.reduce((sum, c) => sum + Number(c.fee ?? 0), 0);
+  return contents.reduce((sum, c) => sum + Number(c.metadata?.operation_result?.paid_storage_size_diff ?? 0), 0);
+}
+
+/**
+ * `commit_seed` or `reveal_seed` alone in its operation, as the server sends them beside `open_game` and `close_game`:
+ * a game id and a seed of the lengths the host draws (16 and 32 characters), the reveal after its game's commitment.
+ */
+function seedCase(entrypoint: 'commit_seed' | 'reveal_seed', measure: SeedMeasure): BenchCase {
+  return onDevnet(
+    `fa2: ${entrypoint} (${measure})`,
+    async (fa2) => {
+      const client = Fa2Editions.at(fa2.tz, fa2.contract.address);
+      let next = 0;
+      return async () => {
+        const game = `bench-seed-${String(next++).padStart(5, '0')}`;
+        const seed = game.repeat(2);
+        const head = Date.parse(String((await fa2.tz.rpc.getBlockHeader()).timestamp));
+        await client.send(client.openGame(game, new Date(head + 86_400_000)));
+        const commit = client.commitSeed(game, seedCommitment(seed));
+        if (entrypoint === 'reveal_seed') await client.send(commit);
+        const { opHash, level } = await client.send(entrypoint === 'commit_seed' ? commit : client.revealSeed(game, seed, 'ab'.repeat(32)));
+        return measured(fa2.tz, { hash: opHash, includedInBlock: level }, measure);
+      };
+    },
+    measure,
+  );
+}
+
+export const seedCases: readonly BenchCase[] = (['commit_seed', 'reveal_seed'] as const).flatMap((entrypoint) => (['gas', 'storage bytes', 'fee mutez'] as const).map((measure) => seedCase(entrypoint, measure)));

@@ -27,10 +27,14 @@
  *   a bank key: two app instances sharing one would break the 1M rule.
  * - Once the game is over the bank closes it on-chain (`close_game`, a `close` row), once; a chain that does not
  *   answer gets it again with backoff, and a restart closes the finished games left open.
+ * - Provably fair (issue 23): the commitment to the game's seed goes on-chain in the operation that opens the game,
+ *   and the seed with the final state hash (told by the host's `gameOver`) in the one that closes it, where the
+ *   contract checks the seed against the commitment; the record lists both operations (`seedOps`).
  */
 import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit } from '@taquito/taquito';
-import { BridgeError, gameCostBound, isBridgeError, PoleBridge, type ChainOp, type GameCost, type HoldingsAction, type PlanOptions, type TokenPlan } from '../../chain/pole-bridge';
+import { BridgeError, gameCostBound, isBridgeError, PoleBridge, type ChainOp, type GameCost, type HoldingsAction, type LandedAt, type PlanOptions, type SeedReveal, type TokenPlan } from '../../chain/pole-bridge';
+import { seedCommitment } from '../../engine/core/rng';
 import { Fa2Editions, type Fa2Call } from '../../chain/fa2-editions';
 import { HoldingsReader } from '../../chain/indexer';
 import type { SeatId } from '../../engine';
@@ -105,6 +109,10 @@ export interface ChainInfo {
   readonly tokens: { readonly status: 'pending' | 'confirmed' | 'failed'; readonly opHash: string | null; readonly error: string | null };
   /** The game in the contract (null until it is opened with the tokens): the bank's power ends with it. */
   readonly game: GameGrantInfo | null;
+  /** The seed's commitment on-chain and where it was committed and revealed (null: not committed). */
+  readonly seed: { readonly commitment: string; readonly committed: LandedAt; readonly revealed: LandedAt | null } | null;
+  /** The operations that committed and revealed the seed, for the game's record (a verifier looks there). */
+  readonly seedOps: readonly { readonly kind: 'commit' | 'reveal'; readonly seq: null; readonly seat: null; readonly opHash: string; readonly level: number; readonly status: 'confirmed' }[];
   readonly seats: readonly {
     readonly seat: SeatId;
     readonly bot: boolean;
@@ -200,6 +208,8 @@ interface GameChain {
   readonly verifying: Set<number>;
   /** Closing the game on-chain: running, and the retries after the chain did not answer. */
   closing: { running: boolean; attempts: number; timer: ReturnType<typeof setTimeout> | null };
+  /** The seed and final state hash the host told when the game ended, revealed with the closing. */
+  reveal: SeedReveal | null;
   /** The indexer level the last holdings read saw: a read never goes back to an earlier one. */
   readLevel: number;
 }
@@ -242,6 +252,12 @@ const sleep = (ms: number): Promise<void> =>
 /** Mutez as tez for people: 12.5, 0.000001. */
 const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
 const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
+
+/** Where the seed was committed and revealed, as rows of the game's record (found done already: no hash to list). */
+function seedOpsOf(plan: TokenPlan): ChainInfo['seedOps'] {
+  const landed = [['commit', plan.seed?.committed] as const, ['reveal', plan.seed?.revealed] as const];
+  return landed.flatMap(([kind, at]) => (at?.opHash ? [{ kind, seq: null, seat: null, opHash: at.opHash, level: at.level, status: 'confirmed' as const }] : []));
+}
 
 export class ChainGames {
   readonly #store: ChainStore;
@@ -476,7 +492,8 @@ export class ChainGames {
     if (game.row.plan.created !== null) return;
     const op = await this.#store.insertOp(id, { kind: 'create', status: 'pending' });
     try {
-      const created = await game.bridge.createGameTokens(game.row.plan);
+      const seed = await this.#store.seedOf(id);
+      const created = await game.bridge.createGameTokens(game.row.plan, seed === null ? {} : { seedCommitment: seedCommitment(seed) });
       await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
       game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
       // A large board takes several operations; each is listed.
@@ -1050,12 +1067,20 @@ export class ChainGames {
   // ---- the end of a game: the bank's power ends with it (issue 15) ----
 
   /**
-   * The game is over: closes it on-chain in the background (`close_game`), once. While Tezos does not answer it is
-   * tried again with backoff; a refusal is reported. Nothing to do for an off-chain game or one closed already.
+   * The game is over: closes it on-chain in the background (`close_game`), once, revealing `final` (its seed and
+   * final state hash) in the same operation. While Tezos does not answer it is tried again with backoff; a refusal
+   * is reported. Nothing to do for an off-chain game or one closed (and revealed) already.
    */
-  gameOver(gameId: string): void {
+  gameOver(gameId: string, final?: SeedReveal): void {
     const game = this.#games.get(gameId);
-    if (game) this.#runClose(game);
+    if (!game) return;
+    if (final) game.reveal = final;
+    this.#runClose(game);
+  }
+
+  /** Whether closing still has something to send: the closing itself, or a committed seed's reveal the host told. */
+  #closeDone(game: GameChain, plan: TokenPlan = game.row.plan): boolean {
+    return plan.game?.closed != null && (plan.seed === undefined || plan.seed.revealed !== null || game.reveal === null);
   }
 
   /** Closes the finished games left open on-chain (the server stopped first). Call once the host is open. */
@@ -1071,7 +1096,7 @@ export class ChainGames {
   }
 
   #runClose(game: GameChain): void {
-    if (game.closing.running || this.#closed || game.row.plan.game?.closed) return;
+    if (game.closing.running || this.#closed || this.#closeDone(game)) return;
     game.closing.running = true;
     this.#inBackground(
       this.#close(game)
@@ -1103,15 +1128,18 @@ export class ChainGames {
     if (stored?.plan.game?.closed) {
       game.row = stored;
       game.bridge = await this.#bridge(stored);
-      return;
     }
+    if (this.#closeDone(game)) return;
     if (!game.row.plan.game && game.row.plan.created === null) return; // never opened: nothing to close
     await this.#drained(game); // the game's last steps are in before its end (a mint into a closed game is refused)
     const earlier = (await this.#store.listOps(id)).reverse().find((o) => o.kind === 'close' && o.status !== 'confirmed' && o.status !== 'failed');
-    const op = earlier ?? (await this.#store.insertOp(id, { kind: 'close', status: 'pending' }));
-    await this.#store.updateOp(op.id, { status: 'pending', error: null });
+    // The reveal is kept with the row: a restart's retry (resumeClosing, without the host) reveals it too.
+    const reveal = game.reveal ?? earlier?.detail.reveal ?? null;
+    const op = earlier ?? (await this.#store.insertOp(id, { kind: 'close', status: 'pending', ...(reveal ? { detail: { reveal } } : {}) }));
+    await this.#store.updateOp(op.id, { status: 'pending', error: null, ...(reveal && !earlier?.detail.reveal ? { detail: { ...op.detail, reveal } } : {}) });
     try {
-      const closed = await game.bridge.closeGame((hash) => this.#store.updateOp(op.id, { opHash: hash }));
+      const closed = await game.bridge.closeGame({ ...(reveal ? { reveal } : {}), onInjected: (hash) => this.#store.updateOp(op.id, { opHash: hash }) });
+      if (closed?.revealError) this.#onError(new Error(`game ${id}: ${closed.revealError}`));
       if (closed) await this.#recordPlan(game, closed.level);
       await this.#store.updateOp(op.id, { status: 'confirmed', error: null, level: closed?.level ?? null, ...(closed?.opHash ? { opHash: closed.opHash } : {}) });
     } catch (e) {
@@ -1182,6 +1210,8 @@ export class ChainGames {
         error: plan.created ? null : (game.setupError ?? create?.error ?? null),
       },
       game: plan.game ? { id: plan.game.id, ends: plan.game.ends, closed: plan.game.closed !== null, closedOp: plan.game.closed?.opHash ?? null } : null,
+      seed: plan.seed ? { commitment: plan.seed.commitment, committed: plan.seed.committed, revealed: plan.seed.revealed } : null,
+      seedOps: seedOpsOf(plan),
       seats: game.row.seats.map((s, seat) => ({
         seat,
         bot: s.bot,
@@ -1258,7 +1288,7 @@ export class ChainGames {
   }
 
   #track(row: ChainGameRow, bridge: PoleBridge): GameChain {
-    const game: GameChain = { row, bridge, setupError: null, setupRunning: false, pause: null, kept: null, timer: null, verifying: new Set(), closing: { running: false, attempts: 0, timer: null }, readLevel: 0 };
+    const game: GameChain = { row, bridge, setupError: null, setupRunning: false, pause: null, kept: null, timer: null, verifying: new Set(), closing: { running: false, attempts: 0, timer: null }, reveal: null, readLevel: 0 };
     this.#games.set(row.gameId, game);
     return game;
   }

@@ -4,7 +4,7 @@
  * failed, with the engine step it carries). Rows are parsed with zod, like the game store's.
  */
 import { z } from 'zod';
-import type { ChainOp, TokenPlan } from '../../chain/pole-bridge';
+import type { ChainOp, SeedReveal, TokenPlan } from '../../chain/pole-bridge';
 import { GameError, StoreError } from '../errors';
 import { sqlState, UNIQUE_VIOLATION, type SqlClient } from '../store/driver';
 
@@ -55,6 +55,8 @@ export interface ChainOpDetail {
   readonly ops?: readonly ChainOp[];
   /** The head level when the operation was injected: where a lookup starts. */
   readonly fromLevel?: number;
+  /** A `close` row's seed and final state hash, revealed with the closing (kept, so a retry after a restart has them). */
+  readonly reveal?: SeedReveal;
 }
 
 export interface ChainOpRow {
@@ -206,6 +208,12 @@ export class ChainStore {
       [contract],
     );
     return rows.map((r) => r.game_id);
+  }
+
+  /** The game's seed (the games table): its commitment goes on-chain with the game (issue 23). */
+  async seedOf(gameId: string): Promise<string | null> {
+    const [row] = await this.sql.query<{ seed: string }>('SELECT seed FROM games WHERE id = $1', [gameId]);
+    return row?.seed ?? null;
   }
 
   async updateGame(gameId: string, patch: { readonly plan?: TokenPlan; readonly seats?: readonly ChainSeat[]; readonly lastLevel?: number }): Promise<void> {

@@ -614,7 +614,7 @@ export class GameHost {
     const record: HostedRecord = { game, version, config, seed, ...this.provenActions(live), finalHash: stateHash(live.state), seats: seatInfos(live.row) };
     if (!this.chain?.isOnChain(id)) return record;
     const info = await this.chain.info(id);
-    const operations = info.ops.flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));
+    const operations = [...info.ops, ...info.seedOps].flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));
     return { ...record, chain: { network: info.network, contract: info.contract, operations } };
   }
 
@@ -888,7 +888,7 @@ export class GameHost {
     if (dormant?.seq === live.seq) for (const [seat, at] of dormant.deadlines) live.deadlines.set(seat, at);
     this.cache.set(id, live);
     await this.chain?.attach(id, live.seq, (seq) => live.log[seq - 1]);
-    if (kit.definition.outcome(state)) this.chain?.gameOver(id); // over before a stop, perhaps not closed on-chain yet
+    if (kit.definition.outcome(state)) this.chain?.gameOver(id, { seed: row.seed, finalHash: stateHash(state) }); // over before a stop, perhaps not closed on-chain yet
     // An action appended while this load read the log was announced before the game was cached: catch up once.
     await this.queues.run(id, async () => {
       await this.catchUp(live);
@@ -1004,7 +1004,7 @@ export class GameHost {
     if (!live.row.finished && live.kit.definition.outcome(state)) {
       live.row = { ...live.row, finished: true };
       this.inBackground(this.store.markFinished(live.id));
-      this.chain?.gameOver(live.id); // the bank's power over the players' copies ends with the game (issue 15)
+      this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(state) }); // the bank's power over the players' copies ends with the game (issue 15)
       this.graces.cancelGame(live.id);
       this.broker.end(live.id); // nothing more will come: streams close instead of staying open (issue 16)
     }

@@ -12,7 +12,8 @@ import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { Fa2Error, isFa2Error } from '../../chain/errors';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
-import { HoldingsReader } from '../../chain/indexer';
+import { HoldingsReader, readSeedCommit } from '../../chain/indexer';
+import { seedCommitment } from '../../engine/core/rng';
 import { tileTokenMetadata, type TokenMetadata } from '../../chain/token-metadata';
 
 interface Who {
@@ -276,6 +277,26 @@ describe('Fa2Editions client', () => {
     expect([unknown.code, unknown.detail.view]).toEqual([FA2_ERRORS.gameNotFound, 'game_info']);
     expect((await rejection(bank.fa2.send(bank.fa2.openGame('too-long', new Date(head.getTime() + 31 * 86_400_000))))).code).toBe(FA2_ERRORS.gameTooLong);
     for (const build of [() => bank.fa2.joinGame(''), () => bank.fa2.joinGame('naïve'), () => bank.fa2.openGame('g', new Date(NaN)), () => bank.fa2.openGame('g', new Date(1.5))]) {
+      expect(build).toThrow(Fa2Error);
+    }
+  });
+
+  it('seeds: commitSeed with open_game, revealSeed with close_game (the seed as its UTF-8 bytes), read back from the node and TzKT (issue 23)', async () => {
+    const head = new Date((await bank.fa2.tezos.rpc.getBlockHeader()).timestamp);
+    const seed = 'graine à révéler';
+    const finalHash = '0f'.repeat(32);
+    await bank.fa2.send(bank.fa2.openGame('seeded', new Date(head.getTime() + 86_400_000)), bank.fa2.commitSeed('seeded', seedCommitment(seed).toUpperCase()));
+    expect(await alice.fa2.seedCommit('seeded')).toEqual({ commitment: seedCommitment(seed), seed: null, finalHash: null });
+    expect(await alice.fa2.seedCommit('client-game')).toBeNull();
+    const wrong = await rejection(bank.fa2.send(bank.fa2.closeGame('seeded'), bank.fa2.revealSeed('seeded', 'another seed', finalHash)));
+    expect([wrong.code, wrong.detail.entrypoint]).toEqual([FA2_ERRORS.badSeedReveal, 'reveal_seed']);
+    // The batch is atomic: the game is still open.
+    expect((await alice.fa2.gameInfo('seeded')).closed).toBe(false);
+    const { level } = await bank.fa2.send(bank.fa2.closeGame('seeded'), bank.fa2.revealSeed('seeded', seed, finalHash));
+    expect(await alice.fa2.seedCommit('seeded')).toEqual({ commitment: seedCommitment(seed), seed, finalHash });
+    await new HoldingsReader({ tzktUrl: devnet.tzktUrl }).read({ contract: kt, owners: [alice.address], minLevel: level });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'seeded')).toEqual({ commitment: seedCommitment(seed), seed, finalHash });
+    for (const build of [() => bank.fa2.commitSeed('seeded', 'ab'.repeat(31)), () => bank.fa2.commitSeed('seeded', 'zz'.repeat(32)), () => bank.fa2.revealSeed('seeded', seed, 'ab')]) {
       expect(build).toThrow(Fa2Error);
     }
   });

@@ -19,8 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { stateHash } from '../../engine';
+import { seedCommitment } from '../../engine/core/rng';
 import { parseBoard, pole, type PoleEvent, type PoleState } from '../../engine/pole';
-import { BridgeError, decodeIndexedMetadata, Fa2Editions, HoldingsReader, isBridgeError, PoleBridge, type AppliedOps, type ChainOp, type TokenPlan } from '../../chain';
+import { BridgeError, decodeIndexedMetadata, Fa2Editions, HoldingsReader, isBridgeError, PoleBridge, readSeedCommit, type AppliedOps, type ChainOp, type TokenPlan } from '../../chain';
 import { FA2_ERRORS, MAX_GAME_DAYS } from '../../contracts';
 import { art, board, event } from '../engine/pole/boards';
 import { ofType } from '../engine/pole/reads';
@@ -48,11 +49,16 @@ const DAGGER = 1;
 const SOLO = 2;
 const PIPI = 5;
 const ART_TILES = [DAGGER, SOLO, PIPI];
+/** The game's secret seed (the server's `row.seed`), committed on-chain when the game opens. */
+const SEED = 'bridge';
+const COMMITMENT = seedCommitment(SEED);
 
 let devnet: Devnet;
 let kt = '';
 let bridge: PoleBridge;
 let admin: Fa2Editions;
+/** The bridge of a game found opened (and its seed committed) on-chain already. */
+let adopted: PoleBridge;
 /** The game as the server would keep it: only ever replaced by a confirmed step. */
 let state: PoleState;
 /** The level of the last confirmed operation: what the next holdings read waits for. */
@@ -103,6 +109,12 @@ async function expectInSync(): Promise<void> {
   }
 }
 
+/** The entrypoints an operation called, in order. */
+async function entrypointsOf(opHash: string, level: number): Promise<(string | undefined)[]> {
+  const block = await admin.tezos.rpc.getBlock({ block: String(level) });
+  return block.operations.flat().find((o) => o.hash === opHash)!.contents.map((c) => (c as { parameters?: { entrypoint: string } }).parameters?.entrypoint);
+}
+
 /** A free local port nobody listens on: an RPC that is down. */
 async function deadUrl(): Promise<string> {
   const server = createServer();
@@ -118,7 +130,7 @@ beforeAll(async () => {
   admin = client;
   kt = client.address;
   bridge = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt, holdings: { timeoutMs: 20_000, pollMs: 50 } });
-  state = { ...pole.setup({ players: 2, onChainHoldings: true, board: BOARD, laps: 2 }, 'bridge'), current: ALICE, phase: 'roll', queue: [] };
+  state = { ...pole.setup({ players: 2, onChainHoldings: true, board: BOARD, laps: 2 }, SEED), current: ALICE, phase: 'roll', queue: [] };
 }, 120_000);
 
 afterAll(async () => {
@@ -145,7 +157,7 @@ describe('PoleBridge on a devnet', () => {
       [PIPI, 2, bankKey.address],
     ]);
     // Not a minter yet: the contract refuses, nothing is created and the plan stays as it was.
-    const refused = await bridgeError(bridge.createGameTokens(plan));
+    const refused = await bridgeError(bridge.createGameTokens(plan, { seedCommitment: COMMITMENT }));
     expect([refused.code, refused.detail.failwith, refused.detail.entrypoint]).toEqual(['BRIDGE_REJECTED', 'NOT_MINTER', 'open_game']);
     expect(bridge.plan).toBeNull();
     await expect(admin.gameInfo('game-bridge-1')).rejects.toMatchObject({ code: FA2_ERRORS.gameNotFound });
@@ -156,17 +168,18 @@ describe('PoleBridge on a devnet', () => {
     await Fa2Editions.at(toolkit(bankKey.secretKey), kt).send(
       Fa2Editions.at(toolkit(bankKey.secretKey), kt).createTokens([{ maxSupply: 1, creator: bankKey.address, metadata: plan.tokens[0]!.metadata }]),
     );
-    const created = await bridge.createGameTokens(plan);
+    const created = await bridge.createGameTokens(plan, { seedCommitment: COMMITMENT });
     expect(created.opHash).toMatch(/^o/);
     lastLevel = created.level;
     expect(created.tokenIds).toEqual({ [DAGGER]: '1', [SOLO]: '2', [PIPI]: '3' });
     expect(bridge.plan).toEqual(created.plan);
     expect(created.plan).toMatchObject({ contract: kt, created: { opHash: created.opHash, level: created.level }, appliedSeq: null, game: { id: 'game-bridge-1', closed: null } });
     expect(created.operations).toHaveLength(1);
-    // The game opened in the same operation, until the latest end date the contract allows.
+    // The game opened and its seed was committed in the same operation, until the latest end date the contract allows.
     const block = await admin.tezos.rpc.getBlock({ block: String(created.level) });
-    const entrypoints = block.operations.flat().find((o) => o.hash === created.opHash)!.contents.map((c) => (c as { parameters?: { entrypoint: string } }).parameters?.entrypoint);
-    expect(entrypoints).toEqual(['open_game', 'create_game_tokens']);
+    expect(await entrypointsOf(created.opHash, created.level)).toEqual(['open_game', 'commit_seed', 'create_game_tokens']);
+    expect(created.plan.seed).toEqual({ commitment: COMMITMENT, committed: { opHash: created.opHash, level: created.level }, revealed: null });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-bridge-1')).toEqual({ commitment: COMMITMENT, seed: null, finalHash: null });
     const onChain = await admin.gameInfo('game-bridge-1');
     expect(onChain).toEqual({ minter: bankKey.address, ends: new Date(created.plan.game!.ends), closed: false });
     expect(onChain.ends.getTime() - Date.parse(String(block.header.timestamp))).toBeLessThanOrEqual(MAX_GAME_DAYS * 86_400_000);
@@ -372,10 +385,18 @@ describe('PoleBridge on a devnet', () => {
     const bank = Fa2Editions.at(toolkit(bankKey.secretKey), kt);
     const head = Date.parse((await admin.tezos.rpc.getBlockHeader()).timestamp);
     const ends = new Date(head + 86_400_000);
-    await bank.send(bank.openGame('game-adopted', ends));
+    const opened = await bank.send(bank.openGame('game-adopted', ends), bank.commitSeed('game-adopted', seedCommitment('adopted')));
     const adopter = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt });
-    const created = await adopter.createGameTokens(adopter.planTokens(BOARD, 'game-adopted'));
+    // Another commitment than the one on-chain is refused before anything is sent.
+    const recommit = await bridgeError(adopter.createGameTokens(adopter.planTokens(BOARD, 'game-adopted'), { seedCommitment: COMMITMENT }));
+    expect([recommit.code, recommit.detail.failwith]).toEqual(['BRIDGE_REJECTED', 'SEED_COMMITTED']);
+    const created = await adopter.createGameTokens(adopter.planTokens(BOARD, 'game-adopted'), { seedCommitment: seedCommitment('adopted') });
     expect(created.plan.game).toEqual({ id: 'game-adopted', ends: ends.toISOString(), closed: null });
+    // Committed already: not committed twice.
+    expect(await entrypointsOf(created.opHash, created.level)).toEqual(['create_game_tokens']);
+    expect(created.plan.seed).toEqual({ commitment: seedCommitment('adopted'), committed: { opHash: null, level: expect.any(Number) as unknown }, revealed: null });
+    expect(created.plan.seed!.committed.level).toBeGreaterThanOrEqual(opened.level);
+    adopted = adopter;
     await admin.send(admin.addMinter(adminKey.address), admin.openGame('game-of-the-admin', ends));
     const other = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt });
     const refused = await bridgeError(other.createGameTokens(other.planTokens(BOARD, 'game-of-the-admin')));
@@ -386,8 +407,14 @@ describe('PoleBridge on a devnet', () => {
   it('closing the game ends the bank’s power: its burns are refused, the players keep their copies; closing is done once', async () => {
     const held = await onChain(DAGGER);
     expect(held.holders).toContain(ALICE);
-    const closed = await bridge.closeGame();
-    expect(closed).toMatchObject({ opHash: expect.stringMatching(/^o/) as unknown, plan: { game: { id: 'game-bridge-1', closed: { opHash: closed!.opHash, level: closed!.level } } } });
+    const finalHash = stateHash(state);
+    const closed = await bridge.closeGame({ reveal: { seed: SEED, finalHash } });
+    expect(closed).toMatchObject({ opHash: expect.stringMatching(/^o/) as unknown, revealError: null, plan: { game: { id: 'game-bridge-1', closed: { opHash: closed!.opHash, level: closed!.level } } } });
+    // The seed and the final state hash were revealed in the operation that closed the game, checked by the contract.
+    expect(await entrypointsOf(closed!.opHash!, closed!.level)).toEqual(['close_game', 'reveal_seed']);
+    expect(closed!.revealed).toEqual({ opHash: closed!.opHash, level: closed!.level });
+    expect(closed!.plan.seed).toEqual({ commitment: COMMITMENT, committed: bridge.plan!.seed!.committed, revealed: closed!.revealed });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-bridge-1')).toEqual({ commitment: COMMITMENT, seed: SEED, finalHash });
     expect(bridge.plan).toEqual(closed!.plan);
     lastLevel = closed!.level;
     expect(await admin.gameInfo('game-bridge-1')).toMatchObject({ closed: true });
@@ -400,11 +427,23 @@ describe('PoleBridge on a devnet', () => {
     await expect(bank.send(bank.burn([{ from: aliceKey.address, tokenId: dagger, amount: 1 }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
     expect(await onChain(DAGGER)).toEqual(held);
     // Once: the recorded closing sends nothing; a bridge on the stored plan of before finds it closed on-chain.
-    expect(await bridge.closeGame()).toEqual(closed);
+    expect(await bridge.closeGame({ reveal: { seed: SEED, finalHash } })).toEqual(closed);
     const stale = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt, plan: { ...closed!.plan, game: { ...closed!.plan.game!, closed: null } } });
     expect(await stale.closeGame()).toMatchObject({ opHash: null, plan: { game: { closed: { opHash: null } } } });
     // A player cannot join a closed game either.
     const carol = Fa2Editions.at(toolkit(bootstrapAccount(5).secretKey), kt);
     await expect(carol.send(bridge.joinCall())).rejects.toMatchObject({ code: FA2_ERRORS.gameClosed });
+  });
+
+  it('a seed that does not match its commitment is not revealed, the game closes all the same; a game found closed but not revealed reveals', async () => {
+    const finalHash = 'ef'.repeat(32);
+    const wrong = await adopted.closeGame({ reveal: { seed: 'not adopted', finalHash } });
+    expect(wrong).toMatchObject({ opHash: expect.stringMatching(/^o/) as unknown, revealed: null, revealError: expect.stringContaining('does not match') as unknown });
+    expect(await entrypointsOf(wrong!.opHash!, wrong!.level)).toEqual(['close_game']);
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-adopted')).toMatchObject({ seed: null });
+    const revealed = await adopted.closeGame({ reveal: { seed: 'adopted', finalHash } });
+    expect(revealed).toMatchObject({ opHash: wrong!.opHash, revealError: null, plan: { seed: { revealed: revealed!.revealed } } });
+    expect(await entrypointsOf(revealed!.revealed!.opHash!, revealed!.revealed!.level)).toEqual(['reveal_seed']);
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-adopted')).toEqual({ commitment: seedCommitment('adopted'), seed: 'adopted', finalHash });
   });
 });

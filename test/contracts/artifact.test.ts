@@ -9,9 +9,10 @@ import { isFa2, ledgerLayout } from '../../devnet/indexer';
 import { loadScript, printType } from '../../devnet/michelson';
 import type { Prim } from '../../devnet/michelson/micheline';
 import { FA2_ERRORS, MAX_GAME_DAYS } from '../../contracts';
+import { SEED_COMMITMENT_PREFIX } from '../../engine/core/rng';
 import { BUILD_DIR, buildContract } from '../../scripts/lib/contracts';
 
-const fresh = buildContract('fa2-editions');
+const fresh = await buildContract('fa2-editions');
 const committedTz = readFileSync(`${BUILD_DIR}fa2-editions.tz`, 'utf8');
 const committedJson = readFileSync(`${BUILD_DIR}fa2-editions.json`, 'utf8');
 const script = JSON.parse(committedJson) as Prim[];
@@ -60,6 +61,7 @@ describe('fa2-editions artifacts', () => {
       minters: 'big_map address unit',
       games: 'big_map string (pair address timestamp bool)',
       grants: 'big_map (pair string address) unit',
+      seed_commits: 'big_map string (pair bytes (option bytes) (option bytes))',
     });
     const ledger = ((section('storage').args as Prim[]).find((t) => t.annots?.includes('%ledger'))!.args as Prim[]);
     expect(ledgerLayout(ledger[0]!, ledger[1]!)).toBe('owner_id');
@@ -67,6 +69,10 @@ describe('fa2-editions artifacts', () => {
 
   test('a game may last at most MAX_GAME_DAYS: the contract adds exactly that many seconds to NOW', () => {
     expect(committedTz).toContain(`PUSH int ${MAX_GAME_DAYS * 86_400} ;`);
+  });
+
+  test('reveal_seed hashes the bytes of SEED_COMMITMENT_PREFIX before the seed, as seedCommitment does', () => {
+    expect(committedTz).toContain(`PUSH bytes 0x${Buffer.from(SEED_COMMITMENT_PREFIX, 'utf8').toString('hex')} ;`);
   });
 
   test('FA2_ERRORS lists exactly the strings the contract fails with', () => {

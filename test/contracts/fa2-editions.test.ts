@@ -13,7 +13,9 @@ import fc from 'fast-check';
 import { contractsGetByAddress, tokensGetTokenBalances, tokensGetTokens, tokensGetTokenTransfers } from '@tzkt/sdk-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FA2_ERRORS, fa2EditionsCode, fa2EditionsInit, fa2EditionsMetadata, MAX_GAME_DAYS } from '../../contracts';
+import { readSeedCommit } from '../../chain/indexer';
 import { tzktRoutes } from '../../devnet/indexer';
+import { seedCommitment } from '../../engine/core/rng';
 import { startDevnet, type Devnet } from '../../devnet/node';
 
 let devnet: Devnet;
@@ -45,6 +47,7 @@ interface Storage {
   tokens: BigMapAbstraction;
   games: BigMapAbstraction;
   grants: BigMapAbstraction;
+  seed_commits: BigMapAbstraction;
   metadata: BigMapAbstraction;
 }
 
@@ -71,7 +74,7 @@ async function snapshot(): Promise<string> {
   const people = [admin, bank, alice, bob, carol, mallory, nextAdmin];
   const n = Number(s.next_token_id.toString());
   const out: string[] = [str(await new RpcClient(devnet.rpcUrl).getStorage(kt))];
-  for (const bm of [s.minters, s.ledger, s.operators, s.token_metadata, s.tokens, s.games, s.grants, s.metadata]) {
+  for (const bm of [s.minters, s.ledger, s.operators, s.token_metadata, s.tokens, s.games, s.grants, s.seed_commits, s.metadata]) {
     const res = await fetch(`${devnet.tzktUrl}/v1/bigmaps/${bm.toString()}/keys?limit=10000&micheline=Raw`);
     expect(res.status).toBe(200);
     const rows = (await res.json()) as { key: unknown; value: unknown; active: boolean }[];
@@ -598,5 +601,76 @@ describe('games: the bank may burn a player’s copies only while the game the p
     expect(await views.game_grant!().executeView('g1', alice.address)).toBe(false);
     const info: unknown = await views.game_info!().executeView('g2');
     expect(JSON.parse(JSON.stringify(info))).toMatchObject({ minter: bank.address, closed: true });
+  });
+});
+
+describe('seeds: the game’s minter commits to its seed when it opens the game and reveals it at the end, checked by the contract (issue 23)', () => {
+  const seed = 'a game seed — ünïcode too';
+  const finalHash = 'ab'.repeat(32);
+  const commitment = seedCommitment(seed);
+  const commit = (g: string, c: string): string => `Pair "${g}" 0x${c}`;
+  const reveal = (g: string, s: string, f: string): string => `Pair "${g}" 0x${hex(s)} 0x${f}`;
+  const refusals: string[] = [];
+  /** The string a refused call failed with (storage unchanged), remembered for the TZIP-16 check. */
+  const refused = async (who: Who, entrypoint: string, arg: string): Promise<string> => {
+    const error = await failure(who, entrypoint, arg);
+    refusals.push(error);
+    return error;
+  };
+  const stored = async (g: string): Promise<unknown> => (await storage()).seed_commits.get(g);
+  const ends = async (): Promise<number> => Math.floor(Date.parse((await new RpcClient(devnet.rpcUrl).getBlockHeader()).timestamp) / 1000) + 86_400;
+
+  test('commit_seed: the game’s minter commits a 32-byte hash once; a second commit, another minter, a stranger, a short hash, a closed or unknown game are refused', async () => {
+    await call(bank, 'open_game', `Pair "s1" ${await ends()}`);
+    expect(await refused(bank, 'commit_seed', commit('s1', commitment.slice(2)))).toBe(FA2_ERRORS.badCommitment);
+    await call(bank, 'commit_seed', commit('s1', commitment));
+    expect(await stored('s1')).toEqual({ sccommit: commitment, scseed: null, scfinal: null });
+    expect(await refused(bank, 'commit_seed', commit('s1', 'cd'.repeat(32)))).toBe(FA2_ERRORS.seedCommitted);
+    expect(await refused(carol, 'commit_seed', commit('s1', commitment))).toBe(FA2_ERRORS.notGameMinter);
+    expect(await refused(mallory, 'commit_seed', commit('s1', commitment))).toBe(FA2_ERRORS.notGameMinter);
+    expect(await refused(bank, 'commit_seed', commit('g1', commitment))).toBe(FA2_ERRORS.gameClosed);
+    expect(await refused(bank, 'commit_seed', commit('nope', commitment))).toBe(FA2_ERRORS.gameNotFound);
+    expect(await failure(bank, 'commit_seed', commit('s1', commitment), 1)).toBe(FA2_ERRORS.tezNotAccepted);
+  });
+
+  test('the devnet’s TzKT API serves the commitment, the seed still null, as readSeedCommit reads it', async () => {
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 's1')).toEqual({ commitment, seed: null, finalHash: null });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'g1')).toBeNull();
+  });
+
+  test('reveal_seed: a wrong seed, a short final hash, a stranger, a game never committed are refused; the right seed is stored with the final hash, once', async () => {
+    await call(bank, 'open_game', `Pair "s2" ${await ends()}`);
+    expect(await refused(bank, 'reveal_seed', reveal('s2', seed, finalHash))).toBe(FA2_ERRORS.noSeedCommitment);
+    expect(await refused(bank, 'reveal_seed', reveal('s1', `${seed} `, finalHash))).toBe(FA2_ERRORS.badSeedReveal);
+    expect(await refused(bank, 'reveal_seed', reveal('s1', seed, finalHash.slice(2)))).toBe(FA2_ERRORS.badFinalHash);
+    expect(await refused(mallory, 'reveal_seed', reveal('s1', seed, finalHash))).toBe(FA2_ERRORS.notGameMinter);
+    expect(await refused(bank, 'reveal_seed', reveal('nope', seed, finalHash))).toBe(FA2_ERRORS.gameNotFound);
+    await call(bank, 'reveal_seed', reveal('s1', seed, finalHash));
+    expect(await stored('s1')).toEqual({ sccommit: commitment, scseed: { Some: hex(seed) }, scfinal: { Some: finalHash } });
+    expect(await refused(bank, 'reveal_seed', reveal('s1', seed, finalHash))).toBe(FA2_ERRORS.seedRevealed);
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 's1')).toEqual({ commitment, seed, finalHash });
+  });
+
+  test('an abandoned game reveals after close_game (here by the admin) or past its end date', async () => {
+    await call(bank, 'commit_seed', commit('s2', seedCommitment('s2 seed')));
+    await call(bank, 'close_game', '"s2"');
+    expect(await refused(bank, 'commit_seed', commit('s2', commitment))).toBe(FA2_ERRORS.gameClosed);
+    await call(nextAdmin, 'reveal_seed', reveal('s2', 's2 seed', finalHash));
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 's2')).toEqual({ commitment: seedCommitment('s2 seed'), seed: 's2 seed', finalHash });
+    // Past the end date, run by the VM at a chosen time: still revealed (the commitment of s3 lives in this run only).
+    await call(bank, 'open_game', `Pair "s3" ${await ends()}`);
+    await call(bank, 'commit_seed', commit('s3', commitment));
+    const rpc = new RpcClient(devnet.rpcUrl);
+    const script = (await rpc.getContract(kt)).script!;
+    const run = rpc.runCode({ script: script.code as Parameters<RpcClient['runCode']>[0]['script'], storage: script.storage, input: value(reveal('s3', seed, finalHash)), amount: '0', chain_id: await rpc.getChainId(), source: bank.address, entrypoint: 'reveal_seed', now: String((await ends()) + 86_400) });
+    await expect(run).resolves.toBeDefined();
+  });
+
+  test('every refusal above is explained in the TZIP-16 metadata stored on-chain', async () => {
+    const contents = await (await storage()).metadata.get<string>('contents');
+    const errors = (JSON.parse(text(contents!)) as { errors: { error: { string: string }; expansion: { string: string } }[] }).errors;
+    const explained = new Map(errors.map((e) => [e.error.string, e.expansion.string]));
+    expect(new Set(refusals)).toEqual(new Set(['BAD_COMMITMENT', 'SEED_COMMITTED', 'NOT_GAME_MINTER', 'GAME_CLOSED', 'GAME_NOT_FOUND', 'NO_SEED_COMMITMENT', 'BAD_SEED_REVEAL', 'BAD_FINAL_HASH', 'SEED_REVEALED']));
+    for (const error of refusals) expect(explained.get(error)).toMatch(/\w{3,} \w/);
   });
 });

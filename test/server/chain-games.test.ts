@@ -13,7 +13,8 @@
  */
 import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fa2Editions, HoldingsReader, PoleBridge, type ChainOp } from '../../chain';
+import { Fa2Editions, HoldingsReader, PoleBridge, readSeedCommit, type ChainOp } from '../../chain';
+import { seedCommitment } from '../../engine/core/rng';
 import { FA2_ERRORS } from '../../contracts';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
@@ -163,6 +164,14 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
     expect(await fa2.gameInfo(gameId)).toEqual({ minter: bank.address, ends: new Date(ends), closed: false });
     expect((await fa2.token(info.pieces[0]!.tokenId!))?.game).toBe(gameId);
+    // The commitment to the game's seed went on-chain in the operation that opened it (issue 23), the seed still hidden.
+    const commitment = seedCommitment((await host.record(gameId)).seed);
+    expect(info.seed).toMatchObject({ commitment, revealed: null });
+    const { opHash: committedIn, level: committedAt } = info.seed!.committed;
+    expect(info.ops.filter((o) => o.kind === 'create').map((o) => o.opHash)).toContain(committedIn);
+    const opening = (await fa2.tezos.rpc.getBlock({ block: String(committedAt) })).operations.flat().find((o) => o.hash === committedIn)!;
+    expect(opening.contents.map((c) => (c as { parameters?: { entrypoint: string } }).parameters?.entrypoint).slice(0, 2)).toEqual(['open_game', 'commit_seed']);
+    expect(await readSeedCommit(devnet.tzktUrl, contract, gameId)).toEqual({ commitment, seed: null, finalHash: null });
     // The bot's wallet is its own; it joined the game, which makes the bank no operator of its tokens.
     expect(await fa2.gameGrant(gameId, info.seats[2]!.address!)).toBe(true);
     expect(await fa2.isOperator(info.seats[2]!.address!, bank.address, info.pieces[0]!.tokenId!)).toBe(false);
@@ -366,6 +375,14 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(closes.map((o) => o.status)).toEqual(['confirmed']);
     expect(info.game).toEqual({ id: gameId, ends: waiting.game!.ends, closed: true, closedOp: closes[0]!.opHash });
     expect(closes[0]!.opHash).toMatch(/^o/);
+    // The seed and the final state hash were revealed with the closing, after the restart too; the record says where.
+    const record = await host.record(gameId);
+    expect(info.seed?.revealed).toEqual({ opHash: closes[0]!.opHash, level: closes[0]!.level });
+    expect(await readSeedCommit(devnet.tzktUrl, contract, gameId)).toEqual({ commitment: seedCommitment(record.seed), seed: record.seed, finalHash: (await host.stateHash(gameId)).hash });
+    expect(record.chain?.operations.filter((o) => o.kind === 'commit' || o.kind === 'reveal').map((o) => [o.kind, o.opHash])).toEqual([
+      ['commit', info.seed!.committed.opHash],
+      ['reveal', closes[0]!.opHash],
+    ]);
     for (const s of info.seats) {
       expect(s.grant).toEqual({ status: 'ended', until: closes[0]!.at });
       expect(await Fa2Editions.at(toolkit(bank.secretKey), contract).gameGrant(gameId, s.address!)).toBe(false);
