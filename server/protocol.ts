@@ -169,6 +169,8 @@ export const actionRequestSchema = z
     /** The `seq` of the state the seat acted on. */
     seq: z.number().int().min(0),
     action: z.unknown(),
+    /** Provably fair (issue 23): the seat's next chain link (64 hex); one that does not follow is 400 BAD_CONTRIBUTION. */
+    contribution: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   })
   .strict();
 export type ActionRequest = z.infer<typeof actionRequestSchema>;
@@ -259,6 +261,31 @@ export interface GameSnapshot {
   readonly chat: ChatView | null;
   /** The id of this finished game's rematch once someone asked for it (issue 20), else null. */
   readonly rematch: string | null;
+  /**
+   * Provably fair (issue 23): the seed the server drew for an online game, and the seats' chains; null for a
+   * plain-seed game (hot-seat, a bot game, or a seed the creator typed).
+   */
+  readonly fair: FairInfo | null;
+}
+
+/** A provably fair game's public part while it runs (engine/core/fair.ts). */
+export interface FairInfo {
+  readonly scheme: 'tp-fair/1';
+  readonly commitment: string;
+  /** Each seat's registered chain head; `at`: the seq when it was registered; `used`: the links it has given. */
+  readonly chains: readonly { readonly seat: SeatId; readonly head: string; readonly at: number; readonly used: number }[];
+}
+
+/** `POST /api/games/:id/chain`: a seat registers its chain's head, once (409 CHAIN_REGISTERED after, NOT_FAIR for a plain game). */
+export interface ChainRequest {
+  readonly seat: SeatId;
+  readonly head: string;
+}
+
+export interface ChainResponse {
+  readonly seat: SeatId;
+  readonly head: string;
+  readonly at: number;
 }
 
 /**
