@@ -27,6 +27,7 @@ const snapshot = (seq: number, view: ChatView | null): GameSnapshot => ({
   seed: null,
   chat: view,
   rematch: null,
+  fair: null,
 });
 
 describe('chat state', () => {

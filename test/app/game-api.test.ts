@@ -39,6 +39,7 @@ const snapshot: GameSnapshot = {
   seed: null,
   chat: null,
   rematch: null,
+  fair: null,
 };
 
 const update = (seq: number, events: { type: string }[]): GameUpdate => ({

@@ -155,27 +155,34 @@ const registerHead = (id: string, body: ChainRequest): Promise<ChainResponse> =>
 
 /** Registrations on their way, so the snapshots that arrive meanwhile send no second one. */
 const registering = new Set<string>();
+/** Seats whose registration the server refused (403, NOT_FAIR): asked again with every update, it would refuse again. */
+const refused = new Set<string>();
 
 /**
  * Registers a chain for the seat when the snapshot shows none: its secret drawn now (or the one kept from an attempt
  * that got no answer), its head sent once. Resolves `taken` when the server already had a head for the seat (another
  * tab of this browser, with the same secret, or another device): the snapshot to read next tells whose it is.
- * @throws ApiError of a refusal other than CHAIN_REGISTERED (the next snapshot tries again)
+ * @throws ApiError of a refusal other than CHAIN_REGISTERED (after no answer, a 429 or a 5xx, the next snapshot tries
+ *   again)
  */
 export async function ensureChain(id: string, seat: SeatId, snapshot: GameSnapshot): Promise<'registered' | 'taken' | 'nothing to do'> {
   if (!givesLinks(snapshot) || snapshot.seat !== seat || registeredChain(snapshot.fair, seat)) return 'nothing to do';
   const key = chainKey(id, seat);
   const kept = readStored(key);
-  if (kept?.registered || registering.has(key)) return 'nothing to do';
-  const entry = kept ?? { secret: bytesToHex(crypto.getRandomValues(new Uint8Array(32))), used: 0, registered: false };
-  if (!kept) writeStored(key, entry);
+  if (kept?.registered || registering.has(key) || refused.has(key)) return 'nothing to do';
+  if (!kept) writeStored(key, { secret: bytesToHex(crypto.getRandomValues(new Uint8Array(32))), used: 0, registered: false });
+  // Read back: of two tabs that drew a secret in the same moment, both register the one stored last.
+  const entry = readStored(key);
+  if (!entry) return 'nothing to do';
   registering.add(key);
   try {
     await registerHead(id, { seat, head: headOf(entry.secret) });
-    writeStored(key, { ...(readStored(key) ?? entry), registered: true });
+    const now = readStored(key);
+    if (now?.secret === entry.secret) writeStored(key, { ...now, registered: true });
     return 'registered';
   } catch (err) {
     if (isApiError(err) && err.code === 'CHAIN_REGISTERED') return 'taken';
+    if (isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 429) refused.add(key);
     throw err;
   } finally {
     registering.delete(key);
