@@ -293,6 +293,13 @@ export interface GameSnapshot {
   readonly rematch: string | null;
 }
 
+/** `POST /api/games/:id/links`: the chain as registered. */
+export interface ChainResponse {
+  readonly seat: SeatId;
+  readonly head: string;
+  readonly at: number;
+}
+
 /**
  * The server's own event (issue 19): it comes just before the `events` events of a move the server made for a human
  * seat whose turn timer ran out (the rules' default move), so that every log tells it from the player's own move.

@@ -89,6 +89,8 @@ export type HostedRecord = GameRecord & {
   readonly chain?: {
     readonly network: string;
     readonly contract: string;
+    /** The game's id in the contract (its `games` and `seed_commits` keys). */
+    readonly gameId: string;
     readonly operations: readonly { kind: string; seq: number | null; seat: number | null; opHash: string; level: number | null; status: string }[];
   };
 };
@@ -615,7 +617,7 @@ export class GameHost {
     if (!this.chain?.isOnChain(id)) return record;
     const info = await this.chain.info(id);
     const operations = [...info.ops, ...info.seedOps].flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));
-    return { ...record, chain: { network: info.network, contract: info.contract, operations } };
+    return { ...record, chain: { network: info.network, contract: info.contract, gameId: id, operations } };
   }
 
   /**

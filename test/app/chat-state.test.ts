@@ -24,9 +24,10 @@ const snapshot = (seq: number, view: ChatView | null): GameSnapshot => ({
   outcome: null,
   deadline: null,
   seedCommitment: 'c',
-  seed: null, fair: null,
+  seed: null,
   chat: view,
   rematch: null,
+  fair: null,
 });
 
 describe('chat state', () => {

@@ -36,9 +36,10 @@ const snapshot: GameSnapshot = {
   outcome: null,
   deadline: null,
   seedCommitment: 'c0ffee',
-  seed: null, fair: null,
+  seed: null,
   chat: null,
   rematch: null,
+  fair: null,
 };
 
 const update = (seq: number, events: { type: string }[]): GameUpdate => ({

@@ -1,11 +1,31 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { playToEnd, replay, stateHash } from '../../engine';
+import {
+  applyRolled,
+  botRngFor,
+  CHAIN_LENGTH,
+  chainStep,
+  FAIR_SCHEME,
+  HashChain,
+  playToEnd,
+  replay,
+  replayWith,
+  rollOf,
+  seedCommitment,
+  stateHash,
+  type Bot,
+  type GameDefinition,
+  type GameEvent,
+  type GameRecord,
+  type RecordedAction,
+} from '../../engine';
 import { gotopoly, gotopolyBots } from '../../engine/gotopoly';
 import { pole, poleBots } from '../../engine/pole';
 import { ten, tenBots } from '../../engine/ten';
 import { describeGameLog } from '../../ui/play/any-game-log';
 import { describeEvents } from '../../ui/pole/pole-log';
-import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf } from '../../ui/replay/record-file';
+import { buildTimeline, checkRecord, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf } from '../../ui/replay/record-file';
 
 const poleGame = playToEnd(pole, { players: 3 }, 'replay-test', [poleBots.heuristic, poleBots.random, poleBots.heuristic], { collectEvents: true });
 
@@ -65,5 +85,108 @@ describe('record-file', () => {
       }),
     );
     expect(entries[entries.length - 1]!.lines.some((l) => l.tone === 'end')).toBe(true);
+  });
+});
+
+/** A seat's chain for a test: every link at once (H^i of the secret), since HashChain.link walks the chain anew. */
+function linksOf(secret: string): (k: number) => string {
+  const walk = [secret];
+  for (let i = 1; i <= CHAIN_LENGTH; i++) walk.push(chainStep(walk[i - 1]!));
+  return (k) => walk[CHAIN_LENGTH - k]!;
+}
+
+/**
+ * A provably fair game as a host plays one with bots: each seat with a chain (registered when the game was at `at`)
+ * gives its next link with each action after that, every action is reseeded by its roll, and the record keeps the
+ * links, the rolls and the state hashes.
+ */
+function playFair<S, A, C, E extends GameEvent>(
+  definition: GameDefinition<S, A, C, E>,
+  config: C,
+  seed: string,
+  bots: readonly Bot<S, A>[],
+  registered: readonly { seat: number; at: number }[],
+): GameRecord<C, A> {
+  const gameId = `fair-${seed}`;
+  const chains = registered.map(({ seat, at }) => {
+    const secret = bytesToHex(sha256(utf8ToBytes(`${gameId}/${seat}`)));
+    return { seat, at, head: new HashChain(secret).head, link: linksOf(secret), used: 0 };
+  });
+  const botRng = botRngFor(seed);
+  let state = definition.setup(config, seed);
+  const actions: RecordedAction<A>[] = [];
+  for (let seq = 1; definition.pending(state).length > 0; seq++) {
+    const seat = definition.pending(state)[0]!.seat;
+    const action = bots[seat]!.choose(state, seat, botRng);
+    const chain = chains.find((c) => c.seat === seat && c.at < seq);
+    const contribution = chain ? chain.link(++chain.used) : null;
+    const roll = rollOf(seed, gameId, seq, contribution);
+    state = applyRolled(definition as GameDefinition<S, unknown, unknown, E>, state, seat, action, roll).state;
+    actions.push({ seat, action, contribution, roll, hash: stateHash(state) });
+  }
+  return {
+    game: definition.id,
+    version: definition.version,
+    config,
+    seed,
+    actions,
+    fair: { scheme: FAIR_SCHEME, gameId, commitment: seedCommitment(seed), chains: chains.map(({ seat, head, at }) => ({ seat, head, at })) },
+    finalHash: stateHash(state),
+  };
+}
+
+describe('provably fair records in the replay viewer', () => {
+  // Seat 0 registered before the first action, seat 2 once the game was at seq 5; seat 1 (a bot) has no chain.
+  const fairRecord = playFair(pole, { players: 3 }, 'fair-replay', [poleBots.heuristic, poleBots.random, poleBots.heuristic], [
+    { seat: 0, at: 0 },
+    { seat: 2, at: 5 },
+  ]);
+  const linked = fairRecord.actions.filter((a) => a.contribution).length;
+
+  it('replays a fair record to the positions replayWith gives, each the state the host recorded', () => {
+    const timeline = buildTimeline(loadRecord(fairRecord).record, 16);
+    for (const k of [1, 2, 15, 16, 17, 40, timeline.length]) {
+      const expected = replayWith(pole, { ...fairRecord, actions: fairRecord.actions.slice(0, k) }).state;
+      expect(stateHash(stateAt(timeline, k))).toBe(stateHash(expected));
+      expect(stateHash(stateAt(timeline, k))).toBe(fairRecord.actions[k - 1]!.hash);
+    }
+    expect(stateHash(stateAt(timeline, timeline.length))).toBe(fairRecord.finalHash);
+  });
+
+  it('says a fair record is verified, with its actions and how many carried a link', () => {
+    expect(linked).toBeGreaterThan(0);
+    expect(linked).toBeLessThan(fairRecord.actions.length);
+    expect(checkRecord(loadRecord(fairRecord).record)).toEqual({
+      tone: 'good',
+      text: `Verified: every roll follows from the seed and the players’ links (${fairRecord.actions.length} actions, ${linked} with a link).`,
+      position: null,
+    });
+  });
+
+  it('says a plain record replays, but the host knew every roll', () => {
+    expect(checkRecord(poleGame.record)).toEqual({ tone: 'plain', text: 'Plain seed: replays, but the host knew every roll.', position: null });
+  });
+
+  it('names the action whose roll was forged, and the position that shows it', () => {
+    const at = 12;
+    const forged = { ...fairRecord, actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, roll: 'f'.repeat(64) } : a)) };
+    const summary = checkRecord(loadRecord(forged).record);
+    expect(summary.tone).toBe('bad');
+    expect(summary.text).toMatch(new RegExp(`^action ${at} \\(seq ${at + 1}, .*this roll was forged$`));
+    expect(summary.position).toBe(at + 1);
+    // The forged roll does not change the replay: the viewer recomputes every roll from the seed and the links.
+    expect(stateHash(stateAt(buildTimeline(forged), at + 1))).toBe(fairRecord.actions[at]!.hash);
+  });
+
+  it('names a link that is not the seat’s next one, and a seed that is not the committed one', () => {
+    const at = fairRecord.actions.findIndex((a, i) => i > 20 && a.contribution);
+    const swapped = { ...fairRecord, actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, contribution: 'e'.repeat(64) } : a)) };
+    const bad = checkRecord(swapped);
+    expect(bad.text).toContain(`action ${at} `);
+    expect(bad.text).toContain("is not the next one of the seat's chain");
+    expect(bad.position).toBe(at + 1);
+    const reseeded = checkRecord({ ...fairRecord, seed: 'another seed' });
+    expect(reseeded.text).toMatch(/does not match the commitment/);
+    expect(reseeded.position).toBeNull();
   });
 });

@@ -5,12 +5,12 @@
  * their action; a seat that never registers a chain, and a timed-out seat, play on with host-only rolls (FAIRNESS.md,
  * "A player who stops answering"); a link that does not follow is refused and changes nothing.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRolled, games, HashChain, parseRecord, recordedRoll, rngStateOfRoll, seedCommitment, verifyRecord, type GameId, type GameRecord } from '../../engine';
+import { applyRolled, games, parseRecord, recordedRoll, rngStateOfRoll, seedCommitment, verifyRecord, type GameId, type GameRecord } from '../../engine';
 import { GameHost, ManualClock } from '../../server/host';
-import type { CreateGameRequest, GameSnapshot } from '../../server/protocol';
+import type { GameSnapshot } from '../../server/protocol';
 import { openPgliteStore, type GameStore } from '../../server/store';
+import { fairRequest, personToMove, playFairGame, playFirstLegal, seatPeople } from './fair-play';
 import { drive, refusal } from './helpers';
 
 let store: GameStore;
@@ -26,65 +26,9 @@ afterAll(async () => {
   await store.close();
 });
 
-const OPTIONS: Record<GameId, Record<string, unknown>> = { pole: { laps: 1 }, gotopoly: { maxTerms: 3 }, ten: {} };
-
-function request(game: GameId, extra: Partial<CreateGameRequest> = {}): CreateGameRequest {
-  return {
-    game,
-    options: OPTIONS[game],
-    seats: [
-      { kind: 'human', name: 'Ada' },
-      { kind: 'human', name: 'Bea' },
-      { kind: 'heuristic', name: 'Bot' },
-    ],
-    mode: 'online',
-    botPaceMs: 0,
-    ...extra,
-  };
-}
-
-/** A person at a seat: their invite token and, unless they never made one, their browser's chain. */
-interface Person {
-  readonly seat: number;
-  readonly token: string;
-  readonly chain: HashChain | null;
-  used: number;
-}
-
-async function seated(id: string, invites: readonly { seat: number; token: string }[], withChain: (seat: number) => boolean): Promise<Person[]> {
-  const people: Person[] = [];
-  for (const { seat, token } of invites) {
-    const chain = withChain(seat) ? new HashChain(randomBytes(32).toString('hex'), 600) : null;
-    if (chain) expect(await host.registerChain(id, { token, seat, head: chain.head })).toMatchObject({ seat, head: chain.head });
-    people.push({ seat, token, chain, used: 0 });
-  }
-  return people;
-}
-
-/** Plays the game out: each person takes their first legal action with their next link; the bots play between. */
-async function playOut(id: string, people: Person[]): Promise<void> {
-  for (let moves = 0; moves < 20_000; moves++) {
-    await drive(host, clock);
-    const snap = await host.snapshot(id);
-    if (snap.outcome) return;
-    const person = people.find((p) => snap.pending.some((d) => d.seat === p.seat));
-    if (!person) throw new Error(`nobody to move at seq ${snap.seq}`);
-    const mine = await host.snapshot(id, person.token, person.seat);
-    const contribution = person.chain ? person.chain.link(person.used + 1) : undefined;
-    await host.act(id, { token: person.token, seat: person.seat, seq: mine.seq, action: mine.legal[0], contribution });
-    if (person.chain) person.used++;
-  }
-  throw new Error('the game did not end');
-}
-
-async function finishedRecord(game: GameId, withChain: (seat: number) => boolean = () => true) {
-  const created = await host.create(request(game));
-  const people = await seated(created.id, created.invites, withChain);
-  const opening = await host.snapshot(created.id);
-  await playOut(created.id, people);
-  const record = parseRecord(JSON.parse(JSON.stringify(await host.record(created.id))));
-  return { id: created.id, record, opening, people };
-}
+const finishedRecord = (game: GameId, withChain?: (seat: number) => boolean) => playFairGame(host, clock, game, withChain);
+const request = fairRequest;
+const seated = (id: string, invites: readonly { seat: number; token: string }[], withChain: (seat: number) => boolean) => seatPeople(host, id, invites, withChain);
 
 describe('a provably fair game', () => {
   for (const game of ['pole', 'gotopoly', 'ten'] as const) {
@@ -152,14 +96,10 @@ describe('a provably fair game', () => {
     const created = await host.create(request('ten', { turnSeconds: 30 }));
     const people = await seated(created.id, created.invites, () => true);
     // Each person acts once with a link; then nobody answers, and the timers move for them.
-    for (let acted = 0; acted < 40; acted++) {
-      await drive(host, clock);
-      const snap = await host.snapshot(created.id);
-      if (snap.outcome || people.every((p) => p.used > 0)) break;
-      const person = people.find((p) => snap.pending.some((d) => d.seat === p.seat));
-      if (!person) break;
-      const mine = await host.snapshot(created.id, person.token, person.seat);
-      await host.act(created.id, { token: person.token, seat: person.seat, seq: mine.seq, action: mine.legal[0], contribution: person.chain!.link(++person.used) });
+    while (!people.every((p) => p.used > 0)) {
+      const next = await personToMove(host, clock, created.id, people);
+      if (!next) break;
+      await playFirstLegal(host, created.id, next.person, next.snap);
     }
     const before = (await host.snapshot(created.id)).seq;
     for (let i = 0; i < 5_000 && !(await host.snapshot(created.id)).outcome; i++) {
@@ -207,12 +147,9 @@ describe('a provably fair game', () => {
     const created = await host.create(request('ten'));
     const people = await seated(created.id, created.invites, () => true);
     for (let i = 0; i < 6; i++) {
-      await drive(host, clock);
-      const snap = await host.snapshot(created.id);
-      const person = people.find((p) => snap.pending.some((d) => d.seat === p.seat));
-      if (!person || snap.outcome) break;
-      const mine = await host.snapshot(created.id, person.token, person.seat);
-      await host.act(created.id, { token: person.token, seat: person.seat, seq: mine.seq, action: mine.legal[0], contribution: person.chain!.link(++person.used) });
+      const next = await personToMove(host, clock, created.id, people);
+      if (!next) break;
+      await playFirstLegal(host, created.id, next.person, next.snap);
     }
     const before = await host.stateHash(created.id);
     const again = await GameHost.open(store, { clock: new ManualClock() });

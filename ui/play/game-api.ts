@@ -27,6 +27,8 @@ export const actionsUrl = (id: string): string => `${base(id)}/actions`;
 export const leaveUrl = (id: string): string => `${base(id)}/leave`;
 export const rejoinUrl = (id: string): string => `${base(id)}/rejoin`;
 export const recordUrl = (id: string): string => `${base(id)}/record`;
+/** Provably fair (issue 23): where a seat registers its hash chain's head (POST). */
+export const hashChainUrl = (id: string): string => `${base(id)}/links`;
 /** The play page (of a seat this browser holds, or a spectator's). */
 export const playPath = (id: string, seat: SeatId | null = null): string => `/play/${encodeURIComponent(id)}${query({ seat })}`;
 /** An invite link's path: the token in the fragment, which browsers never send (issue 20). */
@@ -161,12 +163,12 @@ export function fetchSnapshot(id: string, seat: SeatId | null, signal?: AbortSig
 }
 
 /**
- * `POST /api/games/:id/actions` with the seq the seat saw.
+ * `POST /api/games/:id/actions` with the seq the seat saw, and in a provably fair game the seat's next chain link.
  * @throws ApiError the server's refusal: 409 STALE (the game moved on), 422 the engine's rule code, 403 WRONG_WALLET,
- *   409 CHAIN_NOT_READY, 503 CHAIN_PAUSED…
+ *   409 CHAIN_NOT_READY, 503 CHAIN_PAUSED, 400 BAD_CONTRIBUTION (the link does not follow the seat's last one)…
  */
-export function postAction(id: string, seat: SeatId, seq: number, action: unknown): Promise<ActionResponse> {
-  return apiFetch<ActionResponse>(actionsUrl(id), jsonPost({ seat, seq, action }));
+export function postAction(id: string, seat: SeatId, seq: number, action: unknown, contribution: string | null = null): Promise<ActionResponse> {
+  return apiFetch<ActionResponse>(actionsUrl(id), jsonPost(contribution === null ? { seat, seq, action } : { seat, seq, action, contribution }));
 }
 
 /** A finished game's record (GameRecord JSON). @throws ApiError 409 GAME_NOT_OVER while it runs (issue 16), 404 */

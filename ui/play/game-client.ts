@@ -1,7 +1,8 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SeatId } from '../../engine/core';
 import type { ChatEntry, GameSnapshot, GameUpdate, SeatsUpdate } from '../../server/protocol';
 import { isApiError, STALE_CODE } from '../api/client';
+import { chainStanding, contributionFor, ensureChain, noteLinkGiven, resetLinksGiven, useStoredChain, type SeatChainStanding } from './fair-chain';
 import { applyChat, applySeats, applySnapshot, applyUpdate, eventsUrl, fetchSnapshot, mergeChat, postAction } from './game-api';
 
 export * from './game-api';
@@ -18,11 +19,16 @@ export interface GameConnection {
   readonly fatal: string | null;
   /** True from an action's POST until the state it produced has arrived. */
   readonly busy: boolean;
+  /** Provably fair (issue 23): how the seat's rolls are made here; null when it gives no links (see fair-chain.ts). */
+  readonly chain: SeatChainStanding | null;
   readonly act: (action: unknown) => void;
   /** Re-reads the snapshot. */
   readonly refresh: () => void;
   readonly clearError: () => void;
 }
+
+/** The server's 400 for an action whose chain link does not follow the seat's last one (issue 23). */
+const BAD_CONTRIBUTION_CODE = 'BAD_CONTRIBUTION';
 
 /** How long to wait for the stream to bring an accepted action's state before reading the snapshot instead. */
 const UPDATE_GRACE_MS = 4000;
@@ -51,7 +57,8 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
    * the same moment — an on-chain move can take a block to be answered — sends nothing.
    */
   const postingRef = useRef(false);
-  const reloadRef = useRef<() => void>(() => undefined);
+  /** Re-reads the snapshot; `then` sees the snapshot read, whether or not it is newer than the one shown. */
+  const reloadRef = useRef<(then?: (read: GameSnapshot) => void) => void>(() => undefined);
 
   // Another game or seat: start again from nothing (or from `opening`), in this very render (not after it, in an
   // effect); this render already returns nothing of the previous one, so the caller cannot act on it.
@@ -188,13 +195,14 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
       }
     };
 
-    reloadRef.current = () => {
+    reloadRef.current = (then) => {
       fetchSnapshot(id, seat)
         .then((snap) => {
           if (closed) return;
           const current = snapRef.current;
           // Keep whichever is newer: the stream may already have brought a later state.
           if (!current || snap.seq >= current.seq) commit({ ...snap, chat: mergeChat(current?.chat ?? null, snap.chat) });
+          then?.(snap);
         })
         .catch(() => {
           if (!closed) scheduleRestart();
@@ -215,6 +223,20 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
 
   const refresh = useCallback(() => reloadRef.current(), []);
 
+  // Provably fair: the seat's chain is registered from the first snapshot that shows none. When another tab or
+  // device was first, the snapshot read next shows whose head the server took.
+  useEffect(() => {
+    if (seat === null || snapshot === null) return;
+    ensureChain(id, seat, snapshot)
+      .then((result) => {
+        if (result === 'taken') reloadRef.current();
+      })
+      // Unregistered (no answer, a refusal): the next snapshot tries again; until then actions go without a link.
+      .catch(() => undefined);
+  }, [id, seat, snapshot]);
+  const stored = useStoredChain(id, seat);
+  const chain = snapshot === null ? null : chainStanding(snapshot, stored);
+
   const act = useCallback(
     (action: unknown) => {
       const current = snapRef.current;
@@ -222,11 +244,13 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
       postingRef.current = true;
       setBusy(true);
       setError(null);
+      const contribution = contributionFor(id, current);
       void (async () => {
         try {
-          const { seq } = await postAction(id, seat, current.seq, action).finally(() => {
+          const { seq } = await postAction(id, seat, current.seq, action, contribution?.link ?? null).finally(() => {
             postingRef.current = false;
           });
+          if (contribution) noteLinkGiven(id, seat, contribution.number);
           if ((snapRef.current?.seq ?? -1) >= seq) {
             setBusy(false);
             return;
@@ -244,6 +268,9 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
           setError(err instanceof Error ? err.message : String(err));
           // The game moved on: show the table as it is now.
           if (isApiError(err) && err.code === STALE_CODE) reloadRef.current();
+          // The link did not follow the seat's last one: the server's count of links given is the truth, and the
+          // person's next try sends the link after it.
+          if (isApiError(err) && err.code === BAD_CONTRIBUTION_CODE) reloadRef.current((read) => resetLinksGiven(id, read));
         }
       })();
     },
@@ -252,6 +279,6 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
 
   const clearError = useCallback(() => setError(null), []);
 
-  if (switched) return { snapshot: ready, status: ready ? status : 'connecting', error: null, fatal: null, busy: false, act, refresh, clearError };
-  return { snapshot, status, error, fatal, busy, act, refresh, clearError };
+  if (switched) return { snapshot: ready, status: ready ? status : 'connecting', error: null, fatal: null, busy: false, chain: null, act, refresh, clearError };
+  return { snapshot, status, error, fatal, busy, chain, act, refresh, clearError };
 }

@@ -369,7 +369,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
 
       {shown.chat && <ChatPanel id={id} seat={seat} seats={shown.seats} chat={shown.chat} />}
       <PlayLog snapshot={shown} />
-      <SeedFacts commitment={shown.seedCommitment} seed={shown.seed} />
+      <SeedFacts commitment={shown.seedCommitment} seed={shown.seed} mode={shown.fair ? { fair: true, chain: conn.chain } : { fair: false }} />
     </div>
   );
 }

@@ -1,4 +1,18 @@
-import { games, isEngineError, parseRecord, RecordError, replayWith, type GameEvent, type GameId, type GameRecord, type SeatId } from '../../engine';
+import {
+  applyRolled,
+  games,
+  isEngineError,
+  parseRecord,
+  RecordError,
+  recordedRoll,
+  replayWith,
+  verifyRecord,
+  type GameEvent,
+  type GameId,
+  type GameRecord,
+  type SeatId,
+  type Verdict,
+} from '../../engine';
 import { gotopolyView, type GotopolyState } from '../../engine/gotopoly';
 import { tenView, type TenState } from '../../engine/ten';
 import type { SeatInfo, SeatKind } from '../../server/protocol';
@@ -70,7 +84,8 @@ export interface Timeline {
 
 /**
  * Replays a record with its game's engine (version checked), keeping a checkpoint every `every` actions so any
- * position is at most `every − 1` actions away. @throws RecordError naming the first action that does not apply.
+ * position is at most `every − 1` actions away. A provably fair record's actions are reseeded by their rolls first,
+ * as `replayWith` does. @throws RecordError naming the first action that does not apply.
  */
 export function buildTimeline(record: GameRecord, every = 64): Timeline {
   const definition = games[record.game];
@@ -80,7 +95,7 @@ export function buildTimeline(record: GameRecord, every = 64): Timeline {
   const actionEvents: GameEvent[][] = [];
   record.actions.forEach(({ seat, action }, index) => {
     try {
-      const step = definition.apply(state, seat, action);
+      const step = applyRolled(definition, state, seat, action, recordedRoll(record, index));
       state = step.state;
       actionEvents.push(step.events);
     } catch (err) {
@@ -100,9 +115,33 @@ export function stateAt(timeline: Timeline, position: number): unknown {
   const definition = games[timeline.game];
   for (let i = base * timeline.every; i < k; i++) {
     const { seat, action } = timeline.record.actions[i]!;
-    state = definition.apply(state, seat, action).state;
+    state = applyRolled(definition, state, seat, action, recordedRoll(timeline.record, i)).state;
   }
   return state;
+}
+
+/** What checking a record found, in the replay viewer's words. */
+export interface VerdictSummary {
+  readonly tone: 'good' | 'plain' | 'bad';
+  readonly text: string;
+  /** The position that shows the action at fault (the state after it: its seq), when the fault is one action's. */
+  readonly position: number | null;
+}
+
+/** Checks a record with its game's engine (`verifyRecord`: the seed, every link, every roll, every state). */
+export function checkRecord(record: GameRecord): VerdictSummary {
+  return summarize(verifyRecord(games[record.game], record));
+}
+
+/** A verdict as the viewer says it. */
+export function summarize(verdict: Verdict): VerdictSummary {
+  if (!verdict.ok) return { tone: 'bad', text: verdict.message, position: verdict.action === null ? null : verdict.action + 1 };
+  if (verdict.mode === 'plain') return { tone: 'plain', text: 'Plain seed: replays, but the host knew every roll.', position: null };
+  return {
+    tone: 'good',
+    text: `Verified: every roll follows from the seed and the players’ links (${verdict.actions} actions, ${verdict.contributed} with a link).`,
+    position: null,
+  };
 }
 
 /** Every event up to `position` actions, in order. */

@@ -6,7 +6,7 @@ import type { Board, PoleState } from '../../engine/pole';
 import { describeGameLog } from '../play/any-game-log';
 import { GAMES } from '../lib/game-catalog';
 import { fetchRecord } from '../play/game-api';
-import { buildTimeline, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type Timeline } from './record-file';
+import { buildTimeline, checkRecord, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type Timeline, type VerdictSummary } from './record-file';
 import { ActionLog } from '../play/action-log';
 import { GameTable } from '../play/game-table';
 import { SpeedSelect } from '../play/speed-select';
@@ -23,8 +23,12 @@ const SPEEDS = [
 
 interface Loaded extends LoadedRecord {
   readonly timeline: Timeline;
+  /** The record checked once, when it is opened: its seed, links, rolls and states. */
+  readonly verdict: VerdictSummary;
   readonly source: string;
 }
+
+const VERDICT_TONE = { good: styles.verified, plain: styles.plain, bad: styles.failed } as const;
 
 const noop = () => undefined;
 
@@ -44,7 +48,7 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
     try {
       const rec = input();
       const timeline = buildTimeline(rec.record);
-      setLoaded({ ...rec, timeline, source });
+      setLoaded({ ...rec, timeline, verdict: checkRecord(rec.record), source });
       setPosition(0);
       setPlaying(false);
       setError(null);
@@ -153,7 +157,8 @@ function ReplayStage({
   speed: number;
   setSpeed: (s: number) => void;
 }) {
-  const { record, timeline, seats } = loaded;
+  const { record, timeline, seats, verdict } = loaded;
+  const faultAt = verdict.position;
   const definition = games[record.game];
   const length = timeline.length;
   const state = useMemo(() => stateAt(timeline, position), [timeline, position]);
@@ -207,6 +212,17 @@ function ReplayStage({
             <dt>Position</dt>
             <dd data-testid="replay-position">
               {position} / {length}
+            </dd>
+          </div>
+          <div className={styles.factWide}>
+            <dt>Check</dt>
+            <dd data-testid="record-verdict" data-verdict={verdict.tone}>
+              <span className={VERDICT_TONE[verdict.tone]}>{verdict.text}</span>
+              {faultAt !== null && (
+                <button type="button" className={cx(ui.button, ui.ghost, ui.small, styles.verdictJump)} onClick={() => setPosition(faultAt)} disabled={position === faultAt}>
+                  Go to position {faultAt}
+                </button>
+              )}
             </dd>
           </div>
           <div className={styles.factWide}>

@@ -1,0 +1,107 @@
+/**
+ * `npm run verify -- RECORD.json [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--json]` (issue 23):
+ * checks an exported game record the way FAIRNESS.md says anyone can — the revealed seed against its commitment,
+ * every seat's link against its chain, every roll against the seed and the links, every state and the end against
+ * the replay — and, for an on-chain game, the commitment, the seed and the final state hash against what the
+ * contract keeps, read through the TzKT API. Prints which roll or action first disagrees; exit code 1 when one does.
+ */
+import { readFile } from 'node:fs/promises';
+import { games, parseRecord, RecordError, verifyRecord, type GameRecord, type Verdict } from '../engine';
+import { resolveNetwork } from '../chain/networks';
+import { NetworkConfigError } from '../chain/errors';
+import { checkOnChain, type ChainVerdict } from './verify/on-chain';
+import { parseFlags } from './lib/args';
+import { CliError, runCli, UsageError } from './lib/cli';
+
+const USAGE = `usage: npm run verify -- RECORD.json [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--json]
+
+  RECORD.json  a game record as "Export record" (or GET /api/games/:id/record) gives it
+  --network    for an on-chain game: the network whose TzKT API is read (default: the record's own)
+  --rpc        that network's node (custom networks; the devnet's TzKT lives under it)
+  --tzkt       that network's TzKT API
+  --json       print the verdict as JSON
+`;
+
+const FLAGS = { network: 'string', rpc: 'string', tzkt: 'string', json: 'boolean' } as const;
+
+interface OnChainPart {
+  readonly network: string;
+  readonly contract: string;
+  readonly gameId: string;
+}
+
+async function readRecordFile(file: string): Promise<{ record: GameRecord; chain: OnChainPart | null }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    throw new CliError(`${file} is not JSON, so it is not a game record`);
+  }
+  try {
+    const record = parseRecord(input);
+    const chain = (input as { chain?: { network?: unknown; contract?: unknown; gameId?: unknown } }).chain;
+    const onChain =
+      typeof chain?.network === 'string' && typeof chain.contract === 'string' && typeof chain.gameId === 'string'
+        ? { network: chain.network, contract: chain.contract, gameId: chain.gameId }
+        : null;
+    return { record, chain: onChain };
+  } catch (err) {
+    if (err instanceof RecordError) throw new CliError(`${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+function describe(record: GameRecord, verdict: Verdict, chain: ChainVerdict | null): string[] {
+  const lines: string[] = [];
+  const mode = record.fair ? `provably fair (${record.fair.scheme}), game ${record.fair.gameId}` : 'plain seed';
+  lines.push(`${record.game} record, ${record.actions.length} actions, ${mode}`);
+  if (!verdict.ok) {
+    lines.push(`✗ ${verdict.message}`);
+    if (verdict.action !== null) lines.push(`  first disagreement: action ${verdict.action} (seq ${verdict.action + 1})`);
+    return lines;
+  }
+  if (verdict.mode === 'fair') {
+    lines.push(`✓ the seed matches the commitment published when the game began: ${record.fair!.commitment}`);
+    lines.push(`✓ ${verdict.actions} rolls recomputed: ${verdict.contributed} mixed in a seat's link, ${verdict.actions - verdict.contributed} the host's alone (bots, timers, the system, seats without a chain)`);
+  } else {
+    lines.push('! no commitment scheme: whoever knew the seed knew every roll (a hot-seat game, or a typed seed)');
+  }
+  lines.push(`✓ replayed: ${record.actions.some((a) => a.hash) ? 'every state matches the record, and ' : ''}the game ends in state ${verdict.finalHash}`);
+  if (chain) lines.push(chain.ok ? `✓ on-chain (${chain.network}, ${chain.contract}): ${chain.message}` : `✗ on-chain (${chain.network}, ${chain.contract}): ${chain.message}`);
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const files = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--network', '--rpc', '--tzkt'].includes(argv[i - 1]!)));
+  if (files.length !== 1) throw new UsageError(files.length === 0 ? 'name the record file' : `one record at a time, not ${files.length}`);
+  const flags = parseFlags(
+    argv.filter((a) => a !== files[0]),
+    FLAGS,
+  );
+  const { record, chain } = await readRecordFile(files[0]!);
+  const verdict = verifyRecord(games[record.game], record);
+  let onChain: ChainVerdict | null = null;
+  if (verdict.ok && chain) {
+    let network;
+    try {
+      network = resolveNetwork({ network: flags.network ?? chain.network, rpc: flags.rpc, tzkt: flags.tzkt });
+    } catch (err) {
+      if (err instanceof NetworkConfigError) throw new UsageError(err.message);
+      throw err;
+    }
+    onChain = await checkOnChain(record, chain, network);
+  }
+  if (flags.json) process.stdout.write(`${JSON.stringify({ verdict, onChain }, null, 2)}\n`);
+  else process.stdout.write(`${describe(record, verdict, onChain).join('\n')}\n`);
+  if (!verdict.ok || (onChain && !onChain.ok)) process.exitCode = 1;
+  else if (!flags.json) process.stdout.write(verdict.mode === 'fair' ? 'verified\n' : 'replays (not provable: plain seed)\n');
+}
+
+void runCli('verify', USAGE, main);
