@@ -51,11 +51,14 @@ export interface PeopleGame {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** An on-chain game of people (each claims a seat and joins the game from their own wallet), ready to play. */
-export async function startPeopleGame(env: ChainHost, chain: DevnetContract, seed: string, wallets: readonly BootstrapAccount[]): Promise<PeopleGame> {
+/**
+ * An on-chain game of people (each claims a seat and joins the game from their own wallet), ready to play; without a
+ * `seed` the server draws one, and the game is provably fair (issue 23).
+ */
+export async function startPeopleGame(env: ChainHost, chain: DevnetContract, seed: string | undefined, wallets: readonly BootstrapAccount[]): Promise<PeopleGame> {
   const { host } = env;
   const created = await host.create(
-    { game: 'pole', mode: 'online', options: { laps: 2 }, seats: wallets.map((_, i) => ({ kind: 'human' as const, name: `P${i}` })), seed, botPaceMs: 0, onChain: {} },
+    { game: 'pole', mode: 'online', options: { laps: 2 }, seats: wallets.map((_, i) => ({ kind: 'human' as const, name: `P${i}` })), ...(seed === undefined ? {} : { seed }), botPaceMs: 0, onChain: {} },
     { address: wallets[0]!.address },
   );
   const tokens = created.invites.map((i) => i.token);

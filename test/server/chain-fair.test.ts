@@ -1,0 +1,87 @@
+/**
+ * Issue 23 on-chain: a provably fair Tezos Pole game on the devnet, through real Taquito and the real TzKT client.
+ * The seed's commitment goes on-chain when the game opens; each person's actions carry their chain's links; when the
+ * game is over the contract checks the revealed seed against its commitment and keeps it with the final state hash.
+ * The record then verifies against the chain alone (`npm run verify -- RECORD --network custom …`), and a record whose
+ * seed and commitment were both replaced is caught by what the contract keeps.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSeedCommit } from '../../chain';
+import { bootstrapAccount } from '../../devnet/node';
+import { games, HashChain, parseRecord, seedCommitment, verifyRecord } from '../../engine';
+import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
+import { checkOnChain } from '../../scripts/verify/on-chain';
+import { runScript } from '../scripts/run-script';
+import { decision, openChainHost, startPeopleGame, type ChainHost, type PeopleGame } from './chain-host';
+
+const bank = bootstrapAccount(1);
+const people = [bootstrapAccount(5), bootstrapAccount(6)];
+
+let chain: DevnetContract;
+let env: ChainHost;
+let game: PeopleGame;
+let dir: string;
+
+beforeAll(async () => {
+  chain = await devnetWithContract({ admin: bank });
+  env = await openChainHost(chain, bank);
+  dir = await mkdtemp(path.join(tmpdir(), 'chain-fair-'));
+}, 120_000);
+afterAll(async () => {
+  await env?.close();
+  await chain?.devnet.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const settle = async () => {
+  for (let i = 0; i < 3; i++) {
+    await env.games.idle();
+    await env.host.idle();
+  }
+};
+
+describe('a provably fair on-chain game', () => {
+  it('is played with every person’s links, and its record verifies against the chain alone', { timeout: 600_000 }, async () => {
+    game = await startPeopleGame(env, chain, undefined, people);
+    const chains = people.map(() => new HashChain(randomBytes(32).toString('hex'), 800));
+    for (const [seat, c] of chains.entries()) await env.host.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
+    const opening = await env.host.snapshot(game.id);
+    expect(opening.fair?.commitment).toBe(opening.seedCommitment);
+    const used = people.map(() => 0);
+    for (let i = 0; i < 2000 && !(await env.host.snapshot(game.id)).outcome; i++) {
+      await settle();
+      const d = await decision(env, game);
+      const action = d.legal.find((a) => a.type === 'buy') ?? d.legal[0]!;
+      await env.host.act(game.id, { token: game.tokens[d.seat]!, seat: d.seat, seq: d.seq, action, contribution: chains[d.seat]!.link(used[d.seat]! + 1) }, { address: people[d.seat]!.address });
+      used[d.seat]!++;
+    }
+    // The close and the reveal go in one operation once the game is over.
+    for (let i = 0; i < 600 && (await readSeedCommit(chain.devnet.tzktUrl, chain.contract.address, game.id))?.seed == null; i++) {
+      await settle();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const record = await env.host.record(game.id);
+    const parsed = parseRecord(JSON.parse(JSON.stringify(record)));
+    expect(verifyRecord(games.pole, parsed)).toMatchObject({ ok: true, mode: 'fair', contributed: used[0]! + used[1]! });
+    const network = { name: 'custom' as const, rpcUrl: chain.devnet.rpcUrl, tzktUrl: chain.devnet.tzktUrl, explorerUrl: null };
+    expect(await checkOnChain(parsed, record.chain!, network)).toMatchObject({ ok: true });
+
+    const file = path.join(dir, 'on-chain.json');
+    await writeFile(file, JSON.stringify(record));
+    const run = await runScript('verify.ts', [file, '--network', 'custom', '--rpc', chain.devnet.rpcUrl, '--tzkt', chain.devnet.tzktUrl]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`✓ on-chain (custom, ${chain.contract.address}): the commitment, the revealed seed and the final state hash are the contract’s own`);
+
+    // A record whose seed and commitment were replaced together still has to meet the contract's.
+    const other = 'a-seed-the-host-would-rather-have';
+    const forged = { ...parsed, seed: other, fair: { ...parsed.fair!, commitment: seedCommitment(other) } };
+    const verdict = await checkOnChain(forged, record.chain!, network);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.message).toBe(`the contract's commitment ${parsed.fair!.commitment} is not the record's ${seedCommitment(other)}`);
+  });
+});
