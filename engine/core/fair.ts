@@ -39,11 +39,17 @@ export function followsInChain(link: string, previous: string): boolean {
   return isHex32(link) && chainStep(link) === previous;
 }
 
+/** Every this many steps of a chain one value is kept: a link then costs at most that many hashes, not thousands. */
+const CHECKPOINT_EVERY = 64;
+
 /**
  * A seat's chain, from its secret start `s` (32 bytes hex): link k (1…n) is `H^(n-k)(s)`, the head `H^n(s)`.
- * Kept by the seat's browser; the server sees the head, then each link as the seat acts.
+ * Kept by the seat's browser; the server sees the head, then each link as the seat acts. The first use walks the
+ * chain once (n hashes) and keeps every CHECKPOINT_EVERY-th value (2 KB for 4096 links).
  */
 export class HashChain {
+  #checkpoints: string[] | null = null;
+
   constructor(
     readonly secret: string,
     readonly length: number = CHAIN_LENGTH,
@@ -59,9 +65,25 @@ export class HashChain {
   /** Link k (0 is the head); k past the chain's length is refused. */
   link(k: number): string {
     if (!Number.isInteger(k) || k < 0 || k > this.length) throw new RangeError(`a chain of ${this.length} has no link ${k}`);
-    let value = this.secret;
-    for (let i = 0; i < this.length - k; i++) value = chainStep(value);
+    const steps = this.length - k;
+    const checkpoints = this.#walk();
+    const base = Math.floor(steps / CHECKPOINT_EVERY);
+    let value = checkpoints[base]!;
+    for (let i = base * CHECKPOINT_EVERY; i < steps; i++) value = chainStep(value);
     return value;
+  }
+
+  /** checkpoints[i] = H^(i·CHECKPOINT_EVERY)(s). */
+  #walk(): string[] {
+    if (this.#checkpoints) return this.#checkpoints;
+    const checkpoints = [this.secret];
+    let value = this.secret;
+    for (let i = 1; i <= this.length; i++) {
+      value = chainStep(value);
+      if (i % CHECKPOINT_EVERY === 0) checkpoints.push(value);
+    }
+    this.#checkpoints = checkpoints;
+    return checkpoints;
   }
 }
 

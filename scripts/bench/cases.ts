@@ -1,5 +1,6 @@
 import { devnetCases } from './devnet';
 import { fa2GasCases, seedCases } from './fa2-gas';
+import { fairCases } from './fair';
 import { gameMemoryCases } from './game-memory';
 import { gotopolyCases } from './gotopoly';
 import { limitsCases } from './limits';
@@ -15,4 +16,4 @@ import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...seedCases, ...poleChainCases, ...poleChainGameCases, ...poleShadownetCases, ...playCases, ...onlineLoadCases, ...studioLabCases, ...limitsCases, ...gameMemoryCases];
+export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...seedCases, ...fairCases, ...poleChainCases, ...poleChainGameCases, ...poleShadownetCases, ...playCases, ...onlineLoadCases, ...studioLabCases, ...limitsCases, ...gameMemoryCases];

@@ -51,18 +51,20 @@ export function parseStoredChain(text: string | null): StoredChain | null {
   return { secret: v.secret, used, registered: v.registered === true };
 }
 
-/** Heads by secret: a head is CHAIN_LENGTH hashes, and the standing is read at every render. */
-const heads = new Map<string, string>();
+/** Chains by secret: walking one is CHAIN_LENGTH hashes, and the standing is read at every render. */
+const chains = new Map<string, HashChain>();
+
+function chainOf(secret: string): HashChain {
+  let chain = chains.get(secret);
+  if (chain === undefined) {
+    chain = new HashChain(secret);
+    chains.set(secret, chain);
+  }
+  return chain;
+}
 
 /** The head of the chain that starts from `secret`. */
-export function headOf(secret: string): string {
-  let head = heads.get(secret);
-  if (head === undefined) {
-    head = new HashChain(secret).head;
-    heads.set(secret, head);
-  }
-  return head;
-}
+export const headOf = (secret: string): string => chainOf(secret).head;
 
 /** The seat's registered chain in a fair game's snapshot, if any. */
 export const registeredChain = (fair: FairInfo | null, seat: SeatId): FairInfo['chains'][number] | undefined => fair?.chains.find((c) => c.seat === seat);
@@ -100,7 +102,7 @@ export function chainStanding(snapshot: GameSnapshot, stored: StoredChain | null
 /** The link an action gives after `given` links, and its number; null once the chain is spent. */
 export function nextLink(secret: string, given: number): { readonly link: string; readonly number: number } | null {
   if (given >= CHAIN_LENGTH) return null;
-  return { link: new HashChain(secret).link(given + 1), number: given + 1 };
+  return { link: chainOf(secret).link(given + 1), number: given + 1 };
 }
 
 // ---------- this browser's storage ----------
