@@ -170,7 +170,7 @@ async function measured(tz: TezosToolkit, op: { hash: string; includedInBlock: n
  */
 function seedCase(entrypoint: 'commit_seed' | 'reveal_seed', measure: SeedMeasure): BenchCase {
   return onDevnet(
-    `fa2: ${entrypoint} (${measure})`,
+    `fair: ${entrypoint} (${measure})`,
     async (fa2) => {
       const client = Fa2Editions.at(fa2.tz, fa2.contract.address);
       let next = 0;

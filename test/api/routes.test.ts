@@ -405,8 +405,9 @@ describe('GET /api/games/:id/record', () => {
     while ((await snapshot(id)).body.outcome === null) seq = await step(id, tokens);
     const res = await getRecordOf(id);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['actions', 'config', 'game', 'seats', 'seed', 'version']);
-    expect(res.body).toMatchObject({ game: 'pole', seed: 'routes-test', config: { laps: 2, players: 2 } });
+    // A typed seed: a plain-seed record, with the final state's hash to check a replay against (issue 23).
+    expect(Object.keys(res.body).sort()).toEqual(['actions', 'config', 'finalHash', 'game', 'seats', 'seed', 'version']);
+    expect(res.body).toMatchObject({ game: 'pole', seed: 'routes-test', config: { laps: 2, players: 2 }, finalHash: (await (await getHost()).stateHash(id)).hash });
     expect(res.body.actions).toHaveLength(seq);
     expect(stateHash(replay(res.body).state)).toBe((await (await getHost()).stateHash(id)).hash);
     expect((await getRecordOf('nope')).status).toBe(404);
