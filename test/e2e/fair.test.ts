@@ -5,7 +5,8 @@
  * gives its next link with each click, and the server's chain is hers; a reload goes on with the same chain. Bea
  * never opens her link: her seat has no chain, and the game goes on. A hot-seat game and a typed seed say "Plain
  * seed". The finished game's record is "Verified" in the replay viewer; a copy with a forged roll is caught, named,
- * and "Go to position" shows the action. The seed facts fit a phone's width.
+ * and "Go to position" shows the action; a copy with a changed link opens as far as it replays, the link named. The
+ * seed facts fit a phone's width.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chainStep, HashChain, type GameRecord } from '../../engine';
 import type { CreateGameResponse, GameSnapshot } from '../../server/protocol';
+import { openRecord } from '../../ui/replay/record-file';
 import { ROOT } from './app-server';
 import { browserSuite, createGame, getJson } from './browser-pages';
 
@@ -221,7 +223,7 @@ describe('a provably fair online game', () => {
     suite.pages.expectNoErrors();
   });
 
-  it('played to the end, its record is "Verified" in the replay viewer; a forged roll is named, and "Go to position" shows it', { timeout: 240_000 }, async () => {
+  it('played to the end, its record is "Verified" in the replay viewer; a forged roll and a changed link are named, and "Go to position" shows them', { timeout: 240_000 }, async () => {
     // The rest through the API, for speed: Ada's and Bea's actions without links, the bot's by itself.
     for (let i = 0; i < 4_000 && (await snapshotOf(id)).outcome === null; i++) {
       const acted = (await actWithoutLink(id, ada)) || (await actWithoutLink(id, bea));
@@ -276,6 +278,31 @@ describe('a provably fair online game', () => {
     await expect.poll(() => viewer.getByTestId('replay-position').innerText()).toBe(`${k + 1} / ${record.actions.length}`);
     expect(await jump.isDisabled()).toBe(true);
     await viewer.screenshot({ path: path.join(RESULTS, 'fair-replay-forged.png'), fullPage: true });
+
+    // One link changed: its roll, and so the game after it, changes, and a later action of the record no longer
+    // applies. The viewer still opens the record as far as it replays, and names the link, not the later action.
+    const relinked = record.actions
+      .map((a, i) => (a.contribution ? { ...record, actions: record.actions.map((b, j) => (j === i ? { ...b, contribution: 'ef'.repeat(32) } : b)) } : null))
+      .map((copy, i) => ({ copy, i }))
+      .find(({ copy }) => copy !== null && openRecord(copy).stop !== null);
+    expect(relinked, 'a link whose change stops the replay').toBeDefined();
+    const { copy: tampered, i: at } = relinked as { copy: GameRecord; i: number };
+    const reaches = openRecord(tampered).timeline.length;
+    const relinkedFile = path.join(RESULTS, 'fair-record-changed-link.json');
+    writeFileSync(relinkedFile, JSON.stringify(tampered, null, 2));
+    await viewer.getByLabel('Open a record file (JSON)').setInputFiles(relinkedFile);
+    await expect.poll(() => viewer.getByTestId('replay-position').innerText()).toBe(`0 / ${reaches}`);
+    expect(await verdict.getAttribute('data-verdict')).toBe('bad');
+    const named = await verdict.innerText();
+    expect(named).toContain(`action ${at} (seq ${at + 1}, seat ${ada.seat + 1})`);
+    expect(named).toContain("is not the next one of the seat's chain");
+    expect(await viewer.getByTestId('replay-stop').innerText()).toContain(`The replay stops at position ${reaches} of ${record.actions.length}: action ${reaches} `);
+    // No refusal in the record's panel (the page's other alert is Next's route announcer).
+    expect(await viewer.getByRole('region', { name: 'Game record' }).getByRole('alert').count()).toBe(0);
+    const shows = Math.min(at + 1, reaches);
+    await verdict.getByRole('button', { name: `Go to position ${shows}` }).click();
+    await expect.poll(() => viewer.getByTestId('replay-position').innerText()).toBe(`${shows} / ${reaches}`);
+    await viewer.screenshot({ path: path.join(RESULTS, 'fair-replay-changed-link.png'), fullPage: true });
     suite.pages.expectNoErrors();
   });
 });
