@@ -25,7 +25,7 @@ import { pole, poleBots } from '../../engine/pole';
 import { ten, tenBots } from '../../engine/ten';
 import { describeGameLog } from '../../ui/play/any-game-log';
 import { describeEvents } from '../../ui/pole/pole-log';
-import { buildTimeline, checkRecord, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf } from '../../ui/replay/record-file';
+import { buildTimeline, checkRecord, eventsUntil, loadRecord, openRecord, readRecord, recordFileName, stateAt, viewOf } from '../../ui/replay/record-file';
 
 const poleGame = playToEnd(pole, { players: 3 }, 'replay-test', [poleBots.heuristic, poleBots.random, poleBots.heuristic], { collectEvents: true });
 
@@ -188,5 +188,31 @@ describe('provably fair records in the replay viewer', () => {
     const reseeded = checkRecord({ ...fairRecord, seed: 'another seed' });
     expect(reseeded.text).toMatch(/does not match the commitment/);
     expect(reseeded.position).toBeNull();
+  });
+
+  it('opens a record whose link or seed was changed as far as it replays, its verdict naming the fault, not the action the replay trips on', () => {
+    const at = fairRecord.actions.findIndex((a, i) => i > 20 && a.contribution);
+    const swapped = { ...fairRecord, actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, contribution: 'e'.repeat(64) } : a)) };
+    const reseeded = { ...fairRecord, seed: 'another seed' };
+    for (const [tampered, fault] of [
+      [swapped, `action ${at} `],
+      [reseeded, 'does not match the commitment'],
+    ] as const) {
+      // The changed rolls send the game elsewhere: a later action of the record no longer applies.
+      expect(() => buildTimeline(tampered)).toThrow(/does not apply/);
+      const opened = openRecord(tampered);
+      expect(opened.verdict.tone).toBe('bad');
+      expect(opened.verdict.text).toContain(fault);
+      expect(opened.stop).toMatch(/^action \d+ .* does not apply/);
+      expect(opened.timeline.length).toBe(Number(/^action (\d+)/.exec(opened.stop!)![1]));
+      expect(opened.timeline.length).toBeLessThan(fairRecord.actions.length);
+    }
+    const linkOpened = openRecord(swapped);
+    expect(linkOpened.verdict.position).toBe(Math.min(at + 1, linkOpened.timeline.length));
+    expect(stateHash(stateAt(linkOpened.timeline, at))).toBe(fairRecord.actions[at - 1]!.hash);
+    expect(openRecord(reseeded).verdict.position).toBeNull();
+    // A record that replays whole opens whole; one whose set-up does not replay is still refused.
+    expect(openRecord(fairRecord)).toMatchObject({ stop: null, verdict: { tone: 'good' }, timeline: { length: fairRecord.actions.length } });
+    expect(() => openRecord({ ...fairRecord, version: 99 })).toThrow(/version/);
   });
 });

@@ -133,6 +133,33 @@ export function checkRecord(record: GameRecord): VerdictSummary {
   return summarize(verifyRecord(games[record.game], record));
 }
 
+/** A record as the viewer opens it: checked, and replayed as far as its actions apply. */
+export interface OpenedRecord {
+  readonly timeline: Timeline;
+  readonly verdict: VerdictSummary;
+  /** Why the replay ends before the record does (its first action that does not apply); null: it replays whole. */
+  readonly stop: string | null;
+}
+
+/**
+ * Checks a record, then replays it. A changed link or seed reseeds the rolls after it, so a later action stops
+ * applying: such a record still opens, replayed up to that action, so that its verdict names the fault where it
+ * first shows (not the later action the replay trips on) and the viewer can go to it.
+ * @throws RecordError when not even the set-up replays (another game, another engine version, a bad config).
+ */
+export function openRecord(record: GameRecord): OpenedRecord {
+  const verdict = checkRecord(record);
+  try {
+    return { timeline: buildTimeline(record), verdict, stop: null };
+  } catch (err) {
+    if (!(err instanceof RecordError) || err.actionIndex === undefined) throw err;
+    const timeline = buildTimeline({ ...record, actions: record.actions.slice(0, err.actionIndex) });
+    // No state follows an action that does not apply: the last one the replay reaches shows the fault.
+    const position = verdict.position === null ? null : Math.min(verdict.position, timeline.length);
+    return { timeline, verdict: { ...verdict, position }, stop: err.message };
+  }
+}
+
 /** A verdict as the viewer says it. */
 export function summarize(verdict: Verdict): VerdictSummary {
   if (!verdict.ok) return { tone: 'bad', text: verdict.message, position: verdict.action === null ? null : verdict.action + 1 };

@@ -6,7 +6,7 @@ import type { Board, PoleState } from '../../engine/pole';
 import { describeGameLog } from '../play/any-game-log';
 import { GAMES } from '../lib/game-catalog';
 import { fetchRecord } from '../play/game-api';
-import { buildTimeline, checkRecord, eventsUntil, loadRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type Timeline, type VerdictSummary } from './record-file';
+import { eventsUntil, loadRecord, openRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type OpenedRecord } from './record-file';
 import { ActionLog } from '../play/action-log';
 import { GameTable } from '../play/game-table';
 import { SpeedSelect } from '../play/speed-select';
@@ -21,10 +21,8 @@ const SPEEDS = [
   { label: '10 actions/s', delay: 100 },
 ] as const;
 
-interface Loaded extends LoadedRecord {
-  readonly timeline: Timeline;
-  /** The record checked once, when it is opened: its seed, links, rolls and states. */
-  readonly verdict: VerdictSummary;
+/** The record checked once, when it is opened (its seed, links, rolls and states), and replayed. */
+interface Loaded extends LoadedRecord, OpenedRecord {
   readonly source: string;
 }
 
@@ -47,8 +45,7 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   const open = useCallback((input: () => LoadedRecord, source: string) => {
     try {
       const rec = input();
-      const timeline = buildTimeline(rec.record);
-      setLoaded({ ...rec, timeline, verdict: checkRecord(rec.record), source });
+      setLoaded({ ...rec, ...openRecord(rec.record), source });
       setPosition(0);
       setPlaying(false);
       setError(null);
@@ -157,7 +154,7 @@ function ReplayStage({
   speed: number;
   setSpeed: (s: number) => void;
 }) {
-  const { record, timeline, seats, verdict } = loaded;
+  const { record, timeline, seats, verdict, stop } = loaded;
   const faultAt = verdict.position;
   const definition = games[record.game];
   const length = timeline.length;
@@ -222,6 +219,11 @@ function ReplayStage({
                 <button type="button" className={cx(ui.button, ui.ghost, ui.small, styles.verdictJump)} onClick={() => setPosition(faultAt)} disabled={position === faultAt}>
                   Go to position {faultAt}
                 </button>
+              )}
+              {stop !== null && (
+                <span className={cx(ui.muted, ui.small, styles.replayStop)} data-testid="replay-stop">
+                  The replay stops at position {length} of {record.actions.length}: {stop}
+                </span>
               )}
             </dd>
           </div>
