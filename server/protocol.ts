@@ -175,7 +175,7 @@ export const actionRequestSchema = z
   .strict();
 export type ActionRequest = z.infer<typeof actionRequestSchema>;
 
-/** `POST /api/games/:id/chain` (issue 23): a seat registers its hash chain's head, once, before its links count. */
+/** `POST /api/games/:id/links` (issue 23): a seat registers its hash chain's head, once, before its links count. */
 export const chainRequestSchema = z
   .object({
     token: tokenSchema.optional(),

@@ -80,6 +80,10 @@ export interface RequestContext {
   readonly browser?: string | null;
 }
 
+/** Days without a move after which an unfinished game is abandoned: it ends, and its seed is revealed (issue 23). */
+export const ABANDONED_AFTER_DAYS = 14;
+const DAY_MS = 86_400_000;
+
 /**
  * A game on the record route: the engine's record, its seats (names and kinds: the record alone would replay as
  * "Player 1", "Player 2"…) and, for an on-chain game, every operation hash.
@@ -218,6 +222,7 @@ export class GameHost {
     };
     const live = this.withPresence(new LiveGame(stored, gameKits[row.game], state, []));
     live.lastUsed = this.clock.now();
+    live.lastMoveAt = live.lastUsed;
     this.cache.set(row.id, live);
     await this.queues.run(row.id, async () => this.automation.plan(live));
     return live;
@@ -298,6 +303,7 @@ export class GameHost {
    */
   async snapshot(id: string, token?: string, seat?: SeatId, context: RequestContext = {}): Promise<GameSnapshot> {
     const live = await this.live(id);
+    await this.abandonIfIdle(live);
     const holder = await this.holderFor(live, token, seat, context);
     return {
       ...snapshotFor(live, viewerSeat(live.row, holder, seat, this.pendingSeats(live))),
@@ -601,8 +607,31 @@ export class GameHost {
    */
   async publishedRecord(id: string): Promise<HostedRecord> {
     const live = await this.live(id);
-    if (!live.kit.definition.outcome(live.state)) throw new GameError('GAME_NOT_OVER', 'the game record (its seed and every move) is published once the game is over');
+    await this.abandonIfIdle(live);
+    if (!live.row.finished) {
+      throw new GameError('GAME_NOT_OVER', `the game record (its seed and every move) is published once the game is over, or once nobody has moved for ${ABANDONED_AFTER_DAYS} days`);
+    }
     return this.record(id);
+  }
+
+  /**
+   * A game nobody has moved in for ABANDONED_AFTER_DAYS is abandoned (issue 23, FAIRNESS.md): it ends where it
+   * stands — no further move is taken — so its seed can be revealed and its record can prove every roll made; an
+   * on-chain game is closed and revealed like a finished one. Checked when its record or its snapshot is asked for.
+   */
+  private async abandonIfIdle(live: LiveGame): Promise<void> {
+    const idle = () => !live.row.finished && this.clock.now() - live.lastMoveAt >= ABANDONED_AFTER_DAYS * DAY_MS && live.kit.definition.outcome(live.state) === null;
+    if (!idle()) return;
+    await this.queues.run(live.id, async () => {
+      if (!idle()) return;
+      await this.storeCall(() => this.store.markFinished(live.id));
+      live.row = { ...live.row, finished: true };
+      this.automation.cancel(live.id);
+      this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(live.state) });
+      this.graces.cancelGame(live.id);
+      // Nothing more will come: the streams close, and a page that reads the game again finds its seed revealed.
+      this.broker.end(live.id);
+    });
   }
 
   /**
@@ -885,12 +914,14 @@ export class GameHost {
     }
     const live = this.withPresence(new LiveGame(row, kit, state, log, chains));
     live.lastUsed = this.clock.now();
+    live.lastMoveAt = (rows.at(-1)?.createdAt ?? row.createdAt).getTime();
     const dormant = this.dormant.get(id);
     this.dormant.delete(id);
     if (dormant?.seq === live.seq) for (const [seat, at] of dormant.deadlines) live.deadlines.set(seat, at);
     this.cache.set(id, live);
     await this.chain?.attach(id, live.seq, (seq) => live.log[seq - 1]);
-    if (kit.definition.outcome(state)) this.chain?.gameOver(id, { seed: row.seed, finalHash: stateHash(state) }); // over before a stop, perhaps not closed on-chain yet
+    // Over (or abandoned) before a stop, perhaps not closed on-chain yet.
+    if (row.finished || kit.definition.outcome(state)) this.chain?.gameOver(id, { seed: row.seed, finalHash: stateHash(state) });
     // An action appended while this load read the log was announced before the game was cached: catch up once.
     await this.queues.run(id, async () => {
       await this.catchUp(live);
@@ -906,6 +937,9 @@ export class GameHost {
    * a chain that does not answer keeps it (`retrying`). A `timedOut` seat's default move is logged with its mark.
    */
   private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false, timedOut = false, contribution: string | null = null): Promise<number> {
+    if (live.row.finished && live.kit.definition.outcome(live.state) === null) {
+      throw new GameError('GAME_OVER', `this game was abandoned: nobody moved for ${ABANDONED_AFTER_DAYS} days, so it ended where it stood and its seed is revealed`);
+    }
     if (expectedSeq !== live.seq) {
       throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
     }
@@ -998,6 +1032,7 @@ export class GameHost {
   private applied(live: LiveGame, entry: LoggedAction, state: unknown): void {
     live.advance(entry, state);
     live.lastUsed = this.clock.now();
+    live.lastMoveAt = live.lastUsed;
     this.sweep();
     const seq = live.seq;
     this.automation.plan(live); // first: the update carries the new deadlines

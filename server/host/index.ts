@@ -1,4 +1,4 @@
-export { GameHost, type GameHostOptions } from './game-host';
+export { ABANDONED_AFTER_DAYS, GameHost, type GameHostOptions } from './game-host';
 export { gamePath } from './new-game';
 export { getHost } from './singleton';
 export { Broker, Subscription, formatSse, sseStream, resumeAfter, resumeChatAfter, type StreamCursor, type StreamItem } from './broker';

@@ -36,6 +36,8 @@ export class LiveGame {
   publishedSeats: string | null = null;
   /** Its rematch's id once known (issue 20): a rematch, once made, is never unmade. */
   rematch: string | null = null;
+  /** When its last action was applied (ms since epoch; its creation before any): how long it has stood still. */
+  lastMoveAt = 0;
   private readonly recent = new Map<number, unknown>();
   /** Provably fair: the seats' registered chains, and where each stands (the link its next action must follow). */
   private readonly chains: ChainRow[] = [];

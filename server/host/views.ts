@@ -29,8 +29,11 @@ function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
   };
 }
 
-/** The seed is hidden information until the game ends (it fixes every roll and draw): until then, its commitment. */
-const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null => (outcome ? live.row.seed : null);
+/**
+ * The seed is hidden information until the game ends (it fixes every roll and draw): until then, its commitment. An
+ * abandoned game (finished with no outcome, issue 23) has ended too.
+ */
+const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null => (outcome || live.row.finished ? live.row.seed : null);
 
 function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 'seedCommitment' | 'seed' | 'fair'> {
   const commitment = seedCommitment(live.row.seed);

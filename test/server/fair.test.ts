@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRolled, games, parseRecord, recordedRoll, rngStateOfRoll, seedCommitment, verifyRecord, type GameId, type GameRecord } from '../../engine';
-import { GameHost, ManualClock } from '../../server/host';
+import { ABANDONED_AFTER_DAYS, GameHost, ManualClock } from '../../server/host';
 import type { GameSnapshot } from '../../server/protocol';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import { fairRequest, personToMove, playFairGame, playFirstLegal, seatPeople } from './fair-play';
@@ -111,6 +111,34 @@ describe('a provably fair game', () => {
     expect(timedOut.length).toBeGreaterThan(0);
     expect(timedOut.every((a) => a.contribution === null)).toBe(true);
     expect(verifyRecord(games.ten, record)).toMatchObject({ ok: true, mode: 'fair', contributed: people.reduce((n, p) => n + p.used, 0) });
+  });
+
+  it(`a game nobody moves in for ${ABANDONED_AFTER_DAYS} days is abandoned: it ends where it stands, its seed is revealed and its record proves the rolls made`, { timeout: 60_000 }, async () => {
+    // People only, no turn timer: once they stop, nothing moves.
+    const created = await host.create(request('gotopoly', { seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }] }));
+    const people = await seated(created.id, created.invites, () => true);
+    for (let i = 0; i < 5; i++) {
+      const next = await personToMove(host, clock, created.id, people);
+      await playFirstLegal(host, created.id, next!.person, next!.snap);
+    }
+    clock.advance((ABANDONED_AFTER_DAYS * 24 - 1) * 3_600_000);
+    expect(await refusal(host.publishedRecord(created.id))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
+    expect((await host.snapshot(created.id)).seed).toBeNull();
+    clock.advance(3_600_000);
+    const snap = await host.snapshot(created.id);
+    expect(snap.outcome).toBeNull();
+    expect(snap.seed).not.toBeNull();
+    const record = parseRecord(JSON.parse(JSON.stringify(await host.publishedRecord(created.id))));
+    expect(record.actions).toHaveLength(snap.seq);
+    expect(verifyRecord(games.gotopoly, record)).toMatchObject({ ok: true, mode: 'fair', contributed: 5 });
+    // Its rolls are known now: no further move is taken.
+    const mover = people.find((p) => snap.pending.some((d) => d.seat === p.seat))!;
+    const mine = await host.snapshot(created.id, mover.token, mover.seat);
+    expect(await refusal(host.act(created.id, { token: mover.token, seat: mover.seat, seq: mine.seq, action: mine.legal[0], contribution: mover.chain!.link(mover.used + 1) }))).toEqual({
+      status: 409,
+      code: 'GAME_OVER',
+    });
+    expect((await host.snapshot(created.id)).seq).toBe(snap.seq);
   });
 
   it('a link that does not follow, a second chain and a link in a plain game are refused, and change nothing', async () => {

@@ -152,7 +152,7 @@ export function useStoredChain(id: string, seat: SeatId | null): StoredChain | n
   return useMemo(() => parseStoredChain(raw), [raw]);
 }
 
-/** `POST /api/games/:id/chain`. @throws ApiError 409 CHAIN_REGISTERED | NOT_FAIR, 403 */
+/** `POST /api/games/:id/links`. @throws ApiError 409 CHAIN_REGISTERED | NOT_FAIR, 403 */
 const registerHead = (id: string, body: ChainRequest): Promise<ChainResponse> => apiFetch<ChainResponse>(hashChainUrl(id), jsonPost(body));
 
 /** Registrations on their way, so the snapshots that arrive meanwhile send no second one. */

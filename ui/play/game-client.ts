@@ -164,11 +164,13 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
       });
       es.onerror = () => {
         if (closed) return;
-        // A finished game's stream ends (the server sends nothing more): no reconnecting.
-        if (es.readyState === EventSource.CLOSED || snapRef.current?.outcome) {
+        // A finished game's stream ends (the server sends nothing more): no reconnecting. An abandoned one (issue 23)
+        // has no outcome, but its seed is revealed: it has ended too.
+        const ended = snapRef.current !== null && (snapRef.current.outcome !== null || snapRef.current.seed !== null);
+        if (es.readyState === EventSource.CLOSED || ended) {
           es.close();
           if (source === es) source = null;
-          if (snapRef.current?.outcome) setStatus('closed');
+          if (ended) setStatus('closed');
           else scheduleRestart();
         } else {
           setStatus('reconnecting'); // EventSource retries on its own, sending Last-Event-ID
