@@ -1,18 +1,9 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import { StorageReaders } from './storage-readers';
 
-/** Readers of this tab's flags, told when one is set here (the `storage` event tells only the other tabs). */
-const listeners = new Set<() => void>();
-
-function subscribe(changed: () => void): () => void {
-  listeners.add(changed);
-  window.addEventListener('storage', changed);
-  return () => {
-    listeners.delete(changed);
-    window.removeEventListener('storage', changed);
-  };
-}
+const readers = new StorageReaders();
 
 function readFlag(key: string): boolean {
   try {
@@ -30,13 +21,13 @@ export function storeFlag(key: string, on: boolean): void {
   } catch {
     return; // storage refused: nothing is remembered, and the switch stays as it was
   }
-  for (const changed of listeners) changed();
+  readers.changed();
 }
 
 /** A remembered on/off choice (off until the reader turns it on; off on the server). */
 export function useStoredFlag(key: string): boolean {
   return useSyncExternalStore(
-    subscribe,
+    readers.subscribe,
     () => readFlag(key),
     () => false,
   );

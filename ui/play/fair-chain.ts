@@ -12,6 +12,7 @@ import { CHAIN_LENGTH, HashChain, isHex32, type SeatId } from '../../engine/core
 import type { ChainRequest, ChainResponse, FairInfo, GameSnapshot } from '../../server/protocol';
 import { apiFetch, isApiError, jsonPost } from '../api/client';
 import { hashChainUrl } from './game-api';
+import { StorageReaders } from '../lib/storage-readers';
 
 // ---------- pure part ----------
 
@@ -109,8 +110,7 @@ export function nextLink(secret: string, given: number): { readonly link: string
 
 /** Where the entries go when localStorage is refused (private mode, a policy): they last as long as the page. */
 const memory = new Map<string, string>();
-/** Readers in this tab, told when an entry changes here (the `storage` event tells only the other tabs). */
-const listeners = new Set<() => void>();
+const readers = new StorageReaders();
 
 function readRaw(key: string): string | null {
   try {
@@ -128,24 +128,15 @@ function writeStored(key: string, entry: StoredChain): void {
   } catch {
     memory.set(key, text);
   }
-  for (const changed of listeners) changed();
+  readers.changed();
 }
 
 const readStored = (key: string): StoredChain | null => parseStoredChain(readRaw(key));
 
-function subscribe(changed: () => void): () => void {
-  listeners.add(changed);
-  window.addEventListener('storage', changed);
-  return () => {
-    listeners.delete(changed);
-    window.removeEventListener('storage', changed);
-  };
-}
-
 /** This browser's entry for the seat, kept current across tabs; null on the server and for no seat. */
 export function useStoredChain(id: string, seat: SeatId | null): StoredChain | null {
   const raw = useSyncExternalStore(
-    subscribe,
+    readers.subscribe,
     () => (seat === null ? null : readRaw(chainKey(id, seat))),
     () => null,
   );
