@@ -189,11 +189,12 @@ export interface ChainOpInfo {
 /** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
 export type GameExtras = Pick<PlanOptions, 'artists' | 'images'>;
 
-/** A step waiting for the chain: the action, whose seat, and the seq it applies on. */
+/** A step waiting for the chain: the action, whose seat, the seq it applies on, and its link (issue 23), if any. */
 interface KeptStep {
   readonly seat: SeatId;
   readonly action: unknown;
   readonly baseSeq: number;
+  readonly contribution?: string | null;
 }
 
 interface GameChain {

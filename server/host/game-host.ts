@@ -967,7 +967,7 @@ export class GameHost {
       if (retrying) chain.resumed(live.id);
       return seq;
     } catch (err) {
-      if (isTransient(err)) throw chain.keep(live.id, { seat: seat as SeatId, action, baseSeq }, err);
+      if (isTransient(err)) throw chain.keep(live.id, { seat: seat as SeatId, action, baseSeq, contribution }, err);
       // A kept step the rules or the chain now refuse: it is dropped and the player chooses again.
       if (retrying) chain.rejected(live.id, err instanceof Error ? err.message : String(err));
       throw err;
@@ -1012,7 +1012,7 @@ export class GameHost {
         if (live.seq !== kept.baseSeq) this.chain!.dropKept(id);
         else {
           try {
-            await this.commit(live, kept.seat, kept.action, live.seq, true);
+            await this.commit(live, kept.seat, kept.action, live.seq, true, false, kept.contribution ?? null);
           } catch (err) {
             // A refusal reaches the player through the game itself; only the unexpected is reported.
             if (!isHostError(err)) throw err;
