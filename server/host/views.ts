@@ -30,10 +30,12 @@ function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
 }
 
 /**
- * The seed is hidden information until the game ends (it fixes every roll and draw): until then, its commitment. An
- * abandoned game (finished with no outcome, issue 23) has ended too.
+ * The seed is hidden information until the game ends (it fixes every roll and draw): until then, its commitment —
+ * in a finished game's earlier states too. An abandoned game (finished with no outcome, issue 23) has ended too.
  */
-const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null => (outcome || live.row.finished ? live.row.seed : null);
+const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null => (outcome || abandoned(live) ? live.row.seed : null);
+
+const abandoned = (live: LiveGame): boolean => live.row.finished && live.kit.definition.outcome(live.state) === null;
 
 function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 'seedCommitment' | 'seed' | 'fair'> {
   const commitment = seedCommitment(live.row.seed);

@@ -112,7 +112,8 @@ async function expectInSync(): Promise<void> {
 /** The entrypoints an operation called, in order. */
 async function entrypointsOf(opHash: string, level: number): Promise<(string | undefined)[]> {
   const block = await admin.tezos.rpc.getBlock({ block: String(level) });
-  return block.operations.flat().find((o) => o.hash === opHash)!.contents.map((c) => (c as { parameters?: { entrypoint: string } }).parameters?.entrypoint);
+  // Transactions only: the bank's first operation also carries its key's reveal.
+  return block.operations.flat().find((o) => o.hash === opHash)!.contents.flatMap((c) => (c.kind === 'transaction' ? [(c as { parameters?: { entrypoint: string } }).parameters?.entrypoint] : []));
 }
 
 /** A free local port nobody listens on: an RPC that is down. */
