@@ -112,8 +112,14 @@ async function expectInSync(): Promise<void> {
 /** The entrypoints an operation called, in order. */
 async function entrypointsOf(opHash: string, level: number): Promise<(string | undefined)[]> {
   const block = await admin.tezos.rpc.getBlock({ block: String(level) });
-  // Transactions only: the bank's first operation also carries its key's reveal.
-  return block.operations.flat().find((o) => o.hash === opHash)!.contents.flatMap((c) => (c.kind === 'transaction' ? [(c as { parameters?: { entrypoint: string } }).parameters?.entrypoint] : []));
+  // Contract calls only: the operation may also reveal the bank's key or send tez.
+  return block.operations
+    .flat()
+    .find((o) => o.hash === opHash)!
+    .contents.flatMap((c) => {
+      const entrypoint = (c as { parameters?: { entrypoint: string } }).parameters?.entrypoint;
+      return entrypoint === undefined ? [] : [entrypoint];
+    });
 }
 
 /** A free local port nobody listens on: an RPC that is down. */
