@@ -1,5 +1,5 @@
 /**
- * The chain layer's error tree (as in ARCHITECTURE.md / STYLE.md): ChainError → NetworkConfigError (a network
+ * The chain layer's error tree (as in ARCHITECTURE.md): ChainError → NetworkConfigError (a network
  * setting is unusable) | MetadataError (token metadata does not encode or decode) | IndexerError (the TzKT API
  * cannot answer, not in time, or knows no such thing) | Fa2Error (the editions contract failed with one of its strings). Every leaf
  * carries a stable `code`; callers branch on it, never on the text.

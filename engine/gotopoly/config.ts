@@ -5,8 +5,9 @@ import { issueLines } from '../core/issues';
 const pounds = (max: number) => z.number().int().min(0).max(max);
 
 /**
- * Table options. Every ruling that is a real choice is an option whose default is the ruling's (RULINGS.md). The
- * board (G1) and the decks (G13) are fixed data (boards/london.ts, decks/poly-fied.ts), so states stay small.
+ * Table options. Every ruling that is a real choice is an option whose default is the ruling's
+ * (docs/rules/gotopoly.md). The board (G1) and the decks (G13) are fixed data (boards/london.ts,
+ * decks/poly-fied.ts), so states stay small.
  */
 export const gotopolyConfigSchema = z
   .object({

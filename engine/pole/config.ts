@@ -5,7 +5,8 @@ import { parseBoard, type Board } from './board';
 import { GENESIS } from './boards/genesis';
 
 /**
- * Table options. Every ruling that is a real choice is an option whose default is the ruling's (RULINGS.md).
+ * Table options. Every ruling that is a real choice is an option whose default is the ruling's
+ * (docs/rules/tezos-pole.md).
  */
 export const poleConfigSchema = z
   .object({

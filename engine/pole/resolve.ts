@@ -6,7 +6,7 @@ import { settleDebt } from './out-of-cash';
 import type { Step } from './state';
 import { runValuation } from './valuation';
 
-/** A turn resolves at most this many landings: a cascade of move events stops here (bounded queue, STYLE). */
+/** A turn resolves at most this many landings: a cascade of move events stops here (a bounded queue). */
 export const MAX_LANDINGS_PER_TURN = 12;
 
 /**

@@ -2,7 +2,7 @@
  * Issue 20: a rules page per game, in our own words, one section per rules section anchored by its ruling (`#p5`),
  * the rulings that decide it cited in place; and the prompts' links into it ("Why can't I buy?" → P5).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -21,10 +21,16 @@ import { viewOf } from '../../ui/replay/record-file';
 import { rulesFor, RulesView } from '../../ui/rules/rules-view';
 import { TenTable } from '../../ui/ten/ten-table';
 
-const rulings = readFileSync(resolve(import.meta.dirname, '../../../shared/rules/RULINGS.md'), 'utf8');
-/** Every ruling id of RULINGS.md: "P5", "P6a", "G14a"… */
-const RULING_IDS = new Set([...rulings.matchAll(/^- \*\*([PGT]\d+[a-z]?)\b/gm)].map((m) => m[1]!));
+const RULES_DIR = resolve(import.meta.dirname, '../../docs/rules');
+/** Each game's page in docs/rules, which states every ruling of the game once, as a bold label: "**P6a** …". */
+const RULES_PAGE: Record<GameId, string> = { pole: 'tezos-pole.md', gotopoly: 'gotopoly.md', ten: 'ten.md' };
 const PREFIX: Record<GameId, string> = { pole: 'P', gotopoly: 'G', ten: 'T' };
+const rulingLabels = (markdown: string): string[] => [...markdown.matchAll(/^\*\*([PGT]\d+[a-z]?)\*\*/gm)].map((m) => m[1]!);
+/** Every ruling id stated in docs/rules: "P5", "P6a", "G14a"… */
+const LABELS = readdirSync(RULES_DIR)
+  .filter((name) => name.endsWith('.md'))
+  .flatMap((name) => rulingLabels(readFileSync(resolve(RULES_DIR, name), 'utf8')));
+const RULING_IDS = new Set(LABELS);
 
 const docSchema = z
   .object({
@@ -49,6 +55,18 @@ const docSchema = z
 
 const base = { deadline: null, act: () => undefined, busy: false, error: null, outcome: null };
 const seats = (n: number): SeatInfo[] => ['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi'].slice(0, n).map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
+
+describe('the rulings in docs/rules', () => {
+  it('states each ruling once, on its own game’s page, numbered from 1 without a gap', () => {
+    expect(LABELS.length).toBe(RULING_IDS.size);
+    for (const [game, page] of Object.entries(RULES_PAGE) as [GameId, string][]) {
+      const ids = rulingLabels(readFileSync(resolve(RULES_DIR, page), 'utf8'));
+      expect(ids.filter((id) => !id.startsWith(PREFIX[game])), page).toEqual([]);
+      const numbers = [...new Set(ids.map((id) => Number(/\d+/.exec(id)![0])))].sort((a, b) => a - b);
+      expect(numbers, page).toEqual(numbers.map((_, i) => i + 1));
+    }
+  });
+});
 
 describe('the rules pages', () => {
   for (const game of ['pole', 'gotopoly', 'ten'] as const) {

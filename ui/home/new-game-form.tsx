@@ -23,7 +23,7 @@ import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from './seat-name-not
 import styles from './home.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
-import { rulesHref } from '../rules/rules-doc';
+import { rulesHref, rulingSection } from '../rules/rules-doc';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
 export type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
@@ -382,7 +382,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
         </summary>
         <div className={styles.optionList}>
           {fields.map((f) => (
-            <OptionInput key={f.key} field={f} value={raw[f.key] ?? ''} onChange={(v) => setRaw((r) => ({ ...r, [f.key]: v }))} />
+            <OptionInput key={f.key} game={game} field={f} value={raw[f.key] ?? ''} onChange={(v) => setRaw((r) => ({ ...r, [f.key]: v }))} />
           ))}
         </div>
         <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setRaw(defaults)} disabled={changed === 0}>
@@ -407,12 +407,19 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
   );
 }
 
-function OptionInput({ field, value, onChange }: { field: OptionField; value: string | boolean; onChange: (v: string | boolean) => void }) {
+function OptionInput({ game, field, value, onChange }: { game: GameId; field: OptionField; value: string | boolean; onChange: (v: string | boolean) => void }) {
   const id = `opt-${field.key}`;
+  // The ruling's section of the rules page, in a new tab so the options chosen so far stay.
   const ruling = field.ruling ? (
-    <span className={styles.ruling} title={`Ruling ${field.ruling} (RULINGS.md)`}>
+    <a
+      className={styles.ruling}
+      href={rulesHref(game, rulingSection(field.ruling))}
+      target="_blank"
+      rel="noopener"
+      title={`Ruling ${field.ruling}, explained on the ${GAMES[game].name} rules page (opens in a new tab)`}
+    >
       {field.ruling}
-    </span>
+    </a>
   ) : null;
   const hint = field.hint ? (
     <span className={ui.hint} id={`${id}-hint`}>

@@ -14,7 +14,7 @@ import { tenConfigSchema } from '../../engine/ten';
 interface FieldBase {
   readonly key: string;
   readonly label: string;
-  /** The ruling the schema comment cites (RULINGS.md), e.g. "P6". */
+  /** The ruling the schema comment cites (docs/rules/), e.g. "P6". */
   readonly ruling: string | null;
   readonly hint: string | null;
 }

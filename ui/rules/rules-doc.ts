@@ -1,6 +1,6 @@
 import type { GameId } from '../../engine/core';
 
-/** A ruling of `RULINGS.md` cited where it decides the section's ambiguity: its id and what it decides, in brief. */
+/** A ruling (docs/rules/) cited where it decides the section's ambiguity: its id and what it decides, in brief. */
 export interface RulingNote {
   /** "P5", "P6a", "G14a", "T3". */
   readonly id: string;
@@ -28,6 +28,9 @@ export interface RulesDoc {
   readonly source: string;
   readonly sections: readonly RulesSection[];
 }
+
+/** The section of a rules page that decides a ruling: sections are named after their ruling, and P6a sits in P6's. */
+export const rulingSection = (ruling: string): string => ruling.replace(/[a-z]+$/, '').toLowerCase();
 
 /** The rules page of a game, or one of its sections. */
 export function rulesHref(game: GameId, section?: string): string {

@@ -1,4 +1,4 @@
-/** Ten's rules page in English: next-intl messages, retold from ten.seed.en.md and decided by rulings T1–T10. */
+/** Ten's rules page in English: next-intl messages, retold from docs/rules/ten.md and its rulings T1–T10. */
 export const tenRulesEn = {
   title: 'How to play Ten',
   intro:

@@ -1,8 +1,8 @@
 import type { TenRulesMessages } from './en';
 
 /**
- * Ten's rules page in Hungarian, in the terms of the user's own text (ten.seed.hu.txt): Tízes, táblakép, bukik,
- * jutalom, piac, valutakocka, lebukási jelző, jokerek, aukció, vásárlási fázis, sorozat.
+ * Ten's rules page in Hungarian, in the terms of the user's own text (docs/rules/ten.md lists them): Tízes,
+ * táblakép, bukik, jutalom, piac, valutakocka, lebukási jelző, jokerek, aukció, vásárlási fázis, sorozat.
  */
 export const tenRulesHu: TenRulesMessages = {
   title: 'A Tízes szabályai',

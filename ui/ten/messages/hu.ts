@@ -1,7 +1,7 @@
 import type { TenMessages } from './en';
 
 /**
- * Ten's table, its prompts and its log in Hungarian, in the words of the user's own text (ten.seed.hu.txt): Tízes,
+ * Ten's table, its prompts and its log in Hungarian, in the words of the user's own text (docs/rules/ten.md): Tízes,
  * húzópakli, táblakép, piac, jutalom, bukik, lebukási jelző, valutakocka, valutakártya, joker, aukció, vásárlási
  * fázis, sorozat, passzol, készlet, dobóhalom. Names and numbers take no suffix here, so no sentence needs one.
  */
