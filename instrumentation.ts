@@ -1,6 +1,6 @@
 /**
  * Next.js calls `register` once when the server starts. The game store opens here rather than on the first request,
- * so a second process on the same PGlite data folder refuses to start (issue 16), with one line naming the process
+ * so a second process on the same PGlite data folder refuses to start, with one line naming the process
  * that holds it and how to run another instance.
  */
 export async function register(): Promise<void> {

@@ -7,7 +7,7 @@ const LOOPBACK = 'http://localhost:* http://127.0.0.1:*';
 const LOOPBACK_WS = 'ws://localhost:* ws://127.0.0.1:*';
 
 /**
- * The Content-Security-Policy of every page (issue 16). Next.js hydrates with inline scripts and React sets inline
+ * The Content-Security-Policy of every page. Next.js hydrates with inline scripts and React sets inline
  * styles, so those stay allowed ('unsafe-inline'; a nonce would make every page dynamic); everything else is narrowed
  * to what the pages load: images from this site, data: URIs (studio images, generated art), blob: and any https host
  * or IPFS gateway (a work's image); connections to this site, the chain's RPC and TzKT API (https on a public network,
@@ -49,7 +49,7 @@ const nextConfig: NextConfig = {
   // The game server's databases load at run time from node_modules: PGlite reads its WASM and data files beside its
   // own module, and pg has optional native parts the bundler must not chase.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
-  // Set once here for every route (issue 16); computed when the app is built.
+  // Set once here for every route; computed when the app is built.
   headers: async () => [{ source: '/:path*', headers: securityHeaders() }],
 };
 

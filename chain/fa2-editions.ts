@@ -305,7 +305,7 @@ export class Fa2Editions {
     );
   }
 
-  // ---- Games (issue 15): the minter's power over a player's copies lasts while the game does ----
+  // ---- Games: the minter's power over a player's copies lasts while the game does ----
 
   /**
    * `open_game` (minters): opens `game` until `ends` (whole seconds; at most MAX_GAME_DAYS after the including block).

@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
- * The artwork of a tile, one source for everything that shows it (issue 15): the board, the token's
+ * The artwork of a tile, one source for everything that shows it: the board, the token's
  * `artifactUri`, the collection and token pages. A tile whose work has an image (the artist's own) uses it; any
  * other tile gets a small abstract composition drawn from SHA-256 of its id — the same picture on every machine,
  * never a copied work — and that generated SVG is itself what the tile's token carries on-chain, so a collector

@@ -136,7 +136,7 @@ export type StudioCode =
   | 'LAB_RUNNING'
   | 'INDEXER_UNAVAILABLE';
 
-/** The table's chat (issue 20): who may post what, when. A flood is RequestError RATE_LIMITED. */
+/** The table's chat: who may post what, when. A flood is RequestError RATE_LIMITED. */
 export type ChatCode =
   | 'CHAT_ONLINE_ONLY'
   | 'CHAT_CLOSED'
@@ -148,7 +148,7 @@ export type ChatCode =
   | 'CONTROL_CHARACTERS'
   | 'UNKNOWN_EMOTE';
 
-/** Who sits at a table (issue 20): joining a rematch or a public game from the lobby. */
+/** Who sits at a table: joining a rematch or a public game from the lobby. */
 export type TableCode =
   | 'SPECTATOR_CANNOT_JOIN'
   | 'REMATCH_SEAT_LEFT'

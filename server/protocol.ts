@@ -25,8 +25,8 @@
  *   seed predicts every roll and draw, its actions hold sealed bids).
  * - `POST /api/games/:id/leave` — body `{ token, seat? }` → 204: a human seat leaves and its bot plays on; 403
  *   NOT_YOUR_SEAT for a `seat` the token does not hold (also on the chain claim and approval routes).
- * - `POST /api/games/:id/rejoin` — body `{ token, seat? }` → 204: the seat's person takes it back from its bot
- *   (issue 20); 403 NOT_YOUR_SEAT; 409 GAME_OVER | SEAT_NOT_TAKEN_OVER. The stream's `seats` event (SeatsUpdate)
+ * - `POST /api/games/:id/rejoin` — body `{ token, seat? }` → 204: the seat's person takes it back from its bot;
+ *   403 NOT_YOUR_SEAT; 409 GAME_OVER | SEAT_NOT_TAKEN_OVER. The stream's `seats` event (SeatsUpdate)
  *   tells everyone, and whenever a seat connects or goes away (`presence`, `graceUntil` in SeatInfo).
  * - `POST /api/games/:id/chat` — body ChatRequest (a seat's invite token, a message or an emote) → 201 ChatEntry, and
  *   a `chat` event on the game's stream (`id: seq.n`, so Last-Event-ID resumes both). Online games only (400
@@ -34,13 +34,13 @@
  *   400 MESSAGE_EMPTY | MESSAGE_TOO_LONG | CONTROL_CHARACTERS | UNKNOWN_EMOTE; 429 RATE_LIMITED (per client, wallet
  *   and seat). Chat is no part of the game record. `POST /api/games/:id/chat/mute` — body MuteRequest with the
  *   game's host token → 201 ChatEntry (a `mute` entry everyone sees); 403 NOT_GAME_HOST.
- * - Seats held by a browser or a wallet (issue 20, "My games"): `POST /api/games/:id/seat` — body `{ token }` (an
+ * - Seats held by a browser or a wallet ("My games"): `POST /api/games/:id/seat` — body `{ token }` (an
  *   invite or host token, never in a URL) → 200 HeldSeatResponse; the browser's httpOnly `tp_browser` cookie (and
  *   the signed-in wallet) then hold the seat, and every route above takes no token: an explicit token, else the
  *   browser's held seat, else the wallet's. 400 a malformed token, 403 BAD_TOKEN. `DELETE /api/games/:id/seat` →
  *   204: forgets it. `GET /api/games/mine` → MyGamesResponse: every game this browser or wallet holds a seat in.
  * - `POST /api/games/:id/rematch` — body RematchRequest (a seat's invite token, or the hot-seat host's) → 200
- *   JoinedSeat (issue 20): the finished game's rematch, made on the first ask, and the asker's seat in it. 409
+ *   JoinedSeat: the finished game's rematch, made on the first ask, and the asker's seat in it. 409
  *   GAME_NOT_OVER | REMATCH_SEAT_LEFT (the seat left: its bot plays it) | SEAT_JOINED; 403 SPECTATOR_CANNOT_JOIN; 429
  *   RATE_LIMITED (joins per client). `GET` the same path → `{ id }` (null until someone asked): the game-over screen
  *   polls it. A finished game's snapshot carries it as `rematch`.
@@ -53,7 +53,7 @@ import { z } from 'zod';
 import type { Decision, FAIR_SCHEME, GameEvent, GameId, Outcome, SeatId } from '../engine';
 import { plainText } from '../engine/core/text';
 
-/** Issue 20: an online seat's grace period by default, and the longest one a game may ask for (seconds). */
+/** An online seat's grace period by default, and the longest one a game may ask for (seconds). */
 export const GRACE_DEFAULT = 60;
 export const GRACE_MAX = 1800;
 
@@ -84,8 +84,8 @@ export const createGameRequestSchema = z
     /** Seconds a human seat has per decision before the default (NMR) action plays; null = no timer. */
     turnSeconds: z.number().int().min(5).max(3600).nullable().optional(),
     /**
-     * Online: seconds a human seat whose last connection closed keeps its place before its bot plays for it (issue
-     * 20; 0: at once). Omitted: GRACE_DEFAULT online; refused in hot-seat (GRACE_ONLINE_ONLY).
+     * Online: seconds a human seat whose last connection closed keeps its place before its bot plays for it (0: at
+     * once). Omitted: GRACE_DEFAULT online; refused in hot-seat (GRACE_ONLINE_ONLY).
      */
     graceSeconds: z.number().int().min(0).max(GRACE_MAX).optional(),
     /** Milliseconds between two bot actions, so people can follow them. */
@@ -94,13 +94,13 @@ export const createGameRequestSchema = z
      * Tezos Pole on-chain (online mode only): the tiles are FA2 tokens, each seat plays with a wallet, holdings are
      * read from the chain (P13). `studioBoard` plays a board built in the artist studio: the server takes its tiles —
      * the works' creators (royalty receivers), images and original tokens — from its own store, never from the
-     * request, so nobody can credit a work to a wallet that did not feature it (issue 15).
+     * request, so nobody can credit a work to a wallet that did not feature it.
      */
     onChain: z
       .object({ studioBoard: plainText(z.string().min(1).max(64)).optional() })
       .strict()
       .optional(),
-    /** An online game listed in the lobby (issue 20) while it has free human seats; private by default. */
+    /** An online game listed in the lobby while it has free human seats; private by default. */
     public: z.boolean().default(false),
   })
   .strict();
@@ -113,7 +113,7 @@ export interface SeatInfo {
   /** A human seat that has left (or timed out for good) is played by its bot. */
   readonly botTakeover: boolean;
   /**
-   * Issue 20, online human seats only (null: a bot's seat, or hot-seat; absent: a saved record's seats): connected
+   * Online human seats only (null: a bot's seat, or hot-seat; absent: a saved record's seats): connected
    * while at least one of the seat's event streams is open (several tabs count once), else away.
    */
   readonly presence?: Presence | null;
@@ -123,11 +123,11 @@ export interface SeatInfo {
 
 export type Presence = 'connected' | 'away';
 
-/** A seat's change the log tells (issue 20): its grace ended (`away`), it left, or its person took it back. */
+/** A seat's change the log tells: its grace ended (`away`), it left, or its person took it back. */
 export type SeatMarkKind = 'away' | 'left' | 'back';
 
 /**
- * The server's own event (issue 20), like TimedOutEvent kept out of the game record: a seat's bot took over or its
+ * The server's own event, like TimedOutEvent kept out of the game record: a seat's bot took over or its
  * person took it back. It follows the events of the action that was the last one then; `n` numbers the game's marks
  * from 1, so a stream that repeats one adds it once.
  */
@@ -139,7 +139,7 @@ export interface SeatMarkEvent extends GameEvent {
 }
 
 /**
- * An SSE `seats` event (issue 20): who is connected changed, or a seat's bot took over or was sent away. `marks` are
+ * An SSE `seats` event: who is connected changed, or a seat's bot took over or was sent away. `marks` are
  * every SeatMarkEvent of the game (a few): one the reader has is known by its `n`.
  */
 export interface SeatsUpdate {
@@ -163,19 +163,19 @@ export const tokenSchema = plainText(z.string().min(1).max(128));
 
 export const actionRequestSchema = z
   .object({
-    /** Optional: without it, the seat this browser or wallet holds (`POST /api/games/:id/seat`, issue 20). */
+    /** Optional: without it, the seat this browser or wallet holds (`POST /api/games/:id/seat`). */
     token: tokenSchema.optional(),
     seat: z.number().int().min(0).max(5),
     /** The `seq` of the state the seat acted on. */
     seq: z.number().int().min(0),
     action: z.unknown(),
-    /** A provably fair game (issue 23): the next link of the seat's hash chain, mixed into this action's roll. */
+    /** A provably fair game: the next link of the seat's hash chain, mixed into this action's roll. */
     contribution: z.string().regex(/^[0-9a-f]{64}$/, 'a link is 32 bytes of lowercase hex').optional(),
   })
   .strict();
 export type ActionRequest = z.infer<typeof actionRequestSchema>;
 
-/** `POST /api/games/:id/links` (issue 23): a seat registers its hash chain's head, once, before its links count. */
+/** `POST /api/games/:id/links`: a seat registers its hash chain's head, once, before its links count. */
 export const chainRequestSchema = z
   .object({
     token: tokenSchema.optional(),
@@ -194,7 +194,7 @@ export interface FairChainInfo {
 }
 
 /**
- * A provably fair game (issue 23; FAIRNESS.md): every action's roll mixes the committed seed with the acting seat's
+ * A provably fair game (FAIRNESS.md): every action's roll mixes the committed seed with the acting seat's
  * link. Null in a plain-seed game (hot-seat, or a seed its creator typed): the seed alone decides, and the host knows it.
  */
 export interface FairInfo {
@@ -207,7 +207,7 @@ export interface ActionResponse {
   readonly seq: number;
 }
 
-/** The chat's emotes (issue 20): a small fixed set, so an emote is a word the UI draws, never text to escape. */
+/** The chat's emotes: a small fixed set, so an emote is a word the UI draws, never text to escape. */
 export const EMOTES = ['wave', 'gg', 'laugh', 'wow', 'think', 'oops'] as const;
 export type Emote = (typeof EMOTES)[number];
 
@@ -285,11 +285,11 @@ export interface GameSnapshot {
   readonly seedCommitment: string;
   /** The seed once the game is over, to check against `seedCommitment`; null before (it would predict the game). */
   readonly seed: string | null;
-  /** Provably fair (issue 23), or null: a plain-seed game. */
+  /** Provably fair, or null: a plain-seed game. */
   readonly fair: FairInfo | null;
-  /** An online game's chat (issue 20); null in hot-seat, where everyone shares one device. */
+  /** An online game's chat; null in hot-seat, where everyone shares one device. */
   readonly chat: ChatView | null;
-  /** The id of this finished game's rematch once someone asked for it (issue 20), else null. */
+  /** The id of this finished game's rematch once someone asked for it, else null. */
   readonly rematch: string | null;
 }
 
@@ -301,7 +301,7 @@ export interface ChainResponse {
 }
 
 /**
- * The server's own event (issue 19): it comes just before the `events` events of a move the server made for a human
+ * The server's own event: it comes just before the `events` events of a move the server made for a human
  * seat whose turn timer ran out (the rules' default move), so that every log tells it from the player's own move.
  */
 export interface TimedOutEvent extends GameEvent {
@@ -325,10 +325,10 @@ export interface GameUpdate {
 }
 
 /**
- * `POST /api/games/:id/rematch` (issue 20): a seat of a finished game (its invite token) or the hot-seat host asks for
+ * `POST /api/games/:id/rematch`: a seat of a finished game (its invite token) or the hot-seat host asks for
  * the rematch — created on the first ask, the same one for everyone after — and takes its own seat in it.
  */
-/** The old game's seat: its token, else the one this browser or wallet holds (issue 20). */
+/** The old game's seat: its token, else the one this browser or wallet holds. */
 export const rematchRequestSchema = z.object({ token: tokenSchema.optional() }).strict();
 export type RematchRequest = z.infer<typeof rematchRequestSchema>;
 
@@ -370,7 +370,7 @@ export interface ErrorBody {
   readonly message: string;
 }
 
-/** `POST /api/games/:id/seat`: an invite (or host) token, handed over once in the body (issue 20). */
+/** `POST /api/games/:id/seat`: an invite (or host) token, handed over once in the body. */
 export const holdSeatRequestSchema = z.object({ token: tokenSchema }).strict();
 
 /** What the handed-over token holds, now held by this browser (and the signed-in wallet). */

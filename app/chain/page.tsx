@@ -21,7 +21,7 @@ async function readBudget(): Promise<{ budget: BankBudget } | { problem: string 
   }
 }
 
-/** What the bank holds and what that pays for (issue 16): on-chain games are paid by it, so the operator sees when it runs low. */
+/** What the bank holds and what that pays for: on-chain games are paid by it, so the operator sees when it runs low. */
 function Bank({ read }: { read: Awaited<ReturnType<typeof readBudget>> }) {
   if ('problem' in read) {
     return (

@@ -4,7 +4,7 @@ import ui from '../../ui/styles/controls.module.css';
 
 export const metadata: Metadata = { title: 'My games' };
 
-/** Every game this browser or the signed-in wallet holds a seat in (issue 20). */
+/** Every game this browser or the signed-in wallet holds a seat in. */
 export default function Page() {
   return (
     <>

@@ -4,7 +4,7 @@ import ui from '../../ui/styles/controls.module.css';
 
 export const metadata: Metadata = { title: 'Lobby' };
 
-/** Public online games waiting for players (issue 20). */
+/** Public online games waiting for players. */
 export default function Page() {
   return (
     <>

@@ -1,10 +1,10 @@
 /**
- * What an on-chain game can cost the bank, worked out before anything is sent (issue 16): the server refuses a game
+ * What an on-chain game can cost the bank, worked out before anything is sent: the server refuses a game
  * the bank cannot pay for and shows how many more it can afford. It is a bound, not a forecast:
  *
  * - storage, as Octez burns it: cost per byte × the bytes a game can add to the contract — each token's metadata
  *   and record, a ledger entry per copy holder (at most one per seat, or per copy of an edition), the game's record
- *   and its seed's (the commitment, then the seed and the final state hash: 184 bytes on the devnet, issue 23) —
+ *   and its seed's (the commitment, then the seed and the final state hash: 184 bytes on the devnet) —
  *   each big_map entry counted as 65 bytes beside its key and value, as the protocol does;
  * - fees, as Taquito sets them (100 mutez + 1 per byte + 0.1 per gas unit), with each operation's gas at
  *   `MAX_GAS_PER_OPERATION` (the contract's calls use about a hundredth of it on the devnet) and the steps counted

@@ -33,7 +33,7 @@ export interface PlannedToken {
   readonly retired: boolean;
 }
 
-/** The game as opened in the editions contract (issue 15): the bank's power over the players' copies ends with it. */
+/** The game as opened in the editions contract: the bank's power over the players' copies ends with it. */
 export interface PlanGame {
   /** Its id in the contract: the app's game id. */
   readonly id: string;
@@ -49,7 +49,7 @@ export interface LandedAt {
   readonly level: number;
 }
 
-/** The game's seed on-chain (issue 23): committed in the operation that opens the game, revealed with its closing. */
+/** The game's seed on-chain: committed in the operation that opens the game, revealed with its closing. */
 export interface PlanSeed {
   /** SHA-256 (hex) of SEED_COMMITMENT_PREFIX and the game's seed (engine `seedCommitment`). */
   readonly commitment: string;
@@ -91,7 +91,7 @@ export interface PlanOptions {
 export const TILE_ID_ATTRIBUTE = 'Tile';
 
 
-/** A tile's art as its token's artifact: the very image the board shows (issue 15: one artwork per tile). */
+/** A tile's art as its token's artifact: the very image the board shows (one artwork per tile). */
 function tileArtifact(tile: ArtSubject): TileImage {
   const { uri, mimeType, generated } = tileArtImage(tile);
   return generated ? { uri, mimeType, dimensions: { value: '1000x1000', unit: 'px' } } : { uri, mimeType };
@@ -111,7 +111,7 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
   const tokens: PlannedToken[] = [];
   board.tiles.forEach((tile, index) => {
     if (tile.kind !== 'artist') return;
-    // Issue 15: the work's own creators (a featured token's real ones), never whoever put the tile on a board.
+    // The work's own creators (a featured token's real ones), never whoever put the tile on a board.
     const artistAddress = options.artists?.[tile.id];
     const creators = tile.creators ?? (artistAddress !== undefined ? [artistAddress] : [options.bank]);
     const badCreator = creators.find((c) => !isAddress(c));

@@ -1,7 +1,7 @@
 /**
  * A studio board as the engine and the chain layer want it: the engine board (GO first, then the slots in order,
  * tile ids slugged from titles and made unique), each artist tile carrying its work's creators, image and original
- * token (issue 15), and the older extras by tile id (the creator's wallet, the piece's image) in the shape of
+ * token, and the older extras by tile id (the creator's wallet, the piece's image) in the shape of
  * chain/pole-bridge PlanOptions, which the tile's own fields override.
  * Pure, so the board builder shows the same verdict in the browser before anything is sent.
  */
@@ -61,9 +61,9 @@ export function tileImage(uri: string, mimeType?: string): TileImage {
 
 /**
  * Builds and validates a studio board. `pieces` are the featured pieces the slots may name (by id).
- * Supply integrity (issue 15): a piece, and a token featured as pieces, appear at most once on a board, so a tile's
+ * Supply integrity: a piece, and a token featured as pieces, appear at most once on a board, so a tile's
  * edition size is every copy of that work a game can ever have.
- * Every refusal the builder can meet says what to do in a sentence (issue 19).
+ * Every refusal the builder can meet says what to do in a sentence.
  * @throws BoardError `BAD_BOARD_REQUEST` (the name, or the ring: malformed, too few or too many tiles, no piece),
  *   `UNKNOWN_PIECE` (a slot names no featured piece), `DUPLICATE_PIECE` (a piece, or its token, is already on the
  *   board), `UNVERIFIED_PIECE` (featured from a token before its creators were checked), `BAD_BOARD` (the engine

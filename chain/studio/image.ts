@@ -1,5 +1,5 @@
 /**
- * What a studio image must be (issue 15): one of the formats wallets and browsers show (PNG, JPEG, GIF, WebP, SVG,
+ * What a studio image must be: one of the formats wallets and browsers show (PNG, JPEG, GIF, WebP, SVG,
  * AVIF), and — for an inline `data:` image, whose bytes are at hand — bytes that really are the format it declares,
  * told by their magic numbers. Pure and dependency-free: the piece form runs the same checks in the browser.
  */

@@ -58,8 +58,8 @@ export interface Piece extends PieceFields {
   readonly artist: string;
   /**
    * The work's TZIP-21 creators, its royalty receivers: for a piece featured from a token (`source`), that token's
-   * own, as the indexer showed them when the piece was stored (issue 15); else the featuring wallet. Pieces stored
-   * before issue 15 have none.
+   * own, as the indexer showed them when the piece was stored; else the featuring wallet. Pieces stored
+   * before the studio kept creators have none.
    */
   readonly creators?: readonly string[];
   readonly createdAt: string;
@@ -85,7 +85,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * A board to build: its name and the tiles after GO, in ring order. The builder shows the refusals of its name and
- * ring as they are (issue 19), so each of their messages is a sentence an artist can act on.
+ * ring as they are, so each of their messages is a sentence an artist can act on.
  */
 export const boardRequestSchema = z
   .object({
@@ -111,7 +111,7 @@ const SENTENCE_FIELDS: ReadonlySet<PropertyKey> = new Set(['name', 'slots']);
 
 /**
  * What is wrong with a board request, as the builder shows it: the sentences of its name and ring, and for anything
- * else (only an API caller sends it) "path: message". At most the first few (issue 16).
+ * else (only an API caller sends it) "path: message". At most the first few.
  */
 export function boardRequestProblem(error: z.ZodError): string {
   const lines = error.issues.map((issue) =>
@@ -124,7 +124,7 @@ export type BoardRequest = z.input<typeof boardRequestSchema>;
 
 const limitOf = (schema: { readonly maxLength: number | null }): number => schema.maxLength ?? Number.POSITIVE_INFINITY;
 
-/** The longest text each field takes, read off the schemas, for the forms' counters (issue 15: text is never cut). */
+/** The longest text each field takes, read off the schemas, for the forms' counters (text is never cut). */
 export const TEXT_LIMITS = {
   title: limitOf(pieceInputSchema.shape.title),
   artistName: limitOf(pieceInputSchema.shape.artistName.unwrap()),
@@ -133,7 +133,7 @@ export const TEXT_LIMITS = {
   boardName: limitOf(boardRequestSchema.shape.name),
 } as const;
 
-/** Zod issues as one line a person can act on: "title: must not be empty; price: …" (the first few, issue 16). */
+/** Zod issues as one line a person can act on: "title: must not be empty; price: …" (the first few). */
 export function issuesLine(error: z.ZodError): string {
   return issueLines(error.issues, '(request)').join('; ');
 }

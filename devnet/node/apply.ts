@@ -147,7 +147,7 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
     if (found > expected) throw validationError('temporary', 'contract.counter_in_the_future', { contract: source, expected: expected.toString(), found: found.toString() });
     counter = found;
     // Octez's validate.ml `check_contents`: each gas limit within hard_gas_limit_per_operation, then the group's
-    // within the block's (issue 16: every gas figure the devnet is given is held to the protocol's limits).
+    // within the block's (every gas figure the devnet is given is held to the protocol's limits).
     const gasLimit = BigInt(c.gas_limit);
     if (gasLimit < 0n || gasLimit > CONSTANTS.hardGasLimitPerOperation) throw validationError('permanent', 'gas_limit_too_high');
     gasLimits += gasLimit;

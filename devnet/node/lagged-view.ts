@@ -1,6 +1,6 @@
 /**
  * The chain as an indexer that trails the node sees it: each block appears `lag` seconds after the node baked it,
- * as real TzKT shows a block a second or two after the node has it (issue 17). Until then its head, its blocks and
+ * as real TzKT shows a block a second or two after the node has it. Until then its head, its blocks and
  * every account and big_map are those of the last block shown (the chain's context after it), so a TzKT index over
  * this view answers `/v1/head`, balances, tokens, transfers and operations all as of that lagged level.
  *

@@ -277,7 +277,7 @@ export class Chain implements ChainView {
     if (hex.length / 2 > MAX_OPERATION_DATA_LENGTH) throw validationError('temporary', 'prevalidation.oversized_operation', { size: hex.length / 2, max_size: MAX_OPERATION_DATA_LENGTH });
     const signed = Buffer.from(hex, 'hex');
     const { parsed, unsigned: forged, signature: sig } = await parseSigned(signed);
-    // As Octez's mempool, before validation: fees below the filter's minimum are refused (issue 16; fee 0 was applied).
+    // As Octez's mempool, before validation: fees below the filter's minimum (0 among them) are refused.
     // Contents without a fee are no manager operations: validation refuses those.
     const managers = parsed.contents.filter((c) => c.fee !== undefined);
     const fees = managers.reduce((n, c) => n + BigInt(c.fee), 0n);
@@ -557,7 +557,7 @@ function b58DecodePrefix(s: string, p: PrefixV2): Uint8Array {
 }
 
 /**
- * Data dirs written before issue 21 kept implicit accounts their last transfer emptied; Octez deletes those
+ * Older data dirs kept implicit accounts their last transfer emptied; Octez deletes those
  * (apply.ts `deallocateIfEmpty`), so they go on load as they would have gone then.
  */
 function withoutEmptiedAccounts(state: State): State {

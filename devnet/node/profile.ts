@@ -1,7 +1,7 @@
 /**
  * Named devnet settings (`DEVNET_PROFILE=shadownet npm start`): `shadownet` runs the devnet like Shadownet, a block
  * every 6 s and a TzKT API that trails the node by about a second and a half, so a game can be rehearsed here at the
- * pace it will have there (issue 17).
+ * pace it will have there.
  */
 export const PROFILE_VAR = 'DEVNET_PROFILE';
 

@@ -76,7 +76,7 @@ export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessag
 }
 
 /**
- * CORS (issue 16): a request from an allowed page gets `Access-Control-Allow-Origin` for that page (its preflight the
+ * CORS: a request from an allowed page gets `Access-Control-Allow-Origin` for that page (its preflight the
  * methods and headers it asks for); one from another page is answered 403 here, before anything runs or is read.
  */
 function admitOrigin(cors: CorsPolicy, req: IncomingMessage, res: ServerResponse): boolean {
@@ -349,7 +349,7 @@ function ticketBalanceRoute(state: State, owner: string, body: Json): string {
  * The milligas a helper may use: its `gas` (whole gas units), by default the protocol's hard_gas_limit_per_operation.
  * Above that limit (or below 0) it is refused with the protocol's `gas_limit_too_high`, the error validation gives an
  * operation's gas_limit: Octez's run helpers take any figure, so one endless LOOP with gas 10¹² would hold the node
- * for hours (issue 16). `unlimited_gas` (run_script_view) gets the same cap.
+ * for hours. `unlimited_gas` (run_script_view) gets the same cap.
  */
 function requestGas(body: Json): bigint {
   const g = body.gas;

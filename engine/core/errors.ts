@@ -24,7 +24,7 @@ export class RuleError extends EngineError {
 /** A configuration (options, board) is invalid; `issues` names each bad field. */
 export class ConfigError extends EngineError {
   override readonly name = 'ConfigError';
-  /** At most MAX_ISSUES issues and "… and N more": a refusal stays small however bad the input (issue 16). */
+  /** At most MAX_ISSUES issues and "… and N more": a refusal stays small however bad the input. */
   readonly issues: readonly string[];
   constructor(
     readonly code: string,

@@ -1,5 +1,5 @@
 /**
- * Provably fair rolls (issue 23): the scheme, as pure functions the server, the browser and `npm run verify` share.
+ * Provably fair rolls: the scheme, as pure functions the server, the browser and `npm run verify` share.
  * FAIRNESS.md says why it is built so and what it protects against.
  *
  * Two commit–reveal parts, both from the literature:

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * How many issues a refusal spells out (issue 16): a request with a million bad fields is answered with the first few
+ * How many issues a refusal spells out: a request with a million bad fields is answered with the first few
  * and a count of the rest, not with a list as large as the request.
  */
 export const MAX_ISSUES = 10;

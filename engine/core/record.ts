@@ -8,7 +8,7 @@ import type { Actor, GameDefinition, GameEvent, GameId } from './types';
 export interface RecordedAction<A = unknown> {
   readonly seat: Actor;
   readonly action: A;
-  /** Provably fair (issue 23): the acting seat's chain link given with the action (null or absent: none). */
+  /** Provably fair: the acting seat's chain link given with the action (null or absent: none). */
   readonly contribution?: string | null;
   /** Provably fair: the roll the host applied before the action, as it says; `verify` recomputes it. */
   readonly roll?: string;

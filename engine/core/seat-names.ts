@@ -1,6 +1,6 @@
 /**
  * The names a table gives its seats. The rules never read them, but the new-game forms and the server must judge
- * them alike (issue 19: a name was cut at 24 characters without a word, and two players could share one), and this
+ * them alike (a name too long is refused rather than cut, and no two players share one), and this
  * is the one layer both may run.
  */
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * Text people type (names, titles, seeds, ids) is refused when it holds what no such text needs and what breaks the
- * layers below (issue 16): NUL, which PostgreSQL cannot store in text or jsonb; other C0/C1 control characters, which
+ * layers below: NUL, which PostgreSQL cannot store in text or jsonb; other C0/C1 control characters, which
  * garble logs and pages; and UTF-16 surrogates without their pair, which have no UTF-8 form (the store would keep a
  * U+FFFD instead, so a seed would no longer replay its game). Multi-line fields keep tab, newline and carriage return.
  */

@@ -47,7 +47,7 @@ export interface GameDefinition<S, A, C, E extends GameEvent = GameEvent> {
   apply(state: S, seat: Actor, action: unknown): { state: S; events: E[] };
   outcome(state: S): Outcome | null;
   /**
-   * The state with its randomness drawn afresh from `rng` (issue 23): the PRNG, and the order of every face-down
+   * The state with its randomness drawn afresh from `rng`: the PRNG, and the order of every face-down
    * pile nobody has seen (a shuffled pile reshuffled changes no one's odds). A provably fair game calls it before
    * each action with that action's roll; a plain-seed game never does.
    */

@@ -1,5 +1,5 @@
 /**
- * Checking a game (issue 23): everything a record proves, in the order a reader would check it — the seed against
+ * Checking a game (docs/checking-a-game.md): everything a record proves, in the order a reader would check it — the seed against
  * its commitment, every seat's links against its chain, every roll against the seed and the links, every state
  * against the replay, the end against the final hash. The first thing that disagrees is named, with its action.
  */

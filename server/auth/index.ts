@@ -1,5 +1,5 @@
 /**
- * Wallet sign-in (issue 9): a person proves they hold a Tezos address by signing a one-time message, and the
+ * Wallet sign-in: a person proves they hold a Tezos address by signing a one-time message, and the
  * httpOnly cookie `tp_session` then names that address on every request. Route handlers use `sessionAddress` /
  * `requireAddress`; the lower-level functions take a SqlClient so they run without Next.
  */

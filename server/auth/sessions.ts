@@ -46,7 +46,7 @@ export interface OpenedSession {
 
 const NONCE = /^[0-9a-f]{32}$/;
 
-// Strict (issue 16): a form posted from another site cannot smuggle a sign-in in extra fields of another shape.
+// Strict: a form posted from another site cannot smuggle a sign-in in extra fields of another shape.
 const challengeRequestSchema = z.object({ address: plainText(z.string().max(64)) }).strict();
 const signInSchema = z
   .object({

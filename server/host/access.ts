@@ -6,7 +6,7 @@ import { tokenMatches } from './tokens';
 /**
  * Who a token is: the host of a hot-seat game (every human seat), one seat's player, or nobody in particular (a
  * spectator). Online, each seat plays with its own invite token, so there the host token is a spectator's
- * (`onlineHost`): it reads no seat's view and plays no seat (issue 16).
+ * (`onlineHost`): it reads no seat's view and plays no seat.
  */
 export type Holder =
   | { readonly kind: 'host' }
@@ -40,7 +40,7 @@ function notYours(holder: Holder, seat: SeatId | undefined): HostError {
 }
 
 /**
- * The seat a request with `seat` (or none) is about: a seat's player's own (naming another is refused, issue 16),
+ * The seat a request with `seat` (or none) is about: a seat's player's own (naming another is refused),
  * the hot-seat host's named one.
  * @throws HostError 400 SEAT_REQUIRED (the host named none), 403 NOT_YOUR_SEAT | TOKEN_REQUIRED
  */

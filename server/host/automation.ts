@@ -46,7 +46,7 @@ export class Automation {
     for (const seat of [...live.deadlines.keys()]) {
       if (!pending.includes(seat) || playedByBot(live, seat) || timed === null) live.deadlines.delete(seat);
     }
-    // The timers hold the id, not the game: a game evicted from memory while its turn timer runs is freed (issue 16).
+    // The timers hold the id, not the game: a game evicted from memory while its turn timer runs is freed.
     const { id, seq } = live;
     const cancels: Array<() => void> = [];
     for (const seat of pending) {

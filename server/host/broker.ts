@@ -2,7 +2,7 @@ import type { SeatId } from '../../engine';
 import { RequestError } from '../errors';
 import type { ChatEntry, GameSnapshot, GameUpdate, SeatsUpdate } from '../protocol';
 
-/** What a stream carries: the game's updates and, in between, its chat and its seats' presence (issue 20). */
+/** What a stream carries: the game's updates and, in between, its chat and its seats' presence. */
 export type StreamItem =
   | { readonly kind: 'update'; readonly update: GameUpdate }
   | { readonly kind: 'chat'; readonly entry: ChatEntry }
@@ -36,7 +36,7 @@ export class Subscription implements AsyncIterable<GameUpdate> {
     private readonly onClose: () => void,
     /**
      * Sent before any update: the seat's snapshot at the game's newest stored snapshot, when the subscriber resumed
-     * from before it (the updates then start after it, instead of at every action since — issue 16).
+     * from before it (the updates then start after it, instead of at every action since).
      */
     readonly opening: GameSnapshot | null = null,
     start: StreamCursor = { seq: opening?.seq ?? 0, chat: 0 },
@@ -152,7 +152,7 @@ interface Subscriber {
   readonly chatAfter: number;
 }
 
-/** Live subscriptions at once (issue 16): each is an open connection and a queue of views. */
+/** Live subscriptions at once: each is an open connection and a queue of views. */
 export interface StreamCaps {
   readonly perGame: number;
   /** Over all games, per client (its network address, server/limits). */
@@ -180,13 +180,13 @@ export class Broker {
   constructor(
     private readonly caps: StreamCaps = { perGame: Infinity, perClient: Infinity },
     /**
-     * A seat's last stream closed (issue 20: presence; several tabs count once). Its first one opening is the
+     * A seat's last stream closed (presence; several tabs count once). Its first one opening is the
      * subscriber's own doing, which tells the game's streams itself, after the subscriber's backlog.
      */
     private readonly onSeatLeft: (gameId: string, seat: SeatId) => void = () => undefined,
   ) {}
 
-  /** Whether some stream of the game follows `seat`'s view (issue 20: the seat's person is at the table). */
+  /** Whether some stream of the game follows `seat`'s view (the seat's person is at the table). */
   connected(gameId: string, seat: SeatId): boolean {
     for (const { subscription } of this.byGame.get(gameId) ?? []) if (subscription.seat === seat) return true;
     return false;
@@ -281,14 +281,14 @@ export class Broker {
 }
 
 /**
- * The SSE id of a stream at `cursor`: the seq, and once the stream has sent chat, `seq.n` (issue 20), so
+ * The SSE id of a stream at `cursor`: the seq, and once the stream has sent chat, `seq.n`, so
  * `Last-Event-ID` resumes the actions and the chat without a gap. A game without chat keeps plain seq ids.
  */
 export const sseId = (cursor: StreamCursor): string => (cursor.chat === 0 ? String(cursor.seq) : `${cursor.seq}.${cursor.chat}`);
 
 /**
  * Each update's JSON, made once however many streams send it (a seat's tabs, every spectator): the broker hands
- * them all the same object (issue 22).
+ * them all the same object.
  */
 const updateJson = new WeakMap<GameUpdate, string>();
 
@@ -311,7 +311,7 @@ export function formatSseChat(entry: ChatEntry, cursor: StreamCursor): string {
   return `id: ${sseId(cursor)}\nevent: chat\ndata: ${JSON.stringify(entry)}\n\n`;
 }
 
-/** The seats as Server-Sent Events text (`event: seats`, issue 20; `id` the stream's cursor, which it does not move). */
+/** The seats as Server-Sent Events text (`event: seats`; `id` the stream's cursor, which it does not move). */
 export function formatSseSeats(seats: SeatsUpdate, cursor: StreamCursor): string {
   return `id: ${sseId(cursor)}\nevent: seats\ndata: ${JSON.stringify(seats)}\n\n`;
 }

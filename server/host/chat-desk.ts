@@ -20,7 +20,7 @@ export interface ChatDeskDeps {
   readonly clock: Clock;
   /** The live game (loaded if need be). @throws HostError 404 */
   readonly live: (id: string) => Promise<LiveGame>;
-  /** Who a request is: its token, else the seat its browser or wallet holds (issue 20). @throws HostError 403 */
+  /** Who a request is: its token, else the seat its browser or wallet holds. @throws HostError 403 */
   readonly holder: (live: LiveGame, token: string | undefined, seat: SeatId | undefined, context: RequestContext) => Promise<Holder>;
   /** Per-seat rate of posts (null: unlimited); the routes limit each client and wallet besides. */
   readonly rate: Rate | null;
@@ -30,7 +30,7 @@ export interface ChatDeskDeps {
 const RACES = 3;
 
 /**
- * An online game's chat (issue 20): seats post messages and emotes, the game's host mutes seats, everyone at the
+ * An online game's chat: seats post messages and emotes, the game's host mutes seats, everyone at the
  * table (spectators too) reads it, live on the game's stream and from the store after a refresh. It is no part of
  * the game: nothing here touches the action log, the state or the record. Posts run in a queue of their own per
  * game, so a message never waits for a move (an on-chain one can take a block).
@@ -131,7 +131,7 @@ export class ChatDesk {
   }
 
   /**
-   * A finished game's chat is closed: its streams end with the game (issue 16), so a message would reach nobody
+   * A finished game's chat is closed: its streams end with the game, so a message would reach nobody
    * live, and the table's next step (a rematch) is a game of its own.
    */
   private open(live: LiveGame): void {

@@ -44,7 +44,7 @@ import { keepMark, markTimedOut } from './timer-marks';
 import { hashToken, newToken } from './tokens';
 import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
 
-/** The newest listed games the lobby looks at (issue 20): a page's worth, not every public game ever made. */
+/** The newest listed games the lobby looks at: a page's worth, not every public game ever made. */
 const LOBBY_SIZE = 50;
 
 export interface GameHostOptions {
@@ -67,7 +67,7 @@ export interface GameHostOptions {
   readonly idleMs?: number;
   /** Live event streams at once, per game and per client (default: no cap). */
   readonly streams?: StreamCaps;
-  /** Chat posts per seat (issue 20; default: unlimited — the routes pass the environment's POLE_RATE_CHAT). */
+  /** Chat posts per seat (default: unlimited — the routes pass the environment's POLE_RATE_CHAT). */
   readonly chatRate?: Rate | null;
 }
 
@@ -76,11 +76,11 @@ export interface RequestContext {
   readonly address?: string | null;
   /** The client's network address (server/limits), for the caps on its event streams. */
   readonly client?: string | null;
-  /** The browser's id (its httpOnly `tp_browser` cookie): the seats it holds need no token (issue 20). */
+  /** The browser's id (its httpOnly `tp_browser` cookie): the seats it holds need no token. */
   readonly browser?: string | null;
 }
 
-/** Days without a move after which an unfinished game is abandoned: it ends, and its seed is revealed (issue 23). */
+/** Days without a move after which an unfinished game is abandoned: it ends, and its seed is revealed. */
 export const ABANDONED_AFTER_DAYS = 14;
 const DAY_MS = 86_400_000;
 
@@ -177,7 +177,7 @@ export class GameHost {
   /**
    * Creates a game: validates the request and the engine config (players = seats), draws the seed and the tokens.
    * An on-chain game costs the bank tez (its tokens, its bots' wallets): only a signed-in wallet creates one, within
-   * its limits and the bank's balance (issue 16).
+   * its limits and the bank's balance.
    * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME | PLAYERS_FROM_SEATS, 422 the engine's ConfigError code, 401
    *   SIGN_IN_REQUIRED, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_NOT_CONFIGURED
    */
@@ -229,7 +229,7 @@ export class GameHost {
   }
 
   /**
-   * "Play again" (issue 20): a seat of a finished game (its invite token), or the hot-seat host, asks for the rematch
+   * "Play again": a seat of a finished game (its invite token), or the hot-seat host, asks for the rematch
    * — the same seats, options, house rules and board, a new seed; an on-chain game's gets new tokens through the
    * normal set-up (a signed-in wallet, within its limits). The first ask creates it, every later one (on any app
    * instance: the store's unique `rematch_of` decides a race) gets the same. A seat then takes its own seat in it,
@@ -259,12 +259,12 @@ export class GameHost {
     return { id: rematchId, seat: holder.seat, token };
   }
 
-  /** The rematch of a finished game once someone asked for it (issue 20), else null. @throws HostError 404 */
+  /** The rematch of a finished game once someone asked for it, else null. @throws HostError 404 */
   async rematchOf(id: string): Promise<string | null> {
     return this.knownRematch(await this.live(id));
   }
 
-  /** The lobby (issue 20): the newest listed games still running with a free human seat, newest first. */
+  /** The lobby: the newest listed games still running with a free human seat, newest first. */
   async lobby(): Promise<LobbyGame[]> {
     const rows = await this.storeCall(() => this.store.listedGames(LOBBY_SIZE));
     const now = this.clock.now();
@@ -272,7 +272,7 @@ export class GameHost {
   }
 
   /**
-   * A lobby join (issue 20): takes a free seat of a listed game (the one asked for, else the first), under the
+   * A lobby join: takes a free seat of a listed game (the one asked for, else the first), under the
    * joiner's name if given, with a token minted now — the creator's earlier invite for that seat stops working, so two
    * joiners never share a seat.
    * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME, 404 UNKNOWN_GAME | NOT_IN_LOBBY, 409
@@ -315,7 +315,7 @@ export class GameHost {
   }
 
   /**
-   * A seat posts to an online game's chat (issue 20): a message or an emote, delivered on every stream of the game
+   * A seat posts to an online game's chat: a message or an emote, delivered on every stream of the game
    * and stored with it, never in its record. See ChatDesk.post. @throws HostError 400, 403, 404, 409, 429
    */
   chat(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry> {
@@ -345,7 +345,7 @@ export class GameHost {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
       await this.noteTaken(live, seat);
       // The seat saw a later seq than this instance holds: its stream is on another instance, whose append has not
-      // reached this one yet (issue 22). The log has it: read it before judging the request stale.
+      // reached this one yet. The log has it: read it before judging the request stale.
       if (seq > live.seq) await this.catchUp(live);
       if (contribution !== null) await this.checkLink(live, seat, contribution);
       return { seq: await this.commit(live, seat, action, seq, false, false, contribution) };
@@ -370,7 +370,7 @@ export class GameHost {
   }
 
   /**
-   * A seat of a provably fair game registers its hash chain's head (issue 23), once: its links count from the next
+   * A seat of a provably fair game registers its hash chain's head, once: its links count from the next
    * action. @throws HostError 400 MALFORMED_REQUEST, 403, 404, 409 NOT_FAIR | CHAIN_REGISTERED | GAME_OVER
    */
   async registerChain(id: string, request: unknown, context: RequestContext = {}): Promise<{ seat: SeatId; head: string; at: number }> {
@@ -400,7 +400,7 @@ export class GameHost {
     const { chain, target, live } = await this.chainSeat(id, token, seat, context);
     if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
     await chain.claim(id, target, context.address);
-    // The wallet now holds the seat: signing in on another device finds it again (issue 20).
+    // The wallet now holds the seat: signing in on another device finds it again.
     await this.storeCall(() => this.seatHolders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!));
   }
 
@@ -471,7 +471,7 @@ export class GameHost {
   }
 
   /**
-   * Issue 20: the person whose seat its bot plays (they left, or their grace ran out) takes it back, from their
+   * The person whose seat its bot plays (they left, or their grace ran out) takes it back, from their
    * invite link (the hot-seat host token names the seat), while the game runs; the log tells everyone.
    * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT | TOKEN_REQUIRED | BOT_SEAT | UNKNOWN_SEAT, 404, 409
    *   GAME_OVER | SEAT_NOT_TAKEN_OVER
@@ -495,7 +495,7 @@ export class GameHost {
   /**
    * Follows a game as the token's seat sees it: first every update after `afterSeq` (default: none before now), in
    * order, then each new one. Resuming from before the game's newest stored snapshot starts at that snapshot
-   * (`opening`) and sends the updates after it: a bounded backlog, not one update per action since (issue 16). Once
+   * (`opening`) and sends the updates after it: a bounded backlog, not one update per action since. Once
    * the game is over the subscription ends after its backlog. Close the subscription to stop. An online game's chat
    * comes on it too: the entries after `chatAfter` (default: none before now), then each new one.
    * @throws HostError 404, 403, 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT
@@ -521,7 +521,7 @@ export class GameHost {
       const subscription = this.broker.attach(id, viewer, live.seq, { client, opening, start: { seq: opening?.seq ?? from, chat: chatFrom }, chatAfter: room?.last ?? 0 });
       for (const { seq, state } of backlog) subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
       for (const entry of chatBacklog) subscription.pushChat(entry);
-      // The seats as they are now (issue 20): everyone's, when this seat has just come (its grace ends); else this
+      // The seats as they are now: everyone's, when this seat has just come (its grace ends); else this
       // stream's only, so a stream resumed after a gap misses no presence change nor seat mark.
       if (live.row.mode === 'online' && !live.row.finished) {
         if (arriving) this.graces.cancel(id, viewer);
@@ -534,7 +534,7 @@ export class GameHost {
   }
 
   /**
-   * This browser (`context.browser`, and the signed-in wallet) now holds the seat of the token in the body (issue 20):
+   * This browser (`context.browser`, and the signed-in wallet) now holds the seat of the token in the body:
    * later requests need no token. Handing over the same token again changes nothing.
    * @throws HostError 400 MALFORMED_REQUEST, 403 BAD_TOKEN, 404
    */
@@ -549,7 +549,7 @@ export class GameHost {
     return { access: holder.kind, seat };
   }
 
-  /** A wallet just signed in on a browser: it holds that browser's seats from now on (issue 20, "My games"). */
+  /** A wallet just signed in on a browser: it holds that browser's seats from now on ("My games"). */
   async adoptSeats(browser: string | null, address: string): Promise<void> {
     if (browser === null) return;
     await this.storeCall(() => this.seatHolders.adopt(browserHolder(browser), walletHolder(address)));
@@ -562,7 +562,7 @@ export class GameHost {
 
   /**
    * Every game this browser or the signed-in wallet holds a seat in, with whose turn it is: "your turn" first, then
-   * running, then finished, most recent first within each (issue 20, `/games`).
+   * running, then finished, most recent first within each (`/games`).
    */
   async myGames(context: RequestContext): Promise<MyGamesResponse> {
     const held = await this.storeCall(() => this.seatHolders.held(holderKeys(context)));
@@ -600,7 +600,7 @@ export class GameHost {
   }
 
   /**
-   * The record the record route answers: only once the game is over (issue 16). Before, its seed would predict every
+   * The record the record route answers: only once the game is over. Before, its seed would predict every
    * roll and draw and its actions would show sealed bids, to anyone with the game's id — so, as on Board Game Arena,
    * a game's replay opens when it ends; until then each seat has its own view and the game's events.
    * @throws HostError 404, 409 GAME_NOT_OVER
@@ -615,7 +615,7 @@ export class GameHost {
   }
 
   /**
-   * A game nobody has moved in for ABANDONED_AFTER_DAYS is abandoned (issue 23, FAIRNESS.md): it ends where it
+   * A game nobody has moved in for ABANDONED_AFTER_DAYS is abandoned (FAIRNESS.md): it ends where it
    * stands — no further move is taken — so its seed can be revealed and its record can prove every roll made; an
    * on-chain game is closed and revealed like a finished one. Checked when its record or its snapshot is asked for.
    */
@@ -650,7 +650,7 @@ export class GameHost {
   }
 
   /**
-   * A record's actions, and in a provably fair game (issue 23) what proves them: the seed's commitment, the seats'
+   * A record's actions, and in a provably fair game what proves them: the seed's commitment, the seats'
    * chains, and with each action its link, the roll it was reseeded with and the hash of the state after it — so
    * `npm run verify` names the first roll or action that disagrees.
    */
@@ -696,7 +696,7 @@ export class GameHost {
   // ---- internals ----
 
   /**
-   * Who a request is, in one place (issue 20): its explicit token if it has one, else the seat its browser holds in
+   * Who a request is, in one place: its explicit token if it has one, else the seat its browser holds in
    * this game, else the signed-in wallet's (`seat`: which one, when they hold several).
    * @throws HostError 403 BAD_TOKEN (a token of no seat)
    */
@@ -707,7 +707,7 @@ export class GameHost {
     return heldHolder(live.row, await this.storeCall(() => this.seatHolders.held(keys, live.id)), seat);
   }
 
-  /** The game's seats reach the browser with who is at the table (issue 20). */
+  /** The game's seats reach the browser with who is at the table. */
   private withPresence(live: LiveGame): LiveGame {
     live.presence = (seat) => this.presenceOf(live, seat);
     return live;
@@ -720,7 +720,7 @@ export class GameHost {
     return { presence: 'away', graceUntil: this.graces.until(live.id, seat) };
   }
 
-  /** The seats as every stream of the game gets them: presence and the log's seat marks (issue 20). */
+  /** The seats as every stream of the game gets them: presence and the log's seat marks. */
   private publishSeats(live: LiveGame): void {
     const update = this.seatsUpdate(live);
     // A change nobody can see (a seat marked taken, a store notice of our own write) sends nothing.
@@ -803,7 +803,7 @@ export class GameHost {
   }
 
   /**
-   * Seats a person (issue 20): `seat` makes the new seats from the game's (or refuses). They are stored only if the
+   * Seats a person: `seat` makes the new seats from the game's (or refuses). They are stored only if the
    * stored seats are still the ones it saw; if another instance changed them meanwhile, it sees theirs and decides
    * again — so two people on two instances never get one seat. Runs in the game's queue.
    * @throws HostError what `seat` throws; 409 SEAT_TAKEN when the seats keep changing under it
@@ -823,7 +823,7 @@ export class GameHost {
   }
 
   /**
-   * Records, once, that an online game's seat is taken (issue 20): its token opened a stream or acted. The lobby
+   * Records, once, that an online game's seat is taken: its token opened a stream or acted. The lobby
    * offers it no more, and a restarted server gives it the grace to come back. Runs in the game's queue.
    */
   private async noteTaken(live: LiveGame, seat: SeatId): Promise<void> {
@@ -1041,9 +1041,9 @@ export class GameHost {
     if (!live.row.finished && live.kit.definition.outcome(state)) {
       live.row = { ...live.row, finished: true };
       this.inBackground(this.store.markFinished(live.id));
-      this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(state) }); // the bank's power over the players' copies ends with the game (issue 15)
+      this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(state) }); // the bank's power over the players' copies ends with the game
       this.graces.cancelGame(live.id);
-      this.broker.end(live.id); // nothing more will come: streams close instead of staying open (issue 16)
+      this.broker.end(live.id); // nothing more will come: streams close instead of staying open
     }
   }
 
@@ -1139,7 +1139,7 @@ export class GameHost {
       if (event.type === 'chat') continue;
       if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
       const work = this.queues.run(live.id, async () => {
-        // The notification carries the action (issue 22): the next one is applied as it comes, without a query.
+        // The notification carries the action: the next one is applied as it comes, without a query.
         if (event.type === 'action' && event.logged && event.seq === live.seq + 1) {
           const { seat, action, timedOut, contribution } = event.logged;
           this.follow(live, event.seq, seat, action, timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : [], contribution ?? null);
@@ -1149,7 +1149,7 @@ export class GameHost {
           const row = await this.store.getGame(live.id);
           if (row) {
             live.row = { ...live.row, seats: row.seats, seatMarks: row.seatMarks };
-            // A takeover (here or on another instance) ends the seat's grace here too (issue 20).
+            // A takeover (here or on another instance) ends the seat's grace here too.
             for (const seat of row.seats.keys()) if (row.seats[seat]!.botTakeover) this.graces.cancel(live.id, seat);
             this.publishSeats(live);
           }

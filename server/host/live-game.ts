@@ -9,7 +9,7 @@ export interface LoggedAction {
   readonly seat: Actor;
   readonly action: unknown;
   readonly events: readonly GameEvent[];
-  /** Provably fair (issue 23): the link the acting seat gave with it, if any. */
+  /** Provably fair: the link the acting seat gave with it, if any. */
   readonly contribution?: string | null;
 }
 
@@ -26,15 +26,15 @@ export class LiveGame {
   state: unknown;
   /** Turn-timer deadlines (ms since epoch) of pending human seats. */
   readonly deadlines = new Map<SeatId, number>();
-  /** When a request or an action last touched it (the host's clock): an idle game leaves memory (issue 16). */
+  /** When a request or an action last touched it (the host's clock): an idle game leaves memory. */
   lastUsed = 0;
-  /** Its chat (issue 20), loaded when first needed; it leaves memory with the game. */
+  /** Its chat, loaded when first needed; it leaves memory with the game. */
   chat: Promise<ChatRoom> | null = null;
-  /** Whether a seat's person is at the table (issue 20); the host sets it for online games. */
+  /** Whether a seat's person is at the table; the host sets it for online games. */
   presence: (seat: SeatId) => SeatPresence = () => NO_PRESENCE;
   /** The seats as last sent to the game's streams (JSON), so an unchanged update is not sent again. */
   publishedSeats: string | null = null;
-  /** Its rematch's id once known (issue 20): a rematch, once made, is never unmade. */
+  /** Its rematch's id once known: a rematch, once made, is never unmade. */
   rematch: string | null = null;
   /** When its last action was applied (ms since epoch; its creation before any): how long it has stood still. */
   lastMoveAt = 0;
@@ -104,7 +104,7 @@ export class LiveGame {
   }
 
   /**
-   * The events up to action `seq` (default: every one so far), in order, each seat mark (issue 20) after the events
+   * The events up to action `seq` (default: every one so far), in order, each seat mark after the events
    * of the action that was the last one when it was made.
    */
   events(seq = this.seq): GameEvent[] {

@@ -8,7 +8,7 @@ import { gameKits } from './game-kits';
 import { creatorSeatTaken } from './tables';
 import { hashToken, newGameId, newSeed, newToken } from './tokens';
 
-/** The page a game is played at; invite links add the seat, and its token in the fragment (never sent, never logged: issue 20). */
+/** The page a game is played at; invite links add the seat, and its token in the fragment (never sent, never logged). */
 export const gamePath = (id: string): string => `/play/${encodeURIComponent(id)}`;
 
 export const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string => issueLines(issues, '(body)').join('; ');
@@ -34,7 +34,7 @@ export interface StoredStudioBoard {
 }
 
 /**
- * Issue 19: a name too long is refused, never cut, and no two seats share a name (trimmed, whatever the case), so
+ * A name too long is refused, never cut, and no two seats share a name (trimmed, whatever the case), so
  * the log and the seat letters tell the players apart — the same judgement as the new-game forms'.
  * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME
  */
@@ -48,7 +48,7 @@ export function parseGameRequest(request: unknown): ParsedGameRequest {
 }
 
 /**
- * Issue 15: on-chain, a tile's creators are its token's creators and royalty receivers, so they come from a studio
+ * On-chain, a tile's creators are its token's creators and royalty receivers, so they come from a studio
  * board (whose pieces were checked when featured), never from a board in the request.
  * @throws HostError 422 UNVERIFIED_BOARD naming the first tile that claims creators or an original token.
  */
@@ -73,7 +73,7 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
   if ('players' in req.options && req.options.players !== req.seats.length) {
     throw new GameError('PLAYERS_FROM_SEATS', `the seats make ${req.seats.length} players; leave "players" out of the options`);
   }
-  // Hot-seat has one device for every seat: nobody connects or goes away (issue 20).
+  // Hot-seat has one device for every seat: nobody connects or goes away.
   if (req.graceSeconds !== undefined && req.mode !== 'online') throw new GameError('GRACE_ONLINE_ONLY', 'a grace period is for online games: in hot-seat every seat plays on one device');
   // The lobby hands out seats to people on their own devices: a hot-seat game has none to hand out.
   if (req.public && req.mode !== 'online') throw new TableError('LOBBY_ONLINE_ONLY', 'only an online game can be public: a hot-seat game is played on one device');
@@ -116,7 +116,7 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     graceSeconds: req.mode === 'online' ? (req.graceSeconds ?? GRACE_DEFAULT) : null,
     listed: req.public,
     studioBoard: req.onChain?.studioBoard ?? null,
-    // Provably fair (issue 23) when the seed is the server's own and each seat plays on its own device: a typed
+    // Provably fair when the seed is the server's own and each seat plays on its own device: a typed
     // seed is known to whoever typed it, and a hot-seat device holds every seat's chain.
     fair: req.mode === 'online' && req.seed === undefined,
   };

@@ -4,7 +4,7 @@ import type { StoredSeatMark } from '../store';
 import type { Clock } from './clock';
 
 /**
- * Issue 20: who is at an online table, and the grace period of a seat whose person went away. A seat is connected
+ * Who is at an online table, and the grace period of a seat whose person went away. A seat is connected
  * while at least one of its event streams is open on this instance (the broker knows them); when its last one
  * closes, the seat keeps its place for the game's grace period, and only then its bot plays for it.
  *

@@ -13,7 +13,7 @@ export function setupStored(row: GameRow): unknown {
 }
 
 /**
- * The roll that reseeds the state before action `seq` of a provably fair game (issue 23), from the seed and the link
+ * The roll that reseeds the state before action `seq` of a provably fair game, from the seed and the link
  * the acting seat gave; null in a plain-seed game.
  */
 export function rollFor(row: GameRow, seq: number, contribution: string | null | undefined): string | null {

@@ -5,7 +5,7 @@ import type { Holder } from './access';
 import { hashToken } from './tokens';
 
 /**
- * Who holds which seats (issue 20, "My games"): a browser, by its httpOnly `tp_browser` cookie, and a signed-in
+ * Who holds which seats ("My games"): a browser, by its httpOnly `tp_browser` cookie, and a signed-in
  * wallet remember the seats whose invite tokens they handed over, so a closed tab or another device (signed in) gets
  * back in without the link. Only hashes are kept: the browser id's and the seat token's. An entry counts only while
  * its token hash is the seat's current one (migration 6).
@@ -89,7 +89,7 @@ export class SeatHolders {
   }
 
   /**
-   * A wallet signing in on a browser takes on the seats that browser holds (issue 20): opened before signing in,
+   * A wallet signing in on a browser takes on the seats that browser holds: opened before signing in,
    * they come back on any device signed in with it. Whoever signs in here could play them on this browser already.
    */
   async adopt(browser: string, wallet: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Who sits at a table (issue 20): the rematch of a finished game and the lobby's public games, as pure functions of
+ * Who sits at a table: the rematch of a finished game and the lobby's public games, as pure functions of
  * the stored rows. GameHost runs them in the game's queue and stores what they return.
  */
 import { describeSeatNameProblem, seatNameProblems, type SeatId } from '../../engine';
@@ -64,7 +64,7 @@ export function joinRematchSeat(row: GameRow, seat: SeatId, tokenHash: string): 
 export const freeSeats = (row: GameRow): SeatId[] =>
   row.seats.flatMap((s, seat) => (s.kind === 'human' && !s.botTakeover && !s.taken && s.tokenHash !== null ? [seat] : []));
 
-/** A listed game's seats with the first human seat taken: its creator holds that invite (issue 20). */
+/** A listed game's seats with the first human seat taken: its creator holds that invite. */
 export function creatorSeatTaken(seats: readonly StoredSeat[]): StoredSeat[] {
   const first = seats.findIndex((s) => s.kind === 'human');
   return seats.map((s, i) => (i === first ? { ...s, taken: true } : s));
@@ -113,7 +113,7 @@ export function lobbySeat(row: GameRow, wanted: SeatId | undefined): SeatId {
 
 /**
  * The seats after a lobby join of `seat` with `tokenHash` (the seat's invite minted anew, so the creator's earlier
- * invite for it stops working), under the joiner's `name` if given: checked as every seat's name is (issue 19).
+ * invite for it stops working), under the joiner's `name` if given: checked as every seat's name is.
  * @throws HostError 400 NAME_TOO_LONG | DUPLICATE_NAME
  */
 export function joinLobbySeat(row: GameRow, seat: SeatId, tokenHash: string, name: string | undefined): StoredSeat[] {

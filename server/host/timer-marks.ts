@@ -2,7 +2,7 @@ import type { GameEvent, SeatId } from '../../engine';
 import type { TimedOutEvent } from '../protocol';
 
 /**
- * Issue 19: a move the server makes when a seat's turn timer runs out read like the player's own ("Ben's uncle
+ * A move the server makes when a seat's turn timer runs out must not read like the player's own ("Ben's uncle
  * placed sealed bids"). Its logged events start with a TimedOutEvent. That mark is stored with the events (replaying
  * the engine cannot give it back), and kept wherever the host recomputes a logged action's events.
  */

@@ -4,7 +4,7 @@ import type { GameRow } from '../store';
 import type { LiveGame } from './live-game';
 
 /**
- * The public seat list (never a token hash), with who is at the table when `live` says (issue 20); without it (a
+ * The public seat list (never a token hash), with who is at the table when `live` says; without it (a
  * game's record) the seats as they are kept.
  */
 export const seatInfos = (row: GameRow, live?: LiveGame): SeatInfo[] =>
@@ -31,7 +31,7 @@ function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
 
 /**
  * The seed is hidden information until the game ends (it fixes every roll and draw): until then, its commitment —
- * in a finished game's earlier states too. An abandoned game (finished with no outcome, issue 23) has ended too.
+ * in a finished game's earlier states too. An abandoned game (finished with no outcome) has ended too.
  */
 const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null => (outcome || abandoned(live) ? live.row.seed : null);
 
@@ -76,7 +76,7 @@ export function updateFor(live: LiveGame, seq: number, state: unknown, events: r
 
 /**
  * What `seat` saw at `seq` (an earlier state, e.g. a stored snapshot's): the snapshot a resumed event stream opens
- * with instead of one update per action since (issue 16). Its deadline is the current one only when `seq` is now.
+ * with instead of one update per action since. Its deadline is the current one only when `seq` is now.
  */
 export function snapshotAt(live: LiveGame, seq: number, state: unknown, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
   const fields = seen(live, state, seat);

@@ -1,5 +1,5 @@
 /**
- * The browser id cookie `tp_browser` (issue 20, "My games"): a random id, httpOnly (scripts never see it),
+ * The browser id cookie `tp_browser` ("My games"): a random id, httpOnly (scripts never see it),
  * SameSite=Lax, for the whole site, 400 days (the longest browsers keep a cookie); Secure over https. The server
  * keeps only its SHA-256, with the seats the browser holds (server/host/seat-holders.ts), so a closed tab keeps its
  * seats and no seat token needs to stay in a URL or in the page's storage.

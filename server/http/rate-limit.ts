@@ -1,5 +1,5 @@
 /**
- * Rate limits at the route handlers (issue 16): who a request is (server/limits: its client address and signed-in
+ * Rate limits at the route handlers: who a request is (server/limits: its client address and signed-in
  * wallet), one point of its kind taken before the handler runs, and a 429 with `Retry-After` when it is over —
  * nothing else is done for it. One limiter per process, from the environment (README.md, "Security").
  */

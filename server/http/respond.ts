@@ -3,7 +3,7 @@ import { plainText } from '../../engine';
 import { errorResponse, isHostError, isStoreError, RequestError, storeFailure, storeFailureKind } from '..';
 
 /**
- * How many bytes of a request body a route reads (issue 16): the body is read as a stream and the request refused
+ * How many bytes of a request body a route reads: the body is read as a stream and the request refused
  * with 413 `BODY_TOO_LARGE` as soon as it passes the limit, so a large body is never held whole.
  */
 export const BODY_LIMITS = {
@@ -24,7 +24,7 @@ export const MAX_MESSAGE_LENGTH = 2_000;
 const MEDIA_JSON = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * Refuses a request a page of another site made the browser send (CSRF, issue 16). Browsers say where a request comes
+ * Refuses a request a page of another site made the browser send (CSRF). Browsers say where a request comes
  * from: `Sec-Fetch-Site` (every current browser), else `Origin`; only this origin's own pages may change anything
  * (`same-site` is refused too: on localhost every port is the same site). A request with neither header did not come
  * from a web page (curl, scripts): no cookie of a victim rides on it.

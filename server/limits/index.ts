@@ -1,4 +1,4 @@
-/** What one client may cost the server (issue 16): request rates, event streams, idle games, the bank's tez. */
+/** What one client may cost the server (docs/security-and-limits.md): request rates, event streams, idle games, the bank's tez. */
 export { RateLimits, type Requester } from './rate-limits';
 export { clientAddress, PEER_HEADER, PEER_STAMP_VAR, UNKNOWN_CLIENT } from './client';
 export { limitSettingsFromEnv, DEFAULT_LIMITS, LIMIT_VARS, RATE_VARS, LimitConfigError, type LimitSettings, type Rate, type RateKind } from './settings';

@@ -1,4 +1,4 @@
-// rate-limiter-flexible, not a counter of our own (issue 16): a maintained, widely used limiter whose in-memory
+// rate-limiter-flexible, not a counter of our own: a maintained, widely used limiter whose in-memory
 // store counts atomically per key, forgets a key when its window ends (unref'd timers: nothing keeps a process
 // alive or grows with every client ever seen) and tells a refusal how long until the next point — Retry-After.
 // Its Redis/PostgreSQL stores take the same calls, should several app instances ever need one shared count.
@@ -48,7 +48,7 @@ export class RateLimits {
   }
 
   /**
-   * Takes a point of `kind` for a game's seat (issue 20: chat is limited per seat too, whichever client or wallet
+   * Takes a point of `kind` for a game's seat (chat is limited per seat too, whichever client or wallet
    * posts for it).
    * @throws HostError 429 RATE_LIMITED as `consume`
    */

@@ -1,5 +1,5 @@
 /**
- * What one client may cost the server (issue 16), from the environment: request rates, live event streams, how
+ * What one client may cost the server, from the environment: request rates, live event streams, how
  * long an idle game stays in memory, and how much of the bank's tez one signed-in wallet may commit. Every limit has
  * a default (README.md, "Security"); a malformed value stops the server with a one-line explanation rather than
  * running without the limit.
@@ -55,7 +55,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
     // Hot-seat play is a click a second at most; bots move on the server and are not counted.
     action: { points: 120, seconds: 10 },
     chat: { points: 20, seconds: 60 },
-    // Issue 20: a person joins a game or two from the lobby; a script collecting every free seat is what this stops.
+    // A person joins a game or two from the lobby; a script collecting every free seat is what this stops.
     join: { points: 10, seconds: 60 },
     // A lab plays up to 5,000 games (a few CPU seconds each time).
     lab: { points: 6, seconds: 60 },

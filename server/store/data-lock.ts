@@ -1,5 +1,5 @@
 /**
- * One process per PGlite data folder (issue 16). PGlite is PostgreSQL in single-user mode and takes no lock of its own
+ * One process per PGlite data folder. PGlite is PostgreSQL in single-user mode and takes no lock of its own
  * on the Node filesystem (electric-sql/pglite#1106): two processes on one folder both write, and the folder ends up
  * unreadable. So the store holds a lock file in the folder, as PostgreSQL's postmaster.pid does: created exclusively,
  * naming the process (its PID, when it started, on which host); a second process is refused with that holder named;

@@ -1,5 +1,5 @@
 /**
- * What a store failure means for the request (issue 16), told truthfully: the value cannot be stored (the request's
+ * What a store failure means for the request, told truthfully: the value cannot be stored (the request's
  * fault: 400), the database is away for a while (503: try again), or it is broken or misconfigured (500: no retry
  * helps, the operator must look). The database's own text stays in the server log, never in an answer.
  */

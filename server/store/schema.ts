@@ -128,7 +128,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
     sql: `
-      -- The signed-in wallet that created an on-chain game (issue 16): its live games and bot seats are limited,
+      -- The signed-in wallet that created an on-chain game: its live games and bot seats are limited,
       -- since the bank pays for each. Null for games created before.
       ALTER TABLE chain_games ADD COLUMN creator text;
       CREATE INDEX chain_games_creator ON chain_games (creator);
@@ -137,7 +137,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 5,
     sql: `
-      -- An online game's chat (issue 20), numbered per game; no part of the action log or the game record. kind:
+      -- An online game's chat, numbered per game; no part of the action log or the game record. kind:
       -- 'text' | 'emote' (body: the message or the emote's name) by seat, or 'mute' | 'unmute' of seat, by the host.
       -- The primary key orders posts from several app instances as the actions' does.
       CREATE TABLE chat_messages (
@@ -154,7 +154,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 6,
     sql: `
-      -- Who holds a seat (issue 20, "My games"): a browser ('browser:' and the SHA-256 of its httpOnly tp_browser
+      -- Who holds a seat ("My games"): a browser ('browser:' and the SHA-256 of its httpOnly tp_browser
       -- cookie) or a signed-in wallet ('wallet:' and its address). seat -1 is the game's host token. An entry counts
       -- only while token_hash is the seat's current token hash: a seat whose token is rotated is no longer held.
       CREATE TABLE seat_holders (
@@ -171,7 +171,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 7,
     sql: `
-      -- Issue 20: an online game's grace period (seconds an away seat keeps its place before its bot plays; null in
+      -- An online game's grace period (seconds an away seat keeps its place before its bot plays; null in
       -- hot-seat), and the seats' changes its log tells ([{ n, afterSeq, seat, mark }]), no part of the record.
       ALTER TABLE games ADD COLUMN grace_seconds integer;
       ALTER TABLE games ADD COLUMN seat_marks jsonb NOT NULL DEFAULT '[]';
@@ -180,7 +180,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 8,
     sql: `
-      -- Rematch and lobby (issue 20). listed: a public game, shown in the lobby while it has free human seats.
+      -- Rematch and lobby. listed: a public game, shown in the lobby while it has free human seats.
       -- rematch_of: the game this one is the rematch of; unique, so two people pressing "Play again" at once (on one
       -- app instance or two) make one rematch: the second insert fails and reads the first's.
       ALTER TABLE games ADD COLUMN listed boolean NOT NULL DEFAULT false;
@@ -194,7 +194,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 9,
     sql: `
-      -- Provably fair games (issue 23, FAIRNESS.md). fair: every action's roll mixes the seed with the acting seat's
+      -- Provably fair games (FAIRNESS.md). fair: every action's roll mixes the seed with the acting seat's
       -- link. contribution: that link, as given with the action. fair_chains: each seat's chain head, registered
       -- once when the game was at seq at_seq; its links count from the next action.
       ALTER TABLE games ADD COLUMN fair boolean NOT NULL DEFAULT false;

@@ -112,7 +112,7 @@ const MAX_APPEND_BATCH = 200;
 /** NOTIFY payloads must stay under 8,000 bytes: an action too big to ride along is read from the log instead. */
 const NOTICE_BYTES = 7900;
 
-/** The notification of an append: the action itself when it fits (issue 22), else only its seq. */
+/** The notification of an append: the action itself when it fits, else only its seq. */
 function actionNotice(append: PendingAppend): string {
   const base: StoreEvent = { type: 'action', gameId: append.gameId, seq: append.seq };
   // The mark server/host/timer-marks.ts puts first in a timed-out move's events (replay cannot give it back).
@@ -236,7 +236,7 @@ export class SqlGameStore implements GameStore {
 
   /**
    * Appends go to the database as one statement at a time per store: those that arrive while one is on its way
-   * leave together in the next (a group commit, issue 22). Alone, an append leaves at once; under load, one
+   * leave together in the next (a group commit, docs/capacity.md). Alone, an append leaves at once; under load, one
    * statement, one commit and one round trip carry many games' actions.
    */
   appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events: readonly GameEvent[] = [], contribution: string | null = null): Promise<void> {

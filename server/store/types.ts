@@ -11,14 +11,14 @@ export interface StoredSeat {
   /** A human seat whose player left: its bot plays it. */
   readonly botTakeover: boolean;
   /**
-   * Someone has taken the seat (issue 20): its token opened a stream or acted, or a lobby or rematch join minted it.
+   * Someone has taken the seat: its token opened a stream or acted, or a lobby or rematch join minted it.
    * Recorded for online games; a listed game's seat without it is free in the lobby, and only a taken seat gets a
    * grace period when a server restarts (its person was at the table).
    */
   readonly taken?: boolean;
 }
 
-/** A seat's change the log tells (issue 20), after action `afterSeq`; `n` counts from 1 per game. */
+/** A seat's change the log tells, after action `afterSeq`; `n` counts from 1 per game. */
 export interface StoredSeatMark {
   readonly n: number;
   readonly afterSeq: number;
@@ -39,19 +39,19 @@ export interface GameRow {
   readonly mode: 'hotseat' | 'online';
   readonly turnSeconds: number | null;
   readonly botPaceMs: number;
-  /** Online: seconds an away human seat keeps its place before its bot plays (issue 20); null in hot-seat. */
+  /** Online: seconds an away human seat keeps its place before its bot plays; null in hot-seat. */
   readonly graceSeconds: number | null;
   /** The seats' changes the log tells, oldest first (no part of the game record). */
   readonly seatMarks: readonly StoredSeatMark[];
   readonly createdAt: Date;
   readonly finished: boolean;
-  /** A public game (issue 20): listed in the lobby while it has free human seats. */
+  /** A public game: listed in the lobby while it has free human seats. */
   readonly listed: boolean;
   /** The game this one is the rematch of, if any. */
   readonly rematchOf: string | null;
   /** The studio board an on-chain game was created from (its artists' source), if any. */
   readonly studioBoard: string | null;
-  /** Provably fair (issue 23): each action's roll mixes the seed with the acting seat's link. */
+  /** Provably fair: each action's roll mixes the seed with the acting seat's link. */
   readonly fair: boolean;
 }
 
@@ -69,14 +69,14 @@ export interface ActionRow {
   readonly createdAt: Date;
 }
 
-/** A seat's hash-chain head in a provably fair game (issue 23), registered when the game was at seq `at`. */
+/** A seat's hash-chain head in a provably fair game, registered when the game was at seq `at`. */
 export interface ChainRow {
   readonly seat: SeatId;
   readonly head: string;
   readonly at: number;
 }
 
-/** One chat entry as stored (issue 20): `n` counts from 1 per game. */
+/** One chat entry as stored: `n` counts from 1 per game. */
 export interface ChatRow {
   readonly n: number;
   readonly seat: SeatId;
@@ -96,7 +96,7 @@ export interface SnapshotRow {
  */
 export type StoreEvent =
   /**
-   * Action `seq` was appended; `logged` carries it when it fits in a notification (issue 22), so an instance that
+   * Action `seq` was appended; `logged` carries it when it fits in a notification, so an instance that
    * follows the game applies it without reading the log back: one query per action saved on every other instance.
    */
   | { readonly type: 'action'; readonly gameId: string; readonly seq: number; readonly logged?: LoggedNotice }
@@ -104,7 +104,7 @@ export type StoreEvent =
   | { readonly type: 'chat'; readonly gameId: string; readonly n: number }
   | { readonly type: 'resync' };
 
-/** An appended action as its notification carries it: who acted, what, and whether a turn timer chose it (issue 19). */
+/** An appended action as its notification carries it: who acted, what, and whether a turn timer chose it. */
 export interface LoggedNotice {
   readonly seat: Actor;
   readonly action: unknown;
@@ -132,7 +132,7 @@ export interface GameStore {
   /** @throws StoreError DUPLICATE_GAME (its id, or a second rematch of one game) */
   createGame(game: NewGameRow): Promise<void>;
   getGame(id: string): Promise<GameRow | null>;
-  /** The id of the rematch of game `id`, if one was created (issue 20). */
+  /** The id of the rematch of game `id`, if one was created. */
   rematchOf(id: string): Promise<string | null>;
   /** The newest `limit` listed games not marked finished (the lobby's candidates), newest first. */
   listedGames(limit: number): Promise<GameRow[]>;
@@ -145,7 +145,7 @@ export interface GameStore {
   updateSeats(id: string, seats: readonly StoredSeat[], mark?: StoredSeatMark): Promise<void>;
   /**
    * Replaces the seats only if they are still `expected` (compare-and-set: of two app instances seating one seat at
-   * once, one wins, issue 20), and notifies listeners. Returns whether it did.
+   * once, one wins), and notifies listeners. Returns whether it did.
    */
   swapSeats(id: string, expected: readonly StoredSeat[], seats: readonly StoredSeat[]): Promise<boolean>;
   markFinished(id: string): Promise<void>;
@@ -157,7 +157,7 @@ export interface GameStore {
   appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events?: readonly GameEvent[], contribution?: string | null): Promise<void>;
   /** The actions with `after < seq <= upTo`, in order. */
   listActions(gameId: string, after?: number, upTo?: number): Promise<ActionRow[]>;
-  /** Registers a seat's chain head (issue 23); false when the seat has one already (the first registration stays). */
+  /** Registers a seat's chain head; false when the seat has one already (the first registration stays). */
   registerChain(gameId: string, chain: ChainRow): Promise<boolean>;
   /** A game's registered chains, by seat. */
   listChains(gameId: string): Promise<ChainRow[]>;

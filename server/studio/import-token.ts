@@ -1,7 +1,7 @@
 /**
  * Reads an existing FA2 token from the indexer (TzKT API `/v1/tokens`), so an artist can feature a piece they
  * already minted: the form is prefilled with its title, description, image and the game terms its attributes carry.
- * Featuring it is a claim of authorship, so who may feature it is read from the indexer too (issue 15).
+ * Featuring it is a claim of authorship, so who may feature it is read from the indexer too.
  */
 import { contractsGetBigMapByNameKeys, contractsGetByAddress, contractsGetStorage, tokensGetTokens, type Token } from '@tzkt/sdk-api';
 import { isIndexerError } from '../../chain/errors';
@@ -189,7 +189,7 @@ export interface FeatureRight {
 }
 
 /**
- * Checks that `wallet` may feature token `source` as its work (issue 15): it must be one of the token's TZIP-21
+ * Checks that `wallet` may feature token `source` as its work: it must be one of the token's TZIP-21
  * `creators`, or — for a token that names none — its contract's admin or a minter (the originator when the storage
  * names neither). Read from the indexer, never from what a browser sent.
  * @throws HostError 403 `NOT_TOKEN_CREATOR` naming who may; the errors of readFa2Token.

@@ -44,7 +44,7 @@ export interface CreatePieceOptions {
 
 /**
  * Stores a featured piece of `artist`. A piece featured from an FA2 token (`source`) keeps that token's creators
- * as its own, once the indexer shows `artist` may feature it (issue 15); a piece entered by hand is `artist`'s.
+ * as its own, once the indexer shows `artist` may feature it; a piece entered by hand is `artist`'s.
  * The token's artist name, when it states one, wins over the one typed.
  * @throws HostError 422 `BAD_PIECE` naming each bad field, 422 `BAD_IMAGE` (an unsupported format, or a data: URI
  *   whose bytes are not the image it declares), 403 `NOT_TOKEN_CREATOR` (see checkFeatureRight), the import's

@@ -106,7 +106,7 @@ describe('/api/auth', () => {
     });
     const notJson = new Request(`${BASE}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'tz1…' });
     expect(await answer(postSession(notJson))).toMatchObject({ status: 400, body: { error: 'MALFORMED_REQUEST' }, cookie: null });
-    // Issue 16: a body that does not say it is JSON is refused before it is read (a form of another site sends text/plain).
+    // A body that does not say it is JSON is refused before it is read (a form of another site sends text/plain).
     const plain = new Request(`${BASE}/api/auth/session`, { method: 'POST', body: 'tz1…' });
     expect(await answer(postSession(plain))).toMatchObject({ status: 415, body: { error: 'JSON_REQUIRED' }, cookie: null });
   });

@@ -1,5 +1,5 @@
 /**
- * The chat routes as a browser meets them (issue 20), through the route handlers called as Next calls them, over
+ * The chat routes as a browser meets them, through the route handlers called as Next calls them, over
  * the server singleton on an in-memory PGlite: a post answers 201 with its entry and reaches the game's event stream
  * (`event: chat`, id `seq.n`), which resumes from a `Last-Event-ID` of that form; a refresh's snapshot carries the
  * chat; each refusal is its coded status with `{ error, message }` and stores nothing; a flood from one client is
@@ -77,7 +77,7 @@ async function events(res: Response, n: number): Promise<{ id: string | null; ev
     for (const block of blocks) {
       const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
       const data = field('data');
-      // Presence (issue 20) comes on the stream too; these tests follow the chat and the updates.
+      // Presence comes on the stream too; these tests follow the chat and the updates.
       if (data !== null && field('event') !== 'seats') out.push({ id: field('id'), event: field('event'), data: JSON.parse(data) as unknown });
     }
   }

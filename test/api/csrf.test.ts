@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 9: a page of another site cannot make a signed-in browser change anything. The route handlers are
+ * A page of another site cannot make a signed-in browser change anything. The route handlers are
  * called as Next calls them, with the headers a browser sends: `Origin` and `Sec-Fetch-Site` say which page sent a
  * request, and a form or a no-cors fetch can only send text/plain. Cookie-authenticated writes need this site's own
  * page and a JSON body; the sign-in takes exactly its four fields.
@@ -41,7 +41,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 const PIECE = { title: 'Forged', editionSize: 1, price: 100, multiplier: 1 };
 const piecesOfArtist = async () => (await answer<{ pieces: unknown[] }>(listPieces(request(`/api/studio/pieces?artist=${ARTIST}`, undefined, {}, 'GET')))).body.pieces.length;
 
-describe('cross-site requests (issue 16)', () => {
+describe('cross-site requests', () => {
   it('a text/plain POST from another origin creates nothing (it was 201): 415, or 403 for its origin', async () => {
     const game = { game: 'ten', seats: [{ kind: 'human', name: 'Solo' }] };
     const plain = await answer(createGame(request('/api/games', game, { 'content-type': 'text/plain', origin: 'http://evil.example' })));
@@ -94,7 +94,7 @@ describe('cross-site requests (issue 16)', () => {
   });
 });
 
-describe('sign-in takes its own fields only (issue 16)', () => {
+describe('sign-in takes its own fields only', () => {
   async function signedChallenge(i: number) {
     const account = bootstrapAccount(i);
     const challenge = await answer<{ nonce: string; payload: string }>(postChallenge(request('/api/auth/challenge', { address: account.address }, JSON_TYPE)));

@@ -31,7 +31,7 @@ it('refuses an address that is not one (400 BAD_ADDRESS), and answers 503 withou
   expect(await grants('tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx')).toMatchObject({ status: 503, body: { error: 'CHAIN_NOT_CONFIGURED' } });
 });
 
-it("answers the bank's budget with 503 CHAIN_NOT_CONFIGURED and what to do without a chain (issue 16; the budget itself: chain-games.test.ts)", async () => {
+it("answers the bank's budget with 503 CHAIN_NOT_CONFIGURED and what to do without a chain (the budget itself: chain-games.test.ts)", async () => {
   const res = await getBudget();
   const body = (await res.json()) as { error?: string; message?: string };
   expect([res.status, body.error]).toEqual([503, 'CHAIN_NOT_CONFIGURED']);

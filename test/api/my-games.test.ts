@@ -1,5 +1,5 @@
 /**
- * Seats held by a browser or a wallet (issue 20, "My games"), through the route handlers: an invite token handed
+ * Seats held by a browser or a wallet ("My games"), through the route handlers: an invite token handed
  * over once (`POST /api/games/:id/seat`) gives the browser an httpOnly cookie, and every request then resolves its
  * seat from it — an explicit token first, then the browser's held seat, then the signed-in wallet's. Forgetting,
  * `GET /api/games/mine`, wallet recovery on another browser, a rotated token and the refusals.

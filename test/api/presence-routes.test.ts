@@ -1,5 +1,5 @@
 /**
- * `POST /api/games/:id/rejoin` (issue 20) called as Next calls it, over the in-memory singleton host: a seat's person
+ * `POST /api/games/:id/rejoin` called as Next calls it, over the in-memory singleton host: a seat's person
  * takes it back from its bot (204) with the token in the body, as `leave` takes it; every refusal is coded and
  * changes nothing; a take-back counts against the client's rate of actions. Creating a game checks its grace period.
  */

@@ -1,5 +1,5 @@
 /**
- * The limits as a client meets them (issue 16), through the route handlers called directly as Next calls them, over
+ * The limits as a client meets them, through the route handlers called directly as Next calls them, over
  * the server singleton on an in-memory PGlite: per-client and per-wallet rates on creating games, actions and
  * balance labs (429 RATE_LIMITED with Retry-After, nothing done), the caps on live event streams, and a stream
  * resumed from long ago sent from the newest snapshot. The limits are set low in the environment before the first

@@ -1,5 +1,5 @@
 /**
- * The rematch and lobby routes (issue 20) as a browser meets them, through the route handlers over the server
+ * The rematch and lobby routes as a browser meets them, through the route handlers over the server
  * singleton on an in-memory PGlite: the lobby lists a public game and not a private one, a join answers the seat's new
  * token, a flood of joins from one client is 429 with Retry-After and takes no seat; the rematch route answers null
  * while nobody asked, refuses a running game with its code, and a finished game's rematch once asked.

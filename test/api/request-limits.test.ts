@@ -1,5 +1,5 @@
 /**
- * Issue 16, items 7 and 10: what a route does with a body too large, a request with a million mistakes, and text the
+ * What a route does with a body too large, a request with a million mistakes, and text the
  * store cannot keep. The route handlers are called as Next calls them, over the server singleton on an in-memory
  * PGlite. A body is read as a stream and dropped at its route's limit (413 BODY_TOO_LARGE); an error answer lists
  * the first issues and a count; NUL, other control characters and unpaired surrogates are refused by the schemas
@@ -103,7 +103,7 @@ function largestBoard() {
   return { id: 'largest', name: 'N'.repeat(80), description: 'D'.repeat(1000), tiles };
 }
 
-describe('body size limits (issue 16)', () => {
+describe('body size limits', () => {
   it('stops reading a body at the route’s limit: 413 BODY_TOO_LARGE, the rest never read', async () => {
     const game = await newGame();
     const { body, pulled } = streamedBody(50 * 1024 * 1024);
@@ -159,7 +159,7 @@ describe('body size limits (issue 16)', () => {
   });
 });
 
-describe('error answers stay small (issue 16)', () => {
+describe('error answers stay small', () => {
   it('a 2 MB roll effect is refused in a few lines, not 63 MB: faces and branches are bounded', async () => {
     const faces = Array.from({ length: 200_000 }, (_, i) => (i % 6) + 1);
     const board = {
@@ -212,7 +212,7 @@ describe('error answers stay small (issue 16)', () => {
   });
 });
 
-describe('text the store cannot keep is refused by the schemas (issue 16)', () => {
+describe('text the store cannot keep is refused by the schemas', () => {
   const create = (overrides: Record<string, unknown>) =>
     answer(createGame(post('/api/games', JSON.stringify({ game: 'ten', seats: twoSeats, ...overrides }))));
 

@@ -173,7 +173,7 @@ describe('POST /api/games', () => {
     const res = await answer<CreateGameResponse>(createGame(jsonRequest('/api/games', poleOnline)));
     expect(res.status).toBe(201);
     expect(res.body.id).toEqual(expect.any(String));
-    // Nobody has opened an invite yet (issue 20: presence).
+    // Nobody has opened an invite yet (presence).
     expect(res.body.seats).toEqual([
       { seat: 0, name: 'Ada', kind: 'human', botTakeover: false, presence: 'away', graceUntil: null },
       { seat: 1, name: 'Bea', kind: 'human', botTakeover: false, presence: 'away', graceUntil: null },
@@ -405,7 +405,7 @@ describe('GET /api/games/:id/record', () => {
     while ((await snapshot(id)).body.outcome === null) seq = await step(id, tokens);
     const res = await getRecordOf(id);
     expect(res.status).toBe(200);
-    // A typed seed: a plain-seed record, with the final state's hash to check a replay against (issue 23).
+    // A typed seed: a plain-seed record, with the final state's hash to check a replay against.
     expect(Object.keys(res.body).sort()).toEqual(['actions', 'config', 'finalHash', 'game', 'seats', 'seed', 'version']);
     expect(res.body).toMatchObject({ game: 'pole', seed: 'routes-test', config: { laps: 2, players: 2 }, finalHash: (await (await getHost()).stateHash(id)).hash });
     expect(res.body.actions).toHaveLength(seq);
@@ -413,7 +413,7 @@ describe('GET /api/games/:id/record', () => {
     expect((await getRecordOf('nope')).status).toBe(404);
   });
 
-  it('names every seat and its kind, so the exported file opened at /replay shows the names and bots (issue 19)', async () => {
+  it('names every seat and its kind, so the exported file opened at /replay shows the names and bots', async () => {
     const seats: CreateGameRequest['seats'] = [
       { kind: 'human', name: 'Ada' },
       { kind: 'heuristic', name: 'Hal' },
@@ -455,7 +455,7 @@ describe('POST /api/games/:id/leave', () => {
     expect((await storedActions(id))[0]!.seat).toBe(seat);
 
     expect((await act(id, { token, seat, seq: snap.seq, action: { type: 'roll' } })).body.error).toBe('SEAT_LEFT');
-    // Leaving twice is fine; a malformed body is a 400; no token from a browser that holds no seat, 403 (issue 20).
+    // Leaving twice is fine; a malformed body is a 400; no token from a browser that holds no seat, 403.
     expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token }), ctx(id))).status).toBe(204);
     expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat: 'one' }), ctx(id)))).status).toBe(400);
     expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat }), ctx(id)))).body['error']).toBe('TOKEN_REQUIRED');
@@ -463,7 +463,7 @@ describe('POST /api/games/:id/leave', () => {
   });
 });
 
-describe('a token naming a seat it does not hold is refused everywhere (issue 16)', () => {
+describe('a token naming a seat it does not hold is refused everywhere', () => {
   const refused = { status: 403, body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) } };
 
   it("leave with seat 0's token and seat 1: 403 NOT_YOUR_SEAT, and neither seat leaves", async () => {

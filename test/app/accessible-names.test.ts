@@ -1,5 +1,5 @@
 /**
- * Issue 19, accessibility: "board tiles have accessible names (title, price, owner)", and what a screen reader meets
+ * Accessibility: "board tiles have accessible names (title, price, owner)", and what a screen reader meets
  * on the tables is well formed: the log's entries are a list, Gotopoly's move tokens are read as text. Rendered with
  * react-dom/server from the engines' real states; the browser scan (test/e2e/accessibility.test.ts) checks the rest.
  */

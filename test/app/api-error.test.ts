@@ -1,6 +1,6 @@
 /**
  * The browser's reading of the app's answers (ui/api/client.ts): a refusal the server sends reaches the person
- * as the server's own code and message (issue 15: every 409 used to read "The game moved on…"), and only an answer
+ * as the server's own code and message (every 409 used to read "The game moved on…"), and only an answer
  * with no message gets a sentence of the client's, which says so. Server answers are built by the routes' own
  * `respond` (server/http/respond.ts); the network cases use a real local HTTP server.
  */

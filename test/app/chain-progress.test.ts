@@ -16,7 +16,7 @@ const op = (id: number, status: ChainOpInfo['status'], extra: Partial<ChainOpInf
   ...extra,
 });
 
-describe('what the table says of chain steps on their way (issue 17)', () => {
+describe('what the table says of chain steps on their way', () => {
   it('lists the steps not yet confirmed or failed, in order', () => {
     const ops = [op(1, 'confirmed'), op(2, 'pending'), op(3, 'retrying'), op(4, 'failed')];
     expect(inFlight(ops).map((o) => o.id)).toEqual([2, 3]);

@@ -1,5 +1,5 @@
 /**
- * The play page's chat state without React (issue 20): a stream's chat entries join the snapshot once each, a mute
+ * The play page's chat state without React: a stream's chat entries join the snapshot once each, a mute
  * entry changes who is muted (and whether this seat may post), and a re-read snapshot is merged with what the
  * stream brought rather than dropping it.
  */

@@ -147,7 +147,7 @@ describe('token page', () => {
     expect(history).toContain('2026-11-30 06:00:05 UTC');
   });
 
-  it('a game token of a featured work says which token it was featured from, linking to its page (issue 15)', () => {
+  it('a game token of a featured work says which token it was featured from, linking to its page', () => {
     const ORIGIN = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
     const featured = token({ attributes: [...token({}).attributes, { name: 'Original token', value: `${ORIGIN}/11` }] });
     const out = html(signedOut(createElement(TokenView, { detail: { ...detail, token: featured }, network: DEVNET })));

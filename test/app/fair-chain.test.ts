@@ -1,5 +1,5 @@
 /**
- * Issue 23, the browser's part: the links a seat's browser sends are its chain's, in the order the server's check
+ * Provably fair games, the browser's part: the links a seat's browser sends are its chain's, in the order the server's check
  * (the engine's ChainLedger) takes them, and the count of links given is the larger of the server's (which the
  * stream's updates do not carry) and this browser's, so a page that lags behind never sends a link twice.
  */

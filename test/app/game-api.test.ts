@@ -61,7 +61,7 @@ describe('game-api', () => {
     expect(eventsUrl('g1', 0, 7)).toBe('/api/games/g1/events?seat=0&after=7');
     expect(playPath('g1', 0)).toBe('/play/g1?seat=0');
     expect(playPath('g1')).toBe('/play/g1');
-    // The token only ever in the fragment, which no request carries (issue 20).
+    // The token only ever in the fragment, which no request carries.
     expect(invitePath('g1', 'T/+', 0)).toBe('/play/g1?seat=0#token=T%2F%2B');
     expect(fragmentToken('#token=T%2F%2B')).toBe('T/+');
     expect(fragmentToken('')).toBeNull();
@@ -80,7 +80,7 @@ describe('game-api', () => {
     expect(over).toMatchObject({ seed: 'the-seed', seedCommitment: 'c0ffee' });
   });
 
-  it('takes a resumed stream’s opening snapshot whole when it is newer, then its updates (issue 16)', () => {
+  it('takes a resumed stream’s opening snapshot whole when it is newer, then its updates', () => {
     const opening: GameSnapshot = { ...snapshot, seq: 50, view: { v: 50 }, events: [{ type: 'a' }, { type: 'b' }, { type: 'm' }] };
     const taken = applySnapshot(snapshot, opening);
     expect(taken).toBe(opening);

@@ -14,7 +14,10 @@ const status = (state: GotopolyState) => {
   return /<div class="term">(.*?)<\/div>/.exec(html)![1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 };
 
-/** Issue 19: the status read "Opening auction of at most 150". G18: "If nobody has won after `maxTerms` terms (default 150), the game ends". */
+/**
+ * The limit is the game's, not the auction's (the status once read "Opening auction of at most 150"). G18: "If nobody
+ * has won after `maxTerms` terms (default 150), the game ends".
+ */
 describe('the Gotopoly status says where the game stands against its time limit', () => {
   it('in the opening auction and in a later term', () => {
     let state = gotopoly.setup({ players: 3 }, 'term-text');

@@ -1,5 +1,5 @@
 /**
- * What a player reads about the bank's power over their copies (issue 15), rendered with react-dom/server: the
+ * What a player reads about the bank's power over their copies, rendered with react-dom/server: the
  * terms before joining a game on-chain, and a collection's list of every grant the app asked for, with Revoke for a
  * leftover FA2 operator approval only on the signed-in wallet's own page.
  */

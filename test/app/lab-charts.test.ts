@@ -1,5 +1,5 @@
 /**
- * The balance lab's charts (issue 19), rendered with react-dom/server: x labels that would not fit under their bars
+ * The balance lab's charts, rendered with react-dom/server: x labels that would not fit under their bars
  * are turned, the win-rate charts draw the fair share 1/n, two tiles of one title get distinct labels, and every
  * chart is an image with a title and a description and its figures in a table.
  */

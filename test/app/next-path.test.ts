@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 6: `/signin?next=` sends people back to a page of this site only. The browser parses an `href`
+ * `/signin?next=` sends people back to a page of this site only. The browser parses an `href`
  * leniently (tabs and newlines dropped, a backslash read as a slash), so the check parses the value as it will and
  * keeps only a same-origin path; everything else sends people home.
  */
@@ -65,7 +65,7 @@ describe('the sign-in page', () => {
   });
 
   it('hands the panel a "Continue" link that stays on this site, whatever ?next= says', async () => {
-    const decoded = decodeURIComponent('%2F%09%2Fevil.example'); // the issue's /signin?next=%2F%09%2Fevil.example
+    const decoded = decodeURIComponent('%2F%09%2Fevil.example'); // /signin?next=%2F%09%2Fevil.example: a tab between the two slashes
     for (const next of [decoded, ...HOSTILE]) {
       const page = await SignInPage({ searchParams: Promise.resolve({ next }) });
       expect(panelOf(page)?.props.next).toBe('/');

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /**
- * Issue 19: live Tezos Pole's log said "Nothing has happened yet" while the turn order had been rolled. P2: "Everyone
+ * Live Tezos Pole's log once said "Nothing has happened yet" while the turn order had been rolled. P2: "Everyone
  * rolls the movement die; highest goes first; tied players re-roll among themselves until the order is strict."
  */
 describe('the live Tezos Pole log', () => {

@@ -29,7 +29,7 @@ function flipDecisions(): PoleState[] {
 }
 
 /**
- * Issue 19: the must-flip choice showed only each copy's list price. P7: "A debtor who cannot pay in full must flip
+ * The must-flip choice once showed only each copy's list price. P7: "A debtor who cannot pay in full must flip
  * edition copies back to the Bank, one at a time …, each for floor10(list price / 2)".
  */
 describe('the must-flip choice', () => {

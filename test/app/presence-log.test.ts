@@ -1,5 +1,5 @@
 /**
- * Issue 20 in the browser's pure code: a `seats` event replaces the seats and adds the seat marks the snapshot does
+ * Presence in the browser's pure code: a `seats` event replaces the seats and adds the seat marks the snapshot does
  * not have yet (a repeated one once), and every game's log tells a mark in words, apart from the moves around it.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 20: a rules page per game, in our own words, one section per rules section anchored by its ruling (`#p5`),
+ * A rules page per game, in our own words, one section per rules section anchored by its ruling (`#p5`),
  * the rulings that decide it cited in place; and the prompts' links into it ("Why can't I buy?" → P5).
  */
 import { readdirSync, readFileSync } from 'node:fs';

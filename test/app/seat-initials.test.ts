@@ -48,7 +48,7 @@ function expectWholeInitials(html: string) {
   expect(shown).toContain('👩🏽‍🚀');
 }
 
-/** Issue 19: an emoji name drew half a surrogate pair ("�") as the seat letter on pawns and panels. */
+/** An emoji name once drew half a surrogate pair ("�") as the seat letter on pawns and panels. */
 describe('seat initials take the first grapheme of a name', () => {
   it('seatInitial keeps an emoji, a ZWJ sequence and a combining accent whole', () => {
     expect(seatInitial('🦊 Fox')).toBe('🦊');

@@ -30,7 +30,7 @@ const setupForm = (names: readonly string[]) =>
   );
 const notes = (html: string) => [...html.matchAll(/<p id="seat-name-note-(\d)"[^>]*>([^<]*)<\/p>/g)].map((m) => [Number(m[1]), m[2]!.replace(/&#x27;/g, "'")]);
 
-/** Issue 19: two players could share a name with no warning, and a name was cut at the input's limit without a word. */
+/** The forms once let two players share a name with no warning, and cut a name at the input's limit without a word. */
 describe('the new-game forms judge the seats’ names as the server does', () => {
   it('what the forms stop the server refuses with the same words, and what they let through it creates', async () => {
     const tables = [['Ada', 'Bao'], ['Ada', 'ada'], ['Ada', 'Bao', ' BAO'], ['x'.repeat(SEAT_NAME_MAX), 'y'], ['x'.repeat(SEAT_NAME_MAX + 1), 'y'], ['Éva', 'E\u0301VA']];

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 9: every answer carries the security headers, set once in next.config.ts's `headers()`: a CSP that
+ * Every answer carries the security headers, set once in next.config.ts's `headers()`: a CSP that
  * lets the app's pages work (Next's inline scripts, data: images, the devnet, TzKT and Beacon connections) and forbids
  * framing, plugins and foreign form targets; Referrer-Policy; nosniff.
  */
@@ -32,7 +32,7 @@ describe('security headers', () => {
     expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'https:']));
     // The devnet's RPC and TzKT on a loopback port, public networks over https, Beacon's relays over https and wss.
     expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https:', 'wss:', 'http://127.0.0.1:*', 'http://localhost:*']));
-    // The devnet's TzKT hub, a loopback WebSocket, in production too (issue 21).
+    // The devnet's TzKT hub, a loopback WebSocket, in production too.
     expect(csp.get('connect-src')).toEqual(expect.arrayContaining(['ws://127.0.0.1:*', 'ws://localhost:*']));
     expect(csp.get('connect-src')).not.toContain('ws:');
   });

@@ -1,7 +1,7 @@
 /**
- * Issue 19: the seed during play and after. While the game runs the page shows the seed's commitment and says the
+ * The seed during play and after. While the game runs the page shows the seed's commitment and says the
  * seed comes at the end (the seed fixes every roll and draw); once it is over, the seed beside the commitment and
- * whether they match, checked in the browser. Issue 23: above them, the game's mode — provably fair (and whether
+ * whether they match, checked in the browser. Above them, the game's mode — provably fair (and whether
  * this browser's links are in the seat's rolls) or a plain seed the host knows.
  */
 import { sha256 } from '@noble/hashes/sha2.js';

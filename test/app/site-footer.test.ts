@@ -1,5 +1,5 @@
 /**
- * Issue 19: the Tezos Pole footer showed on Gotopoly and Ten pages. Each game's pages have the game's own footer —
+ * The Tezos Pole footer once showed on Gotopoly and Ten pages. Each game's pages have the game's own footer —
  * known by the path (a new game's form, Tezos Pole's own pages) or announced by the page once it has loaded the game
  * (a live table, a replay) — and every other page a neutral one.
  */

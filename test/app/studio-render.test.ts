@@ -1,5 +1,5 @@
 /**
- * What the studio and the board show of a work's provenance (issue 15), rendered with react-dom/server: the piece
+ * What the studio and the board show of a work's provenance, rendered with react-dom/server: the piece
  * card names the creators and links the token it was featured from, a tile's tooltip and the focus card carry
  * the same, and a text field past its limit says so instead of being cut.
  */

@@ -1,5 +1,5 @@
 /**
- * The stylesheets' convention (issue 18): the design tokens and the elements' defaults are global, every class lives in
+ * The stylesheets' convention: the design tokens and the elements' defaults are global, every class lives in
  * a CSS Module beside its component. A class a component names but its module lacks is hashed to nothing and the
  * element goes unstyled without an error, so these checks read the sources the way the bundler will.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20: Ten's table, its prompts, its log and its rules page in Hungarian as well as English, through next-intl.
+ * Ten's table, its prompts, its log and its rules page in Hungarian as well as English, through next-intl.
  * Every English message has a Hungarian one, and the Hungarian text uses the terms of the user's own Hungarian rules
  * text as that text spells them (docs/rules/ten.md lists them beside their English words).
  */
@@ -67,7 +67,7 @@ describe('Ten in Hungarian', () => {
     for (const term of TERMS) {
       expect(lower(huText), `the Hungarian text uses "${term}"`).toContain(lower(term));
     }
-    // The plural the issue names, and no English words for the game's things left in the Hungarian.
+    // Jokers in the plural ("jokerek"), and no English words for the game's things left in the Hungarian.
     expect(huText).toContain('jokerek');
     for (const english of ['tableau', 'market', 'bust token', 'Running total', 'Draw pile']) expect(huText).not.toContain(english);
   });

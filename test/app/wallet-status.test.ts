@@ -1,5 +1,5 @@
 /**
- * What the header says about the signed-in wallet (ui/wallet/wallet-status.ts, issue 15): the balance in tez,
+ * What the header says about the signed-in wallet (ui/wallet/wallet-status.ts): the balance in tez,
  * when it is too low for an approval (with Shadownet's faucet), and which network a Beacon wallet is on when it is
  * not the app's.
  */

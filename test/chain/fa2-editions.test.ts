@@ -248,7 +248,7 @@ describe('Fa2Editions client', () => {
     );
   });
 
-  it('games: open, create the game’s tokens, join, game_burn while open, then close ends the bank’s power (issue 15)', async () => {
+  it('games: open, create the game’s tokens, join, game_burn while open, then close ends the bank’s power', async () => {
     const head = new Date((await bank.fa2.tezos.rpc.getBlockHeader()).timestamp);
     const ends = new Date(head.getTime() + 7 * 86_400_000);
     const first = Number((await bank.fa2.state()).nextTokenId);
@@ -281,7 +281,7 @@ describe('Fa2Editions client', () => {
     }
   });
 
-  it('seeds: commitSeed with open_game, revealSeed with close_game (the seed as its UTF-8 bytes), read back from the node and TzKT (issue 23)', async () => {
+  it('seeds: commitSeed with open_game, revealSeed with close_game (the seed as its UTF-8 bytes), read back from the node and TzKT', async () => {
     const head = new Date((await bank.fa2.tezos.rpc.getBlockHeader()).timestamp);
     const seed = 'graine à révéler';
     const finalHash = '0f'.repeat(32);

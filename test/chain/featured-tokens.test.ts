@@ -1,5 +1,5 @@
 /**
- * Issue 15 end to end on an in-process devnet with the editions contract and its TzKT API, nothing mocked: an
+ * A featured token's provenance end to end on an in-process devnet with the editions contract and its TzKT API, nothing mocked: an
  * artist's token (two creators) is featured in the studio by one of them, another person builds a board with it,
  * the bank creates the game's tokens for that board, and the game token read back through the TzKT client has the
  * original creators as creators and royalty receivers (split equally) and names the original token — never the
@@ -49,7 +49,7 @@ afterAll(async () => {
   await store?.close();
 });
 
-describe('a game token of a featured piece (issue 15)', () => {
+describe('a game token of a featured piece', () => {
   it('has the original token’s creators and royalties, not the importer’s, and points back to the original token', async () => {
     // Mio features it (a creator, so allowed); someone else builds the board and starts the game.
     const piece = await createPiece(store.sql, MIO, { title: 'Sunfold', artistName: 'Rafa Quintero', source: { contract: kt, tokenId: '0' }, editionSize: 3, price: 120, multiplier: 2 }, { tzktUrl: devnet.tzktUrl });

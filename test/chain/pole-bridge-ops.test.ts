@@ -69,7 +69,7 @@ describe('planGameTokens', () => {
     expect(JSON.parse(JSON.stringify(PLAN))).toEqual(PLAN);
   });
 
-  it('a featured work’s token has the tile’s creators (the original token’s, not the importer’s from the extras), their royalty split, its image and the original token (issue 15)', () => {
+  it('a featured work’s token has the tile’s creators (the original token’s, not the importer’s from the extras), their royalty split, its image and the original token', () => {
     const origin = { contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' };
     const featured = parseBoard({
       ...board({ ...(art('sunfold', 120, 3, 2) as Extract<ReturnType<typeof art>, { kind: 'artist' }>), artist: 'Rafa Quintero', creators: [carol, artist], origin, image: { uri: 'ipfs://bafkreisunfold', mimeType: 'image/jpeg' } }, event('tax', { kind: 'pay', amount: 50 }), art('solo', 200, 1, 2)),

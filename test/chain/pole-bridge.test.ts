@@ -6,7 +6,7 @@
  * if confirmed): purchases and a free copy mint, flips burn, a forfeit burns and retires, a plain FA2 transfer
  * between the players changes the next holdings action (the new holder gets the royalty), and the final valuation
  * counts exactly what the chain holds. A dead RPC during a purchase is a coded error and changes nothing. Closing
- * the game ends the bank's power over the players' copies (issue 15).
+ * the game ends the bank's power over the players' copies.
  * The tests run in order and build on each other's state.
  */
 import { InMemorySigner } from '@taquito/signer';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, "one artwork per tile": the art a player sees on a tile is the art in its token. A tile without an
+ * One artwork per tile: the art a player sees on a tile is the art in its token. A tile without an
  * artist image shows — and mints — the art generated from its id; a tile with one shows and mints that image.
  */
 import { tokensGetTokens } from '@tzkt/sdk-api';

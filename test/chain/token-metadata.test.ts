@@ -77,7 +77,7 @@ describe('tile token metadata', () => {
     expect(tileFacts({ attributes: [] })).toBeNull();
   });
 
-  it('a work featured from an FA2 token: its creators share the royalty equally (exactly 10 % in all), and it names the original token (issue 15)', () => {
+  it('a work featured from an FA2 token: its creators share the royalty equally (exactly 10 % in all), and it names the original token', () => {
     const [a, b, c] = [ARTIST, BANK, 'tz1burnburnburnburnburnburnburjAYjjX'];
     const m = tileTokenMetadata({
       title: 'Sunfold',

@@ -455,7 +455,7 @@ describe('gas', () => {
   });
 });
 
-describe('games: the bank may burn a player’s copies only while the game the player joined is live (issue 15)', () => {
+describe('games: the bank may burn a player’s copies only while the game the player joined is live', () => {
   const DAY = 86_400;
   let ends = 0;
   /** Token ids: two of game g1, one of game g2, one created without a game. */
@@ -604,7 +604,7 @@ describe('games: the bank may burn a player’s copies only while the game the p
   });
 });
 
-describe('seeds: the game’s minter commits to its seed when it opens the game and reveals it at the end, checked by the contract (issue 23)', () => {
+describe('seeds: the game’s minter commits to its seed when it opens the game and reveals it at the end, checked by the contract', () => {
   const seed = 'a game seed — ünïcode too';
   const finalHash = 'ab'.repeat(32);
   const commitment = seedCommitment(seed);

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 19): an axe-core scan of the pages people land on reports no serious or critical violation,
+ * Accessibility: an axe-core scan of the pages people land on reports no serious or critical violation,
  * every board tile has a name that says what it is (title, price, owner), and each game's decision can be reached
  * and taken with the keyboard alone.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: an on-chain game when blocks take their time (here a block every 2 s and TzKT 1 s behind, Shadownet's
+ * An on-chain game when blocks take their time (here a block every 2 s and TzKT 1 s behind, Shadownet's
  * 6 s and 1.5 s scaled for CI). In Debian's chromium against the real app: a purchase shows at once as on its way to
  * Tezos with a spinner and the expected wait, a double click sends it once, and its confirmation arrives as a toast
  * linking to the operation.

@@ -142,7 +142,7 @@ describe('Tezos Pole on the devnet, in the browser', () => {
     await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
     const links = { alice: await inviteLink(alicePage, 'Alice'), bob: await inviteLink(alicePage, 'Bob') };
     gameId = gameIdOf(links.alice);
-    // The seat's token rides in the link's fragment, which no request carries (issue 20).
+    // The seat's token rides in the link's fragment, which no request carries.
     const aliceToken = new URLSearchParams(new URL(links.alice).hash.slice(1)).get('token')!;
 
     // Each opens their own link in their own browser, claims the seat with their wallet and approves the bank.

@@ -1,5 +1,5 @@
 /**
- * Chat and emotes in an online game (issue 20), on the real app (next build + next start, a private PGlite
+ * Chat and emotes in an online game, on the real app (next build + next start, a private PGlite
  * directory) in Debian's chromium, with a browser context per person: Ada's message and emote reach Bea live and
  * are still there after Bea refreshes; markup in a message shows as text; a spectator reads both and has no way to
  * post (the server refuses one anyway); the game's host mutes Bea, whose panel says so and whose post is refused.

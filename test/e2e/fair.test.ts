@@ -1,5 +1,5 @@
 /**
- * Provably fair games (issue 23; FAIRNESS.md) as a person meets them, on the real app (next build + next start, a
+ * Provably fair games (FAIRNESS.md) as a person meets them, on the real app (next build + next start, a
  * private PGlite directory) in Debian's chromium. Ada plays a fair online Tezos Pole game from her invite link: the
  * page says "Provably fair" with the seed's commitment (never the seed), her browser registers one hash chain and
  * gives its next link with each click, and the server's chain is hers; a reload goes on with the same chain. Bea

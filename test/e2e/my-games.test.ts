@@ -1,5 +1,5 @@
 /**
- * "My games" (issue 20) on the real app (next build + next start, a private PGlite directory) in Debian's chromium.
+ * "My games" on the real app (next build + next start, a private PGlite directory) in Debian's chromium.
  * Ada, signed in with a devnet wallet, opens her invite link (its token in the fragment: it leaves the address bar
  * and no request carries it), closes the tab, opens `/games` in a new tab of the same browser, finds the game with
  * "Your turn", goes back in and plays on. A second browser, on a phone, signed in with the same wallet, finds the

@@ -1,5 +1,5 @@
 /**
- * What the play page of an off-chain game loads (issue 19: its first-load JS ≤ 200 kB gzip, `npm run bench`): in
+ * What the play page of an off-chain game loads (its first-load JS ≤ 200 kB gzip, `npm run bench`): in
  * Debian's chromium on the real app, the scripts a new hot-seat game of each game fetches until its table and log are
  * drawn (the bench's own measure) hold no zod. Zod is 31 kB of gzip; the tables read the engines' typed boards and
  * decks and their zod-free helpers, and the engine validates those data when a game is set up, on the server.

@@ -275,7 +275,7 @@ describe('Playing on the game server', () => {
         await page.getByTestId('play').waitFor();
         await page.getByText(`Seat ${seat + 1} · ${['Ada', 'Bao'][seat]}`).waitFor();
         await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-        // The link's token rides in its fragment (issue 20); the page itself no longer shows it.
+        // The link's token rides in its fragment; the page itself no longer shows it.
         const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
         return { page, seat, token, actions: 0 };
       }),

@@ -1,5 +1,5 @@
 /**
- * Presence, the grace period and taking a seat back (issue 20), on the real app (next build + next start, a private
+ * Presence, the grace period and taking a seat back, on the real app (next build + next start, a private
  * PGlite directory) in Debian's chromium, a browser context per person: Bea sees Ada connected; Ada's browser
  * closes and Bea sees her away, with the grace's countdown, while her seat is still hers; only when the grace ends
  * does her bot play it, which Bea's log says; Ada reopens her invite link, takes her seat back and plays it, and

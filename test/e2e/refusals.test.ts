@@ -1,5 +1,5 @@
 /**
- * Refusals that tell the truth, and the wallet in the header (issue 15), end to end: the real app (next build + next
+ * Refusals that tell the truth, and the wallet in the header, end to end: the real app (next build + next
  * start) on an in-process devnet with its TzKT API, in Debian's chromium, nothing mocked. For each refusal the
  * server sends while people set up an on-chain game — a seat not claimed yet (SEAT_NOT_CLAIMED), acting before the
  * chain setup is ready (CHAIN_NOT_READY), a wallet claiming a second seat (ADDRESS_IN_GAME), a seat someone else
@@ -126,7 +126,7 @@ describe('refusals on an on-chain game show the server’s own message', () => {
   const pathOf = (seat: number) => game.invites.find((i) => i.seat === seat)!.path;
   /**
    * Opens the seat's invite link (its token, in the fragment, is handed over: this browser holds the seat), then
-   * signs in and comes back to the table, with no token in any URL (issue 20).
+   * signs in and comes back to the table, with no token in any URL.
    */
   const openSeat = async (page: Page, alias: string, seat: number): Promise<void> => {
     await page.goto(`${baseUrl}${pathOf(seat)}`);
@@ -149,7 +149,7 @@ describe('refusals on an on-chain game show the server’s own message', () => {
       botPaceMs: 0,
       onChain: {},
     };
-    // Created by a signed-in wallet, as the new-game form does: the bank pays for on-chain games (issue 16).
+    // Created by a signed-in wallet, as the new-game form does: the bank pays for on-chain games.
     const page = await pages.newPage();
     await signIn(page, alice.alias, '/');
     const res = await page.request.post(`${baseUrl}/api/games`, { data: request, headers: { origin: baseUrl } });

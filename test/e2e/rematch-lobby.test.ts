@@ -1,5 +1,5 @@
 /**
- * Rematch and lobby (issue 20) on the real app (next build + next start, a private PGlite directory) in Debian's
+ * Rematch and lobby on the real app (next build + next start, a private PGlite directory) in Debian's
  * chromium, a browser context per person. Ada and Bea finish a one-lap Tezos Pole (their moves posted with their own
  * seat tokens, the quickest honest end); Ada presses "Play again" and lands in her seat of the rematch, and Bea's
  * page — never reloaded — offers "Join the rematch", which takes her to her own seat there. Then a public game: Cat

@@ -1,5 +1,5 @@
 /**
- * Issue 20, the rules in the app, in the real app and Chromium: the new-game form links "How to play Ten"; Ten's
+ * The rules in the app, in the real app and Chromium: the new-game form links "How to play Ten"; Ten's
  * table switches to Hungarian (its prompt, its controls and its log), and the play page opens the rules — in
  * Hungarian too, the language chosen at the table — with each section at its anchor.
  */

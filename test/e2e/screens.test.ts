@@ -1,5 +1,5 @@
 /**
- * The table on every screen (issue 19): at three desktop sizes and a phone, each game's board, the decision the
+ * The table on every screen: at three desktop sizes and a phone, each game's board, the decision the
  * player must take and the panel of the player whose turn it is are on screen without scrolling; on the phone the
  * page never scrolls sideways and the site menu is collapsed. Screenshots land in test-results/screens-*.png.
  */
@@ -112,7 +112,7 @@ describe('The table fits the window', () => {
       for (const vp of VIEWPORTS) {
         await page.setViewportSize({ width: vp.width, height: vp.height });
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        // A card whose content is wider than the card shows "1,005 Tz" past its edge (issue 19).
+        // A card whose content is wider than the card shows "1,005 Tz" past its edge.
         const overflowing = await page.evaluate(() =>
           [...document.querySelectorAll('[data-testid="seats"] > li')].filter((card) => card.scrollWidth > card.clientWidth + 1).map((card) => card.textContent?.slice(0, 40)),
         );

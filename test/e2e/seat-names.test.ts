@@ -1,5 +1,5 @@
 /**
- * Seat names in the real new-game form (issue 19), end to end: the real app (next build + next start) in Debian's
+ * Seat names in the real new-game form, end to end: the real app (next build + next start) in Debian's
  * chromium. A name another seat has is shown beside the seat as soon as it is typed and the game will not start; a
  * pasted name past the limit is kept whole and counted, not cut; an emoji name's seat letter is the whole emoji, in
  * the form and on the board; and the live Tezos Pole log opens with the turn-order roll.

@@ -1,5 +1,5 @@
 /**
- * Issue 19's defects a player meets in the browser, on the real app (next build + next start, a private PGlite
+ * Seats and pages as a player meets them in the browser, on the real app (next build + next start, a private PGlite
  * directory) in Debian's chromium, with an in-process devnet's TzKT API behind the explorer and token pages:
  * leaving an online seat turns the page into a live spectator's (it used to ask for the seat's view without its
  * token, 403, and freeze "Finished"); "Leave seat" is gone once the game is over; a hot-seat switch shows the new

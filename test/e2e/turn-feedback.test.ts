@@ -1,5 +1,5 @@
 /**
- * Feedback at the table (issue 19), in Debian's chromium on the real app: the tab says "Your turn" — its title and a
+ * Feedback at the table, in Debian's chromium on the real app: the tab says "Your turn" — its title and a
  * dotted favicon — for the person who must act and for nobody else, online and hot-seat; the sound switch is off
  * until turned on and remembered; and a pawn steps along every tile of its roll after the die tumbles, unless the
  * reader asked for reduced motion: then it goes straight to its tile.

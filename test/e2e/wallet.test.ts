@@ -1,5 +1,5 @@
 /**
- * Real wallet software end to end (issue 17): two people, each with their own wallet — a headless wallet on the real
+ * Real wallet software end to end: two people, each with their own wallet — a headless wallet on the real
  * wallet side of Beacon (test/wallet) — pair with the app's unchanged dApp side in Chromium over a real Matrix relay
  * (Synapse with our Beacon login module, TLS with a throwaway certificate), sign in with "your own wallet" on the
  * devnet, claim, approve and play an on-chain game to its end; one sends a copy to the other from their wallet and

@@ -101,7 +101,7 @@ describe('Watch a game', () => {
       expect(await actionCount()).toBe(k + 1);
       expect(await page.locator(`[data-action-index="${k}"] li`).allTextContents()).toEqual(expectedLines);
 
-      // Pawns step along the tiles to where the engine put them (issue 19), and the landing shows once they are there.
+      // Pawns step along the tiles to where the engine put them, and the landing shows once they are there.
       await expect.poll(readSeats, { timeout: 10_000 }).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
       moved ||= state.players.some((p, s) => p.progress !== before.players[s]!.progress);
       cashChanged ||= state.players.some((p, s) => p.cash !== before.players[s]!.cash);

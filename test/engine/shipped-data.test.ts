@@ -1,6 +1,6 @@
 /**
  * The engines' built-in boards and decks are typed data that the rules (and a table in the browser) read as they are,
- * without zod (issue 19); each must pass the schema a board or deck from outside passes, and be what its parser
+ * without zod; each must pass the schema a board or deck from outside passes, and be what its parser
  * returns, or a game would be set up on data that no custom board could match. The engine checks them again when a
  * game is set up.
  */

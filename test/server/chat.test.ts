@@ -1,5 +1,5 @@
 /**
- * An online game's chat (issue 20) in the in-process host over PGlite: messages and emotes reach every stream of
+ * An online game's chat in the in-process host over PGlite: messages and emotes reach every stream of
  * the game (spectators too) as `chat` events, are stored with the game (a refresh, a rebuilt game and another
  * instance on the same database show them), stay out of the record and the state, and the SSE stream resumes
  * actions and chat without a gap. Every refusal has its code and changes nothing.
@@ -70,7 +70,7 @@ async function readSse(sub: Subscription, n: number): Promise<Sse[]> {
       buffer = buffer.slice(end + 2);
       const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
       const data = field('data');
-      // Presence (issue 20) comes on the stream too; these tests follow the chat and the updates.
+      // Presence comes on the stream too; these tests follow the chat and the updates.
       if (data !== null && field('event') !== 'seats') out.push({ id: field('id'), event: field('event') ?? 'message', data: JSON.parse(data) as unknown });
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Provably fair games played in an in-process host (issue 23): people whose browsers hold hash chains (or, for the
+ * Provably fair games played in an in-process host: people whose browsers hold hash chains (or, for the
  * seats `withChain` leaves out, none) take their first legal action with their next link; the bots play between.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 23, provably fair games, in the in-process host over PGlite: online games whose seed the server drew mix
+ * Provably fair games in the in-process host over PGlite: online games whose seed the server drew mix
  * every action's roll from that committed seed and the acting seat's hash-chain link. Full games of all three games
  * end in records `verifyRecord` proves; a forged roll, a changed reveal and an altered action are each named with
  * their action; a seat that never registers a chain, and a timed-out seat, play on with host-only rolls (FAIRNESS.md,

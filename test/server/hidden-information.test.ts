@@ -1,5 +1,5 @@
 /**
- * Issue 16, items 1 and 5, over the route handlers as a browser (or anyone with a game's id) calls them: while a game
+ * Hidden information over the route handlers as a browser (or anyone with a game's id) calls them: while a game
  * runs, nobody — a spectator, the host, any seat — learns from `GET /api/games/:id/record` what a seat's own view
  * hides (the seed predicts every roll and draw; the PRNG state, the deck order, another uncle's sealed bid), and the
  * host token of an online game reads no seat's private view and plays no seat. Once the game is over its record,
@@ -128,7 +128,7 @@ const lotBid = (view: unknown, amount: number) => ({
   bids: (view as { stage: { lot: unknown[] } }).stage.lot.map((_, i) => (i === 0 ? amount : 0)),
 });
 
-describe('a running game’s record reveals nothing a seat’s own view hides (issue 16)', { timeout: 120_000 }, () => {
+describe('a running game’s record reveals nothing a seat’s own view hides', { timeout: 120_000 }, () => {
   it('Tezos Pole: not the seed, so not the next rolls', async () => {
     const seed = 'hidden-pole';
     const created = await create({ game: 'pole', options: { laps: 2 }, seats: people(['Ada', 'Bea']), seed, mode: 'online', botPaceMs: 0 });
@@ -160,7 +160,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides (i
   });
 });
 
-describe('the host token of an online game only watches (issue 16)', () => {
+describe('the host token of an online game only watches', () => {
   it('reads no seat’s view (so not a sealed bid) and plays, nor leaves, no seat', async () => {
     const created = await create({ game: 'gotopoly', seats: people(['Ann', 'Ben', 'Cat']), seed: 'host-watches', mode: 'online', botPaceMs: 0 });
     const [ann, ben] = created.invites.map((i) => i.token);
@@ -201,7 +201,7 @@ describe('the host token of an online game only watches (issue 16)', () => {
   });
 });
 
-describe('the seed: its commitment while the game runs, the seed beside it once over (issue 19)', { timeout: 120_000 }, () => {
+describe('the seed: its commitment while the game runs, the seed beside it once over', { timeout: 120_000 }, () => {
   /** Written out here, not taken from the engine: what a player checks with `sha256sum`. */
   const commitmentOf = (seed: string) => bytesToHex(sha256(utf8ToBytes(`tezos-pole seed commitment:${seed}`)));
 

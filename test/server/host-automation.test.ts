@@ -196,7 +196,7 @@ describe('GameHost: leaving', () => {
       status: 403,
       code: 'SEAT_LEFT',
     });
-    // Online, the host token holds no seat (issue 16).
+    // Online, the host token holds no seat.
     expect(await refusal(host.leave(created.id, created.hostToken))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
     await host.leave(created.id, t1!);
     await drive(host, clock);

@@ -1,5 +1,5 @@
 /**
- * An idle online game leaves memory and comes back as it was (issue: memory per game). What test/server/limits.test.ts
+ * An idle online game leaves memory and comes back as it was. What test/server/limits.test.ts
  * shows for hot-seat games (eviction after idleMs, a stream or a bot keeping a game, a turn timer bringing one back)
  * is not repeated here: these are the online table's own parts — each seat's own view, its turn timer's deadline,
  * and a seat whose person closed their tab, whose grace keeps the game until its bot takes the seat over.

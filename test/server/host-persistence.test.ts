@@ -184,7 +184,7 @@ describe('broker resume', () => {
     expect(live.map((u) => u.seq)).toEqual(Array.from({ length: live.length }, (_, i) => i + 1));
   });
 
-  it.each([0, 1, 5, 30, 90])('from seq %i, before the newest snapshot: that snapshot first, then exactly the updates after it (issue 16)', async (after) => {
+  it.each([0, 1, 5, 30, 90])('from seq %i, before the newest snapshot: that snapshot first, then exactly the updates after it', async (after) => {
     const newest = (await store.latestSnapshot(id))!.seq;
     expect(newest).toBeGreaterThan(90);
     const sub = await host.subscribe(id, undefined, undefined, after);

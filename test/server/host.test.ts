@@ -71,7 +71,7 @@ describe('GameHost: create and snapshot', () => {
     expect(spectator.seat).toBeNull();
     expect(spectator.access).toBe('spectator');
     expect(spectator.legal).toEqual([]);
-    // Online, the host token only watches (issue 16); the page learns it from the snapshot.
+    // Online, the host token only watches; the page learns it from the snapshot.
     expect(await host.snapshot(created.id, created.hostToken)).toMatchObject({ seat: null, access: 'spectator', legal: [] });
     // Hot-seat, it holds every human seat: the page learns it too, and shows a seat switcher.
     const hotseat = await host.create({ ...poleOnline, mode: 'hotseat' });
@@ -171,7 +171,7 @@ describe('GameHost: acting', () => {
     const act = (token: string, as: number) => host.act(created.id, { token, seat: as, seq: 0, action: { type: 'roll' } });
     expect(await refusal(act('forged', seat))).toEqual({ status: 403, code: 'BAD_TOKEN' });
     expect(await refusal(act(tokens[1 - seat]!, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
-    expect(await refusal(act(created.hostToken, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' }); // online (issue 16)
+    expect(await refusal(act(created.hostToken, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' }); // online
     const withBot = await host.create({ ...poleOnline, mode: 'hotseat', seats: [{ kind: 'human', name: 'Ada' }, { kind: 'heuristic', name: 'Bot' }] });
     expect(await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 5, seq: 0, action: { type: 'roll' } }))).toEqual({
       status: 403,
@@ -274,7 +274,7 @@ describe('GameHost: updates', () => {
     const reader = sseStream(sub).getReader();
     const decode = async () => new TextDecoder().decode((await reader.read()).value);
     expect(await decode()).toBe('retry: 2000\n: subscribed\n\n');
-    // An online game's stream tells the seats first (issue 20: presence).
+    // An online game's stream tells the seats first (presence).
     expect(await decode()).toMatch(/^id: 0\nevent: seats\n/);
     await host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
     const text = await decode();

@@ -1,5 +1,5 @@
 /**
- * What one client may cost the server (issue 16): the limits read from the environment, the rate limiter (through
+ * What one client may cost the server: the limits read from the environment, the rate limiter (through
  * its own API, never the clock), the client address a request counts against, the caps on live event streams, and
  * idle games leaving memory — rebuilt from snapshot + log when next asked for, their bots and turn timers going on —
  * under the host's ManualClock.

@@ -1,5 +1,5 @@
 /**
- * Issue 20: presence, the grace period and taking a seat back, in the in-process host over PGlite with a hand-driven
+ * Presence, the grace period and taking a seat back, in the in-process host over PGlite with a hand-driven
  * clock. A seat is connected while one of its streams is open (tabs count once) and everyone's stream is told of a
  * change; when its last stream closes its bot plays only after the game's grace period, which a reconnect cancels;
  * its person takes it back from their invite link, and the log (not the record) says so. A restarted host gives every

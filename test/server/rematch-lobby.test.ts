@@ -1,5 +1,5 @@
 /**
- * Rematch and lobby (issue 20) at the host, over an in-memory PGlite (and two hosts on one PostgreSQL for the race):
+ * Rematch and lobby at the host, over an in-memory PGlite (and two hosts on one PostgreSQL for the race):
  * a rematch has the old game's seats, options and board and a new seed, is made once however many ask at once, gives
  * each seat its own new token and refuses a running game, a spectator, a seat that left and a second join; the lobby
  * lists only public running games with a free seat, a join takes one with a token minted anew (the old invite stops

@@ -26,7 +26,7 @@ const request = (game: (typeof GAMES)[number], names: readonly string[]): Create
 });
 const gameCount = async () => Number((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games'))[0]!.n);
 
-/** Issue 19: names were cut at 24 characters without a word, and two players could share a name. */
+/** Names were once cut at 24 characters without a word, and two players could share a name. */
 describe('creating a game judges the seats’ names', () => {
   for (const game of GAMES) {
     it(`${game}: refuses two seats of one name (trimmed, whatever the case) with 400 DUPLICATE_NAME, creating nothing`, async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 10: a store failure is told as what it is. A value the database cannot keep is the request's fault
+ * A store failure is told as what it is. A value the database cannot keep is the request's fault
  * (400), a database that is away for now is a 503 to retry, and a broken store (an unreadable row, a missing table,
  * a crashed PGlite) is a 500 that no retry mends — never a transient 503, and never with PostgreSQL's own text in the
  * answer. Real errors of PGlite and of `pg` where they can be had cheaply; SQLSTATEs PostgreSQL documents otherwise.
@@ -78,7 +78,7 @@ describe('storeFailureKind', () => {
   });
 });
 
-describe('the host over a broken store (issue 16)', () => {
+describe('the host over a broken store', () => {
   let store: GameStore;
   let host: GameHost;
   beforeAll(async () => {

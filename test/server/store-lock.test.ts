@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 4: one process per PGlite data folder. Two real processes (fixtures/hold-store.ts, run with tsx)
+ * One process per PGlite data folder. Two real processes (fixtures/hold-store.ts, run with tsx)
  * open the store on one folder as the app does: the second refuses with one line naming the first and how to run
  * another instance, and the first keeps working. A folder whose holder is gone (closed, or killed with SIGKILL) opens
  * again.
@@ -61,7 +61,7 @@ function hold(dir: string): Holder {
   };
 }
 
-describe('one process per PGlite data folder (issue 16)', () => {
+describe('one process per PGlite data folder', () => {
   let dir: string;
   const started: Holder[] = [];
   const start = (folder = dir) => {

@@ -54,7 +54,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect(await store.getGame('no-such-game')).toBeNull();
   });
 
-  it('keeps one rematch per game (issue 20) and lists the listed, unfinished games newest first', async () => {
+  it('keeps one rematch per game and lists the listed, unfinished games newest first', async () => {
     const [old, first, second, listed] = [newId(), newId(), newId(), newId()];
     await store.createGame(gameRow(old));
     expect(await store.rematchOf(old)).toBeNull();
@@ -73,7 +73,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect((await store.listedGames(50)).map((g) => g.id)).not.toContain(listed);
   });
 
-  it('swaps the seats only while they are the ones expected (issue 20)', async () => {
+  it('swaps the seats only while they are the ones expected', async () => {
     const id = newId();
     await store.createGame(gameRow(id));
     const seats = gameRow(id).seats;
@@ -130,7 +130,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect((await store.listActions(id)).map((a) => a.action)).toEqual([{ type: 'roll', n: won[0] }]);
   });
 
-  it('sends the appends that arrive together in one statement, each answered and notified as if alone (issue 22)', async () => {
+  it('sends the appends that arrive together in one statement, each answered and notified as if alone', async () => {
     const ids = Array.from({ length: 12 }, () => newId());
     for (const id of ids) await store.createGame(gameRow(id));
     const taken = ids[0]!;
@@ -140,7 +140,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
       if (e.type === 'action' && ids.includes(e.gameId)) heard.push(e);
     });
     const fence = await listenFor(store, (e) => e.type === 'action' && e.gameId === ids[11] && e.seq === 1);
-    // A timed-out move's events, as the turn timer logs them (issue 19): the notification says so.
+    // A timed-out move's events, as the turn timer logs them: the notification says so.
     const timedOut = markTimedOut(2, []);
     const outcomes = async (appends: Promise<void>[]) =>
       (await Promise.allSettled(appends)).map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code));

@@ -1,5 +1,5 @@
 /**
- * The studio's image rules (server/studio/image.ts, issue 15), shared by the server and the piece form: a format is
+ * The studio's image rules (server/studio/image.ts), shared by the server and the piece form: a format is
  * told by its magic numbers, and a data: URI must hold the image it declares.
  */
 import { describe, expect, it } from 'vitest';

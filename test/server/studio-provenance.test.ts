@@ -1,5 +1,5 @@
 /**
- * Issue 15 in the artist studio, on an in-process devnet with the editions contract and its TzKT API (read with the
+ * Provenance in the artist studio, on an in-process devnet with the editions contract and its TzKT API (read with the
  * real TzKT client, nothing mocked): a token may be featured only by one of its TZIP-21 creators — or, for a token
  * that names none, by its contract's admin or a minter — and the piece keeps the token's creators as its royalty
  * receivers; the terms a token's attributes carry are read; a piece (or a token) appears once on a board; a data:
@@ -76,7 +76,7 @@ afterAll(async () => {
   await store?.close();
 });
 
-describe('featuring an FA2 token (issue 15: only its creators)', () => {
+describe('featuring an FA2 token (only its creators)', () => {
   it('refuses a wallet that is not among the token’s creators with 403 NOT_TOKEN_CREATOR naming them, and stores nothing', async () => {
     const before = await count('pieces');
     const e = await hostError(createPiece(store.sql, BEA, featured(SUNFOLD), { tzktUrl: devnet.tzktUrl }));
@@ -120,7 +120,7 @@ describe('featuring an FA2 token (issue 15: only its creators)', () => {
   });
 });
 
-describe('supply integrity on a board (issue 15)', () => {
+describe('supply integrity on a board', () => {
   it('refuses a piece twice, or two pieces of one token, with 422 DUPLICATE_PIECE and stores nothing', async () => {
     const sunfold = await createPiece(store.sql, RAFA, featured(SUNFOLD), { tzktUrl: devnet.tzktUrl });
     const again = await createPiece(store.sql, RAFA, featured(SUNFOLD, { title: 'Sunfold (again)', editionSize: 3 }), { tzktUrl: devnet.tzktUrl });
@@ -157,7 +157,7 @@ describe('supply integrity on a board (issue 15)', () => {
   });
 });
 
-describe('studio images (issue 15)', () => {
+describe('studio images', () => {
   const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
   const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString('base64');
   const hand = (imageUri: string, imageMimeType?: string): PieceInput => ({ title: 'Image test', editionSize: 1, price: 50, multiplier: 1, imageUri, ...(imageMimeType ? { imageMimeType } : {}) });

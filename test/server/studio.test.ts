@@ -120,7 +120,7 @@ describe('studio boards', () => {
       images: {
         'the-great-wave': { artifact: { uri: WAVE.imageUri, mimeType: 'image/jpeg' } },
         'red-fuji': { artifact: { uri: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml' } },
-        // A piece without an image: the generated art its studio card shows, baked into the board (issue 15).
+        // A piece without an image: the generated art its studio card shows, baked into the board.
         'red-fuji-2': { artifact: { uri: generatedArtUri(pieceArtId(plain.id), 'Red Fuji'), mimeType: 'image/svg+xml' } },
       },
     });
@@ -213,7 +213,7 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
       imageUri: 'ipfs://bafkreiharbour/harbour.png',
       imageMimeType: 'image/png',
       creators: [ADA],
-      // This app's own attributes prefill the terms (issue 15).
+      // This app's own attributes prefill the terms.
       price: 150,
       multiplier: 2,
       editionSize: 3,

@@ -31,7 +31,7 @@ const logLines = (snap: GameSnapshot) => {
   return describeGameLog(snap.game, snap.events, snap.seats.map((s) => s.name), board).flatMap((e) => e.lines.map((l) => l.text));
 };
 
-/** Issue 19: a move the server made when a turn timer ran out read like the player's own ("Ben's uncle placed sealed bids"). */
+/** A move the server made when a turn timer ran out once read like the player's own ("Ben's uncle placed sealed bids"). */
 describe('moves made when a turn timer runs out', () => {
   it.each<[GameId, number]>([
     ['pole', 2],

@@ -1,5 +1,5 @@
 /**
- * What a player grants the bank in on-chain games (issue 15), in words: the terms shown before they join a game,
+ * What a player grants the bank in on-chain games, in words: the terms shown before they join a game,
  * and, on a collection page, every grant the app ever asked of the address — the games joined (live or ended) and
  * any FA2 operator approval of the bank left from earlier versions. Presentational only (no state, no fetch).
  */

@@ -16,7 +16,7 @@ import { cx } from '../lib/cx';
  */
 export function TokenView({ detail, network }: { detail: TokenDetail; network: LinkNetwork }) {
   const { token } = detail;
-  // A game token of a work featured in the studio names the token it was featured from (issue 15).
+  // A game token of a work featured in the studio names the token it was featured from.
   const origin = originalToken(token);
   const account = (a: string) => <Address address={a} href={accountHref(network, a)} />;
   return (

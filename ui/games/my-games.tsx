@@ -12,7 +12,7 @@ import styles from './my-games.module.css';
 type Loaded = { readonly games: readonly MyGame[] } | { readonly problem: string };
 
 /**
- * "My games" (issue 20): every game this browser (its httpOnly cookie) or the signed-in wallet holds a seat in,
+ * "My games": every game this browser (its httpOnly cookie) or the signed-in wallet holds a seat in,
  * "your turn" first, each with a link back in and a Forget button. The server orders them.
  */
 export function MyGames() {

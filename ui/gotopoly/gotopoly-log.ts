@@ -197,8 +197,8 @@ export function describeGotopolyEvent(event: GotopolyEvent, names: readonly stri
 
 /**
  * Where the game stands against its G18 time limit, beside the term's name: "before term 1; the game lasts at most
- * 150 terms" during the opening auction, "of at most 150 terms" after (issue 19: it read "Opening auction of at
- * most 150").
+ * 150 terms" during the opening auction, "of at most 150 terms" after (never "Opening auction of
+ * at most 150", which reads as if the auction had the limit).
  */
 export function termLimitText(term: number, maxTerms: number): string {
   const terms = `${maxTerms.toLocaleString('en-US')} ${maxTerms === 1 ? 'term' : 'terms'}`;

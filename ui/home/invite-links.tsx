@@ -49,7 +49,7 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
   const origin = useOrigin();
   const name = (seat: SeatId) => created.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
   // The play page's own paths, whatever page the server's `path` names: each token in the fragment, which no request
-  // carries (issue 20); the page hands it over once and this browser then holds the seat.
+  // carries; the page hands it over once and this browser then holds the seat.
   const seatPath = (token: string) => invitePath(created.id, token);
   const spectatorPath = playPath(created.id);
   const hostPath = invitePath(created.id, created.hostToken);
@@ -94,7 +94,7 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
           Watch
         </a>
       </div>
-      {/* The host token watches and moderates the chat (issue 20: it mutes seats); it plays no seat. */}
+      {/* The host token watches and moderates the chat (it mutes seats); it plays no seat. */}
       <div className={styles.invite}>
         <span className={styles.inviteWho}>
           <strong>Host</strong>

@@ -54,7 +54,7 @@ const PACES = [
   { ms: 2500, label: 'Slow · 2.5 s' },
 ] as const;
 const ONLINE_TIMER = 60;
-/** Issue 20: an online seat's grace period, as the server's GRACE_DEFAULT and GRACE_MAX (ui imports server types only). */
+/** An online seat's grace period, as the server's GRACE_DEFAULT and GRACE_MAX (ui imports server types only). */
 const GRACE_DEFAULT = 60;
 const GRACE_MAX = 1800;
 
@@ -104,7 +104,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
   const [onChain, setOnChain] = useState(false);
-  // Issue 20: an online game may be listed in the lobby; private is the default.
+  // An online game may be listed in the lobby; private is the default.
   const [listed, setListed] = useState(false);
   const [studioBoard, setStudioBoard] = useState<StudioBoard | null>(null);
   const [boardProblem, setBoardProblem] = useState<string | null>(null);
@@ -183,7 +183,7 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
       const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
       // Online, the host token holds no seat (each plays with its invite link), so only hot-seat keeps it.
       if (mode === 'hotseat') {
-        // This browser holds the host token from now on (issue 20): the table's URL carries none.
+        // This browser holds the host token from now on: the table's URL carries none.
         await holdSeat(made.id, made.hostToken);
         router.push(playPath(made.id, firstHuman));
         return;

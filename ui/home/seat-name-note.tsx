@@ -11,7 +11,7 @@ export const seatNameNoteId = (seat: number): string => `seat-name-note-${seat}`
 export const seatNameNoteShown = (name: string, problem: string | null): boolean => problem !== null || name.trim().length >= COUNT_FROM;
 
 /**
- * Under a seat's name in the new-game forms (issue 19): "18 / 24 characters" near the limit instead of an input's
+ * Under a seat's name in the new-game forms: "18 / 24 characters" near the limit instead of an input's
  * `maxLength` that cut a pasted name without a word, and the name's problem (too long, another seat's) as soon as
  * it is typed. Each row lies in a three-column grid (pawn, name, who plays); the note takes a line of its own.
  */

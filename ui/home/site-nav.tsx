@@ -17,7 +17,7 @@ const LINKS = [
 
 /**
  * The site's main navigation; the current section is marked for assistive technology and styled by it. On a phone
- * the links fold behind one Menu button (issue 19: wrapped, they took four lines above the table).
+ * the links fold behind one Menu button (wrapped, they would take four lines above the table).
  */
 export function SiteNav() {
   const pathname = usePathname() ?? '/';

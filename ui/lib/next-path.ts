@@ -1,5 +1,5 @@
 /**
- * Where sign-in sends people back to (`/signin?next=`): a path on this site, never another origin (issue 16: an
+ * Where sign-in sends people back to (`/signin?next=`): a path on this site, never another origin (an
  * open redirect). The value is parsed as the browser will parse it — as a URL relative to this site, where tabs and
  * newlines vanish and a backslash is a slash — and only a same-origin result is kept, rewritten in its parsed form
  * so nothing else can re-read it differently. Anything else is `/`.

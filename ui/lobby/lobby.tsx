@@ -20,7 +20,7 @@ function age(seconds: number): string {
 }
 
 /**
- * The lobby (issue 20): public online games still running with a free human seat. "Join" takes the first free seat
+ * The lobby: public online games still running with a free human seat. "Join" takes the first free seat
  * (under the name given here, if any) with an invite made for the joiner, and opens it.
  */
 export function Lobby() {
@@ -55,7 +55,7 @@ export function Lobby() {
     setRefusal(null);
     try {
       const joined = await apiFetch<JoinedSeat>('/api/lobby/join', jsonPost({ game, ...(name.trim() ? { name } : {}) }));
-      // The seat's only token: its play page hands it to the server, which keeps it for this browser (issue 20).
+      // The seat's only token: its play page hands it to the server, which keeps it for this browser.
       window.location.assign(joined.token === null ? playPath(joined.id, joined.seat) : invitePath(joined.id, joined.token, joined.seat));
     } catch (err) {
       setJoining(null);

@@ -1,5 +1,5 @@
 /**
- * How the table tells a player where their chain steps are while blocks come every few seconds (issue 17): which
+ * How the table tells a player where their chain steps are while blocks come every few seconds: which
  * steps are on their way, how long Tezos usually takes, and which ones settled since the last look (the toasts).
  * No React here, so the rules can be tested on their own.
  */

@@ -29,7 +29,7 @@ const EMOTE_NAMES = Object.keys(EMOTE_FACES) as Emote[];
 const length = (text: string): number => [...text.trim()].length;
 
 /**
- * An online game's chat (issue 20): the messages with each seat's colour and name in a log region screen readers
+ * An online game's chat: the messages with each seat's colour and name in a log region screen readers
  * follow, an input with a counter and the emote buttons for a seat that may post, what a spectator or a muted seat
  * may not, and the host's mute switches. Every text is React text (escaped), never markup.
  */

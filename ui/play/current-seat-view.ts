@@ -1,7 +1,7 @@
 /**
  * A ref for a game table that keeps the panel of the seat to act (`aria-current="true"`) in view inside the side
  * column it scrolls in — never by scrolling the page — when that seat changes and when the window is resized
- * (issue 19: with four or more seats the one to act was below the column's fold).
+ * (with four or more seats the one to act can be below the column's fold).
  */
 export function keepCurrentSeatInView(table: HTMLElement | null): (() => void) | undefined {
   if (!table) return undefined;

@@ -1,7 +1,7 @@
 'use client';
 
 /**
- * Provably fair in the browser (issue 23): the seat's hash chain (engine/core/fair.ts `HashChain`) lives only in the
+ * Provably fair in the browser: the seat's hash chain (engine/core/fair.ts `HashChain`) lives only in the
  * browser that plays the seat, in localStorage, keyed by game and seat. The browser registers the chain's head once,
  * then gives the next link with every action it posts, so the host cannot know a roll before the seat acts. A
  * browser without the secret (another device) gives no link: the roll is the host's alone, and the page says so.

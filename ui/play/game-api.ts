@@ -3,7 +3,7 @@ import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpda
 import { apiFetch, jsonPost } from '../api/client';
 
 /**
- * The browser's side of server/protocol.ts without React: the URLs, the seats this browser holds (issue 20), the pure
+ * The browser's side of server/protocol.ts without React: the URLs, the seats this browser holds, the pure
  * merging of SSE updates into a snapshot, and fetch helpers. `useGameConnection` (game-client.ts) builds on these.
  */
 
@@ -17,7 +17,7 @@ function query(params: Record<string, string | number | null | undefined>): stri
 }
 
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}`;
-// No token in a URL (the server logs query strings): the server knows the seats this browser holds (issue 20).
+// No token in a URL (the server logs query strings): the server knows the seats this browser holds.
 export const snapshotUrl = (id: string, seat: SeatId | null): string => `${base(id)}${query({ seat })}`;
 export const eventsUrl = (id: string, seat: SeatId | null, after: number | null, chatAfter: number | null = null): string =>
   `${base(id)}/events${query({ seat, after, chatAfter })}`;
@@ -27,14 +27,14 @@ export const actionsUrl = (id: string): string => `${base(id)}/actions`;
 export const leaveUrl = (id: string): string => `${base(id)}/leave`;
 export const rejoinUrl = (id: string): string => `${base(id)}/rejoin`;
 export const recordUrl = (id: string): string => `${base(id)}/record`;
-/** Provably fair (issue 23): where a seat registers its hash chain's head (POST). */
+/** Provably fair: where a seat registers its hash chain's head (POST). */
 export const hashChainUrl = (id: string): string => `${base(id)}/links`;
 /** The play page (of a seat this browser holds, or a spectator's). */
 export const playPath = (id: string, seat: SeatId | null = null): string => `/play/${encodeURIComponent(id)}${query({ seat })}`;
-/** An invite link's path: the token in the fragment, which browsers never send (issue 20). */
+/** An invite link's path: the token in the fragment, which browsers never send. */
 export const invitePath = (id: string, token: string, seat: SeatId | null = null): string => `${playPath(id, seat)}#token=${encodeURIComponent(token)}`;
 
-// ---------- held seats (issue 20) ----------
+// ---------- held seats ----------
 
 /**
  * The invite token in a play link's fragment (`#token=…`: never sent to the server, so never in its logs), or
@@ -87,7 +87,7 @@ export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSna
 }
 
 /**
- * Applies a `seats` event (issue 20): the seats as they are now (who is connected, whose bot plays), and the log's
+ * Applies a `seats` event: the seats as they are now (who is connected, whose bot plays), and the log's
  * seat marks the snapshot does not have yet (known by their `n`), after its events.
  */
 export function applySeats(snapshot: GameSnapshot, update: SeatsUpdate): GameSnapshot {
@@ -98,7 +98,7 @@ export function applySeats(snapshot: GameSnapshot, update: SeatsUpdate): GameSna
 
 /**
  * Applies a `snapshot` event: a stream resumed from before the server's newest stored snapshot opens with the seat's
- * snapshot there (issue 16), which replaces an older one whole; an older or equal one changes nothing.
+ * snapshot there, which replaces an older one whole; an older or equal one changes nothing.
  */
 export function applySnapshot(snapshot: GameSnapshot, next: GameSnapshot): GameSnapshot {
   if (next.seq <= snapshot.seq) return snapshot;
@@ -109,7 +109,7 @@ export function applySnapshot(snapshot: GameSnapshot, next: GameSnapshot): GameS
 /** The chat entries a table keeps in memory: more than a snapshot brings, but not without end. */
 const CHAT_KEPT = 300;
 
-/** Applies one chat entry from the stream (issue 20): a new one is added (a mute changes who is muted), a known one changes nothing. */
+/** Applies one chat entry from the stream: a new one is added (a mute changes who is muted), a known one changes nothing. */
 export function applyChat(snapshot: GameSnapshot, entry: ChatEntry): GameSnapshot {
   const chat = snapshot.chat;
   if (!chat || chat.entries.some((e) => e.n === entry.n)) return snapshot;
@@ -171,7 +171,7 @@ export function postAction(id: string, seat: SeatId, seq: number, action: unknow
   return apiFetch<ActionResponse>(actionsUrl(id), jsonPost(contribution === null ? { seat, seq, action } : { seat, seq, action, contribution }));
 }
 
-/** A finished game's record (GameRecord JSON). @throws ApiError 409 GAME_NOT_OVER while it runs (issue 16), 404 */
+/** A finished game's record (GameRecord JSON). @throws ApiError 409 GAME_NOT_OVER while it runs, 404 */
 export const fetchRecord = (id: string): Promise<unknown> => apiFetch<unknown>(recordUrl(id));
 
 /** Downloads a finished game's record as a JSON file. @throws ApiError 409 GAME_NOT_OVER while it runs, 404 */
@@ -189,7 +189,7 @@ export async function downloadRecord(id: string, filename = `game-${id}.json`): 
 }
 
 /**
- * `POST /api/games/:id/chat`: the seat's message or emote (issue 20); it comes back on the stream like everyone's.
+ * `POST /api/games/:id/chat`: the seat's message or emote; it comes back on the stream like everyone's.
  * @throws ApiError the server's refusal: 429 RATE_LIMITED, 403 SEAT_MUTED, 400 MESSAGE_TOO_LONG | CONTROL_CHARACTERS…
  */
 export function postChat(id: string, message: { readonly text: string } | { readonly emote: Emote }): Promise<ChatEntry> {
@@ -202,8 +202,8 @@ export async function postMute(id: string, seat: SeatId, muted: boolean): Promis
 }
 
 /**
- * `POST /api/games/:id/rejoin` {seat}: the seat's person (this browser or wallet holds it) takes it back from its bot
- * (issue 20). @throws ApiError 409 SEAT_NOT_TAKEN_OVER | GAME_OVER, 403 NOT_YOUR_SEAT
+ * `POST /api/games/:id/rejoin` {seat}: the seat's person (this browser or wallet holds it) takes it back from its bot.
+ * @throws ApiError 409 SEAT_NOT_TAKEN_OVER | GAME_OVER, 403 NOT_YOUR_SEAT
  */
 export async function rejoinSeat(id: string, seat: SeatId): Promise<void> {
   await apiFetch<unknown>(rejoinUrl(id), jsonPost({ seat }));

@@ -19,7 +19,7 @@ export interface GameConnection {
   readonly fatal: string | null;
   /** True from an action's POST until the state it produced has arrived. */
   readonly busy: boolean;
-  /** Provably fair (issue 23): how the seat's rolls are made here; null when it gives no links (see fair-chain.ts). */
+  /** Provably fair: how the seat's rolls are made here; null when it gives no links (see fair-chain.ts). */
   readonly chain: SeatChainStanding | null;
   readonly act: (action: unknown) => void;
   /** Re-reads the snapshot. */
@@ -27,7 +27,7 @@ export interface GameConnection {
   readonly clearError: () => void;
 }
 
-/** The server's 400 for an action whose chain link does not follow the seat's last one (issue 23). */
+/** The server's 400 for an action whose chain link does not follow the seat's last one. */
 const BAD_CONTRIBUTION_CODE = 'BAD_CONTRIBUTION';
 
 /** How long to wait for the stream to bring an accepted action's state before reading the snapshot instead. */
@@ -132,7 +132,7 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
           // a malformed event: the next snapshot read repairs the state
         }
       });
-      // An online game's chat (issue 20), on the same stream.
+      // An online game's chat, on the same stream.
       es.addEventListener('chat', (ev) => {
         const current = snapRef.current;
         if (!current) return;
@@ -142,7 +142,7 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
           // a malformed event: the next snapshot read repairs the chat
         }
       });
-      // Who is at the table, and whose bot plays (issue 20), on the same stream.
+      // Who is at the table, and whose bot plays, on the same stream.
       es.addEventListener('seats', (ev) => {
         const current = snapRef.current;
         if (!current) return;
@@ -164,7 +164,7 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
       });
       es.onerror = () => {
         if (closed) return;
-        // A finished game's stream ends (the server sends nothing more): no reconnecting. An abandoned one (issue 23)
+        // A finished game's stream ends (the server sends nothing more): no reconnecting. An abandoned one
         // has no outcome, but its seed is revealed: it has ended too.
         const ended = snapRef.current !== null && (snapRef.current.outcome !== null || snapRef.current.seed !== null);
         if (es.readyState === EventSource.CLOSED || ended) {

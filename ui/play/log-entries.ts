@@ -38,7 +38,7 @@ const SEAT_MARK_TEXT: Record<SeatMarkEvent['mark'], (who: string) => string> = {
   back: (who) => `${who} took their seat back`,
 };
 
-/** Issue 20: a seat's bot took over or its person took it back, as its own entry of the log. */
+/** A seat's bot took over or its person took it back, as its own entry of the log. */
 const seatMarkEntry = (e: SeatMarkEvent, key: number, who: string): ActionLogEntry => ({
   key,
   seat: e.seat,
@@ -46,7 +46,7 @@ const seatMarkEntry = (e: SeatMarkEvent, key: number, who: string): ActionLogEnt
   lines: [{ text: SEAT_MARK_TEXT[e.mark](who), tone: 'info' }],
 });
 
-/** How a line of a move the server made when the seat's turn timer ran out begins (issue 19). */
+/** How a line of a move the server made when the seat's turn timer ran out begins. */
 export const TIMED_OUT = '(time ran out)';
 
 /**
@@ -78,7 +78,7 @@ export function poleLogEntries(events: readonly GameEvent[], names: readonly str
   const told = new Set<number>();
   if (!poleBoard) return [];
   const entries: ActionLogEntry[] = [];
-  // Set-up is in no action's events: without this entry a live game's log began empty (issue 19).
+  // Set-up is in no action's events: without this entry a live game's log began empty.
   if (poleStart) entries.push({ key: -1, seat: null, meta: 'Set-up', lines: describeSetup(poleStart, names), action: 'setup' });
   /** A turn's lines; a timed-out move's events are told apart from the rest, so that its first line is marked. */
   const describeTurn = (from: number, to: number): LogLine[] => {

@@ -43,14 +43,14 @@ const ChainSetup = dynamic(() => import('./chain-panel').then((m) => m.ChainSetu
 const ChainPanel = dynamic(() => import('./chain-panel').then((m) => m.ChainPanel));
 const ChainProgress = dynamic(() => import('./chain-progress').then((m) => m.ChainProgress));
 const ChainToasts = dynamic(() => import('./chain-progress').then((m) => m.ChainToasts));
-// An online game's chat (issue 20): hot-seat tables never load it.
+// An online game's chat: hot-seat tables never load it.
 const ChatPanel = dynamic(() => import('./chat-panel').then((m) => m.ChatPanel));
 
 /** What handing the link's token over gave: the seat this browser now holds (null: the host's), or the refusal. */
 type HandedOver = { readonly seat: SeatId | null } | { readonly refused: string };
 
 /**
- * The play page's client side (issue 20). An invite link carries its token in the fragment (`#token=…`, never sent
+ * The play page's client side. An invite link carries its token in the fragment (`#token=…`, never sent
  * to the server; an old link's `?token=` is still read): it is handed to the server once, which remembers that this
  * browser (its httpOnly cookie) holds the seat, and leaves the address bar. From then on the page follows the game
  * with no token at all: the server knows the seat, after a refresh and after the tab is closed too.
@@ -207,7 +207,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   const mySeat = shown.seats.find((s) => s.seat === seat);
   // Once the game is over there is nothing left to leave.
   const canLeave = seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover && !shown.outcome;
-  // Issue 20: an online seat its bot plays (its person left, or their grace ran out) is theirs to take back.
+  // An online seat its bot plays (its person left, or their grace ran out) is theirs to take back.
   const canTakeBack = seat !== null && host === false && mySeat?.kind === 'human' && mySeat.botTakeover && !shown.outcome;
   const pendingNames = listNames([...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`));
 
@@ -251,7 +251,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
 
   return (
     <div className={styles.play} data-testid="play" data-seq={shown.seq} data-seat={shown.seat ?? 'spectator'}>
-      {/* The game as it stands fits the window (issue 19); the record of it — log, chain panel, seed — follows below. */}
+      {/* The game as it stands fits the window; the record of it — log, chain panel, seed — follows below. */}
       <div ref={keepScreenTop} className={styles.screen} data-fit={shown.outcome === null && !(handoff !== null && handoff === seat)}>
       <header className={styles.bar}>
         <div className={styles.title}>
@@ -280,7 +280,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
               Leave seat
             </button>
           )}
-          {/* The record (seed and sealed bids) is published once the game is over (issue 16). */}
+          {/* The record (seed and sealed bids) is published once the game is over. */}
           {shown.outcome && (
             <>
               <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void exportRecord()}>

@@ -17,7 +17,7 @@ export interface PresenceWords {
 export const PRESENCE_WORDS: PresenceWords = { connected: 'online', away: 'away', graceLeft: (time) => `bot in ${time}` };
 
 /**
- * Issue 20: whether a seat's person is at an online table (a dot and a word, the word kept for screen readers
+ * Whether a seat's person is at an online table (a dot and a word, the word kept for screen readers
  * only on a phone's seat strip), and while their grace runs, how long until their bot plays. Nothing for a bot's
  * seat or in hot-seat (the server sends no presence then).
  */

@@ -10,8 +10,8 @@ import { invitePath, playPath } from './game-api';
 import styles from './rematch-offer.module.css';
 
 /**
- * How often the game-over screen asks whether a rematch was made (issue 20). A finished game's event stream has
- * ended (issue 16: it holds no connection once nothing more can happen), so this screen polls one small read rather
+ * How often the game-over screen asks whether a rematch was made. A finished game's event stream has
+ * ended (it holds no connection once nothing more can happen), so this screen polls one small read rather
  * than keeping every finished table's stream open for a rematch that may never come.
  */
 const POLL_MS = 2_000;
@@ -19,7 +19,7 @@ const POLL_MS = 2_000;
 const rematchUrl = (id: string): string => `/api/games/${encodeURIComponent(id)}/rematch`;
 
 /**
- * The game-over screen's "Play again" (issue 20): the first to press it makes the rematch (the same seats, options
+ * The game-over screen's "Play again": the first to press it makes the rematch (the same seats, options
  * and board, a new seed) and takes their seat in it; everyone else at the table then sees "Join the rematch" within a
  * few seconds and takes theirs. A spectator may watch it; a seat that left has its bot in it.
  */
@@ -48,7 +48,7 @@ export function RematchOffer({ id, seat, facts }: { id: string; seat: SeatId | n
     setBusy(true);
     setRefusal(null);
     try {
-      // The server knows this browser's seat (issue 20: its cookie, or the signed-in wallet): no token to send.
+      // The server knows this browser's seat (its cookie, or the signed-in wallet): no token to send.
       const joined = await apiFetch<JoinedSeat>(rematchUrl(id), jsonPost({}));
       // A seat's new token is handed over by its play page (the fragment); the hot-seat host holds the rematch already.
       window.location.assign(joined.token === null ? playPath(joined.id) : invitePath(joined.id, joined.token, joined.seat));

@@ -1,7 +1,7 @@
 /**
  * A ref that keeps `--screen-top` on its element: how far below the top of the document it starts (the site's
  * header, a notice above it). The play page's stylesheet gives the table the rest of the window's height from it,
- * so the board, the decision and the players are all in view on load (issue 19) whatever the header holds.
+ * so the board, the decision and the players are all in view on load whatever the header holds.
  * React calls the returned function when the element goes.
  */
 export function keepScreenTop(element: HTMLElement | null): (() => void) | undefined {

@@ -3,7 +3,7 @@ import type { SeatChainStanding } from './fair-chain';
 import styles from './seed-facts.module.css';
 
 /**
- * How the game's rolls are made (issue 23): provably fair — the server's seed, committed before the first move, mixed
+ * How the game's rolls are made: provably fair — the server's seed, committed before the first move, mixed
  * with the acting seat's chain link (`chain`: this browser's seat, null for a spectator) — or a plain seed, which
  * decides every roll by itself.
  */

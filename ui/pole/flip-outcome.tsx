@@ -12,7 +12,7 @@ export interface Debt {
 export const debtText = ({ owed, cash }: Debt): string => `You owe ${formatTz(owed)} and have ${formatTz(cash)}: ${formatTz(owed - cash)} short.`;
 
 /**
- * Inside a flip option (issue 19): the Tz the copy returns, P7's floor10(list price / 2), and whether that pays the
+ * Inside a flip option: the Tz the copy returns, P7's floor10(list price / 2), and whether that pays the
  * debt or leaves the debtor short (then another copy is flipped, or with none left the rest is settled by P7).
  */
 export function FlipOutcome({ price, debt }: { price: number; debt: Debt }) {

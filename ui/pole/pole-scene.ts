@@ -22,7 +22,7 @@ export interface PoleScene {
   readonly tags: readonly string[];
   /** Changes whenever `lastEvents` does (re-runs the cash-change animation). */
   readonly stamp: number;
-  /** A live game's seats (who is at the table, issue 20); none in a watched game. */
+  /** A live game's seats (who is at the table); none in a watched game. */
   readonly seats?: readonly SeatInfo[];
 }
 

@@ -36,7 +36,7 @@ export function SetupForm({
   const editSeat = (seat: number, patch: Partial<SeatSetup>) =>
     setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
   const setOption = <K extends keyof TableOptions>(key: K, value: TableOptions[K]) => setOptions((o) => ({ ...o, [key]: value }));
-  // Judged as the server judges a game's names (issue 19): the watched table's log must tell its players apart too.
+  // Judged as the server judges a game's names: the watched table's log must tell its players apart too.
   const names = namesOf({ seats: seats.slice(0, count), seed, options });
   const nameProblems = seatNameProblems(names);
   const nameProblem = (seat: number): string | null => {

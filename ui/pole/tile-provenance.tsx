@@ -2,7 +2,7 @@ import type { ArtistTile } from '../../engine/pole';
 import { shortAddress } from '../../chain/explorer';
 
 /*
- * Who made a work and the FA2 token it was featured from (issue 15), as a tile's tooltip and the focus card show
+ * Who made a work and the FA2 token it was featured from, as a tile's tooltip and the focus card show
  * them. No stylesheet or chain-page imports: the play page's bundle stays as it is.
  */
 

@@ -59,7 +59,7 @@ export function BoardBuilder() {
 
   const onRing = useMemo(() => new Set(slots.flatMap((s) => (s.slot.kind === 'piece' ? [s.slot.pieceId] : []))), [slots]);
   const add = (slot: DraftSlot['slot']) => {
-    // A piece appears once on a board (issue 15): the server's own check says why a second copy is refused.
+    // A piece appears once on a board: the server's own check says why a second copy is refused.
     if (slot.kind === 'piece') {
       try {
         composeBoard({ name: 'draft', slots: [...slots.map((s) => s.slot), slot] }, byId);

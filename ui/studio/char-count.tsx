@@ -3,7 +3,7 @@ import styles from './studio.module.css';
 
 /**
  * A text field's length against its limit, "4,980 / 5,000", shown under the field instead of a `maxLength` that would
- * cut pasted or imported text without a word (issue 15); past the limit it says by how much.
+ * cut pasted or imported text without a word; past the limit it says by how much.
  */
 export function CharCount({ id, value, max }: { id: string; value: string; max: number }) {
   const over = value.length - max;

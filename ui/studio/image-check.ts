@@ -1,5 +1,5 @@
 /**
- * The piece form's image check in the browser (issue 15): the image must decode (loaded in an <img>), be one of the
+ * The piece form's image check in the browser: the image must decode (loaded in an <img>), be one of the
  * supported formats, and — when its bytes can be read — be the format it says; its size in bytes and pixels is
  * shown. The format rules are the server's own (server/studio/image.ts), so both sides agree.
  */

@@ -8,7 +8,7 @@ import styles from './studio.module.css';
 
 /**
  * A featured piece: its image (generated art when it has none), title, artist, edition and terms, and who made it —
- * its creators (the royalty receivers) and, for a piece featured from a token, that token (issue 15).
+ * its creators (the royalty receivers) and, for a piece featured from a token, that token.
  */
 export function PieceCard({ piece, children }: { piece: Piece; children?: React.ReactNode }) {
   return (

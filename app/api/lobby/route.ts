@@ -4,7 +4,7 @@ import { respond } from '../../../server/http/respond';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** The lobby (issue 20): `{ games }`, the public games still running with a free human seat, newest first. */
+/** The lobby: `{ games }`, the public games still running with a free human seat, newest first. */
 export async function GET(): Promise<Response> {
   return respond(async () => ({ games: await (await getHost()).lobby() }));
 }

@@ -1,6 +1,6 @@
 /**
  * The board builder shows the verdict of composeBoard (the same check the server runs) as it is, so every refusal a
- * person can cause with the builder is a sentence that says what to do (issue 19), never a validator's own text
+ * person can cause with the builder is a sentence that says what to do, never a validator's own text
  * ("Too small: expected array to have >=4 items") or a field path.
  */
 import { describe, expect, it } from 'vitest';

@@ -110,7 +110,7 @@ describe('TzKT API of the devnet', () => {
     expect(txs[1]!.parameter?.value).toEqual({ to_: carol, token_id: '1', amount: '5' });
   });
 
-  it('gas and storage limits are each operation’s own, as the node has them (issue 16: gasLimit was 0)', async () => {
+  it('gas and storage limits are each operation’s own, as the node has them (never 0)', async () => {
     const rows = [...(await operationsGetOriginations({ originatedContract: { eq: kt } }, opts)), ...(await operationsGetTransactions({ target: { eq: kt }, sort: { asc: 'id' } }, opts))];
     expect(rows).toHaveLength(4);
     for (const row of rows) {

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the devnet's TzKT API can trail the node as real TzKT does (`startDevnet({ indexerLag })`). An operation
+ * The devnet's TzKT API can trail the node as real TzKT does (`startDevnet({ indexerLag })`). An operation
  * the node has included is not visible through the TzKT API — head, operations, token balances and transfers, tez
  * balances, storage — until the lag has passed; then all of it is, as of the same level. The test asserts on what is
  * visible before and after, never on durations.
@@ -52,7 +52,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-describe('TzKT API with an indexer lag (issue 17)', () => {
+describe('TzKT API with an indexer lag', () => {
   it('an included transfer shows through the TzKT API only once the lag has passed, everything as of one level', async () => {
     const before = { level: await tzktLevel(), balances: await balances(), bobTez: ((await get(`/v1/accounts/${bob}`)) as { balance: number }).balance };
     expect(before.balances).toEqual([[alice, '1000']]);

@@ -1,5 +1,5 @@
 /**
- * The VM's answers where Octez's own are checked against (issue 21): the precise error a typecheck
+ * The VM's answers where Octez's own are checked against: the precise error a typecheck
  * failure carries (Octez's id, fields and location), the empty Sapling state literal, and the CLI's
  * flags in octez-client's units.
  */

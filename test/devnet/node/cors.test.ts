@@ -1,5 +1,5 @@
 /**
- * Issue 16: the devnet answers CORS for the app's own origin only. A page of another site gets no CORS header and
+ * The devnet answers CORS for the app's own origin only. A page of another site gets no CORS header and
  * its requests are refused (403) before anything runs — a simple cross-site POST needs no preflight, so leaving the
  * header out alone would still let any page a devnet user visits send operations or runs. Clients outside a
  * browser (no Origin) are served as before; the app's wallet code (Taquito in the page) keeps working.

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the devnet holds every gas figure it is given to the protocol's limits (hard_gas_limit_per_operation
+ * The devnet holds every gas figure it is given to the protocol's limits (hard_gas_limit_per_operation
  * 1,040,000, per block 1,386,666, as its constants report) and refuses above them with the protocol's errors, so one
  * request cannot hold the node for hours; and its mempool refuses fees below Octez's default filter
  * (`prefilter.fees_too_low`), as a baker's node does, while Taquito's estimated fees pass.

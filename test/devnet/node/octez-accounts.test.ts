@@ -1,5 +1,5 @@
 /**
- * Issue 21, accounts and signatures: tz4 (BLS) accounts send operations through Taquito 25 unchanged, and implicit
+ * Accounts and signatures as Octez has them: tz4 (BLS) accounts send operations through Taquito 25 unchanged, and implicit
  * accounts are emptied and deleted as Octez (protocol Ushuaia) does. Every expected error id is quoted from Octez's
  * source (src/proto_025_PsUshuai/lib_protocol/…), named next to each assertion.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 21: the devnet's gas and storage follow Octez's (protocol Ushuaia) cost model, so a limit copied from a
+ * The devnet's gas and storage follow Octez's (protocol Ushuaia) cost model, so a limit copied from a
  * devnet estimate holds on Octez. Every expected figure cites the Octez source it comes from; the regression
  * figures are tezt's `operation_size_and_gas.ml` outputs for U025 (tezt/tests/expected/operation_size_and_gas.ml/).
  */

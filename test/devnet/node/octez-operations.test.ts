@@ -1,5 +1,5 @@
 /**
- * Issue 21: the manager operations a dApp may use besides transfers and originations —
+ * The manager operations a dApp may use besides transfers and originations —
  * increase_paid_storage, register_global_constant (and `constant` in scripts), transfer_ticket and
  * tickets sent to implicit accounts, with Octez's ticket balance RPCs — through Taquito 25 unchanged.
  * Expected figures are Octez's: hashes from docs/ushuaia/global_constants.rst, sizes and errors
@@ -260,7 +260,7 @@ describe('persistence of constants, paid space and ticket balances', () => {
       expect(await rejection(tz2.contract.registerGlobalConstant({ value: { int: '7' } }))).toContain('Expression_already_registered');
       await second.stop();
 
-      // A context from before issue 21 has none of the new fields.
+      // A context written before these operations existed has none of the new fields.
       const file = join(dir, 'chain.json');
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { state: Record<string, unknown> };
       for (const field of ['globalConstants', 'ticketBalances', 'ticketUsedBytes', 'ticketPaidBytes']) delete saved.state[field];

@@ -1,5 +1,5 @@
 /**
- * The devnet's RPC answering as Octez's does (issue 21), through real Taquito: the run helpers' `source`/`payer`,
+ * The devnet's RPC answering as Octez's does, through real Taquito: the run helpers' `source`/`payer`,
  * 400 for bodies and block ids Octez cannot parse, the block-id grammar, `script/normalized`, the protocols and
  * voting routes Taquito's getters and `prepare` use, confirmations at block time 0, and one manager operation per
  * block. Each expectation names the Octez source it comes from.

@@ -1,5 +1,5 @@
 /**
- * What real Taquito sees from the devnet node where the VM answers as Octez does (issue 21): error ids
+ * What real Taquito sees from the devnet node where the VM answers as Octez does: error ids
  * of typecheck failures and of an unpaid storage burn, the address a CREATE_CONTRACT in a batch gets,
  * and a contract holding an empty Sapling state.
  */

@@ -1,4 +1,4 @@
-/** Issue 17: `DEVNET_PROFILE` names how the devnet `npm start` runs; a misspelt profile is refused, naming the choices. */
+/** `DEVNET_PROFILE` names how the devnet `npm start` runs; a misspelt profile is refused, naming the choices. */
 import { describe, expect, it } from 'vitest';
 import { devnetProfile, profileText } from '../../../devnet/node';
 

@@ -153,7 +153,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const start = BigInt((await snapshotOf(a.address)).counter);
     await injectRaw(devnet.rpcUrl, signer, op(start + 1n));
     const before = await snapshotOf(a.address);
-    // Built before the first was included: Octez's mempool still holds the first, so the second conflicts (issue 21).
+    // Built before the first was included: Octez's mempool still holds the first, so the second conflicts.
     expect(await rejection(injectRaw(devnet.rpcUrl, signer, op(start + 1n)))).toEqual(['prevalidation.operation_conflict']);
     // Once another block is on top, the counter is simply used.
     devnet.chain.bake();

@@ -1,5 +1,5 @@
 /**
- * Issue 16, items 7 and 10 in the engine: what comes from a person is bounded (a roll effect's faces and branches, a
+ * Limits in the engine: what comes from a person is bounded (a roll effect's faces and branches, a
  * holdings action's tiles), its text is plain text (no NUL, no control characters, no unpaired surrogates), and a
  * refusal lists the first issues and counts the rest however many there are.
  */

@@ -234,7 +234,7 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
     expect(parseBoard(raw(rolled)).tiles).toHaveLength(4);
   });
 
-  it('issue 15 supply integrity: one FA2 token featured on two tiles is refused, naming both', () => {
+  it('supply integrity: one FA2 token featured on two tiles is refused, naming both', () => {
     const origin = { contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' };
     const tiles = [GO, { ...art('a', 100, 3), origin }, art('b', 100), { ...art('c', 100, 3), origin }];
     expectBadBoard(raw(tiles), 'tile 3 "c"', 'origin', 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi/11', 'tile 1 "a"');

@@ -20,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
   return respondWithCookie(async () => {
     const host = await getHost();
     const session = await verifySignIn(host.store.sql, parseSignInRequest(await jsonBody(request)), new Date());
-    // The seats this browser opened before signing in are the wallet's too, on any device (issue 20).
+    // The seats this browser opened before signing in are the wallet's too, on any device.
     await host.adoptSeats(browserId(request), session.address);
     return { body: { address: session.address }, cookie: sessionCookie(request, session.token) };
   });

@@ -7,7 +7,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * The bank's budget (issue 16): `{ network, bank, balanceMutez, gameCost: { totalMutez, botFundingMutez,
+ * The bank's budget: `{ network, bank, balanceMutez, gameCost: { totalMutez, botFundingMutez,
  * storageMutez, feesMutez, seats, bots }, reservedMutez, games, limits }` — what it holds, the most the largest game a
  * wallet may create costs it, and how many more it can pay for. 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE.
  */

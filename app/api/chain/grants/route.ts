@@ -5,7 +5,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * `?address=tz1…`: what that wallet granted the bank (issue 15) — the on-chain games it joined, each live or ended as
+ * `?address=tz1…`: what that wallet granted the bank — the on-chain games it joined, each live or ended as
  * the contract's `game_grant` view says, and any FA2 operator approval of the bank left from earlier app versions,
  * with the `update_operators` call that revokes it (the wallet signs it). 400 BAD_ADDRESS, 503 when the chain is not
  * configured or does not answer.

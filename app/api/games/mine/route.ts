@@ -5,7 +5,7 @@ import { respond } from '../../../../server/http/respond';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** "My games" (issue 20): every game this browser or the signed-in wallet holds a seat in, "your turn" first. */
+/** "My games": every game this browser or the signed-in wallet holds a seat in, "your turn" first. */
 export async function GET(request: Request): Promise<Response> {
   return respond(async () => (await getHost()).myGames(await seatContext(request)));
 }

@@ -5,7 +5,7 @@ import { jsonBody, respond } from '../../../../server/http/respond';
 export const runtime = 'nodejs';
 
 /**
- * A lobby join (issue 20): body LobbyJoinRequest → 200 JoinedSeat (the seat's new invite token: the only copy).
+ * A lobby join: body LobbyJoinRequest → 200 JoinedSeat (the seat's new invite token: the only copy).
  * Refused, with nothing changed: 404 UNKNOWN_GAME | NOT_IN_LOBBY, 409 GAME_OVER | SEAT_TAKEN | NO_FREE_SEAT, 400
  * NAME_TOO_LONG | DUPLICATE_NAME | MALFORMED_REQUEST, 429 over the client's (and wallet's) rate of joins.
  */

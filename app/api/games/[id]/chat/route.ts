@@ -6,7 +6,7 @@ import { idParam, jsonBody, respond, type IdParams } from '../../../../../server
 export const runtime = 'nodejs';
 
 /**
- * A seat posts to the game's chat (issue 20): 201 with the entry, which every stream of the game gets as a `chat`
+ * A seat posts to the game's chat: 201 with the entry, which every stream of the game gets as a `chat`
  * event. Refused, with nothing stored: 429 over the client's, wallet's or seat's rate of posts; 400 malformed, an
  * empty or oversized message, control characters, an unknown emote, a hot-seat game; 403 a spectator, a muted seat,
  * a seat that left; 409 the game is over.

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Server-Sent Events for one seat: an `update` per applied action, `id` = seq (`seq.n` once chat entries came:
- * `event: chat`, issue 20; `?chatAfter=` resumes the chat after entry n). `Last-Event-ID` (sent by EventSource
+ * `event: chat`; `?chatAfter=` resumes the chat after entry n). `Last-Event-ID` (sent by EventSource
  * when it reconnects) or `?after=` resumes without a gap; from before the game's newest stored snapshot, a `snapshot`
  * event comes first and the updates after it. Live streams are capped per game and per client (429
  * GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT). A finished game's stream ends after its backlog, and one with nothing

@@ -6,7 +6,7 @@ import { idParam, jsonBody, refuseCrossSite, respond, type IdParams } from '../.
 export const runtime = 'nodejs';
 
 /**
- * A seat of a provably fair game registers its hash chain's head (issue 23, FAIRNESS.md): 200 `{ seat, head, at }`;
+ * A seat of a provably fair game registers its hash chain's head (FAIRNESS.md): 200 `{ seat, head, at }`;
  * 400 malformed, 403 not this browser's seat, 409 NOT_FAIR (a plain-seed game), CHAIN_REGISTERED (the first stays),
  * GAME_OVER.
  */

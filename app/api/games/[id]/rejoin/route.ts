@@ -10,7 +10,7 @@ export const runtime = 'nodejs';
 const rejoinSchema = z.object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional() }).strict();
 
 /**
- * Issue 20: a seat's person takes it back from its bot (204); 403 NOT_YOUR_SEAT for a seat the token does not hold,
+ * A seat's person takes it back from its bot (204); 403 NOT_YOUR_SEAT for a seat the token does not hold,
  * 409 GAME_OVER | SEAT_NOT_TAKEN_OVER; 429 RATE_LIMITED at the rate of actions (each take-back is a line in
  * everyone's log, so leaving and coming back in a loop is bounded).
  */

@@ -6,7 +6,7 @@ import { idParam, jsonBody, refuseCrossSite, respond, type IdParams } from '../.
 export const runtime = 'nodejs';
 
 /**
- * Hands an invite (or host) token over once, in the body (issue 20): this browser (its httpOnly `tp_browser`
+ * Hands an invite (or host) token over once, in the body: this browser (its httpOnly `tp_browser`
  * cookie, set here when it has none) and the signed-in wallet then hold the seat, and the game's routes need no
  * token. 200 `{ access, seat }`; 400 a malformed token, 403 BAD_TOKEN, 404; a refusal sets no cookie.
  */

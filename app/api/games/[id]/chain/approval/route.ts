@@ -7,7 +7,7 @@ import { idParam, jsonBody, respond, seatQuery, type IdParams } from '../../../.
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** The `join_game` call the seat's wallet signs: the bank may burn its copies of this game's tokens until the game ends (issue 15). */
+/** The `join_game` call the seat's wallet signs: the bank may burn its copies of this game's tokens until the game ends. */
 export async function GET(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const { token, seat } = seatQuery(request);
