@@ -63,4 +63,20 @@ export default tseslint.config(
     },
   },
   layer(['scripts/**'], ['test']),
+  // Tests wait on what they wait for (an event, a bounded expect.poll / vi.waitFor), never on the time passing; time
+  // a test controls goes through a clock (ManualClock, the devnet's `now`, Playwright's page.clock).
+  {
+    files: ['test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "NewExpression[callee.name='Promise'] > ArrowFunctionExpression[params.length=1] > CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+          "NewExpression[callee.name='Promise'] > ArrowFunctionExpression[params.length=1] > BlockStatement > ExpressionStatement > CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+        ].map((selector) => ({ selector, message: 'no sleeping in tests: wait for the thing itself (expect.poll, vi.waitFor) or move a clock' })),
+        { selector: "CallExpression[callee.property.name='waitForTimeout']", message: 'no waitForTimeout: wait for what the user sees, or run page.clock' },
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: 'node:timers/promises', message: 'no sleeping in tests: wait for the thing itself or move a clock' }] }],
+    },
+  },
 );

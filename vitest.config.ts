@@ -1,12 +1,77 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three projects, so the fast part stays fast as the suite grows (docs/testing.md):
+ * - `unit`: engines, renders and pure modules, in-memory PGlite at most: no network listener, no child process.
+ *   `test/unit-guard.ts` fails a unit file that opens a server, so a slow file cannot slip in unnoticed.
+ * - `integration`: the devnet, the game server on PostgreSQL, Synapse, the CLIs as processes.
+ * - `browser`: Debian's chromium against the real app, built once for the run (`test/e2e/global-setup.ts`).
+ */
+
+/** Files that start real services or processes; every other `test/**` file is a unit file. */
+const INTEGRATION = [
+  'test/devnet/node/**/*.test.ts',
+  'test/devnet/indexer/**/*.test.ts',
+  'test/devnet/michelson/conformance.test.ts',
+  'test/devnet/michelson/cli*.test.ts',
+  'test/contracts/fa2-editions.test.ts',
+  'test/contracts/tzip12.test.ts',
+  'test/chain/bank-sender.test.ts',
+  'test/chain/deployment.test.ts',
+  'test/chain/fa2-editions.test.ts',
+  'test/chain/featured-tokens.test.ts',
+  'test/chain/holdings*.test.ts',
+  'test/chain/pole-bridge.test.ts',
+  'test/chain/tile-art.test.ts',
+  'test/app/api-error.test.ts',
+  'test/app/tzkt-reader.test.ts',
+  'test/api/auth-routes.test.ts',
+  'test/server/auth.test.ts',
+  'test/server/chain-*.test.ts',
+  'test/server/create-store.test.ts',
+  'test/server/fair.test.ts',
+  'test/server/host-persistence.test.ts',
+  'test/server/rematch-lobby.test.ts',
+  'test/server/store*.test.ts',
+  'test/server/studio*.test.ts',
+  'test/server/balance-lab.test.ts',
+  'test/scripts/*.test.ts',
+  'test/wallet/**/*.test.ts',
+];
+
+/** Files that drive chromium against the app. */
+const BROWSER = ['test/e2e/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     // Render tests see a CSS Module's classes by their own names (`styles.tile` is "tile"), not hashed.
     css: { modules: { classNameStrategy: 'non-scoped' } },
     reporters: process.env.VITEST_JSON_REPORT ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...INTEGRATION, ...BROWSER],
+          setupFiles: ['test/unit-guard.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ['test/scripts/load.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [...BROWSER, 'test/scripts/load.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          // A browser file mostly waits (on the app, on chromium): two at a time keep both cores busy.
+          maxWorkers: 2,
+        },
+      },
+    ],
   },
 });

@@ -73,7 +73,7 @@ function publicSteps(network: Network): string {
   return (
     `create a key (e.g. \`octez-client gen keys bank\`), fund its tz1… address${faucet}, deploy with \`${deployCommand(network)}\` ` +
     `(that account becomes the contract's admin and first minter), then start the app with ` +
-    `\`TEZOS_NETWORK=${network.name} ${BANK_KEY_VAR}=edsk… npm start\` — see README.md, "Deploying the token contract".`
+    `\`TEZOS_NETWORK=${network.name} ${BANK_KEY_VAR}=edsk… npm start\` — see docs/deploying.md.`
   );
 }
 
@@ -110,7 +110,7 @@ export function chainStatus(env: Env, options: ChainStatusOptions = {}): ChainSt
     return problem(
       'NO_NETWORK',
       'No Tezos network is configured (TEZOS_NETWORK is not set). Start the app with `npm start`: it runs the local devnet, deploys the token contract and passes both to the app. ' +
-        `For Shadownet, set TEZOS_NETWORK=shadownet and ${BANK_KEY_VAR}, after deploying with \`npm run deploy -- --network shadownet\` (see README.md, "Deploying the token contract").`,
+        `For Shadownet, set TEZOS_NETWORK=shadownet and ${BANK_KEY_VAR}, after deploying with \`npm run deploy -- --network shadownet\` (see docs/deploying.md).`,
     );
   }
   let network: Network;

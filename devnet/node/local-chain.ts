@@ -121,6 +121,8 @@ export class Chain implements ChainView {
   private emptyInARow = 0;
   /** Called after each block is baked (persistence). */
   onBaked?: (c: Chain) => void;
+  /** The time the chain reads (ms since the epoch): block timestamps and the poller's empty blocks. Tests move it. */
+  now: () => number = () => Date.now();
 
   constructor(init: { accounts: readonly BootstrapAccount[]; now?: number } | { snapshot: ChainSnapshot }) {
     if ('snapshot' in init) {
@@ -228,7 +230,7 @@ export class Chain implements ChainView {
   }
 
   private nextTimestamp(): number {
-    return Math.max(this.headBlock().timestamp + 1, Math.floor(Date.now() / 1000));
+    return Math.max(this.headBlock().timestamp + 1, Math.floor(this.now() / 1000));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -345,7 +347,7 @@ export class Chain implements ChainView {
    * constant the devnet reports), an empty block is baked first. So blocks come at most one a second, only while a
    * client keeps polling, and at most MAX_EMPTY_BLOCKS_IN_A_ROW of them before the next operation.
    */
-  headForPoller(now = Date.now()): Block {
+  headForPoller(now = this.now()): Block {
     const head = this.headBlock();
     const waited = this.headPolls >= 2 && now - this.bakedAt >= MINIMAL_BLOCK_DELAY_S * 1000;
     if (waited && this.pending.length === 0 && this.emptyInARow < MAX_EMPTY_BLOCKS_IN_A_ROW) return this.bake();
@@ -363,7 +365,7 @@ export class Chain implements ChainView {
     const seed = new TextEncoder().encode(JSON.stringify([this.chainId, level, head.hash, timestamp, operations.map((o) => o.hash)]));
     const block: Block = { level, hash: b58Encode(blake2b256(seed), PrefixV2.BlockHash), predecessor: head.hash, timestamp, operations };
     this.blocks.push(block);
-    this.bakedAt = Date.now();
+    this.bakedAt = this.now();
     this.headPolls = 0;
     this.emptyInARow = operations.length === 0 ? this.emptyInARow + 1 : 0;
     // Contexts are never mutated once adopted (applying works on forks), so a shallow copy is a snapshot.

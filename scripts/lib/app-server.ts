@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -158,6 +158,8 @@ export interface AppServerOptions {
    * (the load generator's instances, issue 22) share its games.
    */
   readonly databaseUrl?: string;
+  /** A file that gets everything the server prints as well (a server shared by several test files). */
+  readonly logFile?: string;
 }
 
 /**
@@ -184,8 +186,12 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  server.stdout?.on('data', (d) => (serverLog += d));
-  server.stderr?.on('data', (d) => (serverLog += d));
+  const logged = (d: Buffer) => {
+    serverLog += d;
+    if (options.logFile) appendFileSync(options.logFile, d);
+  };
+  server.stdout?.on('data', logged);
+  server.stderr?.on('data', logged);
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 
   const stop = async () => {

@@ -1,7 +1,7 @@
 /**
  * Rate limits at the route handlers: who a request is (server/limits: its client address and signed-in
  * wallet), one point of its kind taken before the handler runs, and a 429 with `Retry-After` when it is over —
- * nothing else is done for it. One limiter per process, from the environment (README.md, "Security").
+ * nothing else is done for it. One limiter per process, from the environment (docs/security-and-limits.md).
  */
 import { sessionAddress } from '../auth';
 import { clientAddress, limitSettingsFromEnv, RateLimits, type LimitSettings, type RateKind, type Requester } from '../limits';

@@ -1,7 +1,7 @@
 /**
  * What one client may cost the server, from the environment: request rates, live event streams, how
  * long an idle game stays in memory, and how much of the bank's tez one signed-in wallet may commit. Every limit has
- * a default (README.md, "Security"); a malformed value stops the server with a one-line explanation rather than
+ * a default (docs/security-and-limits.md); a malformed value stops the server with a one-line explanation rather than
  * running without the limit.
  */
 import { ServerError } from '../errors';

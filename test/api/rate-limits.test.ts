@@ -164,12 +164,8 @@ describe('live event streams', () => {
     const bots: CreateGameRequest = { game: 'pole', options: { laps: 5 }, seats: [{ kind: 'heuristic', name: 'A' }, { kind: 'random', name: 'B' }], seed: 'long-backlog', botPaceMs: 0 };
     const { body: game } = await create('198.51.100.50', bots);
     const host = await getHost();
-    let end: GameSnapshot;
-    for (;;) {
-      end = await host.snapshot(game.id);
-      if (end.outcome) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await expect.poll(async () => (await host.snapshot(game.id)).outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
+    const end = await host.snapshot(game.id);
     await host.idle();
     expect(end.seq).toBeGreaterThan(60);
     const newest = Math.floor(end.seq / 50) * 50; // a snapshot every 50 actions

@@ -422,7 +422,7 @@ describe('GET /api/games/:id/record', () => {
     const { id, created } = await newPoleGame({ seats, mode: 'hotseat' });
     // Ada leaves: her bot plays on, and the bots finish the game.
     expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: created.hostToken, seat: 0 }), ctx(id))).status).toBe(204);
-    while ((await snapshot(id)).body.outcome === null) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(async () => (await snapshot(id)).body.outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
     const res = await getRecordOf(id);
     expect(res.status).toBe(200);
     const expected = [
@@ -444,13 +444,8 @@ describe('POST /api/games/:id/leave', () => {
     expect(await res.text()).toBe('');
 
     // The leaving seat was to act: its bot moves at once (bot pace 0).
-    const deadline = Date.now() + 10_000;
-    let snap = (await snapshot(id)).body;
-    while (snap.seq === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      snap = (await snapshot(id)).body;
-    }
-    expect(snap.seq).toBeGreaterThan(0);
+    await expect.poll(async () => (await snapshot(id)).body.seq, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    const snap = (await snapshot(id)).body;
     expect(snap.seats[seat]).toMatchObject({ kind: 'human', botTakeover: true });
     expect((await storedActions(id))[0]!.seat).toBe(seat);
 

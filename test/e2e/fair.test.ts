@@ -38,7 +38,8 @@ async function actWithoutLink(id: string, invite: Invite): Promise<boolean> {
   return res.status === 200; // 409: the game moved on meanwhile
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits (bounded) until the game moves past `seq`: the bot's move, or a seat's that came in meanwhile. */
+const movedPast = (id: string, seq: number) => expect.poll(async () => (await snapshotOf(id)).seq, { timeout: 30_000, interval: 20 }).toBeGreaterThan(seq);
 const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
 const linksGiven = (page: Page) => page.getByTestId('links-given').innerText();
 
@@ -100,7 +101,7 @@ async function adaClicks(page: Page, id: string, ada: Invite, bea: Invite, click
       await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n, before, { timeout: 30_000 });
       continue;
     }
-    if (!(deciders.includes(bea.seat) && (await actWithoutLink(id, bea)))) await pause(50);
+    if (!(deciders.includes(bea.seat) && (await actWithoutLink(id, bea)))) await movedPast(id, snap.seq);
   }
   expect(labels).toHaveLength(clicks);
   return labels;
@@ -225,9 +226,11 @@ describe('a provably fair online game', () => {
 
   it('played to the end, its record is "Verified" in the replay viewer; a forged roll and a changed link are named, and "Go to position" shows them', { timeout: 240_000 }, async () => {
     // The rest through the API, for speed: Ada's and Bea's actions without links, the bot's by itself.
-    for (let i = 0; i < 4_000 && (await snapshotOf(id)).outcome === null; i++) {
+    for (let i = 0; i < 4_000; i++) {
+      const now = await snapshotOf(id);
+      if (now.outcome !== null) break;
       const acted = (await actWithoutLink(id, ada)) || (await actWithoutLink(id, bea));
-      if (!acted) await pause(20);
+      if (!acted) await movedPast(id, now.seq);
     }
     const over = await snapshotOf(id);
     expect(over.outcome).not.toBeNull();

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
@@ -114,18 +114,27 @@ describe('leaving an online seat', () => {
     await adaPage.getByText('Seat 1 · Ada').waitFor();
     await adaPage.getByRole('button', { name: 'Leave seat' }).waitFor();
     const before = await seqOf(beaPage);
-    for (let i = 0; i < 40 && (await snapshotOf(id)).seq < before + 3; i++) {
-      if (!(await actAs(id, ada.token, ada.seat))) await new Promise((r) => setTimeout(r, 50));
-    }
+    // Ada acts whenever it is her turn; the bot moves in between.
+    await vi.waitFor(
+      async () => {
+        await actAs(id, ada.token, ada.seat);
+        expect((await snapshotOf(id)).seq).toBeGreaterThanOrEqual(before + 3);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     await waitForSeq(beaPage, before + 3);
     expect(await beaPage.getByTestId('play').locator('[aria-busy]').first().getAttribute('aria-busy')).toBe('false');
     expect(await connectionText(beaPage)).toBe('Live');
     await beaPage.screenshot({ path: path.join(RESULTS, 'defects-left-seat-spectating.png'), fullPage: true });
 
     // Ada plays it to the end.
-    for (let i = 0; i < 2000 && (await snapshotOf(id)).outcome === null; i++) {
-      if (!(await actAs(id, ada.token, ada.seat))) await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitFor(
+      async () => {
+        while (await actAs(id, ada.token, ada.seat));
+        expect((await snapshotOf(id)).outcome).not.toBeNull();
+      },
+      { timeout: 60_000, interval: 20 },
+    );
     const over = await snapshotOf(id);
     expect(over.outcome).not.toBeNull();
     for (const page of [adaPage, beaPage]) {

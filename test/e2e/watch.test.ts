@@ -29,6 +29,8 @@ beforeAll(async () => {
   baseUrl = server.baseUrl;
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  // The page's timers run on Playwright's clock: time flows as usual until the test pauses it to look at a stretch.
+  await page.clock.install();
   page.on('pageerror', (err) => pageErrors.push(String(err)));
   page.on('console', (msg) => {
     if (msg.type() === 'error') pageErrors.push(msg.text());
@@ -123,9 +125,12 @@ describe('Watch a game', () => {
     );
     await page.getByTestId('play-pause').click();
     const paused = await actionCount();
-    await page.waitForTimeout(800);
+    // Three seconds of the page's time, run at once: playing, they would bring several actions.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    await page.clock.runFor(3_000);
     expect(await actionCount()).toBe(paused);
     expect(await page.locator('[data-action-index]').count()).toBe(paused);
+    await page.clock.resume();
 
     // Play to end: the valuation table must be the engine's.
     await page.getByRole('button', { name: 'Play to end' }).click();

@@ -101,11 +101,9 @@ async function expectNothingHidden(created: CreateGameResponse, game: GameId, se
 /** Everyone leaves and the bots finish; the record is then public, holds `seed` and replays to the served state. */
 async function expectPublishedOnceOver(created: CreateGameResponse, seed: string): Promise<GameRecord> {
   for (const { token } of created.invites) expect((await leave(created.id, { token })).status).toBe(204);
-  let snap = (await snapshot(created.id)).body;
-  while (snap.outcome === null) {
-    await new Promise((r) => setTimeout(r, 20));
-    snap = (await snapshot(created.id)).body;
-  }
+  // The bots play on in real time: wait for the outcome, bounded.
+  await expect.poll(async () => (await snapshot(created.id)).body.outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
+  const snap = (await snapshot(created.id)).body;
   const res = await record(created.id);
   expect(res.status).toBe(200);
   const published = parseRecord(res.body);
@@ -223,11 +221,8 @@ describe('the seed: its commitment while the game runs, the seed beside it once 
     }
 
     for (const { token } of created.invites) expect((await leave(created.id, { token })).status).toBe(204);
-    let over = (await snapshot(created.id)).body;
-    while (over.outcome === null) {
-      await new Promise((r) => setTimeout(r, 20));
-      over = (await snapshot(created.id)).body;
-    }
+    await expect.poll(async () => (await snapshot(created.id)).body.outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
+    const over = (await snapshot(created.id)).body;
     expect(over).toMatchObject({ seedCommitment: commitment, seed });
     expect(commitmentOf(over.seed!)).toBe(over.seedCommitment);
 

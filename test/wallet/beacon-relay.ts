@@ -7,12 +7,14 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/app-server';
 import { freePort } from '../../scripts/lib/app-server';
+import { vi } from 'vitest';
 
 const PYTHON = path.join(ROOT, '.relay/venv/bin/python');
 
@@ -68,17 +70,13 @@ export function getJsonTrusting(node: string, pathname: string, certificate: str
 }
 
 async function waitUntilServing(node: string, certificate: string, exited: () => boolean, log: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited()) throw new Error(`Synapse exited:\n${log()}`);
-    try {
+  await vi.waitFor(
+    async () => {
+      if (exited()) throw new Error(`Synapse exited:\n${log()}`);
       await getJsonTrusting(node, '/_synapse/client/beacon/info', certificate);
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`Synapse did not answer on ${node}: ${String(err)}\n${log()}`, { cause: err });
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
+    },
+    { timeout: 120_000, interval: 300 },
+  );
 }
 
 /** Starts Synapse on a free port of 127.0.0.1 with a fresh certificate, keys and database (removed by `stop`). */
@@ -132,7 +130,7 @@ export async function startBeaconRelay(): Promise<BeaconRelay> {
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      await Promise.race([exited, once(AbortSignal.timeout(10_000), 'abort')]); // at most 10 s for a clean exit
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     rmSync(dir, { recursive: true, force: true });

@@ -69,10 +69,10 @@ export class TestWallet {
 
   /**
    * Starts the wallet app (again): it logs in to the relay and listens to the dApps it is paired with. With
-   * `rejectWaiting`, the person first rejects whatever the relay kept for it while it was away (requests the app gave
-   * up on when they went unanswered), for `settleMs`, then answers as usual.
+   * `rejectWaiting`, the person first rejects what the relay kept for it while it was away (the request the app gave
+   * up on when it went unanswered), then answers as usual.
    */
-  async comeBack(options: { readonly rejectWaiting?: boolean; readonly settleMs?: number } = {}): Promise<void> {
+  async comeBack(options: { readonly rejectWaiting?: boolean } = {}): Promise<void> {
     if (this.child) return;
     const { name, secretKey, rpcUrl, relay } = this.options;
     const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
@@ -99,10 +99,12 @@ export class TestWallet {
       for (const l of [...this.listeners]) l({ event: 'error', message: `the wallet process exited (${code ?? signal})` });
     });
     this.child = child;
+    const rejected = options.rejectWaiting ? this.next((e): e is WalletEvent => e.event === 'handled' && e.request.outcome === 'rejected', 120_000) : null;
+    rejected?.catch(() => undefined); // awaited below, after `ready`; an error before then is thrown by that wait
     const ready = await this.next((e): e is Extract<WalletEvent, { event: 'ready' }> => e.event === 'ready', 120_000);
     this.address = ready.address;
-    if (options.rejectWaiting) {
-      await new Promise((r) => setTimeout(r, options.settleMs ?? 3_000));
+    if (rejected) {
+      await rejected;
       this.command({ cmd: 'release' });
     }
   }

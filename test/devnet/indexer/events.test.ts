@@ -238,7 +238,6 @@ describe('the hub with an indexer lag', () => {
     const c = await connect(devnet.tzktUrl);
     const head = new Channel(c, 'head');
     const transfers = new Channel(c, 'transfers');
-    await new Promise((r) => setTimeout(r, 500));
     await c.invoke('SubscribeToHead');
     await c.invoke('SubscribeToTokenTransfers', { contract: fa2.address });
     const mint = await fa2.send(fa2.mint([{ tokenId: 0, to: holder, amount: 1 }]));

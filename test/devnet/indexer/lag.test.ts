@@ -29,7 +29,7 @@ const get = async (path: string): Promise<unknown> => {
 const tzktLevel = async (): Promise<number> => ((await get('/v1/head')) as { level: number }).level;
 /** Waits until the TzKT API has caught up with `level` (the lag has passed). */
 async function caughtUp(level: number): Promise<void> {
-  while ((await tzktLevel()) < level) await new Promise((r) => setTimeout(r, 200));
+  await expect.poll(tzktLevel, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(level);
 }
 const balances = async (): Promise<unknown> =>
   ((await get(`/v1/tokens/balances?token.contract=${kt}&sort.asc=id`)) as { account: { address: string }; balance: string }[]).map((r) => [r.account.address, r.balance]);

@@ -234,9 +234,14 @@ describe('block time 0', () => {
     expect(level).toBe(op.includedInBlock + 2);
     const head = (await rpc.getBlockHeader()).level;
     expect(head).toBeGreaterThanOrEqual(level);
-    await new Promise((r) => setTimeout(r, 1500));
-    // Nobody polled the full head meanwhile: nothing was baked.
-    expect((await rpc.getBlockHeader()).level).toBe(head);
+    // 1.5 s pass on the chain's clock and nobody polls the full head meanwhile: nothing is baked.
+    const now = devnet.chain.now;
+    devnet.chain.now = () => now() + 1500;
+    try {
+      expect((await rpc.getBlockHeader()).level).toBe(head);
+    } finally {
+      devnet.chain.now = now;
+    }
   }, 30_000);
 
   test('two unawaited sends from one manager: the second is refused with prevalidation.operation_conflict', async () => {

@@ -1,6 +1,6 @@
 /** Test helpers for Gotopoly: build exact situations from plain state data, rigged dice and stacked decks. */
 import type { Actor, SeatId } from '../../../engine';
-import { refusedCodeWith, rngFor } from '../shared';
+import { refusedCodeWith, rngFor } from '../game-checks';
 import {
   LONDON, gotopoly, type DeckName, type Estate, type GotopolyConfigInput, type GotopolyEvent, type GotopolyState,
   type MoveDecision, type Purse, type Student,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playToEnd, type Actor } from '../../../engine';
 import { pole, poleBots, type PoleState } from '../../../engine/pole';
-import { refusedCodeWith } from '../shared';
+import { refusedCodeWith } from '../game-checks';
 import { art, board } from './boards';
 import { act } from './play';
 import { rig, setup, withHolders, withPlayers, withTurn } from './states';

@@ -2,7 +2,7 @@
 import { rngFromSeed, rollDie } from '../../../engine/core/rng';
 import type { SeatId } from '../../../engine/core/types';
 import { pole, type PoleConfigInput, type PoleState } from '../../../engine/pole';
-import { rngFor } from '../shared';
+import { rngFor } from '../game-checks';
 import { board, type TileInput } from './boards';
 
 export function setup(config: PoleConfigInput, seed = 'test'): PoleState {

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { type Actor, type ConfigError, isConfigError, type SeatId } from '../../../engine';
 import { type Payment, ten, type TenConfigInput, type TenEvent, type TenPlayer, type TenState } from '../../../engine/ten';
-import { refusedCodeWith } from '../shared';
+import { refusedCodeWith } from '../game-checks';
 import { pendingSeat } from './reads';
 import { drawing, lastCards } from './states';
 
