@@ -1,24 +1,20 @@
 /**
- * Runs the benchmark cases (./bench/cases.ts) and prints the median, min and max of their samples (see USAGE).
+ * Runs the benchmark cases (./bench/cases.ts) and prints the median, min and max of their samples (`--help` lists the flags).
  * Goals are shown for reading, never enforced: timing depends on the machine.
  */
-import { intFlag, parseFlags } from './lib/args';
-import { UsageError, runCli } from './lib/cli';
+import { runCli, UsageError, type CommandLine } from './lib/cli';
+import { intFlag } from './lib/flag-values';
 import { formatTable, num } from './lib/table';
-import { benchCases } from './bench/cases';
 import { SAMPLE_MS, runCase } from './bench/measure';
 import type { BenchCase, BenchResult } from './bench/types';
 
 const WARMUPS = 2;
 
-const USAGE = `usage: npm run -s bench -- [--filter TEXT] [--samples N] [--json]
-
-  --filter   run only the cases whose name contains TEXT (case-insensitive)
-  --samples  measured samples per case, ≥ 5 (default 7); each sample runs ~${SAMPLE_MS} ms after ${WARMUPS} warm-up samples
-  --json     print an array of {name, unit, median, min, max}
-`;
-
-const FLAGS = { filter: 'string', samples: 'string', json: 'boolean', help: 'boolean' } as const;
+const FLAGS = {
+  filter: { type: 'string', value: 'TEXT', help: 'run only the cases whose name contains TEXT, in any case (default: every case)' },
+  samples: { type: 'string', value: 'N', help: `measured samples per case, 5–1000, each ~${SAMPLE_MS} ms after ${WARMUPS} warm-ups (default 7)` },
+  json: { type: 'boolean', help: 'print an array of {name, unit, median, min, max}' },
+} as const;
 
 function goalText(bench: BenchCase): string {
   if (!bench.goal) return '';
@@ -35,13 +31,10 @@ function goalMet(bench: BenchCase, median: number): string {
 /** Throughputs are large numbers, latencies small: pick decimals so both read well. */
 const value = (n: number) => num(n, n >= 100 ? 0 : n >= 10 ? 1 : 2);
 
-await runCli('bench', USAGE, async () => {
-  const flags = parseFlags(process.argv.slice(2), FLAGS);
-  if (flags.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
+async function bench({ flags }: CommandLine<typeof FLAGS>): Promise<void> {
   const samples = intFlag('samples', flags.samples, 7, 5, 1000);
+  // The cases load every engine, the devnet and the app's server: not for a --help or a mistyped flag.
+  const { benchCases } = await import('./bench/cases');
   const filter = flags.filter?.toLowerCase();
   const selected = benchCases.filter((c) => filter === undefined || c.name.toLowerCase().includes(filter));
   if (selected.length === 0) throw new UsageError(`--filter "${flags.filter}" matches no benchmark`);
@@ -71,4 +64,6 @@ await runCli('bench', USAGE, async () => {
       rows,
     ),
   );
-});
+}
+
+await runCli({ name: 'bench', synopsis: 'npm run -s bench -- [flags]', flags: FLAGS, main: bench });

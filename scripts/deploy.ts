@@ -7,22 +7,21 @@
  * (which `npm start` also uses through `ensureDeployment`); this script adds the key, the flags and the messages.
  */
 import { resolve } from 'node:path';
-import { InMemorySigner } from '@taquito/signer';
-import { isNetworkConfigError, resolveNetwork, type Network } from '../chain';
-import { deployContract, deploymentFile, isDeploymentError, SHADOWNET_FAUCET, writeDeployment, type Deployment } from '../chain/deployment';
-import { bootstrapAccount } from '../devnet/node';
-import { choiceFlag, parseFlags } from './lib/args';
-import { CliError, runCli } from './lib/cli';
+import type { InMemorySigner } from '@taquito/signer';
+import type { Network } from '../chain';
+import type { Deployment } from '../chain/deployment';
+import { CliError, runCli, UsageError, type FlagValues } from './lib/cli';
+import { choiceFlag } from './lib/flag-values';
 
-const USAGE = `usage: npm run deploy -- [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--out deployments]
-  --network  devnet (default; bootstrap1 is the admin unless TEZOS_SECRET_KEY is set), shadownet, or custom
-  --rpc      the node's RPC (required for custom; overrides the preset otherwise)
-  --tzkt     the TzKT API (required for custom; on the devnet it defaults to <rpc>/tzkt)
-  --out      the directory of the deployment record <network>.json (default deployments)
-  TEZOS_SECRET_KEY  the admin's unencrypted secret key (edsk…, spsk…, p2sk…); never printed nor written
-`;
+const FLAGS = {
+  network: { type: 'string', value: 'devnet|shadownet|custom', help: 'where to deploy; on the devnet bootstrap1 is the admin unless TEZOS_SECRET_KEY is set (default devnet)' },
+  rpc: { type: 'string', value: 'URL', help: "the node's RPC, required for custom (default: the preset's)" },
+  tzkt: { type: 'string', value: 'URL', help: "the TzKT API, required for custom (default: the preset's; on the devnet <rpc>/tzkt)" },
+  out: { type: 'string', value: 'DIR', help: 'the directory of the deployment record <network>.json (default deployments)' },
+} as const;
 
-function adminSigner(network: Network, env: NodeJS.ProcessEnv): InMemorySigner {
+async function adminSigner(network: Network, env: NodeJS.ProcessEnv): Promise<InMemorySigner> {
+  const [{ InMemorySigner }, { SHADOWNET_FAUCET }, { bootstrapAccount }] = await Promise.all([import('@taquito/signer'), import('../chain/deployment'), import('../devnet/node')]);
   const key = env['TEZOS_SECRET_KEY']?.trim();
   if (!key) {
     if (network.name === 'devnet') return new InMemorySigner(bootstrapAccount(1).secretKey);
@@ -40,18 +39,20 @@ function adminSigner(network: Network, env: NodeJS.ProcessEnv): InMemorySigner {
   }
 }
 
-async function deploy(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<{ deployment: Deployment; file: string }> {
-  const flags = parseFlags(argv, { network: 'string', rpc: 'string', tzkt: 'string', out: 'string' });
+async function deploy(flags: FlagValues<typeof FLAGS>, env: NodeJS.ProcessEnv): Promise<{ deployment: Deployment; file: string }> {
   const name = choiceFlag('network', flags.network, 'devnet', ['devnet', 'shadownet', 'custom'] as const);
+  // Taquito and the chain layer take a second or two to load, which --help and a mistyped flag need not wait for.
+  const [{ isNetworkConfigError, resolveNetwork }, { deployContract, deploymentFile, isDeploymentError, writeDeployment }] = await Promise.all([import('../chain'), import('../chain/deployment')]);
   let network: Network;
   try {
     network = resolveNetwork({ network: name, rpc: flags.rpc, tzkt: flags.tzkt });
   } catch (err) {
-    if (isNetworkConfigError(err)) throw new CliError(err.message);
+    // A missing or malformed --rpc or --tzkt: the command line is at fault.
+    if (isNetworkConfigError(err)) throw new UsageError(err.message);
     throw err;
   }
   // The key is checked before any request: a missing key needs no network to report.
-  const signer = adminSigner(network, env);
+  const signer = await adminSigner(network, env);
   let deployment: Deployment;
   try {
     deployment = await deployContract({ network, signer });
@@ -69,8 +70,14 @@ async function deploy(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<
   return { deployment, file };
 }
 
-await runCli('deploy', USAGE, async () => {
-  const { deployment, file } = await deploy(process.argv.slice(2), process.env);
-  process.stdout.write(`deployed ${deployment.contract} on ${deployment.network} at level ${deployment.level} (operation ${deployment.opHash}), admin and minter ${deployment.admin}\n`);
-  process.stdout.write(`wrote ${file}\n`);
+await runCli({
+  name: 'deploy',
+  synopsis: 'npm run deploy -- [flags]',
+  flags: FLAGS,
+  environment: { 'TEZOS_SECRET_KEY=edsk…': "the admin's unencrypted secret key (edsk…, spsk…, p2sk…); never printed nor written" },
+  main: async ({ flags }) => {
+    const { deployment, file } = await deploy(flags, process.env);
+    process.stdout.write(`deployed ${deployment.contract} on ${deployment.network} at level ${deployment.level} (operation ${deployment.opHash}), admin and minter ${deployment.admin}\n`);
+    process.stdout.write(`wrote ${file}\n`);
+  },
 });

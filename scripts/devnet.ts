@@ -7,15 +7,19 @@
  */
 import { tzktRoutes } from '../devnet/indexer';
 import { CORS_ORIGINS_VAR, corsOriginsFrom, startDevnet } from '../devnet/node';
-import { intFlag, parseFlags } from './lib/args';
-import { runCli, UsageError } from './lib/cli';
+import { runCli, UsageError, type CommandLine } from './lib/cli';
+import { intFlag } from './lib/flag-values';
 
-const USAGE = `usage: npm run devnet -- [--port 8732] [--block-time 0] [--indexer-lag 0] [--data .data/devnet | --ephemeral] [--accounts 10]
-  ${CORS_ORIGINS_VAR}=origin,…  the web pages that may call it from a browser (default: the app's, http://localhost:3000)
-`;
+const FLAGS = {
+  port: { type: 'string', value: 'N', help: 'the port of the RPC and of TzKT under /tzkt; 0: any free port (default 8732)' },
+  'block-time': { type: 'string', value: 'S', help: 'seconds between blocks, 0–3600; 0: a block for each operation as it arrives (default 0)' },
+  'indexer-lag': { type: 'string', value: 'S', help: 'seconds the TzKT API trails the node, 0–3600, as real TzKT does (default 0)' },
+  data: { type: 'string', value: 'DIR', help: 'where the chain is kept between runs (default .data/devnet)' },
+  ephemeral: { type: 'boolean', help: 'keep the chain in memory only, gone when it stops (default: kept in --data)' },
+  accounts: { type: 'string', value: 'N', help: 'bootstrap accounts, 1–1000, each with 100,000 tez (default 10)' },
+} as const;
 
-await runCli('devnet', USAGE, async () => {
-  const flags = parseFlags(process.argv.slice(2), { port: 'string', 'block-time': 'string', 'indexer-lag': 'string', data: 'string', ephemeral: 'boolean', accounts: 'string' });
+async function devnet({ flags }: CommandLine<typeof FLAGS>): Promise<void> {
   if (flags.data !== undefined && flags.ephemeral) throw new UsageError('--data and --ephemeral exclude each other');
   let corsOrigins;
   try {
@@ -43,4 +47,12 @@ await runCli('devnet', USAGE, async () => {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+await runCli({
+  name: 'devnet',
+  synopsis: 'npm run devnet -- [flags]',
+  flags: FLAGS,
+  environment: { [`${CORS_ORIGINS_VAR}=origin,…`]: "the web pages that may call it from a browser (default: the app's, http://localhost:3000)" },
+  main: devnet,
 });

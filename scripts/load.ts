@@ -1,42 +1,39 @@
 /**
- * `npm run load` (issue 22): how many online games one app instance, or several on one PostgreSQL, hold before the
- * people at them wait. Starts the instances itself (a production build, on loopback), grows the load step by step —
- * N concurrent 4-seat online games of scripted people, every seat's event stream open, each person acting on their
- * turn after a think time, the tables chatting — and prints one line per step: actions/s, the other seats' waits
- * (p50/p95/p99), errors, each instance's CPU and memory, CPU ms per action. Bounded: at most 3,000 games and 30
- * minutes; loopback only.
+ * `npm run load` (the README's "Capacity"): how many online games one app instance, or several on one PostgreSQL,
+ * hold before the people at them wait. Starts the instances itself (a production build, on loopback), grows the load
+ * step by step — N concurrent 4-seat online games of scripted people, every seat's event stream open, each person
+ * acting on their turn after a think time, the tables chatting — and prints one line per step: actions/s, the other
+ * seats' waits (p50/p95/p99), errors, each instance's CPU and memory, CPU ms per action. Bounded: at most 3,000 games
+ * and 30 minutes; loopback only.
  */
 import type { GameId } from '../engine/core';
-import { choiceFlag, intFlag, parseFlags } from './lib/args';
-import { runCli, UsageError } from './lib/cli';
+import { runCli, UsageError, type CommandLine } from './lib/cli';
+import { choiceFlag, intFlag } from './lib/flag-values';
 import { formatTable, num } from './lib/table';
 import { startInstances, type StoreChoice } from './load/instances';
 import { LoadRun, type Instance, type StepReport } from './load/run';
-
-const USAGE = `usage: npm run load -- [--store pglite|postgres] [--instances 1|2|3] [--steps N,N,…] [--warmup S] [--window S]
-                     [--think MIN-MAX] [--chat S] [--turn-seconds S|off] [--games pole,gotopoly,ten] [--json]
-                     [--database-url URL] [--url http://127.0.0.1:PORT,…] [--keep-going] [--cpu-prof DIR]
-
-  --store         pglite (one instance, its own data directory) or postgres (a database made for the run on
-                  --database-url's server, dropped after it; default $TEST_DATABASE_URL or the test database)
-  --instances     app instances (next start, each on its own port) on that store; postgres only above 1 (default 1)
-  --steps         concurrent games at each step, rising (default 100,250,500,1000), at most 3000
-  --warmup        seconds after reaching a step before measuring (default 10)
-  --window        seconds measured at each step (default 30)
-  --think         a person's pause before acting, uniform in MIN-MAX ms (default 2000-6000)
-  --chat          mean seconds between two chat posts at a table (default 20; 0: nobody chats)
-  --turn-seconds  the tables' turn timer (default 90; off: none)
-  --games         the games played, in turn (default pole,gotopoly,ten)
-  --url           drive running app instances instead (loopback addresses only; no CPU or memory figures)
-  --keep-going    measure every step even after one fails (default: stop at the first step over p99 100 ms or with an error)
-  --cpu-prof      write each instance's V8 CPU profile into DIR when it stops (open it in Chrome's DevTools)
-  --json          print the steps as JSON
-`;
 
 const P99_GOAL_MS = 100;
 const MAX_GAMES = 3000;
 const MAX_MINUTES = 30;
 const DEFAULT_DATABASE = 'postgres://tezospole:tezospole@127.0.0.1:5432/tezospole_test';
+
+const FLAGS = {
+  store: { type: 'string', value: 'pglite|postgres', help: 'PGlite in a directory of its own, or a database made for the run on --database-url (default pglite)' },
+  instances: { type: 'string', value: '1|2|3', help: 'app instances (next start, each on its own port) on that store; above 1 postgres only (default 1)' },
+  steps: { type: 'string', value: 'N,N,…', help: `concurrent games at each step, rising, at most ${MAX_GAMES} (default 100,250,500,1000)` },
+  warmup: { type: 'string', value: 'S', help: 'seconds after reaching a step before measuring, 0–300 (default 10)' },
+  window: { type: 'string', value: 'S', help: 'seconds measured at each step, 5–600 (default 30)' },
+  think: { type: 'string', value: 'MIN-MAX', help: "a person's pause before acting, uniform in MIN-MAX ms (default 2000-6000)" },
+  chat: { type: 'string', value: 'S', help: 'mean seconds between two chat posts at a table; 0: nobody chats (default 20)' },
+  'turn-seconds': { type: 'string', value: 'S|off', help: "the tables' turn timer, 5–3600 s or off (default 90)" },
+  games: { type: 'string', value: 'NAME,…', help: 'the games played, in turn (default pole,gotopoly,ten)' },
+  'database-url': { type: 'string', value: 'URL', help: "the PostgreSQL server of --store postgres (default $TEST_DATABASE_URL, else the test database's)" },
+  url: { type: 'string', value: 'URL,…', help: 'drive running app instances instead, loopback only; no CPU or memory figures (default: start them)' },
+  'keep-going': { type: 'boolean', help: `measure every step (default: stop after the first over p99 ${P99_GOAL_MS} ms or with an error)` },
+  'cpu-prof': { type: 'string', value: 'DIR', help: "write each instance's V8 CPU profile into DIR when it stops (default: none)" },
+  json: { type: 'boolean', help: 'print the steps as JSON' },
+} as const;
 
 function stepsFlag(text: string | undefined): number[] {
   if (text === undefined) return [100, 250, 500, 1000];
@@ -100,23 +97,7 @@ function printSteps(label: string, steps: readonly StepReport[]): string {
   return `${label}\n${formatTable(columns, steps)}`;
 }
 
-await runCli('load', USAGE, async () => {
-  const flags = parseFlags(process.argv.slice(2), {
-    store: 'string',
-    instances: 'string',
-    steps: 'string',
-    warmup: 'string',
-    window: 'string',
-    think: 'string',
-    chat: 'string',
-    'turn-seconds': 'string',
-    games: 'string',
-    url: 'string',
-    'database-url': 'string',
-    'keep-going': 'boolean',
-    'cpu-prof': 'string',
-    json: 'boolean',
-  } as const);
+async function load({ flags }: CommandLine<typeof FLAGS>): Promise<void> {
   const store = choiceFlag<StoreChoice>('store', flags.store, 'pglite', ['pglite', 'postgres']);
   const count = intFlag('instances', flags.instances, 1, 1, 3);
   const steps = stepsFlag(flags.steps);
@@ -170,4 +151,12 @@ await runCli('load', USAGE, async () => {
   process.stdout.write(printSteps(label, reports));
   const held = reports.filter((r) => r.p99 <= P99_GOAL_MS && r.errors === 0).at(-1);
   process.stdout.write(held ? `largest step within p99 ≤ ${P99_GOAL_MS} ms and no error: ${held.games} games\n` : `no step was within p99 ≤ ${P99_GOAL_MS} ms and no error\n`);
+}
+
+await runCli({
+  name: 'load',
+  synopsis: 'npm run load -- [flags]',
+  flags: FLAGS,
+  notes: `A run is bounded: at most ${MAX_GAMES} games and ${MAX_MINUTES} minutes. The README's "Capacity" explains the figures.`,
+  main: load,
 });

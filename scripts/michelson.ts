@@ -17,18 +17,8 @@ import {
 import { printExpr as printMicheline } from '../devnet/michelson/data';
 import { formatGas } from '../devnet/michelson/gas';
 import type { Expr } from '../devnet/michelson/micheline';
-import { parseFlags, type FlagSpec } from './lib/args';
-import { RUN_FLAGS, runRequestOf } from './lib/michelson-run';
-import { UsageError } from './lib/cli';
-
-const USAGE = `usage:
-  npm run -s michelson -- run --script FILE.tz --storage EXPR --input EXPR [--entrypoint NAME]
-      [--amount TEZ] [--balance TEZ] [--level N] [--now TIMESTAMP] [--sender ADDR] [--source ADDR]
-      [--self ADDR] [--chain-id ID] [--gas GAS] [--json]
-  npm run -s michelson -- typecheck --script FILE.tz [--json]
-`;
-
-const TYPECHECK_FLAGS = { script: 'string', json: 'boolean' } as const satisfies FlagSpec;
+import { runCli, UsageError, type CommandLine, type FlagValues } from './lib/cli';
+import { RUN_FLAGS, runRequestOf, TYPECHECK_FLAGS } from './lib/michelson-run';
 
 function readScript(file: string | undefined): string {
   if (file === undefined) throw new UsageError('--script FILE is required');
@@ -39,9 +29,9 @@ function readScript(file: string | undefined): string {
   }
 }
 
-function run(argv: readonly string[]): void {
-  const f = parseFlags(argv, RUN_FLAGS);
-  json = f.json === true;
+type Given = FlagValues<typeof RUN_FLAGS>;
+
+function run(f: Given): void {
   const req = runRequestOf(f, readScript(f.script));
   const r = runScript(req);
   if (json) {
@@ -62,9 +52,9 @@ function run(argv: readonly string[]): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-function typecheck(argv: readonly string[]): void {
-  const f = parseFlags(argv, TYPECHECK_FLAGS);
-  json = f.json === true;
+function typecheck(f: Given): void {
+  const runOnly = Object.keys(f).find((name) => !Object.hasOwn(TYPECHECK_FLAGS, name));
+  if (runOnly !== undefined) throw new UsageError(`--${runOnly} is for run: typecheck takes --script and --json`);
   const { typed } = loadScript(readScript(f.script));
   const entrypoints = Object.fromEntries([...listEntrypoints(typed.parameter)].map(([k, t]) => [k, t]));
   if (json) {
@@ -143,27 +133,33 @@ const print = (v: unknown): void => {
   process.stdout.write(`${JSON.stringify(v)}\n`);
 };
 
-function main(): void {
-  const [command, ...rest] = process.argv.slice(2);
-  json = rest.includes('--json');
+function michelson({ flags, positionals }: CommandLine<typeof RUN_FLAGS>): void {
+  const [command, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  json = flags.json === true;
   try {
-    if (command === 'run') run(rest);
-    else if (command === 'typecheck') typecheck(rest);
-    else throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
+    if (command === 'run') run(flags);
+    else if (command === 'typecheck') typecheck(flags);
+    else throw new UsageError(command === undefined ? 'missing command: run or typecheck' : `unknown command "${command}": run or typecheck`);
   } catch (e) {
+    // runCli prints a malformed command line with the usage, exit 2.
+    if (e instanceof UsageError) throw e;
     process.exitCode = 1;
-    const failure: MichelsonFailure = isMichelsonFailure(e)
-      ? e
-      : e instanceof UsageError
-        ? badInput(e.message)
-        : new MichelsonFailure('bad_input', `internal error: ${(e as Error).stack ?? String(e)}`);
-    if (json) {
-      print({ error: { kind: failure.kind, ...(failure.with !== undefined ? { with: failure.with } : {}), message: failure.message } });
-    } else {
-      process.stderr.write(`michelson: ${failure.message}\n`);
-      if (e instanceof UsageError) process.stderr.write(`\n${USAGE}`);
-    }
+    const failure = isMichelsonFailure(e) ? e : new MichelsonFailure('bad_input', `internal error: ${(e as Error).stack ?? String(e)}`);
+    if (json) print({ error: { kind: failure.kind, ...(failure.with !== undefined ? { with: failure.with } : {}), message: failure.message } });
+    else process.stderr.write(`michelson: ${failure.message}\n`);
   }
 }
 
-main();
+await runCli({
+  name: 'michelson',
+  synopsis: ['npm run -s michelson -- run --script FILE.tz --storage EXPR --input EXPR [flags]', 'npm run -s michelson -- typecheck --script FILE.tz [--json]'],
+  flags: RUN_FLAGS,
+  positionals: true,
+  notes: 'Units and defaults are those of octez-client run script. A failed run exits 1; with --json it prints {"error": {"kind", "with"?, "message"}}.',
+  // The --json contract is one line for every outcome: a malformed command line is bad input there.
+  onUsageError: (message) => {
+    if (process.argv.slice(2).includes('--json')) print({ error: { kind: 'bad_input', message } });
+  },
+  main: michelson,
+});

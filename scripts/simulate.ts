@@ -1,39 +1,23 @@
 /**
- * Plays many complete games with bots and reports balance statistics (see USAGE).
+ * Plays many complete games with bots and reports balance statistics (`--help` lists the flags).
  * Every game is reproducible on its own: game i of a run is played with seed `${seed}/i`.
  */
-import { choiceFlag, intFlag, parseFlags } from './lib/args';
-import { UsageError, runCli } from './lib/cli';
+import { runCli, UsageError, type FlagValues } from './lib/cli';
+import { choiceFlag, intFlag } from './lib/flag-values';
 import { GAME_IDS, simulators } from './simulate/games';
 import type { SimulationOptions, Simulator } from './simulate/types';
 
-const USAGE = `usage: npm run -s simulate -- [--game pole|gotopoly|ten] [--players N] [--games N] [--seed S]
-                              [--bot NAME | --bot NAME,NAME,...] [--board FILE] [--json]
-
-  --game     ${GAME_IDS.join(' | ')} (default pole)
-  --players  number of seats: 2–6 for pole and gotopoly, 1–5 for ten (1 = solo) (default 4)
-  --games    number of complete games to play, ≥ 1 (default 1000)
-  --seed     run seed (default "1"); game i is played with seed "<seed>/i", so any single game
-             of a run can be replayed on its own
-  --bot      random | heuristic (default heuristic), or one name per seat separated by commas
-  --board    a JSON board file (pole only), validated like any board; default Genesis
-  --json     print one JSON object instead of tables
-`;
-
 const FLAGS = {
-  game: 'string',
-  players: 'string',
-  games: 'string',
-  seed: 'string',
-  bot: 'string',
-  board: 'string',
-  json: 'boolean',
-  help: 'boolean',
+  game: { type: 'string', value: 'NAME', help: `${GAME_IDS.join(' | ')} (default pole)` },
+  players: { type: 'string', value: 'N', help: 'seats: 2–6 for pole and gotopoly, 1–5 for ten (1 = solo) (default 4)' },
+  games: { type: 'string', value: 'N', help: 'complete games to play, ≥ 1 (default 1000)' },
+  seed: { type: 'string', value: 'S', help: 'run seed (default "1"); game i is played with seed "<seed>/i", to replay it alone' },
+  bot: { type: 'string', value: 'NAME[,NAME…]', help: 'random | heuristic (default heuristic), or one name per seat separated by commas' },
+  board: { type: 'string', value: 'FILE', help: 'a JSON board file (pole only), validated like any board (default Genesis)' },
+  json: { type: 'boolean', help: 'print one JSON object instead of tables' },
 } as const;
 
-function parseOptions(argv: readonly string[]): { simulator: Simulator; options: SimulationOptions; json: boolean } | null {
-  const flags = parseFlags(argv, FLAGS);
-  if (flags.help) return null;
+function parseOptions(flags: FlagValues<typeof FLAGS>): { simulator: Simulator; options: SimulationOptions; json: boolean } {
   const game = choiceFlag('game', flags.game, 'pole', GAME_IDS);
   const simulator = simulators[game];
   const players = intFlag('players', flags.players, 4, simulator.players.min, simulator.players.max);
@@ -55,13 +39,13 @@ function parseOptions(argv: readonly string[]): { simulator: Simulator; options:
   return { simulator, options, json: flags.json === true };
 }
 
-await runCli('simulate', USAGE, () => {
-  const parsed = parseOptions(process.argv.slice(2));
-  if (!parsed) {
-    process.stdout.write(USAGE);
-    return;
-  }
-  const { simulator, options, json } = parsed;
-  const report = simulator.run(options);
-  process.stdout.write(json ? `${JSON.stringify(report)}\n` : simulator.format(report));
+await runCli({
+  name: 'simulate',
+  synopsis: 'npm run -s simulate -- [flags]',
+  flags: FLAGS,
+  main: ({ flags }) => {
+    const { simulator, options, json } = parseOptions(flags);
+    const report = simulator.run(options);
+    process.stdout.write(json ? `${JSON.stringify(report)}\n` : simulator.format(report));
+  },
 });

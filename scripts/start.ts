@@ -21,6 +21,7 @@ import { checkDeployment, ensureDeployment, isDeploymentError, redeployReasonTex
 import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../chain/status';
 import { tzktRoutes } from '../devnet/indexer';
 import { SERVER_NODE_FLAGS } from './lib/app-server';
+import { runCli } from './lib/cli';
 import { bootstrapAccount, CORS_ORIGINS_VAR, corsOriginsFrom, devnetProfile, loopbackOrigins, PROFILE_VAR, profileText, startDevnet, type Devnet } from '../devnet/node';
 
 /** The port `next start` serves the app on, whose origin the devnet lets call it from a browser. */
@@ -93,22 +94,41 @@ async function onPublicNetwork(): Promise<NodeJS.ProcessEnv> {
   return { ...process.env, [CONTRACT_VAR]: status.contract };
 }
 
-const name = process.env['TEZOS_NETWORK']?.trim() || 'devnet';
-let devnet: Devnet | null = null;
-let env: NodeJS.ProcessEnv;
-if (name === 'devnet') ({ devnet, env } = await onDevnet());
-else env = await onPublicNetwork();
+/** Starts the chain's side (the devnet, or a check of the public network's contract), then the app; Ctrl-C stops both. */
+async function start(): Promise<void> {
+  const name = process.env['TEZOS_NETWORK']?.trim() || 'devnet';
+  let devnet: Devnet | null = null;
+  let env: NodeJS.ProcessEnv;
+  if (name === 'devnet') ({ devnet, env } = await onDevnet());
+  else env = await onPublicNetwork();
 
-// Next's handler behind the app's own server (scripts/serve.ts), which tells the rate limits each client's address.
-const next: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/serve.ts', '--port', String(APP_PORT)], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
+  // Next's handler behind the app's own server (scripts/serve.ts), which tells the rate limits each client's address.
+  const next: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/serve.ts', '--port', String(APP_PORT)], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
 
-let stopping = false;
-const stop = (code: number): void => {
-  if (stopping) return;
-  stopping = true;
-  next.kill('SIGTERM');
-  void (devnet?.stop() ?? Promise.resolve()).then(() => process.exit(code));
-};
-next.on('exit', (code) => stop(code ?? 0));
-process.once('SIGINT', () => stop(0));
-process.once('SIGTERM', () => stop(0));
+  let stopping = false;
+  const stop = (code: number): void => {
+    if (stopping) return;
+    stopping = true;
+    next.kill('SIGTERM');
+    void (devnet?.stop() ?? Promise.resolve()).then(() => process.exit(code));
+  };
+  next.on('exit', (code) => stop(code ?? 0));
+  process.once('SIGINT', () => stop(0));
+  process.once('SIGTERM', () => stop(0));
+}
+
+await runCli({
+  name: 'start',
+  synopsis: 'npm start',
+  flags: {},
+  notes: `It builds the app (next build), then runs scripts/start.ts: the chain, then the app on port ${APP_PORT}.`,
+  environment: {
+    'TEZOS_NETWORK=devnet|shadownet|custom': 'the chain (default devnet: started here on port 8732, the contract deployed on it)',
+    [`${PROFILE_VAR}=instant|shadownet`]: "the devnet's pace: a block per operation, or Shadownet's (default instant)",
+    [`${CORS_ORIGINS_VAR}=origin,…`]: 'other web pages that may call the devnet from a browser',
+    'TEZOS_RPC_URL=URL, TZKT_URL=URL': "a custom network's node and TzKT API",
+    [`${BANK_KEY_VAR}=edsk…`]: "on a public network, the bank's key",
+    [`${CONTRACT_VAR}=KT1…`]: 'on a public network, the contract (default: the one in deployments/<network>.json)',
+  },
+  main: start,
+});

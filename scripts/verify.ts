@@ -1,5 +1,5 @@
 /**
- * `npm run verify -- RECORD.json [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--json]` (issue 23):
+ * `npm run verify -- RECORD.json [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--json]`:
  * checks an exported game record the way FAIRNESS.md says anyone can — the revealed seed against its commitment,
  * every seat's link against its chain, every roll against the seed and the links, every state and the end against
  * the replay — and, for an on-chain game, the commitment, the seed and the final state hash against what the
@@ -9,20 +9,15 @@ import { readFile } from 'node:fs/promises';
 import { games, parseRecord, RecordError, verifyRecord, type GameRecord, type Verdict } from '../engine';
 import { resolveNetwork } from '../chain/networks';
 import { NetworkConfigError } from '../chain/errors';
-import { checkOnChain, type ChainVerdict } from './verify/on-chain';
-import { parseFlags } from './lib/args';
-import { CliError, runCli, UsageError } from './lib/cli';
+import type { ChainVerdict } from './verify/on-chain';
+import { CliError, runCli, UsageError, type CommandLine } from './lib/cli';
 
-const USAGE = `usage: npm run verify -- RECORD.json [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--json]
-
-  RECORD.json  a game record as "Export record" (or GET /api/games/:id/record) gives it
-  --network    for an on-chain game: the network whose TzKT API is read (default: the record's own)
-  --rpc        that network's node (custom networks; the devnet's TzKT lives under it)
-  --tzkt       that network's TzKT API
-  --json       print the verdict as JSON
-`;
-
-const FLAGS = { network: 'string', rpc: 'string', tzkt: 'string', json: 'boolean' } as const;
+const FLAGS = {
+  network: { type: 'string', value: 'devnet|shadownet|custom', help: "for an on-chain game, the network whose TzKT API is read (default: the record's own)" },
+  rpc: { type: 'string', value: 'URL', help: "that network's node, for a custom network; the devnet's TzKT lives under it (default: the preset's)" },
+  tzkt: { type: 'string', value: 'URL', help: "that network's TzKT API (default: the preset's)" },
+  json: { type: 'boolean', help: 'print the verdict as JSON' },
+} as const;
 
 interface OnChainPart {
   readonly network: string;
@@ -77,14 +72,8 @@ function describe(record: GameRecord, verdict: Verdict, chain: ChainVerdict | nu
   return lines;
 }
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const files = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--network', '--rpc', '--tzkt'].includes(argv[i - 1]!)));
+async function verify({ flags, positionals: files }: CommandLine<typeof FLAGS>): Promise<void> {
   if (files.length !== 1) throw new UsageError(files.length === 0 ? 'name the record file' : `one record at a time, not ${files.length}`);
-  const flags = parseFlags(
-    argv.filter((a) => a !== files[0]),
-    FLAGS,
-  );
   const { record, chain } = await readRecordFile(files[0]!);
   const verdict = verifyRecord(games[record.game], record);
   let onChain: ChainVerdict | null = null;
@@ -96,6 +85,8 @@ async function main(): Promise<void> {
       if (err instanceof NetworkConfigError) throw new UsageError(err.message);
       throw err;
     }
+    // Loaded only for an on-chain record: the indexer client brings Taquito's packages, a second or two to load.
+    const { checkOnChain } = await import('./verify/on-chain');
     onChain = await checkOnChain(record, chain, network);
   }
   if (flags.json) process.stdout.write(`${JSON.stringify({ verdict, onChain }, null, 2)}\n`);
@@ -104,4 +95,11 @@ async function main(): Promise<void> {
   else if (!flags.json) process.stdout.write(verdict.mode === 'fair' ? 'verified\n' : 'replays (not provable: plain seed)\n');
 }
 
-void runCli('verify', USAGE, main);
+await runCli({
+  name: 'verify',
+  synopsis: 'npm run verify -- RECORD.json [flags]',
+  flags: FLAGS,
+  positionals: true,
+  notes: 'RECORD.json is a game record as "Export record" (or GET /api/games/:id/record) gives it.',
+  main: verify,
+});

@@ -2,7 +2,7 @@
  * Gas of the editions contract's everyday calls, on an ephemeral devnet per case. Each sample sets up what it needs
  * with untimed operations, then sends the measured one and reads its `consumed_milligas` from the receipt in the
  * block that includes it (the node's figure, not Taquito's estimate), in gas units (milligas / 1000). The seed's
- * commitment and reveal (issue 23) are measured in gas, storage bytes (`paid_storage_size_diff`) and fee as well.
+ * commitment and reveal (FAIRNESS.md) are measured in gas, storage bytes (`paid_storage_size_diff`) and fee as well.
  */
 import { TezosToolkit, type ContractAbstraction, type ContractProvider, type TransactionOperation } from '@taquito/taquito';
 import { Fa2Editions, tileTokenMetadata, tokenInfoMap } from '../../chain';
@@ -127,7 +127,7 @@ export const fa2GasCases: readonly BenchCase[] = [
       return gasUsed(fa2.tz, await confirmed(fa2.contract.methodsObject['mint']!([{ token_id: id, to_: bootstrapAccount(2).address, amount: 1 }]).send()));
     };
   }),
-  // A flip in a live game: the bank burns a copy from a player who joined the game (issue 15), the ledger entry removed.
+  // A flip in a live game: the bank burns a copy from a player who joined the game, the ledger entry removed.
   onDevnet('fa2: game_burn of one copy (gas)', async (fa2) => {
     const holder = bootstrapAccount(2);
     const holderTz = tezosToolkit(fa2.tz.rpc.getRpcUrl(), { secretKey: holder.secretKey });

@@ -1,7 +1,7 @@
 /**
- * Provably fair rolls (issue 23): what the scheme costs. A roll is one HMAC-SHA256 and the engine's reseed (the PRNG,
- * and the face-down piles reshuffled); a link from a walked chain is at most 64 SHA-256s; checking a whole record is
- * the replay plus a roll, a link check and a state hash per action. The on-chain cost of commit_seed and reveal_seed
+ * Provably fair rolls (FAIRNESS.md): what the scheme costs. A roll is one HMAC-SHA256 and the engine's reseed (the
+ * PRNG, and the face-down piles reshuffled); a link from a walked chain is at most 64 SHA-256s; checking a whole record
+ * is the replay plus a roll, a link check and a state hash per action. The on-chain cost of commit_seed and reveal_seed
  * is in fa2-gas.ts.
  */
 import { botRngFor } from '../../engine/core/play';

@@ -1,7 +1,7 @@
 /**
- * What one client can cost the server (issue 16): how fast one client pushes requests through the route handlers
- * until its first 429 (the default limits), how fast refusals are answered once it is over (a flood costs little),
- * and the memory 1,000 idle finished games hold in the host before and after they are evicted.
+ * What one client can cost the server (the README's "Limits"): how fast one client pushes requests through the route
+ * handlers until its first 429 (the default limits), how fast refusals are answered once it is over (a flood costs
+ * little), and the memory 1,000 idle finished games hold in the host before and after they are evicted.
  */
 import type { CreateGameRequest, GameHost, GameStore } from '../../server';
 import { heapAfterGc } from './measure';

@@ -1,5 +1,5 @@
 /**
- * One app server under an evening's online play (issue 20): 200 games of four people each, every seat's event stream
+ * One app server under an evening's online play: 200 games of four people each, every seat's event stream
  * open, people acting at a person's pace and chatting now and then. Measured: how long each of the other three
  * seats waits for an action to reach it, from the POST to its stream's update (p50 and p99 of each window).
  *

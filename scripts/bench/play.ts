@@ -47,7 +47,7 @@ export async function playFirstLoadScripts(app: AppServer, browser: Browser, gam
       const { pathname } = new URL(request.url());
       if (request.resourceType() === 'script' && pathname.startsWith('/_next/static/')) scripts.add(pathname.slice('/_next/'.length));
     });
-    // The host link as the app makes it: the token in the fragment, handed over once (issue 20).
+    // The host link as the app makes it: the token in the fragment, which no server log sees, handed over once.
     await page.goto(`${app.baseUrl}/play/${encodeURIComponent(created.id)}#token=${encodeURIComponent(created.hostToken)}`);
     await page.locator(TABLE_DRAWN[game]).first().waitFor({ timeout: 30_000 });
     await page.locator(LOG_DRAWN).waitFor({ timeout: 30_000 });

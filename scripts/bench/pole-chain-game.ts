@@ -1,7 +1,7 @@
 /**
  * A full on-chain Tezos Pole game on the game server, played by four heuristic bots against an in-process devnet
  * with its TzKT API (server/chain + GameHost, real Taquito and TzKT client): how long it takes from creation to the
- * outcome, and how many engine actions and chain operations it needs. No goal: the issue asks for the figures.
+ * outcome, and how many engine actions and chain operations it needs. No goal: the figures are for reading.
  *
  * A bench row holds one number, so the game's figures are several rows. Each sample plays one game (its own seed);
  * every row's i-th sample reads the i-th game's figures, so a run plays warm-ups + samples games once, whichever
@@ -73,7 +73,7 @@ export interface PlayOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** The signed-in wallet that creates the games (the bank pays only for a signed-in creator's games, issue 16). */
+/** The signed-in wallet that creates the games (the bank pays only for a signed-in creator's games). */
 export const CREATOR = bootstrapAccount(2);
 
 /** `pace`: the devnet's block time and indexer lag (default: a block per operation, indexed at once). */

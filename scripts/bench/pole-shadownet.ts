@@ -1,11 +1,12 @@
 /**
- * Issue 17: a complete 4-player on-chain bot game on a devnet at Shadownet's pace (DEVNET_PROFILE=shadownet: a block
- * every 6 s, TzKT 1.5 s behind the node) against the same game off-chain at the same bot pace: wall time, time the
- * game was held up by the chain (setup, and moves waiting for a read, a check, a block), operations sent and blocks
- * baked. Goals from the issue: the chain waiting at most half the wall time, at most one operation per decision.
+ * Rehearsing Shadownet locally: a complete 4-player on-chain bot game on a devnet at Shadownet's pace
+ * (DEVNET_PROFILE=shadownet: a block every 6 s, TzKT 1.5 s behind the node) against the same game off-chain at the same
+ * bot pace: wall time, time the game was held up by the chain (setup, and moves waiting for a read, a check, a block),
+ * operations sent and blocks baked. Its goals: the chain waiting at most half the wall time, at most one operation
+ * per decision.
  *
- * One such game takes minutes, so a run plays it once (and the off-chain one once) and every sample of every row
- * reads those figures: min, median and max are the same number. Warm-ups and samples cost nothing more.
+ * One such game takes minutes, so a run plays it once (and the off-chain one once) and every sample of every row reads
+ * those figures: min, median and max are the same number. Warm-ups and samples cost nothing more.
  */
 import { DEVNET_PROFILES } from '../../devnet/node';
 import { closeEnv, CREATOR, fourBots, openEnv, playGame, type GameFigures } from './pole-chain-game';

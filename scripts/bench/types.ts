@@ -5,7 +5,7 @@
 export interface BenchCase {
   readonly name: string;
   readonly unit: string;
-  /** A target from the issue, shown beside the result; a goal, not a test. */
+  /** The figure the code aims at, shown beside the result; a goal, not a test. */
   readonly goal?: { readonly atLeast: number } | { readonly atMost: number };
   /** Synchronous cases return the sampler; asynchronous ones (a devnet over HTTP) a promise of one. */
   prepare(): Sampler | Promise<Sampler>;

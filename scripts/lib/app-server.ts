@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
  * V8 flags the app server runs with (`npm start` and every server started here). A young generation of 64 MB
  * semi-spaces instead of 16: at a thousand online games the server allocates ~150 MB a second, mostly per-request
  * objects that die within a second; in the default young generation they survive two scavenges, reach the old one
- * and bring a full mark of a ~400 MB heap (~300 ms on this machine) every 40 s (issue 22, `npm run load`).
+ * and bring a full mark of a ~400 MB heap (~300 ms on this machine) every 40 s (measured with `npm run load`).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 
@@ -155,7 +155,7 @@ export interface AppServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /**
    * A PostgreSQL URL to keep the games in instead of a private PGlite directory: several servers on one database
-   * (the load generator's instances, issue 22) share its games.
+   * (the load generator's instances) share its games.
    */
   readonly databaseUrl?: string;
   /** A file that gets everything the server prints as well (a server shared by several test files). */
@@ -172,8 +172,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-games-'));
-  // Every browser and script of a suite or benchmark is one client to the server's limits (issue 16): its rates and
-  // stream caps are lifted unless asked for (the limits have suites of their own).
+  // Every browser and script of a suite or benchmark is one client to the server's limits (server/limits/): its rates
+  // and stream caps are lifted unless asked for (the limits have suites of their own).
   const unlimited = { POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off', POLE_RATE_LAB: 'off', POLE_SSE_PER_CLIENT: '1000' };
   const env: NodeJS.ProcessEnv = { ...process.env, ...unlimited, ...options.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
   env.NODE_OPTIONS = [...SERVER_NODE_FLAGS, env.NODE_OPTIONS ?? ''].join(' ').trim();

@@ -1,28 +1,33 @@
 /**
- * The flags of `npm run michelson -- run`, read as `octez-client run script` reads its own: amounts in
- * tez, gas in gas units. Shared by the CLI and the tests that run its library path in-process.
+ * The flags of `npm run michelson -- run` and `typecheck`, read as `octez-client run script` reads its own: amounts
+ * in tez, gas in gas units. Shared by the CLI and the tests that run its library path in-process.
  */
-import { badInput, type RunRequest } from '../../devnet/michelson';
+import { badInput, RUN_DEFAULTS, type RunRequest } from '../../devnet/michelson';
 import { HARD_GAS_LIMIT_PER_OPERATION } from '../../devnet/michelson/gas';
-import { type FlagSpec, type Flags } from './args';
-import { UsageError } from './cli';
+import { UsageError, type Flags, type FlagValues } from './cli';
+
+/** The flags of `typecheck`; `run` takes them too. */
+export const TYPECHECK_FLAGS = {
+  script: { type: 'string', value: 'FILE.tz', help: 'the script, Michelson text or Micheline JSON (required)' },
+  json: { type: 'boolean', help: 'print the result, or the error, as one JSON line' },
+} as const satisfies Flags;
 
 export const RUN_FLAGS = {
-  script: 'string',
-  storage: 'string',
-  input: 'string',
-  entrypoint: 'string',
-  amount: 'string',
-  balance: 'string',
-  level: 'string',
-  now: 'string',
-  sender: 'string',
-  source: 'string',
-  self: 'string',
-  'chain-id': 'string',
-  gas: 'string',
-  json: 'boolean',
-} as const satisfies FlagSpec;
+  script: TYPECHECK_FLAGS.script,
+  storage: { type: 'string', value: 'EXPR', help: 'the storage it starts from (required)' },
+  input: { type: 'string', value: 'EXPR', help: 'the parameter it is called with (required)' },
+  entrypoint: { type: 'string', value: 'NAME', help: 'the entrypoint called (default: default)' },
+  amount: { type: 'string', value: 'TEZ', help: 'AMOUNT, in tez (default 0.05)' },
+  balance: { type: 'string', value: 'TEZ', help: 'BALANCE, in tez (default 4,000,000)' },
+  level: { type: 'string', value: 'N', help: `LEVEL (default ${RUN_DEFAULTS.level})` },
+  now: { type: 'string', value: 'TIMESTAMP', help: `NOW, an RFC 3339 date or seconds since the epoch (default ${RUN_DEFAULTS.now})` },
+  sender: { type: 'string', value: 'ADDR', help: 'SENDER (default: --source if given, else the script itself)' },
+  source: { type: 'string', value: 'ADDR', help: `SOURCE (default ${RUN_DEFAULTS.source})` },
+  self: { type: 'string', value: 'ADDR', help: `SELF_ADDRESS, where the script runs (default ${RUN_DEFAULTS.self})` },
+  'chain-id': { type: 'string', value: 'ID', help: `CHAIN_ID (default ${RUN_DEFAULTS.chainId})` },
+  gas: { type: 'string', value: 'GAS', help: `the gas limit, in gas units, at most the default (default ${HARD_GAS_LIMIT_PER_OPERATION / 1000n})` },
+  json: TYPECHECK_FLAGS.json,
+} as const satisfies Flags;
 
 const MUTEZ_MAX = (1n << 63n) - 1n;
 
@@ -71,7 +76,7 @@ function required(name: string, v: string | undefined): string {
 }
 
 /** The run a command line asks for; `script` is the script file's text. */
-export function runRequestOf(f: Flags<typeof RUN_FLAGS>, script: string): RunRequest {
+export function runRequestOf(f: FlagValues<typeof RUN_FLAGS>, script: string): RunRequest {
   const gas = natural('gas', f.gas);
   return {
     script,

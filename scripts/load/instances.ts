@@ -1,5 +1,5 @@
 /**
- * The app instances a load run drives (issue 22): one on PGlite, or one to three `next start`s on one PostgreSQL
+ * The app instances a load run drives (`npm run load`): one on PGlite, or one to three `next start`s on one PostgreSQL
  * database made for the run (and dropped after it), each with the limits a single test client would hit lifted.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,7 @@
 /**
- * A load run (issue 22): N concurrent online games of scripted people over one or more app instances, grown step by
- * step; each step's window measures actions/s, the other seats' waits, errors, and each instance's CPU and memory.
+ * A load run (`npm run load`, the README's "Capacity"): N concurrent online games of scripted people over one or more
+ * app instances, grown step by step; each step's window measures actions/s, the other seats' waits, errors, and each
+ * instance's CPU and memory.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { GameId } from '../../engine/core';
@@ -91,7 +92,7 @@ export class LoadRun {
     const urls = this.options.instances.map((i) => i.baseUrl);
     const k = urls.length;
     // Created on one instance, each seat streaming from the next and acting on the one after: with two or more
-    // instances every action crosses from one to another through the database (issue 22).
+    // instances every action crosses from one to another through the database, as it would behind a load balancer.
     return { create: urls[index % k]!, stream: (seat) => urls[(index + seat + 1) % k]!, act: (seat) => urls[(index + seat + 2) % k]! };
   }
 

@@ -1,5 +1,5 @@
 /**
- * One online game played by scripted people (issue 22): created on one app instance, each seat following its own
+ * One online game played by scripted people (`npm run load`): created on one app instance, each seat following its own
  * event stream on an instance and acting over HTTP on another, after a think time, with a choice among the legal
  * actions its stream sent it — what a browser at the table does, minus the drawing.
  */
@@ -21,7 +21,7 @@ export interface TableSink {
   action(): void;
   /** A 409 STALE: another seat acted first at a simultaneous decision (or the instance had not caught up yet). */
   stale(): void;
-  /** A 409 STALE from an instance that had not caught up with the seq the seat's stream showed (issue 22). */
+  /** A 409 STALE from an instance that had not caught up with the seq the seat's stream showed: never expected. */
   behind(): void;
   /** A refusal nobody should see (any non-2xx that is not an expected one), or a stream that failed. */
   error(what: string): void;

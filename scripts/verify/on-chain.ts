@@ -1,5 +1,5 @@
 /**
- * The on-chain half of `npm run verify` (issue 23): what the editions contract keeps for a game — the commitment it
+ * The on-chain half of `npm run verify` (FAIRNESS.md): what the editions contract keeps for a game — the commitment it
  * recorded when the game opened, and the seed and final state hash it checked and stored when it closed — read back
  * through the TzKT API and compared with the record.
  */

@@ -22,9 +22,9 @@ describe('bench', () => {
       runScript('bench.ts', ['--filter', 'no-such-benchmark']),
       runScript('bench.ts', ['--samples', '2']),
     ]);
-    expect(none.code).toBe(1);
+    expect(none.code).toBe(2);
     expect(none.stderr).toContain('matches no benchmark');
-    expect(few.code).toBe(1);
+    expect(few.code).toBe(2);
     expect(few.stderr).toContain('--samples must be a whole number from 5');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 22: the load generator's scripted people play real games on real app instances (a production build) —
+ * The load generator's scripted people play real games on real app instances (a production build) —
  * every game to its end, every seat seeing every update once and in order — on one instance, and on two instances
  * sharing one PostgreSQL where each game is created on one, followed on the other and acted on across them.
  */
@@ -81,7 +81,7 @@ describe('load generator: two instances on one PostgreSQL', () => {
 });
 
 describe('npm run load: its command line', () => {
-  it('refuses a bad flag with one line and exit code 1, before any server starts (none is left running)', async () => {
+  it('refuses a bad flag with one line, the usage and exit code 2, before any server starts (none is left running)', async () => {
     for (const [args, says] of [
       [['--think', '9-1'], '--think must be MIN-MAX milliseconds'],
       [['--games', 'chess'], '--games takes pole, gotopoly and ten, not "chess"'],
@@ -91,7 +91,7 @@ describe('npm run load: its command line', () => {
       [['--steps', '500,100'], '--steps must be rising whole numbers'],
     ] as const) {
       const run = await runScript('load.ts', args);
-      expect(run.code, args.join(' ')).toBe(1);
+      expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toContain(says);
     }
   });

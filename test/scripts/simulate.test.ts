@@ -175,32 +175,32 @@ describe.concurrent('simulate with bad arguments', () => {
     [['--bot', 'genius'], '--bot must name'],
     [['--players', '3', '--bot', 'random,heuristic'], '--bot lists 2 bots for 3 players'],
     [['extra'], 'unexpected argument "extra"'],
-  ] as const)('%j → exit 1 with a one-line error and the usage', async ([args, message], { expect }) => {
+  ] as const)('%j → exit 2 with a one-line error and the usage', async ([args, message], { expect }) => {
     const run = await simulate(...args);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     const [first, blank, usage] = run.stderr.split('\n');
     expect(first).toContain(message);
     expect(blank).toBe('');
-    expect(usage).toMatch(/^usage: /);
+    expect(usage).toMatch(/^Usage: /);
   });
 
-  it('--game chess → exit 1, naming the games there are', async ({ expect }) => {
+  it('--game chess → exit 2, naming the games there are', async ({ expect }) => {
     const run = await simulate('--game', 'chess');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--game must be .*pole.*gotopoly.*ten/);
   });
 
   it('--board does not apply to gotopoly (its board is the fixed London board)', async ({ expect }) => {
     const run = await simulate('--game', 'gotopoly', '--board', 'whatever.json');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('--board does not apply to gotopoly');
   });
 
   it('--help prints the usage, which documents the per-game seeds', async ({ expect }) => {
     const run = await simulate('--help');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^usage: /);
+    expect(run.stdout).toMatch(/^Usage: /);
     expect(run.stdout).toContain('"<seed>/i"');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run verify -- RECORD.json` (issue 23) on records exported by an in-process host: a provably fair game is
+ * `npm run verify -- RECORD.json` on records exported by an in-process host: a provably fair game is
  * "verified"; a forged roll, a changed reveal and an altered action each exit 1 with the action that first
  * disagrees; a plain-seed record replays but says it proves nothing; a file that is not a record is a clear error.
  */
@@ -75,7 +75,7 @@ describe('npm run verify', () => {
     const [junk, none] = await Promise.all([verify('junk', 'not json'), runScript('verify.ts', [])]);
     expect(junk).toMatchObject({ code: 1, stdout: '' });
     expect(junk.stderr).toContain('is not JSON, so it is not a game record');
-    expect(none.code).toBe(1);
+    expect(none.code).toBe(2);
     expect(none.stderr).toContain('name the record file');
   });
 });

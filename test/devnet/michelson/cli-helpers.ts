@@ -6,9 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMichelsonFailure, loadScript, runScript } from '../../../devnet/michelson';
-import { parseFlags } from '../../../scripts/lib/args';
-import { UsageError } from '../../../scripts/lib/cli';
-import { RUN_FLAGS, runRequestOf } from '../../../scripts/lib/michelson-run';
+import { parseCommandLine, UsageError } from '../../../scripts/lib/cli';
+import { RUN_FLAGS, runRequestOf, TYPECHECK_FLAGS } from '../../../scripts/lib/michelson-run';
 import { runScript as runCommand } from '../../scripts/run-script';
 
 export const SCRIPTS_DIR = fileURLToPath(new URL('./scripts', import.meta.url));
@@ -47,16 +46,17 @@ export function runLibrary(args: readonly string[]): Promise<CliOutcome> {
   let code = 0;
   try {
     if (command === 'typecheck') {
-      loadScript(readFileSync(parseFlags(rest, { script: 'string', json: 'boolean' }).script ?? '', 'utf8'));
+      loadScript(readFileSync(parseCommandLine(rest, TYPECHECK_FLAGS).flags.script ?? '', 'utf8'));
       json = { wellTyped: true };
     } else {
-      const f = parseFlags(rest, RUN_FLAGS);
+      const { flags: f } = parseCommandLine(rest, RUN_FLAGS);
       const req = runRequestOf(f, readFileSync(f.script ?? '', 'utf8'));
       const r = runScript(req);
       json = { storage: r.storage, operations: r.operations, bigMapDiff: r.bigMapDiff, consumedMilligas: r.consumedMilligas.toString() };
     }
   } catch (e) {
-    code = 1;
+    // As the CLI: a malformed command line exits 2, any other failure 1.
+    code = e instanceof UsageError ? 2 : 1;
     json = isMichelsonFailure(e)
       ? { error: { kind: e.kind, ...(e.with !== undefined ? { with: e.with } : {}), message: e.message } }
       : e instanceof UsageError

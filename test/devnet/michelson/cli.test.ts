@@ -55,9 +55,10 @@ describe('michelson CLI, text output', () => {
     expect(bad.stderr).toMatch(/^michelson: At line 3 characters \d+ to \d+, ill-typed script/);
   });
 
-  it('a missing flag is a usage error that changes nothing and says what is missing', async () => {
+  it('a missing flag is a usage error (exit 2) that changes nothing and says what is missing, in JSON too', async () => {
     const out = await runCli(['run', '--script', SCRIPT, '--storage', '{}', '--json']);
-    expect(out.code).toBe(1);
+    expect(out.code).toBe(2);
     expect(out.json).toEqual({ error: { kind: 'bad_input', message: '--input is required' } });
+    expect(out.stderr).toMatch(/^michelson: --input is required\n\nUsage: /);
   });
 });
