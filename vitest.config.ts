@@ -46,6 +46,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 240_000,
+    // A poll waits on a real process (a page, a bot, a block): its bound is generous, its interval short.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     // Render tests see a CSS Module's classes by their own names (`styles.tile` is "tile"), not hashed.
     css: { modules: { classNameStrategy: 'non-scoped' } },
     reporters: process.env.VITEST_JSON_REPORT ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]] : ['default'],
@@ -57,8 +59,6 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...INTEGRATION, ...BROWSER],
           setupFiles: ['test/unit-guard.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
         },
       },
       { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ['test/scripts/load.test.ts'] } },

@@ -58,6 +58,11 @@ describe('studio routes', () => {
   let piece: Piece;
 
   it('refuse every write without a session (401 SIGN_IN_REQUIRED) and change nothing', async () => {
+    const listed = async () => [
+      (await answer<{ pieces: Piece[] }>(listPieces(request('/api/studio/pieces?scope=all')))).body.pieces,
+      (await answer<{ boards: unknown[] }>(listBoards(request('/api/studio/boards')))).body.boards,
+    ];
+    const before = await listed();
     const unsigned = [
       await answer(postPiece(request('/api/studio/pieces', { body: PIECE }))),
       await answer(postPiece(request('/api/studio/pieces', { body: PIECE, token: 'forged-token' }))),
@@ -67,8 +72,7 @@ describe('studio routes', () => {
       await answer(listPieces(request('/api/studio/pieces'))),
     ];
     for (const r of unsigned) expect([r.status, r.body.error]).toEqual([401, 'SIGN_IN_REQUIRED']);
-    expect((await answer<{ pieces: Piece[] }>(listPieces(request('/api/studio/pieces?scope=all')))).body.pieces).toEqual([]);
-    expect((await answer<{ boards: unknown[] }>(listBoards(request('/api/studio/boards')))).body.boards).toEqual([]);
+    expect(await listed()).toEqual(before);
   });
 
   it('feature a piece for the signed-in artist, listed under them; bad fields are a 422 naming them', async () => {

@@ -10,6 +10,8 @@ import { launchBrowser, startAppServer, type AppServer, type AppServerOptions } 
 export class BrowserPages {
   private readonly pageErrors: string[] = [];
   private readonly consoleErrors: string[] = [];
+  /** Every answer of 400 or more the pages got, for the report of a test that fails on a console error. */
+  private readonly refusals: string[] = [];
 
   constructor(private readonly browser: Browser) {}
 
@@ -21,13 +23,23 @@ export class BrowserPages {
     page.on('console', (msg) => {
       if (msg.type() === 'error') this.consoleErrors.push(`${page.url()}: ${msg.text()}`);
     });
+    // Chromium's console line for a refused request names the page, not the request: note which request it was.
+    page.on('response', (res) => {
+      if (res.status() >= 400) this.refusals.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()}`);
+    });
     return page;
   }
 
-  /** No uncaught exception and no console error on any page, but those `expected` matches (e.g. a refusal's status). */
+  /**
+   * No uncaught exception and no console error on any page since the last check, but those `expected` matches (e.g. a
+   * refusal's status). What it checked is cleared, so one test's error is not every later test's failure too.
+   */
   expectNoErrors(expected: readonly RegExp[] = []): void {
-    expect(this.pageErrors).toEqual([]);
-    expect(this.consoleErrors.filter((e) => !expected.some((r) => r.test(e)))).toEqual([]);
+    const pageErrors = this.pageErrors.splice(0);
+    const consoleErrors = this.consoleErrors.splice(0).filter((e) => !expected.some((r) => r.test(e)));
+    const refusals = this.refusals.splice(0);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors, `requests refused meanwhile: ${refusals.join(', ') || 'none'}`).toEqual([]);
   }
 
   /** Prints the console errors seen (afterAll), so a failure elsewhere still shows them. */

@@ -126,7 +126,7 @@ describe('Watch a game', () => {
     await page.getByTestId('play-pause').click();
     const paused = await actionCount();
     // Three seconds of the page's time, run at once: playing, they would bring several actions.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await page.clock.runFor(3_000);
     expect(await actionCount()).toBe(paused);
     expect(await page.locator('[data-action-index]').count()).toBe(paused);
