@@ -1,13 +1,13 @@
 /**
- * The chain bridge of an on-chain Tezos Pole game (issue 9): the bank (minter) opens the game in the editions
+ * The chain bridge of an on-chain Tezos Pole game: the bank (minter) opens the game in the editions
  * contract and creates its tokens, sends the FA2 calls the engine's events require, and reads holdings back for the
  * engine's P13 `holdings` action.
  *
- * The bank's power over a player's copies (issue 15): a player joins the game on-chain (`joinCall`, signed by
+ * The bank's power over a player's copies: a player joins the game on-chain (`joinCall`, signed by
  * them), which lets the bank burn their copies of this game's tokens (`game_burn`: flip, forfeit, P7) while the
  * game is open and before its end date — at most MAX_GAME_DAYS away, the contract refuses more. `closeGame` ends
  * it for good. Nobody makes the bank an FA2 operator: it cannot transfer a player's tokens nor touch any other.
- * Provably fair (issue 23): the commitment to the game's seed goes in the operation that opens the game
+ * Provably fair (FAIRNESS.md): the commitment to the game's seed goes in the operation that opens the game
  * (`createGameTokens`' `seedCommitment`), the seed and the final state hash in the one that closes it (`closeGame`'s
  * `reveal`), where the contract checks the seed against the commitment; the plan records where each landed.
  *
@@ -17,7 +17,7 @@
  *   3. send them: `apply(ops, { seq: next.seq })`, one batch signed by the bank, waiting for its inclusion;
  *   4. only if that returned (confirmed) keep the next state. If it threw a BridgeError the action did not
  *      happen: keep the old state, tell the player, let them try again.
- * (The game server goes faster, issue 17: it simulates mints with `dryRun`, keeps the state, and sends them after.)
+ * (The game server goes faster: it simulates mints with `dryRun`, keeps the state, and sends them after.)
  * Before a player's decision the game reads holdings (`readHoldingsAction(..., minLevel)` with the level of the
  * last confirmed operation, or `readHoldingsAt` counting the operations still on their way) and applies them as the
  * system seat, so tokens traded by plain FA2 transfer count. A batch is atomic on-chain (all calls apply or none),
@@ -35,6 +35,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
 import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/pole';
 import type { Actor } from '../../engine/core/types';
+import { systemClock, type Clock } from '../clock';
 import { isFa2Error, isIndexerError } from '../errors';
 import { MAX_GAME_DAYS } from '../../contracts';
 import { Fa2Editions, type Fa2Call, type GameInfo, type SeedCommit } from '../fa2-editions';
@@ -59,7 +60,9 @@ export interface PoleBridgeOptions {
   /** How long to wait for an injected operation's inclusion (default 180 s). */
   readonly confirmationTimeoutSeconds?: number;
   /** Holdings reads: timeouts and polling (see HoldingsReaderOptions). */
-  readonly holdings?: Omit<HoldingsReaderOptions, 'tzktUrl'>;
+  readonly holdings?: Omit<HoldingsReaderOptions, 'tzktUrl' | 'clock'>;
+  /** Times the holdings reads and the bank's sends (default: the system's). */
+  readonly clock?: Clock;
 }
 
 /** Where a confirmed bank operation landed. */
@@ -107,7 +110,7 @@ export interface CreateOptions {
   readonly ends?: Date;
   /**
    * The commitment to the game's seed (engine `seedCommitment`, hex), sent as `commit_seed` in the operation that
-   * opens the game (issue 23); a game committed already is not committed again. Omitted: no commitment.
+   * opens the game (FAIRNESS.md); a game committed already is not committed again. Omitted: no commitment.
    */
   readonly seedCommitment?: string;
 }
@@ -184,6 +187,7 @@ export class PoleBridge {
   readonly #signer: Signer;
   readonly #reader: HoldingsReader;
   readonly #confirmationTimeout: number;
+  readonly #clock: Clock;
   #plan: TokenPlan | null;
   /** Steps (`seq`) being sent right now, and whether a token creation is. */
   readonly #inFlight = new Set<number>();
@@ -196,8 +200,9 @@ export class PoleBridge {
     this.#tezos = tezos;
     this.#signer = signer;
     this.#fa2 = Fa2Editions.at(tezos, options.contract);
+    this.#clock = options.clock ?? systemClock;
     try {
-      this.#reader = new HoldingsReader({ ...options.holdings, tzktUrl: options.network.tzktUrl });
+      this.#reader = new HoldingsReader({ ...options.holdings, tzktUrl: options.network.tzktUrl, clock: this.#clock });
     } catch (e) {
       throw new BridgeError('BRIDGE_BAD_INPUT', `holdings reader: ${messageOf(e)}`, {}, { cause: e });
     }
@@ -515,7 +520,7 @@ export class PoleBridge {
 
   /**
    * Simulates `ops` as the bank's batch at the node's head, sending nothing: a step whose operations the chain
-   * would refuse now is refused before the game takes it (issue 17: steps are sent after the game moved on).
+   * would refuse now is refused before the game takes it (the server sends steps after the game moved on).
    * The head does not have the bank's operations still on their way: only steps that need none of them can be
    * checked this way (mints; a burn may be of a copy whose mint is on its way).
    * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_SUPPLY_RETIRED, BRIDGE_RPC, BRIDGE_REJECTED,
@@ -718,6 +723,6 @@ export class PoleBridge {
 
   /** Sends `calls` signed by the bank, in the next batch of its one sender (bank-sender.ts), and waits for them. */
   #send(calls: readonly TransferParams[], onInjected?: (opHash: string) => void | Promise<void>): Promise<SentJob> {
-    return sendAsBank(this.network.rpcUrl, this.#signer, this.bankAddress, calls, onInjected, this.#confirmationTimeout);
+    return sendAsBank(this.network.rpcUrl, this.#signer, this.bankAddress, calls, onInjected, this.#confirmationTimeout, this.#clock);
   }
 }
