@@ -28,7 +28,7 @@ import { gameCostBound } from '../../chain/pole-bridge';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limits';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { act, createPeopleGame, decision, openChainHost, playToOffer, settle, startPeopleGame, stepAt, SUITE_LIMITS, type ChainHost, type PeopleGame } from './chain-host';
+import { act, createPeopleGame, decision, openChainHost, playToOffer, pollSkippingBackoffs, settle, startPeopleGame, stepAt, SUITE_LIMITS, type ChainHost, type PeopleGame } from './chain-host';
 import { hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
@@ -96,16 +96,6 @@ async function expectChainAgrees(gameId: string): Promise<void> {
     expect({ tile: piece.tile, holders: onChain }).toEqual({ tile: piece.tile, holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b) });
   }
 }
-
-/** Until `check` passes, each look moving the clock past the longest back-off, as if the server had waited it out. */
-const skippingBackoffs = <T>(look: () => Promise<T>) =>
-  expect.poll(
-    () => {
-      env.clock.advance(BACKOFF.max);
-      return look();
-    },
-    { timeout: 30_000, interval: 100 },
-  );
 
 interface FinishedGame extends PeopleGame {
   /** What the bank spent on it, from its creation to its closing (mutez). */
@@ -384,7 +374,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await expect.poll(async () => (await stepAt(env, game, offer.seq + 1))?.status, { timeout: 10_000, interval: 25 }).toBe('pending');
     expect((await stepAt(env, game, offer.seq + 1))?.opHash).toBe(injected);
     relay.down = false;
-    await skippingBackoffs(async () => (await stepAt(env, game, offer.seq + 1))?.status).toBe('confirmed');
+    await pollSkippingBackoffs(env, BACKOFF.max, async () => (await stepAt(env, game, offer.seq + 1))?.status).toBe('confirmed');
     await settle(env);
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n); // not minted twice
     expect((await stepAt(env, game, offer.seq + 1))?.opHash).toBe(injected);

@@ -89,6 +89,19 @@ export async function openChainHost(chain: DevnetContract, bank: BootstrapAccoun
   };
 }
 
+/**
+ * Polls `look` until its assertion passes, each look moving `env`'s clock `backoffMs` on: the server's back-offs
+ * (retries, the bank's queue sending again) are skipped, not waited out.
+ */
+export const pollSkippingBackoffs = <T>(env: ChainHost, backoffMs: number, look: () => Promise<T>) =>
+  expect.poll(
+    () => {
+      env.clock.advance(backoffMs);
+      return look();
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+
 /** Until the host's and the chain side's background work is done: setup, approvals, the bank's sends, bot moves. */
 export async function settle(env: ChainHost): Promise<void> {
   for (let i = 0; i < 3; i++) {
