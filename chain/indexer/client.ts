@@ -88,7 +88,7 @@ export class IndexerClient {
     for (;;) {
       let failure: { error: IndexerError; retry: boolean };
       try {
-        // The request is cut in real time (an I/O deadline), at the time the clock leaves before the deadline.
+        // The request is cut in real time (an I/O deadline), after at most what the clock leaves before the deadline.
         return await run({ baseUrl: this.url, signal: AbortSignal.timeout(Math.max(1, Math.min(this.requestTimeoutMs, deadline - this.clock.now()))) });
       } catch (e) {
         failure = classifyFailure(e, this.url);

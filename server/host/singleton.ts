@@ -23,12 +23,14 @@ export function getHost(): Promise<GameHost> {
     host = createStore(process.env).then((store) => {
       const chain = chainSettingsFromEnv(process.env);
       const limits = limitSettingsFromEnv(process.env);
+      const costs = { idleMs: limits.idleSeconds * 1000, streams: limits.streams, chatRate: limits.rates.chat };
       // One clock for the host and its chain side: a pause's retry time and a turn timer read the same time.
       const clock = systemClock;
-      const costs = { clock, idleMs: limits.idleSeconds * 1000, streams: limits.streams, chatRate: limits.rates.chat };
       return GameHost.open(
         store,
-        chain.ok ? { ...costs, chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain, clock }) } : { ...costs, chainUnavailable: chain.explanation },
+        chain.ok
+          ? { ...costs, clock, chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain, clock }) }
+          : { ...costs, clock, chainUnavailable: chain.explanation },
       );
     });
     // A failed start (database down) is retried on the next request instead of being cached for good.
