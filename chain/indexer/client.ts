@@ -3,6 +3,7 @@
  * failure classified once into an `IndexerError` (unreachable, timed out, an HTTP error, an answer that is not
  * TzKT's), and — for reads that may wait for the indexer to catch up — retried while the failure is transient.
  */
+import { sleep, systemClock, type Clock } from '../clock';
 import { IndexerError } from '../errors';
 
 /** What an SDK call is given: the API root and the signal that ends it. */
@@ -20,9 +21,9 @@ export interface IndexerClientOptions {
   readonly requestTimeoutMs?: number;
   /** Pause between retries (default 250 ms). */
   readonly pollMs?: number;
+  /** Deadlines and the pauses between retries (default: the system's). */
+  readonly clock?: Clock;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * What a failed SDK call means, and whether trying again can help: 5xx, 429, a hang and a refused connection may
@@ -48,6 +49,7 @@ export class IndexerClient {
   readonly url: string;
   readonly requestTimeoutMs: number;
   readonly pollMs: number;
+  readonly clock: Clock;
 
   /** @throws IndexerError `BAD_URL` (not an http(s) URL), `INDEXER_BAD_INPUT` (a limit that is not a positive number). */
   constructor(options: IndexerClientOptions) {
@@ -55,12 +57,16 @@ export class IndexerClient {
     if (!/^https?:\/\/\S+$/.test(this.url)) throw new IndexerError('BAD_URL', `"${options.tzktUrl}" is not the http(s) address of a TzKT API`, { url: options.tzktUrl });
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.pollMs = options.pollMs ?? 250;
+    this.clock = options.clock ?? systemClock;
     for (const [k, v] of Object.entries({ requestTimeoutMs: this.requestTimeoutMs, pollMs: this.pollMs })) {
       if (!Number.isFinite(v) || v <= 0) throw new IndexerError('INDEXER_BAD_INPUT', `${k} must be a positive number, got ${v}`);
     }
   }
 
-  /** One call with the request timeout (or `timeoutMs`). @throws IndexerError */
+  /**
+   * One call with the request timeout (or `timeoutMs`). A request's own limit is real time (an I/O deadline), not the
+   * clock's. @throws IndexerError
+   */
   async once<T>(run: SdkCall<T>, timeoutMs = this.requestTimeoutMs): Promise<T> {
     try {
       return await run({ baseUrl: this.url, signal: AbortSignal.timeout(Math.max(1, timeoutMs)) });
@@ -78,22 +84,23 @@ export class IndexerClient {
    */
   async untilDeadline<T>(what: string, deadline: number, run: SdkCall<T>): Promise<T> {
     let answered: IndexerError | undefined;
-    const started = Date.now();
+    const started = this.clock.now();
     for (;;) {
       let failure: { error: IndexerError; retry: boolean };
       try {
-        return await run({ baseUrl: this.url, signal: AbortSignal.timeout(Math.max(1, Math.min(this.requestTimeoutMs, deadline - Date.now()))) });
+        // The request is cut in real time (an I/O deadline), after at most what the clock leaves before the deadline.
+        return await run({ baseUrl: this.url, signal: AbortSignal.timeout(Math.max(1, Math.min(this.requestTimeoutMs, deadline - this.clock.now()))) });
       } catch (e) {
         failure = classifyFailure(e, this.url);
       }
       if (!failure.retry) throw failure.error;
       if (failure.error.code === 'INDEXER_HTTP') answered = failure.error;
-      if (Date.now() + this.pollMs >= deadline) {
+      if (this.clock.now() + this.pollMs >= deadline) {
         if (failure.error.code === 'INDEXER_UNREACHABLE' && !answered) throw failure.error;
         const cause = answered ?? failure.error;
-        throw new IndexerError('INDEXER_TIMEOUT', `${what}: gave up after ${Date.now() - started} ms (${cause.message})`, { url: this.url }, { cause });
+        throw new IndexerError('INDEXER_TIMEOUT', `${what}: gave up after ${this.clock.now() - started} ms (${cause.message})`, { url: this.url }, { cause });
       }
-      await sleep(this.pollMs);
+      await sleep(this.clock, this.pollMs, { keepAlive: true });
     }
   }
 }

@@ -9,6 +9,7 @@
  * load it.
  */
 import type { HubConnection } from '@microsoft/signalr';
+import { systemClock, type Clock } from '../clock';
 
 /** A TzKT hub message (TzKT's Websocket/Messages): state (0), data (1) or reorg (2). */
 interface HubMessage {
@@ -44,20 +45,25 @@ class HubHeadFeed implements HeadFeed {
   private readonly listeners = new Set<HeadListener>();
   private connection: HubConnection | undefined;
   private opening: Promise<void> | undefined;
-  private retry: ReturnType<typeof setTimeout> | undefined;
-  private linger: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the planned reconnection, if any. */
+  private retry: (() => void) | undefined;
+  /** Cancels the planned closing of an unused connection, if any. */
+  private linger: (() => void) | undefined;
   private attempts = 0;
 
-  constructor(private readonly hubUrl: string) {}
+  constructor(
+    private readonly hubUrl: string,
+    private readonly clock: Clock,
+  ) {}
 
   follow(listener: HeadListener): () => void {
     this.listeners.add(listener);
-    if (this.linger !== undefined) clearTimeout(this.linger);
+    this.linger?.();
     this.linger = undefined;
     if (!this.connection && !this.opening) this.open();
     return () => {
       if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
-      this.linger = setTimeout(() => this.shut(), LINGER_MS);
+      this.linger = this.clock.setTimer(LINGER_MS, () => this.shut(), { keepAlive: true });
     };
   }
 
@@ -114,16 +120,20 @@ class HubHeadFeed implements HeadFeed {
     this.setLive(false);
     if (this.listeners.size === 0 || this.retry !== undefined) return;
     const delay = RETRY_MS[this.attempts++] ?? RETRY_EVERY_MS;
-    this.retry = setTimeout(() => {
-      this.retry = undefined;
-      if (this.listeners.size > 0 && !this.connection && !this.opening) this.open();
-    }, delay);
+    this.retry = this.clock.setTimer(
+      delay,
+      () => {
+        this.retry = undefined;
+        if (this.listeners.size > 0 && !this.connection && !this.opening) this.open();
+      },
+      { keepAlive: true },
+    );
   }
 
   private shut(): void {
     this.linger = undefined;
     if (this.listeners.size > 0) return;
-    if (this.retry !== undefined) clearTimeout(this.retry);
+    this.retry?.();
     this.retry = undefined;
     const c = this.connection;
     this.connection = undefined;
@@ -133,29 +143,35 @@ class HubHeadFeed implements HeadFeed {
   }
 }
 
-const feeds = new Map<string, HeadFeed>();
+/** The feeds by clock, then by hub: whoever follows an API on one clock shares its connection. */
+const feeds = new WeakMap<Clock, Map<string, HeadFeed>>();
 
-/** The head feed of the TzKT API at `tzktUrl` (a `Network.tzktUrl`), shared by everyone following it here. */
-export function headFeed(tzktUrl: string): HeadFeed {
+/**
+ * The head feed of the TzKT API at `tzktUrl` (a `Network.tzktUrl`), shared by everyone following it here on `clock`
+ * (which times its reconnections and its closing once unused).
+ */
+export function headFeed(tzktUrl: string, clock: Clock = systemClock): HeadFeed {
   const hubUrl = `${tzktUrl.trim().replace(/\/+$/, '')}/v1/ws`;
-  let feed = feeds.get(hubUrl);
-  if (!feed) feeds.set(hubUrl, (feed = new HubHeadFeed(hubUrl)));
+  let byHub = feeds.get(clock);
+  if (!byHub) feeds.set(clock, (byHub = new Map<string, HeadFeed>()));
+  let feed = byHub.get(hubUrl);
+  if (!feed) byHub.set(hubUrl, (feed = new HubHeadFeed(hubUrl, clock)));
   return feed;
 }
 
 /**
- * Waits until the feed announces a head at `minLevel` or above (resolving with it), or `ms` pass, or the socket
- * goes down (resolving with undefined: poll then). The caller checks the indexer itself either way.
+ * Waits until the feed announces a head at `minLevel` or above (resolving with it), or `ms` pass by `clock`, or the
+ * socket goes down (resolving with undefined: poll then). The caller checks the indexer itself either way.
  */
-export function nextHead(feed: HeadFeed, minLevel: number, ms: number): Promise<number | undefined> {
+export function nextHead(feed: HeadFeed, minLevel: number, ms: number, clock: Clock = systemClock): Promise<number | undefined> {
   return new Promise((resolve) => {
     let stop = (): void => {};
     const done = (level: number | undefined): void => {
-      clearTimeout(timer);
+      cancel();
       stop();
       resolve(level);
     };
-    const timer = setTimeout(() => done(undefined), Math.max(0, ms));
+    const cancel = clock.setTimer(ms, () => done(undefined), { keepAlive: true });
     stop = feed.follow({
       head: (level) => level >= minLevel && done(level),
       live: (live) => !live && done(undefined),

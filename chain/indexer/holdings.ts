@@ -8,6 +8,7 @@
  * that hangs) are retried until the deadline; anything else fails at once with a coded IndexerError.
  */
 import { headGet, tokensGetTokenBalances, type TokenBalance } from '@tzkt/sdk-api';
+import { sleep, systemClock, type Clock } from '../clock';
 import { isAddress, isContractAddress } from '../validate';
 import { IndexerError, isIndexerError } from '../errors';
 import { IndexerClient } from './client';
@@ -26,6 +27,8 @@ export interface HoldingsReaderOptions {
   readonly pageSize?: number;
   /** The head announcements a wait wakes on (default: the TzKT API's own hub); false to poll only. */
   readonly headFeed?: HeadFeed | false;
+  /** Deadlines, polls and retries (default: the system's). */
+  readonly clock?: Clock;
 }
 
 export interface HoldingsQuery {
@@ -61,8 +64,6 @@ export interface Holdings {
 /** Chunks of `in` lists, so query strings stay short. */
 const IN_CHUNK = 100;
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** While the hub is up a wait still looks at the head this often, in case an announcement was lost. */
 const LIVE_RECHECK_MS = 5_000;
 
@@ -71,13 +72,20 @@ export class HoldingsReader {
   private readonly timeoutMs: number;
   private readonly pageSize: number;
   private readonly feed: HeadFeed | null;
+  private readonly clock: Clock;
 
   /** @throws IndexerError `BAD_URL`, `INDEXER_BAD_INPUT` (a limit that is not a positive number). */
   constructor(options: HoldingsReaderOptions) {
-    this.client = new IndexerClient({ tzktUrl: options.tzktUrl, ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}), ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}) });
+    this.clock = options.clock ?? systemClock;
+    this.client = new IndexerClient({
+      tzktUrl: options.tzktUrl,
+      clock: this.clock,
+      ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+      ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    });
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.pageSize = options.pageSize ?? 1000;
-    this.feed = options.headFeed === false ? null : (options.headFeed ?? headFeed(this.client.url));
+    this.feed = options.headFeed === false ? null : (options.headFeed ?? headFeed(this.client.url, this.clock));
     for (const [k, v] of Object.entries({ timeoutMs: this.timeoutMs, pageSize: this.pageSize })) {
       if (!Number.isFinite(v) || v <= 0 || (k === 'pageSize' && (!Number.isInteger(v) || v > 10_000))) {
         throw new IndexerError('INDEXER_BAD_INPUT', `${k} must be a positive number${k === 'pageSize' ? ' ≤ 10000' : ''}, got ${v}`);
@@ -94,7 +102,7 @@ export class HoldingsReader {
   }
 
   /** The indexer's head level now. */
-  async headLevel(deadline = Date.now() + this.timeoutMs): Promise<number> {
+  async headLevel(deadline = this.clock.now() + this.timeoutMs): Promise<number> {
     const head = await this.client.untilDeadline('head', deadline, (opts) => headGet(opts));
     if (typeof head.level !== 'number') throw new IndexerError('INDEXER_HTTP', `TzKT API at ${this.tzktUrl} returned a head without a level`, { url: this.tzktUrl });
     return head.level;
@@ -105,7 +113,7 @@ export class HoldingsReader {
    * @throws IndexerError `INDEXER_TIMEOUT` (still behind at the deadline; `detail.level` is the last head seen),
    *   `INDEXER_UNREACHABLE`, `INDEXER_HTTP`.
    */
-  async waitForLevel(minLevel: number, deadline = Date.now() + this.timeoutMs): Promise<number> {
+  async waitForLevel(minLevel: number, deadline = this.clock.now() + this.timeoutMs): Promise<number> {
     if (!Number.isInteger(minLevel) || minLevel < 0) throw new IndexerError('INDEXER_BAD_INPUT', `minLevel must be a level (a natural number), got ${minLevel}`);
     const behind = (level: number, cause?: unknown): IndexerError =>
       new IndexerError(
@@ -126,15 +134,15 @@ export class HoldingsReader {
       }
       seen = level;
       if (level >= minLevel) return level;
-      if (Date.now() + this.pollMs >= deadline) throw behind(level);
+      if (this.clock.now() + this.pollMs >= deadline) throw behind(level);
       await this.nextLook(minLevel, deadline);
     }
   }
 
   /** Until the hub announces `minLevel` (or the socket is down and a poll is due), within the deadline. */
   private async nextLook(minLevel: number, deadline: number): Promise<void> {
-    if (!this.feed) return sleep(this.pollMs);
-    await nextHead(this.feed, minLevel, Math.min(deadline - Date.now() - this.pollMs, this.feed.live ? LIVE_RECHECK_MS : this.pollMs));
+    if (!this.feed) return sleep(this.clock, this.pollMs, { keepAlive: true });
+    await nextHead(this.feed, minLevel, Math.min(deadline - this.clock.now() - this.pollMs, this.feed.live ? LIVE_RECHECK_MS : this.pollMs), this.clock);
   }
 
   /**
@@ -153,7 +161,7 @@ export class HoldingsReader {
       if (!/^\d+$/.test(s)) throw new IndexerError('INDEXER_BAD_INPUT', `token id "${s}" is not a natural number`);
       return BigInt(s).toString();
     });
-    const deadline = Date.now() + this.timeoutMs;
+    const deadline = this.clock.now() + this.timeoutMs;
     const level = query.minLevel !== undefined ? await this.waitForLevel(query.minLevel, deadline) : await this.headLevel(deadline);
     // An empty list selects nothing; don't send it (TzKT would read `in=` as no filter or reject it).
     if (owners?.length === 0 || tokenIds?.length === 0) return { level, holdings: [] };

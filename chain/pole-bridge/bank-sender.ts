@@ -1,5 +1,5 @@
 /**
- * The bank's one sender per key and node (issue 17): every operation the bank signs — any game's steps, token
+ * The bank's one sender per key and node: every operation the bank signs — any game's steps, token
  * creations, bot funding, closings — goes through it. Since the Lima protocol a manager may have one operation in
  * the mempool at a time ("1M"), so the sender has at most one operation on its way, and everything asked for
  * meanwhile goes out together as the next one: one batch, one block, however many games share the bank.
@@ -12,6 +12,7 @@
  */
 import { LocalForger } from '@taquito/local-forging';
 import { OpKind, TezosOperationError, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
+import { sleep, systemClock, type Clock } from '../clock';
 import { isFa2Error } from '../errors';
 import { toFa2Error, type Fa2Call } from '../fa2-editions';
 import { BridgeError } from './errors';
@@ -39,6 +40,8 @@ interface Job {
   readonly calls: readonly TransferParams[];
   readonly onInjected: ((opHash: string) => void | Promise<void>) | undefined;
   readonly timeoutSeconds: number;
+  /** The caller's clock: the batch window of a run the job starts is timed by it. */
+  readonly clock: Clock;
   readonly resolve: (sent: SentJob) => void;
   readonly reject: (e: unknown) => void;
   /** Times this job was in a batch that was included and failed, or refused with no job found at fault. */
@@ -46,7 +49,6 @@ interface Job {
 }
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const contractCalls = (calls: readonly TransferParams[]): Fa2Call[] => calls.filter((c): c is Fa2Call => 'parameter' in c && c.parameter !== undefined);
 
 /** A send that failed before inclusion, as a BridgeError. */
@@ -97,9 +99,9 @@ class BankSender {
     this.#tezos = this.#toolkit();
   }
 
-  submit(calls: readonly TransferParams[], onInjected: Job['onInjected'], timeoutSeconds: number): Promise<SentJob> {
+  submit(calls: readonly TransferParams[], onInjected: Job['onInjected'], timeoutSeconds: number, clock: Clock): Promise<SentJob> {
     return new Promise<SentJob>((resolve, reject) => {
-      this.#waiting.push({ calls, onInjected, timeoutSeconds, resolve, reject, failures: 0 });
+      this.#waiting.push({ calls, onInjected, timeoutSeconds, clock, resolve, reject, failures: 0 });
       if (!this.#running) {
         this.#running = true;
         void this.#run();
@@ -112,7 +114,7 @@ class BankSender {
   }
 
   async #run(): Promise<void> {
-    await sleep(BATCH_WINDOW_MS);
+    await sleep(this.#waiting[0]!.clock, BATCH_WINDOW_MS, { keepAlive: true });
     while (this.#waiting.length > 0) {
       const jobs = await this.#take();
       try {
@@ -223,16 +225,25 @@ const senders = new Map<string, BankSender>();
 
 /**
  * Sends `calls` signed by the bank (`source`) through its one sender for `rpcUrl`: in the next batch, with every
- * other call asked for meanwhile. Resolves once included and applied.
+ * other call asked for meanwhile. Resolves once included and applied. `clock` times the wait for more jobs when this
+ * one finds the sender idle (the sender outlives its callers, whatever clock each runs on).
  * @throws BridgeError BRIDGE_RPC (nothing sent), BRIDGE_REJECTED | BRIDGE_FAILED (refused: nothing changed),
  *   BRIDGE_UNCONFIRMED (injected, `detail.opHash`; its inclusion went unseen).
  */
-export function sendAsBank(rpcUrl: string, signer: Signer, source: string, calls: readonly TransferParams[], onInjected: Job['onInjected'], timeoutSeconds: number): Promise<SentJob> {
+export function sendAsBank(
+  rpcUrl: string,
+  signer: Signer,
+  source: string,
+  calls: readonly TransferParams[],
+  onInjected: Job['onInjected'],
+  timeoutSeconds: number,
+  clock: Clock = systemClock,
+): Promise<SentJob> {
   const key = `${rpcUrl}|${source}`;
   let sender = senders.get(key);
   if (!sender) {
     sender = new BankSender(rpcUrl, signer, source);
     senders.set(key, sender);
   }
-  return sender.submit(calls, onInjected, timeoutSeconds);
+  return sender.submit(calls, onInjected, timeoutSeconds, clock);
 }

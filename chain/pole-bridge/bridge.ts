@@ -7,7 +7,7 @@
  * them), which lets the bank burn their copies of this game's tokens (`game_burn`: flip, forfeit, P7) while the
  * game is open and before its end date — at most MAX_GAME_DAYS away, the contract refuses more. `closeGame` ends
  * it for good. Nobody makes the bank an FA2 operator: it cannot transfer a player's tokens nor touch any other.
- * Provably fair: the commitment to the game's seed goes in the operation that opens the game
+ * Provably fair (FAIRNESS.md): the commitment to the game's seed goes in the operation that opens the game
  * (`createGameTokens`' `seedCommitment`), the seed and the final state hash in the one that closes it (`closeGame`'s
  * `reveal`), where the contract checks the seed against the commitment; the plan records where each landed.
  *
@@ -35,6 +35,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
 import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/pole';
 import type { Actor } from '../../engine/core/types';
+import { systemClock, type Clock } from '../clock';
 import { isFa2Error, isIndexerError } from '../errors';
 import { MAX_GAME_DAYS } from '../../contracts';
 import { Fa2Editions, type Fa2Call, type GameInfo, type SeedCommit } from '../fa2-editions';
@@ -59,7 +60,9 @@ export interface PoleBridgeOptions {
   /** How long to wait for an injected operation's inclusion (default 180 s). */
   readonly confirmationTimeoutSeconds?: number;
   /** Holdings reads: timeouts and polling (see HoldingsReaderOptions). */
-  readonly holdings?: Omit<HoldingsReaderOptions, 'tzktUrl'>;
+  readonly holdings?: Omit<HoldingsReaderOptions, 'tzktUrl' | 'clock'>;
+  /** Times the holdings reads and the bank's sends (default: the system's). */
+  readonly clock?: Clock;
 }
 
 /** Where a confirmed bank operation landed. */
@@ -107,7 +110,7 @@ export interface CreateOptions {
   readonly ends?: Date;
   /**
    * The commitment to the game's seed (engine `seedCommitment`, hex), sent as `commit_seed` in the operation that
-   * opens the game; a game committed already is not committed again. Omitted: no commitment.
+   * opens the game (FAIRNESS.md); a game committed already is not committed again. Omitted: no commitment.
    */
   readonly seedCommitment?: string;
 }
@@ -184,6 +187,7 @@ export class PoleBridge {
   readonly #signer: Signer;
   readonly #reader: HoldingsReader;
   readonly #confirmationTimeout: number;
+  readonly #clock: Clock;
   #plan: TokenPlan | null;
   /** Steps (`seq`) being sent right now, and whether a token creation is. */
   readonly #inFlight = new Set<number>();
@@ -196,8 +200,9 @@ export class PoleBridge {
     this.#tezos = tezos;
     this.#signer = signer;
     this.#fa2 = Fa2Editions.at(tezos, options.contract);
+    this.#clock = options.clock ?? systemClock;
     try {
-      this.#reader = new HoldingsReader({ ...options.holdings, tzktUrl: options.network.tzktUrl });
+      this.#reader = new HoldingsReader({ ...options.holdings, tzktUrl: options.network.tzktUrl, clock: this.#clock });
     } catch (e) {
       throw new BridgeError('BRIDGE_BAD_INPUT', `holdings reader: ${messageOf(e)}`, {}, { cause: e });
     }
@@ -515,7 +520,7 @@ export class PoleBridge {
 
   /**
    * Simulates `ops` as the bank's batch at the node's head, sending nothing: a step whose operations the chain
-   * would refuse now is refused before the game takes it (steps are sent after the game moved on).
+   * would refuse now is refused before the game takes it (the server sends steps after the game moved on).
    * The head does not have the bank's operations still on their way: only steps that need none of them can be
    * checked this way (mints; a burn may be of a copy whose mint is on its way).
    * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_SUPPLY_RETIRED, BRIDGE_RPC, BRIDGE_REJECTED,
@@ -718,6 +723,6 @@ export class PoleBridge {
 
   /** Sends `calls` signed by the bank, in the next batch of its one sender (bank-sender.ts), and waits for them. */
   #send(calls: readonly TransferParams[], onInjected?: (opHash: string) => void | Promise<void>): Promise<SentJob> {
-    return sendAsBank(this.network.rpcUrl, this.#signer, this.bankAddress, calls, onInjected, this.#confirmationTimeout);
+    return sendAsBank(this.network.rpcUrl, this.#signer, this.bankAddress, calls, onInjected, this.#confirmationTimeout, this.#clock);
   }
 }

@@ -1,15 +1,15 @@
 /**
- * On-chain Tezos Pole games on the server (issue 9): the host asks this coordinator before and after every
+ * On-chain Tezos Pole games on the server: the host asks this coordinator before and after every
  * action of a game whose tokens live on Tezos.
  *
  * - Setup, in the background after the game is created: the bank opens the game on-chain and creates its tokens
  *   (one batch), funds the bots' wallets, and each bot joins the game on-chain (`join_game`). People claim their seat
  *   with the wallet they signed in with and join from their own wallet. Nobody moves until every seat has joined.
  *   Joining lets the bank burn the seat's copies of this game's tokens (flip, forfeit: P7) while the game is live,
- *   and no longer: the contract ends that power when the game is closed or reaches its end date (issue 15).
+ *   and no longer: the contract ends that power when the game is closed or reaches its end date.
  * - Before a roll or a flip (the only actions that can pay a royalty, end the game with its valuation, or sell a
  *   copy back), the holders are read from the TzKT API and, when they differ from the engine's, recorded as the
- *   system seat's P13 `holdings` action. The read does not wait for the game's own operations (issue 17): those not
+ *   system seat's P13 `holdings` action. The read does not wait for the game's own operations: those not
  *   in the indexer's balances yet are counted on top, so a copy on its way is not taken for one that left. The
  *   roll that ends the game waits for them all to be in and indexed: its valuation scores the real holders.
  * - After the engine accepted an action, its chain operations (mint on purchase or free copy, burn on flip,
@@ -27,7 +27,7 @@
  *   a bank key: two app instances sharing one would break the 1M rule.
  * - Once the game is over the bank closes it on-chain (`close_game`, a `close` row), once; a chain that does not
  *   answer gets it again with backoff, and a restart closes the finished games left open.
- * - Provably fair (issue 23): the commitment to the game's seed goes on-chain in the operation that opens the game,
+ * - Provably fair (FAIRNESS.md): the commitment to the game's seed goes on-chain in the operation that opens the game,
  *   and the seed with the final state hash (told by the host's `gameOver`) in the one that closes it, where the
  *   contract checks the seed against the commitment; the record lists both operations (`seedOps`).
  */
@@ -47,6 +47,7 @@ import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type Se
 import type { ChainSettings } from './settings';
 import { isAddress } from '../../chain/validate';
 import { tezosToolkit } from '../../chain/context';
+import { sleep, systemClock, type Clock } from '../../chain/clock';
 
 /** What the host does when the chain side of a game changes. */
 export interface ChainHostHooks {
@@ -68,10 +69,15 @@ export interface ChainGamesOptions {
   readonly indexerTimeoutMs?: number;
   /** Tez sent to each bot wallet for its `join_game`'s fees and storage (mutez). */
   readonly botFundingMutez?: number;
-  /** Per creating wallet: live on-chain games, and bot seats over them (the bank pays for each; issue 16). */
+  /** Per creating wallet: live on-chain games, and bot seats over them (the bank pays for each; server/limits). */
   readonly walletLimits?: LimitSettings['chain'];
   /** Told each time a game waited on the chain (ms): the benchmark's measure of how long the chain held a game up. */
   readonly onWait?: (gameId: string, what: ChainWait, ms: number) => void;
+  /**
+   * Time, timers and every wait of the chain side, down to the holdings reads and the bank's sends: the host's own
+   * clock, so one clock drives both (default: the system's).
+   */
+  readonly clock?: Clock;
 }
 
 /**
@@ -189,7 +195,7 @@ export interface ChainOpInfo {
 /** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
 export type GameExtras = Pick<PlanOptions, 'artists' | 'images'>;
 
-/** A step waiting for the chain: the action, whose seat, the seq it applies on, and its link (issue 23), if any. */
+/** A step waiting for the chain: the action, whose seat, the seq it applies on, and its link (FAIRNESS.md), if any. */
 interface KeptStep {
   readonly seat: SeatId;
   readonly action: unknown;
@@ -204,11 +210,12 @@ interface GameChain {
   setupRunning: boolean;
   pause: { code: string; reason: string; retryAt: number; attempts: number } | null;
   kept: KeptStep | null;
-  timer: ReturnType<typeof setTimeout> | null;
+  /** Cancels the planned retry of the kept step, if any. */
+  timer: (() => void) | null;
   /** Approvals being looked for, by seat. */
   readonly verifying: Set<number>;
   /** Closing the game on-chain: running, and the retries after the chain did not answer. */
-  closing: { running: boolean; attempts: number; timer: ReturnType<typeof setTimeout> | null };
+  closing: { running: boolean; attempts: number; timer: (() => void) | null };
   /** The seed and final state hash the host told when the game ended, revealed with the closing. */
   reveal: SeedReveal | null;
   /** The indexer level the last holdings read saw: a read never goes back to an earlier one. */
@@ -246,10 +253,6 @@ const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
 const VIEW_CONCURRENCY = 8;
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const sleep = (ms: number): Promise<void> =>
-  new Promise((r) => {
-    setTimeout(r, ms).unref?.();
-  });
 /** Mutez as tez for people: 12.5, 0.000001. */
 const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
 const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
@@ -276,6 +279,7 @@ export class ChainGames {
   readonly #reserved = new Map<string, { readonly creator: string; readonly bots: number; readonly costMutez: number }>();
   readonly #background = new Set<Promise<unknown>>();
   readonly #onWait: ChainGamesOptions['onWait'];
+  readonly #clock: Clock;
   #blockTimeS: Promise<number> | null = null;
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
   #closed = false;
@@ -291,6 +295,7 @@ export class ChainGames {
     this.#botFundingMutez = options.botFundingMutez ?? 2_000_000;
     this.#walletLimits = options.walletLimits ?? DEFAULT_LIMITS.chain;
     this.#onWait = options.onWait;
+    this.#clock = options.clock ?? systemClock;
   }
 
   #waited(gameId: string, what: ChainWait, started: number): void {
@@ -548,13 +553,13 @@ export class ChainGames {
 
   /** The level where `opHash` applied, looked up until the confirmation timeout. @throws BridgeError */
   async #includedAt(game: GameChain, opHash: string, fromLevel: number): Promise<number> {
-    const deadline = Date.now() + this.#confirmationTimeoutSeconds * 1000;
+    const deadline = this.#clock.now() + this.#confirmationTimeoutSeconds * 1000;
     for (;;) {
       const found = await game.bridge.lookup(opHash, fromLevel);
       if (found && !found.applied) throw new BridgeError('BRIDGE_FAILED', `operation ${opHash} was included at level ${found.level} but failed`, { opHash });
       if (found) return found.level;
-      if (Date.now() > deadline) throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} was not included within ${this.#confirmationTimeoutSeconds} s`, { opHash });
-      await sleep(250);
+      if (this.#clock.now() > deadline) throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} was not included within ${this.#confirmationTimeoutSeconds} s`, { opHash });
+      await sleep(this.#clock, 250);
     }
   }
 
@@ -642,7 +647,7 @@ export class ChainGames {
   #verifyApproval(game: GameChain, seat: number): void {
     if (game.verifying.has(seat) || this.#closed) return;
     game.verifying.add(seat);
-    const started = Date.now();
+    const started = this.#clock.now();
     const check = async (): Promise<void> => {
       const approval = game.row.seats[seat]?.approval;
       const owner = game.row.seats[seat]?.address;
@@ -661,9 +666,9 @@ export class ChainGames {
       } catch (e) {
         if (!isTransient(e)) outcome = { status: 'failed', error: messageOf(e) };
       }
-      if (!outcome && Date.now() - started > this.#approvalTimeoutMs) outcome = { status: 'failed', error: `operation ${approval.opHash} was not included within ${Math.round(this.#approvalTimeoutMs / 1000)} s` };
+      if (!outcome && this.#clock.now() - started > this.#approvalTimeoutMs) outcome = { status: 'failed', error: `operation ${approval.opHash} was not included within ${Math.round(this.#approvalTimeoutMs / 1000)} s` };
       if (!outcome) {
-        await new Promise((r) => setTimeout(r, 500));
+        await sleep(this.#clock, 500, { keepAlive: true });
         if (!this.#closed) return check();
         return;
       }
@@ -773,7 +778,7 @@ export class ChainGames {
    * Takes the chain operations of an accepted step (seq = the state's seq after it) before the host logs it.
    * Mints only (a purchase, a free copy): simulated at the node's head so a refusal refuses the move, then `held`
    * and returned at once — `committed` puts them in the bank's queue once the step is logged, and the game goes on
-   * while they are sent (issue 17). A step with a burn (flip, forfeit: P7) waits for its operations' inclusion, as
+   * while they are sent. A step with a burn (flip, forfeit: P7) waits for its operations' inclusion, as
    * the copy must really leave its holder's wallet before the game takes it. A step confirmed before a restart is
    * recognised, not sent again.
    * @throws BridgeError (transient: the caller keeps the step with `keep`), HostError 422 CHAIN_REJECTED
@@ -930,7 +935,7 @@ export class ChainGames {
         }
         if (e.detail.opHash) opHash = e.detail.opHash;
         await this.#store.updateOp(row.id, { error: e.message, ...(opHash ? { status: 'pending', opHash, detail: { ops, fromLevel } } : { status: 'queued' }) });
-        await sleep(Math.min(this.#backoff.max, this.#backoff.first * 2 ** attempt));
+        await sleep(this.#clock, Math.min(this.#backoff.max, this.#backoff.first * 2 ** attempt));
       }
     }
   }
@@ -952,11 +957,11 @@ export class ChainGames {
     try {
       await this.#resumeSteps(game);
       const rows = deliveringOf(game.row.gameId);
-      const deadline = Date.now() + this.#confirmationTimeoutSeconds * 1000;
-      while (rows.size > 0 && Date.now() < deadline) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([Promise.all([...rows.values()].map((r) => r.work)), new Promise((r) => (timer = setTimeout(r, Math.max(0, deadline - Date.now()))))]);
-        clearTimeout(timer);
+      const deadline = this.#clock.now() + this.#confirmationTimeoutSeconds * 1000;
+      while (rows.size > 0 && this.#clock.now() < deadline) {
+        let cancel = (): void => {};
+        await Promise.race([Promise.all([...rows.values()].map((r) => r.work)), new Promise((r) => (cancel = this.#clock.setTimer(deadline - this.#clock.now(), () => r(undefined), { keepAlive: true })))]);
+        cancel();
       }
       const open = (await this.#store.listOps(game.row.gameId)).find((o) => o.kind === 'step' && (o.status === 'queued' || o.status === 'pending'));
       if (open) throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${open.seq} of game ${game.row.gameId} is not on-chain yet`);
@@ -1033,31 +1038,30 @@ export class ChainGames {
   #clearKept(game: GameChain): void {
     game.kept = null;
     game.pause = null;
-    if (game.timer) clearTimeout(game.timer);
+    game.timer?.();
     game.timer = null;
     this.#hooks.changed(game.row.gameId);
   }
 
   #pause(game: GameChain, code: string, reason: string, attempts = 1, delay = this.#backoff.first): void {
-    game.pause = { code, reason, retryAt: Date.now() + delay, attempts };
+    game.pause = { code, reason, retryAt: this.#clock.now() + delay, attempts };
     this.#hooks.changed(game.row.gameId);
     if (code === 'SETUP_WAITING') this.#scheduleSetup(game, delay);
   }
 
   #scheduleSetup(game: GameChain, delay: number): void {
     if (this.#closed) return;
-    const timer = setTimeout(() => this.#runSetup(game), delay);
-    timer.unref?.();
+    this.#clock.setTimer(delay, () => this.#runSetup(game));
   }
 
   #schedule(game: GameChain, delay: number): void {
-    if (game.timer) clearTimeout(game.timer);
+    game.timer?.();
+    game.timer = null;
     if (this.#closed) return;
-    game.timer = setTimeout(() => {
+    game.timer = this.#clock.setTimer(delay, () => {
       game.timer = null;
       this.#hooks.retry(game.row.gameId);
-    }, delay);
-    game.timer.unref?.();
+    });
   }
 
   /** The seats' addresses, by seat (all bound once the game is ready). */
@@ -1065,7 +1069,7 @@ export class ChainGames {
     return game.row.seats.map((s) => s.address ?? '');
   }
 
-  // ---- the end of a game: the bank's power ends with it (issue 15) ----
+  // ---- the end of a game: the bank's power ends with it ----
 
   /**
    * The game is over: closes it on-chain in the background (`close_game`), once, revealing `final` (its seed and
@@ -1109,11 +1113,10 @@ export class ChainGames {
           if (!isTransient(e)) throw e;
           game.closing.attempts++;
           if (this.#closed) return;
-          game.closing.timer = setTimeout(() => {
+          game.closing.timer = this.#clock.setTimer(Math.min(this.#backoff.max, this.#backoff.first * 2 ** (game.closing.attempts - 1)), () => {
             game.closing.timer = null;
             this.#runClose(game);
-          }, Math.min(this.#backoff.max, this.#backoff.first * 2 ** (game.closing.attempts - 1)));
-          game.closing.timer.unref?.();
+          });
         })
         .finally(() => {
           game.closing.running = false;
@@ -1171,7 +1174,7 @@ export class ChainGames {
         const live = await fa2.gameGrant(game.id, address);
         return { gameId: row.gameId, seat, status: live ? ('live' as const) : ('ended' as const), ends: game.ends, closed: game.closed !== null, joinOp: row.seats[seat]!.approval!.opHash };
       });
-      const held = await new HoldingsReader({ tzktUrl: network.tzktUrl, timeoutMs: this.#indexerTimeoutMs }).read({ contract, owners: [address] });
+      const held = await new HoldingsReader({ tzktUrl: network.tzktUrl, timeoutMs: this.#indexerTimeoutMs, clock: this.#clock }).read({ contract, owners: [address] });
       const ids = [...new Set([...held.holdings.map((h) => h.tokenId.toString()), ...rows.flatMap((r) => tokenIdsOf(r.plan))])].sort((a, b) => Number(BigInt(a) - BigInt(b)));
       const operated = await inBatches(ids, async (id) => ((await fa2.isOperator(address, bank, id)) ? id : null));
       const operatorTokenIds = operated.filter((id): id is string => id !== null);
@@ -1197,7 +1200,7 @@ export class ChainGames {
     const create = [...ops].reverse().find((o) => o.kind === 'create');
     const closeOp = [...ops].reverse().find((o) => o.kind === 'close' && o.status === 'confirmed');
     const { plan } = game.row;
-    const grant = grantOf(plan, closeOp?.updatedAt ?? null);
+    const grant = grantOf(plan, closeOp?.updatedAt ?? null, this.#clock.now());
     return {
       network: game.row.network,
       explorerUrl: this.#settings.network.explorerUrl,
@@ -1260,8 +1263,8 @@ export class ChainGames {
   close(): void {
     this.#closed = true;
     for (const game of this.#games.values()) {
-      if (game.timer) clearTimeout(game.timer);
-      if (game.closing.timer) clearTimeout(game.closing.timer);
+      game.timer?.();
+      game.closing.timer?.();
     }
   }
 
@@ -1305,6 +1308,7 @@ export class ChainGames {
       ...(row ? { plan: row.plan } : {}),
       confirmationTimeoutSeconds: this.#confirmationTimeoutSeconds,
       holdings: { timeoutMs: this.#indexerTimeoutMs },
+      clock: this.#clock,
     });
   }
 
@@ -1315,12 +1319,12 @@ export class ChainGames {
   }
 }
 
-/** A joined seat's grant in `plan`'s game: live until its end date, unless closed (`closedAt`: when that was recorded). */
-function grantOf(plan: TokenPlan, closedAt: Date | null): SeatGrant {
+/** A joined seat's grant in `plan`'s game at `now`: live until its end date, unless closed (`closedAt`: when that was recorded). */
+function grantOf(plan: TokenPlan, closedAt: Date | null, now: number): SeatGrant {
   const game = plan.game;
   if (!game) return { status: 'none', until: null };
   if (game.closed) return { status: 'ended', until: closedAt?.toISOString() ?? game.ends };
-  return { status: Date.now() < Date.parse(game.ends) ? 'live' : 'ended', until: game.ends };
+  return { status: now < Date.parse(game.ends) ? 'live' : 'ended', until: game.ends };
 }
 
 const tokenIdsOf = (plan: TokenPlan): string[] => plan.tokens.flatMap((t) => (t.tokenId === null ? [] : [t.tokenId]));

@@ -1,6 +1,6 @@
 import type { SeatId } from '../../engine';
 import { isHostError } from '../errors';
-import type { Clock } from './clock';
+import type { Clock } from '../../chain/clock';
 import type { LiveGame } from './live-game';
 
 /** Why a seat is moved by the server: its bot's turn, or a human seat's turn timer ran out. */

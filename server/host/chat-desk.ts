@@ -8,7 +8,7 @@ import { storeFailure } from '../store/failure';
 import { checkActor, type Holder } from './access';
 import type { Broker } from './broker';
 import { ChatRoom, checkEmote, checkMessage, entryOf, rowOf } from './chat';
-import type { Clock } from './clock';
+import type { Clock } from '../../chain/clock';
 import type { RequestContext } from './game-host';
 import type { LiveGame } from './live-game';
 import { zodMessage } from './new-game';

@@ -30,7 +30,7 @@ import { checkActor, holderOf, targetSeat, viewerSeat, type Holder } from './acc
 import { Automation, playedByBot, type AutoReason } from './automation';
 import { Broker, type StreamCaps, type Subscription } from './broker';
 import { ChatDesk } from './chat-desk';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../../chain/clock';
 import { getBoard } from '../studio/boards';
 import { gameKits } from './game-kits';
 import { LiveGame, type LoggedAction } from './live-game';

@@ -1,7 +1,7 @@
 import type { SeatId } from '../../engine';
 import type { Presence, SeatMarkEvent } from '../protocol';
 import type { StoredSeatMark } from '../store';
-import type { Clock } from './clock';
+import type { Clock } from '../../chain/clock';
 
 /**
  * Who is at an online table, and the grace period of a seat whose person went away. A seat is connected

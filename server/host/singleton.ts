@@ -1,3 +1,4 @@
+import { systemClock } from '../../chain/clock';
 import { ChainGames } from '../chain/chain-games';
 import { ChainStore } from '../chain/chain-store';
 import { chainSettingsFromEnv } from '../chain/settings';
@@ -23,9 +24,13 @@ export function getHost(): Promise<GameHost> {
       const chain = chainSettingsFromEnv(process.env);
       const limits = limitSettingsFromEnv(process.env);
       const costs = { idleMs: limits.idleSeconds * 1000, streams: limits.streams, chatRate: limits.rates.chat };
+      // One clock for the host and its chain side: a pause's retry time and a turn timer read the same time.
+      const clock = systemClock;
       return GameHost.open(
         store,
-        chain.ok ? { ...costs, chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain }) } : { ...costs, chainUnavailable: chain.explanation },
+        chain.ok
+          ? { ...costs, clock, chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain, clock }) }
+          : { ...costs, clock, chainUnavailable: chain.explanation },
       );
     });
     // A failed start (database down) is retried on the next request instead of being cached for good.

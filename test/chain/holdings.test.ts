@@ -9,6 +9,7 @@ import { Parser } from '@taquito/michel-codec';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../chain/clock';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
@@ -44,9 +45,27 @@ const tile = (title: string, editionSize: number): TokenMetadata =>
 const WAVE = tile('The Great Wave', 1);
 const FUJI = tile('Red Fuji', 3);
 
-async function mint(to: string, tokenId: number, amount: number): Promise<number> {
-  const op = await tz.contract.transfer({ to: kt, amount: 0, parameter: { entrypoint: 'mint', value: value(`Pair "${to}" (Pair ${tokenId} ${amount})`) } });
+/** A new FA2 contract with the two tiles' tokens, nobody holding any yet. */
+async function originateTiles(): Promise<string> {
+  // Storage as Taquito values: the token_info maps are the client's own `tokenInfoMap`.
+  const tokenMetadata = new MichelsonMap<number, { token_id: number; token_info: MichelsonMap<string, string> }>();
+  tokenMetadata.set(0, { token_id: 0, token_info: tokenInfoMap(WAVE) });
+  tokenMetadata.set(1, { token_id: 1, token_info: tokenInfoMap(FUJI) });
+  const orig = await tz.contract.originate({ code: FA2_MULTI, storage: { ledger: new MichelsonMap(), token_metadata: tokenMetadata } });
+  await orig.confirmation();
+  return orig.contractAddress!;
+}
+
+/** Mints in `contract`; the level of its block. */
+async function mint(contract: string, to: string, tokenId: number, amount: number): Promise<number> {
+  const op = await tz.contract.transfer({ to: contract, amount: 0, parameter: { entrypoint: 'mint', value: value(`Pair "${to}" (Pair ${tokenId} ${amount})`) } });
   return op.confirmation();
+}
+
+/** Waits until the reader pauses on `clock` (a retry's pause, a wait for the next head), then moves the clock `ms` on. */
+async function skip(clock: ManualClock, ms: number): Promise<void> {
+  await expect.poll(() => clock.pending, { timeout: 5000, interval: 5 }).toBeGreaterThan(0);
+  clock.advance(ms);
 }
 
 const failure = async (p: Promise<unknown>): Promise<IndexerError> => {
@@ -64,13 +83,8 @@ beforeAll(async () => {
   network = resolveNetwork({ rpc: devnet.rpcUrl });
   tz = new TezosToolkit(network.rpcUrl);
   tz.setSignerProvider(new InMemorySigner(alice.secretKey));
-  // Storage as Taquito values: the token_info maps are the client's own `tokenInfoMap`.
-  const tokenMetadata = new MichelsonMap<number, { token_id: number; token_info: MichelsonMap<string, string> }>();
-  tokenMetadata.set(0, { token_id: 0, token_info: tokenInfoMap(WAVE) });
-  tokenMetadata.set(1, { token_id: 1, token_info: tokenInfoMap(FUJI) });
-  const orig = await tz.contract.originate({ code: FA2_MULTI, storage: { ledger: new MichelsonMap(), token_metadata: tokenMetadata } });
-  await orig.confirmation();
-  kt = orig.contractAddress!;
+  // The holdings every read below finds; a test that changes holdings does so in a contract of its own.
+  kt = await originateTiles();
   const batch = await tz.contract
     .batch()
     .withTransfer({ to: kt, amount: 0, parameter: { entrypoint: 'mint', value: value(`Pair "${bob}" (Pair 0 1)`) } })
@@ -124,12 +138,15 @@ describe('holdings from the TzKT API', () => {
   });
 
   it('waits for an operation that is not indexed yet (read-after-write)', async () => {
-    const reader = new HoldingsReader({ tzktUrl: network.tzktUrl, pollMs: 50, timeoutMs: 20_000 });
+    const own = await originateTiles();
+    // On a clock that does not move, the read wakes only when the hub announces the new head.
+    const clock = new ManualClock();
+    const reader = new HoldingsReader({ tzktUrl: network.tzktUrl, pollMs: 50, timeoutMs: 20_000, clock });
     const head = await reader.headLevel();
     // Ask for the next level before it exists; the mint that creates it lands while the read is waiting.
-    const pending = reader.read({ contract: kt, owners: [dave], minLevel: head + 1 });
-    await new Promise((r) => setTimeout(r, 200));
-    const level = await mint(dave, 1, 1);
+    const pending = reader.read({ contract: own, owners: [dave], minLevel: head + 1 });
+    await expect.poll(() => clock.pending, { timeout: 5000, interval: 5 }).toBeGreaterThan(0);
+    const level = await mint(own, dave, 1, 1);
     expect(level).toBe(head + 1);
     const r = await pending;
     expect(r.level).toBeGreaterThanOrEqual(head + 1);
@@ -137,25 +154,31 @@ describe('holdings from the TzKT API', () => {
   });
 
   it('lists emptied balances only when asked', async () => {
+    const own = await originateTiles();
+    await mint(own, bob, 0, 1);
+    const fujiLevel = await mint(own, bob, 1, 1);
     const burnLevel = await tz.contract
-      .transfer({ to: kt, amount: 0, parameter: { entrypoint: 'burn', value: value(`Pair "${bob}" (Pair 0 1)`) } })
+      .transfer({ to: own, amount: 0, parameter: { entrypoint: 'burn', value: value(`Pair "${bob}" (Pair 0 1)`) } })
       .then((op) => op.confirmation());
     const reader = new HoldingsReader({ tzktUrl: network.tzktUrl });
-    expect((await reader.read({ contract: kt, owners: [bob], minLevel: burnLevel })).holdings.map((h) => h.tokenId)).toEqual([1n]);
-    const all = await reader.read({ contract: kt, owners: [bob], minLevel: burnLevel, includeZero: true });
+    expect((await reader.read({ contract: own, owners: [bob], minLevel: burnLevel })).holdings.map((h) => h.tokenId)).toEqual([1n]);
+    const all = await reader.read({ contract: own, owners: [bob], minLevel: burnLevel, includeZero: true });
     expect(all.holdings.map((h) => [h.tokenId, h.balance, h.lastLevel])).toEqual([
       [0n, 0n, burnLevel],
-      [1n, 1n, mintLevel],
+      [1n, 1n, fujiLevel],
     ]);
   });
 });
 
 describe('holdings errors', () => {
   it('a level the chain never reaches times out with INDEXER_TIMEOUT and the last head seen', async () => {
-    // A deadline that leaves room for a first head answer even on a loaded machine.
-    const reader = new HoldingsReader({ tzktUrl: network.tzktUrl, pollMs: 20, timeoutMs: 2000 });
+    const clock = new ManualClock();
+    const reader = new HoldingsReader({ tzktUrl: network.tzktUrl, pollMs: 20, timeoutMs: 2000, clock });
     const head = await reader.headLevel();
-    const e = await failure(reader.read({ contract: kt, minLevel: head + 1000 }));
+    const read = failure(reader.read({ contract: kt, minLevel: head + 1000 }));
+    // The read waits for the next head; the deadline passes meanwhile.
+    await skip(clock, 2000);
+    const e = await read;
     expect(e.code).toBe('INDEXER_TIMEOUT');
     expect(e.detail).toMatchObject({ level: head, minLevel: head + 1000 });
   });
@@ -165,7 +188,11 @@ describe('holdings errors', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const e = await failure(new HoldingsReader({ tzktUrl: `http://127.0.0.1:${port}`, pollMs: 20, timeoutMs: 300 }).read({ contract: kt }));
+    const clock = new ManualClock();
+    const read = failure(new HoldingsReader({ tzktUrl: `http://127.0.0.1:${port}`, pollMs: 200, timeoutMs: 300, clock }).read({ contract: kt }));
+    // Refused, tried again after the pause, refused again: no time is left for another try.
+    await skip(clock, 200);
+    const e = await read;
     expect(e.code).toBe('INDEXER_UNREACHABLE');
     expect(e.detail.url).toBe(`http://127.0.0.1:${port}`);
   });
@@ -177,7 +204,11 @@ describe('holdings errors', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const e = await failure(new HoldingsReader({ tzktUrl: url, pollMs: 20, requestTimeoutMs: 100, timeoutMs: 400 }).headLevel());
+      const clock = new ManualClock();
+      const read = failure(new HoldingsReader({ tzktUrl: url, pollMs: 20, requestTimeoutMs: 100, timeoutMs: 400, clock }).headLevel());
+      // The first request is cut after its 100 ms (real time: an I/O deadline); the deadline passes during the pause.
+      await skip(clock, 400);
+      const e = await read;
       expect(e.code).toBe('INDEXER_TIMEOUT');
     } finally {
       server.closeAllConnections();
@@ -195,12 +226,18 @@ describe('holdings errors', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      expect(await new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 5000 }).waitForLevel(40)).toBe(42);
+      const clock = new ManualClock();
+      const waiting = new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 5000, clock }).waitForLevel(40);
+      // Two 503s, each followed by a pause.
+      await skip(clock, 10);
+      await skip(clock, 10);
+      expect(await waiting).toBe(42);
       expect(calls).toBe(3);
       // Still failing at the deadline: a timeout that says what kept failing.
       calls = -1_000;
-      // A deadline long enough for some 503s to come back even on a loaded machine.
-      const e = await failure(new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 2000 }).headLevel());
+      const read = failure(new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 2000, clock }).headLevel());
+      await skip(clock, 2000);
+      const e = await read;
       expect(e.code).toBe('INDEXER_TIMEOUT');
       expect(e.message).toContain('HTTP 503');
     } finally {

@@ -1,6 +1,7 @@
 /**
- * Issue 17: the bank's queue on a devnet paced like Shadownet (scaled: a block every 2 s, the TzKT API a second
- * behind), through real Taquito and the real TzKT client — nothing mocked. Two on-chain games, two people each:
+ * The bank's queue (chain/pole-bridge/bank-sender.ts) on a devnet paced like Shadownet (scaled: a block every 2 s, the
+ * TzKT API a second behind), through real Taquito and the real TzKT client — nothing mocked. On-chain games of two
+ * people each:
  * - a purchase is taken at once (the game does not wait for its block), and two games' purchases made at the same
  *   time go out as ONE bank operation, in one block (Tezos's 1M rule: one operation of a manager per block);
  * - the roll right after a purchase reads the holders while the purchase's mint is still on its way: the read counts
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { act, openChainHost, playToOffer, playToRoll, startPeopleGame, stepAt, type ChainHost, type PeopleGame } from './chain-host';
+import { act, openChainHost, playToOffer, playToRoll, startPeopleGame, stepAt, SUITE_LIMITS, type ChainHost, type PeopleGame, type PendingDecision } from './chain-host';
 
 const PACE = { blockTime: 2, indexerLag: 1 };
 const bank = bootstrapAccount(1);
@@ -22,15 +23,10 @@ const PEOPLE = [
 
 let chain: DevnetContract;
 let env: ChainHost;
-let firstLevel = 0;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const started: PeopleGame[] = [];
 
 beforeAll(async () => {
   chain = await devnetWithContract({ admin: bank, pace: PACE });
-  env = await openChainHost(chain, bank);
-  firstLevel = chain.devnet.chain.headBlock().level;
-  started.push(...(await Promise.all(PEOPLE.map((wallets, i) => startPeopleGame(env, chain, `bank-queue-${i}`, wallets)))));
+  env = await openChainHost(chain, bank, { chain: { walletLimits: SUITE_LIMITS } });
 }, 180_000);
 
 afterAll(async () => {
@@ -38,10 +34,20 @@ afterAll(async () => {
   await chain?.devnet.stop();
 });
 
+/** Two games, one for each pair of people, set up at the same time (the bank's sender batches their setups). */
+const startTwoGames = (name: string): Promise<PeopleGame[]> => Promise.all(PEOPLE.map((wallets, i) => startPeopleGame(env, chain, `${name}-${i}`, wallets)));
+
+/** A purchase in each of `games`, made at the same time: the offers taken. */
+async function buyAtOnce(games: readonly PeopleGame[]): Promise<PendingDecision[]> {
+  const offers = await Promise.all(games.map((g) => playToOffer(env, g)));
+  await Promise.all(games.map((g, i) => act(env, g, offers[i]!.seat, offers[i]!.seq, { type: 'buy' })));
+  return offers;
+}
+
 describe("the bank's queue at Shadownet's pace (scaled)", () => {
   it('takes two games’ purchases at once and sends them as one bank operation in one block', { timeout: 120_000 }, async () => {
-    const offers = await Promise.all(started.map((g) => playToOffer(env, g)));
-    await Promise.all(started.map((g, i) => act(env, g, offers[i]!.seat, offers[i]!.seq, { type: 'buy' })));
+    const started = await startTwoGames('one-operation');
+    const offers = await buyAtOnce(started);
     // Taken before any block could have them: in the game already, their mints still to go.
     const rows = await Promise.all(started.map((g, i) => stepAt(env, g, offers[i]!.seq + 1)));
     expect(rows.map((r) => r?.status)).toEqual(['queued', 'queued']);
@@ -51,7 +57,7 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
     expect(info.blockTimeS).toBe(PACE.blockTime);
     for (const [i, g] of started.entries()) expect((await env.host.record(g.id)).actions[offers[i]!.seq]).toEqual({ seat: offers[i]!.seat, action: { type: 'buy' } });
 
-    for (let i = 0; i < 100 && (await Promise.all(started.map((g, k) => stepAt(env, g, offers[k]!.seq + 1)))).some((r) => r?.status !== 'confirmed'); i++) await sleep(100);
+    await env.games.idle(); // the bank's sender has sent and confirmed them
     const confirmed = await Promise.all(started.map((g, i) => stepAt(env, g, offers[i]!.seq + 1)));
     expect(confirmed.map((r) => r?.status)).toEqual(['confirmed', 'confirmed']);
     // One operation carried both games' mints.
@@ -62,7 +68,7 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
   });
 
   it('reads the holders for the roll after a purchase while its mint is on its way, counting it: nothing leaves the game (P13)', { timeout: 120_000 }, async () => {
-    const game = started[0]!;
+    const game = await startPeopleGame(env, chain, 'read-after-purchase', PEOPLE[0]);
     const bought = await playToOffer(env, game);
     await act(env, game, bought.seat, bought.seq, { type: 'buy' });
     const next = await playToRoll(env, game);
@@ -80,7 +86,9 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
     expect(env.errors.map(String)).toEqual([]);
   });
 
-  it('never has two bank operations in one block (1M), setup included', { timeout: 60_000 }, async () => {
+  it('never has two bank operations in one block (1M), setup included', { timeout: 120_000 }, async () => {
+    const firstLevel = chain.devnet.chain.headBlock().level;
+    await buyAtOnce(await startTwoGames('one-a-block'));
     await env.games.idle();
     const rpc = chain.toolkit(bank.secretKey).rpc;
     const head = (await rpc.getBlockHeader()).level;

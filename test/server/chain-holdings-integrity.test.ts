@@ -1,24 +1,23 @@
 /**
  * P13 (amended 2026-12-01) + P7 on the game server, against an in-process devnet with its TzKT API, through real
- * Taquito and the real TzKT client — nothing mocked. The debt-hiding manoeuvre of issue 15: a player in debt who
+ * Taquito and the real TzKT client — nothing mocked. The debt-hiding manoeuvre: a player in debt who
  * holds a copy P7 would make them flip sends it by plain FA2 `transfer` to a wallet that is not a player; at the next
  * holdings read "A copy that leaves the players' wallets — sent to any address that is not a player of this game —
  * leaves the game for good: it pays no royalty, is not scored, cannot be flipped, and does not come back into play if
  * it is later returned". The debt settles as P7 says, the copy is never counted again once sent back, and the
- * manoeuvre leaves the debtor no better off than the honest flip.
+ * manoeuvre leaves the debtor no better off than the honest flip. Each test plays its own game up to the point it
+ * looks at, on the file's devnet and server.
  */
 import type { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fa2Editions } from '../../chain';
-import { bootstrapAccount, type Devnet } from '../../devnet/node';
+import { bootstrapAccount } from '../../devnet/node';
 import { replayWith, type GameRecord } from '../../engine/core/record';
 import { copiesHeld, piecesOf, pole, type PoleEvent, type PoleState } from '../../engine/pole';
 import { HostError } from '../../server/errors';
-import { GameHost } from '../../server/host';
-import { ChainGames } from '../../server/chain/chain-games';
-import { ChainStore } from '../../server/chain/chain-store';
-import { openPgliteStore, type GameStore } from '../../server/store';
-import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import type { GameHost } from '../../server/host';
+import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
+import { openChainHost, pollSkippingBackoffs, settle, SUITE_LIMITS, type ChainHost } from './chain-host';
 import { hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
@@ -46,17 +45,19 @@ const BOARD = {
 const SUNFOLD = 1;
 const OPTIONS = { startingCash: 250, goBonus: 0, laps: 4, board: BOARD };
 
-let devnet: Devnet;
+/** Back-offs no retry outlasts on its own while a test looks: the test moves the clock past them. */
+const BACKOFF = { first: 5_000, max: 20_000 };
+
+let chain: DevnetContract;
 let relay: TezosRelay;
 let toolkit: (secretKey: string) => TezosToolkit;
 let contract = '';
-let store: GameStore;
+let env: ChainHost;
 let host: GameHost;
-let chain: ChainGames;
+/** The game of the test that runs (each starts its own). */
 let gameId = '';
 let tokens: string[] = [];
 let sunfoldToken = '';
-const errors: unknown[] = [];
 
 /**
  * The players' policy, the same in the engine and on the server: Alice buys Sunfold until she hides it, Bob buys
@@ -99,13 +100,6 @@ function playOut(state: PoleState): PoleState {
   return s;
 }
 
-const settle = async (): Promise<void> => {
-  for (let i = 0; i < 3; i++) {
-    await chain.idle();
-    await host.idle();
-  }
-};
-
 const view = async (): Promise<PoleState> => (await host.snapshot(gameId)).view as PoleState;
 
 async function act(seat: number, action: unknown): Promise<void> {
@@ -116,13 +110,13 @@ async function act(seat: number, action: unknown): Promise<void> {
 /** Plays `policy` on the server until `done`. */
 async function playUntil(done: (s: PoleState) => boolean, hidden: boolean, maxActions = 200): Promise<void> {
   for (let i = 0; i < maxActions; i++) {
-    await settle();
+    await settle(env);
     const s = await view();
     if (done(s) || s.phase === 'over') return;
     const { seat, action } = policy(s, hidden);
     await act(seat, action);
   }
-  throw new Error(`the game did not get there: ${errors.map(String).join(' | ')}`);
+  throw new Error(`the game did not get there: ${env.errors.map(String).join(' | ')}`);
 }
 
 /** Each wallet's balance of Sunfold's token, read from the contract's storage (the chain's own account of the copies). */
@@ -136,7 +130,7 @@ async function sunfoldOnChain(): Promise<Record<string, number>> {
 /** Plays `policy` on the server until one roll has been played (each roll is read against the chain first). */
 async function playOneRoll(): Promise<void> {
   for (let i = 0; i < 20; i++) {
-    await settle();
+    await settle(env);
     const { seat, action } = policy(await view(), true);
     await act(seat, action);
     if ((action as { type: string }).type === 'roll') return;
@@ -162,10 +156,10 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
     ],
     seed,
     onChain: {},
-  }, { address: alice.address }); // a signed-in creator: the bank pays for the game (issue 16)
+  }, { address: alice.address }); // a signed-in creator: the bank pays for the game (server/limits)
   gameId = created.id;
   tokens = [created.invites[0]!.token, created.invites[1]!.token];
-  await settle();
+  await settle(env);
   // The same path as the play page: claim the seat, ask the server for the approval call, send it from the wallet.
   for (const [seat, who] of WALLETS.entries()) {
     await host.claimSeat(gameId, tokens[seat], undefined, { address: who.address });
@@ -173,7 +167,7 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
     const op = await toolkit(who.secretKey).contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
     await host.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
   }
-  await settle();
+  await settle(env);
   const info = await host.chainInfo(gameId);
   expect(info.ready).toBe(true);
   sunfoldToken = info.pieces.find((p) => p.tile === SUNFOLD)!.tokenId!;
@@ -183,51 +177,68 @@ const cashOf = (s: PoleState) => s.players.map((p) => p.cash);
 const piecesIn = (s: PoleState, seat: number) => piecesOf(s.config.board, s.tiles, seat).map((p) => p.tile);
 const systemActions = async () => (await host.record(gameId)).actions.filter((a) => a.seat === 'system');
 
+/**
+ * A game of its own played until Alice, in debt on the tax while she holds Sunfold, must flip it (P7): the whole state
+ * then (the view has no PRNG state: the game's record replayed by the engine), and what the honest flip gives.
+ */
+async function reachTheFlip(): Promise<{ atFlip: PoleState; honest: PoleState }> {
+  await startGame(OPTIONS, seedForTheManoeuvre());
+  await playUntil(aliceMustFlip, false);
+  const atFlip = replayWith(pole, (await host.record(gameId)) as GameRecord).state as PoleState;
+  return { atFlip, honest: pole.apply(atFlip, ALICE, { type: 'flip', tile: SUNFOLD }).state };
+}
+
+/** Alice sends her copy to a friend's wallet, then makes the flip P7 asks of her: how it is refused. */
+async function hideTheCopy(): Promise<HostError> {
+  await send(alice, friend.address);
+  // Alice's flip is read against the chain first: the copy is gone, so there is nothing left to flip.
+  const e = await hostError(act(ALICE, { type: 'flip', tile: SUNFOLD }));
+  await settle(env);
+  return e;
+}
+
+/** The friend sends the copy back to Alice's wallet, and Bob's roll reads the chain. */
+async function returnTheCopy(): Promise<void> {
+  await send(friend, alice.address);
+  expect(pole.pending(await view())[0]).toMatchObject({ seat: BOB, kind: 'roll' });
+  await act(BOB, { type: 'roll' });
+  await settle(env);
+}
+
 beforeAll(async () => {
-  ({ devnet, toolkit, contract: { address: contract } } = await devnetWithContract({ admin: bank }));
-  relay = await startTezosRelay(devnet.rpcUrl);
-  store = await openPgliteStore();
-  chain = new ChainGames(
-    new ChainStore(store.sql),
-    { network: { name: 'devnet', rpcUrl: relay.url, tzktUrl: `${relay.url}/tzkt`, explorerUrl: null }, contract, bankSecretKey: bank.secretKey },
-    { backoffMs: { first: 100, max: 400 }, indexerTimeoutMs: 5000, confirmationTimeoutSeconds: 20, onError: (e) => errors.push(e) },
-  );
-  host = await GameHost.open(store, { chain, onError: (e) => errors.push(e) });
+  chain = await devnetWithContract({ admin: bank });
+  ({ toolkit, contract: { address: contract } } = chain);
+  relay = await startTezosRelay(chain.devnet.rpcUrl);
+  env = await openChainHost(chain, bank, {
+    rpcUrl: relay.url,
+    tzktUrl: `${relay.url}/tzkt`,
+    chain: { backoffMs: BACKOFF, indexerTimeoutMs: 5000, confirmationTimeoutSeconds: 20, walletLimits: SUITE_LIMITS },
+  });
+  host = env.host;
 }, 120_000);
 
 afterAll(async () => {
-  await host?.close();
-  await store?.close();
+  await env?.close();
   await relay?.close();
-  await devnet?.stop();
+  await chain?.devnet.stop();
 });
 
 describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet', () => {
-  let atFlip: PoleState;
-  let honest: PoleState;
-
   it('sets up an on-chain game where Alice, in debt, must flip her Sunfold copy (P7)', async () => {
-    await startGame(OPTIONS, seedForTheManoeuvre());
-
-    await playUntil(aliceMustFlip, false);
-    // The whole state (the view has no PRNG state): the game's record replayed by the engine.
-    atFlip = replayWith(pole, (await host.record(gameId)) as GameRecord).state as PoleState;
+    const { atFlip, honest } = await reachTheFlip();
     expect(atFlip.seq).toBe((await view()).seq);
     const d = pole.pending(atFlip)[0];
     expect(d).toEqual({ seat: ALICE, kind: 'flip', owed: 120, cash: 50, tiles: [SUNFOLD] });
     expect(await sunfoldOnChain()).toEqual({ alice: 1, bob: 0, friend: 0 });
     // What the honest flip gives: 100 Tz for the copy, the 120 Tz tax paid, 30 Tz kept.
-    honest = pole.apply(atFlip, ALICE, { type: 'flip', tile: SUNFOLD }).state;
     expect(cashOf(honest)).toEqual([30, cashOf(atFlip)[BOB]]);
   }, 180_000);
 
   it('P13 "leaves the game for good": the copy Alice sends to a friend\'s wallet leaves the game at the next read, and the debt settles as P7 says', async () => {
-    await send(alice, friend.address);
+    const { atFlip, honest } = await reachTheFlip();
     const before = (await systemActions()).length;
-    // Alice's flip is read against the chain first: the copy is gone, so there is nothing left to flip.
-    const e = await hostError(act(ALICE, { type: 'flip', tile: SUNFOLD }));
+    const e = await hideTheCopy();
     expect(e.status).toBe(422);
-    await settle();
     const reads = await systemActions();
     expect(reads).toHaveLength(before + 1);
     const s = await view();
@@ -245,14 +256,13 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
   }, 120_000);
 
   it('P13 "does not come back into play if it is later returned": sent back, it is recorded once and never counted again', async () => {
-    await send(friend, alice.address);
-    expect(await sunfoldOnChain()).toEqual({ alice: 1, bob: 0, friend: 0 });
+    await reachTheFlip();
+    await hideTheCopy();
     const before = (await systemActions()).length;
     const cashBefore = cashOf(await view());
     // The next roll reads the chain: the copy is back in Alice's wallet, and out of the game.
-    expect(pole.pending(await view())[0]).toMatchObject({ seat: BOB, kind: 'roll' });
-    await act(BOB, { type: 'roll' });
-    await settle();
+    await returnTheCopy();
+    expect(await sunfoldOnChain()).toEqual({ alice: 1, bob: 0, friend: 0 });
     const reads = await systemActions();
     expect(reads).toHaveLength(before + 1);
     expect((reads.at(-1)!.action as { tiles: { tile: number; holders: number[] }[] }).tiles.find((t) => t.tile === SUNFOLD)!.holders).toEqual([ALICE]);
@@ -263,16 +273,19 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     // Reads that find the same again record nothing: two more rolls, no new holdings action.
     await playOneRoll();
     await playOneRoll();
-    await settle();
+    await settle(env);
     expect(await systemActions()).toHaveLength(before + 1);
     s = await view();
     expect(piecesIn(s, ALICE)).toEqual([]);
     expect(s.tiles[SUNFOLD]).toMatchObject({ holders: [], left: 1, returned: [ALICE] });
-  }, 120_000);
+  }, 180_000);
 
   it('plays to the end: the returned copy is never flipped, paid or scored, and Alice ends no better off than after the honest flip', async () => {
+    const { honest } = await reachTheFlip();
+    await hideTheCopy();
+    await returnTheCopy();
     await playUntil(() => false, true, 400);
-    await settle();
+    await settle(env);
     const snap = await host.snapshot(gameId);
     const s = snap.view as PoleState;
     expect(s.phase).toBe('over');
@@ -290,7 +303,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     const honestEnd = playOut(honest);
     const honestScores = pole.outcome(honestEnd)!.standings;
     expect(scores.find((x) => x.seat === ALICE)!.score).toBeLessThanOrEqual(honestScores.find((x) => x.seat === ALICE)!.score);
-    expect(errors.filter((x) => !(x instanceof HostError))).toEqual([]);
+    expect(env.errors.filter((x) => !(x instanceof HostError))).toEqual([]);
   }, 300_000);
 });
 
@@ -325,21 +338,20 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     const seat = s.current;
     relay.injected = null;
     relay.downAfterInjection = true;
-    // Issue 17: the roll is taken at once; the bank's queue sends its free copy after.
+    // The roll is taken at once; the bank's queue sends its free copy after.
     await act(seat, { type: 'roll' });
     expect((await view()).tiles[SUNFOLD]).toEqual({ holders: [seat], removed: 0 });
-    for (let i = 0; i < 200 && relay.injected === null; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(relay.injected).toMatch(/^o/);
-    // The mint is on-chain already, though the server could not see it.
+    await expect.poll(() => relay.injected, { timeout: 10_000, interval: 25 }).toMatch(/^o/);
+    // The mint is on-chain already, though the server could not see it; the bank's queue looks it up again.
     relay.down = false;
     expect((await sunfoldOnChain())[seat === ALICE ? 'alice' : 'bob']).toBe(1);
-    for (let i = 0; i < 100 && (await host.chainInfo(gameId)).paused; i++) await new Promise((r) => setTimeout(r, 100));
-    await settle();
+    await pollSkippingBackoffs(env, BACKOFF.max, async () => (await host.chainInfo(gameId)).ops.find((o) => o.kind === 'step')?.status).toBe('confirmed');
+    await settle(env);
     expect((await host.chainInfo(gameId)).paused).toBeNull();
     expect(await systemActions()).toEqual([]);
     // The next roll's read agrees with the game: nothing to record, nothing left the game.
     await playOneRoll();
-    await settle();
+    await settle(env);
     expect(await systemActions()).toEqual([]);
     expect(((await host.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame')).toEqual([]);
     expect((await host.chainInfo(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual(['confirmed']);

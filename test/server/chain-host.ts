@@ -1,77 +1,164 @@
 /**
  * What the on-chain host suites start from: a game host with its chain side on a devnet (the editions contract, a
- * bank), games of people who claim their seats and join from their own wallets, and reading or acting for the seat
- * that must decide. Real Taquito and the real TzKT client throughout.
+ * bank), on a clock the test may move past a back-off; games of people who claim their seats and join from their own
+ * wallets; reading or acting for the seat that must decide. Real Taquito and the real TzKT client throughout.
  */
 import type { TezosToolkit } from '@taquito/taquito';
 import { expect } from 'vitest';
 import type { BootstrapAccount } from '../../devnet/node';
 import { GameHost } from '../../server/host';
-import { ChainGames } from '../../server/chain/chain-games';
+import { ChainGames, type ChainGamesOptions } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import type { DevnetContract } from '../../scripts/lib/devnet-contract';
+import { FastForwardClock } from '../chain/fast-forward-clock';
+
+/** Wallet limits for suites whose few people create more games than a wallet may have in play. */
+export const SUITE_LIMITS = { gamesPerWallet: 50, botSeatsPerWallet: 50 } as const;
+
+export interface ChainHostOptions {
+  /** The node's RPC as the server reaches it (default: the devnet's; a relay's, to take "Tezos" down). */
+  readonly rpcUrl?: string;
+  /** The TzKT API as the server reaches it (default: the devnet's). */
+  readonly tzktUrl?: string;
+  /** The chain side's back-offs, timeouts and limits. */
+  readonly chain?: Omit<ChainGamesOptions, 'clock' | 'onError'>;
+  /** The database (default: a new one of its own, closed with the host). */
+  readonly store?: GameStore;
+}
 
 export interface ChainHost {
   readonly store: GameStore;
   readonly chainStore: ChainStore;
+  /** The host's and its chain side's one clock. */
+  readonly clock: FastForwardClock;
+  /** The chain side (a new one after `restart`). */
   readonly games: ChainGames;
+  /** The host (a new one after `restart`). */
   readonly host: GameHost;
-  /** Everything the host and its chain side reported. */
+  /** Everything the hosts and their chain sides reported. */
   readonly errors: unknown[];
+  /** A second app instance on the same database and clock, following no game until asked (close it when done). */
+  another(): Promise<GameHost>;
+  /** A server restart: the host stops, `meanwhile` runs, and a new host resumes the unfinished games. */
+  restart(meanwhile?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A host whose bank is `bank`, on `chain`'s contract; `rpcUrl` puts a relay between them and the node. */
-export async function openChainHost(chain: DevnetContract, bank: BootstrapAccount, options: { rpcUrl?: string } = {}): Promise<ChainHost> {
+/** A host whose bank is `bank`, on `chain`'s contract. */
+export async function openChainHost(chain: DevnetContract, bank: BootstrapAccount, options: ChainHostOptions = {}): Promise<ChainHost> {
   const errors: unknown[] = [];
-  const store = await openPgliteStore();
+  const onError = (e: unknown): void => void errors.push(e);
+  const store = options.store ?? (await openPgliteStore());
   const chainStore = new ChainStore(store.sql);
-  const network = { name: 'devnet' as const, rpcUrl: options.rpcUrl ?? chain.devnet.rpcUrl, tzktUrl: chain.devnet.tzktUrl, explorerUrl: null };
-  const games = new ChainGames(chainStore, { network, contract: chain.contract.address, bankSecretKey: bank.secretKey }, { onError: (e) => errors.push(e) });
-  const host = await GameHost.open(store, { chain: games, onError: (e) => errors.push(e) });
+  const clock = new FastForwardClock();
+  const network = { name: 'devnet' as const, rpcUrl: options.rpcUrl ?? chain.devnet.rpcUrl, tzktUrl: options.tzktUrl ?? chain.devnet.tzktUrl, explorerUrl: null };
+  const chainGames = (): ChainGames => new ChainGames(chainStore, { network, contract: chain.contract.address, bankSecretKey: bank.secretKey }, { ...options.chain, clock, onError });
+  let games = chainGames();
+  // A host of a suite follows only the games its test asks for; a restart resumes the unfinished ones, as in production.
+  let host = await GameHost.open(store, { chain: games, clock, onError, resume: false });
+  const stop = async (): Promise<void> => {
+    await host.close();
+    await games.idle();
+  };
   return {
     store,
     chainStore,
-    games,
-    host,
+    clock,
+    get games() {
+      return games;
+    },
+    get host() {
+      return host;
+    },
     errors,
+    another: () => GameHost.open(store, { chain: chainGames(), clock, onError, resume: false }),
+    async restart(meanwhile) {
+      await stop();
+      meanwhile?.();
+      games = chainGames();
+      host = await GameHost.open(store, { chain: games, clock, onError });
+    },
     async close() {
       await host.close();
-      await store.close();
+      // A stopped chain side plans nothing more: what still sleeps through a back-off wakes now, sees it, and ends.
+      clock.advance(3_600_000);
+      await games.idle();
+      if (!options.store) await store.close();
     },
   };
 }
 
+/**
+ * Polls `look` until its assertion passes, each look moving `env`'s clock `backoffMs` on: the server's back-offs
+ * (retries, the bank's queue sending again) are skipped, not waited out.
+ */
+export const pollSkippingBackoffs = <T>(env: ChainHost, backoffMs: number, look: () => Promise<T>) =>
+  expect.poll(
+    () => {
+      env.clock.advance(backoffMs);
+      return look();
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+
+/** Until the host's and the chain side's background work is done: setup, approvals, the bank's sends, bot moves. */
+export async function settle(env: ChainHost): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await env.games.idle();
+    await env.host.idle();
+  }
+}
+
 export interface PeopleGame {
   readonly id: string;
+  /** The people's invites, by seat. */
   readonly tokens: readonly string[];
+  /** The people's wallets, by seat (the bots sit after them). */
   readonly wallets: readonly BootstrapAccount[];
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export interface GameShape {
+  /** Bots seated after the people (default none). */
+  readonly bots?: number;
+  /** Laps of the default board (default 2). */
+  readonly laps?: number;
+}
 
 /**
- * An on-chain game of people (each claims a seat and joins the game from their own wallet), ready to play; without a
- * `seed` the server draws one, and the game is provably fair (issue 23).
+ * An on-chain game of people (and `shape.bots` bots after them) created by the first, opened on-chain with its tokens
+ * and its bots joined; nobody has claimed a seat yet. Without a `seed` the server draws one, and the game is provably
+ * fair (FAIRNESS.md).
  */
-export async function startPeopleGame(env: ChainHost, chain: DevnetContract, seed: string | undefined, wallets: readonly BootstrapAccount[]): Promise<PeopleGame> {
-  const { host } = env;
-  const created = await host.create(
-    { game: 'pole', mode: 'online', options: { laps: 2 }, seats: wallets.map((_, i) => ({ kind: 'human' as const, name: `P${i}` })), ...(seed === undefined ? {} : { seed }), botPaceMs: 0, onChain: {} },
+export async function createPeopleGame(env: ChainHost, seed: string | undefined, wallets: readonly BootstrapAccount[], shape: GameShape = {}): Promise<PeopleGame> {
+  const seats = [...wallets.map((_, i) => ({ kind: 'human' as const, name: `P${i}` })), ...Array.from({ length: shape.bots ?? 0 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` }))];
+  const created = await env.host.create(
+    { game: 'pole', mode: 'online', options: { laps: shape.laps ?? 2 }, seats, ...(seed === undefined ? {} : { seed }), botPaceMs: 0, onChain: {} },
     { address: wallets[0]!.address },
   );
-  const tokens = created.invites.map((i) => i.token);
-  for (let i = 0; i < 200 && (await host.chainInfo(created.id)).tokens.status !== 'confirmed'; i++) await sleep(100);
-  for (const [seat, who] of wallets.entries()) {
-    await host.claimSeat(created.id, tokens[seat], undefined, { address: who.address });
-    const call = await host.approvalCall(created.id, tokens[seat], undefined, { address: who.address });
+  await settle(env);
+  expect((await env.host.chainInfo(created.id)).tokens.status).toBe('confirmed');
+  return { id: created.id, tokens: created.invites.map((i) => i.token), wallets };
+}
+
+/** Each person of `game` claims their seat and joins the game from their own wallet: the game is ready to play. */
+export async function joinPeopleGame(env: ChainHost, chain: DevnetContract, game: PeopleGame): Promise<void> {
+  const { host } = env;
+  for (const [seat, who] of game.wallets.entries()) {
+    await host.claimSeat(game.id, game.tokens[seat], undefined, { address: who.address });
+    const call = await host.approvalCall(game.id, game.tokens[seat], undefined, { address: who.address });
     const op = await chain.toolkit(who.secretKey).contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
-    await host.submitApproval(created.id, tokens[seat], undefined, op.hash, { address: who.address });
+    await host.submitApproval(game.id, game.tokens[seat], undefined, op.hash, { address: who.address });
   }
-  for (let i = 0; i < 300 && !(await host.chainInfo(created.id)).ready; i++) await sleep(100);
-  expect((await host.chainInfo(created.id)).ready).toBe(true);
-  return { id: created.id, tokens, wallets };
+  await settle(env);
+  expect((await host.chainInfo(game.id)).ready).toBe(true);
+}
+
+/** An on-chain game of people (see `createPeopleGame`), each of whom claimed their seat and joined: ready to play. */
+export async function startPeopleGame(env: ChainHost, chain: DevnetContract, seed: string | undefined, wallets: readonly BootstrapAccount[], shape: GameShape = {}): Promise<PeopleGame> {
+  const game = await createPeopleGame(env, seed, wallets, shape);
+  await joinPeopleGame(env, chain, game);
+  return game;
 }
 
 export interface PendingDecision {

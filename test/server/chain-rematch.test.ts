@@ -1,12 +1,12 @@
 /**
- * Issue 20, the rematch of an on-chain Tezos Pole game: a new on-chain game through the normal set-up (new tokens,
- * paid by the bank), so asking for it needs a signed-in wallet, and a refusal creates nothing. On the in-process
- * devnet, real Taquito and TzKT client.
+ * The rematch of an on-chain Tezos Pole game (server/host/tables.ts): a new on-chain game through the normal set-up
+ * (new tokens, paid by the bank), so asking for it needs a signed-in wallet, and a refusal creates nothing. On the
+ * in-process devnet, real Taquito and TzKT client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { act, decision, openChainHost, startPeopleGame, type ChainHost } from './chain-host';
+import { act, decision, openChainHost, settle, startPeopleGame, type ChainHost } from './chain-host';
 import { refusal } from './helpers';
 
 const bank = bootstrapAccount(1);
@@ -26,8 +26,6 @@ afterAll(async () => {
   await chain?.devnet.stop();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('the rematch of an on-chain game', () => {
   it('is a new on-chain game with new tokens, made only for a signed-in wallet', { timeout: 240_000 }, async () => {
     const game = await startPeopleGame(env, chain, 'rematch-on-chain', [alice, bob]);
@@ -45,7 +43,7 @@ describe('the rematch of an on-chain game', () => {
     expect(joined.seat).toBe(0);
     // Bob joins the rematch made already: no second game, nothing for the bank to pay.
     expect((await env.host.rematch(game.id, { token: game.tokens[1] })).id).toBe(joined.id);
-    for (let i = 0; i < 300 && (await env.host.chainInfo(joined.id)).tokens.status !== 'confirmed'; i++) await sleep(100);
+    await settle(env); // the new game's setup
     const [before, after] = [await env.host.chainInfo(game.id), await env.host.chainInfo(joined.id)];
     expect(after.tokens.status).toBe('confirmed');
     expect(after.pieces.map((p) => p.name)).toEqual(before.pieces.map((p) => p.name));

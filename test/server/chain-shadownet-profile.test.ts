@@ -1,5 +1,5 @@
 /**
- * Issue 17: an on-chain Tezos Pole game played to its end on a devnet paced like Shadownet — blocks on a timer and a
+ * An on-chain Tezos Pole game played to its end on a devnet paced like Shadownet — blocks on a timer and a
  * TzKT API that trails the node — scaled down (a block a second, the indexer a second behind) so the suite stays
  * short. Two bots, one lap on the default board, created by a signed-in person; at the end the chain and the game
  * agree token by token, no copy was minted twice, and the bank never had two operations in one block (Tezos's 1M
@@ -17,7 +17,7 @@ import { openChainHost, type ChainHost } from './chain-host';
 /** Shadownet's pace (devnet/node/profile.ts: 6 s blocks, 1.5 s lag), scaled down for CI. */
 const PACE = { blockTime: 1, indexerLag: 1 };
 const bank = bootstrapAccount(1);
-/** The signed-in person who creates the game (the bank pays only for a signed-in creator's games, issue 16). */
+/** The signed-in person who creates the game (the bank pays only for a signed-in creator's games: server/limits). */
 const creator = bootstrapAccount(2);
 
 let chain: DevnetContract;
@@ -51,11 +51,9 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
       },
       { address: creator.address },
     );
-    for (let i = 0; (await env.host.snapshot(id)).outcome === null; i++) {
-      expect(env.errors.map(String)).toEqual([]);
-      expect(i).toBeLessThan(2400); // 4 minutes: stuck
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // The bots play on the server's timers, as blocks come: until the end, or the first error (4 minutes: stuck).
+    await expect.poll(async () => env.errors.length > 0 || (await env.host.snapshot(id)).outcome !== null, { timeout: 240_000, interval: 100 }).toBe(true);
+    expect(env.errors.map(String)).toEqual([]);
     await env.games.idle();
     await env.host.idle();
     expect(env.errors.map(String)).toEqual([]);

@@ -1,23 +1,37 @@
 /**
- * Time, injected: the host reads the time and sets timers only through a Clock, so tests drive turn timers and bot
- * pacing by hand instead of sleeping.
+ * Time, injected: the host and the chain layer read the time and set timers only through a Clock, so tests drive
+ * turn timers, bot pacing, retries and back-offs by hand instead of sleeping.
  */
+export interface TimerOptions {
+  /**
+   * Whether the pending timer keeps the process alive (default false: a bot move, a turn timer or a retry planned in
+   * the background must not hold a script or a test run open; a pause someone awaits, between two reads, may).
+   */
+  readonly keepAlive?: boolean;
+}
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
   /** Calls `fn` after `ms`; returns the function that cancels it. */
-  setTimer(ms: number, fn: () => void): () => void;
+  setTimer(ms: number, fn: () => void, options?: TimerOptions): () => void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimer(ms, fn) {
+  setTimer(ms, fn, options) {
     const handle = setTimeout(fn, Math.max(0, ms));
-    // A pending bot move or turn timer must not keep a process (a script, a test run) alive on its own.
-    handle.unref?.();
+    if (!options?.keepAlive) handle.unref?.();
     return () => clearTimeout(handle);
   },
 };
+
+/** Resolves after `ms` by `clock`. */
+export function sleep(clock: Clock, ms: number, options?: TimerOptions): Promise<void> {
+  return new Promise((resolve) => {
+    clock.setTimer(ms, resolve, options);
+  });
+}
 
 /** A clock that only moves when told to: `advance` fires the timers that fall due, in due order. */
 export class ManualClock implements Clock {
