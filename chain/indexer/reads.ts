@@ -626,7 +626,7 @@ export async function holdersOf(
   return out;
 }
 
-/** A game's seed as the editions contract records it (issue 23): the commitment, and once revealed the seed and the final state hash. */
+/** A game's seed as the editions contract records it (FAIRNESS.md): the commitment, and once revealed the seed and the final state hash. */
 export interface SeedCommitRecord {
   /** SHA-256 (hex) of SEED_COMMITMENT_PREFIX and the seed. */
   readonly commitment: string;

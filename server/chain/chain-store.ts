@@ -23,7 +23,7 @@ export interface ChainSeat {
   readonly address: string | null;
   /** A bot's wallet is the server's (bot-wallets.ts); a person's is proven by signing in. */
   readonly bot: boolean;
-  /** The seat's `join_game`: the bank may burn its copies of the game's tokens while the game is live (issue 15). */
+  /** The seat's `join_game`: the bank may burn its copies of the game's tokens while the game is live. */
   readonly approval: SeatApproval | null;
 }
 
@@ -35,14 +35,14 @@ export interface ChainGameRow {
   readonly plan: TokenPlan;
   readonly seats: readonly ChainSeat[];
   readonly lastLevel: number;
-  /** The signed-in wallet that created the game (null: created before issue 16). */
+  /** The signed-in wallet that created the game (null: created before sign-in was asked for). */
   readonly creator: string | null;
 }
 
 /** `close`: the game's `close_game`, once it is over (every seat's grant ends). */
 export type ChainOpKind = 'create' | 'fund' | 'approval' | 'step' | 'close';
 /**
- * A bank operation's life (issue 17: steps go through the bank's queue): `held` (a step the game is taking, not in
+ * A bank operation's life (steps go through the bank's queue): `held` (a step the game is taking, not in
  * its log yet: never sent) → `queued` (in the game's log, waiting for the bank's next batch) → `pending` (injected,
  * `opHash` set, waiting for its block) → `confirmed` | `failed`. `retrying`: the chain or its indexer did not
  * answer; the step is kept and sent again with backoff.
@@ -210,7 +210,7 @@ export class ChainStore {
     return rows.map((r) => r.game_id);
   }
 
-  /** The game's seed (the games table): its commitment goes on-chain with the game (issue 23). */
+  /** The game's seed (the games table): its commitment goes on-chain with the game (FAIRNESS.md). */
   async seedOf(gameId: string): Promise<string | null> {
     const [row] = await this.sql.query<{ seed: string }>('SELECT seed FROM games WHERE id = $1', [gameId]);
     return row?.seed ?? null;

@@ -1,5 +1,5 @@
 /**
- * Issue 21: the holdings reader's read-after-write wait wakes on TzKT's hub (chain/indexer/events.ts) instead of
+ * The holdings reader's read-after-write wait wakes on TzKT's hub (chain/indexer/events.ts) instead of
  * polling the head: under an indexer lag, a read with `minLevel` returns as soon as the indexer has the block, long
  * before the next poll would have come; with the socket refused (a TzKT API without a hub) it falls back to polling.
  */
@@ -59,7 +59,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-describe('holdings waits on the hub (issue 21)', () => {
+describe('holdings waits on the hub', () => {
   it('a read with minLevel returns when the hub announces the block, not at the next poll', async () => {
     const reader = new HoldingsReader({ tzktUrl: devnet.tzktUrl, pollMs: SLOW_POLL_MS });
     // Open the socket first: the wait under test is the one a game's next read makes, on a connection already up.

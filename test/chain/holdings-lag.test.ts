@@ -1,5 +1,5 @@
 /**
- * Issue 17: the holdings reader under a TzKT API that trails the node (`startDevnet({ indexerLag })`, as Shadownet's
+ * The holdings reader under a TzKT API that trails the node (`startDevnet({ indexerLag })`, as Shadownet's
  * indexer does). Right after a mint is confirmed on the node the indexer has not seen it yet; a read with `minLevel`
  * (read-after-write, as the game's rules read holders) waits for it and gets the new balances, never the old ones.
  */
@@ -37,7 +37,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-describe('holdings under an indexer lag (issue 17)', () => {
+describe('holdings under an indexer lag', () => {
   it('a read with minLevel waits for the indexer and sees the mint; a read without it still sees the old balances', async () => {
     const op = await tz.contract.transfer({ to: kt, amount: 0, parameter: { entrypoint: 'mint', value: parser.parseMichelineExpression(`(Pair "${bob}" (Pair 0 2))`)! } });
     const minted = await op.confirmation();

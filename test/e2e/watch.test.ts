@@ -165,12 +165,16 @@ describe('Watch a game', () => {
 
     // The downloadable record replays the engine's game.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Record/ }).click()]);
-    const record = JSON.parse(readFileSync(await download.path(), 'utf8')) as GameRecord;
+    // The shared Chromium runs in another process: the file is saved here, then read.
+    const results = path.join(ROOT, 'test-results');
+    mkdirSync(results, { recursive: true });
+    const saved = path.join(results, 'watch-record.json');
+    await download.saveAs(saved);
+    const record = JSON.parse(readFileSync(saved, 'utf8')) as GameRecord;
     expect(record.seed).toBe(SEED);
     expect(record.actions).toEqual(result.record.actions);
 
-    mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-    await page.screenshot({ path: path.join(ROOT, 'test-results/watch.png'), fullPage: true });
+    await page.screenshot({ path: path.join(results, 'watch.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 17: a purchase the game took at once (its mint queued for the bank's sender) that Tezos refuses later, on an
+ * A purchase the game took at once (its mint queued for the bank's sender) that Tezos refuses later, on an
  * in-process devnet through real Taquito and the real TzKT client — nothing mocked. A relay in front of the node
  * lets the admin pause minting right after the purchase's simulation passed and before the bank's sender simulates
  * its batch: the step's row ends `failed` and CHAIN_REFUSED_LATER is reported, the Chain info shows it, and the next

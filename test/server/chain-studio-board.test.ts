@@ -1,5 +1,5 @@
 /**
- * Issue 15, provenance at game creation: an on-chain game's tokens name the works' real creators as creators and
+ * Provenance at game creation: an on-chain game's tokens name the works' real creators as creators and
  * royalty receivers, so those come from a board built in the artist studio (its pieces checked when featured), loaded
  * by the server — never from a board or an artist map in the request. On the in-process devnet, real Taquito.
  */
@@ -45,7 +45,7 @@ const seats = [
   { kind: 'human', name: 'Ines' },
   { kind: 'heuristic', name: 'Bot' },
 ] as const;
-/** Whoever starts a game (here a stranger, signed in: the bank pays for on-chain games, issue 16). */
+/** Whoever starts a game (here a stranger, signed in: the bank pays for on-chain games). */
 const signedIn = { address: stranger.address };
 
 describe('on-chain games take their artists from the studio, not from the request', () => {
