@@ -1,7 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { lockDataDir, type DataDirLock } from './data-lock';
 import type { SqlClient, SqlDriver } from './driver';
+import { MIGRATIONS, MIGRATIONS_TABLE } from './schema';
 import { SqlGameStore } from './sql-store';
 import type { GameStore } from './types';
 
@@ -37,7 +41,7 @@ function pgliteDriver(db: PGlite, lock: DataDirLock | null): SqlDriver {
  * @throws StoreError `LOCKED` naming the process that has `dataDir` open
  */
 export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<GameStore> {
-  if (!options.dataDir) return opened(await PGlite.create(), null);
+  if (!options.dataDir) return opened(await inMemory(), null);
   await mkdir(options.dataDir, { recursive: true });
   const lock = await lockDataDir(options.dataDir);
   try {
@@ -46,6 +50,53 @@ export async function openPgliteStore(options: { dataDir?: string } = {}): Promi
     await lock.release();
     throw err;
   }
+}
+
+let empty: Promise<{ dump: Blob; file: string }> | null = null;
+
+/** A fresh in-memory database, from the empty one; a copy another PGlite version wrote is made anew. */
+async function inMemory(): Promise<PGlite> {
+  const { dump, file } = await emptyDatabase();
+  try {
+    return await PGlite.create({ loadDataDir: dump });
+  } catch {
+    empty = null;
+    await rm(file, { force: true });
+    return PGlite.create({ loadDataDir: (await emptyDatabase()).dump });
+  }
+}
+
+/**
+ * A migrated database with no game: an in-memory store starts from a copy of it. PGlite's initdb and the migrations
+ * take ~2 s, loading the copy a fifth of that, and the tests open hundreds of stores in many processes. So it is
+ * made once per schema (named by a hash of the migrations' SQL) and kept in the temp directory for every process.
+ */
+function emptyDatabase(): Promise<{ dump: Blob; file: string }> {
+  empty ??= (async () => {
+    const hash = createHash('sha256').update(MIGRATIONS_TABLE).update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
+    const file = path.join(tmpdir(), `tezos-pole-empty-db-${hash}.tar`);
+    try {
+      return { dump: new Blob([await readFile(file)]), file };
+    } catch {
+      // not made yet on this machine
+    }
+    const db = await PGlite.create();
+    try {
+      await new SqlGameStore(pgliteDriver(db, null), 'game_updates').migrate();
+      const dump = await db.dumpDataDir('none');
+      // Written aside, then renamed: a process never reads a half-written copy.
+      const partial = `${file}.${process.pid}`;
+      await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
+      await rename(partial, file);
+      return { dump, file };
+    } finally {
+      await db.close();
+    }
+  })().catch((err: unknown) => {
+    empty = null; // the next store tries again
+    throw err;
+  });
+  return empty;
 }
 
 async function opened(db: PGlite, lock: DataDirLock | null): Promise<GameStore> {

@@ -7,7 +7,7 @@
 import { Parser } from '@taquito/michel-codec';
 import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
 import { startDevnet, type Devnet } from '../../../devnet/node';
 import { FA2_MULTI, tokenInfo } from '../../../devnet/indexer/sample-contracts';
@@ -29,7 +29,8 @@ const get = async (path: string): Promise<unknown> => {
 const tzktLevel = async (): Promise<number> => ((await get('/v1/head')) as { level: number }).level;
 /** Waits until the TzKT API has caught up with `level` (the lag has passed). */
 async function caughtUp(level: number): Promise<void> {
-  await expect.poll(tzktLevel, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(level);
+  // vi.waitFor, not expect.poll: this also runs in beforeAll, outside any test.
+  await vi.waitFor(async () => expect(await tzktLevel()).toBeGreaterThanOrEqual(level), { timeout: 30_000, interval: 50 });
 }
 const balances = async (): Promise<unknown> =>
   ((await get(`/v1/tokens/balances?token.contract=${kt}&sort.asc=id`)) as { account: { address: string }; balance: string }[]).map((r) => [r.account.address, r.balance]);
