@@ -187,7 +187,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     detached: true,
   });
   const logged = (d: Buffer) => {
-    serverLog += d;
+    serverLog += d.toString();
     if (options.logFile) appendFileSync(options.logFile, d);
   };
   server.stdout?.on('data', logged);
