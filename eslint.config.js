@@ -8,7 +8,12 @@ const layer = (files, forbidden) => ({
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: forbidden.map((dir) => ({ group: [`**/${dir}/*`, `**/${dir}`], message: `${files[0]} must not import ${dir}/ (ARCHITECTURE.md)` })) },
+      {
+        patterns: forbidden.map((dir) => ({
+          group: [`**/${dir}/*`, `**/${dir}`],
+          message: `${files[0]} must not import ${dir}/ (ARCHITECTURE.md)`,
+        })),
+      },
     ],
   },
 });
@@ -18,7 +23,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', performance: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { console: 'readonly', process: 'readonly', performance: 'readonly', URL: 'readonly' },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -26,7 +33,10 @@ export default tseslint.config(
   },
   // Type-aware rules (floating promises, misused promises, unsafe any…) on the product's code; the tests assert on
   // loosely typed JSON on purpose and keep the syntactic set.
-  ...tseslint.configs.recommendedTypeCheckedOnly.map((config) => ({ ...config, files: ['{app,ui,server,chain,engine,devnet,scripts,contracts}/**/*.{ts,tsx}'] })),
+  ...tseslint.configs.recommendedTypeCheckedOnly.map((config) => ({
+    ...config,
+    files: ['{app,ui,server,chain,engine,devnet,scripts,contracts}/**/*.{ts,tsx}'],
+  })),
   {
     files: ['{app,ui,server,chain,engine,devnet,scripts,contracts}/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -58,7 +68,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/*', '**/server'], allowTypeImports: true, message: 'ui/ may import types only from server/ (ARCHITECTURE.md)' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/*', '**/server'],
+              allowTypeImports: true,
+              message: 'ui/ may import types only from server/ (ARCHITECTURE.md)',
+            },
+          ],
+        },
       ],
     },
   },
@@ -73,10 +91,26 @@ export default tseslint.config(
         ...[
           "NewExpression[callee.name='Promise'] > ArrowFunctionExpression[params.length=1] > CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
           "NewExpression[callee.name='Promise'] > ArrowFunctionExpression[params.length=1] > BlockStatement > ExpressionStatement > CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
-        ].map((selector) => ({ selector, message: 'no sleeping in tests: wait for the thing itself (expect.poll, vi.waitFor) or move a clock' })),
-        { selector: "CallExpression[callee.property.name='waitForTimeout']", message: 'no waitForTimeout: wait for what the user sees, or run page.clock' },
+        ].map((selector) => ({
+          selector,
+          message: 'no sleeping in tests: wait for the thing itself (expect.poll, vi.waitFor) or move a clock',
+        })),
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'no waitForTimeout: wait for what the user sees, or run page.clock',
+        },
       ],
-      'no-restricted-imports': ['error', { paths: [{ name: 'node:timers/promises', message: 'no sleeping in tests: wait for the thing itself or move a clock' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'node:timers/promises',
+              message: 'no sleeping in tests: wait for the thing itself or move a clock',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -5,7 +5,10 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ getHost }, { isStoreError }] = await Promise.all([import('./server/host/singleton'), import('./server/errors')]);
+  const [{ getHost }, { isStoreError }] = await Promise.all([
+    import('./server/host/singleton'),
+    import('./server/errors'),
+  ]);
   try {
     await getHost();
   } catch (err) {

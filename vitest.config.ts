@@ -62,7 +62,9 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 50 } },
     // Render tests see a CSS Module's classes by their own names (`styles.tile` is "tile"), not hashed.
     css: { modules: { classNameStrategy: 'non-scoped' } },
-    reporters: process.env.VITEST_JSON_REPORT ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]] : ['default'],
+    reporters: process.env.VITEST_JSON_REPORT
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]]
+      : ['default'],
     projects: [
       {
         extends: true,
@@ -92,7 +94,13 @@ export default defineConfig({
       {
         extends: true,
         // Most of an integration file's time is a devnet, a server or a process answering: two at a time.
-        test: { name: 'integration', include: INTEGRATION, exclude: ['test/scripts/load.test.ts'], maxWorkers: 2, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          exclude: ['test/scripts/load.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,

@@ -8,7 +8,8 @@ import site from '../ui/home/site-chrome.module.css';
 
 export const metadata: Metadata = {
   title: { default: 'Tezos Pole', template: '%s · Tezos Pole' },
-  description: 'Tezos Pole, Gotopoly and Ten: play hot-seat or online, watch the rules engine’s bots play, replay any game record.',
+  description:
+    'Tezos Pole, Gotopoly and Ten: play hot-seat or online, watch the rules engine’s bots play, replay any game record.',
 };
 
 export const viewport: Viewport = {
@@ -37,7 +38,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <SiteNav />
             <WalletButton />
           </header>
-          <main id="main" className={site.main}>{children}</main>
+          <main id="main" className={site.main}>
+            {children}
+          </main>
           <SiteFooter />
         </WalletProvider>
       </body>

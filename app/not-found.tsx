@@ -11,8 +11,8 @@ export default function NotFound() {
     <section aria-labelledby="not-found-heading" data-testid="not-found">
       <h1 id="not-found-heading">Nothing here</h1>
       <p>
-        This address names no game, token, operation, block or account that this server or its indexer knows: the link may
-        be mistyped, or what it names may not exist yet (an operation not yet in a block, a token not yet minted).
+        This address names no game, token, operation, block or account that this server or its indexer knows: the link
+        may be mistyped, or what it names may not exist yet (an operation not yet in a block, a token not yet minted).
       </p>
       <p>
         <a href="/">Back to the games</a>

@@ -13,9 +13,10 @@ export default function Page() {
       <section className={ui.intro}>
         <h1>Pick a game</h1>
         <p>
-          Three board games on one rules engine. Play hot-seat on one device or online with invite links, with bots in any
-          empty seat; every game keeps a record you can replay move by move. Tezos Pole can also be played on Tezos: its
-          tiles become FA2 tokens in the players’ wallets, and artists feature their own pieces as tiles in the studio.
+          Three board games on one rules engine. Play hot-seat on one device or online with invite links, with bots in
+          any empty seat; every game keeps a record you can replay move by move. Tezos Pole can also be played on Tezos:
+          its tiles become FA2 tokens in the players’ wallets, and artists feature their own pieces as tiles in the
+          studio.
         </p>
       </section>
       <ul className={home.gameCards}>

@@ -62,7 +62,9 @@ export class ManualClock implements Clock {
   fireDue(): number {
     let fired = 0;
     for (;;) {
-      const due = [...this.timers.entries()].filter(([, t]) => t.due <= this.time).sort(([a, x], [b, y]) => x.due - y.due || a - b);
+      const due = [...this.timers.entries()]
+        .filter(([, t]) => t.due <= this.time)
+        .sort(([a, x], [b, y]) => x.due - y.due || a - b);
       if (due.length === 0) return fired;
       const [id, timer] = due[0]!;
       this.timers.delete(id);

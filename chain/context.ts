@@ -8,7 +8,8 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit, type Signer, type WalletProvider } from '@taquito/taquito';
 
 /** Who signs the operations a toolkit sends (null: a read-only toolkit). */
-export type Signing = { readonly secretKey: string } | { readonly signer: Signer } | { readonly wallet: WalletProvider } | null;
+export type Signing =
+  { readonly secretKey: string } | { readonly signer: Signer } | { readonly wallet: WalletProvider } | null;
 
 /** A toolkit on the node at `rpcUrl`, signing as `signing` says. */
 export function tezosToolkit(rpcUrl: string, signing: Signing = null): TezosToolkit {

@@ -63,7 +63,14 @@ export class DeploymentError extends ChainError {
   constructor(
     readonly code: DeploymentErrorCode,
     message: string,
-    readonly detail: Readonly<{ network?: string; file?: string; contract?: string; address?: string; url?: string; reason?: RedeployReason }> = {},
+    readonly detail: Readonly<{
+      network?: string;
+      file?: string;
+      contract?: string;
+      address?: string;
+      url?: string;
+      reason?: RedeployReason;
+    }> = {},
     options?: { cause?: unknown },
   ) {
     super(message, options);
@@ -88,7 +95,10 @@ const viewName = (s: object): string => (s as { args?: { string?: string }[] }).
 export function codeHash(code: readonly object[]): string {
   const rank = (s: object): number => SECTION_RANK[(s as { prim?: string }).prim ?? ''] ?? 4;
   const canonical = [...code].sort((a, b) => rank(a) - rank(b) || viewName(a).localeCompare(viewName(b)));
-  return b58Encode(blake2b(Buffer.from(packDataBytes(canonical as MichelsonData).bytes, 'hex'), { dkLen: 32 }), PrefixV2.ScriptExpr);
+  return b58Encode(
+    blake2b(Buffer.from(packDataBytes(canonical as MichelsonData).bytes, 'hex'), { dkLen: 32 }),
+    PrefixV2.ScriptExpr,
+  );
 }
 
 /** The default record of a network: `deployments/<network>.json` under the working directory. */
@@ -99,17 +109,18 @@ export function deploymentFile(network: Pick<Network, 'name'>, dir = 'deployment
 /** The command that deploys on a network, for messages. */
 export function deployCommand(network: Network): string {
   if (network.name === 'shadownet') return 'TEZOS_SECRET_KEY=edsk… npm run deploy -- --network shadownet';
-  if (network.name === 'devnet') return 'npm run deploy -- --network devnet (or `npm start`, which deploys on its devnet)';
+  if (network.name === 'devnet')
+    return 'npm run deploy -- --network devnet (or `npm start`, which deploys on its devnet)';
   return `TEZOS_SECRET_KEY=edsk… npm run deploy -- --network custom --rpc ${network.rpcUrl} --tzkt ${network.tzktUrl}`;
 }
 
 /** How to get tez to an account of a network, for messages. */
 export function fundingHint(network: Network, address: string): string {
   if (network.name === 'shadownet') return `get tez from the Shadownet faucet ${SHADOWNET_FAUCET} for ${address}`;
-  if (network.name === 'devnet') return `send tez to ${address} from a bootstrap account, or leave TEZOS_SECRET_KEY unset to deploy as bootstrap1`;
+  if (network.name === 'devnet')
+    return `send tez to ${address} from a bootstrap account, or leave TEZOS_SECRET_KEY unset to deploy as bootstrap1`;
   return `send tez to ${address} on ${network.rpcUrl}`;
 }
-
 
 const deploymentSchema = z.object({
   network: z.string().min(1),
@@ -129,7 +140,10 @@ function readRecord(file: string, network: Network): ReadResult {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
-    return { kind: 'invalid', why: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
+    return {
+      kind: 'invalid',
+      why: `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    };
   }
   let json: unknown;
   try {
@@ -138,8 +152,13 @@ function readRecord(file: string, network: Network): ReadResult {
     return { kind: 'invalid', why: 'is not JSON' };
   }
   const parsed = deploymentSchema.safeParse(json);
-  if (!parsed.success) return { kind: 'invalid', why: `is not a deployment record (${parsed.error.issues.map((i) => `${i.path.join('.') || 'record'}: ${i.message}`).join('; ')})` };
-  if (parsed.data.network !== network.name) return { kind: 'invalid', why: `records a deployment on ${parsed.data.network}, not ${network.name}` };
+  if (!parsed.success)
+    return {
+      kind: 'invalid',
+      why: `is not a deployment record (${parsed.error.issues.map((i) => `${i.path.join('.') || 'record'}: ${i.message}`).join('; ')})`,
+    };
+  if (parsed.data.network !== network.name)
+    return { kind: 'invalid', why: `records a deployment on ${parsed.data.network}, not ${network.name}` };
   return { kind: 'ok', deployment: parsed.data };
 }
 
@@ -150,7 +169,12 @@ function readRecord(file: string, network: Network): ReadResult {
 export function readDeployment(file: string, network: Network): Deployment | null {
   const r = readRecord(file, network);
   if (r.kind === 'none') return null;
-  if (r.kind === 'invalid') throw new DeploymentError('DEPLOYMENT_INVALID', `${file} ${r.why}`, { network: network.name, file, reason: 'invalid-record' });
+  if (r.kind === 'invalid')
+    throw new DeploymentError('DEPLOYMENT_INVALID', `${file} ${r.why}`, {
+      network: network.name,
+      file,
+      reason: 'invalid-record',
+    });
   return r.deployment;
 }
 
@@ -161,10 +185,16 @@ export function writeDeployment(file: string, deployment: Deployment): void {
   renameSync(`${file}.tmp`, file);
 }
 
-const reason = (err: unknown): string => (err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err));
+const reason = (err: unknown): string =>
+  err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
 
 function unreachable(network: Network, err: unknown): DeploymentError {
-  return new DeploymentError('DEPLOYMENT_RPC_UNREACHABLE', `cannot reach the Tezos RPC at ${network.rpcUrl} (${reason(err)})`, { network: network.name, url: network.rpcUrl }, { cause: err });
+  return new DeploymentError(
+    'DEPLOYMENT_RPC_UNREACHABLE',
+    `cannot reach the Tezos RPC at ${network.rpcUrl} (${reason(err)})`,
+    { network: network.name, url: network.rpcUrl },
+    { cause: err },
+  );
 }
 
 /** GET on the node's RPC: the JSON body, or null on 404. */
@@ -187,7 +217,8 @@ async function rpcGet(network: Network, path: string): Promise<unknown> {
 /** @throws DeploymentError `DEPLOYMENT_RPC_UNREACHABLE` unless the URL answers as a Tezos node's RPC. */
 async function probeNode(network: Network): Promise<void> {
   const path = '/chains/main/blocks/head/header';
-  if ((await rpcGet(network, path)) === null) throw unreachable(network, new Error(`HTTP 404 for ${path}: not a Tezos node's RPC`));
+  if ((await rpcGet(network, path)) === null)
+    throw unreachable(network, new Error(`HTTP 404 for ${path}: not a Tezos node's RPC`));
 }
 
 /**
@@ -196,7 +227,9 @@ async function probeNode(network: Network): Promise<void> {
  * @throws DeploymentError `DEPLOYMENT_RPC_UNREACHABLE`.
  */
 export async function checkDeployment(network: Network, contract: string): Promise<'ok' | 'missing' | 'code-differs'> {
-  const script = (await rpcGet(network, `/chains/main/blocks/head/context/contracts/${contract}/script`)) as { code?: object[] } | null;
+  const script = (await rpcGet(network, `/chains/main/blocks/head/context/contracts/${contract}/script`)) as {
+    code?: object[];
+  } | null;
   if (!script) {
     // A 404 means "no such contract" only from a Tezos node: one that has no head either is not one.
     await probeNode(network);
@@ -216,7 +249,9 @@ function isUnfunded(err: unknown): boolean {
   } catch {
     // A circular error object: its message alone has to do.
   }
-  return /balance_too_low|empty_implicit_contract|cannot_pay_storage_fee|subtraction_underflow/.test(`${err.message} ${details}`);
+  return /balance_too_low|empty_implicit_contract|cannot_pay_storage_fee|subtraction_underflow/.test(
+    `${err.message} ${details}`,
+  );
 }
 
 export interface DeployOptions {
@@ -239,19 +274,24 @@ export async function deployContract({ network, signer }: DeployOptions): Promis
   const code = fa2EditionsCode();
   const init = fa2EditionsInit(admin);
   const unfunded = (what: string): DeploymentError =>
-    new DeploymentError('DEPLOYMENT_UNFUNDED', `the admin account ${admin} ${what}: ${fundingHint(network, admin)}`, { network: network.name, address: admin });
+    new DeploymentError('DEPLOYMENT_UNFUNDED', `the admin account ${admin} ${what}: ${fundingHint(network, admin)}`, {
+      network: network.name,
+      address: admin,
+    });
   const balance = await tz.tz.getBalance(admin);
   if (balance.isZero()) throw unfunded(`has no tez on ${network.name}`);
   try {
     const estimate = await tz.estimate.originate({ code, init });
     // Origination (fee + storage burn) plus a margin for the add_minter call.
     const needed = estimate.totalCost + 100_000;
-    if (balance.lt(needed)) throw unfunded(`holds ${balance.div(1e6).toString()} tez, about ${(needed / 1e6).toFixed(2)} tez are needed`);
+    if (balance.lt(needed))
+      throw unfunded(`holds ${balance.div(1e6).toString()} tez, about ${(needed / 1e6).toFixed(2)} tez are needed`);
 
     const origination = await tz.contract.originate({ code, init });
     await origination.confirmation(1);
     const contract = origination.contractAddress;
-    const failed = (message: string): DeploymentError => new DeploymentError('DEPLOYMENT_FAILED', message, { network: network.name, ...(contract ? { contract } : {}) });
+    const failed = (message: string): DeploymentError =>
+      new DeploymentError('DEPLOYMENT_FAILED', message, { network: network.name, ...(contract ? { contract } : {}) });
     if (!contract) throw failed(`origination ${origination.hash} was included without a contract address`);
     const level = origination.includedInBlock;
     const fa2 = await tz.contract.at(contract);
@@ -261,8 +301,17 @@ export async function deployContract({ network, signer }: DeployOptions): Promis
 
     const script = await tz.rpc.getContract(contract);
     const hash = codeHash(script.script?.code ?? []);
-    if (hash !== codeHash(code)) throw failed(`the code of ${contract} differs from contracts/build/fa2-editions.json (${hash})`);
-    return { network: network.name, contract, admin, minters: [admin], level, opHash: origination.hash, codeHash: hash };
+    if (hash !== codeHash(code))
+      throw failed(`the code of ${contract} differs from contracts/build/fa2-editions.json (${hash})`);
+    return {
+      network: network.name,
+      contract,
+      admin,
+      minters: [admin],
+      level,
+      opHash: origination.hash,
+      codeHash: hash,
+    };
   } catch (err) {
     if (isDeploymentError(err)) throw err;
     if (isUnfunded(err)) throw unfunded(`cannot pay for the origination on ${network.name}`);
@@ -323,19 +372,41 @@ export async function ensureDeployment(options: EnsureOptions): Promise<EnsuredD
     why = found === 'missing' ? 'contract-missing' : 'code-differs';
   }
 
-  const base = { network: network.name, file, reason: why, ...(record.kind === 'ok' ? { contract: record.deployment.contract } : {}) };
+  const base = {
+    network: network.name,
+    file,
+    reason: why,
+    ...(record.kind === 'ok' ? { contract: record.deployment.contract } : {}),
+  };
   if (!allowDeploy) {
     const run = `run ${deployCommand(network)} with a funded key${network.name === 'shadownet' ? ` (faucet: ${SHADOWNET_FAUCET})` : ''}`;
-    if (why === 'no-record') throw new DeploymentError('DEPLOYMENT_MISSING', `the editions contract is not deployed on ${network.name} (no ${file}): ${run}`, base);
+    if (why === 'no-record')
+      throw new DeploymentError(
+        'DEPLOYMENT_MISSING',
+        `the editions contract is not deployed on ${network.name} (no ${file}): ${run}`,
+        base,
+      );
     if (why === 'invalid-record') throw new DeploymentError('DEPLOYMENT_INVALID', `${detail}: ${run}`, base);
     const contract = record.kind === 'ok' ? record.deployment.contract : '';
     if (why === 'contract-missing') {
-      throw new DeploymentError('DEPLOYMENT_MISSING', `the recorded contract ${contract} (${file}) is not on ${network.name} at ${network.rpcUrl}: ${run}`, base);
+      throw new DeploymentError(
+        'DEPLOYMENT_MISSING',
+        `the recorded contract ${contract} (${file}) is not on ${network.name} at ${network.rpcUrl}: ${run}`,
+        base,
+      );
     }
-    throw new DeploymentError('DEPLOYMENT_CODE_MISMATCH', `the contract ${contract} recorded in ${file} runs other code than contracts/build/fa2-editions.json: ${run}`, base);
+    throw new DeploymentError(
+      'DEPLOYMENT_CODE_MISMATCH',
+      `the contract ${contract} recorded in ${file} runs other code than contracts/build/fa2-editions.json: ${run}`,
+      base,
+    );
   }
   if (!options.signer) {
-    throw new DeploymentError('DEPLOYMENT_NO_SIGNER', `a deployment on ${network.name} is needed (${REASON_TEXT[why]}) but no admin key was given`, base);
+    throw new DeploymentError(
+      'DEPLOYMENT_NO_SIGNER',
+      `a deployment on ${network.name} is needed (${REASON_TEXT[why]}) but no admin key was given`,
+      base,
+    );
   }
   const deployment = await deployContract({ network, signer: options.signer });
   writeDeployment(file, deployment);

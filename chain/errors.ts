@@ -73,7 +73,8 @@ export class IndexerError extends ChainError {
   }
 }
 
-export type BoardErrorCode = 'BAD_BOARD_REQUEST' | 'UNKNOWN_PIECE' | 'DUPLICATE_PIECE' | 'UNVERIFIED_PIECE' | 'BAD_BOARD';
+export type BoardErrorCode =
+  'BAD_BOARD_REQUEST' | 'UNKNOWN_PIECE' | 'DUPLICATE_PIECE' | 'UNVERIFIED_PIECE' | 'BAD_BOARD';
 
 /**
  * A studio board that cannot be composed (chain/studio/compose.ts): its request is malformed, a slot names no

@@ -9,4 +9,5 @@ export function explorerLink(network: Pick<Network, 'explorerUrl'>, id: string |
 }
 
 /** "tz1abc…wxyz": the first six and last four characters of an address (a short one as it is). */
-export const shortAddress = (address: string): string => (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
+export const shortAddress = (address: string): string =>
+  address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;

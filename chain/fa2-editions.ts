@@ -7,7 +7,15 @@
  * Rejections carrying one of the contract's FAILWITH strings become a coded Fa2Error; other failures
  * (node unreachable, bad key, …) are Taquito's own errors, unchanged.
  */
-import { OpKind, TezosOperationError, type BigMapAbstraction, type ContractAbstraction, type ContractProvider, type TezosToolkit, type TransferParams } from '@taquito/taquito';
+import {
+  OpKind,
+  TezosOperationError,
+  type BigMapAbstraction,
+  type ContractAbstraction,
+  type ContractProvider,
+  type TezosToolkit,
+  type TransferParams,
+} from '@taquito/taquito';
 import type { MichelsonV1Expression, TransactionOperationParameter } from '@taquito/rpc';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { isAddress, isContractAddress } from './validate';
@@ -43,7 +51,9 @@ export interface BalanceRequest {
   readonly tokenId: Nat;
 }
 /** A new token: its edition size, its creator, and its metadata (typed, or an already encoded `token_info`). */
-export type TokenSpec = { readonly maxSupply: Nat; readonly creator: string } & ({ readonly metadata: TokenMetadata } | { readonly tokenInfo: TokenInfo });
+export type TokenSpec = { readonly maxSupply: Nat; readonly creator: string } & (
+  { readonly metadata: TokenMetadata } | { readonly tokenInfo: TokenInfo }
+);
 export interface MintRequest {
   readonly tokenId: Nat;
   readonly to: string;
@@ -126,11 +136,17 @@ interface RawToken {
 }
 
 /** Taquito reads an `option` as null, or as the value itself or `{ Some: value }` depending on the type around it. */
-const some = <T>(o: { Some: T } | T | null | undefined): T | null => (o === null || o === undefined ? null : typeof o === 'object' && 'Some' in (o as object) ? (o as { Some: T }).Some : (o as T));
+const some = <T>(o: { Some: T } | T | null | undefined): T | null =>
+  o === null || o === undefined
+    ? null
+    : typeof o === 'object' && 'Some' in (o as object)
+      ? (o as { Some: T }).Some
+      : (o as T);
 
 const KNOWN_FAILURES: ReadonlySet<string> = new Set(Object.values(FA2_ERRORS));
 
-const bad = (message: string, detail: Fa2Error['detail'] = {}): Fa2Error => new Fa2Error('FA2_BAD_INPUT', message, detail);
+const bad = (message: string, detail: Fa2Error['detail'] = {}): Fa2Error =>
+  new Fa2Error('FA2_BAD_INPUT', message, detail);
 
 function nat(n: Nat, what: string): MichelsonV1Expression {
   let v: bigint;
@@ -147,7 +163,8 @@ function nat(n: Nat, what: string): MichelsonV1Expression {
 
 /** A game id: Michelson strings are printable ASCII; the app's ids are short. */
 function gameId(g: string): MichelsonV1Expression {
-  if (typeof g !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(g)) throw bad(`a game id must be 1–100 printable ASCII characters, got ${JSON.stringify(g)}`);
+  if (typeof g !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(g))
+    throw bad(`a game id must be 1–100 printable ASCII characters, got ${JSON.stringify(g)}`);
   return { string: g };
 }
 
@@ -158,11 +175,15 @@ function address(a: string, what: string): MichelsonV1Expression {
 
 /** A SHA-256 hash as hex (32 bytes), as the contract wants a commitment or a final state hash. */
 function sha256Hex(h: string, what: string): MichelsonV1Expression {
-  if (typeof h !== 'string' || !/^[0-9a-fA-F]{64}$/.test(h)) throw bad(`${what} must be a SHA-256 hash (64 hex digits), got ${JSON.stringify(h)}`);
+  if (typeof h !== 'string' || !/^[0-9a-fA-F]{64}$/.test(h))
+    throw bad(`${what} must be a SHA-256 hash (64 hex digits), got ${JSON.stringify(h)}`);
   return { bytes: h.toLowerCase() };
 }
 
-const pair = (a: MichelsonV1Expression, b: MichelsonV1Expression): MichelsonV1Expression => ({ prim: 'Pair', args: [a, b] });
+const pair = (a: MichelsonV1Expression, b: MichelsonV1Expression): MichelsonV1Expression => ({
+  prim: 'Pair',
+  args: [a, b],
+});
 const hexOf = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 const big = (x: { toString(): string }): bigint => BigInt(x.toString());
 
@@ -189,14 +210,20 @@ function failwithOf(errors: readonly unknown[]): string | undefined {
 function failedIndex(e: TezosOperationError): number {
   // Taquito may prepend a reveal: count the transactions only, which are the batch's calls in order.
   const txs = e.operationsWithResults.filter((op) => op.kind === OpKind.TRANSACTION);
-  return txs.findIndex((op) => (op as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result?.status === 'failed');
+  return txs.findIndex(
+    (op) =>
+      (op as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result?.status === 'failed',
+  );
 }
 
 /**
  * `e` as a Fa2Error when the contract failed with one of its strings; otherwise `e` itself.
  * `calls` (the batch that was sent) lets the error name the entrypoint that failed.
  */
-export function toFa2Error(e: unknown, context: { contract?: string; calls?: readonly Fa2Call[]; view?: string } = {}): unknown {
+export function toFa2Error(
+  e: unknown,
+  context: { contract?: string; calls?: readonly Fa2Call[]; view?: string } = {},
+): unknown {
   let failwith: string | undefined;
   let entrypoint: string | undefined;
   let contract = context.contract;
@@ -216,7 +243,12 @@ export function toFa2Error(e: unknown, context: { contract?: string; calls?: rea
   }
   if (failwith === undefined || !KNOWN_FAILURES.has(failwith)) return e;
   const where = context.view ? `view ${context.view}` : entrypoint ? `${entrypoint}` : 'call';
-  return new Fa2Error(failwith as Fa2Failwith, `${where} failed with ${failwith}`, { contract, entrypoint, view: context.view, failwith }, { cause: e });
+  return new Fa2Error(
+    failwith as Fa2Failwith,
+    `${where} failed with ${failwith}`,
+    { contract, entrypoint, view: context.view, failwith },
+    { cause: e },
+  );
 }
 
 /**
@@ -253,9 +285,15 @@ export class Fa2Editions {
   }
 
   /** Originates a new editions contract with `admin` as admin (no minters, no tokens) and waits for inclusion. */
-  static async originate(tezos: TezosToolkit, options: OriginateOptions): Promise<{ client: Fa2Editions } & SendResult> {
+  static async originate(
+    tezos: TezosToolkit,
+    options: OriginateOptions,
+  ): Promise<{ client: Fa2Editions } & SendResult> {
     address(options.admin, 'admin');
-    const op = await tezos.contract.originate({ code: fa2EditionsCode(), init: fa2EditionsInit(options.admin, options.metadata) });
+    const op = await tezos.contract.originate({
+      code: fa2EditionsCode(),
+      init: fa2EditionsInit(options.admin, options.metadata),
+    });
     const level = await op.confirmation();
     if (!op.contractAddress) throw new Error(`origination ${op.hash} returned no contract address`);
     return { client: new Fa2Editions(tezos, op.contractAddress), opHash: op.hash, level };
@@ -271,7 +309,12 @@ export class Fa2Editions {
   transfer(batches: readonly TransferBatch[]): Fa2Call {
     return this.call(
       'transfer',
-      batches.map((b) => pair(address(b.from, 'from'), b.txs.map((t) => pair(address(t.to, 'to'), pair(nat(t.tokenId, 'tokenId'), nat(t.amount, 'amount')))))),
+      batches.map((b) =>
+        pair(
+          address(b.from, 'from'),
+          b.txs.map((t) => pair(address(t.to, 'to'), pair(nat(t.tokenId, 'tokenId'), nat(t.amount, 'amount')))),
+        ),
+      ),
     );
   }
 
@@ -291,7 +334,13 @@ export class Fa2Editions {
     const [kt = '', entry] = callback.split('%');
     address(kt, 'callback');
     if (entry !== undefined && !/^[A-Za-z0-9_.@]{1,31}$/.test(entry)) throw bad(`bad callback entrypoint: ${entry}`);
-    return this.call('balance_of', pair(requests.map((r) => pair(address(r.owner, 'owner'), nat(r.tokenId, 'tokenId'))), { string: callback }));
+    return this.call(
+      'balance_of',
+      pair(
+        requests.map((r) => pair(address(r.owner, 'owner'), nat(r.tokenId, 'tokenId'))),
+        { string: callback },
+      ),
+    );
   }
 
   /** `create_tokens` (minters): the tokens get consecutive ids from `nextTokenId`. */
@@ -343,7 +392,13 @@ export class Fa2Editions {
    */
   revealSeed(game: string, seed: string, finalHashHex: string): Fa2Call {
     if (typeof seed !== 'string') throw bad('the seed must be a string');
-    return this.call('reveal_seed', pair(gameId(game), pair({ bytes: hexOf(new TextEncoder().encode(seed)) }, sha256Hex(finalHashHex, 'the final state hash'))));
+    return this.call(
+      'reveal_seed',
+      pair(
+        gameId(game),
+        pair({ bytes: hexOf(new TextEncoder().encode(seed)) }, sha256Hex(finalHashHex, 'the final state hash')),
+      ),
+    );
   }
 
   /** `game_burn` (the game's minter, while the game is open): burns copies of the game's tokens from players who joined it. */
@@ -369,7 +424,10 @@ export class Fa2Editions {
 
   /** `retire` (minters): minting these tokens ends for good. */
   retire(tokenIds: readonly Nat[]): Fa2Call {
-    return this.call('retire', tokenIds.map((id) => nat(id, 'tokenId')));
+    return this.call(
+      'retire',
+      tokenIds.map((id) => nat(id, 'tokenId')),
+    );
   }
 
   /** `transfer_admin` (admin): proposes a new admin, who must `accept_admin`. */
@@ -398,7 +456,10 @@ export class Fa2Editions {
   /** `set_metadata` (admin): sets a TZIP-16 `%metadata` entry (a string is stored as its UTF-8 bytes), or removes it (null). */
   setMetadata(key: string, value: string | Uint8Array | null): Fa2Call {
     const bytes = value === null ? null : typeof value === 'string' ? new TextEncoder().encode(value) : value;
-    return this.call('set_metadata', pair({ string: key }, bytes === null ? { prim: 'None' } : { prim: 'Some', args: [{ bytes: hexOf(bytes) }] }));
+    return this.call(
+      'set_metadata',
+      pair({ string: key }, bytes === null ? { prim: 'None' } : { prim: 'Some', args: [{ bytes: hexOf(bytes) }] }),
+    );
   }
 
   // ---- Operator approval (FA2; the game bank needs none: games grant it `game_burn` instead) ----
@@ -435,7 +496,12 @@ export class Fa2Editions {
   private async view(name: string, input: MichelsonV1Expression): Promise<MichelsonV1Expression> {
     this.chainId ??= this.tezos.rpc.getChainId();
     try {
-      const { data } = await this.tezos.rpc.runScriptView({ contract: this.address, view: name, input, chain_id: await this.chainId });
+      const { data } = await this.tezos.rpc.runScriptView({
+        contract: this.address,
+        view: name,
+        input,
+        chain_id: await this.chainId,
+      });
       return data;
     } catch (e) {
       throw toFa2Error(e, { contract: this.address, view: name });
@@ -450,7 +516,9 @@ export class Fa2Editions {
 
   /** View `get_balance`. @throws Fa2Error FA2_TOKEN_UNDEFINED */
   async getBalance(owner: string, tokenId: Nat): Promise<bigint> {
-    return Fa2Editions.natResult(await this.view('get_balance', pair(address(owner, 'owner'), nat(tokenId, 'tokenId'))));
+    return Fa2Editions.natResult(
+      await this.view('get_balance', pair(address(owner, 'owner'), nat(tokenId, 'tokenId'))),
+    );
   }
 
   /** View `get_total_supply`. @throws Fa2Error FA2_TOKEN_UNDEFINED */
@@ -465,7 +533,12 @@ export class Fa2Editions {
 
   /** View `is_operator`: whether `operator` may move `owner`'s `tokenId`. */
   async isOperator(owner: string, operator: string, tokenId: Nat): Promise<boolean> {
-    return Fa2Editions.boolResult(await this.view('is_operator', pair(address(owner, 'owner'), pair(address(operator, 'operator'), nat(tokenId, 'tokenId')))));
+    return Fa2Editions.boolResult(
+      await this.view(
+        'is_operator',
+        pair(address(owner, 'owner'), pair(address(operator, 'operator'), nat(tokenId, 'tokenId'))),
+      ),
+    );
   }
 
   /** View `game_grant`: whether the game's minter may burn `owner`'s copies now (joined, open, before its end date). */
@@ -482,9 +555,15 @@ export class Fa2Editions {
     const tail = rest.length === 1 ? ((rest[0] as { args?: MichelsonV1Expression[] }).args ?? []) : rest;
     const [ends, closed] = tail;
     const at = (ends as { string?: string; int?: string } | undefined) ?? {};
-    const when = at.string !== undefined ? new Date(at.string) : at.int !== undefined ? new Date(Number(at.int) * 1000) : new Date(NaN);
+    const when =
+      at.string !== undefined
+        ? new Date(at.string)
+        : at.int !== undefined
+          ? new Date(Number(at.int) * 1000)
+          : new Date(NaN);
     const who = (minter as { string?: unknown } | undefined)?.string;
-    if (typeof who !== 'string' || Number.isNaN(when.getTime()) || closed === undefined) throw new Error(`view game_info returned ${JSON.stringify(data)}`);
+    if (typeof who !== 'string' || Number.isNaN(when.getTime()) || closed === undefined)
+      throw new Error(`view game_info returned ${JSON.stringify(data)}`);
     return { minter: who, ends: when, closed: Fa2Editions.boolResult(closed) };
   }
 
@@ -536,7 +615,16 @@ export class Fa2Editions {
     nat(tokenId, 'tokenId');
     const id = BigInt(tokenId);
     const t = await (await this.raw()).tokens.get<RawToken>(id.toString());
-    return t && { tokenId: id, maxSupply: big(t.max_supply), totalSupply: big(t.total_supply), creator: t.creator, retired: t.retired, game: some(t.tgame) };
+    return (
+      t && {
+        tokenId: id,
+        maxSupply: big(t.max_supply),
+        totalSupply: big(t.total_supply),
+        creator: t.creator,
+        retired: t.retired,
+        game: some(t.tgame),
+      }
+    );
   }
 
   /** The game's seed commitment and reveal (`seed_commits`), or null when its seed was never committed. */
@@ -545,12 +633,20 @@ export class Fa2Editions {
     const sc = await (await this.raw()).seed_commits.get<RawSeedCommit>(game);
     if (!sc) return null;
     const seed = some(sc.scseed);
-    return { commitment: sc.sccommit, seed: seed === null ? null : new TextDecoder().decode(hexToBytes(seed)), finalHash: some(sc.scfinal) };
+    return {
+      commitment: sc.sccommit,
+      seed: seed === null ? null : new TextDecoder().decode(hexToBytes(seed)),
+      finalHash: some(sc.scfinal),
+    };
   }
 
   private async existing(tokenId: Nat): Promise<TokenRecord> {
     const t = await this.token(tokenId);
-    if (!t) throw new Fa2Error(FA2_ERRORS.tokenUndefined, `no token ${String(tokenId)}`, { contract: this.address, failwith: FA2_ERRORS.tokenUndefined });
+    if (!t)
+      throw new Fa2Error(FA2_ERRORS.tokenUndefined, `no token ${String(tokenId)}`, {
+        contract: this.address,
+        failwith: FA2_ERRORS.tokenUndefined,
+      });
     return t;
   }
 
@@ -571,7 +667,9 @@ export class Fa2Editions {
    */
   async tokenMetadata(tokenId: Nat): Promise<TokenMetadata | undefined> {
     nat(tokenId, 'tokenId');
-    const md = await (await this.raw()).token_metadata.get<{ token_info: { entries(): Iterable<[unknown, unknown]> } }>(BigInt(tokenId).toString());
+    const md = await (
+      await this.raw()
+    ).token_metadata.get<{ token_info: { entries(): Iterable<[unknown, unknown]> } }>(BigInt(tokenId).toString());
     return md && decodeTokenInfo(md.token_info);
   }
 }

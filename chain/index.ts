@@ -2,7 +2,18 @@
  * The chain layer: networks as configuration, TZIP-21 token metadata, the holdings reader over the TzKT API,
  * and the typed client of the editions contract over Taquito.
  */
-export { ChainError, NetworkConfigError, MetadataError, IndexerError, Fa2Error, isChainError, isNetworkConfigError, isMetadataError, isIndexerError, isFa2Error } from './errors';
+export {
+  ChainError,
+  NetworkConfigError,
+  MetadataError,
+  IndexerError,
+  Fa2Error,
+  isChainError,
+  isNetworkConfigError,
+  isMetadataError,
+  isIndexerError,
+  isFa2Error,
+} from './errors';
 export type { NetworkConfigErrorCode, MetadataErrorCode, IndexerErrorCode, Fa2ErrorCode } from './errors';
 export { NETWORKS, DEFAULT_NETWORK, resolveNetwork, networkFromEnv, explorerLink } from './networks';
 export type { Network, NetworkName, NetworkInput } from './networks';
@@ -19,7 +30,18 @@ export {
   originalToken,
   tokenRefText,
 } from './token-metadata';
-export type { TokenInfo, TokenInfoInput, TokenMetadata, TokenFormat, TokenAttribute, Royalties, TileImage, TileTokenInput, TileFacts, TokenRef } from './token-metadata';
+export type {
+  TokenInfo,
+  TokenInfoInput,
+  TokenMetadata,
+  TokenFormat,
+  TokenAttribute,
+  Royalties,
+  TileImage,
+  TileTokenInput,
+  TileFacts,
+  TokenRef,
+} from './token-metadata';
 export { HoldingsReader, holdingsReader, readHoldings, readSeedCommit } from './indexer';
 export type { HoldingsReaderOptions, HoldingsQuery, Holding, Holdings, SeedCommitRecord } from './indexer';
 export { Fa2Editions, sendCalls, toFa2Error } from './fa2-editions';
@@ -39,7 +61,19 @@ export type {
   SeedCommit,
   OriginateOptions,
 } from './fa2-editions';
-export { PoleBridge, BridgeError, isBridgeError, checkAddresses, chainOpsFor, holdingsActionFrom, planAfter, planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './pole-bridge';
+export {
+  PoleBridge,
+  BridgeError,
+  isBridgeError,
+  checkAddresses,
+  chainOpsFor,
+  holdingsActionFrom,
+  planAfter,
+  planGameTokens,
+  plannedToken,
+  tokenIdOf,
+  TILE_ID_ATTRIBUTE,
+} from './pole-bridge';
 export type {
   PoleBridgeOptions,
   BridgeResult,

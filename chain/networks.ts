@@ -55,13 +55,18 @@ const httpUrl = z
 export function resolveNetwork(input: NetworkInput = {}): Network {
   const name = (input.network ?? DEFAULT_NETWORK).trim() || DEFAULT_NETWORK;
   if (name !== 'devnet' && name !== 'shadownet' && name !== 'custom') {
-    throw new NetworkConfigError('NETWORK_UNKNOWN', `unknown network "${name}": use devnet, shadownet or custom`, 'network');
+    throw new NetworkConfigError(
+      'NETWORK_UNKNOWN',
+      `unknown network "${name}": use devnet, shadownet or custom`,
+      'network',
+    );
   }
   const url = (field: 'rpc' | 'tzkt' | 'explorer'): string | undefined => {
     const raw = input[field];
     if (raw === undefined || raw.trim() === '') return undefined;
     const parsed = httpUrl.safeParse(raw);
-    if (!parsed.success) throw new NetworkConfigError('NETWORK_BAD_URL', `${field}: "${raw}" is not an http(s) URL`, field);
+    if (!parsed.success)
+      throw new NetworkConfigError('NETWORK_BAD_URL', `${field}: "${raw}" is not an http(s) URL`, field);
     return parsed.data;
   };
   const rpc = url('rpc');
@@ -70,14 +75,23 @@ export function resolveNetwork(input: NetworkInput = {}): Network {
   if (name === 'custom') {
     const missing = [rpc ? null : 'rpc', tzkt ? null : 'tzkt'].filter((f) => f !== null);
     if (missing.length > 0 || !rpc || !tzkt) {
-      throw new NetworkConfigError('NETWORK_MISSING_URL', `custom network needs --rpc URL and --tzkt URL (missing: ${missing.join(', ')})`, missing[0] ?? 'rpc');
+      throw new NetworkConfigError(
+        'NETWORK_MISSING_URL',
+        `custom network needs --rpc URL and --tzkt URL (missing: ${missing.join(', ')})`,
+        missing[0] ?? 'rpc',
+      );
     }
     return { name, rpcUrl: rpc, tzktUrl: tzkt, explorerUrl: explorer ?? null };
   }
   const preset = NETWORKS[name];
   // The devnet serves its TzKT API under its own RPC, so a devnet moved to another port moves both.
   const derivedTzkt = name === 'devnet' && rpc ? `${rpc}/tzkt` : undefined;
-  return { name, rpcUrl: rpc ?? preset.rpcUrl, tzktUrl: tzkt ?? derivedTzkt ?? preset.tzktUrl, explorerUrl: explorer ?? preset.explorerUrl };
+  return {
+    name,
+    rpcUrl: rpc ?? preset.rpcUrl,
+    tzktUrl: tzkt ?? derivedTzkt ?? preset.tzktUrl,
+    explorerUrl: explorer ?? preset.explorerUrl,
+  };
 }
 
 /**
@@ -86,9 +100,19 @@ export function resolveNetwork(input: NetworkInput = {}): Network {
  * @throws NetworkConfigError as `resolveNetwork`, naming the variable.
  */
 export function networkFromEnv(env: Readonly<Record<string, string | undefined>>): Network {
-  const vars = { network: 'TEZOS_NETWORK', rpc: 'TEZOS_RPC_URL', tzkt: 'TZKT_URL', explorer: 'TZKT_EXPLORER_URL' } as const;
+  const vars = {
+    network: 'TEZOS_NETWORK',
+    rpc: 'TEZOS_RPC_URL',
+    tzkt: 'TZKT_URL',
+    explorer: 'TZKT_EXPLORER_URL',
+  } as const;
   try {
-    return resolveNetwork({ network: env[vars.network], rpc: env[vars.rpc], tzkt: env[vars.tzkt], explorer: env[vars.explorer] });
+    return resolveNetwork({
+      network: env[vars.network],
+      rpc: env[vars.rpc],
+      tzkt: env[vars.tzkt],
+      explorer: env[vars.explorer],
+    });
   } catch (e) {
     if (e instanceof NetworkConfigError) {
       const field = e.field as keyof typeof vars;

@@ -13,8 +13,11 @@ export interface PageNetwork {
   readonly explorerUrl: string | null;
 }
 
-export type NetworkForPage = { readonly ok: true; readonly network: PageNetwork } | { readonly ok: false; readonly explanation: string };
-export type ContractForPage = { readonly ok: true; readonly network: PageNetwork; readonly contract: string } | { readonly ok: false; readonly explanation: string };
+export type NetworkForPage =
+  { readonly ok: true; readonly network: PageNetwork } | { readonly ok: false; readonly explanation: string };
+export type ContractForPage =
+  | { readonly ok: true; readonly network: PageNetwork; readonly contract: string }
+  | { readonly ok: false; readonly explanation: string };
 
 /** The configured network (devnet by default), or why the setting is unusable. */
 export function networkForPage(env: Env): NetworkForPage {
@@ -22,7 +25,8 @@ export function networkForPage(env: Env): NetworkForPage {
     const n = networkFromEnv(env);
     return { ok: true, network: { tzktUrl: n.tzktUrl, explorerUrl: n.explorerUrl } };
   } catch (e) {
-    if (isNetworkConfigError(e)) return { ok: false, explanation: `The Tezos network setting is unusable: ${e.message}.` };
+    if (isNetworkConfigError(e))
+      return { ok: false, explanation: `The Tezos network setting is unusable: ${e.message}.` };
     throw e;
   }
 }

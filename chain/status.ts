@@ -63,9 +63,18 @@ export interface ChainStatusOptions {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const problem = (p: ChainProblem, explanation: string, network: NetworkName | null = null): ChainStatus => ({ ok: false, problem: p, explanation, network });
+const problem = (p: ChainProblem, explanation: string, network: NetworkName | null = null): ChainStatus => ({
+  ok: false,
+  problem: p,
+  explanation,
+  network,
+});
 
-const LABEL: Record<NetworkName, string> = { devnet: 'The devnet', shadownet: 'Shadownet', custom: 'The custom network' };
+const LABEL: Record<NetworkName, string> = {
+  devnet: 'The devnet',
+  shadownet: 'Shadownet',
+  custom: 'The custom network',
+};
 
 /** How to deploy and start on a public network, in one sentence. */
 function publicSteps(network: Network): string {
@@ -80,25 +89,45 @@ function publicSteps(network: Network): string {
 function bankKeyProblem(network: Network, key: string | undefined): ChainStatus | null {
   if (!key) {
     if (network.name === 'devnet') {
-      return problem('NO_BANK_KEY', `The devnet's bank key (${BANK_KEY_VAR}) is not set: start the app with \`npm start\`, which runs the devnet, deploys the token contract and passes both to the app.`, network.name);
+      return problem(
+        'NO_BANK_KEY',
+        `The devnet's bank key (${BANK_KEY_VAR}) is not set: start the app with \`npm start\`, which runs the devnet, deploys the token contract and passes both to the app.`,
+        network.name,
+      );
     }
-    return problem('NO_BANK_KEY', `${LABEL[network.name]} needs ${BANK_KEY_VAR}, the unencrypted secret key (edsk…) of the bank account that mints the tokens: ${publicSteps(network)}`, network.name);
+    return problem(
+      'NO_BANK_KEY',
+      `${LABEL[network.name]} needs ${BANK_KEY_VAR}, the unencrypted secret key (edsk…) of the bank account that mints the tokens: ${publicSteps(network)}`,
+      network.name,
+    );
   }
   try {
     new InMemorySigner(key);
     return null;
   } catch {
     // The library's message may quote the key: say only what kind of value is expected.
-    return problem('BAD_BANK_KEY', `${BANK_KEY_VAR} is not a valid unencrypted secret key: expected an edsk…, spsk… or p2sk… key (an encrypted edesk… key needs decrypting first).`, network.name);
+    return problem(
+      'BAD_BANK_KEY',
+      `${BANK_KEY_VAR} is not a valid unencrypted secret key: expected an edsk…, spsk… or p2sk… key (an encrypted edesk… key needs decrypting first).`,
+      network.name,
+    );
   }
 }
 
 function noContract(network: Network, file: string | null): ChainStatus {
   const where = file ? `${CONTRACT_VAR} is not set and there is no ${file}` : `${CONTRACT_VAR} is not set`;
   if (network.name === 'devnet') {
-    return problem('NO_CONTRACT', `No token contract on the devnet: ${where}. Start the app with \`npm start\`, which deploys the contract on its devnet (or run \`${deployCommand(network)}\`).`, network.name);
+    return problem(
+      'NO_CONTRACT',
+      `No token contract on the devnet: ${where}. Start the app with \`npm start\`, which deploys the contract on its devnet (or run \`${deployCommand(network)}\`).`,
+      network.name,
+    );
   }
-  return problem('NO_CONTRACT', `No token contract on ${network.name === 'shadownet' ? 'Shadownet' : 'the custom network'}: ${where}. To deploy it, ${publicSteps(network)} Or set ${CONTRACT_VAR}=KT1… to a contract deployed before.`, network.name);
+  return problem(
+    'NO_CONTRACT',
+    `No token contract on ${network.name === 'shadownet' ? 'Shadownet' : 'the custom network'}: ${where}. To deploy it, ${publicSteps(network)} Or set ${CONTRACT_VAR}=KT1… to a contract deployed before.`,
+    network.name,
+  );
 }
 
 /**
@@ -117,17 +146,28 @@ export function chainStatus(env: Env, options: ChainStatusOptions = {}): ChainSt
   try {
     network = networkFromEnv(env);
   } catch (err) {
-    if (isNetworkConfigError(err)) return problem('BAD_NETWORK', `The Tezos network setting is unusable: ${err.message}.`);
+    if (isNetworkConfigError(err))
+      return problem('BAD_NETWORK', `The Tezos network setting is unusable: ${err.message}.`);
     throw err;
   }
   const keyProblem = bankKeyProblem(network, env[BANK_KEY_VAR]?.trim());
   if (keyProblem) return keyProblem;
 
-  const base = { ok: true as const, network: network.name, rpcUrl: network.rpcUrl, tzktUrl: network.tzktUrl, explorerUrl: network.explorerUrl };
+  const base = {
+    ok: true as const,
+    network: network.name,
+    rpcUrl: network.rpcUrl,
+    tzktUrl: network.tzktUrl,
+    explorerUrl: network.explorerUrl,
+  };
   const fromEnv = env[CONTRACT_VAR]?.trim();
   if (fromEnv) {
     if (!isContractAddress(fromEnv)) {
-      return problem('BAD_CONTRACT', `${CONTRACT_VAR} is not a contract address: expected KT1… (the "contract" of deployments/${network.name}.json).`, network.name);
+      return problem(
+        'BAD_CONTRACT',
+        `${CONTRACT_VAR} is not a contract address: expected KT1… (the "contract" of deployments/${network.name}.json).`,
+        network.name,
+      );
     }
     return { ...base, contract: fromEnv, contractSource: 'env' };
   }
@@ -140,6 +180,10 @@ export function chainStatus(env: Env, options: ChainStatusOptions = {}): ChainSt
     return { ...base, contract: deployment.contract, contractSource: 'deployment' };
   } catch (err) {
     if (!isDeploymentError(err)) throw err;
-    return problem('BAD_CONTRACT', `The deployment record is unusable: ${err.message}. Deploy again with \`${deployCommand(network)}\`, or set ${CONTRACT_VAR}=KT1….`, network.name);
+    return problem(
+      'BAD_CONTRACT',
+      `The deployment record is unusable: ${err.message}. Deploy again with \`${deployCommand(network)}\`, or set ${CONTRACT_VAR}=KT1….`,
+      network.name,
+    );
   }
 }

@@ -10,9 +10,34 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
  */
 
 export type ArtShape =
-  | { readonly kind: 'rect'; readonly x: number; readonly y: number; readonly w: number; readonly h: number; readonly fill: string; readonly opacity?: number; readonly rx?: number }
-  | { readonly kind: 'circle'; readonly cx: number; readonly cy: number; readonly r: number; readonly fill: string; readonly opacity?: number; readonly stroke?: string; readonly strokeWidth?: number }
-  | { readonly kind: 'path'; readonly d: string; readonly fill: string; readonly opacity?: number; readonly stroke?: string; readonly strokeWidth?: number };
+  | {
+      readonly kind: 'rect';
+      readonly x: number;
+      readonly y: number;
+      readonly w: number;
+      readonly h: number;
+      readonly fill: string;
+      readonly opacity?: number;
+      readonly rx?: number;
+    }
+  | {
+      readonly kind: 'circle';
+      readonly cx: number;
+      readonly cy: number;
+      readonly r: number;
+      readonly fill: string;
+      readonly opacity?: number;
+      readonly stroke?: string;
+      readonly strokeWidth?: number;
+    }
+  | {
+      readonly kind: 'path';
+      readonly d: string;
+      readonly fill: string;
+      readonly opacity?: number;
+      readonly stroke?: string;
+      readonly strokeWidth?: number;
+    };
 
 export interface Artwork {
   /** Which family of composition was drawn (for tests and alt text). */
@@ -68,7 +93,14 @@ export function artworkFor(id: string): Artwork {
 
   switch (style) {
     case 'horizon': {
-      shapes.push({ kind: 'circle', cx: r.range(25, 75), cy: r.range(22, 45), r: r.range(10, 20), fill: inks[0]!, opacity: 0.95 });
+      shapes.push({
+        kind: 'circle',
+        cx: r.range(25, 75),
+        cy: r.range(22, 45),
+        r: r.range(10, 20),
+        fill: inks[0]!,
+        opacity: 0.95,
+      });
       const layers = 3 + r.int(2);
       for (let k = 0; k < layers; k++) {
         const base = 50 + k * (45 / layers);
@@ -89,18 +121,27 @@ export function artworkFor(id: string): Artwork {
           const fill = ink();
           const motif = r.int(5);
           if (motif === 0) shapes.push({ kind: 'circle', cx: x + s / 2, cy: y + s / 2, r: s * 0.42, fill });
-          else if (motif === 1) shapes.push({ kind: 'rect', x: x + s * 0.12, y: y + s * 0.12, w: s * 0.76, h: s * 0.76, fill });
+          else if (motif === 1)
+            shapes.push({ kind: 'rect', x: x + s * 0.12, y: y + s * 0.12, w: s * 0.76, h: s * 0.76, fill });
           else if (motif === 2) {
             const corner = r.int(4);
             const cx = corner % 2 === 0 ? x : x + s;
             const cy = corner < 2 ? y : y + s;
             const sx = cx === x ? 1 : -1;
             const sy = cy === y ? 1 : -1;
-            shapes.push({ kind: 'path', d: `M${cx} ${cy} L${cx + sx * s} ${cy} A${s} ${s} 0 0 ${sx * sy > 0 ? 1 : 0} ${cx} ${cy + sy * s} Z`, fill });
+            shapes.push({
+              kind: 'path',
+              d: `M${cx} ${cy} L${cx + sx * s} ${cy} A${s} ${s} 0 0 ${sx * sy > 0 ? 1 : 0} ${cx} ${cy + sy * s} Z`,
+              fill,
+            });
           } else if (motif === 3) {
             shapes.push({ kind: 'path', d: `M${x} ${y + s} L${x + s / 2} ${y} L${x + s} ${y + s} Z`, fill });
           } else {
-            shapes.push({ kind: 'path', d: `M${x} ${y + s / 2} A${s / 2} ${s / 2} 0 0 1 ${x + s} ${y + s / 2} Z`, fill });
+            shapes.push({
+              kind: 'path',
+              d: `M${x} ${y + s / 2} A${s / 2} ${s / 2} 0 0 1 ${x + s} ${y + s / 2} Z`,
+              fill,
+            });
           }
         }
       }
@@ -111,7 +152,16 @@ export function artworkFor(id: string): Artwork {
       const cy = r.range(35, 65);
       const rings = 5 + r.int(3);
       for (let k = rings; k > 0; k--) {
-        shapes.push({ kind: 'circle', cx: cx + r.range(-4, 4), cy: cy + r.range(-4, 4), r: k * (52 / rings), fill: 'none', stroke: ink(), strokeWidth: r.range(1.2, 4), opacity: 0.9 });
+        shapes.push({
+          kind: 'circle',
+          cx: cx + r.range(-4, 4),
+          cy: cy + r.range(-4, 4),
+          r: k * (52 / rings),
+          fill: 'none',
+          stroke: ink(),
+          strokeWidth: r.range(1.2, 4),
+          opacity: 0.9,
+        });
       }
       for (let k = 0; k < 4; k++) {
         shapes.push({ kind: 'circle', cx: r.range(8, 92), cy: r.range(8, 92), r: r.range(2, 6), fill: ink() });
@@ -136,7 +186,14 @@ export function artworkFor(id: string): Artwork {
     case 'blooms': {
       const count = 6 + r.int(4);
       for (let k = 0; k < count; k++) {
-        shapes.push({ kind: 'circle', cx: r.range(10, 90), cy: r.range(10, 90), r: r.range(12, 30), fill: ink(), opacity: 0.6 });
+        shapes.push({
+          kind: 'circle',
+          cx: r.range(10, 90),
+          cy: r.range(10, 90),
+          r: r.range(12, 30),
+          fill: ink(),
+          opacity: 0.6,
+        });
       }
       shapes.push({ kind: 'circle', cx: r.range(30, 70), cy: r.range(30, 70), r: r.range(4, 8), fill: bg0 });
       break;
@@ -155,8 +212,13 @@ export function artworkFor(id: string): Artwork {
         const g = 2.5;
         const round = (v: number) => Math.round(v * 10) / 10;
         shapes.push({
-          kind: 'rect', x: round(c.x + g), y: round(c.y + g), w: round(Math.max(1, c.w - 2 * g)), h: round(Math.max(1, c.h - 2 * g)),
-          fill: r.unit() < 0.3 ? bg1 : ink(), rx: 1.5,
+          kind: 'rect',
+          x: round(c.x + g),
+          y: round(c.y + g),
+          w: round(Math.max(1, c.w - 2 * g)),
+          h: round(Math.max(1, c.h - 2 * g)),
+          fill: r.unit() < 0.3 ? bg1 : ink(),
+          rx: 1.5,
         });
       }
       break;

@@ -32,11 +32,16 @@ const formatSchema = z
     fileSize: nat.optional(),
     fileName: z.string().min(1).optional(),
     hash: z.string().min(1).optional(),
-    dimensions: z.object({ value: z.string().min(1), unit: z.string().min(1) }).strict().optional(),
+    dimensions: z
+      .object({ value: z.string().min(1), unit: z.string().min(1) })
+      .strict()
+      .optional(),
   })
   .strict();
 
-const attributeSchema = z.object({ name: z.string().min(1), value: z.string(), type: z.string().min(1).optional() }).strict();
+const attributeSchema = z
+  .object({ name: z.string().min(1), value: z.string(), type: z.string().min(1).optional() })
+  .strict();
 
 const royaltiesSchema = z
   .object({
@@ -45,7 +50,10 @@ const royaltiesSchema = z
     shares: z.record(address, z.union([nat, z.string().regex(/^\d+$/).transform(Number)])),
   })
   .strict()
-  .refine((r) => Object.values(r.shares).reduce((s, n) => s + n, 0) <= 10 ** r.decimals, 'shares add up to more than 100%');
+  .refine(
+    (r) => Object.values(r.shares).reduce((s, n) => s + n, 0) <= 10 ** r.decimals,
+    'shares add up to more than 100%',
+  );
 
 export const tokenMetadataSchema = z
   .object({
@@ -73,13 +81,24 @@ export type Royalties = z.output<typeof royaltiesSchema>;
 
 /** Which keys hold JSON text; every other known key holds plain UTF-8 text. */
 const JSON_KEYS = new Set(['creators', 'royalties', 'attributes', 'formats', 'tags', 'isBooleanAmount']);
-const TEXT_KEYS = new Set(['name', 'symbol', 'description', 'decimals', 'artifactUri', 'displayUri', 'thumbnailUri', 'minter']);
+const TEXT_KEYS = new Set([
+  'name',
+  'symbol',
+  'description',
+  'decimals',
+  'artifactUri',
+  'displayUri',
+  'thumbnailUri',
+  'minter',
+]);
 
-const issuesOf = (error: z.ZodError): string[] => error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+const issuesOf = (error: z.ZodError): string[] =>
+  error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
 
 function validate(input: unknown, what: string): TokenMetadata {
   const parsed = tokenMetadataSchema.safeParse(input);
-  if (!parsed.success) throw new MetadataError('METADATA_INVALID', `${what} is not valid TZIP-21 token metadata`, issuesOf(parsed.error));
+  if (!parsed.success)
+    throw new MetadataError('METADATA_INVALID', `${what} is not valid TZIP-21 token metadata`, issuesOf(parsed.error));
   return parsed.data;
 }
 
@@ -94,7 +113,8 @@ export function encodeTokenInfo(meta: TokenMetadata): TokenInfo {
   const entries: [string, string][] = [];
   for (const [key, value] of Object.entries(valid)) {
     if (value === undefined) continue;
-    const text = typeof value === 'number' ? String(value) : JSON_KEYS.has(key) ? JSON.stringify(value) : (value as string);
+    const text =
+      typeof value === 'number' ? String(value) : JSON_KEYS.has(key) ? JSON.stringify(value) : (value as string);
     entries.push([key, hex(text)]);
   }
   // Michelson map literals need sorted keys; Taquito sorts too, but a stable order makes the value comparable.
@@ -119,7 +139,8 @@ function entriesOf(info: TokenInfoInput): [string, string][] {
       : Object.entries(info as Record<string, string>);
   const out: [string, string][] = [];
   for (const [k, v] of raw) {
-    if (typeof k !== 'string' || typeof v !== 'string') throw new MetadataError('METADATA_BAD_BYTES', 'token_info must map strings to bytes');
+    if (typeof k !== 'string' || typeof v !== 'string')
+      throw new MetadataError('METADATA_BAD_BYTES', 'token_info must map strings to bytes');
     out.push([k, v]);
   }
   return out;
@@ -127,7 +148,8 @@ function entriesOf(info: TokenInfoInput): [string, string][] {
 
 function utf8(key: string, bytes: string): string {
   const clean = bytes.startsWith('0x') ? bytes.slice(2) : bytes;
-  if (!/^([0-9a-fA-F]{2})*$/.test(clean)) throw new MetadataError('METADATA_BAD_BYTES', `token_info "${key}" is not hex bytes`, [key]);
+  if (!/^([0-9a-fA-F]{2})*$/.test(clean))
+    throw new MetadataError('METADATA_BAD_BYTES', `token_info "${key}" is not hex bytes`, [key]);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(clean, 'hex'));
   } catch {
@@ -219,7 +241,13 @@ export interface TileTokenInput {
 }
 
 /** The attribute names tile tokens carry (TZIP-21 `attributes`: string values with a display type). */
-export const TILE_ATTRIBUTES = { listPrice: 'List price', multiplier: 'Multiplier', editionSize: 'Edition size', gameId: 'Game', originalToken: 'Original token' } as const;
+export const TILE_ATTRIBUTES = {
+  listPrice: 'List price',
+  multiplier: 'Multiplier',
+  editionSize: 'Edition size',
+  gameId: 'Game',
+  originalToken: 'Original token',
+} as const;
 
 /**
  * The royalty of a sale split equally among `creators` (objkt's `decimals: 4` shares): `bps` in all, the odd basis
@@ -236,7 +264,9 @@ export function royaltyShares(creators: readonly string[], bps: number): Record<
 export const tokenRefText = (ref: TokenRef): string => `${ref.contract}/${ref.tokenId}`;
 
 /** The token a tile token was featured from (its "Original token" attribute), or null when it names none. */
-export function originalToken(meta: { readonly attributes: readonly { readonly name: string; readonly value: string }[] }): TokenRef | null {
+export function originalToken(meta: {
+  readonly attributes: readonly { readonly name: string; readonly value: string }[];
+}): TokenRef | null {
   const value = meta.attributes.find((a) => a.name === TILE_ATTRIBUTES.originalToken)?.value;
   const m = value === undefined ? null : /^(KT1[1-9A-HJ-NP-Za-km-z]{33})\/(\d{1,30})$/.exec(value);
   return m ? { contract: m[1]!, tokenId: m[2]! } : null;
@@ -249,7 +279,8 @@ export function originalToken(meta: { readonly attributes: readonly { readonly n
 function displayUris(t: TileTokenInput): Pick<TokenMetadata, 'displayUri' | 'thumbnailUri'> {
   const display = t.display ?? t.artifact;
   const thumbnail = t.thumbnail ?? display;
-  const once = (image: TileImage, shown: readonly TileImage[]): boolean => !(image.uri.startsWith('data:') && shown.some((s) => s.uri === image.uri));
+  const once = (image: TileImage, shown: readonly TileImage[]): boolean =>
+    !(image.uri.startsWith('data:') && shown.some((s) => s.uri === image.uri));
   return {
     ...(once(display, [t.artifact]) ? { displayUri: display.uri } : {}),
     ...(once(thumbnail, [t.artifact, display]) ? { thumbnailUri: thumbnail.uri } : {}),

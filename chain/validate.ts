@@ -5,7 +5,15 @@
  * that fails a check is still a string to quote in the refusal. Safe for the browser (no I/O), but it brings
  * Taquito's utils: pages that only show an address use `shortAddress` (chain/explorer.ts).
  */
-import { validateAddress, validateContractAddress, validateKeyHash, validateOperation, validatePublicKey, validateSignature, ValidationResult } from '@taquito/utils';
+import {
+  validateAddress,
+  validateContractAddress,
+  validateKeyHash,
+  validateOperation,
+  validatePublicKey,
+  validateSignature,
+  ValidationResult,
+} from '@taquito/utils';
 
 const valid = (result: ValidationResult): boolean => result === ValidationResult.VALID;
 const text = (s: unknown): s is string => typeof s === 'string';

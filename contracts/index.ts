@@ -72,7 +72,8 @@ const ERROR_TEXT: Record<Fa2Error, string> = {
   NO_SEED_COMMITMENT: "The game's seed was never committed: there is nothing to check a reveal against",
   SEED_REVEALED: "The game's seed is already revealed",
   BAD_FINAL_HASH: 'A final state hash is a SHA-256 hash: exactly 32 bytes',
-  BAD_SEED_REVEAL: "This seed does not match the game's commitment (SHA-256 of \"tezos-pole seed commitment:\" and the seed)",
+  BAD_SEED_REVEAL:
+    'This seed does not match the game\'s commitment (SHA-256 of "tezos-pole seed commitment:" and the seed)',
 };
 
 /**
@@ -84,7 +85,8 @@ const VIEW_TEXT: Record<string, string> = {
   get_total_supply: 'The copies of a token minted and not burnt',
   get_max_supply: "A token's edition size",
   is_operator: 'Whether an address is an FA2 operator of an owner for a token',
-  game_grant: "Whether the game's minter may burn the owner's copies of the game's tokens now: the owner joined the game, and it is neither closed nor past its end date",
+  game_grant:
+    "Whether the game's minter may burn the owner's copies of the game's tokens now: the owner joined the game, and it is neither closed nor past its end date",
   game_info: "A game's minter, end date and whether it is closed (fails with GAME_NOT_FOUND for no such game)",
 };
 
@@ -93,7 +95,14 @@ function tzip16Views(): object[] {
     const s = section as { prim?: string; args?: [{ string: string }, object, object, object] };
     if (s.prim !== 'view' || !s.args) return [];
     const [name, parameter, returnType, code] = s.args;
-    return [{ name: name.string, description: VIEW_TEXT[name.string] ?? name.string, pure: name.string !== 'game_grant', implementations: [{ michelsonStorageView: { parameter, returnType, code } }] }];
+    return [
+      {
+        name: name.string,
+        description: VIEW_TEXT[name.string] ?? name.string,
+        pure: name.string !== 'game_grant',
+        implementations: [{ michelsonStorageView: { parameter, returnType, code } }],
+      },
+    ];
   });
 }
 
@@ -101,16 +110,22 @@ function tzip16Views(): object[] {
 export function fa2EditionsMetadata(version = '1.0.0'): Record<string, unknown> {
   return {
     name: 'Tezos Pole editions',
-    description: 'Limited-edition artworks of Tezos Pole, Gotopoly and Ten: FA2 tokens minted by the game bank within a fixed edition size.',
+    description:
+      'Limited-edition artworks of Tezos Pole, Gotopoly and Ten: FA2 tokens minted by the game bank within a fixed edition size.',
     version,
     license: { name: 'MIT' },
     interfaces: ['TZIP-012', 'TZIP-016', 'TZIP-021'],
-    errors: Object.entries(ERROR_TEXT).map(([error, text]) => ({ error: { string: error }, expansion: { string: text }, languages: ['en'] })),
+    errors: Object.entries(ERROR_TEXT).map(([error, text]) => ({
+      error: { string: error },
+      expansion: { string: text },
+      languages: ['en'],
+    })),
     views: tzip16Views(),
   };
 }
 
-const hex = (s: string): string => Array.from(new TextEncoder().encode(s), (b) => b.toString(16).padStart(2, '0')).join('');
+const hex = (s: string): string =>
+  Array.from(new TextEncoder().encode(s), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * The origination storage in Michelson, parenthesised as Taquito's `init` wants it: `admin` as admin,

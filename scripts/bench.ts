@@ -11,8 +11,16 @@ import type { BenchCase, BenchResult } from './bench/types';
 const WARMUPS = 2;
 
 const FLAGS = {
-  filter: { type: 'string', value: 'TEXT', help: 'run only the cases whose name contains TEXT, in any case (default: every case)' },
-  samples: { type: 'string', value: 'N', help: `measured samples per case, 5–1000, each ~${SAMPLE_MS} ms after ${WARMUPS} warm-ups (default 7)` },
+  filter: {
+    type: 'string',
+    value: 'TEXT',
+    help: 'run only the cases whose name contains TEXT, in any case (default: every case)',
+  },
+  samples: {
+    type: 'string',
+    value: 'N',
+    help: `measured samples per case, 5–1000, each ~${SAMPLE_MS} ms after ${WARMUPS} warm-ups (default 7)`,
+  },
   json: { type: 'boolean', help: 'print an array of {name, unit, median, min, max}' },
 } as const;
 
@@ -46,10 +54,18 @@ async function bench({ flags }: CommandLine<typeof FLAGS>): Promise<void> {
     if (process.stderr.isTTY) process.stderr.write(`done: ${bench.name}\n`);
   }
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify(rows.map((r) => r.result), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(
+        rows.map((r) => r.result),
+        null,
+        2,
+      )}\n`,
+    );
     return;
   }
-  process.stdout.write(`Node ${process.version}, ${samples} samples of ~${SAMPLE_MS} ms per case after ${WARMUPS} warm-ups\n\n`);
+  process.stdout.write(
+    `Node ${process.version}, ${samples} samples of ~${SAMPLE_MS} ms per case after ${WARMUPS} warm-ups\n\n`,
+  );
   process.stdout.write(
     formatTable(
       [

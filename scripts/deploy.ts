@@ -14,14 +14,30 @@ import { CliError, runCli, UsageError, type FlagValues } from './lib/cli';
 import { choiceFlag } from './lib/flag-values';
 
 const FLAGS = {
-  network: { type: 'string', value: 'devnet|shadownet|custom', help: 'where to deploy; on the devnet bootstrap1 is the admin unless TEZOS_SECRET_KEY is set (default devnet)' },
+  network: {
+    type: 'string',
+    value: 'devnet|shadownet|custom',
+    help: 'where to deploy; on the devnet bootstrap1 is the admin unless TEZOS_SECRET_KEY is set (default devnet)',
+  },
   rpc: { type: 'string', value: 'URL', help: "the node's RPC, required for custom (default: the preset's)" },
-  tzkt: { type: 'string', value: 'URL', help: "the TzKT API, required for custom (default: the preset's; on the devnet <rpc>/tzkt)" },
-  out: { type: 'string', value: 'DIR', help: 'the directory of the deployment record <network>.json (default deployments)' },
+  tzkt: {
+    type: 'string',
+    value: 'URL',
+    help: "the TzKT API, required for custom (default: the preset's; on the devnet <rpc>/tzkt)",
+  },
+  out: {
+    type: 'string',
+    value: 'DIR',
+    help: 'the directory of the deployment record <network>.json (default deployments)',
+  },
 } as const;
 
 async function adminSigner(network: Network, env: NodeJS.ProcessEnv): Promise<InMemorySigner> {
-  const [{ InMemorySigner }, { SHADOWNET_FAUCET }, { bootstrapAccount }] = await Promise.all([import('@taquito/signer'), import('../chain/deployment'), import('../devnet/node')]);
+  const [{ InMemorySigner }, { SHADOWNET_FAUCET }, { bootstrapAccount }] = await Promise.all([
+    import('@taquito/signer'),
+    import('../chain/deployment'),
+    import('../devnet/node'),
+  ]);
   const key = env['TEZOS_SECRET_KEY']?.trim();
   if (!key) {
     if (network.name === 'devnet') return new InMemorySigner(bootstrapAccount(1).secretKey);
@@ -39,10 +55,16 @@ async function adminSigner(network: Network, env: NodeJS.ProcessEnv): Promise<In
   }
 }
 
-async function deploy(flags: FlagValues<typeof FLAGS>, env: NodeJS.ProcessEnv): Promise<{ deployment: Deployment; file: string }> {
+async function deploy(
+  flags: FlagValues<typeof FLAGS>,
+  env: NodeJS.ProcessEnv,
+): Promise<{ deployment: Deployment; file: string }> {
   const name = choiceFlag('network', flags.network, 'devnet', ['devnet', 'shadownet', 'custom'] as const);
   // Taquito and the chain layer take a second or two to load, which --help and a mistyped flag need not wait for.
-  const [{ isNetworkConfigError, resolveNetwork }, { deployContract, deploymentFile, isDeploymentError, writeDeployment }] = await Promise.all([import('../chain'), import('../chain/deployment')]);
+  const [
+    { isNetworkConfigError, resolveNetwork },
+    { deployContract, deploymentFile, isDeploymentError, writeDeployment },
+  ] = await Promise.all([import('../chain'), import('../chain/deployment')]);
   let network: Network;
   try {
     network = resolveNetwork({ network: name, rpc: flags.rpc, tzkt: flags.tzkt });
@@ -74,10 +96,14 @@ await runCli({
   name: 'deploy',
   synopsis: 'npm run deploy -- [flags]',
   flags: FLAGS,
-  environment: { 'TEZOS_SECRET_KEY=edsk…': "the admin's unencrypted secret key (edsk…, spsk…, p2sk…); never printed nor written" },
+  environment: {
+    'TEZOS_SECRET_KEY=edsk…': "the admin's unencrypted secret key (edsk…, spsk…, p2sk…); never printed nor written",
+  },
   main: async ({ flags }) => {
     const { deployment, file } = await deploy(flags, process.env);
-    process.stdout.write(`deployed ${deployment.contract} on ${deployment.network} at level ${deployment.level} (operation ${deployment.opHash}), admin and minter ${deployment.admin}\n`);
+    process.stdout.write(
+      `deployed ${deployment.contract} on ${deployment.network} at level ${deployment.level} (operation ${deployment.opHash}), admin and minter ${deployment.admin}\n`,
+    );
     process.stdout.write(`wrote ${file}\n`);
   },
 });

@@ -11,9 +11,21 @@ import { runCli, UsageError, type CommandLine } from './lib/cli';
 import { intFlag } from './lib/flag-values';
 
 const FLAGS = {
-  port: { type: 'string', value: 'N', help: 'the port of the RPC and of TzKT under /tzkt; 0: any free port (default 8732)' },
-  'block-time': { type: 'string', value: 'S', help: 'seconds between blocks, 0–3600; 0: a block for each operation as it arrives (default 0)' },
-  'indexer-lag': { type: 'string', value: 'S', help: 'seconds the TzKT API trails the node, 0–3600, as real TzKT does (default 0)' },
+  port: {
+    type: 'string',
+    value: 'N',
+    help: 'the port of the RPC and of TzKT under /tzkt; 0: any free port (default 8732)',
+  },
+  'block-time': {
+    type: 'string',
+    value: 'S',
+    help: 'seconds between blocks, 0–3600; 0: a block for each operation as it arrives (default 0)',
+  },
+  'indexer-lag': {
+    type: 'string',
+    value: 'S',
+    help: 'seconds the TzKT API trails the node, 0–3600, as real TzKT does (default 0)',
+  },
   data: { type: 'string', value: 'DIR', help: 'where the chain is kept between runs (default .data/devnet)' },
   ephemeral: { type: 'boolean', help: 'keep the chain in memory only, gone when it stops (default: kept in --data)' },
   accounts: { type: 'string', value: 'N', help: 'bootstrap accounts, 1–1000, each with 100,000 tez (default 10)' },
@@ -38,7 +50,9 @@ async function devnet({ flags }: CommandLine<typeof FLAGS>): Promise<void> {
     tzkt: tzktRoutes,
     corsOrigins,
   });
-  process.stdout.write(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}${lag > 0 ? ` (indexer lag ${lag} s)` : ''}\n`);
+  process.stdout.write(
+    `devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}${lag > 0 ? ` (indexer lag ${lag} s)` : ''}\n`,
+  );
   for (const a of devnet.accounts) {
     process.stdout.write(`${a.alias} ${a.address} ${a.publicKey} ${a.secretKey} 100000 tez\n`);
   }
@@ -53,6 +67,9 @@ await runCli({
   name: 'devnet',
   synopsis: 'npm run devnet -- [flags]',
   flags: FLAGS,
-  environment: { [`${CORS_ORIGINS_VAR}=origin,…`]: "the web pages that may call it from a browser (default: the app's, http://localhost:3000)" },
+  environment: {
+    [`${CORS_ORIGINS_VAR}=origin,…`]:
+      "the web pages that may call it from a browser (default: the app's, http://localhost:3000)",
+  },
   main: devnet,
 });

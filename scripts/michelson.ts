@@ -58,7 +58,13 @@ function typecheck(f: Given): void {
   const { typed } = loadScript(readScript(f.script));
   const entrypoints = Object.fromEntries([...listEntrypoints(typed.parameter)].map(([k, t]) => [k, t]));
   if (json) {
-    print({ wellTyped: true, parameter: typed.parameter, storage: typed.storage, entrypoints, views: [...typed.views.keys()] });
+    print({
+      wellTyped: true,
+      parameter: typed.parameter,
+      storage: typed.storage,
+      entrypoints,
+      views: [...typed.views.keys()],
+    });
     return;
   }
   process.stdout.write(
@@ -127,7 +133,6 @@ function printDiff(d: BigMapDiff): string {
   }
 }
 
-
 let json = false;
 const print = (v: unknown): void => {
   process.stdout.write(`${JSON.stringify(v)}\n`);
@@ -140,23 +145,39 @@ function michelson({ flags, positionals }: CommandLine<typeof RUN_FLAGS>): void 
   try {
     if (command === 'run') run(flags);
     else if (command === 'typecheck') typecheck(flags);
-    else throw new UsageError(command === undefined ? 'missing command: run or typecheck' : `unknown command "${command}": run or typecheck`);
+    else
+      throw new UsageError(
+        command === undefined ? 'missing command: run or typecheck' : `unknown command "${command}": run or typecheck`,
+      );
   } catch (e) {
     // runCli prints a malformed command line with the usage, exit 2.
     if (e instanceof UsageError) throw e;
     process.exitCode = 1;
-    const failure = isMichelsonFailure(e) ? e : new MichelsonFailure('bad_input', `internal error: ${(e as Error).stack ?? String(e)}`);
-    if (json) print({ error: { kind: failure.kind, ...(failure.with !== undefined ? { with: failure.with } : {}), message: failure.message } });
+    const failure = isMichelsonFailure(e)
+      ? e
+      : new MichelsonFailure('bad_input', `internal error: ${(e as Error).stack ?? String(e)}`);
+    if (json)
+      print({
+        error: {
+          kind: failure.kind,
+          ...(failure.with !== undefined ? { with: failure.with } : {}),
+          message: failure.message,
+        },
+      });
     else process.stderr.write(`michelson: ${failure.message}\n`);
   }
 }
 
 await runCli({
   name: 'michelson',
-  synopsis: ['npm run -s michelson -- run --script FILE.tz --storage EXPR --input EXPR [flags]', 'npm run -s michelson -- typecheck --script FILE.tz [--json]'],
+  synopsis: [
+    'npm run -s michelson -- run --script FILE.tz --storage EXPR --input EXPR [flags]',
+    'npm run -s michelson -- typecheck --script FILE.tz [--json]',
+  ],
   flags: RUN_FLAGS,
   positionals: true,
-  notes: 'Units and defaults are those of octez-client run script. A failed run exits 1; with --json it prints {"error": {"kind", "with"?, "message"}}.',
+  notes:
+    'Units and defaults are those of octez-client run script. A failed run exits 1; with --json it prints {"error": {"kind", "with"?, "message"}}.',
   // The --json contract is one line for every outcome: a malformed command line is bad input there.
   onUsageError: (message) => {
     if (process.argv.slice(2).includes('--json')) print({ error: { kind: 'bad_input', message } });

@@ -11,19 +11,36 @@ const FLAGS = {
   game: { type: 'string', value: 'NAME', help: `${GAME_IDS.join(' | ')} (default pole)` },
   players: { type: 'string', value: 'N', help: 'seats: 2–6 for pole and gotopoly, 1–5 for ten (1 = solo) (default 4)' },
   games: { type: 'string', value: 'N', help: 'complete games to play, ≥ 1 (default 1000)' },
-  seed: { type: 'string', value: 'S', help: 'run seed (default "1"); game i is played with seed "<seed>/i", to replay it alone' },
-  bot: { type: 'string', value: 'NAME[,NAME…]', help: 'random | heuristic (default heuristic), or one name per seat separated by commas' },
-  board: { type: 'string', value: 'FILE', help: 'a JSON board file (pole only), validated like any board (default Genesis)' },
+  seed: {
+    type: 'string',
+    value: 'S',
+    help: 'run seed (default "1"); game i is played with seed "<seed>/i", to replay it alone',
+  },
+  bot: {
+    type: 'string',
+    value: 'NAME[,NAME…]',
+    help: 'random | heuristic (default heuristic), or one name per seat separated by commas',
+  },
+  board: {
+    type: 'string',
+    value: 'FILE',
+    help: 'a JSON board file (pole only), validated like any board (default Genesis)',
+  },
   json: { type: 'boolean', help: 'print one JSON object instead of tables' },
 } as const;
 
-function parseOptions(flags: FlagValues<typeof FLAGS>): { simulator: Simulator; options: SimulationOptions; json: boolean } {
+function parseOptions(flags: FlagValues<typeof FLAGS>): {
+  simulator: Simulator;
+  options: SimulationOptions;
+  json: boolean;
+} {
   const game = choiceFlag('game', flags.game, 'pole', GAME_IDS);
   const simulator = simulators[game];
   const players = intFlag('players', flags.players, 4, simulator.players.min, simulator.players.max);
   const bots = (flags.bot ?? simulator.defaultBot).split(',');
   for (const bot of bots) {
-    if (!simulator.bots.includes(bot)) throw new UsageError(`--bot must name ${simulator.bots.join(' or ')}, not "${bot}"`);
+    if (!simulator.bots.includes(bot))
+      throw new UsageError(`--bot must name ${simulator.bots.join(' or ')}, not "${bot}"`);
   }
   if (bots.length !== 1 && bots.length !== players) {
     throw new UsageError(`--bot lists ${bots.length} bots for ${players} players: give one name, or one per seat`);

@@ -22,7 +22,17 @@ import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../chain/status';
 import { tzktRoutes } from '../devnet/indexer';
 import { SERVER_NODE_FLAGS } from './lib/app-server';
 import { runCli } from './lib/cli';
-import { bootstrapAccount, CORS_ORIGINS_VAR, corsOriginsFrom, devnetProfile, loopbackOrigins, PROFILE_VAR, profileText, startDevnet, type Devnet } from '../devnet/node';
+import {
+  bootstrapAccount,
+  CORS_ORIGINS_VAR,
+  corsOriginsFrom,
+  devnetProfile,
+  loopbackOrigins,
+  PROFILE_VAR,
+  profileText,
+  startDevnet,
+  type Devnet,
+} from '../devnet/node';
 
 /** The port `next start` serves the app on, whose origin the devnet lets call it from a browser. */
 const APP_PORT = 3000;
@@ -43,8 +53,15 @@ async function onDevnet(): Promise<{ devnet: Devnet; env: NodeJS.ProcessEnv }> {
     process.exit(1);
   }
   const { name: profileName, profile } = chosen;
-  const devnet = await startDevnet({ port: 8732, tzkt: tzktRoutes, corsOrigins: [...loopbackOrigins(APP_PORT), ...extra], ...profile });
-  say(`devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}, ${profileText(profileName, profile)} (accounts: npm run devnet prints them)`);
+  const devnet = await startDevnet({
+    port: 8732,
+    tzkt: tzktRoutes,
+    corsOrigins: [...loopbackOrigins(APP_PORT), ...extra],
+    ...profile,
+  });
+  say(
+    `devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}, ${profileText(profileName, profile)} (accounts: npm run devnet prints them)`,
+  );
   const network = resolveNetwork({ network: 'devnet', rpc: devnet.rpcUrl, tzkt: devnet.tzktUrl });
   const bank = bootstrapAccount(1);
   try {
@@ -85,8 +102,14 @@ async function onPublicNetwork(): Promise<NodeJS.ProcessEnv> {
   try {
     const found = await checkDeployment(network, status.contract);
     if (found === 'ok') say(`contract ${status.contract} on ${status.network} (code checked at ${status.rpcUrl})`);
-    else if (found === 'missing') say(`warning: contract ${status.contract} is not on ${status.network} at ${status.rpcUrl}: deploy with npm run deploy -- --network ${status.network}`);
-    else say(`warning: contract ${status.contract} on ${status.network} runs other code than contracts/build/fa2-editions.json: deploy again with npm run deploy -- --network ${status.network}`);
+    else if (found === 'missing')
+      say(
+        `warning: contract ${status.contract} is not on ${status.network} at ${status.rpcUrl}: deploy with npm run deploy -- --network ${status.network}`,
+      );
+    else
+      say(
+        `warning: contract ${status.contract} on ${status.network} runs other code than contracts/build/fa2-editions.json: deploy again with npm run deploy -- --network ${status.network}`,
+      );
   } catch (err) {
     if (!isDeploymentError(err)) throw err;
     say(`warning: contract ${status.contract} on ${status.network} not checked: ${err.message}`);
@@ -103,7 +126,11 @@ async function start(): Promise<void> {
   else env = await onPublicNetwork();
 
   // Next's handler behind the app's own server (scripts/serve.ts), which tells the rate limits each client's address.
-  const next: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/serve.ts', '--port', String(APP_PORT)], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
+  const next: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/serve.ts', '--port', String(APP_PORT)],
+    { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } },
+  );
 
   let stopping = false;
   const stop = (code: number): void => {
@@ -123,7 +150,8 @@ await runCli({
   flags: {},
   notes: `It builds the app (next build), then runs scripts/start.ts: the chain, then the app on port ${APP_PORT}.`,
   environment: {
-    'TEZOS_NETWORK=devnet|shadownet|custom': 'the chain (default devnet: started here on port 8732, the contract deployed on it)',
+    'TEZOS_NETWORK=devnet|shadownet|custom':
+      'the chain (default devnet: started here on port 8732, the contract deployed on it)',
     [`${PROFILE_VAR}=instant|shadownet`]: "the devnet's pace: a block per operation, or Shadownet's (default instant)",
     [`${CORS_ORIGINS_VAR}=origin,…`]: 'other web pages that may call the devnet from a browser',
     'TEZOS_RPC_URL=URL, TZKT_URL=URL': "a custom network's node and TzKT API",

@@ -13,8 +13,16 @@ import type { ChainVerdict } from './verify/on-chain';
 import { CliError, runCli, UsageError, type CommandLine } from './lib/cli';
 
 const FLAGS = {
-  network: { type: 'string', value: 'devnet|shadownet|custom', help: "for an on-chain game, the network whose TzKT API is read (default: the record's own)" },
-  rpc: { type: 'string', value: 'URL', help: "that network's node, for a custom network; the devnet's TzKT lives under it (default: the preset's)" },
+  network: {
+    type: 'string',
+    value: 'devnet|shadownet|custom',
+    help: "for an on-chain game, the network whose TzKT API is read (default: the record's own)",
+  },
+  rpc: {
+    type: 'string',
+    value: 'URL',
+    help: "that network's node, for a custom network; the devnet's TzKT lives under it (default: the preset's)",
+  },
   tzkt: { type: 'string', value: 'URL', help: "that network's TzKT API (default: the preset's)" },
   json: { type: 'boolean', help: 'print the verdict as JSON' },
 } as const;
@@ -58,22 +66,33 @@ function describe(record: GameRecord, verdict: Verdict, chain: ChainVerdict | nu
   lines.push(`${record.game} record, ${record.actions.length} actions, ${mode}`);
   if (!verdict.ok) {
     lines.push(`✗ ${verdict.message}`);
-    if (verdict.action !== null) lines.push(`  first disagreement: action ${verdict.action} (seq ${verdict.action + 1})`);
+    if (verdict.action !== null)
+      lines.push(`  first disagreement: action ${verdict.action} (seq ${verdict.action + 1})`);
     return lines;
   }
   if (verdict.mode === 'fair') {
     lines.push(`✓ the seed matches the commitment published when the game began: ${record.fair!.commitment}`);
-    lines.push(`✓ ${verdict.actions} rolls recomputed: ${verdict.contributed} mixed in a seat's link, ${verdict.actions - verdict.contributed} the host's alone (bots, timers, the system, seats without a chain)`);
+    lines.push(
+      `✓ ${verdict.actions} rolls recomputed: ${verdict.contributed} mixed in a seat's link, ${verdict.actions - verdict.contributed} the host's alone (bots, timers, the system, seats without a chain)`,
+    );
   } else {
     lines.push('! no commitment scheme: whoever knew the seed knew every roll (a hot-seat game, or a typed seed)');
   }
-  lines.push(`✓ replayed: ${record.actions.some((a) => a.hash) ? 'every state matches the record, and ' : ''}the game ends in state ${verdict.finalHash}`);
-  if (chain) lines.push(chain.ok ? `✓ on-chain (${chain.network}, ${chain.contract}): ${chain.message}` : `✗ on-chain (${chain.network}, ${chain.contract}): ${chain.message}`);
+  lines.push(
+    `✓ replayed: ${record.actions.some((a) => a.hash) ? 'every state matches the record, and ' : ''}the game ends in state ${verdict.finalHash}`,
+  );
+  if (chain)
+    lines.push(
+      chain.ok
+        ? `✓ on-chain (${chain.network}, ${chain.contract}): ${chain.message}`
+        : `✗ on-chain (${chain.network}, ${chain.contract}): ${chain.message}`,
+    );
   return lines;
 }
 
 async function verify({ flags, positionals: files }: CommandLine<typeof FLAGS>): Promise<void> {
-  if (files.length !== 1) throw new UsageError(files.length === 0 ? 'name the record file' : `one record at a time, not ${files.length}`);
+  if (files.length !== 1)
+    throw new UsageError(files.length === 0 ? 'name the record file' : `one record at a time, not ${files.length}`);
   const { record, chain } = await readRecordFile(files[0]!);
   const verdict = verifyRecord(games[record.game], record);
   let onChain: ChainVerdict | null = null;
@@ -92,7 +111,8 @@ async function verify({ flags, positionals: files }: CommandLine<typeof FLAGS>):
   if (flags.json) process.stdout.write(`${JSON.stringify({ verdict, onChain }, null, 2)}\n`);
   else process.stdout.write(`${describe(record, verdict, onChain).join('\n')}\n`);
   if (!verdict.ok || (onChain && !onChain.ok)) process.exitCode = 1;
-  else if (!flags.json) process.stdout.write(verdict.mode === 'fair' ? 'verified\n' : 'replays (not provable: plain seed)\n');
+  else if (!flags.json)
+    process.stdout.write(verdict.mode === 'fair' ? 'verified\n' : 'replays (not provable: plain seed)\n');
 }
 
 await runCli({

@@ -160,13 +160,10 @@ export type TableCode =
   | 'GAME_OVER';
 
 /** The server could not serve: its database is locked, down or failing, or a balance lab worker failed. */
-export type ServiceCode =
-  | 'LAB_FAILED'
-  | 'STORE_FAILED'
-  | 'STORE_LOCKED'
-  | 'STORE_UNAVAILABLE';
+export type ServiceCode = 'LAB_FAILED' | 'STORE_FAILED' | 'STORE_LOCKED' | 'STORE_UNAVAILABLE';
 
-export type HostErrorCode = RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode | TableCode;
+export type HostErrorCode =
+  RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode | TableCode;
 
 /** The one place a refusal's HTTP status is chosen. */
 export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
@@ -346,7 +343,8 @@ export class RuleRefusal extends HostError {
   }
 }
 
-export const isStoreError = (err: unknown): err is StoreError => err instanceof StoreError || branded(err, 'StoreError');
+export const isStoreError = (err: unknown): err is StoreError =>
+  err instanceof StoreError || branded(err, 'StoreError');
 export const isHostError = (err: unknown): err is HostError => err instanceof HostError || branded(err, 'HostError');
 
 /** The error body and status a route handler answers with; anything unexpected becomes an opaque 500. */

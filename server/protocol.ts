@@ -170,7 +170,10 @@ export const actionRequestSchema = z
     seq: z.number().int().min(0),
     action: z.unknown(),
     /** A provably fair game: the next link of the seat's hash chain, mixed into this action's roll. */
-    contribution: z.string().regex(/^[0-9a-f]{64}$/, 'a link is 32 bytes of lowercase hex').optional(),
+    contribution: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'a link is 32 bytes of lowercase hex')
+      .optional(),
   })
   .strict();
 export type ActionRequest = z.infer<typeof actionRequestSchema>;
@@ -224,7 +227,10 @@ export const CHAT_RECENT = 100;
 export const chatRequestSchema = z
   .object({
     token: tokenSchema.optional(),
-    text: z.string().max(64 * 1024).optional(),
+    text: z
+      .string()
+      .max(64 * 1024)
+      .optional(),
     emote: z.string().max(64).optional(),
   })
   .strict()
@@ -357,7 +363,12 @@ export type LobbyJoinRequest = z.infer<typeof lobbyJoinRequestSchema>;
 export interface LobbyGame {
   readonly id: string;
   readonly game: GameId;
-  readonly seats: readonly { readonly seat: SeatId; readonly name: string; readonly kind: SeatKind; readonly free: boolean }[];
+  readonly seats: readonly {
+    readonly seat: SeatId;
+    readonly name: string;
+    readonly kind: SeatKind;
+    readonly free: boolean;
+  }[];
   /** Its options in words ("turn timer 60 s", "startingTokens 3"…), the rules' defaults left out. */
   readonly options: readonly string[];
   /** Seconds since it was created, when the list was read. */

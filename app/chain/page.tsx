@@ -38,14 +38,17 @@ function Bank({ read }: { read: Awaited<ReturnType<typeof readBudget>> }) {
       <dt>Balance</dt>
       <dd data-testid="bank-balance">
         {formatTez(balanceMutez)}
-        {reservedMutez > 0 ? <span className={cx(ui.muted, ui.small)}> ({formatTez(reservedMutez)} held for games being created)</span> : null}
+        {reservedMutez > 0 ? (
+          <span className={cx(ui.muted, ui.small)}> ({formatTez(reservedMutez)} held for games being created)</span>
+        ) : null}
       </dd>
       <dt>A game costs it at most</dt>
       <dd data-testid="bank-game-cost">
         {formatTez(gameCost.totalMutez)}{' '}
         <span className={cx(ui.muted, ui.small)}>
-          ({gameCost.seats} seats, {gameCost.bots} of them bots, on the default board: {formatTez(gameCost.botFundingMutez)} for the bots’ wallets,{' '}
-          {formatTez(gameCost.storageMutez)} for its tokens’ storage, {formatTez(gameCost.feesMutez)} in fees)
+          ({gameCost.seats} seats, {gameCost.bots} of them bots, on the default board:{' '}
+          {formatTez(gameCost.botFundingMutez)} for the bots’ wallets, {formatTez(gameCost.storageMutez)} for its
+          tokens’ storage, {formatTez(gameCost.feesMutez)} in fees)
         </span>
       </dd>
       <dt>Games it can still pay for</dt>
@@ -73,7 +76,9 @@ export default async function Page() {
             <dt>Editions contract</dt>
             <dd data-testid="chain-contract">
               {status.explorerUrl ? <a href={status.explorerUrl}>{status.contract}</a> : status.contract}{' '}
-              <span className={cx(ui.muted, ui.small)}>({status.contractSource === 'env' ? 'from the environment' : 'from the deployment record'})</span>
+              <span className={cx(ui.muted, ui.small)}>
+                ({status.contractSource === 'env' ? 'from the environment' : 'from the deployment record'})
+              </span>
             </dd>
             <dt>Node RPC</dt>
             <dd>{status.rpcUrl}</dd>

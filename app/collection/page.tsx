@@ -13,5 +13,7 @@ export default async function Page({ searchParams }: Props) {
   const query = await searchParams;
   const raw = (Array.isArray(query.address) ? query.address[0] : query.address)?.trim();
   if (raw && isAddress(raw)) redirect(`/collection/${encodeURIComponent(raw)}`);
-  return <CollectionLookup problem={raw ? `"${raw}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…).` : undefined} />;
+  return (
+    <CollectionLookup problem={raw ? `"${raw}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…).` : undefined} />
+  );
 }

@@ -10,7 +10,9 @@ export default function Page() {
     <>
       <section className={ui.intro}>
         <h1>My games</h1>
-        <p>The games you hold a seat in, on this browser or with your signed-in wallet: the ones waiting for you first.</p>
+        <p>
+          The games you hold a seat in, on this browser or with your signed-in wallet: the ones waiting for you first.
+        </p>
       </section>
       <MyGames />
     </>

@@ -15,8 +15,8 @@ export default async function Page({ searchParams }: Props) {
       <section className={ui.intro}>
         <h1>Replay a game</h1>
         <p>
-          Open a game record (the JSON file “Export record” saves) and step through it: the rules engine replays every action
-          here in your browser, and the state hash lets you check it against anyone else’s replay.
+          Open a game record (the JSON file “Export record” saves) and step through it: the rules engine replays every
+          action here in your browser, and the state hash lets you check it against anyone else’s replay.
         </p>
       </section>
       <ReplayViewer gameId={game?.trim() || null} />

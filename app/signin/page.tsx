@@ -58,16 +58,19 @@ export default async function Page({ searchParams }: Props) {
             The devnet accounts cannot be listed: {accountsProblem}.
           </p>
         )}
-        <SignInPanel accounts={accounts} beaconProblem={status.ok ? null : status.explanation} devnetRpcUrl={status.ok && network === 'devnet' ? status.rpcUrl : null} next={next} />
+        <SignInPanel
+          accounts={accounts}
+          beaconProblem={status.ok ? null : status.explanation}
+          devnetRpcUrl={status.ok && network === 'devnet' ? status.rpcUrl : null}
+          next={next}
+        />
         <div>
           <h3 className={ui.panelTitle}>What you sign</h3>
           <p className={cx(ui.muted, ui.small)}>
-            A one-time text, valid for five minutes. Signing it sends no operation and costs nothing; the app then remembers
-            the address for 30 days on this browser, until you sign out.
+            A one-time text, valid for five minutes. Signing it sends no operation and costs nothing; the app then
+            remembers the address for 30 days on this browser, until you sign out.
           </p>
-          <pre data-testid="signin-message">
-            {preview}
-          </pre>
+          <pre data-testid="signin-message">{preview}</pre>
         </div>
       </section>
     </>

@@ -10,7 +10,10 @@ export default function Page() {
     <>
       <section className={ui.intro}>
         <h1>Artist studio</h1>
-        <p>Feature your pieces, then build Tezos Pole boards from them and test their balance with thousands of bot games.</p>
+        <p>
+          Feature your pieces, then build Tezos Pole boards from them and test their balance with thousands of bot
+          games.
+        </p>
       </section>
       <StudioHome />
     </>

@@ -12,8 +12,8 @@ export default function Page() {
         <h1>Watch a game</h1>
         <p>
           Seat two to six bots, pick a seed and watch a complete game of Tezos Pole played by the rules engine in your
-          browser: every roll, purchase and royalty, down to the final valuation. Step through it one action at a time or
-          let it play.
+          browser: every roll, purchase and royalty, down to the final valuation. Step through it one action at a time
+          or let it play.
         </p>
       </section>
       <WatchGame />

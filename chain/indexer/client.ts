@@ -30,18 +30,52 @@ export interface IndexerClientOptions {
  * pass; any other status, or an answer that is not TzKT's JSON, will not.
  */
 export function classifyFailure(e: unknown, url: string): { error: IndexerError; retry: boolean } {
-  const status = typeof (e as { status?: unknown } | null)?.status === 'number' ? (e as { status: number }).status : null;
+  const status =
+    typeof (e as { status?: unknown } | null)?.status === 'number' ? (e as { status: number }).status : null;
   if (status !== null) {
-    return { error: new IndexerError('INDEXER_HTTP', `The indexer at ${url} answered with an error (HTTP ${status}).`, { url, status }, { cause: e }), retry: status >= 500 || status === 429 };
+    return {
+      error: new IndexerError(
+        'INDEXER_HTTP',
+        `The indexer at ${url} answered with an error (HTTP ${status}).`,
+        { url, status },
+        { cause: e },
+      ),
+      retry: status >= 500 || status === 429,
+    };
   }
   const name = e instanceof Error ? e.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return { error: new IndexerError('INDEXER_TIMEOUT', `The indexer at ${url} did not answer in time.`, { url }, { cause: e }), retry: true };
+    return {
+      error: new IndexerError(
+        'INDEXER_TIMEOUT',
+        `The indexer at ${url} did not answer in time.`,
+        { url },
+        { cause: e },
+      ),
+      retry: true,
+    };
   }
   // fetch rejects with a TypeError for refused connections, DNS failures and resets.
-  if (e instanceof TypeError) return { error: new IndexerError('INDEXER_UNREACHABLE', `The indexer at ${url} did not answer: is it running?`, { url }, { cause: e }), retry: true };
+  if (e instanceof TypeError)
+    return {
+      error: new IndexerError(
+        'INDEXER_UNREACHABLE',
+        `The indexer at ${url} did not answer: is it running?`,
+        { url },
+        { cause: e },
+      ),
+      retry: true,
+    };
   const detail = e instanceof Error && e.message ? ` (${e.message})` : '';
-  return { error: new IndexerError('INDEXER_HTTP', `The indexer at ${url} gave an answer that is not TzKT's${detail}.`, { url }, { cause: e }), retry: false };
+  return {
+    error: new IndexerError(
+      'INDEXER_HTTP',
+      `The indexer at ${url} gave an answer that is not TzKT's${detail}.`,
+      { url },
+      { cause: e },
+    ),
+    retry: false,
+  };
 }
 
 export class IndexerClient {
@@ -54,12 +88,16 @@ export class IndexerClient {
   /** @throws IndexerError `BAD_URL` (not an http(s) URL), `INDEXER_BAD_INPUT` (a limit that is not a positive number). */
   constructor(options: IndexerClientOptions) {
     this.url = options.tzktUrl.trim().replace(/\/+$/, '');
-    if (!/^https?:\/\/\S+$/.test(this.url)) throw new IndexerError('BAD_URL', `"${options.tzktUrl}" is not the http(s) address of a TzKT API`, { url: options.tzktUrl });
+    if (!/^https?:\/\/\S+$/.test(this.url))
+      throw new IndexerError('BAD_URL', `"${options.tzktUrl}" is not the http(s) address of a TzKT API`, {
+        url: options.tzktUrl,
+      });
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.pollMs = options.pollMs ?? 250;
     this.clock = options.clock ?? systemClock;
     for (const [k, v] of Object.entries({ requestTimeoutMs: this.requestTimeoutMs, pollMs: this.pollMs })) {
-      if (!Number.isFinite(v) || v <= 0) throw new IndexerError('INDEXER_BAD_INPUT', `${k} must be a positive number, got ${v}`);
+      if (!Number.isFinite(v) || v <= 0)
+        throw new IndexerError('INDEXER_BAD_INPUT', `${k} must be a positive number, got ${v}`);
     }
   }
 
@@ -89,7 +127,10 @@ export class IndexerClient {
       let failure: { error: IndexerError; retry: boolean };
       try {
         // The request is cut in real time (an I/O deadline), after at most what the clock leaves before the deadline.
-        return await run({ baseUrl: this.url, signal: AbortSignal.timeout(Math.max(1, Math.min(this.requestTimeoutMs, deadline - this.clock.now()))) });
+        return await run({
+          baseUrl: this.url,
+          signal: AbortSignal.timeout(Math.max(1, Math.min(this.requestTimeoutMs, deadline - this.clock.now()))),
+        });
       } catch (e) {
         failure = classifyFailure(e, this.url);
       }
@@ -98,7 +139,12 @@ export class IndexerClient {
       if (this.clock.now() + this.pollMs >= deadline) {
         if (failure.error.code === 'INDEXER_UNREACHABLE' && !answered) throw failure.error;
         const cause = answered ?? failure.error;
-        throw new IndexerError('INDEXER_TIMEOUT', `${what}: gave up after ${this.clock.now() - started} ms (${cause.message})`, { url: this.url }, { cause });
+        throw new IndexerError(
+          'INDEXER_TIMEOUT',
+          `${what}: gave up after ${this.clock.now() - started} ms (${cause.message})`,
+          { url: this.url },
+          { cause },
+        );
       }
       await sleep(this.clock, this.pollMs, { keepAlive: true });
     }

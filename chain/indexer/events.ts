@@ -90,10 +90,14 @@ class HubHeadFeed implements HeadFeed {
     const connection = new signalr.HubConnectionBuilder()
       // No cookies: TzKT needs none, and a credentialed request would need the devnet to allow credentials.
       .withUrl(this.hubUrl, { withCredentials: false })
-      .withAutomaticReconnect({ nextRetryDelayInMilliseconds: (ctx) => RETRY_MS[ctx.previousRetryCount] ?? RETRY_EVERY_MS })
+      .withAutomaticReconnect({
+        nextRetryDelayInMilliseconds: (ctx) => RETRY_MS[ctx.previousRetryCount] ?? RETRY_EVERY_MS,
+      })
       .configureLogging(signalr.LogLevel.None)
       .build();
-    connection.on('head', (m: HubMessage) => this.setLevel(m.type === 1 ? ((m.data as { level?: number } | undefined)?.level ?? m.state) : m.state));
+    connection.on('head', (m: HubMessage) =>
+      this.setLevel(m.type === 1 ? ((m.data as { level?: number } | undefined)?.level ?? m.state) : m.state),
+    );
     connection.onreconnecting(() => this.setLive(false));
     connection.onreconnected(() => void this.subscribe(connection).catch(() => void connection.stop()));
     connection.onclose(() => {
@@ -163,7 +167,12 @@ export function headFeed(tzktUrl: string, clock: Clock = systemClock): HeadFeed 
  * Waits until the feed announces a head at `minLevel` or above (resolving with it), or `ms` pass by `clock`, or the
  * socket goes down (resolving with undefined: poll then). The caller checks the indexer itself either way.
  */
-export function nextHead(feed: HeadFeed, minLevel: number, ms: number, clock: Clock = systemClock): Promise<number | undefined> {
+export function nextHead(
+  feed: HeadFeed,
+  minLevel: number,
+  ms: number,
+  clock: Clock = systemClock,
+): Promise<number | undefined> {
   return new Promise((resolve) => {
     let stop = (): void => {};
     const done = (level: number | undefined): void => {

@@ -88,7 +88,10 @@ export class HoldingsReader {
     this.feed = options.headFeed === false ? null : (options.headFeed ?? headFeed(this.client.url, this.clock));
     for (const [k, v] of Object.entries({ timeoutMs: this.timeoutMs, pageSize: this.pageSize })) {
       if (!Number.isFinite(v) || v <= 0 || (k === 'pageSize' && (!Number.isInteger(v) || v > 10_000))) {
-        throw new IndexerError('INDEXER_BAD_INPUT', `${k} must be a positive number${k === 'pageSize' ? ' ≤ 10000' : ''}, got ${v}`);
+        throw new IndexerError(
+          'INDEXER_BAD_INPUT',
+          `${k} must be a positive number${k === 'pageSize' ? ' ≤ 10000' : ''}, got ${v}`,
+        );
       }
     }
   }
@@ -104,7 +107,10 @@ export class HoldingsReader {
   /** The indexer's head level now. */
   async headLevel(deadline = this.clock.now() + this.timeoutMs): Promise<number> {
     const head = await this.client.untilDeadline('head', deadline, (opts) => headGet(opts));
-    if (typeof head.level !== 'number') throw new IndexerError('INDEXER_HTTP', `TzKT API at ${this.tzktUrl} returned a head without a level`, { url: this.tzktUrl });
+    if (typeof head.level !== 'number')
+      throw new IndexerError('INDEXER_HTTP', `TzKT API at ${this.tzktUrl} returned a head without a level`, {
+        url: this.tzktUrl,
+      });
     return head.level;
   }
 
@@ -114,7 +120,8 @@ export class HoldingsReader {
    *   `INDEXER_UNREACHABLE`, `INDEXER_HTTP`.
    */
   async waitForLevel(minLevel: number, deadline = this.clock.now() + this.timeoutMs): Promise<number> {
-    if (!Number.isInteger(minLevel) || minLevel < 0) throw new IndexerError('INDEXER_BAD_INPUT', `minLevel must be a level (a natural number), got ${minLevel}`);
+    if (!Number.isInteger(minLevel) || minLevel < 0)
+      throw new IndexerError('INDEXER_BAD_INPUT', `minLevel must be a level (a natural number), got ${minLevel}`);
     const behind = (level: number, cause?: unknown): IndexerError =>
       new IndexerError(
         'INDEXER_TIMEOUT',
@@ -142,7 +149,12 @@ export class HoldingsReader {
   /** Until the hub announces `minLevel` (or the socket is down and a poll is due), within the deadline. */
   private async nextLook(minLevel: number, deadline: number): Promise<void> {
     if (!this.feed) return sleep(this.clock, this.pollMs, { keepAlive: true });
-    await nextHead(this.feed, minLevel, Math.min(deadline - this.clock.now() - this.pollMs, this.feed.live ? LIVE_RECHECK_MS : this.pollMs), this.clock);
+    await nextHead(
+      this.feed,
+      minLevel,
+      Math.min(deadline - this.clock.now() - this.pollMs, this.feed.live ? LIVE_RECHECK_MS : this.pollMs),
+      this.clock,
+    );
   }
 
   /**
@@ -151,7 +163,8 @@ export class HoldingsReader {
    *   `INDEXER_UNREACHABLE`, `INDEXER_HTTP`.
    */
   async read(query: HoldingsQuery): Promise<Holdings> {
-    if (!isContractAddress(query.contract)) throw new IndexerError('INDEXER_BAD_INPUT', `"${query.contract}" is not a contract address (KT1…)`);
+    if (!isContractAddress(query.contract))
+      throw new IndexerError('INDEXER_BAD_INPUT', `"${query.contract}" is not a contract address (KT1…)`);
     const owners = query.owners?.map((o) => {
       if (!isAddress(o)) throw new IndexerError('INDEXER_BAD_INPUT', `owner "${o}" is not a Tezos address`);
       return o;
@@ -162,7 +175,8 @@ export class HoldingsReader {
       return BigInt(s).toString();
     });
     const deadline = this.clock.now() + this.timeoutMs;
-    const level = query.minLevel !== undefined ? await this.waitForLevel(query.minLevel, deadline) : await this.headLevel(deadline);
+    const level =
+      query.minLevel !== undefined ? await this.waitForLevel(query.minLevel, deadline) : await this.headLevel(deadline);
     // An empty list selects nothing; don't send it (TzKT would read `in=` as no filter or reject it).
     if (owners?.length === 0 || tokenIds?.length === 0) return { level, holdings: [] };
 
@@ -182,12 +196,20 @@ export class HoldingsReader {
         ...(metadata !== undefined && metadata !== null ? { metadata } : {}),
       };
     });
-    holdings.sort((a, b) => (a.tokenId !== b.tokenId ? (a.tokenId < b.tokenId ? -1 : 1) : a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0));
+    holdings.sort((a, b) =>
+      a.tokenId !== b.tokenId ? (a.tokenId < b.tokenId ? -1 : 1) : a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0,
+    );
     return { level, holdings };
   }
 
   /** Every matching balance row, page by page (cursor on `id`, so rows added meanwhile are not skipped twice). */
-  private async balances(contract: string, owners: string[] | undefined, tokenIds: string[] | undefined, includeZero: boolean, deadline: number): Promise<TokenBalance[]> {
+  private async balances(
+    contract: string,
+    owners: string[] | undefined,
+    tokenIds: string[] | undefined,
+    includeZero: boolean,
+    deadline: number,
+  ): Promise<TokenBalance[]> {
     const out: TokenBalance[] = [];
     let cursor: number | undefined;
     for (;;) {
@@ -224,9 +246,14 @@ function chunks(list: string[] | undefined): (string[] | undefined)[] {
 }
 
 /** A reader for a network's TzKT API (`readHoldings(network, …)` for one-off reads). */
-export const holdingsReader = (network: { readonly tzktUrl: string }, options: Omit<HoldingsReaderOptions, 'tzktUrl'> = {}): HoldingsReader =>
-  new HoldingsReader({ ...options, tzktUrl: network.tzktUrl });
+export const holdingsReader = (
+  network: { readonly tzktUrl: string },
+  options: Omit<HoldingsReaderOptions, 'tzktUrl'> = {},
+): HoldingsReader => new HoldingsReader({ ...options, tzktUrl: network.tzktUrl });
 
 /** One read: see `HoldingsReader.read`. */
-export const readHoldings = (network: { readonly tzktUrl: string }, query: HoldingsQuery, options: Omit<HoldingsReaderOptions, 'tzktUrl'> = {}): Promise<Holdings> =>
-  holdingsReader(network, options).read(query);
+export const readHoldings = (
+  network: { readonly tzktUrl: string },
+  query: HoldingsQuery,
+  options: Omit<HoldingsReaderOptions, 'tzktUrl'> = {},
+): Promise<Holdings> => holdingsReader(network, options).read(query);

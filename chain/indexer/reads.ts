@@ -47,7 +47,8 @@ function clientOf(tzktUrl: string, options: ReadOptions): IndexerClient {
 
 function checkAddress(address: string): string {
   const a = address.trim();
-  if (!isAddress(a)) throw new IndexerError('BAD_ADDRESS', `"${address}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…)`);
+  if (!isAddress(a))
+    throw new IndexerError('BAD_ADDRESS', `"${address}" is not a Tezos address (tz1…, tz2…, tz3…, tz4… or KT1…)`);
   return a;
 }
 
@@ -72,7 +73,8 @@ function checkHash(hash: string): string {
 function checkLevel(level: string | number): number {
   const s = String(level).trim();
   const n = Number(s);
-  if (!/^\d{1,10}$/.test(s) || !Number.isSafeInteger(n)) throw new IndexerError('BAD_LEVEL', `"${s}" is not a block level (a natural number)`);
+  if (!/^\d{1,10}$/.test(s) || !Number.isSafeInteger(n))
+    throw new IndexerError('BAD_LEVEL', `"${s}" is not a block level (a natural number)`);
   return n;
 }
 
@@ -81,7 +83,13 @@ function checkLevel(level: string | number): number {
 /** An answer checked against the shape this module reads. */
 function parse<S extends z.ZodType>(schema: S, data: unknown, url: string, what: string): z.output<S> {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new IndexerError('INDEXER_HTTP', `The indexer at ${url} gave an unexpected answer for ${what}.`, { url }, { cause: parsed.error });
+  if (!parsed.success)
+    throw new IndexerError(
+      'INDEXER_HTTP',
+      `The indexer at ${url} gave an unexpected answer for ${what}.`,
+      { url },
+      { cause: parsed.error },
+    );
   return parsed.data;
 }
 
@@ -100,7 +108,13 @@ const tokenInfo = z.object({
   totalSupply: z.string().nullish(),
   metadata: z.unknown().optional(),
 });
-const balanceRow = z.object({ account: z.object({ address: z.string() }), token: tokenInfo, balance: z.string(), lastLevel: z.number(), lastTime: z.string().optional() });
+const balanceRow = z.object({
+  account: z.object({ address: z.string() }),
+  token: tokenInfo,
+  balance: z.string(),
+  lastLevel: z.number(),
+  lastTime: z.string().optional(),
+});
 const tokenRow = tokenInfo.extend({
   firstLevel: z.number(),
   firstTime: z.string().optional(),
@@ -165,7 +179,11 @@ const accountRow = z.object({
 /** The editions contract's `tokens` big_map value (contracts/fa2-editions.arl). */
 const editionKey = z.object({
   key: z.string(),
-  value: z.object({ max_supply: z.string().regex(/^\d+$/), total_supply: z.string().regex(/^\d+$/), retired: z.boolean() }),
+  value: z.object({
+    max_supply: z.string().regex(/^\d+$/),
+    total_supply: z.string().regex(/^\d+$/),
+    retired: z.boolean(),
+  }),
 });
 
 // ---- What the pages show ----------------------------------------------------------------------
@@ -331,17 +349,36 @@ interface EditionRecord {
 }
 
 /** Loose fields of metadata that is not this app's TZIP-21 (another minter's token): read what is there. */
-function looseMetadata(raw: unknown): { name: string | null; description: string | null; creators: string[]; displayUri: string | null; artifactUri: string | null } {
+function looseMetadata(raw: unknown): {
+  name: string | null;
+  description: string | null;
+  creators: string[];
+  displayUri: string | null;
+  artifactUri: string | null;
+} {
   const o = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const str = (k: string): string | null => (typeof o[k] === 'string' && o[k] !== '' ? (o[k]) : null);
+  const str = (k: string): string | null => (typeof o[k] === 'string' && o[k] !== '' ? o[k] : null);
   const creators = Array.isArray(o.creators) ? o.creators.filter((c): c is string => typeof c === 'string') : [];
-  return { name: str('name'), description: str('description'), creators, displayUri: str('displayUri'), artifactUri: str('artifactUri') };
+  return {
+    name: str('name'),
+    description: str('description'),
+    creators,
+    displayUri: str('displayUri'),
+    artifactUri: str('artifactUri'),
+  };
 }
 
-function summarize(contract: string, tokenId: string, rawMetadata: unknown, supply: string, edition: EditionRecord | undefined): TokenSummary {
+function summarize(
+  contract: string,
+  tokenId: string,
+  rawMetadata: unknown,
+  supply: string,
+  edition: EditionRecord | undefined,
+): TokenSummary {
   let meta: TokenMetadata | null = null;
   let metadataProblem: string | null = null;
-  if (rawMetadata === undefined || rawMetadata === null) metadataProblem = 'the indexer shows no metadata for this token';
+  if (rawMetadata === undefined || rawMetadata === null)
+    metadataProblem = 'the indexer shows no metadata for this token';
   else {
     try {
       meta = decodeIndexedMetadata(rawMetadata);
@@ -356,7 +393,10 @@ function summarize(contract: string, tokenId: string, rawMetadata: unknown, supp
   const facts = meta ? tileFacts(meta) : null;
   const maxSupply = edition?.max ?? (facts ? String(facts.editionSize) : null);
   const royalties = meta?.royalties
-    ? Object.entries(meta.royalties.shares).map(([address, share]) => ({ address, percent: (share * 100) / 10 ** meta.royalties!.decimals }))
+    ? Object.entries(meta.royalties.shares).map(([address, share]) => ({
+        address,
+        percent: (share * 100) / 10 ** meta.royalties!.decimals,
+      }))
     : [];
   return {
     contract,
@@ -383,20 +423,33 @@ function summarize(contract: string, tokenId: string, rawMetadata: unknown, supp
  * The editions contract's own record of each token (max supply, supply, retired) from its `tokens` big_map;
  * empty for a contract without one (its edition sizes then come from the metadata, if anywhere).
  */
-async function editionRecords(client: IndexerClient, contract: string, tokenIds: readonly string[]): Promise<Map<string, EditionRecord>> {
+async function editionRecords(
+  client: IndexerClient,
+  contract: string,
+  tokenIds: readonly string[],
+): Promise<Map<string, EditionRecord>> {
   const url = client.url;
   const out = new Map<string, EditionRecord>();
   if (tokenIds.length === 0) return out;
   // The SDK hands storage over as a Blob (empty when there is no such field); a stored big_map is its id.
   // Another contract may have no `tokens` field, or one of another shape: then it has no records to read.
-  const ptr = (await client.once(async (opts) => (await contractsGetStorage(contract, { path: 'tokens' }, opts)).text())).trim();
+  const ptr = (
+    await client.once(async (opts) => (await contractsGetStorage(contract, { path: 'tokens' }, opts)).text())
+  ).trim();
   if (!/^\d+$/.test(ptr)) return out;
   for (const ids of chunks(tokenIds)) {
     // The SDK repeats array items and TzKT reads only the first (tzkt/api-sdk-ts#20): one comma-joined item.
-    const keys = await client.once((opts) => bigMapsGetKeys(Number(ptr), { key: { in: { jsonValue: [ids.join(',')] } }, active: true, limit: LIMIT }, opts));
+    const keys = await client.once((opts) =>
+      bigMapsGetKeys(Number(ptr), { key: { in: { jsonValue: [ids.join(',')] } }, active: true, limit: LIMIT }, opts),
+    );
     for (const row of parse(z.array(z.unknown()), keys, url, `the tokens of ${contract}`)) {
       const k = editionKey.safeParse(row);
-      if (k.success) out.set(k.data.key, { max: k.data.value.max_supply, total: k.data.value.total_supply, retired: k.data.value.retired });
+      if (k.success)
+        out.set(k.data.key, {
+          max: k.data.value.max_supply,
+          total: k.data.value.total_supply,
+          retired: k.data.value.retired,
+        });
     }
   }
   return out;
@@ -408,16 +461,28 @@ async function editionRecords(client: IndexerClient, contract: string, tokenIds:
  * The tokens of `contract` that `address` holds now (balance > 0), each with its metadata and edition.
  * @throws IndexerError BAD_URL, BAD_ADDRESS, BAD_CONTRACT; INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
  */
-export async function collectionOf(tzktUrl: string, address: string, contract: string, options: ReadOptions = {}): Promise<Collection> {
+export async function collectionOf(
+  tzktUrl: string,
+  address: string,
+  contract: string,
+  options: ReadOptions = {},
+): Promise<Collection> {
   const client = clientOf(tzktUrl, options);
   const url = client.url;
   const owner = checkAddress(address);
   const kt = checkContract(contract);
   const raw = await client.once((opts) =>
-    tokensGetTokenBalances({ account: { eq: owner }, tokenContract: { eq: kt }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT }, opts),
+    tokensGetTokenBalances(
+      { account: { eq: owner }, tokenContract: { eq: kt }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT },
+      opts,
+    ),
   );
   const rows = parse(z.array(balanceRow), raw, url, `the tokens of ${owner}`);
-  const editions = await editionRecords(client, kt, rows.map((r) => r.token.tokenId));
+  const editions = await editionRecords(
+    client,
+    kt,
+    rows.map((r) => r.token.tokenId),
+  );
   const items = rows.map((r) => ({
     token: summarize(kt, r.token.tokenId, r.token.metadata, r.token.totalSupply ?? '0', editions.get(r.token.tokenId)),
     balance: r.balance,
@@ -432,8 +497,16 @@ async function hashesOf(client: IndexerClient, ids: { tx: number[]; orig: number
   const url = client.url;
   const out = new Map<number, string>();
   const fetchers = [
-    { list: ids.tx, get: (chunk: number[], opts: { baseUrl: string; signal: AbortSignal }) => operationsGetTransactions(byIds(chunk), opts) },
-    { list: ids.orig, get: (chunk: number[], opts: { baseUrl: string; signal: AbortSignal }) => operationsGetOriginations(byIds(chunk), opts) },
+    {
+      list: ids.tx,
+      get: (chunk: number[], opts: { baseUrl: string; signal: AbortSignal }) =>
+        operationsGetTransactions(byIds(chunk), opts),
+    },
+    {
+      list: ids.orig,
+      get: (chunk: number[], opts: { baseUrl: string; signal: AbortSignal }) =>
+        operationsGetOriginations(byIds(chunk), opts),
+    },
   ];
   for (const { list, get } of fetchers) {
     for (const chunk of chunks([...new Set(list)])) {
@@ -457,21 +530,62 @@ const byIds = (ids: readonly number[]) => ({
  * @throws IndexerError BAD_URL, BAD_CONTRACT, BAD_TOKEN_ID, NOT_FOUND (no such token indexed);
  *   INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
  */
-export async function tokenDetail(tzktUrl: string, contract: string, tokenId: string | number | bigint, options: ReadOptions = {}): Promise<TokenDetail> {
+export async function tokenDetail(
+  tzktUrl: string,
+  contract: string,
+  tokenId: string | number | bigint,
+  options: ReadOptions = {},
+): Promise<TokenDetail> {
   const client = clientOf(tzktUrl, options);
   const url = client.url;
   const kt = checkContract(contract);
   const id = checkTokenId(tokenId);
-  const tokens = parse(z.array(tokenRow), await client.once((opts) => tokensGetTokens({ contract: { eq: kt }, tokenId: { eq: id }, limit: 1 }, opts)), url, `token ${id}`);
+  const tokens = parse(
+    z.array(tokenRow),
+    await client.once((opts) => tokensGetTokens({ contract: { eq: kt }, tokenId: { eq: id }, limit: 1 }, opts)),
+    url,
+    `token ${id}`,
+  );
   const row = tokens[0];
-  if (!row) throw new IndexerError('NOT_FOUND', `The indexer at ${url} knows no token ${id} of contract ${kt}: it has never been minted, or the indexer has not reached it yet.`);
+  if (!row)
+    throw new IndexerError(
+      'NOT_FOUND',
+      `The indexer at ${url} knows no token ${id} of contract ${kt}: it has never been minted, or the indexer has not reached it yet.`,
+    );
   const [balances, transfers, editions] = await Promise.all([
-    client.once((opts) => tokensGetTokenBalances({ tokenContract: { eq: kt }, tokenTokenId: { eq: id }, balance: { gt: '0' }, sort: { desc: 'balance' }, limit: LIMIT }, opts)),
-    client.once((opts) => tokensGetTokenTransfers({ tokenContract: { eq: kt }, tokenTokenId: { eq: id }, sort: { asc: 'id' }, limit: LIMIT }, opts)),
+    client.once((opts) =>
+      tokensGetTokenBalances(
+        {
+          tokenContract: { eq: kt },
+          tokenTokenId: { eq: id },
+          balance: { gt: '0' },
+          sort: { desc: 'balance' },
+          limit: LIMIT,
+        },
+        opts,
+      ),
+    ),
+    client.once((opts) =>
+      tokensGetTokenTransfers(
+        { tokenContract: { eq: kt }, tokenTokenId: { eq: id }, sort: { asc: 'id' }, limit: LIMIT },
+        opts,
+      ),
+    ),
     editionRecords(client, kt, [id]),
   ]);
-  const owners = parse(z.array(balanceRow), balances, url, `the owners of token ${id}`).map((b) => ({ address: b.account.address, balance: b.balance }));
-  owners.sort((a, b) => (BigInt(b.balance) > BigInt(a.balance) ? 1 : BigInt(b.balance) < BigInt(a.balance) ? -1 : a.address < b.address ? -1 : 1));
+  const owners = parse(z.array(balanceRow), balances, url, `the owners of token ${id}`).map((b) => ({
+    address: b.account.address,
+    balance: b.balance,
+  }));
+  owners.sort((a, b) =>
+    BigInt(b.balance) > BigInt(a.balance)
+      ? 1
+      : BigInt(b.balance) < BigInt(a.balance)
+        ? -1
+        : a.address < b.address
+          ? -1
+          : 1,
+  );
   const moves = parse(z.array(transferRow), transfers, url, `the transfers of token ${id}`);
   const hashes = await hashesOf(client, {
     tx: moves.flatMap((m) => (m.transactionId != null ? [m.transactionId] : [])),
@@ -481,7 +595,15 @@ export async function tokenDetail(tzktUrl: string, contract: string, tokenId: st
     const from = m.from?.address ?? null;
     const to = m.to?.address ?? null;
     const opId = m.transactionId ?? m.originationId;
-    return { kind: from === null ? 'mint' : to === null ? 'burn' : 'transfer', from, to, amount: m.amount, level: m.level, timestamp: m.timestamp, opHash: opId != null ? (hashes.get(opId) ?? null) : null };
+    return {
+      kind: from === null ? 'mint' : to === null ? 'burn' : 'transfer',
+      from,
+      to,
+      amount: m.amount,
+      level: m.level,
+      timestamp: m.timestamp,
+      opHash: opId != null ? (hashes.get(opId) ?? null) : null,
+    };
   });
   return {
     token: summarize(kt, id, row.metadata, row.totalSupply ?? '0', editions.get(id)),
@@ -522,9 +644,18 @@ export async function operation(tzktUrl: string, hash: string, options: ReadOpti
   const client = clientOf(tzktUrl, options);
   const url = client.url;
   const h = checkHash(hash);
-  const rows = parse(z.array(operationRow), await client.once((opts) => operationsGetByHash(h, {}, opts)), url, `operation ${h}`);
+  const rows = parse(
+    z.array(operationRow),
+    await client.once((opts) => operationsGetByHash(h, {}, opts)),
+    url,
+    `operation ${h}`,
+  );
   const first = rows[0];
-  if (!first) throw new IndexerError('NOT_FOUND', `The indexer at ${url} knows no operation ${h}: it may not be included in a block yet.`);
+  if (!first)
+    throw new IndexerError(
+      'NOT_FOUND',
+      `The indexer at ${url} knows no operation ${h}: it may not be included in a block yet.`,
+    );
   const contents = rows.map(content);
   return {
     hash: h,
@@ -547,10 +678,22 @@ export async function block(tzktUrl: string, level: string | number, options: Re
   const n = checkLevel(level);
   const raw = await client.once((opts) => blocksGetByLevel(n, { operations: true }, opts));
   // TzKT answers 204 (no body) for a level it has not indexed.
-  if (raw === null || (raw as unknown) === '') throw new IndexerError('NOT_FOUND', `The indexer at ${url} has no block at level ${n} yet.`);
+  if (raw === null || (raw as unknown) === '')
+    throw new IndexerError('NOT_FOUND', `The indexer at ${url} has no block at level ${n} yet.`);
   const b = parse(blockRow, raw, url, `block ${n}`);
-  const rows = [...(b.reveals ?? []), ...(b.delegations ?? []), ...(b.originations ?? []), ...(b.transactions ?? [])].sort((x, y) => x.id - y.id);
-  return { level: b.level, hash: b.hash, timestamp: b.timestamp, fees: b.fees ?? 0, operations: rows.map((r) => ({ ...content(r), hash: r.hash })) };
+  const rows = [
+    ...(b.reveals ?? []),
+    ...(b.delegations ?? []),
+    ...(b.originations ?? []),
+    ...(b.transactions ?? []),
+  ].sort((x, y) => x.id - y.id);
+  return {
+    level: b.level,
+    hash: b.hash,
+    timestamp: b.timestamp,
+    fees: b.fees ?? 0,
+    operations: rows.map((r) => ({ ...content(r), hash: r.hash })),
+  };
 }
 
 /**
@@ -563,7 +706,9 @@ export async function account(tzktUrl: string, address: string, options: ReadOpt
   const a = checkAddress(address);
   const [raw, balances] = await Promise.all([
     client.once((opts) => accountsGetByAddress(a, {}, opts)),
-    client.once((opts) => tokensGetTokenBalances({ account: { eq: a }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT }, opts)),
+    client.once((opts) =>
+      tokensGetTokenBalances({ account: { eq: a }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT }, opts),
+    ),
   ]);
   const acc = parse(accountRow, raw, url, `account ${a}`);
   const tokens = parse(z.array(balanceRow), balances, url, `the tokens of ${a}`).map((b) => ({
@@ -594,7 +739,17 @@ export async function holdersOf(
   contract: string,
   tokenIds: readonly (string | number | bigint)[],
   options: ReadOptions = {},
-): Promise<Map<string, { readonly owners: readonly Owner[]; readonly edition: string; readonly supply: string; readonly maxSupply: string | null }>> {
+): Promise<
+  Map<
+    string,
+    {
+      readonly owners: readonly Owner[];
+      readonly edition: string;
+      readonly supply: string;
+      readonly maxSupply: string | null;
+    }
+  >
+> {
   const client = clientOf(tzktUrl, options);
   const url = client.url;
   const kt = checkContract(contract);
@@ -610,7 +765,16 @@ export async function holdersOf(
   }
   for (const chunk of chunks(ids)) {
     const raw = await client.once((opts) =>
-      tokensGetTokenBalances({ tokenContract: { eq: kt }, tokenTokenId: { in: [chunk.join(',')] }, balance: { gt: '0' }, sort: { asc: 'id' }, limit: LIMIT }, opts),
+      tokensGetTokenBalances(
+        {
+          tokenContract: { eq: kt },
+          tokenTokenId: { in: [chunk.join(',')] },
+          balance: { gt: '0' },
+          sort: { asc: 'id' },
+          limit: LIMIT,
+        },
+        opts,
+      ),
     );
     for (const b of parse(z.array(balanceRow), raw, url, 'token holders')) {
       const entry = out.get(b.token.tokenId);
@@ -640,7 +804,14 @@ const HEX32 = z.string().regex(/^[0-9a-f]{64}$/);
 /** A `seed_commits` key as TzKT renders it: bytes as hex, an option as its value or null. */
 const seedCommitKey = z.object({
   key: z.string(),
-  value: z.object({ sccommit: HEX32, scseed: z.string().regex(/^([0-9a-f]{2})*$/).nullable(), scfinal: HEX32.nullable() }),
+  value: z.object({
+    sccommit: HEX32,
+    scseed: z
+      .string()
+      .regex(/^([0-9a-f]{2})*$/)
+      .nullable(),
+    scfinal: HEX32.nullable(),
+  }),
 });
 
 /**
@@ -648,14 +819,34 @@ const seedCommitKey = z.object({
  * indexer has it (null: no commitment indexed): what a verifier checks a game's record against, the chain alone.
  * @throws IndexerError BAD_URL, BAD_CONTRACT, INDEXER_BAD_INPUT (not a game id); INDEXER_UNREACHABLE, INDEXER_TIMEOUT, INDEXER_HTTP.
  */
-export async function readSeedCommit(tzktUrl: string, contract: string, gameId: string, options: ReadOptions = {}): Promise<SeedCommitRecord | null> {
+export async function readSeedCommit(
+  tzktUrl: string,
+  contract: string,
+  gameId: string,
+  options: ReadOptions = {},
+): Promise<SeedCommitRecord | null> {
   const client = clientOf(tzktUrl, options);
   const kt = checkContract(contract);
-  if (!/^[\x20-\x7e]{1,100}$/.test(gameId)) throw new IndexerError('INDEXER_BAD_INPUT', `${JSON.stringify(gameId)} is not a game id (1–100 printable ASCII characters)`);
-  const raw = await client.once((opts) => contractsGetBigMapByNameKeys(kt, 'seed_commits', { key: { eq: { jsonValue: gameId } }, active: true, limit: 2 }, opts));
+  if (!/^[\x20-\x7e]{1,100}$/.test(gameId))
+    throw new IndexerError(
+      'INDEXER_BAD_INPUT',
+      `${JSON.stringify(gameId)} is not a game id (1–100 printable ASCII characters)`,
+    );
+  const raw = await client.once((opts) =>
+    contractsGetBigMapByNameKeys(
+      kt,
+      'seed_commits',
+      { key: { eq: { jsonValue: gameId } }, active: true, limit: 2 },
+      opts,
+    ),
+  );
   const rows = parse(z.array(seedCommitKey), raw, client.url, `the seed commitment of game ${gameId}`);
   const row = rows.find((r) => r.key === gameId);
   if (!row) return null;
   const { sccommit, scseed, scfinal } = row.value;
-  return { commitment: sccommit, seed: scseed === null ? null : new TextDecoder().decode(hexToBytes(scseed)), finalHash: scfinal };
+  return {
+    commitment: sccommit,
+    seed: scseed === null ? null : new TextDecoder().decode(hexToBytes(scseed)),
+    finalHash: scfinal,
+  };
 }

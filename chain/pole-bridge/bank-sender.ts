@@ -49,18 +49,29 @@ interface Job {
 }
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const contractCalls = (calls: readonly TransferParams[]): Fa2Call[] => calls.filter((c): c is Fa2Call => 'parameter' in c && c.parameter !== undefined);
+const contractCalls = (calls: readonly TransferParams[]): Fa2Call[] =>
+  calls.filter((c): c is Fa2Call => 'parameter' in c && c.parameter !== undefined);
 
 /** A send that failed before inclusion, as a BridgeError. */
 export function sendFailure(e: unknown, calls: readonly TransferParams[]): BridgeError {
   const mapped = toFa2Error(e, { calls: contractCalls(calls) });
   if (isFa2Error(mapped)) {
-    return new BridgeError('BRIDGE_REJECTED', `the editions contract refused ${mapped.detail.entrypoint ?? 'a call'}: ${mapped.code}`, { failwith: mapped.code, ...(mapped.detail.entrypoint ? { entrypoint: mapped.detail.entrypoint } : {}) }, { cause: mapped });
+    return new BridgeError(
+      'BRIDGE_REJECTED',
+      `the editions contract refused ${mapped.detail.entrypoint ?? 'a call'}: ${mapped.code}`,
+      { failwith: mapped.code, ...(mapped.detail.entrypoint ? { entrypoint: mapped.detail.entrypoint } : {}) },
+      { cause: mapped },
+    );
   }
   if (e instanceof TezosOperationError || (e instanceof Error && e.name === 'TezosPreapplyFailureError')) {
     return new BridgeError('BRIDGE_FAILED', `the node refused the bank's operation: ${messageOf(e)}`, {}, { cause: e });
   }
-  return new BridgeError('BRIDGE_RPC', `the Tezos node could not take the bank's operation: ${messageOf(e)}`, {}, { cause: e });
+  return new BridgeError(
+    'BRIDGE_RPC',
+    `the Tezos node could not take the bank's operation: ${messageOf(e)}`,
+    {},
+    { cause: e },
+  );
 }
 
 /** The bytes of `calls` from `source` as one signed operation (fees and counters at their widest). */
@@ -99,7 +110,12 @@ class BankSender {
     this.#tezos = this.#toolkit();
   }
 
-  submit(calls: readonly TransferParams[], onInjected: Job['onInjected'], timeoutSeconds: number, clock: Clock): Promise<SentJob> {
+  submit(
+    calls: readonly TransferParams[],
+    onInjected: Job['onInjected'],
+    timeoutSeconds: number,
+    clock: Clock,
+  ): Promise<SentJob> {
     return new Promise<SentJob>((resolve, reject) => {
       this.#waiting.push({ calls, onInjected, timeoutSeconds, clock, resolve, reject, failures: 0 });
       if (!this.#running) {
@@ -168,13 +184,26 @@ class BankSender {
       // Taquito's block polling, shared by the toolkit, stays broken after the node went away mid-confirmation:
       // the next operations would time out too. A fresh toolkit polls anew.
       this.#tezos = this.#toolkit();
-      const unconfirmed = new BridgeError('BRIDGE_UNCONFIRMED', `operation ${op.hash} was injected but its inclusion could not be confirmed: ${messageOf(e)}`, { opHash: op.hash }, { cause: e });
+      const unconfirmed = new BridgeError(
+        'BRIDGE_UNCONFIRMED',
+        `operation ${op.hash} was injected but its inclusion could not be confirmed: ${messageOf(e)}`,
+        { opHash: op.hash },
+        { cause: e },
+      );
       for (const j of jobs) j.reject(unconfirmed);
       return;
     }
-    const failed = contents.some((c) => (c as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result?.status !== 'applied');
+    const failed = contents.some(
+      (c) =>
+        (c as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result?.status !==
+        'applied',
+    );
     if (failed) {
-      const error = new BridgeError('BRIDGE_FAILED', `operation ${op.hash} was included at level ${level} but did not apply: nothing changed`, { opHash: op.hash });
+      const error = new BridgeError(
+        'BRIDGE_FAILED',
+        `operation ${op.hash} was included at level ${level} but did not apply: nothing changed`,
+        { opHash: op.hash },
+      );
       this.#again(jobs, error);
       return;
     }

@@ -43,7 +43,16 @@ import { HoldingsReader, type HoldingsReaderOptions } from '../indexer';
 import { forgedSize, MAX_OPERATION_BYTES, sendAsBank, sendFailure, type SentJob } from './bank-sender';
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
-import { planGameTokens, plannedToken, type LandedAt, type PlanGame, type PlannedToken, type PlanOptions, type PlanSeed, type TokenPlan } from './plan';
+import {
+  planGameTokens,
+  plannedToken,
+  type LandedAt,
+  type PlanGame,
+  type PlannedToken,
+  type PlanOptions,
+  type PlanSeed,
+  type TokenPlan,
+} from './plan';
 import { seedCommitment } from '../../engine/core/rng';
 import { isAddress, isContractAddress } from '../validate';
 import { tezosToolkit } from '../context';
@@ -155,7 +164,11 @@ function nextTokenIdIn(storage: unknown): bigint | null {
   const fields: unknown[] = [];
   let at: unknown = storage;
   while (fields.length < 5) {
-    const args: unknown[] | null = Array.isArray(at) ? (at as unknown[]) : (at as { prim?: string; args?: unknown[] } | null)?.prim === 'Pair' ? (at as { args: unknown[] }).args : null;
+    const args: unknown[] | null = Array.isArray(at)
+      ? (at as unknown[])
+      : (at as { prim?: string; args?: unknown[] } | null)?.prim === 'Pair'
+        ? (at as { args: unknown[] }).args
+        : null;
     if (!args || args.length < 2) {
       fields.push(at);
       break;
@@ -171,9 +184,17 @@ function nextTokenIdIn(storage: unknown): bigint | null {
 function checkOps(plan: TokenPlan, ops: readonly ChainOp[]): void {
   for (const op of ops) {
     const t = plannedToken(plan, op.tile);
-    if (t.tokenId !== op.tokenId) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: token ${op.tokenId} is not this game's (${t.tokenId})`, { tile: op.tile });
+    if (t.tokenId !== op.tokenId)
+      throw new BridgeError(
+        'BRIDGE_BAD_INPUT',
+        `tile ${op.tile}: token ${op.tokenId} is not this game's (${t.tokenId})`,
+        { tile: op.tile },
+      );
     if ((op.kind === 'mint' || op.kind === 'burn') && !isAddress(op.kind === 'mint' ? op.to : op.from)) {
-      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: bad address for seat ${op.seat}`, { tile: op.tile, seat: op.seat });
+      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${op.tile}: bad address for seat ${op.seat}`, {
+        tile: op.tile,
+        seat: op.seat,
+      });
     }
   }
 }
@@ -217,15 +238,22 @@ export class PoleBridge {
   static async create(options: PoleBridgeOptions): Promise<PoleBridge> {
     for (const field of ['rpcUrl', 'tzktUrl'] as const) {
       const url = options.network?.[field];
-      if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url)) throw new BridgeError('BRIDGE_BAD_INPUT', `network.${field} is not an http(s) URL: ${String(url)}`);
+      if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url))
+        throw new BridgeError('BRIDGE_BAD_INPUT', `network.${field} is not an http(s) URL: ${String(url)}`);
     }
     const bank = options.bank as unknown;
-    if (typeof bank !== 'object' || bank === null || !('signer' in bank || 'secretKey' in bank)) throw new BridgeError('BRIDGE_BAD_KEY', 'bank must be { secretKey } or { signer }');
-    if (!isContractAddress(options.contract)) throw new BridgeError('BRIDGE_BAD_INPUT', `contract is not a KT1 address: ${String(options.contract)}`);
+    if (typeof bank !== 'object' || bank === null || !('signer' in bank || 'secretKey' in bank))
+      throw new BridgeError('BRIDGE_BAD_KEY', 'bank must be { secretKey } or { signer }');
+    if (!isContractAddress(options.contract))
+      throw new BridgeError('BRIDGE_BAD_INPUT', `contract is not a KT1 address: ${String(options.contract)}`);
     const timeout = options.confirmationTimeoutSeconds;
-    if (timeout !== undefined && (!Number.isFinite(timeout) || timeout <= 0)) throw new BridgeError('BRIDGE_BAD_INPUT', `confirmationTimeoutSeconds must be positive, got ${timeout}`);
+    if (timeout !== undefined && (!Number.isFinite(timeout) || timeout <= 0))
+      throw new BridgeError('BRIDGE_BAD_INPUT', `confirmationTimeoutSeconds must be positive, got ${timeout}`);
     if (options.plan && options.plan.contract !== null && options.plan.contract !== options.contract) {
-      throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${options.plan.gameId} belongs to contract ${options.plan.contract}, not ${options.contract}`);
+      throw new BridgeError(
+        'BRIDGE_BAD_INPUT',
+        `the plan of game ${options.plan.gameId} belongs to contract ${options.plan.contract}, not ${options.contract}`,
+      );
     }
     let signer: Signer;
     if ('signer' in options.bank) signer = options.bank.signer;
@@ -234,7 +262,10 @@ export class PoleBridge {
         signer = new InMemorySigner(options.bank.secretKey);
       } catch {
         // The signer's own message may quote the key: say only what is wrong.
-        throw new BridgeError('BRIDGE_BAD_KEY', 'the bank secret key is not a valid Tezos secret key (edsk…/spsk…/p2sk…)');
+        throw new BridgeError(
+          'BRIDGE_BAD_KEY',
+          'the bank secret key is not a valid Tezos secret key (edsk…/spsk…/p2sk…)',
+        );
       }
     }
     let bankAddress: string;
@@ -272,25 +303,50 @@ export class PoleBridge {
    */
   async createGameTokens(plan: TokenPlan, options: CreateOptions = {}): Promise<CreatedTokens> {
     const missing = plan.tokens.filter((t) => t.tokenId === null);
-    if (plan.created !== null || (plan.tokens.length > 0 && missing.length === 0) || this.#creating || (this.#plan?.created ?? null) !== null) {
-      throw new BridgeError('BRIDGE_ALREADY_CREATED', `the tokens of game ${plan.gameId} are already created (or being created)`);
+    if (
+      plan.created !== null ||
+      (plan.tokens.length > 0 && missing.length === 0) ||
+      this.#creating ||
+      (this.#plan?.created ?? null) !== null
+    ) {
+      throw new BridgeError(
+        'BRIDGE_ALREADY_CREATED',
+        `the tokens of game ${plan.gameId} are already created (or being created)`,
+      );
     }
-    if (plan.contract !== null && plan.contract !== this.contract) throw new BridgeError('BRIDGE_BAD_INPUT', `the plan belongs to contract ${plan.contract}, not ${this.contract}`);
-    if (plan.tokens.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} has no tokens`);
+    if (plan.contract !== null && plan.contract !== this.contract)
+      throw new BridgeError('BRIDGE_BAD_INPUT', `the plan belongs to contract ${plan.contract}, not ${this.contract}`);
+    if (plan.tokens.length === 0)
+      throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} has no tokens`);
     this.#creating = true;
     try {
       const opened = plan.game ?? (await this.#openedGame(plan.gameId));
-      const game: PlanGame = opened ?? { id: plan.gameId, ends: (options.ends ?? (await this.#latestEnd())).toISOString(), closed: null };
-      if (game.closed !== null) throw new BridgeError('BRIDGE_REJECTED', `game ${plan.gameId} is closed on-chain: its tokens can no longer be created`, { failwith: 'GAME_CLOSED' });
+      const game: PlanGame = opened ?? {
+        id: plan.gameId,
+        ends: (options.ends ?? (await this.#latestEnd())).toISOString(),
+        closed: null,
+      };
+      if (game.closed !== null)
+        throw new BridgeError(
+          'BRIDGE_REJECTED',
+          `game ${plan.gameId} is closed on-chain: its tokens can no longer be created`,
+          { failwith: 'GAME_CLOSED' },
+        );
       let seed = plan.seed;
-      const commit = seed === undefined && options.seedCommitment !== undefined ? options.seedCommitment.toLowerCase() : null;
+      const commit =
+        seed === undefined && options.seedCommitment !== undefined ? options.seedCommitment.toLowerCase() : null;
       if (commit !== null && opened !== null) seed = await this.#committedAlready(plan.gameId, commit);
       const commitNow = seed === undefined ? commit : null;
       let chunks: { readonly calls: Fa2Call[]; readonly count: number }[];
       try {
         chunks = await this.#creationChunks(game, opened === null, commitNow, missing);
       } catch (e) {
-        throw new BridgeError('BRIDGE_BAD_INPUT', `the plan of game ${plan.gameId} cannot be sent: ${messageOf(e)}`, {}, { cause: e });
+        throw new BridgeError(
+          'BRIDGE_BAD_INPUT',
+          `the plan of game ${plan.gameId} cannot be sent: ${messageOf(e)}`,
+          {},
+          { cause: e },
+        );
       }
       let current: TokenPlan = { ...plan, contract: this.contract, ...(seed ? { seed } : {}) };
       const operations: BridgeResult[] = [];
@@ -298,16 +354,30 @@ export class PoleBridge {
       for (const { calls, count } of chunks) {
         const { opHash, level, contents } = await this.#send(calls);
         // The game is open (and its seed committed) once the first operation is in: kept, so a retry does neither again.
-        current = { ...current, game, ...(commitNow !== null && done === 0 ? { seed: { commitment: commitNow, committed: { opHash, level }, revealed: null } } : {}) };
-        const storage = (contents.at(-1) as { metadata?: { operation_result?: { storage?: unknown } } } | undefined)?.metadata?.operation_result?.storage;
+        current = {
+          ...current,
+          game,
+          ...(commitNow !== null && done === 0
+            ? { seed: { commitment: commitNow, committed: { opHash, level }, revealed: null } }
+            : {}),
+        };
+        const storage = (contents.at(-1) as { metadata?: { operation_result?: { storage?: unknown } } } | undefined)
+          ?.metadata?.operation_result?.storage;
         const next = nextTokenIdIn(storage);
         if (next === null || next < BigInt(count)) {
           this.#plan = current;
-          throw new BridgeError('BRIDGE_UNCONFIRMED', `create_game_tokens ${opHash} was included at level ${level}, but its receipt shows no token ids`, { opHash });
+          throw new BridgeError(
+            'BRIDGE_UNCONFIRMED',
+            `create_game_tokens ${opHash} was included at level ${level}, but its receipt shows no token ids`,
+            { opHash },
+          );
         }
         const first = next - BigInt(count);
         const ids = new Map(missing.slice(done, done + count).map((t, i) => [t.tile, (first + BigInt(i)).toString()]));
-        current = { ...current, tokens: current.tokens.map((t) => (ids.has(t.tile) ? { ...t, tokenId: ids.get(t.tile)! } : t)) };
+        current = {
+          ...current,
+          tokens: current.tokens.map((t) => (ids.has(t.tile) ? { ...t, tokenId: ids.get(t.tile)! } : t)),
+        };
         // Kept after each operation: if a later one fails, a retry with this plan creates only the tokens still missing.
         this.#plan = current;
         done += count;
@@ -316,7 +386,13 @@ export class PoleBridge {
       const last = operations.at(-1)!;
       const created: TokenPlan = { ...current, created: { opHash: last.opHash, level: last.level } };
       this.#plan = created;
-      return { opHash: last.opHash, level: last.level, operations, plan: created, tokenIds: Object.fromEntries(created.tokens.map((t) => [t.tile, t.tokenId!])) };
+      return {
+        opHash: last.opHash,
+        level: last.level,
+        operations,
+        plan: created,
+        tokenIds: Object.fromEntries(created.tokens.map((t) => [t.tile, t.tokenId!])),
+      };
     } finally {
       this.#creating = false;
     }
@@ -328,18 +404,30 @@ export class PoleBridge {
    * fit: Tezos refuses an operation over 32,768 bytes, and a board's token metadata (inline images above all) can
    * weigh more than that.
    */
-  async #creationChunks(game: PlanGame, open: boolean, commitment: string | null, tokens: readonly PlannedToken[]): Promise<{ calls: Fa2Call[]; count: number }[]> {
+  async #creationChunks(
+    game: PlanGame,
+    open: boolean,
+    commitment: string | null,
+    tokens: readonly PlannedToken[],
+  ): Promise<{ calls: Fa2Call[]; count: number }[]> {
     const callsFor = (part: readonly PlannedToken[], first: boolean): Fa2Call[] => [
       ...(first && open ? [this.#fa2.openGame(game.id, new Date(game.ends))] : []),
       ...(first && commitment !== null ? [this.#fa2.commitSeed(game.id, commitment)] : []),
-      this.#fa2.createGameTokens(game.id, part.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata }))),
+      this.#fa2.createGameTokens(
+        game.id,
+        part.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata })),
+      ),
     ];
     const chunks: { calls: Fa2Call[]; count: number }[] = [];
     let start = 0;
     while (start < tokens.length) {
       const first = start === 0;
       let end = start + 1;
-      while (end < tokens.length && (await forgedSize(this.bankAddress, callsFor(tokens.slice(start, end + 1), first))) <= MAX_OPERATION_BYTES) end++;
+      while (
+        end < tokens.length &&
+        (await forgedSize(this.bankAddress, callsFor(tokens.slice(start, end + 1), first))) <= MAX_OPERATION_BYTES
+      )
+        end++;
       chunks.push({ calls: callsFor(tokens.slice(start, end), first), count: end - start });
       start = end;
     }
@@ -350,8 +438,15 @@ export class PoleBridge {
   async #openedGame(id: string): Promise<PlanGame | null> {
     const info = await this.#gameInfo(id);
     if (info === null) return null;
-    if (info.minter !== this.bankAddress) throw new BridgeError('BRIDGE_REJECTED', `game ${id} was opened on-chain by another minter (${info.minter})`, { failwith: 'GAME_EXISTS' });
-    return { id, ends: info.ends.toISOString(), closed: info.closed ? { opHash: null, level: await this.headLevel() } : null };
+    if (info.minter !== this.bankAddress)
+      throw new BridgeError('BRIDGE_REJECTED', `game ${id} was opened on-chain by another minter (${info.minter})`, {
+        failwith: 'GAME_EXISTS',
+      });
+    return {
+      id,
+      ends: info.ends.toISOString(),
+      closed: info.closed ? { opHash: null, level: await this.headLevel() } : null,
+    };
   }
 
   /**
@@ -361,8 +456,17 @@ export class PoleBridge {
   async #committedAlready(gameId: string, commitment: string): Promise<PlanSeed | undefined> {
     const onChain = await this.#seedCommit(gameId);
     if (onChain === null) return undefined;
-    if (onChain.commitment !== commitment) throw new BridgeError('BRIDGE_REJECTED', `game ${gameId} has another seed commitment on-chain (${onChain.commitment})`, { failwith: 'SEED_COMMITTED' });
-    return { commitment, committed: { opHash: null, level: await this.headLevel() }, revealed: onChain.seed === null ? null : { opHash: null, level: await this.headLevel() } };
+    if (onChain.commitment !== commitment)
+      throw new BridgeError(
+        'BRIDGE_REJECTED',
+        `game ${gameId} has another seed commitment on-chain (${onChain.commitment})`,
+        { failwith: 'SEED_COMMITTED' },
+      );
+    return {
+      commitment,
+      committed: { opHash: null, level: await this.headLevel() },
+      revealed: onChain.seed === null ? null : { opHash: null, level: await this.headLevel() },
+    };
   }
 
   /** The game's `seed_commits` entry at the node's head (null: none). @throws BridgeError BRIDGE_RPC */
@@ -370,7 +474,12 @@ export class PoleBridge {
     try {
       return await this.#fa2.seedCommit(gameId);
     } catch (e) {
-      throw new BridgeError('BRIDGE_RPC', `the seed commitment of game ${gameId} could not be read on-chain: ${messageOf(e)}`, {}, { cause: e });
+      throw new BridgeError(
+        'BRIDGE_RPC',
+        `the seed commitment of game ${gameId} could not be read on-chain: ${messageOf(e)}`,
+        {},
+        { cause: e },
+      );
     }
   }
 
@@ -380,8 +489,14 @@ export class PoleBridge {
       return await this.#fa2.gameInfo(id);
     } catch (e) {
       if (isFa2Error(e) && e.code === 'GAME_NOT_FOUND') return null;
-      if (isFa2Error(e) && e.code === 'FA2_BAD_INPUT') throw new BridgeError('BRIDGE_BAD_INPUT', e.message, {}, { cause: e });
-      throw new BridgeError('BRIDGE_RPC', `the game ${id} could not be read on-chain: ${messageOf(e)}`, {}, { cause: e });
+      if (isFa2Error(e) && e.code === 'FA2_BAD_INPUT')
+        throw new BridgeError('BRIDGE_BAD_INPUT', e.message, {}, { cause: e });
+      throw new BridgeError(
+        'BRIDGE_RPC',
+        `the game ${id} could not be read on-chain: ${messageOf(e)}`,
+        {},
+        { cause: e },
+      );
     }
   }
 
@@ -398,7 +513,11 @@ export class PoleBridge {
   /** The plan with token ids and its on-chain game, or BRIDGE_NOT_CREATED. */
   private createdPlan(): TokenPlan & { readonly game: PlanGame } {
     const plan = this.#plan;
-    if (!plan || plan.created === null || !plan.game) throw new BridgeError('BRIDGE_NOT_CREATED', 'this bridge has no created token plan: call createGameTokens first, or pass the stored plan');
+    if (!plan || plan.created === null || !plan.game)
+      throw new BridgeError(
+        'BRIDGE_NOT_CREATED',
+        'this bridge has no created token plan: call createGameTokens first, or pass the stored plan',
+      );
     return plan as TokenPlan & { readonly game: PlanGame };
   }
 
@@ -431,7 +550,12 @@ export class PoleBridge {
     try {
       return await this.#fa2.gameGrant(game.id, owner);
     } catch (e) {
-      throw new BridgeError('BRIDGE_RPC', `the grant of ${owner} in game ${game.id} could not be read: ${messageOf(e)}`, {}, { cause: e });
+      throw new BridgeError(
+        'BRIDGE_RPC',
+        `the grant of ${owner} in game ${game.id} could not be read: ${messageOf(e)}`,
+        {},
+        { cause: e },
+      );
     }
   }
 
@@ -448,9 +572,13 @@ export class PoleBridge {
     const plan = this.#plan;
     if (!plan) throw new BridgeError('BRIDGE_NOT_CREATED', 'this bridge has no token plan: pass the stored plan');
     const seed = plan.seed;
-    const revealError = options.reveal && seed && seedCommitment(options.reveal.seed) !== seed.commitment ? `the seed given does not match the commitment ${seed.commitment} of game ${plan.gameId}: not revealed` : null;
+    const revealError =
+      options.reveal && seed && seedCommitment(options.reveal.seed) !== seed.commitment
+        ? `the seed given does not match the commitment ${seed.commitment} of game ${plan.gameId}: not revealed`
+        : null;
     const reveal = seed && seed.revealed === null && revealError === null ? (options.reveal ?? null) : null;
-    if (plan.game?.closed && reveal === null) return { ...plan.game.closed, revealed: seed?.revealed ?? null, revealError, plan };
+    if (plan.game?.closed && reveal === null)
+      return { ...plan.game.closed, revealed: seed?.revealed ?? null, revealError, plan };
     const found = plan.game ?? (await this.#openedGame(plan.gameId));
     if (!found) return null;
     /** What is still to do on-chain: the closing, the reveal; null where it is done (or not wanted). */
@@ -459,7 +587,10 @@ export class PoleBridge {
       reveal: reveal !== null && (await this.#seedCommit(found.id))?.seed === null ? reveal : null,
     });
     const todo = await pending();
-    const calls = [...(todo.close ? [this.#fa2.closeGame(found.id)] : []), ...(todo.reveal ? [this.#fa2.revealSeed(found.id, todo.reveal.seed, todo.reveal.finalHash)] : [])];
+    const calls = [
+      ...(todo.close ? [this.#fa2.closeGame(found.id)] : []),
+      ...(todo.reveal ? [this.#fa2.revealSeed(found.id, todo.reveal.seed, todo.reveal.finalHash)] : []),
+    ];
     let sent: LandedAt = { opHash: null, level: 0 };
     if (calls.length > 0) {
       try {
@@ -467,17 +598,24 @@ export class PoleBridge {
         sent = { opHash, level };
       } catch (e) {
         // Done meanwhile (an earlier try included late, the admin): done all the same.
-        const refused = e instanceof BridgeError && (e.code === 'BRIDGE_FAILED' || e.detail.failwith === 'GAME_CLOSED' || e.detail.failwith === 'SEED_REVEALED');
+        const refused =
+          e instanceof BridgeError &&
+          (e.code === 'BRIDGE_FAILED' || e.detail.failwith === 'GAME_CLOSED' || e.detail.failwith === 'SEED_REVEALED');
         const left = refused ? await pending() : null;
         if (!left || left.close || left.reveal) throw e;
       }
     }
     const foundDone = async (): Promise<LandedAt> => ({ opHash: null, level: await this.headLevel() });
     const closed = found.closed ?? (todo.close && sent.opHash !== null ? sent : await foundDone());
-    const revealed = reveal === null ? (seed?.revealed ?? null) : todo.reveal && sent.opHash !== null ? sent : await foundDone();
+    const revealed =
+      reveal === null ? (seed?.revealed ?? null) : todo.reveal && sent.opHash !== null ? sent : await foundDone();
     // Steps may have moved the plan on meanwhile: record the closing on the latest.
     const latest = this.#plan ?? plan;
-    const after: TokenPlan = { ...latest, game: { ...found, closed }, ...(latest.seed ? { seed: { ...latest.seed, revealed } } : {}) };
+    const after: TokenPlan = {
+      ...latest,
+      game: { ...found, closed },
+      ...(latest.seed ? { seed: { ...latest.seed, revealed } } : {}),
+    };
     this.#plan = after;
     return { ...closed, revealed, revealError, plan: after };
   }
@@ -493,9 +631,14 @@ export class PoleBridge {
     const plan = this.createdPlan();
     const { seq } = options;
     if (seq !== undefined) {
-      if (!Number.isSafeInteger(seq) || seq < 0) throw new BridgeError('BRIDGE_BAD_INPUT', `seq must be a natural number, got ${seq}`);
+      if (!Number.isSafeInteger(seq) || seq < 0)
+        throw new BridgeError('BRIDGE_BAD_INPUT', `seq must be a natural number, got ${seq}`);
       if ((plan.appliedSeq !== null && seq <= plan.appliedSeq) || this.#inFlight.has(seq)) {
-        throw new BridgeError('BRIDGE_ALREADY_APPLIED', `step ${seq} of game ${plan.gameId} was already sent (last applied: ${plan.appliedSeq ?? 'none'})`, { seq });
+        throw new BridgeError(
+          'BRIDGE_ALREADY_APPLIED',
+          `step ${seq} of game ${plan.gameId} was already sent (last applied: ${plan.appliedSeq ?? 'none'})`,
+          { seq },
+        );
       }
     }
     checkOps(plan, ops);
@@ -558,7 +701,9 @@ export class PoleBridge {
   adopt(ops: readonly ChainOp[], seq: number): TokenPlan {
     const plan = this.createdPlan();
     if (plan.appliedSeq !== null && seq <= plan.appliedSeq) {
-      throw new BridgeError('BRIDGE_ALREADY_APPLIED', `step ${seq} of game ${plan.gameId} is already recorded`, { seq });
+      throw new BridgeError('BRIDGE_ALREADY_APPLIED', `step ${seq} of game ${plan.gameId} is already recorded`, {
+        seq,
+      });
     }
     this.#plan = planAfter(plan, ops, seq);
     return this.#plan;
@@ -584,7 +729,12 @@ export class PoleBridge {
       }
       return null;
     } catch (e) {
-      throw new BridgeError('BRIDGE_RPC', `the Tezos node could not be asked about ${opHash}: ${messageOf(e)}`, { opHash }, { cause: e });
+      throw new BridgeError(
+        'BRIDGE_RPC',
+        `the Tezos node could not be asked about ${opHash}: ${messageOf(e)}`,
+        { opHash },
+        { cause: e },
+      );
     }
   }
 
@@ -593,7 +743,12 @@ export class PoleBridge {
     try {
       return (await this.#tezos.tz.getBalance(this.bankAddress)).toNumber();
     } catch (e) {
-      throw new BridgeError('BRIDGE_RPC', `the Tezos node did not answer for the bank's balance: ${messageOf(e)}`, {}, { cause: e });
+      throw new BridgeError(
+        'BRIDGE_RPC',
+        `the Tezos node did not answer for the bank's balance: ${messageOf(e)}`,
+        {},
+        { cause: e },
+      );
     }
   }
 
@@ -611,11 +766,20 @@ export class PoleBridge {
    * fees with it).
    * @throws BridgeError BRIDGE_BAD_INPUT, BRIDGE_RPC, BRIDGE_FAILED, BRIDGE_UNCONFIRMED
    */
-  async fund(addresses: readonly string[], mutez: number, onInjected?: (opHash: string) => void | Promise<void>): Promise<BridgeResult> {
+  async fund(
+    addresses: readonly string[],
+    mutez: number,
+    onInjected?: (opHash: string) => void | Promise<void>,
+  ): Promise<BridgeResult> {
     if (addresses.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', 'no address to fund');
-    for (const a of addresses) if (!isAddress(a)) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${a}`);
-    if (!Number.isSafeInteger(mutez) || mutez <= 0) throw new BridgeError('BRIDGE_BAD_INPUT', `mutez must be a positive whole number, got ${mutez}`);
-    const { opHash, level } = await this.#send(addresses.map((to) => ({ to, amount: mutez, mutez: true })), onInjected);
+    for (const a of addresses)
+      if (!isAddress(a)) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${a}`);
+    if (!Number.isSafeInteger(mutez) || mutez <= 0)
+      throw new BridgeError('BRIDGE_BAD_INPUT', `mutez must be a positive whole number, got ${mutez}`);
+    const { opHash, level } = await this.#send(
+      addresses.map((to) => ({ to, amount: mutez, mutez: true })),
+      onInjected,
+    );
     return { opHash, level };
   }
 
@@ -624,10 +788,15 @@ export class PoleBridge {
    * (the level of the last confirmed bank operation, or of a player's transfer).
    * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_INDEXER (cause: the IndexerError).
    */
-  async readHoldingsAction(tiles: readonly number[], addresses: readonly string[], minLevel: number): Promise<HoldingsAction> {
+  async readHoldingsAction(
+    tiles: readonly number[],
+    addresses: readonly string[],
+    minLevel: number,
+  ): Promise<HoldingsAction> {
     const plan = this.createdPlan();
     checkAddresses(addresses);
-    if (!Number.isSafeInteger(minLevel) || minLevel < 0) throw new BridgeError('BRIDGE_BAD_INPUT', `minLevel must be a block level, got ${minLevel}`);
+    if (!Number.isSafeInteger(minLevel) || minLevel < 0)
+      throw new BridgeError('BRIDGE_BAD_INPUT', `minLevel must be a block level, got ${minLevel}`);
     const tokenIds = [...new Set(tiles)].map((tile) => {
       const t = plannedToken(plan, tile);
       return t.tokenId!;
@@ -636,7 +805,8 @@ export class PoleBridge {
     try {
       read = await this.#reader.read({ contract: this.contract, tokenIds, minLevel });
     } catch (e) {
-      if (isIndexerError(e)) throw new BridgeError('BRIDGE_INDEXER', `holdings of game ${plan.gameId}: ${e.message}`, {}, { cause: e });
+      if (isIndexerError(e))
+        throw new BridgeError('BRIDGE_INDEXER', `holdings of game ${plan.gameId}: ${e.message}`, {}, { cause: e });
       throw e;
     }
     return holdingsActionFrom(plan, tiles, addresses, read.holdings);
@@ -650,10 +820,16 @@ export class PoleBridge {
    * and the read need not wait for the bank's operations to be included and indexed.
    * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_INDEXER (cause: the IndexerError).
    */
-  async readHoldingsAt(tiles: readonly number[], addresses: readonly string[], minLevel: number, unindexed: (level: number) => Promise<readonly ChainOp[]>): Promise<{ action: HoldingsAction; level: number }> {
+  async readHoldingsAt(
+    tiles: readonly number[],
+    addresses: readonly string[],
+    minLevel: number,
+    unindexed: (level: number) => Promise<readonly ChainOp[]>,
+  ): Promise<{ action: HoldingsAction; level: number }> {
     const plan = this.createdPlan();
     checkAddresses(addresses);
-    if (!Number.isSafeInteger(minLevel) || minLevel < 0) throw new BridgeError('BRIDGE_BAD_INPUT', `minLevel must be a block level, got ${minLevel}`);
+    if (!Number.isSafeInteger(minLevel) || minLevel < 0)
+      throw new BridgeError('BRIDGE_BAD_INPUT', `minLevel must be a block level, got ${minLevel}`);
     const tokenIds = [...new Set(tiles)].map((tile) => plannedToken(plan, tile).tokenId!);
     let read;
     try {
@@ -661,10 +837,15 @@ export class PoleBridge {
         read = await this.#reader.read({ contract: this.contract, tokenIds, minLevel });
         const after = await this.#reader.headLevel();
         if (after === read.level) break;
-        if (tries >= 4) throw new BridgeError('BRIDGE_INDEXER', `holdings of game ${plan.gameId}: the indexer moved on during each of ${tries + 1} reads`);
+        if (tries >= 4)
+          throw new BridgeError(
+            'BRIDGE_INDEXER',
+            `holdings of game ${plan.gameId}: the indexer moved on during each of ${tries + 1} reads`,
+          );
       }
     } catch (e) {
-      if (isIndexerError(e)) throw new BridgeError('BRIDGE_INDEXER', `holdings of game ${plan.gameId}: ${e.message}`, {}, { cause: e });
+      if (isIndexerError(e))
+        throw new BridgeError('BRIDGE_INDEXER', `holdings of game ${plan.gameId}: ${e.message}`, {}, { cause: e });
       throw e;
     }
     const balances = new Map(read.holdings.map((h) => [`${h.tokenId}|${h.owner}`, h]));
@@ -686,8 +867,19 @@ export class PoleBridge {
     const flush = (): void => {
       const first = run[0];
       if (!first) return;
-      if (first.kind === 'mint') calls.push(this.#fa2.mint(run.map((o) => ({ tokenId: o.tokenId, to: (o as Extract<ChainOp, { kind: 'mint' }>).to, amount: 1 }))));
-      else if (first.kind === 'burn') calls.push(this.#fa2.gameBurn(game.id, run.map((o) => ({ tokenId: o.tokenId, from: (o as Extract<ChainOp, { kind: 'burn' }>).from, amount: 1 }))));
+      if (first.kind === 'mint')
+        calls.push(
+          this.#fa2.mint(
+            run.map((o) => ({ tokenId: o.tokenId, to: (o as Extract<ChainOp, { kind: 'mint' }>).to, amount: 1 })),
+          ),
+        );
+      else if (first.kind === 'burn')
+        calls.push(
+          this.#fa2.gameBurn(
+            game.id,
+            run.map((o) => ({ tokenId: o.tokenId, from: (o as Extract<ChainOp, { kind: 'burn' }>).from, amount: 1 })),
+          ),
+        );
       else if (first.kind === 'retire') calls.push(this.#fa2.retire([...new Set(run.map((o) => o.tokenId))]));
       run = [];
     };
@@ -705,7 +897,8 @@ export class PoleBridge {
     for (const t of plan.tokens) {
       const mints = ops.filter((o) => o.tile === t.tile && o.kind === 'mint').length;
       if (mints === 0) continue;
-      if (t.retired) throw new BridgeError('BRIDGE_SUPPLY_RETIRED', `tile ${t.tile}: its token is retired`, { tile: t.tile });
+      if (t.retired)
+        throw new BridgeError('BRIDGE_SUPPLY_RETIRED', `tile ${t.tile}: its token is retired`, { tile: t.tile });
       if (t.retiredCopies === 0) continue;
       const burns = ops.filter((o) => o.tile === t.tile && o.kind === 'burn').length;
       const retiring = ops.filter((o) => o.tile === t.tile && o.kind === 'retireCopy').length;
@@ -716,13 +909,25 @@ export class PoleBridge {
         throw sendFailure(e, []);
       }
       if (Number(total) - burns + mints > t.maxSupply - t.retiredCopies - retiring) {
-        throw new BridgeError('BRIDGE_SUPPLY_RETIRED', `tile ${t.tile}: minting ${mints} would use copies retired by forfeit (${t.retiredCopies} of ${t.maxSupply})`, { tile: t.tile });
+        throw new BridgeError(
+          'BRIDGE_SUPPLY_RETIRED',
+          `tile ${t.tile}: minting ${mints} would use copies retired by forfeit (${t.retiredCopies} of ${t.maxSupply})`,
+          { tile: t.tile },
+        );
       }
     }
   }
 
   /** Sends `calls` signed by the bank, in the next batch of its one sender (bank-sender.ts), and waits for them. */
   #send(calls: readonly TransferParams[], onInjected?: (opHash: string) => void | Promise<void>): Promise<SentJob> {
-    return sendAsBank(this.network.rpcUrl, this.#signer, this.bankAddress, calls, onInjected, this.#confirmationTimeout, this.#clock);
+    return sendAsBank(
+      this.network.rpcUrl,
+      this.#signer,
+      this.bankAddress,
+      calls,
+      onInjected,
+      this.#confirmationTimeout,
+      this.#clock,
+    );
   }
 }

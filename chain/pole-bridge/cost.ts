@@ -53,15 +53,26 @@ export function gameCostBound(plan: TokenPlan, seats: number, bots: number, fund
   let creationBytes = 0;
   let copies = 0;
   for (const token of plan.tokens) {
-    const info = Object.entries(encodeTokenInfo(token.metadata)).reduce((n, [key, value]) => n + Buffer.byteLength(key, 'utf8') + value.length / 2 + 10, 0);
+    const info = Object.entries(encodeTokenInfo(token.metadata)).reduce(
+      (n, [key, value]) => n + Buffer.byteLength(key, 'utf8') + value.length / 2 + 10,
+      0,
+    );
     const holders = Math.min(seats, token.maxSupply);
-    storageBytes += 2 * ENTRY_BYTES + info + TOKEN_RECORD_BYTES + idBytes + holders * (ENTRY_BYTES + LEDGER_ENTRY_BYTES);
+    storageBytes +=
+      2 * ENTRY_BYTES + info + TOKEN_RECORD_BYTES + idBytes + holders * (ENTRY_BYTES + LEDGER_ENTRY_BYTES);
     creationBytes += info + CALL_BYTES;
     copies += token.maxSupply;
   }
   const steps = 4 * copies;
-  const feesMutez = feeFor(creationBytes + OPERATION_BYTES * Math.ceil(creationBytes / 32_768 + 1)) + (FIXED_OPERATIONS + steps) * feeFor(CALL_BYTES + OPERATION_BYTES);
+  const feesMutez =
+    feeFor(creationBytes + OPERATION_BYTES * Math.ceil(creationBytes / 32_768 + 1)) +
+    (FIXED_OPERATIONS + steps) * feeFor(CALL_BYTES + OPERATION_BYTES);
   const storageMutez = storageBytes * COST_PER_BYTE_MUTEZ;
   const botFundingMutez = bots * fundingPerBot;
-  return { totalMutez: Math.ceil(storageMutez + feesMutez + botFundingMutez), botFundingMutez, storageMutez, feesMutez: Math.ceil(feesMutez) };
+  return {
+    totalMutez: Math.ceil(storageMutez + feesMutez + botFundingMutez),
+    botFundingMutez,
+    storageMutez,
+    feesMutez: Math.ceil(feesMutez),
+  };
 }

@@ -3,7 +3,19 @@
  * as the bank, and the P13 holdings action read back from the indexer. See bridge.ts for the protocol.
  */
 export { PoleBridge } from './bridge';
-export type { PoleBridgeOptions, BridgeResult, CreatedTokens, CreateOptions, ClosedGame, CloseOptions, SeedReveal, AppliedOps, SteppedOnChain, ApplyOptions, OperationLookup } from './bridge';
+export type {
+  PoleBridgeOptions,
+  BridgeResult,
+  CreatedTokens,
+  CreateOptions,
+  ClosedGame,
+  CloseOptions,
+  SeedReveal,
+  AppliedOps,
+  SteppedOnChain,
+  ApplyOptions,
+  OperationLookup,
+} from './bridge';
 export { BridgeError, isBridgeError } from './errors';
 export type { BridgeErrorCode, BridgeErrorDetail } from './errors';
 export { chainOpsFor, holdingsActionFrom, planAfter, checkAddresses } from './ops';

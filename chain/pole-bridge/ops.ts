@@ -18,8 +18,22 @@ import { plannedToken, tokenIdOf, type TokenPlan } from './plan';
 import { isAddress } from '../validate';
 
 export type ChainOp =
-  | { readonly kind: 'mint'; readonly tile: number; readonly tokenId: string; readonly seat: number; readonly to: string; readonly reason: 'bought' | 'freeCopy' }
-  | { readonly kind: 'burn'; readonly tile: number; readonly tokenId: string; readonly seat: number; readonly from: string; readonly reason: 'flipped' | 'forfeited' }
+  | {
+      readonly kind: 'mint';
+      readonly tile: number;
+      readonly tokenId: string;
+      readonly seat: number;
+      readonly to: string;
+      readonly reason: 'bought' | 'freeCopy';
+    }
+  | {
+      readonly kind: 'burn';
+      readonly tile: number;
+      readonly tokenId: string;
+      readonly seat: number;
+      readonly from: string;
+      readonly reason: 'flipped' | 'forfeited';
+    }
   /** The contract's `retire`: the token is never minted again. */
   | { readonly kind: 'retire'; readonly tile: number; readonly tokenId: string }
   /** One copy of an edition out of play for good: recorded in the plan once the batch is confirmed (no call). */
@@ -32,21 +46,31 @@ export type HoldingsAction = Extract<PoleAction, { type: 'holdings' }>;
  * @throws BridgeError BRIDGE_BAD_INPUT naming the seat.
  */
 export function checkAddresses(addresses: readonly string[]): void {
-  if (!Array.isArray(addresses) || addresses.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', 'addresses must list one Tezos address per seat');
+  if (!Array.isArray(addresses) || addresses.length === 0)
+    throw new BridgeError('BRIDGE_BAD_INPUT', 'addresses must list one Tezos address per seat');
   const seen = new Map<string, number>();
   addresses.forEach((a: string, seat: number) => {
     if (!isAddress(a)) {
       throw new BridgeError('BRIDGE_BAD_INPUT', `seat ${seat}: not a Tezos address: ${String(a)}`, { seat });
     }
     const other = seen.get(a);
-    if (other !== undefined) throw new BridgeError('BRIDGE_BAD_INPUT', `seats ${other} and ${seat} share the address ${a}: holdings could not tell them apart`, { seat });
+    if (other !== undefined)
+      throw new BridgeError(
+        'BRIDGE_BAD_INPUT',
+        `seats ${other} and ${seat} share the address ${a}: holdings could not tell them apart`,
+        { seat },
+      );
     seen.set(a, seat);
   });
 }
 
 function addressOf(addresses: readonly string[], seat: number, tile: number): string {
   const a = addresses[seat];
-  if (a === undefined) throw new BridgeError('BRIDGE_BAD_INPUT', `seat ${seat} has no address (${addresses.length} given)`, { seat, tile });
+  if (a === undefined)
+    throw new BridgeError('BRIDGE_BAD_INPUT', `seat ${seat} has no address (${addresses.length} given)`, {
+      seat,
+      tile,
+    });
   return a;
 }
 
@@ -65,22 +89,48 @@ export function chainOpsFor(plan: TokenPlan, events: readonly PoleEvent[], addre
       case 'bought':
       case 'freeCopy': {
         const tokenId = tokenIdOf(plan, e.tile);
-        if (plannedToken(plan, e.tile).retired) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${e.tile}: its token is retired and cannot be minted`, { tile: e.tile, seat: e.seat });
-        ops.push({ kind: 'mint', tile: e.tile, tokenId, seat: e.seat, to: addressOf(addresses, e.seat, e.tile), reason: e.type });
+        if (plannedToken(plan, e.tile).retired)
+          throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${e.tile}: its token is retired and cannot be minted`, {
+            tile: e.tile,
+            seat: e.seat,
+          });
+        ops.push({
+          kind: 'mint',
+          tile: e.tile,
+          tokenId,
+          seat: e.seat,
+          to: addressOf(addresses, e.seat, e.tile),
+          reason: e.type,
+        });
         break;
       }
       case 'flipped':
-        ops.push({ kind: 'burn', tile: e.tile, tokenId: tokenIdOf(plan, e.tile), seat: e.seat, from: addressOf(addresses, e.seat, e.tile), reason: 'flipped' });
+        ops.push({
+          kind: 'burn',
+          tile: e.tile,
+          tokenId: tokenIdOf(plan, e.tile),
+          seat: e.seat,
+          from: addressOf(addresses, e.seat, e.tile),
+          reason: 'flipped',
+        });
         break;
       case 'forfeited': {
         const tokenId = tokenIdOf(plan, e.tile);
         const token = plannedToken(plan, e.tile);
-        ops.push({ kind: 'burn', tile: e.tile, tokenId, seat: e.seat, from: addressOf(addresses, e.seat, e.tile), reason: 'forfeited' });
+        ops.push({
+          kind: 'burn',
+          tile: e.tile,
+          tokenId,
+          seat: e.seat,
+          from: addressOf(addresses, e.seat, e.tile),
+          reason: 'forfeited',
+        });
         const now = (retiredNow.get(e.tile) ?? 0) + 1;
         retiredNow.set(e.tile, now);
         const retired = token.retiredCopies + now;
         if (retired >= token.maxSupply) {
-          if (!token.retired && !ops.some((o) => o.kind === 'retire' && o.tile === e.tile)) ops.push({ kind: 'retire', tile: e.tile, tokenId });
+          if (!token.retired && !ops.some((o) => o.kind === 'retire' && o.tile === e.tile))
+            ops.push({ kind: 'retire', tile: e.tile, tokenId });
         } else {
           ops.push({ kind: 'retireCopy', tile: e.tile, tokenId });
         }
@@ -101,7 +151,9 @@ export function planAfter(plan: TokenPlan, ops: readonly ChainOp[], seq: number 
   const tokens = plan.tokens.map((t) => {
     const copies = ops.filter((o) => o.tile === t.tile && o.kind === 'retireCopy').length;
     const retire = ops.some((o) => o.tile === t.tile && o.kind === 'retire');
-    return copies === 0 && !retire ? t : { ...t, retiredCopies: retire ? t.maxSupply : t.retiredCopies + copies, retired: t.retired || retire };
+    return copies === 0 && !retire
+      ? t
+      : { ...t, retiredCopies: retire ? t.maxSupply : t.retiredCopies + copies, retired: t.retired || retire };
   });
   const appliedSeq = seq === null ? plan.appliedSeq : Math.max(seq, plan.appliedSeq ?? seq);
   return { ...plan, tokens, appliedSeq };
@@ -114,7 +166,12 @@ export function planAfter(plan: TokenPlan, ops: readonly ChainOp[], seq: number 
  * copies are still in play (a copy that left the players' wallets stays out, even once back). Pure.
  * @throws BridgeError BRIDGE_BAD_INPUT (bad addresses, a tile outside the plan), BRIDGE_NOT_CREATED.
  */
-export function holdingsActionFrom(plan: TokenPlan, tiles: readonly number[], addresses: readonly string[], holdings: readonly Holding[]): HoldingsAction {
+export function holdingsActionFrom(
+  plan: TokenPlan,
+  tiles: readonly number[],
+  addresses: readonly string[],
+  holdings: readonly Holding[],
+): HoldingsAction {
   checkAddresses(addresses);
   const seatOf = new Map(addresses.map((a, seat) => [a, seat]));
   const unique = [...new Set(tiles)];

@@ -90,7 +90,6 @@ export interface PlanOptions {
 /** The attribute carrying the board's tile id, next to the game facts of TILE_ATTRIBUTES. */
 export const TILE_ID_ATTRIBUTE = 'Tile';
 
-
 /** A tile's art as its token's artifact: the very image the board shows (one artwork per tile). */
 function tileArtifact(tile: ArtSubject): TileImage {
   const { uri, mimeType, generated } = tileArtImage(tile);
@@ -106,8 +105,13 @@ function tileArtifact(tile: ArtSubject): TileImage {
  * @throws BridgeError BRIDGE_BAD_INPUT (bad game id, bank or artist address, image URI; `cause` names the field).
  */
 export function planGameTokens(board: Board, gameId: string, options: PlanOptions): TokenPlan {
-  if (typeof gameId !== 'string' || !/^\S(.{0,98}\S)?$/.test(gameId)) throw new BridgeError('BRIDGE_BAD_INPUT', `game id must be 1–100 characters without surrounding spaces, got ${JSON.stringify(gameId)}`);
-  if (!isAddress(options.bank)) throw new BridgeError('BRIDGE_BAD_INPUT', `bank is not a Tezos address: ${String(options.bank)}`);
+  if (typeof gameId !== 'string' || !/^\S(.{0,98}\S)?$/.test(gameId))
+    throw new BridgeError(
+      'BRIDGE_BAD_INPUT',
+      `game id must be 1–100 characters without surrounding spaces, got ${JSON.stringify(gameId)}`,
+    );
+  if (!isAddress(options.bank))
+    throw new BridgeError('BRIDGE_BAD_INPUT', `bank is not a Tezos address: ${String(options.bank)}`);
   const tokens: PlannedToken[] = [];
   board.tiles.forEach((tile, index) => {
     if (tile.kind !== 'artist') return;
@@ -116,7 +120,11 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
     const creators = tile.creators ?? (artistAddress !== undefined ? [artistAddress] : [options.bank]);
     const badCreator = creators.find((c) => !isAddress(c));
     if (badCreator !== undefined) {
-      throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": artist address is not a Tezos address: ${badCreator}`, { tile: index });
+      throw new BridgeError(
+        'BRIDGE_BAD_INPUT',
+        `tile ${index} "${tile.id}": artist address is not a Tezos address: ${badCreator}`,
+        { tile: index },
+      );
     }
     const creator = creators[0]!;
     const images = options.images?.[tile.id];
@@ -130,7 +138,9 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
         artist: tile.artist,
         creators,
         ...(tile.origin ? { origin: tile.origin } : {}),
-        description: tile.description ?? `“${tile.title}” by ${tile.artist}: ${tile.editionSize === 1 ? 'a 1/1' : `an edition of ${tile.editionSize}`} on the Tezos Pole board of game ${gameId}.`,
+        description:
+          tile.description ??
+          `“${tile.title}” by ${tile.artist}: ${tile.editionSize === 1 ? 'a 1/1' : `an edition of ${tile.editionSize}`} on the Tezos Pole board of game ${gameId}.`,
         listPrice: tile.price,
         multiplier: tile.multiplier,
         editionSize: tile.editionSize,
@@ -147,13 +157,33 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
         attributes: [{ name: TILE_ID_ATTRIBUTE, value: tile.id, type: 'string' }, ...base.attributes],
       };
       const checked = tokenMetadataSchema.safeParse(meta);
-      if (!checked.success) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { tile: index });
+      if (!checked.success)
+        throw new BridgeError(
+          'BRIDGE_BAD_INPUT',
+          `tile ${index} "${tile.id}": ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          { tile: index },
+        );
       metadata = checked.data;
     } catch (e) {
-      if (isMetadataError(e)) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${index} "${tile.id}": ${e.message}`, { tile: index }, { cause: e });
+      if (isMetadataError(e))
+        throw new BridgeError(
+          'BRIDGE_BAD_INPUT',
+          `tile ${index} "${tile.id}": ${e.message}`,
+          { tile: index },
+          { cause: e },
+        );
       throw e;
     }
-    tokens.push({ tile: index, tileId: tile.id, maxSupply: tile.editionSize, creator, metadata, tokenId: null, retiredCopies: 0, retired: false });
+    tokens.push({
+      tile: index,
+      tileId: tile.id,
+      maxSupply: tile.editionSize,
+      creator,
+      metadata,
+      tokenId: null,
+      retiredCopies: 0,
+      retired: false,
+    });
   });
   return { gameId, contract: null, tokens, created: null, appliedSeq: null };
 }
@@ -161,15 +191,17 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
 /** The planned token of a tile. @throws BridgeError BRIDGE_BAD_INPUT when the tile is not an artist tile of the plan. */
 export function plannedToken(plan: TokenPlan, tile: number): PlannedToken {
   const t = plan.tokens.find((p) => p.tile === tile);
-  if (!t) throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${String(tile)} has no token in the plan of game ${plan.gameId}`, { tile });
+  if (!t)
+    throw new BridgeError('BRIDGE_BAD_INPUT', `tile ${String(tile)} has no token in the plan of game ${plan.gameId}`, {
+      tile,
+    });
   return t;
 }
 
 /** The token id of a tile. @throws BridgeError BRIDGE_NOT_CREATED before `createGameTokens`, BRIDGE_BAD_INPUT for a non-artist tile. */
 export function tokenIdOf(plan: TokenPlan, tile: number): string {
   const t = plannedToken(plan, tile);
-  if (t.tokenId === null) throw new BridgeError('BRIDGE_NOT_CREATED', `the tokens of game ${plan.gameId} are not created yet`, { tile });
+  if (t.tokenId === null)
+    throw new BridgeError('BRIDGE_NOT_CREATED', `the tokens of game ${plan.gameId} are not created yet`, { tile });
   return t.tokenId;
 }
-
-

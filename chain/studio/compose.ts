@@ -88,32 +88,58 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
   const originAt = new Map<string, number>();
   slots.forEach((slot, i) => {
     if (slot.kind === 'event') {
-      tiles.push({ kind: 'event', id: uniqueId(slot.name, 'event'), name: slot.name, text: slot.text, effect: slot.effect });
+      tiles.push({
+        kind: 'event',
+        id: uniqueId(slot.name, 'event'),
+        name: slot.name,
+        text: slot.text,
+        effect: slot.effect,
+      });
       return;
     }
     const piece = pieces.get(slot.pieceId);
-    if (!piece) throw new BoardError('UNKNOWN_PIECE', `Tile ${i + 1} is no featured piece (“${slot.pieceId}”, removed?): take it off the ring.`, { slot: i });
-    const copies = piece.editionSize === 1 ? 'its one copy is' : `its edition of ${piece.editionSize} is every copy of it`;
+    if (!piece)
+      throw new BoardError(
+        'UNKNOWN_PIECE',
+        `Tile ${i + 1} is no featured piece (“${slot.pieceId}”, removed?): take it off the ring.`,
+        { slot: i },
+      );
+    const copies =
+      piece.editionSize === 1 ? 'its one copy is' : `its edition of ${piece.editionSize} is every copy of it`;
     const first = pieceAt.get(piece.id);
     if (first !== undefined) {
-      throw new BoardError('DUPLICATE_PIECE', `“${piece.title}” is already tile ${first + 1} of the ring: a piece appears once, so ${copies} in the game.`, { slot: i, first });
+      throw new BoardError(
+        'DUPLICATE_PIECE',
+        `“${piece.title}” is already tile ${first + 1} of the ring: a piece appears once, so ${copies} in the game.`,
+        { slot: i, first },
+      );
     }
     pieceAt.set(piece.id, i);
     if (piece.source) {
       const token = `${piece.source.contract}/${piece.source.tokenId}`;
       if (!piece.creators) {
-        throw new BoardError('UNVERIFIED_PIECE', `“${piece.title}” (tile ${i + 1}) was featured from token ${token} before its creators were checked: feature it again.`, { slot: i });
+        throw new BoardError(
+          'UNVERIFIED_PIECE',
+          `“${piece.title}” (tile ${i + 1}) was featured from token ${token} before its creators were checked: feature it again.`,
+          { slot: i },
+        );
       }
       const other = originAt.get(token);
       if (other !== undefined) {
-        throw new BoardError('DUPLICATE_PIECE', `“${piece.title}” features token ${token}, which is already tile ${other + 1} of the ring: a work appears once.`, { slot: i, first: other });
+        throw new BoardError(
+          'DUPLICATE_PIECE',
+          `“${piece.title}” features token ${token}, which is already tile ${other + 1} of the ring: a work appears once.`,
+          { slot: i, first: other },
+        );
       }
       originAt.set(token, i);
     }
     const creators = piece.creators ?? [piece.artist];
     // One artwork per piece: without an image of its own, the art its card shows in the studio is baked into the
     // tile (a tile's generated art would follow its board id, which a second board may slug differently).
-    const image = piece.imageUri ? tileImage(piece.imageUri, piece.imageMimeType) : { uri: generatedArtUri(pieceArtId(piece.id), piece.title), mimeType: 'image/svg+xml' };
+    const image = piece.imageUri
+      ? tileImage(piece.imageUri, piece.imageMimeType)
+      : { uri: generatedArtUri(pieceArtId(piece.id), piece.title), mimeType: 'image/svg+xml' };
     const id = uniqueId(piece.title, 'piece');
     tiles.push({
       kind: 'artist',
@@ -131,12 +157,19 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
     artists[id] = creators[0]!;
     images[id] = { artifact: image };
   });
-  const input: BoardInput = { id: slugify(name, 'studio-board', 64), name, ...(description ? { description } : {}), tiles };
+  const input: BoardInput = {
+    id: slugify(name, 'studio-board', 64),
+    name,
+    ...(description ? { description } : {}),
+    tiles,
+  };
   try {
     return { board: parseBoard(input), extras: { artists, images } };
   } catch (err) {
     if (isConfigError(err)) {
-      throw new BoardError('BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`, { issues: [...err.issues] });
+      throw new BoardError('BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`, {
+        issues: [...err.issues],
+      });
     }
     throw err;
   }

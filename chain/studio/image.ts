@@ -18,7 +18,8 @@ export type ImageMimeType = keyof typeof IMAGE_FORMATS;
 
 const FORMAT_LIST = Object.values(IMAGE_FORMATS).join(', ');
 
-export const isSupportedImageType = (mimeType: string): mimeType is ImageMimeType => Object.hasOwn(IMAGE_FORMATS, mimeType);
+export const isSupportedImageType = (mimeType: string): mimeType is ImageMimeType =>
+  Object.hasOwn(IMAGE_FORMATS, mimeType);
 
 const ascii = (bytes: Uint8Array, from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to));
 
@@ -72,12 +73,15 @@ const nameOf = (mimeType: string): string => (isSupportedImageType(mimeType) ? I
  * decoded, whose type disagrees with `mimeType`, or whose bytes are not the image it declares.
  */
 export function imageProblem(uri: string | undefined, mimeType?: string): string | null {
-  if (mimeType !== undefined && !isSupportedImageType(mimeType)) return `${mimeType} is not a supported image format (${FORMAT_LIST})`;
+  if (mimeType !== undefined && !isSupportedImageType(mimeType))
+    return `${mimeType} is not a supported image format (${FORMAT_LIST})`;
   if (uri === undefined || !uri.startsWith('data:')) return null;
   const data = decodeDataUri(uri);
   if (!data) return 'the data: URI cannot be decoded (bad base64 or percent-encoding)';
-  if (!isSupportedImageType(data.mimeType)) return `the data: URI holds ${data.mimeType}, not a supported image format (${FORMAT_LIST})`;
-  if (mimeType !== undefined && mimeType.toLowerCase() !== data.mimeType) return `the data: URI holds ${nameOf(data.mimeType)} but the piece says ${nameOf(mimeType)}`;
+  if (!isSupportedImageType(data.mimeType))
+    return `the data: URI holds ${data.mimeType}, not a supported image format (${FORMAT_LIST})`;
+  if (mimeType !== undefined && mimeType.toLowerCase() !== data.mimeType)
+    return `the data: URI holds ${nameOf(data.mimeType)} but the piece says ${nameOf(mimeType)}`;
   const actual = sniffImageType(data.bytes);
   if (actual !== data.mimeType) {
     return `the data: URI says ${nameOf(data.mimeType)} but its ${data.bytes.length.toLocaleString('en-US')} bytes are ${actual ? `a ${nameOf(actual)} image` : `not a ${nameOf(data.mimeType)} image`}`;

@@ -18,12 +18,26 @@ const [, artistTileSchema, eventTileSchema] = tileSchema.options;
 export const imageUriSchema = plainText(z.string())
   .trim()
   .max(100_000, 'must be at most 100,000 characters (host large images on IPFS or the web)')
-  .refine((u) => /^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s.test(u), 'must be an https://, ipfs:// or data:image/… URI');
+  .refine(
+    (u) => /^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s.test(u),
+    'must be an https://, ipfs:// or data:image/… URI',
+  );
 
-export const mimeTypeSchema = z.string().max(100).regex(/^image\/[\w.+-]+$/, 'must be an image MIME type (image/…)');
+export const mimeTypeSchema = z
+  .string()
+  .max(100)
+  .regex(/^image\/[\w.+-]+$/, 'must be an image MIME type (image/…)');
 
 /** A token id as FA2 has them: a natural number, as decimal text. */
-export const tokenIdSchema = z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,30}$/, 'must be a whole number ≥ 0')]).transform(String);
+export const tokenIdSchema = z
+  .union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,30}$/, 'must be a whole number ≥ 0'),
+  ])
+  .transform(String);
 
 export const pieceSourceSchema = z
   .object({
@@ -66,7 +80,10 @@ export interface Piece extends PieceFields {
 }
 
 /** An event tile's printed part, exactly as the engine's board schema has it (its id is made from the name). */
-export const eventSlotSchema = eventTileSchema.pick({ name: true, text: true, effect: true }).extend({ kind: z.literal('event') }).strict();
+export const eventSlotSchema = eventTileSchema
+  .pick({ name: true, text: true, effect: true })
+  .extend({ kind: z.literal('event') })
+  .strict();
 
 export const slotSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('piece'), pieceId: plainText(z.string().min(1).max(64)) }).strict(),
@@ -90,19 +107,34 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export const boardRequestSchema = z
   .object({
     name: z
-      .string({ error: (iss) => (iss.input === undefined ? 'Give the board a name.' : 'The board’s name must be text.') })
-      .refine((text) => isPlainText(text), 'The board’s name holds a character no name can (a tab or another control character): type it again without it.')
+      .string({
+        error: (iss) => (iss.input === undefined ? 'Give the board a name.' : 'The board’s name must be text.'),
+      })
+      .refine(
+        (text) => isPlainText(text),
+        'The board’s name holds a character no name can (a tab or another control character): type it again without it.',
+      )
       .trim()
       .min(1, 'Give the board a name.')
-      .max(MAX_BOARD_NAME, { error: (iss) => `The board’s name is ${(iss.input as string).length} characters long: shorten it to ${MAX_BOARD_NAME} at most.` }),
+      .max(MAX_BOARD_NAME, {
+        error: (iss) =>
+          `The board’s name is ${(iss.input as string).length} characters long: shorten it to ${MAX_BOARD_NAME} at most.`,
+      }),
     description: plainText(z.string(), { multiline: true }).trim().max(1000).optional(),
     slots: z
       .array(slotSchema, { error: 'The ring must be a list of tiles.' })
       .min(MIN_SLOTS, {
-        error: (iss) => `A board needs at least ${MIN_SLOTS} tiles after Start: add ${plural(MIN_SLOTS - (iss.input as unknown[]).length, 'more tile', 'more tiles')}.`,
+        error: (iss) =>
+          `A board needs at least ${MIN_SLOTS} tiles after Start: add ${plural(MIN_SLOTS - (iss.input as unknown[]).length, 'more tile', 'more tiles')}.`,
       })
-      .max(MAX_SLOTS, { error: (iss) => `A board has at most ${MAX_SLOTS} tiles after Start: remove ${plural((iss.input as unknown[]).length - MAX_SLOTS, 'tile', 'tiles')}.` })
-      .refine((slots) => slots.some((slot) => slot.kind === 'piece'), 'A board needs at least one featured piece: add one.'),
+      .max(MAX_SLOTS, {
+        error: (iss) =>
+          `A board has at most ${MAX_SLOTS} tiles after Start: remove ${plural((iss.input as unknown[]).length - MAX_SLOTS, 'tile', 'tiles')}.`,
+      })
+      .refine(
+        (slots) => slots.some((slot) => slot.kind === 'piece'),
+        'A board needs at least one featured piece: add one.',
+      ),
   })
   .strict();
 
@@ -115,7 +147,9 @@ const SENTENCE_FIELDS: ReadonlySet<PropertyKey> = new Set(['name', 'slots']);
  */
 export function boardRequestProblem(error: z.ZodError): string {
   const lines = error.issues.map((issue) =>
-    issue.path.length === 1 && SENTENCE_FIELDS.has(issue.path[0]!) ? issue.message : `${issue.path.map(String).join('.') || '(request)'}: ${issue.message}.`,
+    issue.path.length === 1 && SENTENCE_FIELDS.has(issue.path[0]!)
+      ? issue.message
+      : `${issue.path.map(String).join('.') || '(request)'}: ${issue.message}.`,
   );
   return capIssues(lines).join(' ');
 }
@@ -143,7 +177,12 @@ export function issuesLine(error: z.ZodError): string {
  * tile (a free copy of an edition) depend on the board, so the palette has none; moves to GO are always valid.
  */
 export const EVENT_PALETTE: readonly EventSlot[] = [
-  { kind: 'event', name: 'Airdrop', text: 'An airdrop lands in your wallet. Collect 100 Tz.', effect: { kind: 'collect', amount: 100 } },
+  {
+    kind: 'event',
+    name: 'Airdrop',
+    text: 'An airdrop lands in your wallet. Collect 100 Tz.',
+    effect: { kind: 'collect', amount: 100 },
+  },
   {
     kind: 'event',
     name: 'Network Congestion',
@@ -156,11 +195,36 @@ export const EVENT_PALETTE: readonly EventSlot[] = [
       ],
     },
   },
-  { kind: 'event', name: "Collectors' Dinner", text: 'You host the dinner. Collect 20 Tz from every other player.', effect: { kind: 'collectFromEach', amount: 20 } },
-  { kind: 'event', name: 'Gallery Opening', text: 'You buy the drinks. Pay 10 Tz to every other player.', effect: { kind: 'payEach', amount: 10 } },
-  { kind: 'event', name: 'Contract Audit', text: 'Your collection gets audited. Pay 15 Tz for each masterpiece you hold.', effect: { kind: 'payPerPiece', amount: 15 } },
+  {
+    kind: 'event',
+    name: "Collectors' Dinner",
+    text: 'You host the dinner. Collect 20 Tz from every other player.',
+    effect: { kind: 'collectFromEach', amount: 20 },
+  },
+  {
+    kind: 'event',
+    name: 'Gallery Opening',
+    text: 'You buy the drinks. Pay 10 Tz to every other player.',
+    effect: { kind: 'payEach', amount: 10 },
+  },
+  {
+    kind: 'event',
+    name: 'Contract Audit',
+    text: 'Your collection gets audited. Pay 15 Tz for each masterpiece you hold.',
+    effect: { kind: 'payPerPiece', amount: 15 },
+  },
   { kind: 'event', name: 'Gas Fee', text: 'A busy block. Pay 50 Tz.', effect: { kind: 'pay', amount: 50 } },
-  { kind: 'event', name: 'Wrong Wallet', text: 'You signed with the wrong wallet. Go back 2 tiles.', effect: { kind: 'moveBy', steps: -2 } },
-  { kind: 'event', name: 'Ride the Rollup', text: 'Advance to Start and collect the GO bonus.', effect: { kind: 'moveTo', tile: 'go' } },
+  {
+    kind: 'event',
+    name: 'Wrong Wallet',
+    text: 'You signed with the wrong wallet. Go back 2 tiles.',
+    effect: { kind: 'moveBy', steps: -2 },
+  },
+  {
+    kind: 'event',
+    name: 'Ride the Rollup',
+    text: 'Advance to Start and collect the GO bonus.',
+    effect: { kind: 'moveTo', tile: 'go' },
+  },
   { kind: 'event', name: 'Quiet Block', text: 'Nothing happens. Enjoy the view.', effect: { kind: 'none' } },
 ];

@@ -11,7 +11,8 @@ import { humanize, type Json } from './schema';
 /** A type without annotations, pairs as right combs of two. */
 function norm(t: Prim): string {
   const args = (t.args ?? []) as Prim[];
-  if (t.prim === 'pair' && args.length > 2) return norm({ prim: 'pair', args: [args[0]!, { prim: 'pair', args: args.slice(1) }] });
+  if (t.prim === 'pair' && args.length > 2)
+    return norm({ prim: 'pair', args: [args[0]!, { prim: 'pair', args: args.slice(1) }] });
   return args.length ? `(${t.prim} ${args.map(norm).join(' ')})` : t.prim;
 }
 
@@ -21,7 +22,9 @@ const NAT = p('nat');
 
 const TZIP12: Record<string, string> = {
   transfer: norm(p('list', p('pair', ADDRESS, p('list', p('pair', ADDRESS, NAT, NAT))))),
-  balance_of: norm(p('pair', p('list', p('pair', ADDRESS, NAT)), p('contract', p('list', p('pair', p('pair', ADDRESS, NAT), NAT))))),
+  balance_of: norm(
+    p('pair', p('list', p('pair', ADDRESS, NAT)), p('contract', p('list', p('pair', p('pair', ADDRESS, NAT), NAT)))),
+  ),
   update_operators: norm(p('list', p('or', p('pair', ADDRESS, ADDRESS, NAT), p('pair', ADDRESS, ADDRESS, NAT)))),
 };
 
@@ -118,7 +121,13 @@ const nat = (e: Expr): bigint => {
  * The balance a ledger binding stands for. `value` is the bound value, or for a removed binding its
  * last value (TzKT reads a removal as a zero balance of the same owner).
  */
-export function readLedger(layout: LedgerLayout, valueType: Prim, key: Expr, value: Expr, removed = false): LedgerBalance {
+export function readLedger(
+  layout: LedgerLayout,
+  valueType: Prim,
+  key: Expr,
+  value: Expr,
+  removed = false,
+): LedgerBalance {
   const amount = (read: () => bigint): bigint => (removed ? 0n : read());
   switch (layout) {
     case 'owner':

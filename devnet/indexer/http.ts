@@ -121,7 +121,14 @@ export function answerTzkt(ix: TzktIndex, route: string, search: URLSearchParams
         return picked === undefined ? { status: 204 } : { status: 200, body: picked };
       }
     }
-    if (a === 'contracts' && b !== undefined && c === 'bigmaps' && d !== undefined && parts[5] === 'keys' && parts.length === 6) {
+    if (
+      a === 'contracts' &&
+      b !== undefined &&
+      c === 'bigmaps' &&
+      d !== undefined &&
+      parts[5] === 'keys' &&
+      parts.length === 6
+    ) {
       // TzKT names a contract's big_map by its path in the storage; an unknown name lists no keys.
       const ptr = ix.bigMapPtr(b, d);
       return ptr === undefined ? { status: 200, body: [] } : bigMapKeys(ix, ptr, params);
@@ -141,7 +148,8 @@ export function answerTzkt(ix: TzktIndex, route: string, search: URLSearchParams
     }
     if (a === 'blocks' && b !== undefined && c === undefined) {
       const ops = params.get('operations');
-      if (ops !== undefined && !/^(true|false)$/i.test(ops)) return badRequest('operations', `The value '${ops}' is not valid.`);
+      if (ops !== undefined && !/^(true|false)$/i.test(ops))
+        return badRequest('operations', `The value '${ops}' is not valid.`);
       const withOps = ops?.toLowerCase() === 'true';
       if (/^\d+$/.test(b)) {
         const row = ix.blockRow(Number(b), withOps);
@@ -197,7 +205,10 @@ export function handleTzkt(view: ChainView, req: IncomingMessage, res: ServerRes
     return true;
   }
   const text = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(answer.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(req.method === 'HEAD' ? undefined : text);
   return true;
 }

@@ -86,8 +86,13 @@ function tokenSub(arg: unknown): TokenSub {
   }
   if (account !== undefined && !ADDRESS.test(account)) throw new HubException('Invalid account address');
   if (contract !== undefined && !KT1_ADDRESS.test(contract)) throw new HubException('Invalid contract address');
-  if (tokenId !== undefined && contract === undefined) throw new HubException('If you specify token id, contract address must be specified as well');
-  return { ...(account !== undefined ? { account } : {}), ...(contract !== undefined ? { contract } : {}), ...(tokenId !== undefined ? { tokenId } : {}) };
+  if (tokenId !== undefined && contract === undefined)
+    throw new HubException('If you specify token id, contract address must be specified as well');
+  return {
+    ...(account !== undefined ? { account } : {}),
+    ...(contract !== undefined ? { contract } : {}),
+    ...(tokenId !== undefined ? { tokenId } : {}),
+  };
 }
 
 /** Tzkt.Api/Websocket/Parameters/OperationsParameter.cs: `types` comma-separated, transactions by default. */
@@ -96,7 +101,8 @@ function operationsSub(arg: unknown): OperationsSub {
   const address = optionalString(p, 'address');
   const typesText = optionalString(p, 'types');
   const rawHash = p.codeHash;
-  if (rawHash !== undefined && rawHash !== null && !(typeof rawHash === 'number' && Number.isInteger(rawHash))) throw new BindingError();
+  if (rawHash !== undefined && rawHash !== null && !(typeof rawHash === 'number' && Number.isInteger(rawHash)))
+    throw new BindingError();
   const codeHash = typeof rawHash === 'number' ? rawHash : undefined;
   if (address !== undefined && !ADDRESS.test(address)) throw new HubException('Invalid address');
   const types = new Set(typesText === undefined ? ['transaction'] : typesText.split(','));
@@ -113,7 +119,8 @@ function accountAddresses(arg: unknown): string[] {
   const list = p.addresses;
   if (list === undefined || list === null) return [];
   if (!Array.isArray(list) || list.some((a) => a !== null && typeof a !== 'string')) throw new BindingError();
-  if (list.some((a) => a === null || a === '')) throw new HubException('Empty address. Array should not contain nulls or empty strings');
+  if (list.some((a) => a === null || a === ''))
+    throw new HubException('Empty address. Array should not contain nulls or empty strings');
   if ((list as string[]).some((a) => !ADDRESS.test(a))) throw new HubException('Array contains an invalid address');
   return list as string[];
 }
@@ -148,15 +155,25 @@ export class TzktHub implements HubDefinition {
     this.methods = {
       SubscribeToHead: { arity: 0, run: (c) => this.subscribe(c, 'head', (s) => (s.head = true)) },
       SubscribeToBlocks: { arity: 0, run: (c) => this.subscribe(c, 'blocks', (s) => (s.blocks = true)) },
-      SubscribeToOperations: { arity: 1, run: (c, [p]) => this.subscribe(c, 'operations', (s) => limited(s.operations, operationsSub(p))) },
-      SubscribeToTokenTransfers: { arity: 1, run: (c, [p]) => this.subscribe(c, 'transfers', (s) => limited(s.transfers, tokenSub(p))) },
-      SubscribeToTokenBalances: { arity: 1, run: (c, [p]) => this.subscribe(c, 'token_balances', (s) => limited(s.balances, tokenSub(p))) },
+      SubscribeToOperations: {
+        arity: 1,
+        run: (c, [p]) => this.subscribe(c, 'operations', (s) => limited(s.operations, operationsSub(p))),
+      },
+      SubscribeToTokenTransfers: {
+        arity: 1,
+        run: (c, [p]) => this.subscribe(c, 'transfers', (s) => limited(s.transfers, tokenSub(p))),
+      },
+      SubscribeToTokenBalances: {
+        arity: 1,
+        run: (c, [p]) => this.subscribe(c, 'token_balances', (s) => limited(s.balances, tokenSub(p))),
+      },
       SubscribeToAccounts: {
         arity: 1,
         run: (c, [p]) =>
           this.subscribe(c, 'accounts', (s) => {
             const addresses = accountAddresses(p);
-            if (s.accounts.size + (s.allAccounts ? 1 : 0) + addresses.length > MAX_SUBSCRIPTIONS) throw new HubException('Subscriptions limit exceeded');
+            if (s.accounts.size + (s.allAccounts ? 1 : 0) + addresses.length > MAX_SUBSCRIPTIONS)
+              throw new HubException('Subscriptions limit exceeded');
             if (addresses.length === 0) s.allAccounts = true;
             for (const a of addresses) s.accounts.add(a);
           }),
@@ -182,7 +199,15 @@ export class TzktHub implements HubDefinition {
   private subscribe(client: HubClient, channel: string, add: (s: Subscriptions) => void): number {
     let subs = this.clients.get(client);
     if (!subs) {
-      subs = { head: false, blocks: false, operations: [], transfers: [], balances: [], accounts: new Set(), allAccounts: false };
+      subs = {
+        head: false,
+        blocks: false,
+        operations: [],
+        transfers: [],
+        balances: [],
+        accounts: new Set(),
+        allAccounts: false,
+      };
       this.clients.set(client, subs);
     }
     add(subs);
@@ -209,7 +234,12 @@ export class TzktHub implements HubDefinition {
       }
       return out;
     });
-    const operations = lazy(() => [...this.ix.transactionRows().filter((r) => inRange(r)), ...this.ix.originationRows().filter((r) => inRange(r))].sort((a, b) => (a.id as number) - (b.id as number)));
+    const operations = lazy(() =>
+      [
+        ...this.ix.transactionRows().filter((r) => inRange(r)),
+        ...this.ix.originationRows().filter((r) => inRange(r)),
+      ].sort((a, b) => (a.id as number) - (b.id as number)),
+    );
     const transfers = lazy(() => this.ix.transferRows().filter((r) => inRange(r)));
     const balances = lazy(() => this.ix.balanceRows().filter((r) => inRange(r, 'lastLevel')));
     const accounts = lazy(() => this.ix.activeAccounts(after, level).map((a) => this.ix.accountRow(a)));
@@ -217,13 +247,28 @@ export class TzktHub implements HubDefinition {
     for (const [client, s] of this.clients) {
       if (s.head) client.send('head', data(head()));
       if (s.blocks && blocks().length > 0) client.send('blocks', data(blocks()));
-      const ops = s.operations.length === 0 ? [] : operations().filter((r) => s.operations.some((sub) => this.operationMatches(sub, r)));
+      const ops =
+        s.operations.length === 0
+          ? []
+          : operations().filter((r) => s.operations.some((sub) => this.operationMatches(sub, r)));
       if (ops.length > 0) client.send('operations', data(ops));
-      const tr = s.transfers.length === 0 ? [] : transfers().filter((r) => s.transfers.some((sub) => tokenMatches(sub, r, [addressOf(r.from), addressOf(r.to)])));
+      const tr =
+        s.transfers.length === 0
+          ? []
+          : transfers().filter((r) =>
+              s.transfers.some((sub) => tokenMatches(sub, r, [addressOf(r.from), addressOf(r.to)])),
+            );
       if (tr.length > 0) client.send('transfers', data(tr));
-      const bal = s.balances.length === 0 ? [] : balances().filter((r) => s.balances.some((sub) => tokenMatches(sub, r, [addressOf(r.account)])));
+      const bal =
+        s.balances.length === 0
+          ? []
+          : balances().filter((r) => s.balances.some((sub) => tokenMatches(sub, r, [addressOf(r.account)])));
       if (bal.length > 0) client.send('token_balances', data(bal));
-      const acc = s.allAccounts ? accounts() : s.accounts.size === 0 ? [] : accounts().filter((r) => s.accounts.has(r.address as string));
+      const acc = s.allAccounts
+        ? accounts()
+        : s.accounts.size === 0
+          ? []
+          : accounts().filter((r) => s.accounts.has(r.address as string));
       if (acc.length > 0) client.send('accounts', data(acc));
     }
   }
@@ -233,12 +278,20 @@ export class TzktHub implements HubDefinition {
     const type = row.type as string;
     if (!sub.types.has(type)) return false;
     if (sub.address !== undefined) {
-      const parties = type === 'transaction' ? [row.initiator, row.sender, row.target] : [row.initiator, row.sender, row.contractDelegate];
+      const parties =
+        type === 'transaction'
+          ? [row.initiator, row.sender, row.target]
+          : [row.initiator, row.sender, row.contractDelegate];
       if (!parties.some((p) => addressOf(p) === sub.address)) return false;
     }
     if (sub.codeHash !== undefined) {
       const contract = type === 'transaction' ? addressOf(row.target) : addressOf(row.originatedContract);
-      const codeHash = type === 'transaction' ? (contract === undefined ? undefined : this.ix.contractRow(contract)?.codeHash) : (row.originatedContract as Row | undefined)?.codeHash;
+      const codeHash =
+        type === 'transaction'
+          ? contract === undefined
+            ? undefined
+            : this.ix.contractRow(contract)?.codeHash
+          : (row.originatedContract as Row | undefined)?.codeHash;
       if (codeHash !== sub.codeHash) return false;
     }
     return true;

@@ -10,7 +10,15 @@
 import { findEntrypoint } from '../michelson/entrypoints';
 import type { Expr, Prim } from '../michelson/micheline';
 import type { AccountView, BlockView, ChainView, OperationContentView } from '../node/chain-view';
-import { isFa2, isTokenMetadataType, ledgerLayout, readLedger, readTokenMetadata, readTransferParam, type LedgerLayout } from './fa2';
+import {
+  isFa2,
+  isTokenMetadataType,
+  ledgerLayout,
+  readLedger,
+  readTokenMetadata,
+  readTransferParam,
+  type LedgerLayout,
+} from './fa2';
 import { findBigMaps, humanize, type Json } from './schema';
 
 export type Row = { [k: string]: Json };
@@ -319,7 +327,10 @@ export class TzktIndex {
         ...common,
         contractBalance: Number(c.balance),
         // ChainView has no storage per level: the current one is the origination's only while indexing live.
-        storage: applied && live && acc?.storage !== undefined && script ? this.tryHumanize(script.storageType, acc.storage) : undefined,
+        storage:
+          applied && live && acc?.storage !== undefined && script
+            ? this.tryHumanize(script.storageType, acc.storage)
+            : undefined,
         diffs: diffs.length ? diffs.map((d) => d.json) : undefined,
         status: c.status,
         originatedContract: applied
@@ -343,13 +354,21 @@ export class TzktIndex {
     const target = this.view.account(c.destination);
     if (target?.script) this.registerContract(c.destination, undefined);
     const diffs = applied ? this.applyDiffs(c.bigMapDiff, level, target?.script ? c.destination : undefined) : [];
-    const transferCall = c.entrypoint === 'transfer' && c.parameter !== undefined ? { contract: c.destination, value: c.parameter } : undefined;
-    const transfers = applied ? this.applyLedger(diffs, level, initiator ?? c.source, { transactionId: id }, transferCall) : 0;
+    const transferCall =
+      c.entrypoint === 'transfer' && c.parameter !== undefined
+        ? { contract: c.destination, value: c.parameter }
+        : undefined;
+    const transfers = applied
+      ? this.applyLedger(diffs, level, initiator ?? c.source, { transactionId: id }, transferCall)
+      : 0;
     let parameter: Json | undefined;
     if (c.parameter !== undefined) {
       const ep = c.entrypoint === '' ? 'default' : c.entrypoint;
       const type = target?.script ? findEntrypoint(target.script.parameter, ep)?.type : undefined;
-      parameter = { entrypoint: ep, value: type ? this.tryHumanize(type, c.parameter) : (c.parameter as unknown as Json) };
+      parameter = {
+        entrypoint: ep,
+        value: type ? this.tryHumanize(type, c.parameter) : (c.parameter as unknown as Json),
+      };
     }
     const row = compact({
       type: 'transaction',
@@ -425,13 +444,31 @@ export class TzktIndex {
   }
 
   private newBigMap(ptr: bigint, keyType: Prim, valueType: Prim, level: number): BigMapState {
-    const m: BigMapState = { ptr, keyType, valueType, active: true, firstLevel: level, lastLevel: level, keys: new Map() };
+    const m: BigMapState = {
+      ptr,
+      keyType,
+      valueType,
+      active: true,
+      firstLevel: level,
+      lastLevel: level,
+      keys: new Map(),
+    };
     this.bigMaps.set(ptr, m);
     return m;
   }
 
   private newKey(hash: string, key: Expr, value: Expr | undefined, level: number): KeyState {
-    return { id: this.nextKeyId++, hash, key, value, lastValue: value ?? { prim: 'Unit' }, active: value !== undefined, firstLevel: level, lastLevel: level, updates: 1 };
+    return {
+      id: this.nextKeyId++,
+      hash,
+      key,
+      value,
+      lastValue: value ?? { prim: 'Unit' },
+      active: value !== undefined,
+      firstLevel: level,
+      lastLevel: level,
+      updates: 1,
+    };
   }
 
   /** Applies a content's big_map diff to the mirror; returns the key changes in TzKT's `diffs` shape. */
@@ -512,7 +549,9 @@ export class TzktIndex {
     // Big_maps the content's contract now holds: learn their place in its storage.
     if (owner !== undefined) {
       const acc = this.view.account(owner);
-      if (acc) for (const m of this.storageBigMaps(acc)) if (this.bigMaps.get(m.id)?.contract === undefined) this.placeBigMap(m.id, owner, m.path, m.type, level);
+      if (acc)
+        for (const m of this.storageBigMaps(acc))
+          if (this.bigMaps.get(m.id)?.contract === undefined) this.placeBigMap(m.id, owner, m.path, m.type, level);
     }
     this.renderPaths(out);
     return out;
@@ -552,7 +591,10 @@ export class TzktIndex {
       readonly to: string;
       readonly amount: bigint;
     }
-    const groups = new Map<string, { contract: string; tokenId: bigint; moves: Move[]; balances: Map<string, bigint> }>();
+    const groups = new Map<
+      string,
+      { contract: string; tokenId: bigint; moves: Move[]; balances: Map<string, bigint> }
+    >();
     const group = (contract: string, tokenId: bigint) => {
       const k = `${contract}:${tokenId}`;
       let g = groups.get(k);
@@ -591,7 +633,9 @@ export class TzktIndex {
     let count = 0;
     for (const { contract, tokenId, moves, balances } of groups.values()) {
       const prev = (owner: string): bigint => this.balances.get(`${contract}:${tokenId}:${owner}`)?.balance ?? 0n;
-      const changes = [...balances].map(([owner, amount]) => ({ owner, diff: amount - prev(owner) })).filter((c) => c.diff !== 0n);
+      const changes = [...balances]
+        .map(([owner, amount]) => ({ owner, diff: amount - prev(owner) }))
+        .filter((c) => c.diff !== 0n);
       const emit = (from: string | undefined, to: string | undefined, amount: bigint): void => {
         this.transfer(this.token(contract, tokenId, minter, level), from, to, amount, level, op);
         count++;
@@ -622,7 +666,19 @@ export class TzktIndex {
     const k = `${contract}:${tokenId}`;
     let t = this.tokens.get(k);
     if (!t) {
-      t = { id: this.tokens.size + 1, contract, tokenId, firstMinter: minter, firstLevel: level, lastLevel: level, transfersCount: 0, totalMinted: 0n, totalBurned: 0n, balancesCount: 0, holdersCount: 0 };
+      t = {
+        id: this.tokens.size + 1,
+        contract,
+        tokenId,
+        firstMinter: minter,
+        firstLevel: level,
+        lastLevel: level,
+        transfersCount: 0,
+        totalMinted: 0n,
+        totalBurned: 0n,
+        balancesCount: 0,
+        holdersCount: 0,
+      };
       this.tokens.set(k, t);
     }
     return t;
@@ -632,7 +688,15 @@ export class TzktIndex {
     const k = `${token.contract}:${token.tokenId}:${owner}`;
     let b = this.balances.get(k);
     if (!b) {
-      b = { id: this.balances.size + 1, token, owner, balance: 0n, transfersCount: 0, firstLevel: level, lastLevel: level };
+      b = {
+        id: this.balances.size + 1,
+        token,
+        owner,
+        balance: 0n,
+        transfersCount: 0,
+        firstLevel: level,
+        lastLevel: level,
+      };
       this.balances.set(k, b);
       token.balancesCount++;
     }
@@ -746,7 +810,9 @@ export class TzktIndex {
    * order of id, as TzKT lists an operation group; empty when no indexed block holds the hash.
    */
   operationRows(hash: string): Row[] {
-    return [...this.transactions, ...this.originations].filter((r) => r.hash === hash).sort((a, b) => (a.id as number) - (b.id as number));
+    return [...this.transactions, ...this.originations]
+      .filter((r) => r.hash === hash)
+      .sort((a, b) => (a.id as number) - (b.id as number));
   }
 
   /**
@@ -763,7 +829,10 @@ export class TzktIndex {
     const transactions = atLevel(this.transactions);
     const originations = atLevel(this.originations);
     // Fees are paid by the group's contents, never by internal operations (which carry no fee).
-    const fees = [...transactions, ...originations].reduce((sum, r) => sum + (r.nonce === undefined ? (r.bakerFee as number) : 0), 0);
+    const fees = [...transactions, ...originations].reduce(
+      (sum, r) => sum + (r.nonce === undefined ? (r.bakerFee as number) : 0),
+      0,
+    );
     return {
       cycle: 0,
       level,
@@ -872,7 +941,11 @@ export class TzktIndex {
   accountRow(address: string): Row {
     const a = this.activity.get(address);
     // Octez deletes an emptied implicit account; TzKT keeps its row, unrevealed with balance 0.
-    const acc = this.view.account(address) ?? (a && address.startsWith('tz') ? { address, balance: 0n, counter: a.counter ?? 0n, firstLevel: a.firstActivity } : undefined);
+    const acc =
+      this.view.account(address) ??
+      (a && address.startsWith('tz')
+        ? { address, balance: 0n, counter: a.counter ?? 0n, firstLevel: a.firstActivity }
+        : undefined);
     if (!acc) return { type: 'empty', address, counter: 0 };
     if (acc.script) return this.contractRow(address)!;
     const first = a?.firstActivity ?? acc.firstLevel;
@@ -974,7 +1047,8 @@ export class TzktIndex {
 
   /** The storage a contract has after a block indexed as it was baked. */
   private noteStorage(c: OperationContentView, level: number): void {
-    const address = c.kind === 'transaction' ? c.destination : c.kind === 'origination' ? c.originatedContract : undefined;
+    const address =
+      c.kind === 'transaction' ? c.destination : c.kind === 'origination' ? c.originatedContract : undefined;
     if (address === undefined) return;
     const storage = this.view.account(address)?.storage;
     if (storage === undefined) return;

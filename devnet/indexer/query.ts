@@ -93,7 +93,8 @@ export function parseQuery(
     } else if (head === 'offset') {
       const mode = parts[1] ?? 'el';
       if (mode === 'el') offset = int(key, value, 0);
-      else if (mode === 'pg') offset = -1 - int(key, value, 0); // resolved against limit below
+      else if (mode === 'pg')
+        offset = -1 - int(key, value, 0); // resolved against limit below
       else if (mode === 'cr') cursor = int(key, value, 0);
       else throw new QueryError(key, 'Unknown offset mode.');
     } else if (head === 'limit') {
@@ -135,7 +136,8 @@ export function getPath(row: Json, path: readonly string[]): Json | undefined {
     if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
     cur = cur[p];
   }
-  if (cur !== null && typeof cur === 'object' && !Array.isArray(cur) && typeof cur.address === 'string') return cur.address;
+  if (cur !== null && typeof cur === 'object' && !Array.isArray(cur) && typeof cur.address === 'string')
+    return cur.address;
   return cur;
 }
 
@@ -167,7 +169,13 @@ function compare(a: Json, b: string): number | null {
 }
 
 const wildcard = (pattern: string): RegExp =>
-  new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    's',
+  );
 
 function matches(row: Json, f: Filter): boolean {
   return f.paths.some((p) => matchOne(getPath(row, p), f));

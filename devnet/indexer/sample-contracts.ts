@@ -8,7 +8,8 @@ const UPDATE_OPERATORS =
   '(list %update_operators (or (pair %add_operator (address %owner) (pair (address %operator) (nat %token_id))) (pair %remove_operator (address %owner) (pair (address %operator) (nat %token_id)))))';
 
 /** Adds `amt` to the ledger at key on top: `key : ledger : …` with `amt` at depth `amtDepth` (after DUP/GET). */
-const credit = (amtDepth: number) => `DUP ; DUP 3 ; SWAP ; GET ; IF_NONE { PUSH nat 0 } {} ; DUP ${amtDepth} ; ADD ; SOME ; SWAP ; UPDATE`;
+const credit = (amtDepth: number) =>
+  `DUP ; DUP 3 ; SWAP ; GET ; IF_NONE { PUSH nat 0 } {} ; DUP ${amtDepth} ; ADD ; SOME ; SWAP ; UPDATE`;
 /** Subtracts it, failing with FA2_INSUFFICIENT_BALANCE; a zero balance removes the binding. */
 const debit = (amtDepth: number) =>
   `DUP ; DUP 3 ; SWAP ; GET ; IF_NONE { PUSH nat 0 } {} ; DUP ${amtDepth} ; SWAP ; SUB ; ISNAT ; IF_NONE { PUSH string "FA2_INSUFFICIENT_BALANCE" ; FAILWITH } {} ; DUP ; INT ; EQ ; IF { DROP ; NONE nat } { SOME } ; SWAP ; UPDATE`;

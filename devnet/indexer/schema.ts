@@ -29,9 +29,26 @@ const LEAF_CONTEXT: DataContext = {
 
 /** Types whose values flatten to a string (Netezos' IFlat): usable as object keys. */
 const FLAT = new Set([
-  'address', 'bool', 'bytes', 'chain_id', 'contract', 'int', 'key', 'key_hash', 'mutez', 'nat', 'signature',
-  'string', 'timestamp', 'bls12_381_fr', 'bls12_381_g1', 'bls12_381_g2', 'chest', 'chest_key',
-  'sapling_transaction', 'sapling_transaction_deprecated',
+  'address',
+  'bool',
+  'bytes',
+  'chain_id',
+  'contract',
+  'int',
+  'key',
+  'key_hash',
+  'mutez',
+  'nat',
+  'signature',
+  'string',
+  'timestamp',
+  'bls12_381_fr',
+  'bls12_381_g1',
+  'bls12_381_g2',
+  'chest',
+  'chest_key',
+  'sapling_transaction',
+  'sapling_transaction_deprecated',
 ]);
 
 const alnum = (s: string): string => s.replace(/[^A-Za-z0-9_]/g, '_');
@@ -166,7 +183,10 @@ function flatten(t: Prim, v: Expr): string {
     default: {
       if (isString(v)) return v.string;
       if (!isSeq(v) && 'bytes' in v) {
-        if (['bytes', 'bls12_381_fr', 'bls12_381_g1', 'bls12_381_g2', 'chest', 'chest_key'].includes(t.prim) || t.prim.startsWith('sapling'))
+        if (
+          ['bytes', 'bls12_381_fr', 'bls12_381_g1', 'bls12_381_g2', 'chest', 'chest_key'].includes(t.prim) ||
+          t.prim.startsWith('sapling')
+        )
           return v.bytes.toLowerCase();
         // Domain values in optimized form: re-read them and print them readable (base58).
         const r = unparseData(parseData(v, t, LEAF_CONTEXT), t, 'readable');
@@ -228,7 +248,14 @@ export function humanize(t: Prim, v: Expr): Json {
     case 'lambda':
       return JSON.stringify(v);
     case 'ticket': {
-      const opened: Prim = { prim: 'pair', args: [{ prim: 'address', annots: ['%address'] }, { ...(t.args![0] as Prim), annots: ['%data'] }, { prim: 'nat', annots: ['%amount'] }] };
+      const opened: Prim = {
+        prim: 'pair',
+        args: [
+          { prim: 'address', annots: ['%address'] },
+          { ...(t.args![0] as Prim), annots: ['%data'] },
+          { prim: 'nat', annots: ['%amount'] },
+        ],
+      };
       return humanize(opened, v);
     }
     case 'operation':

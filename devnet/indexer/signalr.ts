@@ -21,7 +21,14 @@ import type { Json } from './schema';
 const RS = '\x1e';
 
 /** The JSON hub protocol's message types (only those this server reads or writes). */
-export const MessageType = { Invocation: 1, Completion: 3, StreamInvocation: 4, CancelInvocation: 5, Ping: 6, Close: 7 } as const;
+export const MessageType = {
+  Invocation: 1,
+  Completion: 3,
+  StreamInvocation: 4,
+  CancelInvocation: 5,
+  Ping: 6,
+  Close: 7,
+} as const;
 
 /** TzKT pings every 10 s (Tzkt.Api/Program.cs `KeepAliveInterval`); ASP.NET drops a client silent for 30 s. */
 const KEEP_ALIVE_MS = 10_000;
@@ -35,7 +42,9 @@ export class HubException extends Error {}
 /** Arguments that do not bind to the method's parameters (JSON of another type than the parameter's). */
 export class BindingError extends Error {
   constructor() {
-    super('Error binding arguments. Make sure that the types of the provided values match the types of the hub method being invoked.');
+    super(
+      'Error binding arguments. Make sure that the types of the provided values match the types of the hub method being invoked.',
+    );
   }
 }
 
@@ -89,7 +98,12 @@ class Connection implements HubClient {
   /** Sends the close message and closes the socket; `allowReconnect` tells the client it may come back. */
   close(allowReconnect: boolean, error?: string): void {
     if (this.closed) return;
-    if (this.handshaken) this.write({ type: MessageType.Close, ...(error !== undefined ? { error } : {}), ...(allowReconnect ? { allowReconnect } : {}) });
+    if (this.handshaken)
+      this.write({
+        type: MessageType.Close,
+        ...(error !== undefined ? { error } : {}),
+        ...(allowReconnect ? { allowReconnect } : {}),
+      });
     this.socket.close(1000);
     this.ended();
   }
@@ -108,7 +122,11 @@ class Connection implements HubClient {
 
   private receive(data: RawData): void {
     this.lastSeen = Date.now();
-    this.buffer += Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8');
+    this.buffer += Buffer.isBuffer(data)
+      ? data.toString('utf8')
+      : Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data).toString('utf8');
     let end: number;
     while (!this.closed && (end = this.buffer.indexOf(RS)) >= 0) {
       const record = this.buffer.slice(0, end);
@@ -117,7 +135,9 @@ class Connection implements HubClient {
       try {
         message = JSON.parse(record);
       } catch {
-        return this.handshaken ? this.close(false, 'Connection closed with an error.') : this.refuseHandshake('Handshake request is not valid JSON.');
+        return this.handshaken
+          ? this.close(false, 'Connection closed with an error.')
+          : this.refuseHandshake('Handshake request is not valid JSON.');
       }
       if (this.handshaken) this.dispatch(message);
       else this.handshake(message);
@@ -133,7 +153,8 @@ class Connection implements HubClient {
   private handshake(message: unknown): void {
     const { protocol, version } = (message ?? {}) as { protocol?: unknown; version?: unknown };
     if (protocol !== 'json') return this.refuseHandshake(`The protocol '${String(protocol)}' is not supported.`);
-    if (typeof version !== 'number' || version > 1) return this.refuseHandshake(`The server does not support version ${String(version)} of the 'json' protocol.`);
+    if (typeof version !== 'number' || version > 1)
+      return this.refuseHandshake(`The server does not support version ${String(version)} of the 'json' protocol.`);
     this.handshaken = true;
     this.socket.send('{}' + RS);
   }
@@ -143,9 +164,18 @@ class Connection implements HubClient {
     const invocationId = typeof m.invocationId === 'string' ? m.invocationId : undefined;
     switch (m.type) {
       case MessageType.Invocation:
-        return this.invoke(String(m.target), Array.isArray(m.arguments) ? (m.arguments as unknown[]) : [], invocationId);
+        return this.invoke(
+          String(m.target),
+          Array.isArray(m.arguments) ? (m.arguments as unknown[]) : [],
+          invocationId,
+        );
       case MessageType.StreamInvocation:
-        if (invocationId !== undefined) this.write({ type: MessageType.Completion, invocationId, error: `The client attempted to invoke the non-streaming '${String(m.target)}' method with a streaming invocation.` });
+        if (invocationId !== undefined)
+          this.write({
+            type: MessageType.Completion,
+            invocationId,
+            error: `The client attempted to invoke the non-streaming '${String(m.target)}' method with a streaming invocation.`,
+          });
         return;
       case MessageType.Close:
         return this.close(false);
@@ -161,14 +191,20 @@ class Connection implements HubClient {
     };
     const method = Object.hasOwn(this.hub.methods, target) ? this.hub.methods[target] : undefined;
     if (!method) return complete({ error: `Unknown hub method '${target}'` });
-    const bindingFailure = (detail: string): void => complete({ error: `Failed to invoke '${target}' due to an error on the server. InvalidDataException: ${detail}` });
-    if (args.length !== method.arity) return bindingFailure(`Invocation provides ${args.length} argument(s) but target expects ${method.arity}.`);
+    const bindingFailure = (detail: string): void =>
+      complete({
+        error: `Failed to invoke '${target}' due to an error on the server. InvalidDataException: ${detail}`,
+      });
+    if (args.length !== method.arity)
+      return bindingFailure(`Invocation provides ${args.length} argument(s) but target expects ${method.arity}.`);
     try {
       complete({ result: method.run(this, args) });
     } catch (e) {
       if (e instanceof BindingError) return bindingFailure(e.message);
       const name = e instanceof HubException ? 'HubException' : e instanceof Error ? e.name : 'Exception';
-      complete({ error: `An unexpected error occurred invoking '${target}' on the server. ${name}: ${e instanceof Error ? e.message : String(e)}` });
+      complete({
+        error: `An unexpected error occurred invoking '${target}' on the server. ${name}: ${e instanceof Error ? e.message : String(e)}`,
+      });
     }
   }
 }
@@ -212,7 +248,9 @@ export class SignalRServer {
     if (token !== null) {
       const n = this.negotiated.get(token);
       if (!n || n.expires < Date.now()) {
-        socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nNo Connection with that ID');
+        socket.end(
+          'HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nNo Connection with that ID',
+        );
         return;
       }
       this.negotiated.delete(token);

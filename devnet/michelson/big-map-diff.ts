@@ -12,7 +12,13 @@ import { BigMap, MMap, Or, Pair, SaplingState, Some, type Value } from './values
 
 export type BigMapDiff =
   | { readonly action: 'alloc'; readonly big_map: string; readonly key_type: Expr; readonly value_type: Expr }
-  | { readonly action: 'update'; readonly big_map: string; readonly key_hash: string; readonly key: Expr; readonly value?: Expr }
+  | {
+      readonly action: 'update';
+      readonly big_map: string;
+      readonly key_hash: string;
+      readonly key: Expr;
+      readonly value?: Expr;
+    }
   | { readonly action: 'copy'; readonly source_big_map: string; readonly destination_big_map: string }
   | { readonly action: 'remove'; readonly big_map: string };
 
@@ -20,7 +26,12 @@ export type BigMapDiff =
  * Applies `f` to every big_map inside `v` (of type `t`) and `g` to every Sapling state, rebuilding the
  * containers that changed.
  */
-export function mapBigMaps(v: Value, t: Prim, f: (m: BigMap) => BigMap, g: (s: SaplingState) => SaplingState = (s) => s): Value {
+export function mapBigMaps(
+  v: Value,
+  t: Prim,
+  f: (m: BigMap) => BigMap,
+  g: (s: SaplingState) => SaplingState = (s) => s,
+): Value {
   const walk = (x: Value, xt: Prim): Value => {
     switch (xt.prim) {
       case 'big_map':
@@ -94,33 +105,39 @@ export function settleBigMaps(
     saplingAllocs.push(allocated);
     return allocated;
   };
-  const value = mapBigMaps(final, storageType, (m) => {
-    const chunk: BigMapDiff[] = [];
-    let id: bigint;
-    if (m.id !== null && before.has(m.id) && !kept.has(m.id)) {
-      id = m.id;
-      kept.add(id);
-    } else {
-      id = next++;
-      if (m.id !== null) chunk.push({ action: 'copy', source_big_map: m.id.toString(), destination_big_map: id.toString() });
-      else chunk.push({ action: 'alloc', big_map: id.toString(), key_type: m.keyType, value_type: m.valueType });
-    }
-    // Removals stay even in a new map (Octez lists `Unset` for a key the run removed or never had).
-    const entries = [...m.overlay.values()]
-      .map((e) => ({ ...e, hash: scriptExprHash(e.key, m.keyType) }))
-      .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
-    for (const e of entries) {
-      chunk.push({
-        action: 'update',
-        big_map: id.toString(),
-        key_hash: e.hash,
-        key: unparseData(e.key, m.keyType, 'optimized'),
-        ...(e.value === null ? {} : { value: unparseData(e.value, m.valueType, 'optimized') }),
-      });
-    }
-    chunks.push(chunk);
-    return new BigMap(id, m.keyType, m.valueType, new Map());
-  }, allocSapling);
+  const value = mapBigMaps(
+    final,
+    storageType,
+    (m) => {
+      const chunk: BigMapDiff[] = [];
+      let id: bigint;
+      if (m.id !== null && before.has(m.id) && !kept.has(m.id)) {
+        id = m.id;
+        kept.add(id);
+      } else {
+        id = next++;
+        if (m.id !== null)
+          chunk.push({ action: 'copy', source_big_map: m.id.toString(), destination_big_map: id.toString() });
+        else chunk.push({ action: 'alloc', big_map: id.toString(), key_type: m.keyType, value_type: m.valueType });
+      }
+      // Removals stay even in a new map (Octez lists `Unset` for a key the run removed or never had).
+      const entries = [...m.overlay.values()]
+        .map((e) => ({ ...e, hash: scriptExprHash(e.key, m.keyType) }))
+        .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+      for (const e of entries) {
+        chunk.push({
+          action: 'update',
+          big_map: id.toString(),
+          key_hash: e.hash,
+          key: unparseData(e.key, m.keyType, 'optimized'),
+          ...(e.value === null ? {} : { value: unparseData(e.value, m.valueType, 'optimized') }),
+        });
+      }
+      chunks.push(chunk);
+      return new BigMap(id, m.keyType, m.valueType, new Map());
+    },
+    allocSapling,
+  );
   const removed = [...before].filter((id) => !kept.has(id)).sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
   const diff: BigMapDiff[] = [
     ...removed.map((id): BigMapDiff => ({ action: 'remove', big_map: id.toString() })),

@@ -36,7 +36,18 @@ import {
   signatureToString,
 } from './encoding';
 import { g1ToBytes, g2ToBytes } from './bls';
-import { isBytes, isInt, isPrim, isSeq, isString, pairTypes, stripAnnots, targ, type Expr, type Prim } from './micheline';
+import {
+  isBytes,
+  isInt,
+  isPrim,
+  isSeq,
+  isString,
+  pairTypes,
+  stripAnnots,
+  targ,
+  type Expr,
+  type Prim,
+} from './micheline';
 import {
   Address,
   BigMap,
@@ -125,7 +136,8 @@ function kindOf(e: Expr): Kind {
   return 'primitive';
 }
 
-const enumerate = (xs: string[]): string => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`);
+const enumerate = (xs: string[]): string =>
+  xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
 
 function namespace(prim: string): string {
   if (['parameter', 'storage', 'code', 'view', 'constant'].includes(prim)) return 'keyword';
@@ -145,14 +157,24 @@ const expected = (e: Expr, t: Prim, what: string) => invalid(e, t, `expected ${w
 function nonPrintable(e: { string: string }, t: Prim, position: number): MichelsonDataError {
   const form = 'a printable ascii string';
   return new MichelsonDataError(invalid(e, t, `expected ${form}`).message, (locate) => [
-    { kind: 'permanent', id: 'michelson_v1.invalid_syntactic_constant', location: locate(e), expected_form: form, wrong_expression: e },
+    {
+      kind: 'permanent',
+      id: 'michelson_v1.invalid_syntactic_constant',
+      location: locate(e),
+      expected_form: form,
+      wrong_expression: e,
+    },
     // script_string.ml: Non_printable_character (position, string).
     { kind: 'permanent', id: 'michelson_v1.non_printable_character', position, string: e.string },
   ]);
 }
 
 function unexpectedKind(e: Expr, t: Prim, kinds: Kind[]): MichelsonDataError {
-  return invalid(e, t, `unexpected ${kindOf(e)}, only ${enumerate(kinds.map((k) => KIND_ARTICLE[k]))} can be used here`);
+  return invalid(
+    e,
+    t,
+    `unexpected ${kindOf(e)}, only ${enumerate(kinds.map((k) => KIND_ARTICLE[k]))} can be used here`,
+  );
 }
 
 /** A node that should have been one of the constant constructors `prims`. */
@@ -216,7 +238,8 @@ function parseRfc3339(s: string): bigint | null {
   const mi = num(14, 2);
   const ss = num(17, 2);
   if (y === null || mo === null || d === null || hh === null || mi === null || ss === null) return null;
-  if (s[4] !== '-' || s[7] !== '-' || !['T', 't', ' '].includes(s[10] ?? '') || s[13] !== ':' || s[16] !== ':') return null;
+  if (s[4] !== '-' || s[7] !== '-' || !['T', 't', ' '].includes(s[10] ?? '') || s[13] !== ':' || s[16] !== ':')
+    return null;
   let at = 19;
   if (s[at] === '.') {
     // Fractions of a second are accepted and dropped (the protocol counts whole seconds).
@@ -451,7 +474,8 @@ function domain<V>(
   throw unexpectedKind(e, t, ['string', 'bytes']);
 }
 
-const parseAddress = (e: Expr, t: Prim): Address => domain(e, t, 'a valid address', addressFromString, addressFromBytes);
+const parseAddress = (e: Expr, t: Prim): Address =>
+  domain(e, t, 'a valid address', addressFromString, addressFromBytes);
 
 const sameType = (a: Expr, b: Expr): boolean => JSON.stringify(stripAnnots(a)) === JSON.stringify(stripAnnots(b));
 
@@ -573,7 +597,8 @@ function parseTicket(e: Expr, t: Prim, ctx: DataContext): Ticket {
   if (isPrim(e) && e.prim === 'Ticket') {
     if (e.args?.length !== 4) throw arity(e, t, 4);
     const [who, ty, v, n] = e.args as [Expr, Expr, Expr, Expr];
-    if (!sameType(ty, ct)) throw invalid(e, t, `the ticket's contents type ${showExpr(stripAnnots(ty))} is not ${showType(ct)}`);
+    if (!sameType(ty, ct))
+      throw invalid(e, t, `the ticket's contents type ${showExpr(stripAnnots(ty))} is not ${showType(ct)}`);
     ticketer = parseAddress(who, { prim: 'address' });
     contents = parse(v, ct, ctx);
     amount = parse(n, { prim: 'nat' }, ctx) as bigint;
@@ -587,7 +612,8 @@ function parseTicket(e: Expr, t: Prim, ctx: DataContext): Ticket {
     throw unexpected(e, t, ['Ticket', 'Pair']);
   }
   if (amount === 0n) throw invalid(e, t, 'It is not allowed to use a zero amount ticket in this operation.');
-  if (ticketer.raw[0] !== 0 && ticketer.raw[0] !== 1) throw invalid(e, t, 'Ticket can only be created by a smart contract');
+  if (ticketer.raw[0] !== 0 && ticketer.raw[0] !== 1)
+    throw invalid(e, t, 'Ticket can only be created by a smart contract');
   // The ticketer is a bare contract: an entrypoint written with it is dropped.
   return new Ticket(new Address(ticketer.raw, ''), ct, contents, amount);
 }
@@ -809,7 +835,9 @@ function unparseBigMap(v: Value, t: Prim, mode: UnparsingMode): Expr {
     );
     return { prim: 'Pair', args: [{ int: m.id.toString() }, items] };
   }
-  return entries.filter((x) => x.value !== null).map((x) => elt(unparseData(x.key, kt, mode), unparseData(x.value, vt, mode)));
+  return entries
+    .filter((x) => x.value !== null)
+    .map((x) => elt(unparseData(x.key, kt, mode), unparseData(x.value, vt, mode)));
 }
 
 /**
@@ -868,7 +896,9 @@ export function unparseData(v: Value, t: Prim, mode: UnparsingMode): Expr {
       return { prim: o.isLeft ? 'Left' : 'Right', args: [unparseData(o.value, targ(t, o.isLeft ? 0 : 1), mode)] };
     }
     case 'option':
-      return v === null ? { prim: 'None' } : { prim: 'Some', args: [unparseData(cast(v, Some, t).value, targ(t, 0), mode)] };
+      return v === null
+        ? { prim: 'None' }
+        : { prim: 'Some', args: [unparseData(cast(v, Some, t).value, targ(t, 0), mode)] };
     case 'list':
       if (!Array.isArray(v)) throw mismatch(t);
       return (v as readonly Value[]).map((x) => unparseData(x, targ(t, 0), mode));

@@ -110,7 +110,12 @@ export function keyHashFromBytes(b: Uint8Array): KeyHash | null {
 // ---------------------------------------------------------------------------------------------
 // address
 
-const CONTRACT_PREFIXES = [...KEY_HASH_PREFIXES, PrefixV2.ContractHash, PrefixV2.SmartRollupHash, PrefixV2.ZkRollupHash] as const;
+const CONTRACT_PREFIXES = [
+  ...KEY_HASH_PREFIXES,
+  PrefixV2.ContractHash,
+  PrefixV2.SmartRollupHash,
+  PrefixV2.ZkRollupHash,
+] as const;
 
 /** Entrypoint names are at most 31 bytes (Octez's `Entrypoint_repr`). */
 const MAX_ENTRYPOINT_LENGTH = 31;
@@ -302,7 +307,9 @@ function validSignature(curve: Curve, raw: Uint8Array): boolean {
 /** edsig…, spsig1…, p2sig…, sig… (64 bytes) or BLsig… (96 bytes). */
 export function signatureFromString(s: string): Signature {
   const d = b58(s, Object.values(SIGNATURE_PREFIXES));
-  const curve = d ? (Object.keys(SIGNATURE_PREFIXES) as Curve[]).find((c) => SIGNATURE_PREFIXES[c] === d[1])! : 'generic';
+  const curve = d
+    ? (Object.keys(SIGNATURE_PREFIXES) as Curve[]).find((c) => SIGNATURE_PREFIXES[c] === d[1])!
+    : 'generic';
   if (!d || !validSignature(curve, d[0])) throw new MichelsonDataError(`Invalid signature notation "${s}"`);
   return new Signature(d[0], curve);
 }
@@ -327,4 +334,5 @@ export function chainIdFromString(s: string): ChainId {
 
 export const chainIdToString = (c: ChainId): string => b58Encode(c.raw, PrefixV2.ChainID);
 
-export const chainIdFromBytes = (b: Uint8Array): ChainId | null => (b.length === 4 ? new ChainId(Uint8Array.from(b)) : null);
+export const chainIdFromBytes = (b: Uint8Array): ChainId | null =>
+  b.length === 4 ? new ChainId(Uint8Array.from(b)) : null;

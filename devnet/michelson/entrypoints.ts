@@ -30,7 +30,10 @@ export function findEntrypoint(parameter: Prim, name: string): Entrypoint | null
 function search(t: Prim, name: string, path: boolean[]): Entrypoint | null {
   if (t.prim !== 'or') return null;
   const [l, r] = t.args as [Prim, Prim];
-  for (const [branch, isLeft] of [[l, true], [r, false]] as const) {
+  for (const [branch, isLeft] of [
+    [l, true],
+    [r, false],
+  ] as const) {
     const here = [...path, isLeft];
     if (fieldName(branch) === name) return { type: branch, path: here };
     const deeper = search(branch, name, here);

@@ -4,13 +4,7 @@
  */
 import type { Expr } from './micheline';
 
-export type FailureKind =
-  | 'script_rejected'
-  | 'typecheck'
-  | 'overflow'
-  | 'gas_exhausted'
-  | 'unsupported'
-  | 'bad_input';
+export type FailureKind = 'script_rejected' | 'typecheck' | 'overflow' | 'gas_exhausted' | 'unsupported' | 'bad_input';
 
 /**
  * One error of the trace Octez gives for a failure, without the protocol prefix
@@ -55,8 +49,7 @@ export const isMichelsonFailure = (e: unknown): e is MichelsonFailure => e insta
 export const rejected = (v: Expr, printed: string): MichelsonFailure =>
   new MichelsonFailure('script_rejected', `script reached FAILWITH instruction with ${printed}`, v);
 
-export const overflow = (what: string): MichelsonFailure =>
-  new MichelsonFailure('overflow', `Overflowing ${what}`);
+export const overflow = (what: string): MichelsonFailure => new MichelsonFailure('overflow', `Overflowing ${what}`);
 
 export const illTyped = (message: string, trace: readonly OctezError[] = []): MichelsonFailure =>
   new MichelsonFailure('typecheck', message, undefined, trace);

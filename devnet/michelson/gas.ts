@@ -18,18 +18,7 @@
  * far past any gas limit, so the approximation never changes an outcome.
  */
 import { pairTypes, type Expr, type Prim } from './micheline';
-import {
-  Address,
-  ChainId,
-  KeyHash,
-  Or,
-  Pair,
-  PublicKey,
-  Signature,
-  Some,
-  Unit,
-  type Value,
-} from './values';
+import { Address, ChainId, KeyHash, Or, Pair, PublicKey, Signature, Some, Unit, type Value } from './values';
 
 // ---------------------------------------------------------------------------------------------
 // Limits and the meter
@@ -785,7 +774,13 @@ export const TRANSFER_TO_IMPLICIT = 2_000_000;
 /** Signature schemes, by the tag of their public key or key hash (`Cost_of.Interpreter.algo_of_public_key_hash`). */
 export type SignatureAlgo = 'ed25519' | 'secp256k1' | 'p256' | 'bls' | 'mldsa44';
 
-const ALGO_OF_PREFIX: Record<string, SignatureAlgo> = { tz1: 'ed25519', tz2: 'secp256k1', tz3: 'p256', tz4: 'bls', tz5: 'mldsa44' };
+const ALGO_OF_PREFIX: Record<string, SignatureAlgo> = {
+  tz1: 'ed25519',
+  tz2: 'secp256k1',
+  tz3: 'p256',
+  tz4: 'bls',
+  tz5: 'mldsa44',
+};
 
 /** The scheme of an implicit account's key, from its tz1…tz5 address. */
 export function signatureAlgoOf(address: string): SignatureAlgo {
@@ -808,7 +803,8 @@ export const signatureCheck = (algo: SignatureAlgo, unsignedLength: number): num
 const BLS_PUBLIC_KEY_SIZE = 48;
 
 /** A tz4 reveal's proof of possession: serializing the key and a BLS check over it (apply.ml, `Reveal` with a proof). */
-export const blsProofCheck = (): number => add(operationSerialization(BLS_PUBLIC_KEY_SIZE), checkSig.bls(BLS_PUBLIC_KEY_SIZE));
+export const blsProofCheck = (): number =>
+  add(operationSerialization(BLS_PUBLIC_KEY_SIZE), checkSig.bls(BLS_PUBLIC_KEY_SIZE));
 
 /** `Gas_limit_repr.alloc_mbytes_cost`: allocating `n` bytes, a 12-word header and the bytes' words. */
 export const allocBytes = (n: number): number => add(allocCost(12), allocCost(Math.floor((n + 7) / 8)));
@@ -834,7 +830,10 @@ export const LAZY_EXPR_PREFIX = 4;
  */
 export function scriptLoading(codeBytes: number, storageBytes: number): number {
   const entry = (bytes: number): number =>
-    add(add(readAccess(SCRIPT_ENTRY_PATH, 0), readAccess(SCRIPT_ENTRY_PATH, bytes + LAZY_EXPR_PREFIX)), mul(2, deserializationFromBytes(bytes)));
+    add(
+      add(readAccess(SCRIPT_ENTRY_PATH, 0), readAccess(SCRIPT_ENTRY_PATH, bytes + LAZY_EXPR_PREFIX)),
+      mul(2, deserializationFromBytes(bytes)),
+    );
   return add(entry(codeBytes), entry(storageBytes));
 }
 
@@ -851,4 +850,5 @@ export const typedSizeNodes = (nodes: number): number => mul(45, nodes);
 export const typeHasTickets = (typeNodes: number): number => add(mul(typeNodes, 6), 10);
 
 /** Storing a code or storage expression (`Make_carbonated_map_expr.init/update`): encoding it, then the write. */
-export const scriptEntryWrite = (e: Expr, bytes: number): number => add(serialization(michelineSize(e)), writeAccess(bytes + LAZY_EXPR_PREFIX));
+export const scriptEntryWrite = (e: Expr, bytes: number): number =>
+  add(serialization(michelineSize(e)), writeAccess(bytes + LAZY_EXPR_PREFIX));

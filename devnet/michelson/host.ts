@@ -56,9 +56,13 @@ export interface Env {
  * 4,000,000 ꜩ, which is the voting power VOTING_POWER sees (key hashes as 21 bytes: tag 00 + hash).
  */
 const MOCKUP_BAKERS = new Set(
-  ['tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx', 'tz1gjaF81ZRRvdzjobyfVNsAeSC6PScjfQwN', 'tz1faswCTDciRzE4oJ9jn2Vm2dvjeyA9fUzU', 'tz1b7tUupMgCNw2cCLpKTkSD1NZzB5TkP2sv', 'tz1ddb9NMYHZi5UzPdzTZMYQQZoMub195zgv'].map(
-    (s) => Buffer.from(keyHashFromString(s).raw).toString('hex'),
-  ),
+  [
+    'tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx',
+    'tz1gjaF81ZRRvdzjobyfVNsAeSC6PScjfQwN',
+    'tz1faswCTDciRzE4oJ9jn2Vm2dvjeyA9fUzU',
+    'tz1b7tUupMgCNw2cCLpKTkSD1NZzB5TkP2sv',
+    'tz1ddb9NMYHZi5UzPdzTZMYQQZoMub195zgv',
+  ].map((s) => Buffer.from(keyHashFromString(s).raw).toString('hex')),
 );
 const MOCKUP_BAKER_POWER = 4_000_000_000_000n;
 

@@ -3,19 +3,7 @@
  * checked against Octez's 2^63 - 1 ceiling, and shifts against their limits (256 bits for naturals,
  * 64000 bits for bytes), both failing with an overflow like Octez.
  */
-import {
-  frAdd,
-  frMul,
-  frMulInt,
-  frNeg,
-  frToInt,
-  g1Add,
-  g1Mul,
-  g1Neg,
-  g2Add,
-  g2Mul,
-  g2Neg,
-} from './bls';
+import { frAdd, frMul, frMulInt, frNeg, frToInt, g1Add, g1Mul, g1Neg, g2Add, g2Mul, g2Neg } from './bls';
 import { overflow } from './errors';
 import { cost } from './gas';
 import type { Instr } from './interpreter';
@@ -49,20 +37,45 @@ function unary(charge: (a: Value) => number, f: (a: Value) => Value): Instr {
   };
 }
 
-const big = (f: (a: bigint, b: bigint) => Value): Binary => (a, b) => f(a as bigint, b as bigint);
+const big =
+  (f: (a: bigint, b: bigint) => Value): Binary =>
+  (a, b) =>
+    f(a as bigint, b as bigint);
 
 export function compileArith(p: Prim, t: readonly Prim[]): Instr | undefined {
   const a = t[0]?.prim;
   const b = t[1]?.prim;
   switch (p.prim) {
     case 'ADD':
-      if (a === 'mutez') return binary(() => cost.addTez(), big((x, y) => mutez(x + y, 'addition')));
-      if (a === 'bls12_381_fr') return binary(() => cost.addBls12381Fr(), (x, y) => frAdd(x as Fr, y as Fr));
-      if (a === 'bls12_381_g1') return binary(() => cost.addBls12381G1(), (x, y) => g1Add(x as G1, y as G1));
-      if (a === 'bls12_381_g2') return binary(() => cost.addBls12381G2(), (x, y) => g2Add(x as G2, y as G2));
-      return binary((x, y) => cost.addInt(x as bigint, y as bigint), big((x, y) => x + y));
+      if (a === 'mutez')
+        return binary(
+          () => cost.addTez(),
+          big((x, y) => mutez(x + y, 'addition')),
+        );
+      if (a === 'bls12_381_fr')
+        return binary(
+          () => cost.addBls12381Fr(),
+          (x, y) => frAdd(x as Fr, y as Fr),
+        );
+      if (a === 'bls12_381_g1')
+        return binary(
+          () => cost.addBls12381G1(),
+          (x, y) => g1Add(x as G1, y as G1),
+        );
+      if (a === 'bls12_381_g2')
+        return binary(
+          () => cost.addBls12381G2(),
+          (x, y) => g2Add(x as G2, y as G2),
+        );
+      return binary(
+        (x, y) => cost.addInt(x as bigint, y as bigint),
+        big((x, y) => x + y),
+      );
     case 'SUB':
-      return binary((x, y) => cost.subInt(x as bigint, y as bigint), big((x, y) => x - y));
+      return binary(
+        (x, y) => cost.subInt(x as bigint, y as bigint),
+        big((x, y) => x - y),
+      );
     case 'SUB_MUTEZ':
       return binary(
         () => cost.subTez(),
@@ -73,22 +86,60 @@ export function compileArith(p: Prim, t: readonly Prim[]): Instr | undefined {
     case 'EDIV':
       return compileEdiv();
     case 'ABS':
-      return unary((x) => cost.absInt(x as bigint), (x) => ((x as bigint) < 0n ? -(x as bigint) : x));
+      return unary(
+        (x) => cost.absInt(x as bigint),
+        (x) => ((x as bigint) < 0n ? -(x as bigint) : x),
+      );
     case 'ISNAT':
-      return unary(() => cost.isNat(), (x) => ((x as bigint) < 0n ? null : new Some(x)));
+      return unary(
+        () => cost.isNat(),
+        (x) => ((x as bigint) < 0n ? null : new Some(x)),
+      );
     case 'INT':
-      if (a === 'bls12_381_fr') return unary(() => cost.intBls12381Fr(), (x) => frToInt(x as Fr));
-      if (a === 'bytes') return unary((x) => cost.intBytes((x as Uint8Array).length), (x) => bytesToInt(x as Uint8Array, true));
-      return unary(() => cost.intNat(), (x) => x);
+      if (a === 'bls12_381_fr')
+        return unary(
+          () => cost.intBls12381Fr(),
+          (x) => frToInt(x as Fr),
+        );
+      if (a === 'bytes')
+        return unary(
+          (x) => cost.intBytes((x as Uint8Array).length),
+          (x) => bytesToInt(x as Uint8Array, true),
+        );
+      return unary(
+        () => cost.intNat(),
+        (x) => x,
+      );
     case 'NAT':
-      return unary((x) => cost.natBytes((x as Uint8Array).length), (x) => bytesToInt(x as Uint8Array, false));
+      return unary(
+        (x) => cost.natBytes((x as Uint8Array).length),
+        (x) => bytesToInt(x as Uint8Array, false),
+      );
     case 'BYTES':
-      return unary((x) => cost.bytesInt(x as bigint), (x) => intToBytes(x as bigint, a === 'int'));
+      return unary(
+        (x) => cost.bytesInt(x as bigint),
+        (x) => intToBytes(x as bigint, a === 'int'),
+      );
     case 'NEG':
-      if (a === 'bls12_381_fr') return unary(() => cost.negBls12381Fr(), (x) => frNeg(x as Fr));
-      if (a === 'bls12_381_g1') return unary(() => cost.negBls12381G1(), (x) => g1Neg(x as G1));
-      if (a === 'bls12_381_g2') return unary(() => cost.negBls12381G2(), (x) => g2Neg(x as G2));
-      return unary((x) => cost.neg(x as bigint), (x) => -(x as bigint));
+      if (a === 'bls12_381_fr')
+        return unary(
+          () => cost.negBls12381Fr(),
+          (x) => frNeg(x as Fr),
+        );
+      if (a === 'bls12_381_g1')
+        return unary(
+          () => cost.negBls12381G1(),
+          (x) => g1Neg(x as G1),
+        );
+      if (a === 'bls12_381_g2')
+        return unary(
+          () => cost.negBls12381G2(),
+          (x) => g2Neg(x as G2),
+        );
+      return unary(
+        (x) => cost.neg(x as bigint),
+        (x) => -(x as bigint),
+      );
     case 'LSL':
     case 'LSR':
       return a === 'bytes' ? compileBytesShift(p.prim === 'LSL') : compileNatShift(p.prim === 'LSL');
@@ -97,9 +148,20 @@ export function compileArith(p: Prim, t: readonly Prim[]): Instr | undefined {
     case 'XOR':
       return compileLogic(p.prim, a!);
     case 'NOT':
-      if (a === 'bool') return unary(() => cost.not(), (x) => !x);
-      if (a === 'bytes') return unary((x) => cost.notBytes((x as Uint8Array).length), (x) => (x as Uint8Array).map((v) => ~v & 0xff));
-      return unary((x) => cost.notInt(x as bigint), (x) => -(x as bigint) - 1n);
+      if (a === 'bool')
+        return unary(
+          () => cost.not(),
+          (x) => !x,
+        );
+      if (a === 'bytes')
+        return unary(
+          (x) => cost.notBytes((x as Uint8Array).length),
+          (x) => (x as Uint8Array).map((v) => ~v & 0xff),
+        );
+      return unary(
+        (x) => cost.notInt(x as bigint),
+        (x) => -(x as bigint) - 1n,
+      );
     default:
       return undefined;
   }
@@ -107,13 +169,39 @@ export function compileArith(p: Prim, t: readonly Prim[]): Instr | undefined {
 
 function compileMul(a: string, b: string): Instr {
   if (a === 'mutez' || b === 'mutez')
-    return binary(() => (a === 'mutez' ? cost.mulTeznat() : cost.mulNattez()), big((x, y) => mutez(x * y, 'multiplication')));
-  if (a === 'bls12_381_fr' && b === 'bls12_381_fr') return binary(() => cost.mulBls12381Fr(), (x, y) => frMul(x as Fr, y as Fr));
-  if (a === 'bls12_381_g1') return binary(() => cost.mulBls12381G1(), (x, y) => g1Mul(x as G1, y as Fr));
-  if (a === 'bls12_381_g2') return binary(() => cost.mulBls12381G2(), (x, y) => g2Mul(x as G2, y as Fr));
-  if (a === 'bls12_381_fr') return binary((_x, y) => cost.mulBls12381FrZ(y as bigint), (x, y) => frMulInt(x as Fr, y as bigint));
-  if (b === 'bls12_381_fr') return binary((x) => cost.mulBls12381ZFr(x as bigint), (x, y) => frMulInt(y as Fr, x as bigint));
-  return binary((x, y) => cost.mulInt(x as bigint, y as bigint), big((x, y) => x * y));
+    return binary(
+      () => (a === 'mutez' ? cost.mulTeznat() : cost.mulNattez()),
+      big((x, y) => mutez(x * y, 'multiplication')),
+    );
+  if (a === 'bls12_381_fr' && b === 'bls12_381_fr')
+    return binary(
+      () => cost.mulBls12381Fr(),
+      (x, y) => frMul(x as Fr, y as Fr),
+    );
+  if (a === 'bls12_381_g1')
+    return binary(
+      () => cost.mulBls12381G1(),
+      (x, y) => g1Mul(x as G1, y as Fr),
+    );
+  if (a === 'bls12_381_g2')
+    return binary(
+      () => cost.mulBls12381G2(),
+      (x, y) => g2Mul(x as G2, y as Fr),
+    );
+  if (a === 'bls12_381_fr')
+    return binary(
+      (_x, y) => cost.mulBls12381FrZ(y as bigint),
+      (x, y) => frMulInt(x as Fr, y as bigint),
+    );
+  if (b === 'bls12_381_fr')
+    return binary(
+      (x) => cost.mulBls12381ZFr(x as bigint),
+      (x, y) => frMulInt(y as Fr, x as bigint),
+    );
+  return binary(
+    (x, y) => cost.mulInt(x as bigint, y as bigint),
+    big((x, y) => x * y),
+  );
 }
 
 /** Euclidean division: the remainder is never negative (Octez's EDIV), and division by zero is None. */
@@ -151,7 +239,10 @@ function compileNatShift(left: boolean): Instr {
 
 function compileBytesShift(left: boolean): Instr {
   return binary(
-    (x, y) => (left ? cost.lslBytes((x as Uint8Array).length, y as bigint) : cost.lsrBytes((x as Uint8Array).length, y as bigint)),
+    (x, y) =>
+      left
+        ? cost.lslBytes((x as Uint8Array).length, y as bigint)
+        : cost.lsrBytes((x as Uint8Array).length, y as bigint),
     (x, y) => {
       const bytes = x as Uint8Array;
       const n = y as bigint;
@@ -206,16 +297,36 @@ function intToBytes(n: bigint, signed: boolean): Uint8Array {
 
 function compileLogic(op: string, a: string): Instr {
   if (a === 'bool') {
-    const f = op === 'AND' ? (x: boolean, y: boolean) => x && y : op === 'OR' ? (x: boolean, y: boolean) => x || y : (x: boolean, y: boolean) => x !== y;
-    return binary(() => (op === 'XOR' ? cost.xor() : cost.and()), (x, y) => f(x as boolean, y as boolean));
+    const f =
+      op === 'AND'
+        ? (x: boolean, y: boolean) => x && y
+        : op === 'OR'
+          ? (x: boolean, y: boolean) => x || y
+          : (x: boolean, y: boolean) => x !== y;
+    return binary(
+      () => (op === 'XOR' ? cost.xor() : cost.and()),
+      (x, y) => f(x as boolean, y as boolean),
+    );
   }
   if (a === 'bytes')
     return binary(
-      (x, y) => (op === 'AND' ? cost.andBytes : op === 'OR' ? cost.orBytes : cost.xorBytes)((x as Uint8Array).length, (y as Uint8Array).length),
+      (x, y) =>
+        (op === 'AND' ? cost.andBytes : op === 'OR' ? cost.orBytes : cost.xorBytes)(
+          (x as Uint8Array).length,
+          (y as Uint8Array).length,
+        ),
       (x, y) => bytesLogic(op, x as Uint8Array, y as Uint8Array),
     );
-  const f = op === 'AND' ? (x: bigint, y: bigint) => x & y : op === 'OR' ? (x: bigint, y: bigint) => x | y : (x: bigint, y: bigint) => x ^ y;
-  return binary((x, y) => (op === 'AND' ? cost.andNat : op === 'OR' ? cost.orNat : cost.xorNat)(x as bigint, y as bigint), big(f));
+  const f =
+    op === 'AND'
+      ? (x: bigint, y: bigint) => x & y
+      : op === 'OR'
+        ? (x: bigint, y: bigint) => x | y
+        : (x: bigint, y: bigint) => x ^ y;
+  return binary(
+    (x, y) => (op === 'AND' ? cost.andNat : op === 'OR' ? cost.orNat : cost.xorNat)(x as bigint, y as bigint),
+    big(f),
+  );
 }
 
 /** Bitwise ops on bytes align on the right: AND keeps the shorter length, OR/XOR the longer. */
@@ -229,4 +340,3 @@ function bytesLogic(op: string, x: Uint8Array, y: Uint8Array): Uint8Array {
   }
   return out;
 }
-

@@ -115,7 +115,15 @@ export function compileChain(p: Prim, t: readonly Prim[], c: Compiler): Instr | 
         const parameter = pop(s);
         const amount = pop(s) as bigint;
         const to = pop(s) as ContractRef;
-        s.push(operation(x, { kind: 'transaction', amount, destination: to.address, parameter, parameterType: to.paramType }));
+        s.push(
+          operation(x, {
+            kind: 'transaction',
+            amount,
+            destination: to.address,
+            parameter,
+            parameterType: to.paramType,
+          }),
+        );
       };
     case 'SET_DELEGATE':
       return (s, x) => {
@@ -171,7 +179,10 @@ export function compileChain(p: Prim, t: readonly Prim[], c: Compiler): Instr | 
         else
           s.push(
             new Some(
-              new Pair(new Ticket(tk.ticketer, tk.contentsType, tk.contents, a), new Ticket(tk.ticketer, tk.contentsType, tk.contents, b)),
+              new Pair(
+                new Ticket(tk.ticketer, tk.contentsType, tk.contents, a),
+                new Ticket(tk.ticketer, tk.contentsType, tk.contents, b),
+              ),
             ),
           );
       };
@@ -252,7 +263,7 @@ function operation(x: RunContext, op: OperationKind): Operation {
 
 function compileSelf(p: Prim, c: Compiler): Instr {
   const script = c.contract ?? [];
-  const param = script.find((e): e is Prim => isPrim(e) && (e).prim === 'parameter')?.args?.[0] as Prim;
+  const param = script.find((e): e is Prim => isPrim(e) && e.prim === 'parameter')?.args?.[0] as Prim;
   const ep = fieldAnnot(p);
   const entry = findEntrypoint(param, ep);
   const type = entry?.type ?? param;

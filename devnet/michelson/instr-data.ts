@@ -343,7 +343,15 @@ function compileGetAndUpdate(t: readonly Prim[]): Instr {
 
 function compileSize(kind: string): Instr {
   const g =
-    kind === 'string' ? cost.stringSize() : kind === 'bytes' ? cost.bytesSize() : kind === 'list' ? cost.listSize() : kind === 'set' ? cost.setSize() : cost.mapSize();
+    kind === 'string'
+      ? cost.stringSize()
+      : kind === 'bytes'
+        ? cost.bytesSize()
+        : kind === 'list'
+          ? cost.listSize()
+          : kind === 'set'
+            ? cost.setSize()
+            : cost.mapSize();
   return (s, x) => {
     x.gas.consume(g);
     const v = pop(s);
@@ -377,7 +385,9 @@ function compileConcat(t: readonly Prim[]): Instr {
       const l = pop(s) as readonly (string | Uint8Array)[];
       let total = 0;
       for (const e of l) total += e.length;
-      x.gas.consume(cost.concatStringPrecheck(l.length) + (strings ? cost.concatString(total) : cost.concatBytes(total)));
+      x.gas.consume(
+        cost.concatStringPrecheck(l.length) + (strings ? cost.concatString(total) : cost.concatBytes(total)),
+      );
       s.push(strings ? (l as string[]).join('') : concatBytes(l as Uint8Array[]));
     };
   }

@@ -67,7 +67,9 @@ export class Compiler implements DataContext {
     if (!this.trace.has(body)) {
       const out = typecheckCode(body, recursive ? [argType, self] : [argType], this.trace);
       if (out !== 'failed' && (out.length !== 1 || !sameType(out[0]!, retType)))
-        throw illTyped(`ill-typed lambda: body returns [ ${out.map(printExpr).join(' : ')} ] instead of ${printExpr(retType)}`);
+        throw illTyped(
+          `ill-typed lambda: body returns [ ${out.map(printExpr).join(' : ')} ] instead of ${printExpr(retType)}`,
+        );
     }
     const code = this.compile(body);
     return new Lambda(argType, retType, body, closure(code), recursive);
@@ -79,7 +81,17 @@ export class Compiler implements DataContext {
    */
   data(e: Expr, t: Prim, resolveContract?: DataContext['resolveContract']): Value {
     try {
-      return parseData(e, t, resolveContract ? { compileLambda: (a, r, b, rec) => this.compileLambda(a, r, b, rec), allowTicketLiterals: this.allowTicketLiterals, resolveContract } : this);
+      return parseData(
+        e,
+        t,
+        resolveContract
+          ? {
+              compileLambda: (a, r, b, rec) => this.compileLambda(a, r, b, rec),
+              allowTicketLiterals: this.allowTicketLiterals,
+              resolveContract,
+            }
+          : this,
+      );
     } catch (err) {
       if (isMichelsonDataError(err)) throw illTyped(`ill-typed data: ${err.message}`, err.octez?.(locatorIn(e)) ?? []);
       throw err;
@@ -373,9 +385,10 @@ export function callLambda(f: Lambda, x: Value, c: RunContext): Value {
 
 /** APPLY: partial application, whose body (for PACK and printing) is Octez's `{ PUSH ty v ; PAIR ; code }`. */
 function applyLambda(f: Lambda, x: Value, capturedType: Prim, ctx: RunContext): Lambda {
-  const rest = (f.argType.args as Prim[]).length > 2
-    ? ({ prim: 'pair', args: (f.argType.args as Prim[]).slice(1) } as Prim)
-    : (f.argType.args![1] as Prim);
+  const rest =
+    (f.argType.args as Prim[]).length > 2
+      ? ({ prim: 'pair', args: (f.argType.args as Prim[]).slice(1) } as Prim)
+      : (f.argType.args![1] as Prim);
   const pushed = unparseData(x, capturedType, 'optimized');
   // Octez unparses the captured type and value (Optimized) to build the code: that unparsing's gas,
   // per node, then the future serialization of the value (APPLY of a nat costs 0.401 gas in all).
@@ -410,7 +423,8 @@ function unparsedType(t: Prim): Prim {
   const args = (t.args as Prim[] | undefined)?.map(unparsedType);
   if (!args) return { prim: t.prim };
   const last = args[args.length - 1]!;
-  if (t.prim === 'pair' && last.prim === 'pair') return { prim: 'pair', args: [...args.slice(0, -1), ...(last.args as Prim[])] };
+  if (t.prim === 'pair' && last.prim === 'pair')
+    return { prim: 'pair', args: [...args.slice(0, -1), ...(last.args as Prim[])] };
   return { prim: t.prim, args };
 }
 
@@ -428,6 +442,7 @@ export function sameType(a: Prim, b: Prim): boolean {
 
 function normalize(t: Prim): Prim {
   const args = t.args as Prim[] | undefined;
-  if (t.prim === 'pair' && args && args.length > 2) return { prim: 'pair', args: [args[0]!, { prim: 'pair', args: args.slice(1) }] };
+  if (t.prim === 'pair' && args && args.length > 2)
+    return { prim: 'pair', args: [args[0]!, { prim: 'pair', args: args.slice(1) }] };
   return t;
 }

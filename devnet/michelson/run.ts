@@ -14,7 +14,16 @@ import { Compiler, type Instr, type RunContext } from './interpreter';
 import { type Expr, type Prim } from './micheline';
 import { settleBigMaps, type BigMapDiff } from './big-map-diff';
 import { parseExpression, parseScript, printExpr, typecheckScript, type TypedScript } from './typecheck';
-import { bigMapDiffCost, dataTypecheckingCost, entrypointSearchCost, dataUnparsingCost, lazyStorageWalk, scriptTypecheckingCost, typedTypeNodes, valueNodes } from './typecheck-gas';
+import {
+  bigMapDiffCost,
+  dataTypecheckingCost,
+  entrypointSearchCost,
+  dataUnparsingCost,
+  lazyStorageWalk,
+  scriptTypecheckingCost,
+  typedTypeNodes,
+  valueNodes,
+} from './typecheck-gas';
 import { Address, Pair, type Operation, type Value } from './values';
 
 /** octez-client's defaults for `run script`. */
@@ -121,7 +130,13 @@ function execute(req: RunRequest, { typed, compiler, code, parsingCost }: Loaded
     req.host ??
     standaloneHost({
       address: self,
-      info: { parameter: typed.parameter, storageType: typed.storage, storage: storageExpr, balance, script: typed.script },
+      info: {
+        parameter: typed.parameter,
+        storageType: typed.storage,
+        storage: storageExpr,
+        balance,
+        script: typed.script,
+      },
     });
   const gas = new GasMeter(req.gasLimitMilligas ?? HARD_GAS_LIMIT_PER_OPERATION);
   const env: Env = {
@@ -183,7 +198,10 @@ function dataOf(compiler: Compiler, host: Host, e: Expr, t: Prim, what: string):
   } catch (err) {
     if (err instanceof MichelsonFailure && err.kind !== 'typecheck') throw err;
     const trace = err instanceof MichelsonFailure ? err.trace : [];
-    throw illTyped(`Ill typed ${what}: ${printExpr(e)} is not a value of type ${printExpr(t)}: ${(err as Error).message}`, trace);
+    throw illTyped(
+      `Ill typed ${what}: ${printExpr(e)} is not a value of type ${printExpr(t)}: ${(err as Error).message}`,
+      trace,
+    );
   }
 }
 

@@ -41,7 +41,7 @@ const deprecated = (node: Prim): never => {
 export function showType(t: Expr, wrap = false): string {
   if (Array.isArray(t)) return `{ ${t.map((x) => showType(x)).join(' ; ')} }`;
   if (!isPrim(t)) return 'int' in t ? t.int : 'string' in t ? JSON.stringify(t.string) : `0x${t.bytes}`;
-  let args = (t.args ?? []);
+  let args = t.args ?? [];
   if (t.prim === 'pair' && args.length === 2) {
     const r = args[1]!;
     if (isPrim(r) && r.prim === 'pair' && (r.args?.length ?? 0) >= 2) args = [args[0]!, ...(flatten(r) as Expr[])];
@@ -94,8 +94,8 @@ export function typesEqual(a: Prim, b: Prim): boolean {
     const [bl, br] = halves(b);
     return typesEqual(al, bl) && typesEqual(ar, br);
   }
-  const xa = (a.args ?? []);
-  const xb = (b.args ?? []);
+  const xa = a.args ?? [];
+  const xb = b.args ?? [];
   if (xa.length !== xb.length) return false;
   return xa.every((x, i) => {
     const y = xb[i]!;
@@ -119,13 +119,26 @@ const badStack = (name: string, depth: number, stack: readonly Prim[]): string =
 // Type classes
 
 const COMPARABLE_LEAVES = new Set([
-  'unit', 'never', 'bool', 'int', 'nat', 'string', 'bytes', 'mutez', 'key_hash', 'key', 'signature',
-  'timestamp', 'address', 'chain_id',
+  'unit',
+  'never',
+  'bool',
+  'int',
+  'nat',
+  'string',
+  'bytes',
+  'mutez',
+  'key_hash',
+  'key',
+  'signature',
+  'timestamp',
+  'address',
+  'chain_id',
 ]);
 
 function isComparable(t: Prim): boolean {
   if (COMPARABLE_LEAVES.has(t.prim)) return true;
-  if (t.prim === 'option' || t.prim === 'or' || t.prim === 'pair') return ((t.args ?? []) as Prim[]).every(isComparable);
+  if (t.prim === 'option' || t.prim === 'or' || t.prim === 'pair')
+    return ((t.args ?? []) as Prim[]).every(isComparable);
   return false;
 }
 
@@ -201,7 +214,11 @@ type AnnotClass = { v: string[]; t: string[]; f: string[] };
 const annotRest = /^[a-zA-Z_0-9][a-zA-Z_.%@0-9]*$/;
 
 /** parse_annots + classify_annot: each annotation well-formed, those of a kind grouped. */
-function classify(node: unknown, annots: readonly string[] | undefined, special: { v?: boolean; f?: boolean } = {}): AnnotClass {
+function classify(
+  node: unknown,
+  annots: readonly string[] | undefined,
+  special: { v?: boolean; f?: boolean } = {},
+): AnnotClass {
   const out: AnnotClass = { v: [], t: [], f: [] };
   let current: keyof AnnotClass | null = null;
   for (const a of annots ?? []) {
@@ -224,7 +241,14 @@ function classify(node: unknown, annots: readonly string[] | undefined, special:
 }
 
 /** Allowed counts of var, type and field annotations. */
-function annotCounts(node: unknown, annots: readonly string[] | undefined, v: number, t: number, f: number, special: { v?: boolean; f?: boolean } = {}): AnnotClass {
+function annotCounts(
+  node: unknown,
+  annots: readonly string[] | undefined,
+  v: number,
+  t: number,
+  f: number,
+  special: { v?: boolean; f?: boolean } = {},
+): AnnotClass {
   const c = classify(node, annots, special);
   if (c.v.length > v || c.t.length > t || c.f.length > f) fail(node, UNEXPECTED_ANNOT);
   return c;
@@ -267,9 +291,13 @@ function entrypointAnnot(p: Prim, strict: boolean): string {
   const f = c.f[0];
   if (f === undefined || f === '%') return 'default';
   const name = f.slice(1);
-  if (name.length > 31) fail(p, `Entrypoint name too long (type error): ${name} exceeds the maximum length of 31 characters.`);
+  if (name.length > 31)
+    fail(p, `Entrypoint name too long (type error): ${name} exceeds the maximum length of 31 characters.`);
   if (name === 'default' && strict)
-    fail(p, "unexpected_default_entrypoint: the annotation 'default' was encountered where an entrypoint is expected (write no annotation instead).");
+    fail(
+      p,
+      "unexpected_default_entrypoint: the annotation 'default' was encountered where an entrypoint is expected (write no annotation instead).",
+    );
   return name;
 }
 
@@ -279,23 +307,153 @@ function entrypointAnnot(p: Prim, strict: boolean): string {
 const KEYWORDS = ['parameter', 'storage', 'code', 'view'];
 const CONSTRUCTORS = ['Elt', 'False', 'Left', 'None', 'Pair', 'Right', 'Some', 'True', 'Unit', 'Lambda_rec', 'Ticket'];
 const TYPE_NAMES = [
-  'address', 'tx_rollup_l2_address', 'big_map', 'bool', 'bytes', 'chain_id', 'contract', 'int', 'key', 'key_hash',
-  'lambda', 'list', 'map', 'mutez', 'nat', 'never', 'operation', 'option', 'or', 'pair', 'sapling_state',
-  'sapling_transaction', 'sapling_transaction_deprecated', 'set', 'signature', 'string', 'timestamp', 'unit',
-  'bls12_381_fr', 'bls12_381_g1', 'bls12_381_g2', 'ticket', 'chest', 'chest_key',
+  'address',
+  'tx_rollup_l2_address',
+  'big_map',
+  'bool',
+  'bytes',
+  'chain_id',
+  'contract',
+  'int',
+  'key',
+  'key_hash',
+  'lambda',
+  'list',
+  'map',
+  'mutez',
+  'nat',
+  'never',
+  'operation',
+  'option',
+  'or',
+  'pair',
+  'sapling_state',
+  'sapling_transaction',
+  'sapling_transaction_deprecated',
+  'set',
+  'signature',
+  'string',
+  'timestamp',
+  'unit',
+  'bls12_381_fr',
+  'bls12_381_g1',
+  'bls12_381_g2',
+  'ticket',
+  'chest',
+  'chest_key',
 ];
 const INSTRUCTIONS = [
-  'ABS', 'ADD', 'ADDRESS', 'AMOUNT', 'AND', 'APPLY', 'BALANCE', 'BLAKE2B', 'CAR', 'CAST', 'CDR', 'CHAIN_ID',
-  'CHECK_SIGNATURE', 'COMPARE', 'CONCAT', 'CONS', 'CONTRACT', 'CREATE_ACCOUNT', 'CREATE_CONTRACT', 'DIG', 'DIP', 'DROP',
-  'DUG', 'DUP', 'VIEW', 'EDIV', 'EMPTY_BIG_MAP', 'EMPTY_MAP', 'EMPTY_SET', 'EQ', 'EXEC', 'FAILWITH', 'GE', 'GET',
-  'GET_AND_UPDATE', 'GT', 'HASH_KEY', 'IF', 'IF_CONS', 'IF_LEFT', 'IF_NONE', 'IMPLICIT_ACCOUNT', 'IS_IMPLICIT_ACCOUNT',
-  'INT', 'ISNAT', 'ITER', 'JOIN_TICKETS', 'KECCAK', 'LAMBDA', 'LAMBDA_REC', 'LE', 'LEFT', 'LEVEL', 'LOOP', 'LOOP_LEFT',
-  'LSL', 'LSR', 'LT', 'MAP', 'MEM', 'MUL', 'NEG', 'NEQ', 'NEVER', 'NIL', 'NONE', 'NOT', 'NOW', 'MIN_BLOCK_TIME', 'OR',
-  'PACK', 'PAIR', 'PAIRING_CHECK', 'PUSH', 'READ_TICKET', 'RENAME', 'RIGHT', 'SAPLING_EMPTY_STATE',
-  'SAPLING_VERIFY_UPDATE', 'SELF', 'SELF_ADDRESS', 'SENDER', 'SET_DELEGATE', 'SHA256', 'SHA512', 'SHA3', 'SIZE',
-  'SLICE', 'SOME', 'SOURCE', 'SPLIT_TICKET', 'STEPS_TO_QUOTA', 'SUB', 'SUB_MUTEZ', 'SWAP', 'TICKET',
-  'TICKET_DEPRECATED', 'TOTAL_VOTING_POWER', 'TRANSFER_TOKENS', 'UNIT', 'UNPACK', 'UNPAIR', 'UPDATE',
-  'VOTING_POWER', 'XOR', 'OPEN_CHEST', 'EMIT', 'BYTES', 'NAT', 'INDEX_ADDRESS', 'GET_ADDRESS_INDEX',
+  'ABS',
+  'ADD',
+  'ADDRESS',
+  'AMOUNT',
+  'AND',
+  'APPLY',
+  'BALANCE',
+  'BLAKE2B',
+  'CAR',
+  'CAST',
+  'CDR',
+  'CHAIN_ID',
+  'CHECK_SIGNATURE',
+  'COMPARE',
+  'CONCAT',
+  'CONS',
+  'CONTRACT',
+  'CREATE_ACCOUNT',
+  'CREATE_CONTRACT',
+  'DIG',
+  'DIP',
+  'DROP',
+  'DUG',
+  'DUP',
+  'VIEW',
+  'EDIV',
+  'EMPTY_BIG_MAP',
+  'EMPTY_MAP',
+  'EMPTY_SET',
+  'EQ',
+  'EXEC',
+  'FAILWITH',
+  'GE',
+  'GET',
+  'GET_AND_UPDATE',
+  'GT',
+  'HASH_KEY',
+  'IF',
+  'IF_CONS',
+  'IF_LEFT',
+  'IF_NONE',
+  'IMPLICIT_ACCOUNT',
+  'IS_IMPLICIT_ACCOUNT',
+  'INT',
+  'ISNAT',
+  'ITER',
+  'JOIN_TICKETS',
+  'KECCAK',
+  'LAMBDA',
+  'LAMBDA_REC',
+  'LE',
+  'LEFT',
+  'LEVEL',
+  'LOOP',
+  'LOOP_LEFT',
+  'LSL',
+  'LSR',
+  'LT',
+  'MAP',
+  'MEM',
+  'MUL',
+  'NEG',
+  'NEQ',
+  'NEVER',
+  'NIL',
+  'NONE',
+  'NOT',
+  'NOW',
+  'MIN_BLOCK_TIME',
+  'OR',
+  'PACK',
+  'PAIR',
+  'PAIRING_CHECK',
+  'PUSH',
+  'READ_TICKET',
+  'RENAME',
+  'RIGHT',
+  'SAPLING_EMPTY_STATE',
+  'SAPLING_VERIFY_UPDATE',
+  'SELF',
+  'SELF_ADDRESS',
+  'SENDER',
+  'SET_DELEGATE',
+  'SHA256',
+  'SHA512',
+  'SHA3',
+  'SIZE',
+  'SLICE',
+  'SOME',
+  'SOURCE',
+  'SPLIT_TICKET',
+  'STEPS_TO_QUOTA',
+  'SUB',
+  'SUB_MUTEZ',
+  'SWAP',
+  'TICKET',
+  'TICKET_DEPRECATED',
+  'TOTAL_VOTING_POWER',
+  'TRANSFER_TOKENS',
+  'UNIT',
+  'UNPACK',
+  'UNPAIR',
+  'UPDATE',
+  'VOTING_POWER',
+  'XOR',
+  'OPEN_CHEST',
+  'EMIT',
+  'BYTES',
+  'NAT',
+  'INDEX_ADDRESS',
+  'GET_ADDRESS_INDEX',
 ];
 const INSTRUCTION_SET = new Set(INSTRUCTIONS);
 const TYPE_SET = new Set(TYPE_NAMES);
@@ -319,7 +477,8 @@ function kindOf(e: Expr): Kind {
 const article = (k: Kind): string => (k === 'int' ? 'an int' : `a ${k}`);
 
 /** print_enumeration: `a, b or c`. */
-const enumerate = (xs: readonly string[]): string => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`);
+const enumerate = (xs: readonly string[]): string =>
+  xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
 
 export function invalidKind(node: Expr, expected: readonly Kind[]): never {
   return fail(node, `unexpected ${kindOf(node)}, only ${enumerate(expected.map(article))} can be used here.`);
@@ -330,16 +489,23 @@ function checkKind(node: Expr, expected: readonly Kind[]): void {
 }
 
 export const invalidArity = (node: Prim, expected: number): never =>
-  fail(node, `primitive ${node.prim} expects ${expected} argument${expected === 1 ? '' : 's'} but is given ${node.args?.length ?? 0}.`);
+  fail(
+    node,
+    `primitive ${node.prim} expects ${expected} argument${expected === 1 ? '' : 's'} but is given ${node.args?.length ?? 0}.`,
+  );
 
 /** Octez's `unexpected`: a node that is not of the expected namespace or primitive set. */
 export function unexpectedNode(node: Expr, kinds: readonly Kind[], ns: Namespace, prims: readonly string[]): never {
   if (!isPrim(node)) return invalidKind(node, ['primitive', ...kinds]);
   const got = namespaceOf(node.prim);
   if (got === null) return fail(node, `Invalid primitive name ${node.prim}.`);
-  if (got === 'constant hash') return fail(node, `unregistered global constant: ${showConstant(node)} (this VM has no global constants table).`);
+  if (got === 'constant hash')
+    return fail(node, `unregistered global constant: ${showConstant(node)} (this VM has no global constants table).`);
   if (got === ns) return fail(node, `invalid primitive ${node.prim}, only ${enumerate(prims)} can be used here.`);
-  return fail(node, `unexpected ${got} ${node.prim}, only ${ns === 'instruction' ? 'an' : 'a'} ${ns} can be used here.`);
+  return fail(
+    node,
+    `unexpected ${got} ${node.prim}, only ${ns === 'instruction' ? 'an' : 'a'} ${ns} can be used here.`,
+  );
 }
 
 const showConstant = (p: Prim): string => {
@@ -354,7 +520,10 @@ function uint(node: Expr | undefined, bits: number, owner: Prim): number {
     const n = BigInt(node.int);
     if (n >= 0n && n <= BigInt(max)) return Number(n);
   }
-  return fail(node ?? owner, `value ${node ? showType(node) : ''} is invalid, expected a positive ${bits}-bit integer (between 0 and ${max})`);
+  return fail(
+    node ?? owner,
+    `value ${node ? showType(node) : ''} is invalid, expected a positive ${bits}-bit integer (between 0 and ${max})`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -404,18 +573,60 @@ function checkTypeAnnot(p: Prim): void {
 const memoSize = (node: Expr | undefined, owner: Prim): Expr => {
   if (!node || kindOf(node) !== 'int') return invalidKind(node ?? owner, ['int']);
   const n = BigInt((node as { int: string }).int);
-  if (n < 0n || n > 65535n) fail(node, `value ${showType(node)} is invalid, expected a positive 16-bit integer (between 0 and 65535)`);
+  if (n < 0n || n > 65535n)
+    fail(node, `value ${showType(node)} is invalid, expected a positive 16-bit integer (between 0 and 65535)`);
   return { int: n.toString() };
 };
 
 const TYPE_PRIMS_LISTED = [
-  'bls12_381_fr', 'bls12_381_g1', 'bls12_381_g2', 'bool', 'bytes', 'chain_id', 'contract', 'int', 'key', 'key_hash',
-  'lambda', 'list', 'map', 'mutez', 'nat', 'never', 'operation', 'option', 'or', 'pair', 'set', 'signature', 'string',
-  'ticket', 'timestamp', 'unit',
+  'bls12_381_fr',
+  'bls12_381_g1',
+  'bls12_381_g2',
+  'bool',
+  'bytes',
+  'chain_id',
+  'contract',
+  'int',
+  'key',
+  'key_hash',
+  'lambda',
+  'list',
+  'map',
+  'mutez',
+  'nat',
+  'never',
+  'operation',
+  'option',
+  'or',
+  'pair',
+  'set',
+  'signature',
+  'string',
+  'ticket',
+  'timestamp',
+  'unit',
 ];
 const NULLARY = new Set([
-  'unit', 'int', 'nat', 'string', 'bytes', 'mutez', 'bool', 'key', 'key_hash', 'chest_key', 'chest', 'timestamp',
-  'address', 'signature', 'operation', 'chain_id', 'never', 'bls12_381_g1', 'bls12_381_g2', 'bls12_381_fr',
+  'unit',
+  'int',
+  'nat',
+  'string',
+  'bytes',
+  'mutez',
+  'bool',
+  'key',
+  'key_hash',
+  'chest_key',
+  'chest',
+  'timestamp',
+  'address',
+  'signature',
+  'operation',
+  'chain_id',
+  'never',
+  'bls12_381_g1',
+  'bls12_381_g2',
+  'bls12_381_fr',
 ]);
 
 /**
@@ -433,7 +644,7 @@ export function parseType(node: Expr, flags: TypeFlags, entrypoints?: { ep?: Ent
     // of_annot_lax_opt: names over 31 characters name no entrypoint
     name = x.field !== null && x.field.length <= 31 ? x.field : null;
   }
-  const args = (p.args ?? []);
+  const args = p.args ?? [];
   const sub = (e: Expr, f: TypeFlags): Prim => parseType(e, f);
   const withField = (e: Expr, f: TypeFlags): Prim => (isPrim(e) ? parseType(extractField(e).node, f) : parseType(e, f));
   let out: Prim;
@@ -563,7 +774,8 @@ function checkEntrypoints(root: EntrypointNode): void {
     check(n.right, [...path, 'Right'], rr);
   };
   check(root, [], root.name !== null);
-  if (all.has('default') && firstUnreachable !== null) fail(root.type, `Entrypoint at path ${(firstUnreachable as string[]).join('/')} is not reachable`);
+  if (all.has('default') && firstUnreachable !== null)
+    fail(root.type, `Entrypoint at path ${(firstUnreachable as string[]).join('/')} is not reachable`);
 }
 
 /** find_entrypoint: the type SELF %name refers to. */
@@ -582,7 +794,10 @@ export function checkViewName(node: Expr): string {
   const v = (node as { string: string }).string;
   if (v.length > 31) fail(node, ` A view name, "${v}", exceeds the maximum length of 31 characters.`);
   if (!/^[a-zA-Z0-9_.%@]*$/.test(v))
-    fail(node, `value ${JSON.stringify(v)} is invalid, expected string [a-zA-Z0-9_.%@] and the maximum string length of 31 characters\nthe name of view should be of type string`);
+    fail(
+      node,
+      `value ${JSON.stringify(v)} is invalid, expected string [a-zA-Z0-9_.%@] and the maximum string length of 31 characters\nthe name of view should be of type string`,
+    );
   return v;
 }
 
@@ -590,11 +805,23 @@ export function checkViewName(node: Expr): string {
 // Control instructions: left to michel-codec, their shape checked here first
 
 /** The instructions michel-codec types (it walks their bodies); all others are typed by `typeInstruction`. */
-export const CONTROL = new Set(['IF', 'IF_NONE', 'IF_LEFT', 'IF_CONS', 'LOOP', 'LOOP_LEFT', 'ITER', 'MAP', 'DIP', 'LAMBDA', 'LAMBDA_REC']);
+export const CONTROL = new Set([
+  'IF',
+  'IF_NONE',
+  'IF_LEFT',
+  'IF_CONS',
+  'LOOP',
+  'LOOP_LEFT',
+  'ITER',
+  'MAP',
+  'DIP',
+  'LAMBDA',
+  'LAMBDA_REC',
+]);
 
 /** Checks a control instruction's arity, argument kinds, annotations and types; gives back its types, stripped. */
 export function checkControl(p: Prim): Prim[] {
-  const args = (p.args ?? []);
+  const args = p.args ?? [];
   switch (p.prim) {
     case 'IF':
     case 'IF_NONE':
@@ -651,44 +878,282 @@ export interface InstrEnv {
 
 /** The instructions Octez lists when an instruction meets a stack no case of it matches. */
 const LISTED = [
-  'ABS', 'ADD', 'AMOUNT', 'AND', 'BALANCE', 'BLAKE2B', 'CAR', 'CDR', 'CHECK_SIGNATURE', 'COMPARE', 'CONCAT', 'CONS',
-  'CREATE_CONTRACT', 'DIG', 'DIP', 'DROP', 'DUG', 'DUP', 'EDIV', 'EMPTY_BIG_MAP', 'EMPTY_MAP', 'EMPTY_SET', 'EQ',
-  'EXEC', 'FAILWITH', 'GE', 'GET', 'GET_AND_UPDATE', 'GT', 'HASH_KEY', 'IF', 'IF_CONS', 'IF_LEFT', 'IF_NONE',
-  'IMPLICIT_ACCOUNT', 'INT', 'ITER', 'JOIN_TICKETS', 'KECCAK', 'LAMBDA', 'LE', 'LEFT', 'LEVEL', 'LOOP', 'LSL', 'LSR',
-  'LT', 'MAP', 'MEM', 'MIN_BLOCK_TIME', 'MUL', 'NEG', 'NEQ', 'NEVER', 'NIL', 'NONE', 'NOT', 'NOW', 'OPEN_CHEST', 'OR',
-  'PAIR', 'PAIRING_CHECK', 'PUSH', 'READ_TICKET', 'RIGHT', 'SAPLING_EMPTY_STATE', 'SAPLING_VERIFY_UPDATE', 'SELF',
-  'SELF_ADDRESS', 'SENDER', 'SHA256', 'SHA3', 'SHA512', 'SIZE', 'SOME', 'SOURCE', 'SPLIT_TICKET', 'SUB', 'SUB_MUTEZ',
-  'SWAP', 'TICKET', 'TOTAL_VOTING_POWER', 'TRANSFER_TOKENS', 'UNIT', 'UNPAIR', 'UPDATE', 'VIEW', 'VOTING_POWER', 'XOR',
+  'ABS',
+  'ADD',
+  'AMOUNT',
+  'AND',
+  'BALANCE',
+  'BLAKE2B',
+  'CAR',
+  'CDR',
+  'CHECK_SIGNATURE',
+  'COMPARE',
+  'CONCAT',
+  'CONS',
+  'CREATE_CONTRACT',
+  'DIG',
+  'DIP',
+  'DROP',
+  'DUG',
+  'DUP',
+  'EDIV',
+  'EMPTY_BIG_MAP',
+  'EMPTY_MAP',
+  'EMPTY_SET',
+  'EQ',
+  'EXEC',
+  'FAILWITH',
+  'GE',
+  'GET',
+  'GET_AND_UPDATE',
+  'GT',
+  'HASH_KEY',
+  'IF',
+  'IF_CONS',
+  'IF_LEFT',
+  'IF_NONE',
+  'IMPLICIT_ACCOUNT',
+  'INT',
+  'ITER',
+  'JOIN_TICKETS',
+  'KECCAK',
+  'LAMBDA',
+  'LE',
+  'LEFT',
+  'LEVEL',
+  'LOOP',
+  'LSL',
+  'LSR',
+  'LT',
+  'MAP',
+  'MEM',
+  'MIN_BLOCK_TIME',
+  'MUL',
+  'NEG',
+  'NEQ',
+  'NEVER',
+  'NIL',
+  'NONE',
+  'NOT',
+  'NOW',
+  'OPEN_CHEST',
+  'OR',
+  'PAIR',
+  'PAIRING_CHECK',
+  'PUSH',
+  'READ_TICKET',
+  'RIGHT',
+  'SAPLING_EMPTY_STATE',
+  'SAPLING_VERIFY_UPDATE',
+  'SELF',
+  'SELF_ADDRESS',
+  'SENDER',
+  'SHA256',
+  'SHA3',
+  'SHA512',
+  'SIZE',
+  'SOME',
+  'SOURCE',
+  'SPLIT_TICKET',
+  'SUB',
+  'SUB_MUTEZ',
+  'SWAP',
+  'TICKET',
+  'TOTAL_VOTING_POWER',
+  'TRANSFER_TOKENS',
+  'UNIT',
+  'UNPAIR',
+  'UPDATE',
+  'VIEW',
+  'VOTING_POWER',
+  'XOR',
   'INDEX_ADDRESS',
 ];
 
 // The "primitive parsing errors" and "stack errors" groups at the end of parse_instr.
 const ARITY0 = new Set([
-  'DUP', 'SWAP', 'SOME', 'UNIT', 'PAIR', 'UNPAIR', 'CAR', 'CDR', 'CONS', 'CONCAT', 'SLICE', 'MEM', 'UPDATE', 'GET',
-  'EXEC', 'FAILWITH', 'SIZE', 'ADD', 'SUB', 'SUB_MUTEZ', 'MUL', 'EDIV', 'OR', 'AND', 'XOR', 'NOT', 'ABS', 'NEG', 'LSL',
-  'LSR', 'COMPARE', 'EQ', 'NEQ', 'LT', 'GT', 'LE', 'GE', 'TRANSFER_TOKENS', 'SET_DELEGATE', 'NOW', 'MIN_BLOCK_TIME',
-  'IMPLICIT_ACCOUNT', 'AMOUNT', 'BALANCE', 'LEVEL', 'CHECK_SIGNATURE', 'HASH_KEY', 'SOURCE', 'SENDER', 'BLAKE2B',
-  'SHA256', 'SHA512', 'ADDRESS', 'RENAME', 'PACK', 'ISNAT', 'INT', 'SELF', 'CHAIN_ID', 'NEVER', 'VOTING_POWER',
-  'TOTAL_VOTING_POWER', 'KECCAK', 'SHA3', 'PAIRING_CHECK', 'TICKET', 'READ_TICKET', 'SPLIT_TICKET', 'JOIN_TICKETS',
+  'DUP',
+  'SWAP',
+  'SOME',
+  'UNIT',
+  'PAIR',
+  'UNPAIR',
+  'CAR',
+  'CDR',
+  'CONS',
+  'CONCAT',
+  'SLICE',
+  'MEM',
+  'UPDATE',
+  'GET',
+  'EXEC',
+  'FAILWITH',
+  'SIZE',
+  'ADD',
+  'SUB',
+  'SUB_MUTEZ',
+  'MUL',
+  'EDIV',
+  'OR',
+  'AND',
+  'XOR',
+  'NOT',
+  'ABS',
+  'NEG',
+  'LSL',
+  'LSR',
+  'COMPARE',
+  'EQ',
+  'NEQ',
+  'LT',
+  'GT',
+  'LE',
+  'GE',
+  'TRANSFER_TOKENS',
+  'SET_DELEGATE',
+  'NOW',
+  'MIN_BLOCK_TIME',
+  'IMPLICIT_ACCOUNT',
+  'AMOUNT',
+  'BALANCE',
+  'LEVEL',
+  'CHECK_SIGNATURE',
+  'HASH_KEY',
+  'SOURCE',
+  'SENDER',
+  'BLAKE2B',
+  'SHA256',
+  'SHA512',
+  'ADDRESS',
+  'RENAME',
+  'PACK',
+  'ISNAT',
+  'INT',
+  'SELF',
+  'CHAIN_ID',
+  'NEVER',
+  'VOTING_POWER',
+  'TOTAL_VOTING_POWER',
+  'KECCAK',
+  'SHA3',
+  'PAIRING_CHECK',
+  'TICKET',
+  'READ_TICKET',
+  'SPLIT_TICKET',
+  'JOIN_TICKETS',
   'OPEN_CHEST',
   // not in Octez's list, but of no argument all the same
-  'APPLY', 'SELF_ADDRESS', 'IS_IMPLICIT_ACCOUNT', 'INDEX_ADDRESS', 'GET_ADDRESS_INDEX', 'GET_AND_UPDATE', 'BYTES', 'NAT',
+  'APPLY',
+  'SELF_ADDRESS',
+  'IS_IMPLICIT_ACCOUNT',
+  'INDEX_ADDRESS',
+  'GET_ADDRESS_INDEX',
+  'GET_AND_UPDATE',
+  'BYTES',
+  'NAT',
   'SAPLING_VERIFY_UPDATE',
 ]);
-const ARITY1 = new Set(['NONE', 'LEFT', 'RIGHT', 'NIL', 'EMPTY_SET', 'CONTRACT', 'CAST', 'UNPACK', 'CREATE_CONTRACT', 'EMIT', 'SAPLING_EMPTY_STATE']);
+const ARITY1 = new Set([
+  'NONE',
+  'LEFT',
+  'RIGHT',
+  'NIL',
+  'EMPTY_SET',
+  'CONTRACT',
+  'CAST',
+  'UNPACK',
+  'CREATE_CONTRACT',
+  'EMIT',
+  'SAPLING_EMPTY_STATE',
+]);
 const ARITY2 = new Set(['PUSH', 'VIEW', 'EMPTY_MAP', 'EMPTY_BIG_MAP']);
-const BINOPS = new Set(['ADD', 'SUB', 'SUB_MUTEZ', 'MUL', 'EDIV', 'AND', 'OR', 'XOR', 'LSL', 'LSR', 'CONCAT', 'PAIRING_CHECK']);
+const BINOPS = new Set([
+  'ADD',
+  'SUB',
+  'SUB_MUTEZ',
+  'MUL',
+  'EDIV',
+  'AND',
+  'OR',
+  'XOR',
+  'LSL',
+  'LSR',
+  'CONCAT',
+  'PAIRING_CHECK',
+]);
 const UNOPS = new Set(['NEG', 'ABS', 'NOT', 'SIZE', 'EQ', 'NEQ', 'LT', 'GT', 'LE', 'GE', 'CONCAT']);
 const DEPTH3 = new Set(['UPDATE', 'SLICE', 'OPEN_CHEST']);
 const DEPTH1 = new Set([
-  'DROP', 'DUP', 'CAR', 'CDR', 'UNPAIR', 'SOME', 'BLAKE2B', 'SHA256', 'SHA512', 'DIP', 'IF_NONE', 'LEFT', 'RIGHT',
-  'IF_LEFT', 'IF', 'LOOP', 'IF_CONS', 'IMPLICIT_ACCOUNT', 'NEG', 'ABS', 'INT', 'NOT', 'HASH_KEY', 'EQ', 'NEQ', 'LT',
-  'GT', 'LE', 'GE', 'SIZE', 'FAILWITH', 'RENAME', 'PACK', 'ISNAT', 'ADDRESS', 'SET_DELEGATE', 'CAST', 'MAP', 'ITER',
-  'LOOP_LEFT', 'UNPACK', 'CONTRACT', 'NEVER', 'KECCAK', 'SHA3', 'READ_TICKET', 'JOIN_TICKETS',
+  'DROP',
+  'DUP',
+  'CAR',
+  'CDR',
+  'UNPAIR',
+  'SOME',
+  'BLAKE2B',
+  'SHA256',
+  'SHA512',
+  'DIP',
+  'IF_NONE',
+  'LEFT',
+  'RIGHT',
+  'IF_LEFT',
+  'IF',
+  'LOOP',
+  'IF_CONS',
+  'IMPLICIT_ACCOUNT',
+  'NEG',
+  'ABS',
+  'INT',
+  'NOT',
+  'HASH_KEY',
+  'EQ',
+  'NEQ',
+  'LT',
+  'GT',
+  'LE',
+  'GE',
+  'SIZE',
+  'FAILWITH',
+  'RENAME',
+  'PACK',
+  'ISNAT',
+  'ADDRESS',
+  'SET_DELEGATE',
+  'CAST',
+  'MAP',
+  'ITER',
+  'LOOP_LEFT',
+  'UNPACK',
+  'CONTRACT',
+  'NEVER',
+  'KECCAK',
+  'SHA3',
+  'READ_TICKET',
+  'JOIN_TICKETS',
 ]);
 const DEPTH2 = new Set([
-  'SWAP', 'PAIR', 'CONS', 'GET', 'MEM', 'EXEC', 'CHECK_SIGNATURE', 'ADD', 'SUB', 'SUB_MUTEZ', 'MUL', 'EDIV', 'AND', 'OR',
-  'XOR', 'LSL', 'LSR', 'COMPARE', 'PAIRING_CHECK', 'TICKET', 'SPLIT_TICKET',
+  'SWAP',
+  'PAIR',
+  'CONS',
+  'GET',
+  'MEM',
+  'EXEC',
+  'CHECK_SIGNATURE',
+  'ADD',
+  'SUB',
+  'SUB_MUTEZ',
+  'MUL',
+  'EDIV',
+  'AND',
+  'OR',
+  'XOR',
+  'LSL',
+  'LSR',
+  'COMPARE',
+  'PAIRING_CHECK',
+  'TICKET',
+  'SPLIT_TICKET',
 ]);
 
 /** The error for an instruction whose arguments or stack match none of its cases. */
@@ -716,19 +1181,39 @@ const arg = (t: Prim, i: number): Prim => (t.args as Prim[])[i]!;
 /** Results of the arithmetic and bitwise instructions on their two operands (parse_instr's cases). */
 const BINARY: Record<string, Record<string, string>> = {
   ADD: {
-    'timestamp int': 'timestamp', 'int timestamp': 'timestamp', 'mutez mutez': 'mutez', 'int int': 'int', 'int nat': 'int',
-    'nat int': 'int', 'nat nat': 'nat', 'bls12_381_g1 bls12_381_g1': 'bls12_381_g1',
-    'bls12_381_g2 bls12_381_g2': 'bls12_381_g2', 'bls12_381_fr bls12_381_fr': 'bls12_381_fr',
+    'timestamp int': 'timestamp',
+    'int timestamp': 'timestamp',
+    'mutez mutez': 'mutez',
+    'int int': 'int',
+    'int nat': 'int',
+    'nat int': 'int',
+    'nat nat': 'nat',
+    'bls12_381_g1 bls12_381_g1': 'bls12_381_g1',
+    'bls12_381_g2 bls12_381_g2': 'bls12_381_g2',
+    'bls12_381_fr bls12_381_fr': 'bls12_381_fr',
   },
   SUB: {
-    'timestamp int': 'timestamp', 'timestamp timestamp': 'int', 'int int': 'int', 'int nat': 'int', 'nat int': 'int',
+    'timestamp int': 'timestamp',
+    'timestamp timestamp': 'int',
+    'int int': 'int',
+    'int nat': 'int',
+    'nat int': 'int',
     'nat nat': 'int',
   },
   MUL: {
-    'mutez nat': 'mutez', 'nat mutez': 'mutez', 'int int': 'int', 'int nat': 'int', 'nat int': 'int', 'nat nat': 'nat',
-    'bls12_381_g1 bls12_381_fr': 'bls12_381_g1', 'bls12_381_g2 bls12_381_fr': 'bls12_381_g2',
-    'bls12_381_fr bls12_381_fr': 'bls12_381_fr', 'nat bls12_381_fr': 'bls12_381_fr', 'int bls12_381_fr': 'bls12_381_fr',
-    'bls12_381_fr int': 'bls12_381_fr', 'bls12_381_fr nat': 'bls12_381_fr',
+    'mutez nat': 'mutez',
+    'nat mutez': 'mutez',
+    'int int': 'int',
+    'int nat': 'int',
+    'nat int': 'int',
+    'nat nat': 'nat',
+    'bls12_381_g1 bls12_381_fr': 'bls12_381_g1',
+    'bls12_381_g2 bls12_381_fr': 'bls12_381_g2',
+    'bls12_381_fr bls12_381_fr': 'bls12_381_fr',
+    'nat bls12_381_fr': 'bls12_381_fr',
+    'int bls12_381_fr': 'bls12_381_fr',
+    'bls12_381_fr int': 'bls12_381_fr',
+    'bls12_381_fr nat': 'bls12_381_fr',
   },
   OR: { 'bool bool': 'bool', 'nat nat': 'nat', 'bytes bytes': 'bytes' },
   AND: { 'bool bool': 'bool', 'nat nat': 'nat', 'int nat': 'nat', 'bytes bytes': 'bytes' },
@@ -737,20 +1222,39 @@ const BINARY: Record<string, Record<string, string>> = {
   LSR: { 'nat nat': 'nat', 'bytes nat': 'bytes' },
 };
 const EDIV: Record<string, [string, string]> = {
-  'mutez nat': ['mutez', 'mutez'], 'mutez mutez': ['nat', 'mutez'], 'int int': ['int', 'nat'], 'int nat': ['int', 'nat'],
-  'nat int': ['int', 'nat'], 'nat nat': ['nat', 'nat'],
+  'mutez nat': ['mutez', 'mutez'],
+  'mutez mutez': ['nat', 'mutez'],
+  'int int': ['int', 'nat'],
+  'int nat': ['int', 'nat'],
+  'nat int': ['int', 'nat'],
+  'nat nat': ['nat', 'nat'],
 };
 const UNARY: Record<string, Record<string, string>> = {
   NOT: { bool: 'bool', int: 'int', nat: 'int', bytes: 'bytes' },
-  NEG: { int: 'int', nat: 'int', bls12_381_g1: 'bls12_381_g1', bls12_381_g2: 'bls12_381_g2', bls12_381_fr: 'bls12_381_fr' },
+  NEG: {
+    int: 'int',
+    nat: 'int',
+    bls12_381_g1: 'bls12_381_g1',
+    bls12_381_g2: 'bls12_381_g2',
+    bls12_381_fr: 'bls12_381_fr',
+  },
   ABS: { int: 'nat' },
   ISNAT: { int: 'option nat' },
   INT: { nat: 'int', bytes: 'int', bls12_381_fr: 'int' },
   BYTES: { nat: 'bytes', int: 'bytes' },
   NAT: { bytes: 'nat' },
-  EQ: { int: 'bool' }, NEQ: { int: 'bool' }, LT: { int: 'bool' }, GT: { int: 'bool' }, LE: { int: 'bool' }, GE: { int: 'bool' },
+  EQ: { int: 'bool' },
+  NEQ: { int: 'bool' },
+  LT: { int: 'bool' },
+  GT: { int: 'bool' },
+  LE: { int: 'bool' },
+  GE: { int: 'bool' },
   HASH_KEY: { key: 'key_hash' },
-  BLAKE2B: { bytes: 'bytes' }, SHA256: { bytes: 'bytes' }, SHA512: { bytes: 'bytes' }, KECCAK: { bytes: 'bytes' }, SHA3: { bytes: 'bytes' },
+  BLAKE2B: { bytes: 'bytes' },
+  SHA256: { bytes: 'bytes' },
+  SHA512: { bytes: 'bytes' },
+  KECCAK: { bytes: 'bytes' },
+  SHA3: { bytes: 'bytes' },
   IMPLICIT_ACCOUNT: { key_hash: 'contract unit' },
   IS_IMPLICIT_ACCOUNT: { address: 'option key_hash' },
   VOTING_POWER: { key_hash: 'nat' },
@@ -758,8 +1262,16 @@ const UNARY: Record<string, Record<string, string>> = {
   INDEX_ADDRESS: { address: 'nat' },
 };
 const NULLARY_INSTR: Record<string, Prim> = {
-  NOW: T('timestamp'), AMOUNT: MUTEZ, BALANCE: MUTEZ, LEVEL: NAT, CHAIN_ID: T('chain_id'), SOURCE: ADDRESS, SENDER: ADDRESS,
-  SELF_ADDRESS: ADDRESS, TOTAL_VOTING_POWER: NAT, MIN_BLOCK_TIME: NAT,
+  NOW: T('timestamp'),
+  AMOUNT: MUTEZ,
+  BALANCE: MUTEZ,
+  LEVEL: NAT,
+  CHAIN_ID: T('chain_id'),
+  SOURCE: ADDRESS,
+  SENDER: ADDRESS,
+  SELF_ADDRESS: ADDRESS,
+  TOTAL_VOTING_POWER: NAT,
+  MIN_BLOCK_TIME: NAT,
 };
 const typeOfName = (s: string): Prim => {
   const [a, b, c] = s.split(' ');
@@ -773,7 +1285,7 @@ const NOT_IN_VIEW = new Set(['TRANSFER_TOKENS', 'SET_DELEGATE', 'INDEX_ADDRESS',
  * 'failed' for FAILWITH and NEVER. Throws `OctezTypeError` with Octez's message.
  */
 export function typeInstruction(p: Prim, s: readonly Prim[], env: InstrEnv): Prim[] | 'failed' {
-  const args = (p.args ?? []);
+  const args = p.args ?? [];
   const n = args.length;
   const [a, b, c] = s;
   const rest = (k: number): Prim[] => s.slice(k);

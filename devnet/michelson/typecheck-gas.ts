@@ -9,7 +9,18 @@
  */
 import { parseData, unparseData } from './data';
 import type { BigMapDiff } from './big-map-diff';
-import { add, compareCost, comparableSize, cost, futureSerialization, log2, michelineSize, mul, stripLocations, typedSizeNodes } from './gas';
+import {
+  add,
+  compareCost,
+  comparableSize,
+  cost,
+  futureSerialization,
+  log2,
+  michelineSize,
+  mul,
+  stripLocations,
+  typedSizeNodes,
+} from './gas';
 import { pack } from './pack';
 import { pairTypes, type Expr, type Prim } from './micheline';
 import type { Trace, TypedScript } from './typecheck';
@@ -42,7 +53,10 @@ export function typeParsingCost(t: Expr): number {
   if (!isPrimNode(t)) return 0;
   const args = t.args ?? [];
   if (t.prim === 'pair' && args.length > 2) {
-    return add(add(PARSE_TYPE_CYCLE, typeParsingCost(args[0]!)), typeParsingCost({ prim: 'pair', args: args.slice(1) }));
+    return add(
+      add(PARSE_TYPE_CYCLE, typeParsingCost(args[0]!)),
+      typeParsingCost({ prim: 'pair', args: args.slice(1) }),
+    );
   }
   let n = t.prim === 'big_map' ? 2 * PARSE_TYPE_CYCLE : PARSE_TYPE_CYCLE;
   for (const a of args) if (isPrimNode(a)) n = add(n, typeParsingCost(a));
@@ -75,7 +89,19 @@ const intArg = (p: Prim): number => {
 };
 
 const NUMERIC_ARG = new Set(['DIG', 'DUG', 'DROP', 'DIP', 'PAIR', 'UNPAIR', 'GET', 'UPDATE', 'DUP']);
-const TYPE_ARGS = new Set(['NIL', 'NONE', 'LEFT', 'RIGHT', 'EMPTY_SET', 'EMPTY_MAP', 'EMPTY_BIG_MAP', 'UNPACK', 'CONTRACT', 'CAST', 'SAPLING_EMPTY_STATE']);
+const TYPE_ARGS = new Set([
+  'NIL',
+  'NONE',
+  'LEFT',
+  'RIGHT',
+  'EMPTY_SET',
+  'EMPTY_MAP',
+  'EMPTY_BIG_MAP',
+  'UNPACK',
+  'CONTRACT',
+  'CAST',
+  'SAPLING_EMPTY_STATE',
+]);
 const BRANCHES = new Set(['IF', 'IF_NONE', 'IF_LEFT', 'IF_CONS']);
 
 interface Judged {
@@ -97,7 +123,7 @@ class InstrCosts {
     let failed = false;
     for (const [i, x] of e.entries()) {
       const next = e[i + 1];
-      const j = this.instr(x, next === undefined ? after : this.trace.get(next) ?? undefined);
+      const j = this.instr(x, next === undefined ? after : (this.trace.get(next) ?? undefined));
       milligas = add(milligas, add(PARSE_INSTR_CYCLE, j.milligas));
       failed = j.failed;
     }
@@ -152,7 +178,9 @@ class InstrCosts {
       case 'LAMBDA_REC': {
         const [arg, ret, body] = args as [Prim, Prim, Expr];
         const j = this.code(body, [ret]);
-        return typed(add(add(typeParsingCost(arg), typeParsingCost(ret)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret))));
+        return typed(
+          add(add(typeParsingCost(arg), typeParsingCost(ret)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret))),
+        );
       }
       case 'DIP':
         return typed(this.code(args[args.length - 1]!, undefined).milligas);
@@ -164,7 +192,9 @@ class InstrCosts {
       case 'MAP':
         return typed(add(this.code(args[0]!, undefined).milligas, stackEq(s.slice(1))));
       case 'CREATE_CONTRACT':
-        return typed(s[2] ? add(scriptTypecheckingCostOf(args[0] as unknown as Expr[], this.trace), tyEq(s[2], s[2])) : 0);
+        return typed(
+          s[2] ? add(scriptTypecheckingCostOf(args[0] as unknown as Expr[], this.trace), tyEq(s[2], s[2])) : 0,
+        );
       default:
         break;
     }
@@ -229,7 +259,10 @@ export function viewsTypecheckingCost(typed: TypedScript): number {
   for (const v of typed.views.values()) {
     const ret = v.output;
     const j = new InstrCosts(typed.trace).code(v.code, [ret]);
-    n = add(n, add(add(typeParsingCost(v.input), typeParsingCost(v.output)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret))));
+    n = add(
+      n,
+      add(add(typeParsingCost(v.input), typeParsingCost(v.output)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret))),
+    );
   }
   return n;
 }
@@ -366,10 +399,12 @@ export function lazyStorageWalk(t: Prim): number {
   return cycle;
 }
 
-const hasLazyStorage = (t: Prim): boolean => t.prim === 'big_map' || t.prim === 'sapling_state' || (t.args ?? []).some((a) => 'prim' in a && hasLazyStorage(a));
+const hasLazyStorage = (t: Prim): boolean =>
+  t.prim === 'big_map' || t.prim === 'sapling_state' || (t.args ?? []).some((a) => 'prim' in a && hasLazyStorage(a));
 
 /** Unparsing a datum (script_ir_unparser.ml `unparse_data`): a cycle per node, then its future serialization. */
-export const dataUnparsingCost = (e: Expr): number => add(mul(michelineSize(e).nodes, cost.unparseDataCycle()), futureSerialization(e));
+export const dataUnparsingCost = (e: Expr): number =>
+  add(mul(michelineSize(e).nodes, cost.unparseDataCycle()), futureSerialization(e));
 
 /**
  * script_ir_translator.ml `diff_of_big_map`, as `extract_lazy_storage_diff` builds the diff: a new big_map unparses
@@ -381,7 +416,10 @@ export function bigMapDiffCost(diff: readonly BigMapDiff[]): number {
   for (const d of diff) {
     if (d.action === 'alloc') {
       // The key type is unparsed uncarbonated, the value type by `unparse_ty`; both have their locations stripped.
-      const strip = add(stripLocations(michelineSize(d.key_type).nodes), stripLocations(michelineSize(d.value_type).nodes));
+      const strip = add(
+        stripLocations(michelineSize(d.key_type).nodes),
+        stripLocations(michelineSize(d.value_type).nodes),
+      );
       milligas = add(milligas, add(strip, cost.unparseType(typedTypeNodes(d.value_type))));
     } else if (d.action === 'update') {
       milligas = add(milligas, add(PARSE_INSTR_CYCLE, dataUnparsingCost(d.key)));
@@ -415,7 +453,8 @@ export function entrypointSearchCost(parameter: Prim, entrypoint: string): numbe
 export function typedTypeNodes(t: Expr): number {
   if (!isPrimNode(t)) return 0;
   const args = (t.args ?? []).filter(isPrimNode);
-  if (t.prim === 'pair' && args.length > 2) return 1 + typedTypeNodes(args[0]!) + typedTypeNodes({ prim: 'pair', args: args.slice(1) });
+  if (t.prim === 'pair' && args.length > 2)
+    return 1 + typedTypeNodes(args[0]!) + typedTypeNodes({ prim: 'pair', args: args.slice(1) });
   return args.reduce((n, a) => n + typedTypeNodes(a), 1);
 }
 
@@ -483,7 +522,10 @@ class IrNodes {
       case 'IF_CONS': {
         const bt = this.block(args[0]!);
         const bf = this.block(args[1]!);
-        return { nodes: 1 + bt.nodes + (bt.failed ? 0 : 1) + bf.nodes + (bf.failed ? 0 : 1), failed: bt.failed && bf.failed };
+        return {
+          nodes: 1 + bt.nodes + (bt.failed ? 0 : 1) + bf.nodes + (bf.failed ? 0 : 1),
+          failed: bt.failed && bf.failed,
+        };
       }
       case 'LOOP':
       case 'LOOP_LEFT':
@@ -514,8 +556,14 @@ class IrNodes {
         break;
     }
     if (HOLDS_ARG_TYPE.has(e.prim)) return n(args[0] ? typedTypeNodes(args[0]) : 0);
-    if (HOLDS_TOP_TYPE.has(e.prim)) return n(s[0] ? typedTypeNodes(e.prim === 'JOIN_TICKETS' ? ((s[0].args?.[0] as Prim | undefined)?.args?.[0] ?? s[0]) : s[0]) : 0);
-    if (PREFIX_WITNESS.has(e.prim) && numeric !== undefined) return n(this.prefix(e.prim === 'DUG' ? s.slice(1) : s, numeric));
+    if (HOLDS_TOP_TYPE.has(e.prim))
+      return n(
+        s[0]
+          ? typedTypeNodes(e.prim === 'JOIN_TICKETS' ? ((s[0].args?.[0] as Prim | undefined)?.args?.[0] ?? s[0]) : s[0])
+          : 0,
+      );
+    if (PREFIX_WITNESS.has(e.prim) && numeric !== undefined)
+      return n(this.prefix(e.prim === 'DUG' ? s.slice(1) : s, numeric));
     return n(0);
   }
 
@@ -579,7 +627,8 @@ export function codeSizeNodes(typed: TypedScript): number {
   const input: Prim = { prim: 'pair', args: [typed.parameter, typed.storage] };
   const output: Prim = { prim: 'pair', args: [{ prim: 'list', args: [{ prim: 'operation' }] }, typed.storage] };
   const code = section(typed.script, 'code')!;
-  let nodes = micheline(code) + stackNodes([input]) + stackNodes([output]) + new IrNodes(typed.trace).block(code).nodes + 1;
+  let nodes =
+    micheline(code) + stackNodes([input]) + stackNodes([output]) + new IrNodes(typed.trace).block(code).nodes + 1;
   for (const v of typed.views.values()) nodes += micheline(v.code) + micheline(v.input) + micheline(v.output);
   return nodes;
 }

@@ -113,7 +113,8 @@ export function parseScript(src: string, options: { readonly layout?: boolean } 
   } catch (err) {
     throw illTyped(`Ill-formed script: ${(err as Error).message}`);
   }
-  if (e === null || !Array.isArray(e)) throw illTyped('Ill-formed script: expected a sequence of parameter, storage and code sections');
+  if (e === null || !Array.isArray(e))
+    throw illTyped('Ill-formed script: expected a sequence of parameter, storage and code sections');
   if (!json && options.layout !== false) checkLayout(src);
   return json ? e : (octezMacroShapes(e) as Expr[]);
 }
@@ -156,7 +157,8 @@ const where = (l: Loc): string =>
   l.start.line === l.stop.line
     ? `At line ${l.start.line} characters ${l.start.column} to ${l.stop.column}`
     : `From line ${l.start.line} character ${l.start.column} to line ${l.stop.line} character ${l.stop.column}`;
-const syntaxError = (loc: Loc, what: string): MichelsonFailure => illTyped(`${where(loc)}, syntax error in program: ${what}`);
+const syntaxError = (loc: Loc, what: string): MichelsonFailure =>
+  illTyped(`${where(loc)}, syntax error in program: ${what}`);
 
 /** Micheline tokens with octez-client's positions (line from 1, column from 0, in characters). */
 function tokenize(src: string): Token[] {
@@ -217,7 +219,8 @@ function tokenize(src: string): Token[] {
       }
       advance();
       push('literal');
-    } else throw syntaxError({ start, stop: { line, column: column + 1 } }, `unexpected character ${JSON.stringify(c)}`);
+    } else
+      throw syntaxError({ start, stop: { line, column: column + 1 } }, `unexpected character ${JSON.stringify(c)}`);
   }
   return tokens;
 }
@@ -316,7 +319,11 @@ export function typecheckCode(code: Expr, stack: readonly Prim[], trace: Trace):
   const checker = new Checker(trace);
   try {
     // A lambda pushed as data (Octez's Data callsite): SELF is refused in it.
-    return checker.run(code, stack.map((t) => stripAnnots(t) as Prim), { callsite: 'data', inLambda: true });
+    return checker.run(
+      code,
+      stack.map((t) => stripAnnots(t) as Prim),
+      { callsite: 'data', inLambda: true },
+    );
   } catch (e) {
     throw checker.translate(e);
   }
@@ -387,7 +394,8 @@ class Checker {
     const ctx: Ctx = { callsite: 'toplevel', inLambda: false, self: entrypoints };
     const out = this.run(top.code, [pairOf(paramType, storageType)], ctx);
     const ret = pairOf(LIST_OPERATION, storageType);
-    if (out !== 'failed' && (out.length !== 1 || !typesEqual(out[0]!, ret))) throw new OctezTypeError(top.code, badReturn(out, ret));
+    if (out !== 'failed' && (out.length !== 1 || !typesEqual(out[0]!, ret)))
+      throw new OctezTypeError(top.code, badReturn(out, ret));
     const views = [];
     for (const v of [...top.views].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
       const input = parseType(v.input, VIEW_IO);
@@ -414,7 +422,8 @@ class Checker {
   private checkLambda(arg: Prim, ret: Prim, body: Expr, recursive: boolean): void {
     const stack = recursive ? [arg, { prim: 'lambda', args: [arg, ret] }] : [arg];
     const out = this.run(body, stack, { callsite: 'data', inLambda: true });
-    if (out !== 'failed' && (out.length !== 1 || !typesEqual(out[0]!, ret))) throw new OctezTypeError(body, badReturn(out, ret));
+    if (out !== 'failed' && (out.length !== 1 || !typesEqual(out[0]!, ret)))
+      throw new OctezTypeError(body, badReturn(out, ret));
   }
 
   /** The shadow of `node` michel-codec typechecks (see the module comment). */
@@ -438,8 +447,10 @@ class Checker {
       }
       const args = node.args as Expr[];
       let shArgs: Expr[];
-      if (node.prim === 'LAMBDA' || node.prim === 'LAMBDA_REC') shArgs = [types[0]!, types[1]!, this.shadow(args[2]!, { ...ctx, inLambda: true }, here)];
-      else if (node.prim === 'DIP' && args.length === 2) shArgs = [{ int: (args[0] as { int: string }).int }, this.shadow(args[1]!, ctx, here)];
+      if (node.prim === 'LAMBDA' || node.prim === 'LAMBDA_REC')
+        shArgs = [types[0]!, types[1]!, this.shadow(args[2]!, { ...ctx, inLambda: true }, here)];
+      else if (node.prim === 'DIP' && args.length === 2)
+        shArgs = [{ int: (args[0] as { int: string }).int }, this.shadow(args[1]!, ctx, here)];
       else shArgs = args.map((a) => this.shadow(a, ctx, here));
       const sh: Prim = { prim: node.prim, args: shArgs };
       this.origOf.set(sh, node);
@@ -483,7 +494,10 @@ class Checker {
     } else if (Array.isArray(op)) {
       // Octez: in a sequence, only the last instruction may fail (FAILWITH, NEVER, branches that all fail).
       if ('failed' in out && op.length > 0 && this.lastOp !== op[op.length - 1])
-        throw new OctezTypeError(this.origOf.get(this.lastOp as object) ?? orig, 'The FAIL instruction must appear in a tail position.');
+        throw new OctezTypeError(
+          this.origOf.get(this.lastOp as object) ?? orig,
+          'The FAIL instruction must appear in a tail position.',
+        );
     } else this.control(orig as Prim, op as Prim, input, out);
     this.trace.set(orig, input);
     this.outs.set(op, out);
@@ -543,14 +557,18 @@ class Checker {
     if (e instanceof MichelsonFailure) return e;
     // Octez locates nodes in the whole script; code checked on its own (a lambda) has no such root.
     const trace = (build?: OctezTraceBuilder) => (build ? build(root ? locatorIn(root) : () => 0) : []);
-    if (e instanceof OctezTypeError) return illTyped(`${this.locate(e.node, src)}ill-typed script: ${e.message}`, trace(e.octez));
+    if (e instanceof OctezTypeError)
+      return illTyped(`${this.locate(e.node, src)}ill-typed script: ${e.message}`, trace(e.octez));
     if (isMichelsonDataError(e)) return illTyped(`ill-typed script: ${e.message}`, trace(e.octez));
     if (isMichelsonError(e)) {
       const err = e as Error & { val?: unknown; stackState?: unknown };
       const sh = err.val as object | undefined;
       const orig = sh ? this.origOf.get(sh) : undefined;
       const stack = Array.isArray(err.stackState) ? (err.stackState as Expr[]).map((t) => stripAnnots(t) as Prim) : [];
-      const message = orig && isPrim(orig as Expr) && sh && isPrim(sh as Expr) ? this.controlError(orig as Prim, sh as Prim, err.message, stack) : err.message;
+      const message =
+        orig && isPrim(orig as Expr) && sh && isPrim(sh as Expr)
+          ? this.controlError(orig as Prim, sh as Prim, err.message, stack)
+          : err.message;
       return illTyped(`${this.locate(orig, src)}ill-typed script: ${message}`);
     }
     return illTyped(`ill-typed script: ${(e as Error).message ?? String(e)}`);
@@ -562,7 +580,8 @@ class Checker {
       const o = this.outs.get(sh.args![i] as object);
       return o === undefined || 'failed' in o ? '[]' : showStack(Array.from(o, (t) => stripAnnots(t) as Prim));
     };
-    if (/stack must have at least|stack type mismatch/.test(message)) return `wrong stack type for instruction ${orig.prim}: ${showStack(stack, 1)}.`;
+    if (/stack must have at least|stack type mismatch/.test(message))
+      return `wrong stack type for instruction ${orig.prim}: ${showStack(stack, 1)}.`;
     switch (orig.prim) {
       case 'IF':
       case 'IF_NONE':
@@ -597,12 +616,16 @@ class Checker {
     };
     const [l1, c1] = pos(r.first);
     const [l2, c2] = pos(r.last);
-    return l1 === l2 ? `At line ${l1} characters ${c1} to ${c2}, ` : `From line ${l1} character ${c1} to line ${l2} character ${c2}, `;
+    return l1 === l2
+      ? `At line ${l1} characters ${c1} to ${c2}, `
+      : `From line ${l1} character ${c1} to line ${l2} character ${c2}, `;
   }
 }
 
 const ref = (node: unknown): { first: number; last: number } | undefined =>
-  node && typeof node === 'object' ? (node as { [sourceReference]?: { first: number; last: number } })[sourceReference] : undefined;
+  node && typeof node === 'object'
+    ? (node as { [sourceReference]?: { first: number; last: number } })[sourceReference]
+    : undefined;
 
 /**
  * Turns michel-codec's `{ failed }` result into the stack Octez gives (ITER/LOOP/LOOP_LEFT/LAMBDA
@@ -645,16 +668,22 @@ function toplevel(script: Expr | Expr[]): {
       case 'view': {
         if (args.length !== 4) return invalidArity(field, 4);
         const name = checkViewName(args[0]!);
-        if (views.some((v) => v.name === name)) throw new OctezTypeError(field, 'the name of view in toplevel should be unique');
+        if (views.some((v) => v.name === name))
+          throw new OctezTypeError(field, 'the name of view in toplevel should be unique');
         views.push({ name, input: args[1]!, output: args[2]!, code: args[3]! });
         break;
       }
       default:
-        if (instructionNamespace(field.prim) === null) throw new OctezTypeError(field, `Invalid primitive name ${field.prim}.`);
-        throw new OctezTypeError(field, `invalid primitive ${field.prim}, only parameter, storage, code or view can be used here.`);
+        if (instructionNamespace(field.prim) === null)
+          throw new OctezTypeError(field, `Invalid primitive name ${field.prim}.`);
+        throw new OctezTypeError(
+          field,
+          `invalid primitive ${field.prim}, only parameter, storage, code or view can be used here.`,
+        );
     }
   }
-  for (const name of ['parameter', 'storage', 'code']) if (!found.has(name)) throw new OctezTypeError(undefined, `Missing contract field: ${name}`);
+  for (const name of ['parameter', 'storage', 'code'])
+    if (!found.has(name)) throw new OctezTypeError(undefined, `Missing contract field: ${name}`);
   for (const name of ['parameter', 'code', 'storage'])
     if (found.get(name)!.annots?.length) throw new OctezTypeError(found.get(name), 'unexpected annotation.');
   const arg0 = (name: string): Expr => found.get(name)!.args![0]!;

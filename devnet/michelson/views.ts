@@ -28,7 +28,14 @@ function viewsOf(script: object): CompiledViews {
 }
 
 /** Result of `VIEW name` on `addr`, or null when there is no such contract, view, or matching types. */
-export function callView(x: RunContext, addr: Address, name: string, input: Prim, output: Prim, arg: Value): Value | null {
+export function callView(
+  x: RunContext,
+  addr: Address,
+  name: string,
+  input: Prim,
+  output: Prim,
+  arg: Value,
+): Value | null {
   if (addr.raw[0] !== 1 || addr.entrypoint !== '' || x.viewDepth >= MAX_VIEW_DEPTH) return null;
   const info = x.host.contract(addr);
   if (!info) return null;

@@ -7,11 +7,43 @@
 import { b58Encode, PrefixV2 } from '@taquito/utils';
 import { unparseData } from '../michelson/data';
 import { blake2b256, blake2b160, checkSignature, hashKey } from '../michelson/crypto';
-import { addressFromString, addressToString, keyHashToString, originatedAddress, publicKeyFromString, signatureFromBytes } from '../michelson/encoding';
+import {
+  addressFromString,
+  addressToString,
+  keyHashToString,
+  originatedAddress,
+  publicKeyFromString,
+  signatureFromBytes,
+} from '../michelson/encoding';
 import { findEntrypoint } from '../michelson/entrypoints';
 import { getCodec, CODEC, ProtocolsHash } from '@taquito/local-forging';
-import { bigMapDiffCost, dataTypecheckingCost, lazyStorageWalk, typeParsingCost, valueNodes, viewsTypecheckingCost } from '../michelson/typecheck-gas';
-import { LAZY_EXPR_PREFIX, MANAGER_OPERATION, add, TRANSFER_TO_IMPLICIT, blsProofCheck, cost, deserializationFromBytes, futureSerialization, michelineSize, allocBytes, scriptCacheAccess, scriptEntryWrite, scriptLoading, signatureAlgoOf, typedSizeNodes, signatureCheck, writeAccess } from '../michelson/gas';
+import {
+  bigMapDiffCost,
+  dataTypecheckingCost,
+  lazyStorageWalk,
+  typeParsingCost,
+  valueNodes,
+  viewsTypecheckingCost,
+} from '../michelson/typecheck-gas';
+import {
+  LAZY_EXPR_PREFIX,
+  MANAGER_OPERATION,
+  add,
+  TRANSFER_TO_IMPLICIT,
+  blsProofCheck,
+  cost,
+  deserializationFromBytes,
+  futureSerialization,
+  michelineSize,
+  allocBytes,
+  scriptCacheAccess,
+  scriptEntryWrite,
+  scriptLoading,
+  signatureAlgoOf,
+  typedSizeNodes,
+  signatureCheck,
+  writeAccess,
+} from '../michelson/gas';
 import type { Expr, Prim } from '../michelson/micheline';
 import { pairTypes } from '../michelson/micheline';
 import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map-diff';
@@ -21,8 +53,24 @@ import { applyError, ApplyError, NodeError, tezosError, validationError, vmTrace
 import { expandConstants, registerConstant } from './global-constants';
 import { bigMapKeyHex } from './host';
 import { signatureFromB58, verifyBlsProof } from './signatures';
-import { adjustBalance, chargeTableGrowth, contentsValue, settleContractTickets, ticketsIn, ticketToken, type KeyedToken } from './tickets';
-import { fork, type Account, type BigMapEntry, type BigMapState, type ImplicitAccount, type OriginatedAccount, type State } from './state';
+import {
+  adjustBalance,
+  chargeTableGrowth,
+  contentsValue,
+  settleContractTickets,
+  ticketsIn,
+  ticketToken,
+  type KeyedToken,
+} from './tickets';
+import {
+  fork,
+  type Account,
+  type BigMapEntry,
+  type BigMapState,
+  type ImplicitAccount,
+  type OriginatedAccount,
+  type State,
+} from './state';
 import type { LoadedScript } from '../michelson/run';
 
 export const CONSTANTS = {
@@ -96,7 +144,15 @@ export interface GroupResult {
   readonly flat: FlatResult[];
 }
 
-const MANAGER_KINDS = new Set(['reveal', 'transaction', 'origination', 'delegation', 'increase_paid_storage', 'register_global_constant', 'transfer_ticket']);
+const MANAGER_KINDS = new Set([
+  'reveal',
+  'transaction',
+  'origination',
+  'delegation',
+  'increase_paid_storage',
+  'register_global_constant',
+  'transfer_ticket',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // validation
@@ -119,7 +175,11 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
     if (!MANAGER_KINDS.has(c.kind)) {
       // validate.ml `check_period_kind_for_ballot`: every period here is a proposal period (nobody proposes), where
       // Octez refuses any ballot.
-      if (c.kind === 'ballot') throw validationError('temporary', 'validate.operation.wrong_voting_period_kind', { current: 'proposal', expected: ['exploration', 'promotion'] });
+      if (c.kind === 'ballot')
+        throw validationError('temporary', 'validate.operation.wrong_voting_period_kind', {
+          current: 'proposal',
+          expected: ['exploration', 'promotion'],
+        });
       throw validationError('permanent', 'validate.operation.unsupported', { kind: c.kind });
     }
     if (c.source !== source) throw validationError('permanent', 'validate.operation.inconsistent_sources');
@@ -127,7 +187,8 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
     // contract_storage.ml registers `implicit.empty_implicit_contract` as a branch error.
     if (!allocated) throw validationError('branch', 'implicit.empty_implicit_contract', { implicit: source });
     if (c.kind === 'reveal') {
-      if (i !== 0 || publicKey !== undefined) throw validationError('branch', 'contract.previously_revealed_key', { contract: source });
+      if (i !== 0 || publicKey !== undefined)
+        throw validationError('branch', 'contract.previously_revealed_key', { contract: source });
       const pk = c.public_key ?? '';
       let ok: boolean;
       try {
@@ -135,7 +196,11 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
       } catch {
         ok = false;
       }
-      if (!ok) throw validationError('permanent', 'contract.manager.inconsistent_hash', { public_key: pk, expected_hash: source });
+      if (!ok)
+        throw validationError('permanent', 'contract.manager.inconsistent_hash', {
+          public_key: pk,
+          expected_hash: source,
+        });
       checkProofPresence(source, pk, c.proof);
       publicKey = pk;
     } else if (publicKey === undefined) {
@@ -143,27 +208,40 @@ export function validateGroup(state: State, g: GroupInput, mode: { checkSignatur
     }
     const expected = counter + 1n;
     const found = BigInt(c.counter);
-    if (found < expected) throw validationError('branch', 'contract.counter_in_the_past', { contract: source, expected: expected.toString(), found: found.toString() });
-    if (found > expected) throw validationError('temporary', 'contract.counter_in_the_future', { contract: source, expected: expected.toString(), found: found.toString() });
+    if (found < expected)
+      throw validationError('branch', 'contract.counter_in_the_past', {
+        contract: source,
+        expected: expected.toString(),
+        found: found.toString(),
+      });
+    if (found > expected)
+      throw validationError('temporary', 'contract.counter_in_the_future', {
+        contract: source,
+        expected: expected.toString(),
+        found: found.toString(),
+      });
     counter = found;
     // Octez's validate.ml `check_contents`: each gas limit within hard_gas_limit_per_operation, then the group's
     // within the block's (every gas figure the devnet is given is held to the protocol's limits).
     const gasLimit = BigInt(c.gas_limit);
-    if (gasLimit < 0n || gasLimit > CONSTANTS.hardGasLimitPerOperation) throw validationError('permanent', 'gas_limit_too_high');
+    if (gasLimit < 0n || gasLimit > CONSTANTS.hardGasLimitPerOperation)
+      throw validationError('permanent', 'gas_limit_too_high');
     gasLimits += gasLimit;
     if (gasLimits > CONSTANTS.hardGasLimitPerBlock) {
       const block = tezosError('temporary', 'gas_exhausted.block');
       throw new NodeError(mode.mempool ? [tezosError('permanent', 'gas_limit_too_high'), block] : [block]);
     }
     const storageLimit = BigInt(c.storage_limit);
-    if (storageLimit < 0n || storageLimit > CONSTANTS.hardStorageLimitPerOperation) throw validationError('permanent', 'storage_limit_too_high');
+    if (storageLimit < 0n || storageLimit > CONSTANTS.hardStorageLimitPerOperation)
+      throw validationError('permanent', 'storage_limit_too_high');
     const fee = BigInt(c.fee);
     if (balance < fee) throw new NodeError(balanceTooLow(source, balance, fee));
     balance -= fee;
     // contract_storage.ml `simulate_spending`: fees that empty the source must leave it emptiable, and delete it
     // unless it is a delegate itself.
     if (balance === 0n && account?.kind === 'implicit') {
-      if (!emptiable(account)) throw validationError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: source });
+      if (!emptiable(account))
+        throw validationError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: source });
       allocated = account.delegate !== undefined;
     }
   }
@@ -192,8 +270,10 @@ const isBlsKey = (publicKey: string): boolean => publicKey.startsWith(PrefixV2.B
 /** validate.ml `check_bls_proof_for_manager_pk`: a tz4 key is revealed with a proof of possession, no other key with one. */
 function checkProofPresence(source: string, publicKey: string, proof: string | undefined): void {
   const fields = { kind: 'manager_pk', source, public_key: publicKey };
-  if (isBlsKey(publicKey) && proof === undefined) throw validationError('permanent', 'validate.operation.missing_bls_proof', fields);
-  if (!isBlsKey(publicKey) && proof !== undefined) throw validationError('permanent', 'validate.operation.unused_bls_proof', fields);
+  if (isBlsKey(publicKey) && proof === undefined)
+    throw validationError('permanent', 'validate.operation.missing_bls_proof', fields);
+  if (!isBlsKey(publicKey) && proof !== undefined)
+    throw validationError('permanent', 'validate.operation.unused_bls_proof', fields);
 }
 
 /** apply.ml's reveal: the proof must be the key's own proof of possession (checked when applying, so the fees stay paid). */
@@ -204,17 +284,27 @@ function checkProof(publicKey: string, proof: string): void {
   } catch {
     ok = false;
   }
-  if (!ok) throw applyError('permanent', 'validate.operation.incorrect_bls_proof', { kind: 'manager_pk', public_key: publicKey, proof });
+  if (!ok)
+    throw applyError('permanent', 'validate.operation.incorrect_bls_proof', {
+      kind: 'manager_pk',
+      public_key: publicKey,
+      proof,
+    });
 }
 
 /** contract_storage.ml `spend_from_balance`: `balance_too_low` over the tez subtraction's underflow. */
 const balanceTooLow = (contract: string, balance: bigint, amount: bigint): TezosError[] => [
-  tezosError('temporary', 'contract.balance_too_low', { contract, balance: balance.toString(), amount: amount.toString() }),
+  tezosError('temporary', 'contract.balance_too_low', {
+    contract,
+    balance: balance.toString(),
+    amount: amount.toString(),
+  }),
   tezosError('temporary', 'tez.subtraction_underflow', { amounts: [balance.toString(), amount.toString()] }),
 ];
 
 /** contract_storage.ml `check_emptiable`: an implicit account delegating to another may not reach a zero balance. */
-const emptiable = (a: Account): boolean => a.kind !== 'implicit' || a.delegate === undefined || a.delegate === a.address;
+const emptiable = (a: Account): boolean =>
+  a.kind !== 'implicit' || a.delegate === undefined || a.delegate === a.address;
 
 /**
  * contract_storage.ml `ensure_deallocated_if_empty`, after every spending: an implicit account left with nothing is
@@ -315,7 +405,9 @@ export function applyGroup(state: State, g: GroupInput, env: ApplyEnv): GroupRes
 function unsignedLength(g: GroupInput): number {
   if (g.signed) return g.signed.forged.length;
   try {
-    return getCodec(CODEC.MANAGER, ProtocolsHash.PsUshuai9).encoder({ branch: g.branch, contents: g.contents }).length / 2;
+    return (
+      getCodec(CODEC.MANAGER, ProtocolsHash.PsUshuai9).encoder({ branch: g.branch, contents: g.contents }).length / 2
+    );
   } catch {
     // Contents Taquito cannot forge are refused at injection anyway; simulate them as the smallest operation.
     return 0;
@@ -323,7 +415,11 @@ function unsignedLength(g: GroupInput): number {
 }
 
 /** `fixedMilligas`: what the content pays before its own work (the manager operation, maybe the signature check). */
-function applyContent(ctx: GroupCtx, c: Content, fixedMilligas: number): { result: Json; internals: Json[]; flat: FlatResult[] } {
+function applyContent(
+  ctx: GroupCtx,
+  c: Content,
+  fixedMilligas: number,
+): { result: Json; internals: Json[]; flat: FlatResult[] } {
   const gas: Gas = { limit: BigInt(c.gas_limit) * 1000n, used: 0n };
   const storage: Storage = { paid: 0n, allocations: 0n };
   const flat: FlatResult[] = [];
@@ -336,7 +432,8 @@ function applyContent(ctx: GroupCtx, c: Content, fixedMilligas: number): { resul
       case 'reveal': {
         // apply.ml re-checks `must_be_allocated`: the fees may have emptied the source.
         const a = ctx.state.accounts.get(c.source);
-        if (a?.kind !== 'implicit') throw applyError('branch', 'implicit.empty_implicit_contract', { implicit: c.source });
+        if (a?.kind !== 'implicit')
+          throw applyError('branch', 'implicit.empty_implicit_contract', { implicit: c.source });
         if (c.proof !== undefined) {
           consume(gas, BigInt(blsProofCheck()));
           checkProof(c.public_key ?? '', c.proof);
@@ -350,17 +447,43 @@ function applyContent(ctx: GroupCtx, c: Content, fixedMilligas: number): { resul
         break;
       case 'transaction': {
         // The protocol refuses a top-level transfer of nothing to an implicit account.
-        if ((c.amount ?? '0') === '0' && !(c.destination ?? '').startsWith('KT1')) throw applyError('branch', 'contract.empty_transaction', { contract: c.destination });
+        if ((c.amount ?? '0') === '0' && !(c.destination ?? '').startsWith('KT1'))
+          throw applyError('branch', 'contract.empty_transaction', { contract: c.destination });
         // apply.ml decodes the parameters (Unit when absent) with `Script.Always`: 20 milligas per byte.
         consume(gas, BigInt(deserializationFromBytes(exprBytes(c.parameters?.value ?? { prim: 'Unit' }))));
-        const r = transfer(ctx, { payer: c.source, source: c.source, sender: c.source, destination: c.destination ?? '', amount: BigInt(c.amount ?? '0'), entrypoint: c.parameters?.entrypoint ?? 'default', parameter: c.parameters?.value }, gas, storage);
+        const r = transfer(
+          ctx,
+          {
+            payer: c.source,
+            source: c.source,
+            sender: c.source,
+            destination: c.destination ?? '',
+            amount: BigInt(c.amount ?? '0'),
+            entrypoint: c.parameters?.entrypoint ?? 'default',
+            parameter: c.parameters?.value,
+          },
+          gas,
+          storage,
+        );
         result = r.result;
         emitted = r.emitted;
         break;
       }
       case 'origination': {
         const script = c.script ?? { code: [], storage: { prim: 'Unit' } };
-        const r = originate(ctx, { payer: c.source, sender: c.source, balance: BigInt(c.balance ?? '0'), code: script.code, storageExpr: script.storage, delegate: c.delegate }, gas, storage);
+        const r = originate(
+          ctx,
+          {
+            payer: c.source,
+            sender: c.source,
+            balance: BigInt(c.balance ?? '0'),
+            code: script.code,
+            storageExpr: script.storage,
+            delegate: c.delegate,
+          },
+          gas,
+          storage,
+        );
         result = r.result;
         break;
       }
@@ -423,12 +546,19 @@ function applyContent(ctx: GroupCtx, c: Content, fixedMilligas: number): { resul
         // fees_storage.ml traces the failed transfer: Balance_too_low, itself tracing Tez's Subtraction_underflow.
         throw new ApplyError([
           tezosError('temporary', 'contract.cannot_pay_storage_fee'),
-          tezosError('temporary', 'contract.balance_too_low', { contract: c.source, balance: balance.toString(), amount: burn.toString() }),
+          tezosError('temporary', 'contract.balance_too_low', {
+            contract: c.source,
+            balance: balance.toString(),
+            amount: burn.toString(),
+          }),
           tezosError('temporary', 'tez.subtraction_underflow', { amounts: [balance.toString(), burn.toString()] }),
         ]);
       }
       if (payer.balance === burn && !emptiable(payer)) {
-        throw new ApplyError([tezosError('temporary', 'contract.cannot_pay_storage_fee'), tezosError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: c.source })]);
+        throw new ApplyError([
+          tezosError('temporary', 'contract.cannot_pay_storage_fee'),
+          tezosError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: c.source }),
+        ]);
       }
       setAccount(ctx.state, { ...payer, balance: payer.balance - burn });
       deallocateIfEmpty(ctx.state, c.source);
@@ -438,7 +568,11 @@ function applyContent(ctx: GroupCtx, c: Content, fixedMilligas: number): { resul
     if (!(e instanceof ApplyError)) throw e;
     const failed: Json = { status: 'failed', errors: e.errors };
     for (const x of internals) (x.result as Json).status = 'backtracked';
-    return { result: failed, internals, flat: [{ kind: c.kind, internal: false, json: c, result: failed }, ...flat.slice(1)] };
+    return {
+      result: failed,
+      internals,
+      flat: [{ kind: c.kind, internal: false, json: c, result: failed }, ...flat.slice(1)],
+    };
   }
 }
 
@@ -454,7 +588,13 @@ function numbered(ctx: GroupCtx, ops: readonly Operation[]): [Operation, number]
   return out;
 }
 
-function applyInternal(ctx: GroupCtx, payer: string, op: Operation, gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
+function applyInternal(
+  ctx: GroupCtx,
+  payer: string,
+  op: Operation,
+  gas: Gas,
+  storage: Storage,
+): { result: Json; emitted: Operation[] } {
   // apply_internal_operation_contents: an internal operation pays the manager operation's cost too (no signature).
   consume(gas, BigInt(MANAGER_OPERATION));
   const sender = addressToString(op.source);
@@ -464,12 +604,39 @@ function applyInternal(ctx: GroupCtx, payer: string, op: Operation, gas: Gas, st
       const destination = addressToString(new Address(o.destination.raw, ''));
       const entrypoint = o.destination.entrypoint === '' ? 'default' : o.destination.entrypoint;
       const parameter = unparseData(o.parameter, o.parameterType, 'optimized');
-      return transfer(ctx, { payer, source: payer, sender, destination, amount: o.amount, entrypoint, parameter, parameterType: o.parameterType }, gas, storage);
+      return transfer(
+        ctx,
+        {
+          payer,
+          source: payer,
+          sender,
+          destination,
+          amount: o.amount,
+          entrypoint,
+          parameter,
+          parameterType: o.parameterType,
+        },
+        gas,
+        storage,
+      );
     }
     case 'origination': {
       const code = o.script.code as Expr[];
       const storageExpr = unparseData(o.storage, o.script.storageType, 'optimized');
-      const r = originate(ctx, { payer, sender, balance: o.balance, code, storageExpr, delegate: o.delegate ? keyHashToString(o.delegate) : undefined, address: addressToString(o.address) }, gas, storage);
+      const r = originate(
+        ctx,
+        {
+          payer,
+          sender,
+          balance: o.balance,
+          code,
+          storageExpr,
+          delegate: o.delegate ? keyHashToString(o.delegate) : undefined,
+          address: addressToString(o.address),
+        },
+        gas,
+        storage,
+      );
       return { result: r.result, emitted: [] };
     }
     case 'delegation':
@@ -493,7 +660,7 @@ function delegate(ctx: GroupCtx, source: string, to: string | undefined, gas: Ga
   }
   if (to !== undefined && to === source) ctx.state.delegates.add(to);
   const { delegate: _old, ...rest } = a;
-  setAccount(ctx.state, to === undefined ? (rest) : { ...a, delegate: to });
+  setAccount(ctx.state, to === undefined ? rest : { ...a, delegate: to });
   return { status: 'applied', consumed_milligas: gas.used.toString() };
 }
 
@@ -502,7 +669,8 @@ function debit(ctx: GroupCtx, address: string, amount: bigint): Json[] {
   const a = ctx.state.accounts.get(address);
   const balance = a?.balance ?? 0n;
   if (!a || balance < amount) throw new ApplyError(balanceTooLow(address, balance, amount));
-  if (balance === amount && !emptiable(a)) throw applyError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: address });
+  if (balance === amount && !emptiable(a))
+    throw applyError('branch', 'implicit.empty_implicit_delegated_contract', { implicit: address });
   setAccount(ctx.state, { ...a, balance: balance - amount });
   return [{ kind: 'contract', contract: address, change: (-amount).toString(), origin: 'block' }];
 }
@@ -519,7 +687,8 @@ interface Transfer {
   readonly parameterType?: Prim;
 }
 
-const isUnit = (e: Expr | undefined): boolean => e === undefined || (!Array.isArray(e) && 'prim' in e && e.prim === 'Unit');
+const isUnit = (e: Expr | undefined): boolean =>
+  e === undefined || (!Array.isArray(e) && 'prim' in e && e.prim === 'Unit');
 
 function transfer(ctx: GroupCtx, t: Transfer, gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
   try {
@@ -530,18 +699,27 @@ function transfer(ctx: GroupCtx, t: Transfer, gas: Gas, storage: Storage): { res
   const updates = debit(ctx, t.sender, t.amount);
   const dest = ctx.state.accounts.get(t.destination);
   if (t.destination.startsWith('KT1')) {
-    if (!dest || dest.kind !== 'originated') throw applyError('temporary', 'contract.non_existing_contract', { contract: t.destination });
+    if (!dest || dest.kind !== 'originated')
+      throw applyError('temporary', 'contract.non_existing_contract', { contract: t.destination });
     return call(ctx, t, dest, updates, gas, storage);
   }
-  if (t.entrypoint !== 'default') throw applyError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint: t.entrypoint });
+  if (t.entrypoint !== 'default')
+    throw applyError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint: t.entrypoint });
   // Octez's Transaction_to_implicit_with_ticket: the ticket's rows moved with its sender's accounting (tickets.ts).
-  const ticket = t.parameterType?.prim === 'ticket' && t.parameter !== undefined ? ticketsIn(t.parameter, t.parameterType, ctx.state) : undefined;
+  const ticket =
+    t.parameterType?.prim === 'ticket' && t.parameter !== undefined
+      ? ticketsIn(t.parameter, t.parameterType, ctx.state)
+      : undefined;
   if (!ticket && !isUnit(t.parameter)) {
     throw new ApplyError([tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination })]);
   }
   consume(gas, BigInt(TRANSFER_TO_IMPLICIT));
   const result: Json = { status: 'applied' };
-  if (ticket) result.ticket_updates = [...ticket.values()].map((x) => ({ ticket_token: x.token.token, updates: [{ account: t.destination, amount: x.amount.toString() }] }));
+  if (ticket)
+    result.ticket_updates = [...ticket.values()].map((x) => ({
+      ticket_token: x.token.token,
+      updates: [{ account: t.destination, amount: x.amount.toString() }],
+    }));
   if (!dest && t.amount === 0n && ticket) {
     // Nothing credited allocates nothing (Token.transfer skips a zero amount), yet Octez reports, and burns for, an
     // allocation since the destination was not allocated before.
@@ -550,14 +728,22 @@ function transfer(ctx: GroupCtx, t: Transfer, gas: Gas, storage: Storage): { res
   } else if (dest) {
     setAccount(ctx.state, { ...dest, balance: dest.balance + t.amount });
   } else {
-    setAccount(ctx.state, { kind: 'implicit', address: t.destination, balance: t.amount, counter: ctx.state.globalCounter, firstLevel: ctx.env.level });
+    setAccount(ctx.state, {
+      kind: 'implicit',
+      address: t.destination,
+      balance: t.amount,
+      counter: ctx.state.globalCounter,
+      firstLevel: ctx.env.level,
+    });
     storage.allocations += 1n;
     result.allocated_destination_contract = true;
   }
-  if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
+  if (t.amount > 0n)
+    updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
   // Token.transfer deallocates the giver after crediting (token.ml `transfer_n`), so a transfer to oneself keeps it.
   deallocateIfEmpty(ctx.state, t.sender);
-  if (result.allocated_destination_contract) updates.push(...burnUpdates(t.payer, CONSTANTS.originationSize * CONSTANTS.costPerByte, 'storage fees'));
+  if (result.allocated_destination_contract)
+    updates.push(...burnUpdates(t.payer, CONSTANTS.originationSize * CONSTANTS.costPerByte, 'storage fees'));
   result.balance_updates = updates;
   result.consumed_milligas = gas.used.toString();
   return { result: orderResult(result), emitted: [] };
@@ -570,17 +756,37 @@ const burnUpdates = (payer: string, amount: bigint, category: string): Json[] =>
 
 /** Octez's field order: status, storage, big_map_diff, balance_updates, …, consumed_milligas, storage_size, paid_storage_size_diff. */
 function orderResult(r: Json): Json {
-  const keys = ['status', 'storage', 'big_map_diff', 'balance_updates', 'ticket_updates', 'originated_contracts', 'consumed_milligas', 'storage_size', 'paid_storage_size_diff', 'allocated_destination_contract', 'lazy_storage_diff'];
+  const keys = [
+    'status',
+    'storage',
+    'big_map_diff',
+    'balance_updates',
+    'ticket_updates',
+    'originated_contracts',
+    'consumed_milligas',
+    'storage_size',
+    'paid_storage_size_diff',
+    'allocated_destination_contract',
+    'lazy_storage_diff',
+  ];
   const out: Json = {};
   for (const k of keys) if (r[k] !== undefined) out[k] = r[k];
   return out;
 }
 
-function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json[], gas: Gas, storage: Storage): { result: Json; emitted: Operation[] } {
+function call(
+  ctx: GroupCtx,
+  t: Transfer,
+  dest: OriginatedAccount,
+  updates: Json[],
+  gas: Gas,
+  storage: Storage,
+): { result: Json; emitted: Operation[] } {
   const credited: OriginatedAccount = { ...dest, balance: dest.balance + t.amount };
   setAccount(ctx.state, credited);
   deallocateIfEmpty(ctx.state, t.sender);
-  if (t.amount > 0n) updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
+  if (t.amount > 0n)
+    updates.push({ kind: 'contract', contract: t.destination, change: t.amount.toString(), origin: 'block' });
   const loaded = ctx.env.loaded(dest.address, dest.script, ctx.state.globalConstants);
   // apply.ml find_contract_from_cache → script_cache.ml `find`: a cache lookup that misses, the script's loading and
   // typechecking (charged by runScript), `script_size` on the parsed storage, and the cache update.
@@ -624,11 +830,23 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   consume(gas, BigInt(bigMapWrites(r.bigMapDiff)));
   // apply_transaction_to_smart_contract puts the updated script back in the cache.
   consume(gas, BigInt(scriptCacheAccess()));
-  const bigMapBytes = applyBigMapDiff(ctx.state, r.bigMapDiff, dest.address, r.storageValue === undefined ? undefined : storageAnnots(loaded.typed.storage, unparseData(r.storageValue, loaded.typed.storage, 'optimized_legacy')));
+  const bigMapBytes = applyBigMapDiff(
+    ctx.state,
+    r.bigMapDiff,
+    dest.address,
+    r.storageValue === undefined
+      ? undefined
+      : storageAnnots(loaded.typed.storage, unparseData(r.storageValue, loaded.typed.storage, 'optimized_legacy')),
+  );
   const current = ctx.state.accounts.get(dest.address) as OriginatedAccount;
   const used = current.usedBytes + exprBytes(newStorage) - exprBytes(dest.storage) + bigMapBytes;
   const paidDiff = used > current.paidBytes ? used - current.paidBytes : 0;
-  setAccount(ctx.state, { ...current, storage: newStorage, usedBytes: used, paidBytes: Math.max(current.paidBytes, used) });
+  setAccount(ctx.state, {
+    ...current,
+    storage: newStorage,
+    usedBytes: used,
+    paidBytes: Math.max(current.paidBytes, used),
+  });
   const tickets = settleTickets(ctx, dest.address, newStorage, loaded.typed.storage, r.operationValues);
   const paid = BigInt(paidDiff) + tickets.paid;
   storage.paid += paid;
@@ -647,11 +865,25 @@ function call(ctx: GroupCtx, t: Transfer, dest: OriginatedAccount, updates: Json
   return { result: orderResult(result), emitted: [...r.operationValues] };
 }
 
-function failureErrors(e: MichelsonFailure, contract: string, parameter: Expr | undefined, loaded: LoadedScript): TezosError[] {
-  const runtime = tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: contract, contract_code: 'Deprecated' });
+function failureErrors(
+  e: MichelsonFailure,
+  contract: string,
+  parameter: Expr | undefined,
+  loaded: LoadedScript,
+): TezosError[] {
+  const runtime = tezosError('temporary', 'michelson_v1.runtime_error', {
+    contract_handle: contract,
+    contract_code: 'Deprecated',
+  });
   switch (e.kind) {
     case 'script_rejected':
-      return [runtime, tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith ?? { prim: 'Unit' } })];
+      return [
+        runtime,
+        tezosError('temporary', 'michelson_v1.script_rejected', {
+          location: 0,
+          with: e.failedWith ?? { prim: 'Unit' },
+        }),
+      ];
     case 'gas_exhausted':
       return [tezosError('temporary', 'gas_exhausted.operation')];
     case 'overflow':
@@ -660,7 +892,11 @@ function failureErrors(e: MichelsonFailure, contract: string, parameter: Expr | 
       if (/Ill typed parameter/.test(e.message)) {
         return [
           tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract }),
-          tezosError('permanent', 'michelson_v1.invalid_constant', { location: 0, expected_type: loaded.typed.parameter, wrong_expression: parameter ?? { prim: 'Unit' } }),
+          tezosError('permanent', 'michelson_v1.invalid_constant', {
+            location: 0,
+            expected_type: loaded.typed.parameter,
+            wrong_expression: parameter ?? { prim: 'Unit' },
+          }),
         ];
       }
       return [runtime, tezosError('permanent', 'michelson_v1.ill_typed_data', { message: e.message }), ...vmTrace(e)];
@@ -673,7 +909,13 @@ function failureErrors(e: MichelsonFailure, contract: string, parameter: Expr | 
  * A contract's ticket accounting after its run (tickets.ts): its rows follow its new storage, the tickets its operations
  * carry are credited to their destinations. Returns the bytes to pay for the table's growth and the receipt.
  */
-function settleTickets(ctx: GroupCtx, contract: string, storageExpr: Expr, storageType: Prim, ops: readonly Operation[]): { paid: bigint; receipt: Json[] } {
+function settleTickets(
+  ctx: GroupCtx,
+  contract: string,
+  storageExpr: Expr,
+  storageType: Prim,
+  ops: readonly Operation[],
+): { paid: bigint; receipt: Json[] } {
   const held = ticketsIn(storageExpr, storageType, ctx.state);
   const sent = [];
   for (const { op } of ops) {
@@ -681,7 +923,11 @@ function settleTickets(ctx: GroupCtx, contract: string, storageExpr: Expr, stora
       const tickets = ticketsIn(unparseData(op.parameter, op.parameterType, 'optimized'), op.parameterType, ctx.state);
       if (tickets.size > 0) sent.push({ destination: addressToString(new Address(op.destination.raw, '')), tickets });
     } else if (op.kind === 'origination') {
-      const tickets = ticketsIn(unparseData(op.storage, op.script.storageType, 'optimized'), op.script.storageType, ctx.state);
+      const tickets = ticketsIn(
+        unparseData(op.storage, op.script.storageType, 'optimized'),
+        op.script.storageType,
+        ctx.state,
+      );
       if (tickets.size > 0) sent.push({ destination: addressToString(op.address), tickets });
     }
   }
@@ -699,7 +945,10 @@ function increasePaidStorage(ctx: GroupCtx, c: Content, gas: Gas): Json {
   const destination = c.destination ?? '';
   const contract = ctx.state.accounts.get(destination);
   if (contract?.kind !== 'originated') {
-    throw applyError('permanent', 'context.storage_error', { missing_key: ['contracts', 'index', destination, 'paid_bytes'], function: 'get' });
+    throw applyError('permanent', 'context.storage_error', {
+      missing_key: ['contracts', 'index', destination, 'paid_bytes'],
+      function: 'get',
+    });
   }
   const bytes = BigInt(c.amount ?? '0');
   if (bytes <= 0n) throw applyError('permanent', 'contract.negative_storage_input');
@@ -708,12 +957,20 @@ function increasePaidStorage(ctx: GroupCtx, c: Content, gas: Gas): Json {
   try {
     debited = debit(ctx, c.source, burn);
   } catch (e) {
-    if (e instanceof ApplyError) throw new ApplyError([tezosError('temporary', 'contract.cannot_pay_storage_fee'), ...e.errors]);
+    if (e instanceof ApplyError)
+      throw new ApplyError([tezosError('temporary', 'contract.cannot_pay_storage_fee'), ...e.errors]);
     throw e;
   }
   deallocateIfEmpty(ctx.state, c.source);
   setAccount(ctx.state, { ...contract, paidBytes: contract.paidBytes + Number(bytes) });
-  return { status: 'applied', balance_updates: [...debited, { kind: 'burned', category: 'storage fees', change: burn.toString(), origin: 'block' }], consumed_milligas: gas.used.toString() };
+  return {
+    status: 'applied',
+    balance_updates: [
+      ...debited,
+      { kind: 'burned', category: 'storage fees', change: burn.toString(), origin: 'block' },
+    ],
+    consumed_milligas: gas.used.toString(),
+  };
 }
 
 /**
@@ -749,18 +1006,26 @@ function transferTicket(ctx: GroupCtx, c: Content, gas: Gas, storage: Storage): 
   // ticket_transfer.ml parses the contents' type, then the contents at that type.
   consume(gas, BigInt(add(typeParsingCost(contentType), dataTypecheckingCost(contents, contentType as Prim))));
   const toContract = destination.startsWith('KT1');
-  if (!toContract && entrypoint !== 'default') throw applyError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint });
-  if (toContract && ctx.state.accounts.get(destination)?.kind !== 'originated') throw applyError('temporary', 'contract.non_existing_contract', { contract: destination });
+  if (!toContract && entrypoint !== 'default')
+    throw applyError('permanent', 'michelson_v1.no_such_entrypoint', { entrypoint });
+  if (toContract && ctx.state.accounts.get(destination)?.kind !== 'originated')
+    throw applyError('temporary', 'contract.non_existing_contract', { contract: destination });
   let token: KeyedToken;
   let value: Value;
   try {
     token = ticketToken({ string: c.ticket_ticketer ?? '' }, contentType, contents);
     value = contentsValue(token);
   } catch (e) {
-    throw applyError('permanent', 'michelson_v1.invalid_constant', { location: 0, expected_type: contentType, wrong_expression: contents, message: (e as Error).message });
+    throw applyError('permanent', 'michelson_v1.invalid_constant', {
+      location: 0,
+      expected_type: contentType,
+      wrong_expression: contents,
+      message: (e as Error).message,
+    });
   }
   const amount = BigInt(c.ticket_amount ?? '0');
-  const grown = adjustBalance(ctx.state, c.source, token, -amount) + adjustBalance(ctx.state, destination, token, amount);
+  const grown =
+    adjustBalance(ctx.state, c.source, token, -amount) + adjustBalance(ctx.state, destination, token, amount);
   const paid = chargeTableGrowth(ctx.state, grown);
   storage.paid += paid;
   const updates = [{ account: c.source, amount: (-amount).toString() }];
@@ -809,18 +1074,34 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   try {
     loaded = ctx.env.loaded(address, o.code, ctx.state.globalConstants);
   } catch (e) {
-    throw new ApplyError([tezosError('permanent', 'michelson_v1.ill_typed_contract', { message: (e as Error).message }), ...vmTrace(e)]);
+    throw new ApplyError([
+      tezosError('permanent', 'michelson_v1.ill_typed_contract', { message: (e as Error).message }),
+      ...vmTrace(e),
+    ]);
   }
   // apply.ml decodes a signed origination's storage and code (`Script.Always`) before typechecking them.
-  if (o.address === undefined) consume(gas, BigInt(deserializationFromBytes(exprBytes(o.storageExpr)) + deserializationFromBytes(exprBytes(o.code))));
+  if (o.address === undefined)
+    consume(
+      gas,
+      BigInt(deserializationFromBytes(exprBytes(o.storageExpr)) + deserializationFromBytes(exprBytes(o.code))),
+    );
   // parse_script, then (apply.ml) parse_views: the code's typechecking, the storage's, the views'.
-  consume(gas, BigInt(loaded.parsingCost) + BigInt(dataTypecheckingCost(o.storageExpr, loaded.typed.storage, loaded.typed.trace)) + BigInt(viewsTypecheckingCost(loaded.typed)));
+  consume(
+    gas,
+    BigInt(loaded.parsingCost) +
+      BigInt(dataTypecheckingCost(o.storageExpr, loaded.typed.storage, loaded.typed.trace)) +
+      BigInt(viewsTypecheckingCost(loaded.typed)),
+  );
   let value;
   try {
     value = loaded.compiler.data(o.storageExpr, loaded.typed.storage);
   } catch (e) {
     throw new ApplyError([
-      tezosError('permanent', 'michelson_v1.ill_typed_data', { expected_type: loaded.typed.storage, ill_typed_expression: o.storageExpr, message: (e as Error).message }),
+      tezosError('permanent', 'michelson_v1.ill_typed_data', {
+        expected_type: loaded.typed.storage,
+        ill_typed_expression: o.storageExpr,
+        message: (e as Error).message,
+      }),
       ...vmTrace(e),
     ]);
   }
@@ -831,18 +1112,36 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   const settled = settleBigMaps(value, loaded.typed.storage, initial, host);
   const storageExpr = unparseData(settled.value, loaded.typed.storage, 'optimized');
   const updates = debit(ctx, o.sender, o.balance);
-  if (o.balance > 0n) updates.push({ kind: 'contract', contract: address, change: o.balance.toString(), origin: 'block' });
+  if (o.balance > 0n)
+    updates.push({ kind: 'contract', contract: address, change: o.balance.toString(), origin: 'block' });
   consume(gas, BigInt(bigMapWrites(settled.diff)));
-  const bigMapBytes = applyBigMapDiff(ctx.state, settled.diff, address, storageAnnots(loaded.typed.storage, unparseData(settled.value, loaded.typed.storage, 'optimized_legacy')));
+  const bigMapBytes = applyBigMapDiff(
+    ctx.state,
+    settled.diff,
+    address,
+    storageAnnots(loaded.typed.storage, unparseData(settled.value, loaded.typed.storage, 'optimized_legacy')),
+  );
   // apply_origination unparses storage and code, then contract_storage.ml `raw_originate` writes both.
   // collect_lazy_storage and extract_lazy_storage_diff walk the storage (script_ir_translator.ml).
   consume(gas, BigInt(add(2 * lazyStorageWalk(loaded.typed.storage), bigMapDiffCost(settled.diff))));
-  consume(gas, BigInt(unparsingCost(storageExpr, cost.unparseDataCycle()) + unparsingCost(o.code, cost.unparseInstrCycle())));
+  consume(
+    gas,
+    BigInt(unparsingCost(storageExpr, cost.unparseDataCycle()) + unparsingCost(o.code, cost.unparseInstrCycle())),
+  );
   // Both unparsings end with `account_for_future_serialization_cost`.
   consume(gas, BigInt(futureSerialization(storageExpr) + futureSerialization(o.code)));
-  consume(gas, BigInt(scriptEntryWrite(o.code, exprBytes(o.code)) + scriptEntryWrite(storageExpr, exprBytes(storageExpr))));
+  consume(
+    gas,
+    BigInt(scriptEntryWrite(o.code, exprBytes(o.code)) + scriptEntryWrite(storageExpr, exprBytes(storageExpr))),
+  );
   // Each of code and storage is stored as a lazy expression, with its 4-byte length prefix.
-  const used = exprBytes(o.code) + LAZY_EXPR_PREFIX + exprBytes(storageExpr) + LAZY_EXPR_PREFIX + bigMapBytes + allocSaplingStates(ctx.state, settled.saplingAllocs);
+  const used =
+    exprBytes(o.code) +
+    LAZY_EXPR_PREFIX +
+    exprBytes(storageExpr) +
+    LAZY_EXPR_PREFIX +
+    bigMapBytes +
+    allocSaplingStates(ctx.state, settled.saplingAllocs);
   setAccount(ctx.state, {
     kind: 'originated',
     address,
@@ -867,7 +1166,10 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
     consumed_milligas: gas.used.toString(),
     storage_size: used.toString(),
     paid_storage_size_diff: used.toString(),
-    lazy_storage_diff: settled.diff.length + settled.saplingAllocs.length > 0 ? [...lazyStorageDiff(settled.diff), ...settled.saplingAllocs.map(saplingAllocDiff)] : undefined,
+    lazy_storage_diff:
+      settled.diff.length + settled.saplingAllocs.length > 0
+        ? [...lazyStorageDiff(settled.diff), ...settled.saplingAllocs.map(saplingAllocDiff)]
+        : undefined,
   };
   return { result: orderResult(result) };
 }
@@ -933,7 +1235,9 @@ function storageAnnots(t: Prim, v: Expr): Map<bigint, string> {
  */
 function bigMapWrites(diff: readonly BigMapDiff[]): number {
   let milligas = 0;
-  for (const d of diff) if (d.action === 'update' && d.value !== undefined) milligas += add(allocBytes(exprBytes(d.value)), writeAccess(exprBytes(d.value)));
+  for (const d of diff)
+    if (d.action === 'update' && d.value !== undefined)
+      milligas += add(allocBytes(exprBytes(d.value)), writeAccess(exprBytes(d.value)));
   return milligas;
 }
 
@@ -945,7 +1249,12 @@ const BIG_MAP_BYTES = 33;
 const entryBytes = (e: BigMapEntry): number => 65 + exprBytes(e.value);
 
 /** Applies a run's diff to the stored big_maps; returns the bytes it added (negative when it freed some). */
-function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: string, annots?: Map<bigint, string>): number {
+function applyBigMapDiff(
+  state: State,
+  diff: readonly BigMapDiff[],
+  contract: string,
+  annots?: Map<bigint, string>,
+): number {
   let bytes = 0;
   // Copy-on-write (the state may be a fork that is dropped): each map is copied once per diff.
   const copies = new Map<bigint, { entries: Map<string, BigMapEntry>; byHash: Map<string, string>; m: BigMapState }>();
@@ -965,7 +1274,15 @@ function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: st
       case 'alloc': {
         const id = BigInt(d.big_map);
         const path = annots?.get(id);
-        state.bigMaps.set(id, { id, keyType: d.key_type as Prim, valueType: d.value_type as Prim, entries: new Map(), byHash: new Map(), contract, ...(path ? { path } : {}) });
+        state.bigMaps.set(id, {
+          id,
+          keyType: d.key_type as Prim,
+          valueType: d.value_type as Prim,
+          entries: new Map(),
+          byHash: new Map(),
+          contract,
+          ...(path ? { path } : {}),
+        });
         bytes += BIG_MAP_BYTES;
         break;
       }
@@ -975,7 +1292,14 @@ function applyBigMapDiff(state: State, diff: readonly BigMapDiff[], contract: st
         const id = BigInt(d.destination_big_map);
         const path = annots?.get(id);
         const { path: _p, ...rest } = src;
-        state.bigMaps.set(id, { ...rest, id, entries: new Map(src.entries), byHash: new Map(src.byHash), contract, ...(path ? { path } : {}) });
+        state.bigMaps.set(id, {
+          ...rest,
+          id,
+          entries: new Map(src.entries),
+          byHash: new Map(src.byHash),
+          contract,
+          ...(path ? { path } : {}),
+        });
         bytes += BIG_MAP_BYTES;
         for (const e of src.entries.values()) bytes += entryBytes(e);
         break;
@@ -1035,10 +1359,18 @@ function lazyStorageDiff(diff: readonly BigMapDiff[]): Json[] {
         out.set(d.big_map, { kind: 'big_map', id: d.big_map, diff: { action: 'remove' } });
         break;
       case 'alloc':
-        out.set(d.big_map, { kind: 'big_map', id: d.big_map, diff: { action: 'alloc', updates: [], key_type: d.key_type, value_type: d.value_type } });
+        out.set(d.big_map, {
+          kind: 'big_map',
+          id: d.big_map,
+          diff: { action: 'alloc', updates: [], key_type: d.key_type, value_type: d.value_type },
+        });
         break;
       case 'copy':
-        out.set(d.destination_big_map, { kind: 'big_map', id: d.destination_big_map, diff: { action: 'copy', source: d.source_big_map, updates: [] } });
+        out.set(d.destination_big_map, {
+          kind: 'big_map',
+          id: d.destination_big_map,
+          diff: { action: 'copy', source: d.source_big_map, updates: [] },
+        });
         break;
       case 'update': {
         let entry = out.get(d.big_map);
@@ -1046,7 +1378,11 @@ function lazyStorageDiff(diff: readonly BigMapDiff[]): Json[] {
           entry = { kind: 'big_map', id: d.big_map, diff: { action: 'update', updates: [] } };
           out.set(d.big_map, entry);
         }
-        ((entry.diff as Json).updates as Json[]).push({ key_hash: d.key_hash, key: d.key, ...(d.value === undefined ? {} : { value: d.value }) });
+        ((entry.diff as Json).updates as Json[]).push({
+          key_hash: d.key_hash,
+          key: d.key,
+          ...(d.value === undefined ? {} : { value: d.value }),
+        });
         break;
       }
     }

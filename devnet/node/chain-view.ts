@@ -61,7 +61,8 @@ export type OperationContentView =
       readonly nonce?: number;
     }
   | {
-      readonly kind: 'reveal' | 'delegation' | 'event' | 'increase_paid_storage' | 'register_global_constant' | 'transfer_ticket';
+      readonly kind:
+        'reveal' | 'delegation' | 'event' | 'increase_paid_storage' | 'register_global_constant' | 'transfer_ticket';
       readonly internal: boolean;
       readonly source: string;
       readonly status: string;

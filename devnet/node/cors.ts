@@ -20,7 +20,8 @@ const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/\s?#]+$/;
 /** `scheme://host[:port]` in lower case, without a trailing slash, as browsers send it; `*` stays `*`. */
 function normalizeOrigin(text: string): string {
   const o = text.trim().replace(/\/$/, '').toLowerCase();
-  if (o !== '*' && !ORIGIN.test(o)) throw new RangeError(`${JSON.stringify(text)} is not an origin (scheme://host[:port], or *)`);
+  if (o !== '*' && !ORIGIN.test(o))
+    throw new RangeError(`${JSON.stringify(text)} is not an origin (scheme://host[:port], or *)`);
   return o;
 }
 

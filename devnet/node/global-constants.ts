@@ -79,7 +79,14 @@ export function expandConstants(e: Expr, table: ReadonlyMap<string, Expr>): { ex
     if (n.prim !== 'constant') return n.args ? { ...n, args: n.args.map(walk) } : n;
     milligas += CONSTANT_BRANCH_MILLIGAS;
     const [hash] = n.args ?? [];
-    if (n.args?.length !== 1 || (n.annots?.length ?? 0) > 0 || hash === undefined || Array.isArray(hash) || !('string' in hash) || !isExprHash(hash.string)) {
+    if (
+      n.args?.length !== 1 ||
+      (n.annots?.length ?? 0) > 0 ||
+      hash === undefined ||
+      Array.isArray(hash) ||
+      !('string' in hash) ||
+      !isExprHash(hash.string)
+    ) {
       throw constantError('Badly_formed_constant_expression');
     }
     let value = expanded.get(hash.string);
@@ -115,7 +122,10 @@ function depth(e: Expr): number {
  * within the size and depth limits) and that it is new.
  * @throws ApplyError with Octez's ids
  */
-export function registerConstant(value: Expr, table: ReadonlyMap<string, Expr>): { hash: string; bytes: number; milligas: bigint } {
+export function registerConstant(
+  value: Expr,
+  table: ReadonlyMap<string, Expr>,
+): { hash: string; bytes: number; milligas: bigint } {
   const { expr, milligas } = expandConstants(value, table);
   if (depth(expr) > MAX_ALLOWED_GLOBAL_CONSTANT_DEPTH) throw constantError('Expression_too_deep');
   const binary = exprBinary(value);
@@ -123,7 +133,10 @@ export function registerConstant(value: Expr, table: ReadonlyMap<string, Expr>):
   const hash = scriptExprHashOfPacked(binary);
   if (table.has(hash)) {
     // Octez traces the storage's own error with this one.
-    throw new ApplyError([tezosError('branch', 'Expression_already_registered'), tezosError('permanent', 'context.storage_error', { existing_key: ['global_constant', hash] })]);
+    throw new ApplyError([
+      tezosError('branch', 'Expression_already_registered'),
+      tezosError('permanent', 'context.storage_error', { existing_key: ['global_constant', hash] }),
+    ]);
   }
   return { hash, bytes: binary.length, milligas: milligas + hashingMilligas(binary.length) };
 }

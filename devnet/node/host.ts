@@ -25,14 +25,21 @@ export function chainHost(state: State, loaded: (address: string, script: Expr[]
       const acc = state.accounts.get(address);
       if (!acc || acc.kind !== 'originated') return null;
       const l = loaded(address, acc.script);
-      return { parameter: l.typed.parameter, storageType: l.typed.storage, storage: acc.storage, balance: acc.balance, script: l.typed.script };
+      return {
+        parameter: l.typed.parameter,
+        storageType: l.typed.storage,
+        storage: acc.storage,
+        balance: acc.balance,
+        script: l.typed.script,
+      };
     },
     bigMapGet: (id, hex) => state.bigMaps.get(id)?.entries.get(hex)?.value ?? null,
     bigMapTypes(id) {
       const m = state.bigMaps.get(id);
       return m ? { keyType: m.keyType, valueType: m.valueType } : null;
     },
-    bigMapEntries: (id) => [...(state.bigMaps.get(id)?.entries.values() ?? [])].map((e) => ({ key: e.key, value: e.value })),
+    bigMapEntries: (id) =>
+      [...(state.bigMaps.get(id)?.entries.values() ?? [])].map((e) => ({ key: e.key, value: e.value })),
     nextBigMapId: () => state.nextBigMapId,
     votingPower(k) {
       const pkh = addressToString(new Address(Uint8Array.of(0, ...k.raw), ''));

@@ -87,7 +87,9 @@ function persisted(dataDir: string, accounts: readonly BootstrapAccount[]): Chai
     const saved = fromJson<{ chainId: string; state: State; blockCount: number }>(readFileSync(stateFile, 'utf8'));
     // Lines past blockCount belong to a block whose context was never saved (a crash between the writes).
     const lines = readFileSync(blocksFile, 'utf8').split('\n').slice(0, saved.blockCount);
-    chain = new Chain({ snapshot: { chainId: saved.chainId, state: saved.state, blocks: lines.map((l) => fromJson<Block>(l)) } });
+    chain = new Chain({
+      snapshot: { chainId: saved.chainId, state: saved.state, blocks: lines.map((l) => fromJson<Block>(l)) },
+    });
     writeFileSync(blocksFile, lines.map((l) => l + '\n').join(''));
   } else {
     chain = new Chain({ accounts });
@@ -95,7 +97,14 @@ function persisted(dataDir: string, accounts: readonly BootstrapAccount[]): Chai
   }
   let saved = chain.blocks.length;
   const save = (c: Chain): void => {
-    if (c.blocks.length > saved) appendFileSync(blocksFile, c.blocks.slice(saved).map((b) => toJson(b) + '\n').join(''));
+    if (c.blocks.length > saved)
+      appendFileSync(
+        blocksFile,
+        c.blocks
+          .slice(saved)
+          .map((b) => toJson(b) + '\n')
+          .join(''),
+      );
     saved = c.blocks.length;
     writeFileSync(stateFile + '.tmp', toJson({ chainId: c.chainId, state: c.state, blockCount: saved }));
     renameSync(stateFile + '.tmp', stateFile);
@@ -108,9 +117,12 @@ function persisted(dataDir: string, accounts: readonly BootstrapAccount[]): Chai
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const blockTime = options.blockTime ?? 0;
   const lag = options.indexerLag ?? 0;
-  if (!(lag >= 0 && Number.isFinite(lag))) throw new RangeError(`indexerLag must be a number of seconds ≥ 0, not ${lag}`);
+  if (!(lag >= 0 && Number.isFinite(lag)))
+    throw new RangeError(`indexerLag must be a number of seconds ≥ 0, not ${lag}`);
   const accounts = bootstrapAccounts(options.accounts ?? 10);
-  const chain = options.ephemeral ? new Chain({ accounts }) : persisted(options.dataDir ?? join('.data', 'devnet'), accounts);
+  const chain = options.ephemeral
+    ? new Chain({ accounts })
+    : persisted(options.dataDir ?? join('.data', 'devnet'), accounts);
   const cors = new CorsPolicy(options.corsOrigins);
   const lagged = lag > 0 && options.tzkt ? new LaggedView(chain, lag) : undefined;
   const tzkt = options.tzkt?.(lagged ?? chain);
@@ -120,8 +132,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     // A WebSocket from a page the CORS policy refuses is refused alike (browsers do not preflight WebSockets).
     const origin = req.headers.origin;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (origin !== undefined && !cors.allows(origin)) socket.end('HTTP/1.1 403 Forbidden\r\nx-devnet-cors-error: invalid origin\r\nconnection: close\r\n\r\n');
-    else if (!tzkt?.upgrade?.(req, socket, head, url)) socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+    if (origin !== undefined && !cors.allows(origin))
+      socket.end('HTTP/1.1 403 Forbidden\r\nx-devnet-cors-error: invalid origin\r\nconnection: close\r\n\r\n');
+    else if (!tzkt?.upgrade?.(req, socket, head, url))
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -9,12 +9,27 @@ import { concatBytes } from '../michelson/encoding';
 import { loadScript, type LoadedScript } from '../michelson/run';
 import type { Expr } from '../michelson/micheline';
 import { BOOTSTRAP_BALANCE, type BootstrapAccount } from './accounts';
-import { applyGroup, operationHash, validateGroup, type ApplyEnv, type Content, type FlatResult, type GroupInput, type Json } from './apply';
+import {
+  applyGroup,
+  operationHash,
+  validateGroup,
+  type ApplyEnv,
+  type Content,
+  type FlatResult,
+  type GroupInput,
+  type Json,
+} from './apply';
 import type { AccountView, BigMapView, BlockView, ChainView, OperationContentView, OperationView } from './chain-view';
 import { NodeError, PROTOCOL, validationError } from './errors';
 import { expandConstants } from './global-constants';
 import { chainHost } from './host';
-import { signatureFromB58, signatureToB58, signedOperationBytes, signedPartsCandidates, type SignedParts } from './signatures';
+import {
+  signatureFromB58,
+  signatureToB58,
+  signedOperationBytes,
+  signedPartsCandidates,
+  type SignedParts,
+} from './signatures';
 import { fork, adopt, withDefaults, type State, type BigMapState, type Account } from './state';
 
 /** The protocol constant the RPC reports too (rpc.ts): the most bytes one operation may take. */
@@ -25,11 +40,18 @@ export const MAX_OPERATION_DATA_LENGTH = 32_768;
  * a baker's node refuses an operation whose fees (all its contents') are below minimal_fees + minimal_nanotez_per_gas_unit
  * × its gas limits + minimal_nanotez_per_byte × its size in bytes (branch, contents and signature).
  */
-export const MEMPOOL_FILTER = { minimalFeesMutez: 100n, minimalNanotezPerGasUnit: 100n, minimalNanotezPerByte: 1000n } as const;
+export const MEMPOOL_FILTER = {
+  minimalFeesMutez: 100n,
+  minimalNanotezPerGasUnit: 100n,
+  minimalNanotezPerByte: 1000n,
+} as const;
 
 /** The least fee (mutez, rounded up) the mempool filter lets through for `gasLimit` gas units and `bytes` bytes. */
 export function minimalFeeMutez(gasLimit: bigint, bytes: number): bigint {
-  const nanotez = MEMPOOL_FILTER.minimalFeesMutez * 1000n + MEMPOOL_FILTER.minimalNanotezPerGasUnit * gasLimit + MEMPOOL_FILTER.minimalNanotezPerByte * BigInt(bytes);
+  const nanotez =
+    MEMPOOL_FILTER.minimalFeesMutez * 1000n +
+    MEMPOOL_FILTER.minimalNanotezPerGasUnit * gasLimit +
+    MEMPOOL_FILTER.minimalNanotezPerByte * BigInt(bytes);
   return (nanotez + 999n) / 1000n;
 }
 
@@ -69,10 +91,15 @@ const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 const MAX_CONTEXTS = 4096;
 
 /** The devnet's chain id: `NetX…` from a fixed seed, the same on every run. */
-export const DEVNET_CHAIN_ID = b58Encode(blake2b256(new TextEncoder().encode('tezos-pole devnet')).subarray(0, 4), PrefixV2.ChainID);
+export const DEVNET_CHAIN_ID = b58Encode(
+  blake2b256(new TextEncoder().encode('tezos-pole devnet')).subarray(0, 4),
+  PrefixV2.ChainID,
+);
 
 /** A parsed block id: an alias, a level or a hash, and how many blocks before it (negative: after it). */
-export type BlockRef = ({ alias: 'head' | 'genesis' | 'checkpoint' | 'savepoint' | 'caboose' } | { level: number } | { hash: string }) & { offset: number };
+export type BlockRef = (
+  { alias: 'head' | 'genesis' | 'checkpoint' | 'savepoint' | 'caboose' } | { level: number } | { hash: string }
+) & { offset: number };
 
 /** Octez's block_services.ml `parse_block`, on the devnet's ids; null where Octez answers "Cannot parse block identifier". */
 export function parseBlockId(id: string): BlockRef | null {
@@ -137,7 +164,15 @@ export class Chain implements ChainView {
     const accounts = new Map<string, Account>();
     for (const a of init.accounts) {
       // Bootstrap accounts are revealed and registered delegates, as on Octez's sandbox.
-      accounts.set(a.address, { kind: 'implicit', address: a.address, balance: BOOTSTRAP_BALANCE, counter: 0n, publicKey: a.publicKey, delegate: a.address, firstLevel: 0 });
+      accounts.set(a.address, {
+        kind: 'implicit',
+        address: a.address,
+        balance: BOOTSTRAP_BALANCE,
+        counter: 0n,
+        publicKey: a.publicKey,
+        delegate: a.address,
+        firstLevel: 0,
+      });
     }
     this.state = {
       accounts,
@@ -152,7 +187,10 @@ export class Chain implements ChainView {
       ticketPaidBytes: 0n,
     };
     const timestamp = Math.floor((init.now ?? Date.now()) / 1000);
-    const genesisHash = b58Encode(blake2b256(new TextEncoder().encode(`tezos-pole devnet genesis ${timestamp}`)), PrefixV2.BlockHash);
+    const genesisHash = b58Encode(
+      blake2b256(new TextEncoder().encode(`tezos-pole devnet genesis ${timestamp}`)),
+      PrefixV2.BlockHash,
+    );
     this.blocks = [{ level: 0, hash: genesisHash, predecessor: genesisHash, timestamp, operations: [] }];
     this.sealed = { ...this.state };
     this.contexts.set(0, this.sealed);
@@ -204,7 +242,11 @@ export class Chain implements ChainView {
    * Typechecked scripts, by the script object and by its text (simulated originations all land on one address), with
    * their global constants expanded first (from `constants`, by default the chain's: a stored script's are registered).
    */
-  loaded = (_address: string, script: Expr[], constants: ReadonlyMap<string, Expr> = this.state.globalConstants): LoadedScript => {
+  loaded = (
+    _address: string,
+    script: Expr[],
+    constants: ReadonlyMap<string, Expr> = this.state.globalConstants,
+  ): LoadedScript => {
     let l = this.scriptObjects.get(script);
     if (l) return l;
     const expanded = expandConstants(script, constants).expr as Expr[];
@@ -247,7 +289,9 @@ export class Chain implements ChainView {
     if (block !== head) return this.contextAt(block);
     const before = bakesAtOnce ? this.contexts.get(head.level - 1) : undefined;
     const first = contents[0];
-    const stale = first !== undefined && head.operations.some((o) => o.contents[0]?.source === first.source && o.contents[0]?.counter === first.counter);
+    const stale =
+      first !== undefined &&
+      head.operations.some((o) => o.contents[0]?.source === first.source && o.contents[0]?.counter === first.counter);
     return before && stale ? before : this.sealed;
   }
 
@@ -260,11 +304,19 @@ export class Chain implements ChainView {
   }
 
   /** `helpers/preapply/operations`: checks the signature too, still on a copy. */
-  async preapply(op: { branch: string; contents: Content[]; signature: string }, base: State = this.sealed): Promise<{ contents: Json[]; signature: string }> {
+  async preapply(
+    op: { branch: string; contents: Content[]; signature: string },
+    base: State = this.sealed,
+  ): Promise<{ contents: Json[]; signature: string }> {
     const forged = await this.forge(op.branch, op.contents);
     const sig = signatureFromB58(op.signature);
     const s = fork(base);
-    const g = { branch: op.branch, contents: op.contents, signed: { forged, signature: sig }, hash: operationHash(signedOperationBytes(forged, sig)).raw };
+    const g = {
+      branch: op.branch,
+      contents: op.contents,
+      signed: { forged, signature: sig },
+      hash: operationHash(signedOperationBytes(forged, sig)).raw,
+    };
     validateGroup(s, g, { checkSignature: true, mempool: false });
     return { contents: applyGroup(s, g, this.env()).contents, signature: op.signature };
   }
@@ -274,9 +326,14 @@ export class Chain implements ChainView {
    * the operation for the next block, or bakes it into its own block at once with `bake`; returns its hash.
    */
   async inject(hex: string, options: { bake?: boolean } = {}): Promise<string> {
-    if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 128 + 64 + 2) throw validationError('permanent', 'operation.invalid_encoding');
+    if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length < 128 + 64 + 2)
+      throw validationError('permanent', 'operation.invalid_encoding');
     // As Octez: an operation (signature included) may not exceed the protocol's max_operation_data_length.
-    if (hex.length / 2 > MAX_OPERATION_DATA_LENGTH) throw validationError('temporary', 'prevalidation.oversized_operation', { size: hex.length / 2, max_size: MAX_OPERATION_DATA_LENGTH });
+    if (hex.length / 2 > MAX_OPERATION_DATA_LENGTH)
+      throw validationError('temporary', 'prevalidation.oversized_operation', {
+        size: hex.length / 2,
+        max_size: MAX_OPERATION_DATA_LENGTH,
+      });
     const signed = Buffer.from(hex, 'hex');
     const { parsed, unsigned: forged, signature: sig } = await parseSigned(signed);
     // As Octez's mempool, before validation: fees below the filter's minimum (0 among them) are refused.
@@ -284,7 +341,8 @@ export class Chain implements ChainView {
     const managers = parsed.contents.filter((c) => c.fee !== undefined);
     const fees = managers.reduce((n, c) => n + BigInt(c.fee), 0n);
     const gasLimits = managers.reduce((n, c) => n + BigInt(c.gas_limit), 0n);
-    if (managers.length > 0 && fees < minimalFeeMutez(gasLimits, hex.length / 2)) throw validationError('permanent', 'prefilter.fees_too_low');
+    if (managers.length > 0 && fees < minimalFeeMutez(gasLimits, hex.length / 2))
+      throw validationError('permanent', 'prefilter.fees_too_low');
     const { raw, b58 } = operationHash(signed);
     const g = { branch: parsed.branch, contents: parsed.contents, signed: { forged, signature: sig }, hash: raw };
     this.refuseSecondManagerOperation(g, b58, options.bake === true);
@@ -293,7 +351,13 @@ export class Chain implements ChainView {
     validateGroup(s, g, { checkSignature: true, mempool: true });
     const r = applyGroup(s, g, this.env());
     adopt(this.state, s);
-    this.pending.push({ hash: b58, branch: parsed.branch, contents: r.contents, signature: signatureToB58(sig), flat: r.flat });
+    this.pending.push({
+      hash: b58,
+      branch: parsed.branch,
+      contents: r.contents,
+      signature: signatureToB58(sig),
+      flat: r.flat,
+    });
     // Baking in the same synchronous step keeps one operation per block under concurrent injections.
     if (options.bake) this.bake();
     return b58;
@@ -314,7 +378,10 @@ export class Chain implements ChainView {
     const head = this.headBlock();
     const counter = g.contents[0]?.counter;
     const rivals = bakesAtOnce ? head.operations : this.pending;
-    const rival = rivals.find((o) => o.hash !== hash && o.contents[0]?.source === source && (!bakesAtOnce || o.contents[0]?.counter === counter));
+    const rival = rivals.find(
+      (o) =>
+        o.hash !== hash && o.contents[0]?.source === source && (!bakesAtOnce || o.contents[0]?.counter === counter),
+    );
     const base = bakesAtOnce ? this.contexts.get(head.level - 1) : this.sealed;
     if (!rival || !base) return;
     validateGroup(fork(base), g, { checkSignature: true, mempool: true });
@@ -330,7 +397,10 @@ export class Chain implements ChainView {
 
   private async forge(branch: string, contents: Content[]): Promise<Uint8Array> {
     try {
-      return Buffer.from(await forger.forge({ branch, contents } as unknown as Parameters<LocalForger['forge']>[0]), 'hex');
+      return Buffer.from(
+        await forger.forge({ branch, contents } as unknown as Parameters<LocalForger['forge']>[0]),
+        'hex',
+      );
     } catch (e) {
       throw validationError('permanent', 'operation.invalid_encoding', { message: (e as Error).message });
     }
@@ -362,8 +432,16 @@ export class Chain implements ChainView {
     const timestamp = this.nextTimestamp();
     const operations = this.pending;
     this.pending = [];
-    const seed = new TextEncoder().encode(JSON.stringify([this.chainId, level, head.hash, timestamp, operations.map((o) => o.hash)]));
-    const block: Block = { level, hash: b58Encode(blake2b256(seed), PrefixV2.BlockHash), predecessor: head.hash, timestamp, operations };
+    const seed = new TextEncoder().encode(
+      JSON.stringify([this.chainId, level, head.hash, timestamp, operations.map((o) => o.hash)]),
+    );
+    const block: Block = {
+      level,
+      hash: b58Encode(blake2b256(seed), PrefixV2.BlockHash),
+      predecessor: head.hash,
+      timestamp,
+      operations,
+    };
     this.blocks.push(block);
     this.bakedAt = this.now();
     this.headPolls = 0;
@@ -434,7 +512,14 @@ export class Chain implements ChainView {
 
   private accountView(a: Account): AccountView {
     if (a.kind === 'implicit') {
-      return { address: a.address, balance: a.balance, counter: a.counter, firstLevel: a.firstLevel, ...(a.publicKey ? { publicKey: a.publicKey } : {}), ...(a.delegate ? { delegate: a.delegate } : {}) };
+      return {
+        address: a.address,
+        balance: a.balance,
+        counter: a.counter,
+        firstLevel: a.firstLevel,
+        ...(a.publicKey ? { publicKey: a.publicKey } : {}),
+        ...(a.delegate ? { delegate: a.delegate } : {}),
+      };
     }
     const l = this.loaded(a.address, a.script);
     return {
@@ -483,7 +568,14 @@ function flatView(flat: readonly FlatResult[]): OperationContentView[] {
       internal: f.internal,
       source: j.source as string,
       status,
-      ...(f.internal ? {} : { counter: BigInt(j.counter as string), fee: BigInt(j.fee as string), gasLimit: BigInt(j.gas_limit as string), storageLimit: BigInt(j.storage_limit as string) }),
+      ...(f.internal
+        ? {}
+        : {
+            counter: BigInt(j.counter as string),
+            fee: BigInt(j.fee as string),
+            gasLimit: BigInt(j.gas_limit as string),
+            storageLimit: BigInt(j.storage_limit as string),
+          }),
       // In gas units, rounded up as Octez's `consumed_gas`.
       gasUsed: (BigInt((r.consumed_milligas as string | undefined) ?? '0') + 999n) / 1000n,
       storageUsed: BigInt((r.paid_storage_size_diff as string | undefined) ?? '0'),
@@ -505,11 +597,20 @@ function flatView(flat: readonly FlatResult[]): OperationContentView[] {
       return {
         kind: 'origination',
         ...common,
-        originatedContract: ((r.originated_contracts as string[] | undefined) ?? [])[0] ?? ((j.originated_contract as string | undefined) ?? ''),
+        originatedContract:
+          ((r.originated_contracts as string[] | undefined) ?? [])[0] ??
+          (j.originated_contract as string | undefined) ??
+          '',
         balance: BigInt((j.balance as string | undefined) ?? '0'),
       };
     }
-    return { kind: f.kind as 'reveal' | 'delegation' | 'event' | 'increase_paid_storage' | 'register_global_constant' | 'transfer_ticket', internal: f.internal, source: j.source as string, status };
+    return {
+      kind: f.kind as
+        'reveal' | 'delegation' | 'event' | 'increase_paid_storage' | 'register_global_constant' | 'transfer_ticket',
+      internal: f.internal,
+      source: j.source as string,
+      status,
+    };
   });
 }
 
@@ -517,7 +618,9 @@ function flatView(flat: readonly FlatResult[]): OperationContentView[] {
  * Splits an injected operation into its contents and signature: a tz4's 96-byte signature comes as a
  * `signature_prefix` content before the 64-byte suffix (signatures.ts), which Taquito's parser does not read.
  */
-async function parseSigned(signed: Uint8Array): Promise<SignedParts & { parsed: { branch: string; contents: Content[] } }> {
+async function parseSigned(
+  signed: Uint8Array,
+): Promise<SignedParts & { parsed: { branch: string; contents: Content[] } }> {
   let failure: unknown;
   for (const parts of signedPartsCandidates(signed)) {
     try {
@@ -563,7 +666,9 @@ function b58DecodePrefix(s: string, p: PrefixV2): Uint8Array {
  * (apply.ts `deallocateIfEmpty`), so they go on load as they would have gone then.
  */
 function withoutEmptiedAccounts(state: State): State {
-  const accounts = new Map([...state.accounts].filter(([, a]) => a.kind !== 'implicit' || a.balance > 0n || a.delegate !== undefined));
+  const accounts = new Map(
+    [...state.accounts].filter(([, a]) => a.kind !== 'implicit' || a.balance > 0n || a.delegate !== undefined),
+  );
   return { ...state, accounts };
 }
 
@@ -580,7 +685,8 @@ const PUBLIC_KEY_BYTES = [32, 33, 33, 48];
  * (a reveal can only come first) is cut out and parsed on its own.
  */
 async function parseUnsigned(unsigned: Uint8Array): Promise<Parsed> {
-  const parse = async (bytes: Uint8Array): Promise<Parsed> => (await forger.parse(Buffer.from(bytes).toString('hex'))) as unknown as Parsed;
+  const parse = async (bytes: Uint8Array): Promise<Parsed> =>
+    (await forger.parse(Buffer.from(bytes).toString('hex'))) as unknown as Parsed;
   const end = revealWithProofEnd(unsigned);
   if (end === undefined || end === unsigned.length) return parse(unsigned);
   const branch = unsigned.subarray(0, BRANCH_BYTES);

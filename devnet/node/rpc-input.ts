@@ -7,7 +7,14 @@
  * unexpected string instead of object"), and Micheline is walked without recursion, so however deep a body nests,
  * checking it cannot overflow the stack (a recursive schema's check would).
  */
-import { ValidationResult, validateAddress, validateBlock, validateChain, validateProtocol, validatePublicKey } from '@taquito/utils';
+import {
+  ValidationResult,
+  validateAddress,
+  validateBlock,
+  validateChain,
+  validateProtocol,
+  validatePublicKey,
+} from '@taquito/utils';
 
 /** A body Octez's encoding would not accept; the message says where and why, as data-encoding's errors do. */
 export class BadBody extends Error {}
@@ -34,12 +41,14 @@ export const boolean: Check = (v, at) => {
 
 /** Mutez, counters, limits: decimal strings, as data-encoding's `n`/`Tez` JSON forms are. */
 export const natural: Check = (v, at) => {
-  if (typeof v !== 'string' || !/^\d+$/.test(v)) fail(at, `expected a natural number as a decimal string, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || !/^\d+$/.test(v))
+    fail(at, `expected a natural number as a decimal string, got ${JSON.stringify(v)}`);
 };
 
 /** `gas`, `level`, `now`: an integer as a string or a number (the devnet's caps apply after). */
 export const integer: Check = (v, at) => {
-  if (!((typeof v === 'string' && /^-?\d+$/.test(v)) || (typeof v === 'number' && Number.isInteger(v)))) fail(at, `expected an integer, got ${JSON.stringify(v)}`);
+  if (!((typeof v === 'string' && /^-?\d+$/.test(v)) || (typeof v === 'number' && Number.isInteger(v))))
+    fail(at, `expected an integer, got ${JSON.stringify(v)}`);
 };
 
 const b58 =
@@ -56,7 +65,8 @@ export const chainId = b58('chain id', validateChain);
 export const protocolHash = b58('protocol hash', validateProtocol);
 
 export const unparsingMode: Check = (v, at) => {
-  if (v !== 'Readable' && v !== 'Optimized' && v !== 'Optimized_legacy') fail(at, `no case matched ${JSON.stringify(v)} (Readable, Optimized or Optimized_legacy)`);
+  if (v !== 'Readable' && v !== 'Optimized' && v !== 'Optimized_legacy')
+    fail(at, `no case matched ${JSON.stringify(v)} (Readable, Optimized or Optimized_legacy)`);
 };
 
 /** Micheline in its JSON form (`int`, `string`, `bytes`, `prim` with `args`/`annots`, sequences), walked without recursion. */
@@ -68,20 +78,24 @@ export const micheline: Check = (v, at) => {
       node.forEach((n, i) => todo.push([n, `${where}/${i}`]));
       continue;
     }
-    if (typeof node !== 'object' || node === null) fail(where, `unexpected ${kindOf(node)} instead of a Micheline expression`);
+    if (typeof node !== 'object' || node === null)
+      fail(where, `unexpected ${kindOf(node)} instead of a Micheline expression`);
     const o = node as Record<string, unknown>;
     if ('int' in o) {
-      if (typeof o.int !== 'string' || !/^-?\d+$/.test(o.int)) fail(`${where}/int`, 'expected an integer as a decimal string');
+      if (typeof o.int !== 'string' || !/^-?\d+$/.test(o.int))
+        fail(`${where}/int`, 'expected an integer as a decimal string');
     } else if ('string' in o) string(o.string, `${where}/string`);
     else if ('bytes' in o) {
-      if (typeof o.bytes !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(o.bytes)) fail(`${where}/bytes`, 'expected hexadecimal bytes');
+      if (typeof o.bytes !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(o.bytes))
+        fail(`${where}/bytes`, 'expected hexadecimal bytes');
     } else if ('prim' in o) {
       string(o.prim, `${where}/prim`);
       if (o.args !== undefined) {
         if (!Array.isArray(o.args)) fail(`${where}/args`, `unexpected ${kindOf(o.args)} instead of array`);
         o.args.forEach((n, i) => todo.push([n, `${where}/args/${i}`]));
       }
-      if (o.annots !== undefined && (!Array.isArray(o.annots) || o.annots.some((a) => typeof a !== 'string'))) fail(`${where}/annots`, 'expected a list of strings');
+      if (o.annots !== undefined && (!Array.isArray(o.annots) || o.annots.some((a) => typeof a !== 'string')))
+        fail(`${where}/annots`, 'expected a list of strings');
     } else fail(where, 'expected a Micheline expression (int, string, bytes, prim or a sequence)');
   }
 };
@@ -115,12 +129,35 @@ export function object(fields: Fields, strict = true): Check {
 const req = (check: Check) => [true, check] as const;
 const opt = (check: Check) => [false, check] as const;
 
-const managerFields: Fields = { kind: req(string), source: req(address), fee: req(natural), counter: req(natural), gas_limit: req(natural), storage_limit: req(natural) };
+const managerFields: Fields = {
+  kind: req(string),
+  source: req(address),
+  fee: req(natural),
+  counter: req(natural),
+  gas_limit: req(natural),
+  storage_limit: req(natural),
+};
 
 /** Manager contents by kind (the others are left to validation, which names what it does not support). */
 const contentsByKind: Record<string, Check> = {
-  transaction: object({ ...managerFields, amount: req(natural), destination: req(address), parameters: opt(object({ entrypoint: req(string), value: req(micheline) })) }, false),
-  origination: object({ ...managerFields, balance: req(natural), delegate: opt(address), script: req(object({ code: req(micheline), storage: req(micheline) })) }, false),
+  transaction: object(
+    {
+      ...managerFields,
+      amount: req(natural),
+      destination: req(address),
+      parameters: opt(object({ entrypoint: req(string), value: req(micheline) })),
+    },
+    false,
+  ),
+  origination: object(
+    {
+      ...managerFields,
+      balance: req(natural),
+      delegate: opt(address),
+      script: req(object({ code: req(micheline), storage: req(micheline) })),
+    },
+    false,
+  ),
   reveal: object({ ...managerFields, public_key: req(publicKey) }, false),
   delegation: object({ ...managerFields, delegate: opt(address) }, false),
 };
@@ -136,7 +173,9 @@ const contents: Check = (v, at) => {
 };
 
 const otherContracts = array(object({ address: req(address), script: req(micheline) }));
-const extraBigMaps = array(object({ id: req(integer), key_type: req(micheline), val_type: req(micheline), map_literal: req(micheline) }));
+const extraBigMaps = array(
+  object({ id: req(integer), key_type: req(micheline), val_type: req(micheline), map_literal: req(micheline) }),
+);
 
 /** What `run_view` and `run_script_view` share (RPC.ml's view inputs). */
 const viewFields: Fields = {
@@ -157,9 +196,16 @@ const viewFields: Fields = {
 export const BODIES = {
   forge: object({ branch: req(blockHash), contents: req(contents) }),
   operation: object({ branch: req(blockHash), contents: req(contents), signature: opt(string) }),
-  simulate: object({ operation: req((v, at) => BODIES.operation(v, at)), chain_id: req(chainId), blocks_before_activation: opt(integer), latency: opt(integer) }),
+  simulate: object({
+    operation: req((v, at) => BODIES.operation(v, at)),
+    chain_id: req(chainId),
+    blocks_before_activation: opt(integer),
+    latency: opt(integer),
+  }),
   runOperation: object({ operation: req((v, at) => BODIES.operation(v, at)), chain_id: req(chainId) }),
-  preapply: array(object({ protocol: req(protocolHash), branch: req(blockHash), contents: req(contents), signature: req(string) })),
+  preapply: array(
+    object({ protocol: req(protocolHash), branch: req(blockHash), contents: req(contents), signature: req(string) }),
+  ),
   runCode: object({
     script: req(micheline),
     storage: req(micheline),
@@ -184,7 +230,8 @@ export const BODIES = {
   scriptNormalized: object({ unparsing_mode: req(unparsingMode), normalize_types: opt(boolean) }),
   storageNormalized: object({ unparsing_mode: req(unparsingMode) }),
   injection: (v: unknown, at: string) => {
-    if (typeof v !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(v)) fail(at, `expected hexadecimal bytes, got ${kindOf(v)}`);
+    if (typeof v !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(v))
+      fail(at, `expected hexadecimal bytes, got ${kindOf(v)}`);
   },
 } satisfies Record<string, Check>;
 

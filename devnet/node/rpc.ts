@@ -58,7 +58,8 @@ class HttpError extends Error {
 }
 
 /** Octez's answer to a body its encoding cannot destruct (resto server.ml `Cannot_parse_body`). */
-const badBody = (message: string): HttpError => new HttpError(400, undefined, `Failed to parse the request body: ${message}`);
+const badBody = (message: string): HttpError =>
+  new HttpError(400, undefined, `Failed to parse the request body: ${message}`);
 
 const notFound = (): HttpError => new HttpError(404);
 const forger = new LocalForger(ProtocolsHash.PsUshuai9);
@@ -67,7 +68,8 @@ export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessag
   return (req, res) => {
     if (!admitOrigin(opts.cors, req, res)) return;
     void handle(chain, opts, req, res).catch((e: unknown) => {
-      if (e instanceof HttpError) return e.text !== undefined ? sendText(res, e.status, e.text, e.headers) : send(res, e.status, e.body);
+      if (e instanceof HttpError)
+        return e.text !== undefined ? sendText(res, e.status, e.text, e.headers) : send(res, e.status, e.body);
       if (e instanceof BadBody) return sendText(res, 400, `Failed to parse the request body: ${e.message}`);
       if (e instanceof NodeError) return send(res, e.status, e.errors);
       send(res, 500, [tezosError('temporary', 'node.internal_error', { message: (e as Error).message })]);
@@ -85,7 +87,9 @@ function admitOrigin(cors: CorsPolicy, req: IncomingMessage, res: ServerResponse
   if (origin !== undefined && !cors.allows(origin)) {
     const allowed = cors.list();
     res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-devnet-cors-error': 'invalid origin' });
-    res.end(`origin ${origin} may not call this devnet (allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}; set DEVNET_CORS_ORIGINS)\n`);
+    res.end(
+      `origin ${origin} may not call this devnet (allowed: ${allowed.length > 0 ? allowed.join(', ') : 'none'}; set DEVNET_CORS_ORIGINS)\n`,
+    );
     req.resume();
     return false;
   }
@@ -156,7 +160,12 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
   }
   if (path === '/devnet/accounts' && method === 'GET' && opts.accounts) return ok(opts.accounts);
   if (path === '/chains/main/chain_id') return ok(chain.chainId);
-  if (path === '/version') return ok({ version: { major: 22, minor: 0, additional_info: 'release' }, network_version: { chain_name: 'TEZOS_DEVNET', distributed_db_version: 2, p2p_version: 1 }, commit_info: null });
+  if (path === '/version')
+    return ok({
+      version: { major: 22, minor: 0, additional_info: 'release' },
+      network_version: { chain_name: 'TEZOS_DEVNET', distributed_db_version: 2, p2p_version: 1 },
+      commit_info: null,
+    });
   if (path === '/chains/main/mempool/filter') {
     return ok({
       minimal_fees: MEMPOOL_FILTER.minimalFeesMutez.toString(),
@@ -167,14 +176,20 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
       max_total_bytes: 10000000,
     });
   }
-  if (path === '/chains/main/mempool/pending_operations') return ok({ validated: [], refused: [], outdated: [], branch_refused: [], branch_delayed: [], unprocessed: [] });
+  if (path === '/chains/main/mempool/pending_operations')
+    return ok({ validated: [], refused: [], outdated: [], branch_refused: [], branch_delayed: [], unprocessed: [] });
   if (path === '/chains/main/blocks' && method === 'GET') return ok([[chain.headBlock().hash]]);
   // chain_services.ml `Protocols`: the one protocol this chain has run, active from genesis.
-  const protocolInfo = { protocol: PROTOCOL, proto_level: 1, activation_block: { block_hash: chain.blocks[0]!.hash, level: 0 } };
+  const protocolInfo = {
+    protocol: PROTOCOL,
+    proto_level: 1,
+    activation_block: { block_hash: chain.blocks[0]!.hash, level: 0 },
+  };
   if (path === '/chains/main/protocols' && method === 'GET') return ok([protocolInfo]);
   const proto = /^\/chains\/main\/protocols\/([^/]+)$/.exec(path);
   if (proto && method === 'GET') {
-    if (validateProtocol(proto[1]!) !== ValidationResult.VALID) throw badPathArgument('chains/main/protocols', proto[1]!, 'Protocol_hash');
+    if (validateProtocol(proto[1]!) !== ValidationResult.VALID)
+      throw badPathArgument('chains/main/protocols', proto[1]!, 'Protocol_hash');
     if (proto[1] !== PROTOCOL) throw notFound();
     return ok(protocolInfo);
   }
@@ -184,7 +199,10 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
   const id = decodeURIComponent(m[1]!);
   const rest = m[2] ?? '';
   // Taquito waits for confirmations by polling the full head block; at block time 0 that poll may bake (local-chain.ts).
-  const block = id === 'head' && rest === '' && method === 'GET' && opts.blockTime === 0 ? chain.headForPoller() : chain.resolve(id);
+  const block =
+    id === 'head' && rest === '' && method === 'GET' && opts.blockTime === 0
+      ? chain.headForPoller()
+      : chain.resolve(id);
   if (block === null) throw badPathArgument('chains/main/blocks', id, 'block_id');
   if (!block) throw notFound();
 
@@ -196,13 +214,19 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
     switch (rest) {
       case '/helpers/scripts/simulate_operation':
       case '/helpers/scripts/run_operation': {
-        const { operation } = checked<{ operation: { branch: string; contents: Content[] } }>(rest.endsWith('simulate_operation') ? BODIES.simulate : BODIES.runOperation, raw);
-        return ok({ contents: chain.simulate(operation, chain.contextFor(block, operation.contents, opts.blockTime === 0)) });
+        const { operation } = checked<{ operation: { branch: string; contents: Content[] } }>(
+          rest.endsWith('simulate_operation') ? BODIES.simulate : BODIES.runOperation,
+          raw,
+        );
+        return ok({
+          contents: chain.simulate(operation, chain.contextFor(block, operation.contents, opts.blockTime === 0)),
+        });
       }
       case '/helpers/preapply/operations': {
         const ops = checked<{ branch: string; contents: Content[]; signature: string }[]>(BODIES.preapply, raw);
         const out = [];
-        for (const op of ops) out.push(await chain.preapply(op, chain.contextFor(block, op.contents, opts.blockTime === 0)));
+        for (const op of ops)
+          out.push(await chain.preapply(op, chain.contextFor(block, op.contents, opts.blockTime === 0)));
         return ok(out);
       }
       case '/helpers/forge/operations': {
@@ -222,7 +246,13 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
           const packed = packDataBytes(body.data as MichelsonData, body.type as MichelsonType);
           return ok({ packed: packed.bytes, gas: 'unaccounted' });
         } catch (e) {
-          throw new HttpError(500, [tezosError('permanent', 'michelson_v1.invalid_constant', { message: (e as Error).message, wrong_expression: body.data, expected_type: body.type })]);
+          throw new HttpError(500, [
+            tezosError('permanent', 'michelson_v1.invalid_constant', {
+              message: (e as Error).message,
+              wrong_expression: body.data,
+              expected_type: body.type,
+            }),
+          ]);
         }
       }
       case '/helpers/scripts/run_code':
@@ -234,8 +264,19 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
     }
     const normalized = /^\/context\/contracts\/([^/]+)\/(script|storage)\/normalized$/.exec(rest);
     if (normalized) {
-      const { unparsing_mode } = checked<{ unparsing_mode: string }>(normalized[2] === 'script' ? BODIES.scriptNormalized : BODIES.storageNormalized, raw);
-      return ok(normalizedContract(chain, chain.contextAt(block), normalized[1]!, normalized[2] as 'script' | 'storage', unparsingMode(unparsing_mode)));
+      const { unparsing_mode } = checked<{ unparsing_mode: string }>(
+        normalized[2] === 'script' ? BODIES.scriptNormalized : BODIES.storageNormalized,
+        raw,
+      );
+      return ok(
+        normalizedContract(
+          chain,
+          chain.contextAt(block),
+          normalized[1]!,
+          normalized[2] as 'script' | 'storage',
+          unparsingMode(unparsing_mode),
+        ),
+      );
     }
     throw notFound();
   }
@@ -265,7 +306,8 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
   const votingInfo = /^\/context\/delegates\/([^/]+)\/voting_info$/.exec(rest);
   if (votingInfo) return ok(delegateVotingInfo(chain.contextAt(block), votingInfo[1]!));
   // POST-only in Octez: resto answers another method on the path 405 with the methods it has.
-  if (/^\/context\/contracts\/[^/]+\/(script|storage)\/normalized$/.test(rest)) throw new HttpError(405, undefined, '', { allow: 'POST' });
+  if (/^\/context\/contracts\/[^/]+\/(script|storage)\/normalized$/.test(rest))
+    throw new HttpError(405, undefined, '', { allow: 'POST' });
   const c = /^\/context\/contracts\/([^/]+)(\/.*)?$/.exec(rest);
   if (c) return ok(contractRoute(chain, chain.contextAt(block), c[1]!, c[2] ?? ''));
   const bm = /^\/context\/big_maps\/(\d+)\/([^/]+)$/.exec(rest);
@@ -286,8 +328,17 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
   switch (sub) {
     case '':
       if (!acc) return { balance: '0' };
-      if (acc.kind === 'implicit') return { balance: acc.balance.toString(), ...(acc.delegate ? { delegate: acc.delegate } : {}), counter: acc.counter.toString() };
-      return { balance: acc.balance.toString(), ...(acc.delegate ? { delegate: acc.delegate } : {}), script: { code: acc.script, storage: acc.storage } };
+      if (acc.kind === 'implicit')
+        return {
+          balance: acc.balance.toString(),
+          ...(acc.delegate ? { delegate: acc.delegate } : {}),
+          counter: acc.counter.toString(),
+        };
+      return {
+        balance: acc.balance.toString(),
+        ...(acc.delegate ? { delegate: acc.delegate } : {}),
+        script: { code: acc.script, storage: acc.storage },
+      };
     case '/balance':
     case '/spendable':
     case '/full_balance':
@@ -332,15 +383,27 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
 
 /** `POST …/ticket_balance`: the table row of any account, implicit or not, for a token (0 when it holds none). */
 function ticketBalanceRoute(state: State, owner: string, body: Json): string {
-  const { ticketer, content_type: contentType, content } = (body ?? {}) as { ticketer?: unknown; content_type?: unknown; content?: unknown };
+  const {
+    ticketer,
+    content_type: contentType,
+    content,
+  } = (body ?? {}) as { ticketer?: unknown; content_type?: unknown; content?: unknown };
   if (typeof ticketer !== 'string' || contentType === undefined || content === undefined) {
-    throw new HttpError(400, [tezosError('permanent', 'rpc.invalid_input', { message: 'expected { ticketer, content_type, content }' })]);
+    throw new HttpError(400, [
+      tezosError('permanent', 'rpc.invalid_input', { message: 'expected { ticketer, content_type, content }' }),
+    ]);
   }
   let token;
   try {
     token = ticketToken({ string: ticketer }, contentType as Expr, content as Expr);
   } catch (e) {
-    throw new NodeError([tezosError('permanent', 'michelson_v1.invalid_constant', { expected_type: contentType, wrong_expression: content, message: (e as Error).message })]);
+    throw new NodeError([
+      tezosError('permanent', 'michelson_v1.invalid_constant', {
+        expected_type: contentType,
+        wrong_expression: content,
+        message: (e as Error).message,
+      }),
+    ]);
   }
   return ticketBalance(state, owner, token).toString();
 }
@@ -358,16 +421,22 @@ function requestGas(body: Json): bigint {
     throw badBody(`At /gas, expected an integer, got ${JSON.stringify(g)}`);
   }
   const gas = BigInt(g);
-  if (gas < 0n || gas > CONSTANTS.hardGasLimitPerOperation) throw new NodeError([tezosError('permanent', 'gas_limit_too_high')]);
+  if (gas < 0n || gas > CONSTANTS.hardGasLimitPerOperation)
+    throw new NodeError([tezosError('permanent', 'gas_limit_too_high')]);
   return gas * 1000n;
 }
 
 /** resto's answer to a path argument its type cannot parse (server.ml `Cannot_parse_path`). */
 function badPathArgument(after: string, value: string, type: string): HttpError {
-  return new HttpError(400, undefined, `Failed to parsed an argument in path. After "${after}", the value "${value}" is not acceptable for type "${type}"`);
+  return new HttpError(
+    400,
+    undefined,
+    `Failed to parsed an argument in path. After "${after}", the value "${value}" is not acceptable for type "${type}"`,
+  );
 }
 
-const unparsingMode = (mode: unknown): UnparsingMode => (mode === 'Optimized' ? 'optimized' : mode === 'Optimized_legacy' ? 'optimized_legacy' : 'readable');
+const unparsingMode = (mode: unknown): UnparsingMode =>
+  mode === 'Optimized' ? 'optimized' : mode === 'Optimized_legacy' ? 'optimized_legacy' : 'readable';
 
 /** The all-zero key hash: Octez's payer (SOURCE) when a run names none (RPC.ml `sender_and_payer`). */
 const ZERO_PAYER = 'tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU';
@@ -388,7 +457,13 @@ function senderAndPayer(body: Json, self: string): { sender: string; source: str
  * the storage unparsed in the requested mode (the code as originated); `null` for an implicit account, as Octez's
  * option output answers.
  */
-function normalizedContract(chain: Chain, state: State, id: string, what: 'script' | 'storage', mode: UnparsingMode): unknown {
+function normalizedContract(
+  chain: Chain,
+  state: State,
+  id: string,
+  what: 'script' | 'storage',
+  mode: UnparsingMode,
+): unknown {
   const acc = state.accounts.get(id);
   if (!acc || acc.kind !== 'originated') {
     if (id.startsWith('tz')) return null;
@@ -484,15 +559,33 @@ function runCode(chain: Chain, state: State, body: Json): Json {
       gasLimitMilligas: requestGas(body),
       host: chainHost(state, chain.loaded),
     });
-    return { storage: r.storage, operations: r.operations, ...(r.bigMapDiff.length > 0 ? { big_map_diff: r.bigMapDiff } : {}), lazy_storage_diff: [] };
+    return {
+      storage: r.storage,
+      operations: r.operations,
+      ...(r.bigMapDiff.length > 0 ? { big_map_diff: r.bigMapDiff } : {}),
+      lazy_storage_diff: [],
+    };
   } catch (e) {
     if (isMichelsonFailure(e)) {
       const errors =
         e.kind === 'script_rejected'
-          ? [tezosError('temporary', 'michelson_v1.runtime_error', { contract_handle: body.self ?? 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', contract_code: 'Deprecated' }), tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith })]
+          ? [
+              tezosError('temporary', 'michelson_v1.runtime_error', {
+                contract_handle: body.self ?? 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi',
+                contract_code: 'Deprecated',
+              }),
+              tezosError('temporary', 'michelson_v1.script_rejected', { location: 0, with: e.failedWith }),
+            ]
           : e.kind === 'gas_exhausted'
             ? [tezosError('temporary', 'gas_exhausted.operation')]
-            : [tezosError('permanent', `michelson_v1.${e.kind === 'typecheck' ? 'ill_typed_contract' : 'runtime_error'}`, { message: e.message }), ...vmTrace(e)];
+            : [
+                tezosError(
+                  'permanent',
+                  `michelson_v1.${e.kind === 'typecheck' ? 'ill_typed_contract' : 'runtime_error'}`,
+                  { message: e.message },
+                ),
+                ...vmTrace(e),
+              ];
       throw new NodeError(errors);
     }
     throw e;
@@ -503,7 +596,8 @@ function runCode(chain: Chain, state: State, body: Json): Json {
 function runScriptView(chain: Chain, state: State, body: Json): Json {
   const contract = body.contract as string;
   const acc = state.accounts.get(contract);
-  if (!acc || acc.kind !== 'originated') throw new NodeError([tezosError('temporary', 'contract.non_existing_contract', { contract })]);
+  if (!acc || acc.kind !== 'originated')
+    throw new NodeError([tezosError('temporary', 'contract.non_existing_contract', { contract })]);
   const l = chain.loaded(contract, acc.script);
   const name = body.view as string;
   const view = l.typed.views.get(name);
@@ -514,7 +608,16 @@ function runScriptView(chain: Chain, state: State, body: Json): Json {
     { prim: 'storage', args: [out] },
     {
       prim: 'code',
-      args: [[{ prim: 'CAR' }, { prim: 'PUSH', args: [{ prim: 'address' }, { string: contract }] }, { prim: 'SWAP' }, { prim: 'VIEW', args: [{ string: name }, view.output] }, { prim: 'NIL', args: [{ prim: 'operation' }] }, { prim: 'PAIR' }]],
+      args: [
+        [
+          { prim: 'CAR' },
+          { prim: 'PUSH', args: [{ prim: 'address' }, { string: contract }] },
+          { prim: 'SWAP' },
+          { prim: 'VIEW', args: [{ string: name }, view.output] },
+          { prim: 'NIL', args: [{ prim: 'operation' }] },
+          { prim: 'PAIR' },
+        ],
+      ],
     },
   ];
   const head = chain.headBlock();
@@ -536,7 +639,8 @@ function runScriptView(chain: Chain, state: State, body: Json): Json {
       host: chainHost(state, chain.loaded),
     });
     const st = r.storageValue;
-    if (st === null) throw new NodeError([tezosError('temporary', 'michelson_v1.view_failed', { contract, view: name })]);
+    if (st === null)
+      throw new NodeError([tezosError('temporary', 'michelson_v1.view_failed', { contract, view: name })]);
     return { data: unparseData((st as { value: never }).value, view.output, unparsingMode(body.unparsing_mode)) };
   } catch (e) {
     throw viewFailure(e, contract);
@@ -553,16 +657,27 @@ const CALLBACK = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
 function runView(chain: Chain, state: State, body: Json): Json {
   const contract = body.contract as string;
   const acc = state.accounts.get(contract);
-  if (!acc || acc.kind !== 'originated') throw new NodeError([tezosError('temporary', 'contract.non_existing_contract', { contract })]);
+  if (!acc || acc.kind !== 'originated')
+    throw new NodeError([tezosError('temporary', 'contract.non_existing_contract', { contract })]);
   const l = chain.loaded(contract, acc.script);
   const entrypoint = body.entrypoint as string;
   const ep = findEntrypoint(l.typed.parameter, entrypoint);
   const callbackType = ep?.type.prim === 'pair' ? pairTypes(ep.type)[1] : undefined;
   const resultType = callbackType?.prim === 'contract' ? (callbackType.args![0] as Prim) : undefined;
-  if (!resultType) throw new NodeError([tezosError('permanent', 'michelson_v1.view_signature_mismatch', { entrypoint })]);
+  if (!resultType)
+    throw new NodeError([tezosError('permanent', 'michelson_v1.view_signature_mismatch', { entrypoint })]);
   const base = chainHost(state, chain.loaded);
-  const callback = { parameter: resultType, storageType: { prim: 'unit' } as Prim, storage: { prim: 'Unit' } as Expr, balance: 0n, script: [] as Expr[] };
-  const host: Host = { ...base, contract: (a) => (addressToString(new Address(a.raw, '')) === CALLBACK ? callback : base.contract(a)) };
+  const callback = {
+    parameter: resultType,
+    storageType: { prim: 'unit' } as Prim,
+    storage: { prim: 'Unit' } as Expr,
+    balance: 0n,
+    script: [] as Expr[],
+  };
+  const host: Host = {
+    ...base,
+    contract: (a) => (addressToString(new Address(a.raw, '')) === CALLBACK ? callback : base.contract(a)),
+  };
   const head = chain.headBlock();
   try {
     const r = runScript({
@@ -624,8 +739,19 @@ function metadataJson(b: Block): Json {
     max_operations_ttl: 240,
     max_operation_data_length: MAX_OPERATION_DATA_LENGTH,
     max_block_header_length: 289,
-    max_operation_list_length: [{ max_size: 4194304, max_op: 2048 }, { max_size: 32768 }, { max_size: 135168, max_op: 132 }, { max_size: 524288 }],
-    level_info: { level: b.level, level_position: Math.max(0, b.level - 1), cycle: Math.floor(Math.max(0, b.level - 1) / 8192), cycle_position: Math.max(0, b.level - 1) % 8192, expected_commitment: false },
+    max_operation_list_length: [
+      { max_size: 4194304, max_op: 2048 },
+      { max_size: 32768 },
+      { max_size: 135168, max_op: 132 },
+      { max_size: 524288 },
+    ],
+    level_info: {
+      level: b.level,
+      level_position: Math.max(0, b.level - 1),
+      cycle: Math.floor(Math.max(0, b.level - 1) / 8192),
+      cycle_position: Math.max(0, b.level - 1) % 8192,
+      expected_commitment: false,
+    },
     nonce_hash: null,
     deactivated: [],
     balance_updates: [],
@@ -636,12 +762,31 @@ function metadataJson(b: Block): Json {
 }
 
 function operationsJson(chain: Chain, b: Block): Json[][] {
-  return [[], [], [], b.operations.map((o) => ({ protocol: PROTOCOL, chain_id: chain.chainId, hash: o.hash, branch: o.branch, contents: o.contents, signature: o.signature }))];
+  return [
+    [],
+    [],
+    [],
+    b.operations.map((o) => ({
+      protocol: PROTOCOL,
+      chain_id: chain.chainId,
+      hash: o.hash,
+      branch: o.branch,
+      contents: o.contents,
+      signature: o.signature,
+    })),
+  ];
 }
 
 function blockJson(chain: Chain, b: Block): Json {
   const { protocol: _p, chain_id: _c, hash: _h, ...header } = headerJson(chain, b);
-  return { protocol: PROTOCOL, chain_id: chain.chainId, hash: b.hash, header, metadata: metadataJson(b), operations: operationsJson(chain, b) };
+  return {
+    protocol: PROTOCOL,
+    chain_id: chain.chainId,
+    hash: b.hash,
+    header,
+    metadata: metadataJson(b),
+    operations: operationsJson(chain, b),
+  };
 }
 
 /** Shadownet-like constants; the block delay is the devnet's block time (at least 1 s), which sets clients' polling. */
@@ -676,7 +821,14 @@ function constantsJson(blockTime: number): Json {
     minimal_frozen_stake: '600000000',
     vdf_difficulty: '10000000000',
     origination_size: Number(CONSTANTS.originationSize),
-    issuance_weights: { base_total_issued_per_minute: '80007812', baking_reward_fixed_portion_weight: 5120, baking_reward_bonus_weight: 5120, attesting_reward_weight: 10240, seed_nonce_revelation_tip_weight: 1, vdf_revelation_tip_weight: 1 },
+    issuance_weights: {
+      base_total_issued_per_minute: '80007812',
+      baking_reward_fixed_portion_weight: 5120,
+      baking_reward_bonus_weight: 5120,
+      attesting_reward_weight: 10240,
+      seed_nonce_revelation_tip_weight: 1,
+      vdf_revelation_tip_weight: 1,
+    },
     cost_per_byte: CONSTANTS.costPerByte.toString(),
     hard_storage_limit_per_operation: CONSTANTS.hardStorageLimitPerOperation.toString(),
     quorum_min: 2000,
@@ -696,7 +848,17 @@ function constantsJson(blockTime: number): Json {
     cache_script_size: 100000000,
     cache_stake_distribution_cycles: 8,
     cache_sampler_state_cycles: 8,
-    dal_parametric: { feature_enable: false, incentives_enable: false, number_of_slots: 32, attestation_lag: 8, attestation_threshold: 66, redundancy_factor: 8, page_size: 3967, slot_size: 126944, number_of_shards: 512 },
+    dal_parametric: {
+      feature_enable: false,
+      incentives_enable: false,
+      number_of_slots: 32,
+      attestation_lag: 8,
+      attestation_threshold: 66,
+      redundancy_factor: 8,
+      page_size: 3967,
+      slot_size: 126944,
+      number_of_shards: 512,
+    },
     smart_rollup_arith_pvm_enable: false,
     smart_rollup_origination_size: 6314,
     smart_rollup_challenge_window_in_blocks: 80640,
@@ -713,7 +875,14 @@ function constantsJson(blockTime: number): Json {
     smart_rollup_riscv_pvm_enable: false,
     zk_rollup_enable: false,
     adaptive_issuance_launch_ema_threshold: 0,
-    adaptive_rewards_params: { issuance_ratio_final_min: { numerator: '1', denominator: '400' }, issuance_ratio_final_max: { numerator: '1', denominator: '10' }, max_bonus: '50000000000000', growth_rate: { numerator: '1', denominator: '100' }, center_dz: { numerator: '1', denominator: '2' }, radius_dz: { numerator: '1', denominator: '50' } },
+    adaptive_rewards_params: {
+      issuance_ratio_final_min: { numerator: '1', denominator: '400' },
+      issuance_ratio_final_max: { numerator: '1', denominator: '10' },
+      max_bonus: '50000000000000',
+      growth_rate: { numerator: '1', denominator: '100' },
+      center_dz: { numerator: '1', denominator: '2' },
+      radius_dz: { numerator: '1', denominator: '50' },
+    },
     adaptive_issuance_activation_vote_enable: false,
     autostaking_enable: true,
     adaptive_issuance_force_activation: false,

@@ -33,7 +33,8 @@ export function signedPartsCandidates(signed: Uint8Array): SignedParts[] {
   const suffixAt = signed.length - SUFFIX_BYTES;
   const plain = { unsigned: signed.subarray(0, suffixAt), signature: signed.subarray(suffixAt) };
   const prefixAt = suffixAt - PREFIX_CONTENT_BYTES;
-  if (prefixAt <= 0 || signed[prefixAt] !== SIGNATURE_PREFIX_TAG || signed[prefixAt + 1] !== BLS_PREFIX_TAG) return [plain];
+  if (prefixAt <= 0 || signed[prefixAt] !== SIGNATURE_PREFIX_TAG || signed[prefixAt + 1] !== BLS_PREFIX_TAG)
+    return [plain];
   const signature = new Uint8Array(BLS_SIGNATURE_BYTES);
   signature.set(signed.subarray(prefixAt + 2, suffixAt));
   signature.set(signed.subarray(suffixAt), BLS_PREFIX_BYTES);
@@ -46,7 +47,13 @@ export function signedOperationBytes(unsigned: Uint8Array, signature: Uint8Array
   return concatBytes(unsigned, Uint8Array.of(SIGNATURE_PREFIX_TAG, BLS_PREFIX_TAG), signature);
 }
 
-const SIGNATURE_PREFIXES = [PrefixV2.GenericSignature, PrefixV2.Ed25519Signature, PrefixV2.Secp256k1Signature, PrefixV2.P256Signature, PrefixV2.BLS12_381Signature];
+const SIGNATURE_PREFIXES = [
+  PrefixV2.GenericSignature,
+  PrefixV2.Ed25519Signature,
+  PrefixV2.Secp256k1Signature,
+  PrefixV2.P256Signature,
+  PrefixV2.BLS12_381Signature,
+];
 
 /** A signature as the JSON RPCs (preapply) carry it: `sig…`, `edsig…`, `spsig1…`, `p2sig…` or `BLsig…`. */
 export function signatureFromB58(s: string): Uint8Array {
@@ -80,4 +87,3 @@ export function verifyBlsProof(publicKey: Uint8Array, proof: Uint8Array): boolea
     return false;
   }
 }
-

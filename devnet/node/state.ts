@@ -82,7 +82,10 @@ export interface State {
 }
 
 /** A context saved before these fields existed loads with them empty. */
-export function withDefaults(s: Partial<State> & Pick<State, 'accounts' | 'bigMaps' | 'nextBigMapId' | 'globalCounter' | 'addressIndex' | 'delegates'>): State {
+export function withDefaults(
+  s: Partial<State> &
+    Pick<State, 'accounts' | 'bigMaps' | 'nextBigMapId' | 'globalCounter' | 'addressIndex' | 'delegates'>,
+): State {
   return {
     ...s,
     globalConstants: s.globalConstants ?? new Map<string, Expr>(),

@@ -45,12 +45,17 @@ export function ticketToken(ticketer: Expr, contentType: Expr, content: Expr): K
   const type = stripAnnots(contentType) as Prim;
   if (Array.isArray(type) || !('prim' in type)) throw new Error('a ticket contents type is a comparable type');
   const value = parseData(content, type, comparableOnly);
-  const token: TicketToken = { ticketer: ticketerString(ticketer), content_type: type, content: unparseData(value, type, 'optimized_legacy') };
+  const token: TicketToken = {
+    ticketer: ticketerString(ticketer),
+    content_type: type,
+    content: unparseData(value, type, 'optimized_legacy'),
+  };
   return { key: `${token.ticketer} ${JSON.stringify(type)} ${packKeyHex(value, type)}`, token };
 }
 
 /** The token's contents as a VM value (to hand a ticket to a contract). */
-export const contentsValue = (t: KeyedToken): Value => parseData(t.token.content, t.token.content_type as Prim, comparableOnly);
+export const contentsValue = (t: KeyedToken): Value =>
+  parseData(t.token.content, t.token.content_type as Prim, comparableOnly);
 
 const rowKey = (owner: string, t: KeyedToken): string => `${owner} ${t.key}`;
 
@@ -70,7 +75,8 @@ const rowBytes = (amount: bigint): bigint => {
  */
 function setBalance(state: State, owner: string, t: KeyedToken, amount: bigint): bigint {
   const key = rowKey(owner, t);
-  if (amount < 0n) throw new ApplyError([tezosError('permanent', 'Negative_ticket_balance', { key, balance: amount.toString() })]);
+  if (amount < 0n)
+    throw new ApplyError([tezosError('permanent', 'Negative_ticket_balance', { key, balance: amount.toString() })]);
   const old = state.ticketBalances.get(key);
   const before = old ? ROW_KEY_BYTES + rowBytes(old.amount) : 0n;
   if (amount === 0n) {
@@ -82,7 +88,8 @@ function setBalance(state: State, owner: string, t: KeyedToken, amount: bigint):
 }
 
 /** `adjust_balance`: adds `delta` to a row; returns the bytes the table grew by. */
-export const adjustBalance = (state: State, owner: string, t: KeyedToken, delta: bigint): bigint => setBalance(state, owner, t, ticketBalance(state, owner, t) + delta);
+export const adjustBalance = (state: State, owner: string, t: KeyedToken, delta: bigint): bigint =>
+  setBalance(state, owner, t, ticketBalance(state, owner, t) + delta);
 
 /** `adjust_storage_space`: the table's new size; returns the bytes to pay for, past what was paid already. */
 export function chargeTableGrowth(state: State, grown: bigint): bigint {
@@ -179,7 +186,12 @@ export function balancesOf(state: State, owner: string): TicketBalance[] {
  * storage holds and the tickets its operations carry go to their destinations. Returns the table's growth in bytes
  * and the receipt (`ticket_updates`).
  */
-export function settleContractTickets(state: State, contract: string, held: TicketAmounts, sent: readonly { destination: string; tickets: TicketAmounts }[]): { grown: bigint; receipt: Record<string, unknown>[] } {
+export function settleContractTickets(
+  state: State,
+  contract: string,
+  held: TicketAmounts,
+  sent: readonly { destination: string; tickets: TicketAmounts }[],
+): { grown: bigint; receipt: Record<string, unknown>[] } {
   let grown = 0n;
   const updates = new Map<string, { token: KeyedToken; updates: { account: string; amount: string }[] }>();
   const note = (t: KeyedToken, account: string, amount: bigint): void => {

@@ -64,7 +64,8 @@ export class HashChain {
 
   /** Link k (0 is the head); k past the chain's length is refused. */
   link(k: number): string {
-    if (!Number.isInteger(k) || k < 0 || k > this.length) throw new RangeError(`a chain of ${this.length} has no link ${k}`);
+    if (!Number.isInteger(k) || k < 0 || k > this.length)
+      throw new RangeError(`a chain of ${this.length} has no link ${k}`);
     const steps = this.length - k;
     const checkpoints = this.#walk();
     const base = Math.floor(steps / CHECKPOINT_EVERY);
@@ -121,7 +122,12 @@ function field(bytes: Uint8Array): Uint8Array {
  * acting seat's link (none: a bot's, a timer's or the system's action, or a seat without a chain).
  */
 export function rollOf(seed: string, gameId: string, seq: number, contribution: string | null): string {
-  const message = concatBytes(field(ROLL_DOMAIN), field(utf8ToBytes(gameId)), u32(seq), field(contribution === null ? new Uint8Array(0) : hexToBytes(contribution)));
+  const message = concatBytes(
+    field(ROLL_DOMAIN),
+    field(utf8ToBytes(gameId)),
+    u32(seq),
+    field(contribution === null ? new Uint8Array(0) : hexToBytes(contribution)),
+  );
   return bytesToHex(hmac(sha256, utf8ToBytes(seed), message));
 }
 
@@ -145,7 +151,8 @@ export class ChainLedger {
 
   /** The chains registered once the game reached `seq` (a head registered at `at` counts from action at + 1). */
   advanceTo(seq: number): void {
-    for (const c of this.chains) if (c.at < seq && !this.#last.has(c.seat)) this.#last.set(c.seat, { link: c.head, used: 0 });
+    for (const c of this.chains)
+      if (c.at < seq && !this.#last.has(c.seat)) this.#last.set(c.seat, { link: c.head, used: 0 });
   }
 
   /** The link `seat` must follow now, or null (no chain yet). */

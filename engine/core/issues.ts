@@ -19,7 +19,10 @@ function capped<T>(items: readonly T[], line: (item: T) => string): string[] {
 export const capIssues = (lines: readonly string[]): string[] => capped(lines, (l) => l);
 
 /** Zod's issues as "path: message" lines (`root` for the value itself), capped as capIssues. */
-export function issueLines(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[], root: string): string[] {
+export function issueLines(
+  issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
+  root: string,
+): string[] {
   return capped(issues, (i) => `${i.path.map(String).join('.') || root}: ${i.message}`);
 }
 
@@ -28,7 +31,12 @@ export function issueLines(issues: readonly { readonly path: readonly PropertyKe
  * inside the list `list.key` names the item by its index and id (`tile 3 "salt-flats": price: …`); others give their
  * path or `root`.
  */
-export function describeIssues(error: z.ZodError, input: unknown, list: { key: string; noun: string }, root: string): string[] {
+export function describeIssues(
+  error: z.ZodError,
+  input: unknown,
+  list: { key: string; noun: string },
+  root: string,
+): string[] {
   const items = (input as Record<string, unknown> | null)?.[list.key];
   return capped(error.issues, (issue) => {
     const [head, index, ...rest] = issue.path;

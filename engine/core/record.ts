@@ -127,7 +127,11 @@ export function replayWith<S, A, C, E extends GameEvent>(
       if (options.collectEvents) events.push(...step.events);
     } catch (err) {
       if (!isEngineError(err)) throw err;
-      throw new RecordError('REPLAY_FAILED', `action ${index} (${JSON.stringify(action)}) does not apply: ${err.message}`, index);
+      throw new RecordError(
+        'REPLAY_FAILED',
+        `action ${index} (${JSON.stringify(action)}) does not apply: ${err.message}`,
+        index,
+      );
     }
   });
   return { state, events };

@@ -13,7 +13,7 @@ export type RngState = readonly number[];
 /** A 32-bit seed from any string seed; hashing spreads nearby seeds ("1", "2") apart. */
 export function seedToInt(seed: string): number {
   const digest = sha256(utf8ToBytes(seed));
-  return ((digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]!) | 0;
+  return (digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]! | 0;
 }
 
 /** What a seed's commitment hashes before the seed itself (see `seedCommitment`). */

@@ -39,17 +39,32 @@ export type Verdict =
       readonly action: number | null;
     };
 
-const refuse = (code: VerifyCode, message: string, action: number | null = null): Verdict => ({ ok: false, code, message, action });
+const refuse = (code: VerifyCode, message: string, action: number | null = null): Verdict => ({
+  ok: false,
+  code,
+  message,
+  action,
+});
 
 /** Checks a record with its game's definition; never throws for a bad record (the verdict says what is wrong). */
-export function verifyRecord<S, E extends GameEvent>(definition: GameDefinition<S, unknown, unknown, E>, record: GameRecord): Verdict {
-  if (record.game !== definition.id) return refuse('WRONG_GAME', `the record is for "${record.game}", not "${definition.id}"`);
+export function verifyRecord<S, E extends GameEvent>(
+  definition: GameDefinition<S, unknown, unknown, E>,
+  record: GameRecord,
+): Verdict {
+  if (record.game !== definition.id)
+    return refuse('WRONG_GAME', `the record is for "${record.game}", not "${definition.id}"`);
   if (record.version !== definition.version) {
-    return refuse('UNSUPPORTED_VERSION', `the record was written by ${record.game} engine version ${record.version}; this engine is version ${definition.version}`);
+    return refuse(
+      'UNSUPPORTED_VERSION',
+      `the record was written by ${record.game} engine version ${record.version}; this engine is version ${definition.version}`,
+    );
   }
   const fair = record.fair;
   if (fair && seedCommitment(record.seed) !== fair.commitment) {
-    return refuse('SEED_MISMATCH', `the revealed seed does not match the commitment published when the game began (${fair.commitment}): it gives ${seedCommitment(record.seed)}`);
+    return refuse(
+      'SEED_MISMATCH',
+      `the revealed seed does not match the commitment published when the game began (${fair.commitment}): it gives ${seedCommitment(record.seed)}`,
+    );
   }
   let state: S;
   try {
@@ -68,32 +83,58 @@ export function verifyRecord<S, E extends GameEvent>(definition: GameDefinition<
       const link = entry.contribution ?? null;
       ledger.advanceTo(seq);
       if (link !== null) {
-        if (entry.seat === 'system') return refuse('BAD_CONTRIBUTION', `${where}: the system seat has no chain, yet a link is recorded`, index);
-        if (ledger.expected(entry.seat) === null) return refuse('BAD_CONTRIBUTION', `${where}: a link is recorded, but the seat had registered no chain by then`, index);
+        if (entry.seat === 'system')
+          return refuse('BAD_CONTRIBUTION', `${where}: the system seat has no chain, yet a link is recorded`, index);
+        if (ledger.expected(entry.seat) === null)
+          return refuse(
+            'BAD_CONTRIBUTION',
+            `${where}: a link is recorded, but the seat had registered no chain by then`,
+            index,
+          );
         if (!ledger.take(entry.seat, link)) {
-          return refuse('BAD_CONTRIBUTION', `${where}: its link ${link} is not the next one of the seat's chain (SHA-256 of it is not the seat's previous link)`, index);
+          return refuse(
+            'BAD_CONTRIBUTION',
+            `${where}: its link ${link} is not the next one of the seat's chain (SHA-256 of it is not the seat's previous link)`,
+            index,
+          );
         }
         contributed++;
       }
       roll = rollOf(record.seed, fair.gameId, seq, link);
       if (entry.roll !== undefined && entry.roll !== roll) {
-        return refuse('ROLL_MISMATCH', `${where}: the recorded roll ${entry.roll} is not the one the seed and the link give (${roll}): this roll was forged`, index);
+        return refuse(
+          'ROLL_MISMATCH',
+          `${where}: the recorded roll ${entry.roll} is not the one the seed and the link give (${roll}): this roll was forged`,
+          index,
+        );
       }
     }
     try {
       state = applyRolled(definition, state, entry.seat, entry.action, roll).state;
     } catch (err) {
       if (!isEngineError(err)) throw err;
-      return refuse('REPLAY_FAILED', `${where} (${JSON.stringify(entry.action)}) does not apply: ${err.message}`, index);
+      return refuse(
+        'REPLAY_FAILED',
+        `${where} (${JSON.stringify(entry.action)}) does not apply: ${err.message}`,
+        index,
+      );
     }
     if (entry.hash !== undefined) {
       const hash = stateHash(state);
-      if (hash !== entry.hash) return refuse('STATE_MISMATCH', `${where}: the state after it hashes to ${hash}, not the recorded ${entry.hash}: the action or an earlier one was altered`, index);
+      if (hash !== entry.hash)
+        return refuse(
+          'STATE_MISMATCH',
+          `${where}: the state after it hashes to ${hash}, not the recorded ${entry.hash}: the action or an earlier one was altered`,
+          index,
+        );
     }
   }
   const finalHash = stateHash(state);
   if (record.finalHash !== undefined && record.finalHash !== finalHash) {
-    return refuse('FINAL_MISMATCH', `the replayed game ends in state ${finalHash}, not the recorded ${record.finalHash}`);
+    return refuse(
+      'FINAL_MISMATCH',
+      `the replayed game ends in state ${finalHash}, not the recorded ${record.finalHash}`,
+    );
   }
   return { ok: true, mode: fair ? 'fair' : 'plain', actions: record.actions.length, contributed, finalHash };
 }

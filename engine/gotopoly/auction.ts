@@ -15,7 +15,10 @@ export function unownedProperties(d: Pick<Draft, 'board' | 'estates'>): number[]
  */
 export function openAuction(d: Draft, count: number): void {
   const pool = unownedProperties(d);
-  const lot = d.shuffle(pool).slice(0, count).sort((a, b) => a - b);
+  const lot = d
+    .shuffle(pool)
+    .slice(0, count)
+    .sort((a, b) => a - b);
   if (lot.length === 0) return afterAuction(d);
   d.emit({ type: 'auctionOpened', term: d.term, lot });
   const submitted = d.uncles.map((u) => u.cash === 0);
@@ -33,7 +36,9 @@ export function submitBids(d: Draft, seat: SeatId, bids: readonly number[]): voi
   const stage = d.stage;
   if (stage.kind !== 'auction') throw new Error('internal: no auction open');
   if (bids.length !== stage.lot.length) {
-    throw new RuleError('BAD_BID', `give one bid per property in the lot (${stage.lot.length}), 0 for no bid`, { lot: stage.lot });
+    throw new RuleError('BAD_BID', `give one bid per property in the lot (${stage.lot.length}), 0 for no bid`, {
+      lot: stage.lot,
+    });
   }
   const total = bids.reduce((a, b) => a + b, 0);
   const cash = d.uncles[seat]!.cash;

@@ -35,7 +35,14 @@ export function restartOrRetire(d: Draft, seat: SeatId, restart: boolean): void 
   if (restart) {
     d.transfer('bank', { student: seat }, d.rules.studentGrant, 'grant');
     const { restarts } = d.student(seat);
-    d.updateStudent(seat, { progress: 0, credits: 0, tokens: FRESH_TOKENS, risk: 0, jailed: null, restarts: restarts + 1 });
+    d.updateStudent(seat, {
+      progress: 0,
+      credits: 0,
+      tokens: FRESH_TOKENS,
+      risk: 0,
+      jailed: null,
+      restarts: restarts + 1,
+    });
     d.emit({ type: 'restarted', seat });
     return endTurn(d);
   }

@@ -40,7 +40,9 @@ const utilitySchema = z
   .strict();
 
 const taxSchema = z.object({ kind: z.literal('tax'), id: spaceId, name, amount: pounds.positive() }).strict();
-const cardSpaceSchema = z.object({ kind: z.literal('card'), id: spaceId, name, deck: z.enum(['chance', 'chest']) }).strict();
+const cardSpaceSchema = z
+  .object({ kind: z.literal('card'), id: spaceId, name, deck: z.enum(['chance', 'chest']) })
+  .strict();
 const plainSchema = (kind: 'go' | 'jail' | 'free-parking' | 'go-to-jail') =>
   z.object({ kind: z.literal(kind), id: spaceId, name }).strict();
 
@@ -95,12 +97,19 @@ export function parseBoard(input: unknown): Board {
   });
   const count = (kind: Space['kind']) => spaces.filter((s) => s.kind === kind).length;
   if (spaces[0]?.kind !== 'go') issues.push(`${label(0)}: kind: the ring must start with GO`);
-  for (const [kind, expected] of [['go', 1], ['jail', 1], ['go-to-jail', 1], ['station', 4], ['utility', 2]] as const) {
+  for (const [kind, expected] of [
+    ['go', 1],
+    ['jail', 1],
+    ['go-to-jail', 1],
+    ['station', 4],
+    ['utility', 2],
+  ] as const) {
     if (count(kind) !== expected) issues.push(`spaces: needs exactly ${expected} ${kind} space(s), has ${count(kind)}`);
   }
   for (const i of board.properties) {
     const { rent } = spaces[i] as Property;
-    if (!rent.every((r, k) => k === 0 || r > rent[k - 1]!)) issues.push(`${label(i)}: rent: must increase with every house`);
+    if (!rent.every((r, k) => k === 0 || r > rent[k - 1]!))
+      issues.push(`${label(i)}: rent: must increase with every house`);
   }
   for (const colour of COLOURS) {
     const members = board.groups[colour];

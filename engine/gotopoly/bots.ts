@@ -22,7 +22,9 @@ function viewFor(state: GotopolyState, seat: SeatId): { view: GotopolyView; deci
 
 /** Random sealed bids: each lot property gets a bid up to its list price half the time, scaled down to fit the cash. */
 function randomBids(lot: readonly number[], cash: number, rng: RandomGenerator): number[] {
-  const bids = lot.map((space) => (randomInt(rng, 0, 1) === 1 ? randomInt(rng, 1, propertyAt(LONDON, space)!.price) : 0));
+  const bids = lot.map((space) =>
+    randomInt(rng, 0, 1) === 1 ? randomInt(rng, 1, propertyAt(LONDON, space)!.price) : 0,
+  );
   const total = bids.reduce((a, b) => a + b, 0);
   return total <= cash ? bids : bids.map((b) => Math.floor((b * cash) / total));
 }
@@ -58,7 +60,13 @@ function worthTo(view: GotopolyView, seat: SeatId, space: number, without: reado
   return Math.round(property.price * factor);
 }
 
-function heuristicBids(view: GotopolyView, seat: SeatId, lot: readonly number[], cash: number, rng: RandomGenerator): number[] {
+function heuristicBids(
+  view: GotopolyView,
+  seat: SeatId,
+  lot: readonly number[],
+  cash: number,
+  rng: RandomGenerator,
+): number[] {
   // Keep back a reserve for houses; jitter so that equal minds rarely tie (a tie leaves the property unsold, G4).
   const budget = Math.floor(cash * (view.term === 0 ? 0.7 : 0.5));
   const bids = lot.map((space) => Math.round((worthTo(view, seat, space) * randomInt(rng, 80, 110)) / 100));
@@ -194,7 +202,9 @@ export const gotopolyHeuristicBot: GotopolyBot = {
         return student.credits < view.config.creditsToWin && student.cash >= 5 ? { type: 'study' } : { type: 'work' };
       case 'station': {
         const handout = 7 * student.credits * view.config.handoutPerCredit;
-        return handout > decision.fare && student.cash >= decision.fare + 20 ? { type: 'goHome' } : { type: 'sleepRough' };
+        return handout > decision.fare && student.cash >= decision.fare + 20
+          ? { type: 'goHome' }
+          : { type: 'sleepRough' };
       }
       case 'utility':
         return student.risk === 0 && decision.bill > 12 ? { type: 'takeRisk' } : legalActions(view, seat)[0]!;

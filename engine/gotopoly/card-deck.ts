@@ -18,7 +18,9 @@ export function cardById(id: string): Card {
 }
 
 /** G13: "Decks are shuffled from the seed." */
-export function shuffledDecks(shuffle: <T>(items: readonly T[]) => T[]): Record<DeckName, { draw: string[]; discard: string[] }> {
+export function shuffledDecks(
+  shuffle: <T>(items: readonly T[]) => T[],
+): Record<DeckName, { draw: string[]; discard: string[] }> {
   return {
     chance: { draw: shuffle(POLY_FIED_DECKS.chance.map((c) => c.id)), discard: [] },
     chest: { draw: shuffle(POLY_FIED_DECKS.chest.map((c) => c.id)), discard: [] },
@@ -29,8 +31,10 @@ export function shuffledDecks(shuffle: <T>(items: readonly T[]) => T[]): Record<
 const isKeptCard = (card: Card): boolean => card.effect.kind === 'jailFree' || card.effect.kind === 'railcard';
 
 const keptKind = (kept: KeptCard) => cardById(kept.card).effect.kind;
-export const hasRailcard = (student: Pick<Student, 'kept'>): boolean => student.kept.some((k) => keptKind(k) === 'railcard');
-export const jailCardOf = (student: Pick<Student, 'kept'>): KeptCard | undefined => student.kept.find((k) => keptKind(k) === 'jailFree');
+export const hasRailcard = (student: Pick<Student, 'kept'>): boolean =>
+  student.kept.some((k) => keptKind(k) === 'railcard');
+export const jailCardOf = (student: Pick<Student, 'kept'>): KeptCard | undefined =>
+  student.kept.find((k) => keptKind(k) === 'jailFree');
 
 /** A kept card goes back to its deck's discard pile (used to leave jail, or its holder left the course). */
 export function returnKeptCard(d: Draft, seat: SeatId, kept: KeptCard): void {

@@ -22,7 +22,17 @@ export const cardEffectSchema = z.discriminatedUnion('kind', [
   /** Go forward to the next station along the route. */
   z.object({ kind: z.literal('nextStation') }).strict(),
   /** Move this many spaces: forward (> 0) or back (< 0). */
-  z.object({ kind: z.literal('moveBy'), steps: z.number().int().min(-12).max(12).refine((n) => n !== 0, 'must not be 0') }).strict(),
+  z
+    .object({
+      kind: z.literal('moveBy'),
+      steps: z
+        .number()
+        .int()
+        .min(-12)
+        .max(12)
+        .refine((n) => n !== 0, 'must not be 0'),
+    })
+    .strict(),
   z.object({ kind: z.literal('goToJail') }).strict(),
   /** Kept until used to leave jail (G14), then back to its deck's discard pile. */
   z.object({ kind: z.literal('jailFree') }).strict(),
@@ -34,7 +44,9 @@ export const cardEffectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('returnRisk'), count: z.number().int().min(1).max(3) }).strict(),
 ]);
 
-export const cardSchema = z.object({ id: cardId, text: plainText(z.string().min(1).max(200)), effect: cardEffectSchema }).strict();
+export const cardSchema = z
+  .object({ id: cardId, text: plainText(z.string().min(1).max(200)), effect: cardEffectSchema })
+  .strict();
 export const deckSchema = z.array(cardSchema).length(16);
 export const decksSchema = z.object({ chance: deckSchema, chest: deckSchema }).strict();
 
@@ -56,11 +68,7 @@ export function parseDecks(input: unknown, board: Board): Decks {
   }
   const parsed = decksSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ConfigError(
-      'BAD_DECK',
-      'invalid card decks',
-      issueLines(parsed.error.issues, '(decks)'),
-    );
+    throw new ConfigError('BAD_DECK', 'invalid card decks', issueLines(parsed.error.issues, '(decks)'));
   }
   const issues: string[] = [];
   const seen = new Set<string>();

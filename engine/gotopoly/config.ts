@@ -53,11 +53,7 @@ export type GotopolyRules = Readonly<z.output<typeof gotopolyConfigSchema>>;
 export function resolveConfig(input: unknown): GotopolyRules {
   const parsed = gotopolyConfigSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ConfigError(
-      'BAD_CONFIG',
-      'invalid Gotopoly options',
-      issueLines(parsed.error.issues, '(options)'),
-    );
+    throw new ConfigError('BAD_CONFIG', 'invalid Gotopoly options', issueLines(parsed.error.issues, '(options)'));
   }
   return parsed.data;
 }

@@ -50,7 +50,14 @@ export function decisionsOf(state: GotopolyPublic): GotopolyDecision[] {
     case 'build':
       return stage.offer
         ? [{ seat: stage.offer.to, kind: 'answerTrade', offer: stage.offer }]
-        : [{ seat: stage.uncle, kind: 'buildTrade', built: stage.built, offersLeft: state.config.tradeOffersPerTerm - stage.offers }];
+        : [
+            {
+              seat: stage.uncle,
+              kind: 'buildTrade',
+              built: stage.built,
+              offersLeft: state.config.tradeOffersPerTerm - stage.offers,
+            },
+          ];
     case 'auction':
       return stage.submitted.flatMap((done, seat) =>
         done ? [] : [{ seat, kind: 'bid' as const, lot: stage.lot, cash: state.uncles[seat]!.cash }],
@@ -121,9 +128,13 @@ export function legalActions(state: GotopolyPublic, seat: SeatId): GotopolyActio
     case 'study':
       return [{ type: 'study' }, { type: 'work' }];
     case 'station':
-      return state.students[seat]!.cash >= decision.fare ? [{ type: 'goHome' }, { type: 'sleepRough' }] : [{ type: 'sleepRough' }];
+      return state.students[seat]!.cash >= decision.fare
+        ? [{ type: 'goHome' }, { type: 'sleepRough' }]
+        : [{ type: 'sleepRough' }];
     case 'utility':
-      return state.students[seat]!.cash >= decision.bill ? [{ type: 'payBill' }, { type: 'takeRisk' }] : [{ type: 'takeRisk' }];
+      return state.students[seat]!.cash >= decision.bill
+        ? [{ type: 'payBill' }, { type: 'takeRisk' }]
+        : [{ type: 'takeRisk' }];
     case 'bankrupt':
       return [{ type: 'restart' }, { type: 'retire' }];
   }
@@ -136,8 +147,14 @@ function tradeMenu(state: GotopolyPublic, seat: SeatId): GotopolyAction[] {
   for (let to = 0; to < state.uncles.length; to++) {
     if (to === seat) continue;
     const theirs = LONDON.properties.filter((s) => state.estates[s]!.owner === to && isTradable(state.estates, s));
-    const offer = (give: number[], take: number[], giveCash: number, takeCash: number): GotopolyAction =>
-      ({ type: 'offerTrade', to, give, take, giveCash, takeCash });
+    const offer = (give: number[], take: number[], giveCash: number, takeCash: number): GotopolyAction => ({
+      type: 'offerTrade',
+      to,
+      give,
+      take,
+      giveCash,
+      takeCash,
+    });
     for (const g of mine) {
       const price = propertyAt(LONDON, g)!.price;
       if (state.uncles[to]!.cash >= price) out.push(offer([g], [], 0, price));

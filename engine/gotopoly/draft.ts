@@ -5,7 +5,15 @@ import type { DeckName } from './cards';
 import type { GotopolyRules } from './config';
 import type { Board } from './ring';
 import type {
-  DeckState, Estate, GotopolyEvent, GotopolyState, Purse, Stage, Student, TransferReason, Uncle,
+  DeckState,
+  Estate,
+  GotopolyEvent,
+  GotopolyState,
+  Purse,
+  Stage,
+  Student,
+  TransferReason,
+  Uncle,
 } from './state';
 
 /**
@@ -80,7 +88,11 @@ export class Draft {
     }
     this.adjust(from, -amount);
     this.adjust(to, amount);
-    this.emit(space === undefined ? { type: 'transfer', from, to, amount, reason } : { type: 'transfer', from, to, amount, reason, space });
+    this.emit(
+      space === undefined
+        ? { type: 'transfer', from, to, amount, reason }
+        : { type: 'transfer', from, to, amount, reason, space },
+    );
   }
 
   private adjust(purse: Purse, delta: number): void {

@@ -21,7 +21,11 @@ import { payBill, takeRisk } from './utility';
 import { gotopolyView } from './view';
 import { gotopolyOutcome } from './winning';
 
-function applyAction(state: GotopolyState, seat: Actor, input: unknown): { state: GotopolyState; events: GotopolyEvent[] } {
+function applyAction(
+  state: GotopolyState,
+  seat: Actor,
+  input: unknown,
+): { state: GotopolyState; events: GotopolyEvent[] } {
   const action = parseGotopolyAction(input);
   if (state.stage.kind === 'over') throw new RuleError('GAME_OVER', 'the game is over');
   if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat has nothing to do in Gotopoly');
@@ -30,7 +34,10 @@ function applyAction(state: GotopolyState, seat: Actor, input: unknown): { state
   }
   const decision = decisionOf(state, seat);
   if (!decision && state.stage.kind === 'auction' && state.stage.submitted[seat]) {
-    throw new RuleError('ALREADY_BID', `uncle ${seat} has already bid in this auction; the others are still bidding (G4)`);
+    throw new RuleError(
+      'ALREADY_BID',
+      `uncle ${seat} has already bid in this auction; the others are still bidding (G4)`,
+    );
   }
   if (!decision) {
     const pending = decisionsOf(state).map((p) => p.seat);
@@ -47,7 +54,14 @@ function applyAction(state: GotopolyState, seat: Actor, input: unknown): { state
       build(d, seat, action.space);
       break;
     case 'offerTrade':
-      offerTrade(d, { from: seat, to: action.to, give: action.give, take: action.take, giveCash: action.giveCash, takeCash: action.takeCash });
+      offerTrade(d, {
+        from: seat,
+        to: action.to,
+        give: action.give,
+        take: action.take,
+        giveCash: action.giveCash,
+        takeCash: action.takeCash,
+      });
       break;
     case 'acceptTrade':
     case 'rejectTrade':
@@ -76,7 +90,10 @@ function applyAction(state: GotopolyState, seat: Actor, input: unknown): { state
     case 'goHome':
       if (decision.kind !== 'station') break;
       if (state.students[seat]!.cash < decision.fare) {
-        throw new RuleError('CANNOT_AFFORD', `the fare home is £${decision.fare}; student ${seat} has £${state.students[seat]!.cash}`);
+        throw new RuleError(
+          'CANNOT_AFFORD',
+          `the fare home is £${decision.fare}; student ${seat} has £${state.students[seat]!.cash}`,
+        );
       }
       goHome(d, seat, decision.space, decision.fare);
       endTurn(d);
@@ -88,7 +105,10 @@ function applyAction(state: GotopolyState, seat: Actor, input: unknown): { state
     case 'payBill':
       if (decision.kind !== 'utility') break;
       if (state.students[seat]!.cash < decision.bill) {
-        throw new RuleError('CANNOT_AFFORD', `the bill is £${decision.bill}; student ${seat} has £${state.students[seat]!.cash}`);
+        throw new RuleError(
+          'CANNOT_AFFORD',
+          `the bill is £${decision.bill}; student ${seat} has £${state.students[seat]!.cash}`,
+        );
       }
       payBill(d, seat, decision.space, decision.bill);
       endTurn(d);
@@ -124,7 +144,8 @@ export const gotopoly: GameDefinition<GotopolyState, GotopolyAction, GotopolyCon
     // no one's odds; the discards (seen) stay as they are.
     const rng = rngFromState(rngState);
     const decks: Record<DeckName, DeckState> = { ...state.decks };
-    for (const name of Object.keys(decks) as DeckName[]) decks[name] = { ...decks[name], draw: shuffle(rng, decks[name].draw) };
+    for (const name of Object.keys(decks) as DeckName[])
+      decks[name] = { ...decks[name], draw: shuffle(rng, decks[name].draw) };
     return { ...state, decks, rng: rng.getState() };
   },
 };

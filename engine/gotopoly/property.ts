@@ -9,7 +9,11 @@ import type { Estate } from './state';
  * the bank. Owned: the rent for its houses, to the owning uncle. All properties of a colour owned by uncles (any
  * uncles) doubles the rent." Seed 7.3 says "the rent is doubled" without exception, so improved rent doubles too.
  */
-export function rentOf(estates: readonly Estate[], space: number, property: Property): { amount: number; doubled: boolean } {
+export function rentOf(
+  estates: readonly Estate[],
+  space: number,
+  property: Property,
+): { amount: number; doubled: boolean } {
   const estate = estates[space]!;
   const printed = property.rent[estate.owner === null ? 0 : estate.houses]!;
   const doubled = groupFullyOwned(estates, property);

@@ -26,7 +26,7 @@ export interface Board {
 
 /** Board position (clockwise index) of a student who has travelled `progress` spaces anticlockwise from GO. */
 export function positionOf(progress: number, ringSize = 40): number {
-  return (((-progress) % ringSize) + ringSize) % ringSize;
+  return ((-progress % ringSize) + ringSize) % ringSize;
 }
 
 /** How far along the anticlockwise route from GO a space lies (GO = 0, Mayfair = 1 … Old Kent Road = 39). */
@@ -38,7 +38,11 @@ export function routeOffset(index: number, ringSize = 40): number {
  * A board's spaces with their lookups. It checks nothing: `data` is a valid board's (board.ts's parseBoard validates
  * a board, then calls this; the built-in London is typed data that the engine validates when a game is set up).
  */
-export function boardWithLookups(data: { readonly id: string; readonly name: string; readonly spaces: readonly Space[] }): Board {
+export function boardWithLookups(data: {
+  readonly id: string;
+  readonly name: string;
+  readonly spaces: readonly Space[];
+}): Board {
   const { spaces } = data;
   const indexOf = new Map<string, number>();
   spaces.forEach((s, i) => {

@@ -133,8 +133,20 @@ export interface GotopolyView extends GotopolyPublic {
 export type Purse = 'bank' | { readonly student: SeatId } | { readonly uncle: SeatId };
 
 export type TransferReason =
-  | 'fare' | 'rent' | 'wage' | 'tax' | 'railFare' | 'handout' | 'utility' | 'card' | 'bail'
-  | 'auction' | 'house' | 'trade' | 'writeOff' | 'grant';
+  | 'fare'
+  | 'rent'
+  | 'wage'
+  | 'tax'
+  | 'railFare'
+  | 'handout'
+  | 'utility'
+  | 'card'
+  | 'bail'
+  | 'auction'
+  | 'house'
+  | 'trade'
+  | 'writeOff'
+  | 'grant';
 
 export type GotopolyAction =
   | { readonly type: 'build'; readonly space: number }

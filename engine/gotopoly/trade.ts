@@ -10,22 +10,33 @@ import type { GotopolyPublic, TradeOffer } from './state';
  */
 export function tradeRefusal(state: Pick<GotopolyPublic, 'estates' | 'uncles'>, offer: TradeOffer): Refusal | null {
   const { from, to, give, take, giveCash, takeCash } = offer;
-  if (to === from || to < 0 || to >= state.uncles.length) return refusal('BAD_TRADE', `uncle ${from} cannot trade with seat ${to}`);
+  if (to === from || to < 0 || to >= state.uncles.length)
+    return refusal('BAD_TRADE', `uncle ${from} cannot trade with seat ${to}`);
   if (give.length + take.length === 0) return refusal('BAD_TRADE', 'a trade must include at least one property');
   if (giveCash > 0 && takeCash > 0) return refusal('BAD_TRADE', 'cash moves one way in a trade');
-  if (new Set([...give, ...take]).size !== give.length + take.length) return refusal('BAD_TRADE', 'a property is named twice');
-  for (const [spaces, owner] of [[give, from], [take, to]] as const) {
+  if (new Set([...give, ...take]).size !== give.length + take.length)
+    return refusal('BAD_TRADE', 'a property is named twice');
+  for (const [spaces, owner] of [
+    [give, from],
+    [take, to],
+  ] as const) {
     for (const space of spaces) {
       if (state.estates[space]?.owner !== owner) {
         return refusal('NOT_THEIR_PROPERTY', `uncle ${owner} does not own space ${space}`, { space });
       }
       if (!isTradable(state.estates, space)) {
-        return refusal('IMPROVED_PROPERTY', `space ${space} is improved or in a group with houses: only unimproved properties trade (G5)`, { space });
+        return refusal(
+          'IMPROVED_PROPERTY',
+          `space ${space} is improved or in a group with houses: only unimproved properties trade (G5)`,
+          { space },
+        );
       }
     }
   }
-  if (giveCash > state.uncles[from]!.cash) return refusal('CANNOT_AFFORD', `uncle ${from} has only £${state.uncles[from]!.cash}`);
-  if (takeCash > state.uncles[to]!.cash) return refusal('CANNOT_AFFORD', `uncle ${to} has only £${state.uncles[to]!.cash}`);
+  if (giveCash > state.uncles[from]!.cash)
+    return refusal('CANNOT_AFFORD', `uncle ${from} has only £${state.uncles[from]!.cash}`);
+  if (takeCash > state.uncles[to]!.cash)
+    return refusal('CANNOT_AFFORD', `uncle ${to} has only £${state.uncles[to]!.cash}`);
   return null;
 }
 

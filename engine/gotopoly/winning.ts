@@ -17,7 +17,10 @@ export function checkDegree(d: Draft, seat: SeatId): boolean {
  * Standings. G16: the graduate ranks first. G18: "students rank by term credits, then cash; still tied, shared."
  * Retired students rank after every student still on the course.
  */
-export function standingsOf(state: Pick<GotopolyPublic, 'students' | 'uncles' | 'estates'>, graduate: SeatId | null): GotopolyStanding[] {
+export function standingsOf(
+  state: Pick<GotopolyPublic, 'students' | 'uncles' | 'estates'>,
+  graduate: SeatId | null,
+): GotopolyStanding[] {
   const rows = state.students.map((s, seat) => ({
     seat,
     credits: s.credits,

@@ -14,7 +14,17 @@ export const poleActionSchema = z.discriminatedUnion('type', [
     .object({
       type: z.literal('holdings'),
       // Bounded like a board (at most 80 tiles, 6 seats), so a forged action cannot be arbitrarily large.
-      tiles: z.array(z.object({ tile: z.number().int().min(0), holders: z.array(seat).max(6), elsewhere: z.number().int().min(0).optional() }).strict()).max(80),
+      tiles: z
+        .array(
+          z
+            .object({
+              tile: z.number().int().min(0),
+              holders: z.array(seat).max(6),
+              elsewhere: z.number().int().min(0).optional(),
+            })
+            .strict(),
+        )
+        .max(80),
     })
     .strict(),
 ]);

@@ -42,7 +42,8 @@ export function openOffer(d: Draft, seat: SeatId, index: number, art: ArtistTile
 /** @throws RuleError NOT_FOR_SALE | CANNOT_AFFORD */
 export function buy(d: Draft, seat: SeatId, index: number, art: ArtistTile): void {
   const tile = d.tiles[index]!;
-  if (!canBuy(d, art, tile, seat)) throw new RuleError('NOT_FOR_SALE', `${art.title} has no copy for you to buy`, { tile: index });
+  if (!canBuy(d, art, tile, seat))
+    throw new RuleError('NOT_FOR_SALE', `${art.title} has no copy for you to buy`, { tile: index });
   if (d.cash(seat) < art.price) {
     throw new RuleError('CANNOT_AFFORD', `${art.title} costs ${art.price} Tz; you have ${d.cash(seat)} Tz`, {
       tile: index,
@@ -53,5 +54,12 @@ export function buy(d: Draft, seat: SeatId, index: number, art: ArtistTile): voi
   d.transfer(seat, 'bank', art.price, 'purchase', index);
   addHolder(d, index, seat);
   const after = d.tiles[index]!;
-  d.emit({ type: 'bought', seat, tile: index, price: art.price, copy: art.editionSize - supplyLeft(art, after), of: art.editionSize });
+  d.emit({
+    type: 'bought',
+    seat,
+    tile: index,
+    price: art.price,
+    copy: art.editionSize - supplyLeft(art, after),
+    of: art.editionSize,
+  });
 }

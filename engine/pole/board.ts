@@ -29,7 +29,15 @@ const simpleEffectSchema = z.discriminatedUnion('kind', [
   /** Advance (clockwise) to a tile, collecting the GO bonus when passing or landing on GO. */
   z.object({ kind: z.literal('moveTo'), tile: tileId }).strict(),
   /** Move by a number of tiles: forward (> 0) or back (< 0). */
-  z.object({ kind: z.literal('moveBy'), steps: z.number().int().refine((n) => n !== 0, 'must not be 0') }).strict(),
+  z
+    .object({
+      kind: z.literal('moveBy'),
+      steps: z
+        .number()
+        .int()
+        .refine((n) => n !== 0, 'must not be 0'),
+    })
+    .strict(),
   /** A free copy of a named edition (P11), if one is left and the player is below the per-player cap. */
   z.object({ kind: z.literal('freeCopy'), tile: tileId }).strict(),
 ]);
@@ -75,15 +83,24 @@ const artistTileSchema = z
      */
     image: z
       .object({
-        uri: plainText(z.string().max(100_000)).regex(/^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s, 'must be an ipfs://, https:// or data:image/… URI'),
-        mimeType: z.string().max(100).regex(/^image\/[\w.+-]+$/, 'must be an image MIME type'),
+        uri: plainText(z.string().max(100_000)).regex(
+          /^(ipfs:\/\/\S+|https:\/\/\S+|data:image\/[\w.+-]+[;,]\S*)$/s,
+          'must be an ipfs://, https:// or data:image/… URI',
+        ),
+        mimeType: z
+          .string()
+          .max(100)
+          .regex(/^image\/[\w.+-]+$/, 'must be an image MIME type'),
       })
       .strict()
       .optional(),
     /** The artist's wallets: the token's TZIP-21 creators and royalty receivers (the bank's when absent). */
     creators: z.array(address).min(1).max(10).optional(),
     /** The FA2 token the work was featured from (the studio's import): the game's token points back to it. */
-    origin: z.object({ contract: address, tokenId: z.string().regex(/^\d{1,30}$/, 'must be a token id') }).strict().optional(),
+    origin: z
+      .object({ contract: address, tokenId: z.string().regex(/^\d{1,30}$/, 'must be a token id') })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -130,7 +147,11 @@ export function parseBoard(input: unknown): Board {
   }
   const parsed = boardSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ConfigError('BAD_BOARD', 'invalid board', describeIssues(parsed.error, input, { key: 'tiles', noun: 'tile' }, '(board)'));
+    throw new ConfigError(
+      'BAD_BOARD',
+      'invalid board',
+      describeIssues(parsed.error, input, { key: 'tiles', noun: 'tile' }, '(board)'),
+    );
   }
   const board = parsed.data;
   const issues = boardMeaningIssues(board);
@@ -159,7 +180,8 @@ function boardMeaningIssues(board: Board): string[] {
     if (tile.kind !== 'artist' || !tile.origin) return;
     const key = `${tile.origin.contract}/${tile.origin.tokenId}`;
     const first = originAt.get(key);
-    if (first !== undefined) issues.push(`${name(i)}: origin: token ${key} is already on the board as tile ${first} "${tiles[first]!.id}"`);
+    if (first !== undefined)
+      issues.push(`${name(i)}: origin: token ${key} is already on the board as tile ${first} "${tiles[first]!.id}"`);
     else originAt.set(key, i);
   });
 
@@ -188,7 +210,8 @@ function boardMeaningIssues(board: Board): string[] {
     const seen = new Map<number, number>();
     effect.branches.forEach((branch, b) => {
       for (const face of branch.faces) {
-        if (seen.has(face)) issues.push(`${name(i)}: effect.branches.${b}.faces: ${face} is also in branch ${seen.get(face)}`);
+        if (seen.has(face))
+          issues.push(`${name(i)}: effect.branches.${b}.faces: ${face} is also in branch ${seen.get(face)}`);
         else seen.set(face, b);
       }
       checkSimple(i, branch.effect, `effect.branches.${b}.effect`);
@@ -222,7 +245,9 @@ function moveCycleIssues(board: Board, indexById: ReadonlyMap<string, number>): 
       if (loopStart >= 0) {
         if (Math.min(...path.slice(loopStart)) !== startAt) break; // report each loop once, from its lowest tile
         const loop = path.slice(loopStart).map((k) => `${k} "${tiles[k]!.id}"`);
-        return [`tile ${startAt} "${tiles[startAt]!.id}": effect: move events form a loop (${loop.join(' → ')} → ${startAt})`];
+        return [
+          `tile ${startAt} "${tiles[startAt]!.id}": effect: move events form a loop (${loop.join(' → ')} → ${startAt})`,
+        ];
       }
       path.push(at);
     }

@@ -28,7 +28,8 @@ export const poleRandomBot: PoleBot = {
   name: 'random',
   choose(state, seat, rng) {
     const decision = poleDecision(state);
-    if (decision?.kind === 'flip' && decision.seat === seat) return { type: 'flip', tile: cheapestFlip(state.config.board, decision.tiles) };
+    if (decision?.kind === 'flip' && decision.seat === seat)
+      return { type: 'flip', tile: cheapestFlip(state.config.board, decision.tiles) };
     return uniform.choose(state, seat, rng);
   },
 };
@@ -72,7 +73,8 @@ function shouldRush(state: PoleState, seat: SeatId): boolean {
   const { board, laps } = state.config;
   if (lapsOf(state.players[seat]!.progress, board.tiles.length) < laps - 1) return false;
   const worth = (s: SeatId) =>
-    state.players[s]!.cash + piecesOf(board, state.tiles, s).reduce((sum, p) => sum + p.art.price * p.art.multiplier, 0);
+    state.players[s]!.cash +
+    piecesOf(board, state.tiles, s).reduce((sum, p) => sum + p.art.price * p.art.multiplier, 0);
   const mine = worth(seat);
   return state.players.every((_, s) => s === seat || worth(s) <= mine);
 }

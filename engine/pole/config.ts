@@ -46,11 +46,7 @@ export type PoleRules = Omit<z.output<typeof poleConfigSchema>, 'board'> & { rea
 export function resolveConfig(input: unknown): PoleRules {
   const parsed = poleConfigSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ConfigError(
-      'BAD_CONFIG',
-      'invalid Tezos Pole options',
-      issueLines(parsed.error.issues, '(options)'),
-    );
+    throw new ConfigError('BAD_CONFIG', 'invalid Tezos Pole options', issueLines(parsed.error.issues, '(options)'));
   }
   const { board, ...options } = parsed.data;
   // Genesis too is validated like any board (once: parseBoard remembers a board it has read).

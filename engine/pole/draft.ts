@@ -3,7 +3,15 @@ import type { SeatId } from '../core/types';
 import type { Board } from './board';
 import type { PoleRules } from './config';
 import type {
-  Party, PoleEvent, PolePhase, PolePlayer, PoleState, PoleTile, Step, TransferReason, Valuation,
+  Party,
+  PoleEvent,
+  PolePhase,
+  PolePlayer,
+  PoleState,
+  PoleTile,
+  Step,
+  TransferReason,
+  Valuation,
 } from './state';
 
 /**
@@ -80,7 +88,11 @@ export class Draft {
       this.updatePlayer(from, { cash: cash - amount });
     }
     if (to !== 'bank') this.updatePlayer(to, { cash: this.cash(to) + amount });
-    this.emit(tile === undefined ? { type: 'transfer', from, to, amount, reason } : { type: 'transfer', from, to, amount, reason, tile });
+    this.emit(
+      tile === undefined
+        ? { type: 'transfer', from, to, amount, reason }
+        : { type: 'transfer', from, to, amount, reason, tile },
+    );
   }
 
   /** Seats in play order starting after `seat` ("clockwise" = increasing seat index, P2). */

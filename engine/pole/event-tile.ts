@@ -32,10 +32,14 @@ export function applyEffect(d: Draft, seat: SeatId, index: number, effect: Simpl
       d.transfer('bank', seat, effect.amount, 'event', index);
       return [];
     case 'pay':
-      return [{ kind: 'debt', debtor: seat, claims: [{ to: 'bank', amount: effect.amount }], reason: 'event', tile: index }];
+      return [
+        { kind: 'debt', debtor: seat, claims: [{ to: 'bank', amount: effect.amount }], reason: 'event', tile: index },
+      ];
     case 'payPerPiece': {
       const amount = effect.amount * piecesOf(d.board, d.tiles, seat).length;
-      return amount > 0 ? [{ kind: 'debt', debtor: seat, claims: [{ to: 'bank', amount }], reason: 'event', tile: index }] : [];
+      return amount > 0
+        ? [{ kind: 'debt', debtor: seat, claims: [{ to: 'bank', amount }], reason: 'event', tile: index }]
+        : [];
     }
     case 'collectFromEach':
       return d.othersClockwise(seat).map((other) => ({
@@ -46,13 +50,15 @@ export function applyEffect(d: Draft, seat: SeatId, index: number, effect: Simpl
         tile: index,
       }));
     case 'payEach':
-      return [{
-        kind: 'debt',
-        debtor: seat,
-        claims: d.othersClockwise(seat).map((to) => ({ to, amount: effect.amount })),
-        reason: 'event',
-        tile: index,
-      }];
+      return [
+        {
+          kind: 'debt',
+          debtor: seat,
+          claims: d.othersClockwise(seat).map((to) => ({ to, amount: effect.amount })),
+          reason: 'event',
+          tile: index,
+        },
+      ];
     case 'moveTo':
       return moveTo(d, seat, tileIndex(d, effect.tile));
     case 'moveBy':

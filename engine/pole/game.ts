@@ -50,7 +50,9 @@ function applyAction(state: PoleState, seat: Actor, input: unknown): { state: Po
   }
   const decision = poleDecision(state)!;
   if (decision.seat !== seat) {
-    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, { pending: decision.seat });
+    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, {
+      pending: decision.seat,
+    });
   }
   if (DECISION_FOR[action.type] !== decision.kind) {
     throw new RuleError('WRONG_DECISION', `"${action.type}" does not answer the pending "${decision.kind}" decision`, {
@@ -61,7 +63,10 @@ function applyAction(state: PoleState, seat: Actor, input: unknown): { state: Po
     case 'roll': {
       const l2 = action.l2 === true;
       if (l2 && decision.kind === 'roll' && !decision.l2Available) {
-        throw new RuleError('L2_UNAVAILABLE', state.config.l2Move ? 'the L2 move is used once per game' : 'the L2 move tweak is off');
+        throw new RuleError(
+          'L2_UNAVAILABLE',
+          state.config.l2Move ? 'the L2 move is used once per game' : 'the L2 move tweak is off',
+        );
       }
       d.queue = rollAndMove(d, seat, l2);
       drain(d);

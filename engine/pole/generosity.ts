@@ -19,5 +19,11 @@ export function grantFreeCopy(d: Draft, seat: SeatId, index: number): void {
     return;
   }
   addHolder(d, index, seat);
-  d.emit({ type: 'freeCopy', seat, tile: index, copy: art.editionSize - supplyLeft(art, d.tiles[index]!), of: art.editionSize });
+  d.emit({
+    type: 'freeCopy',
+    seat,
+    tile: index,
+    copy: art.editionSize - supplyLeft(art, d.tiles[index]!),
+    of: art.editionSize,
+  });
 }

@@ -79,7 +79,12 @@ type HoldingsRead = Extract<PoleAction, { type: 'holdings' }>['tiles'][number];
  * that is not a seat, more copies on-chain than the edition can hold (its size less the copies forfeited).
  * @throws RuleError BAD_HOLDINGS
  */
-function checkRead(board: Board, tiles: readonly PoleTile[], playerCount: number, reads: readonly HoldingsRead[]): void {
+function checkRead(
+  board: Board,
+  tiles: readonly PoleTile[],
+  playerCount: number,
+  reads: readonly HoldingsRead[],
+): void {
   const seen = new Set<number>();
   for (const { tile, holders, elsewhere = 0 } of reads) {
     const art = artistTile(board, tile);
@@ -93,7 +98,11 @@ function checkRead(board: Board, tiles: readonly PoleTile[], playerCount: number
     }
     const exist = art.editionSize - tiles[tile]!.removed;
     if (holders.length + elsewhere > exist) {
-      throw new RuleError('BAD_HOLDINGS', `tile ${tile}: ${holders.length + elsewhere} copies held but only ${exist} exist`, { tile });
+      throw new RuleError(
+        'BAD_HOLDINGS',
+        `tile ${tile}: ${holders.length + elsewhere} copies held but only ${exist} exist`,
+        { tile },
+      );
     }
   }
 }
@@ -114,12 +123,19 @@ const seatList = (counts: readonly number[]): SeatId[] => counts.flatMap((n, sea
  * read); whatever a seat holds beyond that is out of the game. The fall of the total is what left, named after the
  * seats whose copies in play fell, in seat order. Pure.
  */
-function tileAfterRead(tile: PoleTile, read: HoldingsRead, playerCount: number): { tile: PoleTile; departures: { seat: SeatId; copies: number }[] } {
+function tileAfterRead(
+  tile: PoleTile,
+  read: HoldingsRead,
+  playerCount: number,
+): { tile: PoleTile; departures: { seat: SeatId; copies: number }[] } {
   const balance = countBySeat(read.holders, playerCount);
   const before = countBySeat(tile.holders, playerCount);
   const outside = countBySeat(tile.returned ?? [], playerCount);
   const candidates = balance.map((b, s) => Math.max(0, b - outside[s]!));
-  const inPlay = Math.min(tile.holders.length, candidates.reduce((a, b) => a + b, 0));
+  const inPlay = Math.min(
+    tile.holders.length,
+    candidates.reduce((a, b) => a + b, 0),
+  );
   const kept = candidates.map((c, s) => Math.min(c, before[s]!));
   let free = inPlay - kept.reduce((a, b) => a + b, 0);
   const now = kept.map((k, s) => {
@@ -138,7 +154,12 @@ function tileAfterRead(tile: PoleTile, read: HoldingsRead, playerCount: number):
   const returned = seatList(balance.map((b, s) => b - now[s]!));
   // Copies seen out of play count as left even beyond the ones seen leaving, so the bank never sells more than exist.
   const left = Math.max((tile.left ?? 0) + tile.holders.length - inPlay, returned.length + (read.elsewhere ?? 0));
-  const next: PoleTile = { holders: seatList(now), removed: tile.removed, ...(left > 0 ? { left } : {}), ...(returned.length > 0 ? { returned } : {}) };
+  const next: PoleTile = {
+    holders: seatList(now),
+    removed: tile.removed,
+    ...(left > 0 ? { left } : {}),
+    ...(returned.length > 0 ? { returned } : {}),
+  };
   return { tile: next, departures };
 }
 
@@ -175,7 +196,8 @@ export function applyHoldings(d: Draft, action: Extract<PoleAction, { type: 'hol
   for (const read of action.tiles) {
     const after = tileAfterRead(d.tiles[read.tile]!, read, d.playerCount);
     d.tiles[read.tile] = after.tile; // replaced whole: fields back to nothing are dropped, not kept as 0
-    for (const { seat, copies } of after.departures) departures.push({ type: 'copyLeftGame', seat, tile: read.tile, copies });
+    for (const { seat, copies } of after.departures)
+      departures.push({ type: 'copyLeftGame', seat, tile: read.tile, copies });
   }
   d.emit({ type: 'holdingsUpdated', tiles: action.tiles.map((t) => t.tile) });
   for (const e of departures) d.emit(e);

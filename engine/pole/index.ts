@@ -2,7 +2,16 @@ export { pole } from './game';
 export { poleDecision, type PoleDecision } from './decisions';
 export { setupPole } from './setup';
 export { resolveConfig, poleConfigSchema, type PoleConfigInput, type PoleRules } from './config';
-export { parseBoard, boardSchema, type Board, type BoardInput, type Tile, type ArtistTile, type EventTile, type Effect } from './board';
+export {
+  parseBoard,
+  boardSchema,
+  type Board,
+  type BoardInput,
+  type Tile,
+  type ArtistTile,
+  type EventTile,
+  type Effect,
+} from './board';
 export { GENESIS } from './boards/genesis';
 export { parsePoleAction, poleActionSchema } from './actions';
 export { royaltyAmount, royaltyClaims, royaltyRate } from './royalty';

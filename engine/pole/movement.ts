@@ -22,7 +22,11 @@ export function rollAndMove(d: Draft, seat: SeatId, l2: boolean): Step[] {
   d.lastRoll = dice;
   if (l2) d.updatePlayer(seat, { l2Used: true });
   d.emit({ type: 'rolled', seat, dice, l2 });
-  return moveBy(d, seat, dice.reduce((a, b) => a + b, 0));
+  return moveBy(
+    d,
+    seat,
+    dice.reduce((a, b) => a + b, 0),
+  );
 }
 
 /**

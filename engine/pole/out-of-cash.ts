@@ -10,7 +10,10 @@ type Debt = Extract<Step, { kind: 'debt' }>;
 export const owedBy = (debt: Debt): number => debt.claims.reduce((sum, c) => sum + c.amount, 0);
 
 /** Edition tiles (not 1/1s) of which `seat` holds a copy: what P7 lets the debtor flip. */
-export function flippableTiles(d: { readonly board: Draft['board']; readonly tiles: readonly PoleTile[] }, seat: SeatId): number[] {
+export function flippableTiles(
+  d: { readonly board: Draft['board']; readonly tiles: readonly PoleTile[] },
+  seat: SeatId,
+): number[] {
   const out: number[] = [];
   for (let i = 0; i < d.tiles.length; i++) {
     const art = artistTile(d.board, i);

@@ -106,7 +106,11 @@ export type PoleAction =
        * P13, what the indexer read, per tile: one entry in `holders` per copy a player's wallet holds, and how many
        * copies wallets outside the game hold (`elsewhere`). The engine decides which of them are in play.
        */
-      readonly tiles: readonly { readonly tile: number; readonly holders: readonly SeatId[]; readonly elsewhere?: number }[];
+      readonly tiles: readonly {
+        readonly tile: number;
+        readonly holders: readonly SeatId[];
+        readonly elsewhere?: number;
+      }[];
     };
 
 export type TransferReason = 'purchase' | 'royalty' | 'goBonus' | 'event' | 'flip';
@@ -142,4 +146,8 @@ export type PoleEvent =
   | { type: 'copyLeftGame'; seat: SeatId; tile: number; copies: number }
   | { type: 'gameEnded'; seat: SeatId; laps: number }
   | { type: 'valued'; seat: SeatId; tile: number; die: number; value: number }
-  | { type: 'finalScores'; scores: { seat: SeatId; cash: number; pieces: number; valuation: number; score: number }[]; winners: SeatId[] };
+  | {
+      type: 'finalScores';
+      scores: { seat: SeatId; cash: number; pieces: number; valuation: number; score: number }[];
+      winners: SeatId[];
+    };

@@ -3,7 +3,13 @@ import type { PoleEvent } from './state';
 
 /** One tile's totals over many games. Artist tiles carry their card and their economy; GO and event tiles only landings. */
 export type TileRow =
-  | { readonly index: number; readonly id: string; readonly kind: 'go' | 'event'; readonly title: string; readonly landed: number }
+  | {
+      readonly index: number;
+      readonly id: string;
+      readonly kind: 'go' | 'event';
+      readonly title: string;
+      readonly landed: number;
+    }
   | {
       readonly index: number;
       readonly id: string;

@@ -35,7 +35,10 @@ export function runValuation(d: Draft): void {
   }
   d.valuations = valuations;
   d.phase = 'over';
-  const { scores, winners } = scoreBoard(d.players.map((p) => p.cash), valuations);
+  const { scores, winners } = scoreBoard(
+    d.players.map((p) => p.cash),
+    valuations,
+  );
   d.emit({ type: 'finalScores', scores, winners });
 }
 
@@ -48,7 +51,10 @@ export interface SeatScore {
 }
 
 /** "Total all your adjusted values and add remaining cash: highest portfolio wins." P10: ties → most masterpieces; still tied → shared. */
-export function scoreBoard(cash: readonly number[], valuations: readonly Valuation[]): { scores: SeatScore[]; winners: SeatId[]; ranks: number[] } {
+export function scoreBoard(
+  cash: readonly number[],
+  valuations: readonly Valuation[],
+): { scores: SeatScore[]; winners: SeatId[]; ranks: number[] } {
   const scores: SeatScore[] = cash.map((c, seat) => ({ seat, cash: c, pieces: 0, valuation: 0, score: c }));
   for (const v of valuations) {
     const s = scores[v.seat]!;
@@ -80,11 +86,21 @@ export interface PoleOutcome extends Outcome {
 /** Standings once the game is over, best first: score = valuations + cash, with its parts. */
 export function poleOutcome(state: PoleState): PoleOutcome | null {
   if (state.phase !== 'over' || !state.valuations) return null;
-  const { scores, winners, ranks } = scoreBoard(state.players.map((p) => p.cash), state.valuations);
+  const { scores, winners, ranks } = scoreBoard(
+    state.players.map((p) => p.cash),
+    state.valuations,
+  );
   return {
     winners,
     standings: scores
-      .map((s) => ({ seat: s.seat, rank: ranks[s.seat]!, score: s.score, cash: s.cash, pieces: s.pieces, valuation: s.valuation }))
+      .map((s) => ({
+        seat: s.seat,
+        rank: ranks[s.seat]!,
+        score: s.score,
+        cash: s.cash,
+        pieces: s.pieces,
+        valuation: s.valuation,
+      }))
       .sort((a, b) => a.rank - b.rank || a.seat - b.seat),
   };
 }

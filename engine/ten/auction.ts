@@ -16,7 +16,10 @@ export function openAuction(d: Draft, joker: string): void {
 }
 
 /** The smallest and largest bid `seat` may make now (min > max: only a pass). */
-export function bidRange(state: Pick<TenState, 'stage' | 'players' | 'config'>, seat: SeatId): { min: number; max: number } {
+export function bidRange(
+  state: Pick<TenState, 'stage' | 'players' | 'config'>,
+  seat: SeatId,
+): { min: number; max: number } {
   const stage = state.stage;
   if (stage.kind !== 'auction') return { min: 1, max: 0 };
   const min = (stage.high?.amount ?? 0) + 1;
@@ -34,8 +37,12 @@ export function answerAuction(d: Draft, seat: SeatId, amount: number | null): vo
     d.emit({ type: 'passed', seat });
   } else {
     const { min, max } = bidRange({ stage, players: d.players, config: d.rules }, seat);
-    if (d.seats === 1 && amount !== 1) throw new RuleError('BID_TOO_LOW', 'alone, a joker is bought for exactly 1 (T10)', { min: 1 });
-    if (amount < min) throw new RuleError('BID_TOO_LOW', `a bid must be at least ${min} (more than the current ${min - 1}, T7)`, { min });
+    if (d.seats === 1 && amount !== 1)
+      throw new RuleError('BID_TOO_LOW', 'alone, a joker is bought for exactly 1 (T10)', { min: 1 });
+    if (amount < min)
+      throw new RuleError('BID_TOO_LOW', `a bid must be at least ${min} (more than the current ${min - 1}, T7)`, {
+        min,
+      });
     if (amount > max) throw new RuleError('CANNOT_AFFORD', `seat ${seat} can pay at most ${max} (T5)`, { max });
     high = { seat, amount };
     d.emit({ type: 'bid', seat, amount });

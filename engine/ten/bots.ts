@@ -112,7 +112,10 @@ const lossesByPile = new WeakMap<readonly string[], readonly { id: string; loss:
 class Purse {
   readonly collection: readonly Card[];
 
-  constructor(private readonly view: TenView, private readonly seat: SeatId) {
+  constructor(
+    private readonly view: TenView,
+    private readonly seat: SeatId,
+  ) {
     this.collection = cardsOf(view.players[seat]!.collection);
   }
 
@@ -139,7 +142,8 @@ class Purse {
       const cards = option.cards.length ? this.cardsByLoss().slice(0, option.cards.length) : [];
       const pointsLost = cards.reduce((s, c) => s + c.loss, 0);
       const cost = option.tokens + option.bustTokens * 2.5 + cards.length + pointsLost * TOKENS_PER_POINT;
-      if (cost < bestCost) [best, bestCost] = [{ payment: { ...option, cards: cards.map((c) => c.id) }, pointsLost }, cost];
+      if (cost < bestCost)
+        [best, bestCost] = [{ payment: { ...option, cards: cards.map((c) => c.id) }, pointsLost }, cost];
     }
     return best;
   }
@@ -172,7 +176,8 @@ function drawOrStop(view: TenView, seat: SeatId, decision: Extract<TenDecision, 
 function bidFor(view: TenView, seat: SeatId, decision: Extract<TenDecision, { kind: 'bid' }>): TenAction {
   const player = view.players[seat]!;
   const [marginal] = marginalGains(cardsOf(player.collection), [cardById(decision.joker)]);
-  if (view.players.length === 1) return marginal! > 0 && decision.max >= 1 ? { type: 'bid', amount: 1 } : { type: 'pass' };
+  if (view.players.length === 1)
+    return marginal! > 0 && decision.max >= 1 ? { type: 'bid', amount: 1 } : { type: 'pass' };
   // Bid by the joker's marginal score, paid from tokens and bust tokens (spending cards would cost points).
   const spendable = player.tokens + player.bustTokens * view.config.bustTokenValue;
   const willing = Math.min(marginal! * TOKENS_PER_POINT, spendable, decision.max);
@@ -203,7 +208,10 @@ function buyOrEnd(view: TenView, seat: SeatId, decision: Extract<TenDecision, { 
     .sort((a, b) => b.rank - a.rank)
     .slice(0, BUY_SHORTLIST)
     .map((c) => c.card);
-  const gains = plain.length === purse.collection.length ? shortlist.map((c) => rough[candidates.indexOf(c)]!) : marginalGains(purse.collection, shortlist);
+  const gains =
+    plain.length === purse.collection.length
+      ? shortlist.map((c) => rough[candidates.indexOf(c)]!)
+      : marginalGains(purse.collection, shortlist);
   let best: { card: string; payment: Payment; value: number } | null = null;
   shortlist.forEach((card, k) => {
     const gain = gains[k]!;

@@ -42,10 +42,13 @@ const heldKeys = new WeakMap<readonly string[], number[]>();
  * @throws RuleError NOT_IN_MARKET, DUPLICATE_CARD, and the payment's codes
  */
 export function buy(d: Draft, seat: SeatId, cardId: string, payment: Payment): void {
-  if (!d.market.includes(cardId)) throw new RuleError('NOT_IN_MARKET', `card ${cardId} is not in the market`, { card: cardId });
+  if (!d.market.includes(cardId))
+    throw new RuleError('NOT_IN_MARKET', `card ${cardId} is not in the market`, { card: cardId });
   const card = cardById(cardId) as NumberCard;
   if (holdsSame(d.player(seat), card)) {
-    throw new RuleError('DUPLICATE_CARD', `seat ${seat} already holds a ${card.colour} ${card.number} (T6)`, { card: cardId });
+    throw new RuleError('DUPLICATE_CARD', `seat ${seat} already holds a ${card.colour} ${card.number} (T6)`, {
+      card: cardId,
+    });
   }
   if (payment.cards.includes(cardId)) throw new RuleError('BAD_PAYMENT', 'a card cannot pay for itself');
   pay(d, seat, payment, card.number);

@@ -30,9 +30,16 @@ function buildDeck(): Card[] {
     }
     for (const k of [0, 1]) cards.push({ kind: 'colourJoker', id: `${colour}-joker-${COPY[k]}`, colour, from: 1 });
   }
-  for (let number = 1; number <= 9; number++) cards.push({ kind: 'whiteJoker', id: `white-${number}`, number, from: 1 });
+  for (let number = 1; number <= 9; number++)
+    cards.push({ kind: 'whiteJoker', id: `white-${number}`, number, from: 1 });
   cards.push({ kind: 'wild', id: 'white-wild', from: 1 });
-  for (const [value, count] of [[1, 7], [2, 6], [3, 6], [4, 4], [5, 4]] as const) {
+  for (const [value, count] of [
+    [1, 7],
+    [2, 6],
+    [3, 6],
+    [4, 4],
+    [5, 4],
+  ] as const) {
     for (let k = 0; k < count; k++) {
       const from = k === count - 1 ? 4 : k === count - 2 ? 3 : 1;
       cards.push({ kind: 'currency', id: `currency-${value}-${k + 1}`, value, from });

@@ -20,7 +20,10 @@ export const tenConfigSchema = z
     previousBest: z.number().int().min(0).max(40).optional(),
   })
   .strict()
-  .refine((c) => c.startingTokens * c.players <= c.tokenSupply, { message: 'not enough currency tokens for every player', path: ['tokenSupply'] });
+  .refine((c) => c.startingTokens * c.players <= c.tokenSupply, {
+    message: 'not enough currency tokens for every player',
+    path: ['tokenSupply'],
+  });
 
 export type TenConfigInput = z.input<typeof tenConfigSchema>;
 export type TenRules = Readonly<z.output<typeof tenConfigSchema>>;
@@ -29,11 +32,7 @@ export type TenRules = Readonly<z.output<typeof tenConfigSchema>>;
 export function resolveConfig(input: unknown): TenRules {
   const parsed = tenConfigSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ConfigError(
-      'BAD_CONFIG',
-      'invalid Ten options',
-      issueLines(parsed.error.issues, '(options)'),
-    );
+    throw new ConfigError('BAD_CONFIG', 'invalid Ten options', issueLines(parsed.error.issues, '(options)'));
   }
   return parsed.data;
 }

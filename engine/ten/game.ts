@@ -24,7 +24,9 @@ function applyAction(state: TenState, seat: Actor, input: unknown): { state: Ten
   }
   const decision = decisionOf(tenView(state, seat))!;
   if (decision.seat !== seat) {
-    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, { pending: decision.seat });
+    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, {
+      pending: decision.seat,
+    });
   }
   if (DECISION_FOR[action.type] !== decision.kind) {
     throw new RuleError('WRONG_DECISION', `"${action.type}" does not answer the pending "${decision.kind}" decision`, {
@@ -35,7 +37,8 @@ function applyAction(state: TenState, seat: Actor, input: unknown): { state: Ten
   switch (action.type) {
     case 'draw':
       // T8: "When the last card is drawn, that turn finishes without further draws."
-      if (d.deck.length === 0) throw new RuleError('DECK_EMPTY', 'the last card has been drawn: stop and take a reward (T8)');
+      if (d.deck.length === 0)
+        throw new RuleError('DECK_EMPTY', 'the last card has been drawn: stop and take a reward (T8)');
       drawCard(d);
       break;
     case 'takeNumbers':

@@ -13,14 +13,23 @@ export const paymentValue = (p: Payment, rules: Pick<TenRules, 'bustTokenValue'>
   p.tokens + p.bustTokens * rules.bustTokenValue + p.cards.length;
 
 /** Why `player` cannot make this payment of `price`, or null. */
-export function paymentRefusal(player: TenPlayer, payment: Payment, price: number, rules: Pick<TenRules, 'bustTokenValue'>): RuleError | null {
-  if (payment.tokens > player.tokens) return new RuleError('CANNOT_AFFORD', `only ${player.tokens} currency tokens held`);
-  if (payment.bustTokens > player.bustTokens) return new RuleError('CANNOT_AFFORD', `only ${player.bustTokens} bust tokens held`);
-  if (new Set(payment.cards).size !== payment.cards.length) return new RuleError('BAD_PAYMENT', 'a card is named twice');
+export function paymentRefusal(
+  player: TenPlayer,
+  payment: Payment,
+  price: number,
+  rules: Pick<TenRules, 'bustTokenValue'>,
+): RuleError | null {
+  if (payment.tokens > player.tokens)
+    return new RuleError('CANNOT_AFFORD', `only ${player.tokens} currency tokens held`);
+  if (payment.bustTokens > player.bustTokens)
+    return new RuleError('CANNOT_AFFORD', `only ${player.bustTokens} bust tokens held`);
+  if (new Set(payment.cards).size !== payment.cards.length)
+    return new RuleError('BAD_PAYMENT', 'a card is named twice');
   const missing = payment.cards.find((c) => !player.collection.includes(c));
   if (missing) return new RuleError('BAD_PAYMENT', `card ${missing} is not in the collection`, { card: missing });
   const value = paymentValue(payment, rules);
-  if (value < price) return new RuleError('UNDERPAID', `the price is ${price}; this payment is worth ${value} (T5)`, { price, value });
+  if (value < price)
+    return new RuleError('UNDERPAID', `the price is ${price}; this payment is worth ${value} (T5)`, { price, value });
   return null;
 }
 
@@ -42,5 +51,13 @@ export function pay(d: Draft, seat: SeatId, payment: Payment, price: number): vo
   d.supply = { tokens: d.supply.tokens + payment.tokens, bustTokens: d.supply.bustTokens + payment.bustTokens };
   if (payment.cards.length) d.discard = [...d.discard, ...payment.cards];
   const lost = paymentValue(payment, d.rules) - price;
-  d.emit({ type: 'paid', seat, price, tokens: payment.tokens, bustTokens: payment.bustTokens, cards: [...payment.cards], lost });
+  d.emit({
+    type: 'paid',
+    seat,
+    price,
+    tokens: payment.tokens,
+    bustTokens: payment.bustTokens,
+    cards: [...payment.cards],
+    lost,
+  });
 }

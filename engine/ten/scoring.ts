@@ -137,7 +137,14 @@ function fillExpand(whites: readonly number[], expand: Int32Array): void {
 }
 
 /** val[f * size + s]: a colour's score given white subset s and f wilds. */
-function fillValues(mask: number, jokers: number, wilds: number, expand: Int32Array, size: number, val: Int32Array): void {
+function fillValues(
+  mask: number,
+  jokers: number,
+  wilds: number,
+  expand: Int32Array,
+  size: number,
+  val: Int32Array,
+): void {
   for (let f = 0; f <= wilds; f++) {
     const k = Math.min(jokers + f, MAX_FREE);
     const base = f * size;
@@ -150,7 +157,14 @@ function fillValues(mask: number, jokers: number, wilds: number, expand: Int32Ar
  * colours so far using at most w wilds and white jokers within s. For the last colour only the full state (all
  * wilds, all white jokers) is filled: nothing reads the others.
  */
-function combine(prev: Int32Array, val: Int32Array, next: Int32Array, size: number, wilds: number, last: boolean): void {
+function combine(
+  prev: Int32Array,
+  val: Int32Array,
+  next: Int32Array,
+  size: number,
+  wilds: number,
+  last: boolean,
+): void {
   for (let w = last ? wilds : 0; w <= wilds; w++) {
     for (let s = last ? size - 1 : 0; s < size; s++) {
       let best = 0;

@@ -29,7 +29,11 @@ export function setupTen(input: unknown, seed: string): TenState {
     market: [],
     discard: [],
     supply: { tokens: config.tokenSupply - config.startingTokens * config.players, bustTokens: config.bustSupply },
-    players: Array.from({ length: config.players }, () => ({ tokens: config.startingTokens, bustTokens: 0, collection: [] })),
+    players: Array.from({ length: config.players }, () => ({
+      tokens: config.startingTokens,
+      bustTokens: 0,
+      collection: [],
+    })),
     startSeat,
     current: startSeat,
     turn: 0,

@@ -8,7 +8,14 @@ import type { TenPlayer, TenScore, TenState } from './state';
 export function scoresOf(players: readonly TenPlayer[]): TenScore[] {
   return players.map((p, seat) => {
     const result = scoreCollection(p.collection.map(cardById));
-    return { seat, points: result.total, colours: result.colours, jokers: result.jokers, tokens: p.tokens, cards: p.collection.length };
+    return {
+      seat,
+      points: result.total,
+      colours: result.colours,
+      jokers: result.jokers,
+      tokens: p.tokens,
+      cards: p.collection.length,
+    };
   });
 }
 
@@ -34,7 +41,8 @@ export function finishGame(d: Draft): void {
   const winners = scores.filter((s) => ranks[s.seat] === 1).map((s) => s.seat);
   d.stage = { kind: 'over', scores, winners };
   const best = d.rules.previousBest;
-  if (d.seats === 1) d.emit({ type: 'gameEnded', scores, winners, newBest: best === undefined || scores[0]!.points > best });
+  if (d.seats === 1)
+    d.emit({ type: 'gameEnded', scores, winners, newBest: best === undefined || scores[0]!.points > best });
   else d.emit({ type: 'gameEnded', scores, winners });
 }
 
@@ -55,7 +63,14 @@ export function tenOutcome(state: Pick<TenState, 'stage' | 'players' | 'config'>
   const { scores } = state.stage;
   const ranks = ranksOf(scores);
   const standings = scores
-    .map((s) => ({ seat: s.seat, rank: ranks[s.seat]!, score: s.points, tokens: s.tokens, cards: s.cards, colours: s.colours }))
+    .map((s) => ({
+      seat: s.seat,
+      rank: ranks[s.seat]!,
+      score: s.points,
+      tokens: s.tokens,
+      cards: s.cards,
+      colours: s.colours,
+    }))
     .sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const winners: SeatId[] = standings.filter((s) => s.rank === 1).map((s) => s.seat);
   if (state.players.length !== 1) return { winners, standings };

@@ -16,4 +16,21 @@ import { tenCases } from './ten';
 import type { BenchCase } from './types';
 
 /** Every benchmark, in report order. Each area adds its list here. */
-export const benchCases: readonly BenchCase[] = [...poleCases, ...gotopolyCases, ...tenCases, ...michelsonCases, ...devnetCases, ...fa2GasCases, ...seedCases, ...fairCases, ...poleChainCases, ...poleChainGameCases, ...poleShadownetCases, ...playCases, ...onlineLoadCases, ...studioLabCases, ...limitsCases, ...gameMemoryCases];
+export const benchCases: readonly BenchCase[] = [
+  ...poleCases,
+  ...gotopolyCases,
+  ...tenCases,
+  ...michelsonCases,
+  ...devnetCases,
+  ...fa2GasCases,
+  ...seedCases,
+  ...fairCases,
+  ...poleChainCases,
+  ...poleChainGameCases,
+  ...poleShadownetCases,
+  ...playCases,
+  ...onlineLoadCases,
+  ...studioLabCases,
+  ...limitsCases,
+  ...gameMemoryCases,
+];

@@ -65,7 +65,10 @@ export const devnetCases: readonly BenchCase[] = [
         });
         const signed = await signer.sign(bytes, new Uint8Array([3]));
         const start = performance.now();
-        const res = await fetch(`${devnet.rpcUrl}/injection/operation`, { method: 'POST', body: JSON.stringify(signed.sbytes) });
+        const res = await fetch(`${devnet.rpcUrl}/injection/operation`, {
+          method: 'POST',
+          body: JSON.stringify(signed.sbytes),
+        });
         if (!res.ok) throw new Error(`injection failed: ${await res.text()}`);
         times.push(performance.now() - start);
       });
@@ -75,14 +78,19 @@ export const devnetCases: readonly BenchCase[] = [
   onDevnet('devnet: Taquito transfer incl. confirmation', 'ms', { atMost: 150 }, async (devnet) => {
     const tz = toolkit(devnet, 3);
     const to = bootstrapAccount(4).address;
-    return () => latencyAsync(async () => void (await (await tz.contract.transfer({ to, amount: 1, mutez: true })).confirmation()));
+    return () =>
+      latencyAsync(
+        async () => void (await (await tz.contract.transfer({ to, amount: 1, mutez: true })).confirmation()),
+      );
   }),
   onDevnet('tzkt: token balances of an account', 'ms', { atMost: 10 }, async (devnet) => {
     const tz = toolkit(devnet, 5);
     const holder = bootstrapAccount(6).address;
     const op = await tz.contract.originate({ code: FA2_MULTI, init: '(Pair {} {})' });
     const fa2 = await op.contract();
-    const mints = Array.from({ length: 20 }, (_, id) => fa2.methodsObject['mint']!({ to_: holder, token_id: id, amount: 10 + id }).toTransferParams());
+    const mints = Array.from({ length: 20 }, (_, id) =>
+      fa2.methodsObject['mint']!({ to_: holder, token_id: id, amount: 10 + id }).toTransferParams(),
+    );
     await (await tz.contract.batch(mints.map((p) => ({ kind: 'transaction' as never, ...p }))).send()).confirmation();
     const url = `${devnet.tzktUrl}/v1/tokens/balances?account=${holder}&balance.gt=0&sort.desc=balance&limit=100`;
     return () =>

@@ -4,7 +4,12 @@
  * block that includes it (the node's figure, not Taquito's estimate), in gas units (milligas / 1000). The seed's
  * commitment and reveal (FAIRNESS.md) are measured in gas, storage bytes (`paid_storage_size_diff`) and fee as well.
  */
-import { TezosToolkit, type ContractAbstraction, type ContractProvider, type TransactionOperation } from '@taquito/taquito';
+import {
+  TezosToolkit,
+  type ContractAbstraction,
+  type ContractProvider,
+  type TransactionOperation,
+} from '@taquito/taquito';
 import { Fa2Editions, tileTokenMetadata, tokenInfoMap } from '../../chain';
 import { seedCommitment } from '../../engine/core/rng';
 import { fa2EditionsCode, fa2EditionsInit } from '../../contracts';
@@ -46,7 +51,11 @@ function onDevnet(name: string, prepare: (fa2: Fa2) => Promise<Sampler>, unit = 
       const createToken = async (editionSize: number): Promise<number> => {
         const id = next++;
         const artist = bootstrapAccount(3).address;
-        await confirmed(contract.methodsObject['create_tokens']!([{ max_supply: editionSize, creator: artist, token_info: tileInfo(id, editionSize, artist, bank.address) }]).send());
+        await confirmed(
+          contract.methodsObject['create_tokens']!([
+            { max_supply: editionSize, creator: artist, token_info: tileInfo(id, editionSize, artist, bank.address) },
+          ]).send(),
+        );
         return id;
       };
       return prepare({ tz, contract, bank: bank.address, createToken });
@@ -65,7 +74,10 @@ interface Receipt {
   hash?: string;
   contents?: {
     fee?: string;
-    metadata?: { operation_result?: { status?: string; consumed_milligas?: string; paid_storage_size_diff?: string }; internal_operation_results?: { result?: { consumed_milligas?: string } }[] };
+    metadata?: {
+      operation_result?: { status?: string; consumed_milligas?: string; paid_storage_size_diff?: string };
+      internal_operation_results?: { result?: { consumed_milligas?: string } }[];
+    };
   }[];
 }
 
@@ -82,9 +94,11 @@ async function gasUsed(tz: TezosToolkit, op: { hash: string; includedInBlock: nu
   let milligas = 0;
   for (const content of receipt.contents ?? []) {
     const result = content.metadata?.operation_result;
-    if (result?.status !== 'applied' || result.consumed_milligas === undefined) throw new Error(`operation ${op.hash} has no applied result with consumed_milligas`);
+    if (result?.status !== 'applied' || result.consumed_milligas === undefined)
+      throw new Error(`operation ${op.hash} has no applied result with consumed_milligas`);
     milligas += Number(result.consumed_milligas);
-    for (const internal of content.metadata?.internal_operation_results ?? []) milligas += Number(internal.result?.consumed_milligas ?? 0);
+    for (const internal of content.metadata?.internal_operation_results ?? [])
+      milligas += Number(internal.result?.consumed_milligas ?? 0);
   }
   return milligas / 1000;
 }
@@ -101,7 +115,10 @@ function tileInfo(i: number, editionSize: number, artist: string, bank: string):
       multiplier: 1.5,
       editionSize,
       gameId: 'bench-game',
-      artifact: { uri: `ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzd${String(i).padStart(2, '0')}`, mimeType: 'image/png' },
+      artifact: {
+        uri: `ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzd${String(i).padStart(2, '0')}`,
+        mimeType: 'image/png',
+      },
       minter: bank,
     }),
   );
@@ -116,7 +133,11 @@ export const fa2GasCases: readonly BenchCase[] = [
     return async () => {
       const id = await fa2.createToken(1);
       await confirmed(fa2.contract.methodsObject['mint']!([{ token_id: id, to_: holder.address, amount: 1 }]).send());
-      const op = await confirmed(asHolder.methodsObject['transfer']!([{ from_: holder.address, txs: [{ to_: bootstrapAccount(4).address, token_id: id, amount: 1 }] }]).send());
+      const op = await confirmed(
+        asHolder.methodsObject['transfer']!([
+          { from_: holder.address, txs: [{ to_: bootstrapAccount(4).address, token_id: id, amount: 1 }] },
+        ]).send(),
+      );
       return gasUsed(fa2.tz, op);
     };
   }),
@@ -124,7 +145,12 @@ export const fa2GasCases: readonly BenchCase[] = [
   onDevnet('fa2: mint of one copy (gas)', async (fa2) => {
     return async () => {
       const id = await fa2.createToken(10);
-      return gasUsed(fa2.tz, await confirmed(fa2.contract.methodsObject['mint']!([{ token_id: id, to_: bootstrapAccount(2).address, amount: 1 }]).send()));
+      return gasUsed(
+        fa2.tz,
+        await confirmed(
+          fa2.contract.methodsObject['mint']!([{ token_id: id, to_: bootstrapAccount(2).address, amount: 1 }]).send(),
+        ),
+      );
     };
   }),
   // A flip in a live game: the bank burns a copy from a player who joined the game, the ledger entry removed.
@@ -139,16 +165,33 @@ export const fa2GasCases: readonly BenchCase[] = [
     return async () => {
       const id = next++;
       const artist = bootstrapAccount(3).address;
-      await confirmed(fa2.contract.methodsObject['create_game_tokens']!({ g: 'bench-game', specs: [{ max_supply: 5, creator: artist, token_info: tileInfo(id, 5, artist, fa2.bank) }] }).send());
+      await confirmed(
+        fa2.contract.methodsObject['create_game_tokens']!({
+          g: 'bench-game',
+          specs: [{ max_supply: 5, creator: artist, token_info: tileInfo(id, 5, artist, fa2.bank) }],
+        }).send(),
+      );
       await confirmed(fa2.contract.methodsObject['mint']!([{ token_id: id, to_: holder.address, amount: 1 }]).send());
-      return gasUsed(fa2.tz, await confirmed(fa2.contract.methodsObject['game_burn']!({ g: 'bench-game', bps: [{ from_: holder.address, token_id: id, amount: 1 }] }).send()));
+      return gasUsed(
+        fa2.tz,
+        await confirmed(
+          fa2.contract.methodsObject['game_burn']!({
+            g: 'bench-game',
+            bps: [{ from_: holder.address, token_id: id, amount: 1 }],
+          }).send(),
+        ),
+      );
     };
   }),
   // A game's 24 artist tiles created in one call, each with its full on-chain TZIP-21 metadata.
   onDevnet('fa2: create 24 tokens in one batch (gas)', async (fa2) => {
     const artist = bootstrapAccount(3).address;
     return async () => {
-      const specs = Array.from({ length: 24 }, (_, i) => ({ max_supply: i % 3 === 0 ? 1 : 5, creator: artist, token_info: tileInfo(i, i % 3 === 0 ? 1 : 5, artist, fa2.bank) }));
+      const specs = Array.from({ length: 24 }, (_, i) => ({
+        max_supply: i % 3 === 0 ? 1 : 5,
+        creator: artist,
+        token_info: tileInfo(i, i % 3 === 0 ? 1 : 5, artist, fa2.bank),
+      }));
       return gasUsed(fa2.tz, await confirmed(fa2.contract.methodsObject['create_tokens']!(specs).send()));
     };
   }),
@@ -157,7 +200,11 @@ export const fa2GasCases: readonly BenchCase[] = [
 type SeedMeasure = 'gas' | 'storage bytes' | 'fee mutez';
 
 /** The measure of one confirmed operation, from its block receipt: gas, bytes of storage paid for, or the fee Taquito set. */
-async function measured(tz: TezosToolkit, op: { hash: string; includedInBlock: number }, measure: SeedMeasure): Promise<number> {
+async function measured(
+  tz: TezosToolkit,
+  op: { hash: string; includedInBlock: number },
+  measure: SeedMeasure,
+): Promise<number> {
   if (measure === 'gas') return gasUsed(tz, op);
   const contents = (await receiptOf(tz, op)).contents ?? [];
   if (measure === 'fee mutez') return contents.reduce((sum, c) => sum + Number(c.fee ?? 0), 0);
@@ -181,7 +228,9 @@ function seedCase(entrypoint: 'commit_seed' | 'reveal_seed', measure: SeedMeasur
         await client.send(client.openGame(game, new Date(head + 86_400_000)));
         const commit = client.commitSeed(game, seedCommitment(seed));
         if (entrypoint === 'reveal_seed') await client.send(commit);
-        const { opHash, level } = await client.send(entrypoint === 'commit_seed' ? commit : client.revealSeed(game, seed, 'ab'.repeat(32)));
+        const { opHash, level } = await client.send(
+          entrypoint === 'commit_seed' ? commit : client.revealSeed(game, seed, 'ab'.repeat(32)),
+        );
         return measured(fa2.tz, { hash: opHash, includedInBlock: level }, measure);
       };
     },
@@ -189,4 +238,6 @@ function seedCase(entrypoint: 'commit_seed' | 'reveal_seed', measure: SeedMeasur
   );
 }
 
-export const seedCases: readonly BenchCase[] = (['commit_seed', 'reveal_seed'] as const).flatMap((entrypoint) => (['gas', 'storage bytes', 'fee mutez'] as const).map((measure) => seedCase(entrypoint, measure)));
+export const seedCases: readonly BenchCase[] = (['commit_seed', 'reveal_seed'] as const).flatMap((entrypoint) =>
+  (['gas', 'storage bytes', 'fee mutez'] as const).map((measure) => seedCase(entrypoint, measure)),
+);

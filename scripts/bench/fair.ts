@@ -6,7 +6,19 @@
  */
 import { botRngFor } from '../../engine/core/play';
 import type { Bot } from '../../engine/core/types';
-import { FAIR_SCHEME, games, HashChain, rollOf, rngStateOfRoll, seedCommitment, stateHash, verifyRecord, type GameId, type GameRecord, type RecordedAction } from '../../engine';
+import {
+  FAIR_SCHEME,
+  games,
+  HashChain,
+  rollOf,
+  rngStateOfRoll,
+  seedCommitment,
+  stateHash,
+  verifyRecord,
+  type GameId,
+  type GameRecord,
+  type RecordedAction,
+} from '../../engine';
 import { gotopolyBots } from '../../engine/gotopoly';
 import { poleBots } from '../../engine/pole';
 import { tenBots } from '../../engine/ten';
@@ -47,7 +59,12 @@ function fairRecord(game: GameId): GameRecord {
     config,
     seed,
     actions,
-    fair: { scheme: FAIR_SCHEME, gameId, commitment: seedCommitment(seed), chains: [{ seat: 0, head: chain.head, at: 0 }] },
+    fair: {
+      scheme: FAIR_SCHEME,
+      gameId,
+      commitment: seedCommitment(seed),
+      chains: [{ seat: 0, head: chain.head, at: 0 }],
+    },
     finalHash: stateHash(state),
   };
 }
@@ -74,7 +91,11 @@ function gameCases(game: GameId): BenchCase[] {
         const record = fairRecord(game);
         const middle = statesBefore(record)[Math.floor(record.actions.length / 2)];
         let seq = 0;
-        return () => 1000 * latency(() => definition.reseed(middle, rngStateOfRoll(rollOf(record.seed, 'bench', ++seq, 'ab'.repeat(32)))));
+        return () =>
+          1000 *
+          latency(() =>
+            definition.reseed(middle, rngStateOfRoll(rollOf(record.seed, 'bench', ++seq, 'ab'.repeat(32)))),
+          );
       },
     },
     {
@@ -85,7 +106,12 @@ function gameCases(game: GameId): BenchCase[] {
         const states = statesBefore(record);
         return () =>
           latency(() => {
-            record.actions.forEach((a, i) => definition.reseed(states[i], rngStateOfRoll(rollOf(record.seed, record.fair!.gameId, i + 1, a.contribution ?? null))));
+            record.actions.forEach((a, i) =>
+              definition.reseed(
+                states[i],
+                rngStateOfRoll(rollOf(record.seed, record.fair!.gameId, i + 1, a.contribution ?? null)),
+              ),
+            );
           });
       },
     },

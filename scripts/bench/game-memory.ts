@@ -33,7 +33,6 @@ const MID_GAME: Readonly<Record<GameId, number>> = { pole: 75, gotopoly: 95, ten
 const RESUME_BACK: readonly number[] = [4, 20];
 const GAME_KINDS: readonly GameId[] = ['pole', 'gotopoly', 'ten'];
 
-
 interface PlayedGame {
   readonly id: string;
   /** The seat to act now and its invite token: whose view is compared after a rebuild. */
@@ -54,7 +53,14 @@ interface Measured {
 /** Plays one online game of four people to mid-game through `host.act`, and checks the host agrees with the copy. */
 async function playToMidGame(host: GameHost, game: GameId, seed: string): Promise<PlayedGame> {
   const kit = gameKits[game];
-  const created = await host.create({ game, mode: 'online', seats: SEATS.map((name) => ({ kind: 'human' as const, name })), seed, turnSeconds: 60, botPaceMs: 0 });
+  const created = await host.create({
+    game,
+    mode: 'online',
+    seats: SEATS.map((name) => ({ kind: 'human' as const, name })),
+    seed,
+    turnSeconds: 60,
+    botPaceMs: 0,
+  });
   const tokens = created.invites.map((invite) => invite.token);
   let state = kit.definition.setup({ players: SEATS.length }, seed);
   for (let seq = 0; seq < MID_GAME[game]; seq++) {
@@ -64,7 +70,8 @@ async function playToMidGame(host: GameHost, game: GameId, seed: string): Promis
     await host.act(created.id, { token: tokens[seat], seat, seq, action });
     state = kit.definition.apply(state, seat, action).state;
   }
-  if ((await host.stateHash(created.id)).hash !== stateHash(state)) throw new Error(`${game} ${seed}: the host's state is not the players'`);
+  if ((await host.stateHash(created.id)).hash !== stateHash(state))
+    throw new Error(`${game} ${seed}: the host's state is not the players'`);
   const seat = kit.definition.pending(state)[0]!.seat;
   return { id: created.id, seat, token: tokens[seat]! };
 }
@@ -137,35 +144,37 @@ function gameCases(game: GameId): BenchCase[] {
         return () => kb(perEvicted);
       },
     },
-    ...RESUME_BACK.map(
-      (back): BenchCase => ({
-        name: `memory: ${atMid}: a spectator's stream resumed ${back} actions back`,
-        unit: 'ms',
-        prepare: async (): Promise<Sampler> => {
-          const { host, probe } = await shared.use();
-          const { seq } = await host.stateHash(probe.id);
-          return () =>
-            latencyAsync(async () => {
-              const subscription = await host.subscribe(probe.id, undefined, undefined, seq - back);
-              subscription.close();
-            });
-        },
-      }),
-    ),
+    ...RESUME_BACK.map((back): BenchCase => ({
+      name: `memory: ${atMid}: a spectator's stream resumed ${back} actions back`,
+      unit: 'ms',
+      prepare: async (): Promise<Sampler> => {
+        const { host, probe } = await shared.use();
+        const { seq } = await host.stateHash(probe.id);
+        return () =>
+          latencyAsync(async () => {
+            const subscription = await host.subscribe(probe.id, undefined, undefined, seq - back);
+            subscription.close();
+          });
+      },
+    })),
     {
       name: `memory: ${atMid}: rebuilding an evicted game from snapshot + log on its next request`,
       unit: 'ms',
       prepare: async (): Promise<Sampler> => {
         const { host, probe } = await shared.use();
         const { id, seat, token } = probe;
-        const seen = async (): Promise<{ hash: string; snapshot: GameSnapshot }> => ({ hash: (await host.stateHash(id)).hash, snapshot: await host.snapshot(id, token, seat) });
+        const seen = async (): Promise<{ hash: string; snapshot: GameSnapshot }> => ({
+          hash: (await host.stateHash(id)).hash,
+          snapshot: await host.snapshot(id, token, seat),
+        });
         const before = await seen();
         host.evictIdle(0);
         if (host.liveGames !== 0) throw new Error('the game did not leave memory');
         // The request rebuilds it: the same state, the same view for the seat to act (its timer's deadline too).
         const after = await seen();
         // Compared as values: the store's JSON keeps an event's fields in an order of its own.
-        if (!isDeepStrictEqual(after, before)) throw new Error(`${game}: the rebuilt game differs from the one evicted`);
+        if (!isDeepStrictEqual(after, before))
+          throw new Error(`${game}: the rebuilt game differs from the one evicted`);
         return () =>
           latencyAsync(async () => {
             host.evictIdle(0);

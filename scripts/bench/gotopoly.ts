@@ -12,7 +12,8 @@ function gamesWith(bot: GotopolyBot, work: (actions: number) => number): () => (
   return () => {
     const bots = new Array<GotopolyBot>(4).fill(bot);
     let game = 0;
-    return () => throughput(() => work(playToEnd(gotopoly, FOUR_PLAYERS, `bench/${game++}`, bots).record.actions.length));
+    return () =>
+      throughput(() => work(playToEnd(gotopoly, FOUR_PLAYERS, `bench/${game++}`, bots).record.actions.length));
   };
 }
 
@@ -24,7 +25,12 @@ const REPLAY_ACTIONS = 1000;
  */
 function longRecord(): GameRecord {
   const config: GotopolyConfigInput = { players: 6, creditsToWin: 40 };
-  const { record } = playToEnd(gotopoly, config, 'bench/replay', new Array<GotopolyBot>(6).fill(gotopolyBots.heuristic));
+  const { record } = playToEnd(
+    gotopoly,
+    config,
+    'bench/replay',
+    new Array<GotopolyBot>(6).fill(gotopolyBots.heuristic),
+  );
   if (record.actions.length < REPLAY_ACTIONS) throw new Error(`bench game has only ${record.actions.length} actions`);
   return { ...record, actions: record.actions.slice(0, REPLAY_ACTIONS) };
 }
@@ -37,7 +43,11 @@ export const gotopolyCases: readonly BenchCase[] = [
     goal: { atLeast: 200 },
     prepare: gamesWith(gotopolyBots.heuristic, () => 1),
   },
-  { name: 'gotopoly: actions in 4p heuristic games', unit: 'actions/s', prepare: gamesWith(gotopolyBots.heuristic, (n) => n) },
+  {
+    name: 'gotopoly: actions in 4p heuristic games',
+    unit: 'actions/s',
+    prepare: gamesWith(gotopolyBots.heuristic, (n) => n),
+  },
   {
     name: 'gotopoly: replay 1,000 actions (no hash)',
     unit: 'ms',

@@ -53,7 +53,11 @@ const hotseat: CreateGameRequest = {
 };
 
 const post = (url: string, client: string, peerHeader: string, body: unknown): Request =>
-  new Request(`${BASE}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', [peerHeader]: client }, body: JSON.stringify(body) });
+  new Request(`${BASE}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [peerHeader]: client },
+    body: JSON.stringify(body),
+  });
 
 /** Requests/s from a new client, pushed one after another until the first 429 (`send` answers the status). */
 async function untilLimited(send: () => Promise<number>): Promise<number> {
@@ -73,7 +77,10 @@ async function untilLimited(send: () => Promise<number>): Promise<number> {
  * process's server singleton cannot be opened twice). Run alone, an earlier case leaves it to the process's exit:
  * nothing in it keeps the process alive.
  */
-function sharedBy<T>(open: () => Promise<T>, close: (t: T) => Promise<void>): { use: () => Promise<T>; closeLast: () => Promise<void> } {
+function sharedBy<T>(
+  open: () => Promise<T>,
+  close: (t: T) => Promise<void>,
+): { use: () => Promise<T>; closeLast: () => Promise<void> } {
   let shared: Promise<T> | null = null;
   return {
     use: () => (shared ??= open()),
@@ -96,7 +103,9 @@ function limitCases(): BenchCase[] {
         const r = await use();
         return () => {
           const client = `bench-create-${clients++}`;
-          return untilLimited(async () => (await r.createGame(post('/api/games', client, r.peerHeader, hotseat))).status);
+          return untilLimited(
+            async () => (await r.createGame(post('/api/games', client, r.peerHeader, hotseat))).status,
+          );
         };
       },
     },
@@ -106,19 +115,36 @@ function limitCases(): BenchCase[] {
       prepare: async (): Promise<Sampler> => {
         const r = await use();
         // Games created by other clients (a new one when one ends), so creation's limit does not come into it.
-        const newGame = async () => (await (await r.createGame(post('/api/games', `bench-owner-${clients++}`, r.peerHeader, hotseat))).json()) as { id: string; hostToken: string };
+        const newGame = async () =>
+          (await (
+            await r.createGame(post('/api/games', `bench-owner-${clients++}`, r.peerHeader, hotseat))
+          ).json()) as { id: string; hostToken: string };
         return async () => {
           let game = await newGame();
           const client = `bench-actor-${clients++}`;
           return untilLimited(async () => {
             let ctx = { params: Promise.resolve({ id: game.id }) };
-            let snap = (await (await r.getSnapshot(new Request(`${BASE}/api/games/${game.id}?token=${game.hostToken}`), ctx)).json()) as { seat: number | null; seq: number; legal: unknown[]; outcome: unknown };
+            let snap = (await (
+              await r.getSnapshot(new Request(`${BASE}/api/games/${game.id}?token=${game.hostToken}`), ctx)
+            ).json()) as { seat: number | null; seq: number; legal: unknown[]; outcome: unknown };
             if (snap.outcome !== null) {
               game = await newGame();
               ctx = { params: Promise.resolve({ id: game.id }) };
-              snap = (await (await r.getSnapshot(new Request(`${BASE}/api/games/${game.id}?token=${game.hostToken}`), ctx)).json()) as typeof snap;
+              snap = (await (
+                await r.getSnapshot(new Request(`${BASE}/api/games/${game.id}?token=${game.hostToken}`), ctx)
+              ).json()) as typeof snap;
             }
-            return (await r.postAction(post(`/api/games/${game.id}/actions`, client, r.peerHeader, { token: game.hostToken, seat: snap.seat, seq: snap.seq, action: snap.legal[0] }), ctx)).status;
+            return (
+              await r.postAction(
+                post(`/api/games/${game.id}/actions`, client, r.peerHeader, {
+                  token: game.hostToken,
+                  seat: snap.seat,
+                  seq: snap.seq,
+                  action: snap.legal[0],
+                }),
+                ctx,
+              )
+            ).status;
           });
         };
       },
@@ -172,7 +198,16 @@ async function idleGames(): Promise<IdleGames> {
   const baseMb = heapMb();
   const ids: string[] = [];
   for (let i = 0; i < IDLE_GAMES; i++) {
-    const { id } = await host.create({ game: 'pole', options: { laps: 1 }, seats: [{ kind: 'heuristic', name: 'H' }, { kind: 'random', name: 'R' }], seed: `idle-${i}`, botPaceMs: 0 });
+    const { id } = await host.create({
+      game: 'pole',
+      options: { laps: 1 },
+      seats: [
+        { kind: 'heuristic', name: 'H' },
+        { kind: 'random', name: 'R' },
+      ],
+      seed: `idle-${i}`,
+      botPaceMs: 0,
+    });
     ids.push(id);
     // Played as they come, so the store's queue stays short.
     for (;;) {

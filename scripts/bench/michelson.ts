@@ -8,7 +8,8 @@ import { Pair } from '../../devnet/michelson/values';
 import { latency, throughput } from './measure';
 import type { BenchCase } from './types';
 
-const script = (name: string): string => readFileSync(fileURLToPath(new URL(`./michelson/${name}`, import.meta.url)), 'utf8');
+const script = (name: string): string =>
+  readFileSync(fileURLToPath(new URL(`./michelson/${name}`, import.meta.url)), 'utf8');
 
 const LOOP_ITERATIONS = 10_000;
 const INSTRUCTIONS_PER_ITERATION = 9;

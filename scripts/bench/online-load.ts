@@ -53,7 +53,13 @@ class EveningLoad {
   static async start(): Promise<EveningLoad> {
     // Every simulated person is one client to the server's limits, so the chat rate and the stream caps are lifted
     // (the limiter still counts each post, per client and per seat: its cost is in the figures).
-    const app = await startAppServer({ env: { POLE_RATE_CHAT: '100000/60', POLE_SSE_PER_CLIENT: String(GAMES * SEATS.length + 50), POLE_SSE_PER_GAME: '10' } });
+    const app = await startAppServer({
+      env: {
+        POLE_RATE_CHAT: '100000/60',
+        POLE_SSE_PER_CLIENT: String(GAMES * SEATS.length + 50),
+        POLE_SSE_PER_GAME: '10',
+      },
+    });
     const load = new EveningLoad(app);
     try {
       for (let i = 0; i < GAMES; i++) load.tables.push(await openOnlineTable(app.baseUrl, tableRequest(i, 0)));
@@ -95,7 +101,10 @@ class EveningLoad {
       if (this.stopped || !table || table.over) continue;
       const seat = pick(SEATS.length);
       try {
-        await postJson(`${this.app.baseUrl}/api/games/${table.id}/chat`, { token: table.tokens[seat], text: CHAT_LINES[pick(CHAT_LINES.length)] });
+        await postJson(`${this.app.baseUrl}/api/games/${table.id}/chat`, {
+          token: table.tokens[seat],
+          text: CHAT_LINES[pick(CHAT_LINES.length)],
+        });
         this.chatsPosted++;
       } catch (err) {
         // A table that ended between the check and the post refuses it (409 CHAT_CLOSED): its successor gets the next.

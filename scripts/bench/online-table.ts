@@ -17,8 +17,12 @@ export async function openOnlineTable(baseUrl: string, request: CreateGameReques
   const created = await postJson<CreateGameResponse>(`${baseUrl}/api/games`, { ...request, mode: 'online' });
   const tokens = created.invites.map((i) => i.token);
   const q = (seat: number) => `token=${encodeURIComponent(tokens[seat]!)}&seat=${seat}`;
-  const streams = await Promise.all(tokens.map((_, seat) => EventStream.open(`${baseUrl}/api/games/${created.id}/events?${q(seat)}`)));
-  const snaps = await Promise.all(tokens.map((_, seat) => fetchJson<GameSnapshot>(`${baseUrl}/api/games/${created.id}?${q(seat)}`)));
+  const streams = await Promise.all(
+    tokens.map((_, seat) => EventStream.open(`${baseUrl}/api/games/${created.id}/events?${q(seat)}`)),
+  );
+  const snaps = await Promise.all(
+    tokens.map((_, seat) => fetchJson<GameSnapshot>(`${baseUrl}/api/games/${created.id}?${q(seat)}`)),
+  );
   return {
     id: created.id,
     tokens,
@@ -47,7 +51,12 @@ export async function timedAction(baseUrl: string, table: OnlineTable, pick: (n:
   const seq = table.seq + 1;
   const arrivals = Promise.all(table.streams.map((s) => s.update(seq)));
   const start = performance.now();
-  const reply = await postJson<{ seq: number }>(`${baseUrl}/api/games/${table.id}/actions`, { token: table.tokens[seat], seat, seq: table.seq, action });
+  const reply = await postJson<{ seq: number }>(`${baseUrl}/api/games/${table.id}/actions`, {
+    token: table.tokens[seat],
+    seat,
+    seq: table.seq,
+    action,
+  });
   if (reply.seq !== seq) throw new Error(`the action landed at seq ${reply.seq}, not ${seq}`);
   const seen = await arrivals;
   table.seq = seq;

@@ -37,7 +37,15 @@ export async function playFirstLoadScripts(app: AppServer, browser: Browser, gam
   const created = await fetchJson<CreateGameResponse>(`${app.baseUrl}/api/games`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game, seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bea' }], mode: 'hotseat', seed: `bench-first-load-${game}` } satisfies CreateGameRequest),
+    body: JSON.stringify({
+      game,
+      seats: [
+        { kind: 'human', name: 'Ada' },
+        { kind: 'human', name: 'Bea' },
+      ],
+      mode: 'hotseat',
+      seed: `bench-first-load-${game}`,
+    } satisfies CreateGameRequest),
   });
   const context = await browser.newContext();
   try {
@@ -45,10 +53,13 @@ export async function playFirstLoadScripts(app: AppServer, browser: Browser, gam
     const scripts = new Set<string>();
     page.on('requestfinished', (request) => {
       const { pathname } = new URL(request.url());
-      if (request.resourceType() === 'script' && pathname.startsWith('/_next/static/')) scripts.add(pathname.slice('/_next/'.length));
+      if (request.resourceType() === 'script' && pathname.startsWith('/_next/static/'))
+        scripts.add(pathname.slice('/_next/'.length));
     });
     // The host link as the app makes it: the token in the fragment, which no server log sees, handed over once.
-    await page.goto(`${app.baseUrl}/play/${encodeURIComponent(created.id)}#token=${encodeURIComponent(created.hostToken)}`);
+    await page.goto(
+      `${app.baseUrl}/play/${encodeURIComponent(created.id)}#token=${encodeURIComponent(created.hostToken)}`,
+    );
     await page.locator(TABLE_DRAWN[game]).first().waitFor({ timeout: 30_000 });
     await page.locator(LOG_DRAWN).waitFor({ timeout: 30_000 });
     return [...scripts];
@@ -60,7 +71,8 @@ export async function playFirstLoadScripts(app: AppServer, browser: Browser, gam
 /** The JS of playFirstLoadScripts, in kB (1000 bytes) of gzip at level 9 (as a CDN serves them). */
 export async function playFirstLoadKb(app: AppServer, browser: Browser, game: GameId): Promise<number> {
   let bytes = 0;
-  for (const file of await playFirstLoadScripts(app, browser, game)) bytes += gzipSync(readFileSync(path.join(NEXT_DIR, file)), { level: 9 }).length;
+  for (const file of await playFirstLoadScripts(app, browser, game))
+    bytes += gzipSync(readFileSync(path.join(NEXT_DIR, file)), { level: 9 }).length;
   return bytes / 1000;
 }
 
@@ -126,7 +138,9 @@ function botGame(i: number, run: number): CreateGameRequest {
   ];
   const base = { seats, mode: 'online' as const, botPaceMs: 0, seed: `bench-bots-${run}-${i}` };
   if (i % 10 === 0) return { ...base, game: 'ten' };
-  return i % 2 ? { ...base, game: 'pole', options: { laps: 1 } } : { ...base, game: 'gotopoly', options: { creditsToWin: 1, maxTerms: 2 } };
+  return i % 2
+    ? { ...base, game: 'pole', options: { laps: 1 } }
+    : { ...base, game: 'gotopoly', options: { creditsToWin: 1, maxTerms: 2 } };
 }
 
 const GAMES = 100;
@@ -165,7 +179,8 @@ function botGamesCase(): BenchCase {
         if (errors.length) throw new Error(`a bot game failed: ${String(errors[0])}`);
         for (const id of ids) {
           const snap = await h.snapshot(id);
-          if (snap.outcome === null) throw new Error(`game ${id} is marked finished but has no outcome at seq ${snap.seq}`);
+          if (snap.outcome === null)
+            throw new Error(`game ${id} is marked finished but has no outcome at seq ${snap.seq}`);
         }
         return seconds;
       };

@@ -29,7 +29,14 @@ export interface GameFigures {
    * Chain operations sent, by kind (distinct operation hashes: the bank batches the steps of a block into one), and
    * the contract calls inside the steps.
    */
-  readonly ops: { readonly all: number; readonly create: number; readonly fund: number; readonly approval: number; readonly step: number; readonly close: number };
+  readonly ops: {
+    readonly all: number;
+    readonly create: number;
+    readonly fund: number;
+    readonly approval: number;
+    readonly step: number;
+    readonly close: number;
+  };
   /** Player decisions that needed the chain (a step with operations): `ops.step` / `decisions` is at most 1. */
   readonly decisions: number;
   readonly mints: number;
@@ -97,7 +104,11 @@ export async function openEnv(pace?: DevnetProfile): Promise<Env> {
   };
   const chain = new ChainGames(
     chainStore,
-    { network: { name: 'devnet', rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl, explorerUrl: null }, contract: client.address, bankSecretKey: bank.secretKey },
+    {
+      network: { name: 'devnet', rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl, explorerUrl: null },
+      contract: client.address,
+      bankSecretKey: bank.secretKey,
+    },
     { onError, onWait },
   );
   const host = await GameHost.open(store, { chain, onError });
@@ -148,7 +159,8 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
     if (readyAt === null && (await host.chainInfo(id)).ready) readyAt = performance.now();
     const snap = await host.snapshot(id);
     if (snap.outcome !== null) break;
-    if (performance.now() - start > timeoutMs) throw new Error(`game ${id} did not end within ${timeoutMs / 1000} s (seq ${snap.seq})`);
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`game ${id} did not end within ${timeoutMs / 1000} s (seq ${snap.seq})`);
     await sleep(POLL_MS);
   }
   const end = performance.now();
@@ -163,7 +175,10 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
   const record = await host.record(id);
   const rows = await chainStore.listOps(id);
   const unconfirmed = rows.find((o) => o.status !== 'confirmed');
-  if (unconfirmed) throw new Error(`game ${id}: ${unconfirmed.kind} operation ${unconfirmed.id} is ${unconfirmed.status} (${unconfirmed.error ?? ''})`);
+  if (unconfirmed)
+    throw new Error(
+      `game ${id}: ${unconfirmed.kind} operation ${unconfirmed.id} is ${unconfirmed.status} (${unconfirmed.error ?? ''})`,
+    );
   const kind = (k: string) => new Set(rows.filter((o) => o.kind === k).map((o) => o.opHash)).size;
   const calls = rows.flatMap((o) => (o.kind === 'step' ? (o.detail.ops ?? []) : []));
   const call = (...kinds: string[]) => calls.filter((c) => kinds.includes(c.kind)).length;
@@ -174,7 +189,14 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
     playS: (end - readyAt) / 1000,
     actions: seq,
     holdings: record.actions.filter((a) => a.seat === SYSTEM).length,
-    ops: { all: new Set(rows.map((o) => o.opHash)).size, create: kind('create'), fund: kind('fund'), approval: kind('approval'), step: kind('step'), close: kind('close') },
+    ops: {
+      all: new Set(rows.map((o) => o.opHash)).size,
+      create: kind('create'),
+      fund: kind('fund'),
+      approval: kind('approval'),
+      step: kind('step'),
+      close: kind('close'),
+    },
     decisions: rows.filter((o) => o.kind === 'step').length,
     mints: call('mint'),
     burns: call('burn'),

@@ -17,9 +17,33 @@ const benchBoard = () =>
     name: 'Bench',
     tiles: [
       { kind: 'go', id: 'go', name: 'Start' },
-      { kind: 'artist', id: 'edition', artist: 'Bench Artist', title: 'Bench Edition', price: 100, multiplier: 1, editionSize: 1000 },
-      { kind: 'artist', id: 'solo', artist: 'Bench Artist', title: 'Bench 1/1', price: 200, multiplier: 2, editionSize: 1 },
-      { kind: 'artist', id: 'pair', artist: 'Bench Artist', title: 'Bench Pair', price: 60, multiplier: 1, editionSize: 2 },
+      {
+        kind: 'artist',
+        id: 'edition',
+        artist: 'Bench Artist',
+        title: 'Bench Edition',
+        price: 100,
+        multiplier: 1,
+        editionSize: 1000,
+      },
+      {
+        kind: 'artist',
+        id: 'solo',
+        artist: 'Bench Artist',
+        title: 'Bench 1/1',
+        price: 200,
+        multiplier: 2,
+        editionSize: 1,
+      },
+      {
+        kind: 'artist',
+        id: 'pair',
+        artist: 'Bench Artist',
+        title: 'Bench Pair',
+        price: 60,
+        multiplier: 1,
+        editionSize: 2,
+      },
     ],
   });
 const TILE = 1;
@@ -48,10 +72,13 @@ export const poleChainCases: readonly BenchCase[] = [
       return () =>
         latencyAsync(async () => {
           const seat = copies % 2;
-          const applied = await bridge.apply([{ kind: 'mint', tile: TILE, tokenId: tokenIds[TILE]!, seat, to: seats[seat]!, reason: 'bought' }]);
+          const applied = await bridge.apply([
+            { kind: 'mint', tile: TILE, tokenId: tokenIds[TILE]!, seat, to: seats[seat]!, reason: 'bought' },
+          ]);
           copies++;
           const holdings = await bridge.readHoldingsAction([TILE], seats, applied!.level);
-          if (holdings.tiles[0]!.holders.length !== copies) throw new Error(`TzKT shows ${holdings.tiles[0]!.holders.length} copies, not ${copies}`);
+          if (holdings.tiles[0]!.holders.length !== copies)
+            throw new Error(`TzKT shows ${holdings.tiles[0]!.holders.length} copies, not ${copies}`);
         });
     },
     teardown: async () => devnet?.stop(),

@@ -59,12 +59,16 @@ export const poleShadownetCases: readonly BenchCase[] = [
   row('the same game off-chain, same bot pace', 's', (f) => f.offChainS),
   row('setup: tokens, bot funding, joins', 's', (f) => f.onChain.setupS),
   row('time the game waited on the chain', 's', (f) => f.onChain.chainWaitS),
-  row('chain waiting, share of the wall time', '%', (f) => (100 * f.onChain.chainWaitS) / f.onChain.totalS, { atMost: 50 }),
+  row('chain waiting, share of the wall time', '%', (f) => (100 * f.onChain.chainWaitS) / f.onChain.totalS, {
+    atMost: 50,
+  }),
   row('time with a chain operation on its way (not waited for)', 's', (f) => f.onChain.inFlightS),
   row('chain operations sent', 'ops', (f) => f.onChain.ops.all),
   row('step operations sent', 'ops', (f) => f.onChain.ops.step),
   row('decisions that needed one', 'decisions', (f) => f.onChain.decisions),
-  row('operations per decision that needed one', 'ops', (f) => f.onChain.ops.step / Math.max(1, f.onChain.decisions), { atMost: 1 }),
+  row('operations per decision that needed one', 'ops', (f) => f.onChain.ops.step / Math.max(1, f.onChain.decisions), {
+    atMost: 1,
+  }),
   row('engine actions', 'actions', (f) => f.onChain.actions),
   row('blocks baked', 'blocks', (f) => f.onChain.blocks),
 ];

@@ -8,11 +8,32 @@ import type { BenchCase } from './types';
  * blue `#`, three white numbered jokers and the white `#` — 6 jokers, with whites several colours want.
  */
 const END_GAME: readonly string[] = [
-  'red-1a', 'red-2a', 'red-4a', 'red-5a', 'red-5b', 'red-8',
-  'blue-2a', 'blue-3a', 'blue-5a', 'blue-6a', 'blue-9',
-  'orange-1a', 'orange-3a', 'orange-4a', 'orange-7',
-  'green-2a', 'green-4a', 'green-6a', 'green-7', 'green-9',
-  'red-joker-a', 'blue-joker-a', 'white-3', 'white-4', 'white-7', 'white-wild',
+  'red-1a',
+  'red-2a',
+  'red-4a',
+  'red-5a',
+  'red-5b',
+  'red-8',
+  'blue-2a',
+  'blue-3a',
+  'blue-5a',
+  'blue-6a',
+  'blue-9',
+  'orange-1a',
+  'orange-3a',
+  'orange-4a',
+  'orange-7',
+  'green-2a',
+  'green-4a',
+  'green-6a',
+  'green-7',
+  'green-9',
+  'red-joker-a',
+  'blue-joker-a',
+  'white-3',
+  'white-4',
+  'white-7',
+  'white-wild',
 ];
 
 export const tenScoringCases: readonly BenchCase[] = [

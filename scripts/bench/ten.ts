@@ -22,7 +22,12 @@ function fullRecord(): GameRecord {
 
 export const tenCases: readonly BenchCase[] = [
   { name: 'ten: 4p games, random bots', unit: 'games/s', prepare: gamesWith(tenBots.random, () => 1) },
-  { name: 'ten: 4p games, heuristic bots', unit: 'games/s', goal: { atLeast: 1000 }, prepare: gamesWith(tenBots.heuristic, () => 1) },
+  {
+    name: 'ten: 4p games, heuristic bots',
+    unit: 'games/s',
+    goal: { atLeast: 1000 },
+    prepare: gamesWith(tenBots.heuristic, () => 1),
+  },
   { name: 'ten: actions in 4p heuristic games', unit: 'actions/s', prepare: gamesWith(tenBots.heuristic, (n) => n) },
   ...tenScoringCases,
   {

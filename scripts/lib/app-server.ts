@@ -4,7 +4,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,7 +45,18 @@ function buildIsFresh(forced = Boolean(process.env.POLE_E2E_REBUILD)): boolean {
   const buildId = path.join(ROOT, '.next/BUILD_ID');
   if (!existsSync(buildId) || forced) return false;
   // Everything the app imports: its own pages, the engines, the game server, the chain layer and the contract artifacts.
-  const sources = ['app', 'ui', 'engine', 'server', 'chain', 'contracts', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+  const sources = [
+    'app',
+    'ui',
+    'engine',
+    'server',
+    'chain',
+    'contracts',
+    'next.config.ts',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+  ];
   return statSync(buildId).mtimeMs > Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
 }
 
@@ -50,7 +71,9 @@ function run(args: string[]): Promise<void> {
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next ${args.join(' ')} failed (${code}):\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`next ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
   });
 }
 
@@ -62,7 +85,9 @@ export function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -121,7 +146,8 @@ export async function ensureBuild(): Promise<void> {
         rmSync(lock, { recursive: true, force: true }); // left behind by a process that died
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`waited too long for another suite's next build (${lock})`, { cause: err });
+      if (Date.now() > deadline)
+        throw new Error(`waited too long for another suite's next build (${lock})`, { cause: err });
       await new Promise((r) => setTimeout(r, 500));
     }
   }
@@ -174,8 +200,19 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const dataDir = mkdtempSync(path.join(tmpdir(), 'app-games-'));
   // Every browser and script of a suite or benchmark is one client to the server's limits (server/limits/): its rates
   // and stream caps are lifted unless asked for (the limits have suites of their own).
-  const unlimited = { POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off', POLE_RATE_LAB: 'off', POLE_SSE_PER_CLIENT: '1000' };
-  const env: NodeJS.ProcessEnv = { ...process.env, ...unlimited, ...options.env, NEXT_TELEMETRY_DISABLED: '1', GAMES_DATA_DIR: dataDir };
+  const unlimited = {
+    POLE_RATE_CREATE: 'off',
+    POLE_RATE_ACTION: 'off',
+    POLE_RATE_LAB: 'off',
+    POLE_SSE_PER_CLIENT: '1000',
+  };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...unlimited,
+    ...options.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    GAMES_DATA_DIR: dataDir,
+  };
   env.NODE_OPTIONS = [...SERVER_NODE_FLAGS, env.NODE_OPTIONS ?? ''].join(' ').trim();
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;

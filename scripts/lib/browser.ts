@@ -5,7 +5,15 @@ import { chromium, type Browser } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Headless, no sandbox (containers), and nothing that phones home or updates itself during a run. */
-export const BROWSER_ARGS: readonly string[] = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const BROWSER_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Debian's chromium, headless; `extraArgs` for a suite's own needs (e.g. trusting a throwaway certificate). */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {

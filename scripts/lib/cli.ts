@@ -28,7 +28,9 @@ export type Flag =
 export type Flags = Readonly<Record<string, Flag>>;
 
 /** The flags given; one not given is undefined, and its default is the script's to apply. */
-export type FlagValues<F extends Flags> = { readonly [K in keyof F]?: F[K]['type'] extends 'boolean' ? boolean : string };
+export type FlagValues<F extends Flags> = {
+  readonly [K in keyof F]?: F[K]['type'] extends 'boolean' ? boolean : string;
+};
 
 export interface CommandLine<F extends Flags> {
   readonly flags: FlagValues<F>;
@@ -84,9 +86,16 @@ function joinDashedValues(argv: readonly string[], flags: Flags): string[] {
  * Reads `--name value`, `--name=value` and boolean `--name` with parseArgs, strictly: an unknown flag, a missing
  * value, a positional argument a script does not take, a flag given twice or an empty value is a UsageError.
  */
-export function parseCommandLine<const F extends Flags>(argv: readonly string[], flags: F, { positionals = false } = {}): CommandLine<F> {
+export function parseCommandLine<const F extends Flags>(
+  argv: readonly string[],
+  flags: F,
+  { positionals = false } = {},
+): CommandLine<F> {
   const options: ParseArgsOptionsConfig = Object.fromEntries(
-    Object.entries(flags).map(([name, flag]) => [name, flag.type === 'boolean' && flag.short ? { type: flag.type, short: flag.short } : { type: flag.type }]),
+    Object.entries(flags).map(([name, flag]) => [
+      name,
+      flag.type === 'boolean' && flag.short ? { type: flag.type, short: flag.short } : { type: flag.type },
+    ]),
   );
   const args = joinDashedValues(argv, flags);
   let parsed;
@@ -159,7 +168,11 @@ export function usageText(cli: Pick<Cli<Flags>, 'synopsis' | 'flags' | 'notes' |
 export async function runCli<const F extends Flags>(cli: Cli<F>): Promise<void> {
   const usage = usageText(cli);
   try {
-    const { flags, positionals } = parseCommandLine(process.argv.slice(2), { ...cli.flags, ...HELP }, { positionals: cli.positionals });
+    const { flags, positionals } = parseCommandLine(
+      process.argv.slice(2),
+      { ...cli.flags, ...HELP },
+      { positionals: cli.positionals },
+    );
     if (flags.help) {
       process.stdout.write(usage);
       return;

@@ -36,10 +36,16 @@ parentPort.postMessage(String(compile(workerData.source, { target: 'michelson' }
  */
 function compileArchetype(source: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(COMPILE_IN_WORKER, { eval: true, workerData: { archetype: ARCHETYPE, source }, resourceLimits: { stackSizeMb: 64 } });
+    const worker = new Worker(COMPILE_IN_WORKER, {
+      eval: true,
+      workerData: { archetype: ARCHETYPE, source },
+      resourceLimits: { stackSizeMb: 64 },
+    });
     worker.once('message', (tz: string) => resolve(tz));
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the Archetype compiler stopped (exit ${code}) before it produced Michelson for ${source}`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`the Archetype compiler stopped (exit ${code}) before it produced Michelson for ${source}`)),
+    );
   });
 }
 

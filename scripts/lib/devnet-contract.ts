@@ -5,7 +5,13 @@
 import { TezosToolkit } from '@taquito/taquito';
 import { Fa2Editions } from '../../chain/fa2-editions';
 import { tzktRoutes } from '../../devnet/indexer';
-import { bootstrapAccount, startDevnet, type BootstrapAccount, type Devnet, type DevnetOptions } from '../../devnet/node';
+import {
+  bootstrapAccount,
+  startDevnet,
+  type BootstrapAccount,
+  type Devnet,
+  type DevnetOptions,
+} from '../../devnet/node';
 import { tezosToolkit } from '../../chain/context';
 
 export interface DevnetContract {
@@ -18,7 +24,11 @@ export interface DevnetContract {
 
 /** `pace`: the devnet's block time and indexer lag (e.g. a devnet profile, devnet/node/profile.ts); default instant. */
 export async function devnetWithContract(
-  options: { readonly admin?: BootstrapAccount; readonly minter?: string; readonly pace?: Pick<DevnetOptions, 'blockTime' | 'indexerLag'> } = {},
+  options: {
+    readonly admin?: BootstrapAccount;
+    readonly minter?: string;
+    readonly pace?: Pick<DevnetOptions, 'blockTime' | 'indexerLag'>;
+  } = {},
 ): Promise<DevnetContract> {
   const admin = options.admin ?? bootstrapAccount(1);
   const devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes, ...options.pace });

@@ -20,12 +20,20 @@ export const RUN_FLAGS = {
   amount: { type: 'string', value: 'TEZ', help: 'AMOUNT, in tez (default 0.05)' },
   balance: { type: 'string', value: 'TEZ', help: 'BALANCE, in tez (default 4,000,000)' },
   level: { type: 'string', value: 'N', help: `LEVEL (default ${RUN_DEFAULTS.level})` },
-  now: { type: 'string', value: 'TIMESTAMP', help: `NOW, an RFC 3339 date or seconds since the epoch (default ${RUN_DEFAULTS.now})` },
+  now: {
+    type: 'string',
+    value: 'TIMESTAMP',
+    help: `NOW, an RFC 3339 date or seconds since the epoch (default ${RUN_DEFAULTS.now})`,
+  },
   sender: { type: 'string', value: 'ADDR', help: 'SENDER (default: --source if given, else the script itself)' },
   source: { type: 'string', value: 'ADDR', help: `SOURCE (default ${RUN_DEFAULTS.source})` },
   self: { type: 'string', value: 'ADDR', help: `SELF_ADDRESS, where the script runs (default ${RUN_DEFAULTS.self})` },
   'chain-id': { type: 'string', value: 'ID', help: `CHAIN_ID (default ${RUN_DEFAULTS.chainId})` },
-  gas: { type: 'string', value: 'GAS', help: `the gas limit, in gas units, at most the default (default ${HARD_GAS_LIMIT_PER_OPERATION / 1000n})` },
+  gas: {
+    type: 'string',
+    value: 'GAS',
+    help: `the gas limit, in gas units, at most the default (default ${HARD_GAS_LIMIT_PER_OPERATION / 1000n})`,
+  },
   json: TYPECHECK_FLAGS.json,
 } as const satisfies Flags;
 
@@ -38,7 +46,10 @@ const MUTEZ_MAX = (1n << 63n) - 1n;
 export function parseTez(name: string, text: string): bigint {
   const bad = () => badInput(`Invalid ꜩ notation in parameter --${name}: '${text}'`);
   const triplets = (groups: string[]): boolean =>
-    groups.length > 0 && groups[0]!.length > 0 && groups[0]!.length <= 3 && groups.slice(1).every((g) => g.length === 3);
+    groups.length > 0 &&
+    groups[0]!.length > 0 &&
+    groups[0]!.length <= 3 &&
+    groups.slice(1).every((g) => g.length === 3);
   const parts = text.split('.');
   if (parts.length > 2) throw bad();
   const [whole = '', fraction] = parts;
@@ -46,7 +57,8 @@ export function parseTez(name: string, text: string): bigint {
   if (commas && !triplets(whole.split(','))) throw bad();
   if (fraction !== undefined) {
     const groups = fraction.split(',');
-    if (commas ? groups.length > 2 || !triplets(groups.reverse()) : fraction.length === 0 || fraction.length > 6) throw bad();
+    if (commas ? groups.length > 2 || !triplets(groups.reverse()) : fraction.length === 0 || fraction.length > 6)
+      throw bad();
   }
   const digits = whole.replaceAll(',', '') + (fraction ?? '').replaceAll(',', '').padEnd(6, '0');
   if (!/^\d+$/.test(digits)) throw bad();
@@ -66,7 +78,8 @@ function timestamp(text: string | undefined): bigint | undefined {
   if (text === undefined) return undefined;
   if (/^-?\d+$/.test(text)) return BigInt(text);
   const ms = Date.parse(text);
-  if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(ms)) throw badInput(`--now must be an RFC 3339 date or seconds, not "${text}"`);
+  if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(ms))
+    throw badInput(`--now must be an RFC 3339 date or seconds, not "${text}"`);
   return BigInt(Math.floor(ms / 1000));
 }
 
@@ -92,6 +105,11 @@ export function runRequestOf(f: FlagValues<typeof RUN_FLAGS>, script: string): R
     self: f.self,
     chainId: f['chain-id'],
     // Gas units; like the run_code RPC, a figure above the per-operation limit gets the limit.
-    gasLimitMilligas: gas === undefined ? undefined : gas * 1000n < HARD_GAS_LIMIT_PER_OPERATION ? gas * 1000n : HARD_GAS_LIMIT_PER_OPERATION,
+    gasLimitMilligas:
+      gas === undefined
+        ? undefined
+        : gas * 1000n < HARD_GAS_LIMIT_PER_OPERATION
+          ? gas * 1000n
+          : HARD_GAS_LIMIT_PER_OPERATION,
   };
 }

@@ -25,7 +25,8 @@ export async function requestJson<T = unknown>(url: string, method: 'GET' | 'POS
   try {
     return await requestOnce<T>(url, method, body);
   } catch (err) {
-    if ((err as { reusedSocket?: boolean }).reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET') return requestOnce<T>(url, method, body);
+    if ((err as { reusedSocket?: boolean }).reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET')
+      return requestOnce<T>(url, method, body);
     throw err;
   }
 }
@@ -35,7 +36,14 @@ function requestOnce<T>(url: string, method: 'GET' | 'POST', body?: unknown): Pr
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method, agent: requests, headers: payload === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        method,
+        agent: requests,
+        headers:
+          payload === undefined
+            ? { accept: 'application/json' }
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -116,7 +124,9 @@ export class SeatStream {
         if (res.statusCode !== 200) {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => this.on.failed(`GET events → ${res.statusCode} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`));
+          res.on('end', () =>
+            this.on.failed(`GET events → ${res.statusCode} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`),
+          );
           resolve();
           return;
         }

@@ -54,11 +54,19 @@ async function freshDatabase(url: string): Promise<{ url: string; drop: () => Pr
 }
 
 /** Starts `count` instances on `store` (PGlite: one only, its files are one process's). */
-export async function startInstances(store: StoreChoice, count: number, options: { databaseUrl: string; streams: number; cpuProfileDir?: string | undefined }): Promise<StartedInstances> {
-  if (store === 'pglite' && count !== 1) throw new Error('PGlite is one process’s database: several instances need --store postgres');
+export async function startInstances(
+  store: StoreChoice,
+  count: number,
+  options: { databaseUrl: string; streams: number; cpuProfileDir?: string | undefined },
+): Promise<StartedInstances> {
+  if (store === 'pglite' && count !== 1)
+    throw new Error('PGlite is one process’s database: several instances need --store postgres');
   // Node writes each process's profile into the directory when it exits (the servers stop with SIGTERM, which Next
   // answers with a normal exit).
-  const env = { ...loadEnv(options.streams), ...(options.cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` } : {}) };
+  const env = {
+    ...loadEnv(options.streams),
+    ...(options.cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` } : {}),
+  };
   const database = store === 'postgres' ? await freshDatabase(options.databaseUrl) : null;
   const servers: AppServer[] = [];
   const stop = async () => {
@@ -67,7 +75,8 @@ export async function startInstances(store: StoreChoice, count: number, options:
   };
   try {
     // One after another: the first applies the migrations, the others find them done.
-    for (let i = 0; i < count; i++) servers.push(await startAppServer({ env, ...(database ? { databaseUrl: database.url } : {}) }));
+    for (let i = 0; i < count; i++)
+      servers.push(await startAppServer({ env, ...(database ? { databaseUrl: database.url } : {}) }));
   } catch (err) {
     await stop();
     throw err;

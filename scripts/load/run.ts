@@ -93,7 +93,11 @@ export class LoadRun {
     const k = urls.length;
     // Created on one instance, each seat streaming from the next and acting on the one after: with two or more
     // instances every action crosses from one to another through the database, as it would behind a load balancer.
-    return { create: urls[index % k]!, stream: (seat) => urls[(index + seat + 1) % k]!, act: (seat) => urls[(index + seat + 2) % k]! };
+    return {
+      create: urls[index % k]!,
+      stream: (seat) => urls[(index + seat + 1) % k]!,
+      act: (seat) => urls[(index + seat + 2) % k]!,
+    };
   }
 
   private plan(index: number): TablePlan {
@@ -147,7 +151,8 @@ export class LoadRun {
   async grow(games: number): Promise<void> {
     const slots: number[] = [];
     for (let slot = this.tables.length; slot < games; slot++) slots.push(slot);
-    for (let i = 0; i < slots.length; i += CREATE_CONCURRENCY) await Promise.all(slots.slice(i, i + CREATE_CONCURRENCY).map((s) => this.openTable(s)));
+    for (let i = 0; i < slots.length; i += CREATE_CONCURRENCY)
+      await Promise.all(slots.slice(i, i + CREATE_CONCURRENCY).map((s) => this.openTable(s)));
   }
 
   /** Every table opened so far has finished (for runs without replacement). */
@@ -185,7 +190,10 @@ export class LoadRun {
       errors: w.errors,
       firstErrors: w.firstErrors,
       stale: w.stale,
-      instances: spent.map((s, i) => ({ cores: s === null ? null : s / 1000 / wall, rssMb: after[i] ? after[i].rssBytes / 2 ** 20 : null })),
+      instances: spent.map((s, i) => ({
+        cores: s === null ? null : s / 1000 / wall,
+        rssMb: after[i] ? after[i].rssBytes / 2 ** 20 : null,
+      })),
       cpuMsPerAction: known && w.actions > 0 ? spent.reduce((a, b) => a + b, 0) / w.actions : null,
       databaseCores: dbBefore && dbAfter ? (dbAfter.cpuMs - dbBefore.cpuMs) / 1000 / wall : null,
       loadCores: (own.user + own.system) / 1e6 / wall,

@@ -88,17 +88,25 @@ export class ScriptedTable {
       ...(this.plan.options ? { options: this.plan.options } : {}),
     };
     const created = await requestJson<CreateGameResponse>(`${this.routes.create}/api/games`, 'POST', request);
-    if (created.status !== 201) throw new Error(`POST /api/games → ${created.status} ${JSON.stringify(created.body).slice(0, 300)}`);
+    if (created.status !== 201)
+      throw new Error(`POST /api/games → ${created.status} ${JSON.stringify(created.body).slice(0, 300)}`);
     this.id = created.body.id;
     this.tokens = created.body.invites.map((i) => i.token);
     await Promise.all(
       this.tokens.map(async (_, seat) => {
-        const view = await requestJson<GameSnapshot>(`${this.routes.stream(seat)}/api/games/${this.id}?${this.query(seat)}`, 'GET');
+        const view = await requestJson<GameSnapshot>(
+          `${this.routes.stream(seat)}/api/games/${this.id}?${this.query(seat)}`,
+          'GET',
+        );
         if (view.status !== 200) throw new Error(`GET /api/games/${this.id} → ${view.status}`);
-        const stream = new SeatStream(`${this.routes.stream(seat)}/api/games/${this.id}/events?${this.query(seat)}`, view.body.seq, {
-          update: (update, at) => this.arrived(seat, update, at),
-          failed: (reason) => this.sink.error(`game ${this.id} seat ${seat}: ${reason}`),
-        });
+        const stream = new SeatStream(
+          `${this.routes.stream(seat)}/api/games/${this.id}/events?${this.query(seat)}`,
+          view.body.seq,
+          {
+            update: (update, at) => this.arrived(seat, update, at),
+            failed: (reason) => this.sink.error(`game ${this.id} seat ${seat}: ${reason}`),
+          },
+        );
         this.streams[seat] = stream;
         await stream.open();
         this.consider(seat, view.body.seq, view.body);
@@ -161,7 +169,11 @@ export class ScriptedTable {
     const at = performance.now();
     let reply;
     try {
-      reply = await requestJson<{ seq: number; error?: string; message?: string }>(`${this.routes.act(seat)}/api/games/${this.id}/actions`, 'POST', { token: this.tokens[seat], seat, seq, action });
+      reply = await requestJson<{ seq: number; error?: string; message?: string }>(
+        `${this.routes.act(seat)}/api/games/${this.id}/actions`,
+        'POST',
+        { token: this.tokens[seat], seat, seq, action },
+      );
     } catch (err) {
       if (!this.stopped) this.sink.error(`POST actions: ${(err as Error).message}`);
       return;
@@ -185,12 +197,18 @@ export class ScriptedTable {
       // Another seat's action came first: this seat's stream brings it and the person decides again. If the stream
       // has not moved, the instance acted on was behind; a person would press again.
       if (stream.seq === seq) {
-        if (attempt < CONFLICT_RETRIES) this.later(100 * (attempt + 1), () => void this.act(seat, seq, action, attempt + 1));
-        else this.sink.error(`game ${this.id} seat ${seat}: seq ${seq} refused as stale ${CONFLICT_RETRIES + 1} times although no newer update came`);
+        if (attempt < CONFLICT_RETRIES)
+          this.later(100 * (attempt + 1), () => void this.act(seat, seq, action, attempt + 1));
+        else
+          this.sink.error(
+            `game ${this.id} seat ${seat}: seq ${seq} refused as stale ${CONFLICT_RETRIES + 1} times although no newer update came`,
+          );
       }
       return;
     }
-    this.sink.error(`POST /api/games/${this.id}/actions (seat ${seat}, seq ${seq}) → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+    this.sink.error(
+      `POST /api/games/${this.id}/actions (seat ${seat}, seq ${seq}) → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`,
+    );
   }
 
   /** Keeps the bookkeeping of the last few seqs only. */
@@ -203,10 +221,15 @@ export class ScriptedTable {
     if (this.over) return;
     const seat = this.plan.pick(SEATS.length);
     try {
-      const reply = await requestJson<{ error?: string }>(`${this.routes.act(seat)}/api/games/${this.id}/chat`, 'POST', { token: this.tokens[seat], text: CHAT_LINES[this.plan.pick(CHAT_LINES.length)] });
+      const reply = await requestJson<{ error?: string }>(
+        `${this.routes.act(seat)}/api/games/${this.id}/chat`,
+        'POST',
+        { token: this.tokens[seat], text: CHAT_LINES[this.plan.pick(CHAT_LINES.length)] },
+      );
       if (reply.status === 201) this.sink.chat();
       // The game ended between the check and the post: its chat is closed (409 CHAT_CLOSED), as it should be.
-      else if (!(reply.status === 409 && reply.body.error === 'CHAT_CLOSED') && !this.stopped) this.sink.error(`POST chat → ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
+      else if (!(reply.status === 409 && reply.body.error === 'CHAT_CLOSED') && !this.stopped)
+        this.sink.error(`POST chat → ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
     } catch (err) {
       if (!this.stopped) this.sink.error(`POST chat: ${(err as Error).message}`);
     }

@@ -63,7 +63,8 @@ export class SpaceTally {
   }
 }
 
-const propertyCell = (cell: (row: SpaceRow) => string) => (row: SpaceRow) => (row.kind === 'property' ? cell(row) : '-');
+const propertyCell = (cell: (row: SpaceRow) => string) => (row: SpaceRow) =>
+  row.kind === 'property' ? cell(row) : '-';
 
 const SPACE_COLUMNS: Column<SpaceRow>[] = [
   { header: '#', align: 'right', cell: (r) => String(r.index) },

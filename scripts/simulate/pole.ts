@@ -75,7 +75,9 @@ export const poleSimulator: Simulator<PoleReport> = {
     // The raw board data goes into the config: parseBoard caches by input object, so setup does not re-validate it.
     const custom = options.boardFile === undefined ? undefined : loadBoard(options.boardFile);
     const board = custom?.board ?? GENESIS;
-    const config: PoleConfigInput = custom ? { players: options.players, board: custom.data } : { players: options.players };
+    const config: PoleConfigInput = custom
+      ? { players: options.players, board: custom.data }
+      : { players: options.players };
     const bots = options.bots.map(botNamed);
     const outcomes = new OutcomeTally(options.players);
     const order = new TurnOrderTally(options.players);

@@ -14,7 +14,9 @@ export interface BeaconSettings {
   readonly requestTimeoutMs: number | null;
 }
 
-export type BeaconSettingsResult = ({ readonly ok: true } & BeaconSettings) | { readonly ok: false; readonly problem: 'BAD_BEACON_SETTINGS'; readonly explanation: string };
+export type BeaconSettingsResult =
+  | ({ readonly ok: true } & BeaconSettings)
+  | { readonly ok: false; readonly problem: 'BAD_BEACON_SETTINGS'; readonly explanation: string };
 
 // A DNS name or an IPv4 address, then an optional port: what Beacon puts after `https://` (no scheme, no path).
 const NODE = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::(\d{1,5}))?$/i;
@@ -22,7 +24,11 @@ const NODE = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]
 type Env = Readonly<Record<string, string | undefined>>;
 
 export function beaconSettings(env: Env): BeaconSettingsResult {
-  const bad = (explanation: string): BeaconSettingsResult => ({ ok: false, problem: 'BAD_BEACON_SETTINGS', explanation });
+  const bad = (explanation: string): BeaconSettingsResult => ({
+    ok: false,
+    problem: 'BAD_BEACON_SETTINGS',
+    explanation,
+  });
   const rawRelays = env[RELAYS_VAR]?.trim();
   let relays: string[] | null = null;
   if (rawRelays) {
@@ -31,7 +37,9 @@ export function beaconSettings(env: Env): BeaconSettingsResult {
       const match = NODE.exec(relay);
       const port = match?.[1] === undefined ? 443 : Number(match[1]);
       if (!match || port < 1 || port > 65_535) {
-        return bad(`${RELAYS_VAR} lists “${relay.slice(0, 100)}”, which is not a relay node: expected host or host:port (no https://), separated by commas.`);
+        return bad(
+          `${RELAYS_VAR} lists “${relay.slice(0, 100)}”, which is not a relay node: expected host or host:port (no https://), separated by commas.`,
+        );
       }
     }
   }
@@ -39,7 +47,8 @@ export function beaconSettings(env: Env): BeaconSettingsResult {
   let requestTimeoutMs: number | null = null;
   if (rawTimeout) {
     const seconds = Number(rawTimeout);
-    if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3_600) return bad(`${TIMEOUT_VAR} is “${rawTimeout.slice(0, 20)}”: expected a whole number of seconds from 1 to 3600.`);
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3_600)
+      return bad(`${TIMEOUT_VAR} is “${rawTimeout.slice(0, 20)}”: expected a whole number of seconds from 1 to 3600.`);
     requestTimeoutMs = seconds * 1000;
   }
   return { ok: true, relays, requestTimeoutMs };

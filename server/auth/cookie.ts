@@ -36,7 +36,8 @@ function cookie(request: Request, value: string, maxAgeSeconds: number): string 
 }
 
 /** The Set-Cookie value that stores a new session's token in the browser. */
-export const sessionCookie = (request: Request, token: string): string => cookie(request, token, Math.floor(SESSION_TTL_MS / 1000));
+export const sessionCookie = (request: Request, token: string): string =>
+  cookie(request, token, Math.floor(SESSION_TTL_MS / 1000));
 
 /** The Set-Cookie value that removes the session cookie. */
 export const clearedSessionCookie = (request: Request): string => cookie(request, '', 0);

@@ -48,7 +48,10 @@ function listedAccounts(rpcUrl: string): Promise<DevnetAccount[]> {
       })
       .catch((e: unknown) => {
         lists.delete(rpcUrl);
-        throw new ChainGameError('CHAIN_UNAVAILABLE', `the devnet at ${rpcUrl} did not list its accounts (${e instanceof Error ? e.message : String(e)}): is it running?`);
+        throw new ChainGameError(
+          'CHAIN_UNAVAILABLE',
+          `the devnet at ${rpcUrl} did not list its accounts (${e instanceof Error ? e.message : String(e)}): is it running?`,
+        );
       });
     lists.set(rpcUrl, list);
   }
@@ -72,15 +75,21 @@ async function bankAddress(env: Readonly<Record<string, string | undefined>>): P
  * @throws AccessError `NOT_DEVNET` (404) when TEZOS_NETWORK is not `devnet`: on a real network nobody's key is served;
  *   ChainGameError `CHAIN_UNAVAILABLE` (503) when the devnet does not list them.
  */
-export async function devnetPlayerAccounts(env: Readonly<Record<string, string | undefined>>): Promise<DevnetAccount[]> {
+export async function devnetPlayerAccounts(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<DevnetAccount[]> {
   if (env['TEZOS_NETWORK']?.trim() !== 'devnet') {
-    throw new AccessError('NOT_DEVNET', 'devnet accounts exist only when the app runs on the devnet (TEZOS_NETWORK=devnet)');
+    throw new AccessError(
+      'NOT_DEVNET',
+      'devnet accounts exist only when the app runs on the devnet (TEZOS_NETWORK=devnet)',
+    );
   }
   let rpcUrl: string;
   try {
     rpcUrl = networkFromEnv(env).rpcUrl;
   } catch (e) {
-    if (isNetworkConfigError(e)) throw new ChainGameError('CHAIN_NOT_CONFIGURED', `the devnet's address is unusable: ${e.message}`);
+    if (isNetworkConfigError(e))
+      throw new ChainGameError('CHAIN_NOT_CONFIGURED', `the devnet's address is unusable: ${e.message}`);
     throw e;
   }
   const listed = await listedAccounts(rpcUrl);

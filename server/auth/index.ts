@@ -24,7 +24,13 @@ export {
 export { signInMessage, messageAddress, packedStringPayload, type SignInMessageFields } from './sign-in-message';
 export { SESSION_COOKIE, sessionToken, sessionCookie, clearedSessionCookie } from './cookie';
 export { devnetPlayerAccounts, type DevnetAccount } from './devnet-accounts';
-export { beaconSettings, RELAYS_VAR, TIMEOUT_VAR, type BeaconSettings, type BeaconSettingsResult } from './beacon-settings';
+export {
+  beaconSettings,
+  RELAYS_VAR,
+  TIMEOUT_VAR,
+  type BeaconSettings,
+  type BeaconSettingsResult,
+} from './beacon-settings';
 
 /** The address the request's session cookie is signed in as, or null (no cookie, unknown or expired session). */
 export async function sessionAddress(request: Request): Promise<string | null> {

@@ -67,14 +67,18 @@ export function parseChallengeRequest(body: unknown): { address: string } {
 /** `{ nonce, address, publicKey, signature }` of a sign-in request. @throws HostError 400 `MALFORMED_REQUEST`. */
 export function parseSignInRequest(body: unknown): SignInInput {
   const parsed = signInSchema.safeParse(body);
-  if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { nonce, address, publicKey, signature } (strings)');
+  if (!parsed.success)
+    throw new RequestError('MALFORMED_REQUEST', 'expected { nonce, address, publicKey, signature } (strings)');
   return parsed.data;
 }
 
 /** Only implicit accounts (tz1–tz4) hold a key that can sign. @throws HostError 400 `BAD_ADDRESS`. */
 function checkAccountAddress(address: string): void {
   if (!isAccountAddress(address)) {
-    throw new AccessError('BAD_ADDRESS', `not a Tezos account address (tz1…, tz2…, tz3… or tz4…): ${JSON.stringify(address)}`);
+    throw new AccessError(
+      'BAD_ADDRESS',
+      `not a Tezos account address (tz1…, tz2…, tz3… or tz4…): ${JSON.stringify(address)}`,
+    );
   }
 }
 
@@ -83,7 +87,8 @@ function configuredNetwork(): string {
   try {
     return networkFromEnv(process.env).name;
   } catch (err) {
-    if (isNetworkConfigError(err)) throw new ChainGameError('CHAIN_NOT_CONFIGURED', `the Tezos network setting is unusable: ${err.message}`);
+    if (isNetworkConfigError(err))
+      throw new ChainGameError('CHAIN_NOT_CONFIGURED', `the Tezos network setting is unusable: ${err.message}`);
     throw err;
   }
 }
@@ -92,7 +97,12 @@ function configuredNetwork(): string {
  * A one-time sign-in message for `address`, valid for 5 minutes. Expired messages are cleared on the way.
  * @throws HostError 400 `BAD_ADDRESS` when `address` is not a tz1–tz4 account.
  */
-export async function createChallenge(sql: SqlClient, address: string, now: Date, network: string = configuredNetwork()): Promise<Challenge> {
+export async function createChallenge(
+  sql: SqlClient,
+  address: string,
+  now: Date,
+  network: string = configuredNetwork(),
+): Promise<Challenge> {
   checkAccountAddress(address);
   const nonce = randomBytes(16).toString('hex');
   const message = signInMessage({ address, network, nonce, issuedAt: now.toISOString() });
@@ -118,7 +128,10 @@ export async function verifySignIn(sql: SqlClient, input: SignInInput, now: Date
   if (!isPublicKey(publicKey)) throw new RequestError('MALFORMED_REQUEST', 'publicKey is not a Tezos public key');
   if (!isSignature(signature)) throw new RequestError('MALFORMED_REQUEST', 'signature is not a Tezos signature');
 
-  const expired = new AccessError('CHALLENGE_EXPIRED', 'this sign-in message has expired or was already used: ask for a new one');
+  const expired = new AccessError(
+    'CHALLENGE_EXPIRED',
+    'this sign-in message has expired or was already used: ask for a new one',
+  );
   if (!NONCE.test(nonce)) throw expired;
   const [challenge] = await sql.query<{ message: string; expires_at: Date | string }>(
     'SELECT message, expires_at FROM sign_in_challenges WHERE nonce = $1',
@@ -127,8 +140,10 @@ export async function verifySignIn(sql: SqlClient, input: SignInInput, now: Date
   if (!challenge || new Date(challenge.expires_at).getTime() <= now.getTime()) throw expired;
 
   const issuedTo = messageAddress(challenge.message);
-  if (issuedTo !== address) throw new AccessError('BAD_ADDRESS', `this sign-in message was issued to ${issuedTo}, not to ${address}`);
-  if (getPkhfromPk(publicKey) !== address) throw new AccessError('BAD_SIGNATURE', `the public key ${publicKey} is not the key of ${address}`);
+  if (issuedTo !== address)
+    throw new AccessError('BAD_ADDRESS', `this sign-in message was issued to ${issuedTo}, not to ${address}`);
+  if (getPkhfromPk(publicKey) !== address)
+    throw new AccessError('BAD_SIGNATURE', `the public key ${publicKey} is not the key of ${address}`);
   let valid: boolean;
   try {
     valid = verifySignature(packedStringPayload(challenge.message), publicKey, signature);
@@ -136,7 +151,8 @@ export async function verifySignIn(sql: SqlClient, input: SignInInput, now: Date
     // A signature of another curve than the key's: not a signature by this key either.
     valid = false;
   }
-  if (!valid) throw new AccessError('BAD_SIGNATURE', `the signature is not ${address}'s signature of this sign-in message`);
+  if (!valid)
+    throw new AccessError('BAD_SIGNATURE', `the signature is not ${address}'s signature of this sign-in message`);
 
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -153,10 +169,10 @@ export async function verifySignIn(sql: SqlClient, input: SignInInput, now: Date
 
 /** The address a session token is signed in as, or null when the token is unknown or its session has expired. */
 export async function sessionFor(sql: SqlClient, token: string, now: Date): Promise<string | null> {
-  const [row] = await sql.query<{ address: string }>('SELECT address FROM sessions WHERE token_hash = $1 AND expires_at > $2', [
-    hashToken(token),
-    now.toISOString(),
-  ]);
+  const [row] = await sql.query<{ address: string }>(
+    'SELECT address FROM sessions WHERE token_hash = $1 AND expires_at > $2',
+    [hashToken(token), now.toISOString()],
+  );
   return row?.address ?? null;
 }
 

@@ -14,7 +14,11 @@ export interface BotWallet {
 }
 
 export async function botWallet(bankSecretKey: string, gameId: string, seat: number): Promise<BotWallet> {
-  const seed = hmac(sha256, new TextEncoder().encode(bankSecretKey), new TextEncoder().encode(`tezos-pole bot wallet|${gameId}|${seat}`));
+  const seed = hmac(
+    sha256,
+    new TextEncoder().encode(bankSecretKey),
+    new TextEncoder().encode(`tezos-pole bot wallet|${gameId}|${seat}`),
+  );
   const signer = new InMemorySigner(b58Encode(seed, PrefixV2.Ed25519Seed));
   return { address: await signer.publicKeyHash(), signer };
 }

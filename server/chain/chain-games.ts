@@ -33,7 +33,19 @@
  */
 import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit } from '@taquito/taquito';
-import { BridgeError, gameCostBound, isBridgeError, PoleBridge, type ChainOp, type GameCost, type HoldingsAction, type LandedAt, type PlanOptions, type SeedReveal, type TokenPlan } from '../../chain/pole-bridge';
+import {
+  BridgeError,
+  gameCostBound,
+  isBridgeError,
+  PoleBridge,
+  type ChainOp,
+  type GameCost,
+  type HoldingsAction,
+  type LandedAt,
+  type PlanOptions,
+  type SeedReveal,
+  type TokenPlan,
+} from '../../chain/pole-bridge';
 import { seedCommitment } from '../../engine/core/rng';
 import { Fa2Editions, type Fa2Call } from '../../chain/fa2-editions';
 import { HoldingsReader } from '../../chain/indexer';
@@ -112,13 +124,28 @@ export interface ChainInfo {
   readonly bank: string;
   /** Every seat bound, every approval confirmed, the tokens created. */
   readonly ready: boolean;
-  readonly tokens: { readonly status: 'pending' | 'confirmed' | 'failed'; readonly opHash: string | null; readonly error: string | null };
+  readonly tokens: {
+    readonly status: 'pending' | 'confirmed' | 'failed';
+    readonly opHash: string | null;
+    readonly error: string | null;
+  };
   /** The game in the contract (null until it is opened with the tokens): the bank's power ends with it. */
   readonly game: GameGrantInfo | null;
   /** The seed's commitment on-chain and where it was committed and revealed (null: not committed). */
-  readonly seed: { readonly commitment: string; readonly committed: LandedAt; readonly revealed: LandedAt | null } | null;
+  readonly seed: {
+    readonly commitment: string;
+    readonly committed: LandedAt;
+    readonly revealed: LandedAt | null;
+  } | null;
   /** The operations that committed and revealed the seed, for the game's record (a verifier looks there). */
-  readonly seedOps: readonly { readonly kind: 'commit' | 'reveal'; readonly seq: null; readonly seat: null; readonly opHash: string; readonly level: number; readonly status: 'confirmed' }[];
+  readonly seedOps: readonly {
+    readonly kind: 'commit' | 'reveal';
+    readonly seq: null;
+    readonly seat: null;
+    readonly opHash: string;
+    readonly level: number;
+    readonly status: 'confirmed';
+  }[];
   readonly seats: readonly {
     readonly seat: SeatId;
     readonly bot: boolean;
@@ -129,8 +156,20 @@ export interface ChainInfo {
     readonly approvalError: string | null;
     readonly grant: SeatGrant;
   }[];
-  readonly pieces: readonly { readonly tile: number; readonly tileId: string; readonly name: string; readonly tokenId: string | null; readonly maxSupply: number; readonly retired: boolean }[];
-  readonly paused: { readonly code: string; readonly reason: string; readonly retryAt: number; readonly attempts: number } | null;
+  readonly pieces: readonly {
+    readonly tile: number;
+    readonly tileId: string;
+    readonly name: string;
+    readonly tokenId: string | null;
+    readonly maxSupply: number;
+    readonly retired: boolean;
+  }[];
+  readonly paused: {
+    readonly code: string;
+    readonly reason: string;
+    readonly retryAt: number;
+    readonly attempts: number;
+  } | null;
   readonly ops: readonly ChainOpInfo[];
   readonly lastLevel: number;
   /**
@@ -235,7 +274,8 @@ export interface LoggedStep {
 const delivering = new Map<string, Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>>();
 const deliveringOf = (gameId: string): Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }> => {
   let rows = delivering.get(gameId);
-  if (!rows) delivering.set(gameId, (rows = new Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>()));
+  if (!rows)
+    delivering.set(gameId, (rows = new Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>()));
   return rows;
 };
 
@@ -260,7 +300,11 @@ const actionType = (action: unknown): unknown => (action as { type?: unknown } |
 /** Where the seed was committed and revealed, as rows of the game's record (found done already: no hash to list). */
 function seedOpsOf(plan: TokenPlan): ChainInfo['seedOps'] {
   const landed = [['commit', plan.seed?.committed] as const, ['reveal', plan.seed?.revealed] as const];
-  return landed.flatMap(([kind, at]) => (at?.opHash ? [{ kind, seq: null, seat: null, opHash: at.opHash, level: at.level, status: 'confirmed' as const }] : []));
+  return landed.flatMap(([kind, at]) =>
+    at?.opHash
+      ? [{ kind, seq: null, seat: null, opHash: at.opHash, level: at.level, status: 'confirmed' as const }]
+      : [],
+  );
 }
 
 export class ChainGames {
@@ -276,7 +320,10 @@ export class ChainGames {
   readonly #botFundingMutez: number;
   readonly #walletLimits: LimitSettings['chain'];
   /** Games between `prepare` and `release`: counted against their creator's limits and the bank's balance. */
-  readonly #reserved = new Map<string, { readonly creator: string; readonly bots: number; readonly costMutez: number }>();
+  readonly #reserved = new Map<
+    string,
+    { readonly creator: string; readonly bots: number; readonly costMutez: number }
+  >();
   readonly #background = new Set<Promise<unknown>>();
   readonly #onWait: ChainGamesOptions['onWait'];
   readonly #clock: Clock;
@@ -320,19 +367,33 @@ export class ChainGames {
    * @throws HostError 422 CHAIN_BAD_BOARD (a bad artist address or image), 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT
    *   (the creator's live on-chain games), 503 BANK_LOW (the bank cannot pay for it) | CHAIN_UNAVAILABLE
    */
-  async prepare(gameId: string, config: unknown, seats: readonly { readonly kind: string }[], creator: string, extras: GameExtras = {}): Promise<ChainGameRow> {
+  async prepare(
+    gameId: string,
+    config: unknown,
+    seats: readonly { readonly kind: string }[],
+    creator: string,
+    extras: GameExtras = {},
+  ): Promise<ChainGameRow> {
     const rules = resolveConfig(config);
     const bridge = await this.#bridge(null);
     let plan;
     try {
-      plan = bridge.planTokens(rules.board, gameId, { ...(extras.artists ? { artists: extras.artists } : {}), ...(extras.images ? { images: extras.images } : {}), royaltyBps: rules.royaltyRate * 100 });
+      plan = bridge.planTokens(rules.board, gameId, {
+        ...(extras.artists ? { artists: extras.artists } : {}),
+        ...(extras.images ? { images: extras.images } : {}),
+        royaltyBps: rules.royaltyRate * 100,
+      });
     } catch (e) {
       throw new ChainGameError('CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
     }
     const chainSeats: ChainSeat[] = [];
     for (let seat = 0; seat < seats.length; seat++) {
       const bot = seats[seat]!.kind !== 'human';
-      chainSeats.push({ address: bot ? (await botWallet(this.#settings.bankSecretKey, gameId, seat)).address : null, bot, approval: null });
+      chainSeats.push({
+        address: bot ? (await botWallet(this.#settings.bankSecretKey, gameId, seat)).address : null,
+        bot,
+        approval: null,
+      });
     }
     const bots = seats.filter((s) => s.kind !== 'human').length;
     const cost = gameCostBound(plan, seats.length, bots, this.#botFundingMutez);
@@ -343,22 +404,43 @@ export class ChainGames {
     for (const [id, r] of this.#reserved) if (r.creator === creator) live.set(id, r.bots);
     const { gamesPerWallet, botSeatsPerWallet } = this.#walletLimits;
     if (live.size >= gamesPerWallet) {
-      throw new ChainGameError('CHAIN_GAME_LIMIT', `${creator} already has ${live.size} on-chain game${live.size === 1 ? '' : 's'} in play, the most one wallet may: finish one first (the bank pays for each)`, { limit: gamesPerWallet });
+      throw new ChainGameError(
+        'CHAIN_GAME_LIMIT',
+        `${creator} already has ${live.size} on-chain game${live.size === 1 ? '' : 's'} in play, the most one wallet may: finish one first (the bank pays for each)`,
+        { limit: gamesPerWallet },
+      );
     }
     const botsInPlay = [...live.values()].reduce((a, b) => a + b, 0);
     if (botsInPlay + bots > botSeatsPerWallet) {
-      throw new ChainGameError('CHAIN_BOT_LIMIT', `${creator} may have ${botSeatsPerWallet} bot seats in its on-chain games in play, and has ${botsInPlay}: this game's ${bots} would make ${botsInPlay + bots} (the bank funds each bot's wallet)`, { limit: botSeatsPerWallet });
+      throw new ChainGameError(
+        'CHAIN_BOT_LIMIT',
+        `${creator} may have ${botSeatsPerWallet} bot seats in its on-chain games in play, and has ${botsInPlay}: this game's ${bots} would make ${botsInPlay + bots} (the bank funds each bot's wallet)`,
+        { limit: botSeatsPerWallet },
+      );
     }
     const reserved = this.#reservedMutez();
     if (balance - reserved < cost.totalMutez) {
       const held = reserved > 0 ? ` (${tez(reserved)} ꜩ of it held for games being created)` : '';
-      throw new ChainGameError('BANK_LOW', `the bank holds ${tez(balance)} ꜩ${held}, and this game may cost it up to ${tez(cost.totalMutez)} ꜩ (${tez(cost.botFundingMutez)} ꜩ for ${bots} bot wallets, ${tez(cost.storageMutez + cost.feesMutez)} ꜩ for its tokens' storage and the fees): top the bank up, or play with fewer bots or off-chain`, {
-        balanceMutez: balance,
-        needMutez: cost.totalMutez,
-      });
+      throw new ChainGameError(
+        'BANK_LOW',
+        `the bank holds ${tez(balance)} ꜩ${held}, and this game may cost it up to ${tez(cost.totalMutez)} ꜩ (${tez(cost.botFundingMutez)} ꜩ for ${bots} bot wallets, ${tez(cost.storageMutez + cost.feesMutez)} ꜩ for its tokens' storage and the fees): top the bank up, or play with fewer bots or off-chain`,
+        {
+          balanceMutez: balance,
+          needMutez: cost.totalMutez,
+        },
+      );
     }
     this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
-    return { gameId, network: this.#settings.network.name, contract: this.#settings.contract, bank: bridge.bankAddress, plan, seats: chainSeats, lastLevel: 0, creator };
+    return {
+      gameId,
+      network: this.#settings.network.name,
+      contract: this.#settings.contract,
+      bank: bridge.bankAddress,
+      plan,
+      seats: chainSeats,
+      lastLevel: 0,
+      creator,
+    };
   }
 
   /** A prepared game is registered (or will never be): it no longer holds a place of its own. */
@@ -418,13 +500,18 @@ export class ChainGames {
     const game = await this.#load(gameId);
     if (!game) return false;
     if (!this.#isReady(game)) this.#runSetup(game);
-    for (const seat of game.row.seats.keys()) if (game.row.seats[seat]!.approval?.status === 'pending' && !game.row.seats[seat]!.bot) this.#verifyApproval(game, seat);
+    for (const seat of game.row.seats.keys())
+      if (game.row.seats[seat]!.approval?.status === 'pending' && !game.row.seats[seat]!.bot)
+        this.#verifyApproval(game, seat);
     // A step taken (`held`) whose action reached the log before the server stopped goes to the bank; one that did not is void.
     for (const row of await this.#store.listOps(gameId)) {
       if (row.kind !== 'step' || row.status !== 'held' || row.seq === null || row.seq > seq) continue;
       const entry = logged(row.seq);
       const same = entry !== undefined && sameStep(row, entry);
-      await this.#store.updateOp(row.id, same ? { status: 'queued' } : { status: 'failed', error: 'another move was played at this point of the game' });
+      await this.#store.updateOp(
+        row.id,
+        same ? { status: 'queued' } : { status: 'failed', error: 'another move was played at this point of the game' },
+      );
     }
     await this.#resumeSteps(game, seq);
     const step = await this.#store.latestStep(gameId, seq + 1);
@@ -446,7 +533,10 @@ export class ChainGames {
   }
 
   #isReady(game: GameChain): boolean {
-    return game.row.plan.created !== null && game.row.seats.every((s) => s.address !== null && s.approval?.status === 'confirmed');
+    return (
+      game.row.plan.created !== null &&
+      game.row.seats.every((s) => s.address !== null && s.approval?.status === 'confirmed')
+    );
   }
 
   #runSetup(game: GameChain): void {
@@ -459,7 +549,12 @@ export class ChainGames {
           if (game.pause?.code.startsWith('SETUP')) game.pause = null;
         })
         .catch((e) => {
-          if (isTransient(e)) this.#pause(game, 'SETUP_WAITING', `Tezos did not answer while setting up the game (${e.message}); trying again`);
+          if (isTransient(e))
+            this.#pause(
+              game,
+              'SETUP_WAITING',
+              `Tezos did not answer while setting up the game (${e.message}); trying again`,
+            );
           else {
             game.setupError = messageOf(e);
             this.#onError(e);
@@ -485,7 +580,8 @@ export class ChainGames {
       const wallets = await Promise.all(bots.map((seat) => botWallet(this.#settings.bankSecretKey, id, seat)));
       const tezos = tezosToolkit(this.#settings.network.rpcUrl);
       const unfunded: string[] = [];
-      for (const w of wallets) if ((await this.#balance(tezos, w.address)) < this.#botFundingMutez / 2) unfunded.push(w.address);
+      for (const w of wallets)
+        if ((await this.#balance(tezos, w.address)) < this.#botFundingMutez / 2) unfunded.push(w.address);
       await allOrFirstError([this.#createTokens(game), this.#fundBots(game, unfunded)]);
       await allOrFirstError(bots.map((seat, i) => this.#joinBot(game, seat, wallets[i]!)));
     } finally {
@@ -499,7 +595,10 @@ export class ChainGames {
     const op = await this.#store.insertOp(id, { kind: 'create', status: 'pending' });
     try {
       const seed = await this.#store.seedOf(id);
-      const created = await game.bridge.createGameTokens(game.row.plan, seed === null ? {} : { seedCommitment: seedCommitment(seed) });
+      const created = await game.bridge.createGameTokens(
+        game.row.plan,
+        seed === null ? {} : { seedCommitment: seedCommitment(seed) },
+      );
       await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
       game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
       // A large board takes several operations; each is listed.
@@ -515,7 +614,11 @@ export class ChainGames {
         await this.#store.updateGame(id, { plan: partial });
         game.row = { ...game.row, plan: partial };
       }
-      await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e), ...(isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {}) });
+      await this.#store.updateOp(op.id, {
+        status: 'failed',
+        error: messageOf(e),
+        ...(isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {}),
+      });
       throw e;
     }
     this.#hooks.changed(id);
@@ -525,7 +628,9 @@ export class ChainGames {
     if (unfunded.length === 0) return;
     const op = await this.#store.insertOp(game.row.gameId, { kind: 'fund', status: 'pending' });
     try {
-      const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) => this.#store.updateOp(op.id, { opHash: hash }));
+      const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) =>
+        this.#store.updateOp(op.id, { opHash: hash }),
+      );
       await this.#store.updateOp(op.id, { opHash: funded.opHash, status: 'confirmed', level: funded.level });
     } catch (e) {
       await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
@@ -556,9 +661,17 @@ export class ChainGames {
     const deadline = this.#clock.now() + this.#confirmationTimeoutSeconds * 1000;
     for (;;) {
       const found = await game.bridge.lookup(opHash, fromLevel);
-      if (found && !found.applied) throw new BridgeError('BRIDGE_FAILED', `operation ${opHash} was included at level ${found.level} but failed`, { opHash });
+      if (found && !found.applied)
+        throw new BridgeError('BRIDGE_FAILED', `operation ${opHash} was included at level ${found.level} but failed`, {
+          opHash,
+        });
       if (found) return found.level;
-      if (this.#clock.now() > deadline) throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} was not included within ${this.#confirmationTimeoutSeconds} s`, { opHash });
+      if (this.#clock.now() > deadline)
+        throw new BridgeError(
+          'BRIDGE_UNCONFIRMED',
+          `operation ${opHash} was not included within ${this.#confirmationTimeoutSeconds} s`,
+          { opHash },
+        );
       await sleep(this.#clock, 250);
     }
   }
@@ -572,7 +685,9 @@ export class ChainGames {
   }
 
   async #setApproval(game: GameChain, seat: number, approval: SeatApproval | null, address?: string): Promise<void> {
-    const seats = game.row.seats.map((s, i) => (i === seat ? { ...s, approval, ...(address !== undefined ? { address } : {}) } : s));
+    const seats = game.row.seats.map((s, i) =>
+      i === seat ? { ...s, approval, ...(address !== undefined ? { address } : {}) } : s,
+    );
     await this.#store.updateGame(game.row.gameId, { seats });
     game.row = { ...game.row, seats };
   }
@@ -590,9 +705,17 @@ export class ChainGames {
     if (!s) throw new AccessError('UNKNOWN_SEAT', `seat ${seat} is not in this game`);
     if (s.bot) throw new AccessError('BOT_SEAT', `seat ${seat} is played by a bot`);
     if (s.address === address) return;
-    if (s.address !== null) throw new ChainGameError('SEAT_CLAIMED', `seat ${seat} is bound to ${s.address}; sign in with that wallet to play it`);
+    if (s.address !== null)
+      throw new ChainGameError(
+        'SEAT_CLAIMED',
+        `seat ${seat} is bound to ${s.address}; sign in with that wallet to play it`,
+      );
     const other = game.row.seats.findIndex((x) => x.address === address);
-    if (other >= 0) throw new ChainGameError('ADDRESS_IN_GAME', `${address} already plays seat ${other}: each seat needs its own wallet, so holdings can tell them apart`);
+    if (other >= 0)
+      throw new ChainGameError(
+        'ADDRESS_IN_GAME',
+        `${address} already plays seat ${other}: each seat needs its own wallet, so holdings can tell them apart`,
+      );
     await this.#setApproval(game, seat, null, address);
     this.#hooks.changed(gameId);
   }
@@ -605,9 +728,12 @@ export class ChainGames {
     const game = this.#games.get(gameId);
     if (!game) return;
     const bound = game.row.seats[seat]?.address ?? null;
-    if (bound === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet: claim it first`);
-    if (address === null) throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat} is played with the wallet ${bound}: sign in with it`);
-    if (address !== bound) throw new AccessError('WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
+    if (bound === null)
+      throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet: claim it first`);
+    if (address === null)
+      throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat} is played with the wallet ${bound}: sign in with it`);
+    if (address !== bound)
+      throw new AccessError('WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
   }
 
   /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
@@ -615,7 +741,8 @@ export class ChainGames {
     const game = await this.#need(gameId);
     const address = game.row.seats[seat]?.address ?? null;
     if (address === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
-    if (game.row.plan.created === null) throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
+    if (game.row.plan.created === null)
+      throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
     return game.bridge.joinCall();
   }
 
@@ -627,11 +754,16 @@ export class ChainGames {
   async submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
     const game = await this.#need(gameId);
     this.checkWallet(gameId, seat, address);
-    if (game.row.plan.created === null) throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
-    if (opHash !== null && !OP_HASH.test(opHash)) throw new ChainGameError('BAD_OP_HASH', `not an operation hash: ${opHash}`);
+    if (game.row.plan.created === null)
+      throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
+    if (opHash !== null && !OP_HASH.test(opHash))
+      throw new ChainGameError('BAD_OP_HASH', `not an operation hash: ${opHash}`);
     if (game.row.seats[seat]!.approval?.status === 'confirmed') return;
     const fromLevel = Math.max(0, (await this.#head(game)) - 2);
-    if (opHash !== null) await this.#store.insertOp(gameId, { kind: 'approval', seat, status: 'pending', detail: { fromLevel } }).then((op) => this.#store.updateOp(op.id, { opHash }));
+    if (opHash !== null)
+      await this.#store
+        .insertOp(gameId, { kind: 'approval', seat, status: 'pending', detail: { fromLevel } })
+        .then((op) => this.#store.updateOp(op.id, { opHash }));
     await this.#setApproval(game, seat, { opHash, status: 'pending', error: null, fromLevel });
     this.#verifyApproval(game, seat);
   }
@@ -656,8 +788,15 @@ export class ChainGames {
       try {
         if (approval.opHash) {
           const found = await game.bridge.lookup(approval.opHash, approval.fromLevel);
-          if (found && !found.applied) outcome = { status: 'failed', error: `operation ${approval.opHash} was included at level ${found.level} but failed` };
-          else if (found) outcome = (await game.bridge.hasGrant(owner)) ? { status: 'confirmed', error: null, level: found.level } : { status: 'failed', error: `operation ${approval.opHash} did not join ${owner} to this game` };
+          if (found && !found.applied)
+            outcome = {
+              status: 'failed',
+              error: `operation ${approval.opHash} was included at level ${found.level} but failed`,
+            };
+          else if (found)
+            outcome = (await game.bridge.hasGrant(owner))
+              ? { status: 'confirmed', error: null, level: found.level }
+              : { status: 'failed', error: `operation ${approval.opHash} did not join ${owner} to this game` };
         } else if (await game.bridge.hasGrant(owner)) {
           outcome = { status: 'confirmed', error: null };
         } else {
@@ -666,7 +805,11 @@ export class ChainGames {
       } catch (e) {
         if (!isTransient(e)) outcome = { status: 'failed', error: messageOf(e) };
       }
-      if (!outcome && this.#clock.now() - started > this.#approvalTimeoutMs) outcome = { status: 'failed', error: `operation ${approval.opHash} was not included within ${Math.round(this.#approvalTimeoutMs / 1000)} s` };
+      if (!outcome && this.#clock.now() - started > this.#approvalTimeoutMs)
+        outcome = {
+          status: 'failed',
+          error: `operation ${approval.opHash} was not included within ${Math.round(this.#approvalTimeoutMs / 1000)} s`,
+        };
       if (!outcome) {
         await sleep(this.#clock, 500, { keepAlive: true });
         if (!this.#closed) return check();
@@ -674,8 +817,15 @@ export class ChainGames {
       }
       await this.#setApproval(game, seat, { ...approval, status: outcome.status, error: outcome.error });
       if (approval.opHash) {
-        const row = (await this.#store.listOps(game.row.gameId)).reverse().find((o) => o.kind === 'approval' && o.seat === seat && o.opHash === approval.opHash);
-        if (row) await this.#store.updateOp(row.id, { status: outcome.status, error: outcome.error, level: outcome.level ?? null });
+        const row = (await this.#store.listOps(game.row.gameId))
+          .reverse()
+          .find((o) => o.kind === 'approval' && o.seat === seat && o.opHash === approval.opHash);
+        if (row)
+          await this.#store.updateOp(row.id, {
+            status: outcome.status,
+            error: outcome.error,
+            level: outcome.level ?? null,
+          });
       }
       this.#hooks.changed(game.row.gameId);
     };
@@ -705,11 +855,23 @@ export class ChainGames {
     const game = this.#games.get(gameId);
     if (!game) return;
     if (!this.#isReady(game)) {
-      const waiting = game.row.plan.created === null ? "the game's tokens are being created" : 'every seat must be claimed by its wallet and approve the bank first';
-      throw new ChainGameError('CHAIN_NOT_READY', game.setupError ? `the game could not be set up on-chain: ${game.setupError}` : `the game has not started: ${waiting}`);
+      const waiting =
+        game.row.plan.created === null
+          ? "the game's tokens are being created"
+          : 'every seat must be claimed by its wallet and approve the bank first';
+      throw new ChainGameError(
+        'CHAIN_NOT_READY',
+        game.setupError
+          ? `the game could not be set up on-chain: ${game.setupError}`
+          : `the game has not started: ${waiting}`,
+      );
     }
     if (!retrying && (game.kept || game.pause)) {
-      throw new ChainGameError('CHAIN_PAUSED', `the game is paused: ${game.pause?.reason ?? 'a move is waiting for Tezos'}`, { retryAt: game.pause?.retryAt ?? null });
+      throw new ChainGameError(
+        'CHAIN_PAUSED',
+        `the game is paused: ${game.pause?.reason ?? 'a move is waiting for Tezos'}`,
+        { retryAt: game.pause?.retryAt ?? null },
+      );
     }
   }
 
@@ -747,7 +909,12 @@ export class ChainGames {
     if (ends) await this.#drained(game);
     const started = performance.now();
     try {
-      const { action: read, level } = await game.bridge.readHoldingsAt(tiles, this.#addresses(game), ends ? game.row.lastLevel : game.readLevel, (at) => this.#unindexed(game, at));
+      const { action: read, level } = await game.bridge.readHoldingsAt(
+        tiles,
+        this.#addresses(game),
+        ends ? game.row.lastLevel : game.readLevel,
+        (at) => this.#unindexed(game, at),
+      );
       game.readLevel = Math.max(game.readLevel, level);
       return readChangesHoldings(state, read) ? read : null;
     } finally {
@@ -762,7 +929,8 @@ export class ChainGames {
   async #unindexed(game: GameChain, level: number): Promise<ChainOp[]> {
     const out: ChainOp[] = [];
     for (const row of await this.#store.listOps(game.row.gameId)) {
-      if (row.kind !== 'step' || row.status === 'failed' || row.status === 'held' || row.status === 'retrying') continue;
+      if (row.kind !== 'step' || row.status === 'failed' || row.status === 'held' || row.status === 'retrying')
+        continue;
       let included = row.status === 'confirmed' ? row.level : null;
       if (row.status === 'pending' && row.opHash) {
         const found = await game.bridge.lookup(row.opHash, row.detail.fromLevel ?? game.row.lastLevel);
@@ -783,7 +951,13 @@ export class ChainGames {
    * recognised, not sent again.
    * @throws BridgeError (transient: the caller keeps the step with `keep`), HostError 422 CHAIN_REJECTED
    */
-  async settle(gameId: string, seq: number, seat: SeatId, action: unknown, events: readonly PoleEvent[]): Promise<void> {
+  async settle(
+    gameId: string,
+    seq: number,
+    seat: SeatId,
+    action: unknown,
+    events: readonly PoleEvent[],
+  ): Promise<void> {
     const game = this.#games.get(gameId);
     if (!game) return;
     const plan = game.bridge.plan!;
@@ -795,7 +969,11 @@ export class ChainGames {
       throw new ChainGameError('CHAIN_REJECTED', `this move cannot be put on-chain: ${messageOf(e)}`);
     }
     const earlier = await this.#store.latestStep(gameId, seq);
-    if (earlier && earlier.status !== 'failed' && (earlier.seat !== seat || stableJson(earlier.action) !== stableJson(action))) {
+    if (
+      earlier &&
+      earlier.status !== 'failed' &&
+      (earlier.seat !== seat || stableJson(earlier.action) !== stableJson(action))
+    ) {
       // Another move holds this seq on-chain (kept here, or sent by another app instance): this one is stale.
       throw new GameError('STALE', `another move is being put on-chain at seq ${seq}: look again`);
     }
@@ -806,7 +984,10 @@ export class ChainGames {
     if (earlier && earlier.status !== 'failed') {
       // The step was kept: this instance takes it only if no other one is taking it right now.
       if (!(await this.#store.takeStep(earlier.id, this.#confirmationTimeoutSeconds * 1000 * 2))) {
-        throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${seq} of game ${gameId} is being sent by another app instance`);
+        throw new BridgeError(
+          'BRIDGE_UNCONFIRMED',
+          `step ${seq} of game ${gameId} is being sent by another app instance`,
+        );
       }
       if (earlier.opHash) {
         try {
@@ -825,9 +1006,15 @@ export class ChainGames {
       try {
         await game.bridge.dryRun(ops);
       } catch (e) {
-        await this.#store.updateOp(row.id, isTransient(e) ? { status: 'retrying', error: e.message } : { status: 'failed', error: messageOf(e) });
+        await this.#store.updateOp(
+          row.id,
+          isTransient(e) ? { status: 'retrying', error: e.message } : { status: 'failed', error: messageOf(e) },
+        );
         if (isTransient(e)) throw e;
-        if (isBridgeError(e)) throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
+        if (isBridgeError(e))
+          throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, {
+            bridge: e.code,
+          });
         throw e;
       } finally {
         this.#waited(gameId, 'check', started);
@@ -840,16 +1027,30 @@ export class ChainGames {
     let fromLevel = game.row.lastLevel;
     try {
       fromLevel = await game.bridge.headLevel();
-      const applied = await game.bridge.apply(ops, { seq, onInjected: (opHash) => this.#store.updateOp(row.id, { opHash, detail: { ops, fromLevel } }) });
+      const applied = await game.bridge.apply(ops, {
+        seq,
+        onInjected: (opHash) => this.#store.updateOp(row.id, { opHash, detail: { ops, fromLevel } }),
+      });
       await this.#recordPlan(game, applied?.level);
-      await this.#store.updateOp(row.id, { status: 'confirmed', level: applied?.level ?? null, ...(applied ? { opHash: applied.opHash } : {}) });
+      await this.#store.updateOp(row.id, {
+        status: 'confirmed',
+        level: applied?.level ?? null,
+        ...(applied ? { opHash: applied.opHash } : {}),
+      });
     } catch (e) {
       if (isTransient(e)) {
-        await this.#store.updateOp(row.id, { status: 'retrying', error: e.message, ...(e.detail.opHash ? { opHash: e.detail.opHash, detail: { ops, fromLevel } } : {}) });
+        await this.#store.updateOp(row.id, {
+          status: 'retrying',
+          error: e.message,
+          ...(e.detail.opHash ? { opHash: e.detail.opHash, detail: { ops, fromLevel } } : {}),
+        });
         throw e;
       }
       await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
-      if (isBridgeError(e)) throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, { bridge: e.code });
+      if (isBridgeError(e))
+        throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, {
+          bridge: e.code,
+        });
       throw e;
     } finally {
       this.#waited(gameId, 'inclusion', started);
@@ -875,13 +1076,22 @@ export class ChainGames {
     const row = game ? await this.#store.latestStep(gameId, seq) : null;
     if (!game || row?.status !== 'held') return;
     if (logged && sameStep(row, logged)) return this.committed(gameId, seq);
-    await this.#store.updateOp(row.id, { status: 'failed', error: 'another move was played at this point of the game' });
+    await this.#store.updateOp(row.id, {
+      status: 'failed',
+      error: 'another move was played at this point of the game',
+    });
   }
 
   /** Sends the game's logged steps (seq ≤ `upTo`) still queued or on their way, as the server left them. */
   async #resumeSteps(game: GameChain, upTo = Infinity): Promise<void> {
     for (const row of await this.#store.listOps(game.row.gameId)) {
-      if (row.kind === 'step' && (row.status === 'queued' || row.status === 'pending') && row.seq !== null && row.seq <= upTo) this.#deliver(game, row);
+      if (
+        row.kind === 'step' &&
+        (row.status === 'queued' || row.status === 'pending') &&
+        row.seq !== null &&
+        row.seq <= upTo
+      )
+        this.#deliver(game, row);
     }
   }
 
@@ -917,24 +1127,36 @@ export class ChainGames {
         if (opHash) {
           const found = await game.bridge.lookup(opHash, fromLevel);
           if (found?.applied) return await this.#confirm(game, row.id, opHash, found.level);
-          if (!found && (await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL) throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} is not included yet`, { opHash });
+          if (!found && (await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL)
+            throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} is not included yet`, { opHash });
           opHash = null; // included and failed, or expired: nothing of it is on-chain, it goes again
         }
         fromLevel = await game.bridge.headLevel();
         const applied = await game.bridge.apply(ops, {
           onInjected: (hash) => {
             opHash = hash;
-            return this.#store.updateOp(row.id, { status: 'pending', opHash: hash, error: null, detail: { ops, fromLevel } });
+            return this.#store.updateOp(row.id, {
+              status: 'pending',
+              opHash: hash,
+              error: null,
+              detail: { ops, fromLevel },
+            });
           },
         });
         return await this.#confirm(game, row.id, applied?.opHash ?? null, applied?.level ?? null);
       } catch (e) {
         if (!isTransient(e)) {
           await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
-          throw new ChainGameError('CHAIN_REFUSED_LATER', `Tezos refused step ${row.seq} of game ${game.row.gameId} after the game took it; nothing of it is on-chain (the next holdings read records what never arrived): ${messageOf(e)}`);
+          throw new ChainGameError(
+            'CHAIN_REFUSED_LATER',
+            `Tezos refused step ${row.seq} of game ${game.row.gameId} after the game took it; nothing of it is on-chain (the next holdings read records what never arrived): ${messageOf(e)}`,
+          );
         }
         if (e.detail.opHash) opHash = e.detail.opHash;
-        await this.#store.updateOp(row.id, { error: e.message, ...(opHash ? { status: 'pending', opHash, detail: { ops, fromLevel } } : { status: 'queued' }) });
+        await this.#store.updateOp(row.id, {
+          error: e.message,
+          ...(opHash ? { status: 'pending', opHash, detail: { ops, fromLevel } } : { status: 'queued' }),
+        });
         await sleep(this.#clock, Math.min(this.#backoff.max, this.#backoff.first * 2 ** attempt));
       }
     }
@@ -960,11 +1182,20 @@ export class ChainGames {
       const deadline = this.#clock.now() + this.#confirmationTimeoutSeconds * 1000;
       while (rows.size > 0 && this.#clock.now() < deadline) {
         let cancel = (): void => {};
-        await Promise.race([Promise.all([...rows.values()].map((r) => r.work)), new Promise((r) => (cancel = this.#clock.setTimer(deadline - this.#clock.now(), () => r(undefined), { keepAlive: true })))]);
+        await Promise.race([
+          Promise.all([...rows.values()].map((r) => r.work)),
+          new Promise(
+            (r) =>
+              (cancel = this.#clock.setTimer(deadline - this.#clock.now(), () => r(undefined), { keepAlive: true })),
+          ),
+        ]);
         cancel();
       }
-      const open = (await this.#store.listOps(game.row.gameId)).find((o) => o.kind === 'step' && (o.status === 'queued' || o.status === 'pending'));
-      if (open) throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${open.seq} of game ${game.row.gameId} is not on-chain yet`);
+      const open = (await this.#store.listOps(game.row.gameId)).find(
+        (o) => o.kind === 'step' && (o.status === 'queued' || o.status === 'pending'),
+      );
+      if (open)
+        throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${open.seq} of game ${game.row.gameId} is not on-chain yet`);
     } finally {
       this.#waited(game.row.gameId, 'drain', started);
     }
@@ -981,12 +1212,20 @@ export class ChainGames {
       return true;
     }
     if (found) {
-      await this.#store.updateOp(earlier.id, { status: 'failed', error: `operation ${earlier.opHash} failed at level ${found.level}` });
-      throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: operation ${earlier.opHash} failed`);
+      await this.#store.updateOp(earlier.id, {
+        status: 'failed',
+        error: `operation ${earlier.opHash} failed at level ${found.level}`,
+      });
+      throw new ChainGameError(
+        'CHAIN_REJECTED',
+        `Tezos refused this move, so it did not happen: operation ${earlier.opHash} failed`,
+      );
     }
     if ((await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL) {
       // Still in the mempool, perhaps: sending again could apply it twice. Wait for it instead.
-      throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${earlier.opHash} is not included yet`, { opHash: earlier.opHash! });
+      throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${earlier.opHash} is not included yet`, {
+        opHash: earlier.opHash!,
+      });
     }
     return false;
   }
@@ -1006,10 +1245,17 @@ export class ChainGames {
     const attempts = (game.kept ? (game.pause?.attempts ?? 0) : 0) + 1;
     game.kept = step;
     const delay = Math.min(this.#backoff.max, this.#backoff.first * 2 ** (attempts - 1));
-    const what = isBridgeError(err) && err.code === 'BRIDGE_INDEXER' ? 'the indexer (TzKT API) did not answer' : 'the Tezos node did not answer';
+    const what =
+      isBridgeError(err) && err.code === 'BRIDGE_INDEXER'
+        ? 'the indexer (TzKT API) did not answer'
+        : 'the Tezos node did not answer';
     this.#pause(game, 'CHAIN_UNAVAILABLE', `${what}: ${messageOf(err)}`, attempts, delay);
     this.#schedule(game, delay);
-    return new ChainGameError('CHAIN_PAUSED', `${what}. Your move is kept and will be sent again in ${Math.ceil(delay / 1000)} s; the game waits until then.`, { retryAt: game.pause!.retryAt });
+    return new ChainGameError(
+      'CHAIN_PAUSED',
+      `${what}. Your move is kept and will be sent again in ${Math.ceil(delay / 1000)} s; the game waits until then.`,
+      { retryAt: game.pause!.retryAt },
+    );
   }
 
   /** The kept step went through (or there was none): the pause ends. */
@@ -1031,7 +1277,13 @@ export class ChainGames {
     const seq = game.kept.baseSeq + 1;
     this.#clearKept(game);
     this.#inBackground(
-      this.#store.latestStep(gameId, seq).then((row) => (row && (row.status === 'held' || row.status === 'pending' || row.status === 'retrying') ? this.#store.updateOp(row.id, { status: 'failed', error: reason }) : undefined)),
+      this.#store
+        .latestStep(gameId, seq)
+        .then((row) =>
+          row && (row.status === 'held' || row.status === 'pending' || row.status === 'retrying')
+            ? this.#store.updateOp(row.id, { status: 'failed', error: reason })
+            : undefined,
+        ),
     );
   }
 
@@ -1085,7 +1337,9 @@ export class ChainGames {
 
   /** Whether closing still has something to send: the closing itself, or a committed seed's reveal the host told. */
   #closeDone(game: GameChain, plan: TokenPlan = game.row.plan): boolean {
-    return plan.game?.closed != null && (plan.seed === undefined || plan.seed.revealed !== null || game.reveal === null);
+    return (
+      plan.game?.closed != null && (plan.seed === undefined || plan.seed.revealed !== null || game.reveal === null)
+    );
   }
 
   /** Closes the finished games left open on-chain (the server stopped first). Call once the host is open. */
@@ -1113,10 +1367,13 @@ export class ChainGames {
           if (!isTransient(e)) throw e;
           game.closing.attempts++;
           if (this.#closed) return;
-          game.closing.timer = this.#clock.setTimer(Math.min(this.#backoff.max, this.#backoff.first * 2 ** (game.closing.attempts - 1)), () => {
-            game.closing.timer = null;
-            this.#runClose(game);
-          });
+          game.closing.timer = this.#clock.setTimer(
+            Math.min(this.#backoff.max, this.#backoff.first * 2 ** (game.closing.attempts - 1)),
+            () => {
+              game.closing.timer = null;
+              this.#runClose(game);
+            },
+          );
         })
         .finally(() => {
           game.closing.running = false;
@@ -1136,16 +1393,32 @@ export class ChainGames {
     if (this.#closeDone(game)) return;
     if (!game.row.plan.game && game.row.plan.created === null) return; // never opened: nothing to close
     await this.#drained(game); // the game's last steps are in before its end (a mint into a closed game is refused)
-    const earlier = (await this.#store.listOps(id)).reverse().find((o) => o.kind === 'close' && o.status !== 'confirmed' && o.status !== 'failed');
+    const earlier = (await this.#store.listOps(id))
+      .reverse()
+      .find((o) => o.kind === 'close' && o.status !== 'confirmed' && o.status !== 'failed');
     // The reveal is kept with the row: a restart's retry (resumeClosing, without the host) reveals it too.
     const reveal = game.reveal ?? earlier?.detail.reveal ?? null;
-    const op = earlier ?? (await this.#store.insertOp(id, { kind: 'close', status: 'pending', ...(reveal ? { detail: { reveal } } : {}) }));
-    await this.#store.updateOp(op.id, { status: 'pending', error: null, ...(reveal && !earlier?.detail.reveal ? { detail: { ...op.detail, reveal } } : {}) });
+    const op =
+      earlier ??
+      (await this.#store.insertOp(id, { kind: 'close', status: 'pending', ...(reveal ? { detail: { reveal } } : {}) }));
+    await this.#store.updateOp(op.id, {
+      status: 'pending',
+      error: null,
+      ...(reveal && !earlier?.detail.reveal ? { detail: { ...op.detail, reveal } } : {}),
+    });
     try {
-      const closed = await game.bridge.closeGame({ ...(reveal ? { reveal } : {}), onInjected: (hash) => this.#store.updateOp(op.id, { opHash: hash }) });
+      const closed = await game.bridge.closeGame({
+        ...(reveal ? { reveal } : {}),
+        onInjected: (hash) => this.#store.updateOp(op.id, { opHash: hash }),
+      });
       if (closed?.revealError) this.#onError(new Error(`game ${id}: ${closed.revealError}`));
       if (closed) await this.#recordPlan(game, closed.level);
-      await this.#store.updateOp(op.id, { status: 'confirmed', error: null, level: closed?.level ?? null, ...(closed?.opHash ? { opHash: closed.opHash } : {}) });
+      await this.#store.updateOp(op.id, {
+        status: 'confirmed',
+        error: null,
+        level: closed?.level ?? null,
+        ...(closed?.opHash ? { opHash: closed.opHash } : {}),
+      });
     } catch (e) {
       await this.#store.updateOp(op.id, { status: isTransient(e) ? 'retrying' : 'failed', error: messageOf(e) });
       throw e;
@@ -1172,10 +1445,23 @@ export class ChainGames {
       });
       const games = await inBatches(joined, async ({ row, seat, game }) => {
         const live = await fa2.gameGrant(game.id, address);
-        return { gameId: row.gameId, seat, status: live ? ('live' as const) : ('ended' as const), ends: game.ends, closed: game.closed !== null, joinOp: row.seats[seat]!.approval!.opHash };
+        return {
+          gameId: row.gameId,
+          seat,
+          status: live ? ('live' as const) : ('ended' as const),
+          ends: game.ends,
+          closed: game.closed !== null,
+          joinOp: row.seats[seat]!.approval!.opHash,
+        };
       });
-      const held = await new HoldingsReader({ tzktUrl: network.tzktUrl, timeoutMs: this.#indexerTimeoutMs, clock: this.#clock }).read({ contract, owners: [address] });
-      const ids = [...new Set([...held.holdings.map((h) => h.tokenId.toString()), ...rows.flatMap((r) => tokenIdsOf(r.plan))])].sort((a, b) => Number(BigInt(a) - BigInt(b)));
+      const held = await new HoldingsReader({
+        tzktUrl: network.tzktUrl,
+        timeoutMs: this.#indexerTimeoutMs,
+        clock: this.#clock,
+      }).read({ contract, owners: [address] });
+      const ids = [
+        ...new Set([...held.holdings.map((h) => h.tokenId.toString()), ...rows.flatMap((r) => tokenIdsOf(r.plan))]),
+      ].sort((a, b) => Number(BigInt(a) - BigInt(b)));
       const operated = await inBatches(ids, async (id) => ((await fa2.isOperator(address, bank, id)) ? id : null));
       const operatorTokenIds = operated.filter((id): id is string => id !== null);
       return {
@@ -1187,7 +1473,10 @@ export class ChainGames {
         revoke: operatorTokenIds.length > 0 ? fa2.revokeOperator(address, bank, operatorTokenIds) : null,
       };
     } catch (e) {
-      throw new ChainGameError('CHAIN_UNAVAILABLE', `the grants of ${address} could not be read from Tezos: ${messageOf(e)}`);
+      throw new ChainGameError(
+        'CHAIN_UNAVAILABLE',
+        `the grants of ${address} could not be read from Tezos: ${messageOf(e)}`,
+      );
     }
   }
 
@@ -1213,8 +1502,17 @@ export class ChainGames {
         opHash: plan.created?.opHash ?? create?.opHash ?? null,
         error: plan.created ? null : (game.setupError ?? create?.error ?? null),
       },
-      game: plan.game ? { id: plan.game.id, ends: plan.game.ends, closed: plan.game.closed !== null, closedOp: plan.game.closed?.opHash ?? null } : null,
-      seed: plan.seed ? { commitment: plan.seed.commitment, committed: plan.seed.committed, revealed: plan.seed.revealed } : null,
+      game: plan.game
+        ? {
+            id: plan.game.id,
+            ends: plan.game.ends,
+            closed: plan.game.closed !== null,
+            closedOp: plan.game.closed?.opHash ?? null,
+          }
+        : null,
+      seed: plan.seed
+        ? { commitment: plan.seed.commitment, committed: plan.seed.committed, revealed: plan.seed.revealed }
+        : null,
       seedOps: seedOpsOf(plan),
       seats: game.row.seats.map((s, seat) => ({
         seat,
@@ -1225,7 +1523,14 @@ export class ChainGames {
         approvalError: s.approval?.error ?? null,
         grant: s.approval?.status === 'confirmed' ? grant : { status: 'none', until: null },
       })),
-      pieces: plan.tokens.map((t) => ({ tile: t.tile, tileId: t.tileId, name: t.metadata.name, tokenId: t.tokenId, maxSupply: t.maxSupply, retired: t.retired })),
+      pieces: plan.tokens.map((t) => ({
+        tile: t.tile,
+        tileId: t.tileId,
+        name: t.metadata.name,
+        tokenId: t.tokenId,
+        maxSupply: t.maxSupply,
+        retired: t.retired,
+      })),
       paused: game.pause,
       ops: ops.map((o) => ({
         id: o.id,
@@ -1246,7 +1551,9 @@ export class ChainGames {
 
   /** The node's time between blocks, read once. */
   async #blockTime(): Promise<number | null> {
-    this.#blockTimeS ??= tezosToolkit(this.#settings.network.rpcUrl).rpc.getConstants().then((c) => Number(c.minimal_block_delay));
+    this.#blockTimeS ??= tezosToolkit(this.#settings.network.rpcUrl)
+      .rpc.getConstants()
+      .then((c) => Number(c.minimal_block_delay));
     try {
       return await this.#blockTimeS;
     } catch {
@@ -1292,14 +1599,29 @@ export class ChainGames {
   }
 
   #track(row: ChainGameRow, bridge: PoleBridge): GameChain {
-    const game: GameChain = { row, bridge, setupError: null, setupRunning: false, pause: null, kept: null, timer: null, verifying: new Set(), closing: { running: false, attempts: 0, timer: null }, reveal: null, readLevel: 0 };
+    const game: GameChain = {
+      row,
+      bridge,
+      setupError: null,
+      setupRunning: false,
+      pause: null,
+      kept: null,
+      timer: null,
+      verifying: new Set(),
+      closing: { running: false, attempts: 0, timer: null },
+      reveal: null,
+      readLevel: 0,
+    };
     this.#games.set(row.gameId, game);
     return game;
   }
 
   async #bridge(row: ChainGameRow | null): Promise<PoleBridge> {
     if (row && row.contract !== this.#settings.contract) {
-      throw new ChainGameError('CHAIN_MOVED', `game ${row.gameId} lives in contract ${row.contract}, but the app now uses ${this.#settings.contract}`);
+      throw new ChainGameError(
+        'CHAIN_MOVED',
+        `game ${row.gameId} lives in contract ${row.contract}, but the app now uses ${this.#settings.contract}`,
+      );
     }
     return PoleBridge.create({
       network: this.#settings.network,
@@ -1332,11 +1654,13 @@ const tokenIdsOf = (plan: TokenPlan): string[] => plan.tokens.flatMap((t) => (t.
 /** `work` for each item, VIEW_CONCURRENCY at a time, results in item order. */
 async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += VIEW_CONCURRENCY) out.push(...(await Promise.all(items.slice(i, i + VIEW_CONCURRENCY).map(work))));
+  for (let i = 0; i < items.length; i += VIEW_CONCURRENCY)
+    out.push(...(await Promise.all(items.slice(i, i + VIEW_CONCURRENCY).map(work))));
   return out;
 }
 
-const sameStep = (row: ChainOpRow, logged: LoggedStep): boolean => logged.seat === row.seat && stableJson(logged.action) === stableJson(row.action);
+const sameStep = (row: ChainOpRow, logged: LoggedStep): boolean =>
+  logged.seat === row.seat && stableJson(logged.action) === stableJson(row.action);
 
 /** Waits for every one of `work`, then throws the first failure (none is left running behind the caller's back). */
 async function allOrFirstError(work: readonly Promise<unknown>[]): Promise<void> {

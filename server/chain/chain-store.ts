@@ -48,7 +48,14 @@ export type ChainOpKind = 'create' | 'fund' | 'approval' | 'step' | 'close';
  * answer; the step is kept and sent again with backoff.
  */
 export type ChainOpStatus = 'held' | 'queued' | 'pending' | 'retrying' | 'confirmed' | 'failed';
-const STATUSES = ['held', 'queued', 'pending', 'retrying', 'confirmed', 'failed'] as const satisfies readonly ChainOpStatus[];
+const STATUSES = [
+  'held',
+  'queued',
+  'pending',
+  'retrying',
+  'confirmed',
+  'failed',
+] as const satisfies readonly ChainOpStatus[];
 
 export interface ChainOpDetail {
   /** The chain operations of a step (mints, burns, retirements). */
@@ -80,7 +87,11 @@ const approvalSchema = z.object({
   error: z.string().nullable(),
   fromLevel: z.number().int(),
 });
-const chainSeatSchema = z.object({ address: z.string().nullable(), bot: z.boolean(), approval: approvalSchema.nullable() });
+const chainSeatSchema = z.object({
+  address: z.string().nullable(),
+  bot: z.boolean(),
+  approval: approvalSchema.nullable(),
+});
 const planSchema = z
   .object({
     gameId: z.string(),
@@ -123,7 +134,16 @@ function parse<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
 
 const toGame = (row: unknown): ChainGameRow => {
   const r = parse(gameRowSchema, row, 'chain_games');
-  return { gameId: r.game_id, network: r.network, contract: r.contract, bank: r.bank, plan: r.plan as unknown as TokenPlan, seats: r.seats, lastLevel: r.last_level, creator: r.creator };
+  return {
+    gameId: r.game_id,
+    network: r.network,
+    contract: r.contract,
+    bank: r.bank,
+    plan: r.plan as unknown as TokenPlan,
+    seats: r.seats,
+    lastLevel: r.last_level,
+    creator: r.creator,
+  };
 };
 
 const toOp = (row: unknown): ChainOpRow => {
@@ -167,7 +187,16 @@ export class ChainStore {
   async insertGame(row: ChainGameRow): Promise<void> {
     await this.sql.query(
       `INSERT INTO chain_games (game_id, network, contract, bank, plan, seats, last_level, creator) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
-      [row.gameId, row.network, row.contract, row.bank, JSON.stringify(row.plan), JSON.stringify(row.seats), row.lastLevel, row.creator],
+      [
+        row.gameId,
+        row.network,
+        row.contract,
+        row.bank,
+        JSON.stringify(row.plan),
+        JSON.stringify(row.seats),
+        row.lastLevel,
+        row.creator,
+      ],
     );
   }
 
@@ -216,11 +245,19 @@ export class ChainStore {
     return row?.seed ?? null;
   }
 
-  async updateGame(gameId: string, patch: { readonly plan?: TokenPlan; readonly seats?: readonly ChainSeat[]; readonly lastLevel?: number }): Promise<void> {
+  async updateGame(
+    gameId: string,
+    patch: { readonly plan?: TokenPlan; readonly seats?: readonly ChainSeat[]; readonly lastLevel?: number },
+  ): Promise<void> {
     await this.sql.query(
       `UPDATE chain_games SET plan = COALESCE($2::jsonb, plan), seats = COALESCE($3::jsonb, seats),
          last_level = GREATEST(last_level, COALESCE($4, last_level)), updated_at = now() WHERE game_id = $1`,
-      [gameId, patch.plan ? JSON.stringify(patch.plan) : null, patch.seats ? JSON.stringify(patch.seats) : null, patch.lastLevel ?? null],
+      [
+        gameId,
+        patch.plan ? JSON.stringify(patch.plan) : null,
+        patch.seats ? JSON.stringify(patch.seats) : null,
+        patch.lastLevel ?? null,
+      ],
     );
   }
 
@@ -229,11 +266,20 @@ export class ChainStore {
     try {
       const [row] = await this.sql.query<unknown>(
         `INSERT INTO chain_ops (game_id, seq, kind, seat, action, status, detail) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb) RETURNING *`,
-        [gameId, op.seq ?? null, op.kind, op.seat ?? null, op.action === undefined ? null : JSON.stringify(op.action), op.status, JSON.stringify(op.detail ?? {})],
+        [
+          gameId,
+          op.seq ?? null,
+          op.kind,
+          op.seat ?? null,
+          op.action === undefined ? null : JSON.stringify(op.action),
+          op.status,
+          JSON.stringify(op.detail ?? {}),
+        ],
       );
       return toOp(row);
     } catch (err) {
-      if (sqlState(err) === UNIQUE_VIOLATION) throw new GameError('STALE', `another move is being put on-chain at seq ${op.seq ?? '?'}: look again`);
+      if (sqlState(err) === UNIQUE_VIOLATION)
+        throw new GameError('STALE', `another move is being put on-chain at seq ${op.seq ?? '?'}: look again`);
       throw err;
     }
   }
@@ -279,12 +325,17 @@ export class ChainStore {
 
   /** The game's operations, oldest first. */
   async listOps(gameId: string): Promise<ChainOpRow[]> {
-    return (await this.sql.query<unknown>('SELECT * FROM chain_ops WHERE game_id = $1 ORDER BY id', [gameId])).map(toOp);
+    return (await this.sql.query<unknown>('SELECT * FROM chain_ops WHERE game_id = $1 ORDER BY id', [gameId])).map(
+      toOp,
+    );
   }
 
   /** The latest row of the step that would make the game's state `seq` (a step kept while the chain was away). */
   async latestStep(gameId: string, seq: number): Promise<ChainOpRow | null> {
-    const [row] = await this.sql.query<unknown>(`SELECT * FROM chain_ops WHERE game_id = $1 AND kind = 'step' AND seq = $2 ORDER BY id DESC LIMIT 1`, [gameId, seq]);
+    const [row] = await this.sql.query<unknown>(
+      `SELECT * FROM chain_ops WHERE game_id = $1 AND kind = 'step' AND seq = $2 ORDER BY id DESC LIMIT 1`,
+      [gameId, seq],
+    );
     return row === undefined ? null : toOp(row);
   }
 }

@@ -19,5 +19,8 @@ export type ChainSettingsResult =
 export function chainSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): ChainSettingsResult {
   const status = chainStatus(env);
   if (!status.ok) return { ok: false, problem: status.problem, explanation: status.explanation };
-  return { ok: true, settings: { network: networkFromEnv(env), contract: status.contract, bankSecretKey: env[BANK_KEY_VAR]!.trim() } };
+  return {
+    ok: true,
+    settings: { network: networkFromEnv(env), contract: status.contract, bankSecretKey: env[BANK_KEY_VAR]!.trim() },
+  };
 }

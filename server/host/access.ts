@@ -16,7 +16,8 @@ export type Holder =
 /** @throws HostError 403 BAD_TOKEN when the token is neither the host's nor a seat's. */
 export function holderOf(row: GameRow, token: string | undefined): Holder {
   if (token === undefined || token === '') return { kind: 'spectator' };
-  if (tokenMatches(token, row.hostTokenHash)) return row.mode === 'hotseat' ? { kind: 'host' } : { kind: 'spectator', onlineHost: true };
+  if (tokenMatches(token, row.hostTokenHash))
+    return row.mode === 'hotseat' ? { kind: 'host' } : { kind: 'spectator', onlineHost: true };
   const seat = row.seats.findIndex((s) => tokenMatches(token, s.tokenHash));
   if (seat >= 0) return { kind: 'seat', seat };
   throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
@@ -32,9 +33,13 @@ function checkSeat(row: GameRow, seat: SeatId): void {
 
 /** The refusal for a holder naming a seat it does not hold. */
 function notYours(holder: Holder, seat: SeatId | undefined): HostError {
-  if (holder.kind === 'seat') return new AccessError('NOT_YOUR_SEAT', `this token holds seat ${holder.seat}, not seat ${seat}`);
+  if (holder.kind === 'seat')
+    return new AccessError('NOT_YOUR_SEAT', `this token holds seat ${holder.seat}, not seat ${seat}`);
   if (holder.kind === 'spectator' && holder.onlineHost) {
-    return new AccessError('NOT_YOUR_SEAT', "in an online game each seat plays with its own invite link; the host's token only watches");
+    return new AccessError(
+      'NOT_YOUR_SEAT',
+      "in an online game each seat plays with its own invite link; the host's token only watches",
+    );
   }
   return new AccessError('TOKEN_REQUIRED', "a seat's view and moves need its token");
 }
@@ -60,7 +65,12 @@ export function targetSeat(holder: Holder, seat: SeatId | undefined): SeatId {
  * gets a bot's view (a bot's sealed bid is as secret as a person's).
  * @throws HostError 403
  */
-export function viewerSeat(row: GameRow, holder: Holder, seat: SeatId | undefined, pending: readonly SeatId[]): SeatId | null {
+export function viewerSeat(
+  row: GameRow,
+  holder: Holder,
+  seat: SeatId | undefined,
+  pending: readonly SeatId[],
+): SeatId | null {
   if (holder.kind === 'spectator') {
     if (seat !== undefined) throw notYours(holder, seat);
     return null;

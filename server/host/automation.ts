@@ -41,7 +41,10 @@ export class Automation {
     if (this.stopped || this.held(live.id)) return;
     const { definition } = live.kit;
     // Over, or abandoned (finished with no outcome): nobody moves any more.
-    const pending = live.row.finished || definition.outcome(live.state) ? [] : [...new Set(definition.pending(live.state).map((d) => d.seat))];
+    const pending =
+      live.row.finished || definition.outcome(live.state)
+        ? []
+        : [...new Set(definition.pending(live.state).map((d) => d.seat))];
     const timed = live.row.turnSeconds;
     for (const seat of [...live.deadlines.keys()]) {
       if (!pending.includes(seat) || playedByBot(live, seat) || timed === null) live.deadlines.delete(seat);

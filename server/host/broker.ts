@@ -198,10 +198,16 @@ export class Broker {
    */
   admit(gameId: string, client: string | null): void {
     if (this.count(gameId) >= this.caps.perGame) {
-      throw new RequestError('GAME_STREAM_LIMIT', `game ${gameId} already has ${this.caps.perGame} live event streams: close one (another tab?) and try again`);
+      throw new RequestError(
+        'GAME_STREAM_LIMIT',
+        `game ${gameId} already has ${this.caps.perGame} live event streams: close one (another tab?) and try again`,
+      );
     }
     if (client !== null && (this.byClient.get(client) ?? 0) >= this.caps.perClient) {
-      throw new RequestError('CLIENT_STREAM_LIMIT', `this client already follows ${this.caps.perClient} live event streams: close some (other tabs?) and try again`);
+      throw new RequestError(
+        'CLIENT_STREAM_LIMIT',
+        `this client already follows ${this.caps.perClient} live event streams: close some (other tabs?) and try again`,
+      );
     }
   }
 
@@ -256,7 +262,8 @@ export class Broker {
 
   /** Delivers a chat entry to every subscriber of the game (chat holds nothing hidden: spectators read it too). */
   publishChat(gameId: string, entry: ChatEntry): void {
-    for (const { subscription, chatAfter } of this.byGame.get(gameId) ?? []) if (entry.n > chatAfter) subscription.pushChat(entry);
+    for (const { subscription, chatAfter } of this.byGame.get(gameId) ?? [])
+      if (entry.n > chatAfter) subscription.pushChat(entry);
   }
 
   /** Delivers the game's seats to every subscriber (presence holds nothing hidden: spectators see it too). */
@@ -276,7 +283,8 @@ export class Broker {
 
   /** Ends every subscription (host shutdown). */
   closeAll(): void {
-    for (const subscribers of [...this.byGame.values()]) for (const { subscription } of [...subscribers]) subscription.close();
+    for (const subscribers of [...this.byGame.values()])
+      for (const { subscription } of [...subscribers]) subscription.close();
   }
 }
 
@@ -284,7 +292,8 @@ export class Broker {
  * The SSE id of a stream at `cursor`: the seq, and once the stream has sent chat, `seq.n`, so
  * `Last-Event-ID` resumes the actions and the chat without a gap. A game without chat keeps plain seq ids.
  */
-export const sseId = (cursor: StreamCursor): string => (cursor.chat === 0 ? String(cursor.seq) : `${cursor.seq}.${cursor.chat}`);
+export const sseId = (cursor: StreamCursor): string =>
+  cursor.chat === 0 ? String(cursor.seq) : `${cursor.seq}.${cursor.chat}`;
 
 /**
  * Each update's JSON, made once however many streams send it (a seat's tabs, every spectator): the broker hands
@@ -340,7 +349,12 @@ export function sseStream(subscription: Subscription): ReadableStream<Uint8Array
       let text = '';
       for (let item: StreamItem | null = next.value; item; item = subscription.queuedItem()) {
         const cursor = subscription.cursor;
-        text += item.kind === 'update' ? formatSse(item.update, cursor) : item.kind === 'chat' ? formatSseChat(item.entry, cursor) : formatSseSeats(item.seats, cursor);
+        text +=
+          item.kind === 'update'
+            ? formatSse(item.update, cursor)
+            : item.kind === 'chat'
+              ? formatSseChat(item.entry, cursor)
+              : formatSseSeats(item.seats, cursor);
       }
       controller.enqueue(encoder.encode(text));
     },
@@ -353,7 +367,10 @@ export function sseStream(subscription: Subscription): ReadableStream<Uint8Array
 const EVENT_ID = /^(\d{1,9})(?:\.(\d{1,9}))?$/;
 
 /** The seq to resume after: `Last-Event-ID` (set by EventSource on reconnect, `seq` or `seq.n`) wins over `?after=`. */
-export function resumeAfter(lastEventId: string | null | undefined, after: string | null | undefined): number | undefined {
+export function resumeAfter(
+  lastEventId: string | null | undefined,
+  after: string | null | undefined,
+): number | undefined {
   const fromId = lastEventId ? EVENT_ID.exec(lastEventId.trim()) : null;
   if (fromId) return Number(fromId[1]);
   if (after !== null && after !== undefined && /^\d{1,9}$/.test(after.trim())) return Number(after.trim());
@@ -364,9 +381,13 @@ export function resumeAfter(lastEventId: string | null | undefined, after: strin
  * The chat entry to resume after: a `Last-Event-ID` names it (`seq.n`; a plain `seq` means none was sent yet: 0),
  * else `?chatAfter=`; undefined: from now.
  */
-export function resumeChatAfter(lastEventId: string | null | undefined, chatAfter: string | null | undefined): number | undefined {
+export function resumeChatAfter(
+  lastEventId: string | null | undefined,
+  chatAfter: string | null | undefined,
+): number | undefined {
   const fromId = lastEventId ? EVENT_ID.exec(lastEventId.trim()) : null;
   if (fromId) return Number(fromId[2] ?? 0);
-  if (chatAfter !== null && chatAfter !== undefined && /^\d{1,9}$/.test(chatAfter.trim())) return Number(chatAfter.trim());
+  if (chatAfter !== null && chatAfter !== undefined && /^\d{1,9}$/.test(chatAfter.trim()))
+    return Number(chatAfter.trim());
   return undefined;
 }

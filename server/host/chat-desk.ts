@@ -21,7 +21,12 @@ export interface ChatDeskDeps {
   /** The live game (loaded if need be). @throws HostError 404 */
   readonly live: (id: string) => Promise<LiveGame>;
   /** Who a request is: its token, else the seat its browser or wallet holds. @throws HostError 403 */
-  readonly holder: (live: LiveGame, token: string | undefined, seat: SeatId | undefined, context: RequestContext) => Promise<Holder>;
+  readonly holder: (
+    live: LiveGame,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    context: RequestContext,
+  ) => Promise<Holder>;
   /** Per-seat rate of posts (null: unlimited); the routes limit each client and wallet besides. */
   readonly rate: Rate | null;
 }
@@ -73,11 +78,16 @@ export class ChatDesk {
    */
   async post(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry> {
     const parsed = chatRequestSchema.safeParse(request);
-    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a chat post: ${zodMessage(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new RequestError('MALFORMED_REQUEST', `not a chat post: ${zodMessage(parsed.error.issues)}`);
     const live = await this.deps.live(id);
     const holder = await this.deps.holder(live, parsed.data.token, undefined, context);
     this.onlineOnly(live);
-    if (holder.kind !== 'seat') throw new ChatError('SPECTATOR_CANNOT_CHAT', 'spectators read the chat; only a seat, with its own invite link, can post');
+    if (holder.kind !== 'seat')
+      throw new ChatError(
+        'SPECTATOR_CANNOT_CHAT',
+        'spectators read the chat; only a seat, with its own invite link, can post',
+      );
     const seat = holder.seat;
     checkActor(live.row, holder, seat); // a bot's seat, or one that left, has nobody to speak for it
     this.open(live);
@@ -87,7 +97,10 @@ export class ChatDesk {
     };
     notMuted();
     const { text, emote } = parsed.data;
-    const content = text !== undefined ? { kind: 'text' as const, text: checkMessage(text) } : { kind: 'emote' as const, emote: checkEmote(emote!) };
+    const content =
+      text !== undefined
+        ? { kind: 'text' as const, text: checkMessage(text) }
+        : { kind: 'emote' as const, emote: checkEmote(emote!) };
     await this.limits.consumeSeat('chat', id, seat);
     // Checked again in the queue: a mute that landed while this post waited wins.
     return this.append(live, room, (n, at) => ({ n, at, seat, ...content }), notMuted);
@@ -101,12 +114,14 @@ export class ChatDesk {
    */
   async mute(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry | null> {
     const parsed = muteRequestSchema.safeParse(request);
-    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a mute request: ${zodMessage(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new RequestError('MALFORMED_REQUEST', `not a mute request: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, muted } = parsed.data;
     const live = await this.deps.live(id);
     const holder = await this.deps.holder(live, token, undefined, context);
     this.onlineOnly(live);
-    if (!(holder.kind === 'spectator' && holder.onlineHost)) throw new ChatError('NOT_GAME_HOST', "only the game's host (the link its creator got) can mute a seat");
+    if (!(holder.kind === 'spectator' && holder.onlineHost))
+      throw new ChatError('NOT_GAME_HOST', "only the game's host (the link its creator got) can mute a seat");
     checkActor(live.row, { kind: 'host' }, seat); // a human seat of this game
     this.open(live);
     const room = await this.room(live);
@@ -127,7 +142,8 @@ export class ChatDesk {
   }
 
   private onlineOnly(live: LiveGame): void {
-    if (live.row.mode !== 'online') throw new ChatError('CHAT_ONLINE_ONLY', 'a hot-seat game is played on one device: it has no chat');
+    if (live.row.mode !== 'online')
+      throw new ChatError('CHAT_ONLINE_ONLY', 'a hot-seat game is played on one device: it has no chat');
   }
 
   /**
@@ -135,7 +151,8 @@ export class ChatDesk {
    * live, and the table's next step (a rematch) is a game of its own.
    */
   private open(live: LiveGame): void {
-    if (live.row.finished || live.kit.definition.outcome(live.state)) throw new ChatError('CHAT_CLOSED', 'the game is over: its chat is closed');
+    if (live.row.finished || live.kit.definition.outcome(live.state))
+      throw new ChatError('CHAT_CLOSED', 'the game is over: its chat is closed');
   }
 
   private async catchUp(live: LiveGame, room: ChatRoom): Promise<void> {
@@ -146,7 +163,12 @@ export class ChatDesk {
   }
 
   /** Stores the next entry (catching up when another instance took its `n`), then delivers it to every stream. */
-  private append(live: LiveGame, room: ChatRoom, make: (n: number, at: number) => ChatEntry, check: () => void = () => undefined): Promise<ChatEntry> {
+  private append(
+    live: LiveGame,
+    room: ChatRoom,
+    make: (n: number, at: number) => ChatEntry,
+    check: () => void = () => undefined,
+  ): Promise<ChatEntry> {
     return this.queues.run(live.id, async () => {
       for (let attempt = 0; ; attempt++) {
         check();

@@ -11,10 +11,18 @@ export function checkMessage(raw: string): string {
   // Counted in code points, as people count characters (an emoji is one), not UTF-16 units.
   const length = [...text].length;
   if (length > CHAT_MAX_LENGTH) {
-    throw new ChatError('MESSAGE_TOO_LONG', `a message has at most ${CHAT_MAX_LENGTH} characters, not ${length.toLocaleString('en')}`, { max: CHAT_MAX_LENGTH, length });
+    throw new ChatError(
+      'MESSAGE_TOO_LONG',
+      `a message has at most ${CHAT_MAX_LENGTH} characters, not ${length.toLocaleString('en')}`,
+      { max: CHAT_MAX_LENGTH, length },
+    );
   }
   // One line: a newline, tab or any other control character would garble the log for everyone else.
-  if (!isPlainText(text)) throw new ChatError('CONTROL_CHARACTERS', 'a message must be one line of plain text: no control characters (newlines, NUL, …) or unpaired surrogates');
+  if (!isPlainText(text))
+    throw new ChatError(
+      'CONTROL_CHARACTERS',
+      'a message must be one line of plain text: no control characters (newlines, NUL, …) or unpaired surrogates',
+    );
   return text;
 }
 
@@ -22,7 +30,8 @@ const isEmote = (name: string): name is Emote => (EMOTES as readonly string[]).i
 
 /** @throws ChatError 400 UNKNOWN_EMOTE */
 export function checkEmote(name: string): Emote {
-  if (!isEmote(name)) throw new ChatError('UNKNOWN_EMOTE', `no emote "${name.slice(0, 32)}": the emotes are ${EMOTES.join(', ')}`);
+  if (!isEmote(name))
+    throw new ChatError('UNKNOWN_EMOTE', `no emote "${name.slice(0, 32)}": the emotes are ${EMOTES.join(', ')}`);
   return name;
 }
 
@@ -31,7 +40,8 @@ export function entryOf(row: ChatRow): ChatEntry {
   const base = { n: row.n, at: row.createdAt.getTime(), seat: row.seat };
   if (row.kind === 'text') return { ...base, kind: 'text', text: row.body };
   if (row.kind === 'emote') {
-    if (!isEmote(row.body)) throw new StoreError('BAD_ROW', `unreadable chat_messages row: no emote "${row.body.slice(0, 32)}"`);
+    if (!isEmote(row.body))
+      throw new StoreError('BAD_ROW', `unreadable chat_messages row: no emote "${row.body.slice(0, 32)}"`);
     return { ...base, kind: 'emote', emote: row.body };
   }
   return { ...base, kind: 'mute', muted: row.kind === 'mute' };
@@ -89,6 +99,12 @@ export class ChatRoom {
   }
 
   view(mayPost: boolean, mayMute: boolean): ChatView {
-    return { entries: this.recent, last: this.last, muted: [...this.mutedSeats].sort((a, b) => a - b), mayPost, mayMute };
+    return {
+      entries: this.recent,
+      last: this.last,
+      muted: [...this.mutedSeats].sort((a, b) => a - b),
+      mayPost,
+      mayMute,
+    };
   }
 }

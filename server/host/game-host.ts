@@ -1,8 +1,30 @@
 import { isAddress } from '../../chain/validate';
-import { FAIR_SCHEME, SYSTEM, applyRolled, followsInChain, seedCommitment, isRuleError, rngFromSeed, stateHash, type Actor, type GameEvent, type GameRecord, type SeatId } from '../../engine';
+import {
+  FAIR_SCHEME,
+  SYSTEM,
+  applyRolled,
+  followsInChain,
+  seedCommitment,
+  isRuleError,
+  rngFromSeed,
+  stateHash,
+  type Actor,
+  type GameEvent,
+  type GameRecord,
+  type SeatId,
+} from '../../engine';
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isTransient, type ChainGames, type GameExtras } from '../chain/chain-games';
-import { AccessError, ChainGameError, GameError, isHostError, isStoreError, RequestError, RuleRefusal, TableError } from '../errors';
+import {
+  AccessError,
+  ChainGameError,
+  GameError,
+  isHostError,
+  isStoreError,
+  RequestError,
+  RuleRefusal,
+  TableError,
+} from '../errors';
 import {
   actionRequestSchema,
   chainRequestSchema,
@@ -35,11 +57,27 @@ import { getBoard } from '../studio/boards';
 import { gameKits } from './game-kits';
 import { LiveGame, type LoggedAction } from './live-game';
 import { GraceTimers, NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
-import { gamePath, parseGameRequest, prepareGame, zodMessage, type ParsedGameRequest, type StoredStudioBoard } from './new-game';
+import {
+  gamePath,
+  parseGameRequest,
+  prepareGame,
+  zodMessage,
+  type ParsedGameRequest,
+  type StoredStudioBoard,
+} from './new-game';
 import { replayStep, rollFor, setupStored } from './replay';
 import { browserHolder, heldHolder, holderKeys, SeatHolders, stillHeld, walletHolder } from './seat-holders';
 import { SerialQueues } from './serial';
-import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, markTaken, rematchRequest, rematchRow } from './tables';
+import {
+  freeSeats,
+  joinLobbySeat,
+  joinRematchSeat,
+  lobbyEntry,
+  lobbySeat,
+  markTaken,
+  rematchRequest,
+  rematchRow,
+} from './tables';
 import { keepMark, markTimedOut } from './timer-marks';
 import { hashToken, newToken } from './tokens';
 import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
@@ -95,7 +133,14 @@ export type HostedRecord = GameRecord & {
     readonly contract: string;
     /** The game's id in the contract (its `games` and `seed_commits` keys). */
     readonly gameId: string;
-    readonly operations: readonly { kind: string; seq: number | null; seat: number | null; opHash: string; level: number | null; status: string }[];
+    readonly operations: readonly {
+      kind: string;
+      seq: number | null;
+      seat: number | null;
+      opHash: string;
+      level: number | null;
+      status: string;
+    }[];
   };
 };
 
@@ -125,7 +170,10 @@ export class GameHost {
   private readonly idleMs: number;
   private lastSweep = 0;
   /** Turn-timer deadlines of games evicted while a human seat's timer runs, restored when the game is rebuilt. */
-  private readonly dormant = new Map<string, { readonly seq: number; readonly deadlines: readonly [SeatId, number][] }>();
+  private readonly dormant = new Map<
+    string,
+    { readonly seq: number; readonly deadlines: readonly [SeatId, number][] }
+  >();
 
   private constructor(
     readonly store: GameStore,
@@ -148,7 +196,13 @@ export class GameHost {
       holder: (live, token, seat, context) => this.holderFor(live, token, seat, context),
       rate: options.chatRate ?? null,
     });
-    this.automation = new Automation(this.clock, (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason), this.onError, undefined, (id) => !(this.chain?.mayMove(id) ?? true));
+    this.automation = new Automation(
+      this.clock,
+      (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason),
+      this.onError,
+      undefined,
+      (id) => !(this.chain?.mayMove(id) ?? true),
+    );
     this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
   }
 
@@ -196,11 +250,20 @@ export class GameHost {
   }
 
   /** Stores a prepared game (an on-chain one set up for Tezos first), holds it in memory and starts its bots and timers. */
-  private async launch(row: NewGameRow, state: unknown, onChain: GameExtras | null, context: RequestContext): Promise<LiveGame> {
+  private async launch(
+    row: NewGameRow,
+    state: unknown,
+    onChain: GameExtras | null,
+    context: RequestContext,
+  ): Promise<LiveGame> {
     let chainRow = null;
     if (onChain) {
       if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
-      if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots');
+      if (!context.address)
+        throw new AccessError(
+          'SIGN_IN_REQUIRED',
+          'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots',
+        );
       chainRow = await this.chain.prepare(row.id, row.config, row.seats, context.address, onChain);
     }
     try {
@@ -239,13 +302,21 @@ export class GameHost {
    */
   async rematch(id: string, request: unknown, context: RequestContext = {}): Promise<JoinedSeat> {
     const parsed = rematchRequestSchema.safeParse(request);
-    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a rematch request: ${zodMessage(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new RequestError('MALFORMED_REQUEST', `not a rematch request: ${zodMessage(parsed.error.issues)}`);
     const live = await this.live(id);
     const holder = await this.holderFor(live, parsed.data.token, undefined, context);
-    if (holder.kind === 'spectator') throw new TableError('SPECTATOR_CANNOT_JOIN', "a rematch is played by the game's seats: open your own seat's link to join it");
+    if (holder.kind === 'spectator')
+      throw new TableError(
+        'SPECTATOR_CANNOT_JOIN',
+        "a rematch is played by the game's seats: open your own seat's link to join it",
+      );
     if (!live.row.finished) throw new GameError('GAME_NOT_OVER', 'a rematch starts once this game is over');
     if (holder.kind === 'seat' && live.row.seats[holder.seat]!.botTakeover) {
-      throw new TableError('REMATCH_SEAT_LEFT', `seat ${holder.seat + 1} left this game: its bot plays it in the rematch`);
+      throw new TableError(
+        'REMATCH_SEAT_LEFT',
+        `seat ${holder.seat + 1} left this game: its bot plays it in the rematch`,
+      );
     }
     const rematchId = await this.queues.run(id, () => this.rematchOfFinished(live, context));
     if (holder.kind === 'host') {
@@ -255,7 +326,9 @@ export class GameHost {
     }
     const next = await this.live(rematchId);
     const token = newToken();
-    await this.queues.run(rematchId, () => this.seatPerson(next, (row) => joinRematchSeat(row, holder.seat, hashToken(token))));
+    await this.queues.run(rematchId, () =>
+      this.seatPerson(next, (row) => joinRematchSeat(row, holder.seat, hashToken(token))),
+    );
     return { id: rematchId, seat: holder.seat, token };
   }
 
@@ -280,7 +353,8 @@ export class GameHost {
    */
   async joinLobby(request: unknown): Promise<JoinedSeat> {
     const parsed = lobbyJoinRequestSchema.safeParse(request);
-    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a lobby join: ${zodMessage(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new RequestError('MALFORMED_REQUEST', `not a lobby join: ${zodMessage(parsed.error.issues)}`);
     const { game: id, seat: wanted, name } = parsed.data;
     const live = await this.live(id);
     // As unknown as an unknown game's: a private game's seats are for its invites only.
@@ -333,13 +407,15 @@ export class GameHost {
    */
   async act(id: string, request: unknown, context: RequestContext = {}): Promise<ActionResponse> {
     const parsed = actionRequestSchema.safeParse(request);
-    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, seq, action } = parsed.data;
     const contribution = parsed.data.contribution ?? null;
     const live = await this.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     checkActor(live.row, holder, seat);
-    if (contribution !== null && !live.row.fair) throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
+    if (contribution !== null && !live.row.fair)
+      throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
     this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
     return this.queues.run(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
@@ -362,10 +438,18 @@ export class GameHost {
       for (const chain of await this.storeCall(() => this.store.listChains(live.id))) live.addChain(chain);
     }
     const expected = live.expectedLink(seat);
-    if (expected === null) throw new GameError('BAD_CONTRIBUTION', `seat ${seat + 1} has registered no hash chain in this game: register its head first`);
+    if (expected === null)
+      throw new GameError(
+        'BAD_CONTRIBUTION',
+        `seat ${seat + 1} has registered no hash chain in this game: register its head first`,
+      );
     if (!followsInChain(link, expected)) {
       const used = live.fairChains().find((c) => c.seat === seat)?.used ?? 0;
-      throw new GameError('BAD_CONTRIBUTION', `that link does not follow seat ${seat + 1}'s chain: its SHA-256 must be the last link given (${used} given so far)`, { used });
+      throw new GameError(
+        'BAD_CONTRIBUTION',
+        `that link does not follow seat ${seat + 1}'s chain: its SHA-256 must be the last link given (${used} given so far)`,
+        { used },
+      );
     }
   }
 
@@ -373,9 +457,14 @@ export class GameHost {
    * A seat of a provably fair game registers its hash chain's head, once: its links count from the next
    * action. @throws HostError 400 MALFORMED_REQUEST, 403, 404, 409 NOT_FAIR | CHAIN_REGISTERED | GAME_OVER
    */
-  async registerChain(id: string, request: unknown, context: RequestContext = {}): Promise<{ seat: SeatId; head: string; at: number }> {
+  async registerChain(
+    id: string,
+    request: unknown,
+    context: RequestContext = {},
+  ): Promise<{ seat: SeatId; head: string; at: number }> {
     const parsed = chainRequestSchema.safeParse(request);
-    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a chain registration: ${zodMessage(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new RequestError('MALFORMED_REQUEST', `not a chain registration: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, head } = parsed.data;
     const live = await this.live(id);
     const holder = await this.holderFor(live, token, seat, context);
@@ -385,7 +474,10 @@ export class GameHost {
       if (live.row.finished) throw new GameError('GAME_OVER', 'this game is over: its rolls are all made');
       const chain = { seat, head, at: live.seq };
       if (!(await this.storeCall(() => this.store.registerChain(id, chain)))) {
-        throw new GameError('CHAIN_REGISTERED', `seat ${seat + 1} has registered its hash chain already: the first one stays`);
+        throw new GameError(
+          'CHAIN_REGISTERED',
+          `seat ${seat + 1} has registered its hash chain already: the first one stays`,
+        );
       }
       live.addChain(chain);
       return chain;
@@ -396,23 +488,41 @@ export class GameHost {
    * Binds a human seat of an on-chain game to the signed-in wallet (the token must hold the seat).
    * @throws HostError 401 SIGN_IN_REQUIRED, 403, 404, 409 SEAT_CLAIMED | ADDRESS_IN_GAME
    */
-  async claimSeat(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<void> {
+  async claimSeat(
+    id: string,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    context: RequestContext,
+  ): Promise<void> {
     const { chain, target, live } = await this.chainSeat(id, token, seat, context);
     if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
     await chain.claim(id, target, context.address);
     // The wallet now holds the seat: signing in on another device finds it again.
-    await this.storeCall(() => this.seatHolders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!));
+    await this.storeCall(() =>
+      this.seatHolders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!),
+    );
   }
 
   /** The operator approval a seat's wallet signs. @throws HostError 403, 404, 409 */
-  async approvalCall(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<unknown> {
+  async approvalCall(
+    id: string,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    context: RequestContext,
+  ): Promise<unknown> {
     const { chain, target } = await this.chainSeat(id, token, seat, context);
     chain.checkWallet(id, target, context.address ?? null);
     return chain.approvalCall(id, target);
   }
 
   /** A seat's approval was sent (`opHash`) or is to be checked again (null). @throws HostError 400, 401, 403, 404, 409 */
-  async submitApproval(id: string, token: string | undefined, seat: SeatId | undefined, opHash: string | null, context: RequestContext): Promise<void> {
+  async submitApproval(
+    id: string,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    opHash: string | null,
+    context: RequestContext,
+  ): Promise<void> {
     const { chain, target } = await this.chainSeat(id, token, seat, context);
     await chain.submitApproval(id, target, context.address ?? null, opHash);
   }
@@ -435,7 +545,12 @@ export class GameHost {
     return this.chain.info(id);
   }
 
-  private async chainSeat(id: string, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<{ chain: ChainGames; target: SeatId; live: LiveGame }> {
+  private async chainSeat(
+    id: string,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    context: RequestContext,
+  ): Promise<{ chain: ChainGames; target: SeatId; live: LiveGame }> {
     const live = await this.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
@@ -484,8 +599,10 @@ export class GameHost {
       const info = live.row.seats[target];
       if (!info) throw new AccessError('UNKNOWN_SEAT', `seat ${target} is not in this game`, { seat: target });
       if (info.kind !== 'human') throw new AccessError('BOT_SEAT', `seat ${target} is played by a bot`);
-      if (live.kit.definition.outcome(live.state)) throw new GameError('GAME_OVER', 'the game is over: there is no seat to take back');
-      if (!info.botTakeover) throw new GameError('SEAT_NOT_TAKEN_OVER', `${info.name} plays this seat already: its bot does not`);
+      if (live.kit.definition.outcome(live.state))
+        throw new GameError('GAME_OVER', 'the game is over: there is no seat to take back');
+      if (!info.botTakeover)
+        throw new GameError('SEAT_NOT_TAKEN_OVER', `${info.name} plays this seat already: its bot does not`);
       await this.changeSeat(live, target, 'back');
       // Taken back without a stream open (another device, a script): the grace to connect runs from now.
       this.awayNow(live, target);
@@ -500,7 +617,14 @@ export class GameHost {
    * comes on it too: the entries after `chatAfter` (default: none before now), then each new one.
    * @throws HostError 404, 403, 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT
    */
-  async subscribe(id: string, token?: string, seat?: SeatId, afterSeq?: number, context: RequestContext = {}, chatAfter?: number): Promise<Subscription> {
+  async subscribe(
+    id: string,
+    token?: string,
+    seat?: SeatId,
+    afterSeq?: number,
+    context: RequestContext = {},
+    chatAfter?: number,
+  ): Promise<Subscription> {
     const live = await this.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     const client = context.client ?? null;
@@ -512,14 +636,31 @@ export class GameHost {
       const base = from < live.seq ? await this.storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
       const chatView = await this.chatDesk.view(live, holder);
       const room = live.row.mode === 'online' ? await this.chatDesk.room(live) : null;
-      const opening = base && base.seq > from ? { ...snapshotAt(live, base.seq, base.state, viewer), access: holder.kind, onChain: this.chain?.isOnChain(id) ?? false, chat: chatView, rematch: live.rematch } : null;
-      const backlog = opening ? await this.statesAfter(live, opening.seq, base!.state) : await this.statesAfter(live, from);
+      const opening =
+        base && base.seq > from
+          ? {
+              ...snapshotAt(live, base.seq, base.state, viewer),
+              access: holder.kind,
+              onChain: this.chain?.isOnChain(id) ?? false,
+              chat: chatView,
+              rematch: live.rematch,
+            }
+          : null;
+      const backlog = opening
+        ? await this.statesAfter(live, opening.seq, base!.state)
+        : await this.statesAfter(live, from);
       // Read with the attach, no await between: an entry stored meanwhile is either in this backlog or published after.
       const chatFrom = Math.max(0, Math.min(chatAfter ?? room?.last ?? 0, room?.last ?? 0));
       const chatBacklog = room?.after(chatFrom) ?? [];
       const arriving = viewer !== null && !this.broker.connected(id, viewer);
-      const subscription = this.broker.attach(id, viewer, live.seq, { client, opening, start: { seq: opening?.seq ?? from, chat: chatFrom }, chatAfter: room?.last ?? 0 });
-      for (const { seq, state } of backlog) subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
+      const subscription = this.broker.attach(id, viewer, live.seq, {
+        client,
+        opening,
+        start: { seq: opening?.seq ?? from, chat: chatFrom },
+        chatAfter: room?.last ?? 0,
+      });
+      for (const { seq, state } of backlog)
+        subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
       for (const entry of chatBacklog) subscription.pushChat(entry);
       // The seats as they are now: everyone's, when this seat has just come (its grace ends); else this
       // stream's only, so a stream resumed after a gap misses no presence change nor seat mark.
@@ -540,10 +681,12 @@ export class GameHost {
    */
   async holdSeat(id: string, request: unknown, context: RequestContext): Promise<HeldSeatResponse> {
     const parsed = holdSeatRequestSchema.safeParse(request);
-    if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `expected { token }: ${zodMessage(parsed.error.issues)}`);
+    if (!parsed.success)
+      throw new RequestError('MALFORMED_REQUEST', `expected { token }: ${zodMessage(parsed.error.issues)}`);
     const live = await this.live(id);
     const holder = holderOf(live.row, parsed.data.token);
-    if (holder.kind === 'spectator' && !holder.onlineHost) throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
+    if (holder.kind === 'spectator' && !holder.onlineHost)
+      throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
     const seat = holder.kind === 'seat' ? holder.seat : null;
     await this.storeCall(() => this.seatHolders.hold(holderKeys(context), id, seat, hashToken(parsed.data.token)));
     return { access: holder.kind, seat };
@@ -581,7 +724,8 @@ export class GameHost {
       const over = live.kit.definition.outcome(live.state) !== null;
       const pending = over ? [] : [...new Set(this.pendingSeats(live))];
       const humans = live.row.seats.flatMap((s, i) => (s.kind === 'human' && !s.botTakeover ? [i] : []));
-      const waitsForMe = holder.kind === 'host' ? pending.some((p) => humans.includes(p)) : seat !== null && pending.includes(seat);
+      const waitsForMe =
+        holder.kind === 'host' ? pending.some((p) => humans.includes(p)) : seat !== null && pending.includes(seat);
       games.push({
         id: gameId,
         game: live.row.game,
@@ -609,7 +753,10 @@ export class GameHost {
     const live = await this.live(id);
     await this.abandonIfIdle(live);
     if (!live.row.finished) {
-      throw new GameError('GAME_NOT_OVER', `the game record (its seed and every move) is published once the game is over, or once nobody has moved for ${ABANDONED_AFTER_DAYS} days`);
+      throw new GameError(
+        'GAME_NOT_OVER',
+        `the game record (its seed and every move) is published once the game is over, or once nobody has moved for ${ABANDONED_AFTER_DAYS} days`,
+      );
     }
     return this.record(id);
   }
@@ -620,7 +767,10 @@ export class GameHost {
    * on-chain game is closed and revealed like a finished one. Checked when its record or its snapshot is asked for.
    */
   private async abandonIfIdle(live: LiveGame): Promise<void> {
-    const idle = () => !live.row.finished && this.clock.now() - live.lastMoveAt >= ABANDONED_AFTER_DAYS * DAY_MS && live.kit.definition.outcome(live.state) === null;
+    const idle = () =>
+      !live.row.finished &&
+      this.clock.now() - live.lastMoveAt >= ABANDONED_AFTER_DAYS * DAY_MS &&
+      live.kit.definition.outcome(live.state) === null;
     if (!idle()) return;
     await this.queues.run(live.id, async () => {
       if (!idle()) return;
@@ -642,10 +792,20 @@ export class GameHost {
   async record(id: string): Promise<HostedRecord> {
     const live = await this.live(id);
     const { game, version, config, seed } = live.row;
-    const record: HostedRecord = { game, version, config, seed, ...this.provenActions(live), finalHash: stateHash(live.state), seats: seatInfos(live.row) };
+    const record: HostedRecord = {
+      game,
+      version,
+      config,
+      seed,
+      ...this.provenActions(live),
+      finalHash: stateHash(live.state),
+      seats: seatInfos(live.row),
+    };
     if (!this.chain?.isOnChain(id)) return record;
     const info = await this.chain.info(id);
-    const operations = [...info.ops, ...info.seedOps].flatMap((o) => (o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : []));
+    const operations = [...info.ops, ...info.seedOps].flatMap((o) =>
+      o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : [],
+    );
     return { ...record, chain: { network: info.network, contract: info.contract, gameId: id, operations } };
   }
 
@@ -700,7 +860,12 @@ export class GameHost {
    * this game, else the signed-in wallet's (`seat`: which one, when they hold several).
    * @throws HostError 403 BAD_TOKEN (a token of no seat)
    */
-  private async holderFor(live: LiveGame, token: string | undefined, seat: SeatId | undefined, context: RequestContext): Promise<Holder> {
+  private async holderFor(
+    live: LiveGame,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    context: RequestContext,
+  ): Promise<Holder> {
     if (token !== undefined && token !== '') return holderOf(live.row, token);
     const keys = holderKeys(context);
     if (keys.length === 0) return { kind: 'spectator' };
@@ -745,7 +910,14 @@ export class GameHost {
   /** An online human seat nobody follows now: unless its bot plays already, its grace starts. */
   private awayNow(live: LiveGame, seat: SeatId): void {
     const info = live.row.seats[seat];
-    if (live.row.mode !== 'online' || live.row.finished || info?.kind !== 'human' || info.botTakeover || this.broker.connected(live.id, seat)) return;
+    if (
+      live.row.mode !== 'online' ||
+      live.row.finished ||
+      info?.kind !== 'human' ||
+      info.botTakeover ||
+      this.broker.connected(live.id, seat)
+    )
+      return;
     this.graces.start(live.id, seat, (live.row.graceSeconds ?? GRACE_DEFAULT) * 1000);
   }
 
@@ -754,7 +926,14 @@ export class GameHost {
     this.inBackground(
       this.queues.run(id, async () => {
         const live = this.cache.get(id);
-        if (!live || this.closed || live.row.finished || live.row.seats[seat]?.botTakeover || this.broker.connected(id, seat)) return;
+        if (
+          !live ||
+          this.closed ||
+          live.row.finished ||
+          live.row.seats[seat]?.botTakeover ||
+          this.broker.connected(id, seat)
+        )
+          return;
         await this.changeSeat(live, seat, 'away');
       }),
     );
@@ -849,8 +1028,15 @@ export class GameHost {
     const now = this.clock.now();
     let evicted = 0;
     for (const [id, live] of this.cache) {
-      if (now - live.lastUsed < olderThanMs || this.broker.count(id) > 0 || this.queues.busy(id) || this.loading.has(id)) continue;
-      if (this.botToMove(live) || (!live.row.finished && this.chain?.isOnChain(id)) || this.graces.running(id)) continue;
+      if (
+        now - live.lastUsed < olderThanMs ||
+        this.broker.count(id) > 0 ||
+        this.queues.busy(id) ||
+        this.loading.has(id)
+      )
+        continue;
+      if (this.botToMove(live) || (!live.row.finished && this.chain?.isOnChain(id)) || this.graces.running(id))
+        continue;
       if (live.deadlines.size > 0) this.dormant.set(id, { seq: live.seq, deadlines: [...live.deadlines] });
       this.cache.delete(id);
       evicted++;
@@ -896,17 +1082,29 @@ export class GameHost {
     if (!row) throw new GameError('UNKNOWN_GAME', `no game ${id}`);
     const kit = gameKits[row.game];
     if (row.version !== kit.definition.version) {
-      throw new GameError('UNSUPPORTED_VERSION', `game ${id} was created with ${row.game} engine version ${row.version}`);
+      throw new GameError(
+        'UNSUPPORTED_VERSION',
+        `game ${id} was created with ${row.game} engine version ${row.version}`,
+      );
     }
     const [snapshot, rows, chains] = await this.storeCall(() =>
-      Promise.all([this.store.latestSnapshot(id), this.store.listActions(id), row.fair ? this.store.listChains(id) : []]),
+      Promise.all([
+        this.store.latestSnapshot(id),
+        this.store.listActions(id),
+        row.fair ? this.store.listChains(id) : [],
+      ]),
     );
     rows.forEach((r, i) => {
       if (r.seq !== i + 1) throw new GameError('CORRUPT_LOG', `game ${id}: action ${i + 1} is missing`);
     });
     const base = snapshot && snapshot.seq <= rows.length ? snapshot : null;
     let state = base ? base.state : setupStored(row);
-    const log: LoggedAction[] = rows.map((r) => ({ seat: r.seat, action: r.action, events: r.events, contribution: r.contribution }));
+    const log: LoggedAction[] = rows.map((r) => ({
+      seat: r.seat,
+      action: r.action,
+      events: r.events,
+      contribution: r.contribution,
+    }));
     for (let i = base?.seq ?? 0; i < rows.length; i++) {
       const step = replayStep(row, state, rows[i]!);
       state = step.state;
@@ -921,7 +1119,8 @@ export class GameHost {
     this.cache.set(id, live);
     await this.chain?.attach(id, live.seq, (seq) => live.log[seq - 1]);
     // Over (or abandoned) before a stop, perhaps not closed on-chain yet.
-    if (row.finished || kit.definition.outcome(state)) this.chain?.gameOver(id, { seed: row.seed, finalHash: stateHash(state) });
+    if (row.finished || kit.definition.outcome(state))
+      this.chain?.gameOver(id, { seed: row.seed, finalHash: stateHash(state) });
     // An action appended while this load read the log was announced before the game was cached: catch up once.
     await this.queues.run(id, async () => {
       await this.catchUp(live);
@@ -936,15 +1135,27 @@ export class GameHost {
    * operations are checked before it is stored and sent by the bank's queue after (a burn's are confirmed first);
    * a chain that does not answer keeps it (`retrying`). A `timedOut` seat's default move is logged with its mark.
    */
-  private async commit(live: LiveGame, seat: Actor, action: unknown, expectedSeq: number, retrying = false, timedOut = false, contribution: string | null = null): Promise<number> {
+  private async commit(
+    live: LiveGame,
+    seat: Actor,
+    action: unknown,
+    expectedSeq: number,
+    retrying = false,
+    timedOut = false,
+    contribution: string | null = null,
+  ): Promise<number> {
     if (live.row.finished && live.kit.definition.outcome(live.state) === null) {
-      throw new GameError('GAME_OVER', `this game was abandoned: nobody moved for ${ABANDONED_AFTER_DAYS} days, so it ended where it stood and its seed is revealed`);
+      throw new GameError(
+        'GAME_OVER',
+        `this game was abandoned: nobody moved for ${ABANDONED_AFTER_DAYS} days, so it ended where it stood and its seed is revealed`,
+      );
     }
     if (expectedSeq !== live.seq) {
       throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
     }
     const chain = seat !== SYSTEM && this.chain?.isOnChain(live.id) ? this.chain : null;
-    if (!chain) return this.append(live, seat, action, this.engineStep(live, seat, action, contribution), timedOut, contribution);
+    if (!chain)
+      return this.append(live, seat, action, this.engineStep(live, seat, action, contribution), timedOut, contribution);
     await chain.refresh(live.id);
     chain.gate(live.id, retrying);
     let baseSeq = live.seq;
@@ -975,7 +1186,12 @@ export class GameHost {
   }
 
   /** The engine's step (a provably fair game's state reseeded by the action's roll first), or its refusal as a HostError. */
-  private engineStep(live: LiveGame, seat: Actor, action: unknown, contribution: string | null = null): { state: unknown; events: GameEvent[] } {
+  private engineStep(
+    live: LiveGame,
+    seat: Actor,
+    action: unknown,
+    contribution: string | null = null,
+  ): { state: unknown; events: GameEvent[] } {
     try {
       return applyRolled(live.kit.definition, live.state, seat, action, rollFor(live.row, live.seq + 1, contribution));
     } catch (err) {
@@ -985,7 +1201,14 @@ export class GameHost {
   }
 
   /** Appends an applied step at the next seq (a `timedOut` seat's default move marked); must run in the game's queue. */
-  private async append(live: LiveGame, seat: Actor, action: unknown, step: { state: unknown; events: GameEvent[] }, timedOut = false, contribution: string | null = null): Promise<number> {
+  private async append(
+    live: LiveGame,
+    seat: Actor,
+    action: unknown,
+    step: { state: unknown; events: GameEvent[] },
+    timedOut = false,
+    contribution: string | null = null,
+  ): Promise<number> {
     const seq = live.seq + 1;
     const events = timedOut && typeof seat === 'number' ? markTimedOut(seat, step.events) : step.events;
     try {
@@ -1060,7 +1283,14 @@ export class GameHost {
    * Applies action `seq` another instance logged (its stored events give the timer's mark, if any); must run in the
    * game's queue, with `seq` the next one.
    */
-  private follow(live: LiveGame, seq: number, seat: Actor, action: unknown, stored: readonly GameEvent[], contribution: string | null = null): void {
+  private follow(
+    live: LiveGame,
+    seq: number,
+    seat: Actor,
+    action: unknown,
+    stored: readonly GameEvent[],
+    contribution: string | null = null,
+  ): void {
     let step;
     try {
       step = replayStep(live.row, live.state, { seq, seat, action, contribution });
@@ -1083,7 +1313,8 @@ export class GameHost {
     if (state === undefined) {
       const snapshot = await this.storeCall(() => this.store.latestSnapshot(live.id, from));
       state = snapshot ? snapshot.state : setupStored(live.row);
-      for (let seq = (snapshot?.seq ?? 0) + 1; seq <= from; seq++) state = replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
+      for (let seq = (snapshot?.seq ?? 0) + 1; seq <= from; seq++)
+        state = replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
     }
     for (let seq = from + 1; seq <= live.seq; seq++) {
       state = live.recentState(seq) ?? replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
@@ -1133,16 +1364,27 @@ export class GameHost {
 
   private onStoreEvent(event: StoreEvent): void {
     if (this.closed) return;
-    const targets = event.type === 'resync' ? [...this.cache.values()] : [this.cache.get(event.gameId)].filter((g) => g !== undefined);
+    const targets =
+      event.type === 'resync'
+        ? [...this.cache.values()]
+        : [this.cache.get(event.gameId)].filter((g) => g !== undefined);
     for (const live of targets) {
-      if (event.type === 'chat' || event.type === 'resync') this.inBackground(this.chatDesk.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER));
+      if (event.type === 'chat' || event.type === 'resync')
+        this.inBackground(this.chatDesk.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER));
       if (event.type === 'chat') continue;
       if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
       const work = this.queues.run(live.id, async () => {
         // The notification carries the action: the next one is applied as it comes, without a query.
         if (event.type === 'action' && event.logged && event.seq === live.seq + 1) {
           const { seat, action, timedOut, contribution } = event.logged;
-          this.follow(live, event.seq, seat, action, timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : [], contribution ?? null);
+          this.follow(
+            live,
+            event.seq,
+            seat,
+            action,
+            timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : [],
+            contribution ?? null,
+          );
           return;
         }
         if (event.type !== 'action') {

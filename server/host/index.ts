@@ -1,7 +1,16 @@
 export { ABANDONED_AFTER_DAYS, GameHost, type GameHostOptions } from './game-host';
 export { gamePath } from './new-game';
 export { getHost } from './singleton';
-export { Broker, Subscription, formatSse, sseStream, resumeAfter, resumeChatAfter, type StreamCursor, type StreamItem } from './broker';
+export {
+  Broker,
+  Subscription,
+  formatSse,
+  sseStream,
+  resumeAfter,
+  resumeChatAfter,
+  type StreamCursor,
+  type StreamItem,
+} from './broker';
 export { systemClock, ManualClock, type Clock } from '../../chain/clock';
 export { gameKits, type GameKit, type BotKind } from './game-kits';
 export { hashToken } from './tokens';

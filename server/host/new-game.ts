@@ -11,7 +11,8 @@ import { hashToken, newGameId, newSeed, newToken } from './tokens';
 /** The page a game is played at; invite links add the seat, and its token in the fragment (never sent, never logged). */
 export const gamePath = (id: string): string => `/play/${encodeURIComponent(id)}`;
 
-export const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string => issueLines(issues, '(body)').join('; ');
+export const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string =>
+  issueLines(issues, '(body)').join('; ');
 
 export interface PreparedGame {
   /** What the store keeps: token hashes only. */
@@ -40,10 +41,15 @@ export interface StoredStudioBoard {
  */
 export function parseGameRequest(request: unknown): ParsedGameRequest {
   const parsed = createGameRequestSchema.safeParse(request);
-  if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
+  if (!parsed.success)
+    throw new RequestError('MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
   const names = parsed.data.seats.map((s) => s.name);
   const [problem] = seatNameProblems(names);
-  if (problem) throw new RequestError(problem.kind === 'tooLong' ? 'NAME_TOO_LONG' : 'DUPLICATE_NAME', describeSeatNameProblem(problem, names));
+  if (problem)
+    throw new RequestError(
+      problem.kind === 'tooLong' ? 'NAME_TOO_LONG' : 'DUPLICATE_NAME',
+      describeSeatNameProblem(problem, names),
+    );
   return parsed.data;
 }
 
@@ -58,7 +64,10 @@ function refuseClaimedArtists(board: unknown): void {
   tiles.forEach((tile: unknown, i) => {
     const t = tile as { id?: unknown; creators?: unknown; origin?: unknown } | null;
     if (t && (t.creators !== undefined || t.origin !== undefined)) {
-      throw new StudioError('UNVERIFIED_BOARD', `tile ${i} "${String(t.id)}" names its creators or original token: an on-chain game takes its artists from a board built in the artist studio (start it from the board's page)`);
+      throw new StudioError(
+        'UNVERIFIED_BOARD',
+        `tile ${i} "${String(t.id)}" names its creators or original token: an on-chain game takes its artists from a board built in the artist studio (start it from the board's page)`,
+      );
     }
   });
 }
@@ -71,21 +80,39 @@ function refuseClaimedArtists(board: unknown): void {
  */
 export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | null = null): PreparedGame {
   if ('players' in req.options && req.options.players !== req.seats.length) {
-    throw new GameError('PLAYERS_FROM_SEATS', `the seats make ${req.seats.length} players; leave "players" out of the options`);
+    throw new GameError(
+      'PLAYERS_FROM_SEATS',
+      `the seats make ${req.seats.length} players; leave "players" out of the options`,
+    );
   }
   // Hot-seat has one device for every seat: nobody connects or goes away.
-  if (req.graceSeconds !== undefined && req.mode !== 'online') throw new GameError('GRACE_ONLINE_ONLY', 'a grace period is for online games: in hot-seat every seat plays on one device');
+  if (req.graceSeconds !== undefined && req.mode !== 'online')
+    throw new GameError(
+      'GRACE_ONLINE_ONLY',
+      'a grace period is for online games: in hot-seat every seat plays on one device',
+    );
   // The lobby hands out seats to people on their own devices: a hot-seat game has none to hand out.
-  if (req.public && req.mode !== 'online') throw new TableError('LOBBY_ONLINE_ONLY', 'only an online game can be public: a hot-seat game is played on one device');
+  if (req.public && req.mode !== 'online')
+    throw new TableError(
+      'LOBBY_ONLINE_ONLY',
+      'only an online game can be public: a hot-seat game is played on one device',
+    );
   if (req.onChain && req.game !== 'pole') throw new GameError('CHAIN_POLE_ONLY', 'only Tezos Pole is played on-chain');
   // Each player signs with their own wallet, so an on-chain game is played online, one device per seat.
-  if (req.onChain && req.mode !== 'online') throw new GameError('CHAIN_ONLINE_ONLY', 'an on-chain game is played online: each seat with its own wallet');
+  if (req.onChain && req.mode !== 'online')
+    throw new GameError('CHAIN_ONLINE_ONLY', 'an on-chain game is played online: each seat with its own wallet');
   if (req.onChain) {
-    if (studio && 'board' in req.options) throw new GameError('BOARD_TWICE', 'give the board either in the options or as onChain.studioBoard, not both');
+    if (studio && 'board' in req.options)
+      throw new GameError('BOARD_TWICE', 'give the board either in the options or as onChain.studioBoard, not both');
     if (!studio) refuseClaimedArtists(req.options.board);
   }
   const { definition } = gameKits[req.game];
-  const config = { ...req.options, ...(studio ? { board: studio.board } : {}), players: req.seats.length, ...(req.onChain ? { onChainHoldings: true } : {}) };
+  const config = {
+    ...req.options,
+    ...(studio ? { board: studio.board } : {}),
+    players: req.seats.length,
+    ...(req.onChain ? { onChainHoldings: true } : {}),
+  };
   const seed = req.seed ?? newSeed();
   let state: unknown;
   try {

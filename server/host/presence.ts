@@ -78,4 +78,9 @@ export class GraceTimers {
 }
 
 /** A stored seat mark as the log's event. */
-export const seatMarkEvent = (mark: StoredSeatMark): SeatMarkEvent => ({ type: 'seatMark', n: mark.n, seat: mark.seat, mark: mark.mark });
+export const seatMarkEvent = (mark: StoredSeatMark): SeatMarkEvent => ({
+  type: 'seatMark',
+  n: mark.n,
+  seat: mark.seat,
+  mark: mark.mark,
+});

@@ -8,7 +8,10 @@ export function setupStored(row: GameRow): unknown {
   try {
     return gameKits[row.game].definition.setup(row.config, row.seed);
   } catch (err) {
-    throw new GameError('REPLAY_FAILED', `game ${row.id}: its stored config does not set up: ${(err as Error).message}`);
+    throw new GameError(
+      'REPLAY_FAILED',
+      `game ${row.id}: its stored config does not set up: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -21,10 +24,23 @@ export function rollFor(row: GameRow, seq: number, contribution: string | null |
 }
 
 /** Applies a stored action. @throws HostError 500 REPLAY_FAILED when it does not apply (a corrupt log or a changed engine). */
-export function replayStep(row: GameRow, state: unknown, action: { seq: number; seat: Actor; action: unknown; contribution?: string | null }) {
+export function replayStep(
+  row: GameRow,
+  state: unknown,
+  action: { seq: number; seat: Actor; action: unknown; contribution?: string | null },
+) {
   try {
-    return applyRolled(gameKits[row.game].definition, state, action.seat, action.action, rollFor(row, action.seq, action.contribution));
+    return applyRolled(
+      gameKits[row.game].definition,
+      state,
+      action.seat,
+      action.action,
+      rollFor(row, action.seq, action.contribution),
+    );
   } catch (err) {
-    throw new GameError('REPLAY_FAILED', `game ${row.id}: stored action ${action.seq} does not apply: ${(err as Error).message}`);
+    throw new GameError(
+      'REPLAY_FAILED',
+      `game ${row.id}: stored action ${action.seq} does not apply: ${(err as Error).message}`,
+    );
   }
 }

@@ -29,7 +29,10 @@ export const walletHolder = (address: string): string => `wallet:${address}`;
 
 /** The holder keys of a request: its browser's and its signed-in wallet's, when it has them. */
 export function holderKeys(context: { readonly browser?: string | null; readonly address?: string | null }): string[] {
-  return [...(context.browser ? [browserHolder(context.browser)] : []), ...(context.address ? [walletHolder(context.address)] : [])];
+  return [
+    ...(context.browser ? [browserHolder(context.browser)] : []),
+    ...(context.address ? [walletHolder(context.address)] : []),
+  ];
 }
 
 /** Whether a held entry still holds its seat: its token is still the seat's (or the host's). */
@@ -59,7 +62,11 @@ interface HeldRow {
   readonly token_hash: string;
 }
 
-const heldOf = (r: HeldRow): HeldSeat => ({ gameId: r.game_id, seat: r.seat === HOST_SEAT ? null : r.seat, tokenHash: r.token_hash });
+const heldOf = (r: HeldRow): HeldSeat => ({
+  gameId: r.game_id,
+  seat: r.seat === HOST_SEAT ? null : r.seat,
+  tokenHash: r.token_hash,
+});
 
 /** The seat_holders table. */
 export class SeatHolders {

@@ -29,7 +29,11 @@ export function getHost(): Promise<GameHost> {
       return GameHost.open(
         store,
         chain.ok
-          ? { ...costs, clock, chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain, clock }) }
+          ? {
+              ...costs,
+              clock,
+              chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain, clock }),
+            }
           : { ...costs, clock, chainUnavailable: chain.explanation },
       );
     });

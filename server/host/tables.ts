@@ -42,7 +42,11 @@ export function rematchRequest(row: GameRow, onChain: boolean): ParsedGameReques
  * minted when they join with the old seat's (`joinRematchSeat`): no invite of the new game exists before.
  */
 export function rematchRow(old: GameRow, prepared: PreparedGame): NewGameRow {
-  const seats = prepared.row.seats.map((s, i): StoredSeat => ({ ...s, tokenHash: null, botTakeover: old.seats[i]?.botTakeover ?? false }));
+  const seats = prepared.row.seats.map((s, i): StoredSeat => ({
+    ...s,
+    tokenHash: null,
+    botTakeover: old.seats[i]?.botTakeover ?? false,
+  }));
   return { ...prepared.row, seats, hostTokenHash: old.hostTokenHash, listed: old.listed, rematchOf: old.id };
 }
 
@@ -52,8 +56,13 @@ export function rematchRow(old: GameRow, prepared: PreparedGame): NewGameRow {
  */
 export function joinRematchSeat(row: GameRow, seat: SeatId, tokenHash: string): StoredSeat[] {
   const taken = row.seats[seat];
-  if (!taken || taken.kind !== 'human' || taken.botTakeover) throw new TableError('REMATCH_SEAT_LEFT', `seat ${seat + 1} left the last game: its bot plays it in the rematch`);
-  if (taken.tokenHash !== null) throw new TableError('SEAT_JOINED', `seat ${seat + 1} has joined the rematch already (its link is the one that joined)`);
+  if (!taken || taken.kind !== 'human' || taken.botTakeover)
+    throw new TableError('REMATCH_SEAT_LEFT', `seat ${seat + 1} left the last game: its bot plays it in the rematch`);
+  if (taken.tokenHash !== null)
+    throw new TableError(
+      'SEAT_JOINED',
+      `seat ${seat + 1} has joined the rematch already (its link is the one that joined)`,
+    );
   return row.seats.map((s, i) => (i === seat ? { ...s, tokenHash, taken: true } : s));
 }
 
@@ -62,7 +71,9 @@ export function joinRematchSeat(row: GameRow, seat: SeatId, tokenHash: string): 
  * their people have no invite yet, so they are not free.
  */
 export const freeSeats = (row: GameRow): SeatId[] =>
-  row.seats.flatMap((s, seat) => (s.kind === 'human' && !s.botTakeover && !s.taken && s.tokenHash !== null ? [seat] : []));
+  row.seats.flatMap((s, seat) =>
+    s.kind === 'human' && !s.botTakeover && !s.taken && s.tokenHash !== null ? [seat] : [],
+  );
 
 /** A listed game's seats with the first human seat taken: its creator holds that invite. */
 export function creatorSeatTaken(seats: readonly StoredSeat[]): StoredSeat[] {
@@ -103,7 +114,8 @@ export function lobbyEntry(row: GameRow, now: number): LobbyGame {
 export function lobbySeat(row: GameRow, wanted: SeatId | undefined): SeatId {
   const free = freeSeats(row);
   if (wanted !== undefined) {
-    if (!free.includes(wanted)) throw new TableError('SEAT_TAKEN', `seat ${wanted + 1} is not free any more: pick another or let the lobby pick`);
+    if (!free.includes(wanted))
+      throw new TableError('SEAT_TAKEN', `seat ${wanted + 1} is not free any more: pick another or let the lobby pick`);
     return wanted;
   }
   const [first] = free;
@@ -121,6 +133,10 @@ export function joinLobbySeat(row: GameRow, seat: SeatId, tokenHash: string, nam
   const seats = row.seats.map((s, i) => (i === seat ? { ...s, name: chosen ?? s.name, tokenHash, taken: true } : s));
   const names = seats.map((s) => s.name);
   const problem = seatNameProblems(names).find((p) => p.seat === seat || (p.kind === 'taken' && p.by === seat));
-  if (problem) throw new RequestError(problem.kind === 'tooLong' ? 'NAME_TOO_LONG' : 'DUPLICATE_NAME', describeSeatNameProblem(problem, names));
+  if (problem)
+    throw new RequestError(
+      problem.kind === 'tooLong' ? 'NAME_TOO_LONG' : 'DUPLICATE_NAME',
+      describeSeatNameProblem(problem, names),
+    );
   return seats;
 }

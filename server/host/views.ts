@@ -8,7 +8,13 @@ import type { LiveGame } from './live-game';
  * game's record) the seats as they are kept.
  */
 export const seatInfos = (row: GameRow, live?: LiveGame): SeatInfo[] =>
-  row.seats.map((s, seat) => ({ seat, name: s.name, kind: s.kind, botTakeover: s.botTakeover, ...live?.presence(seat) }));
+  row.seats.map((s, seat) => ({
+    seat,
+    name: s.name,
+    kind: s.kind,
+    botTakeover: s.botTakeover,
+    ...live?.presence(seat),
+  }));
 
 /** The deadline that concerns `seat`: its own; for a spectator the earliest pending one. */
 export function deadlineFor(live: LiveGame, seat: SeatId | null): number | null {
@@ -33,7 +39,8 @@ function seen(live: LiveGame, state: unknown, seat: SeatId | null) {
  * The seed is hidden information until the game ends (it fixes every roll and draw): until then, its commitment —
  * in a finished game's earlier states too. An abandoned game (finished with no outcome) has ended too.
  */
-const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null => (outcome || abandoned(live) ? live.row.seed : null);
+const revealedSeed = (live: LiveGame, outcome: Outcome | null): string | null =>
+  outcome || abandoned(live) ? live.row.seed : null;
 
 const abandoned = (live: LiveGame): boolean => live.row.finished && live.kit.definition.outcome(live.state) === null;
 
@@ -43,7 +50,10 @@ function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 
   return { seedCommitment: commitment, seed: revealedSeed(live, outcome), fair };
 }
 
-export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
+export function snapshotFor(
+  live: LiveGame,
+  seat: SeatId | null,
+): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
   const fields = seen(live, live.state, seat);
   return {
     id: live.id,
@@ -62,7 +72,13 @@ export function snapshotFor(live: LiveGame, seat: SeatId | null): Omit<GameSnaps
  * The update for the action at `seq`, given the state after it. Only the current update carries a deadline: a
  * replayed (older) one has none that still matters.
  */
-export function updateFor(live: LiveGame, seq: number, state: unknown, events: readonly GameEvent[], seat: SeatId | null): GameUpdate {
+export function updateFor(
+  live: LiveGame,
+  seq: number,
+  state: unknown,
+  events: readonly GameEvent[],
+  seat: SeatId | null,
+): GameUpdate {
   const fields = seen(live, state, seat);
   return {
     seq,
@@ -78,7 +94,12 @@ export function updateFor(live: LiveGame, seq: number, state: unknown, events: r
  * What `seat` saw at `seq` (an earlier state, e.g. a stored snapshot's): the snapshot a resumed event stream opens
  * with instead of one update per action since. Its deadline is the current one only when `seq` is now.
  */
-export function snapshotAt(live: LiveGame, seq: number, state: unknown, seat: SeatId | null): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
+export function snapshotAt(
+  live: LiveGame,
+  seq: number,
+  state: unknown,
+  seat: SeatId | null,
+): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
   const fields = seen(live, state, seat);
   return {
     id: live.id,

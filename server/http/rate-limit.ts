@@ -4,7 +4,14 @@
  * nothing else is done for it. One limiter per process, from the environment (docs/security-and-limits.md).
  */
 import { sessionAddress } from '../auth';
-import { clientAddress, limitSettingsFromEnv, RateLimits, type LimitSettings, type RateKind, type Requester } from '../limits';
+import {
+  clientAddress,
+  limitSettingsFromEnv,
+  RateLimits,
+  type LimitSettings,
+  type RateKind,
+  type Requester,
+} from '../limits';
 import { refusalResponse } from './respond';
 
 // Next re-evaluates route modules (dev reloads, several route bundles): the counts must be one per process.
@@ -23,14 +30,21 @@ export function processLimits(): { readonly settings: LimitSettings; readonly li
 
 /** Who sent the request: its client address and the wallet its session cookie is signed in as. */
 export async function requester(request: Request): Promise<Requester> {
-  return { client: clientAddress(request.headers, processLimits().settings.trustedProxyHeader), address: await sessionAddress(request) };
+  return {
+    client: clientAddress(request.headers, processLimits().settings.trustedProxyHeader),
+    address: await sessionAddress(request),
+  };
 }
 
 /**
  * Runs `handler` for the requester when it is within its rate of `kind`; otherwise answers 429 RATE_LIMITED with
  * `Retry-After` (seconds) and runs nothing.
  */
-export async function rateLimited(request: Request, kind: RateKind, handler: (who: Requester) => Promise<Response>): Promise<Response> {
+export async function rateLimited(
+  request: Request,
+  kind: RateKind,
+  handler: (who: Requester) => Promise<Response>,
+): Promise<Response> {
   let who: Requester;
   try {
     who = await requester(request);

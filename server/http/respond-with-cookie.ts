@@ -1,7 +1,9 @@
 import { respond } from './respond';
 
 /** `respond`, plus the Set-Cookie header `work` asks for (null: none); a refused request sets no cookie. */
-export async function respondWithCookie(work: () => Promise<{ body: unknown; cookie: string | null }>): Promise<Response> {
+export async function respondWithCookie(
+  work: () => Promise<{ body: unknown; cookie: string | null }>,
+): Promise<Response> {
   let cookie: string | null = null;
   const response = await respond(async () => {
     const done = await work();

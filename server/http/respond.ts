@@ -34,24 +34,39 @@ export function refuseCrossSite(request: Request): void {
   const site = request.headers.get('sec-fetch-site');
   if (site !== null) {
     if (site === 'same-origin' || site === 'none') return;
-    throw new RequestError('CROSS_SITE_REQUEST', `refused: this request was sent by a page of another site (Sec-Fetch-Site: ${site.slice(0, 20)})`);
+    throw new RequestError(
+      'CROSS_SITE_REQUEST',
+      `refused: this request was sent by a page of another site (Sec-Fetch-Site: ${site.slice(0, 20)})`,
+    );
   }
   const origin = request.headers.get('origin');
   if (origin === null) return;
   // The host the browser addressed: a proxy in front says it in X-Forwarded-Host (Next sets it too).
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || new URL(request.url).host;
+  const host =
+    request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() ||
+    request.headers.get('host') ||
+    new URL(request.url).host;
   let from: string | null = null;
   try {
     from = new URL(origin).host;
   } catch {
     // `Origin: null` (a sandboxed frame, a file) or garbage: not this site
   }
-  if (from !== host) throw new RequestError('CROSS_SITE_REQUEST', `refused: this request was sent by a page of another origin (${origin.slice(0, 100)}), not by this site`);
+  if (from !== host)
+    throw new RequestError(
+      'CROSS_SITE_REQUEST',
+      `refused: this request was sent by a page of another origin (${origin.slice(0, 100)}), not by this site`,
+    );
 }
 
 /** The body's text, read until `limit` bytes. @throws HostError 413 `BODY_TOO_LARGE`, 400 `MALFORMED_REQUEST` (not UTF-8). */
 async function boundedText(request: Request, limit: number): Promise<string> {
-  const tooLarge = () => new RequestError('BODY_TOO_LARGE', `the request body is larger than this route takes (${limit.toLocaleString('en')} bytes)`, { limit });
+  const tooLarge = () =>
+    new RequestError(
+      'BODY_TOO_LARGE',
+      `the request body is larger than this route takes (${limit.toLocaleString('en')} bytes)`,
+      { limit },
+    );
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
   if (request.body === null) return '';
   const reader = request.body.getReader();
@@ -132,7 +147,10 @@ export function refusalResponse(err: unknown): Response {
   if (status === 500) console.error('[api]', known);
   // A rate limit says when to come back (429 RATE_LIMITED and the stream caps carry it in their detail).
   const retry = isHostError(known) ? known.detail?.['retryAfterSeconds'] : undefined;
-  return Response.json({ ...body, message: capMessage(body.message) }, { status, ...(typeof retry === 'number' ? { headers: { 'retry-after': String(retry) } } : {}) });
+  return Response.json(
+    { ...body, message: capMessage(body.message) },
+    { status, ...(typeof retry === 'number' ? { headers: { 'retry-after': String(retry) } } : {}) },
+  );
 }
 
 /** Runs a handler and answers its value as JSON, or a refusal with its status and `{ error, message }`. */
@@ -151,7 +169,8 @@ export function seatQuery(request: Request): { token: string | undefined; seat: 
   const token = params.get('token') ?? undefined;
   const raw = params.get('seat');
   if (raw === null || raw === '') return { token, seat: undefined };
-  if (!/^\d$/.test(raw)) throw new RequestError('MALFORMED_REQUEST', `seat must be a seat number, not "${raw.slice(0, 20)}"`);
+  if (!/^\d$/.test(raw))
+    throw new RequestError('MALFORMED_REQUEST', `seat must be a seat number, not "${raw.slice(0, 20)}"`);
   return { token, seat: Number(raw) };
 }
 
@@ -166,6 +185,7 @@ const idSchema = plainText(z.string().min(1).max(64));
  */
 export async function idParam({ params }: IdParams): Promise<string> {
   const { id } = await params;
-  if (!idSchema.safeParse(id).success) throw new RequestError('MALFORMED_ID', 'not an id: at most 64 characters, no control characters');
+  if (!idSchema.safeParse(id).success)
+    throw new RequestError('MALFORMED_ID', 'not an id: at most 64 characters, no control characters');
   return id;
 }

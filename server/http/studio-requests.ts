@@ -14,7 +14,9 @@ export function addressParam(request: Request, name: string): string | undefined
   return value;
 }
 
-const importSchema = z.object({ contract: plainText(z.string().max(64)), tokenId: z.union([plainText(z.string().max(64)), z.number()]) }).strict();
+const importSchema = z
+  .object({ contract: plainText(z.string().max(64)), tokenId: z.union([plainText(z.string().max(64)), z.number()]) })
+  .strict();
 
 /** `{ contract, tokenId }` of an import request (their values are checked by readFa2Token). */
 export function importRequest(body: unknown): { contract: string; tokenId: string | number } {

@@ -20,7 +20,12 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** The client address of a request with these headers, under `trustedProxyHeader` (null: none configured). */
 export function clientAddress(headers: Headers, trustedProxyHeader: string | null, env: Env = process.env): string {
-  const raw = trustedProxyHeader !== null ? headers.get(trustedProxyHeader) : env[PEER_STAMP_VAR] === '1' ? headers.get(PEER_HEADER) : null;
+  const raw =
+    trustedProxyHeader !== null
+      ? headers.get(trustedProxyHeader)
+      : env[PEER_STAMP_VAR] === '1'
+        ? headers.get(PEER_HEADER)
+        : null;
   const last = raw?.split(',').at(-1)?.trim();
   // Bounded, so a proxy passing on a huge header cannot make huge keys.
   return last ? last.slice(0, 64) : UNKNOWN_CLIENT;

@@ -30,7 +30,11 @@ export class RateLimits {
 
   constructor(rates: Readonly<Record<RateKind, Rate | null>>) {
     for (const [kind, rate] of Object.entries(rates) as [RateKind, Rate | null][]) {
-      if (rate) this.#limiters.set(kind, { rate, limiter: new RateLimiterMemory({ keyPrefix: kind, points: rate.points, duration: rate.seconds }) });
+      if (rate)
+        this.#limiters.set(kind, {
+          rate,
+          limiter: new RateLimiterMemory({ keyPrefix: kind, points: rate.points, duration: rate.seconds }),
+        });
     }
   }
 
@@ -59,14 +63,27 @@ export class RateLimits {
   async #take(kind: RateKind, keys: readonly string[], from = 'one client or wallet'): Promise<void> {
     const entry = this.#limiters.get(kind);
     if (!entry) return;
-    const refused = (await Promise.all(keys.map((key) => entry.limiter.consume(key).then(() => null, (e: unknown) => refusalOf(e))))).filter((r) => r !== null);
+    const refused = (
+      await Promise.all(
+        keys.map((key) =>
+          entry.limiter.consume(key).then(
+            () => null,
+            (e: unknown) => refusalOf(e),
+          ),
+        ),
+      )
+    ).filter((r) => r !== null);
     if (refused.length === 0) return;
     const retryAfterSeconds = Math.max(1, ...refused.map((r) => Math.ceil(r.msBeforeNext / 1000)));
     const { points, seconds } = entry.rate;
-    throw new RequestError('RATE_LIMITED', `too many ${WHAT[kind]}: at most ${points} every ${seconds} s from ${from}; try again in ${retryAfterSeconds} s`, {
-      retryAfterSeconds,
-      kind,
-    });
+    throw new RequestError(
+      'RATE_LIMITED',
+      `too many ${WHAT[kind]}: at most ${points} every ${seconds} s from ${from}; try again in ${retryAfterSeconds} s`,
+      {
+        retryAfterSeconds,
+        kind,
+      },
+    );
   }
 }
 

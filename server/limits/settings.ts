@@ -80,21 +80,24 @@ function rate(env: Env, variable: string, fallback: Rate | null): Rate | null {
   if (!raw) return fallback;
   if (raw === 'off') return null;
   const m = /^(\d{1,9})\/(\d{1,7})$/.exec(raw);
-  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new LimitConfigError(`${variable} must be REQUESTS/SECONDS (e.g. 10/60) or off, not ${JSON.stringify(raw)}`);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    throw new LimitConfigError(`${variable} must be REQUESTS/SECONDS (e.g. 10/60) or off, not ${JSON.stringify(raw)}`);
   return { points: Number(m[1]), seconds: Number(m[2]) };
 }
 
 function count(env: Env, variable: string, fallback: number): number {
   const raw = env[variable]?.trim();
   if (!raw) return fallback;
-  if (!/^\d{1,9}$/.test(raw)) throw new LimitConfigError(`${variable} must be a whole number, not ${JSON.stringify(raw)}`);
+  if (!/^\d{1,9}$/.test(raw))
+    throw new LimitConfigError(`${variable} must be a whole number, not ${JSON.stringify(raw)}`);
   return Number(raw);
 }
 
 function headerName(env: Env, variable: string): string | null {
   const raw = env[variable]?.trim().toLowerCase();
   if (!raw) return null;
-  if (!/^[a-z0-9-]{1,64}$/.test(raw)) throw new LimitConfigError(`${variable} must be a header name (e.g. x-forwarded-for), not ${JSON.stringify(raw)}`);
+  if (!/^[a-z0-9-]{1,64}$/.test(raw))
+    throw new LimitConfigError(`${variable} must be a header name (e.g. x-forwarded-for), not ${JSON.stringify(raw)}`);
   return raw;
 }
 
@@ -113,7 +116,10 @@ export function limitSettingsFromEnv(env: Env): LimitSettings {
       lab: rate(env, RATE_VARS.lab, d.rates.lab),
     },
     trustedProxyHeader: headerName(env, LIMIT_VARS.trustedProxyHeader),
-    streams: { perGame: count(env, LIMIT_VARS.streamsPerGame, d.streams.perGame), perClient: count(env, LIMIT_VARS.streamsPerClient, d.streams.perClient) },
+    streams: {
+      perGame: count(env, LIMIT_VARS.streamsPerGame, d.streams.perGame),
+      perClient: count(env, LIMIT_VARS.streamsPerClient, d.streams.perClient),
+    },
     idleSeconds: count(env, LIMIT_VARS.idleSeconds, d.idleSeconds),
     chain: {
       gamesPerWallet: count(env, LIMIT_VARS.chainGamesPerWallet, d.chain.gamesPerWallet),

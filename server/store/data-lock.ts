@@ -44,7 +44,12 @@ function parseHolder(text: string): Holder | null {
   try {
     const h = JSON.parse(text) as Partial<Holder>;
     if (typeof h.pid !== 'number' || typeof h.host !== 'string') return null;
-    return { pid: h.pid, host: h.host, startedAt: String(h.startedAt ?? '?'), ticks: typeof h.ticks === 'string' ? h.ticks : null };
+    return {
+      pid: h.pid,
+      host: h.host,
+      startedAt: String(h.startedAt ?? '?'),
+      ticks: typeof h.ticks === 'string' ? h.ticks : null,
+    };
   } catch {
     return null;
   }
@@ -59,7 +64,8 @@ const heldHere: Set<string> = ((globalThis as { [KEY]?: Set<string> })[KEY] ??= 
 function running(holder: Holder, folder: string): boolean {
   if (holder.host !== hostname()) return true;
   // Our own PID: this process, or an earlier one that had the same PID (a container's PID 1 after a restart).
-  if (holder.pid === process.pid) return holder.ticks === null ? heldHere.has(folder) : holder.ticks === startTicks('self');
+  if (holder.pid === process.pid)
+    return holder.ticks === null ? heldHere.has(folder) : holder.ticks === startTicks('self');
   try {
     process.kill(holder.pid, 0);
   } catch (err) {

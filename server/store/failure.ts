@@ -19,9 +19,19 @@ const TRANSIENT_STATES = new Set(['55P03', '55006']);
 /** 22 data exception (NUL or an unpaired surrogate in text, a number out of range), 54 program limit exceeded. */
 const INPUT_CLASSES = new Set(['22', '54']);
 /** Errors of the network, before PostgreSQL said anything. */
-const TRANSIENT_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const TRANSIENT_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 /** pg's errors without a code: the connection dropped or could not be made in time; PGlite closing with the process. */
-const TRANSIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is clos(ed|ing))/;
+const TRANSIENT_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is clos(ed|ing))/;
 
 /**
  * How a store call failed, or null when `err` does not come from a database. Everything else a database reports is
@@ -56,13 +66,26 @@ export function storeFailure(err: unknown, doing = 'the game store failed'): Hos
 
 function refusalFor(err: unknown, doing: string): HostError {
   // This process could not open the store: it serves no games until the other process lets the folder go.
-  if (isStoreError(err) && err.code === 'LOCKED') return new ServiceError('STORE_LOCKED', 'another process holds this server’s game store, so this one serves no games: see the server log');
+  if (isStoreError(err) && err.code === 'LOCKED')
+    return new ServiceError(
+      'STORE_LOCKED',
+      'another process holds this server’s game store, so this one serves no games: see the server log',
+    );
   switch (storeFailureKind(err) ?? 'permanent') {
     case 'input':
-      return new RequestError('UNSTORABLE_VALUE', `${doing}: the request holds a value the game store cannot keep (nothing was saved)`);
+      return new RequestError(
+        'UNSTORABLE_VALUE',
+        `${doing}: the request holds a value the game store cannot keep (nothing was saved)`,
+      );
     case 'transient':
-      return new ServiceError('STORE_UNAVAILABLE', `${doing}: the game store is not answering just now (nothing was saved); try again in a moment`);
+      return new ServiceError(
+        'STORE_UNAVAILABLE',
+        `${doing}: the game store is not answering just now (nothing was saved); try again in a moment`,
+      );
     case 'permanent':
-      return new ServiceError('STORE_FAILED', `${doing}: the game store is broken or misconfigured (nothing was saved); its operator must look at the server log`);
+      return new ServiceError(
+        'STORE_FAILED',
+        `${doing}: the game store is broken or misconfigured (nothing was saved); its operator must look at the server log`,
+      );
   }
 }

@@ -1,4 +1,16 @@
-export type { GameStore, GameRow, NewGameRow, ActionRow, ChainRow, ChatRow, SnapshotRow, StoredSeat, StoredSeatMark, StoreEvent, StoreListener } from './types';
+export type {
+  GameStore,
+  GameRow,
+  NewGameRow,
+  ActionRow,
+  ChainRow,
+  ChatRow,
+  SnapshotRow,
+  StoredSeat,
+  StoredSeatMark,
+  StoreEvent,
+  StoreListener,
+} from './types';
 export { MIGRATIONS, type Migration } from './schema';
 export { openPgliteStore } from './pglite-store';
 export { openPostgresStore, type PostgresStoreOptions } from './postgres-store';

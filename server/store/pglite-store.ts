@@ -73,7 +73,11 @@ async function inMemory(): Promise<PGlite> {
  */
 function emptyDatabase(): Promise<{ dump: Blob; file: string }> {
   empty ??= (async () => {
-    const hash = createHash('sha256').update(MIGRATIONS_TABLE).update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 16);
+    const hash = createHash('sha256')
+      .update(MIGRATIONS_TABLE)
+      .update(JSON.stringify(MIGRATIONS))
+      .digest('hex')
+      .slice(0, 16);
     const file = path.join(tmpdir(), `tezos-pole-empty-db-${hash}.tar`);
     try {
       return { dump: new Blob([await readFile(file)]), file };

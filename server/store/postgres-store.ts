@@ -119,7 +119,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       await admin.end();
     }
   }
-  const store = new SqlGameStore(postgresDriver(options, schema), schema === 'public' ? 'game_updates' : `game_updates_${schema}`);
+  const store = new SqlGameStore(
+    postgresDriver(options, schema),
+    schema === 'public' ? 'game_updates' : `game_updates_${schema}`,
+  );
   await store.migrate();
   return store;
 }

@@ -4,7 +4,19 @@ import { seatKindSchema } from '../protocol';
 import { StoreError } from '../errors';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState, type SqlDriver } from './driver';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK_KEY } from './schema';
-import type { ActionRow, ChainRow, ChatRow, GameRow, GameStore, NewGameRow, SnapshotRow, StoreEvent, StoreListener, StoredSeat, StoredSeatMark } from './types';
+import type {
+  ActionRow,
+  ChainRow,
+  ChatRow,
+  GameRow,
+  GameStore,
+  NewGameRow,
+  SnapshotRow,
+  StoreEvent,
+  StoreListener,
+  StoredSeat,
+  StoredSeatMark,
+} from './types';
 
 // Rows are a boundary too (another instance, an older version, a hand edit): parse them, do not cast them.
 const storedSeatSchema = z.object({
@@ -26,7 +38,14 @@ const gameRowSchema = z.object({
   turn_seconds: z.number().int().nullable(),
   bot_pace_ms: z.number().int(),
   grace_seconds: z.number().int().nullable(),
-  seat_marks: z.array(z.object({ n: z.number().int(), afterSeq: z.number().int(), seat: z.number().int(), mark: z.enum(['away', 'left', 'back']) })),
+  seat_marks: z.array(
+    z.object({
+      n: z.number().int(),
+      afterSeq: z.number().int(),
+      seat: z.number().int(),
+      mark: z.enum(['away', 'left', 'back']),
+    }),
+  ),
   created_at: z.date(),
   finished: z.boolean(),
   listed: z.boolean(),
@@ -49,7 +68,12 @@ const storeEventSchema = z.discriminatedUnion('type', [
     gameId: z.string(),
     seq: z.number().int(),
     logged: z
-      .object({ seat: z.union([z.literal('system'), z.number().int().min(0)]), action: z.unknown(), timedOut: z.boolean(), contribution: z.string().nullable().optional() })
+      .object({
+        seat: z.union([z.literal('system'), z.number().int().min(0)]),
+        action: z.unknown(),
+        timedOut: z.boolean(),
+        contribution: z.string().nullable().optional(),
+      })
       .optional(),
   }),
   z.object({ type: z.literal('seats'), gameId: z.string() }),
@@ -117,7 +141,12 @@ function actionNotice(append: PendingAppend): string {
   const base: StoreEvent = { type: 'action', gameId: append.gameId, seq: append.seq };
   // The mark server/host/timer-marks.ts puts first in a timed-out move's events (replay cannot give it back).
   const timedOut = append.events.some((e) => e.type === 'timedOut');
-  const logged = { seat: append.seat, action: append.action, timedOut, ...(append.contribution === null ? {} : { contribution: append.contribution }) };
+  const logged = {
+    seat: append.seat,
+    action: append.action,
+    timedOut,
+    ...(append.contribution === null ? {} : { contribution: append.contribution }),
+  };
   const full = JSON.stringify({ ...base, logged });
   return Buffer.byteLength(full) <= NOTICE_BYTES ? full : JSON.stringify(base);
 }
@@ -150,7 +179,9 @@ export class SqlGameStore implements GameStore {
     await this.driver.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       await tx.exec(MIGRATIONS_TABLE);
-      const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+      const done = new Set(
+        (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+      );
       for (const migration of MIGRATIONS) {
         if (done.has(migration.version)) continue;
         await tx.exec(migration.sql);
@@ -199,7 +230,10 @@ export class SqlGameStore implements GameStore {
   }
 
   async listedGames(limit: number): Promise<GameRow[]> {
-    const rows = await this.driver.query<unknown>('SELECT * FROM games WHERE listed AND NOT finished ORDER BY created_at DESC LIMIT $1', [limit]);
+    const rows = await this.driver.query<unknown>(
+      'SELECT * FROM games WHERE listed AND NOT finished ORDER BY created_at DESC LIMIT $1',
+      [limit],
+    );
     return rows.map(gameRow);
   }
 
@@ -239,7 +273,14 @@ export class SqlGameStore implements GameStore {
    * leave together in the next (a group commit, docs/capacity.md). Alone, an append leaves at once; under load, one
    * statement, one commit and one round trip carry many games' actions.
    */
-  appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events: readonly GameEvent[] = [], contribution: string | null = null): Promise<void> {
+  appendAction(
+    gameId: string,
+    seq: number,
+    seat: Actor,
+    action: unknown,
+    events: readonly GameEvent[] = [],
+    contribution: string | null = null,
+  ): Promise<void> {
     return new Promise((resolve, reject) => {
       this.appends.push({ gameId, seq, seat, action, events, contribution, resolve, reject });
       if (!this.appending) void this.sendAppends();
@@ -287,12 +328,23 @@ export class SqlGameStore implements GameStore {
            INSERT INTO actions (game_id, seq, seat, action, events, contribution) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $8) RETURNING seq
          )
          SELECT pg_notify($6, $7) FROM appended`,
-        [append.gameId, append.seq, seatToText(append.seat), JSON.stringify(append.action), JSON.stringify(append.events), this.channel, actionNotice(append), append.contribution],
+        [
+          append.gameId,
+          append.seq,
+          seatToText(append.seat),
+          JSON.stringify(append.action),
+          JSON.stringify(append.events),
+          this.channel,
+          actionNotice(append),
+          append.contribution,
+        ],
       );
       append.resolve();
     } catch (err) {
-      if (sqlState(err) === UNIQUE_VIOLATION) append.reject(new StoreError('SEQ_TAKEN', `action ${append.seq} of game ${append.gameId} is taken`));
-      else if (sqlState(err) === FOREIGN_KEY_VIOLATION) append.reject(new StoreError('UNKNOWN_GAME', `no game ${append.gameId}`));
+      if (sqlState(err) === UNIQUE_VIOLATION)
+        append.reject(new StoreError('SEQ_TAKEN', `action ${append.seq} of game ${append.gameId} is taken`));
+      else if (sqlState(err) === FOREIGN_KEY_VIOLATION)
+        append.reject(new StoreError('UNKNOWN_GAME', `no game ${append.gameId}`));
       else append.reject(err);
     }
   }
@@ -302,7 +354,15 @@ export class SqlGameStore implements GameStore {
    * as it would have by itself) and each inserted row sends its own notification, with the commit.
    */
   private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
-    const rows = batch.map((a) => ({ g: a.gameId, s: a.seq, t: seatToText(a.seat), a: a.action, e: a.events, c: a.contribution, n: actionNotice(a) }));
+    const rows = batch.map((a) => ({
+      g: a.gameId,
+      s: a.seq,
+      t: seatToText(a.seat),
+      a: a.action,
+      e: a.events,
+      c: a.contribution,
+      n: actionNotice(a),
+    }));
     let inserted: { game_id: string; seq: number }[];
     try {
       inserted = await this.driver.query<{ game_id: string; seq: number }>(
@@ -335,7 +395,14 @@ export class SqlGameStore implements GameStore {
     );
     return rows.map((row) => {
       const r = parseRow(actionRowSchema, row, 'actions');
-      return { seq: r.seq, seat: seatFromText(r.seat), action: r.action, events: r.events, contribution: r.contribution, createdAt: r.created_at };
+      return {
+        seq: r.seq,
+        seat: seatFromText(r.seat),
+        action: r.action,
+        events: r.events,
+        contribution: r.contribution,
+        createdAt: r.created_at,
+      };
     });
   }
 
@@ -353,7 +420,10 @@ export class SqlGameStore implements GameStore {
   }
 
   async listChains(gameId: string): Promise<ChainRow[]> {
-    const rows = await this.driver.query<unknown>('SELECT seat, head, at_seq FROM fair_chains WHERE game_id = $1 ORDER BY seat', [gameId]);
+    const rows = await this.driver.query<unknown>(
+      'SELECT seat, head, at_seq FROM fair_chains WHERE game_id = $1 ORDER BY seat',
+      [gameId],
+    );
     return rows.map((row) => {
       const r = parseRow(chainRowSchema, row, 'fair_chains');
       return { seat: r.seat, head: r.head, at: r.at_seq };
@@ -369,10 +439,20 @@ export class SqlGameStore implements GameStore {
            INSERT INTO chat_messages (game_id, n, seat, kind, body, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING n
          )
          SELECT pg_notify($7, $8) FROM appended`,
-        [gameId, entry.n, entry.seat, entry.kind, entry.body, entry.createdAt.toISOString(), this.channel, JSON.stringify(notice)],
+        [
+          gameId,
+          entry.n,
+          entry.seat,
+          entry.kind,
+          entry.body,
+          entry.createdAt.toISOString(),
+          this.channel,
+          JSON.stringify(notice),
+        ],
       );
     } catch (err) {
-      if (sqlState(err) === UNIQUE_VIOLATION) throw new StoreError('SEQ_TAKEN', `chat entry ${entry.n} of game ${gameId} is taken`);
+      if (sqlState(err) === UNIQUE_VIOLATION)
+        throw new StoreError('SEQ_TAKEN', `chat entry ${entry.n} of game ${gameId} is taken`);
       if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw new StoreError('UNKNOWN_GAME', `no game ${gameId}`);
       throw err;
     }
@@ -402,11 +482,10 @@ export class SqlGameStore implements GameStore {
   }
 
   async saveSnapshot(gameId: string, seq: number, state: unknown): Promise<void> {
-    await this.driver.query('INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING', [
-      gameId,
-      seq,
-      JSON.stringify(state),
-    ]);
+    await this.driver.query(
+      'INSERT INTO snapshots (game_id, seq, state) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING',
+      [gameId, seq, JSON.stringify(state)],
+    );
   }
 
   async latestSnapshot(gameId: string, atOrBefore = 2_147_483_647): Promise<SnapshotRow | null> {

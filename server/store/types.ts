@@ -55,7 +55,10 @@ export interface GameRow {
   readonly fair: boolean;
 }
 
-export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'graceSeconds' | 'seatMarks' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair'> &
+export type NewGameRow = Omit<
+  GameRow,
+  'createdAt' | 'finished' | 'graceSeconds' | 'seatMarks' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair'
+> &
   Partial<Pick<GameRow, 'graceSeconds' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair'>>;
 
 /** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
@@ -154,7 +157,14 @@ export interface GameStore {
    * succeeds, the other throws.
    * @throws StoreError SEQ_TAKEN (another append won), UNKNOWN_GAME
    */
-  appendAction(gameId: string, seq: number, seat: Actor, action: unknown, events?: readonly GameEvent[], contribution?: string | null): Promise<void>;
+  appendAction(
+    gameId: string,
+    seq: number,
+    seat: Actor,
+    action: unknown,
+    events?: readonly GameEvent[],
+    contribution?: string | null,
+  ): Promise<void>;
   /** The actions with `after < seq <= upTo`, in order. */
   listActions(gameId: string, after?: number, upTo?: number): Promise<ActionRow[]>;
   /** Registers a seat's chain head; false when the seat has one already (the first registration stays). */

@@ -35,7 +35,10 @@ export const labOptionsSchema = z
     chunk: z.number().int().min(1).max(1000).default(25),
   })
   .strict()
-  .refine((o) => typeof o.bots === 'string' || o.bots.length === o.players, { message: 'give one bot, or one per player', path: ['bots'] });
+  .refine((o) => typeof o.bots === 'string' || o.bots.length === o.players, {
+    message: 'give one bot, or one per player',
+    path: ['bots'],
+  });
 
 export type LabOptions = z.input<typeof labOptionsSchema>;
 
@@ -62,7 +65,13 @@ export interface BalanceLabReport {
   /** The same by position in the play order (0 = moves first): seats get their order by a die roll, so a first-mover edge shows here. */
   readonly winRateByTurnOrder: readonly number[];
   /** Game length in rounds (one turn of every player). */
-  readonly length: { readonly unit: 'rounds'; readonly mean: number; readonly min: number; readonly max: number; readonly histogram: readonly LengthBin[] };
+  readonly length: {
+    readonly unit: 'rounds';
+    readonly mean: number;
+    readonly min: number;
+    readonly max: number;
+    readonly histogram: readonly LengthBin[];
+  };
 }
 
 /** A lab run that has passed its checks: how many games it plays, and its report to come. */
@@ -75,7 +84,12 @@ export interface LabRun {
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Plays the run in this thread, a chunk after each yield (the first too: starting a run returns before it plays). */
-async function playHere(plan: LabPlan, games: number, chunk: number, onProgress?: (progress: LabProgress) => void): Promise<LabPart[]> {
+async function playHere(
+  plan: LabPlan,
+  games: number,
+  chunk: number,
+  onProgress?: (progress: LabProgress) => void,
+): Promise<LabPart[]> {
   const parts: LabPart[] = [];
   for (let from = 0; from < games; from += chunk) {
     await yieldToEventLoop();
@@ -90,21 +104,33 @@ async function playHere(plan: LabPlan, games: number, chunk: number, onProgress?
  * threads unless `workers: 0`); `onProgress` hears of the games done as they finish, in order, the last at the total.
  * @throws HostError 422 `BAD_BOARD` (the engine refuses the board), `BAD_LAB_OPTIONS`.
  */
-export function startBalanceLab(board: unknown, options: LabOptions = {}, onProgress?: (progress: LabProgress) => void): LabRun {
+export function startBalanceLab(
+  board: unknown,
+  options: LabOptions = {},
+  onProgress?: (progress: LabProgress) => void,
+): LabRun {
   const parsedOptions = labOptionsSchema.safeParse(options);
-  if (!parsedOptions.success) throw new StudioError('BAD_LAB_OPTIONS', `invalid balance lab options: ${issuesLine(parsedOptions.error)}`);
+  if (!parsedOptions.success)
+    throw new StudioError('BAD_LAB_OPTIONS', `invalid balance lab options: ${issuesLine(parsedOptions.error)}`);
   const { games, players, chunk } = parsedOptions.data;
   let parsed: Board;
   try {
     parsed = parseBoard(board);
   } catch (err) {
-    if (isConfigError(err)) throw new GameError('BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`);
+    if (isConfigError(err))
+      throw new GameError('BAD_BOARD', `the engine refuses this board: ${err.issues.join('; ') || err.message}`);
     throw err;
   }
-  const bots = typeof parsedOptions.data.bots === 'string' ? new Array<PoleBotName>(players).fill(parsedOptions.data.bots) : parsedOptions.data.bots;
+  const bots =
+    typeof parsedOptions.data.bots === 'string'
+      ? new Array<PoleBotName>(players).fill(parsedOptions.data.bots)
+      : parsedOptions.data.bots;
   const plan: LabPlan = { board, players, bots, seed: parsedOptions.data.seed ?? `lab/${parsed.id}` };
   const workers = parsedOptions.data.workers ?? defaultLabWorkers();
-  const parts = workers === 0 ? playHere(plan, games, chunk, onProgress) : labPool().play(plan, games, { workers, chunk, onProgress });
+  const parts =
+    workers === 0
+      ? playHere(plan, games, chunk, onProgress)
+      : labPool().play(plan, games, { workers, chunk, onProgress });
   return { games, report: parts.then((done) => labReport(plan, parsed, done)) };
 }
 
@@ -112,6 +138,10 @@ export function startBalanceLab(board: unknown, options: LabOptions = {}, onProg
  * Plays `games` complete bot games of `board` and reports on them (startBalanceLab, awaited).
  * @throws HostError 422 `BAD_BOARD`, `BAD_LAB_OPTIONS`; 500 `LAB_FAILED`.
  */
-export async function runBalanceLab(board: unknown, options: LabOptions = {}, onProgress?: (progress: LabProgress) => void): Promise<BalanceLabReport> {
+export async function runBalanceLab(
+  board: unknown,
+  options: LabOptions = {},
+  onProgress?: (progress: LabProgress) => void,
+): Promise<BalanceLabReport> {
   return startBalanceLab(board, options, onProgress).report;
 }

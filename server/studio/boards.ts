@@ -56,7 +56,10 @@ const slotPieceIds = (request: unknown): string[] => {
   const slots = (request as { slots?: unknown } | null)?.slots;
   if (!Array.isArray(slots)) return [];
   return slots.flatMap((s) => {
-    const id = (s as { kind?: unknown; pieceId?: unknown } | null)?.kind === 'piece' ? (s as { pieceId?: unknown }).pieceId : undefined;
+    const id =
+      (s as { kind?: unknown; pieceId?: unknown } | null)?.kind === 'piece'
+        ? (s as { pieceId?: unknown }).pieceId
+        : undefined;
     return typeof id === 'string' ? [id] : [];
   });
 };
@@ -67,7 +70,10 @@ function composed(request: BoardRequest, pieces: Parameters<typeof composeBoard>
     return composeBoard(request, pieces);
   } catch (e) {
     if (!isBoardError(e)) throw e;
-    const refusal: HostError = e.code === 'BAD_BOARD' ? new GameError('BAD_BOARD', e.message, e.detail) : new StudioError(e.code, e.message, e.detail);
+    const refusal: HostError =
+      e.code === 'BAD_BOARD'
+        ? new GameError('BAD_BOARD', e.message, e.detail)
+        : new StudioError(e.code, e.message, e.detail);
     throw refusal;
   }
 }
@@ -90,7 +96,10 @@ export async function createBoard(sql: SqlClient, owner: string, request: unknow
 
 /** @throws HostError 404 `BOARD_NOT_FOUND`. */
 export async function getBoard(sql: SqlClient, id: string): Promise<StudioBoard> {
-  const [row] = await sql.query<BoardRow>('SELECT id, owner, name, board, extras, lab, created_at FROM boards WHERE id = $1', [id]);
+  const [row] = await sql.query<BoardRow>(
+    'SELECT id, owner, name, board, extras, lab, created_at FROM boards WHERE id = $1',
+    [id],
+  );
   if (!row) throw new StudioError('BOARD_NOT_FOUND', `no studio board "${id}"`);
   return toBoard(row);
 }
@@ -100,14 +109,29 @@ export async function listBoards(sql: SqlClient, owner?: string, limit = 200): P
   const select = `SELECT id, owner, name, jsonb_array_length(board->'tiles') AS tiles, created_at FROM boards`;
   const rows =
     owner === undefined
-      ? await sql.query<{ id: string; owner: string; name: string; tiles: number; created_at: Date | string }>(`${select} ORDER BY created_at DESC, id LIMIT $1`, [limit])
-      : await sql.query<{ id: string; owner: string; name: string; tiles: number; created_at: Date | string }>(`${select} WHERE owner = $1 ORDER BY created_at DESC, id LIMIT $2`, [owner, limit]);
-  return rows.map((r) => ({ id: r.id, name: r.name, owner: r.owner, tiles: Number(r.tiles), createdAt: new Date(r.created_at).toISOString() }));
+      ? await sql.query<{ id: string; owner: string; name: string; tiles: number; created_at: Date | string }>(
+          `${select} ORDER BY created_at DESC, id LIMIT $1`,
+          [limit],
+        )
+      : await sql.query<{ id: string; owner: string; name: string; tiles: number; created_at: Date | string }>(
+          `${select} WHERE owner = $1 ORDER BY created_at DESC, id LIMIT $2`,
+          [owner, limit],
+        );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    owner: r.owner,
+    tiles: Number(r.tiles),
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /** Keeps a balance lab report as the board's latest. @throws HostError 404 `BOARD_NOT_FOUND`. */
 export async function saveLabReport(sql: SqlClient, id: string, report: BalanceLabReport): Promise<void> {
-  const rows = await sql.query<{ id: string }>('UPDATE boards SET lab = $2::jsonb WHERE id = $1 RETURNING id', [id, JSON.stringify(report)]);
+  const rows = await sql.query<{ id: string }>('UPDATE boards SET lab = $2::jsonb WHERE id = $1 RETURNING id', [
+    id,
+    JSON.stringify(report),
+  ]);
   if (rows.length === 0) throw new StudioError('BOARD_NOT_FOUND', `no studio board "${id}"`);
 }
 
@@ -123,16 +147,27 @@ const running = new Set<string>();
  * @throws HostError 404 `BOARD_NOT_FOUND`, 403 `NOT_YOUR_BOARD`, 422 `BAD_LAB_OPTIONS`, 409 `LAB_RUNNING`; the run's
  *   report 500 `LAB_FAILED`.
  */
-export async function runBoardLab(sql: SqlClient, owner: string, id: string, input: unknown, onProgress?: (progress: LabProgress) => void): Promise<LabRun> {
+export async function runBoardLab(
+  sql: SqlClient,
+  owner: string,
+  id: string,
+  input: unknown,
+  onProgress?: (progress: LabProgress) => void,
+): Promise<LabRun> {
   const parsed = labInputSchema.safeParse(input ?? {});
-  if (!parsed.success) throw new StudioError('BAD_LAB_OPTIONS', `invalid balance lab request: ${issuesLine(parsed.error)}`);
+  if (!parsed.success)
+    throw new StudioError('BAD_LAB_OPTIONS', `invalid balance lab request: ${issuesLine(parsed.error)}`);
   const stored = await getBoard(sql, id);
   if (stored.owner !== owner) throw new StudioError('NOT_YOUR_BOARD', 'only the board’s owner may run its balance lab');
   if (running.has(id)) throw new StudioError('LAB_RUNNING', 'the balance lab is already running for this board');
   running.add(id);
   let lab: LabRun;
   try {
-    lab = startBalanceLab(stored.board, { games: Math.min(parsed.data.games ?? DEFAULT_LAB_GAMES, MAX_LAB_GAMES) }, onProgress);
+    lab = startBalanceLab(
+      stored.board,
+      { games: Math.min(parsed.data.games ?? DEFAULT_LAB_GAMES, MAX_LAB_GAMES) },
+      onProgress,
+    );
   } catch (err) {
     running.delete(id);
     throw err;

@@ -3,7 +3,13 @@
  * already minted: the form is prefilled with its title, description, image and the game terms its attributes carry.
  * Featuring it is a claim of authorship, so who may feature it is read from the indexer too.
  */
-import { contractsGetBigMapByNameKeys, contractsGetByAddress, contractsGetStorage, tokensGetTokens, type Token } from '@tzkt/sdk-api';
+import {
+  contractsGetBigMapByNameKeys,
+  contractsGetByAddress,
+  contractsGetStorage,
+  tokensGetTokens,
+  type Token,
+} from '@tzkt/sdk-api';
 import { isIndexerError } from '../../chain/errors';
 import { IndexerClient, type SdkCall } from '../../chain/indexer';
 import { isAddress } from '../../chain/validate';
@@ -41,8 +47,14 @@ const metadataSchema = z.object({
   thumbnailUri: z.string().optional().catch(undefined),
   creators: z.array(z.unknown()).optional().catch(undefined),
   artist: z.string().optional().catch(undefined),
-  attributes: z.array(z.object({ name: z.unknown(), value: z.unknown() }).partial()).optional().catch(undefined),
-  formats: z.array(z.object({ uri: z.unknown(), mimeType: z.unknown() }).partial()).optional().catch(undefined),
+  attributes: z
+    .array(z.object({ name: z.unknown(), value: z.unknown() }).partial())
+    .optional()
+    .catch(undefined),
+  formats: z
+    .array(z.object({ uri: z.unknown(), mimeType: z.unknown() }).partial())
+    .optional()
+    .catch(undefined),
 });
 
 /**
@@ -59,7 +71,9 @@ const ATTRIBUTE_NAMES = {
 const attributeKey = (name: string): string => name.toLowerCase().replace(/[\s_-]+/g, '');
 
 /** The game terms and artist name among a token's attributes; numbers only when the value is one. */
-function fromAttributes(attributes: readonly { name?: unknown; value?: unknown }[]): Pick<ImportedToken, 'price' | 'multiplier' | 'editionSize' | 'artistName'> {
+function fromAttributes(
+  attributes: readonly { name?: unknown; value?: unknown }[],
+): Pick<ImportedToken, 'price' | 'multiplier' | 'editionSize' | 'artistName'> {
   const value = (names: readonly string[]): string | undefined => {
     for (const a of attributes) {
       if (typeof a.name !== 'string' || !names.includes(attributeKey(a.name))) continue;
@@ -95,8 +109,16 @@ async function indexer<T>(tzktUrl: string, call: SdkCall<T>): Promise<T> {
     return await new IndexerClient({ tzktUrl, requestTimeoutMs: REQUEST_TIMEOUT_MS }).once(call);
   } catch (e) {
     if (!isIndexerError(e)) throw e;
-    const why = e.detail.status !== undefined ? `answered HTTP ${e.detail.status}` : e.code === 'INDEXER_TIMEOUT' ? 'did not answer in time' : 'is unreachable';
-    throw new StudioError('INDEXER_UNAVAILABLE', `the token indexer (TzKT API at ${tzktUrl}) ${why}; try again in a moment`);
+    const why =
+      e.detail.status !== undefined
+        ? `answered HTTP ${e.detail.status}`
+        : e.code === 'INDEXER_TIMEOUT'
+          ? 'did not answer in time'
+          : 'is unreachable';
+    throw new StudioError(
+      'INDEXER_UNAVAILABLE',
+      `the token indexer (TzKT API at ${tzktUrl}) ${why}; try again in a moment`,
+    );
   }
 }
 
@@ -105,22 +127,37 @@ async function indexer<T>(tzktUrl: string, call: SdkCall<T>): Promise<T> {
  * @throws HostError 400 `BAD_CONTRACT_ADDRESS` | `BAD_TOKEN_ID`, 404 `TOKEN_NOT_FOUND` (the indexer knows no such
  *   token: wrong contract, wrong id, or never minted), 503 `INDEXER_UNAVAILABLE` (unreachable, slow, or failing).
  */
-export async function readFa2Token(tzktUrl: string, contract: string, tokenId: string | number): Promise<ImportedToken> {
+export async function readFa2Token(
+  tzktUrl: string,
+  contract: string,
+  tokenId: string | number,
+): Promise<ImportedToken> {
   const source = pieceSourceSchema.safeParse({ contract, tokenId });
   if (!source.success) {
     const field = source.error.issues[0]?.path[0];
-    if (field === 'tokenId') throw new StudioError('BAD_TOKEN_ID', `token id must be a whole number ≥ 0, not ${JSON.stringify(tokenId)}`);
+    if (field === 'tokenId')
+      throw new StudioError('BAD_TOKEN_ID', `token id must be a whole number ≥ 0, not ${JSON.stringify(tokenId)}`);
     throw new StudioError('BAD_CONTRACT_ADDRESS', `not a KT1 contract address: ${JSON.stringify(contract)}`);
   }
-  if (!isAddress(source.data.contract)) throw new StudioError('BAD_CONTRACT_ADDRESS', `bad checksum in contract address ${source.data.contract}`);
+  if (!isAddress(source.data.contract))
+    throw new StudioError('BAD_CONTRACT_ADDRESS', `bad checksum in contract address ${source.data.contract}`);
   const id = source.data.tokenId;
-  const tokens: Token[] = await indexer(tzktUrl, (opts) => tokensGetTokens({ contract: { eq: source.data.contract }, tokenId: { eq: id }, limit: 1 }, opts));
+  const tokens: Token[] = await indexer(tzktUrl, (opts) =>
+    tokensGetTokens({ contract: { eq: source.data.contract }, tokenId: { eq: id }, limit: 1 }, opts),
+  );
   const token = tokens[0];
-  if (!token) throw new StudioError('TOKEN_NOT_FOUND', `the indexer knows no token ${id} of ${source.data.contract} (never minted, or another contract)`);
-  const meta = metadataSchema.parse(typeof token.metadata === 'object' && token.metadata !== null ? token.metadata : {});
+  if (!token)
+    throw new StudioError(
+      'TOKEN_NOT_FOUND',
+      `the indexer knows no token ${id} of ${source.data.contract} (never minted, or another contract)`,
+    );
+  const meta = metadataSchema.parse(
+    typeof token.metadata === 'object' && token.metadata !== null ? token.metadata : {},
+  );
   const imageUri = meta.displayUri ?? meta.artifactUri ?? meta.thumbnailUri;
   const format = imageUri === undefined ? undefined : meta.formats?.find((f) => f.uri === imageUri);
-  const mimeType = typeof format?.mimeType === 'string' && /^image\//.test(format.mimeType) ? format.mimeType : undefined;
+  const mimeType =
+    typeof format?.mimeType === 'string' && /^image\//.test(format.mimeType) ? format.mimeType : undefined;
   const { artistName: attributeArtist, ...terms } = fromAttributes(meta.attributes ?? []);
   const ownArtist = meta.artist?.trim();
   const artistName = ownArtist && !isAddress(ownArtist) ? ownArtist : attributeArtist;
@@ -134,7 +171,9 @@ export async function readFa2Token(tzktUrl: string, contract: string, tokenId: s
     creators: [...new Set((meta.creators ?? []).filter(anAddress))],
     ...(artistName ? { artistName } : {}),
     ...terms,
-    ...(token.totalSupply !== undefined && token.totalSupply !== null ? { totalSupply: String(token.totalSupply) } : {}),
+    ...(token.totalSupply !== undefined && token.totalSupply !== null
+      ? { totalSupply: String(token.totalSupply) }
+      : {}),
   };
 }
 
@@ -169,10 +208,16 @@ export async function readContractAuthority(tzktUrl: string, contract: string): 
   const admins = [fields.admin, fields.administrator].filter(anAddress);
   let minters: string[] = [];
   if (typeof fields.minters === 'number') {
-    const keys = await indexer(tzktUrl, (opts) => contractsGetBigMapByNameKeys(contract, 'minters', { active: true, limit: 1000 }, opts));
-    minters = keys.filter((k) => k.value !== false).map((k) => k.key as unknown).filter(anAddress);
+    const keys = await indexer(tzktUrl, (opts) =>
+      contractsGetBigMapByNameKeys(contract, 'minters', { active: true, limit: 1000 }, opts),
+    );
+    minters = keys
+      .filter((k) => k.value !== false)
+      .map((k) => k.key as unknown)
+      .filter(anAddress);
   } else if (Array.isArray(fields.minters)) minters = fields.minters.filter(anAddress);
-  else if (typeof fields.minters === 'object' && fields.minters !== null) minters = Object.keys(fields.minters).filter(anAddress);
+  else if (typeof fields.minters === 'object' && fields.minters !== null)
+    minters = Object.keys(fields.minters).filter(anAddress);
   let originator: string | null = null;
   if (admins.length === 0 && minters.length === 0) {
     const creator = (await indexer(tzktUrl, (opts) => contractsGetByAddress(contract, {}, opts)))?.creator?.address;
@@ -194,14 +239,22 @@ export interface FeatureRight {
  * names neither). Read from the indexer, never from what a browser sent.
  * @throws HostError 403 `NOT_TOKEN_CREATOR` naming who may; the errors of readFa2Token.
  */
-export async function checkFeatureRight(tzktUrl: string, wallet: string, source: { contract: string; tokenId: string }): Promise<FeatureRight> {
+export async function checkFeatureRight(
+  tzktUrl: string,
+  wallet: string,
+  source: { contract: string; tokenId: string },
+): Promise<FeatureRight> {
   const token = await readFa2Token(tzktUrl, source.contract, source.tokenId);
   const what = `token ${token.tokenId} of ${token.contract}`;
   if (token.creators.length > 0) {
     if (token.creators.includes(wallet)) return { token, creators: token.creators };
-    throw new StudioError('NOT_TOKEN_CREATOR', `only the creators of ${what} may feature it: ${token.creators.join(', ')} (its TZIP-21 creators); you are signed in as ${wallet}`, {
-      creators: [...token.creators],
-    });
+    throw new StudioError(
+      'NOT_TOKEN_CREATOR',
+      `only the creators of ${what} may feature it: ${token.creators.join(', ')} (its TZIP-21 creators); you are signed in as ${wallet}`,
+      {
+        creators: [...token.creators],
+      },
+    );
   }
   const authority = await readContractAuthority(tzktUrl, token.contract);
   const allowed = [
@@ -209,7 +262,8 @@ export async function checkFeatureRight(tzktUrl: string, wallet: string, source:
     ...authority.minters.filter((m) => !authority.admins.includes(m)).map((m) => `${m} (minter)`),
     ...(authority.originator ? [`${authority.originator} (originator)`] : []),
   ];
-  if (authority.admins.includes(wallet) || authority.minters.includes(wallet) || authority.originator === wallet) return { token, creators: [wallet] };
+  if (authority.admins.includes(wallet) || authority.minters.includes(wallet) || authority.originator === wallet)
+    return { token, creators: [wallet] };
   throw new StudioError(
     'NOT_TOKEN_CREATOR',
     `${what} names no creators, so only its contract's admin or minters may feature it: ${allowed.join(', ') || 'the indexer shows none'}; you are signed in as ${wallet}`,

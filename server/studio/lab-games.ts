@@ -5,7 +5,15 @@
  */
 import { playToEnd } from '../../engine/core/play';
 import type { SeatId } from '../../engine/core/types';
-import { parseBoard, pole, poleBots, TileTally, type Board, type PoleBotName, type PoleConfigInput } from '../../engine/pole';
+import {
+  parseBoard,
+  pole,
+  poleBots,
+  TileTally,
+  type Board,
+  type PoleBotName,
+  type PoleConfigInput,
+} from '../../engine/pole';
 import type { BalanceLabReport, LabTile, LengthBin } from './balance-lab';
 
 /** Everything a thread needs to play any game of a run; structured-cloneable, so a worker receives it whole. */
@@ -49,8 +57,14 @@ export function playLabGames(plan: LabPlan, from: number, to: number): LabPart {
   const totals = new TileTally(parseBoard(plan.board));
   const games: LabGame[] = [];
   for (let i = from; i < to; i++) {
-    const result = playToEnd(pole, config, `${plan.seed}/${i}`, bots, { onAction: (_before, _after, _seat, events) => totals.add(events) });
-    games.push({ winners: result.outcome.winners, firstSeat: result.state.firstSeat, rounds: Math.ceil(result.state.turn / plan.players) });
+    const result = playToEnd(pole, config, `${plan.seed}/${i}`, bots, {
+      onAction: (_before, _after, _seat, events) => totals.add(events),
+    });
+    games.push({
+      winners: result.outcome.winners,
+      firstSeat: result.state.firstSeat,
+      rounds: Math.ceil(result.state.turn / plan.players),
+    });
   }
   return {
     from,
@@ -85,7 +99,8 @@ function histogram(lengths: readonly number[]): LengthBin[] {
 export function labReport(plan: LabPlan, board: Board, parts: readonly LabPart[]): BalanceLabReport {
   const ordered = [...parts].sort((a, b) => a.from - b.from);
   const games = ordered.flatMap((part, i) => {
-    if (part.from !== (ordered[i - 1]?.to ?? 0) || part.games.length !== part.to - part.from) throw new Error(`lab parts do not cover the run: ${part.from}–${part.to}`);
+    if (part.from !== (ordered[i - 1]?.to ?? 0) || part.games.length !== part.to - part.from)
+      throw new Error(`lab parts do not cover the run: ${part.from}–${part.to}`);
     return part.games;
   });
   const { players } = plan;
@@ -102,7 +117,13 @@ export function labReport(plan: LabPlan, board: Board, parts: readonly LabPart[]
     (sums, part) =>
       sums.map((t, i) => {
         const add = part.tiles[i]!;
-        return { ...t, landed: t.landed + add.landed, bought: t.bought + add.bought, royalties: t.royalties + add.royalties, spent: t.spent + add.spent };
+        return {
+          ...t,
+          landed: t.landed + add.landed,
+          bought: t.bought + add.bought,
+          royalties: t.royalties + add.royalties,
+          spent: t.spent + add.spent,
+        };
       }),
     ordered[0]!.tiles,
   );

@@ -16,7 +16,8 @@ export type LabRequest =
   | { readonly type: 'forget'; readonly run: number };
 
 /** A worker's answer to a `play`. */
-export type LabReply = { readonly task: number; readonly part: LabPart } | { readonly task: number; readonly failure: string };
+export type LabReply =
+  { readonly task: number; readonly part: LabPart } | { readonly task: number; readonly failure: string };
 
 /** More workers than this would take every core of a server from its other requests. */
 export const MAX_LAB_WORKERS = 4;
@@ -144,7 +145,11 @@ class LabPool {
    * (in the order they finished). `onProgress` hears of every stretch done, in order of `done`.
    * @throws HostError 500 `LAB_FAILED` when a worker fails or dies, or the pool is stopped.
    */
-  async play(plan: LabPlan, games: number, { workers, chunk, onProgress }: { workers: number; chunk: number; onProgress?: (progress: LabProgress) => void }): Promise<LabPart[]> {
+  async play(
+    plan: LabPlan,
+    games: number,
+    { workers, chunk, onProgress }: { workers: number; chunk: number; onProgress?: (progress: LabProgress) => void },
+  ): Promise<LabPart[]> {
     const run = nextRun++;
     const lanes = this.take(workers);
     const parts: LabPart[] = [];
@@ -163,10 +168,12 @@ class LabPool {
       }
     };
     try {
-      await Promise.all(lanes.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => lane(worker)))).catch((err: unknown) => {
-        failed = true;
-        throw err;
-      });
+      await Promise.all(lanes.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => lane(worker)))).catch(
+        (err: unknown) => {
+          failed = true;
+          throw err;
+        },
+      );
       return parts;
     } finally {
       for (const worker of lanes) worker.forget(run);

@@ -13,7 +13,10 @@ import type { LabProgress } from './lab-pool';
  * A line of the answer: progress first (`done` 0) and then at most every PROGRESS_MS and at the total, then the
  * report, or the failure of a run that had started (with the status a plain answer would have had).
  */
-export type LabLine = { readonly progress: LabProgress } | { readonly report: BalanceLabReport } | (ErrorBody & { readonly status: number });
+export type LabLine =
+  | { readonly progress: LabProgress }
+  | { readonly report: BalanceLabReport }
+  | (ErrorBody & { readonly status: number });
 
 /** Progress lines come at most this often (a run tells of each stretch of games, hundreds a second). */
 const PROGRESS_MS = 100;
@@ -22,7 +25,9 @@ const PROGRESS_MS = 100;
  * Answers a lab run: `start` checks the request and starts the run with a progress listener; its refusal is the
  * answer, else the run streams. Closing the answer early leaves the run going (its report is kept with the board).
  */
-export async function labStreamResponse(start: (onProgress: (progress: LabProgress) => void) => Promise<LabRun>): Promise<Response> {
+export async function labStreamResponse(
+  start: (onProgress: (progress: LabProgress) => void) => Promise<LabRun>,
+): Promise<Response> {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;

@@ -50,7 +50,12 @@ export interface CreatePieceOptions {
  *   whose bytes are not the image it declares), 403 `NOT_TOKEN_CREATOR` (see checkFeatureRight), the import's
  *   400/404/503 (see readFa2Token); 400 `BAD_ADDRESS`. Nothing is stored on a refusal.
  */
-export async function createPiece(sql: SqlClient, artist: string, input: unknown, options: CreatePieceOptions = {}): Promise<Piece> {
+export async function createPiece(
+  sql: SqlClient,
+  artist: string,
+  input: unknown,
+  options: CreatePieceOptions = {},
+): Promise<Piece> {
   checkArtist(artist);
   const parsed = pieceInputSchema.safeParse(input);
   if (!parsed.success) throw new StudioError('BAD_PIECE', `invalid piece: ${issuesLine(parsed.error)}`);
@@ -60,9 +65,17 @@ export async function createPiece(sql: SqlClient, artist: string, input: unknown
   let stored: Omit<Piece, 'id' | 'artist' | 'createdAt'> = { ...fields, creators: [artist] };
   if (fields.source) {
     const tzktUrl = typeof options.tzktUrl === 'function' ? options.tzktUrl() : options.tzktUrl;
-    if (tzktUrl === undefined) throw new StudioError('INDEXER_UNAVAILABLE', 'no token indexer is configured, so the token’s creators cannot be checked');
+    if (tzktUrl === undefined)
+      throw new StudioError(
+        'INDEXER_UNAVAILABLE',
+        'no token indexer is configured, so the token’s creators cannot be checked',
+      );
     const right = await checkFeatureRight(tzktUrl, artist, fields.source);
-    stored = { ...stored, creators: right.creators, ...(right.token.artistName ? { artistName: right.token.artistName } : {}) };
+    stored = {
+      ...stored,
+      creators: right.creators,
+      ...(right.token.artistName ? { artistName: right.token.artistName } : {}),
+    };
   }
   const [row] = await sql.query<PieceRow>(
     'INSERT INTO pieces (id, artist, piece) VALUES ($1, $2, $3::jsonb) RETURNING id, artist, piece, created_at',
@@ -75,15 +88,24 @@ export async function createPiece(sql: SqlClient, artist: string, input: unknown
 export async function listPieces(sql: SqlClient, artist?: string, limit = 500): Promise<Piece[]> {
   const rows =
     artist === undefined
-      ? await sql.query<PieceRow>('SELECT id, artist, piece, created_at FROM pieces ORDER BY created_at DESC, id LIMIT $1', [limit])
-      : await sql.query<PieceRow>('SELECT id, artist, piece, created_at FROM pieces WHERE artist = $1 ORDER BY created_at DESC, id LIMIT $2', [artist, limit]);
+      ? await sql.query<PieceRow>(
+          'SELECT id, artist, piece, created_at FROM pieces ORDER BY created_at DESC, id LIMIT $1',
+          [limit],
+        )
+      : await sql.query<PieceRow>(
+          'SELECT id, artist, piece, created_at FROM pieces WHERE artist = $1 ORDER BY created_at DESC, id LIMIT $2',
+          [artist, limit],
+        );
   return rows.map(toPiece);
 }
 
 /** The pieces with these ids that exist, by id. */
 export async function piecesById(sql: SqlClient, ids: readonly string[]): Promise<Map<string, Piece>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql.query<PieceRow>('SELECT id, artist, piece, created_at FROM pieces WHERE id = ANY($1::text[])', [[...new Set(ids)]]);
+  const rows = await sql.query<PieceRow>(
+    'SELECT id, artist, piece, created_at FROM pieces WHERE id = ANY($1::text[])',
+    [[...new Set(ids)]],
+  );
   return new Map(rows.map((r) => [r.id, toPiece(r)]));
 }
 
@@ -100,6 +122,7 @@ export async function getPiece(sql: SqlClient, id: string): Promise<Piece> {
  */
 export async function deletePiece(sql: SqlClient, artist: string, id: string): Promise<void> {
   const piece = await getPiece(sql, id);
-  if (piece.artist !== artist) throw new StudioError('NOT_YOUR_PIECE', 'only the artist who featured a piece may remove it');
+  if (piece.artist !== artist)
+    throw new StudioError('NOT_YOUR_PIECE', 'only the artist who featured a piece may remove it');
   await sql.query('DELETE FROM pieces WHERE id = $1 AND artist = $2', [id, artist]);
 }

@@ -35,24 +35,45 @@ afterAll(async () => {
 });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}, base = BASE) =>
-  new Request(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  new Request(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
-async function answer<T = Record<string, unknown>>(response: Promise<Response> | Response): Promise<{ status: number; body: T; cookie: string | null }> {
+async function answer<T = Record<string, unknown>>(
+  response: Promise<Response> | Response,
+): Promise<{ status: number; body: T; cookie: string | null }> {
   const res = await response;
   const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T, cookie: res.headers.get('set-cookie') };
+  return {
+    status: res.status,
+    body: (text === '' ? null : JSON.parse(text)) as T,
+    cookie: res.headers.get('set-cookie'),
+  };
 }
 
 /** The `name=value` a browser sends back for a Set-Cookie header. */
 const cookieHeader = (setCookie: string) => setCookie.split(';')[0]!;
 
 /** Signs in as bootstrap account `i` through the routes; the browser's Set-Cookie. */
-async function signIn(i: number, base = BASE, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown>; cookie: string | null }> {
+async function signIn(
+  i: number,
+  base = BASE,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown>; cookie: string | null }> {
   const account = bootstrapAccount(i);
-  const challenge = await answer<{ nonce: string; message: string; payload: string }>(postChallenge(post('/api/auth/challenge', { address: account.address })));
+  const challenge = await answer<{ nonce: string; message: string; payload: string }>(
+    postChallenge(post('/api/auth/challenge', { address: account.address })),
+  );
   expect(challenge.status).toBe(200);
   const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-  const body = { nonce: challenge.body.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig };
+  const body = {
+    nonce: challenge.body.nonce,
+    address: account.address,
+    publicKey: account.publicKey,
+    signature: prefixSig,
+  };
   return answer(postSession(post('/api/auth/session', body, headers, base)));
 }
 
@@ -65,11 +86,17 @@ describe('/api/auth', () => {
 
     const cookie = cookieHeader(signedIn.cookie!);
     const withCookie = new Request(`${BASE}/api/auth/session`, { headers: { cookie: `theme=dark; ${cookie}` } });
-    expect(await answer(getSession(withCookie))).toMatchObject({ status: 200, body: { address: bootstrapAccount(2).address } });
+    expect(await answer(getSession(withCookie))).toMatchObject({
+      status: 200,
+      body: { address: bootstrapAccount(2).address },
+    });
     expect(await sessionAddress(withCookie)).toBe(bootstrapAccount(2).address);
     expect(await requireAddress(withCookie)).toBe(bootstrapAccount(2).address);
 
-    expect(await answer(getSession(new Request(`${BASE}/api/auth/session`)))).toMatchObject({ status: 200, body: { address: null } });
+    expect(await answer(getSession(new Request(`${BASE}/api/auth/session`)))).toMatchObject({
+      status: 200,
+      body: { address: null },
+    });
   });
 
   it('marks the cookie Secure when the browser came over https', async () => {
@@ -92,23 +119,51 @@ describe('/api/auth', () => {
 
   it('refuses a bad signature with 401 and sets no cookie', async () => {
     const account = bootstrapAccount(5);
-    const challenge = await answer<{ nonce: string; payload: string }>(postChallenge(post('/api/auth/challenge', { address: account.address })));
+    const challenge = await answer<{ nonce: string; payload: string }>(
+      postChallenge(post('/api/auth/challenge', { address: account.address })),
+    );
     const { prefixSig } = await new InMemorySigner(bootstrapAccount(6).secretKey).sign(challenge.body.payload);
-    const refused = await answer(postSession(post('/api/auth/session', { nonce: challenge.body.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig })));
+    const refused = await answer(
+      postSession(
+        post('/api/auth/session', {
+          nonce: challenge.body.nonce,
+          address: account.address,
+          publicKey: account.publicKey,
+          signature: prefixSig,
+        }),
+      ),
+    );
     expect(refused).toMatchObject({ status: 401, body: { error: 'BAD_SIGNATURE' }, cookie: null });
   });
 
   it('refuses malformed bodies with 400', async () => {
-    expect(await answer(postChallenge(post('/api/auth/challenge', { who: 'me' })))).toMatchObject({ status: 400, body: { error: 'MALFORMED_REQUEST' } });
-    expect(await answer(postChallenge(post('/api/auth/challenge', { address: 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton' })))).toMatchObject({
+    expect(await answer(postChallenge(post('/api/auth/challenge', { who: 'me' })))).toMatchObject({
+      status: 400,
+      body: { error: 'MALFORMED_REQUEST' },
+    });
+    expect(
+      await answer(postChallenge(post('/api/auth/challenge', { address: 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton' }))),
+    ).toMatchObject({
       status: 400,
       body: { error: 'BAD_ADDRESS' },
     });
-    const notJson = new Request(`${BASE}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'tz1…' });
-    expect(await answer(postSession(notJson))).toMatchObject({ status: 400, body: { error: 'MALFORMED_REQUEST' }, cookie: null });
+    const notJson = new Request(`${BASE}/api/auth/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'tz1…',
+    });
+    expect(await answer(postSession(notJson))).toMatchObject({
+      status: 400,
+      body: { error: 'MALFORMED_REQUEST' },
+      cookie: null,
+    });
     // A body that does not say it is JSON is refused before it is read (a form of another site sends text/plain).
     const plain = new Request(`${BASE}/api/auth/session`, { method: 'POST', body: 'tz1…' });
-    expect(await answer(postSession(plain))).toMatchObject({ status: 415, body: { error: 'JSON_REQUIRED' }, cookie: null });
+    expect(await answer(postSession(plain))).toMatchObject({
+      status: 415,
+      body: { error: 'JSON_REQUIRED' },
+      cookie: null,
+    });
   });
 });
 
@@ -119,7 +174,9 @@ describe('/api/devnet/accounts', () => {
     process.env.TEZOS_RPC_URL = devnet.rpcUrl;
     process.env.TZKT_URL = devnet.tzktUrl;
     process.env.POLE_BANK_SECRET_KEY = bootstrapAccount(1).secretKey;
-    const res = await answer<{ alias: string; address: string; publicKey: string; secretKey: string }[]>(getDevnetAccounts()).finally(() => devnet.stop());
+    const res = await answer<{ alias: string; address: string; publicKey: string; secretKey: string }[]>(
+      getDevnetAccounts(),
+    ).finally(() => devnet.stop());
     expect(res.status).toBe(200);
     expect(res.body[0]).toEqual(bootstrapAccount(2));
     expect(res.body.map((a) => a.alias)).toEqual(Array.from({ length: 9 }, (_, i) => `bootstrap${i + 2}`));
@@ -160,7 +217,10 @@ describe('/api/chain/config', () => {
     try {
       process.env.POLE_BEACON_RELAYS = '127.0.0.1:8448, relay.example.org';
       process.env.POLE_BEACON_TIMEOUT_S = '20';
-      expect((await answer(getChainConfig())).body['beacon']).toEqual({ relays: ['127.0.0.1:8448', 'relay.example.org'], requestTimeoutMs: 20_000 });
+      expect((await answer(getChainConfig())).body['beacon']).toEqual({
+        relays: ['127.0.0.1:8448', 'relay.example.org'],
+        requestTimeoutMs: 20_000,
+      });
       process.env.POLE_BEACON_RELAYS = 'https://relay.example.org';
       const res = await answer(getChainConfig());
       expect(res.body).toMatchObject({ ok: false, problem: 'BAD_BEACON_SETTINGS', network: 'devnet' });

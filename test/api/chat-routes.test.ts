@@ -30,16 +30,30 @@ afterAll(closeHost);
 let clients = 0;
 const nextClient = () => `203.0.113.${++clients}`;
 
-function request(url: string, client: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Request {
+function request(
+  url: string,
+  client: string,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+): Request {
   const headers: Record<string, string> = { [PEER_HEADER]: client, 'sec-fetch-site': 'same-origin', ...init.headers };
   if (init.body !== undefined) headers['content-type'] ??= 'application/json';
-  return new Request(`${BASE}${url}`, { method: init.body === undefined ? 'GET' : 'POST', headers, ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}) });
+  return new Request(`${BASE}${url}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers,
+    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
+  });
 }
 
-async function answer<T = Record<string, unknown>>(response: Promise<Response>): Promise<{ status: number; body: T; retryAfter: string | null }> {
+async function answer<T = Record<string, unknown>>(
+  response: Promise<Response>,
+): Promise<{ status: number; body: T; retryAfter: string | null }> {
   const res = await response;
   const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T, retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    body: (text === '' ? null : JSON.parse(text)) as T,
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 const game: CreateGameRequest = {
@@ -55,12 +69,24 @@ const game: CreateGameRequest = {
 async function newGame(client: string): Promise<{ id: string; ada: string; bea: string; hostToken: string }> {
   const made = await answer<CreateGameResponse>(createGame(request('/api/games', client, { body: game })));
   expect(made.status).toBe(201);
-  return { id: made.body.id, ada: made.body.invites[0]!.token, bea: made.body.invites[1]!.token, hostToken: made.body.hostToken };
+  return {
+    id: made.body.id,
+    ada: made.body.invites[0]!.token,
+    bea: made.body.invites[1]!.token,
+    hostToken: made.body.hostToken,
+  };
 }
 
-const post = (id: string, client: string, body: unknown, headers?: Record<string, string>) => answer<ChatEntry & { error?: string }>(postChat(request(`/api/games/${id}/chat`, client, { body, headers }), ctx(id)));
+const post = (id: string, client: string, body: unknown, headers?: Record<string, string>) =>
+  answer<ChatEntry & { error?: string }>(
+    postChat(request(`/api/games/${id}/chat`, client, { body, headers }), ctx(id)),
+  );
 const chatOf = async (id: string, client: string, token?: string): Promise<ChatView> =>
-  (await answer<GameSnapshot>(getSnapshot(request(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`, client), ctx(id)))).body.chat!;
+  (
+    await answer<GameSnapshot>(
+      getSnapshot(request(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`, client), ctx(id)),
+    )
+  ).body.chat!;
 
 /** Reads `n` SSE events of a response (presence's `seats` events passed over), then cancels it. */
 async function events(res: Response, n: number): Promise<{ id: string | null; event: string | null; data: unknown }[]> {
@@ -75,10 +101,15 @@ async function events(res: Response, n: number): Promise<{ id: string | null; ev
     const blocks = buffer.split('\n\n');
     buffer = blocks.pop()!;
     for (const block of blocks) {
-      const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
+      const field = (name: string) =>
+        block
+          .split('\n')
+          .find((l) => l.startsWith(`${name}: `))
+          ?.slice(name.length + 2) ?? null;
       const data = field('data');
       // Presence comes on the stream too; these tests follow the chat and the updates.
-      if (data !== null && field('event') !== 'seats') out.push({ id: field('id'), event: field('event'), data: JSON.parse(data) as unknown });
+      if (data !== null && field('event') !== 'seats')
+        out.push({ id: field('id'), event: field('event'), data: JSON.parse(data) as unknown });
     }
   }
   await reader.cancel();
@@ -89,7 +120,10 @@ describe('POST /api/games/:id/chat', () => {
   it('answers 201 with the entry, which the other seat gets on its stream and every reader in a refreshed snapshot', async () => {
     const client = nextClient();
     const { id, ada, bea } = await newGame(client);
-    const stream = await getEvents(request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client), ctx(id));
+    const stream = await getEvents(
+      request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client),
+      ctx(id),
+    );
     expect(stream.status).toBe(200);
     const sent = await post(id, client, { token: ada, text: '<script>alert(1)</script>' });
     expect(sent.status).toBe(201);
@@ -107,15 +141,28 @@ describe('POST /api/games/:id/chat', () => {
     const client = nextClient();
     const { id, ada, bea } = await newGame(client);
     for (const text of ['one', 'two', 'three']) expect((await post(id, client, { token: ada, text })).status).toBe(201);
-    const resumed = await getEvents(request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client, { headers: { 'last-event-id': '0.1' } }), ctx(id));
+    const resumed = await getEvents(
+      request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client, {
+        headers: { 'last-event-id': '0.1' },
+      }),
+      ctx(id),
+    );
     expect((await events(resumed, 2)).map((e) => [e.id, (e.data as ChatEntry).n])).toEqual([
       ['0.2', 2],
       ['0.3', 3],
     ]);
     // A plain seq id (nothing of the chat seen yet) resumes the chat from its start; ?chatAfter= from a snapshot's `last`.
-    const plain = await getEvents(request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client, { headers: { 'last-event-id': '0' } }), ctx(id));
+    const plain = await getEvents(
+      request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client, {
+        headers: { 'last-event-id': '0' },
+      }),
+      ctx(id),
+    );
     expect((await events(plain, 3)).map((e) => (e.data as ChatEntry).n)).toEqual([1, 2, 3]);
-    const fromSnapshot = await getEvents(request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}&after=0&chatAfter=2`, client), ctx(id));
+    const fromSnapshot = await getEvents(
+      request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}&after=0&chatAfter=2`, client),
+      ctx(id),
+    );
     expect((await events(fromSnapshot, 1)).map((e) => (e.data as ChatEntry).n)).toEqual([3]);
   });
 
@@ -139,15 +186,23 @@ describe('POST /api/games/:id/chat', () => {
     const crossSite = await post(id, nextClient(), { token: ada, text: 'hi' }, { 'sec-fetch-site': 'cross-site' });
     expect([crossSite.status, crossSite.body.error]).toEqual([403, 'CROSS_SITE_REQUEST']);
 
-    const mute = (token: string, muted: boolean) => answer<ChatEntry & { error?: string }>(postMute(request(`/api/games/${id}/chat/mute`, client, { body: { token, seat: 1, muted } }), ctx(id)));
+    const mute = (token: string, muted: boolean) =>
+      answer<ChatEntry & { error?: string }>(
+        postMute(request(`/api/games/${id}/chat/mute`, client, { body: { token, seat: 1, muted } }), ctx(id)),
+      );
     expect([(await mute(ada, true)).status, (await mute(ada, true)).body.error]).toEqual([403, 'NOT_GAME_HOST']);
     const muted = await mute(hostToken, true);
-    expect([muted.status, muted.body]).toEqual([201, expect.objectContaining({ n: 1, kind: 'mute', seat: 1, muted: true })]);
+    expect([muted.status, muted.body]).toEqual([
+      201,
+      expect.objectContaining({ n: 1, kind: 'mute', seat: 1, muted: true }),
+    ]);
     expect((await mute(hostToken, true)).status).toBe(204);
     expect((await post(id, nextClient(), { token: bea, text: 'hello?' })).body.error).toBe('SEAT_MUTED');
     expect(await chatOf(id, client, bea)).toMatchObject({ entries: [muted.body], muted: [1], mayPost: false });
 
-    const hot = await answer<CreateGameResponse>(createGame(request('/api/games', client, { body: { ...game, mode: 'hotseat' } })));
+    const hot = await answer<CreateGameResponse>(
+      createGame(request('/api/games', client, { body: { ...game, mode: 'hotseat' } })),
+    );
     const hotPost = await post(hot.body.id, nextClient(), { token: hot.body.hostToken, text: 'hi' });
     expect([hotPost.status, hotPost.body.error]).toEqual([400, 'CHAT_ONLINE_ONLY']);
   });
@@ -155,7 +210,8 @@ describe('POST /api/games/:id/chat', () => {
   it('stops a flood from one client with 429 RATE_LIMITED and Retry-After, nothing stored', async () => {
     const client = nextClient();
     const { id, ada, bea } = await newGame(client);
-    for (let i = 0; i < RATE; i++) expect((await post(id, client, { token: i % 2 ? ada : bea, text: `m${i}` })).status).toBe(201);
+    for (let i = 0; i < RATE; i++)
+      expect((await post(id, client, { token: i % 2 ? ada : bea, text: `m${i}` })).status).toBe(201);
     const flood = await post(id, client, { token: ada, text: 'again' });
     expect([flood.status, flood.body.error]).toEqual([429, 'RATE_LIMITED']);
     expect(Number(flood.retryAfter)).toBeGreaterThanOrEqual(1);

@@ -29,24 +29,43 @@ beforeAll(async () => {
 afterAll(closeHost);
 
 const request = (url: string, body: unknown, headers: Record<string, string>, method = 'POST') =>
-  new Request(`${BASE}${url}`, { method, headers: { host: 'localhost:3000', ...headers }, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  new Request(`${BASE}${url}`, {
+    method,
+    headers: { host: 'localhost:3000', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
 
-async function answer<T = { error?: string; message?: string }>(response: Promise<Response>): Promise<{ status: number; body: T; cookie: string | null }> {
+async function answer<T = { error?: string; message?: string }>(
+  response: Promise<Response>,
+): Promise<{ status: number; body: T; cookie: string | null }> {
   const res = await response;
   const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T, cookie: res.headers.get('set-cookie') };
+  return {
+    status: res.status,
+    body: (text === '' ? null : JSON.parse(text)) as T,
+    cookie: res.headers.get('set-cookie'),
+  };
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const PIECE = { title: 'Forged', editionSize: 1, price: 100, multiplier: 1 };
-const piecesOfArtist = async () => (await answer<{ pieces: unknown[] }>(listPieces(request(`/api/studio/pieces?artist=${ARTIST}`, undefined, {}, 'GET')))).body.pieces.length;
+const piecesOfArtist = async () =>
+  (
+    await answer<{ pieces: unknown[] }>(
+      listPieces(request(`/api/studio/pieces?artist=${ARTIST}`, undefined, {}, 'GET')),
+    )
+  ).body.pieces.length;
 
 describe('cross-site requests', () => {
   it('a text/plain POST from another origin creates nothing (it was 201): 415, or 403 for its origin', async () => {
     const game = { game: 'ten', seats: [{ kind: 'human', name: 'Solo' }] };
-    const plain = await answer(createGame(request('/api/games', game, { 'content-type': 'text/plain', origin: 'http://evil.example' })));
+    const plain = await answer(
+      createGame(request('/api/games', game, { 'content-type': 'text/plain', origin: 'http://evil.example' })),
+    );
     expect(plain.status).toBe(403);
-    const plainNoOrigin = await answer(createGame(request('/api/games', game, { 'content-type': 'text/plain;charset=UTF-8' })));
+    const plainNoOrigin = await answer(
+      createGame(request('/api/games', game, { 'content-type': 'text/plain;charset=UTF-8' })),
+    );
     expect([plainNoOrigin.status, plainNoOrigin.body.error]).toEqual([415, 'JSON_REQUIRED']);
   });
 
@@ -66,7 +85,9 @@ describe('cross-site requests', () => {
       const board = await answer(postBoard(request('/api/studio/boards', { name: 'Forged', slots: [] }, headers)));
       expect([board.status, board.body.error]).toEqual([403, 'CROSS_SITE_REQUEST']);
     }
-    const text = await answer(postPiece(request('/api/studio/pieces', PIECE, { cookie, 'content-type': 'text/plain' })));
+    const text = await answer(
+      postPiece(request('/api/studio/pieces', PIECE, { cookie, 'content-type': 'text/plain' })),
+    );
     expect([text.status, text.body.error]).toEqual([415, 'JSON_REQUIRED']);
     expect(await piecesOfArtist()).toBe(before);
   });
@@ -79,17 +100,36 @@ describe('cross-site requests', () => {
       { ...JSON_TYPE, cookie, origin: 'https://pole.example', 'x-forwarded-host': 'pole.example' },
       { ...JSON_TYPE, cookie },
     ];
-    for (const headers of mine) expect((await answer(postPiece(request('/api/studio/pieces', PIECE, headers)))).status).toBe(201);
+    for (const headers of mine)
+      expect((await answer(postPiece(request('/api/studio/pieces', PIECE, headers)))).status).toBe(201);
   });
 
   it('deletes and sign-outs need this site too', async () => {
-    const made = await answer<{ id: string }>(postPiece(request('/api/studio/pieces', PIECE, { ...JSON_TYPE, cookie })));
+    const made = await answer<{ id: string }>(
+      postPiece(request('/api/studio/pieces', PIECE, { ...JSON_TYPE, cookie })),
+    );
     const id = made.body.id;
-    const refused = await answer(deletePiece(request(`/api/studio/pieces/${id}`, undefined, { cookie, origin: 'http://evil.example' }, 'DELETE'), ctx(id)));
+    const refused = await answer(
+      deletePiece(
+        request(`/api/studio/pieces/${id}`, undefined, { cookie, origin: 'http://evil.example' }, 'DELETE'),
+        ctx(id),
+      ),
+    );
     expect([refused.status, refused.body.error]).toEqual([403, 'CROSS_SITE_REQUEST']);
-    expect((await answer(deletePiece(request(`/api/studio/pieces/${id}`, undefined, { cookie, 'sec-fetch-site': 'same-origin' }, 'DELETE'), ctx(id)))).status).toBe(204);
+    expect(
+      (
+        await answer(
+          deletePiece(
+            request(`/api/studio/pieces/${id}`, undefined, { cookie, 'sec-fetch-site': 'same-origin' }, 'DELETE'),
+            ctx(id),
+          ),
+        )
+      ).status,
+    ).toBe(204);
 
-    const out = await answer(deleteSession(request('/api/auth/session', undefined, { cookie, 'sec-fetch-site': 'cross-site' }, 'DELETE')));
+    const out = await answer(
+      deleteSession(request('/api/auth/session', undefined, { cookie, 'sec-fetch-site': 'cross-site' }, 'DELETE')),
+    );
     expect([out.status, out.body.error, out.cookie]).toEqual([403, 'CROSS_SITE_REQUEST', null]);
   });
 });
@@ -97,10 +137,17 @@ describe('cross-site requests', () => {
 describe('sign-in takes its own fields only', () => {
   async function signedChallenge(i: number) {
     const account = bootstrapAccount(i);
-    const challenge = await answer<{ nonce: string; payload: string }>(postChallenge(request('/api/auth/challenge', { address: account.address }, JSON_TYPE)));
+    const challenge = await answer<{ nonce: string; payload: string }>(
+      postChallenge(request('/api/auth/challenge', { address: account.address }, JSON_TYPE)),
+    );
     expect(challenge.status).toBe(200);
     const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-    return { nonce: challenge.body.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig };
+    return {
+      nonce: challenge.body.nonce,
+      address: account.address,
+      publicKey: account.publicKey,
+      signature: prefixSig,
+    };
   }
 
   it('refuses extra keys (a login CSRF by a text/plain form smuggles one in): 400, no cookie', async () => {
@@ -109,13 +156,17 @@ describe('sign-in takes its own fields only', () => {
     expect(refused).toMatchObject({ status: 400, body: { error: 'MALFORMED_REQUEST' }, cookie: null });
     // The same signed challenge without the extra key signs in: nothing was used up by the refusal.
     expect((await answer(postSession(request('/api/auth/session', signed, JSON_TYPE)))).status).toBe(200);
-    const challenge = await answer(postChallenge(request('/api/auth/challenge', { address: bootstrapAccount(6).address, then: '/x' }, JSON_TYPE)));
+    const challenge = await answer(
+      postChallenge(request('/api/auth/challenge', { address: bootstrapAccount(6).address, then: '/x' }, JSON_TYPE)),
+    );
     expect([challenge.status, challenge.body.error]).toEqual([400, 'MALFORMED_REQUEST']);
   });
 
   it('refuses a sign-in posted by a page of another site', async () => {
     const signed = await signedChallenge(7);
-    const refused = await answer(postSession(request('/api/auth/session', signed, { ...JSON_TYPE, origin: 'http://localhost:8080' })));
+    const refused = await answer(
+      postSession(request('/api/auth/session', signed, { ...JSON_TYPE, origin: 'http://localhost:8080' })),
+    );
     expect(refused).toMatchObject({ status: 403, body: { error: 'CROSS_SITE_REQUEST' }, cookie: null });
   });
 });

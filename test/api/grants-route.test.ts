@@ -28,7 +28,10 @@ const grants = async (address: string): Promise<{ status: number; body: { error?
 it('refuses an address that is not one (400 BAD_ADDRESS), and answers 503 without a chain', async () => {
   expect(await grants('tz1nope')).toMatchObject({ status: 400, body: { error: 'BAD_ADDRESS' } });
   expect(await grants('')).toMatchObject({ status: 400, body: { error: 'BAD_ADDRESS' } });
-  expect(await grants('tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx')).toMatchObject({ status: 503, body: { error: 'CHAIN_NOT_CONFIGURED' } });
+  expect(await grants('tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx')).toMatchObject({
+    status: 503,
+    body: { error: 'CHAIN_NOT_CONFIGURED' },
+  });
 });
 
 it("answers the bank's budget with 503 CHAIN_NOT_CONFIGURED and what to do without a chain (the budget itself: chain-games.test.ts)", async () => {

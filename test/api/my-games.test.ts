@@ -7,7 +7,14 @@
 import { InMemorySigner } from '@taquito/signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
-import { getHost, hashToken, type CreateGameRequest, type CreateGameResponse, type GameSnapshot, type MyGamesResponse } from '../../server';
+import {
+  getHost,
+  hashToken,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type GameSnapshot,
+  type MyGamesResponse,
+} from '../../server';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postAction } from '../../app/api/games/[id]/actions/route';
@@ -37,14 +44,23 @@ const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 const request = (url: string, init: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
   new Request(`${BASE}${url}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.cookie ? { cookie: init.cookie } : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
 
-async function answer<T = Record<string, unknown>>(response: Promise<Response> | Response): Promise<{ status: number; body: T; setCookie: string | null }> {
+async function answer<T = Record<string, unknown>>(
+  response: Promise<Response> | Response,
+): Promise<{ status: number; body: T; setCookie: string | null }> {
   const res = await response;
   const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T, setCookie: res.headers.get('set-cookie') };
+  return {
+    status: res.status,
+    body: (text === '' ? null : JSON.parse(text)) as T,
+    setCookie: res.headers.get('set-cookie'),
+  };
 }
 
 /** The `name=value` a browser sends back for a Set-Cookie header. */
@@ -69,17 +85,26 @@ async function create(mode: 'online' | 'hotseat' = 'online'): Promise<CreateGame
   return res.body;
 }
 
-const hold = (id: string, token: unknown, cookie: string | null = null) => answer(holdSeat(request(`/api/games/${id}/seat`, { body: { token }, cookie }), ctx(id)));
-const snapshot = (id: string, cookie: string | null, query = '') => answer<GameSnapshot>(getSnapshot(request(`/api/games/${id}${query}`, { cookie }), ctx(id)));
+const hold = (id: string, token: unknown, cookie: string | null = null) =>
+  answer(holdSeat(request(`/api/games/${id}/seat`, { body: { token }, cookie }), ctx(id)));
+const snapshot = (id: string, cookie: string | null, query = '') =>
+  answer<GameSnapshot>(getSnapshot(request(`/api/games/${id}${query}`, { cookie }), ctx(id)));
 const mine = (cookie: string | null) => answer<MyGamesResponse>(getMine(request('/api/games/mine', { cookie })));
 const tokenOf = (game: CreateGameResponse, seat: number) => game.invites.find((i) => i.seat === seat)!.token;
 
 /** Signs in as bootstrap account `i`; the session cookie's `name=value`. */
 async function signIn(i: number, browserCookie: string | null = null): Promise<string> {
   const account = bootstrapAccount(i);
-  const challenge = await answer<{ nonce: string; payload: string }>(postChallenge(request('/api/auth/challenge', { body: { address: account.address } })));
+  const challenge = await answer<{ nonce: string; payload: string }>(
+    postChallenge(request('/api/auth/challenge', { body: { address: account.address } })),
+  );
   const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-  const body = { nonce: challenge.body.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig };
+  const body = {
+    nonce: challenge.body.nonce,
+    address: account.address,
+    publicKey: account.publicKey,
+    signature: prefixSig,
+  };
   const session = await answer(postSession(request('/api/auth/session', { body, cookie: browserCookie })));
   expect(session.status).toBe(200);
   return sent(session.setCookie);
@@ -97,7 +122,15 @@ describe('a seat handed over once', () => {
     const snap = await snapshot(game.id, browser);
     expect(snap.body).toMatchObject({ access: 'seat', seat: 0 });
     expect(snap.body.legal.length).toBeGreaterThan(0);
-    const moved = await answer(postAction(request(`/api/games/${game.id}/actions`, { body: { seat: 0, seq: snap.body.seq, action: snap.body.legal[0] }, cookie: browser }), ctx(game.id)));
+    const moved = await answer(
+      postAction(
+        request(`/api/games/${game.id}/actions`, {
+          body: { seat: 0, seq: snap.body.seq, action: snap.body.legal[0] },
+          cookie: browser,
+        }),
+        ctx(game.id),
+      ),
+    );
     expect(moved.status).toBe(200);
     // Without the cookie the same request is a spectator's, as before.
     expect((await snapshot(game.id, null)).body).toMatchObject({ access: 'spectator', seat: null });
@@ -122,7 +155,9 @@ describe('a seat handed over once', () => {
     expect(held.body).toEqual({ access: 'host', seat: null });
     const browser = sent(held.setCookie);
     expect((await snapshot(game.id, browser, '?seat=1')).body).toMatchObject({ access: 'host', seat: 1 });
-    expect((await mine(browser)).body.games).toEqual([expect.objectContaining({ id: game.id, seat: null, seatName: 'Host', yourTurn: true })]);
+    expect((await mine(browser)).body.games).toEqual([
+      expect.objectContaining({ id: game.id, seat: null, seatName: 'Host', yourTurn: true }),
+    ]);
   });
 
   it('refuses a malformed or oversized token with 400 and a token of no seat with 403, setting and storing nothing', async () => {
@@ -142,14 +177,19 @@ describe('a seat handed over once', () => {
     const browser = sent((await hold(other.id, tokenOf(other, 1))).setCookie);
     expect((await hold(game.id, tokenOf(other, 0), browser)).status).toBe(403);
     expect((await mine(browser)).body.games.map((g) => g.id)).toEqual([other.id]);
-    expect((await answer(holdSeat(request('/api/games/nope/seat', { body: { token: tokenOf(game, 0) } }), ctx('nope')))).status).toBe(404);
+    expect(
+      (await answer(holdSeat(request('/api/games/nope/seat', { body: { token: tokenOf(game, 0) } }), ctx('nope'))))
+        .status,
+    ).toBe(404);
   });
 
   it('is forgotten with DELETE: the browser is a spectator again and the game leaves its list', async () => {
     const game = await create();
     const browser = sent((await hold(game.id, tokenOf(game, 0))).setCookie);
     expect((await mine(browser)).body.games).toHaveLength(1);
-    const forgot = await answer(forgetSeat(request(`/api/games/${game.id}/seat`, { method: 'DELETE', cookie: browser }), ctx(game.id)));
+    const forgot = await answer(
+      forgetSeat(request(`/api/games/${game.id}/seat`, { method: 'DELETE', cookie: browser }), ctx(game.id)),
+    );
     expect(forgot.status).toBe(204);
     expect((await snapshot(game.id, browser)).body.access).toBe('spectator');
     expect((await mine(browser)).body.games).toEqual([]);
@@ -160,7 +200,10 @@ describe('a seat handed over once', () => {
     const browser = sent((await hold(game.id, tokenOf(game, 1))).setCookie);
     const host = await getHost();
     const row = (await host.store.getGame(game.id))!;
-    await host.store.updateSeats(game.id, row.seats.map((s, i) => (i === 1 ? { ...s, tokenHash: hashToken('a new invite') } : s)));
+    await host.store.updateSeats(
+      game.id,
+      row.seats.map((s, i) => (i === 1 ? { ...s, tokenHash: hashToken('a new invite') } : s)),
+    );
     await host.idle();
     expect((await snapshot(game.id, browser)).body.access).toBe('spectator');
     expect((await mine(browser)).body.games).toEqual([]);
@@ -169,7 +212,9 @@ describe('a seat handed over once', () => {
   it('plays on after leaving its seat with the cookie alone', async () => {
     const game = await create();
     const browser = sent((await hold(game.id, tokenOf(game, 1))).setCookie);
-    const left = await answer(postLeave(request(`/api/games/${game.id}/leave`, { body: { seat: 1 }, cookie: browser }), ctx(game.id)));
+    const left = await answer(
+      postLeave(request(`/api/games/${game.id}/leave`, { body: { seat: 1 }, cookie: browser }), ctx(game.id)),
+    );
     expect(left.status).toBe(204);
     expect((await snapshot(game.id, null)).body.seats[1]!.botTakeover).toBe(true);
   });
@@ -184,7 +229,15 @@ describe('GET /api/games/mine', () => {
     await hold(myTurn.id, tokenOf(myTurn, 0), browser);
     const list = (await mine(browser)).body.games;
     expect(list.map((g) => g.id)).toEqual([myTurn.id, waiting.id]);
-    expect(list[0]).toMatchObject({ game: 'pole', mode: 'online', seat: 0, seatName: 'Ada', turn: ['Ada'], yourTurn: true, finished: false });
+    expect(list[0]).toMatchObject({
+      game: 'pole',
+      mode: 'online',
+      seat: 0,
+      seatName: 'Ada',
+      turn: ['Ada'],
+      yourTurn: true,
+      finished: false,
+    });
     expect(list[1]).toMatchObject({ seat: 1, seatName: 'Bea', turn: ['Ada'], yourTurn: false });
     // Nobody's games for a browser without a cookie.
     expect((await mine(null)).body.games).toEqual([]);
@@ -202,7 +255,12 @@ describe('a wallet’s seats', () => {
     expect((await snapshot(game.id, other)).body).toMatchObject({ access: 'seat', seat: 1 });
     // The browser's own entry resolves before the wallet's; forgetting on one device forgets the wallet's too.
     expect((await snapshot(game.id, both(first, session))).body.seat).toBe(1);
-    await answer(forgetSeat(request(`/api/games/${game.id}/seat`, { method: 'DELETE', cookie: both(first, session) }), ctx(game.id)));
+    await answer(
+      forgetSeat(
+        request(`/api/games/${game.id}/seat`, { method: 'DELETE', cookie: both(first, session) }),
+        ctx(game.id),
+      ),
+    );
     expect((await mine(other)).body.games).toEqual([]);
     // Another wallet holds nothing.
     expect((await mine(await signIn(4))).body.games).toEqual([]);

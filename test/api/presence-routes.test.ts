@@ -24,7 +24,11 @@ afterAll(closeHost);
 
 /** A request from `client` (its address, as a trusted proxy stamps it). */
 const post = (url: string, client: string, body: unknown) =>
-  new Request(`http://localhost${url}`, { method: 'POST', headers: { 'content-type': 'application/json', [PEER_HEADER]: client }, body: JSON.stringify(body) });
+  new Request(`http://localhost${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [PEER_HEADER]: client },
+    body: JSON.stringify(body),
+  });
 
 async function answer(response: Promise<Response>): Promise<{ status: number; error: string | null }> {
   const res = await response;
@@ -43,13 +47,18 @@ const online: CreateGameRequest = {
   graceSeconds: 120,
 };
 
-async function create(request: CreateGameRequest, client = 'creator'): Promise<{ status: number; body: CreateGameResponse & { error?: string } }> {
+async function create(
+  request: CreateGameRequest,
+  client = 'creator',
+): Promise<{ status: number; body: CreateGameResponse & { error?: string } }> {
   const res = await createGame(post('/api/games', client, request));
   return { status: res.status, body: (await res.json()) as CreateGameResponse & { error?: string } };
 }
 
-const seats = async (id: string) => ((await (await getSnapshot(new Request(`http://localhost/api/games/${id}`), ctx(id))).json()) as GameSnapshot).seats;
-const rejoin = (id: string, client: string, body: unknown) => answer(postRejoin(post(`/api/games/${id}/rejoin`, client, body), ctx(id)));
+const seats = async (id: string) =>
+  ((await (await getSnapshot(new Request(`http://localhost/api/games/${id}`), ctx(id))).json()) as GameSnapshot).seats;
+const rejoin = (id: string, client: string, body: unknown) =>
+  answer(postRejoin(post(`/api/games/${id}/rejoin`, client, body), ctx(id)));
 
 describe('POST /api/games/:id/rejoin', () => {
   it("answers 204 and the seat is its person's again; refuses another seat's token, a seat not taken over and a bad body", async () => {
@@ -60,7 +69,10 @@ describe('POST /api/games/:id/rejoin', () => {
     expect((await seats(id))[0]!.botTakeover).toBe(true);
 
     expect(await rejoin(id, 'b', { token: bea, seat: 0 })).toEqual({ status: 403, error: 'NOT_YOUR_SEAT' });
-    expect(await rejoin(id, 'b', { token: created.hostToken, seat: 0 })).toEqual({ status: 403, error: 'NOT_YOUR_SEAT' });
+    expect(await rejoin(id, 'b', { token: created.hostToken, seat: 0 })).toEqual({
+      status: 403,
+      error: 'NOT_YOUR_SEAT',
+    });
     expect(await rejoin(id, 'b', { token: bea })).toEqual({ status: 409, error: 'SEAT_NOT_TAKEN_OVER' });
     // No token and no seat held by this browser or wallet: nobody's seat to take back.
     expect(await rejoin(id, 'b', { seat: 0 })).toEqual({ status: 403, error: 'TOKEN_REQUIRED' });
@@ -76,7 +88,8 @@ describe('POST /api/games/:id/rejoin', () => {
     const id = created.id;
     const ada = created.invites[0]!.token;
     await postLeave(post(`/api/games/${id}/leave`, 'flood', { token: ada }), ctx(id));
-    for (let i = 0; i < RATE; i++) expect((await rejoin(id, 'flood', { token: created.invites[1]!.token })).status).toBe(409);
+    for (let i = 0; i < RATE; i++)
+      expect((await rejoin(id, 'flood', { token: created.invites[1]!.token })).status).toBe(409);
     expect(await rejoin(id, 'flood', { token: ada })).toEqual({ status: 429, error: 'RATE_LIMITED' });
     expect((await seats(id))[0]!.botTakeover).toBe(true);
   });

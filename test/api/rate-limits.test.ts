@@ -8,7 +8,13 @@
 import { InMemorySigner } from '@taquito/signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
-import { getHost, type CreateGameRequest, type CreateGameResponse, type GameSnapshot, type GameUpdate } from '../../server';
+import {
+  getHost,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type GameSnapshot,
+  type GameUpdate,
+} from '../../server';
 import { PEER_HEADER, PEER_STAMP_VAR } from '../../server/limits';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
@@ -42,25 +48,50 @@ afterAll(async () => {
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 
 /** A request from `client` (its socket's address), with a session cookie when given. */
-function request(url: string, client: string, init: { method?: string; body?: unknown; cookie?: string | undefined } = {}): Request {
+function request(
+  url: string,
+  client: string,
+  init: { method?: string; body?: unknown; cookie?: string | undefined } = {},
+): Request {
   const headers: Record<string, string> = { [PEER_HEADER]: client, origin: BASE, 'sec-fetch-site': 'same-origin' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.cookie) headers['cookie'] = init.cookie;
-  return new Request(`${BASE}${url}`, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) });
+  return new Request(`${BASE}${url}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
 }
 
-async function answer<T = Record<string, unknown>>(response: Promise<Response> | Response): Promise<{ status: number; body: T; retryAfter: string | null }> {
+async function answer<T = Record<string, unknown>>(
+  response: Promise<Response> | Response,
+): Promise<{ status: number; body: T; retryAfter: string | null }> {
   const res = await response;
   const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T, retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    body: (text === '' ? null : JSON.parse(text)) as T,
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 /** Signs in as bootstrap account `i` through the routes; the cookie a browser sends back. */
 async function signIn(i: number): Promise<string> {
   const account = bootstrapAccount(i);
-  const challenge = await answer<{ nonce: string; payload: string }>(postChallenge(request('/api/auth/challenge', 'sign-in', { body: { address: account.address } })));
+  const challenge = await answer<{ nonce: string; payload: string }>(
+    postChallenge(request('/api/auth/challenge', 'sign-in', { body: { address: account.address } })),
+  );
   const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-  const res = await postSession(request('/api/auth/session', 'sign-in', { body: { nonce: challenge.body.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig } }));
+  const res = await postSession(
+    request('/api/auth/session', 'sign-in', {
+      body: {
+        nonce: challenge.body.nonce,
+        address: account.address,
+        publicKey: account.publicKey,
+        signature: prefixSig,
+      },
+    }),
+  );
   expect(res.status).toBe(200);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
@@ -75,8 +106,10 @@ const hotseat: CreateGameRequest = {
   botPaceMs: 0,
 };
 
-const create = (client: string, body: CreateGameRequest = hotseat, cookie?: string) => answer<CreateGameResponse>(createGame(request('/api/games', client, { body, cookie })));
-const gameCount = async (): Promise<number> => Number((await (await getHost()).store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games'))[0]!.n);
+const create = (client: string, body: CreateGameRequest = hotseat, cookie?: string) =>
+  answer<CreateGameResponse>(createGame(request('/api/games', client, { body, cookie })));
+const gameCount = async (): Promise<number> =>
+  Number((await (await getHost()).store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games'))[0]!.n);
 
 /** 429 RATE_LIMITED with a whole number of seconds to wait, at most the window. */
 function expectLimited(res: { status: number; body: unknown; retryAfter: string | null }, windowSeconds: number): void {
@@ -94,7 +127,22 @@ describe('rate limits on the routes', () => {
     const before = await gameCount();
     expectLimited(await create('198.51.100.1'), 60);
     // A forwarded address the client wrote itself changes nothing: no proxy is trusted here.
-    expectLimited(await answer(createGame(new Request(`${BASE}/api/games`, { method: 'POST', headers: { [PEER_HEADER]: '198.51.100.1', 'x-forwarded-for': '203.0.113.99', 'content-type': 'application/json' }, body: JSON.stringify(hotseat) }))), 60);
+    expectLimited(
+      await answer(
+        createGame(
+          new Request(`${BASE}/api/games`, {
+            method: 'POST',
+            headers: {
+              [PEER_HEADER]: '198.51.100.1',
+              'x-forwarded-for': '203.0.113.99',
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify(hotseat),
+          }),
+        ),
+      ),
+      60,
+    );
     expect(await gameCount()).toBe(before);
     expect((await create('198.51.100.2')).status).toBe(201);
   });
@@ -111,10 +159,22 @@ describe('rate limits on the routes', () => {
 
   it('POST /api/games/:id/actions: past 4 a minute, 429 with Retry-After, and the game does not move', async () => {
     const { body: game } = await create('198.51.100.20');
-    const snapshot = async () => (await answer<GameSnapshot>(getSnapshot(request(`/api/games/${game.id}?token=${game.hostToken}`, '198.51.100.21'), ctx(game.id)))).body;
+    const snapshot = async () =>
+      (
+        await answer<GameSnapshot>(
+          getSnapshot(request(`/api/games/${game.id}?token=${game.hostToken}`, '198.51.100.21'), ctx(game.id)),
+        )
+      ).body;
     const act = async () => {
       const snap = await snapshot();
-      return answer(postAction(request(`/api/games/${game.id}/actions`, '198.51.100.21', { body: { token: game.hostToken, seat: snap.seat, seq: snap.seq, action: snap.legal[0] } }), ctx(game.id)));
+      return answer(
+        postAction(
+          request(`/api/games/${game.id}/actions`, '198.51.100.21', {
+            body: { token: game.hostToken, seat: snap.seat, seq: snap.seq, action: snap.legal[0] },
+          }),
+          ctx(game.id),
+        ),
+      );
     };
     for (let i = 0; i < 4; i++) expect((await act()).status).toBe(200);
     expectLimited(await act(), 60);
@@ -123,22 +183,41 @@ describe('rate limits on the routes', () => {
 
   it('POST /api/studio/boards/:id/lab: one lab a minute per wallet, then 429', async () => {
     const cookie = await signIn(3);
-    const lab = () => answer(postLab(request('/api/studio/boards/no-such-board/lab', '198.51.100.30', { body: { games: 10 }, cookie }), ctx('no-such-board')));
+    const lab = () =>
+      answer(
+        postLab(
+          request('/api/studio/boards/no-such-board/lab', '198.51.100.30', { body: { games: 10 }, cookie }),
+          ctx('no-such-board'),
+        ),
+      );
     expect((await lab()).body['error']).toBe('BOARD_NOT_FOUND');
     expectLimited(await lab(), 60);
   });
 });
 
 /** Reads a whole `text/event-stream` body that ends by itself, into frames (bounded: a stream that stays open fails). */
-async function framesOf(res: Response, ms = 10_000): Promise<{ id: string | null; event: string | null; data: string }[]> {
-  const text = await Promise.race([res.text(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the event stream did not end')), ms))]);
+async function framesOf(
+  res: Response,
+  ms = 10_000,
+): Promise<{ id: string | null; event: string | null; data: string }[]> {
+  const text = await Promise.race([
+    res.text(),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the event stream did not end')), ms)),
+  ]);
   return text
     .split('\n\n')
     .filter((f) => f.trim() !== '')
     .map((f) => {
       const lines = f.split('\n');
       const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-      return { id: field('id'), event: field('event'), data: lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n') };
+      return {
+        id: field('id'),
+        event: field('event'),
+        data: lines
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n'),
+      };
     });
 }
 
@@ -160,27 +239,42 @@ describe('live event streams', () => {
     expect((await open('198.51.100.43')).status).toBe(200);
   });
 
-  it('?after=0 on a long finished game: its newest snapshot, then only the updates after it, and the stream ends; nothing left: 204', { timeout: 60_000 }, async () => {
-    const bots: CreateGameRequest = { game: 'pole', options: { laps: 5 }, seats: [{ kind: 'heuristic', name: 'A' }, { kind: 'random', name: 'B' }], seed: 'long-backlog', botPaceMs: 0 };
-    const { body: game } = await create('198.51.100.50', bots);
-    const host = await getHost();
-    await expect.poll(async () => (await host.snapshot(game.id)).outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
-    const end = await host.snapshot(game.id);
-    await host.idle();
-    expect(end.seq).toBeGreaterThan(60);
-    const newest = Math.floor(end.seq / 50) * 50; // a snapshot every 50 actions
-    const res = await getEvents(request(`/api/games/${game.id}/events?after=0`, '198.51.100.51'), ctx(game.id));
-    expect(res.status).toBe(200);
-    const frames = (await framesOf(res)).filter((f) => f.event !== null);
-    expect(frames[0]).toMatchObject({ event: 'snapshot', id: String(newest) });
-    const opening = JSON.parse(frames[0]!.data) as GameSnapshot;
-    expect(opening).toMatchObject({ id: game.id, seq: newest, seat: null, access: 'spectator' });
-    expect(opening.events.length).toBeGreaterThan(newest);
-    const updates = frames.slice(1).map((f) => JSON.parse(f.data) as GameUpdate);
-    expect(frames.slice(1).every((f) => f.event === 'update')).toBe(true);
-    expect(updates.map((u) => u.seq)).toEqual(Array.from({ length: end.seq - newest }, (_, i) => newest + 1 + i));
-    expect(updates.at(-1)!.outcome).toEqual(end.outcome);
-    const done = await getEvents(request(`/api/games/${game.id}/events`, '198.51.100.51', {}), ctx(game.id));
-    expect(done.status).toBe(204);
-  });
+  it(
+    '?after=0 on a long finished game: its newest snapshot, then only the updates after it, and the stream ends; nothing left: 204',
+    { timeout: 60_000 },
+    async () => {
+      const bots: CreateGameRequest = {
+        game: 'pole',
+        options: { laps: 5 },
+        seats: [
+          { kind: 'heuristic', name: 'A' },
+          { kind: 'random', name: 'B' },
+        ],
+        seed: 'long-backlog',
+        botPaceMs: 0,
+      };
+      const { body: game } = await create('198.51.100.50', bots);
+      const host = await getHost();
+      await expect
+        .poll(async () => (await host.snapshot(game.id)).outcome, { timeout: 30_000, interval: 20 })
+        .not.toBeNull();
+      const end = await host.snapshot(game.id);
+      await host.idle();
+      expect(end.seq).toBeGreaterThan(60);
+      const newest = Math.floor(end.seq / 50) * 50; // a snapshot every 50 actions
+      const res = await getEvents(request(`/api/games/${game.id}/events?after=0`, '198.51.100.51'), ctx(game.id));
+      expect(res.status).toBe(200);
+      const frames = (await framesOf(res)).filter((f) => f.event !== null);
+      expect(frames[0]).toMatchObject({ event: 'snapshot', id: String(newest) });
+      const opening = JSON.parse(frames[0]!.data) as GameSnapshot;
+      expect(opening).toMatchObject({ id: game.id, seq: newest, seat: null, access: 'spectator' });
+      expect(opening.events.length).toBeGreaterThan(newest);
+      const updates = frames.slice(1).map((f) => JSON.parse(f.data) as GameUpdate);
+      expect(frames.slice(1).every((f) => f.event === 'update')).toBe(true);
+      expect(updates.map((u) => u.seq)).toEqual(Array.from({ length: end.seq - newest }, (_, i) => newest + 1 + i));
+      expect(updates.at(-1)!.outcome).toEqual(end.outcome);
+      const done = await getEvents(request(`/api/games/${game.id}/events`, '198.51.100.51', {}), ctx(game.id));
+      expect(done.status).toBe(204);
+    },
+  );
 });

@@ -32,13 +32,23 @@ const nextClient = () => `198.51.100.${++clients}`;
 function request(url: string, client: string, body?: unknown): Request {
   const headers: Record<string, string> = { [PEER_HEADER]: client, 'sec-fetch-site': 'same-origin' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return new Request(`${BASE}${url}`, { method: body === undefined ? 'GET' : 'POST', headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return new Request(`${BASE}${url}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
 }
 
-async function answer<T>(response: Promise<Response>): Promise<{ status: number; body: T & { error?: string }; retryAfter: string | null }> {
+async function answer<T>(
+  response: Promise<Response>,
+): Promise<{ status: number; body: T & { error?: string }; retryAfter: string | null }> {
   const res = await response;
   const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T & { error?: string }, retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    body: (text === '' ? null : JSON.parse(text)) as T & { error?: string },
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 const four: CreateGameRequest = {
@@ -70,7 +80,9 @@ describe('the lobby routes', () => {
     const first = await join({ game: pub.id, name: 'Eve' });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ id: pub.id, seat: 1 });
-    const seen = await answer<GameSnapshot>(getSnapshot(request(`/api/games/${pub.id}?token=${encodeURIComponent(first.body.token!)}`, client), ctx(pub.id)));
+    const seen = await answer<GameSnapshot>(
+      getSnapshot(request(`/api/games/${pub.id}?token=${encodeURIComponent(first.body.token!)}`, client), ctx(pub.id)),
+    );
     expect(seen.body).toMatchObject({ seat: 1, access: 'seat' });
     expect(seen.body.seats[1]!.name).toBe('Eve');
 
@@ -90,11 +102,24 @@ describe('the lobby routes', () => {
 
 describe('the rematch routes', () => {
   it('answers null while nobody asked, refuses a running game, and the rematch of a finished one', async () => {
-    const created = await create({ ...four, seats: four.seats.slice(0, 2), public: false, game: 'pole', options: { laps: 1 } });
+    const created = await create({
+      ...four,
+      seats: four.seats.slice(0, 2),
+      public: false,
+      game: 'pole',
+      options: { laps: 1 },
+    });
     const [ada, bea] = created.invites.map((i) => i.token) as [string, string];
-    const rematchOf = async () => (await answer<{ id: string | null }>(getRematch(request(`/api/games/${created.id}/rematch`, nextClient()), ctx(created.id)))).body.id;
+    const rematchOf = async () =>
+      (
+        await answer<{ id: string | null }>(
+          getRematch(request(`/api/games/${created.id}/rematch`, nextClient()), ctx(created.id)),
+        )
+      ).body.id;
     expect(await rematchOf()).toBeNull();
-    const early = await answer<JoinedSeat>(postRematch(request(`/api/games/${created.id}/rematch`, nextClient(), { token: ada }), ctx(created.id)));
+    const early = await answer<JoinedSeat>(
+      postRematch(request(`/api/games/${created.id}/rematch`, nextClient(), { token: ada }), ctx(created.id)),
+    );
     expect([early.status, early.body.error]).toEqual([409, 'GAME_NOT_OVER']);
 
     // Both seats play it out through the host (the routes' own host), each with its first legal move.
@@ -107,9 +132,16 @@ describe('the rematch routes', () => {
       const mine = await host.snapshot(created.id, token);
       await host.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
     }
-    const spectator = await answer<JoinedSeat>(postRematch(request(`/api/games/${created.id}/rematch`, nextClient(), { token: created.hostToken }), ctx(created.id)));
+    const spectator = await answer<JoinedSeat>(
+      postRematch(
+        request(`/api/games/${created.id}/rematch`, nextClient(), { token: created.hostToken }),
+        ctx(created.id),
+      ),
+    );
     expect([spectator.status, spectator.body.error]).toEqual([403, 'SPECTATOR_CANNOT_JOIN']);
-    const joined = await answer<JoinedSeat>(postRematch(request(`/api/games/${created.id}/rematch`, nextClient(), { token: bea }), ctx(created.id)));
+    const joined = await answer<JoinedSeat>(
+      postRematch(request(`/api/games/${created.id}/rematch`, nextClient(), { token: bea }), ctx(created.id)),
+    );
     expect(joined.status).toBe(200);
     expect(joined.body).toMatchObject({ seat: 1, token: expect.any(String) as string });
     expect(await rematchOf()).toBe(joined.body.id);

@@ -41,9 +41,15 @@ beforeAll(async () => {
 afterAll(closeHost);
 
 const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request(`${BASE}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `tp_session=${SESSION}`, ...headers }, body });
+  new Request(`${BASE}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `tp_session=${SESSION}`, ...headers },
+    body,
+  });
 
-async function answer<T = { error?: string; message?: string }>(response: Promise<Response> | Response): Promise<{ status: number; body: T; size: number }> {
+async function answer<T = { error?: string; message?: string }>(
+  response: Promise<Response> | Response,
+): Promise<{ status: number; body: T; size: number }> {
   const res = await response;
   const text = await res.text();
   return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T, size: text.length };
@@ -78,7 +84,9 @@ const twoSeats = [
 ];
 
 async function newGame(): Promise<CreateGameResponse> {
-  const created = await answer<CreateGameResponse>(createGame(post('/api/games', JSON.stringify({ game: 'ten', seats: twoSeats, mode: 'online', botPaceMs: 0 }))));
+  const created = await answer<CreateGameResponse>(
+    createGame(post('/api/games', JSON.stringify({ game: 'ten', seats: twoSeats, mode: 'online', botPaceMs: 0 }))),
+  );
   expect(created.status).toBe(201);
   return created.body;
 }
@@ -107,13 +115,30 @@ describe('body size limits', () => {
   it('stops reading a body at the route’s limit: 413 BODY_TOO_LARGE, the rest never read', async () => {
     const game = await newGame();
     const { body, pulled } = streamedBody(50 * 1024 * 1024);
-    const refused = await answer(postAction(new Request(`${BASE}/api/games/${game.id}/actions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit), ctx(game.id)));
+    const refused = await answer(
+      postAction(
+        new Request(`${BASE}/api/games/${game.id}/actions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+        ctx(game.id),
+      ),
+    );
     expect([refused.status, refused.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
     expect(pulled()).toBeLessThan(BODY_LIMITS.default + 256 * 1024);
     // A declared length over the limit is refused before anything is read.
     const declared = streamedBody(20 * 1024 * 1024);
     const early = await answer(
-      createGame(new Request(`${BASE}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(20 * 1024 * 1024) }, body: declared.body, duplex: 'half' } as RequestInit)),
+      createGame(
+        new Request(`${BASE}/api/games`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(20 * 1024 * 1024) },
+          body: declared.body,
+          duplex: 'half',
+        } as RequestInit),
+      ),
     );
     expect([early.status, early.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
     expect(declared.pulled()).toBeLessThanOrEqual(256 * 1024);
@@ -140,7 +165,15 @@ describe('body size limits', () => {
       expect([url, refused.status, refused.body.error]).toEqual([url, 413, 'BODY_TOO_LARGE']);
     }
     // An action is small: 100 KB is far past what any game's action needs.
-    const action = await answer(postAction(post(`/api/games/${game.id}/actions`, JSON.stringify({ token: game.hostToken, seat: 0, seq: 0, action: { type: 'x'.repeat(100_000) } })), ctx(game.id)));
+    const action = await answer(
+      postAction(
+        post(
+          `/api/games/${game.id}/actions`,
+          JSON.stringify({ token: game.hostToken, seat: 0, seq: 0, action: { type: 'x'.repeat(100_000) } }),
+        ),
+        ctx(game.id),
+      ),
+    );
     expect([action.status, action.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
   });
 
@@ -174,7 +207,10 @@ describe('error answers stay small', () => {
           id: 'roll',
           name: 'Roll',
           text: 'Roll',
-          effect: { kind: 'roll', branches: Array.from({ length: 5 }, () => ({ faces, text: 'x', effect: { kind: 'none' } })) },
+          effect: {
+            kind: 'roll',
+            branches: Array.from({ length: 5 }, () => ({ faces, text: 'x', effect: { kind: 'none' } })),
+          },
         },
       ],
     };
@@ -187,8 +223,26 @@ describe('error answers stay small', () => {
   });
 
   it('a board with hundreds of mistakes lists the first ten and counts the rest', async () => {
-    const tiles = [{ kind: 'go', id: 'go', name: 'GO' }, ...Array.from({ length: 79 }, (_, i) => ({ kind: 'artist', id: `t-${i}`, artist: '', title: '', price: 1, multiplier: 1000, editionSize: 0 }))];
-    const refused = await answer(createGame(post('/api/games', JSON.stringify({ game: 'pole', options: { board: { id: 'bad', name: 'Bad', tiles } }, seats: twoSeats }))));
+    const tiles = [
+      { kind: 'go', id: 'go', name: 'GO' },
+      ...Array.from({ length: 79 }, (_, i) => ({
+        kind: 'artist',
+        id: `t-${i}`,
+        artist: '',
+        title: '',
+        price: 1,
+        multiplier: 1000,
+        editionSize: 0,
+      })),
+    ];
+    const refused = await answer(
+      createGame(
+        post(
+          '/api/games',
+          JSON.stringify({ game: 'pole', options: { board: { id: 'bad', name: 'Bad', tiles } }, seats: twoSeats }),
+        ),
+      ),
+    );
     expect([refused.status, refused.body.error]).toEqual([422, 'BAD_BOARD']);
     const lines = refused.body.message!.split('; ');
     expect(lines).toHaveLength(11);
@@ -196,16 +250,30 @@ describe('error answers stay small', () => {
   });
 
   it('an action of thousands of bad parts is a short 400', async () => {
-    const game = await answer<CreateGameResponse>(createGame(post('/api/games', JSON.stringify({ game: 'pole', seats: twoSeats, botPaceMs: 0 }))));
+    const game = await answer<CreateGameResponse>(
+      createGame(post('/api/games', JSON.stringify({ game: 'pole', seats: twoSeats, botPaceMs: 0 }))),
+    );
     const { id, hostToken } = game.body;
     const tiles = Array.from({ length: 1500 }, () => ({ tile: -1, holders: ['x'] }));
-    const refused = await answer(postAction(post(`/api/games/${id}/actions`, JSON.stringify({ token: hostToken, seat: 0, seq: 0, action: { type: 'holdings', tiles } })), ctx(id)));
+    const refused = await answer(
+      postAction(
+        post(
+          `/api/games/${id}/actions`,
+          JSON.stringify({ token: hostToken, seat: 0, seq: 0, action: { type: 'holdings', tiles } }),
+        ),
+        ctx(id),
+      ),
+    );
     expect([refused.status, refused.body.error]).toEqual([400, 'MALFORMED_ACTION']);
     expect(refused.size).toBeLessThan(3_000);
   });
 
   it('cuts any error message to its first 2,000 characters and says how much was left out', async () => {
-    const refused = await answer(createGame(post('/api/games', JSON.stringify({ game: 'pole', options: { ['k'.repeat(50_000)]: 1 }, seats: twoSeats }))));
+    const refused = await answer(
+      createGame(
+        post('/api/games', JSON.stringify({ game: 'pole', options: { ['k'.repeat(50_000)]: 1 }, seats: twoSeats })),
+      ),
+    );
     expect([refused.status, refused.body.error]).toEqual([400, 'MALFORMED_REQUEST']);
     expect(refused.body.message!.length).toBeLessThan(MAX_MESSAGE_LENGTH + 50);
     expect(refused.body.message).toMatch(/… \([\d,]+ more characters\)$/);
@@ -235,21 +303,50 @@ describe('text the store cannot keep is refused by the schemas', () => {
       await answer(getSnapshot(new Request(`${BASE}/api/games/x`), ctx(id))),
       await answer(getRecord(new Request(`${BASE}/api/games/x/record`), ctx(id))),
       await answer(getEvents(new Request(`${BASE}/api/games/x/events`), ctx(id))),
-      await answer(postAction(post('/api/games/x/actions', JSON.stringify({ token: 't', seat: 0, seq: 0, action: {} })), ctx(id))),
+      await answer(
+        postAction(post('/api/games/x/actions', JSON.stringify({ token: 't', seat: 0, seq: 0, action: {} })), ctx(id)),
+      ),
       await answer(getPiece(new Request(`${BASE}/api/studio/pieces/x`), ctx(id))),
     ];
     for (const r of refusals) expect([r.status, r.body.error]).toEqual([400, 'MALFORMED_ID']);
   });
 
   it('a NUL in a board is refused by the engine (422 BAD_BOARD), in a studio piece or board by the studio (422)', async () => {
-    const board = { id: 'nul', name: 'Nul\u0000', tiles: largestBoard().tiles.slice(0, 4).map((t) => ({ ...t, image: undefined })) };
-    const game = await answer(createGame(post('/api/games', JSON.stringify({ game: 'pole', options: { board }, seats: twoSeats }))));
+    const board = {
+      id: 'nul',
+      name: 'Nul\u0000',
+      tiles: largestBoard()
+        .tiles.slice(0, 4)
+        .map((t) => ({ ...t, image: undefined })),
+    };
+    const game = await answer(
+      createGame(post('/api/games', JSON.stringify({ game: 'pole', options: { board }, seats: twoSeats }))),
+    );
     expect([game.status, game.body.error]).toEqual([422, 'BAD_BOARD']);
-    const piece = await answer(postPiece(post('/api/studio/pieces', JSON.stringify({ title: 'Nul\u0000', editionSize: 1, price: 100, multiplier: 1 }))));
+    const piece = await answer(
+      postPiece(
+        post('/api/studio/pieces', JSON.stringify({ title: 'Nul\u0000', editionSize: 1, price: 100, multiplier: 1 })),
+      ),
+    );
     expect([piece.status, piece.body.error]).toEqual([422, 'BAD_PIECE']);
-    const image = await answer(postPiece(post('/api/studio/pieces', JSON.stringify({ title: 'Img', imageUri: 'https://x.example/a\u0000.png', editionSize: 1, price: 100, multiplier: 1 }))));
+    const image = await answer(
+      postPiece(
+        post(
+          '/api/studio/pieces',
+          JSON.stringify({
+            title: 'Img',
+            imageUri: 'https://x.example/a\u0000.png',
+            editionSize: 1,
+            price: 100,
+            multiplier: 1,
+          }),
+        ),
+      ),
+    );
     expect([image.status, image.body.error]).toEqual([422, 'BAD_PIECE']);
-    const studio = await answer(postBoard(post('/api/studio/boards', JSON.stringify({ name: 'Ring\ud800', slots: [] }))));
+    const studio = await answer(
+      postBoard(post('/api/studio/boards', JSON.stringify({ name: 'Ring\ud800', slots: [] }))),
+    );
     expect([studio.status, studio.body.error]).toEqual([422, 'BAD_BOARD_REQUEST']);
   });
 

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, stateHash, type GameRecord } from '../../engine';
-import { getHost, type CreateGameRequest, type CreateGameResponse, type ErrorBody, type GameSnapshot, type GameUpdate } from '../../server';
+import {
+  getHost,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type ErrorBody,
+  type GameSnapshot,
+  type GameUpdate,
+} from '../../server';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postAction } from '../../app/api/games/[id]/actions/route';
@@ -44,7 +51,9 @@ const jsonRequest = (url: string, body: unknown, method = 'POST') =>
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-async function answer<T = Record<string, unknown>>(response: Promise<Response> | Response): Promise<{ status: number; body: T }> {
+async function answer<T = Record<string, unknown>>(
+  response: Promise<Response> | Response,
+): Promise<{ status: number; body: T }> {
   const res = await response;
   const text = await res.text();
   return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
@@ -58,9 +67,14 @@ const query = (params: Record<string, string | number | undefined>) => {
 };
 
 const snapshot = (id: string, token?: string, seat?: number) =>
-  answer<GameSnapshot & Partial<ErrorBody>>(getSnapshot(new Request(`${BASE}/api/games/${id}${query({ token, seat })}`), ctx(id)));
+  answer<GameSnapshot & Partial<ErrorBody>>(
+    getSnapshot(new Request(`${BASE}/api/games/${id}${query({ token, seat })}`), ctx(id)),
+  );
 
-const act = (id: string, body: unknown) => answer<{ seq?: number; error?: string; message?: string }>(postAction(jsonRequest(`/api/games/${id}/actions`, body), ctx(id)));
+const act = (id: string, body: unknown) =>
+  answer<{ seq?: number; error?: string; message?: string }>(
+    postAction(jsonRequest(`/api/games/${id}/actions`, body), ctx(id)),
+  );
 
 const poleOnline: CreateGameRequest = {
   game: 'pole',
@@ -136,7 +150,14 @@ function sseReader(res: Response) {
         buffer = buffer.slice(end + 2);
         const lines = text.split('\n');
         const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-        return { id: field('id'), event: field('event'), data: lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n') };
+        return {
+          id: field('id'),
+          event: field('event'),
+          data: lines
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6))
+            .join('\n'),
+        };
       }
       if (ended) throw new Error('the event stream ended');
       const left = deadline - Date.now();
@@ -162,7 +183,11 @@ function sseReader(res: Response) {
   return { frame, update, cancel: () => reader.cancel() };
 }
 
-function openEvents(id: string, params: Record<string, string | number | undefined>, headers: Record<string, string> = {}) {
+function openEvents(
+  id: string,
+  params: Record<string, string | number | undefined>,
+  headers: Record<string, string> = {},
+) {
   const controller = new AbortController();
   const request = new Request(`${BASE}/api/games/${id}/events${query(params)}`, { headers, signal: controller.signal });
   return { response: getEvents(request, ctx(id)), abort: () => controller.abort() };
@@ -186,7 +211,10 @@ describe('POST /api/games', () => {
 
   it('answers 400 for a body that is not JSON and for a malformed request', async () => {
     const notJson = await answer(createGame(jsonRequest('/api/games', '{"game": "pole",')));
-    expect(notJson).toEqual({ status: 400, body: { error: 'MALFORMED_REQUEST', message: expect.stringContaining('not JSON') } });
+    expect(notJson).toEqual({
+      status: 400,
+      body: { error: 'MALFORMED_REQUEST', message: expect.stringContaining('not JSON') },
+    });
     const malformed = await answer(createGame(jsonRequest('/api/games', { game: 'chess', seats: [] })));
     expect(malformed).toEqual({ status: 400, body: { error: 'MALFORMED_REQUEST', message: expect.any(String) } });
     const extra = await answer(createGame(jsonRequest('/api/games', { ...poleOnline, admin: true })));
@@ -196,7 +224,9 @@ describe('POST /api/games', () => {
   it("answers 422 with the engine's ConfigError code for a config the engine refuses", async () => {
     const res = await answer(createGame(jsonRequest('/api/games', { ...poleOnline, options: { laps: 0 } })));
     expect(res).toEqual({ status: 422, body: { error: 'BAD_CONFIG', message: expect.any(String) } });
-    const tooFew = await answer(createGame(jsonRequest('/api/games', { ...poleOnline, seats: [{ kind: 'human', name: 'Solo' }] })));
+    const tooFew = await answer(
+      createGame(jsonRequest('/api/games', { ...poleOnline, seats: [{ kind: 'human', name: 'Solo' }] })),
+    );
     expect(tooFew.status).toBe(422);
     expect(tooFew.body.error).toBe('BAD_CONFIG');
   });
@@ -215,9 +245,15 @@ describe('GET /api/games/:id', () => {
   });
 
   it('answers 404 for an unknown game and 403 for a bad token', async () => {
-    expect(await snapshot('no-such-game')).toEqual({ status: 404, body: { error: 'UNKNOWN_GAME', message: expect.any(String) } });
+    expect(await snapshot('no-such-game')).toEqual({
+      status: 404,
+      body: { error: 'UNKNOWN_GAME', message: expect.any(String) },
+    });
     const { id, tokens } = await newPoleGame();
-    expect(await snapshot(id, 'forged-token')).toEqual({ status: 403, body: { error: 'BAD_TOKEN', message: expect.any(String) } });
+    expect(await snapshot(id, 'forged-token')).toEqual({
+      status: 403,
+      body: { error: 'BAD_TOKEN', message: expect.any(String) },
+    });
     expect((await snapshot(id, tokens[0], 1)).body.error).toBe('NOT_YOUR_SEAT');
     expect((await snapshot(id, tokens[0], 'x' as never)).status).toBe(400);
   });
@@ -249,7 +285,9 @@ describe('POST /api/games/:id/actions', () => {
       status: 422,
       body: { error: 'WRONG_DECISION', message: expect.any(String) },
     });
-    expect((await act(id, { token, seat, seq: 0, action: { type: 'roll', l2: true } })).body.error).toBe('L2_UNAVAILABLE');
+    expect((await act(id, { token, seat, seq: 0, action: { type: 'roll', l2: true } })).body.error).toBe(
+      'L2_UNAVAILABLE',
+    );
     expect((await snapshot(id)).body.seq).toBe(0);
   });
 
@@ -265,7 +303,9 @@ describe('POST /api/games/:id/actions', () => {
       body: { error: 'MALFORMED_REQUEST', message: expect.any(String) },
     });
     expect((await act(id, { token: tokens[seat], seat, action: { type: 'roll' } })).status).toBe(400);
-    expect((await act('no-such-game', { token: tokens[seat], seat, seq: 0, action: { type: 'roll' } })).status).toBe(404);
+    expect((await act('no-such-game', { token: tokens[seat], seat, seq: 0, action: { type: 'roll' } })).status).toBe(
+      404,
+    );
     expect((await snapshot(id)).body.seq).toBe(0);
   });
 });
@@ -352,8 +392,14 @@ describe('GET /api/games/:id/events', () => {
     const [s0, s1, s2, spectator] = openStreams.map((o) => o.stream);
 
     // Ann then Ben bid; Cat has not, so both bids stay sealed.
-    expect((await act(created.id, { token: tokens[0], seat: 0, seq: 0, action: { type: 'bid', bids: secret(1987, 0) } })).status).toBe(200);
-    expect((await act(created.id, { token: tokens[1], seat: 1, seq: 1, action: { type: 'bid', bids: secret(1789, 1) } })).status).toBe(200);
+    expect(
+      (await act(created.id, { token: tokens[0], seat: 0, seq: 0, action: { type: 'bid', bids: secret(1987, 0) } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await act(created.id, { token: tokens[1], seat: 1, seq: 1, action: { type: 'bid', bids: secret(1789, 1) } }))
+        .status,
+    ).toBe(200);
 
     const seen = async (stream: ReturnType<typeof sseReader>) => [(await stream.update())!, (await stream.update())!];
     const [ann, ben, cat, spec] = await Promise.all([seen(s0!), seen(s1!), seen(s2!), seen(spectator!)]);
@@ -392,7 +438,8 @@ describe('GET /api/games/:id/events', () => {
 });
 
 describe('GET /api/games/:id/record', () => {
-  const getRecordOf = (id: string) => answer<GameRecord & Partial<ErrorBody>>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
+  const getRecordOf = (id: string) =>
+    answer<GameRecord & Partial<ErrorBody>>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
 
   it('answers 409 GAME_NOT_OVER while the game runs (its seed predicts every roll), then the record, which replays to the served state', async () => {
     const { id, tokens } = await newPoleGame();
@@ -406,8 +453,21 @@ describe('GET /api/games/:id/record', () => {
     const res = await getRecordOf(id);
     expect(res.status).toBe(200);
     // A typed seed: a plain-seed record, with the final state's hash to check a replay against.
-    expect(Object.keys(res.body).sort()).toEqual(['actions', 'config', 'finalHash', 'game', 'seats', 'seed', 'version']);
-    expect(res.body).toMatchObject({ game: 'pole', seed: 'routes-test', config: { laps: 2, players: 2 }, finalHash: (await (await getHost()).stateHash(id)).hash });
+    expect(Object.keys(res.body).sort()).toEqual([
+      'actions',
+      'config',
+      'finalHash',
+      'game',
+      'seats',
+      'seed',
+      'version',
+    ]);
+    expect(res.body).toMatchObject({
+      game: 'pole',
+      seed: 'routes-test',
+      config: { laps: 2, players: 2 },
+      finalHash: (await (await getHost()).stateHash(id)).hash,
+    });
     expect(res.body.actions).toHaveLength(seq);
     expect(stateHash(replay(res.body).state)).toBe((await (await getHost()).stateHash(id)).hash);
     expect((await getRecordOf('nope')).status).toBe(404);
@@ -421,7 +481,9 @@ describe('GET /api/games/:id/record', () => {
     ];
     const { id, created } = await newPoleGame({ seats, mode: 'hotseat' });
     // Ada leaves: her bot plays on, and the bots finish the game.
-    expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: created.hostToken, seat: 0 }), ctx(id))).status).toBe(204);
+    expect(
+      (await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: created.hostToken, seat: 0 }), ctx(id))).status,
+    ).toBe(204);
     await expect.poll(async () => (await snapshot(id)).body.outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
     const res = await getRecordOf(id);
     expect(res.status).toBe(200);
@@ -453,8 +515,12 @@ describe('POST /api/games/:id/leave', () => {
     // Leaving twice is fine; a malformed body is a 400; no token from a browser that holds no seat, 403.
     expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token }), ctx(id))).status).toBe(204);
     expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat: 'one' }), ctx(id)))).status).toBe(400);
-    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat }), ctx(id)))).body['error']).toBe('TOKEN_REQUIRED');
-    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: 'forged' }), ctx(id)))).status).toBe(403);
+    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat }), ctx(id)))).body['error']).toBe(
+      'TOKEN_REQUIRED',
+    );
+    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: 'forged' }), ctx(id)))).status).toBe(
+      403,
+    );
   });
 });
 
@@ -463,23 +529,42 @@ describe('a token naming a seat it does not hold is refused everywhere', () => {
 
   it("leave with seat 0's token and seat 1: 403 NOT_YOUR_SEAT, and neither seat leaves", async () => {
     const { id, tokens } = await newPoleGame();
-    expect(await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: tokens[0], seat: 1 }), ctx(id)))).toEqual(refused);
+    expect(
+      await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: tokens[0], seat: 1 }), ctx(id))),
+    ).toEqual(refused);
     expect((await snapshot(id)).body.seats.map((s) => s.botTakeover)).toEqual([false, false]);
     // Naming its own seat is fine.
-    expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: tokens[0], seat: 0 }), ctx(id))).status).toBe(204);
+    expect(
+      (await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: tokens[0], seat: 0 }), ctx(id))).status,
+    ).toBe(204);
     expect((await snapshot(id)).body.seats[0]!.botTakeover).toBe(true);
   });
 
   it("claim and approval with seat 0's token and seat 1: 403 NOT_YOUR_SEAT before anything else", async () => {
     const { id, tokens } = await newPoleGame();
-    const claim = await answer(postClaim(jsonRequest(`/api/games/${id}/chain/claim`, { token: tokens[0], seat: 1 }), ctx(id)));
+    const claim = await answer(
+      postClaim(jsonRequest(`/api/games/${id}/chain/claim`, { token: tokens[0], seat: 1 }), ctx(id)),
+    );
     expect(claim).toEqual(refused);
-    const call = await answer(getApproval(new Request(`${BASE}/api/games/${id}/chain/approval${query({ token: tokens[0], seat: 1 })}`), ctx(id)));
+    const call = await answer(
+      getApproval(
+        new Request(`${BASE}/api/games/${id}/chain/approval${query({ token: tokens[0], seat: 1 })}`),
+        ctx(id),
+      ),
+    );
     expect(call).toEqual(refused);
-    const sent = await answer(postApproval(jsonRequest(`/api/games/${id}/chain/approval`, { token: tokens[0], seat: 1, opHash: null }), ctx(id)));
+    const sent = await answer(
+      postApproval(
+        jsonRequest(`/api/games/${id}/chain/approval`, { token: tokens[0], seat: 1, opHash: null }),
+        ctx(id),
+      ),
+    );
     expect(sent).toEqual(refused);
     // Its own seat gets past the seat check (this game is not on-chain).
-    expect((await answer(postClaim(jsonRequest(`/api/games/${id}/chain/claim`, { token: tokens[0], seat: 0 }), ctx(id)))).body.error).toBe('NOT_ON_CHAIN');
+    expect(
+      (await answer(postClaim(jsonRequest(`/api/games/${id}/chain/claim`, { token: tokens[0], seat: 0 }), ctx(id))))
+        .body.error,
+    ).toBe('NOT_ON_CHAIN');
   });
 
   it("actions, snapshot and events with seat 0's token and seat 1: 403 NOT_YOUR_SEAT", async () => {

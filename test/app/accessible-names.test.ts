@@ -15,7 +15,13 @@ import { ActionLog } from '../../ui/play/action-log';
 import { ringCell } from '../../ui/pole/board-layout';
 import { BoardTile } from '../../ui/pole/board-tile';
 
-const unescape = (s: string): string => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const unescape = (s: string): string =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 const BOARD = parseBoard({
   id: 'names',
@@ -27,14 +33,24 @@ const BOARD = parseBoard({
     { kind: 'event', id: 'tax', name: 'Tax', text: 'Pay 100', effect: { kind: 'pay', amount: 100 } },
   ],
 });
-const SUNFOLD = 1, MOTH = 2;
+const SUNFOLD = 1,
+  MOTH = 2;
 const NAMES = ['Alice', 'Bob', 'Cleo'];
 
 /** The accessible name of tile `index` of a Tezos Pole game in `state`, as the board renders it. */
 function poleTileName(state: PoleState, index: number): string {
   const html = renderToStaticMarkup(
     createElement(BoardTile, {
-      view: { index, tile: BOARD.tiles[index]!, state: state.tiles[index]!, cell: ringCell(index, BOARD.tiles.length), pawns: [], landedBy: null, names: NAMES, goBonus: 300 },
+      view: {
+        index,
+        tile: BOARD.tiles[index]!,
+        state: state.tiles[index]!,
+        cell: ringCell(index, BOARD.tiles.length),
+        pawns: [],
+        landedBy: null,
+        names: NAMES,
+        goBonus: 300,
+      },
     }),
   );
   const label = /^<li [^>]*aria-label="([^"]*)"/.exec(html);
@@ -44,17 +60,27 @@ function poleTileName(state: PoleState, index: number): string {
 
 describe('Tezos Pole tiles are named by what they are, their price and their owners', () => {
   const fresh = pole.setup({ players: 3, board: BOARD }, 'names');
-  const owned: PoleState = { ...fresh, tiles: fresh.tiles.map((t, i) => (i === SUNFOLD ? { holders: [0, 2], removed: 0 } : i === MOTH ? { holders: [1], removed: 0 } : t)) };
+  const owned: PoleState = {
+    ...fresh,
+    tiles: fresh.tiles.map((t, i) =>
+      i === SUNFOLD ? { holders: [0, 2], removed: 0 } : i === MOTH ? { holders: [1], removed: 0 } : t,
+    ),
+  };
 
   it('a work: its title and artist, its price and what is for sale; once bought, who owns it', () => {
     expect(poleTileName(fresh, MOTH)).toBe('Moth Hour by Ben, 1/1 for 1,300 Tz, for sale, valuation ×2');
     expect(poleTileName(owned, MOTH)).toBe('Moth Hour by Ben, 1/1 for 1,300 Tz, owned by Bob, valuation ×2');
     expect(poleTileName(fresh, SUNFOLD)).toBe('Sunfold by Ama, edition of 3 at 200 Tz, 3 left, valuation ×1');
-    expect(poleTileName(owned, SUNFOLD)).toBe('Sunfold by Ama, edition of 3 at 200 Tz, 1 left, held by Alice and Cleo, valuation ×1');
+    expect(poleTileName(owned, SUNFOLD)).toBe(
+      'Sunfold by Ama, edition of 3 at 200 Tz, 1 left, held by Alice and Cleo, valuation ×1',
+    );
   });
 
   it('P7: a forfeited 1/1 says it is out of play', () => {
-    const removed: PoleState = { ...fresh, tiles: fresh.tiles.map((t, i) => (i === MOTH ? { holders: [], removed: 1 } : t)) };
+    const removed: PoleState = {
+      ...fresh,
+      tiles: fresh.tiles.map((t, i) => (i === MOTH ? { holders: [], removed: 1 } : t)),
+    };
     expect(poleTileName(removed, MOTH)).toBe('Moth Hour by Ben, 1/1 for 1,300 Tz, removed, valuation ×2');
   });
 
@@ -65,22 +91,50 @@ describe('Tezos Pole tiles are named by what they are, their price and their own
 });
 
 describe('Gotopoly spaces and seat cards', () => {
-  const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
+  const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({
+    seat,
+    name,
+    kind: 'human',
+    botTakeover: false,
+  }));
   // The opening auction, played by the bots: properties have owners.
   let state: GotopolyState = gotopoly.setup({ players: 3 }, 'names');
   const rng = botRngFor('names');
-  while (state.estates.every((e) => e.owner === null)) state = playStep(gotopoly, state, [gotopolyHeuristicBot, gotopolyHeuristicBot, gotopolyHeuristicBot], rng)!.state;
+  while (state.estates.every((e) => e.owner === null))
+    state = playStep(gotopoly, state, [gotopolyHeuristicBot, gotopolyHeuristicBot, gotopolyHeuristicBot], rng)!.state;
   const html = renderToStaticMarkup(
-    createElement(GotopolyTable, { view: gotopolyView(state, null), seat: null, seats, pending: gotopoly.pending(state), legal: [], events: [], outcome: null, deadline: null, act: () => undefined, busy: false, error: null }),
+    createElement(GotopolyTable, {
+      view: gotopolyView(state, null),
+      seat: null,
+      seats,
+      pending: gotopoly.pending(state),
+      legal: [],
+      events: [],
+      outcome: null,
+      deadline: null,
+      act: () => undefined,
+      busy: false,
+      error: null,
+    }),
   );
-  const spaceNames = new Map([...html.matchAll(/<li [^>]*data-space="(\d+)"[^>]*aria-label="([^"]*)"/g)].map((m) => [Number(m[1]), unescape(m[2]!)]));
+  const spaceNames = new Map(
+    [...html.matchAll(/<li [^>]*data-space="(\d+)"[^>]*aria-label="([^"]*)"/g)].map((m) => [
+      Number(m[1]),
+      unescape(m[2]!),
+    ]),
+  );
 
   it('every space has a name; a property says its price and, once bought, its owner', () => {
     expect(spaceNames.size).toBe(40);
-    expect(spaceNames.get(0)).toMatch(/^GO, start and finish: land exactly here with 9 term credits, out of debt, to win(, here: .*)?$/);
-    const owned = state.estates.flatMap((e, space) => (e.owner === null ? [] : [{ space, owner: seats[e.owner]!.name }]));
+    expect(spaceNames.get(0)).toMatch(
+      /^GO, start and finish: land exactly here with 9 term credits, out of debt, to win(, here: .*)?$/,
+    );
+    const owned = state.estates.flatMap((e, space) =>
+      e.owner === null ? [] : [{ space, owner: seats[e.owner]!.name }],
+    );
     expect(owned.length).toBeGreaterThan(0);
-    for (const { space, owner } of owned) expect(spaceNames.get(space)).toMatch(new RegExp(`, £\\d+, base rent £\\d+, owned by ${owner}’s uncle`));
+    for (const { space, owner } of owned)
+      expect(spaceNames.get(space)).toMatch(new RegExp(`, £\\d+, base rent £\\d+, owned by ${owner}’s uncle`));
     expect(spaceNames.get(1)).toMatch(/^Old Kent Road, brown group, £60, base rent £2/);
   });
 
@@ -96,7 +150,12 @@ describe('Gotopoly spaces and seat cards', () => {
 
 describe('the game log', () => {
   it('is a live region around a list, so its entries stay list items', () => {
-    const entries = [0, 1].map((key) => ({ key, seat: key, meta: `Turn ${key + 1}`, lines: [{ text: `${NAMES[key]} rolled a 3`, tone: 'move' as const }] }));
+    const entries = [0, 1].map((key) => ({
+      key,
+      seat: key,
+      meta: `Turn ${key + 1}`,
+      lines: [{ text: `${NAMES[key]} rolled a 3`, tone: 'move' as const }],
+    }));
     const html = renderToStaticMarkup(createElement(ActionLog, { entries }));
     expect(html).toMatch(/<div role="log" aria-live="polite"[^>]*><ol [^>]*data-testid="action-log"[^>]*><li /);
     expect(html).not.toMatch(/<ol [^>]*role=/);

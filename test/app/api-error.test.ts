@@ -29,7 +29,10 @@ async function thrown(work: Promise<unknown>): Promise<ApiError> {
 describe('ApiError from the server’s refusals', () => {
   it('a 409 carries the server’s code and message, whatever the code', async () => {
     const cases = [
-      new ChainGameError('ADDRESS_IN_GAME', 'tz1abc already plays seat 0: each seat needs its own wallet, so holdings can tell them apart'),
+      new ChainGameError(
+        'ADDRESS_IN_GAME',
+        'tz1abc already plays seat 0: each seat needs its own wallet, so holdings can tell them apart',
+      ),
       new ChainGameError('SEAT_CLAIMED', 'seat 1 is bound to tz1def; sign in with that wallet to play it'),
       new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created"),
       new GameError('STALE', 'the game is at seq 7, not 6', { seq: 7 }),
@@ -47,7 +50,11 @@ describe('ApiError from the server’s refusals', () => {
       new RuleRefusal('NOT_YOUR_TURN', 'seat 1 must decide now'),
       new ChainGameError('CHAIN_PAUSED', 'the game is paused: Tezos did not answer'),
     ]) {
-      expect(await thrown(readAnswer(await refused(host)))).toMatchObject({ status: host.status, code: host.code, message: host.message });
+      expect(await thrown(readAnswer(await refused(host)))).toMatchObject({
+        status: host.status,
+        code: host.code,
+        message: host.message,
+      });
     }
   });
 
@@ -65,13 +72,24 @@ describe('ApiError from the server’s refusals', () => {
 
 describe('ApiError for answers without a server message', () => {
   it('a non-JSON 502 says the server gave no explanation', async () => {
-    const err = await thrown(readAnswer(new Response('<html><body>Bad Gateway</body></html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } })));
+    const err = await thrown(
+      readAnswer(
+        new Response('<html><body>Bad Gateway</body></html>', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'content-type': 'text/html' },
+        }),
+      ),
+    );
     expect(err).toMatchObject({ status: 502, code: 'NO_EXPLANATION', fromServer: false });
     expect(err.message).toBe('The server answered 502 (Bad Gateway) and gave no explanation.');
   });
 
   it('JSON without the error body, or with empty fields, is no explanation either', () => {
-    expect(refusalOf(404, '', { detail: 'x' })).toMatchObject({ code: 'NO_EXPLANATION', message: 'The server answered 404 and gave no explanation.' });
+    expect(refusalOf(404, '', { detail: 'x' })).toMatchObject({
+      code: 'NO_EXPLANATION',
+      message: 'The server answered 404 and gave no explanation.',
+    });
     expect(refusalOf(409, '', { error: 'STALE', message: '' }).code).toBe('NO_EXPLANATION');
     expect(refusalOf(409, '', null).code).toBe('NO_EXPLANATION');
   });
@@ -92,7 +110,14 @@ describe('apiFetch over HTTP', () => {
         res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
         return;
       }
-      res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'SEAT_CLAIMED', message: 'seat 1 is bound to tz1def; sign in with that wallet to play it' }));
+      res
+        .writeHead(409, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            error: 'SEAT_CLAIMED',
+            message: 'seat 1 is bound to tz1def; sign in with that wallet to play it',
+          }),
+        );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -100,8 +125,16 @@ describe('apiFetch over HTTP', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('reads the server’s refusal and its status', async () => {
-    expect(await thrown(apiFetch(`${base}/claim`, { method: 'POST' }))).toMatchObject({ status: 409, code: 'SEAT_CLAIMED', message: 'seat 1 is bound to tz1def; sign in with that wallet to play it' });
-    expect(await thrown(apiFetch(`${base}/gateway`))).toMatchObject({ status: 502, code: 'NO_EXPLANATION', message: 'The server answered 502 (Bad Gateway) and gave no explanation.' });
+    expect(await thrown(apiFetch(`${base}/claim`, { method: 'POST' }))).toMatchObject({
+      status: 409,
+      code: 'SEAT_CLAIMED',
+      message: 'seat 1 is bound to tz1def; sign in with that wallet to play it',
+    });
+    expect(await thrown(apiFetch(`${base}/gateway`))).toMatchObject({
+      status: 502,
+      code: 'NO_EXPLANATION',
+      message: 'The server answered 502 (Bad Gateway) and gave no explanation.',
+    });
   });
 
   it('no answer at all is status 0, NO_ANSWER, and says nothing came back', async () => {
@@ -117,6 +150,8 @@ describe('apiFetch over HTTP', () => {
   it('an aborted request rejects with the AbortError, as fetch does', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(apiFetch(`${base}/claim`, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(apiFetch(`${base}/claim`, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });

@@ -25,7 +25,12 @@ describe('what the table says of chain steps on their way', () => {
   it('toasts a step once, when it settles after the page opened (seen on its way or not), and not one settled before', () => {
     const first = [op(1, 'confirmed'), op(2, 'pending'), op(3, 'retrying')];
     const seen = statusById(first);
-    const next = [op(1, 'confirmed'), op(2, 'confirmed', { opHash: 'oo1', level: 7 }), op(3, 'failed', { error: 'refused' }), op(4, 'confirmed')];
+    const next = [
+      op(1, 'confirmed'),
+      op(2, 'confirmed', { opHash: 'oo1', level: 7 }),
+      op(3, 'failed', { error: 'refused' }),
+      op(4, 'confirmed'),
+    ];
     expect(newlySettled(seen, next).map((o) => [o.id, o.status])).toEqual([
       [2, 'confirmed'],
       [3, 'failed'],

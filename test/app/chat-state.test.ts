@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { ChatEntry, ChatView, GameSnapshot } from '../../server/protocol';
 import { applyChat, applySnapshot, mergeChat } from '../../ui/play/game-api';
 
-const chat = (entries: ChatEntry[], extra: Partial<ChatView> = {}): ChatView => ({ entries, last: entries.at(-1)?.n ?? 0, muted: [], mayPost: true, mayMute: false, ...extra });
+const chat = (entries: ChatEntry[], extra: Partial<ChatView> = {}): ChatView => ({
+  entries,
+  last: entries.at(-1)?.n ?? 0,
+  muted: [],
+  mayPost: true,
+  mayMute: false,
+  ...extra,
+});
 const text = (n: number, seat = 0): ChatEntry => ({ n, at: 1_700_000_000_000 + n, seat, kind: 'text', text: `m${n}` });
 const snapshot = (seq: number, view: ChatView | null): GameSnapshot => ({
   id: 'g',
@@ -40,7 +47,10 @@ describe('chat state', () => {
   it('takes a mute of this seat: it is muted and may not post, until unmuted', () => {
     const muted = applyChat(snapshot(3, chat([])), { n: 1, at: 0, seat: 1, kind: 'mute', muted: true });
     expect(muted.chat).toMatchObject({ muted: [1], mayPost: false });
-    expect(applyChat(muted, { n: 2, at: 0, seat: 1, kind: 'mute', muted: false }).chat).toMatchObject({ muted: [], mayPost: true });
+    expect(applyChat(muted, { n: 2, at: 0, seat: 1, kind: 'mute', muted: false }).chat).toMatchObject({
+      muted: [],
+      mayPost: true,
+    });
   });
 
   it('merges a re-read chat with the shown one, and keeps it across an opening snapshot', () => {

@@ -15,7 +15,14 @@ import { TokenView } from '../../ui/chain/token-view';
 import { WalletProvider } from '../../ui/wallet';
 import { accountHref, blockHref, opHref } from '../../ui/chain/explorer-links';
 import { IndexerError } from '../../chain/errors';
-import type { AccountSummary, BlockSummary, Collection, OperationGroup, TokenDetail, TokenSummary } from '../../chain/indexer';
+import type {
+  AccountSummary,
+  BlockSummary,
+  Collection,
+  OperationGroup,
+  TokenDetail,
+  TokenSummary,
+} from '../../chain/indexer';
 
 const KT = 'KT1AoHyFwA8B91BKksnLfZAXNfb4ZN9wrU3s';
 const ALICE = 'tz1iHk2aqh1DMmuuRZ2pbcsP3Wn7iLyUZE6i';
@@ -80,7 +87,19 @@ describe('collection grid', () => {
     address: ALICE,
     contract: KT,
     items: [
-      { token: token({ tokenId: '0', title: 'Sudden Shower', edition: '1/1', supply: '1', maxSupply: '1', image: null, tileId: 'hiroshige-bridge' }), balance: '1', lastLevel: 5 },
+      {
+        token: token({
+          tokenId: '0',
+          title: 'Sudden Shower',
+          edition: '1/1',
+          supply: '1',
+          maxSupply: '1',
+          image: null,
+          tileId: 'hiroshige-bridge',
+        }),
+        balance: '1',
+        lastLevel: 5,
+      },
       { token: token({ artist: 'Hiroshige' }), balance: '2', lastLevel: 6 },
     ],
   };
@@ -122,8 +141,24 @@ describe('token page', () => {
       { address: ALICE, balance: '1' },
     ],
     history: [
-      { kind: 'mint', from: null, to: ALICE, amount: '3', level: 5, timestamp: '2026-11-30T06:00:05Z', opHash: MINT_OP },
-      { kind: 'transfer', from: ALICE, to: BOB, amount: '2', level: 6, timestamp: '2026-11-30T06:00:06Z', opHash: null },
+      {
+        kind: 'mint',
+        from: null,
+        to: ALICE,
+        amount: '3',
+        level: 5,
+        timestamp: '2026-11-30T06:00:05Z',
+        opHash: MINT_OP,
+      },
+      {
+        kind: 'transfer',
+        from: ALICE,
+        to: BOB,
+        amount: '2',
+        level: 6,
+        timestamp: '2026-11-30T06:00:06Z',
+        opHash: null,
+      },
       { kind: 'burn', from: BOB, to: null, amount: '1', level: 7, timestamp: '2026-11-30T06:00:07Z', opHash: BURN_OP },
     ],
   };
@@ -149,9 +184,13 @@ describe('token page', () => {
 
   it('a game token of a featured work says which token it was featured from, linking to its page', () => {
     const ORIGIN = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
-    const featured = token({ attributes: [...token({}).attributes, { name: 'Original token', value: `${ORIGIN}/11` }] });
+    const featured = token({
+      attributes: [...token({}).attributes, { name: 'Original token', value: `${ORIGIN}/11` }],
+    });
     const out = html(signedOut(createElement(TokenView, { detail: { ...detail, token: featured }, network: DEVNET })));
-    expect(out).toContain(`data-testid="token-origin">Featured from <a href="/token/${ORIGIN}/11" title="${ORIGIN}/11">KT1BEq…fDLi/11</a>`);
+    expect(out).toContain(
+      `data-testid="token-origin">Featured from <a href="/token/${ORIGIN}/11" title="${ORIGIN}/11">KT1BEq…fDLi/11</a>`,
+    );
     expect(html(signedOut(createElement(TokenView, { detail, network: DEVNET })))).not.toContain('token-origin');
   });
 
@@ -162,7 +201,22 @@ describe('token page', () => {
   });
 
   it('a 1/1 reads "1/1"; metadata it cannot read is said, not hidden', () => {
-    const out = html(signedOut(createElement(TokenView, { detail: { ...detail, token: token({ edition: '1/1', maxSupply: '1', supply: '0', metadataProblem: 'indexed token metadata is not valid TZIP-21 token metadata' }) }, network: DEVNET })));
+    const out = html(
+      signedOut(
+        createElement(TokenView, {
+          detail: {
+            ...detail,
+            token: token({
+              edition: '1/1',
+              maxSupply: '1',
+              supply: '0',
+              metadataProblem: 'indexed token metadata is not valid TZIP-21 token metadata',
+            }),
+          },
+          network: DEVNET,
+        }),
+      ),
+    );
     expect(out).toContain('data-testid="token-edition" title="Copies in existence / edition size">1/1<');
     expect(out).toContain('Metadata: indexed token metadata is not valid TZIP-21 token metadata.');
   });
@@ -182,7 +236,16 @@ describe("a game's tokens", () => {
           { seat: 1, name: 'Bao', address: null },
         ],
         holders: new Map([
-          ['1', { edition: '3/5', owners: [{ address: ALICE, balance: '1' }, { address: BOB, balance: '2' }] }],
+          [
+            '1',
+            {
+              edition: '3/5',
+              owners: [
+                { address: ALICE, balance: '1' },
+                { address: BOB, balance: '2' },
+              ],
+            },
+          ],
           ['0', { edition: '1/1', supply: '0', owners: [] }],
         ]),
         network: DEVNET,
@@ -199,7 +262,7 @@ describe("a game's tokens", () => {
     expect(out).not.toContain('nobody');
   });
 
-  it('P13: says which copies the game sells, and which left the game (even when back in a player\'s wallet)', () => {
+  it("P13: says which copies the game sells, and which left the game (even when back in a player's wallet)", () => {
     const none = { left: 0, returned: [], removed: 0 };
     const out = html(
       createElement(GameTokensTable, {
@@ -214,14 +277,25 @@ describe("a game's tokens", () => {
           { seat: 1, name: 'Bao', address: BOB },
         ],
         holders: new Map([
-          ['1', { edition: '2/5', supply: '2', owners: [{ address: ALICE, balance: '1' }, { address: BOB, balance: '1' }] }],
+          [
+            '1',
+            {
+              edition: '2/5',
+              supply: '2',
+              owners: [
+                { address: ALICE, balance: '1' },
+                { address: BOB, balance: '1' },
+              ],
+            },
+          ],
           ['0', { edition: '1/1', supply: '0', owners: [] }],
           ['2', { edition: '1/1', supply: '1', owners: [{ address: ARTIST, balance: '1' }] }],
         ]),
         network: DEVNET,
       }),
     );
-    const row = (id: string) => out.slice(out.indexOf(`data-token-id="${id}"`), out.indexOf('</tr>', out.indexOf(`data-token-id="${id}"`)));
+    const row = (id: string) =>
+      out.slice(out.indexOf(`data-token-id="${id}"`), out.indexOf('</tr>', out.indexOf(`data-token-id="${id}"`)));
     expect(row('1')).toContain('>Ada<');
     expect(row('1')).toContain('(left the game: not in play)');
     expect(row('1').match(/left the game: not in play/g)).toHaveLength(1); // Bao's copy is in play
@@ -234,7 +308,10 @@ describe("a game's tokens", () => {
 
 describe('when a read fails', () => {
   it('shows the sentence, with the indexer address, never a stack trace', () => {
-    const e = new IndexerError('INDEXER_UNREACHABLE', 'The indexer at http://127.0.0.1:8732/tzkt did not answer: is it running?');
+    const e = new IndexerError(
+      'INDEXER_UNREACHABLE',
+      'The indexer at http://127.0.0.1:8732/tzkt did not answer: is it running?',
+    );
     const out = html(createElement(ReadProblem, { error: e }));
     expect(out).toContain('role="alert"');
     expect(out).toContain('The indexer at http://127.0.0.1:8732/tzkt did not answer: is it running?');
@@ -284,7 +361,13 @@ describe('devnet explorer pages', () => {
   });
 
   it('block: level, hash, time and its operations linking to their pages', () => {
-    const b: BlockSummary = { level: 5, hash: 'BLockHash', timestamp: '2026-11-30T06:00:05Z', fees: 1234, operations: [{ ...group.contents[0]!, hash: MINT_OP }] };
+    const b: BlockSummary = {
+      level: 5,
+      hash: 'BLockHash',
+      timestamp: '2026-11-30T06:00:05Z',
+      fees: 1234,
+      operations: [{ ...group.contents[0]!, hash: MINT_OP }],
+    };
     const out = html(createElement(BlockPanel, { block: b, network: DEVNET }));
     expect(out).toContain('Block 5');
     expect(out).toContain(`href="/explorer/op/${MINT_OP}"`);

@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { CHAIN_LENGTH, ChainLedger, chainStep, HashChain } from '../../engine/core';
 import type { FairInfo, GameSnapshot } from '../../server/protocol';
-import { chainStanding, headOf, isSeatOfFairGame, nextLink, parseStoredChain, type StoredChain } from '../../ui/play/fair-chain';
+import {
+  chainStanding,
+  headOf,
+  isSeatOfFairGame,
+  nextLink,
+  parseStoredChain,
+  type StoredChain,
+} from '../../ui/play/fair-chain';
 
 const SECRET = '5be1f3c0a4d27e9b86f0c1d2e3a4b5c6d7e8f90112233445566778899aabbcc0';
 const OTHER = 'a'.repeat(64);
@@ -73,7 +80,9 @@ describe("a seat's standing", () => {
     expect(chainStanding(registered, stored(0, true, OTHER))).toEqual({ kind: 'absent' });
     expect(chainStanding(registered, null)).toEqual({ kind: 'absent' });
     // Another seat's chain is not this one's.
-    expect(chainStanding(snapshot({ fair: fair([{ seat: 0, head: HEAD, at: 0, used: 9 }]) }), stored(0, false))).toEqual({ kind: 'registering' });
+    expect(
+      chainStanding(snapshot({ fair: fair([{ seat: 0, head: HEAD, at: 0, used: 9 }]) }), stored(0, false)),
+    ).toEqual({ kind: 'registering' });
   });
 
   it('before a snapshot shows the head: held once the server took it, registering until then', () => {

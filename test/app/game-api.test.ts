@@ -81,7 +81,12 @@ describe('game-api', () => {
   });
 
   it('takes a resumed stream’s opening snapshot whole when it is newer, then its updates', () => {
-    const opening: GameSnapshot = { ...snapshot, seq: 50, view: { v: 50 }, events: [{ type: 'a' }, { type: 'b' }, { type: 'm' }] };
+    const opening: GameSnapshot = {
+      ...snapshot,
+      seq: 50,
+      view: { v: 50 },
+      events: [{ type: 'a' }, { type: 'b' }, { type: 'm' }],
+    };
     const taken = applySnapshot(snapshot, opening);
     expect(taken).toBe(opening);
     expect(applyUpdate(taken, update(51, [{ type: 'n' }])).events.map((e) => e.type)).toEqual(['a', 'b', 'm', 'n']);

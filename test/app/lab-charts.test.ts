@@ -34,12 +34,24 @@ function report(tiles: readonly LabTile[], winRateBySeat: readonly number[]): Ba
     tiles,
     winRateBySeat,
     winRateByTurnOrder: [...winRateBySeat].reverse(),
-    length: { unit: 'rounds', mean: 21, min: 12, max: 30, histogram: [{ from: 12, to: 20, count: 150 }, { from: 21, to: 30, count: 250 }] },
+    length: {
+      unit: 'rounds',
+      mean: 21,
+      min: 12,
+      max: 30,
+      histogram: [
+        { from: 12, to: 20, count: 150 },
+        { from: 21, to: 30, count: 250 },
+      ],
+    },
   };
 }
 
 /** The rendered charts, one markup string per <figure>. */
-const figures = (r: BalanceLabReport): string[] => renderToStaticMarkup(createElement(LabCharts, { report: r })).split('<figure').slice(1);
+const figures = (r: BalanceLabReport): string[] =>
+  renderToStaticMarkup(createElement(LabCharts, { report: r }))
+    .split('<figure')
+    .slice(1);
 
 /** The SVG texts that label bars (their text begins with one of `names`): their text and their rotation, if any. */
 function xLabels(figure: string, names: readonly string[]): { text: string; rotate: string | null }[] {
@@ -50,9 +62,13 @@ function xLabels(figure: string, names: readonly string[]): { text: string; rota
 }
 
 /** The `y` attribute of the bar drawn for `key` and of the fair-share line, in the plot's coordinates. */
-const barTop = (figure: string, key: string): number => Number(new RegExp(`<rect[^>]* y="([^"]+)"[^>]* data-key="${key}"`).exec(figure)?.[1]);
+const barTop = (figure: string, key: string): number =>
+  Number(new RegExp(`<rect[^>]* y="([^"]+)"[^>]* data-key="${key}"`).exec(figure)?.[1]);
 function referenceLine(figure: string): { y1: number; y2: number; x2: number; label: string } | null {
-  const m = /data-testid="chart-reference"[^>]*><line[^>]* y1="([^"]+)" x2="([^"]+)" y2="([^"]+)"[^>]*><\/line><text[^>]*>([^<]*)<\/text>/.exec(figure);
+  const m =
+    /data-testid="chart-reference"[^>]*><line[^>]* y1="([^"]+)" x2="([^"]+)" y2="([^"]+)"[^>]*><\/line><text[^>]*>([^<]*)<\/text>/.exec(
+      figure,
+    );
   return m ? { y1: Number(m[1]), x2: Number(m[2]), y2: Number(m[3]), label: m[4]! } : null;
 }
 
@@ -74,7 +90,10 @@ describe('the balance lab’s charts', () => {
     // Six tiles: a narrow chart, where long titles side by side would run into each other.
     const six = GENESIS_LIKE.slice(0, 6);
     const [tiles, seats] = figures(report(six, [0.25, 0.25, 0.25, 0.25]));
-    const turned = xLabels(tiles!, six.map((t) => t.title));
+    const turned = xLabels(
+      tiles!,
+      six.map((t) => t.title),
+    );
     expect(turned).toHaveLength(six.length);
     for (const label of turned) expect(label.rotate).toMatch(/^rotate\(-40, /);
     const level = xLabels(seats!, ['Seat ']);
@@ -84,7 +103,10 @@ describe('the balance lab’s charts', () => {
 
   it('tells two tiles of one title apart by their place on the board, on the chart and in its table', () => {
     const [tiles] = figures(report(GENESIS_LIKE, [0.5, 0.5]));
-    const texts = xLabels(tiles!, GENESIS_LIKE.map((t) => t.title)).map((l) => l.text);
+    const texts = xLabels(
+      tiles!,
+      GENESIS_LIKE.map((t) => t.title),
+    ).map((l) => l.text);
     expect(texts).toContain('Sunfold (#3)');
     expect(texts).toContain('Sunfold (#8)');
     expect(texts).toContain('Cathedral of Blocks');

@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { LabProgressBar } from '../../ui/studio/lab-panel';
 
 /** The progress bar's ARIA attributes and the line of text under it. */
-function render(done: number, total: number, secondsLeft: number | null): { bar: Record<string, string>; text: string } {
+function render(
+  done: number,
+  total: number,
+  secondsLeft: number | null,
+): { bar: Record<string, string>; text: string } {
   const markup = renderToStaticMarkup(createElement(LabProgressBar, { done, total, secondsLeft }));
   const tag = /<div[^>]* role="progressbar"[^>]*>/.exec(markup)?.[0] ?? '';
   const bar = Object.fromEntries([...tag.matchAll(/ (aria-[a-z]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
@@ -19,7 +23,13 @@ function render(done: number, total: number, secondsLeft: number | null): { bar:
 describe('the balance lab’s progress', () => {
   it('is a progress bar of the games played, with the count and the time left', () => {
     const { bar, text } = render(1200, 5000, 2.6);
-    expect(bar).toEqual({ 'aria-label': 'Balance lab games played', 'aria-valuemin': '0', 'aria-valuemax': '5000', 'aria-valuenow': '1200', 'aria-valuetext': '1,200 of 5,000 games' });
+    expect(bar).toEqual({
+      'aria-label': 'Balance lab games played',
+      'aria-valuemin': '0',
+      'aria-valuemax': '5000',
+      'aria-valuenow': '1200',
+      'aria-valuetext': '1,200 of 5,000 games',
+    });
     expect(text).toBe('1,200 / 5,000 games · about 3 s left');
   });
 

@@ -70,6 +70,8 @@ describe('the sign-in page', () => {
       const page = await SignInPage({ searchParams: Promise.resolve({ next }) });
       expect(panelOf(page)?.props.next).toBe('/');
     }
-    expect(panelOf(await SignInPage({ searchParams: Promise.resolve({ next: '/studio' }) }))?.props.next).toBe('/studio');
+    expect(panelOf(await SignInPage({ searchParams: Promise.resolve({ next: '/studio' }) }))?.props.next).toBe(
+      '/studio',
+    );
   });
 });

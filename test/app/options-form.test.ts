@@ -17,7 +17,9 @@ import {
 describe('options-form', () => {
   it('offers every option of each config schema except players, board and on-chain holdings (chosen as "On Tezos"), each with words', () => {
     for (const game of GAME_IDS) {
-      const keys = Object.keys(CONFIG_SCHEMAS[game].shape).filter((k) => k !== 'players' && k !== 'board' && k !== 'onChainHoldings');
+      const keys = Object.keys(CONFIG_SCHEMAS[game].shape).filter(
+        (k) => k !== 'players' && k !== 'board' && k !== 'onChainHoldings',
+      );
       expect(optionFields(game).map((f) => f.key)).toEqual(keys);
       expect(Object.keys(OPTION_WORDS[game]).sort()).toEqual([...keys].sort());
     }
@@ -31,7 +33,10 @@ describe('options-form', () => {
     expect(pole.find((f) => f.key === 'l2Move')).toMatchObject({ kind: 'boolean', default: false, ruling: 'P12' });
     const best = optionFields('ten').find((f) => f.key === 'previousBest')!;
     expect(best).toMatchObject({ kind: 'number', optional: true, default: undefined, ruling: 'T10' });
-    expect(optionFields('gotopoly').find((f) => f.key === 'jailClearsRisk')).toMatchObject({ kind: 'boolean', default: true });
+    expect(optionFields('gotopoly').find((f) => f.key === 'jailClearsRisk')).toMatchObject({
+      kind: 'boolean',
+      default: true,
+    });
   });
 
   it('defaults are the engine’s, and unchanged defaults are not sent', () => {

@@ -58,7 +58,8 @@ describe('pawn steps: the tiles a pawn passes between two snapshots', () => {
       const tiles = stepPath(before, legs!).map((p) => positionOf(p, ring));
       expect(tiles.at(-1)).toBe(positionOf(after, ring));
       const rolled = step.events.find((e) => e.type === 'rolled');
-      if (rolled?.type === 'rolled') expect(tiles.length).toBeGreaterThanOrEqual(rolled.dice.reduce((a, b) => a + b, 0));
+      if (rolled?.type === 'rolled')
+        expect(tiles.length).toBeGreaterThanOrEqual(rolled.dice.reduce((a, b) => a + b, 0));
     }
     expect(events.some((e) => e.type === 'moved')).toBe(true);
   });

@@ -23,13 +23,20 @@ afterAll(async () => {
  */
 describe('the live Tezos Pole log', () => {
   it('opens with the turn-order roll and who goes first, before anyone has moved', async () => {
-    const created = await host.create({ game: 'pole', seats: ['Ada', 'Bao', 'Cleo'].map((name) => ({ kind: 'human', name })), seed: 'play-log', mode: 'online' });
+    const created = await host.create({
+      game: 'pole',
+      seats: ['Ada', 'Bao', 'Cleo'].map((name) => ({ kind: 'human', name })),
+      seed: 'play-log',
+      mode: 'online',
+    });
     const snapshot = await host.snapshot(created.id);
     expect(snapshot.seq).toBe(0);
     const { turnOrderRolls, firstSeat } = snapshot.view as PoleState;
     const html = renderToStaticMarkup(createElement(PlayLog, { snapshot }));
     expect(html).not.toContain('Nothing has happened yet');
-    expect(html).toContain(`Turn order: ${turnOrderRolls[0]!.map((r) => `${['Ada', 'Bao', 'Cleo'][r.seat]} ${r.die}`).join(', ')}`);
+    expect(html).toContain(
+      `Turn order: ${turnOrderRolls[0]!.map((r) => `${['Ada', 'Bao', 'Cleo'][r.seat]} ${r.die}`).join(', ')}`,
+    );
     expect(html).toContain(`${['Ada', 'Bao', 'Cleo'][firstSeat]} goes first`);
   });
 });

@@ -8,7 +8,12 @@ import { viewOf } from '../../ui/replay/record-file';
 import type { PoleView } from '../../ui/pole/pole-scene';
 import type { SeatInfo } from '../../server/protocol';
 
-const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi'].map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
+const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi'].map((name, seat) => ({
+  seat,
+  name,
+  kind: 'human',
+  botTakeover: false,
+}));
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
 
 /** Every must-flip decision of a few games of six random bots with little cash (so debts are common). */
@@ -61,8 +66,12 @@ describe('the must-flip choice', () => {
       const owed = decision.owed;
       const cash = decision.cash;
       const legend = text(/<legend>(.*?)<\/legend>/.exec(html)![1]!);
-      expect(legend).toContain(`You owe ${owed.toLocaleString('en')} Tz and have ${cash.toLocaleString('en')} Tz: ${(owed - cash).toLocaleString('en')} Tz short.`);
-      const buttons = [...html.matchAll(/<fieldset class="flipChoices">.*?<\/fieldset>/g)].flatMap((m) => [...m[0].matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((b) => text(b[1]!)));
+      expect(legend).toContain(
+        `You owe ${owed.toLocaleString('en')} Tz and have ${cash.toLocaleString('en')} Tz: ${(owed - cash).toLocaleString('en')} Tz short.`,
+      );
+      const buttons = [...html.matchAll(/<fieldset class="flipChoices">.*?<\/fieldset>/g)].flatMap((m) =>
+        [...m[0].matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((b) => text(b[1]!)),
+      );
       expect(buttons).toHaveLength(legal.length);
       legal.forEach((action, k) => {
         if (action.type !== 'flip') throw new Error('a must-flip decision offers flips only');
@@ -71,7 +80,9 @@ describe('the must-flip choice', () => {
         const returned = flipped?.type === 'flipped' ? flipped.amount : -1;
         expect(buttons[k]).toContain(`returns ${returned} Tz`);
         // Paid: the engine settles the seat's debt without cancelling a rest of it or asking the seat for another flip.
-        const paid = !events.some((e) => e.type === 'debtCancelled' && e.seat === seat) && !pole.pending(after).some((p) => p.kind === 'flip' && p.seat === seat);
+        const paid =
+          !events.some((e) => e.type === 'debtCancelled' && e.seat === seat) &&
+          !pole.pending(after).some((p) => p.kind === 'flip' && p.seat === seat);
         if (paid) {
           covers++;
           expect(buttons[k]).toContain('which pays the debt');

@@ -20,34 +20,55 @@ const BOARD = parseBoard({
     { kind: 'event', id: 'tax', name: 'Tax', text: 'Pay 100', effect: { kind: 'pay', amount: 100 } },
   ],
 });
-const SUNFOLD = 1, MOTH = 2;
+const SUNFOLD = 1,
+  MOTH = 2;
 const NAMES = ['Alice', 'Bob'];
 
 /** A fresh on-chain game where Alice holds a Sunfold copy and Bob holds the Moth Hour 1/1. */
 function game(): PoleState {
   const s = pole.setup({ players: 2, onChainHoldings: true, board: BOARD }, 'p13-ui');
-  return { ...s, tiles: s.tiles.map((t, i) => (i === SUNFOLD ? { holders: [0], removed: 0 } : i === MOTH ? { holders: [1], removed: 0 } : t)) };
+  return {
+    ...s,
+    tiles: s.tiles.map((t, i) =>
+      i === SUNFOLD ? { holders: [0], removed: 0 } : i === MOTH ? { holders: [1], removed: 0 } : t,
+    ),
+  };
 }
 
-const read = (s: PoleState, tiles: { tile: number; holders: number[]; elsewhere?: number }[]) => pole.apply(s, 'system', { type: 'holdings', tiles });
+const read = (s: PoleState, tiles: { tile: number; holders: number[]; elsewhere?: number }[]) =>
+  pole.apply(s, 'system', { type: 'holdings', tiles });
 
 function tileHtml(state: PoleState, index: number): string {
   return renderToStaticMarkup(
     createElement(BoardTile, {
-      view: { index, tile: BOARD.tiles[index]!, state: state.tiles[index]!, cell: ringCell(index, BOARD.tiles.length), pawns: [], landedBy: null, names: NAMES, goBonus: 300 },
+      view: {
+        index,
+        tile: BOARD.tiles[index]!,
+        state: state.tiles[index]!,
+        cell: ringCell(index, BOARD.tiles.length),
+        pawns: [],
+        landedBy: null,
+        names: NAMES,
+        goBonus: 300,
+      },
     }),
   );
 }
 
 describe('P13 in the game log', () => {
   it('P13 "The log names the copy that left": the seat, the work and what it means', () => {
-    const { events } = read(game(), [{ tile: SUNFOLD, holders: [], elsewhere: 1 }, { tile: MOTH, holders: [], elsewhere: 1 }]);
+    const { events } = read(game(), [
+      { tile: SUNFOLD, holders: [], elsewhere: 1 },
+      { tile: MOTH, holders: [], elsewhere: 1 },
+    ]);
     const lines = describeEvents(events, { names: NAMES, board: BOARD }).map((l) => l.text);
     expect(lines).toContain(
       'Alice’s copy of Sunfold left the game: it was sent to a wallet outside this game, so it no longer pays royalties, is not scored and cannot be flipped, even if it comes back (P13).',
     );
     // A 1/1 that leaves: its tile is inert, as after a forfeit.
-    expect(lines.find((l) => l.startsWith('Bob’s copy of Moth Hour left the game'))).toMatch(/Moth Hour is now out of play, as after a forfeit\.$/);
+    expect(lines.find((l) => l.startsWith('Bob’s copy of Moth Hour left the game'))).toMatch(
+      /Moth Hour is now out of play, as after a forfeit\.$/,
+    );
   });
 });
 

@@ -8,7 +8,12 @@ import { viewOf } from '../../ui/replay/record-file';
 import type { PoleView } from '../../ui/pole/pole-scene';
 import type { SeatInfo } from '../../server/protocol';
 
-const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
+const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({
+  seat,
+  name,
+  kind: 'human',
+  botTakeover: false,
+}));
 
 /** The live Pole table renders every decision of a real game, offering exactly the legal actions. */
 describe('PoleTable', () => {

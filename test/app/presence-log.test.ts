@@ -15,7 +15,14 @@ const seats: SeatInfo[] = [
 const away: SeatMarkEvent = { type: 'seatMark', n: 1, seat: 1, mark: 'away' };
 const back: SeatMarkEvent = { type: 'seatMark', n: 2, seat: 1, mark: 'back' };
 
-const snapshot = { id: 'g', game: 'ten', seq: 2, seats, seat: 0, events: [{ type: 'a' }] as GameEvent[] } as unknown as GameSnapshot;
+const snapshot = {
+  id: 'g',
+  game: 'ten',
+  seq: 2,
+  seats,
+  seat: 0,
+  events: [{ type: 'a' }] as GameEvent[],
+} as unknown as GameSnapshot;
 
 describe('applySeats', () => {
   it('takes the seats as sent and adds each new seat mark once, after the events shown', () => {
@@ -31,8 +38,18 @@ describe('applySeats', () => {
 
 describe('the log of seat marks', () => {
   it('gives each mark its own entry, in words, among the moves', () => {
-    const entries = eventLogEntries([{ type: 'a' }, away, { type: 'b' }, back, { type: 'seatMark', n: 3, seat: 0, mark: 'left' } as SeatMarkEvent], ['Ada', 'Bea'], (e) => e.type);
-    expect(entries.map((e) => e.lines[0]!.text)).toEqual(['a', 'Bea is away — their bot plays', 'b', 'Bea took their seat back', 'Ada left — their bot plays']);
+    const entries = eventLogEntries(
+      [{ type: 'a' }, away, { type: 'b' }, back, { type: 'seatMark', n: 3, seat: 0, mark: 'left' } as SeatMarkEvent],
+      ['Ada', 'Bea'],
+      (e) => e.type,
+    );
+    expect(entries.map((e) => e.lines[0]!.text)).toEqual([
+      'a',
+      'Bea is away — their bot plays',
+      'b',
+      'Bea took their seat back',
+      'Ada left — their bot plays',
+    ]);
     expect(entries[1]).toMatchObject({ seat: 1, meta: 'Bea' });
   });
 });

@@ -25,9 +25,25 @@ import { pole, poleBots } from '../../engine/pole';
 import { ten, tenBots } from '../../engine/ten';
 import { describeGameLog } from '../../ui/play/any-game-log';
 import { describeEvents } from '../../ui/pole/pole-log';
-import { buildTimeline, checkRecord, eventsUntil, loadRecord, openRecord, readRecord, recordFileName, stateAt, viewOf } from '../../ui/replay/record-file';
+import {
+  buildTimeline,
+  checkRecord,
+  eventsUntil,
+  loadRecord,
+  openRecord,
+  readRecord,
+  recordFileName,
+  stateAt,
+  viewOf,
+} from '../../ui/replay/record-file';
 
-const poleGame = playToEnd(pole, { players: 3 }, 'replay-test', [poleBots.heuristic, poleBots.random, poleBots.heuristic], { collectEvents: true });
+const poleGame = playToEnd(
+  pole,
+  { players: 3 },
+  'replay-test',
+  [poleBots.heuristic, poleBots.random, poleBots.heuristic],
+  { collectEvents: true },
+);
 
 describe('record-file', () => {
   it('replays a record into a timeline whose every position matches the engine', () => {
@@ -43,7 +59,11 @@ describe('record-file', () => {
   });
 
   it('replays Gotopoly and Ten too', () => {
-    const g = playToEnd(gotopoly, { players: 3 }, 'replay-g', [gotopolyBots.heuristic, gotopolyBots.random, gotopolyBots.heuristic]);
+    const g = playToEnd(gotopoly, { players: 3 }, 'replay-g', [
+      gotopolyBots.heuristic,
+      gotopolyBots.random,
+      gotopolyBots.heuristic,
+    ]);
     expect(stateHash(stateAt(buildTimeline(g.record), g.record.actions.length))).toBe(stateHash(g.state));
     const t = playToEnd(ten, { players: 2 }, 'replay-t', [tenBots.heuristic, tenBots.random]);
     const tl = buildTimeline(t.record);
@@ -53,11 +73,21 @@ describe('record-file', () => {
   });
 
   it('reads record files and says what is wrong with a bad one', () => {
-    const text = JSON.stringify({ ...poleGame.record, seats: [{ name: 'Ada', kind: 'human' }, { name: 'Bao', kind: 'random' }] });
+    const text = JSON.stringify({
+      ...poleGame.record,
+      seats: [
+        { name: 'Ada', kind: 'human' },
+        { name: 'Bao', kind: 'random' },
+      ],
+    });
     const loaded = readRecord(text);
     expect(loaded.seats.map((s) => s.name)).toEqual(['Ada', 'Bao', 'Player 3']);
     expect(loaded.seats[1]!.kind).toBe('random');
-    expect(loadRecord({ ...poleGame.record, names: ['X', 'Y', 'Z'] }).seats.map((s) => s.name)).toEqual(['X', 'Y', 'Z']);
+    expect(loadRecord({ ...poleGame.record, names: ['X', 'Y', 'Z'] }).seats.map((s) => s.name)).toEqual([
+      'X',
+      'Y',
+      'Z',
+    ]);
     expect(() => readRecord('not json')).toThrow(/not JSON/);
     expect(() => readRecord('{"game":"chess"}')).toThrow(/not a game record/);
     const broken = { ...poleGame.record, actions: [{ seat: 1, action: { type: 'buy' } }] };
@@ -130,17 +160,28 @@ function playFair<S, A, C, E extends GameEvent>(
     config,
     seed,
     actions,
-    fair: { scheme: FAIR_SCHEME, gameId, commitment: seedCommitment(seed), chains: chains.map(({ seat, head, at }) => ({ seat, head, at })) },
+    fair: {
+      scheme: FAIR_SCHEME,
+      gameId,
+      commitment: seedCommitment(seed),
+      chains: chains.map(({ seat, head, at }) => ({ seat, head, at })),
+    },
     finalHash: stateHash(state),
   };
 }
 
 describe('provably fair records in the replay viewer', () => {
   // Seat 0 registered before the first action, seat 2 once the game was at seq 5; seat 1 (a bot) has no chain.
-  const fairRecord = playFair(pole, { players: 3 }, 'fair-replay', [poleBots.heuristic, poleBots.random, poleBots.heuristic], [
-    { seat: 0, at: 0 },
-    { seat: 2, at: 5 },
-  ]);
+  const fairRecord = playFair(
+    pole,
+    { players: 3 },
+    'fair-replay',
+    [poleBots.heuristic, poleBots.random, poleBots.heuristic],
+    [
+      { seat: 0, at: 0 },
+      { seat: 2, at: 5 },
+    ],
+  );
   const linked = fairRecord.actions.filter((a) => a.contribution).length;
 
   it('replays a fair record to the positions replayWith gives, each the state the host recorded', () => {
@@ -164,12 +205,19 @@ describe('provably fair records in the replay viewer', () => {
   });
 
   it('says a plain record replays, but the host knew every roll', () => {
-    expect(checkRecord(poleGame.record)).toEqual({ tone: 'plain', text: 'Plain seed: replays, but the host knew every roll.', position: null });
+    expect(checkRecord(poleGame.record)).toEqual({
+      tone: 'plain',
+      text: 'Plain seed: replays, but the host knew every roll.',
+      position: null,
+    });
   });
 
   it('names the action whose roll was forged, and the position that shows it', () => {
     const at = 12;
-    const forged = { ...fairRecord, actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, roll: 'f'.repeat(64) } : a)) };
+    const forged = {
+      ...fairRecord,
+      actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, roll: 'f'.repeat(64) } : a)),
+    };
     const summary = checkRecord(loadRecord(forged).record);
     expect(summary.tone).toBe('bad');
     expect(summary.text).toMatch(new RegExp(`^action ${at} \\(seq ${at + 1}, .*this roll was forged$`));
@@ -180,7 +228,10 @@ describe('provably fair records in the replay viewer', () => {
 
   it('names a link that is not the seat’s next one, and a seed that is not the committed one', () => {
     const at = fairRecord.actions.findIndex((a, i) => i > 20 && a.contribution);
-    const swapped = { ...fairRecord, actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, contribution: 'e'.repeat(64) } : a)) };
+    const swapped = {
+      ...fairRecord,
+      actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, contribution: 'e'.repeat(64) } : a)),
+    };
     const bad = checkRecord(swapped);
     expect(bad.text).toContain(`action ${at} `);
     expect(bad.text).toContain("is not the next one of the seat's chain");
@@ -192,7 +243,10 @@ describe('provably fair records in the replay viewer', () => {
 
   it('opens a record whose link or seed was changed as far as it replays, its verdict naming the fault, not the action the replay trips on', () => {
     const at = fairRecord.actions.findIndex((a, i) => i > 20 && a.contribution);
-    const swapped = { ...fairRecord, actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, contribution: 'e'.repeat(64) } : a)) };
+    const swapped = {
+      ...fairRecord,
+      actions: fairRecord.actions.map((a, i) => (i === at ? { ...a, contribution: 'e'.repeat(64) } : a)),
+    };
     const reseeded = { ...fairRecord, seed: 'another seed' };
     for (const [tampered, fault] of [
       [swapped, `action ${at} `],
@@ -212,7 +266,11 @@ describe('provably fair records in the replay viewer', () => {
     expect(stateHash(stateAt(linkOpened.timeline, at))).toBe(fairRecord.actions[at - 1]!.hash);
     expect(openRecord(reseeded).verdict.position).toBeNull();
     // A record that replays whole opens whole; one whose set-up does not replay is still refused.
-    expect(openRecord(fairRecord)).toMatchObject({ stop: null, verdict: { tone: 'good' }, timeline: { length: fairRecord.actions.length } });
+    expect(openRecord(fairRecord)).toMatchObject({
+      stop: null,
+      verdict: { tone: 'good' },
+      timeline: { length: fairRecord.actions.length },
+    });
     expect(() => openRecord({ ...fairRecord, version: 99 })).toThrow(/version/);
   });
 });

@@ -25,7 +25,8 @@ const RULES_DIR = resolve(import.meta.dirname, '../../docs/rules');
 /** Each game's page in docs/rules, which states every ruling of the game once, as a bold label: "**P6a** …". */
 const RULES_PAGE: Record<GameId, string> = { pole: 'tezos-pole.md', gotopoly: 'gotopoly.md', ten: 'ten.md' };
 const PREFIX: Record<GameId, string> = { pole: 'P', gotopoly: 'G', ten: 'T' };
-const rulingLabels = (markdown: string): string[] => [...markdown.matchAll(/^\*\*([PGT]\d+[a-z]?)\*\*/gm)].map((m) => m[1]!);
+const rulingLabels = (markdown: string): string[] =>
+  [...markdown.matchAll(/^\*\*([PGT]\d+[a-z]?)\*\*/gm)].map((m) => m[1]!);
 /** Every ruling id stated in docs/rules: "P5", "P6a", "G14a"… */
 const LABELS = readdirSync(RULES_DIR)
   .filter((name) => name.endsWith('.md'))
@@ -54,14 +55,20 @@ const docSchema = z
   .strict();
 
 const base = { deadline: null, act: () => undefined, busy: false, error: null, outcome: null };
-const seats = (n: number): SeatInfo[] => ['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi'].slice(0, n).map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
+const seats = (n: number): SeatInfo[] =>
+  ['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi']
+    .slice(0, n)
+    .map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
 
 describe('the rulings in docs/rules', () => {
   it('states each ruling once, on its own game’s page, numbered from 1 without a gap', () => {
     expect(LABELS.length).toBe(RULING_IDS.size);
     for (const [game, page] of Object.entries(RULES_PAGE) as [GameId, string][]) {
       const ids = rulingLabels(readFileSync(resolve(RULES_DIR, page), 'utf8'));
-      expect(ids.filter((id) => !id.startsWith(PREFIX[game])), page).toEqual([]);
+      expect(
+        ids.filter((id) => !id.startsWith(PREFIX[game])),
+        page,
+      ).toEqual([]);
       const numbers = [...new Set(ids.map((id) => Number(/\d+/.exec(id)![0])))].sort((a, b) => a - b);
       expect(numbers, page).toEqual(numbers.map((_, i) => i + 1));
     }
@@ -149,10 +156,20 @@ describe('links into the rules', () => {
         const tile = state.config.board.tiles[last.tile]!;
         const offered = events.slice(events.lastIndexOf(last)).some((e) => e.type === 'offered');
         const theirs = renderToStaticMarkup(
-          createElement(PoleTable, { ...base, view: viewOf('pole', state, last.seat) as PoleView, seat: last.seat, seats: seats(6), pending: pole.pending(state), legal: [], events }),
+          createElement(PoleTable, {
+            ...base,
+            view: viewOf('pole', state, last.seat) as PoleView,
+            seat: last.seat,
+            seats: seats(6),
+            pending: pole.pending(state),
+            legal: [],
+            events,
+          }),
         );
         if (tile.kind === 'artist' && !offered) {
-          expect(theirs).toMatch(new RegExp(`href="/rules/pole#p${tile.editionSize > 1 ? 5 : 4}"[^>]*>Why can’t I buy `));
+          expect(theirs).toMatch(
+            new RegExp(`href="/rules/pole#p${tile.editionSize > 1 ? 5 : 4}"[^>]*>Why can’t I buy `),
+          );
           found.why = true;
         } else expect(theirs).not.toContain('Why can’t I buy');
       }
@@ -168,7 +185,15 @@ describe('links into the rules', () => {
     const state: GotopolyState = gotopoly.setup({ players: 3 }, 'rules-g4');
     const decision = gotopoly.pending(state).find((d) => d.kind === 'bid')!;
     const html = renderToStaticMarkup(
-      createElement(GotopolyTable, { ...base, view: gotopolyView(state, decision.seat), seat: decision.seat, seats: seats(3), pending: gotopoly.pending(state), legal: gotopoly.legal(state, decision.seat), events: [] }),
+      createElement(GotopolyTable, {
+        ...base,
+        view: gotopolyView(state, decision.seat),
+        seat: decision.seat,
+        seats: seats(3),
+        pending: gotopoly.pending(state),
+        legal: gotopoly.legal(state, decision.seat),
+        events: [],
+      }),
     );
     expect(html).toMatch(/href="\/rules\/gotopoly#g4"[^>]*>How the auction works/);
   });
@@ -182,7 +207,15 @@ describe('links into the rules', () => {
       const decision = ten.pending(state)[0];
       if (!decision) break;
       const html = renderToStaticMarkup(
-        createElement(TenTable, { ...base, view: tenView(state, decision.seat), seat: decision.seat, seats: seats(2), pending: ten.pending(state), legal: ten.legal(state, decision.seat), events }),
+        createElement(TenTable, {
+          ...base,
+          view: tenView(state, decision.seat),
+          seat: decision.seat,
+          seats: seats(2),
+          pending: ten.pending(state),
+          legal: ten.legal(state, decision.seat),
+          events,
+        }),
       );
       if (html.includes('Next draw busts')) {
         expect(html).toMatch(/Next draw busts.*href="\/rules\/ten#t3"[^>]*>When do I bust\?/s);

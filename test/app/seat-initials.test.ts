@@ -26,7 +26,12 @@ const badges = (html: string): string[] =>
   [...html.matchAll(/class="(?:pawn|playerPawn)"[^>]*>([^<]*)</g)].map((m) => m[1]!);
 
 /** Plays a few bot steps so that the pawns stand on the board. */
-function played<S, A, C, E extends GameEvent>(game: GameDefinition<S, A, C, E>, config: C, bots: readonly Bot<S, A>[], steps: number) {
+function played<S, A, C, E extends GameEvent>(
+  game: GameDefinition<S, A, C, E>,
+  config: C,
+  bots: readonly Bot<S, A>[],
+  steps: number,
+) {
   let state = game.setup(config, 'initials-1');
   const rng = botRngFor('initials-1');
   const events: GameEvent[] = [];
@@ -59,7 +64,12 @@ describe('seat initials take the first grapheme of a name', () => {
   });
 
   it('on the Tezos Pole board pawns and player panels', () => {
-    const { state, events } = played(pole, { players: 3 }, [poleBots.heuristic, poleBots.heuristic, poleBots.heuristic], 12);
+    const { state, events } = played(
+      pole,
+      { players: 3 },
+      [poleBots.heuristic, poleBots.heuristic, poleBots.heuristic],
+      12,
+    );
     const html = renderToStaticMarkup(
       createElement(PoleTable, {
         ...base,
@@ -76,9 +86,23 @@ describe('seat initials take the first grapheme of a name', () => {
   });
 
   it('on the Gotopoly board and seats', () => {
-    const { state, events } = played(gotopoly, { players: 3 }, [gotopolyHeuristicBot, gotopolyHeuristicBot, gotopolyHeuristicBot], 40);
+    const { state, events } = played(
+      gotopoly,
+      { players: 3 },
+      [gotopolyHeuristicBot, gotopolyHeuristicBot, gotopolyHeuristicBot],
+      40,
+    );
     const html = renderToStaticMarkup(
-      createElement(GotopolyTable, { ...base, view: gotopolyView(state, 0), seat: 0, seats, pending: gotopoly.pending(state), legal: gotopoly.legal(state, 0), events, outcome: null }),
+      createElement(GotopolyTable, {
+        ...base,
+        view: gotopolyView(state, 0),
+        seat: 0,
+        seats,
+        pending: gotopoly.pending(state),
+        legal: gotopoly.legal(state, 0),
+        events,
+        outcome: null,
+      }),
     );
     expectWholeInitials(html.normalize('NFC'));
   });
@@ -86,14 +110,29 @@ describe('seat initials take the first grapheme of a name', () => {
   it('on the Ten collections', () => {
     const { state, events } = played(ten, { players: 3 }, [tenHeuristicBot, tenHeuristicBot, tenHeuristicBot], 10);
     const html = renderToStaticMarkup(
-      createElement(TenTable, { ...base, view: tenView(state, 0), seat: 0, seats, pending: ten.pending(state), legal: ten.legal(state, 0), events, outcome: null }),
+      createElement(TenTable, {
+        ...base,
+        view: tenView(state, 0),
+        seat: 0,
+        seats,
+        pending: ten.pending(state),
+        legal: ten.legal(state, 0),
+        events,
+        outcome: null,
+      }),
     );
     expectWholeInitials(html.normalize('NFC'));
   });
 
   it('in the watch-mode setup form', () => {
-    const initial = { seats: NAMES.map((name) => ({ name, bot: 'heuristic' as const })), seed: 's', options: DEFAULT_OPTIONS };
-    const html = renderToStaticMarkup(createElement(SetupForm, { initial, onStart: () => undefined, onCancel: null, error: null }));
+    const initial = {
+      seats: NAMES.map((name) => ({ name, bot: 'heuristic' as const })),
+      seed: 's',
+      options: DEFAULT_OPTIONS,
+    };
+    const html = renderToStaticMarkup(
+      createElement(SetupForm, { initial, onStart: () => undefined, onCancel: null, error: null }),
+    );
     expectWholeInitials(html.normalize('NFC'));
   });
 });

@@ -22,27 +22,55 @@ afterAll(async () => {
 const setupForm = (names: readonly string[]) =>
   renderToStaticMarkup(
     createElement(SetupForm, {
-      initial: { seats: names.map((name) => ({ name, bot: 'heuristic' as const })), seed: 's', options: DEFAULT_OPTIONS },
+      initial: {
+        seats: names.map((name) => ({ name, bot: 'heuristic' as const })),
+        seed: 's',
+        options: DEFAULT_OPTIONS,
+      },
       onStart: () => undefined,
       onCancel: null,
       error: null,
     }),
   );
-const notes = (html: string) => [...html.matchAll(/<p id="seat-name-note-(\d)"[^>]*>([^<]*)<\/p>/g)].map((m) => [Number(m[1]), m[2]!.replace(/&#x27;/g, "'")]);
+const notes = (html: string) =>
+  [...html.matchAll(/<p id="seat-name-note-(\d)"[^>]*>([^<]*)<\/p>/g)].map((m) => [
+    Number(m[1]),
+    m[2]!.replace(/&#x27;/g, "'"),
+  ]);
 
 /** The forms once let two players share a name with no warning, and cut a name at the input's limit without a word. */
 describe('the new-game forms judge the seats’ names as the server does', () => {
   it('what the forms stop the server refuses with the same words, and what they let through it creates', async () => {
-    const tables = [['Ada', 'Bao'], ['Ada', 'ada'], ['Ada', 'Bao', ' BAO'], ['x'.repeat(SEAT_NAME_MAX), 'y'], ['x'.repeat(SEAT_NAME_MAX + 1), 'y'], ['Éva', 'E\u0301VA']];
+    const tables = [
+      ['Ada', 'Bao'],
+      ['Ada', 'ada'],
+      ['Ada', 'Bao', ' BAO'],
+      ['x'.repeat(SEAT_NAME_MAX), 'y'],
+      ['x'.repeat(SEAT_NAME_MAX + 1), 'y'],
+      ['Éva', 'E\u0301VA'],
+    ];
     for (const names of tables) {
       const [problem] = seatNameProblems(names);
-      const created = host.create({ game: 'pole', seats: names.map((name) => ({ kind: 'heuristic', name })), botPaceMs: 0 });
+      const created = host.create({
+        game: 'pole',
+        seats: names.map((name) => ({ kind: 'heuristic', name })),
+        botPaceMs: 0,
+      });
       if (!problem) {
         await expect(created).resolves.toMatchObject({ seats: names.map((name) => ({ name: name.trim() })) });
         continue;
       }
-      const err: unknown = await created.then(() => null, (e: unknown) => e);
-      expect(isHostError(err) && [err.status, err.message]).toEqual([400, describeSeatNameProblem(problem, names.map((n) => n.trim()))]);
+      const err: unknown = await created.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isHostError(err) && [err.status, err.message]).toEqual([
+        400,
+        describeSeatNameProblem(
+          problem,
+          names.map((n) => n.trim()),
+        ),
+      ]);
     }
   });
 
@@ -58,7 +86,9 @@ describe('the new-game forms judge the seats’ names as the server does', () =>
     for (const input of nameInputs) expect(input).not.toContain('maxLength');
     expect(html.match(/aria-invalid="true"/g)).toHaveLength(2);
     // A blank name is the seat's default: "Ada" typed for seat 2 clashes with seat 1 left blank.
-    expect(notes(setupForm(['', 'Ada']))).toEqual([[1, 'Seat 2 has the same name as seat 1 (“Ada”): give each player a name of their own.']]);
+    expect(notes(setupForm(['', 'Ada']))).toEqual([
+      [1, 'Seat 2 has the same name as seat 1 (“Ada”): give each player a name of their own.'],
+    ]);
     // Near the limit the row counts; a short name has no note.
     expect(notes(setupForm(['Ada', 'Bartholomew Fitzgerald']))).toEqual([[1, '22 / 24 characters']]);
   });

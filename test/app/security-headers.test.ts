@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import nextConfig, { contentSecurityPolicy } from '../../next.config';
 
 const directives = (csp: string): Map<string, string[]> =>
-  new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe('security headers', () => {
   it('are sent on every path, pages and API alike', async () => {
@@ -15,7 +20,11 @@ describe('security headers', () => {
     expect(rules).toHaveLength(1);
     expect(rules[0]!.source).toBe('/:path*');
     const headers = Object.fromEntries(rules[0]!.headers.map((h) => [h.key.toLowerCase(), h.value]));
-    expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY' });
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+    });
     expect(headers['content-security-policy']).toBe(contentSecurityPolicy(false));
   });
 
@@ -31,7 +40,9 @@ describe('security headers', () => {
     // Studio images and generated art are data: URIs; works' images come from any https host or IPFS gateway.
     expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'https:']));
     // The devnet's RPC and TzKT on a loopback port, public networks over https, Beacon's relays over https and wss.
-    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https:', 'wss:', 'http://127.0.0.1:*', 'http://localhost:*']));
+    expect(csp.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https:', 'wss:', 'http://127.0.0.1:*', 'http://localhost:*']),
+    );
     // The devnet's TzKT hub, a loopback WebSocket, in production too.
     expect(csp.get('connect-src')).toEqual(expect.arrayContaining(['ws://127.0.0.1:*', 'ws://localhost:*']));
     expect(csp.get('connect-src')).not.toContain('ws:');

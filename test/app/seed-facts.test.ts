@@ -15,7 +15,8 @@ const SEED = '3f9c2a7e5b1d4c8a9e0f6b2d7a4c1e35';
 const COMMITMENT = bytesToHex(sha256(utf8ToBytes(`tezos-pole seed commitment:${SEED}`)));
 const text = (html: string) => html.replace(/<[^>]+>/g, '');
 const PLAIN: SeedMode = { fair: false };
-const facts = (seed: string | null, mode: SeedMode = PLAIN) => renderToStaticMarkup(createElement(SeedFacts, { commitment: COMMITMENT, seed, mode }));
+const facts = (seed: string | null, mode: SeedMode = PLAIN) =>
+  renderToStaticMarkup(createElement(SeedFacts, { commitment: COMMITMENT, seed, mode }));
 
 describe('the seed facts under the table', () => {
   it('during play: the commitment, and that the seed is revealed when the game ends, never the seed', () => {
@@ -40,7 +41,9 @@ describe('the seed facts under the table', () => {
 
   it('a plain-seed game says the host knows every roll', () => {
     const html = text(facts(null));
-    expect(html).toContain('Plain seed: the host knows every roll (a hot-seat or bot game, or a seed its creator typed)');
+    expect(html).toContain(
+      'Plain seed: the host knows every roll (a hot-seat or bot game, or a seed its creator typed)',
+    );
     expect(html).not.toContain('Provably fair');
   });
 
@@ -54,11 +57,17 @@ describe('the seed facts under the table', () => {
   });
 
   it("tells the seat how many of its browser's links its rolls mixed in", () => {
-    expect(text(facts(null, { fair: true, chain: { kind: 'held', given: 7 } }))).toContain('Your rolls mix in your browser’s links: 7 given.');
+    expect(text(facts(null, { fair: true, chain: { kind: 'held', given: 7 } }))).toContain(
+      'Your rolls mix in your browser’s links: 7 given.',
+    );
   });
 
   it('tells the seat when this browser holds no chain for it, or is still registering one', () => {
-    expect(text(facts(null, { fair: true, chain: { kind: 'absent' } }))).toContain('This browser holds no chain for your seat: your rolls are the host’s alone.');
-    expect(text(facts(null, { fair: true, chain: { kind: 'registering' } }))).toContain('until the server has it, your rolls are the host’s alone');
+    expect(text(facts(null, { fair: true, chain: { kind: 'absent' } }))).toContain(
+      'This browser holds no chain for your seat: your rolls are the host’s alone.',
+    );
+    expect(text(facts(null, { fair: true, chain: { kind: 'registering' } }))).toContain(
+      'until the server has it, your rolls are the host’s alone',
+    );
   });
 });

@@ -14,14 +14,23 @@ describe('the site footer', () => {
     expect(footerGame('/new/gotopoly', null)).toBe('gotopoly');
     expect(footerGame('/new/ten', 'pole')).toBe('ten');
     expect(footerGame('/new/pole', null)).toBe('pole');
-    for (const pole of ['/watch', '/studio', '/studio/boards/b1', '/collection/tz1abc', '/token/KT1abc/3', '/play/g1/tokens']) expect(footerGame(pole, null)).toBe('pole');
+    for (const pole of [
+      '/watch',
+      '/studio',
+      '/studio/boards/b1',
+      '/collection/tz1abc',
+      '/token/KT1abc/3',
+      '/play/g1/tokens',
+    ])
+      expect(footerGame(pole, null)).toBe('pole');
     // A live table or a replay says which game it shows once it has loaded it.
     expect(footerGame('/play/g1', 'gotopoly')).toBe('gotopoly');
     expect(footerGame('/replay', 'ten')).toBe('ten');
   });
 
   it('is neutral on the other pages, and on a table still loading', () => {
-    for (const page of ['/', '/signin', '/chain', '/explorer/block/3', '/play/g1', '/replay', '/new/chess']) expect(footerGame(page, null)).toBeNull();
+    for (const page of ['/', '/signin', '/chain', '/explorer/block/3', '/play/g1', '/replay', '/new/chess'])
+      expect(footerGame(page, null)).toBeNull();
     const html = renderToStaticMarkup(createElement(SiteFooter));
     expect(html).toContain(NEUTRAL_FOOTER);
     expect(html).not.toContain('Tezos Pole rules');

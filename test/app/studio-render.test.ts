@@ -34,7 +34,17 @@ const tile = parseBoard({
   name: 'B',
   tiles: [
     { kind: 'go', id: 'go', name: 'Start' },
-    { kind: 'artist', id: 'sunfold', artist: 'Rafa Quintero', title: 'Sunfold', price: 120, multiplier: 2, editionSize: 3, creators: [RAFA, MIO], origin: { contract: KT, tokenId: '11' } },
+    {
+      kind: 'artist',
+      id: 'sunfold',
+      artist: 'Rafa Quintero',
+      title: 'Sunfold',
+      price: 120,
+      multiplier: 2,
+      editionSize: 3,
+      creators: [RAFA, MIO],
+      origin: { contract: KT, tokenId: '11' },
+    },
     { kind: 'event', id: 'e1', name: 'E1', text: 'x', effect: { kind: 'none' } },
     { kind: 'event', id: 'e2', name: 'E2', text: 'x', effect: { kind: 'none' } },
   ],
@@ -61,7 +71,9 @@ describe('provenance on the piece card and the board', () => {
 
 describe('text limits', () => {
   it('counts against the limit and says by how much a field is over, never cutting it', () => {
-    expect(renderToStaticMarkup(createElement(CharCount, { id: 'c', value: 'x'.repeat(4980), max: 5000 }))).toBe('<p id="c" class="charCount" aria-live="polite">4,980 / 5,000</p>');
+    expect(renderToStaticMarkup(createElement(CharCount, { id: 'c', value: 'x'.repeat(4980), max: 5000 }))).toBe(
+      '<p id="c" class="charCount" aria-live="polite">4,980 / 5,000</p>',
+    );
     const over = renderToStaticMarkup(createElement(CharCount, { id: 'c', value: 'x'.repeat(5012), max: 5000 }));
     expect(over).toContain('class="charCount isOver"');
     expect(over).toContain('5,012 / 5,000 — 12 too many: shorten it');

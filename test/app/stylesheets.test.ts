@@ -19,7 +19,11 @@ const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8
 /** The classes a stylesheet's selectors name (comments and declarations left out). */
 function classesOf(css: string): Set<string> {
   const selectors = css.replace(/\/\*[\s\S]*?\*\//g, '').match(/[^{}]+(?=\{)/g) ?? [];
-  return new Set(selectors.filter((s) => !s.trim().startsWith('@')).flatMap((s) => [...s.matchAll(/\.([A-Za-z_][\w-]*)/g)].map((m) => m[1]!)));
+  return new Set(
+    selectors
+      .filter((s) => !s.trim().startsWith('@'))
+      .flatMap((s) => [...s.matchAll(/\.([A-Za-z_][\w-]*)/g)].map((m) => m[1]!)),
+  );
 }
 
 const components = [...filesUnder('ui', '.tsx'), ...filesUnder('app', '.tsx')];
@@ -54,12 +58,16 @@ describe('stylesheets', () => {
   });
 
   it('components name no global class: every className comes from a CSS Module', () => {
-    const literal = components.flatMap((f) => [...read(f).matchAll(/className="[^"]*"|className=\{'[^']*'\}/g)].map((m) => `${f}: ${m[0]}`));
+    const literal = components.flatMap((f) =>
+      [...read(f).matchAll(/className="[^"]*"|className=\{'[^']*'\}/g)].map((m) => `${f}: ${m[0]}`),
+    );
     expect(literal).toEqual([]);
   });
 
   it('the modules write no colour literal: colours and shadows are design tokens (ui/styles/tokens.css)', () => {
-    const literals = modules.flatMap((m) => [...read(m).matchAll(/#[0-9a-fA-F]{3,8}\b|rgba?\(/g)].map((x) => `${m}: ${x[0]}`));
+    const literals = modules.flatMap((m) =>
+      [...read(m).matchAll(/#[0-9a-fA-F]{3,8}\b|rgba?\(/g)].map((x) => `${m}: ${x[0]}`),
+    );
     expect(literals).toEqual([]);
   });
 

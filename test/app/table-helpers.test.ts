@@ -34,7 +34,12 @@ describe('Gotopoly table helpers agree with the engine', () => {
     const stage = state.stage;
     if (stage.kind !== 'auction') throw new Error('no auction');
     const cash = state.uncles[0]!.cash;
-    const cases = [stage.lot.map(() => ''), stage.lot.map((_, k) => (k === 0 ? String(cash) : '')), stage.lot.map(() => String(cash)), stage.lot.map(() => '12.5')];
+    const cases = [
+      stage.lot.map(() => ''),
+      stage.lot.map((_, k) => (k === 0 ? String(cash) : '')),
+      stage.lot.map(() => String(cash)),
+      stage.lot.map(() => '12.5'),
+    ];
     for (const inputs of cases) {
       const { bids, error } = parseBids(inputs, cash);
       expect(accepted(() => gotopoly.apply(state, 0, { type: 'bid', bids }))).toBe(error === null);
@@ -43,7 +48,10 @@ describe('Gotopoly table helpers agree with the engine', () => {
 
   it('previewToken names the space the engine moves the student to, and the fare it charges', () => {
     for (const seed of ['helpers-2', 'helpers-3', 'helpers-4']) {
-      const state = gotopolyUntil((s) => s.stage.kind === 'movement' && s.stage.decision.kind === 'token' && s.term > 3, seed);
+      const state = gotopolyUntil(
+        (s) => s.stage.kind === 'movement' && s.stage.decision.kind === 'token' && s.term > 3,
+        seed,
+      );
       if (state.stage.kind !== 'movement') continue;
       const seat = state.stage.order[state.stage.index]!;
       for (const token of new Set(state.students[seat]!.tokens)) {

@@ -2,14 +2,25 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { botRngFor, playStep, type GameEvent } from '../../engine';
-import { gotopoly, gotopolyHeuristicBot, gotopolyRandomBot, gotopolyView, type GotopolyState } from '../../engine/gotopoly';
+import {
+  gotopoly,
+  gotopolyHeuristicBot,
+  gotopolyRandomBot,
+  gotopolyView,
+  type GotopolyState,
+} from '../../engine/gotopoly';
 import { ten, tenHeuristicBot, tenRandomBot, tenView, type TenState } from '../../engine/ten';
 import { GotopolyTable } from '../../ui/gotopoly/gotopoly-table';
 import { TenTable } from '../../ui/ten/ten-table';
 import type { SeatInfo } from '../../server/protocol';
 
 const seats = (n: number): SeatInfo[] =>
-  Array.from({ length: n }, (_, seat) => ({ seat, name: ['Ada', 'Bao', 'Cleo', 'Dev'][seat]!, kind: 'human' as const, botTakeover: false }));
+  Array.from({ length: n }, (_, seat) => ({
+    seat,
+    name: ['Ada', 'Bao', 'Cleo', 'Dev'][seat]!,
+    kind: 'human' as const,
+    botTakeover: false,
+  }));
 const base = { act: () => {}, busy: false, error: null, deadline: null };
 
 /** Smoke test: the tables render every kind of decision of a real bot game, for each seat and a spectator. */

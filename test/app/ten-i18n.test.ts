@@ -69,7 +69,8 @@ describe('Ten in Hungarian', () => {
     }
     // Jokers in the plural ("jokerek"), and no English words for the game's things left in the Hungarian.
     expect(huText).toContain('jokerek');
-    for (const english of ['tableau', 'market', 'bust token', 'Running total', 'Draw pile']) expect(huText).not.toContain(english);
+    for (const english of ['tableau', 'market', 'bust token', 'Running total', 'Draw pile'])
+      expect(huText).not.toContain(english);
   });
 
   describe('the table and its log', () => {
@@ -77,7 +78,12 @@ describe('Ten in Hungarian', () => {
 
     it('renders every decision of a bot game in Hungarian, with no message missing', () => {
       const errors = vi.spyOn(console, 'error');
-      const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
+      const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({
+        seat,
+        name,
+        kind: 'human',
+        botTakeover: false,
+      }));
       let state: TenState = ten.setup({ players: 3 }, 'ten-hu-1');
       const rng = botRngFor('ten-hu-1');
       const events: GameEvent[] = [];
@@ -117,9 +123,12 @@ describe('Ten in Hungarian', () => {
       expect(errors).not.toHaveBeenCalled();
 
       const hu = tenWords('hu');
-      const lines = events.map((e) => describeTenEvent(e as TenEvent, ['Ada', 'Bao', 'Cleo'], hu)).filter((l): l is string => l !== null);
+      const lines = events
+        .map((e) => describeTenEvent(e as TenEvent, ['Ada', 'Bao', 'Cleo'], hu))
+        .filter((l): l is string => l !== null);
       expect(lines.length).toBeGreaterThan(20);
-      for (const line of lines) expect(line).not.toMatch(/\b(log|count|card|colour)\.\w+|\bdrew\b|\bbusted\b|\bbought\b/);
+      for (const line of lines)
+        expect(line).not.toMatch(/\b(log|count|card|colour)\.\w+|\bdrew\b|\bbusted\b|\bbought\b/);
       expect(lines.some((l) => l.includes('lebukott'))).toBe(true);
       expect(lines.some((l) => l.startsWith('Aukció: '))).toBe(true);
       expect(errors).not.toHaveBeenCalled();
@@ -127,8 +136,12 @@ describe('Ten in Hungarian', () => {
 
     it('says a card and a list the Hungarian way', () => {
       const hu = tenWords('hu');
-      expect(describeTenEvent({ type: 'bought', seat: 1, card: 'green-7', price: 7 }, ['Ada', 'Bao'], hu)).toBe('Bao megvette: Zöld 7, ár: 7');
-      expect(describeTenEvent({ type: 'toMarket', cards: ['red-5a', 'blue-2a', 'white-7'] }, [], hu)).toBe('A piacra került: Piros 5, Kék 2 és Fehér 7');
+      expect(describeTenEvent({ type: 'bought', seat: 1, card: 'green-7', price: 7 }, ['Ada', 'Bao'], hu)).toBe(
+        'Bao megvette: Zöld 7, ár: 7',
+      );
+      expect(describeTenEvent({ type: 'toMarket', cards: ['red-5a', 'blue-2a', 'white-7'] }, [], hu)).toBe(
+        'A piacra került: Piros 5, Kék 2 és Fehér 7',
+      );
     });
   });
 });

@@ -8,7 +8,11 @@ const seats: SeatInfo[] = [
   { seat: 2, name: 'Cleo', kind: 'heuristic', botTakeover: false },
   { seat: 3, name: 'Dev', kind: 'human', botTakeover: true },
 ];
-const waitingFor = (...who: number[]) => ({ pending: who.map((seat) => ({ seat, kind: 'roll' })), seats, outcome: null });
+const waitingFor = (...who: number[]) => ({
+  pending: who.map((seat) => ({ seat, kind: 'roll' })),
+  seats,
+  outcome: null,
+});
 
 describe('whose turn the tab announces', () => {
   it('an online seat: its own decision only', () => {
@@ -37,7 +41,13 @@ describe('whose turn the tab announces', () => {
   });
 
   it('the dotted favicon is an SVG data URL of the mark with a dot, drawn in the colours given', () => {
-    const url = dottedFavicon({ mark: '#111111', frame: '#222222', centre: '#333333', dot: '#444444', ring: '#555555' });
+    const url = dottedFavicon({
+      mark: '#111111',
+      frame: '#222222',
+      centre: '#333333',
+      dot: '#444444',
+      ring: '#555555',
+    });
     expect(url.startsWith('data:image/svg+xml,')).toBe(true);
     const svg = decodeURIComponent(url.slice('data:image/svg+xml,'.length));
     expect(svg).toContain('<svg');

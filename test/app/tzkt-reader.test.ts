@@ -11,7 +11,16 @@ import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
 import { tileTokenMetadata, type TokenMetadata } from '../../chain/token-metadata';
 import { isIndexerError, type IndexerError } from '../../chain/errors';
-import { account, block, collectionOf, editionLabel, holdersOf, imageUrl, operation, tokenDetail } from '../../chain/indexer';
+import {
+  account,
+  block,
+  collectionOf,
+  editionLabel,
+  holdersOf,
+  imageUrl,
+  operation,
+  tokenDetail,
+} from '../../chain/indexer';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
 
 let devnet: Devnet;
@@ -121,7 +130,9 @@ describe('collectionOf', () => {
   });
 
   it('reads "Title — Artist" names as title and artist; an address with nothing gets an empty collection', async () => {
-    expect((await collectionOf(devnet.tzktUrl, bob, kt)).items.map((i) => [i.token.tokenId, i.balance])).toEqual([['1', '2']]);
+    expect((await collectionOf(devnet.tzktUrl, bob, kt)).items.map((i) => [i.token.tokenId, i.balance])).toEqual([
+      ['1', '2'],
+    ]);
     await bank.send(bank.mint([{ tokenId: 2, to: carol, amount: 2 }]));
     const [moon] = (await collectionOf(devnet.tzktUrl, carol, kt)).items;
     expect(moon!.token).toMatchObject({ title: 'Moon Pine', artist: 'Hiroshige', edition: '2/3' });
@@ -160,7 +171,14 @@ describe('explorer reads', () => {
     const g = await operation(devnet.tzktUrl, ops.transfer.opHash);
     expect(g).toMatchObject({ hash: ops.transfer.opHash, level: ops.transfer.level, status: 'applied' });
     expect(g.contents).toHaveLength(1);
-    expect(g.contents[0]).toMatchObject({ type: 'transaction', internal: false, sender: alice, target: kt, entrypoint: 'transfer', status: 'applied' });
+    expect(g.contents[0]).toMatchObject({
+      type: 'transaction',
+      internal: false,
+      sender: alice,
+      target: kt,
+      entrypoint: 'transfer',
+      status: 'applied',
+    });
     expect(JSON.stringify(g.contents[0]!.parameters)).toContain(bob);
     expect(g.contents[0]!.fee).toBeGreaterThan(0);
     expect(g.contents[0]!.gasUsed).toBeGreaterThan(0);

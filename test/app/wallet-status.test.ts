@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NETWORKS } from '../../chain/networks';
-import { formatTez, LOW_BALANCE_MUTEZ, lowBalance, NETWORK_LABEL, networkMismatch, SHADOWNET_FAUCET } from '../../ui/wallet/wallet-status';
+import {
+  formatTez,
+  LOW_BALANCE_MUTEZ,
+  lowBalance,
+  NETWORK_LABEL,
+  networkMismatch,
+  SHADOWNET_FAUCET,
+} from '../../ui/wallet/wallet-status';
 
 describe('the header’s wallet status', () => {
   it('labels each network', () => {
@@ -24,7 +31,7 @@ describe('the header’s wallet status', () => {
     expect(LOW_BALANCE_MUTEZ).toBe(1_000_000);
     expect(lowBalance('shadownet', 1_000_000)).toBeNull();
     expect(lowBalance('shadownet', 420_000)).toEqual({
-      text: '0.42 ꜩ is under 1 ꜩ, too little for an approval\'s fee and storage.',
+      text: "0.42 ꜩ is under 1 ꜩ, too little for an approval's fee and storage.",
       faucet: SHADOWNET_FAUCET,
     });
     expect(SHADOWNET_FAUCET).toBe('https://faucet.shadownet.teztnets.com');
@@ -37,17 +44,32 @@ describe('the header’s wallet status', () => {
     const shadownet = { network: 'shadownet' as const, rpcUrl: NETWORKS.shadownet.rpcUrl };
     expect(networkMismatch(shadownet, { type: 'shadownet' })).toBeNull();
     expect(networkMismatch(shadownet, { type: 'custom', rpcUrl: `${NETWORKS.shadownet.rpcUrl}/` })).toBeNull();
-    expect(networkMismatch({ network: 'devnet', rpcUrl: 'http://127.0.0.1:8732' }, { type: 'custom', name: 'devnet', rpcUrl: 'http://127.0.0.1:8732' })).toBeNull();
+    expect(
+      networkMismatch(
+        { network: 'devnet', rpcUrl: 'http://127.0.0.1:8732' },
+        { type: 'custom', name: 'devnet', rpcUrl: 'http://127.0.0.1:8732' },
+      ),
+    ).toBeNull();
   });
 
   it('a Beacon wallet on another network is told which one it is on and which one the app needs', () => {
     expect(networkMismatch({ network: 'shadownet', rpcUrl: NETWORKS.shadownet.rpcUrl }, { type: 'ghostnet' })).toBe(
       'Your wallet is on Ghostnet, but this app plays on Shadownet: switch your wallet to Shadownet, then sign out and sign in again.',
     );
-    expect(networkMismatch({ network: 'devnet', rpcUrl: 'http://127.0.0.1:8732' }, { type: 'shadownet', rpcUrl: NETWORKS.shadownet.rpcUrl })).toBe(
+    expect(
+      networkMismatch(
+        { network: 'devnet', rpcUrl: 'http://127.0.0.1:8732' },
+        { type: 'shadownet', rpcUrl: NETWORKS.shadownet.rpcUrl },
+      ),
+    ).toBe(
       'Your wallet is on Shadownet, but this app plays on the devnet (RPC http://127.0.0.1:8732): switch your wallet to that network, then sign out and sign in again.',
     );
-    expect(networkMismatch({ network: 'custom', rpcUrl: 'https://rpc.example.org' }, { type: 'custom', name: 'mine', rpcUrl: 'https://other.example.org' })).toBe(
+    expect(
+      networkMismatch(
+        { network: 'custom', rpcUrl: 'https://rpc.example.org' },
+        { type: 'custom', name: 'mine', rpcUrl: 'https://other.example.org' },
+      ),
+    ).toBe(
       'Your wallet is on a custom network “mine” (RPC https://other.example.org), but this app plays on its custom network (RPC https://rpc.example.org): switch your wallet to that network, then sign out and sign in again.',
     );
   });

@@ -38,7 +38,8 @@ let simulations: string[][] = [];
 let injections = 0;
 
 /** `calls` as one job of the bank's sender, through the relay. */
-const job = (...calls: Fa2Call[]): Promise<SentJob> => sendAsBank(relay.url, bankSigner, bankKey.address, calls, undefined, 60);
+const job = (...calls: Fa2Call[]): Promise<SentJob> =>
+  sendAsBank(relay.url, bankSigner, bankKey.address, calls, undefined, 60);
 const mint = (tokenId: number, to: string): Fa2Call => contract.mint([{ tokenId, to, amount: 1 }]);
 
 /** The BridgeError a settled job was refused with (anything else fails the test). */
@@ -76,7 +77,20 @@ beforeAll(async () => {
   contract = env.contract;
   // The admin mints too: in the second test it changes the chain between the bank's simulation and its injection.
   await contract.send(contract.addMinter(adminKey.address));
-  const spec = (title: string) => ({ maxSupply: 5, creator: artist, metadata: tileTokenMetadata({ title, artist: 'Hokusai', creators: [artist], listPrice: 100, multiplier: 2, editionSize: 5, gameId: 'bank-sender-test', artifact: { uri: `https://example.org/${title}.png`, mimeType: 'image/png' } }) });
+  const spec = (title: string) => ({
+    maxSupply: 5,
+    creator: artist,
+    metadata: tileTokenMetadata({
+      title,
+      artist: 'Hokusai',
+      creators: [artist],
+      listPrice: 100,
+      multiplier: 2,
+      editionSize: 5,
+      gameId: 'bank-sender-test',
+      artifact: { uri: `https://example.org/${title}.png`, mimeType: 'image/png' },
+    }),
+  });
   await contract.send(contract.createTokens(['wave', 'fuji', 'crane', 'plum'].map(spec)));
   relay = await startTezosRelay(env.devnet.rpcUrl);
 }, 120_000);
@@ -93,18 +107,30 @@ describe('bank sender: the job at fault in a batch', () => {
     relay.beforeForward = (path, body) => {
       if (path.startsWith('/injection/operation')) injections++;
       if (path.includes('/helpers/scripts/simulate_operation')) {
-        const sent = JSON.parse(body.toString()) as { operation: { contents: { kind: string; parameters?: { entrypoint: string } }[] } };
-        simulations.push(sent.operation.contents.filter((c) => c.kind === 'transaction').map((c) => c.parameters?.entrypoint ?? ''));
+        const sent = JSON.parse(body.toString()) as {
+          operation: { contents: { kind: string; parameters?: { entrypoint: string } }[] };
+        };
+        simulations.push(
+          sent.operation.contents.filter((c) => c.kind === 'transaction').map((c) => c.parameters?.entrypoint ?? ''),
+        );
       }
     };
     const from = (await headLevel()) + 1;
     // Asked for in one tick: one batch, the refused mint (no such token) between two good ones.
-    const [first, refused, last] = await Promise.allSettled([job(mint(A, alice)), job(mint(NO_SUCH_TOKEN, bob)), job(mint(B, bob))]);
+    const [first, refused, last] = await Promise.allSettled([
+      job(mint(A, alice)),
+      job(mint(NO_SUCH_TOKEN, bob)),
+      job(mint(B, bob)),
+    ]);
 
     // The three were one batch: the first simulation carried them all.
     expect(simulations[0]).toEqual(['mint', 'mint', 'mint']);
     const e = refusal(refused);
-    expect([e.code, e.detail.failwith, e.detail.entrypoint]).toEqual(['BRIDGE_REJECTED', FA2_ERRORS.tokenUndefined, 'mint']);
+    expect([e.code, e.detail.failwith, e.detail.entrypoint]).toEqual([
+      'BRIDGE_REJECTED',
+      FA2_ERRORS.tokenUndefined,
+      'mint',
+    ]);
     // The good jobs were sent again together, one operation, each with its own call's receipt.
     expect(sent(first).opHash).toBe(sent(last).opHash);
     expect([sent(first).contents.length, sent(last).contents.length]).toEqual([1, 1]);
@@ -133,7 +159,11 @@ describe('bank sender: the job at fault in a batch', () => {
 
     expect(changed).toBe(true);
     const e = refusal(bad);
-    expect([e.code, e.detail.failwith, e.detail.entrypoint]).toEqual(['BRIDGE_REJECTED', FA2_ERRORS.tokenRetired, 'mint']);
+    expect([e.code, e.detail.failwith, e.detail.entrypoint]).toEqual([
+      'BRIDGE_REJECTED',
+      FA2_ERRORS.tokenRetired,
+      'mint',
+    ]);
     expect(sent(good).contents).toHaveLength(1);
     // On-chain: the failed batch (its mint of C backtracked), then the good job alone, applied — injected twice in all.
     expect(await bankOperationsSince(from)).toEqual([['backtracked', 'failed'], ['applied']]);

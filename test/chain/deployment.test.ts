@@ -37,7 +37,8 @@ let file = '';
 let first: Deployment;
 
 const signer = (): InMemorySigner => new InMemorySigner(admin.secretKey);
-const headLevel = async (rpcUrl: string): Promise<number> => (await new TezosToolkit(rpcUrl).rpc.getBlockHeader()).level;
+const headLevel = async (rpcUrl: string): Promise<number> =>
+  (await new TezosToolkit(rpcUrl).rpc.getBlockHeader()).level;
 const record = (f: string): Deployment => JSON.parse(readFileSync(f, 'utf8')) as Deployment;
 
 /** The DeploymentError a promise rejects with (anything else fails the test). */
@@ -58,7 +59,10 @@ async function rejection(p: Promise<unknown>, code: DeploymentErrorCode): Promis
 async function otherContract(rpcUrl: string): Promise<string> {
   const tz = new TezosToolkit(rpcUrl);
   tz.setSignerProvider(new InMemorySigner(bootstrapAccount(2).secretKey));
-  const op = await tz.contract.originate({ code: 'parameter unit; storage unit; code { CDR; NIL operation; PAIR }', init: 'Unit' });
+  const op = await tz.contract.originate({
+    code: 'parameter unit; storage unit; code { CDR; NIL operation; PAIR }',
+    init: 'Unit',
+  });
   await op.confirmation(1);
   if (!op.contractAddress) throw new Error('no contract address');
   return op.contractAddress;
@@ -92,7 +96,12 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
     expect(r.reason).toBe('no-record');
     expect(r.file).toBe(file);
     first = r.deployment;
-    expect(first).toMatchObject({ network: 'devnet', admin: admin.address, minters: [admin.address], codeHash: codeHash(fa2EditionsCode()) });
+    expect(first).toMatchObject({
+      network: 'devnet',
+      admin: admin.address,
+      minters: [admin.address],
+      codeHash: codeHash(fa2EditionsCode()),
+    });
     expect(first.contract).toMatch(/^KT1[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(first.opHash).toMatch(/^o[1-9A-HJ-NP-Za-km-z]{50}$/);
     expect(record(file)).toEqual(first);
@@ -100,7 +109,9 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
     expect(readFileSync(file, 'utf8')).not.toContain(admin.secretKey);
 
     const tz = new TezosToolkit(devnet.rpcUrl);
-    const storage = await (await tz.contract.at(first.contract)).storage<{ admin: string; minters: BigMapAbstraction }>();
+    const storage = await (
+      await tz.contract.at(first.contract)
+    ).storage<{ admin: string; minters: BigMapAbstraction }>();
     expect(storage.admin).toBe(admin.address);
     expect(await storage.minters.get(admin.address)).not.toBeUndefined();
     const block = await tz.rpc.getBlock({ block: String(first.level) });
@@ -137,7 +148,14 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
       // Without the right to deploy, the same situation is a coded error.
       const again = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
       try {
-        const err = await rejection(ensureDeployment({ network: resolveNetwork({ network: 'devnet', rpc: again.rpcUrl }), file, allowDeploy: false }), 'DEPLOYMENT_MISSING');
+        const err = await rejection(
+          ensureDeployment({
+            network: resolveNetwork({ network: 'devnet', rpc: again.rpcUrl }),
+            file,
+            allowDeploy: false,
+          }),
+          'DEPLOYMENT_MISSING',
+        );
         expect(err.detail).toMatchObject({ reason: 'contract-missing', contract: r.deployment.contract, file });
         expect(err.message).toContain('npm run deploy -- --network devnet');
       } finally {
@@ -169,19 +187,27 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
     const r = await ensureDeployment({ network: devnetNet, signer: signer(), file: badFile, allowDeploy: true });
     expect(r).toMatchObject({ action: 'deployed', reason: 'invalid-record' });
     writeFileSync(badFile, JSON.stringify({ ...r.deployment, network: 'shadownet' }));
-    expect((await ensureDeployment({ network: devnetNet, signer: signer(), file: badFile, allowDeploy: true })).reason).toBe('invalid-record');
+    expect(
+      (await ensureDeployment({ network: devnetNet, signer: signer(), file: badFile, allowDeploy: true })).reason,
+    ).toBe('invalid-record');
   });
 
   it('a needed deployment without a signer is a coded error, and nothing is sent', async () => {
     const before = await headLevel(devnet.rpcUrl);
-    await rejection(ensureDeployment({ network: devnetNet, file: join(dir, 'nosigner', 'devnet.json'), allowDeploy: true }), 'DEPLOYMENT_NO_SIGNER');
+    await rejection(
+      ensureDeployment({ network: devnetNet, file: join(dir, 'nosigner', 'devnet.json'), allowDeploy: true }),
+      'DEPLOYMENT_NO_SIGNER',
+    );
     expect(await headLevel(devnet.rpcUrl)).toBe(before);
     expect(existsSync(join(dir, 'nosigner'))).toBe(false);
   });
 
   it('an RPC nobody listens on is DEPLOYMENT_RPC_UNREACHABLE', async () => {
     const network = resolveNetwork({ network: 'devnet', rpc: `http://127.0.0.1:${await closedPort()}` });
-    const err = await rejection(ensureDeployment({ network, signer: signer(), file, allowDeploy: true }), 'DEPLOYMENT_RPC_UNREACHABLE');
+    const err = await rejection(
+      ensureDeployment({ network, signer: signer(), file, allowDeploy: true }),
+      'DEPLOYMENT_RPC_UNREACHABLE',
+    );
     expect(err.message).toContain(`cannot reach the Tezos RPC at ${network.rpcUrl}`);
     expect(record(file)).toEqual(first);
   });
@@ -189,7 +215,10 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
   it('a URL that answers 404 to everything is not taken for a chain without the contract', async () => {
     // The devnet's TzKT API root is an HTTP server, but not a Tezos node's RPC.
     const network = resolveNetwork({ network: 'devnet', rpc: devnet.tzktUrl, tzkt: devnet.tzktUrl });
-    const err = await rejection(ensureDeployment({ network, signer: signer(), file, allowDeploy: true }), 'DEPLOYMENT_RPC_UNREACHABLE');
+    const err = await rejection(
+      ensureDeployment({ network, signer: signer(), file, allowDeploy: true }),
+      'DEPLOYMENT_RPC_UNREACHABLE',
+    );
     expect(err.message).toContain("not a Tezos node's RPC");
     expect(record(file)).toEqual(first);
   });
@@ -199,7 +228,10 @@ describe('ensureDeployment where deploying is not allowed (Shadownet-like)', () 
   it('without a deployment record: DEPLOYMENT_MISSING saying to run npm run deploy with the key, and nothing is sent', async () => {
     const before = await headLevel(devnet.rpcUrl);
     const missing = join(dir, 'shadow', 'shadownet.json');
-    const err = await rejection(ensureDeployment({ network: shadowLike, signer: signer(), file: missing, allowDeploy: false }), 'DEPLOYMENT_MISSING');
+    const err = await rejection(
+      ensureDeployment({ network: shadowLike, signer: signer(), file: missing, allowDeploy: false }),
+      'DEPLOYMENT_MISSING',
+    );
     expect(err.message).toContain('TEZOS_SECRET_KEY=edsk… npm run deploy -- --network shadownet');
     expect(err.message).toContain('https://faucet.shadownet.teztnets.com');
     expect(err.detail).toMatchObject({ network: 'shadownet', reason: 'no-record', file: missing });
@@ -212,14 +244,22 @@ describe('ensureDeployment where deploying is not allowed (Shadownet-like)', () 
     const shadowFile = join(dir, 'shadow', 'shadownet.json');
     const deployment = { ...first, network: 'shadownet' };
     writeDeployment(shadowFile, deployment);
-    expect(await ensureDeployment({ network: shadowLike, file: shadowFile, allowDeploy: false })).toEqual({ deployment, action: 'reused', reason: null, file: shadowFile });
+    expect(await ensureDeployment({ network: shadowLike, file: shadowFile, allowDeploy: false })).toEqual({
+      deployment,
+      action: 'reused',
+      reason: null,
+      file: shadowFile,
+    });
   });
 
   it('a recorded contract that is not on the chain: DEPLOYMENT_MISSING', async () => {
     const shadowFile = join(dir, 'shadow-gone', 'shadownet.json');
     const gone = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
     writeDeployment(shadowFile, { ...first, network: 'shadownet', contract: gone });
-    const err = await rejection(ensureDeployment({ network: shadowLike, file: shadowFile, allowDeploy: false }), 'DEPLOYMENT_MISSING');
+    const err = await rejection(
+      ensureDeployment({ network: shadowLike, file: shadowFile, allowDeploy: false }),
+      'DEPLOYMENT_MISSING',
+    );
     expect(err.detail).toMatchObject({ reason: 'contract-missing', contract: gone });
     expect(err.message).toContain(gone);
   });
@@ -229,7 +269,10 @@ describe('ensureDeployment where deploying is not allowed (Shadownet-like)', () 
     const shadowFile = join(dir, 'shadow-other', 'shadownet.json');
     writeDeployment(shadowFile, { ...first, network: 'shadownet', contract: other });
     const before = readFileSync(shadowFile, 'utf8');
-    const err = await rejection(ensureDeployment({ network: shadowLike, signer: signer(), file: shadowFile, allowDeploy: false }), 'DEPLOYMENT_CODE_MISMATCH');
+    const err = await rejection(
+      ensureDeployment({ network: shadowLike, signer: signer(), file: shadowFile, allowDeploy: false }),
+      'DEPLOYMENT_CODE_MISMATCH',
+    );
     expect(err.detail).toMatchObject({ reason: 'code-differs', contract: other });
     expect(err.message).toContain('npm run deploy -- --network shadownet');
     expect(readFileSync(shadowFile, 'utf8')).toBe(before);
@@ -238,7 +281,10 @@ describe('ensureDeployment where deploying is not allowed (Shadownet-like)', () 
   it('an unreadable record: DEPLOYMENT_INVALID naming the file', async () => {
     const shadowFile = join(dir, 'shadow-bad.json');
     writeFileSync(shadowFile, JSON.stringify({ network: 'shadownet', contract: 'KT1nope' }));
-    const err = await rejection(ensureDeployment({ network: shadowLike, file: shadowFile, allowDeploy: false }), 'DEPLOYMENT_INVALID');
+    const err = await rejection(
+      ensureDeployment({ network: shadowLike, file: shadowFile, allowDeploy: false }),
+      'DEPLOYMENT_INVALID',
+    );
     expect(err.message).toContain(shadowFile);
     expect(err.message).toContain('contract');
     expect(() => readDeployment(shadowFile, shadowLike)).toThrow(DeploymentError);

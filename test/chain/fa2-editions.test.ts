@@ -62,7 +62,9 @@ async function rejection(p: Promise<unknown>): Promise<Fa2Error> {
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
   const adminKey = bootstrapAccount(1);
-  const { client, opHash, level } = await Fa2Editions.originate(toolkit(adminKey.secretKey), { admin: adminKey.address });
+  const { client, opHash, level } = await Fa2Editions.originate(toolkit(adminKey.secretKey), {
+    admin: adminKey.address,
+  });
   kt = client.address;
   origination = { opHash, level };
   const who = (i: number): Who => {
@@ -81,7 +83,12 @@ describe('Fa2Editions client', () => {
     expect(kt).toMatch(/^KT1/);
     expect(origination.opHash).toMatch(/^o/);
     expect(origination.level).toBeGreaterThan(0);
-    expect(await bob.fa2.state()).toEqual({ admin: admin.address, adminCandidate: null, paused: false, nextTokenId: 0n });
+    expect(await bob.fa2.state()).toEqual({
+      admin: admin.address,
+      adminCandidate: null,
+      paused: false,
+      nextTokenId: 0n,
+    });
     expect(() => Fa2Editions.at(bob.fa2.tezos, bob.address)).toThrow(Fa2Error);
   });
 
@@ -100,7 +107,14 @@ describe('Fa2Editions client', () => {
     expect(await bank.fa2.tokenMetadata(0)).toEqual(BRIDGE);
     expect(await bank.fa2.tokenMetadata(1)).toEqual(PLUM);
     expect(await bank.fa2.tokenMetadata(2)).toBeUndefined();
-    expect(await bank.fa2.token(1)).toEqual({ tokenId: 1n, maxSupply: 5n, totalSupply: 0n, creator: artist, retired: false, game: null });
+    expect(await bank.fa2.token(1)).toEqual({
+      tokenId: 1n,
+      maxSupply: 5n,
+      totalSupply: 0n,
+      creator: artist,
+      retired: false,
+      game: null,
+    });
   });
 
   it('mint: one call with several mints; ledger, supply and views agree', async () => {
@@ -111,7 +125,11 @@ describe('Fa2Editions client', () => {
         { tokenId: 1n, to: bob.address, amount: '1' },
       ]),
     );
-    expect([await alice.fa2.balance(alice.address, 0), await alice.fa2.balance(alice.address, 1), await alice.fa2.balance(bob.address, 1)]).toEqual([1n, 3n, 1n]);
+    expect([
+      await alice.fa2.balance(alice.address, 0),
+      await alice.fa2.balance(alice.address, 1),
+      await alice.fa2.balance(bob.address, 1),
+    ]).toEqual([1n, 3n, 1n]);
     expect(await alice.fa2.balance(mallory.address, 1)).toBe(0n);
     expect(await alice.fa2.supply(1)).toEqual({ max: 5n, total: 4n });
     expect(await alice.fa2.getBalance(alice.address, 1)).toBe(3n);
@@ -133,14 +151,28 @@ describe('Fa2Editions client', () => {
     const f = alice.fa2;
     const r = await f.send(
       f.transfer([{ from: alice.address, txs: [{ to: bob.address, tokenId: 1, amount: 1 }] }]),
-      f.transfer([{ from: alice.address, txs: [{ to: bob.address, tokenId: 0, amount: 1 }, { to: mallory.address, tokenId: 1, amount: 1 }] }]),
+      f.transfer([
+        {
+          from: alice.address,
+          txs: [
+            { to: bob.address, tokenId: 0, amount: 1 },
+            { to: mallory.address, tokenId: 1, amount: 1 },
+          ],
+        },
+      ]),
       f.revokeOperator(alice.address, bank.address, [0, 1]),
     );
     const block = await f.tezos.rpc.getBlockHeader({ block: String(r.level) });
     expect(block.level).toBe(r.level);
     const ops = await f.tezos.rpc.getBlock({ block: String(r.level) });
     expect(ops.operations.flat().map((o) => o.hash)).toContain(r.opHash);
-    expect([await f.balance(alice.address, 0), await f.balance(alice.address, 1), await f.balance(bob.address, 0), await f.balance(bob.address, 1), await f.balance(mallory.address, 1)]).toEqual([0n, 0n, 1n, 2n, 1n]);
+    expect([
+      await f.balance(alice.address, 0),
+      await f.balance(alice.address, 1),
+      await f.balance(bob.address, 0),
+      await f.balance(bob.address, 1),
+      await f.balance(mallory.address, 1),
+    ]).toEqual([0n, 0n, 1n, 2n, 1n]);
     expect(await f.isOperator(alice.address, bank.address, 1)).toBe(false);
     // revoke() is the signer's own shortcut; revoking what is not granted is a no-op for FA2.
     await f.revoke(bank.address, [1]);
@@ -153,7 +185,14 @@ describe('Fa2Editions client', () => {
     const e = await rejection(bank.fa2.send(bank.fa2.mint([{ tokenId: 0, to: bob.address, amount: 1 }])));
     expect(e.code).toBe(FA2_ERRORS.tokenRetired);
     expect(e.detail).toMatchObject({ contract: kt, entrypoint: 'mint', failwith: 'TOKEN_RETIRED' });
-    expect(await bank.fa2.token(0)).toEqual({ tokenId: 0n, maxSupply: 1n, totalSupply: 1n, creator: artist, retired: true, game: null });
+    expect(await bank.fa2.token(0)).toEqual({
+      tokenId: 0n,
+      maxSupply: 1n,
+      totalSupply: 1n,
+      creator: artist,
+      retired: true,
+      game: null,
+    });
   });
 
   it('rejections map to Fa2Error codes: the failing call of a batch is named, and the whole batch is undone', async () => {
@@ -171,18 +210,37 @@ describe('Fa2Editions client', () => {
     expect(await f.balance(bob.address, 1)).toBe(2n);
     expect(await f.isOperator(bob.address, alice.address, 1)).toBe(false);
     // The failing call is found by position: here the first.
-    const first = await rejection(f.send(f.burn([{ from: mallory.address, tokenId: 1, amount: 1 }]), f.approveOperator(bob.address, alice.address, [1])));
+    const first = await rejection(
+      f.send(
+        f.burn([{ from: mallory.address, tokenId: 1, amount: 1 }]),
+        f.approveOperator(bob.address, alice.address, [1]),
+      ),
+    );
     expect([first.code, first.detail.entrypoint]).toEqual([FA2_ERRORS.notOperator, 'burn']);
-    expect((await rejection(f.send(f.mint([{ tokenId: 1, to: bob.address, amount: 1 }])))).code).toBe(FA2_ERRORS.notMinter);
-    expect((await rejection(f.send(f.updateOperators([{ kind: 'add', owner: alice.address, operator: bob.address, tokenId: 1 }])))).code).toBe(FA2_ERRORS.notOwner);
-    expect((await rejection(bank.fa2.send(bank.fa2.mint([{ tokenId: 1, to: bob.address, amount: 3 }])))).code).toBe(FA2_ERRORS.maxSupplyExceeded);
+    expect((await rejection(f.send(f.mint([{ tokenId: 1, to: bob.address, amount: 1 }])))).code).toBe(
+      FA2_ERRORS.notMinter,
+    );
+    expect(
+      (
+        await rejection(
+          f.send(f.updateOperators([{ kind: 'add', owner: alice.address, operator: bob.address, tokenId: 1 }])),
+        )
+      ).code,
+    ).toBe(FA2_ERRORS.notOwner);
+    expect((await rejection(bank.fa2.send(bank.fa2.mint([{ tokenId: 1, to: bob.address, amount: 3 }])))).code).toBe(
+      FA2_ERRORS.maxSupplyExceeded,
+    );
   });
 
   it('a view on an unknown token is Fa2Error FA2_TOKEN_UNDEFINED naming the view; bad arguments fail before sending', async () => {
     const e = await rejection(alice.fa2.getTotalSupply(9));
     expect([e.code, e.detail.view]).toEqual([FA2_ERRORS.tokenUndefined, 'get_total_supply']);
     expect((await rejection(alice.fa2.supply(9))).code).toBe(FA2_ERRORS.tokenUndefined);
-    for (const build of [() => alice.fa2.mint([{ tokenId: 0, to: bob.address, amount: -1 }]), () => alice.fa2.retire([1.5]), () => alice.fa2.addMinter('tz1nope')]) {
+    for (const build of [
+      () => alice.fa2.mint([{ tokenId: 0, to: bob.address, amount: -1 }]),
+      () => alice.fa2.retire([1.5]),
+      () => alice.fa2.addMinter('tz1nope'),
+    ]) {
       let caught: unknown;
       try {
         build();
@@ -202,7 +260,15 @@ describe('Fa2Editions client', () => {
     });
     await op.confirmation();
     const consumer = op.contractAddress!;
-    await bob.fa2.send(bob.fa2.balanceOf([{ owner: bob.address, tokenId: 1 }, { owner: alice.address, tokenId: 0 }], consumer));
+    await bob.fa2.send(
+      bob.fa2.balanceOf(
+        [
+          { owner: bob.address, tokenId: 1 },
+          { owner: alice.address, tokenId: 0 },
+        ],
+        consumer,
+      ),
+    );
     // Taquito flattens the nested pairs of each response to {0: owner, 1: token_id, 2: balance}.
     const got = await (await bob.fa2.tezos.contract.at(consumer)).storage<{ 0: string; 1: object; 2: object }[]>();
     expect(got.map((r) => [r[0], r[1].toString(), r[2].toString()])).toEqual([
@@ -223,13 +289,21 @@ describe('Fa2Editions client', () => {
 
     await bob.fa2.send(bob.fa2.setPaused(true));
     expect((await bob.fa2.state()).paused).toBe(true);
-    const paused = await rejection(bank.fa2.send(bank.fa2.createTokens([{ maxSupply: 1, creator: artist, metadata: BRIDGE }])));
+    const paused = await rejection(
+      bank.fa2.send(bank.fa2.createTokens([{ maxSupply: 1, creator: artist, metadata: BRIDGE }])),
+    );
     expect([paused.code, paused.detail.entrypoint]).toEqual([FA2_ERRORS.mintPaused, 'create_tokens']);
     await bob.fa2.send(bob.fa2.setPaused(false), bob.fa2.setMetadata('extra', 'tezos-storage:contents'));
     expect((await bob.fa2.state()).paused).toBe(false);
-    const storage = await (await bob.fa2.tezos.contract.at(kt)).storage<{ metadata: { get(k: string): Promise<string | undefined> } }>();
+    const storage = await (
+      await bob.fa2.tezos.contract.at(kt)
+    ).storage<{ metadata: { get(k: string): Promise<string | undefined> } }>();
     expect(Buffer.from((await storage.metadata.get('extra'))!, 'hex').toString()).toBe('tezos-storage:contents');
-    await bob.fa2.send(bob.fa2.setMetadata('extra', null), bob.fa2.addMinter(mallory.address), bob.fa2.removeMinter(mallory.address));
+    await bob.fa2.send(
+      bob.fa2.setMetadata('extra', null),
+      bob.fa2.addMinter(mallory.address),
+      bob.fa2.removeMinter(mallory.address),
+    );
     expect(await storage.metadata.get('extra')).toBeUndefined();
     expect(await bob.fa2.isMinter(mallory.address)).toBe(false);
     expect(await bob.fa2.isMinter(bank.address)).toBe(true);
@@ -252,31 +326,55 @@ describe('Fa2Editions client', () => {
     const head = new Date((await bank.fa2.tezos.rpc.getBlockHeader()).timestamp);
     const ends = new Date(head.getTime() + 7 * 86_400_000);
     const first = Number((await bank.fa2.state()).nextTokenId);
-    await bank.fa2.send(bank.fa2.openGame('client-game', ends), bank.fa2.createGameTokens('client-game', [{ maxSupply: 5, creator: artist, metadata: PLUM }]));
+    await bank.fa2.send(
+      bank.fa2.openGame('client-game', ends),
+      bank.fa2.createGameTokens('client-game', [{ maxSupply: 5, creator: artist, metadata: PLUM }]),
+    );
     expect(await alice.fa2.gameInfo('client-game')).toEqual({ minter: bank.address, ends, closed: false });
     expect((await alice.fa2.token(first))?.game).toBe('client-game');
     await bank.fa2.send(bank.fa2.mint([{ tokenId: first, to: alice.address, amount: 2 }]));
     expect(await bank.fa2.gameGrant('client-game', alice.address)).toBe(false);
-    const refused = await rejection(bank.fa2.send(bank.fa2.gameBurn('client-game', [{ from: alice.address, tokenId: first, amount: 1 }])));
+    const refused = await rejection(
+      bank.fa2.send(bank.fa2.gameBurn('client-game', [{ from: alice.address, tokenId: first, amount: 1 }])),
+    );
     expect([refused.code, refused.detail.entrypoint]).toEqual([FA2_ERRORS.noGameGrant, 'game_burn']);
     await alice.fa2.send(alice.fa2.joinGame('client-game'));
     expect(await bank.fa2.gameGrant('client-game', alice.address)).toBe(true);
     await bank.fa2.send(bank.fa2.gameBurn('client-game', [{ from: alice.address, tokenId: first, amount: 1 }]));
     expect(await alice.fa2.balance(alice.address, first)).toBe(1n);
     // No operator right: the bank's plain burn and transfer are refused.
-    expect((await rejection(bank.fa2.send(bank.fa2.burn([{ from: alice.address, tokenId: first, amount: 1 }])))).code).toBe(FA2_ERRORS.notOperator);
-    expect((await rejection(bank.fa2.send(bank.fa2.transfer([{ from: alice.address, txs: [{ to: bank.address, tokenId: first, amount: 1 }] }])))).code).toBe(FA2_ERRORS.notOperator);
+    expect(
+      (await rejection(bank.fa2.send(bank.fa2.burn([{ from: alice.address, tokenId: first, amount: 1 }])))).code,
+    ).toBe(FA2_ERRORS.notOperator);
+    expect(
+      (
+        await rejection(
+          bank.fa2.send(
+            bank.fa2.transfer([{ from: alice.address, txs: [{ to: bank.address, tokenId: first, amount: 1 }] }]),
+          ),
+        )
+      ).code,
+    ).toBe(FA2_ERRORS.notOperator);
 
     await bank.fa2.send(bank.fa2.closeGame('client-game'));
     expect(await alice.fa2.gameInfo('client-game')).toEqual({ minter: bank.address, ends, closed: true });
     expect(await bank.fa2.gameGrant('client-game', alice.address)).toBe(false);
-    const closed = await rejection(bank.fa2.send(bank.fa2.gameBurn('client-game', [{ from: alice.address, tokenId: first, amount: 1 }])));
+    const closed = await rejection(
+      bank.fa2.send(bank.fa2.gameBurn('client-game', [{ from: alice.address, tokenId: first, amount: 1 }])),
+    );
     expect([closed.code, closed.detail.entrypoint]).toEqual([FA2_ERRORS.gameClosed, 'game_burn']);
     expect(await alice.fa2.balance(alice.address, first)).toBe(1n);
     const unknown = await rejection(alice.fa2.gameInfo('no-such-game'));
     expect([unknown.code, unknown.detail.view]).toEqual([FA2_ERRORS.gameNotFound, 'game_info']);
-    expect((await rejection(bank.fa2.send(bank.fa2.openGame('too-long', new Date(head.getTime() + 31 * 86_400_000))))).code).toBe(FA2_ERRORS.gameTooLong);
-    for (const build of [() => bank.fa2.joinGame(''), () => bank.fa2.joinGame('naïve'), () => bank.fa2.openGame('g', new Date(NaN)), () => bank.fa2.openGame('g', new Date(1.5))]) {
+    expect(
+      (await rejection(bank.fa2.send(bank.fa2.openGame('too-long', new Date(head.getTime() + 31 * 86_400_000))))).code,
+    ).toBe(FA2_ERRORS.gameTooLong);
+    for (const build of [
+      () => bank.fa2.joinGame(''),
+      () => bank.fa2.joinGame('naïve'),
+      () => bank.fa2.openGame('g', new Date(NaN)),
+      () => bank.fa2.openGame('g', new Date(1.5)),
+    ]) {
       expect(build).toThrow(Fa2Error);
     }
   });
@@ -285,18 +383,39 @@ describe('Fa2Editions client', () => {
     const head = new Date((await bank.fa2.tezos.rpc.getBlockHeader()).timestamp);
     const seed = 'graine à révéler';
     const finalHash = '0f'.repeat(32);
-    await bank.fa2.send(bank.fa2.openGame('seeded', new Date(head.getTime() + 86_400_000)), bank.fa2.commitSeed('seeded', seedCommitment(seed).toUpperCase()));
-    expect(await alice.fa2.seedCommit('seeded')).toEqual({ commitment: seedCommitment(seed), seed: null, finalHash: null });
+    await bank.fa2.send(
+      bank.fa2.openGame('seeded', new Date(head.getTime() + 86_400_000)),
+      bank.fa2.commitSeed('seeded', seedCommitment(seed).toUpperCase()),
+    );
+    expect(await alice.fa2.seedCommit('seeded')).toEqual({
+      commitment: seedCommitment(seed),
+      seed: null,
+      finalHash: null,
+    });
     expect(await alice.fa2.seedCommit('client-game')).toBeNull();
-    const wrong = await rejection(bank.fa2.send(bank.fa2.closeGame('seeded'), bank.fa2.revealSeed('seeded', 'another seed', finalHash)));
+    const wrong = await rejection(
+      bank.fa2.send(bank.fa2.closeGame('seeded'), bank.fa2.revealSeed('seeded', 'another seed', finalHash)),
+    );
     expect([wrong.code, wrong.detail.entrypoint]).toEqual([FA2_ERRORS.badSeedReveal, 'reveal_seed']);
     // The batch is atomic: the game is still open.
     expect((await alice.fa2.gameInfo('seeded')).closed).toBe(false);
     const { level } = await bank.fa2.send(bank.fa2.closeGame('seeded'), bank.fa2.revealSeed('seeded', seed, finalHash));
     expect(await alice.fa2.seedCommit('seeded')).toEqual({ commitment: seedCommitment(seed), seed, finalHash });
-    await new HoldingsReader({ tzktUrl: devnet.tzktUrl }).read({ contract: kt, owners: [alice.address], minLevel: level });
-    expect(await readSeedCommit(devnet.tzktUrl, kt, 'seeded')).toEqual({ commitment: seedCommitment(seed), seed, finalHash });
-    for (const build of [() => bank.fa2.commitSeed('seeded', 'ab'.repeat(31)), () => bank.fa2.commitSeed('seeded', 'zz'.repeat(32)), () => bank.fa2.revealSeed('seeded', seed, 'ab')]) {
+    await new HoldingsReader({ tzktUrl: devnet.tzktUrl }).read({
+      contract: kt,
+      owners: [alice.address],
+      minLevel: level,
+    });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'seeded')).toEqual({
+      commitment: seedCommitment(seed),
+      seed,
+      finalHash,
+    });
+    for (const build of [
+      () => bank.fa2.commitSeed('seeded', 'ab'.repeat(31)),
+      () => bank.fa2.commitSeed('seeded', 'zz'.repeat(32)),
+      () => bank.fa2.revealSeed('seeded', seed, 'ab'),
+    ]) {
       expect(build).toThrow(Fa2Error);
     }
   });

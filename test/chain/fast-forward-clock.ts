@@ -8,7 +8,10 @@ import { systemClock, type Clock, type TimerOptions } from '../../chain/clock';
 export class FastForwardClock implements Clock {
   #skipped = 0;
   #nextId = 0;
-  readonly #timers = new Map<number, { readonly due: number; readonly fn: () => void; readonly options: TimerOptions | undefined; cancel: () => void }>();
+  readonly #timers = new Map<
+    number,
+    { readonly due: number; readonly fn: () => void; readonly options: TimerOptions | undefined; cancel: () => void }
+  >();
 
   now(): number {
     return Date.now() + this.#skipped;
@@ -28,7 +31,9 @@ export class FastForwardClock implements Clock {
   advance(ms: number): void {
     this.#skipped += ms;
     const now = this.now();
-    const due = [...this.#timers.entries()].filter(([, t]) => t.due <= now).sort(([a, x], [b, y]) => x.due - y.due || a - b);
+    const due = [...this.#timers.entries()]
+      .filter(([, t]) => t.due <= now)
+      .sort(([a, x], [b, y]) => x.due - y.due || a - b);
     for (const [id] of due) this.#fire(id);
     for (const id of this.#timers.keys()) this.#arm(id);
   }

@@ -52,17 +52,41 @@ afterAll(async () => {
 describe('a game token of a featured piece', () => {
   it('has the original token’s creators and royalties, not the importer’s, and points back to the original token', async () => {
     // Mio features it (a creator, so allowed); someone else builds the board and starts the game.
-    const piece = await createPiece(store.sql, MIO, { title: 'Sunfold', artistName: 'Rafa Quintero', source: { contract: kt, tokenId: '0' }, editionSize: 3, price: 120, multiplier: 2 }, { tzktUrl: devnet.tzktUrl });
-    const { board, extras } = await createBoard(store.sql, BUILDER, { name: 'Featured ring', slots: [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)] });
-    const bridge = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: BANK.secretKey }, contract: kt });
+    const piece = await createPiece(
+      store.sql,
+      MIO,
+      {
+        title: 'Sunfold',
+        artistName: 'Rafa Quintero',
+        source: { contract: kt, tokenId: '0' },
+        editionSize: 3,
+        price: 120,
+        multiplier: 2,
+      },
+      { tzktUrl: devnet.tzktUrl },
+    );
+    const { board, extras } = await createBoard(store.sql, BUILDER, {
+      name: 'Featured ring',
+      slots: [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)],
+    });
+    const bridge = await PoleBridge.create({
+      network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+      bank: { secretKey: BANK.secretKey },
+      contract: kt,
+    });
     // As the server prepares an on-chain game of a studio board: the stored extras go along (chain-games.ts).
-    const created = await bridge.createGameTokens(bridge.planTokens(board, 'featured-game', { ...extras, royaltyBps: 1000 }));
+    const created = await bridge.createGameTokens(
+      bridge.planTokens(board, 'featured-game', { ...extras, royaltyBps: 1000 }),
+    );
     const tokenId = created.plan.tokens[0]!.tokenId!;
     expect(tokenId).toBe('1');
     // A purchase mints the first copy: from then on the indexer lists the token.
     await bankClient.send(bankClient.mint([{ tokenId, to: BUILDER, amount: 1 }]));
 
-    const [row] = await tokensGetTokens({ contract: { eq: kt }, tokenId: { eq: tokenId } }, { baseUrl: devnet.tzktUrl });
+    const [row] = await tokensGetTokens(
+      { contract: { eq: kt }, tokenId: { eq: tokenId } },
+      { baseUrl: devnet.tzktUrl },
+    );
     const meta = decodeIndexedMetadata(row!.metadata);
     expect(meta.creators).toEqual([RAFA, MIO]);
     expect(meta.royalties).toEqual({ decimals: 4, shares: { [RAFA]: 500, [MIO]: 500 } });

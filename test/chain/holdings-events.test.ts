@@ -28,7 +28,11 @@ let withoutHubUrl = '';
 const parser = new Parser();
 
 const mint = async (amount: number): Promise<number> => {
-  const op = await tz.contract.transfer({ to: kt, amount: 0, parameter: { entrypoint: 'mint', value: parser.parseMichelineExpression(`(Pair "${bob}" (Pair 0 ${amount}))`)! } });
+  const op = await tz.contract.transfer({
+    to: kt,
+    amount: 0,
+    parameter: { entrypoint: 'mint', value: parser.parseMichelineExpression(`(Pair "${bob}" (Pair 0 ${amount}))`)! },
+  });
   return op.confirmation();
 };
 
@@ -36,17 +40,29 @@ beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes, indexerLag: LAG_SECONDS });
   tz = new TezosToolkit(devnet.rpcUrl);
   tz.setSignerProvider(new InMemorySigner(alice.secretKey));
-  const orig = await tz.contract.originate({ code: FA2_MULTI, storage: { ledger: new MichelsonMap(), token_metadata: new MichelsonMap() } });
+  const orig = await tz.contract.originate({
+    code: FA2_MULTI,
+    storage: { ledger: new MichelsonMap(), token_metadata: new MichelsonMap() },
+  });
   kt = orig.contractAddress!;
   await orig.confirmation();
   // The devnet's TzKT REST API behind a proxy that has no hub (404 for /v1/ws), as a TzKT with websockets disabled.
   const target = new URL(devnet.tzktUrl);
   withoutHub = createServer((req, res) => {
     if ((req.url ?? '').startsWith('/v1/ws')) return void res.writeHead(404).end();
-    const forwarded = request({ host: target.hostname, port: target.port, path: `${target.pathname}${req.url ?? ''}`, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forwarded = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${req.url ?? ''}`,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(forwarded);
   });
   await new Promise<void>((resolve) => withoutHub.listen(0, '127.0.0.1', resolve));

@@ -28,7 +28,10 @@ beforeAll(async () => {
   tz = new TezosToolkit(devnet.rpcUrl);
   tz.setSignerProvider(new InMemorySigner(alice.secretKey));
   reader = new HoldingsReader({ tzktUrl: devnet.tzktUrl, pollMs: 100 });
-  const orig = await tz.contract.originate({ code: FA2_MULTI, storage: { ledger: new MichelsonMap(), token_metadata: new MichelsonMap() } });
+  const orig = await tz.contract.originate({
+    code: FA2_MULTI,
+    storage: { ledger: new MichelsonMap(), token_metadata: new MichelsonMap() },
+  });
   kt = orig.contractAddress!;
   await reader.waitForLevel(await orig.confirmation());
 }, 120_000);
@@ -39,7 +42,11 @@ afterAll(async () => {
 
 describe('holdings under an indexer lag', () => {
   it('a read with minLevel waits for the indexer and sees the mint; a read without it still sees the old balances', async () => {
-    const op = await tz.contract.transfer({ to: kt, amount: 0, parameter: { entrypoint: 'mint', value: parser.parseMichelineExpression(`(Pair "${bob}" (Pair 0 2))`)! } });
+    const op = await tz.contract.transfer({
+      to: kt,
+      amount: 0,
+      parameter: { entrypoint: 'mint', value: parser.parseMichelineExpression(`(Pair "${bob}" (Pair 0 2))`)! },
+    });
     const minted = await op.confirmation();
     const stale = await reader.read({ contract: kt });
     expect(stale.level).toBeLessThan(minted);

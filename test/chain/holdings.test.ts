@@ -16,7 +16,13 @@ import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
 import { IndexerError, isIndexerError } from '../../chain/errors';
 import { HoldingsReader, readHoldings } from '../../chain/indexer';
 import { resolveNetwork, type Network } from '../../chain/networks';
-import { decodeIndexedMetadata, decodeTokenInfo, tileTokenMetadata, tokenInfoMap, type TokenMetadata } from '../../chain/token-metadata';
+import {
+  decodeIndexedMetadata,
+  decodeTokenInfo,
+  tileTokenMetadata,
+  tokenInfoMap,
+  type TokenMetadata,
+} from '../../chain/token-metadata';
 
 const alice = bootstrapAccount(1);
 const bob = bootstrapAccount(2).address;
@@ -51,14 +57,21 @@ async function originateTiles(): Promise<string> {
   const tokenMetadata = new MichelsonMap<number, { token_id: number; token_info: MichelsonMap<string, string> }>();
   tokenMetadata.set(0, { token_id: 0, token_info: tokenInfoMap(WAVE) });
   tokenMetadata.set(1, { token_id: 1, token_info: tokenInfoMap(FUJI) });
-  const orig = await tz.contract.originate({ code: FA2_MULTI, storage: { ledger: new MichelsonMap(), token_metadata: tokenMetadata } });
+  const orig = await tz.contract.originate({
+    code: FA2_MULTI,
+    storage: { ledger: new MichelsonMap(), token_metadata: tokenMetadata },
+  });
   await orig.confirmation();
   return orig.contractAddress!;
 }
 
 /** Mints in `contract`; the level of its block. */
 async function mint(contract: string, to: string, tokenId: number, amount: number): Promise<number> {
-  const op = await tz.contract.transfer({ to: contract, amount: 0, parameter: { entrypoint: 'mint', value: value(`Pair "${to}" (Pair ${tokenId} ${amount})`) } });
+  const op = await tz.contract.transfer({
+    to: contract,
+    amount: 0,
+    parameter: { entrypoint: 'mint', value: value(`Pair "${to}" (Pair ${tokenId} ${amount})`) },
+  });
   return op.confirmation();
 }
 
@@ -161,7 +174,9 @@ describe('holdings from the TzKT API', () => {
       .transfer({ to: own, amount: 0, parameter: { entrypoint: 'burn', value: value(`Pair "${bob}" (Pair 0 1)`) } })
       .then((op) => op.confirmation());
     const reader = new HoldingsReader({ tzktUrl: network.tzktUrl });
-    expect((await reader.read({ contract: own, owners: [bob], minLevel: burnLevel })).holdings.map((h) => h.tokenId)).toEqual([1n]);
+    expect(
+      (await reader.read({ contract: own, owners: [bob], minLevel: burnLevel })).holdings.map((h) => h.tokenId),
+    ).toEqual([1n]);
     const all = await reader.read({ contract: own, owners: [bob], minLevel: burnLevel, includeZero: true });
     expect(all.holdings.map((h) => [h.tokenId, h.balance, h.lastLevel])).toEqual([
       [0n, 0n, burnLevel],
@@ -189,7 +204,11 @@ describe('holdings errors', () => {
     const port = (server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const clock = new ManualClock();
-    const read = failure(new HoldingsReader({ tzktUrl: `http://127.0.0.1:${port}`, pollMs: 200, timeoutMs: 300, clock }).read({ contract: kt }));
+    const read = failure(
+      new HoldingsReader({ tzktUrl: `http://127.0.0.1:${port}`, pollMs: 200, timeoutMs: 300, clock }).read({
+        contract: kt,
+      }),
+    );
     // Refused, tried again after the pause, refused again: no time is left for another try.
     await skip(clock, 200);
     const e = await read;
@@ -205,7 +224,9 @@ describe('holdings errors', () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const clock = new ManualClock();
-      const read = failure(new HoldingsReader({ tzktUrl: url, pollMs: 20, requestTimeoutMs: 100, timeoutMs: 400, clock }).headLevel());
+      const read = failure(
+        new HoldingsReader({ tzktUrl: url, pollMs: 20, requestTimeoutMs: 100, timeoutMs: 400, clock }).headLevel(),
+      );
       // The first request is cut after its 100 ms (real time: an I/O deadline); the deadline passes during the pause.
       await skip(clock, 400);
       const e = await read;
@@ -254,7 +275,9 @@ describe('holdings errors', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      expect((await failure(new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 10_000 }).headLevel())).code).toBe('INDEXER_HTTP');
+      expect(
+        (await failure(new HoldingsReader({ tzktUrl: url, pollMs: 10, timeoutMs: 10_000 }).headLevel())).code,
+      ).toBe('INDEXER_HTTP');
       // At once: one request, no retry.
       expect(calls).toBe(1);
     } finally {
@@ -264,7 +287,9 @@ describe('holdings errors', () => {
 
   it('an HTTP error that retrying cannot fix fails at once with INDEXER_HTTP and its status', async () => {
     // A retrying reader would end in INDEXER_TIMEOUT at its deadline instead.
-    const e = await failure(new HoldingsReader({ tzktUrl: `${devnet.rpcUrl}/not-tzkt`, timeoutMs: 10_000 }).read({ contract: kt }));
+    const e = await failure(
+      new HoldingsReader({ tzktUrl: `${devnet.rpcUrl}/not-tzkt`, timeoutMs: 10_000 }).read({ contract: kt }),
+    );
     expect(e.code).toBe('INDEXER_HTTP');
     expect(e.detail.status).toBe(404);
   });

@@ -6,13 +6,34 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoard, pole, type PoleEvent } from '../../engine/pole';
 import { bootstrapAccount } from '../../devnet/node';
-import { BridgeError, chainOpsFor, decodeTokenInfo, encodeTokenInfo, holdingsActionFrom, planAfter, planGameTokens, TILE_ID_ATTRIBUTE, type TokenPlan } from '../../chain';
+import {
+  BridgeError,
+  chainOpsFor,
+  decodeTokenInfo,
+  encodeTokenInfo,
+  holdingsActionFrom,
+  planAfter,
+  planGameTokens,
+  TILE_ID_ATTRIBUTE,
+  type TokenPlan,
+} from '../../chain';
 import { art, board, event } from '../engine/pole/boards';
 
 const bank = bootstrapAccount(2).address;
-const [alice, bob, carol, outsider, artist] = [3, 4, 5, 6, 7].map((i) => bootstrapAccount(i).address) as [string, string, string, string, string];
+const [alice, bob, carol, outsider, artist] = [3, 4, 5, 6, 7].map((i) => bootstrapAccount(i).address) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const BOARD = parseBoard({
-  ...board(art('dagger', 100, 3, 1.5), event('tax', { kind: 'pay', amount: 50 }), art('solo', 200, 1, 2), art('pipi', 60, 2)),
+  ...board(
+    art('dagger', 100, 3, 1.5),
+    event('tax', { kind: 'pay', amount: 50 }),
+    art('solo', 200, 1, 2),
+    art('pipi', 60, 2),
+  ),
   id: 'bridge-board',
 });
 const DAGGER = 1;
@@ -26,7 +47,17 @@ const created = (plan: TokenPlan): TokenPlan => ({
   created: { opHash: 'ooTest', level: 5 },
   tokens: plan.tokens.map((t, i) => ({ ...t, tokenId: String(10 + i) })),
 });
-const PLAN = created(planGameTokens(BOARD, 'game-42', { bank, artists: { solo: artist }, images: { pipi: { artifact: { uri: 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi', mimeType: 'image/png' } } } }));
+const PLAN = created(
+  planGameTokens(BOARD, 'game-42', {
+    bank,
+    artists: { solo: artist },
+    images: {
+      pipi: {
+        artifact: { uri: 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi', mimeType: 'image/png' },
+      },
+    },
+  }),
+);
 const SEATS = [alice, bob, carol];
 
 function bridgeError(run: () => unknown): BridgeError {
@@ -51,8 +82,20 @@ describe('planGameTokens', () => {
     const [dagger, solo] = plan.tokens as [TokenPlan['tokens'][number], TokenPlan['tokens'][number]];
     // The artist's address when the board (or the options) give one, else the bank.
     expect([dagger.creator, solo.creator]).toEqual([bank, artist]);
-    expect(solo.metadata).toMatchObject({ name: 'Work solo', decimals: 0, creators: [artist], royalties: { decimals: 4, shares: { [artist]: 1000 } }, minter: bank, isBooleanAmount: true });
-    expect(dagger.metadata).toMatchObject({ name: 'Work dagger', decimals: 0, creators: [bank], royalties: { decimals: 4, shares: { [bank]: 1000 } } });
+    expect(solo.metadata).toMatchObject({
+      name: 'Work solo',
+      decimals: 0,
+      creators: [artist],
+      royalties: { decimals: 4, shares: { [artist]: 1000 } },
+      minter: bank,
+      isBooleanAmount: true,
+    });
+    expect(dagger.metadata).toMatchObject({
+      name: 'Work dagger',
+      decimals: 0,
+      creators: [bank],
+      royalties: { decimals: 4, shares: { [bank]: 1000 } },
+    });
     expect(dagger.metadata.description).toContain('Artist dagger');
     expect(dagger.metadata.attributes.map((a) => [a.name, a.value])).toEqual([
       [TILE_ID_ATTRIBUTE, 'dagger'],
@@ -63,7 +106,9 @@ describe('planGameTokens', () => {
     ]);
     // A tile without an image gets an inline card; one with an image uses it.
     expect(dagger.metadata.artifactUri).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(PLAN.tokens[2]!.metadata.artifactUri).toBe('ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi');
+    expect(PLAN.tokens[2]!.metadata.artifactUri).toBe(
+      'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
+    );
     // What goes on-chain decodes back to the same metadata; the plan is JSON.
     expect(decodeTokenInfo(encodeTokenInfo(dagger.metadata))).toEqual(dagger.metadata);
     expect(JSON.parse(JSON.stringify(PLAN))).toEqual(PLAN);
@@ -72,16 +117,34 @@ describe('planGameTokens', () => {
   it('a featured work’s token has the tile’s creators (the original token’s, not the importer’s from the extras), their royalty split, its image and the original token', () => {
     const origin = { contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' };
     const featured = parseBoard({
-      ...board({ ...(art('sunfold', 120, 3, 2) as Extract<ReturnType<typeof art>, { kind: 'artist' }>), artist: 'Rafa Quintero', creators: [carol, artist], origin, image: { uri: 'ipfs://bafkreisunfold', mimeType: 'image/jpeg' } }, event('tax', { kind: 'pay', amount: 50 }), art('solo', 200, 1, 2)),
+      ...board(
+        {
+          ...(art('sunfold', 120, 3, 2) as Extract<ReturnType<typeof art>, { kind: 'artist' }>),
+          artist: 'Rafa Quintero',
+          creators: [carol, artist],
+          origin,
+          image: { uri: 'ipfs://bafkreisunfold', mimeType: 'image/jpeg' },
+        },
+        event('tax', { kind: 'pay', amount: 50 }),
+        art('solo', 200, 1, 2),
+      ),
       id: 'featured-board',
     });
     // The extras name the importer as the tile's artist, as the studio's stored boards did: the tile's creators win.
     const plan = planGameTokens(featured, 'game-43', { bank, artists: { sunfold: outsider, solo: artist } });
     const [sunfold, solo] = plan.tokens as [TokenPlan['tokens'][number], TokenPlan['tokens'][number]];
     expect(sunfold.creator).toBe(carol);
-    expect(sunfold.metadata).toMatchObject({ creators: [carol, artist], royalties: { decimals: 4, shares: { [carol]: 500, [artist]: 500 } }, artifactUri: 'ipfs://bafkreisunfold' });
+    expect(sunfold.metadata).toMatchObject({
+      creators: [carol, artist],
+      royalties: { decimals: 4, shares: { [carol]: 500, [artist]: 500 } },
+      artifactUri: 'ipfs://bafkreisunfold',
+    });
     expect(sunfold.metadata.formats).toEqual([{ uri: 'ipfs://bafkreisunfold', mimeType: 'image/jpeg' }]);
-    expect(sunfold.metadata.attributes).toContainEqual({ name: 'Original token', value: `${origin.contract}/11`, type: 'string' });
+    expect(sunfold.metadata.attributes).toContainEqual({
+      name: 'Original token',
+      value: `${origin.contract}/11`,
+      type: 'string',
+    });
     expect(JSON.stringify(sunfold.metadata)).not.toContain(outsider);
     // A tile without creators still takes the extras' artist; without either, the bank.
     expect(solo.metadata).toMatchObject({ creators: [artist], royalties: { decimals: 4, shares: { [artist]: 1000 } } });
@@ -93,7 +156,11 @@ describe('planGameTokens', () => {
     expect(bridgeError(() => planGameTokens(BOARD, 'g', { bank: 'tz1nope' })).code).toBe('BRIDGE_BAD_INPUT');
     const e = bridgeError(() => planGameTokens(BOARD, 'g', { bank, artists: { solo: 'tz1nope' } }));
     expect([e.code, e.detail.tile]).toEqual(['BRIDGE_BAD_INPUT', SOLO]);
-    expect(bridgeError(() => planGameTokens(BOARD, 'g', { bank, images: { solo: { artifact: { uri: 'ftp://x', mimeType: 'image/png' } } } })).code).toBe('BRIDGE_BAD_INPUT');
+    expect(
+      bridgeError(() =>
+        planGameTokens(BOARD, 'g', { bank, images: { solo: { artifact: { uri: 'ftp://x', mimeType: 'image/png' } } } }),
+      ).code,
+    ).toBe('BRIDGE_BAD_INPUT');
   });
 });
 
@@ -148,7 +215,9 @@ describe('chainOpsFor', () => {
     expect(bridgeError(() => chainOpsFor(PLAN, [bought], [alice, 'tz1nope', carol])).detail.seat).toBe(1);
     expect(bridgeError(() => chainOpsFor(PLAN, [bought], [alice, alice, carol])).code).toBe('BRIDGE_BAD_INPUT');
     expect(bridgeError(() => chainOpsFor(PLAN, [{ ...bought, tile: 2 }], SEATS)).code).toBe('BRIDGE_BAD_INPUT');
-    expect(bridgeError(() => chainOpsFor(planGameTokens(BOARD, 'g', { bank }), [bought], SEATS)).code).toBe('BRIDGE_NOT_CREATED');
+    expect(bridgeError(() => chainOpsFor(planGameTokens(BOARD, 'g', { bank }), [bought], SEATS)).code).toBe(
+      'BRIDGE_NOT_CREATED',
+    );
   });
 
   it('maps a real engine step: a purchase on the board mints to the buyer', () => {
@@ -165,10 +234,22 @@ describe('chainOpsFor', () => {
 });
 
 describe('holdingsActionFrom', () => {
-  const row = (owner: string, tokenId: number, balance: number) => ({ owner, tokenId: BigInt(tokenId), balance: BigInt(balance), lastLevel: 3 });
+  const row = (owner: string, tokenId: number, balance: number) => ({
+    owner,
+    tokenId: BigInt(tokenId),
+    balance: BigInt(balance),
+    lastLevel: 3,
+  });
 
   it('holders are the seats holding a balance, one entry per copy; non-players count as elsewhere', () => {
-    const rows = [row(carol, 10, 1), row(alice, 10, 2), row(outsider, 10, 1), row(bob, 11, 1), row(bank, 12, 1), row(alice, 12, 0)];
+    const rows = [
+      row(carol, 10, 1),
+      row(alice, 10, 2),
+      row(outsider, 10, 1),
+      row(bob, 11, 1),
+      row(bank, 12, 1),
+      row(alice, 12, 0),
+    ];
     expect(holdingsActionFrom(PLAN, [DAGGER, SOLO, PIPI], SEATS, rows)).toEqual({
       type: 'holdings',
       tiles: [
@@ -178,7 +259,10 @@ describe('holdingsActionFrom', () => {
       ],
     });
     // Every listed tile is in the action even when nobody holds it (so the engine clears stale holders).
-    expect(holdingsActionFrom(PLAN, [SOLO, SOLO], SEATS, [])).toEqual({ type: 'holdings', tiles: [{ tile: SOLO, holders: [], elsewhere: 0 }] });
+    expect(holdingsActionFrom(PLAN, [SOLO, SOLO], SEATS, [])).toEqual({
+      type: 'holdings',
+      tiles: [{ tile: SOLO, holders: [], elsewhere: 0 }],
+    });
     expect(bridgeError(() => holdingsActionFrom(PLAN, [2], SEATS, rows)).code).toBe('BRIDGE_BAD_INPUT');
   });
 });

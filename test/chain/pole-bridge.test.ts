@@ -21,7 +21,18 @@ import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { stateHash } from '../../engine';
 import { seedCommitment } from '../../engine/core/rng';
 import { parseBoard, pole, type PoleEvent, type PoleState } from '../../engine/pole';
-import { BridgeError, decodeIndexedMetadata, Fa2Editions, HoldingsReader, isBridgeError, PoleBridge, readSeedCommit, type AppliedOps, type ChainOp, type TokenPlan } from '../../chain';
+import {
+  BridgeError,
+  decodeIndexedMetadata,
+  Fa2Editions,
+  HoldingsReader,
+  isBridgeError,
+  PoleBridge,
+  readSeedCommit,
+  type AppliedOps,
+  type ChainOp,
+  type TokenPlan,
+} from '../../chain';
 import { FA2_ERRORS, MAX_GAME_DAYS } from '../../contracts';
 import { art, board, event } from '../engine/pole/boards';
 import { ofType } from '../engine/pole/reads';
@@ -81,7 +92,11 @@ async function bridgeError(p: Promise<unknown>): Promise<BridgeError> {
 }
 
 /** One action the on-chain way; the kept state advances only when the chain confirmed. */
-async function play(actor: number | 'system', action: unknown, ...dice: number[]): Promise<{ events: PoleEvent[]; ops: ChainOp[] }> {
+async function play(
+  actor: number | 'system',
+  action: unknown,
+  ...dice: number[]
+): Promise<{ events: PoleEvent[]; ops: ChainOp[] }> {
   const from = dice.length ? rig(state, ...dice) : state;
   const r = await bridge.step(from, actor, action, SEATS);
   state = r.state;
@@ -104,7 +119,11 @@ async function expectInSync(): Promise<void> {
   for (const tile of ART_TILES) {
     const t = state.tiles[tile]!;
     const returned = t.returned ?? [];
-    const engine = { tile, holders: [...t.holders, ...returned].sort((a, b) => a - b), elsewhere: (t.left ?? 0) - returned.length };
+    const engine = {
+      tile,
+      holders: [...t.holders, ...returned].sort((a, b) => a - b),
+      elsewhere: (t.left ?? 0) - returned.length,
+    };
     expect({ tile, ...(await onChain(tile)) }).toEqual(engine);
   }
 }
@@ -136,8 +155,18 @@ beforeAll(async () => {
   const { client } = await Fa2Editions.originate(toolkit(adminKey.secretKey), { admin: adminKey.address });
   admin = client;
   kt = client.address;
-  bridge = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt, holdings: { timeoutMs: 20_000, pollMs: 50 } });
-  state = { ...pole.setup({ players: 2, onChainHoldings: true, board: BOARD, laps: 2 }, SEED), current: ALICE, phase: 'roll', queue: [] };
+  bridge = await PoleBridge.create({
+    network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+    bank: { secretKey: bankKey.secretKey },
+    contract: kt,
+    holdings: { timeoutMs: 20_000, pollMs: 50 },
+  });
+  state = {
+    ...pole.setup({ players: 2, onChainHoldings: true, board: BOARD, laps: 2 }, SEED),
+    current: ALICE,
+    phase: 'roll',
+    queue: [],
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -150,10 +179,26 @@ describe('PoleBridge on a devnet', () => {
     expect(JSON.stringify(bridge)).not.toContain(bankKey.secretKey);
     expect(inspect(bridge, { depth: 5 })).not.toContain(bankKey.secretKey);
     const bad = `${bankKey.secretKey.slice(0, -3)}xyz`;
-    const e = await bridgeError(PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bad }, contract: kt }));
+    const e = await bridgeError(
+      PoleBridge.create({
+        network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+        bank: { secretKey: bad },
+        contract: kt,
+      }),
+    );
     expect(e.code).toBe('BRIDGE_BAD_KEY');
     expect(`${e.message} ${inspect(e)}`).not.toContain(bad.slice(4, 30));
-    expect((await bridgeError(PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: 'KT1nope' }))).code).toBe('BRIDGE_BAD_INPUT');
+    expect(
+      (
+        await bridgeError(
+          PoleBridge.create({
+            network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+            bank: { secretKey: bankKey.secretKey },
+            contract: 'KT1nope',
+          }),
+        )
+      ).code,
+    ).toBe('BRIDGE_BAD_INPUT');
   });
 
   it('opens the game and creates its tokens in one operation once the bank is a minter; metadata reads back through Taquito TZIP-12', async () => {
@@ -165,7 +210,11 @@ describe('PoleBridge on a devnet', () => {
     ]);
     // Not a minter yet: the contract refuses, nothing is created and the plan stays as it was.
     const refused = await bridgeError(bridge.createGameTokens(plan, { seedCommitment: COMMITMENT }));
-    expect([refused.code, refused.detail.failwith, refused.detail.entrypoint]).toEqual(['BRIDGE_REJECTED', 'NOT_MINTER', 'open_game']);
+    expect([refused.code, refused.detail.failwith, refused.detail.entrypoint]).toEqual([
+      'BRIDGE_REJECTED',
+      'NOT_MINTER',
+      'open_game',
+    ]);
     expect(bridge.plan).toBeNull();
     await expect(admin.gameInfo('game-bridge-1')).rejects.toMatchObject({ code: FA2_ERRORS.gameNotFound });
     expect((await admin.state()).nextTokenId).toBe(0n);
@@ -173,33 +222,66 @@ describe('PoleBridge on a devnet', () => {
     await admin.send(admin.addMinter(bankKey.address));
     // Another game's token first, so the ids are not simply 0, 1, 2.
     await Fa2Editions.at(toolkit(bankKey.secretKey), kt).send(
-      Fa2Editions.at(toolkit(bankKey.secretKey), kt).createTokens([{ maxSupply: 1, creator: bankKey.address, metadata: plan.tokens[0]!.metadata }]),
+      Fa2Editions.at(toolkit(bankKey.secretKey), kt).createTokens([
+        { maxSupply: 1, creator: bankKey.address, metadata: plan.tokens[0]!.metadata },
+      ]),
     );
     const created = await bridge.createGameTokens(plan, { seedCommitment: COMMITMENT });
     expect(created.opHash).toMatch(/^o/);
     lastLevel = created.level;
     expect(created.tokenIds).toEqual({ [DAGGER]: '1', [SOLO]: '2', [PIPI]: '3' });
     expect(bridge.plan).toEqual(created.plan);
-    expect(created.plan).toMatchObject({ contract: kt, created: { opHash: created.opHash, level: created.level }, appliedSeq: null, game: { id: 'game-bridge-1', closed: null } });
+    expect(created.plan).toMatchObject({
+      contract: kt,
+      created: { opHash: created.opHash, level: created.level },
+      appliedSeq: null,
+      game: { id: 'game-bridge-1', closed: null },
+    });
     expect(created.operations).toHaveLength(1);
     // The game opened and its seed was committed in the same operation, until the latest end date the contract allows.
     const block = await admin.tezos.rpc.getBlock({ block: String(created.level) });
-    expect(await entrypointsOf(created.opHash, created.level)).toEqual(['open_game', 'commit_seed', 'create_game_tokens']);
-    expect(created.plan.seed).toEqual({ commitment: COMMITMENT, committed: { opHash: created.opHash, level: created.level }, revealed: null });
-    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-bridge-1')).toEqual({ commitment: COMMITMENT, seed: null, finalHash: null });
+    expect(await entrypointsOf(created.opHash, created.level)).toEqual([
+      'open_game',
+      'commit_seed',
+      'create_game_tokens',
+    ]);
+    expect(created.plan.seed).toEqual({
+      commitment: COMMITMENT,
+      committed: { opHash: created.opHash, level: created.level },
+      revealed: null,
+    });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-bridge-1')).toEqual({
+      commitment: COMMITMENT,
+      seed: null,
+      finalHash: null,
+    });
     const onChain = await admin.gameInfo('game-bridge-1');
     expect(onChain).toEqual({ minter: bankKey.address, ends: new Date(created.plan.game!.ends), closed: false });
-    expect(onChain.ends.getTime() - Date.parse(String(block.header.timestamp))).toBeLessThanOrEqual(MAX_GAME_DAYS * 86_400_000);
+    expect(onChain.ends.getTime() - Date.parse(String(block.header.timestamp))).toBeLessThanOrEqual(
+      MAX_GAME_DAYS * 86_400_000,
+    );
     for (const t of created.plan.tokens) {
-      expect(await admin.token(t.tokenId!)).toMatchObject({ maxSupply: BigInt(t.maxSupply), totalSupply: 0n, retired: false, game: 'game-bridge-1' });
+      expect(await admin.token(t.tokenId!)).toMatchObject({
+        maxSupply: BigInt(t.maxSupply),
+        totalSupply: 0n,
+        retired: false,
+        game: 'game-bridge-1',
+      });
       expect(await admin.tokenMetadata(t.tokenId!)).toEqual(t.metadata);
     }
     // Wallets read the same through Taquito's TZIP-12 helper.
     const tz = toolkit(aliceKey.secretKey);
     tz.addExtension(new Tzip12Module() as unknown as Extension);
-    const withTzip12 = (await tz.contract.at(kt, tzip12 as never)) as unknown as ContractAbstraction<ContractProvider> & { tzip12(): Tzip12ContractAbstraction };
+    const withTzip12 = (await tz.contract.at(
+      kt,
+      tzip12 as never,
+    )) as unknown as ContractAbstraction<ContractProvider> & { tzip12(): Tzip12ContractAbstraction };
     const read = await withTzip12.tzip12().getTokenMetadata(new BigNumber(2) as never);
-    expect(read).toMatchObject({ name: 'Work solo', decimals: 0, artifactUri: created.plan.tokens[1]!.metadata.artifactUri });
+    expect(read).toMatchObject({
+      name: 'Work solo',
+      decimals: 0,
+      artifactUri: created.plan.tokens[1]!.metadata.artifactUri,
+    });
     // Created once: a second time is refused before anything is sent.
     expect((await bridgeError(bridge.createGameTokens(plan))).code).toBe('BRIDGE_ALREADY_CREATED');
     expect((await bridgeError(bridge.createGameTokens(created.plan))).code).toBe('BRIDGE_ALREADY_CREATED');
@@ -210,11 +292,22 @@ describe('PoleBridge on a devnet', () => {
       const fa2 = Fa2Editions.at(toolkit(key.secretKey), kt);
       expect(await bridge.hasGrant(key.address)).toBe(false);
       const call = bridge.joinCall();
-      expect([call.to, call.parameter.entrypoint, call.parameter.value]).toEqual([kt, 'join_game', { string: 'game-bridge-1' }]);
+      expect([call.to, call.parameter.entrypoint, call.parameter.value]).toEqual([
+        kt,
+        'join_game',
+        { string: 'game-bridge-1' },
+      ]);
       const r = await fa2.send(call);
       lastLevel = Math.max(lastLevel, r.level);
       expect(await bridge.hasGrant(key.address)).toBe(true);
-      for (const tile of ART_TILES) expect(await fa2.isOperator(key.address, bankKey.address, bridge.plan!.tokens.find((t) => t.tile === tile)!.tokenId!)).toBe(false);
+      for (const tile of ART_TILES)
+        expect(
+          await fa2.isOperator(
+            key.address,
+            bankKey.address,
+            bridge.plan!.tokens.find((t) => t.tile === tile)!.tokenId!,
+          ),
+        ).toBe(false);
     }
   });
 
@@ -223,7 +316,12 @@ describe('PoleBridge on a devnet', () => {
     expect(state.phase).toBe('buy');
     const before = stateHash(state);
     const planBefore = bridge.plan;
-    const down = await PoleBridge.create({ network: { rpcUrl: await deadUrl(), tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt, plan: bridge.plan! });
+    const down = await PoleBridge.create({
+      network: { rpcUrl: await deadUrl(), tzktUrl: devnet.tzktUrl },
+      bank: { secretKey: bankKey.secretKey },
+      contract: kt,
+      plan: bridge.plan!,
+    });
     const e = await bridgeError(down.step(state, ALICE, { type: 'buy' }, SEATS));
     expect(e.code).toBe('BRIDGE_RPC');
     expect(e.message).not.toContain(bankKey.secretKey);
@@ -237,14 +335,25 @@ describe('PoleBridge on a devnet', () => {
     // The protocol by hand: engine, ops, send; the same step sent twice at once goes out once.
     const next = pole.apply(state, ALICE, { type: 'buy' });
     const ops = bridge.chainOpsFor(next.events, SEATS);
-    expect(ops).toEqual([{ kind: 'mint', tile: DAGGER, tokenId: '1', seat: ALICE, to: aliceKey.address, reason: 'bought' }]);
-    const [first, second] = await Promise.allSettled([bridge.apply(ops, { seq: next.state.seq }), bridge.apply(ops, { seq: next.state.seq })]);
+    expect(ops).toEqual([
+      { kind: 'mint', tile: DAGGER, tokenId: '1', seat: ALICE, to: aliceKey.address, reason: 'bought' },
+    ]);
+    const [first, second] = await Promise.allSettled([
+      bridge.apply(ops, { seq: next.state.seq }),
+      bridge.apply(ops, { seq: next.state.seq }),
+    ]);
     expect(first.status).toBe('fulfilled');
-    expect(second.status === 'rejected' && isBridgeError(second.reason) && second.reason.code).toBe('BRIDGE_ALREADY_APPLIED');
+    expect(second.status === 'rejected' && isBridgeError(second.reason) && second.reason.code).toBe(
+      'BRIDGE_ALREADY_APPLIED',
+    );
     state = next.state;
     lastLevel = (first as PromiseFulfilledResult<AppliedOps | null>).value!.level;
     expect(await onChain(DAGGER)).toEqual({ holders: [ALICE], elsewhere: 0 });
-    const rows = await new HoldingsReader({ tzktUrl: devnet.tzktUrl }).read({ contract: kt, tokenIds: ['1'], minLevel: lastLevel });
+    const rows = await new HoldingsReader({ tzktUrl: devnet.tzktUrl }).read({
+      contract: kt,
+      tokenIds: ['1'],
+      minLevel: lastLevel,
+    });
     expect(rows.holdings.map((h) => [h.owner, h.balance])).toEqual([[aliceKey.address, 1n]]);
     expect(decodeIndexedMetadata(rows.holdings[0]!.metadata)).toEqual(bridge.plan!.tokens[0]!.metadata);
     // A retry of a confirmed step is refused too: nothing applied twice.
@@ -258,20 +367,28 @@ describe('PoleBridge on a devnet', () => {
     await play(ALICE, { type: 'buy' });
     const gift = await play(BOB, { type: 'roll' }, 2);
     expect(ofType(gift.events, 'freeCopy')).toHaveLength(1);
-    expect(gift.ops).toEqual([{ kind: 'mint', tile: PIPI, tokenId: '3', seat: BOB, to: bobKey.address, reason: 'freeCopy' }]);
+    expect(gift.ops).toEqual([
+      { kind: 'mint', tile: PIPI, tokenId: '3', seat: BOB, to: bobKey.address, reason: 'freeCopy' },
+    ]);
     expect(state.tiles.map((t) => t.holders)).toEqual([[], [ALICE, BOB], [ALICE], [], [], [BOB]]);
     await expectInSync();
     expect(bridge.plan!.appliedSeq).toBe(state.seq);
     // The bank holds no operator right: its plain burn and transfer of a player's copy are refused.
     const bank = Fa2Editions.at(toolkit(bankKey.secretKey), kt);
-    await expect(bank.send(bank.burn([{ from: aliceKey.address, tokenId: 1, amount: 1 }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
-    await expect(bank.send(bank.transfer([{ from: aliceKey.address, txs: [{ to: bankKey.address, tokenId: 1, amount: 1 }] }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
+    await expect(bank.send(bank.burn([{ from: aliceKey.address, tokenId: 1, amount: 1 }]))).rejects.toMatchObject({
+      code: FA2_ERRORS.notOperator,
+    });
+    await expect(
+      bank.send(bank.transfer([{ from: aliceKey.address, txs: [{ to: bankKey.address, tokenId: 1, amount: 1 }] }])),
+    ).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
     await expectInSync();
   });
 
   it('a plain FA2 transfer between the players changes the next holdings action: the new holder gets the royalty', async () => {
     const alice = Fa2Editions.at(toolkit(aliceKey.secretKey), kt);
-    const moved = await alice.send(alice.transfer([{ from: aliceKey.address, txs: [{ to: bobKey.address, tokenId: 2, amount: 1 }] }]));
+    const moved = await alice.send(
+      alice.transfer([{ from: aliceKey.address, txs: [{ to: bobKey.address, tokenId: 2, amount: 1 }] }]),
+    );
     // The engine still thinks Alice holds the 1/1 until the holdings are read at the transfer's level.
     expect(state.tiles[SOLO]!.holders).toEqual([ALICE]);
     const action = await bridge.readHoldingsAction(ART_TILES, SEATS, moved.level);
@@ -289,8 +406,12 @@ describe('PoleBridge on a devnet', () => {
     expect(state.tiles[SOLO]!.holders).toEqual([BOB]);
     // Alice goes round (GO bonus) and lands on the 1/1 she sold: she now pays Bob the royalty.
     const landed = await play(ALICE, { type: 'roll' }, 6);
-    expect(ofType(landed.events, 'royaltyDue')).toEqual([{ type: 'royaltyDue', seat: ALICE, tile: SOLO, royalty: 20, owners: [BOB], mode: 'split' }]);
-    expect(ofType(landed.events, 'transfer').filter((t) => t.reason === 'royalty')).toEqual([{ type: 'transfer', from: ALICE, to: BOB, amount: 20, reason: 'royalty', tile: SOLO }]);
+    expect(ofType(landed.events, 'royaltyDue')).toEqual([
+      { type: 'royaltyDue', seat: ALICE, tile: SOLO, royalty: 20, owners: [BOB], mode: 'split' },
+    ]);
+    expect(ofType(landed.events, 'transfer').filter((t) => t.reason === 'royalty')).toEqual([
+      { type: 'transfer', from: ALICE, to: BOB, amount: 20, reason: 'royalty', tile: SOLO },
+    ]);
     expect(landed.ops).toEqual([]);
   });
 
@@ -299,7 +420,9 @@ describe('PoleBridge on a devnet', () => {
     expect(ofType(broke.events, 'outOfCash')).toHaveLength(1);
     expect(state.phase).toBe('flip');
     const flip1 = await play(BOB, { type: 'flip', tile: DAGGER });
-    expect(flip1.ops).toEqual([{ kind: 'burn', tile: DAGGER, tokenId: '1', seat: BOB, from: bobKey.address, reason: 'flipped' }]);
+    expect(flip1.ops).toEqual([
+      { kind: 'burn', tile: DAGGER, tokenId: '1', seat: BOB, from: bobKey.address, reason: 'flipped' },
+    ]);
     expect(await admin.supply(1)).toEqual({ max: 3n, total: 1n });
     const flip2 = await play(BOB, { type: 'flip', tile: PIPI });
     expect(ofType(flip2.events, 'forfeited')).toEqual([{ type: 'forfeited', seat: BOB, tile: SOLO }]);
@@ -315,7 +438,9 @@ describe('PoleBridge on a devnet', () => {
     await expectInSync();
     // The retired 1/1 can never be minted again, even by the bank directly.
     const bank = Fa2Editions.at(toolkit(bankKey.secretKey), kt);
-    await expect(bank.send(bank.mint([{ tokenId: 2, to: aliceKey.address, amount: 1 }]))).rejects.toMatchObject({ code: 'TOKEN_RETIRED' });
+    await expect(bank.send(bank.mint([{ tokenId: 2, to: aliceKey.address, amount: 1 }]))).rejects.toMatchObject({
+      code: 'TOKEN_RETIRED',
+    });
   });
 
   it('the final valuation counts exactly the on-chain holdings', async () => {
@@ -325,31 +450,68 @@ describe('PoleBridge on a devnet', () => {
     expect(state.phase).toBe('over');
     const scores = ofType(end.events, 'finalScores')[0]!.scores;
     const valued = ofType(end.events, 'valued');
-    const rows = (await new HoldingsReader({ tzktUrl: devnet.tzktUrl }).read({ contract: kt, tokenIds: bridge.plan!.tokens.map((t) => t.tokenId!), minLevel: lastLevel })).holdings;
+    const rows = (
+      await new HoldingsReader({ tzktUrl: devnet.tzktUrl }).read({
+        contract: kt,
+        tokenIds: bridge.plan!.tokens.map((t) => t.tokenId!),
+        minLevel: lastLevel,
+      })
+    ).holdings;
     const tileOf = new Map(bridge.plan!.tokens.map((t) => [BigInt(t.tokenId!), t.tile]));
     for (const [seat, address] of SEATS.entries()) {
       const held = rows.filter((h) => h.owner === address);
       const copies = held.reduce((n, h) => n + Number(h.balance), 0);
       expect(scores.find((s) => s.seat === seat)!.pieces).toBe(copies);
-      expect(valued.filter((v) => v.seat === seat).map((v) => v.tile)).toEqual(held.flatMap((h) => Array.from({ length: Number(h.balance) }, () => tileOf.get(h.tokenId)!)));
+      expect(valued.filter((v) => v.seat === seat).map((v) => v.tile)).toEqual(
+        held.flatMap((h) => Array.from({ length: Number(h.balance) }, () => tileOf.get(h.tokenId)!)),
+      );
     }
     expect(valued.map((v) => [v.seat, v.tile])).toEqual([[ALICE, DAGGER]]);
   });
 
   it('bad input is refused before anything is sent', async () => {
     const plan: TokenPlan = bridge.plan!;
-    expect((await bridgeError(bridge.readHoldingsAction([DAGGER], [aliceKey.address, aliceKey.address], lastLevel))).code).toBe('BRIDGE_BAD_INPUT');
+    expect(
+      (await bridgeError(bridge.readHoldingsAction([DAGGER], [aliceKey.address, aliceKey.address], lastLevel))).code,
+    ).toBe('BRIDGE_BAD_INPUT');
     expect((await bridgeError(bridge.readHoldingsAction([DAGGER], SEATS, -1))).code).toBe('BRIDGE_BAD_INPUT');
-    expect((await bridgeError(bridge.apply([{ kind: 'mint', tile: DAGGER, tokenId: '99', seat: 0, to: aliceKey.address, reason: 'bought' }]))).code).toBe('BRIDGE_BAD_INPUT');
-    expect((await bridgeError(bridge.apply([{ kind: 'mint', tile: SOLO, tokenId: '2', seat: 0, to: aliceKey.address, reason: 'bought' }]))).code).toBe('BRIDGE_SUPPLY_RETIRED');
+    expect(
+      (
+        await bridgeError(
+          bridge.apply([
+            { kind: 'mint', tile: DAGGER, tokenId: '99', seat: 0, to: aliceKey.address, reason: 'bought' },
+          ]),
+        )
+      ).code,
+    ).toBe('BRIDGE_BAD_INPUT');
+    expect(
+      (
+        await bridgeError(
+          bridge.apply([{ kind: 'mint', tile: SOLO, tokenId: '2', seat: 0, to: aliceKey.address, reason: 'bought' }]),
+        )
+      ).code,
+    ).toBe('BRIDGE_SUPPLY_RETIRED');
     expect(bridge.plan).toEqual(plan);
-    const slowIndexer = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: await deadUrl() }, bank: { secretKey: bankKey.secretKey }, contract: kt, plan, holdings: { timeoutMs: 300, pollMs: 50 } });
+    const slowIndexer = await PoleBridge.create({
+      network: { rpcUrl: devnet.rpcUrl, tzktUrl: await deadUrl() },
+      bank: { secretKey: bankKey.secretKey },
+      contract: kt,
+      plan,
+      holdings: { timeoutMs: 300, pollMs: 50 },
+    });
     expect((await bridgeError(slowIndexer.readHoldingsAction([DAGGER], SEATS, lastLevel))).code).toBe('BRIDGE_INDEXER');
   });
 
   it('an edition copy retired by forfeit is recorded in the plan (the contract cannot lower a max supply) and never minted again', async () => {
     const pipi = bridge.plan!.tokens.find((t) => t.tile === PIPI)!;
-    const mint = (seat: number): ChainOp => ({ kind: 'mint', tile: PIPI, tokenId: pipi.tokenId!, seat, to: SEATS[seat]!, reason: 'bought' });
+    const mint = (seat: number): ChainOp => ({
+      kind: 'mint',
+      tile: PIPI,
+      tokenId: pipi.tokenId!,
+      seat,
+      to: SEATS[seat]!,
+      reason: 'bought',
+    });
     const minted = await bridge.apply([mint(ALICE)]);
     expect(await admin.supply(pipi.tokenId!)).toEqual({ max: 2n, total: 1n });
     const forfeit = bridge.chainOpsFor([{ type: 'forfeited', seat: ALICE, tile: PIPI }], SEATS);
@@ -371,9 +533,24 @@ describe('PoleBridge on a devnet', () => {
     const ids = Array.from({ length: 18 }, (_, i) => `big-${i}`);
     const large = parseBoard({ ...board(...ids.map((id) => art(id, 100, 2))), id: 'large-board' });
     // An inline image of ~1.9 KB each: 18 of them are far more than one operation may carry.
-    const svg = (id: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>${id}</title>${'<rect width="1" height="1"/>'.repeat(45)}</svg>`;
-    const images = Object.fromEntries(ids.map((id) => [id, { artifact: { uri: `data:image/svg+xml;base64,${Buffer.from(svg(id)).toString('base64')}`, mimeType: 'image/svg+xml' } }]));
-    const big = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt });
+    const svg = (id: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>${id}</title>${'<rect width="1" height="1"/>'.repeat(45)}</svg>`;
+    const images = Object.fromEntries(
+      ids.map((id) => [
+        id,
+        {
+          artifact: {
+            uri: `data:image/svg+xml;base64,${Buffer.from(svg(id)).toString('base64')}`,
+            mimeType: 'image/svg+xml',
+          },
+        },
+      ]),
+    );
+    const big = await PoleBridge.create({
+      network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+      bank: { secretKey: bankKey.secretKey },
+      contract: kt,
+    });
     const before = (await admin.state()).nextTokenId;
     const created = await big.createGameTokens(big.planTokens(large, 'game-large', { images }));
     expect(created.operations.length).toBeGreaterThan(1);
@@ -392,20 +569,39 @@ describe('PoleBridge on a devnet', () => {
     const bank = Fa2Editions.at(toolkit(bankKey.secretKey), kt);
     const head = Date.parse((await admin.tezos.rpc.getBlockHeader()).timestamp);
     const ends = new Date(head + 86_400_000);
-    const opened = await bank.send(bank.openGame('game-adopted', ends), bank.commitSeed('game-adopted', seedCommitment('adopted')));
-    const adopter = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt });
+    const opened = await bank.send(
+      bank.openGame('game-adopted', ends),
+      bank.commitSeed('game-adopted', seedCommitment('adopted')),
+    );
+    const adopter = await PoleBridge.create({
+      network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+      bank: { secretKey: bankKey.secretKey },
+      contract: kt,
+    });
     // Another commitment than the one on-chain is refused before anything is sent.
-    const recommit = await bridgeError(adopter.createGameTokens(adopter.planTokens(BOARD, 'game-adopted'), { seedCommitment: COMMITMENT }));
+    const recommit = await bridgeError(
+      adopter.createGameTokens(adopter.planTokens(BOARD, 'game-adopted'), { seedCommitment: COMMITMENT }),
+    );
     expect([recommit.code, recommit.detail.failwith]).toEqual(['BRIDGE_REJECTED', 'SEED_COMMITTED']);
-    const created = await adopter.createGameTokens(adopter.planTokens(BOARD, 'game-adopted'), { seedCommitment: seedCommitment('adopted') });
+    const created = await adopter.createGameTokens(adopter.planTokens(BOARD, 'game-adopted'), {
+      seedCommitment: seedCommitment('adopted'),
+    });
     expect(created.plan.game).toEqual({ id: 'game-adopted', ends: ends.toISOString(), closed: null });
     // Committed already: not committed twice.
     expect(await entrypointsOf(created.opHash, created.level)).toEqual(['create_game_tokens']);
-    expect(created.plan.seed).toEqual({ commitment: seedCommitment('adopted'), committed: { opHash: null, level: expect.any(Number) as unknown }, revealed: null });
+    expect(created.plan.seed).toEqual({
+      commitment: seedCommitment('adopted'),
+      committed: { opHash: null, level: expect.any(Number) as unknown },
+      revealed: null,
+    });
     expect(created.plan.seed!.committed.level).toBeGreaterThanOrEqual(opened.level);
     adopted = adopter;
     await admin.send(admin.addMinter(adminKey.address), admin.openGame('game-of-the-admin', ends));
-    const other = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt });
+    const other = await PoleBridge.create({
+      network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+      bank: { secretKey: bankKey.secretKey },
+      contract: kt,
+    });
     const refused = await bridgeError(other.createGameTokens(other.planTokens(BOARD, 'game-of-the-admin')));
     expect([refused.code, refused.detail.failwith]).toEqual(['BRIDGE_REJECTED', 'GAME_EXISTS']);
     expect(other.plan).toBeNull();
@@ -416,26 +612,56 @@ describe('PoleBridge on a devnet', () => {
     expect(held.holders).toContain(ALICE);
     const finalHash = stateHash(state);
     const closed = await bridge.closeGame({ reveal: { seed: SEED, finalHash } });
-    expect(closed).toMatchObject({ opHash: expect.stringMatching(/^o/) as unknown, revealError: null, plan: { game: { id: 'game-bridge-1', closed: { opHash: closed!.opHash, level: closed!.level } } } });
+    expect(closed).toMatchObject({
+      opHash: expect.stringMatching(/^o/) as unknown,
+      revealError: null,
+      plan: { game: { id: 'game-bridge-1', closed: { opHash: closed!.opHash, level: closed!.level } } },
+    });
     // The seed and the final state hash were revealed in the operation that closed the game, checked by the contract.
     expect(await entrypointsOf(closed!.opHash!, closed!.level)).toEqual(['close_game', 'reveal_seed']);
     expect(closed!.revealed).toEqual({ opHash: closed!.opHash, level: closed!.level });
-    expect(closed!.plan.seed).toEqual({ commitment: COMMITMENT, committed: bridge.plan!.seed!.committed, revealed: closed!.revealed });
-    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-bridge-1')).toEqual({ commitment: COMMITMENT, seed: SEED, finalHash });
+    expect(closed!.plan.seed).toEqual({
+      commitment: COMMITMENT,
+      committed: bridge.plan!.seed!.committed,
+      revealed: closed!.revealed,
+    });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-bridge-1')).toEqual({
+      commitment: COMMITMENT,
+      seed: SEED,
+      finalHash,
+    });
     expect(bridge.plan).toEqual(closed!.plan);
     lastLevel = closed!.level;
     expect(await admin.gameInfo('game-bridge-1')).toMatchObject({ closed: true });
     for (const key of [aliceKey, bobKey]) expect(await bridge.hasGrant(key.address)).toBe(false);
     const dagger = bridge.plan!.tokens.find((t) => t.tile === DAGGER)!.tokenId!;
-    const burn: ChainOp = { kind: 'burn', tile: DAGGER, tokenId: dagger, seat: ALICE, from: aliceKey.address, reason: 'flipped' };
+    const burn: ChainOp = {
+      kind: 'burn',
+      tile: DAGGER,
+      tokenId: dagger,
+      seat: ALICE,
+      from: aliceKey.address,
+      reason: 'flipped',
+    };
     const refused = await bridgeError(bridge.apply([burn]));
-    expect([refused.code, refused.detail.failwith, refused.detail.entrypoint]).toEqual(['BRIDGE_REJECTED', FA2_ERRORS.gameClosed, 'game_burn']);
+    expect([refused.code, refused.detail.failwith, refused.detail.entrypoint]).toEqual([
+      'BRIDGE_REJECTED',
+      FA2_ERRORS.gameClosed,
+      'game_burn',
+    ]);
     const bank = Fa2Editions.at(toolkit(bankKey.secretKey), kt);
-    await expect(bank.send(bank.burn([{ from: aliceKey.address, tokenId: dagger, amount: 1 }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
+    await expect(bank.send(bank.burn([{ from: aliceKey.address, tokenId: dagger, amount: 1 }]))).rejects.toMatchObject({
+      code: FA2_ERRORS.notOperator,
+    });
     expect(await onChain(DAGGER)).toEqual(held);
     // Once: the recorded closing sends nothing; a bridge on the stored plan of before finds it closed on-chain.
     expect(await bridge.closeGame({ reveal: { seed: SEED, finalHash } })).toEqual(closed);
-    const stale = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bankKey.secretKey }, contract: kt, plan: { ...closed!.plan, game: { ...closed!.plan.game!, closed: null } } });
+    const stale = await PoleBridge.create({
+      network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+      bank: { secretKey: bankKey.secretKey },
+      contract: kt,
+      plan: { ...closed!.plan, game: { ...closed!.plan.game!, closed: null } },
+    });
     expect(await stale.closeGame()).toMatchObject({ opHash: null, plan: { game: { closed: { opHash: null } } } });
     // A player cannot join a closed game either.
     const carol = Fa2Editions.at(toolkit(bootstrapAccount(5).secretKey), kt);
@@ -445,12 +671,24 @@ describe('PoleBridge on a devnet', () => {
   it('a seed that does not match its commitment is not revealed, the game closes all the same; a game found closed but not revealed reveals', async () => {
     const finalHash = 'ef'.repeat(32);
     const wrong = await adopted.closeGame({ reveal: { seed: 'not adopted', finalHash } });
-    expect(wrong).toMatchObject({ opHash: expect.stringMatching(/^o/) as unknown, revealed: null, revealError: expect.stringContaining('does not match') as unknown });
+    expect(wrong).toMatchObject({
+      opHash: expect.stringMatching(/^o/) as unknown,
+      revealed: null,
+      revealError: expect.stringContaining('does not match') as unknown,
+    });
     expect(await entrypointsOf(wrong!.opHash!, wrong!.level)).toEqual(['close_game']);
     expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-adopted')).toMatchObject({ seed: null });
     const revealed = await adopted.closeGame({ reveal: { seed: 'adopted', finalHash } });
-    expect(revealed).toMatchObject({ opHash: wrong!.opHash, revealError: null, plan: { seed: { revealed: revealed!.revealed } } });
+    expect(revealed).toMatchObject({
+      opHash: wrong!.opHash,
+      revealError: null,
+      plan: { seed: { revealed: revealed!.revealed } },
+    });
     expect(await entrypointsOf(revealed!.revealed!.opHash!, revealed!.revealed!.level)).toEqual(['reveal_seed']);
-    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-adopted')).toEqual({ commitment: seedCommitment('adopted'), seed: 'adopted', finalHash });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 'game-adopted')).toEqual({
+      commitment: seedCommitment('adopted'),
+      seed: 'adopted',
+      finalHash,
+    });
   });
 });

@@ -34,7 +34,13 @@ afterAll(() => {
   rmSync(empty, { recursive: true, force: true });
 });
 
-const devnetEnv = { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: 'http://127.0.0.1:8732', TZKT_URL: 'http://127.0.0.1:8732/tzkt', POLE_FA2_CONTRACT: KT1, POLE_BANK_SECRET_KEY: KEY };
+const devnetEnv = {
+  TEZOS_NETWORK: 'devnet',
+  TEZOS_RPC_URL: 'http://127.0.0.1:8732',
+  TZKT_URL: 'http://127.0.0.1:8732/tzkt',
+  POLE_FA2_CONTRACT: KT1,
+  POLE_BANK_SECRET_KEY: KEY,
+};
 
 const failed = (s: ChainStatus): Extract<ChainStatus, { ok: false }> => {
   if (s.ok) throw new Error(`expected a problem, got ${JSON.stringify(s)}`);
@@ -111,7 +117,9 @@ describe('chainStatus', () => {
     expect(s).toMatchObject({ problem: 'NO_CONTRACT', network: 'shadownet' });
     expect(s.explanation).toContain('TEZOS_SECRET_KEY=edsk… npm run deploy -- --network shadownet');
     expect(s.explanation).toContain('POLE_FA2_CONTRACT=KT1…');
-    expect(failed(chainStatus({ TEZOS_NETWORK: 'shadownet', POLE_BANK_SECRET_KEY: KEY }, { deploymentsDir: null })).problem).toBe('NO_CONTRACT');
+    expect(
+      failed(chainStatus({ TEZOS_NETWORK: 'shadownet', POLE_BANK_SECRET_KEY: KEY }, { deploymentsDir: null })).problem,
+    ).toBe('NO_CONTRACT');
   });
 
   it("without POLE_FA2_CONTRACT, reads the contract from npm run deploy's record of that network", () => {
@@ -129,13 +137,22 @@ describe('chainStatus', () => {
   });
 
   it('BAD_CONTRACT: a POLE_FA2_CONTRACT that is not KT1…, or a record that is not one of this network', () => {
-    expect(failed(chainStatus({ ...devnetEnv, POLE_FA2_CONTRACT: 'tz1UCiXsTDXmRMUUKNYhNwFHmhmqLn5etPGP' })).problem).toBe('BAD_CONTRACT');
+    expect(
+      failed(chainStatus({ ...devnetEnv, POLE_FA2_CONTRACT: 'tz1UCiXsTDXmRMUUKNYhNwFHmhmqLn5etPGP' })).problem,
+    ).toBe('BAD_CONTRACT');
     writeFileSync(join(dir, 'custom.json'), '{ not json');
-    const env = { TEZOS_NETWORK: 'custom', TEZOS_RPC_URL: 'http://10.0.0.1:8732', TZKT_URL: 'http://10.0.0.1:5000', POLE_BANK_SECRET_KEY: KEY };
+    const env = {
+      TEZOS_NETWORK: 'custom',
+      TEZOS_RPC_URL: 'http://10.0.0.1:8732',
+      TZKT_URL: 'http://10.0.0.1:5000',
+      POLE_BANK_SECRET_KEY: KEY,
+    };
     const bad = failed(chainStatus(env, { deploymentsDir: dir }));
     expect(bad.problem).toBe('BAD_CONTRACT');
     expect(bad.explanation).toContain(join(dir, 'custom.json'));
     writeDeployment(join(dir, 'custom.json'), record('shadownet'));
-    expect(failed(chainStatus(env, { deploymentsDir: dir })).explanation).toContain('records a deployment on shadownet, not custom');
+    expect(failed(chainStatus(env, { deploymentsDir: dir })).explanation).toContain(
+      'records a deployment on shadownet, not custom',
+    );
   });
 });

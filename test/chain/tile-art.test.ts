@@ -14,13 +14,19 @@ import { GENESIS, parseBoard, type ArtistTile } from '../../engine/pole';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
 
 /** The artist tiles of a board by id. */
-const tilesById = (board: typeof GENESIS) => new Map(board.tiles.flatMap((t) => (t.kind === 'artist' ? [[t.id, { tile: t }] as const] : [])));
+const tilesById = (board: typeof GENESIS) =>
+  new Map(board.tiles.flatMap((t) => (t.kind === 'artist' ? [[t.id, { tile: t }] as const] : [])));
 const genesisArt = GENESIS.tiles.filter((t): t is ArtistTile => t.kind === 'artist');
-const decoded = (uri: string): string => Buffer.from(uri.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+const decoded = (uri: string): string =>
+  Buffer.from(uri.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
 /** The `src` of every img the markup holds. */
-const srcs = (html: string): string[] => [...html.matchAll(/<img[^>]* src="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+const srcs = (html: string): string[] =>
+  [...html.matchAll(/<img[^>]* src="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
-const IMAGE = { uri: 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/sunfold.png', mimeType: 'image/png' };
+const IMAGE = {
+  uri: 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/sunfold.png',
+  mimeType: 'image/png',
+};
 const withImage = parseBoard({
   ...GENESIS,
   id: 'genesis-with-image',
@@ -51,9 +57,12 @@ describe('generated tile art', () => {
 });
 
 describe('the board shows the image the token carries', () => {
-
   it('every Genesis token is planned with the generated art of its tile, and the board tile shows that same image', async () => {
-    const bridge = await PoleBridge.create({ network: { rpcUrl: 'http://127.0.0.1:1', tzktUrl: 'http://127.0.0.1:1' }, bank: { secretKey: bootstrapAccount(1).secretKey }, contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi' });
+    const bridge = await PoleBridge.create({
+      network: { rpcUrl: 'http://127.0.0.1:1', tzktUrl: 'http://127.0.0.1:1' },
+      bank: { secretKey: bootstrapAccount(1).secretKey },
+      contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi',
+    });
     const tokens = bridge.planTokens(GENESIS, 'art-game').tokens;
     const tiles = tilesById(GENESIS);
     expect(tokens).toHaveLength(genesisArt.length);
@@ -61,18 +70,28 @@ describe('the board shows the image the token carries', () => {
       const { tile } = tiles.get(token.tileId)!;
       const shown = srcs(renderToStaticMarkup(createElement(TileArt, { tile })));
       expect(shown).toEqual([token.metadata.artifactUri]);
-      expect(token.metadata.formats).toContainEqual({ uri: token.metadata.artifactUri, mimeType: 'image/svg+xml', dimensions: { value: '1000x1000', unit: 'px' } });
+      expect(token.metadata.formats).toContainEqual({
+        uri: token.metadata.artifactUri,
+        mimeType: 'image/svg+xml',
+        dimensions: { value: '1000x1000', unit: 'px' },
+      });
     }
     // Not the old text-on-beige placeholder card.
     expect(decoded(tokens[0]!.metadata.artifactUri)).not.toContain('#f4efe6');
   });
 
   it("a tile with the artist's image mints that image, and the board shows it (through an IPFS gateway)", async () => {
-    const bridge = await PoleBridge.create({ network: { rpcUrl: 'http://127.0.0.1:1', tzktUrl: 'http://127.0.0.1:1' }, bank: { secretKey: bootstrapAccount(1).secretKey }, contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi' });
+    const bridge = await PoleBridge.create({
+      network: { rpcUrl: 'http://127.0.0.1:1', tzktUrl: 'http://127.0.0.1:1' },
+      bank: { secretKey: bootstrapAccount(1).secretKey },
+      contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi',
+    });
     const token = bridge.planTokens(withImage, 'art-game-2').tokens.find((t) => t.tileId === genesisArt[0]!.id)!;
     expect(token.metadata.artifactUri).toBe(IMAGE.uri);
     const tile = withImage.tiles.find((t): t is ArtistTile => t.kind === 'artist' && t.id === genesisArt[0]!.id)!;
-    expect(srcs(renderToStaticMarkup(createElement(TileArt, { tile })))).toEqual([IMAGE.uri.replace('ipfs://', 'https://ipfs.io/ipfs/')]);
+    expect(srcs(renderToStaticMarkup(createElement(TileArt, { tile })))).toEqual([
+      IMAGE.uri.replace('ipfs://', 'https://ipfs.io/ipfs/'),
+    ]);
   });
 });
 
@@ -88,14 +107,23 @@ describe('on the devnet', () => {
   it("Genesis's tokens carry, as read back through the TzKT API, the very art its board shows", async () => {
     const bank = bootstrapAccount(1);
     const { devnet } = chain;
-    const bridge = await PoleBridge.create({ network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl }, bank: { secretKey: bank.secretKey }, contract: chain.contract.address });
+    const bridge = await PoleBridge.create({
+      network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
+      bank: { secretKey: bank.secretKey },
+      contract: chain.contract.address,
+    });
     const created = await bridge.createGameTokens(bridge.planTokens(GENESIS, 'art-on-chain'));
     // The generated art makes Genesis's metadata larger than one operation may be (32,768 bytes): it is split.
     expect(created.operations.length).toBeGreaterThanOrEqual(1);
     // The TzKT API lists a token from its first mint, as a collector's wallet first sees it.
     const collector = bootstrapAccount(2).address;
-    await chain.contract.send(chain.contract.mint(created.plan.tokens.map((t) => ({ tokenId: t.tokenId!, to: collector, amount: 1 }))));
-    const read = await tokensGetTokens({ contract: { eq: chain.contract.address }, limit: 100 }, { baseUrl: devnet.tzktUrl });
+    await chain.contract.send(
+      chain.contract.mint(created.plan.tokens.map((t) => ({ tokenId: t.tokenId!, to: collector, amount: 1 }))),
+    );
+    const read = await tokensGetTokens(
+      { contract: { eq: chain.contract.address }, limit: 100 },
+      { baseUrl: devnet.tzktUrl },
+    );
     const tiles = tilesById(GENESIS);
     for (const token of created.plan.tokens) {
       const indexed = read.find((t) => t.tokenId === token.tokenId);

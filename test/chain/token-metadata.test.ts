@@ -32,7 +32,11 @@ const sunflowers = (editionSize: number): TokenMetadata =>
     multiplier: 1.5,
     editionSize,
     gameId: 'g-42',
-    artifact: { uri: 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi', mimeType: 'image/png', dimensions: { value: '1024x1024', unit: 'px' } },
+    artifact: {
+      uri: 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
+      mimeType: 'image/png',
+      dimensions: { value: '1024x1024', unit: 'px' },
+    },
     thumbnail: { uri: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml' },
     minter: BANK,
   });
@@ -92,8 +96,15 @@ describe('tile token metadata', () => {
     });
     expect(m.creators).toEqual([a, b, c]);
     expect(m.royalties).toEqual({ decimals: 4, shares: { [a]: 334, [b]: 333, [c]: 333 } });
-    expect(m.attributes).toContainEqual({ name: 'Original token', value: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi/11', type: 'string' });
-    expect(originalToken(decodeTokenInfo(encodeTokenInfo(m)))).toEqual({ contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' });
+    expect(m.attributes).toContainEqual({
+      name: 'Original token',
+      value: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi/11',
+      type: 'string',
+    });
+    expect(originalToken(decodeTokenInfo(encodeTokenInfo(m)))).toEqual({
+      contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi',
+      tokenId: '11',
+    });
     expect(originalToken(sunflowers(1))).toBeNull();
   });
 
@@ -117,7 +128,19 @@ describe('tile token metadata', () => {
     expect(e.code).toBe('METADATA_INVALID');
     expect(e.issues.some((i) => i.startsWith('artifactUri'))).toBe(true);
     expect(e.issues.some((i) => i.startsWith('creators.0') && i.includes('checksum'))).toBe(true);
-    const over = errorOf(() => tileTokenMetadata({ title: 'T', artist: 'A', creators: [ARTIST], listPrice: 10, multiplier: 1, editionSize: 1, gameId: 'g', artifact: { uri: 'ipfs://x', mimeType: 'image/png' }, royaltyBps: 10_001 }));
+    const over = errorOf(() =>
+      tileTokenMetadata({
+        title: 'T',
+        artist: 'A',
+        creators: [ARTIST],
+        listPrice: 10,
+        multiplier: 1,
+        editionSize: 1,
+        gameId: 'g',
+        artifact: { uri: 'ipfs://x', mimeType: 'image/png' },
+        royaltyBps: 10_001,
+      }),
+    );
     expect(over.issues).toEqual(['royalties: shares add up to more than 100%']);
   });
 });
@@ -126,7 +149,9 @@ describe('token_info bytes', () => {
   it('text fields are their UTF-8 bytes: decimals "0" is 0x30, the em dash is e2 80 94', () => {
     const info = encodeTokenInfo(sunflowers(1));
     expect(info.decimals).toBe('30');
-    expect(info.name).toBe(Buffer.from('Sunflowers ', 'utf8').toString('hex') + 'e28094' + Buffer.from(' Vincent', 'utf8').toString('hex'));
+    expect(info.name).toBe(
+      Buffer.from('Sunflowers ', 'utf8').toString('hex') + 'e28094' + Buffer.from(' Vincent', 'utf8').toString('hex'),
+    );
     expect(utf8(info.artifactUri)).toBe('ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi');
   });
 
@@ -160,43 +185,68 @@ describe('token_info bytes', () => {
   it('round-trips any valid metadata (property)', () => {
     const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 });
     fc.assert(
-      fc.property(text, text, fc.string({ unit: 'grapheme', maxLength: 80 }), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 10_000 }), (title, artist, description, editionSize, bps) => {
-        const m = tileTokenMetadata({
-          title,
-          artist,
-          creators: [ARTIST],
-          description,
-          listPrice: 10 * editionSize,
-          multiplier: 2.25,
-          editionSize,
-          gameId: title,
-          artifact: { uri: 'https://example.org/a.png', mimeType: 'image/png' },
-          royaltyBps: bps,
-        });
-        expect(decodeTokenInfo(encodeTokenInfo(m))).toEqual(m);
-      }),
+      fc.property(
+        text,
+        text,
+        fc.string({ unit: 'grapheme', maxLength: 80 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (title, artist, description, editionSize, bps) => {
+          const m = tileTokenMetadata({
+            title,
+            artist,
+            creators: [ARTIST],
+            description,
+            listPrice: 10 * editionSize,
+            multiplier: 2.25,
+            editionSize,
+            gameId: title,
+            artifact: { uri: 'https://example.org/a.png', mimeType: 'image/png' },
+            royaltyBps: bps,
+          });
+          expect(decodeTokenInfo(encodeTokenInfo(m))).toEqual(m);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('ignores keys it does not write (the "" off-chain pointer, others), keeping the rest', () => {
-    const info: TokenInfo = { ...encodeTokenInfo(sunflowers(2)), '': Buffer.from('ipfs://Qm', 'utf8').toString('hex'), rarity: '01' };
+    const info: TokenInfo = {
+      ...encodeTokenInfo(sunflowers(2)),
+      '': Buffer.from('ipfs://Qm', 'utf8').toString('hex'),
+      rarity: '01',
+    };
     expect(decodeTokenInfo(info)).toEqual(sunflowers(2));
   });
 
   it('refuses bytes that are not hex, not UTF-8, or not JSON where JSON is expected (METADATA_BAD_BYTES)', () => {
     const good = encodeTokenInfo(sunflowers(2));
-    expect(errorOf(() => decodeTokenInfo({ ...good, name: 'zz' }))).toMatchObject({ code: 'METADATA_BAD_BYTES', issues: ['name'] });
-    expect(errorOf(() => decodeTokenInfo({ ...good, name: 'ff' }))).toMatchObject({ code: 'METADATA_BAD_BYTES', issues: ['name'] });
-    expect(errorOf(() => decodeTokenInfo({ ...good, creators: Buffer.from('tz1…', 'utf8').toString('hex') }))).toMatchObject({ code: 'METADATA_BAD_BYTES', issues: ['creators'] });
+    expect(errorOf(() => decodeTokenInfo({ ...good, name: 'zz' }))).toMatchObject({
+      code: 'METADATA_BAD_BYTES',
+      issues: ['name'],
+    });
+    expect(errorOf(() => decodeTokenInfo({ ...good, name: 'ff' }))).toMatchObject({
+      code: 'METADATA_BAD_BYTES',
+      issues: ['name'],
+    });
+    expect(
+      errorOf(() => decodeTokenInfo({ ...good, creators: Buffer.from('tz1…', 'utf8').toString('hex') })),
+    ).toMatchObject({ code: 'METADATA_BAD_BYTES', issues: ['creators'] });
   });
 
   it('refuses well-formed bytes holding invalid metadata (METADATA_INVALID)', () => {
     const good = encodeTokenInfo(sunflowers(2));
     const { name: _name, ...noName } = good;
-    expect(errorOf(() => decodeTokenInfo(noName)).issues).toEqual(['name: Invalid input: expected string, received undefined']);
-    expect(errorOf(() => decodeTokenInfo({ ...good, decimals: Buffer.from('zero', 'utf8').toString('hex') })).issues[0]).toMatch(/^decimals/);
-    expect(errorOf(() => decodeTokenInfo({ ...good, creators: Buffer.from('[]', 'utf8').toString('hex') })).issues[0]).toMatch(/^creators/);
+    expect(errorOf(() => decodeTokenInfo(noName)).issues).toEqual([
+      'name: Invalid input: expected string, received undefined',
+    ]);
+    expect(
+      errorOf(() => decodeTokenInfo({ ...good, decimals: Buffer.from('zero', 'utf8').toString('hex') })).issues[0],
+    ).toMatch(/^decimals/);
+    expect(
+      errorOf(() => decodeTokenInfo({ ...good, creators: Buffer.from('[]', 'utf8').toString('hex') })).issues[0],
+    ).toMatch(/^creators/);
   });
 });
 
@@ -206,11 +256,19 @@ describe('as the indexer shows it', () => {
     const info = encodeTokenInfo(m);
     const value = {
       prim: 'Pair',
-      args: [{ int: '7' }, Object.entries(info).map(([k, v]) => ({ prim: 'Elt', args: [{ string: k }, { bytes: v }] }))],
+      args: [
+        { int: '7' },
+        Object.entries(info).map(([k, v]) => ({ prim: 'Elt', args: [{ string: k }, { bytes: v }] })),
+      ],
     };
     const indexed = readTokenMetadata(value);
     expect(indexed?.tokenId).toBe(7n);
-    expect(indexed?.metadata).toMatchObject({ name: 'Sunflowers — Vincent', decimals: '0', isBooleanAmount: 'true', creators: [ARTIST] });
+    expect(indexed?.metadata).toMatchObject({
+      name: 'Sunflowers — Vincent',
+      decimals: '0',
+      isBooleanAmount: 'true',
+      creators: [ARTIST],
+    });
     expect(decodeIndexedMetadata(indexed?.metadata)).toEqual(m);
   });
 

@@ -63,7 +63,7 @@ describe('fa2-editions artifacts', () => {
       grants: 'big_map (pair string address) unit',
       seed_commits: 'big_map string (pair bytes (option bytes) (option bytes))',
     });
-    const ledger = ((section('storage').args as Prim[]).find((t) => t.annots?.includes('%ledger'))!.args as Prim[]);
+    const ledger = (section('storage').args as Prim[]).find((t) => t.annots?.includes('%ledger'))!.args as Prim[];
     expect(ledgerLayout(ledger[0]!, ledger[1]!)).toBe('owner_id');
   });
 

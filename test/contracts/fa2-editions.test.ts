@@ -7,7 +7,15 @@
 import { Parser } from '@taquito/michel-codec';
 import { RpcClient } from '@taquito/rpc';
 import { InMemorySigner } from '@taquito/signer';
-import { TezosOperationError, TezosToolkit, type BigMapAbstraction, type ContractAbstraction, type ContractProvider, type Extension, type MichelsonMap } from '@taquito/taquito';
+import {
+  TezosOperationError,
+  TezosToolkit,
+  type BigMapAbstraction,
+  type ContractAbstraction,
+  type ContractProvider,
+  type Extension,
+  type MichelsonMap,
+} from '@taquito/taquito';
 import { Tzip16Module, tzip16, type Tzip16ContractAbstraction } from '@taquito/tzip16';
 import fc from 'fast-check';
 import { contractsGetByAddress, tokensGetTokenBalances, tokensGetTokens, tokensGetTokenTransfers } from '@tzkt/sdk-api';
@@ -59,9 +67,20 @@ async function balance(owner: Who, id: number): Promise<number> {
   return v === undefined ? 0 : Number(v.toString());
 }
 
-async function token(id: number): Promise<{ max_supply: number; total_supply: number; creator: string; retired: boolean } | undefined> {
-  const t = await (await storage()).tokens.get<{ max_supply: object; total_supply: object; creator: string; retired: boolean }>(id);
-  return t && { max_supply: Number(t.max_supply.toString()), total_supply: Number(t.total_supply.toString()), creator: t.creator, retired: t.retired };
+async function token(
+  id: number,
+): Promise<{ max_supply: number; total_supply: number; creator: string; retired: boolean } | undefined> {
+  const t = await (
+    await storage()
+  ).tokens.get<{ max_supply: object; total_supply: object; creator: string; retired: boolean }>(id);
+  return (
+    t && {
+      max_supply: Number(t.max_supply.toString()),
+      total_supply: Number(t.total_supply.toString()),
+      creator: t.creator,
+      retired: t.retired,
+    }
+  );
 }
 
 /**
@@ -74,7 +93,17 @@ async function snapshot(): Promise<string> {
   const people = [admin, bank, alice, bob, carol, mallory, nextAdmin];
   const n = Number(s.next_token_id.toString());
   const out: string[] = [str(await new RpcClient(devnet.rpcUrl).getStorage(kt))];
-  for (const bm of [s.minters, s.ledger, s.operators, s.token_metadata, s.tokens, s.games, s.grants, s.seed_commits, s.metadata]) {
+  for (const bm of [
+    s.minters,
+    s.ledger,
+    s.operators,
+    s.token_metadata,
+    s.tokens,
+    s.games,
+    s.grants,
+    s.seed_commits,
+    s.metadata,
+  ]) {
     const res = await fetch(`${devnet.tzktUrl}/v1/bigmaps/${bm.toString()}/keys?limit=10000&micheline=Raw`);
     expect(res.status).toBe(200);
     const rows = (await res.json()) as { key: unknown; value: unknown; active: boolean }[];
@@ -88,7 +117,12 @@ async function snapshot(): Promise<string> {
 }
 
 async function call(who: Who, entrypoint: string, arg: string, amount = 0): Promise<void> {
-  const op = await who.tz.contract.transfer({ to: kt, amount, mutez: true, parameter: { entrypoint, value: value(arg) } });
+  const op = await who.tz.contract.transfer({
+    to: kt,
+    amount,
+    mutez: true,
+    parameter: { entrypoint, value: value(arg) },
+  });
   await op.confirmation();
 }
 
@@ -115,7 +149,12 @@ async function failure(who: Who, entrypoint: string, arg: string, amount = 0): P
 
 async function view(name: string, input: string): Promise<unknown> {
   const rpc = new RpcClient(devnet.rpcUrl);
-  const { data } = await rpc.runScriptView({ contract: kt, view: name, input: value(input), chain_id: await rpc.getChainId() });
+  const { data } = await rpc.runScriptView({
+    contract: kt,
+    view: name,
+    input: value(input),
+    chain_id: await rpc.getChainId(),
+  });
   return data;
 }
 
@@ -136,8 +175,8 @@ const tokenInfo = (fields: Record<string, string>): string =>
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([k, v]) => `Elt "${k}" 0x${hex(v)}`)
     .join(' ; ')} }`;
-const spec = (max: number, creator: Who, name: string): string => `Pair ${max} (Pair "${creator.address}" ${tokenInfo({ name, decimals: '0' })})`;
-
+const spec = (max: number, creator: Who, name: string): string =>
+  `Pair ${max} (Pair "${creator.address}" ${tokenInfo({ name, decimals: '0' })})`;
 
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
@@ -147,7 +186,15 @@ beforeAll(async () => {
     tz.setSignerProvider(new InMemorySigner(a.secretKey));
     return { address: a.address, tz };
   };
-  [admin, bank, alice, bob, carol, mallory, nextAdmin] = [0, 1, 2, 3, 4, 5, 6].map(who) as [Who, Who, Who, Who, Who, Who, Who];
+  [admin, bank, alice, bob, carol, mallory, nextAdmin] = [0, 1, 2, 3, 4, 5, 6].map(who) as [
+    Who,
+    Who,
+    Who,
+    Who,
+    Who,
+    Who,
+    Who,
+  ];
   const op = await admin.tz.contract.originate({
     code: fa2EditionsCode(),
     init: fa2EditionsInit(admin.address),
@@ -163,9 +210,16 @@ afterAll(async () => {
 describe('success paths', () => {
   test('origination: the admin, no minters, no tokens, TZIP-16 metadata on-chain', async () => {
     const s = await storage();
-    expect([s.admin, s.admin_candidate, s.paused, s.next_token_id.toString()]).toEqual([admin.address, null, false, '0']);
+    expect([s.admin, s.admin_candidate, s.paused, s.next_token_id.toString()]).toEqual([
+      admin.address,
+      null,
+      false,
+      '0',
+    ]);
     expect(text((await s.metadata.get<string>(''))!)).toBe('tezos-storage:contents');
-    expect(JSON.parse(text((await s.metadata.get<string>('contents'))!))).toMatchObject({ interfaces: ['TZIP-012', 'TZIP-016', 'TZIP-021'] });
+    expect(JSON.parse(text((await s.metadata.get<string>('contents'))!))).toMatchObject({
+      interfaces: ['TZIP-012', 'TZIP-016', 'TZIP-021'],
+    });
   });
 
   test('add_minter and remove_minter by the admin', async () => {
@@ -178,7 +232,11 @@ describe('success paths', () => {
   });
 
   test('create_tokens: a batch gets consecutive ids, its max supplies, creators and token_info', async () => {
-    await call(bank, 'create_tokens', `{ ${spec(1, carol, 'One — Carol')} ; ${spec(10, carol, 'Ten — Carol')} ; ${spec(5, bob, 'Five — Bob')} }`);
+    await call(
+      bank,
+      'create_tokens',
+      `{ ${spec(1, carol, 'One — Carol')} ; ${spec(10, carol, 'Ten — Carol')} ; ${spec(5, bob, 'Five — Bob')} }`,
+    );
     const s = await storage();
     expect(s.next_token_id.toString()).toBe('3');
     expect(await token(0)).toEqual({ max_supply: 1, total_supply: 0, creator: carol.address, retired: false });
@@ -190,7 +248,11 @@ describe('success paths', () => {
   });
 
   test('mint: a batch up to the max supply', async () => {
-    await call(bank, 'mint', `{ Pair 0 (Pair "${alice.address}" 1) ; Pair 1 (Pair "${alice.address}" 6) ; Pair 1 (Pair "${bob.address}" 2) ; Pair 1 (Pair "${bob.address}" 2) }`);
+    await call(
+      bank,
+      'mint',
+      `{ Pair 0 (Pair "${alice.address}" 1) ; Pair 1 (Pair "${alice.address}" 6) ; Pair 1 (Pair "${bob.address}" 2) ; Pair 1 (Pair "${bob.address}" 2) }`,
+    );
     expect([await balance(alice, 0), await balance(alice, 1), await balance(bob, 1)]).toEqual([1, 6, 4]);
     expect((await token(0))!.total_supply).toBe(1);
     expect((await token(1))!.total_supply).toBe(10);
@@ -205,12 +267,18 @@ describe('success paths', () => {
       'transfer',
       `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair 1 2) ; Pair "${carol.address}" (Pair 0 1) ; Pair "${alice.address}" (Pair 1 1) ; Pair "${carol.address}" (Pair 2 0) } }`,
     );
-    expect([await balance(alice, 0), await balance(alice, 1), await balance(bob, 1), await balance(carol, 0)]).toEqual([0, 4, 6, 1]);
+    expect([await balance(alice, 0), await balance(alice, 1), await balance(bob, 1), await balance(carol, 0)]).toEqual([
+      0, 4, 6, 1,
+    ]);
     expect(await (await storage()).ledger.get({ 0: alice.address, 1: 0 })).toBeUndefined();
   });
 
   test('update_operators: the owner adds and removes; an operator transfers for the owner', async () => {
-    await call(alice, 'update_operators', `{ Left (Pair "${alice.address}" (Pair "${bank.address}" 1)) ; Left (Pair "${alice.address}" (Pair "${mallory.address}" 1)) }`);
+    await call(
+      alice,
+      'update_operators',
+      `{ Left (Pair "${alice.address}" (Pair "${bank.address}" 1)) ; Left (Pair "${alice.address}" (Pair "${mallory.address}" 1)) }`,
+    );
     await call(alice, 'update_operators', `{ Right (Pair "${alice.address}" (Pair "${mallory.address}" 1)) }`);
     const s = await storage();
     expect(await s.operators.get({ 0: bank.address, 1: 1, 2: alice.address })).toBeDefined();
@@ -263,7 +331,11 @@ describe('success paths', () => {
     });
     await op.confirmation();
     consumer = op.contractAddress!;
-    await call(mallory, 'balance_of', `Pair { Pair "${bob.address}" 1 ; Pair "${alice.address}" 2 ; Pair "${mallory.address}" 0 } "${consumer}"`);
+    await call(
+      mallory,
+      'balance_of',
+      `Pair { Pair "${bob.address}" 1 ; Pair "${alice.address}" 2 ; Pair "${mallory.address}" 0 } "${consumer}"`,
+    );
     const got = await (await admin.tz.contract.at(consumer)).storage();
     // Taquito flattens each response's nested pairs: ((owner, token_id), balance) → { 0, 1, 2 }.
     expect(JSON.parse(JSON.stringify(got))).toEqual([
@@ -286,7 +358,9 @@ describe('rejections: exact error, storage unchanged', () => {
 
   test('mint beyond the max supply, also across one batch; a retired token; an unknown token', async () => {
     expect(await failure(bank, 'mint', `{ Pair 2 (Pair "${bob.address}" 5) }`)).toBe(FA2_ERRORS.maxSupplyExceeded);
-    expect(await failure(bank, 'mint', `{ Pair 2 (Pair "${bob.address}" 2) ; Pair 2 (Pair "${bob.address}" 3) }`)).toBe(FA2_ERRORS.maxSupplyExceeded);
+    expect(await failure(bank, 'mint', `{ Pair 2 (Pair "${bob.address}" 2) ; Pair 2 (Pair "${bob.address}" 3) }`)).toBe(
+      FA2_ERRORS.maxSupplyExceeded,
+    );
     expect(await failure(bank, 'mint', `{ Pair 0 (Pair "${bob.address}" 0) }`)).toBe(FA2_ERRORS.tokenRetired);
     expect(await failure(bank, 'mint', `{ Pair 9 (Pair "${bob.address}" 1) }`)).toBe(FA2_ERRORS.tokenUndefined);
     expect(await failure(bank, 'create_tokens', `{ ${spec(0, carol, 'x')} }`)).toBe(FA2_ERRORS.zeroMaxSupply);
@@ -294,19 +368,33 @@ describe('rejections: exact error, storage unchanged', () => {
   });
 
   test('transfer without balance, without operator rights, of an unknown token', async () => {
-    expect(await failure(alice, 'transfer', `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair 1 3) } }`)).toBe(FA2_ERRORS.insufficientBalance);
-    expect(await failure(mallory, 'transfer', `{ Pair "${alice.address}" { Pair "${mallory.address}" (Pair 1 1) } }`)).toBe(FA2_ERRORS.notOperator);
-    expect(await failure(alice, 'transfer', `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair 9 0) } }`)).toBe(FA2_ERRORS.tokenUndefined);
+    expect(await failure(alice, 'transfer', `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair 1 3) } }`)).toBe(
+      FA2_ERRORS.insufficientBalance,
+    );
+    expect(
+      await failure(mallory, 'transfer', `{ Pair "${alice.address}" { Pair "${mallory.address}" (Pair 1 1) } }`),
+    ).toBe(FA2_ERRORS.notOperator);
+    expect(await failure(alice, 'transfer', `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair 9 0) } }`)).toBe(
+      FA2_ERRORS.tokenUndefined,
+    );
     expect(await failure(bob, 'burn', `{ Pair "${bob.address}" (Pair 1 6) }`)).toBe(FA2_ERRORS.insufficientBalance);
     expect(await failure(bob, 'burn', `{ Pair "${bob.address}" (Pair 9 1) }`)).toBe(FA2_ERRORS.tokenUndefined);
-    expect(await failure(mallory, 'balance_of', `Pair { Pair "${bob.address}" 9 } "${consumer}"`)).toBe(FA2_ERRORS.tokenUndefined);
+    expect(await failure(mallory, 'balance_of', `Pair { Pair "${bob.address}" 9 } "${consumer}"`)).toBe(
+      FA2_ERRORS.tokenUndefined,
+    );
   });
 
   test('operator add and remove by someone other than the owner', async () => {
-    expect(await failure(mallory, 'update_operators', `{ Left (Pair "${alice.address}" (Pair "${mallory.address}" 1)) }`)).toBe(FA2_ERRORS.notOwner);
-    expect(await failure(mallory, 'update_operators', `{ Right (Pair "${alice.address}" (Pair "${bank.address}" 1)) }`)).toBe(FA2_ERRORS.notOwner);
+    expect(
+      await failure(mallory, 'update_operators', `{ Left (Pair "${alice.address}" (Pair "${mallory.address}" 1)) }`),
+    ).toBe(FA2_ERRORS.notOwner);
+    expect(
+      await failure(mallory, 'update_operators', `{ Right (Pair "${alice.address}" (Pair "${bank.address}" 1)) }`),
+    ).toBe(FA2_ERRORS.notOwner);
     // An operator cannot delegate its rights either.
-    expect(await failure(bank, 'update_operators', `{ Left (Pair "${alice.address}" (Pair "${mallory.address}" 1)) }`)).toBe(FA2_ERRORS.notOwner);
+    expect(
+      await failure(bank, 'update_operators', `{ Left (Pair "${alice.address}" (Pair "${mallory.address}" 1)) }`),
+    ).toBe(FA2_ERRORS.notOwner);
   });
 
   test('admin-only entrypoints; tez sent to the contract', async () => {
@@ -315,7 +403,9 @@ describe('rejections: exact error, storage unchanged', () => {
     expect(await failure(bank, 'set_paused', 'True')).toBe(FA2_ERRORS.notAdmin);
     expect(await failure(mallory, 'set_metadata', `Pair "" None`)).toBe(FA2_ERRORS.notAdmin);
     expect(await failure(mallory, 'transfer_admin', `"${mallory.address}"`)).toBe(FA2_ERRORS.notAdmin);
-    expect(await failure(alice, 'transfer', `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair 1 1) } }`, 1)).toBe(FA2_ERRORS.tezNotAccepted);
+    expect(
+      await failure(alice, 'transfer', `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair 1 1) } }`, 1),
+    ).toBe(FA2_ERRORS.tezNotAccepted);
   });
 });
 
@@ -362,8 +452,13 @@ describe('TzKT-compatible API', () => {
   test('tags the contract FA2 and reports balances and supplies as the ledger holds them', async () => {
     const c = await contractsGetByAddress(kt, {}, opts());
     expect(c).toMatchObject({ type: 'contract', tzips: ['fa2'], tokensCount: 3 });
-    const rows = await tokensGetTokenBalances({ tokenContract: { eq: kt }, balance: { gt: '0' }, sort: { asc: 'id' } }, opts());
-    const got = rows.map((r) => [r.account?.address, r.token?.tokenId, r.balance]).sort((a, b) => String(a).localeCompare(String(b)));
+    const rows = await tokensGetTokenBalances(
+      { tokenContract: { eq: kt }, balance: { gt: '0' }, sort: { asc: 'id' } },
+      opts(),
+    );
+    const got = rows
+      .map((r) => [r.account?.address, r.token?.tokenId, r.balance])
+      .sort((a, b) => String(a).localeCompare(String(b)));
     const want = [
       [alice.address, '1', String(await balance(alice, 1))],
       [alice.address, '2', '1'],
@@ -392,7 +487,10 @@ describe('TzKT-compatible API', () => {
 });
 
 describe('supply invariant', () => {
-  type Op = { kind: 'mint'; to: number; n: number } | { kind: 'burn'; from: number; n: number } | { kind: 'transfer'; from: number; to: number; n: number };
+  type Op =
+    | { kind: 'mint'; to: number; n: number }
+    | { kind: 'burn'; from: number; n: number }
+    | { kind: 'transfer'; from: number; to: number; n: number };
   const who = fc.integer({ min: 0, max: 2 });
   const n = fc.integer({ min: 0, max: 4 });
   const op: fc.Arbitrary<Op> = fc.oneof(
@@ -428,7 +526,11 @@ describe('supply invariant', () => {
               model[o.to]! += o.n;
             }
             const from = holders[o.from]!;
-            got = await attempt(from, 'transfer', `{ Pair "${from.address}" { Pair "${holders[o.to]!.address}" (Pair ${id} ${o.n}) } }`);
+            got = await attempt(
+              from,
+              'transfer',
+              `{ Pair "${from.address}" { Pair "${holders[o.to]!.address}" (Pair ${id} ${o.n}) } }`,
+            );
           }
           expect(got).toBe(want);
         }
@@ -445,11 +547,23 @@ describe('supply invariant', () => {
 
 describe('gas', () => {
   test('creating 24 tokens in one batch, with on-chain TZIP-21 metadata, stays far below the per-operation limit', async () => {
-    const info = tokenInfo({ artifactUri: `ipfs://${'Q'.repeat(46)}`, decimals: '0', description: 'd'.repeat(200), name: 'A title — An artist' });
+    const info = tokenInfo({
+      artifactUri: `ipfs://${'Q'.repeat(46)}`,
+      decimals: '0',
+      description: 'd'.repeat(200),
+      name: 'A title — An artist',
+    });
     const specs = Array.from({ length: 24 }, () => `Pair 1 (Pair "${carol.address}" ${info})`).join(' ; ');
-    const op = await bank.tz.contract.transfer({ to: kt, amount: 0, parameter: { entrypoint: 'create_tokens', value: value(`{ ${specs} }`) } });
+    const op = await bank.tz.contract.transfer({
+      to: kt,
+      amount: 0,
+      parameter: { entrypoint: 'create_tokens', value: value(`{ ${specs} }`) },
+    });
     await op.confirmation();
-    const milligas = Number((op.operationResults?.[0] as { metadata: { operation_result: { consumed_milligas: string } } }).metadata.operation_result.consumed_milligas);
+    const milligas = Number(
+      (op.operationResults?.[0] as { metadata: { operation_result: { consumed_milligas: string } } }).metadata
+        .operation_result.consumed_milligas,
+    );
     // Ushuaia's hard_gas_limit_per_operation is 1,040,000 gas.
     expect(milligas / 1000).toBeLessThan(104_000);
   });
@@ -459,12 +573,18 @@ describe('games: the bank may burn a player’s copies only while the game the p
   const DAY = 86_400;
   let ends = 0;
   /** Token ids: two of game g1, one of game g2, one created without a game. */
-  let ed = 0, one = 0, other = 0, plain = 0;
-  const headTime = async (): Promise<number> => Math.floor(Date.parse((await new RpcClient(devnet.rpcUrl).getBlockHeader()).timestamp) / 1000);
+  let ed = 0,
+    one = 0,
+    other = 0,
+    plain = 0;
+  const headTime = async (): Promise<number> =>
+    Math.floor(Date.parse((await new RpcClient(devnet.rpcUrl).getBlockHeader()).timestamp) / 1000);
   const grant = async (g: string, owner: Who): Promise<unknown> => view('game_grant', `Pair "${g}" "${owner.address}"`);
   /** The `game_info` view, read. */
   async function gameInfo(g: string): Promise<{ minter: string; ends: number; closed: boolean }> {
-    const data = (await view('game_info', `"${g}"`)) as { args: [{ string: string }, { string: string }, { prim: string }] };
+    const data = (await view('game_info', `"${g}"`)) as {
+      args: [{ string: string }, { string: string }, { prim: string }];
+    };
     const [minter, at, closed] = data.args;
     return { minter: minter.string, ends: Date.parse(at.string) / 1000, closed: closed.prim === 'True' };
   }
@@ -474,7 +594,16 @@ describe('games: the bank may burn a player’s copies only while the game the p
     const rpc = new RpcClient(devnet.rpcUrl);
     const script = (await rpc.getContract(kt)).script!;
     try {
-      await rpc.runCode({ script: script.code as Parameters<RpcClient['runCode']>[0]['script'], storage: script.storage, input: value(arg), amount: '0', chain_id: await rpc.getChainId(), source: who.address, entrypoint, now: String(now) });
+      await rpc.runCode({
+        script: script.code as Parameters<RpcClient['runCode']>[0]['script'],
+        storage: script.storage,
+        input: value(arg),
+        amount: '0',
+        chain_id: await rpc.getChainId(),
+        source: who.address,
+        entrypoint,
+        now: String(now),
+      });
       return null;
     } catch (e) {
       const m = /"with":\{"string":"([^"]+)"\}/.exec((e as { body?: string }).body ?? '');
@@ -492,29 +621,53 @@ describe('games: the bank may burn a player’s copies only while the game the p
     expect(await viewFailure('game_info', '"nope"')).toBe(FA2_ERRORS.gameNotFound);
     expect(await failure(bank, 'open_game', `Pair "g1" ${ends}`)).toBe(FA2_ERRORS.gameExists);
     expect(await failure(bank, 'open_game', `Pair "g3" ${now - 10}`)).toBe(FA2_ERRORS.gameExpired);
-    expect(await failure(bank, 'open_game', `Pair "g3" ${now + (MAX_GAME_DAYS + 1) * DAY}`)).toBe(FA2_ERRORS.gameTooLong);
+    expect(await failure(bank, 'open_game', `Pair "g3" ${now + (MAX_GAME_DAYS + 1) * DAY}`)).toBe(
+      FA2_ERRORS.gameTooLong,
+    );
     expect(await failure(mallory, 'open_game', `Pair "g3" ${ends}`)).toBe(FA2_ERRORS.notMinter);
     expect(await failure(bank, 'open_game', `Pair "g3" ${ends}`, 1)).toBe(FA2_ERRORS.tezNotAccepted);
   });
 
   test('create_game_tokens: the game’s minter creates tokens of that game only', async () => {
     ed = Number((await storage()).next_token_id.toString());
-    await call(bank, 'create_game_tokens', `Pair "g1" { ${spec(5, carol, 'Game edition')} ; ${spec(1, carol, 'Game one')} }`);
+    await call(
+      bank,
+      'create_game_tokens',
+      `Pair "g1" { ${spec(5, carol, 'Game edition')} ; ${spec(1, carol, 'Game one')} }`,
+    );
     one = ed + 1;
     await call(bank, 'create_game_tokens', `Pair "g2" { ${spec(3, carol, 'Other game')} }`);
     other = ed + 2;
     await call(bank, 'create_tokens', `{ ${spec(3, carol, 'No game')} }`);
     plain = ed + 3;
     const tokens = (await storage()).tokens;
-    const game = async (id: number): Promise<unknown> => ((await tokens.get<{ tgame: { Some: string } | null }>(id))!).tgame;
-    expect([await game(ed), await game(one), await game(other), await game(plain)]).toEqual([{ Some: 'g1' }, { Some: 'g1' }, { Some: 'g2' }, null]);
+    const game = async (id: number): Promise<unknown> =>
+      (await tokens.get<{ tgame: { Some: string } | null }>(id))!.tgame;
+    expect([await game(ed), await game(one), await game(other), await game(plain)]).toEqual([
+      { Some: 'g1' },
+      { Some: 'g1' },
+      { Some: 'g2' },
+      null,
+    ]);
     // carol becomes a minter too: a minter, but not this game's.
     await call(nextAdmin, 'add_minter', `"${carol.address}"`);
-    expect(await failure(carol, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(FA2_ERRORS.notGameMinter);
-    expect(await failure(mallory, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(FA2_ERRORS.notMinter);
-    expect(await failure(bank, 'create_game_tokens', `Pair "nope" { ${spec(1, carol, 'x')} }`)).toBe(FA2_ERRORS.gameNotFound);
-    expect(await failure(bank, 'create_game_tokens', `Pair "g1" { ${spec(0, carol, 'x')} }`)).toBe(FA2_ERRORS.zeroMaxSupply);
-    await call(bank, 'mint', `{ Pair ${ed} (Pair "${alice.address}" 2) ; Pair ${ed} (Pair "${bob.address}" 1) ; Pair ${one} (Pair "${alice.address}" 1) ; Pair ${other} (Pair "${alice.address}" 1) ; Pair ${plain} (Pair "${alice.address}" 1) }`);
+    expect(await failure(carol, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(
+      FA2_ERRORS.notGameMinter,
+    );
+    expect(await failure(mallory, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(
+      FA2_ERRORS.notMinter,
+    );
+    expect(await failure(bank, 'create_game_tokens', `Pair "nope" { ${spec(1, carol, 'x')} }`)).toBe(
+      FA2_ERRORS.gameNotFound,
+    );
+    expect(await failure(bank, 'create_game_tokens', `Pair "g1" { ${spec(0, carol, 'x')} }`)).toBe(
+      FA2_ERRORS.zeroMaxSupply,
+    );
+    await call(
+      bank,
+      'mint',
+      `{ Pair ${ed} (Pair "${alice.address}" 2) ; Pair ${ed} (Pair "${bob.address}" 1) ; Pair ${one} (Pair "${alice.address}" 1) ; Pair ${other} (Pair "${alice.address}" 1) ; Pair ${plain} (Pair "${alice.address}" 1) }`,
+    );
   });
 
   test('join_game: signed by the player; the grant view says who joined', async () => {
@@ -538,21 +691,41 @@ describe('games: the bank may burn a player’s copies only while the game the p
   });
 
   test('game_burn refused: an owner who did not join, a token of another game or of none, another minter, too many copies', async () => {
-    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${bob.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.noGameGrant);
-    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${other} 1) }`)).toBe(FA2_ERRORS.notGameToken);
-    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${plain} 1) }`)).toBe(FA2_ERRORS.notGameToken);
-    expect(await failure(carol, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.notGameMinter);
-    expect(await failure(mallory, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.notMinter);
-    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 2) }`)).toBe(FA2_ERRORS.insufficientBalance);
-    expect(await failure(bank, 'game_burn', `Pair "nope" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.gameNotFound);
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${bob.address}" (Pair ${ed} 1) }`)).toBe(
+      FA2_ERRORS.noGameGrant,
+    );
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${other} 1) }`)).toBe(
+      FA2_ERRORS.notGameToken,
+    );
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${plain} 1) }`)).toBe(
+      FA2_ERRORS.notGameToken,
+    );
+    expect(await failure(carol, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(
+      FA2_ERRORS.notGameMinter,
+    );
+    expect(await failure(mallory, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(
+      FA2_ERRORS.notMinter,
+    );
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 2) }`)).toBe(
+      FA2_ERRORS.insufficientBalance,
+    );
+    expect(await failure(bank, 'game_burn', `Pair "nope" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(
+      FA2_ERRORS.gameNotFound,
+    );
   });
 
   test('joining gives no FA2 operator right: the bank’s plain burn and transfer of a player’s copy are refused', async () => {
     expect(await view('is_operator', `Pair "${alice.address}" "${bank.address}" ${ed}`)).toEqual({ prim: 'False' });
     expect(await failure(bank, 'burn', `{ Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.notOperator);
-    expect(await failure(bank, 'transfer', `{ Pair "${alice.address}" { Pair "${bank.address}" (Pair ${ed} 1) } }`)).toBe(FA2_ERRORS.notOperator);
+    expect(
+      await failure(bank, 'transfer', `{ Pair "${alice.address}" { Pair "${bank.address}" (Pair ${ed} 1) } }`),
+    ).toBe(FA2_ERRORS.notOperator);
     // The player still moves their own copy as they like (P13 trades).
-    await call(alice, 'transfer', `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair ${ed} 1) ; Pair "${alice.address}" (Pair ${ed} 0) } }`);
+    await call(
+      alice,
+      'transfer',
+      `{ Pair "${alice.address}" { Pair "${bob.address}" (Pair ${ed} 1) ; Pair "${alice.address}" (Pair ${ed} 0) } }`,
+    );
     await call(bob, 'transfer', `{ Pair "${bob.address}" { Pair "${alice.address}" (Pair ${ed} 1) } }`);
     expect(await balance(alice, ed)).toBe(1);
   });
@@ -564,10 +737,14 @@ describe('games: the bank may burn a player’s copies only while the game the p
     expect(await at(ends, bank, 'game_burn', burn)).toBe(FA2_ERRORS.gameExpired);
     expect(await at(ends + DAY, bank, 'game_burn', burn)).toBe(FA2_ERRORS.gameExpired);
     expect(await at(ends, bob, 'join_game', '"g1"')).toBe(FA2_ERRORS.gameExpired);
-    expect(await at(ends, bank, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'late')} }`)).toBe(FA2_ERRORS.gameExpired);
+    expect(await at(ends, bank, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'late')} }`)).toBe(
+      FA2_ERRORS.gameExpired,
+    );
     // open_game's bound is measured from its own NOW.
     expect(await at(ends, bank, 'open_game', `Pair "g9" ${ends + MAX_GAME_DAYS * DAY}`)).toBeNull();
-    expect(await at(ends, bank, 'open_game', `Pair "g9" ${ends + MAX_GAME_DAYS * DAY + 1}`)).toBe(FA2_ERRORS.gameTooLong);
+    expect(await at(ends, bank, 'open_game', `Pair "g9" ${ends + MAX_GAME_DAYS * DAY + 1}`)).toBe(
+      FA2_ERRORS.gameTooLong,
+    );
   });
 
   test('close_game: by the game’s minter or the admin, once; then the bank can no longer burn, nor anyone join', async () => {
@@ -577,9 +754,13 @@ describe('games: the bank may burn a player’s copies only while the game the p
     await call(bank, 'close_game', '"g1"');
     expect(await gameInfo('g1')).toEqual({ minter: bank.address, ends, closed: true });
     expect(await grant('g1', alice)).toEqual({ prim: 'False' });
-    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(FA2_ERRORS.gameClosed);
+    expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(
+      FA2_ERRORS.gameClosed,
+    );
     expect(await failure(bob, 'join_game', '"g1"')).toBe(FA2_ERRORS.gameClosed);
-    expect(await failure(bank, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(FA2_ERRORS.gameClosed);
+    expect(await failure(bank, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(
+      FA2_ERRORS.gameClosed,
+    );
     expect(await failure(bank, 'close_game', '"g1"')).toBe(FA2_ERRORS.gameClosed);
     expect(await failure(bank, 'open_game', `Pair "g1" ${ends}`)).toBe(FA2_ERRORS.gameExists);
     // Alice's copy is hers alone again.
@@ -588,7 +769,9 @@ describe('games: the bank may burn a player’s copies only while the game the p
     // The admin may close any game.
     await call(nextAdmin, 'close_game', '"g2"');
     expect(await gameInfo('g2')).toMatchObject({ closed: true });
-    expect(await failure(bank, 'game_burn', `Pair "g2" { Pair "${alice.address}" (Pair ${other} 1) }`)).toBe(FA2_ERRORS.gameClosed);
+    expect(await failure(bank, 'game_burn', `Pair "g2" { Pair "${alice.address}" (Pair ${other} 1) }`)).toBe(
+      FA2_ERRORS.gameClosed,
+    );
   });
 
   test('TZIP-16 lists the game views; Taquito runs game_grant and game_info off-chain from the metadata', async () => {
@@ -618,7 +801,8 @@ describe('seeds: the game’s minter commits to its seed when it opens the game 
     return error;
   };
   const stored = async (g: string): Promise<unknown> => (await storage()).seed_commits.get(g);
-  const ends = async (): Promise<number> => Math.floor(Date.parse((await new RpcClient(devnet.rpcUrl).getBlockHeader()).timestamp) / 1000) + 86_400;
+  const ends = async (): Promise<number> =>
+    Math.floor(Date.parse((await new RpcClient(devnet.rpcUrl).getBlockHeader()).timestamp) / 1000) + 86_400;
 
   test('commit_seed: the game’s minter commits a 32-byte hash once; a second commit, another minter, a stranger, a short hash, a closed or unknown game are refused', async () => {
     await call(bank, 'open_game', `Pair "s1" ${await ends()}`);
@@ -646,7 +830,11 @@ describe('seeds: the game’s minter commits to its seed when it opens the game 
     expect(await refused(mallory, 'reveal_seed', reveal('s1', seed, finalHash))).toBe(FA2_ERRORS.notGameMinter);
     expect(await refused(bank, 'reveal_seed', reveal('nope', seed, finalHash))).toBe(FA2_ERRORS.gameNotFound);
     await call(bank, 'reveal_seed', reveal('s1', seed, finalHash));
-    expect(await stored('s1')).toEqual({ sccommit: commitment, scseed: { Some: hex(seed) }, scfinal: { Some: finalHash } });
+    expect(await stored('s1')).toEqual({
+      sccommit: commitment,
+      scseed: { Some: hex(seed) },
+      scfinal: { Some: finalHash },
+    });
     expect(await refused(bank, 'reveal_seed', reveal('s1', seed, finalHash))).toBe(FA2_ERRORS.seedRevealed);
     expect(await readSeedCommit(devnet.tzktUrl, kt, 's1')).toEqual({ commitment, seed, finalHash });
   });
@@ -656,21 +844,48 @@ describe('seeds: the game’s minter commits to its seed when it opens the game 
     await call(bank, 'close_game', '"s2"');
     expect(await refused(bank, 'commit_seed', commit('s2', commitment))).toBe(FA2_ERRORS.gameClosed);
     await call(nextAdmin, 'reveal_seed', reveal('s2', 's2 seed', finalHash));
-    expect(await readSeedCommit(devnet.tzktUrl, kt, 's2')).toEqual({ commitment: seedCommitment('s2 seed'), seed: 's2 seed', finalHash });
+    expect(await readSeedCommit(devnet.tzktUrl, kt, 's2')).toEqual({
+      commitment: seedCommitment('s2 seed'),
+      seed: 's2 seed',
+      finalHash,
+    });
     // Past the end date, run by the VM at a chosen time: still revealed (the commitment of s3 lives in this run only).
     await call(bank, 'open_game', `Pair "s3" ${await ends()}`);
     await call(bank, 'commit_seed', commit('s3', commitment));
     const rpc = new RpcClient(devnet.rpcUrl);
     const script = (await rpc.getContract(kt)).script!;
-    const run = rpc.runCode({ script: script.code as Parameters<RpcClient['runCode']>[0]['script'], storage: script.storage, input: value(reveal('s3', seed, finalHash)), amount: '0', chain_id: await rpc.getChainId(), source: bank.address, entrypoint: 'reveal_seed', now: String((await ends()) + 86_400) });
+    const run = rpc.runCode({
+      script: script.code as Parameters<RpcClient['runCode']>[0]['script'],
+      storage: script.storage,
+      input: value(reveal('s3', seed, finalHash)),
+      amount: '0',
+      chain_id: await rpc.getChainId(),
+      source: bank.address,
+      entrypoint: 'reveal_seed',
+      now: String((await ends()) + 86_400),
+    });
     await expect(run).resolves.toBeDefined();
   });
 
   test('every refusal above is explained in the TZIP-16 metadata stored on-chain', async () => {
     const contents = await (await storage()).metadata.get<string>('contents');
-    const errors = (JSON.parse(text(contents!)) as { errors: { error: { string: string }; expansion: { string: string } }[] }).errors;
+    const errors = (
+      JSON.parse(text(contents!)) as { errors: { error: { string: string }; expansion: { string: string } }[] }
+    ).errors;
     const explained = new Map(errors.map((e) => [e.error.string, e.expansion.string]));
-    expect(new Set(refusals)).toEqual(new Set(['BAD_COMMITMENT', 'SEED_COMMITTED', 'NOT_GAME_MINTER', 'GAME_CLOSED', 'GAME_NOT_FOUND', 'NO_SEED_COMMITMENT', 'BAD_SEED_REVEAL', 'BAD_FINAL_HASH', 'SEED_REVEALED']));
+    expect(new Set(refusals)).toEqual(
+      new Set([
+        'BAD_COMMITMENT',
+        'SEED_COMMITTED',
+        'NOT_GAME_MINTER',
+        'GAME_CLOSED',
+        'GAME_NOT_FOUND',
+        'NO_SEED_COMMITMENT',
+        'BAD_SEED_REVEAL',
+        'BAD_FINAL_HASH',
+        'SEED_REVEALED',
+      ]),
+    );
     for (const error of refusals) expect(explained.get(error)).toMatch(/\w{3,} \w/);
   });
 });

@@ -39,7 +39,11 @@ test('Taquito’s TZIP-12 helper reads a tile’s on-chain token metadata as obj
     gameId: 'game-7',
     artifact: { uri: 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi', mimeType: 'image/png' },
   });
-  await (await contract.methodsObject['create_tokens']!([{ max_supply: 5, creator: artist, token_info: tokenInfoMap(meta) }]).send()).confirmation();
+  await (
+    await contract.methodsObject['create_tokens']!([
+      { max_supply: 5, creator: artist, token_info: tokenInfoMap(meta) },
+    ]).send()
+  ).confirmation();
 
   const withTzip12 = (await tz.contract.at(kt, tzip12 as never)) as unknown as ContractAbstraction<ContractProvider> & {
     tzip12(): Tzip12ContractAbstraction;
@@ -55,5 +59,8 @@ test('Taquito’s TZIP-12 helper reads a tile’s on-chain token metadata as obj
   });
   // JSON-valued fields come back as the JSON text the wallets parse.
   expect(JSON.parse((read as unknown as { creators: string }).creators)).toEqual([artist]);
-  expect(JSON.parse((read as unknown as { royalties: string }).royalties)).toEqual({ decimals: 4, shares: { [artist]: 1000 } });
+  expect(JSON.parse((read as unknown as { royalties: string }).royalties)).toEqual({
+    decimals: 4,
+    shares: { [artist]: 1000 },
+  });
 });

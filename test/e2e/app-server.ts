@@ -6,7 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { startAppServer as startPrivateAppServer, type AppServer, type AppServerOptions } from '../../scripts/lib/app-server';
+import {
+  startAppServer as startPrivateAppServer,
+  type AppServer,
+  type AppServerOptions,
+} from '../../scripts/lib/app-server';
 import { launchBrowser as launchPrivateBrowser } from '../../scripts/lib/browser';
 
 export { ROOT, type AppServer, type AppServerOptions } from '../../scripts/lib/app-server';

@@ -25,7 +25,8 @@ export class BrowserPages {
     });
     // Chromium's console line for a refused request names the page, not the request: note which request it was.
     page.on('response', (res) => {
-      if (res.status() >= 400) this.refusals.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()}`);
+      if (res.status() >= 400)
+        this.refusals.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()}`);
     });
     return page;
   }
@@ -85,7 +86,11 @@ export function browserSuite(options: AppServerOptions = {}): BrowserSuite {
 
 /** Creates a game through the API, expecting 201. */
 export async function createGame(baseUrl: string, request: CreateGameRequest): Promise<CreateGameResponse> {
-  const res = await fetch(`${baseUrl}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  const res = await fetch(`${baseUrl}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as CreateGameResponse;
 }

@@ -25,7 +25,9 @@ beforeAll(async () => {
 }, 600_000);
 
 const found = (pattern: RegExp | string) =>
-  bundle.filter(({ text }) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text))).map(({ file }) => file);
+  bundle
+    .filter(({ text }) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)))
+    .map(({ file }) => file);
 
 describe('the client bundle', () => {
   it('is there to scan: the app shell and the play page', () => {
@@ -44,12 +46,18 @@ describe('the client bundle', () => {
   });
 
   it('names none of the server-only settings (the bank key, the deploy key, the database)', () => {
-    for (const name of ['POLE_BANK_SECRET_KEY', 'TEZOS_SECRET_KEY', 'DATABASE_URL', 'GAMES_DATA_DIR', 'TEST_DATABASE_URL']) {
+    for (const name of [
+      'POLE_BANK_SECRET_KEY',
+      'TEZOS_SECRET_KEY',
+      'DATABASE_URL',
+      'GAMES_DATA_DIR',
+      'TEST_DATABASE_URL',
+    ]) {
       expect({ name, files: found(name) }).toEqual({ name, files: [] });
     }
   });
 
-  it('carries none of the game server\'s storage code (token hashes, SQL)', () => {
+  it("carries none of the game server's storage code (token hashes, SQL)", () => {
     expect(found('host_token_hash')).toEqual([]);
     expect(found(/create table/i)).toEqual([]);
   });

@@ -34,14 +34,24 @@ export interface ChainAppOptions {
 }
 
 /** Starts it all; `prepare` runs on the devnet before the app starts (e.g. tokens an artist made earlier). */
-export async function startChainApp(prepare?: (chain: DevnetContract) => Promise<void>, options: ChainAppOptions = {}): Promise<ChainApp> {
+export async function startChainApp(
+  prepare?: (chain: DevnetContract) => Promise<void>,
+  options: ChainAppOptions = {},
+): Promise<ChainApp> {
   mkdirSync(RESULTS, { recursive: true });
   const bank = bootstrapAccount(1);
   const chain = await devnetWithContract({ admin: bank, ...(options.pace ? { pace: options.pace } : {}) });
   await prepare?.(chain);
   const { devnet, contract } = chain;
   const server = await startAppServer({
-    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_FA2_CONTRACT: contract.address, POLE_BANK_SECRET_KEY: bank.secretKey, ...options.env },
+    env: {
+      TEZOS_NETWORK: 'devnet',
+      TEZOS_RPC_URL: devnet.rpcUrl,
+      TZKT_URL: devnet.tzktUrl,
+      POLE_FA2_CONTRACT: contract.address,
+      POLE_BANK_SECRET_KEY: bank.secretKey,
+      ...options.env,
+    },
   });
   // The pages' wallet code calls the devnet from the app's origin, which it lets in only once told (devnet/node/cors.ts).
   devnet.allowOrigin(server.baseUrl);
@@ -78,7 +88,9 @@ export function tableState(page: Page): Promise<TableState> {
     if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
     const table = document.querySelector('[data-testid="play-table"]');
     if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
-    return document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') ? 'decide' : 'wait';
+    return document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])')
+      ? 'decide'
+      : 'wait';
   });
 }
 
@@ -88,7 +100,10 @@ export const nextTableState = (page: Page) =>
     () => {
       if (document.querySelector('[data-testid="outcome-banner"]')) return true;
       const table = document.querySelector('[data-testid="play-table"]');
-      return table?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null;
+      return (
+        table?.getAttribute('aria-busy') === 'false' &&
+        document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null
+      );
     },
     undefined,
     { timeout: 60_000 },

@@ -42,68 +42,84 @@ const waitForChoice = (page: Page) =>
   );
 
 describe('an on-chain game at a slow chain’s pace, in the browser', () => {
-  it('shows a purchase on its way with the expected wait, sends a double click once, and toasts its confirmation with the operation', { timeout: 300_000 }, async () => {
-    const { baseUrl, pages } = app!;
-    const api = <T>(pathname: string): Promise<T> => getJson<T>(baseUrl, pathname);
-    const page = await pages.newPage();
-    await signIn(page, baseUrl, alice.alias, '/new/pole');
-    await page.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
-    await page.getByRole('radio', { name: '2 seats' }).check();
-    await page.getByLabel('Name of seat 1').fill('Alice');
-    await page.getByRole('radio', { name: 'On Tezos' }).check();
-    await page.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
-    await page.getByLabel('Bot pace').selectOption({ label: 'Instant' });
-    await page.getByRole('button', { name: 'Create and invite' }).click();
-    await page.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
-    const invite = page.getByLabel('Invite link for Alice');
-    await page.waitForFunction((el) => (el as HTMLInputElement).value.startsWith('http'), await invite.elementHandle());
-    await page.goto(await invite.inputValue());
-    const gameId = decodeURIComponent(/\/play\/([^/?#]+)/.exec(page.url())![1]!);
+  it(
+    'shows a purchase on its way with the expected wait, sends a double click once, and toasts its confirmation with the operation',
+    { timeout: 300_000 },
+    async () => {
+      const { baseUrl, pages } = app!;
+      const api = <T>(pathname: string): Promise<T> => getJson<T>(baseUrl, pathname);
+      const page = await pages.newPage();
+      await signIn(page, baseUrl, alice.alias, '/new/pole');
+      await page.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
+      await page.getByRole('radio', { name: '2 seats' }).check();
+      await page.getByLabel('Name of seat 1').fill('Alice');
+      await page.getByRole('radio', { name: 'On Tezos' }).check();
+      await page.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
+      await page.getByLabel('Bot pace').selectOption({ label: 'Instant' });
+      await page.getByRole('button', { name: 'Create and invite' }).click();
+      await page.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
+      const invite = page.getByLabel('Invite link for Alice');
+      await page.waitForFunction(
+        (el) => (el as HTMLInputElement).value.startsWith('http'),
+        await invite.elementHandle(),
+      );
+      await page.goto(await invite.inputValue());
+      const gameId = decodeURIComponent(/\/play\/([^/?#]+)/.exec(page.url())![1]!);
 
-    const setup = page.getByTestId('chain-setup');
-    await setup.getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 120_000 });
-    await setup.getByRole('button', { name: 'Approve the bank' }).click({ timeout: 60_000 });
-    await page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout: 120_000 });
+      const setup = page.getByTestId('chain-setup');
+      await setup.getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 120_000 });
+      await setup.getByRole('button', { name: 'Approve the bank' }).click({ timeout: 60_000 });
+      await page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout: 120_000 });
 
-    // Alice rolls (and passes on nothing) until a purchase is offered.
-    let buy = choices(page).getByRole('button', { name: /^Buy / });
-    for (let decisions = 0; ; decisions++) {
-      expect(decisions, 'decisions before a purchase was offered').toBeLessThan(MAX_DECISIONS);
-      await waitForChoice(page);
-      if (await buy.count()) break;
-      const before = await seqOf(page);
-      await choices(page).getByRole('button').first().click();
-      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n, before, { timeout: 90_000 });
-    }
-    buy = choices(page).getByRole('button', { name: /^Buy / });
-    const tile = (await buy.innerText()).replace(/^Buy /, '').replace(/ for .*$/, '');
-    const seqBefore = (await api<GameSnapshot>(`/api/games/${gameId}`)).seq;
+      // Alice rolls (and passes on nothing) until a purchase is offered.
+      let buy = choices(page).getByRole('button', { name: /^Buy / });
+      for (let decisions = 0; ; decisions++) {
+        expect(decisions, 'decisions before a purchase was offered').toBeLessThan(MAX_DECISIONS);
+        await waitForChoice(page);
+        if (await buy.count()) break;
+        const before = await seqOf(page);
+        await choices(page).getByRole('button').first().click();
+        await page.waitForFunction(
+          (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
+          before,
+          { timeout: 90_000 },
+        );
+      }
+      buy = choices(page).getByRole('button', { name: /^Buy / });
+      const tile = (await buy.innerText()).replace(/^Buy /, '').replace(/ for .*$/, '');
+      const seqBefore = (await api<GameSnapshot>(`/api/games/${gameId}`)).seq;
 
-    // A double click, as an impatient player does while the block is being baked.
-    await buy.dblclick();
-    // At once: on its way (each step drawn with a spinner), with the wait a block of 2 s makes.
-    const progress = page.getByTestId('chain-progress');
-    await progress.waitFor({ timeout: 10_000 });
-    await expect.poll(() => progress.innerText()).toContain(`a block every ${BLOCK_SECONDS} s`);
-    expect(await progress.getByTestId('chain-sending').or(progress.getByTestId('chain-in-flight')).count()).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(RESULTS, 'chain-slow-pending.png'), fullPage: true });
+      // A double click, as an impatient player does while the block is being baked.
+      await buy.dblclick();
+      // At once: on its way (each step drawn with a spinner), with the wait a block of 2 s makes.
+      const progress = page.getByTestId('chain-progress');
+      await progress.waitFor({ timeout: 10_000 });
+      await expect.poll(() => progress.innerText()).toContain(`a block every ${BLOCK_SECONDS} s`);
+      expect(
+        await progress.getByTestId('chain-sending').or(progress.getByTestId('chain-in-flight')).count(),
+      ).toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(RESULTS, 'chain-slow-pending.png'), fullPage: true });
 
-    // The confirmation arrives as a toast naming the purchase, linked to its operation.
-    // (Not another toast: a free copy an earlier roll gave Alice is minted and toasted too.)
-    const toast = page.getByTestId('chain-toast').filter({ hasText: 'Confirmed on Tezos' }).filter({ hasText: `Minted “${tile}” to Alice` });
-    await toast.first().waitFor({ timeout: 60_000 });
-    await page.screenshot({ path: path.join(RESULTS, 'chain-slow-toast.png') });
-    const href = await toast.first().getByRole('link', { name: 'View the operation' }).getAttribute('href');
-    const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
-    const purchase = info.ops.filter((o) => o.kind === 'step' && o.seq === seqBefore + 1);
-    // Sent once: one step for that move, confirmed, minting one copy to Alice; the second click sent nothing.
-    expect(purchase).toHaveLength(1);
-    expect(purchase[0]!.status).toBe('confirmed');
-    expect(purchase[0]!.ops.filter((o) => o.kind === 'mint')).toHaveLength(1);
-    expect(href).toBe(`/explorer/op/${encodeURIComponent(purchase[0]!.opHash!)}`);
-    expect(await toast.first().innerText()).toContain(`Minted “${tile}” to Alice`);
-    // No refusal reached the player (a second POST would have been refused as stale).
-    expect(await page.getByTestId('decision').locator('[role="alert"]').count()).toBe(0);
-    pages.expectNoErrors();
-  });
+      // The confirmation arrives as a toast naming the purchase, linked to its operation.
+      // (Not another toast: a free copy an earlier roll gave Alice is minted and toasted too.)
+      const toast = page
+        .getByTestId('chain-toast')
+        .filter({ hasText: 'Confirmed on Tezos' })
+        .filter({ hasText: `Minted “${tile}” to Alice` });
+      await toast.first().waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: path.join(RESULTS, 'chain-slow-toast.png') });
+      const href = await toast.first().getByRole('link', { name: 'View the operation' }).getAttribute('href');
+      const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
+      const purchase = info.ops.filter((o) => o.kind === 'step' && o.seq === seqBefore + 1);
+      // Sent once: one step for that move, confirmed, minting one copy to Alice; the second click sent nothing.
+      expect(purchase).toHaveLength(1);
+      expect(purchase[0]!.status).toBe('confirmed');
+      expect(purchase[0]!.ops.filter((o) => o.kind === 'mint')).toHaveLength(1);
+      expect(href).toBe(`/explorer/op/${encodeURIComponent(purchase[0]!.opHash!)}`);
+      expect(await toast.first().innerText()).toContain(`Minted “${tile}” to Alice`);
+      // No refusal reached the player (a second POST would have been refused as stale).
+      expect(await page.getByTestId('decision').locator('[role="alert"]').count()).toBe(0);
+      pages.expectNoErrors();
+    },
+  );
 });

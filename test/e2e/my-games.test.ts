@@ -41,9 +41,13 @@ async function create(): Promise<CreateGameResponse> {
 /** Signs the browser context in as devnet bootstrap account `i` (its session cookie), through the sign-in routes. */
 async function signIn(context: BrowserContext, i: number): Promise<void> {
   const account = bootstrapAccount(i);
-  const challenge = (await (await context.request.post(`${suite.baseUrl}/api/auth/challenge`, { data: { address: account.address } })).json()) as { nonce: string; payload: string };
+  const challenge = (await (
+    await context.request.post(`${suite.baseUrl}/api/auth/challenge`, { data: { address: account.address } })
+  ).json()) as { nonce: string; payload: string };
   const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.payload);
-  const session = await context.request.post(`${suite.baseUrl}/api/auth/session`, { data: { nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig } });
+  const session = await context.request.post(`${suite.baseUrl}/api/auth/session`, {
+    data: { nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig },
+  });
   expect(session.status()).toBe(200);
 }
 
@@ -51,69 +55,81 @@ const myGame = (page: Page, id: string) => page.locator(`[data-testid="my-game"]
 const seq = async (page: Page) => Number(await page.getByTestId('play').getAttribute('data-seq'));
 
 describe('my games', () => {
-  it('brings a closed tab back to its seat from /games, and a signed-in wallet finds it on another browser', { timeout: 180_000 }, async () => {
-    const game = await create();
-    // The seat the game waits for first (the seed decides who starts).
-    const opening = (await (await fetch(`${suite.baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
-    const ada = game.invites.find((i) => i.seat === opening.pending[0]!.seat)!;
-    const name = game.seats[ada.seat]!.name;
-    const atSeat = `[data-testid="play"][data-seat="${ada.seat}"]`;
-    expect(ada.path).toContain('#token=');
+  it(
+    'brings a closed tab back to its seat from /games, and a signed-in wallet finds it on another browser',
+    { timeout: 180_000 },
+    async () => {
+      const game = await create();
+      // The seat the game waits for first (the seed decides who starts).
+      const opening = (await (await fetch(`${suite.baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
+      const ada = game.invites.find((i) => i.seat === opening.pending[0]!.seat)!;
+      const name = game.seats[ada.seat]!.name;
+      const atSeat = `[data-testid="play"][data-seat="${ada.seat}"]`;
+      expect(ada.path).toContain('#token=');
 
-    const first = await suite.pages.newPage();
-    const adaBrowser = first.context();
-    await signIn(adaBrowser, 2);
-    await first.goto(`${suite.baseUrl}${ada.path}`);
-    await first.locator(atSeat).waitFor();
-    // The token left the address bar; the browser holds the seat in an httpOnly cookie instead.
-    await first.waitForURL((url) => url.hash === '' && !url.search.includes('token'));
-    const cookies = await adaBrowser.cookies();
-    expect(cookies.find((c) => c.name === 'tp_browser')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    expect(await first.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }))).not.toContain(ada.token);
-    await first.close();
+      const first = await suite.pages.newPage();
+      const adaBrowser = first.context();
+      await signIn(adaBrowser, 2);
+      await first.goto(`${suite.baseUrl}${ada.path}`);
+      await first.locator(atSeat).waitFor();
+      // The token left the address bar; the browser holds the seat in an httpOnly cookie instead.
+      await first.waitForURL((url) => url.hash === '' && !url.search.includes('token'));
+      const cookies = await adaBrowser.cookies();
+      expect(cookies.find((c) => c.name === 'tp_browser')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+      expect(
+        await first.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage })),
+      ).not.toContain(ada.token);
+      await first.close();
 
-    // A new tab of the same browser: the game is in "My games", waiting for Ada.
-    const again = await adaBrowser.newPage();
-    await again.goto(`${suite.baseUrl}/games`);
-    const row = myGame(again, game.id);
-    await row.waitFor();
-    expect(await row.getAttribute('data-your-turn')).toBe('true');
-    expect(await row.innerText()).toContain('Your turn');
-    expect(await row.innerText()).toContain(name);
-    await row.getByRole('link', { name: /Tezos Pole/ }).click();
-    await again.locator(atSeat).waitFor();
-    expect(again.url()).not.toContain('token');
-    // Ada plays on with no token in the page: the server knows her seat.
-    const before = await seq(again);
-    const choice = again.getByTestId('decision').getByRole('group', { name: 'Your choices' }).getByRole('button').first();
-    await choice.click();
-    await expect.poll(() => seq(again)).toBeGreaterThan(before);
-    const view = (await (await again.request.get(`${suite.baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
-    expect(view).toMatchObject({ access: 'seat', seat: ada.seat });
+      // A new tab of the same browser: the game is in "My games", waiting for Ada.
+      const again = await adaBrowser.newPage();
+      await again.goto(`${suite.baseUrl}/games`);
+      const row = myGame(again, game.id);
+      await row.waitFor();
+      expect(await row.getAttribute('data-your-turn')).toBe('true');
+      expect(await row.innerText()).toContain('Your turn');
+      expect(await row.innerText()).toContain(name);
+      await row.getByRole('link', { name: /Tezos Pole/ }).click();
+      await again.locator(atSeat).waitFor();
+      expect(again.url()).not.toContain('token');
+      // Ada plays on with no token in the page: the server knows her seat.
+      const before = await seq(again);
+      const choice = again
+        .getByTestId('decision')
+        .getByRole('group', { name: 'Your choices' })
+        .getByRole('button')
+        .first();
+      await choice.click();
+      await expect.poll(() => seq(again)).toBeGreaterThan(before);
+      const view = (await (await again.request.get(`${suite.baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
+      expect(view).toMatchObject({ access: 'seat', seat: ada.seat });
 
-    // Another browser, on a phone, signed in with Ada's wallet: the game is there too, and opens at her seat.
-    const phone = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await signIn(phone, 2);
-    const other = await phone.newPage();
-    await other.goto(`${suite.baseUrl}/games`);
-    await myGame(other, game.id).waitFor();
-    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await other.screenshot({ path: path.join(RESULTS, 'my-games-phone.png'), fullPage: true });
-    await myGame(other, game.id).getByRole('link').click();
-    await other.locator(atSeat).waitFor();
+      // Another browser, on a phone, signed in with Ada's wallet: the game is there too, and opens at her seat.
+      const phone = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+      await signIn(phone, 2);
+      const other = await phone.newPage();
+      await other.goto(`${suite.baseUrl}/games`);
+      await myGame(other, game.id).waitFor();
+      expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await other.screenshot({ path: path.join(RESULTS, 'my-games-phone.png'), fullPage: true });
+      await myGame(other, game.id).getByRole('link').click();
+      await other.locator(atSeat).waitFor();
 
-    // Forgetting it there forgets the wallet's seat; Ada's first browser still holds its own.
-    await other.goto(`${suite.baseUrl}/games`);
-    await myGame(other, game.id).getByRole('button', { name: /^Forget/ }).click();
-    await other.getByTestId('my-games-empty').waitFor();
-    await other.reload();
-    await other.getByTestId('my-games-empty').waitFor();
-    await again.goto(`${suite.baseUrl}/games`);
-    await myGame(again, game.id).waitFor();
+      // Forgetting it there forgets the wallet's seat; Ada's first browser still holds its own.
+      await other.goto(`${suite.baseUrl}/games`);
+      await myGame(other, game.id)
+        .getByRole('button', { name: /^Forget/ })
+        .click();
+      await other.getByTestId('my-games-empty').waitFor();
+      await other.reload();
+      await other.getByTestId('my-games-empty').waitFor();
+      await again.goto(`${suite.baseUrl}/games`);
+      await myGame(again, game.id).waitFor();
 
-    // The seat's token was never in a request line the server could log.
-    expect(suite.server.log()).not.toContain(ada.token);
-    await phone.close();
-    suite.pages.expectNoErrors();
-  });
+      // The seat's token was never in a request line the server could log.
+      expect(suite.server.log()).not.toContain(ada.token);
+      await phone.close();
+      suite.pages.expectNoErrors();
+    },
+  );
 });

@@ -30,12 +30,16 @@ afterAll(async () => {
 });
 
 describe('the play page of an off-chain game', () => {
-  it.each<GameId>(['pole', 'gotopoly', 'ten'])('of %s loads no zod: none of the scripts it fetched holds zod’s code', async (game) => {
-    const scripts = await playFirstLoadScripts(server!, browser!, game);
-    expect(scripts.length).toBeGreaterThan(3);
-    const withZod = scripts.filter((file) => readFileSync(path.join(NEXT_DIR, file), 'utf8').includes(ZOD_CODE));
-    expect({ game, withZod }).toEqual({ game, withZod: [] });
-  }, 60_000);
+  it.each<GameId>(['pole', 'gotopoly', 'ten'])(
+    'of %s loads no zod: none of the scripts it fetched holds zod’s code',
+    async (game) => {
+      const scripts = await playFirstLoadScripts(server!, browser!, game);
+      expect(scripts.length).toBeGreaterThan(3);
+      const withZod = scripts.filter((file) => readFileSync(path.join(NEXT_DIR, file), 'utf8').includes(ZOD_CODE));
+      expect({ game, withZod }).toEqual({ game, withZod: [] });
+    },
+    60_000,
+  );
 
   it('is checked against a bundle that does hold zod where a page needs it: the new-game form validates its options', async () => {
     // The marker is the one zod's build keeps: the same check finds zod in the new-game page, whose form reads the
@@ -46,7 +50,8 @@ describe('the play page of an off-chain game', () => {
       const scripts = new Set<string>();
       page.on('requestfinished', (request) => {
         const { pathname } = new URL(request.url());
-        if (request.resourceType() === 'script' && pathname.startsWith('/_next/static/')) scripts.add(pathname.slice('/_next/'.length));
+        if (request.resourceType() === 'script' && pathname.startsWith('/_next/static/'))
+          scripts.add(pathname.slice('/_next/'.length));
       });
       await page.goto(`${server!.baseUrl}/new/pole`, { waitUntil: 'networkidle' });
       const withZod = [...scripts].filter((file) => readFileSync(path.join(NEXT_DIR, file), 'utf8').includes(ZOD_CODE));

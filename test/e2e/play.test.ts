@@ -55,7 +55,11 @@ const gameIdOf = (page: Page): string => {
 const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
 
 const waitForSeq = (page: Page, atLeast: number) =>
-  page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n, atLeast, { timeout: 30_000 });
+  page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n,
+    atLeast,
+    { timeout: 30_000 },
+  );
 
 type TableState = 'over' | 'handoff' | 'decide' | 'wait';
 
@@ -76,7 +80,10 @@ async function nextTableState(page: Page): Promise<Exclude<TableState, 'wait'>> 
     () => {
       if (document.querySelector('[data-testid="outcome-banner"], [data-testid="handoff"]')) return true;
       const table = document.querySelector('[data-testid="play-table"]');
-      return table?.getAttribute('aria-busy') === 'false' && document.querySelector('[data-testid="decision"] button:not([disabled])') !== null;
+      return (
+        table?.getAttribute('aria-busy') === 'false' &&
+        document.querySelector('[data-testid="decision"] button:not([disabled])') !== null
+      );
     },
     undefined,
     { timeout: 30_000 },
@@ -168,227 +175,275 @@ async function checkFinished(page: Page, game: GameId, id: string): Promise<void
   if (game === 'pole') {
     const winners = await page.getByTestId('winners').innerText();
     for (const w of outcome!.winners) expect(winners).toContain(names[w]);
-    const rows = await page.getByTestId('valuation-row').evaluateAll((els) =>
-      els.map((el) => ({ seat: Number(el.getAttribute('data-seat')), rank: Number(el.getAttribute('data-rank')), total: Number(el.getAttribute('data-total')) })),
-    );
+    const rows = await page
+      .getByTestId('valuation-row')
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          seat: Number(el.getAttribute('data-seat')),
+          rank: Number(el.getAttribute('data-rank')),
+          total: Number(el.getAttribute('data-total')),
+        })),
+      );
     expect(rows).toEqual(outcome!.standings.map((s) => ({ seat: s.seat, rank: s.rank, total: s.score })));
   } else {
     const standings = page.getByTestId('outcome');
     const text = await standings.innerText();
     for (const w of outcome!.winners) expect(text).toContain(names[w]);
     expect(await standings.locator('tbody tr').count()).toBe(names.length);
-    expect(await standings.locator('tbody tr[data-winner="true"]').count()).toBeGreaterThanOrEqual(outcome!.winners.length);
+    expect(await standings.locator('tbody tr[data-winner="true"]').count()).toBeGreaterThanOrEqual(
+      outcome!.winners.length,
+    );
   }
 }
 
 describe('Playing on the game server', () => {
   for (const game of ['pole', 'gotopoly', 'ten'] as const) {
-    it(`plays a hot-seat game of ${GAMES[game].name} to the end: one person and bots`, { timeout: 150_000 }, async () => {
+    it(
+      `plays a hot-seat game of ${GAMES[game].name} to the end: one person and bots`,
+      { timeout: 150_000 },
+      async () => {
+        const page = await newPage();
+        await openNewGameForm(page, game);
+        // Seat 1 is a person, the others heuristic bots; options untouched.
+        expect(await page.getByLabel('Who plays seat 1').inputValue()).toBe('human');
+        for (let seat = 2; seat <= SEATS; seat++)
+          expect(await page.getByLabel(`Who plays seat ${seat}`).inputValue()).toBe('heuristic');
+        await page.getByRole('button', { name: 'Start the game' }).click();
+        await page.waitForURL(/\/play\//);
+        const id = gameIdOf(page);
+        await page.getByTestId('play').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(GAMES[game].name);
+
+        let decisions = 0;
+        const labels = new Set<string>();
+        for (;;) {
+          const state = await nextTableState(page);
+          if (state === 'over') break;
+          if (state === 'handoff') {
+            await page.getByTestId('handoff').getByRole('button').click();
+            continue;
+          }
+          const { label } = await actAndWait(page, game);
+          labels.add(label.replace(/\d[\d,]*/g, 'N').split('\n')[0]!);
+          decisions++;
+          if (decisions === 12)
+            await page.screenshot({ path: path.join(RESULTS, `play-${game}-mid.png`), fullPage: true });
+          expect(decisions, 'decisions before the game ended').toBeLessThan(MAX_DECISIONS);
+        }
+        expect(decisions).toBeGreaterThan(0);
+        await page.getByTestId('outcome-banner').waitFor();
+        await checkFinished(page, game, id);
+        await page.screenshot({ path: path.join(RESULTS, `play-${game}-end.png`), fullPage: true });
+        finished.set(game, id);
+        pages.expectNoErrors();
+        console.info(`${game}: ${decisions} decisions through the UI (${[...labels].sort().join(' | ')})`);
+      },
+    );
+  }
+
+  it(
+    'asks the next uncle to take the device before a sealed bid in a hot-seat game of two people',
+    { timeout: 60_000 },
+    async () => {
       const page = await newPage();
-      await openNewGameForm(page, game);
-      // Seat 1 is a person, the others heuristic bots; options untouched.
-      expect(await page.getByLabel('Who plays seat 1').inputValue()).toBe('human');
-      for (let seat = 2; seat <= SEATS; seat++) expect(await page.getByLabel(`Who plays seat ${seat}`).inputValue()).toBe('heuristic');
+      await openNewGameForm(page, 'gotopoly');
+      await page.getByLabel('Who plays seat 2').selectOption('human');
       await page.getByRole('button', { name: 'Start the game' }).click();
       await page.waitForURL(/\/play\//);
       const id = gameIdOf(page);
-      await page.getByTestId('play').waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(GAMES[game].name);
-
-      let decisions = 0;
-      const labels = new Set<string>();
-      for (;;) {
-        const state = await nextTableState(page);
-        if (state === 'over') break;
-        if (state === 'handoff') {
-          await page.getByTestId('handoff').getByRole('button').click();
-          continue;
-        }
-        const { label } = await actAndWait(page, game);
-        labels.add(label.replace(/\d[\d,]*/g, 'N').split('\n')[0]!);
-        decisions++;
-        if (decisions === 12) await page.screenshot({ path: path.join(RESULTS, `play-${game}-mid.png`), fullPage: true });
-        expect(decisions, 'decisions before the game ended').toBeLessThan(MAX_DECISIONS);
-      }
-      expect(decisions).toBeGreaterThan(0);
-      await page.getByTestId('outcome-banner').waitFor();
-      await checkFinished(page, game, id);
-      await page.screenshot({ path: path.join(RESULTS, `play-${game}-end.png`), fullPage: true });
-      finished.set(game, id);
+      // The opening auction: Ada's sealed bids first (the device starts with the first person).
+      await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
+      await expect.poll(() => page.getByText('Seat 1 · Ada').count()).toBe(1);
+      await page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
+      const before = await seqOf(page);
+      await page.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: 'Submit sealed bids' }).click();
+      await waitForSeq(page, before + 1);
+      // Bao's turn to bid: a hand-off screen first, with no table (and no bid of Ada's) behind it.
+      await page.getByTestId('handoff').getByRole('heading', { name: 'Pass the device to Bao' }).waitFor();
+      expect(await page.getByTestId('play-table').count()).toBe(0);
+      expect(await page.locator('body').innerText()).not.toContain('1,237');
+      await page.screenshot({ path: path.join(RESULTS, 'play-gotopoly-handoff.png'), fullPage: true });
+      await page.getByRole('button', { name: 'I am Bao: show my table' }).click();
+      await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
+      await expect.poll(() => page.getByText('Seat 2 · Bao').count()).toBe(1);
+      expect(await page.locator('body').innerText()).not.toContain('1,237');
+      const host = await api<{ view: GotopolyView }>(`/api/games/${id}`);
+      expect(host.view.stage.kind === 'auction' && host.view.stage.bids[0]).toBeNull();
+      await actAndWait(page, 'gotopoly');
+      // Once every bid is in, the auction is resolved and the bids are public.
+      await expect
+        .poll(async () => (await api<{ view: GotopolyView }>(`/api/games/${id}`)).view.stage.kind)
+        .not.toBe('auction');
       pages.expectNoErrors();
-      console.info(`${game}: ${decisions} decisions through the UI (${[...labels].sort().join(' | ')})`);
-    });
-  }
+    },
+  );
 
-  it('asks the next uncle to take the device before a sealed bid in a hot-seat game of two people', { timeout: 60_000 }, async () => {
-    const page = await newPage();
-    await openNewGameForm(page, 'gotopoly');
-    await page.getByLabel('Who plays seat 2').selectOption('human');
-    await page.getByRole('button', { name: 'Start the game' }).click();
-    await page.waitForURL(/\/play\//);
-    const id = gameIdOf(page);
-    // The opening auction: Ada's sealed bids first (the device starts with the first person).
-    await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
-    await expect.poll(() => page.getByText('Seat 1 · Ada').count()).toBe(1);
-    await page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
-    const before = await seqOf(page);
-    await page.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: 'Submit sealed bids' }).click();
-    await waitForSeq(page, before + 1);
-    // Bao's turn to bid: a hand-off screen first, with no table (and no bid of Ada's) behind it.
-    await page.getByTestId('handoff').getByRole('heading', { name: 'Pass the device to Bao' }).waitFor();
-    expect(await page.getByTestId('play-table').count()).toBe(0);
-    expect(await page.locator('body').innerText()).not.toContain('1,237');
-    await page.screenshot({ path: path.join(RESULTS, 'play-gotopoly-handoff.png'), fullPage: true });
-    await page.getByRole('button', { name: 'I am Bao: show my table' }).click();
-    await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
-    await expect.poll(() => page.getByText('Seat 2 · Bao').count()).toBe(1);
-    expect(await page.locator('body').innerText()).not.toContain('1,237');
-    const host = await api<{ view: GotopolyView }>(`/api/games/${id}`);
-    expect(host.view.stage.kind === 'auction' && host.view.stage.bids[0]).toBeNull();
-    await actAndWait(page, 'gotopoly');
-    // Once every bid is in, the auction is resolved and the bids are public.
-    await expect.poll(async () => (await api<{ view: GotopolyView }>(`/api/games/${id}`)).view.stage.kind).not.toBe('auction');
-    pages.expectNoErrors();
-  });
+  it(
+    'plays an online game of Gotopoly: two people in two browsers, a bot, sealed bids kept apart',
+    { timeout: 120_000 },
+    async () => {
+      const host = await newPage();
+      await openNewGameForm(host, 'gotopoly');
+      await host.getByLabel('Who plays seat 2').selectOption('human');
+      await host.getByRole('radio', { name: 'Online' }).check();
+      await host.getByRole('checkbox', { name: 'Turn timer' }).uncheck(); // no clock in the test
+      await host.getByRole('button', { name: 'Create and invite' }).click();
+      await host.getByRole('heading', { name: 'Gotopoly is ready' }).waitFor();
+      const inviteFor = async (name: string) => {
+        const input = host.getByLabel(`Invite link for ${name}`);
+        await host.waitForFunction(
+          (el) => (el as HTMLInputElement).value.startsWith('http'),
+          await input.elementHandle(),
+        );
+        return input.inputValue();
+      };
+      const links = [await inviteFor('Ada'), await inviteFor('Bao')];
+      expect(await host.getByRole('link', { name: 'This is me — open' }).count()).toBe(2);
 
-  it('plays an online game of Gotopoly: two people in two browsers, a bot, sealed bids kept apart', { timeout: 120_000 }, async () => {
-    const host = await newPage();
-    await openNewGameForm(host, 'gotopoly');
-    await host.getByLabel('Who plays seat 2').selectOption('human');
-    await host.getByRole('radio', { name: 'Online' }).check();
-    await host.getByRole('checkbox', { name: 'Turn timer' }).uncheck(); // no clock in the test
-    await host.getByRole('button', { name: 'Create and invite' }).click();
-    await host.getByRole('heading', { name: 'Gotopoly is ready' }).waitFor();
-    const inviteFor = async (name: string) => {
-      const input = host.getByLabel(`Invite link for ${name}`);
-      await host.waitForFunction((el) => (el as HTMLInputElement).value.startsWith('http'), await input.elementHandle());
-      return input.inputValue();
-    };
-    const links = [await inviteFor('Ada'), await inviteFor('Bao')];
-    expect(await host.getByRole('link', { name: 'This is me — open' }).count()).toBe(2);
+      // Each person in their own browser context, on their own seat.
+      const people = await Promise.all(
+        links.map(async (link, seat) => {
+          const page = await newPage();
+          await page.goto(link);
+          await page.getByTestId('play').waitFor();
+          await page.getByText(`Seat ${seat + 1} · ${['Ada', 'Bao'][seat]}`).waitFor();
+          await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+          // The link's token rides in its fragment; the page itself no longer shows it.
+          const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
+          return { page, seat, token, actions: 0 };
+        }),
+      );
+      const id = gameIdOf(people[0]!.page);
+      expect(gameIdOf(people[1]!.page)).toBe(id);
+      for (const p of people) expect(await p.page.getByRole('group', { name: /Hot-seat/ }).count()).toBe(0);
 
-    // Each person in their own browser context, on their own seat.
-    const people = await Promise.all(
-      links.map(async (link, seat) => {
-        const page = await newPage();
-        await page.goto(link);
-        await page.getByTestId('play').waitFor();
-        await page.getByText(`Seat ${seat + 1} · ${['Ada', 'Bao'][seat]}`).waitFor();
-        await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-        // The link's token rides in its fragment; the page itself no longer shows it.
-        const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
-        return { page, seat, token, actions: 0 };
-      }),
-    );
-    const id = gameIdOf(people[0]!.page);
-    expect(gameIdOf(people[1]!.page)).toBe(id);
-    for (const p of people) expect(await p.page.getByRole('group', { name: /Hot-seat/ }).count()).toBe(0);
+      // A person's link holds only their seat.
+      const forged = await fetch(`${baseUrl}/api/games/${id}/actions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: people[0]!.token, seat: 1, seq: 0, action: { type: 'bid', bids: [] } }),
+      });
+      expect(forged.status).toBe(403);
 
-    // A person's link holds only their seat.
-    const forged = await fetch(`${baseUrl}/api/games/${id}/actions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: people[0]!.token, seat: 1, seq: 0, action: { type: 'bid', bids: [] } }),
-    });
-    expect(forged.status).toBe(403);
+      const snapshotFor = (token: string | null, seat: number | null) =>
+        api<GameSnapshot>(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}&seat=${seat}` : ''}`);
 
-    const snapshotFor = (token: string | null, seat: number | null) =>
-      api<GameSnapshot>(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}&seat=${seat}` : ''}`);
+      // The opening auction: both uncles bid at once. Ada bids £1,237 on the first property of the lot.
+      const [ada, bao] = people as [(typeof people)[0], (typeof people)[0]];
+      for (const p of people) await p.page.getByRole('form', { name: 'Sealed bids' }).waitFor();
+      const adaSeq = await seqOf(ada.page);
+      await ada.page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
+      await ada.page
+        .getByRole('form', { name: 'Sealed bids' })
+        .getByRole('button', { name: 'Submit sealed bids' })
+        .click();
+      await waitForSeq(ada.page, adaSeq + 1);
+      ada.actions++;
+      // Bao's table hears of it over the event stream, without a reload, and learns only that Ada has bid.
+      await waitForSeq(bao.page, await seqOf(ada.page));
+      expect(await bao.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await expect
+        .poll(() => bao.page.getByTestId('action-log').innerText())
+        .toContain('Ada’s uncle placed sealed bids');
+      const baoText = await bao.page.locator('body').innerText();
+      expect(baoText).not.toContain('1,237');
+      expect(baoText).not.toContain('1237');
+      const seenByBao = (await snapshotFor(bao.token, bao.seat)).view as GotopolyView;
+      const seenByAda = (await snapshotFor(ada.token, ada.seat)).view as GotopolyView;
+      const seenBySpectator = (await snapshotFor(null, null)).view as GotopolyView;
+      expect(seenByBao.stage.kind).toBe('auction');
+      if (
+        seenByBao.stage.kind !== 'auction' ||
+        seenByAda.stage.kind !== 'auction' ||
+        seenBySpectator.stage.kind !== 'auction'
+      )
+        throw new Error('auction');
+      expect(seenByBao.stage.submitted[ada.seat]).toBe(true);
+      expect(seenByBao.stage.bids[ada.seat]).toBeNull();
+      expect(seenBySpectator.stage.bids[ada.seat]).toBeNull();
+      expect(seenByAda.stage.bids[ada.seat]?.[0]).toBe(1237);
+      await bao.page.screenshot({ path: path.join(RESULTS, 'play-online-bao-auction.png'), fullPage: true });
 
-    // The opening auction: both uncles bid at once. Ada bids £1,237 on the first property of the lot.
-    const [ada, bao] = people as [(typeof people)[0], (typeof people)[0]];
-    for (const p of people) await p.page.getByRole('form', { name: 'Sealed bids' }).waitFor();
-    const adaSeq = await seqOf(ada.page);
-    await ada.page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
-    await ada.page.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: 'Submit sealed bids' }).click();
-    await waitForSeq(ada.page, adaSeq + 1);
-    ada.actions++;
-    // Bao's table hears of it over the event stream, without a reload, and learns only that Ada has bid.
-    await waitForSeq(bao.page, await seqOf(ada.page));
-    expect(await bao.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await expect.poll(() => bao.page.getByTestId('action-log').innerText()).toContain('Ada’s uncle placed sealed bids');
-    const baoText = await bao.page.locator('body').innerText();
-    expect(baoText).not.toContain('1,237');
-    expect(baoText).not.toContain('1237');
-    const seenByBao = (await snapshotFor(bao.token, bao.seat)).view as GotopolyView;
-    const seenByAda = (await snapshotFor(ada.token, ada.seat)).view as GotopolyView;
-    const seenBySpectator = (await snapshotFor(null, null)).view as GotopolyView;
-    expect(seenByBao.stage.kind).toBe('auction');
-    if (seenByBao.stage.kind !== 'auction' || seenByAda.stage.kind !== 'auction' || seenBySpectator.stage.kind !== 'auction') throw new Error('auction');
-    expect(seenByBao.stage.submitted[ada.seat]).toBe(true);
-    expect(seenByBao.stage.bids[ada.seat]).toBeNull();
-    expect(seenBySpectator.stage.bids[ada.seat]).toBeNull();
-    expect(seenByAda.stage.bids[ada.seat]?.[0]).toBe(1237);
-    await bao.page.screenshot({ path: path.join(RESULTS, 'play-online-bao-auction.png'), fullPage: true });
-
-    // Then each acts on their own seat only, in turn, and the other table follows live.
-    const gotopolySealed = async (watcher: (typeof people)[0], bidder: (typeof people)[0]) => {
-      const view = (await snapshotFor(watcher.token, watcher.seat)).view as GotopolyView;
-      if (view.stage.kind === 'auction' && view.stage.submitted[bidder.seat]) expect(view.stage.bids[bidder.seat]).toBeNull();
-    };
-    let rounds = 0;
-    while (ada.actions < 5 || bao.actions < 5) {
-      expect(rounds++, 'rounds of the online game').toBeLessThan(200);
-      let acted = false;
-      for (const [me, other] of [
-        [ada, bao],
-        [bao, ada],
-      ] as const) {
-        const state = await tableState(me.page);
-        expect(state).not.toBe('handoff');
-        if (state === 'over') throw new Error('the online game ended before each person played a few turns');
-        if (state !== 'decide') continue;
-        const { seq } = await actAndWait(me.page, 'gotopoly');
-        me.actions++;
-        acted = true;
-        await waitForSeq(other.page, seq);
-        await gotopolySealed(other, me);
+      // Then each acts on their own seat only, in turn, and the other table follows live.
+      const gotopolySealed = async (watcher: (typeof people)[0], bidder: (typeof people)[0]) => {
+        const view = (await snapshotFor(watcher.token, watcher.seat)).view as GotopolyView;
+        if (view.stage.kind === 'auction' && view.stage.submitted[bidder.seat])
+          expect(view.stage.bids[bidder.seat]).toBeNull();
+      };
+      let rounds = 0;
+      while (ada.actions < 5 || bao.actions < 5) {
+        expect(rounds++, 'rounds of the online game').toBeLessThan(200);
+        let acted = false;
+        for (const [me, other] of [
+          [ada, bao],
+          [bao, ada],
+        ] as const) {
+          const state = await tableState(me.page);
+          expect(state).not.toBe('handoff');
+          if (state === 'over') throw new Error('the online game ended before each person played a few turns');
+          if (state !== 'decide') continue;
+          const { seq } = await actAndWait(me.page, 'gotopoly');
+          me.actions++;
+          acted = true;
+          await waitForSeq(other.page, seq);
+          await gotopolySealed(other, me);
+        }
+        if (!acted) {
+          // Neither may act yet (bots are quick, but the stream may still be on its way): wait for either table.
+          await Promise.race(people.map((p) => nextTableState(p.page).catch(() => 'wait')));
+        }
       }
-      if (!acted) {
-        // Neither may act yet (bots are quick, but the stream may still be on its way): wait for either table.
-        await Promise.race(people.map((p) => nextTableState(p.page).catch(() => 'wait')));
+      for (const p of people) {
+        expect(await p.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+        expect(await seqOf(p.page)).toBeGreaterThan(0);
       }
-    }
-    for (const p of people) {
-      expect(await p.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-      expect(await seqOf(p.page)).toBeGreaterThan(0);
-    }
-    await ada.page.screenshot({ path: path.join(RESULTS, 'play-online-ada.png'), fullPage: true });
-    await bao.page.screenshot({ path: path.join(RESULTS, 'play-online-bao.png'), fullPage: true });
-    pages.expectNoErrors();
-  });
+      await ada.page.screenshot({ path: path.join(RESULTS, 'play-online-ada.png'), fullPage: true });
+      await bao.page.screenshot({ path: path.join(RESULTS, 'play-online-bao.png'), fullPage: true });
+      pages.expectNoErrors();
+    },
+  );
 
-  it('replays a finished game to its end and an imported record file, with the engine’s state hash', { timeout: 60_000 }, async () => {
-    const page = await newPage();
-    const id = finished.get('ten') ?? finished.get('gotopoly') ?? finished.get('pole');
-    expect(id, 'a finished game from the hot-seat tests').toBeDefined();
-    const record = await api<GameRecord>(`/api/games/${encodeURIComponent(id!)}/record`);
-    const length = record.actions.length;
+  it(
+    'replays a finished game to its end and an imported record file, with the engine’s state hash',
+    { timeout: 60_000 },
+    async () => {
+      const page = await newPage();
+      const id = finished.get('ten') ?? finished.get('gotopoly') ?? finished.get('pole');
+      expect(id, 'a finished game from the hot-seat tests').toBeDefined();
+      const record = await api<GameRecord>(`/api/games/${encodeURIComponent(id!)}/record`);
+      const length = record.actions.length;
 
-    await page.goto(`${baseUrl}/replay?game=${encodeURIComponent(id!)}`);
-    await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`0 / ${length}`);
-    expect(await page.getByTestId('state-hash').innerText()).toBe(stateHash(replay({ ...record, actions: [] }).state));
-    await page.getByRole('button', { name: 'Forward' }).click();
-    await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`1 / ${length}`);
-    await page.getByRole('button', { name: 'To the end' }).click();
-    await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`${length} / ${length}`);
-    expect(await page.getByTestId('state-hash').innerText()).toBe(stateHash(replay(record).state));
-    await page.getByTestId('outcome').or(page.getByTestId('valuation')).first().waitFor();
-    await page.screenshot({ path: path.join(RESULTS, 'replay-game.png'), fullPage: true });
+      await page.goto(`${baseUrl}/replay?game=${encodeURIComponent(id!)}`);
+      await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`0 / ${length}`);
+      expect(await page.getByTestId('state-hash').innerText()).toBe(
+        stateHash(replay({ ...record, actions: [] }).state),
+      );
+      await page.getByRole('button', { name: 'Forward' }).click();
+      await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`1 / ${length}`);
+      await page.getByRole('button', { name: 'To the end' }).click();
+      await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`${length} / ${length}`);
+      expect(await page.getByTestId('state-hash').innerText()).toBe(stateHash(replay(record).state));
+      await page.getByTestId('outcome').or(page.getByTestId('valuation')).first().waitFor();
+      await page.screenshot({ path: path.join(RESULTS, 'replay-game.png'), fullPage: true });
 
-    // Another finished game's record, imported as a file.
-    const otherId = finished.get('pole') ?? id!;
-    const other = await api<GameRecord>(`/api/games/${encodeURIComponent(otherId)}/record`);
-    const file = path.join(RESULTS, `record-${other.game}.json`);
-    writeFileSync(file, JSON.stringify(other, null, 2));
-    await page.goto(`${baseUrl}/replay`);
-    await page.getByLabel('Open a record file (JSON)').setInputFiles(file);
-    await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`0 / ${other.actions.length}`);
-    await expect.poll(() => page.getByRole('heading', { level: 2, name: new RegExp(GAMES[other.game].name) }).count()).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'To the end' }).click();
-    await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`${other.actions.length} / ${other.actions.length}`);
-    expect(await page.getByTestId('state-hash').innerText()).toBe(stateHash(replay(other).state));
-    await page.screenshot({ path: path.join(RESULTS, 'replay-file.png'), fullPage: true });
-    pages.expectNoErrors();
-  });
+      // Another finished game's record, imported as a file.
+      const otherId = finished.get('pole') ?? id!;
+      const other = await api<GameRecord>(`/api/games/${encodeURIComponent(otherId)}/record`);
+      const file = path.join(RESULTS, `record-${other.game}.json`);
+      writeFileSync(file, JSON.stringify(other, null, 2));
+      await page.goto(`${baseUrl}/replay`);
+      await page.getByLabel('Open a record file (JSON)').setInputFiles(file);
+      await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`0 / ${other.actions.length}`);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 2, name: new RegExp(GAMES[other.game].name) }).count())
+        .toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'To the end' }).click();
+      await expect
+        .poll(() => page.getByTestId('replay-position').innerText())
+        .toBe(`${other.actions.length} / ${other.actions.length}`);
+      expect(await page.getByTestId('state-hash').innerText()).toBe(stateHash(replay(other).state));
+      await page.screenshot({ path: path.join(RESULTS, 'replay-file.png'), fullPage: true });
+      pages.expectNoErrors();
+    },
+  );
 });

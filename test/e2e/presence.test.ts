@@ -22,7 +22,10 @@ const gameLog = (page: Page) => page.getByTestId('action-log');
 /** Waits until seat `seat` shows `presence` on the page. */
 const waitForPresence = (page: Page, seat: number, presence: 'connected' | 'away') =>
   page.waitForFunction(
-    ([s, p]) => document.querySelector(`[data-testid="seats"] [data-seat="${s}"] [data-testid="presence"]`)?.getAttribute('data-presence') === p,
+    ([s, p]) =>
+      document
+        .querySelector(`[data-testid="seats"] [data-seat="${s}"] [data-testid="presence"]`)
+        ?.getAttribute('data-presence') === p,
     [seat, presence] as const,
     { timeout: 30_000 },
   );
@@ -33,67 +36,78 @@ const seqOf = async (page: Page): Promise<number> => Number(await page.getByTest
 async function decide(page: Page): Promise<void> {
   const before = await seqOf(page);
   await page.getByTestId('decision').getByRole('group', { name: 'Your choices' }).getByRole('button').first().click();
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n, before, { timeout: 30_000 });
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
+    before,
+    { timeout: 30_000 },
+  );
 }
 
 describe('presence and the grace period', () => {
-  it("shows who is connected, hands an away seat to its bot only after the grace, and lets its person take it back", { timeout: 180_000 }, async () => {
-    const GRACE = 5;
-    const created = await create({
-      game: 'pole',
-      options: { laps: 1 },
-      seats: [
-        { kind: 'human', name: 'Ada' },
-        { kind: 'human', name: 'Bea' },
-      ],
-      mode: 'online',
-      botPaceMs: 0,
-      graceSeconds: GRACE,
-    });
-    const [ada, bea] = created.invites as [CreateGameResponse['invites'][number], CreateGameResponse['invites'][number]];
-    let adaPage = await suite.pages.newPage();
-    const beaPage = await suite.pages.newPage();
-    await beaPage.goto(`${suite.baseUrl}${bea.path}`);
-    await waitForPresence(beaPage, 1, 'connected');
-    // Ada has not come yet.
-    expect(await presenceOf(beaPage, 0).getAttribute('data-presence')).toBe('away');
-    await adaPage.goto(`${suite.baseUrl}${ada.path}`);
-    await waitForPresence(beaPage, 0, 'connected');
-    await waitForPresence(adaPage, 1, 'connected');
+  it(
+    'shows who is connected, hands an away seat to its bot only after the grace, and lets its person take it back',
+    { timeout: 180_000 },
+    async () => {
+      const GRACE = 5;
+      const created = await create({
+        game: 'pole',
+        options: { laps: 1 },
+        seats: [
+          { kind: 'human', name: 'Ada' },
+          { kind: 'human', name: 'Bea' },
+        ],
+        mode: 'online',
+        botPaceMs: 0,
+        graceSeconds: GRACE,
+      });
+      const [ada, bea] = created.invites as [
+        CreateGameResponse['invites'][number],
+        CreateGameResponse['invites'][number],
+      ];
+      let adaPage = await suite.pages.newPage();
+      const beaPage = await suite.pages.newPage();
+      await beaPage.goto(`${suite.baseUrl}${bea.path}`);
+      await waitForPresence(beaPage, 1, 'connected');
+      // Ada has not come yet.
+      expect(await presenceOf(beaPage, 0).getAttribute('data-presence')).toBe('away');
+      await adaPage.goto(`${suite.baseUrl}${ada.path}`);
+      await waitForPresence(beaPage, 0, 'connected');
+      await waitForPresence(adaPage, 1, 'connected');
 
-    // Ada's browser closes: Bea sees her away, counting down her grace, and her seat is still hers.
-    await adaPage.context().close();
-    await waitForPresence(beaPage, 0, 'away');
-    await presenceOf(beaPage, 0).getByTestId('grace').waitFor();
-    expect(await gameLog(beaPage).getByText('Ada is away — their bot plays').count()).toBe(0);
-    expect(await seatCard(beaPage, 0).getByText('bot (left)').count()).toBe(0);
+      // Ada's browser closes: Bea sees her away, counting down her grace, and her seat is still hers.
+      await adaPage.context().close();
+      await waitForPresence(beaPage, 0, 'away');
+      await presenceOf(beaPage, 0).getByTestId('grace').waitFor();
+      expect(await gameLog(beaPage).getByText('Ada is away — their bot plays').count()).toBe(0);
+      expect(await seatCard(beaPage, 0).getByText('bot (left)').count()).toBe(0);
 
-    // Only when it ends does her bot play for her, and Bea's log says so.
-    await gameLog(beaPage).getByText('Ada is away — their bot plays').waitFor();
-    await seatCard(beaPage, 0).getByText('bot (left)').waitFor();
-    expect(await presenceOf(beaPage, 0).getByTestId('grace').count()).toBe(0);
+      // Only when it ends does her bot play for her, and Bea's log says so.
+      await gameLog(beaPage).getByText('Ada is away — their bot plays').waitFor();
+      await seatCard(beaPage, 0).getByText('bot (left)').waitFor();
+      expect(await presenceOf(beaPage, 0).getByTestId('grace').count()).toBe(0);
 
-    // Ada opens her invite link again, in a new browser: her seat is her bot's until she takes it back.
-    adaPage = await suite.pages.newPage();
-    await adaPage.goto(`${suite.baseUrl}${ada.path}`);
-    await waitForPresence(beaPage, 0, 'connected');
-    await adaPage.getByRole('button', { name: 'Take your seat back' }).click();
-    await gameLog(beaPage).getByText('Ada took their seat back').waitFor();
-    await gameLog(adaPage).getByText('Ada took their seat back').waitFor();
-    await expect.poll(() => seatCard(beaPage, 0).getByText('bot (left)').count()).toBe(0);
-    expect(await adaPage.getByRole('button', { name: 'Take your seat back' }).count()).toBe(0);
+      // Ada opens her invite link again, in a new browser: her seat is her bot's until she takes it back.
+      adaPage = await suite.pages.newPage();
+      await adaPage.goto(`${suite.baseUrl}${ada.path}`);
+      await waitForPresence(beaPage, 0, 'connected');
+      await adaPage.getByRole('button', { name: 'Take your seat back' }).click();
+      await gameLog(beaPage).getByText('Ada took their seat back').waitFor();
+      await gameLog(adaPage).getByText('Ada took their seat back').waitFor();
+      await expect.poll(() => seatCard(beaPage, 0).getByText('bot (left)').count()).toBe(0);
+      expect(await adaPage.getByRole('button', { name: 'Take your seat back' }).count()).toBe(0);
 
-    // And she plays it: whoever is to decide does, until Ada has decided once herself.
-    let adaPlayed = false;
-    for (let i = 0; i < 12 && !adaPlayed; i++) {
-      const snap = await getJson<GameSnapshot>(suite.baseUrl, `/api/games/${created.id}`);
-      expect(snap.outcome).toBeNull();
-      const toDecide = snap.pending[0]!.seat;
-      await decide(toDecide === 0 ? adaPage : beaPage);
-      adaPlayed = toDecide === 0;
-    }
-    expect(adaPlayed).toBe(true);
-    suite.pages.expectNoErrors();
-    await adaPage.context().close();
-  });
+      // And she plays it: whoever is to decide does, until Ada has decided once herself.
+      let adaPlayed = false;
+      for (let i = 0; i < 12 && !adaPlayed; i++) {
+        const snap = await getJson<GameSnapshot>(suite.baseUrl, `/api/games/${created.id}`);
+        expect(snap.outcome).toBeNull();
+        const toDecide = snap.pending[0]!.seat;
+        await decide(toDecide === 0 ? adaPage : beaPage);
+        adaPlayed = toDecide === 0;
+      }
+      expect(adaPlayed).toBe(true);
+      suite.pages.expectNoErrors();
+      await adaPage.context().close();
+    },
+  );
 });

@@ -41,8 +41,16 @@ const REFUSAL_LOGS = [/Failed to load resource: the server responded with a stat
 const signIn = (page: Page, alias: string, next: string): Promise<void> => signInAt(page, baseUrl, alias, next);
 
 /** Clicks `click` and returns the refusal the server answered the request matching `path` with. */
-async function refusalTo(page: Page, method: string, pathname: RegExp, click: () => Promise<void>): Promise<ErrorBody & { status: number }> {
-  const [res] = await Promise.all([page.waitForResponse((r: Response) => r.request().method() === method && pathname.test(new URL(r.url()).pathname)), click()]);
+async function refusalTo(
+  page: Page,
+  method: string,
+  pathname: RegExp,
+  click: () => Promise<void>,
+): Promise<ErrorBody & { status: number }> {
+  const [res] = await Promise.all([
+    page.waitForResponse((r: Response) => r.request().method() === method && pathname.test(new URL(r.url()).pathname)),
+    click(),
+  ]);
   const body = (await res.json()) as ErrorBody;
   return { ...body, status: res.status() };
 }
@@ -61,16 +69,23 @@ async function expectShown(page: Page, scope: keyof typeof SCOPES, message: stri
   expect(await page.locator('body').innerText()).not.toContain('moved on');
 }
 
-const claimButton = (page: Page) => page.getByTestId('chain-setup').getByRole('button', { name: /^Claim this seat with tz1/ });
+const claimButton = (page: Page) =>
+  page.getByTestId('chain-setup').getByRole('button', { name: /^Claim this seat with tz1/ });
 const rollButton = (page: Page) => page.getByTestId('decision').getByRole('button', { name: 'Roll the die' });
 
 /** Waits until the seat's claim button is offered and enabled (the game's tokens are confirmed). */
 async function claimOffered(page: Page): Promise<void> {
   await claimButton(page).waitFor({ timeout: 60_000 });
-  await page.waitForFunction(() => {
-    const b = [...document.querySelectorAll('[data-testid="chain-setup"] button')].find((el) => el.textContent?.startsWith('Claim this seat'));
-    return b instanceof HTMLButtonElement && !b.disabled;
-  }, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const b = [...document.querySelectorAll('[data-testid="chain-setup"] button')].find((el) =>
+        el.textContent?.startsWith('Claim this seat'),
+      );
+      return b instanceof HTMLButtonElement && !b.disabled;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 describe('the wallet in the header', () => {
@@ -78,46 +93,50 @@ describe('the wallet in the header', () => {
     { name: 'phone', width: 375, height: 812 },
     { name: 'desktop', width: 1440, height: 1000 },
   ]) {
-    it(`shows the devnet badge, the balance and the account link on a ${viewport.name} (${viewport.width} px)`, { timeout: 120_000 }, async () => {
-      const page = await pages.newPage();
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signIn(page, alice.alias, '/');
-      const header = page.getByRole('banner');
+    it(
+      `shows the devnet badge, the balance and the account link on a ${viewport.name} (${viewport.width} px)`,
+      { timeout: 120_000 },
+      async () => {
+        const page = await pages.newPage();
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await signIn(page, alice.alias, '/');
+        const header = page.getByRole('banner');
 
-      const badge = header.getByTestId('network-badge');
-      await badge.waitFor();
-      expect(await badge.getAttribute('data-network')).toBe('devnet');
-      expect((await badge.textContent())?.replace('Network: ', '')).toBe('Devnet');
+        const badge = header.getByTestId('network-badge');
+        await badge.waitFor();
+        expect(await badge.getAttribute('data-network')).toBe('devnet');
+        expect((await badge.textContent())?.replace('Network: ', '')).toBe('Devnet');
 
-      // The balance is the node's, as the chain sees it.
-      const mutez = (await new TezosToolkit(app!.chain.devnet.rpcUrl).tz.getBalance(alice.address)).toNumber();
-      const balance = header.getByTestId('wallet-balance');
-      await balance.waitFor();
-      expect((await balance.textContent())?.replace(', balance ', '')).toBe(formatTez(mutez));
-      const account = header.getByTestId('wallet-account');
-      expect(await account.getAttribute('href')).toBe(`/explorer/account/${alice.address}`);
-      expect(await header.getByTestId('wallet-low-balance').count()).toBe(0);
+        // The balance is the node's, as the chain sees it.
+        const mutez = (await new TezosToolkit(app!.chain.devnet.rpcUrl).tz.getBalance(alice.address)).toNumber();
+        const balance = header.getByTestId('wallet-balance');
+        await balance.waitFor();
+        expect((await balance.textContent())?.replace(', balance ', '')).toBe(formatTez(mutez));
+        const account = header.getByTestId('wallet-account');
+        expect(await account.getAttribute('href')).toBe(`/explorer/account/${alice.address}`);
+        expect(await header.getByTestId('wallet-low-balance').count()).toBe(0);
 
-      // Everything fits: no horizontal scroll, the badge and the balance inside the viewport.
-      const fits = {
-        page: await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        header: await header.evaluate((el) => el.scrollWidth <= window.innerWidth),
-      };
-      expect(fits).toEqual({ page: true, header: true });
-      for (const part of [badge, balance, header.getByRole('button', { name: 'Sign out' })]) {
-        const box = (await part.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-      }
-      await page.screenshot({ path: path.join(RESULTS, `refusals-header-${viewport.name}.png`) });
+        // Everything fits: no horizontal scroll, the badge and the balance inside the viewport.
+        const fits = {
+          page: await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          header: await header.evaluate((el) => el.scrollWidth <= window.innerWidth),
+        };
+        expect(fits).toEqual({ page: true, header: true });
+        for (const part of [badge, balance, header.getByRole('button', { name: 'Sign out' })]) {
+          const box = (await part.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        }
+        await page.screenshot({ path: path.join(RESULTS, `refusals-header-${viewport.name}.png`) });
 
-      // The link opens the account's page on the app's own explorer (the devnet has no public one).
-      await account.click();
-      await page.waitForURL(`**/explorer/account/${alice.address}`);
-      await page.getByTestId('explorer-account').waitFor();
-      expect(await page.getByTestId('account-balance').innerText()).toContain(formatTez(mutez).replace(' ꜩ', ''));
-      pages.expectNoErrors();
-    });
+        // The link opens the account's page on the app's own explorer (the devnet has no public one).
+        await account.click();
+        await page.waitForURL(`**/explorer/account/${alice.address}`);
+        await page.getByTestId('explorer-account').waitFor();
+        expect(await page.getByTestId('account-balance').innerText()).toContain(formatTez(mutez).replace(' ꜩ', ''));
+        pages.expectNoErrors();
+      },
+    );
   }
 });
 
@@ -158,26 +177,30 @@ describe('refusals on an on-chain game show the server’s own message', () => {
     await page.close();
   });
 
-  it('a seat not claimed yet, then acting before the setup is ready (SEAT_NOT_CLAIMED, CHAIN_NOT_READY)', { timeout: 120_000 }, async () => {
-    const page = await pages.newPage();
-    await openSeat(page, alice.alias, 0);
-    await claimOffered(page);
+  it(
+    'a seat not claimed yet, then acting before the setup is ready (SEAT_NOT_CLAIMED, CHAIN_NOT_READY)',
+    { timeout: 120_000 },
+    async () => {
+      const page = await pages.newPage();
+      await openSeat(page, alice.alias, 0);
+      await claimOffered(page);
 
-    // Rolling before the seat is bound to a wallet.
-    const unclaimed = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
-    expect(unclaimed).toMatchObject({ status: 403, error: 'SEAT_NOT_CLAIMED' });
-    await expectShown(page, 'decision', unclaimed.message);
+      // Rolling before the seat is bound to a wallet.
+      const unclaimed = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
+      expect(unclaimed).toMatchObject({ status: 403, error: 'SEAT_NOT_CLAIMED' });
+      await expectShown(page, 'decision', unclaimed.message);
 
-    // Claimed, but Bob has not claimed nor approved: the chain setup is not ready.
-    await claimButton(page).click();
-    await page.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).waitFor();
-    const early = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
-    expect(early).toMatchObject({ status: 409, error: 'CHAIN_NOT_READY' });
-    expect(early.message).toMatch(/^the game has not started: /);
-    await expectShown(page, 'decision', early.message);
-    await page.screenshot({ path: path.join(RESULTS, 'refusals-chain-not-ready.png'), fullPage: true });
-    pages.expectNoErrors(REFUSAL_LOGS);
-  });
+      // Claimed, but Bob has not claimed nor approved: the chain setup is not ready.
+      await claimButton(page).click();
+      await page.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).waitFor();
+      const early = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
+      expect(early).toMatchObject({ status: 409, error: 'CHAIN_NOT_READY' });
+      expect(early.message).toMatch(/^the game has not started: /);
+      await expectShown(page, 'decision', early.message);
+      await page.screenshot({ path: path.join(RESULTS, 'refusals-chain-not-ready.png'), fullPage: true });
+      pages.expectNoErrors(REFUSAL_LOGS);
+    },
+  );
 
   it('a wallet claiming a second seat of the game (ADDRESS_IN_GAME)', { timeout: 120_000 }, async () => {
     const page = await pages.newPage();
@@ -218,7 +241,10 @@ describe('refusals on an on-chain game show the server’s own message', () => {
     // Bob opens Alice's link: the page says whose seat it is, and the server refuses his roll in its own words.
     const page = await pages.newPage();
     await openSeat(page, bob.alias, 0);
-    await page.getByTestId('chain-setup').getByText(/This seat is played by tz1/).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('chain-setup')
+      .getByText(/This seat is played by tz1/)
+      .waitFor({ timeout: 60_000 });
     const wrong = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
     expect(wrong).toMatchObject({ status: 403, error: 'WRONG_WALLET' });
     expect(wrong.message).toBe(`seat 0 is bound to ${alice.address}, not to ${bob.address}`);

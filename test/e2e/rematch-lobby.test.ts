@@ -21,7 +21,10 @@ const suite = browserSuite();
 const create = (request: CreateGameRequest): Promise<CreateGameResponse> => createGame(suite.baseUrl, request);
 
 async function snapshot(id: string, token?: string): Promise<{ status: number; body: GameSnapshot }> {
-  const res = await fetch(`${suite.baseUrl}/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`, { cache: 'no-store' });
+  const res = await fetch(
+    `${suite.baseUrl}/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+    { cache: 'no-store' },
+  );
   return { status: res.status, body: (await res.json()) as GameSnapshot };
 }
 
@@ -65,97 +68,105 @@ const gameOf = (page: Page): string => decodeURIComponent(new URL(page.url()).pa
 const seatShown = (page: Page) => page.getByTestId('play').getAttribute('data-seat');
 
 describe('rematch', () => {
-  it('is made by the first "Play again" and joined by the other seat live, each in their own seat', { timeout: 180_000 }, async () => {
-    const created = await create({
-      game: 'pole',
-      options: { laps: 1 },
-      seats: [
-        { kind: 'human', name: 'Ada' },
-        { kind: 'human', name: 'Bea' },
-      ],
-      mode: 'online',
-      botPaceMs: 0,
-    });
-    const tokens = created.invites.map((i) => i.token);
-    const adaPage = await suite.pages.newPage();
-    const beaPage = await suite.pages.newPage();
-    await adaPage.goto(`${suite.baseUrl}${created.invites[0]!.path}`);
-    await beaPage.goto(`${suite.baseUrl}${created.invites[1]!.path}`);
-    for (const page of [adaPage, beaPage]) await page.getByTestId('play').waitFor();
-    // Bea's page must learn of the rematch without a reload: a mark on this document would not survive one.
-    await beaPage.evaluate(() => document.documentElement.setAttribute('data-never-reloaded', 'yes'));
+  it(
+    'is made by the first "Play again" and joined by the other seat live, each in their own seat',
+    { timeout: 180_000 },
+    async () => {
+      const created = await create({
+        game: 'pole',
+        options: { laps: 1 },
+        seats: [
+          { kind: 'human', name: 'Ada' },
+          { kind: 'human', name: 'Bea' },
+        ],
+        mode: 'online',
+        botPaceMs: 0,
+      });
+      const tokens = created.invites.map((i) => i.token);
+      const adaPage = await suite.pages.newPage();
+      const beaPage = await suite.pages.newPage();
+      await adaPage.goto(`${suite.baseUrl}${created.invites[0]!.path}`);
+      await beaPage.goto(`${suite.baseUrl}${created.invites[1]!.path}`);
+      for (const page of [adaPage, beaPage]) await page.getByTestId('play').waitFor();
+      // Bea's page must learn of the rematch without a reload: a mark on this document would not survive one.
+      await beaPage.evaluate(() => document.documentElement.setAttribute('data-never-reloaded', 'yes'));
 
-    await playToEnd(created.id, tokens);
-    for (const page of [adaPage, beaPage]) {
-      await page.getByTestId('outcome-banner').waitFor();
-      await page.getByTestId('rematch').getByRole('button', { name: 'Play again' }).waitFor();
-    }
+      await playToEnd(created.id, tokens);
+      for (const page of [adaPage, beaPage]) {
+        await page.getByTestId('outcome-banner').waitFor();
+        await page.getByTestId('rematch').getByRole('button', { name: 'Play again' }).waitFor();
+      }
 
-    await adaPage.getByRole('button', { name: 'Play again' }).click();
-    await adaPage.waitForURL((url) => url.pathname.startsWith('/play/') && !url.pathname.includes(created.id));
-    const rematch = gameOf(adaPage);
-    await expect.poll(() => seatShown(adaPage)).toBe('0');
-    expect(await adaPage.getByText('Seat 1 · Ada').count()).toBe(1);
+      await adaPage.getByRole('button', { name: 'Play again' }).click();
+      await adaPage.waitForURL((url) => url.pathname.startsWith('/play/') && !url.pathname.includes(created.id));
+      const rematch = gameOf(adaPage);
+      await expect.poll(() => seatShown(adaPage)).toBe('0');
+      expect(await adaPage.getByText('Seat 1 · Ada').count()).toBe(1);
 
-    await beaPage.getByRole('button', { name: 'Join the rematch' }).waitFor();
-    expect(await beaPage.evaluate(() => document.documentElement.getAttribute('data-never-reloaded'))).toBe('yes');
-    // The offer itself (the finished table around it is the accessibility suite's).
-    expect(await seriousViolations(beaPage, '[data-testid="rematch"]')).toEqual([]);
-    await fitsPhone(beaPage, beaPage.getByRole('button', { name: 'Join the rematch' }));
-    await beaPage.screenshot({ path: path.join(RESULTS, 'rematch-offer-phone.png') });
-    await beaPage.getByRole('button', { name: 'Join the rematch' }).click();
-    await beaPage.waitForURL((url) => url.pathname === `/play/${rematch}`);
-    await expect.poll(() => seatShown(beaPage)).toBe('1');
-    expect(await beaPage.getByText('Seat 2 · Bea').count()).toBe(1);
+      await beaPage.getByRole('button', { name: 'Join the rematch' }).waitFor();
+      expect(await beaPage.evaluate(() => document.documentElement.getAttribute('data-never-reloaded'))).toBe('yes');
+      // The offer itself (the finished table around it is the accessibility suite's).
+      expect(await seriousViolations(beaPage, '[data-testid="rematch"]')).toEqual([]);
+      await fitsPhone(beaPage, beaPage.getByRole('button', { name: 'Join the rematch' }));
+      await beaPage.screenshot({ path: path.join(RESULTS, 'rematch-offer-phone.png') });
+      await beaPage.getByRole('button', { name: 'Join the rematch' }).click();
+      await beaPage.waitForURL((url) => url.pathname === `/play/${rematch}`);
+      await expect.poll(() => seatShown(beaPage)).toBe('1');
+      expect(await beaPage.getByText('Seat 2 · Bea').count()).toBe(1);
 
-    // The rematch is a new game from the start, at the same table; the old game names it.
-    const fresh = (await snapshot(rematch)).body;
-    expect(fresh.seats.map((s) => s.name)).toEqual(['Ada', 'Bea']);
-    expect(fresh.outcome).toBeNull();
-    expect((await snapshot(created.id)).body.rematch).toBe(rematch);
-    suite.pages.expectNoErrors();
-  });
+      // The rematch is a new game from the start, at the same table; the old game names it.
+      const fresh = (await snapshot(rematch)).body;
+      expect(fresh.seats.map((s) => s.name)).toEqual(['Ada', 'Bea']);
+      expect(fresh.outcome).toBeNull();
+      expect((await snapshot(created.id)).body.rematch).toBe(rematch);
+      suite.pages.expectNoErrors();
+    },
+  );
 });
 
 describe('lobby', () => {
-  it('lists a public game; a third person joins its free seat from the lobby under her name and sees the table', { timeout: 120_000 }, async () => {
-    const created = await create({
-      game: 'ten',
-      seats: [
-        { kind: 'human', name: 'Ada' },
-        { kind: 'human', name: 'Bea' },
-      ],
-      mode: 'online',
-      botPaceMs: 0,
-      public: true,
-    });
-    const adaPage = await suite.pages.newPage();
-    await adaPage.goto(`${suite.baseUrl}${created.invites[0]!.path}`);
-    await adaPage.getByTestId('play').waitFor();
+  it(
+    'lists a public game; a third person joins its free seat from the lobby under her name and sees the table',
+    { timeout: 120_000 },
+    async () => {
+      const created = await create({
+        game: 'ten',
+        seats: [
+          { kind: 'human', name: 'Ada' },
+          { kind: 'human', name: 'Bea' },
+        ],
+        mode: 'online',
+        botPaceMs: 0,
+        public: true,
+      });
+      const adaPage = await suite.pages.newPage();
+      await adaPage.goto(`${suite.baseUrl}${created.invites[0]!.path}`);
+      await adaPage.getByTestId('play').waitFor();
 
-    const catPage = await suite.pages.newPage();
-    await catPage.goto(`${suite.baseUrl}/`);
-    await catPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
-    await catPage.waitForURL((url) => url.pathname === '/lobby');
-    const card = catPage.locator(`[data-game-id="${created.id}"]`);
-    await card.waitFor();
-    expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['Ada', 'Seat 2: free']);
-    expect(await seriousViolations(catPage)).toEqual([]);
-    await fitsPhone(catPage, card.getByRole('button', { name: 'Join' }));
-    await catPage.screenshot({ path: path.join(RESULTS, 'lobby-phone.png') });
-    await catPage.getByLabel(/^Your name/).fill('Cat');
-    await card.getByRole('button', { name: 'Join' }).click();
+      const catPage = await suite.pages.newPage();
+      await catPage.goto(`${suite.baseUrl}/`);
+      await catPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
+      await catPage.waitForURL((url) => url.pathname === '/lobby');
+      const card = catPage.locator(`[data-game-id="${created.id}"]`);
+      await card.waitFor();
+      expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['Ada', 'Seat 2: free']);
+      expect(await seriousViolations(catPage)).toEqual([]);
+      await fitsPhone(catPage, card.getByRole('button', { name: 'Join' }));
+      await catPage.screenshot({ path: path.join(RESULTS, 'lobby-phone.png') });
+      await catPage.getByLabel(/^Your name/).fill('Cat');
+      await card.getByRole('button', { name: 'Join' }).click();
 
-    await catPage.waitForURL((url) => url.pathname === `/play/${created.id}`);
-    await expect.poll(() => seatShown(catPage)).toBe('1');
-    await catPage.getByText('Seat 2 · Cat').waitFor();
-    await catPage.getByTestId('play-table').waitFor();
-    await catPage.screenshot({ path: path.join(RESULTS, 'lobby-joined.png'), fullPage: true });
+      await catPage.waitForURL((url) => url.pathname === `/play/${created.id}`);
+      await expect.poll(() => seatShown(catPage)).toBe('1');
+      await catPage.getByText('Seat 2 · Cat').waitFor();
+      await catPage.getByTestId('play-table').waitFor();
+      await catPage.screenshot({ path: path.join(RESULTS, 'lobby-joined.png'), fullPage: true });
 
-    // The seat's first invite no longer opens it, and the game has left the lobby.
-    expect((await snapshot(created.id, created.invites[1]!.token)).status).toBe(403);
-    const lobby = await fetch(`${suite.baseUrl}/api/lobby`, { cache: 'no-store' });
-    expect(((await lobby.json()) as { games: { id: string }[] }).games.map((g) => g.id)).not.toContain(created.id);
-    suite.pages.expectNoErrors();
-  });
+      // The seat's first invite no longer opens it, and the game has left the lobby.
+      expect((await snapshot(created.id, created.invites[1]!.token)).status).toBe(403);
+      const lobby = await fetch(`${suite.baseUrl}/api/lobby`, { cache: 'no-store' });
+      expect(((await lobby.json()) as { games: { id: string }[] }).games.map((g) => g.id)).not.toContain(created.id);
+      suite.pages.expectNoErrors();
+    },
+  );
 });

@@ -34,7 +34,10 @@ describe('Rules in the app', () => {
     expect(await choice.count()).toBe(1);
     const before = Number(await page.getByTestId('play').getAttribute('data-seq'));
     await choice.click();
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n, before);
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
+      before,
+    );
     await page.getByRole('heading', { name: /Játéknapló/ }).waitFor();
     const log = await page.getByTestId('action-log').innerText();
     expect(log).toMatch(/\S+ húzott: .*futó végösszeg \d+/);
@@ -45,7 +48,10 @@ describe('Rules in the app', () => {
     // The Ten table's own link is in Hungarian now; the play page's header link (the first) stays as the page is.
     expect(await table.getByRole('link', { name: 'Szabályok' }).getAttribute('href')).toBe('/rules/ten#t1');
     // The play page's Rules link opens the rules in a new tab, in the language chosen at the table.
-    const [rules] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Rules', exact: true }).first().click()]);
+    const [rules] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Rules', exact: true }).first().click(),
+    ]);
     await rules.waitForLoadState();
     expect(new URL(rules.url()).pathname).toBe('/rules/ten');
     await rules.getByRole('heading', { level: 1, name: 'A Tízes szabályai' }).waitFor();

@@ -70,73 +70,87 @@ async function boxOf(page: Page, selector: string): Promise<Box | null> {
 
 describe('The table fits the window', () => {
   for (const game of Object.keys(GAMES) as GameId[]) {
-    it(`${GAMES[game]}: board, decision and the current player's panel are on screen at every size`, { timeout: 90_000 }, async () => {
-      const page = await pages.newPage();
-      await startGame(page, game);
-      for (const vp of VIEWPORTS) {
-        await page.setViewportSize({ width: vp.width, height: vp.height });
-        await page.evaluate(() => window.scrollTo(0, 0));
-        // Layout settles on the next frame after a resize.
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        await page.screenshot({ path: path.join(RESULTS, `screens-${game}-${vp.width}x${vp.height}.png`) });
-        for (const [what, selector] of Object.entries(MUST_SEE)) {
-          const box = await boxOf(page, selector);
-          expect(box, `${what} at ${vp.width}×${vp.height}`).not.toBeNull();
-          expect.soft(box!.left, `${what}'s left edge at ${vp.width}×${vp.height}`).toBeGreaterThanOrEqual(0);
-          expect.soft(box!.top, `${what}'s top edge at ${vp.width}×${vp.height}`).toBeGreaterThanOrEqual(0);
-          expect.soft(box!.right, `${what}'s right edge at ${vp.width}×${vp.height}`).toBeLessThanOrEqual(vp.width + 0.5);
-          expect.soft(box!.bottom, `${what}'s bottom edge at ${vp.width}×${vp.height}`).toBeLessThanOrEqual(vp.height + 0.5);
+    it(
+      `${GAMES[game]}: board, decision and the current player's panel are on screen at every size`,
+      { timeout: 90_000 },
+      async () => {
+        const page = await pages.newPage();
+        await startGame(page, game);
+        for (const vp of VIEWPORTS) {
+          await page.setViewportSize({ width: vp.width, height: vp.height });
+          await page.evaluate(() => window.scrollTo(0, 0));
+          // Layout settles on the next frame after a resize.
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          await page.screenshot({ path: path.join(RESULTS, `screens-${game}-${vp.width}x${vp.height}.png`) });
+          for (const [what, selector] of Object.entries(MUST_SEE)) {
+            const box = await boxOf(page, selector);
+            expect(box, `${what} at ${vp.width}×${vp.height}`).not.toBeNull();
+            expect.soft(box!.left, `${what}'s left edge at ${vp.width}×${vp.height}`).toBeGreaterThanOrEqual(0);
+            expect.soft(box!.top, `${what}'s top edge at ${vp.width}×${vp.height}`).toBeGreaterThanOrEqual(0);
+            expect
+              .soft(box!.right, `${what}'s right edge at ${vp.width}×${vp.height}`)
+              .toBeLessThanOrEqual(vp.width + 0.5);
+            expect
+              .soft(box!.bottom, `${what}'s bottom edge at ${vp.width}×${vp.height}`)
+              .toBeLessThanOrEqual(vp.height + 0.5);
+          }
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect.soft(scrollWidth, `page width at ${vp.width}×${vp.height}`).toBeLessThanOrEqual(vp.width);
+          if (vp.name === 'phone') {
+            // The site menu folds into one button instead of wrapping over several lines.
+            const header = await boxOf(page, 'header[role="banner"], body > header, header');
+            expect.soft(header!.bottom - header!.top, 'site header height on a phone').toBeLessThanOrEqual(64);
+            const menu = page.getByRole('button', { name: 'Menu' });
+            expect.soft(await menu.isVisible(), 'a Menu button on a phone').toBe(true);
+            expect.soft(await page.getByRole('link', { name: 'Studio' }).isVisible(), 'the menu folded').toBe(false);
+            await menu.click();
+            expect.soft(await page.getByRole('link', { name: 'Studio' }).isVisible(), 'the menu opened').toBe(true);
+            await menu.click();
+          }
         }
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect.soft(scrollWidth, `page width at ${vp.width}×${vp.height}`).toBeLessThanOrEqual(vp.width);
-        if (vp.name === 'phone') {
-          // The site menu folds into one button instead of wrapping over several lines.
-          const header = await boxOf(page, 'header[role="banner"], body > header, header');
-          expect.soft(header!.bottom - header!.top, 'site header height on a phone').toBeLessThanOrEqual(64);
-          const menu = page.getByRole('button', { name: 'Menu' });
-          expect.soft(await menu.isVisible(), 'a Menu button on a phone').toBe(true);
-          expect.soft(await page.getByRole('link', { name: 'Studio' }).isVisible(), 'the menu folded').toBe(false);
-          await menu.click();
-          expect.soft(await page.getByRole('link', { name: 'Studio' }).isVisible(), 'the menu opened').toBe(true);
-          await menu.click();
-        }
-      }
-      pages.expectNoErrors();
-    });
+        pages.expectNoErrors();
+      },
+    );
   }
 
-  it('player cards hold their names, tags and cash; Gotopoly never breaks a space name inside a word', { timeout: 90_000 }, async () => {
-    const page = await pages.newPage();
-    for (const game of Object.keys(GAMES) as GameId[]) {
-      await startGame(page, game);
-      for (const vp of VIEWPORTS) {
-        await page.setViewportSize({ width: vp.width, height: vp.height });
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        // A card whose content is wider than the card shows "1,005 Tz" past its edge.
-        const overflowing = await page.evaluate(() =>
-          [...document.querySelectorAll('[data-testid="seats"] > li')].filter((card) => card.scrollWidth > card.clientWidth + 1).map((card) => card.textContent?.slice(0, 40)),
-        );
-        expect(overflowing, `${GAMES[game]} player cards overflowing at ${vp.width}×${vp.height}`).toEqual([]);
+  it(
+    'player cards hold their names, tags and cash; Gotopoly never breaks a space name inside a word',
+    { timeout: 90_000 },
+    async () => {
+      const page = await pages.newPage();
+      for (const game of Object.keys(GAMES) as GameId[]) {
+        await startGame(page, game);
+        for (const vp of VIEWPORTS) {
+          await page.setViewportSize({ width: vp.width, height: vp.height });
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          // A card whose content is wider than the card shows "1,005 Tz" past its edge.
+          const overflowing = await page.evaluate(() =>
+            [...document.querySelectorAll('[data-testid="seats"] > li')]
+              .filter((card) => card.scrollWidth > card.clientWidth + 1)
+              .map((card) => card.textContent?.slice(0, 40)),
+          );
+          expect(overflowing, `${GAMES[game]} player cards overflowing at ${vp.width}×${vp.height}`).toEqual([]);
+        }
       }
-    }
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await startGame(page, 'gotopoly');
-    // A word split across two lines has two boxes ("Fenchurc / h St.", "Piccadill / y").
-    const broken = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="gotopoly-board"] [data-space-name]')].flatMap((name) => {
-        const text = name.firstChild;
-        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
-        const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
-        return words
-          .filter((w) => {
-            const range = document.createRange();
-            range.setStart(text, w.index);
-            range.setEnd(text, w.index + w[0].length);
-            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
-          })
-          .map((w) => w[0]);
-      }),
-    );
-    expect(broken).toEqual([]);
-  });
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await startGame(page, 'gotopoly');
+      // A word split across two lines has two boxes ("Fenchurc / h St.", "Piccadill / y").
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="gotopoly-board"] [data-space-name]')].flatMap((name) => {
+          const text = name.firstChild;
+          if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+          const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+          return words
+            .filter((w) => {
+              const range = document.createRange();
+              range.setStart(text, w.index);
+              range.setEnd(text, w.index + w[0].length);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+            })
+            .map((w) => w[0]);
+        }),
+      );
+      expect(broken).toEqual([]);
+    },
+  );
 });

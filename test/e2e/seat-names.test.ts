@@ -29,40 +29,50 @@ const nameInput = (page: Page, seat: number) => page.getByRole('textbox', { name
 const start = (page: Page) => page.getByRole('button', { name: 'Start the game' });
 
 describe('seat names in the new-game form', () => {
-  it('shows a clash at once and will not start, keeps a long name whole, and draws an emoji name whole', { timeout: 120_000 }, async () => {
-    const page = await pages.newPage();
-    await page.goto(`${server!.baseUrl}/new/pole`);
-    await page.getByRole('radio', { name: '3 seats' }).check();
-    await page.getByLabel('Bot pace').selectOption('0');
-    await start(page).waitFor();
-    await expect.poll(() => start(page).isEnabled()).toBe(true);
+  it(
+    'shows a clash at once and will not start, keeps a long name whole, and draws an emoji name whole',
+    { timeout: 120_000 },
+    async () => {
+      const page = await pages.newPage();
+      await page.goto(`${server!.baseUrl}/new/pole`);
+      await page.getByRole('radio', { name: '3 seats' }).check();
+      await page.getByLabel('Bot pace').selectOption('0');
+      await start(page).waitFor();
+      await expect.poll(() => start(page).isEnabled()).toBe(true);
 
-    await nameInput(page, 1).fill(' ada');
-    const clash = 'Seat 2 has the same name as seat 1 (“Ada”): give each player a name of their own.';
-    await page.locator('#seat-name-note-1').filter({ hasText: clash }).waitFor();
-    expect(await nameInput(page, 1).getAttribute('aria-invalid')).toBe('true');
-    expect(await start(page).isDisabled()).toBe(true);
+      await nameInput(page, 1).fill(' ada');
+      const clash = 'Seat 2 has the same name as seat 1 (“Ada”): give each player a name of their own.';
+      await page.locator('#seat-name-note-1').filter({ hasText: clash }).waitFor();
+      expect(await nameInput(page, 1).getAttribute('aria-invalid')).toBe('true');
+      expect(await start(page).isDisabled()).toBe(true);
 
-    const long = 'Maximilian Alexander Wolfgang'; // 29 characters, as if pasted
-    await nameInput(page, 1).fill(long);
-    expect(await nameInput(page, 1).inputValue()).toBe(long);
-    await page.locator('#seat-name-note-1').filter({ hasText: 'Seat 2’s name is 29 characters long: a name has at most 24, so shorten it by 5.' }).waitFor();
-    expect(await start(page).isDisabled()).toBe(true);
+      const long = 'Maximilian Alexander Wolfgang'; // 29 characters, as if pasted
+      await nameInput(page, 1).fill(long);
+      expect(await nameInput(page, 1).inputValue()).toBe(long);
+      await page
+        .locator('#seat-name-note-1')
+        .filter({ hasText: 'Seat 2’s name is 29 characters long: a name has at most 24, so shorten it by 5.' })
+        .waitFor();
+      expect(await start(page).isDisabled()).toBe(true);
 
-    await nameInput(page, 1).fill('🦊 Fox');
-    await expect.poll(() => page.locator('#seat-name-note-1').count()).toBe(0);
-    const seatRow = page.getByRole('listitem').filter({ has: nameInput(page, 1) });
-    expect(await seatRow.locator('[aria-hidden="true"]').first().innerText()).toBe('🦊');
-    await nameInput(page, 0).fill('Ada');
-    await nameInput(page, 2).fill('Cleo');
-    await start(page).click();
-    await page.waitForURL(/\/play\//);
-    const log = page.getByTestId('action-log');
-    await log.getByText(/^Turn order: /).first().waitFor();
-    expect(await log.innerText()).toMatch(/(Ada|🦊 Fox|Cleo) goes first/);
-    const pawn = page.locator('[data-pawn-seat="1"]');
-    await pawn.waitFor();
-    expect(await pawn.innerText()).toBe('🦊');
-    pages.expectNoErrors();
-  });
+      await nameInput(page, 1).fill('🦊 Fox');
+      await expect.poll(() => page.locator('#seat-name-note-1').count()).toBe(0);
+      const seatRow = page.getByRole('listitem').filter({ has: nameInput(page, 1) });
+      expect(await seatRow.locator('[aria-hidden="true"]').first().innerText()).toBe('🦊');
+      await nameInput(page, 0).fill('Ada');
+      await nameInput(page, 2).fill('Cleo');
+      await start(page).click();
+      await page.waitForURL(/\/play\//);
+      const log = page.getByTestId('action-log');
+      await log
+        .getByText(/^Turn order: /)
+        .first()
+        .waitFor();
+      expect(await log.innerText()).toMatch(/(Ada|🦊 Fox|Cleo) goes first/);
+      const pawn = page.locator('[data-pawn-seat="1"]');
+      await pawn.waitFor();
+      expect(await pawn.innerText()).toBe('🦊');
+      pages.expectNoErrors();
+    },
+  );
 });

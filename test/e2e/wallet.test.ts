@@ -27,7 +27,10 @@ import { nextTableState, RESULTS, startChainApp, tableState, type ChainApp } fro
  */
 function ownAccount(name: string): { secretKey: string; address: string } {
   const seed = blake2b(new TextEncoder().encode(`tezos-pole e2e own wallet ${name}`), { dkLen: 32 });
-  return { secretKey: b58Encode(seed, PrefixV2.Ed25519Seed), address: b58Encode(blake2b(ed25519.getPublicKey(seed), { dkLen: 20 }), PrefixV2.Ed25519PublicKeyHash) };
+  return {
+    secretKey: b58Encode(seed, PrefixV2.Ed25519Seed),
+    address: b58Encode(blake2b(ed25519.getPublicKey(seed), { dkLen: 20 }), PrefixV2.Ed25519PublicKeyHash),
+  };
 }
 
 const aliceKey = ownAccount('alice');
@@ -46,10 +49,14 @@ beforeAll(async () => {
   app = await startChainApp(
     async (chain) => {
       const bank = chain.toolkit(bootstrapAccount(1).secretKey);
-      for (const to of [aliceKey.address, bobKey.address]) await (await bank.contract.transfer({ to, amount: 1_000 })).confirmation();
+      for (const to of [aliceKey.address, bobKey.address])
+        await (await bank.contract.transfer({ to, amount: 1_000 })).confirmation();
     },
     // The app learns the relay from its server config; Chromium accepts the relay's throwaway certificate.
-    { env: { POLE_BEACON_RELAYS: relay.node, POLE_BEACON_TIMEOUT_S: String(WALLET_TIMEOUT_S) }, browserArgs: ['--ignore-certificate-errors'] },
+    {
+      env: { POLE_BEACON_RELAYS: relay.node, POLE_BEACON_TIMEOUT_S: String(WALLET_TIMEOUT_S) },
+      browserArgs: ['--ignore-certificate-errors'],
+    },
   );
   const rpcUrl = app.chain.devnet.rpcUrl;
   [alice, bob] = await Promise.all([
@@ -94,139 +101,181 @@ async function connectOwnWallet(page: Page, wallet: TestWallet, next: string, pa
   await wallet.pair(code);
 }
 
-const sessionOf = async (page: Page): Promise<string | null> => ((await (await page.request.get(`${app!.baseUrl}/api/auth/session`)).json()) as { address: string | null }).address;
-const api = <T,>(pathname: string): Promise<T> => getJson<T>(app!.baseUrl, pathname);
+const sessionOf = async (page: Page): Promise<string | null> =>
+  ((await (await page.request.get(`${app!.baseUrl}/api/auth/session`)).json()) as { address: string | null }).address;
+const api = <T>(pathname: string): Promise<T> => getJson<T>(app!.baseUrl, pathname);
 const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
 
 async function decide(page: Page): Promise<void> {
   const before = await seqOf(page);
   await page.getByTestId('decision').getByRole('group', { name: 'Your choices' }).getByRole('button').first().click();
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n, before + 1, { timeout: 60_000 });
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n,
+    before + 1,
+    { timeout: 60_000 },
+  );
 }
 
-const waitReady = (page: Page) => page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout: 90_000 });
+const waitReady = (page: Page) =>
+  page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout: 90_000 });
 
 describe('your own wallet over Beacon, in the browser', () => {
-  it('two people sign in with their wallets, approve and play an on-chain game to the end; a copy sent between them changes hands in the game; refusals, a wallet gone away and a wrong network are explained', { timeout: 420_000 }, async () => {
-    const started = Date.now();
+  it(
+    'two people sign in with their wallets, approve and play an on-chain game to the end; a copy sent between them changes hands in the game; refusals, a wallet gone away and a wrong network are explained',
+    { timeout: 420_000 },
+    async () => {
+      const started = Date.now();
 
-    // Bob's wallet is set to Shadownet: the sign-in is refused, naming both networks, and he is not signed in.
-    const bobPage = await personPage();
-    bob!.answerAsNetwork({ type: 'shadownet' as never });
-    await connectOwnWallet(bobPage, bob!, '/');
-    const wrongNetwork = bobPage.getByTestId('signin-error');
-    await wrongNetwork.waitFor({ timeout: 60_000 });
-    expect(await wrongNetwork.innerText()).toBe(`Your wallet is on Shadownet, but this app plays on the devnet (RPC ${app!.chain.devnet.rpcUrl}): switch your wallet to that network, then sign in again.`);
-    expect(await sessionOf(bobPage)).toBeNull();
-    await bobPage.screenshot({ path: path.join(RESULTS, 'wallet-wrong-network.png'), fullPage: true });
+      // Bob's wallet is set to Shadownet: the sign-in is refused, naming both networks, and he is not signed in.
+      const bobPage = await personPage();
+      bob!.answerAsNetwork({ type: 'shadownet' as never });
+      await connectOwnWallet(bobPage, bob!, '/');
+      const wrongNetwork = bobPage.getByTestId('signin-error');
+      await wrongNetwork.waitFor({ timeout: 60_000 });
+      expect(await wrongNetwork.innerText()).toBe(
+        `Your wallet is on Shadownet, but this app plays on the devnet (RPC ${app!.chain.devnet.rpcUrl}): switch your wallet to that network, then sign in again.`,
+      );
+      expect(await sessionOf(bobPage)).toBeNull();
+      await bobPage.screenshot({ path: path.join(RESULTS, 'wallet-wrong-network.png'), fullPage: true });
 
-    // Switched to the devnet, he signs in again: Beacon asks his wallet (still paired) for permission again, and it
-    // grants it and signs the message.
-    bob!.answerAsNetwork(null);
-    await connectOwnWallet(bobPage, bob!, '/', false);
-    await bobPage.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
-    expect(await sessionOf(bobPage)).toBe(bobKey.address);
-    expect(bob!.handled.map((h) => `${h.type} ${h.outcome}`)).toEqual(['permission_request answered', 'permission_request answered', 'sign_payload_request answered']);
+      // Switched to the devnet, he signs in again: Beacon asks his wallet (still paired) for permission again, and it
+      // grants it and signs the message.
+      bob!.answerAsNetwork(null);
+      await connectOwnWallet(bobPage, bob!, '/', false);
+      await bobPage.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+      expect(await sessionOf(bobPage)).toBe(bobKey.address);
+      expect(bob!.handled.map((h) => `${h.type} ${h.outcome}`)).toEqual([
+        'permission_request answered',
+        'permission_request answered',
+        'sign_payload_request answered',
+      ]);
 
-    // Alice signs in with hers and creates a game of two people on Tezos, one lap.
-    const alicePage = await personPage();
-    await connectOwnWallet(alicePage, alice!, '/new/pole');
-    await alicePage.waitForURL((url) => url.pathname === '/new/pole', { timeout: 60_000 });
-    expect(await sessionOf(alicePage)).toBe(aliceKey.address);
-    expect(alice!.handled.map((h) => `${h.type} ${h.outcome}`)).toEqual(['permission_request answered', 'sign_payload_request answered']);
-    await alicePage.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
-    await alicePage.getByRole('radio', { name: '2 seats' }).check();
-    await alicePage.getByLabel('Name of seat 1').fill('Alice');
-    await alicePage.getByLabel('Name of seat 2').fill('Bob');
-    await alicePage.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
-    await alicePage.getByRole('radio', { name: 'On Tezos' }).check();
-    await alicePage.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
-    await alicePage.getByLabel('Bot pace').selectOption({ label: 'Instant' });
-    // The chain suite's seed: the same dice, in which both buy.
-    await alicePage.getByLabel('Seed (optional)').fill('e2e-chain-two-people');
-    await alicePage.locator('summary', { hasText: 'Tezos Pole options' }).click();
-    await alicePage.getByLabel(/^Laps to finish/).fill('1');
-    await alicePage.getByRole('button', { name: 'Create and invite' }).click();
-    await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
-    const linkOf = async (name: string) => {
-      const input = alicePage.getByLabel(`Invite link for ${name}`);
-      await alicePage.waitForFunction((el) => (el as HTMLInputElement).value.startsWith('http'), await input.elementHandle());
-      return input.inputValue();
-    };
-    const links = { alice: await linkOf('Alice'), bob: await linkOf('Bob') };
-    const gameId = decodeURIComponent(/\/play\/([^/?#]+)/.exec(links.alice)![1]!);
+      // Alice signs in with hers and creates a game of two people on Tezos, one lap.
+      const alicePage = await personPage();
+      await connectOwnWallet(alicePage, alice!, '/new/pole');
+      await alicePage.waitForURL((url) => url.pathname === '/new/pole', { timeout: 60_000 });
+      expect(await sessionOf(alicePage)).toBe(aliceKey.address);
+      expect(alice!.handled.map((h) => `${h.type} ${h.outcome}`)).toEqual([
+        'permission_request answered',
+        'sign_payload_request answered',
+      ]);
+      await alicePage.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
+      await alicePage.getByRole('radio', { name: '2 seats' }).check();
+      await alicePage.getByLabel('Name of seat 1').fill('Alice');
+      await alicePage.getByLabel('Name of seat 2').fill('Bob');
+      await alicePage.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
+      await alicePage.getByRole('radio', { name: 'On Tezos' }).check();
+      await alicePage.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
+      await alicePage.getByLabel('Bot pace').selectOption({ label: 'Instant' });
+      // The chain suite's seed: the same dice, in which both buy.
+      await alicePage.getByLabel('Seed (optional)').fill('e2e-chain-two-people');
+      await alicePage.locator('summary', { hasText: 'Tezos Pole options' }).click();
+      await alicePage.getByLabel(/^Laps to finish/).fill('1');
+      await alicePage.getByRole('button', { name: 'Create and invite' }).click();
+      await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
+      const linkOf = async (name: string) => {
+        const input = alicePage.getByLabel(`Invite link for ${name}`);
+        await alicePage.waitForFunction(
+          (el) => (el as HTMLInputElement).value.startsWith('http'),
+          await input.elementHandle(),
+        );
+        return input.inputValue();
+      };
+      const links = { alice: await linkOf('Alice'), bob: await linkOf('Bob') };
+      const gameId = decodeURIComponent(/\/play\/([^/?#]+)/.exec(links.alice)![1]!);
 
-    // Alice claims her seat; her first approval she rejects in the wallet: the app says so, nothing is sent, and
-    // the button is there to try again, which her wallet signs and injects.
-    await alicePage.goto(links.alice);
-    const setup = alicePage.getByTestId('chain-setup');
-    await setup.getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 60_000 });
-    const approve = setup.getByRole('button', { name: 'Approve the bank' });
-    alice!.rejectNextRequest();
-    await approve.click();
-    const refused = alicePage.getByRole('alert').filter({ hasText: 'aborted' });
-    await refused.waitFor({ timeout: 60_000 });
-    expect(await refused.innerText()).toMatch(/^join_game on KT1\w+ failed: The action was aborted by the user\.$/);
-    expect((await api<ChainInfo>(`/api/games/${gameId}/chain`)).seats[0]!.approval).toBe('none');
-    await alicePage.screenshot({ path: path.join(RESULTS, 'wallet-refused.png'), fullPage: true });
-    await approve.click();
+      // Alice claims her seat; her first approval she rejects in the wallet: the app says so, nothing is sent, and
+      // the button is there to try again, which her wallet signs and injects.
+      await alicePage.goto(links.alice);
+      const setup = alicePage.getByTestId('chain-setup');
+      await setup.getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 60_000 });
+      const approve = setup.getByRole('button', { name: 'Approve the bank' });
+      alice!.rejectNextRequest();
+      await approve.click();
+      const refused = alicePage.getByRole('alert').filter({ hasText: 'aborted' });
+      await refused.waitFor({ timeout: 60_000 });
+      expect(await refused.innerText()).toMatch(/^join_game on KT1\w+ failed: The action was aborted by the user\.$/);
+      expect((await api<ChainInfo>(`/api/games/${gameId}/chain`)).seats[0]!.approval).toBe('none');
+      await alicePage.screenshot({ path: path.join(RESULTS, 'wallet-refused.png'), fullPage: true });
+      await approve.click();
 
-    // Bob opens his link (already signed in), claims and approves from his wallet.
-    await bobPage.goto(links.bob);
-    await bobPage.getByTestId('chain-setup').getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 60_000 });
-    await bobPage.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).click();
-    await Promise.all([waitReady(alicePage), waitReady(bobPage)]);
-    const ready = await api<ChainInfo>(`/api/games/${gameId}/chain`);
-    expect(ready.seats.map((s) => [s.address, s.approval])).toEqual([
-      [aliceKey.address, 'confirmed'],
-      [bobKey.address, 'confirmed'],
-    ]);
-    // Each approval is the operation the person's wallet injected.
-    expect(ready.seats[0]!.approvalOp).toBe(alice!.handled.at(-1)!.opHash);
-    expect(ready.seats[1]!.approvalOp).toBe(bob!.handled.at(-1)!.opHash);
+      // Bob opens his link (already signed in), claims and approves from his wallet.
+      await bobPage.goto(links.bob);
+      await bobPage
+        .getByTestId('chain-setup')
+        .getByRole('button', { name: /^Claim this seat with tz1/ })
+        .click({ timeout: 60_000 });
+      await bobPage.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).click();
+      await Promise.all([waitReady(alicePage), waitReady(bobPage)]);
+      const ready = await api<ChainInfo>(`/api/games/${gameId}/chain`);
+      expect(ready.seats.map((s) => [s.address, s.approval])).toEqual([
+        [aliceKey.address, 'confirmed'],
+        [bobKey.address, 'confirmed'],
+      ]);
+      // Each approval is the operation the person's wallet injected.
+      expect(ready.seats[0]!.approvalOp).toBe(alice!.handled.at(-1)!.opHash);
+      expect(ready.seats[1]!.approvalOp).toBe(bob!.handled.at(-1)!.opHash);
 
-    // Both play; once one of them holds a copy, they send it to the other from their wallet.
-    const people = [alicePage, bobPage];
-    const wallets = [alice!, bob!];
-    const keys = [aliceKey, bobKey];
-    let sent: { tile: number; from: 0 | 1 } | null = null;
-    // Whether the game, reading the holders again after the transfer, counted the copy as the receiver's (P13).
-    let followed = false;
-    for (let decisions = 0; ; decisions++) {
-      expect(decisions, 'decisions before the game ended').toBeLessThan(MAX_DECISIONS);
-      const states = await Promise.all(people.map(tableState));
-      if (states.includes('over')) break;
-      const state = (await api<GameSnapshot>(`/api/games/${gameId}`)).view as PoleState;
-      if (sent && !followed) followed = state.tiles[sent.tile]!.holders.join() === String(1 - sent.from);
-      if (!sent) {
-        const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
-        // A copy the game gave, whose mint is confirmed: bought copies are minted in the bank's next block, and the
-        // holder sends it once the toast says it is theirs.
-        const minted = (tile: number) => info.ops.some((o) => o.kind === 'step' && o.status === 'confirmed' && o.ops.some((c) => c.kind === 'mint' && c.tile === tile));
-        const held = info.pieces.find((p) => p.tokenId !== null && state.tiles[p.tile]!.holders.length === 1 && minted(p.tile));
-        if (held) {
-          const from = state.tiles[held.tile]!.holders[0] as 0 | 1;
-          sent = { tile: held.tile, from };
-          await sendCopy(people[from]!, wallets[from]!, held.tokenId!, keys[1 - from]!.address, links[from === 0 ? 'alice' : 'bob']);
+      // Both play; once one of them holds a copy, they send it to the other from their wallet.
+      const people = [alicePage, bobPage];
+      const wallets = [alice!, bob!];
+      const keys = [aliceKey, bobKey];
+      let sent: { tile: number; from: 0 | 1 } | null = null;
+      // Whether the game, reading the holders again after the transfer, counted the copy as the receiver's (P13).
+      let followed = false;
+      for (let decisions = 0; ; decisions++) {
+        expect(decisions, 'decisions before the game ended').toBeLessThan(MAX_DECISIONS);
+        const states = await Promise.all(people.map(tableState));
+        if (states.includes('over')) break;
+        const state = (await api<GameSnapshot>(`/api/games/${gameId}`)).view as PoleState;
+        if (sent && !followed) followed = state.tiles[sent.tile]!.holders.join() === String(1 - sent.from);
+        if (!sent) {
+          const info = await api<ChainInfo>(`/api/games/${gameId}/chain`);
+          // A copy the game gave, whose mint is confirmed: bought copies are minted in the bank's next block, and the
+          // holder sends it once the toast says it is theirs.
+          const minted = (tile: number) =>
+            info.ops.some(
+              (o) =>
+                o.kind === 'step' &&
+                o.status === 'confirmed' &&
+                o.ops.some((c) => c.kind === 'mint' && c.tile === tile),
+            );
+          const held = info.pieces.find(
+            (p) => p.tokenId !== null && state.tiles[p.tile]!.holders.length === 1 && minted(p.tile),
+          );
+          if (held) {
+            const from = state.tiles[held.tile]!.holders[0] as 0 | 1;
+            sent = { tile: held.tile, from };
+            await sendCopy(
+              people[from]!,
+              wallets[from]!,
+              held.tokenId!,
+              keys[1 - from]!.address,
+              links[from === 0 ? 'alice' : 'bob'],
+            );
+            continue;
+          }
+        }
+        const turn = states.indexOf('decide');
+        if (turn < 0) {
+          await Promise.race(people.map((p) => nextTableState(p)));
           continue;
         }
+        await decide(people[turn]!);
       }
-      const turn = states.indexOf('decide');
-      if (turn < 0) {
-        await Promise.race(people.map((p) => nextTableState(p)));
-        continue;
-      }
-      await decide(people[turn]!);
-    }
-    for (const p of people) await p.getByTestId('outcome-banner').waitFor();
-    expect(sent, 'a copy was held and sent during the game').not.toBeNull();
-    if (!followed) followed = ((await api<GameSnapshot>(`/api/games/${gameId}`)).view as PoleState).tiles[sent!.tile]!.holders.join() === String(1 - sent!.from);
-    expect(followed, 'the game counted the copy sent as the receiver’s').toBe(true);
-    await alicePage.screenshot({ path: path.join(RESULTS, 'wallet-game-end.png'), fullPage: true });
-    // Beacon's WalletConnect transport tries its public relay, which this machine cannot reach.
-    app!.pages.expectNoErrors([/relay\.walletconnect\.(org|com)/, /Failed to load resource/]);
-    console.info(`wallet e2e: ${Math.round((Date.now() - started) / 1000)} s after set-up`);
-  });
+      for (const p of people) await p.getByTestId('outcome-banner').waitFor();
+      expect(sent, 'a copy was held and sent during the game').not.toBeNull();
+      if (!followed)
+        followed =
+          ((await api<GameSnapshot>(`/api/games/${gameId}`)).view as PoleState).tiles[sent!.tile]!.holders.join() ===
+          String(1 - sent!.from);
+      expect(followed, 'the game counted the copy sent as the receiver’s').toBe(true);
+      await alicePage.screenshot({ path: path.join(RESULTS, 'wallet-game-end.png'), fullPage: true });
+      // Beacon's WalletConnect transport tries its public relay, which this machine cannot reach.
+      app!.pages.expectNoErrors([/relay\.walletconnect\.(org|com)/, /Failed to load resource/]);
+      console.info(`wallet e2e: ${Math.round((Date.now() - started) / 1000)} s after set-up`);
+    },
+  );
 });
 
 /**
@@ -243,7 +292,11 @@ async function sendCopy(page: Page, wallet: TestWallet, tokenId: string, to: str
   await form.getByRole('button', { name: 'Send a copy' }).click();
   const away = form.getByRole('alert');
   await away.waitFor({ timeout: (WALLET_TIMEOUT_S + 60) * 1000 });
-  expect(await away.innerText()).toBe('transfer on ' + app!.contract + ' failed: The wallet did not answer the request. Reset the connection and pair the wallet again.');
+  expect(await away.innerText()).toBe(
+    'transfer on ' +
+      app!.contract +
+      ' failed: The wallet did not answer the request. Reset the connection and pair the wallet again.',
+  );
   await page.screenshot({ path: path.join(RESULTS, 'wallet-gone.png'), fullPage: true });
   await closeBeaconDialogs(page);
 

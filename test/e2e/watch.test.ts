@@ -86,7 +86,9 @@ describe('Watch a game', () => {
     const botRng = botRngFor(SEED);
     let state: PoleState = pole.setup(CONFIG, SEED);
     const board = state.config.board;
-    expect(await readSeats()).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
+    expect(await readSeats()).toEqual(
+      state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })),
+    );
 
     // Step: exactly one action's worth of log each time; pawns and cash follow the engine.
     let moved = false;
@@ -104,12 +106,18 @@ describe('Watch a game', () => {
       expect(await page.locator(`[data-action-index="${k}"] li`).allTextContents()).toEqual(expectedLines);
 
       // Pawns step along the tiles to where the engine put them, and the landing shows once they are there.
-      await expect.poll(readSeats, { timeout: 10_000 }).toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
+      await expect
+        .poll(readSeats, { timeout: 10_000 })
+        .toEqual(state.players.map((p) => ({ cash: p.cash, tile: positionOf(p.progress, board.tiles.length) })));
       moved ||= state.players.some((p, s) => p.progress !== before.players[s]!.progress);
       cashChanged ||= state.players.some((p, s) => p.cash !== before.players[s]!.cash);
       const landed = lastLanding(step.events);
       if (landed !== null) {
-        const landedTile = () => page.evaluate(() => document.querySelector('[data-testid="board"] [data-landed]')?.getAttribute('data-tile-index') ?? null);
+        const landedTile = () =>
+          page.evaluate(
+            () =>
+              document.querySelector('[data-testid="board"] [data-landed]')?.getAttribute('data-tile-index') ?? null,
+          );
         await expect.poll(landedTile, { timeout: 10_000 }).toBe(String(landed));
       }
     }
@@ -158,13 +166,19 @@ describe('Watch a game', () => {
       expect(row.total).toBe(standing.score);
       expect(row.totalText.replace(/[^0-9]/g, '')).toBe(String(standing.score));
     }
-    const shownWinners = shownRows.filter((r) => r.winner).map((r) => r.seat).sort();
+    const shownWinners = shownRows
+      .filter((r) => r.winner)
+      .map((r) => r.seat)
+      .sort();
     expect(shownWinners).toEqual([...result.outcome.winners].sort());
     const winnersText = (await page.getByTestId('winners').textContent()) ?? '';
     for (const w of result.outcome.winners) expect(winnersText).toContain(NAMES[w]);
 
     // The downloadable record replays the engine's game.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Record/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Record/ }).click(),
+    ]);
     // The shared Chromium runs in another process: the file is saved here, then read.
     const results = path.join(ROOT, 'test-results');
     mkdirSync(results, { recursive: true });

@@ -7,7 +7,12 @@ import { rngFromSeed, rollDie, type RngState } from '../../engine/core/rng';
  * Applies an action that must be refused; returns the RuleError code, checking the message says something and the
  * state is untouched.
  */
-export function refusedCodeWith<S>(definition: Pick<GameDefinition<S, unknown, unknown>, 'apply'>, state: S, seat: Actor, action: unknown): string {
+export function refusedCodeWith<S>(
+  definition: Pick<GameDefinition<S, unknown, unknown>, 'apply'>,
+  state: S,
+  seat: Actor,
+  action: unknown,
+): string {
   const before = stateHash(state);
   let code = 'accepted';
   try {

@@ -8,7 +8,13 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isConfigError } from '../../engine';
-import { LONDON, londonBoardData, parseBoard as parseGotopolyBoard, parseDecks, POLY_FIED_DECKS } from '../../engine/gotopoly';
+import {
+  LONDON,
+  londonBoardData,
+  parseBoard as parseGotopolyBoard,
+  parseDecks,
+  POLY_FIED_DECKS,
+} from '../../engine/gotopoly';
 import { GENESIS, parseBoard as parsePoleBoard, pole } from '../../engine/pole';
 import { checkTenDeck, TEN_DECK, type Card } from '../../engine/ten';
 
@@ -27,8 +33,14 @@ function configErrorCode(run: () => unknown): string {
 
 describe('every shipped data file passes its schema', () => {
   it('the data files are these three, each checked below (a new board or deck is added here)', () => {
-    const files = ['pole/boards', 'gotopoly/boards', 'gotopoly/decks'].flatMap((dir) => readdirSync(path.join(ENGINE, dir)).map((f) => `${dir}/${f}`));
-    expect(files.sort()).toEqual(['gotopoly/boards/london.ts', 'gotopoly/decks/poly-fied.ts', 'pole/boards/genesis.ts']);
+    const files = ['pole/boards', 'gotopoly/boards', 'gotopoly/decks'].flatMap((dir) =>
+      readdirSync(path.join(ENGINE, dir)).map((f) => `${dir}/${f}`),
+    );
+    expect(files.sort()).toEqual([
+      'gotopoly/boards/london.ts',
+      'gotopoly/decks/poly-fied.ts',
+      'pole/boards/genesis.ts',
+    ]);
   });
 
   it('Tezos Pole, pole/boards/genesis.ts: Genesis passes the board schema as it is, and a new game is set up on it', () => {

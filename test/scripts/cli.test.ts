@@ -10,11 +10,30 @@ import { ROOT, runScript } from './run-script';
 
 /** Every script package.json runs with tsx (`npm start` runs start.ts after its build), and the server start.ts runs. */
 const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-const SCRIPTS = [...new Set(Object.values(scripts).flatMap((command) => [...command.matchAll(/\btsx scripts\/([\w-]+\.ts)\b/g)].map((m) => m[1]!))), 'serve.ts'];
+const SCRIPTS = [
+  ...new Set(
+    Object.values(scripts).flatMap((command) =>
+      [...command.matchAll(/\btsx scripts\/([\w-]+\.ts)\b/g)].map((m) => m[1]!),
+    ),
+  ),
+  'serve.ts',
+];
 
 describe('every script', () => {
   it('includes each entry point of package.json', () => {
-    expect(SCRIPTS).toEqual(expect.arrayContaining(['simulate.ts', 'bench.ts', 'load.ts', 'verify.ts', 'michelson.ts', 'devnet.ts', 'deploy.ts', 'contracts-build.ts', 'start.ts']));
+    expect(SCRIPTS).toEqual(
+      expect.arrayContaining([
+        'simulate.ts',
+        'bench.ts',
+        'load.ts',
+        'verify.ts',
+        'michelson.ts',
+        'devnet.ts',
+        'deploy.ts',
+        'contracts-build.ts',
+        'start.ts',
+      ]),
+    );
   });
 
   // Each case is a process that reads its flags and stops: run them side by side.
@@ -39,7 +58,10 @@ describe('every script', () => {
   });
 
   it('-h is --help', async () => {
-    const [short, long] = await Promise.all([runScript('contracts-build.ts', ['-h']), runScript('contracts-build.ts', ['--help'])]);
+    const [short, long] = await Promise.all([
+      runScript('contracts-build.ts', ['-h']),
+      runScript('contracts-build.ts', ['--help']),
+    ]);
     expect(short.code).toBe(0);
     expect(short.stdout).toBe(long.stdout);
   });
@@ -63,16 +85,26 @@ const refusal = (argv: readonly string[]): string => {
 
 describe('parseCommandLine', () => {
   it('reads --name value, --name=value and boolean --name; a flag not given is undefined', () => {
-    expect(parseCommandLine(['--games', '3', '--turn-seconds=off', '--json'], FLAGS).flags).toEqual({ games: '3', 'turn-seconds': 'off', json: true });
+    expect(parseCommandLine(['--games', '3', '--turn-seconds=off', '--json'], FLAGS).flags).toEqual({
+      games: '3',
+      'turn-seconds': 'off',
+      json: true,
+    });
     expect(parseCommandLine([], FLAGS).flags).toEqual({});
   });
 
   it('takes a value that starts with one dash (a negative number, a Michelson literal) as a value', () => {
-    expect(parseCommandLine(['--games', '-1', '--turn-seconds', '-'], FLAGS).flags).toEqual({ games: '-1', 'turn-seconds': '-' });
+    expect(parseCommandLine(['--games', '-1', '--turn-seconds', '-'], FLAGS).flags).toEqual({
+      games: '-1',
+      'turn-seconds': '-',
+    });
   });
 
   it('gives the positional arguments of a script that takes them, in order', () => {
-    expect(parseCommandLine(['a.json', '--json', 'b.json'], FLAGS, { positionals: true })).toEqual({ flags: { json: true }, positionals: ['a.json', 'b.json'] });
+    expect(parseCommandLine(['a.json', '--json', 'b.json'], FLAGS, { positionals: true })).toEqual({
+      flags: { json: true },
+      positionals: ['a.json', 'b.json'],
+    });
   });
 
   it.for([
@@ -94,7 +126,12 @@ describe('parseCommandLine', () => {
 
 describe('usageText', () => {
   it('puts every flag on a line of its own with its value and help, --help last, then the notes and the environment', () => {
-    const text = usageText({ synopsis: ['tool run [flags]', 'tool check'], flags: FLAGS, notes: 'See the README.', environment: { 'TOOL_HOME=DIR': 'where it keeps things' } });
+    const text = usageText({
+      synopsis: ['tool run [flags]', 'tool check'],
+      flags: FLAGS,
+      notes: 'See the README.',
+      environment: { 'TOOL_HOME=DIR': 'where it keeps things' },
+    });
     expect(text).toBe(
       [
         'Usage: tool run [flags]',

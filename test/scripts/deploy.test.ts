@@ -37,8 +37,13 @@ async function deploy(args: readonly string[], key?: string): Promise<ScriptRun>
 function artifactHash(): string {
   const rank = (s: { prim: string }): number => ['parameter', 'storage', 'code', 'view'].indexOf(s.prim);
   const name = (s: { args?: { string?: string }[] }): string => s.args?.[0]?.string ?? '';
-  const code = (fa2EditionsCode() as { prim: string; args?: { string?: string }[] }[]).sort((a, b) => rank(a) - rank(b) || name(a).localeCompare(name(b)));
-  return b58Encode(blake2b(Buffer.from(packDataBytes(code as MichelsonData).bytes, 'hex'), { dkLen: 32 }), PrefixV2.ScriptExpr);
+  const code = (fa2EditionsCode() as { prim: string; args?: { string?: string }[] }[]).sort(
+    (a, b) => rank(a) - rank(b) || name(a).localeCompare(name(b)),
+  );
+  return b58Encode(
+    blake2b(Buffer.from(packDataBytes(code as MichelsonData).bytes, 'hex'), { dkLen: 32 }),
+    PrefixV2.ScriptExpr,
+  );
 }
 
 async function closedPort(): Promise<number> {
@@ -66,8 +71,21 @@ describe('npm run deploy', () => {
     expect(run.code).toBe(0);
     const admin = bootstrapAccount(1);
     const record = JSON.parse(readFileSync(join(out, 'devnet.json'), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(record).sort()).toEqual(['admin', 'codeHash', 'contract', 'level', 'minters', 'network', 'opHash']);
-    expect(record).toMatchObject({ network: 'devnet', admin: admin.address, minters: [admin.address], codeHash: artifactHash() });
+    expect(Object.keys(record).sort()).toEqual([
+      'admin',
+      'codeHash',
+      'contract',
+      'level',
+      'minters',
+      'network',
+      'opHash',
+    ]);
+    expect(record).toMatchObject({
+      network: 'devnet',
+      admin: admin.address,
+      minters: [admin.address],
+      codeHash: artifactHash(),
+    });
     expect(record['contract']).toMatch(/^KT1[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(record['opHash']).toMatch(/^o[1-9A-HJ-NP-Za-km-z]{50}$/);
     expect(run.stdout).toContain(String(record['contract']));
@@ -86,11 +104,18 @@ describe('npm run deploy', () => {
 
   it('on a custom network, deploys with TEZOS_SECRET_KEY and never prints the key', async () => {
     const key = bootstrapAccount(2).secretKey;
-    const run = await deploy(['--network', 'custom', '--rpc', devnet.rpcUrl, '--tzkt', devnet.tzktUrl, '--out', out], key);
+    const run = await deploy(
+      ['--network', 'custom', '--rpc', devnet.rpcUrl, '--tzkt', devnet.tzktUrl, '--out', out],
+      key,
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const file = readFileSync(join(out, 'custom.json'), 'utf8');
-    expect(JSON.parse(file)).toMatchObject({ network: 'custom', admin: bootstrapAccount(2).address, minters: [bootstrapAccount(2).address] });
+    expect(JSON.parse(file)).toMatchObject({
+      network: 'custom',
+      admin: bootstrapAccount(2).address,
+      minters: [bootstrapAccount(2).address],
+    });
     expect(`${run.stdout}${file}`).not.toContain(key);
   });
 
@@ -105,7 +130,10 @@ describe('npm run deploy', () => {
   it('with a key that holds no tez, names the account to fund, exit 1', async () => {
     // An ed25519 seed no bootstrap account uses.
     const key = b58Encode(new Uint8Array(32).fill(7), PrefixV2.Ed25519Seed);
-    const run = await deploy(['--network', 'custom', '--rpc', devnet.rpcUrl, '--tzkt', devnet.tzktUrl, '--out', out], key);
+    const run = await deploy(
+      ['--network', 'custom', '--rpc', devnet.rpcUrl, '--tzkt', devnet.tzktUrl, '--out', out],
+      key,
+    );
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/the admin account tz1\w+ has no tez on custom: send tez to tz1/);
@@ -114,7 +142,10 @@ describe('npm run deploy', () => {
 
   it('with an RPC nobody listens on, says it cannot reach it, exit 1', async () => {
     const rpc = `http://127.0.0.1:${await closedPort()}`;
-    const run = await deploy(['--network', 'custom', '--rpc', rpc, '--tzkt', `${rpc}/tzkt`, '--out', out], bootstrapAccount(1).secretKey);
+    const run = await deploy(
+      ['--network', 'custom', '--rpc', rpc, '--tzkt', `${rpc}/tzkt`, '--out', out],
+      bootstrapAccount(1).secretKey,
+    );
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain(`cannot reach the Tezos RPC at ${rpc}`);
@@ -122,7 +153,10 @@ describe('npm run deploy', () => {
   });
 
   it('a malformed key is refused without echoing it, exit 1', async () => {
-    const run = await deploy(['--network', 'custom', '--rpc', devnet.rpcUrl, '--tzkt', devnet.tzktUrl, '--out', out], 'edskNotAKeyAtAll');
+    const run = await deploy(
+      ['--network', 'custom', '--rpc', devnet.rpcUrl, '--tzkt', devnet.tzktUrl, '--out', out],
+      'edskNotAKeyAtAll',
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('TEZOS_SECRET_KEY is not a valid unencrypted secret key');
     expect(run.stderr).not.toContain('edskNotAKeyAtAll');
@@ -134,8 +168,19 @@ describe('npm run bench -- --filter fa2:', () => {
     const run = await runScript('bench.ts', ['--json', '--filter', 'fa2:', '--samples', '5']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const results = JSON.parse(run.stdout) as { name: string; unit: string; median: number; min: number; max: number }[];
-    expect(results.map((r) => r.name)).toEqual(['fa2: transfer of one token (gas)', 'fa2: mint of one copy (gas)', 'fa2: game_burn of one copy (gas)', 'fa2: create 24 tokens in one batch (gas)']);
+    const results = JSON.parse(run.stdout) as {
+      name: string;
+      unit: string;
+      median: number;
+      min: number;
+      max: number;
+    }[];
+    expect(results.map((r) => r.name)).toEqual([
+      'fa2: transfer of one token (gas)',
+      'fa2: mint of one copy (gas)',
+      'fa2: game_burn of one copy (gas)',
+      'fa2: create 24 tokens in one batch (gas)',
+    ]);
     for (const r of results) {
       expect(r.unit).toBe('gas');
       // Every sample repeats the same operation on the same kind of state; only the signature check, charged per byte

@@ -18,7 +18,16 @@ const SHORT: Partial<Record<GameId, Record<string, unknown>>> = { pole: { laps: 
 const GAMES: readonly GameId[] = ['pole', 'gotopoly', 'ten'];
 
 async function playToTheEnd(instances: readonly Instance[], tables: number): Promise<LoadRun> {
-  const run = new LoadRun({ instances, games: GAMES, thinkMs: [0, 5], chatEveryMs: 50, turnSeconds: null, options: SHORT, replace: false, seed: 22 });
+  const run = new LoadRun({
+    instances,
+    games: GAMES,
+    thinkMs: [0, 5],
+    chatEveryMs: 50,
+    turnSeconds: null,
+    options: SHORT,
+    replace: false,
+    seed: 22,
+  });
   await run.grow(tables);
   await run.finished();
   run.stop();
@@ -38,7 +47,10 @@ async function expectPlayedCorrectly(run: LoadRun, recordFrom: string): Promise<
       expect(tally).toEqual({ updates: table.finalSeq, duplicates: 0, lost: 0, reconnects: 0 });
     }
     // The record the game published replays to an ended game of the same length: the people played legal moves.
-    const record = await requestJson<{ game: GameId; actions: unknown[] }>(`${recordFrom}/api/games/${table.id}/record`, 'GET');
+    const record = await requestJson<{ game: GameId; actions: unknown[] }>(
+      `${recordFrom}/api/games/${table.id}/record`,
+      'GET',
+    );
     expect(record.status).toBe(200);
     expect(record.body.actions).toHaveLength(table.finalSeq);
     expect(games[record.body.game].outcome(replay(record.body).state)).not.toBeNull();

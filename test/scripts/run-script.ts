@@ -19,11 +19,16 @@ export interface ScriptRun {
 export function runScript(script: string, args: readonly string[]): Promise<ScriptRun> {
   const env = { ...process.env, PATH: `${BIN}${delimiter}${process.env.PATH ?? ''}` };
   return new Promise((resolve) => {
-    execFile(join(BIN, 'tsx'), [join('scripts', script), ...args], { cwd: ROOT, env, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      if (err === null) resolve({ code: 0, stdout, stderr });
-      // A string code (ENOENT…) means the process never ran: keep the reason where a failing test shows it.
-      else if (typeof err.code === 'number') resolve({ code: err.code, stdout, stderr });
-      else resolve({ code: -1, stdout, stderr: `${stderr}${err.message}` });
-    });
+    execFile(
+      join(BIN, 'tsx'),
+      [join('scripts', script), ...args],
+      { cwd: ROOT, env, maxBuffer: 64 << 20 },
+      (err, stdout, stderr) => {
+        if (err === null) resolve({ code: 0, stdout, stderr });
+        // A string code (ENOENT…) means the process never ran: keep the reason where a failing test shows it.
+        else if (typeof err.code === 'number') resolve({ code: err.code, stdout, stderr });
+        else resolve({ code: -1, stdout, stderr: `${stderr}${err.message}` });
+      },
+    );
   });
 }

@@ -53,7 +53,13 @@ describe('simulate --game gotopoly', () => {
   });
 
   it('reports the run it was asked for, with the same JSON shape as Tezos Pole', () => {
-    expect(report).toMatchObject({ game: 'gotopoly', games: 30, players: 3, seed: 'g', bots: ['heuristic', 'heuristic', 'heuristic'] });
+    expect(report).toMatchObject({
+      game: 'gotopoly',
+      games: 30,
+      players: 3,
+      seed: 'g',
+      bots: ['heuristic', 'heuristic', 'heuristic'],
+    });
     expect(report.winRateBySeat).toHaveLength(3);
     expect(report.winRateBySeat.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     expect(report.meanTurns).toBeGreaterThan(1);

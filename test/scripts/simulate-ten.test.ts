@@ -45,7 +45,7 @@ describe('simulate --game ten', () => {
     text = runs[2];
   });
 
-  it('reports the run with the shared JSON shape and Ten\'s figures: bust rate, mean final score, joker auction prices', () => {
+  it("reports the run with the shared JSON shape and Ten's figures: bust rate, mean final score, joker auction prices", () => {
     expect(report).toMatchObject({ game: 'ten', games: 40, players: 3, bots: ['heuristic', 'heuristic', 'heuristic'] });
     expect(report.winRateBySeat.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     expect(report.bustRate).toBeGreaterThan(0);

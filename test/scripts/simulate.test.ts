@@ -58,7 +58,13 @@ describe('simulate --json', () => {
   });
 
   it('reports the run it was asked for', () => {
-    expect(report).toMatchObject({ game: 'pole', games: 20, players: 3, seed: 'alpha', bots: ['heuristic', 'heuristic', 'heuristic'] });
+    expect(report).toMatchObject({
+      game: 'pole',
+      games: 20,
+      players: 3,
+      seed: 'alpha',
+      bots: ['heuristic', 'heuristic', 'heuristic'],
+    });
     expect(report.meanTurns).toBeGreaterThan(0);
     expect(Number.isInteger(report.p95Turns)).toBe(true);
     expect(report.meanActions).toBeGreaterThanOrEqual(report.meanTurns);
@@ -78,7 +84,12 @@ describe('simulate --json', () => {
     const artists = report.tiles.filter((t) => t.kind === 'artist');
     expect(artists.map((t) => t.id)).toEqual(GENESIS.tiles.filter((t) => t.kind === 'artist').map((t) => t.id));
     for (const row of artists) {
-      expect(row).toMatchObject({ artist: expect.any(String), price: expect.any(Number), multiplier: expect.any(Number), editionSize: expect.any(Number) });
+      expect(row).toMatchObject({
+        artist: expect.any(String),
+        price: expect.any(Number),
+        multiplier: expect.any(Number),
+        editionSize: expect.any(Number),
+      });
     }
   });
 
@@ -102,11 +113,15 @@ describe('simulate --json', () => {
   });
 
   it('plays game i with seed "<seed>/i", so one game of a run can be replayed alone', async () => {
-    const single = parse(await simulate('--players', '3', '--games', '1', '--seed', 'alpha', '--bot', 'random', '--json'));
+    const single = parse(
+      await simulate('--players', '3', '--games', '1', '--seed', 'alpha', '--bot', 'random', '--json'),
+    );
     const game0 = playToEnd(pole, { players: 3 }, 'alpha/0', new Array(3).fill(poleBots.random));
     expect(single.meanTurns).toBe(game0.state.turn);
     expect(single.meanActions).toBe(game0.record.actions.length);
-    expect(single.winRateBySeat).toEqual([0, 1, 2].map((s) => (game0.outcome.winners.includes(s) ? 1 / game0.outcome.winners.length : 0)));
+    expect(single.winRateBySeat).toEqual(
+      [0, 1, 2].map((s) => (game0.outcome.winners.includes(s) ? 1 / game0.outcome.winners.length : 0)),
+    );
   });
 
   it('takes one bot per seat', async () => {
@@ -122,7 +137,17 @@ describe('simulate (tables)', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('20 games, 3 players');
     expect(run.stdout).toContain('seed "alpha/i"');
-    for (const header of ['seat', 'win rate', 'mean score', 'turn order', 'landed', 'bought', 'royalties Tz', 'spent Tz', 'royalty/Tz']) {
+    for (const header of [
+      'seat',
+      'win rate',
+      'mean score',
+      'turn order',
+      'landed',
+      'bought',
+      'royalties Tz',
+      'spent Tz',
+      'royalty/Tz',
+    ]) {
       expect(run.stdout).toContain(header);
     }
     for (const tile of GENESIS.tiles) if (tile.kind === 'artist') expect(run.stdout).toContain(tile.title);
@@ -139,7 +164,9 @@ describe('simulate --board', () => {
 
   it('plays on a valid board file', async () => {
     const board = { ...GENESIS, id: 'renamed', name: 'Renamed' };
-    const report = parse(await simulate('--games', '3', '--board', boardFile('ok.json', JSON.stringify(board)), '--json'));
+    const report = parse(
+      await simulate('--games', '3', '--board', boardFile('ok.json', JSON.stringify(board)), '--json'),
+    );
     expect(report.games).toBe(3);
     expect(report).toMatchObject({ board: { id: 'renamed', name: 'Renamed' } });
   });

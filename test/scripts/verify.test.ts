@@ -39,14 +39,20 @@ async function verify(name: string, record: unknown) {
 }
 
 describe('npm run verify', () => {
-  it('verifies a provably fair record: the commitment, every roll, every state, the end', { timeout: 60_000 }, async () => {
-    const run = await verify('fair', fair);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`✓ the seed matches the commitment published when the game began: ${fair.fair!.commitment}`);
-    expect(run.stdout).toMatch(new RegExp(`✓ ${fair.actions.length} rolls recomputed: \\d+ mixed in a seat's link`));
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('verified');
-  });
+  it(
+    'verifies a provably fair record: the commitment, every roll, every state, the end',
+    { timeout: 60_000 },
+    async () => {
+      const run = await verify('fair', fair);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(
+        `✓ the seed matches the commitment published when the game began: ${fair.fair!.commitment}`,
+      );
+      expect(run.stdout).toMatch(new RegExp(`✓ ${fair.actions.length} rolls recomputed: \\d+ mixed in a seat's link`));
+      expect(run.stdout.trim().split('\n').at(-1)).toBe('verified');
+    },
+  );
 
   it('names the first roll, seed or action that disagrees, and exits 1', { timeout: 60_000 }, async () => {
     const k = 7;
@@ -54,7 +60,10 @@ describe('npm run verify', () => {
     const [roll, seed, action] = await Promise.all([
       verify('forged', forged),
       verify('seed', { ...fair, seed: 'not-the-seed' }),
-      verify('action', { ...fair, actions: fair.actions.map((a, i) => (i === k ? { ...a, hash: 'ff'.repeat(32) } : a)) }),
+      verify('action', {
+        ...fair,
+        actions: fair.actions.map((a, i) => (i === k ? { ...a, hash: 'ff'.repeat(32) } : a)),
+      }),
     ]);
     expect(roll.code).toBe(1);
     expect(roll.stdout).toContain(`✗ action ${k} (seq ${k + 1}`);
@@ -65,17 +74,29 @@ describe('npm run verify', () => {
     expect(action.stdout).toContain(`first disagreement: action ${k} (seq ${k + 1})`);
   });
 
-  it('a plain-seed record replays, and says it proves nothing; a file that is not a record is refused', { timeout: 60_000 }, async () => {
-    const created = await host.create(fairRequest('ten', { mode: 'hotseat', seats: [{ kind: 'heuristic', name: 'A' }, { kind: 'random', name: 'B' }] }));
-    await drive(host, clock);
-    const plain = await verify('plain', await host.record(created.id));
-    expect(plain.code).toBe(0);
-    expect(plain.stdout).toContain('no commitment scheme: whoever knew the seed knew every roll');
-    expect(plain.stdout.trim().split('\n').at(-1)).toBe('replays (not provable: plain seed)');
-    const [junk, none] = await Promise.all([verify('junk', 'not json'), runScript('verify.ts', [])]);
-    expect(junk).toMatchObject({ code: 1, stdout: '' });
-    expect(junk.stderr).toContain('is not JSON, so it is not a game record');
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('name the record file');
-  });
+  it(
+    'a plain-seed record replays, and says it proves nothing; a file that is not a record is refused',
+    { timeout: 60_000 },
+    async () => {
+      const created = await host.create(
+        fairRequest('ten', {
+          mode: 'hotseat',
+          seats: [
+            { kind: 'heuristic', name: 'A' },
+            { kind: 'random', name: 'B' },
+          ],
+        }),
+      );
+      await drive(host, clock);
+      const plain = await verify('plain', await host.record(created.id));
+      expect(plain.code).toBe(0);
+      expect(plain.stdout).toContain('no commitment scheme: whoever knew the seed knew every roll');
+      expect(plain.stdout.trim().split('\n').at(-1)).toBe('replays (not provable: plain seed)');
+      const [junk, none] = await Promise.all([verify('junk', 'not json'), runScript('verify.ts', [])]);
+      expect(junk).toMatchObject({ code: 1, stdout: '' });
+      expect(junk.stderr).toContain('is not JSON, so it is not a game record');
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('name the record file');
+    },
+  );
 });

@@ -42,7 +42,11 @@ afterAll(async () => {
 });
 
 /** A challenge for `account`, signed by `signer` (the account's own key unless said otherwise). */
-async function signedChallenge(account: DevnetAccount, now = T0, signer: DevnetAccount = account): Promise<SignInInput> {
+async function signedChallenge(
+  account: DevnetAccount,
+  now = T0,
+  signer: DevnetAccount = account,
+): Promise<SignInInput> {
   const challenge = await createChallenge(sql, account.address, now, 'devnet');
   const { prefixSig } = await new InMemorySigner(signer.secretKey).sign(challenge.payload);
   return { nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig };
@@ -59,7 +63,8 @@ async function refusal(work: Promise<unknown>): Promise<{ status: number; code: 
   throw new Error('expected a refusal');
 }
 
-const sessionCount = async () => Number((await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0]!.n);
+const sessionCount = async () =>
+  Number((await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0]!.n);
 
 describe('the sign-in message', () => {
   it('names the app, the address, the network, the nonce and the time, and its payload is that text PACKed', async () => {
@@ -77,8 +82,14 @@ describe('the sign-in message', () => {
   });
 
   it('is issued only to account addresses', async () => {
-    expect(await refusal(createChallenge(sql, 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton', T0, 'devnet'))).toMatchObject({ status: 400, code: 'BAD_ADDRESS' });
-    expect(await refusal(createChallenge(sql, 'tz1nope', T0, 'devnet'))).toMatchObject({ status: 400, code: 'BAD_ADDRESS' });
+    expect(await refusal(createChallenge(sql, 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton', T0, 'devnet'))).toMatchObject({
+      status: 400,
+      code: 'BAD_ADDRESS',
+    });
+    expect(await refusal(createChallenge(sql, 'tz1nope', T0, 'devnet'))).toMatchObject({
+      status: 400,
+      code: 'BAD_ADDRESS',
+    });
   });
 });
 
@@ -99,10 +110,15 @@ describe('signing in', () => {
     const forged = await signedChallenge(ada, T0, bea);
     expect(await refusal(verifySignIn(sql, forged, T0))).toMatchObject({ status: 401, code: 'BAD_SIGNATURE' });
     // Claiming the address with another account's public key is refused too.
-    expect(await refusal(verifySignIn(sql, { ...forged, publicKey: bea.publicKey }, T0))).toMatchObject({ status: 401, code: 'BAD_SIGNATURE' });
+    expect(await refusal(verifySignIn(sql, { ...forged, publicKey: bea.publicKey }, T0))).toMatchObject({
+      status: 401,
+      code: 'BAD_SIGNATURE',
+    });
     expect(await sessionCount()).toBe(before);
     // Nothing changed: the challenge can still be answered by the right key.
-    const { prefixSig } = await new InMemorySigner(ada.secretKey).sign(packedStringPayload((await challengeMessage(forged.nonce))!));
+    const { prefixSig } = await new InMemorySigner(ada.secretKey).sign(
+      packedStringPayload((await challengeMessage(forged.nonce))!),
+    );
     expect((await verifySignIn(sql, { ...forged, signature: prefixSig }, T0)).address).toBe(ada.address);
   });
 
@@ -110,7 +126,13 @@ describe('signing in', () => {
     const before = await sessionCount();
     const forAda = await createChallenge(sql, ada.address, T0, 'devnet');
     const { prefixSig } = await new InMemorySigner(bea.secretKey).sign(forAda.payload);
-    const refused = await refusal(verifySignIn(sql, { nonce: forAda.nonce, address: bea.address, publicKey: bea.publicKey, signature: prefixSig }, T0));
+    const refused = await refusal(
+      verifySignIn(
+        sql,
+        { nonce: forAda.nonce, address: bea.address, publicKey: bea.publicKey, signature: prefixSig },
+        T0,
+      ),
+    );
     expect(refused).toMatchObject({ status: 400, code: 'BAD_ADDRESS' });
     expect(refused.message).toContain(ada.address);
     expect(await sessionCount()).toBe(before);
@@ -127,17 +149,32 @@ describe('signing in', () => {
   it('a challenge expires after 5 minutes', async () => {
     const input = await signedChallenge(ada);
     const before = await sessionCount();
-    expect(await refusal(verifySignIn(sql, input, at(5 * MINUTE)))).toMatchObject({ status: 401, code: 'CHALLENGE_EXPIRED' });
+    expect(await refusal(verifySignIn(sql, input, at(5 * MINUTE)))).toMatchObject({
+      status: 401,
+      code: 'CHALLENGE_EXPIRED',
+    });
     expect(await sessionCount()).toBe(before);
     expect((await verifySignIn(sql, input, at(5 * MINUTE - 1))).address).toBe(ada.address);
   });
 
   it('refuses keys and signatures that are not Tezos ones', async () => {
     const input = await signedChallenge(ada);
-    expect(await refusal(verifySignIn(sql, { ...input, publicKey: 'edpkNOPE' }, T0))).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST' });
-    expect(await refusal(verifySignIn(sql, { ...input, signature: 'edsigNOPE' }, T0))).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST' });
-    expect(await refusal(verifySignIn(sql, { ...input, address: 'tz1nope' }, T0))).toMatchObject({ status: 400, code: 'BAD_ADDRESS' });
-    expect(await refusal(verifySignIn(sql, { ...input, nonce: 'f'.repeat(32) }, T0))).toMatchObject({ status: 401, code: 'CHALLENGE_EXPIRED' });
+    expect(await refusal(verifySignIn(sql, { ...input, publicKey: 'edpkNOPE' }, T0))).toMatchObject({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(await refusal(verifySignIn(sql, { ...input, signature: 'edsigNOPE' }, T0))).toMatchObject({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(await refusal(verifySignIn(sql, { ...input, address: 'tz1nope' }, T0))).toMatchObject({
+      status: 400,
+      code: 'BAD_ADDRESS',
+    });
+    expect(await refusal(verifySignIn(sql, { ...input, nonce: 'f'.repeat(32) }, T0))).toMatchObject({
+      status: 401,
+      code: 'CHALLENGE_EXPIRED',
+    });
   });
 
   it('signing out ends the session', async () => {
@@ -156,11 +193,26 @@ describe('devnet accounts', () => {
   afterAll(async () => {
     await devnet.stop();
   });
-  const onDevnet = (bankKey: string) => ({ TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl, POLE_BANK_SECRET_KEY: bankKey });
+  const onDevnet = (bankKey: string) => ({
+    TEZOS_NETWORK: 'devnet',
+    TEZOS_RPC_URL: devnet.rpcUrl,
+    TZKT_URL: devnet.tzktUrl,
+    POLE_BANK_SECRET_KEY: bankKey,
+  });
 
   it('are the devnet’s own bootstrap accounts 2 to 10, as the devnet lists them, never the bank (bootstrap1)', async () => {
     const accounts = await devnetPlayerAccounts(onDevnet(bootstrapAccount(1).secretKey));
-    expect(accounts.map((a) => a.alias)).toEqual(['bootstrap2', 'bootstrap3', 'bootstrap4', 'bootstrap5', 'bootstrap6', 'bootstrap7', 'bootstrap8', 'bootstrap9', 'bootstrap10']);
+    expect(accounts.map((a) => a.alias)).toEqual([
+      'bootstrap2',
+      'bootstrap3',
+      'bootstrap4',
+      'bootstrap5',
+      'bootstrap6',
+      'bootstrap7',
+      'bootstrap8',
+      'bootstrap9',
+      'bootstrap10',
+    ]);
     for (const [i, account] of accounts.entries()) expect(account).toEqual(bootstrapAccount(i + 2));
     expect(accounts.map((a) => a.address)).not.toContain(bootstrapAccount(1).address);
   });
@@ -172,7 +224,10 @@ describe('devnet accounts', () => {
   });
 
   it('are served on the devnet only, and a devnet that does not answer is said to be unavailable', async () => {
-    expect(await refusal(devnetPlayerAccounts({ TEZOS_NETWORK: 'shadownet' }))).toMatchObject({ status: 404, code: 'NOT_DEVNET' });
+    expect(await refusal(devnetPlayerAccounts({ TEZOS_NETWORK: 'shadownet' }))).toMatchObject({
+      status: 404,
+      code: 'NOT_DEVNET',
+    });
     expect(await refusal(devnetPlayerAccounts({}))).toMatchObject({ status: 404, code: 'NOT_DEVNET' });
     const gone = { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: 'http://127.0.0.1:9', TZKT_URL: 'http://127.0.0.1:9/tzkt' };
     expect(await refusal(devnetPlayerAccounts(gone))).toMatchObject({ status: 503, code: 'CHAIN_UNAVAILABLE' });
@@ -186,14 +241,27 @@ describe('the devnet wallet the browser signs with', () => {
       const admin = new TezosToolkit(devnet.rpcUrl);
       admin.setSignerProvider(new InMemorySigner(bootstrapAccount(1).secretKey));
       const { client } = await Fa2Editions.originate(admin, { admin: bootstrapAccount(1).address });
-      const chain = { ok: true, network: 'devnet', rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl, explorerUrl: null, contract: client.address, beacon: { relays: null, requestTimeoutMs: null } } as const;
+      const chain = {
+        ok: true,
+        network: 'devnet',
+        rpcUrl: devnet.rpcUrl,
+        tzktUrl: devnet.tzktUrl,
+        explorerUrl: null,
+        contract: client.address,
+        beacon: { relays: null, requestTimeoutMs: null },
+      } as const;
 
       const wallet = await devnetWallet(chain, ada);
       const { opHash } = await wallet.send(client.updateOperators([]));
       expect(opHash).toMatch(/^o[1-9A-HJ-NP-Za-km-z]{50}$/);
       // The devnet bakes a block per injected operation: the call is on chain, signed by the account.
       const included = (await admin.rpc.getBlock()).operations.flat().find((op) => op.hash === opHash);
-      expect(included?.contents[0]).toMatchObject({ kind: 'transaction', source: ada.address, destination: client.address, parameters: { entrypoint: 'update_operators' } });
+      expect(included?.contents[0]).toMatchObject({
+        kind: 'transaction',
+        source: ada.address,
+        destination: client.address,
+        parameters: { entrypoint: 'update_operators' },
+      });
     } finally {
       await devnet.stop();
     }
@@ -201,5 +269,6 @@ describe('the devnet wallet the browser signs with', () => {
 });
 
 async function challengeMessage(nonce: string): Promise<string | undefined> {
-  return (await sql.query<{ message: string }>('SELECT message FROM sign_in_challenges WHERE nonce = $1', [nonce]))[0]?.message;
+  return (await sql.query<{ message: string }>('SELECT message FROM sign_in_challenges WHERE nonce = $1', [nonce]))[0]
+    ?.message;
 }

@@ -5,7 +5,19 @@
 import { describe, expect, it } from 'vitest';
 import { GENESIS, parseBoard } from '../../engine/pole';
 import { isHostError, openPgliteStore } from '../../server';
-import { createBoard, createPiece, EVENT_PALETTE, getBoard, labPool, runBalanceLab, saveLabReport, startBalanceLab, type BalanceLabReport, type LabOptions, type LabProgress } from '../../server/studio';
+import {
+  createBoard,
+  createPiece,
+  EVENT_PALETTE,
+  getBoard,
+  labPool,
+  runBalanceLab,
+  saveLabReport,
+  startBalanceLab,
+  type BalanceLabReport,
+  type LabOptions,
+  type LabProgress,
+} from '../../server/studio';
 import { bootstrapAccount } from '../../devnet/node';
 
 const GAMES = 200;
@@ -27,7 +39,13 @@ const SMALL = parseBoard({
   tiles: [
     { kind: 'go', id: 'go', name: 'Start' },
     { kind: 'artist', id: 'cheap', artist: 'A', title: 'Cheap', price: 40, multiplier: 1, editionSize: 1 },
-    { kind: 'event', id: 'airdrop', name: 'Airdrop', text: 'Collect 100 Tz.', effect: { kind: 'collect', amount: 100 } },
+    {
+      kind: 'event',
+      id: 'airdrop',
+      name: 'Airdrop',
+      text: 'Collect 100 Tz.',
+      effect: { kind: 'collect', amount: 100 },
+    },
     { kind: 'artist', id: 'edition', artist: 'B', title: 'Edition', price: 120, multiplier: 1.5, editionSize: 4 },
     { kind: 'event', id: 'tax', name: 'Tax', text: 'Pay 50 Tz.', effect: { kind: 'pay', amount: 50 } },
     { kind: 'artist', id: 'dear', artist: 'C', title: 'Dear', price: 400, multiplier: 3, editionSize: 1 },
@@ -39,7 +57,12 @@ describe('runBalanceLab', () => {
 
   it('plays every game to the end: win rates sum to 1, every artist tile has a figure, lengths add up to the games', async () => {
     genesis = await runBalanceLab(GENESIS, { games: GAMES });
-    expect(genesis).toMatchObject({ games: GAMES, players: 4, bots: ['heuristic', 'heuristic', 'heuristic', 'heuristic'], board: { id: 'genesis', name: 'Genesis' } });
+    expect(genesis).toMatchObject({
+      games: GAMES,
+      players: 4,
+      bots: ['heuristic', 'heuristic', 'heuristic', 'heuristic'],
+      board: { id: 'genesis', name: 'Genesis' },
+    });
     expect(genesis.winRateBySeat).toHaveLength(4);
     expect(genesis.winRateBySeat.reduce((s, r) => s + r, 0)).toBeCloseTo(1, 9);
     expect(genesis.winRateByTurnOrder.reduce((s, r) => s + r, 0)).toBeCloseTo(1, 9);
@@ -82,7 +105,9 @@ describe('runBalanceLab', () => {
     // Another board, table size and bots: win rates in thirds, whose sums are not exact in floating point.
     const options: LabOptions = { games: 120, players: 3, bots: ['random', 'heuristic', 'random'], seed: 'thirds' };
     const single = await runBalanceLab(SMALL, { ...options, workers: 0 });
-    expect(JSON.stringify(await runBalanceLab(SMALL, { ...options, workers: 2, chunk: 11 }))).toBe(JSON.stringify(single));
+    expect(JSON.stringify(await runBalanceLab(SMALL, { ...options, workers: 2, chunk: 11 }))).toBe(
+      JSON.stringify(single),
+    );
   });
 
   it('tells its progress in order, every stretch of games, ending at the total', async () => {
@@ -95,7 +120,10 @@ describe('runBalanceLab', () => {
     const done = threaded.map((p) => p.done);
     expect(done.at(-1)).toBe(100);
     const stretches = done.map((d, i) => d - (done[i - 1] ?? 0));
-    expect(stretches.every((n) => n >= 1 && n <= 10), `stretches ${stretches.join(' ')}`).toBe(true);
+    expect(
+      stretches.every((n) => n >= 1 && n <= 10),
+      `stretches ${stretches.join(' ')}`,
+    ).toBe(true);
     expect(threaded.every((p) => p.total === 100)).toBe(true);
   });
 
@@ -120,7 +148,9 @@ describe('runBalanceLab', () => {
   it('refuses a bad board or bad options with a coded 422', async () => {
     expect(await refusalCode(runBalanceLab({ ...SMALL, tiles: SMALL.tiles.slice(0, 2) }))).toBe('422 BAD_BOARD');
     expect(await refusalCode(runBalanceLab(SMALL, { games: 5001 }))).toBe('422 BAD_LAB_OPTIONS');
-    expect(await refusalCode(runBalanceLab(SMALL, { players: 3, bots: ['random', 'random'] }))).toBe('422 BAD_LAB_OPTIONS');
+    expect(await refusalCode(runBalanceLab(SMALL, { players: 3, bots: ['random', 'random'] }))).toBe(
+      '422 BAD_LAB_OPTIONS',
+    );
     expect(await refusalCode(runBalanceLab(SMALL, { workers: 9 }))).toBe('422 BAD_LAB_OPTIONS');
   });
 
@@ -128,8 +158,16 @@ describe('runBalanceLab', () => {
     const store = await openPgliteStore();
     try {
       const artist = bootstrapAccount(5).address;
-      const piece = await createPiece(store.sql, artist, { title: 'Lab Piece', editionSize: 2, price: 90, multiplier: 1.25 });
-      const stored = await createBoard(store.sql, artist, { name: 'Lab', slots: [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)] });
+      const piece = await createPiece(store.sql, artist, {
+        title: 'Lab Piece',
+        editionSize: 2,
+        price: 90,
+        multiplier: 1.25,
+      });
+      const stored = await createBoard(store.sql, artist, {
+        name: 'Lab',
+        slots: [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)],
+      });
       const report = await runBalanceLab(stored.board, { games: 20 });
       await saveLabReport(store.sql, stored.id, report);
       expect((await getBoard(store.sql, stored.id)).lab).toEqual(report);

@@ -12,7 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { act, openChainHost, playToOffer, playToRoll, startPeopleGame, stepAt, SUITE_LIMITS, type ChainHost, type PeopleGame, type PendingDecision } from './chain-host';
+import {
+  act,
+  openChainHost,
+  playToOffer,
+  playToRoll,
+  startPeopleGame,
+  stepAt,
+  SUITE_LIMITS,
+  type ChainHost,
+  type PeopleGame,
+  type PendingDecision,
+} from './chain-host';
 
 const PACE = { blockTime: 2, indexerLag: 1 };
 const bank = bootstrapAccount(1);
@@ -35,7 +46,8 @@ afterAll(async () => {
 });
 
 /** Two games, one for each pair of people, set up at the same time (the bank's sender batches their setups). */
-const startTwoGames = (name: string): Promise<PeopleGame[]> => Promise.all(PEOPLE.map((wallets, i) => startPeopleGame(env, chain, `${name}-${i}`, wallets)));
+const startTwoGames = (name: string): Promise<PeopleGame[]> =>
+  Promise.all(PEOPLE.map((wallets, i) => startPeopleGame(env, chain, `${name}-${i}`, wallets)));
 
 /** A purchase in each of `games`, made at the same time: the offers taken. */
 async function buyAtOnce(games: readonly PeopleGame[]): Promise<PendingDecision[]> {
@@ -45,46 +57,58 @@ async function buyAtOnce(games: readonly PeopleGame[]): Promise<PendingDecision[
 }
 
 describe("the bank's queue at Shadownet's pace (scaled)", () => {
-  it('takes two games’ purchases at once and sends them as one bank operation in one block', { timeout: 120_000 }, async () => {
-    const started = await startTwoGames('one-operation');
-    const offers = await buyAtOnce(started);
-    // Taken before any block could have them: in the game already, their mints still to go.
-    const rows = await Promise.all(started.map((g, i) => stepAt(env, g, offers[i]!.seq + 1)));
-    expect(rows.map((r) => r?.status)).toEqual(['queued', 'queued']);
-    // What the table shows meanwhile: the purchase queued, about a block or two away.
-    const info = await env.host.chainInfo(started[0]!.id);
-    expect(info.ops.find((o) => o.kind === 'step' && o.seq === offers[0]!.seq + 1)?.status).toBe('queued');
-    expect(info.blockTimeS).toBe(PACE.blockTime);
-    for (const [i, g] of started.entries()) expect((await env.host.record(g.id)).actions[offers[i]!.seq]).toEqual({ seat: offers[i]!.seat, action: { type: 'buy' } });
+  it(
+    'takes two games’ purchases at once and sends them as one bank operation in one block',
+    { timeout: 120_000 },
+    async () => {
+      const started = await startTwoGames('one-operation');
+      const offers = await buyAtOnce(started);
+      // Taken before any block could have them: in the game already, their mints still to go.
+      const rows = await Promise.all(started.map((g, i) => stepAt(env, g, offers[i]!.seq + 1)));
+      expect(rows.map((r) => r?.status)).toEqual(['queued', 'queued']);
+      // What the table shows meanwhile: the purchase queued, about a block or two away.
+      const info = await env.host.chainInfo(started[0]!.id);
+      expect(info.ops.find((o) => o.kind === 'step' && o.seq === offers[0]!.seq + 1)?.status).toBe('queued');
+      expect(info.blockTimeS).toBe(PACE.blockTime);
+      for (const [i, g] of started.entries())
+        expect((await env.host.record(g.id)).actions[offers[i]!.seq]).toEqual({
+          seat: offers[i]!.seat,
+          action: { type: 'buy' },
+        });
 
-    await env.games.idle(); // the bank's sender has sent and confirmed them
-    const confirmed = await Promise.all(started.map((g, i) => stepAt(env, g, offers[i]!.seq + 1)));
-    expect(confirmed.map((r) => r?.status)).toEqual(['confirmed', 'confirmed']);
-    // One operation carried both games' mints.
-    expect(confirmed[0]!.opHash).toMatch(/^o/);
-    expect(confirmed[1]!.opHash).toBe(confirmed[0]!.opHash);
-    expect(confirmed[1]!.level).toBe(confirmed[0]!.level);
-    expect(env.errors.map(String)).toEqual([]);
-  });
+      await env.games.idle(); // the bank's sender has sent and confirmed them
+      const confirmed = await Promise.all(started.map((g, i) => stepAt(env, g, offers[i]!.seq + 1)));
+      expect(confirmed.map((r) => r?.status)).toEqual(['confirmed', 'confirmed']);
+      // One operation carried both games' mints.
+      expect(confirmed[0]!.opHash).toMatch(/^o/);
+      expect(confirmed[1]!.opHash).toBe(confirmed[0]!.opHash);
+      expect(confirmed[1]!.level).toBe(confirmed[0]!.level);
+      expect(env.errors.map(String)).toEqual([]);
+    },
+  );
 
-  it('reads the holders for the roll after a purchase while its mint is on its way, counting it: nothing leaves the game (P13)', { timeout: 120_000 }, async () => {
-    const game = await startPeopleGame(env, chain, 'read-after-purchase', PEOPLE[0]);
-    const bought = await playToOffer(env, game);
-    await act(env, game, bought.seat, bought.seq, { type: 'buy' });
-    const next = await playToRoll(env, game);
-    expect(next.kind).toBe('roll');
-    // The mint is not in the indexer yet (not even in a block) when the roll's read is made.
-    expect(['queued', 'pending']).toContain((await stepAt(env, game, bought.seq + 1))?.status);
-    await act(env, game, next.seat, next.seq, { type: 'roll' });
-    const record = await env.host.record(game.id);
-    expect(record.actions.slice(bought.seq).filter((a) => a.seat === 'system')).toEqual([]);
-    const snap = await env.host.snapshot(game.id);
-    expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([]);
-    expect((snap.view as PoleState).tiles[bought.tile!]!.holders).toContain(bought.seat);
-    await env.games.idle();
-    expect((await stepAt(env, game, bought.seq + 1))?.status).toBe('confirmed');
-    expect(env.errors.map(String)).toEqual([]);
-  });
+  it(
+    'reads the holders for the roll after a purchase while its mint is on its way, counting it: nothing leaves the game (P13)',
+    { timeout: 120_000 },
+    async () => {
+      const game = await startPeopleGame(env, chain, 'read-after-purchase', PEOPLE[0]);
+      const bought = await playToOffer(env, game);
+      await act(env, game, bought.seat, bought.seq, { type: 'buy' });
+      const next = await playToRoll(env, game);
+      expect(next.kind).toBe('roll');
+      // The mint is not in the indexer yet (not even in a block) when the roll's read is made.
+      expect(['queued', 'pending']).toContain((await stepAt(env, game, bought.seq + 1))?.status);
+      await act(env, game, next.seat, next.seq, { type: 'roll' });
+      const record = await env.host.record(game.id);
+      expect(record.actions.slice(bought.seq).filter((a) => a.seat === 'system')).toEqual([]);
+      const snap = await env.host.snapshot(game.id);
+      expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([]);
+      expect((snap.view as PoleState).tiles[bought.tile!]!.holders).toContain(bought.seat);
+      await env.games.idle();
+      expect((await stepAt(env, game, bought.seq + 1))?.status).toBe('confirmed');
+      expect(env.errors.map(String)).toEqual([]);
+    },
+  );
 
   it('never has two bank operations in one block (1M), setup included', { timeout: 120_000 }, async () => {
     const firstLevel = chain.devnet.chain.headBlock().level;
@@ -95,7 +119,11 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
     const perBlock: number[] = [];
     for (let level = firstLevel + 1; level <= head; level++) {
       const block = await rpc.getBlock({ block: String(level) });
-      perBlock.push(block.operations.flat().filter((o) => o.contents.some((c) => (c as { source?: string }).source === bank.address)).length);
+      perBlock.push(
+        block.operations
+          .flat()
+          .filter((o) => o.contents.some((c) => (c as { source?: string }).source === bank.address)).length,
+      );
     }
     expect(Math.max(...perBlock)).toBe(1);
   });

@@ -37,41 +37,82 @@ afterAll(async () => {
 });
 
 describe('a provably fair on-chain game', () => {
-  it('is played with every person’s links, and its record verifies against the chain alone', { timeout: 600_000 }, async () => {
-    const game = await startPeopleGame(env, chain, undefined, people);
-    const chains = people.map(() => new HashChain(randomBytes(32).toString('hex'), 800));
-    for (const [seat, c] of chains.entries()) await env.host.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
-    const opening = await env.host.snapshot(game.id);
-    expect(opening.fair?.commitment).toBe(opening.seedCommitment);
-    const used = people.map(() => 0);
-    for (let i = 0; i < 2000 && !(await env.host.snapshot(game.id)).outcome; i++) {
+  it(
+    'is played with every person’s links, and its record verifies against the chain alone',
+    { timeout: 600_000 },
+    async () => {
+      const game = await startPeopleGame(env, chain, undefined, people);
+      const chains = people.map(() => new HashChain(randomBytes(32).toString('hex'), 800));
+      for (const [seat, c] of chains.entries())
+        await env.host.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
+      const opening = await env.host.snapshot(game.id);
+      expect(opening.fair?.commitment).toBe(opening.seedCommitment);
+      const used = people.map(() => 0);
+      for (let i = 0; i < 2000 && !(await env.host.snapshot(game.id)).outcome; i++) {
+        await settle(env);
+        const d = await decision(env, game);
+        const action = d.legal.find((a) => a.type === 'buy') ?? d.legal[0]!;
+        await env.host.act(
+          game.id,
+          {
+            token: game.tokens[d.seat]!,
+            seat: d.seat,
+            seq: d.seq,
+            action,
+            contribution: chains[d.seat]!.link(used[d.seat]! + 1),
+          },
+          { address: people[d.seat]!.address },
+        );
+        used[d.seat]!++;
+      }
+      // The close and the reveal go in one operation once the game is over; then the indexer has it.
       await settle(env);
-      const d = await decision(env, game);
-      const action = d.legal.find((a) => a.type === 'buy') ?? d.legal[0]!;
-      await env.host.act(game.id, { token: game.tokens[d.seat]!, seat: d.seat, seq: d.seq, action, contribution: chains[d.seat]!.link(used[d.seat]! + 1) }, { address: people[d.seat]!.address });
-      used[d.seat]!++;
-    }
-    // The close and the reveal go in one operation once the game is over; then the indexer has it.
-    await settle(env);
-    await expect.poll(async () => (await readSeedCommit(chain.devnet.tzktUrl, chain.contract.address, game.id))?.seed, { timeout: 30_000, interval: 100 }).toBeTruthy();
-    const record = await env.host.record(game.id);
-    const parsed = parseRecord(JSON.parse(JSON.stringify(record)));
-    expect(verifyRecord(games.pole, parsed)).toMatchObject({ ok: true, mode: 'fair', contributed: used[0]! + used[1]! });
-    const network = { name: 'custom' as const, rpcUrl: chain.devnet.rpcUrl, tzktUrl: chain.devnet.tzktUrl, explorerUrl: null };
-    expect(await checkOnChain(parsed, record.chain!, network)).toMatchObject({ ok: true });
+      await expect
+        .poll(async () => (await readSeedCommit(chain.devnet.tzktUrl, chain.contract.address, game.id))?.seed, {
+          timeout: 30_000,
+          interval: 100,
+        })
+        .toBeTruthy();
+      const record = await env.host.record(game.id);
+      const parsed = parseRecord(JSON.parse(JSON.stringify(record)));
+      expect(verifyRecord(games.pole, parsed)).toMatchObject({
+        ok: true,
+        mode: 'fair',
+        contributed: used[0]! + used[1]!,
+      });
+      const network = {
+        name: 'custom' as const,
+        rpcUrl: chain.devnet.rpcUrl,
+        tzktUrl: chain.devnet.tzktUrl,
+        explorerUrl: null,
+      };
+      expect(await checkOnChain(parsed, record.chain!, network)).toMatchObject({ ok: true });
 
-    const file = path.join(dir, 'on-chain.json');
-    await writeFile(file, JSON.stringify(record));
-    const run = await runScript('verify.ts', [file, '--network', 'custom', '--rpc', chain.devnet.rpcUrl, '--tzkt', chain.devnet.tzktUrl]);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`✓ on-chain (custom, ${chain.contract.address}): the commitment, the revealed seed and the final state hash are the contract’s own`);
+      const file = path.join(dir, 'on-chain.json');
+      await writeFile(file, JSON.stringify(record));
+      const run = await runScript('verify.ts', [
+        file,
+        '--network',
+        'custom',
+        '--rpc',
+        chain.devnet.rpcUrl,
+        '--tzkt',
+        chain.devnet.tzktUrl,
+      ]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(
+        `✓ on-chain (custom, ${chain.contract.address}): the commitment, the revealed seed and the final state hash are the contract’s own`,
+      );
 
-    // A record whose seed and commitment were replaced together still has to meet the contract's.
-    const other = 'a-seed-the-host-would-rather-have';
-    const forged = { ...parsed, seed: other, fair: { ...parsed.fair!, commitment: seedCommitment(other) } };
-    const verdict = await checkOnChain(forged, record.chain!, network);
-    expect(verdict.ok).toBe(false);
-    expect(verdict.message).toBe(`the contract's commitment ${parsed.fair!.commitment} is not the record's ${seedCommitment(other)}`);
-  });
+      // A record whose seed and commitment were replaced together still has to meet the contract's.
+      const other = 'a-seed-the-host-would-rather-have';
+      const forged = { ...parsed, seed: other, fair: { ...parsed.fair!, commitment: seedCommitment(other) } };
+      const verdict = await checkOnChain(forged, record.chain!, network);
+      expect(verdict.ok).toBe(false);
+      expect(verdict.message).toBe(
+        `the contract's commitment ${parsed.fair!.commitment} is not the record's ${seedCommitment(other)}`,
+      );
+    },
+  );
 });

@@ -28,7 +28,20 @@ import { gameCostBound } from '../../chain/pole-bridge';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limits';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { act, createPeopleGame, decision, openChainHost, playToOffer, pollSkippingBackoffs, settle, startPeopleGame, stepAt, SUITE_LIMITS, type ChainHost, type PeopleGame } from './chain-host';
+import {
+  act,
+  createPeopleGame,
+  decision,
+  openChainHost,
+  playToOffer,
+  pollSkippingBackoffs,
+  settle,
+  startPeopleGame,
+  stepAt,
+  SUITE_LIMITS,
+  type ChainHost,
+  type PeopleGame,
+} from './chain-host';
 import { hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
@@ -61,25 +74,40 @@ const openServer = (walletLimits: LimitSettings['chain'] = SUITE_LIMITS): Promis
 /** Each test finds Tezos up and leaves nothing of its server running. */
 async function closeServer(): Promise<void> {
   await env?.close();
-  Object.assign(relay, { down: false, downAfterInjection: false, injected: null, blockBodyWith: null, beforeForward: null });
+  Object.assign(relay, {
+    down: false,
+    downAfterInjection: false,
+    injected: null,
+    blockBodyWith: null,
+    beforeForward: null,
+  });
 }
 
 /** Plays the people's seats of `game` (buying whatever is offered, flipping the first tile) until `done` or the game ends; its bots play on the server's timer. */
-async function playUntil(server: ChainHost, game: PeopleGame, done: (state: PoleState, seq: number) => boolean, maxActions = 400): Promise<void> {
+async function playUntil(
+  server: ChainHost,
+  game: PeopleGame,
+  done: (state: PoleState, seq: number) => boolean,
+  maxActions = 400,
+): Promise<void> {
   for (let i = 0; i < maxActions; i++) {
     await settle(server);
     const snap = await server.host.snapshot(game.id, game.tokens[0]);
     if (snap.outcome || done(snap.view as PoleState, snap.seq)) return;
     const seat = snap.pending[0]!.seat;
     if (seat >= game.wallets.length) {
-      await expect.poll(async () => (await server.host.snapshot(game.id)).seq, { timeout: 10_000, interval: 10 }).not.toBe(snap.seq);
+      await expect
+        .poll(async () => (await server.host.snapshot(game.id)).seq, { timeout: 10_000, interval: 10 })
+        .not.toBe(snap.seq);
       continue;
     }
     const mine = await server.host.snapshot(game.id, game.tokens[seat]);
     const legal = mine.legal as { type: string }[];
     await act(server, game, seat, mine.seq, legal.find((a) => a.type === 'buy') ?? legal[0]!);
   }
-  throw new Error(`the game did not get there: ${JSON.stringify((await server.host.snapshot(game.id)).pending)} ${server.errors.map(String).join(' | ')}`);
+  throw new Error(
+    `the game did not get there: ${JSON.stringify((await server.host.snapshot(game.id)).pending)} ${server.errors.map(String).join(' | ')}`,
+  );
 }
 
 /** Every artist tile of `gameId`: the chain's holders (by seat, read through the TzKT API) equal the engine's. */
@@ -87,13 +115,20 @@ async function expectChainAgrees(gameId: string): Promise<void> {
   const info = await env.host.chainInfo(gameId);
   const state = (await env.host.snapshot(gameId)).view as PoleState;
   const seats = info.seats.map((s) => s.address!);
-  const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 }).read({ contract, tokenIds: info.pieces.map((p) => p.tokenId!), minLevel: info.lastLevel });
+  const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 }).read({
+    contract,
+    tokenIds: info.pieces.map((p) => p.tokenId!),
+    minLevel: info.lastLevel,
+  });
   for (const piece of info.pieces) {
     const onChain = read.holdings
       .filter((h) => h.tokenId === BigInt(piece.tokenId!) && h.balance > 0n)
       .flatMap((h) => Array.from({ length: Number(h.balance) }, () => seats.indexOf(h.owner)))
       .sort((a, b) => a - b);
-    expect({ tile: piece.tile, holders: onChain }).toEqual({ tile: piece.tile, holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b) });
+    expect({ tile: piece.tile, holders: onChain }).toEqual({
+      tile: piece.tile,
+      holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b),
+    });
   }
 }
 
@@ -163,7 +198,9 @@ describe('an on-chain Tezos Pole game on the server', () => {
       botPaceMs: 0,
       onChain: {},
     };
-    expect((await hostError(host.create({ ...request, mode: 'hotseat' }, { address: alice.address }))).code).toBe('CHAIN_ONLINE_ONLY');
+    expect((await hostError(host.create({ ...request, mode: 'hotseat' }, { address: alice.address }))).code).toBe(
+      'CHAIN_ONLINE_ONLY',
+    );
     const created = await host.create({ ...request, mode: 'online' }, { address: alice.address });
     const gameId = created.id;
     await settle(env);
@@ -191,14 +228,20 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(info.seed).toMatchObject({ commitment, revealed: null });
     const { opHash: committedIn, level: committedAt } = info.seed!.committed;
     expect(info.ops.filter((o) => o.kind === 'create').map((o) => o.opHash)).toContain(committedIn);
-    const opening = (await fa2.tezos.rpc.getBlock({ block: String(committedAt) })).operations.flat().find((o) => o.hash === committedIn)!;
+    const opening = (await fa2.tezos.rpc.getBlock({ block: String(committedAt) })).operations
+      .flat()
+      .find((o) => o.hash === committedIn)!;
     // The contract calls of that operation (it may also fund the bot's wallet and reveal the bank's key).
     const calls = opening.contents.flatMap((c) => {
       const entrypoint = (c as { parameters?: { entrypoint: string } }).parameters?.entrypoint;
       return entrypoint === undefined ? [] : [entrypoint];
     });
     expect(calls.slice(0, 2)).toEqual(['open_game', 'commit_seed']);
-    expect(await readSeedCommit(chain.devnet.tzktUrl, contract, gameId)).toEqual({ commitment, seed: null, finalHash: null });
+    expect(await readSeedCommit(chain.devnet.tzktUrl, contract, gameId)).toEqual({
+      commitment,
+      seed: null,
+      finalHash: null,
+    });
     // The bot's wallet is its own; it joined the game, which makes the bank no operator of its tokens.
     expect(await fa2.gameGrant(gameId, info.seats[2]!.address!)).toBe(true);
     expect(await fa2.isOperator(info.seats[2]!.address!, bank.address, info.pieces[0]!.tokenId!)).toBe(false);
@@ -216,10 +259,16 @@ describe('an on-chain Tezos Pole game on the server', () => {
   it('binds each person’s seat to the wallet they signed in with; a wallet plays one seat only', async () => {
     const { host } = env;
     const { id, tokens } = await createPeopleGame(env, 'chain-games-seats', PEOPLE);
-    expect((await hostError(host.claimSeat(id, tokens[0], undefined, { address: null }))).code).toBe('SIGN_IN_REQUIRED');
+    expect((await hostError(host.claimSeat(id, tokens[0], undefined, { address: null }))).code).toBe(
+      'SIGN_IN_REQUIRED',
+    );
     await host.claimSeat(id, tokens[0], undefined, { address: alice.address });
-    expect((await hostError(host.claimSeat(id, tokens[1], undefined, { address: alice.address }))).code).toBe('ADDRESS_IN_GAME');
-    expect((await hostError(host.claimSeat(id, tokens[0], undefined, { address: bob.address }))).code).toBe('SEAT_CLAIMED');
+    expect((await hostError(host.claimSeat(id, tokens[1], undefined, { address: alice.address }))).code).toBe(
+      'ADDRESS_IN_GAME',
+    );
+    expect((await hostError(host.claimSeat(id, tokens[0], undefined, { address: bob.address }))).code).toBe(
+      'SEAT_CLAIMED',
+    );
     await host.claimSeat(id, tokens[1], undefined, { address: bob.address });
     expect((await host.chainInfo(id)).seats.map((s) => s.address)).toEqual([alice.address, bob.address]);
     const move = { token: tokens[0]!, seat: 0, seq: 0, action: { type: 'roll' } };
@@ -229,13 +278,26 @@ describe('an on-chain Tezos Pole game on the server', () => {
   it('starts once each person joined the game on-chain from their own wallet (one operation each)', async () => {
     const { host } = env;
     const { id, tokens } = await createPeopleGame(env, 'chain-games-join', PEOPLE);
-    for (const [seat, who] of PEOPLE.entries()) await host.claimSeat(id, tokens[seat], undefined, { address: who.address });
+    for (const [seat, who] of PEOPLE.entries())
+      await host.claimSeat(id, tokens[seat], undefined, { address: who.address });
     for (const [seat, who] of PEOPLE.entries()) {
       // Someone else's wallet may not even ask for the seat's approval.
-      expect((await hostError(host.approvalCall(id, tokens[seat], undefined, { address: PEOPLE[1 - seat]!.address }))).code).toBe('WRONG_WALLET');
-      const call = (await host.approvalCall(id, tokens[seat], undefined, { address: who.address })) as { to: string; amount: number; parameter: { entrypoint: string; value: unknown } };
-      expect([call.to, call.parameter.entrypoint, call.parameter.value]).toEqual([contract, 'join_game', { string: id }]);
-      const op = await toolkit(who.secretKey).contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
+      expect(
+        (await hostError(host.approvalCall(id, tokens[seat], undefined, { address: PEOPLE[1 - seat]!.address }))).code,
+      ).toBe('WRONG_WALLET');
+      const call = (await host.approvalCall(id, tokens[seat], undefined, { address: who.address })) as {
+        to: string;
+        amount: number;
+        parameter: { entrypoint: string; value: unknown };
+      };
+      expect([call.to, call.parameter.entrypoint, call.parameter.value]).toEqual([
+        contract,
+        'join_game',
+        { string: id },
+      ]);
+      const op = await toolkit(who.secretKey).contract.transfer(
+        call as Parameters<TezosToolkit['contract']['transfer']>[0],
+      );
       await host.submitApproval(id, tokens[seat], undefined, op.hash, { address: who.address });
     }
     await settle(env);
@@ -246,14 +308,18 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // Alice's collection page lists the grant, live until the game's end date, confirmed by the contract.
     const grants = await host.walletGrants(alice.address);
     expect(grants).toMatchObject({ contract, bank: bank.address, operatorTokenIds: [], revoke: null });
-    expect(grants.games.filter((g) => g.gameId === id)).toEqual([{ gameId: id, seat: 0, status: 'live', ends: info.game!.ends, closed: false, joinOp: info.seats[0]!.approvalOp }]);
+    expect(grants.games.filter((g) => g.gameId === id)).toEqual([
+      { gameId: id, seat: 0, status: 'live', ends: info.game!.ends, closed: false, joinOp: info.seats[0]!.approvalOp },
+    ]);
   }, 60_000);
 
   it('refuses acting for a seat from another wallet or without one, and changes nothing', async () => {
     const game = await startPeopleGame(env, chain, 'chain-games-wallets', PEOPLE);
     const d = await decision(env, game);
     const move = { token: game.tokens[d.seat]!, seat: d.seat, seq: d.seq, action: { type: 'roll' } };
-    expect((await hostError(env.host.act(game.id, move, { address: PEOPLE[1 - d.seat]!.address }))).code).toBe('WRONG_WALLET');
+    expect((await hostError(env.host.act(game.id, move, { address: PEOPLE[1 - d.seat]!.address }))).code).toBe(
+      'WRONG_WALLET',
+    );
     expect((await hostError(env.host.act(game.id, move, {}))).code).toBe('SIGN_IN_REQUIRED');
     expect((await env.host.snapshot(game.id)).seq).toBe(d.seq);
   }, 60_000);
@@ -288,9 +354,13 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const record = await env.host.record(game.id);
     const holdings = record.actions.slice(before).find((a) => a.seat === 'system');
     expect(holdings).toBeDefined();
-    const entry = (holdings!.action as { tiles: { tile: number; holders: number[] }[] }).tiles.find((t) => t.tile === tile)!;
+    const entry = (holdings!.action as { tiles: { tile: number; holders: number[] }[] }).tiles.find(
+      (t) => t.tile === tile,
+    )!;
     expect(entry.holders).toContain(1);
-    expect(entry.holders.filter((h) => h === 0)).toHaveLength(state.tiles[tile]!.holders.filter((h) => h === 0).length - 1);
+    expect(entry.holders.filter((h) => h === 0)).toHaveLength(
+      state.tiles[tile]!.holders.filter((h) => h === 0).length - 1,
+    );
     await settle(env);
     await expectChainAgrees(game.id);
   }, 120_000);
@@ -311,7 +381,9 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect((await hostError(act(env, game, d.seat, d.seq, { type: 'roll' }))).code).toBe('CHAIN_PAUSED');
     // Its time come, the kept roll is tried again while Tezos is still down: it waits twice as long.
     clock.advance(paused.retryAt - clock.now());
-    await expect.poll(async () => (await host.chainInfo(game.id)).paused?.attempts, { timeout: 10_000, interval: 50 }).toBe(2);
+    await expect
+      .poll(async () => (await host.chainInfo(game.id)).paused?.attempts, { timeout: 10_000, interval: 50 })
+      .toBe(2);
     const again = (await host.chainInfo(game.id)).paused!;
     expect(again.retryAt - paused.retryAt).toBeGreaterThanOrEqual(2 * BACKOFF.first);
     relay.down = false;
@@ -319,7 +391,10 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await expect.poll(async () => (await host.chainInfo(game.id)).paused, { timeout: 10_000, interval: 50 }).toBeNull();
     await settle(env);
     const record = await host.record(game.id);
-    expect(record.actions.slice(d.seq).filter((a) => a.seat === d.seat)[0]).toEqual({ seat: d.seat, action: { type: 'roll' } });
+    expect(record.actions.slice(d.seq).filter((a) => a.seat === d.seat)[0]).toEqual({
+      seat: d.seat,
+      action: { type: 'roll' },
+    });
     await expectChainAgrees(game.id);
   }, 120_000);
 
@@ -371,10 +446,14 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const injected = relay.injected!;
     // The mint is on-chain already, though the server could not see it: the step waits, pending, with its hash.
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n);
-    await expect.poll(async () => (await stepAt(env, game, offer.seq + 1))?.status, { timeout: 10_000, interval: 25 }).toBe('pending');
+    await expect
+      .poll(async () => (await stepAt(env, game, offer.seq + 1))?.status, { timeout: 10_000, interval: 25 })
+      .toBe('pending');
     expect((await stepAt(env, game, offer.seq + 1))?.opHash).toBe(injected);
     relay.down = false;
-    await pollSkippingBackoffs(env, BACKOFF.max, async () => (await stepAt(env, game, offer.seq + 1))?.status).toBe('confirmed');
+    await pollSkippingBackoffs(env, BACKOFF.max, async () => (await stepAt(env, game, offer.seq + 1))?.status).toBe(
+      'confirmed',
+    );
     await settle(env);
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n); // not minted twice
     expect((await stepAt(env, game, offer.seq + 1))?.opHash).toBe(injected);
@@ -396,7 +475,12 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await playUntil(env, game, () => false, 2000);
     expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
     // Tezos refuses every try: one row for every try, kept for the next; the grants still live.
-    await expect.poll(async () => (await env.host.chainInfo(game.id)).ops.filter((o) => o.kind === 'close').map((o) => o.status), { timeout: 20_000, interval: 50 }).toEqual(['retrying']);
+    await expect
+      .poll(
+        async () => (await env.host.chainInfo(game.id)).ops.filter((o) => o.kind === 'close').map((o) => o.status),
+        { timeout: 20_000, interval: 50 },
+      )
+      .toEqual(['retrying']);
     const waiting = await env.host.chainInfo(game.id);
     expect(waiting.game?.closed).toBe(false);
     expect(waiting.seats.map((s) => s.grant.status)).toEqual(['live', 'live']);
@@ -413,8 +497,14 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // The seed and the final state hash were revealed with the closing, after the restart too; the record says where.
     const record = await env.host.record(game.id);
     expect(info.seed?.revealed).toEqual({ opHash: closes[0]!.opHash, level: closes[0]!.level });
-    expect(await readSeedCommit(chain.devnet.tzktUrl, contract, game.id)).toEqual({ commitment: seedCommitment(record.seed), seed: record.seed, finalHash: (await env.host.stateHash(game.id)).hash });
-    expect(record.chain?.operations.filter((o) => o.kind === 'commit' || o.kind === 'reveal').map((o) => [o.kind, o.opHash])).toEqual([
+    expect(await readSeedCommit(chain.devnet.tzktUrl, contract, game.id)).toEqual({
+      commitment: seedCommitment(record.seed),
+      seed: record.seed,
+      finalHash: (await env.host.stateHash(game.id)).hash,
+    });
+    expect(
+      record.chain?.operations.filter((o) => o.kind === 'commit' || o.kind === 'reveal').map((o) => [o.kind, o.opHash]),
+    ).toEqual([
       ['commit', info.seed!.committed.opHash],
       ['reveal', closes[0]!.opHash],
     ]);
@@ -442,22 +532,44 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await finishedGame();
     const info = await env.host.chainInfo(game.id);
     const reader = new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 });
-    const held = (await reader.read({ contract, tokenIds: info.pieces.map((p) => p.tokenId!), minLevel: info.lastLevel })).holdings.filter((h) => h.balance > 0n);
+    const held = (
+      await reader.read({ contract, tokenIds: info.pieces.map((p) => p.tokenId!), minLevel: info.lastLevel })
+    ).holdings.filter((h) => h.balance > 0n);
     const copy = held.find((h) => info.seats.some((s) => s.address === h.owner))!;
     expect(copy).toBeDefined();
     const seat = info.seats.findIndex((s) => s.address === copy.owner);
     const piece = info.pieces.find((p) => p.tokenId === copy.tokenId.toString())!;
     // The burn of a flip, sent by the bank through the bridge as during the game: the contract refuses it.
     const plan = (await env.chainStore.getGame(game.id))!.plan;
-    const bridge = await PoleBridge.create({ network: { rpcUrl: chain.devnet.rpcUrl, tzktUrl: chain.devnet.tzktUrl }, bank: { secretKey: bank.secretKey }, contract, plan });
-    const burn: ChainOp = { kind: 'burn', tile: piece.tile, tokenId: piece.tokenId!, seat, from: copy.owner, reason: 'flipped' };
-    await expect(bridge.apply([burn])).rejects.toMatchObject({ code: 'BRIDGE_REJECTED', detail: { failwith: FA2_ERRORS.gameClosed, entrypoint: 'game_burn' } });
+    const bridge = await PoleBridge.create({
+      network: { rpcUrl: chain.devnet.rpcUrl, tzktUrl: chain.devnet.tzktUrl },
+      bank: { secretKey: bank.secretKey },
+      contract,
+      plan,
+    });
+    const burn: ChainOp = {
+      kind: 'burn',
+      tile: piece.tile,
+      tokenId: piece.tokenId!,
+      seat,
+      from: copy.owner,
+      reason: 'flipped',
+    };
+    await expect(bridge.apply([burn])).rejects.toMatchObject({
+      code: 'BRIDGE_REJECTED',
+      detail: { failwith: FA2_ERRORS.gameClosed, entrypoint: 'game_burn' },
+    });
     // Plain FA2 calls signed with the bank key: it is no operator of the player.
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
-    await expect(fa2.send(fa2.burn([{ from: copy.owner, tokenId: copy.tokenId, amount: 1 }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
-    await expect(fa2.send(fa2.transfer([{ from: copy.owner, txs: [{ to: bank.address, tokenId: copy.tokenId, amount: 1 }] }]))).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
+    await expect(fa2.send(fa2.burn([{ from: copy.owner, tokenId: copy.tokenId, amount: 1 }]))).rejects.toMatchObject({
+      code: FA2_ERRORS.notOperator,
+    });
+    await expect(
+      fa2.send(fa2.transfer([{ from: copy.owner, txs: [{ to: bank.address, tokenId: copy.tokenId, amount: 1 }] }])),
+    ).rejects.toMatchObject({ code: FA2_ERRORS.notOperator });
     const head = (await fa2.tezos.rpc.getBlockHeader()).level;
-    const after = (await reader.read({ contract, tokenIds: [copy.tokenId], owners: [copy.owner], minLevel: head })).holdings;
+    const after = (await reader.read({ contract, tokenIds: [copy.tokenId], owners: [copy.owner], minLevel: head }))
+      .holdings;
     expect(after.map((h) => [h.owner, h.tokenId, h.balance])).toEqual([[copy.owner, copy.tokenId, copy.balance]]);
     expect((await env.host.chainInfo(game.id)).seats[seat]!.grant.status).toBe('ended');
   }, 300_000);
@@ -466,7 +578,9 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await finishedGame();
     const { host } = env;
     const ended = await host.walletGrants(bob.address);
-    expect(ended.games.filter((g) => g.gameId === game.id)).toEqual([expect.objectContaining({ gameId: game.id, seat: 1, status: 'ended', closed: true })]);
+    expect(ended.games.filter((g) => g.gameId === game.id)).toEqual([
+      expect.objectContaining({ gameId: game.id, seat: 1, status: 'ended', closed: true }),
+    ]);
     expect(ended.operatorTokenIds).toEqual([]);
     // An approval as earlier versions of the app asked for: Bob made the bank an FA2 operator of two game tokens.
     const info = await host.chainInfo(game.id);
@@ -477,7 +591,9 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(legacy.operatorTokenIds).toEqual(ids);
     expect(legacy.revoke?.parameter.entrypoint).toBe('update_operators');
     // The Revoke button sends that call from Bob's wallet: the approvals are gone.
-    const op = await toolkit(bob.secretKey).contract.transfer(legacy.revoke as Parameters<TezosToolkit['contract']['transfer']>[0]);
+    const op = await toolkit(bob.secretKey).contract.transfer(
+      legacy.revoke as Parameters<TezosToolkit['contract']['transfer']>[0],
+    );
     await op.confirmation();
     for (const id of ids) expect(await asBob.isOperator(bob.address, bank.address, id)).toBe(false);
     expect(await host.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
@@ -492,9 +608,15 @@ describe('who may make the bank pay (server/limits)', () => {
     { kind: 'human' as const, name: 'Ann' },
     { kind: 'human' as const, name: 'Ben' },
   ];
-  const onChainGame = (seats: readonly { kind: 'human' | 'heuristic'; name: string }[]) => ({ game: 'pole' as const, mode: 'online' as const, seats: [...seats], onChain: {} });
+  const onChainGame = (seats: readonly { kind: 'human' | 'heuristic'; name: string }[]) => ({
+    game: 'pole' as const,
+    mode: 'online' as const,
+    seats: [...seats],
+    onChain: {},
+  });
   const sixBots = onChainGame(Array.from({ length: 6 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` })));
-  const chainGames = async (): Promise<number> => Number((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM chain_games'))[0]!.n);
+  const chainGames = async (): Promise<number> =>
+    Number((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM chain_games'))[0]!.n);
 
   beforeEach(async () => {
     env = await openServer(DEFAULT_LIMITS.chain);
@@ -510,48 +632,87 @@ describe('who may make the bank pay (server/limits)', () => {
     expect(await bankBalance()).toBe(balance);
   });
 
-  it('a wallet has at most 2 on-chain games in play and 5 bot seats over them (429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT)', { timeout: 60_000 }, async () => {
-    const { host } = env;
-    const games = await chainGames();
-    const bots = await hostError(host.create(sixBots, { address: carol.address }));
-    expect([bots.status, bots.code]).toEqual([429, 'CHAIN_BOT_LIMIT']);
-    expect(bots.message).toContain('6');
-    expect(await chainGames()).toBe(games);
-    const first = await host.create(onChainGame(people), { address: carol.address });
-    await host.create(onChainGame([people[0]!, { kind: 'heuristic', name: 'Bot' }]), { address: carol.address });
-    expect((await new ChainStore(store.sql).getGame(first.id))!.creator).toBe(carol.address);
-    const third = await hostError(host.create(onChainGame(people), { address: carol.address }));
-    expect([third.status, third.code]).toEqual([429, 'CHAIN_GAME_LIMIT']);
-    expect(third.message).toContain(carol.address);
-    // Her one bot seat counts too: four more would pass the five, in another wallet's game they do not.
-    await host.create(onChainGame([people[0]!, ...Array.from({ length: 4 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` }))]), { address: dave.address });
-    expect(await chainGames()).toBe(games + 3);
-    await settle(env);
-  });
-
-  it('refuses a game the bank cannot pay for (503 BANK_LOW, naming the balance and the need); the budget says how many more it can pay for', { timeout: 60_000 }, async () => {
-    // A bank holding 5 ꜩ: less than any game's tokens take in storage.
-    const poor = await botWallet(bank.secretKey, 'a poor bank', 0);
-    await (await toolkit(bootstrapAccount(9).secretKey).contract.transfer({ to: poor.address, amount: 5 })).confirmation();
-    const poorChain = new ChainGames(new ChainStore(store.sql), { network: { name: 'devnet', rpcUrl: relay.url, tzktUrl: `${relay.url}/tzkt`, explorerUrl: null }, contract, bankSecretKey: await poor.signer.secretKey() });
-    const poorHost = await GameHost.open(store, { chain: poorChain, resume: false, onError: (e) => env.errors.push(e) });
-    try {
+  it(
+    'a wallet has at most 2 on-chain games in play and 5 bot seats over them (429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT)',
+    { timeout: 60_000 },
+    async () => {
+      const { host } = env;
       const games = await chainGames();
-      const e = await hostError(poorHost.create(onChainGame([people[0]!, { kind: 'heuristic', name: 'Bot' }]), { address: dave.address }));
-      expect([e.status, e.code]).toEqual([503, 'BANK_LOW']);
-      expect(e.message).toMatch(/^the bank holds 5 ꜩ, and this game may cost it up to \d+(\.\d+)? ꜩ/);
-      expect(e.detail).toMatchObject({ balanceMutez: 5_000_000 });
-      expect(e.detail!['needMutez']).toBeGreaterThan(5_000_000);
+      const bots = await hostError(host.create(sixBots, { address: carol.address }));
+      expect([bots.status, bots.code]).toEqual([429, 'CHAIN_BOT_LIMIT']);
+      expect(bots.message).toContain('6');
       expect(await chainGames()).toBe(games);
-      expect(await poorChain.budget()).toMatchObject({ bank: poor.address, balanceMutez: 5_000_000, reservedMutez: 0, games: 0 });
-    } finally {
-      await poorHost.close();
-    }
-    const budget = await env.games.budget();
-    expect(budget).toMatchObject({ network: 'devnet', bank: bank.address, balanceMutez: await bankBalance(), reservedMutez: 0, limits: { gamesPerWallet: 2, botSeatsPerWallet: 5 } });
-    expect(budget.gameCost).toMatchObject({ seats: 6, bots: 5, botFundingMutez: 10_000_000 });
-    expect(budget.gameCost.totalMutez).toBe(budget.gameCost.botFundingMutez + budget.gameCost.storageMutez + budget.gameCost.feesMutez);
-    expect(budget.games).toBe(Math.floor(budget.balanceMutez / budget.gameCost.totalMutez));
-    expect(budget.games).toBeGreaterThan(1000); // 100,000 ꜩ at the start
-  });
+      const first = await host.create(onChainGame(people), { address: carol.address });
+      await host.create(onChainGame([people[0]!, { kind: 'heuristic', name: 'Bot' }]), { address: carol.address });
+      expect((await new ChainStore(store.sql).getGame(first.id))!.creator).toBe(carol.address);
+      const third = await hostError(host.create(onChainGame(people), { address: carol.address }));
+      expect([third.status, third.code]).toEqual([429, 'CHAIN_GAME_LIMIT']);
+      expect(third.message).toContain(carol.address);
+      // Her one bot seat counts too: four more would pass the five, in another wallet's game they do not.
+      await host.create(
+        onChainGame([
+          people[0]!,
+          ...Array.from({ length: 4 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` })),
+        ]),
+        { address: dave.address },
+      );
+      expect(await chainGames()).toBe(games + 3);
+      await settle(env);
+    },
+  );
+
+  it(
+    'refuses a game the bank cannot pay for (503 BANK_LOW, naming the balance and the need); the budget says how many more it can pay for',
+    { timeout: 60_000 },
+    async () => {
+      // A bank holding 5 ꜩ: less than any game's tokens take in storage.
+      const poor = await botWallet(bank.secretKey, 'a poor bank', 0);
+      await (
+        await toolkit(bootstrapAccount(9).secretKey).contract.transfer({ to: poor.address, amount: 5 })
+      ).confirmation();
+      const poorChain = new ChainGames(new ChainStore(store.sql), {
+        network: { name: 'devnet', rpcUrl: relay.url, tzktUrl: `${relay.url}/tzkt`, explorerUrl: null },
+        contract,
+        bankSecretKey: await poor.signer.secretKey(),
+      });
+      const poorHost = await GameHost.open(store, {
+        chain: poorChain,
+        resume: false,
+        onError: (e) => env.errors.push(e),
+      });
+      try {
+        const games = await chainGames();
+        const e = await hostError(
+          poorHost.create(onChainGame([people[0]!, { kind: 'heuristic', name: 'Bot' }]), { address: dave.address }),
+        );
+        expect([e.status, e.code]).toEqual([503, 'BANK_LOW']);
+        expect(e.message).toMatch(/^the bank holds 5 ꜩ, and this game may cost it up to \d+(\.\d+)? ꜩ/);
+        expect(e.detail).toMatchObject({ balanceMutez: 5_000_000 });
+        expect(e.detail!['needMutez']).toBeGreaterThan(5_000_000);
+        expect(await chainGames()).toBe(games);
+        expect(await poorChain.budget()).toMatchObject({
+          bank: poor.address,
+          balanceMutez: 5_000_000,
+          reservedMutez: 0,
+          games: 0,
+        });
+      } finally {
+        await poorHost.close();
+      }
+      const budget = await env.games.budget();
+      expect(budget).toMatchObject({
+        network: 'devnet',
+        bank: bank.address,
+        balanceMutez: await bankBalance(),
+        reservedMutez: 0,
+        limits: { gamesPerWallet: 2, botSeatsPerWallet: 5 },
+      });
+      expect(budget.gameCost).toMatchObject({ seats: 6, bots: 5, botFundingMutez: 10_000_000 });
+      expect(budget.gameCost.totalMutez).toBe(
+        budget.gameCost.botFundingMutez + budget.gameCost.storageMutez + budget.gameCost.feesMutez,
+      );
+      expect(budget.games).toBe(Math.floor(budget.balanceMutez / budget.gameCost.totalMutez));
+      expect(budget.games).toBeGreaterThan(1000); // 100,000 ꜩ at the start
+    },
+  );
 });

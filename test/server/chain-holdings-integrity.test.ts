@@ -27,7 +27,8 @@ const bob = bootstrapAccount(4);
 /** A wallet that is not a player of the game. */
 const friend = bootstrapAccount(5);
 const WALLETS = [alice, bob];
-const ALICE = 0, BOB = 1;
+const ALICE = 0,
+  BOB = 1;
 
 // 0 Start | 1 Sunfold (edition of 2, 200 Tz: flipped for 100) | 2 Tax 120 | 3–5 nothing happens. No GO bonus.
 const BOARD = {
@@ -66,7 +67,8 @@ let sunfoldToken = '';
 function policy(state: PoleState, hidden: boolean): { seat: number; action: unknown } {
   const d = pole.pending(state)[0] as { seat: number; kind: string; tile?: number; tiles?: number[] };
   if (d.kind === 'roll') return { seat: d.seat, action: { type: 'roll' } };
-  if (d.kind === 'buy') return { seat: d.seat, action: { type: d.seat === ALICE && d.tile === SUNFOLD && !hidden ? 'buy' : 'pass' } };
+  if (d.kind === 'buy')
+    return { seat: d.seat, action: { type: d.seat === ALICE && d.tile === SUNFOLD && !hidden ? 'buy' : 'pass' } };
   return { seat: d.seat, action: { type: 'flip', tile: d.tiles![0] } };
 }
 
@@ -123,7 +125,8 @@ async function playUntil(done: (s: PoleState) => boolean, hidden: boolean, maxAc
 async function sunfoldOnChain(): Promise<Record<string, number>> {
   const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
   const out: Record<string, number> = {};
-  for (const [name, who] of Object.entries({ alice, bob, friend })) out[name] = Number(await fa2.balance(who.address, sunfoldToken));
+  for (const [name, who] of Object.entries({ alice, bob, friend }))
+    out[name] = Number(await fa2.balance(who.address, sunfoldToken));
   return out;
 }
 
@@ -146,17 +149,20 @@ async function send(from: typeof alice, to: string): Promise<void> {
 
 /** Creates an on-chain game for Alice and Bob, each claiming their seat with their wallet and approving the bank. */
 async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
-  const created = await host.create({
-    game: 'pole',
-    mode: 'online',
-    options,
-    seats: [
-      { kind: 'human', name: 'Alice' },
-      { kind: 'human', name: 'Bob' },
-    ],
-    seed,
-    onChain: {},
-  }, { address: alice.address }); // a signed-in creator: the bank pays for the game (server/limits)
+  const created = await host.create(
+    {
+      game: 'pole',
+      mode: 'online',
+      options,
+      seats: [
+        { kind: 'human', name: 'Alice' },
+        { kind: 'human', name: 'Bob' },
+      ],
+      seed,
+      onChain: {},
+    },
+    { address: alice.address },
+  ); // a signed-in creator: the bank pays for the game (server/limits)
   gameId = created.id;
   tokens = [created.invites[0]!.token, created.invites[1]!.token];
   await settle(env);
@@ -164,7 +170,9 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
   for (const [seat, who] of WALLETS.entries()) {
     await host.claimSeat(gameId, tokens[seat], undefined, { address: who.address });
     const call = await host.approvalCall(gameId, tokens[seat], undefined, { address: who.address });
-    const op = await toolkit(who.secretKey).contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
+    const op = await toolkit(who.secretKey).contract.transfer(
+      call as Parameters<TezosToolkit['contract']['transfer']>[0],
+    );
     await host.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
   }
   await settle(env);
@@ -207,7 +215,10 @@ async function returnTheCopy(): Promise<void> {
 
 beforeAll(async () => {
   chain = await devnetWithContract({ admin: bank });
-  ({ toolkit, contract: { address: contract } } = chain);
+  ({
+    toolkit,
+    contract: { address: contract },
+  } = chain);
   relay = await startTezosRelay(chain.devnet.rpcUrl);
   env = await openChainHost(chain, bank, {
     rpcUrl: relay.url,
@@ -249,8 +260,14 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     expect(s.tiles[SUNFOLD]).toEqual({ holders: [], removed: 0, left: 1 });
     // The log names the copy that left.
     const events = (await host.snapshot(gameId)).events as PoleEvent[];
-    expect(events.filter((x) => x.type === 'copyLeftGame')).toEqual([{ type: 'copyLeftGame', seat: ALICE, tile: SUNFOLD, copies: 1 }]);
-    expect(events.filter((x) => x.type === 'debtCancelled').at(-1)).toEqual({ type: 'debtCancelled', seat: ALICE, amount: 70 });
+    expect(events.filter((x) => x.type === 'copyLeftGame')).toEqual([
+      { type: 'copyLeftGame', seat: ALICE, tile: SUNFOLD, copies: 1 },
+    ]);
+    expect(events.filter((x) => x.type === 'debtCancelled').at(-1)).toEqual({
+      type: 'debtCancelled',
+      seat: ALICE,
+      amount: 70,
+    });
     // No better off than the honest flip (30 Tz, no piece).
     expect(cashOf(s)[ALICE]!).toBeLessThanOrEqual(cashOf(honest)[ALICE]!);
   }, 120_000);
@@ -265,7 +282,10 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     expect(await sunfoldOnChain()).toEqual({ alice: 1, bob: 0, friend: 0 });
     const reads = await systemActions();
     expect(reads).toHaveLength(before + 1);
-    expect((reads.at(-1)!.action as { tiles: { tile: number; holders: number[] }[] }).tiles.find((t) => t.tile === SUNFOLD)!.holders).toEqual([ALICE]);
+    expect(
+      (reads.at(-1)!.action as { tiles: { tile: number; holders: number[] }[] }).tiles.find((t) => t.tile === SUNFOLD)!
+        .holders,
+    ).toEqual([ALICE]);
     let s = await view();
     expect(s.tiles[SUNFOLD]).toMatchObject({ holders: [], left: 1, returned: [ALICE] });
     expect(piecesIn(s, ALICE)).toEqual([]);
@@ -302,7 +322,9 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     // The honest flip, played out the same way by the engine alone, leaves Alice at least as well off.
     const honestEnd = playOut(honest);
     const honestScores = pole.outcome(honestEnd)!.standings;
-    expect(scores.find((x) => x.seat === ALICE)!.score).toBeLessThanOrEqual(honestScores.find((x) => x.seat === ALICE)!.score);
+    expect(scores.find((x) => x.seat === ALICE)!.score).toBeLessThanOrEqual(
+      honestScores.find((x) => x.seat === ALICE)!.score,
+    );
     expect(env.errors.filter((x) => !(x instanceof HostError))).toEqual([]);
   }, 300_000);
 });
@@ -317,7 +339,13 @@ describe('P13: a roll whose free copy was minted unseen', () => {
       tiles: [
         BOARD.tiles[0]!,
         { ...BOARD.tiles[1]!, editionSize: 6 },
-        ...[2, 3, 4, 5].map((i) => ({ kind: 'event', id: `gift-${i}`, name: `Gift ${i}`, text: 'A free copy of Sunfold', effect: { kind: 'freeCopy', tile: 'sunfold' } })),
+        ...[2, 3, 4, 5].map((i) => ({
+          kind: 'event',
+          id: `gift-${i}`,
+          name: `Gift ${i}`,
+          text: 'A free copy of Sunfold',
+          effect: { kind: 'freeCopy', tile: 'sunfold' },
+        })),
       ],
     },
   } as unknown as typeof OPTIONS;
@@ -332,7 +360,7 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     throw new Error('no seed lands on a gift');
   }
 
-  it('P13 copies enter play by the engine\'s own mints: a free copy whose inclusion went unseen stays in play, and the next read does not take it for one that left', async () => {
+  it("P13 copies enter play by the engine's own mints: a free copy whose inclusion went unseen stays in play, and the next read does not take it for one that left", async () => {
     await startGame(GIFTS, seedForAGift());
     const s = await view();
     const seat = s.current;
@@ -345,7 +373,11 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     // The mint is on-chain already, though the server could not see it; the bank's queue looks it up again.
     relay.down = false;
     expect((await sunfoldOnChain())[seat === ALICE ? 'alice' : 'bob']).toBe(1);
-    await pollSkippingBackoffs(env, BACKOFF.max, async () => (await host.chainInfo(gameId)).ops.find((o) => o.kind === 'step')?.status).toBe('confirmed');
+    await pollSkippingBackoffs(
+      env,
+      BACKOFF.max,
+      async () => (await host.chainInfo(gameId)).ops.find((o) => o.kind === 'step')?.status,
+    ).toBe('confirmed');
     await settle(env);
     expect((await host.chainInfo(gameId)).paused).toBeNull();
     expect(await systemActions()).toEqual([]);
@@ -354,6 +386,8 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     await settle(env);
     expect(await systemActions()).toEqual([]);
     expect(((await host.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame')).toEqual([]);
-    expect((await host.chainInfo(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual(['confirmed']);
+    expect((await host.chainInfo(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual([
+      'confirmed',
+    ]);
   }, 120_000);
 });

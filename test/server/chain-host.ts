@@ -46,14 +46,28 @@ export interface ChainHost {
 }
 
 /** A host whose bank is `bank`, on `chain`'s contract. */
-export async function openChainHost(chain: DevnetContract, bank: BootstrapAccount, options: ChainHostOptions = {}): Promise<ChainHost> {
+export async function openChainHost(
+  chain: DevnetContract,
+  bank: BootstrapAccount,
+  options: ChainHostOptions = {},
+): Promise<ChainHost> {
   const errors: unknown[] = [];
   const onError = (e: unknown): void => void errors.push(e);
   const store = options.store ?? (await openPgliteStore());
   const chainStore = new ChainStore(store.sql);
   const clock = new FastForwardClock();
-  const network = { name: 'devnet' as const, rpcUrl: options.rpcUrl ?? chain.devnet.rpcUrl, tzktUrl: options.tzktUrl ?? chain.devnet.tzktUrl, explorerUrl: null };
-  const chainGames = (): ChainGames => new ChainGames(chainStore, { network, contract: chain.contract.address, bankSecretKey: bank.secretKey }, { ...options.chain, clock, onError });
+  const network = {
+    name: 'devnet' as const,
+    rpcUrl: options.rpcUrl ?? chain.devnet.rpcUrl,
+    tzktUrl: options.tzktUrl ?? chain.devnet.tzktUrl,
+    explorerUrl: null,
+  };
+  const chainGames = (): ChainGames =>
+    new ChainGames(
+      chainStore,
+      { network, contract: chain.contract.address, bankSecretKey: bank.secretKey },
+      { ...options.chain, clock, onError },
+    );
   let games = chainGames();
   // A host of a suite follows only the games its test asks for; a restart resumes the unfinished ones, as in production.
   let host = await GameHost.open(store, { chain: games, clock, onError, resume: false });
@@ -130,10 +144,26 @@ export interface GameShape {
  * and its bots joined; nobody has claimed a seat yet. Without a `seed` the server draws one, and the game is provably
  * fair (FAIRNESS.md).
  */
-export async function createPeopleGame(env: ChainHost, seed: string | undefined, wallets: readonly BootstrapAccount[], shape: GameShape = {}): Promise<PeopleGame> {
-  const seats = [...wallets.map((_, i) => ({ kind: 'human' as const, name: `P${i}` })), ...Array.from({ length: shape.bots ?? 0 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` }))];
+export async function createPeopleGame(
+  env: ChainHost,
+  seed: string | undefined,
+  wallets: readonly BootstrapAccount[],
+  shape: GameShape = {},
+): Promise<PeopleGame> {
+  const seats = [
+    ...wallets.map((_, i) => ({ kind: 'human' as const, name: `P${i}` })),
+    ...Array.from({ length: shape.bots ?? 0 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` })),
+  ];
   const created = await env.host.create(
-    { game: 'pole', mode: 'online', options: { laps: shape.laps ?? 2 }, seats, ...(seed === undefined ? {} : { seed }), botPaceMs: 0, onChain: {} },
+    {
+      game: 'pole',
+      mode: 'online',
+      options: { laps: shape.laps ?? 2 },
+      seats,
+      ...(seed === undefined ? {} : { seed }),
+      botPaceMs: 0,
+      onChain: {},
+    },
     { address: wallets[0]!.address },
   );
   await settle(env);
@@ -147,7 +177,9 @@ export async function joinPeopleGame(env: ChainHost, chain: DevnetContract, game
   for (const [seat, who] of game.wallets.entries()) {
     await host.claimSeat(game.id, game.tokens[seat], undefined, { address: who.address });
     const call = await host.approvalCall(game.id, game.tokens[seat], undefined, { address: who.address });
-    const op = await chain.toolkit(who.secretKey).contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
+    const op = await chain
+      .toolkit(who.secretKey)
+      .contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
     await host.submitApproval(game.id, game.tokens[seat], undefined, op.hash, { address: who.address });
   }
   await settle(env);
@@ -155,7 +187,13 @@ export async function joinPeopleGame(env: ChainHost, chain: DevnetContract, game
 }
 
 /** An on-chain game of people (see `createPeopleGame`), each of whom claimed their seat and joined: ready to play. */
-export async function startPeopleGame(env: ChainHost, chain: DevnetContract, seed: string | undefined, wallets: readonly BootstrapAccount[], shape: GameShape = {}): Promise<PeopleGame> {
+export async function startPeopleGame(
+  env: ChainHost,
+  chain: DevnetContract,
+  seed: string | undefined,
+  wallets: readonly BootstrapAccount[],
+  shape: GameShape = {},
+): Promise<PeopleGame> {
   const game = await createPeopleGame(env, seed, wallets, shape);
   await joinPeopleGame(env, chain, game);
   return game;
@@ -178,8 +216,18 @@ export async function decision(env: ChainHost, game: PeopleGame): Promise<Pendin
 }
 
 /** `seat` of `game` plays `action` at `seq`, signed in as its wallet. */
-export async function act(env: ChainHost, game: PeopleGame, seat: number, seq: number, action: { type: string; tile?: number }): Promise<void> {
-  await env.host.act(game.id, { token: game.tokens[seat]!, seat, seq, action }, { address: game.wallets[seat]!.address });
+export async function act(
+  env: ChainHost,
+  game: PeopleGame,
+  seat: number,
+  seq: number,
+  action: { type: string; tile?: number },
+): Promise<void> {
+  await env.host.act(
+    game.id,
+    { token: game.tokens[seat]!, seat, seq, action },
+    { address: game.wallets[seat]!.address },
+  );
 }
 
 /** Rolls, and passes on other decisions, until a person of `game` is offered a purchase; that offer. */
@@ -187,7 +235,13 @@ export async function playToOffer(env: ChainHost, game: PeopleGame): Promise<Pen
   for (let i = 0; i < 200; i++) {
     const d = await decision(env, game);
     if (d.kind === 'buy') return d;
-    await act(env, game, d.seat, d.seq, d.legal.find((a) => a.type === 'roll') ?? d.legal.find((a) => a.type === 'pass') ?? d.legal[0]!);
+    await act(
+      env,
+      game,
+      d.seat,
+      d.seq,
+      d.legal.find((a) => a.type === 'roll') ?? d.legal.find((a) => a.type === 'pass') ?? d.legal[0]!,
+    );
   }
   throw new Error(`game ${game.id}: no purchase offered`);
 }
@@ -203,4 +257,5 @@ export async function playToRoll(env: ChainHost, game: PeopleGame): Promise<Pend
 }
 
 /** The chain row of `game`'s step at `seq` (the state's seq after the move). */
-export const stepAt = async (env: ChainHost, game: PeopleGame, seq: number) => (await env.chainStore.listOps(game.id)).find((o) => o.kind === 'step' && o.seq === seq);
+export const stepAt = async (env: ChainHost, game: PeopleGame, seq: number) =>
+  (await env.chainStore.listOps(game.id)).find((o) => o.kind === 'step' && o.seq === seq);

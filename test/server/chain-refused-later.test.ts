@@ -11,7 +11,16 @@ import { bootstrapAccount, type BootstrapAccount } from '../../devnet/node';
 import { copiesHeld, type PoleEvent, type PoleState } from '../../engine/pole';
 import { isHostError } from '../../server/errors';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { act, openChainHost, playToOffer, playToRoll, startPeopleGame, stepAt, type ChainHost, type PeopleGame } from './chain-host';
+import {
+  act,
+  openChainHost,
+  playToOffer,
+  playToRoll,
+  startPeopleGame,
+  stepAt,
+  type ChainHost,
+  type PeopleGame,
+} from './chain-host';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
 const admin = bootstrapAccount(1);
@@ -37,52 +46,69 @@ afterAll(async () => {
 });
 
 describe('a queued purchase Tezos refuses later', () => {
-  it('ends as a failed row reported CHAIN_REFUSED_LATER, and the next read records its copy as never arrived (P13)', { timeout: 120_000 }, async () => {
-    // Play (rolls, passes on other decisions) until a purchase is offered.
-    const offer = await playToOffer(env, game);
-    expect(offer.kind).toBe('buy');
-    const tile = offer.tile!;
-    // The purchase's mint is simulated twice: when the game takes it (passes), then by the bank's sender. Between the
-    // two the admin pauses minting (straight to the node): the sender's simulation is refused.
-    let mintSimulations = 0;
-    relay.beforeForward = async (path, body) => {
-      if (!path.includes('/helpers/scripts/simulate_operation') || !body.includes('"entrypoint":"mint"')) return;
-      if (++mintSimulations === 2) await chain.contract.send(chain.contract.setPaused(true));
-    };
-    await act(env, game, offer.seat, offer.seq, { type: 'buy' });
-    // Taken: in the game's record and the buyer holds the copy in the game, while the mint is still to go.
-    expect((await env.host.record(game.id)).actions[offer.seq]).toEqual({ seat: offer.seat, action: { type: 'buy' } });
-    expect(((await env.host.snapshot(game.id)).view as PoleState).tiles[tile]!.holders).toContain(offer.seat);
-    await env.games.idle();
-    relay.beforeForward = null;
-    await chain.contract.send(chain.contract.setPaused(false));
-    expect(mintSimulations).toBe(2);
+  it(
+    'ends as a failed row reported CHAIN_REFUSED_LATER, and the next read records its copy as never arrived (P13)',
+    { timeout: 120_000 },
+    async () => {
+      // Play (rolls, passes on other decisions) until a purchase is offered.
+      const offer = await playToOffer(env, game);
+      expect(offer.kind).toBe('buy');
+      const tile = offer.tile!;
+      // The purchase's mint is simulated twice: when the game takes it (passes), then by the bank's sender. Between the
+      // two the admin pauses minting (straight to the node): the sender's simulation is refused.
+      let mintSimulations = 0;
+      relay.beforeForward = async (path, body) => {
+        if (!path.includes('/helpers/scripts/simulate_operation') || !body.includes('"entrypoint":"mint"')) return;
+        if (++mintSimulations === 2) await chain.contract.send(chain.contract.setPaused(true));
+      };
+      await act(env, game, offer.seat, offer.seq, { type: 'buy' });
+      // Taken: in the game's record and the buyer holds the copy in the game, while the mint is still to go.
+      expect((await env.host.record(game.id)).actions[offer.seq]).toEqual({
+        seat: offer.seat,
+        action: { type: 'buy' },
+      });
+      expect(((await env.host.snapshot(game.id)).view as PoleState).tiles[tile]!.holders).toContain(offer.seat);
+      await env.games.idle();
+      relay.beforeForward = null;
+      await chain.contract.send(chain.contract.setPaused(false));
+      expect(mintSimulations).toBe(2);
 
-    const row = await stepAt(env, game, offer.seq + 1);
-    expect(row?.status).toBe('failed');
-    expect(row?.error).toContain(FA2_ERRORS.mintPaused);
-    // Reported: CHAIN_REFUSED_LATER, and the Chain info lists the step as failed with Tezos's reason.
-    expect(env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
-    const info = await env.host.chainInfo(game.id);
-    expect(info.ops.find((o) => o.kind === 'step' && o.seq === offer.seq + 1)).toMatchObject({ status: 'failed', error: expect.stringContaining(FA2_ERRORS.mintPaused) });
-    const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
-    expect(await chain.contract.balance(WALLETS[offer.seat]!.address, tokenId)).toBe(0n);
+      const row = await stepAt(env, game, offer.seq + 1);
+      expect(row?.status).toBe('failed');
+      expect(row?.error).toContain(FA2_ERRORS.mintPaused);
+      // Reported: CHAIN_REFUSED_LATER, and the Chain info lists the step as failed with Tezos's reason.
+      expect(env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
+      const info = await env.host.chainInfo(game.id);
+      expect(info.ops.find((o) => o.kind === 'step' && o.seq === offer.seq + 1)).toMatchObject({
+        status: 'failed',
+        error: expect.stringContaining(FA2_ERRORS.mintPaused),
+      });
+      const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
+      expect(await chain.contract.balance(WALLETS[offer.seat]!.address, tokenId)).toBe(0n);
 
-    // The next roll reads the holders first: the copy never arrived, so it is out of the game (P13).
-    const next = await playToRoll(env, game);
-    expect(next.kind).toBe('roll');
-    await act(env, game, next.seat, next.seq, { type: 'roll' });
-    const record = await env.host.record(game.id);
-    expect(record.actions.slice(offer.seq + 1).filter((a) => a.seat === 'system')).toHaveLength(1);
-    const snap = await env.host.snapshot(game.id);
-    expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([{ type: 'copyLeftGame', seat: offer.seat, tile, copies: 1 }]);
-    // Chain and game agree token by token: every seat holds in the game what its wallet holds on-chain.
-    const state = snap.view as PoleState;
-    for (const p of info.pieces) {
-      if (p.tokenId === null) continue;
-      for (const [seat, w] of WALLETS.entries()) expect([p.tile, seat, copiesHeld(state.tiles[p.tile]!, seat)]).toEqual([p.tile, seat, Number(await chain.contract.balance(w.address, p.tokenId))]);
-    }
-    await env.games.idle();
-    expect(env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
-  });
+      // The next roll reads the holders first: the copy never arrived, so it is out of the game (P13).
+      const next = await playToRoll(env, game);
+      expect(next.kind).toBe('roll');
+      await act(env, game, next.seat, next.seq, { type: 'roll' });
+      const record = await env.host.record(game.id);
+      expect(record.actions.slice(offer.seq + 1).filter((a) => a.seat === 'system')).toHaveLength(1);
+      const snap = await env.host.snapshot(game.id);
+      expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([
+        { type: 'copyLeftGame', seat: offer.seat, tile, copies: 1 },
+      ]);
+      // Chain and game agree token by token: every seat holds in the game what its wallet holds on-chain.
+      const state = snap.view as PoleState;
+      for (const p of info.pieces) {
+        if (p.tokenId === null) continue;
+        for (const [seat, w] of WALLETS.entries())
+          expect([p.tile, seat, copiesHeld(state.tiles[p.tile]!, seat)]).toEqual([
+            p.tile,
+            seat,
+            Number(await chain.contract.balance(w.address, p.tokenId)),
+          ]);
+      }
+      await env.games.idle();
+      expect(env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
+    },
+  );
 });

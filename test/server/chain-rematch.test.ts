@@ -32,11 +32,20 @@ describe('the rematch of an on-chain game', () => {
     // Played out without purchases: each decision rolls or passes.
     for (let moves = 0; moves < 600 && !(await env.host.snapshot(game.id)).outcome; moves++) {
       const d = await decision(env, game);
-      await act(env, game, d.seat, d.seq, d.legal.find((a) => a.type === 'roll') ?? d.legal.find((a) => a.type === 'pass') ?? d.legal[0]!);
+      await act(
+        env,
+        game,
+        d.seat,
+        d.seq,
+        d.legal.find((a) => a.type === 'roll') ?? d.legal.find((a) => a.type === 'pass') ?? d.legal[0]!,
+      );
     }
     expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
 
-    expect(await refusal(env.host.rematch(game.id, { token: game.tokens[0] }))).toEqual({ status: 401, code: 'SIGN_IN_REQUIRED' });
+    expect(await refusal(env.host.rematch(game.id, { token: game.tokens[0] }))).toEqual({
+      status: 401,
+      code: 'SIGN_IN_REQUIRED',
+    });
     expect(await env.host.rematchOf(game.id)).toBeNull();
 
     const joined = await env.host.rematch(game.id, { token: game.tokens[0] }, { address: alice.address });

@@ -34,67 +34,92 @@ afterAll(async () => {
 });
 
 describe('an on-chain game at Shadownet’s pace (scaled)', () => {
-  it('two bots play one lap to the end; the chain and the game agree token by token, nothing minted twice', { timeout: 300_000 }, async () => {
-    const firstLevel = chain.devnet.chain.headBlock().level;
-    const { id } = await env.host.create(
-      {
-        game: 'pole',
-        mode: 'online',
-        options: { laps: 1 },
-        seats: [
-          { kind: 'heuristic', name: 'Ada' },
-          { kind: 'heuristic', name: 'Bea' },
-        ],
-        seed: 'shadownet-profile',
-        botPaceMs: 0,
-        onChain: {},
-      },
-      { address: creator.address },
-    );
-    // The bots play on the server's timers, as blocks come: until the end, or the first error (4 minutes: stuck).
-    await expect.poll(async () => env.errors.length > 0 || (await env.host.snapshot(id)).outcome !== null, { timeout: 240_000, interval: 100 }).toBe(true);
-    expect(env.errors.map(String)).toEqual([]);
-    await env.games.idle();
-    await env.host.idle();
-    expect(env.errors.map(String)).toEqual([]);
+  it(
+    'two bots play one lap to the end; the chain and the game agree token by token, nothing minted twice',
+    { timeout: 300_000 },
+    async () => {
+      const firstLevel = chain.devnet.chain.headBlock().level;
+      const { id } = await env.host.create(
+        {
+          game: 'pole',
+          mode: 'online',
+          options: { laps: 1 },
+          seats: [
+            { kind: 'heuristic', name: 'Ada' },
+            { kind: 'heuristic', name: 'Bea' },
+          ],
+          seed: 'shadownet-profile',
+          botPaceMs: 0,
+          onChain: {},
+        },
+        { address: creator.address },
+      );
+      // The bots play on the server's timers, as blocks come: until the end, or the first error (4 minutes: stuck).
+      await expect
+        .poll(async () => env.errors.length > 0 || (await env.host.snapshot(id)).outcome !== null, {
+          timeout: 240_000,
+          interval: 100,
+        })
+        .toBe(true);
+      expect(env.errors.map(String)).toEqual([]);
+      await env.games.idle();
+      await env.host.idle();
+      expect(env.errors.map(String)).toEqual([]);
 
-    // Every operation went through (rows may share one: the bank's batch of a block; the mints below were once each).
-    const ops = await env.chainStore.listOps(id);
-    expect(ops.filter((o) => o.status !== 'confirmed')).toEqual([]);
-    expect(ops.every((o) => o.opHash !== null && o.level !== null)).toBe(true);
+      // Every operation went through (rows may share one: the bank's batch of a block; the mints below were once each).
+      const ops = await env.chainStore.listOps(id);
+      expect(ops.filter((o) => o.status !== 'confirmed')).toEqual([]);
+      expect(ops.every((o) => o.opHash !== null && o.level !== null)).toBe(true);
 
-    // One bank operation a block at most, and no more bank operations than blocks used.
-    const rpc = new TezosToolkit(chain.devnet.rpcUrl).rpc;
-    const head = (await rpc.getBlockHeader()).level;
-    const bankOps = new Set<string>();
-    for (let level = firstLevel + 1; level <= head; level++) {
-      const own = (await rpc.getBlock({ block: String(level) })).operations.flat().filter((o) => o.contents.some((c) => (c as { source?: string }).source === bank.address));
-      expect({ level, bankOps: own.length }).toEqual({ level, bankOps: Math.min(own.length, 1) });
-      for (const o of own) bankOps.add(o.hash);
-    }
-    for (const o of ops.filter((r) => r.kind !== 'approval')) expect(bankOps.has(o.opHash!)).toBe(true);
-    const mints = ops.flatMap((o) => (o.kind === 'step' ? (o.detail.ops ?? []) : [])).filter((c) => c.kind === 'mint');
-    expect(mints.length).toBeGreaterThan(0);
+      // One bank operation a block at most, and no more bank operations than blocks used.
+      const rpc = new TezosToolkit(chain.devnet.rpcUrl).rpc;
+      const head = (await rpc.getBlockHeader()).level;
+      const bankOps = new Set<string>();
+      for (let level = firstLevel + 1; level <= head; level++) {
+        const own = (await rpc.getBlock({ block: String(level) })).operations
+          .flat()
+          .filter((o) => o.contents.some((c) => (c as { source?: string }).source === bank.address));
+        expect({ level, bankOps: own.length }).toEqual({ level, bankOps: Math.min(own.length, 1) });
+        for (const o of own) bankOps.add(o.hash);
+      }
+      for (const o of ops.filter((r) => r.kind !== 'approval')) expect(bankOps.has(o.opHash!)).toBe(true);
+      const mints = ops
+        .flatMap((o) => (o.kind === 'step' ? (o.detail.ops ?? []) : []))
+        .filter((c) => c.kind === 'mint');
+      expect(mints.length).toBeGreaterThan(0);
 
-    // The holders on-chain, read through the lagging TzKT API once it has the game's last level, are the engine's.
-    const info = await env.host.chainInfo(id);
-    const state = (await env.host.snapshot(id)).view as PoleState;
-    const seats = info.seats.map((s) => s.address!);
-    const tokenIds = info.pieces.map((p) => p.tokenId!);
-    const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 20_000 }).read({ contract: chain.contract.address, tokenIds, minLevel: info.lastLevel });
-    for (const piece of info.pieces) {
-      const onChain = read.holdings
-        .filter((h) => h.tokenId === BigInt(piece.tokenId!) && h.balance > 0n)
-        .flatMap((h) => Array.from({ length: Number(h.balance) }, () => seats.indexOf(h.owner)))
-        .sort((a, b) => a - b);
-      expect({ tile: piece.tile, holders: onChain }).toEqual({ tile: piece.tile, holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b) });
-    }
+      // The holders on-chain, read through the lagging TzKT API once it has the game's last level, are the engine's.
+      const info = await env.host.chainInfo(id);
+      const state = (await env.host.snapshot(id)).view as PoleState;
+      const seats = info.seats.map((s) => s.address!);
+      const tokenIds = info.pieces.map((p) => p.tokenId!);
+      const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 20_000 }).read({
+        contract: chain.contract.address,
+        tokenIds,
+        minLevel: info.lastLevel,
+      });
+      for (const piece of info.pieces) {
+        const onChain = read.holdings
+          .filter((h) => h.tokenId === BigInt(piece.tokenId!) && h.balance > 0n)
+          .flatMap((h) => Array.from({ length: Number(h.balance) }, () => seats.indexOf(h.owner)))
+          .sort((a, b) => a - b);
+        expect({ tile: piece.tile, holders: onChain }).toEqual({
+          tile: piece.tile,
+          holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b),
+        });
+      }
 
-    // Each token was minted on-chain exactly as often as the game asked for a copy of it.
-    const transfers = await tokensGetTokenTransfers({ tokenContract: { eq: chain.contract.address }, limit: 10_000 }, { baseUrl: chain.devnet.tzktUrl });
-    for (const tokenId of tokenIds) {
-      const minted = transfers.filter((t) => t.token?.tokenId === tokenId && !t.from).reduce((n, t) => n + Number(t.amount), 0);
-      expect({ tokenId, minted }).toEqual({ tokenId, minted: mints.filter((m) => m.tokenId === tokenId).length });
-    }
-  });
+      // Each token was minted on-chain exactly as often as the game asked for a copy of it.
+      const transfers = await tokensGetTokenTransfers(
+        { tokenContract: { eq: chain.contract.address }, limit: 10_000 },
+        { baseUrl: chain.devnet.tzktUrl },
+      );
+      for (const tokenId of tokenIds) {
+        const minted = transfers
+          .filter((t) => t.token?.tokenId === tokenId && !t.from)
+          .reduce((n, t) => n + Number(t.amount), 0);
+        expect({ tokenId, minted }).toEqual({ tokenId, minted: mints.filter((m) => m.tokenId === tokenId).length });
+      }
+    },
+  );
 });

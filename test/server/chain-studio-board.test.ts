@@ -49,54 +49,116 @@ const seats = [
 const signedIn = { address: stranger.address };
 
 describe('on-chain games take their artists from the studio, not from the request', () => {
-  it("a board of the artist's pieces, started by its id, creates tokens whose creator and royalty receiver is the artist", { timeout: 60_000 }, async () => {
-    const pieces = [];
-    for (const [title, editionSize] of [['Tidal Gate', 1], ['Kelp Forest', 3], ['Lantern Row', 2]] as const) {
-      pieces.push(await createPiece(store.sql, artist.address, { title, artistName: 'Ines Duarte', editionSize, price: 120, multiplier: 1.5 }));
-    }
-    const board = await createBoard(store.sql, artist.address, {
-      name: 'Shoreline',
-      slots: [{ kind: 'piece', pieceId: pieces[0]!.id }, EVENT_PALETTE[0]!, { kind: 'piece', pieceId: pieces[1]!.id }, { kind: 'piece', pieceId: pieces[2]!.id }],
-    });
-    // Whoever starts it (here a stranger's request), the stored board decides the tiles and their creators.
-    const created = await host.create({ game: 'pole', mode: 'online', seats, onChain: { studioBoard: board.id } }, signedIn);
-    await games.idle();
-    const info = await games.info(created.id);
-    expect(info.tokens.status).toBe('confirmed');
-    expect(info.pieces.map((p) => p.name)).toEqual(['Tidal Gate', 'Kelp Forest', 'Lantern Row']);
-    const client = Fa2Editions.at(chain.toolkit(stranger.secretKey), chain.contract.address);
-    for (const piece of info.pieces) {
-      const meta = await client.tokenMetadata(piece.tokenId!);
-      expect(meta?.creators).toEqual([artist.address]);
-      expect(meta?.royalties).toEqual({ decimals: 4, shares: { [artist.address]: 1000 } });
-      expect((await client.token(piece.tokenId!))?.creator).toBe(artist.address);
-    }
-  });
+  it(
+    "a board of the artist's pieces, started by its id, creates tokens whose creator and royalty receiver is the artist",
+    { timeout: 60_000 },
+    async () => {
+      const pieces = [];
+      for (const [title, editionSize] of [
+        ['Tidal Gate', 1],
+        ['Kelp Forest', 3],
+        ['Lantern Row', 2],
+      ] as const) {
+        pieces.push(
+          await createPiece(store.sql, artist.address, {
+            title,
+            artistName: 'Ines Duarte',
+            editionSize,
+            price: 120,
+            multiplier: 1.5,
+          }),
+        );
+      }
+      const board = await createBoard(store.sql, artist.address, {
+        name: 'Shoreline',
+        slots: [
+          { kind: 'piece', pieceId: pieces[0]!.id },
+          EVENT_PALETTE[0]!,
+          { kind: 'piece', pieceId: pieces[1]!.id },
+          { kind: 'piece', pieceId: pieces[2]!.id },
+        ],
+      });
+      // Whoever starts it (here a stranger's request), the stored board decides the tiles and their creators.
+      const created = await host.create(
+        { game: 'pole', mode: 'online', seats, onChain: { studioBoard: board.id } },
+        signedIn,
+      );
+      await games.idle();
+      const info = await games.info(created.id);
+      expect(info.tokens.status).toBe('confirmed');
+      expect(info.pieces.map((p) => p.name)).toEqual(['Tidal Gate', 'Kelp Forest', 'Lantern Row']);
+      const client = Fa2Editions.at(chain.toolkit(stranger.secretKey), chain.contract.address);
+      for (const piece of info.pieces) {
+        const meta = await client.tokenMetadata(piece.tokenId!);
+        expect(meta?.creators).toEqual([artist.address]);
+        expect(meta?.royalties).toEqual({ decimals: 4, shares: { [artist.address]: 1000 } });
+        expect((await client.token(piece.tokenId!))?.creator).toBe(artist.address);
+      }
+    },
+  );
 
   it('an inline board whose tiles claim creators or an original token is refused (422 UNVERIFIED_BOARD), nothing created', async () => {
     const forged = {
       ...GENESIS,
       id: 'forged',
-      tiles: GENESIS.tiles.map((t) => (t.kind === 'artist' && t.id === GENESIS.tiles.find((x) => x.kind === 'artist')!.id ? { ...t, creators: [stranger.address] } : t)),
+      tiles: GENESIS.tiles.map((t) =>
+        t.kind === 'artist' && t.id === GENESIS.tiles.find((x) => x.kind === 'artist')!.id
+          ? { ...t, creators: [stranger.address] }
+          : t,
+      ),
     };
     const before = (await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games')).at(0)!.n;
-    const e = await hostError(host.create({ game: 'pole', mode: 'online', seats, options: { board: forged }, onChain: {} }, signedIn));
+    const e = await hostError(
+      host.create({ game: 'pole', mode: 'online', seats, options: { board: forged }, onChain: {} }, signedIn),
+    );
     expect([e.status, e.code]).toEqual([422, 'UNVERIFIED_BOARD']);
     expect(e.message).toContain('artist studio');
-    const withOrigin = { ...GENESIS, id: 'forged-2', tiles: GENESIS.tiles.map((t) => (t.kind === 'artist' ? { ...t, origin: { contract: chain.contract.address, tokenId: '0' } } : t)) };
-    expect((await hostError(host.create({ game: 'pole', mode: 'online', seats, options: { board: withOrigin }, onChain: {} }, signedIn))).code).toBe('UNVERIFIED_BOARD');
+    const withOrigin = {
+      ...GENESIS,
+      id: 'forged-2',
+      tiles: GENESIS.tiles.map((t) =>
+        t.kind === 'artist' ? { ...t, origin: { contract: chain.contract.address, tokenId: '0' } } : t,
+      ),
+    };
+    expect(
+      (
+        await hostError(
+          host.create({ game: 'pole', mode: 'online', seats, options: { board: withOrigin }, onChain: {} }, signedIn),
+        )
+      ).code,
+    ).toBe('UNVERIFIED_BOARD');
     // The old way of naming artists in the request is no longer accepted at all.
-    const old = await hostError(host.create({ game: 'pole', mode: 'online', seats, onChain: { artists: { 'morning-static': stranger.address } } }, signedIn));
+    const old = await hostError(
+      host.create(
+        { game: 'pole', mode: 'online', seats, onChain: { artists: { 'morning-static': stranger.address } } },
+        signedIn,
+      ),
+    );
     expect([old.status, old.code]).toEqual([400, 'MALFORMED_REQUEST']);
     expect((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games')).at(0)!.n).toBe(before);
   });
 
   it('a studio board and an inline board at once are refused (400 BOARD_TWICE); an unknown studio board is a 404', async () => {
-    const piece = await createPiece(store.sql, artist.address, { title: 'Pier', editionSize: 1, price: 100, multiplier: 1 });
-    const board = await createBoard(store.sql, artist.address, { name: 'Pier Ring', slots: [{ kind: 'piece', pieceId: piece.id }, EVENT_PALETTE[0]!, EVENT_PALETTE[1]!] });
-    const twice = await hostError(host.create({ game: 'pole', mode: 'online', seats, options: { board: GENESIS }, onChain: { studioBoard: board.id } }, signedIn));
+    const piece = await createPiece(store.sql, artist.address, {
+      title: 'Pier',
+      editionSize: 1,
+      price: 100,
+      multiplier: 1,
+    });
+    const board = await createBoard(store.sql, artist.address, {
+      name: 'Pier Ring',
+      slots: [{ kind: 'piece', pieceId: piece.id }, EVENT_PALETTE[0]!, EVENT_PALETTE[1]!],
+    });
+    const twice = await hostError(
+      host.create(
+        { game: 'pole', mode: 'online', seats, options: { board: GENESIS }, onChain: { studioBoard: board.id } },
+        signedIn,
+      ),
+    );
     expect([twice.status, twice.code]).toEqual([400, 'BOARD_TWICE']);
-    const unknown = await hostError(host.create({ game: 'pole', mode: 'online', seats, onChain: { studioBoard: 'no-such-board' } }, signedIn));
+    const unknown = await hostError(
+      host.create({ game: 'pole', mode: 'online', seats, onChain: { studioBoard: 'no-such-board' } }, signedIn),
+    );
     expect([unknown.status, unknown.code]).toEqual([404, 'BOARD_NOT_FOUND']);
   });
 });

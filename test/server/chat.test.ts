@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateHash } from '../../engine';
 import { GameHost, ManualClock, resumeAfter, resumeChatAfter, sseStream, type Subscription } from '../../server/host';
 import { openPgliteStore, type GameStore } from '../../server/store';
-import { CHAT_MAX_LENGTH, type ChatEntry, type CreateGameRequest, type CreateGameResponse, type GameSnapshot, type GameUpdate } from '../../server/protocol';
+import {
+  CHAT_MAX_LENGTH,
+  type ChatEntry,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type GameSnapshot,
+  type GameUpdate,
+} from '../../server/protocol';
 import { drive, refusal } from './helpers';
 
 let store: GameStore;
@@ -42,7 +49,9 @@ const online: CreateGameRequest = {
 /** Two people and no bot: nothing keeps such a game in memory, so a test can evict it. */
 const people: CreateGameRequest = { ...online, seats: online.seats.slice(0, 2) };
 
-async function newGame(request: CreateGameRequest = online): Promise<{ created: CreateGameResponse; ada: string; bea: string }> {
+async function newGame(
+  request: CreateGameRequest = online,
+): Promise<{ created: CreateGameResponse; ada: string; bea: string }> {
   const created = await host.create(request);
   return { created, ada: created.invites[0]!.token, bea: created.invites[1]!.token };
 }
@@ -68,10 +77,15 @@ async function readSse(sub: Subscription, n: number): Promise<Sse[]> {
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
-      const field = (name: string) => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
+      const field = (name: string) =>
+        block
+          .split('\n')
+          .find((l) => l.startsWith(`${name}: `))
+          ?.slice(name.length + 2) ?? null;
       const data = field('data');
       // Presence comes on the stream too; these tests follow the chat and the updates.
-      if (data !== null && field('event') !== 'seats') out.push({ id: field('id'), event: field('event') ?? 'message', data: JSON.parse(data) as unknown });
+      if (data !== null && field('event') !== 'seats')
+        out.push({ id: field('id'), event: field('event') ?? 'message', data: JSON.parse(data) as unknown });
     }
   }
   await reader.cancel();
@@ -163,7 +177,9 @@ describe('the event stream resumes with chat in it', () => {
     await playOne(created.id, tokens);
     const end = await host.snapshot(created.id, bea);
     const all = await readSse(live, end.seq - start.seq + 3);
-    expect(all.filter((e) => e.event === 'update').map((e) => (e.data as GameUpdate).seq)).toEqual(Array.from({ length: end.seq - start.seq }, (_, i) => start.seq + i + 1));
+    expect(all.filter((e) => e.event === 'update').map((e) => (e.data as GameUpdate).seq)).toEqual(
+      Array.from({ length: end.seq - start.seq }, (_, i) => start.seq + i + 1),
+    );
     expect(all.filter((e) => e.event === 'chat').map((e) => (e.data as ChatEntry).n)).toEqual([1, 2, 3]);
     // Plain seq ids until the first chat entry, then seq.n: every event's id says where the stream stands.
     expect(all[0]!.id).toBe(String(start.seq + 1));
@@ -171,12 +187,22 @@ describe('the event stream resumes with chat in it', () => {
 
     for (let cut = 0; cut < all.length - 1; cut++) {
       const lastEventId = all[cut]!.id;
-      const resumed = await host.subscribe(created.id, bea, undefined, resumeAfter(lastEventId, null), {}, resumeChatAfter(lastEventId, null));
+      const resumed = await host.subscribe(
+        created.id,
+        bea,
+        undefined,
+        resumeAfter(lastEventId, null),
+        {},
+        resumeChatAfter(lastEventId, null),
+      );
       const rest = await readSse(resumed, all.length - cut - 1);
       // The backlog sends the missed updates, then the missed chat: each in order, none twice, none left out.
       const missed = all.slice(cut + 1);
       for (const kind of ['update', 'chat']) {
-        expect(rest.filter((e) => e.event === kind).map((e) => e.data), `${kind}s resumed after ${lastEventId}`).toEqual(missed.filter((e) => e.event === kind).map((e) => e.data));
+        expect(
+          rest.filter((e) => e.event === kind).map((e) => e.data),
+          `${kind}s resumed after ${lastEventId}`,
+        ).toEqual(missed.filter((e) => e.event === kind).map((e) => e.data));
       }
       expect(rest.at(-1)!.id).toBe(all.at(-1)!.id);
     }
@@ -220,7 +246,12 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
   it('lets spectators read but not post, and nobody post for a bot, a seat that left, or with a foreign token', async () => {
     const { created, ada, bea } = await newGame();
     const id = created.id;
-    await refused(id, host.chat(id, { token: created.hostToken, text: 'I made this game' }), 403, 'SPECTATOR_CANNOT_CHAT');
+    await refused(
+      id,
+      host.chat(id, { token: created.hostToken, text: 'I made this game' }),
+      403,
+      'SPECTATOR_CANNOT_CHAT',
+    );
     await refused(id, host.chat(id, { token: 'not-a-token-of-this-game', text: 'hi' }), 403, 'BAD_TOKEN');
     await host.leave(id, bea);
     await refused(id, say(id, bea, 'still here?'), 403, 'SEAT_LEFT');
@@ -265,13 +296,21 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
   it('has no chat in a hot-seat game (one device) and closes it once the game is over', async () => {
     const hot = await host.create({ ...online, mode: 'hotseat' });
     expect((await host.snapshot(hot.id, hot.hostToken)).chat).toBeNull();
-    expect(await refusal(host.chat(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({ status: 400, code: 'CHAT_ONLINE_ONLY' });
+    expect(await refusal(host.chat(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({
+      status: 400,
+      code: 'CHAT_ONLINE_ONLY',
+    });
 
     const { created, ada, bea } = await newGame({ ...online, seed: 'chat-finish' });
     for (let i = 0; i < 2000 && !(await host.snapshot(created.id)).outcome; i++) await playOne(created.id, [ada, bea]);
     expect((await host.snapshot(created.id)).outcome).not.toBeNull();
     await refused(created.id, say(created.id, ada, 'gg'), 409, 'CHAT_CLOSED');
-    await refused(created.id, host.muteChat(created.id, { token: created.hostToken, seat: 1, muted: true }), 409, 'CHAT_CLOSED');
+    await refused(
+      created.id,
+      host.muteChat(created.id, { token: created.hostToken, seat: 1, muted: true }),
+      409,
+      'CHAT_CLOSED',
+    );
     expect(await chatOf(created.id, ada)).toMatchObject({ mayPost: false });
   });
 });

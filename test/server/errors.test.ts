@@ -4,7 +4,17 @@
  * is — a 403 WRONG_WALLET, not an opaque 500.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ChainGameError, errorResponse, HostError, isHostError, isStoreError, RequestError, RuleRefusal, StoreError, StudioError } from '../../server/errors';
+import {
+  ChainGameError,
+  errorResponse,
+  HostError,
+  isHostError,
+  isStoreError,
+  RequestError,
+  RuleRefusal,
+  StoreError,
+  StudioError,
+} from '../../server/errors';
 
 async function otherCopy(): Promise<typeof import('../../server/errors')> {
   vi.resetModules();
@@ -19,7 +29,10 @@ describe('server errors across copies of their module', () => {
     expect(err instanceof HostError).toBe(false);
     expect(isHostError(err)).toBe(true);
     expect(isStoreError(err)).toBe(false);
-    expect(errorResponse(err)).toEqual({ status: 403, body: { error: 'WRONG_WALLET', message: 'seat 0 is bound to another wallet' } });
+    expect(errorResponse(err)).toEqual({
+      status: 403,
+      body: { error: 'WRONG_WALLET', message: 'seat 0 is bound to another wallet' },
+    });
   });
 
   it('a StoreError from another copy is a StoreError, not a HostError; anything else stays an opaque 500', async () => {
@@ -39,7 +52,10 @@ describe('a refusal’s HTTP status follows from its code, in one table', () => 
     expect(errorResponse(new StudioError('LAB_RUNNING', 'busy')).status).toBe(409);
     expect(errorResponse(new ChainGameError('CHAIN_PAUSED', 'Tezos did not answer')).status).toBe(503);
     expect(errorResponse(new RuleRefusal('MALFORMED_ACTION', 'not an action')).status).toBe(400);
-    expect(errorResponse(new RuleRefusal('NOT_YOUR_TURN', 'seat 1 must decide')).body).toEqual({ error: 'NOT_YOUR_TURN', message: 'seat 1 must decide' });
+    expect(errorResponse(new RuleRefusal('NOT_YOUR_TURN', 'seat 1 must decide')).body).toEqual({
+      error: 'NOT_YOUR_TURN',
+      message: 'seat 1 must decide',
+    });
     expect(errorResponse(new RuleRefusal('NOT_YOUR_TURN', 'seat 1 must decide')).status).toBe(422);
   });
 });

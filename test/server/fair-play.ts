@@ -36,18 +36,29 @@ export interface Person {
 }
 
 /** The people at the invites' seats, each registering a chain when `withChain` says so. */
-export async function seatPeople(host: GameHost, id: string, invites: readonly { seat: number; token: string }[], withChain: (seat: number) => boolean): Promise<Person[]> {
+export async function seatPeople(
+  host: GameHost,
+  id: string,
+  invites: readonly { seat: number; token: string }[],
+  withChain: (seat: number) => boolean,
+): Promise<Person[]> {
   const people: Person[] = [];
   for (const { seat, token } of invites) {
     const chain = withChain(seat) ? new HashChain(randomBytes(32).toString('hex'), 600) : null;
-    if (chain) expect(await host.registerChain(id, { token, seat, head: chain.head })).toMatchObject({ seat, head: chain.head });
+    if (chain)
+      expect(await host.registerChain(id, { token, seat, head: chain.head })).toMatchObject({ seat, head: chain.head });
     people.push({ seat, token, chain, used: 0 });
   }
   return people;
 }
 
 /** The person who must move now, having let the bots play; null when nobody must (the game is over). */
-export async function personToMove(host: GameHost, clock: ManualClock, id: string, people: readonly Person[]): Promise<{ person: Person; snap: GameSnapshot } | null> {
+export async function personToMove(
+  host: GameHost,
+  clock: ManualClock,
+  id: string,
+  people: readonly Person[],
+): Promise<{ person: Person; snap: GameSnapshot } | null> {
   await drive(host, clock);
   const snap = await host.snapshot(id);
   if (snap.outcome) return null;
@@ -64,7 +75,12 @@ export async function playFirstLegal(host: GameHost, id: string, person: Person,
 }
 
 /** A whole fair game, played out, and its record as "Export record" gives it. */
-export async function playFairGame(host: GameHost, clock: ManualClock, game: GameId, withChain: (seat: number) => boolean = () => true) {
+export async function playFairGame(
+  host: GameHost,
+  clock: ManualClock,
+  game: GameId,
+  withChain: (seat: number) => boolean = () => true,
+) {
   const created = await host.create(fairRequest(game));
   const people = await seatPeople(host, created.id, created.invites, withChain);
   const opening = await host.snapshot(created.id);

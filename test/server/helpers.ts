@@ -5,7 +5,8 @@ import { HostError } from '../../server/errors';
 import { GameHost, ManualClock } from '../../server/host';
 
 /** The PostgreSQL the tests use (scripts/ensure-postgres.sh creates it). */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://tezospole:tezospole@127.0.0.1:5432/tezospole_test';
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://tezospole:tezospole@127.0.0.1:5432/tezospole_test';
 
 /** A schema of its own per test file (or test), so files run in parallel on one database without seeing each other. */
 export const freshSchemaName = (): string => `t_${randomBytes(6).toString('hex')}`;
@@ -65,7 +66,10 @@ export const postgresKind: StoreKind = {
  * Starts listening for the next store event that `match` accepts; resolves once listening (so nothing sent after
  * is missed) to an object whose `event` settles on that event (the test's own timeout bounds the wait).
  */
-export async function listenFor(store: GameStore, match: (e: StoreEvent) => boolean): Promise<{ event: Promise<StoreEvent> }> {
+export async function listenFor(
+  store: GameStore,
+  match: (e: StoreEvent) => boolean,
+): Promise<{ event: Promise<StoreEvent> }> {
   let resolve!: (e: StoreEvent) => void;
   const event = new Promise<StoreEvent>((r) => (resolve = r));
   let done = false;

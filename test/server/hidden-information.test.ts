@@ -9,7 +9,14 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord, replay, stateHash, type GameId, type GameRecord, type SeatId } from '../../engine';
-import { getHost, gameKits, type CreateGameRequest, type CreateGameResponse, type ErrorBody, type GameSnapshot } from '../../server';
+import {
+  getHost,
+  gameKits,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type ErrorBody,
+  type GameSnapshot,
+} from '../../server';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postAction } from '../../app/api/games/[id]/actions/route';
@@ -30,7 +37,12 @@ afterAll(async () => {
 });
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const post = (url: string, body: unknown) => new Request(`${BASE}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown) =>
+  new Request(`${BASE}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const query = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
@@ -49,9 +61,13 @@ async function create(request: CreateGameRequest): Promise<CreateGameResponse> {
   return res.body;
 }
 const snapshot = (id: string, token?: string, seat?: number) =>
-  answer<GameSnapshot & Partial<ErrorBody>>(getSnapshot(new Request(`${BASE}/api/games/${id}${query({ token, seat })}`), ctx(id)));
-const act = (id: string, body: unknown) => answer<{ seq?: number } & Partial<ErrorBody>>(postAction(post(`/api/games/${id}/actions`, body), ctx(id)));
-const leave = (id: string, body: unknown) => answer<Partial<ErrorBody>>(postLeave(post(`/api/games/${id}/leave`, body), ctx(id)));
+  answer<GameSnapshot & Partial<ErrorBody>>(
+    getSnapshot(new Request(`${BASE}/api/games/${id}${query({ token, seat })}`), ctx(id)),
+  );
+const act = (id: string, body: unknown) =>
+  answer<{ seq?: number } & Partial<ErrorBody>>(postAction(post(`/api/games/${id}/actions`, body), ctx(id)));
+const leave = (id: string, body: unknown) =>
+  answer<Partial<ErrorBody>>(postLeave(post(`/api/games/${id}/leave`, body), ctx(id)));
 const record = (id: string) => answer<unknown>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
 
 const people = (names: string[]): CreateGameRequest['seats'] => names.map((name) => ({ kind: 'human', name }));
@@ -94,7 +110,8 @@ async function expectNothingHidden(created: CreateGameResponse, game: GameId, se
   }
   const res = await record(created.id);
   const known = knowledge(res.body);
-  for (const { seat } of readers) for (const secret of hiddenFrom(state, game, seed, seat)) expect(known).not.toContain(secret);
+  for (const { seat } of readers)
+    for (const secret of hiddenFrom(state, game, seed, seat)) expect(known).not.toContain(secret);
   expect(res).toEqual({ status: 409, body: { error: 'GAME_NOT_OVER', message: expect.any(String) } });
 }
 
@@ -102,7 +119,9 @@ async function expectNothingHidden(created: CreateGameResponse, game: GameId, se
 async function expectPublishedOnceOver(created: CreateGameResponse, seed: string): Promise<GameRecord> {
   for (const { token } of created.invites) expect((await leave(created.id, { token })).status).toBe(204);
   // The bots play on in real time: wait for the outcome, bounded.
-  await expect.poll(async () => (await snapshot(created.id)).body.outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
+  await expect
+    .poll(async () => (await snapshot(created.id)).body.outcome, { timeout: 30_000, interval: 20 })
+    .not.toBeNull();
   const snap = (await snapshot(created.id)).body;
   const res = await record(created.id);
   expect(res.status).toBe(200);
@@ -129,7 +148,14 @@ const lotBid = (view: unknown, amount: number) => ({
 describe('a running game’s record reveals nothing a seat’s own view hides', { timeout: 120_000 }, () => {
   it('Tezos Pole: not the seed, so not the next rolls', async () => {
     const seed = 'hidden-pole';
-    const created = await create({ game: 'pole', options: { laps: 2 }, seats: people(['Ada', 'Bea']), seed, mode: 'online', botPaceMs: 0 });
+    const created = await create({
+      game: 'pole',
+      options: { laps: 2 },
+      seats: people(['Ada', 'Bea']),
+      seed,
+      mode: 'online',
+      botPaceMs: 0,
+    });
     await playOne(created);
     await expectNothingHidden(created, 'pole', seed);
     await expectPublishedOnceOver(created, seed);
@@ -137,7 +163,13 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
 
   it('Gotopoly: not the seed, the chance and chest piles, nor a sealed bid before the reveal (G4)', async () => {
     const seed = 'hidden-gotopoly';
-    const created = await create({ game: 'gotopoly', seats: people(['Ann', 'Ben', 'Cat']), seed, mode: 'online', botPaceMs: 0 });
+    const created = await create({
+      game: 'gotopoly',
+      seats: people(['Ann', 'Ben', 'Cat']),
+      seed,
+      mode: 'online',
+      botPaceMs: 0,
+    });
     const ann = created.invites[0]!.token;
     const start = (await snapshot(created.id, ann)).body;
     expect(start.pending.map((d) => d.kind)).toEqual(['bid', 'bid', 'bid']);
@@ -160,7 +192,13 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
 
 describe('the host token of an online game only watches', () => {
   it('reads no seat’s view (so not a sealed bid) and plays, nor leaves, no seat', async () => {
-    const created = await create({ game: 'gotopoly', seats: people(['Ann', 'Ben', 'Cat']), seed: 'host-watches', mode: 'online', botPaceMs: 0 });
+    const created = await create({
+      game: 'gotopoly',
+      seats: people(['Ann', 'Ben', 'Cat']),
+      seed: 'host-watches',
+      mode: 'online',
+      botPaceMs: 0,
+    });
     const [ann, ben] = created.invites.map((i) => i.token);
     const start = (await snapshot(created.id, ann)).body;
     expect((await act(created.id, { token: ann, seat: 0, seq: 0, action: lotBid(start.view, 1987) })).status).toBe(200);
@@ -171,16 +209,24 @@ describe('the host token of an online game only watches', () => {
     expect(asHost.body.view).toEqual((await snapshot(created.id)).body.view);
     expect(JSON.stringify(asHost.body)).not.toContain('1987');
     for (const seat of [0, 1, 2]) {
-      expect(await snapshot(created.id, created.hostToken, seat)).toEqual({ status: 403, body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) } });
-      const events = await getEvents(new Request(`${BASE}/api/games/${created.id}/events${query({ token: created.hostToken, seat })}`), ctx(created.id));
+      expect(await snapshot(created.id, created.hostToken, seat)).toEqual({
+        status: 403,
+        body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) },
+      });
+      const events = await getEvents(
+        new Request(`${BASE}/api/games/${created.id}/events${query({ token: created.hostToken, seat })}`),
+        ctx(created.id),
+      );
       expect(events.status).toBe(403);
       expect(((await events.json()) as ErrorBody).error).toBe('NOT_YOUR_SEAT');
     }
 
-    expect(await act(created.id, { token: created.hostToken, seat: 1, seq: 1, action: lotBid(start.view, 5) })).toEqual({
-      status: 403,
-      body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) },
-    });
+    expect(await act(created.id, { token: created.hostToken, seat: 1, seq: 1, action: lotBid(start.view, 5) })).toEqual(
+      {
+        status: 403,
+        body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) },
+      },
+    );
     expect((await leave(created.id, { token: created.hostToken, seat: 1 })).body?.error).toBe('NOT_YOUR_SEAT');
     expect((await leave(created.id, { token: created.hostToken })).body?.error).toBe('NOT_YOUR_SEAT');
     const after = (await snapshot(created.id, ben)).body;
@@ -189,11 +235,20 @@ describe('the host token of an online game only watches', () => {
   });
 
   it('in a hot-seat game it holds every human seat: each one’s view and moves, never another’s bid', async () => {
-    const created = await create({ game: 'gotopoly', seats: people(['Ann', 'Ben', 'Cat']), seed: 'host-plays', mode: 'hotseat', botPaceMs: 0 });
+    const created = await create({
+      game: 'gotopoly',
+      seats: people(['Ann', 'Ben', 'Cat']),
+      seed: 'host-plays',
+      mode: 'hotseat',
+      botPaceMs: 0,
+    });
     const ben = await snapshot(created.id, created.hostToken, 1);
     expect(ben.body).toMatchObject({ seat: 1, access: 'host' });
     const bid = lotBid(ben.body.view, 1789);
-    expect(await act(created.id, { token: created.hostToken, seat: 1, seq: 0, action: bid })).toEqual({ status: 200, body: { seq: 1 } });
+    expect(await act(created.id, { token: created.hostToken, seat: 1, seq: 0, action: bid })).toEqual({
+      status: 200,
+      body: { seq: 1 },
+    });
     expect(JSON.stringify((await snapshot(created.id, created.hostToken, 1)).body.view)).toContain('1789');
     expect(JSON.stringify((await snapshot(created.id, created.hostToken, 2)).body.view)).not.toContain('1789');
   });
@@ -221,16 +276,26 @@ describe('the seed: its commitment while the game runs, the seed beside it once 
     }
 
     for (const { token } of created.invites) expect((await leave(created.id, { token })).status).toBe(204);
-    await expect.poll(async () => (await snapshot(created.id)).body.outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
+    await expect
+      .poll(async () => (await snapshot(created.id)).body.outcome, { timeout: 30_000, interval: 20 })
+      .not.toBeNull();
     const over = (await snapshot(created.id)).body;
     expect(over).toMatchObject({ seedCommitment: commitment, seed });
     expect(commitmentOf(over.seed!)).toBe(over.seedCommitment);
 
     // The whole game as a stream (a finished game's ends after its backlog): only the update that ends it has the seed.
-    const stream = await (await getEvents(new Request(`${BASE}/api/games/${created.id}/events?after=0`), ctx(created.id))).text();
+    const stream = await (
+      await getEvents(new Request(`${BASE}/api/games/${created.id}/events?after=0`), ctx(created.id))
+    ).text();
     const frames = stream.split('\n\n').filter((f) => /^event: (update|snapshot)$/m.test(f));
     expect(frames.length).toBeGreaterThan(1);
-    const data = (frame: string) => JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { seed: string | null; outcome: unknown };
+    const data = (frame: string) =>
+      JSON.parse(
+        frame
+          .split('\n')
+          .find((l) => l.startsWith('data: '))!
+          .slice(6),
+      ) as { seed: string | null; outcome: unknown };
     for (const frame of frames.slice(0, -1)) {
       expect(frame).not.toContain(seed);
       expect(data(frame)).toMatchObject({ seed: null, outcome: null });

@@ -156,7 +156,8 @@ describe('GameHost: turn timers', () => {
     }
     const record = await host.record(created.id);
     expect(record.actions.length).toBeGreaterThanOrEqual(12);
-    for (const { action } of record.actions) expect(['roll', 'pass', 'flip']).toContain((action as { type: string }).type);
+    for (const { action } of record.actions)
+      expect(['roll', 'pass', 'flip']).toContain((action as { type: string }).type);
     expect(record.actions.some(({ action }) => (action as { type: string }).type === 'roll')).toBe(true);
     const snap = await host.snapshot(created.id, created.hostToken);
     expect(snap.deadline).toBe(clock.now() + 10_000);

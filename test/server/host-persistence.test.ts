@@ -94,57 +94,64 @@ describe.each([
       expect(await host2.snapshot(created.id, created.hostToken)).toEqual(snap1);
       // The old seq is stale and the next one works, exactly as before the restart.
       const seat = snap1.seat!;
-      expect(await refusal(host2.act(created.id, { token: created.hostToken, seat, seq: 12, action: snap1.legal[0] }))).toEqual({
+      expect(
+        await refusal(host2.act(created.id, { token: created.hostToken, seat, seq: 12, action: snap1.legal[0] })),
+      ).toEqual({
         status: 409,
         code: 'STALE',
       });
-      expect(await host2.act(created.id, { token: created.hostToken, seat, seq: 13, action: snap1.legal[0] })).toEqual({ seq: 14 });
+      expect(await host2.act(created.id, { token: created.hostToken, seat, seq: 13, action: snap1.legal[0] })).toEqual({
+        seq: 14,
+      });
     } finally {
       await host2.close();
       await store2.close();
     }
   });
 
-  it.each(['pole', 'gotopoly', 'ten'] as const)(`resumes an unfinished bot game of %s from its snapshot and plays on (${data.name})`, async (game) => {
-    const clock = new ManualClock();
-    const store1 = await data.open();
-    const host1 = await GameHost.open(store1, { clock, snapshotEvery: 7 });
-    const created = await host1.create({
-      game,
-      seats: [
-        { kind: 'heuristic', name: 'A' },
-        { kind: 'random', name: 'B' },
-      ],
-      seed: `resume-${game}`,
-      botPaceMs: 100,
-    });
-    for (let i = 0; i < 23; i++) {
-      clock.advance(100);
-      await host1.idle();
-    }
-    const before = await host1.stateHash(created.id);
-    expect(before.seq).toBe(23);
-    await host1.close();
-    await store1.close();
-
-    const store2 = await data.open();
-    const host2 = await GameHost.open(store2, { clock, snapshotEvery: 7 });
-    try {
-      await host2.idle();
-      expect(await store2.latestSnapshot(created.id)).toMatchObject({ seq: 21 });
-      // The state rebuilt from the stored snapshot (JSON) and two replayed actions is the very state it was.
-      expect(await host2.stateHash(created.id)).toEqual(before);
-      for (let guard = 0; guard < 10_000 && !(await host2.snapshot(created.id)).outcome; guard++) {
+  it.each(['pole', 'gotopoly', 'ten'] as const)(
+    `resumes an unfinished bot game of %s from its snapshot and plays on (${data.name})`,
+    async (game) => {
+      const clock = new ManualClock();
+      const store1 = await data.open();
+      const host1 = await GameHost.open(store1, { clock, snapshotEvery: 7 });
+      const created = await host1.create({
+        game,
+        seats: [
+          { kind: 'heuristic', name: 'A' },
+          { kind: 'random', name: 'B' },
+        ],
+        seed: `resume-${game}`,
+        botPaceMs: 100,
+      });
+      for (let i = 0; i < 23; i++) {
         clock.advance(100);
-        await host2.idle();
+        await host1.idle();
       }
-      expect((await host2.snapshot(created.id)).outcome).not.toBeNull();
-      expect(await store2.unfinishedGames()).not.toContain(created.id);
-    } finally {
-      await host2.close();
-      await store2.close();
-    }
-  });
+      const before = await host1.stateHash(created.id);
+      expect(before.seq).toBe(23);
+      await host1.close();
+      await store1.close();
+
+      const store2 = await data.open();
+      const host2 = await GameHost.open(store2, { clock, snapshotEvery: 7 });
+      try {
+        await host2.idle();
+        expect(await store2.latestSnapshot(created.id)).toMatchObject({ seq: 21 });
+        // The state rebuilt from the stored snapshot (JSON) and two replayed actions is the very state it was.
+        expect(await host2.stateHash(created.id)).toEqual(before);
+        for (let guard = 0; guard < 10_000 && !(await host2.snapshot(created.id)).outcome; guard++) {
+          clock.advance(100);
+          await host2.idle();
+        }
+        expect((await host2.snapshot(created.id)).outcome).not.toBeNull();
+        expect(await store2.unfinishedGames()).not.toContain(created.id);
+      } finally {
+        await host2.close();
+        await store2.close();
+      }
+    },
+  );
 });
 
 describe('broker resume', () => {
@@ -184,18 +191,40 @@ describe('broker resume', () => {
     expect(live.map((u) => u.seq)).toEqual(Array.from({ length: live.length }, (_, i) => i + 1));
   });
 
-  it.each([0, 1, 5, 30, 90])('from seq %i, before the newest snapshot: that snapshot first, then exactly the updates after it', async (after) => {
-    const newest = (await store.latestSnapshot(id))!.seq;
-    expect(newest).toBeGreaterThan(90);
-    const sub = await host.subscribe(id, undefined, undefined, after);
-    const got = await until(sub, live.length);
-    sub.close();
-    // The spectator's snapshot at the stored one: what the live updates had made of the game by then.
-    const { view, pending, legal, outcome, seats } = live[newest - 1]!;
-    expect(sub.opening).toEqual({ id, game: 'pole', seq: newest, seat: null, access: 'spectator', onChain: false, view, pending, legal, outcome, seats, events: live.slice(0, newest).flatMap((u) => u.events), deadline: null, seedCommitment: seedCommitment('resume'), seed: null, fair: null, chat: null, rematch: null });
-    expect(got.map((u) => u.seq)).toEqual(live.slice(newest).map((u) => u.seq));
-    expect(got).toEqual(live.slice(newest));
-  });
+  it.each([0, 1, 5, 30, 90])(
+    'from seq %i, before the newest snapshot: that snapshot first, then exactly the updates after it',
+    async (after) => {
+      const newest = (await store.latestSnapshot(id))!.seq;
+      expect(newest).toBeGreaterThan(90);
+      const sub = await host.subscribe(id, undefined, undefined, after);
+      const got = await until(sub, live.length);
+      sub.close();
+      // The spectator's snapshot at the stored one: what the live updates had made of the game by then.
+      const { view, pending, legal, outcome, seats } = live[newest - 1]!;
+      expect(sub.opening).toEqual({
+        id,
+        game: 'pole',
+        seq: newest,
+        seat: null,
+        access: 'spectator',
+        onChain: false,
+        view,
+        pending,
+        legal,
+        outcome,
+        seats,
+        events: live.slice(0, newest).flatMap((u) => u.events),
+        deadline: null,
+        seedCommitment: seedCommitment('resume'),
+        seed: null,
+        fair: null,
+        chat: null,
+        rematch: null,
+      });
+      expect(got.map((u) => u.seq)).toEqual(live.slice(newest).map((u) => u.seq));
+      expect(got).toEqual(live.slice(newest));
+    },
+  );
 
   it('from seq at or after the newest snapshot: exactly the updates after it, identical to the live ones', async () => {
     const newest = (await store.latestSnapshot(id))!.seq;
@@ -231,7 +260,9 @@ describe('two app instances on one PostgreSQL', () => {
   let hostB: GameHost;
 
   beforeAll(async () => {
-    stores = await Promise.all([1, 2].map(() => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 4 })));
+    stores = await Promise.all(
+      [1, 2].map(() => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 4 })),
+    );
     hostA = await GameHost.open(stores[0]!, { clock });
     hostB = await GameHost.open(stores[1]!, { clock });
   });
@@ -259,10 +290,15 @@ describe('two app instances on one PostgreSQL', () => {
     const onA = await hostA.subscribe(created.id, undefined, undefined, 0);
     const onB = await hostB.subscribe(created.id, undefined, undefined, 0);
     const results = await Promise.allSettled(
-      [hostA, hostB].map((h) => h.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } })),
+      [hostA, hostB].map((h) =>
+        h.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'STALE' });
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
+      status: 409,
+      code: 'STALE',
+    });
     const [fromA] = await until(onA, 1);
     const [fromB] = await until(onB, 1);
     expect(fromA).toEqual(fromB);
@@ -283,7 +319,10 @@ describe('two app instances on one PostgreSQL', () => {
       seed: 'shared-bots',
       botPaceMs: 0,
     });
-    const subs = [await hostA.subscribe(created.id, undefined, undefined, 0), await hostB.subscribe(created.id, undefined, undefined, 0)];
+    const subs = [
+      await hostA.subscribe(created.id, undefined, undefined, 0),
+      await hostB.subscribe(created.id, undefined, undefined, 0),
+    ];
     const seen = [0, 0];
     for (;;) {
       await Promise.all([hostA.idle(), hostB.idle()]);

@@ -59,11 +59,23 @@ describe('GameHost: create and snapshot', () => {
     ]);
     expect(created.invites.map((i) => i.seat)).toEqual([0, 1]);
     expect(created.hostToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(created.invites[0]!.path).toBe(`/play/${created.id}?seat=${created.invites[0]!.seat}#token=${created.invites[0]!.token}`);
+    expect(created.invites[0]!.path).toBe(
+      `/play/${created.id}?seat=${created.invites[0]!.seat}#token=${created.invites[0]!.token}`,
+    );
     expect(created.spectatorPath).toBe(`/play/${created.id}`);
 
     const mine = await host.snapshot(created.id, token);
-    expect(mine).toMatchObject({ id: created.id, game: 'pole', seq: 0, seat, access: 'seat', onChain: false, events: [], outcome: null, deadline: null });
+    expect(mine).toMatchObject({
+      id: created.id,
+      game: 'pole',
+      seq: 0,
+      seat,
+      access: 'seat',
+      onChain: false,
+      events: [],
+      outcome: null,
+      deadline: null,
+    });
     expect(mine.pending).toEqual([{ seat, kind: 'roll', l2Available: false }]);
     expect(mine.legal).toEqual([{ type: 'roll' }]);
     expect(mine.view).not.toHaveProperty('rng');
@@ -72,7 +84,11 @@ describe('GameHost: create and snapshot', () => {
     expect(spectator.access).toBe('spectator');
     expect(spectator.legal).toEqual([]);
     // Online, the host token only watches; the page learns it from the snapshot.
-    expect(await host.snapshot(created.id, created.hostToken)).toMatchObject({ seat: null, access: 'spectator', legal: [] });
+    expect(await host.snapshot(created.id, created.hostToken)).toMatchObject({
+      seat: null,
+      access: 'spectator',
+      legal: [],
+    });
     // Hot-seat, it holds every human seat: the page learns it too, and shows a seat switcher.
     const hotseat = await host.create({ ...poleOnline, mode: 'hotseat' });
     const waiting = (await host.snapshot(hotseat.id)).pending[0]!.seat;
@@ -93,10 +109,22 @@ describe('GameHost: create and snapshot', () => {
   });
 
   it('refuses a malformed request (400), a players option that contradicts the seats (400) and a bad config (422)', async () => {
-    expect(await refusal(host.create({ game: 'chess', seats: [] }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
-    expect(await refusal(host.create({ ...poleOnline, options: { players: 4 } }))).toEqual({ status: 400, code: 'PLAYERS_FROM_SEATS' });
-    expect(await refusal(host.create({ ...poleOnline, options: { laps: 0 } }))).toEqual({ status: 422, code: 'BAD_CONFIG' });
-    expect(await refusal(host.create({ ...poleOnline, seats: [{ kind: 'human', name: 'Solo' }] }))).toEqual({ status: 422, code: 'BAD_CONFIG' });
+    expect(await refusal(host.create({ game: 'chess', seats: [] }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(await refusal(host.create({ ...poleOnline, options: { players: 4 } }))).toEqual({
+      status: 400,
+      code: 'PLAYERS_FROM_SEATS',
+    });
+    expect(await refusal(host.create({ ...poleOnline, options: { laps: 0 } }))).toEqual({
+      status: 422,
+      code: 'BAD_CONFIG',
+    });
+    expect(await refusal(host.create({ ...poleOnline, seats: [{ kind: 'human', name: 'Solo' }] }))).toEqual({
+      status: 422,
+      code: 'BAD_CONFIG',
+    });
   });
 
   it('answers 404 for an unknown game and 403 for a token of no seat', async () => {
@@ -122,7 +150,10 @@ describe('GameHost: acting', () => {
   it('refuses a stale seq with 409 and applies nothing', async () => {
     const { created, seat, token } = await newPoleGame();
     const before = await host.stateHash(created.id);
-    expect(await refusal(host.act(created.id, { token, seat, seq: 3, action: { type: 'roll' } }))).toEqual({ status: 409, code: 'STALE' });
+    expect(await refusal(host.act(created.id, { token, seat, seq: 3, action: { type: 'roll' } }))).toEqual({
+      status: 409,
+      code: 'STALE',
+    });
     expect(await host.stateHash(created.id)).toEqual(before);
     expect(await store.listActions(created.id)).toEqual([]);
   });
@@ -143,7 +174,10 @@ describe('GameHost: acting', () => {
   it("refuses an illegal action with 422 and the engine's code, leaving the state unchanged", async () => {
     const { created, seat, token } = await newPoleGame();
     const before = await host.stateHash(created.id);
-    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'buy' } }))).toEqual({ status: 422, code: 'WRONG_DECISION' });
+    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'buy' } }))).toEqual({
+      status: 422,
+      code: 'WRONG_DECISION',
+    });
     expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'roll', l2: true } }))).toEqual({
       status: 422,
       code: 'L2_UNAVAILABLE',
@@ -154,7 +188,10 @@ describe('GameHost: acting', () => {
 
   it('refuses a malformed body or action with 400', async () => {
     const { created, seat, token } = await newPoleGame();
-    expect(await refusal(host.act(created.id, { token, seat, action: { type: 'roll' } }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
+    expect(await refusal(host.act(created.id, { token, seat, action: { type: 'roll' } }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
     expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' }, extra: 1 }))).toEqual({
       status: 400,
       code: 'MALFORMED_REQUEST',
@@ -168,16 +205,28 @@ describe('GameHost: acting', () => {
 
   it("refuses a bad token, another seat's token and a bot's seat with 403", async () => {
     const { created, seat, tokens } = await newPoleGame();
-    const act = (token: string, as: number) => host.act(created.id, { token, seat: as, seq: 0, action: { type: 'roll' } });
+    const act = (token: string, as: number) =>
+      host.act(created.id, { token, seat: as, seq: 0, action: { type: 'roll' } });
     expect(await refusal(act('forged', seat))).toEqual({ status: 403, code: 'BAD_TOKEN' });
     expect(await refusal(act(tokens[1 - seat]!, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
     expect(await refusal(act(created.hostToken, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' }); // online
-    const withBot = await host.create({ ...poleOnline, mode: 'hotseat', seats: [{ kind: 'human', name: 'Ada' }, { kind: 'heuristic', name: 'Bot' }] });
-    expect(await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 5, seq: 0, action: { type: 'roll' } }))).toEqual({
+    const withBot = await host.create({
+      ...poleOnline,
+      mode: 'hotseat',
+      seats: [
+        { kind: 'human', name: 'Ada' },
+        { kind: 'heuristic', name: 'Bot' },
+      ],
+    });
+    expect(
+      await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 5, seq: 0, action: { type: 'roll' } })),
+    ).toEqual({
       status: 403,
       code: 'UNKNOWN_SEAT',
     });
-    expect(await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 1, seq: 0, action: { type: 'roll' } }))).toEqual({
+    expect(
+      await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 1, seq: 0, action: { type: 'roll' } })),
+    ).toEqual({
       status: 403,
       code: 'BOT_SEAT',
     });
@@ -190,17 +239,27 @@ describe('GameHost: acting', () => {
     expect(created.invites).toEqual([]);
     const { pending } = await host.snapshot(created.id, created.hostToken);
     const seat = pending[0]!.seat;
-    expect(await host.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } })).toEqual({ seq: 1 });
+    expect(await host.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } })).toEqual({
+      seq: 1,
+    });
     expect(await refusal(host.leave(created.id, created.hostToken))).toEqual({ status: 400, code: 'SEAT_REQUIRED' });
     await host.leave(created.id, created.hostToken, 1 - seat);
-    expect((await host.snapshot(created.id)).seats.map((s) => s.botTakeover)).toEqual(seat === 0 ? [false, true] : [true, false]);
+    expect((await host.snapshot(created.id)).seats.map((s) => s.botTakeover)).toEqual(
+      seat === 0 ? [false, true] : [true, false],
+    );
   });
 
   it('records facts from outside as system actions (server-side only)', async () => {
     const created = await host.create({ ...poleOnline, options: { onChainHoldings: true } });
     expect(await host.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] })).toEqual({ seq: 1 });
-    expect(await refusal(host.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] }))).toEqual({ status: 409, code: 'STALE' });
-    expect(await refusal(host.actAsSystem(created.id, 1, { type: 'roll' }))).toEqual({ status: 422, code: 'NOT_YOUR_TURN' });
+    expect(await refusal(host.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] }))).toEqual({
+      status: 409,
+      code: 'STALE',
+    });
+    expect(await refusal(host.actAsSystem(created.id, 1, { type: 'roll' }))).toEqual({
+      status: 422,
+      code: 'NOT_YOUR_TURN',
+    });
     const record = await host.record(created.id);
     expect(record.actions).toEqual([{ seat: 'system', action: { type: 'holdings', tiles: [] } }]);
     expect(stateHash(replay(record).state)).toBe((await host.stateHash(created.id)).hash);
@@ -285,7 +344,10 @@ describe('GameHost: updates', () => {
   });
 
   it('turns errors into status and body for the route handlers', () => {
-    expect(errorResponse(new GameError('STALE', 'late'))).toEqual({ status: 409, body: { error: 'STALE', message: 'late' } });
+    expect(errorResponse(new GameError('STALE', 'late'))).toEqual({
+      status: 409,
+      body: { error: 'STALE', message: 'late' },
+    });
     expect(errorResponse(new Error('secret detail'))).toEqual({
       status: 500,
       body: { error: 'INTERNAL', message: 'the server failed; nothing was applied' },

@@ -6,7 +6,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Broker, GameHost, ManualClock } from '../../server/host';
-import { DEFAULT_LIMITS, LimitConfigError, PEER_HEADER, PEER_STAMP_VAR, RateLimits, UNKNOWN_CLIENT, clientAddress, limitSettingsFromEnv } from '../../server/limits';
+import {
+  DEFAULT_LIMITS,
+  LimitConfigError,
+  PEER_HEADER,
+  PEER_STAMP_VAR,
+  RateLimits,
+  UNKNOWN_CLIENT,
+  clientAddress,
+  limitSettingsFromEnv,
+} from '../../server/limits';
 import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
 import { closeHost, drive, hostError, openIdleHost, refusal } from './helpers';
@@ -15,7 +24,13 @@ describe('limit settings', () => {
   it('default to the documented limits, and each variable overrides its own', () => {
     expect(limitSettingsFromEnv({})).toEqual(DEFAULT_LIMITS);
     expect(DEFAULT_LIMITS).toMatchObject({
-      rates: { create: { points: 10, seconds: 60 }, action: { points: 120, seconds: 10 }, chat: { points: 20, seconds: 60 }, lab: { points: 6, seconds: 60 }, join: { points: 10, seconds: 60 } },
+      rates: {
+        create: { points: 10, seconds: 60 },
+        action: { points: 120, seconds: 10 },
+        chat: { points: 20, seconds: 60 },
+        lab: { points: 6, seconds: 60 },
+        join: { points: 10, seconds: 60 },
+      },
       streams: { perGame: 100, perClient: 20 },
       idleSeconds: 300,
       chain: { gamesPerWallet: 2, botSeatsPerWallet: 5 },
@@ -32,7 +47,13 @@ describe('limit settings', () => {
       POLE_CHAIN_BOT_SEATS_PER_WALLET: '0',
     };
     expect(limitSettingsFromEnv(env)).toEqual({
-      rates: { create: { points: 3, seconds: 10 }, action: null, chat: DEFAULT_LIMITS.rates.chat, lab: DEFAULT_LIMITS.rates.lab, join: DEFAULT_LIMITS.rates.join },
+      rates: {
+        create: { points: 3, seconds: 10 },
+        action: null,
+        chat: DEFAULT_LIMITS.rates.chat,
+        lab: DEFAULT_LIMITS.rates.lab,
+        join: DEFAULT_LIMITS.rates.join,
+      },
       trustedProxyHeader: 'x-real-ip',
       streams: { perGame: 7, perClient: 2 },
       idleSeconds: 60,
@@ -59,7 +80,9 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) await limits.consume('create', { client: '10.0.0.1', address: null });
     const e = await hostError(limits.consume('create', { client: '10.0.0.1', address: null }));
     expect([e.status, e.code]).toEqual([429, 'RATE_LIMITED']);
-    expect(e.message).toBe(`too many games created: at most 3 every 60 s from one client or wallet; try again in ${String(e.detail!['retryAfterSeconds'])} s`);
+    expect(e.message).toBe(
+      `too many games created: at most 3 every 60 s from one client or wallet; try again in ${String(e.detail!['retryAfterSeconds'])} s`,
+    );
     expect(e.detail!['retryAfterSeconds']).toBeGreaterThanOrEqual(1);
     expect(e.detail!['retryAfterSeconds']).toBeLessThanOrEqual(60);
     // Another client has its own points; another kind of request its own window.
@@ -71,15 +94,23 @@ describe('rate limits', () => {
     const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, action: { points: 2, seconds: 10 } });
     await limits.consume('action', { client: 'a', address: alice });
     await limits.consume('action', { client: 'b', address: alice });
-    expect(await refusal(limits.consume('action', { client: 'c', address: alice }))).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    expect(await refusal(limits.consume('action', { client: 'c', address: alice }))).toEqual({
+      status: 429,
+      code: 'RATE_LIMITED',
+    });
     await limits.consume('action', { client: 'b', address: 'tz1iHk2aqh1DMmuuRZ2pbcsP3Wn7iLyUZE6i' });
-    expect(await refusal(limits.consume('action', { client: 'b', address: 'tz1XefVSjrKXHLQUTcLZoEJU8kowXqnFMV6c' }))).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    expect(
+      await refusal(limits.consume('action', { client: 'b', address: 'tz1XefVSjrKXHLQUTcLZoEJU8kowXqnFMV6c' })),
+    ).toEqual({ status: 429, code: 'RATE_LIMITED' });
   });
 
   it('are ready for chat-like posts, and a kind set to off is never limited', async () => {
     const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, chat: { points: 1, seconds: 60 }, lab: null });
     await limits.consume('chat', { client: 'a', address: null });
-    expect(await refusal(limits.consume('chat', { client: 'a', address: null }))).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    expect(await refusal(limits.consume('chat', { client: 'a', address: null }))).toEqual({
+      status: 429,
+      code: 'RATE_LIMITED',
+    });
     expect(limits.rate('chat')).toEqual({ points: 1, seconds: 60 });
     expect(limits.rate('lab')).toBeNull();
     for (let i = 0; i < 50; i++) await limits.consume('lab', { client: 'a', address: null });
@@ -91,13 +122,23 @@ describe('the client a request counts against', () => {
 
   it('is the socket’s address as the app’s server stamped it; a forwarded header the client wrote is ignored', () => {
     const stamped = { [PEER_STAMP_VAR]: '1' };
-    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), null, stamped)).toBe('203.0.113.7');
+    expect(
+      clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), null, stamped),
+    ).toBe('203.0.113.7');
     // Without the app's server (plain `next start`), nothing says where a request came from: one shared client.
-    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), null, {})).toBe(UNKNOWN_CLIENT);
+    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), null, {})).toBe(
+      UNKNOWN_CLIENT,
+    );
   });
 
   it('is the last entry of the trusted proxy’s header when one is configured (the one the proxy added)', () => {
-    expect(clientAddress(headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9', [PEER_HEADER]: '127.0.0.1' }), 'x-forwarded-for', { [PEER_STAMP_VAR]: '1' })).toBe('203.0.113.9');
+    expect(
+      clientAddress(
+        headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9', [PEER_HEADER]: '127.0.0.1' }),
+        'x-forwarded-for',
+        { [PEER_STAMP_VAR]: '1' },
+      ),
+    ).toBe('203.0.113.9');
     expect(clientAddress(headers({ 'x-real-ip': '203.0.113.10' }), 'x-real-ip', {})).toBe('203.0.113.10');
     expect(clientAddress(headers({}), 'x-real-ip', {})).toBe(UNKNOWN_CLIENT);
   });
@@ -122,7 +163,9 @@ describe('live event streams', () => {
     broker.attach('g1', null, 0, { client: 'b' });
     broker.attach('g1', null, 0, { client: 'c' });
     broker.attach('g1', null, 0, { client: 'd' });
-    expect(() => broker.attach('g1', null, 0, { client: 'e' })).toThrow(expect.objectContaining({ status: 429, code: 'GAME_STREAM_LIMIT' }));
+    expect(() => broker.attach('g1', null, 0, { client: 'e' })).toThrow(
+      expect.objectContaining({ status: 429, code: 'GAME_STREAM_LIMIT' }),
+    );
     expect(broker.count('g1')).toBe(3);
   });
 });
@@ -165,7 +208,13 @@ describe('idle games leave memory', () => {
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push((await host.create(bots(`evict-${i}`))).id);
     await drive(host, clock);
-    const before = await Promise.all(ids.map(async (id) => ({ snap: await host.snapshot(id), hash: await host.stateHash(id), record: await host.record(id) })));
+    const before = await Promise.all(
+      ids.map(async (id) => ({
+        snap: await host.snapshot(id),
+        hash: await host.stateHash(id),
+        record: await host.record(id),
+      })),
+    );
     for (const b of before) expect(b.snap.outcome).not.toBeNull();
     expect(host.liveGames).toBe(5);
     // Touched a moment ago: nothing leaves yet.
@@ -243,7 +292,15 @@ describe('idle games leave memory', () => {
     const snap = await host.snapshot(created.id, created.hostToken);
     expect(snap.seq).toBe(25);
     expect(await host.stateHash(created.id)).toEqual(hash);
-    expect((await hostError(host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 24, action: snap.legal[0] }))).code).toBe('STALE');
-    expect(await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 25, action: snap.legal[0] })).toEqual({ seq: 26 });
+    expect(
+      (
+        await hostError(
+          host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 24, action: snap.legal[0] }),
+        )
+      ).code,
+    ).toBe('STALE');
+    expect(
+      await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 25, action: snap.legal[0] }),
+    ).toEqual({ seq: 26 });
   });
 });

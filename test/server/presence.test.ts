@@ -45,7 +45,8 @@ async function newGame(request: CreateGameRequest = online) {
 }
 
 const seatsOf = async (id: string) => (await host.snapshot(id)).seats;
-const marksOf = async (id: string) => (await host.snapshot(id)).events.filter((e): e is SeatMarkEvent => e.type === 'seatMark');
+const marksOf = async (id: string) =>
+  (await host.snapshot(id)).events.filter((e): e is SeatMarkEvent => e.type === 'seatMark');
 
 /** The `seats` events a subscription holds now (the updates and chat between them passed over); it ends then. */
 async function seatsEvents(sub: Subscription): Promise<SeatsUpdate[]> {
@@ -61,7 +62,15 @@ async function seatsEvents(sub: Subscription): Promise<SeatsUpdate[]> {
   return text
     .split('\n\n')
     .filter((block) => block.includes('event: seats'))
-    .map((block) => JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as SeatsUpdate);
+    .map(
+      (block) =>
+        JSON.parse(
+          block
+            .split('\n')
+            .find((l) => l.startsWith('data: '))!
+            .slice(6),
+        ) as SeatsUpdate,
+    );
 }
 
 describe('presence', () => {
@@ -103,7 +112,7 @@ describe('presence', () => {
 });
 
 describe('grace period', () => {
-  it("hands an away seat to its bot only when the grace ends, and the log (not the record) says so", async () => {
+  it('hands an away seat to its bot only when the grace ends, and the log (not the record) says so', async () => {
     const { id, ada } = await newGame();
     (await host.subscribe(id, ada)).close();
     clock.advance(GRACE * 1000 - 1);
@@ -167,10 +176,22 @@ describe('grace period', () => {
   });
 
   it('is an online option, from 0 to its maximum: anything else is refused with its code', async () => {
-    expect(await refusal(host.create({ ...online, graceSeconds: GRACE_MAX + 1 }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
-    expect(await refusal(host.create({ ...online, graceSeconds: -1 }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
-    expect(await refusal(host.create({ ...online, graceSeconds: 1.5 }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
-    expect(await refusal(host.create({ ...online, mode: 'hotseat' }))).toEqual({ status: 400, code: 'GRACE_ONLINE_ONLY' });
+    expect(await refusal(host.create({ ...online, graceSeconds: GRACE_MAX + 1 }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(await refusal(host.create({ ...online, graceSeconds: -1 }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(await refusal(host.create({ ...online, graceSeconds: 1.5 }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(await refusal(host.create({ ...online, mode: 'hotseat' }))).toEqual({
+      status: 400,
+      code: 'GRACE_ONLINE_ONLY',
+    });
     const byDefault = await host.create({ ...online, graceSeconds: undefined });
     const sub = await host.subscribe(byDefault.id, byDefault.invites[0]!.token);
     sub.close();
@@ -193,7 +214,8 @@ describe('taking a seat back', () => {
     // Ada plays again: her turn is no longer the bot's.
     await drive(host, clock);
     const snap = await host.snapshot(id, ada);
-    if (snap.pending.some((d) => d.seat === 0)) await host.act(id, { token: ada, seat: 0, seq: snap.seq, action: snap.legal[0] });
+    if (snap.pending.some((d) => d.seat === 0))
+      await host.act(id, { token: ada, seat: 0, seq: snap.seq, action: snap.legal[0] });
     adaTab.close();
   });
 
@@ -201,7 +223,11 @@ describe('taking a seat back', () => {
     const { id, ada } = await newGame();
     await host.leave(id, ada);
     await host.rejoin(id, ada);
-    expect((await seatsOf(id))[0]).toMatchObject({ botTakeover: false, presence: 'away', graceUntil: clock.now() + GRACE * 1000 });
+    expect((await seatsOf(id))[0]).toMatchObject({
+      botTakeover: false,
+      presence: 'away',
+      graceUntil: clock.now() + GRACE * 1000,
+    });
   });
 
   it('refuses a seat the token does not hold, a seat its bot does not play, and a game over, changing nothing', async () => {

@@ -39,7 +39,8 @@ const shortPole: CreateGameRequest = {
   botPaceMs: 0,
 };
 
-const tokensOf = (created: CreateGameResponse): Map<number, string> => new Map(created.invites.map((i) => [i.seat, i.token]));
+const tokensOf = (created: CreateGameResponse): Map<number, string> =>
+  new Map(created.invites.map((i) => [i.seat, i.token]));
 
 /** Plays a game to its end: each pending person's first legal action, the bots by themselves. */
 async function playToEnd(h: GameHost, id: string, tokens: ReadonlyMap<number, string>, c = clock): Promise<void> {
@@ -60,7 +61,10 @@ describe('rematch', () => {
   it('refuses a running game, then makes one rematch with the same seats, options and board and a new seed', async () => {
     const created = await host.create(shortPole);
     const tokens = tokensOf(created);
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(0) }))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
+    expect(await refusal(host.rematch(created.id, { token: tokens.get(0) }))).toEqual({
+      status: 409,
+      code: 'GAME_NOT_OVER',
+    });
     expect(await host.rematchOf(created.id)).toBeNull();
     await playToEnd(host, created.id, tokens);
     expect((await host.snapshot(created.id)).rematch).toBeNull();
@@ -68,12 +72,21 @@ describe('rematch', () => {
     // Nobody but a seat (or the hot-seat host) asks: a spectator (no token, no seat held), the online host's token.
     expect(await refusal(host.rematch(created.id, { token: 7 }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
     expect(await refusal(host.rematch(created.id, {}))).toEqual({ status: 403, code: 'SPECTATOR_CANNOT_JOIN' });
-    expect(await refusal(host.rematch(created.id, { token: created.hostToken }))).toEqual({ status: 403, code: 'SPECTATOR_CANNOT_JOIN' });
-    expect(await refusal(host.rematch(created.id, { token: 'not-a-token' }))).toEqual({ status: 403, code: 'BAD_TOKEN' });
+    expect(await refusal(host.rematch(created.id, { token: created.hostToken }))).toEqual({
+      status: 403,
+      code: 'SPECTATOR_CANNOT_JOIN',
+    });
+    expect(await refusal(host.rematch(created.id, { token: 'not-a-token' }))).toEqual({
+      status: 403,
+      code: 'BAD_TOKEN',
+    });
     expect(await host.rematchOf(created.id)).toBeNull();
 
     // Ada and Bea press "Play again" at once: one rematch, each in their own seat with a token of its own.
-    const [ada, bea] = await Promise.all([host.rematch(created.id, { token: tokens.get(0) }), host.rematch(created.id, { token: tokens.get(1) })]);
+    const [ada, bea] = await Promise.all([
+      host.rematch(created.id, { token: tokens.get(0) }),
+      host.rematch(created.id, { token: tokens.get(1) }),
+    ]);
     expect(ada.id).toBe(bea.id);
     expect(ada.id).not.toBe(created.id);
     expect([ada.seat, bea.seat]).toEqual([0, 1]);
@@ -95,11 +108,21 @@ describe('rematch', () => {
     expect(row).toMatchObject({ turnSeconds: 60, botPaceMs: 0, mode: 'online', rematchOf: created.id });
 
     // A second join of one seat is refused and changes nothing.
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(0) }))).toEqual({ status: 409, code: 'SEAT_JOINED' });
+    expect(await refusal(host.rematch(created.id, { token: tokens.get(0) }))).toEqual({
+      status: 409,
+      code: 'SEAT_JOINED',
+    });
     expect((await host.snapshot(ada.id, ada.token!)).seat).toBe(0);
 
     // The bot plays its seat in the rematch by itself.
-    await playToEnd(host, ada.id, new Map([[0, ada.token!], [1, bea.token!]]));
+    await playToEnd(
+      host,
+      ada.id,
+      new Map([
+        [0, ada.token!],
+        [1, bea.token!],
+      ]),
+    );
     expect((await host.record(ada.id)).actions.some((a) => a.seat === 2)).toBe(true);
   });
 
@@ -107,13 +130,22 @@ describe('rematch', () => {
     const created = await host.create(shortPole);
     const tokens = tokensOf(created);
     await host.leave(created.id, tokens.get(1)!);
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
+    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({
+      status: 409,
+      code: 'GAME_NOT_OVER',
+    });
     await playToEnd(host, created.id, new Map([[0, tokens.get(0)!]]));
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({ status: 409, code: 'REMATCH_SEAT_LEFT' });
+    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({
+      status: 409,
+      code: 'REMATCH_SEAT_LEFT',
+    });
     expect(await host.rematchOf(created.id)).toBeNull();
     const ada = await host.rematch(created.id, { token: tokens.get(0) });
     expect((await host.snapshot(ada.id)).seats.map((s) => s.botTakeover)).toEqual([false, true, false]);
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({ status: 409, code: 'REMATCH_SEAT_LEFT' });
+    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({
+      status: 409,
+      code: 'REMATCH_SEAT_LEFT',
+    });
   });
 
   it('plays a hot-seat rematch with the same host token', async () => {
@@ -139,9 +171,14 @@ describe('rematch', () => {
       const tokens = tokensOf(created);
       await playToEnd(a, created.id, tokens, c);
       await b.snapshot(created.id); // b holds the finished game too
-      const [ada, bea] = await Promise.all([a.rematch(created.id, { token: tokens.get(0) }), b.rematch(created.id, { token: tokens.get(1) })]);
+      const [ada, bea] = await Promise.all([
+        a.rematch(created.id, { token: tokens.get(0) }),
+        b.rematch(created.id, { token: tokens.get(1) }),
+      ]);
       expect(ada.id).toBe(bea.id);
-      const rows = await first.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM games WHERE rematch_of = $1', [created.id]);
+      const rows = await first.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM games WHERE rematch_of = $1', [
+        created.id,
+      ]);
       expect(rows[0]!.n).toBe(1);
     } finally {
       await Promise.all([a.close(), b.close()]);
@@ -172,10 +209,16 @@ describe('the rematch request', () => {
       studioBoard: 'b1',
       fair: false,
     };
-    expect(rematchRequest(row, true)).toMatchObject({ options: { laps: 3 }, graceSeconds: 30, onChain: { studioBoard: 'b1' } });
+    expect(rematchRequest(row, true)).toMatchObject({
+      options: { laps: 3 },
+      graceSeconds: 30,
+      onChain: { studioBoard: 'b1' },
+    });
     expect(rematchRequest(row, true).options).not.toHaveProperty('board');
     // Off-chain, the board is the game's own option, and goes with it.
-    expect(rematchRequest({ ...row, studioBoard: null }, false)).toMatchObject({ options: { laps: 3, board: { tiles: [] } } });
+    expect(rematchRequest({ ...row, studioBoard: null }, false)).toMatchObject({
+      options: { laps: 3, board: { tiles: [] } },
+    });
     expect(rematchRequest({ ...row, studioBoard: null }, false)).not.toHaveProperty('onChain');
   });
 });
@@ -195,7 +238,10 @@ describe('lobby', () => {
   const listed = async (id: string) => (await host.lobby()).find((g) => g.id === id);
 
   it('lists public running games with free seats; a join takes one with a new token, and stale joins change nothing', async () => {
-    expect(await refusal(host.create({ ...trio, mode: 'hotseat' }))).toEqual({ status: 400, code: 'LOBBY_ONLINE_ONLY' });
+    expect(await refusal(host.create({ ...trio, mode: 'hotseat' }))).toEqual({
+      status: 400,
+      code: 'LOBBY_ONLINE_ONLY',
+    });
     const priv = await host.create({ ...trio, public: false });
     const pub = await host.create({ ...trio, options: { startingTokens: 3 }, turnSeconds: 90 });
     const tokens = tokensOf(pub);
@@ -219,9 +265,18 @@ describe('lobby', () => {
     // Stale or clashing joins: refused, nothing changed.
     expect(await refusal(host.joinLobby({ game: pub.id, seat: 1 }))).toEqual({ status: 409, code: 'SEAT_TAKEN' });
     expect(await refusal(host.joinLobby({ game: pub.id, seat: 0 }))).toEqual({ status: 409, code: 'SEAT_TAKEN' });
-    expect(await refusal(host.joinLobby({ game: pub.id, name: 'ada' }))).toEqual({ status: 400, code: 'DUPLICATE_NAME' });
-    expect(await refusal(host.joinLobby({ game: pub.id, name: 'x'.repeat(25) }))).toEqual({ status: 400, code: 'NAME_TOO_LONG' });
-    expect(await refusal(host.joinLobby({ game: pub.id, name: 'bad\u0007name' }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
+    expect(await refusal(host.joinLobby({ game: pub.id, name: 'ada' }))).toEqual({
+      status: 400,
+      code: 'DUPLICATE_NAME',
+    });
+    expect(await refusal(host.joinLobby({ game: pub.id, name: 'x'.repeat(25) }))).toEqual({
+      status: 400,
+      code: 'NAME_TOO_LONG',
+    });
+    expect(await refusal(host.joinLobby({ game: pub.id, name: 'bad\u0007name' }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
     expect((await host.snapshot(pub.id)).seats.map((s) => s.name)).toEqual(['Ada', 'Dan', 'Cat']);
     expect(await host.snapshot(pub.id, tokens.get(2))).toMatchObject({ seat: 2 });
     expect((await listed(pub.id))!.seats.map((s) => s.free)).toEqual([false, false, true]);
@@ -241,7 +296,10 @@ describe('lobby', () => {
     try {
       const pub = await a.create(trio);
       await b.snapshot(pub.id); // both hold the game, with seat 2 free
-      const tries = await Promise.allSettled([a.joinLobby({ game: pub.id, seat: 1, name: 'Eve' }), b.joinLobby({ game: pub.id, seat: 1, name: 'Fay' })]);
+      const tries = await Promise.allSettled([
+        a.joinLobby({ game: pub.id, seat: 1, name: 'Eve' }),
+        b.joinLobby({ game: pub.id, seat: 1, name: 'Fay' }),
+      ]);
       const won = tries.flatMap((t) => (t.status === 'fulfilled' ? [t.value] : []));
       expect(won).toHaveLength(1);
       const lost = tries.find((t) => t.status === 'rejected');

@@ -24,7 +24,8 @@ const request = (game: (typeof GAMES)[number], names: readonly string[]): Create
   seed: 'seat-names',
   botPaceMs: 0,
 });
-const gameCount = async () => Number((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games'))[0]!.n);
+const gameCount = async () =>
+  Number((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games'))[0]!.n);
 
 /** Names were once cut at 24 characters without a word, and two players could share a name. */
 describe('creating a game judges the seats’ names', () => {

@@ -60,7 +60,8 @@ describe('storeFailureKind', () => {
     const client = new pg.Client({ connectionString: `postgres://nobody@127.0.0.1:${await closedPort()}/none` });
     const refused = await failureOf(() => client.connect());
     expect(storeFailureKind(refused)).toBe('transient');
-    for (const state of ['08006', '57P01', '57P03', '53300', '40001', '40P01', '55P03']) expect([state, storeFailureKind(withState(state))]).toEqual([state, 'transient']);
+    for (const state of ['08006', '57P01', '57P03', '53300', '40001', '40P01', '55P03'])
+      expect([state, storeFailureKind(withState(state))]).toEqual([state, 'transient']);
     expect(storeFailureKind(new Error('Connection terminated unexpectedly'))).toBe('transient');
   });
 
@@ -73,8 +74,14 @@ describe('storeFailureKind', () => {
     const refused = storeFailure(withState('XX001', 'invalid page in block 7 of relation base/5/1259'));
     expect([refused.status, refused.code]).toEqual([500, 'STORE_FAILED']);
     expect(refused.message).not.toContain('block 7');
-    expect([storeFailure(withState('08006')).status, storeFailure(withState('08006')).code]).toEqual([503, 'STORE_UNAVAILABLE']);
-    expect([storeFailure(withState('22021')).status, storeFailure(withState('22021')).code]).toEqual([400, 'UNSTORABLE_VALUE']);
+    expect([storeFailure(withState('08006')).status, storeFailure(withState('08006')).code]).toEqual([
+      503,
+      'STORE_UNAVAILABLE',
+    ]);
+    expect([storeFailure(withState('22021')).status, storeFailure(withState('22021')).code]).toEqual([
+      400,
+      'UNSTORABLE_VALUE',
+    ]);
   });
 });
 
@@ -129,7 +136,10 @@ describe('the host over a broken store', () => {
     const logged = console.error;
     console.error = () => undefined;
     try {
-      expect(await answer(withState('22P05', 'unsupported Unicode escape sequence'))).toEqual([400, 'UNSTORABLE_VALUE']);
+      expect(await answer(withState('22P05', 'unsupported Unicode escape sequence'))).toEqual([
+        400,
+        'UNSTORABLE_VALUE',
+      ]);
       expect(await answer(withState('57P01'))).toEqual([503, 'STORE_UNAVAILABLE']);
       expect(await answer(withState('XX001'))).toEqual([500, 'STORE_FAILED']);
       expect(await answer(new StoreError('LOCKED', 'in use by process 1'))).toEqual([503, 'STORE_LOCKED']);

@@ -25,7 +25,10 @@ interface Holder {
 
 function hold(dir: string): Holder {
   // `node --import tsx`, not the tsx launcher: one process, whose PID is the one that holds the store.
-  const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'server', 'fixtures', 'hold-store.ts'), dir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'server', 'fixtures', 'hold-store.ts'), dir], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
@@ -55,7 +58,9 @@ function hold(dir: string): Holder {
       new Promise<string>((resolve, reject) => {
         waiting.push({ prefix, resolve });
         deliver();
-        void exited.then((code) => reject(new Error(`the process exited (${code}) before printing "${prefix}…": ${err}`)));
+        void exited.then((code) =>
+          reject(new Error(`the process exited (${code}) before printing "${prefix}…": ${err}`)),
+        );
       }),
     send: (command) => child.stdin!.write(`${command}\n`),
   };
@@ -96,15 +101,23 @@ describe('one process per PGlite data folder', () => {
     expect(said).toContain('DATABASE_URL');
 
     // The app itself: Next.js calls instrumentation.ts's `register` when `next start` starts, and it exits.
-    const app = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./instrumentation.ts')).register();"], {
-      cwd: ROOT,
-      env: { ...process.env, NEXT_RUNTIME: 'nodejs', GAMES_DATA_DIR: dir, DATABASE_URL: '' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const app = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./instrumentation.ts')).register();"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NEXT_RUNTIME: 'nodejs', GAMES_DATA_DIR: dir, DATABASE_URL: '' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let appSaid = '';
     app.stderr!.on('data', (d: Buffer) => (appSaid += d.toString()));
     expect(await new Promise((resolve) => app.once('exit', resolve))).toBe(1);
-    expect(appSaid.trim()).toMatch(new RegExp(`^tezos-pole: the game store .* is in use by process ${pid} \\(started [^)]+\\): one process per data folder`));
+    expect(appSaid.trim()).toMatch(
+      new RegExp(
+        `^tezos-pole: the game store .* is in use by process ${pid} \\(started [^)]+\\): one process per data folder`,
+      ),
+    );
 
     first.send('write g3');
     await first.line('wrote g3');
@@ -135,10 +148,16 @@ describe('one process per PGlite data folder', () => {
   it('takes over a lock whose process is not running, and refuses a second store in the same process', async () => {
     const folder = join(dir, '..', 'stale');
     const first = await openPgliteStore({ dataDir: folder });
-    await expect(openPgliteStore({ dataDir: folder })).rejects.toMatchObject({ code: 'LOCKED', message: expect.stringContaining(`process ${process.pid}`) });
+    await expect(openPgliteStore({ dataDir: folder })).rejects.toMatchObject({
+      code: 'LOCKED',
+      message: expect.stringContaining(`process ${process.pid}`),
+    });
     await first.close();
     // A PID that no process has (Linux's pid_max is at most 2^22).
-    await writeFile(join(folder, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), startedAt: 'then', ticks: '1' }));
+    await writeFile(
+      join(folder, LOCK_FILE),
+      JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), startedAt: 'then', ticks: '1' }),
+    );
     const again = await openPgliteStore({ dataDir: folder });
     await again.close();
   });

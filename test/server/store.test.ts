@@ -3,7 +3,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, openPostgresStore, type GameStore, type NewGameRow, type StoreEvent } from '../../server/store';
 import { markTimedOut } from '../../server/host/timer-marks';
-import { TEST_DATABASE_URL, dropSchema, freshSchemaName, listenFor, pgliteKind, postgresKind, type StoreKind } from './helpers';
+import {
+  TEST_DATABASE_URL,
+  dropSchema,
+  freshSchemaName,
+  listenFor,
+  pgliteKind,
+  postgresKind,
+  type StoreKind,
+} from './helpers';
 
 const newId = () => randomBytes(6).toString('hex');
 
@@ -59,12 +67,18 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     await store.createGame(gameRow(old));
     expect(await store.rematchOf(old)).toBeNull();
     await store.createGame({ ...gameRow(first), rematchOf: old });
-    await expect(store.createGame({ ...gameRow(second), rematchOf: old })).rejects.toMatchObject({ code: 'DUPLICATE_GAME' });
+    await expect(store.createGame({ ...gameRow(second), rematchOf: old })).rejects.toMatchObject({
+      code: 'DUPLICATE_GAME',
+    });
     expect(await store.getGame(second)).toBeNull();
     expect(await store.rematchOf(old)).toBe(first);
     expect(await store.getGame(first)).toMatchObject({ rematchOf: old, listed: false });
 
-    const taken = { ...gameRow(listed), listed: true, seats: gameRow(listed).seats.map((s, i) => (i === 0 ? { ...s, taken: true } : s)) };
+    const taken = {
+      ...gameRow(listed),
+      listed: true,
+      seats: gameRow(listed).seats.map((s, i) => (i === 0 ? { ...s, taken: true } : s)),
+    };
     await store.createGame(taken);
     expect((await store.listedGames(50)).map((g) => g.id)).toContain(listed);
     expect((await store.listedGames(50)).map((g) => g.id)).not.toContain(first);
@@ -116,14 +130,18 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     await store.createGame(gameRow(id));
     await store.appendAction(id, 1, 0, { type: 'roll' });
     await expect(store.appendAction(id, 1, 1, { type: 'pass' })).rejects.toMatchObject({ code: 'SEQ_TAKEN' });
-    await expect(store.appendAction('no-such-game', 1, 0, { type: 'roll' })).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
+    await expect(store.appendAction('no-such-game', 1, 0, { type: 'roll' })).rejects.toMatchObject({
+      code: 'UNKNOWN_GAME',
+    });
     expect((await store.listActions(id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
   });
 
   it('lets exactly one of several concurrent appends of the same seq win', async () => {
     const id = newId();
     await store.createGame(gameRow(id));
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => store.appendAction(id, 1, 0, { type: 'roll', n: i })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => store.appendAction(id, 1, 0, { type: 'roll', n: i })),
+    );
     const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
     expect(won).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'SEQ_TAKEN' });
@@ -143,7 +161,9 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     // A timed-out move's events, as the turn timer logs them: the notification says so.
     const timedOut = markTimedOut(2, []);
     const outcomes = async (appends: Promise<void>[]) =>
-      (await Promise.allSettled(appends)).map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code));
+      (await Promise.allSettled(appends)).map((r) =>
+        r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code,
+      );
     // The first leaves alone; the rest wait for it and leave as one batch, which holds a taken seq and the same seq
     // twice.
     const results = await outcomes([
@@ -164,13 +184,24 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect(unknown).toEqual(['ok', 'ok', 'UNKNOWN_GAME', ...ids.slice(10).map(() => 'ok')]);
     expect((await store.listActions(taken)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
     expect((await store.listActions(ids[2]!)).map((a) => a.action)).toEqual([{ type: 'roll', n: 1 }]);
-    for (const id of [...ids.slice(3, 8), ...ids.slice(9)]) expect((await store.listActions(id)).map((a) => a.events)).toEqual([timedOut]);
+    for (const id of [...ids.slice(3, 8), ...ids.slice(9)])
+      expect((await store.listActions(id)).map((a) => a.events)).toEqual([timedOut]);
     await fence.event;
     await stop();
     // One notification per action that landed, carrying it (and the timer's mark), none for those that lost.
     expect(heard).toHaveLength(ids.length - 1);
-    expect(heard).toContainEqual({ type: 'action', gameId: ids[2], seq: 1, logged: { seat: 0, action: { type: 'roll', n: 1 }, timedOut: false } });
-    expect(heard).toContainEqual({ type: 'action', gameId: ids[5], seq: 1, logged: { seat: 2, action: { type: 'buy' }, timedOut: true } });
+    expect(heard).toContainEqual({
+      type: 'action',
+      gameId: ids[2],
+      seq: 1,
+      logged: { seat: 0, action: { type: 'roll', n: 1 }, timedOut: false },
+    });
+    expect(heard).toContainEqual({
+      type: 'action',
+      gameId: ids[5],
+      seq: 1,
+      logged: { seat: 2, action: { type: 'buy' }, timedOut: true },
+    });
   });
 
   it('notifies an action too big for a notification by its seq alone: listeners read it from the log', async () => {
@@ -200,7 +231,12 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     await store.createGame(gameRow(id));
     const action = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
     await store.appendAction(id, 1, 0, { type: 'roll' });
-    expect(await action.event).toEqual({ type: 'action', gameId: id, seq: 1, logged: { seat: 0, action: { type: 'roll' }, timedOut: false } });
+    expect(await action.event).toEqual({
+      type: 'action',
+      gameId: id,
+      seq: 1,
+      logged: { seat: 0, action: { type: 'roll' }, timedOut: false },
+    });
     const seats = await listenFor(store, (e) => e.type === 'seats' && e.gameId === id);
     const changed = gameRow(id).seats.map((s) => ({ ...s, botTakeover: true }));
     await store.updateSeats(id, changed);
@@ -233,9 +269,17 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
       await store.createGame(gameRow(id));
       const heard = await listenFor(other, (e) => e.type === 'action' && e.gameId === id);
       await store.appendAction(id, 1, 0, { type: 'roll' });
-      expect(await heard.event).toEqual({ type: 'action', gameId: id, seq: 1, logged: { seat: 0, action: { type: 'roll' }, timedOut: false } });
+      expect(await heard.event).toEqual({
+        type: 'action',
+        gameId: id,
+        seq: 1,
+        logged: { seat: 0, action: { type: 'roll' }, timedOut: false },
+      });
       expect((await other.listActions(id)).map((a) => a.seq)).toEqual([1]);
-      const race = await Promise.allSettled([store.appendAction(id, 2, 1, { type: 'pass' }), other.appendAction(id, 2, 1, { type: 'buy' })]);
+      const race = await Promise.allSettled([
+        store.appendAction(id, 2, 1, { type: 'pass' }),
+        other.appendAction(id, 2, 1, { type: 'buy' }),
+      ]);
       expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(await other.listActions(id, 1)).toHaveLength(1);
     });
@@ -245,7 +289,9 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
 describe('PostgreSQL migrations', () => {
   it('apply once even when two instances start at once, and record their versions', async () => {
     const schema = freshSchemaName();
-    const stores = await Promise.all([1, 2].map(() => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 2 })));
+    const stores = await Promise.all(
+      [1, 2].map(() => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 2 })),
+    );
     try {
       await stores[0]!.migrate();
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -263,7 +309,12 @@ describe('PostgreSQL migrations', () => {
 describe('PostgreSQL LISTEN connection', () => {
   it('comes back after the server drops it, and tells listeners to catch up', async () => {
     const schema = freshSchemaName();
-    const store = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 2, reconnectMs: 10 });
+    const store = await openPostgresStore({
+      connectionString: TEST_DATABASE_URL,
+      schema,
+      maxConnections: 2,
+      reconnectMs: 10,
+    });
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
@@ -271,7 +322,7 @@ describe('PostgreSQL LISTEN connection', () => {
       await store.createGame(gameRow(id));
       const resync = await listenFor(store, (e) => e.type === 'resync');
       const { rows } = await admin.query(
-        "SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()",
+        'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()',
         [`LISTEN "game_updates_${schema}"`],
       );
       expect(rows).toHaveLength(1);

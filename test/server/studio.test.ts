@@ -48,7 +48,8 @@ afterAll(async () => {
   await store?.close();
 });
 
-const count = async (table: 'pieces' | 'boards'): Promise<number> => Number((await store.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
+const count = async (table: 'pieces' | 'boards'): Promise<number> =>
+  Number((await store.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
 
 describe('featured pieces', () => {
   it('stores a valid piece with its artist and lists it under that artist only', async () => {
@@ -66,10 +67,13 @@ describe('featured pieces', () => {
     const bad = { title: '  ', editionSize: 0, price: 5, multiplier: 1.234, imageUri: 'http://example.org/x.png' };
     const e = await hostError(createPiece(store.sql, ADA, bad));
     expect([e.status, e.code]).toEqual([422, 'BAD_PIECE']);
-    for (const field of ['title', 'editionSize', 'price', 'multiplier', 'imageUri']) expect(e.message).toContain(`${field}:`);
+    for (const field of ['title', 'editionSize', 'price', 'multiplier', 'imageUri'])
+      expect(e.message).toContain(`${field}:`);
     expect((await hostError(createPiece(store.sql, ADA, { ...WAVE, price: 100_001 }))).code).toBe('BAD_PIECE');
     expect((await hostError(createPiece(store.sql, ADA, { ...WAVE, editionSize: 1001 }))).code).toBe('BAD_PIECE');
-    expect((await hostError(createPiece(store.sql, ADA, { ...WAVE, source: { contract: 'KT1nope', tokenId: '0' } }))).code).toBe('BAD_PIECE');
+    expect(
+      (await hostError(createPiece(store.sql, ADA, { ...WAVE, source: { contract: 'KT1nope', tokenId: '0' } }))).code,
+    ).toBe('BAD_PIECE');
     expect((await hostError(createPiece(store.sql, 'not-an-address', WAVE))).code).toBe('BAD_ADDRESS');
     expect(await count('pieces')).toBe(before);
   });
@@ -88,7 +92,14 @@ describe('featured pieces', () => {
 describe('studio boards', () => {
   it('composes pieces and event tiles after GO into a board the engine accepts, with the artists’ wallets and images as extras', async () => {
     const wave = await createPiece(store.sql, ADA, WAVE);
-    const fuji = await createPiece(store.sql, BEA, { title: 'Red Fuji', artistName: 'Katsushika Hokusai', imageUri: 'data:image/svg+xml;base64,PHN2Zy8+', editionSize: 5, price: 120, multiplier: 1.5 });
+    const fuji = await createPiece(store.sql, BEA, {
+      title: 'Red Fuji',
+      artistName: 'Katsushika Hokusai',
+      imageUri: 'data:image/svg+xml;base64,PHN2Zy8+',
+      editionSize: 5,
+      price: 120,
+      multiplier: 1.5,
+    });
     const plain = await createPiece(store.sql, BEA, { title: 'Red Fuji', editionSize: 1, price: 60, multiplier: 1 });
     const [airdrop, congestion] = EVENT_PALETTE;
     const stored = await createBoard(store.sql, ADA, {
@@ -99,7 +110,12 @@ describe('studio boards', () => {
         { kind: 'piece', pieceId: fuji.id },
         congestion!,
         { kind: 'piece', pieceId: plain.id },
-        { kind: 'event', name: 'Free Fuji', text: 'Take a free copy of Red Fuji.', effect: { kind: 'freeCopy', tile: 'red-fuji' } },
+        {
+          kind: 'event',
+          name: 'Free Fuji',
+          text: 'Take a free copy of Red Fuji.',
+          effect: { kind: 'freeCopy', tile: 'red-fuji' },
+        },
       ],
     });
     expect(parseBoard(stored.board)).toEqual(stored.board);
@@ -112,19 +128,33 @@ describe('studio boards', () => {
       ['artist', 'red-fuji-2'],
       ['event', 'free-fuji'],
     ]);
-    expect(stored.board.tiles[1]).toMatchObject({ title: 'The Great Wave', price: 200, multiplier: 2, editionSize: 1, description: 'A wave, off the coast.' });
+    expect(stored.board.tiles[1]).toMatchObject({
+      title: 'The Great Wave',
+      price: 200,
+      multiplier: 2,
+      editionSize: 1,
+      description: 'A wave, off the coast.',
+    });
     // The tile prints the artist's name when the piece has one, else the artist's short address.
-    expect(stored.board.tiles.filter((t) => t.kind === 'artist').map((t) => (t as { artist: string }).artist)).toEqual([`${ADA.slice(0, 6)}…${ADA.slice(-4)}`, 'Katsushika Hokusai', `${BEA.slice(0, 6)}…${BEA.slice(-4)}`]);
+    expect(stored.board.tiles.filter((t) => t.kind === 'artist').map((t) => (t as { artist: string }).artist)).toEqual([
+      `${ADA.slice(0, 6)}…${ADA.slice(-4)}`,
+      'Katsushika Hokusai',
+      `${BEA.slice(0, 6)}…${BEA.slice(-4)}`,
+    ]);
     expect(stored.extras).toEqual({
       artists: { 'the-great-wave': ADA, 'red-fuji': BEA, 'red-fuji-2': BEA },
       images: {
         'the-great-wave': { artifact: { uri: WAVE.imageUri, mimeType: 'image/jpeg' } },
         'red-fuji': { artifact: { uri: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml' } },
         // A piece without an image: the generated art its studio card shows, baked into the board.
-        'red-fuji-2': { artifact: { uri: generatedArtUri(pieceArtId(plain.id), 'Red Fuji'), mimeType: 'image/svg+xml' } },
+        'red-fuji-2': {
+          artifact: { uri: generatedArtUri(pieceArtId(plain.id), 'Red Fuji'), mimeType: 'image/svg+xml' },
+        },
       },
     });
-    expect(stored.board.tiles[5]).toMatchObject({ image: { uri: generatedArtUri(pieceArtId(plain.id), 'Red Fuji'), mimeType: 'image/svg+xml' } });
+    expect(stored.board.tiles[5]).toMatchObject({
+      image: { uri: generatedArtUri(pieceArtId(plain.id), 'Red Fuji'), mimeType: 'image/svg+xml' },
+    });
     // Read back as stored; the extras are the chain layer's PlanOptions: the artist is each token's creator.
     const read = await getBoard(store.sql, stored.id);
     expect(read).toEqual(stored);
@@ -134,7 +164,11 @@ describe('studio boards', () => {
       ['red-fuji', BEA, 'data:image/svg+xml;base64,PHN2Zy8+'],
       ['red-fuji-2', BEA, expect.stringMatching(/^data:image\/svg\+xml;base64,/)],
     ]);
-    expect((await listBoards(store.sql, ADA)).map((b) => [b.id, b.name, b.tiles])).toContainEqual([stored.id, 'Ukiyo-e Ring', 7]);
+    expect((await listBoards(store.sql, ADA)).map((b) => [b.id, b.name, b.tiles])).toContainEqual([
+      stored.id,
+      'Ukiyo-e Ring',
+      7,
+    ]);
     expect(await listBoards(store.sql, BEA)).toEqual([]);
   });
 
@@ -142,25 +176,61 @@ describe('studio boards', () => {
     const wave = await createPiece(store.sql, ADA, WAVE);
     const before = await count('boards');
 
-    const tooFew = await hostError(createBoard(store.sql, ADA, { name: 'Tiny', slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!] }));
-    expect([tooFew.status, tooFew.code, tooFew.message]).toEqual([422, 'BAD_BOARD_REQUEST', 'A board needs at least 3 tiles after Start: add 1 more tile.']);
+    const tooFew = await hostError(
+      createBoard(store.sql, ADA, { name: 'Tiny', slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!] }),
+    );
+    expect([tooFew.status, tooFew.code, tooFew.message]).toEqual([
+      422,
+      'BAD_BOARD_REQUEST',
+      'A board needs at least 3 tiles after Start: add 1 more tile.',
+    ]);
 
-    const noArt = await hostError(createBoard(store.sql, ADA, { name: 'Events only', slots: EVENT_PALETTE.slice(0, 4) }));
-    expect([noArt.code, noArt.message]).toEqual(['BAD_BOARD_REQUEST', 'A board needs at least one featured piece: add one.']);
+    const noArt = await hostError(
+      createBoard(store.sql, ADA, { name: 'Events only', slots: EVENT_PALETTE.slice(0, 4) }),
+    );
+    expect([noArt.code, noArt.message]).toEqual([
+      'BAD_BOARD_REQUEST',
+      'A board needs at least one featured piece: add one.',
+    ]);
 
     const dangling = await hostError(
       createBoard(store.sql, ADA, {
         name: 'Dangling',
-        slots: [{ kind: 'piece', pieceId: wave.id }, EVENT_PALETTE[0]!, EVENT_PALETTE[1]!, { kind: 'event', name: 'Gift', text: 'A gift.', effect: { kind: 'freeCopy', tile: 'nowhere' } }],
+        slots: [
+          { kind: 'piece', pieceId: wave.id },
+          EVENT_PALETTE[0]!,
+          EVENT_PALETTE[1]!,
+          { kind: 'event', name: 'Gift', text: 'A gift.', effect: { kind: 'freeCopy', tile: 'nowhere' } },
+        ],
       }),
     );
-    expect([dangling.code, dangling.message]).toEqual(['BAD_BOARD', expect.stringContaining('tile 4 "gift": effect.tile: no tile "nowhere"')]);
+    expect([dangling.code, dangling.message]).toEqual([
+      'BAD_BOARD',
+      expect.stringContaining('tile 4 "gift": effect.tile: no tile "nowhere"'),
+    ]);
 
-    const unknown = await hostError(createBoard(store.sql, ADA, { name: 'Ghost', slots: [{ kind: 'piece', pieceId: 'no-such-piece' }, ...EVENT_PALETTE.slice(0, 3)] }));
-    expect([unknown.status, unknown.code, unknown.message]).toEqual([422, 'UNKNOWN_PIECE', 'Tile 1 is no featured piece (“no-such-piece”, removed?): take it off the ring.']);
+    const unknown = await hostError(
+      createBoard(store.sql, ADA, {
+        name: 'Ghost',
+        slots: [{ kind: 'piece', pieceId: 'no-such-piece' }, ...EVENT_PALETTE.slice(0, 3)],
+      }),
+    );
+    expect([unknown.status, unknown.code, unknown.message]).toEqual([
+      422,
+      'UNKNOWN_PIECE',
+      'Tile 1 is no featured piece (“no-such-piece”, removed?): take it off the ring.',
+    ]);
 
-    const malformed = await hostError(createBoard(store.sql, ADA, { name: '', slots: [{ kind: 'event', name: 'X', text: 'x', effect: { kind: 'pay', amount: -3 } }] }));
-    expect([malformed.code, malformed.message]).toEqual(['BAD_BOARD_REQUEST', expect.stringMatching(/^Give the board a name\. slots\.0\.effect\.amount: /)]);
+    const malformed = await hostError(
+      createBoard(store.sql, ADA, {
+        name: '',
+        slots: [{ kind: 'event', name: 'X', text: 'x', effect: { kind: 'pay', amount: -3 } }],
+      }),
+    );
+    expect([malformed.code, malformed.message]).toEqual([
+      'BAD_BOARD_REQUEST',
+      expect.stringMatching(/^Give the board a name\. slots\.0\.effect\.amount: /),
+    ]);
 
     expect(await count('boards')).toBe(before);
   });
@@ -220,16 +290,21 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
       totalSupply: '1',
     });
     // What it read is a valid piece as it stands.
-    const piece = await createPiece(store.sql, ADA, {
-      title: token.title,
-      description: token.description,
-      imageUri: token.imageUri,
-      imageMimeType: token.imageMimeType,
-      source: { contract: kt, tokenId: token.tokenId },
-      editionSize: 3,
-      price: 150,
-      multiplier: 2,
-    }, { tzktUrl: devnet.tzktUrl });
+    const piece = await createPiece(
+      store.sql,
+      ADA,
+      {
+        title: token.title,
+        description: token.description,
+        imageUri: token.imageUri,
+        imageMimeType: token.imageMimeType,
+        source: { contract: kt, tokenId: token.tokenId },
+        editionSize: 3,
+        price: 150,
+        multiplier: 2,
+      },
+      { tzktUrl: devnet.tzktUrl },
+    );
     expect(piece.source).toEqual({ contract: kt, tokenId: '0' });
     expect(piece.creators).toEqual([ADA]);
   });
@@ -240,7 +315,9 @@ describe('importing an FA2 token from the devnet’s TzKT API', () => {
     expect(missing.message).toContain(`token 7 of ${kt}`);
     const bad = await hostError(readFa2Token(devnet.tzktUrl, 'KT1notanaddress', 0));
     expect([bad.status, bad.code]).toEqual([400, 'BAD_CONTRACT_ADDRESS']);
-    const checksum = await hostError(readFa2Token(devnet.tzktUrl, `${kt.slice(0, -1)}${kt.endsWith('a') ? 'b' : 'a'}`, 0));
+    const checksum = await hostError(
+      readFa2Token(devnet.tzktUrl, `${kt.slice(0, -1)}${kt.endsWith('a') ? 'b' : 'a'}`, 0),
+    );
     expect(checksum.code).toBe('BAD_CONTRACT_ADDRESS');
     expect((await hostError(readFa2Token(devnet.tzktUrl, kt, '-1'))).code).toBe('BAD_TOKEN_ID');
     const down = await hostError(readFa2Token(await deadUrl(), kt, 0));

@@ -35,19 +35,22 @@ export async function startTezosRelay(targetUrl: string): Promise<TezosRelay> {
     }
     await relay.beforeForward?.(req.url ?? '', body);
     const injecting = relay.downAfterInjection && req.url?.startsWith('/injection/operation');
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      if (injecting) {
-        let text = '';
-        answer.on('data', (chunk) => (text += chunk));
-        answer.on('end', () => {
-          relay.injected = JSON.parse(text) as string;
-          relay.downAfterInjection = false;
-          relay.down = true;
-        });
-      }
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (injecting) {
+          let text = '';
+          answer.on('data', (chunk) => (text += chunk));
+          answer.on('end', () => {
+            relay.injected = JSON.parse(text) as string;
+            relay.downAfterInjection = false;
+            relay.down = true;
+          });
+        }
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     upstream.end(body);
   });

@@ -26,11 +26,18 @@ function postJson(pathname: string, body: unknown): Promise<{ status: number; bo
     const data = JSON.stringify(body);
     const req = request(
       `https://${relay.node}${pathname}`,
-      { method: 'POST', ca: relay.certificate, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }, timeout: 10_000 },
+      {
+        method: 'POST',
+        ca: relay.certificate,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+        timeout: 10_000,
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
+        );
       },
     );
     req.on('error', reject);
@@ -55,11 +62,20 @@ function password(signer: ReturnType<typeof peer>, timestampSeconds: number): st
 }
 
 const login = (user: string, pass: string) =>
-  postJson('/_matrix/client/v3/login', { type: 'm.login.password', identifier: { type: 'm.id.user', user }, password: pass, device_id: 'test' });
+  postJson('/_matrix/client/v3/login', {
+    type: 'm.login.password',
+    identifier: { type: 'm.id.user', user },
+    password: pass,
+    device_id: 'test',
+  });
 
 describe('the Beacon relay on loopback', () => {
   it('answers Beacon’s probe of a node with its region, itself as the only known server, and its time', async () => {
-    const info = (await getJsonTrusting(relay.node, '/_synapse/client/beacon/info', relay.certificate)) as { region: string; known_servers: string[]; timestamp: number };
+    const info = (await getJsonTrusting(relay.node, '/_synapse/client/beacon/info', relay.certificate)) as {
+      region: string;
+      known_servers: string[];
+      timestamp: number;
+    };
     expect(typeof info.region).toBe('string');
     expect(info.known_servers).toEqual([relay.node]);
     expect(Math.abs(info.timestamp - Date.now() / 1000)).toBeLessThan(60);

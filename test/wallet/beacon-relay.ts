@@ -69,7 +69,12 @@ export function getJsonTrusting(node: string, pathname: string, certificate: str
   });
 }
 
-async function waitUntilServing(node: string, certificate: string, exited: () => boolean, log: () => string): Promise<void> {
+async function waitUntilServing(
+  node: string,
+  certificate: string,
+  exited: () => boolean,
+  log: () => string,
+): Promise<void> {
   await vi.waitFor(
     async () => {
       if (exited()) throw new Error(`Synapse exited:\n${log()}`);
@@ -85,14 +90,53 @@ export async function startBeaconRelay(): Promise<BeaconRelay> {
   const port = await freePort();
   const node = `127.0.0.1:${port}`;
   const dir = mkdtempSync(path.join(tmpdir(), 'beacon-relay-'));
-  run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', 'tls.key', '-out', 'tls.crt'], dir);
-  run(PYTHON, ['-c', 'import sys, signedjson.key as k; k.write_signing_keys(open(sys.argv[1], "w"), [k.generate_signing_key("a")])', path.join(dir, 'signing.key')], dir);
+  run(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      'tls.key',
+      '-out',
+      'tls.crt',
+    ],
+    dir,
+  );
+  run(
+    PYTHON,
+    [
+      '-c',
+      'import sys, signedjson.key as k; k.write_signing_keys(open(sys.argv[1], "w"), [k.generate_signing_key("a")])',
+      path.join(dir, 'signing.key'),
+    ],
+    dir,
+  );
   const secret = () => randomBytes(24).toString('hex');
   // JSON is YAML: the homeserver's whole configuration.
   const config = {
     server_name: node,
     pid_file: path.join(dir, 'homeserver.pid'),
-    listeners: [{ port, bind_addresses: ['127.0.0.1'], type: 'http', tls: true, x_forwarded: false, resources: [{ names: ['client'], compress: false }] }],
+    listeners: [
+      {
+        port,
+        bind_addresses: ['127.0.0.1'],
+        type: 'http',
+        tls: true,
+        x_forwarded: false,
+        resources: [{ names: ['client'], compress: false }],
+      },
+    ],
     tls_certificate_path: path.join(dir, 'tls.crt'),
     tls_private_key_path: path.join(dir, 'tls.key'),
     database: { name: 'sqlite3', args: { database: path.join(dir, 'homeserver.db') } },
@@ -137,7 +181,12 @@ export async function startBeaconRelay(): Promise<BeaconRelay> {
   };
   const certificate = readFileSync(path.join(dir, 'tls.crt'), 'utf8');
   try {
-    await waitUntilServing(node, certificate, () => child.exitCode !== null, () => output);
+    await waitUntilServing(
+      node,
+      certificate,
+      () => child.exitCode !== null,
+      () => output,
+    );
   } catch (err) {
     await stop();
     throw err;

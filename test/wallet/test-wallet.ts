@@ -47,7 +47,10 @@ export class TestWallet {
   /** Waits for the wallet's next event matching `accept` (its errors reject). */
   private next<E extends WalletEvent>(accept: (e: WalletEvent) => e is E, timeoutMs = 60_000): Promise<E> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => done(new Error(`${this.options.name}: no answer within ${timeoutMs} ms\n${this.log}`)), timeoutMs);
+      const timer = setTimeout(
+        () => done(new Error(`${this.options.name}: no answer within ${timeoutMs} ms\n${this.log}`)),
+        timeoutMs,
+      );
       const done = (err: Error | null, e?: E) => {
         clearTimeout(timer);
         this.listeners.delete(listener);
@@ -96,10 +99,13 @@ export class TestWallet {
     });
     child.once('exit', (code, signal) => {
       if (this.child === child) this.child = null;
-      for (const l of [...this.listeners]) l({ event: 'error', message: `the wallet process exited (${code ?? signal})` });
+      for (const l of [...this.listeners])
+        l({ event: 'error', message: `the wallet process exited (${code ?? signal})` });
     });
     this.child = child;
-    const rejected = options.rejectWaiting ? this.next((e): e is WalletEvent => e.event === 'handled' && e.request.outcome === 'rejected', 120_000) : null;
+    const rejected = options.rejectWaiting
+      ? this.next((e): e is WalletEvent => e.event === 'handled' && e.request.outcome === 'rejected', 120_000)
+      : null;
     rejected?.catch(() => undefined); // awaited below, after `ready`; an error before then is thrown by that wait
     const ready = await this.next((e): e is Extract<WalletEvent, { event: 'ready' }> => e.event === 'ready', 120_000);
     this.address = ready.address;
@@ -128,7 +134,8 @@ export class TestWallet {
 
   /** Resolves once it has handled `n` requests in all; the last one. */
   async handledCount(n: number, timeoutMs = 60_000): Promise<HandledRequest> {
-    if (this.handled.length < n) await this.next((e): e is WalletEvent => e.event === 'handled' && this.handled.length >= n, timeoutMs);
+    if (this.handled.length < n)
+      await this.next((e): e is WalletEvent => e.event === 'handled' && this.handled.length >= n, timeoutMs);
     return this.handled[n - 1]!;
   }
 

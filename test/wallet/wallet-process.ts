@@ -10,7 +10,16 @@
 // 4.8.1, the last @airgap release: its Beacon protocol (BEACON_VERSION 3, P2P over Matrix, the same message types)
 // is the one @taquito/beacon-wallet's @ecadlabs/beacon-dapp 4.8.4-ecad fork speaks, so the two interoperate as a
 // real wallet and the app do.
-import { BeaconErrorType, BeaconMessageType, LocalStorage, Serializer, WalletClient, type BeaconRequestOutputMessage, type Network, type P2PPairingRequest } from '@airgap/beacon-wallet';
+import {
+  BeaconErrorType,
+  BeaconMessageType,
+  LocalStorage,
+  Serializer,
+  WalletClient,
+  type BeaconRequestOutputMessage,
+  type Network,
+  type P2PPairingRequest,
+} from '@airgap/beacon-wallet';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit, type ParamsWithKind } from '@taquito/taquito';
@@ -22,7 +31,9 @@ import { OpKind, TezosToolkit, type ParamsWithKind } from '@taquito/taquito';
 class FileStorage {
   private readonly items: Map<string, string>;
   constructor(private readonly file: string) {
-    this.items = new Map(existsSync(file) ? (Object.entries(JSON.parse(readFileSync(file, 'utf8'))) as [string, string][]) : []);
+    this.items = new Map(
+      existsSync(file) ? (Object.entries(JSON.parse(readFileSync(file, 'utf8'))) as [string, string][]) : [],
+    );
   }
   private save(): void {
     writeFileSync(this.file, JSON.stringify(Object.fromEntries(this.items)));
@@ -49,7 +60,6 @@ class FileStorage {
     this.save();
   }
 }
-
 
 /** What the parent sends: the wallet's settings first, then the person's doings. */
 export type WalletCommand =
@@ -93,7 +103,9 @@ async function main(): Promise<void> {
   // The app's dApp side (@ecadlabs 4.8.4-ecad) notifies a disconnect as a version-3 message without the `message`
   // envelope @airgap 4.8.1's WalletClient reads, which throws in its relay listener: a wallet app survives a message
   // it cannot read (the disconnect is then not applied; the app pairs anew next time anyway).
-  process.on('uncaughtException', (err) => console.error(`wallet: ignored a message it could not handle: ${err.message}`));
+  process.on('uncaughtException', (err) =>
+    console.error(`wallet: ignored a message it could not handle: ${err.message}`),
+  );
   (globalThis as { localStorage?: unknown }).localStorage = new FileStorage(setting('TEST_WALLET_STORAGE'));
   const signer = new InMemorySigner(setting('TEST_WALLET_SECRET_KEY'));
   const [address, publicKey] = await Promise.all([signer.publicKeyHash(), signer.publicKey()]);
@@ -103,7 +115,11 @@ async function main(): Promise<void> {
   let rejectWaiting = process.env['TEST_WALLET_REJECT_WAITING'] === '1';
   let networkOverride: Network | null = null;
 
-  const client = new WalletClient({ name: setting('TEST_WALLET_NAME'), storage: new LocalStorage('test-wallet'), matrixNodes: { 'europe-west': setting('TEST_WALLET_RELAYS').split(',') } });
+  const client = new WalletClient({
+    name: setting('TEST_WALLET_NAME'),
+    storage: new LocalStorage('test-wallet'),
+    matrixNodes: { 'europe-west': setting('TEST_WALLET_RELAYS').split(',') },
+  });
 
   const handle = async (message: BeaconRequestOutputMessage): Promise<HandledRequest> => {
     if (rejectNext || rejectWaiting) {
@@ -126,7 +142,12 @@ async function main(): Promise<void> {
       case BeaconMessageType.SignPayloadRequest: {
         // Signs the payload's bytes as asked (MICHELINE: a 05-prefixed packed value, which InMemorySigner hashes first).
         const { prefixSig } = await signer.sign(message.payload);
-        await client.respond({ type: BeaconMessageType.SignPayloadResponse, id: message.id, signingType: message.signingType, signature: prefixSig });
+        await client.respond({
+          type: BeaconMessageType.SignPayloadResponse,
+          id: message.id,
+          signingType: message.signingType,
+          signature: prefixSig,
+        });
         return { type: message.type, outcome: 'answered' };
       }
       case BeaconMessageType.OperationRequest:
@@ -135,18 +156,33 @@ async function main(): Promise<void> {
           const batch = message.operationDetails.map((op): ParamsWithKind => {
             if (op.kind !== 'transaction') throw new Error(`this wallet sends transactions only, not ${op.kind}`);
             const parameter = op.parameters as { entrypoint: string; value: never } | undefined;
-            return { kind: OpKind.TRANSACTION, to: op.destination, amount: Number(op.amount), mutez: true, ...(parameter ? { parameter } : {}) };
+            return {
+              kind: OpKind.TRANSACTION,
+              to: op.destination,
+              amount: Number(op.amount),
+              mutez: true,
+              ...(parameter ? { parameter } : {}),
+            };
           });
           const op = await tezos.contract.batch(batch).send();
           await client.respond({ type: BeaconMessageType.OperationResponse, id: message.id, transactionHash: op.hash });
           return { type: message.type, outcome: 'answered', opHash: op.hash };
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);
-          await client.respond({ type: BeaconMessageType.Error, id: message.id, errorType: BeaconErrorType.TRANSACTION_INVALID_ERROR, errorData: error });
+          await client.respond({
+            type: BeaconMessageType.Error,
+            id: message.id,
+            errorType: BeaconErrorType.TRANSACTION_INVALID_ERROR,
+            errorData: error,
+          });
           return { type: message.type, outcome: 'failed', error };
         }
       default:
-        await client.respond({ type: BeaconMessageType.Error, id: message.id, errorType: BeaconErrorType.UNKNOWN_ERROR });
+        await client.respond({
+          type: BeaconMessageType.Error,
+          id: message.id,
+          errorType: BeaconErrorType.UNKNOWN_ERROR,
+        });
         return { type: message.type, outcome: 'rejected' };
     }
   };
@@ -158,7 +194,9 @@ async function main(): Promise<void> {
       else if (command.cmd === 'release') rejectWaiting = false;
       else {
         const request = (await new Serializer().deserialize(command.code)) as P2PPairingRequest;
-        await client.addPeer({ ...request, type: 'p2p-pairing-request' } as unknown as Parameters<WalletClient['addPeer']>[0]);
+        await client.addPeer({ ...request, type: 'p2p-pairing-request' } as unknown as Parameters<
+          WalletClient['addPeer']
+        >[0]);
         send({ event: 'paired' });
       }
     })().catch((err: unknown) => send({ event: 'error', message: err instanceof Error ? err.message : String(err) }));
@@ -176,7 +214,10 @@ async function main(): Promise<void> {
 
 if (process.send) {
   main().catch((err: unknown) => {
-    process.send?.({ event: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) } satisfies WalletEvent);
+    process.send?.({
+      event: 'error',
+      message: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    } satisfies WalletEvent);
     process.exit(1);
   });
 }

@@ -44,7 +44,8 @@ export const isApiError = (err: unknown): err is ApiError => err instanceof ApiE
 /** The ApiError of an error answer: the server's code and message when the body is its ErrorBody. */
 export function refusalOf(status: number, statusText: string, body: unknown): ApiError {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Partial<Record<keyof ErrorBody, unknown>>;
-  if (typeof b.error === 'string' && b.error && typeof b.message === 'string' && b.message) return new ApiError(status, b.error, b.message);
+  if (typeof b.error === 'string' && b.error && typeof b.message === 'string' && b.message)
+    return new ApiError(status, b.error, b.message);
   const text = statusText ? `${status} (${statusText})` : String(status);
   return new ApiError(status, 'NO_EXPLANATION', `The server answered ${text} and gave no explanation.`);
 }
@@ -64,7 +65,12 @@ export async function readAnswer<T>(res: Response): Promise<T> {
     parsed = false; // not JSON, or the body broke off
   }
   if (!res.ok) throw refusalOf(res.status, res.statusText, parsed ? body : undefined);
-  if (!parsed) throw new ApiError(res.status, 'BAD_ANSWER', `The server answered ${res.status}, but its answer could not be read (it is not JSON).`);
+  if (!parsed)
+    throw new ApiError(
+      res.status,
+      'BAD_ANSWER',
+      `The server answered ${res.status}, but its answer could not be read (it is not JSON).`,
+    );
   return body as T;
 }
 
@@ -86,9 +92,17 @@ export async function apiResponse(input: string, init: RequestInit = {}): Promis
     return await fetch(input, { cache: 'no-store', credentials: 'same-origin', ...init });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NO_ANSWER', 'The app’s server could not be reached (no answer came back): check the connection and try again.');
+    throw new ApiError(
+      0,
+      'NO_ANSWER',
+      'The app’s server could not be reached (no answer came back): check the connection and try again.',
+    );
   }
 }
 
 /** A JSON POST body for apiFetch. */
-export const jsonPost = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export const jsonPost = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});

@@ -6,7 +6,14 @@ import { ChainUnavailable, ReadProblem } from './format';
 import styles from './chain.module.css';
 
 /** The page's URL names nothing there is: no such token, operation, block or account, or not even an id of one. */
-const NOT_FOUND_CODES: ReadonlySet<IndexerErrorCode> = new Set(['NOT_FOUND', 'BAD_ADDRESS', 'BAD_CONTRACT', 'BAD_TOKEN_ID', 'BAD_OPERATION_HASH', 'BAD_LEVEL']);
+const NOT_FOUND_CODES: ReadonlySet<IndexerErrorCode> = new Set([
+  'NOT_FOUND',
+  'BAD_ADDRESS',
+  'BAD_CONTRACT',
+  'BAD_TOKEN_ID',
+  'BAD_OPERATION_HASH',
+  'BAD_LEVEL',
+]);
 
 /** True when an indexer read failed because the page's URL names nothing (the page answers 404, not 200). */
 export const namesNothing = (code: IndexerErrorCode): boolean => NOT_FOUND_CODES.has(code);
@@ -16,7 +23,11 @@ export const namesNothing = (code: IndexerErrorCode): boolean => NOT_FOUND_CODES
  * (HTTP 404) when its URL names nothing there is; or — when no network is configured or the indexer cannot answer —
  * the sentence saying why, never a stack trace.
  */
-export async function chainReadPage<T>(read: (tzktUrl: string) => Promise<T>, problemTitle: string, render: (found: T, network: PageNetwork) => ReactNode): Promise<ReactNode> {
+export async function chainReadPage<T>(
+  read: (tzktUrl: string) => Promise<T>,
+  problemTitle: string,
+  render: (found: T, network: PageNetwork) => ReactNode,
+): Promise<ReactNode> {
   const chain = networkForPage(process.env);
   if (!chain.ok) {
     return (

@@ -7,7 +7,8 @@ import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 
 /** The token page of the app (never the external explorer: it shows what the app knows about a tile). */
-export const tokenHref = (contract: string, tokenId: string): string => `/token/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`;
+export const tokenHref = (contract: string, tokenId: string): string =>
+  `/token/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`;
 
 /**
  * "My collection": the address's Tezos Pole tokens as cards, artwork first, then title, artist, edition x/y,
@@ -19,18 +20,25 @@ export function CollectionGrid({ collection, network }: { collection: Collection
       <header>
         <h1 id="collection-heading">Collection</h1>
         <p className={styles.lede}>
-          Tezos Pole tokens held by <Address address={collection.address} href={accountHref(network, collection.address)} />{' '}
+          Tezos Pole tokens held by{' '}
+          <Address address={collection.address} href={accountHref(network, collection.address)} />{' '}
           <span className={ui.small}>({collection.address})</span>
         </p>
       </header>
       {collection.items.length === 0 ? (
         <p className={ui.panel} data-testid="collection-empty">
-          This address holds no Tezos Pole tokens yet. Tokens appear here once a purchase in an on-chain game mints a copy to it.
+          This address holds no Tezos Pole tokens yet. Tokens appear here once a purchase in an on-chain game mints a
+          copy to it.
         </p>
       ) : (
         <ul className={styles.tokenGrid}>
           {collection.items.map(({ token, balance }) => (
-            <li key={token.tokenId} className={styles.tokenCard} data-testid="collection-token" data-token-id={token.tokenId}>
+            <li
+              key={token.tokenId}
+              className={styles.tokenCard}
+              data-testid="collection-token"
+              data-token-id={token.tokenId}
+            >
               <a href={tokenHref(token.contract, token.tokenId)}>
                 <TokenArt token={token} />
                 <div className={styles.tokenCardBody}>

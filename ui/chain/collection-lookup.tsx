@@ -46,7 +46,15 @@ export function CollectionLookup({ problem }: { problem?: string }) {
           <label className={ui.visuallyHidden} htmlFor="collection-address">
             Tezos address
           </label>
-          <input id="collection-address" name="address" type="text" placeholder="tz1…" autoComplete="off" spellCheck={false} required />
+          <input
+            id="collection-address"
+            name="address"
+            type="text"
+            placeholder="tz1…"
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
           <button className={ui.button} type="submit">
             Show collection
           </button>

@@ -6,7 +6,11 @@ import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
-const Status = ({ status }: { status: string }) => <span className={styles.opStatus} data-status={status}>{status}</span>;
+const Status = ({ status }: { status: string }) => (
+  <span className={styles.opStatus} data-status={status}>
+    {status}
+  </span>
+);
 
 /** Where a content goes: the contract called, the account paid, or the contract originated. */
 function Destination({ c, network }: { c: OperationContent; network: LinkNetwork }) {
@@ -37,7 +41,12 @@ export function OperationPanel({ group, network }: { group: OperationGroup; netw
         <dd>{formatTime(group.timestamp)}</dd>
       </dl>
       {group.contents.map((c) => (
-        <section key={c.id} className={ui.panel} aria-label={`${c.internal ? 'internal ' : ''}${c.type}`} data-testid="op-content">
+        <section
+          key={c.id}
+          className={ui.panel}
+          aria-label={`${c.internal ? 'internal ' : ''}${c.type}`}
+          data-testid="op-content"
+        >
           <h2>
             {c.internal ? 'Internal ' : ''}
             {c.type}
@@ -102,7 +111,8 @@ export function BlockPanel({ block, network }: { block: BlockSummary; network: L
         <dd>{formatTez(block.fees)}</dd>
         <dt>Neighbours</dt>
         <dd>
-          {block.level > 0 && <a href={blockHref(network, block.level - 1)}>← {block.level - 1}</a>} <a href={blockHref(network, block.level + 1)}>{block.level + 1} →</a>
+          {block.level > 0 && <a href={blockHref(network, block.level - 1)}>← {block.level - 1}</a>}{' '}
+          <a href={blockHref(network, block.level + 1)}>{block.level + 1} →</a>
         </dd>
       </dl>
       <section className={ui.panel} aria-labelledby="block-ops-heading">
@@ -213,7 +223,8 @@ export function AccountPanel({ account, network }: { account: AccountSummary; ne
               {account.tokens.map((t) => (
                 <tr key={`${t.contract}/${t.tokenId}`}>
                   <td>
-                    <a href={tokenHref(t.contract, t.tokenId)}>{t.name}</a> <span className={cx(ui.muted, ui.small)}>#{t.tokenId}</span>
+                    <a href={tokenHref(t.contract, t.tokenId)}>{t.name}</a>{' '}
+                    <span className={cx(ui.muted, ui.small)}>#{t.tokenId}</span>
                   </td>
                   <td>
                     <Address address={t.contract} href={accountHref(network, t.contract)} />

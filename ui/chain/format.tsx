@@ -8,7 +8,6 @@ import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
-
 /** An address, short, with the full one in its title; a link when `href` is given; a name instead when known. */
 export function Address({ address, href, name }: { address: string; href?: string; name?: string | null }) {
   const label = name ? <span className={styles.addrName}>{name}</span> : shortAddress(address);
@@ -22,7 +21,9 @@ export function Address({ address, href, name }: { address: string; href?: strin
 /** Mutez as tez: "1.5 ꜩ". */
 export function formatTez(mutez: number): string {
   const whole = Math.trunc(mutez / 1_000_000);
-  const frac = String(Math.abs(mutez % 1_000_000)).padStart(6, '0').replace(/0+$/, '');
+  const frac = String(Math.abs(mutez % 1_000_000))
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return `${whole.toLocaleString('en-US')}${frac ? `.${frac}` : ''} ꜩ`;
 }
 

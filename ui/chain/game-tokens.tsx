@@ -66,7 +66,11 @@ export interface GameTokensProps {
 export async function GameTokens({ tzktUrl, contract, tokens, seats, network }: GameTokensProps) {
   let holders: ReadonlyMap<string, TokenHolders>;
   try {
-    holders = await holdersOf(tzktUrl, contract, tokens.map((t) => t.tokenId));
+    holders = await holdersOf(
+      tzktUrl,
+      contract,
+      tokens.map((t) => t.tokenId),
+    );
   } catch (e) {
     if (!isIndexerError(e)) throw e;
     return <ReadProblem error={e} title="The game's token holders could not be read." />;
@@ -108,7 +112,11 @@ export function GameTokensTable({
   const seatOf = new Map(seats.flatMap((s) => (s.address ? [[s.address, s.name] as const] : [])));
   const seatIndex = new Map(seats.flatMap((s) => (s.address ? [[s.address, s.seat] as const] : [])));
   return (
-    <section className={cx(ui.panel, styles.gameTokens)} aria-labelledby="game-tokens-heading" data-testid="game-tokens">
+    <section
+      className={cx(ui.panel, styles.gameTokens)}
+      aria-labelledby="game-tokens-heading"
+      data-testid="game-tokens"
+    >
       <h2 id="game-tokens-heading" className={ui.panelTitle}>
         Tokens on chain
       </h2>
@@ -131,7 +139,8 @@ export function GameTokensTable({
                 <tr key={t.tokenId} data-token-id={t.tokenId}>
                   <td>
                     {/* The indexer lists a token from its first mint on: before that there is no page to open. */}
-                    {h ? <a href={tokenHref(contract, t.tokenId)}>{t.tileTitle}</a> : t.tileTitle} <span className={cx(ui.muted, ui.small)}>#{t.tokenId}</span>
+                    {h ? <a href={tokenHref(contract, t.tokenId)}>{t.tileTitle}</a> : t.tileTitle}{' '}
+                    <span className={cx(ui.muted, ui.small)}>#{t.tokenId}</span>
                   </td>
                   <td className={ui.num}>{h?.edition ?? <span className={ui.muted}>not minted yet</span>}</td>
                   <td>
@@ -141,7 +150,11 @@ export function GameTokensTable({
                           const note = ownerNote(o.balance, seatIndex.get(o.address), game);
                           return (
                             <li key={o.address} data-out-of-game={note ? '' : undefined}>
-                              <Address address={o.address} href={accountHref(network, o.address)} name={seatOf.get(o.address) ?? null} />
+                              <Address
+                                address={o.address}
+                                href={accountHref(network, o.address)}
+                                name={seatOf.get(o.address) ?? null}
+                              />
                               {o.balance !== '1' && <span className={cx(ui.muted, ui.small)}> ×{o.balance}</span>}
                               {note && <span className={cx(ui.muted, ui.small)}> ({note})</span>}
                             </li>
@@ -151,7 +164,11 @@ export function GameTokensTable({
                     ) : (
                       <span className={ui.muted}>{nobodyText(h, game)}</span>
                     )}
-                    {game && game.left > 0 && h && h.owners.length > 0 && <p className={cx(ui.muted, ui.small)}>{game.left === 1 ? '1 copy' : `${game.left} copies`} left the game (P13)</p>}
+                    {game && game.left > 0 && h && h.owners.length > 0 && (
+                      <p className={cx(ui.muted, ui.small)}>
+                        {game.left === 1 ? '1 copy' : `${game.left} copies`} left the game (P13)
+                      </p>
+                    )}
                   </td>
                 </tr>
               );

@@ -20,7 +20,17 @@ export function idList(ids: readonly string[]): string {
  * The terms of joining a game on-chain, before the player signs `join_game`: what they grant (burning their copies
  * on flip or forfeit), to whom (the bank's address), for which tokens (this game's, by id), and until when.
  */
-export function GrantTerms({ bank, tokenIds, ends, network }: { bank: string; tokenIds: readonly string[]; ends: string | null; network: LinkNetwork }) {
+export function GrantTerms({
+  bank,
+  tokenIds,
+  ends,
+  network,
+}: {
+  bank: string;
+  tokenIds: readonly string[];
+  ends: string | null;
+  network: LinkNetwork;
+}) {
   const n = tokenIds.length;
   return (
     <p className={cx(ui.small, styles.grantTerms)} data-testid="grant-terms">
@@ -28,9 +38,10 @@ export function GrantTerms({ bank, tokenIds, ends, network }: { bank: string; to
       <a href={accountHref(network, bank)} className={styles.mono}>
         {bank}
       </a>{' '}
-      do one thing: burn your copies of this game’s {n} {n === 1 ? 'token' : 'tokens'} (token {n === 1 ? 'id' : 'ids'} {idList(tokenIds)}) when you flip or
-      forfeit them (P7) — until the game ends{ends ? <>, at the latest {formatTime(ends)}</> : null}; the contract enforces it. It cannot transfer your
-      tokens nor touch any other token.
+      do one thing: burn your copies of this game’s {n} {n === 1 ? 'token' : 'tokens'} (token {n === 1 ? 'id' : 'ids'}{' '}
+      {idList(tokenIds)}) when you flip or forfeit them (P7) — until the game ends
+      {ends ? <>, at the latest {formatTime(ends)}</> : null}; the contract enforces it. It cannot transfer your tokens
+      nor touch any other token.
     </p>
   );
 }
@@ -59,8 +70,8 @@ export function GrantsList({
     <section className={cx(ui.panel, styles.grantsPanel)} aria-labelledby="grants-heading" data-testid="wallet-grants">
       <h2 id="grants-heading">{mine ? 'What you granted the bank' : 'What this address granted the bank'}</h2>
       <p className={cx(ui.muted, ui.small)}>
-        The bank <Address address={bank} href={accountHref(network, bank)} /> may burn a player’s copies of a game’s tokens only while that game is live: the
-        contract ends it when the game is closed or reaches its end date.
+        The bank <Address address={bank} href={accountHref(network, bank)} /> may burn a player’s copies of a game’s
+        tokens only while that game is live: the contract ends it when the game is closed or reaches its end date.
       </p>
       {games.length === 0 ? (
         <p data-testid="grants-none">No on-chain game joined.</p>
@@ -97,9 +108,11 @@ export function GrantsList({
         <div className={styles.problem} data-testid="operator-approvals">
           <p>
             <strong>
-              The bank is still an FA2 operator of this address for {operatorTokenIds.length === 1 ? 'token' : 'tokens'} {idList(operatorTokenIds)}
+              The bank is still an FA2 operator of this address for {operatorTokenIds.length === 1 ? 'token' : 'tokens'}{' '}
+              {idList(operatorTokenIds)}
             </strong>{' '}
-            — an approval an earlier version of the app asked for. It lets the bank transfer or burn these tokens at any time. The app no longer needs it.
+            — an approval an earlier version of the app asked for. It lets the bank transfer or burn these tokens at any
+            time. The app no longer needs it.
           </p>
           {revoking ? (
             <p aria-busy="true">

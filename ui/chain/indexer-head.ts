@@ -21,7 +21,10 @@ export function useIndexerHead(tzktUrl: string | null | undefined, onHead: (leve
     if (!tzktUrl) return;
     return headFeed(tzktUrl).follow({ head: (level) => latest.current(level) });
   }, [tzktUrl]);
-  const subscribe = useCallback((changed: () => void) => (tzktUrl ? headFeed(tzktUrl).follow({ live: changed }) : () => undefined), [tzktUrl]);
+  const subscribe = useCallback(
+    (changed: () => void) => (tzktUrl ? headFeed(tzktUrl).follow({ live: changed }) : () => undefined),
+    [tzktUrl],
+  );
   const read = useCallback(() => (tzktUrl ? headFeed(tzktUrl).live : false), [tzktUrl]);
   return useSyncExternalStore(subscribe, read, () => false);
 }

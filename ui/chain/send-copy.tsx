@@ -11,14 +11,29 @@ import { cx } from '../lib/cx';
 /** FA2 `transfer` of one copy of `tokenId` from `from` to `to` (Micheline: list (pair from (list (pair to (pair id amount)))). */
 function transferOne(contract: string, tokenId: string, from: string, to: string): WalletCall {
   const tx = { prim: 'Pair', args: [{ string: to }, { prim: 'Pair', args: [{ int: tokenId }, { int: '1' }] }] };
-  return { to: contract, amount: 0, mutez: true, parameter: { entrypoint: 'transfer', value: [{ prim: 'Pair', args: [{ string: from }, [tx]] }] } };
+  return {
+    to: contract,
+    amount: 0,
+    mutez: true,
+    parameter: { entrypoint: 'transfer', value: [{ prim: 'Pair', args: [{ string: from }, [tx]] }] },
+  };
 }
 
 /**
  * On a token's page, for a signed-in owner: send one copy to another address, an FA2 transfer signed in their wallet.
  * Between two players of an on-chain game the copy changes hands in the game at its next read of the holders (P13).
  */
-export function SendCopy({ contract, tokenId, owners, network }: { contract: string; tokenId: string; owners: readonly { address: string; balance: string }[]; network: LinkNetwork }) {
+export function SendCopy({
+  contract,
+  tokenId,
+  owners,
+  network,
+}: {
+  contract: string;
+  tokenId: string;
+  owners: readonly { address: string; balance: string }[];
+  network: LinkNetwork;
+}) {
   const wallet = useWallet();
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
@@ -62,14 +77,22 @@ export function SendCopy({ contract, tokenId, owners, network }: { contract: str
       }}
     >
       <label>
-        Send a copy to <input value={to} onChange={(e) => setTo(e.target.value)} placeholder="tz1…" spellCheck={false} disabled={busy} />
+        Send a copy to{' '}
+        <input
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          placeholder="tz1…"
+          spellCheck={false}
+          disabled={busy}
+        />
       </label>
       <button type="submit" className={cx(ui.button, ui.small, ui.primary)} disabled={busy || to.trim() === ''}>
         {busy ? 'Waiting for your wallet…' : 'Send a copy'}
       </button>
       <p className={cx(ui.muted, ui.small)}>
-        An FA2 transfer of one copy, signed in your wallet. In a game on Tezos, a copy sent to another player of that game counts as theirs from the game’s
-        next read; sent to anyone else, it leaves the game for good, even if it comes back later (P13).
+        An FA2 transfer of one copy, signed in your wallet. In a game on Tezos, a copy sent to another player of that
+        game counts as theirs from the game’s next read; sent to anyone else, it leaves the game for good, even if it
+        comes back later (P13).
       </p>
       {sent && (
         <p role="status" data-testid="send-copy-sent">

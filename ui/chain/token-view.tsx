@@ -32,7 +32,16 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
           {token.description && <p>{token.description}</p>}
           <dl className={styles.kv}>
             <dt>Creator{token.creators.length === 1 ? '' : 's'}</dt>
-            <dd>{token.creators.length ? token.creators.map((c, i) => <span key={c}>{i > 0 && ', '}{account(c)}</span>) : 'not stated'}</dd>
+            <dd>
+              {token.creators.length
+                ? token.creators.map((c, i) => (
+                    <span key={c}>
+                      {i > 0 && ', '}
+                      {account(c)}
+                    </span>
+                  ))
+                : 'not stated'}
+            </dd>
             <dt>Royalties</dt>
             <dd data-testid="token-royalties">
               {token.royalties.length
@@ -63,12 +72,14 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
             )}
             <dt>Supply</dt>
             <dd>
-              {token.supply} in existence{token.maxSupply !== null && ` of ${token.maxSupply}`} · {detail.totalMinted} minted, {detail.totalBurned} burnt
+              {token.supply} in existence{token.maxSupply !== null && ` of ${token.maxSupply}`} · {detail.totalMinted}{' '}
+              minted, {detail.totalBurned} burnt
               {token.retired && ' · minting retired'}
             </dd>
             <dt>Token</dt>
             <dd>
-              #{token.tokenId} of {account(token.contract)} · first minted at level <a href={blockHref(network, detail.firstLevel)}>{detail.firstLevel}</a>
+              #{token.tokenId} of {account(token.contract)} · first minted at level{' '}
+              <a href={blockHref(network, detail.firstLevel)}>{detail.firstLevel}</a>
             </dd>
           </dl>
           {token.metadataProblem && <p className={cx(ui.muted, ui.small)}>Metadata: {token.metadataProblem}.</p>}
@@ -141,7 +152,8 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
                 <tr key={i} data-kind={h.kind}>
                   <td className={styles.moveKind}>{h.kind}</td>
                   <td>
-                    {h.from ? account(h.from) : <span className={ui.muted}>minted</span>} → {h.to ? account(h.to) : <span className={ui.muted}>burnt</span>}
+                    {h.from ? account(h.from) : <span className={ui.muted}>minted</span>} →{' '}
+                    {h.to ? account(h.to) : <span className={ui.muted}>burnt</span>}
                   </td>
                   <td className={ui.num}>{h.amount}</td>
                   <td className={ui.num}>

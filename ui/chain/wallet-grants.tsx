@@ -18,7 +18,13 @@ const REVOKE_WAIT_MS = 120_000;
  * Below a collection: every grant the app asked of the address (server/chain `grantsOf`), and a Revoke button for a
  * leftover FA2 operator approval of the bank when the signed-in wallet is that address.
  */
-export function WalletGrantsPanel({ address, network }: { address: string; network: LinkNetwork & { readonly tzktUrl: string } }) {
+export function WalletGrantsPanel({
+  address,
+  network,
+}: {
+  address: string;
+  network: LinkNetwork & { readonly tzktUrl: string };
+}) {
   const wallet = useWallet();
   const [grants, setGrants] = useState<WalletGrants | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -89,7 +95,14 @@ export function WalletGrantsPanel({ address, network }: { address: string; netwo
   return (
     <div className={styles.page}>
       {grants ? (
-        <GrantsList grants={grants} network={network} mine={wallet.address === address} revoking={revoking?.opHash ?? null} busy={busy} onRevoke={() => void revoke()} />
+        <GrantsList
+          grants={grants}
+          network={network}
+          mine={wallet.address === address}
+          revoking={revoking?.opHash ?? null}
+          busy={busy}
+          onRevoke={() => void revoke()}
+        />
       ) : (
         !problem && (
           <p className={cx(ui.panel, ui.muted)} aria-live="polite">

@@ -73,17 +73,36 @@ export function MyGames() {
       )}
       <ul className={styles.list} aria-label="My games">
         {loaded.games.map((g) => (
-          <li key={g.id} className={styles.game} data-testid="my-game" data-game-id={g.id} data-your-turn={g.yourTurn} data-finished={g.finished}>
+          <li
+            key={g.id}
+            className={styles.game}
+            data-testid="my-game"
+            data-game-id={g.id}
+            data-your-turn={g.yourTurn}
+            data-finished={g.finished}
+          >
             <a className={styles.link} href={playPath(g.id, g.seat)}>
               <span className={styles.kind}>{GAMES[g.game].name}</span>
               <span className={cx(ui.muted, ui.small)}>
-                {g.mode === 'hotseat' ? 'Hot-seat' : 'Online'} · {g.seat === null ? (g.mode === 'hotseat' ? 'every seat' : 'host') : g.seatName}
+                {g.mode === 'hotseat' ? 'Hot-seat' : 'Online'} ·{' '}
+                {g.seat === null ? (g.mode === 'hotseat' ? 'every seat' : 'host') : g.seatName}
               </span>
             </a>
             <span className={cx(styles.state, g.yourTurn && styles.isYourTurn)}>
-              {g.yourTurn ? 'Your turn' : g.finished ? 'Finished' : g.turn.length > 0 ? `Waiting for ${listNames(g.turn)}` : 'Running'}
+              {g.yourTurn
+                ? 'Your turn'
+                : g.finished
+                  ? 'Finished'
+                  : g.turn.length > 0
+                    ? `Waiting for ${listNames(g.turn)}`
+                    : 'Running'}
             </span>
-            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void forget(g)} aria-label={`Forget ${GAMES[g.game].name} (${g.seatName})`}>
+            <button
+              type="button"
+              className={cx(ui.button, ui.ghost, ui.small)}
+              onClick={() => void forget(g)}
+              aria-label={`Forget ${GAMES[g.game].name} (${g.seatName})`}
+            >
               Forget
             </button>
           </li>

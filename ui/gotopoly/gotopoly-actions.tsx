@@ -51,7 +51,12 @@ function ActButton({
 }) {
   if (!has(legal, action.type)) return null;
   return (
-    <button type="button" className={cx(ui.button, primary && ui.primary, styles.choice)} disabled={busy} onClick={() => act(action)}>
+    <button
+      type="button"
+      className={cx(ui.button, primary && ui.primary, styles.choice)}
+      disabled={busy}
+      onClick={() => act(action)}
+    >
       {children}
     </button>
   );
@@ -64,7 +69,14 @@ export function GotopolyActions(props: ActionProps) {
   const b = { legal, act, busy };
   switch (decision.kind) {
     case 'bid':
-      return <BidForm key={`${view.term}-${decision.lot.join(',')}`} {...props} lot={decision.lot} cash={view.uncles[seat]!.cash} />;
+      return (
+        <BidForm
+          key={`${view.term}-${decision.lot.join(',')}`}
+          {...props}
+          lot={decision.lot}
+          cash={view.uncles[seat]!.cash}
+        />
+      );
     case 'buildTrade':
       return <BuildTrade {...props} />;
     case 'answerTrade':
@@ -98,7 +110,9 @@ export function GotopolyActions(props: ActionProps) {
               Use Get Out Of Jail Free{keptCards(student).jailFree > 1 ? ` (${keptCards(student).jailFree} held)` : ''}
             </ActButton>
           </div>
-          {!has(legal, 'payBail') && <p className={cx(ui.muted, ui.small)}>Bail is {formatPounds(view.config.bail)}: not enough cash.</p>}
+          {!has(legal, 'payBail') && (
+            <p className={cx(ui.muted, ui.small)}>Bail is {formatPounds(view.config.bail)}: not enough cash.</p>
+          )}
         </div>
       );
     case 'token':
@@ -122,9 +136,12 @@ export function GotopolyActions(props: ActionProps) {
         <div className={ui.decision}>
           <p>
             At {spaceName(decision.space)}. Going home costs {formatPounds(decision.fare)}
-            {keptCards(student).railcard ? ' (Railcard price)' : ''} and brings a handout of 2 dice × {student.credits} credit
+            {keptCards(student).railcard ? ' (Railcard price)' : ''} and brings a handout of 2 dice × {student.credits}{' '}
+            credit
             {student.credits === 1 ? '' : 's'} × {formatPounds(view.config.handoutPerCredit)}
-            {student.credits === 0 ? ' = nothing yet' : ` (${formatPounds(2 * student.credits * view.config.handoutPerCredit)}–${formatPounds(12 * student.credits * view.config.handoutPerCredit)})`}
+            {student.credits === 0
+              ? ' = nothing yet'
+              : ` (${formatPounds(2 * student.credits * view.config.handoutPerCredit)}–${formatPounds(12 * student.credits * view.config.handoutPerCredit)})`}
             .
           </p>
           <div className={ui.choices} role="group" aria-label="Your choices">
@@ -142,8 +159,8 @@ export function GotopolyActions(props: ActionProps) {
       return (
         <div className={ui.decision}>
           <p>
-            {spaceName(decision.space)} bill: {formatPounds(decision.bill)}. Or take a RISK card (you hold {student.risk}; a token ≤ your RISK
-            cards sends you to jail).
+            {spaceName(decision.space)} bill: {formatPounds(decision.bill)}. Or take a RISK card (you hold{' '}
+            {student.risk}; a token ≤ your RISK cards sends you to jail).
           </p>
           <div className={ui.choices} role="group" aria-label="Your choices">
             <ActButton action={{ type: 'payBill' }} {...b}>
@@ -159,8 +176,9 @@ export function GotopolyActions(props: ActionProps) {
       return (
         <div className={ui.decision}>
           <p>
-            In the red ({formatPounds(decision.cash)}): thrown off the course. Restart at GO with a fresh {formatPounds(view.config.studentGrant)} grant,
-            fresh tokens and no credits, or retire (your uncle plays on).
+            In the red ({formatPounds(decision.cash)}): thrown off the course. Restart at GO with a fresh{' '}
+            {formatPounds(view.config.studentGrant)} grant, fresh tokens and no credits, or retire (your uncle plays
+            on).
           </p>
           <div className={ui.choices} role="group" aria-label="Your choices">
             <ActButton action={{ type: 'restart' }} primary {...b}>
@@ -240,7 +258,8 @@ function BidForm({ seat, legal, act, busy, lot, cash, view }: ActionProps & { lo
   return (
     <form className={ui.decision} onSubmit={submit} aria-label="Sealed bids" aria-describedby={`${id}-total`}>
       <p>
-        Sealed bids, one per property (blank or 0 = no bid). Highest single bid buys; a tie leaves it unsold. Your uncle has {formatPounds(cash)}.{' '}
+        Sealed bids, one per property (blank or 0 = no bid). Highest single bid buys; a tie leaves it unsold. Your uncle
+        has {formatPounds(cash)}.{' '}
         <RuleLink game="gotopoly" section="g4">
           How the auction works
         </RuleLink>
@@ -312,7 +331,13 @@ function BuildTrade(props: ActionProps) {
             const p = propertyAt(LONDON, space)!;
             const h = view.estates[space]!.houses;
             return (
-              <button key={space} type="button" className={cx(ui.button, styles.choice)} disabled={busy} onClick={() => act({ type: 'build', space })}>
+              <button
+                key={space}
+                type="button"
+                className={cx(ui.button, styles.choice)}
+                disabled={busy}
+                onClick={() => act({ type: 'build', space })}
+              >
                 <span className={styles.dot} style={groupFill(p.colour)} aria-hidden="true" />
                 {h === 4 ? 'B&B' : `House ${h + 1}`} on {p.name} ({formatPounds(p.houseCost)})
               </button>
@@ -323,9 +348,18 @@ function BuildTrade(props: ActionProps) {
         <p className={cx(ui.muted, ui.small)}>Nothing to build: houses need a whole colour group, built evenly.</p>
       )}
       <h3 className={ui.subheading}>Trade</h3>
-      {has(legal, 'offerTrade') ? <TradeForm {...props} /> : <p className={cx(ui.muted, ui.small)}>No trade offers left this term, or nothing tradable.</p>}
+      {has(legal, 'offerTrade') ? (
+        <TradeForm {...props} />
+      ) : (
+        <p className={cx(ui.muted, ui.small)}>No trade offers left this term, or nothing tradable.</p>
+      )}
       <div className={cx(ui.choices, ui.choicesEnd)}>
-        <button type="button" className={cx(ui.button, ui.primary)} disabled={busy || !has(legal, 'endBuild')} onClick={() => act({ type: 'endBuild' })}>
+        <button
+          type="button"
+          className={cx(ui.button, ui.primary)}
+          disabled={busy || !has(legal, 'endBuild')}
+          onClick={() => act({ type: 'endBuild' })}
+        >
           Done building and trading
         </button>
       </div>
@@ -341,7 +375,8 @@ function TradeForm({ view, seat, decision, act, busy, names }: ActionProps) {
   const [cashWay, setCashWay] = useState<'none' | 'give' | 'take'>('none');
   const [cashText, setCashText] = useState('');
   const id = useId();
-  const tradable = (owner: number) => LONDON.properties.filter((p) => view.estates[p]!.owner === owner && isTradable(view.estates, p));
+  const tradable = (owner: number) =>
+    LONDON.properties.filter((p) => view.estates[p]!.owner === owner && isTradable(view.estates, p));
   const mine = tradable(seat);
   const theirs = tradable(to);
   const cash = cashWay === 'none' || cashText.trim() === '' ? 0 : Number(cashText);
@@ -360,11 +395,19 @@ function TradeForm({ view, seat, decision, act, busy, names }: ActionProps) {
     : empty
       ? 'Pick at least one property to give or ask for.'
       : friendlyRefusal(tradeRefusal(view, offer), offer, view, names);
-  const toggle = (list: number[], set: (v: number[]) => void, p: number) => set(list.includes(p) ? list.filter((x) => x !== p) : [...list, p]);
+  const toggle = (list: number[], set: (v: number[]) => void, p: number) =>
+    set(list.includes(p) ? list.filter((x) => x !== p) : [...list, p]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (refusal) return;
-    act({ type: 'offerTrade', to: offer.to, give: offer.give, take: offer.take, giveCash: offer.giveCash, takeCash: offer.takeCash });
+    act({
+      type: 'offerTrade',
+      to: offer.to,
+      give: offer.give,
+      take: offer.take,
+      giveCash: offer.giveCash,
+      takeCash: offer.takeCash,
+    });
   };
   const propertyBoxes = (list: number[], set: (v: number[]) => void, spaces: number[], legend: string) => (
     <fieldset className={styles.fieldset}>
@@ -382,7 +425,9 @@ function TradeForm({ view, seat, decision, act, busy, names }: ActionProps) {
   return (
     <form className={styles.tradeForm} onSubmit={submit}>
       <p className={cx(ui.muted, ui.small)}>
-        {decision.kind === 'buildTrade' ? `${decision.offersLeft} offer${decision.offersLeft === 1 ? '' : 's'} left this term. ` : ''}
+        {decision.kind === 'buildTrade'
+          ? `${decision.offersLeft} offer${decision.offersLeft === 1 ? '' : 's'} left this term. `
+          : ''}
         Only unimproved properties (no houses in the group) trade; cash goes one way.
       </p>
       <label className={styles.field} htmlFor={`${id}-to`}>
@@ -410,7 +455,13 @@ function TradeForm({ view, seat, decision, act, busy, names }: ActionProps) {
         <legend>Cash</legend>
         {(['none', 'give', 'take'] as const).map((way) => (
           <label key={way} className={styles.check}>
-            <input type="radio" name={`${id}-way`} value={way} checked={cashWay === way} onChange={() => setCashWay(way)} />
+            <input
+              type="radio"
+              name={`${id}-way`}
+              value={way}
+              checked={cashWay === way}
+              onChange={() => setCashWay(way)}
+            />
             {way === 'none' ? 'None' : way === 'give' ? 'You pay' : 'You ask'}
           </label>
         ))}

@@ -43,7 +43,10 @@ export function GotopolyBoard({
   const side = ringSide(count);
   // Students step along the spaces; the landing glows, with the mover's money gained or lost, once they are there.
   const walk = usePawnWalk(view.students, progressOf, studentLegs);
-  const moneyMoved = useMoneyMoves(view.students.map((s) => s.cash), view);
+  const moneyMoved = useMoneyMoves(
+    view.students.map((s) => s.cash),
+    view,
+  );
   const marks: BoardMarks = walk.moving ? { ...snapshotMarks, landed: null } : snapshotMarks;
   const pawnsAt = new Map<number, number[]>();
   view.students.forEach((s, seat) => {
@@ -62,15 +65,26 @@ export function GotopolyBoard({
           if (marks.landed?.space === index) style['--land'] = seatColor(marks.landed.seat);
           if (estate.owner !== null) style['--owner'] = seatColor(estate.owner);
           const owner = estate.owner === null ? null : names[estate.owner];
-          const houses = estate.houses >= 5 ? 'a B&B' : estate.houses > 0 ? `${estate.houses} house${estate.houses > 1 ? 's' : ''}` : '';
+          const houses =
+            estate.houses >= 5
+              ? 'a B&B'
+              : estate.houses > 0
+                ? `${estate.houses} house${estate.houses > 1 ? 's' : ''}`
+                : '';
           const facts = [
             space.name,
-            space.kind === 'property' ? `${space.colour} group, ${formatPounds(space.price)}, base rent ${formatPounds(space.rent[0]!)}` : '',
+            space.kind === 'property'
+              ? `${space.colour} group, ${formatPounds(space.price)}, base rent ${formatPounds(space.rent[0]!)}`
+              : '',
             space.kind === 'tax' ? `pay ${formatPounds(space.amount)}` : '',
-            space.kind === 'go' ? `start and finish: land exactly here with ${view.config.creditsToWin} term credits, out of debt, to win` : '',
+            space.kind === 'go'
+              ? `start and finish: land exactly here with ${view.config.creditsToWin} term credits, out of debt, to win`
+              : '',
             owner ? `owned by ${owner}’s uncle` : '',
             houses,
-            estate.visited === view.term && view.term > 0 && space.kind === 'property' ? 'rent already paid this term' : '',
+            estate.visited === view.term && view.term > 0 && space.kind === 'property'
+              ? 'rent already paid this term'
+              : '',
             pawns.length ? `here: ${pawns.map((s) => names[s]).join(', ')}` : '',
           ].filter(Boolean);
           return (
@@ -83,8 +97,12 @@ export function GotopolyBoard({
               title={facts.join(' · ')}
               aria-label={facts.join(', ')}
             >
-              {space.kind === 'property' && <span className={styles.band} style={groupFill(space.colour)} aria-hidden="true" />}
-              <span className={styles.spaceName} data-space-name="">{KIND_LABEL[space.kind] ?? shortSpaceName(space)}</span>
+              {space.kind === 'property' && (
+                <span className={styles.band} style={groupFill(space.colour)} aria-hidden="true" />
+              )}
+              <span className={styles.spaceName} data-space-name="">
+                {KIND_LABEL[space.kind] ?? shortSpaceName(space)}
+              </span>
               {space.kind === 'go' && (
                 <span className={styles.goNote} aria-hidden="true">
                   ↑ start · finish
@@ -99,7 +117,11 @@ export function GotopolyBoard({
               )}
               {estate.houses > 0 && (
                 <span className={styles.houses} aria-hidden="true">
-                  {estate.houses >= 5 ? <span className={styles.bnb}>B&amp;B</span> : Array.from({ length: estate.houses }, (_, k) => <span key={k} className={styles.house} />)}
+                  {estate.houses >= 5 ? (
+                    <span className={styles.bnb}>B&amp;B</span>
+                  ) : (
+                    Array.from({ length: estate.houses }, (_, k) => <span key={k} className={styles.house} />)
+                  )}
                 </span>
               )}
               {estate.owner !== null && <span className={styles.owner} aria-hidden="true" />}

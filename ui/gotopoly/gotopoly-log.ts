@@ -1,4 +1,12 @@
-import { LONDON, type Colour, type GotopolyDecision, type GotopolyEvent, type Purse, type Space, type TradeOffer } from '../../engine/gotopoly';
+import {
+  LONDON,
+  type Colour,
+  type GotopolyDecision,
+  type GotopolyEvent,
+  type Purse,
+  type Space,
+  type TradeOffer,
+} from '../../engine/gotopoly';
 import { listNames } from '../lib/seats';
 
 /**
@@ -71,7 +79,9 @@ export function describeGotopolyEvent(event: GotopolyEvent, names: readonly stri
     case 'termStarted':
       return `Term ${event.term} begins`;
     case 'phaseStarted':
-      return event.phase === 'build' ? null : `Term ${event.term}: ${event.phase === 'auction' ? 'Auction' : 'Movement'} phase`;
+      return event.phase === 'build'
+        ? null
+        : `Term ${event.term}: ${event.phase === 'auction' ? 'Auction' : 'Movement'} phase`;
     case 'transfer': {
       const from = purseName(event.from, names);
       const to = purseName(event.to, names);
@@ -81,7 +91,9 @@ export function describeGotopolyEvent(event: GotopolyEvent, names: readonly stri
         case 'tax':
           return `${from} paid ${formatPounds(event.amount)} ${event.space === undefined ? 'tax' : spaceName(event.space)}`;
         case 'card':
-          return event.from === 'bank' ? `${to} collected ${formatPounds(event.amount)}` : `${from} paid ${formatPounds(event.amount)} to the bank`;
+          return event.from === 'bank'
+            ? `${to} collected ${formatPounds(event.amount)}`
+            : `${from} paid ${formatPounds(event.amount)} to the bank`;
         case 'bail':
           return `${from} paid ${formatPounds(event.amount)} bail`;
         case 'writeOff':
@@ -121,7 +133,9 @@ export function describeGotopolyEvent(event: GotopolyEvent, names: readonly stri
         .map((r) => {
           if (r.winner !== null) return `${spaceName(r.space)} sold to ${uncle(r.winner)} for ${formatPounds(r.price)}`;
           const top = Math.max(0, ...r.bids);
-          return top > 0 ? `${spaceName(r.space)} unsold (tie at ${formatPounds(top)})` : `${spaceName(r.space)} unsold (no bids)`;
+          return top > 0
+            ? `${spaceName(r.space)} unsold (tie at ${formatPounds(top)})`
+            : `${spaceName(r.space)} unsold (no bids)`;
         })
         .join('; ');
     case 'moveOrder':
@@ -140,7 +154,8 @@ export function describeGotopolyEvent(event: GotopolyEvent, names: readonly stri
     case 'tokenUsed':
       return `${who(event.seat)} played a ${event.token} (a ${event.replacement} replaces it)`;
     case 'moved':
-      if (event.by === 'token') return `${who(event.seat)} moved ${plural(event.steps, 'space')} to ${spaceName(event.to)}`;
+      if (event.by === 'token')
+        return `${who(event.seat)} moved ${plural(event.steps, 'space')} to ${spaceName(event.to)}`;
       return event.steps < 0
         ? `${who(event.seat)} went back ${plural(-event.steps, 'space')} to ${spaceName(event.to)}`
         : `${who(event.seat)} went on to ${spaceName(event.to)}`;
@@ -169,7 +184,8 @@ export function describeGotopolyEvent(event: GotopolyEvent, names: readonly stri
     case 'riskChanged':
       return `${who(event.seat)} now holds ${plural(event.risk, 'RISK card')}`;
     case 'sentToJail': {
-      const why = event.cause === 'space' ? 'Go To Jail' : event.cause === 'card' ? 'a card' : 'played a token ≤ RISK cards held';
+      const why =
+        event.cause === 'space' ? 'Go To Jail' : event.cause === 'card' ? 'a card' : 'played a token ≤ RISK cards held';
       return `${who(event.seat)} was sent to jail (${why})`;
     }
     case 'passedGo':
@@ -190,7 +206,9 @@ export function describeGotopolyEvent(event: GotopolyEvent, names: readonly stri
       const top = event.standings.find((s) => s.rank === 1);
       const credits = top ? ` with ${plural(top.credits, 'term credit')}` : '';
       const why = event.reason === 'timeLimit' ? 'Time limit reached' : 'No student left on the course';
-      return event.winners.length === 1 ? `${why}: ${winners} wins${credits}` : `${why}: shared win for ${winners}${credits}`;
+      return event.winners.length === 1
+        ? `${why}: ${winners} wins${credits}`
+        : `${why}: shared win for ${winners}${credits}`;
     }
   }
 }

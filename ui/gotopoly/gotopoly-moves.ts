@@ -20,7 +20,13 @@ export interface TokenPreview {
 export function previewToken(view: GotopolyView, seat: number, token: number, names: readonly string[]): TokenPreview {
   const student = view.students[seat]!;
   if (token <= student.risk) {
-    return { token, space: null, fare: 0, hint: `a ${token} with ${student.risk} RISK card${student.risk > 1 ? 's' : ''}: straight to jail`, warn: true };
+    return {
+      token,
+      space: null,
+      fare: 0,
+      hint: `a ${token} with ${student.risk} RISK card${student.risk > 1 ? 's' : ''}: straight to jail`,
+      warn: true,
+    };
   }
   const fare = token * view.config.farePerSpace;
   const space = positionOf(student.progress + token);
@@ -41,7 +47,9 @@ export function previewToken(view: GotopolyView, seat: number, token: number, na
       return say(`rent ${formatPounds(amount)} to ${to}, then study or work`, amount > cashAfter);
     }
     case 'station':
-      return say(`station: fare home ${formatPounds(railFare(space, student, view.config.railcardDiscount))} or sleep rough`);
+      return say(
+        `station: fare home ${formatPounds(railFare(space, student, view.config.railcardDiscount))} or sleep rough`,
+      );
     case 'utility':
       return say(`bill ${formatPounds(s.billPerPip * token)} or a RISK card`);
     case 'tax':
@@ -58,10 +66,19 @@ export function previewToken(view: GotopolyView, seat: number, token: number, na
 }
 
 /** G4: the sealed bids as numbers, or why they cannot be sent: blank counts as 0; whole pounds; total ≤ cash. */
-export function parseBids(inputs: readonly string[], cash: number): { bids: number[]; total: number; error: string | null } {
+export function parseBids(
+  inputs: readonly string[],
+  cash: number,
+): { bids: number[]; total: number; error: string | null } {
   const bids = inputs.map((v) => (v.trim() === '' ? 0 : Number(v)));
   const total = bids.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
-  if (bids.some((b) => !Number.isInteger(b) || b < 0)) return { bids, total, error: 'Bids are whole pounds, 0 or more.' };
-  if (total > cash) return { bids, total, error: `Your bids total ${formatPounds(total)}, more than your uncle’s ${formatPounds(cash)}.` };
+  if (bids.some((b) => !Number.isInteger(b) || b < 0))
+    return { bids, total, error: 'Bids are whole pounds, 0 or more.' };
+  if (total > cash)
+    return {
+      bids,
+      total,
+      error: `Your bids total ${formatPounds(total)}, more than your uncle’s ${formatPounds(cash)}.`,
+    };
   return { bids, total, error: null };
 }

@@ -19,7 +19,8 @@ export function keptCards(student: Student): { railcard: boolean; jailFree: numb
 }
 
 /** The six token values with how many of each the student holds. */
-export const tokenCounts = (tokens: readonly number[]): number[] => [1, 2, 3, 4, 5, 6].map((v) => tokens.filter((t) => t === v).length);
+export const tokenCounts = (tokens: readonly number[]): number[] =>
+  [1, 2, 3, 4, 5, 6].map((v) => tokens.filter((t) => t === v).length);
 
 /** One panel per seat: the student (cash, tokens, credits, RISK, kept cards, jail) and the uncle (cash, properties). */
 export function GotopolySeats({
@@ -83,7 +84,11 @@ export function GotopolySeats({
                   <p className={styles.tokens}>
                     <span className={ui.visuallyHidden}>Move tokens: {s.tokens.join(', ')}</span>
                     {counts.map((n, k) => (
-                      <span key={k} className={cx(styles.token, n === 0 && styles.isNone, k + 1 <= s.risk && styles.isRisky)} aria-hidden="true">
+                      <span
+                        key={k}
+                        className={cx(styles.token, n === 0 && styles.isNone, k + 1 <= s.risk && styles.isRisky)}
+                        aria-hidden="true"
+                      >
                         {k + 1}
                         {n > 1 && <sub>×{n}</sub>}
                       </span>
@@ -104,7 +109,11 @@ export function GotopolySeats({
                     )}
                     {s.risk > 0 && <span className={cx(styles.flag, styles.warn)}>RISK ×{s.risk}</span>}
                     {kept.railcard && <span className={cx(styles.flag, styles.good)}>Railcard</span>}
-                    {kept.jailFree > 0 && <span className={cx(styles.flag, styles.good)}>Get Out Of Jail Free{kept.jailFree > 1 ? ` ×${kept.jailFree}` : ''}</span>}
+                    {kept.jailFree > 0 && (
+                      <span className={cx(styles.flag, styles.good)}>
+                        Get Out Of Jail Free{kept.jailFree > 1 ? ` ×${kept.jailFree}` : ''}
+                      </span>
+                    )}
                     {s.restarts > 0 && <span className={styles.flag}>restarted ×{s.restarts}</span>}
                   </p>
                 </div>
@@ -117,10 +126,14 @@ export function GotopolySeats({
                       {owned.map((p) => {
                         const h = view.estates[p]!.houses;
                         return (
-                          <li key={p} >
+                          <li key={p}>
                             <span className={styles.dot} style={groupFill(colourOf(p))} aria-hidden="true" />
                             {spaceName(p)}
-                            {h > 0 && <span className={styles.propHouses}>{h >= 5 ? ' · B&B' : ` · ${h} house${h > 1 ? 's' : ''}`}</span>}
+                            {h > 0 && (
+                              <span className={styles.propHouses}>
+                                {h >= 5 ? ' · B&B' : ` · ${h} house${h > 1 ? 's' : ''}`}
+                              </span>
+                            )}
                           </li>
                         );
                       })}

@@ -10,7 +10,14 @@ import {
   type GotopolyEvent,
   type GotopolyView,
 } from '../../engine/gotopoly';
-import { colourOf, describeGotopolyDecision, describeOffer, formatPounds, spaceName, termLimitText } from './gotopoly-log';
+import {
+  colourOf,
+  describeGotopolyDecision,
+  describeOffer,
+  formatPounds,
+  spaceName,
+  termLimitText,
+} from './gotopoly-log';
 import { seatColor } from '../lib/seats';
 import type { TableProps } from '../play/table-props';
 import { DecisionPanel } from '../play/decision-panel';
@@ -29,7 +36,10 @@ const PHASES = [
 ] as const;
 
 /** The last event of a type, searching from the end. */
-function lastOf<T extends GotopolyEvent['type']>(events: readonly GotopolyEvent[], type: T): Extract<GotopolyEvent, { type: T }> | null {
+function lastOf<T extends GotopolyEvent['type']>(
+  events: readonly GotopolyEvent[],
+  type: T,
+): Extract<GotopolyEvent, { type: T }> | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]!;
     if (e.type === type) return e as Extract<GotopolyEvent, { type: T }>;
@@ -44,7 +54,10 @@ function lastOf<T extends GotopolyEvent['type']>(events: readonly GotopolyEvent[
  */
 export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): React.JSX.Element {
   const { view, seat, seats, legal, events, act, busy, error } = props;
-  const names = useMemo(() => view.students.map((_, s) => seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`), [view.students, seats]);
+  const names = useMemo(
+    () => view.students.map((_, s) => seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`),
+    [view.students, seats],
+  );
   const [preview, setPreview] = useState<number | null>(null);
   const gEvents = events as readonly GotopolyEvent[];
 
@@ -68,26 +81,32 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
         </div>
         <ol className={styles.phases} aria-label="Phases of the term">
           {PHASES.map((p) => (
-            <li key={p.kind} className={stage.kind === p.kind ? styles.isCurrent : undefined} aria-current={stage.kind === p.kind ? 'step' : undefined}>
+            <li
+              key={p.kind}
+              className={stage.kind === p.kind ? styles.isCurrent : undefined}
+              aria-current={stage.kind === p.kind ? 'step' : undefined}
+            >
               {p.label}
             </li>
           ))}
         </ol>
         {!outcome && (
-        <div className={styles.order}>
-          <span className={cx(ui.muted, ui.small)}>{stage.kind === 'movement' ? 'Move order' : 'Next move order'}</span>
-          <ol className={styles.orderList}>
-            {order.map((s, i) => (
-              <li
-                key={s}
-                className={cx(ui.seatChip, stage.kind === 'movement' && stage.index === i && styles.isNow)}
-                style={{ '--seat': seatColor(s) } as React.CSSProperties}
-              >
-                {names[s]}
-              </li>
-            ))}
-          </ol>
-        </div>
+          <div className={styles.order}>
+            <span className={cx(ui.muted, ui.small)}>
+              {stage.kind === 'movement' ? 'Move order' : 'Next move order'}
+            </span>
+            <ol className={styles.orderList}>
+              {order.map((s, i) => (
+                <li
+                  key={s}
+                  className={cx(ui.seatChip, stage.kind === 'movement' && stage.index === i && styles.isNow)}
+                  style={{ '--seat': seatColor(s) } as React.CSSProperties}
+                >
+                  {names[s]}
+                </li>
+              ))}
+            </ol>
+          </div>
         )}
       </header>
 
@@ -117,7 +136,11 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
                 <p className={ui.small}>
                   Bids in:{' '}
                   {stage.submitted.map((done, s) => (
-                    <span key={s} className={cx(styles.bidder, done && styles.isDone)} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
+                    <span
+                      key={s}
+                      className={cx(styles.bidder, done && styles.isDone)}
+                      style={{ '--seat': seatColor(s) } as React.CSSProperties}
+                    >
                       {names[s]} {done ? '✓' : '…'}
                     </span>
                   ))}
@@ -144,7 +167,9 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
                 </ul>
               </div>
             )}
-            {stage.kind === 'build' && stage.offer && <p className={cx(ui.notice, styles.offer)}>{describeOffer(stage.offer, names)}.</p>}
+            {stage.kind === 'build' && stage.offer && (
+              <p className={cx(ui.notice, styles.offer)}>{describeOffer(stage.offer, names)}.</p>
+            )}
             {lastCard && (
               <figure className={styles.reveal} data-deck={lastCard.deck}>
                 <figcaption>
@@ -161,9 +186,25 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
       </div>
 
       <div className={cx(ui.tableSide, styles.side)}>
-        <DecisionPanel id="gp-act-heading" className={styles.act} spectator={seat === null} mine={!!mine} busy={busy} error={error}>
+        <DecisionPanel
+          id="gp-act-heading"
+          className={styles.act}
+          spectator={seat === null}
+          mine={!!mine}
+          busy={busy}
+          error={error}
+        >
           {seat !== null && mine && legal.length > 0 ? (
-            <GotopolyActions view={view} seat={seat} decision={mine} legal={legal} names={names} act={act} busy={busy} onPreview={setPreview} />
+            <GotopolyActions
+              view={view}
+              seat={seat}
+              decision={mine}
+              legal={legal}
+              names={names}
+              act={act}
+              busy={busy}
+              onPreview={setPreview}
+            />
           ) : (
             <p className={ui.muted}>
               {outcome
@@ -180,12 +221,24 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
   );
 }
 
-function Outcome({ outcome, names }: { outcome: NonNullable<ReturnType<typeof gotopolyOutcome>>; names: readonly string[] }) {
-  const why = outcome.reason === 'degree' ? 'Graduated' : outcome.reason === 'timeLimit' ? 'Time limit reached' : 'No student left on the course';
+function Outcome({
+  outcome,
+  names,
+}: {
+  outcome: NonNullable<ReturnType<typeof gotopolyOutcome>>;
+  names: readonly string[];
+}) {
+  const why =
+    outcome.reason === 'degree'
+      ? 'Graduated'
+      : outcome.reason === 'timeLimit'
+        ? 'Time limit reached'
+        : 'No student left on the course';
   return (
     <div className={styles.outcome} data-testid="outcome">
       <p className={cx(ui.pending, ui.isOver)}>
-        {why}: {outcome.winners.map((s) => names[s]).join(' & ')} {outcome.winners.length > 1 ? 'share the win' : 'wins'}
+        {why}: {outcome.winners.map((s) => names[s]).join(' & ')}{' '}
+        {outcome.winners.length > 1 ? 'share the win' : 'wins'}
       </p>
       <div className={ui.tableScroll}>
         <table className={ui.standings}>

@@ -30,7 +30,15 @@ function CopyLink({ label, url, id }: { label: string; url: string; id: string }
   };
   return (
     <span className={styles.copyLink}>
-      <input id={id} type="text" readOnly value={url} aria-label={label} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
+      <input
+        id={id}
+        type="text"
+        readOnly
+        value={url}
+        aria-label={label}
+        onFocus={(e) => e.currentTarget.select()}
+        spellCheck={false}
+      />
       <button type="button" className={cx(ui.button, ui.small)} onClick={() => void copy()}>
         {copied ? 'Copied' : 'Copy'}
       </button>
@@ -60,13 +68,17 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
         {GAMES[game].name} is ready
       </h2>
       <p>
-        Send each person their own link (it holds their seat, so keep it private), then open yours. Bots play as soon as it is
-        their turn.
+        Send each person their own link (it holds their seat, so keep it private), then open yours. Bots play as soon as
+        it is their turn.
       </p>
       {created.invites.length > 0 ? (
         <ul className={cx(ui.stack, styles.inviteList)}>
           {created.invites.map((invite) => (
-            <li key={invite.seat} className={styles.invite} style={{ '--seat': seatColor(invite.seat) } as React.CSSProperties}>
+            <li
+              key={invite.seat}
+              className={styles.invite}
+              style={{ '--seat': seatColor(invite.seat) } as React.CSSProperties}
+            >
               <span className={styles.inviteWho}>
                 <span className={ui.playerPawn} aria-hidden="true">
                   {seatInitial(name(invite.seat))}
@@ -74,7 +86,11 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
                 <strong>{name(invite.seat)}</strong>
                 <span className={cx(ui.muted, ui.small)}>seat {invite.seat + 1}</span>
               </span>
-              <CopyLink label={`Invite link for ${name(invite.seat)}`} url={`${origin}${seatPath(invite.token)}`} id={`invite-${invite.seat}`} />
+              <CopyLink
+                label={`Invite link for ${name(invite.seat)}`}
+                url={`${origin}${seatPath(invite.token)}`}
+                id={`invite-${invite.seat}`}
+              />
               <a className={cx(ui.button, ui.primary, ui.small)} href={seatPath(invite.token)}>
                 This is me — open
               </a>

@@ -26,7 +26,8 @@ import { cx } from '../lib/cx';
 import { rulesHref, rulingSection } from '../rules/rules-doc';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
-export type ChainChoice = { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
+export type ChainChoice =
+  { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
 
 /** A board built in the artist studio (`/api/studio/boards/:id`). */
 interface StudioBoard {
@@ -36,7 +37,11 @@ interface StudioBoard {
   readonly board: unknown;
 }
 
-const NETWORK_NAME: Record<string, string> = { devnet: 'the local devnet', shadownet: 'Shadownet', custom: 'the configured Tezos network' };
+const NETWORK_NAME: Record<string, string> = {
+  devnet: 'the local devnet',
+  shadownet: 'Shadownet',
+  custom: 'the configured Tezos network',
+};
 
 interface SeatRow {
   readonly kind: SeatKind;
@@ -61,7 +66,9 @@ const GRACE_MAX = 1800;
 const defaultName = (seat: number) => DEFAULT_NAMES[seat] ?? `Player ${seat + 1}`;
 
 function toRaw(values: OptionValues): Raw {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? v : v === null ? '' : String(v)]));
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? v : v === null ? '' : String(v)]),
+  );
 }
 
 function fromRaw(fields: readonly OptionField[], raw: Raw): OptionValues {
@@ -80,7 +87,15 @@ function fromRaw(fields: readonly OptionField[], raw: Raw): OptionValues {
  * defaults, seed, hot-seat or online, turn timer and bot pace. Submitting creates the game (`POST /api/games`) and
  * either opens the table (hot-seat) or shows the invite links (online).
  */
-export function NewGameForm({ game, boardId = null, chain = null }: { game: GameId; boardId?: string | null; chain?: ChainChoice | null }) {
+export function NewGameForm({
+  game,
+  boardId = null,
+  chain = null,
+}: {
+  game: GameId;
+  boardId?: string | null;
+  chain?: ChainChoice | null;
+}) {
   const info = GAMES[game];
   const router = useRouter();
   const fields = useMemo(() => optionFields(game), [game]);
@@ -88,7 +103,10 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
 
   const [count, setCount] = useState(info.defaultSeats);
   const [seats, setSeats] = useState<SeatRow[]>(() =>
-    Array.from({ length: info.maxSeats }, (_, seat) => ({ kind: seat === 0 ? 'human' : 'heuristic', name: defaultName(seat) })),
+    Array.from({ length: info.maxSeats }, (_, seat) => ({
+      kind: seat === 0 ? 'human' : 'heuristic',
+      name: defaultName(seat),
+    })),
   );
   const [raw, setRaw] = useState<Raw>(defaults);
   const [seed, setSeed] = useState('');
@@ -126,11 +144,15 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
     const problem = nameProblems.find((p) => p.seat === seat);
     return problem ? describeSeatNameProblem(problem, names) : null;
   };
-  const problems = [...optionProblems(game, count, values), ...nameProblems.map((p) => describeSeatNameProblem(p, names))];
+  const problems = [
+    ...optionProblems(game, count, values),
+    ...nameProblems.map((p) => describeSeatNameProblem(p, names)),
+  ];
   const changed = Object.keys(changedOptions(game, values)).length;
   const humans = active.filter((s) => s.kind === 'human').length;
 
-  const editSeat = (seat: number, patch: Partial<SeatRow>) => setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
+  const editSeat = (seat: number, patch: Partial<SeatRow>) =>
+    setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
 
   const chooseOnChain = (next: boolean) => {
     setOnChain(next);
@@ -161,7 +183,9 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
       return;
     }
     if (boardId && !studioBoard) {
-      setError(boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'The studio board is still loading.');
+      setError(
+        boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'The studio board is still loading.',
+      );
       return;
     }
     const request: CreateGameRequest = {
@@ -219,7 +243,14 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
         <div className={ui.segmented} role="radiogroup" aria-label="Number of seats">
           {Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i).map((n) => (
             <label key={n} className={n === count ? ui.isChecked : undefined}>
-              <input type="radio" name="seats" value={n} checked={n === count} onChange={() => setCount(n)} aria-label={`${n} ${n === 1 ? 'seat' : 'seats'}`} />
+              <input
+                type="radio"
+                name="seats"
+                value={n}
+                checked={n === count}
+                onChange={() => setCount(n)}
+                aria-label={`${n} ${n === 1 ? 'seat' : 'seats'}`}
+              />
               <span aria-hidden="true">{n}</span>
             </label>
           ))}
@@ -239,7 +270,12 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
                 aria-describedby={seatNameNoteShown(s.name, nameProblem(seat)) ? seatNameNoteId(seat) : undefined}
                 onChange={(e) => editSeat(seat, { name: e.target.value })}
               />
-              <select className={styles.seatKind} value={s.kind} aria-label={`Who plays seat ${seat + 1}`} onChange={(e) => editSeat(seat, { kind: e.target.value as SeatKind })}>
+              <select
+                className={styles.seatKind}
+                value={s.kind}
+                aria-label={`Who plays seat ${seat + 1}`}
+                onChange={(e) => editSeat(seat, { kind: e.target.value as SeatKind })}
+              >
                 {(Object.keys(KIND_LABELS) as SeatKind[]).map((k) => (
                   <option key={k} value={k}>
                     {KIND_LABELS[k]}
@@ -251,7 +287,11 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
           ))}
         </ol>
         <p className={ui.hint}>
-          {humans === 0 ? 'Every seat is a bot: you will watch the game.' : humans === 1 ? 'One person plays; the bots take the other seats.' : `${humans} people play.`}
+          {humans === 0
+            ? 'Every seat is a bot: you will watch the game.'
+            : humans === 1
+              ? 'One person plays; the bots take the other seats.'
+              : `${humans} people play.`}
         </p>
       </fieldset>
 
@@ -260,11 +300,13 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
           <legend>Board</legend>
           {studioBoard ? (
             <p>
-              <a href={`/studio/boards/${encodeURIComponent(studioBoard.id)}`}>{studioBoard.name}</a>, built in the artist studio: its artists are the tokens’
-              creators and receive their royalties on-chain.
+              <a href={`/studio/boards/${encodeURIComponent(studioBoard.id)}`}>{studioBoard.name}</a>, built in the
+              artist studio: its artists are the tokens’ creators and receive their royalties on-chain.
             </p>
           ) : (
-            <p className={boardProblem ? ui.alert : ui.muted}>{boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'Loading the studio board…'}</p>
+            <p className={boardProblem ? ui.alert : ui.muted}>
+              {boardProblem ? `The studio board cannot be used: ${boardProblem}` : 'Loading the studio board…'}
+            </p>
           )}
         </fieldset>
       )}
@@ -278,7 +320,14 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
               In the game only
             </label>
             <label className={onChain ? ui.isChecked : undefined}>
-              <input type="radio" name="chain" value="on" checked={onChain} disabled={!chain?.ok} onChange={() => chooseOnChain(true)} />
+              <input
+                type="radio"
+                name="chain"
+                value="on"
+                checked={onChain}
+                disabled={!chain?.ok}
+                onChange={() => chooseOnChain(true)}
+              />
               On Tezos
             </label>
           </div>
@@ -299,7 +348,14 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
         <div className={ui.segmented} role="radiogroup" aria-label="Mode">
           {(['hotseat', 'online'] as const).map((m) => (
             <label key={m} className={mode === m ? ui.isChecked : undefined}>
-              <input type="radio" name="mode" value={m} checked={mode === m} disabled={onChain && m === 'hotseat'} onChange={() => chooseMode(m)} />
+              <input
+                type="radio"
+                name="mode"
+                value={m}
+                checked={mode === m}
+                disabled={onChain && m === 'hotseat'}
+                onChange={() => chooseMode(m)}
+              />
               {m === 'hotseat' ? 'Hot-seat' : 'Online'}
             </label>
           ))}
@@ -308,8 +364,8 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
           {onChain
             ? 'Online: each person opens their own link and plays with their own wallet.'
             : mode === 'hotseat'
-            ? 'One device: it follows whoever must decide, so pass it round the table.'
-            : 'One secret link per person; each opens the game in their own browser.'}
+              ? 'One device: it follows whoever must decide, so pass it round the table.'
+              : 'One secret link per person; each opens the game in their own browser.'}
         </p>
         {mode === 'online' && (
           <label className={ui.check}>
@@ -352,8 +408,19 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
         {mode === 'online' && (
           <div className={ui.field}>
             <label htmlFor="grace-seconds">Grace period (seconds)</label>
-            <input id="grace-seconds" type="number" min={0} max={GRACE_MAX} step={1} value={graceSeconds} onChange={(e) => setGraceSeconds(e.target.value)} />
-            <p className={ui.hint}>How long a seat whose person lost their connection keeps its place before its bot plays (0: at once). They can take it back from their link.</p>
+            <input
+              id="grace-seconds"
+              type="number"
+              min={0}
+              max={GRACE_MAX}
+              step={1}
+              value={graceSeconds}
+              onChange={(e) => setGraceSeconds(e.target.value)}
+            />
+            <p className={ui.hint}>
+              How long a seat whose person lost their connection keeps its place before its bot plays (0: at once). They
+              can take it back from their link.
+            </p>
           </div>
         )}
         <div className={ui.field}>
@@ -371,21 +438,42 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
 
       <div className={ui.field}>
         <label htmlFor="seed">Seed (optional)</label>
-        <input id="seed" type="text" value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value)} spellCheck={false} placeholder="drawn by the server" />
+        <input
+          id="seed"
+          type="text"
+          value={seed}
+          maxLength={64}
+          onChange={(e) => setSeed(e.target.value)}
+          spellCheck={false}
+          placeholder="drawn by the server"
+        />
         <p className={ui.hint}>The same seed, seats and options replay the same dice and shuffles.</p>
       </div>
 
       <details className={cx(ui.field, ui.options)}>
         <summary>
           {info.name} options{' '}
-          <span className={cx(ui.muted, ui.small)}>· {changed === 0 ? 'the rules’ defaults' : `${changed} changed`}</span>
+          <span className={cx(ui.muted, ui.small)}>
+            · {changed === 0 ? 'the rules’ defaults' : `${changed} changed`}
+          </span>
         </summary>
         <div className={styles.optionList}>
           {fields.map((f) => (
-            <OptionInput key={f.key} game={game} field={f} value={raw[f.key] ?? ''} onChange={(v) => setRaw((r) => ({ ...r, [f.key]: v }))} />
+            <OptionInput
+              key={f.key}
+              game={game}
+              field={f}
+              value={raw[f.key] ?? ''}
+              onChange={(v) => setRaw((r) => ({ ...r, [f.key]: v }))}
+            />
           ))}
         </div>
-        <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setRaw(defaults)} disabled={changed === 0}>
+        <button
+          type="button"
+          className={cx(ui.button, ui.ghost, ui.small)}
+          onClick={() => setRaw(defaults)}
+          disabled={changed === 0}
+        >
           Back to the rules’ defaults
         </button>
       </details>
@@ -396,7 +484,12 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
         </p>
       )}
       <div className={ui.formActions}>
-        <button type="submit" className={cx(ui.button, ui.primary)} disabled={!hydrated || submitting || problems.length > 0} aria-busy={submitting}>
+        <button
+          type="submit"
+          className={cx(ui.button, ui.primary)}
+          disabled={!hydrated || submitting || problems.length > 0}
+          aria-busy={submitting}
+        >
           {submitting ? 'Creating…' : mode === 'hotseat' ? 'Start the game' : 'Create and invite'}
         </button>
         <a className={cx(ui.button, ui.ghost)} href="/">
@@ -407,7 +500,17 @@ export function NewGameForm({ game, boardId = null, chain = null }: { game: Game
   );
 }
 
-function OptionInput({ game, field, value, onChange }: { game: GameId; field: OptionField; value: string | boolean; onChange: (v: string | boolean) => void }) {
+function OptionInput({
+  game,
+  field,
+  value,
+  onChange,
+}: {
+  game: GameId;
+  field: OptionField;
+  value: string | boolean;
+  onChange: (v: string | boolean) => void;
+}) {
   const id = `opt-${field.key}`;
   // The ruling's section of the rules page, in a new tab so the options chosen so far stay.
   const ruling = field.ruling ? (
@@ -430,7 +533,13 @@ function OptionInput({ game, field, value, onChange }: { game: GameId; field: Op
     return (
       <div className={styles.option}>
         <label className={ui.check} htmlFor={id}>
-          <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-describedby={field.hint ? `${id}-hint` : undefined} />
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-describedby={field.hint ? `${id}-hint` : undefined}
+          />
           <span>
             {field.label} {ruling}
           </span>

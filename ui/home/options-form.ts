@@ -124,7 +124,12 @@ export function optionFields(game: GameId): OptionField[] {
       type = type.unwrap() as z.ZodType;
     }
     const words = OPTION_WORDS[game][key];
-    const base = { key, label: words?.label ?? humanize(key), ruling: words?.ruling ?? null, hint: words?.hint ?? null };
+    const base = {
+      key,
+      label: words?.label ?? humanize(key),
+      ruling: words?.ruling ?? null,
+      hint: words?.hint ?? null,
+    };
     const dflt = defaults[key];
     if (type instanceof z.ZodNumber) {
       fields.push({
@@ -161,7 +166,7 @@ export function seatRange(game: GameId): { min: number; max: number } {
 /** The engine's own defaults for `players` seats (the rulings'). */
 export function engineDefaults(game: GameId, players: number): Record<string, unknown> {
   const parsed = CONFIG_SCHEMAS[game].safeParse({ players });
-  return parsed.success ? (parsed.data) : {};
+  return parsed.success ? parsed.data : {};
 }
 
 /** The form's starting values: every field at the engine's default (null for an optional number without one). */

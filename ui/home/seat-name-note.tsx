@@ -8,7 +8,8 @@ const COUNT_FROM = SEAT_NAME_MAX - 8;
 export const seatNameNoteId = (seat: number): string => `seat-name-note-${seat}`;
 
 /** Whether the row has a note: the name nears the limit, or something is wrong with it. */
-export const seatNameNoteShown = (name: string, problem: string | null): boolean => problem !== null || name.trim().length >= COUNT_FROM;
+export const seatNameNoteShown = (name: string, problem: string | null): boolean =>
+  problem !== null || name.trim().length >= COUNT_FROM;
 
 /**
  * Under a seat's name in the new-game forms: "18 / 24 characters" near the limit instead of an input's
@@ -18,7 +19,11 @@ export const seatNameNoteShown = (name: string, problem: string | null): boolean
 export function SeatNameNote({ seat, name, problem }: { seat: number; name: string; problem: string | null }) {
   if (!seatNameNoteShown(name, problem)) return null;
   return (
-    <p id={seatNameNoteId(seat)} className={problem ? `${styles.note} ${styles.problem}` : styles.note} aria-live="polite">
+    <p
+      id={seatNameNoteId(seat)}
+      className={problem ? `${styles.note} ${styles.problem}` : styles.note}
+      aria-live="polite"
+    >
       {problem ?? `${name.trim().length} / ${SEAT_NAME_MAX} characters`}
     </p>
   );

@@ -11,7 +11,13 @@ export const NEUTRAL_FOOTER =
   'Tezos Pole, Gotopoly and Ten, each played by its own rules with the table’s rulings; every game keeps a record that replays move by move.';
 
 /** Pages that are Tezos Pole's by their path alone: watching its bots, the studio, its tokens. */
-const POLE_PATHS = [/^\/watch(\/|$)/, /^\/studio(\/|$)/, /^\/collection(\/|$)/, /^\/token(\/|$)/, /^\/play\/[^/]+\/tokens$/];
+const POLE_PATHS = [
+  /^\/watch(\/|$)/,
+  /^\/studio(\/|$)/,
+  /^\/collection(\/|$)/,
+  /^\/token(\/|$)/,
+  /^\/play\/[^/]+\/tokens$/,
+];
 
 /** The game a page is about: by its path, else the one the page announced (a live table, a replay), else none. */
 export function footerGame(pathname: string, announced: GameId | null): GameId | null {

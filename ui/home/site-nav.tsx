@@ -11,7 +11,11 @@ const LINKS = [
   { href: '/watch', label: 'Watch a game', match: (p: string) => p.startsWith('/watch') },
   { href: '/replay', label: 'Replay', match: (p: string) => p.startsWith('/replay') },
   { href: '/studio', label: 'Studio', match: (p: string) => p.startsWith('/studio') },
-  { href: '/collection', label: 'Collection', match: (p: string) => p.startsWith('/collection') || p.startsWith('/token') },
+  {
+    href: '/collection',
+    label: 'Collection',
+    match: (p: string) => p.startsWith('/collection') || p.startsWith('/token'),
+  },
   { href: '/chain', label: 'Chain', match: (p: string) => p.startsWith('/chain') || p.startsWith('/explorer') },
 ] as const;
 
@@ -33,7 +37,13 @@ export function SiteNav() {
         if (e.key === 'Escape' && open) setOpenOn(null);
       }}
     >
-      <button type="button" className={site.menuButton} aria-expanded={open} aria-controls="site-links" onClick={() => setOpenOn(open ? null : pathname)}>
+      <button
+        type="button"
+        className={site.menuButton}
+        aria-expanded={open}
+        aria-controls="site-links"
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
           <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

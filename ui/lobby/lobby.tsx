@@ -39,7 +39,8 @@ export function Lobby() {
           setReadFailed(null);
         },
         (err: unknown) => {
-          if (!controller.signal.aborted) setReadFailed(err instanceof Error ? err.message : 'The lobby could not be read.');
+          if (!controller.signal.aborted)
+            setReadFailed(err instanceof Error ? err.message : 'The lobby could not be read.');
         },
       );
     void read();
@@ -54,9 +55,14 @@ export function Lobby() {
     setJoining(game);
     setRefusal(null);
     try {
-      const joined = await apiFetch<JoinedSeat>('/api/lobby/join', jsonPost({ game, ...(name.trim() ? { name } : {}) }));
+      const joined = await apiFetch<JoinedSeat>(
+        '/api/lobby/join',
+        jsonPost({ game, ...(name.trim() ? { name } : {}) }),
+      );
       // The seat's only token: its play page hands it to the server, which keeps it for this browser.
-      window.location.assign(joined.token === null ? playPath(joined.id, joined.seat) : invitePath(joined.id, joined.token, joined.seat));
+      window.location.assign(
+        joined.token === null ? playPath(joined.id, joined.seat) : invitePath(joined.id, joined.token, joined.seat),
+      );
     } catch (err) {
       setJoining(null);
       setRefusal({ game, message: err instanceof Error ? err.message : 'The seat could not be taken.' });
@@ -67,7 +73,13 @@ export function Lobby() {
     <div className={styles.lobby}>
       <label className={cx(ui.field, styles.name)}>
         <span>Your name (optional: else the seat’s)</span>
-        <input type="text" value={name} maxLength={SEAT_NAME_MAX} autoComplete="nickname" onChange={(e) => setName(e.target.value)} />
+        <input
+          type="text"
+          value={name}
+          maxLength={SEAT_NAME_MAX}
+          autoComplete="nickname"
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       {readFailed && (
         <p className={ui.alert} role="alert">

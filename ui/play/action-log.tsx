@@ -8,7 +8,15 @@ import { cx } from '../lib/cx';
 /** How many entries are drawn at first: a long game's log stays light until someone asks for all of it. */
 const SHOWN = 250;
 
-const Entry = memo(function Entry({ entry, latest, active }: { entry: ActionLogEntry; latest: boolean; active: boolean }) {
+const Entry = memo(function Entry({
+  entry,
+  latest,
+  active,
+}: {
+  entry: ActionLogEntry;
+  latest: boolean;
+  active: boolean;
+}) {
   return (
     <li
       className={cx(styles.entry, latest && styles.isLatest, active && styles.isActive)}

@@ -18,5 +18,7 @@ export function describeGameLog(
   poleStart: PoleStart | null = null,
 ): ActionLogEntry[] {
   if (game === 'pole') return poleLogEntries(events, names, poleBoard, poleStart);
-  return eventLogEntries(events, names, (e) => (game === 'gotopoly' ? describeGotopolyEvent(e as GotopolyEvent, names) : describeTenEvent(e as TenEvent, names)));
+  return eventLogEntries(events, names, (e) =>
+    game === 'gotopoly' ? describeGotopolyEvent(e as GotopolyEvent, names) : describeTenEvent(e as TenEvent, names),
+  );
 }

@@ -21,10 +21,14 @@ export async function fetchChainInfo(id: string): Promise<ChainInfo | null> {
 }
 
 /** Binds the seat to the signed-in wallet. @throws ApiError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 401, 403 */
-export const claimSeat = (id: string, seat: SeatId): Promise<unknown> => apiFetch(`${base(id)}/claim`, jsonPost({ seat }));
+export const claimSeat = (id: string, seat: SeatId): Promise<unknown> =>
+  apiFetch(`${base(id)}/claim`, jsonPost({ seat }));
 
 /** The `join_game` call the seat's wallet signs. @throws ApiError 409 CHAIN_NOT_READY, 403 WRONG_WALLET… */
-export function approvalCall(id: string, seat: SeatId): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
+export function approvalCall(
+  id: string,
+  seat: SeatId,
+): Promise<{ to: string; amount: number; mutez?: boolean; parameter: { entrypoint: string; value: unknown } }> {
   return apiFetch(`${base(id)}/approval?seat=${seat}`);
 }
 
@@ -33,10 +37,15 @@ export const submitApproval = (id: string, seat: SeatId, opHash: string | null):
   apiFetch(`${base(id)}/approval`, jsonPost({ seat, opHash }));
 
 /** What `address` granted the bank: the games it joined and any leftover FA2 operator approval (with its revoke call). @throws ApiError */
-export const fetchWalletGrants = (address: string): Promise<WalletGrants> => apiFetch<WalletGrants>(`/api/chain/grants?address=${encodeURIComponent(address)}`);
+export const fetchWalletGrants = (address: string): Promise<WalletGrants> =>
+  apiFetch<WalletGrants>(`/api/chain/grants?address=${encodeURIComponent(address)}`);
 
 /** What a chain step did, for people: "Minted “Title” to Alice", "Burnt Bob’s copy of “Title” (flip)"… */
-export function describeChainOp(op: ChainOpInfo, names: readonly string[], titles: ReadonlyMap<number, string>): string {
+export function describeChainOp(
+  op: ChainOpInfo,
+  names: readonly string[],
+  titles: ReadonlyMap<number, string>,
+): string {
   const who = (seat: number | null) => (seat === null ? 'a seat' : (names[seat] ?? `Seat ${seat + 1}`));
   switch (op.kind) {
     case 'create':
@@ -52,9 +61,13 @@ export function describeChainOp(op: ChainOpInfo, names: readonly string[], title
         const title = `“${titles.get(o.tile) ?? `tile ${o.tile}`}”`;
         switch (o.kind) {
           case 'mint':
-            return o.reason === 'freeCopy' ? `minted a free copy of ${title} to ${who(o.seat)}` : `minted ${title} to ${who(o.seat)}`;
+            return o.reason === 'freeCopy'
+              ? `minted a free copy of ${title} to ${who(o.seat)}`
+              : `minted ${title} to ${who(o.seat)}`;
           case 'burn':
-            return o.reason === 'flipped' ? `burnt ${who(o.seat)}’s copy of ${title} (flipped)` : `burnt ${who(o.seat)}’s copy of ${title} (forfeited)`;
+            return o.reason === 'flipped'
+              ? `burnt ${who(o.seat)}’s copy of ${title} (flipped)`
+              : `burnt ${who(o.seat)}’s copy of ${title} (forfeited)`;
           case 'retire':
             return `retired ${title}`;
           case 'retireCopy':
@@ -67,4 +80,11 @@ export function describeChainOp(op: ChainOpInfo, names: readonly string[], title
   }
 }
 
-export const STATUS_LABEL: Record<ChainOpInfo['status'], string> = { held: 'Pending', queued: 'Next block', pending: 'Pending', retrying: 'Waiting for Tezos', confirmed: 'Confirmed', failed: 'Failed' };
+export const STATUS_LABEL: Record<ChainOpInfo['status'], string> = {
+  held: 'Pending',
+  queued: 'Next block',
+  pending: 'Pending',
+  retrying: 'Waiting for Tezos',
+  confirmed: 'Confirmed',
+  failed: 'Failed',
+};

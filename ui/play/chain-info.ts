@@ -63,7 +63,14 @@ export function useChainInfo(id: string, enabled: boolean, seq: number, over: bo
       current = false;
     };
   }, [enabled, id, seq]);
-  const settled = !enabled || info === null || (info !== undefined && over && info.ready && info.paused === null && info.ops.every((o) => o.status === 'confirmed' || o.status === 'failed'));
+  const settled =
+    !enabled ||
+    info === null ||
+    (info !== undefined &&
+      over &&
+      info.ready &&
+      info.paused === null &&
+      info.ops.every((o) => o.status === 'confirmed' || o.status === 'failed'));
   const followUp = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onHead = useCallback(() => {
     void refresh();

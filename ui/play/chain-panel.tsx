@@ -23,7 +23,17 @@ const NETWORK_NAME: Record<string, string> = { devnet: 'the devnet', shadownet: 
  * tokens, each seat's wallet and its joining of the game on-chain, with the buttons the viewer's own seat needs:
  * sign in, claim, approve the bank's grant with its exact terms), or a pause with its reason and the retry countdown.
  */
-export function ChainSetup({ id, seat, seats, chain }: { id: string; seat: SeatId | null; seats: readonly SeatInfo[]; chain: ChainState }) {
+export function ChainSetup({
+  id,
+  seat,
+  seats,
+  chain,
+}: {
+  id: string;
+  seat: SeatId | null;
+  seats: readonly SeatInfo[];
+  chain: ChainState;
+}) {
   const wallet = useWallet();
   const [working, setWorking] = useState<string | null>(null);
   const { info, problem, setProblem, refresh, now } = chain;
@@ -60,7 +70,8 @@ export function ChainSetup({ id, seat, seats, chain }: { id: string; seat: SeatI
     <section className={cx(ui.panel, styles.setupPanel)} aria-label="The game on Tezos">
       {info.paused && (
         <p className={styles.paused} role="alert" data-testid="chain-paused">
-          <strong>Paused:</strong> {info.paused.reason}. Trying again {info.paused.retryAt > now ? `in ${Math.ceil((info.paused.retryAt - now) / 1000)} s` : 'now'}
+          <strong>Paused:</strong> {info.paused.reason}. Trying again{' '}
+          {info.paused.retryAt > now ? `in ${Math.ceil((info.paused.retryAt - now) / 1000)} s` : 'now'}
           {info.paused.attempts > 1 ? ` (attempt ${info.paused.attempts})` : ''}.
         </p>
       )}
@@ -84,7 +95,13 @@ export function ChainSetup({ id, seat, seats, chain }: { id: string; seat: SeatI
             {info.seats.map((s) => (
               <li key={s.seat} data-status={s.approval}>
                 <span className={styles.badge} data-status={s.approval === 'none' ? 'pending' : s.approval}>
-                  {s.approval === 'confirmed' ? 'Done' : s.approval === 'failed' ? 'Failed' : s.approval === 'pending' ? 'Confirming' : 'Waiting'}
+                  {s.approval === 'confirmed'
+                    ? 'Done'
+                    : s.approval === 'failed'
+                      ? 'Failed'
+                      : s.approval === 'pending'
+                        ? 'Confirming'
+                        : 'Waiting'}
                 </span>{' '}
                 {names[s.seat] ?? `Seat ${s.seat + 1}`}
                 {s.bot ? ' (bot)' : ''}:{' '}
@@ -117,12 +134,18 @@ export function ChainSetup({ id, seat, seats, chain }: { id: string; seat: SeatI
                   </a>
                 </p>
               ) : mine.address === null ? (
-                <button type="button" className={cx(ui.button, ui.primary)} disabled={working !== null || info.tokens.status !== 'confirmed'} onClick={() => void claim()}>
+                <button
+                  type="button"
+                  className={cx(ui.button, ui.primary)}
+                  disabled={working !== null || info.tokens.status !== 'confirmed'}
+                  onClick={() => void claim()}
+                >
                   Claim this seat with {shortAddress(wallet.address!)}
                 </button>
               ) : mine.address !== wallet.address ? (
                 <p className={styles.error}>
-                  This seat is played by {shortAddress(mine.address)}; you are signed in as {shortAddress(wallet.address!)}. <a href={signInPath()}>Sign in with that wallet</a>.
+                  This seat is played by {shortAddress(mine.address)}; you are signed in as{' '}
+                  {shortAddress(wallet.address!)}. <a href={signInPath()}>Sign in with that wallet</a>.
                 </p>
               ) : mine.approval === 'confirmed' ? (
                 <p>You are ready. The game starts when every seat is.</p>
@@ -130,11 +153,26 @@ export function ChainSetup({ id, seat, seats, chain }: { id: string; seat: SeatI
                 <p aria-busy="true">Your approval is on its way: waiting for Tezos to confirm it…</p>
               ) : (
                 <>
-                  <GrantTerms bank={info.bank} tokenIds={info.pieces.flatMap((p) => (p.tokenId === null ? [] : [p.tokenId]))} ends={info.game?.ends ?? null} network={network} />
-                  <button type="button" className={cx(ui.button, ui.primary)} disabled={working !== null} onClick={() => void approve()}>
+                  <GrantTerms
+                    bank={info.bank}
+                    tokenIds={info.pieces.flatMap((p) => (p.tokenId === null ? [] : [p.tokenId]))}
+                    ends={info.game?.ends ?? null}
+                    network={network}
+                  />
+                  <button
+                    type="button"
+                    className={cx(ui.button, ui.primary)}
+                    disabled={working !== null}
+                    onClick={() => void approve()}
+                  >
                     {working === 'approve' ? 'Waiting for your wallet…' : 'Approve the bank for this game'}
                   </button>{' '}
-                  <button type="button" className={cx(ui.button, ui.ghost, ui.small)} disabled={working !== null} onClick={() => void checkAgain()}>
+                  <button
+                    type="button"
+                    className={cx(ui.button, ui.ghost, ui.small)}
+                    disabled={working !== null}
+                    onClick={() => void checkAgain()}
+                  >
                     I approved it already: check again
                   </button>
                 </>
@@ -156,7 +194,17 @@ export function ChainSetup({ id, seat, seats, chain }: { id: string; seat: SeatI
  * Below the table of an on-chain game: where its tokens live, and every chain step pending → confirmed or failed
  * (with the reason), linked to the explorer. Renders nothing for an off-chain game.
  */
-export function ChainPanel({ id, seats, titles, chain }: { id: string; seats: readonly SeatInfo[]; titles: ReadonlyMap<number, string>; chain: ChainState }) {
+export function ChainPanel({
+  id,
+  seats,
+  titles,
+  chain,
+}: {
+  id: string;
+  seats: readonly SeatInfo[];
+  titles: ReadonlyMap<number, string>;
+  chain: ChainState;
+}) {
   const [showAll, setShowAll] = useState(false);
   const names = useMemo(() => seats.map((s) => s.name), [seats]);
   const { info } = chain;
@@ -165,13 +213,19 @@ export function ChainPanel({ id, seats, titles, chain }: { id: string; seats: re
   const steps = [...info.ops].reverse();
   const shown = showAll ? steps : steps.slice(0, RECENT_STEPS);
   return (
-    <section className={cx(ui.panel, styles.panel)} aria-labelledby="chain-panel-heading" data-testid="chain-panel" data-ready={info.ready}>
+    <section
+      className={cx(ui.panel, styles.panel)}
+      aria-labelledby="chain-panel-heading"
+      data-testid="chain-panel"
+      data-ready={info.ready}
+    >
       <h2 id="chain-panel-heading" className={ui.panelTitle}>
         On Tezos · {NETWORK_NAME[info.network] ?? info.network}
       </h2>
       <p className={cx(ui.muted, ui.small)}>
-        Tiles are FA2 tokens of <a href={accountHref(network, info.contract)}>{shortAddress(info.contract)}</a>; royalties and the final valuation
-        follow who really holds them (P13). <a href={`/play/${encodeURIComponent(id)}/tokens`}>The game’s tokens and their holders</a>
+        Tiles are FA2 tokens of <a href={accountHref(network, info.contract)}>{shortAddress(info.contract)}</a>;
+        royalties and the final valuation follow who really holds them (P13).{' '}
+        <a href={`/play/${encodeURIComponent(id)}/tokens`}>The game’s tokens and their holders</a>
       </p>
       {info.game && (
         <p className={ui.small} data-testid="chain-grant" data-closed={info.game.closed}>
@@ -187,7 +241,10 @@ export function ChainPanel({ id, seats, titles, chain }: { id: string; seats: re
               .
             </>
           ) : (
-            <>The bank may burn the players’ copies of this game’s tokens on flips and forfeits until the game ends, at the latest {formatTime(info.game.ends)}; the contract enforces it.</>
+            <>
+              The bank may burn the players’ copies of this game’s tokens on flips and forfeits until the game ends, at
+              the latest {formatTime(info.game.ends)}; the contract enforces it.
+            </>
           )}
         </p>
       )}
@@ -204,7 +261,11 @@ export function ChainPanel({ id, seats, titles, chain }: { id: string; seats: re
                 {op.opHash && (
                   <>
                     {' '}
-                    · <a href={opHref(network, op.opHash)} className={cx(styles.mono, ui.small)}>{`${op.opHash.slice(0, 8)}…`}</a>
+                    ·{' '}
+                    <a
+                      href={opHref(network, op.opHash)}
+                      className={cx(styles.mono, ui.small)}
+                    >{`${op.opHash.slice(0, 8)}…`}</a>
                   </>
                 )}
                 {op.level !== null && <span className={cx(ui.muted, ui.small)}> · block {op.level}</span>}

@@ -29,7 +29,17 @@ const IN_FLIGHT_LABEL: Partial<Record<ChainOpInfo['status'], string>> = {
  * Above the table of an on-chain game, while anything is on its way to Tezos: the move being sent, then each step
  * the chain has not confirmed yet, with a spinner, how long Tezos usually takes and how long it has been.
  */
-export function ChainProgress({ seats, titles, sending, chain }: { seats: readonly SeatInfo[]; titles: ReadonlyMap<number, string>; sending: boolean; chain: ChainState }) {
+export function ChainProgress({
+  seats,
+  titles,
+  sending,
+  chain,
+}: {
+  seats: readonly SeatInfo[];
+  titles: ReadonlyMap<number, string>;
+  sending: boolean;
+  chain: ChainState;
+}) {
   // The chain's pace as the server read it from its node (6 s on Shadownet); null: unknown, the wait is shown without it.
   const blockSeconds = chain.info?.blockTimeS ?? null;
   const names = useMemo(() => seats.map((s) => s.name), [seats]);
@@ -42,7 +52,12 @@ export function ChainProgress({ seats, titles, sending, chain }: { seats: readon
   if (!sending && sentAt !== null) setSentAt(null);
   if (!active) return null;
   return (
-    <section className={styles.progress} aria-label="On its way to Tezos" data-testid="chain-progress" aria-live="polite">
+    <section
+      className={styles.progress}
+      aria-label="On its way to Tezos"
+      data-testid="chain-progress"
+      aria-live="polite"
+    >
       {sending && (
         <p className={styles.progressItem} data-testid="chain-sending">
           <span className={ui.spinner} aria-hidden="true" />
@@ -82,7 +97,17 @@ const concerns = (op: ChainOpInfo, seat: SeatId | null): boolean => op.seat === 
  * (with the block and the operation's link; it goes after a while) or failed (with Tezos's reason; it stays until
  * dismissed). Other seats' steps are in the chain panel.
  */
-export function ChainToasts({ seat, seats, titles, chain }: { seat: SeatId | null; seats: readonly SeatInfo[]; titles: ReadonlyMap<number, string>; chain: ChainState }) {
+export function ChainToasts({
+  seat,
+  seats,
+  titles,
+  chain,
+}: {
+  seat: SeatId | null;
+  seats: readonly SeatInfo[];
+  titles: ReadonlyMap<number, string>;
+  chain: ChainState;
+}) {
   const [toasts, setToasts] = useState<readonly Toast[]>([]);
   const seen = useRef<Map<number, ChainOpInfo['status']> | null>(null);
   const names = useMemo(() => seats.map((s) => s.name), [seats]);
@@ -96,11 +121,19 @@ export function ChainToasts({ seat, seats, titles, chain }: { seat: SeatId | nul
     if (settled.length === 0) return;
     const at = Date.now();
     const live = (t: Toast) => t.until === null || t.until > at;
-    setToasts((shown) => [...shown.filter(live), ...settled.map((op) => ({ op, until: op.status === 'confirmed' ? at + TOAST_MS : null }))].slice(-MAX_TOASTS));
+    setToasts((shown) =>
+      [
+        ...shown.filter(live),
+        ...settled.map((op) => ({ op, until: op.status === 'confirmed' ? at + TOAST_MS : null })),
+      ].slice(-MAX_TOASTS),
+    );
   }, [ops, seat]);
 
   // A confirmation's toast goes when its time is up (the clock ticks only while one is shown).
-  const now = useClock(TICK_MS, toasts.some((t) => t.until !== null));
+  const now = useClock(
+    TICK_MS,
+    toasts.some((t) => t.until !== null),
+  );
   const shown = toasts.filter((t) => t.until === null || now === null || t.until > now);
 
   if (!chain.info || shown.length === 0) return null;
@@ -109,9 +142,16 @@ export function ChainToasts({ seat, seats, titles, chain }: { seat: SeatId | nul
   return (
     <div className={styles.toasts} data-testid="chain-toasts">
       {shown.map(({ op }) => (
-        <div key={op.id} className={styles.toast} data-status={op.status} role={op.status === 'failed' ? 'alert' : 'status'} data-testid="chain-toast">
+        <div
+          key={op.id}
+          className={styles.toast}
+          data-status={op.status}
+          role={op.status === 'failed' ? 'alert' : 'status'}
+          data-testid="chain-toast"
+        >
           <p>
-            <strong>{op.status === 'confirmed' ? 'Confirmed on Tezos' : 'Tezos refused it'}:</strong> {describeChainOp(op, names, titles)}
+            <strong>{op.status === 'confirmed' ? 'Confirmed on Tezos' : 'Tezos refused it'}:</strong>{' '}
+            {describeChainOp(op, names, titles)}
             {op.level !== null && op.status === 'confirmed' && <span className={ui.muted}> · block {op.level}</span>}
             {op.error && op.status === 'failed' && <span className={styles.error}> — {op.error}</span>}
           </p>
@@ -121,7 +161,12 @@ export function ChainToasts({ seat, seats, titles, chain }: { seat: SeatId | nul
                 View the operation
               </a>
             )}
-            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => dismiss(op.id)} aria-label="Dismiss">
+            <button
+              type="button"
+              className={cx(ui.button, ui.ghost, ui.small)}
+              onClick={() => dismiss(op.id)}
+              aria-label="Dismiss"
+            >
               ✕
             </button>
           </p>

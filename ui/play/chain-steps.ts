@@ -16,7 +16,10 @@ export const inFlight = (ops: readonly ChainOpInfo[]): ChainOpInfo[] => ops.filt
  * since, including a step first seen already settled (sent and confirmed between two looks). Only what happens
  * while the page is open is news: the first look's steps are `before` itself.
  */
-export function newlySettled(before: ReadonlyMap<number, ChainOpInfo['status']>, ops: readonly ChainOpInfo[]): ChainOpInfo[] {
+export function newlySettled(
+  before: ReadonlyMap<number, ChainOpInfo['status']>,
+  ops: readonly ChainOpInfo[],
+): ChainOpInfo[] {
   return ops.filter((op) => {
     const was = before.get(op.id);
     return was !== 'confirmed' && was !== 'failed' && !isInFlight(op);
@@ -24,7 +27,8 @@ export function newlySettled(before: ReadonlyMap<number, ChainOpInfo['status']>,
 }
 
 /** Each step's status by id, to compare the next look with. */
-export const statusById = (ops: readonly ChainOpInfo[]): Map<number, ChainOpInfo['status']> => new Map(ops.map((op) => [op.id, op.status]));
+export const statusById = (ops: readonly ChainOpInfo[]): Map<number, ChainOpInfo['status']> =>
+  new Map(ops.map((op) => [op.id, op.status]));
 
 /**
  * What to expect, in words: an operation waits for the next block, then for the indexer, so about two blocks.
@@ -39,4 +43,5 @@ export function expectedWait(blockSeconds: number | null, waitedSeconds: number)
 }
 
 /** Whole seconds since `at` (an ISO time or ms epoch) at `now`, never negative. */
-export const secondsSince = (at: string | number, now: number): number => Math.max(0, Math.floor((now - (typeof at === 'string' ? Date.parse(at) : at)) / 1000));
+export const secondsSince = (at: string | number, now: number): number =>
+  Math.max(0, Math.floor((now - (typeof at === 'string' ? Date.parse(at) : at)) / 1000));

@@ -33,7 +33,17 @@ const length = (text: string): number => [...text.trim()].length;
  * follow, an input with a counter and the emote buttons for a seat that may post, what a spectator or a muted seat
  * may not, and the host's mute switches. Every text is React text (escaped), never markup.
  */
-export function ChatPanel({ id, seat, seats, chat }: { id: string; seat: SeatId | null; seats: readonly SeatInfo[]; chat: ChatView }) {
+export function ChatPanel({
+  id,
+  seat,
+  seats,
+  chat,
+}: {
+  id: string;
+  seat: SeatId | null;
+  seats: readonly SeatInfo[];
+  chat: ChatView;
+}) {
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +123,11 @@ export function ChatPanel({ id, seat, seats, chat }: { id: string; seat: SeatId 
           <span id={counterId} className={cx(ui.small, styles.counter)} data-over={used > MAX_LENGTH}>
             {used}/{MAX_LENGTH}
           </span>
-          <button type="submit" className={cx(ui.button, ui.primary, ui.small)} disabled={sending || used === 0 || used > MAX_LENGTH}>
+          <button
+            type="submit"
+            className={cx(ui.button, ui.primary, ui.small)}
+            disabled={sending || used === 0 || used > MAX_LENGTH}
+          >
             Send
           </button>
           <div className={styles.emotes} role="group" aria-label="Emotes">
@@ -149,7 +163,13 @@ export function ChatPanel({ id, seat, seats, chat }: { id: string; seat: SeatId 
             .map((s) => {
               const on = chat.muted.includes(s.seat);
               return (
-                <button key={s.seat} type="button" className={cx(ui.button, ui.ghost, ui.small)} aria-pressed={on} onClick={() => void mute(s.seat, !on)}>
+                <button
+                  key={s.seat}
+                  type="button"
+                  className={cx(ui.button, ui.ghost, ui.small)}
+                  aria-pressed={on}
+                  onClick={() => void mute(s.seat, !on)}
+                >
                   {on ? `Unmute ${s.name}` : `Mute ${s.name}`}
                 </button>
               );

@@ -9,7 +9,12 @@ export interface DecisionPanelTitles {
   readonly sending: string;
 }
 
-const ENGLISH: DecisionPanelTitles = { spectator: 'Spectating', mine: 'Your decision', waiting: 'Waiting', sending: 'sending…' };
+const ENGLISH: DecisionPanelTitles = {
+  spectator: 'Spectating',
+  mine: 'Your decision',
+  waiting: 'Waiting',
+  sending: 'sending…',
+};
 
 /**
  * The decision panel every game table shows: whose decision it is (yours, someone else's, or a spectator's view),
@@ -38,7 +43,12 @@ export function DecisionPanel({
   readonly children: ReactNode;
 }) {
   return (
-    <section className={cx(ui.panel, ui.decisionPanel, className)} aria-labelledby={id} aria-busy={busy} data-testid="decision">
+    <section
+      className={cx(ui.panel, ui.decisionPanel, className)}
+      aria-labelledby={id}
+      aria-busy={busy}
+      data-testid="decision"
+    >
       <h2 id={id} className={ui.panelTitle}>
         {spectator ? titles.spectator : mine ? titles.mine : titles.waiting}
         {busy && <span className={cx(ui.muted, ui.small)}>{titles.sending}</span>}

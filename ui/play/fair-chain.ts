@@ -68,7 +68,8 @@ function chainOf(secret: string): HashChain {
 export const headOf = (secret: string): string => chainOf(secret).head;
 
 /** The seat's registered chain in a fair game's snapshot, if any. */
-export const registeredChain = (fair: FairInfo | null, seat: SeatId): FairInfo['chains'][number] | undefined => fair?.chains.find((c) => c.seat === seat);
+export const registeredChain = (fair: FairInfo | null, seat: SeatId): FairInfo['chains'][number] | undefined =>
+  fair?.chains.find((c) => c.seat === seat);
 
 type SeatFairSnapshot = GameSnapshot & { seat: SeatId; fair: FairInfo };
 
@@ -81,7 +82,8 @@ export function isSeatOfFairGame(snapshot: GameSnapshot): snapshot is SeatFairSn
 }
 
 /** Whether the seat gives links now: its fair game still runs. */
-const givesLinks = (snapshot: GameSnapshot): snapshot is SeatFairSnapshot => isSeatOfFairGame(snapshot) && snapshot.outcome === null;
+const givesLinks = (snapshot: GameSnapshot): snapshot is SeatFairSnapshot =>
+  isSeatOfFairGame(snapshot) && snapshot.outcome === null;
 
 /**
  * The seat's standing from the snapshot and this browser's entry; null when the seat has no links to give. The
@@ -144,7 +146,8 @@ export function useStoredChain(id: string, seat: SeatId | null): StoredChain | n
 }
 
 /** `POST /api/games/:id/links`. @throws ApiError 409 CHAIN_REGISTERED | NOT_FAIR, 403 */
-const registerHead = (id: string, body: ChainRequest): Promise<ChainResponse> => apiFetch<ChainResponse>(hashChainUrl(id), jsonPost(body));
+const registerHead = (id: string, body: ChainRequest): Promise<ChainResponse> =>
+  apiFetch<ChainResponse>(hashChainUrl(id), jsonPost(body));
 
 /** Registrations on their way, so the snapshots that arrive meanwhile send no second one. */
 const registering = new Set<string>();
@@ -158,12 +161,17 @@ const refused = new Set<string>();
  * @throws ApiError of a refusal other than CHAIN_REGISTERED (after no answer, a 429 or a 5xx, the next snapshot tries
  *   again)
  */
-export async function ensureChain(id: string, seat: SeatId, snapshot: GameSnapshot): Promise<'registered' | 'taken' | 'nothing to do'> {
+export async function ensureChain(
+  id: string,
+  seat: SeatId,
+  snapshot: GameSnapshot,
+): Promise<'registered' | 'taken' | 'nothing to do'> {
   if (!givesLinks(snapshot) || snapshot.seat !== seat || registeredChain(snapshot.fair, seat)) return 'nothing to do';
   const key = chainKey(id, seat);
   const kept = readStored(key);
   if (kept?.registered || registering.has(key) || refused.has(key)) return 'nothing to do';
-  if (!kept) writeStored(key, { secret: bytesToHex(crypto.getRandomValues(new Uint8Array(32))), used: 0, registered: false });
+  if (!kept)
+    writeStored(key, { secret: bytesToHex(crypto.getRandomValues(new Uint8Array(32))), used: 0, registered: false });
   // Read back: of two tabs that drew a secret in the same moment, both register the one stored last.
   const entry = readStored(key);
   if (!entry) return 'nothing to do';
@@ -183,7 +191,10 @@ export async function ensureChain(id: string, seat: SeatId, snapshot: GameSnapsh
 }
 
 /** The link to send with the seat's next action, or null (not a fair seat, no chain held here, the chain spent). */
-export function contributionFor(id: string, snapshot: GameSnapshot): { readonly link: string; readonly number: number } | null {
+export function contributionFor(
+  id: string,
+  snapshot: GameSnapshot,
+): { readonly link: string; readonly number: number } | null {
   if (!givesLinks(snapshot)) return null;
   const stored = readStored(chainKey(id, snapshot.seat));
   const standing = chainStanding(snapshot, stored);

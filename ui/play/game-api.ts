@@ -1,5 +1,17 @@
 import type { Decision, SeatId } from '../../engine/core';
-import type { ActionResponse, ChatEntry, ChatView, Emote, GameSnapshot, GameUpdate, HeldSeatResponse, MyGamesResponse, SeatInfo, SeatMarkEvent, SeatsUpdate } from '../../server/protocol';
+import type {
+  ActionResponse,
+  ChatEntry,
+  ChatView,
+  Emote,
+  GameSnapshot,
+  GameUpdate,
+  HeldSeatResponse,
+  MyGamesResponse,
+  SeatInfo,
+  SeatMarkEvent,
+  SeatsUpdate,
+} from '../../server/protocol';
 import { apiFetch, jsonPost } from '../api/client';
 
 /**
@@ -19,8 +31,12 @@ function query(params: Record<string, string | number | null | undefined>): stri
 const base = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 // No token in a URL (the server logs query strings): the server knows the seats this browser holds.
 export const snapshotUrl = (id: string, seat: SeatId | null): string => `${base(id)}${query({ seat })}`;
-export const eventsUrl = (id: string, seat: SeatId | null, after: number | null, chatAfter: number | null = null): string =>
-  `${base(id)}/events${query({ seat, after, chatAfter })}`;
+export const eventsUrl = (
+  id: string,
+  seat: SeatId | null,
+  after: number | null,
+  chatAfter: number | null = null,
+): string => `${base(id)}/events${query({ seat, after, chatAfter })}`;
 export const chatUrl = (id: string): string => `${base(id)}/chat`;
 export const muteUrl = (id: string): string => `${base(id)}/chat/mute`;
 export const actionsUrl = (id: string): string => `${base(id)}/actions`;
@@ -30,9 +46,11 @@ export const recordUrl = (id: string): string => `${base(id)}/record`;
 /** Provably fair: where a seat registers its hash chain's head (POST). */
 export const hashChainUrl = (id: string): string => `${base(id)}/links`;
 /** The play page (of a seat this browser holds, or a spectator's). */
-export const playPath = (id: string, seat: SeatId | null = null): string => `/play/${encodeURIComponent(id)}${query({ seat })}`;
+export const playPath = (id: string, seat: SeatId | null = null): string =>
+  `/play/${encodeURIComponent(id)}${query({ seat })}`;
 /** An invite link's path: the token in the fragment, which browsers never send. */
-export const invitePath = (id: string, token: string, seat: SeatId | null = null): string => `${playPath(id, seat)}#token=${encodeURIComponent(token)}`;
+export const invitePath = (id: string, token: string, seat: SeatId | null = null): string =>
+  `${playPath(id, seat)}#token=${encodeURIComponent(token)}`;
 
 // ---------- held seats ----------
 
@@ -49,7 +67,8 @@ export function fragmentToken(hash: string): string | null {
  * `POST /api/games/:id/seat` {token}: this browser (its httpOnly cookie) and the signed-in wallet hold the seat from
  * now on, so the page needs the token no more. @throws ApiError 400 malformed, 403 BAD_TOKEN, 404
  */
-export const holdSeat = (id: string, token: string): Promise<HeldSeatResponse> => apiFetch<HeldSeatResponse>(`${base(id)}/seat`, jsonPost({ token }));
+export const holdSeat = (id: string, token: string): Promise<HeldSeatResponse> =>
+  apiFetch<HeldSeatResponse>(`${base(id)}/seat`, jsonPost({ token }));
 
 /** `DELETE /api/games/:id/seat`: this browser and wallet forget the game ("Forget"). @throws ApiError */
 export async function forgetGame(id: string): Promise<void> {
@@ -116,7 +135,9 @@ export function applyChat(snapshot: GameSnapshot, entry: ChatEntry): GameSnapsho
   const entries = [...chat.entries, entry].sort((a, b) => a.n - b.n).slice(-CHAT_KEPT);
   let { muted, mayPost } = chat;
   if (entry.kind === 'mute') {
-    muted = entry.muted ? [...new Set([...muted, entry.seat])].sort((a, b) => a - b) : muted.filter((s) => s !== entry.seat);
+    muted = entry.muted
+      ? [...new Set([...muted, entry.seat])].sort((a, b) => a - b)
+      : muted.filter((s) => s !== entry.seat);
     if (snapshot.seat === entry.seat) mayPost = !entry.muted;
   }
   return { ...snapshot, chat: { ...chat, entries, last: Math.max(chat.last, entry.n), muted, mayPost } };
@@ -151,7 +172,11 @@ export function pendingHumanSeats(pending: readonly Decision[], seats: readonly 
  * otherwise the first pending human seat (simultaneous sealed bids are thus taken one uncle after another); null
  * when no human must decide (stay where you are).
  */
-export function followSeat(pending: readonly Decision[], seats: readonly SeatInfo[], current: SeatId | null): SeatId | null {
+export function followSeat(
+  pending: readonly Decision[],
+  seats: readonly SeatInfo[],
+  current: SeatId | null,
+): SeatId | null {
   const waiting = pendingHumanSeats(pending, seats);
   if (current !== null && waiting.includes(current)) return current;
   return waiting[0] ?? null;
@@ -167,8 +192,17 @@ export function fetchSnapshot(id: string, seat: SeatId | null, signal?: AbortSig
  * @throws ApiError the server's refusal: 409 STALE (the game moved on), 422 the engine's rule code, 403 WRONG_WALLET,
  *   409 CHAIN_NOT_READY, 503 CHAIN_PAUSED, 400 BAD_CONTRIBUTION (the link does not follow the seat's last one)…
  */
-export function postAction(id: string, seat: SeatId, seq: number, action: unknown, contribution: string | null = null): Promise<ActionResponse> {
-  return apiFetch<ActionResponse>(actionsUrl(id), jsonPost(contribution === null ? { seat, seq, action } : { seat, seq, action, contribution }));
+export function postAction(
+  id: string,
+  seat: SeatId,
+  seq: number,
+  action: unknown,
+  contribution: string | null = null,
+): Promise<ActionResponse> {
+  return apiFetch<ActionResponse>(
+    actionsUrl(id),
+    jsonPost(contribution === null ? { seat, seq, action } : { seat, seq, action, contribution }),
+  );
 }
 
 /** A finished game's record (GameRecord JSON). @throws ApiError 409 GAME_NOT_OVER while it runs, 404 */
@@ -192,7 +226,10 @@ export async function downloadRecord(id: string, filename = `game-${id}.json`): 
  * `POST /api/games/:id/chat`: the seat's message or emote; it comes back on the stream like everyone's.
  * @throws ApiError the server's refusal: 429 RATE_LIMITED, 403 SEAT_MUTED, 400 MESSAGE_TOO_LONG | CONTROL_CHARACTERS…
  */
-export function postChat(id: string, message: { readonly text: string } | { readonly emote: Emote }): Promise<ChatEntry> {
+export function postChat(
+  id: string,
+  message: { readonly text: string } | { readonly emote: Emote },
+): Promise<ChatEntry> {
   return apiFetch<ChatEntry>(chatUrl(id), jsonPost(message));
 }
 

@@ -2,8 +2,25 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { SeatId } from '../../engine/core';
 import type { ChatEntry, GameSnapshot, GameUpdate, SeatsUpdate } from '../../server/protocol';
 import { isApiError, STALE_CODE } from '../api/client';
-import { chainStanding, contributionFor, ensureChain, noteLinkGiven, resetLinksGiven, useStoredChain, type SeatChainStanding } from './fair-chain';
-import { applyChat, applySeats, applySnapshot, applyUpdate, eventsUrl, fetchSnapshot, mergeChat, postAction } from './game-api';
+import {
+  chainStanding,
+  contributionFor,
+  ensureChain,
+  noteLinkGiven,
+  resetLinksGiven,
+  useStoredChain,
+  type SeatChainStanding,
+} from './fair-chain';
+import {
+  applyChat,
+  applySeats,
+  applySnapshot,
+  applyUpdate,
+  eventsUrl,
+  fetchSnapshot,
+  mergeChat,
+  postAction,
+} from './game-api';
 
 export * from './game-api';
 
@@ -42,7 +59,11 @@ const UPDATE_GRACE_MS = 4000;
  * seat's snapshot, already read), shows it at once and follows from its `seq`. Nothing of the game or seat followed
  * before is returned once another is asked for.
  */
-export function useGameConnection(id: string, seat: SeatId | null, opening: GameSnapshot | null = null): GameConnection {
+export function useGameConnection(
+  id: string,
+  seat: SeatId | null,
+  opening: GameSnapshot | null = null,
+): GameConnection {
   const [snapshot, setSnapshot] = useState<GameSnapshot | null>(null);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const [error, setError] = useState<string | null>(null);
@@ -192,7 +213,11 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
           setStatus('closed');
           return;
         }
-        setError(isApiError(err) && err.fromServer ? `Connection lost (${err.message}); trying again…` : 'Connection lost; trying again…');
+        setError(
+          isApiError(err) && err.fromServer
+            ? `Connection lost (${err.message}); trying again…`
+            : 'Connection lost; trying again…',
+        );
         scheduleRestart();
       }
     };
@@ -203,7 +228,8 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
           if (closed) return;
           const current = snapRef.current;
           // Keep whichever is newer: the stream may already have brought a later state.
-          if (!current || snap.seq >= current.seq) commit({ ...snap, chat: mergeChat(current?.chat ?? null, snap.chat) });
+          if (!current || snap.seq >= current.seq)
+            commit({ ...snap, chat: mergeChat(current?.chat ?? null, snap.chat) });
           then?.(snap);
         })
         .catch(() => {
@@ -272,7 +298,8 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
           if (isApiError(err) && err.code === STALE_CODE) reloadRef.current();
           // The link did not follow the seat's last one: the server's count of links given is the truth, and the
           // person's next try sends the link after it.
-          if (isApiError(err) && err.code === BAD_CONTRIBUTION_CODE) reloadRef.current((read) => resetLinksGiven(id, read));
+          if (isApiError(err) && err.code === BAD_CONTRIBUTION_CODE)
+            reloadRef.current((read) => resetLinksGiven(id, read));
         }
       })();
     },
@@ -281,6 +308,17 @@ export function useGameConnection(id: string, seat: SeatId | null, opening: Game
 
   const clearError = useCallback(() => setError(null), []);
 
-  if (switched) return { snapshot: ready, status: ready ? status : 'connecting', error: null, fatal: null, busy: false, chain: null, act, refresh, clearError };
+  if (switched)
+    return {
+      snapshot: ready,
+      status: ready ? status : 'connecting',
+      error: null,
+      fatal: null,
+      busy: false,
+      chain: null,
+      act,
+      refresh,
+      clearError,
+    };
   return { snapshot, status, error, fatal, busy, chain, act, refresh, clearError };
 }

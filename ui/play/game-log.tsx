@@ -18,7 +18,16 @@ interface LogProps {
 }
 
 function PoleLog({ events, seats, board, start }: LogProps) {
-  const entries = useMemo(() => poleLogEntries(events, seats.map((s) => s.name), board, start), [events, seats, board, start]);
+  const entries = useMemo(
+    () =>
+      poleLogEntries(
+        events,
+        seats.map((s) => s.name),
+        board,
+        start,
+      ),
+    [events, seats, board, start],
+  );
   return <ActionLog entries={entries} />;
 }
 
@@ -34,7 +43,11 @@ function eventLog(describe: (event: GameEvent, names: readonly string[]) => stri
 }
 
 // Gotopoly's and Ten's describers bring their board and deck: each loads with a game of its own, never with another's.
-const GotopolyLog = dynamic(() => import('../gotopoly/gotopoly-log').then((m) => eventLog((e, names) => m.describeGotopolyEvent(e as GotopolyEvent, names))));
+const GotopolyLog = dynamic(() =>
+  import('../gotopoly/gotopoly-log').then((m) =>
+    eventLog((e, names) => m.describeGotopolyEvent(e as GotopolyEvent, names)),
+  ),
+);
 // Ten's log follows the language chosen at its table (English or Hungarian).
 const TenLog = dynamic(() => import('../ten/ten-log-view').then((m) => m.TenLogView));
 

@@ -12,9 +12,17 @@ const loading = () => <p>Setting out the table…</p>;
 
 // Each game's table (its views, its board or deck, and the engine code they use) loads with a game of its own: a
 // page of one game never carries the other two.
-const PoleTable = dynamic<TableProps<PoleView, PoleAction>>(() => import('../pole/pole-table').then((m) => m.PoleTable), { loading });
-const GotopolyTable = dynamic<TableProps<GotopolyView, GotopolyAction>>(() => import('../gotopoly/gotopoly-table').then((m) => m.GotopolyTable), { loading });
-const TenTable = dynamic<TableProps<TenView, TenAction>>(() => import('../ten/ten-table').then((m) => m.TenTable), { loading });
+const PoleTable = dynamic<TableProps<PoleView, PoleAction>>(
+  () => import('../pole/pole-table').then((m) => m.PoleTable),
+  { loading },
+);
+const GotopolyTable = dynamic<TableProps<GotopolyView, GotopolyAction>>(
+  () => import('../gotopoly/gotopoly-table').then((m) => m.GotopolyTable),
+  { loading },
+);
+const TenTable = dynamic<TableProps<TenView, TenAction>>(() => import('../ten/ten-table').then((m) => m.TenTable), {
+  loading,
+});
 
 /** The table of any game from the untyped snapshot fields: the server sent that game's view and actions. */
 export function GameTable({ game, ...props }: TableProps<unknown, unknown> & { game: GameId }) {

@@ -64,14 +64,22 @@ function timedOutMoves(events: readonly GameEvent[]): (number | null)[] {
 const marked = (line: LogLine): LogLine => ({ ...line, text: `${TIMED_OUT} ${line.text}` });
 
 /** The line of a timed-out default move that no line of the game's log tells. */
-const defaultMoveLine = (who: string): LogLine => ({ text: `${TIMED_OUT} ${who} did not decide in time: the rules’ default move was played`, tone: 'info' });
+const defaultMoveLine = (who: string): LogLine => ({
+  text: `${TIMED_OUT} ${who} did not decide in time: the rules’ default move was played`,
+  tone: 'info',
+});
 
 /**
  * Tezos Pole's log from its events (oldest first): one entry per turn (split at `turnStarted`, told by
  * describeEvents), after a set-up entry with the turn-order roll when `poleStart` is given. A move made when the
  * seat's turn timer ran out reads "(time ran out) …" (its TimedOutEvent mark).
  */
-export function poleLogEntries(events: readonly GameEvent[], names: readonly string[], poleBoard: Board | null, poleStart: PoleStart | null = null): ActionLogEntry[] {
+export function poleLogEntries(
+  events: readonly GameEvent[],
+  names: readonly string[],
+  poleBoard: Board | null,
+  poleStart: PoleStart | null = null,
+): ActionLogEntry[] {
   const name = (seat: number) => nameOf(names, seat);
   const moveOf = timedOutMoves(events);
   /** The marks whose move has a line already. */
@@ -79,7 +87,8 @@ export function poleLogEntries(events: readonly GameEvent[], names: readonly str
   if (!poleBoard) return [];
   const entries: ActionLogEntry[] = [];
   // Set-up is in no action's events: without this entry a live game's log began empty.
-  if (poleStart) entries.push({ key: -1, seat: null, meta: 'Set-up', lines: describeSetup(poleStart, names), action: 'setup' });
+  if (poleStart)
+    entries.push({ key: -1, seat: null, meta: 'Set-up', lines: describeSetup(poleStart, names), action: 'setup' });
   /** A turn's lines; a timed-out move's events are told apart from the rest, so that its first line is marked. */
   const describeTurn = (from: number, to: number): LogLine[] => {
     const lines: LogLine[] = [];
@@ -90,7 +99,11 @@ export function poleLogEntries(events: readonly GameEvent[], names: readonly str
       if (runMark === null || told.has(runMark)) lines.push(...said);
       else {
         told.add(runMark);
-        lines.push(...(said.length ? [marked(said[0]!), ...said.slice(1)] : [defaultMoveLine(name((events[runMark] as TimedOutEvent).seat))]));
+        lines.push(
+          ...(said.length
+            ? [marked(said[0]!), ...said.slice(1)]
+            : [defaultMoveLine(name((events[runMark] as TimedOutEvent).seat))]),
+        );
       }
       run = [];
     };
@@ -136,7 +149,11 @@ export function poleLogEntries(events: readonly GameEvent[], names: readonly str
  * when the seat's turn timer ran out reads "(time ran out) …"; a seat's bot taking over or its person coming back
  * has its own entry.
  */
-export function eventLogEntries(events: readonly GameEvent[], names: readonly string[], describe: (event: GameEvent) => string | null): ActionLogEntry[] {
+export function eventLogEntries(
+  events: readonly GameEvent[],
+  names: readonly string[],
+  describe: (event: GameEvent) => string | null,
+): ActionLogEntry[] {
   const name = (seat: number) => nameOf(names, seat);
   const moveOf = timedOutMoves(events);
   const told = new Set<number>();
@@ -163,4 +180,3 @@ export function eventLogEntries(events: readonly GameEvent[], names: readonly st
   });
   return entries;
 }
-

@@ -208,12 +208,16 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   // Once the game is over there is nothing left to leave.
   const canLeave = seat !== null && mySeat?.kind === 'human' && !mySeat.botTakeover && !shown.outcome;
   // An online seat its bot plays (its person left, or their grace ran out) is theirs to take back.
-  const canTakeBack = seat !== null && host === false && mySeat?.kind === 'human' && mySeat.botTakeover && !shown.outcome;
-  const pendingNames = listNames([...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`));
+  const canTakeBack =
+    seat !== null && host === false && mySeat?.kind === 'human' && mySeat.botTakeover && !shown.outcome;
+  const pendingNames = listNames(
+    [...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`),
+  );
 
   const leave = async () => {
     if (seat === null) return;
-    if (!window.confirm(`Leave ${names[seat] ?? 'this seat'}? A bot will play the seat for the rest of the game.`)) return;
+    if (!window.confirm(`Leave ${names[seat] ?? 'this seat'}? A bot will play the seat for the rest of the game.`))
+      return;
     try {
       await leaveSeat(id, seat);
       if (host) {
@@ -252,112 +256,131 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   return (
     <div className={styles.play} data-testid="play" data-seq={shown.seq} data-seat={shown.seat ?? 'spectator'}>
       {/* The game as it stands fits the window; the record of it — log, chain panel, seed — follows below. */}
-      <div ref={keepScreenTop} className={styles.screen} data-fit={shown.outcome === null && !(handoff !== null && handoff === seat)}>
-      <header className={styles.bar}>
-        <div className={styles.title}>
-          <h1>{info.name}</h1>
-          <span className={styles.conn} data-status={conn.status} role="status">
-            {shown.outcome ? 'Game over' : STATUS_TEXT[conn.status]}
-          </span>
-          <span className={cx(ui.muted, ui.small)}>
-            {seat === null ? 'Spectating' : `Seat ${seat + 1} · ${names[seat] ?? ''}`}
-            {shown.outcome === null && pendingNames && ` · waiting for ${pendingNames}`}
-          </span>
-          {shown.outcome === null && <TurnTimer deadline={shown.deadline} who={pendingNames || null} />}
-        </div>
-        <div className={styles.actions}>
-          {/* A new tab: the game stays open where it is. */}
-          <a className={cx(ui.button, ui.ghost, ui.small)} href={rulesHref(shown.game)} target="_blank" rel="noopener">
-            Rules
-          </a>
-          {canTakeBack && (
-            <button type="button" className={cx(ui.button, ui.small)} onClick={() => void takeBack()}>
-              Take your seat back
-            </button>
-          )}
-          {canLeave && (
-            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void leave()}>
-              Leave seat
-            </button>
-          )}
-          {/* The record (seed and sealed bids) is published once the game is over. */}
-          {shown.outcome && (
-            <>
-              <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void exportRecord()}>
-                Export record
-              </button>
-              <a className={cx(ui.button, ui.small)} href={`/replay?game=${encodeURIComponent(id)}`}>
-                Replay
-              </a>
-            </>
-          )}
-        </div>
-        <TurnFeedback gameId={id} gameName={info.name} facts={shown} seat={seat} host={host === true} />
-      </header>
-
-      {host === true && humans.length > 0 && (
-        <div className={styles.seatSwitcher} role="group" aria-label="Hot-seat: whose seat this device shows">
-          <span className={cx(ui.muted, ui.small)}>Seat:</span>
-          {humans.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={cx(ui.button, ui.small, styles.seatButton)}
-              style={{ '--seat': seatColor(s) } as React.CSSProperties}
-              aria-pressed={s === wanted}
-              onClick={() => {
-                setHandoff(null);
-                setWanted(s);
-              }}
+      <div
+        ref={keepScreenTop}
+        className={styles.screen}
+        data-fit={shown.outcome === null && !(handoff !== null && handoff === seat)}
+      >
+        <header className={styles.bar}>
+          <div className={styles.title}>
+            <h1>{info.name}</h1>
+            <span className={styles.conn} data-status={conn.status} role="status">
+              {shown.outcome ? 'Game over' : STATUS_TEXT[conn.status]}
+            </span>
+            <span className={cx(ui.muted, ui.small)}>
+              {seat === null ? 'Spectating' : `Seat ${seat + 1} · ${names[seat] ?? ''}`}
+              {shown.outcome === null && pendingNames && ` · waiting for ${pendingNames}`}
+            </span>
+            {shown.outcome === null && <TurnTimer deadline={shown.deadline} who={pendingNames || null} />}
+          </div>
+          <div className={styles.actions}>
+            {/* A new tab: the game stays open where it is. */}
+            <a
+              className={cx(ui.button, ui.ghost, ui.small)}
+              href={rulesHref(shown.game)}
+              target="_blank"
+              rel="noopener"
             >
-              {names[s]}
-              {waiting.includes(s) && <span className={styles.seatWaiting} aria-label="(to decide)"> ●</span>}
+              Rules
+            </a>
+            {canTakeBack && (
+              <button type="button" className={cx(ui.button, ui.small)} onClick={() => void takeBack()}>
+                Take your seat back
+              </button>
+            )}
+            {canLeave && (
+              <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void leave()}>
+                Leave seat
+              </button>
+            )}
+            {/* The record (seed and sealed bids) is published once the game is over. */}
+            {shown.outcome && (
+              <>
+                <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void exportRecord()}>
+                  Export record
+                </button>
+                <a className={cx(ui.button, ui.small)} href={`/replay?game=${encodeURIComponent(id)}`}>
+                  Replay
+                </a>
+              </>
+            )}
+          </div>
+          <TurnFeedback gameId={id} gameName={info.name} facts={shown} seat={seat} host={host === true} />
+        </header>
+
+        {host === true && humans.length > 0 && (
+          <div className={styles.seatSwitcher} role="group" aria-label="Hot-seat: whose seat this device shows">
+            <span className={cx(ui.muted, ui.small)}>Seat:</span>
+            {humans.map((s) => (
+              <button
+                key={s}
+                type="button"
+                className={cx(ui.button, ui.small, styles.seatButton)}
+                style={{ '--seat': seatColor(s) } as React.CSSProperties}
+                aria-pressed={s === wanted}
+                onClick={() => {
+                  setHandoff(null);
+                  setWanted(s);
+                }}
+              >
+                {names[s]}
+                {waiting.includes(s) && (
+                  <span className={styles.seatWaiting} aria-label="(to decide)">
+                    {' '}
+                    ●
+                  </span>
+                )}
+              </button>
+            ))}
+            <label className={cx(ui.check, ui.small)}>
+              <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
+              Follow whoever must decide
+            </label>
+          </div>
+        )}
+
+        {notice && (
+          <p className={ui.notice} role="status">
+            {notice}{' '}
+            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setNotice(null)}>
+              Dismiss
             </button>
-          ))}
-          <label className={cx(ui.check, ui.small)}>
-            <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
-            Follow whoever must decide
-          </label>
-        </div>
-      )}
+          </p>
+        )}
+        {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
+        {shown.outcome && <RematchOffer id={id} seat={seat} facts={shown} />}
+        {shown.onChain && (
+          <>
+            <ChainSetup id={id} seat={seat} seats={shown.seats} chain={chain} />
+            <ChainProgress seats={shown.seats} titles={titles} sending={sendingToChain} chain={chain} />
+          </>
+        )}
 
-      {notice && (
-        <p className={ui.notice} role="status">
-          {notice}{' '}
-          <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setNotice(null)}>
-            Dismiss
-          </button>
-        </p>
-      )}
-      {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
-      {shown.outcome && <RematchOffer id={id} seat={seat} facts={shown} />}
-      {shown.onChain && (
-        <>
-          <ChainSetup id={id} seat={seat} seats={shown.seats} chain={chain} />
-          <ChainProgress seats={shown.seats} titles={titles} sending={sendingToChain} chain={chain} />
-        </>
-      )}
-
-      {handoff !== null && handoff === seat ? (
-        <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
-      ) : (
-        <div ref={keepCurrentSeatInView} className={cx(styles.table, stale && styles.isStale)} aria-busy={stale || conn.busy} data-testid="play-table">
-          <GameTable
-            game={shown.game}
-            view={shown.view}
-            seat={shown.seat}
-            seats={shown.seats}
-            pending={shown.pending}
-            legal={stale ? [] : shown.legal}
-            events={shown.events}
-            outcome={shown.outcome}
-            deadline={shown.deadline}
-            act={conn.act}
-            busy={stale || conn.busy}
-            error={conn.error}
-          />
-        </div>
-      )}
+        {handoff !== null && handoff === seat ? (
+          <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
+        ) : (
+          <div
+            ref={keepCurrentSeatInView}
+            className={cx(styles.table, stale && styles.isStale)}
+            aria-busy={stale || conn.busy}
+            data-testid="play-table"
+          >
+            <GameTable
+              game={shown.game}
+              view={shown.view}
+              seat={shown.seat}
+              seats={shown.seats}
+              pending={shown.pending}
+              legal={stale ? [] : shown.legal}
+              events={shown.events}
+              outcome={shown.outcome}
+              deadline={shown.deadline}
+              act={conn.act}
+              busy={stale || conn.busy}
+              error={conn.error}
+            />
+          </div>
+        )}
       </div>
 
       {shown.onChain && (
@@ -369,7 +392,11 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
 
       {shown.chat && <ChatPanel id={id} seat={seat} seats={shown.seats} chat={shown.chat} />}
       <PlayLog snapshot={shown} />
-      <SeedFacts commitment={shown.seedCommitment} seed={shown.seed} mode={shown.fair ? { fair: true, chain: conn.chain } : { fair: false }} />
+      <SeedFacts
+        commitment={shown.seedCommitment}
+        seed={shown.seed}
+        mode={shown.fair ? { fair: true, chain: conn.chain } : { fair: false }}
+      />
     </div>
   );
 }
@@ -386,7 +413,10 @@ function tileTitles(board: Board | null): Map<number, string> {
 export function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {
   const board: Board | null = snapshot.game === 'pole' ? ((snapshot.view as PoleState).config?.board ?? null) : null;
   // The turn-order roll is set-up's, in no action's events: the log tells it from the view.
-  const start: PoleStart | null = snapshot.game === 'pole' && (snapshot.view as Partial<PoleState>).turnOrderRolls ? (snapshot.view as PoleState) : null;
+  const start: PoleStart | null =
+    snapshot.game === 'pole' && (snapshot.view as Partial<PoleState>).turnOrderRolls
+      ? (snapshot.view as PoleState)
+      : null;
   return <GameLog game={snapshot.game} events={snapshot.events} seats={snapshot.seats} board={board} start={start} />;
 }
 
@@ -397,7 +427,11 @@ function OutcomeBanner({ names, winners }: { names: readonly string[]; winners: 
       <span className={ui.trophy} aria-hidden="true">
         ★
       </span>{' '}
-      {winners.length === 0 ? 'The game is over: nobody won.' : winners.length === 1 ? `${who} wins!` : `Shared win: ${who}`}
+      {winners.length === 0
+        ? 'The game is over: nobody won.'
+        : winners.length === 1
+          ? `${who} wins!`
+          : `Shared win: ${who}`}
     </p>
   );
 }

@@ -14,7 +14,11 @@ export interface PresenceWords {
   readonly graceLeft: (time: string) => string;
 }
 
-export const PRESENCE_WORDS: PresenceWords = { connected: 'online', away: 'away', graceLeft: (time) => `bot in ${time}` };
+export const PRESENCE_WORDS: PresenceWords = {
+  connected: 'online',
+  away: 'away',
+  graceLeft: (time) => `bot in ${time}`,
+};
 
 /**
  * Whether a seat's person is at an online table (a dot and a word, the word kept for screen readers
@@ -28,7 +32,11 @@ export function PresenceBadge({ info, words = PRESENCE_WORDS }: { info: SeatInfo
   const connected = info.presence === 'connected';
   const left = graceUntil !== null && now !== null ? words.graceLeft(formatClock(graceUntil - now)) : null;
   return (
-    <span className={cx(styles.presence, connected && styles.isConnected)} data-testid="presence" data-presence={info.presence}>
+    <span
+      className={cx(styles.presence, connected && styles.isConnected)}
+      data-testid="presence"
+      data-presence={info.presence}
+    >
       <span className={styles.dot} aria-hidden="true" />
       <span className={styles.word}>{connected ? words.connected : words.away}</span>
       {left && (

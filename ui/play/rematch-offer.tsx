@@ -23,7 +23,15 @@ const rematchUrl = (id: string): string => `/api/games/${encodeURIComponent(id)}
  * and board, a new seed) and takes their seat in it; everyone else at the table then sees "Join the rematch" within a
  * few seconds and takes theirs. A spectator may watch it; a seat that left has its bot in it.
  */
-export function RematchOffer({ id, seat, facts }: { id: string; seat: SeatId | null; facts: Pick<GameSnapshot, 'access' | 'seats' | 'rematch'> }) {
+export function RematchOffer({
+  id,
+  seat,
+  facts,
+}: {
+  id: string;
+  seat: SeatId | null;
+  facts: Pick<GameSnapshot, 'access' | 'seats' | 'rematch'>;
+}) {
   const [found, setFound] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -43,7 +51,7 @@ export function RematchOffer({ id, seat, facts }: { id: string; seat: SeatId | n
   }, [id, rematch]);
 
   const mine = seat === null ? undefined : facts.seats[seat];
-  const plays = (facts.access === 'host' || (facts.access === 'seat' && mine?.kind === 'human' && !mine.botTakeover));
+  const plays = facts.access === 'host' || (facts.access === 'seat' && mine?.kind === 'human' && !mine.botTakeover);
   const join = async () => {
     setBusy(true);
     setRefusal(null);
@@ -51,7 +59,9 @@ export function RematchOffer({ id, seat, facts }: { id: string; seat: SeatId | n
       // The server knows this browser's seat (its cookie, or the signed-in wallet): no token to send.
       const joined = await apiFetch<JoinedSeat>(rematchUrl(id), jsonPost({}));
       // A seat's new token is handed over by its play page (the fragment); the hot-seat host holds the rematch already.
-      window.location.assign(joined.token === null ? playPath(joined.id) : invitePath(joined.id, joined.token, joined.seat));
+      window.location.assign(
+        joined.token === null ? playPath(joined.id) : invitePath(joined.id, joined.token, joined.seat),
+      );
     } catch (err) {
       setBusy(false);
       setRefusal(err instanceof Error ? err.message : 'The rematch could not be joined.');
@@ -59,15 +69,20 @@ export function RematchOffer({ id, seat, facts }: { id: string; seat: SeatId | n
   };
 
   return (
-    <section className={cx(ui.panel, styles.offer)} aria-label="Rematch" data-testid="rematch" data-rematch={rematch ?? ''}>
+    <section
+      className={cx(ui.panel, styles.offer)}
+      aria-label="Rematch"
+      data-testid="rematch"
+      data-rematch={rematch ?? ''}
+    >
       <p className={styles.words} role="status">
         {rematch === null
           ? 'Another round with the same table?'
           : plays
-          ? 'A rematch is ready: same seats, options and board, new dice.'
-          : mine?.botTakeover
-          ? 'A rematch is ready; your seat left this game, so its bot plays it there.'
-          : 'A rematch is ready.'}
+            ? 'A rematch is ready: same seats, options and board, new dice.'
+            : mine?.botTakeover
+              ? 'A rematch is ready; your seat left this game, so its bot plays it there.'
+              : 'A rematch is ready.'}
       </p>
       {plays ? (
         <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => void join()}>

@@ -6,7 +6,8 @@
  */
 export function keepScreenTop(element: HTMLElement | null): (() => void) | undefined {
   if (!element) return undefined;
-  const measure = () => element.style.setProperty('--screen-top', `${Math.round(element.getBoundingClientRect().top + window.scrollY)}px`);
+  const measure = () =>
+    element.style.setProperty('--screen-top', `${Math.round(element.getBoundingClientRect().top + window.scrollY)}px`);
   measure();
   // What sits above the table can change height (the wallet's notices, a wrapped header): measure again then too.
   const observer = new ResizeObserver(measure);

@@ -18,7 +18,11 @@ function ChainLine({ chain }: { chain: SeatChainStanding }) {
         </p>
       );
     case 'registering':
-      return <p data-chain="registering">Your browser is registering its chain for your seat; until the server has it, your rolls are the host’s alone.</p>;
+      return (
+        <p data-chain="registering">
+          Your browser is registering its chain for your seat; until the server has it, your rolls are the host’s alone.
+        </p>
+      );
     case 'absent':
       return (
         <p data-chain="absent" className={styles.warning}>
@@ -40,25 +44,32 @@ export function SeedFacts({ commitment, seed, mode }: { commitment: string; seed
       {mode.fair ? (
         <>
           <p data-testid="seed-mode" data-mode="fair">
-            <strong className={styles.mode}>Provably fair</strong>: the server committed to its seed before the first move, and every roll mixes the
-            seed with the acting player’s link from a chain their browser registered, so neither the host nor a player could choose one.
+            <strong className={styles.mode}>Provably fair</strong>: the server committed to its seed before the first
+            move, and every roll mixes the seed with the acting player’s link from a chain their browser registered, so
+            neither the host nor a player could choose one.
           </p>
           {mode.chain && <ChainLine chain={mode.chain} />}
         </>
       ) : (
         <p data-testid="seed-mode" data-mode="plain">
-          <strong className={styles.mode}>Plain seed</strong>: the host knows every roll (a hot-seat or bot game, or a seed its creator typed).
+          <strong className={styles.mode}>Plain seed</strong>: the host knows every roll (a hot-seat or bot game, or a
+          seed its creator typed).
         </p>
       )}
       <p>
-        Seed commitment (SHA-256 of “{SEED_COMMITMENT_PREFIX}” and the seed): <code data-testid="seed-commitment">{commitment}</code>
+        Seed commitment (SHA-256 of “{SEED_COMMITMENT_PREFIX}” and the seed):{' '}
+        <code data-testid="seed-commitment">{commitment}</code>
       </p>
       {seed === null ? (
         <p>The seed is revealed when the game ends: it fixes every roll and draw, so nobody may know it before.</p>
       ) : (
         <p>
           Seed: <code data-testid="seed">{seed}</code> —{' '}
-          {matches ? <span className={styles.match}>it matches the commitment shown during the game.</span> : <span className={styles.mismatch}>it does not match the commitment.</span>}
+          {matches ? (
+            <span className={styles.match}>it matches the commitment shown during the game.</span>
+          ) : (
+            <span className={styles.mismatch}>it does not match the commitment.</span>
+          )}
         </p>
       )}
     </section>

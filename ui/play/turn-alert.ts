@@ -83,7 +83,9 @@ export function useTurnTitle(yourTurn: boolean, gameName: string): void {
     titleKept.observe(document.head, { childList: true, subtree: true, characterData: true });
     const found = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"]')];
     // A page without an icon link gets one for the turn (the browser shows /favicon.ico otherwise).
-    const added = found.length ? null : document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'icon' }));
+    const added = found.length
+      ? null
+      : document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'icon' }));
     const icons = added ? [added] : found;
     const hrefs = icons.map((icon) => icon.getAttribute('href'));
     const types = icons.map((icon) => icon.getAttribute('type'));

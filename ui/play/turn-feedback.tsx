@@ -40,13 +40,24 @@ export function TurnFeedback({
     lastKey.current = key;
     if (key === null) return;
     if (sound) playTurnChime();
-    if (online && notice.on) noticeTurn(gameId, turnTitle('', gameName, true), `${name ? `${name}, the` : 'The'} table is waiting for your decision.`);
+    if (online && notice.on)
+      noticeTurn(
+        gameId,
+        turnTitle('', gameName, true),
+        `${name ? `${name}, the` : 'The'} table is waiting for your decision.`,
+      );
   }, [key, sound, online, notice.on, gameId, gameName, name]);
 
   if (seat === null && !host) return null;
   return (
     <div className={styles.switches} role="group" aria-label="When it is your turn">
-      <button type="button" role="switch" aria-checked={sound} className={styles.switch} onClick={() => setTurnSound(!sound)}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={sound}
+        className={styles.switch}
+        onClick={() => setTurnSound(!sound)}
+      >
         <span className={styles.track} aria-hidden="true" />
         Sound
       </button>
@@ -57,7 +68,11 @@ export function TurnFeedback({
           aria-checked={notice.on}
           className={styles.switch}
           disabled={notice.permission === 'denied'}
-          title={notice.permission === 'denied' ? 'Notifications are blocked for this site in the browser’s settings' : 'A notification when it is your turn and this tab is out of sight'}
+          title={
+            notice.permission === 'denied'
+              ? 'Notifications are blocked for this site in the browser’s settings'
+              : 'A notification when it is your turn and this tab is out of sight'
+          }
           onClick={() => void setTurnNotice(!notice.on)}
         >
           <span className={styles.track} aria-hidden="true" />

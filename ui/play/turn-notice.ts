@@ -9,7 +9,8 @@ const NOTICE_KEY = 'tezos-pole:turn-notice';
 export type NoticePermission = 'unsupported' | NotificationPermission;
 
 const noChanges = (): (() => void) => () => undefined;
-const permission = (): NoticePermission => (typeof window.Notification === 'function' ? window.Notification.permission : 'unsupported');
+const permission = (): NoticePermission =>
+  typeof window.Notification === 'function' ? window.Notification.permission : 'unsupported';
 
 /**
  * The notice choice: on only when the reader turned it on here and the browser still grants it. The browser's answer
@@ -27,7 +28,8 @@ export async function setTurnNotice(on: boolean): Promise<void> {
     storeFlag(NOTICE_KEY, false);
     return;
   }
-  const answer = window.Notification.permission === 'granted' ? 'granted' : await window.Notification.requestPermission();
+  const answer =
+    window.Notification.permission === 'granted' ? 'granted' : await window.Notification.requestPermission();
   storeFlag(NOTICE_KEY, answer === 'granted');
 }
 
@@ -36,7 +38,8 @@ export async function setTurnNotice(on: boolean): Promise<void> {
  * so itself). Clicking it brings the tab forward. One per game: a newer one replaces it.
  */
 export function noticeTurn(gameId: string, title: string, body: string): void {
-  if (!document.hidden || typeof window.Notification !== 'function' || window.Notification.permission !== 'granted') return;
+  if (!document.hidden || typeof window.Notification !== 'function' || window.Notification.permission !== 'granted')
+    return;
   const notice = new window.Notification(title, { body, tag: `turn-${gameId}` });
   notice.onclick = () => {
     window.focus();

@@ -12,7 +12,11 @@ export function TurnTimer({ deadline, who }: { deadline: number | null; who: str
   const left = deadline - now;
   const urgent = left <= 10_000;
   return (
-    <span className={cx(styles.turnTimer, urgent && styles.isUrgent)} role="timer" aria-label={`${who ? `${who}: ` : ''}${formatClock(left)} left to decide`}>
+    <span
+      className={cx(styles.turnTimer, urgent && styles.isUrgent)}
+      role="timer"
+      aria-label={`${who ? `${who}: ` : ''}${formatClock(left)} left to decide`}
+    >
       <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
         <circle cx="8" cy="9" r="5.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
         <path d="M8 9V6M6.5 2h3" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />

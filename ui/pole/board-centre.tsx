@@ -10,14 +10,24 @@ import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
 /** The middle of the board: board name, last roll, turn, whose turn, the pending decision and the tile in focus. */
-export function BoardCentre({ board, snap, idleHint }: { board: Board; snap: PoleScene | null; idleHint?: string | undefined }) {
+export function BoardCentre({
+  board,
+  snap,
+  idleHint,
+}: {
+  board: Board;
+  snap: PoleScene | null;
+  idleHint?: string | undefined;
+}) {
   if (!snap) {
     return (
       <div className={styles.centre}>
         <p className={cx(ui.kicker, styles.centreKicker)}>Tezos Pole</p>
         <h2 className={styles.centreTitle}>{board.name}</h2>
         {board.description && <p className={styles.centreLede}>{board.description}</p>}
-        <p className={styles.centreHint}>{idleHint ?? 'Pick the players and a seed, then press Start to watch the bots play a whole game.'}</p>
+        <p className={styles.centreHint}>
+          {idleHint ?? 'Pick the players and a seed, then press Start to watch the bots play a whole game.'}
+        </p>
       </div>
     );
   }
@@ -31,11 +41,17 @@ export function BoardCentre({ board, snap, idleHint }: { board: Board; snap: Pol
 
   return (
     <div className={styles.centre}>
-      <p className={cx(ui.kicker, styles.centreKicker)}>{snap.seed === null ? 'Tezos Pole' : `Tezos Pole · seed “${snap.seed}”`}</p>
+      <p className={cx(ui.kicker, styles.centreKicker)}>
+        {snap.seed === null ? 'Tezos Pole' : `Tezos Pole · seed “${snap.seed}”`}
+      </p>
       <h2 className={styles.centreTitle}>{board.name}</h2>
       <div className={styles.centreStatus}>
         <div className={styles.centreDice} aria-label={dice.length ? `Last roll: ${dice.join(', ')}` : 'No roll yet'}>
-          {dice.length ? dice.map((d, i) => <Die key={i} value={d} size={dice.length > 1 ? 34 : 44} />) : <span className={ui.muted}>no roll yet</span>}
+          {dice.length ? (
+            dice.map((d, i) => <Die key={i} value={d} size={dice.length > 1 ? 34 : 44} />)
+          ) : (
+            <span className={ui.muted}>no roll yet</span>
+          )}
         </div>
         <dl className={styles.centreFacts}>
           <div>
@@ -73,7 +89,17 @@ function winnerLine(snap: PoleScene): string {
 }
 
 /** The tile just landed on, shown large: the work, its artist, its terms and its holders. */
-function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScene; index: number; mover: number | null }) {
+function FocusCard({
+  board,
+  snap,
+  index,
+  mover,
+}: {
+  board: Board;
+  snap: PoleScene;
+  index: number;
+  mover: number | null;
+}) {
   const tile = board.tiles[index]!;
   const moverChip =
     mover === null ? null : (
@@ -87,7 +113,9 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
         <p className={styles.focusWhere}>{moverChip ? <>{moverChip} is on</> : 'Everyone starts on'}</p>
         <h3 className={styles.focusTitle}>{tile.name}</h3>
         <p className={styles.focusText}>
-          {tile.kind === 'go' ? `Collect ${formatTz(snap.state.config.goBonus)} each time you pass or land here.` : tile.text}
+          {tile.kind === 'go'
+            ? `Collect ${formatTz(snap.state.config.goBonus)} each time you pass or land here.`
+            : tile.text}
         </p>
       </div>
     );
@@ -117,7 +145,13 @@ function FocusCard({ board, snap, index, mover }: { board: Board; snap: PoleScen
           </div>
           <div>
             <dt>Edition</dt>
-            <dd>{tile.editionSize === 1 ? '1/1' : left > 0 ? `${left} of ${tile.editionSize} left` : `sold out (${tile.editionSize})`}</dd>
+            <dd>
+              {tile.editionSize === 1
+                ? '1/1'
+                : left > 0
+                  ? `${left} of ${tile.editionSize} left`
+                  : `sold out (${tile.editionSize})`}
+            </dd>
           </div>
           <div>
             <dt>{removed ? 'Status' : 'Held by'}</dt>

@@ -36,7 +36,14 @@ export function BoardRing(props: RingProps) {
   const pawns = (snap?.state.players ?? []).map((player): Pawn => ({ player, stamp: snap?.stamp ?? 0 }));
   // An earlier snapshot than the last drawn (a new game, a replay sought back) puts the pawns straight there.
   const legsOf = (before: Pawn, after: Pawn, seat: number) =>
-    after.stamp < before.stamp ? null : poleLegs(progressOf(before), progressOf(after), poleMoveSteps(snap?.lastEvents ?? [], seat), board.tiles.length);
+    after.stamp < before.stamp
+      ? null
+      : poleLegs(
+          progressOf(before),
+          progressOf(after),
+          poleMoveSteps(snap?.lastEvents ?? [], seat),
+          board.tiles.length,
+        );
   const walk = usePawnWalk(pawns, progressOf, legsOf, ROLL_FRAMES);
   const moneyMoved = useMoneyMoves(snap?.state.players.map((p) => p.cash) ?? [], snap?.stamp);
   return (
@@ -47,7 +54,13 @@ export function BoardRing(props: RingProps) {
 }
 
 /** The ring of tiles around a square board, with pawns, holders and the centre panel. Before a game: the bare board. */
-function RingOfTiles({ board, snap, idleHint, walk, moneyMoved }: RingProps & { walk: PawnWalk; moneyMoved: readonly number[] }) {
+function RingOfTiles({
+  board,
+  snap,
+  idleHint,
+  walk,
+  moneyMoved,
+}: RingProps & { walk: PawnWalk; moneyMoved: readonly number[] }) {
   const count = board.tiles.length;
   const side = ringSide(count);
   const pawnsAt = new Map<number, number[]>();

@@ -61,10 +61,19 @@ export function tileName(view: TileView): string {
   const holders = listNames(state.holders.map(nameOf));
   const facts =
     tile.editionSize === 1
-      ? [`1/1 for ${formatTz(tile.price)}`, holders ? `owned by ${holders}` : inert ? (state.removed > 0 ? 'removed' : 'left the game') : 'for sale']
+      ? [
+          `1/1 for ${formatTz(tile.price)}`,
+          holders ? `owned by ${holders}` : inert ? (state.removed > 0 ? 'removed' : 'left the game') : 'for sale',
+        ]
       : [
           `edition of ${tile.editionSize} at ${formatTz(tile.price)}`,
-          inert && state.removed > 0 ? 'removed' : inert && gone > 0 ? 'left the game' : left > 0 ? `${left} left` : 'sold out',
+          inert && state.removed > 0
+            ? 'removed'
+            : inert && gone > 0
+              ? 'left the game'
+              : left > 0
+                ? `${left} left`
+                : 'sold out',
           holders && `held by ${holders}`,
           gone > 0 && !inert && `${gone} left the game`,
         ];
@@ -85,7 +94,14 @@ export function BoardTile({ view }: { view: TileView }) {
 
   if (tile.kind === 'go') {
     return (
-      <li className={cx(styles.tile, styles.tileGo)} style={style} data-tile-index={index} data-tile-id={tile.id} data-landed={landed} aria-label={tileName(view)}>
+      <li
+        className={cx(styles.tile, styles.tileGo)}
+        style={style}
+        data-tile-index={index}
+        data-tile-id={tile.id}
+        data-landed={landed}
+        aria-label={tileName(view)}
+      >
         <span className={styles.goLabel}>{tile.name}</span>
         <span className={styles.goArrow} aria-hidden="true">
           ←
@@ -133,7 +149,12 @@ export function BoardTile({ view }: { view: TileView }) {
 
   return (
     <li
-      className={cx(styles.tile, styles.tileArtist, (removed || goneForGood) && styles.isRemoved, state.holders.length > 0 && styles.isOwned)}
+      className={cx(
+        styles.tile,
+        styles.tileArtist,
+        (removed || goneForGood) && styles.isRemoved,
+        state.holders.length > 0 && styles.isOwned,
+      )}
       style={artistStyle}
       data-tile-index={index}
       data-tile-id={tile.id}
@@ -144,30 +165,60 @@ export function BoardTile({ view }: { view: TileView }) {
       <span className={styles.tileArt}>
         <TileArt tile={tile} className={styles.art} />
         <span className={styles.editionBadges}>
-          <span className={cx(styles.editionBadge, oneOfOne && styles.isUnique)}>{oneOfOne ? '1/1' : `${out}/${tile.editionSize}`}</span>
+          <span className={cx(styles.editionBadge, oneOfOne && styles.isUnique)}>
+            {oneOfOne ? '1/1' : `${out}/${tile.editionSize}`}
+          </span>
           {!oneOfOne && !removed && <span className={styles.supply}>{left > 0 ? `${left} left` : 'sold out'}</span>}
           {gone > 0 && !goneForGood && (
-            <span className={styles.leftGame} title="Sent to a wallet outside this game: no royalty, not scored, cannot be flipped (P13)" data-left-game={gone}>
+            <span
+              className={styles.leftGame}
+              title="Sent to a wallet outside this game: no royalty, not scored, cannot be flipped (P13)"
+              data-left-game={gone}
+            >
               {gone} left the game
             </span>
           )}
         </span>
         {state.holders.length > 0 && (
-          <span className={styles.holderDots} role="img" aria-label={`held by ${state.holders.map((h) => names[h]).join(', ')}`}>
+          <span
+            className={styles.holderDots}
+            role="img"
+            aria-label={`held by ${state.holders.map((h) => names[h]).join(', ')}`}
+          >
             {state.holders.map((seat, k) => (
-              <span key={k} className={styles.holderDot} style={{ background: seatColor(seat) }} title={`held by ${names[seat]}`} data-holder-seat={seat} />
+              <span
+                key={k}
+                className={styles.holderDot}
+                style={{ background: seatColor(seat) }}
+                title={`held by ${names[seat]}`}
+                data-holder-seat={seat}
+              />
             ))}
           </span>
         )}
         {returned.length > 0 && (
-          <span className={cx(styles.holderDots, styles.isOut)} role="img" aria-label={`out of the game, in the wallet of ${returned.map((h) => names[h]).join(', ')}`}>
+          <span
+            className={cx(styles.holderDots, styles.isOut)}
+            role="img"
+            aria-label={`out of the game, in the wallet of ${returned.map((h) => names[h]).join(', ')}`}
+          >
             {returned.map((seat, k) => (
-              <span key={k} className={styles.holderDot} style={{ borderColor: seatColor(seat) }} title={`${names[seat]}’s wallet: a copy that left the game (P13)`} data-returned-seat={seat} />
+              <span
+                key={k}
+                className={styles.holderDot}
+                style={{ borderColor: seatColor(seat) }}
+                title={`${names[seat]}’s wallet: a copy that left the game (P13)`}
+                data-returned-seat={seat}
+              />
             ))}
           </span>
         )}
         {removed && <span className={styles.removedStamp}>Removed</span>}
-        {goneForGood && <span className={styles.removedStamp} data-left-game={gone}>Left the game</span>}
+        {goneForGood && (
+          <span className={styles.removedStamp} data-left-game={gone}>
+            Left the game
+          </span>
+        )}
         <Pawns seats={view.pawns} names={names} />
       </span>
       <span className={styles.tileBody}>

@@ -38,7 +38,13 @@ export function Controls({
   return (
     <div className={ui.controlBar} role="group" aria-label="Game controls">
       <div className={ui.controlGroup}>
-        <button type="button" className={cx(ui.button, ui.primary)} onClick={onStep} disabled={over || running} aria-keyshortcuts="ArrowRight">
+        <button
+          type="button"
+          className={cx(ui.button, ui.primary)}
+          onClick={onStep}
+          disabled={over || running}
+          aria-keyshortcuts="ArrowRight"
+        >
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
             <path d="M3 2.5v11l7-5.5zM11.5 2.5h2v11h-2z" fill="currentColor" />
           </svg>
@@ -79,10 +85,21 @@ export function Controls({
         <span className={ui.metaItem}>
           <strong data-testid="action-count">{actions}</strong> {actions === 1 ? 'action' : 'actions'}
         </span>
-        <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={onDownload} title="Download the game record (JSON)">
+        <button
+          type="button"
+          className={cx(ui.button, ui.ghost, ui.small)}
+          onClick={onDownload}
+          title="Download the game record (JSON)"
+        >
           Record
           <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-            <path d="M8 2v8m-3.5-3.5L8 10l3.5-3.5M3 13h10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            <path
+              d="M8 2v8m-3.5-3.5L8 10l3.5-3.5M3 13h10"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
         <button type="button" className={cx(ui.button, ui.ghost)} onClick={onNewGame}>

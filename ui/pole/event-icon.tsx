@@ -3,7 +3,13 @@ import styles from './board.module.css';
 
 /** A small line icon for an event tile, chosen by the kind of its printed effect. */
 export function EventIcon({ effect }: { effect: Effect }) {
-  const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const };
+  const common = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 1.8,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+  };
   let body: React.ReactNode;
   switch (effect.kind) {
     case 'roll':

@@ -9,7 +9,8 @@ export interface Debt {
 }
 
 /** "You owe 120 Tz and have 45 Tz: 75 Tz short." — the debt a flip prompt shows above its choices. */
-export const debtText = ({ owed, cash }: Debt): string => `You owe ${formatTz(owed)} and have ${formatTz(cash)}: ${formatTz(owed - cash)} short.`;
+export const debtText = ({ owed, cash }: Debt): string =>
+  `You owe ${formatTz(owed)} and have ${formatTz(cash)}: ${formatTz(owed - cash)} short.`;
 
 /**
  * Inside a flip option: the Tz the copy returns, P7's floor10(list price / 2), and whether that pays the
@@ -21,7 +22,11 @@ export function FlipOutcome({ price, debt }: { price: number; debt: Debt }) {
   return (
     <>
       {` · returns ${formatTz(returns)}`}
-      {short <= 0 ? <span className={styles.covers}>, which pays the debt</span> : <span className={styles.short}>: still {formatTz(short)} short</span>}
+      {short <= 0 ? (
+        <span className={styles.covers}>, which pays the debt</span>
+      ) : (
+        <span className={styles.short}>: still {formatTz(short)} short</span>
+      )}
     </>
   );
 }

@@ -38,7 +38,12 @@ const sameProgress = <P>(a: readonly P[], b: readonly P[], progressOf: (p: P) =>
  * with reduced motion asked for, they stand where the snapshot has them at once. Only presentation: the snapshot
  * stays the truth, and a new one mid-walk sets off from where the last walk was going.
  */
-export function usePawnWalk<P>(pawns: readonly P[], progressOf: (p: P) => number, legsOf: LegsOf<P>, rollFrames = 0): PawnWalk {
+export function usePawnWalk<P>(
+  pawns: readonly P[],
+  progressOf: (p: P) => number,
+  legsOf: LegsOf<P>,
+  rollFrames = 0,
+): PawnWalk {
   const still = useReducedMotion();
   const [walk, setWalk] = useState<Walk<P>>(() => ({ pawns, start: pawns.map(progressOf), paths: [], frame: 0 }));
   let shown = walk;
@@ -50,7 +55,12 @@ export function usePawnWalk<P>(pawns: readonly P[], progressOf: (p: P) => number
       return legs ? stepPath(progressOf(before), legs) : [];
     });
     const walking = paths.some((path) => path.length > 0);
-    shown = { pawns, start: pawns.map((p, seat) => progressOf(walk.pawns[seat] ?? p)), paths, frame: walking ? -rollFrames : 0 };
+    shown = {
+      pawns,
+      start: pawns.map((p, seat) => progressOf(walk.pawns[seat] ?? p)),
+      paths,
+      frame: walking ? -rollFrames : 0,
+    };
     setWalk(shown);
   }
   const last = Math.max(0, ...shown.paths.map((path) => path.length - 1));

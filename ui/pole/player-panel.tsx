@@ -60,12 +60,20 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
                 )}
                 <span className={styles.playerCash}>
                   {deltas[seat] !== 0 && (
-                    <span className={cx(styles.delta, deltas[seat]! > 0 ? styles.up : styles.down)} key={`${snap.stamp}`}>
+                    <span
+                      className={cx(styles.delta, deltas[seat]! > 0 ? styles.up : styles.down)}
+                      key={`${snap.stamp}`}
+                    >
                       {deltas[seat]! > 0 ? '+' : '−'}
                       {formatTz(Math.abs(deltas[seat]!))}
                     </span>
                   )}
-                  <span className={styles.cash} data-testid="cash" data-cash={p.cash} aria-label={`cash ${formatTz(p.cash)}`}>
+                  <span
+                    className={styles.cash}
+                    data-testid="cash"
+                    data-cash={p.cash}
+                    aria-label={`cash ${formatTz(p.cash)}`}
+                  >
                     {formatTz(p.cash)}
                   </span>
                 </span>
@@ -77,9 +85,13 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
                     <span style={{ width: `${(positionOf(p.progress, ring) / ring) * 100}%` }} />
                   </span>
                 </span>
-                {state.config.l2Move && <span className={cx(styles.l2, p.l2Used && styles.isUsed)}>L2 {p.l2Used ? 'used' : 'ready'}</span>}
+                {state.config.l2Move && (
+                  <span className={cx(styles.l2, p.l2Used && styles.isUsed)}>L2 {p.l2Used ? 'used' : 'ready'}</span>
+                )}
                 {deciding && (
-                  <span className={ui.turnMarker}>{decision.kind === 'roll' ? 'to roll' : decision.kind === 'buy' ? 'deciding to buy' : 'must flip'}</span>
+                  <span className={ui.turnMarker}>
+                    {decision.kind === 'roll' ? 'to roll' : decision.kind === 'buy' ? 'deciding to buy' : 'must flip'}
+                  </span>
                 )}
               </div>
               {pieces.length > 0 ? (
@@ -90,7 +102,11 @@ export function PlayerPanel({ snap }: { snap: PoleScene }) {
                     // Edition copies are interchangeable (one FA2 token id per tile), so a copy has no serial number.
                     const label = piece.art.editionSize === 1 ? '1/1' : `ed. of ${piece.art.editionSize}`;
                     return (
-                      <li key={`${piece.tile}-${k}`} className={styles.piece} title={`${piece.art.title} by ${piece.art.artist}`}>
+                      <li
+                        key={`${piece.tile}-${k}`}
+                        className={styles.piece}
+                        title={`${piece.art.title} by ${piece.art.artist}`}
+                      >
                         <TileArt tile={piece.art} className={styles.pieceArt} />
                         <span className={styles.pieceTitle}>{piece.art.title}</span>
                         <span className={styles.pieceEd}>{label}</span>

@@ -71,7 +71,10 @@ export function describeEvents(events: readonly PoleEvent[], ctx: LogContext): L
       case 'transfer':
         switch (e.reason) {
           case 'goBonus': {
-            const verb = lastMoveTo === 0 && !events.slice(i + 1).some((x) => x.type === 'transfer' && x.reason === 'goBonus') ? 'landed on' : 'passed';
+            const verb =
+              lastMoveTo === 0 && !events.slice(i + 1).some((x) => x.type === 'transfer' && x.reason === 'goBonus')
+                ? 'landed on'
+                : 'passed';
             say(`${who(e.to)} ${verb} ${tile(0)}: +${formatTz(e.amount)}`, 'gain');
             break;
           }
@@ -109,7 +112,8 @@ export function describeEvents(events: readonly PoleEvent[], ctx: LogContext): L
         const paidAtOnce = e.owners.length === 1 && next?.type === 'transfer' && next.reason === 'royalty';
         if (paidAtOnce) break;
         const owners = listNames(e.owners.map(who));
-        const how = e.owners.length === 1 ? `to ${owners}` : e.mode === 'split' ? `shared by ${owners}` : `to each of ${owners}`;
+        const how =
+          e.owners.length === 1 ? `to ${owners}` : e.mode === 'split' ? `shared by ${owners}` : `to each of ${owners}`;
         say(`${who(e.seat)} owes a ${formatTz(e.royalty)} royalty on ${tile(e.tile)}, ${how}`, 'pay');
         break;
       }
@@ -150,7 +154,10 @@ export function describeEvents(events: readonly PoleEvent[], ctx: LogContext): L
         break;
       case 'copyLeftGame': {
         const art = ctx.board.tiles[e.tile];
-        const inert = art?.kind === 'artist' && art.editionSize === 1 ? ` ${tile(e.tile)} is now out of play, as after a forfeit.` : '';
+        const inert =
+          art?.kind === 'artist' && art.editionSize === 1
+            ? ` ${tile(e.tile)} is now out of play, as after a forfeit.`
+            : '';
         say(
           e.copies === 1
             ? `${who(e.seat)}’s copy of ${tile(e.tile)} left the game: it was sent to a wallet outside this game, so it no longer pays royalties, is not scored and cannot be flipped, even if it comes back (P13).${inert}`
@@ -182,7 +189,10 @@ export function describeEvents(events: readonly PoleEvent[], ctx: LogContext): L
 }
 
 /** The setup as a sentence: the P2 turn-order rolls, round by round, and who goes first. */
-export function describeSetup(state: Pick<PoleState, 'turnOrderRolls' | 'firstSeat'>, names: readonly string[]): LogLine[] {
+export function describeSetup(
+  state: Pick<PoleState, 'turnOrderRolls' | 'firstSeat'>,
+  names: readonly string[],
+): LogLine[] {
   const name = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
   const rounds = state.turnOrderRolls.map(
     (round, r) => `${r === 0 ? 'Turn order' : 'Re-roll'}: ${round.map((x) => `${name(x.seat)} ${x.die}`).join(', ')}`,

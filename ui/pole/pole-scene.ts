@@ -67,7 +67,12 @@ export function seatTag(info: SeatInfo | undefined, viewer: number | null): stri
 }
 
 /** The scene of a live or replayed game, from its view, seats and events. */
-export function liveScene(view: PoleView, seats: readonly SeatInfo[], events: readonly PoleEvent[], viewer: number | null): PoleScene {
+export function liveScene(
+  view: PoleView,
+  seats: readonly SeatInfo[],
+  events: readonly PoleEvent[],
+  viewer: number | null,
+): PoleScene {
   return {
     state: view,
     names: view.players.map((_, seat) => seats[seat]?.name ?? `Player ${seat + 1}`),

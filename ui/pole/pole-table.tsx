@@ -45,11 +45,21 @@ export function PoleTable(props: TableProps<PoleView, PoleAction>) {
   );
 }
 
-function PoleDecision({ view, seat, legal, act, busy, error, names, events }: TableProps<PoleView, PoleAction> & { names: readonly string[] }) {
+function PoleDecision({
+  view,
+  seat,
+  legal,
+  act,
+  busy,
+  error,
+  names,
+  events,
+}: TableProps<PoleView, PoleAction> & { names: readonly string[] }) {
   const decision = poleViewDecision(view);
   const board = view.config.board;
   const mine = seat !== null && legal.length > 0;
-  const can = (type: PoleAction['type'], l2?: boolean) => legal.find((a) => a.type === type && (l2 === undefined || (a.type === 'roll' && (a.l2 ?? false) === l2)));
+  const can = (type: PoleAction['type'], l2?: boolean) =>
+    legal.find((a) => a.type === type && (l2 === undefined || (a.type === 'roll' && (a.l2 ?? false) === l2)));
   const roll = can('roll', false);
   const rollL2 = can('roll', true);
   const buy = can('buy');
@@ -63,7 +73,8 @@ function PoleDecision({ view, seat, legal, act, busy, error, names, events }: Ta
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, select, textarea, [contenteditable="true"]')) return;
-      const choice = e.key === 'r' ? roll : e.key === 'l' ? rollL2 : e.key === 'b' ? buy : e.key === 'p' ? pass : undefined;
+      const choice =
+        e.key === 'r' ? roll : e.key === 'l' ? rollL2 : e.key === 'b' ? buy : e.key === 'p' ? pass : undefined;
       if (!choice) return;
       e.preventDefault();
       act(choice);
@@ -99,17 +110,35 @@ function PoleDecision({ view, seat, legal, act, busy, error, names, events }: Ta
       {mine && (
         <div className={styles.decisionActions} role="group" aria-label="Your choices">
           {roll && (
-            <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => act(roll)} aria-keyshortcuts="R">
+            <button
+              type="button"
+              className={cx(ui.button, ui.primary)}
+              disabled={busy}
+              onClick={() => act(roll)}
+              aria-keyshortcuts="R"
+            >
               Roll the die
             </button>
           )}
           {rollL2 && (
-            <button type="button" className={ui.button} disabled={busy} onClick={() => act(rollL2)} aria-keyshortcuts="L">
+            <button
+              type="button"
+              className={ui.button}
+              disabled={busy}
+              onClick={() => act(rollL2)}
+              aria-keyshortcuts="L"
+            >
               L2 move: roll 3d6
             </button>
           )}
           {buy && decision.kind === 'buy' && (
-            <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => act(buy)} aria-keyshortcuts="B">
+            <button
+              type="button"
+              className={cx(ui.button, ui.primary)}
+              disabled={busy}
+              onClick={() => act(buy)}
+              aria-keyshortcuts="B"
+            >
               Buy {tileLabel(board, decision.tile)} for {formatTz(decision.price)}
             </button>
           )}
@@ -126,8 +155,8 @@ function PoleDecision({ view, seat, legal, act, busy, error, names, events }: Ta
           {flips.length > 0 && (
             <fieldset className={styles.flipChoices}>
               <legend>
-                {decision.kind === 'flip' && `${debtText(decision)} `}Flip one of your editions back to the bank for half its list price (rounded
-                down to 10 Tz).{' '}
+                {decision.kind === 'flip' && `${debtText(decision)} `}Flip one of your editions back to the bank for
+                half its list price (rounded down to 10 Tz).{' '}
                 <RuleLink game="pole" section="p7">
                   Out of cash
                 </RuleLink>
@@ -137,8 +166,12 @@ function PoleDecision({ view, seat, legal, act, busy, error, names, events }: Ta
                 return (
                   <button key={f.tile} type="button" className={ui.button} disabled={busy} onClick={() => act(f)}>
                     {tileLabel(board, f.tile)}
-                    {tile?.kind === 'artist' && <span className={cx(ui.muted, ui.small)}> · listed {formatTz(tile.price)}</span>}
-                    {tile?.kind === 'artist' && decision.kind === 'flip' && <FlipOutcome price={tile.price} debt={decision} />}
+                    {tile?.kind === 'artist' && (
+                      <span className={cx(ui.muted, ui.small)}> · listed {formatTz(tile.price)}</span>
+                    )}
+                    {tile?.kind === 'artist' && decision.kind === 'flip' && (
+                      <FlipOutcome price={tile.price} debt={decision} />
+                    )}
                   </button>
                 );
               })}

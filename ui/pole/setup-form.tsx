@@ -8,7 +8,24 @@ import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
-const SEED_WORDS = ['amber', 'basalt', 'cobalt', 'dune', 'ember', 'fjord', 'glyph', 'harbour', 'indigo', 'jade', 'kiln', 'lumen', 'moss', 'nacre', 'opal', 'prism'];
+const SEED_WORDS = [
+  'amber',
+  'basalt',
+  'cobalt',
+  'dune',
+  'ember',
+  'fjord',
+  'glyph',
+  'harbour',
+  'indigo',
+  'jade',
+  'kiln',
+  'lumen',
+  'moss',
+  'nacre',
+  'opal',
+  'prism',
+];
 
 /** A fresh seed to try (the app may use Math.random; the engine never does). */
 function randomSeed(): string {
@@ -29,13 +46,17 @@ export function SetupForm({
   error: string | null;
 }) {
   const [count, setCount] = useState(initial.seats.length);
-  const [seats, setSeats] = useState<SeatSetup[]>(() => [...initial.seats, ...defaultSeats(6).slice(initial.seats.length)]);
+  const [seats, setSeats] = useState<SeatSetup[]>(() => [
+    ...initial.seats,
+    ...defaultSeats(6).slice(initial.seats.length),
+  ]);
   const [seed, setSeed] = useState(initial.seed);
   const [options, setOptions] = useState<TableOptions>(initial.options);
 
   const editSeat = (seat: number, patch: Partial<SeatSetup>) =>
     setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
-  const setOption = <K extends keyof TableOptions>(key: K, value: TableOptions[K]) => setOptions((o) => ({ ...o, [key]: value }));
+  const setOption = <K extends keyof TableOptions>(key: K, value: TableOptions[K]) =>
+    setOptions((o) => ({ ...o, [key]: value }));
   // Judged as the server judges a game's names: the watched table's log must tell its players apart too.
   const names = namesOf({ seats: seats.slice(0, count), seed, options });
   const nameProblems = seatNameProblems(names);
@@ -66,7 +87,14 @@ export function SetupForm({
         <div className={ui.segmented} role="radiogroup" aria-label="Number of players">
           {[2, 3, 4, 5, 6].map((n) => (
             <label key={n} className={n === count ? ui.isChecked : undefined}>
-              <input type="radio" name="players" value={n} checked={n === count} onChange={() => setCount(n)} aria-label={`${n} players`} />
+              <input
+                type="radio"
+                name="players"
+                value={n}
+                checked={n === count}
+                onChange={() => setCount(n)}
+                aria-label={`${n} players`}
+              />
               <span aria-hidden="true">{n}</span>
             </label>
           ))}
@@ -108,7 +136,14 @@ export function SetupForm({
       <div className={ui.field}>
         <label htmlFor="seed">Seed</label>
         <div className={ui.seedRow}>
-          <input id="seed" type="text" value={seed} maxLength={64} onChange={(e) => setSeed(e.target.value)} spellCheck={false} />
+          <input
+            id="seed"
+            type="text"
+            value={seed}
+            maxLength={64}
+            onChange={(e) => setSeed(e.target.value)}
+            spellCheck={false}
+          />
           <button type="button" className={cx(ui.button, ui.ghost)} onClick={() => setSeed(randomSeed())}>
             Random seed
           </button>
@@ -141,17 +176,31 @@ export function SetupForm({
           <span>Royalty with several owners</span>
           <span className={cx(ui.segmented, ui.small)}>
             <label className={options.royaltySplit === 'split' ? ui.isChecked : undefined}>
-              <input type="radio" name="royaltySplit" checked={options.royaltySplit === 'split'} onChange={() => setOption('royaltySplit', 'split')} />
+              <input
+                type="radio"
+                name="royaltySplit"
+                checked={options.royaltySplit === 'split'}
+                onChange={() => setOption('royaltySplit', 'split')}
+              />
               split
             </label>
             <label className={options.royaltySplit === 'each' ? ui.isChecked : undefined}>
-              <input type="radio" name="royaltySplit" checked={options.royaltySplit === 'each'} onChange={() => setOption('royaltySplit', 'each')} />
+              <input
+                type="radio"
+                name="royaltySplit"
+                checked={options.royaltySplit === 'each'}
+                onChange={() => setOption('royaltySplit', 'each')}
+              />
               each
             </label>
           </span>
         </div>
         <label className={ui.check}>
-          <input type="checkbox" checked={options.valuationFloor} onChange={(e) => setOption('valuationFloor', e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={options.valuationFloor}
+            onChange={(e) => setOption('valuationFloor', e.target.checked)}
+          />
           Valuation floor: no piece is valued below 10 Tz
         </label>
         <label className={ui.check}>
@@ -160,7 +209,8 @@ export function SetupForm({
             checked={options.threePlayerRoyalty20}
             onChange={(e) => setOption('threePlayerRoyalty20', e.target.checked)}
           />
-          20 % royalty in 3-player games{count !== 3 && <span className={ui.muted}> (no effect with {count} players)</span>}
+          20 % royalty in 3-player games
+          {count !== 3 && <span className={ui.muted}> (no effect with {count} players)</span>}
         </label>
         <label className={ui.check}>
           <input type="checkbox" checked={options.l2Move} onChange={(e) => setOption('l2Move', e.target.checked)} />

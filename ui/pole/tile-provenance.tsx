@@ -9,7 +9,8 @@ import { shortAddress } from '../../chain/explorer';
 /** "tz1abc…wxyz": an address short enough for a tile. */
 
 /** A token's page in this app. */
-export const tokenPage = (contract: string, tokenId: string): string => `/token/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`;
+export const tokenPage = (contract: string, tokenId: string): string =>
+  `/token/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`;
 
 /** An artist tile's tooltip: title and artist, description, then its creators and original token when known. */
 export function artistTileTitle(tile: ArtistTile): string {
@@ -43,7 +44,10 @@ export function TileProvenance({ tile, className }: { tile: ArtistTile; classNam
       {tile.origin && (
         <>
           featured from{' '}
-          <a href={tokenPage(tile.origin.contract, tile.origin.tokenId)} title={`${tile.origin.contract}/${tile.origin.tokenId}`}>
+          <a
+            href={tokenPage(tile.origin.contract, tile.origin.tokenId)}
+            title={`${tile.origin.contract}/${tile.origin.tokenId}`}
+          >
             {shortAddress(tile.origin.contract)}/{tile.origin.tokenId}
           </a>
         </>

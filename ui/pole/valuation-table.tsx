@@ -17,10 +17,16 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
   if (!outcome || !state.valuations) return null;
   const board: Board = state.config.board;
   const winners = outcome.winners;
-  const tiedOnScore = winners.length === 1 && outcome.standings.filter((s) => s.score === outcome.standings[0]!.score).length > 1;
+  const tiedOnScore =
+    winners.length === 1 && outcome.standings.filter((s) => s.score === outcome.standings[0]!.score).length > 1;
 
   return (
-    <section id="valuation" className={cx(ui.panel, styles.valuation)} aria-labelledby="valuation-heading" data-testid="valuation">
+    <section
+      id="valuation"
+      className={cx(ui.panel, styles.valuation)}
+      aria-labelledby="valuation-heading"
+      data-testid="valuation"
+    >
       <h2 id="valuation-heading" className={ui.panelTitle}>
         Final valuation
       </h2>
@@ -35,13 +41,16 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
           </>
         ) : (
           <>
-            Shared win: <strong>{listNames(winners.map((s) => names[s]!))}</strong> with {formatTz(outcome.standings[0]!.score)} each
+            Shared win: <strong>{listNames(winners.map((s) => names[s]!))}</strong> with{' '}
+            {formatTz(outcome.standings[0]!.score)} each
           </>
         )}
       </p>
       <p className={cx(ui.muted, ui.small)}>
-        For each piece a d6 is rolled: even → die × price × multiplier, odd → price × multiplier ÷ die, rounded down to 10 Tz
-        {state.config.valuationFloor ? ', never below 10 Tz' : ''}. Score = valuations + cash; ties go to the most masterpieces.
+        For each piece a d6 is rolled: even → die × price × multiplier, odd → price × multiplier ÷ die, rounded down to
+        10 Tz
+        {state.config.valuationFloor ? ', never below 10 Tz' : ''}. Score = valuations + cash; ties go to the most
+        masterpieces.
       </p>
       <div className={ui.tableScroll}>
         <table className={cx(ui.dataTable, styles.valuationTable)} data-testid="valuation-table">

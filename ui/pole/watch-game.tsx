@@ -159,7 +159,12 @@ export function WatchGame() {
       </div>
       <aside className={styles.column} aria-label={editing ? 'Game setup' : 'Players and log'}>
         {editing ? (
-          <SetupForm initial={setup} onStart={start} onCancel={snap ? () => setEditing(false) : null} error={formError} />
+          <SetupForm
+            initial={setup}
+            onStart={start}
+            onCancel={snap ? () => setEditing(false) : null}
+            error={formError}
+          />
         ) : null}
         {snap && !editing && (
           <>

@@ -1,4 +1,11 @@
-import { botRngFor, playStep, rngFromState, type GameRecord, type RecordedAction, type RngState } from '../../engine/core';
+import {
+  botRngFor,
+  playStep,
+  rngFromState,
+  type GameRecord,
+  type RecordedAction,
+  type RngState,
+} from '../../engine/core';
 import {
   pole,
   poleBots,
@@ -78,7 +85,10 @@ export const DEFAULT_OPTIONS: TableOptions = {
 export const MAX_ACTIONS = 100_000;
 
 export function defaultSeats(players: number): SeatSetup[] {
-  return Array.from({ length: players }, (_, seat) => ({ name: DEFAULT_NAMES[seat] ?? `Player ${seat + 1}`, bot: 'heuristic' }));
+  return Array.from({ length: players }, (_, seat) => ({
+    name: DEFAULT_NAMES[seat] ?? `Player ${seat + 1}`,
+    bot: 'heuristic',
+  }));
 }
 
 /** The engine config for a setup (the board is Genesis, the default). */

@@ -11,7 +11,11 @@ export function buyingSection(board: Board, tile: number): 'p4' | 'p5' {
  * already held, or too dear), while that landing is still the table's latest; null otherwise. The prompt links the
  * rule that explains it ("Why can't I buy?").
  */
-export function unofferedPurchase(events: readonly PoleEvent[], seat: number, board: Board): { title: string; section: 'p4' | 'p5' } | null {
+export function unofferedPurchase(
+  events: readonly PoleEvent[],
+  seat: number,
+  board: Board,
+): { title: string; section: 'p4' | 'p5' } | null {
   let last = -1;
   for (let i = events.length - 1; i >= 0; i--) {
     if (events[i]!.type === 'landed') {

@@ -46,7 +46,12 @@ export function seatsOf(input: unknown, record: GameRecord): SeatInfo[] {
   const names = Array.isArray(extra?.names) ? (extra.names as unknown[]) : [];
   return Array.from({ length: playersOf(record) }, (_, seat) => {
     const s = given[seat] as { name?: unknown; kind?: unknown; botTakeover?: unknown } | undefined;
-    const name = typeof s?.name === 'string' && s.name.trim() ? s.name.trim() : typeof names[seat] === 'string' && (names[seat]).trim() ? (names[seat]).trim() : `Player ${seat + 1}`;
+    const name =
+      typeof s?.name === 'string' && s.name.trim()
+        ? s.name.trim()
+        : typeof names[seat] === 'string' && names[seat].trim()
+          ? names[seat].trim()
+          : `Player ${seat + 1}`;
     const kind = KINDS.includes(s?.kind as SeatKind) ? (s!.kind as SeatKind) : 'human';
     return { seat, name, kind, botTakeover: kind === 'human' && s?.botTakeover === true };
   });
@@ -100,7 +105,11 @@ export function buildTimeline(record: GameRecord, every = 64): Timeline {
       actionEvents.push(step.events);
     } catch (err) {
       if (!isEngineError(err)) throw err;
-      throw new RecordError('REPLAY_FAILED', `action ${index} (${JSON.stringify(action)}) does not apply: ${err.message}`, index);
+      throw new RecordError(
+        'REPLAY_FAILED',
+        `action ${index} (${JSON.stringify(action)}) does not apply: ${err.message}`,
+        index,
+      );
     }
     if ((index + 1) % every === 0) checkpoints.push(state);
   });
@@ -162,8 +171,10 @@ export function openRecord(record: GameRecord): OpenedRecord {
 
 /** A verdict as the viewer says it. */
 export function summarize(verdict: Verdict): VerdictSummary {
-  if (!verdict.ok) return { tone: 'bad', text: verdict.message, position: verdict.action === null ? null : verdict.action + 1 };
-  if (verdict.mode === 'plain') return { tone: 'plain', text: 'Plain seed: replays, but the host knew every roll.', position: null };
+  if (!verdict.ok)
+    return { tone: 'bad', text: verdict.message, position: verdict.action === null ? null : verdict.action + 1 };
+  if (verdict.mode === 'plain')
+    return { tone: 'plain', text: 'Plain seed: replays, but the host knew every roll.', position: null };
   return {
     tone: 'good',
     text: `Verified: every roll follows from the seed and the players’ links (${verdict.actions} actions, ${verdict.contributed} with a link).`,

@@ -6,7 +6,17 @@ import type { Board, PoleState } from '../../engine/pole';
 import { describeGameLog } from '../play/any-game-log';
 import { GAMES } from '../lib/game-catalog';
 import { fetchRecord } from '../play/game-api';
-import { eventsUntil, loadRecord, openRecord, readRecord, recordFileName, stateAt, viewOf, type LoadedRecord, type OpenedRecord } from './record-file';
+import {
+  eventsUntil,
+  loadRecord,
+  openRecord,
+  readRecord,
+  recordFileName,
+  stateAt,
+  viewOf,
+  type LoadedRecord,
+  type OpenedRecord,
+} from './record-file';
 import { ActionLog } from '../play/action-log';
 import { GameTable } from '../play/game-table';
 import { SpeedSelect } from '../play/speed-select';
@@ -123,16 +133,35 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
         </h2>
         <div className={ui.field}>
           <label htmlFor="record-file">Open a record file (JSON)</label>
-          <input id="record-file" type="file" accept="application/json,.json" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            id="record-file"
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
         </div>
-        {loading && <p className={cx(ui.muted, ui.small)} role="status">Fetching the record…</p>}
+        {loading && (
+          <p className={cx(ui.muted, ui.small)} role="status">
+            Fetching the record…
+          </p>
+        )}
         {error && (
           <p className={ui.alert} role="alert">
             {error}
           </p>
         )}
       </section>
-      {loaded && <ReplayStage loaded={loaded} position={position} setPosition={setPosition} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} />}
+      {loaded && (
+        <ReplayStage
+          loaded={loaded}
+          position={position}
+          setPosition={setPosition}
+          playing={playing}
+          setPlaying={setPlaying}
+          speed={speed}
+          setSpeed={setSpeed}
+        />
+      )}
     </div>
   );
 }
@@ -168,7 +197,10 @@ function ReplayStage({
   const board: Board | null = record.game === 'pole' ? (state as PoleState).config.board : null;
   // Tezos Pole's turn-order roll is set-up's (in no action's events), the same in every state of the game.
   const start = record.game === 'pole' ? (state as PoleState) : null;
-  const log = useMemo(() => describeGameLog(record.game, events, names, board, start), [record.game, events, names, board, start]);
+  const log = useMemo(
+    () => describeGameLog(record.game, events, names, board, start),
+    [record.game, events, names, board, start],
+  );
   const last = position > 0 ? record.actions[position - 1] : undefined;
 
   const download = () => {
@@ -216,7 +248,12 @@ function ReplayStage({
             <dd data-testid="record-verdict" data-verdict={verdict.tone}>
               <span className={VERDICT_TONE[verdict.tone]}>{verdict.text}</span>
               {faultAt !== null && (
-                <button type="button" className={cx(ui.button, ui.ghost, ui.small, styles.verdictJump)} onClick={() => setPosition(faultAt)} disabled={position === faultAt}>
+                <button
+                  type="button"
+                  className={cx(ui.button, ui.ghost, ui.small, styles.verdictJump)}
+                  onClick={() => setPosition(faultAt)}
+                  disabled={position === faultAt}
+                >
                   Go to position {faultAt}
                 </button>
               )}
@@ -240,7 +277,8 @@ function ReplayStage({
             <dd>
               {last ? (
                 <>
-                  {last.seat === 'system' ? 'system' : (names[last.seat] ?? `Seat ${last.seat + 1}`)}: <code>{JSON.stringify(last.action)}</code>
+                  {last.seat === 'system' ? 'system' : (names[last.seat] ?? `Seat ${last.seat + 1}`)}:{' '}
+                  <code>{JSON.stringify(last.action)}</code>
                 </>
               ) : (
                 'before the first action'
@@ -250,22 +288,53 @@ function ReplayStage({
         </dl>
         <div className={cx(ui.controlBar, styles.controls)} role="group" aria-label="Replay controls">
           <div className={ui.controlGroup}>
-            <button type="button" className={ui.button} onClick={() => setPosition(0)} disabled={position === 0} aria-keyshortcuts="Home">
+            <button
+              type="button"
+              className={ui.button}
+              onClick={() => setPosition(0)}
+              disabled={position === 0}
+              aria-keyshortcuts="Home"
+            >
               <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                 <path d="M2.5 2.5h2v11h-2zM13.5 2.5v11L5.5 8z" fill="currentColor" />
               </svg>
               <span className={ui.visuallyHidden}>To the start</span>
             </button>
-            <button type="button" className={ui.button} onClick={() => setPosition(Math.max(0, position - 1))} disabled={position === 0} aria-keyshortcuts="ArrowLeft">
+            <button
+              type="button"
+              className={ui.button}
+              onClick={() => setPosition(Math.max(0, position - 1))}
+              disabled={position === 0}
+              aria-keyshortcuts="ArrowLeft"
+            >
               Back
             </button>
-            <button type="button" className={cx(ui.button, ui.primary)} onClick={() => setPlaying((p) => !p)} disabled={position >= length} aria-pressed={playing} aria-keyshortcuts="Space">
+            <button
+              type="button"
+              className={cx(ui.button, ui.primary)}
+              onClick={() => setPlaying((p) => !p)}
+              disabled={position >= length}
+              aria-pressed={playing}
+              aria-keyshortcuts="Space"
+            >
               {playing ? 'Pause' : 'Play'}
             </button>
-            <button type="button" className={ui.button} onClick={() => setPosition(Math.min(length, position + 1))} disabled={position >= length} aria-keyshortcuts="ArrowRight">
+            <button
+              type="button"
+              className={ui.button}
+              onClick={() => setPosition(Math.min(length, position + 1))}
+              disabled={position >= length}
+              aria-keyshortcuts="ArrowRight"
+            >
               Forward
             </button>
-            <button type="button" className={ui.button} onClick={() => setPosition(length)} disabled={position >= length} aria-keyshortcuts="End">
+            <button
+              type="button"
+              className={ui.button}
+              onClick={() => setPosition(length)}
+              disabled={position >= length}
+              aria-keyshortcuts="End"
+            >
               <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                 <path d="M2.5 2.5v11l8-5.5zM11.5 2.5h2v11h-2z" fill="currentColor" />
               </svg>

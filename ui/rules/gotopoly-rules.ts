@@ -11,13 +11,17 @@ export const GOTOPOLY_RULES: RulesDoc = {
     {
       id: 'g1',
       title: 'The board',
-      body: ['The classic 40-space London board with its streets, stations, utilities and taxes. Students go round it anti-clockwise: from GO the next space is Mayfair, then Super Tax, then Park Lane.'],
+      body: [
+        'The classic 40-space London board with its streets, stations, utilities and taxes. Students go round it anti-clockwise: from GO the next space is Mayfair, then Super Tax, then Park Lane.',
+      ],
       rulings: [{ id: 'G1', text: 'Income Tax costs £200 and Super Tax £100.' }],
     },
     {
       id: 'g2',
       title: 'A student and an uncle',
-      body: ['Your student starts on GO with a £200 grant; your uncle starts with £2,000. The two purses are separate: money never passes between a student and their own uncle.'],
+      body: [
+        'Your student starts on GO with a £200 grant; your uncle starts with £2,000. The two purses are separate: money never passes between a student and their own uncle.',
+      ],
       rulings: [{ id: 'G2', text: 'Student £200, uncle £2,000, no transfers between them.' }],
     },
     {
@@ -27,7 +31,12 @@ export const GOTOPOLY_RULES: RulesDoc = {
         'The game is played in terms. Each term has three phases: the uncles build and trade, the uncles bid in an auction, then the students move.',
         'Before the first term six streets are auctioned; each later term, two more.',
       ],
-      rulings: [{ id: 'G3', text: 'The streets on offer come up in a random order, fixed by the game’s seed, from those nobody owns.' }],
+      rulings: [
+        {
+          id: 'G3',
+          text: 'The streets on offer come up in a random order, fixed by the game’s seed, from those nobody owns.',
+        },
+      ],
     },
     {
       id: 'g4',
@@ -36,7 +45,12 @@ export const GOTOPOLY_RULES: RulesDoc = {
         'All uncles bid at the same time and in secret, one bid for each street on offer. Your bids together may not add up to more than your uncle’s cash.',
         'The highest bid buys the street and pays the bank. If the top bids tie, or nobody bids, the street stays unowned and goes back into the pool.',
       ],
-      rulings: [{ id: 'G4', text: 'A tie for highest leaves the street unsold; bids are revealed only once every uncle has bid.' }],
+      rulings: [
+        {
+          id: 'G4',
+          text: 'A tie for highest leaves the street unsold; bids are revealed only once every uncle has bid.',
+        },
+      ],
     },
     {
       id: 'g5',
@@ -47,13 +61,18 @@ export const GOTOPOLY_RULES: RulesDoc = {
       ],
       rulings: [
         { id: 'G5', text: 'At most one house per uncle per term, built evenly.' },
-        { id: 'G5a', text: 'Only streets whose whole colour group has no buildings are traded, with at most three offers per uncle per term.' },
+        {
+          id: 'G5a',
+          text: 'Only streets whose whole colour group has no buildings are traded, with at most three offers per uncle per term.',
+        },
       ],
     },
     {
       id: 'g6',
       title: 'Move tokens',
-      body: ['Each student holds move tokens 1 to 6. To move, play a token: move that many spaces and pay £1 a space. The token is replaced by its opposite face, as on a die — a 5 becomes a 2, a 3 becomes a 4.'],
+      body: [
+        'Each student holds move tokens 1 to 6. To move, play a token: move that many spaces and pay £1 a space. The token is replaced by its opposite face, as on a die — a 5 becomes a 2, a 3 becomes a 4.',
+      ],
       rulings: [{ id: 'G6', text: 'The new token is 7 minus the one played.' }],
     },
     {
@@ -93,19 +112,25 @@ export const GOTOPOLY_RULES: RulesDoc = {
     {
       id: 'g11',
       title: 'Water Works and Electric Company',
-      body: ['Pay 4 × your move token for the water rates or 11 × for the electric bill — or refuse to pay and take a RISK card. No term credit.'],
+      body: [
+        'Pay 4 × your move token for the water rates or 11 × for the electric bill — or refuse to pay and take a RISK card. No term credit.',
+      ],
       rulings: [{ id: 'G11', text: 'The move token used is the one just played.' }],
     },
     {
       id: 'g12',
       title: 'Taxes, Free Parking, Just Visiting and GO',
-      body: ['Taxes come out of the student’s grant. Free Parking and Just Visiting do nothing. Passing GO pays nothing.'],
+      body: [
+        'Taxes come out of the student’s grant. Free Parking and Just Visiting do nothing. Passing GO pays nothing.',
+      ],
       rulings: [{ id: 'G12', text: 'No money for passing GO.' }],
     },
     {
       id: 'g13',
       title: 'Chance and Community Chest',
-      body: ['Our own student-flavoured decks of 16 cards each: money in and out, moves, Go To Jail, Get Out Of Jail Free, RISK cards and a Student Railcard.'],
+      body: [
+        'Our own student-flavoured decks of 16 cards each: money in and out, moves, Go To Jail, Get Out Of Jail Free, RISK cards and a Student Railcard.',
+      ],
       rulings: [{ id: 'G13', text: 'Both decks are shuffled from the seed and reshuffled when they run out.' }],
     },
     {
@@ -123,7 +148,9 @@ export const GOTOPOLY_RULES: RulesDoc = {
     {
       id: 'g15',
       title: 'Going broke',
-      body: ['A student whose cash goes below zero is thrown off the course: they start again at GO with a fresh £200 grant, fresh tokens and no credits — or retire. Their uncle plays on either way.'],
+      body: [
+        'A student whose cash goes below zero is thrown off the course: they start again at GO with a fresh £200 grant, fresh tokens and no credits — or retire. Their uncle plays on either way.',
+      ],
       rulings: [{ id: 'G15', text: 'Restart or retire; the uncle is unaffected.' }],
     },
     {
@@ -135,13 +162,17 @@ export const GOTOPOLY_RULES: RulesDoc = {
     {
       id: 'g17',
       title: 'Running out of time',
-      body: ['In an online game with a turn timer, a student who does not move in time plays the move token they hold most of (the lowest, if tied). Other late decisions take the cheapest choice: pass, no bid, sleep rough, work.'],
+      body: [
+        'In an online game with a turn timer, a student who does not move in time plays the move token they hold most of (the lowest, if tied). Other late decisions take the cheapest choice: pass, no bid, sleep rough, work.',
+      ],
       rulings: [{ id: 'G17', text: 'The no-move rule of the original, and the cheapest legal choice for the rest.' }],
     },
     {
       id: 'g18',
       title: 'The time limit',
-      body: ['If nobody has won after 150 terms, the game ends: students rank by term credits, then cash; still tied, they share.'],
+      body: [
+        'If nobody has won after 150 terms, the game ends: students rank by term credits, then cash; still tied, they share.',
+      ],
       rulings: [
         { id: 'G18', text: 'The number of terms is a table option.' },
         { id: 'G18a', text: 'Retired students rank below every student still on the course.' },

@@ -9,7 +9,12 @@ import styles from './rules.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
-const ENGLISH: RulesChrome = { contents: 'Contents', ruling: 'Ruling', play: 'Start a game', sectionLink: 'Link to this section' };
+const ENGLISH: RulesChrome = {
+  contents: 'Contents',
+  ruling: 'Ruling',
+  play: 'Start a game',
+  sectionLink: 'Link to this section',
+};
 
 /** A game's rules and the words around them, in `locale` where the game has it (Ten), else English. */
 export function rulesFor(game: GameId, locale: TenLocale): { doc: RulesDoc; chrome: RulesChrome; locale: TenLocale } {

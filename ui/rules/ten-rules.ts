@@ -8,7 +8,11 @@ import { tenRulesHu } from './ten-text/hu';
  * Ten's rules as data: the sections (named after rulings T1–T10), how many paragraphs each has and the rulings each
  * cites. The words are next-intl messages in each language (ten-text/), so the page reads the same in both.
  */
-export const TEN_RULES_OUTLINE: readonly { readonly id: string; readonly paragraphs: number; readonly rulings: readonly string[] }[] = [
+export const TEN_RULES_OUTLINE: readonly {
+  readonly id: string;
+  readonly paragraphs: number;
+  readonly rulings: readonly string[];
+}[] = [
   { id: 't1', paragraphs: 2, rulings: ['T1'] },
   { id: 't2', paragraphs: 1, rulings: ['T2'] },
   { id: 't3', paragraphs: 3, rulings: ['T3'] },
@@ -51,6 +55,11 @@ export function tenRulesDoc(locale: TenLocale): { doc: RulesDoc; chrome: RulesCh
       rulings: s.rulings.map((id) => ({ id, text: t(`sections.${s.id}.rulings.${id}`) })),
     })),
   };
-  const chrome: RulesChrome = { contents: t('chrome.contents'), ruling: t('chrome.ruling'), play: t('chrome.play'), sectionLink: t('chrome.sectionLink') };
+  const chrome: RulesChrome = {
+    contents: t('chrome.contents'),
+    ruling: t('chrome.ruling'),
+    play: t('chrome.play'),
+    sectionLink: t('chrome.sectionLink'),
+  };
   return { doc, chrome };
 }

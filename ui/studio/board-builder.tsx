@@ -51,13 +51,19 @@ export function BoardBuilder() {
   const byId = useMemo(() => new Map((pieces ?? []).map((p) => [p.id, p])), [pieces]);
   const verdict = useMemo((): Verdict => {
     try {
-      return { ok: true, composed: composeBoard({ name: name.trim() || 'Untitled board', slots: slots.map((s) => s.slot) }, byId) };
+      return {
+        ok: true,
+        composed: composeBoard({ name: name.trim() || 'Untitled board', slots: slots.map((s) => s.slot) }, byId),
+      };
     } catch (err) {
       return { ok: false, message: problem(err) };
     }
   }, [name, slots, byId]);
 
-  const onRing = useMemo(() => new Set(slots.flatMap((s) => (s.slot.kind === 'piece' ? [s.slot.pieceId] : []))), [slots]);
+  const onRing = useMemo(
+    () => new Set(slots.flatMap((s) => (s.slot.kind === 'piece' ? [s.slot.pieceId] : []))),
+    [slots],
+  );
   const add = (slot: DraftSlot['slot']) => {
     // A piece appears once on a board: the server's own check says why a second copy is refused.
     if (slot.kind === 'piece') {
@@ -86,14 +92,17 @@ export function BoardBuilder() {
     setAddProblem(null);
     setSlots((list) => list.filter((_, i) => i !== index));
   };
-  const labelOf = (s: DraftSlot['slot']) => (s.kind === 'event' ? s.name : (byId.get(s.pieceId)?.title ?? 'a removed piece'));
+  const labelOf = (s: DraftSlot['slot']) =>
+    s.kind === 'event' ? s.name : (byId.get(s.pieceId)?.title ?? 'a removed piece');
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
     setSaving(true);
     setError(null);
     try {
-      const board = await studioFetch<StudioBoard>('/api/studio/boards', { body: { name: name.trim(), slots: slots.map((s) => s.slot) } });
+      const board = await studioFetch<StudioBoard>('/api/studio/boards', {
+        body: { name: name.trim(), slots: slots.map((s) => s.slot) },
+      });
       router.push(`/studio/boards/${encodeURIComponent(board.id)}`);
     } catch (err) {
       setError(problem(err));
@@ -119,9 +128,19 @@ export function BoardBuilder() {
               {pieces.map((p) => (
                 <li key={p.id}>
                   <span className={styles.builderSlotLabel}>
-                    {p.title} <span className={cx(ui.muted, ui.small)}>· {p.editionSize === 1 ? '1/1' : `x/${p.editionSize}`} · {formatTz(p.price)} · ×{p.multiplier}{p.artist === address ? ' · yours' : ''}{onRing.has(p.id) ? ' · on the ring' : ''}</span>
+                    {p.title}{' '}
+                    <span className={cx(ui.muted, ui.small)}>
+                      · {p.editionSize === 1 ? '1/1' : `x/${p.editionSize}`} · {formatTz(p.price)} · ×{p.multiplier}
+                      {p.artist === address ? ' · yours' : ''}
+                      {onRing.has(p.id) ? ' · on the ring' : ''}
+                    </span>
                   </span>
-                  <button type="button" className={cx(ui.button, ui.small)} onClick={() => add({ kind: 'piece', pieceId: p.id })} aria-label={`Add ${p.title}`}>
+                  <button
+                    type="button"
+                    className={cx(ui.button, ui.small)}
+                    onClick={() => add({ kind: 'piece', pieceId: p.id })}
+                    aria-label={`Add ${p.title}`}
+                  >
                     Add
                   </button>
                 </li>
@@ -144,20 +163,36 @@ export function BoardBuilder() {
                 <span className={styles.builderSlotLabel}>
                   {ev.name} <span className={cx(ui.muted, ui.small)}>· {ev.text}</span>
                 </span>
-                <button type="button" className={cx(ui.button, ui.small)} onClick={() => add(ev)} aria-label={`Add ${ev.name}`}>
+                <button
+                  type="button"
+                  className={cx(ui.button, ui.small)}
+                  onClick={() => add(ev)}
+                  aria-label={`Add ${ev.name}`}
+                >
                   Add
                 </button>
               </li>
             ))}
           </ul>
         </section>
-        <form className={cx(ui.panel, styles.form)} onSubmit={(e) => void save(e)} aria-labelledby="builder-ring-heading">
+        <form
+          className={cx(ui.panel, styles.form)}
+          onSubmit={(e) => void save(e)}
+          aria-labelledby="builder-ring-heading"
+        >
           <h2 id="builder-ring-heading" className={ui.panelTitle}>
             Your ring
           </h2>
           <div className={ui.field}>
             <label htmlFor="builder-name">Board name</label>
-            <input id="builder-name" type="text" value={name} onChange={(e) => setName(e.target.value)} aria-describedby="builder-name-count" required />
+            <input
+              id="builder-name"
+              type="text"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-describedby="builder-name-count"
+              required
+            />
             <CharCount id="builder-name-count" value={name.trim()} max={TEXT_LIMITS.boardName} />
           </div>
           <ol className={cx(ui.stack, styles.builderSlots)} start={0} data-testid="builder-slots">
@@ -172,19 +207,40 @@ export function BoardBuilder() {
                   <span className={styles.builderSlotKind}>{s.slot.kind === 'event' ? 'event' : 'piece'}</span>
                   {labelOf(s.slot)}
                 </span>
-                <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move ${labelOf(s.slot)} up`}>
+                <button
+                  type="button"
+                  className={cx(ui.button, ui.small, ui.ghost)}
+                  onClick={() => move(i, -1)}
+                  disabled={i === 0}
+                  aria-label={`Move ${labelOf(s.slot)} up`}
+                >
                   ↑
                 </button>
-                <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => move(i, 1)} disabled={i === slots.length - 1} aria-label={`Move ${labelOf(s.slot)} down`}>
+                <button
+                  type="button"
+                  className={cx(ui.button, ui.small, ui.ghost)}
+                  onClick={() => move(i, 1)}
+                  disabled={i === slots.length - 1}
+                  aria-label={`Move ${labelOf(s.slot)} down`}
+                >
                   ↓
                 </button>
-                <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => remove(i)} aria-label={`Remove ${labelOf(s.slot)}`}>
+                <button
+                  type="button"
+                  className={cx(ui.button, ui.small, ui.ghost)}
+                  onClick={() => remove(i)}
+                  aria-label={`Remove ${labelOf(s.slot)}`}
+                >
                   ✕
                 </button>
               </li>
             ))}
           </ol>
-          <p className={cx(styles.builderVerdict, verdict.ok ? styles.isOk : styles.isBad)} role="status" data-testid="builder-verdict">
+          <p
+            className={cx(styles.builderVerdict, verdict.ok ? styles.isOk : styles.isBad)}
+            role="status"
+            data-testid="builder-verdict"
+          >
             {verdict.ok ? `A valid board of ${verdict.composed.board.tiles.length} tiles.` : verdict.message}
           </p>
           {error && (
@@ -193,14 +249,26 @@ export function BoardBuilder() {
             </p>
           )}
           <div className={ui.formActions}>
-            <button type="submit" className={cx(ui.button, ui.primary)} disabled={saving || !verdict.ok || name.trim() === '' || !address}>
+            <button
+              type="submit"
+              className={cx(ui.button, ui.primary)}
+              disabled={saving || !verdict.ok || name.trim() === '' || !address}
+            >
               {saving ? 'Saving…' : 'Save board'}
             </button>
             {address === null && <a href={signInHref('/studio/boards/new')}>Sign in to save</a>}
           </div>
         </form>
       </div>
-      <section aria-label="Preview">{verdict.ok && <BoardRing board={verdict.composed.board} snap={null} idleHint="A preview of your ring. Save it, then run the balance lab." />}</section>
+      <section aria-label="Preview">
+        {verdict.ok && (
+          <BoardRing
+            board={verdict.composed.board}
+            snap={null}
+            idleHint="A preview of your ring. Save it, then run the balance lab."
+          />
+        )}
+      </section>
     </div>
   );
 }

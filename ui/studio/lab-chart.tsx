@@ -72,13 +72,22 @@ export function LabChart({
   const bottom = turned ? Math.ceil(longest * Math.sin((-LABEL_ANGLE * Math.PI) / 180)) + 48 : 52;
   const top = 20;
   const height = top + PLOT_HEIGHT + bottom;
-  const y = scaleLinear<number>({ domain: [0, Math.max(0, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0)) || 1], range: [PLOT_HEIGHT, 0], nice: 4 });
+  const y = scaleLinear<number>({
+    domain: [0, Math.max(0, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0)) || 1],
+    range: [PLOT_HEIGHT, 0],
+    nice: 4,
+  });
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
   return (
     <figure className={wide ? `${styles.chart} ${styles.wide}` : styles.chart}>
       <figcaption className={styles.caption}>{title}</figcaption>
-      <svg className={styles.plot} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${titleId} ${descId}`}>
+      <svg
+        className={styles.plot}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+      >
         <title id={titleId}>{title}</title>
         <desc id={descId}>{description}</desc>
         <Group left={left} top={top}>
@@ -88,9 +97,21 @@ export function LabChart({
             const barX = x(bar.key) ?? 0;
             return (
               <g key={bar.key}>
-                <Bar className={bar.value === null ? `${styles.bar} ${styles.empty}` : styles.bar} x={barX} y={PLOT_HEIGHT - h} width={x.bandwidth()} height={h} data-key={bar.key} />
+                <Bar
+                  className={bar.value === null ? `${styles.bar} ${styles.empty}` : styles.bar}
+                  x={barX}
+                  y={PLOT_HEIGHT - h}
+                  width={x.bandwidth()}
+                  height={h}
+                  data-key={bar.key}
+                />
                 {bars.length <= 24 && (
-                  <text className={styles.value} x={barX + x.bandwidth() / 2} y={PLOT_HEIGHT - h - 4} textAnchor="middle">
+                  <text
+                    className={styles.value}
+                    x={barX + x.bandwidth() / 2}
+                    y={PLOT_HEIGHT - h - 4}
+                    textAnchor="middle"
+                  >
                     {bar.value === null ? '–' : format(bar.value)}
                   </text>
                 )}
@@ -111,7 +132,15 @@ export function LabChart({
             tickFormat={(v) => format(Number(v))}
             axisLineClassName={styles.axisLine}
             tickClassName={styles.tick}
-            tickLabelProps={{ className: styles.tickLabel, fontSize: FONT_PX, fill: undefined, fontFamily: undefined, textAnchor: 'end', dx: -4, dy: 4 }}
+            tickLabelProps={{
+              className: styles.tickLabel,
+              fontSize: FONT_PX,
+              fill: undefined,
+              fontFamily: undefined,
+              textAnchor: 'end',
+              dx: -4,
+              dy: 4,
+            }}
             label={yLabel}
             labelClassName={styles.axisLabel}
             labelOffset={36}

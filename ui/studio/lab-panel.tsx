@@ -65,7 +65,11 @@ export function LabCharts({ report }: { report: BalanceLabReport }) {
         xLabel={`Game length (${report.length.unit})`}
         yLabel="Games"
         format={count}
-        bars={report.length.histogram.map((b) => ({ key: String(b.from), label: b.from === b.to ? String(b.from) : `${b.from}–${b.to}`, value: b.count }))}
+        bars={report.length.histogram.map((b) => ({
+          key: String(b.from),
+          label: b.from === b.to ? String(b.from) : `${b.from}–${b.to}`,
+          value: b.count,
+        }))}
       />
     </div>
   );
@@ -151,13 +155,24 @@ export function LabPanel({ boardId, initial }: { boardId: string; initial: Balan
       <div className={styles.inline}>
         <div className={ui.field} style={{ flex: '0 1 140px' }}>
           <label htmlFor="lab-games">Games</label>
-          <input id="lab-games" type="number" min={1} max={5000} step={100} value={games} onChange={(e) => setGames(e.target.value)} />
+          <input
+            id="lab-games"
+            type="number"
+            min={1}
+            max={5000}
+            step={100}
+            value={games}
+            onChange={(e) => setGames(e.target.value)}
+          />
         </div>
         <button type="button" className={cx(ui.button, ui.primary)} onClick={() => void run()} disabled={running}>
           {running ? 'Running…' : 'Run the balance lab'}
         </button>
       </div>
-      <p className={ui.hint}>Four heuristic bots play complete games of this board on the server, on every core it has (at most 5,000 games; the owner runs it).</p>
+      <p className={ui.hint}>
+        Four heuristic bots play complete games of this board on the server, on every core it has (at most 5,000 games;
+        the owner runs it).
+      </p>
       {running && progress && <LabProgressBar {...progress} />}
       {error && (
         <p className={ui.alert} role="alert">
@@ -167,8 +182,9 @@ export function LabPanel({ boardId, initial }: { boardId: string; initial: Balan
       {report ? (
         <>
           <p className={cx(ui.muted, ui.small)} data-testid="lab-summary">
-            {report.games.toLocaleString('en')} games, {report.players} players ({report.bots[0]} bots), seed “{report.seed}”. Mean length{' '}
-            {report.length.mean.toFixed(1)} {report.length.unit} ({report.length.min}–{report.length.max}).
+            {report.games.toLocaleString('en')} games, {report.players} players ({report.bots[0]} bots), seed “
+            {report.seed}”. Mean length {report.length.mean.toFixed(1)} {report.length.unit} ({report.length.min}–
+            {report.length.max}).
           </p>
           <LabCharts report={report} />
         </>

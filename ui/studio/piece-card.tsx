@@ -24,7 +24,8 @@ export function PieceCard({ piece, children }: { piece: Piece; children?: React.
         <h3 className={styles.pieceCardTitle}>{piece.title}</h3>
         {piece.artistName && <p className={styles.pieceCardMeta}>{piece.artistName}</p>}
         <p className={styles.pieceCardMeta}>
-          {piece.editionSize === 1 ? '1/1' : `edition of ${piece.editionSize}`} · {formatTz(piece.price)} · ×{piece.multiplier}
+          {piece.editionSize === 1 ? '1/1' : `edition of ${piece.editionSize}`} · {formatTz(piece.price)} · ×
+          {piece.multiplier}
         </p>
         {piece.creators && (
           <p className={styles.pieceCardMeta} data-testid="piece-creators">
@@ -40,7 +41,10 @@ export function PieceCard({ piece, children }: { piece: Piece; children?: React.
         {piece.source && (
           <p className={styles.pieceCardMeta} data-testid="piece-source">
             Featured from{' '}
-            <a href={tokenPage(piece.source.contract, piece.source.tokenId)} title={`${piece.source.contract}/${piece.source.tokenId}`}>
+            <a
+              href={tokenPage(piece.source.contract, piece.source.tokenId)}
+              title={`${piece.source.contract}/${piece.source.tokenId}`}
+            >
               {shortAddress(piece.source.contract)}/{piece.source.tokenId}
             </a>
           </p>

@@ -23,13 +23,29 @@ interface Fields {
   multiplier: string;
 }
 
-const EMPTY: Fields = { title: '', artistName: '', description: '', imageUri: '', editionSize: '1', price: '100', multiplier: '1' };
+const EMPTY: Fields = {
+  title: '',
+  artistName: '',
+  description: '',
+  imageUri: '',
+  editionSize: '1',
+  price: '100',
+  multiplier: '1',
+};
 
 type TextField = 'title' | 'artistName' | 'description' | 'imageUri';
-const TEXT_FIELDS: Readonly<Record<TextField, string>> = { title: 'title', artistName: 'artist name', description: 'description', imageUri: 'image URI' };
+const TEXT_FIELDS: Readonly<Record<TextField, string>> = {
+  title: 'title',
+  artistName: 'artist name',
+  description: 'description',
+  imageUri: 'image URI',
+};
 
 /** The image check's state: nothing to check, under way, or its report. */
-type ImageState = { readonly state: 'none' } | { readonly state: 'checking' } | { readonly state: 'done'; readonly report: ImageReport };
+type ImageState =
+  | { readonly state: 'none' }
+  | { readonly state: 'checking' }
+  | { readonly state: 'done'; readonly report: ImageReport };
 
 /** A number field's value as a number, or NaN for the server to name (an empty field is not zero). */
 const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
@@ -54,7 +70,8 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const set = (key: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
   const imageUri = fields.imageUri.trim();
 
   // Check the image a moment after the address stops changing; a newer address makes the older check moot.
@@ -72,14 +89,21 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
     };
   }, [imageUri]);
   // Nothing to check, a check under way (none yet for this address), or its report.
-  const image: ImageState = imageUri === '' ? { state: 'none' } : checked?.uri === imageUri ? { state: 'done', report: checked.report } : { state: 'checking' };
+  const image: ImageState =
+    imageUri === ''
+      ? { state: 'none' }
+      : checked?.uri === imageUri
+        ? { state: 'done', report: checked.report }
+        : { state: 'checking' };
 
   async function readToken() {
     setBusy('read');
     setError(null);
     setNotice(null);
     try {
-      const token = await studioFetch<ImportedToken>('/api/studio/import', { body: { contract: contract.trim(), tokenId: tokenId.trim() } });
+      const token = await studioFetch<ImportedToken>('/api/studio/import', {
+        body: { contract: contract.trim(), tokenId: tokenId.trim() },
+      });
       setImported(token);
       // Everything the token says is kept whole; a field too long for a tile says so under it.
       setFields((f) => ({
@@ -92,8 +116,14 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
         ...(token.price !== undefined ? { price: String(token.price) } : {}),
         ...(token.multiplier !== undefined ? { multiplier: String(token.multiplier) } : {}),
       }));
-      const terms = [token.editionSize !== undefined && 'edition size', token.price !== undefined && 'list price', token.multiplier !== undefined && 'multiplier'].filter(Boolean);
-      setNotice(`Read token ${token.tokenId}${token.title ? ` “${token.title}”` : ''}${terms.length ? `, with its ${terms.join(', ')}` : ''}. Check the fields, then set the edition and terms.`);
+      const terms = [
+        token.editionSize !== undefined && 'edition size',
+        token.price !== undefined && 'list price',
+        token.multiplier !== undefined && 'multiplier',
+      ].filter(Boolean);
+      setNotice(
+        `Read token ${token.tokenId}${token.title ? ` “${token.title}”` : ''}${terms.length ? `, with its ${terms.join(', ')}` : ''}. Check the fields, then set the edition and terms.`,
+      );
     } catch (err) {
       setImported(null);
       setError(problem(err));
@@ -104,16 +134,24 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
 
   const report = image.state === 'done' ? image.report : null;
   const imageBlocks = imageUri !== '' && (image.state !== 'done' || !image.report.ok);
-  const tooLong = (Object.keys(TEXT_FIELDS) as TextField[]).filter((k) => fields[k].trim().length > TEXT_LIMITS[k]).map((k) => TEXT_FIELDS[k]);
+  const tooLong = (Object.keys(TEXT_FIELDS) as TextField[])
+    .filter((k) => fields[k].trim().length > TEXT_LIMITS[k])
+    .map((k) => TEXT_FIELDS[k]);
   const fromToken = tab === 'import' && imported !== null;
-  const notACreator = fromToken && address !== null && imported.creators.length > 0 && !imported.creators.includes(address);
+  const notACreator =
+    fromToken && address !== null && imported.creators.length > 0 && !imported.creators.includes(address);
 
   async function feature(e: React.FormEvent) {
     e.preventDefault();
     setBusy('save');
     setError(null);
     setNotice(null);
-    const mimeType = fromToken && imported.imageMimeType && imported.imageUri === imageUri ? imported.imageMimeType : report?.ok ? report.mimeType : null;
+    const mimeType =
+      fromToken && imported.imageMimeType && imported.imageUri === imageUri
+        ? imported.imageMimeType
+        : report?.ok
+          ? report.mimeType
+          : null;
     try {
       const piece = await studioFetch<Piece>('/api/studio/pieces', {
         body: {
@@ -158,7 +196,12 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
   );
 
   return (
-    <form className={cx(ui.panel, styles.form)} onSubmit={(e) => void feature(e)} aria-labelledby={`${id}-heading`} data-testid="piece-form">
+    <form
+      className={cx(ui.panel, styles.form)}
+      onSubmit={(e) => void feature(e)}
+      aria-labelledby={`${id}-heading`}
+      data-testid="piece-form"
+    >
       <h2 id={`${id}-heading`} className={ui.panelTitle}>
         Feature a piece
       </h2>
@@ -172,20 +215,46 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
             <div className={styles.inline}>
               <div className={ui.field}>
                 <label htmlFor={`${id}-contract`}>Contract</label>
-                <input id={`${id}-contract`} type="text" value={contract} onChange={(e) => setContract(e.target.value)} placeholder="KT1…" spellCheck={false} autoComplete="off" />
+                <input
+                  id={`${id}-contract`}
+                  type="text"
+                  value={contract}
+                  onChange={(e) => setContract(e.target.value)}
+                  placeholder="KT1…"
+                  spellCheck={false}
+                  autoComplete="off"
+                />
               </div>
               <div className={ui.field} style={{ flex: '0 1 110px' }}>
                 <label htmlFor={`${id}-token`}>Token id</label>
-                <input id={`${id}-token`} type="text" inputMode="numeric" value={tokenId} onChange={(e) => setTokenId(e.target.value)} placeholder="0" autoComplete="off" />
+                <input
+                  id={`${id}-token`}
+                  type="text"
+                  inputMode="numeric"
+                  value={tokenId}
+                  onChange={(e) => setTokenId(e.target.value)}
+                  placeholder="0"
+                  autoComplete="off"
+                />
               </div>
-              <button type="button" className={ui.button} onClick={() => void readToken()} disabled={busy !== null || contract.trim() === '' || tokenId.trim() === ''}>
+              <button
+                type="button"
+                className={ui.button}
+                onClick={() => void readToken()}
+                disabled={busy !== null || contract.trim() === '' || tokenId.trim() === ''}
+              >
                 {busy === 'read' ? 'Reading…' : 'Read token'}
               </button>
             </div>
-            <p className={ui.hint}>Only a token’s creators may feature it (for a token that names none: its contract’s admin or minters). Its creators receive the royalties.</p>
+            <p className={ui.hint}>
+              Only a token’s creators may feature it (for a token that names none: its contract’s admin or minters). Its
+              creators receive the royalties.
+            </p>
             {imported && (
               <p className={notACreator ? ui.alert : ui.hint} data-testid="import-creators">
-                {imported.creators.length ? `Creators of this token: ${imported.creators.join(', ')}.` : 'This token names no creators: the server checks its contract’s admin and minters.'}
+                {imported.creators.length
+                  ? `Creators of this token: ${imported.creators.join(', ')}.`
+                  : 'This token names no creators: the server checks its contract’s admin and minters.'}
                 {notACreator && ` You are signed in as ${address}, who is not one of them: the server will refuse it.`}
               </p>
             )}
@@ -193,7 +262,14 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
         )}
         <div className={ui.field}>
           <label htmlFor={`${id}-title`}>Title</label>
-          <input id={`${id}-title`} type="text" value={fields.title} onChange={set('title')} aria-describedby={`${id}-title-count`} required />
+          <input
+            id={`${id}-title`}
+            type="text"
+            value={fields.title}
+            onChange={set('title')}
+            aria-describedby={`${id}-title-count`}
+            required
+          />
           <CharCount id={`${id}-title-count`} value={fields.title.trim()} max={TEXT_LIMITS.title} />
         </div>
         <div className={ui.field}>
@@ -208,18 +284,37 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
             placeholder="as printed on the tile"
           />
           <CharCount id={`${id}-artist-count`} value={fields.artistName.trim()} max={TEXT_LIMITS.artistName} />
-          <p className={ui.hint}>{fromToken && imported.artistName !== undefined ? 'As the token states it.' : 'Optional: without one, the tile shows your short address.'}</p>
+          <p className={ui.hint}>
+            {fromToken && imported.artistName !== undefined
+              ? 'As the token states it.'
+              : 'Optional: without one, the tile shows your short address.'}
+          </p>
         </div>
         <div className={ui.field}>
           <label htmlFor={`${id}-description`}>Description</label>
-          <textarea id={`${id}-description`} value={fields.description} onChange={set('description')} aria-describedby={`${id}-description-count`} />
+          <textarea
+            id={`${id}-description`}
+            value={fields.description}
+            onChange={set('description')}
+            aria-describedby={`${id}-description-count`}
+          />
           <CharCount id={`${id}-description-count`} value={fields.description.trim()} max={TEXT_LIMITS.description} />
         </div>
         <div className={ui.field}>
           <label htmlFor={`${id}-image`}>Image URI</label>
-          <input id={`${id}-image`} type="text" value={fields.imageUri} onChange={set('imageUri')} aria-describedby={`${id}-image-count`} placeholder="https://…, ipfs://… or data:image/…" spellCheck={false} />
+          <input
+            id={`${id}-image`}
+            type="text"
+            value={fields.imageUri}
+            onChange={set('imageUri')}
+            aria-describedby={`${id}-image-count`}
+            placeholder="https://…, ipfs://… or data:image/…"
+            spellCheck={false}
+          />
           <CharCount id={`${id}-image-count`} value={imageUri} max={TEXT_LIMITS.imageUri} />
-          <p className={ui.hint}>Optional: without one, the tile gets generated art. PNG, JPEG, GIF, WebP, SVG or AVIF.</p>
+          <p className={ui.hint}>
+            Optional: without one, the tile gets generated art. PNG, JPEG, GIF, WebP, SVG or AVIF.
+          </p>
           {image.state === 'checking' && <p className={ui.hint}>Checking the image…</p>}
           {report && !report.ok && (
             <p className={ui.alert} role="alert" data-testid="image-problem">
@@ -237,24 +332,52 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
       <div className={styles.row}>
         <div className={ui.field}>
           <label htmlFor={`${id}-edition`}>Edition size</label>
-          <input id={`${id}-edition`} type="number" min={1} max={1000} step={1} value={fields.editionSize} onChange={set('editionSize')} required />
+          <input
+            id={`${id}-edition`}
+            type="number"
+            min={1}
+            max={1000}
+            step={1}
+            value={fields.editionSize}
+            onChange={set('editionSize')}
+            required
+          />
         </div>
         <div className={ui.field}>
           <label htmlFor={`${id}-price`}>List price (Tz)</label>
-          <input id={`${id}-price`} type="number" min={10} max={100000} step={1} value={fields.price} onChange={set('price')} required />
+          <input
+            id={`${id}-price`}
+            type="number"
+            min={10}
+            max={100000}
+            step={1}
+            value={fields.price}
+            onChange={set('price')}
+            required
+          />
         </div>
         <div className={ui.field}>
           <label htmlFor={`${id}-multiplier`}>Multiplier</label>
-          <input id={`${id}-multiplier`} type="number" min={0.01} max={100} step={0.01} value={fields.multiplier} onChange={set('multiplier')} required />
+          <input
+            id={`${id}-multiplier`}
+            type="number"
+            min={0.01}
+            max={100}
+            step={0.01}
+            value={fields.multiplier}
+            onChange={set('multiplier')}
+            required
+          />
         </div>
       </div>
       <p className={ui.hint}>
-        Edition size 1 makes a 1/1; y makes an edition “x/y”: every copy of the work a game can have, since a piece appears once on a board. Price: 10–100,000 Tz.
-        Multiplier: up to ×100, two decimals.
+        Edition size 1 makes a 1/1; y makes an edition “x/y”: every copy of the work a game can have, since a piece
+        appears once on a board. Price: 10–100,000 Tz. Multiplier: up to ×100, two decimals.
       </p>
       {tooLong.length > 0 && (
         <p className={ui.alert} role="alert">
-          Too long for a tile: {tooLong.join(', ')}. Shorten {tooLong.length === 1 ? 'it' : 'them'} to feature the piece.
+          Too long for a tile: {tooLong.join(', ')}. Shorten {tooLong.length === 1 ? 'it' : 'them'} to feature the
+          piece.
         </p>
       )}
       {error && (
@@ -268,7 +391,11 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
         </p>
       )}
       <div className={ui.formActions}>
-        <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy !== null || tooLong.length > 0 || imageBlocks}>
+        <button
+          type="submit"
+          className={cx(ui.button, ui.primary)}
+          disabled={busy !== null || tooLong.length > 0 || imageBlocks}
+        >
           {busy === 'save' ? 'Featuring…' : 'Feature this piece'}
         </button>
       </div>

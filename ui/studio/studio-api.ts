@@ -25,7 +25,11 @@ export const imageSrc = (uri: string): string => imageUrl(uri) ?? uri;
  * @throws ApiError with the server's code and message: a refusal before the run (its status), a failure during it
  *   (the status it carries), NO_ANSWER when the server cannot be reached or the answer breaks off before the report.
  */
-export async function runLab(url: string, body: unknown, onProgress: (progress: LabProgress) => void): Promise<BalanceLabReport> {
+export async function runLab(
+  url: string,
+  body: unknown,
+  onProgress: (progress: LabProgress) => void,
+): Promise<BalanceLabReport> {
   const res = await apiResponse(url, jsonPost(body));
   if (!res.ok || res.body === null) return readAnswer<BalanceLabReport>(res);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -47,12 +51,20 @@ export async function runLab(url: string, body: unknown, onProgress: (progress: 
       try {
         line = JSON.parse(text) as LabLine;
       } catch {
-        throw new ApiError(res.status, 'BAD_ANSWER', 'The balance lab’s answer could not be read (a line of it is not JSON).');
+        throw new ApiError(
+          res.status,
+          'BAD_ANSWER',
+          'The balance lab’s answer could not be read (a line of it is not JSON).',
+        );
       }
       if ('progress' in line) onProgress(line.progress);
       else if ('report' in line) return line.report;
       else throw refusalOf(line.status, '', line);
     }
   }
-  throw new ApiError(0, 'NO_ANSWER', 'The answer broke off before the balance lab’s report came: it is kept with the board when the run ends; reload the page to see it.');
+  throw new ApiError(
+    0,
+    'NO_ANSWER',
+    'The answer broke off before the balance lab’s report came: it is kept with the board when the run ends; reload the page to see it.',
+  );
 }

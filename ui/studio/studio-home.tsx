@@ -87,7 +87,12 @@ export function StudioHome() {
             <ul className={styles.pieceCards} data-testid="my-pieces">
               {pieces.map((piece) => (
                 <PieceCard key={piece.id} piece={piece}>
-                  <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => void remove(piece)} aria-label={`Remove ${piece.title}`}>
+                  <button
+                    type="button"
+                    className={cx(ui.button, ui.small, ui.ghost)}
+                    onClick={() => void remove(piece)}
+                    aria-label={`Remove ${piece.title}`}
+                  >
                     Remove
                   </button>
                 </PieceCard>
@@ -104,7 +109,8 @@ export function StudioHome() {
           <ul>
             {boards.map((b) => (
               <li key={b.id}>
-                <a href={`/studio/boards/${encodeURIComponent(b.id)}`}>{b.name}</a> <span className={cx(ui.muted, ui.small)}>· {b.tiles} tiles</span>
+                <a href={`/studio/boards/${encodeURIComponent(b.id)}`}>{b.name}</a>{' '}
+                <span className={cx(ui.muted, ui.small)}>· {b.tiles} tiles</span>
               </li>
             ))}
           </ul>

@@ -23,7 +23,8 @@ export function checkPayment(
     return { ok: false, problem: { key: 'holdBust', n: player.bustTokens } };
   }
   if (new Set(payment.cards).size !== payment.cards.length) return { ok: false, problem: { key: 'twice', n: 0 } };
-  if (payment.cards.some((c) => !player.collection.includes(c))) return { ok: false, problem: { key: 'notYours', n: 0 } };
+  if (payment.cards.some((c) => !player.collection.includes(c)))
+    return { ok: false, problem: { key: 'notYours', n: 0 } };
   const value = paymentValue(payment, rules);
   if (value < price) return { ok: false, problem: { key: 'short', n: price - value } };
   return { ok: true, lost: value - price };

@@ -47,13 +47,29 @@ export function TenCard({ id, size = 'md', note }: { id: string; size?: 'sm' | '
       className={cx(styles.card, card.kind !== 'number' && card.kind !== 'currency' && styles.isJoker)}
       style={{ '--card': toneColour(cardTone(card)) } as React.CSSProperties}
       data-tone={cardTone(card)}
-      data-size={size} role="img" aria-label={note ? w.t('card.withNote', { label, note }) : label} title={note ? `${label} · ${note}` : label}>
+      data-size={size}
+      role="img"
+      aria-label={note ? w.t('card.withNote', { label, note }) : label}
+      title={note ? `${label} · ${note}` : label}
+    >
       <span className={styles.cardFace} aria-hidden="true">
         {cardFace(card)}
       </span>
-      {card.kind === 'currency' && <span className={styles.cardKind} aria-hidden="true">¤</span>}
-      {card.kind === 'whiteJoker' && <span className={styles.cardKind} aria-hidden="true">{w.t('card.anyColour')}</span>}
-      {card.kind === 'wild' && <span className={styles.cardKind} aria-hidden="true">{w.t('card.anything')}</span>}
+      {card.kind === 'currency' && (
+        <span className={styles.cardKind} aria-hidden="true">
+          ¤
+        </span>
+      )}
+      {card.kind === 'whiteJoker' && (
+        <span className={styles.cardKind} aria-hidden="true">
+          {w.t('card.anyColour')}
+        </span>
+      )}
+      {card.kind === 'wild' && (
+        <span className={styles.cardKind} aria-hidden="true">
+          {w.t('card.anything')}
+        </span>
+      )}
     </span>
   );
 }

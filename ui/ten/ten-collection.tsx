@@ -46,14 +46,26 @@ export function TenCollection({
     return k !== 'number' && k !== 'currency';
   });
   return (
-    <li className={cx(ui.seatCard, active && ui.isTurn)} style={{ '--seat': seatColor(seat) } as React.CSSProperties} data-seat={seat} aria-current={active || undefined}>
+    <li
+      className={cx(ui.seatCard, active && ui.isTurn)}
+      style={{ '--seat': seatColor(seat) } as React.CSSProperties}
+      data-seat={seat}
+      aria-current={active || undefined}
+    >
       <div className={ui.seatHead}>
         <span className={ui.playerPawn} aria-hidden="true">
           {seatInitial(name)}
         </span>
         <span className={ui.playerName}>{name}</span>
         {info && <span className={ui.tag}>{info.botTakeover ? t('seat.botTakeover') : t(`seat.${info.kind}`)}</span>}
-        <PresenceBadge info={info} words={{ connected: t('seat.connected'), away: t('seat.away'), graceLeft: (time) => t('seat.graceLeft', { time }) }} />
+        <PresenceBadge
+          info={info}
+          words={{
+            connected: t('seat.connected'),
+            away: t('seat.away'),
+            graceLeft: (time) => t('seat.graceLeft', { time }),
+          }}
+        />
         {me && <span className={cx(ui.tag, ui.tagFirst)}>{t('seat.you')}</span>}
         {current && <span className={ui.tag}>{t('seat.active')}</span>}
         {active && <span className={ui.turnMarker}>{t('seat.deciding')}</span>}
@@ -63,7 +75,8 @@ export function TenCollection({
       </div>
       <p className={cx(styles.purse, ui.small)}>
         <span className={cx(styles.chip, styles.black)} aria-hidden="true" /> {t('count.tokens', { n: player.tokens })}
-        <span className={cx(styles.chip, styles.white)} aria-hidden="true" /> {t('count.bustTokens', { n: player.bustTokens })}
+        <span className={cx(styles.chip, styles.white)} aria-hidden="true" />{' '}
+        {t('count.bustTokens', { n: player.bustTokens })}
         <span className={ui.muted}> · {t('count.cards', { n: player.collection.length })}</span>
       </p>
       <table className={styles.grid}>
@@ -91,9 +104,17 @@ export function TenCollection({
                   const held = cards.filter((c) => c.kind === 'number' && c.colour === colour && c.number === n).length;
                   const joker = placements.find((j) => j.colour === colour && j.number === n);
                   const inRun = run.has(n) && (held > 0 || joker !== undefined);
-                  const label = held ? t('seat.held', { n: held }) : joker ? t('seat.joker', { card: cardIdLabel(joker.card, w) }) : t('seat.none');
+                  const label = held
+                    ? t('seat.held', { n: held })
+                    : joker
+                      ? t('seat.joker', { card: cardIdLabel(joker.card, w) })
+                      : t('seat.none');
                   return (
-                    <td key={n} className={cx(held > 0 && styles.isHeld, joker && !held && styles.isJoker, inRun && styles.inRun)} aria-label={t('seat.cell', { colour: colourName(colour), number: n, label })}>
+                    <td
+                      key={n}
+                      className={cx(held > 0 && styles.isHeld, joker && !held && styles.isJoker, inRun && styles.inRun)}
+                      aria-label={t('seat.cell', { colour: colourName(colour), number: n, label })}
+                    >
                       {held > 1 ? `×${held}` : held ? '●' : joker ? 'J' : ''}
                     </td>
                   );
@@ -109,7 +130,16 @@ export function TenCollection({
           <span className={cx(ui.muted, ui.small)}>{t('seat.jokers')}</span>
           {jokerCards.map((id) => {
             const at = placements.find((j) => j.card === id);
-            return <TenCard key={id} id={id} size="sm" note={at ? t('seat.placedAs', { colour: colourName(at.colour), number: at.number }) : t('seat.notNeeded')} />;
+            return (
+              <TenCard
+                key={id}
+                id={id}
+                size="sm"
+                note={
+                  at ? t('seat.placedAs', { colour: colourName(at.colour), number: at.number }) : t('seat.notNeeded')
+                }
+              />
+            );
           })}
         </div>
       )}

@@ -2,7 +2,15 @@
 
 import { NextIntlClientProvider, useLocale, useTranslations } from 'next-intl';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { parseTenLocale, TEN_LOCALE_COOKIE, TEN_LOCALES, TEN_MESSAGES, tenWords, type TenLocale, type TenWords } from './ten-locale';
+import {
+  parseTenLocale,
+  TEN_LOCALE_COOKIE,
+  TEN_LOCALES,
+  TEN_MESSAGES,
+  tenWords,
+  type TenLocale,
+  type TenWords,
+} from './ten-locale';
 import styles from './ten.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
@@ -51,16 +59,36 @@ const NAMES: Readonly<Record<TenLocale, string>> = { en: 'English', hu: 'Magyar'
  * English / Magyar on Ten's pages. Each language is named in itself. `hrefs` makes each a link (the rules page,
  * rendered on the server in the language of its query); without, a button that switches the table in place.
  */
-export function LanguageSwitch({ current, hrefs }: { current: TenLocale; hrefs?: Readonly<Record<TenLocale, string>> }) {
+export function LanguageSwitch({
+  current,
+  hrefs,
+}: {
+  current: TenLocale;
+  hrefs?: Readonly<Record<TenLocale, string>>;
+}) {
   return (
     <div className={styles.languages} role="group" aria-label="Language · Nyelv">
       {TEN_LOCALES.map((l) =>
         hrefs ? (
-          <a key={l} lang={l} href={hrefs[l]} className={cx(ui.button, ui.small, l !== current && ui.ghost)} aria-current={l === current ? 'true' : undefined} onClick={() => setTenLocale(l)}>
+          <a
+            key={l}
+            lang={l}
+            href={hrefs[l]}
+            className={cx(ui.button, ui.small, l !== current && ui.ghost)}
+            aria-current={l === current ? 'true' : undefined}
+            onClick={() => setTenLocale(l)}
+          >
             {NAMES[l]}
           </a>
         ) : (
-          <button key={l} lang={l} type="button" className={cx(ui.button, ui.small, l !== current && ui.ghost)} aria-pressed={l === current} onClick={() => setTenLocale(l)}>
+          <button
+            key={l}
+            lang={l}
+            type="button"
+            className={cx(ui.button, ui.small, l !== current && ui.ghost)}
+            aria-pressed={l === current}
+            onClick={() => setTenLocale(l)}
+          >
             {NAMES[l]}
           </button>
         ),

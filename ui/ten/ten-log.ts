@@ -43,24 +43,36 @@ export function describeTenEvent(event: TenEvent, names: readonly string[], w: T
       return t('log.turnStarted', { turn: event.turn, who: who(event.seat) });
     case 'drew': {
       const drawn = cardById(event.card);
-      if (drawn.kind !== 'number' && drawn.kind !== 'currency') return t('log.drewJoker', { who: who(event.seat), card: cardLabel(drawn, w) });
-      return t('log.drew', { who: who(event.seat), card: cardLabel(drawn, w), total: event.total, currency: event.currency });
+      if (drawn.kind !== 'number' && drawn.kind !== 'currency')
+        return t('log.drewJoker', { who: who(event.seat), card: cardLabel(drawn, w) });
+      return t('log.drew', {
+        who: who(event.seat),
+        card: cardLabel(drawn, w),
+        total: event.total,
+        currency: event.currency,
+      });
     }
     case 'busted':
       return event.cause === 'numbers'
         ? t('log.bustNumbers', { who: who(event.seat), total: event.total })
         : t('log.bustCurrency', { who: who(event.seat), currency: event.currency });
     case 'tookNumbers':
-      return event.cards.length ? t('log.tookNumbers', { who: who(event.seat), cards: cards(event.cards) }) : t('log.stoppedEmpty', { who: who(event.seat) });
+      return event.cards.length
+        ? t('log.tookNumbers', { who: who(event.seat), cards: cards(event.cards) })
+        : t('log.stoppedEmpty', { who: who(event.seat) });
     case 'tookCurrency':
       return t('log.tookCurrency', { who: who(event.seat), value: event.value });
     case 'gained': {
       if (event.amount === 0 && event.lost === 0) return null;
       const tokens = t('count.tokens', { n: event.amount });
-      return event.lost > 0 ? t('log.gainedLost', { who: who(event.seat), tokens, lost: event.lost }) : t('log.gained', { who: who(event.seat), tokens });
+      return event.lost > 0
+        ? t('log.gainedLost', { who: who(event.seat), tokens, lost: event.lost })
+        : t('log.gained', { who: who(event.seat), tokens });
     }
     case 'bustToken':
-      return event.received ? t('log.bustToken', { who: who(event.seat) }) : t('log.noBustToken', { who: who(event.seat) });
+      return event.received
+        ? t('log.bustToken', { who: who(event.seat) })
+        : t('log.noBustToken', { who: who(event.seat) });
     case 'toMarket':
       return t('log.toMarket', { cards: cards(event.cards) });
     case 'discarded':
@@ -80,7 +92,11 @@ export function describeTenEvent(event: TenEvent, names: readonly string[], w: T
       if (event.tokens) parts.push(t('count.tokens', { n: event.tokens }));
       if (event.bustTokens) parts.push(t('count.bustTokens', { n: event.bustTokens }));
       if (event.cards.length) parts.push(cards(event.cards));
-      const values = { who: who(event.seat), price: event.price, parts: parts.length ? w.list(parts) : t('log.nothing') };
+      const values = {
+        who: who(event.seat),
+        price: event.price,
+        parts: parts.length ? w.list(parts) : t('log.nothing'),
+      };
       return event.lost > 0 ? t('log.paidLost', { ...values, lost: event.lost }) : t('log.paid', values);
     }
     case 'bought':
@@ -94,7 +110,10 @@ export function describeTenEvent(event: TenEvent, names: readonly string[], w: T
     case 'gameEnded': {
       const top = event.scores.find((s) => s.seat === event.winners[0]);
       if (event.newBest !== undefined) {
-        return t(event.newBest ? 'log.soloBest' : 'log.soloOver', { who: who(event.scores[0]?.seat ?? 0), points: top?.points ?? 0 });
+        return t(event.newBest ? 'log.soloBest' : 'log.soloOver', {
+          who: who(event.scores[0]?.seat ?? 0),
+          points: top?.points ?? 0,
+        });
       }
       const points = top ? t('count.points', { n: top.points }) : null;
       if (event.winners.length === 1) {

@@ -48,13 +48,26 @@ export function PaymentChooser({
     setBust(p.bustTokens);
     setCards(p.cards);
   };
-  const counter = (key: string, label: string, value: number, max: number, onChange: (n: number) => void, worth: number) => (
+  const counter = (
+    key: string,
+    label: string,
+    value: number,
+    max: number,
+    onChange: (n: number) => void,
+    worth: number,
+  ) => (
     <div className={styles.counter}>
       <label htmlFor={`${id}-${key}`}>
         {label} <span className={cx(ui.muted, ui.small)}>{t('payment.held', { max, worth })}</span>
       </label>
       <span className={styles.stepper}>
-        <button type="button" className={cx(ui.button, ui.small)} aria-label={t('payment.fewer', { what: label })} disabled={value <= 0} onClick={() => onChange(value - 1)}>
+        <button
+          type="button"
+          className={cx(ui.button, ui.small)}
+          aria-label={t('payment.fewer', { what: label })}
+          disabled={value <= 0}
+          onClick={() => onChange(value - 1)}
+        >
           −
         </button>
         <input
@@ -67,7 +80,13 @@ export function PaymentChooser({
           value={value}
           onChange={(e) => onChange(Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))))}
         />
-        <button type="button" className={cx(ui.button, ui.small)} aria-label={t('payment.more', { what: label })} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        <button
+          type="button"
+          className={cx(ui.button, ui.small)}
+          aria-label={t('payment.more', { what: label })}
+          disabled={value >= max}
+          onClick={() => onChange(value + 1)}
+        >
           +
         </button>
       </span>
@@ -93,7 +112,8 @@ export function PaymentChooser({
         </div>
       )}
       {counter('tokens', t('payment.tokens'), tokens, player.tokens, setTokens, 1)}
-      {player.bustTokens > 0 && counter('bust', t('payment.bustTokens'), bust, player.bustTokens, setBust, rules.bustTokenValue)}
+      {player.bustTokens > 0 &&
+        counter('bust', t('payment.bustTokens'), bust, player.bustTokens, setBust, rules.bustTokenValue)}
       {player.collection.length > 0 && (
         <fieldset className={styles.payCards}>
           <legend>
@@ -112,7 +132,10 @@ export function PaymentChooser({
           ))}
         </fieldset>
       )}
-      <p className={cx(styles.paySum, check.ok ? (check.lost > 0 ? styles.isWarn : styles.isOk) : styles.isBad)} aria-live="polite">
+      <p
+        className={cx(styles.paySum, check.ok ? (check.lost > 0 ? styles.isWarn : styles.isOk) : styles.isBad)}
+        aria-live="polite"
+      >
         {t('payment.paying', { value: paymentValue(payment, rules), price })}
         {check.ok
           ? check.lost > 0

@@ -53,7 +53,10 @@ export function TenTable(props: TableProps<TenView, TenAction>): React.JSX.Eleme
 }
 
 /** Ten's table in a given language. */
-export function LocalizedTenTable({ locale, ...props }: TableProps<TenView, TenAction> & { locale: TenLocale }): React.JSX.Element {
+export function LocalizedTenTable({
+  locale,
+  ...props
+}: TableProps<TenView, TenAction> & { locale: TenLocale }): React.JSX.Element {
   return (
     <TenIntl locale={locale}>
       <TenTableBody {...props} />
@@ -65,12 +68,16 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
   const { view, seat, seats, legal, act, busy, error } = props;
   const w = useTenWords();
   const t = useTenT();
-  const names = useMemo(() => view.players.map((_, s) => seats.find((x) => x.seat === s)?.name ?? w.t('log.seat', { n: s + 1 })), [view.players, seats, w]);
+  const names = useMemo(
+    () => view.players.map((_, s) => seats.find((x) => x.seat === s)?.name ?? w.t('log.seat', { n: s + 1 })),
+    [view.players, seats, w],
+  );
   const decision = decisionOf(view);
   const mine = decision !== null && seat !== null && decision.seat === seat && legal.length > 0 ? decision : null;
   const stage = view.stage;
   const totals = stage.kind === 'draw' ? { total: stage.total, currency: stage.currency } : tableauTotals(view);
-  const risk = view.deckCount > 0 && stage.kind !== 'over' ? bustProbability(view, totals.total, totals.currency) : null;
+  const risk =
+    view.deckCount > 0 && stage.kind !== 'over' ? bustProbability(view, totals.total, totals.currency) : null;
   const finalJokers = stage.kind === 'over' ? new Map(stage.scores.map((s) => [s.seat, s.jokers])) : null;
 
   return (
@@ -167,12 +174,21 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
           mine={!!mine}
           busy={busy}
           error={error}
-          titles={{ spectator: t('panel.spectating'), mine: t('panel.mine'), waiting: t('panel.waiting'), sending: t('panel.sending') }}
+          titles={{
+            spectator: t('panel.spectating'),
+            mine: t('panel.mine'),
+            waiting: t('panel.waiting'),
+            sending: t('panel.sending'),
+          }}
         >
           {mine && seat !== null ? (
             <Controls view={view} seat={seat} decision={mine} legal={legal} act={act} busy={busy} />
           ) : (
-            <p className={ui.muted}>{stage.kind === 'over' ? t('table.gameOver') : t('table.waitingFor', { what: describeDecision(decision, names, w) })}</p>
+            <p className={ui.muted}>
+              {stage.kind === 'over'
+                ? t('table.gameOver')
+                : t('table.waitingFor', { what: describeDecision(decision, names, w) })}
+            </p>
           )}
         </DecisionPanel>
         {/* Focusable: the side column scrolls it when the decision above it grows, and a keyboard must scroll it too. */}
@@ -224,7 +240,14 @@ function Meter({ label, value, hint }: { label: string; value: number; hint: str
         {label} <strong>{value}</strong>
         <span className={cx(ui.muted, ui.small)}>{t('table.ofEleven', { hint })}</span>
       </span>
-      <span className={cx(ui.bar, styles.meterBar)} role="meter" aria-valuemin={0} aria-valuemax={11} aria-valuenow={Math.max(0, value)} aria-label={label}>
+      <span
+        className={cx(ui.bar, styles.meterBar)}
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={11}
+        aria-valuenow={Math.max(0, value)}
+        aria-label={label}
+      >
         <span style={{ width: `${pct}%` }} />
       </span>
     </div>
@@ -243,7 +266,9 @@ function AuctionPanel({ view, names }: { view: TenView; names: readonly string[]
         <p>
           {t.rich('auction.highBid', {
             strong: (chunks) => <strong>{chunks}</strong>,
-            bid: stage.high ? t('auction.highBy', { amount: stage.high.amount, name: names[stage.high.seat] ?? '' }) : t('auction.none'),
+            bid: stage.high
+              ? t('auction.highBy', { amount: stage.high.amount, name: names[stage.high.seat] ?? '' })
+              : t('auction.none'),
           })}{' '}
           <RuleLink game="ten" section="t7">
             {t('auction.rules')}
@@ -251,7 +276,11 @@ function AuctionPanel({ view, names }: { view: TenView; names: readonly string[]
         </p>
         <ol className={styles.bidders}>
           {stage.bidders.map((s, i) => (
-            <li key={s} className={i < stage.index ? styles.isDone : i === stage.index ? styles.isNow : undefined} style={{ '--seat': seatColor(s) } as React.CSSProperties}>
+            <li
+              key={s}
+              className={i < stage.index ? styles.isDone : i === stage.index ? styles.isNow : undefined}
+              style={{ '--seat': seatColor(s) } as React.CSSProperties}
+            >
               {names[s]}
               {i === stage.index ? t('auction.bidding') : i < stage.index ? t('auction.done') : ''}
             </li>
@@ -288,14 +317,21 @@ function Controls({
         <div className={ui.decision}>
           <div className={ui.choices}>
             {has('draw') && (
-              <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => act({ type: 'draw' })}>
+              <button
+                type="button"
+                className={cx(ui.button, ui.primary)}
+                disabled={busy}
+                onClick={() => act({ type: 'draw' })}
+              >
                 {t('controls.draw')}
               </button>
             )}
             {has('takeNumbers') && (
               <button type="button" className={ui.button} disabled={busy} onClick={() => act({ type: 'takeNumbers' })}>
                 {t('controls.takeNumbers', { n: numbers.length })}
-                {decision.currency > 0 && view.players.length > 1 ? t('controls.othersGet', { n: decision.currency }) : ''}
+                {decision.currency > 0 && view.players.length > 1
+                  ? t('controls.othersGet', { n: decision.currency })
+                  : ''}
               </button>
             )}
             {has('takeCurrency') && (
@@ -312,12 +348,23 @@ function Controls({
       );
     }
     case 'bid':
-      return <BidControls key={`${decision.joker}-${decision.high}`} legal={legal} act={act} busy={busy} decision={decision} />;
+      return (
+        <BidControls
+          key={`${decision.joker}-${decision.high}`}
+          legal={legal}
+          act={act}
+          busy={busy}
+          decision={decision}
+        />
+      );
     case 'pay':
       return (
         <div className={ui.decision}>
           <p>
-            {t.rich('controls.wonFor', { card: () => <TenCard id={decision.joker} size="sm" />, price: decision.price })}{' '}
+            {t.rich('controls.wonFor', {
+              card: () => <TenCard id={decision.joker} size="sm" />,
+              price: decision.price,
+            })}{' '}
             <RuleLink game="ten" section="t5">
               {t('payment.rules')}
             </RuleLink>
@@ -334,11 +381,31 @@ function Controls({
         </div>
       );
     case 'buy':
-      return <BuyControls key={view.market.join(',')} view={view} seat={seat} legal={legal} act={act} busy={busy} final={decision.final} />;
+      return (
+        <BuyControls
+          key={view.market.join(',')}
+          view={view}
+          seat={seat}
+          legal={legal}
+          act={act}
+          busy={busy}
+          final={decision.final}
+        />
+      );
   }
 }
 
-function BidControls({ legal, act, busy, decision }: { legal: readonly TenAction[]; act: (a: TenAction) => void; busy: boolean; decision: TenDecision }) {
+function BidControls({
+  legal,
+  act,
+  busy,
+  decision,
+}: {
+  legal: readonly TenAction[];
+  act: (a: TenAction) => void;
+  busy: boolean;
+  decision: TenDecision;
+}) {
   const amounts = legal.flatMap((a) => (a.type === 'bid' ? [a.amount] : []));
   const min = amounts.length ? Math.min(...amounts) : 0;
   const max = amounts.length ? Math.max(...amounts) : 0;
@@ -356,8 +423,11 @@ function BidControls({ legal, act, busy, decision }: { legal: readonly TenAction
       }}
     >
       <p>
-        {decision.kind === 'bid' && <TenCard id={decision.joker} size="sm" />} {decision.kind === 'bid' && decision.high > 0 ? t('bid.high', { high: decision.high }) : t('bid.noBid')}{' '}
-        {amounts.length ? t('bid.mayBid', { range: min === max ? String(min) : t('bid.range', { min, max }) }) : t('bid.cannot')}{' '}
+        {decision.kind === 'bid' && <TenCard id={decision.joker} size="sm" />}{' '}
+        {decision.kind === 'bid' && decision.high > 0 ? t('bid.high', { high: decision.high }) : t('bid.noBid')}{' '}
+        {amounts.length
+          ? t('bid.mayBid', { range: min === max ? String(min) : t('bid.range', { min, max }) })
+          : t('bid.cannot')}{' '}
         <RuleLink game="ten" section="t7">
           {t('auction.rules')}
         </RuleLink>
@@ -365,14 +435,28 @@ function BidControls({ legal, act, busy, decision }: { legal: readonly TenAction
       {amounts.length > 0 && (
         <p className={styles.bidRow}>
           <label htmlFor={`${id}-bid`}>{t('bid.label')}</label>
-          <input id={`${id}-bid`} type="number" inputMode="numeric" min={min} max={max} step={1} value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            id={`${id}-bid`}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            step={1}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
           <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy || !ok}>
             {ok ? t('bid.submit', { amount }) : t('bid.label')}
           </button>
         </p>
       )}
       {!ok && amounts.length > 0 && <p className={cx(ui.total, styles.isBad)}>{t('bid.whole', { min, max })}</p>}
-      <button type="button" className={ui.button} disabled={busy || !legal.some((a) => a.type === 'pass')} onClick={() => act({ type: 'pass' })}>
+      <button
+        type="button"
+        className={ui.button}
+        disabled={busy || !legal.some((a) => a.type === 'pass')}
+        onClick={() => act({ type: 'pass' })}
+      >
         {t('bid.pass')}
       </button>
     </form>
@@ -421,7 +505,13 @@ function BuyControls({
       {unbuyable.length > 0 && (
         <p className={cx(ui.muted, ui.small)}>
           {t('buy.notForYou', {
-            list: unbuyable.map((id) => t(holdsSame(player, cardById(id) as NumberCard) ? 'buy.holdOne' : 'buy.tooDear', { card: cardIdLabel(id, w) })).join(', '),
+            list: unbuyable
+              .map((id) =>
+                t(holdsSame(player, cardById(id) as NumberCard) ? 'buy.holdOne' : 'buy.tooDear', {
+                  card: cardIdLabel(id, w),
+                }),
+              )
+              .join(', '),
           })}{' '}
           <RuleLink game="ten" section="t6">
             {t('buy.whyNot')}
@@ -441,7 +531,12 @@ function BuyControls({
         />
       )}
       <div className={cx(ui.choices, ui.choicesEnd)}>
-        <button type="button" className={ui.button} disabled={busy || !legal.some((a) => a.type === 'endTurn')} onClick={() => act({ type: 'endTurn' })}>
+        <button
+          type="button"
+          className={ui.button}
+          disabled={busy || !legal.some((a) => a.type === 'endTurn')}
+          onClick={() => act({ type: 'endTurn' })}
+        >
           {final ? t('buy.none') : t('buy.noneEnd')}
         </button>
       </div>
@@ -471,7 +566,9 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
               : (stage.scores[0]?.points ?? 0) > view.config.previousBest
                 ? t('final.newBest', { best: view.config.previousBest })
                 : t('final.bestSoFar', { best: view.config.previousBest }))
-          : t(stage.winners.length > 1 ? 'final.shared' : 'final.wins', { names: stage.winners.map((s) => names[s]).join(' & ') })}
+          : t(stage.winners.length > 1 ? 'final.shared' : 'final.wins', {
+              names: stage.winners.map((s) => names[s]).join(' & '),
+            })}
       </p>
       <div className={ui.tableScroll}>
         <table className={ui.standings}>
@@ -480,7 +577,12 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
               <th scope="col">{t('final.rank')}</th>
               <th scope="col">{t('final.player')}</th>
               {COLOURS4.map((c) => (
-                <th key={c} scope="col" className={styles.toneHead} style={{ '--c': toneColour(c, true) } as React.CSSProperties}>
+                <th
+                  key={c}
+                  scope="col"
+                  className={styles.toneHead}
+                  style={{ '--c': toneColour(c, true) } as React.CSSProperties}
+                >
                   {t(`colour.${c}`)}
                 </th>
               ))}
@@ -508,7 +610,17 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
                 <td>{s.tokens}</td>
                 <td>{s.cards}</td>
                 <td className={ui.small}>
-                  {s.jokers.length ? s.jokers.map((j) => t('final.placed', { card: cardIdLabel(j.card, w), colour: t(`colour.${j.colour}`), number: j.number })).join(', ') : '—'}
+                  {s.jokers.length
+                    ? s.jokers
+                        .map((j) =>
+                          t('final.placed', {
+                            card: cardIdLabel(j.card, w),
+                            colour: t(`colour.${j.colour}`),
+                            number: j.number,
+                          }),
+                        )
+                        .join(', ')
+                    : '—'}
                 </td>
               </tr>
             ))}

@@ -49,7 +49,7 @@ export function SignInPanel({ accounts, beaconProblem, devnetRpcUrl, next }: Sig
       {accounts ? (
         <ul aria-label="Devnet accounts">
           {accounts.map((account) => (
-            <li key={account.alias} >
+            <li key={account.alias}>
               <span>
                 <strong>{account.alias}</strong> <code>{account.address}</code>
               </span>
@@ -79,8 +79,17 @@ export function SignInPanel({ accounts, beaconProblem, devnetRpcUrl, next }: Sig
               <code>{devnetRpcUrl}</code>, switch to it, and connect it here.
             </p>
           )}
-          <button type="button" className={cx(ui.button, !accounts && ui.primary)} disabled={busy !== null} onClick={() => void signIn({ kind: 'beacon' }, 'beacon')}>
-            {busy === 'beacon' ? 'Waiting for your wallet…' : accounts ? 'Connect your own wallet (Beacon)' : 'Connect a wallet (Beacon)'}
+          <button
+            type="button"
+            className={cx(ui.button, !accounts && ui.primary)}
+            disabled={busy !== null}
+            onClick={() => void signIn({ kind: 'beacon' }, 'beacon')}
+          >
+            {busy === 'beacon'
+              ? 'Waiting for your wallet…'
+              : accounts
+                ? 'Connect your own wallet (Beacon)'
+                : 'Connect a wallet (Beacon)'}
           </button>
         </div>
       )}

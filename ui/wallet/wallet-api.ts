@@ -18,7 +18,12 @@ export type ChainConfig =
       /** How Beacon reaches wallets (POLE_BEACON_RELAYS, POLE_BEACON_TIMEOUT_S): null fields keep Beacon's own. */
       readonly beacon: { readonly relays: readonly string[] | null; readonly requestTimeoutMs: number | null };
     }
-  | { readonly ok: false; readonly problem: string; readonly explanation: string; readonly network: NetworkName | null };
+  | {
+      readonly ok: false;
+      readonly problem: string;
+      readonly explanation: string;
+      readonly network: NetworkName | null;
+    };
 
 /** A failure of the wallet itself (Beacon, a devnet key, a network it is not on), with a sentence to show. */
 export class WalletError extends Error {
@@ -33,9 +38,12 @@ export class WalletError extends Error {
 
 // Each of these throws ApiError (ui/api/client.ts) with the server's code and message when it refuses.
 export const fetchChainConfig = (): Promise<ChainConfig> => apiFetch('/api/chain/config');
-export const fetchSessionAddress = async (): Promise<string | null> => (await apiFetch<{ address: string | null }>('/api/auth/session')).address;
-export const requestChallenge = (address: string): Promise<Challenge> => apiFetch('/api/auth/challenge', jsonPost({ address }));
-export const openSession = async (signed: SignInInput): Promise<string> => (await apiFetch<{ address: string }>('/api/auth/session', jsonPost(signed))).address;
+export const fetchSessionAddress = async (): Promise<string | null> =>
+  (await apiFetch<{ address: string | null }>('/api/auth/session')).address;
+export const requestChallenge = (address: string): Promise<Challenge> =>
+  apiFetch('/api/auth/challenge', jsonPost({ address }));
+export const openSession = async (signed: SignInInput): Promise<string> =>
+  (await apiFetch<{ address: string }>('/api/auth/session', jsonPost(signed))).address;
 export const closeSession = async (): Promise<void> => {
   await apiFetch('/api/auth/session', { method: 'DELETE' });
 };

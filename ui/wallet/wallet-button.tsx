@@ -39,7 +39,10 @@ export function WalletButton() {
   if (wallet.status === 'signed-out' || wallet.address === null) {
     // Back to this page after signing in. Only rendered after the session check, so never on the server: reading
     // window.location here (rather than useSearchParams) keeps the layout free of a Suspense boundary.
-    const href = pathname === '/signin' ? `/signin${window.location.search}` : `/signin?next=${encodeURIComponent(`${pathname}${window.location.search}`)}`;
+    const href =
+      pathname === '/signin'
+        ? `/signin${window.location.search}`
+        : `/signin?next=${encodeURIComponent(`${pathname}${window.location.search}`)}`;
     return (
       <div className={styles.corner}>
         {badge}
@@ -92,7 +95,12 @@ export function WalletButton() {
             </span>
           ) : null}
         </a>
-        <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={() => void signOut()} disabled={leaving}>
+        <button
+          type="button"
+          className={cx(ui.button, ui.small, ui.ghost)}
+          onClick={() => void signOut()}
+          disabled={leaving}
+        >
           Sign out
         </button>
       </div>

@@ -7,7 +7,15 @@
  * wallet is on the app's network.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { closeSession, fetchChainConfig, fetchSessionAddress, openSession, requestChallenge, WalletError, type ChainConfig } from './wallet-api';
+import {
+  closeSession,
+  fetchChainConfig,
+  fetchSessionAddress,
+  openSession,
+  requestChallenge,
+  WalletError,
+  type ChainConfig,
+} from './wallet-api';
 import {
   beaconNetwork,
   beaconWallet,
@@ -106,12 +114,14 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    void Promise.all([loadChain().catch(() => null), fetchSessionAddress().catch(() => null)]).then(([config, signedIn]) => {
-      if (!live) return;
-      setChain(config);
-      setAddress(signedIn);
-      setStatus(signedIn ? 'signed-in' : 'signed-out');
-    });
+    void Promise.all([loadChain().catch(() => null), fetchSessionAddress().catch(() => null)]).then(
+      ([config, signedIn]) => {
+        if (!live) return;
+        setChain(config);
+        setAddress(signedIn);
+        setStatus(signedIn ? 'signed-in' : 'signed-out');
+      },
+    );
     return () => {
       live = false;
     };
@@ -170,7 +180,12 @@ export function WalletProvider({ children }: { children: React.ReactNode }) {
         const account = await findDevnetAccount({ alias: choice.alias });
         const challenge = await requestChallenge(account.address);
         const signature = await signWithDevnetAccount(account, challenge.payload);
-        signedIn = await openSession({ nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature });
+        signedIn = await openSession({
+          nonce: challenge.nonce,
+          address: account.address,
+          publicKey: account.publicKey,
+          signature,
+        });
         rememberDevnetAccount(account);
       } else {
         const config = configured(await loadChain());

@@ -5,7 +5,11 @@
  */
 import type { NetworkName } from '../../chain/networks';
 
-export const NETWORK_LABEL: Readonly<Record<NetworkName, string>> = { devnet: 'Devnet', shadownet: 'Shadownet', custom: 'Custom network' };
+export const NETWORK_LABEL: Readonly<Record<NetworkName, string>> = {
+  devnet: 'Devnet',
+  shadownet: 'Shadownet',
+  custom: 'Custom network',
+};
 
 /** Where a Shadownet wallet gets tez. */
 export const SHADOWNET_FAUCET = 'https://faucet.shadownet.teztnets.com';
@@ -47,7 +51,8 @@ const sameUrl = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.r
 
 /** The wallet's network in words: "Ghostnet", "Mainnet", "a custom network “devnet” (RPC http://…)". */
 function walletNetworkName(w: WalletNetwork): string {
-  if (w.type === 'custom') return `a custom network${w.name ? ` “${w.name}”` : ''}${w.rpcUrl ? ` (RPC ${w.rpcUrl})` : ''}`;
+  if (w.type === 'custom')
+    return `a custom network${w.name ? ` “${w.name}”` : ''}${w.rpcUrl ? ` (RPC ${w.rpcUrl})` : ''}`;
   return w.type.charAt(0).toUpperCase() + w.type.slice(1);
 }
 
@@ -56,9 +61,16 @@ function walletNetworkName(w: WalletNetwork): string {
  * which one the app needs. Shadownet is matched by type (or by the app's RPC); the devnet and custom networks by RPC.
  * `then` ends the sentence: what to do once the wallet is switched.
  */
-export function networkMismatch(app: { readonly network: NetworkName; readonly rpcUrl: string }, wallet: WalletNetwork, then = 'then sign out and sign in again'): string | null {
+export function networkMismatch(
+  app: { readonly network: NetworkName; readonly rpcUrl: string },
+  wallet: WalletNetwork,
+  then = 'then sign out and sign in again',
+): string | null {
   if (app.network === 'shadownet' && wallet.type === 'shadownet') return null;
   if (wallet.rpcUrl && sameUrl(wallet.rpcUrl, app.rpcUrl)) return null;
-  const needed = app.network === 'shadownet' ? 'Shadownet' : `${app.network === 'devnet' ? 'the devnet' : 'its custom network'} (RPC ${app.rpcUrl})`;
+  const needed =
+    app.network === 'shadownet'
+      ? 'Shadownet'
+      : `${app.network === 'devnet' ? 'the devnet' : 'its custom network'} (RPC ${app.rpcUrl})`;
   return `Your wallet is on ${walletNetworkName(wallet)}, but this app plays on ${needed}: switch your wallet to ${app.network === 'shadownet' ? 'Shadownet' : 'that network'}, ${then}.`;
 }

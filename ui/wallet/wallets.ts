@@ -84,7 +84,8 @@ export async function findDevnetAccount(match: { alias: string } | { address: st
   const saved = savedDevnetAccount();
   if (saved && matches(saved)) return saved;
   const account = (await fetchDevnetAccounts()).find(matches);
-  if (!account) throw new WalletError('UNKNOWN_ACCOUNT', `no devnet account ${'alias' in match ? match.alias : match.address}`);
+  if (!account)
+    throw new WalletError('UNKNOWN_ACCOUNT', `no devnet account ${'alias' in match ? match.alias : match.address}`);
   return account;
 }
 
@@ -121,7 +122,10 @@ export async function readBalance(chain: ConfiguredChain, address: string): Prom
     const { tezosToolkit } = await import('../../chain/context');
     return (await tezosToolkit(chain.rpcUrl).tz.getBalance(address)).toNumber();
   } catch (err) {
-    throw new WalletError('BALANCE_UNREADABLE', `the balance of ${address} could not be read from ${chain.rpcUrl}${err instanceof Error && err.message ? `: ${err.message}` : ''}`);
+    throw new WalletError(
+      'BALANCE_UNREADABLE',
+      `the balance of ${address} could not be read from ${chain.rpcUrl}${err instanceof Error && err.message ? `: ${err.message}` : ''}`,
+    );
   }
 }
 
@@ -138,33 +142,52 @@ async function beaconFailed(err: unknown, what: string): Promise<WalletError> {
   const response = err as { errorType?: unknown; errorData?: unknown } | null;
   if (beacon && typeof response === 'object' && response !== null && typeof response.errorType === 'string') {
     const { module } = await beacon;
-    return failed(module.getError(response.errorType as Parameters<typeof module.getError>[0], response.errorData), what);
+    return failed(
+      module.getError(response.errorType as Parameters<typeof module.getError>[0], response.errorData),
+      what,
+    );
   }
   return failed(err, what);
 }
 
 function loadBeacon(chain: ConfiguredChain) {
-  beacon ??= Promise.all([import('@taquito/beacon-wallet'), import('@ecadlabs/beacon-dapp')]).then(([{ BeaconWallet }, module]) => {
-    const network =
-      chain.network === 'shadownet'
-        ? { type: module.NetworkType.SHADOWNET, rpcUrl: chain.rpcUrl }
-        : { type: module.NetworkType.CUSTOM, name: chain.network, rpcUrl: chain.rpcUrl };
-    // The server's relay nodes replace Beacon's own (all in one region: the SDK picks the fastest that answers).
-    const relays = chain.beacon.relays ? { matrixNodes: { [module.Regions.EUROPE_WEST]: [...chain.beacon.relays] } } : {};
-    const timeout = chain.beacon.requestTimeoutMs === null ? {} : { requestTimeoutMs: chain.beacon.requestTimeoutMs };
-    return { wallet: new BeaconWallet({ name: 'Tezos Pole', appUrl: window.location.origin, network, ...relays, ...timeout }), module };
-  });
+  beacon ??= Promise.all([import('@taquito/beacon-wallet'), import('@ecadlabs/beacon-dapp')]).then(
+    ([{ BeaconWallet }, module]) => {
+      const network =
+        chain.network === 'shadownet'
+          ? { type: module.NetworkType.SHADOWNET, rpcUrl: chain.rpcUrl }
+          : { type: module.NetworkType.CUSTOM, name: chain.network, rpcUrl: chain.rpcUrl };
+      // The server's relay nodes replace Beacon's own (all in one region: the SDK picks the fastest that answers).
+      const relays = chain.beacon.relays
+        ? { matrixNodes: { [module.Regions.EUROPE_WEST]: [...chain.beacon.relays] } }
+        : {};
+      const timeout = chain.beacon.requestTimeoutMs === null ? {} : { requestTimeoutMs: chain.beacon.requestTimeoutMs };
+      return {
+        wallet: new BeaconWallet({
+          name: 'Tezos Pole',
+          appUrl: window.location.origin,
+          network,
+          ...relays,
+          ...timeout,
+        }),
+        module,
+      };
+    },
+  );
   return beacon;
 }
 
 /** Connects a wallet over Beacon (asking for permission unless a wallet is already paired): its address, key and network. */
-export async function connectBeacon(chain: ConfiguredChain): Promise<{ address: string; publicKey: string; network: WalletNetwork }> {
+export async function connectBeacon(
+  chain: ConfiguredChain,
+): Promise<{ address: string; publicKey: string; network: WalletNetwork }> {
   try {
     const { wallet } = await loadBeacon(chain);
     if (!(await wallet.client.getActiveAccount())) await wallet.requestPermissions();
     const account = await wallet.client.getActiveAccount();
     if (!account) throw new WalletError('WALLET_FAILED', 'no wallet was connected');
-    if (!account.publicKey) throw new WalletError('WALLET_FAILED', 'the wallet did not share its public key; try another wallet');
+    if (!account.publicKey)
+      throw new WalletError('WALLET_FAILED', 'the wallet did not share its public key; try another wallet');
     return { address: account.address, publicKey: account.publicKey, network: account.network };
   } catch (err) {
     throw await beaconFailed(err, 'connecting the wallet');
@@ -175,7 +198,11 @@ export async function connectBeacon(chain: ConfiguredChain): Promise<{ address: 
 export async function signWithBeacon(chain: ConfiguredChain, address: string, payload: string): Promise<string> {
   try {
     const { wallet, module } = await loadBeacon(chain);
-    const { signature } = await wallet.client.requestSignPayload({ signingType: module.SigningType.MICHELINE, payload, sourceAddress: address });
+    const { signature } = await wallet.client.requestSignPayload({
+      signingType: module.SigningType.MICHELINE,
+      payload,
+      sourceAddress: address,
+    });
     return signature;
   } catch (err) {
     throw await beaconFailed(err, 'signing the sign-in message');
@@ -187,7 +214,10 @@ export async function beaconWallet(chain: ConfiguredChain, address: string): Pro
   const [{ tezosToolkit }, { wallet }] = await Promise.all([import('../../chain/context'), loadBeacon(chain)]);
   const active = await wallet.client.getActiveAccount();
   if (active?.address !== address) {
-    throw new WalletError('WALLET_MISMATCH', `your wallet is ${active ? `connected as ${active.address}` : 'not connected'}, but you are signed in as ${address}: sign in again`);
+    throw new WalletError(
+      'WALLET_MISMATCH',
+      `your wallet is ${active ? `connected as ${active.address}` : 'not connected'}, but you are signed in as ${address}: sign in again`,
+    );
   }
   const tezos = tezosToolkit(chain.rpcUrl, { wallet });
   return {

@@ -10,5 +10,7 @@ export const runtime = 'nodejs';
  * bank's balance (503 BANK_LOW).
  */
 export async function POST(request: Request): Promise<Response> {
-  return rateLimited(request, 'create', (who) => respond(async () => (await getHost()).create(await jsonBody(request, BODY_LIMITS.game), who), 201));
+  return rateLimited(request, 'create', (who) =>
+    respond(async () => (await getHost()).create(await jsonBody(request, BODY_LIMITS.game), who), 201),
+  );
 }

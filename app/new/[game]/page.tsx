@@ -5,7 +5,10 @@ import { NewGameForm, type ChainChoice } from '../../../ui/home/new-game-form';
 import { GAME_IDS, GAMES, isGameId } from '../../../ui/lib/game-catalog';
 import ui from '../../../ui/styles/controls.module.css';
 
-type Props = { params: Promise<{ game: string }>; searchParams: Promise<{ [key: string]: string | string[] | undefined }> };
+type Props = {
+  params: Promise<{ game: string }>;
+  searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
+};
 
 export function generateStaticParams() {
   return GAME_IDS.map((game) => ({ game }));
@@ -30,7 +33,12 @@ export default async function Page({ params, searchParams }: Props) {
   const info = GAMES[game];
   // Tezos Pole may be played on-chain when the server has a chain: said by the server's own settings, at once.
   const status = game === 'pole' ? chainStatus(process.env) : null;
-  const chain: ChainChoice | null = status === null ? null : status.ok ? { ok: true, network: status.network } : { ok: false, explanation: status.explanation };
+  const chain: ChainChoice | null =
+    status === null
+      ? null
+      : status.ok
+        ? { ok: true, network: status.network }
+        : { ok: false, explanation: status.explanation };
   return (
     <>
       <section className={ui.intro}>

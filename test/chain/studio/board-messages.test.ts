@@ -48,27 +48,48 @@ function expectSentence(message: string | null): void {
   expect(message).not.toBeNull();
   expect(message).toMatch(/^[A-Z“]/);
   expect(message).toMatch(/\.$/);
-  for (const jargon of ['Too small', 'Too big', 'expected', 'Invalid', '>=', '<=', 'invalid board', 'engine', 'slots', 'tiles:', 'name:', 'slot ']) {
+  for (const jargon of [
+    'Too small',
+    'Too big',
+    'expected',
+    'Invalid',
+    '>=',
+    '<=',
+    'invalid board',
+    'engine',
+    'slots',
+    'tiles:',
+    'name:',
+    'slot ',
+  ]) {
     expect(message).not.toContain(jargon);
   }
 }
 
 describe('what the board builder says about a ring it cannot save', () => {
   it('a ring too short says how many tiles to add, and one without a piece says to add one', () => {
-    expect(verdict({ name: 'Harbour', slots: [] })).toBe('A board needs at least 3 tiles after Start: add 3 more tiles. A board needs at least one featured piece: add one.');
-    expect(verdict({ name: 'Harbour', slots: [ref(HARBOUR), EVENT_PALETTE[0]!] })).toBe('A board needs at least 3 tiles after Start: add 1 more tile.');
+    expect(verdict({ name: 'Harbour', slots: [] })).toBe(
+      'A board needs at least 3 tiles after Start: add 3 more tiles. A board needs at least one featured piece: add one.',
+    );
+    expect(verdict({ name: 'Harbour', slots: [ref(HARBOUR), EVENT_PALETTE[0]!] })).toBe(
+      'A board needs at least 3 tiles after Start: add 1 more tile.',
+    );
     expect(verdict({ name: 'Harbour', slots: events(4) })).toBe('A board needs at least one featured piece: add one.');
     expect(verdict({ name: 'Harbour', slots: [ref(HARBOUR), ...events(2)] })).toBeNull();
   });
 
   it('a ring too long says how many tiles to remove', () => {
-    expect(verdict({ name: 'Harbour', slots: [ref(HARBOUR), ...events(80)] })).toBe('A board has at most 79 tiles after Start: remove 2 tiles.');
+    expect(verdict({ name: 'Harbour', slots: [ref(HARBOUR), ...events(80)] })).toBe(
+      'A board has at most 79 tiles after Start: remove 2 tiles.',
+    );
   });
 
   it('the board’s name: missing, too long, or with a character no name can hold', () => {
     const ring = [ref(HARBOUR), ...events(3)];
     expect(verdict({ name: '   ', slots: ring })).toBe('Give the board a name.');
-    expect(verdict({ name: 'x'.repeat(83), slots: ring })).toBe('The board’s name is 83 characters long: shorten it to 80 at most.');
+    expect(verdict({ name: 'x'.repeat(83), slots: ring })).toBe(
+      'The board’s name is 83 characters long: shorten it to 80 at most.',
+    );
     expectSentence(verdict({ name: 'Harbour\tLights', slots: ring }));
   });
 
@@ -77,7 +98,9 @@ describe('what the board builder says about a ring it cannot save', () => {
       '“Sunfold” is already tile 1 of the ring: a piece appears once, so its edition of 3 is every copy of it in the game.',
     );
     expectSentence(verdict({ name: 'Token twice', slots: [ref(SUNFOLD), ...events(2), ref(SUNFOLD_AGAIN)] }));
-    expectSentence(verdict({ name: 'Gone', slots: [{ kind: 'piece', pieceId: 'removed-piece' }, ref(HARBOUR), ...events(2)] }));
+    expectSentence(
+      verdict({ name: 'Gone', slots: [{ kind: 'piece', pieceId: 'removed-piece' }, ref(HARBOUR), ...events(2)] }),
+    );
     expectSentence(verdict({ name: 'Unchecked', slots: [ref(UNCHECKED), ...events(3)] }));
   });
 

@@ -50,7 +50,10 @@ beforeAll(async () => {
   const transfer = await tz.contract.transfer({
     to: kt,
     amount: 0,
-    parameter: { entrypoint: 'transfer', value: value(`{ Pair "${alice}" { Pair "${bob}" (Pair 0 100) ; Pair "${carol}" (Pair 0 25) } }`) },
+    parameter: {
+      entrypoint: 'transfer',
+      value: value(`{ Pair "${alice}" { Pair "${bob}" (Pair 0 100) ; Pair "${carol}" (Pair 0 25) } }`),
+    },
   });
   await transfer.confirmation();
   const batch = await tz.contract
@@ -87,9 +90,22 @@ describe('TzKT API of the devnet', () => {
       const onChain = await storage.ledger.get({ 0: r.account!.address!, 1: r.token!.tokenId! });
       expect(String(onChain)).toBe(r.balance);
     }
-    expect(rows[0]!.token).toMatchObject({ standard: 'fa2', totalSupply: '925', metadata: { name: 'Devnet Token', symbol: 'DVT', decimals: '2' } });
+    expect(rows[0]!.token).toMatchObject({
+      standard: 'fa2',
+      totalSupply: '925',
+      metadata: { name: 'Devnet Token', symbol: 'DVT', decimals: '2' },
+    });
     expect(await tokensGetTokenBalancesCount({ account: { eq: carol } }, opts)).toBe(2);
-    const paged = await tokensGetTokenBalances({ tokenContract: { eq: kt }, sort: { desc: 'balance' }, offset: { el: 1 }, limit: 2, select: { fields: ['balance'] } }, opts);
+    const paged = await tokensGetTokenBalances(
+      {
+        tokenContract: { eq: kt },
+        sort: { desc: 'balance' },
+        offset: { el: 1 },
+        limit: 2,
+        select: { fields: ['balance'] },
+      },
+      opts,
+    );
     expect(paged as unknown).toEqual(['100', '25']);
   });
 
@@ -111,12 +127,18 @@ describe('TzKT API of the devnet', () => {
   });
 
   it('gas and storage limits are each operation’s own, as the node has them (never 0)', async () => {
-    const rows = [...(await operationsGetOriginations({ originatedContract: { eq: kt } }, opts)), ...(await operationsGetTransactions({ target: { eq: kt }, sort: { asc: 'id' } }, opts))];
+    const rows = [
+      ...(await operationsGetOriginations({ originatedContract: { eq: kt } }, opts)),
+      ...(await operationsGetTransactions({ target: { eq: kt }, sort: { asc: 'id' } }, opts)),
+    ];
     expect(rows).toHaveLength(4);
     for (const row of rows) {
       const block = await tz.rpc.getBlock({ block: String(row.level) });
       const group = block.operations[3]!.find((o) => o.hash === row.hash)!;
-      const content = group.contents[row.counter! - Number((group.contents[0] as { counter: string }).counter)] as { gas_limit: string; storage_limit: string };
+      const content = group.contents[row.counter! - Number((group.contents[0] as { counter: string }).counter)] as {
+        gas_limit: string;
+        storage_limit: string;
+      };
       expect(row.gasLimit).toBe(Number(content.gas_limit));
       expect(row.storageLimit).toBe(Number(content.storage_limit));
       expect(row.gasLimit).toBeGreaterThan(0);
@@ -146,7 +168,11 @@ describe('TzKT API after a restart', () => {
       const op = await t.contract.originate({ code: FA2_MULTI, init: `(Pair { Elt (Pair "${a}" 0) 10 } {})` });
       await op.confirmation();
       const c = op.contractAddress!;
-      const tx = await t.contract.transfer({ to: c, amount: 0, parameter: { entrypoint: 'transfer', value: value(`{ Pair "${a}" { Pair "${b}" (Pair 0 3) } }`) } });
+      const tx = await t.contract.transfer({
+        to: c,
+        amount: 0,
+        parameter: { entrypoint: 'transfer', value: value(`{ Pair "${a}" { Pair "${b}" (Pair 0 3) } }`) },
+      });
       await tx.confirmation();
       const o1 = { baseUrl: first.tzktUrl };
       const balances = await tokensGetTokenBalances({ tokenContract: { eq: c } }, o1);

@@ -44,14 +44,20 @@ class Channel {
     const seen = this.messages.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message in ${timeoutMs} ms (got ${JSON.stringify(this.messages)})`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message in ${timeoutMs} ms (got ${JSON.stringify(this.messages)})`)),
+        timeoutMs,
+      );
       this.waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
     });
   }
 }
 
 const connections: HubConnection[] = [];
-const connect = async (tzktUrl: string, configure: (b: HubConnectionBuilder) => HubConnectionBuilder = (b) => b): Promise<HubConnection> => {
+const connect = async (
+  tzktUrl: string,
+  configure: (b: HubConnectionBuilder) => HubConnectionBuilder = (b) => b,
+): Promise<HubConnection> => {
   const c = configure(new HubConnectionBuilder().withUrl(`${tzktUrl}/v1/ws`).configureLogging(LogLevel.None)).build();
   connections.push(c);
   await c.start();
@@ -115,9 +121,20 @@ describe('the hub on a devnet without lag', () => {
     expect(mint.level).toBe(level + 1);
     const message = await transfers.next((m) => m.type === 1);
     expect(message.state).toBe(mint.level);
-    const [transfer, ...more] = message.data as { level: number; from?: unknown; to: { address: string }; amount: string; token: { contract: { address: string }; tokenId: string } }[];
+    const [transfer, ...more] = message.data as {
+      level: number;
+      from?: unknown;
+      to: { address: string };
+      amount: string;
+      token: { contract: { address: string }; tokenId: string };
+    }[];
     expect(more).toEqual([]);
-    expect(transfer).toMatchObject({ level: mint.level, to: { address: holder }, amount: '2', token: { contract: { address: fa2.address }, tokenId: '0' } });
+    expect(transfer).toMatchObject({
+      level: mint.level,
+      to: { address: holder },
+      amount: '2',
+      token: { contract: { address: fa2.address }, tokenId: '0' },
+    });
     expect(transfer!.from).toBeUndefined();
     // The same object the REST API lists.
     const rest = (await (await fetch(`${devnet.tzktUrl}/v1/tokens/transfers?level=${mint.level}`)).json()) as unknown[];
@@ -134,9 +151,15 @@ describe('the hub on a devnet without lag', () => {
     await forHolder.invoke('SubscribeToTokenTransfers', { account: holder, contract: fa2.address, tokenId: 0 });
 
     const holderTezos = toolkit(devnet.rpcUrl, bootstrapAccount(3).secretKey);
-    const sent = await Fa2Editions.at(holderTezos, fa2.address).send(Fa2Editions.at(holderTezos, fa2.address).transfer([{ from: holder, txs: [{ to: other, tokenId: 0, amount: 1 }] }]));
+    const sent = await Fa2Editions.at(holderTezos, fa2.address).send(
+      Fa2Editions.at(holderTezos, fa2.address).transfer([
+        { from: holder, txs: [{ to: other, tokenId: 0, amount: 1 }] },
+      ]),
+    );
     const toOther = await transfers.next((m) => m.type === 1);
-    expect(toOther.data).toMatchObject([{ level: sent.level, from: { address: holder }, to: { address: other }, amount: '1' }]);
+    expect(toOther.data).toMatchObject([
+      { level: sent.level, from: { address: holder }, to: { address: other }, amount: '1' },
+    ]);
     expect((await holderTransfers.next((m) => m.type === 1)).data).toEqual(toOther.data);
     // A block with no transfer of the subscription sends nothing on its channel.
     await fa2.send(fa2.mint([{ tokenId: 0, to: holder, amount: 1 }]));
@@ -156,28 +179,64 @@ describe('the hub on a devnet without lag', () => {
     await c.invoke('SubscribeToOperations', { address: fa2.address, types: 'transaction,origination' });
     await c.invoke('SubscribeToTokenBalances', { account: holder });
     await c.invoke('SubscribeToAccounts', { addresses: [holder] });
-    for (const ch of [head, blocks, operations, balances, accounts]) expect(ch.messages).toEqual([{ type: 0, state: level }]);
+    for (const ch of [head, blocks, operations, balances, accounts])
+      expect(ch.messages).toEqual([{ type: 0, state: level }]);
 
     const mint = await fa2.send(fa2.mint([{ tokenId: 0, to: holder, amount: 1 }]));
     const h = await head.next((m) => m.type === 1);
-    expect(h).toMatchObject({ state: mint.level, data: { level: mint.level, chainId: devnet.chain.chainId, protocol: 'PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY' } });
-    expect((await blocks.next((m) => m.type === 1)).data).toMatchObject([{ level: mint.level, hash: devnet.chain.headBlock().hash }]);
-    expect((await operations.next((m) => m.type === 1)).data).toMatchObject([{ type: 'transaction', hash: mint.opHash, target: { address: fa2.address }, parameter: { entrypoint: 'mint' }, status: 'applied' }]);
-    const balance = (await balances.next((m) => m.type === 1)).data as { account: { address: string }; balance: string; lastLevel: number }[];
+    expect(h).toMatchObject({
+      state: mint.level,
+      data: {
+        level: mint.level,
+        chainId: devnet.chain.chainId,
+        protocol: 'PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY',
+      },
+    });
+    expect((await blocks.next((m) => m.type === 1)).data).toMatchObject([
+      { level: mint.level, hash: devnet.chain.headBlock().hash },
+    ]);
+    expect((await operations.next((m) => m.type === 1)).data).toMatchObject([
+      {
+        type: 'transaction',
+        hash: mint.opHash,
+        target: { address: fa2.address },
+        parameter: { entrypoint: 'mint' },
+        status: 'applied',
+      },
+    ]);
+    const balance = (await balances.next((m) => m.type === 1)).data as {
+      account: { address: string };
+      balance: string;
+      lastLevel: number;
+    }[];
     expect(balance).toMatchObject([{ account: { address: holder }, lastLevel: mint.level }]);
-    const restBalance = (await (await fetch(`${devnet.tzktUrl}/v1/tokens/balances?account=${holder}`)).json()) as { balance: string }[];
+    const restBalance = (await (await fetch(`${devnet.tzktUrl}/v1/tokens/balances?account=${holder}`)).json()) as {
+      balance: string;
+    }[];
     expect(balance[0]!.balance).toBe(restBalance[0]!.balance);
-    expect((await accounts.next((m) => m.type === 1)).data).toMatchObject([{ address: holder, type: 'user', lastActivity: mint.level }]);
+    expect((await accounts.next((m) => m.type === 1)).data).toMatchObject([
+      { address: holder, type: 'user', lastActivity: mint.level },
+    ]);
   });
 
   it('answers TzKT’s hub errors: bad parameters, an unknown method, a subscription the devnet does not serve', async () => {
     const c = await connect(devnet.tzktUrl);
-    await expect(c.invoke('SubscribeToOperations', { address: 'tz1nope' })).rejects.toThrow("An unexpected error occurred invoking 'SubscribeToOperations' on the server. HubException: Invalid address");
-    await expect(c.invoke('SubscribeToOperations', { types: 'transaction,swap' })).rejects.toThrow('HubException: Invalid operation type');
-    await expect(c.invoke('SubscribeToTokenTransfers', { tokenId: '1' })).rejects.toThrow('HubException: If you specify token id, contract address must be specified as well');
-    await expect(c.invoke('SubscribeToTokenTransfers')).rejects.toThrow("Failed to invoke 'SubscribeToTokenTransfers' due to an error on the server. InvalidDataException: Invocation provides 0 argument(s) but target expects 1.");
+    await expect(c.invoke('SubscribeToOperations', { address: 'tz1nope' })).rejects.toThrow(
+      "An unexpected error occurred invoking 'SubscribeToOperations' on the server. HubException: Invalid address",
+    );
+    await expect(c.invoke('SubscribeToOperations', { types: 'transaction,swap' })).rejects.toThrow(
+      'HubException: Invalid operation type',
+    );
+    await expect(c.invoke('SubscribeToTokenTransfers', { tokenId: '1' })).rejects.toThrow(
+      'HubException: If you specify token id, contract address must be specified as well',
+    );
+    await expect(c.invoke('SubscribeToTokenTransfers')).rejects.toThrow(
+      "Failed to invoke 'SubscribeToTokenTransfers' due to an error on the server. InvalidDataException: Invocation provides 0 argument(s) but target expects 1.",
+    );
     await expect(c.invoke('SubscribeToHeads')).rejects.toThrow("Unknown hub method 'SubscribeToHeads'");
-    await expect(c.invoke('SubscribeToBigMaps', { contract: fa2.address })).rejects.toThrow("HubException: Big_map subscriptions are not served by the devnet's TzKT API");
+    await expect(c.invoke('SubscribeToBigMaps', { contract: fa2.address })).rejects.toThrow(
+      "HubException: Big_map subscriptions are not served by the devnet's TzKT API",
+    );
     // The connection stays usable after a refused call.
     expect(await c.invoke<number>('SubscribeToHead')).toBe(devnet.chain.headBlock().level);
   });
@@ -188,8 +247,13 @@ describe('the hub on a devnet without lag', () => {
       .configureLogging(LogLevel.None)
       .build();
     await expect(evil.start()).rejects.toThrow(/403/);
-    const negotiated = (await (await fetch(`${devnet.tzktUrl}/v1/ws/negotiate?negotiateVersion=1`, { method: 'POST' })).json()) as { connectionToken: string; negotiateVersion: number; availableTransports: { transport: string }[] };
-    expect(negotiated).toMatchObject({ negotiateVersion: 1, availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }] });
+    const negotiated = (await (
+      await fetch(`${devnet.tzktUrl}/v1/ws/negotiate?negotiateVersion=1`, { method: 'POST' })
+    ).json()) as { connectionToken: string; negotiateVersion: number; availableTransports: { transport: string }[] };
+    expect(negotiated).toMatchObject({
+      negotiateVersion: 1,
+      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
+    });
     const wsUrl = `${devnet.tzktUrl.replace(/^http/, 'ws')}/v1/ws?id=${negotiated.connectionToken}`;
     const refused = await new Promise<string>((resolve) => {
       const ws = new WebSocket(wsUrl, { headers: { Origin: 'https://evil.example' } });
@@ -199,11 +263,13 @@ describe('the hub on a devnet without lag', () => {
     });
     expect(refused).toBe('403');
     // The app's own page is let in.
-    const app = await connect(devnet.tzktUrl, (b) => b.withUrl(`${devnet.tzktUrl}/v1/ws`, { headers: { Origin: 'http://localhost:3000' } }));
+    const app = await connect(devnet.tzktUrl, (b) =>
+      b.withUrl(`${devnet.tzktUrl}/v1/ws`, { headers: { Origin: 'http://localhost:3000' } }),
+    );
     expect(app.state).toBe(HubConnectionState.Connected);
   });
 
-  it('closes a connection that sends a message over 32 KB (ASP.NET Core\'s default limit), and serves the next one', async () => {
+  it("closes a connection that sends a message over 32 KB (ASP.NET Core's default limit), and serves the next one", async () => {
     const wsUrl = `${devnet.tzktUrl.replace(/^http/, 'ws')}/v1/ws`;
     const closed = await new Promise<number>((resolve, reject) => {
       const ws = new WebSocket(wsUrl);
@@ -241,7 +307,8 @@ describe('the hub with an indexer lag', () => {
     await c.invoke('SubscribeToHead');
     await c.invoke('SubscribeToTokenTransfers', { contract: fa2.address });
     const mint = await fa2.send(fa2.mint([{ tokenId: 0, to: holder, amount: 1 }]));
-    const restHead = async (): Promise<number> => ((await (await fetch(`${devnet.tzktUrl}/v1/head`)).json()) as { level: number }).level;
+    const restHead = async (): Promise<number> =>
+      ((await (await fetch(`${devnet.tzktUrl}/v1/head`)).json()) as { level: number }).level;
     expect(await restHead()).toBeLessThan(mint.level);
     expect(head.messages.filter((m) => m.type === 1 && m.state >= mint.level)).toEqual([]);
     const t = await transfers.next((m) => m.type === 1 && m.state === mint.level);
@@ -272,7 +339,9 @@ describe('a client of a devnet that restarts', () => {
       await reconnected;
       const fa2 = Fa2Editions.at(toolkit(devnet.rpcUrl, admin.secretKey), fa2Address);
       const mint = await fa2.send(fa2.mint([{ tokenId: 0, to: other, amount: 1 }]));
-      expect((await transfers.next((m) => m.type === 1)).data).toMatchObject([{ level: mint.level, to: { address: other } }]);
+      expect((await transfers.next((m) => m.type === 1)).data).toMatchObject([
+        { level: mint.level, to: { address: other } },
+      ]);
     } finally {
       await devnet.stop();
     }

@@ -54,26 +54,44 @@ async function raw(path: string): Promise<{ status: number; body: unknown }> {
 describe('GET /v1/operations/{hash}', () => {
   it("lists a batch's contents in order, with the group's hash, level, entrypoints and the node's fees", async () => {
     const ops = (await operationsGetByHash(batch.hash, {}, opts)) as Record<string, unknown>[];
-    expect(ops.map((o) => [o.type, o.hash, o.level, (o.parameter as { entrypoint: string }).entrypoint, o.status])).toEqual([
+    expect(
+      ops.map((o) => [o.type, o.hash, o.level, (o.parameter as { entrypoint: string }).entrypoint, o.status]),
+    ).toEqual([
       ['transaction', batch.hash, batch.level, 'mint', 'applied'],
       ['transaction', batch.hash, batch.level, 'burn', 'applied'],
     ]);
     expect((ops[0]!.id as number) < (ops[1]!.id as number)).toBe(true);
-    expect(ops[0]).toMatchObject({ sender: { address: alice }, target: { address: kt }, parameter: { value: { to_: bob, token_id: '1', amount: '5' } } });
+    expect(ops[0]).toMatchObject({
+      sender: { address: alice },
+      target: { address: kt },
+      parameter: { value: { to_: bob, token_id: '1', amount: '5' } },
+    });
     const block = await tz.rpc.getBlock({ block: String(batch.level) });
-    const fees = block.operations.flat().find((o) => o.hash === batch.hash)!.contents.map((c) => Number((c as { fee: string }).fee));
+    const fees = block.operations
+      .flat()
+      .find((o) => o.hash === batch.hash)!
+      .contents.map((c) => Number((c as { fee: string }).fee));
     expect(ops.map((o) => o.bakerFee)).toEqual(fees);
   });
 
   it('shows an origination with the contract it created', async () => {
     const [o] = (await operationsGetByHash(origination.hash, {}, opts)) as Record<string, unknown>[];
-    expect(o).toMatchObject({ type: 'origination', hash: origination.hash, level: origination.level, originatedContract: { address: kt }, status: 'applied' });
+    expect(o).toMatchObject({
+      type: 'origination',
+      hash: origination.hash,
+      level: origination.level,
+      originatedContract: { address: kt },
+      status: 'applied',
+    });
   });
 
   it('answers [] for a hash no block holds, and 400 for something that is not an operation hash', async () => {
     const unknown = `o${batch.hash.slice(1, -1)}${batch.hash.endsWith('a') ? 'b' : 'a'}`;
     expect(await raw(`/v1/operations/${unknown}`)).toEqual({ status: 200, body: [] });
-    expect(await raw('/v1/operations/not-a-hash')).toEqual({ status: 400, body: { code: 400, errors: { hash: 'Invalid operation hash.' } } });
+    expect(await raw('/v1/operations/not-a-hash')).toEqual({
+      status: 400,
+      body: { code: 400, errors: { hash: 'Invalid operation hash.' } },
+    });
   });
 });
 
@@ -81,7 +99,11 @@ describe('GET /v1/blocks/{level|hash}', () => {
   it("is the node's block: hash, timestamp, and with ?operations=true the batch's transactions and fees", async () => {
     const header = await tz.rpc.getBlockHeader({ block: String(batch.level) });
     const b = await blocksGetByLevel(batch.level, { operations: true }, opts);
-    expect(b).toMatchObject({ level: batch.level, hash: header.hash, timestamp: new Date(header.timestamp).toISOString().replace('.000Z', 'Z') });
+    expect(b).toMatchObject({
+      level: batch.level,
+      hash: header.hash,
+      timestamp: new Date(header.timestamp).toISOString().replace('.000Z', 'Z'),
+    });
     expect(b.transactions?.map((t) => [t.hash, t.parameter?.entrypoint])).toEqual([
       [batch.hash, 'mint'],
       [batch.hash, 'burn'],
@@ -96,13 +118,18 @@ describe('GET /v1/blocks/{level|hash}', () => {
     const byHash = await blocksGetByHash(byLevel.hash!, {}, opts);
     expect(byHash).toEqual(byLevel);
     expect(byHash.originations).toBeUndefined();
-    expect((await blocksGetByLevel(origination.level, { operations: true }, opts)).originations?.map((o) => o.hash)).toEqual([origination.hash]);
+    expect(
+      (await blocksGetByLevel(origination.level, { operations: true }, opts)).originations?.map((o) => o.hash),
+    ).toEqual([origination.hash]);
   });
 
   it('answers 204 beyond the head, and 400 for a bad hash or operations flag', async () => {
     const head = await headGet(opts);
     expect(await raw(`/v1/blocks/${head.level! + 1}`)).toEqual({ status: 204, body: null });
-    expect(await raw('/v1/blocks/Bnot-a-hash')).toEqual({ status: 400, body: { code: 400, errors: { hash: 'Invalid block hash.' } } });
+    expect(await raw('/v1/blocks/Bnot-a-hash')).toEqual({
+      status: 400,
+      body: { code: 400, errors: { hash: 'Invalid block hash.' } },
+    });
     expect((await raw('/v1/blocks/1?operations=maybe')).status).toBe(400);
   });
 });

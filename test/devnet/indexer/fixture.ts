@@ -59,7 +59,8 @@ export class FixtureChain implements ChainView {
 
   constructor() {
     this.blocks.push(this.makeBlock(0, []));
-    for (const a of [ALICE, BOB, CAROL]) this.implicit.set(a, { balance: 100_000_000_000n, counter: 0n, firstLevel: 0 });
+    for (const a of [ALICE, BOB, CAROL])
+      this.implicit.set(a, { balance: 100_000_000_000n, counter: 0n, firstLevel: 0 });
   }
 
   private makeBlock(level: number, operations: OperationView[]): BlockView {
@@ -122,12 +123,19 @@ export class FixtureChain implements ChainView {
         const c = this.contracts.get(addressToString(a));
         if (!c) return null;
         const t = c.loaded.typed;
-        return { parameter: t.parameter, storageType: t.storage, storage: c.storage, balance: c.balance, script: t.script };
+        return {
+          parameter: t.parameter,
+          storageType: t.storage,
+          storage: c.storage,
+          balance: c.balance,
+          script: t.script,
+        };
       },
       bigMapGet: (id, hex) => {
         const m = this.maps.get(id);
         if (!m) return null;
-        for (const e of m.entries.values()) if (packKeyHex(parseData(e.key, m.keyType, KEY_CONTEXT), m.keyType) === hex) return e.value;
+        for (const e of m.entries.values())
+          if (packKeyHex(parseData(e.key, m.keyType, KEY_CONTEXT), m.keyType) === hex) return e.value;
         return null;
       },
       bigMapTypes: (id) => {
@@ -141,7 +149,12 @@ export class FixtureChain implements ChainView {
 
   private applyDiff(diff: readonly BigMapDiff[]): void {
     for (const d of diff) {
-      if (d.action === 'alloc') this.maps.set(BigInt(d.big_map), { keyType: d.key_type as Prim, valueType: d.value_type as Prim, entries: new Map() });
+      if (d.action === 'alloc')
+        this.maps.set(BigInt(d.big_map), {
+          keyType: d.key_type as Prim,
+          valueType: d.value_type as Prim,
+          entries: new Map(),
+        });
       else if (d.action === 'copy') {
         const src = this.maps.get(BigInt(d.source_big_map))!;
         this.maps.set(BigInt(d.destination_big_map), { ...src, entries: new Map(src.entries) });
@@ -167,7 +180,12 @@ export class FixtureChain implements ChainView {
     hash[0] = ++this.originated;
     const address = addressToString(originatedAddress(hash));
     const level = this.blocks.length;
-    this.contracts.set(address, { loaded, storage: unparseData(settled.value, type, 'optimized'), balance: 0n, firstLevel: level });
+    this.contracts.set(address, {
+      loaded,
+      storage: unparseData(settled.value, type, 'optimized'),
+      balance: 0n,
+      firstLevel: level,
+    });
     this.push([
       {
         kind: 'origination',
@@ -196,7 +214,16 @@ export class FixtureChain implements ChainView {
   /** Calls a contract; internal calls to contracts of the fixture run after it (Octez's order for one level). */
   call(source: string, destination: string, entrypoint: string, input: string, options: { fail?: boolean } = {}): void {
     const contents: Content[] = [];
-    this.run(source, source, destination, entrypoint, parseExpression(input, 'input'), contents, false, options.fail ?? false);
+    this.run(
+      source,
+      source,
+      destination,
+      entrypoint,
+      parseExpression(input, 'input'),
+      contents,
+      false,
+      options.fail ?? false,
+    );
     this.push(contents);
   }
 
@@ -268,8 +295,29 @@ export class FixtureChain implements ChainView {
       if (op.kind !== 'transaction') continue;
       const dest = String(op.destination);
       const params = op.parameters as { entrypoint: string; value: Expr } | undefined;
-      if (this.contracts.has(dest)) this.run(origin, destination, dest, params?.entrypoint ?? 'default', params?.value ?? { prim: 'Unit' }, out, true, false);
-      else out.push({ ...base, internal: true, source: destination, destination: dest, parameter: undefined, status: 'applied', gasUsed: 0n, bigMapDiff: [], nonce: out.length });
+      if (this.contracts.has(dest))
+        this.run(
+          origin,
+          destination,
+          dest,
+          params?.entrypoint ?? 'default',
+          params?.value ?? { prim: 'Unit' },
+          out,
+          true,
+          false,
+        );
+      else
+        out.push({
+          ...base,
+          internal: true,
+          source: destination,
+          destination: dest,
+          parameter: undefined,
+          status: 'applied',
+          gasUsed: 0n,
+          bigMapDiff: [],
+          nonce: out.length,
+        });
     }
   }
 

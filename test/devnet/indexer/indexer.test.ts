@@ -2,13 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { answerTzkt } from '../../../devnet/indexer/http';
 import { TzktIndex } from '../../../devnet/indexer/indexer';
 import type { Json } from '../../../devnet/indexer/schema';
-import { BALANCE_VIEWER, FA2_MULTI, NOT_FA2, STORAGE_SHAPES, fa2WithLedger, tokenInfo } from '../../../devnet/indexer/sample-contracts';
+import {
+  BALANCE_VIEWER,
+  FA2_MULTI,
+  NOT_FA2,
+  STORAGE_SHAPES,
+  fa2WithLedger,
+  tokenInfo,
+} from '../../../devnet/indexer/sample-contracts';
 import { ALICE, BOB, CAROL, FixtureChain } from './fixture';
 
 type Obj = { [k: string]: Json };
 
 function api(ix: TzktIndex) {
-  return (route: string, query = ''): { status: number; body?: Json } => answerTzkt(ix, `/v1/${route}`, new URLSearchParams(query));
+  return (route: string, query = ''): { status: number; body?: Json } =>
+    answerTzkt(ix, `/v1/${route}`, new URLSearchParams(query));
 }
 const body = (a: { status: number; body?: Json }): Json => {
   expect(a.status).toBe(200);
@@ -28,7 +36,12 @@ describe('FA2 multi-asset contract, ledger (pair address nat) → nat', () => {
       FA2_MULTI,
       `Pair { Elt (Pair "${ALICE}" 0) 1000 } { ${tokenInfo(0, { name: 'Token Zero', symbol: 'TZ0', decimals: '6' })} }`,
     );
-    chain.call(ALICE, kt, 'transfer', `{ Pair "${ALICE}" { Pair "${BOB}" (Pair 0 100) ; Pair "${CAROL}" (Pair 0 50) } }`);
+    chain.call(
+      ALICE,
+      kt,
+      'transfer',
+      `{ Pair "${ALICE}" { Pair "${BOB}" (Pair 0 100) ; Pair "${CAROL}" (Pair 0 50) } }`,
+    );
     chain.call(ALICE, kt, 'mint', `Pair "${BOB}" (Pair 1 7)`);
     chain.call(BOB, kt, 'burn', `Pair "${BOB}" (Pair 0 100)`);
     chain.call(BOB, kt, 'transfer', `{ Pair "${BOB}" { Pair "${CAROL}" (Pair 1 1000) } }`, { fail: true });
@@ -39,7 +52,13 @@ describe('FA2 multi-asset contract, ledger (pair address nat) → nat', () => {
   it('is detected as FA2 (tzips) from its TZIP-12 entrypoints', () => {
     const c = body(get(`contracts/${kt}`)) as Obj;
     // TzKT's kind for FA contracts is `asset`.
-    expect(c).toMatchObject({ type: 'contract', address: kt, kind: 'asset', tzips: ['fa2'], creator: { address: ALICE } });
+    expect(c).toMatchObject({
+      type: 'contract',
+      address: kt,
+      kind: 'asset',
+      tzips: ['fa2'],
+      creator: { address: ALICE },
+    });
     expect(c.tokensCount).toBe(2);
     expect(body(get(`contracts/${viewer}`))).toMatchObject({ kind: 'smart_contract' });
     expect((body(get(`contracts/${viewer}`)) as Obj).tzips).toBeUndefined();
@@ -77,7 +96,12 @@ describe('FA2 multi-asset contract, ledger (pair address nat) → nat', () => {
 
   it('transfers: the origination mint has no `from`, a burn has no `to`, a batch gives one transfer per move', () => {
     const rows = body(get('tokens/transfers', `token.contract=${kt}`)) as Obj[];
-    const brief = rows.map((r) => [(r.from as Obj | undefined)?.address, (r.to as Obj | undefined)?.address, (r.token as Obj).tokenId, r.amount]);
+    const brief = rows.map((r) => [
+      (r.from as Obj | undefined)?.address,
+      (r.to as Obj | undefined)?.address,
+      (r.token as Obj).tokenId,
+      r.amount,
+    ]);
     expect(brief).toEqual([
       [undefined, ALICE, '0', '1000'],
       [ALICE, BOB, '0', '100'],
@@ -90,7 +114,12 @@ describe('FA2 multi-asset contract, ledger (pair address nat) → nat', () => {
     expect(rows[0]!.originationId).toBeTypeOf('number');
     expect(rows[1]!.transactionId).toBe(rows[2]!.transactionId);
     const tx = (body(get('operations/transactions', `id=${rows[1]!.transactionId}`)) as Obj[])[0]!;
-    expect(tx).toMatchObject({ type: 'transaction', sender: { address: ALICE }, target: { address: kt }, tokenTransfersCount: 2 });
+    expect(tx).toMatchObject({
+      type: 'transaction',
+      sender: { address: ALICE },
+      target: { address: kt },
+      tokenTransfersCount: 2,
+    });
   });
 
   it('tokens: supply, counts and first minter', () => {
@@ -128,8 +157,15 @@ describe('FA2 multi-asset contract, ledger (pair address nat) → nat', () => {
     const bal = (body(get('operations/transactions', 'entrypoint=balance_of')) as Obj[])[0]!;
     expect(bal.hasInternals).toBe(true);
     const internal = (body(get('operations/transactions', `target=${viewer}`)) as Obj[])[0]!;
-    expect(internal).toMatchObject({ initiator: { address: CAROL }, sender: { address: kt }, nonce: expect.any(Number) });
-    expect(internal.parameter).toEqual({ entrypoint: 'default', value: [{ request: { owner: CAROL, token_id: '0' }, balance: '50' }] });
+    expect(internal).toMatchObject({
+      initiator: { address: CAROL },
+      sender: { address: kt },
+      nonce: expect.any(Number),
+    });
+    expect(internal.parameter).toEqual({
+      entrypoint: 'default',
+      value: [{ request: { owner: CAROL, token_id: '0' }, balance: '50' }],
+    });
     expect(body(get('operations/transactions/count', `sender=${kt}`))).toBe(1);
     // As TzKT: a content's own gas and storage limits; an internal operation has none of its own.
     expect(bal).toMatchObject({ gasLimit: 10_000, storageLimit: 300 });
@@ -149,7 +185,9 @@ describe('FA2 multi-asset contract, ledger (pair address nat) → nat', () => {
       [{ address: BOB, nat: '1' }, '7', true],
     ]);
     expect(keys[0]).toMatchObject({ hash: expect.stringMatching(/^expr/), firstLevel: 1, lastLevel: 2, updates: 2 });
-    expect((body(get(`bigmaps/${ledger}/keys`, `key.address=${BOB}&active=true`)) as Obj[]).map((k) => k.value)).toEqual(['7']);
+    expect(
+      (body(get(`bigmaps/${ledger}/keys`, `key.address=${BOB}&active=true`)) as Obj[]).map((k) => k.value),
+    ).toEqual(['7']);
     const raw = body(get(`bigmaps/${ledger}/keys`, 'micheline=Raw&limit=1&select=key')) as Json[];
     expect(raw[0]).toMatchObject({ prim: 'Pair' });
     expect(body(get(`contracts/${kt}/storage`, 'path=ledger'))).toBe(ledger);
@@ -165,23 +203,37 @@ describe('FA2 multi-asset contract, ledger (pair address nat) → nat', () => {
       tokenTransfersCount: 3,
     });
     expect(body(get(`accounts/${kt}`))).toMatchObject({ type: 'contract', address: kt });
-    expect(body(get('accounts/tz1burnburnburnburnburnburnburjAYjjX'))).toEqual({ type: 'empty', address: 'tz1burnburnburnburnburnburnburjAYjjX', counter: 0 });
+    expect(body(get('accounts/tz1burnburnburnburnburnburnburjAYjjX'))).toEqual({
+      type: 'empty',
+      address: 'tz1burnburnburnburnburnburnburjAYjjX',
+      counter: 0,
+    });
     expect(get(`contracts/${ALICE}`).status).toBe(204);
     expect(get('accounts/nonsense').status).toBe(400);
-    expect(get('tokens/balances', 'limit=20000')).toEqual({ status: 400, body: { code: 400, errors: { limit: expect.any(String) } } });
+    expect(get('tokens/balances', 'limit=20000')).toEqual({
+      status: 400,
+      body: { code: 400, errors: { limit: expect.any(String) } },
+    });
     expect(get('nothing/here').status).toBe(404);
   });
 
   it('head tells how far the index is, and follows each baked block', () => {
     const before = body(get('head')) as Obj;
-    expect(before).toMatchObject({ level: chain.head().level, hash: chain.head().hash, chainId: chain.chainId, synced: true });
+    expect(before).toMatchObject({
+      level: chain.head().level,
+      hash: chain.head().hash,
+      chainId: chain.chainId,
+      synced: true,
+    });
     chain.transfer(ALICE, BOB, 5n);
     expect((body(get('head')) as Obj).level).toBe((before.level as number) + 1);
   });
 
   it('an index built on an existing chain catches up with it', () => {
     const late = api(new TzktIndex(chain));
-    expect(late('tokens/balances', `token.contract=${kt}&select=balance`)).toEqual(get('tokens/balances', `token.contract=${kt}&select=balance`));
+    expect(late('tokens/balances', `token.contract=${kt}&select=balance`)).toEqual(
+      get('tokens/balances', `token.contract=${kt}&select=balance`),
+    );
     expect((body(late('head')) as Obj).level).toBe(chain.head().level);
   });
 });
@@ -207,7 +259,11 @@ describe('TzKT ledger layouts and FA2 detection', () => {
   it('nat → address (NFTs): a new owner is a transfer of 1', () => {
     const chain = new FixtureChain();
     const get = api(new TzktIndex(chain));
-    const info = tokenInfo(5, { '': 'ipfs://QmOffChain', name: 'Five', formats: '[{"uri":"ipfs://QmImage","mimeType":"image/png"}]' });
+    const info = tokenInfo(5, {
+      '': 'ipfs://QmOffChain',
+      name: 'Five',
+      formats: '[{"uri":"ipfs://QmImage","mimeType":"image/png"}]',
+    });
     const kt = chain.originate(ALICE, fa2WithLedger('nat', 'address'), `Pair { Elt 5 "${ALICE}" } { ${info} }`);
     chain.call(ALICE, kt, 'set', `{ Pair 5 (Some "${BOB}") }`);
     chain.call(ALICE, kt, 'set', `{ Pair 5 None }`);
@@ -217,16 +273,24 @@ describe('TzKT ledger layouts and FA2 detection', () => {
       [{ address: BOB }, null, '5', '1'],
     ]);
     // TZIP-21 structured fields are JSON; the off-chain URI ("" key) is not a field.
-    expect(body(get('tokens', 'select=metadata'))).toEqual([{ name: 'Five', formats: [{ uri: 'ipfs://QmImage', mimeType: 'image/png' }] }]);
+    expect(body(get('tokens', 'select=metadata'))).toEqual([
+      { name: 'Five', formats: [{ uri: 'ipfs://QmImage', mimeType: 'image/png' }] },
+    ]);
     expect(body(get('tokens/balances', 'balance.gt=0'))).toEqual([]);
   });
 
   it('pair nat address → nat', () => {
     const chain = new FixtureChain();
     const get = api(new TzktIndex(chain));
-    const kt = chain.originate(ALICE, fa2WithLedger('(pair nat address)', 'nat'), `Pair { Elt (Pair 3 "${CAROL}") 9 } {}`);
+    const kt = chain.originate(
+      ALICE,
+      fa2WithLedger('(pair nat address)', 'nat'),
+      `Pair { Elt (Pair 3 "${CAROL}") 9 } {}`,
+    );
     chain.call(ALICE, kt, 'set', `{ Pair (Pair 3 "${CAROL}") (Some 2) }`);
-    expect(body(get('tokens/balances', 'select.values=account,token.tokenId,balance'))).toEqual([[{ address: CAROL }, '3', '2']]);
+    expect(body(get('tokens/balances', 'select.values=account,token.tokenId,balance'))).toEqual([
+      [{ address: CAROL }, '3', '2'],
+    ]);
     expect(body(get('tokens/transfers', 'select.values=from,to,amount'))).toEqual([
       [null, { address: CAROL }, '9'],
       [{ address: CAROL }, null, '7'],
@@ -236,7 +300,11 @@ describe('TzKT ledger layouts and FA2 detection', () => {
   it('several changes in one operation: one decrease feeds the increases, one increase takes the decreases, else mints and burns', () => {
     const chain = new FixtureChain();
     const get = api(new TzktIndex(chain));
-    const kt = chain.originate(ALICE, fa2WithLedger('address', 'nat'), `Pair { Elt "${ALICE}" 10 ; Elt "${BOB}" 10 } {}`);
+    const kt = chain.originate(
+      ALICE,
+      fa2WithLedger('address', 'nat'),
+      `Pair { Elt "${ALICE}" 10 ; Elt "${BOB}" 10 } {}`,
+    );
     // Within an operation, transfers follow the big_map diff (key-hash order): compare as sets.
     const moves = (level: number) =>
       (body(get('tokens/transfers', `level=${level}&select.values=from,to,amount`)) as Json[]).sort((a, b) =>
@@ -267,14 +335,21 @@ describe('TzKT ledger layouts and FA2 detection', () => {
         [null, { address: BOB }, '1'],
       ]),
     );
-    expect(body(get('tokens', 'select=totalMinted,totalBurned,totalSupply'))).toEqual([{ totalMinted: '21', totalBurned: '3', totalSupply: '18' }]);
+    expect(body(get('tokens', 'select=totalMinted,totalBurned,totalSupply'))).toEqual([
+      { totalMinted: '21', totalBurned: '3', totalSupply: '18' },
+    ]);
   });
 
   it('a transfer call is recorded move by move when its parameter explains the ledger changes, zero amounts and self-transfers included', () => {
     const chain = new FixtureChain();
     const get = api(new TzktIndex(chain));
     const kt = chain.originate(ALICE, FA2_MULTI, `Pair { Elt (Pair "${ALICE}" 0) 10 } {}`);
-    chain.call(ALICE, kt, 'transfer', `{ Pair "${ALICE}" { Pair "${ALICE}" (Pair 0 2) ; Pair "${BOB}" (Pair 0 0) ; Pair "${BOB}" (Pair 0 4) } }`);
+    chain.call(
+      ALICE,
+      kt,
+      'transfer',
+      `{ Pair "${ALICE}" { Pair "${ALICE}" (Pair 0 2) ; Pair "${BOB}" (Pair 0 0) ; Pair "${BOB}" (Pair 0 4) } }`,
+    );
     const rows = body(get('tokens/transfers', `level=${chain.head().level}&select.values=from,to,amount`));
     expect(rows).toEqual([
       [{ address: ALICE }, { address: ALICE }, '2'],
@@ -290,11 +365,31 @@ describe('TzKT ledger layouts and FA2 detection', () => {
   it('ledger values with a nat %balance field, and FA1.2-style (pair nat (map address nat))', () => {
     const chain = new FixtureChain();
     const get = api(new TzktIndex(chain));
-    const record = chain.originate(ALICE, fa2WithLedger('(pair address nat)', '(pair (string %note) (nat %balance))'), `Pair { Elt (Pair "${ALICE}" 2) (Pair "hi" 8) } {}`);
-    const byOwner = chain.originate(ALICE, fa2WithLedger('address', '(pair (nat %balance) (bool %frozen))'), `Pair { Elt "${BOB}" (Pair 5 False) } {}`);
-    const idOwner = chain.originate(ALICE, fa2WithLedger('(pair nat address)', '(pair (nat %balance) (nat %locked))'), `Pair { Elt (Pair 4 "${CAROL}") (Pair 6 1) } {}`);
-    const allowances = chain.originate(ALICE, fa2WithLedger('address', '(pair nat (map address nat))'), `Pair { Elt "${CAROL}" (Pair 9 {}) } {}`);
-    const right = chain.originate(ALICE, fa2WithLedger('address', '(pair (map address nat) nat)'), `Pair { Elt "${CAROL}" (Pair {} 1) } {}`);
+    const record = chain.originate(
+      ALICE,
+      fa2WithLedger('(pair address nat)', '(pair (string %note) (nat %balance))'),
+      `Pair { Elt (Pair "${ALICE}" 2) (Pair "hi" 8) } {}`,
+    );
+    const byOwner = chain.originate(
+      ALICE,
+      fa2WithLedger('address', '(pair (nat %balance) (bool %frozen))'),
+      `Pair { Elt "${BOB}" (Pair 5 False) } {}`,
+    );
+    const idOwner = chain.originate(
+      ALICE,
+      fa2WithLedger('(pair nat address)', '(pair (nat %balance) (nat %locked))'),
+      `Pair { Elt (Pair 4 "${CAROL}") (Pair 6 1) } {}`,
+    );
+    const allowances = chain.originate(
+      ALICE,
+      fa2WithLedger('address', '(pair nat (map address nat))'),
+      `Pair { Elt "${CAROL}" (Pair 9 {}) } {}`,
+    );
+    const right = chain.originate(
+      ALICE,
+      fa2WithLedger('address', '(pair (map address nat) nat)'),
+      `Pair { Elt "${CAROL}" (Pair {} 1) } {}`,
+    );
     expect(body(get('tokens/balances', 'select.values=token.contract,account,token.tokenId,balance'))).toEqual([
       [{ address: record }, { address: ALICE }, '2', '8'],
       [{ address: byOwner }, { address: BOB }, '0', '5'],
@@ -344,9 +439,16 @@ describe("storage in TzKT's JSON form", () => {
       items: ['1', '-2'],
     });
     expect(storage.ledger).toBeTypeOf('number');
-    expect(body(get(`bigmaps/${storage.ledger as number}/keys`, 'select=key,value'))).toEqual([{ key: ALICE, value: '5' }]);
+    expect(body(get(`bigmaps/${storage.ledger as number}/keys`, 'select=key,value'))).toEqual([
+      { key: ALICE, value: '5' },
+    ]);
     const orig = (body(get('operations/originations', `originatedContract=${kt}`)) as Obj[])[0]!;
-    expect(orig).toMatchObject({ type: 'origination', sender: { address: ALICE }, status: 'applied', originatedContract: { kind: 'smart_contract', address: kt } });
+    expect(orig).toMatchObject({
+      type: 'origination',
+      sender: { address: ALICE },
+      status: 'applied',
+      originatedContract: { kind: 'smart_contract', address: kt },
+    });
     expect(orig.storage).toEqual(storage);
   });
 

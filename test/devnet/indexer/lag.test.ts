@@ -30,10 +30,18 @@ const tzktLevel = async (): Promise<number> => ((await get('/v1/head')) as { lev
 /** Waits until the TzKT API has caught up with `level` (the lag has passed). */
 async function caughtUp(level: number): Promise<void> {
   // vi.waitFor, not expect.poll: this also runs in beforeAll, outside any test.
-  await vi.waitFor(async () => expect(await tzktLevel()).toBeGreaterThanOrEqual(level), { timeout: 30_000, interval: 50 });
+  await vi.waitFor(async () => expect(await tzktLevel()).toBeGreaterThanOrEqual(level), {
+    timeout: 30_000,
+    interval: 50,
+  });
 }
 const balances = async (): Promise<unknown> =>
-  ((await get(`/v1/tokens/balances?token.contract=${kt}&sort.asc=id`)) as { account: { address: string }; balance: string }[]).map((r) => [r.account.address, r.balance]);
+  (
+    (await get(`/v1/tokens/balances?token.contract=${kt}&sort.asc=id`)) as {
+      account: { address: string };
+      balance: string;
+    }[]
+  ).map((r) => [r.account.address, r.balance]);
 
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes, indexerLag: LAG_SECONDS });
@@ -55,7 +63,11 @@ afterAll(async () => {
 
 describe('TzKT API with an indexer lag', () => {
   it('an included transfer shows through the TzKT API only once the lag has passed, everything as of one level', async () => {
-    const before = { level: await tzktLevel(), balances: await balances(), bobTez: ((await get(`/v1/accounts/${bob}`)) as { balance: number }).balance };
+    const before = {
+      level: await tzktLevel(),
+      balances: await balances(),
+      bobTez: ((await get(`/v1/accounts/${bob}`)) as { balance: number }).balance,
+    };
     expect(before.balances).toEqual([[alice, '1000']]);
     const value = parser.parseMichelineExpression(`{ Pair "${alice}" { Pair "${bob}" (Pair 0 40) } }`)!;
     // Injection bakes the block at once (block time 0): the node has it when `transfer` returns.

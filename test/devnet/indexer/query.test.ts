@@ -8,11 +8,46 @@ const KT = 'KT18g4ExUPvJ4v33UGt8pDhR7XfuvnbTnzfG';
 
 /** TokenBalance-shaped rows: big integers as strings, accounts as `{address}`. */
 const rows: Row[] = [
-  { id: 1, account: { address: A }, token: { contract: { address: KT }, tokenId: '0' }, balance: '850', firstLevel: 1, lastTime: '2026-11-30T06:00:02Z' },
-  { id: 2, account: { address: B }, token: { contract: { address: KT }, tokenId: '0' }, balance: '0', firstLevel: 2, lastTime: '2026-11-30T06:00:04Z' },
-  { id: 3, account: { address: C }, token: { contract: { address: KT }, tokenId: '0' }, balance: '50', firstLevel: 2, lastTime: '2026-11-30T06:00:02Z' },
-  { id: 4, account: { address: B }, token: { contract: { address: KT }, tokenId: '1' }, balance: '7', firstLevel: 3, lastTime: '2026-11-30T06:00:03Z' },
-  { id: 5, account: { address: A }, token: { contract: { address: KT }, tokenId: '12345678901234567890' }, balance: '99999999999999999999', firstLevel: 5, lastTime: '2026-11-30T06:00:05Z' },
+  {
+    id: 1,
+    account: { address: A },
+    token: { contract: { address: KT }, tokenId: '0' },
+    balance: '850',
+    firstLevel: 1,
+    lastTime: '2026-11-30T06:00:02Z',
+  },
+  {
+    id: 2,
+    account: { address: B },
+    token: { contract: { address: KT }, tokenId: '0' },
+    balance: '0',
+    firstLevel: 2,
+    lastTime: '2026-11-30T06:00:04Z',
+  },
+  {
+    id: 3,
+    account: { address: C },
+    token: { contract: { address: KT }, tokenId: '0' },
+    balance: '50',
+    firstLevel: 2,
+    lastTime: '2026-11-30T06:00:02Z',
+  },
+  {
+    id: 4,
+    account: { address: B },
+    token: { contract: { address: KT }, tokenId: '1' },
+    balance: '7',
+    firstLevel: 3,
+    lastTime: '2026-11-30T06:00:03Z',
+  },
+  {
+    id: 5,
+    account: { address: A },
+    token: { contract: { address: KT }, tokenId: '12345678901234567890' },
+    balance: '99999999999999999999',
+    firstLevel: 5,
+    lastTime: '2026-11-30T06:00:05Z',
+  },
 ];
 
 const q = (s: string) => runQuery(rows, parseQuery(collectParams(new URLSearchParams(s))));
@@ -55,7 +90,8 @@ describe('TzKT query language: filters', () => {
 
   it('.null tests presence', () => {
     const withNull: Row[] = [{ id: 1, from: { address: A } }, { id: 2 }];
-    const run = (s: string) => (runQuery(withNull, parseQuery(collectParams(new URLSearchParams(s)))) as Row[]).map((r) => r.id);
+    const run = (s: string) =>
+      (runQuery(withNull, parseQuery(collectParams(new URLSearchParams(s)))) as Row[]).map((r) => r.id);
     expect(run('from.null')).toEqual([2]);
     expect(run('from.null=true')).toEqual([2]);
     expect(run('from.null=false')).toEqual([1]);
@@ -67,7 +103,8 @@ describe('TzKT query language: filters', () => {
       { id: 2, from: { address: A }, to: { address: B } },
       { id: 3, from: { address: C }, to: { address: B } },
     ];
-    const run = (s: string) => (runQuery(transfers, parseQuery(collectParams(new URLSearchParams(s)))) as Row[]).map((r) => r.id);
+    const run = (s: string) =>
+      (runQuery(transfers, parseQuery(collectParams(new URLSearchParams(s)))) as Row[]).map((r) => r.id);
     expect(run(`anyof.from.to=${A}`)).toEqual([1, 2]);
     expect(run(`anyof.from.to.in=${C},${B}`)).toEqual([2, 3]);
   });

@@ -43,14 +43,21 @@ describe('humanize (TzKT / Netezos JSON)', () => {
   });
 
   it('pairs: fields by annotation, unannotated leaves by type name, duplicates numbered', () => {
-    expect(both('pair (nat %a) (string %b) (bool %c) (int %d)', 'Pair 1 "x" True 4')).toEqual({ a: '1', b: 'x', c: true, d: '4' });
+    expect(both('pair (nat %a) (string %b) (bool %c) (int %d)', 'Pair 1 "x" True 4')).toEqual({
+      a: '1',
+      b: 'x',
+      c: true,
+      d: '4',
+    });
     expect(both('pair nat nat string', 'Pair 1 2 "s"')).toEqual({ nat_0: '1', nat_1: '2', string: 's' });
     // An annotated inner pair is a nested object; an unannotated one is flattened.
-    expect(both('pair (pair %inner (nat %x) (nat %y)) (pair (nat %z) (nat %w))', 'Pair (Pair 1 2) (Pair 3 4)')).toEqual({
-      inner: { x: '1', y: '2' },
-      z: '3',
-      w: '4',
-    });
+    expect(both('pair (pair %inner (nat %x) (nat %y)) (pair (nat %z) (nat %w))', 'Pair (Pair 1 2) (Pair 3 4)')).toEqual(
+      {
+        inner: { x: '1', y: '2' },
+        z: '3',
+        w: '4',
+      },
+    );
     // Type annotations name a field when there is no field annotation.
     expect(both('pair (nat :amount) (address :owner)', `Pair 1 "${ALICE}"`)).toEqual({ amount: '1', owner: ALICE });
   });
@@ -65,11 +72,19 @@ describe('humanize (TzKT / Netezos JSON)', () => {
     expect(both('list (pair (nat %id) (address %who))', `{ Pair 1 "${ALICE}" }`)).toEqual([{ id: '1', who: ALICE }]);
     expect(both('set int', '{ -1 ; 2 }')).toEqual(['-1', '2']);
     expect(both('map address nat', `{ Elt "${ALICE}" 5 }`)).toEqual({ [ALICE]: '5' });
-    expect(both('map (pair nat nat) string', '{ Elt (Pair 1 2) "a" }')).toEqual([{ key: { nat_0: '1', nat_1: '2' }, value: 'a' }]);
+    expect(both('map (pair nat nat) string', '{ Elt (Pair 1 2) "a" }')).toEqual([
+      { key: { nat_0: '1', nat_1: '2' }, value: 'a' },
+    ]);
   });
 
   it('a stored big_map is its id; a lambda is its Micheline JSON text', () => {
-    const t: Prim = { prim: 'pair', args: [{ prim: 'big_map', annots: ['%ledger'], args: [{ prim: 'address' }, { prim: 'nat' }] }, { prim: 'lambda', annots: ['%f'], args: [{ prim: 'unit' }, { prim: 'unit' }] }] };
+    const t: Prim = {
+      prim: 'pair',
+      args: [
+        { prim: 'big_map', annots: ['%ledger'], args: [{ prim: 'address' }, { prim: 'nat' }] },
+        { prim: 'lambda', annots: ['%f'], args: [{ prim: 'unit' }, { prim: 'unit' }] },
+      ],
+    };
     expect(humanize(t, { prim: 'Pair', args: [{ int: '42' }, []] })).toEqual({ ledger: 42, f: '[]' });
   });
 });

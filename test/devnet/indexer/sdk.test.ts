@@ -32,7 +32,11 @@ let opts: { baseUrl: string };
 let kt = '';
 
 beforeAll(async () => {
-  kt = chain.originate(ALICE, FA2_MULTI, `Pair { Elt (Pair "${ALICE}" 0) 1000 } { ${tokenInfo(0, { name: 'Zero', decimals: '0' })} }`);
+  kt = chain.originate(
+    ALICE,
+    FA2_MULTI,
+    `Pair { Elt (Pair "${ALICE}" 0) 1000 } { ${tokenInfo(0, { name: 'Zero', decimals: '0' })} }`,
+  );
   chain.call(ALICE, kt, 'transfer', `{ Pair "${ALICE}" { Pair "${BOB}" (Pair 0 100) ; Pair "${CAROL}" (Pair 0 50) } }`);
   chain.call(ALICE, kt, 'mint', `Pair "${BOB}" (Pair 1 7)`);
   chain.call(ALICE, kt, 'mint', `Pair "${CAROL}" (Pair 2 3)`);
@@ -64,11 +68,17 @@ describe('@tzkt/sdk-api against the devnet indexer', () => {
       [BOB, '1', '7'],
       [CAROL, '2', '3'],
     ]);
-    const bob = await tokensGetTokenBalances({ account: { eq: BOB }, balance: { gt: '0' }, sort: { desc: 'balance' } }, opts);
+    const bob = await tokensGetTokenBalances(
+      { account: { eq: BOB }, balance: { gt: '0' }, sort: { desc: 'balance' } },
+      opts,
+    );
     expect(bob.map((b) => b.balance)).toEqual(['60', '7']);
     // TzKT reads a repeated parameter's first value, and the SDK repeats array items
     // (tzkt/api-sdk-ts#20): one comma-joined item gets them all, here as on TzKT.
-    const some = await tokensGetTokenBalances({ account: { in: [`${BOB},${CAROL}`] }, tokenTokenId: { eq: '0' } }, opts);
+    const some = await tokensGetTokenBalances(
+      { account: { in: [`${BOB},${CAROL}`] }, tokenTokenId: { eq: '0' } },
+      opts,
+    );
     expect(some.map((b) => b.account?.address)).toEqual([BOB, CAROL]);
     const first = await tokensGetTokenBalances({ account: { in: [BOB, CAROL] }, tokenTokenId: { eq: '0' } }, opts);
     expect(first.map((b) => b.account?.address)).toEqual([BOB]);
@@ -79,12 +89,18 @@ describe('@tzkt/sdk-api against the devnet indexer', () => {
   });
 
   it('select returns the chosen fields', async () => {
-    const values = (await tokensGetTokenBalances({ account: { eq: BOB }, select: { fields: ['token.tokenId,balance'] } }, opts)) as unknown;
+    const values = (await tokensGetTokenBalances(
+      { account: { eq: BOB }, select: { fields: ['token.tokenId,balance'] } },
+      opts,
+    )) as unknown;
     expect(values).toEqual([
       { 'token.tokenId': '0', balance: '60' },
       { 'token.tokenId': '1', balance: '7' },
     ]);
-    const one = (await tokensGetTokenBalances({ account: { eq: BOB }, select: { fields: ['balance'] } }, opts)) as unknown;
+    const one = (await tokensGetTokenBalances(
+      { account: { eq: BOB }, select: { fields: ['balance'] } },
+      opts,
+    )) as unknown;
     expect(one).toEqual(['60', '7']);
   });
 
@@ -97,7 +113,10 @@ describe('@tzkt/sdk-api against the devnet indexer', () => {
     ]);
     const burns = await tokensGetTokenTransfers({ to: { null: true } }, opts);
     expect(burns.map((t) => [t.from?.address, t.amount])).toEqual([[BOB, '40']]);
-    const bobs = await tokensGetTokenTransfers({ anyof: { fields: ['from', 'to'], eq: BOB }, sort: { desc: 'id' } }, opts);
+    const bobs = await tokensGetTokenTransfers(
+      { anyof: { fields: ['from', 'to'], eq: BOB }, sort: { desc: 'id' } },
+      opts,
+    );
     expect(bobs.map((t) => t.amount)).toEqual(['40', '7', '100']);
     expect(await tokensGetTokenTransfersCount({ tokenTokenId: { eq: '0' } }, opts)).toBe(4);
   });
@@ -119,10 +138,19 @@ describe('@tzkt/sdk-api against the devnet indexer', () => {
     expect(c).toMatchObject({ type: 'contract', address: kt, tzips: ['fa2'] });
     // The SDK hands storage back as a Blob of TzKT's JSON.
     const storage = JSON.parse(await (await contractsGetStorage(kt, {}, opts)).text()) as { ledger: number };
-    const keys = await bigMapsGetKeys(storage.ledger, { key: { eq: { jsonPath: 'address', jsonValue: CAROL } }, active: true }, opts);
+    const keys = await bigMapsGetKeys(
+      storage.ledger,
+      { key: { eq: { jsonPath: 'address', jsonValue: CAROL } }, active: true },
+      opts,
+    );
     expect(keys.map((k) => k.value)).toEqual(['50', '3']);
     // The same big_map by its name (its path in the storage), as TzKT serves it; an unknown name has no keys.
-    const byName = await contractsGetBigMapByNameKeys(kt, 'ledger', { key: { eq: { jsonPath: 'address', jsonValue: CAROL } }, active: true }, opts);
+    const byName = await contractsGetBigMapByNameKeys(
+      kt,
+      'ledger',
+      { key: { eq: { jsonPath: 'address', jsonValue: CAROL } }, active: true },
+      opts,
+    );
     expect(byName).toEqual(keys);
     expect(await contractsGetBigMapByNameKeys(kt, 'minters', {}, opts)).toEqual([]);
     const txs = await operationsGetTransactions({ target: { eq: kt }, entrypoint: { eq: 'mint' } }, opts);

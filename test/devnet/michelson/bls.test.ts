@@ -254,20 +254,56 @@ describe('PAIRING_CHECK (tezt test_contract_bls12_381)', () => {
   });
   test('e(g1, g2) alone is false; with e(−g1, g2) or e(g1, −g2) it is true', () => {
     expect(pairingCheck([[g, h]])).toBe(false);
-    expect(pairingCheck([[g, h], [g1Neg(g), h]])).toBe(true);
-    expect(pairingCheck([[g, g2Neg(h)], [g, h]])).toBe(true);
-    expect(pairingCheck([[g, h], [g, h]])).toBe(false);
+    expect(
+      pairingCheck([
+        [g, h],
+        [g1Neg(g), h],
+      ]),
+    ).toBe(true);
+    expect(
+      pairingCheck([
+        [g, g2Neg(h)],
+        [g, h],
+      ]),
+    ).toBe(true);
+    expect(
+      pairingCheck([
+        [g, h],
+        [g, h],
+      ]),
+    ).toBe(false);
   });
   test('bilinearity: e(a·g1, b·g2) · e(−(ab)·g1, g2) = 1', () => {
     const a = frFromInt(0x1234567n);
     const b = frFromInt(-987654321n);
-    expect(pairingCheck([[g1Mul(g, a), g2Mul(h, b)], [g1Neg(g1Mul(g, frMul(a, b))), h]])).toBe(true);
-    expect(pairingCheck([[g1Mul(g, a), g2Mul(h, b)], [g1Neg(g1Mul(g, frAdd(frMul(a, b), frFromInt(1n)))), h]])).toBe(false);
+    expect(
+      pairingCheck([
+        [g1Mul(g, a), g2Mul(h, b)],
+        [g1Neg(g1Mul(g, frMul(a, b))), h],
+      ]),
+    ).toBe(true);
+    expect(
+      pairingCheck([
+        [g1Mul(g, a), g2Mul(h, b)],
+        [g1Neg(g1Mul(g, frAdd(frMul(a, b), frFromInt(1n)))), h],
+      ]),
+    ).toBe(false);
   });
   test('a pair with the point at infinity contributes 1', () => {
     expect(pairingCheck([[G1_ZERO, h]])).toBe(true);
     expect(pairingCheck([[g, G2_ZERO]])).toBe(true);
-    expect(pairingCheck([[G1_ZERO, h], [g, h], [g1Neg(g), h]])).toBe(true);
-    expect(pairingCheck([[G1_ZERO, h], [g, h]])).toBe(false);
+    expect(
+      pairingCheck([
+        [G1_ZERO, h],
+        [g, h],
+        [g1Neg(g), h],
+      ]),
+    ).toBe(true);
+    expect(
+      pairingCheck([
+        [G1_ZERO, h],
+        [g, h],
+      ]),
+    ).toBe(false);
   });
 });

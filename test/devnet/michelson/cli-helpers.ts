@@ -52,7 +52,12 @@ export function runLibrary(args: readonly string[]): Promise<CliOutcome> {
       const { flags: f } = parseCommandLine(rest, RUN_FLAGS);
       const req = runRequestOf(f, readFileSync(f.script ?? '', 'utf8'));
       const r = runScript(req);
-      json = { storage: r.storage, operations: r.operations, bigMapDiff: r.bigMapDiff, consumedMilligas: r.consumedMilligas.toString() };
+      json = {
+        storage: r.storage,
+        operations: r.operations,
+        bigMapDiff: r.bigMapDiff,
+        consumedMilligas: r.consumedMilligas.toString(),
+      };
     }
   } catch (e) {
     // As the CLI: a malformed command line exits 2, any other failure 1.

@@ -27,7 +27,15 @@ const SCRIPT = file(
 
 describe('michelson CLI, text output', () => {
   it('run prints the storage, the operations and the big_map diff in octez-client sections', async () => {
-    const out = await runCli(['run', '--script', SCRIPT, '--storage', '{}', '--input', 'Pair "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx" "alice"']);
+    const out = await runCli([
+      'run',
+      '--script',
+      SCRIPT,
+      '--storage',
+      '{}',
+      '--input',
+      'Pair "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx" "alice"',
+    ]);
     expect(out.code).toBe(0);
     const lines = out.stdout.split('\n');
     expect(lines.slice(0, 9)).toEqual([
@@ -50,7 +58,11 @@ describe('michelson CLI, text output', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('Well typed');
     expect(ok.stdout).toContain('storage (big_map string nat)');
-    const bad = await runCli(['typecheck', '--script', file('bad.tz', 'parameter unit;\nstorage nat;\ncode { CAR ; NIL operation ; PAIR ; ADD }')]);
+    const bad = await runCli([
+      'typecheck',
+      '--script',
+      file('bad.tz', 'parameter unit;\nstorage nat;\ncode { CAR ; NIL operation ; PAIR ; ADD }'),
+    ]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^michelson: At line 3 characters \d+ to \d+, ill-typed script/);
   });

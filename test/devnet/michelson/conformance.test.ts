@@ -87,7 +87,8 @@ function maskBigMapIds(actual: unknown, expected: Expr): unknown {
     const a = actual as { int?: unknown };
     return typeof a.int === 'string' && /^\d+$/.test(a.int) ? expected : actual;
   }
-  if (Array.isArray(actual) && Array.isArray(expected)) return actual.map((x, i) => (expected[i] ? maskBigMapIds(x, expected[i]) : x));
+  if (Array.isArray(actual) && Array.isArray(expected))
+    return actual.map((x, i) => (expected[i] ? maskBigMapIds(x, expected[i]) : x));
   const a = actual as { args?: unknown[] };
   if (Array.isArray(a.args) && !Array.isArray(expected) && 'args' in expected && expected.args) {
     const args = expected.args;
@@ -119,7 +120,8 @@ const exec = (args: readonly string[], cli: boolean | undefined): Promise<CliOut
 /** `it` for the library path, `it.concurrent` for spawned CLI runs (startup dominates their cost). */
 const test = (o: Opts) => (o.cli === true || ALL_THROUGH_CLI ? it.concurrent : it);
 
-const show = (out: CliOutcome): string => `exit ${out.code}, stdout ${out.stdout.trim()}${out.stderr ? `, stderr ${out.stderr.trim()}` : ''}`;
+const show = (out: CliOutcome): string =>
+  `exit ${out.code}, stdout ${out.stdout.trim()}${out.stderr ? `, stderr ${out.stderr.trim()}` : ''}`;
 
 function expectSuccess(out: CliOutcome): RunJson {
   expect(out.code, show(out)).toBe(0);
@@ -179,11 +181,31 @@ function wellTyped(name: string, file: string, o: Opts = {}): void {
 const ops = (r: RunJson): Record<string, unknown>[] => r.operations;
 
 describe('stack instructions', () => {
-  ok('DUP n copies the n-th element, DUP 1 the top', 'stack_dup_n', '{}', 'Pair 1 2 3', '{ 3 ; 2 ; 1 ; 3 ; 2 ; 2 }', { cli: true });
-  ok('DIG n / DUG n move an element up / down; DIG 0 and DUG 0 do nothing', 'stack_dig_dug', 'Pair 0 0 0 0 0', 'Pair 1 2 3 4 5', 'Pair 5 1 2 4 3');
-  ok('a right comb may be written as a sequence { a ; b ; … }', 'stack_dig_dug', 'Pair 0 0 0 0 0', '{ 1 ; 2 ; 3 ; 4 ; 5 }', 'Pair 5 1 2 4 3');
+  ok('DUP n copies the n-th element, DUP 1 the top', 'stack_dup_n', '{}', 'Pair 1 2 3', '{ 3 ; 2 ; 1 ; 3 ; 2 ; 2 }', {
+    cli: true,
+  });
+  ok(
+    'DIG n / DUG n move an element up / down; DIG 0 and DUG 0 do nothing',
+    'stack_dig_dug',
+    'Pair 0 0 0 0 0',
+    'Pair 1 2 3 4 5',
+    'Pair 5 1 2 4 3',
+  );
+  ok(
+    'a right comb may be written as a sequence { a ; b ; … }',
+    'stack_dig_dug',
+    'Pair 0 0 0 0 0',
+    '{ 1 ; 2 ; 3 ; 4 ; 5 }',
+    'Pair 5 1 2 4 3',
+  );
   ok('DROP n drops n elements, DROP 0 none; SWAP', 'stack_drop_swap', 'Pair 0 0', 'Pair 1 2 3 4 5', 'Pair 5 4');
-  ok('DIP n runs its body under n elements (DIP 1 = DIP)', 'stack_dip_n', 'Pair 0 0 0 0', 'Pair 1 2 3 4 5', 'Pair 1 -2 7 105');
+  ok(
+    'DIP n runs its body under n elements (DIP 1 = DIP)',
+    'stack_dip_n',
+    'Pair 0 0 0 0',
+    'Pair 1 2 3 4 5',
+    'Pair 1 -2 7 105',
+  );
   illTyped('DIG deeper than the stack is ill-typed', 'ill_dig_too_deep');
   illTyped('DROP 2 on a one-element stack is ill-typed', 'ill_drop_too_many');
   illTyped('DUP 0 is ill-typed', 'ill_dup_zero');
@@ -195,7 +217,13 @@ describe('control structures', () => {
   ok('IF_NONE: Some branch gets the content', 'ctl_if_none', '0', 'Some 21', '42');
   ok('IF_NONE: None branch', 'ctl_if_none', '0', 'None', '-1');
   ok('IF_LEFT: Left branch', 'ctl_if_left', '""', 'Left 3', '"left"');
-  ok('IF_LEFT: Right branch gets the content; CONCAT puts the top first', 'ctl_if_left', '""', 'Right "x"', '"right:x"');
+  ok(
+    'IF_LEFT: Right branch gets the content; CONCAT puts the top first',
+    'ctl_if_left',
+    '""',
+    'Right "x"',
+    '"right:x"',
+  );
   ok('IF_CONS puts the head above the tail', 'ctl_if_cons', 'Pair 0 0', '{ 5 ; 6 ; 7 }', 'Pair 5 2');
   ok('IF_CONS on the empty list takes the second branch', 'ctl_if_cons', 'Pair 0 0', '{}', 'Pair 0 0');
   ok('LOOP runs while the top is True (sum 1..10)', 'ctl_loop', '0', '10', '55', { cli: true });
@@ -205,12 +233,36 @@ describe('control structures', () => {
   ok('LOOP_LEFT exiting on the first round', 'ctl_loop_left', '{ 9 }', '0', '{}');
   ok('ITER on a list goes head first', 'ctl_iter_list', '">"', '{ "a" ; "b" ; "c" }', '">abc"');
   ok('ITER on a set goes in increasing order', 'ctl_iter_set', '{}', '{ -5 ; 0 ; 7 }', '{ 7 ; 0 ; -5 }');
-  ok('ITER on a map goes by increasing key with (Pair key value)', 'ctl_iter_map', 'Pair {} 0', '{ Elt "a" 1 ; Elt "b" 2 ; Elt "c" 3 }', 'Pair { "c" ; "b" ; "a" } 6');
-  ok('map keys are ordered by bytes ("B" < "a")', 'ctl_iter_map', 'Pair {} 0', '{ Elt "B" 1 ; Elt "a" 2 }', 'Pair { "a" ; "B" } 3');
+  ok(
+    'ITER on a map goes by increasing key with (Pair key value)',
+    'ctl_iter_map',
+    'Pair {} 0',
+    '{ Elt "a" 1 ; Elt "b" 2 ; Elt "c" 3 }',
+    'Pair { "c" ; "b" ; "a" } 6',
+  );
+  ok(
+    'map keys are ordered by bytes ("B" < "a")',
+    'ctl_iter_map',
+    'Pair {} 0',
+    '{ Elt "B" 1 ; Elt "a" 2 }',
+    'Pair { "a" ; "B" } 3',
+  );
   ok('ITER on an empty map', 'ctl_iter_map', 'Pair {} 0', '{}', 'Pair {} 0');
-  ok('MAP on a list keeps the order and threads the stack below', 'ctl_map_list', 'Pair {} 0', '{ 10 ; 20 ; 30 }', 'Pair { 11 ; 22 ; 33 } 3');
+  ok(
+    'MAP on a list keeps the order and threads the stack below',
+    'ctl_map_list',
+    'Pair {} 0',
+    '{ 10 ; 20 ; 30 }',
+    'Pair { 11 ; 22 ; 33 } 3',
+  );
   ok('MAP on an empty list', 'ctl_map_list', 'Pair {} 5', '{}', 'Pair {} 0');
-  ok('MAP on a map keeps the keys and sees (Pair key value)', 'ctl_map_map', '{}', '{ Elt "a" 1 ; Elt "bcd" 10 }', '{ Elt "a" 2 ; Elt "bcd" 13 }');
+  ok(
+    'MAP on a map keeps the keys and sees (Pair key value)',
+    'ctl_map_map',
+    '{}',
+    '{ Elt "a" 1 ; Elt "bcd" 10 }',
+    '{ Elt "a" 2 ; Elt "bcd" 13 }',
+  );
   ok('MAP on Some maps the content', 'ctl_map_option', 'None', 'Some 41', 'Some 42');
   ok('MAP on None is None', 'ctl_map_option', 'Some 1', 'None', 'None');
   ok('LAMBDA then EXEC', 'ctl_lambda_exec', '0', '14', '42');
@@ -219,7 +271,13 @@ describe('control structures', () => {
   ok('LAMBDA_REC base case (0! = 1)', 'ctl_lambda_rec', '0', '0', '1');
   ok('LAMBDA_REC with arbitrary-precision results (25!)', 'ctl_lambda_rec', '0', '25', '15511210043330985984000000');
   ok('ITER with a lambda that does not fail', 'ctl_fail_nested', '10', '{ 1 ; 2 ; 3 }', '16');
-  rejects('FAILWITH inside a lambda inside ITER aborts the run with its value', 'ctl_fail_nested', '10', '{ 1 ; -4 ; 3 }', 'Pair "negative" -4');
+  rejects(
+    'FAILWITH inside a lambda inside ITER aborts the run with its value',
+    'ctl_fail_nested',
+    '10',
+    '{ 1 ; -4 ; 3 }',
+    'Pair "negative" -4',
+  );
   illTyped('nothing may follow FAILWITH in a sequence', 'ill_fail_not_tail');
   illTyped('a DIP body may not fail (Octez: "FAIL must appear in a tail position")', 'ill_dip_failwith');
   illTyped('a MAP body may not fail', 'ill_map_failwith');
@@ -228,27 +286,54 @@ describe('control structures', () => {
   illTyped('SELF is forbidden in a lambda', 'ill_self_in_lambda');
 });
 
-describe('FAILWITH values (Optimized form, as in Octez\'s Reject error)', () => {
+describe("FAILWITH values (Optimized form, as in Octez's Reject error)", () => {
   rejects('Unit', 'ctl_failwith', 'Unit', 'Unit', 'Unit', { entrypoint: 'unit', cli: true });
   rejects('an int', 'ctl_failwith', 'Unit', '42', '42', { entrypoint: 'int' });
   rejects('a string', 'ctl_failwith', 'Unit', '"oops"', '"oops"', { entrypoint: 'str' });
   rejects('a pair', 'ctl_failwith', 'Unit', 'Pair 1 2', 'Pair 1 2', { entrypoint: 'pair' });
-  rejects('a 3-comb is nested Pair a (Pair b c)', 'ctl_failwith', 'Unit', 'Pair 1 2 3', 'Pair 1 (Pair 2 3)', { entrypoint: 'comb3' });
-  rejects('a 4-comb is the sequence { a ; b ; c ; d }', 'ctl_failwith', 'Unit', 'Pair 1 2 3 4', '{ 1 ; 2 ; 3 ; 4 }', { entrypoint: 'comb4' });
+  rejects('a 3-comb is nested Pair a (Pair b c)', 'ctl_failwith', 'Unit', 'Pair 1 2 3', 'Pair 1 (Pair 2 3)', {
+    entrypoint: 'comb3',
+  });
+  rejects('a 4-comb is the sequence { a ; b ; c ; d }', 'ctl_failwith', 'Unit', 'Pair 1 2 3 4', '{ 1 ; 2 ; 3 ; 4 }', {
+    entrypoint: 'comb4',
+  });
   rejects('a list', 'ctl_failwith', 'Unit', '{ 1 ; 2 }', '{ 1 ; 2 }', { entrypoint: 'list' });
   rejects('an option', 'ctl_failwith', 'Unit', 'Some 3', 'Some 3', { entrypoint: 'opt' });
-  rejects('a timestamp is its number of seconds', 'ctl_failwith', 'Unit', '"1970-01-01T00:01:40Z"', '100', { entrypoint: 'ts' });
-  rejects('an address is its binary form', 'ctl_failwith', 'Unit', `"${TZ1}"`, `0x${TZ1_BYTES}`, { entrypoint: 'addr' });
+  rejects('a timestamp is its number of seconds', 'ctl_failwith', 'Unit', '"1970-01-01T00:01:40Z"', '100', {
+    entrypoint: 'ts',
+  });
+  rejects('an address is its binary form', 'ctl_failwith', 'Unit', `"${TZ1}"`, `0x${TZ1_BYTES}`, {
+    entrypoint: 'addr',
+  });
 });
 
 describe('pairs and ors', () => {
-  ok('GET 0/1/3/4/5/6 on a comb; a 6-leaf result prints flat', 'pair_get', 'Pair 0 "" False 0 False 0', 'Pair 7 "x" True -3', 'Pair 7 "x" True -3 True -3', {
-    cli: true,
-  });
-  ok('UPDATE 1/3/4 replace a leaf or a tail, changing its type', 'pair_update', 'Pair "" 0 False', 'Pair 1 2 3', 'Pair "a" 9 True');
+  ok(
+    'GET 0/1/3/4/5/6 on a comb; a 6-leaf result prints flat',
+    'pair_get',
+    'Pair 0 "" False 0 False 0',
+    'Pair 7 "x" True -3',
+    'Pair 7 "x" True -3 True -3',
+    {
+      cli: true,
+    },
+  );
+  ok(
+    'UPDATE 1/3/4 replace a leaf or a tail, changing its type',
+    'pair_update',
+    'Pair "" 0 False',
+    'Pair 1 2 3',
+    'Pair "a" 9 True',
+  );
   ok('UPDATE 0 replaces the whole value', 'pair_update_0', 'Pair 0 0', '3', 'Pair 3 3');
   ok('UNPAIR 4 / PAIR 4', 'pair_unpair_n', 'Pair 0 0 0 0', 'Pair 1 2 3 4', 'Pair 4 1 2 3');
-  ok('nested Pair input is the same comb; output is normalised to Pair a b c d', 'pair_unpair_n', 'Pair 0 (Pair 0 (Pair 0 0))', 'Pair 1 (Pair 2 (Pair 3 4))', 'Pair 4 1 2 3');
+  ok(
+    'nested Pair input is the same comb; output is normalised to Pair a b c d',
+    'pair_unpair_n',
+    'Pair 0 (Pair 0 (Pair 0 0))',
+    'Pair 1 (Pair 2 (Pair 3 4))',
+    'Pair 4 1 2 3',
+  );
   ok('CAR / CDR', 'pair_car_cdr', '0', 'Pair (Pair 1 2) 3', '5');
   ok('LEFT builds a Left', 'or_swap', 'Left ""', 'Right "a"', 'Left "a"');
   ok('RIGHT builds a Right', 'or_swap', 'Left ""', 'Left 5', 'Right 5');
@@ -257,17 +342,77 @@ describe('pairs and ors', () => {
 });
 
 describe('lists, sets, maps', () => {
-  ok('SIZE, IF_CONS head and reverse of a list', 'col_list_ops', 'Pair 0 None {}', '{ 1 ; 2 ; 3 }', 'Pair 3 (Some 1) { 3 ; 2 ; 1 }');
+  ok(
+    'SIZE, IF_CONS head and reverse of a list',
+    'col_list_ops',
+    'Pair 0 None {}',
+    '{ 1 ; 2 ; 3 }',
+    'Pair 3 (Some 1) { 3 ; 2 ; 1 }',
+  );
   ok('the same on the empty list', 'col_list_ops', 'Pair 0 None {}', '{}', 'Pair 0 None {}');
-  ok('set MEM / UPDATE (add, remove) / SIZE', 'col_set_ops', 'Pair False 0 False {}', 'Pair { "a" ; "zap" } "b"', 'Pair False 2 False { "a" ; "b" }');
-  ok('set MEM of a present element; adding it again changes nothing', 'col_set_ops', 'Pair False 0 False {}', 'Pair { "b" } "b"', 'Pair True 1 False { "b" }');
-  ok('set: adding then removing the same element', 'col_set_ops', 'Pair False 0 False {}', 'Pair {} "zap"', 'Pair False 0 False {}');
-  ok('map GET / MEM / UPDATE (set, remove) / SIZE', 'col_map_ops', 'Pair None False 0 {}', 'Pair { Elt "a" 1 ; Elt "gone" 5 } "a"', 'Pair (Some 1) True 1 { Elt "a" 100 }');
-  ok('map GET / MEM of a missing key; new keys are kept sorted', 'col_map_ops', 'Pair None False 0 {}', 'Pair { Elt "b" 2 } "a"', 'Pair None False 2 { Elt "a" 100 ; Elt "b" 2 }');
-  ok('map GET_AND_UPDATE replacing a binding', 'col_map_get_and_update', 'Pair None { Elt "a" 1 }', 'Pair "a" (Some 5)', 'Pair (Some 1) { Elt "a" 5 }');
-  ok('map GET_AND_UPDATE removing a binding', 'col_map_get_and_update', 'Pair None { Elt "a" 1 }', 'Pair "a" None', 'Pair (Some 1) {}');
-  ok('map GET_AND_UPDATE adding a binding', 'col_map_get_and_update', 'Pair None { Elt "a" 1 }', 'Pair "b" (Some 2)', 'Pair None { Elt "a" 1 ; Elt "b" 2 }');
-  ok('map GET_AND_UPDATE removing a missing key', 'col_map_get_and_update', 'Pair None { Elt "a" 1 }', 'Pair "b" None', 'Pair None { Elt "a" 1 }');
+  ok(
+    'set MEM / UPDATE (add, remove) / SIZE',
+    'col_set_ops',
+    'Pair False 0 False {}',
+    'Pair { "a" ; "zap" } "b"',
+    'Pair False 2 False { "a" ; "b" }',
+  );
+  ok(
+    'set MEM of a present element; adding it again changes nothing',
+    'col_set_ops',
+    'Pair False 0 False {}',
+    'Pair { "b" } "b"',
+    'Pair True 1 False { "b" }',
+  );
+  ok(
+    'set: adding then removing the same element',
+    'col_set_ops',
+    'Pair False 0 False {}',
+    'Pair {} "zap"',
+    'Pair False 0 False {}',
+  );
+  ok(
+    'map GET / MEM / UPDATE (set, remove) / SIZE',
+    'col_map_ops',
+    'Pair None False 0 {}',
+    'Pair { Elt "a" 1 ; Elt "gone" 5 } "a"',
+    'Pair (Some 1) True 1 { Elt "a" 100 }',
+  );
+  ok(
+    'map GET / MEM of a missing key; new keys are kept sorted',
+    'col_map_ops',
+    'Pair None False 0 {}',
+    'Pair { Elt "b" 2 } "a"',
+    'Pair None False 2 { Elt "a" 100 ; Elt "b" 2 }',
+  );
+  ok(
+    'map GET_AND_UPDATE replacing a binding',
+    'col_map_get_and_update',
+    'Pair None { Elt "a" 1 }',
+    'Pair "a" (Some 5)',
+    'Pair (Some 1) { Elt "a" 5 }',
+  );
+  ok(
+    'map GET_AND_UPDATE removing a binding',
+    'col_map_get_and_update',
+    'Pair None { Elt "a" 1 }',
+    'Pair "a" None',
+    'Pair (Some 1) {}',
+  );
+  ok(
+    'map GET_AND_UPDATE adding a binding',
+    'col_map_get_and_update',
+    'Pair None { Elt "a" 1 }',
+    'Pair "b" (Some 2)',
+    'Pair None { Elt "a" 1 ; Elt "b" 2 }',
+  );
+  ok(
+    'map GET_AND_UPDATE removing a missing key',
+    'col_map_get_and_update',
+    'Pair None { Elt "a" 1 }',
+    'Pair "b" None',
+    'Pair None { Elt "a" 1 }',
+  );
   fails('a set literal must be sorted', 'ctl_iter_set', '{}', '{ 2 ; 1 }', 'typecheck');
   fails('a set literal must not repeat an element', 'ctl_iter_set', '{}', '{ 1 ; 1 }', 'typecheck');
   fails('map literal keys must be sorted', 'ctl_iter_map', 'Pair {} 0', '{ Elt "b" 1 ; Elt "a" 2 }', 'typecheck');
@@ -277,22 +422,52 @@ describe('lists, sets, maps', () => {
 
 describe('big_maps', () => {
   const initial = 'Pair { Elt "a" 1 ; Elt "drop" 9 } None False None None None';
-  ok('a big_map literal in the storage: GET, MEM, GET_AND_UPDATE, UPDATE; stored as its id', 'col_big_map', initial, '"a"', 'Pair BIGMAP_ID (Some 1) True (Some 1) None (Some 7)', {
-    cli: true,
-    check: (r) => {
-      // The RPC's big_map_diff: an allocation, then the bindings of the stored map.
-      expect(r.bigMapDiff.some((d) => d.action === 'alloc')).toBe(true);
-      const updates = r.bigMapDiff.filter((d) => d.action === 'update');
-      expect(updates.find((d) => JSON.stringify(d.key) === JSON.stringify({ string: 'a' }))?.value).toEqual({ int: '7' });
-      expect(updates.find((d) => JSON.stringify(d.key) === JSON.stringify({ string: 'drop' }))?.value).toBeUndefined();
+  ok(
+    'a big_map literal in the storage: GET, MEM, GET_AND_UPDATE, UPDATE; stored as its id',
+    'col_big_map',
+    initial,
+    '"a"',
+    'Pair BIGMAP_ID (Some 1) True (Some 1) None (Some 7)',
+    {
+      cli: true,
+      check: (r) => {
+        // The RPC's big_map_diff: an allocation, then the bindings of the stored map.
+        expect(r.bigMapDiff.some((d) => d.action === 'alloc')).toBe(true);
+        const updates = r.bigMapDiff.filter((d) => d.action === 'update');
+        expect(updates.find((d) => JSON.stringify(d.key) === JSON.stringify({ string: 'a' }))?.value).toEqual({
+          int: '7',
+        });
+        expect(
+          updates.find((d) => JSON.stringify(d.key) === JSON.stringify({ string: 'drop' }))?.value,
+        ).toBeUndefined();
+      },
     },
-  });
+  );
   ok('big_map: missing key', 'col_big_map', initial, '"zz"', 'Pair BIGMAP_ID None False None None (Some 7)');
-  ok('big_map: updating then removing the same key', 'col_big_map', initial, '"drop"', 'Pair BIGMAP_ID (Some 9) True (Some 9) None None');
-  ok('EMPTY_BIG_MAP built in the run and stored', 'col_empty_big_map', 'Pair {} 0', 'Pair "k" 21', 'Pair BIGMAP_ID 42', {
-    check: (r) => expect(r.bigMapDiff.length).toBeGreaterThan(0),
-  });
-  fails('a big_map literal must not repeat a key', 'col_big_map', 'Pair { Elt "a" 1 ; Elt "a" 2 } None False None None None', '"a"', 'typecheck');
+  ok(
+    'big_map: updating then removing the same key',
+    'col_big_map',
+    initial,
+    '"drop"',
+    'Pair BIGMAP_ID (Some 9) True (Some 9) None None',
+  );
+  ok(
+    'EMPTY_BIG_MAP built in the run and stored',
+    'col_empty_big_map',
+    'Pair {} 0',
+    'Pair "k" 21',
+    'Pair BIGMAP_ID 42',
+    {
+      check: (r) => expect(r.bigMapDiff.length).toBeGreaterThan(0),
+    },
+  );
+  fails(
+    'a big_map literal must not repeat a key',
+    'col_big_map',
+    'Pair { Elt "a" 1 ; Elt "a" 2 } None False None None None',
+    '"a"',
+    'typecheck',
+  );
   illTyped('big_map values cannot be PUSHed', 'ill_push_big_map');
   illTyped('a big_map cannot hold big_maps', 'ill_big_map_in_big_map');
   illTyped('FAILWITH only takes packable values, so no big_map', 'ill_failwith_big_map');
@@ -322,18 +497,26 @@ describe('strings and bytes', () => {
   ok('SIZE counts an escaped newline as one character', 'sb_size', 'Pair 0 0', 'Pair "a\\nb" 0x', 'Pair 3 0');
   // BYTES / NAT / INT: big-endian, minimal, two's complement for int (Octez's Script_bytes examples).
   ok('BYTES 0 (nat) is 0x', 'sb_bytes_conv', 'Right 0', '0', 'Left 0x', { entrypoint: 'nat_to_bytes' });
-  ok('BYTES of a nat is big-endian', 'sb_bytes_conv', 'Right 0', '1193046', 'Left 0x123456', { entrypoint: 'nat_to_bytes' });
+  ok('BYTES of a nat is big-endian', 'sb_bytes_conv', 'Right 0', '1193046', 'Left 0x123456', {
+    entrypoint: 'nat_to_bytes',
+  });
   ok('BYTES 256 (nat)', 'sb_bytes_conv', 'Right 0', '256', 'Left 0x0100', { entrypoint: 'nat_to_bytes' });
   ok('BYTES -1 (int) is 0xff', 'sb_bytes_conv', 'Right 0', '-1', 'Left 0xff', { entrypoint: 'int_to_bytes' });
-  ok('BYTES 128 (int) keeps a 0 sign byte', 'sb_bytes_conv', 'Right 0', '128', 'Left 0x0080', { entrypoint: 'int_to_bytes' });
+  ok('BYTES 128 (int) keeps a 0 sign byte', 'sb_bytes_conv', 'Right 0', '128', 'Left 0x0080', {
+    entrypoint: 'int_to_bytes',
+  });
   ok('BYTES -128 (int) is 0x80', 'sb_bytes_conv', 'Right 0', '-128', 'Left 0x80', { entrypoint: 'int_to_bytes' });
   ok('BYTES -129 (int) is 0xff7f', 'sb_bytes_conv', 'Right 0', '-129', 'Left 0xff7f', { entrypoint: 'int_to_bytes' });
   ok('BYTES 0 (int) is 0x', 'sb_bytes_conv', 'Right 0', '0', 'Left 0x', { entrypoint: 'int_to_bytes' });
-  ok('NAT ignores leading zero bytes', 'sb_bytes_conv', 'Left 0x', '0x0000ff', 'Right 255', { entrypoint: 'bytes_to_nat' });
+  ok('NAT ignores leading zero bytes', 'sb_bytes_conv', 'Left 0x', '0x0000ff', 'Right 255', {
+    entrypoint: 'bytes_to_nat',
+  });
   ok('NAT 0x is 0', 'sb_bytes_conv', 'Left 0x', '0x', 'Right 0', { entrypoint: 'bytes_to_nat' });
   ok('INT 0xff is -1', 'sb_bytes_conv', 'Left 0x', '0xff', 'Right -1', { entrypoint: 'bytes_to_int' });
   ok('INT 0x00ff is 255', 'sb_bytes_conv', 'Left 0x', '0x00ff', 'Right 255', { entrypoint: 'bytes_to_int' });
-  ok('INT with sign-extension bytes', 'sb_bytes_conv', 'Left 0x', '0xffffff7f00', 'Right -33024', { entrypoint: 'bytes_to_int' });
+  ok('INT with sign-extension bytes', 'sb_bytes_conv', 'Left 0x', '0xffffff7f00', 'Right -33024', {
+    entrypoint: 'bytes_to_int',
+  });
   ok('INT 0x is 0', 'sb_bytes_conv', 'Left 0x', '0x', 'Right 0', { entrypoint: 'bytes_to_int' });
 });
 
@@ -341,12 +524,24 @@ describe('bitwise instructions', () => {
   ok('AND on nat', 'sb_bitwise_nat', '0', 'Pair 12 10', '8', { entrypoint: 'and' });
   ok('OR on nat', 'sb_bitwise_nat', '0', 'Pair 12 10', '14', { entrypoint: 'or' });
   ok('XOR on nat', 'sb_bitwise_nat', '0', 'Pair 12 10', '6', { entrypoint: 'xor' });
-  ok('AND int nat uses two\'s complement for the int', 'sb_bitwise_nat', '0', 'Pair -8 13', '8', { entrypoint: 'and_int' });
-  ok('LSL by 256 is allowed', 'sb_bitwise_nat', '0', 'Pair 1 256', '115792089237316195423570985008687907853269984665640564039457584007913129639936', {
-    entrypoint: 'lsl',
+  ok("AND int nat uses two's complement for the int", 'sb_bitwise_nat', '0', 'Pair -8 13', '8', {
+    entrypoint: 'and_int',
   });
+  ok(
+    'LSL by 256 is allowed',
+    'sb_bitwise_nat',
+    '0',
+    'Pair 1 256',
+    '115792089237316195423570985008687907853269984665640564039457584007913129639936',
+    {
+      entrypoint: 'lsl',
+    },
+  );
   ok('LSL by 0', 'sb_bitwise_nat', '0', 'Pair 5 0', '5', { entrypoint: 'lsl' });
-  fails('LSL by more than 256 overflows', 'sb_bitwise_nat', '0', 'Pair 1 257', 'overflow', { entrypoint: 'lsl', cli: true });
+  fails('LSL by more than 256 overflows', 'sb_bitwise_nat', '0', 'Pair 1 257', 'overflow', {
+    entrypoint: 'lsl',
+    cli: true,
+  });
   ok('LSR', 'sb_bitwise_nat', '0', 'Pair 1024 3', '128', { entrypoint: 'lsr' });
   ok('LSR by 256', 'sb_bitwise_nat', '0', 'Pair 7 256', '0', { entrypoint: 'lsr' });
   fails('LSR by more than 256 overflows too', 'sb_bitwise_nat', '0', 'Pair 1 257', 'overflow', { entrypoint: 'lsr' });
@@ -354,8 +549,17 @@ describe('bitwise instructions', () => {
   ok('NOT 0 is -1', 'sb_bitwise_nat', '0', '0', '-1', { entrypoint: 'not' });
   ok('NOT on nat gives an int', 'sb_bitwise_nat', '0', '7', '-8', { entrypoint: 'not_nat' });
   ok('AND on bytes of equal length', 'sb_bytes_logic', '0x', 'Pair 0xff00 0x0ff0', '0x0f00', { entrypoint: 'and' });
-  ok('AND on bytes keeps the length of the shorter (right-aligned)', 'sb_bytes_logic', '0x', 'Pair 0x0106 0x05', '0x04', { entrypoint: 'and' });
-  ok('OR on bytes pads the shorter with zeros on the left', 'sb_bytes_logic', '0x', 'Pair 0x05 0x0106', '0x0107', { entrypoint: 'or' });
+  ok(
+    'AND on bytes keeps the length of the shorter (right-aligned)',
+    'sb_bytes_logic',
+    '0x',
+    'Pair 0x0106 0x05',
+    '0x04',
+    { entrypoint: 'and' },
+  );
+  ok('OR on bytes pads the shorter with zeros on the left', 'sb_bytes_logic', '0x', 'Pair 0x05 0x0106', '0x0107', {
+    entrypoint: 'or',
+  });
   ok('XOR on bytes', 'sb_bytes_logic', '0x', 'Pair 0x0005 0x0106', '0x0103', { entrypoint: 'xor' });
   ok('NOT on bytes keeps the length', 'sb_bytes_not', '0x', '0x00ff', '0xff00');
   ok('NOT 0x is 0x', 'sb_bytes_not', '0x00', '0x', '0x');
@@ -363,7 +567,9 @@ describe('bitwise instructions', () => {
   ok('LSL on bytes by 9', 'sb_bytes_shift', '0x', 'Pair 0x01 9', '0x000200', { entrypoint: 'lsl' });
   ok('LSL on bytes by 0 keeps them', 'sb_bytes_shift', '0x', 'Pair 0x1234 0', '0x1234', { entrypoint: 'lsl' });
   ok('LSL of 0x by 1 is 0x00', 'sb_bytes_shift', '0x', 'Pair 0x 1', '0x00', { entrypoint: 'lsl' });
-  fails('LSL on bytes by more than 64000 overflows', 'sb_bytes_shift', '0x', 'Pair 0x01 64001', 'overflow', { entrypoint: 'lsl' });
+  fails('LSL on bytes by more than 64000 overflows', 'sb_bytes_shift', '0x', 'Pair 0x01 64001', 'overflow', {
+    entrypoint: 'lsl',
+  });
   ok('LSR on bytes', 'sb_bytes_shift', '0x', 'Pair 0x1234 1', '0x091a', { entrypoint: 'lsr' });
   ok('LSR on bytes by 8 drops a byte', 'sb_bytes_shift', '0x', 'Pair 0x1234 8', '0x12', { entrypoint: 'lsr' });
   ok('LSR on bytes by 9', 'sb_bytes_shift', '0x', 'Pair 0x123499 9', '0x091a', { entrypoint: 'lsr' });
@@ -372,11 +578,22 @@ describe('bitwise instructions', () => {
 
 describe('integer arithmetic', () => {
   ok('ADD int int', 'ar_int', '{}', 'Pair -5 3', '{ -2 }', { entrypoint: 'add', cli: true });
-  ok('ADD has no 64-bit limit on int', 'ar_int', '{}', 'Pair 9223372036854775807 1', '{ 9223372036854775808 }', { entrypoint: 'add' });
+  ok('ADD has no 64-bit limit on int', 'ar_int', '{}', 'Pair 9223372036854775807 1', '{ 9223372036854775808 }', {
+    entrypoint: 'add',
+  });
   ok('SUB int int', 'ar_int', '{}', 'Pair 3 10', '{ -7 }', { entrypoint: 'sub' });
-  ok('MUL on big ints', 'ar_int', '{}', 'Pair -12345678901234567890 98765432109876543210', '{ -1219326311370217952237463801111263526900 }', { entrypoint: 'mul' });
+  ok(
+    'MUL on big ints',
+    'ar_int',
+    '{}',
+    'Pair -12345678901234567890 98765432109876543210',
+    '{ -1219326311370217952237463801111263526900 }',
+    { entrypoint: 'mul' },
+  );
   ok('EDIV 7 2', 'ar_int', '{}', 'Pair 7 2', '{ 3 ; 1 }', { entrypoint: 'ediv' });
-  ok('EDIV keeps the remainder non-negative: -7 / 2 = -4 rem 1', 'ar_int', '{}', 'Pair -7 2', '{ -4 ; 1 }', { entrypoint: 'ediv' });
+  ok('EDIV keeps the remainder non-negative: -7 / 2 = -4 rem 1', 'ar_int', '{}', 'Pair -7 2', '{ -4 ; 1 }', {
+    entrypoint: 'ediv',
+  });
   ok('EDIV 7 / -2 = -3 rem 1', 'ar_int', '{}', 'Pair 7 -2', '{ -3 ; 1 }', { entrypoint: 'ediv' });
   ok('EDIV -7 / -2 = 4 rem 1', 'ar_int', '{}', 'Pair -7 -2', '{ 4 ; 1 }', { entrypoint: 'ediv' });
   ok('EDIV 10 / -3 = -3 rem 1', 'ar_int', '{}', 'Pair 10 -3', '{ -3 ; 1 }', { entrypoint: 'ediv' });
@@ -390,51 +607,123 @@ describe('integer arithmetic', () => {
   ok('NEG nat gives an int', 'ar_int', '{}', '5', '{ -5 }', { entrypoint: 'neg_nat' });
   ok('SUB nat nat may be negative (an int)', 'ar_int', '{}', 'Pair 3 5', '{ -2 }', { entrypoint: 'sub_nat' });
   ok('ADD nat int', 'ar_int', '{}', 'Pair 3 -5', '{ -2 }', { entrypoint: 'add_nat_int' });
-  ok('MUL nat nat, arbitrary precision', 'ar_int', '{}', 'Pair 18446744073709551616 18446744073709551616', '{ 340282366920938463463374607431768211456 }', {
-    entrypoint: 'mul_nat',
-  });
+  ok(
+    'MUL nat nat, arbitrary precision',
+    'ar_int',
+    '{}',
+    'Pair 18446744073709551616 18446744073709551616',
+    '{ 340282366920938463463374607431768211456 }',
+    {
+      entrypoint: 'mul_nat',
+    },
+  );
   ok('EDIV nat nat', 'ar_int', '{}', 'Pair 7 2', '{ 3 ; 1 }', { entrypoint: 'ediv_nat' });
   ok('EDIV nat by 0 is None', 'ar_int', '{}', 'Pair 7 0', '{}', { entrypoint: 'ediv_nat' });
-  fails('a negative nat literal is ill-typed data', 'ar_int', '{}', 'Pair -3 5', 'typecheck', { entrypoint: 'sub_nat' });
+  fails('a negative nat literal is ill-typed data', 'ar_int', '{}', 'Pair -3 5', 'typecheck', {
+    entrypoint: 'sub_nat',
+  });
 });
 
 describe('mutez arithmetic', () => {
   ok('ADD mutez', 'ar_mutez', '{}', 'Pair 1 2', '{ 3 }', { entrypoint: 'add' });
-  ok('ADD mutez up to 2^63 - 1', 'ar_mutez', '{}', 'Pair 9223372036854775806 1', '{ 9223372036854775807 }', { entrypoint: 'add' });
-  fails('ADD mutez past 2^63 - 1 overflows', 'ar_mutez', '{}', 'Pair 9223372036854775807 1', 'overflow', { entrypoint: 'add', cli: true });
+  ok('ADD mutez up to 2^63 - 1', 'ar_mutez', '{}', 'Pair 9223372036854775806 1', '{ 9223372036854775807 }', {
+    entrypoint: 'add',
+  });
+  fails('ADD mutez past 2^63 - 1 overflows', 'ar_mutez', '{}', 'Pair 9223372036854775807 1', 'overflow', {
+    entrypoint: 'add',
+    cli: true,
+  });
   ok('SUB_MUTEZ', 'ar_mutez', '{}', 'Pair 5 3', '{ 2 }', { entrypoint: 'sub_mutez' });
   ok('SUB_MUTEZ to zero', 'ar_mutez', '{}', 'Pair 5 5', '{ 0 }', { entrypoint: 'sub_mutez' });
   ok('SUB_MUTEZ below zero is None', 'ar_mutez', '{ 1 }', 'Pair 3 5', '{}', { entrypoint: 'sub_mutez' });
   ok('MUL nat mutez', 'ar_mutez', '{}', 'Pair 3 7', '{ 21 }', { entrypoint: 'mul_nm' });
-  ok('MUL nat mutez just below the limit', 'ar_mutez', '{}', 'Pair 2 4611686018427387903', '{ 9223372036854775806 }', { entrypoint: 'mul_nm' });
-  fails('MUL mutez nat past 2^63 - 1 overflows', 'ar_mutez', '{}', 'Pair 4611686018427387904 2', 'overflow', { entrypoint: 'mul_mn' });
+  ok('MUL nat mutez just below the limit', 'ar_mutez', '{}', 'Pair 2 4611686018427387903', '{ 9223372036854775806 }', {
+    entrypoint: 'mul_nm',
+  });
+  fails('MUL mutez nat past 2^63 - 1 overflows', 'ar_mutez', '{}', 'Pair 4611686018427387904 2', 'overflow', {
+    entrypoint: 'mul_mn',
+  });
   ok('EDIV mutez nat gives (mutez, mutez)', 'ar_mutez', '{}', 'Pair 10 3', '{ 3 ; 1 }', { entrypoint: 'ediv_mn' });
   ok('EDIV mutez by nat 0 is None', 'ar_mutez', '{ 1 }', 'Pair 10 0', '{}', { entrypoint: 'ediv_mn' });
   ok('EDIV mutez mutez gives (nat, mutez)', 'ar_mutez', '{}', 'Pair 10 3', '{ 3 ; 1 }', { entrypoint: 'ediv_mm' });
   ok('EDIV mutez mutez with a zero quotient', 'ar_mutez', '{}', 'Pair 5 10', '{ 0 ; 5 }', { entrypoint: 'ediv_mm' });
   ok('EDIV mutez by 0 mutez is None', 'ar_mutez', '{ 1 }', 'Pair 10 0', '{}', { entrypoint: 'ediv_mm' });
-  fails('a mutez literal above 2^63 - 1 is ill-typed data', 'ar_mutez', '{}', 'Pair 9223372036854775808 0', 'typecheck', { entrypoint: 'add' });
-  fails('a negative mutez literal is ill-typed data', 'ar_mutez', '{}', 'Pair -1 0', 'typecheck', { entrypoint: 'add' });
+  fails(
+    'a mutez literal above 2^63 - 1 is ill-typed data',
+    'ar_mutez',
+    '{}',
+    'Pair 9223372036854775808 0',
+    'typecheck',
+    { entrypoint: 'add' },
+  );
+  fails('a negative mutez literal is ill-typed data', 'ar_mutez', '{}', 'Pair -1 0', 'typecheck', {
+    entrypoint: 'add',
+  });
   illTyped('SUB on mutez is deprecated and rejected (use SUB_MUTEZ)', 'ill_sub_mutez');
 });
 
 describe('timestamps', () => {
-  ok('timestamp + int', 'ar_timestamp', 'Right 0', 'Pair "2024-01-01T00:00:00Z" 3600', 'Left "2024-01-01T01:00:00Z"', { entrypoint: 'add_ti' });
-  ok('int + timestamp, before the epoch', 'ar_timestamp', 'Right 0', 'Pair -1 "1970-01-01T00:00:00Z"', 'Left "1969-12-31T23:59:59Z"', { entrypoint: 'add_it' });
-  ok('a timestamp past year 9999 prints as an int', 'ar_timestamp', 'Right 0', 'Pair "9999-12-31T23:59:59Z" 1', 'Left 253402300800', { entrypoint: 'add_ti' });
-  ok('timestamp - int; an int literal is a timestamp in seconds', 'ar_timestamp', 'Right 0', 'Pair 100 100', 'Left "1970-01-01T00:00:00Z"', { entrypoint: 'sub_ti' });
-  ok('timestamp - int far before year 0 prints as an int', 'ar_timestamp', 'Right 0', 'Pair 100 2000000000000000000', 'Left -1999999999999999900', {
-    entrypoint: 'sub_ti',
+  ok('timestamp + int', 'ar_timestamp', 'Right 0', 'Pair "2024-01-01T00:00:00Z" 3600', 'Left "2024-01-01T01:00:00Z"', {
+    entrypoint: 'add_ti',
   });
-  ok('timestamp - timestamp is an int', 'ar_timestamp', 'Right 0', 'Pair "1970-01-01T00:03:20Z" "1970-01-01T00:00:00Z"', 'Right 200', { entrypoint: 'sub_tt' });
-  ok('timestamp - timestamp may be negative', 'ar_timestamp', 'Right 0', 'Pair 0 1', 'Right -1', { entrypoint: 'sub_tt' });
+  ok(
+    'int + timestamp, before the epoch',
+    'ar_timestamp',
+    'Right 0',
+    'Pair -1 "1970-01-01T00:00:00Z"',
+    'Left "1969-12-31T23:59:59Z"',
+    { entrypoint: 'add_it' },
+  );
+  ok(
+    'a timestamp past year 9999 prints as an int',
+    'ar_timestamp',
+    'Right 0',
+    'Pair "9999-12-31T23:59:59Z" 1',
+    'Left 253402300800',
+    { entrypoint: 'add_ti' },
+  );
+  ok(
+    'timestamp - int; an int literal is a timestamp in seconds',
+    'ar_timestamp',
+    'Right 0',
+    'Pair 100 100',
+    'Left "1970-01-01T00:00:00Z"',
+    { entrypoint: 'sub_ti' },
+  );
+  ok(
+    'timestamp - int far before year 0 prints as an int',
+    'ar_timestamp',
+    'Right 0',
+    'Pair 100 2000000000000000000',
+    'Left -1999999999999999900',
+    {
+      entrypoint: 'sub_ti',
+    },
+  );
+  ok(
+    'timestamp - timestamp is an int',
+    'ar_timestamp',
+    'Right 0',
+    'Pair "1970-01-01T00:03:20Z" "1970-01-01T00:00:00Z"',
+    'Right 200',
+    { entrypoint: 'sub_tt' },
+  );
+  ok('timestamp - timestamp may be negative', 'ar_timestamp', 'Right 0', 'Pair 0 1', 'Right -1', {
+    entrypoint: 'sub_tt',
+  });
 });
 
 describe('COMPARE', () => {
-  const cmp = (name: string, type: string, input: string, result: string, o: Opts = {}) => ok(`${type}: ${name}`, `cmp_${type}`, '0', input, result, o);
+  const cmp = (name: string, type: string, input: string, result: string, o: Opts = {}) =>
+    ok(`${type}: ${name}`, `cmp_${type}`, '0', input, result, o);
   cmp('less', 'int', 'Pair -1 1', '-1', { cli: true });
   cmp('equal', 'int', 'Pair 5 5', '0');
-  cmp('greater, arbitrary precision', 'int', 'Pair 1000000000000000000000000000000 -1000000000000000000000000000000', '1');
+  cmp(
+    'greater, arbitrary precision',
+    'int',
+    'Pair 1000000000000000000000000000000 -1000000000000000000000000000000',
+    '1',
+  );
   cmp('less', 'nat', 'Pair 0 1', '-1');
   cmp('lexicographic', 'string', 'Pair "abc" "abd"', '-1');
   cmp('first character decides', 'string', 'Pair "b" "abc"', '1');
@@ -459,9 +748,24 @@ describe('COMPARE', () => {
   cmp('tz4 > tz3', 'key_hash', `Pair "${TZ4}" "${TZ3}"`, '1');
   cmp('by seconds', 'timestamp', 'Pair "1970-01-01T00:00:00Z" -1', '1');
   cmp('RFC 3339 and seconds agree', 'timestamp', 'Pair 100 "1970-01-01T00:01:40Z"', '0');
-  cmp('ed25519 < secp256k1', 'key', 'Pair "edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav" "sppk7aFpmJLm3ZxMd3F4osvGBq77R1NeSpiJVnof3Wiv4mt84EBE9aX"', '-1');
-  cmp('p256 > secp256k1', 'key', 'Pair "p2pk66Y3178eHvgWFA4CDsgGPhbkWtwrYCVUKJnsAi41eGP7MbHKv24" "sppk7aFpmJLm3ZxMd3F4osvGBq77R1NeSpiJVnof3Wiv4mt84EBE9aX"', '1');
-  cmp('by bytes (mainnet 0x7a06a770 < mockup 0xf3d48554)', 'chain_id', 'Pair "NetXdQprcVkpaWU" "NetXynUjJNZm7wi"', '-1');
+  cmp(
+    'ed25519 < secp256k1',
+    'key',
+    'Pair "edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav" "sppk7aFpmJLm3ZxMd3F4osvGBq77R1NeSpiJVnof3Wiv4mt84EBE9aX"',
+    '-1',
+  );
+  cmp(
+    'p256 > secp256k1',
+    'key',
+    'Pair "p2pk66Y3178eHvgWFA4CDsgGPhbkWtwrYCVUKJnsAi41eGP7MbHKv24" "sppk7aFpmJLm3ZxMd3F4osvGBq77R1NeSpiJVnof3Wiv4mt84EBE9aX"',
+    '1',
+  );
+  cmp(
+    'by bytes (mainnet 0x7a06a770 < mockup 0xf3d48554)',
+    'chain_id',
+    'Pair "NetXdQprcVkpaWU" "NetXynUjJNZm7wi"',
+    '-1',
+  );
   cmp('bytes and base58 forms agree', 'chain_id', 'Pair 0x7a06a770 "NetXdQprcVkpaWU"', '0');
   cmp('left component first', 'pair', 'Pair (Pair 0 "z") (Pair 1 "a")', '-1');
   cmp('then right component', 'pair', 'Pair (Pair 1 "b") (Pair 1 "a")', '1');
@@ -473,25 +777,62 @@ describe('COMPARE', () => {
   cmp('Left by content', 'or', 'Pair (Left 1) (Left 2)', '-1');
   cmp('nested: None first', 'nested', 'Pair (Pair None (Right "x")) (Pair (Some -5) (Left 0))', '-1');
   cmp('nested: then Right > Left', 'nested', 'Pair (Pair (Some 1) (Right "a")) (Pair (Some 1) (Left 99))', '1');
-  ok('EQ/NEQ/LT/GT/LE/GE after COMPARE, less', 'cmp_macros', '{}', 'Pair 1 2', '{ False ; True ; True ; False ; True ; False }');
-  ok('EQ/NEQ/LT/GT/LE/GE after COMPARE, equal', 'cmp_macros', '{}', 'Pair 5 5', '{ True ; False ; False ; False ; True ; True }');
-  ok('EQ/NEQ/LT/GT/LE/GE after COMPARE, greater', 'cmp_macros', '{}', 'Pair 3 -3', '{ False ; True ; False ; True ; False ; True }');
+  ok(
+    'EQ/NEQ/LT/GT/LE/GE after COMPARE, less',
+    'cmp_macros',
+    '{}',
+    'Pair 1 2',
+    '{ False ; True ; True ; False ; True ; False }',
+  );
+  ok(
+    'EQ/NEQ/LT/GT/LE/GE after COMPARE, equal',
+    'cmp_macros',
+    '{}',
+    'Pair 5 5',
+    '{ True ; False ; False ; False ; True ; True }',
+  );
+  ok(
+    'EQ/NEQ/LT/GT/LE/GE after COMPARE, greater',
+    'cmp_macros',
+    '{}',
+    'Pair 3 -3',
+    '{ False ; True ; False ; True ; False ; True }',
+  );
 });
 
 describe('macros', () => {
-  ok('CAAR, CADR, DUUP, CMPLT, IFCMPGT, MAP_CDR, DIIP', 'macros', 'Pair False 0 0', 'Pair (Pair 1 2) -5', 'Pair True 1 5', { cli: true });
+  ok(
+    'CAAR, CADR, DUUP, CMPLT, IFCMPGT, MAP_CDR, DIIP',
+    'macros',
+    'Pair False 0 0',
+    'Pair (Pair 1 2) -5',
+    'Pair True 1 5',
+    { cli: true },
+  );
   ok('the same on other values', 'macros', 'Pair False 0 0', 'Pair (Pair 3 2) 7', 'Pair False -1 17');
-  rejects('ASSERT_CMPGT fails through FAIL, i.e. FAILWITH Unit', 'macros', 'Pair False 0 0', 'Pair (Pair 0 0) 1000', 'Unit');
+  rejects(
+    'ASSERT_CMPGT fails through FAIL, i.e. FAILWITH Unit',
+    'macros',
+    'Pair False 0 0',
+    'Pair (Pair 0 0) 1000',
+    'Unit',
+  );
 });
 
-describe('PACK (bytes from Octez\'s `hash data` regression outputs)', () => {
+describe("PACK (bytes from Octez's `hash data` regression outputs)", () => {
   const pack = (name: string, file: string, entrypoint: string, input: string, bytes: string, o: Opts = {}) =>
     ok(`${entrypoint}: ${name}`, file, '0x', input, bytes, { entrypoint, ...o });
   pack('-1', 'pack_basic', 'int', '-1', '0x050041', { cli: true });
   pack('1', 'pack_basic', 'int', '1', '0x050001');
   pack('2^63 - 1', 'pack_basic', 'int', '9223372036854775807', '0x0500bfffffffffffffffff01');
   pack('-2^63', 'pack_basic', 'int', '-9223372036854775808', '0x0500c0808080808080808002');
-  pack('a 38-digit int', 'pack_basic', 'int', '92233720368547758079223372036854775807', '0x0500bfffbfe1eebeeeb8eaffffbf9e91c191c79502');
+  pack(
+    'a 38-digit int',
+    'pack_basic',
+    'int',
+    '92233720368547758079223372036854775807',
+    '0x0500bfffbfe1eebeeeb8eaffffbf9e91c191c79502',
+  );
   pack('0', 'pack_basic', 'nat', '0', '0x050000');
   pack('99999', 'pack_basic', 'nat', '99999', '0x05009f9a0c');
   pack('"foo"', 'pack_basic', 'string', '"foo"', '0x050100000003666f6f');
@@ -503,24 +844,60 @@ describe('PACK (bytes from Octez\'s `hash data` regression outputs)', () => {
   pack('Unit', 'pack_basic', 'unit', 'Unit', '0x05030b');
   pack('99999', 'pack_basic', 'mutez', '99999', '0x05009f9a0c');
   pack('a timestamp packs as its seconds', 'pack_basic', 'timestamp', '1571659294', '0x05009ef8ecda0b');
-  pack('an RFC 3339 timestamp packs as its seconds', 'pack_basic', 'timestamp', '"2019-10-21T12:01:34Z"', '0x05009ef8ecda0b');
+  pack(
+    'an RFC 3339 timestamp packs as its seconds',
+    'pack_basic',
+    'timestamp',
+    '"2019-10-21T12:01:34Z"',
+    '0x05009ef8ecda0b',
+  );
   pack('a 3-comb packs as nested pairs', 'pack_compound', 'pair', 'Pair 0 True 0x', '0x05070700000707030a0a00000000');
-  pack('a comb written as a sequence packs the same', 'pack_compound', 'pair', '{ 0 ; True ; 0x }', '0x05070700000707030a0a00000000');
+  pack(
+    'a comb written as a sequence packs the same',
+    'pack_compound',
+    'pair',
+    '{ 0 ; True ; 0x }',
+    '0x05070700000707030a0a00000000',
+  );
   pack('Some "foo"', 'pack_compound', 'opt', 'Some "foo"', '0x0505090100000003666f6f');
   pack('None', 'pack_compound', 'opt', 'None', '0x050306');
   pack('Left True', 'pack_compound', 'or', 'Left True', '0x050505030a');
   pack('Right "foo"', 'pack_compound', 'or', 'Right "foo"', '0x0505080100000003666f6f');
   pack('{ -1 ; 0 }', 'pack_compound', 'list', '{ -1 ; 0 }', '0x05020000000400410000');
   pack('{}', 'pack_compound', 'list', '{}', '0x050200000000');
-  pack('a map', 'pack_compound', 'map', '{ Elt 0 0xCB ; Elt 1 0xAB }', '0x050200000014070400000a00000001cb070400010a00000001ab');
+  pack(
+    'a map',
+    'pack_compound',
+    'map',
+    '{ Elt 0 0xCB ; Elt 1 0xAB }',
+    '0x050200000014070400000a00000001cb070400010a00000001ab',
+  );
   pack('a set', 'pack_compound', 'set', '{ 0 ; 3 ; 4 }', '0x050200000006000000030004');
-  pack('mutez, timestamp, int', 'pack_compound', 'nested', 'Pair (Pair 22220000000 "2017-12-13T04:49:00Z" 34) Unit', '0x0507070080acd2c6a501070700bcc485a30b0022');
+  pack(
+    'mutez, timestamp, int',
+    'pack_compound',
+    'nested',
+    'Pair (Pair 22220000000 "2017-12-13T04:49:00Z" 34) Unit',
+    '0x0507070080acd2c6a501070700bcc485a30b0022',
+  );
   pack('a lambda packs its code', 'pack_compound', 'lambda', '{ PUSH nat 1 ; ADD }', '0x0502000000080743036200010312');
   pack('the empty lambda', 'pack_compound', 'lambda', '{}', '0x050200000000');
   pack('an implicit address', 'pack_domain', 'address', `"${TZ1}"`, `0x050a00000016${TZ1_BYTES}`);
-  pack('an originated address with an entrypoint', 'pack_domain', 'address', `"${DUMMY_SELF}%entrypoint"`, '0x050a00000020011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74');
+  pack(
+    'an originated address with an entrypoint',
+    'pack_domain',
+    'address',
+    `"${DUMMY_SELF}%entrypoint"`,
+    '0x050a00000020011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74',
+  );
   pack('a key hash', 'pack_domain', 'key_hash', `"${TZ1}"`, '0x050a000000150002298c03ed7d454a101eb7022bc95f7e5f41ac78');
-  pack('an ed25519 key', 'pack_domain', 'key', '"edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav"', '0x050a00000021004798d2cc98473d7e250c898885718afd2e4efbcb1a1595ab9730761ed830de0f');
+  pack(
+    'an ed25519 key',
+    'pack_domain',
+    'key',
+    '"edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav"',
+    '0x050a00000021004798d2cc98473d7e250c898885718afd2e4efbcb1a1595ab9730761ed830de0f',
+  );
   pack(
     'an ed25519 signature',
     'pack_domain',
@@ -535,7 +912,9 @@ describe('PACK (bytes from Octez\'s `hash data` regression outputs)', () => {
     '"spsig1PPUFZucuAQybs5wsqsNQ68QNgFaBnVKMFaoZZfi1BtNnuCAWnmL9wVy5HfHkR6AeodjVGxpBVVSYcJKyMURn6K1yknYLm"',
     '0x050a00000040865b0ceaa2decd64fea1b7e0e97d6ae8035125d821ebe99d7d5c8a559f36fdd43388a570e475011f6d2bbef184ece9bafbf0ac12157f7257988e9575ae2cbca9',
   );
-  ok('PACK of a contract (SELF) is its packed address', 'pack_self', '0x', 'Unit', `0x050a00000016${KT1_NEXT2_BYTES}`, { flags: ['--self', KT1_NEXT2] });
+  ok('PACK of a contract (SELF) is its packed address', 'pack_self', '0x', 'Unit', `0x050a00000016${KT1_NEXT2_BYTES}`, {
+    flags: ['--self', KT1_NEXT2],
+  });
   pack('a chain id given as bytes', 'pack_domain', 'chain_id', '0x7a06a770', '0x050a000000047a06a770');
   pack('a chain id given in base58', 'pack_domain', 'chain_id', '"NetXynUjJNZm7wi"', '0x050a00000004f3d48554');
 });
@@ -553,9 +932,27 @@ describe('UNPACK', () => {
   ok('trailing bytes are None', 'unpack', none, '0x05004100', none);
   ok('empty bytes are None', 'unpack', none, '0x', none);
   ok('an address in binary form', 'unpack_address', 'None', `0x050a00000016${TZ1_BYTES}`, `Some "${TZ1}"`);
-  ok('an address packed as a base58 string', 'unpack_address', 'None', `0x050100000024${Buffer.from(TZ1).toString('hex')}`, `Some "${TZ1}"`);
-  ok('an address with an entrypoint', 'unpack_address', 'None', '0x050a00000020011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74', `Some "${DUMMY_SELF}%entrypoint"`);
-  ok('bytes of the wrong length for an address are None', 'unpack_address', 'None', `0x050a00000015${TZ1_BYTES.slice(2)}`, 'None');
+  ok(
+    'an address packed as a base58 string',
+    'unpack_address',
+    'None',
+    `0x050100000024${Buffer.from(TZ1).toString('hex')}`,
+    `Some "${TZ1}"`,
+  );
+  ok(
+    'an address with an entrypoint',
+    'unpack_address',
+    'None',
+    '0x050a00000020011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74',
+    `Some "${DUMMY_SELF}%entrypoint"`,
+  );
+  ok(
+    'bytes of the wrong length for an address are None',
+    'unpack_address',
+    'None',
+    `0x050a00000015${TZ1_BYTES.slice(2)}`,
+    'None',
+  );
   const value = `Pair (Pair "toto" { 3 ; 7 ; 9 ; 1 }) { 1 ; 2 ; 3 } (Some "${DUMMY_SELF}%foo") (Left "${TZ1}")`;
   ok('UNPACK (PACK x) = x', 'pack_roundtrip', 'None', value, `Some (${value})`);
   const value2 = 'Pair (Pair "" {}) {} None (Right "2019-09-09T08:35:33Z")';
@@ -612,7 +1009,14 @@ describe('hashing', () => {
   );
   // Key/address pairs: Octez's opcode tests (the first two) and lib_crypto's key encoding vectors.
   const hashKey = (curve: string, key: string, tz: string, o: Opts = {}) =>
-    ok(`HASH_KEY and IMPLICIT_ACCOUNT of a ${curve} key (${tz})`, 'hash_key', `Pair "${ZERO_TZ1}" "${ZERO_TZ1}"`, `"${key}"`, `Pair "${tz}" "${tz}"`, o);
+    ok(
+      `HASH_KEY and IMPLICIT_ACCOUNT of a ${curve} key (${tz})`,
+      'hash_key',
+      `Pair "${ZERO_TZ1}" "${ZERO_TZ1}"`,
+      `"${key}"`,
+      `Pair "${tz}" "${tz}"`,
+      o,
+    );
   hashKey('ed25519', 'edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav', TZ1, { cli: true });
   hashKey('ed25519', 'edpkuJqtDcA2m2muMxViSM47MPsGQzmyjnNTawUPqR8vZTAMcx61ES', 'tz1XPTDmvT3vVE5Uunngmixm7gj7zmdbPq6k');
   hashKey('ed25519', 'edpkufnz668CdgnVC4X5KRvJoXCMgicr29Tjmr5vxGzvMdipwkTZmM', 'tz1SodoUsWVe1Yey9eMFbqRUtNpBWfir5NRr');
@@ -621,18 +1025,20 @@ describe('hashing', () => {
   hashKey('bls12-381', 'BLpk1ur5XXicWYMMzCVZZWyLZhybtyX8Zot2uCzDCZW8KcC5BdZiLVXRZvZzi4GuZYL9SarUvKpE', TZ4);
 });
 
-describe('CHECK_SIGNATURE (key/signature/message triples from Octez\'s tests)', () => {
+describe("CHECK_SIGNATURE (key/signature/message triples from Octez's tests)", () => {
   const ED_KEY = 'edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav';
   const ED_SIG = 'edsigu3QszDjUpeqYqbvhyRxMpVFamEnvm9FYnt7YiiNt9nmjYfh8ZTbsybZ5WnBkhA7zfHsRVyuTnRsGLR6fNHt1Up1FxgyRtF';
   /** ED_SIG's 64 bytes under the generic "sig" prefix. */
-  const GENERIC_SIG = 'sigsbQsAWaYieWnQwQqQ7AsBy4zQhznWNxRCMozNNu9SknEqkY4ZgntYKAUBZxbgweDkPoaU86wouVbd4Ti9Y3HkwA4ByZkt';
+  const GENERIC_SIG =
+    'sigsbQsAWaYieWnQwQqQ7AsBy4zQhznWNxRCMozNNu9SknEqkY4ZgntYKAUBZxbgweDkPoaU86wouVbd4Ti9Y3HkwA4ByZkt';
   const PACKED_HELLO = '0x05010000000568656c6c6f';
   const SP_KEY = 'sppk7dBPqMPjDjXgKbb5f7V3PuKUrA4Zuwc3c3H7XqQerqPUWbK7Hna';
   const SP_SIG = 'spsig1PPUFZucuAQybs5wsqsNQ68QNgFaBnVKMFaoZZfi1BtNnuCAWnmL9wVy5HfHkR6AeodjVGxpBVVSYcJKyMURn6K1yknYLm';
   const PACKED_SAUCISSE = '0x0501000000085341554349535345';
   const P2_KEY = 'p2pk66uq221795tFxT7jfNmXtBMdjMf6RAaxRTwv1dbuSHbH6yfqGwz';
   const P2_SIG = 'p2sigsceCzcDw2AeYDzUonj4JT341WC9Px4wdhHBxbZcG1FhfqFVuG7f2fGCzrEHSAZgrsrQWpxduDPk9qZRgrpzwJnSHC3gZJ';
-  const P2_WRONG_SIG = 'p2sigvgDSBnN1bUsfwyMvqpJA1cFhE5s5oi7SetJVQ6LJsbFrU2idPvnvwJhf5v9DhM9ZTX1euS9DgWozVw6BTHiK9VcQVpAU8';
+  const P2_WRONG_SIG =
+    'p2sigvgDSBnN1bUsfwyMvqpJA1cFhE5s5oi7SetJVQ6LJsbFrU2idPvnvwJhf5v9DhM9ZTX1euS9DgWozVw6BTHiK9VcQVpAU8';
   const P2_MSG = '0x050100000027566f756c657a2d766f757320636f75636865722061766563206d6f692c20636520736f6972203f';
   const check = (name: string, key: string, sig: string, msg: string, result: string, o: Opts = {}) =>
     ok(name, 'check_signature', 'False', `Pair "${key}" "${sig}" ${msg}`, result, o);
@@ -644,26 +1050,51 @@ describe('CHECK_SIGNATURE (key/signature/message triples from Octez\'s tests)', 
   check('p256: valid', P2_KEY, P2_SIG, P2_MSG, 'True');
   check('p256: a signature of something else', P2_KEY, P2_WRONG_SIG, P2_MSG, 'False');
   check('a p256 signature against a secp256k1 key is just False', SP_KEY, P2_SIG, PACKED_SAUCISSE, 'False');
-  fails('a malformed signature literal is ill-typed data', 'check_signature', 'False', `Pair "${ED_KEY}" "edsig123" 0x`, 'typecheck');
+  fails(
+    'a malformed signature literal is ill-typed data',
+    'check_signature',
+    'False',
+    `Pair "${ED_KEY}" "edsig123" 0x`,
+    'typecheck',
+  );
 });
 
 describe('blockchain instructions', () => {
   const flags = [
-    '--amount', '1.5',
-    '--balance', '42',
-    '--sender', KT1_NEXT,
-    '--source', TZ1,
-    '--self', KT1_NEXT2,
-    '--now', '2024-06-01T12:00:00Z',
-    '--level', '123456',
-    '--chain-id', 'NetXdQprcVkpaWU',
+    '--amount',
+    '1.5',
+    '--balance',
+    '42',
+    '--sender',
+    KT1_NEXT,
+    '--source',
+    TZ1,
+    '--self',
+    KT1_NEXT2,
+    '--now',
+    '2024-06-01T12:00:00Z',
+    '--level',
+    '123456',
+    '--chain-id',
+    'NetXdQprcVkpaWU',
   ];
   const start = `Pair 0 0 "${TZ1}" "${TZ1}" "${TZ1}" 0 0 "NetXynUjJNZm7wi"`;
-  ok('AMOUNT, BALANCE, SENDER, SOURCE, SELF_ADDRESS, NOW, LEVEL, CHAIN_ID follow the flags', 'chain_info', start, 'Unit',
-    `Pair 1500000 42000000 "${KT1_NEXT}" "${TZ1}" "${KT1_NEXT2}" "2024-06-01T12:00:00Z" 123456 "NetXdQprcVkpaWU"`, { flags, cli: true });
-  ok('--now also takes seconds', 'chain_info', start, 'Unit',
+  ok(
+    'AMOUNT, BALANCE, SENDER, SOURCE, SELF_ADDRESS, NOW, LEVEL, CHAIN_ID follow the flags',
+    'chain_info',
+    start,
+    'Unit',
     `Pair 1500000 42000000 "${KT1_NEXT}" "${TZ1}" "${KT1_NEXT2}" "2024-06-01T12:00:00Z" 123456 "NetXdQprcVkpaWU"`,
-    { flags: [...flags.slice(0, 10), '--now', '1717243200', ...flags.slice(12)] });
+    { flags, cli: true },
+  );
+  ok(
+    '--now also takes seconds',
+    'chain_info',
+    start,
+    'Unit',
+    `Pair 1500000 42000000 "${KT1_NEXT}" "${TZ1}" "${KT1_NEXT2}" "2024-06-01T12:00:00Z" 123456 "NetXdQprcVkpaWU"`,
+    { flags: [...flags.slice(0, 10), '--now', '1717243200', ...flags.slice(12)] },
+  );
   /** Reads the eight fields of chain_info's storage. */
   const fields = (r: RunJson) => (r.storage as { args: Expr[] }).args;
   // octez-client run script: amount 0.05 tez, balance 4,000,000 tez, the script at the dummy KT1,
@@ -693,15 +1124,34 @@ describe('blockchain instructions', () => {
     expect(f[2]).toEqual({ string: KT1_NEXT });
     expect(f[3]).toEqual({ string: ZERO_TZ1 });
   });
-  ok('SELF %ep; ADDRESS keeps the entrypoint, SELF alone has none', 'self_entrypoints', `Pair "${TZ1}" "${TZ1}" "${TZ1}"`, 'Unit',
-    `Pair "${KT1_NEXT2}%foo" "${KT1_NEXT2}" "${KT1_NEXT2}%bar"`, { entrypoint: 'bar', flags: ['--self', KT1_NEXT2] });
+  ok(
+    'SELF %ep; ADDRESS keeps the entrypoint, SELF alone has none',
+    'self_entrypoints',
+    `Pair "${TZ1}" "${TZ1}" "${TZ1}"`,
+    'Unit',
+    `Pair "${KT1_NEXT2}%foo" "${KT1_NEXT2}" "${KT1_NEXT2}%bar"`,
+    { entrypoint: 'bar', flags: ['--self', KT1_NEXT2] },
+  );
   const noneX4 = 'Pair None None None None';
-  ok('CONTRACT on an implicit account: unit and ticket on %default only', 'contract_lookup', noneX4, `"${TZ1}"`,
-    `Pair (Some "${TZ1}") None None (Some "${TZ1}")`);
+  ok(
+    'CONTRACT on an implicit account: unit and ticket on %default only',
+    'contract_lookup',
+    noneX4,
+    `"${TZ1}"`,
+    `Pair (Some "${TZ1}") None None (Some "${TZ1}")`,
+  );
   ok('CONTRACT on an unknown KT1 is None', 'contract_lookup', noneX4, `"${KT1_NEXT2}"`, noneX4);
-  ok('IS_IMPLICIT_ACCOUNT: Some key hash for tz addresses, None for KT1', 'is_implicit', 'Pair None None', `Pair "${TZ3}" "${DUMMY_SELF}"`, `Pair (Some "${TZ3}") None`);
+  ok(
+    'IS_IMPLICIT_ACCOUNT: Some key hash for tz addresses, None for KT1',
+    'is_implicit',
+    'Pair None None',
+    `Pair "${TZ3}" "${DUMMY_SELF}"`,
+    `Pair (Some "${TZ3}") None`,
+  );
   // run_code originates the script (with its views) at the dummy address, with the given storage.
-  ok('VIEW on SELF_ADDRESS runs the script\'s own view on the initial storage', 'view_self', '100', '5', '110', { cli: true });
+  ok("VIEW on SELF_ADDRESS runs the script's own view on the initial storage", 'view_self', '100', '5', '110', {
+    cli: true,
+  });
   ok('VIEW on an account without that view is None', 'view_missing', 'Some 5', `"${TZ1}"`, 'None');
 });
 
@@ -720,20 +1170,27 @@ describe('operations', () => {
       expect(op).not.toHaveProperty('parameters');
     },
   });
-  ok('TRANSFER_TOKENS to an entrypoint of SELF: parameters in Optimized form', 'op_transfer_self', 'Unit', 'Unit', 'Unit', {
-    entrypoint: 'go',
-    flags: ['--self', KT1_NEXT2],
-    check: (r) => {
-      expect(ops(r)).toHaveLength(1);
-      expect(ops(r)[0]).toMatchObject({
-        kind: 'transaction',
-        source: KT1_NEXT2,
-        destination: KT1_NEXT2,
-        amount: '7',
-        parameters: { entrypoint: 'receive', value: data(`Pair 5 (Pair 0x${TZ1_BYTES} "hi")`) },
-      });
+  ok(
+    'TRANSFER_TOKENS to an entrypoint of SELF: parameters in Optimized form',
+    'op_transfer_self',
+    'Unit',
+    'Unit',
+    'Unit',
+    {
+      entrypoint: 'go',
+      flags: ['--self', KT1_NEXT2],
+      check: (r) => {
+        expect(ops(r)).toHaveLength(1);
+        expect(ops(r)[0]).toMatchObject({
+          kind: 'transaction',
+          source: KT1_NEXT2,
+          destination: KT1_NEXT2,
+          amount: '7',
+          parameters: { entrypoint: 'receive', value: data(`Pair 5 (Pair 0x${TZ1_BYTES} "hi")`) },
+        });
+      },
     },
-  });
+  );
   ok('operations come out in the order of the returned list', 'op_transfer_order', 'Unit', `"${TZ1}"`, 'Unit', {
     check: (r) => {
       expect(ops(r).map((o) => o.amount)).toEqual(['1', '2', '3']);
@@ -744,8 +1201,22 @@ describe('operations', () => {
     entrypoint: 'to_unit',
     check: (r) => expect(ops(r)).toMatchObject([{ kind: 'transaction', destination: TZ1, amount: '5' }]),
   });
-  fails('an implicit account is not a contract nat: ill-typed input', 'op_contract_param', 'Unit', `"${TZ1}"`, 'typecheck', { entrypoint: 'to_nat' });
-  fails('an unknown KT1 is not a contract: ill-typed input', 'op_contract_param', 'Unit', `"${KT1_NEXT2}"`, 'typecheck', { entrypoint: 'to_unit' });
+  fails(
+    'an implicit account is not a contract nat: ill-typed input',
+    'op_contract_param',
+    'Unit',
+    `"${TZ1}"`,
+    'typecheck',
+    { entrypoint: 'to_nat' },
+  );
+  fails(
+    'an unknown KT1 is not a contract: ill-typed input',
+    'op_contract_param',
+    'Unit',
+    `"${KT1_NEXT2}"`,
+    'typecheck',
+    { entrypoint: 'to_unit' },
+  );
   ok('SET_DELEGATE Some', 'op_set_delegate', 'Unit', `Some "${TZ1}"`, 'Unit', {
     check: (r) => {
       expect(ops(r)).toHaveLength(1);
@@ -761,22 +1232,41 @@ describe('operations', () => {
   });
   // Octez's run_code originates the script at KT1BEqzn… from nonce 0 of the zero operation hash, so
   // the script's own originations get the following addresses (contract_opcodes regression output).
-  ok('CREATE_CONTRACT: the new address is the next origination nonce', 'op_create_contract', 'None', 'None', `Some "${KT1_NEXT}"`, {
-    cli: true,
-    check: (r) => {
-      expect(ops(r)).toHaveLength(1);
-      const [op] = ops(r);
-      expect(op).toMatchObject({ kind: 'origination', balance: '50000', source: DUMMY_SELF, script: { storage: { prim: 'Unit' } } });
-      expect(op!.delegate ?? null).toBeNull();
-      expect(JSON.stringify((op!.script as { code: unknown }).code)).toContain('"parameter"');
+  ok(
+    'CREATE_CONTRACT: the new address is the next origination nonce',
+    'op_create_contract',
+    'None',
+    'None',
+    `Some "${KT1_NEXT}"`,
+    {
+      cli: true,
+      check: (r) => {
+        expect(ops(r)).toHaveLength(1);
+        const [op] = ops(r);
+        expect(op).toMatchObject({
+          kind: 'origination',
+          balance: '50000',
+          source: DUMMY_SELF,
+          script: { storage: { prim: 'Unit' } },
+        });
+        expect(op!.delegate ?? null).toBeNull();
+        expect(JSON.stringify((op!.script as { code: unknown }).code)).toContain('"parameter"');
+      },
     },
-  });
+  );
   ok('CREATE_CONTRACT with a delegate', 'op_create_contract', 'None', `Some "${TZ1}"`, `Some "${KT1_NEXT}"`, {
     check: (r) => expect(ops(r)[0]).toMatchObject({ kind: 'origination', delegate: TZ1 }),
   });
-  ok('two CREATE_CONTRACTs get consecutive addresses', 'op_create_two', `Pair "${TZ1}" "${TZ1}"`, 'Unit', `Pair "${KT1_NEXT}" "${KT1_NEXT2}"`, {
-    check: (r) => expect(ops(r).map((o) => o.kind)).toEqual(['origination', 'origination']),
-  });
+  ok(
+    'two CREATE_CONTRACTs get consecutive addresses',
+    'op_create_two',
+    `Pair "${TZ1}" "${TZ1}"`,
+    'Unit',
+    `Pair "${KT1_NEXT}" "${KT1_NEXT2}"`,
+    {
+      check: (r) => expect(ops(r).map((o) => o.kind)).toEqual(['origination', 'origination']),
+    },
+  );
   ok('EMIT: type, tag and payload of each event, in list order', 'op_emit', 'Unit', '7', 'Unit', {
     check: (r) => {
       expect(ops(r)).toHaveLength(3);
@@ -785,7 +1275,13 @@ describe('operations', () => {
       // An explicit type keeps its field annotations (Octez prints "(pair (string %s) (nat %n))").
       expect(plain).toMatchObject({
         kind: 'event',
-        type: { prim: 'pair', args: [{ prim: 'string', annots: ['%s'] }, { prim: 'nat', annots: ['%n'] }] },
+        type: {
+          prim: 'pair',
+          args: [
+            { prim: 'string', annots: ['%s'] },
+            { prim: 'nat', annots: ['%n'] },
+          ],
+        },
         payload: data('Pair "x" 7'),
       });
       expect(plain).not.toHaveProperty('tag');
@@ -799,27 +1295,56 @@ describe('operations', () => {
 
 describe('tickets', () => {
   const self = ['--self', KT1_NEXT2];
-  ok('TICKET: the ticketer is the running contract', 'tk_create', 'None', 'Pair "gold" 10', `Some (Pair "${KT1_NEXT2}" "gold" 10)`, { flags: self, cli: true });
+  ok(
+    'TICKET: the ticketer is the running contract',
+    'tk_create',
+    'None',
+    'Pair "gold" 10',
+    `Some (Pair "${KT1_NEXT2}" "gold" 10)`,
+    { flags: self, cli: true },
+  );
   ok('TICKET with amount 0 is None', 'tk_create', 'None', 'Pair "gold" 0', 'None', { flags: self });
-  ok('READ_TICKET', 'tk_read', `Pair "${TZ1}" "" 0`, 'Pair "gold" 10', `Pair "${KT1_NEXT2}" "gold" 10`, { flags: self });
-  ok('SPLIT_TICKET into amounts that add up', 'tk_split', 'None', 'Pair 10 3 7', `Some (Pair (Pair "${KT1_NEXT2}" 1 3) (Pair "${KT1_NEXT2}" 1 7))`, { flags: self });
-  ok('SPLIT_TICKET into amounts that do not add up is None', 'tk_split', 'None', 'Pair 10 3 6', 'None', { flags: self });
-  ok('SPLIT_TICKET with a zero part is None', 'tk_split', 'None', 'Pair 10 0 10', 'None', { flags: self });
-  rejects('ASSERT_SOME on TICKET of amount 0 fails with Unit', 'tk_split', 'None', 'Pair 0 1 1', 'Unit', { flags: self });
-  ok('JOIN_TICKETS of the same contents', 'tk_join', 'None', 'Pair "x" 2 "x" 3', `Some (Pair "${KT1_NEXT2}" "x" 5)`, { flags: self });
-  ok('JOIN_TICKETS of different contents is None', 'tk_join', 'None', 'Pair "x" 2 "y" 3', 'None', { flags: self });
-  ok('a ticket sent to an implicit account: the parameter is the ticket in Optimized form', 'tk_send', 'Unit', `"${TZ1}"`, 'Unit', {
+  ok('READ_TICKET', 'tk_read', `Pair "${TZ1}" "" 0`, 'Pair "gold" 10', `Pair "${KT1_NEXT2}" "gold" 10`, {
     flags: self,
-    check: (r) => {
-      expect(ops(r)).toHaveLength(1);
-      expect(ops(r)[0]).toMatchObject({
-        kind: 'transaction',
-        destination: TZ1,
-        amount: '0',
-        parameters: { entrypoint: 'default', value: data(`Pair 0x${KT1_NEXT2_BYTES} (Pair "x" 1)`) },
-      });
-    },
   });
+  ok(
+    'SPLIT_TICKET into amounts that add up',
+    'tk_split',
+    'None',
+    'Pair 10 3 7',
+    `Some (Pair (Pair "${KT1_NEXT2}" 1 3) (Pair "${KT1_NEXT2}" 1 7))`,
+    { flags: self },
+  );
+  ok('SPLIT_TICKET into amounts that do not add up is None', 'tk_split', 'None', 'Pair 10 3 6', 'None', {
+    flags: self,
+  });
+  ok('SPLIT_TICKET with a zero part is None', 'tk_split', 'None', 'Pair 10 0 10', 'None', { flags: self });
+  rejects('ASSERT_SOME on TICKET of amount 0 fails with Unit', 'tk_split', 'None', 'Pair 0 1 1', 'Unit', {
+    flags: self,
+  });
+  ok('JOIN_TICKETS of the same contents', 'tk_join', 'None', 'Pair "x" 2 "x" 3', `Some (Pair "${KT1_NEXT2}" "x" 5)`, {
+    flags: self,
+  });
+  ok('JOIN_TICKETS of different contents is None', 'tk_join', 'None', 'Pair "x" 2 "y" 3', 'None', { flags: self });
+  ok(
+    'a ticket sent to an implicit account: the parameter is the ticket in Optimized form',
+    'tk_send',
+    'Unit',
+    `"${TZ1}"`,
+    'Unit',
+    {
+      flags: self,
+      check: (r) => {
+        expect(ops(r)).toHaveLength(1);
+        expect(ops(r)[0]).toMatchObject({
+          kind: 'transaction',
+          destination: TZ1,
+          amount: '0',
+          parameters: { entrypoint: 'default', value: data(`Pair 0x${KT1_NEXT2_BYTES} (Pair "x" 1)`) },
+        });
+      },
+    },
+  );
   illTyped('tickets cannot be DUPed', 'ill_dup_ticket');
   illTyped('ticket contents must be comparable: no ticket of ticket', 'ill_ticket_in_ticket');
 });
@@ -828,15 +1353,32 @@ describe('entrypoints', () => {
   ok('--entrypoint selects a %name branch', 'ep_named', '10', '5', '15', { entrypoint: 'add', cli: true });
   ok('--entrypoint selects a nested branch', 'ep_named', '10', '3', '7', { entrypoint: 'sub' });
   ok('--entrypoint with a unit branch', 'ep_named', '10', 'Unit', '0', { entrypoint: 'reset' });
-  ok('without --entrypoint and without %default, the input is the whole parameter', 'ep_named', '10', 'Left (Right 4)', '6');
-  ok('--entrypoint default is the whole parameter when there is no %default', 'ep_named', '10', 'Right Unit', '0', { entrypoint: 'default' });
-  fails('an input of the wrong type for the entrypoint is ill-typed data', 'ep_named', '10', 'Unit', 'typecheck', { entrypoint: 'add', cli: true });
+  ok(
+    'without --entrypoint and without %default, the input is the whole parameter',
+    'ep_named',
+    '10',
+    'Left (Right 4)',
+    '6',
+  );
+  ok('--entrypoint default is the whole parameter when there is no %default', 'ep_named', '10', 'Right Unit', '0', {
+    entrypoint: 'default',
+  });
+  fails('an input of the wrong type for the entrypoint is ill-typed data', 'ep_named', '10', 'Unit', 'typecheck', {
+    entrypoint: 'add',
+    cli: true,
+  });
   fails('an unknown entrypoint is refused', 'ep_named', '10', '1', 'typecheck', { entrypoint: 'nope' });
   fails('without --entrypoint a branch value alone is ill-typed', 'ep_named', '10', '5', 'typecheck');
   ok('an explicit %default takes calls without entrypoint', 'ep_default', '""', '5', '"nat"');
   ok('an explicit %default by name', 'ep_default', '""', '5', '"nat"', { entrypoint: 'default' });
   ok('the other branch of a contract with %default', 'ep_default', '""', '"z"', '"str:z"', { entrypoint: 'other' });
-  fails('with an explicit %default, the whole or-value is not the default input', 'ep_default', '""', 'Left 5', 'typecheck');
+  fails(
+    'with an explicit %default, the whole or-value is not the default input',
+    'ep_default',
+    '""',
+    'Left 5',
+    'typecheck',
+  );
   ok('a root annotation names the whole parameter', 'ep_root', '0', 'Left 4', '4', { entrypoint: 'root' });
   ok('leaves under a root annotation are entrypoints too', 'ep_root', '7', 'Unit', '0', { entrypoint: 'b' });
   illTyped('two entrypoints with the same name are refused', 'ill_dup_entrypoint');
@@ -857,19 +1399,26 @@ describe('typecheck command', () => {
   illTyped('PUSH nat -1', 'ill_push_neg_nat');
   illTyped('operation is not a storable type', 'ill_storage_operation');
   illTyped('a script without storage section', 'ill_missing_storage');
-  fails('run on an ill-typed script fails with kind typecheck', 'ill_add_string_nat', '""', '1', 'typecheck', { cli: true });
+  fails('run on an ill-typed script fails with kind typecheck', 'ill_add_string_nat', '""', '1', 'typecheck', {
+    cli: true,
+  });
   fails('an ill-typed --storage is a typecheck error', 'ctl_if_bool', '5', 'True', 'typecheck');
   fails('an ill-typed --input is a typecheck error', 'ctl_if_bool', '""', '"yes"', 'typecheck');
   fails('an --input that does not parse is bad input', 'ctl_if_bool', '""', '(Pair 1', 'bad_input', { cli: true });
   it('a missing script file is bad input', async () => {
-    const out = await exec(['run', '--script', script('no_such_script'), '--storage', 'Unit', '--input', 'Unit', '--json'], true);
+    const out = await exec(
+      ['run', '--script', script('no_such_script'), '--storage', 'Unit', '--input', 'Unit', '--json'],
+      true,
+    );
     expectError(out, 'bad_input');
   });
 });
 
 describe('gas', () => {
   fails('a tiny --gas runs out', 'ctl_loop', '0', '10', 'gas_exhausted', { flags: ['--gas', '1'], cli: true });
-  fails('a long loop runs out of a 100-gas budget', 'ctl_loop', '0', '1000000', 'gas_exhausted', { flags: ['--gas', '100'] });
+  fails('a long loop runs out of a 100-gas budget', 'ctl_loop', '0', '1000000', 'gas_exhausted', {
+    flags: ['--gas', '100'],
+  });
   it('consumedMilligas is a positive decimal string that grows with the work done', async () => {
     const [short, long] = await Promise.all([
       exec(runArgs('ctl_loop', '0', '10', {}), false),
@@ -884,9 +1433,11 @@ describe('gas', () => {
   ok('enough --gas lets the run finish', 'ctl_loop', '0', '10', '55', { flags: ['--gas', '1040000'] });
 });
 
-describe('BLS12-381 scalars (values from Octez\'s opcode tests)', () => {
+describe("BLS12-381 scalars (values from Octez's opcode tests)", () => {
   const ONE = '0x0100000000000000000000000000000000000000000000000000000000000000';
-  ok('INT of an fr; an unpadded fr literal is padded to 32 bytes', 'bls_fr', 'Pair 0 0x01', '0x01', `Pair 1 ${ONE}`, { entrypoint: 'to_int' });
+  ok('INT of an fr; an unpadded fr literal is padded to 32 bytes', 'bls_fr', 'Pair 0 0x01', '0x01', `Pair 1 ${ONE}`, {
+    entrypoint: 'to_int',
+  });
   ok(
     'INT of an fr is little-endian',
     'bls_fr',
@@ -895,10 +1446,24 @@ describe('BLS12-381 scalars (values from Octez\'s opcode tests)', () => {
     `Pair 17832688077013577776524784494464728518213913213412866604053735695200962927400 ${ONE}`,
     { entrypoint: 'to_int' },
   );
-  ok('MUL fr int by -1 wraps modulo the group order', 'bls_fr', 'Pair 0 0x01', '-1', 'Pair 0 0x00000000fffffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73', {
-    entrypoint: 'mul',
-  });
-  ok('MUL fr int by -42', 'bls_fr', 'Pair 0 0x01', '-42', 'Pair 0 0xd7fffffffefffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73', { entrypoint: 'mul' });
+  ok(
+    'MUL fr int by -1 wraps modulo the group order',
+    'bls_fr',
+    'Pair 0 0x01',
+    '-1',
+    'Pair 0 0x00000000fffffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73',
+    {
+      entrypoint: 'mul',
+    },
+  );
+  ok(
+    'MUL fr int by -42',
+    'bls_fr',
+    'Pair 0 0x01',
+    '-42',
+    'Pair 0 0xd7fffffffefffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73',
+    { entrypoint: 'mul' },
+  );
   ok(
     'MUL fr int',
     'bls_fr',

@@ -73,7 +73,6 @@ describe('hash instructions', () => {
     expect(toHex(sha3_256(msg))).toBe('f345a219da005ebe9c1a1eaad97bbf38a10c8473e41d0af7fb617caa0c6aa722');
   });
 
-
   test('SHA256, BLAKE2B and SHA512 of the slices.tz payload (tezt contract_onchain_opcodes test_slice)', () => {
     expect(toHex(sha256(slicesPayload))).toBe(toHex(slicesBytes.subarray(0, 32)));
     expect(toHex(blake2b256(slicesPayload))).toBe(toHex(slicesBytes.subarray(32, 64)));
@@ -81,7 +80,9 @@ describe('hash instructions', () => {
   });
 
   test('BLAKE2B of empty bytes is the 32-byte blake2b-256 digest', () => {
-    expect(toHex(blake2b256(new Uint8Array()))).toBe('0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8');
+    expect(toHex(blake2b256(new Uint8Array()))).toBe(
+      '0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8',
+    );
     expect(blake2b160(new Uint8Array()).length).toBe(20);
   });
 });
@@ -126,23 +127,52 @@ describe('HASH_KEY', () => {
 describe('CHECK_SIGNATURE: ed25519, secp256k1, p256 (blake2b-256 of the message is signed)', () => {
   test('tezt check_signature.tz: edsigu3Qsz… is edpkuBknW28n…’s signature of PACK "hello", not of PACK "abcd"', () => {
     const k = key('edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav');
-    const s = sig('edsigu3QszDjUpeqYqbvhyRxMpVFamEnvm9FYnt7YiiNt9nmjYfh8ZTbsybZ5WnBkhA7zfHsRVyuTnRsGLR6fNHt1Up1FxgyRtF');
+    const s = sig(
+      'edsigu3QszDjUpeqYqbvhyRxMpVFamEnvm9FYnt7YiiNt9nmjYfh8ZTbsybZ5WnBkhA7zfHsRVyuTnRsGLR6fNHt1Up1FxgyRtF',
+    );
     expect(checkSignature(k, s, packString('hello'))).toBe(true);
     expect(checkSignature(k, s, packString('abcd'))).toBe(false);
   });
 
   // contrib/sdk-bindings/rust/src/keys.rs test_verify_sig: (public key, signature) of PACK "a".
   const published: [string, string][] = [
-    ['edpkuyqQ99dcn3eGYPkuhj7Tm4pmXH1EiEKSitb451JoTt4a4hr8dP', 'edsigtmnB915emZPLVrk7oyuRtZXrYhc2ychu5e7kHHSd7LUmiCReV5C16HCNXxt6hnnWxSKQmHFvuNZzUm5K1BKWBM2vejS4T1'],
-    ['sppk7aBZCsBJTTDTV1Lwo4eZBnqmSTSnChYF1GxHUsgeWumUCHcZyxv', 'spsig1VhaJFmN7HW4vHUHmHKu8AjVRCzYfmRNf83caYz6EYqH4PDkaNbh5hofmEoejZmpj2cw7w9iZYDiibgRRKcWzWzrW7GA1E'],
-    ['p2pk68MV9UsLUvtAyWjSZne2VpxFxhur9a8fUXUPY2RFkzixXDmnY5G', 'p2sigU4yPcGNuYzkTVGy7VTyFSbGBAnVWBQrnkfrUEgTSuuM7mSUoaggwUxCqE9gnnaatnahJosNpAUwKUVBbiWwZhkbgBXncD'],
-    ['edpkvRy8feM9jRQaPNgtQYURAjWj3qrJtXkXp6hwfkDTtXDcfB2i5F', 'edsigtxuEw21vZaZYaamHwkdCb2XXVAG45hmaHE6QjEMGdNst3WJ1UYFK5R1HY7UtBJ7ZuU1ud52LPE7YPWPYSNbRDBArr39oAv'],
-    ['sppk7anmrSFCPfSKbm6GsARo1JRpethThozcxipErX4QtT8CBDojnaJ', 'spsig1DBG3ZMB5a7rwKMD4bXsxt7mD6QndfvZ6xATBAgdbajrnbohonsqYzLVQFWescq2JFF9PztcUbDaKeX89nxcXR7EYrHedF'],
-    ['p2pk66FyiYn3WDkJ5DEQptvaPy3gBEXGr7TTMFh94pZ5p3KALfzamqi', 'p2sigrpjz56TPL47L8mxcpdE9UpK2wZxuP2ZwkqezDXDNCMdLK4TGd9gTvbe2a9M9mj5nMWV7ZwxmwYe9S4mNc8JYRwNag39cB'],
+    [
+      'edpkuyqQ99dcn3eGYPkuhj7Tm4pmXH1EiEKSitb451JoTt4a4hr8dP',
+      'edsigtmnB915emZPLVrk7oyuRtZXrYhc2ychu5e7kHHSd7LUmiCReV5C16HCNXxt6hnnWxSKQmHFvuNZzUm5K1BKWBM2vejS4T1',
+    ],
+    [
+      'sppk7aBZCsBJTTDTV1Lwo4eZBnqmSTSnChYF1GxHUsgeWumUCHcZyxv',
+      'spsig1VhaJFmN7HW4vHUHmHKu8AjVRCzYfmRNf83caYz6EYqH4PDkaNbh5hofmEoejZmpj2cw7w9iZYDiibgRRKcWzWzrW7GA1E',
+    ],
+    [
+      'p2pk68MV9UsLUvtAyWjSZne2VpxFxhur9a8fUXUPY2RFkzixXDmnY5G',
+      'p2sigU4yPcGNuYzkTVGy7VTyFSbGBAnVWBQrnkfrUEgTSuuM7mSUoaggwUxCqE9gnnaatnahJosNpAUwKUVBbiWwZhkbgBXncD',
+    ],
+    [
+      'edpkvRy8feM9jRQaPNgtQYURAjWj3qrJtXkXp6hwfkDTtXDcfB2i5F',
+      'edsigtxuEw21vZaZYaamHwkdCb2XXVAG45hmaHE6QjEMGdNst3WJ1UYFK5R1HY7UtBJ7ZuU1ud52LPE7YPWPYSNbRDBArr39oAv',
+    ],
+    [
+      'sppk7anmrSFCPfSKbm6GsARo1JRpethThozcxipErX4QtT8CBDojnaJ',
+      'spsig1DBG3ZMB5a7rwKMD4bXsxt7mD6QndfvZ6xATBAgdbajrnbohonsqYzLVQFWescq2JFF9PztcUbDaKeX89nxcXR7EYrHedF',
+    ],
+    [
+      'p2pk66FyiYn3WDkJ5DEQptvaPy3gBEXGr7TTMFh94pZ5p3KALfzamqi',
+      'p2sigrpjz56TPL47L8mxcpdE9UpK2wZxuP2ZwkqezDXDNCMdLK4TGd9gTvbe2a9M9mj5nMWV7ZwxmwYe9S4mNc8JYRwNag39cB',
+    ],
     // generic "sig…" signatures are read as the key's curve
-    ['edpktvpansLmKrvHCS1aWkFHS6gJdSd5haH1Z74MJFAAeNDSuSgHBH', 'sigWrzQCbre6B7VLP4kGntoQGrEBLLvc8cFPySNiDj5m2cTd4DfJG2feBLhgyjtHcTiLenwrActDgp9y6pxp3MS5m5sqVCY2'],
-    ['sppk7bo7kcRyjajZaAqEfqdtCNx3wgizhJPFqaEuisncbDFMgn6v4iP', 'sigaeDzBgzkdvQRhYV2YUFpzYGE19bRe62YdZnnodZMDSXD9P97jBro2v8W2o8a1wRxfJEWJpLEbv2W1TM8jKqBdFCCuKcDp'],
-    ['p2pk66iANdYfcK2wd3rvvPACnHSHjN3PDFSjCkTmGY54rayykNs9Mdd', 'sigTCLMigPjVA1ogWQP16sp6DpcAb3Wf4wkxUWDBHUa8wuixro5AVQLkWCGtBH91iYdcDLwPqW2yFs2XppXfBdbCSdbD3v9f'],
+    [
+      'edpktvpansLmKrvHCS1aWkFHS6gJdSd5haH1Z74MJFAAeNDSuSgHBH',
+      'sigWrzQCbre6B7VLP4kGntoQGrEBLLvc8cFPySNiDj5m2cTd4DfJG2feBLhgyjtHcTiLenwrActDgp9y6pxp3MS5m5sqVCY2',
+    ],
+    [
+      'sppk7bo7kcRyjajZaAqEfqdtCNx3wgizhJPFqaEuisncbDFMgn6v4iP',
+      'sigaeDzBgzkdvQRhYV2YUFpzYGE19bRe62YdZnnodZMDSXD9P97jBro2v8W2o8a1wRxfJEWJpLEbv2W1TM8jKqBdFCCuKcDp',
+    ],
+    [
+      'p2pk66iANdYfcK2wd3rvvPACnHSHjN3PDFSjCkTmGY54rayykNs9Mdd',
+      'sigTCLMigPjVA1ogWQP16sp6DpcAb3Wf4wkxUWDBHUa8wuixro5AVQLkWCGtBH91iYdcDLwPqW2yFs2XppXfBdbCSdbD3v9f',
+    ],
   ];
   test.each(published)('%s signed PACK "a" with %s', (pk, s) => {
     expect(checkSignature(key(pk), sig(s), packString('a'))).toBe(true);
@@ -152,23 +182,31 @@ describe('CHECK_SIGNATURE: ed25519, secp256k1, p256 (blake2b-256 of the message 
 
   test('a signature made by another key is false (sdk-bindings verify_wrong_ed25519_sig)', () => {
     const k = key('edpkvRy8feM9jRQaPNgtQYURAjWj3qrJtXkXp6hwfkDTtXDcfB2i5F');
-    const s = sig('edsigtggTXFpkv2N9YXNMtJe5khZN11RGuF1Cd5jB74Di673ZmSzpACB7khRFkHbXyknp9t8QsMwyiqeatm92cxPKd8qBno25fx');
+    const s = sig(
+      'edsigtggTXFpkv2N9YXNMtJe5khZN11RGuF1Cd5jB74Di673ZmSzpACB7khRFkHbXyknp9t8QsMwyiqeatm92cxPKd8qBno25fx',
+    );
     expect(checkSignature(k, s, packString('a'))).toBe(false);
   });
 
   test('slices.tz: spsig1PPUF… by sppk7dBPq… signs PACK "SAUCISSE"; a p2sig against that secp256k1 key is false', () => {
     const k = key('sppk7dBPqMPjDjXgKbb5f7V3PuKUrA4Zuwc3c3H7XqQerqPUWbK7Hna');
-    const s = sig('spsig1PPUFZucuAQybs5wsqsNQ68QNgFaBnVKMFaoZZfi1BtNnuCAWnmL9wVy5HfHkR6AeodjVGxpBVVSYcJKyMURn6K1yknYLm');
+    const s = sig(
+      'spsig1PPUFZucuAQybs5wsqsNQ68QNgFaBnVKMFaoZZfi1BtNnuCAWnmL9wVy5HfHkR6AeodjVGxpBVVSYcJKyMURn6K1yknYLm',
+    );
     expect(toHex(slicesPayload)).toBe(toHex(packString('SAUCISSE')));
     expect(checkSignature(k, s, slicesPayload)).toBe(true);
     expect(checkSignature(k, s, slicesBytes)).toBe(false);
-    const p2sig = sig('p2sigsceCzcDw2AeYDzUonj4JT341WC9Px4wdhHBxbZcG1FhfqFVuG7f2fGCzrEHSAZgrsrQWpxduDPk9qZRgrpzwJnSHC3gZJ');
+    const p2sig = sig(
+      'p2sigsceCzcDw2AeYDzUonj4JT341WC9Px4wdhHBxbZcG1FhfqFVuG7f2fGCzrEHSAZgrsrQWpxduDPk9qZRgrpzwJnSHC3gZJ',
+    );
     expect(checkSignature(k, p2sig, slicesPayload)).toBe(false);
   });
 
   test('a signature written with another curve’s prefix is false even when its bytes would verify', () => {
     const k = key('sppk7aBZCsBJTTDTV1Lwo4eZBnqmSTSnChYF1GxHUsgeWumUCHcZyxv');
-    const good = sig('spsig1VhaJFmN7HW4vHUHmHKu8AjVRCzYfmRNf83caYz6EYqH4PDkaNbh5hofmEoejZmpj2cw7w9iZYDiibgRRKcWzWzrW7GA1E');
+    const good = sig(
+      'spsig1VhaJFmN7HW4vHUHmHKu8AjVRCzYfmRNf83caYz6EYqH4PDkaNbh5hofmEoejZmpj2cw7w9iZYDiibgRRKcWzWzrW7GA1E',
+    );
     expect(checkSignature(k, new Signature(good.raw, 'generic'), packString('a'))).toBe(true);
     for (const other of ['ed25519', 'p256', 'bls'] as const) {
       expect(checkSignature(k, new Signature(good.raw, other), packString('a'))).toBe(false);
@@ -184,9 +222,15 @@ describe('CHECK_SIGNATURE: ed25519, secp256k1, p256 (blake2b-256 of the message 
     };
     const secpN = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
     const p256N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
-    const sp = sig('spsig1VhaJFmN7HW4vHUHmHKu8AjVRCzYfmRNf83caYz6EYqH4PDkaNbh5hofmEoejZmpj2cw7w9iZYDiibgRRKcWzWzrW7GA1E');
-    expect(checkSignature(key('sppk7aBZCsBJTTDTV1Lwo4eZBnqmSTSnChYF1GxHUsgeWumUCHcZyxv'), highS(sp, secpN), packString('a'))).toBe(false);
-    const p2 = sig('p2sigU4yPcGNuYzkTVGy7VTyFSbGBAnVWBQrnkfrUEgTSuuM7mSUoaggwUxCqE9gnnaatnahJosNpAUwKUVBbiWwZhkbgBXncD');
+    const sp = sig(
+      'spsig1VhaJFmN7HW4vHUHmHKu8AjVRCzYfmRNf83caYz6EYqH4PDkaNbh5hofmEoejZmpj2cw7w9iZYDiibgRRKcWzWzrW7GA1E',
+    );
+    expect(
+      checkSignature(key('sppk7aBZCsBJTTDTV1Lwo4eZBnqmSTSnChYF1GxHUsgeWumUCHcZyxv'), highS(sp, secpN), packString('a')),
+    ).toBe(false);
+    const p2 = sig(
+      'p2sigU4yPcGNuYzkTVGy7VTyFSbGBAnVWBQrnkfrUEgTSuuM7mSUoaggwUxCqE9gnnaatnahJosNpAUwKUVBbiWwZhkbgBXncD',
+    );
     const p2k = key('p2pk68MV9UsLUvtAyWjSZne2VpxFxhur9a8fUXUPY2RFkzixXDmnY5G');
     expect(checkSignature(p2k, highS(p2, p256N), packString('a'))).toBe(true);
     expect(checkSignature(p2k, highS(p2, p256N), packString('b'))).toBe(false);
@@ -194,7 +238,9 @@ describe('CHECK_SIGNATURE: ed25519, secp256k1, p256 (blake2b-256 of the message 
 
   test('ed25519 rejects a non-canonical s (s + L) and uses the cofactorless equation', () => {
     const k = key('edpkuyqQ99dcn3eGYPkuhj7Tm4pmXH1EiEKSitb451JoTt4a4hr8dP');
-    const s = sig('edsigtmnB915emZPLVrk7oyuRtZXrYhc2ychu5e7kHHSd7LUmiCReV5C16HCNXxt6hnnWxSKQmHFvuNZzUm5K1BKWBM2vejS4T1');
+    const s = sig(
+      'edsigtmnB915emZPLVrk7oyuRtZXrYhc2ychu5e7kHHSd7LUmiCReV5C16HCNXxt6hnnWxSKQmHFvuNZzUm5K1BKWBM2vejS4T1',
+    );
     const L = ed25519.Point.Fn.ORDER;
     const sLe = s.raw.subarray(32);
     let sv = 0n;
@@ -239,7 +285,9 @@ describe('CHECK_SIGNATURE: ed25519, secp256k1, p256 (blake2b-256 of the message 
   test('a key that is not a curve point is false, not an exception', () => {
     const s = new Signature(new Uint8Array(64).fill(1), 'generic');
     // ed25519: y = 2^255 - 1 ≥ p is not a canonical encoding
-    expect(checkSignature(new PublicKey(new Uint8Array([0, ...new Uint8Array(31).fill(0xff), 0x7f])), s, utf8('a'))).toBe(false);
+    expect(
+      checkSignature(new PublicKey(new Uint8Array([0, ...new Uint8Array(31).fill(0xff), 0x7f])), s, utf8('a')),
+    ).toBe(false);
     // secp256k1 / p256: x = 5 / x = 0 have no point with that x on the curve
     expect(checkSignature(new PublicKey(fromHex('0102' + '00'.repeat(31) + '05')), s, utf8('a'))).toBe(false);
     expect(checkSignature(new PublicKey(fromHex('0202' + '00'.repeat(32))), s, utf8('a'))).toBe(false);
@@ -252,7 +300,9 @@ describe('CHECK_SIGNATURE: bls (tz4), proof-of-possession scheme over the raw me
   const AUG_DST = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_';
   const L = bls12_381.longSignatures;
   // key_encoding_vectors.ml: Octez writes BLS secret keys little-endian; noble reads big-endian.
-  const octezSk = b58DecodeAndCheckPrefix('BLsk1eGhiPQXKtvvkBeXzmtVVJs6KPhEF45drF7MLjoCDcSnTGuyjL', [PrefixV2.BLS12_381SecretKey])[0];
+  const octezSk = b58DecodeAndCheckPrefix('BLsk1eGhiPQXKtvvkBeXzmtVVJs6KPhEF45drF7MLjoCDcSnTGuyjL', [
+    PrefixV2.BLS12_381SecretKey,
+  ])[0];
   const nobleSk = octezSk.slice().reverse();
   const pk = key('BLpk1ur5XXicWYMMzCVZZWyLZhybtyX8Zot2uCzDCZW8KcC5BdZiLVXRZvZzi4GuZYL9SarUvKpE');
   const popSign = (m: Uint8Array): Signature => new Signature(L.sign(L.hash(m, POP_DST), nobleSk).toBytes(), 'bls');
@@ -277,7 +327,9 @@ describe('CHECK_SIGNATURE: bls (tz4), proof-of-possession scheme over the raw me
 
   test('a signature from the older augmented scheme (sdk-bindings verify_blsig) is false under Ushuaia', () => {
     const k = key('BLpk1wdBzZKshyhkdge3cXvWdTWhCWDsih8X1pbEdvjTapd1PvsESzTjMTwNWpephX8wyhshSFCp');
-    const s = sig('BLsigBcuqVyAuyYiMhPmcf16B8BmvhujB8DPUAmgYb94ixJ9wkraLfxzJpt2eyWMePtzuRNhRWSF4LukEv39LxAi7nGiH83ihKc9jnyhjbLc76QKTs4h1sTzQQEKR15yF9tSyU39iEsyTx');
+    const s = sig(
+      'BLsigBcuqVyAuyYiMhPmcf16B8BmvhujB8DPUAmgYb94ixJ9wkraLfxzJpt2eyWMePtzuRNhRWSF4LukEv39LxAi7nGiH83ihKc9jnyhjbLc76QKTs4h1sTzQQEKR15yF9tSyU39iEsyTx',
+    );
     const msg = packString('a');
     // It is a genuine signature: it verifies with the key prepended under the AUG tag.
     const augPoint = L.hash(concatBytes(k.raw.subarray(1), msg), AUG_DST);

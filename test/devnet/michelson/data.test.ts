@@ -6,11 +6,32 @@ import { p256 } from '@noble/curves/nist.js';
 import { Parser } from '@taquito/michel-codec';
 import { describe, expect, it, vi } from 'vitest';
 import { thrown } from './thrown';
-import { compareValues, parseData, showExpr, unparseData, type DataContext, type UnparsingMode } from '../../../devnet/michelson/data';
+import {
+  compareValues,
+  parseData,
+  showExpr,
+  unparseData,
+  type DataContext,
+  type UnparsingMode,
+} from '../../../devnet/michelson/data';
 import { MichelsonDataError } from '../../../devnet/michelson/encoding';
 import type { Expr, Prim } from '../../../devnet/michelson/micheline';
 import { packKeyHex } from '../../../devnet/michelson/pack';
-import { Address, BigMap, ContractRef, Fr, Lambda, MMap, MSet, Or, Pair, Some, Ticket, UNIT, type Value } from '../../../devnet/michelson/values';
+import {
+  Address,
+  BigMap,
+  ContractRef,
+  Fr,
+  Lambda,
+  MMap,
+  MSet,
+  Or,
+  Pair,
+  Some,
+  Ticket,
+  UNIT,
+  type Value,
+} from '../../../devnet/michelson/values';
 
 const parser = new Parser();
 /** Micheline from concrete syntax, without michel-codec's source-location symbols. */
@@ -45,8 +66,12 @@ describe('parseData: numbers and strings', () => {
   });
 
   it('names the expected kind when the literal has another one', () => {
-    expect(error(() => parse('"1"', 'int')).message).toBe('value "1" is invalid for type int: unexpected string, only an int can be used here');
-    expect(error(() => parse('True', 'string')).message).toMatch(/unexpected primitive, only a string can be used here/);
+    expect(error(() => parse('"1"', 'int')).message).toBe(
+      'value "1" is invalid for type int: unexpected string, only an int can be used here',
+    );
+    expect(error(() => parse('True', 'string')).message).toMatch(
+      /unexpected primitive, only a string can be used here/,
+    );
   });
 
   it('accepts printable ASCII and newlines in strings only (Script_string)', () => {
@@ -73,9 +98,15 @@ describe('parseData: constructors', () => {
   });
 
   it('reports wrong constructors and arities like Octez', () => {
-    expect(error(() => parse('True', 'or int nat')).message).toMatch(/invalid primitive True, only Left or Right can be used here/);
-    expect(error(() => parse('Some', 'option int')).message).toMatch(/primitive Some expects 1 arguments but is given 0/);
-    expect(error(() => parse('ADD', 'unit')).message).toMatch(/unexpected instruction ADD, only a constant constructor can be used here/);
+    expect(error(() => parse('True', 'or int nat')).message).toMatch(
+      /invalid primitive True, only Left or Right can be used here/,
+    );
+    expect(error(() => parse('Some', 'option int')).message).toMatch(
+      /primitive Some expects 1 arguments but is given 0/,
+    );
+    expect(error(() => parse('ADD', 'unit')).message).toMatch(
+      /unexpected instruction ADD, only a constant constructor can be used here/,
+    );
   });
 
   it('refuses annotations on data constructors, unless legacy', () => {
@@ -92,8 +123,12 @@ describe('parseData: constructors', () => {
   });
 
   it('refuses flat pairs whose right side is not a pair, and too short sequences', () => {
-    expect(error(() => parse('Pair 1 2 3', 'pair int int')).message).toMatch(/primitive Pair expects 2 arguments but is given 3/);
-    expect(error(() => parse('{1}', 'pair int int')).message).toMatch(/sequence expects at least 2 elements but is given 1/);
+    expect(error(() => parse('Pair 1 2 3', 'pair int int')).message).toMatch(
+      /primitive Pair expects 2 arguments but is given 3/,
+    );
+    expect(error(() => parse('{1}', 'pair int int')).message).toMatch(
+      /sequence expects at least 2 elements but is given 1/,
+    );
     expect(error(() => parse('Pair 1', 'pair int int')).message).toMatch(/expects 2 arguments but is given 1/);
   });
 
@@ -111,7 +146,7 @@ describe('parseData: collections', () => {
     );
   });
 
-  it('refuses unordered or duplicated set elements with Octez\'s message', () => {
+  it("refuses unordered or duplicated set elements with Octez's message", () => {
     expect(error(() => parse('{ 2 ; 1 }', 'set nat')).message).toBe(
       'Values in a set literal must be in strictly ascending order, but they were unordered in literal: { 2 ; 1 }',
     );
@@ -122,15 +157,21 @@ describe('parseData: collections', () => {
     expect(error(() => parse('{ Elt "b" 1 ; Elt "a" 2 }', 'map string int')).message).toMatch(
       /^Keys in a map literal must be in strictly ascending order/,
     );
-    expect(error(() => parse('{ Elt 1 1 ; Elt 1 2 }', 'map int int')).message).toMatch(/^Map literals cannot contain duplicate keys/);
-    expect(error(() => parse('{ Pair 1 1 }', 'map int int')).message).toMatch(/invalid primitive Pair, only Elt can be used here/);
+    expect(error(() => parse('{ Elt 1 1 ; Elt 1 2 }', 'map int int')).message).toMatch(
+      /^Map literals cannot contain duplicate keys/,
+    );
+    expect(error(() => parse('{ Pair 1 1 }', 'map int int')).message).toMatch(
+      /invalid primitive Pair, only Elt can be used here/,
+    );
   });
 
   it('orders set elements by Michelson comparison, not by the literal text', () => {
-    expect(() => parse('{ "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx" ; "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" }', 'set address')).not.toThrow();
-    expect(() => parse('{ "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" ; "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx" }', 'set address')).toThrow(
-      /strictly ascending order/,
-    );
+    expect(() =>
+      parse('{ "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx" ; "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" }', 'set address'),
+    ).not.toThrow();
+    expect(() =>
+      parse('{ "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" ; "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx" }', 'set address'),
+    ).toThrow(/strictly ascending order/);
   });
 });
 
@@ -146,7 +187,9 @@ describe('parseData: big maps', () => {
     const m = parse('42', 'big_map string nat') as BigMap;
     expect(m.id).toBe(42n);
     expect(m.overlay.size).toBe(0);
-    expect(() => parse('42', 'big_map string nat', { ...ctx, allowBigMapIds: false })).toThrow(/Unexpected forged value/);
+    expect(() => parse('42', 'big_map string nat', { ...ctx, allowBigMapIds: false })).toThrow(
+      /Unexpected forged value/,
+    );
   });
 
   it('prints its id when it has no pending updates, else its live entries in key order', () => {
@@ -155,7 +198,9 @@ describe('parseData: big maps', () => {
     const fresh = parse('{ Elt "a" 1 ; Elt "b" 2 }', t) as BigMap;
     const overlay = new Map(fresh.overlay);
     overlay.set(packKeyHex('0', ty('string')), { key: '0', value: null }); // removed: not printed
-    expect(print(new BigMap(null, fresh.keyType, fresh.valueType, overlay), t, 'readable')).toBe('{ Elt "a" 1 ; Elt "b" 2 }');
+    expect(print(new BigMap(null, fresh.keyType, fresh.valueType, overlay), t, 'readable')).toBe(
+      '{ Elt "a" 1 ; Elt "b" 2 }',
+    );
   });
 
   it('prints a stored map with pending updates as Pair id { Elt k (Some v | None) }', () => {
@@ -179,7 +224,7 @@ describe('parseData: lambdas, contracts and tickets', () => {
     expect(() => parse('0', 'lambda nat nat')).toThrow(/only a sequence can be used here/);
   });
 
-  it('lets the typechecker\'s errors through unchanged', () => {
+  it("lets the typechecker's errors through unchanged", () => {
     const boom = new Error('ill-typed');
     expect(() =>
       parse('{ ADD }', 'lambda nat nat', {
@@ -211,8 +256,12 @@ describe('parseData: lambdas, contracts and tickets', () => {
     expect(parse('Pair "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" 1 2', 'ticket nat', run)).toEqual(k);
     expect(print(k, 'ticket nat', 'readable')).toBe('Pair "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" 1 2');
     expect(print(k, 'ticket nat', 'optimized')).toBe('Pair 0x01d1a37c088a1221b636bb5fccb35e05181038ba7c00 (Pair 1 2)');
-    expect(() => parse('Ticket "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" int 1 2', 'ticket nat', run)).toThrow(MichelsonDataError);
-    expect(() => parse('Pair "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" 1 0', 'ticket nat', run)).toThrow(/zero amount ticket/);
+    expect(() => parse('Ticket "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" int 1 2', 'ticket nat', run)).toThrow(
+      MichelsonDataError,
+    );
+    expect(() => parse('Pair "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" 1 0', 'ticket nat', run)).toThrow(
+      /zero amount ticket/,
+    );
   });
 });
 
@@ -271,7 +320,9 @@ describe('unparseData', () => {
   });
 
   it('optimized: combs of 4 or more as sequences', () => {
-    expect(normalize(combs, combType, 'optimized')).toBe('{ { 0 ; 3 ; 6 ; 9 } ; { 1 ; 4 ; 7 ; 10 } ; { 2 ; 5 ; 8 ; 11 } }');
+    expect(normalize(combs, combType, 'optimized')).toBe(
+      '{ { 0 ; 3 ; 6 ; 9 } ; { 1 ; 4 ; 7 ; 10 } ; { 2 ; 5 ; 8 ; 11 } }',
+    );
   });
 
   it('optimized_legacy: combs always nested', () => {
@@ -297,9 +348,17 @@ describe('unparseData', () => {
 
   it('prints domain values in base58 (readable) or bytes (optimized)', () => {
     const rows: [string, string, string][] = [
-      ['address', '"KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi%entrypoint"', '0x011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74'],
+      [
+        'address',
+        '"KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi%entrypoint"',
+        '0x011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74',
+      ],
       ['key_hash', '"tz1XPTDmvT3vVE5Uunngmixm7gj7zmdbPq6k"', '0x0080dfbed18097a4cb62dea643ebc5346600b5204d'],
-      ['key', '"edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav"', '0x004798d2cc98473d7e250c898885718afd2e4efbcb1a1595ab9730761ed830de0f'],
+      [
+        'key',
+        '"edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav"',
+        '0x004798d2cc98473d7e250c898885718afd2e4efbcb1a1595ab9730761ed830de0f',
+      ],
       ['chain_id', '"NetXynUjJNZm7wi"', '0xf3d48554'],
     ];
     for (const [t, readable, optimized] of rows) {
@@ -319,7 +378,8 @@ describe('unparseData', () => {
 
   it('re-prints PUSH data inside lambda bodies in the requested mode (Octez unparse_code)', () => {
     const t = 'lambda unit (pair address (pair nat nat nat nat))';
-    const body = '{ DROP ; PUSH (pair address (pair nat nat nat nat)) (Pair "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" 1 2 3 4) }';
+    const body =
+      '{ DROP ; PUSH (pair address (pair nat nat nat nat)) (Pair "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" 1 2 3 4) }';
     const l = parse(body, t);
     expect(print(l, t, 'readable')).toBe(
       '{ DROP ; PUSH (pair address (pair nat nat nat nat)) (Pair "KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq" 1 2 3 4) }',
@@ -336,12 +396,16 @@ describe('unparseData', () => {
   it('normalizes nested lambdas and keeps instruction annotations', () => {
     const t = 'lambda unit (lambda unit timestamp)';
     const l = parse('{ DROP @x ; LAMBDA unit timestamp { DROP ; PUSH timestamp 0 } }', t);
-    expect(print(l, t, 'readable')).toBe('{ DROP @x ; LAMBDA unit timestamp { DROP ; PUSH timestamp "1970-01-01T00:00:00Z" } }');
+    expect(print(l, t, 'readable')).toBe(
+      '{ DROP @x ; LAMBDA unit timestamp { DROP ; PUSH timestamp "1970-01-01T00:00:00Z" } }',
+    );
   });
 
   it('refuses to print a value that does not have the type', () => {
     expect(() => unparseData(1n, ty('string'), 'readable')).toThrow(/does not have type string/);
-    expect(() => unparseData(new Address(new Uint8Array(22), ''), ty('key_hash'), 'readable')).toThrow(/does not have type key_hash/);
+    expect(() => unparseData(new Address(new Uint8Array(22), ''), ty('key_hash'), 'readable')).toThrow(
+      /does not have type key_hash/,
+    );
   });
 });
 
@@ -386,7 +450,11 @@ describe('compareValues', () => {
   it('orders key hashes and keys by curve tag first', () => {
     expect(cmp('key_hash', '"tz2VGBaXuS6rnaa5hpC92qkgadRJKdEbeGwc"', '"tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx"')).toBe(1);
     expect(
-      cmp('key', '"edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav"', '"sppk7dBPqMPjDjXgKbb5f7V3PuKUrA4Zuwc3c3H7XqQerqPUWbK7Hna"'),
+      cmp(
+        'key',
+        '"edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav"',
+        '"sppk7dBPqMPjDjXgKbb5f7V3PuKUrA4Zuwc3c3H7XqQerqPUWbK7Hna"',
+      ),
     ).toBe(-1);
   });
 

@@ -67,7 +67,9 @@ describe('addresses', () => {
     const a = addressFromString('KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi%entrypoint');
     expect(a.entrypoint).toBe('entrypoint');
     expect(hex(addressToBytes(a))).toBe('011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74');
-    expect(addressToString(addressFromBytes(addressToBytes(a))!)).toBe('KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi%entrypoint');
+    expect(addressToString(addressFromBytes(addressToBytes(a))!)).toBe(
+      'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi%entrypoint',
+    );
     // michel-codec's documented example.
     expect(hex(addressToBytes(addressFromString('KT1J4E79F1qL6kGBSQ3yXBdXmuq5j4FNThK2%main')))).toBe(
       '0167ea84b1082efb9619d6ce04e033633906636e1d006d61696e',
@@ -89,11 +91,15 @@ describe('addresses', () => {
   it('rejects %default written explicitly and entrypoints over 31 bytes, as Octez', () => {
     expect(() => addressFromString('KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq%default')).toThrow(/default entrypoint/);
     expect(addressFromString(`KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq%${'a'.repeat(31)}`).entrypoint).toHaveLength(31);
-    expect(() => addressFromString(`KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq%${'a'.repeat(32)}`)).toThrow(/maximum length of 31/);
+    expect(() => addressFromString(`KT1ThEdxfUcWUwqsdergy3QnbCWGHSUHeHJq%${'a'.repeat(32)}`)).toThrow(
+      /maximum length of 31/,
+    );
   });
 
   it('rejects keys and other hashes where an address is expected', () => {
-    expect(() => addressFromString('edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav')).toThrow(MichelsonDataError);
+    expect(() => addressFromString('edpkuBknW28nW72KG6RoHtYW7p12T6GKc7nAbwYX5m8Wd9sDVC9yav')).toThrow(
+      MichelsonDataError,
+    );
     expect(() => addressFromString('NetXynUjJNZm7wi')).toThrow(MichelsonDataError);
   });
 
@@ -101,7 +107,11 @@ describe('addresses', () => {
     expect(addressFromBytes(bytes('0002298c03ed7d454a101eb7022bc95f7e5f41ac78'))).toBeNull(); // 21 bytes
     expect(addressFromBytes(bytes('020000000000000000000000000000000000000000000'.slice(0, 44)))).toBeNull(); // tag 02: reserved
     expect(addressFromBytes(bytes('000902298c03ed7d454a101eb7022bc95f7e5f41ac78'))).toBeNull(); // curve tag 09
-    expect(addressFromBytes(bytes(`01d1a37c088a1221b636bb5fccb35e05181038ba7c00${hex(new TextEncoder().encode('default'))}`))).toBeNull();
+    expect(
+      addressFromBytes(
+        bytes(`01d1a37c088a1221b636bb5fccb35e05181038ba7c00${hex(new TextEncoder().encode('default'))}`),
+      ),
+    ).toBeNull();
   });
 
   it('ignores the padding byte after an originated hash, as Octez does, and normalizes it', () => {
@@ -122,11 +132,19 @@ describe('addresses', () => {
 
 describe('key hashes', () => {
   it('are a curve tag and the 20-byte hash (Octez `hash data … of type key_hash`)', () => {
-    expect(hex(keyHashFromString('tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx').raw)).toBe('0002298c03ed7d454a101eb7022bc95f7e5f41ac78');
-    expect(hex(keyHashFromString('tz1XPTDmvT3vVE5Uunngmixm7gj7zmdbPq6k').raw)).toBe('0080dfbed18097a4cb62dea643ebc5346600b5204d');
+    expect(hex(keyHashFromString('tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx').raw)).toBe(
+      '0002298c03ed7d454a101eb7022bc95f7e5f41ac78',
+    );
+    expect(hex(keyHashFromString('tz1XPTDmvT3vVE5Uunngmixm7gj7zmdbPq6k').raw)).toBe(
+      '0080dfbed18097a4cb62dea643ebc5346600b5204d',
+    );
     // Taquito's example gives tz2MVED1… in its implicit-address form 00 ‖ 01 ‖ hash.
-    expect(hex(keyHashFromString('tz2MVED1t9Jery77Bwm1m5YhUx8Wp5KWWRQe').raw)).toBe('01907d6a7e9f084df840d6e67ffa8db5464f87d4d1');
-    expect(hex(addressFromString('tz2MVED1t9Jery77Bwm1m5YhUx8Wp5KWWRQe').raw)).toBe('0001907d6a7e9f084df840d6e67ffa8db5464f87d4d1');
+    expect(hex(keyHashFromString('tz2MVED1t9Jery77Bwm1m5YhUx8Wp5KWWRQe').raw)).toBe(
+      '01907d6a7e9f084df840d6e67ffa8db5464f87d4d1',
+    );
+    expect(hex(addressFromString('tz2MVED1t9Jery77Bwm1m5YhUx8Wp5KWWRQe').raw)).toBe(
+      '0001907d6a7e9f084df840d6e67ffa8db5464f87d4d1',
+    );
   });
 
   it('round-trip through bytes and refuse KT1 addresses', () => {
@@ -146,9 +164,11 @@ describe('public keys', () => {
     expect(hex(publicKeyFromString('edpkuNjKKT48xBoT5asPrWdmuM1Yw8D93MwgFgVvtca8jb5pstzaCh').raw)).toBe(
       '0060842d4ba23a9940ef5dcf4404fdaa430cfaaccb5029fad06cb5ea894e4562ae',
     );
-    expect(publicKeyToString(publicKeyFromBytes(bytes('02033aba7da4a2e7b5dd9f074555c118829aff16213ea1b65859686bd5fcfeaf3616'))!)).toBe(
-      'p2pk66xmhjiN7LpfrDGFwpxPtJxkLtPjQ6HUxJbKmRbxSR7RMpamDwi',
-    );
+    expect(
+      publicKeyToString(
+        publicKeyFromBytes(bytes('02033aba7da4a2e7b5dd9f074555c118829aff16213ea1b65859686bd5fcfeaf3616'))!,
+      ),
+    ).toBe('p2pk66xmhjiN7LpfrDGFwpxPtJxkLtPjQ6HUxJbKmRbxSR7RMpamDwi');
   });
 
   it.each([

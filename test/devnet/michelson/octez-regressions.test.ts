@@ -143,7 +143,9 @@ describe('APPLY', () => {
   it("keeps the lambda's body whole after PUSH and PAIR, with the captured type unannotated", () => {
     // tzt_reference_test_suite/apply_00.tzt: APPLY of "Hi" to { DROP ; PUSH nat 1 } gives
     // { PUSH string "Hi" ; PAIR ; { DROP ; PUSH nat 1 } } (script_interpreter_defs.ml, `apply`).
-    expect(storageText(run('apply_stored', 'None', '"hi"'))).toBe('(Some { PUSH string "hi" ; PAIR ; { DROP ; PUSH nat 1 } })');
+    expect(storageText(run('apply_stored', 'None', '"hi"'))).toBe(
+      '(Some { PUSH string "hi" ; PAIR ; { DROP ; PUSH nat 1 } })',
+    );
   });
 
   it('wraps a recursive lambda in LAMBDA_REC, its argument type written as a flat comb', () => {

@@ -28,22 +28,42 @@ describe('typecheck errors carry the error Octez reports', () => {
   });
 
   it('a deprecated instruction in a lambda is the same error', () => {
-    const e = failure(() => loadScript('parameter unit; storage unit; code { PUSH (lambda mutez mutez) { PUSH mutez 1; SWAP; SUB }; DROP; CDR; NIL operation; PAIR }'));
+    const e = failure(() =>
+      loadScript(
+        'parameter unit; storage unit; code { PUSH (lambda mutez mutez) { PUSH mutez 1; SWAP; SUB }; DROP; CDR; NIL operation; PAIR }',
+      ),
+    );
     expect(e.trace.at(-1)).toMatchObject({ id: 'michelson_v1.deprecated_instruction', prim: 'SUB' });
   });
 
   it('a non-printable character in storage is non_printable_character, at Octez’s position and location', () => {
-    const e = failure(() => runScript({ script: STRING_STORAGE, storage: { prim: 'Pair', args: [{ string: 'ok' }, { string: 'a\tb\u0001' }] }, input: 'Unit' }));
+    const e = failure(() =>
+      runScript({
+        script: STRING_STORAGE,
+        storage: { prim: 'Pair', args: [{ string: 'ok' }, { string: 'a\tb\u0001' }] },
+        input: 'Unit',
+      }),
+    );
     expect(e.kind).toBe('typecheck');
     // Pair is node 0, its first string 1, the bad one 2; Octez reports the last bad character.
     expect(e.trace).toEqual([
-      { kind: 'permanent', id: 'michelson_v1.invalid_syntactic_constant', location: 2, expected_form: 'a printable ascii string', wrong_expression: { string: 'a\tb\u0001' } },
+      {
+        kind: 'permanent',
+        id: 'michelson_v1.invalid_syntactic_constant',
+        location: 2,
+        expected_form: 'a printable ascii string',
+        wrong_expression: { string: 'a\tb\u0001' },
+      },
       { kind: 'permanent', id: 'michelson_v1.non_printable_character', position: 3, string: 'a\tb\u0001' },
     ]);
   });
 
   it('a newline is printable, as in Octez', () => {
-    const r = runScript({ script: STRING_STORAGE, storage: { prim: 'Pair', args: [{ string: 'a\nb' }, { string: '' }] }, input: 'Unit' });
+    const r = runScript({
+      script: STRING_STORAGE,
+      storage: { prim: 'Pair', args: [{ string: 'a\nb' }, { string: '' }] },
+      input: 'Unit',
+    });
     expect(r.storage).toEqual({ prim: 'Pair', args: [{ string: 'a\nb' }, { string: '' }] });
   });
 
@@ -51,7 +71,18 @@ describe('typecheck errors carry the error Octez reports', () => {
     const script = [
       { prim: 'parameter', args: [{ prim: 'unit' }] },
       { prim: 'storage', args: [{ prim: 'unit' }] },
-      { prim: 'code', args: [[{ prim: 'PUSH', args: [{ prim: 'string' }, { string: '\u0007' }] }, { prim: 'DROP' }, { prim: 'CDR' }, { prim: 'NIL', args: [{ prim: 'operation' }] }, { prim: 'PAIR' }]] },
+      {
+        prim: 'code',
+        args: [
+          [
+            { prim: 'PUSH', args: [{ prim: 'string' }, { string: '\u0007' }] },
+            { prim: 'DROP' },
+            { prim: 'CDR' },
+            { prim: 'NIL', args: [{ prim: 'operation' }] },
+            { prim: 'PAIR' },
+          ],
+        ],
+      },
     ];
     const e = failure(() => loadScript(script));
     // Seq 0, parameter 1, unit 2, storage 3, unit 4, code 5, its sequence 6, PUSH 7, string 8, the literal 9.
@@ -82,7 +113,13 @@ describe('sapling_state literals', () => {
   });
 
   it('SAPLING_EMPTY_STATE still fails as unsupported when run', () => {
-    const e = failure(() => runScript({ script: 'parameter unit; storage unit; code { SAPLING_EMPTY_STATE 8; DROP; CDR; NIL operation; PAIR }', storage: 'Unit', input: 'Unit' }));
+    const e = failure(() =>
+      runScript({
+        script: 'parameter unit; storage unit; code { SAPLING_EMPTY_STATE 8; DROP; CDR; NIL operation; PAIR }',
+        storage: 'Unit',
+        input: 'Unit',
+      }),
+    );
     expect(e.kind).toBe('unsupported');
   });
 });

@@ -40,7 +40,9 @@ describe('entrypoints', () => {
 
   it('an unknown entrypoint or an input of the wrong type is refused as ill-typed', () => {
     expect(failure(() => runScript({ script, storage: '10', input: '5', entrypoint: 'mul' })).kind).toBe('typecheck');
-    expect(failure(() => runScript({ script, storage: '10', input: '"five"', entrypoint: 'add' })).kind).toBe('typecheck');
+    expect(failure(() => runScript({ script, storage: '10', input: '"five"', entrypoint: 'add' })).kind).toBe(
+      'typecheck',
+    );
   });
 });
 
@@ -52,7 +54,12 @@ describe('big_map settlement', () => {
     const r = runScript({ script, storage: '{ Elt 1 "one" }', input: 'Pair 2 "two"' });
     // octez-client's mockup chain holds big_maps 0–3, so the first new one is 4.
     expect(r.storage).toEqual({ int: '4' });
-    expect(r.bigMapDiff[0]).toMatchObject({ action: 'alloc', big_map: '4', key_type: { prim: 'nat' }, value_type: { prim: 'string' } });
+    expect(r.bigMapDiff[0]).toMatchObject({
+      action: 'alloc',
+      big_map: '4',
+      key_type: { prim: 'nat' },
+      value_type: { prim: 'string' },
+    });
     const updates = r.bigMapDiff.filter((d) => d.action === 'update');
     expect(updates.map((u) => (u as { key: Expr }).key)).toEqual(expect.arrayContaining([{ int: '1' }, { int: '2' }]));
     expect(updates).toHaveLength(2);
@@ -95,7 +102,13 @@ describe('internal operations', () => {
       code { CAR ; IMPLICIT_ACCOUNT ; PUSH mutez 1500 ; UNIT ; TRANSFER_TOKENS ; NIL operation ; SWAP ; CONS ; UNIT ; SWAP ; PAIR }`);
     const r = runScript({ script, storage: 'Unit', input: `"${BOB}"` });
     expect(r.operations).toEqual([
-      { kind: 'transaction', source: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', nonce: 0, amount: '1500', destination: BOB },
+      {
+        kind: 'transaction',
+        source: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi',
+        nonce: 0,
+        amount: '1500',
+        destination: BOB,
+      },
     ]);
   });
 
@@ -172,11 +185,19 @@ describe('gas and refusals', () => {
   });
 
   it('a run past its gas limit stops with gas_exhausted', () => {
-    expect(failure(() => runScript({ script: loop, storage: '0', input: '100000', gasLimitMilligas: 100_000n })).kind).toBe('gas_exhausted');
+    expect(
+      failure(() => runScript({ script: loop, storage: '0', input: '100000', gasLimitMilligas: 100_000n })).kind,
+    ).toBe('gas_exhausted');
   });
 
   it('FAILWITH reports the value it failed with', () => {
-    const f = failure(() => runScript({ script: `parameter nat; storage unit; code { CAR ; PUSH string "no" ; PAIR ; FAILWITH }`, storage: 'Unit', input: '7' }));
+    const f = failure(() =>
+      runScript({
+        script: `parameter nat; storage unit; code { CAR ; PUSH string "no" ; PAIR ; FAILWITH }`,
+        storage: 'Unit',
+        input: '7',
+      }),
+    );
     expect(f.kind).toBe('script_rejected');
     expect(f.with).toEqual({ prim: 'Pair', args: [{ string: 'no' }, { int: '7' }] });
   });
@@ -184,15 +205,28 @@ describe('gas and refusals', () => {
   it('a malformed literal and a bad address are bad input, an ill-typed script is a typecheck error', () => {
     const ok = `parameter unit; storage unit; code { CDR ; NIL operation ; PAIR }`;
     expect(failure(() => runScript({ script: ok, storage: '(Unit', input: 'Unit' })).kind).toBe('bad_input');
-    expect(failure(() => runScript({ script: ok, storage: 'Unit', input: 'Unit', sender: 'tz1nope' })).kind).toBe('bad_input');
-    expect(failure(() => runScript({ script: `parameter unit; storage unit; code { CAR ; NIL operation ; PAIR ; ADD }`, storage: 'Unit', input: 'Unit' })).kind).toBe('typecheck');
+    expect(failure(() => runScript({ script: ok, storage: 'Unit', input: 'Unit', sender: 'tz1nope' })).kind).toBe(
+      'bad_input',
+    );
+    expect(
+      failure(() =>
+        runScript({
+          script: `parameter unit; storage unit; code { CAR ; NIL operation ; PAIR ; ADD }`,
+          storage: 'Unit',
+          input: 'Unit',
+        }),
+      ).kind,
+    ).toBe('typecheck');
   });
 });
 
 describe('macros', () => {
   it('CAR k expands to a sequence { GET 2k+1 }, as Octez packs it inside a lambda', () => {
     // Octez's tzt suite: PACK of the lambda { CAR 0 } is 0x05 02000000 09 { 02000000 04 { GET 1 } }.
-    const script = 'parameter unit; storage bytes; code { DROP ; LAMBDA (pair int nat) int { CAR 0 } ; PACK ; NIL operation ; PAIR }';
-    expect(runScript({ script, storage: '0x', input: 'Unit' }).storage).toEqual({ bytes: '050200000009020000000405290001' });
+    const script =
+      'parameter unit; storage bytes; code { DROP ; LAMBDA (pair int nat) int { CAR 0 } ; PACK ; NIL operation ; PAIR }';
+    expect(runScript({ script, storage: '0x', input: 'Unit' }).storage).toEqual({
+      bytes: '050200000009020000000405290001',
+    });
   });
 });

@@ -35,20 +35,38 @@ const BLPK = 'BLpk1ur5XXicWYMMzCVZZWyLZhybtyX8Zot2uCzDCZW8KcC5BdZiLVXRZvZzi4GuZY
 
 describe('annotations are not part of types (Octez compares types without them)', () => {
   it('IF branches building pairs with different field names meet', () => {
-    accepts(script('{ CAR ; IF { PUSH int 1 ; PUSH nat 2 ; SWAP ; PAIR %a %b } { PUSH int 1 ; PUSH nat 2 ; SWAP ; PAIR %c %d } ; NIL operation ; PAIR }', 'bool', '(pair int nat)'));
+    accepts(
+      script(
+        '{ CAR ; IF { PUSH int 1 ; PUSH nat 2 ; SWAP ; PAIR %a %b } { PUSH int 1 ; PUSH nat 2 ; SWAP ; PAIR %c %d } ; NIL operation ; PAIR }',
+        'bool',
+        '(pair int nat)',
+      ),
+    );
   });
 
   it('CAST, CAR and UNPAIR field annotations need not match the type', () => {
-    accepts(script('{ CDR ; CAST (pair (int %x) (nat %y)) ; DUP ; CAR %z ; DROP ; UNPAIR %p %q ; PAIR ; NIL operation ; PAIR }', 'unit', '(pair (int %a) (nat %b))'));
+    accepts(
+      script(
+        '{ CDR ; CAST (pair (int %x) (nat %y)) ; DUP ; CAR %z ; DROP ; UNPAIR %p %q ; PAIR ; NIL operation ; PAIR }',
+        'unit',
+        '(pair (int %a) (nat %b))',
+      ),
+    );
     accepts(script(`{ DROP ; PUSH (int :a) 1 ; CAST (int :b) ; DROP ; ${END} }`));
   });
 
   it('but annotations must be well formed where Octez parses them', () => {
-    expect(refusal(script(`{ DROP @x ; ${END} }`))).toMatch(/^At line 3 characters 7 to 14, ill-typed script: unexpected annotation\.$/);
+    expect(refusal(script(`{ DROP @x ; ${END} }`))).toMatch(
+      /^At line 3 characters 7 to 14, ill-typed script: unexpected annotation\.$/,
+    );
     expect(refusal(script(`{ DROP ; UNIT @a @b ; NIL operation ; PAIR }`))).toMatch(/unexpected annotation\./);
-    expect(refusal(script('{ CDR ; DUP ; PAIR %a @x %b ; CAR ; NIL operation ; PAIR }'))).toMatch(/Annotations of the same kind must be grouped\./);
+    expect(refusal(script('{ CDR ; DUP ; PAIR %a @x %b ; CAR ; NIL operation ; PAIR }'))).toMatch(
+      /Annotations of the same kind must be grouped\./,
+    );
     // A field annotation only names a pair or or branch (or an entrypoint): not the storage type itself.
-    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', 'unit', '(int %a)'))).toMatch(/^At line 2 characters 8 to 16, ill-typed script: unexpected annotation\./);
+    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', 'unit', '(int %a)'))).toMatch(
+      /^At line 2 characters 8 to 16, ill-typed script: unexpected annotation\./,
+    );
   });
 });
 
@@ -70,12 +88,18 @@ describe('failing bodies, as Octez types them', () => {
 
   it('nothing may follow a failing instruction in a sequence, however deep the failure', () => {
     const both = script(`{ DROP ; PUSH bool True ; IF { UNIT ; FAILWITH } { UNIT ; FAILWITH } ; ${END} }`);
-    expect(refusal(both)).toBe('At line 3 characters 31 to 71, ill-typed script: The FAIL instruction must appear in a tail position.');
-    expect(refusal(script(`{ CAR ; NEVER ; ${END} }`, 'never'))).toMatch(/The FAIL instruction must appear in a tail position\./);
+    expect(refusal(both)).toBe(
+      'At line 3 characters 31 to 71, ill-typed script: The FAIL instruction must appear in a tail position.',
+    );
+    expect(refusal(script(`{ CAR ; NEVER ; ${END} }`, 'never'))).toMatch(
+      /The FAIL instruction must appear in a tail position\./,
+    );
   });
 
   it('a DIP body may not fail, nor a MAP body', () => {
-    expect(refusal(script('{ UNPAIR ; DIP { FAILWITH } }', 'string'))).toMatch(/The FAIL instruction must appear in a tail position\./);
+    expect(refusal(script('{ UNPAIR ; DIP { FAILWITH } }', 'string'))).toMatch(
+      /The FAIL instruction must appear in a tail position\./,
+    );
     expect(refusal(script('{ CAR ; MAP { FAILWITH } ; DROP ; UNIT ; NIL operation ; PAIR }', '(list nat)'))).toMatch(
       /The proper type of the return list cannot be inferred\./,
     );
@@ -101,13 +125,21 @@ describe('where each type may appear', () => {
   });
 
   it('a big_map value may not be a contract nor a big_map', () => {
-    expect(refusal(script(`{ DROP ; EMPTY_BIG_MAP nat (contract unit) ; DROP ; ${END} }`))).toMatch(/contract type forbidden in storage and constants$/);
-    expect(refusal(script(`{ DROP ; EMPTY_BIG_MAP nat (big_map nat nat) ; DROP ; ${END} }`))).toMatch(/big_map or sapling_state type not expected here$/);
+    expect(refusal(script(`{ DROP ; EMPTY_BIG_MAP nat (contract unit) ; DROP ; ${END} }`))).toMatch(
+      /contract type forbidden in storage and constants$/,
+    );
+    expect(refusal(script(`{ DROP ; EMPTY_BIG_MAP nat (big_map nat nat) ; DROP ; ${END} }`))).toMatch(
+      /big_map or sapling_state type not expected here$/,
+    );
   });
 
   it('a type has its arity', () => {
-    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', 'unit', '(chain_id unit)'))).toMatch(/primitive chain_id expects 0 arguments but is given 1\.$/);
-    expect(refusal(script(`{ DROP ; EMPTY_BIG_MAP nat ; DROP ; ${END} }`))).toMatch(/primitive EMPTY_BIG_MAP expects 2 arguments but is given 1\.$/);
+    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', 'unit', '(chain_id unit)'))).toMatch(
+      /primitive chain_id expects 0 arguments but is given 1\.$/,
+    );
+    expect(refusal(script(`{ DROP ; EMPTY_BIG_MAP nat ; DROP ; ${END} }`))).toMatch(
+      /primitive EMPTY_BIG_MAP expects 2 arguments but is given 1\.$/,
+    );
   });
 
   it('VIEW takes any input, a contract included', () => {
@@ -127,26 +159,37 @@ describe('instructions michel-codec typed too loosely', () => {
   });
 
   it("UPDATE on a map needs the map's value type", () => {
-    expect(refusal(script(`{ DROP ; EMPTY_MAP nat string ; PUSH (option int) (Some 1) ; PUSH nat 0 ; UPDATE ; DROP ; ${END} }`))).toMatch(
+    expect(
+      refusal(
+        script(`{ DROP ; EMPTY_MAP nat string ; PUSH (option int) (Some 1) ; PUSH nat 0 ; UPDATE ; DROP ; ${END} }`),
+      ),
+    ).toMatch(
       /wrong stack type for instruction UPDATE: \[ nat : option int : map nat string \]\.\nType int is not compatible with type string\.$/,
     );
   });
 
   it('DUP refuses a ticket nested in a pair', () => {
-    expect(refusal(script(`{ DROP ; PUSH nat 1 ; UNIT ; TICKET ; ASSERT_SOME ; PUSH nat 0 ; PAIR ; DUP ; DROP 2 ; ${END} }`))).toMatch(
-      /type pair nat \(ticket unit\) cannot be used here because it is not duplicable\./,
-    );
+    expect(
+      refusal(
+        script(`{ DROP ; PUSH nat 1 ; UNIT ; TICKET ; ASSERT_SOME ; PUSH nat 0 ; PAIR ; DUP ; DROP 2 ; ${END} }`),
+      ),
+    ).toMatch(/type pair nat \(ticket unit\) cannot be used here because it is not duplicable\./);
   });
 
   it('DUG needs as many elements under the top as it moves it down', () => {
-    expect(refusal(script('{ UNIT ; DUG 2 ; DROP ; NIL operation ; PAIR }'))).toMatch(/wrong stack type for instruction DUG: \[ pair unit unit \]\./);
+    expect(refusal(script('{ UNIT ; DUG 2 ; DROP ; NIL operation ; PAIR }'))).toMatch(
+      /wrong stack type for instruction DUG: \[ pair unit unit \]\./,
+    );
   });
 
   it('OPEN_CHEST gives an option bytes', () => {
     const open = '{ CAR ; UNPAIR ; PUSH nat 1000 ; DUG 2 ; OPEN_CHEST ; NIL operation ; PAIR }';
     accepts(script(open, '(pair chest_key chest)', '(option bytes)'));
-    const asOr = '{ CAR ; UNPAIR ; PUSH nat 1000 ; DUG 2 ; OPEN_CHEST ; IF_LEFT { SOME } { DROP ; NONE bytes } ; NIL operation ; PAIR }';
-    expect(refusal(script(asOr, '(pair chest_key chest)', '(option bytes)'))).toMatch(/wrong stack type for instruction IF_LEFT: \[ option bytes \]\./);
+    const asOr =
+      '{ CAR ; UNPAIR ; PUSH nat 1000 ; DUG 2 ; OPEN_CHEST ; IF_LEFT { SOME } { DROP ; NONE bytes } ; NIL operation ; PAIR }';
+    expect(refusal(script(asOr, '(pair chest_key chest)', '(option bytes)'))).toMatch(
+      /wrong stack type for instruction IF_LEFT: \[ option bytes \]\./,
+    );
   });
 
   it('CONTRACT on an address checks no entrypoint statically: it is looked up when run', () => {
@@ -155,31 +198,50 @@ describe('instructions michel-codec typed too loosely', () => {
 
   it('a CREATE_CONTRACT script is typechecked with these rules too', () => {
     const inner = (code: string): string =>
-      script(`{ DROP ; UNIT ; PUSH mutez 0 ; NONE key_hash ; CREATE_CONTRACT { parameter unit ; storage unit ; code ${code} } ; DROP 2 ; ${END} }`);
-    accepts(inner('{ UNPAIR ; ITER { FAILWITH } ; NIL operation ; PAIR }').replace('parameter unit ;', 'parameter (list nat) ;'));
-    expect(refusal(inner('{ CAR ; ADD }'))).toMatch(/^At line 3 characters \d+ to \d+, ill-typed script: wrong stack type for instruction ADD: \[ unit \]\.$/);
+      script(
+        `{ DROP ; UNIT ; PUSH mutez 0 ; NONE key_hash ; CREATE_CONTRACT { parameter unit ; storage unit ; code ${code} } ; DROP 2 ; ${END} }`,
+      );
+    accepts(
+      inner('{ UNPAIR ; ITER { FAILWITH } ; NIL operation ; PAIR }').replace(
+        'parameter unit ;',
+        'parameter (list nat) ;',
+      ),
+    );
+    expect(refusal(inner('{ CAR ; ADD }'))).toMatch(
+      /^At line 3 characters \d+ to \d+, ill-typed script: wrong stack type for instruction ADD: \[ unit \]\.$/,
+    );
   });
 });
 
 describe('views and lambdas: the instructions they refuse', () => {
-  const withView = (output: string, body: string): string => script('{ CDR ; NIL operation ; PAIR }', 'unit', 'unit', `\nview "v" unit ${output} ${body}`);
+  const withView = (output: string, body: string): string =>
+    script('{ CDR ; NIL operation ; PAIR }', 'unit', 'unit', `\nview "v" unit ${output} ${body}`);
 
   it('SELF, TRANSFER_TOKENS and CREATE_CONTRACT cannot appear in a view', () => {
-    expect(refusal(withView('unit', '{ DROP ; SELF ; DROP ; UNIT }'))).toMatch(/The SELF instruction cannot appear in a view\.$/);
-    const transfer = '{ DROP ; SELF_ADDRESS ; CONTRACT unit ; ASSERT_SOME ; PUSH mutez 0 ; UNIT ; TRANSFER_TOKENS ; DROP ; UNIT }';
+    expect(refusal(withView('unit', '{ DROP ; SELF ; DROP ; UNIT }'))).toMatch(
+      /The SELF instruction cannot appear in a view\.$/,
+    );
+    const transfer =
+      '{ DROP ; SELF_ADDRESS ; CONTRACT unit ; ASSERT_SOME ; PUSH mutez 0 ; UNIT ; TRANSFER_TOKENS ; DROP ; UNIT }';
     expect(refusal(withView('unit', transfer))).toMatch(/The TRANSFER_TOKENS instruction cannot appear in a view\.$/);
-    const create = '{ DROP ; UNIT ; PUSH mutez 0 ; NONE key_hash ; CREATE_CONTRACT { parameter unit ; storage unit ; code { CDR ; NIL operation ; PAIR } } ; DROP 2 ; UNIT }';
+    const create =
+      '{ DROP ; UNIT ; PUSH mutez 0 ; NONE key_hash ; CREATE_CONTRACT { parameter unit ; storage unit ; code { CDR ; NIL operation ; PAIR } } ; DROP 2 ; UNIT }';
     expect(refusal(withView('unit', create))).toMatch(/The CREATE_CONTRACT instruction cannot appear in a view\.$/);
   });
 
   it('but a lambda a view returns may make operations', () => {
-    const lambda = '{ DROP ; LAMBDA unit operation { DROP ; SELF_ADDRESS ; CONTRACT unit ; ASSERT_SOME ; PUSH mutez 0 ; UNIT ; TRANSFER_TOKENS } }';
+    const lambda =
+      '{ DROP ; LAMBDA unit operation { DROP ; SELF_ADDRESS ; CONTRACT unit ; ASSERT_SOME ; PUSH mutez 0 ; UNIT ; TRANSFER_TOKENS } }';
     accepts(withView('(lambda unit operation)', lambda));
   });
 
   it('SELF cannot appear in a lambda, instruction or literal', () => {
-    expect(refusal(script(`{ DROP ; LAMBDA unit unit { SELF ; DROP } ; DROP ; ${END} }`))).toMatch(/The SELF instruction cannot appear in a lambda\.$/);
-    expect(refusal(script(`{ DROP ; PUSH (lambda unit unit) { SELF ; DROP } ; DROP ; ${END} }`))).toMatch(/The SELF instruction cannot appear in a lambda\.$/);
+    expect(refusal(script(`{ DROP ; LAMBDA unit unit { SELF ; DROP } ; DROP ; ${END} }`))).toMatch(
+      /The SELF instruction cannot appear in a lambda\.$/,
+    );
+    expect(refusal(script(`{ DROP ; PUSH (lambda unit unit) { SELF ; DROP } ; DROP ; ${END} }`))).toMatch(
+      /The SELF instruction cannot appear in a lambda\.$/,
+    );
   });
 });
 
@@ -188,17 +250,27 @@ describe('sections and entrypoints', () => {
     expect(refusal('parameter unit;\nparameter unit;\nstorage unit;\ncode { CDR ; NIL operation ; PAIR }')).toMatch(
       /^At line 2 characters 0 to 14, ill-typed script: duplicate contract field: parameter$/,
     );
-    expect(refusal('parameter unit;\ncode { CDR ; NIL operation ; PAIR }')).toBe('ill-typed script: Missing contract field: storage');
+    expect(refusal('parameter unit;\ncode { CDR ; NIL operation ; PAIR }')).toBe(
+      'ill-typed script: Missing contract field: storage',
+    );
     const view = (name: string): string => `\nview ${name} unit unit { CDR };`;
-    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', 'unit', 'unit', view('"a"') + view('"a"')))).toMatch(/the name of view in toplevel should be unique$/);
-    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', 'unit', 'unit', view('"a-b"')))).toMatch(/expected string \[a-zA-Z0-9_\.%@\]/);
+    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', 'unit', 'unit', view('"a"') + view('"a"')))).toMatch(
+      /the name of view in toplevel should be unique$/,
+    );
+    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', 'unit', 'unit', view('"a-b"')))).toMatch(
+      /expected string \[a-zA-Z0-9_\.%@\]/,
+    );
   });
 
   it('entrypoint names are unique; a field annotation over 31 characters names no entrypoint', () => {
-    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', '(or (nat %a) (nat %a))'))).toBe('ill-typed script: Contract has two entrypoints named a');
+    expect(refusal(script('{ CDR ; NIL operation ; PAIR }', '(or (nat %a) (nat %a))'))).toBe(
+      'ill-typed script: Contract has two entrypoints named a',
+    );
     const long = 'a_very_long_entrypoint_name_over_31_chars';
     accepts(script('{ CDR ; NIL operation ; PAIR }', `(or (nat %${long}) (nat %b))`));
-    expect(refusal(script(`{ DROP ; SELF %${long} ; DROP ; ${END} }`, `(or (nat %${long}) (nat %b))`))).toMatch(/Entrypoint name too long/);
+    expect(refusal(script(`{ DROP ; SELF %${long} ; DROP ; ${END} }`, `(or (nat %${long}) (nat %b))`))).toMatch(
+      /Entrypoint name too long/,
+    );
   });
 
   it('with an explicit %default, every branch must be reachable by a name', () => {
@@ -217,12 +289,17 @@ describe('error wording', () => {
   });
 
   it('a node over several lines is located from line … to line …', () => {
-    const src = 'parameter unit;\nstorage unit;\ncode { CDR ;\n       IF_NONE { }\n               { } ;\n       NIL operation ; PAIR }';
-    expect(refusal(src)).toBe('From line 4 character 7 to line 5 character 18, ill-typed script: wrong stack type for instruction IF_NONE: [ unit ].');
+    const src =
+      'parameter unit;\nstorage unit;\ncode { CDR ;\n       IF_NONE { }\n               { } ;\n       NIL operation ; PAIR }';
+    expect(refusal(src)).toBe(
+      'From line 4 character 7 to line 5 character 18, ill-typed script: wrong stack type for instruction IF_NONE: [ unit ].',
+    );
   });
 
   it('branches ending differently show both stacks', () => {
-    expect(refusal(script('{ CAR ; IF { PUSH nat 1 } { PUSH int 1 } ; DROP ; UNIT ; NIL operation ; PAIR }', 'bool'))).toMatch(
+    expect(
+      refusal(script('{ CAR ; IF { PUSH nat 1 } { PUSH int 1 } ; DROP ; UNIT ; NIL operation ; PAIR }', 'bool')),
+    ).toMatch(
       /two branches don't end with the same stack type:\n- first stack type: \[ nat \],\n- other stack type: \[ int \]\.$/,
     );
   });
@@ -230,13 +307,19 @@ describe('error wording', () => {
 
 describe('the type trace the compiler reads', () => {
   it('records the input stack of each instruction, without annotations', () => {
-    const src = script('{ CDR ; DUP ; PUSH (nat :n) 1 ; PAIR 3 ; UNPAIR 3 ; DROP 2 ; NIL operation ; PAIR }', 'unit', 'int');
+    const src = script(
+      '{ CDR ; DUP ; PUSH (nat :n) 1 ; PAIR 3 ; UNPAIR 3 ; DROP 2 ; NIL operation ; PAIR }',
+      'unit',
+      'int',
+    );
     const parsed = parseScript(src);
     const typed = typecheckScript(parsed, src);
     const code = (parsed[2] as Prim).args![0] as Expr[];
     const input = (i: number): readonly Prim[] | undefined => typed.trace.get(code[i] as object);
     expect(input(3)).toEqual([{ prim: 'nat' }, { prim: 'int' }, { prim: 'int' }]);
-    expect(input(4)).toEqual([{ prim: 'pair', args: [{ prim: 'nat' }, { prim: 'pair', args: [{ prim: 'int' }, { prim: 'int' }] }] }]);
+    expect(input(4)).toEqual([
+      { prim: 'pair', args: [{ prim: 'nat' }, { prim: 'pair', args: [{ prim: 'int' }, { prim: 'int' }] }] },
+    ]);
     expect(input(5)).toEqual([{ prim: 'nat' }, { prim: 'int' }, { prim: 'int' }]);
   });
 });
@@ -245,9 +328,17 @@ describe('layout of concrete syntax (octez-client checks it when parsing)', () =
   const misaligned = 'parameter unit;\n  storage unit;\ncode { CDR ; NIL operation ; PAIR }';
 
   it('items of a sequence or arguments of a primitive on separate lines must be aligned', () => {
-    expect(() => parseScript(misaligned, { layout: true })).toThrow('At line 2 characters 2 to 14, syntax error in program: misaligned expression');
-    expect(() => parseScript('parameter unit;\nstorage unit;\ncode {\n  CDR ; NIL operation ; PAIR\n}', { layout: true })).toThrow(/misaligned expression/);
-    expect(() => parseScript('parameter unit;\nstorage unit;\ncode { CDR ;\n       NIL operation ;\n       PAIR }', { layout: true })).not.toThrow();
+    expect(() => parseScript(misaligned, { layout: true })).toThrow(
+      'At line 2 characters 2 to 14, syntax error in program: misaligned expression',
+    );
+    expect(() =>
+      parseScript('parameter unit;\nstorage unit;\ncode {\n  CDR ; NIL operation ; PAIR\n}', { layout: true }),
+    ).toThrow(/misaligned expression/);
+    expect(() =>
+      parseScript('parameter unit;\nstorage unit;\ncode { CDR ;\n       NIL operation ;\n       PAIR }', {
+        layout: true,
+      }),
+    ).not.toThrow();
   });
 
   it('is checked by default, and skipped with layout: false (for machine-written sources)', () => {

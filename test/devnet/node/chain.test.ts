@@ -22,7 +22,8 @@ code { CDR; DUP; UNPAIR;
        SWAP; CONTRACT nat; ASSERT_SOME; PUSH mutez 0; PUSH nat 5; TRANSFER_TOKENS;
        NIL operation; SWAP; CONS; SWAP; CONS; PAIR }`;
 /** A log that refuses 0. */
-const PICKY = 'parameter nat; storage (list nat); code { UNPAIR; DUP; PUSH nat 0; COMPARE; EQ; IF { PUSH string "zero"; FAILWITH } {}; CONS; NIL operation; PAIR }';
+const PICKY =
+  'parameter nat; storage (list nat); code { UNPAIR; DUP; PUSH nat 0; COMPARE; EQ; IF { PUSH string "zero"; FAILWITH } {}; CONS; NIL operation; PAIR }';
 /** FA2's `balance_of` shape: answers every request with the storage as balance, through the callback. */
 const BALANCE_OF = `parameter (or (unit %noop)
   (pair %balance_of (list %requests (pair (address %owner) (nat %token_id)))
@@ -30,7 +31,8 @@ const BALANCE_OF = `parameter (or (unit %noop)
 storage nat;
 code { UNPAIR; IF_LEFT { DROP; NIL operation; PAIR }
   { UNPAIR; MAP { DUP 3; SWAP; PAIR }; DIP { PUSH mutez 0 }; TRANSFER_TOKENS; NIL operation; SWAP; CONS; PAIR } }`;
-const MAP = 'parameter (pair string nat); storage (big_map string nat); code { UNPAIR; UNPAIR; DIP { SOME }; UPDATE; NIL operation; PAIR }';
+const MAP =
+  'parameter (pair string nat); storage (big_map string nat); code { UNPAIR; UNPAIR; DIP { SOME }; UPDATE; NIL operation; PAIR }';
 /** Originates a contract holding its parameter, and remembers its address. */
 const FACTORY = `parameter nat; storage (list address);
 code { UNPAIR; PUSH mutez 0; NONE key_hash;
@@ -65,7 +67,9 @@ describe('internal operations and views', () => {
     // CONS puts the latest first: 5 arrived after 10.
     expect(await tz.rpc.getStorage(log)).toEqual([{ int: '5' }, { int: '10' }]);
     const block = await tz.rpc.getBlock({ block: String(op.includedInBlock) });
-    const content = block.operations[3]![0]!.contents[0] as unknown as { metadata: { internal_operation_results: { destination: string; nonce: number; result: { status: string } }[] } };
+    const content = block.operations[3]![0]!.contents[0] as unknown as {
+      metadata: { internal_operation_results: { destination: string; nonce: number; result: { status: string } }[] };
+    };
     const internals = content.metadata.internal_operation_results;
     expect(internals.map((r) => [r.destination, r.nonce, r.result.status])).toEqual([
       [fwd, 0, 'applied'],
@@ -73,19 +77,25 @@ describe('internal operations and views', () => {
       [log, 1, 'applied'],
     ]);
     // The indexer's view flattens the same order.
-    const view = devnet.chain.head().operations[0]!.contents.map((c) => (c.kind === 'transaction' ? c.destination : c.kind));
+    const view = devnet.chain
+      .head()
+      .operations[0]!.contents.map((c) => (c.kind === 'transaction' ? c.destination : c.kind));
     expect(view).toEqual([top, fwd, log, log]);
   });
 
   test('a failing internal call fails the whole operation with the callee’s FAILWITH value', async () => {
     const picky = await originate(PICKY, []);
     const fwd = await originate(FORWARD, { string: picky });
-    await (await tz.contract.transfer({ to: fwd, amount: 0, parameter: { entrypoint: 'default', value: { int: '4' } } })).confirmation();
+    await (
+      await tz.contract.transfer({ to: fwd, amount: 0, parameter: { entrypoint: 'default', value: { int: '4' } } })
+    ).confirmation();
     const balance = (await tz.tz.getBalance(devnet.accounts[0]!.address)).toString();
-    const err = await tz.contract.transfer({ to: fwd, amount: 0, parameter: { entrypoint: 'default', value: { int: '0' } } }).then(
-      () => undefined,
-      (e: unknown) => e as TezosOperationError,
-    );
+    const err = await tz.contract
+      .transfer({ to: fwd, amount: 0, parameter: { entrypoint: 'default', value: { int: '0' } } })
+      .then(
+        () => undefined,
+        (e: unknown) => e as TezosOperationError,
+      );
     expect(err).toBeInstanceOf(TezosOperationError);
     expect(err!.message).toBe('zero');
     expect(err!.id).toBe('proto.025-PsUshuai.michelson_v1.script_rejected');
@@ -95,11 +105,17 @@ describe('internal operations and views', () => {
 
   test('CREATE_CONTRACT originates the contract at the address the script saw', async () => {
     const factory = await originate(FACTORY, []);
-    const op = await tz.contract.transfer({ to: factory, amount: 0, parameter: { entrypoint: 'default', value: { int: '9' } } });
+    const op = await tz.contract.transfer({
+      to: factory,
+      amount: 0,
+      parameter: { entrypoint: 'default', value: { int: '9' } },
+    });
     await op.confirmation();
     const [created] = (await tz.rpc.getStorage(factory)) as { string?: string; bytes?: string }[];
     const block = await tz.rpc.getBlock({ block: String(op.includedInBlock) });
-    const content = block.operations[3]![0]!.contents[0] as unknown as { metadata: { internal_operation_results: { kind: string; result: { originated_contracts: string[] } }[] } };
+    const content = block.operations[3]![0]!.contents[0] as unknown as {
+      metadata: { internal_operation_results: { kind: string; result: { originated_contracts: string[] } }[] };
+    };
     const [internal] = content.metadata.internal_operation_results;
     expect(internal!.kind).toBe('origination');
     const address = internal!.result.originated_contracts[0]!;
@@ -113,7 +129,10 @@ describe('internal operations and views', () => {
     const address = await originate(BALANCE_OF, { int: '77' });
     const contract = await tz.contract.at(address);
     const owner = devnet.accounts[1]!.address;
-    const answer = (await contract.views.balance_of!([{ owner, token_id: '0' }]).read()) as { request: { owner: string }; balance: { toString(): string } }[];
+    const answer = (await contract.views.balance_of!([{ owner, token_id: '0' }]).read()) as {
+      request: { owner: string };
+      balance: { toString(): string };
+    }[];
     expect(answer).toHaveLength(1);
     expect(answer[0]!.request.owner).toBe(owner);
     expect(answer[0]!.balance.toString()).toBe('77');
@@ -162,7 +181,10 @@ describe('persistence', () => {
     await transfer.confirmation();
     const orig = await tz.contract.originate({ code: LOG, init: [{ int: '3' }] });
     await orig.confirmation();
-    const withMap = await tz.contract.originate({ code: MAP, init: [{ prim: 'Elt', args: [{ string: 'alice' }, { int: '12' }] }] });
+    const withMap = await tz.contract.originate({
+      code: MAP,
+      init: [{ prim: 'Elt', args: [{ string: 'alice' }, { int: '12' }] }],
+    });
     await withMap.confirmation();
     const mapId = ((await tz.rpc.getStorage(withMap.contractAddress!)) as { int: string }).int;
     const level = first.chain.head().level;
@@ -175,7 +197,9 @@ describe('persistence', () => {
       expect(await tz2.rpc.getStorage(orig.contractAddress!)).toEqual([{ int: '3' }]);
       expect(second.chain.head().level).toBe(level);
       expect(await tz2.rpc.getBigMapExpr(mapId, encodeExpr('050100000005616c696365'))).toEqual({ int: '12' });
-      expect((await tz2.rpc.getBlock({ block: String(transfer.includedInBlock) })).operations[3]![0]!.hash).toBe(transfer.hash);
+      expect((await tz2.rpc.getBlock({ block: String(transfer.includedInBlock) })).operations[3]![0]!.hash).toBe(
+        transfer.hash,
+      );
       // The chain goes on from there: counters continue.
       tz2.setSignerProvider(new InMemorySigner(first.accounts[0]!.secretKey));
       await (await tz2.contract.transfer({ to: first.accounts[1]!.address, amount: 1 })).confirmation();

@@ -30,7 +30,8 @@ class PageRpcClient extends RpcClient {
     super(url);
     const backend = this.httpBackend;
     const send = backend.createRequest.bind(backend);
-    backend.createRequest = <T>(options: Parameters<typeof send>[0], data?: object | string): Promise<T> => send<T>({ ...options, headers: { ...options.headers, Origin: origin } }, data);
+    backend.createRequest = <T>(options: Parameters<typeof send>[0], data?: object | string): Promise<T> =>
+      send<T>({ ...options, headers: { ...options.headers, Origin: origin } }, data);
   }
 }
 
@@ -85,11 +86,26 @@ describe('CORS on the devnet RPC and its TzKT API', () => {
     const counter = BigInt((await rpc.getContract(a.address)).counter ?? '0') + 1n;
     const bytes = await new LocalForger(ProtocolsHash.PsUshuai9).forge({
       branch: (await rpc.getBlockHeader()).hash,
-      contents: [{ kind: 'transaction', source: a.address, fee: '1000', counter: counter.toString(), gas_limit: '2500', storage_limit: '0', amount: '1000000', destination: b.address }],
+      contents: [
+        {
+          kind: 'transaction',
+          source: a.address,
+          fee: '1000',
+          counter: counter.toString(),
+          gas_limit: '2500',
+          storage_limit: '0',
+          amount: '1000000',
+          destination: b.address,
+        },
+      ],
     } as never);
     const { sbytes } = await new InMemorySigner(a.secretKey).sign(bytes, new Uint8Array([3]));
     // What a form or `fetch(…, { mode: 'no-cors' })` on evil.example sends.
-    const r = await fetch(`${devnet.rpcUrl}/injection/operation`, { method: 'POST', headers: { origin: EVIL, 'content-type': 'text/plain' }, body: JSON.stringify(sbytes) });
+    const r = await fetch(`${devnet.rpcUrl}/injection/operation`, {
+      method: 'POST',
+      headers: { origin: EVIL, 'content-type': 'text/plain' },
+      body: JSON.stringify(sbytes),
+    });
     expect(r.status).toBe(403);
     expect(r.headers.get('access-control-allow-origin')).toBeNull();
     expect((await rpc.getBalance(b.address)).toString()).toBe(before);
@@ -104,7 +120,9 @@ describe('CORS on the devnet RPC and its TzKT API', () => {
     await op.confirmation();
     expect((await app.tz.getBalance(c.address)).toNumber()).toBe(before + 2_000_000);
     await expect(pageToolkit(EVIL, b.secretKey).tz.getBalance(c.address)).rejects.toMatchObject({ status: 403 });
-    await expect(pageToolkit(EVIL, b.secretKey).contract.transfer({ to: c.address, amount: 2 })).rejects.toMatchObject({ status: 403 });
+    await expect(pageToolkit(EVIL, b.secretKey).contract.transfer({ to: c.address, amount: 2 })).rejects.toMatchObject({
+      status: 403,
+    });
     expect((await app.tz.getBalance(c.address)).toNumber()).toBe(before + 2_000_000);
   });
 
@@ -117,7 +135,11 @@ describe('CORS on the devnet RPC and its TzKT API', () => {
     expect(r.headers.get('access-control-allow-origin')).toBe(later);
     const own = await startDevnet({ ephemeral: true, accounts: 1, corsOrigins: ['https://pole.example'] });
     try {
-      expect((await fetch(`${own.rpcUrl}/version`, { headers: { origin: 'https://pole.example' } })).headers.get('access-control-allow-origin')).toBe('https://pole.example');
+      expect(
+        (await fetch(`${own.rpcUrl}/version`, { headers: { origin: 'https://pole.example' } })).headers.get(
+          'access-control-allow-origin',
+        ),
+      ).toBe('https://pole.example');
       expect((await fetch(`${own.rpcUrl}/version`, { headers: { origin: APP } })).status).toBe(403);
     } finally {
       await own.stop();
@@ -127,7 +149,10 @@ describe('CORS on the devnet RPC and its TzKT API', () => {
   test('DEVNET_CORS_ORIGINS: comma-separated origins, the app’s by default, a malformed one named', () => {
     expect(corsOriginsFrom(undefined)).toEqual(DEFAULT_CORS_ORIGINS);
     expect(DEFAULT_CORS_ORIGINS).toEqual([APP, 'http://127.0.0.1:3000']);
-    expect(corsOriginsFrom(' http://localhost:5173/, https://Pole.Example ')).toEqual(['http://localhost:5173', 'https://pole.example']);
+    expect(corsOriginsFrom(' http://localhost:5173/, https://Pole.Example ')).toEqual([
+      'http://localhost:5173',
+      'https://pole.example',
+    ]);
     expect(corsOriginsFrom('*')).toEqual(['*']);
     expect(() => corsOriginsFrom('localhost:3000')).toThrow(/DEVNET_CORS_ORIGINS: "localhost:3000" is not an origin/);
     expect(() => corsOriginsFrom('http://localhost:3000/app')).toThrow(/is not an origin/);

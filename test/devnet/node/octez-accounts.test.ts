@@ -44,14 +44,12 @@ const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 
 const toolkit = (secretKey: string): TezosToolkit => signedToolkit(devnet.rpcUrl, secretKey);
 
-
-
-
 async function fund(address: string, tez: number): Promise<void> {
   await (await toolkit(devnet.accounts[0]!.secretKey).contract.transfer({ to: address, amount: tez })).confirmation();
 }
 
-const nextCounter = async (address: string): Promise<string> => String(BigInt((await new RpcClient(devnet.rpcUrl).getContract(address)).counter ?? '0') + 1n);
+const nextCounter = async (address: string): Promise<string> =>
+  String(BigInt((await new RpcClient(devnet.rpcUrl).getContract(address)).counter ?? '0') + 1n);
 
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, port: 0, blockTime: 0, tzkt: tzktRoutes });
@@ -78,7 +76,11 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     expect(group.contents.map((c) => c.kind)).toEqual(['reveal', 'transaction']);
     const reveal = group.contents[0] as OperationContentsAndResultReveal;
     expect(reveal.proof).toMatch(/^BLsig/);
-    expect(group.contents.map((c) => (c as { metadata: { operation_result: { status: string } } }).metadata.operation_result.status)).toEqual(['applied', 'applied']);
+    expect(
+      group.contents.map(
+        (c) => (c as { metadata: { operation_result: { status: string } } }).metadata.operation_result.status,
+      ),
+    ).toEqual(['applied', 'applied']);
   });
 
   test('a tz4 originates a contract and calls it', async () => {
@@ -96,7 +98,17 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     const source = await signer.publicKeyHash();
     await fund(source, 5);
     const ids = await rejection(
-      injectRaw(devnet.rpcUrl, signer, [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '3000', storage_limit: '0', public_key: await signer.publicKey() }]),
+      injectRaw(devnet.rpcUrl, signer, [
+        {
+          kind: 'reveal',
+          source,
+          fee: '1000',
+          counter: await nextCounter(source),
+          gas_limit: '3000',
+          storage_limit: '0',
+          public_key: await signer.publicKey(),
+        },
+      ]),
     );
     expect(ids).toEqual([`${P}validate.operation.missing_bls_proof`]);
     expect(await new RpcClient(devnet.rpcUrl).getManagerKey(source)).toBeNull();
@@ -106,13 +118,33 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     const signer = new InMemorySigner(TZ4_KEYS[2]!);
     const source = await signer.publicKeyHash();
     const { prefixSig: otherProof } = await new InMemorySigner(TZ4_KEYS[3]!).provePossession();
-    const contents = [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '4000', storage_limit: '0', public_key: await signer.publicKey(), proof: otherProof }];
+    const contents = [
+      {
+        kind: 'reveal',
+        source,
+        fee: '1000',
+        counter: await nextCounter(source),
+        gas_limit: '4000',
+        storage_limit: '0',
+        public_key: await signer.publicKey(),
+        proof: otherProof,
+      },
+    ];
     const rpc = new RpcClient(devnet.rpcUrl);
     const branch = (await rpc.getBlockHeader()).hash;
     const bytes = await forger.forge({ branch, contents } as never);
     const signed = await signer.sign(bytes, new Uint8Array([3]));
-    const [preapplied] = await rpc.preapplyOperations([{ branch, contents, signature: signed.prefixSig, protocol: 'PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY' } as never]);
-    const result = (preapplied!.contents[0] as { metadata: { operation_result: { status: string; errors: { id: string }[] } } }).metadata.operation_result;
+    const [preapplied] = await rpc.preapplyOperations([
+      {
+        branch,
+        contents,
+        signature: signed.prefixSig,
+        protocol: 'PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY',
+      } as never,
+    ]);
+    const result = (
+      preapplied!.contents[0] as { metadata: { operation_result: { status: string; errors: { id: string }[] } } }
+    ).metadata.operation_result;
     expect(result.status).toBe('failed');
     expect(result.errors.map((e) => e.id)).toEqual([`${P}validate.operation.incorrect_bls_proof`]);
     // Included as failed (fees paid), the key still unrevealed.
@@ -127,7 +159,18 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     await fund(source, 5);
     const { prefixSig: proof } = await new InMemorySigner(TZ4_KEYS[3]!).provePossession();
     const ids = await rejection(
-      injectRaw(devnet.rpcUrl, signer, [{ kind: 'reveal', source, fee: '1000', counter: await nextCounter(source), gas_limit: '3000', storage_limit: '0', public_key: await signer.publicKey(), proof }]),
+      injectRaw(devnet.rpcUrl, signer, [
+        {
+          kind: 'reveal',
+          source,
+          fee: '1000',
+          counter: await nextCounter(source),
+          gas_limit: '3000',
+          storage_limit: '0',
+          public_key: await signer.publicKey(),
+          proof,
+        },
+      ]),
     );
     expect(ids).toEqual([`${P}validate.operation.unused_bls_proof`]);
   });
@@ -137,7 +180,18 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     const source = await signer.publicKeyHash();
     const rpc = new RpcClient(devnet.rpcUrl);
     const branch = (await rpc.getBlockHeader()).hash;
-    const contents = [{ kind: 'transaction', source, fee: '1000', counter: await nextCounter(source), gas_limit: '2000', storage_limit: '0', amount: '1', destination: devnet.accounts[2]!.address }];
+    const contents = [
+      {
+        kind: 'transaction',
+        source,
+        fee: '1000',
+        counter: await nextCounter(source),
+        gas_limit: '2000',
+        storage_limit: '0',
+        amount: '1',
+        destination: devnet.accounts[2]!.address,
+      },
+    ];
     const bytes = await forger.forge({ branch, contents } as never);
     const other = await forger.forge({ branch, contents: [{ ...contents[0]!, amount: '2' }] } as never);
     const { sbytes: wrong } = await signer.sign(other, new Uint8Array([3]));
@@ -156,19 +210,33 @@ describe('emptied implicit accounts', () => {
     const rpc = new RpcClient(devnet.rpcUrl);
     const fee = 1_000;
     const balance = (await rpc.getBalance(address)).toNumber();
-    await (await tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: balance - fee, mutez: true, fee, gasLimit: 2_500, storageLimit: 0 })).confirmation();
+    await (
+      await tz.contract.transfer({
+        to: devnet.accounts[1]!.address,
+        amount: balance - fee,
+        mutez: true,
+        fee,
+        gasLimit: 2_500,
+        storageLimit: 0,
+      })
+    ).confirmation();
     // contract_storage.ml `delete`: the balance, manager key and counter are removed.
     expect((await rpc.getBalance(address)).toString()).toBe('0');
     expect(await rpc.getManagerKey(address)).toBeNull();
     // contract_storage.ml `implicit.empty_implicit_contract`, from validate.ml's `must_be_allocated` check.
-    expect(await rejection(tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: 0.1 }))).toEqual([`${P}implicit.empty_implicit_contract`]);
+    expect(await rejection(tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: 0.1 }))).toEqual([
+      `${P}implicit.empty_implicit_contract`,
+    ]);
 
     // Funded again, it is a new account: Taquito reveals it again and its counter continues from the global counter.
     await fund(address, 2);
     const again = await tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: 1 });
     await again.confirmation();
     const block = await rpc.getBlock({ block: String(again.includedInBlock) });
-    expect(block.operations[3]!.find((o) => o.hash === again.hash)!.contents.map((c) => c.kind)).toEqual(['reveal', 'transaction']);
+    expect(block.operations[3]!.find((o) => o.hash === again.hash)!.contents.map((c) => c.kind)).toEqual([
+      'reveal',
+      'transaction',
+    ]);
   });
 
   test('TzKT keeps a deleted account as a user with balance 0', async () => {
@@ -179,8 +247,21 @@ describe('emptied implicit accounts', () => {
     const tz = toolkit(FRESH[2]!);
     await (await tz.contract.transfer({ to: address, amount: 1 })).confirmation();
     const balance = (await tz.tz.getBalance(gone)).toNumber();
-    await (await tz.contract.transfer({ to: address, amount: balance - 1_000, mutez: true, fee: 1_000, gasLimit: 2_500, storageLimit: 0 })).confirmation();
-    const row = (await accountsGetByAddress(gone, {}, { baseUrl: devnet.tzktUrl })) as { type: string; balance: number; revealed: boolean };
+    await (
+      await tz.contract.transfer({
+        to: address,
+        amount: balance - 1_000,
+        mutez: true,
+        fee: 1_000,
+        gasLimit: 2_500,
+        storageLimit: 0,
+      })
+    ).confirmation();
+    const row = (await accountsGetByAddress(gone, {}, { baseUrl: devnet.tzktUrl })) as {
+      type: string;
+      balance: number;
+      revealed: boolean;
+    };
     expect(row.type).toBe('user');
     expect(row.balance).toBe(0);
     expect(row.revealed).toBe(false);
@@ -196,8 +277,25 @@ describe('emptied implicit accounts', () => {
     // validate.ml `check_contents`: `batch_state.is_allocated` is checked before the next fee is spent.
     const ids = await rejection(
       injectRaw(devnet.rpcUrl, signer, [
-        { kind: 'reveal', source, fee: '1000000', counter: String(c), gas_limit: '3000', storage_limit: '0', public_key: pk },
-        { kind: 'transaction', source, fee: '1000', counter: String(c + 1n), gas_limit: '2000', storage_limit: '0', amount: '1', destination: devnet.accounts[2]!.address },
+        {
+          kind: 'reveal',
+          source,
+          fee: '1000000',
+          counter: String(c),
+          gas_limit: '3000',
+          storage_limit: '0',
+          public_key: pk,
+        },
+        {
+          kind: 'transaction',
+          source,
+          fee: '1000',
+          counter: String(c + 1n),
+          gas_limit: '2000',
+          storage_limit: '0',
+          amount: '1',
+          destination: devnet.accounts[2]!.address,
+        },
       ]),
     );
     expect(ids).toEqual([`${P}implicit.empty_implicit_contract`]);
@@ -212,10 +310,32 @@ describe('emptied implicit accounts', () => {
     await (await tz.contract.setDelegate({ source: address, delegate: devnet.accounts[0]!.address })).confirmation();
     const rpc = new RpcClient(devnet.rpcUrl);
     const before = (await rpc.getBalance(address)).toNumber();
-    const ids = await rejection(tz.contract.transfer({ to: devnet.accounts[1]!.address, amount: before - 1_000, mutez: true, fee: 1_000, gasLimit: 2_500, storageLimit: 0 }));
+    const ids = await rejection(
+      tz.contract.transfer({
+        to: devnet.accounts[1]!.address,
+        amount: before - 1_000,
+        mutez: true,
+        fee: 1_000,
+        gasLimit: 2_500,
+        storageLimit: 0,
+      }),
+    );
     expect(ids).toEqual([`${P}implicit.empty_implicit_delegated_contract`]);
     // Nor by fees alone (validate.ml spends them with `simulate_spending`, which checks the same).
-    const fees = await rejection(injectRaw(devnet.rpcUrl, signer, [{ kind: 'transaction', source: address, fee: String(before), counter: await nextCounter(address), gas_limit: '2000', storage_limit: '0', amount: '1', destination: devnet.accounts[2]!.address }]));
+    const fees = await rejection(
+      injectRaw(devnet.rpcUrl, signer, [
+        {
+          kind: 'transaction',
+          source: address,
+          fee: String(before),
+          counter: await nextCounter(address),
+          gas_limit: '2000',
+          storage_limit: '0',
+          amount: '1',
+          destination: devnet.accounts[2]!.address,
+        },
+      ]),
+    );
     expect(fees).toEqual([`${P}implicit.empty_implicit_delegated_contract`]);
     expect((await rpc.getBalance(address)).toNumber()).toBe(before);
     expect(await rpc.getManagerKey(address)).toBe(await signer.publicKey());
@@ -236,7 +356,11 @@ describe('a data dir from before accounts were deleted', () => {
       const file = join(dataDir, 'chain.json');
       const saved = fromJson<{ state: State }>(readFileSync(file, 'utf8'));
       const kept = saved.state.accounts.get(address)!;
-      saved.state.accounts.set(address, { ...kept, balance: 0n, publicKey: await new InMemorySigner(FRESH[0]!).publicKey() } as typeof kept);
+      saved.state.accounts.set(address, {
+        ...kept,
+        balance: 0n,
+        publicKey: await new InMemorySigner(FRESH[0]!).publicKey(),
+      } as typeof kept);
       writeFileSync(file, toJson(saved));
 
       const again = await startDevnet({ dataDir, port: 0, blockTime: 0 });
@@ -245,7 +369,9 @@ describe('a data dir from before accounts were deleted', () => {
         expect(await rpc.getManagerKey(address)).toBeNull();
         const tz = new TezosToolkit(again.rpcUrl);
         tz.setSignerProvider(new InMemorySigner(FRESH[0]!));
-        expect(await rejection(tz.contract.transfer({ to: again.accounts[1]!.address, amount: 0.1 }))).toEqual([`${P}implicit.empty_implicit_contract`]);
+        expect(await rejection(tz.contract.transfer({ to: again.accounts[1]!.address, amount: 0.1 }))).toEqual([
+          `${P}implicit.empty_implicit_contract`,
+        ]);
       } finally {
         await again.stop();
       }

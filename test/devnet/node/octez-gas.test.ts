@@ -19,7 +19,8 @@ import { parseScript } from '../../../devnet/michelson/typecheck';
 /** Octez's michelson_test_scripts/mini_scenarios, as tezt originates them. */
 const SCRIPTS = join(__dirname, 'fixtures', 'octez-mini-scenarios');
 /** `Signature.zero`, which tezt's run_operation input carries (the RPC does not check it). */
-const ZERO_SIGNATURE = 'edsigtXomBKi5CTRf5cjATJWSyaRvhfYNHqSUGrn4SdbYRcGwQrUGjzEfQDTuqHhuA8b2d8NarZjz8TRf65WkpQmo423BtomS8Q';
+const ZERO_SIGNATURE =
+  'edsigtXomBKi5CTRf5cjATJWSyaRvhfYNHqSUGrn4SdbYRcGwQrUGjzEfQDTuqHhuA8b2d8NarZjz8TRf65WkpQmo423BtomS8Q';
 
 /** michelson_test_scripts/mini_scenarios/check_signature.tz, the script of Octez's origination and call figures. */
 const CHECK_SIGNATURE = `parameter (pair key signature bytes) ;
@@ -64,20 +65,26 @@ async function included(hash: string): Promise<{ contents: OperationContentsAndR
 }
 
 type Result = { consumed_milligas: string; storage_size?: string; paid_storage_size_diff?: string };
-const resultOf = (c: OperationContentsAndResult): Result => (c as unknown as { metadata: { operation_result: Result } }).metadata.operation_result;
+const resultOf = (c: OperationContentsAndResult): Result =>
+  (c as unknown as { metadata: { operation_result: Result } }).metadata.operation_result;
 const internalsOf = (c: OperationContentsAndResult): { kind: string; result: Result }[] =>
-  (c as unknown as { metadata: { internal_operation_results?: { kind: string; result: Result }[] } }).metadata.internal_operation_results ?? [];
+  (c as unknown as { metadata: { internal_operation_results?: { kind: string; result: Result }[] } }).metadata
+    .internal_operation_results ?? [];
 
 /**
  * The batch's signature check (operation_costs.ml `check_signature_cost`): 32 milligas per unsigned byte plus the
  * curve's `cost_N_ICheck_signature_*` (michelson_v1_gas_costs_generated.ml) on that length.
  */
 const SIGNATURE_BASE = { ed25519: 65_800, secp256k1: 51_600, p256: 341_000 } as const;
-const signatureCheck = (curve: keyof typeof SIGNATURE_BASE, len: number): number => 32 * len + SIGNATURE_BASE[curve] + len + (len >> 3);
+const signatureCheck = (curve: keyof typeof SIGNATURE_BASE, len: number): number =>
+  32 * len + SIGNATURE_BASE[curve] + len + (len >> 3);
 
 /** A funded, unrevealed tz2 (secp256k1) account, from a fixed seed. */
 function secp256k1Key(): string {
-  return b58Encode(blake2b(new TextEncoder().encode('tezos-pole octez-gas tz2'), { dkLen: 32 }), PrefixV2.Secp256k1SecretKey);
+  return b58Encode(
+    blake2b(new TextEncoder().encode('tezos-pole octez-gas tz2'), { dkLen: 32 }),
+    PrefixV2.Secp256k1SecretKey,
+  );
 }
 
 beforeAll(async () => {
@@ -99,29 +106,60 @@ describe('Octez U025 regression figures (operation_size_and_gas.ml)', () => {
   const readScript = (name: string): Expr[] => parseScript(readFileSync(join(SCRIPTS, `${name}.tz`), 'utf8'));
 
   /** The figures `run_operation` gives: the signed size (unsigned + 64-byte signature) and the consumed milligas. */
-  async function figures(contents: Record<string, unknown>[]): Promise<{ size: number; milligas: number; result: Result }> {
+  async function figures(
+    contents: Record<string, unknown>[],
+  ): Promise<{ size: number; milligas: number; result: Result }> {
     const branch = (await rpc.getBlockHeader()).hash;
     const forged = await forger.forge({ branch, contents } as never);
-    const out = await rpc.simulateOperation({ operation: { branch, contents, signature: ZERO_SIGNATURE }, chain_id: await rpc.getChainId() } as never);
+    const out = await rpc.simulateOperation({
+      operation: { branch, contents, signature: ZERO_SIGNATURE },
+      chain_id: await rpc.getChainId(),
+    } as never);
     const result = resultOf(out.contents[0] as OperationContentsAndResult);
     return { size: forged.length / 2 + 64, milligas: Number(result.consumed_milligas), result };
   }
 
-  const counterOf = async (address: string): Promise<string> => String(BigInt((await rpc.getContract(address)).counter ?? '0') + 1n);
+  const counterOf = async (address: string): Promise<string> =>
+    String(BigInt((await rpc.getContract(address)).counter ?? '0') + 1n);
 
   test('simple transfer: 152 bytes, 2,168.755 gas', async () => {
     const source = devnet.accounts[6]!.address;
     // Operation.Manager.make's Transfer defaults: fee 1,000, gas_limit 3,040, storage_limit 257; 10 tez.
-    const f = await figures([{ kind: 'transaction', source, fee: '1000', counter: await counterOf(source), gas_limit: '3040', storage_limit: '257', amount: '10000000', destination: devnet.accounts[7]!.address }]);
+    const f = await figures([
+      {
+        kind: 'transaction',
+        source,
+        fee: '1000',
+        counter: await counterOf(source),
+        gas_limit: '3040',
+        storage_limit: '257',
+        amount: '10000000',
+        destination: devnet.accounts[7]!.address,
+      },
+    ]);
     expect([f.size, f.milligas]).toEqual([152, 2_168_755]);
-    const estimate = await toolkit(devnet.accounts[6]!.secretKey).estimate.transfer({ to: devnet.accounts[7]!.address, amount: 10 });
+    const estimate = await toolkit(devnet.accounts[6]!.secretKey).estimate.transfer({
+      to: devnet.accounts[7]!.address,
+      amount: 10,
+    });
     expect(estimate.gasLimit).toBeGreaterThanOrEqual(2169);
   });
 
   test('origination of mini_scenarios/check_signature: 288 bytes, 613.970 gas', async () => {
     const source = devnet.accounts[6]!.address;
     const code = readScript('check_signature');
-    const f = await figures([{ kind: 'origination', source, fee: '1450', counter: await counterOf(source), gas_limit: '700', storage_limit: '500', balance: '0', script: { code, storage: { prim: 'Unit' } } }]);
+    const f = await figures([
+      {
+        kind: 'origination',
+        source,
+        fee: '1450',
+        counter: await counterOf(source),
+        gas_limit: '700',
+        storage_limit: '500',
+        balance: '0',
+        script: { code, storage: { prim: 'Unit' } },
+      },
+    ]);
     expect(f.size).toBe(288);
     // Typechecking with `code_size`'s 45 milligas per node of the typed code (88 nodes here), lazy-storage walks,
     // both unparsings and the writes are Octez's: within 0.5 % of its figure.
@@ -133,9 +171,23 @@ describe('Octez U025 regression figures (operation_size_and_gas.ml)', () => {
   test('origination of mini_scenarios/big_map_all with 10 entries: 312 bytes, 2,908.793 gas', async () => {
     const source = devnet.accounts[6]!.address;
     const code = readScript('big_map_all');
-    const storage = Array.from({ length: 10 }, (_, i) => ({ prim: 'Elt', args: [{ string: String(i).padStart(4, '0') }, { int: String(i) }] }));
+    const storage = Array.from({ length: 10 }, (_, i) => ({
+      prim: 'Elt',
+      args: [{ string: String(i).padStart(4, '0') }, { int: String(i) }],
+    }));
     // tezt's own limits: gas 3,009 and storage 1,032 (so at most 775 bytes besides the 257 of the origination).
-    const f = await figures([{ kind: 'origination', source, fee: '1450', counter: await counterOf(source), gas_limit: '3009', storage_limit: '1032', balance: '0', script: { code, storage } }]);
+    const f = await figures([
+      {
+        kind: 'origination',
+        source,
+        fee: '1450',
+        counter: await counterOf(source),
+        gas_limit: '3009',
+        storage_limit: '1032',
+        balance: '0',
+        script: { code, storage },
+      },
+    ]);
     expect(f.size).toBe(312);
     expect((f.result as unknown as { status: string }).status).toBe('applied');
     // Per entry, the value's `Big_map.Contents.add` (its allocation and write) and the diff's unparsing of key and
@@ -145,7 +197,6 @@ describe('Octez U025 regression figures (operation_size_and_gas.ml)', () => {
     // their hashes); the code and the storage's id with their length prefixes are the other 52.
     expect(f.result.storage_size).toBe(String(52 + 33 + 10 * (65 + 2)));
     expect(Number(f.result.storage_size)).toBeLessThanOrEqual(1032 - 257);
-
   });
 
   test('call of mini_scenarios/check_signature: 347 bytes, 1,460.653 gas', async () => {
@@ -158,16 +209,31 @@ describe('Octez U025 regression figures (operation_size_and_gas.ml)', () => {
     const value = { prim: 'Pair', args: [{ string: a.publicKey }, { string: prefixSig }, { bytes: msg }] };
     const destination = orig.contractAddress!;
     // The test's own limits (gas 1,470, storage 161) and the Transfer default fee.
-    const f = await figures([{ kind: 'transaction', source: a.address, fee: '1000', counter: await counterOf(a.address), gas_limit: '1470', storage_limit: '161', amount: '0', destination, parameters: { entrypoint: 'default', value } }]);
+    const f = await figures([
+      {
+        kind: 'transaction',
+        source: a.address,
+        fee: '1000',
+        counter: await counterOf(a.address),
+        gas_limit: '1470',
+        storage_limit: '161',
+        amount: '0',
+        destination,
+        parameters: { entrypoint: 'default', value },
+      },
+    ]);
     expect(f.size).toBe(347);
     // A script-cache miss as on tezt's fresh sandbox: the cache lookup, `get_script`'s two membership checks and two
     // reads, both entries decoded twice, typechecking with the typed code's size, the parameter's parse, the run,
     // the storage's unparsing and write back, the cache updates: within 0.5 % of Octez's figure.
     expect(Math.abs(f.milligas - 1_460_653)).toBeLessThanOrEqual(1_460_653 * 0.005);
     // A gas limit Taquito estimates on the devnet holds on Octez.
-    const estimate = await tz.estimate.transfer({ to: destination, amount: 0, parameter: { entrypoint: 'default', value } });
+    const estimate = await tz.estimate.transfer({
+      to: destination,
+      amount: 0,
+      parameter: { entrypoint: 'default', value },
+    });
     expect(estimate.gasLimit).toBeGreaterThanOrEqual(1461);
-
   });
 });
 
@@ -181,7 +247,9 @@ describe('manager operations', () => {
     await op.confirmation();
     const { contents, unsignedLength } = await included(op.hash);
     // michelson_v1_gas.ml: manager_operation 100 gas, transfer_operation 2,000; script_repr.ml: Unit's 2 bytes decoded at 20 milligas a byte.
-    expect(Number(resultOf(contents[0]!).consumed_milligas)).toBe(100_000 + 2_000_000 + 40 + signatureCheck('ed25519', unsignedLength));
+    expect(Number(resultOf(contents[0]!).consumed_milligas)).toBe(
+      100_000 + 2_000_000 + 40 + signatureCheck('ed25519', unsignedLength),
+    );
   });
 
   test('a tz2 reveal pays secp256k1’s signature check (≥ 155 gas); a delegation after it in the batch pays only the 100', async () => {
@@ -199,7 +267,9 @@ describe('manager operations', () => {
     const { contents, unsignedLength } = await included(op.hash);
     expect(contents.map((c) => c.kind)).toEqual(['reveal', 'delegation']);
     // validate.ml / apply.ml: only the batch's first content pays the signature check.
-    expect(Number(resultOf(contents[0]!).consumed_milligas)).toBe(100_000 + signatureCheck('secp256k1', unsignedLength));
+    expect(Number(resultOf(contents[0]!).consumed_milligas)).toBe(
+      100_000 + signatureCheck('secp256k1', unsignedLength),
+    );
     expect(resultOf(contents[1]!).consumed_milligas).toBe('100000');
   });
 });
@@ -219,7 +289,7 @@ describe('contracts', () => {
     expect(r.storage_size).toBe('161');
     expect(r.paid_storage_size_diff).toBe('161');
     // The burn: (161 + origination_size 257) × 250 mutez (fees_storage.ml).
-    const burnt = ((r as unknown as { balance_updates: { kind: string; change: string }[] }).balance_updates)
+    const burnt = (r as unknown as { balance_updates: { kind: string; change: string }[] }).balance_updates
       .filter((u) => u.kind === 'burned')
       .reduce((n, u) => n + Number(u.change), 0);
     expect(burnt).toBe((161 + 257) * 250);
@@ -235,7 +305,11 @@ describe('contracts', () => {
     await orig.confirmation();
     const contract = await orig.contract();
     const to = bootstrapAccount(160).address;
-    const estimate = await tz.estimate.transfer({ to: contract.address, amount: 1, parameter: { entrypoint: 'default', value: { string: to } } });
+    const estimate = await tz.estimate.transfer({
+      to: contract.address,
+      amount: 1,
+      parameter: { entrypoint: 'default', value: { string: to } },
+    });
     // The call's storage read and write alone are 600 gas (storage_costs.ml), on top of the 2,100 of the internal transfer.
     expect(estimate.gasLimit).toBeGreaterThan(2_100 + 600);
     const op = await contract.methodsObject.default!(to).send({ amount: 1 });

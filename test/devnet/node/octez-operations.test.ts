@@ -60,7 +60,9 @@ describe('register_global_constant and constant references', () => {
     const result = op.operationResults!;
     expect(result.status).toBe('applied');
     expect(result.storage_size).toBe('68');
-    expect(result.balance_updates).toContainEqual(expect.objectContaining({ kind: 'burned', category: 'storage fees', change: '17000' }));
+    expect(result.balance_updates).toContainEqual(
+      expect.objectContaining({ kind: 'burned', category: 'storage fees', change: '17000' }),
+    );
     const after = (await tezos.tz.getBalance(devnet.accounts[0]!.address)).toNumber();
     expect(before - after).toBe(17000 + op.fee);
   });
@@ -71,7 +73,9 @@ describe('register_global_constant and constant references', () => {
   });
 
   test('a script using constants originates, is stored as written and runs expanded', async () => {
-    const lambda = await tezos.contract.registerGlobalConstant({ value: { prim: 'lambda', args: [{ prim: 'unit' }, { prim: 'unit' }] } });
+    const lambda = await tezos.contract.registerGlobalConstant({
+      value: { prim: 'lambda', args: [{ prim: 'unit' }, { prim: 'unit' }] },
+    });
     await lambda.confirmation();
     expect(lambda.globalConstantHash).toBe(LAMBDA_UNIT_UNIT);
     const code = `parameter (or (constant "${LAMBDA_UNIT_UNIT}") (unit %bump)); storage int;
@@ -89,7 +93,12 @@ describe('register_global_constant and constant references', () => {
   test('an unregistered constant fails the origination with Nonexistent_global', async () => {
     // The hash of `1`, never registered here.
     const unknown = 'exprtXg9MYTFpadVMs3h7yYbBLm2VgZdpD3LeUSaUWwGz66awsEwDF';
-    const ids = await rejection(tezos.contract.originate({ code: `parameter unit; storage int; code { CDR; PUSH int (constant "${unknown}"); ADD; NIL operation; PAIR }`, init: '0' }));
+    const ids = await rejection(
+      tezos.contract.originate({
+        code: `parameter unit; storage int; code { CDR; PUSH int (constant "${unknown}"); ADD; NIL operation; PAIR }`,
+        init: '0',
+      }),
+    );
     expect(ids).toEqual(['Nonexistent_global']);
   });
 });
@@ -99,14 +108,19 @@ describe('increase_paid_storage and the storage space RPCs', () => {
 
   beforeAll(async () => {
     // Each call appends a byte to the stored bytes: one more byte of storage per call.
-    address = await originate('parameter unit; storage bytes; code { CDR; PUSH bytes 0x00; CONCAT; NIL operation; PAIR }', '0x');
+    address = await originate(
+      'parameter unit; storage bytes; code { CDR; PUSH bytes 0x00; CONCAT; NIL operation; PAIR }',
+      '0x',
+    );
   });
 
   test('used and paid space are the origination size; implicit accounts have none (null)', async () => {
     const used = await rpc.getStorageUsedSpace(address);
     expect(Number(used)).toBeGreaterThan(0);
     expect(await rpc.getStoragePaidSpace(address)).toBe(used);
-    const res = await fetch(`${devnet.rpcUrl}/chains/main/blocks/head/context/contracts/${devnet.accounts[0]!.address}/storage/used_space`);
+    const res = await fetch(
+      `${devnet.rpcUrl}/chains/main/blocks/head/context/contracts/${devnet.accounts[0]!.address}/storage/used_space`,
+    );
     expect(await res.json()).toBeNull();
   });
 
@@ -121,13 +135,16 @@ describe('increase_paid_storage and the storage space RPCs', () => {
     expect(before - after).toBe(10 * 250 + op.fee);
     const call = await (await tezos.contract.at(address)).methodsObject.default!().send();
     await call.confirmation();
-    const result = (call.operationResults[0] as { metadata: { operation_result: { paid_storage_size_diff?: string } } }).metadata.operation_result;
+    const result = (call.operationResults[0] as { metadata: { operation_result: { paid_storage_size_diff?: string } } })
+      .metadata.operation_result;
     expect(result.paid_storage_size_diff).toBe('0');
     expect(Number(await rpc.getStorageUsedSpace(address))).toBe(paidBefore + 1);
   });
 
   test('a contract that does not exist fails with context.storage_error', async () => {
-    const ids = await rejection(tezos.contract.increasePaidStorage({ amount: 1, destination: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi' }));
+    const ids = await rejection(
+      tezos.contract.increasePaidStorage({ amount: 1, destination: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi' }),
+    );
     expect(ids).toEqual(['context.storage_error']);
   });
 });
@@ -155,9 +172,15 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
   test('a contract sends tickets to an implicit account: its ticket_balance shows them', async () => {
     const op = await (await tezos.contract.at(minter)).methodsObject.default!({ 0: alice(), 1: 5 }).send();
     await op.confirmation();
-    const internal = (op.operationResults[0] as { metadata: { internal_operation_results: { result: { status: string; ticket_updates?: unknown[] } }[] } }).metadata.internal_operation_results[0]!;
+    const internal = (
+      op.operationResults[0] as {
+        metadata: { internal_operation_results: { result: { status: string; ticket_updates?: unknown[] } }[] };
+      }
+    ).metadata.internal_operation_results[0]!;
     expect(internal.result.status).toBe('applied');
-    expect(internal.result.ticket_updates).toEqual([{ ticket_token: gold(minter), updates: [{ account: alice(), amount: '5' }] }]);
+    expect(internal.result.ticket_updates).toEqual([
+      { ticket_token: gold(minter), updates: [{ account: alice(), amount: '5' }] },
+    ]);
     expect((await rpc.getTicketBalance(alice(), gold(minter))).toString()).toBe('5');
     expect((await rpc.getTicketBalance(minter, gold(minter))).toString()).toBe('0');
   });
@@ -176,9 +199,14 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
     expect((await rpc.getTicketBalance(alice(), gold(minter))).toString()).toBe('3');
     expect((await rpc.getTicketBalance(bob.address, gold(minter))).toString()).toBe('2');
     // ticket_storage.ml: a new row costs its 65-byte key plus its amount's 1 byte.
-    const result = op.operationResults as unknown as { paid_storage_size_diff: string; balance_updates: { kind: string; change: string }[] };
+    const result = op.operationResults as unknown as {
+      paid_storage_size_diff: string;
+      balance_updates: { kind: string; change: string }[];
+    };
     expect(result.paid_storage_size_diff).toBe('66');
-    expect(result.balance_updates).toContainEqual(expect.objectContaining({ kind: 'burned', change: String(66 * 250) }));
+    expect(result.balance_updates).toContainEqual(
+      expect.objectContaining({ kind: 'burned', change: String(66 * 250) }),
+    );
   });
 
   test('transfer_ticket to a contract calls its entrypoint; the contract balance is its storage', async () => {
@@ -199,11 +227,13 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
     expect(JSON.stringify(storage)).toContain('"3"');
   });
 
-  test('tickets a contract sends to a contract count for the receiver once stored, with the minter\'s receipt', async () => {
+  test("tickets a contract sends to a contract count for the receiver once stored, with the minter's receipt", async () => {
     const op = await (await tezos.contract.at(minter)).methodsObject.default!({ 0: vault, 1: 4 }).send();
     await op.confirmation();
     const content = op.operationResults[0] as { metadata: { operation_result: { ticket_updates?: unknown[] } } };
-    expect(content.metadata.operation_result.ticket_updates).toEqual([{ ticket_token: gold(minter), updates: [{ account: vault, amount: '4' }] }]);
+    expect(content.metadata.operation_result.ticket_updates).toEqual([
+      { ticket_token: gold(minter), updates: [{ account: vault, amount: '4' }] },
+    ]);
     expect((await rpc.getTicketBalance(vault, gold(minter))).toString()).toBe('7');
     expect(await rpc.getAllTicketBalances(vault)).toEqual([{ ...gold(minter), amount: '7' }]);
   });
@@ -223,7 +253,9 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
   });
 
   test('all_ticket_balances is for contracts only (404 for an implicit account)', async () => {
-    const res = await fetch(`${devnet.rpcUrl}/chains/main/blocks/head/context/contracts/${alice()}/all_ticket_balances`);
+    const res = await fetch(
+      `${devnet.rpcUrl}/chains/main/blocks/head/context/contracts/${alice()}/all_ticket_balances`,
+    );
     expect(res.status).toBe(404);
     expect(await rpc.getAllTicketBalances(minter)).toEqual([]);
   });
@@ -244,7 +276,9 @@ describe('persistence of constants, paid space and ticket balances', () => {
       });
       await minting.confirmation();
       const minter = minting.contractAddress!;
-      await (await (await tz.contract.at(minter)).methodsObject.default!(first.accounts[1]!.address).send()).confirmation();
+      await (
+        await (await tz.contract.at(minter)).methodsObject.default!(first.accounts[1]!.address).send()
+      ).confirmation();
       const paid = await tz.contract.increasePaidStorage({ amount: 5, destination: minter });
       await paid.confirmation();
       const paidSpace = await new RpcClient(first.rpcUrl).getStoragePaidSpace(minter);
@@ -257,13 +291,16 @@ describe('persistence of constants, paid space and ticket balances', () => {
       expect(await rpc2.getStoragePaidSpace(minter)).toBe(paidSpace);
       const tz2 = new TezosToolkit(second.rpcUrl);
       tz2.setSignerProvider(new InMemorySigner(second.accounts[0]!.secretKey));
-      expect(await rejection(tz2.contract.registerGlobalConstant({ value: { int: '7' } }))).toContain('Expression_already_registered');
+      expect(await rejection(tz2.contract.registerGlobalConstant({ value: { int: '7' } }))).toContain(
+        'Expression_already_registered',
+      );
       await second.stop();
 
       // A context written before these operations existed has none of the new fields.
       const file = join(dir, 'chain.json');
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { state: Record<string, unknown> };
-      for (const field of ['globalConstants', 'ticketBalances', 'ticketUsedBytes', 'ticketPaidBytes']) delete saved.state[field];
+      for (const field of ['globalConstants', 'ticketBalances', 'ticketUsedBytes', 'ticketPaidBytes'])
+        delete saved.state[field];
       writeFileSync(file, JSON.stringify(saved));
       const third = await startDevnet({ dataDir: dir, accounts: 2, port: 0, blockTime: 0 });
       const rpc3 = new RpcClient(third.rpcUrl);

@@ -31,7 +31,6 @@ let kt: string;
 
 const toolkit = (d: Devnet, secretKey: string): TezosToolkit => signedToolkit(d.rpcUrl, secretKey);
 
-
 async function httpError(p: Promise<unknown>): Promise<HttpResponseError> {
   try {
     await p;
@@ -43,7 +42,11 @@ async function httpError(p: Promise<unknown>): Promise<HttpResponseError> {
 }
 
 const post = async (path: string, body: string): Promise<{ status: number; type: string | null; text: string }> => {
-  const r = await fetch(devnet.rpcUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const r = await fetch(devnet.rpcUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   return { status: r.status, type: r.headers.get('content-type'), text: await r.text() };
 };
 
@@ -65,7 +68,8 @@ describe('run helpers: source is SENDER, payer is SOURCE (lib_plugin/RPC.ml send
   test('run_script_view: the view is called by the contract itself, SOURCE is the payer or the zero address', async () => {
     const [b2, b3] = [devnet.accounts[1]!.address, devnet.accounts[2]!.address];
     const chain_id = await rpc.getChainId();
-    const view = (extra: object) => rpc.runScriptView({ contract: kt, view: 'callers', input: { prim: 'Unit' }, chain_id, ...extra });
+    const view = (extra: object) =>
+      rpc.runScriptView({ contract: kt, view: 'callers', input: { prim: 'Unit' }, chain_id, ...extra });
     // Octez runs the viewer script as `self:contract_hash`, and VIEW makes the caller's self the view's SENDER
     // (script_interpreter.ml); `payer` is every frame's SOURCE.
     expect((await view({ source: b2, payer: b3 })).data).toEqual(pair(kt, b3));
@@ -81,14 +85,22 @@ describe('run helpers: source is SENDER, payer is SOURCE (lib_plugin/RPC.ml send
   test('run_view (TZIP-4) and run_code: SENDER is source (else payer, else the contract), SOURCE the payer', async () => {
     const [b2, b3] = [devnet.accounts[1]!.address, devnet.accounts[2]!.address];
     const chain_id = await rpc.getChainId();
-    const tzip4 = (extra: object) => rpc.runView({ contract: kt, entrypoint: 'callers', input: { prim: 'Unit' }, chain_id, ...extra });
+    const tzip4 = (extra: object) =>
+      rpc.runView({ contract: kt, entrypoint: 'callers', input: { prim: 'Unit' }, chain_id, ...extra });
     expect((await tzip4({ source: b2, payer: b3 })).data).toEqual(pair(b2, b3));
     expect((await tzip4({ payer: b3 })).data).toEqual(pair(b3, b3));
     expect((await tzip4({})).data).toEqual(pair(kt, ZERO));
 
     const script = await rpc.getNormalizedScript(kt);
     const run = (extra: object) =>
-      rpc.runCode({ script: script.code, storage: { string: b2 }, input: { prim: 'Unit' }, amount: '0', chain_id, ...extra } as Parameters<RpcClient['runCode']>[0]);
+      rpc.runCode({
+        script: script.code,
+        storage: { string: b2 },
+        input: { prim: 'Unit' },
+        amount: '0',
+        chain_id,
+        ...extra,
+      } as Parameters<RpcClient['runCode']>[0]);
     // The default entrypoint stores SENDER.
     expect((await run({ source: b3 })).storage).toEqual({ string: b3 });
     expect((await run({ payer: b2 })).storage).toEqual({ string: b2 });
@@ -110,14 +122,26 @@ describe('bodies Octez cannot parse: 400, text/plain (resto server.ml Cannot_par
     `${head}/helpers/scripts/pack_data`,
   ];
   // (`[]` is a valid preapply body: no operations.)
-  const shapes = ['{', 'null', '42', '"zz"', '{}', '[{}]', '{"operation":{}}', '{"branch":"x","contents":[]}', '{"contract":1,"view":[],"input":{"prim":3}}', '{"script":"x"}'];
+  const shapes = [
+    '{',
+    'null',
+    '42',
+    '"zz"',
+    '{}',
+    '[{}]',
+    '{"operation":{}}',
+    '{"branch":"x","contents":[]}',
+    '{"contract":1,"view":[],"input":{"prim":3}}',
+    '{"script":"x"}',
+  ];
 
   test('every POST route answers each wrong shape with 400 and never 500', async () => {
     const problems: string[] = [];
     for (const route of routes) {
       for (const shape of shapes) {
         const r = await post(route, shape);
-        if (r.status !== 400 || r.type !== 'text/plain' || !r.text.startsWith('Failed to parse the request body: ')) problems.push(`${route} ${shape} → ${r.status} ${r.text.slice(0, 80)}`);
+        if (r.status !== 400 || r.type !== 'text/plain' || !r.text.startsWith('Failed to parse the request body: '))
+          problems.push(`${route} ${shape} → ${r.status} ${r.text.slice(0, 80)}`);
       }
     }
     expect(problems).toEqual([]);
@@ -125,7 +149,16 @@ describe('bodies Octez cannot parse: 400, text/plain (resto server.ml Cannot_par
 
   test('wrong contents inside a well-formed operation are 400 too, as Taquito sees them', async () => {
     const branch = (await rpc.getBlockHeader()).hash;
-    const bad = { kind: 'transaction', source: devnet.accounts[0]!.address, fee: 'lots', counter: '1', gas_limit: '1', storage_limit: '0', amount: '1', destination: 'tz1nope' };
+    const bad = {
+      kind: 'transaction',
+      source: devnet.accounts[0]!.address,
+      fee: 'lots',
+      counter: '1',
+      gas_limit: '1',
+      storage_limit: '0',
+      amount: '1',
+      destination: 'tz1nope',
+    };
     for (const call of [
       rpc.forgeOperations({ branch, contents: [bad] } as never),
       rpc.simulateOperation({ operation: { branch, contents: [bad] }, chain_id: await rpc.getChainId() } as never),
@@ -140,7 +173,8 @@ describe('bodies Octez cannot parse: 400, text/plain (resto server.ml Cannot_par
 describe('block ids (lib_shell_services/block_services.ml parse_block)', () => {
   test('head~N, head-N, <hash>~N, <hash>+N, <level>, <level>~N, genesis+N, checkpoint', async () => {
     const tz = toolkit(devnet, devnet.accounts[3]!.secretKey);
-    for (let i = 0; i < 3; i++) await (await tz.contract.transfer({ to: devnet.accounts[4]!.address, amount: 1 })).confirmation();
+    for (let i = 0; i < 3; i++)
+      await (await tz.contract.transfer({ to: devnet.accounts[4]!.address, amount: 1 })).confirmation();
     const head = await rpc.getBlockHeader();
     const level = async (block: string): Promise<number> => (await rpc.getBlockHeader({ block })).level;
     expect(await level('head~2')).toBe(head.level - 2);
@@ -157,7 +191,13 @@ describe('block ids (lib_shell_services/block_services.ml parse_block)', () => {
   });
 
   test('an id Octez cannot parse is 400; one that names no block is 404', async () => {
-    for (const block of ['nonsense', 'head+1', 'genesis~1', 'head~1~1', 'BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW3']) {
+    for (const block of [
+      'nonsense',
+      'head+1',
+      'genesis~1',
+      'head~1~1',
+      'BLockGenesisGenesisGenesisGenesisGenesisf79b5d1CoW3',
+    ]) {
       const e = await httpError(rpc.getBlockHeader({ block }));
       expect(e.status, block).toBe(400);
       expect(e.body, block).toContain('is not acceptable for type "block_id"');
@@ -174,7 +214,10 @@ describe('routes Octez has', () => {
     expect(readable.storage).toEqual({ string: devnet.accounts[0]!.address });
     const optimized = await rpc.getNormalizedScript(kt, { unparsing_mode: 'Optimized' });
     expect(optimized.storage).toMatchObject({ bytes: expect.stringMatching(/^0000[0-9a-f]{40}$/) });
-    const storage = await post(`/chains/main/blocks/head/context/contracts/${kt}/storage/normalized`, '{"unparsing_mode":"Optimized"}');
+    const storage = await post(
+      `/chains/main/blocks/head/context/contracts/${kt}/storage/normalized`,
+      '{"unparsing_mode":"Optimized"}',
+    );
     expect(JSON.parse(storage.text)).toEqual(optimized.storage);
     expect((await post(`/chains/main/blocks/head/context/contracts/${kt}/script/normalized`, '{}')).status).toBe(400);
     const get = await fetch(`${devnet.rpcUrl}/chains/main/blocks/head/context/contracts/${kt}/script/normalized`);
@@ -185,14 +228,20 @@ describe('routes Octez has', () => {
     const info = await rpc.getProtocolActivations(PROTOCOL);
     expect(info).toMatchObject({ protocol: PROTOCOL, proto_level: 1, activation_block: { level: 0 } });
     expect(await rpc.getProtocolActivations()).toEqual([info]);
-    expect((await httpError(rpc.getProtocolActivations('PtParisBxoLz5gzMmn3d9WBQNoPSZakgnkMC2VNuQ3KXfUtUQeZ'))).status).toBe(404);
+    expect(
+      (await httpError(rpc.getProtocolActivations('PtParisBxoLz5gzMmn3d9WBQNoPSZakgnkMC2VNuQ3KXfUtUQeZ'))).status,
+    ).toBe(404);
   });
 
   test('voting RPCs answer as a sandbox where nobody proposed (lib_plugin/voting_services.ml)', async () => {
     const period = await rpc.getCurrentPeriod();
     const level = (await rpc.getBlockHeader()).level;
     // voting_period_storage.ml: blocks_per_voting_period = cycles_per_voting_period × blocks_per_cycle (1 × 8192).
-    expect(period).toEqual({ voting_period: { index: 0, kind: 'proposal', start_position: 0 }, position: level - 1, remaining: 8192 - level });
+    expect(period).toEqual({
+      voting_period: { index: 0, kind: 'proposal', start_position: 0 },
+      position: level - 1,
+      remaining: 8192 - level,
+    });
     expect((await rpc.getSuccessorPeriod()).position).toBe(level);
     expect(await rpc.getCurrentProposal()).toBeNull();
     expect(await rpc.getProposals()).toEqual([]);
@@ -214,9 +263,13 @@ describe('routes Octez has', () => {
   test("Taquito's prepare.ballot and prepare.proposals build their operations", async () => {
     const tz = toolkit(devnet, devnet.accounts[0]!.secretKey);
     const ballot = await tz.prepare.ballot({ proposal: PROTOCOL, ballot: 'yay' });
-    expect(ballot.opOb.contents).toEqual([{ kind: 'ballot', source: devnet.accounts[0]!.address, period: 0, proposal: PROTOCOL, ballot: 'yay' }]);
+    expect(ballot.opOb.contents).toEqual([
+      { kind: 'ballot', source: devnet.accounts[0]!.address, period: 0, proposal: PROTOCOL, ballot: 'yay' },
+    ]);
     const proposals = await tz.prepare.proposals({ proposals: [PROTOCOL] });
-    expect(proposals.opOb.contents).toEqual([{ kind: 'proposals', source: devnet.accounts[0]!.address, period: 0, proposals: [PROTOCOL] }]);
+    expect(proposals.opOb.contents).toEqual([
+      { kind: 'proposals', source: devnet.accounts[0]!.address, period: 0, proposals: [PROTOCOL] },
+    ]);
     // validate.ml check_period_kind_for_ballot: a ballot outside an exploration or promotion period.
     const e = await tz.contract.ballot({ proposal: PROTOCOL, ballot: 'yay' }).then(
       () => undefined,
@@ -247,10 +300,15 @@ describe('block time 0', () => {
   test('two unawaited sends from one manager: the second is refused with prevalidation.operation_conflict', async () => {
     const tz = toolkit(devnet, devnet.accounts[7]!.secretKey);
     const to = devnet.accounts[8]!.address;
-    const sent = await Promise.allSettled([tz.contract.transfer({ to, amount: 1 }), tz.contract.transfer({ to, amount: 2 })]);
+    const sent = await Promise.allSettled([
+      tz.contract.transfer({ to, amount: 1 }),
+      tz.contract.transfer({ to, amount: 2 }),
+    ]);
     expect(sent.map((s) => s.status).sort()).toEqual(['fulfilled', 'rejected']);
     // lib_shell/prevalidation.ml: the second conflicts with the first, which the mempool keeps.
-    expect(errorIds((sent.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason)).toEqual(['prevalidation.operation_conflict']);
+    expect(errorIds((sent.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason)).toEqual([
+      'prevalidation.operation_conflict',
+    ]);
   });
 });
 

@@ -5,7 +5,9 @@ import { devnetProfile, profileText } from '../../../devnet/node';
 describe('devnet profiles', () => {
   it('shadownet bakes every 6 s with the indexer 1.5 s behind; unset is the instant devnet', () => {
     expect(devnetProfile('shadownet')).toEqual({ name: 'shadownet', profile: { blockTime: 6, indexerLag: 1.5 } });
-    expect(profileText('shadownet', devnetProfile(' shadownet ').profile)).toBe('profile shadownet: a block every 6 s, indexer lag 1.5 s');
+    expect(profileText('shadownet', devnetProfile(' shadownet ').profile)).toBe(
+      'profile shadownet: a block every 6 s, indexer lag 1.5 s',
+    );
     expect(devnetProfile(undefined)).toEqual({ name: 'instant', profile: { blockTime: 0, indexerLag: 0 } });
     expect(devnetProfile('')).toEqual(devnetProfile(undefined));
   });

@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 const post = async (path: string, body: unknown): Promise<{ status: number; json: unknown }> => {
-  const r = await fetch(devnet.rpcUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(devnet.rpcUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await r.text();
   return { status: r.status, json: text ? (JSON.parse(text) as unknown) : undefined };
 };
@@ -52,7 +56,13 @@ describe('RPC', () => {
     const orig = await tz.contract.originate({ code: MAP, init: { prim: 'Pair', args: [[], { int: '0' }] } });
     await orig.confirmation();
     const kt = orig.contractAddress!;
-    await (await tz.contract.transfer({ to: kt, amount: 0, parameter: { entrypoint: 'default', value: { prim: 'Pair', args: [{ string: 'alice' }, { int: '12' }] } } })).confirmation();
+    await (
+      await tz.contract.transfer({
+        to: kt,
+        amount: 0,
+        parameter: { entrypoint: 'default', value: { prim: 'Pair', args: [{ string: 'alice' }, { int: '12' }] } },
+      })
+    ).confirmation();
     const id = ((await rpc.getStorage(kt)) as { args: { int: string }[] }).args[0]!;
     const expr = encodeExpr('050100000005616c696365'); // PACK "alice"
     expect(await rpc.getBigMapExpr(id.int, expr)).toEqual({ int: '12' });
@@ -65,12 +75,20 @@ describe('RPC', () => {
 
   test('pack_data and run_code', async () => {
     // Octez: PACK of nat 1 is 0x050001.
-    expect((await post('/chains/main/blocks/head/helpers/scripts/pack_data', { data: { int: '1' }, type: { prim: 'nat' } })).json).toMatchObject({ packed: '050001' });
+    expect(
+      (await post('/chains/main/blocks/head/helpers/scripts/pack_data', { data: { int: '1' }, type: { prim: 'nat' } }))
+        .json,
+    ).toMatchObject({ packed: '050001' });
     const run = await post('/chains/main/blocks/head/helpers/scripts/run_code', {
       script: [
         { prim: 'parameter', args: [{ prim: 'nat' }] },
         { prim: 'storage', args: [{ prim: 'nat' }] },
-        { prim: 'code', args: [[{ prim: 'UNPAIR' }, { prim: 'ADD' }, { prim: 'NIL', args: [{ prim: 'operation' }] }, { prim: 'PAIR' }]] },
+        {
+          prim: 'code',
+          args: [
+            [{ prim: 'UNPAIR' }, { prim: 'ADD' }, { prim: 'NIL', args: [{ prim: 'operation' }] }, { prim: 'PAIR' }],
+          ],
+        },
       ],
       storage: { int: '2' },
       input: { int: '3' },
@@ -86,15 +104,29 @@ describe('RPC', () => {
     expect(await rpc.getManagerKey(a.address)).toBe(a.publicKey);
     expect(await rpc.getContract(a.address)).toMatchObject({ counter: '0' });
     expect((await fetch(devnet.rpcUrl + '/chains/main/blocks/head/nothing/here')).status).toBe(404);
-    expect((await fetch(devnet.rpcUrl + '/chains/main/blocks/head/context/contracts/KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi/script')).status).toBe(404);
+    expect(
+      (
+        await fetch(
+          devnet.rpcUrl + '/chains/main/blocks/head/context/contracts/KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi/script',
+        )
+      ).status,
+    ).toBe(404);
     expect((await fetch(devnet.rpcUrl + '/chains/main/blocks/999999/header')).status).toBe(404);
   });
 
   test('an operation over max_operation_data_length (32,768 bytes) is refused at injection, as Octez does', async () => {
-    const origination = await tz.contract.originate({ code: 'parameter bytes; storage unit; code { CDR; NIL operation; PAIR }', storage: { prim: 'Unit' } });
+    const origination = await tz.contract.originate({
+      code: 'parameter bytes; storage unit; code { CDR; NIL operation; PAIR }',
+      storage: { prim: 'Unit' },
+    });
     await origination.confirmation();
     const contract = origination.contractAddress!;
-    const call = (size: number) => tz.contract.transfer({ to: contract, amount: 0, parameter: { entrypoint: 'default', value: { bytes: 'ab'.repeat(size) } } });
+    const call = (size: number) =>
+      tz.contract.transfer({
+        to: contract,
+        amount: 0,
+        parameter: { entrypoint: 'default', value: { bytes: 'ab'.repeat(size) } },
+      });
     await expect(call(40_000)).rejects.toThrow(/oversized_operation/);
     const op = await call(30_000); // just under the limit: taken
     await op.confirmation();
@@ -104,7 +136,10 @@ describe('RPC', () => {
   test('delegation to a bootstrap baker', async () => {
     const t = new TezosToolkit(devnet.rpcUrl);
     t.setSignerProvider(new InMemorySigner(devnet.accounts[1]!.secretKey));
-    const op = await t.contract.setDelegate({ source: devnet.accounts[1]!.address, delegate: devnet.accounts[2]!.address });
+    const op = await t.contract.setDelegate({
+      source: devnet.accounts[1]!.address,
+      delegate: devnet.accounts[2]!.address,
+    });
     await op.confirmation();
     expect(await rpc.getDelegate(devnet.accounts[1]!.address)).toBe(devnet.accounts[2]!.address);
   });

@@ -41,7 +41,11 @@ export async function rejection(p: Promise<unknown>): Promise<string[]> {
  * Forges, signs and injects `contents` directly, as a client bypassing Taquito's checks would (Taquito's signer: a
  * tz4's signature goes out as ff03 ‖ 96 bytes); returns the operation hash.
  */
-export async function injectRaw(rpcUrl: string, signer: InMemorySigner, contents: Record<string, string>[]): Promise<string> {
+export async function injectRaw(
+  rpcUrl: string,
+  signer: InMemorySigner,
+  contents: Record<string, string>[],
+): Promise<string> {
   const rpc = new RpcClient(rpcUrl);
   const branch = (await rpc.getBlockHeader()).hash;
   const bytes = await forger.forge({ branch, contents } as never);

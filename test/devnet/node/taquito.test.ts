@@ -6,7 +6,13 @@
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import { RpcClient } from '@taquito/rpc';
 import { InMemorySigner } from '@taquito/signer';
-import { MichelsonMap, TezosOperationError, TezosToolkit, type ContractAbstraction, type ContractProvider } from '@taquito/taquito';
+import {
+  MichelsonMap,
+  TezosOperationError,
+  TezosToolkit,
+  type ContractAbstraction,
+  type ContractProvider,
+} from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
 import { injectRaw, rejection, signedToolkit } from './taquito-clients';
@@ -27,12 +33,12 @@ const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 
 const toolkit = (secretKey: string): TezosToolkit => signedToolkit(devnet.rpcUrl, secretKey);
 
-
-
-
 async function snapshotOf(address: string): Promise<{ balance: string; counter: string }> {
   const rpc = new RpcClient(devnet.rpcUrl);
-  return { balance: (await rpc.getBalance(address)).toString(), counter: (await rpc.getContract(address)).counter ?? '' };
+  return {
+    balance: (await rpc.getBalance(address)).toString(),
+    counter: (await rpc.getContract(address)).counter ?? '',
+  };
 }
 
 beforeAll(async () => {
@@ -71,7 +77,11 @@ describe('devnet node with Taquito', () => {
     const block = await tz.rpc.getBlock({ block: String(back.includedInBlock) });
     const group = block.operations[3]!.find((o) => o.hash === back.hash)!;
     expect(group.contents.map((c) => c.kind)).toEqual(['reveal', 'transaction']);
-    expect(group.contents.map((c) => (c as { metadata: { operation_result: { status: string } } }).metadata.operation_result.status)).toEqual(['applied', 'applied']);
+    expect(
+      group.contents.map(
+        (c) => (c as { metadata: { operation_result: { status: string } } }).metadata.operation_result.status,
+      ),
+    ).toEqual(['applied', 'applied']);
     const fees = group.contents.reduce((n, c) => n + Number((c as { fee: string }).fee), 0);
     expect((await tz.tz.getBalance(to)).toNumber()).toBe(5_000_000 - 1_000_000 - fees);
   });
@@ -95,7 +105,10 @@ describe('devnet node with Taquito', () => {
     expect(Object.keys(contract.methodsObject).sort()).toEqual(['incr', 'put']);
     await (await contract.methodsObject.incr!(5).send()).confirmation();
     await (await contract.methodsObject.put!({ 0: 'a', 1: 7 }).send()).confirmation();
-    const storage = await contract.storage<{ 0: { toNumber(): number }; 1: MichelsonMap<string, { toNumber(): number }> }>();
+    const storage = await contract.storage<{
+      0: { toNumber(): number };
+      1: MichelsonMap<string, { toNumber(): number }>;
+    }>();
     expect(storage[0].toNumber()).toBe(5);
     expect((await storage[1].get('a'))?.toNumber()).toBe(7);
     expect(await storage[1].get('missing')).toBeUndefined();
@@ -103,8 +116,7 @@ describe('devnet node with Taquito', () => {
 
   test('a FAILWITH is Taquito’s TezosOperationError carrying the value', async () => {
     const before = await snapshotOf(devnet.accounts[3]!.address);
-    const err = await contract.methodsObject
-      .incr!(-1)
+    const err = await contract.methodsObject.incr!(-1)
       .send()
       .then(
         () => undefined,
@@ -137,7 +149,16 @@ describe('rejections: the node’s error id and no state change', () => {
     const before = await snapshotOf(a.address);
     const ids = await rejection(
       injectRaw(devnet.rpcUrl, new InMemorySigner(FRESH[3]!), [
-        { kind: 'transaction', source: a.address, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2500', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address },
+        {
+          kind: 'transaction',
+          source: a.address,
+          fee: '1000',
+          counter: String(BigInt(before.counter) + 1n),
+          gas_limit: '2500',
+          storage_limit: '0',
+          amount: '1000',
+          destination: devnet.accounts[7]!.address,
+        },
       ]),
     );
     expect(ids).toEqual(['proto.025-PsUshuai.operation.invalid_signature']);
@@ -148,16 +169,29 @@ describe('rejections: the node’s error id and no state change', () => {
     const a = devnet.accounts[6]!;
     const signer = new InMemorySigner(a.secretKey);
     const op = (counter: bigint): Record<string, string>[] => [
-      { kind: 'transaction', source: a.address, fee: '1000', counter: counter.toString(), gas_limit: '2500', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address },
+      {
+        kind: 'transaction',
+        source: a.address,
+        fee: '1000',
+        counter: counter.toString(),
+        gas_limit: '2500',
+        storage_limit: '0',
+        amount: '1000',
+        destination: devnet.accounts[7]!.address,
+      },
     ];
     const start = BigInt((await snapshotOf(a.address)).counter);
     await injectRaw(devnet.rpcUrl, signer, op(start + 1n));
     const before = await snapshotOf(a.address);
     // Built before the first was included: Octez's mempool still holds the first, so the second conflicts.
-    expect(await rejection(injectRaw(devnet.rpcUrl, signer, op(start + 1n)))).toEqual(['prevalidation.operation_conflict']);
+    expect(await rejection(injectRaw(devnet.rpcUrl, signer, op(start + 1n)))).toEqual([
+      'prevalidation.operation_conflict',
+    ]);
     // Once another block is on top, the counter is simply used.
     devnet.chain.bake();
-    expect(await rejection(injectRaw(devnet.rpcUrl, signer, op(start + 1n)))).toEqual(['proto.025-PsUshuai.contract.counter_in_the_past']);
+    expect(await rejection(injectRaw(devnet.rpcUrl, signer, op(start + 1n)))).toEqual([
+      'proto.025-PsUshuai.contract.counter_in_the_past',
+    ]);
     expect(await snapshotOf(a.address)).toEqual(before);
   });
 
@@ -165,7 +199,18 @@ describe('rejections: the node’s error id and no state change', () => {
     const a = devnet.accounts[6]!;
     const rpc = new RpcClient(devnet.rpcUrl);
     const counter = BigInt((await snapshotOf(a.address)).counter) + 1n;
-    const contents = [{ kind: 'transaction', source: a.address, fee: '1000', counter: counter.toString(), gas_limit: '2500', storage_limit: '0', amount: '1000', destination: devnet.accounts[7]!.address }];
+    const contents = [
+      {
+        kind: 'transaction',
+        source: a.address,
+        fee: '1000',
+        counter: counter.toString(),
+        gas_limit: '2500',
+        storage_limit: '0',
+        amount: '1000',
+        destination: devnet.accounts[7]!.address,
+      },
+    ];
     const bytes = await forger.forge({ branch: (await rpc.getBlockHeader()).hash, contents } as never);
     const { sbytes } = await new InMemorySigner(a.secretKey).sign(bytes, new Uint8Array([3]));
     await rpc.injectOperation(sbytes);
@@ -179,7 +224,18 @@ describe('rejections: the node’s error id and no state change', () => {
     const source = await fresh.publicKeyHash();
     const before = await snapshotOf(source);
     const ids = await rejection(
-      injectRaw(devnet.rpcUrl, fresh, [{ kind: 'transaction', source, fee: '1000', counter: String(BigInt(before.counter) + 1n), gas_limit: '2500', storage_limit: '0', amount: '1', destination: devnet.accounts[7]!.address }]),
+      injectRaw(devnet.rpcUrl, fresh, [
+        {
+          kind: 'transaction',
+          source,
+          fee: '1000',
+          counter: String(BigInt(before.counter) + 1n),
+          gas_limit: '2500',
+          storage_limit: '0',
+          amount: '1',
+          destination: devnet.accounts[7]!.address,
+        },
+      ]),
     );
     expect(ids).toEqual(['proto.025-PsUshuai.contract.unrevealed_key']);
     expect(await snapshotOf(source)).toEqual(before);
@@ -193,7 +249,9 @@ describe('rejections: the node’s error id and no state change', () => {
   test('an over-spend', async () => {
     const a = devnet.accounts[8]!;
     const before = await snapshotOf(a.address);
-    const ids = await rejection(toolkit(a.secretKey).contract.transfer({ to: devnet.accounts[9]!.address, amount: 200_000 }));
+    const ids = await rejection(
+      toolkit(a.secretKey).contract.transfer({ to: devnet.accounts[9]!.address, amount: 200_000 }),
+    );
     expect(ids).toContain('proto.025-PsUshuai.contract.balance_too_low');
     expect(await snapshotOf(a.address)).toEqual(before);
   });
@@ -205,7 +263,9 @@ describe('rejections: the node’s error id and no state change', () => {
     const before = await snapshotOf(a.address);
     const gas = await rejection(target.methodsObject.incr!(1).send({ fee: 10_000, gasLimit: 101, storageLimit: 0 }));
     expect(gas).toEqual(['proto.025-PsUshuai.gas_exhausted.operation']);
-    const storage = await rejection(target.methodsObject.put!({ 0: 'a fresh key', 1: 1 }).send({ fee: 10_000, gasLimit: 10_000, storageLimit: 0 }));
+    const storage = await rejection(
+      target.methodsObject.put!({ 0: 'a fresh key', 1: 1 }).send({ fee: 10_000, gasLimit: 10_000, storageLimit: 0 }),
+    );
     expect(storage).toEqual(['proto.025-PsUshuai.storage_exhausted.operation']);
     expect(await snapshotOf(a.address)).toEqual(before);
   });
@@ -215,9 +275,13 @@ describe('rejections: the node’s error id and no state change', () => {
     const tz = toolkit(a.secretKey);
     const target = (await tz.rpc.getBlock()).header.level > 0 ? await findContract(tz) : '';
     const before = await snapshotOf(a.address);
-    const wrong = await rejection(tz.contract.transfer({ to: target, amount: 0, parameter: { entrypoint: 'incr', value: { string: 'five' } } }));
+    const wrong = await rejection(
+      tz.contract.transfer({ to: target, amount: 0, parameter: { entrypoint: 'incr', value: { string: 'five' } } }),
+    );
     expect(wrong).toContain('proto.025-PsUshuai.michelson_v1.bad_contract_parameter');
-    const missing = await rejection(tz.contract.transfer({ to: target, amount: 0, parameter: { entrypoint: 'nope', value: { int: '1' } } }));
+    const missing = await rejection(
+      tz.contract.transfer({ to: target, amount: 0, parameter: { entrypoint: 'nope', value: { int: '1' } } }),
+    );
     expect(missing).toContain('proto.025-PsUshuai.michelson_v1.no_such_entrypoint');
     expect(await snapshotOf(a.address)).toEqual(before);
   });

@@ -4,7 +4,13 @@
  * on-chain view of the same contract run through `run_script_view`.
  */
 import { InMemorySigner } from '@taquito/signer';
-import { MichelsonMap, TezosToolkit, type ContractAbstraction, type ContractProvider, type Extension } from '@taquito/taquito';
+import {
+  MichelsonMap,
+  TezosToolkit,
+  type ContractAbstraction,
+  type ContractProvider,
+  type Extension,
+} from '@taquito/taquito';
 import { Tzip16Module, tzip16, type Tzip16ContractAbstraction } from '@taquito/tzip16';
 import { stringToBytes } from '@taquito/utils';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

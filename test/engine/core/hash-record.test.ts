@@ -12,7 +12,9 @@ describe('stateHash', () => {
   });
 
   it('does not depend on key order but does on every value', () => {
-    expect(stateHash({ a: 1, b: [1, 2], c: { d: 'x', e: null } })).toBe(stateHash({ c: { e: null, d: 'x' }, b: [1, 2], a: 1 }));
+    expect(stateHash({ a: 1, b: [1, 2], c: { d: 'x', e: null } })).toBe(
+      stateHash({ c: { e: null, d: 'x' }, b: [1, 2], a: 1 }),
+    );
     expect(stateHash({ a: 1, b: [1, 2] })).not.toBe(stateHash({ a: 1, b: [2, 1] }));
     expect(stateHash({ a: 1 })).not.toBe(stateHash({ a: 2 }));
   });

@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, MAX_ISSUES, capIssues, isPlainText, issueLines, plainText } from '../../../engine';
 import { GENESIS, parseBoard, parsePoleAction } from '../../../engine/pole';
 
-const rollTile = (branches: unknown[]) => ({ kind: 'event', id: 'roll', name: 'Roll', text: 'Roll a die.', effect: { kind: 'roll', branches } });
+const rollTile = (branches: unknown[]) => ({
+  kind: 'event',
+  id: 'roll',
+  name: 'Roll',
+  text: 'Roll a die.',
+  effect: { kind: 'roll', branches },
+});
 const withTile = (tile: unknown) => ({ ...GENESIS, tiles: [...GENESIS.tiles.slice(0, -1), tile] });
 
 describe('bounded input', () => {
@@ -16,7 +22,14 @@ describe('bounded input', () => {
     const faces = Array.from({ length: 100_000 }, (_, i) => (i % 6) + 1);
     const err = (() => {
       try {
-        parseBoard(withTile(rollTile([{ faces, text: 'a', effect: { kind: 'none' } }, { faces, text: 'b', effect: { kind: 'none' } }])));
+        parseBoard(
+          withTile(
+            rollTile([
+              { faces, text: 'a', effect: { kind: 'none' } },
+              { faces, text: 'b', effect: { kind: 'none' } },
+            ]),
+          ),
+        );
       } catch (e) {
         return e as ConfigError;
       }
@@ -24,7 +37,11 @@ describe('bounded input', () => {
     })();
     expect(err.code).toBe('BAD_BOARD');
     expect(err.message.length).toBeLessThan(1_000);
-    const seven = Array.from({ length: 7 }, (_, i) => ({ faces: [Math.min(i + 1, 6)], text: `${i}`, effect: { kind: 'none' } }));
+    const seven = Array.from({ length: 7 }, (_, i) => ({
+      faces: [Math.min(i + 1, 6)],
+      text: `${i}`,
+      effect: { kind: 'none' },
+    }));
     expect(() => parseBoard(withTile(rollTile(seven)))).toThrow(ConfigError);
     // Six branches of one face each is the most a d6 needs, and still fine.
     const six = seven.slice(0, 6).map((b, i) => ({ ...b, faces: [i + 1] }));
@@ -41,8 +58,10 @@ describe('bounded input', () => {
 
 describe('plain text', () => {
   it('refuses NUL, control characters and unpaired surrogates; keeps everything else people write', () => {
-    for (const bad of ['a\u0000', 'a\u0007', 'a\u001b[31m', 'a\u007f', 'a\u0085', 'a\ud800', 'a\udfff b', 'tab\there']) expect([bad, isPlainText(bad)]).toEqual([bad, false]);
-    for (const good of ['Ada', 'Zoë', 'ノード', '🎲 six', 'a\u200bb', 'Bea’s Ring']) expect([good, isPlainText(good)]).toEqual([good, true]);
+    for (const bad of ['a\u0000', 'a\u0007', 'a\u001b[31m', 'a\u007f', 'a\u0085', 'a\ud800', 'a\udfff b', 'tab\there'])
+      expect([bad, isPlainText(bad)]).toEqual([bad, false]);
+    for (const good of ['Ada', 'Zoë', 'ノード', '🎲 six', 'a\u200bb', 'Bea’s Ring'])
+      expect([good, isPlainText(good)]).toEqual([good, true]);
     expect(isPlainText('two\nlines\tand a tab\r\n', true)).toBe(true);
     expect(isPlainText('two\nlines\u0000', true)).toBe(false);
   });
@@ -56,7 +75,9 @@ describe('plain text', () => {
   });
 
   it('a board whose names hold a NUL is refused', () => {
-    expect(() => parseBoard({ ...GENESIS, name: 'Genesis\u0000' })).toThrow(/name: must not contain control characters/);
+    expect(() => parseBoard({ ...GENESIS, name: 'Genesis\u0000' })).toThrow(
+      /name: must not contain control characters/,
+    );
   });
 });
 

@@ -8,7 +8,9 @@ const GO = progressAt('go');
 
 /** Student 0 (5 credits, a RISK card, lap 2) moves a 3 onto Mayfair (uncle 1's, £50 rent) with only £20: £3 fare, £50 rent → −£33. */
 function intoTheRed(state = fresh()): { state: GotopolyState; events: ReturnType<typeof act>['events'] } {
-  const s = withStudents(withEstates(state, { mayfair: { owner: 1 } }), { 0: { cash: 20, credits: 5, risk: 1, progress: 78 } });
+  const s = withStudents(withEstates(state, { mayfair: { owner: 1 } }), {
+    0: { cash: 20, credits: 5, risk: 1, progress: 78 },
+  });
   return moveFrom(s, 0, 78, 3, { order: [0, 1] });
 }
 
@@ -107,7 +109,9 @@ describe('G15 retire', () => {
     const { state, events } = act(intoTheRed().state, 0, { type: 'retire' });
     expect(state.students[0]!.retired).toBe(true);
     expect(ofType(events, 'retired')).toEqual([{ type: 'retired', seat: 0 }]);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 'bank', to: { student: 0 }, amount: 33, reason: 'writeOff' }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 'bank', to: { student: 0 }, amount: 33, reason: 'writeOff' },
+    ]);
     expect(state.students[0]!.cash).toBe(0);
     expect(pendingOf(state)).toEqual(['1:token']);
   });

@@ -8,7 +8,8 @@ const kinds = (kind: Space['kind']) => LONDON.spaces.flatMap((s, i) => (s.kind =
 const names = (indices: readonly number[]) => indices.map((i) => LONDON.spaces[i]!.name);
 
 /** A deep copy of the London board data, for breaking. */
-const copy = () => JSON.parse(JSON.stringify(londonBoardData)) as { id: string; name: string; spaces: Record<string, unknown>[] };
+const copy = () =>
+  JSON.parse(JSON.stringify(londonBoardData)) as { id: string; name: string; spaces: Record<string, unknown>[] };
 
 /** The ConfigError parseBoard throws for `input`. */
 function boardError(input: unknown): ConfigError {
@@ -37,7 +38,16 @@ describe('G1 the classic London board', () => {
   it('"colour groups": 22 colour-coded properties in the eight classic groups', () => {
     expect(LONDON.properties).toHaveLength(22);
     const sizes = Object.fromEntries(COLOURS.map((c) => [c, LONDON.groups[c].length]));
-    expect(sizes).toEqual({ brown: 2, 'light-blue': 3, pink: 3, orange: 3, red: 3, yellow: 3, green: 3, 'dark-blue': 2 });
+    expect(sizes).toEqual({
+      brown: 2,
+      'light-blue': 3,
+      pink: 3,
+      orange: 3,
+      red: 3,
+      yellow: 3,
+      green: 3,
+      'dark-blue': 2,
+    });
     expect(names(LONDON.groups['dark-blue'])).toEqual(['Park Lane', 'Mayfair']);
     expect(names(LONDON.groups.brown)).toEqual(['Old Kent Road', 'Whitechapel Road']);
     expect(names(LONDON.groups.green)).toEqual(['Regent Street', 'Oxford Street', 'Bond Street']);
@@ -59,12 +69,21 @@ describe('G1 the classic London board', () => {
 
   it('"stations": four, King\'s Cross, Marylebone, Fenchurch St, Liverpool St', () => {
     expect(kinds('station')).toEqual([5, 15, 25, 35]);
-    expect(names(kinds('station'))).toEqual(["King's Cross Station", 'Marylebone Station', 'Fenchurch St. Station', 'Liverpool St. Station']);
+    expect(names(kinds('station'))).toEqual([
+      "King's Cross Station",
+      'Marylebone Station',
+      'Fenchurch St. Station',
+      'Liverpool St. Station',
+    ]);
   });
 
   // G10: n is "the station's order along the anticlockwise route from GO".
-  it('stations are numbered along the anticlockwise route: Liverpool St 1, Fenchurch St 2, Marylebone 3, King\'s Cross 4', () => {
-    expect(['liverpool-street', 'fenchurch-street', 'marylebone', 'kings-cross'].map((id) => LONDON.stationOrder.get(sp(id)))).toEqual([1, 2, 3, 4]);
+  it("stations are numbered along the anticlockwise route: Liverpool St 1, Fenchurch St 2, Marylebone 3, King's Cross 4", () => {
+    expect(
+      ['liverpool-street', 'fenchurch-street', 'marylebone', 'kings-cross'].map((id) =>
+        LONDON.stationOrder.get(sp(id)),
+      ),
+    ).toEqual([1, 2, 3, 4]);
   });
 
   it('"Electric Company, Water Works": two utilities, billing 11 and 4 per point of the token (G11)', () => {
@@ -81,7 +100,12 @@ describe('G1 the classic London board', () => {
 
   it('three Chance and three Community Chest spaces, each naming its deck', () => {
     expect(kinds('card').map((i) => (LONDON.spaces[i] as Extract<Space, { kind: 'card' }>).deck)).toEqual([
-      'chest', 'chance', 'chest', 'chance', 'chest', 'chance',
+      'chest',
+      'chance',
+      'chest',
+      'chance',
+      'chest',
+      'chance',
     ]);
     expect(kinds('card')).toEqual([2, 7, 17, 22, 33, 36]);
   });

@@ -5,7 +5,8 @@ import { gotopoly, gotopolyBots, type GotopolyAction, type GotopolyState } from 
 import { auctionOf, progressAt, setup, sp, turnOf, unowned, withEstates, withStudents } from './helpers';
 
 const { heuristic, random } = gotopolyBots;
-const choose = (bot: typeof heuristic, state: GotopolyState, seat: number): GotopolyAction => bot.choose(state, seat, rngFromSeed('bot'));
+const choose = (bot: typeof heuristic, state: GotopolyState, seat: number): GotopolyAction =>
+  bot.choose(state, seat, rngFromSeed('bot'));
 
 /** The same state with every secret changed: the PRNG, the order of both draw piles and other uncles' sealed bids. */
 function withOtherSecrets(state: GotopolyState, seat: number): GotopolyState {
@@ -17,12 +18,15 @@ function withOtherSecrets(state: GotopolyState, seat: number): GotopolyState {
       chance: { ...state.decks.chance, draw: state.decks.chance.draw.slice().reverse() },
       chest: { ...state.decks.chest, draw: state.decks.chest.draw.slice().reverse() },
     },
-    stage: stage.kind === 'auction' ? { ...stage, bids: stage.bids.map((b, s) => (s === seat || !b ? b : b.map((x) => x + 7))) } : stage,
+    stage:
+      stage.kind === 'auction'
+        ? { ...stage, bids: stage.bids.map((b, s) => (s === seat || !b ? b : b.map((x) => x + 7))) }
+        : stage,
   };
 }
 
 describe('bots use only their view', () => {
-  it('both bots choose the same action whatever the hidden information (deck order, dice, others\' bids)', () => {
+  it("both bots choose the same action whatever the hidden information (deck order, dice, others' bids)", () => {
     let compared = 0;
     for (const bot of [heuristic, random]) {
       playToEnd(gotopoly, { players: 4 }, `secrets-${bot.name}`, [bot, bot, bot, bot], {
@@ -47,13 +51,16 @@ describe('heuristic student', () => {
   });
 
   it('with 9 credits 3 spaces short of GO, it spends its 3 to land exactly on GO and win (G16)', () => {
-    const state = turnOf(withStudents(unowned(setup()), { 0: { credits: 9, progress: 37, tokens: [1, 2, 3, 4, 5, 6] } }), 0);
+    const state = turnOf(
+      withStudents(unowned(setup()), { 0: { credits: 9, progress: 37, tokens: [1, 2, 3, 4, 5, 6] } }),
+      0,
+    );
     expect(choose(heuristic, state, 0)).toEqual({ type: 'move', token: 3 });
     const { state: after } = gotopoly.apply(state, 0, choose(heuristic, state, 0));
     expect(gotopoly.outcome(after)?.winners).toEqual([0]);
   });
 
-  it('prefers a rent-free landing: it goes where its own uncle owns the property rather than onto a rival\'s hotel', () => {
+  it("prefers a rent-free landing: it goes where its own uncle owns the property rather than onto a rival's hotel", () => {
     // From GO: 1 → Mayfair (rival B&B, £4,000 doubled), 3 → Park Lane (own uncle's).
     const base = withEstates(unowned(setup()), {
       mayfair: { owner: 1, houses: 5 },

@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../engine';
 import {
-  LONDON, POLY_FIED_DECKS, parseDecks, positionOf, type Card, type DeckName, type GotopolyState,
+  LONDON,
+  POLY_FIED_DECKS,
+  parseDecks,
+  positionOf,
+  type Card,
+  type DeckName,
+  type GotopolyState,
 } from '../../../engine/gotopoly';
 import { act, netTo, ofType, setup, sp, stackDeck, turnOf, unowned, withStudents } from './helpers';
 import { landOn, pendingOf } from './helpers-a';
@@ -14,7 +20,11 @@ import { landOn, pendingOf } from './helpers-a';
 const DECKS: DeckName[] = ['chance', 'chest'];
 const effects = (deck: DeckName) => POLY_FIED_DECKS[deck].map((c) => c.effect);
 const allCards: Card[] = [...POLY_FIED_DECKS.chance, ...POLY_FIED_DECKS.chest];
-const copy = () => JSON.parse(JSON.stringify(POLY_FIED_DECKS)) as { chance: Record<string, unknown>[]; chest: Record<string, unknown>[] };
+const copy = () =>
+  JSON.parse(JSON.stringify(POLY_FIED_DECKS)) as {
+    chance: Record<string, unknown>[];
+    chest: Record<string, unknown>[];
+  };
 
 function deckError(input: unknown): ConfigError {
   try {
@@ -81,7 +91,10 @@ describe('G13 drawing a card applies it', () => {
 
   it('a move to a station: "wake up at Liverpool St. Station" — no fare for the card move, and the station is acted on', () => {
     const { state, events } = drawChance(stackDeck(unowned(setup()), 'chance', ['night-bus']));
-    expect(ofType(events, 'moved')).toMatchObject([{ by: 'token', steps: 4 }, { by: 'card', steps: 1, to: sp('liverpool-street') }]);
+    expect(ofType(events, 'moved')).toMatchObject([
+      { by: 'token', steps: 4 },
+      { by: 'card', steps: 1, to: sp('liverpool-street') },
+    ]);
     expect(netTo(events, { student: 0 })).toBe(-4);
     expect(pendingOf(state)).toEqual(['0:station']);
   });
@@ -180,7 +193,10 @@ describe('G13 shuffling', () => {
   it('the last card is drawn without a reshuffle; the draw after it reshuffles', () => {
     const others = POLY_FIED_DECKS.chest.map((c) => c.id).filter((id) => id !== 'birthday-tenner');
     const base = unowned(setup());
-    const last: GotopolyState = { ...base, decks: { ...base.decks, chest: { draw: ['birthday-tenner'], discard: others } } };
+    const last: GotopolyState = {
+      ...base,
+      decks: { ...base.decks, chest: { draw: ['birthday-tenner'], discard: others } },
+    };
     const first = landOn('community-chest-3', 6, {}, last);
     expect(ofType(first.events, 'deckReshuffled')).toEqual([]);
     expect(ofType(first.events, 'cardDrawn')).toMatchObject([{ card: 'birthday-tenner' }]);
@@ -190,7 +206,9 @@ describe('G13 shuffling', () => {
 
   it('a Get Out Of Jail Free card a student keeps is not reshuffled into the deck', () => {
     const ids = POLY_FIED_DECKS.chance.map((c) => c.id).filter((id) => id !== 'tutor-reference');
-    const { state } = drawChance(emptied(unowned(setup()), 'chance', ids), { kept: [{ deck: 'chance', card: 'tutor-reference' }] });
+    const { state } = drawChance(emptied(unowned(setup()), 'chance', ids), {
+      kept: [{ deck: 'chance', card: 'tutor-reference' }],
+    });
     const { draw, discard } = state.decks.chance;
     expect([...draw, ...discard]).not.toContain('tutor-reference');
   });

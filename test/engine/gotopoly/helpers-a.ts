@@ -4,7 +4,12 @@ import { decisionsOf, type GotopolyEvent, type GotopolyState, type Student } fro
 import { act, progressAt, setup, turnOf, unowned, withStudents } from './helpers';
 
 /** A fresh 4-seat game with nothing owned, `seat` (default 0) about to pick a token at `progress`. */
-export function ready(progress: number, patch: Partial<Student> = {}, seat: SeatId = 0, base?: GotopolyState): GotopolyState {
+export function ready(
+  progress: number,
+  patch: Partial<Student> = {},
+  seat: SeatId = 0,
+  base?: GotopolyState,
+): GotopolyState {
   const state = base ?? unowned(setup());
   return turnOf(withStudents(state, { [seat]: { progress, ...patch } }), seat);
 }

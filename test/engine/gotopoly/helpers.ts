@@ -2,8 +2,16 @@
 import type { Actor, SeatId } from '../../../engine';
 import { refusedCodeWith, rngFor } from '../game-checks';
 import {
-  LONDON, gotopoly, type DeckName, type Estate, type GotopolyConfigInput, type GotopolyEvent, type GotopolyState,
-  type MoveDecision, type Purse, type Student,
+  LONDON,
+  gotopoly,
+  type DeckName,
+  type Estate,
+  type GotopolyConfigInput,
+  type GotopolyEvent,
+  type GotopolyState,
+  type MoveDecision,
+  type Purse,
+  type Student,
 } from '../../../engine/gotopoly';
 
 /** Space index by id on the London board ("mayfair" → 39). */
@@ -22,7 +30,11 @@ export function setup(config: Partial<GotopolyConfigInput> = {}, seed = 'test'):
   return gotopoly.setup({ players: 4, ...config }, seed);
 }
 
-export function act(state: GotopolyState, seat: Actor, action: unknown): { state: GotopolyState; events: GotopolyEvent[] } {
+export function act(
+  state: GotopolyState,
+  seat: Actor,
+  action: unknown,
+): { state: GotopolyState; events: GotopolyEvent[] } {
   return gotopoly.apply(state, seat, action);
 }
 
@@ -95,7 +107,8 @@ export function auctionOf(state: GotopolyState, lot: string[], term = Math.max(1
 export function stackDeck(state: GotopolyState, deck: DeckName, cards: string[]): GotopolyState {
   const current = state.decks[deck];
   const all = [...current.draw, ...current.discard];
-  for (const c of cards) if (!all.includes(c)) throw new Error(`card "${c}" is not in the ${deck} draw or discard pile`);
+  for (const c of cards)
+    if (!all.includes(c)) throw new Error(`card "${c}" is not in the ${deck} draw or discard pile`);
   const rest = all.filter((c) => !cards.includes(c));
   return { ...state, decks: { ...state.decks, [deck]: { draw: [...cards, ...rest], discard: [] } } };
 }
@@ -105,7 +118,10 @@ export function rig(state: GotopolyState, ...dice: number[]): GotopolyState {
   return { ...state, rng: rngFor(dice) };
 }
 
-export function ofType<T extends GotopolyEvent['type']>(events: readonly GotopolyEvent[], type: T): Extract<GotopolyEvent, { type: T }>[] {
+export function ofType<T extends GotopolyEvent['type']>(
+  events: readonly GotopolyEvent[],
+  type: T,
+): Extract<GotopolyEvent, { type: T }>[] {
   return events.filter((e): e is Extract<GotopolyEvent, { type: T }> => e.type === type);
 }
 
@@ -122,4 +138,5 @@ export function netTo(events: readonly GotopolyEvent[], purse: Purse): number {
 }
 
 /** Applies an action that must be refused; returns the RuleError code, checking the state is untouched. */
-export const refusedCode = (state: GotopolyState, seat: Actor, action: unknown): string => refusedCodeWith(gotopoly, state, seat, action);
+export const refusedCode = (state: GotopolyState, seat: Actor, action: unknown): string =>
+  refusedCodeWith(gotopoly, state, seat, action);

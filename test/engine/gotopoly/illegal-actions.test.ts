@@ -5,7 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../engine';
 import type { GotopolyState } from '../../../engine/gotopoly';
-import { act, auctionOf, buildTurnOf, progressAt, refusedCode, sp, turnOf, withEstates, withStudents, withUncleCash } from './helpers';
+import {
+  act,
+  auctionOf,
+  buildTurnOf,
+  progressAt,
+  refusedCode,
+  sp,
+  turnOf,
+  withEstates,
+  withStudents,
+  withUncleCash,
+} from './helpers';
 import { fresh, moveFrom } from './helpers-b';
 
 const browns = (state: GotopolyState, okr = 0, wcr = 0) =>
@@ -41,7 +52,9 @@ describe('G4 bids', () => {
 
 describe('G5 building', () => {
   it('G5 "building evenly": UNEVEN_BUILDING', () => {
-    expect(refusedCode(buildTurnOf(browns(fresh(), 2, 1), 0), 0, { type: 'build', space: sp('old-kent-road') })).toBe('UNEVEN_BUILDING');
+    expect(refusedCode(buildTurnOf(browns(fresh(), 2, 1), 0), 0, { type: 'build', space: sp('old-kent-road') })).toBe(
+      'UNEVEN_BUILDING',
+    );
   });
 
   it('G5 "at most 1 house per term": a second build in the same term is ALREADY_BUILT', () => {
@@ -55,7 +68,9 @@ describe('G5 building', () => {
   });
 
   it('G5 only colour-coded properties take houses: NOT_A_PROPERTY', () => {
-    expect(refusedCode(buildTurnOf(browns(fresh()), 0), 0, { type: 'build', space: sp('kings-cross') })).toBe('NOT_A_PROPERTY');
+    expect(refusedCode(buildTurnOf(browns(fresh()), 0), 0, { type: 'build', space: sp('kings-cross') })).toBe(
+      'NOT_A_PROPERTY',
+    );
   });
 });
 
@@ -71,33 +86,56 @@ describe('G5 trades', () => {
 
   it('G5 "Unimproved properties may be traded": a property with a house is IMPROVED_PROPERTY', () => {
     const s = buildTurnOf(holdings(fresh()), 0);
-    expect(refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [sp('old-kent-road')], take: [], giveCash: 0, takeCash: 50 })).toBe(
-      'IMPROVED_PROPERTY',
-    );
+    expect(
+      refusedCode(s, 0, {
+        type: 'offerTrade',
+        to: 1,
+        give: [sp('old-kent-road')],
+        take: [],
+        giveCash: 0,
+        takeCash: 50,
+      }),
+    ).toBe('IMPROVED_PROPERTY');
   });
 
   it('G5 (engine: as in Monopoly) a bare property whose group has houses is IMPROVED_PROPERTY too', () => {
     const s = buildTurnOf(holdings(fresh()), 0);
-    expect(refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [sp('whitechapel-road')], take: [], giveCash: 0, takeCash: 50 })).toBe(
-      'IMPROVED_PROPERTY',
-    );
+    expect(
+      refusedCode(s, 0, {
+        type: 'offerTrade',
+        to: 1,
+        give: [sp('whitechapel-road')],
+        take: [],
+        giveCash: 0,
+        takeCash: 50,
+      }),
+    ).toBe('IMPROVED_PROPERTY');
   });
 
-  it('G5 trades are between the two uncles: offering another uncle\'s property is NOT_THEIR_PROPERTY', () => {
+  it("G5 trades are between the two uncles: offering another uncle's property is NOT_THEIR_PROPERTY", () => {
     const s = buildTurnOf(holdings(fresh()), 0);
     // Uncle 0 offers Park Lane (uncle 2's) to uncle 1.
-    expect(refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [sp('park-lane')], take: [], giveCash: 0, takeCash: 50 })).toBe(
-      'NOT_THEIR_PROPERTY',
-    );
+    expect(
+      refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [sp('park-lane')], take: [], giveCash: 0, takeCash: 50 }),
+    ).toBe('NOT_THEIR_PROPERTY');
     // Uncle 0 asks uncle 1 for Park Lane (uncle 2's).
-    expect(refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [sp('strand')], take: [sp('park-lane')], giveCash: 0, takeCash: 0 })).toBe(
-      'NOT_THEIR_PROPERTY',
-    );
+    expect(
+      refusedCode(s, 0, {
+        type: 'offerTrade',
+        to: 1,
+        give: [sp('strand')],
+        take: [sp('park-lane')],
+        giveCash: 0,
+        takeCash: 0,
+      }),
+    ).toBe('NOT_THEIR_PROPERTY');
   });
 
   it('G5: an offer the proposer cannot pay for is CANNOT_AFFORD', () => {
     const s = withUncleCash(buildTurnOf(holdings(fresh()), 0), { 0: 100 });
-    expect(refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [], take: [sp('mayfair')], giveCash: 101, takeCash: 0 })).toBe('CANNOT_AFFORD');
+    expect(
+      refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [], take: [sp('mayfair')], giveCash: 101, takeCash: 0 }),
+    ).toBe('CANNOT_AFFORD');
   });
 
   it('G5: too many trade offers in one Build/Trade phase is TOO_MANY_OFFERS', () => {
@@ -112,7 +150,9 @@ describe('G5 trades', () => {
 
   it('a trade naming no property is BAD_TRADE', () => {
     const s = buildTurnOf(holdings(fresh()), 0);
-    expect(refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [], take: [], giveCash: 10, takeCash: 0 })).toBe('BAD_TRADE');
+    expect(refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [], take: [], giveCash: 10, takeCash: 0 })).toBe(
+      'BAD_TRADE',
+    );
   });
 
   it('answering a trade when none is pending is WRONG_DECISION', () => {
@@ -160,7 +200,15 @@ describe('turns, seats and decisions', () => {
 
   it('a malformed action is MALFORMED_ACTION', () => {
     const s = turnOf(fresh(), 0);
-    for (const bad of [null, 'move', {}, { type: 'fly' }, { type: 'move' }, { type: 'move', token: '1' }, { type: 'study', extra: 1 }]) {
+    for (const bad of [
+      null,
+      'move',
+      {},
+      { type: 'fly' },
+      { type: 'move' },
+      { type: 'move', token: '1' },
+      { type: 'study', extra: 1 },
+    ]) {
       expect(refusedCode(s, 0, bad)).toBe('MALFORMED_ACTION');
     }
   });
@@ -175,20 +223,32 @@ describe('turns, seats and decisions', () => {
 
 describe('unaffordable payments are refused (engine: CANNOT_AFFORD rather than going into the red by choice)', () => {
   it('G10: goHome with less than the rail fare', () => {
-    const atKingsCross = moveFrom(withStudents(fresh(), { 0: { cash: 204 } }), 0, progressAt('kings-cross') - 5, 5).state;
+    const atKingsCross = moveFrom(
+      withStudents(fresh(), { 0: { cash: 204 } }),
+      0,
+      progressAt('kings-cross') - 5,
+      5,
+    ).state;
     // King's Cross: a £200 fare; £199 left after the £5 move.
     expect(atKingsCross.students[0]!.cash).toBe(199);
     expect(refusedCode(atKingsCross, 0, { type: 'goHome' })).toBe('CANNOT_AFFORD');
   });
 
   it('G11: payBill with less than the bill', () => {
-    const atElectric = moveFrom(withStudents(fresh(), { 0: { cash: 40 } }), 0, progressAt('electric-company') - 4, 4).state;
+    const atElectric = moveFrom(
+      withStudents(fresh(), { 0: { cash: 40 } }),
+      0,
+      progressAt('electric-company') - 4,
+      4,
+    ).state;
     // Bill: 11 × 4 = £44; £36 left after the move.
     expect(refusedCode(atElectric, 0, { type: 'payBill' })).toBe('CANNOT_AFFORD');
   });
 
   it('G14: payBail with less than £50', () => {
-    const s = turnOf(withStudents(fresh(), { 0: { progress: 30, jailed: 1, cash: 49 } }), 0, { decision: { kind: 'jail' } });
+    const s = turnOf(withStudents(fresh(), { 0: { progress: 30, jailed: 1, cash: 49 } }), 0, {
+      decision: { kind: 'jail' },
+    });
     expect(refusedCode(s, 0, { type: 'payBail' })).toBe('CANNOT_AFFORD');
   });
 

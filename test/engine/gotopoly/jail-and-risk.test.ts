@@ -7,7 +7,11 @@ import { actAll, fresh, moveFrom, pendingOf, positionOfSeat } from './helpers-b'
 const JAIL = sp('jail');
 
 /** Student 0 in jail, having served `served` turns, about to decide at the start of their turn. */
-function jailed(served: number, patch: Parameters<typeof withStudents>[1][number] = {}, state = fresh()): GotopolyState {
+function jailed(
+  served: number,
+  patch: Parameters<typeof withStudents>[1][number] = {},
+  state = fresh(),
+): GotopolyState {
   const s = withStudents(state, { 0: { progress: progressAt('jail'), jailed: served, ...patch } });
   return turnOf(s, 0, { decision: { kind: 'jail' } });
 }
@@ -112,7 +116,9 @@ describe('G14 in jail (seed 8.4)', () => {
 
   it('G14: after serving 3 turns the student moves normally at the start of the next term', () => {
     const players2 = fresh({ players: 2 });
-    const s = turnOf(withStudents(players2, { 0: { progress: progressAt('jail'), jailed: 2 } }), 0, { decision: { kind: 'jail' } });
+    const s = turnOf(withStudents(players2, { 0: { progress: progressAt('jail'), jailed: 2 } }), 0, {
+      decision: { kind: 'jail' },
+    });
     const served = act(s, 0, { type: 'serve' });
     expect(served.state.students[0]!.jailed).toBeNull();
     // The term ends; nothing to build or trade; both uncles pass the auction; Movement starts with student 0.
@@ -140,7 +146,9 @@ describe('G14 in jail (seed 8.4)', () => {
   it('G14 "or earlier by paying £50": bail frees the student, who then moves this turn', () => {
     const { state, events } = act(jailed(0), 0, { type: 'payBail' });
     expect(state.students[0]!.cash).toBe(150);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: { student: 0 }, to: 'bank', amount: 50, reason: 'bail' }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: { student: 0 }, to: 'bank', amount: 50, reason: 'bail' },
+    ]);
     expect(ofType(events, 'leftJail')).toEqual([{ type: 'leftJail', seat: 0, how: 'bail' }]);
     expect(state.students[0]!.jailed).toBeNull();
     expect(pendingOf(state)).toEqual(['0:token']);

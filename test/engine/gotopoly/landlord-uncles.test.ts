@@ -2,17 +2,31 @@
 import { describe, expect, it } from 'vitest';
 import { LONDON, decisionsOf, gotopoly, gotopolyView, type GotopolyState } from '../../../engine/gotopoly';
 import {
-  act, auctionOf, buildTurnOf, netTo, ofType, progressAt, refusedCode, setup, sp, turnOf, withEstates, withStudents, withUncleCash,
+  act,
+  auctionOf,
+  buildTurnOf,
+  netTo,
+  ofType,
+  progressAt,
+  refusedCode,
+  setup,
+  sp,
+  turnOf,
+  withEstates,
+  withStudents,
+  withUncleCash,
 } from './helpers';
 import { actAll, fresh, housesOn, moveFrom, ownerOf, pendingOf, uncleCashOf } from './helpers-b';
 
 /** Every colour-coded property except `keep` owned by uncle 3 (so the auction pool is just `keep`). */
 function allOwnedBut(state: GotopolyState, keep: string): GotopolyState {
-  const estates = state.estates.map((e, i) => (i !== sp(keep) && LONDON.properties.includes(i) ? { ...e, owner: 3 } : e));
+  const estates = state.estates.map((e, i) =>
+    i !== sp(keep) && LONDON.properties.includes(i) ? { ...e, owner: 3 } : e,
+  );
   return { ...state, estates };
 }
 
-describe('seed 6.2 / G2: the uncles\' purses', () => {
+describe("seed 6.2 / G2: the uncles' purses", () => {
   it('seed 6.2 "Each landlord uncle starts with £2000", G2: the student has a separate £200', () => {
     const state = setup();
     expect(uncleCashOf(state)).toEqual([2000, 2000, 2000, 2000]);
@@ -29,7 +43,9 @@ describe('G4 sealed auctions (seed 6.2, 6.3)', () => {
       expect(p.kind).toBe('bid');
       if (p.kind === 'bid') expect(p.lot).toHaveLength(6);
     }
-    expect(ofType(gotopoly.apply(state, 0, { type: 'bid', bids: [0, 0, 0, 0, 0, 0] }).events, 'bidSubmitted')).toHaveLength(1);
+    expect(
+      ofType(gotopoly.apply(state, 0, { type: 'bid', bids: [0, 0, 0, 0, 0, 0] }).events, 'bidSubmitted'),
+    ).toHaveLength(1);
   });
 
   it('G4 "All uncles bid at once": after one uncle bids the others are still all pending; bids stay sealed', () => {
@@ -96,14 +112,20 @@ describe('G4 sealed auctions (seed 6.2, 6.3)', () => {
 
   it('G4 "or no bid, leaves the property unowned"', () => {
     const open = auctionOf(fresh(), ['mayfair']);
-    const { state, events } = actAll(open, [0, 1, 2, 3].map((s) => [s, { type: 'bid', bids: [0] }] as const));
+    const { state, events } = actAll(
+      open,
+      [0, 1, 2, 3].map((s) => [s, { type: 'bid', bids: [0] }] as const),
+    );
     expect(ownerOf(state, 'mayfair')).toBeNull();
     expect(ofType(events, 'transfer')).toEqual([]);
   });
 
   it('G4 "it goes back into the pool": an unsold property comes up again in the next auction', () => {
     const opening = { ...auctionOf(allOwnedBut(fresh({ lotsPerTerm: 2 }), 'mayfair'), ['mayfair'], 0), term: 0 };
-    let { state } = actAll(opening, [0, 1, 2, 3].map((s) => [s, { type: 'bid', bids: [200] }] as const));
+    let { state } = actAll(
+      opening,
+      [0, 1, 2, 3].map((s) => [s, { type: 'bid', bids: [200] }] as const),
+    );
     expect(ownerOf(state, 'mayfair')).toBeNull();
     // Term 1: every uncle passes the Build/Trade phase, then the auction opens on the pool — just Mayfair.
     const events = [];
@@ -131,9 +153,13 @@ describe('G4 sealed auctions (seed 6.2, 6.3)', () => {
   });
   it('seed 6.3 "Each turn 2 more properties are put up for auction", after the Build/Trade phase (seed 6.4 "Houses are added before the property auctions")', () => {
     // Student 0 (the only mover) ends term 1; term 2 opens with Build/Trade for uncle 0, then an auction of 2.
-    const s = turnOf(withEstates(fresh({ players: 2 }), { 'old-kent-road': { owner: 0 }, 'whitechapel-road': { owner: 0 } }), 0, {
-      decision: { kind: 'jail' },
-    });
+    const s = turnOf(
+      withEstates(fresh({ players: 2 }), { 'old-kent-road': { owner: 0 }, 'whitechapel-road': { owner: 0 } }),
+      0,
+      {
+        decision: { kind: 'jail' },
+      },
+    );
     const jailed = withStudents(s, { 0: { progress: 30, jailed: 0 } });
     const { state, events } = act(jailed, 0, { type: 'serve' });
     expect(ofType(events, 'phaseStarted').map((e) => e.phase)).toEqual(['build']);
@@ -145,7 +171,9 @@ describe('G4 sealed auctions (seed 6.2, 6.3)', () => {
     const phases = ofType(built.events, 'phaseStarted').map((e) => e.phase);
     expect(phases[phases.length - 1]).toBe('auction');
     expect(ofType(built.events, 'auctionOpened')[0]!.lot).toHaveLength(2);
-    expect(built.events.findIndex((e) => e.type === 'built')).toBeLessThan(built.events.findIndex((e) => e.type === 'auctionOpened'));
+    expect(built.events.findIndex((e) => e.type === 'built')).toBeLessThan(
+      built.events.findIndex((e) => e.type === 'auctionOpened'),
+    );
   });
 
   it('G4: an uncle with no cash can only bid nothing, so is not asked', () => {
@@ -164,7 +192,9 @@ describe('G5 building (seed 6.4, 6.5)', () => {
     const { state, events } = act(buildTurnOf(browns(fresh()), 0), 0, { type: 'build', space: sp('old-kent-road') });
     expect(housesOn(state, 'old-kent-road')).toBe(1);
     expect(uncleCashOf(state)[0]).toBe(1950);
-    expect(ofType(events, 'built')).toEqual([{ type: 'built', seat: 0, space: sp('old-kent-road'), houses: 1, cost: 50 }]);
+    expect(ofType(events, 'built')).toEqual([
+      { type: 'built', seat: 0, space: sp('old-kent-road'), houses: 1, cost: 50 },
+    ]);
     expect(ofType(events, 'transfer')).toEqual([
       { type: 'transfer', from: { uncle: 0 }, to: 'bank', amount: 50, reason: 'house', space: sp('old-kent-road') },
     ]);
@@ -172,7 +202,9 @@ describe('G5 building (seed 6.4, 6.5)', () => {
 
   it('G5 "An uncle who owns a whole colour group": owning part of a group, no house may be built', () => {
     const state = withEstates(fresh(), { 'old-kent-road': { owner: 0 }, 'whitechapel-road': { owner: 1 } });
-    expect(refusedCode(buildTurnOf(state, 0), 0, { type: 'build', space: sp('old-kent-road') })).toBe('GROUP_INCOMPLETE');
+    expect(refusedCode(buildTurnOf(state, 0), 0, { type: 'build', space: sp('old-kent-road') })).toBe(
+      'GROUP_INCOMPLETE',
+    );
     expect(gotopoly.legal(buildTurnOf(state, 0), 0)).not.toContainEqual({ type: 'build', space: sp('old-kent-road') });
   });
 
@@ -184,7 +216,10 @@ describe('G5 building (seed 6.4, 6.5)', () => {
   });
 
   it('G5 "at most 1 house per term": in the next term the uncle may build again', () => {
-    const { state } = act(buildTurnOf(browns(fresh(), 1, 0), 0, 2), 0, { type: 'build', space: sp('whitechapel-road') });
+    const { state } = act(buildTurnOf(browns(fresh(), 1, 0), 0, 2), 0, {
+      type: 'build',
+      space: sp('whitechapel-road'),
+    });
     expect(housesOn(state, 'whitechapel-road')).toBe(1);
   });
 
@@ -196,7 +231,10 @@ describe('G5 building (seed 6.4, 6.5)', () => {
   });
 
   it('seed 6.5 "Four houses can be upgraded to a B&B (hotel) at the normal cost"', () => {
-    const { state, events } = act(buildTurnOf(browns(fresh(), 4, 4), 0), 0, { type: 'build', space: sp('whitechapel-road') });
+    const { state, events } = act(buildTurnOf(browns(fresh(), 4, 4), 0), 0, {
+      type: 'build',
+      space: sp('whitechapel-road'),
+    });
     expect(housesOn(state, 'whitechapel-road')).toBe(5);
     expect(ofType(events, 'built')[0]!.cost).toBe(50);
     expect(uncleCashOf(state)[0]).toBe(1950);
@@ -210,7 +248,9 @@ describe('G5 building (seed 6.4, 6.5)', () => {
   });
 
   it('G5: a B&B is the most a property can hold', () => {
-    expect(refusedCode(buildTurnOf(browns(fresh(), 5, 5), 0), 0, { type: 'build', space: sp('old-kent-road') })).toBe('FULLY_BUILT');
+    expect(refusedCode(buildTurnOf(browns(fresh(), 5, 5), 0), 0, { type: 'build', space: sp('old-kent-road') })).toBe(
+      'FULLY_BUILT',
+    );
   });
 
   it('G5: an uncle who cannot pay the house cost cannot build', () => {
@@ -218,8 +258,11 @@ describe('G5 building (seed 6.4, 6.5)', () => {
     expect(refusedCode(state, 0, { type: 'build', space: sp('old-kent-road') })).toBe('CANNOT_AFFORD');
   });
 
-  it('G5: only one\'s own properties can be built on', () => {
-    const state = buildTurnOf(withEstates(fresh(), { 'old-kent-road': { owner: 1 }, 'whitechapel-road': { owner: 1 } }), 0);
+  it("G5: only one's own properties can be built on", () => {
+    const state = buildTurnOf(
+      withEstates(fresh(), { 'old-kent-road': { owner: 1 }, 'whitechapel-road': { owner: 1 } }),
+      0,
+    );
     expect(refusedCode(state, 0, { type: 'build', space: sp('old-kent-road') })).toBe('NOT_YOUR_PROPERTY');
   });
 });
@@ -236,7 +279,9 @@ describe('G5 trades (seed 6.7)', () => {
     const { state, events } = act(offered, 1, { type: 'acceptTrade' });
     expect(ownerOf(state, 'old-kent-road')).toBe(1);
     expect(uncleCashOf(state)).toEqual([2080, 1920, 2000, 2000]);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: { uncle: 1 }, to: { uncle: 0 }, amount: 80, reason: 'trade' }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: { uncle: 1 }, to: { uncle: 0 }, amount: 80, reason: 'trade' },
+    ]);
     // The proposer's Build/Trade turn resumes.
     expect(pendingOf(state)).toEqual(['0:buildTrade']);
   });
@@ -255,7 +300,10 @@ describe('G5 trades (seed 6.7)', () => {
   it('G5 "and/or cash": property plus cash for a property', () => {
     const start = buildTurnOf(holdings(fresh()), 0);
     const { state } = actAll(start, [
-      [0, { type: 'offerTrade', to: 2, give: [sp('old-kent-road')], take: [sp('park-lane')], giveCash: 250, takeCash: 0 }],
+      [
+        0,
+        { type: 'offerTrade', to: 2, give: [sp('old-kent-road')], take: [sp('park-lane')], giveCash: 250, takeCash: 0 },
+      ],
       [2, { type: 'acceptTrade' }],
     ]);
     expect(ownerOf(state, 'park-lane')).toBe(0);
@@ -283,7 +331,16 @@ describe('G5 trades (seed 6.7)', () => {
 
   it('seed 6.6 "Money is NOT transferable between a STUDENT and his UNCLE": an uncle cannot trade with himself', () => {
     const state = buildTurnOf(holdings(fresh()), 0);
-    expect(refusedCode(state, 0, { type: 'offerTrade', to: 0, give: [sp('old-kent-road')], take: [], giveCash: 0, takeCash: 10 })).toBe('BAD_TRADE');
+    expect(
+      refusedCode(state, 0, {
+        type: 'offerTrade',
+        to: 0,
+        give: [sp('old-kent-road')],
+        take: [],
+        giveCash: 0,
+        takeCash: 10,
+      }),
+    ).toBe('BAD_TRADE');
   });
 
   it('G2 "Money never moves between a student and their own uncle": rent from a student goes to another seat\'s uncle only', () => {
@@ -299,7 +356,10 @@ describe('G5 trades (seed 6.7)', () => {
 
   it('G2: a student in the red is not bailed out by their own uncle', () => {
     const broke = withStudents(withEstates(fresh(), { mayfair: { owner: 1 } }), { 0: { cash: 10 } });
-    const { state, events } = act(turnOf(withStudents(broke, { 0: { progress: 0 } }), 0), 0, { type: 'move', token: 1 });
+    const { state, events } = act(turnOf(withStudents(broke, { 0: { progress: 0 } }), 0), 0, {
+      type: 'move',
+      token: 1,
+    });
     expect(state.students[0]!.cash).toBeLessThan(0);
     expect(netTo(events, { uncle: 0 })).toBe(0);
     expect(state.uncles[0]!.cash).toBe(2000);

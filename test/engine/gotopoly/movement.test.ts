@@ -21,7 +21,9 @@ describe('seed 3.1 / G1 anticlockwise from GO', () => {
   // Super Tax, Park Lane, and so on."
   it('"from GO the next space is Mayfair": a 1 from GO lands on Mayfair', () => {
     const { state, events } = act(ready(0), 0, { type: 'move', token: 1 });
-    expect(ofType(events, 'moved')).toEqual([{ type: 'moved', seat: 0, from: sp('go'), to: sp('mayfair'), steps: 1, by: 'token' }]);
+    expect(ofType(events, 'moved')).toEqual([
+      { type: 'moved', seat: 0, from: sp('go'), to: sp('mayfair'), steps: 1, by: 'token' },
+    ]);
     expect(ofType(events, 'landed')).toEqual([{ type: 'landed', seat: 0, space: sp('mayfair') }]);
     expect(positionOf(state.students[0]!.progress)).toBe(sp('mayfair'));
   });
@@ -60,9 +62,18 @@ describe('seed 3.2 / G6 move tokens', () => {
     expect([...state.students[0]!.tokens].sort()).toEqual([1, 2, 2, 3, 4, 6]);
   });
 
-  it.each([[1, 6], [2, 5], [3, 4], [4, 3], [6, 1]])('"opposite faces of a regular die": a %i is replaced by a %i', (token, replacement) => {
+  it.each([
+    [1, 6],
+    [2, 5],
+    [3, 4],
+    [4, 3],
+    [6, 1],
+  ])('"opposite faces of a regular die": a %i is replaced by a %i', (token, replacement) => {
     const { state } = act(ready(progressAt('free-parking'), { cash: 1000 }), 0, { type: 'move', token });
-    const expected = [1, 2, 3, 4, 5, 6].filter((t) => t !== token).concat(replacement).sort();
+    const expected = [1, 2, 3, 4, 5, 6]
+      .filter((t) => t !== token)
+      .concat(replacement)
+      .sort();
     expect([...state.students[0]!.tokens].sort()).toEqual(expected);
     expect(state.students[0]!.tokens).toHaveLength(6);
   });
@@ -70,21 +81,30 @@ describe('seed 3.2 / G6 move tokens', () => {
   it('a spent token is gone: after using the 5, a 5 is refused (TOKEN_NOT_HELD) until a 2 is spent again', () => {
     const state = ready(0, { tokens: [1, 2, 2, 3, 4, 6] });
     expect(refusedCode(state, 0, { type: 'move', token: 5 })).toBe('TOKEN_NOT_HELD');
-    const { state: after } = act(ready(progressAt('free-parking'), { tokens: [1, 2, 2, 3, 4, 6] }), 0, { type: 'move', token: 2 });
+    const { state: after } = act(ready(progressAt('free-parking'), { tokens: [1, 2, 2, 3, 4, 6] }), 0, {
+      type: 'move',
+      token: 2,
+    });
     expect([...after.students[0]!.tokens].sort()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('with two of a value, spending one keeps the other', () => {
-    const { state } = act(ready(progressAt('free-parking'), { tokens: [2, 2, 2, 3, 4, 6] }), 0, { type: 'move', token: 2 });
+    const { state } = act(ready(progressAt('free-parking'), { tokens: [2, 2, 2, 3, 4, 6] }), 0, {
+      type: 'move',
+      token: 2,
+    });
     expect([...state.students[0]!.tokens].sort()).toEqual([2, 2, 3, 4, 5, 6]);
   });
 
   // Seed 3.2: "You pay £1 for each space moved." G6: "pay £1 per space".
-  it.each([1, 2, 3, 4, 5, 6])('"You pay £1 for each space moved": a %i token costs that many pounds, to the bank', (token) => {
-    const { events } = act(ready(progressAt('free-parking'), { cash: 1000 }), 0, { type: 'move', token });
-    const fares = ofType(events, 'transfer').filter((t) => t.reason === 'fare');
-    expect(fares).toEqual([{ type: 'transfer', from: { student: 0 }, to: 'bank', amount: token, reason: 'fare' }]);
-  });
+  it.each([1, 2, 3, 4, 5, 6])(
+    '"You pay £1 for each space moved": a %i token costs that many pounds, to the bank',
+    (token) => {
+      const { events } = act(ready(progressAt('free-parking'), { cash: 1000 }), 0, { type: 'move', token });
+      const fares = ofType(events, 'transfer').filter((t) => t.reason === 'fare');
+      expect(fares).toEqual([{ type: 'transfer', from: { student: 0 }, to: 'bank', amount: token, reason: 'fare' }]);
+    },
+  );
 
   it('only the student on turn may move, and only at a token decision', () => {
     const state = ready(0);
@@ -102,7 +122,11 @@ describe('G12 passing GO pays nothing', () => {
     expect(positionOf(state.students[0]!.progress)).toBe(sp('mayfair'));
     expect(state.students[0]!.progress).toBe(41);
     expect(netTo(events, { student: 0 })).toBe(-4 - 50);
-    expect(ofType(events, 'transfer').map((t) => t.reason).sort()).toEqual(['fare', 'rent']);
+    expect(
+      ofType(events, 'transfer')
+        .map((t) => t.reason)
+        .sort(),
+    ).toEqual(['fare', 'rent']);
     expect(state.students[0]!.cash).toBe(200 - 4 - 50);
   });
 

@@ -61,9 +61,13 @@ describe('G17 "other decisions default to the cheapest legal choice (pass, no bi
   });
 
   it('jail: serve (costs nothing), even with £50 and a Get Out Of Jail Free card', () => {
-    const s = turnOf(withStudents(fresh(), { 0: { progress: 30, jailed: 0, kept: [{ deck: 'chance', card: 'tutor-reference' }] } }), 0, {
-      decision: { kind: 'jail' },
-    });
+    const s = turnOf(
+      withStudents(fresh(), { 0: { progress: 30, jailed: 0, kept: [{ deck: 'chance', card: 'tutor-reference' }] } }),
+      0,
+      {
+        decision: { kind: 'jail' },
+      },
+    );
     expect(nmrAccepted(s, 0)).toEqual({ type: 'serve' });
   });
 
@@ -89,7 +93,7 @@ describe('G17 "other decisions default to the cheapest legal choice (pass, no bi
 });
 
 describe('G17: nothing pending, nothing to play', () => {
-  it('null for a seat with nothing pending (another student\'s turn)', () => {
+  it("null for a seat with nothing pending (another student's turn)", () => {
     const s = turnOf(fresh(), 1, { order: [1, 0] });
     expect(nmrAction(s, 0)).toBeNull();
     expect(nmrAction(s, 2)).toBeNull();

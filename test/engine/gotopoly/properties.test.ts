@@ -3,8 +3,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRuleError, playToEnd, replay, stateHash, type SeatId } from '../../../engine';
 import {
-  COLOURS, LONDON, gotopoly, gotopolyBots, gotopolyView, nmrAction, type GotopolyBot, type GotopolyConfigInput,
-  type GotopolyEvent, type GotopolyState, type Purse,
+  COLOURS,
+  LONDON,
+  gotopoly,
+  gotopolyBots,
+  gotopolyView,
+  nmrAction,
+  type GotopolyBot,
+  type GotopolyConfigInput,
+  type GotopolyEvent,
+  type GotopolyState,
+  type Purse,
 } from '../../../engine/gotopoly';
 
 const purseKey = (p: Purse) => (p === 'bank' ? 'bank' : 'student' in p ? `s${p.student}` : `u${p.uncle}`);
@@ -23,30 +32,39 @@ function violations(before: GotopolyState, after: GotopolyState, events: readonl
     if (e.from !== 'bank' && e.to !== 'bank') {
       const a = 'student' in e.from ? e.from.student : e.from.uncle;
       const b = 'student' in e.to ? e.to.student : e.to.uncle;
-      if (a === b && ('student' in e.from) !== ('student' in e.to)) out.push(`seat ${a}: money moved between student and uncle`);
+      if (a === b && 'student' in e.from !== 'student' in e.to)
+        out.push(`seat ${a}: money moved between student and uncle`);
     }
     net.set(purseKey(e.from), (net.get(purseKey(e.from)) ?? 0) - e.amount);
     net.set(purseKey(e.to), (net.get(purseKey(e.to)) ?? 0) + e.amount);
   }
   after.students.forEach((s, seat) => {
     const delta = s.cash - before.students[seat]!.cash;
-    if (delta !== (net.get(`s${seat}`) ?? 0)) out.push(`student ${seat}: cash moved by ${delta}, transfers say ${net.get(`s${seat}`) ?? 0}`);
+    if (delta !== (net.get(`s${seat}`) ?? 0))
+      out.push(`student ${seat}: cash moved by ${delta}, transfers say ${net.get(`s${seat}`) ?? 0}`);
     // G6: six tokens, each 1–6.
-    if (s.tokens.length !== 6 || s.tokens.some((t) => t < 1 || t > 6)) out.push(`student ${seat}: tokens ${s.tokens.join(',')}`);
+    if (s.tokens.length !== 6 || s.tokens.some((t) => t < 1 || t > 6))
+      out.push(`student ${seat}: tokens ${s.tokens.join(',')}`);
     // G15: nobody stays in the red once their decision is made.
-    const deciding = after.stage.kind === 'movement' && after.stage.decision.kind === 'bankrupt' && after.stage.order[after.stage.index] === seat;
+    const deciding =
+      after.stage.kind === 'movement' &&
+      after.stage.decision.kind === 'bankrupt' &&
+      after.stage.order[after.stage.index] === seat;
     if (s.cash < 0 && !deciding) out.push(`student ${seat}: £${s.cash} without a bankruptcy decision`);
   });
   after.uncles.forEach((u, seat) => {
     const delta = u.cash - before.uncles[seat]!.cash;
-    if (delta !== (net.get(`u${seat}`) ?? 0)) out.push(`uncle ${seat}: cash moved by ${delta}, transfers say ${net.get(`u${seat}`) ?? 0}`);
+    if (delta !== (net.get(`u${seat}`) ?? 0))
+      out.push(`uncle ${seat}: cash moved by ${delta}, transfers say ${net.get(`u${seat}`) ?? 0}`);
     if (u.cash < 0) out.push(`uncle ${seat}: £${u.cash}`);
   });
   // Ownership: only colour-coded properties have an owner (one seat, or none) or houses.
   after.estates.forEach((e, space) => {
     const isProperty = LONDON.spaces[space]!.kind === 'property';
-    if (!isProperty && (e.owner !== null || e.houses !== 0)) out.push(`space ${space} is not a property but has an owner or houses`);
-    if (e.owner !== null && !(Number.isInteger(e.owner) && e.owner >= 0 && e.owner < after.uncles.length)) out.push(`space ${space}: owner ${e.owner}`);
+    if (!isProperty && (e.owner !== null || e.houses !== 0))
+      out.push(`space ${space} is not a property but has an owner or houses`);
+    if (e.owner !== null && !(Number.isInteger(e.owner) && e.owner >= 0 && e.owner < after.uncles.length))
+      out.push(`space ${space}: owner ${e.owner}`);
     if (e.houses < 0 || e.houses > 5) out.push(`space ${space}: ${e.houses} houses`);
   });
   // G5: houses only on a whole colour group owned by one uncle, built evenly.
@@ -54,7 +72,8 @@ function violations(before: GotopolyState, after: GotopolyState, events: readonl
     const group = LONDON.groups[colour].map((s) => after.estates[s]!);
     const houses = group.map((e) => e.houses);
     if (Math.max(...houses) === 0) continue;
-    if (new Set(group.map((e) => e.owner)).size !== 1 || group[0]!.owner === null) out.push(`${colour}: houses without the whole group`);
+    if (new Set(group.map((e) => e.owner)).size !== 1 || group[0]!.owner === null)
+      out.push(`${colour}: houses without the whole group`);
     if (Math.max(...houses) - Math.min(...houses) > 1) out.push(`${colour}: uneven houses ${houses.join(',')}`);
   }
   // G5: at most one house per uncle per term.
@@ -118,7 +137,8 @@ describe('Gotopoly properties over 1,000 seeded bot games', () => {
               actions++;
               for (const e of events) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
               if (found.length < 5) found.push(...violations(before, after, events));
-              if (found.length < 5 && (after.stage.kind === 'auction' || actions % 25 === 0)) found.push(...leaks(after));
+              if (found.length < 5 && (after.stage.kind === 'auction' || actions % 25 === 0))
+                found.push(...leaks(after));
             },
           });
           expect(found).toEqual([]);
@@ -142,7 +162,17 @@ describe('Gotopoly properties over 1,000 seeded bot games', () => {
     // The sample reaches both kinds of ending, and every kind of money movement the invariants are about.
     expect(timeLimit).toBeGreaterThan(0);
     expect(degrees).toBeGreaterThan(0);
-    for (const type of ['built', 'tradeAccepted', 'auctionResolved', 'bankrupt', 'restarted', 'sentToJail', 'wentHome', 'paidBill', 'cardDrawn']) {
+    for (const type of [
+      'built',
+      'tradeAccepted',
+      'auctionResolved',
+      'bankrupt',
+      'restarted',
+      'sentToJail',
+      'wentHome',
+      'paidBill',
+      'cardDrawn',
+    ]) {
       expect(seen.get(type) ?? 0, type).toBeGreaterThan(10);
     }
   });
@@ -161,7 +191,10 @@ describe('Gotopoly properties over 1,000 seeded bot games', () => {
                 checked++;
               } catch (err) {
                 if (isRuleError(err)) {
-                  throw new Error(`seat ${seat}: legal action ${JSON.stringify(action)} refused: ${err.code} ${err.message}`, { cause: err });
+                  throw new Error(
+                    `seat ${seat}: legal action ${JSON.stringify(action)} refused: ${err.code} ${err.message}`,
+                    { cause: err },
+                  );
                 }
                 throw err;
               }
@@ -175,7 +208,10 @@ describe('Gotopoly properties over 1,000 seeded bot games', () => {
 
   it('a seat with nothing pending has no legal actions, and acting is refused', () => {
     const state = gotopoly.setup({ players: 3 }, 'idle');
-    const first = gotopoly.apply(state, 0, { type: 'bid', bids: state.stage.kind === 'auction' ? state.stage.lot.map(() => 0) : [] }).state;
+    const first = gotopoly.apply(state, 0, {
+      type: 'bid',
+      bids: state.stage.kind === 'auction' ? state.stage.lot.map(() => 0) : [],
+    }).state;
     const pendingSeats = new Set<SeatId>(gotopoly.pending(first).map((d) => d.seat));
     expect(pendingSeats).toEqual(new Set([1, 2]));
     expect(gotopoly.legal(first, 0)).toEqual([]);

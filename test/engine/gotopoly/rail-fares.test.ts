@@ -30,7 +30,14 @@ describe('seed 5.1 / G10 the rail fare', () => {
     const landed = landOn('liverpool-street', 5).state;
     const { state, events } = act(rig(landed, 3, 3), 0, { type: 'goHome' });
     expect(ofType(events, 'transfer').filter((t) => t.reason === 'railFare')).toEqual([
-      { type: 'transfer', from: { student: 0 }, to: 'bank', amount: 25, reason: 'railFare', space: sp('liverpool-street') },
+      {
+        type: 'transfer',
+        from: { student: 0 },
+        to: 'bank',
+        amount: 25,
+        reason: 'railFare',
+        space: sp('liverpool-street'),
+      },
     ]);
     expect(state.students[0]!.cash).toBe(200 - 5 - 25);
   });
@@ -50,11 +57,14 @@ describe('seed 5.1 / G10 the rail fare', () => {
 
 describe('seed 5.2 / G10 the Student Railcard', () => {
   // Seed 5.2: "If you have a student railcard, the rail fare has a 40% discount." G10: "a Student Railcard takes 40 % off."
-  it.each(STATIONS)('"a 40 per cent discount": with a Railcard %s (reached with a %i), £%i becomes £%i', (id, token, fare, discounted) => {
-    const { state } = landOn(id, token, { cash: 1000, kept: [RAILCARD] });
-    expect(state.stage).toMatchObject({ decision: { kind: 'station', fare: discounted } });
-    expect(discounted).toBe((fare * 60) / 100);
-  });
+  it.each(STATIONS)(
+    '"a 40 per cent discount": with a Railcard %s (reached with a %i), £%i becomes £%i',
+    (id, token, fare, discounted) => {
+      const { state } = landOn(id, token, { cash: 1000, kept: [RAILCARD] });
+      expect(state.stage).toMatchObject({ decision: { kind: 'station', fare: discounted } });
+      expect(discounted).toBe((fare * 60) / 100);
+    },
+  );
 
   it('"Marylebone £100 and £60 with a Railcard": going home pays £60', () => {
     const landed = landOn('marylebone', 5, { kept: [RAILCARD] }).state;
@@ -94,7 +104,11 @@ describe('seed 4.4 / G10 the handout', () => {
   it('double six with 9 credits: 12 × 9 × £3 = £324', () => {
     const landed = landOn('liverpool-street', 5, { credits: 9 }).state;
     const { events } = act(rig(landed, 6, 6), 0, { type: 'goHome' });
-    expect(ofType(events, 'transfer').filter((t) => t.reason === 'handout').map((t) => t.amount)).toEqual([324]);
+    expect(
+      ofType(events, 'transfer')
+        .filter((t) => t.reason === 'handout')
+        .map((t) => t.amount),
+    ).toEqual([324]);
   });
 
   it('double one with 1 credit: 2 × 1 × £3 = £6', () => {

@@ -15,7 +15,9 @@ function twoOnGo(state: GotopolyState): GotopolyState {
 describe('G9 rent to the bank or the uncle (seed 7.1)', () => {
   it('seed 7.1 "NOT owned by any of the LANDLORD UNCLES the rent to pay is the basic rent as printed. Money goes to the bank"', () => {
     const { state, events } = moveFrom(fresh(), 0, GO, 1);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 'bank', doubled: false }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 'bank', doubled: false },
+    ]);
     expect(ofType(events, 'transfer').filter((t) => t.reason === 'rent')).toEqual([
       { type: 'transfer', from: { student: 0 }, to: 'bank', amount: 50, reason: 'rent', space: MAYFAIR },
     ]);
@@ -25,30 +27,44 @@ describe('G9 rent to the bank or the uncle (seed 7.1)', () => {
 
   it('seed 7.1 "If the property is owned by a LANDLORD UNCLE, the rent goes to him"', () => {
     const { state, events } = moveFrom(withEstates(fresh(), { mayfair: { owner: 2 } }), 0, GO, 1);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 2, doubled: false }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 2, doubled: false },
+    ]);
     expect(netTo(events, { uncle: 2 })).toBe(50);
     expect(state.students[0]!.cash).toBe(149);
     expect(state.uncles[2]!.cash).toBe(2050);
   });
 
   it('G9 "Owned: the rent for its houses": 2 houses on a brown charge the 2-house rent (doubled, the group being owned)', () => {
-    const owned = withEstates(fresh(), { 'old-kent-road': { owner: 1, houses: 2 }, 'whitechapel-road': { owner: 1, houses: 2 } });
+    const owned = withEstates(fresh(), {
+      'old-kent-road': { owner: 1, houses: 2 },
+      'whitechapel-road': { owner: 1, houses: 2 },
+    });
     const { events } = moveFrom(owned, 0, progressAt('old-kent-road') - 2, 2);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: sp('old-kent-road'), amount: 60, to: 1, doubled: true }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: sp('old-kent-road'), amount: 60, to: 1, doubled: true },
+    ]);
     expect(netTo(events, { uncle: 1 })).toBe(60);
   });
 
   it('G5/G9: a B&B charges the B&B rent (doubled: its group is owned)', () => {
-    const hotels = withEstates(fresh(), { 'old-kent-road': { owner: 1, houses: 5 }, 'whitechapel-road': { owner: 1, houses: 5 } });
+    const hotels = withEstates(fresh(), {
+      'old-kent-road': { owner: 1, houses: 5 },
+      'whitechapel-road': { owner: 1, houses: 5 },
+    });
     const rich = withStudents(hotels, { 0: { cash: 1000 } });
     const { state, events } = moveFrom(rich, 0, progressAt('whitechapel-road'), 2);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: sp('old-kent-road'), amount: 500, to: 1, doubled: true }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: sp('old-kent-road'), amount: 500, to: 1, doubled: true },
+    ]);
     expect(state.students[0]!.cash).toBe(1000 - 2 - 500);
   });
 
   it('G9: an unowned property charges its base rent even when others of its colour are owned', () => {
     const { events } = moveFrom(withEstates(fresh(), { 'park-lane': { owner: 1 } }), 0, GO, 1);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 'bank', doubled: false }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 'bank', doubled: false },
+    ]);
   });
 });
 
@@ -56,25 +72,33 @@ describe('G9 a whole colour owned doubles the rent (seed 7.3)', () => {
   it('seed 7.3 "the rent is doubled, irrespective of whether they have all been purchased by a single player or not"', () => {
     const split = withEstates(fresh(), { mayfair: { owner: 1 }, 'park-lane': { owner: 2 } });
     const { events } = moveFrom(split, 0, GO, 1);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: MAYFAIR, amount: 100, to: 1, doubled: true }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: MAYFAIR, amount: 100, to: 1, doubled: true },
+    ]);
     expect(netTo(events, { uncle: 1 })).toBe(100);
     expect(netTo(events, { uncle: 2 })).toBe(0);
   });
 
   it('seed 7.3: a single uncle owning the whole colour also doubles', () => {
     const { events } = moveFrom(withEstates(fresh(), { mayfair: { owner: 1 }, 'park-lane': { owner: 1 } }), 0, GO, 3);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: sp('park-lane'), amount: 70, to: 1, doubled: true }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: sp('park-lane'), amount: 70, to: 1, doubled: true },
+    ]);
   });
 
   it('G9 "All properties of a colour owned by uncles": the lander\'s own uncle owning the rest still counts', () => {
     const { events } = moveFrom(withEstates(fresh(), { mayfair: { owner: 1 }, 'park-lane': { owner: 0 } }), 0, GO, 1);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: MAYFAIR, amount: 100, to: 1, doubled: true }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: MAYFAIR, amount: 100, to: 1, doubled: true },
+    ]);
   });
 
   it('G9: two of three light blues owned is not the whole colour: no doubling', () => {
     const partial = withEstates(fresh(), { 'pentonville-road': { owner: 1 }, 'euston-road': { owner: 2 } });
     const { events } = moveFrom(partial, 0, progressAt('pentonville-road') - 4, 4);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: sp('pentonville-road'), amount: 8, to: 1, doubled: false }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: sp('pentonville-road'), amount: 8, to: 1, doubled: false },
+    ]);
   });
 });
 
@@ -109,7 +133,9 @@ describe('G9 only the first lander in a term pays (seed 7.2)', () => {
   it('G9: the first lander pays even if the property was visited in an earlier term — rent resets each term', () => {
     const visitedLastTerm = withEstates(fresh(), { mayfair: { owner: 2, visited: 1 } });
     const { events } = moveFrom(visitedLastTerm, 0, GO, 1, { term: 2 });
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 2, doubled: false }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 2, doubled: false },
+    ]);
   });
 
   it('G9: a property already landed on this term charges nothing', () => {
@@ -127,11 +153,13 @@ describe('G9 only the first lander in a term pays (seed 7.2)', () => {
     ]);
     expect(first.state.term).toBe(5);
     const second = moveFrom(first.state, 0, progressAt('go', 1) - 1, 2, { term: 5 }); // token 1 is spent: a 2 from Old Kent Road
-    expect(ofType(second.events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 1, doubled: false }]);
+    expect(ofType(second.events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: MAYFAIR, amount: 50, to: 1, doubled: false },
+    ]);
   });
 });
 
-describe('G9 own uncle\'s property (seed 7.4)', () => {
+describe("G9 own uncle's property (seed 7.4)", () => {
   it('seed 7.4 "If you land on a property owned by your own LANDLORD UNCLE you don\'t pay any rent"', () => {
     const { state, events } = moveFrom(withEstates(fresh(), { mayfair: { owner: 0 } }), 0, GO, 1);
     expect(ofType(events, 'rent')).toEqual([]);
@@ -154,7 +182,7 @@ describe('G9 own uncle\'s property (seed 7.4)', () => {
     expect(state.students[1]!.credits).toBe(1);
   });
 
-  it('G9: a chum who lands first still pays the owner; the owner\'s own student later pays nothing', () => {
+  it("G9: a chum who lands first still pays the owner; the owner's own student later pays nothing", () => {
     const { state, events } = actAll(twoOnGo(withEstates(fresh(), { mayfair: { owner: 1 } })), [
       [0, { type: 'move', token: 1 }],
       [0, { type: 'study' }],

@@ -44,7 +44,9 @@ describe('seed 4.2 / G8 colour-coded properties', () => {
   // gives you £25." G8: "Pay the rent (see G9), then choose: study (gain a TERM CREDIT) or work (gain £25)."
   it('"Pay rent … You can then study": the rent is taken on landing, before the choice', () => {
     const { state, events } = landOn('mayfair', 1);
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: sp('mayfair'), amount: 50, to: 'bank', doubled: false }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: sp('mayfair'), amount: 50, to: 'bank', doubled: false },
+    ]);
     expect(state.students[0]!.cash).toBe(200 - 1 - 50);
     expect(pendingOf(state)).toEqual(['0:study']);
     expect(gotopoly.legal(state, 0)).toEqual([{ type: 'study' }, { type: 'work' }]);
@@ -61,7 +63,9 @@ describe('seed 4.2 / G8 colour-coded properties', () => {
     const landed = landOn('mayfair', 1).state;
     const { state, events } = act(landed, 0, { type: 'work' });
     expect(state.students[0]!.credits).toBe(0);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 'bank', to: { student: 0 }, amount: 25, reason: 'wage', space: sp('mayfair') }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 'bank', to: { student: 0 }, amount: 25, reason: 'wage', space: sp('mayfair') },
+    ]);
     expect(state.students[0]!.cash).toBe(200 - 1 - 50 + 25);
   });
 
@@ -94,7 +98,10 @@ describe('seed 4.4 / G10 stations', () => {
   // TERM CREDIT for stations whatever you choose to do."
   it('landing on a station offers go home or sleep rough', () => {
     const { state } = landOn('liverpool-street', 5);
-    expect(state.stage).toMatchObject({ kind: 'movement', decision: { kind: 'station', space: sp('liverpool-street'), fare: 25 } });
+    expect(state.stage).toMatchObject({
+      kind: 'movement',
+      decision: { kind: 'station', space: sp('liverpool-street'), fare: 25 },
+    });
     expect(gotopoly.legal(state, 0)).toEqual([{ type: 'goHome' }, { type: 'sleepRough' }]);
   });
 
@@ -129,7 +136,7 @@ describe('seed 4.5 / G14 Go To Jail', () => {
     expect(netTo(events, { student: 0 })).toBe(-6);
   });
 
-  it('the jailed student\'s next turn starts with the jail decision, not a token', () => {
+  it("the jailed student's next turn starts with the jail decision, not a token", () => {
     const base = unowned(setup({ players: 2 }));
     const { state } = landOn('go-to-jail', 6, {}, base);
     // Term 2 (nobody owns anything): auction of 2, then Movement; seat 0 is the furthest advanced.
@@ -160,14 +167,19 @@ describe('seed 4.6 / G12 Just Visiting and Free Parking', () => {
 describe('seed 4.7 / G11 utilities', () => {
   // Seed 4.7: "Pay 4 x MOVE TOKEN for Water Rates or 11 x MOVE TOKEN for Electric Bill OR choose don't pay and take a
   // RISK card. No TERM CREDIT in either event." G11.
-  it.each([1, 2, 3, 4, 5, 6])('"Pay 4 x MOVE TOKEN for Water Rates": reaching Water Works with a %i bills 4 ×', (token) => {
-    const { state } = landOn('water-works', token);
-    expect(state.stage).toMatchObject({ decision: { kind: 'utility', space: sp('water-works'), bill: 4 * token } });
-  });
+  it.each([1, 2, 3, 4, 5, 6])(
+    '"Pay 4 x MOVE TOKEN for Water Rates": reaching Water Works with a %i bills 4 ×',
+    (token) => {
+      const { state } = landOn('water-works', token);
+      expect(state.stage).toMatchObject({ decision: { kind: 'utility', space: sp('water-works'), bill: 4 * token } });
+    },
+  );
 
   it.each([1, 3, 6])('"11 x MOVE TOKEN for Electric Bill": reaching Electric Company with a %i bills 11 ×', (token) => {
     const { state } = landOn('electric-company', token, { cash: 500 });
-    expect(state.stage).toMatchObject({ decision: { kind: 'utility', space: sp('electric-company'), bill: 11 * token } });
+    expect(state.stage).toMatchObject({
+      decision: { kind: 'utility', space: sp('electric-company'), bill: 11 * token },
+    });
   });
 
   it('paying the Electric Bill after a 6 costs £66, no RISK card and no TERM CREDIT', () => {

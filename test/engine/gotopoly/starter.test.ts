@@ -30,7 +30,11 @@ describe('seed 1.1 term credits', () => {
   );
 
   it('only colour-coded properties give credits: a station, a utility, a tax space give no study choice', () => {
-    for (const [id, token] of [['liverpool-street', 5], ['water-works', 2], ['super-tax', 2]] as const) {
+    for (const [id, token] of [
+      ['liverpool-street', 5],
+      ['water-works', 2],
+      ['super-tax', 2],
+    ] as const) {
       const { state } = landOn(id, token, { cash: 1000 });
       expect(state.students[0]!.credits).toBe(0);
       expect(state.stage.kind === 'movement' && state.stage.decision.kind).not.toBe('study');
@@ -76,13 +80,19 @@ describe('seed 1.2 the grant and G2 purses', () => {
   it('"Money is NOT transferable between a STUDENT and his UNCLE": an uncle\'s winning bid leaves his student\'s cash alone', () => {
     const state = auctionOf(unowned(setup()), ['mayfair', 'park-lane'], 0);
     let s = state;
-    for (const [seat, bids] of [[0, [400, 0]], [1, [0, 0]], [2, [0, 0]], [3, [0, 0]]] as const) s = act(s, seat, { type: 'bid', bids }).state;
+    for (const [seat, bids] of [
+      [0, [400, 0]],
+      [1, [0, 0]],
+      [2, [0, 0]],
+      [3, [0, 0]],
+    ] as const)
+      s = act(s, seat, { type: 'bid', bids }).state;
     expect(s.estates[sp('mayfair')]!.owner).toBe(0);
     expect(s.uncles[0]!.cash).toBe(1600);
     expect(s.students[0]!.cash).toBe(200);
   });
 
-  it('G2: a student landing on their own uncle\'s property pays nothing — no money between the two purses', () => {
+  it("G2: a student landing on their own uncle's property pays nothing — no money between the two purses", () => {
     const base = withEstates(unowned(setup()), { mayfair: { owner: 0 } });
     const { state, events } = landOn('mayfair', 1, {}, base);
     expect(netTo(events, { uncle: 0 })).toBe(0);
@@ -98,13 +108,13 @@ describe('seed 1.2 the grant and G2 purses', () => {
     expect(state.students[0]!.cash).toBe(200 - 1 - 50);
   });
 
-  it('G2: a student\'s wage is paid to the student, never to the uncle', () => {
+  it("G2: a student's wage is paid to the student, never to the uncle", () => {
     const { state } = act(landOn('mayfair', 1).state, 0, { type: 'work' });
     expect(state.students[0]!.cash).toBe(200 - 1 - 50 + 25);
     expect(state.uncles[0]!.cash).toBe(2000);
   });
 
-  it('G2: a student going into the red does not draw on the uncle\'s £2,000', () => {
+  it("G2: a student going into the red does not draw on the uncle's £2,000", () => {
     const { state } = landOn('super-tax', 2, { cash: 50 });
     expect(state.students[0]!.cash).toBe(50 - 2 - 100);
     expect(state.uncles[0]!.cash).toBe(2000);

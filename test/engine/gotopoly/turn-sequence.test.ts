@@ -40,7 +40,7 @@ describe('seed 2.1 / G3 the opening auction', () => {
     expect(new Set(lotOf(state)).size).toBe(6);
   });
 
-  it('the first pending decisions of the game are every uncle\'s bids, all at once, and nothing else', () => {
+  it("the first pending decisions of the game are every uncle's bids, all at once, and nothing else", () => {
     expect(pendingOf(setup({ players: 4 }))).toEqual(['0:bid', '1:bid', '2:bid', '3:bid']);
     expect(pendingOf(setup({ players: 2 }))).toEqual(['0:bid', '1:bid']);
   });
@@ -88,7 +88,7 @@ describe('seed 2.2 / G3 each term: Build/Trade → Auction → Movement', () => 
     expect(auction.state.stage.kind).toBe('movement');
   });
 
-  it('an uncle who won a property in the opening auction gets a Build/Trade turn before term 1\'s auction', () => {
+  it("an uncle who won a property in the opening auction gets a Build/Trade turn before term 1's auction", () => {
     let s = setup();
     const lot = lotOf(s);
     s = act(s, 0, { type: 'bid', bids: lot.map((_, k) => (k === 0 ? 100 : 0)) }).state;
@@ -132,7 +132,9 @@ describe('seed 2.2 / G3 each term: Build/Trade → Auction → Movement', () => 
     expect(s.stage.kind).toBe('auction');
     expect(lotOf(s)).toHaveLength(2);
     for (const space of lotOf(s)) expect(colourCoded.has(space)).toBe(true);
-    expect(ofType(allPass(setup()).events, 'auctionOpened')).toEqual([{ type: 'auctionOpened', term: 1, lot: [...lotOf(s)] }]);
+    expect(ofType(allPass(setup()).events, 'auctionOpened')).toEqual([
+      { type: 'auctionOpened', term: 1, lot: [...lotOf(s)] },
+    ]);
   });
 
   // G3: "Properties come up in a seeded random order among the unowned colour-coded properties."
@@ -148,10 +150,13 @@ describe('seed 2.2 / G3 each term: Build/Trade → Auction → Movement', () => 
     }
   });
 
-  it('with only 3 properties unowned, the term\'s lot of 2 comes from those 3', () => {
+  it("with only 3 properties unowned, the term's lot of 2 comes from those 3", () => {
     const free = ['old-kent-road', 'vine-street', 'mayfair'].map(sp);
     const base = { ...unowned(setup()) };
-    const owned = { ...base, estates: base.estates.map((e, i) => (colourCoded.has(i) && !free.includes(i) ? { ...e, owner: i % 4 } : e)) };
+    const owned = {
+      ...base,
+      estates: base.estates.map((e, i) => (colourCoded.has(i) && !free.includes(i) ? { ...e, owner: i % 4 } : e)),
+    };
     for (const seed of ['p1', 'p2', 'p3']) {
       let s: GotopolyState = { ...owned, rng: setup({}, seed).rng };
       s = auctionOf(s, [], 0);
@@ -164,7 +169,10 @@ describe('seed 2.2 / G3 each term: Build/Trade → Auction → Movement', () => 
 
   it('when the pool runs low, fewer come up: one unowned property → a lot of 1', () => {
     const base = unowned(setup());
-    const owned = { ...base, estates: base.estates.map((e, i) => (colourCoded.has(i) && i !== sp('strand') ? { ...e, owner: 1 } : e)) };
+    const owned = {
+      ...base,
+      estates: base.estates.map((e, i) => (colourCoded.has(i) && i !== sp('strand') ? { ...e, owner: 1 } : e)),
+    };
     let s = allPass(auctionOf(owned, [], 0)).state;
     while (s.stage.kind === 'build') s = act(s, decisionsOf(s)[0]!.seat, { type: 'endBuild' }).state;
     expect(lotOf(s)).toEqual([sp('strand')]);
@@ -178,7 +186,9 @@ describe('seed 2.2 / G3 each term: Build/Trade → Auction → Movement', () => 
     expect(s.stage.kind).toBe('movement');
     expect(pendingOf(s)).toEqual(['0:token']);
     const { state, events } = act(s, 0, { type: 'move', token: 1 });
-    expect(ofType(events, 'rent')).toEqual([{ type: 'rent', seat: 0, space: sp('mayfair'), amount: 50, to: 1, doubled: false }]);
+    expect(ofType(events, 'rent')).toEqual([
+      { type: 'rent', seat: 0, space: sp('mayfair'), amount: 50, to: 1, doubled: false },
+    ]);
     expect(state.uncles[1]!.cash).toBe(2000 - 400 + 50);
   });
 });

@@ -53,7 +53,7 @@ describe('view(state, seat)', () => {
     expect(view.term).toBe(state.term);
   });
 
-  it('legal() is computed from the seat\'s view alone', () => {
+  it("legal() is computed from the seat's view alone", () => {
     for (const seat of [0, 1, 2]) {
       expect(gotopoly.legal(afterSeat0, seat)).toEqual(legalActions(gotopolyView(afterSeat0, seat), seat));
     }

@@ -79,7 +79,10 @@ describe('G16 a degree (seed 10.1)', () => {
 describe('G18 time limit', () => {
   /** Three students; student 0 in jail serves the last turn of term `maxTerms`. */
   function lastTurn(students: Parameters<typeof withStudents>[1], maxTerms = 5) {
-    const s = withStudents(fresh({ players: 3, maxTerms }), { ...students, 0: { ...students[0], progress: 30, jailed: 0 } });
+    const s = withStudents(fresh({ players: 3, maxTerms }), {
+      ...students,
+      0: { ...students[0], progress: 30, jailed: 0 },
+    });
     return act(turnOf(s, 0, { decision: { kind: 'jail' }, term: maxTerms }), 0, { type: 'serve' });
   }
 
@@ -98,14 +101,26 @@ describe('G18 time limit', () => {
   });
 
   it('G18 "students rank by term credits, then cash"', () => {
-    const { events } = lastTurn({ 0: { credits: 3, cash: 500 }, 1: { credits: 4, cash: 10 }, 2: { credits: 4, cash: 20 } });
+    const { events } = lastTurn({
+      0: { credits: 3, cash: 500 },
+      1: { credits: 4, cash: 10 },
+      2: { credits: 4, cash: 20 },
+    });
     const standings = ofType(events, 'gameEnded')[0]!.standings;
-    expect(standings.map((r) => [r.seat, r.rank])).toEqual([[2, 1], [1, 2], [0, 3]]);
+    expect(standings.map((r) => [r.seat, r.rank])).toEqual([
+      [2, 1],
+      [1, 2],
+      [0, 3],
+    ]);
     expect(ofType(events, 'gameEnded')[0]!.winners).toEqual([2]);
   });
 
   it('G18 "still tied, shared": equal credits and cash share the win', () => {
-    const { state, events } = lastTurn({ 0: { credits: 2, cash: 100 }, 1: { credits: 6, cash: 70 }, 2: { credits: 6, cash: 70 } });
+    const { state, events } = lastTurn({
+      0: { credits: 2, cash: 100 },
+      1: { credits: 6, cash: 70 },
+      2: { credits: 6, cash: 70 },
+    });
     expect(state.stage).toEqual({ kind: 'over', reason: 'timeLimit', winners: [1, 2] });
     const standings = ofType(events, 'gameEnded')[0]!.standings;
     expect(standings.filter((r) => r.rank === 1).map((r) => r.seat)).toEqual([1, 2]);
@@ -113,7 +128,11 @@ describe('G18 time limit', () => {
   });
 
   it('G18 (engine: retired students rank after every student on the course)', () => {
-    const { events } = lastTurn({ 0: { credits: 1, cash: 5 }, 1: { credits: 8, cash: 0, retired: true }, 2: { credits: 2, cash: 0 } });
+    const { events } = lastTurn({
+      0: { credits: 1, cash: 5 },
+      1: { credits: 8, cash: 0, retired: true },
+      2: { credits: 2, cash: 0 },
+    });
     const standings = ofType(events, 'gameEnded')[0]!.standings;
     expect(standings.map((r) => r.seat)).toEqual([2, 0, 1]);
   });
@@ -150,6 +169,9 @@ describe('outcome()', () => {
 });
 
 function lastTurn2() {
-  const s = withStudents(fresh({ players: 2, maxTerms: 1 }), { 0: { progress: 30, jailed: 0, credits: 1 }, 1: { credits: 2 } });
+  const s = withStudents(fresh({ players: 2, maxTerms: 1 }), {
+    0: { progress: 30, jailed: 0, credits: 1 },
+    1: { credits: 2 },
+  });
   return act(turnOf(s, 0, { decision: { kind: 'jail' }, term: 1 }), 0, { type: 'serve' });
 }

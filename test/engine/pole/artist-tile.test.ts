@@ -43,7 +43,9 @@ describe('P4 1/1s', () => {
     const { state, events } = act(deciding, 0, { type: 'buy' });
     expect(cash(state)).toEqual([900, 1000, 1000]);
     expect(state.tiles[ONE]!.holders).toEqual([0]);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 0, to: 'bank', amount: 100, reason: 'purchase', tile: ONE }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 0, to: 'bank', amount: 100, reason: 'purchase', tile: ONE },
+    ]);
     expect(ofType(events, 'bought')).toEqual([{ type: 'bought', seat: 0, tile: ONE, price: 100, copy: 1, of: 1 }]);
     expect(state.phase).toBe('roll');
     expect(state.current).toBe(1);

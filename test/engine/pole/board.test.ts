@@ -109,7 +109,10 @@ function expectBadBoard(input: unknown, ...fragments: string[]): ConfigError {
   expect(caught).toBeInstanceOf(ConfigError);
   const error = caught as ConfigError;
   expect(error.code).toBe('BAD_BOARD');
-  expect(error.issues.some((issue) => fragments.every((f) => issue.includes(f))), `issues: ${error.issues.join(' | ')}`).toBe(true);
+  expect(
+    error.issues.some((issue) => fragments.every((f) => issue.includes(f))),
+    `issues: ${error.issues.join(' | ')}`,
+  ).toBe(true);
   for (const f of fragments) expect(error.message).toContain(f);
   return error;
 }
@@ -128,7 +131,12 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
   });
 
   it('P3 "starting with GO": a ring without GO at tile 0', () => {
-    expectBadBoard(raw([art('a', 100), art('b', 100), art('e', 80, 3), event('x', { kind: 'pay', amount: 50 })]), 'tile 0', '"a"', 'GO');
+    expectBadBoard(
+      raw([art('a', 100), art('b', 100), art('e', 80, 3), event('x', { kind: 'pay', amount: 50 })]),
+      'tile 0',
+      '"a"',
+      'GO',
+    );
   });
 
   it('a second GO further round the ring', () => {
@@ -140,7 +148,13 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
   });
 
   it('moveTo an unknown tile', () => {
-    expectBadBoard(raw(withTile(3, event('x', { kind: 'moveTo', tile: 'nowhere' }))), 'tile 3', '"x"', 'effect.tile', 'nowhere');
+    expectBadBoard(
+      raw(withTile(3, event('x', { kind: 'moveTo', tile: 'nowhere' }))),
+      'tile 3',
+      '"x"',
+      'effect.tile',
+      'nowhere',
+    );
   });
 
   it('moveTo the event tile itself', () => {
@@ -152,7 +166,13 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
   });
 
   it('P3 "gain a free edition copy of a named tile": freeCopy of a 1/1 is refused', () => {
-    expectBadBoard(raw(withTile(3, event('x', { kind: 'freeCopy', tile: 'a' }))), 'tile 3', '"x"', 'effect.tile', 'not an edition');
+    expectBadBoard(
+      raw(withTile(3, event('x', { kind: 'freeCopy', tile: 'a' }))),
+      'tile 3',
+      '"x"',
+      'effect.tile',
+      'not an edition',
+    );
   });
 
   it('freeCopy of an event tile is refused', () => {
@@ -221,16 +241,36 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
   });
 
   it('move events that send the pawn round a loop (x → y → x) are refused, naming the loop', () => {
-    const tiles = [GO, event('x', { kind: 'moveTo', tile: 'y' }), art('a', 100), event('y', { kind: 'moveBy', steps: -2 })];
+    const tiles = [
+      GO,
+      event('x', { kind: 'moveTo', tile: 'y' }),
+      art('a', 100),
+      event('y', { kind: 'moveBy', steps: -2 }),
+    ];
     expectBadBoard(raw(tiles), 'tile 1 "x"', 'loop', '3 "y"');
   });
 
   it('a move chain without a loop is fine, and so is a loop through a die-roll branch', () => {
-    const chain = [GO, event('x', { kind: 'moveTo', tile: 'y' }), art('a', 100), event('y', { kind: 'moveBy', steps: -1 })];
+    const chain = [
+      GO,
+      event('x', { kind: 'moveTo', tile: 'y' }),
+      art('a', 100),
+      event('y', { kind: 'moveBy', steps: -1 }),
+    ];
     expect(parseBoard(raw(chain)).tiles).toHaveLength(4);
     const back = { kind: 'moveTo', tile: 'x' } as const;
-    const rolled = [GO, event('x', { kind: 'moveTo', tile: 'y' }), art('a', 100),
-      event('y', { kind: 'roll', branches: [{ faces: [1, 2, 3], text: 'back', effect: back }, { faces: [4, 5, 6], text: 'stay', effect: { kind: 'none' } }] })];
+    const rolled = [
+      GO,
+      event('x', { kind: 'moveTo', tile: 'y' }),
+      art('a', 100),
+      event('y', {
+        kind: 'roll',
+        branches: [
+          { faces: [1, 2, 3], text: 'back', effect: back },
+          { faces: [4, 5, 6], text: 'stay', effect: { kind: 'none' } },
+        ],
+      }),
+    ];
     expect(parseBoard(raw(rolled)).tiles).toHaveLength(4);
   });
 
@@ -238,15 +278,28 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
     const origin = { contract: 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi', tokenId: '11' };
     const tiles = [GO, { ...art('a', 100, 3), origin }, art('b', 100), { ...art('c', 100, 3), origin }];
     expectBadBoard(raw(tiles), 'tile 3 "c"', 'origin', 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi/11', 'tile 1 "a"');
-    const other = [GO, { ...art('a', 100, 3), origin }, art('b', 100), { ...art('c', 100, 3), origin: { ...origin, tokenId: '12' } }];
+    const other = [
+      GO,
+      { ...art('a', 100, 3), origin },
+      art('b', 100),
+      { ...art('c', 100, 3), origin: { ...origin, tokenId: '12' } },
+    ];
     expect(parseBoard(raw(other)).tiles).toHaveLength(4);
   });
 
   it("an artist tile's image, creators and origin are checked by shape", () => {
     const art = (id: string, price: number) => artTile(id, price) as Extract<TileInput, { kind: 'artist' }>;
-    expectBadBoard(raw(withTile(1, { ...art('a', 100), image: { uri: 'http://example.com/a.png', mimeType: 'image/png' } })), 'tile 1', 'image.uri');
+    expectBadBoard(
+      raw(withTile(1, { ...art('a', 100), image: { uri: 'http://example.com/a.png', mimeType: 'image/png' } })),
+      'tile 1',
+      'image.uri',
+    );
     expectBadBoard(raw(withTile(1, { ...art('a', 100), creators: ['tz1nope'] })), 'tile 1', 'creators');
-    const ok = { ...art('a', 100), image: { uri: 'ipfs://bafy/a.png', mimeType: 'image/png' }, creators: ['tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb'] };
+    const ok = {
+      ...art('a', 100),
+      image: { uri: 'ipfs://bafy/a.png', mimeType: 'image/png' },
+      creators: ['tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb'],
+    };
     expect(parseBoard(raw(withTile(1, ok))).tiles[1]).toMatchObject({ image: ok.image, creators: ok.creators });
   });
 

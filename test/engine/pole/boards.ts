@@ -9,7 +9,11 @@ export function art(id: string, price: number, editionSize = 1, multiplier = 1):
   return { kind: 'artist', id, artist: `Artist ${id}`, title: `Work ${id}`, price, multiplier, editionSize };
 }
 
-export function event(id: string, effect: Extract<TileInput, { kind: 'event' }>['effect'], text = `Event ${id}`): TileInput {
+export function event(
+  id: string,
+  effect: Extract<TileInput, { kind: 'event' }>['effect'],
+  text = `Event ${id}`,
+): TileInput {
   return { kind: 'event', id, name: `Event ${id}`, text, effect };
 }
 

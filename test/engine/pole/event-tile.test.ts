@@ -31,14 +31,21 @@ describe('simple money effects', () => {
   });
 
   it('collect: "Collect 100 Tz" from the bank', () => {
-    const { state, events } = rollFrom(start([quiet('q'), event('airdrop', { kind: 'collect', amount: 100 }), FILLER]), 2);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 'bank', to: 0, amount: 100, reason: 'event', tile: 2 }]);
+    const { state, events } = rollFrom(
+      start([quiet('q'), event('airdrop', { kind: 'collect', amount: 100 }), FILLER]),
+      2,
+    );
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 'bank', to: 0, amount: 100, reason: 'event', tile: 2 },
+    ]);
     expect(cash(state)).toEqual([1100, 1000]);
   });
 
   it('pay: "Pay 50 Tz" to the bank', () => {
     const { state, events } = rollFrom(start([event('fee', { kind: 'pay', amount: 50 }), quiet('q'), FILLER]), 1);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 0, to: 'bank', amount: 50, reason: 'event', tile: 1 }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 0, to: 'bank', amount: 50, reason: 'event', tile: 1 },
+    ]);
     expect(cash(state)).toEqual([950, 1000]);
   });
 
@@ -58,17 +65,26 @@ describe('simple money effects', () => {
 
   it('payPerPiece: "Pay 15 Tz for each masterpiece you hold" counts each 1/1 and each edition copy', () => {
     // Seat 0 holds the 1/1 "a", two copies of edition "e" and one of edition "f": 4 pieces → 60 Tz.
-    let s = start([art('a', 100), art('e', 80, 5), art('f', 120, 3), event('audit', { kind: 'payPerPiece', amount: 15 })], {
-      editionCopiesPerPlayer: 2,
-    });
+    let s = start(
+      [art('a', 100), art('e', 80, 5), art('f', 120, 3), event('audit', { kind: 'payPerPiece', amount: 15 })],
+      {
+        editionCopiesPerPlayer: 2,
+      },
+    );
     s = withHolders(withHolders(withHolders(s, 1, [0]), 2, [0, 1, 0]), 3, [0]);
     const { state, events } = rollFrom(s, 4);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 0, to: 'bank', amount: 60, reason: 'event', tile: 4 }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 0, to: 'bank', amount: 60, reason: 'event', tile: 4 },
+    ]);
     expect(cash(state)).toEqual([940, 1000]);
   });
 
-  it('payPerPiece with no masterpiece costs nothing (another player\'s pieces do not count)', () => {
-    const s = withHolders(start([art('a', 100), event('audit', { kind: 'payPerPiece', amount: 15 }), quiet('q')]), 1, [1]);
+  it("payPerPiece with no masterpiece costs nothing (another player's pieces do not count)", () => {
+    const s = withHolders(
+      start([art('a', 100), event('audit', { kind: 'payPerPiece', amount: 15 }), quiet('q')]),
+      1,
+      [1],
+    );
     const { state, events } = rollFrom(s, 2);
     expect(ofType(events, 'transfer')).toEqual([]);
     expect(cash(state)).toEqual([1000, 1000]);
@@ -84,7 +100,9 @@ describe('moves', () => {
       { type: 'moved', seat: 0, from: 0, to: 3, steps: 3 },
       { type: 'moved', seat: 0, from: 3, to: 1, steps: 2 },
     ]);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 },
+    ]);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([3, 1]);
     expect(cash(state)[0]).toBe(1300);
     expect(decision(state)).toEqual({ seat: 0, kind: 'buy', tile: 1, price: 100 });
@@ -92,7 +110,12 @@ describe('moves', () => {
 
   it('moveTo forward without passing GO pays no bonus', () => {
     // 0 GO | 1 jump → far | 2 q | 3 far (collect 10) | 4 z
-    const s = start([event('jump', { kind: 'moveTo', tile: 'far' }), quiet('q'), event('far', { kind: 'collect', amount: 10 }), FILLER]);
+    const s = start([
+      event('jump', { kind: 'moveTo', tile: 'far' }),
+      quiet('q'),
+      event('far', { kind: 'collect', amount: 10 }),
+      FILLER,
+    ]);
     const { state, events } = rollFrom(s, 1);
     expect(ofType(events, 'transfer').map((t) => t.reason)).toEqual(['event']);
     expect(cash(state)[0]).toBe(1010);
@@ -102,7 +125,9 @@ describe('moves', () => {
   it('moveTo GO ("Advance to Start and collect the GO bonus") pays the bonus exactly once', () => {
     const s = start([quiet('q'), event('rollup', { kind: 'moveTo', tile: 'go' }), FILLER]);
     const { state, events } = rollFrom(s, 2);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 },
+    ]);
     expect(ofType(events, 'lapCompleted')).toEqual([{ type: 'lapCompleted', seat: 0, laps: 1 }]);
     expect(positionOfSeat(state, 0)).toBe(0);
     expect(cash(state)[0]).toBe(1300);
@@ -138,7 +163,9 @@ describe('moves', () => {
     // Seat 1 rolls; then seat 0 moves 3 forward from tile 5, passing Start → bonus, onto tile 2.
     const other = act(rig(first.state, 2), 1, { type: 'roll' });
     const second = act(rig(other.state, 3), 0, { type: 'roll' });
-    expect(ofType(second.events, 'transfer')).toEqual([{ type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 }]);
+    expect(ofType(second.events, 'transfer')).toEqual([
+      { type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 },
+    ]);
     expect(positionOfSeat(second.state, 0)).toBe(2);
   });
 
@@ -171,7 +198,9 @@ describe('roll-and-branch', () => {
 
   it('a rolled 6 follows the "4–6: collect 60 Tz" branch', () => {
     const { state, events } = rollFrom(start([gas, quiet('q'), FILLER]), 1, [6]);
-    expect(ofType(events, 'eventRoll')).toEqual([{ type: 'eventRoll', seat: 0, tile: 1, die: 6, text: 'Collect 60 Tz.' }]);
+    expect(ofType(events, 'eventRoll')).toEqual([
+      { type: 'eventRoll', seat: 0, tile: 1, die: 6, text: 'Collect 60 Tz.' },
+    ]);
     expect(cash(state)[0]).toBe(1060);
   });
 
@@ -195,7 +224,12 @@ describe('roll-and-branch', () => {
 describe('cascades', () => {
   it('moveTo onto another event tile resolves that tile too', () => {
     // 0 GO | 1 x → y | 2 q | 3 y collect 50 | 4 z
-    const s = start([event('x', { kind: 'moveTo', tile: 'y' }), quiet('q'), event('y', { kind: 'collect', amount: 50 }), FILLER]);
+    const s = start([
+      event('x', { kind: 'moveTo', tile: 'y' }),
+      quiet('q'),
+      event('y', { kind: 'collect', amount: 50 }),
+      FILLER,
+    ]);
     const { state, events } = rollFrom(s, 1);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([1, 3]);
     expect(ofType(events, 'eventTile').map((e) => e.tile)).toEqual([1, 3]);
@@ -205,7 +239,11 @@ describe('cascades', () => {
 
   it('a chain of moves ending on an owned artist tile charges its royalty', () => {
     // 0 GO | 1 x → y | 2 a (held by seat 1) | 3 y back 1 → a
-    let s = start([event('x', { kind: 'moveTo', tile: 'y' }), art('a', 200), event('y', { kind: 'moveBy', steps: -1 })]);
+    let s = start([
+      event('x', { kind: 'moveTo', tile: 'y' }),
+      art('a', 200),
+      event('y', { kind: 'moveBy', steps: -1 }),
+    ]);
     s = withHolders(s, 2, [1]);
     const { state, events } = rollFrom(s, 1);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([1, 3, 2]);
@@ -216,12 +254,20 @@ describe('cascades', () => {
     // 0 GO | 1 x (roll: any face +1) | 2 y (−1) | 3 q | 4 z: x and y send the pawn back and forth forever. A loop of
     // plain move events is rejected by the board validator; one through a die-roll branch is allowed and bounded here.
     const forward = { kind: 'moveBy', steps: 1 } as const;
-    const x = event('x', { kind: 'roll', branches: [{ faces: [1, 2, 3], text: '+1', effect: forward }, { faces: [4, 5, 6], text: '+1', effect: forward }] });
+    const x = event('x', {
+      kind: 'roll',
+      branches: [
+        { faces: [1, 2, 3], text: '+1', effect: forward },
+        { faces: [4, 5, 6], text: '+1', effect: forward },
+      ],
+    });
     const s = start([x, event('y', { kind: 'moveBy', steps: -1 }), quiet('q'), FILLER]);
     const { state, events } = rollFrom(s, 1);
     const landed = ofType(events, 'landed');
     expect(landed).toHaveLength(MAX_LANDINGS_PER_TURN);
-    expect(landed.map((e) => e.tile)).toEqual(Array.from({ length: MAX_LANDINGS_PER_TURN }, (_, k) => (k % 2 === 0 ? 1 : 2)));
+    expect(landed.map((e) => e.tile)).toEqual(
+      Array.from({ length: MAX_LANDINGS_PER_TURN }, (_, k) => (k % 2 === 0 ? 1 : 2)),
+    );
     // The 12th landing (on y) moves the pawn back to x, where the chain stops.
     expect(ofType(events, 'chainLimit')).toEqual([{ type: 'chainLimit', seat: 0, tile: 1 }]);
     expect(positionOfSeat(state, 0)).toBe(1);

@@ -8,7 +8,13 @@ import { ofType } from './reads';
 import { rig, setup, withHolders, withPlayers, withTurn } from './states';
 
 /** Ring of 6: 0 GO, 1 q1, 2 q2, 3 a 1/1 (100 Tz, ×2), 4 q4, 5 "advance to q1" (passes GO). */
-const GL = board(quiet('q1'), quiet('q2'), art('a3', 100, 1, 2), quiet('q4'), event('adv', { kind: 'moveTo', tile: 'q1' }));
+const GL = board(
+  quiet('q1'),
+  quiet('q2'),
+  art('a3', 100, 1, 2),
+  quiet('q4'),
+  event('adv', { kind: 'moveTo', tile: 'q1' }),
+);
 const RING = 6;
 
 /** Seat 0 to roll from `progress`, next d6 results rigged. */
@@ -71,7 +77,13 @@ describe('P9 game end', () => {
     const types = events.map((e) => e.type);
     expect(types.indexOf('gameEnded')).toBeLessThan(types.indexOf('valued'));
     expect(ofType(events, 'valued')).toEqual([{ type: 'valued', seat: 0, tile: 3, die: 4, value: 800 }]);
-    expect(ofType(events, 'finalScores')[0]!.scores[0]).toEqual({ seat: 0, cash: 1200, pieces: 1, valuation: 800, score: 2000 });
+    expect(ofType(events, 'finalScores')[0]!.scores[0]).toEqual({
+      seat: 0,
+      cash: 1200,
+      pieces: 1,
+      valuation: 800,
+      score: 2000,
+    });
     expect(pole.outcome(state)!.winners).toEqual([0]);
   });
 

@@ -69,7 +69,9 @@ describe('P11 Unusual Artist Generosity (Genesis)', () => {
     const s = withHolders(genesis({ players: 4 }), SCORPION, [1, 2, 3]);
     const { state, events } = generosity(s, 6);
     expect(ofType(events, 'freeCopy')).toEqual([]);
-    expect(ofType(events, 'freeCopyUnavailable')).toEqual([{ type: 'freeCopyUnavailable', seat: 0, tile: SCORPION, reason: 'soldOut' }]);
+    expect(ofType(events, 'freeCopyUnavailable')).toEqual([
+      { type: 'freeCopyUnavailable', seat: 0, tile: SCORPION, reason: 'soldOut' },
+    ]);
     expect(state.tiles[SCORPION]!.holders).toEqual([1, 2, 3]);
     // No consolation Pipi copy either.
     expect(state.tiles[PIPI]!.holders).toEqual([]);
@@ -79,14 +81,18 @@ describe('P11 Unusual Artist Generosity (Genesis)', () => {
   it('P11 "nothing if no copy is left": copies removed from play count as gone (9 forfeited + 1 held of Pipi)', () => {
     const s = withHolders(genesis(), PIPI, [1], 9);
     const { state, events } = generosity(s, 4);
-    expect(ofType(events, 'freeCopyUnavailable')).toEqual([{ type: 'freeCopyUnavailable', seat: 0, tile: PIPI, reason: 'soldOut' }]);
+    expect(ofType(events, 'freeCopyUnavailable')).toEqual([
+      { type: 'freeCopyUnavailable', seat: 0, tile: PIPI, reason: 'soldOut' },
+    ]);
     expect(state.tiles[PIPI]).toEqual({ holders: [1], removed: 9 });
   });
 
   it('P11 "nothing if ... the player is at the per-player cap": a player already holding a Pipi copy gets no second one', () => {
     const s = withHolders(genesis(), PIPI, [0]);
     const { state, events } = generosity(s, 3);
-    expect(ofType(events, 'freeCopyUnavailable')).toEqual([{ type: 'freeCopyUnavailable', seat: 0, tile: PIPI, reason: 'atCap' }]);
+    expect(ofType(events, 'freeCopyUnavailable')).toEqual([
+      { type: 'freeCopyUnavailable', seat: 0, tile: PIPI, reason: 'atCap' },
+    ]);
     expect(state.tiles[PIPI]!.holders).toEqual([0]);
   });
 

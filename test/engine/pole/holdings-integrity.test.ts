@@ -9,7 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { replayWith, type GameRecord } from '../../../engine/core/record';
 import { stateHash } from '../../../engine/core/hash';
 import type { Actor } from '../../../engine/core/types';
-import { artistTile, flippableTiles, isInert, piecesOf, pole, readChangesHoldings, supplyLeft, type PoleAction, type PoleState } from '../../../engine/pole';
+import {
+  artistTile,
+  flippableTiles,
+  isInert,
+  piecesOf,
+  pole,
+  readChangesHoldings,
+  supplyLeft,
+  type PoleAction,
+  type PoleState,
+} from '../../../engine/pole';
 import { art, board, event } from './boards';
 import { act } from './play';
 import { cash, decision, ofType } from './reads';
@@ -17,8 +27,12 @@ import { type Options, rig, start, withHolders, withPlayers, withTurn } from './
 
 // 0 GO | 1 e (edition 3, 200 Tz) | 2 x (1/1, 1000 Tz: royalty 100) | 3 tax (pay 300) | 4 b (1/1, 60 Tz)
 const TILES = [art('e', 200, 3), art('x', 1000), event('tax', { kind: 'pay', amount: 300 }), art('b', 60)];
-const E = 1, X = 2, B = 4;
-const ALICE = 0, BOB = 1, CAROL = 2;
+const E = 1,
+  X = 2,
+  B = 4;
+const ALICE = 0,
+  BOB = 1,
+  CAROL = 2;
 
 function onChain(options: Options = {}): PoleState {
   return start(TILES, { players: 3, onChainHoldings: true, ...options });
@@ -42,7 +56,9 @@ describe('P13 a copy sent outside the game leaves it for good', () => {
     expect(ofType(events, 'copyLeftGame')).toEqual([{ type: 'copyLeftGame', seat: ALICE, tile: E, copies: 1 }]);
     expect(state.tiles[E]).toEqual({ holders: [BOB], removed: 0, left: 1 });
     const landed = act(rig(withTurn(state, CAROL), 1), CAROL, { type: 'roll' });
-    expect(ofType(landed.events, 'royaltyDue')).toEqual([{ type: 'royaltyDue', seat: CAROL, tile: E, royalty: 20, owners: [BOB], mode: 'split' }]);
+    expect(ofType(landed.events, 'royaltyDue')).toEqual([
+      { type: 'royaltyDue', seat: CAROL, tile: E, royalty: 20, owners: [BOB], mode: 'split' },
+    ]);
     expect(cash(landed.state).slice(0, 2)).toEqual([1000, 1020]);
   });
 
@@ -74,7 +90,9 @@ describe('P13 a copy sent outside the game leaves it for good', () => {
     expect(readChangesHoldings(state, back)).toBe(false);
     // Still out: Alice landing on e pays Bob the royalty like anyone who does not hold it.
     const landed = act(rig(withTurn(state, ALICE), 1), ALICE, { type: 'roll' });
-    expect(ofType(landed.events, 'royaltyDue')).toEqual([{ type: 'royaltyDue', seat: ALICE, tile: E, royalty: 20, owners: [BOB], mode: 'split' }]);
+    expect(ofType(landed.events, 'royaltyDue')).toEqual([
+      { type: 'royaltyDue', seat: ALICE, tile: E, royalty: 20, owners: [BOB], mode: 'split' },
+    ]);
   });
 
   it('P13 "is not scored": neither the copy that left nor the returned one is valued at the end', () => {
@@ -122,7 +140,7 @@ describe('P13 copies moved between players', () => {
     expect(ofType(events, 'copyLeftGame')).toEqual([]);
   });
 
-  it('P13: a copy that left and is passed on to another player stays out of play in that player\'s wallet too', () => {
+  it("P13: a copy that left and is passed on to another player stays out of play in that player's wallet too", () => {
     let s = withHolders(onChain(), E, [ALICE, BOB]);
     s = read(s, { tile: E, holders: [BOB], elsewhere: 1 }).state;
     s = read(s, { tile: E, holders: [ALICE, BOB] }).state;
@@ -149,10 +167,17 @@ describe('P13 + P7: hiding a copy while in debt', () => {
     expect(cash(honest)).toEqual([50, 1100, 1000]);
 
     // The manoeuvre: the copy goes to a wallet outside the game before the next read.
-    const hidden = read(inDebt, { tile: E, holders: [], elsewhere: 1 }, { tile: X, holders: [BOB] }, { tile: B, holders: [] });
+    const hidden = read(
+      inDebt,
+      { tile: E, holders: [], elsewhere: 1 },
+      { tile: X, holders: [BOB] },
+      { tile: B, holders: [] },
+    );
     expect(ofType(hidden.events, 'copyLeftGame')).toEqual([{ type: 'copyLeftGame', seat: ALICE, tile: E, copies: 1 }]);
     // P7 "pays all their cash … and the rest of the debt is cancelled" (nothing left to flip or forfeit).
-    expect(ofType(hidden.events, 'transfer')).toEqual([{ type: 'transfer', from: ALICE, to: BOB, amount: 50, reason: 'royalty', tile: X }]);
+    expect(ofType(hidden.events, 'transfer')).toEqual([
+      { type: 'transfer', from: ALICE, to: BOB, amount: 50, reason: 'royalty', tile: X },
+    ]);
     expect(ofType(hidden.events, 'debtCancelled')).toEqual([{ type: 'debtCancelled', seat: ALICE, amount: 50 }]);
     let s = hidden.state;
     expect(cash(s)).toEqual([0, 1050, 1000]);
@@ -185,9 +210,16 @@ describe('P13 + P7: hiding a copy while in debt', () => {
   });
 });
 
-describe('P13 property: copies enter play only by the engine\'s own mints', () => {
+describe("P13 property: copies enter play only by the engine's own mints", () => {
   // 0 GO | 1 p (edition 4) | 2 q (1/1) | 3 tax 150 | 4 r (edition 2) | 5 s (1/1) | 6 gift (free copy of p)
-  const PROP_TILES = [art('p', 120, 4), art('q', 200), event('tax', { kind: 'pay', amount: 150 }), art('r', 80, 2), art('s', 300), event('gift', { kind: 'freeCopy', tile: 'p' })];
+  const PROP_TILES = [
+    art('p', 120, 4),
+    art('q', 200),
+    event('tax', { kind: 'pay', amount: 150 }),
+    art('r', 80, 2),
+    art('s', 300),
+    event('gift', { kind: 'freeCopy', tile: 'p' }),
+  ];
   const ART = [1, 2, 4, 5];
 
   type Command =
@@ -238,48 +270,64 @@ describe('P13 property: copies enter play only by the engine\'s own mints', () =
 
   it('P13 over any sequence of plays and reads: the copies in play of a tile never increase but by a purchase or free copy, and `left` never falls', () => {
     fc.assert(
-      fc.property(fc.array(commandArb, { minLength: 40, maxLength: 200 }), fc.string({ minLength: 1, maxLength: 8 }), (commands, seed) => {
-        const config = { players: 3, onChainHoldings: true, startingCash: 200, board: board(...PROP_TILES) };
-        let s = pole.setup(config, seed);
-        const actions: { seat: Actor; action: unknown }[] = [];
-        for (const c of commands) {
-          if (s.phase === 'over') break;
-          let seat: Actor;
-          let action: unknown;
-          if (c.kind === 'act') {
-            const d = decision(s);
-            const legal = pole.legal(s, d.seat);
-            seat = d.seat;
-            action = legal[c.pick % legal.length];
-          } else {
-            seat = 'system';
-            action = readFor(s, c);
-          }
-          const before = s;
-          const { state, events } = act(s, seat, action);
-          actions.push({ seat, action });
-          for (const tile of ART) {
-            const mints = events.filter((e) => (e.type === 'bought' || e.type === 'freeCopy') && e.tile === tile).length;
-            const was = before.tiles[tile]!;
-            const now = state.tiles[tile]!;
-            expect(now.holders.length - was.holders.length).toBeLessThanOrEqual(mints);
-            expect(now.left ?? 0).toBeGreaterThanOrEqual(was.left ?? 0);
-            expect(now.holders.length + (now.left ?? 0) + now.removed).toBeLessThanOrEqual(artistTile(state.config.board, tile)!.editionSize);
-            if (seat === 'system') {
-              // Every copy in play or known out of play is in the wallet the read saw it in; what fell is named.
-              const r = (action as { tiles: Read[] }).tiles.find((x) => x.tile === tile)!;
-              const all = [...now.holders, ...(now.returned ?? [])].sort((a, b) => a - b);
-              expect(all).toEqual(r.holders);
-              const named = ofType(events, 'copyLeftGame').filter((e) => e.tile === tile).reduce((n, e) => n + e.copies, 0);
-              expect(named).toBe(was.holders.length - now.holders.length);
+      fc.property(
+        fc.array(commandArb, { minLength: 40, maxLength: 200 }),
+        fc.string({ minLength: 1, maxLength: 8 }),
+        (commands, seed) => {
+          const config = { players: 3, onChainHoldings: true, startingCash: 200, board: board(...PROP_TILES) };
+          let s = pole.setup(config, seed);
+          const actions: { seat: Actor; action: unknown }[] = [];
+          for (const c of commands) {
+            if (s.phase === 'over') break;
+            let seat: Actor;
+            let action: unknown;
+            if (c.kind === 'act') {
+              const d = decision(s);
+              const legal = pole.legal(s, d.seat);
+              seat = d.seat;
+              action = legal[c.pick % legal.length];
+            } else {
+              seat = 'system';
+              action = readFor(s, c);
             }
+            const before = s;
+            const { state, events } = act(s, seat, action);
+            actions.push({ seat, action });
+            for (const tile of ART) {
+              const mints = events.filter(
+                (e) => (e.type === 'bought' || e.type === 'freeCopy') && e.tile === tile,
+              ).length;
+              const was = before.tiles[tile]!;
+              const now = state.tiles[tile]!;
+              expect(now.holders.length - was.holders.length).toBeLessThanOrEqual(mints);
+              expect(now.left ?? 0).toBeGreaterThanOrEqual(was.left ?? 0);
+              expect(now.holders.length + (now.left ?? 0) + now.removed).toBeLessThanOrEqual(
+                artistTile(state.config.board, tile)!.editionSize,
+              );
+              if (seat === 'system') {
+                // Every copy in play or known out of play is in the wallet the read saw it in; what fell is named.
+                const r = (action as { tiles: Read[] }).tiles.find((x) => x.tile === tile)!;
+                const all = [...now.holders, ...(now.returned ?? [])].sort((a, b) => a - b);
+                expect(all).toEqual(r.holders);
+                const named = ofType(events, 'copyLeftGame')
+                  .filter((e) => e.tile === tile)
+                  .reduce((n, e) => n + e.copies, 0);
+                expect(named).toBe(was.holders.length - now.holders.length);
+              }
+            }
+            s = state;
           }
-          s = state;
-        }
-        // Replays stay exact: the record of plays and reads gives the same state.
-        const record: GameRecord = { game: 'pole', version: pole.version, config, seed, actions: actions as GameRecord['actions'] };
-        expect(stateHash(replayWith(pole, record).state)).toBe(stateHash(s));
-      }),
+          // Replays stay exact: the record of plays and reads gives the same state.
+          const record: GameRecord = {
+            game: 'pole',
+            version: pole.version,
+            config,
+            seed,
+            actions: actions as GameRecord['actions'],
+          };
+          expect(stateHash(replayWith(pole, record).state)).toBe(stateHash(s));
+        },
+      ),
       { numRuns: 200, seed: 20261201 },
     );
   });

@@ -14,7 +14,10 @@ import { type Options, rig, setup, start, withHolders, withPlayers } from './sta
 
 // 0 GO | 1 a (1/1, 100 Tz) | 2 e (edition 3, 200 Tz) | 3 tax (pay 300) | 4 b (1/1, 60 Tz)
 const TILES = [art('a', 100), art('e', 200, 3), event('tax', { kind: 'pay', amount: 300 }), art('b', 60)];
-const A = 1, E = 2, TAX = 3, B = 4;
+const A = 1,
+  E = 2,
+  TAX = 3,
+  B = 4;
 
 function onChain(options: Options = {}): PoleState {
   return start(TILES, { players: 3, onChainHoldings: true, ...options });
@@ -91,7 +94,9 @@ describe('P13 holdings snapshots from the system seat', () => {
     expect(decision(s)).toEqual({ seat: 0, kind: 'flip', owed: 300, cash: 100, tiles: [E] });
     const { state, events } = act(s, 'system', holdings({ tile: E, holders: [1] }));
     // P7: nothing left to flip or forfeit → all cash paid, the rest cancelled, play goes on.
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 0, to: 'bank', amount: 100, reason: 'event', tile: TAX }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 0, to: 'bank', amount: 100, reason: 'event', tile: TAX },
+    ]);
     expect(ofType(events, 'debtCancelled')).toEqual([{ type: 'debtCancelled', seat: 0, amount: 200 }]);
     expect(state.tiles[E]!.holders).toEqual([1]);
     expect(decision(state)).toEqual({ seat: 1, kind: 'roll', l2Available: false });
@@ -100,7 +105,7 @@ describe('P13 holdings snapshots from the system seat', () => {
   // P13 "A token moved between two players' wallets during the game changes ownership at the next read" — even while
   // a buy decision is open. legal() must then list only actions that apply accepts (GameDefinition.legal: "Every legal
   // action of `seat` now"): a 1/1 that a snapshot shows in another player's wallet is no longer for sale.
-  it('P13+P4: a snapshot during a buy decision that shows the offered 1/1 in another player\'s wallet: every action legal() lists is accepted', () => {
+  it("P13+P4: a snapshot during a buy decision that shows the offered 1/1 in another player's wallet: every action legal() lists is accepted", () => {
     const offered = act(rig(onChain(), 1), 0, { type: 'roll' }).state;
     expect(decision(offered)).toEqual({ seat: 0, kind: 'buy', tile: A, price: 100 });
     const { state, events } = act(offered, 'system', holdings({ tile: A, holders: [1] }));
@@ -164,7 +169,10 @@ describe('P13 refused snapshots (RuleError, state unchanged)', () => {
   it('P7+P13 BAD_HOLDINGS for copies removed from play: an edition of 3 with one copy forfeited has only 2 left', () => {
     const s = withHolders(onChain(), E, [1, 0], 1);
     expectRefused(s, 'system', holdings({ tile: E, holders: [0, 1, 2] }), 'BAD_HOLDINGS');
-    expect(act(s, 'system', holdings({ tile: E, holders: [0, 1] })).state.tiles[E]).toEqual({ holders: [0, 1], removed: 1 });
+    expect(act(s, 'system', holdings({ tile: E, holders: [0, 1] })).state.tiles[E]).toEqual({
+      holders: [0, 1],
+      removed: 1,
+    });
   });
 
   it('BAD_HOLDINGS for the same tile listed twice; a snapshot with one bad entry changes nothing at all', () => {

@@ -7,7 +7,8 @@ import { act } from './play';
 import { rig, setup, withHolders, withPlayers, withTurn } from './states';
 
 /** Applies an action that must be refused; returns the error code and checks the state is untouched. */
-const refusedCode = (state: PoleState, seat: Actor, action: unknown): string => refusedCodeWith(pole, state, seat, action);
+const refusedCode = (state: PoleState, seat: Actor, action: unknown): string =>
+  refusedCodeWith(pole, state, seat, action);
 
 const twoTiles = board(art('cheap', 100), art('dear', 300), art('ed', 80, 3));
 
@@ -33,7 +34,17 @@ describe('illegal actions are refused with a stable code and change nothing', ()
   });
 
   it('malformed payloads: MALFORMED_ACTION', () => {
-    for (const bad of [null, 42, 'roll', {}, { type: 'jump' }, { type: 'roll', l2: 'yes' }, { type: 'flip' }, { type: 'flip', tile: 1.5 }, { type: 'buy', extra: 1 }]) {
+    for (const bad of [
+      null,
+      42,
+      'roll',
+      {},
+      { type: 'jump' },
+      { type: 'roll', l2: 'yes' },
+      { type: 'flip' },
+      { type: 'flip', tile: 1.5 },
+      { type: 'buy', extra: 1 },
+    ]) {
       expect(refusedCode(start, 0, bad)).toBe('MALFORMED_ACTION');
     }
   });

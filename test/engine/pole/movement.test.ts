@@ -20,14 +20,17 @@ function ready(boardInput: BoardInput, progress: number, dice: number[], config:
 
 describe('P8 roll & move', () => {
   // Seed §3.1: "Roll & Move — roll 1d6 and advance that many tiles."
-  it.each([1, 2, 3, 4, 5, 6])('"roll 1d6 and advance that many tiles": a %i moves the pawn that many tiles from Start', (die) => {
-    const { state, events } = roll(ready(EIGHT, 0, [die]), 0);
-    expect(ofType(events, 'rolled')).toEqual([{ type: 'rolled', seat: 0, dice: [die], l2: false }]);
-    expect(ofType(events, 'moved')).toEqual([{ type: 'moved', seat: 0, from: 0, to: die, steps: die }]);
-    expect(ofType(events, 'landed')).toEqual([{ type: 'landed', seat: 0, tile: die }]);
-    expect(state.players[0]!.progress).toBe(die);
-    expect(state.players[1]!.progress).toBe(0);
-  });
+  it.each([1, 2, 3, 4, 5, 6])(
+    '"roll 1d6 and advance that many tiles": a %i moves the pawn that many tiles from Start',
+    (die) => {
+      const { state, events } = roll(ready(EIGHT, 0, [die]), 0);
+      expect(ofType(events, 'rolled')).toEqual([{ type: 'rolled', seat: 0, dice: [die], l2: false }]);
+      expect(ofType(events, 'moved')).toEqual([{ type: 'moved', seat: 0, from: 0, to: die, steps: die }]);
+      expect(ofType(events, 'landed')).toEqual([{ type: 'landed', seat: 0, tile: die }]);
+      expect(state.players[0]!.progress).toBe(die);
+      expect(state.players[1]!.progress).toBe(0);
+    },
+  );
 
   it('"advance that many tiles" from mid-board: tile 3 + 4 → tile 7, whose tile is then resolved (buy offer)', () => {
     const { state, events } = roll(ready(EIGHT, 3, [4]), 0);
@@ -57,7 +60,9 @@ describe('P8 lap bonus', () => {
     expect(positionOf(state.players[0]!.progress, 6)).toBe(2);
     expect(state.players[0]!.cash).toBe(1300);
     expect(state.players[1]!.cash).toBe(1000);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 },
+    ]);
     expect(ofType(events, 'lapCompleted')).toEqual([{ type: 'lapCompleted', seat: 0, laps: 1 }]);
     expect(ofType(events, 'landed')).toEqual([{ type: 'landed', seat: 0, tile: 2 }]);
   });
@@ -108,7 +113,13 @@ describe('P8 lap bonus', () => {
   // Seed §3.4 counts passing GO in the direction of play: a backward move over Start is not "passing GO" and does not
   // pay (movement.ts: "Only forward moves pass GO").
   it('a backward event move over Start ("move back 3" from tile 2) does not pay the bonus', () => {
-    const back = board(quiet('q1'), event('back', { kind: 'moveBy', steps: -3 }), quiet('q3'), quiet('q4'), art('a5', 100));
+    const back = board(
+      quiet('q1'),
+      event('back', { kind: 'moveBy', steps: -3 }),
+      quiet('q3'),
+      quiet('q4'),
+      art('a5', 100),
+    );
     const { state, events } = roll(ready(back, 0, [2]), 0);
     expect(ofType(events, 'moved')).toEqual([
       { type: 'moved', seat: 0, from: 0, to: 2, steps: 2 },
@@ -122,7 +133,13 @@ describe('P8 lap bonus', () => {
   });
 
   it('a backward move over Start after a completed lap does not pay either', () => {
-    const back = board(quiet('q1'), event('back', { kind: 'moveBy', steps: -3 }), quiet('q3'), quiet('q4'), art('a5', 100));
+    const back = board(
+      quiet('q1'),
+      event('back', { kind: 'moveBy', steps: -3 }),
+      quiet('q3'),
+      quiet('q4'),
+      art('a5', 100),
+    );
     const { state, events } = roll(ready(back, 6, [2]), 0);
     expect(positionOf(state.players[0]!.progress, 6)).toBe(5);
     expect(state.players[0]!.cash).toBe(1000);
@@ -132,16 +149,30 @@ describe('P8 lap bonus', () => {
   // Seed §3.4: "each time you pass or land on GO, collect +300 Tz"; P8: "Passing or landing on GO pays 300 Tz".
   // Only passing is tied to the direction of play; no ruling exempts a pawn that lands exactly on GO by moving back.
   it('P8 "… or land on GO": a backward event move ("move back 3" from tile 3) that lands exactly on GO pays 300', () => {
-    const back = board(quiet('q1'), quiet('q2'), event('back', { kind: 'moveBy', steps: -3 }), quiet('q4'), art('a5', 100));
+    const back = board(
+      quiet('q1'),
+      quiet('q2'),
+      event('back', { kind: 'moveBy', steps: -3 }),
+      quiet('q4'),
+      art('a5', 100),
+    );
     const { state, events } = roll(ready(back, 6, [3]), 0);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([3, 0]);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 'bank', to: 0, amount: 300, reason: 'goBonus', tile: 0 },
+    ]);
     expect(state.players[0]!.cash).toBe(1300);
   });
 
   // P8: passing GO pays whatever moves you: an event that advances you past GO pays too.
   it('"each time you pass GO": an event "advance to tile 1" from tile 3 passes GO and pays 300', () => {
-    const adv = board(quiet('q1'), quiet('q2'), event('adv', { kind: 'moveTo', tile: 'q1' }), quiet('q4'), art('a5', 100));
+    const adv = board(
+      quiet('q1'),
+      quiet('q2'),
+      event('adv', { kind: 'moveTo', tile: 'q1' }),
+      quiet('q4'),
+      art('a5', 100),
+    );
     const { state, events } = roll(ready(adv, 0, [3]), 0);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([3, 1]);
     expect(state.players[0]!.cash).toBe(1300);
@@ -149,14 +180,26 @@ describe('P8 lap bonus', () => {
   });
 
   it('"… or land on GO": an event "advance to GO" pays 300', () => {
-    const toGo = board(quiet('q1'), event('to-go', { kind: 'moveTo', tile: 'go' }), quiet('q3'), quiet('q4'), art('a5', 100));
+    const toGo = board(
+      quiet('q1'),
+      event('to-go', { kind: 'moveTo', tile: 'go' }),
+      quiet('q3'),
+      quiet('q4'),
+      art('a5', 100),
+    );
     const { state, events } = roll(ready(toGo, 0, [2]), 0);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([2, 0]);
     expect(state.players[0]!.cash).toBe(1300);
   });
 
   it('a forward event move ("move 4 forward" from tile 4 on a ring of 6) that passes GO pays 300', () => {
-    const fwd = board(quiet('q1'), quiet('q2'), quiet('q3'), event('fwd', { kind: 'moveBy', steps: 4 }), art('a5', 100));
+    const fwd = board(
+      quiet('q1'),
+      quiet('q2'),
+      quiet('q3'),
+      event('fwd', { kind: 'moveBy', steps: 4 }),
+      art('a5', 100),
+    );
     const { state, events } = roll(ready(fwd, 0, [4]), 0);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([4, 2]);
     expect(state.players[0]!.cash).toBe(1300);

@@ -25,7 +25,14 @@ const TILES = [
   art('tiny2', 50),
   event('quiet', { kind: 'none' }),
 ];
-const ONE = 1, ED_A = 2, ED_B = 3, BIG = 4, TAX = 5, DINNER = 6, TINY = 7, TINY2 = 8;
+const ONE = 1,
+  ED_A = 2,
+  ED_B = 3,
+  BIG = 4,
+  TAX = 5,
+  DINNER = 6,
+  TINY = 7,
+  TINY2 = 8;
 
 /** Seat 0 with `money` Tz and the listed tiles (one copy each), about to roll a 5 onto the 300 Tz tax. */
 function shortOnTax(money: number, holdings: number[], players = 2): PoleState {
@@ -68,7 +75,14 @@ describe('P7 flipping edition copies', () => {
     const { state } = rollOnto(shortOnTax(150, [ONE, ED_A, ED_B]));
     const after = act(state, 0, { type: 'flip', tile: ED_A });
     expect(ofType(after.events, 'flipped')).toEqual([{ type: 'flipped', seat: 0, tile: ED_A, amount: 70 }]);
-    expect(ofType(after.events, 'transfer')).toContainEqual({ type: 'transfer', from: 'bank', to: 0, amount: 70, reason: 'flip', tile: ED_A });
+    expect(ofType(after.events, 'transfer')).toContainEqual({
+      type: 'transfer',
+      from: 'bank',
+      to: 0,
+      amount: 70,
+      reason: 'flip',
+      tile: ED_A,
+    });
     expect(cash(after.state)[0]).toBe(220);
     expect(after.state.tiles[ED_A]).toEqual({ holders: [], removed: 0 });
     // Still short (220 < 300): the next flip is the debtor's choice again, among what is left.
@@ -88,7 +102,14 @@ describe('P7 flipping edition copies', () => {
     const after = act(state, 0, { type: 'flip', tile: ED_A });
     // 250 + 70 = 320 ≥ 300: pay 300, keep 20 and the ed-b copy.
     expect(cash(after.state)[0]).toBe(20);
-    expect(ofType(after.events, 'transfer')).toContainEqual({ type: 'transfer', from: 0, to: 'bank', amount: 300, reason: 'event', tile: TAX });
+    expect(ofType(after.events, 'transfer')).toContainEqual({
+      type: 'transfer',
+      from: 0,
+      to: 'bank',
+      amount: 300,
+      reason: 'event',
+      tile: TAX,
+    });
     expect(after.state.tiles[ED_B]!.holders).toEqual([0]);
     expect(ofType(after.events, 'forfeited')).toEqual([]);
     expect(ofType(after.events, 'debtCancelled')).toEqual([]);
@@ -130,7 +151,14 @@ describe('P7 forfeit when still short', () => {
     const first = act(state, 0, { type: 'flip', tile: ED_A }); // 150 + 70 = 220
     const second = act(first.state, 0, { type: 'flip', tile: ED_B }); // 220 + 40 = 260 < 300, nothing left to flip
     const events = second.events;
-    expect(ofType(events, 'transfer')).toContainEqual({ type: 'transfer', from: 0, to: 'bank', amount: 260, reason: 'event', tile: TAX });
+    expect(ofType(events, 'transfer')).toContainEqual({
+      type: 'transfer',
+      from: 0,
+      to: 'bank',
+      amount: 260,
+      reason: 'event',
+      tile: TAX,
+    });
     expect(cash(second.state)[0]).toBe(0);
     // Cheapest masterpiece left: "one" (100 Tz) rather than "big" (200 Tz).
     expect(ofType(events, 'forfeited')).toEqual([{ type: 'forfeited', seat: 0, tile: ONE }]);
@@ -170,7 +198,9 @@ describe('P7 forfeit when still short', () => {
   it('P7 "With nothing to forfeit, the debtor pays all their cash and the rest is cancelled"', () => {
     const { state, events } = rollOnto(shortOnTax(100, []));
     expect(ofType(events, 'outOfCash')).toEqual([{ type: 'outOfCash', seat: 0, owed: 300, cash: 100 }]);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 0, to: 'bank', amount: 100, reason: 'event', tile: TAX }]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 0, to: 'bank', amount: 100, reason: 'event', tile: TAX },
+    ]);
     expect(ofType(events, 'forfeited')).toEqual([]);
     expect(ofType(events, 'debtCancelled')).toEqual([{ type: 'debtCancelled', seat: 0, amount: 200 }]);
     expect(cash(state)).toEqual([0, 1000]);
@@ -240,7 +270,14 @@ describe('P7 with several creditors and other debtors', () => {
     s = withHolders(withHolders(s, ED_B, [2]), ONE, [2]);
     s = rig(withPlayers(s, { 2: { cash: 50 } }), 6); // seat 0 → dinner: seats 1 and 2 owe 100 each
     const { state, events } = act(s, 0, { type: 'roll' });
-    expect(ofType(events, 'transfer')).toContainEqual({ type: 'transfer', from: 1, to: 0, amount: 100, reason: 'event', tile: DINNER });
+    expect(ofType(events, 'transfer')).toContainEqual({
+      type: 'transfer',
+      from: 1,
+      to: 0,
+      amount: 100,
+      reason: 'event',
+      tile: DINNER,
+    });
     expect(ofType(events, 'outOfCash')).toEqual([{ type: 'outOfCash', seat: 2, owed: 100, cash: 50 }]);
     expect(decision(state)).toEqual({ seat: 2, kind: 'flip', owed: 100, cash: 50, tiles: [ED_B] });
     expect(legal(state, 0)).toEqual([]);
@@ -317,15 +354,21 @@ describe('P7 bots and invariants', () => {
     let forfeits = 0;
     for (const seed of ['s1', 's2', 's3', 's4', 's5', 's6']) {
       const bots = [poleRandomBot, poleHeuristicBot, poleRandomBot];
-      const result = playToEnd(pole, { players: 3, laps: 3, startingCash: 300, goBonus: 50, board: harsh }, seed, bots, {
-        collectEvents: true,
-        onAction(_before, after) {
-          for (const p of after.players) {
-            expect(Number.isInteger(p.cash)).toBe(true);
-            expect(p.cash).toBeGreaterThanOrEqual(0);
-          }
+      const result = playToEnd(
+        pole,
+        { players: 3, laps: 3, startingCash: 300, goBonus: 50, board: harsh },
+        seed,
+        bots,
+        {
+          collectEvents: true,
+          onAction(_before, after) {
+            for (const p of after.players) {
+              expect(Number.isInteger(p.cash)).toBe(true);
+              expect(p.cash).toBeGreaterThanOrEqual(0);
+            }
+          },
         },
-      });
+      );
       shortfalls += ofType(result.events, 'debtCancelled').length;
       flips += ofType(result.events, 'flipped').length;
       forfeits += ofType(result.events, 'forfeited').length;

@@ -5,7 +5,11 @@ import type { Actor, SeatId } from '../../../engine/core/types';
 import { pole, type PoleEvent, type PoleState } from '../../../engine/pole';
 import { rig, withPlayers, withTurn } from './states';
 
-export function act(state: PoleState, seat: SeatId | 'system', action: unknown): { state: PoleState; events: PoleEvent[] } {
+export function act(
+  state: PoleState,
+  seat: SeatId | 'system',
+  action: unknown,
+): { state: PoleState; events: PoleEvent[] } {
   return pole.apply(state, seat, action);
 }
 
@@ -38,7 +42,12 @@ export function roll(state: PoleState, seat: SeatId): { state: PoleState; events
  * `seat`, standing just before tile `tile` (progress `lap × ring + tile − 1`), rolls a rigged 1 and lands on it.
  * `after` are further d6 results to rig (e.g. valuation dice).
  */
-export function landOn(state: PoleState, seat: SeatId, tile: number, after: number[] = []): { state: PoleState; events: PoleEvent[] } {
+export function landOn(
+  state: PoleState,
+  seat: SeatId,
+  tile: number,
+  after: number[] = [],
+): { state: PoleState; events: PoleEvent[] } {
   if (tile < 1) throw new Error('landOn: tile must be ≥ 1');
   const placed = withTurn(withPlayers(state, { [seat]: { progress: tile - 1 } }), seat);
   return roll(rig(placed, 1, ...after), seat);

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { playToEnd, replay, stateHash, type SeatId } from '../../../engine';
-import {
-  artistTile, pole, poleBots, type PoleConfigInput, type PoleEvent, type PoleState,
-} from '../../../engine/pole';
+import { artistTile, pole, poleBots, type PoleConfigInput, type PoleEvent, type PoleState } from '../../../engine/pole';
 
 /** Freezes a state deeply (skipping what is already frozen, like the shared board), so any mutation by apply throws. */
 function deepFreeze<T>(value: T): T {
@@ -31,7 +29,8 @@ function invariantViolations(before: PoleState, after: PoleState, events: readon
   }
   after.players.forEach((p, seat) => {
     const delta = p.cash - before.players[seat]!.cash;
-    if (delta !== (net.get(seat) ?? 0)) out.push(`seat ${seat}: cash changed by ${delta}, transfers say ${net.get(seat) ?? 0}`);
+    if (delta !== (net.get(seat) ?? 0))
+      out.push(`seat ${seat}: cash changed by ${delta}, transfers say ${net.get(seat) ?? 0}`);
     // P1: "Money is whole Tz, never negative."
     if (p.cash < 0 || !Number.isInteger(p.cash)) out.push(`seat ${seat}: cash ${p.cash}`);
   });

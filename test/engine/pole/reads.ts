@@ -13,7 +13,10 @@ export function netTransfers(events: readonly PoleEvent[], seat: SeatId): number
   return net;
 }
 
-export function ofType<T extends PoleEvent['type']>(events: readonly PoleEvent[], type: T): Extract<PoleEvent, { type: T }>[] {
+export function ofType<T extends PoleEvent['type']>(
+  events: readonly PoleEvent[],
+  type: T,
+): Extract<PoleEvent, { type: T }>[] {
   return events.filter((e): e is Extract<PoleEvent, { type: T }> => e.type === type);
 }
 

@@ -1,7 +1,12 @@
 /** Seed §3.2B "Royalty", ruling P6 (with the P12 20 % tweak). */
 import { describe, expect, it } from 'vitest';
 import {
-  resolveConfig, royaltyAmount, royaltyClaims, type ArtistTile, type PoleConfigInput, type PoleState,
+  resolveConfig,
+  royaltyAmount,
+  royaltyClaims,
+  type ArtistTile,
+  type PoleConfigInput,
+  type PoleState,
 } from '../../../engine/pole';
 import { art, board, quiet } from './boards';
 import { landOn } from './play';
@@ -15,7 +20,14 @@ function tile(price: number, editionSize = 1): ArtistTile {
 const rules = (options: Partial<PoleConfigInput> = {}) => resolveConfig({ players: 4, ...options });
 
 /** 0 GO, 1 a 1/1 at 130, 2 a 1/1 at 40, 3 a 1/1 at 250, 4 an edition of 5 at 130, 5 an edition of 5 at 250, 6 quiet. */
-const RB = board(art('p130', 130), art('p40', 40), art('p250', 250), art('e130', 130, 5), art('e250', 250, 5), quiet('q6'));
+const RB = board(
+  art('p130', 130),
+  art('p40', 40),
+  art('p250', 250),
+  art('e130', 130, 5),
+  art('e250', 250, 5),
+  quiet('q6'),
+);
 const P130 = 1;
 const P40 = 2;
 const P250 = 3;
@@ -40,9 +52,12 @@ describe('P6 royaltyAmount (pure)', () => {
     [200, 20],
     [1000, 100],
     [10, 5],
-  ])('P6 "10 %% of its list price, rounded down to the nearest 10 Tz, minimum 5 Tz": %i Tz → %i Tz', (price, expected) => {
-    expect(royaltyAmount(rules(), tile(price), 4)).toBe(expected);
-  });
+  ])(
+    'P6 "10 %% of its list price, rounded down to the nearest 10 Tz, minimum 5 Tz": %i Tz → %i Tz',
+    (price, expected) => {
+      expect(royaltyAmount(rules(), tile(price), 4)).toBe(expected);
+    },
+  );
 
   // P12: "20 % royalty in 3-player games" (optional tweak, off by default).
   it('P12 "Raise royalty to 20 % in 3-player games": 130 → 20 (26 rounded down), only with 3 players and only when on', () => {
@@ -75,7 +90,10 @@ describe('P6 royaltyClaims (pure)', () => {
 
   it('P6 split: one owner receives the whole royalty; two owners of 5 Tz get 2 each; no owner, no claim', () => {
     expect(royaltyClaims(rules(), 10, [2])).toEqual([{ to: 2, amount: 10 }]);
-    expect(royaltyClaims(rules(), 5, [0, 2])).toEqual([{ to: 0, amount: 2 }, { to: 2, amount: 2 }]);
+    expect(royaltyClaims(rules(), 5, [0, 2])).toEqual([
+      { to: 0, amount: 2 },
+      { to: 2, amount: 2 },
+    ]);
     expect(royaltyClaims(rules(), 10, [])).toEqual([]);
   });
 
@@ -91,11 +109,15 @@ describe('P6 royaltyClaims (pure)', () => {
 
 describe('P6 royalty in play', () => {
   // Seed §3.2B: "landing on an owned artist tile: pay 10 % of its list price … to the owner(s)."
-  it('P6: landing on another player\'s 130 Tz 1/1 pays them 10 Tz', () => {
+  it("P6: landing on another player's 130 Tz 1/1 pays them 10 Tz", () => {
     const { state, events } = landOn(withHolders(start(), P130, [2]), 0, P130);
     expect(cash(state)).toEqual([990, 1000, 1010, 1000]);
-    expect(ofType(events, 'royaltyDue')).toEqual([{ type: 'royaltyDue', seat: 0, tile: P130, royalty: 10, owners: [2], mode: 'split' }]);
-    expect(ofType(events, 'transfer')).toEqual([{ type: 'transfer', from: 0, to: 2, amount: 10, reason: 'royalty', tile: P130 }]);
+    expect(ofType(events, 'royaltyDue')).toEqual([
+      { type: 'royaltyDue', seat: 0, tile: P130, royalty: 10, owners: [2], mode: 'split' },
+    ]);
+    expect(ofType(events, 'transfer')).toEqual([
+      { type: 'transfer', from: 0, to: 2, amount: 10, reason: 'royalty', tile: P130 },
+    ]);
   });
 
   it('P6 "at a minimum 5Tz": landing on another player\'s 40 Tz 1/1 pays them 5 Tz', () => {

@@ -101,7 +101,11 @@ describe('P1 players', () => {
   });
 
   it('P3: a board that does not start with GO is refused (BAD_BOARD)', () => {
-    const bad = { id: 'bad', name: 'Bad', tiles: [art('a', 100), quiet('q1'), quiet('q2'), { kind: 'go', id: 'go', name: 'Start' }] };
+    const bad = {
+      id: 'bad',
+      name: 'Bad',
+      tiles: [art('a', 100), quiet('q1'), quiet('q2'), { kind: 'go', id: 'go', name: 'Start' }],
+    };
     const err = configError(() => setup({ players: 2, board: bad }));
     expect(err.code).toBe('BAD_BOARD');
     expect(err.issues.join(' ')).toContain('GO');
@@ -112,7 +116,13 @@ describe('P2 turn order', () => {
   // Seed §2.2: "all roll the movement die; highest goes first". P2: "highest goes first".
   it('P2 "highest goes first": rolls 3, 5, 2 → seat 1 starts, after one round', () => {
     const state = setup({ players: 3, board: RING }, seedFor([3, 5, 2]));
-    expect(state.turnOrderRolls).toEqual([[{ seat: 0, die: 3 }, { seat: 1, die: 5 }, { seat: 2, die: 2 }]]);
+    expect(state.turnOrderRolls).toEqual([
+      [
+        { seat: 0, die: 3 },
+        { seat: 1, die: 5 },
+        { seat: 2, die: 2 },
+      ],
+    ]);
     expect(state.firstSeat).toBe(1);
     expect(state.current).toBe(1);
     expect(pole.pending(state)).toEqual([{ seat: 1, kind: 'roll', l2Available: false }]);
@@ -129,8 +139,15 @@ describe('P2 turn order', () => {
   it('P2 "tied players re-roll among themselves": 5, 5, 2 then 3, 6 → seat 1; seat 2 does not re-roll', () => {
     const state = setup({ players: 3, board: RING }, seedFor([5, 5, 2, 3, 6]));
     expect(state.turnOrderRolls).toEqual([
-      [{ seat: 0, die: 5 }, { seat: 1, die: 5 }, { seat: 2, die: 2 }],
-      [{ seat: 0, die: 3 }, { seat: 1, die: 6 }],
+      [
+        { seat: 0, die: 5 },
+        { seat: 1, die: 5 },
+        { seat: 2, die: 2 },
+      ],
+      [
+        { seat: 0, die: 3 },
+        { seat: 1, die: 6 },
+      ],
     ]);
     expect(state.firstSeat).toBe(1);
     expect(state.current).toBe(1);
@@ -140,8 +157,16 @@ describe('P2 turn order', () => {
   it('P2: 2, 6, 6, 1 then 3, 5 → only seats 1 and 2 re-roll; seat 2 starts', () => {
     const state = setup({ players: 4, board: RING }, seedFor([2, 6, 6, 1, 3, 5]));
     expect(state.turnOrderRolls).toEqual([
-      [{ seat: 0, die: 2 }, { seat: 1, die: 6 }, { seat: 2, die: 6 }, { seat: 3, die: 1 }],
-      [{ seat: 1, die: 3 }, { seat: 2, die: 5 }],
+      [
+        { seat: 0, die: 2 },
+        { seat: 1, die: 6 },
+        { seat: 2, die: 6 },
+        { seat: 3, die: 1 },
+      ],
+      [
+        { seat: 1, die: 3 },
+        { seat: 2, die: 5 },
+      ],
     ]);
     expect(state.firstSeat).toBe(2);
   });
@@ -150,9 +175,18 @@ describe('P2 turn order', () => {
   it('P2 "until the order is strict": 4, 4 then 2, 2 then 1, 5 → three rounds, seat 1 starts', () => {
     const state = setup({ players: 2, board: RING }, seedFor([4, 4, 2, 2, 1, 5]));
     expect(state.turnOrderRolls).toEqual([
-      [{ seat: 0, die: 4 }, { seat: 1, die: 4 }],
-      [{ seat: 0, die: 2 }, { seat: 1, die: 2 }],
-      [{ seat: 0, die: 1 }, { seat: 1, die: 5 }],
+      [
+        { seat: 0, die: 4 },
+        { seat: 1, die: 4 },
+      ],
+      [
+        { seat: 0, die: 2 },
+        { seat: 1, die: 2 },
+      ],
+      [
+        { seat: 0, die: 1 },
+        { seat: 1, die: 5 },
+      ],
     ]);
     expect(state.firstSeat).toBe(1);
   });

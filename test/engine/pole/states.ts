@@ -15,7 +15,10 @@ export function rig(state: PoleState, ...dice: number[]): PoleState {
 }
 
 /** The same state with some seats' cash / progress changed. */
-export function withPlayers(state: PoleState, patches: Record<number, Partial<PoleState['players'][number]>>): PoleState {
+export function withPlayers(
+  state: PoleState,
+  patches: Record<number, Partial<PoleState['players'][number]>>,
+): PoleState {
   return { ...state, players: state.players.map((p, seat) => ({ ...p, ...patches[seat] })) };
 }
 

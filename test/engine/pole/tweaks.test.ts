@@ -31,7 +31,13 @@ describe('P12 valuation floor', () => {
   it('P12 "Floor any valuation below 10 Tz at 10 Tz": a 40 Tz piece rolling 5 (40 / 5 = 8) is worth 10 Tz', () => {
     const { events } = endWithCheapPiece({ valuationFloor: true }, 5);
     expect(ofType(events, 'valued')).toEqual([{ type: 'valued', seat: 1, tile: 1, die: 5, value: 10 }]);
-    expect(ofType(events, 'finalScores')[0]!.scores[1]).toEqual({ seat: 1, cash: 1000, pieces: 1, valuation: 10, score: 1010 });
+    expect(ofType(events, 'finalScores')[0]!.scores[1]).toEqual({
+      seat: 1,
+      cash: 1000,
+      pieces: 1,
+      valuation: 10,
+      score: 1010,
+    });
   });
 
   it('P10 without the tweak the same roll is worth 0 Tz ("Round all results down to the nearest 10 Tz")', () => {

@@ -19,7 +19,8 @@ import { rig, setup, start, withHolders, withPlayers } from './states';
 
 /** A parsed artist tile with this price, multiplier and edition size. */
 function piece(price: number, multiplier = 1, editionSize = 1): ArtistTile {
-  const tile = parseBoard(board(art('p', price, editionSize, multiplier), art('filler', 100), art('filler-2', 100))).tiles[1]!;
+  const tile = parseBoard(board(art('p', price, editionSize, multiplier), art('filler', 100), art('filler-2', 100)))
+    .tiles[1]!;
   if (tile.kind !== 'artist') throw new Error('not an artist tile');
   return tile;
 }
@@ -37,7 +38,9 @@ describe('P10 valuePiece', () => {
   });
 
   it('P10 every face of 130 × 1.5 (= 195): 1 → 190, 2 → 390, 3 → 60, 4 → 780, 5 → 30, 6 → 1170', () => {
-    expect([1, 2, 3, 4, 5, 6].map((die) => valuePiece(RULES, piece(130, 1.5), die))).toEqual([190, 390, 60, 780, 30, 1170]);
+    expect([1, 2, 3, 4, 5, 6].map((die) => valuePiece(RULES, piece(130, 1.5), die))).toEqual([
+      190, 390, 60, 780, 30, 1170,
+    ]);
   });
 
   it('P10 "(price × multiplier) ÷ die": 100 × 1 with a 1 → 100', () => {
@@ -184,7 +187,8 @@ describe('P10 game end', () => {
       const tile = board.tiles[v.tile]!;
       if (tile.kind !== 'artist') throw new Error('valued a non-artist tile');
       const hundredths = Math.round(tile.price * tile.multiplier * 100);
-      const expected = v.die % 2 === 0 ? Math.floor((hundredths * v.die) / 1000) * 10 : Math.floor(hundredths / (v.die * 1000)) * 10;
+      const expected =
+        v.die % 2 === 0 ? Math.floor((hundredths * v.die) / 1000) * 10 : Math.floor(hundredths / (v.die * 1000)) * 10;
       expect(v.value).toBe(expected);
     }
     for (const standing of played.outcome.standings) {
@@ -192,7 +196,8 @@ describe('P10 game end', () => {
       expect(standing.score).toBe(played.state.players[standing.seat]!.cash + values);
     }
     const best = Math.max(...played.outcome.standings.map((x) => x.score));
-    for (const w of played.outcome.winners) expect(played.outcome.standings.find((x) => x.seat === w)!.score).toBe(best);
+    for (const w of played.outcome.winners)
+      expect(played.outcome.standings.find((x) => x.seat === w)!.score).toBe(best);
 
     // The record (seed + actions, through JSON) reproduces the very same dice.
     const record = parseRecord(JSON.parse(JSON.stringify(played.record)));

@@ -30,7 +30,9 @@ describe('Auction phase: a joker interrupts the turn', () => {
   it('T3 "Jokers do not count": the joker stays out of the tableau and the running total', () => {
     const { state, events } = act(drawing('red-4a'), 1, { type: 'draw' });
     expect(state.tableau).toEqual(['red-4a']);
-    expect(ofType(events, 'drew')).toEqual([{ type: 'drew', seat: 1, card: 'red-joker-a', total: 4, currency: 0, left: expect.any(Number) }]);
+    expect(ofType(events, 'drew')).toEqual([
+      { type: 'drew', seat: 1, card: 'red-joker-a', total: 4, currency: 0, left: expect.any(Number) },
+    ]);
     expect(ofType(events, 'busted')).toEqual([]);
   });
 
@@ -69,7 +71,9 @@ describe('Auction phase: a joker interrupts the turn', () => {
       [0, { type: 'draw' }],
     ]);
     expect(ofType(events, 'turnStarted')).toEqual([{ type: 'turnStarted', seat: 0, turn: expect.any(Number) }]);
-    expect(ofType(events, 'auctionOpened')).toEqual([{ type: 'auctionOpened', joker: 'green-joker-b', bidders: [1, 2, 3, 0] }]);
+    expect(ofType(events, 'auctionOpened')).toEqual([
+      { type: 'auctionOpened', joker: 'green-joker-b', bidders: [1, 2, 3, 0] },
+    ]);
     expect(state.tableau).toEqual([]);
   });
 });
@@ -109,7 +113,9 @@ describe('T7 bidding', () => {
     expect(ten.pending(state)).toEqual([{ seat: 3, kind: 'bid', joker: 'red-joker-a', high: 3, min: 4, max: 5 }]);
     expect(refusedCode(state, 3, { type: 'bid', amount: 3 })).toBe('BID_TOO_LOW');
     expect(refusedCode(state, 3, { type: 'bid', amount: 2 })).toBe('BID_TOO_LOW');
-    expect(ofType(act(state, 3, { type: 'bid', amount: 4 }).events, 'bid')).toEqual([{ type: 'bid', seat: 3, amount: 4 }]);
+    expect(ofType(act(state, 3, { type: 'bid', amount: 4 }).events, 'bid')).toEqual([
+      { type: 'bid', seat: 3, amount: 4 },
+    ]);
   });
 
   it('T7 "at least 1": a bid of 0 is not a bid', () => {
@@ -117,10 +123,15 @@ describe('T7 bidding', () => {
   });
 
   it('T5/T7: a bid above what the bidder can pay (tokens + 3 per bust token + 1 per card) is refused with CANNOT_AFFORD', () => {
-    const state = auction('red-joker-a', { players: { 2: { tokens: 2, bustTokens: 1, collection: ['blue-1a', 'blue-2a'] } } });
+    const state = auction('red-joker-a', {
+      players: { 2: { tokens: 2, bustTokens: 1, collection: ['blue-1a', 'blue-2a'] } },
+    });
     expect(ten.pending(state)[0]).toMatchObject({ seat: 2, min: 1, max: 7 });
     expect(refusedCode(state, 2, { type: 'bid', amount: 8 })).toBe('CANNOT_AFFORD');
-    expect(act(state, 2, { type: 'bid', amount: 7 }).state.stage).toMatchObject({ kind: 'auction', high: { seat: 2, amount: 7 } });
+    expect(act(state, 2, { type: 'bid', amount: 7 }).state.stage).toMatchObject({
+      kind: 'auction',
+      high: { seat: 2, amount: 7 },
+    });
   });
 
   it('T7: a bidder who can pay nothing may only pass', () => {
@@ -129,7 +140,7 @@ describe('T7 bidding', () => {
     expect(refusedCode(state, 2, { type: 'bid', amount: 1 })).toBe('CANNOT_AFFORD');
   });
 
-  it('T7: the legal bids run from one more than the high bid to the bidder\'s means', () => {
+  it("T7: the legal bids run from one more than the high bid to the bidder's means", () => {
     const state = act(auction(), 2, { type: 'bid', amount: 2 }).state;
     expect(ten.legal(state, 3)).toEqual([
       { type: 'pass' },
@@ -150,7 +161,9 @@ describe('T7 bidding', () => {
     expect(ofType(events, 'auctionWon')).toEqual([{ type: 'auctionWon', seat: 1, joker: 'red-joker-a', price: 2 }]);
     expect(state.players[1]).toMatchObject({ tokens: 3, collection: ['red-joker-a'] });
     expect(state.players[2]).toMatchObject({ tokens: 5, collection: [] });
-    expect(ten.pending(state)).toEqual([{ seat: 1, kind: 'draw', canDraw: true, canStop: true, total: 4, currency: 0 }]);
+    expect(ten.pending(state)).toEqual([
+      { seat: 1, kind: 'draw', canDraw: true, canStop: true, total: 4, currency: 0 },
+    ]);
   });
 
   it('T7 "If everyone passes, the joker is discarded", nobody pays, and the active player continues', () => {
@@ -166,7 +179,9 @@ describe('T7 bidding', () => {
     expect(state.discard).toEqual([...start.discard, 'red-joker-a']);
     expect(state.players).toEqual(start.players);
     expect(state.supply).toEqual(start.supply);
-    expect(ten.pending(state)).toEqual([{ seat: 1, kind: 'draw', canDraw: true, canStop: true, total: 4, currency: 0 }]);
+    expect(ten.pending(state)).toEqual([
+      { seat: 1, kind: 'draw', canDraw: true, canStop: true, total: 4, currency: 0 },
+    ]);
   });
 });
 
@@ -181,10 +196,12 @@ describe('T7 "The highest bidder pays (T5) and takes the joker"', () => {
     ]).state;
   }
 
-  it('T5: paying in currency tokens returns them to the supply; the joker joins the winner\'s collection', () => {
+  it("T5: paying in currency tokens returns them to the supply; the joker joins the winner's collection", () => {
     const before = won(3);
     const { state, events } = act(before, 0, { type: 'pay', payment: payment(3) });
-    expect(ofType(events, 'paid')).toEqual([{ type: 'paid', seat: 0, price: 3, tokens: 3, bustTokens: 0, cards: [], lost: 0 }]);
+    expect(ofType(events, 'paid')).toEqual([
+      { type: 'paid', seat: 0, price: 3, tokens: 3, bustTokens: 0, cards: [], lost: 0 },
+    ]);
     expect(state.players[0]).toMatchObject({ tokens: 2, collection: ['red-joker-a'] });
     expect(state.supply.tokens).toBe(before.supply.tokens + 3);
     expect(state.tableau).toEqual(['red-4a']);

@@ -17,7 +17,7 @@ function currencyBust(patch: Parameters<typeof drawing>[3] = {}) {
 }
 
 describe('Busting: "all number cards in the tableau go to the market"', () => {
-  it('a number bust sends the tableau\'s number cards (including the card that busted) to the market', () => {
+  it("a number bust sends the tableau's number cards (including the card that busted) to the market", () => {
     const { state, events } = numberBust({ market: ['orange-4b'] });
     expect(ofType(events, 'busted')).toEqual([{ type: 'busted', seat: 0, cause: 'numbers', total: 11, currency: 2 }]);
     expect(ofType(events, 'toMarket')).toEqual([{ type: 'toMarket', cards: ['red-6a', 'blue-7'] }]);
@@ -121,7 +121,13 @@ describe('Busting: "If the bust came from the number cards, the other players co
 
   it('T4 "The 10-token cap applies to every gain": a player at 9 collects only 1 from a bust', () => {
     const { state, events } = numberBust({ players: { 3: { tokens: 9, bustTokens: 4 } } });
-    expect(ofType(events, 'gained').find((e) => e.seat === 3)).toEqual({ type: 'gained', seat: 3, amount: 1, lost: 1, reason: 'bust' });
+    expect(ofType(events, 'gained').find((e) => e.seat === 3)).toEqual({
+      type: 'gained',
+      seat: 3,
+      amount: 1,
+      lost: 1,
+      reason: 'bust',
+    });
     expect(state.players[3]).toMatchObject({ tokens: 10, bustTokens: 4 });
   });
 
@@ -146,11 +152,13 @@ describe('Busting: "If the bust came from the number cards, the other players co
 describe('Busting: "If it came from the currency cards, the currency cards go to the discard pile and nobody collects anything"', () => {
   it('all the currency cards go to the discard pile', () => {
     const { state, events } = currencyBust();
-    expect(ofType(events, 'discarded')).toEqual([{ type: 'discarded', cards: ['currency-5-1', 'currency-5-2', 'currency-1-1'] }]);
+    expect(ofType(events, 'discarded')).toEqual([
+      { type: 'discarded', cards: ['currency-5-1', 'currency-5-2', 'currency-1-1'] },
+    ]);
     expect(state.discard).toEqual(['currency-5-1', 'currency-5-2', 'currency-1-1']);
   });
 
-  it('nobody collects anything: no tokens move except the busting player\'s bust token', () => {
+  it("nobody collects anything: no tokens move except the busting player's bust token", () => {
     const { before, state, events } = currencyBust();
     expect(ofType(events, 'gained')).toEqual([]);
     expect(tokensOf(state)).toEqual(tokensOf(before));
@@ -159,13 +167,15 @@ describe('Busting: "If it came from the currency cards, the currency cards go to
 });
 
 describe('Busting: "The player\'s turn ends when they bust"', () => {
-  it('the next player\'s turn starts; the busting player has no buy phase', () => {
+  it("the next player's turn starts; the busting player has no buy phase", () => {
     const { before, state, events } = numberBust({ market: ['green-2a'] });
     expect(ofType(events, 'buyPhaseEnded')).toEqual([]);
     expect(ofType(events, 'turnStarted')).toEqual([{ type: 'turnStarted', seat: 1, turn: before.turn + 1 }]);
     expect(state.current).toBe(1);
     expect(pendingOf(state)).toMatchObject({ seat: 1, kind: 'draw' });
-    expect(refusedCode(state, 0, { type: 'buy', card: 'green-2a', payment: { tokens: 2, bustTokens: 0, cards: [] } })).toBe('NOT_YOUR_TURN');
+    expect(
+      refusedCode(state, 0, { type: 'buy', card: 'green-2a', payment: { tokens: 2, bustTokens: 0, cards: [] } }),
+    ).toBe('NOT_YOUR_TURN');
   });
 
   it('after the last seat busts, play passes to seat 0', () => {
@@ -182,7 +192,9 @@ describe('Busting: "The player\'s turn ends when they bust"', () => {
 
   it('the event order tells the story: busted, cards to the market, currency discarded, bust token, gains, next turn', () => {
     const types = numberBust().events.map((e) => e.type);
-    const order = (['drew', 'busted', 'toMarket', 'discarded', 'bustToken', 'gained', 'turnStarted'] as const).map((t) => types.indexOf(t));
+    const order = (['drew', 'busted', 'toMarket', 'discarded', 'bustToken', 'gained', 'turnStarted'] as const).map(
+      (t) => types.indexOf(t),
+    );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(types.lastIndexOf('gained')).toBeLessThan(types.indexOf('turnStarted'));

@@ -7,11 +7,12 @@ import { drawing } from './states';
 
 /** Seat 0 takes red 3 + blue 4 and may buy from this market. */
 const MARKET = ['green-1a', 'orange-2a', 'green-5a', 'blue-6a', 'red-4b', 'orange-9'];
-const inBuy = (players: Record<number, Partial<TenPlayer>> = {}, market = MARKET) => buying(0, ['red-3a', 'blue-4a'], { players, market });
+const inBuy = (players: Record<number, Partial<TenPlayer>> = {}, market = MARKET) =>
+  buying(0, ['red-3a', 'blue-4a'], { players, market });
 const buy = (card: string, pay: ReturnType<typeof payment>) => ({ type: 'buy', card, payment: pay });
 
 describe('T6 "One card from the market per buy phase, only after taking the number cards"', () => {
-  it('taking the numbers opens the player\'s buy phase, offering to end the turn or buy a market card', () => {
+  it("taking the numbers opens the player's buy phase, offering to end the turn or buy a market card", () => {
     const state = inBuy();
     expect(pendingOf(state)).toEqual({ seat: 0, kind: 'buy', final: false });
     const legal = ten.legal(state, 0);
@@ -23,7 +24,9 @@ describe('T6 "One card from the market per buy phase, only after taking the numb
   it('Buy phase "paying the card\'s value in currency": the card joins the collection and leaves the market', () => {
     const before = inBuy();
     const { state, events } = act(before, 0, buy('green-5a', payment(5)));
-    expect(ofType(events, 'paid')).toEqual([{ type: 'paid', seat: 0, price: 5, tokens: 5, bustTokens: 0, cards: [], lost: 0 }]);
+    expect(ofType(events, 'paid')).toEqual([
+      { type: 'paid', seat: 0, price: 5, tokens: 5, bustTokens: 0, cards: [], lost: 0 },
+    ]);
     expect(ofType(events, 'bought')).toEqual([{ type: 'bought', seat: 0, card: 'green-5a', price: 5 }]);
     expect(state.players[0]).toEqual({ tokens: 0, bustTokens: 0, collection: ['red-3a', 'blue-4a', 'green-5a'] });
     expect(state.market).toEqual(MARKET.filter((c) => c !== 'green-5a'));
@@ -71,7 +74,11 @@ describe('T6 "One card from the market per buy phase, only after taking the numb
   });
 
   it('NOT_IN_MARKET: only a market card can be bought, not one in the deck, the discard pile or a collection', () => {
-    const state = buying(0, ['red-3a'], { market: ['green-1a'], discard: ['blue-2a'], players: { 1: { collection: ['orange-1a'] } } });
+    const state = buying(0, ['red-3a'], {
+      market: ['green-1a'],
+      discard: ['blue-2a'],
+      players: { 1: { collection: ['orange-1a'] } },
+    });
     expect(refusedCode(state, 0, buy('blue-2a', payment(2)))).toBe('NOT_IN_MARKET');
     expect(refusedCode(state, 0, buy('orange-1a', payment(1)))).toBe('NOT_IN_MARKET');
     expect(refusedCode(state, 0, buy('red-8', payment(5, 1)))).toBe('NOT_IN_MARKET');
@@ -83,7 +90,9 @@ describe('T5 payment: "a price is paid with any mix of currency tokens (1 each),
   it('"a bust token pays 3 for a 1-cost card with no change": the excess 2 is lost', () => {
     const before = inBuy({ 0: { bustTokens: 1 } });
     const { state, events } = act(before, 0, buy('green-1a', payment(0, 1)));
-    expect(ofType(events, 'paid')).toEqual([{ type: 'paid', seat: 0, price: 1, tokens: 0, bustTokens: 1, cards: [], lost: 2 }]);
+    expect(ofType(events, 'paid')).toEqual([
+      { type: 'paid', seat: 0, price: 1, tokens: 0, bustTokens: 1, cards: [], lost: 2 },
+    ]);
     expect(state.players[0]).toMatchObject({ tokens: 5, bustTokens: 0 });
     expect(state.supply).toEqual({ tokens: before.supply.tokens, bustTokens: before.supply.bustTokens + 1 });
     expect(state.players[0]!.collection).toContain('green-1a');
@@ -98,7 +107,9 @@ describe('T5 payment: "a price is paid with any mix of currency tokens (1 each),
   it('"each card counts 1 toward their currency": collected cards pay and go to the discard pile', () => {
     const before = inBuy({}, MARKET);
     const { state, events } = act(before, 0, buy('orange-2a', payment(0, 0, ['red-3a', 'blue-4a'])));
-    expect(ofType(events, 'paid')).toEqual([{ type: 'paid', seat: 0, price: 2, tokens: 0, bustTokens: 0, cards: ['red-3a', 'blue-4a'], lost: 0 }]);
+    expect(ofType(events, 'paid')).toEqual([
+      { type: 'paid', seat: 0, price: 2, tokens: 0, bustTokens: 0, cards: ['red-3a', 'blue-4a'], lost: 0 },
+    ]);
     expect(state.players[0]).toEqual({ tokens: 5, bustTokens: 0, collection: ['orange-2a'] });
     expect(state.discard).toEqual([...before.discard, 'red-3a', 'blue-4a']);
     expect(state.supply).toEqual(before.supply);
@@ -128,7 +139,7 @@ describe('T5 payment: "a price is paid with any mix of currency tokens (1 each),
     expect(state.supply.tokens).toBe(before.supply.tokens + 5);
   });
 
-  it('UNDERPAID: a payment worth less than the card\'s number is refused', () => {
+  it("UNDERPAID: a payment worth less than the card's number is refused", () => {
     const state = inBuy({ 0: { bustTokens: 1 } });
     expect(refusedCode(state, 0, buy('blue-6a', payment(5)))).toBe('UNDERPAID');
     expect(refusedCode(state, 0, buy('green-5a', payment(1, 0, ['red-3a'])))).toBe('UNDERPAID');
@@ -146,7 +157,9 @@ describe('T5 payment: "a price is paid with any mix of currency tokens (1 each),
 
   it('a malformed payment is refused', () => {
     const state = inBuy();
-    expect(refusedCode(state, 0, { type: 'buy', card: 'green-1a', payment: { tokens: -1, bustTokens: 0, cards: [] } })).toBe('MALFORMED_ACTION');
+    expect(
+      refusedCode(state, 0, { type: 'buy', card: 'green-1a', payment: { tokens: -1, bustTokens: 0, cards: [] } }),
+    ).toBe('MALFORMED_ACTION');
     expect(refusedCode(state, 0, { type: 'buy', card: 'green-1a' })).toBe('MALFORMED_ACTION');
   });
 });
@@ -171,12 +184,15 @@ describe('T6 "Not allowed: a card whose colour and number match one the player a
   });
 
   it('jokers do not block: holding the red # joker and the white 4, the red 4 can still be bought', () => {
-    const before = buying(0, ['blue-1a'], { market: ['red-4b'], players: { 0: { collection: ['red-joker-a', 'white-4', 'white-wild'] } } });
+    const before = buying(0, ['blue-1a'], {
+      market: ['red-4b'],
+      players: { 0: { collection: ['red-joker-a', 'white-4', 'white-wild'] } },
+    });
     const { state } = act(before, 0, buy('red-4b', payment(4)));
     expect(state.players[0]!.collection).toEqual(['red-joker-a', 'white-4', 'white-wild', 'blue-1a', 'red-4b']);
   });
 
-  it('another player\'s holdings do not matter', () => {
+  it("another player's holdings do not matter", () => {
     const before = inBuy({ 1: { collection: ['green-5b'] } });
     expect(act(before, 0, buy('green-5a', payment(5))).state.players[0]!.collection).toContain('green-5a');
   });

@@ -6,7 +6,10 @@ import { ofType, pendingOf } from './reads';
 import { drawing, table } from './states';
 
 /** Seat 0 of 4 draws `cards` one by one from a fresh turn (nothing drawn yet); stops at the first bust or auction. */
-function drawAll(cards: string[], patch: Parameters<typeof table>[3] = {}): { state: TenState; events: ReturnType<typeof act>['events'] } {
+function drawAll(
+  cards: string[],
+  patch: Parameters<typeof table>[3] = {},
+): { state: TenState; events: ReturnType<typeof act>['events'] } {
   let state = table({}, 0, cards, patch);
   const events: ReturnType<typeof act>['events'] = [];
   for (let k = 0; k < cards.length; k++) {
@@ -108,7 +111,9 @@ describe('T3 "Checked after every card"', () => {
     expect(seen).toEqual(['red-5a', 'currency-2-1', 'blue-6a']);
     const bust = act(state, 0, { type: 'draw' });
     // 5 − 2 + 6 + 3 = 12: bust on green-3a; orange-1a stays on the pile for seat 1's turn.
-    expect(ofType(bust.events, 'busted')).toEqual([{ type: 'busted', seat: 0, cause: 'numbers', total: 12, currency: 2 }]);
+    expect(ofType(bust.events, 'busted')).toEqual([
+      { type: 'busted', seat: 0, cause: 'numbers', total: 12, currency: 2 },
+    ]);
     expect(ofType(bust.events, 'drew').map((e) => [e.seat, e.card])).toEqual([[0, 'green-3a']]);
     expect(bust.state.deck[0]).toBe('orange-1a');
     expect(pendingOf(bust.state)).toMatchObject({ seat: 1, kind: 'draw', canStop: false });
@@ -123,13 +128,18 @@ describe('T3 "Checked after every card"', () => {
 });
 
 describe('T3 "Jokers do not count"; Card-drawing "If the drawn card is any joker card, drawing pauses and an auction begins"', () => {
-  it.each(['red-joker-a', 'white-5', 'white-wild'])('drawing %s pauses the turn with an auction; it does not join the tableau', (joker) => {
-    const state = act(drawing(0, ['red-6a'], [joker]), 0, { type: 'draw' });
-    expect(ofType(state.events, 'auctionOpened')).toEqual([{ type: 'auctionOpened', joker, bidders: [1, 2, 3, 0] }]);
-    expect(ofType(state.events, 'drew')).toEqual([{ type: 'drew', seat: 0, card: joker, total: 6, currency: 0, left: state.state.deck.length }]);
-    expect(state.state.tableau).toEqual(['red-6a']);
-    expect(pendingOf(state.state)).toMatchObject({ seat: 1, kind: 'bid', joker });
-  });
+  it.each(['red-joker-a', 'white-5', 'white-wild'])(
+    'drawing %s pauses the turn with an auction; it does not join the tableau',
+    (joker) => {
+      const state = act(drawing(0, ['red-6a'], [joker]), 0, { type: 'draw' });
+      expect(ofType(state.events, 'auctionOpened')).toEqual([{ type: 'auctionOpened', joker, bidders: [1, 2, 3, 0] }]);
+      expect(ofType(state.events, 'drew')).toEqual([
+        { type: 'drew', seat: 0, card: joker, total: 6, currency: 0, left: state.state.deck.length },
+      ]);
+      expect(state.state.tableau).toEqual(['red-6a']);
+      expect(pendingOf(state.state)).toMatchObject({ seat: 1, kind: 'bid', joker });
+    },
+  );
 
   it('T3: a white 5 drawn on a 6 does not bust (the joker is not 5 in the total); after the auction the total is still 6', () => {
     const { state, events } = actAll(drawing(0, ['red-6a'], ['white-5', 'blue-5a']), [
@@ -145,10 +155,12 @@ describe('T3 "Jokers do not count"; Card-drawing "If the drawn card is any joker
     expect(pendingOf(state)).toEqual({ seat: 0, kind: 'draw', canDraw: true, canStop: true, total: 6, currency: 0 });
     // …and the real 5 then busts.
     const bust = act(state, 0, { type: 'draw' });
-    expect(ofType(bust.events, 'busted')).toEqual([{ type: 'busted', seat: 0, cause: 'numbers', total: 11, currency: 0 }]);
+    expect(ofType(bust.events, 'busted')).toEqual([
+      { type: 'busted', seat: 0, cause: 'numbers', total: 11, currency: 0 },
+    ]);
   });
 
-  it('T7: a joker won at auction goes to the winner\'s collection, not the tableau, and the drawing player goes on', () => {
+  it("T7: a joker won at auction goes to the winner's collection, not the tableau, and the drawing player goes on", () => {
     const { state } = actAll(drawing(0, ['red-4a'], ['orange-joker-b']), [
       [0, { type: 'draw' }],
       [1, { type: 'bid', amount: 2 }],
@@ -173,10 +185,14 @@ describe('Card-drawing "After each card the player decides: stop and take a rewa
   it('drawing is the only way on: ending the turn, buying, bidding or paying are refused at a draw decision', () => {
     const state = drawing(0, ['red-3a'], [], { market: ['blue-2a'] });
     expect(refusedCode(state, 0, { type: 'endTurn' })).toBe('WRONG_DECISION');
-    expect(refusedCode(state, 0, { type: 'buy', card: 'blue-2a', payment: { tokens: 2, bustTokens: 0, cards: [] } })).toBe('WRONG_DECISION');
+    expect(
+      refusedCode(state, 0, { type: 'buy', card: 'blue-2a', payment: { tokens: 2, bustTokens: 0, cards: [] } }),
+    ).toBe('WRONG_DECISION');
     expect(refusedCode(state, 0, { type: 'bid', amount: 1 })).toBe('WRONG_DECISION');
     expect(refusedCode(state, 0, { type: 'pass' })).toBe('WRONG_DECISION');
-    expect(refusedCode(state, 0, { type: 'pay', payment: { tokens: 1, bustTokens: 0, cards: [] } })).toBe('WRONG_DECISION');
+    expect(refusedCode(state, 0, { type: 'pay', payment: { tokens: 1, bustTokens: 0, cards: [] } })).toBe(
+      'WRONG_DECISION',
+    );
   });
 
   it('only the active player draws', () => {
@@ -190,13 +206,15 @@ describe('Card-drawing "After each card the player decides: stop and take a rewa
   it('a draw takes the top card of the pile and leaves one card fewer', () => {
     const state = drawing(0, ['red-3a'], ['green-2b']);
     const { state: next, events } = act(state, 0, { type: 'draw' });
-    expect(ofType(events, 'drew')).toEqual([{ type: 'drew', seat: 0, card: 'green-2b', total: 5, currency: 0, left: state.deck.length - 1 }]);
+    expect(ofType(events, 'drew')).toEqual([
+      { type: 'drew', seat: 0, card: 'green-2b', total: 5, currency: 0, left: state.deck.length - 1 },
+    ]);
     expect(next.deck).toEqual(state.deck.slice(1));
   });
 });
 
 describe('T3 "The first card of a turn is always drawn"', () => {
-  it('T3: when a turn ends the next player\'s turn starts with an empty tableau and a draw they must make', () => {
+  it("T3: when a turn ends the next player's turn starts with an empty tableau and a draw they must make", () => {
     const { state, events } = act(drawing(0, ['red-3a'], ['blue-7']), 0, { type: 'takeCurrency' });
     expect(ofType(events, 'turnStarted')).toEqual([{ type: 'turnStarted', seat: 1, turn: state.turn }]);
     expect(state.tableau).toEqual([]);
@@ -227,7 +245,9 @@ describe('T3 "The first card of a turn is always drawn"', () => {
       [3, { type: 'pass' }],
       [0, { type: 'pass' }],
     ]);
-    expect(ofType(events, 'auctionOpened')).toEqual([{ type: 'auctionOpened', joker: 'white-wild', bidders: [1, 2, 3, 0] }]);
+    expect(ofType(events, 'auctionOpened')).toEqual([
+      { type: 'auctionOpened', joker: 'white-wild', bidders: [1, 2, 3, 0] },
+    ]);
     expect(state.tableau).toEqual([]);
     expect(pendingOf(state)).toEqual({ seat: 0, kind: 'draw', canDraw: true, canStop: true, total: 0, currency: 0 });
   });

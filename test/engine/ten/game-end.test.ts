@@ -6,7 +6,10 @@ import { ofType, pendingSeat } from './reads';
 import { lastCards } from './states';
 
 /** Four players; seat 1 draws red 2 and then red 3, the last card of the deck. */
-function lastDrawn(patch: Parameters<typeof lastCards>[3] = {}): { state: TenState; events: ReturnType<typeof act>['events'] } {
+function lastDrawn(patch: Parameters<typeof lastCards>[3] = {}): {
+  state: TenState;
+  events: ReturnType<typeof act>['events'];
+} {
   return actAll(lastCards({}, 1, ['red-2a', 'red-3a'], patch), [
     [1, { type: 'draw' }],
     [1, { type: 'draw' }],
@@ -19,7 +22,9 @@ describe('End of the game: the last card', () => {
     expect(ofType(events, 'drew').at(-1)).toMatchObject({ card: 'red-3a', left: 0 });
     expect(ofType(events, 'deckEmpty')).toEqual([{ type: 'deckEmpty', seat: 1 }]);
     expect(state.deckOut).toBe(true);
-    expect(ten.pending(state)).toEqual([{ seat: 1, kind: 'draw', canDraw: false, canStop: true, total: 5, currency: 0 }]);
+    expect(ten.pending(state)).toEqual([
+      { seat: 1, kind: 'draw', canDraw: false, canStop: true, total: 5, currency: 0 },
+    ]);
     expect(ten.legal(state, 1)).toEqual([{ type: 'takeNumbers' }, { type: 'takeCurrency' }]);
   });
 
@@ -92,10 +97,10 @@ describe('End of the game: the last card', () => {
       [0, { type: 'draw' }],
     ]);
     expect(ofType(events, 'deckEmpty')).toEqual([{ type: 'deckEmpty', seat: 0 }]);
-    expect(ten.pending(state)).toEqual([{ seat: 0, kind: 'draw', canDraw: false, canStop: true, total: 4, currency: 0 }]);
-    const { events: after } = actAll(state, [
-      [0, { type: 'takeCurrency' }],
+    expect(ten.pending(state)).toEqual([
+      { seat: 0, kind: 'draw', canDraw: false, canStop: true, total: 4, currency: 0 },
     ]);
+    const { events: after } = actAll(state, [[0, { type: 'takeCurrency' }]]);
     expect(ofType(after, 'finalRound')).toEqual([{ type: 'finalRound', order: [1, 2, 3, 0] }]);
   });
 
@@ -123,7 +128,9 @@ describe('End of the game: the last card is a joker', () => {
     ]);
     expect(ofType(events, 'deckEmpty')).toEqual([{ type: 'deckEmpty', seat: 1 }]);
     expect(state.players[2]!.collection).toEqual(['white-wild']);
-    expect(ten.pending(state)).toEqual([{ seat: 1, kind: 'draw', canDraw: false, canStop: true, total: 2, currency: 0 }]);
+    expect(ten.pending(state)).toEqual([
+      { seat: 1, kind: 'draw', canDraw: false, canStop: true, total: 2, currency: 0 },
+    ]);
     expect(refusedCode(state, 1, { type: 'draw' })).toBe('DECK_EMPTY');
     const { events: after } = act(state, 1, { type: 'takeCurrency' });
     expect(ofType(after, 'finalRound')).toEqual([{ type: 'finalRound', order: [2, 3, 0, 1] }]);
@@ -140,7 +147,12 @@ describe('End of the game: the last card is a joker', () => {
     ]);
     expect(state.discard).toContain('white-wild');
     expect(ten.legal(state, 1)).toEqual([{ type: 'takeNumbers' }, { type: 'takeCurrency' }]);
-    const end = skipFinalRound(actAll(state, [[1, { type: 'takeNumbers' }], [1, { type: 'endTurn' }]]).state);
+    const end = skipFinalRound(
+      actAll(state, [
+        [1, { type: 'takeNumbers' }],
+        [1, { type: 'endTurn' }],
+      ]).state,
+    );
     expect(end.state.players[1]!.collection).toEqual(['red-2a']);
     expect(ten.outcome(end.state)).not.toBeNull();
   });
@@ -215,10 +227,12 @@ describe('End of the game: the final buy round', () => {
   });
 
   it('End: any action after the game is over is refused with GAME_OVER', () => {
-    const over = skipFinalRound(actAll(lastCards({}, 1, ['red-2a']), [
-      [1, { type: 'draw' }],
-      [1, { type: 'takeCurrency' }],
-    ]).state).state;
+    const over = skipFinalRound(
+      actAll(lastCards({}, 1, ['red-2a']), [
+        [1, { type: 'draw' }],
+        [1, { type: 'takeCurrency' }],
+      ]).state,
+    ).state;
     expect(refusedCode(over, 1, { type: 'draw' })).toBe('GAME_OVER');
     expect(refusedCode(over, 2, { type: 'endTurn' })).toBe('GAME_OVER');
     expect(refusedCode(over, 0, { type: 'pass' })).toBe('GAME_OVER');

@@ -41,7 +41,7 @@ function buying(market = ['red-4b', 'green-3a', 'orange-6a', 'blue-5a']): TenSta
 }
 
 describe('Who may act', () => {
-  it('NOT_YOUR_TURN: another seat cannot draw or stop in the active player\'s turn', () => {
+  it("NOT_YOUR_TURN: another seat cannot draw or stop in the active player's turn", () => {
     const state = drawing();
     expect(refusedCode(state, 2, { type: 'draw' })).toBe('NOT_YOUR_TURN');
     expect(refusedCode(state, 0, { type: 'takeNumbers' })).toBe('NOT_YOUR_TURN');
@@ -53,7 +53,7 @@ describe('Who may act', () => {
     expect(refusedCode(state, 3, { type: 'pass' })).toBe('NOT_YOUR_TURN');
   });
 
-  it('NOT_YOUR_TURN: another seat cannot buy in the active player\'s buy phase', () => {
+  it("NOT_YOUR_TURN: another seat cannot buy in the active player's buy phase", () => {
     expect(refusedCode(buying(), 2, { type: 'buy', card: 'green-3a', payment: payment(3) })).toBe('NOT_YOUR_TURN');
     expect(refusedCode(buying(), 2, { type: 'endTurn' })).toBe('NOT_YOUR_TURN');
   });
@@ -141,14 +141,16 @@ describe('Payment refusals (T5)', () => {
     expect(refusedCode(state, 0, { type: 'pay', payment: payment(2, 0, ['green-2a']) })).toBe('BAD_PAYMENT');
   });
 
-  it('BAD_PAYMENT: the joker being paid for is not yet the winner\'s to spend', () => {
+  it("BAD_PAYMENT: the joker being paid for is not yet the winner's to spend", () => {
     const state = paying({ players: { 0: { tokens: 3 } } });
     expect(refusedCode(state, 0, { type: 'pay', payment: payment(2, 0, ['red-joker-a']) })).toBe('BAD_PAYMENT');
   });
 
   it('BAD_PAYMENT: the same card named twice', () => {
     const state = paying({ players: { 0: { tokens: 2, collection: ['green-1a'] } } });
-    expect(refusedCode(state, 0, { type: 'pay', payment: payment(1, 0, ['green-1a', 'green-1a']) })).toBe('BAD_PAYMENT');
+    expect(refusedCode(state, 0, { type: 'pay', payment: payment(1, 0, ['green-1a', 'green-1a']) })).toBe(
+      'BAD_PAYMENT',
+    );
   });
 
   it('CANNOT_AFFORD: more currency tokens or bust tokens than held', () => {
@@ -176,23 +178,35 @@ describe('Buy refusals (T6)', () => {
     // Seat 1 holds red 4 (copy a); the market's red 4 is copy b.
     expect(refusedCode(buying(), 1, { type: 'buy', card: 'red-4b', payment: payment(2, 1) })).toBe('DUPLICATE_CARD');
     // Blue 2: held as copy a, the market has copy c.
-    expect(refusedCode(buying(['blue-2c']), 1, { type: 'buy', card: 'blue-2c', payment: payment(2) })).toBe('DUPLICATE_CARD');
+    expect(refusedCode(buying(['blue-2c']), 1, { type: 'buy', card: 'blue-2c', payment: payment(2) })).toBe(
+      'DUPLICATE_CARD',
+    );
   });
 
   it('BAD_PAYMENT: a market card cannot pay for itself', () => {
-    expect(refusedCode(buying(), 1, { type: 'buy', card: 'green-3a', payment: payment(2, 0, ['green-3a']) })).toBe('BAD_PAYMENT');
+    expect(refusedCode(buying(), 1, { type: 'buy', card: 'green-3a', payment: payment(2, 0, ['green-3a']) })).toBe(
+      'BAD_PAYMENT',
+    );
   });
 
   it('BAD_PAYMENT, CANNOT_AFFORD, UNDERPAID: the payment rules apply to purchases', () => {
     const state = buying();
-    expect(refusedCode(state, 1, { type: 'buy', card: 'orange-6a', payment: payment(2, 1, ['green-9']) })).toBe('BAD_PAYMENT');
+    expect(refusedCode(state, 1, { type: 'buy', card: 'orange-6a', payment: payment(2, 1, ['green-9']) })).toBe(
+      'BAD_PAYMENT',
+    );
     expect(refusedCode(state, 1, { type: 'buy', card: 'green-3a', payment: payment(3) })).toBe('CANNOT_AFFORD');
-    expect(refusedCode(state, 1, { type: 'buy', card: 'orange-6a', payment: payment(2, 0, ['blue-1a', 'blue-2a']) })).toBe('UNDERPAID');
+    expect(
+      refusedCode(state, 1, { type: 'buy', card: 'orange-6a', payment: payment(2, 0, ['blue-1a', 'blue-2a']) }),
+    ).toBe('UNDERPAID');
   });
 
   it('a valid purchase from the same state is accepted (the refusals above are about the action, not the state)', () => {
     const { state } = act(buying(), 1, { type: 'buy', card: 'orange-6a', payment: payment(2, 1, ['blue-1a']) });
-    expect(state.players[1]).toMatchObject({ tokens: 0, bustTokens: 0, collection: ['blue-2a', 'red-4a', 'orange-6a'] });
+    expect(state.players[1]).toMatchObject({
+      tokens: 0,
+      bustTokens: 0,
+      collection: ['blue-2a', 'red-4a', 'orange-6a'],
+    });
   });
 });
 
@@ -203,10 +217,12 @@ describe('End-of-game refusals (T8)', () => {
   });
 
   it('GAME_OVER: every seat, every action, once the game is over', () => {
-    const over = skipFinalRound(actAll(lastCards({}, 1, ['red-4a']), [
-      [1, { type: 'draw' }],
-      [1, { type: 'takeCurrency' }],
-    ]).state).state;
+    const over = skipFinalRound(
+      actAll(lastCards({}, 1, ['red-4a']), [
+        [1, { type: 'draw' }],
+        [1, { type: 'takeCurrency' }],
+      ]).state,
+    ).state;
     expect(over.stage.kind).toBe('over');
     for (const seat of [0, 1, 2, 3]) {
       expect(refusedCode(over, seat, { type: 'draw' })).toBe('GAME_OVER');

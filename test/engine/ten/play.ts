@@ -1,7 +1,14 @@
 /** Playing Ten in tests: actions by seat, T5 payments, the sequences that reach a buy phase or the end of the game. */
 import { expect } from 'vitest';
 import { type Actor, type ConfigError, isConfigError, type SeatId } from '../../../engine';
-import { type Payment, ten, type TenConfigInput, type TenEvent, type TenPlayer, type TenState } from '../../../engine/ten';
+import {
+  type Payment,
+  ten,
+  type TenConfigInput,
+  type TenEvent,
+  type TenPlayer,
+  type TenState,
+} from '../../../engine/ten';
 import { refusedCodeWith } from '../game-checks';
 import { pendingSeat } from './reads';
 import { drawing, lastCards } from './states';
@@ -22,7 +29,8 @@ export function actAll(state: TenState, steps: [Actor, unknown][]): { state: Ten
 }
 
 /** Applies an action that must be refused; returns the RuleError code, checking the state is untouched. */
-export const refusedCode = (state: TenState, seat: Actor, action: unknown): string => refusedCodeWith(ten, state, seat, action);
+export const refusedCode = (state: TenState, seat: Actor, action: unknown): string =>
+  refusedCodeWith(ten, state, seat, action);
 
 /** Runs `fn`, which must throw a ConfigError; returns it. */
 export function configError(fn: () => unknown): ConfigError {
@@ -52,7 +60,11 @@ export function buying(
 }
 
 /** A payment: `tokens` black tokens, `bustTokens` bust tokens and these collected cards. */
-export const payment = (tokens: number, bustTokens = 0, cards: string[] = []): Payment => ({ tokens, bustTokens, cards });
+export const payment = (tokens: number, bustTokens = 0, cards: string[] = []): Payment => ({
+  tokens,
+  bustTokens,
+  cards,
+});
 
 /** Every seat ends its buy phase without buying until the game is over; returns the final state and events. */
 export function skipFinalRound(state: TenState): { state: TenState; events: TenEvent[] } {

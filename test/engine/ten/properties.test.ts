@@ -8,7 +8,14 @@ import { deckFor, ten, tenBots, type TenBot, type TenState } from '../../../engi
 function placesOf(state: TenState): string[] {
   const { stage } = state;
   const block = stage.kind === 'auction' || stage.kind === 'pay' ? [stage.joker] : [];
-  return [...state.deck, ...state.tableau, ...state.market, ...state.discard, ...state.players.flatMap((p) => p.collection), ...block];
+  return [
+    ...state.deck,
+    ...state.tableau,
+    ...state.market,
+    ...state.discard,
+    ...state.players.flatMap((p) => p.collection),
+    ...block,
+  ];
 }
 
 function violations(state: TenState): string[] {
@@ -16,7 +23,8 @@ function violations(state: TenState): string[] {
   // Every card of the table's deck is in exactly one place; no other card is anywhere (T2).
   const places = placesOf(state);
   const expected = deckFor(state.players.length).map((c) => c.id);
-  if (places.length !== expected.length || new Set(places).size !== places.length) out.push(`${places.length} cards in play, ${new Set(places).size} distinct`);
+  if (places.length !== expected.length || new Set(places).size !== places.length)
+    out.push(`${places.length} cards in play, ${new Set(places).size} distinct`);
   const deck = new Set(expected);
   for (const id of places) if (!deck.has(id)) out.push(`card ${id} is not in this table's deck`);
   // T4: nobody ever holds more than ten currency tokens; nothing goes negative; tokens are conserved.
@@ -29,10 +37,12 @@ function violations(state: TenState): string[] {
     bust += p.bustTokens;
   });
   if (state.supply.tokens < 0 || state.supply.bustTokens < 0) out.push(`supply ${JSON.stringify(state.supply)}`);
-  if (tokens !== state.config.tokenSupply) out.push(`${tokens} currency tokens in the game, not ${state.config.tokenSupply}`);
+  if (tokens !== state.config.tokenSupply)
+    out.push(`${tokens} currency tokens in the game, not ${state.config.tokenSupply}`);
   if (bust !== state.config.bustSupply) out.push(`${bust} bust tokens in the game, not ${state.config.bustSupply}`);
   // T3: a tableau left standing is never bust.
-  if (state.stage.kind === 'draw' && (state.stage.total >= 11 || state.stage.currency >= 11)) out.push('a bust tableau stands');
+  if (state.stage.kind === 'draw' && (state.stage.total >= 11 || state.stage.currency >= 11))
+    out.push('a bust tableau stands');
   return out;
 }
 
@@ -76,7 +86,12 @@ describe('Ten properties over 1,000 seeded games', () => {
 
   it('every action legal() lists is accepted by apply', () => {
     let checked = 0;
-    for (const [count, seed] of [[1, 'l1'], [2, 'l2'], [4, 'l4'], [5, 'l5']] as const) {
+    for (const [count, seed] of [
+      [1, 'l1'],
+      [2, 'l2'],
+      [4, 'l4'],
+      [5, 'l5'],
+    ] as const) {
       const bots = Array.from({ length: count }, (_, s) => (s % 2 ? tenBots.heuristic : tenBots.random));
       playToEnd(ten, { players: count }, seed, bots, {
         onAction: (_before, after) => {
@@ -87,7 +102,9 @@ describe('Ten properties over 1,000 seeded games', () => {
                 checked++;
               } catch (err) {
                 if (isRuleError(err)) {
-                  throw new Error(`seat ${seat}: legal action ${JSON.stringify(action)} refused: ${err.code}`, { cause: err });
+                  throw new Error(`seat ${seat}: legal action ${JSON.stringify(action)} refused: ${err.code}`, {
+                    cause: err,
+                  });
                 }
                 throw err;
               }

@@ -3,7 +3,10 @@ import { expect } from 'vitest';
 import type { SeatId } from '../../../engine';
 import { cardById, ten, type TenDecision, type TenEvent, type TenState } from '../../../engine/ten';
 
-export function ofType<T extends TenEvent['type']>(events: readonly TenEvent[], type: T): Extract<TenEvent, { type: T }>[] {
+export function ofType<T extends TenEvent['type']>(
+  events: readonly TenEvent[],
+  type: T,
+): Extract<TenEvent, { type: T }>[] {
   return events.filter((e): e is Extract<TenEvent, { type: T }> => e.type === type);
 }
 
@@ -21,7 +24,8 @@ export const tokensOf = (state: TenState): number[] => state.players.map((p) => 
 export const bustTokensOf = (state: TenState): number[] => state.players.map((p) => p.bustTokens);
 
 /** Every black token at the table: the supply plus every player's (no token is ever created or destroyed except lost gains). */
-export const tokensInPlay = (state: TenState): number => state.supply.tokens + state.players.reduce((s, p) => s + p.tokens, 0);
+export const tokensInPlay = (state: TenState): number =>
+  state.supply.tokens + state.players.reduce((s, p) => s + p.tokens, 0);
 
 /** The card ids in a list of events of one type, flattened (e.g. every `toMarket` card). */
 export function cardsIn(events: readonly TenEvent[], type: 'toMarket' | 'discarded' | 'tookNumbers'): string[] {

@@ -8,7 +8,7 @@ import { drawing } from './states';
 const TABLEAU = ['red-3a', 'currency-2-1', 'blue-4a'];
 
 describe('Take a reward: "collect all number cards in the tableau"', () => {
-  it('the number cards join the player\'s collection; the currency cards go to the discard pile', () => {
+  it("the number cards join the player's collection; the currency cards go to the discard pile", () => {
     const before = drawing(0, TABLEAU, [], { players: { 0: { collection: ['green-9'] } } });
     const { state, events } = act(before, 0, { type: 'takeNumbers' });
     expect(ofType(events, 'tookNumbers')).toEqual([{ type: 'tookNumbers', seat: 0, cards: ['red-3a', 'blue-4a'] }]);
@@ -32,7 +32,13 @@ describe('Take a reward: "collect all number cards in the tableau"', () => {
   });
 
   it('the currency value is the sum of the currency cards (not the running total), at a 5-player table', () => {
-    const before = drawing(2, ['red-9', 'currency-3-1', 'currency-4-1', 'blue-8'], [], { players: { 3: { tokens: 3 }, 4: { tokens: 0 } } }, { players: 5 });
+    const before = drawing(
+      2,
+      ['red-9', 'currency-3-1', 'currency-4-1', 'blue-8'],
+      [],
+      { players: { 3: { tokens: 3 }, 4: { tokens: 0 } } },
+      { players: 5 },
+    );
     const { state, events } = act(before, 2, { type: 'takeNumbers' });
     expect(ofType(events, 'gained').map((e) => [e.seat, e.amount])).toEqual([
       [3, 7],
@@ -58,7 +64,7 @@ describe('Take a reward: "collect all number cards in the tableau"', () => {
     expect(state.supply).toEqual(before.supply);
   });
 
-  it('taking the numbers leads to the player\'s buy phase (T6)', () => {
+  it("taking the numbers leads to the player's buy phase (T6)", () => {
     const { state } = act(drawing(0, TABLEAU), 0, { type: 'takeNumbers' });
     expect(pendingOf(state)).toEqual({ seat: 0, kind: 'buy', final: false });
     expect(state.current).toBe(0);
@@ -77,7 +83,13 @@ describe('T4 "A player may hold at most ten currency tokens at a time"', () => {
   it('a player at 10 tokens gains nothing', () => {
     const before = drawing(0, ['red-3a', 'currency-3-1'], [], { players: { 2: { tokens: 10 } } });
     const { state, events } = act(before, 0, { type: 'takeNumbers' });
-    expect(ofType(events, 'gained').find((e) => e.seat === 2)).toEqual({ type: 'gained', seat: 2, amount: 0, lost: 3, reason: 'takeNumbers' });
+    expect(ofType(events, 'gained').find((e) => e.seat === 2)).toEqual({
+      type: 'gained',
+      seat: 2,
+      amount: 0,
+      lost: 3,
+      reason: 'takeNumbers',
+    });
     expect(state.players[2]!.tokens).toBe(10);
   });
 
@@ -158,7 +170,9 @@ describe('Take a reward: "collect all the currency shown in the tableau"', () =>
     expect(ofType(events, 'buyPhaseEnded')).toEqual([]);
     expect(ofType(events, 'turnStarted')).toEqual([{ type: 'turnStarted', seat: 1, turn: before.turn + 1 }]);
     expect(pendingOf(state)).toMatchObject({ seat: 1, kind: 'draw' });
-    expect(refusedCode(state, 0, { type: 'buy', card: 'green-1a', payment: { tokens: 1, bustTokens: 0, cards: [] } })).toBe('NOT_YOUR_TURN');
+    expect(
+      refusedCode(state, 0, { type: 'buy', card: 'green-1a', payment: { tokens: 1, bustTokens: 0, cards: [] } }),
+    ).toBe('NOT_YOUR_TURN');
     expect(refusedCode(state, 0, { type: 'endTurn' })).toBe('NOT_YOUR_TURN');
   });
 

@@ -1,7 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cardById, COLOURS, isJoker, TEN_DECK, type Card, type Colour, type JokerCard, type NumberCard } from '../../../engine/ten/cards';
-import { marginalGains, marginalLosses, scoreCollection, scoreTotal, type ScoreResult } from '../../../engine/ten/scoring';
+import {
+  cardById,
+  COLOURS,
+  isJoker,
+  TEN_DECK,
+  type Card,
+  type Colour,
+  type JokerCard,
+  type NumberCard,
+} from '../../../engine/ten/cards';
+import {
+  marginalGains,
+  marginalLosses,
+  scoreCollection,
+  scoreTotal,
+  type ScoreResult,
+} from '../../../engine/ten/scoring';
 
 const NUMBER_CARDS = TEN_DECK.filter((c): c is NumberCard => c.kind === 'number');
 const JOKER_CARDS = TEN_DECK.filter(isJoker);
@@ -87,7 +102,8 @@ function placementProblems(cards: readonly Card[], result: ScoreResult): string[
   for (const p of result.jokers) {
     const joker = byId.get(p.card);
     if (!joker || !isJoker(joker)) out.push(`${p.card} is not a joker of the collection`);
-    else if (!optionsFor(joker).some((o) => o && o.colour === p.colour && o.number === p.number)) out.push(`${p.card} cannot be ${p.colour} ${p.number}`);
+    else if (!optionsFor(joker).some((o) => o && o.colour === p.colour && o.number === p.number))
+      out.push(`${p.card} cannot be ${p.colour} ${p.number}`);
     if (seen.has(p.card)) out.push(`${p.card} used twice`);
     seen.add(p.card);
     const key = `${p.colour}-${p.number}`;
@@ -101,10 +117,12 @@ function placementProblems(cards: readonly Card[], result: ScoreResult): string[
     const run = result.runs[colour];
     run.forEach((n, i) => {
       if (i > 0 && n !== run[i - 1]! + 1) out.push(`${colour} run not consecutive: ${run.join(',')}`);
-      if (!(masks[colour] & (1 << (n - 1))) && !covered.has(`${colour}-${n}`)) out.push(`${colour} ${n} in the run but not covered`);
+      if (!(masks[colour] & (1 << (n - 1))) && !covered.has(`${colour}-${n}`))
+        out.push(`${colour} ${n} in the run but not covered`);
     });
     const points = run.length === 9 ? 10 : run.length;
-    if (points !== result.colours[colour]) out.push(`${colour}: run of ${run.length} but ${result.colours[colour]} points`);
+    if (points !== result.colours[colour])
+      out.push(`${colour}: run of ${run.length} but ${result.colours[colour]} points`);
     sum += result.colours[colour];
   }
   if (sum !== result.total) out.push(`colours sum to ${sum}, total ${result.total}`);
@@ -114,7 +132,9 @@ function placementProblems(cards: readonly Card[], result: ScoreResult): string[
 /** The collection with each placed joker swapped for a real number card at its placement (and unused ones dropped). */
 function withJokersReplaced(cards: readonly Card[], result: ScoreResult): Card[] {
   const real: Card[] = cards.filter((c) => !isJoker(c));
-  result.jokers.forEach((p, i) => real.push({ kind: 'number', id: `placed-${i}`, colour: p.colour, number: p.number, from: 1 }));
+  result.jokers.forEach((p, i) =>
+    real.push({ kind: 'number', id: `placed-${i}`, colour: p.colour, number: p.number, from: 1 }),
+  );
   return real;
 }
 
@@ -215,7 +235,13 @@ describe('Ten scoring (seed "Scoring", T9)', () => {
   });
 
   it('"Each colour has … three sets of 1–3": duplicates add nothing', () => {
-    const result = checkConsistent([num('red', 1, 0), num('red', 1, 1), num('red', 1, 2), num('red', 2, 0), num('red', 2, 1)]);
+    const result = checkConsistent([
+      num('red', 1, 0),
+      num('red', 1, 1),
+      num('red', 1, 2),
+      num('red', 2, 0),
+      num('red', 2, 1),
+    ]);
     expect(result.total).toBe(2);
     expect(result.runs.red).toEqual([1, 2]);
   });
@@ -267,7 +293,10 @@ describe('Ten scoring (seed "Scoring", T9)', () => {
 const collectionArb: fc.Arbitrary<Card[]> = fc
   .tuple(
     fc.subarray([...COLOURS], { minLength: 1 }).chain((colours) =>
-      fc.shuffledSubarray(NUMBER_CARDS.filter((c) => colours.includes(c.colour)), { maxLength: 8 }),
+      fc.shuffledSubarray(
+        NUMBER_CARDS.filter((c) => colours.includes(c.colour)),
+        { maxLength: 8 },
+      ),
     ),
     fc.shuffledSubarray(JOKER_CARDS, { maxLength: 4 }),
   )
@@ -313,7 +342,7 @@ describe('marginal gains and losses (what bots rank market cards, jokers and pay
     selector: (c) => c.id,
   });
 
-  it('a candidate\'s gain is the score with it minus the score without it', () => {
+  it("a candidate's gain is the score with it minus the score without it", () => {
     fc.assert(
       fc.property(collectionArb, collectionArb, (cards, candidates) => {
         const base = scoreTotal(cards);
@@ -323,11 +352,13 @@ describe('marginal gains and losses (what bots rank market cards, jokers and pay
     );
   });
 
-  it('a card\'s loss is the score with it minus the score without it; a duplicate loses nothing', () => {
+  it("a card's loss is the score with it minus the score without it; a duplicate loses nothing", () => {
     fc.assert(
       fc.property(collectionArb, (cards) => {
         const base = scoreTotal(cards);
-        expect(marginalLosses(cards)).toEqual(cards.map((c) => base - scoreTotal(cards.filter((other) => other !== c))));
+        expect(marginalLosses(cards)).toEqual(
+          cards.map((c) => base - scoreTotal(cards.filter((other) => other !== c))),
+        );
       }),
       { numRuns: 500, seed: 8 },
     );

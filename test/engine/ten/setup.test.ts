@@ -37,7 +37,10 @@ describe('T1 the 129-card deck as data (seed "Contents")', () => {
       const ofColour = TEN_DECK.filter((c) => (c.kind === 'number' || c.kind === 'colourJoker') && c.colour === colour);
       expect(ofColour).toHaveLength(23);
       for (let n = 1; n <= 9; n++) {
-        expect(count(ofColour, (c) => c.kind === 'number' && c.number === n), `${colour} ${n}`).toBe(n <= 6 ? 3 : 1);
+        expect(
+          count(ofColour, (c) => c.kind === 'number' && c.number === n),
+          `${colour} ${n}`,
+        ).toBe(n <= 6 ? 3 : 1);
       }
       expect(count(ofColour, (c) => c.kind === 'colourJoker')).toBe(2);
     }
@@ -92,7 +95,11 @@ describe('T2 the deck for the player count (seed "Set-up")', () => {
     const state = setup({ players });
     const cards = allCards(state);
     expect(cards).toHaveLength(size);
-    expect([...cards].sort()).toEqual(deckFor(players).map((c) => c.id).sort());
+    expect([...cards].sort()).toEqual(
+      deckFor(players)
+        .map((c) => c.id)
+        .sort(),
+    );
   });
 
   it('Set-up "With 4 or 5 players use all cards"', () => {
@@ -145,19 +152,22 @@ describe('T2 the deck for the player count (seed "Set-up")', () => {
 });
 
 describe('Set-up: tokens and the supply', () => {
-  it.each([1, 2, 3, 4, 5])('Set-up "Give each player 5 black currency tokens" and the rest form the supply (%i players)', (players) => {
-    const state = setup({ players });
-    expect(state.players).toHaveLength(players);
-    for (const p of state.players) expect(p).toEqual({ tokens: 5, bustTokens: 0, collection: [] });
-    expect(state.supply).toEqual({ tokens: 50 - 5 * players, bustTokens: 15 });
-    expect(state.market).toEqual([]);
-  });
+  it.each([1, 2, 3, 4, 5])(
+    'Set-up "Give each player 5 black currency tokens" and the rest form the supply (%i players)',
+    (players) => {
+      const state = setup({ players });
+      expect(state.players).toHaveLength(players);
+      for (const p of state.players) expect(p).toEqual({ tokens: 5, bustTokens: 0, collection: [] });
+      expect(state.supply).toEqual({ tokens: 50 - 5 * players, bustTokens: 15 });
+      expect(state.market).toEqual([]);
+    },
+  );
 });
 
 describe('Set-up: shuffle and start player from the seed', () => {
   it('Set-up "Shuffle and place the deck face down": the same seed deals the same order', () => {
     expect(setup({}, 'alpha').deck).toEqual(setup({}, 'alpha').deck);
-      });
+  });
 
   it('Set-up "Shuffle": another seed deals another order, and the deck is not in its printed order', () => {
     const a = setup({}, 'alpha');
@@ -187,12 +197,19 @@ describe('Set-up: shuffle and start player from the seed', () => {
 });
 
 describe('T3 "The first card of a turn is always drawn": the start player opens the game with a draw', () => {
-  it('T3: nothing is drawn at set-up; the first decision is the start player\'s draw, and only drawing is offered', () => {
+  it("T3: nothing is drawn at set-up; the first decision is the start player's draw, and only drawing is offered", () => {
     const state = setup({ players: 4 }, 'opening');
     expect(state.tableau).toEqual([]);
     expect(state.deck).toHaveLength(129);
     expect(state.turn).toBe(1);
-    expect(pendingOf(state)).toEqual({ seat: state.startSeat, kind: 'draw', canDraw: true, canStop: false, total: 0, currency: 0 });
+    expect(pendingOf(state)).toEqual({
+      seat: state.startSeat,
+      kind: 'draw',
+      canDraw: true,
+      canStop: false,
+      total: 0,
+      currency: 0,
+    });
     expect(ten.legal(state, state.startSeat)).toEqual([{ type: 'draw' }]);
     for (const seat of [0, 1, 2, 3].filter((s) => s !== state.startSeat)) expect(ten.legal(state, seat)).toEqual([]);
   });
@@ -268,7 +285,11 @@ describe('bad configs are refused with ConfigError BAD_CONFIG', () => {
 
   it('BAD_CONFIG names the bad option', () => {
     expect(configError(() => ten.setup({ players: 7 }, 'bad')).issues.some((i) => i.startsWith('players'))).toBe(true);
-    expect(configError(() => ten.setup({ players: 5, tokenSupply: 20 }, 'bad')).issues.some((i) => i.startsWith('tokenSupply'))).toBe(true);
+    expect(
+      configError(() => ten.setup({ players: 5, tokenSupply: 20 }, 'bad')).issues.some((i) =>
+        i.startsWith('tokenSupply'),
+      ),
+    ).toBe(true);
   });
 
   it('a config that is not an object is refused', () => {

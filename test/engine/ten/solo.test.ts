@@ -21,11 +21,15 @@ describe('T10 set-up', () => {
     const cards = [...state.deck, ...state.tableau];
     expect(cards).toHaveLength(83);
     expect(deckFor(2)).toHaveLength(83);
-    expect([...cards].sort()).toEqual(deckFor(2).map((c) => c.id).sort());
+    expect([...cards].sort()).toEqual(
+      deckFor(2)
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(state.players).toEqual([{ tokens: 5, bustTokens: 0, collection: [] }]);
   });
 
-  it('T10: each turn is the solo player\'s again', () => {
+  it("T10: each turn is the solo player's again", () => {
     const { events } = actAll(table(SOLO, 0, ['red-4a', 'blue-2a']), [
       [0, { type: 'draw' }],
       [0, { type: 'takeCurrency' }],
@@ -35,7 +39,7 @@ describe('T10 set-up', () => {
 });
 
 describe('T10 "gains \'for other players\' are skipped"', () => {
-  it('T10: taking the number cards gives nobody the tableau\'s currency', () => {
+  it("T10: taking the number cards gives nobody the tableau's currency", () => {
     const start = withTableau(table(SOLO, 0, ['red-4a', 'currency-3-1', 'blue-2a']), ['red-4a', 'currency-3-1']);
     const { state, events } = act(start, 0, { type: 'takeNumbers' });
     expect(ofType(events, 'gained')).toEqual([]);
@@ -44,14 +48,17 @@ describe('T10 "gains \'for other players\' are skipped"', () => {
   });
 
   it('T10: a bust on the number cards gives a bust token and nobody any currency', () => {
-    const start = withTableau(table(SOLO, 0, ['red-6a', 'currency-1-1', 'blue-6a', 'green-2a']), ['red-6a', 'currency-1-1']);
+    const start = withTableau(table(SOLO, 0, ['red-6a', 'currency-1-1', 'blue-6a', 'green-2a']), [
+      'red-6a',
+      'currency-1-1',
+    ]);
     const { state, events } = act(start, 0, { type: 'draw' });
     expect(ofType(events, 'busted')).toEqual([{ type: 'busted', seat: 0, cause: 'numbers', total: 11, currency: 1 }]);
     expect(ofType(events, 'gained')).toEqual([]);
     expect(state.players[0]).toMatchObject({ tokens: 5, bustTokens: 1 });
   });
 
-  it('T4 still applies to the solo player\'s own gains: taking the currency', () => {
+  it("T4 still applies to the solo player's own gains: taking the currency", () => {
     const start = withTableau(table(SOLO, 0, ['currency-4-1', 'blue-2a']), ['currency-4-1']);
     const { state, events } = act(start, 0, { type: 'takeCurrency' });
     expect(ofType(events, 'gained')).toEqual([{ type: 'gained', seat: 0, amount: 4, lost: 0, reason: 'takeCurrency' }]);
@@ -126,7 +133,9 @@ describe('T10: the end of a solo game', () => {
   });
 
   it('T10 "The score is compared with the player\'s previous best": beating it is a new best', () => {
-    const { state, events } = playToEnd({ ...SOLO, previousBest: 2 }, 0, { 0: { collection: ['red-1a', 'red-2a', 'red-3a'] } });
+    const { state, events } = playToEnd({ ...SOLO, previousBest: 2 }, 0, {
+      0: { collection: ['red-1a', 'red-2a', 'red-3a'] },
+    });
     expect(ofType(events, 'gameEnded')[0]).toMatchObject({ winners: [0], newBest: true });
     const outcome = ten.outcome(state) as TenOutcome;
     expect(outcome.newBest).toBe(true);
@@ -136,7 +145,9 @@ describe('T10: the end of a solo game', () => {
   });
 
   it('T10: a score below the previous best is not a new best', () => {
-    const { state, events } = playToEnd({ ...SOLO, previousBest: 7 }, 0, { 0: { collection: ['red-1a', 'red-2a', 'red-3a'] } });
+    const { state, events } = playToEnd({ ...SOLO, previousBest: 7 }, 0, {
+      0: { collection: ['red-1a', 'red-2a', 'red-3a'] },
+    });
     expect(ofType(events, 'gameEnded')[0]!.newBest).toBe(false);
     expect((ten.outcome(state) as TenOutcome).newBest).toBe(false);
   });
@@ -153,7 +164,9 @@ describe('T10: the end of a solo game', () => {
   });
 
   it('T10: the final score includes jokers bought for 1', () => {
-    const start = lastCards(SOLO, 0, ['red-4a', 'red-joker-b'], { players: { 0: { collection: ['red-2a', 'red-3a'] } } });
+    const start = lastCards(SOLO, 0, ['red-4a', 'red-joker-b'], {
+      players: { 0: { collection: ['red-2a', 'red-3a'] } },
+    });
     const { state } = actAll(start, [
       [0, { type: 'draw' }],
       [0, { type: 'draw' }],

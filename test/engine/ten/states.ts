@@ -19,8 +19,18 @@ export function table(
 ): TenState {
   const base = setup(config);
   const players = base.players.map((p, s) => ({ ...p, ...patch.players?.[s] }));
-  const placed = new Set([...cards, ...(patch.market ?? []), ...(patch.discard ?? []), ...players.flatMap((p) => p.collection)]);
-  const rest = patch.rest === false ? [] : deckFor(base.players.length).map((c) => c.id).filter((id) => !placed.has(id));
+  const placed = new Set([
+    ...cards,
+    ...(patch.market ?? []),
+    ...(patch.discard ?? []),
+    ...players.flatMap((p) => p.collection),
+  ]);
+  const rest =
+    patch.rest === false
+      ? []
+      : deckFor(base.players.length)
+          .map((c) => c.id)
+          .filter((id) => !placed.has(id));
   return {
     ...base,
     players,
@@ -59,7 +69,11 @@ export function drawing(
 }
 
 /** The first of the seeds "seed-0", "seed-1", … whose 4-player set-up satisfies `pred`. */
-export function seedWhere(pred: (state: TenState) => boolean, config: Partial<TenConfigInput> = {}, tries = 400): { seed: string; state: TenState } {
+export function seedWhere(
+  pred: (state: TenState) => boolean,
+  config: Partial<TenConfigInput> = {},
+  tries = 400,
+): { seed: string; state: TenState } {
   for (let k = 0; k < tries; k++) {
     const seed = `seed-${k}`;
     const state = ten.setup({ players: 4, ...config }, seed);

@@ -5,7 +5,8 @@ import { bustProbability, deckFor, ten, tenBots, tenView, type TenAction, type T
 import { table, withTableau } from './states';
 
 const { heuristic, random } = tenBots;
-const choose = (bot: typeof heuristic, state: TenState, seat: number): TenAction => bot.choose(state, seat, rngFromSeed('bot'));
+const choose = (bot: typeof heuristic, state: TenState, seat: number): TenAction =>
+  bot.choose(state, seat, rngFromSeed('bot'));
 
 describe('view(state, seat)', () => {
   it('hides the order of the draw pile (and the PRNG) but not its size; everything else is public', () => {
@@ -22,7 +23,7 @@ describe('view(state, seat)', () => {
 });
 
 describe('bots use only their view', () => {
-  it('both bots choose the same action whatever the order of the draw pile and the game\'s PRNG', () => {
+  it("both bots choose the same action whatever the order of the draw pile and the game's PRNG", () => {
     let compared = 0;
     for (const bot of [heuristic, random]) {
       playToEnd(ten, { players: 3 }, `secrets-${bot.name}`, [bot, bot, bot], {
@@ -73,7 +74,10 @@ describe('heuristic: auctions and the market', () => {
   it('bids for a joker that extends a run and passes on one that adds nothing', () => {
     const auction = (collection: string[]): TenState => ({
       ...table({ players: 2 }, 0, []),
-      players: [{ tokens: 5, bustTokens: 0, collection: [] }, { tokens: 5, bustTokens: 0, collection }],
+      players: [
+        { tokens: 5, bustTokens: 0, collection: [] },
+        { tokens: 5, bustTokens: 0, collection },
+      ],
       stage: { kind: 'auction', joker: 'red-joker-a', bidders: [1, 0], index: 0, high: null },
     });
     expect(choose(heuristic, auction(['red-1a', 'red-2a']), 1)).toEqual({ type: 'bid', amount: 1 });
@@ -83,7 +87,10 @@ describe('heuristic: auctions and the market', () => {
 
   it('buys the market card that adds the most points, paying with tokens', () => {
     const state: TenState = {
-      ...table({ players: 2 }, 0, [], { market: ['blue-9', 'red-4a', 'green-1a'], players: { 0: { collection: ['red-2a', 'red-3a', 'red-5a'] } } }),
+      ...table({ players: 2 }, 0, [], {
+        market: ['blue-9', 'red-4a', 'green-1a'],
+        players: { 0: { collection: ['red-2a', 'red-3a', 'red-5a'] } },
+      }),
       stage: { kind: 'buy', seat: 0, final: false, queue: [] },
     };
     const action = choose(heuristic, state, 0);
@@ -95,7 +102,12 @@ describe('heuristic: auctions and the market', () => {
     const games = 60;
     for (let i = 0; i < games; i++) {
       const seat = i % 2;
-      const { outcome } = playToEnd(ten, { players: 2 }, `duel/${i}`, seat === 0 ? [heuristic, random] : [random, heuristic]);
+      const { outcome } = playToEnd(
+        ten,
+        { players: 2 },
+        `duel/${i}`,
+        seat === 0 ? [heuristic, random] : [random, heuristic],
+      );
       if (outcome.winners.length === 1 && outcome.winners[0] === seat) wins++;
     }
     expect(wins).toBeGreaterThan(games * 0.8);

@@ -39,11 +39,19 @@ describe('Winning: most points', () => {
     });
     const outcome = outcomeOf(state);
     expect(outcome.winners).toEqual([0]);
-    expect(outcome.standings[0]).toMatchObject({ seat: 0, score: 5, colours: { red: 2, blue: 2, orange: 1, green: 0 } });
-    expect(outcome.standings[1]).toMatchObject({ seat: 1, score: 4, colours: { red: 0, blue: 0, orange: 0, green: 4 } });
+    expect(outcome.standings[0]).toMatchObject({
+      seat: 0,
+      score: 5,
+      colours: { red: 2, blue: 2, orange: 1, green: 0 },
+    });
+    expect(outcome.standings[1]).toMatchObject({
+      seat: 1,
+      score: 4,
+      colours: { red: 0, blue: 0, orange: 0, green: 4 },
+    });
   });
 
-  it('T9: the gameEnded event shows each player\'s points per colour and where their jokers went', () => {
+  it("T9: the gameEnded event shows each player's points per colour and where their jokers went", () => {
     const { events } = playToEnd({ players: 2 }, 0, {
       0: { collection: ['red-1a', 'red-2a', 'red-joker-a'] },
       1: { collection: ['blue-4a', 'blue-6a', 'white-5'] },
@@ -92,7 +100,10 @@ describe('Winning: most points', () => {
   it('T6+T8: a purchase in the final buy round counts, and so do the tokens spent on it', () => {
     const start = lastCards({ players: 2 }, 1, ['green-9'], {
       market: ['blue-1a'],
-      players: { 0: { tokens: 6, collection: RED_123 }, 1: { tokens: 2, collection: ['orange-1a', 'orange-2a', 'orange-3a', 'orange-4a'] } },
+      players: {
+        0: { tokens: 6, collection: RED_123 },
+        1: { tokens: 2, collection: ['orange-1a', 'orange-2a', 'orange-3a', 'orange-4a'] },
+      },
     });
     const { state, events } = actAll(start, [
       [1, { type: 'draw' }],
@@ -204,7 +215,10 @@ describe('T9 ties', () => {
   it('T5+T9: cards spent as payment leave the collection and no longer count as cards (or points)', () => {
     const start = lastCards({ players: 2 }, 0, ['green-9'], {
       market: ['orange-1a'],
-      players: { 0: { tokens: 0, collection: [...RED_123, 'blue-8'] }, 1: { tokens: 0, collection: ['blue-4a', 'blue-5a', 'blue-6a', 'green-1a'] } },
+      players: {
+        0: { tokens: 0, collection: [...RED_123, 'blue-8'] },
+        1: { tokens: 0, collection: ['blue-4a', 'blue-5a', 'blue-6a', 'green-1a'] },
+      },
     });
     const { state } = actAll(start, [
       [0, { type: 'draw' }],

@@ -24,7 +24,9 @@ export const tenRulesEn = {
       body: {
         p1: 'With four or five players every card is used. With three, the cards marked 4+ come out; with two, the cards marked 3 come out as well. Solo play uses the two-player deck.',
       },
-      rulings: { T2: 'The 4+ cards are the third copy of each 1–6 of every colour and one currency card of each value; the 3 cards are the second copy of each 1–3 and one more currency card of each value.' },
+      rulings: {
+        T2: 'The 4+ cards are the third copy of each 1–6 of every colour and one currency card of each value; the 3 cards are the second copy of each 1–3 and one more currency card of each value.',
+      },
     },
     t3: {
       title: 'Drawing and busting',
@@ -33,7 +35,9 @@ export const tenRulesEn = {
         p2: 'You bust when the running total reaches 11 or more — or when the currency cards alone add up to 11 or more. A bust ends your turn: you take a bust token and the number cards go to the market. If the numbers bust you, the other players collect the tableau’s currency; if the currency busts you, it is discarded and nobody collects.',
         p3: 'The table shows the chance that the next card busts you, worked out from the cards nobody has seen yet.',
       },
-      rulings: { T3: 'The total is checked after every card; jokers do not count toward it; the first card of a turn is always drawn.' },
+      rulings: {
+        T3: 'The total is checked after every card; jokers do not count toward it; the first card of a turn is always drawn.',
+      },
     },
     t4: {
       title: 'Taking a reward',
@@ -80,7 +84,9 @@ export const tenRulesEn = {
         p1: 'Each colour scores the length of its longest run of consecutive numbers; a complete run from 1 to 9 scores 10. A player with blue 1, 2, 3, 5 and 7 scores 3 for blue. Jokers fill gaps in runs; each is used once.',
         p2: 'Most points wins. A tie goes to the player with more currency tokens (bust tokens do not count), then to the one with fewer cards; after that the win is shared.',
       },
-      rulings: { T9: 'Jokers are placed at the end for each player’s best score: the table finds the best placement for you.' },
+      rulings: {
+        T9: 'Jokers are placed at the end for each player’s best score: the table finds the best placement for you.',
+      },
     },
     t10: {
       title: 'Playing solo',

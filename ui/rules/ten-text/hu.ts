@@ -29,7 +29,9 @@ export const tenRulesHu: TenRulesMessages = {
       body: {
         p1: '4 vagy 5 játékos esetén az összes kártyát használjuk. 3 játékos esetén kivesszük a 4+ szimbólummal ellátott kártyákat, 2 játékos esetén a 3 játékos szimbólummal ellátottakat is. Egyedül a 2 játékos pakli a játék.',
       },
-      rulings: { T2: 'A 4+ kártyák: minden szín 1–6 számainak harmadik példánya és minden értékből egy valutakártya; a 3 játékos kártyák: minden szín 1–3 számainak második példánya és minden értékből még egy valutakártya.' },
+      rulings: {
+        T2: 'A 4+ kártyák: minden szín 1–6 számainak harmadik példánya és minden értékből egy valutakártya; a 3 játékos kártyák: minden szín 1–3 számainak második példánya és minden értékből még egy valutakártya.',
+      },
     },
     t3: {
       title: 'Kártyahúzás és lebukás',
@@ -38,7 +40,9 @@ export const tenRulesHu: TenRulesMessages = {
         p2: 'A játékos bukik, ha a futó végösszeg eléri a 11-et vagy annál többet — vagy ha a valutakártyái önmagukban elérik a 11-et. A lebukás véget vet a sorodnak: kapsz egy lebukási jelzőt a készletből, a számkártyák pedig a piacra kerülnek. Ha a számkártyák miatt bukik le, a többi játékos összegyűjti a táblakép valutaértékét; ha a valutakártyák miatt, azok a dobóhalomba kerülnek, és senki nem gyűjt semmit.',
         p3: 'Az asztal mutatja, mekkora eséllyel bukik a következő húzással: a még senki által nem látott kártyákból számolva.',
       },
-      rulings: { T3: 'A végösszeget minden kártya után ellenőrizzük; a jokerek nem számítanak bele; a sor első kártyáját mindig fel kell húzni.' },
+      rulings: {
+        T3: 'A végösszeget minden kártya után ellenőrizzük; a jokerek nem számítanak bele; a sor első kártyáját mindig fel kell húzni.',
+      },
     },
     t4: {
       title: 'A jutalom',
@@ -85,7 +89,9 @@ export const tenRulesHu: TenRulesMessages = {
         p1: 'Minden szín a leghosszabb egymást követő sorozata hosszát éri; a teljes, 1-től 9-ig tartó sorozat 10 pontot ér. Akinek kék 1, 2, 3, 5 és 7 lapja van, az a kékért 3 pontot kap. A jokerek kitöltik a sorozatok hézagait; mindegyik csak egyszer használható.',
         p2: 'A legtöbb pont nyer. Döntetlen esetén az nyer, akinek több valutakockája van (a lebukási jelzők nem számítanak), majd akinek kevesebb kártyája van; ha még mindig döntetlen, a győzelem megosztott.',
       },
-      rulings: { T9: 'A jokereket a játék végén a legjobb pontszámra helyezzük: az asztal megkeresi a legjobb elhelyezést.' },
+      rulings: {
+        T9: 'A jokereket a játék végén a legjobb pontszámra helyezzük: az asztal megkeresi a legjobb elhelyezést.',
+      },
     },
     t10: {
       title: 'Egyedül',

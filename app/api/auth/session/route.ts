@@ -1,5 +1,13 @@
 import { getHost } from '../../../../server';
-import { clearedSessionCookie, endSession, parseSignInRequest, sessionAddress, sessionCookie, sessionToken, verifySignIn } from '../../../../server/auth';
+import {
+  clearedSessionCookie,
+  endSession,
+  parseSignInRequest,
+  sessionAddress,
+  sessionCookie,
+  sessionToken,
+  verifySignIn,
+} from '../../../../server/auth';
 import { browserId } from '../../../../server/http/browser-id';
 import { jsonBody, refuseCrossSite, respond } from '../../../../server/http/respond';
 import { respondWithCookie } from '../../../../server/http/respond-with-cookie';

@@ -16,7 +16,10 @@ export async function GET(): Promise<Response> {
     const { chain } = await getHost();
     if (!chain) {
       const status = chainStatus(process.env);
-      throw new ChainGameError('CHAIN_NOT_CONFIGURED', status.ok ? 'on-chain games are not configured on this server' : status.explanation);
+      throw new ChainGameError(
+        'CHAIN_NOT_CONFIGURED',
+        status.ok ? 'on-chain games are not configured on this server' : status.explanation,
+      );
     }
     return chain.budget();
   });

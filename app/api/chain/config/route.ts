@@ -14,9 +14,11 @@ export const dynamic = 'force-dynamic';
 export async function GET(): Promise<Response> {
   return respond(() => {
     const status = chainStatus(process.env);
-    if (!status.ok) return { ok: false, problem: status.problem, explanation: status.explanation, network: status.network };
+    if (!status.ok)
+      return { ok: false, problem: status.problem, explanation: status.explanation, network: status.network };
     const beacon = beaconSettings(process.env);
-    if (!beacon.ok) return { ok: false, problem: beacon.problem, explanation: beacon.explanation, network: status.network };
+    if (!beacon.ok)
+      return { ok: false, problem: beacon.problem, explanation: beacon.explanation, network: status.network };
     return {
       ok: true,
       network: status.network,

@@ -13,5 +13,8 @@ export async function GET(request: Request): Promise<Response> {
 
 /** Builds and stores a board for the signed-in person: `{ name, slots }` (401 signed out, 422 a board the engine refuses). */
 export async function POST(request: Request): Promise<Response> {
-  return respond(async () => createBoard(await studioSql(), await requireAddress(request), await jsonBody(request)), 201);
+  return respond(
+    async () => createBoard(await studioSql(), await requireAddress(request), await jsonBody(request)),
+    201,
+  );
 }

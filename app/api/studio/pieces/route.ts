@@ -21,5 +21,11 @@ export async function GET(request: Request): Promise<Response> {
  * a token needs the signed-in wallet to be among its creators on the configured network's indexer (403 otherwise).
  */
 export async function POST(request: Request): Promise<Response> {
-  return respond(async () => createPiece(await studioSql(), await requireAddress(request), await jsonBody(request, BODY_LIMITS.piece), { tzktUrl: () => networkFromEnv(process.env).tzktUrl }), 201);
+  return respond(
+    async () =>
+      createPiece(await studioSql(), await requireAddress(request), await jsonBody(request, BODY_LIMITS.piece), {
+        tzktUrl: () => networkFromEnv(process.env).tzktUrl,
+      }),
+    201,
+  );
 }

@@ -11,5 +11,9 @@ type Props = { params: Promise<{ level: string }> };
 /** A block and its operations, from the configured network's TzKT API (the devnet's own explorer). */
 export default async function Page({ params }: Props) {
   const { level } = await params;
-  return chainReadPage((tzktUrl) => block(tzktUrl, level), 'This block could not be shown.', (found, network) => <BlockPanel block={found} network={network} />);
+  return chainReadPage(
+    (tzktUrl) => block(tzktUrl, level),
+    'This block could not be shown.',
+    (found, network) => <BlockPanel block={found} network={network} />,
+  );
 }

@@ -11,5 +11,9 @@ type Props = { params: Promise<{ hash: string }> };
 /** An operation group, from the configured network's TzKT API (the devnet's own explorer). */
 export default async function Page({ params }: Props) {
   const { hash } = await params;
-  return chainReadPage((tzktUrl) => operation(tzktUrl, hash), 'This operation could not be shown.', (found, network) => <OperationPanel group={found} network={network} />);
+  return chainReadPage(
+    (tzktUrl) => operation(tzktUrl, hash),
+    'This operation could not be shown.',
+    (found, network) => <OperationPanel group={found} network={network} />,
+  );
 }

@@ -30,14 +30,16 @@ export default async function Page({ params }: Props) {
   // The game's side of each token (for sale, left the game: P13), from the engine's state.
   const view = snapshot.view as PoleView;
   const inGame = (tile: number) => tokenInGame(view.config.board, view.tiles, tile);
-  const tokens = info.pieces.flatMap((p) => (p.tokenId === null ? [] : [{ tile: p.tile, tileTitle: p.name, tokenId: p.tokenId, inGame: inGame(p.tile) }]));
+  const tokens = info.pieces.flatMap((p) =>
+    p.tokenId === null ? [] : [{ tile: p.tile, tileTitle: p.name, tokenId: p.tokenId, inGame: inGame(p.tile) }],
+  );
   return (
     <div className={chainStyles.page}>
       <h1>The game’s tokens</h1>
       <p className={chainStyles.lede}>
         Each artist tile of <a href={`/play/${encodeURIComponent(id)}`}>this game</a> is an FA2 token of the contract{' '}
-        <Address address={info.contract} href={accountHref(network, info.contract)} />{' '}
-        on {info.network}. Holders are read from the indexer now; a copy held outside the game’s wallets earns no royalty (P13).
+        <Address address={info.contract} href={accountHref(network, info.contract)} /> on {info.network}. Holders are
+        read from the indexer now; a copy held outside the game’s wallets earns no royalty (P13).
       </p>
       {tokens.length === 0 ? (
         <p className={ui.muted}>The tokens are still being created.</p>
@@ -46,7 +48,11 @@ export default async function Page({ params }: Props) {
           tzktUrl={host.chain!.network.tzktUrl}
           contract={info.contract}
           tokens={tokens}
-          seats={info.seats.map((s) => ({ seat: s.seat, name: names[s.seat] ?? `Seat ${s.seat + 1}`, address: s.address }))}
+          seats={info.seats.map((s) => ({
+            seat: s.seat,
+            name: names[s.seat] ?? `Seat ${s.seat + 1}`,
+            address: s.address,
+          }))}
           network={network}
         />
       )}

@@ -36,7 +36,8 @@ export default async function Page({ params }: Props) {
       <section className={ui.intro}>
         <h1>{board.name}</h1>
         <p>
-          {board.board.tiles.length} tiles, pieces by {artists} {artists === 1 ? 'artist' : 'artists'}. Built by <code>{board.owner}</code>.
+          {board.board.tiles.length} tiles, pieces by {artists} {artists === 1 ? 'artist' : 'artists'}. Built by{' '}
+          <code>{board.owner}</code>.
         </p>
         <p>
           <a className={cx(ui.button, ui.primary)} href={`/new/pole?board=${encodeURIComponent(board.id)}`}>
@@ -45,7 +46,11 @@ export default async function Page({ params }: Props) {
         </p>
       </section>
       <div className={studio.studio}>
-        <BoardRing board={board.board} snap={null} idleHint="Start a game with this board, or run the balance lab below." />
+        <BoardRing
+          board={board.board}
+          snap={null}
+          idleHint="Start a game with this board, or run the balance lab below."
+        />
         <LabPanel boardId={board.id} initial={board.lab} />
       </div>
     </>

@@ -11,5 +11,9 @@ type Props = { params: Promise<{ contract: string; tokenId: string }> };
 /** One token: artwork, metadata, edition, owners and history, read from the configured network's TzKT API. */
 export default async function Page({ params }: Props) {
   const { contract, tokenId } = await params;
-  return chainReadPage((tzktUrl) => tokenDetail(tzktUrl, contract, tokenId), 'This token could not be shown.', (detail, network) => <TokenView detail={detail} network={network} />);
+  return chainReadPage(
+    (tzktUrl) => tokenDetail(tzktUrl, contract, tokenId),
+    'This token could not be shown.',
+    (detail, network) => <TokenView detail={detail} network={network} />,
+  );
 }

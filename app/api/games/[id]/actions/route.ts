@@ -11,5 +11,9 @@ export const runtime = 'nodejs';
  * (403 WRONG_WALLET), and a move the chain cannot take yet is kept while the game pauses (503 CHAIN_PAUSED).
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return rateLimited(request, 'action', (who) => respond(async () => (await getHost()).act(await idParam(route), await jsonBody(request), { ...who, browser: browserId(request) })));
+  return rateLimited(request, 'action', (who) =>
+    respond(async () =>
+      (await getHost()).act(await idParam(route), await jsonBody(request), { ...who, browser: browserId(request) }),
+    ),
+  );
 }

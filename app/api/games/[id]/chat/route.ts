@@ -12,5 +12,11 @@ export const runtime = 'nodejs';
  * a seat that left; 409 the game is over.
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return rateLimited(request, 'chat', (who) => respond(async () => (await getHost()).chat(await idParam(route), await jsonBody(request), { ...who, browser: browserId(request) }), 201));
+  return rateLimited(request, 'chat', (who) =>
+    respond(
+      async () =>
+        (await getHost()).chat(await idParam(route), await jsonBody(request), { ...who, browser: browserId(request) }),
+      201,
+    ),
+  );
 }

@@ -24,7 +24,9 @@ export async function GET(request: Request, route: IdParams): Promise<Response> 
     const who = await seatContext(request);
     // Without a known address every request is one client: a shared cap would be a cap on all viewers together.
     const client = who.client === UNKNOWN_CLIENT ? null : who.client;
-    const subscription = await (await getHost()).subscribe(await idParam(route), token, seat, after, { ...who, client }, chatAfter);
+    const subscription = await (
+      await getHost()
+    ).subscribe(await idParam(route), token, seat, after, { ...who, client }, chatAfter);
     if (subscription.drained) {
       subscription.close();
       return new Response(null, { status: 204 });

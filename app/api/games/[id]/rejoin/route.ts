@@ -7,7 +7,9 @@ import { idParam, jsonBody, respond, type IdParams } from '../../../../../server
 export const runtime = 'nodejs';
 
 // Who takes the seat back is resolved as for leave: a token in the body, else the seat this browser or wallet holds.
-const rejoinSchema = z.object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional() }).strict();
+const rejoinSchema = z
+  .object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional() })
+  .strict();
 
 /**
  * A seat's person takes it back from its bot (204); 403 NOT_YOUR_SEAT for a seat the token does not hold,
@@ -19,7 +21,9 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
     respond(async () => {
       const parsed = rejoinSchema.safeParse(await jsonBody(request));
       if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat? }');
-      await (await getHost()).rejoin(await idParam(route), parsed.data.token, parsed.data.seat, await seatContext(request, who));
+      await (
+        await getHost()
+      ).rejoin(await idParam(route), parsed.data.token, parsed.data.seat, await seatContext(request, who));
       return undefined;
     }),
   );

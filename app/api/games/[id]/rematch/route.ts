@@ -21,5 +21,9 @@ export async function GET(_request: Request, route: IdParams): Promise<Response>
  * on-chain game's rematch needs a signed-in wallet within its limits (401, 429, 503).
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return rateLimited(request, 'join', (who) => respond(async () => (await getHost()).rematch(await idParam(route), await jsonBody(request), await seatContext(request, who))));
+  return rateLimited(request, 'join', (who) =>
+    respond(async () =>
+      (await getHost()).rematch(await idParam(route), await jsonBody(request), await seatContext(request, who)),
+    ),
+  );
 }

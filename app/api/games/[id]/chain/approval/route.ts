@@ -16,7 +16,11 @@ export async function GET(request: Request, route: IdParams): Promise<Response> 
 }
 
 const approvalSchema = z
-  .object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional(), opHash: plainText(z.string().max(60)).nullable() })
+  .object({
+    token: tokenSchema.optional(),
+    seat: z.number().int().min(0).max(5).optional(),
+    opHash: plainText(z.string().max(60)).nullable(),
+  })
   .strict();
 
 /** The approval was sent (`opHash`), or is to be checked again (`opHash: null`): 204, confirmed in the background. */

@@ -5,13 +5,17 @@ import { idParam, jsonBody, respond, type IdParams } from '../../../../../../ser
 
 export const runtime = 'nodejs';
 
-const claimSchema = z.object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional() }).strict();
+const claimSchema = z
+  .object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional() })
+  .strict();
 
 /** Binds the token's seat to the signed-in wallet: 204; 401 not signed in; 403 NOT_YOUR_SEAT another seat; 409 the seat or the wallet is taken. */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const body = claimSchema.safeParse(await jsonBody(request));
     if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat? }');
-    await (await getHost()).claimSeat(await idParam(route), body.data.token, body.data.seat, await seatContext(request));
+    await (
+      await getHost()
+    ).claimSeat(await idParam(route), body.data.token, body.data.seat, await seatContext(request));
   });
 }

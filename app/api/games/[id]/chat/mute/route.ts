@@ -9,5 +9,10 @@ export const runtime = 'nodejs';
  * sees, 204 when the seat was so already; 403 NOT_GAME_HOST for any other token.
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return respond(async () => (await (await getHost()).muteChat(await idParam(route), await jsonBody(request), await seatContext(request))) ?? undefined, 201);
+  return respond(
+    async () =>
+      (await (await getHost()).muteChat(await idParam(route), await jsonBody(request), await seatContext(request))) ??
+      undefined,
+    201,
+  );
 }
