@@ -110,14 +110,12 @@ describe('apiFetch over HTTP', () => {
         res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
         return;
       }
-      res
-        .writeHead(409, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: 'SEAT_CLAIMED',
-            message: 'seat 1 is bound to tz1def; sign in with that wallet to play it',
-          }),
-        );
+      res.writeHead(409, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: 'SEAT_CLAIMED',
+          message: 'seat 1 is bound to tz1def; sign in with that wallet to play it',
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

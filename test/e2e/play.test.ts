@@ -175,15 +175,13 @@ async function checkFinished(page: Page, game: GameId, id: string): Promise<void
   if (game === 'pole') {
     const winners = await page.getByTestId('winners').innerText();
     for (const w of outcome!.winners) expect(winners).toContain(names[w]);
-    const rows = await page
-      .getByTestId('valuation-row')
-      .evaluateAll((els) =>
-        els.map((el) => ({
-          seat: Number(el.getAttribute('data-seat')),
-          rank: Number(el.getAttribute('data-rank')),
-          total: Number(el.getAttribute('data-total')),
-        })),
-      );
+    const rows = await page.getByTestId('valuation-row').evaluateAll((els) =>
+      els.map((el) => ({
+        seat: Number(el.getAttribute('data-seat')),
+        rank: Number(el.getAttribute('data-rank')),
+        total: Number(el.getAttribute('data-total')),
+      })),
+    );
     expect(rows).toEqual(outcome!.standings.map((s) => ({ seat: s.seat, rank: s.rank, total: s.score })));
   } else {
     const standings = page.getByTestId('outcome');
