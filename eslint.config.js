@@ -56,6 +56,23 @@ export default tseslint.config(
       ],
     },
   },
+  // The chain layer and the on-chain games read the time and set timers through the injected Clock only, so tests
+  // drive their deadlines, retries and back-offs instead of waiting for them.
+  {
+    files: ['chain/**', 'server/chain/**'],
+    ignores: ['chain/clock.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'read the time from the injected Clock (chain/clock.ts)' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'set timers through the injected Clock (chain/clock.ts)' },
+        { name: 'setInterval', message: 'set timers through the injected Clock (chain/clock.ts)' },
+      ],
+    },
+  },
   layer(['devnet/**'], ['app', 'ui', 'server', 'chain', 'contracts', 'engine', 'scripts', 'test']),
   layer(['contracts/**'], ['app', 'ui', 'server', 'chain', 'engine', 'devnet', 'scripts', 'test']),
   layer(['chain/**'], ['app', 'ui', 'server', 'devnet', 'scripts', 'test']),
