@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, so the fast part stays fast as the suite grows (docs/testing.md):
- * - `unit`: engines, renders and pure modules, in-memory PGlite at most: no network listener, no child process.
- *   `test/unit-guard.ts` fails a unit file that opens a server, so a slow file cannot slip in unnoticed.
+ * Projects, so the fast part stays fast as the suite grows (docs/testing.md):
+ * - `unit` (and `unit-routes`, the route-handler files that need a process each): engines, renders and pure modules,
+ *   in-memory PGlite at most: no network listener, no child process. `test/unit-guard.ts` fails a unit file that
+ *   opens a server or starts a process, so a slow file cannot slip in unnoticed.
  * - `integration`: the devnet, the game server on PostgreSQL, Synapse, the CLIs as processes.
  * - `browser`: Debian's chromium against the real app, built once for the run (`test/e2e/global-setup.ts`).
  */
