@@ -94,12 +94,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Most of an integration file's time is a devnet, a server or a process answering: two at a time.
+        // Integration and browser files run as one group, three at a time: most of their time is a devnet, an app
+        // server, Chromium or a process answering, so a third file keeps the two cores busy meanwhile.
         test: {
           name: 'integration',
           include: INTEGRATION,
           exclude: ['test/scripts/load.test.ts'],
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
@@ -109,8 +110,7 @@ export default defineConfig({
           name: 'browser',
           include: [...BROWSER, 'test/scripts/load.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          // A browser file mostly waits (on the app, on chromium): two at a time keep both cores busy.
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },

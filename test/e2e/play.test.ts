@@ -141,6 +141,21 @@ async function actAndWait(page: Page, game: GameId): Promise<{ label: string; se
   return { label, seq: await seqOf(page) };
 }
 
+/**
+ * Waits until no bot has a decision pending and the page shows the game as it then stands. Bots act at once (bot pace
+ * 0), but one may share a decision with the person (sealed bids, a Ten auction) and land a moment after the page
+ * read the game: the person's move would then be refused as stale (409) and the page would ask for it again.
+ */
+async function botsHaveActed(page: Page, id: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const snap = await api<GameSnapshot>(`/api/games/${id}`);
+      return snap.pending.some((d) => snap.seats[d.seat]?.kind !== 'human') ? null : snap.seq;
+    })
+    .not.toBeNull();
+  await waitForSeq(page, (await api<GameSnapshot>(`/api/games/${id}`)).seq);
+}
+
 async function openNewGameForm(page: Page, game: GameId): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page
@@ -221,6 +236,8 @@ describe('Playing on the game server', () => {
             await page.getByTestId('handoff').getByRole('button').click();
             continue;
           }
+          await botsHaveActed(page, id);
+          if ((await nextTableState(page)) !== 'decide') continue;
           const { label } = await actAndWait(page, game);
           labels.add(label.replace(/\d[\d,]*/g, 'N').split('\n')[0]!);
           decisions++;
@@ -252,6 +269,7 @@ describe('Playing on the game server', () => {
       // The opening auction: Ada's sealed bids first (the device starts with the first person).
       await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
       await expect.poll(() => page.getByText('Seat 1 · Ada').count()).toBe(1);
+      await botsHaveActed(page, id);
       await page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
       const before = await seqOf(page);
       await page.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: 'Submit sealed bids' }).click();
@@ -329,6 +347,7 @@ describe('Playing on the game server', () => {
       // The opening auction: both uncles bid at once. Ada bids £1,237 on the first property of the lot.
       const [ada, bao] = people as [(typeof people)[0], (typeof people)[0]];
       for (const p of people) await p.page.getByRole('form', { name: 'Sealed bids' }).waitFor();
+      await botsHaveActed(ada.page, id);
       const adaSeq = await seqOf(ada.page);
       await ada.page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
       await ada.page
