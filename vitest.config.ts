@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import TakingTurns from './test/sequencer';
 
 /**
  * Projects, so the fast part stays fast as the suite grows (docs/testing.md):
@@ -61,6 +62,8 @@ export default defineConfig({
     hookTimeout: 240_000,
     // A poll waits on a real process (a page, a bot, a block): its bound is generous, its interval short.
     expect: { poll: { timeout: 15_000, interval: 50 } },
+    // Integration and browser files take turns (test/sequencer.ts).
+    sequence: { sequencer: TakingTurns },
     // Render tests see a CSS Module's classes by their own names (`styles.tile` is "tile"), not hashed.
     css: { modules: { classNameStrategy: 'non-scoped' } },
     reporters: process.env.VITEST_JSON_REPORT

@@ -1,0 +1,51 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The order the files run in. Vitest runs the projects of one group one after the other (by name: every browser file
+ * before the first integration file); integration and browser files mostly wait on a devnet, an app server or
+ * Chromium, so here the projects of a group take turns: while a browser file waits, an integration file computes.
+ * Within a project the order is Vitest's own (slowest first once known), or the run's seed with --sequence.shuffle.
+ */
+export default class TakingTurns extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { shuffle, seed } = this.ctx.config.sequence;
+    const ordered = shuffle ? shuffled(files, seed) : await super.sort(files);
+    const groups = new Map<number, Map<string, TestSpecification[]>>();
+    for (const spec of ordered) {
+      const group = groups.get(spec.project.config.sequence.groupOrder) ?? new Map<string, TestSpecification[]>();
+      groups.set(spec.project.config.sequence.groupOrder, group);
+      group.set(spec.project.name, [...(group.get(spec.project.name) ?? []), spec]);
+    }
+    return [...groups.keys()].sort((a, b) => a - b).flatMap((order) => takingTurns([...groups.get(order)!.values()]));
+  }
+}
+
+/** One from each list in turn, until all are used. */
+function takingTurns<T>(lists: readonly T[][]): T[] {
+  const out: T[] = [];
+  for (let i = 0; out.length < lists.reduce((n, l) => n + l.length, 0); i++) {
+    for (const list of lists) if (i < list.length) out.push(list[i]!);
+  }
+  return out;
+}
+
+/** The files in an order only the seed decides (sorted by path first: the glob's order may vary between runs). */
+function shuffled(files: readonly TestSpecification[], seed: number): TestSpecification[] {
+  const out = [...files].sort((a, b) =>
+    `${a.project.name} ${a.moduleId}` < `${b.project.name} ${b.moduleId}` ? -1 : 1,
+  );
+  let state = seed >>> 0;
+  const next = () => {
+    // mulberry32: a small PRNG, enough to order files reproducibly
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
