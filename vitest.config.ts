@@ -97,13 +97,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Integration and browser files run as one group, three at a time: most of their time is a devnet, an app
-        // server, Chromium or a process answering, so a third file keeps the two cores busy meanwhile.
+        // Integration and browser files run as one group, two at a time, taking turns (test/sequencer.ts): a browser
+        // file mostly waits on its app and Chromium while an integration file computes. A third at once only made
+        // the run longer on two cores.
         test: {
           name: 'integration',
           include: INTEGRATION,
           exclude: ['test/scripts/load.test.ts'],
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
@@ -113,7 +114,7 @@ export default defineConfig({
           name: 'browser',
           include: [...BROWSER, 'test/scripts/load.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
