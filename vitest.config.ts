@@ -42,6 +42,12 @@ const INTEGRATION = [
 ];
 
 /**
+ * Integration files that build the process's one game host from the environment (`getHost`): each needs a process
+ * of its own. Every other integration file holds no process-wide state and shares its worker's loaded modules.
+ */
+const OWN_HOST = ['test/api/auth-routes.test.ts', 'test/server/create-store.test.ts'];
+
+/**
  * Unit files that call the route handlers: those share the process's one game host, which reads its limits from the
  * environment once and which each file closes when it ends, so each of these files needs a process of its own.
  */
@@ -103,7 +109,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION,
-          exclude: ['test/scripts/load.test.ts'],
+          exclude: ['test/scripts/load.test.ts', ...OWN_HOST],
+          // As in `unit`: Taquito, the devnet and the server load once per worker instead of once per file (a
+          // third of the integration project's time).
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-own-host',
+          include: OWN_HOST,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

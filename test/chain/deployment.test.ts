@@ -33,8 +33,13 @@ let devnetNet: Network;
 /** Shadownet's settings pointed at the devnet: a network where deploying is not allowed. */
 let shadowLike: Network;
 let dir = '';
+/** The record of the contract the tests share, deployed once by whichever test needs it first. */
 let file = '';
-let first: Deployment;
+let shared: Promise<Deployment> | undefined;
+const deployedOnce = (): Promise<Deployment> =>
+  (shared ??= ensureDeployment({ network: devnetNet, signer: signer(), file, allowDeploy: true }).then(
+    (r) => r.deployment,
+  ));
 
 const signer = (): InMemorySigner => new InMemorySigner(admin.secretKey);
 const headLevel = async (rpcUrl: string): Promise<number> =>
@@ -91,11 +96,12 @@ afterAll(async () => {
 
 describe('ensureDeployment on the devnet (deploying allowed)', () => {
   it('without a record, deploys the contract as the signer, makes it the minter and writes the record', async () => {
-    const r = await ensureDeployment({ network: devnetNet, signer: signer(), file, allowDeploy: true });
+    const own = join(dir, 'first', 'devnet.json');
+    const r = await ensureDeployment({ network: devnetNet, signer: signer(), file: own, allowDeploy: true });
     expect(r.action).toBe('deployed');
     expect(r.reason).toBe('no-record');
-    expect(r.file).toBe(file);
-    first = r.deployment;
+    expect(r.file).toBe(own);
+    const first = r.deployment;
     expect(first).toMatchObject({
       network: 'devnet',
       admin: admin.address,
@@ -104,9 +110,9 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
     });
     expect(first.contract).toMatch(/^KT1[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(first.opHash).toMatch(/^o[1-9A-HJ-NP-Za-km-z]{50}$/);
-    expect(record(file)).toEqual(first);
-    expect(readDeployment(file, devnetNet)).toEqual(first);
-    expect(readFileSync(file, 'utf8')).not.toContain(admin.secretKey);
+    expect(record(own)).toEqual(first);
+    expect(readDeployment(own, devnetNet)).toEqual(first);
+    expect(readFileSync(own, 'utf8')).not.toContain(admin.secretKey);
 
     const tz = new TezosToolkit(devnet.rpcUrl);
     const storage = await (
@@ -119,6 +125,7 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
   });
 
   it('with the record of a contract the chain still has, reuses it and sends no operation', async () => {
+    const first = await deployedOnce();
     const before = await headLevel(devnet.rpcUrl);
     const r = await ensureDeployment({ network: devnetNet, signer: signer(), file, allowDeploy: true });
     expect(r).toEqual({ deployment: first, action: 'reused', reason: null, file });
@@ -129,6 +136,7 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
   });
 
   it('after a reset (a fresh devnet on the same record), deploys again and rewrites the record', async () => {
+    const first = await deployedOnce();
     const fresh = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
     try {
       const network = resolveNetwork({ network: 'devnet', rpc: fresh.rpcUrl });
@@ -203,6 +211,7 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
   });
 
   it('an RPC nobody listens on is DEPLOYMENT_RPC_UNREACHABLE', async () => {
+    const first = await deployedOnce();
     const network = resolveNetwork({ network: 'devnet', rpc: `http://127.0.0.1:${await closedPort()}` });
     const err = await rejection(
       ensureDeployment({ network, signer: signer(), file, allowDeploy: true }),
@@ -213,6 +222,7 @@ describe('ensureDeployment on the devnet (deploying allowed)', () => {
   });
 
   it('a URL that answers 404 to everything is not taken for a chain without the contract', async () => {
+    const first = await deployedOnce();
     // The devnet's TzKT API root is an HTTP server, but not a Tezos node's RPC.
     const network = resolveNetwork({ network: 'devnet', rpc: devnet.tzktUrl, tzkt: devnet.tzktUrl });
     const err = await rejection(
@@ -241,7 +251,8 @@ describe('ensureDeployment where deploying is not allowed (Shadownet-like)', () 
   });
 
   it('with the record of a contract that is on the chain, reuses it', async () => {
-    const shadowFile = join(dir, 'shadow', 'shadownet.json');
+    const first = await deployedOnce();
+    const shadowFile = join(dir, 'shadow-reused', 'shadownet.json');
     const deployment = { ...first, network: 'shadownet' };
     writeDeployment(shadowFile, deployment);
     expect(await ensureDeployment({ network: shadowLike, file: shadowFile, allowDeploy: false })).toEqual({
@@ -253,6 +264,7 @@ describe('ensureDeployment where deploying is not allowed (Shadownet-like)', () 
   });
 
   it('a recorded contract that is not on the chain: DEPLOYMENT_MISSING', async () => {
+    const first = await deployedOnce();
     const shadowFile = join(dir, 'shadow-gone', 'shadownet.json');
     const gone = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
     writeDeployment(shadowFile, { ...first, network: 'shadownet', contract: gone });
@@ -265,6 +277,7 @@ describe('ensureDeployment where deploying is not allowed (Shadownet-like)', () 
   });
 
   it('a recorded address whose code differs: DEPLOYMENT_CODE_MISMATCH, record untouched', async () => {
+    const first = await deployedOnce();
     const other = await otherContract(devnet.rpcUrl);
     const shadowFile = join(dir, 'shadow-other', 'shadownet.json');
     writeDeployment(shadowFile, { ...first, network: 'shadownet', contract: other });

@@ -78,7 +78,9 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-describe('Fa2Editions client', () => {
+// The client's story on one contract: originated, given a minter and tokens, minted, approved, batched, retired,
+// handed to a new admin. Each test starts from the ledger the last one left, so they keep their order.
+describe('Fa2Editions client', { shuffle: false }, () => {
   it('originates the contract with the admin, no tokens, minting open; at() reads the same contract', async () => {
     expect(kt).toMatch(/^KT1/);
     expect(origination.opHash).toMatch(/^o/);

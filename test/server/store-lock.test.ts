@@ -129,15 +129,23 @@ describe('one process per PGlite data folder', () => {
   });
 
   it('opens again once the holder is gone, even when it was killed without closing', async () => {
-    const next = start();
+    const folder = join(dir, '..', 'reopened');
+    const writer = start(folder);
+    await writer.line('open ');
+    writer.send('write g1');
+    await writer.line('wrote g1');
+    writer.send('close');
+    expect(await writer.exited).toBe(0);
+
+    const next = start(folder);
     await next.line('open ');
-    next.send('read g3');
-    expect(await next.line('seed ')).toBe('seed seed-of-g3');
+    next.send('read g1');
+    expect(await next.line('seed ')).toBe('seed seed-of-g1');
     next.child.kill('SIGKILL');
     await next.exited;
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(true); // left behind by the killed process
+    expect(existsSync(join(folder, LOCK_FILE))).toBe(true); // left behind by the killed process
 
-    const after = start();
+    const after = start(folder);
     await after.line('open ');
     after.send('read g1');
     expect(await after.line('seed ')).toBe('seed seed-of-g1');

@@ -142,6 +142,8 @@ describe('the hub on a devnet without lag', () => {
   });
 
   it('filters as TzKT does: by account (from or to), by contract and token id; nothing for an unrelated subscription', async () => {
+    // The copy the holder sends on, minted before anyone subscribes.
+    await fa2.send(fa2.mint([{ tokenId: 0, to: holder, amount: 1 }]));
     const c = await connect(devnet.tzktUrl);
     const transfers = new Channel(c, 'transfers');
     await c.invoke('SubscribeToTokenTransfers', { account: other });

@@ -30,7 +30,7 @@ function blsSecretKey(seed: string): string {
   return b58Encode(le, PrefixV2.BLS12_381SecretKey);
 }
 
-const TZ4_KEYS = [1, 2, 3, 4].map((i) => blsSecretKey(`tezos-pole devnet tz4 test ${i}`));
+const TZ4_KEYS = [1, 2, 3, 4, 5, 6].map((i) => blsSecretKey(`tezos-pole devnet tz4 test ${i}`));
 /** ed25519 keys beyond the funded bootstrap accounts, for accounts these tests empty. */
 const FRESH = [201, 202, 203, 204, 205].map((i) => bootstrapAccount(i).secretKey);
 
@@ -115,8 +115,9 @@ describe('tz4 (BLS) accounts through Taquito', () => {
   });
 
   test('a tz4 reveal with another key’s proof fails in apply: validate.operation.incorrect_bls_proof (apply.ml)', async () => {
-    const signer = new InMemorySigner(TZ4_KEYS[2]!);
+    const signer = new InMemorySigner(TZ4_KEYS[4]!);
     const source = await signer.publicKeyHash();
+    await fund(source, 5);
     const { prefixSig: otherProof } = await new InMemorySigner(TZ4_KEYS[3]!).provePossession();
     const contents = [
       {
@@ -176,8 +177,13 @@ describe('tz4 (BLS) accounts through Taquito', () => {
   });
 
   test('a tz4 operation whose BLS signature is not over its bytes is operation.invalid_signature', async () => {
-    const signer = new InMemorySigner(TZ4_KEYS[0]!);
+    const signer = new InMemorySigner(TZ4_KEYS[5]!);
     const source = await signer.publicKeyHash();
+    await fund(source, 5);
+    // Revealed by its first operation (Taquito adds the reveal), so only the signature is wrong below.
+    await (
+      await toolkit(TZ4_KEYS[5]!).contract.transfer({ to: devnet.accounts[1]!.address, amount: 1 })
+    ).confirmation();
     const rpc = new RpcClient(devnet.rpcUrl);
     const branch = (await rpc.getBlockHeader()).hash;
     const contents = [

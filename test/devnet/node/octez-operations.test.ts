@@ -47,7 +47,9 @@ afterAll(async () => {
   await devnet.stop();
 });
 
-describe('register_global_constant and constant references', () => {
+// A registered constant stays registered for the chain's life: the first test registers 999, the next ones use it
+// and find it taken, so these keep their order.
+describe('register_global_constant and constant references', { shuffle: false }, () => {
   // docs/ushuaia/global_constants.rst: 999 is at expruQN5…, `lambda unit unit` at exprtYirr…; 999 takes 3 bytes + 65.
   const INT_999 = 'expruQN5r2umbZVHy6WynYM8f71F8zS4AERz9bugF8UkPBEqrHLuU8';
   const LAMBDA_UNIT_UNIT = 'exprtYirrFwYKm6yKLzJNtYRbq49zedYq16BonRvMzHiwSbUekB9YL';
@@ -104,17 +106,12 @@ describe('register_global_constant and constant references', () => {
 });
 
 describe('increase_paid_storage and the storage space RPCs', () => {
-  let address: string;
-
-  beforeAll(async () => {
-    // Each call appends a byte to the stored bytes: one more byte of storage per call.
-    address = await originate(
-      'parameter unit; storage bytes; code { CDR; PUSH bytes 0x00; CONCAT; NIL operation; PAIR }',
-      '0x',
-    );
-  });
+  /** A new contract each call appends a byte to the stored bytes of: one more byte of storage per call. */
+  const grower = (): Promise<string> =>
+    originate('parameter unit; storage bytes; code { CDR; PUSH bytes 0x00; CONCAT; NIL operation; PAIR }', '0x');
 
   test('used and paid space are the origination size; implicit accounts have none (null)', async () => {
+    const address = await grower();
     const used = await rpc.getStorageUsedSpace(address);
     expect(Number(used)).toBeGreaterThan(0);
     expect(await rpc.getStoragePaidSpace(address)).toBe(used);
@@ -125,6 +122,7 @@ describe('increase_paid_storage and the storage space RPCs', () => {
   });
 
   test('buys paid space at cost_per_byte, and later growth within it burns nothing', async () => {
+    const address = await grower();
     const paidBefore = Number(await rpc.getStoragePaidSpace(address));
     const before = (await tezos.tz.getBalance(devnet.accounts[0]!.address)).toNumber();
     const op = await tezos.contract.increasePaidStorage({ amount: 10, destination: address });
@@ -149,7 +147,9 @@ describe('increase_paid_storage and the storage space RPCs', () => {
   });
 });
 
-describe('tickets: to implicit accounts, transfer_ticket and the ticket balance RPCs', () => {
+// The tickets' story: minted to alice, moved to bob, to a contract, back; each balance checked is the one the last
+// test left, so these keep their order.
+describe('tickets: to implicit accounts, transfer_ticket and the ticket balance RPCs', { shuffle: false }, () => {
   // Mints `amount` tickets "gold" to `recipient` (an implicit account takes a ticket at its default entrypoint).
   const MINTER = `parameter (pair address nat); storage unit;
     code { CAR; UNPAIR; CONTRACT (ticket string); IF_NONE { PUSH string "no recipient"; FAILWITH } {};

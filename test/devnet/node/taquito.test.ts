@@ -6,13 +6,7 @@
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import { RpcClient } from '@taquito/rpc';
 import { InMemorySigner } from '@taquito/signer';
-import {
-  MichelsonMap,
-  TezosOperationError,
-  TezosToolkit,
-  type ContractAbstraction,
-  type ContractProvider,
-} from '@taquito/taquito';
+import { MichelsonMap, TezosOperationError, TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
 import { injectRaw, rejection, signedToolkit } from './taquito-clients';
@@ -26,7 +20,7 @@ code { UNPAIR;
        NIL operation; PAIR }`;
 
 /** Keys for accounts the tests create: derived like bootstrap accounts, beyond the 10 funded ones. */
-const FRESH = [101, 102, 103, 104].map((i) => bootstrapAccount(i).secretKey);
+const FRESH = [101, 102, 103, 104, 105].map((i) => bootstrapAccount(i).secretKey);
 
 let devnet: Devnet;
 const forger = new LocalForger(ProtocolsHash.PsUshuai9);
@@ -44,19 +38,25 @@ async function snapshotOf(address: string): Promise<{ balance: string; counter: 
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true });
 });
+
+/** A counter contract several tests call, originated by accounts[3] for whichever test needs it first. */
+let counterAt: Promise<string> | undefined;
+const counter = (): Promise<string> =>
+  (counterAt ??= toolkit(devnet.accounts[3]!.secretKey)
+    .contract.originate({ code: COUNTER, storage: { 0: 0, 1: new MichelsonMap() } })
+    .then(async (orig) => (await orig.contract()).address));
 afterAll(async () => {
   await devnet.stop();
 });
 
 describe('devnet node with Taquito', () => {
-  let contract: ContractAbstraction<ContractProvider>;
-
   test('reports protocol Ushuaia, its chain id and funded bootstrap accounts', async () => {
     const rpc = new RpcClient(devnet.rpcUrl);
     expect((await rpc.getProtocols()).protocol).toBe('PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY');
     expect(await rpc.getChainId()).toMatch(/^Net/);
-    const tz = new TezosToolkit(devnet.rpcUrl);
-    expect((await tz.tz.getBalance(devnet.accounts[0]!.address)).toString()).toBe('100000000000');
+    // Funded at genesis: the balances as of the first block, whatever the other tests have spent since.
+    for (const a of devnet.accounts)
+      expect((await rpc.getBalance(a.address, { block: '0' })).toString()).toBe('100000000000');
     expect(devnet.accounts).toHaveLength(10);
   });
 
@@ -100,7 +100,7 @@ describe('devnet node with Taquito', () => {
   test('originates a contract, calls its entrypoints, reads its storage and a big_map value', async () => {
     const tz = toolkit(devnet.accounts[3]!.secretKey);
     const orig = await tz.contract.originate({ code: COUNTER, storage: { 0: 0, 1: new MichelsonMap() } });
-    contract = await orig.contract();
+    const contract = await orig.contract();
     expect(contract.address).toMatch(/^KT1/);
     expect(Object.keys(contract.methodsObject).sort()).toEqual(['incr', 'put']);
     await (await contract.methodsObject.incr!(5).send()).confirmation();
@@ -115,6 +115,7 @@ describe('devnet node with Taquito', () => {
   });
 
   test('a FAILWITH is Taquito’s TezosOperationError carrying the value', async () => {
+    const contract = await toolkit(devnet.accounts[3]!.secretKey).contract.at(await counter());
     const before = await snapshotOf(devnet.accounts[3]!.address);
     const err = await contract.methodsObject.incr!(-1)
       .send()
@@ -135,6 +136,7 @@ describe('devnet node with Taquito', () => {
     expect(transfer.gasLimit).toBeGreaterThan(0);
     expect(transfer.storageLimit).toBe(0);
     expect(transfer.suggestedFeeMutez).toBeGreaterThan(0);
+    const contract = await tz.contract.at(await counter());
     const call = await tz.estimate.contractCall(contract.methodsObject.put!({ 0: 'new key', 1: 1 }));
     expect(call.storageLimit).toBeGreaterThan(0);
     const fresh = await tz.estimate.transfer({ to: 'tz1burnburnburnburnburnburnburjAYjjX', amount: 1 });
@@ -220,8 +222,9 @@ describe('rejections: the node’s error id and no state change', () => {
   });
 
   test('an unrevealed source', async () => {
-    const fresh = new InMemorySigner(FRESH[1]!);
+    const fresh = new InMemorySigner(FRESH[4]!);
     const source = await fresh.publicKeyHash();
+    await (await toolkit(devnet.accounts[2]!.secretKey).contract.transfer({ to: source, amount: 2 })).confirmation();
     const before = await snapshotOf(source);
     const ids = await rejection(
       injectRaw(devnet.rpcUrl, fresh, [
@@ -259,7 +262,7 @@ describe('rejections: the node’s error id and no state change', () => {
   test('gas and storage limits too low for the call', async () => {
     const a = devnet.accounts[8]!;
     const tz = toolkit(a.secretKey);
-    const target = await tz.contract.at(await findContract(tz));
+    const target = await tz.contract.at(await counter());
     const before = await snapshotOf(a.address);
     const gas = await rejection(target.methodsObject.incr!(1).send({ fee: 10_000, gasLimit: 101, storageLimit: 0 }));
     expect(gas).toEqual(['proto.025-PsUshuai.gas_exhausted.operation']);
@@ -273,7 +276,7 @@ describe('rejections: the node’s error id and no state change', () => {
   test('a wrong parameter type and a missing entrypoint', async () => {
     const a = devnet.accounts[8]!;
     const tz = toolkit(a.secretKey);
-    const target = (await tz.rpc.getBlock()).header.level > 0 ? await findContract(tz) : '';
+    const target = await counter();
     const before = await snapshotOf(a.address);
     const wrong = await rejection(
       tz.contract.transfer({ to: target, amount: 0, parameter: { entrypoint: 'incr', value: { string: 'five' } } }),
@@ -286,9 +289,3 @@ describe('rejections: the node’s error id and no state change', () => {
     expect(await snapshotOf(a.address)).toEqual(before);
   });
 });
-
-/** The KT1 the origination test created (read back from the chain, so the test does not depend on order of hooks). */
-async function findContract(_tz: TezosToolkit): Promise<string> {
-  for (const acc of devnet.chain.accounts()) if (acc.address.startsWith('KT1')) return acc.address;
-  throw new Error('no contract');
-}
