@@ -6,7 +6,8 @@ import TakingTurns from './test/sequencer';
  * - `unit` (and `unit-routes`, the route-handler files that need a process each): engines, renders and pure modules,
  *   in-memory PGlite at most: no network listener, no child process. `test/unit-guard.ts` fails a unit file that
  *   opens a server or starts a process, so a slow file cannot slip in unnoticed.
- * - `integration`: the devnet, the game server on PostgreSQL, Synapse, the CLIs as processes.
+ * - `integration` (and `integration-own-host`, the files that build the process's host): the devnet, the game server
+ *   on PostgreSQL, Synapse, the CLIs as processes.
  * - `browser`: Debian's chromium against the real app, built once for the run (`test/e2e/global-setup.ts`).
  */
 
