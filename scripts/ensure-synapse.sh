@@ -21,7 +21,8 @@ if [ -z "$python" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian's python3-venv for the Beacon relay…" >&2
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq python3 python3-venv >/dev/null
+    # .ci/run may be installing chromium at the same moment: wait for apt's lock rather than fail.
+    apt-get -o DPkg::Lock::Timeout=600 update -qq && apt-get -o DPkg::Lock::Timeout=600 install -y -qq python3 python3-venv >/dev/null
     python=python3
   else
     echo "The wallet suite needs Python ≥ 3.10 with venv to run Synapse (the Beacon relay): install it, then run bash scripts/ensure-synapse.sh." >&2
