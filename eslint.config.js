@@ -56,10 +56,10 @@ export default tseslint.config(
       ],
     },
   },
-  // The chain layer and the on-chain games read the time and set timers through the injected Clock only, so tests
-  // drive their deadlines, retries and back-offs instead of waiting for them.
+  // The chain layer and the server read the time and set timers through the injected Clock only, so tests drive
+  // their deadlines, retries and back-offs instead of waiting for them.
   {
-    files: ['chain/**', 'server/chain/**'],
+    files: ['chain/**', 'server/**'],
     ignores: ['chain/clock.ts'],
     rules: {
       'no-restricted-properties': [

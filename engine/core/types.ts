@@ -52,6 +52,13 @@ export interface GameDefinition<S, A, C, E extends GameEvent = GameEvent> {
    * each action with that action's roll; a plain-seed game never does.
    */
   reseed(state: S, rng: RngState): S;
+  /** What `seat` (null: a spectator) may see: never the PRNG, a deck order or another seat's sealed bid. */
+  view(state: S, seat: SeatId | null): unknown;
+  /**
+   * The move played for `seat` when its turn timer runs out: the cheapest choice the rules allow (it gives nothing
+   * away a person might have kept); null when the seat has nothing to decide.
+   */
+  defaultMove(state: S, seat: SeatId): A | null;
 }
 
 /** A bot picks one of `legal(state, seat)`; its own randomness comes from `rng`, never the game's. */

@@ -10,6 +10,7 @@ import { DECISION_FOR, decisionOf, decisionsOf, legalActions } from './decisions
 import { Draft } from './draft';
 import { jailChoice } from './jail';
 import { moveWithToken } from './movement';
+import { nmrAction } from './nmr';
 import { studyOrWork } from './property';
 import { setupGotopoly } from './setup';
 import { goHome } from './station';
@@ -139,6 +140,8 @@ export const gotopoly: GameDefinition<GotopolyState, GotopolyAction, GotopolyCon
   },
   apply: applyAction,
   outcome: gotopolyOutcome,
+  view: gotopolyView,
+  defaultMove: (state, seat) => nmrAction(state, seat),
   reseed(state, rngState) {
     // G13: the decks lie face down and nobody knows their order, so reshuffling what is left to draw changes
     // no one's odds; the discards (seen) stay as they are.

@@ -1,25 +1,13 @@
 import { randomBot } from '../core/play';
 import type { Bot, SeatId } from '../core/types';
-import type { Board } from './board';
 import { artistTile, piecesOf } from './holdings';
+import { cheapestFlip } from './out-of-cash';
 import { lapsOf } from './movement';
 import { poleDecision } from './decisions';
 import { pole } from './game';
 import type { PoleAction, PoleState } from './state';
 
 export type PoleBot = Bot<PoleState, PoleAction>;
-
-/**
- * P7 "bots flip the cheapest first" (P7a: every bot the engine offers): the flippable tile with the lowest list
- * price, the first listed among equals.
- */
-export function cheapestFlip(board: Board, tiles: readonly number[]): number {
-  let best = tiles[0]!;
-  for (const tile of tiles) {
-    if (artistTile(board, tile)!.price < artistTile(board, best)!.price) best = tile;
-  }
-  return best;
-}
 
 const uniform = randomBot(pole);
 

@@ -6,7 +6,7 @@ import { poleDecision, type PoleDecision } from './decisions';
 import { Draft } from './draft';
 import { applyHoldings } from './holdings';
 import { rollAndMove } from './movement';
-import { flip } from './out-of-cash';
+import { cheapestFlip, flip } from './out-of-cash';
 import { answerOffer, drain, recheckOffer, resumeDebt } from './resolve';
 import { setupPole } from './setup';
 import type { PoleAction, PoleEvent, PoleState } from './state';
@@ -98,4 +98,16 @@ export const pole: GameDefinition<PoleState, PoleAction, PoleConfigInput, PoleEv
   outcome: poleOutcome,
   // Tezos Pole's only randomness is its dice: nothing lies face down.
   reseed: (state, rng) => ({ ...state, rng }),
+  // Everything is open but the PRNG: the board, every holding, every balance.
+  view(state) {
+    const { rng: _rng, ...open } = state;
+    return open;
+  },
+  // Do not buy, just roll (never the L2 move); flip the tile with the lowest list price.
+  defaultMove(state, seat) {
+    const legal = legalActions(state, seat);
+    const flips = legal.flatMap((a) => (a.type === 'flip' ? [a.tile] : []));
+    if (flips.length > 0) return { type: 'flip', tile: cheapestFlip(state.config.board, flips) };
+    return legal.find((a) => a.type === 'pass') ?? legal.find((a) => a.type === 'roll' && !a.l2) ?? legal[0] ?? null;
+  },
 };

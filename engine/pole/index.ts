@@ -22,5 +22,6 @@ export { ownersOf, copiesHeld, supplyLeft, isInert, piecesOf, artistTile, readCh
 export { flippableTiles, flipReturn } from './out-of-cash';
 export { MAX_LANDINGS_PER_TURN } from './resolve';
 export { TileTally, type TileRow } from './tile-tally';
-export { cheapestFlip, poleBots, poleRandomBot, poleHeuristicBot, type PoleBot, type PoleBotName } from './bots';
+export { cheapestFlip } from './out-of-cash';
+export { poleBots, poleRandomBot, poleHeuristicBot, type PoleBot, type PoleBotName } from './bots';
 export type * from './state';

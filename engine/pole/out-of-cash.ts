@@ -1,9 +1,22 @@
 import { RuleError } from '../core/errors';
 import type { SeatId } from '../core/types';
+import type { Board } from './board';
 import type { Draft } from './draft';
 import { artistTile, copiesHeld, piecesOf, removeHolder, type Piece } from './holdings';
 import { floor10 } from './rounding';
 import type { Claim, PoleTile, Step } from './state';
+
+/**
+ * P7 "bots flip the cheapest first" (P7a: every bot the engine offers): the flippable tile with the lowest list
+ * price, the first listed among equals.
+ */
+export function cheapestFlip(board: Board, tiles: readonly number[]): number {
+  let best = tiles[0]!;
+  for (const tile of tiles) {
+    if (artistTile(board, tile)!.price < artistTile(board, best)!.price) best = tile;
+  }
+  return best;
+}
 
 type Debt = Extract<Step, { kind: 'debt' }>;
 

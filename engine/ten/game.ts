@@ -73,6 +73,9 @@ function applyAction(state: TenState, seat: Actor, input: unknown): { state: Ten
 }
 
 /** Ten as a pure game definition (ARCHITECTURE.md engine contract). */
+/** The timer's choices, cheapest first: they spend nothing and take no risk. */
+const CHEAPEST_FIRST: readonly TenAction['type'][] = ['takeNumbers', 'pass', 'endTurn'];
+
 export const ten: GameDefinition<TenState, TenAction, TenConfigInput, TenEvent> = {
   id: 'ten',
   version: 1,
@@ -87,6 +90,16 @@ export const ten: GameDefinition<TenState, TenAction, TenConfigInput, TenEvent> 
   },
   apply: applyAction,
   outcome: tenOutcome,
+  view: tenView,
+  // Stop with the numbers, pass the auction, buy nothing; a forced payment takes the menu's first (tokens first).
+  defaultMove(state, seat) {
+    const legal = legalActions(tenView(state, seat), seat);
+    for (const type of CHEAPEST_FIRST) {
+      const action = legal.find((a) => a.type === type);
+      if (action) return action;
+    }
+    return legal[0] ?? null;
+  },
   reseed(state, rngState) {
     // T1 and the setup: the draw pile lies face down ("Shuffle and place the deck face down"), its order unknown to
     // all, so reshuffling it changes no one's odds.

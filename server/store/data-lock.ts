@@ -36,7 +36,8 @@ function startTicks(pid: number | 'self'): string | null {
 const me = (): Holder => ({
   pid: process.pid,
   host: hostname(),
-  startedAt: new Date(Date.now() - process.uptime() * 1000).toISOString(),
+  // When this process started: the moment its performance timeline began.
+  startedAt: new Date(performance.timeOrigin).toISOString(),
   ticks: startTicks('self'),
 });
 

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { systemClock, type Clock } from '../../chain/clock';
 import type { SqlClient, SqlDriver } from './driver';
 import { SqlGameStore } from './sql-store';
 import type { GameStore } from './types';
@@ -11,6 +12,8 @@ export interface PostgresStoreOptions {
   readonly maxConnections?: number;
   /** Wait before re-opening a dropped LISTEN connection. */
   readonly reconnectMs?: number;
+  /** Times the waits before reconnecting (default: the system's). */
+  readonly clock?: Clock;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -28,6 +31,7 @@ const clientOf = (db: Queryable): SqlClient => ({
 function postgresDriver(options: PostgresStoreOptions, schema: string): SqlDriver {
   const connection = { connectionString: options.connectionString, options: `-c search_path=${schema}` };
   const pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10 });
+  const clock = options.clock ?? systemClock;
   // An idle pooled connection that dies is dropped by the pool; without a handler it would crash the process.
   pool.on('error', () => undefined);
   let closed = false;
@@ -66,9 +70,9 @@ function postgresDriver(options: PostgresStoreOptions, schema: string): SqlDrive
           c.end().catch(() => undefined);
           const retry = (): void => {
             if (stopped || closed) return;
-            connect().then(onLost, () => setTimeout(retry, options.reconnectMs ?? 1000));
+            connect().then(onLost, () => clock.setTimer(options.reconnectMs ?? 1000, retry));
           };
-          setTimeout(retry, options.reconnectMs ?? 1000);
+          clock.setTimer(options.reconnectMs ?? 1000, retry);
         };
         c.on('error', lost);
         c.on('end', lost);

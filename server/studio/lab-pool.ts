@@ -8,6 +8,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ServiceError } from '../errors';
 import type { LabPart, LabPlan } from './lab-games';
+import { systemClock } from '../../chain/clock';
 
 /** What the pool sends a worker: a run's plan once, then stretches of its games, then that the run is over. */
 export type LabRequest =
@@ -59,7 +60,8 @@ class LabWorker {
   private readonly thread = startWorker();
   private readonly pending = new Map<number, Pending>();
   private readonly plans = new Set<number>();
-  private idleTimer: NodeJS.Timeout | null = null;
+  /** Cancels the stop planned while the worker is idle. */
+  private idleTimer: (() => void) | null = null;
   private failure: ServiceError | null = null;
 
   constructor(private readonly onGone: (worker: LabWorker) => void) {
@@ -114,7 +116,7 @@ class LabWorker {
   private fail(message: string): void {
     if (this.failure) return;
     this.failure = new ServiceError('LAB_FAILED', message);
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer?.();
     for (const { reject } of this.pending.values()) reject(this.failure);
     this.pending.clear();
     this.onGone(this);
@@ -122,14 +124,15 @@ class LabWorker {
 
   /** Working: the process stays up for the answer. */
   private busy(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer?.();
     this.idleTimer = null;
     this.thread.ref();
   }
 
   private idle(): void {
     this.thread.unref();
-    this.idleTimer = setTimeout(() => void this.stop('idle'), IDLE_MS).unref();
+    // Not kept alive: an idle worker never holds the process open.
+    this.idleTimer = systemClock.setTimer(IDLE_MS, () => void this.stop('idle'));
   }
 }
 
