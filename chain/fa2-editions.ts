@@ -8,8 +8,10 @@
  * (node unreachable, bad key, …) are Taquito's own errors, unchanged.
  */
 import {
+  MichelsonMap,
   OpKind,
   TezosOperationError,
+  UnitValue,
   type BigMapAbstraction,
   type ContractAbstraction,
   type ContractProvider,
@@ -18,6 +20,7 @@ import {
 } from '@taquito/taquito';
 import type { MichelsonV1Expression, TransactionOperationParameter } from '@taquito/rpc';
 import { hexToBytes } from '@noble/hashes/utils.js';
+import { encodeEntrypoint, encodeViewInput } from './fa2-parameters';
 import { isAddress, isContractAddress } from './validate';
 import { FA2_ERRORS, fa2EditionsCode, fa2EditionsInit, type Fa2Error as Fa2Failwith } from '../contracts';
 import { Fa2Error } from './errors';
@@ -148,7 +151,8 @@ const KNOWN_FAILURES: ReadonlySet<string> = new Set(Object.values(FA2_ERRORS));
 const bad = (message: string, detail: Fa2Error['detail'] = {}): Fa2Error =>
   new Fa2Error('FA2_BAD_INPUT', message, detail);
 
-function nat(n: Nat, what: string): MichelsonV1Expression {
+/** `n` as the digits of a natural number. */
+function nat(n: Nat, what: string): string {
   let v: bigint;
   try {
     if (typeof n === 'number' && !Number.isSafeInteger(n)) throw new RangeError();
@@ -158,44 +162,54 @@ function nat(n: Nat, what: string): MichelsonV1Expression {
     throw bad(`${what} must be a natural number, got ${String(n)}`);
   }
   if (v < 0n) throw bad(`${what} must be a natural number, got ${String(n)}`);
-  return { int: v.toString() };
+  return v.toString();
 }
 
 /** A game id: Michelson strings are printable ASCII; the app's ids are short. */
-function gameId(g: string): MichelsonV1Expression {
+function gameId(g: string): string {
   if (typeof g !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(g))
     throw bad(`a game id must be 1–100 printable ASCII characters, got ${JSON.stringify(g)}`);
-  return { string: g };
+  return g;
 }
 
-function address(a: string, what: string): MichelsonV1Expression {
+function address(a: string, what: string): string {
   if (!isAddress(a)) throw bad(`${what} is not a Tezos address: ${String(a)}`);
-  return { string: a };
+  return a;
 }
 
 /** A SHA-256 hash as hex (32 bytes), as the contract wants a commitment or a final state hash. */
-function sha256Hex(h: string, what: string): MichelsonV1Expression {
+function sha256Hex(h: string, what: string): string {
   if (typeof h !== 'string' || !/^[0-9a-fA-F]{64}$/.test(h))
     throw bad(`${what} must be a SHA-256 hash (64 hex digits), got ${JSON.stringify(h)}`);
-  return { bytes: h.toLowerCase() };
+  return h.toLowerCase();
 }
-
-const pair = (a: MichelsonV1Expression, b: MichelsonV1Expression): MichelsonV1Expression => ({
-  prim: 'Pair',
-  args: [a, b],
-});
 const hexOf = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 const big = (x: { toString(): string }): bigint => BigInt(x.toString());
 
-function tokenInfoExpr(info: TokenInfo): MichelsonV1Expression {
-  // Michelson map literals must list keys in increasing order (strings compare by bytes).
-  const keys = Object.keys(info).sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
-  return keys.map((k) => {
-    const v = info[k]!.replace(/^0x/, '');
+/** `token_info` as a map of hex bytes (the encoder lists its keys in Michelson's order). */
+function tokenInfoMap(info: TokenInfo): MichelsonMap<string, string> {
+  const map = new MichelsonMap<string, string>();
+  for (const [k, raw] of Object.entries(info)) {
+    const v = raw.replace(/^0x/, '');
     if (!/^([0-9a-fA-F]{2})*$/.test(v)) throw bad(`token_info "${k}" is not hex bytes`);
-    return { prim: 'Elt', args: [{ string: k }, { bytes: v.toLowerCase() }] };
-  });
+    map.set(k, v.toLowerCase());
+  }
+  return map;
 }
+
+const tokenSpecs = (specs: readonly TokenSpec[]): unknown[] =>
+  specs.map((s) => ({
+    max_supply: nat(s.maxSupply, 'maxSupply'),
+    creator: address(s.creator, 'creator'),
+    token_info: tokenInfoMap('metadata' in s ? encodeTokenInfo(s.metadata) : s.tokenInfo),
+  }));
+
+const burnRequests = (burns: readonly BurnRequest[]): unknown[] =>
+  burns.map((b) => ({
+    from_: address(b.from, 'from'),
+    token_id: nat(b.tokenId, 'tokenId'),
+    amount: nat(b.amount, 'amount'),
+  }));
 
 /** The FAILWITH string in a list of node errors (Taquito's TezosOperationError.errors or an RPC error body). */
 function failwithOf(errors: readonly unknown[]): string | undefined {
@@ -299,8 +313,14 @@ export class Fa2Editions {
     return { client: new Fa2Editions(tezos, op.contractAddress), opHash: op.hash, level };
   }
 
-  private call(entrypoint: string, value: MichelsonV1Expression): Fa2Call {
-    return { to: this.address, amount: 0, mutez: true, parameter: { entrypoint, value } };
+  /** A call of `entrypoint` with its argument's fields as the contract names them. */
+  private call(entrypoint: string, fields: unknown): Fa2Call {
+    return {
+      to: this.address,
+      amount: 0,
+      mutez: true,
+      parameter: { entrypoint, value: encodeEntrypoint(entrypoint, fields) },
+    };
   }
 
   // ---- Entrypoints (build only) ----
@@ -309,12 +329,14 @@ export class Fa2Editions {
   transfer(batches: readonly TransferBatch[]): Fa2Call {
     return this.call(
       'transfer',
-      batches.map((b) =>
-        pair(
-          address(b.from, 'from'),
-          b.txs.map((t) => pair(address(t.to, 'to'), pair(nat(t.tokenId, 'tokenId'), nat(t.amount, 'amount')))),
-        ),
-      ),
+      batches.map((b) => ({
+        from_: address(b.from, 'from'),
+        txs: b.txs.map((t) => ({
+          to_: address(t.to, 'to'),
+          token_id: nat(t.tokenId, 'tokenId'),
+          amount: nat(t.amount, 'amount'),
+        })),
+      })),
     );
   }
 
@@ -323,8 +345,11 @@ export class Fa2Editions {
     return this.call(
       'update_operators',
       updates.map((u) => ({
-        prim: u.kind === 'add' ? 'Left' : 'Right',
-        args: [pair(address(u.owner, 'owner'), pair(address(u.operator, 'operator'), nat(u.tokenId, 'tokenId')))],
+        [u.kind === 'add' ? 'add_operator' : 'remove_operator']: {
+          owner: address(u.owner, 'owner'),
+          operator: address(u.operator, 'operator'),
+          token_id: nat(u.tokenId, 'tokenId'),
+        },
       })),
     );
   }
@@ -334,24 +359,15 @@ export class Fa2Editions {
     const [kt = '', entry] = callback.split('%');
     address(kt, 'callback');
     if (entry !== undefined && !/^[A-Za-z0-9_.@]{1,31}$/.test(entry)) throw bad(`bad callback entrypoint: ${entry}`);
-    return this.call(
-      'balance_of',
-      pair(
-        requests.map((r) => pair(address(r.owner, 'owner'), nat(r.tokenId, 'tokenId'))),
-        { string: callback },
-      ),
-    );
+    return this.call('balance_of', {
+      requests: requests.map((r) => ({ owner: address(r.owner, 'owner'), token_id: nat(r.tokenId, 'tokenId') })),
+      callback,
+    });
   }
 
   /** `create_tokens` (minters): the tokens get consecutive ids from `nextTokenId`. */
   createTokens(specs: readonly TokenSpec[]): Fa2Call {
-    return this.call(
-      'create_tokens',
-      specs.map((s) => {
-        const info = 'metadata' in s ? encodeTokenInfo(s.metadata) : s.tokenInfo;
-        return pair(nat(s.maxSupply, 'maxSupply'), pair(address(s.creator, 'creator'), tokenInfoExpr(info)));
-      }),
-    );
+    return this.call('create_tokens', tokenSpecs(specs));
   }
 
   // ---- Games: the minter's power over a player's copies lasts while the game does ----
@@ -363,12 +379,12 @@ export class Fa2Editions {
   openGame(game: string, ends: Date): Fa2Call {
     const seconds = ends instanceof Date ? ends.getTime() / 1000 : NaN;
     if (!Number.isSafeInteger(seconds)) throw bad(`the end date must be a date in whole seconds, got ${String(ends)}`);
-    return this.call('open_game', pair(gameId(game), { int: String(seconds) }));
+    return this.call('open_game', { g: gameId(game), ends: String(seconds) });
   }
 
   /** `create_game_tokens` (the game's minter, while it is open): as `createTokens`, the tokens belonging to `game`. */
   createGameTokens(game: string, specs: readonly TokenSpec[]): Fa2Call {
-    return this.call('create_game_tokens', pair(gameId(game), this.createTokens(specs).parameter.value));
+    return this.call('create_game_tokens', { g: gameId(game), specs: tokenSpecs(specs) });
   }
 
   /** `join_game` (signed by the player): the game's minter may burn the signer's copies of the game's tokens until it ends. */
@@ -383,7 +399,7 @@ export class Fa2Editions {
 
   /** `commit_seed` (the game's minter, while it is open, once): the commitment to the game's seed, a SHA-256 hash in hex. */
   commitSeed(game: string, commitmentHex: string): Fa2Call {
-    return this.call('commit_seed', pair(gameId(game), sha256Hex(commitmentHex, 'the commitment')));
+    return this.call('commit_seed', { g: gameId(game), c: sha256Hex(commitmentHex, 'the commitment') });
   }
 
   /**
@@ -392,34 +408,33 @@ export class Fa2Editions {
    */
   revealSeed(game: string, seed: string, finalHashHex: string): Fa2Call {
     if (typeof seed !== 'string') throw bad('the seed must be a string');
-    return this.call(
-      'reveal_seed',
-      pair(
-        gameId(game),
-        pair({ bytes: hexOf(new TextEncoder().encode(seed)) }, sha256Hex(finalHashHex, 'the final state hash')),
-      ),
-    );
+    return this.call('reveal_seed', {
+      g: gameId(game),
+      seed: hexOf(new TextEncoder().encode(seed)),
+      final_hash: sha256Hex(finalHashHex, 'the final state hash'),
+    });
   }
 
   /** `game_burn` (the game's minter, while the game is open): burns copies of the game's tokens from players who joined it. */
   gameBurn(game: string, burns: readonly BurnRequest[]): Fa2Call {
-    return this.call('game_burn', pair(gameId(game), this.burn(burns).parameter.value));
+    return this.call('game_burn', { g: gameId(game), bps: burnRequests(burns) });
   }
 
   /** `mint` (minters): within each token's max supply, not for retired tokens. */
   mint(mints: readonly MintRequest[]): Fa2Call {
     return this.call(
       'mint',
-      mints.map((m) => pair(nat(m.tokenId, 'tokenId'), pair(address(m.to, 'to'), nat(m.amount, 'amount')))),
+      mints.map((m) => ({
+        token_id: nat(m.tokenId, 'tokenId'),
+        to_: address(m.to, 'to'),
+        amount: nat(m.amount, 'amount'),
+      })),
     );
   }
 
   /** `burn`: by the owner or one of its operators for the token; the supply goes down. */
   burn(burns: readonly BurnRequest[]): Fa2Call {
-    return this.call(
-      'burn',
-      burns.map((b) => pair(address(b.from, 'from'), pair(nat(b.tokenId, 'tokenId'), nat(b.amount, 'amount')))),
-    );
+    return this.call('burn', burnRequests(burns));
   }
 
   /** `retire` (minters): minting these tokens ends for good. */
@@ -437,7 +452,7 @@ export class Fa2Editions {
 
   /** `accept_admin` (the proposed admin). */
   acceptAdmin(): Fa2Call {
-    return this.call('accept_admin', { prim: 'Unit' });
+    return this.call('accept_admin', UnitValue);
   }
 
   addMinter(minter: string): Fa2Call {
@@ -450,16 +465,13 @@ export class Fa2Editions {
 
   /** `set_paused` (admin): while paused, `create_tokens` and `mint` fail with MINT_PAUSED. */
   setPaused(paused: boolean): Fa2Call {
-    return this.call('set_paused', { prim: paused ? 'True' : 'False' });
+    return this.call('set_paused', paused);
   }
 
   /** `set_metadata` (admin): sets a TZIP-16 `%metadata` entry (a string is stored as its UTF-8 bytes), or removes it (null). */
   setMetadata(key: string, value: string | Uint8Array | null): Fa2Call {
     const bytes = value === null ? null : typeof value === 'string' ? new TextEncoder().encode(value) : value;
-    return this.call(
-      'set_metadata',
-      pair({ string: key }, bytes === null ? { prim: 'None' } : { prim: 'Some', args: [{ bytes: hexOf(bytes) }] }),
-    );
+    return this.call('set_metadata', { k: key, v: bytes === null ? null : hexOf(bytes) });
   }
 
   // ---- Operator approval (FA2; the game bank needs none: games grant it `game_burn` instead) ----
@@ -493,13 +505,15 @@ export class Fa2Editions {
 
   // ---- On-chain views (run by the node at its head) ----
 
-  private async view(name: string, input: MichelsonV1Expression): Promise<MichelsonV1Expression> {
+  /** Runs view `name` on `input`'s fields (a tuple's by position). */
+  private async view(name: string, input: unknown): Promise<MichelsonV1Expression> {
+    const encoded = encodeViewInput(name, input);
     this.chainId ??= this.tezos.rpc.getChainId();
     try {
       const { data } = await this.tezos.rpc.runScriptView({
         contract: this.address,
         view: name,
-        input,
+        input: encoded,
         chain_id: await this.chainId,
       });
       return data;
@@ -517,7 +531,7 @@ export class Fa2Editions {
   /** View `get_balance`. @throws Fa2Error FA2_TOKEN_UNDEFINED */
   async getBalance(owner: string, tokenId: Nat): Promise<bigint> {
     return Fa2Editions.natResult(
-      await this.view('get_balance', pair(address(owner, 'owner'), nat(tokenId, 'tokenId'))),
+      await this.view('get_balance', { 0: address(owner, 'owner'), 1: nat(tokenId, 'tokenId') }),
     );
   }
 
@@ -534,16 +548,17 @@ export class Fa2Editions {
   /** View `is_operator`: whether `operator` may move `owner`'s `tokenId`. */
   async isOperator(owner: string, operator: string, tokenId: Nat): Promise<boolean> {
     return Fa2Editions.boolResult(
-      await this.view(
-        'is_operator',
-        pair(address(owner, 'owner'), pair(address(operator, 'operator'), nat(tokenId, 'tokenId'))),
-      ),
+      await this.view('is_operator', {
+        0: address(owner, 'owner'),
+        1: address(operator, 'operator'),
+        2: nat(tokenId, 'tokenId'),
+      }),
     );
   }
 
   /** View `game_grant`: whether the game's minter may burn `owner`'s copies now (joined, open, before its end date). */
   async gameGrant(game: string, owner: string): Promise<boolean> {
-    return Fa2Editions.boolResult(await this.view('game_grant', pair(gameId(game), address(owner, 'owner'))));
+    return Fa2Editions.boolResult(await this.view('game_grant', { 0: gameId(game), 1: address(owner, 'owner') }));
   }
 
   /** View `game_info`. @throws Fa2Error GAME_NOT_FOUND */
