@@ -81,7 +81,6 @@ export type {
   CreateOptions,
   ClosedGame,
   AppliedOps,
-  SteppedOnChain,
   ApplyOptions,
   OperationLookup,
   BridgeErrorCode,

@@ -11,7 +11,7 @@
  * (`createGameTokens`' `seedCommitment`), the seed and the final state hash in the one that closes it (`closeGame`'s
  * `reveal`), where the contract checks the seed against the commitment; the plan records where each landed.
  *
- * The protocol a game follows for every action (`step` does exactly this):
+ * The protocol a game follows for every action:
  *   1. run the engine: `pole.apply(state, actor, action)` → next state + events (pure, nothing kept yet);
  *   2. compute the chain operations: `chainOpsFor(events, addresses)` (pure);
  *   3. send them: `apply(ops, { seq: next.seq })`, one batch signed by the bank, waiting for its inclusion;
@@ -33,8 +33,7 @@
  */
 import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit, type Signer, type TransferParams } from '@taquito/taquito';
-import { pole, type Board, type PoleEvent, type PoleState } from '../../engine/pole';
-import type { Actor } from '../../engine/core/types';
+import type { Board, PoleEvent } from '../../engine/pole';
 import { systemClock, type Clock } from '../clock';
 import { isFa2Error, isIndexerError } from '../errors';
 import { MAX_GAME_DAYS } from '../../contracts';
@@ -93,14 +92,6 @@ export interface CreatedTokens extends BridgeResult {
 export interface AppliedOps extends BridgeResult {
   /** The plan after the batch (retirements recorded, `appliedSeq` advanced), to store with the game. */
   readonly plan: TokenPlan;
-}
-
-export interface SteppedOnChain {
-  readonly state: PoleState;
-  readonly events: PoleEvent[];
-  readonly ops: ChainOp[];
-  /** Null when the step needed nothing on-chain. */
-  readonly chain: AppliedOps | null;
 }
 
 export interface ApplyOptions {
@@ -680,17 +671,6 @@ export class PoleBridge {
     } catch (e) {
       throw sendFailure(e, calls);
     }
-  }
-
-  /**
-   * Runs one action the on-chain way (the protocol above): engine → ops → send → the new state only if confirmed.
-   * Engine refusals (RuleError) and bridge failures (BridgeError) propagate; `state` is never changed.
-   */
-  async step(state: PoleState, actor: Actor, action: unknown, addresses: readonly string[]): Promise<SteppedOnChain> {
-    const next = pole.apply(state, actor, action);
-    const ops = this.chainOpsFor(next.events, addresses);
-    const chain = await this.apply(ops, { seq: next.state.seq });
-    return { state: next.state, events: next.events, ops, chain };
   }
 
   /**

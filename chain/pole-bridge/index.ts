@@ -12,7 +12,6 @@ export type {
   CloseOptions,
   SeedReveal,
   AppliedOps,
-  SteppedOnChain,
   ApplyOptions,
   OperationLookup,
 } from './bridge';

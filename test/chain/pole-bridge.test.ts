@@ -18,7 +18,7 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
-import { stateHash } from '../../engine';
+import { stateHash, type Actor } from '../../engine';
 import { seedCommitment } from '../../engine/core/rng';
 import { parseBoard, pole, type PoleEvent, type PoleState } from '../../engine/pole';
 import {
@@ -92,13 +92,24 @@ async function bridgeError(p: Promise<unknown>): Promise<BridgeError> {
 }
 
 /** One action the on-chain way; the kept state advances only when the chain confirmed. */
+/**
+ * One action the on-chain way, as the server runs it: engine → ops → the bank sends them → the new state, kept only
+ * once they are confirmed. Engine refusals and bridge failures propagate with `from` unchanged.
+ */
+async function stepOnChain(on: PoleBridge, from: PoleState, actor: Actor, action: unknown) {
+  const next = pole.apply(from, actor, action);
+  const ops = on.chainOpsFor(next.events, SEATS);
+  const chain = await on.apply(ops, { seq: next.state.seq });
+  return { state: next.state, events: next.events, ops, chain };
+}
+
 async function play(
   actor: number | 'system',
   action: unknown,
   ...dice: number[]
 ): Promise<{ events: PoleEvent[]; ops: ChainOp[] }> {
   const from = dice.length ? rig(state, ...dice) : state;
-  const r = await bridge.step(from, actor, action, SEATS);
+  const r = await stepOnChain(bridge, from, actor, action);
   state = r.state;
   if (r.chain) lastLevel = r.chain.level;
   return r;
@@ -325,7 +336,7 @@ describe('PoleBridge on a devnet', { shuffle: false }, () => {
       contract: kt,
       plan: bridge.plan!,
     });
-    const e = await bridgeError(down.step(state, ALICE, { type: 'buy' }, SEATS));
+    const e = await bridgeError(stepOnChain(down, state, ALICE, { type: 'buy' }));
     expect(e.code).toBe('BRIDGE_RPC');
     expect(e.message).not.toContain(bankKey.secretKey);
     expect(stateHash(state)).toBe(before);
