@@ -125,7 +125,9 @@ const pathOf = (link: string): string => {
   return `${url.pathname}${url.search}`;
 };
 
-describe('Tezos Pole on the devnet, in the browser', () => {
+// One on-chain game's story: played to the end, then its tokens looked at in the collection; the later tests read
+// what the first one left on the chain, so they keep their order.
+describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
   let gameId = '';
   let alicePage: Page;
 

@@ -140,7 +140,9 @@ describe('the wallet in the header', () => {
   }
 });
 
-describe('refusals on an on-chain game show the server’s own message', () => {
+// One on-chain game's seats, claimed in turn: Alice's first seat, then her second, then Bob's. Each refusal needs the
+// claims before it, and the chain cannot take a claim back, so these keep their order.
+describe('refusals on an on-chain game show the server’s own message', { shuffle: false }, () => {
   let game: CreateGameResponse;
   const pathOf = (seat: number) => game.invites.find((i) => i.seat === seat)!.path;
   /**
