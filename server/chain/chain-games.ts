@@ -60,6 +60,19 @@ import type { ChainSettings } from './settings';
 import { isAddress } from '../../chain/validate';
 import { tezosToolkit } from '../../chain/context';
 import { sleep, systemClock, type Clock } from '../../chain/clock';
+import {
+  fateOf,
+  isConfirmed,
+  isFinal,
+  isHeld,
+  isInjected,
+  isOnItsWay,
+  isQueued,
+  isRetrying,
+  isVoid,
+  OpLog,
+  type OpRecord,
+} from './steps';
 
 /** What the host does when the chain side of a game changes. */
 export interface ChainHostHooks {
@@ -286,8 +299,6 @@ const needsInclusion = (ops: readonly ChainOp[]): boolean => ops.some((o) => o.k
 const TRANSIENT = new Set(['BRIDGE_RPC', 'BRIDGE_INDEXER', 'BRIDGE_UNCONFIRMED']);
 export const isTransient = (e: unknown): e is BridgeError => isBridgeError(e) && TRANSIENT.has(e.code);
 
-/** Operations expire after this many blocks (Tezos's max operations TTL): one not included by then never will be. */
-const OPERATION_TTL = 240;
 const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
 /** View calls at once when a wallet's approvals are listed. */
 const VIEW_CONCURRENCY = 8;
@@ -309,6 +320,7 @@ function seedOpsOf(plan: TokenPlan): ChainInfo['seedOps'] {
 
 export class ChainGames {
   readonly #store: ChainStore;
+  readonly #ops: OpLog;
   readonly #settings: ChainSettings;
   readonly #games = new Map<string, GameChain>();
   readonly #loading = new Map<string, Promise<GameChain | null>>();
@@ -333,6 +345,7 @@ export class ChainGames {
 
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions = {}) {
     this.#store = store;
+    this.#ops = new OpLog(store);
     this.#settings = settings;
     this.#onError = options.onError ?? ((err) => console.error('[chain]', err));
     this.#backoff = options.backoffMs ?? { first: 1000, max: 30_000 };
@@ -505,17 +518,15 @@ export class ChainGames {
         this.#verifyApproval(game, seat);
     // A step taken (`held`) whose action reached the log before the server stopped goes to the bank; one that did not is void.
     for (const row of await this.#store.listOps(gameId)) {
-      if (row.kind !== 'step' || row.status !== 'held' || row.seq === null || row.seq > seq) continue;
+      if (row.kind !== 'step' || !isHeld(row) || row.seq === null || row.seq > seq) continue;
       const entry = logged(row.seq);
-      const same = entry !== undefined && sameStep(row, entry);
-      await this.#store.updateOp(
-        row.id,
-        same ? { status: 'queued' } : { status: 'failed', error: 'another move was played at this point of the game' },
-      );
+      const op = this.#ops.of(row);
+      if (entry !== undefined && sameStep(row, entry)) await op.queue();
+      else await op.fail('another move was played at this point of the game');
     }
     await this.#resumeSteps(game, seq);
     const step = await this.#store.latestStep(gameId, seq + 1);
-    if (step && step.status !== 'failed' && step.seat !== null && step.action !== null) {
+    if (step && !isVoid(step) && step.seat !== null && step.action !== null) {
       game.kept = { seat: step.seat, action: step.action, baseSeq: seq };
       this.#schedule(game, 0);
     }
@@ -592,7 +603,7 @@ export class ChainGames {
   async #createTokens(game: GameChain): Promise<void> {
     const id = game.row.gameId;
     if (game.row.plan.created !== null) return;
-    const op = await this.#store.insertOp(id, { kind: 'create', status: 'pending' });
+    const op = await this.#ops.sending(id, { kind: 'create' });
     try {
       const seed = await this.#store.seedOf(id);
       const created = await game.bridge.createGameTokens(
@@ -602,11 +613,9 @@ export class ChainGames {
       await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
       game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
       // A large board takes several operations; each is listed.
-      for (const earlier of created.operations.slice(0, -1)) {
-        const row = await this.#store.insertOp(id, { kind: 'create', status: 'confirmed' });
-        await this.#store.updateOp(row.id, { opHash: earlier.opHash, level: earlier.level });
-      }
-      await this.#store.updateOp(op.id, { opHash: created.opHash, status: 'confirmed', level: created.level });
+      for (const earlier of created.operations.slice(0, -1))
+        await this.#ops.landed(id, 'create', { opHash: earlier.opHash, level: earlier.level });
+      await op.confirm({ opHash: created.opHash, level: created.level });
     } catch (e) {
       // Tokens created before the failure are kept in the plan: the retry creates only the others.
       const partial = game.bridge.plan;
@@ -614,11 +623,7 @@ export class ChainGames {
         await this.#store.updateGame(id, { plan: partial });
         game.row = { ...game.row, plan: partial };
       }
-      await this.#store.updateOp(op.id, {
-        status: 'failed',
-        error: messageOf(e),
-        ...(isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {}),
-      });
+      await op.fail(messageOf(e), isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {});
       throw e;
     }
     this.#hooks.changed(id);
@@ -626,32 +631,30 @@ export class ChainGames {
 
   async #fundBots(game: GameChain, unfunded: readonly string[]): Promise<void> {
     if (unfunded.length === 0) return;
-    const op = await this.#store.insertOp(game.row.gameId, { kind: 'fund', status: 'pending' });
+    const op = await this.#ops.sending(game.row.gameId, { kind: 'fund' });
     try {
-      const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) =>
-        this.#store.updateOp(op.id, { opHash: hash }),
-      );
-      await this.#store.updateOp(op.id, { opHash: funded.opHash, status: 'confirmed', level: funded.level });
+      const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) => op.note({ opHash: hash }));
+      await op.confirm({ opHash: funded.opHash, level: funded.level });
     } catch (e) {
-      await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
+      await op.fail(messageOf(e));
       throw e;
     }
   }
 
   async #joinBot(game: GameChain, seat: number, wallet: Awaited<ReturnType<typeof botWallet>>): Promise<void> {
     const botTezos = tezosToolkit(this.#settings.network.rpcUrl, { signer: wallet.signer });
-    const op = await this.#store.insertOp(game.row.gameId, { kind: 'approval', seat, status: 'pending' });
+    const op = await this.#ops.sending(game.row.gameId, { kind: 'approval', seat });
     try {
       const fromLevel = await game.bridge.headLevel();
       const call = game.bridge.joinCall();
       const sent = await botTezos.contract.batch([{ kind: OpKind.TRANSACTION, ...call }]).send();
-      await this.#store.updateOp(op.id, { opHash: sent.hash });
+      await op.note({ opHash: sent.hash });
       // Looked for block by block: Taquito's confirmation watches the head only and misses a block baked in between.
       const level = await this.#includedAt(game, sent.hash, fromLevel);
-      await this.#store.updateOp(op.id, { opHash: sent.hash, status: 'confirmed', level });
+      await op.confirm({ opHash: sent.hash, level });
       await this.#setApproval(game, seat, { opHash: sent.hash, status: 'confirmed', error: null, fromLevel: level });
     } catch (e) {
-      await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
+      await op.fail(messageOf(e));
       throw new ChainGameError('CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
     }
   }
@@ -761,9 +764,9 @@ export class ChainGames {
     if (game.row.seats[seat]!.approval?.status === 'confirmed') return;
     const fromLevel = Math.max(0, (await this.#head(game)) - 2);
     if (opHash !== null)
-      await this.#store
-        .insertOp(gameId, { kind: 'approval', seat, status: 'pending', detail: { fromLevel } })
-        .then((op) => this.#store.updateOp(op.id, { opHash }));
+      await this.#ops
+        .sending(gameId, { kind: 'approval', seat, detail: { fromLevel } })
+        .then((op) => op.note({ opHash }));
     await this.#setApproval(game, seat, { opHash, status: 'pending', error: null, fromLevel });
     this.#verifyApproval(game, seat);
   }
@@ -784,7 +787,8 @@ export class ChainGames {
       const approval = game.row.seats[seat]?.approval;
       const owner = game.row.seats[seat]?.address;
       if (!approval || approval.status !== 'pending' || !owner) return;
-      let outcome: { status: 'confirmed' | 'failed'; error: string | null; level?: number } | null = null;
+      let outcome: { status: 'confirmed'; error: null; level?: number } | { status: 'failed'; error: string } | null =
+        null;
       try {
         if (approval.opHash) {
           const found = await game.bridge.lookup(approval.opHash, approval.fromLevel);
@@ -819,13 +823,12 @@ export class ChainGames {
       if (approval.opHash) {
         const row = (await this.#store.listOps(game.row.gameId))
           .reverse()
-          .find((o) => o.kind === 'approval' && o.seat === seat && o.opHash === approval.opHash);
-        if (row)
-          await this.#store.updateOp(row.id, {
-            status: outcome.status,
-            error: outcome.error,
-            level: outcome.level ?? null,
-          });
+          .find((o) => o.kind === 'approval' && o.seat === seat && o.opHash === approval.opHash && isInjected(o));
+        if (row) {
+          const op = this.#ops.of(row);
+          if (outcome.status === 'confirmed') await op.confirm({ error: null, level: outcome.level ?? null });
+          else await op.fail(outcome.error, { level: null });
+        }
       }
       this.#hooks.changed(game.row.gameId);
     };
@@ -900,7 +903,7 @@ export class ChainGames {
       // A kept step whose operations went out was read before it was first tried; read now, its own mint could
       // already show and be taken for a copy from outside the game (P13: copies in play never increase by a read).
       const step = await this.#store.latestStep(gameId, state.seq + 1);
-      if (step && step.status !== 'failed') return null;
+      if (step && !isVoid(step)) return null;
     }
     const tiles = game.row.plan.tokens.map((t) => t.tile);
     // The roll that ends the game (its valuation scores the holders) reads them once every operation of the game is
@@ -929,14 +932,14 @@ export class ChainGames {
   async #unindexed(game: GameChain, level: number): Promise<ChainOp[]> {
     const out: ChainOp[] = [];
     for (const row of await this.#store.listOps(game.row.gameId)) {
-      if (row.kind !== 'step' || row.status === 'failed' || row.status === 'held' || row.status === 'retrying')
-        continue;
-      let included = row.status === 'confirmed' ? row.level : null;
-      if (row.status === 'pending' && row.opHash) {
+      // Sent or to be sent by the bank; a step the game has not logged yet is in none of its reads.
+      if (row.kind !== 'step' || !(isOnItsWay(row) || isConfirmed(row))) continue;
+      let included = isConfirmed(row) ? row.level : null;
+      if (isInjected(row) && row.opHash) {
         const found = await game.bridge.lookup(row.opHash, row.detail.fromLevel ?? game.row.lastLevel);
         included = found?.applied ? found.level : null;
       }
-      if (row.status === 'confirmed' && included === null) continue; // nothing was sent
+      if (isConfirmed(row) && included === null) continue; // nothing was sent
       if (included === null || included > level) out.push(...(row.detail.ops ?? []));
     }
     return out;
@@ -969,21 +972,18 @@ export class ChainGames {
       throw new ChainGameError('CHAIN_REJECTED', `this move cannot be put on-chain: ${messageOf(e)}`);
     }
     const earlier = await this.#store.latestStep(gameId, seq);
-    if (
-      earlier &&
-      earlier.status !== 'failed' &&
-      (earlier.seat !== seat || stableJson(earlier.action) !== stableJson(action))
-    ) {
+    if (earlier && !isVoid(earlier) && (earlier.seat !== seat || stableJson(earlier.action) !== stableJson(action))) {
       // Another move holds this seq on-chain (kept here, or sent by another app instance): this one is stale.
       throw new GameError('STALE', `another move is being put on-chain at seq ${seq}: look again`);
     }
     if (ops.length === 0) return;
     // Confirmed (a burn step whose logging a stop cut short) or logged already (by another app instance).
-    if (earlier && (earlier.status === 'confirmed' || earlier.status === 'queued')) return;
-    let row: ChainOpRow;
-    if (earlier && earlier.status !== 'failed') {
+    if (earlier && (isConfirmed(earlier) || isQueued(earlier))) return;
+    let op: OpRecord;
+    if (earlier && !isVoid(earlier)) {
       // The step was kept: this instance takes it only if no other one is taking it right now.
-      if (!(await this.#store.takeStep(earlier.id, this.#confirmationTimeoutSeconds * 1000 * 2))) {
+      op = this.#ops.of(earlier);
+      if (!(await op.take(this.#confirmationTimeoutSeconds * 1000 * 2))) {
         throw new BridgeError(
           'BRIDGE_UNCONFIRMED',
           `step ${seq} of game ${gameId} is being sent by another app instance`,
@@ -991,26 +991,25 @@ export class ChainGames {
       }
       if (earlier.opHash) {
         try {
-          if (await this.#adoptEarlier(game, earlier, ops, seq)) return;
+          if (await this.#adoptEarlier(game, earlier, op, ops, seq)) return;
         } catch (e) {
-          if (isTransient(e)) await this.#store.updateOp(earlier.id, { status: 'retrying', error: e.message });
+          if (isTransient(e)) await op.retryLater(e.message);
           throw e;
         }
       }
-      row = earlier;
     } else {
-      row = await this.#store.insertOp(gameId, { kind: 'step', seq, seat, action, status: 'held', detail: { ops } });
+      op = await this.#ops.held(gameId, { seq, seat, action, detail: { ops } });
     }
     if (!needsInclusion(ops)) {
       const started = performance.now();
       try {
         await game.bridge.dryRun(ops);
       } catch (e) {
-        await this.#store.updateOp(
-          row.id,
-          isTransient(e) ? { status: 'retrying', error: e.message } : { status: 'failed', error: messageOf(e) },
-        );
-        if (isTransient(e)) throw e;
+        if (isTransient(e)) {
+          await op.retryLater(e.message);
+          throw e;
+        }
+        await op.fail(messageOf(e));
         if (isBridgeError(e))
           throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, {
             bridge: e.code,
@@ -1019,34 +1018,26 @@ export class ChainGames {
       } finally {
         this.#waited(gameId, 'check', started);
       }
-      await this.#store.updateOp(row.id, { status: 'held', error: null, detail: { ops } });
+      await op.hold({ error: null, detail: { ops } });
       return;
     }
-    await this.#store.updateOp(row.id, { status: 'pending', error: null, detail: { ops } });
+    await op.send({ error: null, detail: { ops } });
     const started = performance.now();
     let fromLevel = game.row.lastLevel;
     try {
       fromLevel = await game.bridge.headLevel();
       const applied = await game.bridge.apply(ops, {
         seq,
-        onInjected: (opHash) => this.#store.updateOp(row.id, { opHash, detail: { ops, fromLevel } }),
+        onInjected: (opHash) => op.note({ opHash, detail: { ops, fromLevel } }),
       });
       await this.#recordPlan(game, applied?.level);
-      await this.#store.updateOp(row.id, {
-        status: 'confirmed',
-        level: applied?.level ?? null,
-        ...(applied ? { opHash: applied.opHash } : {}),
-      });
+      await op.confirm({ level: applied?.level ?? null, ...(applied ? { opHash: applied.opHash } : {}) });
     } catch (e) {
       if (isTransient(e)) {
-        await this.#store.updateOp(row.id, {
-          status: 'retrying',
-          error: e.message,
-          ...(e.detail.opHash ? { opHash: e.detail.opHash, detail: { ops, fromLevel } } : {}),
-        });
+        await op.retryLater(e.message, e.detail.opHash ? { opHash: e.detail.opHash, detail: { ops, fromLevel } } : {});
         throw e;
       }
-      await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
+      await op.fail(messageOf(e));
       if (isBridgeError(e))
         throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, {
           bridge: e.code,
@@ -1062,9 +1053,10 @@ export class ChainGames {
     const game = this.#games.get(gameId);
     if (!game) return;
     const row = await this.#store.latestStep(gameId, seq);
-    if (!row || row.status !== 'held') return;
-    await this.#store.updateOp(row.id, { status: 'queued' });
-    this.#deliver(game, { ...row, status: 'queued' });
+    if (!row || !isHeld(row)) return;
+    const op = this.#ops.of(row);
+    await op.queue();
+    this.#deliver(game, { ...row, status: op.status });
   }
 
   /**
@@ -1074,24 +1066,15 @@ export class ChainGames {
   async abandon(gameId: string, seq: number, logged: LoggedStep | undefined): Promise<void> {
     const game = this.#games.get(gameId);
     const row = game ? await this.#store.latestStep(gameId, seq) : null;
-    if (!game || row?.status !== 'held') return;
+    if (!game || !row || !isHeld(row)) return;
     if (logged && sameStep(row, logged)) return this.committed(gameId, seq);
-    await this.#store.updateOp(row.id, {
-      status: 'failed',
-      error: 'another move was played at this point of the game',
-    });
+    await this.#ops.of(row).fail('another move was played at this point of the game');
   }
 
   /** Sends the game's logged steps (seq ≤ `upTo`) still queued or on their way, as the server left them. */
   async #resumeSteps(game: GameChain, upTo = Infinity): Promise<void> {
     for (const row of await this.#store.listOps(game.row.gameId)) {
-      if (
-        row.kind === 'step' &&
-        (row.status === 'queued' || row.status === 'pending') &&
-        row.seq !== null &&
-        row.seq <= upTo
-      )
-        this.#deliver(game, row);
+      if (row.kind === 'step' && isOnItsWay(row) && row.seq !== null && row.seq <= upTo) this.#deliver(game, row);
     }
   }
 
@@ -1119,51 +1102,43 @@ export class ChainGames {
   }
 
   async #send(game: GameChain, row: ChainOpRow): Promise<void> {
+    const op = this.#ops.of(row);
     const ops = row.detail.ops ?? [];
-    let opHash = row.status === 'pending' ? row.opHash : null;
+    let opHash = isInjected(row) ? row.opHash : null;
     let fromLevel = row.detail.fromLevel ?? game.row.lastLevel;
     for (let attempt = 0; !this.#closed; attempt++) {
       try {
         if (opHash) {
-          const found = await game.bridge.lookup(opHash, fromLevel);
-          if (found?.applied) return await this.#confirm(game, row.id, opHash, found.level);
-          if (!found && (await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL)
-            throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} is not included yet`, { opHash });
+          const fate = await fateOf(game.bridge, opHash, fromLevel);
+          if (fate?.applied) return await this.#confirm(game, op, opHash, fate.level);
           opHash = null; // included and failed, or expired: nothing of it is on-chain, it goes again
         }
         fromLevel = await game.bridge.headLevel();
         const applied = await game.bridge.apply(ops, {
           onInjected: (hash) => {
             opHash = hash;
-            return this.#store.updateOp(row.id, {
-              status: 'pending',
-              opHash: hash,
-              error: null,
-              detail: { ops, fromLevel },
-            });
+            return op.send({ opHash: hash, error: null, detail: { ops, fromLevel } });
           },
         });
-        return await this.#confirm(game, row.id, applied?.opHash ?? null, applied?.level ?? null);
+        return await this.#confirm(game, op, applied?.opHash ?? null, applied?.level ?? null);
       } catch (e) {
         if (!isTransient(e)) {
-          await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
+          await op.fail(messageOf(e));
           throw new ChainGameError(
             'CHAIN_REFUSED_LATER',
             `Tezos refused step ${row.seq} of game ${game.row.gameId} after the game took it; nothing of it is on-chain (the next holdings read records what never arrived): ${messageOf(e)}`,
           );
         }
         if (e.detail.opHash) opHash = e.detail.opHash;
-        await this.#store.updateOp(row.id, {
-          error: e.message,
-          ...(opHash ? { status: 'pending', opHash, detail: { ops, fromLevel } } : { status: 'queued' }),
-        });
+        if (opHash) await op.send({ error: e.message, opHash, detail: { ops, fromLevel } });
+        else await op.queue({ error: e.message });
         await sleep(this.#clock, Math.min(this.#backoff.max, this.#backoff.first * 2 ** attempt));
       }
     }
   }
 
-  async #confirm(game: GameChain, rowId: number, opHash: string | null, level: number | null): Promise<void> {
-    await this.#store.updateOp(rowId, { status: 'confirmed', error: null, level, ...(opHash ? { opHash } : {}) });
+  async #confirm(game: GameChain, op: OpRecord, opHash: string | null, level: number | null): Promise<void> {
+    await op.confirm({ error: null, level, ...(opHash ? { opHash } : {}) });
     if (level === null) return;
     await this.#store.updateGame(game.row.gameId, { lastLevel: level });
     game.row = { ...game.row, lastLevel: Math.max(game.row.lastLevel, level) };
@@ -1191,9 +1166,7 @@ export class ChainGames {
         ]);
         cancel();
       }
-      const open = (await this.#store.listOps(game.row.gameId)).find(
-        (o) => o.kind === 'step' && (o.status === 'queued' || o.status === 'pending'),
-      );
+      const open = (await this.#store.listOps(game.row.gameId)).find((o) => o.kind === 'step' && isOnItsWay(o));
       if (open)
         throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${open.seq} of game ${game.row.gameId} is not on-chain yet`);
     } finally {
@@ -1202,30 +1175,27 @@ export class ChainGames {
   }
 
   /** A step injected before (a crash, an unconfirmed inclusion): true when it is on-chain and now recorded. */
-  async #adoptEarlier(game: GameChain, earlier: ChainOpRow, ops: ChainOp[], seq: number): Promise<boolean> {
-    const fromLevel = earlier.detail.fromLevel ?? game.row.lastLevel;
-    const found = await game.bridge.lookup(earlier.opHash!, fromLevel);
-    if (found?.applied) {
+  async #adoptEarlier(
+    game: GameChain,
+    earlier: ChainOpRow,
+    op: OpRecord,
+    ops: ChainOp[],
+    seq: number,
+  ): Promise<boolean> {
+    // Still in the mempool, perhaps (fateOf throws): sending again could apply it twice. Wait for it instead.
+    const fate = await fateOf(game.bridge, earlier.opHash!, earlier.detail.fromLevel ?? game.row.lastLevel);
+    if (fate?.applied) {
       game.bridge.adopt(ops, seq);
-      await this.#recordPlan(game, found.level);
-      await this.#store.updateOp(earlier.id, { status: 'confirmed', level: found.level, error: null });
+      await this.#recordPlan(game, fate.level);
+      await op.confirm({ level: fate.level, error: null });
       return true;
     }
-    if (found) {
-      await this.#store.updateOp(earlier.id, {
-        status: 'failed',
-        error: `operation ${earlier.opHash} failed at level ${found.level}`,
-      });
+    if (fate) {
+      await op.fail(`operation ${earlier.opHash} failed at level ${fate.level}`);
       throw new ChainGameError(
         'CHAIN_REJECTED',
         `Tezos refused this move, so it did not happen: operation ${earlier.opHash} failed`,
       );
-    }
-    if ((await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL) {
-      // Still in the mempool, perhaps: sending again could apply it twice. Wait for it instead.
-      throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${earlier.opHash} is not included yet`, {
-        opHash: earlier.opHash!,
-      });
     }
     return false;
   }
@@ -1280,9 +1250,7 @@ export class ChainGames {
       this.#store
         .latestStep(gameId, seq)
         .then((row) =>
-          row && (row.status === 'held' || row.status === 'pending' || row.status === 'retrying')
-            ? this.#store.updateOp(row.id, { status: 'failed', error: reason })
-            : undefined,
+          row && (isHeld(row) || isInjected(row) || isRetrying(row)) ? this.#ops.of(row).fail(reason) : undefined,
         ),
     );
   }
@@ -1393,34 +1361,31 @@ export class ChainGames {
     if (this.#closeDone(game)) return;
     if (!game.row.plan.game && game.row.plan.created === null) return; // never opened: nothing to close
     await this.#drained(game); // the game's last steps are in before its end (a mint into a closed game is refused)
-    const earlier = (await this.#store.listOps(id))
-      .reverse()
-      .find((o) => o.kind === 'close' && o.status !== 'confirmed' && o.status !== 'failed');
+    const earlier = (await this.#store.listOps(id)).reverse().find((o) => o.kind === 'close' && !isFinal(o));
     // The reveal is kept with the row: a restart's retry (resumeClosing, without the host) reveals it too.
     const reveal = game.reveal ?? earlier?.detail.reveal ?? null;
-    const op =
-      earlier ??
-      (await this.#store.insertOp(id, { kind: 'close', status: 'pending', ...(reveal ? { detail: { reveal } } : {}) }));
-    await this.#store.updateOp(op.id, {
-      status: 'pending',
+    const op = earlier
+      ? this.#ops.of(earlier)
+      : await this.#ops.sending(id, { kind: 'close', ...(reveal ? { detail: { reveal } } : {}) });
+    await op.send({
       error: null,
-      ...(reveal && !earlier?.detail.reveal ? { detail: { ...op.detail, reveal } } : {}),
+      ...(reveal && !earlier?.detail.reveal ? { detail: { ...earlier?.detail, reveal } } : {}),
     });
     try {
       const closed = await game.bridge.closeGame({
         ...(reveal ? { reveal } : {}),
-        onInjected: (hash) => this.#store.updateOp(op.id, { opHash: hash }),
+        onInjected: (hash) => op.note({ opHash: hash }),
       });
       if (closed?.revealError) this.#onError(new Error(`game ${id}: ${closed.revealError}`));
       if (closed) await this.#recordPlan(game, closed.level);
-      await this.#store.updateOp(op.id, {
-        status: 'confirmed',
+      await op.confirm({
         error: null,
         level: closed?.level ?? null,
         ...(closed?.opHash ? { opHash: closed.opHash } : {}),
       });
     } catch (e) {
-      await this.#store.updateOp(op.id, { status: isTransient(e) ? 'retrying' : 'failed', error: messageOf(e) });
+      if (isTransient(e)) await op.retryLater(messageOf(e));
+      else await op.fail(messageOf(e));
       throw e;
     }
   }
@@ -1487,7 +1452,7 @@ export class ChainGames {
     const game = await this.#need(gameId);
     const ops = await this.#store.listOps(gameId);
     const create = [...ops].reverse().find((o) => o.kind === 'create');
-    const closeOp = [...ops].reverse().find((o) => o.kind === 'close' && o.status === 'confirmed');
+    const closeOp = [...ops].reverse().find((o) => o.kind === 'close' && isConfirmed(o));
     const { plan } = game.row;
     const grant = grantOf(plan, closeOp?.updatedAt ?? null, this.#clock.now());
     return {
