@@ -60,6 +60,7 @@ import type { ChainSettings } from './settings';
 import { isAddress } from '../../chain/validate';
 import { tezosToolkit } from '../../chain/context';
 import { sleep, systemClock, type Clock } from '../../chain/clock';
+import { sharedDeliveries, type Deliveries } from './deliveries';
 import {
   fateOf,
   isConfirmed,
@@ -103,6 +104,11 @@ export interface ChainGamesOptions {
    * clock, so one clock drives both (default: the system's).
    */
   readonly clock?: Clock;
+  /**
+   * The logged steps on their way, shared by every ChainGames of the process, so a restarted one waits for what its
+   * predecessor still sends (default: the process's, `sharedDeliveries`).
+   */
+  readonly deliveries?: Deliveries;
 }
 
 /**
@@ -280,18 +286,6 @@ export interface LoggedStep {
   readonly action: unknown;
 }
 
-/**
- * The step rows being delivered by this process, by game and row id (every ChainGames of the process: a restarted
- * one must not send again what its predecessor still has on its way, and waits for it instead).
- */
-const delivering = new Map<string, Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>>();
-const deliveringOf = (gameId: string): Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }> => {
-  let rows = delivering.get(gameId);
-  if (!rows)
-    delivering.set(gameId, (rows = new Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>()));
-  return rows;
-};
-
 /** Ops that must be on-chain before the game may take their step: a burn takes a copy from its holder (P7). */
 const needsInclusion = (ops: readonly ChainOp[]): boolean => ops.some((o) => o.kind !== 'mint');
 
@@ -339,6 +333,7 @@ export class ChainGames {
   readonly #background = new Set<Promise<unknown>>();
   readonly #onWait: ChainGamesOptions['onWait'];
   readonly #clock: Clock;
+  readonly #deliveries: Deliveries;
   #blockTimeS: Promise<number> | null = null;
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
   #closed = false;
@@ -356,6 +351,7 @@ export class ChainGames {
     this.#walletLimits = options.walletLimits ?? DEFAULT_LIMITS.chain;
     this.#onWait = options.onWait;
     this.#clock = options.clock ?? systemClock;
+    this.#deliveries = options.deliveries ?? sharedDeliveries();
   }
 
   #waited(gameId: string, what: ChainWait, started: number): void {
@@ -1086,19 +1082,14 @@ export class ChainGames {
    * the chain and the game agree again.
    */
   #deliver(game: GameChain, row: ChainOpRow): void {
-    const rows = deliveringOf(game.row.gameId);
-    const busy = rows.get(row.id);
+    const busy = this.#deliveries.find(game.row.gameId, row.id);
     if (busy) {
       // A stopped predecessor's delivery: this one goes on with whatever it leaves undone.
       if (busy.owner !== this) this.#inBackground(busy.work.then(() => this.#resumeSteps(game)));
       return;
     }
     if (this.#closed) return;
-    const work = this.#send(game, row)
-      .catch(this.#onError)
-      .finally(() => rows.delete(row.id));
-    rows.set(row.id, { owner: this, work });
-    this.#inBackground(work);
+    this.#inBackground(this.#deliveries.add(game.row.gameId, row.id, this, this.#send(game, row).catch(this.#onError)));
   }
 
   async #send(game: GameChain, row: ChainOpRow): Promise<void> {
@@ -1153,19 +1144,11 @@ export class ChainGames {
     const started = performance.now();
     try {
       await this.#resumeSteps(game);
-      const rows = deliveringOf(game.row.gameId);
-      const deadline = this.#clock.now() + this.#confirmationTimeoutSeconds * 1000;
-      while (rows.size > 0 && this.#clock.now() < deadline) {
-        let cancel = (): void => {};
-        await Promise.race([
-          Promise.all([...rows.values()].map((r) => r.work)),
-          new Promise(
-            (r) =>
-              (cancel = this.#clock.setTimer(deadline - this.#clock.now(), () => r(undefined), { keepAlive: true })),
-          ),
-        ]);
-        cancel();
-      }
+      await this.#deliveries.settled(
+        game.row.gameId,
+        this.#clock,
+        this.#clock.now() + this.#confirmationTimeoutSeconds * 1000,
+      );
       const open = (await this.#store.listOps(game.row.gameId)).find((o) => o.kind === 'step' && isOnItsWay(o));
       if (open)
         throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${open.seq} of game ${game.row.gameId} is not on-chain yet`);
