@@ -31,7 +31,6 @@
  *   and the seed with the final state hash (told by the host's `gameOver`) in the one that closes it, where the
  *   contract checks the seed against the commitment; the record lists both operations (`seedOps`).
  */
-import { InMemorySigner } from '@taquito/signer';
 import { OpKind, TezosToolkit } from '@taquito/taquito';
 import {
   BridgeError,
@@ -53,14 +52,22 @@ import type { SeatId } from '../../engine';
 import { GENESIS, pole, readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';
 import { AccessError, ChainGameError, GameError, HostError } from '../errors';
-import { DEFAULT_LIMITS, type LimitSettings } from '../limits';
+import type { LimitSettings } from '../limits';
 import { botWallet } from './bot-wallets';
-import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
+import type { ChainGameRow, ChainOpRow, ChainSeat, ChainStore } from './chain-store';
 import type { ChainSettings } from './settings';
 import { isAddress } from '../../chain/validate';
 import { tezosToolkit } from '../../chain/context';
-import { sleep, systemClock, type Clock } from '../../chain/clock';
-import { sharedDeliveries, type Deliveries } from './deliveries';
+import { sleep } from '../../chain/clock';
+import { addressesOf, GameChains, isReady, type GameChain, type KeptStep } from './game-chain';
+import {
+  ChainRuntime,
+  isTransient,
+  messageOf,
+  type ChainGamesOptions,
+  type ChainHostHooks,
+  type ChainWait,
+} from './runtime';
 import {
   fateOf,
   isConfirmed,
@@ -71,52 +78,11 @@ import {
   isQueued,
   isRetrying,
   isVoid,
-  OpLog,
   type OpRecord,
 } from './steps';
 
-/** What the host does when the chain side of a game changes. */
-export interface ChainHostHooks {
-  /** Runs the kept step of a paused game again (in the game's queue). */
-  retry(gameId: string): void;
-  /** Setup finished, an approval confirmed, a pause began or ended: bots and timers may be planned again. */
-  changed(gameId: string): void;
-}
-
-export interface ChainGamesOptions {
-  readonly onError?: (err: unknown) => void;
-  /** Backoff of retries after the chain or the indexer did not answer: first delay and cap (ms). */
-  readonly backoffMs?: { readonly first: number; readonly max: number };
-  /** How long a person's approval operation is looked for before it is reported as not included (ms). */
-  readonly approvalTimeoutMs?: number;
-  /** How long to wait for the bank's operations to be included (s). */
-  readonly confirmationTimeoutSeconds?: number;
-  /** Holdings reads: how long to wait for the indexer to reach a level (ms). */
-  readonly indexerTimeoutMs?: number;
-  /** Tez sent to each bot wallet for its `join_game`'s fees and storage (mutez). */
-  readonly botFundingMutez?: number;
-  /** Per creating wallet: live on-chain games, and bot seats over them (the bank pays for each; server/limits). */
-  readonly walletLimits?: LimitSettings['chain'];
-  /** Told each time a game waited on the chain (ms): the benchmark's measure of how long the chain held a game up. */
-  readonly onWait?: (gameId: string, what: ChainWait, ms: number) => void;
-  /**
-   * Time, timers and every wait of the chain side, down to the holdings reads and the bank's sends: the host's own
-   * clock, so one clock drives both (default: the system's).
-   */
-  readonly clock?: Clock;
-  /**
-   * The logged steps on their way, shared by every ChainGames of the process, so a restarted one waits for what its
-   * predecessor still sends (default: the process's, `sharedDeliveries`).
-   */
-  readonly deliveries?: Deliveries;
-}
-
-/**
- * What a game waited for: `setup` (tokens, funding, the bots' joins), `read` (a holdings read before a roll or
- * flip), `check` (a purchase simulated before it is taken), `inclusion` (a burn's block), `drain` (the game's
- * operations all in: before the roll that ends it, and before closing it).
- */
-export type ChainWait = 'setup' | 'read' | 'check' | 'inclusion' | 'drain';
+export { isTransient, type ChainGamesOptions, type ChainHostHooks, type ChainWait } from './runtime';
+export type { KeptStep } from './game-chain';
 
 /** The bank's tez as the Chain page shows it: what it holds, what a game costs at most, how many more it can pay for. */
 export interface BankBudget {
@@ -253,33 +219,6 @@ export interface ChainOpInfo {
 /** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
 export type GameExtras = Pick<PlanOptions, 'artists' | 'images'>;
 
-/** A step waiting for the chain: the action, whose seat, the seq it applies on, and its link (FAIRNESS.md), if any. */
-interface KeptStep {
-  readonly seat: SeatId;
-  readonly action: unknown;
-  readonly baseSeq: number;
-  readonly contribution?: string | null;
-}
-
-interface GameChain {
-  row: ChainGameRow;
-  bridge: PoleBridge;
-  setupError: string | null;
-  setupRunning: boolean;
-  pause: { code: string; reason: string; retryAt: number; attempts: number } | null;
-  kept: KeptStep | null;
-  /** Cancels the planned retry of the kept step, if any. */
-  timer: (() => void) | null;
-  /** Approvals being looked for, by seat. */
-  readonly verifying: Set<number>;
-  /** Closing the game on-chain: running, and the retries after the chain did not answer. */
-  closing: { running: boolean; attempts: number; timer: (() => void) | null };
-  /** The seed and final state hash the host told when the game ended, revealed with the closing. */
-  reveal: SeedReveal | null;
-  /** The indexer level the last holdings read saw: a read never goes back to an earlier one. */
-  readLevel: number;
-}
-
 /** A logged action as `attach` is told it (the host's log entry at a seq). */
 export interface LoggedStep {
   readonly seat: unknown;
@@ -289,15 +228,10 @@ export interface LoggedStep {
 /** Ops that must be on-chain before the game may take their step: a burn takes a copy from its holder (P7). */
 const needsInclusion = (ops: readonly ChainOp[]): boolean => ops.some((o) => o.kind !== 'mint');
 
-/** Errors after which trying again later can succeed: nothing was refused, something did not answer. */
-const TRANSIENT = new Set(['BRIDGE_RPC', 'BRIDGE_INDEXER', 'BRIDGE_UNCONFIRMED']);
-export const isTransient = (e: unknown): e is BridgeError => isBridgeError(e) && TRANSIENT.has(e.code);
-
 const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
 /** View calls at once when a wallet's approvals are listed. */
 const VIEW_CONCURRENCY = 8;
 
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 /** Mutez as tez for people: 12.5, 0.000001. */
 const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
 const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
@@ -313,45 +247,20 @@ function seedOpsOf(plan: TokenPlan): ChainInfo['seedOps'] {
 }
 
 export class ChainGames {
-  readonly #store: ChainStore;
-  readonly #ops: OpLog;
-  readonly #settings: ChainSettings;
-  readonly #games = new Map<string, GameChain>();
-  readonly #loading = new Map<string, Promise<GameChain | null>>();
-  readonly #onError: (err: unknown) => void;
-  readonly #backoff: { first: number; max: number };
-  readonly #approvalTimeoutMs: number;
-  readonly #confirmationTimeoutSeconds: number;
-  readonly #indexerTimeoutMs: number;
-  readonly #botFundingMutez: number;
-  readonly #walletLimits: LimitSettings['chain'];
+  readonly #rt: ChainRuntime;
+  readonly #games: GameChains;
   /** Games between `prepare` and `release`: counted against their creator's limits and the bank's balance. */
   readonly #reserved = new Map<
     string,
     { readonly creator: string; readonly bots: number; readonly costMutez: number }
   >();
-  readonly #background = new Set<Promise<unknown>>();
   readonly #onWait: ChainGamesOptions['onWait'];
-  readonly #clock: Clock;
-  readonly #deliveries: Deliveries;
   #blockTimeS: Promise<number> | null = null;
-  #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
-  #closed = false;
 
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions = {}) {
-    this.#store = store;
-    this.#ops = new OpLog(store);
-    this.#settings = settings;
-    this.#onError = options.onError ?? ((err) => console.error('[chain]', err));
-    this.#backoff = options.backoffMs ?? { first: 1000, max: 30_000 };
-    this.#approvalTimeoutMs = options.approvalTimeoutMs ?? 300_000;
-    this.#confirmationTimeoutSeconds = options.confirmationTimeoutSeconds ?? 180;
-    this.#indexerTimeoutMs = options.indexerTimeoutMs ?? 30_000;
-    this.#botFundingMutez = options.botFundingMutez ?? 2_000_000;
-    this.#walletLimits = options.walletLimits ?? DEFAULT_LIMITS.chain;
+    this.#rt = new ChainRuntime(store, settings, options);
+    this.#games = new GameChains(this.#rt);
     this.#onWait = options.onWait;
-    this.#clock = options.clock ?? systemClock;
-    this.#deliveries = options.deliveries ?? sharedDeliveries();
   }
 
   #waited(gameId: string, what: ChainWait, started: number): void {
@@ -359,11 +268,11 @@ export class ChainGames {
   }
 
   get network(): ChainSettings['network'] {
-    return this.#settings.network;
+    return this.#rt.settings.network;
   }
 
   bindHost(hooks: ChainHostHooks): void {
-    this.#hooks = hooks;
+    this.#rt.bindHost(hooks);
   }
 
   // ---- creation and setup ----
@@ -384,7 +293,7 @@ export class ChainGames {
     extras: GameExtras = {},
   ): Promise<ChainGameRow> {
     const rules = resolveConfig(config);
-    const bridge = await this.#bridge(null);
+    const bridge = await this.#rt.bridge(null);
     let plan;
     try {
       plan = bridge.planTokens(rules.board, gameId, {
@@ -399,19 +308,19 @@ export class ChainGames {
     for (let seat = 0; seat < seats.length; seat++) {
       const bot = seats[seat]!.kind !== 'human';
       chainSeats.push({
-        address: bot ? (await botWallet(this.#settings.bankSecretKey, gameId, seat)).address : null,
+        address: bot ? (await botWallet(this.#rt.settings.bankSecretKey, gameId, seat)).address : null,
         bot,
         approval: null,
       });
     }
     const bots = seats.filter((s) => s.kind !== 'human').length;
-    const cost = gameCostBound(plan, seats.length, bots, this.#botFundingMutez);
+    const cost = gameCostBound(plan, seats.length, bots, this.#rt.tuning.botFundingMutez);
     const balance = await this.#bankBalance(bridge);
-    const stored = await this.#store.liveGamesCreatedBy(creator);
+    const stored = await this.#rt.store.liveGamesCreatedBy(creator);
     // Checked and reserved with no await in between, so two creations at once cannot both take the last place.
     const live = new Map(stored.map((g) => [g.gameId, g.bots]));
     for (const [id, r] of this.#reserved) if (r.creator === creator) live.set(id, r.bots);
-    const { gamesPerWallet, botSeatsPerWallet } = this.#walletLimits;
+    const { gamesPerWallet, botSeatsPerWallet } = this.#rt.tuning.walletLimits;
     if (live.size >= gamesPerWallet) {
       throw new ChainGameError(
         'CHAIN_GAME_LIMIT',
@@ -442,8 +351,8 @@ export class ChainGames {
     this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
     return {
       gameId,
-      network: this.#settings.network.name,
-      contract: this.#settings.contract,
+      network: this.#rt.settings.network.name,
+      contract: this.#rt.settings.contract,
       bank: bridge.bankAddress,
       plan,
       seats: chainSeats,
@@ -463,21 +372,26 @@ export class ChainGames {
    * @throws HostError 503 CHAIN_UNAVAILABLE
    */
   async budget(): Promise<BankBudget> {
-    const bridge = await this.#bridge(null);
+    const bridge = await this.#rt.bridge(null);
     const seats = 6;
-    const bots = Math.min(seats - 1, this.#walletLimits.botSeatsPerWallet);
+    const bots = Math.min(seats - 1, this.#rt.tuning.walletLimits.botSeatsPerWallet);
     // A game id of the length the host draws (16 characters), for the bytes it takes on-chain.
-    const cost = gameCostBound(bridge.planTokens(GENESIS, 'budget-estimate0'), seats, bots, this.#botFundingMutez);
+    const cost = gameCostBound(
+      bridge.planTokens(GENESIS, 'budget-estimate0'),
+      seats,
+      bots,
+      this.#rt.tuning.botFundingMutez,
+    );
     const balanceMutez = await this.#bankBalance(bridge);
     const reservedMutez = this.#reservedMutez();
     return {
-      network: this.#settings.network.name,
+      network: this.#rt.settings.network.name,
       bank: bridge.bankAddress,
       balanceMutez,
       gameCost: { ...cost, seats, bots },
       reservedMutez,
       games: Math.max(0, Math.floor((balanceMutez - reservedMutez) / cost.totalMutez)),
-      limits: this.#walletLimits,
+      limits: this.#rt.tuning.walletLimits,
     };
   }
 
@@ -495,9 +409,7 @@ export class ChainGames {
 
   /** Stores a prepared game (its game row is stored already) and starts its setup in the background. */
   async register(row: ChainGameRow): Promise<void> {
-    await this.#store.insertGame(row);
-    const game = this.#track(row, await this.#bridge(row));
-    this.#runSetup(game);
+    this.#runSetup(await this.#games.register(row));
   }
 
   /**
@@ -506,22 +418,22 @@ export class ChainGames {
    * the server stopped, retries it. `logged(k)`: the game's logged action at seq k (1-based, k ≤ seq).
    */
   async attach(gameId: string, seq: number, logged: (seq: number) => LoggedStep | undefined): Promise<boolean> {
-    const game = await this.#load(gameId);
+    const game = await this.#games.load(gameId);
     if (!game) return false;
-    if (!this.#isReady(game)) this.#runSetup(game);
+    if (!isReady(game)) this.#runSetup(game);
     for (const seat of game.row.seats.keys())
       if (game.row.seats[seat]!.approval?.status === 'pending' && !game.row.seats[seat]!.bot)
         this.#verifyApproval(game, seat);
     // A step taken (`held`) whose action reached the log before the server stopped goes to the bank; one that did not is void.
-    for (const row of await this.#store.listOps(gameId)) {
+    for (const row of await this.#rt.store.listOps(gameId)) {
       if (row.kind !== 'step' || !isHeld(row) || row.seq === null || row.seq > seq) continue;
       const entry = logged(row.seq);
-      const op = this.#ops.of(row);
+      const op = this.#rt.ops.of(row);
       if (entry !== undefined && sameStep(row, entry)) await op.queue();
       else await op.fail('another move was played at this point of the game');
     }
     await this.#resumeSteps(game, seq);
-    const step = await this.#store.latestStep(gameId, seq + 1);
+    const step = await this.#rt.store.latestStep(gameId, seq + 1);
     if (step && !isVoid(step) && step.seat !== null && step.action !== null) {
       game.kept = { seat: step.seat, action: step.action, baseSeq: seq };
       this.#schedule(game, 0);
@@ -536,20 +448,13 @@ export class ChainGames {
   /** Whether bots and turn timers may run: setup done, no pause, no kept step. */
   mayMove(gameId: string): boolean {
     const game = this.#games.get(gameId);
-    return !game || (this.#isReady(game) && game.pause === null && game.kept === null);
-  }
-
-  #isReady(game: GameChain): boolean {
-    return (
-      game.row.plan.created !== null &&
-      game.row.seats.every((s) => s.address !== null && s.approval?.status === 'confirmed')
-    );
+    return !game || (isReady(game) && game.pause === null && game.kept === null);
   }
 
   #runSetup(game: GameChain): void {
-    if (game.setupRunning || this.#closed) return;
+    if (game.setupRunning || this.#rt.closed) return;
     game.setupRunning = true;
-    this.#inBackground(
+    this.#rt.inBackground(
       this.#setup(game)
         .then(() => {
           game.setupError = null;
@@ -564,12 +469,12 @@ export class ChainGames {
             );
           else {
             game.setupError = messageOf(e);
-            this.#onError(e);
+            this.#rt.onError(e);
           }
         })
         .finally(() => {
           game.setupRunning = false;
-          this.#hooks.changed(game.row.gameId);
+          this.#rt.host.changed(game.row.gameId);
         }),
     );
   }
@@ -584,11 +489,11 @@ export class ChainGames {
     const started = performance.now();
     try {
       const bots = game.row.seats.flatMap((s, seat) => (s.bot && s.approval?.status !== 'confirmed' ? [seat] : []));
-      const wallets = await Promise.all(bots.map((seat) => botWallet(this.#settings.bankSecretKey, id, seat)));
-      const tezos = tezosToolkit(this.#settings.network.rpcUrl);
+      const wallets = await Promise.all(bots.map((seat) => botWallet(this.#rt.settings.bankSecretKey, id, seat)));
+      const tezos = tezosToolkit(this.#rt.settings.network.rpcUrl);
       const unfunded: string[] = [];
       for (const w of wallets)
-        if ((await this.#balance(tezos, w.address)) < this.#botFundingMutez / 2) unfunded.push(w.address);
+        if ((await this.#balance(tezos, w.address)) < this.#rt.tuning.botFundingMutez / 2) unfunded.push(w.address);
       await allOrFirstError([this.#createTokens(game), this.#fundBots(game, unfunded)]);
       await allOrFirstError(bots.map((seat, i) => this.#joinBot(game, seat, wallets[i]!)));
     } finally {
@@ -599,37 +504,35 @@ export class ChainGames {
   async #createTokens(game: GameChain): Promise<void> {
     const id = game.row.gameId;
     if (game.row.plan.created !== null) return;
-    const op = await this.#ops.sending(id, { kind: 'create' });
+    const op = await this.#rt.ops.sending(id, { kind: 'create' });
     try {
-      const seed = await this.#store.seedOf(id);
+      const seed = await this.#rt.store.seedOf(id);
       const created = await game.bridge.createGameTokens(
         game.row.plan,
         seed === null ? {} : { seedCommitment: seedCommitment(seed) },
       );
-      await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
-      game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
+      await this.#games.savePlan(game, created.plan, created.level);
       // A large board takes several operations; each is listed.
       for (const earlier of created.operations.slice(0, -1))
-        await this.#ops.landed(id, 'create', { opHash: earlier.opHash, level: earlier.level });
+        await this.#rt.ops.landed(id, 'create', { opHash: earlier.opHash, level: earlier.level });
       await op.confirm({ opHash: created.opHash, level: created.level });
     } catch (e) {
       // Tokens created before the failure are kept in the plan: the retry creates only the others.
       const partial = game.bridge.plan;
-      if (partial && partial.tokens.some((t) => t.tokenId !== null)) {
-        await this.#store.updateGame(id, { plan: partial });
-        game.row = { ...game.row, plan: partial };
-      }
+      if (partial && partial.tokens.some((t) => t.tokenId !== null)) await this.#games.savePlan(game, partial);
       await op.fail(messageOf(e), isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {});
       throw e;
     }
-    this.#hooks.changed(id);
+    this.#rt.host.changed(id);
   }
 
   async #fundBots(game: GameChain, unfunded: readonly string[]): Promise<void> {
     if (unfunded.length === 0) return;
-    const op = await this.#ops.sending(game.row.gameId, { kind: 'fund' });
+    const op = await this.#rt.ops.sending(game.row.gameId, { kind: 'fund' });
     try {
-      const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) => op.note({ opHash: hash }));
+      const funded = await game.bridge.fund(unfunded, this.#rt.tuning.botFundingMutez, (hash) =>
+        op.note({ opHash: hash }),
+      );
       await op.confirm({ opHash: funded.opHash, level: funded.level });
     } catch (e) {
       await op.fail(messageOf(e));
@@ -638,8 +541,8 @@ export class ChainGames {
   }
 
   async #joinBot(game: GameChain, seat: number, wallet: Awaited<ReturnType<typeof botWallet>>): Promise<void> {
-    const botTezos = tezosToolkit(this.#settings.network.rpcUrl, { signer: wallet.signer });
-    const op = await this.#ops.sending(game.row.gameId, { kind: 'approval', seat });
+    const botTezos = tezosToolkit(this.#rt.settings.network.rpcUrl, { signer: wallet.signer });
+    const op = await this.#rt.ops.sending(game.row.gameId, { kind: 'approval', seat });
     try {
       const fromLevel = await game.bridge.headLevel();
       const call = game.bridge.joinCall();
@@ -648,7 +551,12 @@ export class ChainGames {
       // Looked for block by block: Taquito's confirmation watches the head only and misses a block baked in between.
       const level = await this.#includedAt(game, sent.hash, fromLevel);
       await op.confirm({ opHash: sent.hash, level });
-      await this.#setApproval(game, seat, { opHash: sent.hash, status: 'confirmed', error: null, fromLevel: level });
+      await this.#games.saveApproval(game, seat, {
+        opHash: sent.hash,
+        status: 'confirmed',
+        error: null,
+        fromLevel: level,
+      });
     } catch (e) {
       await op.fail(messageOf(e));
       throw new ChainGameError('CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
@@ -657,7 +565,7 @@ export class ChainGames {
 
   /** The level where `opHash` applied, looked up until the confirmation timeout. @throws BridgeError */
   async #includedAt(game: GameChain, opHash: string, fromLevel: number): Promise<number> {
-    const deadline = this.#clock.now() + this.#confirmationTimeoutSeconds * 1000;
+    const deadline = this.#rt.clock.now() + this.#rt.confirmationMs;
     for (;;) {
       const found = await game.bridge.lookup(opHash, fromLevel);
       if (found && !found.applied)
@@ -665,13 +573,13 @@ export class ChainGames {
           opHash,
         });
       if (found) return found.level;
-      if (this.#clock.now() > deadline)
+      if (this.#rt.clock.now() > deadline)
         throw new BridgeError(
           'BRIDGE_UNCONFIRMED',
-          `operation ${opHash} was not included within ${this.#confirmationTimeoutSeconds} s`,
+          `operation ${opHash} was not included within ${this.#rt.tuning.confirmationTimeoutSeconds} s`,
           { opHash },
         );
-      await sleep(this.#clock, 250);
+      await sleep(this.#rt.clock, 250);
     }
   }
 
@@ -683,14 +591,6 @@ export class ChainGames {
     }
   }
 
-  async #setApproval(game: GameChain, seat: number, approval: SeatApproval | null, address?: string): Promise<void> {
-    const seats = game.row.seats.map((s, i) =>
-      i === seat ? { ...s, approval, ...(address !== undefined ? { address } : {}) } : s,
-    );
-    await this.#store.updateGame(game.row.gameId, { seats });
-    game.row = { ...game.row, seats };
-  }
-
   // ---- seats ----
 
   /**
@@ -698,7 +598,7 @@ export class ChainGames {
    * @throws HostError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 403 BOT_SEAT, 400 BAD_ADDRESS
    */
   async claim(gameId: string, seat: SeatId, address: string): Promise<void> {
-    const game = await this.#need(gameId);
+    const game = await this.#games.need(gameId);
     if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
     const s = game.row.seats[seat];
     if (!s) throw new AccessError('UNKNOWN_SEAT', `seat ${seat} is not in this game`);
@@ -715,8 +615,8 @@ export class ChainGames {
         'ADDRESS_IN_GAME',
         `${address} already plays seat ${other}: each seat needs its own wallet, so holdings can tell them apart`,
       );
-    await this.#setApproval(game, seat, null, address);
-    this.#hooks.changed(gameId);
+    await this.#games.saveApproval(game, seat, null, address);
+    this.#rt.host.changed(gameId);
   }
 
   /**
@@ -737,7 +637,7 @@ export class ChainGames {
 
   /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
   async approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
-    const game = await this.#need(gameId);
+    const game = await this.#games.need(gameId);
     const address = game.row.seats[seat]?.address ?? null;
     if (address === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
     if (game.row.plan.created === null)
@@ -751,7 +651,7 @@ export class ChainGames {
    * @throws HostError 400 BAD_OP_HASH, 403 SEAT_NOT_CLAIMED | WRONG_WALLET, 409 CHAIN_NOT_READY
    */
   async submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
-    const game = await this.#need(gameId);
+    const game = await this.#games.need(gameId);
     this.checkWallet(gameId, seat, address);
     if (game.row.plan.created === null)
       throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
@@ -760,10 +660,10 @@ export class ChainGames {
     if (game.row.seats[seat]!.approval?.status === 'confirmed') return;
     const fromLevel = Math.max(0, (await this.#head(game)) - 2);
     if (opHash !== null)
-      await this.#ops
+      await this.#rt.ops
         .sending(gameId, { kind: 'approval', seat, detail: { fromLevel } })
         .then((op) => op.note({ opHash }));
-    await this.#setApproval(game, seat, { opHash, status: 'pending', error: null, fromLevel });
+    await this.#games.saveApproval(game, seat, { opHash, status: 'pending', error: null, fromLevel });
     this.#verifyApproval(game, seat);
   }
 
@@ -776,9 +676,9 @@ export class ChainGames {
   }
 
   #verifyApproval(game: GameChain, seat: number): void {
-    if (game.verifying.has(seat) || this.#closed) return;
+    if (game.verifying.has(seat) || this.#rt.closed) return;
     game.verifying.add(seat);
-    const started = this.#clock.now();
+    const started = this.#rt.clock.now();
     const check = async (): Promise<void> => {
       const approval = game.row.seats[seat]?.approval;
       const owner = game.row.seats[seat]?.address;
@@ -805,30 +705,30 @@ export class ChainGames {
       } catch (e) {
         if (!isTransient(e)) outcome = { status: 'failed', error: messageOf(e) };
       }
-      if (!outcome && this.#clock.now() - started > this.#approvalTimeoutMs)
+      if (!outcome && this.#rt.clock.now() - started > this.#rt.tuning.approvalTimeoutMs)
         outcome = {
           status: 'failed',
-          error: `operation ${approval.opHash} was not included within ${Math.round(this.#approvalTimeoutMs / 1000)} s`,
+          error: `operation ${approval.opHash} was not included within ${Math.round(this.#rt.tuning.approvalTimeoutMs / 1000)} s`,
         };
       if (!outcome) {
-        await sleep(this.#clock, 500, { keepAlive: true });
-        if (!this.#closed) return check();
+        await sleep(this.#rt.clock, 500, { keepAlive: true });
+        if (!this.#rt.closed) return check();
         return;
       }
-      await this.#setApproval(game, seat, { ...approval, status: outcome.status, error: outcome.error });
+      await this.#games.saveApproval(game, seat, { ...approval, status: outcome.status, error: outcome.error });
       if (approval.opHash) {
-        const row = (await this.#store.listOps(game.row.gameId))
+        const row = (await this.#rt.store.listOps(game.row.gameId))
           .reverse()
           .find((o) => o.kind === 'approval' && o.seat === seat && o.opHash === approval.opHash && isInjected(o));
         if (row) {
-          const op = this.#ops.of(row);
+          const op = this.#rt.ops.of(row);
           if (outcome.status === 'confirmed') await op.confirm({ error: null, level: outcome.level ?? null });
           else await op.fail(outcome.error, { level: null });
         }
       }
-      this.#hooks.changed(game.row.gameId);
+      this.#rt.host.changed(game.row.gameId);
     };
-    this.#inBackground(check().finally(() => game.verifying.delete(seat)));
+    this.#rt.inBackground(check().finally(() => game.verifying.delete(seat)));
   }
 
   // ---- actions ----
@@ -839,11 +739,7 @@ export class ChainGames {
    */
   async refresh(gameId: string): Promise<void> {
     const game = this.#games.get(gameId);
-    if (!game) return;
-    const row = await this.#store.getGame(gameId);
-    if (!row) return;
-    if (stableJson(row.plan) !== stableJson(game.bridge.plan)) game.bridge = await this.#bridge(row);
-    game.row = row;
+    if (game) await this.#games.reload(game);
   }
 
   /**
@@ -853,7 +749,7 @@ export class ChainGames {
   gate(gameId: string, retrying: boolean): void {
     const game = this.#games.get(gameId);
     if (!game) return;
-    if (!this.#isReady(game)) {
+    if (!isReady(game)) {
       const waiting =
         game.row.plan.created === null
           ? "the game's tokens are being created"
@@ -898,7 +794,7 @@ export class ChainGames {
     if (game.kept) {
       // A kept step whose operations went out was read before it was first tried; read now, its own mint could
       // already show and be taken for a copy from outside the game (P13: copies in play never increase by a read).
-      const step = await this.#store.latestStep(gameId, state.seq + 1);
+      const step = await this.#rt.store.latestStep(gameId, state.seq + 1);
       if (step && !isVoid(step)) return null;
     }
     const tiles = game.row.plan.tokens.map((t) => t.tile);
@@ -910,7 +806,7 @@ export class ChainGames {
     try {
       const { action: read, level } = await game.bridge.readHoldingsAt(
         tiles,
-        this.#addresses(game),
+        addressesOf(game),
         ends ? game.row.lastLevel : game.readLevel,
         (at) => this.#unindexed(game, at),
       );
@@ -927,7 +823,7 @@ export class ChainGames {
    */
   async #unindexed(game: GameChain, level: number): Promise<ChainOp[]> {
     const out: ChainOp[] = [];
-    for (const row of await this.#store.listOps(game.row.gameId)) {
+    for (const row of await this.#rt.store.listOps(game.row.gameId)) {
       // Sent or to be sent by the bank; a step the game has not logged yet is in none of its reads.
       if (row.kind !== 'step' || !(isOnItsWay(row) || isConfirmed(row))) continue;
       let included = isConfirmed(row) ? row.level : null;
@@ -963,11 +859,11 @@ export class ChainGames {
     if (plan.appliedSeq !== null && seq <= plan.appliedSeq) return; // confirmed and recorded before a restart
     let ops: ChainOp[];
     try {
-      ops = game.bridge.chainOpsFor(events, this.#addresses(game));
+      ops = game.bridge.chainOpsFor(events, addressesOf(game));
     } catch (e) {
       throw new ChainGameError('CHAIN_REJECTED', `this move cannot be put on-chain: ${messageOf(e)}`);
     }
-    const earlier = await this.#store.latestStep(gameId, seq);
+    const earlier = await this.#rt.store.latestStep(gameId, seq);
     if (earlier && !isVoid(earlier) && (earlier.seat !== seat || stableJson(earlier.action) !== stableJson(action))) {
       // Another move holds this seq on-chain (kept here, or sent by another app instance): this one is stale.
       throw new GameError('STALE', `another move is being put on-chain at seq ${seq}: look again`);
@@ -978,8 +874,8 @@ export class ChainGames {
     let op: OpRecord;
     if (earlier && !isVoid(earlier)) {
       // The step was kept: this instance takes it only if no other one is taking it right now.
-      op = this.#ops.of(earlier);
-      if (!(await op.take(this.#confirmationTimeoutSeconds * 1000 * 2))) {
+      op = this.#rt.ops.of(earlier);
+      if (!(await op.take(this.#rt.confirmationMs * 2))) {
         throw new BridgeError(
           'BRIDGE_UNCONFIRMED',
           `step ${seq} of game ${gameId} is being sent by another app instance`,
@@ -994,7 +890,7 @@ export class ChainGames {
         }
       }
     } else {
-      op = await this.#ops.held(gameId, { seq, seat, action, detail: { ops } });
+      op = await this.#rt.ops.held(gameId, { seq, seat, action, detail: { ops } });
     }
     if (!needsInclusion(ops)) {
       const started = performance.now();
@@ -1026,7 +922,7 @@ export class ChainGames {
         seq,
         onInjected: (opHash) => op.note({ opHash, detail: { ops, fromLevel } }),
       });
-      await this.#recordPlan(game, applied?.level);
+      await this.#games.savePlan(game, game.bridge.plan!, applied?.level);
       await op.confirm({ level: applied?.level ?? null, ...(applied ? { opHash: applied.opHash } : {}) });
     } catch (e) {
       if (isTransient(e)) {
@@ -1048,9 +944,9 @@ export class ChainGames {
   async committed(gameId: string, seq: number): Promise<void> {
     const game = this.#games.get(gameId);
     if (!game) return;
-    const row = await this.#store.latestStep(gameId, seq);
+    const row = await this.#rt.store.latestStep(gameId, seq);
     if (!row || !isHeld(row)) return;
-    const op = this.#ops.of(row);
+    const op = this.#rt.ops.of(row);
     await op.queue();
     this.#deliver(game, { ...row, status: op.status });
   }
@@ -1061,15 +957,15 @@ export class ChainGames {
    */
   async abandon(gameId: string, seq: number, logged: LoggedStep | undefined): Promise<void> {
     const game = this.#games.get(gameId);
-    const row = game ? await this.#store.latestStep(gameId, seq) : null;
+    const row = game ? await this.#rt.store.latestStep(gameId, seq) : null;
     if (!game || !row || !isHeld(row)) return;
     if (logged && sameStep(row, logged)) return this.committed(gameId, seq);
-    await this.#ops.of(row).fail('another move was played at this point of the game');
+    await this.#rt.ops.of(row).fail('another move was played at this point of the game');
   }
 
   /** Sends the game's logged steps (seq ≤ `upTo`) still queued or on their way, as the server left them. */
   async #resumeSteps(game: GameChain, upTo = Infinity): Promise<void> {
-    for (const row of await this.#store.listOps(game.row.gameId)) {
+    for (const row of await this.#rt.store.listOps(game.row.gameId)) {
       if (row.kind === 'step' && isOnItsWay(row) && row.seq !== null && row.seq <= upTo) this.#deliver(game, row);
     }
   }
@@ -1082,22 +978,24 @@ export class ChainGames {
    * the chain and the game agree again.
    */
   #deliver(game: GameChain, row: ChainOpRow): void {
-    const busy = this.#deliveries.find(game.row.gameId, row.id);
+    const busy = this.#rt.deliveries.find(game.row.gameId, row.id);
     if (busy) {
       // A stopped predecessor's delivery: this one goes on with whatever it leaves undone.
-      if (busy.owner !== this) this.#inBackground(busy.work.then(() => this.#resumeSteps(game)));
+      if (busy.owner !== this) this.#rt.inBackground(busy.work.then(() => this.#resumeSteps(game)));
       return;
     }
-    if (this.#closed) return;
-    this.#inBackground(this.#deliveries.add(game.row.gameId, row.id, this, this.#send(game, row).catch(this.#onError)));
+    if (this.#rt.closed) return;
+    this.#rt.inBackground(
+      this.#rt.deliveries.add(game.row.gameId, row.id, this, this.#send(game, row).catch(this.#rt.onError)),
+    );
   }
 
   async #send(game: GameChain, row: ChainOpRow): Promise<void> {
-    const op = this.#ops.of(row);
+    const op = this.#rt.ops.of(row);
     const ops = row.detail.ops ?? [];
     let opHash = isInjected(row) ? row.opHash : null;
     let fromLevel = row.detail.fromLevel ?? game.row.lastLevel;
-    for (let attempt = 0; !this.#closed; attempt++) {
+    for (let attempt = 0; !this.#rt.closed; attempt++) {
       try {
         if (opHash) {
           const fate = await fateOf(game.bridge, opHash, fromLevel);
@@ -1123,16 +1021,14 @@ export class ChainGames {
         if (e.detail.opHash) opHash = e.detail.opHash;
         if (opHash) await op.send({ error: e.message, opHash, detail: { ops, fromLevel } });
         else await op.queue({ error: e.message });
-        await sleep(this.#clock, Math.min(this.#backoff.max, this.#backoff.first * 2 ** attempt));
+        await sleep(this.#rt.clock, this.#rt.backoff(attempt));
       }
     }
   }
 
   async #confirm(game: GameChain, op: OpRecord, opHash: string | null, level: number | null): Promise<void> {
     await op.confirm({ error: null, level, ...(opHash ? { opHash } : {}) });
-    if (level === null) return;
-    await this.#store.updateGame(game.row.gameId, { lastLevel: level });
-    game.row = { ...game.row, lastLevel: Math.max(game.row.lastLevel, level) };
+    if (level !== null) await this.#games.saveLevel(game, level);
   }
 
   /**
@@ -1144,12 +1040,12 @@ export class ChainGames {
     const started = performance.now();
     try {
       await this.#resumeSteps(game);
-      await this.#deliveries.settled(
+      await this.#rt.deliveries.settled(
         game.row.gameId,
-        this.#clock,
-        this.#clock.now() + this.#confirmationTimeoutSeconds * 1000,
+        this.#rt.clock,
+        this.#rt.clock.now() + this.#rt.confirmationMs,
       );
-      const open = (await this.#store.listOps(game.row.gameId)).find((o) => o.kind === 'step' && isOnItsWay(o));
+      const open = (await this.#rt.store.listOps(game.row.gameId)).find((o) => o.kind === 'step' && isOnItsWay(o));
       if (open)
         throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${open.seq} of game ${game.row.gameId} is not on-chain yet`);
     } finally {
@@ -1169,7 +1065,7 @@ export class ChainGames {
     const fate = await fateOf(game.bridge, earlier.opHash!, earlier.detail.fromLevel ?? game.row.lastLevel);
     if (fate?.applied) {
       game.bridge.adopt(ops, seq);
-      await this.#recordPlan(game, fate.level);
+      await this.#games.savePlan(game, game.bridge.plan!, fate.level);
       await op.confirm({ level: fate.level, error: null });
       return true;
     }
@@ -1183,12 +1079,6 @@ export class ChainGames {
     return false;
   }
 
-  async #recordPlan(game: GameChain, level: number | undefined): Promise<void> {
-    const plan = game.bridge.plan!;
-    await this.#store.updateGame(game.row.gameId, { plan, ...(level !== undefined ? { lastLevel: level } : {}) });
-    game.row = { ...game.row, plan, lastLevel: Math.max(game.row.lastLevel, level ?? 0) };
-  }
-
   /**
    * Keeps a step the chain or its indexer could not take: the game pauses with the reason and the step is sent
    * again with backoff. Returns the error to answer the request with (its action is not lost).
@@ -1197,7 +1087,7 @@ export class ChainGames {
     const game = this.#games.get(gameId)!;
     const attempts = (game.kept ? (game.pause?.attempts ?? 0) : 0) + 1;
     game.kept = step;
-    const delay = Math.min(this.#backoff.max, this.#backoff.first * 2 ** (attempts - 1));
+    const delay = this.#rt.backoff(attempts - 1);
     const what =
       isBridgeError(err) && err.code === 'BRIDGE_INDEXER'
         ? 'the indexer (TzKT API) did not answer'
@@ -1229,11 +1119,11 @@ export class ChainGames {
     if (!game?.kept) return;
     const seq = game.kept.baseSeq + 1;
     this.#clearKept(game);
-    this.#inBackground(
-      this.#store
+    this.#rt.inBackground(
+      this.#rt.store
         .latestStep(gameId, seq)
         .then((row) =>
-          row && (isHeld(row) || isInjected(row) || isRetrying(row)) ? this.#ops.of(row).fail(reason) : undefined,
+          row && (isHeld(row) || isInjected(row) || isRetrying(row)) ? this.#rt.ops.of(row).fail(reason) : undefined,
         ),
     );
   }
@@ -1243,33 +1133,28 @@ export class ChainGames {
     game.pause = null;
     game.timer?.();
     game.timer = null;
-    this.#hooks.changed(game.row.gameId);
+    this.#rt.host.changed(game.row.gameId);
   }
 
-  #pause(game: GameChain, code: string, reason: string, attempts = 1, delay = this.#backoff.first): void {
-    game.pause = { code, reason, retryAt: this.#clock.now() + delay, attempts };
-    this.#hooks.changed(game.row.gameId);
+  #pause(game: GameChain, code: string, reason: string, attempts = 1, delay = this.#rt.tuning.backoff.first): void {
+    game.pause = { code, reason, retryAt: this.#rt.clock.now() + delay, attempts };
+    this.#rt.host.changed(game.row.gameId);
     if (code === 'SETUP_WAITING') this.#scheduleSetup(game, delay);
   }
 
   #scheduleSetup(game: GameChain, delay: number): void {
-    if (this.#closed) return;
-    this.#clock.setTimer(delay, () => this.#runSetup(game));
+    if (this.#rt.closed) return;
+    this.#rt.clock.setTimer(delay, () => this.#runSetup(game));
   }
 
   #schedule(game: GameChain, delay: number): void {
     game.timer?.();
     game.timer = null;
-    if (this.#closed) return;
-    game.timer = this.#clock.setTimer(delay, () => {
+    if (this.#rt.closed) return;
+    game.timer = this.#rt.clock.setTimer(delay, () => {
       game.timer = null;
-      this.#hooks.retry(game.row.gameId);
+      this.#rt.host.retry(game.row.gameId);
     });
-  }
-
-  /** The seats' addresses, by seat (all bound once the game is ready). */
-  #addresses(game: GameChain): string[] {
-    return game.row.seats.map((s) => s.address ?? '');
   }
 
   // ---- the end of a game: the bank's power ends with it ----
@@ -1295,36 +1180,33 @@ export class ChainGames {
 
   /** Closes the finished games left open on-chain (the server stopped first). Call once the host is open. */
   async resumeClosing(): Promise<void> {
-    for (const id of await this.#store.finishedOpenGames(this.#settings.contract)) {
+    for (const id of await this.#rt.store.finishedOpenGames(this.#rt.settings.contract)) {
       try {
-        const game = await this.#load(id);
+        const game = await this.#games.load(id);
         if (game) this.#runClose(game);
       } catch (e) {
-        this.#onError(e);
+        this.#rt.onError(e);
       }
     }
   }
 
   #runClose(game: GameChain): void {
-    if (game.closing.running || this.#closed || this.#closeDone(game)) return;
+    if (game.closing.running || this.#rt.closed || this.#closeDone(game)) return;
     game.closing.running = true;
-    this.#inBackground(
+    this.#rt.inBackground(
       this.#close(game)
         .then(() => {
           game.closing.attempts = 0;
-          this.#hooks.changed(game.row.gameId);
+          this.#rt.host.changed(game.row.gameId);
         })
         .catch((e) => {
           if (!isTransient(e)) throw e;
           game.closing.attempts++;
-          if (this.#closed) return;
-          game.closing.timer = this.#clock.setTimer(
-            Math.min(this.#backoff.max, this.#backoff.first * 2 ** (game.closing.attempts - 1)),
-            () => {
-              game.closing.timer = null;
-              this.#runClose(game);
-            },
-          );
+          if (this.#rt.closed) return;
+          game.closing.timer = this.#rt.clock.setTimer(this.#rt.backoff(game.closing.attempts - 1), () => {
+            game.closing.timer = null;
+            this.#runClose(game);
+          });
         })
         .finally(() => {
           game.closing.running = false;
@@ -1336,20 +1218,17 @@ export class ChainGames {
   async #close(game: GameChain): Promise<void> {
     const id = game.row.gameId;
     // Another app instance may have closed it: its plan says so.
-    const stored = await this.#store.getGame(id);
-    if (stored?.plan.game?.closed) {
-      game.row = stored;
-      game.bridge = await this.#bridge(stored);
-    }
+    const stored = await this.#rt.store.getGame(id);
+    if (stored?.plan.game?.closed) await this.#games.follow(game, stored);
     if (this.#closeDone(game)) return;
     if (!game.row.plan.game && game.row.plan.created === null) return; // never opened: nothing to close
     await this.#drained(game); // the game's last steps are in before its end (a mint into a closed game is refused)
-    const earlier = (await this.#store.listOps(id)).reverse().find((o) => o.kind === 'close' && !isFinal(o));
+    const earlier = (await this.#rt.store.listOps(id)).reverse().find((o) => o.kind === 'close' && !isFinal(o));
     // The reveal is kept with the row: a restart's retry (resumeClosing, without the host) reveals it too.
     const reveal = game.reveal ?? earlier?.detail.reveal ?? null;
     const op = earlier
-      ? this.#ops.of(earlier)
-      : await this.#ops.sending(id, { kind: 'close', ...(reveal ? { detail: { reveal } } : {}) });
+      ? this.#rt.ops.of(earlier)
+      : await this.#rt.ops.sending(id, { kind: 'close', ...(reveal ? { detail: { reveal } } : {}) });
     await op.send({
       error: null,
       ...(reveal && !earlier?.detail.reveal ? { detail: { ...earlier?.detail, reveal } } : {}),
@@ -1359,8 +1238,8 @@ export class ChainGames {
         ...(reveal ? { reveal } : {}),
         onInjected: (hash) => op.note({ opHash: hash }),
       });
-      if (closed?.revealError) this.#onError(new Error(`game ${id}: ${closed.revealError}`));
-      if (closed) await this.#recordPlan(game, closed.level);
+      if (closed?.revealError) this.#rt.onError(new Error(`game ${id}: ${closed.revealError}`));
+      if (closed) await this.#games.savePlan(game, game.bridge.plan!, closed.level);
       await op.confirm({
         error: null,
         level: closed?.level ?? null,
@@ -1381,10 +1260,10 @@ export class ChainGames {
    */
   async grantsOf(address: string): Promise<WalletGrants> {
     if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
-    const bank = (await this.#bridge(null)).bankAddress;
-    const { contract, network } = this.#settings;
+    const bank = (await this.#rt.bridge(null)).bankAddress;
+    const { contract, network } = this.#rt.settings;
     const fa2 = Fa2Editions.at(tezosToolkit(network.rpcUrl), contract);
-    const rows = (await this.#store.gamesOf(address)).filter((r) => r.contract === contract);
+    const rows = (await this.#rt.store.gamesOf(address)).filter((r) => r.contract === contract);
     try {
       const joined = rows.flatMap((r) => {
         const seat = r.seats.findIndex((s) => s.address === address);
@@ -1404,8 +1283,8 @@ export class ChainGames {
       });
       const held = await new HoldingsReader({
         tzktUrl: network.tzktUrl,
-        timeoutMs: this.#indexerTimeoutMs,
-        clock: this.#clock,
+        timeoutMs: this.#rt.tuning.indexerTimeoutMs,
+        clock: this.#rt.clock,
       }).read({ contract, owners: [address] });
       const ids = [
         ...new Set([...held.holdings.map((h) => h.tokenId.toString()), ...rows.flatMap((r) => tokenIdsOf(r.plan))]),
@@ -1432,19 +1311,19 @@ export class ChainGames {
 
   /** The chain status of a game for pages and the API. @throws HostError 404 NOT_ON_CHAIN */
   async info(gameId: string): Promise<ChainInfo> {
-    const game = await this.#need(gameId);
-    const ops = await this.#store.listOps(gameId);
+    const game = await this.#games.need(gameId);
+    const ops = await this.#rt.store.listOps(gameId);
     const create = [...ops].reverse().find((o) => o.kind === 'create');
     const closeOp = [...ops].reverse().find((o) => o.kind === 'close' && isConfirmed(o));
     const { plan } = game.row;
-    const grant = grantOf(plan, closeOp?.updatedAt ?? null, this.#clock.now());
+    const grant = grantOf(plan, closeOp?.updatedAt ?? null, this.#rt.clock.now());
     return {
       network: game.row.network,
-      explorerUrl: this.#settings.network.explorerUrl,
-      tzktUrl: this.#settings.network.tzktUrl,
+      explorerUrl: this.#rt.settings.network.explorerUrl,
+      tzktUrl: this.#rt.settings.network.tzktUrl,
       contract: game.row.contract,
       bank: game.row.bank,
-      ready: this.#isReady(game),
+      ready: isReady(game),
       tokens: {
         status: plan.created ? 'confirmed' : game.setupError ? 'failed' : 'pending',
         opHash: plan.created?.opHash ?? create?.opHash ?? null,
@@ -1499,7 +1378,7 @@ export class ChainGames {
 
   /** The node's time between blocks, read once. */
   async #blockTime(): Promise<number | null> {
-    this.#blockTimeS ??= tezosToolkit(this.#settings.network.rpcUrl)
+    this.#blockTimeS ??= tezosToolkit(this.#rt.settings.network.rpcUrl)
       .rpc.getConstants()
       .then((c) => Number(c.minimal_block_delay));
     try {
@@ -1510,83 +1389,20 @@ export class ChainGames {
     }
   }
 
-  /** Waits for background work (setup, approvals) to settle: tests. */
-  async idle(): Promise<void> {
-    while (this.#background.size > 0) await Promise.allSettled([...this.#background]);
+  /** Waits for background work (setup, approvals, deliveries, closings) to settle: tests. */
+  idle(): Promise<void> {
+    return this.#rt.idle();
   }
 
   close(): void {
-    this.#closed = true;
-    for (const game of this.#games.values()) {
+    this.#rt.close();
+    for (const game of this.#games.all()) {
       game.timer?.();
       game.closing.timer?.();
     }
   }
 
   // ---- internals ----
-
-  async #need(gameId: string): Promise<GameChain> {
-    const game = await this.#load(gameId);
-    if (!game) throw new ChainGameError('NOT_ON_CHAIN', `game ${gameId} is not an on-chain game`);
-    return game;
-  }
-
-  async #load(gameId: string): Promise<GameChain | null> {
-    const cached = this.#games.get(gameId);
-    if (cached) return cached;
-    let loading = this.#loading.get(gameId);
-    if (!loading) {
-      loading = (async () => {
-        const row = await this.#store.getGame(gameId);
-        if (!row) return null;
-        return this.#games.get(gameId) ?? this.#track(row, await this.#bridge(row));
-      })().finally(() => this.#loading.delete(gameId));
-      this.#loading.set(gameId, loading);
-    }
-    return loading;
-  }
-
-  #track(row: ChainGameRow, bridge: PoleBridge): GameChain {
-    const game: GameChain = {
-      row,
-      bridge,
-      setupError: null,
-      setupRunning: false,
-      pause: null,
-      kept: null,
-      timer: null,
-      verifying: new Set(),
-      closing: { running: false, attempts: 0, timer: null },
-      reveal: null,
-      readLevel: 0,
-    };
-    this.#games.set(row.gameId, game);
-    return game;
-  }
-
-  async #bridge(row: ChainGameRow | null): Promise<PoleBridge> {
-    if (row && row.contract !== this.#settings.contract) {
-      throw new ChainGameError(
-        'CHAIN_MOVED',
-        `game ${row.gameId} lives in contract ${row.contract}, but the app now uses ${this.#settings.contract}`,
-      );
-    }
-    return PoleBridge.create({
-      network: this.#settings.network,
-      bank: { signer: new InMemorySigner(this.#settings.bankSecretKey) },
-      contract: this.#settings.contract,
-      ...(row ? { plan: row.plan } : {}),
-      confirmationTimeoutSeconds: this.#confirmationTimeoutSeconds,
-      holdings: { timeoutMs: this.#indexerTimeoutMs },
-      clock: this.#clock,
-    });
-  }
-
-  #inBackground(work: Promise<unknown>): void {
-    const tracked = work.catch(this.#onError);
-    this.#background.add(tracked);
-    void tracked.finally(() => this.#background.delete(tracked));
-  }
 }
 
 /** A joined seat's grant in `plan`'s game at `now`: live until its end date, unless closed (`closedAt`: when that was recorded). */

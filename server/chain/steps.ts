@@ -80,12 +80,13 @@ type Patch = Omit<ChainOpPatch, 'status'>;
 
 /** A `chain_ops` row this process moves: each named step checks the table, then writes. */
 export class OpRecord {
-  readonly #store: ChainStore;
   readonly id: number;
   #status: ChainOpStatus;
 
-  constructor(store: ChainStore, row: Pick<ChainOpRow, 'id' | 'status'>) {
-    this.#store = store;
+  constructor(
+    private readonly store: ChainStore,
+    row: Pick<ChainOpRow, 'id' | 'status'>,
+  ) {
     this.id = row.id;
     this.#status = row.status;
   }
@@ -96,7 +97,7 @@ export class OpRecord {
 
   /** Writes what it learnt (a hash, a level, its detail) without a change of status. */
   note(patch: Patch): Promise<void> {
-    return this.#store.updateOp(this.id, patch);
+    return this.store.updateOp(this.id, patch);
   }
 
   /** Taken by the game again (simulated, not logged yet). */
@@ -133,28 +134,24 @@ export class OpRecord {
    */
   async take(staleMs: number): Promise<boolean> {
     checkTransition(this.id, this.#status, 'held');
-    if (!(await this.#store.takeStep(this.id, staleMs))) return false;
+    if (!(await this.store.takeStep(this.id, staleMs))) return false;
     this.#status = 'held';
     return true;
   }
 
   async #move(to: ChainOpStatus, patch: Patch): Promise<void> {
     checkTransition(this.id, this.#status, to);
-    await this.#store.updateOp(this.id, { ...patch, status: to });
+    await this.store.updateOp(this.id, { ...patch, status: to });
     this.#status = to;
   }
 }
 
 /** Where every `chain_ops` row starts, and the record to move one read back from the store. */
 export class OpLog {
-  readonly #store: ChainStore;
-
-  constructor(store: ChainStore) {
-    this.#store = store;
-  }
+  constructor(private readonly store: ChainStore) {}
 
   of(row: Pick<ChainOpRow, 'id' | 'status'>): OpRecord {
-    return new OpRecord(this.#store, row);
+    return new OpRecord(this.store, row);
   }
 
   /** A step the game is taking (`held`): its operations go nowhere before it is logged. @throws HostError 409 STALE */
@@ -175,6 +172,6 @@ export class OpLog {
   }
 
   async #start(gameId: string, op: Omit<NewChainOp, 'status'>, status: StartStatus): Promise<OpRecord> {
-    return this.of(await this.#store.insertOp(gameId, { ...op, status }));
+    return this.of(await this.store.insertOp(gameId, { ...op, status }));
   }
 }
