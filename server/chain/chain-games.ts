@@ -34,31 +34,27 @@
 import { OpKind, TezosToolkit } from '@taquito/taquito';
 import {
   BridgeError,
-  gameCostBound,
   isBridgeError,
-  PoleBridge,
   type ChainOp,
-  type GameCost,
   type HoldingsAction,
-  type LandedAt,
-  type PlanOptions,
   type SeedReveal,
   type TokenPlan,
 } from '../../chain/pole-bridge';
 import { seedCommitment } from '../../engine/core/rng';
-import { Fa2Editions, type Fa2Call } from '../../chain/fa2-editions';
-import { HoldingsReader } from '../../chain/indexer';
+import type { Fa2Call } from '../../chain/fa2-editions';
 import type { SeatId } from '../../engine';
-import { GENESIS, pole, readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
+import { pole, readChangesHoldings, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';
 import { AccessError, ChainGameError, GameError, HostError } from '../errors';
-import type { LimitSettings } from '../limits';
 import { botWallet } from './bot-wallets';
-import type { ChainGameRow, ChainOpRow, ChainSeat, ChainStore } from './chain-store';
+import type { ChainGameRow, ChainOpRow, ChainStore } from './chain-store';
 import type { ChainSettings } from './settings';
 import { isAddress } from '../../chain/validate';
 import { tezosToolkit } from '../../chain/context';
 import { sleep } from '../../chain/clock';
+import { Budget, type BankBudget, type GameExtras } from './budget';
+import { ChainInfoReader, type ChainInfo } from './chain-info';
+import { grantsOf, type WalletGrants } from './grants';
 import { addressesOf, GameChains, isReady, type GameChain, type KeptStep } from './game-chain';
 import {
   ChainRuntime,
@@ -82,142 +78,10 @@ import {
 } from './steps';
 
 export { isTransient, type ChainGamesOptions, type ChainHostHooks, type ChainWait } from './runtime';
+export type { BankBudget, GameExtras } from './budget';
+export type { ChainInfo, ChainOpInfo, GameGrantInfo } from './chain-info';
 export type { KeptStep } from './game-chain';
-
-/** The bank's tez as the Chain page shows it: what it holds, what a game costs at most, how many more it can pay for. */
-export interface BankBudget {
-  readonly network: string;
-  readonly bank: string;
-  readonly balanceMutez: number;
-  /** The largest game a wallet may create on the default board (six seats, the most bots allowed), at most. */
-  readonly gameCost: GameCost & { readonly seats: number; readonly bots: number };
-  /** Held for games being created right now (their setup not yet sent). */
-  readonly reservedMutez: number;
-  /** How many more such games the balance pays for. */
-  readonly games: number;
-  readonly limits: LimitSettings['chain'];
-}
-
-/** A game's chain status for pages and the API (no secrets). */
-export interface ChainInfo {
-  readonly network: string;
-  /** The network's TzKT explorer, or null (the devnet: the app's own explorer pages). */
-  readonly explorerUrl: string | null;
-  /** The network's TzKT API, whose real-time hub the page follows to refresh this status as blocks are indexed. */
-  readonly tzktUrl: string;
-  readonly contract: string;
-  readonly bank: string;
-  /** Every seat bound, every approval confirmed, the tokens created. */
-  readonly ready: boolean;
-  readonly tokens: {
-    readonly status: 'pending' | 'confirmed' | 'failed';
-    readonly opHash: string | null;
-    readonly error: string | null;
-  };
-  /** The game in the contract (null until it is opened with the tokens): the bank's power ends with it. */
-  readonly game: GameGrantInfo | null;
-  /** The seed's commitment on-chain and where it was committed and revealed (null: not committed). */
-  readonly seed: {
-    readonly commitment: string;
-    readonly committed: LandedAt;
-    readonly revealed: LandedAt | null;
-  } | null;
-  /** The operations that committed and revealed the seed, for the game's record (a verifier looks there). */
-  readonly seedOps: readonly {
-    readonly kind: 'commit' | 'reveal';
-    readonly seq: null;
-    readonly seat: null;
-    readonly opHash: string;
-    readonly level: number;
-    readonly status: 'confirmed';
-  }[];
-  readonly seats: readonly {
-    readonly seat: SeatId;
-    readonly bot: boolean;
-    readonly address: string | null;
-    /** The seat's `join_game` (its grant to the bank). */
-    readonly approval: 'none' | 'pending' | 'confirmed' | 'failed';
-    readonly approvalOp: string | null;
-    readonly approvalError: string | null;
-    readonly grant: SeatGrant;
-  }[];
-  readonly pieces: readonly {
-    readonly tile: number;
-    readonly tileId: string;
-    readonly name: string;
-    readonly tokenId: string | null;
-    readonly maxSupply: number;
-    readonly retired: boolean;
-  }[];
-  readonly paused: {
-    readonly code: string;
-    readonly reason: string;
-    readonly retryAt: number;
-    readonly attempts: number;
-  } | null;
-  readonly ops: readonly ChainOpInfo[];
-  readonly lastLevel: number;
-  /**
-   * Seconds between blocks (the node's `minimal_block_delay`; null when it did not answer): an op `queued` or
-   * `pending` is expected in one or two of them (the bank sends one operation a block).
-   */
-  readonly blockTimeS: number | null;
-}
-
-export interface GameGrantInfo {
-  /** The game's id in the contract. */
-  readonly id: string;
-  /** ISO 8601: the bank's power over the players' copies ends then at the latest. */
-  readonly ends: string;
-  readonly closed: boolean;
-  /** The `close_game` operation (null while open, or when it was found closed already). */
-  readonly closedOp: string | null;
-}
-
-/**
- * What a seat granted the bank: `none` (not joined), `live` (the bank may burn its copies of the game's tokens
- * `until` the end date at the latest), `ended` (`until` = when: the game's closing, or its end date).
- */
-export interface SeatGrant {
-  readonly status: 'none' | 'live' | 'ended';
-  readonly until: string | null;
-}
-
-/** What a wallet ever granted the bank (the collection page): the games it joined, and any FA2 operator approval. */
-export interface WalletGrants {
-  readonly network: string;
-  readonly contract: string;
-  readonly bank: string;
-  /** Each game of this contract the wallet joined, newest first; `status` read from the contract's `game_grant` view. */
-  readonly games: readonly {
-    readonly gameId: string;
-    readonly seat: number;
-    readonly status: 'live' | 'ended';
-    readonly ends: string;
-    readonly closed: boolean;
-    readonly joinOp: string | null;
-  }[];
-  /** Tokens for which the bank is still an FA2 operator of the wallet (asked for by earlier versions of the app). */
-  readonly operatorTokenIds: readonly string[];
-  /** The `update_operators` call removing those approvals, for the wallet to sign; null when there are none. */
-  readonly revoke: Fa2Call | null;
-}
-
-export interface ChainOpInfo {
-  readonly id: number;
-  readonly kind: ChainOpRow['kind'];
-  readonly seq: number | null;
-  readonly seat: number | null;
-  readonly status: ChainOpRow['status'];
-  readonly opHash: string | null;
-  readonly level: number | null;
-  readonly error: string | null;
-  readonly ops: readonly ChainOp[];
-  readonly at: string;
-}
-
-/** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
-export type GameExtras = Pick<PlanOptions, 'artists' | 'images'>;
+export type { SeatGrant, WalletGrants } from './grants';
 
 /** A logged action as `attach` is told it (the host's log entry at a seq). */
 export interface LoggedStep {
@@ -229,37 +93,21 @@ export interface LoggedStep {
 const needsInclusion = (ops: readonly ChainOp[]): boolean => ops.some((o) => o.kind !== 'mint');
 
 const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
-/** View calls at once when a wallet's approvals are listed. */
-const VIEW_CONCURRENCY = 8;
 
-/** Mutez as tez for people: 12.5, 0.000001. */
-const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
 const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
-
-/** Where the seed was committed and revealed, as rows of the game's record (found done already: no hash to list). */
-function seedOpsOf(plan: TokenPlan): ChainInfo['seedOps'] {
-  const landed = [['commit', plan.seed?.committed] as const, ['reveal', plan.seed?.revealed] as const];
-  return landed.flatMap(([kind, at]) =>
-    at?.opHash
-      ? [{ kind, seq: null, seat: null, opHash: at.opHash, level: at.level, status: 'confirmed' as const }]
-      : [],
-  );
-}
 
 export class ChainGames {
   readonly #rt: ChainRuntime;
   readonly #games: GameChains;
-  /** Games between `prepare` and `release`: counted against their creator's limits and the bank's balance. */
-  readonly #reserved = new Map<
-    string,
-    { readonly creator: string; readonly bots: number; readonly costMutez: number }
-  >();
+  readonly #budget: Budget;
+  readonly #info: ChainInfoReader;
   readonly #onWait: ChainGamesOptions['onWait'];
-  #blockTimeS: Promise<number> | null = null;
 
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions = {}) {
     this.#rt = new ChainRuntime(store, settings, options);
     this.#games = new GameChains(this.#rt);
+    this.#budget = new Budget(this.#rt);
+    this.#info = new ChainInfoReader(this.#rt, this.#games);
     this.#onWait = options.onWait;
   }
 
@@ -278,133 +126,28 @@ export class ChainGames {
   // ---- creation and setup ----
 
   /**
-   * The chain row of a new on-chain game created by the signed-in wallet `creator`: one token per artist tile, the
-   * bots' wallets. Nothing is stored or sent, but the game is counted against its creator's limits and the bank's
-   * balance until `release` (call it once the game is registered, or failed to be). `extras` carries the artists'
-   * wallets and images by tile id (studio boards).
-   * @throws HostError 422 CHAIN_BAD_BOARD (a bad artist address or image), 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT
-   *   (the creator's live on-chain games), 503 BANK_LOW (the bank cannot pay for it) | CHAIN_UNAVAILABLE
+   * The chain row of a new on-chain game (nothing stored or sent), held against its creator's limits and the bank's
+   * balance until `release`: call it once the game is registered, or failed to be.
+   * @throws HostError 422 CHAIN_BAD_BOARD, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_UNAVAILABLE
    */
-  async prepare(
+  prepare(
     gameId: string,
     config: unknown,
     seats: readonly { readonly kind: string }[],
     creator: string,
     extras: GameExtras = {},
   ): Promise<ChainGameRow> {
-    const rules = resolveConfig(config);
-    const bridge = await this.#rt.bridge(null);
-    let plan;
-    try {
-      plan = bridge.planTokens(rules.board, gameId, {
-        ...(extras.artists ? { artists: extras.artists } : {}),
-        ...(extras.images ? { images: extras.images } : {}),
-        royaltyBps: rules.royaltyRate * 100,
-      });
-    } catch (e) {
-      throw new ChainGameError('CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
-    }
-    const chainSeats: ChainSeat[] = [];
-    for (let seat = 0; seat < seats.length; seat++) {
-      const bot = seats[seat]!.kind !== 'human';
-      chainSeats.push({
-        address: bot ? (await botWallet(this.#rt.settings.bankSecretKey, gameId, seat)).address : null,
-        bot,
-        approval: null,
-      });
-    }
-    const bots = seats.filter((s) => s.kind !== 'human').length;
-    const cost = gameCostBound(plan, seats.length, bots, this.#rt.tuning.botFundingMutez);
-    const balance = await this.#bankBalance(bridge);
-    const stored = await this.#rt.store.liveGamesCreatedBy(creator);
-    // Checked and reserved with no await in between, so two creations at once cannot both take the last place.
-    const live = new Map(stored.map((g) => [g.gameId, g.bots]));
-    for (const [id, r] of this.#reserved) if (r.creator === creator) live.set(id, r.bots);
-    const { gamesPerWallet, botSeatsPerWallet } = this.#rt.tuning.walletLimits;
-    if (live.size >= gamesPerWallet) {
-      throw new ChainGameError(
-        'CHAIN_GAME_LIMIT',
-        `${creator} already has ${live.size} on-chain game${live.size === 1 ? '' : 's'} in play, the most one wallet may: finish one first (the bank pays for each)`,
-        { limit: gamesPerWallet },
-      );
-    }
-    const botsInPlay = [...live.values()].reduce((a, b) => a + b, 0);
-    if (botsInPlay + bots > botSeatsPerWallet) {
-      throw new ChainGameError(
-        'CHAIN_BOT_LIMIT',
-        `${creator} may have ${botSeatsPerWallet} bot seats in its on-chain games in play, and has ${botsInPlay}: this game's ${bots} would make ${botsInPlay + bots} (the bank funds each bot's wallet)`,
-        { limit: botSeatsPerWallet },
-      );
-    }
-    const reserved = this.#reservedMutez();
-    if (balance - reserved < cost.totalMutez) {
-      const held = reserved > 0 ? ` (${tez(reserved)} ꜩ of it held for games being created)` : '';
-      throw new ChainGameError(
-        'BANK_LOW',
-        `the bank holds ${tez(balance)} ꜩ${held}, and this game may cost it up to ${tez(cost.totalMutez)} ꜩ (${tez(cost.botFundingMutez)} ꜩ for ${bots} bot wallets, ${tez(cost.storageMutez + cost.feesMutez)} ꜩ for its tokens' storage and the fees): top the bank up, or play with fewer bots or off-chain`,
-        {
-          balanceMutez: balance,
-          needMutez: cost.totalMutez,
-        },
-      );
-    }
-    this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
-    return {
-      gameId,
-      network: this.#rt.settings.network.name,
-      contract: this.#rt.settings.contract,
-      bank: bridge.bankAddress,
-      plan,
-      seats: chainSeats,
-      lastLevel: 0,
-      creator,
-    };
+    return this.#budget.prepare(gameId, config, seats, creator, extras);
   }
 
   /** A prepared game is registered (or will never be): it no longer holds a place of its own. */
   release(gameId: string): void {
-    this.#reserved.delete(gameId);
+    this.#budget.release(gameId);
   }
 
-  /**
-   * What the bank holds and what that pays for: the most the largest game a wallet may create on the default board
-   * (Genesis, six seats, as many bots as one wallet may have) can cost, and how many such games are left.
-   * @throws HostError 503 CHAIN_UNAVAILABLE
-   */
-  async budget(): Promise<BankBudget> {
-    const bridge = await this.#rt.bridge(null);
-    const seats = 6;
-    const bots = Math.min(seats - 1, this.#rt.tuning.walletLimits.botSeatsPerWallet);
-    // A game id of the length the host draws (16 characters), for the bytes it takes on-chain.
-    const cost = gameCostBound(
-      bridge.planTokens(GENESIS, 'budget-estimate0'),
-      seats,
-      bots,
-      this.#rt.tuning.botFundingMutez,
-    );
-    const balanceMutez = await this.#bankBalance(bridge);
-    const reservedMutez = this.#reservedMutez();
-    return {
-      network: this.#rt.settings.network.name,
-      bank: bridge.bankAddress,
-      balanceMutez,
-      gameCost: { ...cost, seats, bots },
-      reservedMutez,
-      games: Math.max(0, Math.floor((balanceMutez - reservedMutez) / cost.totalMutez)),
-      limits: this.#rt.tuning.walletLimits,
-    };
-  }
-
-  #reservedMutez(): number {
-    return [...this.#reserved.values()].reduce((sum, r) => sum + r.costMutez, 0);
-  }
-
-  async #bankBalance(bridge: PoleBridge): Promise<number> {
-    try {
-      return await bridge.bankBalance();
-    } catch (e) {
-      throw new ChainGameError('CHAIN_UNAVAILABLE', `the bank's balance could not be read from Tezos: ${messageOf(e)}`);
-    }
+  /** What the bank holds and how many of the largest games that pays for. @throws HostError 503 CHAIN_UNAVAILABLE */
+  budget(): Promise<BankBudget> {
+    return this.#budget.report();
   }
 
   /** Stores a prepared game (its game row is stored already) and starts its setup in the background. */
@@ -1252,141 +995,16 @@ export class ChainGames {
     }
   }
 
-  /**
-   * Every grant `address` gave the bank as the server knows it: the games of this contract it joined, each status
-   * read from the contract's `game_grant` view, and the tokens (those it holds, and those of the games it sat in) for
-   * which the bank is still its FA2 operator, with the call that revokes them.
-   * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_UNAVAILABLE
-   */
-  async grantsOf(address: string): Promise<WalletGrants> {
-    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
-    const bank = (await this.#rt.bridge(null)).bankAddress;
-    const { contract, network } = this.#rt.settings;
-    const fa2 = Fa2Editions.at(tezosToolkit(network.rpcUrl), contract);
-    const rows = (await this.#rt.store.gamesOf(address)).filter((r) => r.contract === contract);
-    try {
-      const joined = rows.flatMap((r) => {
-        const seat = r.seats.findIndex((s) => s.address === address);
-        const game = r.plan.game;
-        return game && r.seats[seat]?.approval?.status === 'confirmed' ? [{ row: r, seat, game }] : [];
-      });
-      const games = await inBatches(joined, async ({ row, seat, game }) => {
-        const live = await fa2.gameGrant(game.id, address);
-        return {
-          gameId: row.gameId,
-          seat,
-          status: live ? ('live' as const) : ('ended' as const),
-          ends: game.ends,
-          closed: game.closed !== null,
-          joinOp: row.seats[seat]!.approval!.opHash,
-        };
-      });
-      const held = await new HoldingsReader({
-        tzktUrl: network.tzktUrl,
-        timeoutMs: this.#rt.tuning.indexerTimeoutMs,
-        clock: this.#rt.clock,
-      }).read({ contract, owners: [address] });
-      const ids = [
-        ...new Set([...held.holdings.map((h) => h.tokenId.toString()), ...rows.flatMap((r) => tokenIdsOf(r.plan))]),
-      ].sort((a, b) => Number(BigInt(a) - BigInt(b)));
-      const operated = await inBatches(ids, async (id) => ((await fa2.isOperator(address, bank, id)) ? id : null));
-      const operatorTokenIds = operated.filter((id): id is string => id !== null);
-      return {
-        network: network.name,
-        contract,
-        bank,
-        games,
-        operatorTokenIds,
-        revoke: operatorTokenIds.length > 0 ? fa2.revokeOperator(address, bank, operatorTokenIds) : null,
-      };
-    } catch (e) {
-      throw new ChainGameError(
-        'CHAIN_UNAVAILABLE',
-        `the grants of ${address} could not be read from Tezos: ${messageOf(e)}`,
-      );
-    }
+  /** @throws HostError 400 BAD_ADDRESS, 503 CHAIN_UNAVAILABLE */
+  grantsOf(address: string): Promise<WalletGrants> {
+    return grantsOf(this.#rt, address);
   }
 
   // ---- reading ----
 
   /** The chain status of a game for pages and the API. @throws HostError 404 NOT_ON_CHAIN */
-  async info(gameId: string): Promise<ChainInfo> {
-    const game = await this.#games.need(gameId);
-    const ops = await this.#rt.store.listOps(gameId);
-    const create = [...ops].reverse().find((o) => o.kind === 'create');
-    const closeOp = [...ops].reverse().find((o) => o.kind === 'close' && isConfirmed(o));
-    const { plan } = game.row;
-    const grant = grantOf(plan, closeOp?.updatedAt ?? null, this.#rt.clock.now());
-    return {
-      network: game.row.network,
-      explorerUrl: this.#rt.settings.network.explorerUrl,
-      tzktUrl: this.#rt.settings.network.tzktUrl,
-      contract: game.row.contract,
-      bank: game.row.bank,
-      ready: isReady(game),
-      tokens: {
-        status: plan.created ? 'confirmed' : game.setupError ? 'failed' : 'pending',
-        opHash: plan.created?.opHash ?? create?.opHash ?? null,
-        error: plan.created ? null : (game.setupError ?? create?.error ?? null),
-      },
-      game: plan.game
-        ? {
-            id: plan.game.id,
-            ends: plan.game.ends,
-            closed: plan.game.closed !== null,
-            closedOp: plan.game.closed?.opHash ?? null,
-          }
-        : null,
-      seed: plan.seed
-        ? { commitment: plan.seed.commitment, committed: plan.seed.committed, revealed: plan.seed.revealed }
-        : null,
-      seedOps: seedOpsOf(plan),
-      seats: game.row.seats.map((s, seat) => ({
-        seat,
-        bot: s.bot,
-        address: s.address,
-        approval: s.approval?.status ?? 'none',
-        approvalOp: s.approval?.opHash ?? null,
-        approvalError: s.approval?.error ?? null,
-        grant: s.approval?.status === 'confirmed' ? grant : { status: 'none', until: null },
-      })),
-      pieces: plan.tokens.map((t) => ({
-        tile: t.tile,
-        tileId: t.tileId,
-        name: t.metadata.name,
-        tokenId: t.tokenId,
-        maxSupply: t.maxSupply,
-        retired: t.retired,
-      })),
-      paused: game.pause,
-      ops: ops.map((o) => ({
-        id: o.id,
-        kind: o.kind,
-        seq: o.seq,
-        seat: o.seat,
-        status: o.status,
-        opHash: o.opHash,
-        level: o.level,
-        error: o.error,
-        ops: o.detail.ops ?? [],
-        at: o.updatedAt.toISOString(),
-      })),
-      lastLevel: game.row.lastLevel,
-      blockTimeS: await this.#blockTime(),
-    };
-  }
-
-  /** The node's time between blocks, read once. */
-  async #blockTime(): Promise<number | null> {
-    this.#blockTimeS ??= tezosToolkit(this.#rt.settings.network.rpcUrl)
-      .rpc.getConstants()
-      .then((c) => Number(c.minimal_block_delay));
-    try {
-      return await this.#blockTimeS;
-    } catch {
-      this.#blockTimeS = null; // asked again next time
-      return null;
-    }
+  info(gameId: string): Promise<ChainInfo> {
+    return this.#info.read(gameId);
   }
 
   /** Waits for background work (setup, approvals, deliveries, closings) to settle: tests. */
@@ -1403,24 +1021,6 @@ export class ChainGames {
   }
 
   // ---- internals ----
-}
-
-/** A joined seat's grant in `plan`'s game at `now`: live until its end date, unless closed (`closedAt`: when that was recorded). */
-function grantOf(plan: TokenPlan, closedAt: Date | null, now: number): SeatGrant {
-  const game = plan.game;
-  if (!game) return { status: 'none', until: null };
-  if (game.closed) return { status: 'ended', until: closedAt?.toISOString() ?? game.ends };
-  return { status: now < Date.parse(game.ends) ? 'live' : 'ended', until: game.ends };
-}
-
-const tokenIdsOf = (plan: TokenPlan): string[] => plan.tokens.flatMap((t) => (t.tokenId === null ? [] : [t.tokenId]));
-
-/** `work` for each item, VIEW_CONCURRENCY at a time, results in item order. */
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += VIEW_CONCURRENCY)
-    out.push(...(await Promise.all(items.slice(i, i + VIEW_CONCURRENCY).map(work))));
-  return out;
 }
 
 const sameStep = (row: ChainOpRow, logged: LoggedStep): boolean =>
