@@ -31,7 +31,6 @@
  *   and the seed with the final state hash (told by the host's `gameOver`) in the one that closes it, where the
  *   contract checks the seed against the commitment; the record lists both operations (`seedOps`).
  */
-import { OpKind, TezosToolkit } from '@taquito/taquito';
 import {
   BridgeError,
   isBridgeError,
@@ -40,19 +39,18 @@ import {
   type SeedReveal,
   type TokenPlan,
 } from '../../chain/pole-bridge';
-import { seedCommitment } from '../../engine/core/rng';
 import type { Fa2Call } from '../../chain/fa2-editions';
 import type { SeatId } from '../../engine';
 import { pole, readChangesHoldings, type PoleEvent, type PoleState } from '../../engine/pole';
 import stableJson from 'safe-stable-stringify';
-import { AccessError, ChainGameError, GameError, HostError } from '../errors';
-import { botWallet } from './bot-wallets';
+import { ChainGameError, GameError, type HostError } from '../errors';
 import type { ChainGameRow, ChainOpRow, ChainStore } from './chain-store';
 import type { ChainSettings } from './settings';
-import { isAddress } from '../../chain/validate';
-import { tezosToolkit } from '../../chain/context';
 import { sleep } from '../../chain/clock';
+import { Approvals } from './approvals';
 import { Budget, type BankBudget, type GameExtras } from './budget';
+import { Pauses } from './pauses';
+import { Setup } from './setup';
 import { ChainInfoReader, type ChainInfo } from './chain-info';
 import { grantsOf, type WalletGrants } from './grants';
 import { addressesOf, GameChains, isReady, type GameChain, type KeptStep } from './game-chain';
@@ -64,18 +62,7 @@ import {
   type ChainHostHooks,
   type ChainWait,
 } from './runtime';
-import {
-  fateOf,
-  isConfirmed,
-  isFinal,
-  isHeld,
-  isInjected,
-  isOnItsWay,
-  isQueued,
-  isRetrying,
-  isVoid,
-  type OpRecord,
-} from './steps';
+import { fateOf, isConfirmed, isFinal, isHeld, isInjected, isOnItsWay, isQueued, isVoid, type OpRecord } from './steps';
 
 export { isTransient, type ChainGamesOptions, type ChainHostHooks, type ChainWait } from './runtime';
 export type { BankBudget, GameExtras } from './budget';
@@ -92,14 +79,15 @@ export interface LoggedStep {
 /** Ops that must be on-chain before the game may take their step: a burn takes a copy from its holder (P7). */
 const needsInclusion = (ops: readonly ChainOp[]): boolean => ops.some((o) => o.kind !== 'mint');
 
-const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
-
 const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
 
 export class ChainGames {
   readonly #rt: ChainRuntime;
   readonly #games: GameChains;
   readonly #budget: Budget;
+  readonly #pauses: Pauses;
+  readonly #setup: Setup;
+  readonly #approvals: Approvals;
   readonly #info: ChainInfoReader;
   readonly #onWait: ChainGamesOptions['onWait'];
 
@@ -107,6 +95,9 @@ export class ChainGames {
     this.#rt = new ChainRuntime(store, settings, options);
     this.#games = new GameChains(this.#rt);
     this.#budget = new Budget(this.#rt);
+    this.#pauses = new Pauses(this.#rt, this.#games);
+    this.#setup = new Setup(this.#rt, this.#games, this.#pauses);
+    this.#approvals = new Approvals(this.#rt, this.#games);
     this.#info = new ChainInfoReader(this.#rt, this.#games);
     this.#onWait = options.onWait;
   }
@@ -152,7 +143,7 @@ export class ChainGames {
 
   /** Stores a prepared game (its game row is stored already) and starts its setup in the background. */
   async register(row: ChainGameRow): Promise<void> {
-    this.#runSetup(await this.#games.register(row));
+    this.#setup.run(await this.#games.register(row));
   }
 
   /**
@@ -163,10 +154,8 @@ export class ChainGames {
   async attach(gameId: string, seq: number, logged: (seq: number) => LoggedStep | undefined): Promise<boolean> {
     const game = await this.#games.load(gameId);
     if (!game) return false;
-    if (!isReady(game)) this.#runSetup(game);
-    for (const seat of game.row.seats.keys())
-      if (game.row.seats[seat]!.approval?.status === 'pending' && !game.row.seats[seat]!.bot)
-        this.#verifyApproval(game, seat);
+    if (!isReady(game)) this.#setup.run(game);
+    this.#approvals.resume(game);
     // A step taken (`held`) whose action reached the log before the server stopped goes to the bank; one that did not is void.
     for (const row of await this.#rt.store.listOps(gameId)) {
       if (row.kind !== 'step' || !isHeld(row) || row.seq === null || row.seq > seq) continue;
@@ -176,11 +165,7 @@ export class ChainGames {
       else await op.fail('another move was played at this point of the game');
     }
     await this.#resumeSteps(game, seq);
-    const step = await this.#rt.store.latestStep(gameId, seq + 1);
-    if (step && !isVoid(step) && step.seat !== null && step.action !== null) {
-      game.kept = { seat: step.seat, action: step.action, baseSeq: seq };
-      this.#schedule(game, 0);
-    }
+    await this.#pauses.restore(game, seq);
     return true;
   }
 
@@ -194,284 +179,26 @@ export class ChainGames {
     return !game || (isReady(game) && game.pause === null && game.kept === null);
   }
 
-  #runSetup(game: GameChain): void {
-    if (game.setupRunning || this.#rt.closed) return;
-    game.setupRunning = true;
-    this.#rt.inBackground(
-      this.#setup(game)
-        .then(() => {
-          game.setupError = null;
-          if (game.pause?.code.startsWith('SETUP')) game.pause = null;
-        })
-        .catch((e) => {
-          if (isTransient(e))
-            this.#pause(
-              game,
-              'SETUP_WAITING',
-              `Tezos did not answer while setting up the game (${e.message}); trying again`,
-            );
-          else {
-            game.setupError = messageOf(e);
-            this.#rt.onError(e);
-          }
-        })
-        .finally(() => {
-          game.setupRunning = false;
-          this.#rt.host.changed(game.row.gameId);
-        }),
-    );
-  }
-
-  /**
-   * Opens the game and creates its tokens while the bots are funded (independent: the bank's sender puts them in one
-   * operation when they fit), then the bots sign their `join_game` all at once (their own wallets: one block). Each
-   * step is recorded, so a restart goes on.
-   */
-  async #setup(game: GameChain): Promise<void> {
-    const id = game.row.gameId;
-    const started = performance.now();
-    try {
-      const bots = game.row.seats.flatMap((s, seat) => (s.bot && s.approval?.status !== 'confirmed' ? [seat] : []));
-      const wallets = await Promise.all(bots.map((seat) => botWallet(this.#rt.settings.bankSecretKey, id, seat)));
-      const tezos = tezosToolkit(this.#rt.settings.network.rpcUrl);
-      const unfunded: string[] = [];
-      for (const w of wallets)
-        if ((await this.#balance(tezos, w.address)) < this.#rt.tuning.botFundingMutez / 2) unfunded.push(w.address);
-      await allOrFirstError([this.#createTokens(game), this.#fundBots(game, unfunded)]);
-      await allOrFirstError(bots.map((seat, i) => this.#joinBot(game, seat, wallets[i]!)));
-    } finally {
-      this.#waited(id, 'setup', started);
-    }
-  }
-
-  async #createTokens(game: GameChain): Promise<void> {
-    const id = game.row.gameId;
-    if (game.row.plan.created !== null) return;
-    const op = await this.#rt.ops.sending(id, { kind: 'create' });
-    try {
-      const seed = await this.#rt.store.seedOf(id);
-      const created = await game.bridge.createGameTokens(
-        game.row.plan,
-        seed === null ? {} : { seedCommitment: seedCommitment(seed) },
-      );
-      await this.#games.savePlan(game, created.plan, created.level);
-      // A large board takes several operations; each is listed.
-      for (const earlier of created.operations.slice(0, -1))
-        await this.#rt.ops.landed(id, 'create', { opHash: earlier.opHash, level: earlier.level });
-      await op.confirm({ opHash: created.opHash, level: created.level });
-    } catch (e) {
-      // Tokens created before the failure are kept in the plan: the retry creates only the others.
-      const partial = game.bridge.plan;
-      if (partial && partial.tokens.some((t) => t.tokenId !== null)) await this.#games.savePlan(game, partial);
-      await op.fail(messageOf(e), isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {});
-      throw e;
-    }
-    this.#rt.host.changed(id);
-  }
-
-  async #fundBots(game: GameChain, unfunded: readonly string[]): Promise<void> {
-    if (unfunded.length === 0) return;
-    const op = await this.#rt.ops.sending(game.row.gameId, { kind: 'fund' });
-    try {
-      const funded = await game.bridge.fund(unfunded, this.#rt.tuning.botFundingMutez, (hash) =>
-        op.note({ opHash: hash }),
-      );
-      await op.confirm({ opHash: funded.opHash, level: funded.level });
-    } catch (e) {
-      await op.fail(messageOf(e));
-      throw e;
-    }
-  }
-
-  async #joinBot(game: GameChain, seat: number, wallet: Awaited<ReturnType<typeof botWallet>>): Promise<void> {
-    const botTezos = tezosToolkit(this.#rt.settings.network.rpcUrl, { signer: wallet.signer });
-    const op = await this.#rt.ops.sending(game.row.gameId, { kind: 'approval', seat });
-    try {
-      const fromLevel = await game.bridge.headLevel();
-      const call = game.bridge.joinCall();
-      const sent = await botTezos.contract.batch([{ kind: OpKind.TRANSACTION, ...call }]).send();
-      await op.note({ opHash: sent.hash });
-      // Looked for block by block: Taquito's confirmation watches the head only and misses a block baked in between.
-      const level = await this.#includedAt(game, sent.hash, fromLevel);
-      await op.confirm({ opHash: sent.hash, level });
-      await this.#games.saveApproval(game, seat, {
-        opHash: sent.hash,
-        status: 'confirmed',
-        error: null,
-        fromLevel: level,
-      });
-    } catch (e) {
-      await op.fail(messageOf(e));
-      throw new ChainGameError('CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
-    }
-  }
-
-  /** The level where `opHash` applied, looked up until the confirmation timeout. @throws BridgeError */
-  async #includedAt(game: GameChain, opHash: string, fromLevel: number): Promise<number> {
-    const deadline = this.#rt.clock.now() + this.#rt.confirmationMs;
-    for (;;) {
-      const found = await game.bridge.lookup(opHash, fromLevel);
-      if (found && !found.applied)
-        throw new BridgeError('BRIDGE_FAILED', `operation ${opHash} was included at level ${found.level} but failed`, {
-          opHash,
-        });
-      if (found) return found.level;
-      if (this.#rt.clock.now() > deadline)
-        throw new BridgeError(
-          'BRIDGE_UNCONFIRMED',
-          `operation ${opHash} was not included within ${this.#rt.tuning.confirmationTimeoutSeconds} s`,
-          { opHash },
-        );
-      await sleep(this.#rt.clock, 250);
-    }
-  }
-
-  async #balance(tezos: TezosToolkit, address: string): Promise<number> {
-    try {
-      return (await tezos.tz.getBalance(address)).toNumber();
-    } catch (e) {
-      throw new ChainGameError('CHAIN_UNAVAILABLE', `the Tezos node did not answer: ${messageOf(e)}`);
-    }
-  }
-
   // ---- seats ----
 
-  /**
-   * Binds a human seat to the signed-in wallet. Claiming again with the same wallet is fine.
-   * @throws HostError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 403 BOT_SEAT, 400 BAD_ADDRESS
-   */
-  async claim(gameId: string, seat: SeatId, address: string): Promise<void> {
-    const game = await this.#games.need(gameId);
-    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
-    const s = game.row.seats[seat];
-    if (!s) throw new AccessError('UNKNOWN_SEAT', `seat ${seat} is not in this game`);
-    if (s.bot) throw new AccessError('BOT_SEAT', `seat ${seat} is played by a bot`);
-    if (s.address === address) return;
-    if (s.address !== null)
-      throw new ChainGameError(
-        'SEAT_CLAIMED',
-        `seat ${seat} is bound to ${s.address}; sign in with that wallet to play it`,
-      );
-    const other = game.row.seats.findIndex((x) => x.address === address);
-    if (other >= 0)
-      throw new ChainGameError(
-        'ADDRESS_IN_GAME',
-        `${address} already plays seat ${other}: each seat needs its own wallet, so holdings can tell them apart`,
-      );
-    await this.#games.saveApproval(game, seat, null, address);
-    this.#rt.host.changed(gameId);
+  /** @throws HostError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 403 BOT_SEAT, 400 BAD_ADDRESS */
+  claim(gameId: string, seat: SeatId, address: string): Promise<void> {
+    return this.#approvals.claim(gameId, seat, address);
   }
 
-  /**
-   * Refuses acting for a seat bound to another wallet (or to none yet).
-   * @throws HostError 401 SIGN_IN_REQUIRED, 403 WRONG_WALLET | SEAT_NOT_CLAIMED
-   */
+  /** @throws HostError 401 SIGN_IN_REQUIRED, 403 WRONG_WALLET | SEAT_NOT_CLAIMED */
   checkWallet(gameId: string, seat: SeatId, address: string | null): void {
-    const game = this.#games.get(gameId);
-    if (!game) return;
-    const bound = game.row.seats[seat]?.address ?? null;
-    if (bound === null)
-      throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet: claim it first`);
-    if (address === null)
-      throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat} is played with the wallet ${bound}: sign in with it`);
-    if (address !== bound)
-      throw new AccessError('WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
+    this.#approvals.checkWallet(gameId, seat, address);
   }
 
   /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
-  async approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
-    const game = await this.#games.need(gameId);
-    const address = game.row.seats[seat]?.address ?? null;
-    if (address === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
-    if (game.row.plan.created === null)
-      throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
-    return game.bridge.joinCall();
+  approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
+    return this.#approvals.call(gameId, seat);
   }
 
-  /**
-   * A player sent their `join_game` (`opHash`), or asks to check it again (no hash: the contract's grants are read
-   * as they are). It is confirmed once included and the contract's `game_grant` view says they joined.
-   * @throws HostError 400 BAD_OP_HASH, 403 SEAT_NOT_CLAIMED | WRONG_WALLET, 409 CHAIN_NOT_READY
-   */
-  async submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
-    const game = await this.#games.need(gameId);
-    this.checkWallet(gameId, seat, address);
-    if (game.row.plan.created === null)
-      throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
-    if (opHash !== null && !OP_HASH.test(opHash))
-      throw new ChainGameError('BAD_OP_HASH', `not an operation hash: ${opHash}`);
-    if (game.row.seats[seat]!.approval?.status === 'confirmed') return;
-    const fromLevel = Math.max(0, (await this.#head(game)) - 2);
-    if (opHash !== null)
-      await this.#rt.ops
-        .sending(gameId, { kind: 'approval', seat, detail: { fromLevel } })
-        .then((op) => op.note({ opHash }));
-    await this.#games.saveApproval(game, seat, { opHash, status: 'pending', error: null, fromLevel });
-    this.#verifyApproval(game, seat);
-  }
-
-  async #head(game: GameChain): Promise<number> {
-    try {
-      return await game.bridge.headLevel();
-    } catch (e) {
-      throw new ChainGameError('CHAIN_UNAVAILABLE', messageOf(e));
-    }
-  }
-
-  #verifyApproval(game: GameChain, seat: number): void {
-    if (game.verifying.has(seat) || this.#rt.closed) return;
-    game.verifying.add(seat);
-    const started = this.#rt.clock.now();
-    const check = async (): Promise<void> => {
-      const approval = game.row.seats[seat]?.approval;
-      const owner = game.row.seats[seat]?.address;
-      if (!approval || approval.status !== 'pending' || !owner) return;
-      let outcome: { status: 'confirmed'; error: null; level?: number } | { status: 'failed'; error: string } | null =
-        null;
-      try {
-        if (approval.opHash) {
-          const found = await game.bridge.lookup(approval.opHash, approval.fromLevel);
-          if (found && !found.applied)
-            outcome = {
-              status: 'failed',
-              error: `operation ${approval.opHash} was included at level ${found.level} but failed`,
-            };
-          else if (found)
-            outcome = (await game.bridge.hasGrant(owner))
-              ? { status: 'confirmed', error: null, level: found.level }
-              : { status: 'failed', error: `operation ${approval.opHash} did not join ${owner} to this game` };
-        } else if (await game.bridge.hasGrant(owner)) {
-          outcome = { status: 'confirmed', error: null };
-        } else {
-          outcome = { status: 'failed', error: 'you have not joined this game on-chain yet: sign it from your wallet' };
-        }
-      } catch (e) {
-        if (!isTransient(e)) outcome = { status: 'failed', error: messageOf(e) };
-      }
-      if (!outcome && this.#rt.clock.now() - started > this.#rt.tuning.approvalTimeoutMs)
-        outcome = {
-          status: 'failed',
-          error: `operation ${approval.opHash} was not included within ${Math.round(this.#rt.tuning.approvalTimeoutMs / 1000)} s`,
-        };
-      if (!outcome) {
-        await sleep(this.#rt.clock, 500, { keepAlive: true });
-        if (!this.#rt.closed) return check();
-        return;
-      }
-      await this.#games.saveApproval(game, seat, { ...approval, status: outcome.status, error: outcome.error });
-      if (approval.opHash) {
-        const row = (await this.#rt.store.listOps(game.row.gameId))
-          .reverse()
-          .find((o) => o.kind === 'approval' && o.seat === seat && o.opHash === approval.opHash && isInjected(o));
-        if (row) {
-          const op = this.#rt.ops.of(row);
-          if (outcome.status === 'confirmed') await op.confirm({ error: null, level: outcome.level ?? null });
-          else await op.fail(outcome.error, { level: null });
-        }
-      }
-      this.#rt.host.changed(game.row.gameId);
-    };
-    this.#rt.inBackground(check().finally(() => game.verifying.delete(seat)));
+  /** @throws HostError 400 BAD_OP_HASH, 403 SEAT_NOT_CLAIMED | WRONG_WALLET, 409 CHAIN_NOT_READY */
+  submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
+    return this.#approvals.submit(gameId, seat, address, opHash);
   }
 
   // ---- actions ----
@@ -504,13 +231,7 @@ export class ChainGames {
           : `the game has not started: ${waiting}`,
       );
     }
-    if (!retrying && (game.kept || game.pause)) {
-      throw new ChainGameError(
-        'CHAIN_PAUSED',
-        `the game is paused: ${game.pause?.reason ?? 'a move is waiting for Tezos'}`,
-        { retryAt: game.pause?.retryAt ?? null },
-      );
-    }
+    this.#pauses.check(game, retrying);
   }
 
   /** The step kept while the chain was away, if any. */
@@ -520,7 +241,7 @@ export class ChainGames {
 
   /** The kept step can no longer apply (the game moved on elsewhere): forget it. */
   dropKept(gameId: string): void {
-    this.#forgetKept(gameId, 'another move was played at this point of the game');
+    this.#pauses.forget(gameId, 'another move was played at this point of the game');
   }
 
   /**
@@ -822,82 +543,20 @@ export class ChainGames {
     return false;
   }
 
-  /**
-   * Keeps a step the chain or its indexer could not take: the game pauses with the reason and the step is sent
-   * again with backoff. Returns the error to answer the request with (its action is not lost).
-   */
+  /** Keeps a step the chain could not take; returns the error to answer the request with (its action is not lost). */
   keep(gameId: string, step: KeptStep, err: unknown): HostError {
-    const game = this.#games.get(gameId)!;
-    const attempts = (game.kept ? (game.pause?.attempts ?? 0) : 0) + 1;
-    game.kept = step;
-    const delay = this.#rt.backoff(attempts - 1);
-    const what =
-      isBridgeError(err) && err.code === 'BRIDGE_INDEXER'
-        ? 'the indexer (TzKT API) did not answer'
-        : 'the Tezos node did not answer';
-    this.#pause(game, 'CHAIN_UNAVAILABLE', `${what}: ${messageOf(err)}`, attempts, delay);
-    this.#schedule(game, delay);
-    return new ChainGameError(
-      'CHAIN_PAUSED',
-      `${what}. Your move is kept and will be sent again in ${Math.ceil(delay / 1000)} s; the game waits until then.`,
-      { retryAt: game.pause!.retryAt },
-    );
+    return this.#pauses.keep(this.#games.get(gameId)!, step, err);
   }
 
   /** The kept step went through (or there was none): the pause ends. */
   resumed(gameId: string): void {
     const game = this.#games.get(gameId);
-    if (!game || (!game.kept && !game.pause)) return;
-    this.#clearKept(game);
+    if (game) this.#pauses.resumed(game);
   }
 
   /** A kept step failed for good (the rules or the chain now refuse it): forget it, so the player can choose again. */
   rejected(gameId: string, reason: string): void {
-    this.#forgetKept(gameId, reason);
-  }
-
-  /** Ends the pause; the kept step's row, if it never went through, is marked failed with `reason`. */
-  #forgetKept(gameId: string, reason: string): void {
-    const game = this.#games.get(gameId);
-    if (!game?.kept) return;
-    const seq = game.kept.baseSeq + 1;
-    this.#clearKept(game);
-    this.#rt.inBackground(
-      this.#rt.store
-        .latestStep(gameId, seq)
-        .then((row) =>
-          row && (isHeld(row) || isInjected(row) || isRetrying(row)) ? this.#rt.ops.of(row).fail(reason) : undefined,
-        ),
-    );
-  }
-
-  #clearKept(game: GameChain): void {
-    game.kept = null;
-    game.pause = null;
-    game.timer?.();
-    game.timer = null;
-    this.#rt.host.changed(game.row.gameId);
-  }
-
-  #pause(game: GameChain, code: string, reason: string, attempts = 1, delay = this.#rt.tuning.backoff.first): void {
-    game.pause = { code, reason, retryAt: this.#rt.clock.now() + delay, attempts };
-    this.#rt.host.changed(game.row.gameId);
-    if (code === 'SETUP_WAITING') this.#scheduleSetup(game, delay);
-  }
-
-  #scheduleSetup(game: GameChain, delay: number): void {
-    if (this.#rt.closed) return;
-    this.#rt.clock.setTimer(delay, () => this.#runSetup(game));
-  }
-
-  #schedule(game: GameChain, delay: number): void {
-    game.timer?.();
-    game.timer = null;
-    if (this.#rt.closed) return;
-    game.timer = this.#rt.clock.setTimer(delay, () => {
-      game.timer = null;
-      this.#rt.host.retry(game.row.gameId);
-    });
+    this.#pauses.forget(gameId, reason);
   }
 
   // ---- the end of a game: the bank's power ends with it ----
@@ -1015,7 +674,7 @@ export class ChainGames {
   close(): void {
     this.#rt.close();
     for (const game of this.#games.all()) {
-      game.timer?.();
+      this.#pauses.cancel(game);
       game.closing.timer?.();
     }
   }
@@ -1025,12 +684,6 @@ export class ChainGames {
 
 const sameStep = (row: ChainOpRow, logged: LoggedStep): boolean =>
   logged.seat === row.seat && stableJson(logged.action) === stableJson(row.action);
-
-/** Waits for every one of `work`, then throws the first failure (none is left running behind the caller's back). */
-async function allOrFirstError(work: readonly Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(work)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
-}
 
 /** Whether `roll` ends the game: its own turn is the last (the engine ends it once the turn's decisions are made). */
 function rollEnds(state: PoleState, roll: unknown): boolean {
