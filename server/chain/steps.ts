@@ -3,8 +3,7 @@
  * code that writes a status. Every other module moves a row through an `OpRecord`'s named steps, so a status can
  * only change along the table, and reads a row's status through the questions below.
  */
-import type { PoleBridge } from '../../chain/pole-bridge';
-import { BridgeError } from '../../chain/pole-bridge';
+import { BridgeError, type PoleBridge } from '../../chain/pole-bridge';
 import type { ChainOpKind, ChainOpPatch, ChainOpRow, ChainStore, NewChainOp } from './chain-store';
 
 /**
@@ -60,8 +59,8 @@ export const isQueued = (row: Pick<ChainOpRow, 'status'>): boolean => row.status
 const OPERATION_TTL = 240;
 
 /**
- * Where an operation injected at `fromLevel` or later ended: `applied` or `failed` at a level, or `expired` (not
- * included within its time to live: nothing of it is on-chain, it may go again).
+ * Where an operation injected at `fromLevel` or later ended: applied or failed at a level, or null when it expired
+ * (not included within its time to live: nothing of it is on-chain, it may go again).
  * @throws BridgeError BRIDGE_UNCONFIRMED while it may still be included (sending it again could apply it twice)
  */
 export async function fateOf(
@@ -160,12 +159,16 @@ export class OpLog {
   }
 
   /** An operation being sent (`pending`): setup, a seat's approval, the closing. */
-  sending(gameId: string, op: Omit<NewChainOp, 'status'> & { readonly kind: ChainOpKind }): Promise<OpRecord> {
+  sending(gameId: string, op: Omit<NewChainOp, 'status'>): Promise<OpRecord> {
     return this.#start(gameId, op, 'pending');
   }
 
   /** An operation found included already (`confirmed`), listed with where it landed. */
-  async landed(gameId: string, kind: ChainOpKind, at: { readonly opHash: string; readonly level: number }) {
+  async landed(
+    gameId: string,
+    kind: ChainOpKind,
+    at: { readonly opHash: string; readonly level: number },
+  ): Promise<OpRecord> {
     const op = await this.#start(gameId, { kind }, 'confirmed');
     await op.note(at);
     return op;
