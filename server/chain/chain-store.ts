@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ChainOp, SeedReveal, TokenPlan } from '../../chain/pole-bridge';
 import { GameError, StoreError } from '../errors';
 import { sqlState, UNIQUE_VIOLATION, type SqlClient } from '../store/driver';
-import { OP_STATUSES, type ChainOpStatus } from './steps';
+import { OP_STATUSES, RETAKE, type ChainOpStatus } from './steps';
 
 export type ApprovalStatus = 'pending' | 'confirmed' | 'failed';
 
@@ -285,12 +285,17 @@ export class ChainStore {
     await this.sql.query(`UPDATE chain_ops SET ${set.join(', ')}, updated_at = now() WHERE id = $1`, params);
   }
 
-  /** Takes a kept step for trying it again, as steps.ts's `OpRecord.take` says (its only caller). */
+  /**
+   * Takes a kept step for trying it again, by steps.ts's `RETAKE` (its only caller: `OpRecord.take`): true when this
+   * caller took it. Of two app instances retrying one step, one takes it.
+   */
   async takeStep(id: number, staleMs: number): Promise<boolean> {
+    const params: unknown[] = [id, staleMs, RETAKE.to];
+    const among = (statuses: readonly ChainOpStatus[]): string => statuses.map((s) => `$${params.push(s)}`).join(', ');
     const taken = await this.sql.query(
-      `UPDATE chain_ops SET status = 'held', updated_at = now()
-        WHERE id = $1 AND (status = 'retrying' OR (status IN ('held', 'pending') AND updated_at < now() - ($2 * interval '1 millisecond'))) RETURNING id`,
-      [id, staleMs],
+      `UPDATE chain_ops SET status = $3, updated_at = now()
+        WHERE id = $1 AND (status IN (${among(RETAKE.now)}) OR (status IN (${among(RETAKE.stale)}) AND updated_at < now() - ($2 * interval '1 millisecond'))) RETURNING id`,
+      params,
     );
     return taken.length > 0;
   }

@@ -29,6 +29,16 @@ const NEXT: Readonly<Record<ChainOpStatus, readonly ChainOpStatus[]>> = {
   failed: [],
 };
 
+/**
+ * How a kept step is taken again for a retry (`OpRecord.take`): at once when it waits for one, only once stale when it
+ * was held or on its way (its sender stopped).
+ */
+export const RETAKE = {
+  to: 'held',
+  now: ['retrying'],
+  stale: ['held', 'pending'],
+} as const satisfies { to: ChainOpStatus; now: readonly ChainOpStatus[]; stale: readonly ChainOpStatus[] };
+
 /** Statuses a row starts in: a step being taken, an operation being sent, one found included already. */
 type StartStatus = Extract<ChainOpStatus, 'held' | 'pending' | 'confirmed'>;
 
@@ -128,13 +138,13 @@ export class OpRecord {
   }
 
   /**
-   * Takes a kept step for trying it again: true when it was waiting (`retrying`), or `held` | `pending` for longer
-   * than `staleMs` (its sender stopped); it is `held` then. Of two app instances retrying one step, one takes it.
+   * Takes a kept step for trying it again (`RETAKE`, stale after `staleMs`): true when this caller took it. Of two
+   * app instances retrying one step, one takes it.
    */
   async take(staleMs: number): Promise<boolean> {
-    checkTransition(this.id, this.#status, 'held');
+    checkTransition(this.id, this.#status, RETAKE.to);
     if (!(await this.store.takeStep(this.id, staleMs))) return false;
-    this.#status = 'held';
+    this.#status = RETAKE.to;
     return true;
   }
 
