@@ -1,524 +1,129 @@
 /**
- * On-chain Tezos Pole games on the server: the host asks this coordinator before and after every
- * action of a game whose tokens live on Tezos.
+ * On-chain Tezos Pole games on the server: the host asks this coordinator before and after every action of a game
+ * whose tokens live on Tezos. It holds no logic of its own; each part of the game's life has its module:
  *
- * - Setup, in the background after the game is created: the bank opens the game on-chain and creates its tokens
- *   (one batch), funds the bots' wallets, and each bot joins the game on-chain (`join_game`). People claim their seat
- *   with the wallet they signed in with and join from their own wallet. Nobody moves until every seat has joined.
- *   Joining lets the bank burn the seat's copies of this game's tokens (flip, forfeit: P7) while the game is live,
- *   and no longer: the contract ends that power when the game is closed or reaches its end date.
- * - Before a roll or a flip (the only actions that can pay a royalty, end the game with its valuation, or sell a
- *   copy back), the holders are read from the TzKT API and, when they differ from the engine's, recorded as the
- *   system seat's P13 `holdings` action. The read does not wait for the game's own operations: those not
- *   in the indexer's balances yet are counted on top, so a copy on its way is not taken for one that left. The
- *   roll that ends the game waits for them all to be in and indexed: its valuation scores the real holders.
- * - After the engine accepted an action, its chain operations (mint on purchase or free copy, burn on flip,
- *   burn and retire on forfeit) are checked: mints are simulated at the head (a refusal rejects the action, nothing
- *   changes), the host stores the action, and the bank's queue sends them — one batch per block with every other
- *   game's (chain/pole-bridge/bank-sender.ts, Tezos's 1M rule) — while the game goes on. A step with a burn waits for
- *   its block before it is stored (the copy must leave its holder's wallet: P7). A chain or indexer that does not
- *   answer a move pauses the game with the reason, keeps the action and tries it again with backoff; a queued step
- *   is sent again with backoff on its own. A queued step refused for good later (the contract changed its mind:
- *   closed game, bank no longer minter) is `failed` and reported: nothing of it is on-chain, and the next read
- *   records its copy as never arrived (P13: out of the game), so the chain and the game agree again.
- * - Every operation is a `chain_ops` row (held → queued → pending → confirmed | failed; see ChainOpStatus), so the
- *   record lists its hashes (rows batched together share one) and a restart finds what was in flight: a logged step
- *   still queued is sent, one injected before a crash is looked up on-chain, not sent twice. One process sends for
- *   a bank key: two app instances sharing one would break the 1M rule.
- * - Once the game is over the bank closes it on-chain (`close_game`, a `close` row), once; a chain that does not
- *   answer gets it again with backoff, and a restart closes the finished games left open.
- * - Provably fair (FAIRNESS.md): the commitment to the game's seed goes on-chain in the operation that opens the game,
- *   and the seed with the final state hash (told by the host's `gameOver`) in the one that closes it, where the
- *   contract checks the seed against the commitment; the record lists both operations (`seedOps`).
+ * - `budget.ts`: what a new game may cost the bank, held until it is registered; the bank's budget for pages.
+ * - `setup.ts`: the game opened on-chain with its tokens and seed commitment, the bots funded and joined.
+ * - `approvals.ts`: the seats' wallets and their `join_game`; nobody moves until every seat has joined.
+ * - `holdings.ts`: the P13 holdings read before a roll or a flip.
+ * - `settle.ts`: a step's operations checked (and a burn included) before the host logs it.
+ * - `logged-steps.ts`: a logged step's operations, queued and delivered through the bank's one sender.
+ * - `pauses.ts`: the pause and the kept step while the chain does not answer.
+ * - `closing.ts`: `close_game` with the seed's reveal once the game is over.
+ * - `chain-info.ts`, `grants.ts`: read models for pages and the API.
+ * - `steps.ts`: the life of a `chain_ops` row; `game-chain.ts`: each game's chain side in memory; `runtime.ts`: what
+ *   they all share; `deliveries.ts`: the steps on their way, for every ChainGames of the process.
+ *
+ * One process sends for a bank key: two app instances sharing one would break Tezos's one-operation-per-block rule.
  */
-import { InMemorySigner } from '@taquito/signer';
-import { OpKind, TezosToolkit } from '@taquito/taquito';
-import {
-  BridgeError,
-  gameCostBound,
-  isBridgeError,
-  PoleBridge,
-  type ChainOp,
-  type GameCost,
-  type HoldingsAction,
-  type LandedAt,
-  type PlanOptions,
-  type SeedReveal,
-  type TokenPlan,
-} from '../../chain/pole-bridge';
-import { seedCommitment } from '../../engine/core/rng';
-import { Fa2Editions, type Fa2Call } from '../../chain/fa2-editions';
-import { HoldingsReader } from '../../chain/indexer';
+import type { HoldingsAction, SeedReveal } from '../../chain/pole-bridge';
+import type { Fa2Call } from '../../chain/fa2-editions';
 import type { SeatId } from '../../engine';
-import { GENESIS, pole, readChangesHoldings, resolveConfig, type PoleEvent, type PoleState } from '../../engine/pole';
-import stableJson from 'safe-stable-stringify';
-import { AccessError, ChainGameError, GameError, HostError } from '../errors';
-import { DEFAULT_LIMITS, type LimitSettings } from '../limits';
-import { botWallet } from './bot-wallets';
-import { ChainStore, type ChainGameRow, type ChainOpRow, type ChainSeat, type SeatApproval } from './chain-store';
+import type { PoleEvent, PoleState } from '../../engine/pole';
+import { ChainGameError, type HostError } from '../errors';
+import { Approvals } from './approvals';
+import { Budget, type BankBudget, type GameExtras } from './budget';
+import { ChainInfoReader, type ChainInfo } from './chain-info';
+import type { ChainGameRow, ChainStore } from './chain-store';
+import { Closing } from './closing';
+import { GameChains, isReady, type KeptStep } from './game-chain';
+import { grantsOf, type WalletGrants } from './grants';
+import { Holdings } from './holdings';
+import { ANOTHER_MOVE, LoggedSteps, type LoggedStep } from './logged-steps';
+import { Pauses } from './pauses';
+import { ChainRuntime, type ChainGamesOptions, type ChainHostHooks } from './runtime';
 import type { ChainSettings } from './settings';
-import { isAddress } from '../../chain/validate';
-import { tezosToolkit } from '../../chain/context';
-import { sleep, systemClock, type Clock } from '../../chain/clock';
+import { Settlement } from './settle';
+import { Setup } from './setup';
 
-/** What the host does when the chain side of a game changes. */
-export interface ChainHostHooks {
-  /** Runs the kept step of a paused game again (in the game's queue). */
-  retry(gameId: string): void;
-  /** Setup finished, an approval confirmed, a pause began or ended: bots and timers may be planned again. */
-  changed(gameId: string): void;
-}
-
-export interface ChainGamesOptions {
-  readonly onError?: (err: unknown) => void;
-  /** Backoff of retries after the chain or the indexer did not answer: first delay and cap (ms). */
-  readonly backoffMs?: { readonly first: number; readonly max: number };
-  /** How long a person's approval operation is looked for before it is reported as not included (ms). */
-  readonly approvalTimeoutMs?: number;
-  /** How long to wait for the bank's operations to be included (s). */
-  readonly confirmationTimeoutSeconds?: number;
-  /** Holdings reads: how long to wait for the indexer to reach a level (ms). */
-  readonly indexerTimeoutMs?: number;
-  /** Tez sent to each bot wallet for its `join_game`'s fees and storage (mutez). */
-  readonly botFundingMutez?: number;
-  /** Per creating wallet: live on-chain games, and bot seats over them (the bank pays for each; server/limits). */
-  readonly walletLimits?: LimitSettings['chain'];
-  /** Told each time a game waited on the chain (ms): the benchmark's measure of how long the chain held a game up. */
-  readonly onWait?: (gameId: string, what: ChainWait, ms: number) => void;
-  /**
-   * Time, timers and every wait of the chain side, down to the holdings reads and the bank's sends: the host's own
-   * clock, so one clock drives both (default: the system's).
-   */
-  readonly clock?: Clock;
-}
-
-/**
- * What a game waited for: `setup` (tokens, funding, the bots' joins), `read` (a holdings read before a roll or
- * flip), `check` (a purchase simulated before it is taken), `inclusion` (a burn's block), `drain` (the game's
- * operations all in: before the roll that ends it, and before closing it).
- */
-export type ChainWait = 'setup' | 'read' | 'check' | 'inclusion' | 'drain';
-
-/** The bank's tez as the Chain page shows it: what it holds, what a game costs at most, how many more it can pay for. */
-export interface BankBudget {
-  readonly network: string;
-  readonly bank: string;
-  readonly balanceMutez: number;
-  /** The largest game a wallet may create on the default board (six seats, the most bots allowed), at most. */
-  readonly gameCost: GameCost & { readonly seats: number; readonly bots: number };
-  /** Held for games being created right now (their setup not yet sent). */
-  readonly reservedMutez: number;
-  /** How many more such games the balance pays for. */
-  readonly games: number;
-  readonly limits: LimitSettings['chain'];
-}
-
-/** A game's chain status for pages and the API (no secrets). */
-export interface ChainInfo {
-  readonly network: string;
-  /** The network's TzKT explorer, or null (the devnet: the app's own explorer pages). */
-  readonly explorerUrl: string | null;
-  /** The network's TzKT API, whose real-time hub the page follows to refresh this status as blocks are indexed. */
-  readonly tzktUrl: string;
-  readonly contract: string;
-  readonly bank: string;
-  /** Every seat bound, every approval confirmed, the tokens created. */
-  readonly ready: boolean;
-  readonly tokens: {
-    readonly status: 'pending' | 'confirmed' | 'failed';
-    readonly opHash: string | null;
-    readonly error: string | null;
-  };
-  /** The game in the contract (null until it is opened with the tokens): the bank's power ends with it. */
-  readonly game: GameGrantInfo | null;
-  /** The seed's commitment on-chain and where it was committed and revealed (null: not committed). */
-  readonly seed: {
-    readonly commitment: string;
-    readonly committed: LandedAt;
-    readonly revealed: LandedAt | null;
-  } | null;
-  /** The operations that committed and revealed the seed, for the game's record (a verifier looks there). */
-  readonly seedOps: readonly {
-    readonly kind: 'commit' | 'reveal';
-    readonly seq: null;
-    readonly seat: null;
-    readonly opHash: string;
-    readonly level: number;
-    readonly status: 'confirmed';
-  }[];
-  readonly seats: readonly {
-    readonly seat: SeatId;
-    readonly bot: boolean;
-    readonly address: string | null;
-    /** The seat's `join_game` (its grant to the bank). */
-    readonly approval: 'none' | 'pending' | 'confirmed' | 'failed';
-    readonly approvalOp: string | null;
-    readonly approvalError: string | null;
-    readonly grant: SeatGrant;
-  }[];
-  readonly pieces: readonly {
-    readonly tile: number;
-    readonly tileId: string;
-    readonly name: string;
-    readonly tokenId: string | null;
-    readonly maxSupply: number;
-    readonly retired: boolean;
-  }[];
-  readonly paused: {
-    readonly code: string;
-    readonly reason: string;
-    readonly retryAt: number;
-    readonly attempts: number;
-  } | null;
-  readonly ops: readonly ChainOpInfo[];
-  readonly lastLevel: number;
-  /**
-   * Seconds between blocks (the node's `minimal_block_delay`; null when it did not answer): an op `queued` or
-   * `pending` is expected in one or two of them (the bank sends one operation a block).
-   */
-  readonly blockTimeS: number | null;
-}
-
-export interface GameGrantInfo {
-  /** The game's id in the contract. */
-  readonly id: string;
-  /** ISO 8601: the bank's power over the players' copies ends then at the latest. */
-  readonly ends: string;
-  readonly closed: boolean;
-  /** The `close_game` operation (null while open, or when it was found closed already). */
-  readonly closedOp: string | null;
-}
-
-/**
- * What a seat granted the bank: `none` (not joined), `live` (the bank may burn its copies of the game's tokens
- * `until` the end date at the latest), `ended` (`until` = when: the game's closing, or its end date).
- */
-export interface SeatGrant {
-  readonly status: 'none' | 'live' | 'ended';
-  readonly until: string | null;
-}
-
-/** What a wallet ever granted the bank (the collection page): the games it joined, and any FA2 operator approval. */
-export interface WalletGrants {
-  readonly network: string;
-  readonly contract: string;
-  readonly bank: string;
-  /** Each game of this contract the wallet joined, newest first; `status` read from the contract's `game_grant` view. */
-  readonly games: readonly {
-    readonly gameId: string;
-    readonly seat: number;
-    readonly status: 'live' | 'ended';
-    readonly ends: string;
-    readonly closed: boolean;
-    readonly joinOp: string | null;
-  }[];
-  /** Tokens for which the bank is still an FA2 operator of the wallet (asked for by earlier versions of the app). */
-  readonly operatorTokenIds: readonly string[];
-  /** The `update_operators` call removing those approvals, for the wallet to sign; null when there are none. */
-  readonly revoke: Fa2Call | null;
-}
-
-export interface ChainOpInfo {
-  readonly id: number;
-  readonly kind: ChainOpRow['kind'];
-  readonly seq: number | null;
-  readonly seat: number | null;
-  readonly status: ChainOpRow['status'];
-  readonly opHash: string | null;
-  readonly level: number | null;
-  readonly error: string | null;
-  readonly ops: readonly ChainOp[];
-  readonly at: string;
-}
-
-/** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
-export type GameExtras = Pick<PlanOptions, 'artists' | 'images'>;
-
-/** A step waiting for the chain: the action, whose seat, the seq it applies on, and its link (FAIRNESS.md), if any. */
-interface KeptStep {
-  readonly seat: SeatId;
-  readonly action: unknown;
-  readonly baseSeq: number;
-  readonly contribution?: string | null;
-}
-
-interface GameChain {
-  row: ChainGameRow;
-  bridge: PoleBridge;
-  setupError: string | null;
-  setupRunning: boolean;
-  pause: { code: string; reason: string; retryAt: number; attempts: number } | null;
-  kept: KeptStep | null;
-  /** Cancels the planned retry of the kept step, if any. */
-  timer: (() => void) | null;
-  /** Approvals being looked for, by seat. */
-  readonly verifying: Set<number>;
-  /** Closing the game on-chain: running, and the retries after the chain did not answer. */
-  closing: { running: boolean; attempts: number; timer: (() => void) | null };
-  /** The seed and final state hash the host told when the game ended, revealed with the closing. */
-  reveal: SeedReveal | null;
-  /** The indexer level the last holdings read saw: a read never goes back to an earlier one. */
-  readLevel: number;
-}
-
-/** A logged action as `attach` is told it (the host's log entry at a seq). */
-export interface LoggedStep {
-  readonly seat: unknown;
-  readonly action: unknown;
-}
-
-/**
- * The step rows being delivered by this process, by game and row id (every ChainGames of the process: a restarted
- * one must not send again what its predecessor still has on its way, and waits for it instead).
- */
-const delivering = new Map<string, Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>>();
-const deliveringOf = (gameId: string): Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }> => {
-  let rows = delivering.get(gameId);
-  if (!rows)
-    delivering.set(gameId, (rows = new Map<number, { readonly owner: ChainGames; readonly work: Promise<void> }>()));
-  return rows;
-};
-
-/** Ops that must be on-chain before the game may take their step: a burn takes a copy from its holder (P7). */
-const needsInclusion = (ops: readonly ChainOp[]): boolean => ops.some((o) => o.kind !== 'mint');
-
-/** Errors after which trying again later can succeed: nothing was refused, something did not answer. */
-const TRANSIENT = new Set(['BRIDGE_RPC', 'BRIDGE_INDEXER', 'BRIDGE_UNCONFIRMED']);
-export const isTransient = (e: unknown): e is BridgeError => isBridgeError(e) && TRANSIENT.has(e.code);
-
-/** Operations expire after this many blocks (Tezos's max operations TTL): one not included by then never will be. */
-const OPERATION_TTL = 240;
-const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
-/** View calls at once when a wallet's approvals are listed. */
-const VIEW_CONCURRENCY = 8;
-
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-/** Mutez as tez for people: 12.5, 0.000001. */
-const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
-const actionType = (action: unknown): unknown => (action as { type?: unknown } | null)?.type;
-
-/** Where the seed was committed and revealed, as rows of the game's record (found done already: no hash to list). */
-function seedOpsOf(plan: TokenPlan): ChainInfo['seedOps'] {
-  const landed = [['commit', plan.seed?.committed] as const, ['reveal', plan.seed?.revealed] as const];
-  return landed.flatMap(([kind, at]) =>
-    at?.opHash
-      ? [{ kind, seq: null, seat: null, opHash: at.opHash, level: at.level, status: 'confirmed' as const }]
-      : [],
-  );
-}
+export type { BankBudget, GameExtras } from './budget';
+export type { ChainInfo, ChainOpInfo, GameGrantInfo } from './chain-info';
+export type { KeptStep } from './game-chain';
+export type { SeatGrant, WalletGrants } from './grants';
+export type { LoggedStep } from './logged-steps';
+export { isTransient, type ChainGamesOptions, type ChainHostHooks, type ChainWait } from './runtime';
 
 export class ChainGames {
-  readonly #store: ChainStore;
-  readonly #settings: ChainSettings;
-  readonly #games = new Map<string, GameChain>();
-  readonly #loading = new Map<string, Promise<GameChain | null>>();
-  readonly #onError: (err: unknown) => void;
-  readonly #backoff: { first: number; max: number };
-  readonly #approvalTimeoutMs: number;
-  readonly #confirmationTimeoutSeconds: number;
-  readonly #indexerTimeoutMs: number;
-  readonly #botFundingMutez: number;
-  readonly #walletLimits: LimitSettings['chain'];
-  /** Games between `prepare` and `release`: counted against their creator's limits and the bank's balance. */
-  readonly #reserved = new Map<
-    string,
-    { readonly creator: string; readonly bots: number; readonly costMutez: number }
-  >();
-  readonly #background = new Set<Promise<unknown>>();
-  readonly #onWait: ChainGamesOptions['onWait'];
-  readonly #clock: Clock;
-  #blockTimeS: Promise<number> | null = null;
-  #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
-  #closed = false;
+  readonly #rt: ChainRuntime;
+  readonly #games: GameChains;
+  readonly #budget: Budget;
+  readonly #setup: Setup;
+  readonly #approvals: Approvals;
+  readonly #pauses: Pauses;
+  readonly #holdings: Holdings;
+  readonly #settlement: Settlement;
+  readonly #logged: LoggedSteps;
+  readonly #closing: Closing;
+  readonly #info: ChainInfoReader;
 
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions = {}) {
-    this.#store = store;
-    this.#settings = settings;
-    this.#onError = options.onError ?? ((err) => console.error('[chain]', err));
-    this.#backoff = options.backoffMs ?? { first: 1000, max: 30_000 };
-    this.#approvalTimeoutMs = options.approvalTimeoutMs ?? 300_000;
-    this.#confirmationTimeoutSeconds = options.confirmationTimeoutSeconds ?? 180;
-    this.#indexerTimeoutMs = options.indexerTimeoutMs ?? 30_000;
-    this.#botFundingMutez = options.botFundingMutez ?? 2_000_000;
-    this.#walletLimits = options.walletLimits ?? DEFAULT_LIMITS.chain;
-    this.#onWait = options.onWait;
-    this.#clock = options.clock ?? systemClock;
-  }
-
-  #waited(gameId: string, what: ChainWait, started: number): void {
-    this.#onWait?.(gameId, what, performance.now() - started);
+    const rt = (this.#rt = new ChainRuntime(store, settings, options));
+    const games = (this.#games = new GameChains(rt));
+    this.#budget = new Budget(rt);
+    this.#pauses = new Pauses(rt, games);
+    this.#setup = new Setup(rt, games, this.#pauses);
+    this.#approvals = new Approvals(rt, games);
+    this.#logged = new LoggedSteps(rt, games);
+    this.#holdings = new Holdings(rt, games, this.#logged);
+    this.#settlement = new Settlement(rt, games);
+    this.#closing = new Closing(rt, games, this.#logged);
+    this.#info = new ChainInfoReader(rt, games);
   }
 
   get network(): ChainSettings['network'] {
-    return this.#settings.network;
+    return this.#rt.settings.network;
   }
 
   bindHost(hooks: ChainHostHooks): void {
-    this.#hooks = hooks;
+    this.#rt.bindHost(hooks);
   }
 
   // ---- creation and setup ----
 
   /**
-   * The chain row of a new on-chain game created by the signed-in wallet `creator`: one token per artist tile, the
-   * bots' wallets. Nothing is stored or sent, but the game is counted against its creator's limits and the bank's
-   * balance until `release` (call it once the game is registered, or failed to be). `extras` carries the artists'
-   * wallets and images by tile id (studio boards).
-   * @throws HostError 422 CHAIN_BAD_BOARD (a bad artist address or image), 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT
-   *   (the creator's live on-chain games), 503 BANK_LOW (the bank cannot pay for it) | CHAIN_UNAVAILABLE
+   * The chain row of a new on-chain game (nothing stored or sent), held against its creator's limits and the bank's
+   * balance until `release`: call it once the game is registered, or failed to be.
+   * @throws HostError 422 CHAIN_BAD_BOARD, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_UNAVAILABLE
    */
-  async prepare(
+  prepare(
     gameId: string,
     config: unknown,
     seats: readonly { readonly kind: string }[],
     creator: string,
     extras: GameExtras = {},
   ): Promise<ChainGameRow> {
-    const rules = resolveConfig(config);
-    const bridge = await this.#bridge(null);
-    let plan;
-    try {
-      plan = bridge.planTokens(rules.board, gameId, {
-        ...(extras.artists ? { artists: extras.artists } : {}),
-        ...(extras.images ? { images: extras.images } : {}),
-        royaltyBps: rules.royaltyRate * 100,
-      });
-    } catch (e) {
-      throw new ChainGameError('CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
-    }
-    const chainSeats: ChainSeat[] = [];
-    for (let seat = 0; seat < seats.length; seat++) {
-      const bot = seats[seat]!.kind !== 'human';
-      chainSeats.push({
-        address: bot ? (await botWallet(this.#settings.bankSecretKey, gameId, seat)).address : null,
-        bot,
-        approval: null,
-      });
-    }
-    const bots = seats.filter((s) => s.kind !== 'human').length;
-    const cost = gameCostBound(plan, seats.length, bots, this.#botFundingMutez);
-    const balance = await this.#bankBalance(bridge);
-    const stored = await this.#store.liveGamesCreatedBy(creator);
-    // Checked and reserved with no await in between, so two creations at once cannot both take the last place.
-    const live = new Map(stored.map((g) => [g.gameId, g.bots]));
-    for (const [id, r] of this.#reserved) if (r.creator === creator) live.set(id, r.bots);
-    const { gamesPerWallet, botSeatsPerWallet } = this.#walletLimits;
-    if (live.size >= gamesPerWallet) {
-      throw new ChainGameError(
-        'CHAIN_GAME_LIMIT',
-        `${creator} already has ${live.size} on-chain game${live.size === 1 ? '' : 's'} in play, the most one wallet may: finish one first (the bank pays for each)`,
-        { limit: gamesPerWallet },
-      );
-    }
-    const botsInPlay = [...live.values()].reduce((a, b) => a + b, 0);
-    if (botsInPlay + bots > botSeatsPerWallet) {
-      throw new ChainGameError(
-        'CHAIN_BOT_LIMIT',
-        `${creator} may have ${botSeatsPerWallet} bot seats in its on-chain games in play, and has ${botsInPlay}: this game's ${bots} would make ${botsInPlay + bots} (the bank funds each bot's wallet)`,
-        { limit: botSeatsPerWallet },
-      );
-    }
-    const reserved = this.#reservedMutez();
-    if (balance - reserved < cost.totalMutez) {
-      const held = reserved > 0 ? ` (${tez(reserved)} ꜩ of it held for games being created)` : '';
-      throw new ChainGameError(
-        'BANK_LOW',
-        `the bank holds ${tez(balance)} ꜩ${held}, and this game may cost it up to ${tez(cost.totalMutez)} ꜩ (${tez(cost.botFundingMutez)} ꜩ for ${bots} bot wallets, ${tez(cost.storageMutez + cost.feesMutez)} ꜩ for its tokens' storage and the fees): top the bank up, or play with fewer bots or off-chain`,
-        {
-          balanceMutez: balance,
-          needMutez: cost.totalMutez,
-        },
-      );
-    }
-    this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
-    return {
-      gameId,
-      network: this.#settings.network.name,
-      contract: this.#settings.contract,
-      bank: bridge.bankAddress,
-      plan,
-      seats: chainSeats,
-      lastLevel: 0,
-      creator,
-    };
+    return this.#budget.prepare(gameId, config, seats, creator, extras);
   }
 
   /** A prepared game is registered (or will never be): it no longer holds a place of its own. */
   release(gameId: string): void {
-    this.#reserved.delete(gameId);
+    this.#budget.release(gameId);
   }
 
-  /**
-   * What the bank holds and what that pays for: the most the largest game a wallet may create on the default board
-   * (Genesis, six seats, as many bots as one wallet may have) can cost, and how many such games are left.
-   * @throws HostError 503 CHAIN_UNAVAILABLE
-   */
-  async budget(): Promise<BankBudget> {
-    const bridge = await this.#bridge(null);
-    const seats = 6;
-    const bots = Math.min(seats - 1, this.#walletLimits.botSeatsPerWallet);
-    // A game id of the length the host draws (16 characters), for the bytes it takes on-chain.
-    const cost = gameCostBound(bridge.planTokens(GENESIS, 'budget-estimate0'), seats, bots, this.#botFundingMutez);
-    const balanceMutez = await this.#bankBalance(bridge);
-    const reservedMutez = this.#reservedMutez();
-    return {
-      network: this.#settings.network.name,
-      bank: bridge.bankAddress,
-      balanceMutez,
-      gameCost: { ...cost, seats, bots },
-      reservedMutez,
-      games: Math.max(0, Math.floor((balanceMutez - reservedMutez) / cost.totalMutez)),
-      limits: this.#walletLimits,
-    };
-  }
-
-  #reservedMutez(): number {
-    return [...this.#reserved.values()].reduce((sum, r) => sum + r.costMutez, 0);
-  }
-
-  async #bankBalance(bridge: PoleBridge): Promise<number> {
-    try {
-      return await bridge.bankBalance();
-    } catch (e) {
-      throw new ChainGameError('CHAIN_UNAVAILABLE', `the bank's balance could not be read from Tezos: ${messageOf(e)}`);
-    }
+  /** What the bank holds and how many of the largest games that pays for. @throws HostError 503 CHAIN_UNAVAILABLE */
+  budget(): Promise<BankBudget> {
+    return this.#budget.report();
   }
 
   /** Stores a prepared game (its game row is stored already) and starts its setup in the background. */
   async register(row: ChainGameRow): Promise<void> {
-    await this.#store.insertGame(row);
-    const game = this.#track(row, await this.#bridge(row));
-    this.#runSetup(game);
+    this.#setup.run(await this.#games.register(row));
   }
 
   /**
-   * Loads the chain side of a game the host is loading (null: an off-chain game), resumes its setup, sends the
-   * logged steps still in the bank's queue or on their way and, when the step after `seq` was kept or in flight when
-   * the server stopped, retries it. `logged(k)`: the game's logged action at seq k (1-based, k ≤ seq).
+   * Loads the chain side of a game the host is loading (null: an off-chain game), resumes its setup and the joins
+   * being looked for, sends the logged steps still in the bank's queue or on their way and, when the step after
+   * `seq` was kept or in flight when the server stopped, retries it. `logged(k)`: the game's logged action at seq k
+   * (1-based, k ≤ seq).
    */
   async attach(gameId: string, seq: number, logged: (seq: number) => LoggedStep | undefined): Promise<boolean> {
-    const game = await this.#load(gameId);
+    const game = await this.#games.load(gameId);
     if (!game) return false;
-    if (!this.#isReady(game)) this.#runSetup(game);
-    for (const seat of game.row.seats.keys())
-      if (game.row.seats[seat]!.approval?.status === 'pending' && !game.row.seats[seat]!.bot)
-        this.#verifyApproval(game, seat);
-    // A step taken (`held`) whose action reached the log before the server stopped goes to the bank; one that did not is void.
-    for (const row of await this.#store.listOps(gameId)) {
-      if (row.kind !== 'step' || row.status !== 'held' || row.seq === null || row.seq > seq) continue;
-      const entry = logged(row.seq);
-      const same = entry !== undefined && sameStep(row, entry);
-      await this.#store.updateOp(
-        row.id,
-        same ? { status: 'queued' } : { status: 'failed', error: 'another move was played at this point of the game' },
-      );
-    }
-    await this.#resumeSteps(game, seq);
-    const step = await this.#store.latestStep(gameId, seq + 1);
-    if (step && step.status !== 'failed' && step.seat !== null && step.action !== null) {
-      game.kept = { seat: step.seat, action: step.action, baseSeq: seq };
-      this.#schedule(game, 0);
-    }
+    if (!isReady(game)) this.#setup.run(game);
+    this.#approvals.resume(game);
+    await this.#logged.reconcile(game, seq, logged);
+    await this.#logged.resume(game, seq);
+    await this.#pauses.restore(game, seq);
     return true;
   }
 
@@ -529,307 +134,29 @@ export class ChainGames {
   /** Whether bots and turn timers may run: setup done, no pause, no kept step. */
   mayMove(gameId: string): boolean {
     const game = this.#games.get(gameId);
-    return !game || (this.#isReady(game) && game.pause === null && game.kept === null);
-  }
-
-  #isReady(game: GameChain): boolean {
-    return (
-      game.row.plan.created !== null &&
-      game.row.seats.every((s) => s.address !== null && s.approval?.status === 'confirmed')
-    );
-  }
-
-  #runSetup(game: GameChain): void {
-    if (game.setupRunning || this.#closed) return;
-    game.setupRunning = true;
-    this.#inBackground(
-      this.#setup(game)
-        .then(() => {
-          game.setupError = null;
-          if (game.pause?.code.startsWith('SETUP')) game.pause = null;
-        })
-        .catch((e) => {
-          if (isTransient(e))
-            this.#pause(
-              game,
-              'SETUP_WAITING',
-              `Tezos did not answer while setting up the game (${e.message}); trying again`,
-            );
-          else {
-            game.setupError = messageOf(e);
-            this.#onError(e);
-          }
-        })
-        .finally(() => {
-          game.setupRunning = false;
-          this.#hooks.changed(game.row.gameId);
-        }),
-    );
-  }
-
-  /**
-   * Opens the game and creates its tokens while the bots are funded (independent: the bank's sender puts them in one
-   * operation when they fit), then the bots sign their `join_game` all at once (their own wallets: one block). Each
-   * step is recorded, so a restart goes on.
-   */
-  async #setup(game: GameChain): Promise<void> {
-    const id = game.row.gameId;
-    const started = performance.now();
-    try {
-      const bots = game.row.seats.flatMap((s, seat) => (s.bot && s.approval?.status !== 'confirmed' ? [seat] : []));
-      const wallets = await Promise.all(bots.map((seat) => botWallet(this.#settings.bankSecretKey, id, seat)));
-      const tezos = tezosToolkit(this.#settings.network.rpcUrl);
-      const unfunded: string[] = [];
-      for (const w of wallets)
-        if ((await this.#balance(tezos, w.address)) < this.#botFundingMutez / 2) unfunded.push(w.address);
-      await allOrFirstError([this.#createTokens(game), this.#fundBots(game, unfunded)]);
-      await allOrFirstError(bots.map((seat, i) => this.#joinBot(game, seat, wallets[i]!)));
-    } finally {
-      this.#waited(id, 'setup', started);
-    }
-  }
-
-  async #createTokens(game: GameChain): Promise<void> {
-    const id = game.row.gameId;
-    if (game.row.plan.created !== null) return;
-    const op = await this.#store.insertOp(id, { kind: 'create', status: 'pending' });
-    try {
-      const seed = await this.#store.seedOf(id);
-      const created = await game.bridge.createGameTokens(
-        game.row.plan,
-        seed === null ? {} : { seedCommitment: seedCommitment(seed) },
-      );
-      await this.#store.updateGame(id, { plan: created.plan, lastLevel: created.level });
-      game.row = { ...game.row, plan: created.plan, lastLevel: Math.max(game.row.lastLevel, created.level) };
-      // A large board takes several operations; each is listed.
-      for (const earlier of created.operations.slice(0, -1)) {
-        const row = await this.#store.insertOp(id, { kind: 'create', status: 'confirmed' });
-        await this.#store.updateOp(row.id, { opHash: earlier.opHash, level: earlier.level });
-      }
-      await this.#store.updateOp(op.id, { opHash: created.opHash, status: 'confirmed', level: created.level });
-    } catch (e) {
-      // Tokens created before the failure are kept in the plan: the retry creates only the others.
-      const partial = game.bridge.plan;
-      if (partial && partial.tokens.some((t) => t.tokenId !== null)) {
-        await this.#store.updateGame(id, { plan: partial });
-        game.row = { ...game.row, plan: partial };
-      }
-      await this.#store.updateOp(op.id, {
-        status: 'failed',
-        error: messageOf(e),
-        ...(isBridgeError(e) && e.detail.opHash ? { opHash: e.detail.opHash } : {}),
-      });
-      throw e;
-    }
-    this.#hooks.changed(id);
-  }
-
-  async #fundBots(game: GameChain, unfunded: readonly string[]): Promise<void> {
-    if (unfunded.length === 0) return;
-    const op = await this.#store.insertOp(game.row.gameId, { kind: 'fund', status: 'pending' });
-    try {
-      const funded = await game.bridge.fund(unfunded, this.#botFundingMutez, (hash) =>
-        this.#store.updateOp(op.id, { opHash: hash }),
-      );
-      await this.#store.updateOp(op.id, { opHash: funded.opHash, status: 'confirmed', level: funded.level });
-    } catch (e) {
-      await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
-      throw e;
-    }
-  }
-
-  async #joinBot(game: GameChain, seat: number, wallet: Awaited<ReturnType<typeof botWallet>>): Promise<void> {
-    const botTezos = tezosToolkit(this.#settings.network.rpcUrl, { signer: wallet.signer });
-    const op = await this.#store.insertOp(game.row.gameId, { kind: 'approval', seat, status: 'pending' });
-    try {
-      const fromLevel = await game.bridge.headLevel();
-      const call = game.bridge.joinCall();
-      const sent = await botTezos.contract.batch([{ kind: OpKind.TRANSACTION, ...call }]).send();
-      await this.#store.updateOp(op.id, { opHash: sent.hash });
-      // Looked for block by block: Taquito's confirmation watches the head only and misses a block baked in between.
-      const level = await this.#includedAt(game, sent.hash, fromLevel);
-      await this.#store.updateOp(op.id, { opHash: sent.hash, status: 'confirmed', level });
-      await this.#setApproval(game, seat, { opHash: sent.hash, status: 'confirmed', error: null, fromLevel: level });
-    } catch (e) {
-      await this.#store.updateOp(op.id, { status: 'failed', error: messageOf(e) });
-      throw new ChainGameError('CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
-    }
-  }
-
-  /** The level where `opHash` applied, looked up until the confirmation timeout. @throws BridgeError */
-  async #includedAt(game: GameChain, opHash: string, fromLevel: number): Promise<number> {
-    const deadline = this.#clock.now() + this.#confirmationTimeoutSeconds * 1000;
-    for (;;) {
-      const found = await game.bridge.lookup(opHash, fromLevel);
-      if (found && !found.applied)
-        throw new BridgeError('BRIDGE_FAILED', `operation ${opHash} was included at level ${found.level} but failed`, {
-          opHash,
-        });
-      if (found) return found.level;
-      if (this.#clock.now() > deadline)
-        throw new BridgeError(
-          'BRIDGE_UNCONFIRMED',
-          `operation ${opHash} was not included within ${this.#confirmationTimeoutSeconds} s`,
-          { opHash },
-        );
-      await sleep(this.#clock, 250);
-    }
-  }
-
-  async #balance(tezos: TezosToolkit, address: string): Promise<number> {
-    try {
-      return (await tezos.tz.getBalance(address)).toNumber();
-    } catch (e) {
-      throw new ChainGameError('CHAIN_UNAVAILABLE', `the Tezos node did not answer: ${messageOf(e)}`);
-    }
-  }
-
-  async #setApproval(game: GameChain, seat: number, approval: SeatApproval | null, address?: string): Promise<void> {
-    const seats = game.row.seats.map((s, i) =>
-      i === seat ? { ...s, approval, ...(address !== undefined ? { address } : {}) } : s,
-    );
-    await this.#store.updateGame(game.row.gameId, { seats });
-    game.row = { ...game.row, seats };
+    return !game || (isReady(game) && game.pause === null && game.kept === null);
   }
 
   // ---- seats ----
 
-  /**
-   * Binds a human seat to the signed-in wallet. Claiming again with the same wallet is fine.
-   * @throws HostError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 403 BOT_SEAT, 400 BAD_ADDRESS
-   */
-  async claim(gameId: string, seat: SeatId, address: string): Promise<void> {
-    const game = await this.#need(gameId);
-    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
-    const s = game.row.seats[seat];
-    if (!s) throw new AccessError('UNKNOWN_SEAT', `seat ${seat} is not in this game`);
-    if (s.bot) throw new AccessError('BOT_SEAT', `seat ${seat} is played by a bot`);
-    if (s.address === address) return;
-    if (s.address !== null)
-      throw new ChainGameError(
-        'SEAT_CLAIMED',
-        `seat ${seat} is bound to ${s.address}; sign in with that wallet to play it`,
-      );
-    const other = game.row.seats.findIndex((x) => x.address === address);
-    if (other >= 0)
-      throw new ChainGameError(
-        'ADDRESS_IN_GAME',
-        `${address} already plays seat ${other}: each seat needs its own wallet, so holdings can tell them apart`,
-      );
-    await this.#setApproval(game, seat, null, address);
-    this.#hooks.changed(gameId);
+  /** @throws HostError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 403 BOT_SEAT, 400 BAD_ADDRESS */
+  claim(gameId: string, seat: SeatId, address: string): Promise<void> {
+    return this.#approvals.claim(gameId, seat, address);
   }
 
-  /**
-   * Refuses acting for a seat bound to another wallet (or to none yet).
-   * @throws HostError 401 SIGN_IN_REQUIRED, 403 WRONG_WALLET | SEAT_NOT_CLAIMED
-   */
+  /** @throws HostError 401 SIGN_IN_REQUIRED, 403 WRONG_WALLET | SEAT_NOT_CLAIMED */
   checkWallet(gameId: string, seat: SeatId, address: string | null): void {
-    const game = this.#games.get(gameId);
-    if (!game) return;
-    const bound = game.row.seats[seat]?.address ?? null;
-    if (bound === null)
-      throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet: claim it first`);
-    if (address === null)
-      throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat} is played with the wallet ${bound}: sign in with it`);
-    if (address !== bound)
-      throw new AccessError('WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
+    this.#approvals.checkWallet(gameId, seat, address);
   }
 
   /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
-  async approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
-    const game = await this.#need(gameId);
-    const address = game.row.seats[seat]?.address ?? null;
-    if (address === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
-    if (game.row.plan.created === null)
-      throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
-    return game.bridge.joinCall();
+  approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
+    return this.#approvals.call(gameId, seat);
   }
 
-  /**
-   * A player sent their `join_game` (`opHash`), or asks to check it again (no hash: the contract's grants are read
-   * as they are). It is confirmed once included and the contract's `game_grant` view says they joined.
-   * @throws HostError 400 BAD_OP_HASH, 403 SEAT_NOT_CLAIMED | WRONG_WALLET, 409 CHAIN_NOT_READY
-   */
-  async submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
-    const game = await this.#need(gameId);
-    this.checkWallet(gameId, seat, address);
-    if (game.row.plan.created === null)
-      throw new ChainGameError('CHAIN_NOT_READY', "the game's tokens are still being created");
-    if (opHash !== null && !OP_HASH.test(opHash))
-      throw new ChainGameError('BAD_OP_HASH', `not an operation hash: ${opHash}`);
-    if (game.row.seats[seat]!.approval?.status === 'confirmed') return;
-    const fromLevel = Math.max(0, (await this.#head(game)) - 2);
-    if (opHash !== null)
-      await this.#store
-        .insertOp(gameId, { kind: 'approval', seat, status: 'pending', detail: { fromLevel } })
-        .then((op) => this.#store.updateOp(op.id, { opHash }));
-    await this.#setApproval(game, seat, { opHash, status: 'pending', error: null, fromLevel });
-    this.#verifyApproval(game, seat);
-  }
-
-  async #head(game: GameChain): Promise<number> {
-    try {
-      return await game.bridge.headLevel();
-    } catch (e) {
-      throw new ChainGameError('CHAIN_UNAVAILABLE', messageOf(e));
-    }
-  }
-
-  #verifyApproval(game: GameChain, seat: number): void {
-    if (game.verifying.has(seat) || this.#closed) return;
-    game.verifying.add(seat);
-    const started = this.#clock.now();
-    const check = async (): Promise<void> => {
-      const approval = game.row.seats[seat]?.approval;
-      const owner = game.row.seats[seat]?.address;
-      if (!approval || approval.status !== 'pending' || !owner) return;
-      let outcome: { status: 'confirmed' | 'failed'; error: string | null; level?: number } | null = null;
-      try {
-        if (approval.opHash) {
-          const found = await game.bridge.lookup(approval.opHash, approval.fromLevel);
-          if (found && !found.applied)
-            outcome = {
-              status: 'failed',
-              error: `operation ${approval.opHash} was included at level ${found.level} but failed`,
-            };
-          else if (found)
-            outcome = (await game.bridge.hasGrant(owner))
-              ? { status: 'confirmed', error: null, level: found.level }
-              : { status: 'failed', error: `operation ${approval.opHash} did not join ${owner} to this game` };
-        } else if (await game.bridge.hasGrant(owner)) {
-          outcome = { status: 'confirmed', error: null };
-        } else {
-          outcome = { status: 'failed', error: 'you have not joined this game on-chain yet: sign it from your wallet' };
-        }
-      } catch (e) {
-        if (!isTransient(e)) outcome = { status: 'failed', error: messageOf(e) };
-      }
-      if (!outcome && this.#clock.now() - started > this.#approvalTimeoutMs)
-        outcome = {
-          status: 'failed',
-          error: `operation ${approval.opHash} was not included within ${Math.round(this.#approvalTimeoutMs / 1000)} s`,
-        };
-      if (!outcome) {
-        await sleep(this.#clock, 500, { keepAlive: true });
-        if (!this.#closed) return check();
-        return;
-      }
-      await this.#setApproval(game, seat, { ...approval, status: outcome.status, error: outcome.error });
-      if (approval.opHash) {
-        const row = (await this.#store.listOps(game.row.gameId))
-          .reverse()
-          .find((o) => o.kind === 'approval' && o.seat === seat && o.opHash === approval.opHash);
-        if (row)
-          await this.#store.updateOp(row.id, {
-            status: outcome.status,
-            error: outcome.error,
-            level: outcome.level ?? null,
-          });
-      }
-      this.#hooks.changed(game.row.gameId);
-    };
-    this.#inBackground(check().finally(() => game.verifying.delete(seat)));
+  /** @throws HostError 400 BAD_OP_HASH, 403 SEAT_NOT_CLAIMED | WRONG_WALLET, 409 CHAIN_NOT_READY */
+  submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
+    return this.#approvals.submit(gameId, seat, address, opHash);
   }
 
   // ---- actions ----
@@ -840,11 +167,7 @@ export class ChainGames {
    */
   async refresh(gameId: string): Promise<void> {
     const game = this.#games.get(gameId);
-    if (!game) return;
-    const row = await this.#store.getGame(gameId);
-    if (!row) return;
-    if (stableJson(row.plan) !== stableJson(game.bridge.plan)) game.bridge = await this.#bridge(row);
-    game.row = row;
+    if (game) await this.#games.reload(game);
   }
 
   /**
@@ -854,7 +177,7 @@ export class ChainGames {
   gate(gameId: string, retrying: boolean): void {
     const game = this.#games.get(gameId);
     if (!game) return;
-    if (!this.#isReady(game)) {
+    if (!isReady(game)) {
       const waiting =
         game.row.plan.created === null
           ? "the game's tokens are being created"
@@ -866,13 +189,7 @@ export class ChainGames {
           : `the game has not started: ${waiting}`,
       );
     }
-    if (!retrying && (game.kept || game.pause)) {
-      throw new ChainGameError(
-        'CHAIN_PAUSED',
-        `the game is paused: ${game.pause?.reason ?? 'a move is waiting for Tezos'}`,
-        { retryAt: game.pause?.retryAt ?? null },
-      );
-    }
+    this.#pauses.check(game, retrying);
   }
 
   /** The step kept while the chain was away, if any. */
@@ -882,800 +199,79 @@ export class ChainGames {
 
   /** The kept step can no longer apply (the game moved on elsewhere): forget it. */
   dropKept(gameId: string): void {
-    this.#forgetKept(gameId, 'another move was played at this point of the game');
+    this.#pauses.forget(gameId, ANOTHER_MOVE);
   }
 
-  /**
-   * The P13 `holdings` action to record before `action`, when it is a roll or a flip and the chain's holders would
-   * change the engine's (a copy that left the game is recorded once; a read that finds what the engine already made
-   * of the last one, e.g. a returned copy kept out of play, records nothing); null otherwise.
-   * @throws BridgeError BRIDGE_INDEXER (transient), BRIDGE_*
-   */
-  async holdingsBefore(gameId: string, state: PoleState, action: unknown): Promise<HoldingsAction | null> {
-    const game = this.#games.get(gameId);
-    if (!game) return null;
-    const type = actionType(action);
-    if (type !== 'roll' && type !== 'flip') return null;
-    if (game.kept) {
-      // A kept step whose operations went out was read before it was first tried; read now, its own mint could
-      // already show and be taken for a copy from outside the game (P13: copies in play never increase by a read).
-      const step = await this.#store.latestStep(gameId, state.seq + 1);
-      if (step && step.status !== 'failed') return null;
-    }
-    const tiles = game.row.plan.tokens.map((t) => t.tile);
-    // The roll that ends the game (its valuation scores the holders) reads them once every operation of the game is
-    // in and indexed; any other read takes the game's own operations still on their way into account instead.
-    const ends = type === 'roll' && rollEnds(state, action);
-    if (ends) await this.#drained(game);
-    const started = performance.now();
-    try {
-      const { action: read, level } = await game.bridge.readHoldingsAt(
-        tiles,
-        this.#addresses(game),
-        ends ? game.row.lastLevel : game.readLevel,
-        (at) => this.#unindexed(game, at),
-      );
-      game.readLevel = Math.max(game.readLevel, level);
-      return readChangesHoldings(state, read) ? read : null;
-    } finally {
-      this.#waited(gameId, 'read', started);
-    }
+  /** @throws BridgeError BRIDGE_INDEXER (transient), BRIDGE_* */
+  holdingsBefore(gameId: string, state: PoleState, action: unknown): Promise<HoldingsAction | null> {
+    return this.#holdings.before(gameId, state, action);
   }
 
-  /**
-   * The game's step operations not in the indexer's balances at `level`: queued, injected and not included by then
-   * (looked up on the node), or included after it. Failed steps changed nothing on-chain.
-   */
-  async #unindexed(game: GameChain, level: number): Promise<ChainOp[]> {
-    const out: ChainOp[] = [];
-    for (const row of await this.#store.listOps(game.row.gameId)) {
-      if (row.kind !== 'step' || row.status === 'failed' || row.status === 'held' || row.status === 'retrying')
-        continue;
-      let included = row.status === 'confirmed' ? row.level : null;
-      if (row.status === 'pending' && row.opHash) {
-        const found = await game.bridge.lookup(row.opHash, row.detail.fromLevel ?? game.row.lastLevel);
-        included = found?.applied ? found.level : null;
-      }
-      if (row.status === 'confirmed' && included === null) continue; // nothing was sent
-      if (included === null || included > level) out.push(...(row.detail.ops ?? []));
-    }
-    return out;
+  /** @throws BridgeError (transient: the caller keeps the step with `keep`), HostError 422 CHAIN_REJECTED */
+  settle(gameId: string, seq: number, seat: SeatId, action: unknown, events: readonly PoleEvent[]): Promise<void> {
+    return this.#settlement.settle(gameId, seq, seat, action, events);
   }
 
-  /**
-   * Takes the chain operations of an accepted step (seq = the state's seq after it) before the host logs it.
-   * Mints only (a purchase, a free copy): simulated at the node's head so a refusal refuses the move, then `held`
-   * and returned at once — `committed` puts them in the bank's queue once the step is logged, and the game goes on
-   * while they are sent. A step with a burn (flip, forfeit: P7) waits for its operations' inclusion, as
-   * the copy must really leave its holder's wallet before the game takes it. A step confirmed before a restart is
-   * recognised, not sent again.
-   * @throws BridgeError (transient: the caller keeps the step with `keep`), HostError 422 CHAIN_REJECTED
-   */
-  async settle(
-    gameId: string,
-    seq: number,
-    seat: SeatId,
-    action: unknown,
-    events: readonly PoleEvent[],
-  ): Promise<void> {
-    const game = this.#games.get(gameId);
-    if (!game) return;
-    const plan = game.bridge.plan!;
-    if (plan.appliedSeq !== null && seq <= plan.appliedSeq) return; // confirmed and recorded before a restart
-    let ops: ChainOp[];
-    try {
-      ops = game.bridge.chainOpsFor(events, this.#addresses(game));
-    } catch (e) {
-      throw new ChainGameError('CHAIN_REJECTED', `this move cannot be put on-chain: ${messageOf(e)}`);
-    }
-    const earlier = await this.#store.latestStep(gameId, seq);
-    if (
-      earlier &&
-      earlier.status !== 'failed' &&
-      (earlier.seat !== seat || stableJson(earlier.action) !== stableJson(action))
-    ) {
-      // Another move holds this seq on-chain (kept here, or sent by another app instance): this one is stale.
-      throw new GameError('STALE', `another move is being put on-chain at seq ${seq}: look again`);
-    }
-    if (ops.length === 0) return;
-    // Confirmed (a burn step whose logging a stop cut short) or logged already (by another app instance).
-    if (earlier && (earlier.status === 'confirmed' || earlier.status === 'queued')) return;
-    let row: ChainOpRow;
-    if (earlier && earlier.status !== 'failed') {
-      // The step was kept: this instance takes it only if no other one is taking it right now.
-      if (!(await this.#store.takeStep(earlier.id, this.#confirmationTimeoutSeconds * 1000 * 2))) {
-        throw new BridgeError(
-          'BRIDGE_UNCONFIRMED',
-          `step ${seq} of game ${gameId} is being sent by another app instance`,
-        );
-      }
-      if (earlier.opHash) {
-        try {
-          if (await this.#adoptEarlier(game, earlier, ops, seq)) return;
-        } catch (e) {
-          if (isTransient(e)) await this.#store.updateOp(earlier.id, { status: 'retrying', error: e.message });
-          throw e;
-        }
-      }
-      row = earlier;
-    } else {
-      row = await this.#store.insertOp(gameId, { kind: 'step', seq, seat, action, status: 'held', detail: { ops } });
-    }
-    if (!needsInclusion(ops)) {
-      const started = performance.now();
-      try {
-        await game.bridge.dryRun(ops);
-      } catch (e) {
-        await this.#store.updateOp(
-          row.id,
-          isTransient(e) ? { status: 'retrying', error: e.message } : { status: 'failed', error: messageOf(e) },
-        );
-        if (isTransient(e)) throw e;
-        if (isBridgeError(e))
-          throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, {
-            bridge: e.code,
-          });
-        throw e;
-      } finally {
-        this.#waited(gameId, 'check', started);
-      }
-      await this.#store.updateOp(row.id, { status: 'held', error: null, detail: { ops } });
-      return;
-    }
-    await this.#store.updateOp(row.id, { status: 'pending', error: null, detail: { ops } });
-    const started = performance.now();
-    let fromLevel = game.row.lastLevel;
-    try {
-      fromLevel = await game.bridge.headLevel();
-      const applied = await game.bridge.apply(ops, {
-        seq,
-        onInjected: (opHash) => this.#store.updateOp(row.id, { opHash, detail: { ops, fromLevel } }),
-      });
-      await this.#recordPlan(game, applied?.level);
-      await this.#store.updateOp(row.id, {
-        status: 'confirmed',
-        level: applied?.level ?? null,
-        ...(applied ? { opHash: applied.opHash } : {}),
-      });
-    } catch (e) {
-      if (isTransient(e)) {
-        await this.#store.updateOp(row.id, {
-          status: 'retrying',
-          error: e.message,
-          ...(e.detail.opHash ? { opHash: e.detail.opHash, detail: { ops, fromLevel } } : {}),
-        });
-        throw e;
-      }
-      await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
-      if (isBridgeError(e))
-        throw new ChainGameError('CHAIN_REJECTED', `Tezos refused this move, so it did not happen: ${e.message}`, {
-          bridge: e.code,
-        });
-      throw e;
-    } finally {
-      this.#waited(gameId, 'inclusion', started);
-    }
+  /** The step at `seq` is in the game's log: its operations go to the bank's queue. */
+  committed(gameId: string, seq: number): Promise<void> {
+    return this.#logged.committed(gameId, seq);
   }
 
-  /** The step at `seq` is in the game's log: its operations go to the bank's queue (nothing to do for a step without). */
-  async committed(gameId: string, seq: number): Promise<void> {
-    const game = this.#games.get(gameId);
-    if (!game) return;
-    const row = await this.#store.latestStep(gameId, seq);
-    if (!row || row.status !== 'held') return;
-    await this.#store.updateOp(row.id, { status: 'queued' });
-    this.#deliver(game, { ...row, status: 'queued' });
+  /** The step taken at `seq` did not reach the log here: void, unless `logged` is this very step. */
+  abandon(gameId: string, seq: number, logged: LoggedStep | undefined): Promise<void> {
+    return this.#logged.abandon(gameId, seq, logged);
   }
 
-  /**
-   * The step taken at `seq` did not reach the log here (another app instance logged first, `logged`): it is void,
-   * unless the logged one is this very step.
-   */
-  async abandon(gameId: string, seq: number, logged: LoggedStep | undefined): Promise<void> {
-    const game = this.#games.get(gameId);
-    const row = game ? await this.#store.latestStep(gameId, seq) : null;
-    if (!game || row?.status !== 'held') return;
-    if (logged && sameStep(row, logged)) return this.committed(gameId, seq);
-    await this.#store.updateOp(row.id, {
-      status: 'failed',
-      error: 'another move was played at this point of the game',
-    });
-  }
-
-  /** Sends the game's logged steps (seq ≤ `upTo`) still queued or on their way, as the server left them. */
-  async #resumeSteps(game: GameChain, upTo = Infinity): Promise<void> {
-    for (const row of await this.#store.listOps(game.row.gameId)) {
-      if (
-        row.kind === 'step' &&
-        (row.status === 'queued' || row.status === 'pending') &&
-        row.seq !== null &&
-        row.seq <= upTo
-      )
-        this.#deliver(game, row);
-    }
-  }
-
-  /**
-   * Delivers a logged step's operations in the background, through the bank's one sender (batched with whatever
-   * else the bank sends meanwhile): retried with backoff while Tezos does not answer, looked up rather than sent
-   * again once injected. A refusal now, after the game moved on, marks the step `failed` and is reported: nothing
-   * of it is on-chain, and the next holdings read (P13) records the copy that never arrived as out of the game, so
-   * the chain and the game agree again.
-   */
-  #deliver(game: GameChain, row: ChainOpRow): void {
-    const rows = deliveringOf(game.row.gameId);
-    const busy = rows.get(row.id);
-    if (busy) {
-      // A stopped predecessor's delivery: this one goes on with whatever it leaves undone.
-      if (busy.owner !== this) this.#inBackground(busy.work.then(() => this.#resumeSteps(game)));
-      return;
-    }
-    if (this.#closed) return;
-    const work = this.#send(game, row)
-      .catch(this.#onError)
-      .finally(() => rows.delete(row.id));
-    rows.set(row.id, { owner: this, work });
-    this.#inBackground(work);
-  }
-
-  async #send(game: GameChain, row: ChainOpRow): Promise<void> {
-    const ops = row.detail.ops ?? [];
-    let opHash = row.status === 'pending' ? row.opHash : null;
-    let fromLevel = row.detail.fromLevel ?? game.row.lastLevel;
-    for (let attempt = 0; !this.#closed; attempt++) {
-      try {
-        if (opHash) {
-          const found = await game.bridge.lookup(opHash, fromLevel);
-          if (found?.applied) return await this.#confirm(game, row.id, opHash, found.level);
-          if (!found && (await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL)
-            throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${opHash} is not included yet`, { opHash });
-          opHash = null; // included and failed, or expired: nothing of it is on-chain, it goes again
-        }
-        fromLevel = await game.bridge.headLevel();
-        const applied = await game.bridge.apply(ops, {
-          onInjected: (hash) => {
-            opHash = hash;
-            return this.#store.updateOp(row.id, {
-              status: 'pending',
-              opHash: hash,
-              error: null,
-              detail: { ops, fromLevel },
-            });
-          },
-        });
-        return await this.#confirm(game, row.id, applied?.opHash ?? null, applied?.level ?? null);
-      } catch (e) {
-        if (!isTransient(e)) {
-          await this.#store.updateOp(row.id, { status: 'failed', error: messageOf(e) });
-          throw new ChainGameError(
-            'CHAIN_REFUSED_LATER',
-            `Tezos refused step ${row.seq} of game ${game.row.gameId} after the game took it; nothing of it is on-chain (the next holdings read records what never arrived): ${messageOf(e)}`,
-          );
-        }
-        if (e.detail.opHash) opHash = e.detail.opHash;
-        await this.#store.updateOp(row.id, {
-          error: e.message,
-          ...(opHash ? { status: 'pending', opHash, detail: { ops, fromLevel } } : { status: 'queued' }),
-        });
-        await sleep(this.#clock, Math.min(this.#backoff.max, this.#backoff.first * 2 ** attempt));
-      }
-    }
-  }
-
-  async #confirm(game: GameChain, rowId: number, opHash: string | null, level: number | null): Promise<void> {
-    await this.#store.updateOp(rowId, { status: 'confirmed', error: null, level, ...(opHash ? { opHash } : {}) });
-    if (level === null) return;
-    await this.#store.updateGame(game.row.gameId, { lastLevel: level });
-    game.row = { ...game.row, lastLevel: Math.max(game.row.lastLevel, level) };
-  }
-
-  /**
-   * Waits until none of the game's logged steps is queued or on its way (this process delivers them all): the
-   * game's `lastLevel` is then the last one's. The wait is reported (`onWait`).
-   * @throws BridgeError BRIDGE_UNCONFIRMED (transient: still on its way after the confirmation timeout)
-   */
-  async #drained(game: GameChain): Promise<void> {
-    const started = performance.now();
-    try {
-      await this.#resumeSteps(game);
-      const rows = deliveringOf(game.row.gameId);
-      const deadline = this.#clock.now() + this.#confirmationTimeoutSeconds * 1000;
-      while (rows.size > 0 && this.#clock.now() < deadline) {
-        let cancel = (): void => {};
-        await Promise.race([
-          Promise.all([...rows.values()].map((r) => r.work)),
-          new Promise(
-            (r) =>
-              (cancel = this.#clock.setTimer(deadline - this.#clock.now(), () => r(undefined), { keepAlive: true })),
-          ),
-        ]);
-        cancel();
-      }
-      const open = (await this.#store.listOps(game.row.gameId)).find(
-        (o) => o.kind === 'step' && (o.status === 'queued' || o.status === 'pending'),
-      );
-      if (open)
-        throw new BridgeError('BRIDGE_UNCONFIRMED', `step ${open.seq} of game ${game.row.gameId} is not on-chain yet`);
-    } finally {
-      this.#waited(game.row.gameId, 'drain', started);
-    }
-  }
-
-  /** A step injected before (a crash, an unconfirmed inclusion): true when it is on-chain and now recorded. */
-  async #adoptEarlier(game: GameChain, earlier: ChainOpRow, ops: ChainOp[], seq: number): Promise<boolean> {
-    const fromLevel = earlier.detail.fromLevel ?? game.row.lastLevel;
-    const found = await game.bridge.lookup(earlier.opHash!, fromLevel);
-    if (found?.applied) {
-      game.bridge.adopt(ops, seq);
-      await this.#recordPlan(game, found.level);
-      await this.#store.updateOp(earlier.id, { status: 'confirmed', level: found.level, error: null });
-      return true;
-    }
-    if (found) {
-      await this.#store.updateOp(earlier.id, {
-        status: 'failed',
-        error: `operation ${earlier.opHash} failed at level ${found.level}`,
-      });
-      throw new ChainGameError(
-        'CHAIN_REJECTED',
-        `Tezos refused this move, so it did not happen: operation ${earlier.opHash} failed`,
-      );
-    }
-    if ((await game.bridge.headLevel()) <= fromLevel + OPERATION_TTL) {
-      // Still in the mempool, perhaps: sending again could apply it twice. Wait for it instead.
-      throw new BridgeError('BRIDGE_UNCONFIRMED', `operation ${earlier.opHash} is not included yet`, {
-        opHash: earlier.opHash!,
-      });
-    }
-    return false;
-  }
-
-  async #recordPlan(game: GameChain, level: number | undefined): Promise<void> {
-    const plan = game.bridge.plan!;
-    await this.#store.updateGame(game.row.gameId, { plan, ...(level !== undefined ? { lastLevel: level } : {}) });
-    game.row = { ...game.row, plan, lastLevel: Math.max(game.row.lastLevel, level ?? 0) };
-  }
-
-  /**
-   * Keeps a step the chain or its indexer could not take: the game pauses with the reason and the step is sent
-   * again with backoff. Returns the error to answer the request with (its action is not lost).
-   */
+  /** Keeps a step the chain could not take; returns the error to answer the request with (its action is not lost). */
   keep(gameId: string, step: KeptStep, err: unknown): HostError {
-    const game = this.#games.get(gameId)!;
-    const attempts = (game.kept ? (game.pause?.attempts ?? 0) : 0) + 1;
-    game.kept = step;
-    const delay = Math.min(this.#backoff.max, this.#backoff.first * 2 ** (attempts - 1));
-    const what =
-      isBridgeError(err) && err.code === 'BRIDGE_INDEXER'
-        ? 'the indexer (TzKT API) did not answer'
-        : 'the Tezos node did not answer';
-    this.#pause(game, 'CHAIN_UNAVAILABLE', `${what}: ${messageOf(err)}`, attempts, delay);
-    this.#schedule(game, delay);
-    return new ChainGameError(
-      'CHAIN_PAUSED',
-      `${what}. Your move is kept and will be sent again in ${Math.ceil(delay / 1000)} s; the game waits until then.`,
-      { retryAt: game.pause!.retryAt },
-    );
+    return this.#pauses.keep(this.#games.get(gameId)!, step, err);
   }
 
   /** The kept step went through (or there was none): the pause ends. */
   resumed(gameId: string): void {
     const game = this.#games.get(gameId);
-    if (!game || (!game.kept && !game.pause)) return;
-    this.#clearKept(game);
+    if (game) this.#pauses.resumed(game);
   }
 
   /** A kept step failed for good (the rules or the chain now refuse it): forget it, so the player can choose again. */
   rejected(gameId: string, reason: string): void {
-    this.#forgetKept(gameId, reason);
-  }
-
-  /** Ends the pause; the kept step's row, if it never went through, is marked failed with `reason`. */
-  #forgetKept(gameId: string, reason: string): void {
-    const game = this.#games.get(gameId);
-    if (!game?.kept) return;
-    const seq = game.kept.baseSeq + 1;
-    this.#clearKept(game);
-    this.#inBackground(
-      this.#store
-        .latestStep(gameId, seq)
-        .then((row) =>
-          row && (row.status === 'held' || row.status === 'pending' || row.status === 'retrying')
-            ? this.#store.updateOp(row.id, { status: 'failed', error: reason })
-            : undefined,
-        ),
-    );
-  }
-
-  #clearKept(game: GameChain): void {
-    game.kept = null;
-    game.pause = null;
-    game.timer?.();
-    game.timer = null;
-    this.#hooks.changed(game.row.gameId);
-  }
-
-  #pause(game: GameChain, code: string, reason: string, attempts = 1, delay = this.#backoff.first): void {
-    game.pause = { code, reason, retryAt: this.#clock.now() + delay, attempts };
-    this.#hooks.changed(game.row.gameId);
-    if (code === 'SETUP_WAITING') this.#scheduleSetup(game, delay);
-  }
-
-  #scheduleSetup(game: GameChain, delay: number): void {
-    if (this.#closed) return;
-    this.#clock.setTimer(delay, () => this.#runSetup(game));
-  }
-
-  #schedule(game: GameChain, delay: number): void {
-    game.timer?.();
-    game.timer = null;
-    if (this.#closed) return;
-    game.timer = this.#clock.setTimer(delay, () => {
-      game.timer = null;
-      this.#hooks.retry(game.row.gameId);
-    });
-  }
-
-  /** The seats' addresses, by seat (all bound once the game is ready). */
-  #addresses(game: GameChain): string[] {
-    return game.row.seats.map((s) => s.address ?? '');
+    this.#pauses.forget(gameId, reason);
   }
 
   // ---- the end of a game: the bank's power ends with it ----
 
-  /**
-   * The game is over: closes it on-chain in the background (`close_game`), once, revealing `final` (its seed and
-   * final state hash) in the same operation. While Tezos does not answer it is tried again with backoff; a refusal
-   * is reported. Nothing to do for an off-chain game or one closed (and revealed) already.
-   */
+  /** The game is over: closes it on-chain in the background, revealing `final` (its seed and final state hash). */
   gameOver(gameId: string, final?: SeedReveal): void {
-    const game = this.#games.get(gameId);
-    if (!game) return;
-    if (final) game.reveal = final;
-    this.#runClose(game);
-  }
-
-  /** Whether closing still has something to send: the closing itself, or a committed seed's reveal the host told. */
-  #closeDone(game: GameChain, plan: TokenPlan = game.row.plan): boolean {
-    return (
-      plan.game?.closed != null && (plan.seed === undefined || plan.seed.revealed !== null || game.reveal === null)
-    );
+    this.#closing.gameOver(gameId, final);
   }
 
   /** Closes the finished games left open on-chain (the server stopped first). Call once the host is open. */
-  async resumeClosing(): Promise<void> {
-    for (const id of await this.#store.finishedOpenGames(this.#settings.contract)) {
-      try {
-        const game = await this.#load(id);
-        if (game) this.#runClose(game);
-      } catch (e) {
-        this.#onError(e);
-      }
-    }
-  }
-
-  #runClose(game: GameChain): void {
-    if (game.closing.running || this.#closed || this.#closeDone(game)) return;
-    game.closing.running = true;
-    this.#inBackground(
-      this.#close(game)
-        .then(() => {
-          game.closing.attempts = 0;
-          this.#hooks.changed(game.row.gameId);
-        })
-        .catch((e) => {
-          if (!isTransient(e)) throw e;
-          game.closing.attempts++;
-          if (this.#closed) return;
-          game.closing.timer = this.#clock.setTimer(
-            Math.min(this.#backoff.max, this.#backoff.first * 2 ** (game.closing.attempts - 1)),
-            () => {
-              game.closing.timer = null;
-              this.#runClose(game);
-            },
-          );
-        })
-        .finally(() => {
-          game.closing.running = false;
-        }),
-    );
-  }
-
-  /** Sends `close_game` as a `close` row (one row for every try), and records the closed game in the plan. */
-  async #close(game: GameChain): Promise<void> {
-    const id = game.row.gameId;
-    // Another app instance may have closed it: its plan says so.
-    const stored = await this.#store.getGame(id);
-    if (stored?.plan.game?.closed) {
-      game.row = stored;
-      game.bridge = await this.#bridge(stored);
-    }
-    if (this.#closeDone(game)) return;
-    if (!game.row.plan.game && game.row.plan.created === null) return; // never opened: nothing to close
-    await this.#drained(game); // the game's last steps are in before its end (a mint into a closed game is refused)
-    const earlier = (await this.#store.listOps(id))
-      .reverse()
-      .find((o) => o.kind === 'close' && o.status !== 'confirmed' && o.status !== 'failed');
-    // The reveal is kept with the row: a restart's retry (resumeClosing, without the host) reveals it too.
-    const reveal = game.reveal ?? earlier?.detail.reveal ?? null;
-    const op =
-      earlier ??
-      (await this.#store.insertOp(id, { kind: 'close', status: 'pending', ...(reveal ? { detail: { reveal } } : {}) }));
-    await this.#store.updateOp(op.id, {
-      status: 'pending',
-      error: null,
-      ...(reveal && !earlier?.detail.reveal ? { detail: { ...op.detail, reveal } } : {}),
-    });
-    try {
-      const closed = await game.bridge.closeGame({
-        ...(reveal ? { reveal } : {}),
-        onInjected: (hash) => this.#store.updateOp(op.id, { opHash: hash }),
-      });
-      if (closed?.revealError) this.#onError(new Error(`game ${id}: ${closed.revealError}`));
-      if (closed) await this.#recordPlan(game, closed.level);
-      await this.#store.updateOp(op.id, {
-        status: 'confirmed',
-        error: null,
-        level: closed?.level ?? null,
-        ...(closed?.opHash ? { opHash: closed.opHash } : {}),
-      });
-    } catch (e) {
-      await this.#store.updateOp(op.id, { status: isTransient(e) ? 'retrying' : 'failed', error: messageOf(e) });
-      throw e;
-    }
-  }
-
-  /**
-   * Every grant `address` gave the bank as the server knows it: the games of this contract it joined, each status
-   * read from the contract's `game_grant` view, and the tokens (those it holds, and those of the games it sat in) for
-   * which the bank is still its FA2 operator, with the call that revokes them.
-   * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_UNAVAILABLE
-   */
-  async grantsOf(address: string): Promise<WalletGrants> {
-    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${address}`);
-    const bank = (await this.#bridge(null)).bankAddress;
-    const { contract, network } = this.#settings;
-    const fa2 = Fa2Editions.at(tezosToolkit(network.rpcUrl), contract);
-    const rows = (await this.#store.gamesOf(address)).filter((r) => r.contract === contract);
-    try {
-      const joined = rows.flatMap((r) => {
-        const seat = r.seats.findIndex((s) => s.address === address);
-        const game = r.plan.game;
-        return game && r.seats[seat]?.approval?.status === 'confirmed' ? [{ row: r, seat, game }] : [];
-      });
-      const games = await inBatches(joined, async ({ row, seat, game }) => {
-        const live = await fa2.gameGrant(game.id, address);
-        return {
-          gameId: row.gameId,
-          seat,
-          status: live ? ('live' as const) : ('ended' as const),
-          ends: game.ends,
-          closed: game.closed !== null,
-          joinOp: row.seats[seat]!.approval!.opHash,
-        };
-      });
-      const held = await new HoldingsReader({
-        tzktUrl: network.tzktUrl,
-        timeoutMs: this.#indexerTimeoutMs,
-        clock: this.#clock,
-      }).read({ contract, owners: [address] });
-      const ids = [
-        ...new Set([...held.holdings.map((h) => h.tokenId.toString()), ...rows.flatMap((r) => tokenIdsOf(r.plan))]),
-      ].sort((a, b) => Number(BigInt(a) - BigInt(b)));
-      const operated = await inBatches(ids, async (id) => ((await fa2.isOperator(address, bank, id)) ? id : null));
-      const operatorTokenIds = operated.filter((id): id is string => id !== null);
-      return {
-        network: network.name,
-        contract,
-        bank,
-        games,
-        operatorTokenIds,
-        revoke: operatorTokenIds.length > 0 ? fa2.revokeOperator(address, bank, operatorTokenIds) : null,
-      };
-    } catch (e) {
-      throw new ChainGameError(
-        'CHAIN_UNAVAILABLE',
-        `the grants of ${address} could not be read from Tezos: ${messageOf(e)}`,
-      );
-    }
+  resumeClosing(): Promise<void> {
+    return this.#closing.resume();
   }
 
   // ---- reading ----
 
+  /** @throws HostError 400 BAD_ADDRESS, 503 CHAIN_UNAVAILABLE */
+  grantsOf(address: string): Promise<WalletGrants> {
+    return grantsOf(this.#rt, address);
+  }
+
   /** The chain status of a game for pages and the API. @throws HostError 404 NOT_ON_CHAIN */
-  async info(gameId: string): Promise<ChainInfo> {
-    const game = await this.#need(gameId);
-    const ops = await this.#store.listOps(gameId);
-    const create = [...ops].reverse().find((o) => o.kind === 'create');
-    const closeOp = [...ops].reverse().find((o) => o.kind === 'close' && o.status === 'confirmed');
-    const { plan } = game.row;
-    const grant = grantOf(plan, closeOp?.updatedAt ?? null, this.#clock.now());
-    return {
-      network: game.row.network,
-      explorerUrl: this.#settings.network.explorerUrl,
-      tzktUrl: this.#settings.network.tzktUrl,
-      contract: game.row.contract,
-      bank: game.row.bank,
-      ready: this.#isReady(game),
-      tokens: {
-        status: plan.created ? 'confirmed' : game.setupError ? 'failed' : 'pending',
-        opHash: plan.created?.opHash ?? create?.opHash ?? null,
-        error: plan.created ? null : (game.setupError ?? create?.error ?? null),
-      },
-      game: plan.game
-        ? {
-            id: plan.game.id,
-            ends: plan.game.ends,
-            closed: plan.game.closed !== null,
-            closedOp: plan.game.closed?.opHash ?? null,
-          }
-        : null,
-      seed: plan.seed
-        ? { commitment: plan.seed.commitment, committed: plan.seed.committed, revealed: plan.seed.revealed }
-        : null,
-      seedOps: seedOpsOf(plan),
-      seats: game.row.seats.map((s, seat) => ({
-        seat,
-        bot: s.bot,
-        address: s.address,
-        approval: s.approval?.status ?? 'none',
-        approvalOp: s.approval?.opHash ?? null,
-        approvalError: s.approval?.error ?? null,
-        grant: s.approval?.status === 'confirmed' ? grant : { status: 'none', until: null },
-      })),
-      pieces: plan.tokens.map((t) => ({
-        tile: t.tile,
-        tileId: t.tileId,
-        name: t.metadata.name,
-        tokenId: t.tokenId,
-        maxSupply: t.maxSupply,
-        retired: t.retired,
-      })),
-      paused: game.pause,
-      ops: ops.map((o) => ({
-        id: o.id,
-        kind: o.kind,
-        seq: o.seq,
-        seat: o.seat,
-        status: o.status,
-        opHash: o.opHash,
-        level: o.level,
-        error: o.error,
-        ops: o.detail.ops ?? [],
-        at: o.updatedAt.toISOString(),
-      })),
-      lastLevel: game.row.lastLevel,
-      blockTimeS: await this.#blockTime(),
-    };
+  info(gameId: string): Promise<ChainInfo> {
+    return this.#info.read(gameId);
   }
 
-  /** The node's time between blocks, read once. */
-  async #blockTime(): Promise<number | null> {
-    this.#blockTimeS ??= tezosToolkit(this.#settings.network.rpcUrl)
-      .rpc.getConstants()
-      .then((c) => Number(c.minimal_block_delay));
-    try {
-      return await this.#blockTimeS;
-    } catch {
-      this.#blockTimeS = null; // asked again next time
-      return null;
-    }
-  }
-
-  /** Waits for background work (setup, approvals) to settle: tests. */
-  async idle(): Promise<void> {
-    while (this.#background.size > 0) await Promise.allSettled([...this.#background]);
+  /** Waits for background work (setup, approvals, deliveries, closings) to settle: tests. */
+  idle(): Promise<void> {
+    return this.#rt.idle();
   }
 
   close(): void {
-    this.#closed = true;
-    for (const game of this.#games.values()) {
-      game.timer?.();
-      game.closing.timer?.();
+    this.#rt.close();
+    for (const game of this.#games.all()) {
+      this.#pauses.cancel(game);
+      this.#closing.cancel(game);
     }
-  }
-
-  // ---- internals ----
-
-  async #need(gameId: string): Promise<GameChain> {
-    const game = await this.#load(gameId);
-    if (!game) throw new ChainGameError('NOT_ON_CHAIN', `game ${gameId} is not an on-chain game`);
-    return game;
-  }
-
-  async #load(gameId: string): Promise<GameChain | null> {
-    const cached = this.#games.get(gameId);
-    if (cached) return cached;
-    let loading = this.#loading.get(gameId);
-    if (!loading) {
-      loading = (async () => {
-        const row = await this.#store.getGame(gameId);
-        if (!row) return null;
-        return this.#games.get(gameId) ?? this.#track(row, await this.#bridge(row));
-      })().finally(() => this.#loading.delete(gameId));
-      this.#loading.set(gameId, loading);
-    }
-    return loading;
-  }
-
-  #track(row: ChainGameRow, bridge: PoleBridge): GameChain {
-    const game: GameChain = {
-      row,
-      bridge,
-      setupError: null,
-      setupRunning: false,
-      pause: null,
-      kept: null,
-      timer: null,
-      verifying: new Set(),
-      closing: { running: false, attempts: 0, timer: null },
-      reveal: null,
-      readLevel: 0,
-    };
-    this.#games.set(row.gameId, game);
-    return game;
-  }
-
-  async #bridge(row: ChainGameRow | null): Promise<PoleBridge> {
-    if (row && row.contract !== this.#settings.contract) {
-      throw new ChainGameError(
-        'CHAIN_MOVED',
-        `game ${row.gameId} lives in contract ${row.contract}, but the app now uses ${this.#settings.contract}`,
-      );
-    }
-    return PoleBridge.create({
-      network: this.#settings.network,
-      bank: { signer: new InMemorySigner(this.#settings.bankSecretKey) },
-      contract: this.#settings.contract,
-      ...(row ? { plan: row.plan } : {}),
-      confirmationTimeoutSeconds: this.#confirmationTimeoutSeconds,
-      holdings: { timeoutMs: this.#indexerTimeoutMs },
-      clock: this.#clock,
-    });
-  }
-
-  #inBackground(work: Promise<unknown>): void {
-    const tracked = work.catch(this.#onError);
-    this.#background.add(tracked);
-    void tracked.finally(() => this.#background.delete(tracked));
-  }
-}
-
-/** A joined seat's grant in `plan`'s game at `now`: live until its end date, unless closed (`closedAt`: when that was recorded). */
-function grantOf(plan: TokenPlan, closedAt: Date | null, now: number): SeatGrant {
-  const game = plan.game;
-  if (!game) return { status: 'none', until: null };
-  if (game.closed) return { status: 'ended', until: closedAt?.toISOString() ?? game.ends };
-  return { status: now < Date.parse(game.ends) ? 'live' : 'ended', until: game.ends };
-}
-
-const tokenIdsOf = (plan: TokenPlan): string[] => plan.tokens.flatMap((t) => (t.tokenId === null ? [] : [t.tokenId]));
-
-/** `work` for each item, VIEW_CONCURRENCY at a time, results in item order. */
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += VIEW_CONCURRENCY)
-    out.push(...(await Promise.all(items.slice(i, i + VIEW_CONCURRENCY).map(work))));
-  return out;
-}
-
-const sameStep = (row: ChainOpRow, logged: LoggedStep): boolean =>
-  logged.seat === row.seat && stableJson(logged.action) === stableJson(row.action);
-
-/** Waits for every one of `work`, then throws the first failure (none is left running behind the caller's back). */
-async function allOrFirstError(work: readonly Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(work)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
-/** Whether `roll` ends the game: its own turn is the last (the engine ends it once the turn's decisions are made). */
-function rollEnds(state: PoleState, roll: unknown): boolean {
-  const seat = pole.pending(state)[0]?.seat;
-  if (seat === undefined) return false;
-  try {
-    const next = pole.apply(state, seat, roll).state;
-    return next.endTriggered || pole.outcome(next) !== null;
-  } catch {
-    return false; // the engine refuses it: it ends nothing
   }
 }

@@ -1,12 +1,13 @@
 /**
  * The on-chain games' tables (schema.ts migration 2): `chain_games` (one row a game: contract, token plan, the
- * seats' wallets, the last confirmed level) and `chain_ops` (every operation of a game, pending → confirmed or
- * failed, with the engine step it carries). Rows are parsed with zod, like the game store's.
+ * seats' wallets, the last confirmed level) and `chain_ops` (every operation of a game, with the engine step it
+ * carries; its statuses and their order: steps.ts). Rows are parsed with zod, like the game store's.
  */
 import { z } from 'zod';
 import type { ChainOp, SeedReveal, TokenPlan } from '../../chain/pole-bridge';
 import { GameError, StoreError } from '../errors';
 import { sqlState, UNIQUE_VIOLATION, type SqlClient } from '../store/driver';
+import { OP_STATUSES, RETAKE, type ChainOpStatus } from './steps';
 
 export type ApprovalStatus = 'pending' | 'confirmed' | 'failed';
 
@@ -41,22 +42,6 @@ export interface ChainGameRow {
 
 /** `close`: the game's `close_game`, once it is over (every seat's grant ends). */
 export type ChainOpKind = 'create' | 'fund' | 'approval' | 'step' | 'close';
-/**
- * A bank operation's life (steps go through the bank's queue): `held` (a step the game is taking, not in
- * its log yet: never sent) → `queued` (in the game's log, waiting for the bank's next batch) → `pending` (injected,
- * `opHash` set, waiting for its block) → `confirmed` | `failed`. `retrying`: the chain or its indexer did not
- * answer; the step is kept and sent again with backoff.
- */
-export type ChainOpStatus = 'held' | 'queued' | 'pending' | 'retrying' | 'confirmed' | 'failed';
-const STATUSES = [
-  'held',
-  'queued',
-  'pending',
-  'retrying',
-  'confirmed',
-  'failed',
-] as const satisfies readonly ChainOpStatus[];
-
 export interface ChainOpDetail {
   /** The chain operations of a step (mints, burns, retirements). */
   readonly ops?: readonly ChainOp[];
@@ -118,7 +103,7 @@ const opRowSchema = z.object({
   seat: z.number().int().nullable(),
   action: z.unknown(),
   op_hash: z.string().nullable(),
-  status: z.enum(STATUSES),
+  status: z.enum(OP_STATUSES),
   level: z.number().int().nullable(),
   error: z.string().nullable(),
   detail: z.object({}).loose(),
@@ -301,26 +286,18 @@ export class ChainStore {
   }
 
   /**
-   * Takes a kept step for trying it again: true when it was waiting (`retrying`), or `held` | `pending` for longer
-   * than `staleMs` (its sender stopped). Of two app instances retrying one step, one takes it; it is `held` then.
+   * Takes a kept step for trying it again, by steps.ts's `RETAKE` (its only caller: `OpRecord.take`): true when this
+   * caller took it. Of two app instances retrying one step, one takes it.
    */
   async takeStep(id: number, staleMs: number): Promise<boolean> {
+    const params: unknown[] = [id, staleMs, RETAKE.to];
+    const among = (statuses: readonly ChainOpStatus[]): string => statuses.map((s) => `$${params.push(s)}`).join(', ');
     const taken = await this.sql.query(
-      `UPDATE chain_ops SET status = 'held', updated_at = now()
-        WHERE id = $1 AND (status = 'retrying' OR (status IN ('held', 'pending') AND updated_at < now() - ($2 * interval '1 millisecond'))) RETURNING id`,
-      [id, staleMs],
+      `UPDATE chain_ops SET status = $3, updated_at = now()
+        WHERE id = $1 AND (status IN (${among(RETAKE.now)}) OR (status IN (${among(RETAKE.stale)}) AND updated_at < now() - ($2 * interval '1 millisecond'))) RETURNING id`,
+      params,
     );
     return taken.length > 0;
-  }
-
-  /** The games of `contract` with steps in the bank's queue or on their way (the server stopped before they were in). */
-  async gamesWithOpenSteps(contract: string): Promise<string[]> {
-    const rows = await this.sql.query<{ game_id: string }>(
-      `SELECT DISTINCT o.game_id FROM chain_ops o JOIN chain_games c ON c.game_id = o.game_id
-        WHERE c.contract = $1 AND o.kind = 'step' AND o.status IN ('queued', 'pending') ORDER BY o.game_id`,
-      [contract],
-    );
-    return rows.map((r) => r.game_id);
   }
 
   /** The game's operations, oldest first. */

@@ -9,6 +9,7 @@ import type { BootstrapAccount } from '../../devnet/node';
 import { GameHost } from '../../server/host';
 import { ChainGames, type ChainGamesOptions } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
+import { Deliveries } from '../../server/chain/deliveries';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import type { DevnetContract } from '../../scripts/lib/devnet-contract';
 import { FastForwardClock } from '../chain/fast-forward-clock';
@@ -22,7 +23,7 @@ export interface ChainHostOptions {
   /** The TzKT API as the server reaches it (default: the devnet's). */
   readonly tzktUrl?: string;
   /** The chain side's back-offs, timeouts and limits. */
-  readonly chain?: Omit<ChainGamesOptions, 'clock' | 'onError'>;
+  readonly chain?: Omit<ChainGamesOptions, 'clock' | 'onError' | 'deliveries'>;
   /** The database (default: a new one of its own, closed with the host). */
   readonly store?: GameStore;
 }
@@ -62,11 +63,14 @@ export async function openChainHost(
     tzktUrl: options.tzktUrl ?? chain.devnet.tzktUrl,
     explorerUrl: null,
   };
+  // The chain sides of one process share the steps on their way: a restarted one waits for what its predecessor
+  // still delivers, and a second app instance here for what the first delivers (one process sends for a bank key).
+  const deliveries = new Deliveries();
   const chainGames = (): ChainGames =>
     new ChainGames(
       chainStore,
       { network, contract: chain.contract.address, bankSecretKey: bank.secretKey },
-      { ...options.chain, clock, onError },
+      { ...options.chain, clock, onError, deliveries },
     );
   let games = chainGames();
   // A host of a suite follows only the games its test asks for; a restart resumes the unfinished ones, as in production.

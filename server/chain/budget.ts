@@ -1,0 +1,177 @@
+/**
+ * What the bank can pay for. A new on-chain game may cost the bank up to its bound (its tokens' storage, the fees,
+ * its bots' wallets): from `prepare` until `release` that much is held for it, and it counts against its creator's
+ * limits (live games, bot seats), so two creations at once cannot both take the last place or the last tez.
+ */
+import { gameCostBound, type GameCost, type PlanOptions, type PoleBridge } from '../../chain/pole-bridge';
+import { GENESIS, resolveConfig } from '../../engine/pole';
+import { ChainGameError } from '../errors';
+import type { LimitSettings } from '../limits';
+import { botWallet } from './bot-wallets';
+import type { ChainGameRow, ChainSeat } from './chain-store';
+import { messageOf, type ChainRuntime } from './runtime';
+
+/** The bank's tez as the Chain page shows it: what it holds, what a game costs at most, how many more it can pay for. */
+export interface BankBudget {
+  readonly network: string;
+  readonly bank: string;
+  readonly balanceMutez: number;
+  /** The largest game a wallet may create on the default board (six seats, the most bots allowed), at most. */
+  readonly gameCost: GameCost & { readonly seats: number; readonly bots: number };
+  /** Held for games being created right now (their setup not yet sent). */
+  readonly reservedMutez: number;
+  /** How many more such games the balance pays for. */
+  readonly games: number;
+  readonly limits: LimitSettings['chain'];
+}
+
+/** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
+export type GameExtras = Pick<PlanOptions, 'artists' | 'images'>;
+
+/** Mutez as tez for people: 12.5, 0.000001. */
+const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
+
+export class Budget {
+  /** Games between `prepare` and `release`: counted against their creator's limits and the bank's balance. */
+  readonly #reserved = new Map<
+    string,
+    { readonly creator: string; readonly bots: number; readonly costMutez: number }
+  >();
+
+  constructor(private readonly rt: ChainRuntime) {}
+
+  /**
+   * The chain row of a new on-chain game created by the signed-in wallet `creator`: one token per artist tile, the
+   * bots' wallets. Nothing is stored or sent, but the game is held against its creator's limits and the bank's
+   * balance until `release`. `extras` carries the artists' wallets and images by tile id (studio boards).
+   * @throws HostError 422 CHAIN_BAD_BOARD (a bad artist address or image), 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT
+   *   (the creator's live on-chain games), 503 BANK_LOW (the bank cannot pay for it) | CHAIN_UNAVAILABLE
+   */
+  async prepare(
+    gameId: string,
+    config: unknown,
+    seats: readonly { readonly kind: string }[],
+    creator: string,
+    extras: GameExtras,
+  ): Promise<ChainGameRow> {
+    const { settings, tuning } = this.rt;
+    const rules = resolveConfig(config);
+    const bridge = await this.rt.bridge(null);
+    let plan;
+    try {
+      plan = bridge.planTokens(rules.board, gameId, {
+        ...(extras.artists ? { artists: extras.artists } : {}),
+        ...(extras.images ? { images: extras.images } : {}),
+        royaltyBps: rules.royaltyRate * 100,
+      });
+    } catch (e) {
+      throw new ChainGameError('CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
+    }
+    const chainSeats: ChainSeat[] = [];
+    for (let seat = 0; seat < seats.length; seat++) {
+      const bot = seats[seat]!.kind !== 'human';
+      chainSeats.push({
+        address: bot ? (await botWallet(settings.bankSecretKey, gameId, seat)).address : null,
+        bot,
+        approval: null,
+      });
+    }
+    const bots = seats.filter((s) => s.kind !== 'human').length;
+    const cost = gameCostBound(plan, seats.length, bots, tuning.botFundingMutez);
+    const balance = await bankBalance(bridge);
+    const stored = await this.rt.store.liveGamesCreatedBy(creator);
+    // Checked and reserved with no await in between, so two creations at once cannot both take the last place.
+    this.#checkLimits(creator, stored, bots);
+    const reserved = this.#reservedMutez();
+    if (balance - reserved < cost.totalMutez) {
+      const held = reserved > 0 ? ` (${tez(reserved)} ꜩ of it held for games being created)` : '';
+      throw new ChainGameError(
+        'BANK_LOW',
+        `the bank holds ${tez(balance)} ꜩ${held}, and this game may cost it up to ${tez(cost.totalMutez)} ꜩ (${tez(cost.botFundingMutez)} ꜩ for ${bots} bot wallets, ${tez(cost.storageMutez + cost.feesMutez)} ꜩ for its tokens' storage and the fees): top the bank up, or play with fewer bots or off-chain`,
+        {
+          balanceMutez: balance,
+          needMutez: cost.totalMutez,
+        },
+      );
+    }
+    this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
+    return {
+      gameId,
+      network: settings.network.name,
+      contract: settings.contract,
+      bank: bridge.bankAddress,
+      plan,
+      seats: chainSeats,
+      lastLevel: 0,
+      creator,
+    };
+  }
+
+  /** A prepared game is registered (or will never be): it no longer holds a place of its own. */
+  release(gameId: string): void {
+    this.#reserved.delete(gameId);
+  }
+
+  /**
+   * What the bank holds and what that pays for: the most the largest game a wallet may create on the default board
+   * (Genesis, six seats, as many bots as one wallet may have) can cost, and how many such games are left.
+   * @throws HostError 503 CHAIN_UNAVAILABLE
+   */
+  async report(): Promise<BankBudget> {
+    const { settings, tuning } = this.rt;
+    const bridge = await this.rt.bridge(null);
+    const seats = 6;
+    const bots = Math.min(seats - 1, tuning.walletLimits.botSeatsPerWallet);
+    // A game id of the length the host draws (16 characters), for the bytes it takes on-chain.
+    const cost = gameCostBound(bridge.planTokens(GENESIS, 'budget-estimate0'), seats, bots, tuning.botFundingMutez);
+    const balanceMutez = await bankBalance(bridge);
+    const reservedMutez = this.#reservedMutez();
+    return {
+      network: settings.network.name,
+      bank: bridge.bankAddress,
+      balanceMutez,
+      gameCost: { ...cost, seats, bots },
+      reservedMutez,
+      games: Math.max(0, Math.floor((balanceMutez - reservedMutez) / cost.totalMutez)),
+      limits: tuning.walletLimits,
+    };
+  }
+
+  /**
+   * @throws HostError 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT when `creator`'s live games (`stored`, and those being
+   *   created) leave no room for one more with `bots` bots
+   */
+  #checkLimits(creator: string, stored: readonly { gameId: string; bots: number }[], bots: number): void {
+    const live = new Map(stored.map((g) => [g.gameId, g.bots]));
+    for (const [id, r] of this.#reserved) if (r.creator === creator) live.set(id, r.bots);
+    const { gamesPerWallet, botSeatsPerWallet } = this.rt.tuning.walletLimits;
+    if (live.size >= gamesPerWallet) {
+      throw new ChainGameError(
+        'CHAIN_GAME_LIMIT',
+        `${creator} already has ${live.size} on-chain game${live.size === 1 ? '' : 's'} in play, the most one wallet may: finish one first (the bank pays for each)`,
+        { limit: gamesPerWallet },
+      );
+    }
+    const botsInPlay = [...live.values()].reduce((a, b) => a + b, 0);
+    if (botsInPlay + bots > botSeatsPerWallet) {
+      throw new ChainGameError(
+        'CHAIN_BOT_LIMIT',
+        `${creator} may have ${botSeatsPerWallet} bot seats in its on-chain games in play, and has ${botsInPlay}: this game's ${bots} would make ${botsInPlay + bots} (the bank funds each bot's wallet)`,
+        { limit: botSeatsPerWallet },
+      );
+    }
+  }
+
+  #reservedMutez(): number {
+    return [...this.#reserved.values()].reduce((sum, r) => sum + r.costMutez, 0);
+  }
+}
+
+/** @throws HostError 503 CHAIN_UNAVAILABLE */
+async function bankBalance(bridge: PoleBridge): Promise<number> {
+  try {
+    return await bridge.bankBalance();
+  } catch (e) {
+    throw new ChainGameError('CHAIN_UNAVAILABLE', `the bank's balance could not be read from Tezos: ${messageOf(e)}`);
+  }
+}
