@@ -47,3 +47,17 @@ export function describeIssues(
     return `${issue.path.join('.') || root}: ${issue.message}`;
   });
 }
+
+/**
+ * `parse(input)`, kept per input object in `cache`: a data file (a board) is checked once however many games are set
+ * up on it. A value that is no object is parsed every time.
+ */
+export function parsedOnce<T>(cache: WeakMap<object, T>, input: unknown, parse: (input: unknown) => T): T {
+  if (typeof input !== 'object' || input === null) return parse(input);
+  let parsed = cache.get(input);
+  if (parsed === undefined) {
+    parsed = parse(input);
+    cache.set(input, parsed);
+  }
+  return parsed;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
-import { describeIssues } from '../core/issues';
+import { describeIssues, parsedOnce } from '../core/issues';
 import { plainText } from '../core/text';
 
 /**
@@ -141,10 +141,10 @@ const parsedBoards = new WeakMap<object, Board>();
  * @throws ConfigError `BAD_BOARD` whose issues name the tile (index and id) and the field at fault.
  */
 export function parseBoard(input: unknown): Board {
-  if (typeof input === 'object' && input !== null) {
-    const cached = parsedBoards.get(input);
-    if (cached) return cached;
-  }
+  return parsedOnce(parsedBoards, input, checkBoard);
+}
+
+function checkBoard(input: unknown): Board {
   const parsed = boardSchema.safeParse(input);
   if (!parsed.success) {
     throw new ConfigError(
@@ -156,7 +156,6 @@ export function parseBoard(input: unknown): Board {
   const board = parsed.data;
   const issues = boardMeaningIssues(board);
   if (issues.length) throw new ConfigError('BAD_BOARD', `invalid board "${board.id}"`, issues);
-  if (typeof input === 'object' && input !== null) parsedBoards.set(input, board);
   return board;
 }
 
