@@ -7,6 +7,7 @@ import { defaultSeats, namesOf, type SeatSetup, type TableOptions, type WatchSet
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Segments } from '../lib/segments';
 
 const SEED_WORDS = [
   'amber',
@@ -84,21 +85,17 @@ export function SetupForm({
 
       <fieldset className={ui.field}>
         <legend>Players</legend>
-        <div className={ui.segmented} role="radiogroup" aria-label="Number of players">
-          {[2, 3, 4, 5, 6].map((n) => (
-            <label key={n} className={n === count ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="players"
-                value={n}
-                checked={n === count}
-                onChange={() => setCount(n)}
-                aria-label={`${n} players`}
-              />
-              <span aria-hidden="true">{n}</span>
-            </label>
-          ))}
-        </div>
+        <Segments
+          name="players"
+          label="Number of players"
+          value={count}
+          onChange={setCount}
+          options={[2, 3, 4, 5, 6].map((n) => ({
+            value: n,
+            label: <span aria-hidden="true">{n}</span>,
+            ariaLabel: `${n} players`,
+          }))}
+        />
       </fieldset>
 
       <fieldset className={ui.field}>
