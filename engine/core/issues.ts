@@ -49,15 +49,18 @@ export function describeIssues(
 }
 
 /**
- * `parse(input)`, kept per input object in `cache`: a data file (a board) is checked once however many games are set
- * up on it. A value that is no object is parsed every time.
+ * `parse`, remembered per input object: a data file (a board) is checked once however many games are set up on it. A
+ * value that is no object is parsed every time.
  */
-export function parsedOnce<T>(cache: WeakMap<object, T>, input: unknown, parse: (input: unknown) => T): T {
-  if (typeof input !== 'object' || input === null) return parse(input);
-  let parsed = cache.get(input);
-  if (parsed === undefined) {
-    parsed = parse(input);
-    cache.set(input, parsed);
-  }
-  return parsed;
+export function parsedOnce<T>(parse: (input: unknown) => T): (input: unknown) => T {
+  const parsed = new WeakMap<object, T>();
+  return (input) => {
+    if (typeof input !== 'object' || input === null) return parse(input);
+    let out = parsed.get(input);
+    if (out === undefined) {
+      out = parse(input);
+      parsed.set(input, out);
+    }
+    return out;
+  };
 }

@@ -70,17 +70,11 @@ export type Utility = Extract<Space, { kind: 'utility' }>;
 /** A board's data once its shape is checked (the built-in London is typed data of this shape). */
 export type BoardData = z.output<typeof boardSchema>;
 
-const parsedBoards = new WeakMap<object, Board>();
-
 /**
  * Validates a board's shape and meaning and returns it with its lookups (ring.ts).
  * @throws ConfigError `BAD_BOARD` whose issues name the space (index and id) and the field at fault.
  */
-export function parseBoard(input: unknown): Board {
-  return parsedOnce(parsedBoards, input, checkBoard);
-}
-
-function checkBoard(input: unknown): Board {
+export const parseBoard = parsedOnce((input: unknown): Board => {
   const parsed = boardSchema.safeParse(input);
   if (!parsed.success) {
     const issues = describeIssues(parsed.error, input, { key: 'spaces', noun: 'space' }, '(board)');
@@ -119,4 +113,4 @@ function checkBoard(input: unknown): Board {
   }
   if (issues.length) throw new ConfigError('BAD_BOARD', `invalid Gotopoly board "${id}"`, issues);
   return board;
-}
+});

@@ -134,17 +134,11 @@ export type EventTile = Extract<Tile, { kind: 'event' }>;
 export type Effect = z.output<typeof effectSchema>;
 export type SimpleEffect = z.output<typeof simpleEffectSchema>;
 
-const parsedBoards = new WeakMap<object, Board>();
-
 /**
  * Validates a board (shape, then meaning) and returns it typed.
  * @throws ConfigError `BAD_BOARD` whose issues name the tile (index and id) and the field at fault.
  */
-export function parseBoard(input: unknown): Board {
-  return parsedOnce(parsedBoards, input, checkBoard);
-}
-
-function checkBoard(input: unknown): Board {
+export const parseBoard = parsedOnce((input: unknown): Board => {
   const parsed = boardSchema.safeParse(input);
   if (!parsed.success) {
     throw new ConfigError(
@@ -157,7 +151,7 @@ function checkBoard(input: unknown): Board {
   const issues = boardMeaningIssues(board);
   if (issues.length) throw new ConfigError('BAD_BOARD', `invalid board "${board.id}"`, issues);
   return board;
-}
+});
 
 function boardMeaningIssues(board: Board): string[] {
   const issues: string[] = [];
