@@ -8,6 +8,7 @@ import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 import { Segments } from '../lib/segments';
+import { Alert } from '../lib/alert';
 
 const SEED_WORDS = [
   'amber',
@@ -215,11 +216,7 @@ export function SetupForm({
         </label>
       </details>
 
-      {error && (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert problem={error} />
       <div className={ui.formActions}>
         <button type="submit" className={cx(ui.button, ui.primary)}>
           Start
