@@ -9,6 +9,7 @@
  */
 import type { OctezTraceBuilder } from './errors';
 import { isPrim, stripAnnots, type Expr, type Prim } from './micheline';
+import { namespaceOf, type Namespace } from './primitives';
 
 /** A typing error as Octez reports it; `node` locates it in the source. */
 export class OctezTypeError extends Error {
@@ -302,171 +303,7 @@ function entrypointAnnot(p: Prim, strict: boolean): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Primitives and node kinds
-
-const KEYWORDS = ['parameter', 'storage', 'code', 'view'];
-const CONSTRUCTORS = ['Elt', 'False', 'Left', 'None', 'Pair', 'Right', 'Some', 'True', 'Unit', 'Lambda_rec', 'Ticket'];
-const TYPE_NAMES = [
-  'address',
-  'tx_rollup_l2_address',
-  'big_map',
-  'bool',
-  'bytes',
-  'chain_id',
-  'contract',
-  'int',
-  'key',
-  'key_hash',
-  'lambda',
-  'list',
-  'map',
-  'mutez',
-  'nat',
-  'never',
-  'operation',
-  'option',
-  'or',
-  'pair',
-  'sapling_state',
-  'sapling_transaction',
-  'sapling_transaction_deprecated',
-  'set',
-  'signature',
-  'string',
-  'timestamp',
-  'unit',
-  'bls12_381_fr',
-  'bls12_381_g1',
-  'bls12_381_g2',
-  'ticket',
-  'chest',
-  'chest_key',
-];
-const INSTRUCTIONS = [
-  'ABS',
-  'ADD',
-  'ADDRESS',
-  'AMOUNT',
-  'AND',
-  'APPLY',
-  'BALANCE',
-  'BLAKE2B',
-  'CAR',
-  'CAST',
-  'CDR',
-  'CHAIN_ID',
-  'CHECK_SIGNATURE',
-  'COMPARE',
-  'CONCAT',
-  'CONS',
-  'CONTRACT',
-  'CREATE_ACCOUNT',
-  'CREATE_CONTRACT',
-  'DIG',
-  'DIP',
-  'DROP',
-  'DUG',
-  'DUP',
-  'VIEW',
-  'EDIV',
-  'EMPTY_BIG_MAP',
-  'EMPTY_MAP',
-  'EMPTY_SET',
-  'EQ',
-  'EXEC',
-  'FAILWITH',
-  'GE',
-  'GET',
-  'GET_AND_UPDATE',
-  'GT',
-  'HASH_KEY',
-  'IF',
-  'IF_CONS',
-  'IF_LEFT',
-  'IF_NONE',
-  'IMPLICIT_ACCOUNT',
-  'IS_IMPLICIT_ACCOUNT',
-  'INT',
-  'ISNAT',
-  'ITER',
-  'JOIN_TICKETS',
-  'KECCAK',
-  'LAMBDA',
-  'LAMBDA_REC',
-  'LE',
-  'LEFT',
-  'LEVEL',
-  'LOOP',
-  'LOOP_LEFT',
-  'LSL',
-  'LSR',
-  'LT',
-  'MAP',
-  'MEM',
-  'MUL',
-  'NEG',
-  'NEQ',
-  'NEVER',
-  'NIL',
-  'NONE',
-  'NOT',
-  'NOW',
-  'MIN_BLOCK_TIME',
-  'OR',
-  'PACK',
-  'PAIR',
-  'PAIRING_CHECK',
-  'PUSH',
-  'READ_TICKET',
-  'RENAME',
-  'RIGHT',
-  'SAPLING_EMPTY_STATE',
-  'SAPLING_VERIFY_UPDATE',
-  'SELF',
-  'SELF_ADDRESS',
-  'SENDER',
-  'SET_DELEGATE',
-  'SHA256',
-  'SHA512',
-  'SHA3',
-  'SIZE',
-  'SLICE',
-  'SOME',
-  'SOURCE',
-  'SPLIT_TICKET',
-  'STEPS_TO_QUOTA',
-  'SUB',
-  'SUB_MUTEZ',
-  'SWAP',
-  'TICKET',
-  'TICKET_DEPRECATED',
-  'TOTAL_VOTING_POWER',
-  'TRANSFER_TOKENS',
-  'UNIT',
-  'UNPACK',
-  'UNPAIR',
-  'UPDATE',
-  'VOTING_POWER',
-  'XOR',
-  'OPEN_CHEST',
-  'EMIT',
-  'BYTES',
-  'NAT',
-  'INDEX_ADDRESS',
-  'GET_ADDRESS_INDEX',
-];
-const INSTRUCTION_SET = new Set(INSTRUCTIONS);
-const TYPE_SET = new Set(TYPE_NAMES);
-
-type Namespace = 'instruction' | 'type name' | 'constant constructor' | 'keyword' | 'constant hash';
-function namespaceOf(prim: string): Namespace | null {
-  if (INSTRUCTION_SET.has(prim)) return 'instruction';
-  if (TYPE_SET.has(prim)) return 'type name';
-  if (CONSTRUCTORS.includes(prim)) return 'constant constructor';
-  if (KEYWORDS.includes(prim)) return 'keyword';
-  if (prim === 'constant') return 'constant hash';
-  return null;
-}
+// Node kinds
 
 type Kind = 'int' | 'string' | 'byte sequence' | 'sequence' | 'primitive';
 function kindOf(e: Expr): Kind {
@@ -1787,7 +1624,7 @@ export function typeInstruction(p: Prim, s: readonly Prim[], env: InstrEnv): Pri
 }
 
 /** Whether an instruction of this name is typed by `typeInstruction` (else: unknown, or control). */
-export const isInstruction = (prim: string): boolean => INSTRUCTION_SET.has(prim) && !CONTROL.has(prim);
+export const isInstruction = (prim: string): boolean => namespaceOf(prim) === 'instruction' && !CONTROL.has(prim);
 
 /** Whether a primitive may stand where an instruction is expected. */
 export const instructionNamespace = (prim: string): Namespace | null => namespaceOf(prim);

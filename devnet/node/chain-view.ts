@@ -20,46 +20,39 @@ export interface OperationView {
   readonly contents: readonly OperationContentView[];
 }
 
+/** What a transaction's and an origination's result both say. */
+interface ManagerResultView {
+  readonly internal: boolean;
+  readonly source: string;
+  readonly status: 'applied' | 'failed' | 'backtracked' | 'skipped';
+  readonly counter?: bigint;
+  readonly fee?: bigint;
+  /** The content's own gas_limit and storage_limit (absent on internal operations, which have none). */
+  readonly gasLimit?: bigint;
+  readonly storageLimit?: bigint;
+  readonly gasUsed: bigint;
+  readonly storageUsed: bigint;
+  /** Big_map changes made by this content (RPC legacy `big_map_diff` shape). */
+  readonly bigMapDiff: readonly unknown[];
+  /** 0-based position of the content in its group, and of the internal operation under it. */
+  readonly nonce?: number;
+}
+
 /** A content (or one of its internal operations) with its result, flattened in Octez's order. */
 export type OperationContentView =
-  | {
+  | (ManagerResultView & {
       readonly kind: 'transaction';
-      readonly internal: boolean;
-      readonly source: string;
       readonly destination: string;
       readonly amount: bigint;
       readonly entrypoint: string;
       /** Parameter value (Micheline, Optimized as the RPC shows it), absent for plain tez transfers. */
       readonly parameter?: Expr;
-      readonly status: 'applied' | 'failed' | 'backtracked' | 'skipped';
-      readonly counter?: bigint;
-      readonly fee?: bigint;
-      /** The content's own gas_limit and storage_limit (absent on internal operations, which have none). */
-      readonly gasLimit?: bigint;
-      readonly storageLimit?: bigint;
-      readonly gasUsed: bigint;
-      readonly storageUsed: bigint;
-      /** Big_map changes made by this content (RPC legacy `big_map_diff` shape). */
-      readonly bigMapDiff: readonly unknown[];
-      /** 0-based position of the content in its group, and of the internal operation under it. */
-      readonly nonce?: number;
-    }
-  | {
+    })
+  | (ManagerResultView & {
       readonly kind: 'origination';
-      readonly internal: boolean;
-      readonly source: string;
       readonly originatedContract: string;
       readonly balance: bigint;
-      readonly status: 'applied' | 'failed' | 'backtracked' | 'skipped';
-      readonly counter?: bigint;
-      readonly fee?: bigint;
-      readonly gasLimit?: bigint;
-      readonly storageLimit?: bigint;
-      readonly gasUsed: bigint;
-      readonly storageUsed: bigint;
-      readonly bigMapDiff: readonly unknown[];
-      readonly nonce?: number;
-    }
+    })
   | {
       readonly kind:
         'reveal' | 'delegation' | 'event' | 'increase_paid_storage' | 'register_global_constant' | 'transfer_ticket';

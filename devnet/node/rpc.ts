@@ -13,7 +13,7 @@ import { unparseData, type UnparsingMode } from '../michelson/data';
 import { findEntrypoint, listEntrypoints } from '../michelson/entrypoints';
 import { addressToString } from '../michelson/encoding';
 import { Address } from '../michelson/values';
-import { isMichelsonFailure, runScript, type Host } from '../michelson/index';
+import { isMichelsonFailure, runScript, type Host, type RunRequest } from '../michelson/index';
 import { RUN_DEFAULTS } from '../michelson/run';
 import { pairTypes, type Expr, type Prim } from '../michelson/micheline';
 import { CONSTANTS, type Content, type Json } from './apply';
@@ -21,7 +21,7 @@ import type { CorsPolicy } from './cors';
 import { isoSeconds, MAX_OPERATION_DATA_LENGTH, MEMPOOL_FILTER, type Block, type Chain } from './local-chain';
 import { NodeError, PROTOCOL, tezosError, vmTrace } from './errors';
 import { chainHost } from './host';
-import { fork, type State } from './state';
+import { fork, type OriginatedAccount, type State } from './state';
 import { balancesOf, ticketBalance, ticketToken } from './tickets';
 import type { BootstrapAccount } from './accounts';
 import { BadBody, BODIES, checked } from './rpc-input';
@@ -592,12 +592,36 @@ function runCode(chain: Chain, state: State, body: Json): Json {
   }
 }
 
-/** `run_script_view`: calls an on-chain view through a one-instruction wrapper script, as Octez does. */
-function runScriptView(chain: Chain, state: State, body: Json): Json {
+/** The originated contract a view RPC names (`body.contract`), else Octez's `non_existing_contract`. */
+function viewedContract(state: State, body: Json): { contract: string; acc: OriginatedAccount } {
   const contract = body.contract as string;
   const acc = state.accounts.get(contract);
   if (!acc || acc.kind !== 'originated')
     throw new NodeError([tezosError('temporary', 'contract.non_existing_contract', { contract })]);
+  return { contract, acc };
+}
+
+/**
+ * How both view RPCs run their script: as the viewed contract (self, its balance) in the block after the head, with
+ * no amount, the request's sender and payer, and its gas.
+ */
+function asViewedContract(chain: Chain, body: Json, contract: string, acc: OriginatedAccount) {
+  const head = chain.headBlock();
+  return {
+    amount: 0n,
+    balance: acc.balance,
+    level: BigInt(head.level + 1),
+    now: BigInt(head.timestamp),
+    self: contract,
+    ...senderAndPayer(body, contract),
+    chainId: chain.chainId,
+    gasLimitMilligas: requestGas(body),
+  } satisfies Partial<RunRequest>;
+}
+
+/** `run_script_view`: calls an on-chain view through a one-instruction wrapper script, as Octez does. */
+function runScriptView(chain: Chain, state: State, body: Json): Json {
+  const { contract, acc } = viewedContract(state, body);
   const l = chain.loaded(contract, acc.script);
   const name = body.view as string;
   const view = l.typed.views.get(name);
@@ -620,7 +644,6 @@ function runScriptView(chain: Chain, state: State, body: Json): Json {
       ],
     },
   ];
-  const head = chain.headBlock();
   try {
     // Octez runs the wrapper as the viewed contract (self, its balance), so the view's SENDER is the contract itself;
     // `source` is the wrapper's SENDER and `payer` everyone's SOURCE (RPC.ml `run_script_view`).
@@ -628,14 +651,7 @@ function runScriptView(chain: Chain, state: State, body: Json): Json {
       script,
       storage: { prim: 'None' },
       input: body.input as Expr,
-      amount: 0n,
-      balance: acc.balance,
-      level: BigInt(head.level + 1),
-      now: BigInt(head.timestamp),
-      self: contract,
-      ...senderAndPayer(body, contract),
-      chainId: chain.chainId,
-      gasLimitMilligas: requestGas(body),
+      ...asViewedContract(chain, body, contract, acc),
       host: chainHost(state, chain.loaded),
     });
     const st = r.storageValue;
@@ -655,10 +671,7 @@ const CALLBACK = 'KT1BEqzn5Wx8uJrZNvuS9DVHmLvG9td3fDLi';
  * a callback contract, and answers what the contract sends to the callback.
  */
 function runView(chain: Chain, state: State, body: Json): Json {
-  const contract = body.contract as string;
-  const acc = state.accounts.get(contract);
-  if (!acc || acc.kind !== 'originated')
-    throw new NodeError([tezosError('temporary', 'contract.non_existing_contract', { contract })]);
+  const { contract, acc } = viewedContract(state, body);
   const l = chain.loaded(contract, acc.script);
   const entrypoint = body.entrypoint as string;
   const ep = findEntrypoint(l.typed.parameter, entrypoint);
@@ -678,21 +691,13 @@ function runView(chain: Chain, state: State, body: Json): Json {
     ...base,
     contract: (a) => (addressToString(new Address(a.raw, '')) === CALLBACK ? callback : base.contract(a)),
   };
-  const head = chain.headBlock();
   try {
     const r = runScript({
       script: l,
       storage: acc.storage,
       input: { prim: 'Pair', args: [body.input as Expr, { string: CALLBACK }] },
       entrypoint,
-      amount: 0n,
-      balance: acc.balance,
-      level: BigInt(head.level + 1),
-      now: BigInt(head.timestamp),
-      self: contract,
-      ...senderAndPayer(body, contract),
-      chainId: chain.chainId,
-      gasLimitMilligas: requestGas(body),
+      ...asViewedContract(chain, body, contract, acc),
       host,
     });
     for (const o of r.operationValues) {

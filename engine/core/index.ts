@@ -9,3 +9,4 @@ export * from './play';
 export * from './issues';
 export * from './text';
 export * from './seat-names';
+export * from './turns';

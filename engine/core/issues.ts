@@ -47,3 +47,20 @@ export function describeIssues(
     return `${issue.path.join('.') || root}: ${issue.message}`;
   });
 }
+
+/**
+ * `parse`, remembered per input object: a data file (a board) is checked once however many games are set up on it. A
+ * value that is no object is parsed every time.
+ */
+export function parsedOnce<T>(parse: (input: unknown) => T): (input: unknown) => T {
+  const parsed = new WeakMap<object, T>();
+  return (input) => {
+    if (typeof input !== 'object' || input === null) return parse(input);
+    let out = parsed.get(input);
+    if (out === undefined) {
+      out = parse(input);
+      parsed.set(input, out);
+    }
+    return out;
+  };
+}

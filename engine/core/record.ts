@@ -88,6 +88,29 @@ export function parseRecord(input: unknown): GameRecord {
   return parsed.data;
 }
 
+/**
+ * Applies the record's action `index` to `state`, reseeded by its roll first in a provably fair record.
+ * @throws RecordError `REPLAY_FAILED` naming the action, where the rules refuse it.
+ */
+export function replayAction<S, E extends GameEvent>(
+  definition: GameDefinition<S, unknown, unknown, E>,
+  record: GameRecord,
+  state: S,
+  index: number,
+): { state: S; events: E[] } {
+  const { seat, action } = record.actions[index]!;
+  try {
+    return applyRolled(definition, state, seat, action, recordedRoll(record, index));
+  } catch (err) {
+    if (!isEngineError(err)) throw err;
+    throw new RecordError(
+      'REPLAY_FAILED',
+      `action ${index} (${JSON.stringify(action)}) does not apply: ${err.message}`,
+      index,
+    );
+  }
+}
+
 export interface Replayed<S, E extends GameEvent> {
   readonly state: S;
   /** The events of every action, in order. */
@@ -120,19 +143,10 @@ export function replayWith<S, A, C, E extends GameEvent>(
     throw new RecordError('BAD_CONFIG', `the record's config does not set up ${record.game}: ${err.message}`);
   }
   const events: E[] = [];
-  record.actions.forEach(({ seat, action }, index) => {
-    try {
-      const step = applyRolled(definition, state, seat, action, recordedRoll(record, index));
-      state = step.state;
-      if (options.collectEvents) events.push(...step.events);
-    } catch (err) {
-      if (!isEngineError(err)) throw err;
-      throw new RecordError(
-        'REPLAY_FAILED',
-        `action ${index} (${JSON.stringify(action)}) does not apply: ${err.message}`,
-        index,
-      );
-    }
+  record.actions.forEach((_, index) => {
+    const step = replayAction(definition, record, state, index);
+    state = step.state;
+    if (options.collectEvents) events.push(...step.events);
   });
   return { state, events };
 }

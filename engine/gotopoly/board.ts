@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
-import { describeIssues } from '../core/issues';
+import { describeIssues, parsedOnce } from '../core/issues';
 import { plainText } from '../core/text';
 import { boardWithLookups, COLOURS, type Board } from './ring';
 
@@ -70,17 +70,11 @@ export type Utility = Extract<Space, { kind: 'utility' }>;
 /** A board's data once its shape is checked (the built-in London is typed data of this shape). */
 export type BoardData = z.output<typeof boardSchema>;
 
-const parsedBoards = new WeakMap<object, Board>();
-
 /**
  * Validates a board's shape and meaning and returns it with its lookups (ring.ts).
  * @throws ConfigError `BAD_BOARD` whose issues name the space (index and id) and the field at fault.
  */
-export function parseBoard(input: unknown): Board {
-  if (typeof input === 'object' && input !== null) {
-    const cached = parsedBoards.get(input);
-    if (cached) return cached;
-  }
+export const parseBoard = parsedOnce((input: unknown): Board => {
   const parsed = boardSchema.safeParse(input);
   if (!parsed.success) {
     const issues = describeIssues(parsed.error, input, { key: 'spaces', noun: 'space' }, '(board)');
@@ -118,6 +112,5 @@ export function parseBoard(input: unknown): Board {
     if (costs.size > 1) issues.push(`colour ${colour}: houseCost: differs within the group`);
   }
   if (issues.length) throw new ConfigError('BAD_BOARD', `invalid Gotopoly board "${id}"`, issues);
-  if (typeof input === 'object' && input !== null) parsedBoards.set(input, board);
   return board;
-}
+});

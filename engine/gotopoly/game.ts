@@ -1,5 +1,6 @@
 import { RuleError } from '../core/errors';
 import { rngFromState, shuffle } from '../core/rng';
+import { checkAnswers, checkSeat } from '../core/turns';
 import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
 import { parseGotopolyAction } from './actions';
 import { submitBids } from './auction';
@@ -30,9 +31,7 @@ function applyAction(
   const action = parseGotopolyAction(input);
   if (state.stage.kind === 'over') throw new RuleError('GAME_OVER', 'the game is over');
   if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat has nothing to do in Gotopoly');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.students.length) {
-    throw new RuleError('UNKNOWN_SEAT', `seat ${String(seat)} is not in this game`, { seat });
-  }
+  checkSeat(seat, state.students.length);
   const decision = decisionOf(state, seat);
   if (!decision && state.stage.kind === 'auction' && state.stage.submitted[seat]) {
     throw new RuleError(
@@ -44,11 +43,7 @@ function applyAction(
     const pending = decisionsOf(state).map((p) => p.seat);
     throw new RuleError('NOT_YOUR_TURN', `seat ${pending.join(', ')} must decide now, not seat ${seat}`, { pending });
   }
-  if (DECISION_FOR[action.type] !== decision.kind) {
-    throw new RuleError('WRONG_DECISION', `"${action.type}" does not answer the pending "${decision.kind}" decision`, {
-      pending: decision.kind,
-    });
-  }
+  checkAnswers(action.type, DECISION_FOR, decision);
   const d = new Draft(state);
   switch (action.type) {
     case 'build':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
-import { describeIssues } from '../core/issues';
+import { describeIssues, parsedOnce } from '../core/issues';
 import { plainText } from '../core/text';
 
 /**
@@ -134,17 +134,11 @@ export type EventTile = Extract<Tile, { kind: 'event' }>;
 export type Effect = z.output<typeof effectSchema>;
 export type SimpleEffect = z.output<typeof simpleEffectSchema>;
 
-const parsedBoards = new WeakMap<object, Board>();
-
 /**
  * Validates a board (shape, then meaning) and returns it typed.
  * @throws ConfigError `BAD_BOARD` whose issues name the tile (index and id) and the field at fault.
  */
-export function parseBoard(input: unknown): Board {
-  if (typeof input === 'object' && input !== null) {
-    const cached = parsedBoards.get(input);
-    if (cached) return cached;
-  }
+export const parseBoard = parsedOnce((input: unknown): Board => {
   const parsed = boardSchema.safeParse(input);
   if (!parsed.success) {
     throw new ConfigError(
@@ -156,9 +150,8 @@ export function parseBoard(input: unknown): Board {
   const board = parsed.data;
   const issues = boardMeaningIssues(board);
   if (issues.length) throw new ConfigError('BAD_BOARD', `invalid board "${board.id}"`, issues);
-  if (typeof input === 'object' && input !== null) parsedBoards.set(input, board);
   return board;
-}
+});
 
 function boardMeaningIssues(board: Board): string[] {
   const issues: string[] = [];

@@ -1,4 +1,5 @@
 import { RuleError } from '../core/errors';
+import { checkAnswers, checkSeat, checkTurn } from '../core/turns';
 import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
 import { parsePoleAction } from './actions';
 import type { PoleConfigInput } from './config';
@@ -45,20 +46,10 @@ function applyAction(state: PoleState, seat: Actor, input: unknown): { state: Po
     return { state: d.commit(), events: d.events };
   }
   if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat only records holdings');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) {
-    throw new RuleError('UNKNOWN_SEAT', `seat ${String(seat)} is not in this game`, { seat });
-  }
+  checkSeat(seat, state.players.length);
   const decision = poleDecision(state)!;
-  if (decision.seat !== seat) {
-    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, {
-      pending: decision.seat,
-    });
-  }
-  if (DECISION_FOR[action.type] !== decision.kind) {
-    throw new RuleError('WRONG_DECISION', `"${action.type}" does not answer the pending "${decision.kind}" decision`, {
-      pending: decision.kind,
-    });
-  }
+  checkTurn(decision, seat);
+  checkAnswers(action.type, DECISION_FOR, decision);
   switch (action.type) {
     case 'roll': {
       const l2 = action.l2 === true;

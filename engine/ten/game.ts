@@ -1,5 +1,6 @@
 import { RuleError } from '../core/errors';
 import { rngFromState, shuffle } from '../core/rng';
+import { checkAnswers, checkSeat, checkTurn } from '../core/turns';
 import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
 import { parseTenAction } from './actions';
 import { answerAuction } from './auction';
@@ -19,20 +20,10 @@ function applyAction(state: TenState, seat: Actor, input: unknown): { state: Ten
   const action = parseTenAction(input);
   if (state.stage.kind === 'over') throw new RuleError('GAME_OVER', 'the game is over');
   if (seat === SYSTEM) throw new RuleError('NOT_YOUR_TURN', 'the system seat has nothing to do in Ten');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) {
-    throw new RuleError('UNKNOWN_SEAT', `seat ${String(seat)} is not in this game`, { seat });
-  }
+  checkSeat(seat, state.players.length);
   const decision = decisionOf(tenView(state, seat))!;
-  if (decision.seat !== seat) {
-    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, {
-      pending: decision.seat,
-    });
-  }
-  if (DECISION_FOR[action.type] !== decision.kind) {
-    throw new RuleError('WRONG_DECISION', `"${action.type}" does not answer the pending "${decision.kind}" decision`, {
-      pending: decision.kind,
-    });
-  }
+  checkTurn(decision, seat);
+  checkAnswers(action.type, DECISION_FOR, decision);
   const d = new Draft(state);
   switch (action.type) {
     case 'draw':

@@ -6,6 +6,7 @@ import { useWallet } from '../wallet';
 import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 /**
  * `/collection` without an address: goes to the signed-in address's collection, or offers to sign in or to look
@@ -24,11 +25,7 @@ export function CollectionLookup({ problem }: { problem?: string }) {
         <h1 id="collection-heading">Collection</h1>
         <p className={styles.lede}>The Tezos Pole tokens an address holds: artwork, edition, owners and history.</p>
       </header>
-      {problem && (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      )}
+      <Alert problem={problem} />
       <div className={ui.panel}>
         {state === 'checking' ? (
           <p className={ui.muted} aria-live="polite">

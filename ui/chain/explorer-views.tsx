@@ -5,6 +5,7 @@ import { Address, formatTez, formatTime } from './format';
 import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { NumHeading, ScrollTable } from '../lib/tables';
 
 const Status = ({ status }: { status: string }) => (
   <span className={styles.opStatus} data-status={status}>
@@ -120,47 +121,45 @@ export function BlockPanel({ block, network }: { block: BlockSummary; network: L
         {block.operations.length === 0 ? (
           <p className={ui.muted}>No operations in this block.</p>
         ) : (
-          <div className={ui.tableScroll}>
-            <table className={ui.dataTable} data-testid="block-operations">
-              <thead>
-                <tr>
-                  <th scope="col">Operation</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Sender</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {block.operations.map((c) => (
-                  <tr key={c.id}>
-                    <td>
-                      <a className={styles.addr} href={opHref(network, c.hash)} title={c.hash}>
-                        {c.hash.slice(0, 10)}…
-                      </a>
-                    </td>
-                    <td>
-                      {c.internal ? 'internal ' : ''}
-                      {c.type}
-                      {c.entrypoint && (
-                        <>
-                          {' '}
-                          <code>{c.entrypoint}</code>
-                        </>
-                      )}
-                    </td>
-                    <td>{c.sender ? <Address address={c.sender} href={accountHref(network, c.sender)} /> : '—'}</td>
-                    <td>
-                      <Destination c={c} network={network} />
-                    </td>
-                    <td>
-                      <Status status={c.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            testId="block-operations"
+            head={
+              <>
+                <th scope="col">Operation</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Sender</th>
+                <th scope="col">Target</th>
+                <th scope="col">Status</th>
+              </>
+            }
+          >
+            {block.operations.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  <a className={styles.addr} href={opHref(network, c.hash)} title={c.hash}>
+                    {c.hash.slice(0, 10)}…
+                  </a>
+                </td>
+                <td>
+                  {c.internal ? 'internal ' : ''}
+                  {c.type}
+                  {c.entrypoint && (
+                    <>
+                      {' '}
+                      <code>{c.entrypoint}</code>
+                    </>
+                  )}
+                </td>
+                <td>{c.sender ? <Address address={c.sender} href={accountHref(network, c.sender)} /> : '—'}</td>
+                <td>
+                  <Destination c={c} network={network} />
+                </td>
+                <td>
+                  <Status status={c.status} />
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </section>
     </article>
@@ -214,9 +213,7 @@ export function AccountPanel({ account, network }: { account: AccountSummary; ne
               <tr>
                 <th scope="col">Token</th>
                 <th scope="col">Contract</th>
-                <th scope="col" className={ui.num}>
-                  Balance
-                </th>
+                <NumHeading>Balance</NumHeading>
               </tr>
             </thead>
             <tbody>

@@ -7,6 +7,7 @@ import { Address, ReadProblem } from './format';
 import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { NumHeading, ScrollTable } from '../lib/tables';
 
 export interface GameToken {
   /** The tile's index on the board. */
@@ -120,62 +121,57 @@ export function GameTokensTable({
       <h2 id="game-tokens-heading" className={ui.panelTitle}>
         Tokens on chain
       </h2>
-      <div className={ui.tableScroll}>
-        <table className={ui.dataTable}>
-          <thead>
-            <tr>
-              <th scope="col">Tile</th>
-              <th scope="col" className={ui.num}>
-                Edition
-              </th>
-              <th scope="col">Held by</th>
+      <ScrollTable
+        head={
+          <>
+            <th scope="col">Tile</th>
+            <NumHeading>Edition</NumHeading>
+            <th scope="col">Held by</th>
+          </>
+        }
+      >
+        {tokens.map((t) => {
+          const h = holders.get(t.tokenId);
+          const game = t.inGame;
+          return (
+            <tr key={t.tokenId} data-token-id={t.tokenId}>
+              <td>
+                {/* The indexer lists a token from its first mint on: before that there is no page to open. */}
+                {h ? <a href={tokenHref(contract, t.tokenId)}>{t.tileTitle}</a> : t.tileTitle}{' '}
+                <span className={cx(ui.muted, ui.small)}>#{t.tokenId}</span>
+              </td>
+              <td className={ui.num}>{h?.edition ?? <span className={ui.muted}>not minted yet</span>}</td>
+              <td>
+                {h && h.owners.length > 0 ? (
+                  <ul className={styles.holderList}>
+                    {h.owners.map((o) => {
+                      const note = ownerNote(o.balance, seatIndex.get(o.address), game);
+                      return (
+                        <li key={o.address} data-out-of-game={note ? '' : undefined}>
+                          <Address
+                            address={o.address}
+                            href={accountHref(network, o.address)}
+                            name={seatOf.get(o.address) ?? null}
+                          />
+                          {o.balance !== '1' && <span className={cx(ui.muted, ui.small)}> ×{o.balance}</span>}
+                          {note && <span className={cx(ui.muted, ui.small)}> ({note})</span>}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ) : (
+                  <span className={ui.muted}>{nobodyText(h, game)}</span>
+                )}
+                {game && game.left > 0 && h && h.owners.length > 0 && (
+                  <p className={cx(ui.muted, ui.small)}>
+                    {game.left === 1 ? '1 copy' : `${game.left} copies`} left the game (P13)
+                  </p>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => {
-              const h = holders.get(t.tokenId);
-              const game = t.inGame;
-              return (
-                <tr key={t.tokenId} data-token-id={t.tokenId}>
-                  <td>
-                    {/* The indexer lists a token from its first mint on: before that there is no page to open. */}
-                    {h ? <a href={tokenHref(contract, t.tokenId)}>{t.tileTitle}</a> : t.tileTitle}{' '}
-                    <span className={cx(ui.muted, ui.small)}>#{t.tokenId}</span>
-                  </td>
-                  <td className={ui.num}>{h?.edition ?? <span className={ui.muted}>not minted yet</span>}</td>
-                  <td>
-                    {h && h.owners.length > 0 ? (
-                      <ul className={styles.holderList}>
-                        {h.owners.map((o) => {
-                          const note = ownerNote(o.balance, seatIndex.get(o.address), game);
-                          return (
-                            <li key={o.address} data-out-of-game={note ? '' : undefined}>
-                              <Address
-                                address={o.address}
-                                href={accountHref(network, o.address)}
-                                name={seatOf.get(o.address) ?? null}
-                              />
-                              {o.balance !== '1' && <span className={cx(ui.muted, ui.small)}> ×{o.balance}</span>}
-                              {note && <span className={cx(ui.muted, ui.small)}> ({note})</span>}
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    ) : (
-                      <span className={ui.muted}>{nobodyText(h, game)}</span>
-                    )}
-                    {game && game.left > 0 && h && h.owners.length > 0 && (
-                      <p className={cx(ui.muted, ui.small)}>
-                        {game.left === 1 ? '1 copy' : `${game.left} copies`} left the game (P13)
-                      </p>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ScrollTable>
     </section>
   );
 }

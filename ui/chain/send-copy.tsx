@@ -7,6 +7,7 @@ import { isAddress } from '../../chain/validate';
 import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 /** FA2 `transfer` of one copy of `tokenId` from `from` to `to` (Micheline: list (pair from (list (pair to (pair id amount)))). */
 function transferOne(contract: string, tokenId: string, from: string, to: string): WalletCall {
@@ -99,11 +100,7 @@ export function SendCopy({
           Sent: <a href={opHref(network, sent)}>{sent}</a>. The owners above update once it is included.
         </p>
       )}
-      {problem && (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      )}
+      <Alert problem={problem} />
     </form>
   );
 }

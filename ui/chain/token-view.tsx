@@ -9,6 +9,7 @@ import { TokenArt } from './token-art';
 import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { NumHeading, ScrollTable } from '../lib/tables';
 
 /**
  * One token's page: artwork, title and artist, edition x/y, metadata (description, creators, royalties,
@@ -111,9 +112,7 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
             <thead>
               <tr>
                 <th scope="col">Owner</th>
-                <th scope="col" className={ui.num}>
-                  Copies
-                </th>
+                <NumHeading>Copies</NumHeading>
               </tr>
             </thead>
             <tbody>
@@ -131,49 +130,43 @@ export function TokenView({ detail, network }: { detail: TokenDetail; network: L
 
       <section className={ui.panel} aria-labelledby="history-heading">
         <h2 id="history-heading">History</h2>
-        <div className={ui.tableScroll}>
-          <table className={ui.dataTable} data-testid="token-history">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">From → to</th>
-                <th scope="col" className={ui.num}>
-                  Amount
-                </th>
-                <th scope="col" className={ui.num}>
-                  Level
-                </th>
-                <th scope="col">Time</th>
-                <th scope="col">Operation</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.history.map((h, i) => (
-                <tr key={i} data-kind={h.kind}>
-                  <td className={styles.moveKind}>{h.kind}</td>
-                  <td>
-                    {h.from ? account(h.from) : <span className={ui.muted}>minted</span>} →{' '}
-                    {h.to ? account(h.to) : <span className={ui.muted}>burnt</span>}
-                  </td>
-                  <td className={ui.num}>{h.amount}</td>
-                  <td className={ui.num}>
-                    <a href={blockHref(network, h.level)}>{h.level}</a>
-                  </td>
-                  <td>{formatTime(h.timestamp)}</td>
-                  <td>
-                    {h.opHash ? (
-                      <a className={styles.addr} href={opHref(network, h.opHash)} title={h.opHash}>
-                        {h.opHash.slice(0, 8)}…
-                      </a>
-                    ) : (
-                      <span className={ui.muted}>—</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          testId="token-history"
+          head={
+            <>
+              <th scope="col">Event</th>
+              <th scope="col">From → to</th>
+              <NumHeading>Amount</NumHeading>
+              <NumHeading>Level</NumHeading>
+              <th scope="col">Time</th>
+              <th scope="col">Operation</th>
+            </>
+          }
+        >
+          {detail.history.map((h, i) => (
+            <tr key={i} data-kind={h.kind}>
+              <td className={styles.moveKind}>{h.kind}</td>
+              <td>
+                {h.from ? account(h.from) : <span className={ui.muted}>minted</span>} →{' '}
+                {h.to ? account(h.to) : <span className={ui.muted}>burnt</span>}
+              </td>
+              <td className={ui.num}>{h.amount}</td>
+              <td className={ui.num}>
+                <a href={blockHref(network, h.level)}>{h.level}</a>
+              </td>
+              <td>{formatTime(h.timestamp)}</td>
+              <td>
+                {h.opHash ? (
+                  <a className={styles.addr} href={opHref(network, h.opHash)} title={h.opHash}>
+                    {h.opHash.slice(0, 8)}…
+                  </a>
+                ) : (
+                  <span className={ui.muted}>—</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       </section>
     </article>
   );

@@ -9,6 +9,7 @@ import { GrantsList } from './grants-view';
 import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 /** The poll while TzKT's hub is down; with it up, each announced block reads the grants again. */
 const POLL_MS = 1500;
@@ -110,11 +111,7 @@ export function WalletGrantsPanel({
           </p>
         )
       )}
-      {problem && (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      )}
+      <Alert problem={problem} />
     </div>
   );
 }

@@ -27,6 +27,7 @@ import { GotopolySeats } from './gotopoly-seats';
 import styles from './gotopoly.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { ScrollTable } from '../lib/tables';
 import { groupFill } from './group-fill';
 
 const PHASES = [
@@ -240,37 +241,35 @@ function Outcome({
         {why}: {outcome.winners.map((s) => names[s]).join(' & ')}{' '}
         {outcome.winners.length > 1 ? 'share the win' : 'wins'}
       </p>
-      <div className={ui.tableScroll}>
-        <table className={ui.standings}>
-          <caption className={ui.visuallyHidden}>Final standings</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Student</th>
-              <th scope="col">Credits</th>
-              <th scope="col">Cash</th>
-              <th scope="col">Uncle</th>
-              <th scope="col">Props</th>
-            </tr>
-          </thead>
-          <tbody>
-            {outcome.standings.map((s) => (
-              <tr key={s.seat} data-winner={s.rank === 1 ? 'true' : 'false'}>
-                <td>{s.rank}</td>
-                <th scope="row">
-                  <span className={ui.seatChip} style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
-                    {names[s.seat]}
-                  </span>
-                </th>
-                <td>{s.credits}</td>
-                <td>{formatPounds(s.cash)}</td>
-                <td>{formatPounds(s.uncleCash)}</td>
-                <td>{s.properties}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        className={ui.standings}
+        caption="Final standings"
+        head={
+          <>
+            <th scope="col">#</th>
+            <th scope="col">Student</th>
+            <th scope="col">Credits</th>
+            <th scope="col">Cash</th>
+            <th scope="col">Uncle</th>
+            <th scope="col">Props</th>
+          </>
+        }
+      >
+        {outcome.standings.map((s) => (
+          <tr key={s.seat} data-winner={s.rank === 1 ? 'true' : 'false'}>
+            <td>{s.rank}</td>
+            <th scope="row">
+              <span className={ui.seatChip} style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
+                {names[s.seat]}
+              </span>
+            </th>
+            <td>{s.credits}</td>
+            <td>{formatPounds(s.cash)}</td>
+            <td>{formatPounds(s.uncleCash)}</td>
+            <td>{s.properties}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from './seat-name-not
 import styles from './home.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Segments } from '../lib/segments';
 import { rulesHref, rulingSection } from '../rules/rules-doc';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
@@ -240,21 +241,17 @@ export function NewGameForm({
 
       <fieldset className={ui.field}>
         <legend>Seats</legend>
-        <div className={ui.segmented} role="radiogroup" aria-label="Number of seats">
-          {Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i).map((n) => (
-            <label key={n} className={n === count ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="seats"
-                value={n}
-                checked={n === count}
-                onChange={() => setCount(n)}
-                aria-label={`${n} ${n === 1 ? 'seat' : 'seats'}`}
-              />
-              <span aria-hidden="true">{n}</span>
-            </label>
-          ))}
-        </div>
+        <Segments
+          name="seats"
+          label="Number of seats"
+          value={count}
+          onChange={setCount}
+          options={Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i).map((n) => ({
+            value: n,
+            label: <span aria-hidden="true">{n}</span>,
+            ariaLabel: `${n} ${n === 1 ? 'seat' : 'seats'}`,
+          }))}
+        />
         <ol className={cx(ui.stack, ui.seatRows)}>
           {active.map((s, seat) => (
             <li key={seat} className={ui.seatRow} style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
@@ -314,23 +311,16 @@ export function NewGameForm({
       {game === 'pole' && (
         <fieldset className={ui.field}>
           <legend>Where the tiles live</legend>
-          <div className={ui.segmented} role="radiogroup" aria-label="Where the tiles live">
-            <label className={!onChain ? ui.isChecked : undefined}>
-              <input type="radio" name="chain" value="off" checked={!onChain} onChange={() => chooseOnChain(false)} />
-              In the game only
-            </label>
-            <label className={onChain ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="chain"
-                value="on"
-                checked={onChain}
-                disabled={!chain?.ok}
-                onChange={() => chooseOnChain(true)}
-              />
-              On Tezos
-            </label>
-          </div>
+          <Segments
+            name="chain"
+            label="Where the tiles live"
+            value={onChain ? 'on' : 'off'}
+            onChange={(v) => chooseOnChain(v === 'on')}
+            options={[
+              { value: 'off', label: 'In the game only' },
+              { value: 'on', label: 'On Tezos', disabled: !chain?.ok },
+            ]}
+          />
           <p className={ui.hint}>
             {chain === null
               ? 'Checking whether the server has a Tezos network…'
@@ -345,21 +335,16 @@ export function NewGameForm({
 
       <fieldset className={ui.field}>
         <legend>How people play</legend>
-        <div className={ui.segmented} role="radiogroup" aria-label="Mode">
-          {(['hotseat', 'online'] as const).map((m) => (
-            <label key={m} className={mode === m ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="mode"
-                value={m}
-                checked={mode === m}
-                disabled={onChain && m === 'hotseat'}
-                onChange={() => chooseMode(m)}
-              />
-              {m === 'hotseat' ? 'Hot-seat' : 'Online'}
-            </label>
-          ))}
-        </div>
+        <Segments
+          name="mode"
+          label="Mode"
+          value={mode}
+          onChange={chooseMode}
+          options={[
+            { value: 'hotseat', label: 'Hot-seat', disabled: onChain },
+            { value: 'online', label: 'Online' },
+          ]}
+        />
         <p className={ui.hint}>
           {onChain
             ? 'Online: each person opens their own link and plays with their own wallet.'

@@ -9,6 +9,7 @@ import { GAMES } from '../lib/game-catalog';
 import { invitePath, playPath } from '../play/game-api';
 import ui from '../styles/controls.module.css';
 import styles from './lobby.module.css';
+import { Alert } from '../lib/alert';
 
 /** How often the list is read again: a game filling up or starting shows within a few seconds. */
 const REFRESH_MS = 3_000;
@@ -81,11 +82,7 @@ export function Lobby() {
           onChange={(e) => setName(e.target.value)}
         />
       </label>
-      {readFailed && (
-        <p className={ui.alert} role="alert">
-          {readFailed}
-        </p>
-      )}
+      <Alert problem={readFailed} />
       {games === null ? (
         <p className={ui.muted}>Reading the lobby…</p>
       ) : games.length === 0 ? (

@@ -13,6 +13,7 @@ import { GrantTerms } from '../chain/grants-view';
 import styles from '../chain/chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 const RECENT_STEPS = 12;
 
@@ -181,11 +182,7 @@ export function ChainSetup({
           )}
         </div>
       )}
-      {problem && (
-        <p className={ui.alert} role="alert">
-          {problem}
-        </p>
-      )}
+      <Alert problem={problem} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { cx } from '../lib/cx';
 import { postChat, postMute } from './game-api';
 import styles from './chat-panel.module.css';
 import ui from '../styles/controls.module.css';
+import { Alert } from '../lib/alert';
 
 /** The longest message the server takes (protocol CHAT_MAX_LENGTH; a type-only import cannot bring the value). */
 const MAX_LENGTH = 280;
@@ -177,11 +178,7 @@ export function ChatPanel({
         </div>
       )}
 
-      {error && (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert problem={error} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 export interface DecisionPanelTitles {
   readonly spectator: string;
@@ -53,11 +54,7 @@ export function DecisionPanel({
         {spectator ? titles.spectator : mine ? titles.mine : titles.waiting}
         {busy && <span className={cx(ui.muted, ui.small)}>{titles.sending}</span>}
       </h2>
-      {error && (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert problem={error} />
       {children}
     </section>
   );

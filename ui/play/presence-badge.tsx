@@ -5,6 +5,7 @@ import { useClock } from '../lib/browser-state';
 import { formatClock } from '../lib/clock-text';
 import { cx } from '../lib/cx';
 import styles from './presence.module.css';
+import ui from '../styles/controls.module.css';
 
 /** What the badge says; Ten's table passes its own language's. */
 export interface PresenceWords {
@@ -38,7 +39,7 @@ export function PresenceBadge({ info, words = PRESENCE_WORDS }: { info: SeatInfo
       data-presence={info.presence}
     >
       <span className={styles.dot} aria-hidden="true" />
-      <span className={styles.word}>{connected ? words.connected : words.away}</span>
+      <span className={ui.visuallyHiddenOnPhone}>{connected ? words.connected : words.away}</span>
       {left && (
         <span className={styles.grace} role="timer" data-testid="grace">
           {left}

@@ -15,6 +15,7 @@ import { buyingSection, unofferedPurchase } from './why-no-buy';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 export type { PoleView } from './pole-scene';
 
@@ -179,11 +180,7 @@ function PoleDecision({
           )}
         </div>
       )}
-      {error && (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert problem={error} />
     </section>
   );
 }

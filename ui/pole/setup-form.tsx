@@ -7,6 +7,8 @@ import { defaultSeats, namesOf, type SeatSetup, type TableOptions, type WatchSet
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Segments } from '../lib/segments';
+import { Alert } from '../lib/alert';
 
 const SEED_WORDS = [
   'amber',
@@ -84,21 +86,17 @@ export function SetupForm({
 
       <fieldset className={ui.field}>
         <legend>Players</legend>
-        <div className={ui.segmented} role="radiogroup" aria-label="Number of players">
-          {[2, 3, 4, 5, 6].map((n) => (
-            <label key={n} className={n === count ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="players"
-                value={n}
-                checked={n === count}
-                onChange={() => setCount(n)}
-                aria-label={`${n} players`}
-              />
-              <span aria-hidden="true">{n}</span>
-            </label>
-          ))}
-        </div>
+        <Segments
+          name="players"
+          label="Number of players"
+          value={count}
+          onChange={setCount}
+          options={[2, 3, 4, 5, 6].map((n) => ({
+            value: n,
+            label: <span aria-hidden="true">{n}</span>,
+            ariaLabel: `${n} players`,
+          }))}
+        />
       </fieldset>
 
       <fieldset className={ui.field}>
@@ -218,11 +216,7 @@ export function SetupForm({
         </label>
       </details>
 
-      {error && (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert problem={error} />
       <div className={ui.formActions}>
         <button type="submit" className={cx(ui.button, ui.primary)}>
           Start

@@ -5,6 +5,7 @@ import { Die } from './dice';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { NumHeading, ScrollTable } from '../lib/tables';
 
 /**
  * P10 final valuation, exactly as the engine computed it: each piece's die and value from `state.valuations`,
@@ -52,84 +53,75 @@ export function ValuationTable({ state, names }: { state: PoleView; names: reado
         {state.config.valuationFloor ? ', never below 10 Tz' : ''}. Score = valuations + cash; ties go to the most
         masterpieces.
       </p>
-      <div className={ui.tableScroll}>
-        <table className={cx(ui.dataTable, styles.valuationTable)} data-testid="valuation-table">
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Player</th>
-              <th scope="col">Pieces valued</th>
-              <th scope="col" className={ui.num}>
-                Pieces
+      <ScrollTable
+        className={cx(ui.dataTable, styles.valuationTable)}
+        testId="valuation-table"
+        head={
+          <>
+            <th scope="col">Rank</th>
+            <th scope="col">Player</th>
+            <th scope="col">Pieces valued</th>
+            <NumHeading>Pieces</NumHeading>
+            <NumHeading>Valuation</NumHeading>
+            <NumHeading>Cash</NumHeading>
+            <NumHeading>Total</NumHeading>
+          </>
+        }
+      >
+        {outcome.standings.map((standing) => {
+          const seat = standing.seat;
+          const won = winners.includes(seat);
+          const rows = state.valuations!.filter((v) => v.seat === seat);
+          return (
+            <tr
+              key={seat}
+              style={{ '--seat': seatColor(seat) } as React.CSSProperties}
+              data-testid="valuation-row"
+              data-seat={seat}
+              data-rank={standing.rank}
+              data-total={standing.score}
+              data-winner={won ? 'true' : 'false'}
+            >
+              <td className={styles.rank}>{standing.rank}</td>
+              <th scope="row" className={styles.who}>
+                <span className={styles.seatDot} aria-hidden="true" />
+                <span>{names[seat]}</span>
+                {won && <span className={cx(ui.tag, ui.tagWinner, styles.winnerTag)}>Winner</span>}
               </th>
-              <th scope="col" className={ui.num}>
-                Valuation
-              </th>
-              <th scope="col" className={ui.num}>
-                Cash
-              </th>
-              <th scope="col" className={ui.num}>
-                Total
-              </th>
+              <td>
+                {rows.length === 0 ? (
+                  <span className={ui.muted}>no pieces</span>
+                ) : (
+                  <ul className={cx(ui.stack, styles.valuedList)}>
+                    {rows.map((v, i) => {
+                      const art = board.tiles[v.tile];
+                      if (art?.kind !== 'artist') return null;
+                      const formula =
+                        v.die % 2 === 0
+                          ? `${v.die} × ${art.price} × ${art.multiplier}`
+                          : `${art.price} × ${art.multiplier} ÷ ${v.die}`;
+                      return (
+                        <li key={i} className={styles.valued}>
+                          <span className={styles.valuedTitle}>{art.title}</span>
+                          <Die value={v.die} size={18} />
+                          <span className={styles.valuedFormula}>{formula}</span>
+                          <span className={styles.valuedValue}>{formatTz(v.value)}</span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </td>
+              <td className={ui.num}>{standing.pieces}</td>
+              <td className={ui.num}>{formatTz(standing.valuation)}</td>
+              <td className={ui.num}>{formatTz(standing.cash)}</td>
+              <td className={cx(ui.num, styles.total)} data-testid="total">
+                {formatTz(standing.score)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {outcome.standings.map((standing) => {
-              const seat = standing.seat;
-              const won = winners.includes(seat);
-              const rows = state.valuations!.filter((v) => v.seat === seat);
-              return (
-                <tr
-                  key={seat}
-                  style={{ '--seat': seatColor(seat) } as React.CSSProperties}
-                  data-testid="valuation-row"
-                  data-seat={seat}
-                  data-rank={standing.rank}
-                  data-total={standing.score}
-                  data-winner={won ? 'true' : 'false'}
-                >
-                  <td className={styles.rank}>{standing.rank}</td>
-                  <th scope="row" className={styles.who}>
-                    <span className={styles.seatDot} aria-hidden="true" />
-                    <span>{names[seat]}</span>
-                    {won && <span className={cx(ui.tag, ui.tagWinner, styles.winnerTag)}>Winner</span>}
-                  </th>
-                  <td>
-                    {rows.length === 0 ? (
-                      <span className={ui.muted}>no pieces</span>
-                    ) : (
-                      <ul className={cx(ui.stack, styles.valuedList)}>
-                        {rows.map((v, i) => {
-                          const art = board.tiles[v.tile];
-                          if (art?.kind !== 'artist') return null;
-                          const formula =
-                            v.die % 2 === 0
-                              ? `${v.die} × ${art.price} × ${art.multiplier}`
-                              : `${art.price} × ${art.multiplier} ÷ ${v.die}`;
-                          return (
-                            <li key={i} className={styles.valued}>
-                              <span className={styles.valuedTitle}>{art.title}</span>
-                              <Die value={v.die} size={18} />
-                              <span className={styles.valuedFormula}>{formula}</span>
-                              <span className={styles.valuedValue}>{formatTz(v.value)}</span>
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    )}
-                  </td>
-                  <td className={ui.num}>{standing.pieces}</td>
-                  <td className={ui.num}>{formatTz(standing.valuation)}</td>
-                  <td className={ui.num}>{formatTz(standing.cash)}</td>
-                  <td className={cx(ui.num, styles.total)} data-testid="total">
-                    {formatTz(standing.score)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ScrollTable>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import {
   applyRolled,
   games,
-  isEngineError,
   parseRecord,
+  replayAction,
   RecordError,
   recordedRoll,
   replayWith,
@@ -98,19 +98,10 @@ export function buildTimeline(record: GameRecord, every = 64): Timeline {
   let state = replayWith(definition, { ...record, actions: [] }).state;
   const checkpoints: unknown[] = [state];
   const actionEvents: GameEvent[][] = [];
-  record.actions.forEach(({ seat, action }, index) => {
-    try {
-      const step = applyRolled(definition, state, seat, action, recordedRoll(record, index));
-      state = step.state;
-      actionEvents.push(step.events);
-    } catch (err) {
-      if (!isEngineError(err)) throw err;
-      throw new RecordError(
-        'REPLAY_FAILED',
-        `action ${index} (${JSON.stringify(action)}) does not apply: ${err.message}`,
-        index,
-      );
-    }
+  record.actions.forEach((_, index) => {
+    const step = replayAction(definition, record, state, index);
+    state = step.state;
+    actionEvents.push(step.events);
     if ((index + 1) % every === 0) checkpoints.push(state);
   });
   return { game: record.game, record, length: record.actions.length, every, checkpoints, actionEvents };

@@ -24,6 +24,7 @@ import { useFooterGame } from '../home/site-footer';
 import styles from './replay.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 const SPEEDS = [
   { label: '1 action/s', delay: 1000 },
@@ -145,11 +146,7 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
             Fetching the record…
           </p>
         )}
-        {error && (
-          <p className={ui.alert} role="alert">
-            {error}
-          </p>
-        )}
+        <Alert problem={error} />
       </section>
       {loaded && (
         <ReplayStage

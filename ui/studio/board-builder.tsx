@@ -14,6 +14,7 @@ import { problem, signInHref, studioFetch } from './studio-api';
 import styles from './studio.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 /** One slot of the list; `key` keeps React's identity through moves. */
 type DraftSlot = { key: number; slot: { kind: 'piece'; pieceId: string } | EventSlot };
@@ -243,11 +244,7 @@ export function BoardBuilder() {
           >
             {verdict.ok ? `A valid board of ${verdict.composed.board.tiles.length} tiles.` : verdict.message}
           </p>
-          {error && (
-            <p className={ui.alert} role="alert">
-              {error}
-            </p>
-          )}
+          <Alert problem={error} />
           <div className={ui.formActions}>
             <button
               type="submit"

@@ -9,6 +9,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Line } from '@visx/shape';
 import { useId } from 'react';
 import styles from './lab-chart.module.css';
+import ui from '../styles/controls.module.css';
 
 export interface ChartBar {
   /** Unique within the chart (a tile id, a seat number): labels may repeat, keys may not. */
@@ -34,6 +35,15 @@ const CHAR_PX = 7;
 const MAX_LABEL = 24;
 /** Labels that do not fit their bar's width are turned this far, so neighbours never overlap. */
 export const LABEL_ANGLE = -40;
+
+/** What both axes share: their classes, and text sized here but coloured and set by the stylesheet. */
+const AXIS = {
+  axisLineClassName: styles.axisLine,
+  tickClassName: styles.tick,
+  labelClassName: styles.axisLabel,
+  labelProps: { fontSize: 14, fill: undefined, fontFamily: undefined, textAnchor: 'middle' },
+} as const;
+const TICK_LABEL = { className: styles.tickLabel, fontSize: FONT_PX, fill: undefined, fontFamily: undefined } as const;
 
 const shortLabel = (label: string) => (label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label);
 
@@ -130,21 +140,10 @@ export function LabChart({
             scale={y}
             numTicks={4}
             tickFormat={(v) => format(Number(v))}
-            axisLineClassName={styles.axisLine}
-            tickClassName={styles.tick}
-            tickLabelProps={{
-              className: styles.tickLabel,
-              fontSize: FONT_PX,
-              fill: undefined,
-              fontFamily: undefined,
-              textAnchor: 'end',
-              dx: -4,
-              dy: 4,
-            }}
+            {...AXIS}
+            tickLabelProps={{ ...TICK_LABEL, textAnchor: 'end', dx: -4, dy: 4 }}
             label={yLabel}
-            labelClassName={styles.axisLabel}
             labelOffset={36}
-            labelProps={{ fontSize: 14, fill: undefined, fontFamily: undefined, textAnchor: 'middle' }}
           />
           <AxisBottom
             top={PLOT_HEIGHT}
@@ -152,24 +151,14 @@ export function LabChart({
             // Every bar keeps its label (visx would thin a band axis to about ten).
             numTicks={bars.length}
             tickFormat={(key) => labels.get(key) ?? key}
-            axisLineClassName={styles.axisLine}
-            tickClassName={styles.tick}
-            tickLabelProps={{
-              className: styles.tickLabel,
-              fontSize: FONT_PX,
-              fill: undefined,
-              fontFamily: undefined,
-              textAnchor: turned ? 'end' : 'middle',
-              angle: turned ? LABEL_ANGLE : 0,
-            }}
+            {...AXIS}
+            tickLabelProps={{ ...TICK_LABEL, textAnchor: turned ? 'end' : 'middle', angle: turned ? LABEL_ANGLE : 0 }}
             label={xLabel}
-            labelClassName={styles.axisLabel}
             labelOffset={bottom - 40}
-            labelProps={{ fontSize: 14, fill: undefined, fontFamily: undefined, textAnchor: 'middle' }}
           />
         </Group>
       </svg>
-      <table className={styles.figures}>
+      <table className={ui.visuallyHidden}>
         <caption>{`${title}. ${description}`}</caption>
         <thead>
           <tr>

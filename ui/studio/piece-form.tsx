@@ -10,6 +10,7 @@ import { problem, studioFetch } from './studio-api';
 import styles from './studio.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 type Tab = 'import' | 'manual';
 
@@ -380,11 +381,7 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
           piece.
         </p>
       )}
-      {error && (
-        <p className={ui.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert problem={error} />
       {notice && (
         <p className={styles.ok} role="status">
           {notice}

@@ -10,6 +10,7 @@ import { problem, signInHref, studioFetch } from './studio-api';
 import styles from './studio.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { Alert } from '../lib/alert';
 
 /** The studio for the signed-in artist: the piece form, their featured pieces, and their boards. */
 export function StudioHome() {
@@ -74,11 +75,7 @@ export function StudioHome() {
           <h2 id="studio-pieces-heading" className={ui.panelTitle}>
             Your featured pieces
           </h2>
-          {error && (
-            <p className={ui.alert} role="alert">
-              {error}
-            </p>
-          )}
+          <Alert problem={error} />
           {pieces === null ? (
             <p className={ui.muted}>Loading…</p>
           ) : pieces.length === 0 ? (

@@ -26,6 +26,7 @@ import { PaymentChooser } from './ten-payment';
 import styles from './ten.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { ScrollTable } from '../lib/tables';
 
 function describeDecision(d: TenDecision | null, names: readonly string[], w: TenWords): string {
   const { t } = w;
@@ -570,63 +571,61 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
               names: stage.winners.map((s) => names[s]).join(' & '),
             })}
       </p>
-      <div className={ui.tableScroll}>
-        <table className={ui.standings}>
-          <thead>
-            <tr>
-              <th scope="col">{t('final.rank')}</th>
-              <th scope="col">{t('final.player')}</th>
-              {COLOURS4.map((c) => (
-                <th
-                  key={c}
-                  scope="col"
-                  className={styles.toneHead}
-                  style={{ '--c': toneColour(c, true) } as React.CSSProperties}
-                >
-                  {t(`colour.${c}`)}
-                </th>
-              ))}
-              <th scope="col">{t('final.total')}</th>
-              <th scope="col">{t('final.tokens')}</th>
-              <th scope="col">{t('final.cards')}</th>
-              <th scope="col">{t('final.jokers')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.seat} data-winner={ranks[s.seat] === 1 ? 'true' : 'false'}>
-                <td>{ranks[s.seat]}</td>
-                <th scope="row">
-                  <span className={ui.seatChip} style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
-                    {names[s.seat]}
-                  </span>
-                </th>
-                {COLOURS4.map((c) => (
-                  <td key={c}>{s.colours[c] ?? 0}</td>
-                ))}
-                <td>
-                  <strong>{s.points}</strong>
-                </td>
-                <td>{s.tokens}</td>
-                <td>{s.cards}</td>
-                <td className={ui.small}>
-                  {s.jokers.length
-                    ? s.jokers
-                        .map((j) =>
-                          t('final.placed', {
-                            card: cardIdLabel(j.card, w),
-                            colour: t(`colour.${j.colour}`),
-                            number: j.number,
-                          }),
-                        )
-                        .join(', ')
-                    : '—'}
-                </td>
-              </tr>
+      <ScrollTable
+        className={ui.standings}
+        head={
+          <>
+            <th scope="col">{t('final.rank')}</th>
+            <th scope="col">{t('final.player')}</th>
+            {COLOURS4.map((c) => (
+              <th
+                key={c}
+                scope="col"
+                className={styles.toneHead}
+                style={{ '--c': toneColour(c, true) } as React.CSSProperties}
+              >
+                {t(`colour.${c}`)}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <th scope="col">{t('final.total')}</th>
+            <th scope="col">{t('final.tokens')}</th>
+            <th scope="col">{t('final.cards')}</th>
+            <th scope="col">{t('final.jokers')}</th>
+          </>
+        }
+      >
+        {rows.map((s) => (
+          <tr key={s.seat} data-winner={ranks[s.seat] === 1 ? 'true' : 'false'}>
+            <td>{ranks[s.seat]}</td>
+            <th scope="row">
+              <span className={ui.seatChip} style={{ '--seat': seatColor(s.seat) } as React.CSSProperties}>
+                {names[s.seat]}
+              </span>
+            </th>
+            {COLOURS4.map((c) => (
+              <td key={c}>{s.colours[c] ?? 0}</td>
+            ))}
+            <td>
+              <strong>{s.points}</strong>
+            </td>
+            <td>{s.tokens}</td>
+            <td>{s.cards}</td>
+            <td className={ui.small}>
+              {s.jokers.length
+                ? s.jokers
+                    .map((j) =>
+                      t('final.placed', {
+                        card: cardIdLabel(j.card, w),
+                        colour: t(`colour.${j.colour}`),
+                        number: j.number,
+                      }),
+                    )
+                    .join(', ')
+                : '—'}
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }

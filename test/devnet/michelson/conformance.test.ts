@@ -149,6 +149,15 @@ function ok(name: string, file: string, storage: string, input: string, expected
   });
 }
 
+/** Runs of one script from one storage: each case its name, input and final storage (and options), as `ok`. */
+function runs(
+  file: string,
+  storage: string,
+  cases: readonly (readonly [name: string, input: string, expected: string, o?: Opts])[],
+): void {
+  for (const [name, input, expected, o] of cases) ok(name, file, storage, input, expected, o);
+}
+
 /** A run that fails with the given error kind. */
 function fails(name: string, file: string, storage: string, input: string, kind: Kind, o: Opts = {}): void {
   test(o)(name, async () => {
@@ -184,20 +193,10 @@ describe('stack instructions', () => {
   ok('DUP n copies the n-th element, DUP 1 the top', 'stack_dup_n', '{}', 'Pair 1 2 3', '{ 3 ; 2 ; 1 ; 3 ; 2 ; 2 }', {
     cli: true,
   });
-  ok(
-    'DIG n / DUG n move an element up / down; DIG 0 and DUG 0 do nothing',
-    'stack_dig_dug',
-    'Pair 0 0 0 0 0',
-    'Pair 1 2 3 4 5',
-    'Pair 5 1 2 4 3',
-  );
-  ok(
-    'a right comb may be written as a sequence { a ; b ; … }',
-    'stack_dig_dug',
-    'Pair 0 0 0 0 0',
-    '{ 1 ; 2 ; 3 ; 4 ; 5 }',
-    'Pair 5 1 2 4 3',
-  );
+  runs('stack_dig_dug', 'Pair 0 0 0 0 0', [
+    ['DIG n / DUG n move an element up / down; DIG 0 and DUG 0 do nothing', 'Pair 1 2 3 4 5', 'Pair 5 1 2 4 3'],
+    ['a right comb may be written as a sequence { a ; b ; … }', '{ 1 ; 2 ; 3 ; 4 ; 5 }', 'Pair 5 1 2 4 3'],
+  ]);
   ok('DROP n drops n elements, DROP 0 none; SWAP', 'stack_drop_swap', 'Pair 0 0', 'Pair 1 2 3 4 5', 'Pair 5 4');
   ok(
     'DIP n runs its body under n elements (DIP 1 = DIP)',
@@ -212,20 +211,22 @@ describe('stack instructions', () => {
 });
 
 describe('control structures', () => {
-  ok('IF takes the first branch on True', 'ctl_if_bool', '""', 'True', '"yes"');
-  ok('IF takes the second branch on False', 'ctl_if_bool', '""', 'False', '"no"');
-  ok('IF_NONE: Some branch gets the content', 'ctl_if_none', '0', 'Some 21', '42');
-  ok('IF_NONE: None branch', 'ctl_if_none', '0', 'None', '-1');
-  ok('IF_LEFT: Left branch', 'ctl_if_left', '""', 'Left 3', '"left"');
-  ok(
-    'IF_LEFT: Right branch gets the content; CONCAT puts the top first',
-    'ctl_if_left',
-    '""',
-    'Right "x"',
-    '"right:x"',
-  );
-  ok('IF_CONS puts the head above the tail', 'ctl_if_cons', 'Pair 0 0', '{ 5 ; 6 ; 7 }', 'Pair 5 2');
-  ok('IF_CONS on the empty list takes the second branch', 'ctl_if_cons', 'Pair 0 0', '{}', 'Pair 0 0');
+  runs('ctl_if_bool', '""', [
+    ['IF takes the first branch on True', 'True', '"yes"'],
+    ['IF takes the second branch on False', 'False', '"no"'],
+  ]);
+  runs('ctl_if_none', '0', [
+    ['IF_NONE: Some branch gets the content', 'Some 21', '42'],
+    ['IF_NONE: None branch', 'None', '-1'],
+  ]);
+  runs('ctl_if_left', '""', [
+    ['IF_LEFT: Left branch', 'Left 3', '"left"'],
+    ['IF_LEFT: Right branch gets the content; CONCAT puts the top first', 'Right "x"', '"right:x"'],
+  ]);
+  runs('ctl_if_cons', 'Pair 0 0', [
+    ['IF_CONS puts the head above the tail', '{ 5 ; 6 ; 7 }', 'Pair 5 2'],
+    ['IF_CONS on the empty list takes the second branch', '{}', 'Pair 0 0'],
+  ]);
   ok('LOOP runs while the top is True (sum 1..10)', 'ctl_loop', '0', '10', '55', { cli: true });
   ok('LOOP on False at once runs nothing', 'ctl_loop', '7', '0', '0');
   ok('LOOP sums 1..100', 'ctl_loop', '0', '100', '5050');
@@ -233,21 +234,15 @@ describe('control structures', () => {
   ok('LOOP_LEFT exiting on the first round', 'ctl_loop_left', '{ 9 }', '0', '{}');
   ok('ITER on a list goes head first', 'ctl_iter_list', '">"', '{ "a" ; "b" ; "c" }', '">abc"');
   ok('ITER on a set goes in increasing order', 'ctl_iter_set', '{}', '{ -5 ; 0 ; 7 }', '{ 7 ; 0 ; -5 }');
-  ok(
-    'ITER on a map goes by increasing key with (Pair key value)',
-    'ctl_iter_map',
-    'Pair {} 0',
-    '{ Elt "a" 1 ; Elt "b" 2 ; Elt "c" 3 }',
-    'Pair { "c" ; "b" ; "a" } 6',
-  );
-  ok(
-    'map keys are ordered by bytes ("B" < "a")',
-    'ctl_iter_map',
-    'Pair {} 0',
-    '{ Elt "B" 1 ; Elt "a" 2 }',
-    'Pair { "a" ; "B" } 3',
-  );
-  ok('ITER on an empty map', 'ctl_iter_map', 'Pair {} 0', '{}', 'Pair {} 0');
+  runs('ctl_iter_map', 'Pair {} 0', [
+    [
+      'ITER on a map goes by increasing key with (Pair key value)',
+      '{ Elt "a" 1 ; Elt "b" 2 ; Elt "c" 3 }',
+      'Pair { "c" ; "b" ; "a" } 6',
+    ],
+    ['map keys are ordered by bytes ("B" < "a")', '{ Elt "B" 1 ; Elt "a" 2 }', 'Pair { "a" ; "B" } 3'],
+    ['ITER on an empty map', '{}', 'Pair {} 0'],
+  ]);
   ok(
     'MAP on a list keeps the order and threads the stack below',
     'ctl_map_list',
@@ -267,9 +262,11 @@ describe('control structures', () => {
   ok('MAP on None is None', 'ctl_map_option', 'Some 1', 'None', 'None');
   ok('LAMBDA then EXEC', 'ctl_lambda_exec', '0', '14', '42');
   ok('APPLY fixes the first component of the argument', 'ctl_apply', '0', 'Pair 10 3', '7');
-  ok('LAMBDA_REC: the body can call itself (5! = 120)', 'ctl_lambda_rec', '0', '5', '120', { cli: true });
-  ok('LAMBDA_REC base case (0! = 1)', 'ctl_lambda_rec', '0', '0', '1');
-  ok('LAMBDA_REC with arbitrary-precision results (25!)', 'ctl_lambda_rec', '0', '25', '15511210043330985984000000');
+  runs('ctl_lambda_rec', '0', [
+    ['LAMBDA_REC: the body can call itself (5! = 120)', '5', '120', { cli: true }],
+    ['LAMBDA_REC base case (0! = 1)', '0', '1'],
+    ['LAMBDA_REC with arbitrary-precision results (25!)', '25', '15511210043330985984000000'],
+  ]);
   ok('ITER with a lambda that does not fail', 'ctl_fail_nested', '10', '{ 1 ; 2 ; 3 }', '16');
   rejects(
     'FAILWITH inside a lambda inside ITER aborts the run with its value',
@@ -335,84 +332,42 @@ describe('pairs and ors', () => {
     'Pair 4 1 2 3',
   );
   ok('CAR / CDR', 'pair_car_cdr', '0', 'Pair (Pair 1 2) 3', '5');
-  ok('LEFT builds a Left', 'or_swap', 'Left ""', 'Right "a"', 'Left "a"');
-  ok('RIGHT builds a Right', 'or_swap', 'Left ""', 'Left 5', 'Right 5');
+  runs('or_swap', 'Left ""', [
+    ['LEFT builds a Left', 'Right "a"', 'Left "a"'],
+    ['RIGHT builds a Right', 'Left 5', 'Right 5'],
+  ]);
   illTyped('GET n beyond the comb is ill-typed', 'ill_get_out_of_range');
   illTyped('PAIR 1 is ill-typed', 'ill_pair_one');
 });
 
 describe('lists, sets, maps', () => {
-  ok(
-    'SIZE, IF_CONS head and reverse of a list',
-    'col_list_ops',
-    'Pair 0 None {}',
-    '{ 1 ; 2 ; 3 }',
-    'Pair 3 (Some 1) { 3 ; 2 ; 1 }',
-  );
-  ok('the same on the empty list', 'col_list_ops', 'Pair 0 None {}', '{}', 'Pair 0 None {}');
-  ok(
-    'set MEM / UPDATE (add, remove) / SIZE',
-    'col_set_ops',
-    'Pair False 0 False {}',
-    'Pair { "a" ; "zap" } "b"',
-    'Pair False 2 False { "a" ; "b" }',
-  );
-  ok(
-    'set MEM of a present element; adding it again changes nothing',
-    'col_set_ops',
-    'Pair False 0 False {}',
-    'Pair { "b" } "b"',
-    'Pair True 1 False { "b" }',
-  );
-  ok(
-    'set: adding then removing the same element',
-    'col_set_ops',
-    'Pair False 0 False {}',
-    'Pair {} "zap"',
-    'Pair False 0 False {}',
-  );
-  ok(
-    'map GET / MEM / UPDATE (set, remove) / SIZE',
-    'col_map_ops',
-    'Pair None False 0 {}',
-    'Pair { Elt "a" 1 ; Elt "gone" 5 } "a"',
-    'Pair (Some 1) True 1 { Elt "a" 100 }',
-  );
-  ok(
-    'map GET / MEM of a missing key; new keys are kept sorted',
-    'col_map_ops',
-    'Pair None False 0 {}',
-    'Pair { Elt "b" 2 } "a"',
-    'Pair None False 2 { Elt "a" 100 ; Elt "b" 2 }',
-  );
-  ok(
-    'map GET_AND_UPDATE replacing a binding',
-    'col_map_get_and_update',
-    'Pair None { Elt "a" 1 }',
-    'Pair "a" (Some 5)',
-    'Pair (Some 1) { Elt "a" 5 }',
-  );
-  ok(
-    'map GET_AND_UPDATE removing a binding',
-    'col_map_get_and_update',
-    'Pair None { Elt "a" 1 }',
-    'Pair "a" None',
-    'Pair (Some 1) {}',
-  );
-  ok(
-    'map GET_AND_UPDATE adding a binding',
-    'col_map_get_and_update',
-    'Pair None { Elt "a" 1 }',
-    'Pair "b" (Some 2)',
-    'Pair None { Elt "a" 1 ; Elt "b" 2 }',
-  );
-  ok(
-    'map GET_AND_UPDATE removing a missing key',
-    'col_map_get_and_update',
-    'Pair None { Elt "a" 1 }',
-    'Pair "b" None',
-    'Pair None { Elt "a" 1 }',
-  );
+  runs('col_list_ops', 'Pair 0 None {}', [
+    ['SIZE, IF_CONS head and reverse of a list', '{ 1 ; 2 ; 3 }', 'Pair 3 (Some 1) { 3 ; 2 ; 1 }'],
+    ['the same on the empty list', '{}', 'Pair 0 None {}'],
+  ]);
+  runs('col_set_ops', 'Pair False 0 False {}', [
+    ['set MEM / UPDATE (add, remove) / SIZE', 'Pair { "a" ; "zap" } "b"', 'Pair False 2 False { "a" ; "b" }'],
+    ['set MEM of a present element; adding it again changes nothing', 'Pair { "b" } "b"', 'Pair True 1 False { "b" }'],
+    ['set: adding then removing the same element', 'Pair {} "zap"', 'Pair False 0 False {}'],
+  ]);
+  runs('col_map_ops', 'Pair None False 0 {}', [
+    [
+      'map GET / MEM / UPDATE (set, remove) / SIZE',
+      'Pair { Elt "a" 1 ; Elt "gone" 5 } "a"',
+      'Pair (Some 1) True 1 { Elt "a" 100 }',
+    ],
+    [
+      'map GET / MEM of a missing key; new keys are kept sorted',
+      'Pair { Elt "b" 2 } "a"',
+      'Pair None False 2 { Elt "a" 100 ; Elt "b" 2 }',
+    ],
+  ]);
+  runs('col_map_get_and_update', 'Pair None { Elt "a" 1 }', [
+    ['map GET_AND_UPDATE replacing a binding', 'Pair "a" (Some 5)', 'Pair (Some 1) { Elt "a" 5 }'],
+    ['map GET_AND_UPDATE removing a binding', 'Pair "a" None', 'Pair (Some 1) {}'],
+    ['map GET_AND_UPDATE adding a binding', 'Pair "b" (Some 2)', 'Pair None { Elt "a" 1 ; Elt "b" 2 }'],
+    ['map GET_AND_UPDATE removing a missing key', 'Pair "b" None', 'Pair None { Elt "a" 1 }'],
+  ]);
   fails('a set literal must be sorted', 'ctl_iter_set', '{}', '{ 2 ; 1 }', 'typecheck');
   fails('a set literal must not repeat an element', 'ctl_iter_set', '{}', '{ 1 ; 1 }', 'typecheck');
   fails('map literal keys must be sorted', 'ctl_iter_map', 'Pair {} 0', '{ Elt "b" 1 ; Elt "a" 2 }', 'typecheck');
@@ -422,35 +377,29 @@ describe('lists, sets, maps', () => {
 
 describe('big_maps', () => {
   const initial = 'Pair { Elt "a" 1 ; Elt "drop" 9 } None False None None None';
-  ok(
-    'a big_map literal in the storage: GET, MEM, GET_AND_UPDATE, UPDATE; stored as its id',
-    'col_big_map',
-    initial,
-    '"a"',
-    'Pair BIGMAP_ID (Some 1) True (Some 1) None (Some 7)',
-    {
-      cli: true,
-      check: (r) => {
-        // The RPC's big_map_diff: an allocation, then the bindings of the stored map.
-        expect(r.bigMapDiff.some((d) => d.action === 'alloc')).toBe(true);
-        const updates = r.bigMapDiff.filter((d) => d.action === 'update');
-        expect(updates.find((d) => JSON.stringify(d.key) === JSON.stringify({ string: 'a' }))?.value).toEqual({
-          int: '7',
-        });
-        expect(
-          updates.find((d) => JSON.stringify(d.key) === JSON.stringify({ string: 'drop' }))?.value,
-        ).toBeUndefined();
+  runs('col_big_map', initial, [
+    [
+      'a big_map literal in the storage: GET, MEM, GET_AND_UPDATE, UPDATE; stored as its id',
+      '"a"',
+      'Pair BIGMAP_ID (Some 1) True (Some 1) None (Some 7)',
+      {
+        cli: true,
+        check: (r) => {
+          // The RPC's big_map_diff: an allocation, then the bindings of the stored map.
+          expect(r.bigMapDiff.some((d) => d.action === 'alloc')).toBe(true);
+          const updates = r.bigMapDiff.filter((d) => d.action === 'update');
+          expect(updates.find((d) => JSON.stringify(d.key) === JSON.stringify({ string: 'a' }))?.value).toEqual({
+            int: '7',
+          });
+          expect(
+            updates.find((d) => JSON.stringify(d.key) === JSON.stringify({ string: 'drop' }))?.value,
+          ).toBeUndefined();
+        },
       },
-    },
-  );
-  ok('big_map: missing key', 'col_big_map', initial, '"zz"', 'Pair BIGMAP_ID None False None None (Some 7)');
-  ok(
-    'big_map: updating then removing the same key',
-    'col_big_map',
-    initial,
-    '"drop"',
-    'Pair BIGMAP_ID (Some 9) True (Some 9) None None',
-  );
+    ],
+    ['big_map: missing key', '"zz"', 'Pair BIGMAP_ID None False None None (Some 7)'],
+    ['big_map: updating then removing the same key', '"drop"', 'Pair BIGMAP_ID (Some 9) True (Some 9) None None'],
+  ]);
   ok(
     'EMPTY_BIG_MAP built in the run and stored',
     'col_empty_big_map',
@@ -476,177 +425,254 @@ describe('big_maps', () => {
 describe('strings and bytes', () => {
   ok('CONCAT of two strings', 'sb_concat', '""', 'Pair "ab" "cd"', '"abcd"', { cli: true });
   ok('CONCAT of two bytes', 'sb_concat_bytes', '0x', 'Pair 0xab 0xcdef', '0xabcdef');
-  ok('CONCAT of a list of strings', 'sb_concat_list', '"?"', '{ "a" ; "" ; "bc" }', '"abc"');
-  ok('CONCAT of an empty list of strings', 'sb_concat_list', '"?"', '{}', '""');
-  ok('CONCAT of a list of bytes', 'sb_concat_list_bytes', '0x01', '{ 0x00 ; 0xff }', '0x00ff');
-  ok('CONCAT of an empty list of bytes', 'sb_concat_list_bytes', '0x01', '{}', '0x');
-  ok('SLICE inside the string', 'sb_slice_string', 'None', 'Pair 1 2 "abcd"', 'Some "bc"');
-  ok('SLICE of the whole string', 'sb_slice_string', 'None', 'Pair 0 4 "abcd"', 'Some "abcd"');
-  ok('SLICE past the end is None', 'sb_slice_string', 'None', 'Pair 0 5 "abcd"', 'None');
-  ok('SLICE ending at the end', 'sb_slice_string', 'None', 'Pair 3 1 "abcd"', 'Some "d"');
-  ok('SLICE of length 0 inside the string is ""', 'sb_slice_string', 'None', 'Pair 0 0 "a"', 'Some ""');
+  runs('sb_concat_list', '"?"', [
+    ['CONCAT of a list of strings', '{ "a" ; "" ; "bc" }', '"abc"'],
+    ['CONCAT of an empty list of strings', '{}', '""'],
+  ]);
+  runs('sb_concat_list_bytes', '0x01', [
+    ['CONCAT of a list of bytes', '{ 0x00 ; 0xff }', '0x00ff'],
+    ['CONCAT of an empty list of bytes', '{}', '0x'],
+  ]);
+  runs('sb_slice_string', 'None', [
+    ['SLICE inside the string', 'Pair 1 2 "abcd"', 'Some "bc"'],
+    ['SLICE of the whole string', 'Pair 0 4 "abcd"', 'Some "abcd"'],
+    ['SLICE past the end is None', 'Pair 0 5 "abcd"', 'None'],
+    ['SLICE ending at the end', 'Pair 3 1 "abcd"', 'Some "d"'],
+    ['SLICE of length 0 inside the string is ""', 'Pair 0 0 "a"', 'Some ""'],
+  ]);
   // Octez requires offset < length even for an empty slice.
-  ok('SLICE with offset = length is None even for length 0', 'sb_slice_string', 'None', 'Pair 4 0 "abcd"', 'None');
-  ok('SLICE of the empty string is None', 'sb_slice_string', 'None', 'Pair 0 0 ""', 'None');
-  ok('SLICE on bytes', 'sb_slice_bytes', 'None', 'Pair 1 1 0xaabbcc', 'Some 0xbb');
-  ok('SLICE on bytes, whole', 'sb_slice_bytes', 'None', 'Pair 0 3 0xaabbcc', 'Some 0xaabbcc');
-  ok('SLICE on bytes past the end is None', 'sb_slice_bytes', 'None', 'Pair 2 2 0xaabbcc', 'None');
-  ok('SLICE on bytes at offset = length is None', 'sb_slice_bytes', 'None', 'Pair 3 0 0xaabbcc', 'None');
-  ok('SLICE of length 0 on bytes is 0x', 'sb_slice_bytes', 'None', 'Pair 0 0 0xaa', 'Some 0x');
-  ok('SIZE of a string and of bytes', 'sb_size', 'Pair 0 0', 'Pair "hello" 0x0001', 'Pair 5 2');
-  ok('SIZE counts an escaped newline as one character', 'sb_size', 'Pair 0 0', 'Pair "a\\nb" 0x', 'Pair 3 0');
+  runs('sb_slice_string', 'None', [
+    ['SLICE with offset = length is None even for length 0', 'Pair 4 0 "abcd"', 'None'],
+    ['SLICE of the empty string is None', 'Pair 0 0 ""', 'None'],
+  ]);
+  runs('sb_slice_bytes', 'None', [
+    ['SLICE on bytes', 'Pair 1 1 0xaabbcc', 'Some 0xbb'],
+    ['SLICE on bytes, whole', 'Pair 0 3 0xaabbcc', 'Some 0xaabbcc'],
+    ['SLICE on bytes past the end is None', 'Pair 2 2 0xaabbcc', 'None'],
+    ['SLICE on bytes at offset = length is None', 'Pair 3 0 0xaabbcc', 'None'],
+    ['SLICE of length 0 on bytes is 0x', 'Pair 0 0 0xaa', 'Some 0x'],
+  ]);
+  runs('sb_size', 'Pair 0 0', [
+    ['SIZE of a string and of bytes', 'Pair "hello" 0x0001', 'Pair 5 2'],
+    ['SIZE counts an escaped newline as one character', 'Pair "a\\nb" 0x', 'Pair 3 0'],
+  ]);
   // BYTES / NAT / INT: big-endian, minimal, two's complement for int (Octez's Script_bytes examples).
-  ok('BYTES 0 (nat) is 0x', 'sb_bytes_conv', 'Right 0', '0', 'Left 0x', { entrypoint: 'nat_to_bytes' });
-  ok('BYTES of a nat is big-endian', 'sb_bytes_conv', 'Right 0', '1193046', 'Left 0x123456', {
-    entrypoint: 'nat_to_bytes',
-  });
-  ok('BYTES 256 (nat)', 'sb_bytes_conv', 'Right 0', '256', 'Left 0x0100', { entrypoint: 'nat_to_bytes' });
-  ok('BYTES -1 (int) is 0xff', 'sb_bytes_conv', 'Right 0', '-1', 'Left 0xff', { entrypoint: 'int_to_bytes' });
-  ok('BYTES 128 (int) keeps a 0 sign byte', 'sb_bytes_conv', 'Right 0', '128', 'Left 0x0080', {
-    entrypoint: 'int_to_bytes',
-  });
-  ok('BYTES -128 (int) is 0x80', 'sb_bytes_conv', 'Right 0', '-128', 'Left 0x80', { entrypoint: 'int_to_bytes' });
-  ok('BYTES -129 (int) is 0xff7f', 'sb_bytes_conv', 'Right 0', '-129', 'Left 0xff7f', { entrypoint: 'int_to_bytes' });
-  ok('BYTES 0 (int) is 0x', 'sb_bytes_conv', 'Right 0', '0', 'Left 0x', { entrypoint: 'int_to_bytes' });
-  ok('NAT ignores leading zero bytes', 'sb_bytes_conv', 'Left 0x', '0x0000ff', 'Right 255', {
-    entrypoint: 'bytes_to_nat',
-  });
-  ok('NAT 0x is 0', 'sb_bytes_conv', 'Left 0x', '0x', 'Right 0', { entrypoint: 'bytes_to_nat' });
-  ok('INT 0xff is -1', 'sb_bytes_conv', 'Left 0x', '0xff', 'Right -1', { entrypoint: 'bytes_to_int' });
-  ok('INT 0x00ff is 255', 'sb_bytes_conv', 'Left 0x', '0x00ff', 'Right 255', { entrypoint: 'bytes_to_int' });
-  ok('INT with sign-extension bytes', 'sb_bytes_conv', 'Left 0x', '0xffffff7f00', 'Right -33024', {
-    entrypoint: 'bytes_to_int',
-  });
-  ok('INT 0x is 0', 'sb_bytes_conv', 'Left 0x', '0x', 'Right 0', { entrypoint: 'bytes_to_int' });
+  runs('sb_bytes_conv', 'Right 0', [
+    ['BYTES 0 (nat) is 0x', '0', 'Left 0x', { entrypoint: 'nat_to_bytes' }],
+    [
+      'BYTES of a nat is big-endian',
+      '1193046',
+      'Left 0x123456',
+      {
+        entrypoint: 'nat_to_bytes',
+      },
+    ],
+    ['BYTES 256 (nat)', '256', 'Left 0x0100', { entrypoint: 'nat_to_bytes' }],
+    ['BYTES -1 (int) is 0xff', '-1', 'Left 0xff', { entrypoint: 'int_to_bytes' }],
+    [
+      'BYTES 128 (int) keeps a 0 sign byte',
+      '128',
+      'Left 0x0080',
+      {
+        entrypoint: 'int_to_bytes',
+      },
+    ],
+    ['BYTES -128 (int) is 0x80', '-128', 'Left 0x80', { entrypoint: 'int_to_bytes' }],
+    ['BYTES -129 (int) is 0xff7f', '-129', 'Left 0xff7f', { entrypoint: 'int_to_bytes' }],
+    ['BYTES 0 (int) is 0x', '0', 'Left 0x', { entrypoint: 'int_to_bytes' }],
+  ]);
+  runs('sb_bytes_conv', 'Left 0x', [
+    [
+      'NAT ignores leading zero bytes',
+      '0x0000ff',
+      'Right 255',
+      {
+        entrypoint: 'bytes_to_nat',
+      },
+    ],
+    ['NAT 0x is 0', '0x', 'Right 0', { entrypoint: 'bytes_to_nat' }],
+    ['INT 0xff is -1', '0xff', 'Right -1', { entrypoint: 'bytes_to_int' }],
+    ['INT 0x00ff is 255', '0x00ff', 'Right 255', { entrypoint: 'bytes_to_int' }],
+    [
+      'INT with sign-extension bytes',
+      '0xffffff7f00',
+      'Right -33024',
+      {
+        entrypoint: 'bytes_to_int',
+      },
+    ],
+    ['INT 0x is 0', '0x', 'Right 0', { entrypoint: 'bytes_to_int' }],
+  ]);
 });
 
 describe('bitwise instructions', () => {
-  ok('AND on nat', 'sb_bitwise_nat', '0', 'Pair 12 10', '8', { entrypoint: 'and' });
-  ok('OR on nat', 'sb_bitwise_nat', '0', 'Pair 12 10', '14', { entrypoint: 'or' });
-  ok('XOR on nat', 'sb_bitwise_nat', '0', 'Pair 12 10', '6', { entrypoint: 'xor' });
-  ok("AND int nat uses two's complement for the int", 'sb_bitwise_nat', '0', 'Pair -8 13', '8', {
-    entrypoint: 'and_int',
-  });
-  ok(
-    'LSL by 256 is allowed',
-    'sb_bitwise_nat',
-    '0',
-    'Pair 1 256',
-    '115792089237316195423570985008687907853269984665640564039457584007913129639936',
-    {
-      entrypoint: 'lsl',
-    },
-  );
-  ok('LSL by 0', 'sb_bitwise_nat', '0', 'Pair 5 0', '5', { entrypoint: 'lsl' });
+  runs('sb_bitwise_nat', '0', [
+    ['AND on nat', 'Pair 12 10', '8', { entrypoint: 'and' }],
+    ['OR on nat', 'Pair 12 10', '14', { entrypoint: 'or' }],
+    ['XOR on nat', 'Pair 12 10', '6', { entrypoint: 'xor' }],
+    [
+      "AND int nat uses two's complement for the int",
+      'Pair -8 13',
+      '8',
+      {
+        entrypoint: 'and_int',
+      },
+    ],
+    [
+      'LSL by 256 is allowed',
+      'Pair 1 256',
+      '115792089237316195423570985008687907853269984665640564039457584007913129639936',
+      {
+        entrypoint: 'lsl',
+      },
+    ],
+    ['LSL by 0', 'Pair 5 0', '5', { entrypoint: 'lsl' }],
+  ]);
   fails('LSL by more than 256 overflows', 'sb_bitwise_nat', '0', 'Pair 1 257', 'overflow', {
     entrypoint: 'lsl',
     cli: true,
   });
-  ok('LSR', 'sb_bitwise_nat', '0', 'Pair 1024 3', '128', { entrypoint: 'lsr' });
-  ok('LSR by 256', 'sb_bitwise_nat', '0', 'Pair 7 256', '0', { entrypoint: 'lsr' });
+  runs('sb_bitwise_nat', '0', [
+    ['LSR', 'Pair 1024 3', '128', { entrypoint: 'lsr' }],
+    ['LSR by 256', 'Pair 7 256', '0', { entrypoint: 'lsr' }],
+  ]);
   fails('LSR by more than 256 overflows too', 'sb_bitwise_nat', '0', 'Pair 1 257', 'overflow', { entrypoint: 'lsr' });
-  ok('NOT on int', 'sb_bitwise_nat', '0', '-5', '4', { entrypoint: 'not' });
-  ok('NOT 0 is -1', 'sb_bitwise_nat', '0', '0', '-1', { entrypoint: 'not' });
-  ok('NOT on nat gives an int', 'sb_bitwise_nat', '0', '7', '-8', { entrypoint: 'not_nat' });
-  ok('AND on bytes of equal length', 'sb_bytes_logic', '0x', 'Pair 0xff00 0x0ff0', '0x0f00', { entrypoint: 'and' });
-  ok(
-    'AND on bytes keeps the length of the shorter (right-aligned)',
-    'sb_bytes_logic',
-    '0x',
-    'Pair 0x0106 0x05',
-    '0x04',
-    { entrypoint: 'and' },
-  );
-  ok('OR on bytes pads the shorter with zeros on the left', 'sb_bytes_logic', '0x', 'Pair 0x05 0x0106', '0x0107', {
-    entrypoint: 'or',
-  });
-  ok('XOR on bytes', 'sb_bytes_logic', '0x', 'Pair 0x0005 0x0106', '0x0103', { entrypoint: 'xor' });
+  runs('sb_bitwise_nat', '0', [
+    ['NOT on int', '-5', '4', { entrypoint: 'not' }],
+    ['NOT 0 is -1', '0', '-1', { entrypoint: 'not' }],
+    ['NOT on nat gives an int', '7', '-8', { entrypoint: 'not_nat' }],
+  ]);
+  runs('sb_bytes_logic', '0x', [
+    ['AND on bytes of equal length', 'Pair 0xff00 0x0ff0', '0x0f00', { entrypoint: 'and' }],
+    ['AND on bytes keeps the length of the shorter (right-aligned)', 'Pair 0x0106 0x05', '0x04', { entrypoint: 'and' }],
+    [
+      'OR on bytes pads the shorter with zeros on the left',
+      'Pair 0x05 0x0106',
+      '0x0107',
+      {
+        entrypoint: 'or',
+      },
+    ],
+    ['XOR on bytes', 'Pair 0x0005 0x0106', '0x0103', { entrypoint: 'xor' }],
+  ]);
   ok('NOT on bytes keeps the length', 'sb_bytes_not', '0x', '0x00ff', '0xff00');
   ok('NOT 0x is 0x', 'sb_bytes_not', '0x00', '0x', '0x');
-  ok('LSL on bytes grows by ceil(n/8) bytes', 'sb_bytes_shift', '0x', 'Pair 0x06 1', '0x000c', { entrypoint: 'lsl' });
-  ok('LSL on bytes by 9', 'sb_bytes_shift', '0x', 'Pair 0x01 9', '0x000200', { entrypoint: 'lsl' });
-  ok('LSL on bytes by 0 keeps them', 'sb_bytes_shift', '0x', 'Pair 0x1234 0', '0x1234', { entrypoint: 'lsl' });
-  ok('LSL of 0x by 1 is 0x00', 'sb_bytes_shift', '0x', 'Pair 0x 1', '0x00', { entrypoint: 'lsl' });
+  runs('sb_bytes_shift', '0x', [
+    ['LSL on bytes grows by ceil(n/8) bytes', 'Pair 0x06 1', '0x000c', { entrypoint: 'lsl' }],
+    ['LSL on bytes by 9', 'Pair 0x01 9', '0x000200', { entrypoint: 'lsl' }],
+    ['LSL on bytes by 0 keeps them', 'Pair 0x1234 0', '0x1234', { entrypoint: 'lsl' }],
+    ['LSL of 0x by 1 is 0x00', 'Pair 0x 1', '0x00', { entrypoint: 'lsl' }],
+  ]);
   fails('LSL on bytes by more than 64000 overflows', 'sb_bytes_shift', '0x', 'Pair 0x01 64001', 'overflow', {
     entrypoint: 'lsl',
   });
-  ok('LSR on bytes', 'sb_bytes_shift', '0x', 'Pair 0x1234 1', '0x091a', { entrypoint: 'lsr' });
-  ok('LSR on bytes by 8 drops a byte', 'sb_bytes_shift', '0x', 'Pair 0x1234 8', '0x12', { entrypoint: 'lsr' });
-  ok('LSR on bytes by 9', 'sb_bytes_shift', '0x', 'Pair 0x123499 9', '0x091a', { entrypoint: 'lsr' });
+  runs('sb_bytes_shift', '0x', [
+    ['LSR on bytes', 'Pair 0x1234 1', '0x091a', { entrypoint: 'lsr' }],
+    ['LSR on bytes by 8 drops a byte', 'Pair 0x1234 8', '0x12', { entrypoint: 'lsr' }],
+    ['LSR on bytes by 9', 'Pair 0x123499 9', '0x091a', { entrypoint: 'lsr' }],
+  ]);
   ok('LSR on bytes past their length is 0x', 'sb_bytes_shift', '0x01', 'Pair 0x1234 18', '0x', { entrypoint: 'lsr' });
 });
 
 describe('integer arithmetic', () => {
-  ok('ADD int int', 'ar_int', '{}', 'Pair -5 3', '{ -2 }', { entrypoint: 'add', cli: true });
-  ok('ADD has no 64-bit limit on int', 'ar_int', '{}', 'Pair 9223372036854775807 1', '{ 9223372036854775808 }', {
-    entrypoint: 'add',
-  });
-  ok('SUB int int', 'ar_int', '{}', 'Pair 3 10', '{ -7 }', { entrypoint: 'sub' });
-  ok(
-    'MUL on big ints',
-    'ar_int',
-    '{}',
-    'Pair -12345678901234567890 98765432109876543210',
-    '{ -1219326311370217952237463801111263526900 }',
-    { entrypoint: 'mul' },
-  );
-  ok('EDIV 7 2', 'ar_int', '{}', 'Pair 7 2', '{ 3 ; 1 }', { entrypoint: 'ediv' });
-  ok('EDIV keeps the remainder non-negative: -7 / 2 = -4 rem 1', 'ar_int', '{}', 'Pair -7 2', '{ -4 ; 1 }', {
-    entrypoint: 'ediv',
-  });
-  ok('EDIV 7 / -2 = -3 rem 1', 'ar_int', '{}', 'Pair 7 -2', '{ -3 ; 1 }', { entrypoint: 'ediv' });
-  ok('EDIV -7 / -2 = 4 rem 1', 'ar_int', '{}', 'Pair -7 -2', '{ 4 ; 1 }', { entrypoint: 'ediv' });
-  ok('EDIV 10 / -3 = -3 rem 1', 'ar_int', '{}', 'Pair 10 -3', '{ -3 ; 1 }', { entrypoint: 'ediv' });
-  ok('EDIV -8 / 2 = -4 rem 0', 'ar_int', '{}', 'Pair -8 2', '{ -4 ; 0 }', { entrypoint: 'ediv' });
+  runs('ar_int', '{}', [
+    ['ADD int int', 'Pair -5 3', '{ -2 }', { entrypoint: 'add', cli: true }],
+    [
+      'ADD has no 64-bit limit on int',
+      'Pair 9223372036854775807 1',
+      '{ 9223372036854775808 }',
+      {
+        entrypoint: 'add',
+      },
+    ],
+    ['SUB int int', 'Pair 3 10', '{ -7 }', { entrypoint: 'sub' }],
+    [
+      'MUL on big ints',
+      'Pair -12345678901234567890 98765432109876543210',
+      '{ -1219326311370217952237463801111263526900 }',
+      { entrypoint: 'mul' },
+    ],
+    ['EDIV 7 2', 'Pair 7 2', '{ 3 ; 1 }', { entrypoint: 'ediv' }],
+    [
+      'EDIV keeps the remainder non-negative: -7 / 2 = -4 rem 1',
+      'Pair -7 2',
+      '{ -4 ; 1 }',
+      {
+        entrypoint: 'ediv',
+      },
+    ],
+    ['EDIV 7 / -2 = -3 rem 1', 'Pair 7 -2', '{ -3 ; 1 }', { entrypoint: 'ediv' }],
+    ['EDIV -7 / -2 = 4 rem 1', 'Pair -7 -2', '{ 4 ; 1 }', { entrypoint: 'ediv' }],
+    ['EDIV 10 / -3 = -3 rem 1', 'Pair 10 -3', '{ -3 ; 1 }', { entrypoint: 'ediv' }],
+    ['EDIV -8 / 2 = -4 rem 0', 'Pair -8 2', '{ -4 ; 0 }', { entrypoint: 'ediv' }],
+  ]);
   ok('EDIV by zero is None', 'ar_int', '{ 1 }', 'Pair 7 0', '{}', { entrypoint: 'ediv' });
   ok('ABS', 'ar_int', '{}', '-5', '{ 5 }', { entrypoint: 'abs' });
   ok('ISNAT of a negative int is None', 'ar_int', '{ 1 }', '-1', '{}', { entrypoint: 'isnat' });
-  ok('ISNAT of a non-negative int', 'ar_int', '{}', '3', '{ 3 }', { entrypoint: 'isnat' });
-  ok('NEG int', 'ar_int', '{}', '5', '{ -5 }', { entrypoint: 'neg' });
-  ok('NEG 0', 'ar_int', '{}', '0', '{ 0 }', { entrypoint: 'neg' });
-  ok('NEG nat gives an int', 'ar_int', '{}', '5', '{ -5 }', { entrypoint: 'neg_nat' });
-  ok('SUB nat nat may be negative (an int)', 'ar_int', '{}', 'Pair 3 5', '{ -2 }', { entrypoint: 'sub_nat' });
-  ok('ADD nat int', 'ar_int', '{}', 'Pair 3 -5', '{ -2 }', { entrypoint: 'add_nat_int' });
-  ok(
-    'MUL nat nat, arbitrary precision',
-    'ar_int',
-    '{}',
-    'Pair 18446744073709551616 18446744073709551616',
-    '{ 340282366920938463463374607431768211456 }',
-    {
-      entrypoint: 'mul_nat',
-    },
-  );
-  ok('EDIV nat nat', 'ar_int', '{}', 'Pair 7 2', '{ 3 ; 1 }', { entrypoint: 'ediv_nat' });
-  ok('EDIV nat by 0 is None', 'ar_int', '{}', 'Pair 7 0', '{}', { entrypoint: 'ediv_nat' });
+  runs('ar_int', '{}', [
+    ['ISNAT of a non-negative int', '3', '{ 3 }', { entrypoint: 'isnat' }],
+    ['NEG int', '5', '{ -5 }', { entrypoint: 'neg' }],
+    ['NEG 0', '0', '{ 0 }', { entrypoint: 'neg' }],
+    ['NEG nat gives an int', '5', '{ -5 }', { entrypoint: 'neg_nat' }],
+    ['SUB nat nat may be negative (an int)', 'Pair 3 5', '{ -2 }', { entrypoint: 'sub_nat' }],
+    ['ADD nat int', 'Pair 3 -5', '{ -2 }', { entrypoint: 'add_nat_int' }],
+    [
+      'MUL nat nat, arbitrary precision',
+      'Pair 18446744073709551616 18446744073709551616',
+      '{ 340282366920938463463374607431768211456 }',
+      {
+        entrypoint: 'mul_nat',
+      },
+    ],
+    ['EDIV nat nat', 'Pair 7 2', '{ 3 ; 1 }', { entrypoint: 'ediv_nat' }],
+    ['EDIV nat by 0 is None', 'Pair 7 0', '{}', { entrypoint: 'ediv_nat' }],
+  ]);
   fails('a negative nat literal is ill-typed data', 'ar_int', '{}', 'Pair -3 5', 'typecheck', {
     entrypoint: 'sub_nat',
   });
 });
 
 describe('mutez arithmetic', () => {
-  ok('ADD mutez', 'ar_mutez', '{}', 'Pair 1 2', '{ 3 }', { entrypoint: 'add' });
-  ok('ADD mutez up to 2^63 - 1', 'ar_mutez', '{}', 'Pair 9223372036854775806 1', '{ 9223372036854775807 }', {
-    entrypoint: 'add',
-  });
+  runs('ar_mutez', '{}', [
+    ['ADD mutez', 'Pair 1 2', '{ 3 }', { entrypoint: 'add' }],
+    [
+      'ADD mutez up to 2^63 - 1',
+      'Pair 9223372036854775806 1',
+      '{ 9223372036854775807 }',
+      {
+        entrypoint: 'add',
+      },
+    ],
+  ]);
   fails('ADD mutez past 2^63 - 1 overflows', 'ar_mutez', '{}', 'Pair 9223372036854775807 1', 'overflow', {
     entrypoint: 'add',
     cli: true,
   });
-  ok('SUB_MUTEZ', 'ar_mutez', '{}', 'Pair 5 3', '{ 2 }', { entrypoint: 'sub_mutez' });
-  ok('SUB_MUTEZ to zero', 'ar_mutez', '{}', 'Pair 5 5', '{ 0 }', { entrypoint: 'sub_mutez' });
+  runs('ar_mutez', '{}', [
+    ['SUB_MUTEZ', 'Pair 5 3', '{ 2 }', { entrypoint: 'sub_mutez' }],
+    ['SUB_MUTEZ to zero', 'Pair 5 5', '{ 0 }', { entrypoint: 'sub_mutez' }],
+  ]);
   ok('SUB_MUTEZ below zero is None', 'ar_mutez', '{ 1 }', 'Pair 3 5', '{}', { entrypoint: 'sub_mutez' });
-  ok('MUL nat mutez', 'ar_mutez', '{}', 'Pair 3 7', '{ 21 }', { entrypoint: 'mul_nm' });
-  ok('MUL nat mutez just below the limit', 'ar_mutez', '{}', 'Pair 2 4611686018427387903', '{ 9223372036854775806 }', {
-    entrypoint: 'mul_nm',
-  });
+  runs('ar_mutez', '{}', [
+    ['MUL nat mutez', 'Pair 3 7', '{ 21 }', { entrypoint: 'mul_nm' }],
+    [
+      'MUL nat mutez just below the limit',
+      'Pair 2 4611686018427387903',
+      '{ 9223372036854775806 }',
+      {
+        entrypoint: 'mul_nm',
+      },
+    ],
+  ]);
   fails('MUL mutez nat past 2^63 - 1 overflows', 'ar_mutez', '{}', 'Pair 4611686018427387904 2', 'overflow', {
     entrypoint: 'mul_mn',
   });
   ok('EDIV mutez nat gives (mutez, mutez)', 'ar_mutez', '{}', 'Pair 10 3', '{ 3 ; 1 }', { entrypoint: 'ediv_mn' });
   ok('EDIV mutez by nat 0 is None', 'ar_mutez', '{ 1 }', 'Pair 10 0', '{}', { entrypoint: 'ediv_mn' });
-  ok('EDIV mutez mutez gives (nat, mutez)', 'ar_mutez', '{}', 'Pair 10 3', '{ 3 ; 1 }', { entrypoint: 'ediv_mm' });
-  ok('EDIV mutez mutez with a zero quotient', 'ar_mutez', '{}', 'Pair 5 10', '{ 0 ; 5 }', { entrypoint: 'ediv_mm' });
+  runs('ar_mutez', '{}', [
+    ['EDIV mutez mutez gives (nat, mutez)', 'Pair 10 3', '{ 3 ; 1 }', { entrypoint: 'ediv_mm' }],
+    ['EDIV mutez mutez with a zero quotient', 'Pair 5 10', '{ 0 ; 5 }', { entrypoint: 'ediv_mm' }],
+  ]);
   ok('EDIV mutez by 0 mutez is None', 'ar_mutez', '{ 1 }', 'Pair 10 0', '{}', { entrypoint: 'ediv_mm' });
   fails(
     'a mutez literal above 2^63 - 1 is ill-typed data',
@@ -663,54 +689,56 @@ describe('mutez arithmetic', () => {
 });
 
 describe('timestamps', () => {
-  ok('timestamp + int', 'ar_timestamp', 'Right 0', 'Pair "2024-01-01T00:00:00Z" 3600', 'Left "2024-01-01T01:00:00Z"', {
-    entrypoint: 'add_ti',
-  });
-  ok(
-    'int + timestamp, before the epoch',
-    'ar_timestamp',
-    'Right 0',
-    'Pair -1 "1970-01-01T00:00:00Z"',
-    'Left "1969-12-31T23:59:59Z"',
-    { entrypoint: 'add_it' },
-  );
-  ok(
-    'a timestamp past year 9999 prints as an int',
-    'ar_timestamp',
-    'Right 0',
-    'Pair "9999-12-31T23:59:59Z" 1',
-    'Left 253402300800',
-    { entrypoint: 'add_ti' },
-  );
-  ok(
-    'timestamp - int; an int literal is a timestamp in seconds',
-    'ar_timestamp',
-    'Right 0',
-    'Pair 100 100',
-    'Left "1970-01-01T00:00:00Z"',
-    { entrypoint: 'sub_ti' },
-  );
-  ok(
-    'timestamp - int far before year 0 prints as an int',
-    'ar_timestamp',
-    'Right 0',
-    'Pair 100 2000000000000000000',
-    'Left -1999999999999999900',
-    {
-      entrypoint: 'sub_ti',
-    },
-  );
-  ok(
-    'timestamp - timestamp is an int',
-    'ar_timestamp',
-    'Right 0',
-    'Pair "1970-01-01T00:03:20Z" "1970-01-01T00:00:00Z"',
-    'Right 200',
-    { entrypoint: 'sub_tt' },
-  );
-  ok('timestamp - timestamp may be negative', 'ar_timestamp', 'Right 0', 'Pair 0 1', 'Right -1', {
-    entrypoint: 'sub_tt',
-  });
+  runs('ar_timestamp', 'Right 0', [
+    [
+      'timestamp + int',
+      'Pair "2024-01-01T00:00:00Z" 3600',
+      'Left "2024-01-01T01:00:00Z"',
+      {
+        entrypoint: 'add_ti',
+      },
+    ],
+    [
+      'int + timestamp, before the epoch',
+      'Pair -1 "1970-01-01T00:00:00Z"',
+      'Left "1969-12-31T23:59:59Z"',
+      { entrypoint: 'add_it' },
+    ],
+    [
+      'a timestamp past year 9999 prints as an int',
+      'Pair "9999-12-31T23:59:59Z" 1',
+      'Left 253402300800',
+      { entrypoint: 'add_ti' },
+    ],
+    [
+      'timestamp - int; an int literal is a timestamp in seconds',
+      'Pair 100 100',
+      'Left "1970-01-01T00:00:00Z"',
+      { entrypoint: 'sub_ti' },
+    ],
+    [
+      'timestamp - int far before year 0 prints as an int',
+      'Pair 100 2000000000000000000',
+      'Left -1999999999999999900',
+      {
+        entrypoint: 'sub_ti',
+      },
+    ],
+    [
+      'timestamp - timestamp is an int',
+      'Pair "1970-01-01T00:03:20Z" "1970-01-01T00:00:00Z"',
+      'Right 200',
+      { entrypoint: 'sub_tt' },
+    ],
+    [
+      'timestamp - timestamp may be negative',
+      'Pair 0 1',
+      'Right -1',
+      {
+        entrypoint: 'sub_tt',
+      },
+    ],
+  ]);
 });
 
 describe('COMPARE', () => {
@@ -777,39 +805,18 @@ describe('COMPARE', () => {
   cmp('Left by content', 'or', 'Pair (Left 1) (Left 2)', '-1');
   cmp('nested: None first', 'nested', 'Pair (Pair None (Right "x")) (Pair (Some -5) (Left 0))', '-1');
   cmp('nested: then Right > Left', 'nested', 'Pair (Pair (Some 1) (Right "a")) (Pair (Some 1) (Left 99))', '1');
-  ok(
-    'EQ/NEQ/LT/GT/LE/GE after COMPARE, less',
-    'cmp_macros',
-    '{}',
-    'Pair 1 2',
-    '{ False ; True ; True ; False ; True ; False }',
-  );
-  ok(
-    'EQ/NEQ/LT/GT/LE/GE after COMPARE, equal',
-    'cmp_macros',
-    '{}',
-    'Pair 5 5',
-    '{ True ; False ; False ; False ; True ; True }',
-  );
-  ok(
-    'EQ/NEQ/LT/GT/LE/GE after COMPARE, greater',
-    'cmp_macros',
-    '{}',
-    'Pair 3 -3',
-    '{ False ; True ; False ; True ; False ; True }',
-  );
+  runs('cmp_macros', '{}', [
+    ['EQ/NEQ/LT/GT/LE/GE after COMPARE, less', 'Pair 1 2', '{ False ; True ; True ; False ; True ; False }'],
+    ['EQ/NEQ/LT/GT/LE/GE after COMPARE, equal', 'Pair 5 5', '{ True ; False ; False ; False ; True ; True }'],
+    ['EQ/NEQ/LT/GT/LE/GE after COMPARE, greater', 'Pair 3 -3', '{ False ; True ; False ; True ; False ; True }'],
+  ]);
 });
 
 describe('macros', () => {
-  ok(
-    'CAAR, CADR, DUUP, CMPLT, IFCMPGT, MAP_CDR, DIIP',
-    'macros',
-    'Pair False 0 0',
-    'Pair (Pair 1 2) -5',
-    'Pair True 1 5',
-    { cli: true },
-  );
-  ok('the same on other values', 'macros', 'Pair False 0 0', 'Pair (Pair 3 2) 7', 'Pair False -1 17');
+  runs('macros', 'Pair False 0 0', [
+    ['CAAR, CADR, DUUP, CMPLT, IFCMPGT, MAP_CDR, DIIP', 'Pair (Pair 1 2) -5', 'Pair True 1 5', { cli: true }],
+    ['the same on other values', 'Pair (Pair 3 2) 7', 'Pair False -1 17'],
+  ]);
   rejects(
     'ASSERT_CMPGT fails through FAIL, i.e. FAILWITH Unit',
     'macros',
@@ -921,38 +928,30 @@ describe("PACK (bytes from Octez's `hash data` regression outputs)", () => {
 
 describe('UNPACK', () => {
   const none = 'Pair None None None None';
-  ok('an int', 'unpack', none, '0x050041', 'Pair (Some -1) None None None', { cli: true });
-  ok('1 is both an int and a nat', 'unpack', none, '0x050001', 'Pair (Some 1) (Some 1) None None');
-  ok('a string', 'unpack', none, '0x050100000003666f6f', 'Pair None None (Some "foo") None');
-  ok('a list of nat', 'unpack', none, '0x050200000006000000030004', 'Pair None None None (Some { 0 ; 3 ; 4 })');
-  ok('the empty list', 'unpack', none, '0x050200000000', 'Pair None None None (Some {})');
-  ok('a list holding a negative int is not a list of nat', 'unpack', none, '0x05020000000400410000', none);
+  runs('unpack', none, [
+    ['an int', '0x050041', 'Pair (Some -1) None None None', { cli: true }],
+    ['1 is both an int and a nat', '0x050001', 'Pair (Some 1) (Some 1) None None'],
+    ['a string', '0x050100000003666f6f', 'Pair None None (Some "foo") None'],
+    ['a list of nat', '0x050200000006000000030004', 'Pair None None None (Some { 0 ; 3 ; 4 })'],
+    ['the empty list', '0x050200000000', 'Pair None None None (Some {})'],
+    ['a list holding a negative int is not a list of nat', '0x05020000000400410000', none],
+  ]);
   ok('bytes without the 0x05 prefix are None', 'unpack', 'Pair (Some 0) None None None', '0x0041', none);
-  ok('truncated bytes are None', 'unpack', none, '0x0500', none);
-  ok('trailing bytes are None', 'unpack', none, '0x05004100', none);
-  ok('empty bytes are None', 'unpack', none, '0x', none);
-  ok('an address in binary form', 'unpack_address', 'None', `0x050a00000016${TZ1_BYTES}`, `Some "${TZ1}"`);
-  ok(
-    'an address packed as a base58 string',
-    'unpack_address',
-    'None',
-    `0x050100000024${Buffer.from(TZ1).toString('hex')}`,
-    `Some "${TZ1}"`,
-  );
-  ok(
-    'an address with an entrypoint',
-    'unpack_address',
-    'None',
-    '0x050a00000020011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74',
-    `Some "${DUMMY_SELF}%entrypoint"`,
-  );
-  ok(
-    'bytes of the wrong length for an address are None',
-    'unpack_address',
-    'None',
-    `0x050a00000015${TZ1_BYTES.slice(2)}`,
-    'None',
-  );
+  runs('unpack', none, [
+    ['truncated bytes are None', '0x0500', none],
+    ['trailing bytes are None', '0x05004100', none],
+    ['empty bytes are None', '0x', none],
+  ]);
+  runs('unpack_address', 'None', [
+    ['an address in binary form', `0x050a00000016${TZ1_BYTES}`, `Some "${TZ1}"`],
+    ['an address packed as a base58 string', `0x050100000024${Buffer.from(TZ1).toString('hex')}`, `Some "${TZ1}"`],
+    [
+      'an address with an entrypoint',
+      '0x050a00000020011d23c1d3d2f8a4ea5e8784b8f7ecf2ad304c0fe600656e747279706f696e74',
+      `Some "${DUMMY_SELF}%entrypoint"`,
+    ],
+    ['bytes of the wrong length for an address are None', `0x050a00000015${TZ1_BYTES.slice(2)}`, 'None'],
+  ]);
   const value = `Pair (Pair "toto" { 3 ; 7 ; 9 ; 1 }) { 1 ; 2 ; 3 } (Some "${DUMMY_SELF}%foo") (Left "${TZ1}")`;
   ok('UNPACK (PACK x) = x', 'pack_roundtrip', 'None', value, `Some (${value})`);
   const value2 = 'Pair (Pair "" {}) {} None (Right "2019-09-09T08:35:33Z")';
@@ -966,40 +965,36 @@ describe('UNPACK', () => {
 
 describe('hashing', () => {
   const empty = 'Pair 0x 0x 0x 0x 0x';
-  ok(
-    'BLAKE2B, SHA256, SHA512, SHA3, KECCAK of 0x',
-    'hashes',
-    empty,
-    '0x',
-    'Pair 0x0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8 ' +
-      '0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 ' +
-      '0xcf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e ' +
-      '0xa7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a ' +
-      '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
-    { cli: true },
-  );
-  ok(
-    'the five hashes of "abc"',
-    'hashes',
-    empty,
-    '0x616263',
-    'Pair 0xbddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319 ' +
-      '0xba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad ' +
-      '0xddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f ' +
-      '0x3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532 ' +
-      '0x4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
-  );
-  ok(
-    'the five hashes of "Hello, world!" (SHA3 and KECCAK from Octez\'s opcode tests)',
-    'hashes',
-    empty,
-    `0x${Buffer.from('Hello, world!').toString('hex')}`,
-    'Pair 0xb5da441cfe72ae042ef4d2b17742907f675de4da57462d4c3609c2e2ed755970 ' +
-      '0x315f5bdb76d078c43b8ac0064e4a0164612b1fce77c869345bfc94c75894edd3 ' +
-      '0xc1527cd893c124773d811911970c8fe6e857d6df5dc9226bd8a160614c0cd963a4ddea2b94bb7d36021ef9d865d5cea294a82dd49a0bb269f51f6e7a57f79421 ' +
-      '0xf345a219da005ebe9c1a1eaad97bbf38a10c8473e41d0af7fb617caa0c6aa722 ' +
-      '0xb6e16d27ac5ab427a7f68900ac5559ce272dc6c37c82b3e052246c82244c50e4',
-  );
+  runs('hashes', empty, [
+    [
+      'BLAKE2B, SHA256, SHA512, SHA3, KECCAK of 0x',
+      '0x',
+      'Pair 0x0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8 ' +
+        '0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 ' +
+        '0xcf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e ' +
+        '0xa7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a ' +
+        '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+      { cli: true },
+    ],
+    [
+      'the five hashes of "abc"',
+      '0x616263',
+      'Pair 0xbddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319 ' +
+        '0xba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad ' +
+        '0xddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f ' +
+        '0x3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532 ' +
+        '0x4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
+    ],
+    [
+      'the five hashes of "Hello, world!" (SHA3 and KECCAK from Octez\'s opcode tests)',
+      `0x${Buffer.from('Hello, world!').toString('hex')}`,
+      'Pair 0xb5da441cfe72ae042ef4d2b17742907f675de4da57462d4c3609c2e2ed755970 ' +
+        '0x315f5bdb76d078c43b8ac0064e4a0164612b1fce77c869345bfc94c75894edd3 ' +
+        '0xc1527cd893c124773d811911970c8fe6e857d6df5dc9226bd8a160614c0cd963a4ddea2b94bb7d36021ef9d865d5cea294a82dd49a0bb269f51f6e7a57f79421 ' +
+        '0xf345a219da005ebe9c1a1eaad97bbf38a10c8473e41d0af7fb617caa0c6aa722 ' +
+        '0xb6e16d27ac5ab427a7f68900ac5559ce272dc6c37c82b3e052246c82244c50e4',
+    ],
+  ]);
   ok(
     'BLAKE2B (PACK x) is the script expression hash octez-client prints',
     'hash_packed',
@@ -1079,22 +1074,20 @@ describe('blockchain instructions', () => {
     'NetXdQprcVkpaWU',
   ];
   const start = `Pair 0 0 "${TZ1}" "${TZ1}" "${TZ1}" 0 0 "NetXynUjJNZm7wi"`;
-  ok(
-    'AMOUNT, BALANCE, SENDER, SOURCE, SELF_ADDRESS, NOW, LEVEL, CHAIN_ID follow the flags',
-    'chain_info',
-    start,
-    'Unit',
-    `Pair 1500000 42000000 "${KT1_NEXT}" "${TZ1}" "${KT1_NEXT2}" "2024-06-01T12:00:00Z" 123456 "NetXdQprcVkpaWU"`,
-    { flags, cli: true },
-  );
-  ok(
-    '--now also takes seconds',
-    'chain_info',
-    start,
-    'Unit',
-    `Pair 1500000 42000000 "${KT1_NEXT}" "${TZ1}" "${KT1_NEXT2}" "2024-06-01T12:00:00Z" 123456 "NetXdQprcVkpaWU"`,
-    { flags: [...flags.slice(0, 10), '--now', '1717243200', ...flags.slice(12)] },
-  );
+  runs('chain_info', start, [
+    [
+      'AMOUNT, BALANCE, SENDER, SOURCE, SELF_ADDRESS, NOW, LEVEL, CHAIN_ID follow the flags',
+      'Unit',
+      `Pair 1500000 42000000 "${KT1_NEXT}" "${TZ1}" "${KT1_NEXT2}" "2024-06-01T12:00:00Z" 123456 "NetXdQprcVkpaWU"`,
+      { flags, cli: true },
+    ],
+    [
+      '--now also takes seconds',
+      'Unit',
+      `Pair 1500000 42000000 "${KT1_NEXT}" "${TZ1}" "${KT1_NEXT2}" "2024-06-01T12:00:00Z" 123456 "NetXdQprcVkpaWU"`,
+      { flags: [...flags.slice(0, 10), '--now', '1717243200', ...flags.slice(12)] },
+    ],
+  ]);
   /** Reads the eight fields of chain_info's storage. */
   const fields = (r: RunJson) => (r.storage as { args: Expr[] }).args;
   // octez-client run script: amount 0.05 tez, balance 4,000,000 tez, the script at the dummy KT1,
@@ -1133,14 +1126,14 @@ describe('blockchain instructions', () => {
     { entrypoint: 'bar', flags: ['--self', KT1_NEXT2] },
   );
   const noneX4 = 'Pair None None None None';
-  ok(
-    'CONTRACT on an implicit account: unit and ticket on %default only',
-    'contract_lookup',
-    noneX4,
-    `"${TZ1}"`,
-    `Pair (Some "${TZ1}") None None (Some "${TZ1}")`,
-  );
-  ok('CONTRACT on an unknown KT1 is None', 'contract_lookup', noneX4, `"${KT1_NEXT2}"`, noneX4);
+  runs('contract_lookup', noneX4, [
+    [
+      'CONTRACT on an implicit account: unit and ticket on %default only',
+      `"${TZ1}"`,
+      `Pair (Some "${TZ1}") None None (Some "${TZ1}")`,
+    ],
+    ['CONTRACT on an unknown KT1 is None', `"${KT1_NEXT2}"`, noneX4],
+  ]);
   ok(
     'IS_IMPLICIT_ACCOUNT: Some key hash for tz addresses, None for KT1',
     'is_implicit',
@@ -1217,46 +1210,63 @@ describe('operations', () => {
     'typecheck',
     { entrypoint: 'to_unit' },
   );
-  ok('SET_DELEGATE Some', 'op_set_delegate', 'Unit', `Some "${TZ1}"`, 'Unit', {
-    check: (r) => {
-      expect(ops(r)).toHaveLength(1);
-      expect(ops(r)[0]).toMatchObject({ kind: 'delegation', delegate: TZ1 });
-    },
-  });
-  ok('SET_DELEGATE None withdraws the delegate', 'op_set_delegate', 'Unit', 'None', 'Unit', {
-    check: (r) => {
-      expect(ops(r)).toHaveLength(1);
-      expect(ops(r)[0]!.kind).toBe('delegation');
-      expect(ops(r)[0]!.delegate ?? null).toBeNull();
-    },
-  });
+  runs('op_set_delegate', 'Unit', [
+    [
+      'SET_DELEGATE Some',
+      `Some "${TZ1}"`,
+      'Unit',
+      {
+        check: (r) => {
+          expect(ops(r)).toHaveLength(1);
+          expect(ops(r)[0]).toMatchObject({ kind: 'delegation', delegate: TZ1 });
+        },
+      },
+    ],
+    [
+      'SET_DELEGATE None withdraws the delegate',
+      'None',
+      'Unit',
+      {
+        check: (r) => {
+          expect(ops(r)).toHaveLength(1);
+          expect(ops(r)[0]!.kind).toBe('delegation');
+          expect(ops(r)[0]!.delegate ?? null).toBeNull();
+        },
+      },
+    ],
+  ]);
   // Octez's run_code originates the script at KT1BEqzn… from nonce 0 of the zero operation hash, so
   // the script's own originations get the following addresses (contract_opcodes regression output).
-  ok(
-    'CREATE_CONTRACT: the new address is the next origination nonce',
-    'op_create_contract',
-    'None',
-    'None',
-    `Some "${KT1_NEXT}"`,
-    {
-      cli: true,
-      check: (r) => {
-        expect(ops(r)).toHaveLength(1);
-        const [op] = ops(r);
-        expect(op).toMatchObject({
-          kind: 'origination',
-          balance: '50000',
-          source: DUMMY_SELF,
-          script: { storage: { prim: 'Unit' } },
-        });
-        expect(op!.delegate ?? null).toBeNull();
-        expect(JSON.stringify((op!.script as { code: unknown }).code)).toContain('"parameter"');
+  runs('op_create_contract', 'None', [
+    [
+      'CREATE_CONTRACT: the new address is the next origination nonce',
+      'None',
+      `Some "${KT1_NEXT}"`,
+      {
+        cli: true,
+        check: (r) => {
+          expect(ops(r)).toHaveLength(1);
+          const [op] = ops(r);
+          expect(op).toMatchObject({
+            kind: 'origination',
+            balance: '50000',
+            source: DUMMY_SELF,
+            script: { storage: { prim: 'Unit' } },
+          });
+          expect(op!.delegate ?? null).toBeNull();
+          expect(JSON.stringify((op!.script as { code: unknown }).code)).toContain('"parameter"');
+        },
       },
-    },
-  );
-  ok('CREATE_CONTRACT with a delegate', 'op_create_contract', 'None', `Some "${TZ1}"`, `Some "${KT1_NEXT}"`, {
-    check: (r) => expect(ops(r)[0]).toMatchObject({ kind: 'origination', delegate: TZ1 }),
-  });
+    ],
+    [
+      'CREATE_CONTRACT with a delegate',
+      `Some "${TZ1}"`,
+      `Some "${KT1_NEXT}"`,
+      {
+        check: (r) => expect(ops(r)[0]).toMatchObject({ kind: 'origination', delegate: TZ1 }),
+      },
+    ],
+  ]);
   ok(
     'two CREATE_CONTRACTs get consecutive addresses',
     'op_create_two',
@@ -1267,65 +1277,94 @@ describe('operations', () => {
       check: (r) => expect(ops(r).map((o) => o.kind)).toEqual(['origination', 'origination']),
     },
   );
-  ok('EMIT: type, tag and payload of each event, in list order', 'op_emit', 'Unit', '7', 'Unit', {
-    check: (r) => {
-      expect(ops(r)).toHaveLength(3);
-      const [counted, plain, ping] = ops(r);
-      expect(counted).toMatchObject({ kind: 'event', type: { prim: 'nat' }, tag: 'counted', payload: { int: '7' } });
-      // An explicit type keeps its field annotations (Octez prints "(pair (string %s) (nat %n))").
-      expect(plain).toMatchObject({
-        kind: 'event',
-        type: {
-          prim: 'pair',
-          args: [
-            { prim: 'string', annots: ['%s'] },
-            { prim: 'nat', annots: ['%n'] },
-          ],
+  runs('op_emit', 'Unit', [
+    [
+      'EMIT: type, tag and payload of each event, in list order',
+      '7',
+      'Unit',
+      {
+        check: (r) => {
+          expect(ops(r)).toHaveLength(3);
+          const [counted, plain, ping] = ops(r);
+          expect(counted).toMatchObject({
+            kind: 'event',
+            type: { prim: 'nat' },
+            tag: 'counted',
+            payload: { int: '7' },
+          });
+          // An explicit type keeps its field annotations (Octez prints "(pair (string %s) (nat %n))").
+          expect(plain).toMatchObject({
+            kind: 'event',
+            type: {
+              prim: 'pair',
+              args: [
+                { prim: 'string', annots: ['%s'] },
+                { prim: 'nat', annots: ['%n'] },
+              ],
+            },
+            payload: data('Pair "x" 7'),
+          });
+          expect(plain).not.toHaveProperty('tag');
+          expect(ping).toMatchObject({ kind: 'event', type: { prim: 'unit' }, tag: 'ping' });
         },
-        payload: data('Pair "x" 7'),
-      });
-      expect(plain).not.toHaveProperty('tag');
-      expect(ping).toMatchObject({ kind: 'event', type: { prim: 'unit' }, tag: 'ping' });
-    },
-  });
-  ok('EMIT of Unit: the RPC leaves the payload out', 'op_emit', 'Unit', '7', 'Unit', {
-    check: (r) => expect(ops(r)[2]).not.toHaveProperty('payload'),
-  });
+      },
+    ],
+    [
+      'EMIT of Unit: the RPC leaves the payload out',
+      '7',
+      'Unit',
+      {
+        check: (r) => expect(ops(r)[2]).not.toHaveProperty('payload'),
+      },
+    ],
+  ]);
 });
 
 describe('tickets', () => {
   const self = ['--self', KT1_NEXT2];
-  ok(
-    'TICKET: the ticketer is the running contract',
-    'tk_create',
-    'None',
-    'Pair "gold" 10',
-    `Some (Pair "${KT1_NEXT2}" "gold" 10)`,
-    { flags: self, cli: true },
-  );
-  ok('TICKET with amount 0 is None', 'tk_create', 'None', 'Pair "gold" 0', 'None', { flags: self });
+  runs('tk_create', 'None', [
+    [
+      'TICKET: the ticketer is the running contract',
+      'Pair "gold" 10',
+      `Some (Pair "${KT1_NEXT2}" "gold" 10)`,
+      { flags: self, cli: true },
+    ],
+    ['TICKET with amount 0 is None', 'Pair "gold" 0', 'None', { flags: self }],
+  ]);
   ok('READ_TICKET', 'tk_read', `Pair "${TZ1}" "" 0`, 'Pair "gold" 10', `Pair "${KT1_NEXT2}" "gold" 10`, {
     flags: self,
   });
-  ok(
-    'SPLIT_TICKET into amounts that add up',
-    'tk_split',
-    'None',
-    'Pair 10 3 7',
-    `Some (Pair (Pair "${KT1_NEXT2}" 1 3) (Pair "${KT1_NEXT2}" 1 7))`,
-    { flags: self },
-  );
-  ok('SPLIT_TICKET into amounts that do not add up is None', 'tk_split', 'None', 'Pair 10 3 6', 'None', {
-    flags: self,
-  });
-  ok('SPLIT_TICKET with a zero part is None', 'tk_split', 'None', 'Pair 10 0 10', 'None', { flags: self });
+  runs('tk_split', 'None', [
+    [
+      'SPLIT_TICKET into amounts that add up',
+      'Pair 10 3 7',
+      `Some (Pair (Pair "${KT1_NEXT2}" 1 3) (Pair "${KT1_NEXT2}" 1 7))`,
+      { flags: self },
+    ],
+    [
+      'SPLIT_TICKET into amounts that do not add up is None',
+      'Pair 10 3 6',
+      'None',
+      {
+        flags: self,
+      },
+    ],
+    ['SPLIT_TICKET with a zero part is None', 'Pair 10 0 10', 'None', { flags: self }],
+  ]);
   rejects('ASSERT_SOME on TICKET of amount 0 fails with Unit', 'tk_split', 'None', 'Pair 0 1 1', 'Unit', {
     flags: self,
   });
-  ok('JOIN_TICKETS of the same contents', 'tk_join', 'None', 'Pair "x" 2 "x" 3', `Some (Pair "${KT1_NEXT2}" "x" 5)`, {
-    flags: self,
-  });
-  ok('JOIN_TICKETS of different contents is None', 'tk_join', 'None', 'Pair "x" 2 "y" 3', 'None', { flags: self });
+  runs('tk_join', 'None', [
+    [
+      'JOIN_TICKETS of the same contents',
+      'Pair "x" 2 "x" 3',
+      `Some (Pair "${KT1_NEXT2}" "x" 5)`,
+      {
+        flags: self,
+      },
+    ],
+    ['JOIN_TICKETS of different contents is None', 'Pair "x" 2 "y" 3', 'None', { flags: self }],
+  ]);
   ok(
     'a ticket sent to an implicit account: the parameter is the ticket in Optimized form',
     'tk_send',
@@ -1350,28 +1389,31 @@ describe('tickets', () => {
 });
 
 describe('entrypoints', () => {
-  ok('--entrypoint selects a %name branch', 'ep_named', '10', '5', '15', { entrypoint: 'add', cli: true });
-  ok('--entrypoint selects a nested branch', 'ep_named', '10', '3', '7', { entrypoint: 'sub' });
-  ok('--entrypoint with a unit branch', 'ep_named', '10', 'Unit', '0', { entrypoint: 'reset' });
-  ok(
-    'without --entrypoint and without %default, the input is the whole parameter',
-    'ep_named',
-    '10',
-    'Left (Right 4)',
-    '6',
-  );
-  ok('--entrypoint default is the whole parameter when there is no %default', 'ep_named', '10', 'Right Unit', '0', {
-    entrypoint: 'default',
-  });
+  runs('ep_named', '10', [
+    ['--entrypoint selects a %name branch', '5', '15', { entrypoint: 'add', cli: true }],
+    ['--entrypoint selects a nested branch', '3', '7', { entrypoint: 'sub' }],
+    ['--entrypoint with a unit branch', 'Unit', '0', { entrypoint: 'reset' }],
+    ['without --entrypoint and without %default, the input is the whole parameter', 'Left (Right 4)', '6'],
+    [
+      '--entrypoint default is the whole parameter when there is no %default',
+      'Right Unit',
+      '0',
+      {
+        entrypoint: 'default',
+      },
+    ],
+  ]);
   fails('an input of the wrong type for the entrypoint is ill-typed data', 'ep_named', '10', 'Unit', 'typecheck', {
     entrypoint: 'add',
     cli: true,
   });
   fails('an unknown entrypoint is refused', 'ep_named', '10', '1', 'typecheck', { entrypoint: 'nope' });
   fails('without --entrypoint a branch value alone is ill-typed', 'ep_named', '10', '5', 'typecheck');
-  ok('an explicit %default takes calls without entrypoint', 'ep_default', '""', '5', '"nat"');
-  ok('an explicit %default by name', 'ep_default', '""', '5', '"nat"', { entrypoint: 'default' });
-  ok('the other branch of a contract with %default', 'ep_default', '""', '"z"', '"str:z"', { entrypoint: 'other' });
+  runs('ep_default', '""', [
+    ['an explicit %default takes calls without entrypoint', '5', '"nat"'],
+    ['an explicit %default by name', '5', '"nat"', { entrypoint: 'default' }],
+    ['the other branch of a contract with %default', '"z"', '"str:z"', { entrypoint: 'other' }],
+  ]);
   fails(
     'with an explicit %default, the whole or-value is not the default input',
     'ep_default',
@@ -1435,35 +1477,36 @@ describe('gas', () => {
 
 describe("BLS12-381 scalars (values from Octez's opcode tests)", () => {
   const ONE = '0x0100000000000000000000000000000000000000000000000000000000000000';
-  ok('INT of an fr; an unpadded fr literal is padded to 32 bytes', 'bls_fr', 'Pair 0 0x01', '0x01', `Pair 1 ${ONE}`, {
-    entrypoint: 'to_int',
-  });
-  ok(
-    'INT of an fr is little-endian',
-    'bls_fr',
-    'Pair 0 0x01',
-    '0x28db8e57af88d9576acd181b89f24e50a89a6423f939026ed91349fc9af16c27',
-    `Pair 17832688077013577776524784494464728518213913213412866604053735695200962927400 ${ONE}`,
-    { entrypoint: 'to_int' },
-  );
-  ok(
-    'MUL fr int by -1 wraps modulo the group order',
-    'bls_fr',
-    'Pair 0 0x01',
-    '-1',
-    'Pair 0 0x00000000fffffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73',
-    {
-      entrypoint: 'mul',
-    },
-  );
-  ok(
-    'MUL fr int by -42',
-    'bls_fr',
-    'Pair 0 0x01',
-    '-42',
-    'Pair 0 0xd7fffffffefffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73',
-    { entrypoint: 'mul' },
-  );
+  runs('bls_fr', 'Pair 0 0x01', [
+    [
+      'INT of an fr; an unpadded fr literal is padded to 32 bytes',
+      '0x01',
+      `Pair 1 ${ONE}`,
+      {
+        entrypoint: 'to_int',
+      },
+    ],
+    [
+      'INT of an fr is little-endian',
+      '0x28db8e57af88d9576acd181b89f24e50a89a6423f939026ed91349fc9af16c27',
+      `Pair 17832688077013577776524784494464728518213913213412866604053735695200962927400 ${ONE}`,
+      { entrypoint: 'to_int' },
+    ],
+    [
+      'MUL fr int by -1 wraps modulo the group order',
+      '-1',
+      'Pair 0 0x00000000fffffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73',
+      {
+        entrypoint: 'mul',
+      },
+    ],
+    [
+      'MUL fr int by -42',
+      '-42',
+      'Pair 0 0xd7fffffffefffffffe5bfeff02a4bd5305d8a10908d83933487d9d2953a7ed73',
+      { entrypoint: 'mul' },
+    ],
+  ]);
   ok(
     'MUL fr int',
     'bls_fr',

@@ -7,7 +7,8 @@ import { Parser, packData } from '@taquito/michel-codec';
 import { describe, expect, it } from 'vitest';
 import { parseData, unparseData, type DataContext } from '../../../devnet/michelson/data';
 import type { Expr, Prim } from '../../../devnet/michelson/micheline';
-import { decodeMicheline, pack, packKeyHex, PRIMITIVES, scriptExprHash, unpack } from '../../../devnet/michelson/pack';
+import { decodeMicheline, pack, packKeyHex, scriptExprHash, unpack } from '../../../devnet/michelson/pack';
+import { PRIMITIVES } from '../../../devnet/michelson/primitives';
 import { Lambda, Pair, Some, type Value } from '../../../devnet/michelson/values';
 
 const parser = new Parser();

@@ -71,60 +71,26 @@ const post = async (path: string, body: unknown): Promise<{ status: number; json
 };
 const helper = (name: string, body: unknown) => post(`/chains/main/blocks/head/helpers/scripts/${name}`, body);
 const ids = (json: unknown): string[] => (json as { id: string }[]).map((e) => e.id);
+/** run_code of ENDLESS with the gas given (none: the request names no gas). */
+const runEndless = (gas?: string) =>
+  helper('run_code', {
+    script: ENDLESS,
+    storage: { prim: 'Unit' },
+    input: { prim: 'Unit' },
+    amount: '0',
+    chain_id: devnet.chain.chainId,
+    ...(gas !== undefined ? { gas } : {}),
+  });
 
 describe('gas figures are held to the protocol’s limits', () => {
   test('run_code with gas 10¹² is refused at once with gas_limit_too_high, as validation refuses such an operation', async () => {
-    const r = await helper('run_code', {
-      script: ENDLESS,
-      storage: { prim: 'Unit' },
-      input: { prim: 'Unit' },
-      amount: '0',
-      chain_id: devnet.chain.chainId,
-      gas: '1000000000000',
-    });
+    const r = await runEndless('1000000000000');
     expect(r.status).toBe(500);
     expect(r.json).toEqual([{ kind: 'permanent', id: `${P}gas_limit_too_high` }]);
     // Just above the limit too, and below 0.
-    expect(
-      ids(
-        (
-          await helper('run_code', {
-            script: ENDLESS,
-            storage: { prim: 'Unit' },
-            input: { prim: 'Unit' },
-            amount: '0',
-            chain_id: devnet.chain.chainId,
-            gas: '1040001',
-          })
-        ).json,
-      ),
-    ).toEqual([`${P}gas_limit_too_high`]);
-    expect(
-      ids(
-        (
-          await helper('run_code', {
-            script: ENDLESS,
-            storage: { prim: 'Unit' },
-            input: { prim: 'Unit' },
-            amount: '0',
-            chain_id: devnet.chain.chainId,
-            gas: '-1',
-          })
-        ).json,
-      ),
-    ).toEqual([`${P}gas_limit_too_high`]);
-    expect(
-      (
-        await helper('run_code', {
-          script: ENDLESS,
-          storage: { prim: 'Unit' },
-          input: { prim: 'Unit' },
-          amount: '0',
-          chain_id: devnet.chain.chainId,
-          gas: 'lots',
-        })
-      ).status,
-    ).toBe(400);
+    expect(ids((await runEndless('1040001')).json)).toEqual([`${P}gas_limit_too_high`]);
+    expect(ids((await runEndless('-1')).json)).toEqual([`${P}gas_limit_too_high`]);
+    expect((await runEndless('lots')).status).toBe(400);
   });
 
   test('the same on run_view, run_script_view and pack_data', async () => {
@@ -152,16 +118,7 @@ describe('gas figures are held to the protocol’s limits', () => {
   });
 
   test('an endless LOOP with the largest gas allowed (or none given) ends with gas exhaustion, and the node answers the next request', async () => {
-    const run = (gas?: string) =>
-      helper('run_code', {
-        script: ENDLESS,
-        storage: { prim: 'Unit' },
-        input: { prim: 'Unit' },
-        amount: '0',
-        chain_id: devnet.chain.chainId,
-        ...(gas ? { gas } : {}),
-      });
-    const [max, none, head] = await Promise.all([run('1040000'), run(), rpc.getBlockHeader()]);
+    const [max, none, head] = await Promise.all([runEndless('1040000'), runEndless(), rpc.getBlockHeader()]);
     expect(max).toEqual({ status: 500, json: [{ kind: 'temporary', id: `${P}gas_exhausted.operation` }] });
     expect(none).toEqual(max);
     expect(head.level).toBe(devnet.chain.headBlock().level);
