@@ -20,7 +20,7 @@ import { FA2_ERRORS } from '../../contracts';
 import { bootstrapAccount } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import { HostError } from '../../server/errors';
-import { GameHost } from '../../server/host';
+import { systemClock } from '../../server/host';
 import { ChainGames } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { botWallet } from '../../server/chain/bot-wallets';
@@ -42,7 +42,7 @@ import {
   type ChainHost,
   type PeopleGame,
 } from './chain-host';
-import { hostError } from './helpers';
+import { createTestServer, hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
 const bank = bootstrapAccount(1);
@@ -675,7 +675,9 @@ describe('who may make the bank pay (server/limits)', () => {
         contract,
         bankSecretKey: await poor.signer.secretKey(),
       });
-      const poorHost = await GameHost.open(store, {
+      const { host: poorHost } = await createTestServer({
+        store,
+        clock: systemClock,
         chain: poorChain,
         resume: false,
         onError: (e) => env.errors.push(e),

@@ -12,6 +12,7 @@ import { ChainStore } from '../../server/chain/chain-store';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import type { DevnetContract } from '../../scripts/lib/devnet-contract';
 import { FastForwardClock } from '../chain/fast-forward-clock';
+import { createTestServer } from './helpers';
 
 /** Wallet limits for suites whose few people create more games than a wallet may have in play. */
 export const SUITE_LIMITS = { gamesPerWallet: 50, botSeatsPerWallet: 50 } as const;
@@ -68,9 +69,11 @@ export async function openChainHost(
       { network, contract: chain.contract.address, bankSecretKey: bank.secretKey },
       { ...options.chain, clock, onError },
     );
+  const openHost = async (chain: ChainGames, resume: boolean): Promise<GameHost> =>
+    (await createTestServer({ store, chain, clock, onError, resume })).host;
   let games = chainGames();
   // A host of a suite follows only the games its test asks for; a restart resumes the unfinished ones, as in production.
-  let host = await GameHost.open(store, { chain: games, clock, onError, resume: false });
+  let host = await openHost(games, false);
   const stop = async (): Promise<void> => {
     await host.close();
     await games.idle();
@@ -86,12 +89,12 @@ export async function openChainHost(
       return host;
     },
     errors,
-    another: () => GameHost.open(store, { chain: chainGames(), clock, onError, resume: false }),
+    another: () => openHost(chainGames(), false),
     async restart(meanwhile) {
       await stop();
       meanwhile?.();
       games = chainGames();
-      host = await GameHost.open(store, { chain: games, clock, onError });
+      host = await openHost(games, true);
     },
     async close() {
       await host.close();

@@ -4,10 +4,10 @@
  * instance on the same database show them), stay out of the record and the state, and the SSE stream resumes
  * actions and chat without a gap. Every refusal has its code and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stateHash } from '../../engine';
 import { GameHost, ManualClock, resumeAfter, resumeChatAfter, sseStream, type Subscription } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import {
   CHAT_MAX_LENGTH,
   type ChatEntry,
@@ -16,7 +16,7 @@ import {
   type GameSnapshot,
   type GameUpdate,
 } from '../../server/protocol';
-import { drive, refusal } from './helpers';
+import { createTestServer, drive, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
@@ -25,12 +25,9 @@ const clock = new ManualClock();
 const RATE = 4;
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock, chatRate: { points: RATE, seconds: 60 } });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock, chatRate: { points: RATE, seconds: 60 } });
+  ({ host, store } = server);
+  return server.close;
 });
 
 const online: CreateGameRequest = {
@@ -137,7 +134,7 @@ describe('chat delivery', () => {
     expect(host.evictIdle(0)).toBeGreaterThan(0);
     expect((await chatOf(created.id, bea)).entries).toEqual([first]);
 
-    const other = await GameHost.open(store, { clock, resume: false });
+    const { host: other } = await createTestServer({ store, clock, resume: false });
     try {
       expect((await other.snapshot(created.id, bea)).chat!.entries).toEqual([first]);
       const watching = await other.subscribe(created.id, bea);

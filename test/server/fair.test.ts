@@ -5,7 +5,7 @@
  * their action; a seat that never registers a chain, and a timed-out seat, play on with host-only rolls (FAIRNESS.md,
  * "A player who stops answering"); a link that does not follow is refused and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applyRolled,
   games,
@@ -19,21 +19,18 @@ import {
 } from '../../engine';
 import { ABANDONED_AFTER_DAYS, GameHost, ManualClock } from '../../server/host';
 import type { GameSnapshot } from '../../server/protocol';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import { fairRequest, personToMove, playFairGame, playFirstLegal, seatPeople } from './fair-play';
-import { drive, refusal } from './helpers';
+import { createTestServer, drive, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock });
+  ({ host, store } = server);
+  return server.close;
 });
 
 const finishedRecord = (game: GameId, withChain?: (seat: number) => boolean) =>
@@ -284,7 +281,7 @@ describe('a provably fair game', () => {
       await playFirstLegal(host, created.id, next.person, next.snap);
     }
     const before = await host.stateHash(created.id);
-    const again = await GameHost.open(store, { clock: new ManualClock() });
+    const { host: again } = await createTestServer({ store });
     try {
       expect(await again.stateHash(created.id)).toEqual(before);
       expect((await again.snapshot(created.id)).fair!.chains.map((c) => c.used)).toEqual(people.map((p) => p.used));

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { replay, replayWith, stateHash, type GameId } from '../../engine';
 import { gotopoly, nmrAction, type GotopolyState } from '../../engine/gotopoly';
 import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
-import { drive, refusal } from './helpers';
+import { createTestServer, drive, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock, snapshotEvery: 20 });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock, snapshotEvery: 20 });
+  ({ host, store } = server);
+  return server.close;
 });
 
 describe('GameHost: bots', () => {

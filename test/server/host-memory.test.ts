@@ -4,26 +4,25 @@
  * is not repeated here: these are the online table's own parts — each seat's own view, its turn timer's deadline,
  * and a seat whose person closed their tab, whose grace keeps the game until its bot takes the seat over.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GameHost, ManualClock } from '../../server/host';
-import type { GameStore } from '../../server/store';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
 import { RECENT_STATES } from '../../server/host/live-game';
-import { closeHost, drive, openIdleHost } from './helpers';
+import { createTestServer, drive } from './helpers';
 
 const IDLE_MS = 60_000;
 const GRACE_SECONDS = 120;
 const TURN_SECONDS = 600;
 
-let store: GameStore;
 let host: GameHost;
 let clock: ManualClock;
 
 // A host of its own per test: each counts the games in memory.
 beforeEach(async () => {
-  ({ store, host, clock } = await openIdleHost(IDLE_MS));
+  const server = await createTestServer({ snapshotEvery: 10, idleMs: IDLE_MS });
+  ({ host, clock } = server);
+  return server.close;
 });
-afterEach(() => closeHost(host, store));
 
 /** Four people at a Gotopoly table (sealed bids: each seat's view is its own), with a turn timer. */
 const table: CreateGameRequest = {

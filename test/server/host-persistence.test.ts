@@ -6,7 +6,15 @@ import { seedCommitment } from '../../engine';
 import { GameHost, ManualClock, type Subscription } from '../../server/host';
 import { openPgliteStore, openPostgresStore, type GameStore } from '../../server/store';
 import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
-import { TEST_DATABASE_URL, dropSchema, drive, freshSchemaName, refusal } from './helpers';
+import {
+  createTestServer,
+  drive,
+  dropSchema,
+  freshSchemaName,
+  refusal,
+  TEST_DATABASE_URL,
+  type TestServer,
+} from './helpers';
 
 /** Reads updates until one with `seq` (inclusive). */
 async function until(sub: Subscription, seq: number): Promise<GameUpdate[]> {
@@ -77,7 +85,7 @@ describe.each([
   it(`resumes a game at the same seq, state hash and events (${data.name})`, async () => {
     const clock = new ManualClock();
     const store1 = await data.open();
-    const host1 = await GameHost.open(store1, { clock, snapshotEvery: 5 });
+    const { host: host1 } = await createTestServer({ store: store1, clock, snapshotEvery: 5 });
     const created = await host1.create(hotseatPole);
     await play(host1, created.id, created.hostToken, 13);
     const before = await host1.stateHash(created.id);
@@ -88,7 +96,7 @@ describe.each([
     await store1.close();
 
     const store2 = await data.open();
-    const host2 = await GameHost.open(store2, { clock, snapshotEvery: 5 });
+    const { host: host2 } = await createTestServer({ store: store2, clock, snapshotEvery: 5 });
     try {
       expect(await host2.stateHash(created.id)).toEqual(before);
       expect(await host2.snapshot(created.id, created.hostToken)).toEqual(snap1);
@@ -114,7 +122,7 @@ describe.each([
     async (game) => {
       const clock = new ManualClock();
       const store1 = await data.open();
-      const host1 = await GameHost.open(store1, { clock, snapshotEvery: 7 });
+      const { host: host1 } = await createTestServer({ store: store1, clock, snapshotEvery: 7 });
       const created = await host1.create({
         game,
         seats: [
@@ -134,7 +142,7 @@ describe.each([
       await store1.close();
 
       const store2 = await data.open();
-      const host2 = await GameHost.open(store2, { clock, snapshotEvery: 7 });
+      const { host: host2 } = await createTestServer({ store: store2, clock, snapshotEvery: 7 });
       try {
         await host2.idle();
         expect(await store2.latestSnapshot(created.id)).toMatchObject({ seq: 21 });
@@ -155,6 +163,7 @@ describe.each([
 });
 
 describe('broker resume', () => {
+  let server: TestServer;
   let store: GameStore;
   let host: GameHost;
   let id: string;
@@ -162,8 +171,8 @@ describe('broker resume', () => {
   const clock = new ManualClock();
 
   beforeAll(async () => {
-    store = await openPgliteStore();
-    host = await GameHost.open(store, { clock, snapshotEvery: 20 });
+    server = await createTestServer({ clock, snapshotEvery: 20 });
+    ({ host, store } = server);
     const created = await host.create({
       game: 'pole',
       seats: [
@@ -182,10 +191,7 @@ describe('broker resume', () => {
     live = await until(sub, end.seq);
     sub.close();
   });
-  afterAll(async () => {
-    await host.close();
-    await store.close();
-  });
+  afterAll(() => server.close());
 
   it('delivered every action once, in order, to a live subscriber', () => {
     expect(live.map((u) => u.seq)).toEqual(Array.from({ length: live.length }, (_, i) => i + 1));
@@ -263,8 +269,8 @@ describe('two app instances on one PostgreSQL', () => {
     stores = await Promise.all(
       [1, 2].map(() => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 4 })),
     );
-    hostA = await GameHost.open(stores[0]!, { clock });
-    hostB = await GameHost.open(stores[1]!, { clock });
+    ({ host: hostA } = await createTestServer({ store: stores[0]!, clock }));
+    ({ host: hostB } = await createTestServer({ store: stores[1]!, clock }));
   });
   afterAll(async () => {
     await Promise.all([hostA.close(), hostB.close()]);

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { replay, stateHash } from '../../engine';
 import { GameHost, ManualClock, formatSse, resumeAfter, sseStream, type Subscription } from '../../server/host';
 import { errorResponse, GameError } from '../../server/errors';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
-import { refusal } from './helpers';
+import { createTestServer, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock });
+  ({ host, store } = server);
+  return server.close;
 });
 
 const poleOnline: CreateGameRequest = {

@@ -4,7 +4,7 @@
  * idle games leaving memory — rebuilt from snapshot + log when next asked for, their bots and turn timers going on —
  * under the host's ManualClock.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Broker, GameHost, ManualClock } from '../../server/host';
 import {
   DEFAULT_LIMITS,
@@ -18,7 +18,7 @@ import {
 } from '../../server/limits';
 import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
-import { closeHost, drive, hostError, openIdleHost, refusal } from './helpers';
+import { createTestServer, drive, hostError, refusal } from './helpers';
 
 describe('limit settings', () => {
   it('default to the documented limits, and each variable overrides its own', () => {
@@ -178,9 +178,10 @@ describe('idle games leave memory', () => {
 
   // A host of its own per test: each counts the games in memory.
   beforeEach(async () => {
-    ({ store, host, clock } = await openIdleHost(IDLE_MS));
+    const server = await createTestServer({ snapshotEvery: 10, idleMs: IDLE_MS });
+    ({ store, host, clock } = server);
+    return server.close;
   });
-  afterEach(() => closeHost(host, store));
 
   const bots = (seed: string, botPaceMs = 0): CreateGameRequest => ({
     game: 'pole',

@@ -5,11 +5,11 @@
  * its person takes it back from their invite link, and the log (not the record) says so. A restarted host gives every
  * seat someone sat at the grace to come back. Every refusal has its code and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GameHost, ManualClock, sseStream, type Subscription } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import { GRACE_MAX, type CreateGameRequest, type SeatMarkEvent, type SeatsUpdate } from '../../server/protocol';
-import { drive, refusal } from './helpers';
+import { createTestServer, drive, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
@@ -17,12 +17,9 @@ const clock = new ManualClock();
 const GRACE = 30;
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock });
+  ({ host, store } = server);
+  return server.close;
 });
 
 const online: CreateGameRequest = {
@@ -157,7 +154,7 @@ describe('grace period', () => {
     const { id, ada } = await newGame();
     // Ada opened her seat; Bea never opened her invite.
     const held = await host.subscribe(id, ada);
-    const restarted = await GameHost.open(store, { clock });
+    const { host: restarted } = await createTestServer({ store, clock });
     try {
       await restarted.idle();
       const seats = (await restarted.snapshot(id)).seats;

@@ -5,24 +5,21 @@
  * lists only public running games with a free seat, a join takes one with a token minted anew (the old invite stops
  * working), and a stale join, a name clash or a private game is refused with nothing changed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameRow, type GameStore } from '../../server/store';
+import { type GameRow, type GameStore } from '../../server/store';
 import { rematchRequest } from '../../server/host/tables';
 import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
-import { drive, postgresKind, refusal } from './helpers';
+import { createTestServer, drive, postgresKind, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock });
+  ({ host, store } = server);
+  return server.close;
 });
 
 /** A short Tezos Pole (one lap) with a house rule, a turn timer, two people and a bot. */
@@ -165,7 +162,10 @@ describe('rematch', () => {
     const { store: first, reopen, cleanup } = await postgresKind.fresh();
     const second = await reopen();
     const c = new ManualClock();
-    const [a, b] = await Promise.all([GameHost.open(first, { clock: c }), GameHost.open(second, { clock: c })]);
+    const [{ host: a }, { host: b }] = await Promise.all([
+      createTestServer({ store: first, clock: c }),
+      createTestServer({ store: second, clock: c }),
+    ]);
     try {
       const created = await a.create(shortPole);
       const tokens = tokensOf(created);
@@ -292,7 +292,10 @@ describe('lobby', () => {
     const { store: first, reopen, cleanup } = await postgresKind.fresh();
     const second = await reopen();
     const c = new ManualClock();
-    const [a, b] = await Promise.all([GameHost.open(first, { clock: c }), GameHost.open(second, { clock: c })]);
+    const [{ host: a }, { host: b }] = await Promise.all([
+      createTestServer({ store: first, clock: c }),
+      createTestServer({ store: second, clock: c }),
+    ]);
     try {
       const pub = await a.create(trio);
       await b.snapshot(pub.id); // both hold the game, with seat 2 free

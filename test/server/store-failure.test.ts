@@ -7,10 +7,11 @@
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameHost } from '../../server/host';
+import { GameHost, systemClock } from '../../server/host';
 import { openPgliteStore, storeFailure, storeFailureKind, type GameStore } from '../../server/store';
 import { StoreError } from '../../server/errors';
 import { respond } from '../../server/http/respond';
+import { createTestServer } from './helpers';
 
 const failureOf = async (work: () => Promise<unknown>): Promise<unknown> => {
   try {
@@ -89,12 +90,9 @@ describe('the host over a broken store', () => {
   let store: GameStore;
   let host: GameHost;
   beforeAll(async () => {
-    store = await openPgliteStore();
-    host = await GameHost.open(store, { resume: false, onError: () => undefined });
-  });
-  afterAll(async () => {
-    await host.close();
-    await store.close();
+    const server = await createTestServer({ clock: systemClock, resume: false, onError: () => undefined });
+    ({ host, store } = server);
+    return server.close;
   });
 
   /** A game this host has not loaded yet (as after a restart). */
