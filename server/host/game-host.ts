@@ -48,9 +48,10 @@ import {
 import type { Rate } from '../limits';
 import type { GameRow, GameStore, NewGameRow, StoreEvent, StoredSeat } from '../store';
 import { storeFailure } from '../store/failure';
-import { checkActor, holderOf, targetSeat, viewerSeat, type Holder } from './access';
+import { checkActor, holderOf, targetSeat, viewerSeat, type Holder, type RequestContext } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
 import { Broker, type StreamCaps, type Subscription } from './broker';
+import { BackgroundWork } from './background';
 import { ChatDesk } from './chat-desk';
 import { systemClock, type Clock } from '../../chain/clock';
 import { getBoard } from '../studio/boards';
@@ -68,6 +69,7 @@ import {
 import { replayStep, rollFor, setupStored } from './replay';
 import { browserHolder, heldHolder, holderKeys, SeatHolders, stillHeld, walletHolder } from './seat-holders';
 import { SerialQueues } from './serial';
+import { storeCall } from './store-call';
 import {
   freeSeats,
   joinLobbySeat,
@@ -109,15 +111,6 @@ export interface GameHostOptions {
   readonly chatRate?: Rate | null;
 }
 
-/** Who sends a request, beyond its token: the wallet signed in to this browser (server/auth), if any. */
-export interface RequestContext {
-  readonly address?: string | null;
-  /** The client's network address (server/limits), for the caps on its event streams. */
-  readonly client?: string | null;
-  /** The browser's id (its httpOnly `tp_browser` cookie): the seats it holds need no token. */
-  readonly browser?: string | null;
-}
-
 /** Days without a move after which an unfinished game is abandoned: it ends, and its seed is revealed. */
 export const ABANDONED_AFTER_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -154,7 +147,7 @@ export class GameHost {
   private readonly cache = new Map<string, LiveGame>();
   private readonly loading = new Map<string, Promise<LiveGame>>();
   private readonly queues = new SerialQueues();
-  private readonly background = new Set<Promise<unknown>>();
+  private readonly background: BackgroundWork;
   private readonly broker: Broker;
   private readonly chatDesk: ChatDesk;
   private readonly seatHolders: SeatHolders;
@@ -182,6 +175,7 @@ export class GameHost {
     this.clock = options.clock ?? systemClock;
     this.snapshotEvery = Math.max(1, options.snapshotEvery ?? 50);
     this.onError = options.onError ?? ((err) => console.error('[game host]', err));
+    this.background = new BackgroundWork(this.onError);
     this.chain = options.chain ?? null;
     this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
     this.idleMs = Math.max(0, options.idleMs ?? 300_000);
@@ -212,7 +206,7 @@ export class GameHost {
     host.unlisten = await store.listen((event) => host.onStoreEvent(event));
     // In the background: the first request need not wait for every unfinished game to be rebuilt (`idle` does).
     if (options.resume ?? true) {
-      host.inBackground(
+      host.background.add(
         store.unfinishedGames().then(async (ids) => {
           for (const id of ids) {
             const live = await host.live(id).catch(host.onError);
@@ -223,7 +217,7 @@ export class GameHost {
         }),
       );
       // On-chain games that finished while nobody closed them: the bank's power over the players' copies ends.
-      if (host.chain) host.inBackground(host.chain.resumeClosing());
+      if (host.chain) host.background.add(host.chain.resumeClosing());
     }
     return host;
   }
@@ -246,7 +240,7 @@ export class GameHost {
   /** The studio board an on-chain game is played on, from the store (its artists are never taken from a request). @throws HostError 404 */
   private async studioBoard(req: ParsedGameRequest): Promise<StoredStudioBoard | null> {
     const studioId = req.onChain?.studioBoard;
-    return studioId === undefined ? null : this.storeCall(() => getBoard(this.store.sql, studioId));
+    return studioId === undefined ? null : storeCall(() => getBoard(this.store.sql, studioId));
   }
 
   /** Stores a prepared game (an on-chain one set up for Tezos first), holds it in memory and starts its bots and timers. */
@@ -267,8 +261,8 @@ export class GameHost {
       chainRow = await this.chain.prepare(row.id, row.config, row.seats, context.address, onChain);
     }
     try {
-      await this.storeCall(() => this.store.createGame(row));
-      if (chainRow) await this.storeCall(() => this.chain!.register(chainRow));
+      await storeCall(() => this.store.createGame(row));
+      if (chainRow) await storeCall(() => this.chain!.register(chainRow));
     } finally {
       if (chainRow) this.chain!.release(row.id);
     }
@@ -321,7 +315,7 @@ export class GameHost {
     const rematchId = await this.queues.run(id, () => this.rematchOfFinished(live, context));
     if (holder.kind === 'host') {
       // The host token hosts the rematch too: the browser (and wallet) holding this game hold that one.
-      await this.storeCall(() => this.seatHolders.hold(holderKeys(context), rematchId, null, live.row.hostTokenHash));
+      await storeCall(() => this.seatHolders.hold(holderKeys(context), rematchId, null, live.row.hostTokenHash));
       return { id: rematchId, seat: null, token: null };
     }
     const next = await this.live(rematchId);
@@ -339,7 +333,7 @@ export class GameHost {
 
   /** The lobby: the newest listed games still running with a free human seat, newest first. */
   async lobby(): Promise<LobbyGame[]> {
-    const rows = await this.storeCall(() => this.store.listedGames(LOBBY_SIZE));
+    const rows = await storeCall(() => this.store.listedGames(LOBBY_SIZE));
     const now = this.clock.now();
     return rows.filter((row) => freeSeats(row).length > 0).map((row) => lobbyEntry(row, now));
   }
@@ -380,7 +374,7 @@ export class GameHost {
     await this.abandonIfIdle(live);
     const holder = await this.holderFor(live, token, seat, context);
     return {
-      ...snapshotFor(live, viewerSeat(live.row, holder, seat, this.pendingSeats(live))),
+      ...snapshotFor(live, viewerSeat(live.row, holder, seat, live.pendingSeats())),
       access: holder.kind,
       onChain: this.chain?.isOnChain(id) ?? false,
       chat: await this.chatDesk.view(live, holder),
@@ -435,7 +429,7 @@ export class GameHost {
   private async checkLink(live: LiveGame, seat: SeatId, link: string): Promise<void> {
     if (live.expectedLink(seat) === null) {
       // Registered on another instance: the store has it.
-      for (const chain of await this.storeCall(() => this.store.listChains(live.id))) live.addChain(chain);
+      for (const chain of await storeCall(() => this.store.listChains(live.id))) live.addChain(chain);
     }
     const expected = live.expectedLink(seat);
     if (expected === null)
@@ -473,7 +467,7 @@ export class GameHost {
     return this.queues.run(id, async () => {
       if (live.row.finished) throw new GameError('GAME_OVER', 'this game is over: its rolls are all made');
       const chain = { seat, head, at: live.seq };
-      if (!(await this.storeCall(() => this.store.registerChain(id, chain)))) {
+      if (!(await storeCall(() => this.store.registerChain(id, chain)))) {
         throw new GameError(
           'CHAIN_REGISTERED',
           `seat ${seat + 1} has registered its hash chain already: the first one stays`,
@@ -498,7 +492,7 @@ export class GameHost {
     if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
     await chain.claim(id, target, context.address);
     // The wallet now holds the seat: signing in on another device finds it again.
-    await this.storeCall(() =>
+    await storeCall(() =>
       this.seatHolders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!),
     );
   }
@@ -629,11 +623,11 @@ export class GameHost {
     const holder = await this.holderFor(live, token, seat, context);
     const client = context.client ?? null;
     return this.queues.run(id, async () => {
-      const viewer = viewerSeat(live.row, holder, seat, this.pendingSeats(live));
+      const viewer = viewerSeat(live.row, holder, seat, live.pendingSeats());
       this.broker.admit(id, client); // refused before any work
       if (holder.kind === 'seat') await this.noteTaken(live, holder.seat);
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
-      const base = from < live.seq ? await this.storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
+      const base = from < live.seq ? await storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
       const chatView = await this.chatDesk.view(live, holder);
       const room = live.row.mode === 'online' ? await this.chatDesk.room(live) : null;
       const opening =
@@ -688,19 +682,19 @@ export class GameHost {
     if (holder.kind === 'spectator' && !holder.onlineHost)
       throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
     const seat = holder.kind === 'seat' ? holder.seat : null;
-    await this.storeCall(() => this.seatHolders.hold(holderKeys(context), id, seat, hashToken(parsed.data.token)));
+    await storeCall(() => this.seatHolders.hold(holderKeys(context), id, seat, hashToken(parsed.data.token)));
     return { access: holder.kind, seat };
   }
 
   /** A wallet just signed in on a browser: it holds that browser's seats from now on ("My games"). */
   async adoptSeats(browser: string | null, address: string): Promise<void> {
     if (browser === null) return;
-    await this.storeCall(() => this.seatHolders.adopt(browserHolder(browser), walletHolder(address)));
+    await storeCall(() => this.seatHolders.adopt(browserHolder(browser), walletHolder(address)));
   }
 
   /** This browser and the signed-in wallet forget every seat they hold in a game ("Forget this game"). */
   async forgetSeat(id: string, context: RequestContext): Promise<void> {
-    await this.storeCall(() => this.seatHolders.forget(holderKeys(context), id));
+    await storeCall(() => this.seatHolders.forget(holderKeys(context), id));
   }
 
   /**
@@ -708,7 +702,7 @@ export class GameHost {
    * running, then finished, most recent first within each (`/games`).
    */
   async myGames(context: RequestContext): Promise<MyGamesResponse> {
-    const held = await this.storeCall(() => this.seatHolders.held(holderKeys(context)));
+    const held = await storeCall(() => this.seatHolders.held(holderKeys(context)));
     const games: MyGame[] = [];
     for (const gameId of new Set(held.map((h) => h.gameId))) {
       const live = await this.live(gameId).catch((err: unknown) => {
@@ -722,7 +716,7 @@ export class GameHost {
       const holder = heldHolder(live.row, mine, undefined);
       const seat = holder.kind === 'seat' ? holder.seat : null;
       const over = live.kit.definition.outcome(live.state) !== null;
-      const pending = over ? [] : [...new Set(this.pendingSeats(live))];
+      const pending = over ? [] : [...new Set(live.pendingSeats())];
       const humans = live.row.seats.flatMap((s, i) => (s.kind === 'human' && !s.botTakeover ? [i] : []));
       const waitsForMe =
         holder.kind === 'host' ? pending.some((p) => humans.includes(p)) : seat !== null && pending.includes(seat);
@@ -774,7 +768,7 @@ export class GameHost {
     if (!idle()) return;
     await this.queues.run(live.id, async () => {
       if (!idle()) return;
-      await this.storeCall(() => this.store.markFinished(live.id));
+      await storeCall(() => this.store.markFinished(live.id));
       live.row = { ...live.row, finished: true };
       this.automation.cancel(live.id);
       this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(live.state) });
@@ -835,10 +829,8 @@ export class GameHost {
 
   /** Resolves when no bot move, catch-up or snapshot write is running (tests drive a ManualClock with it). */
   async idle(): Promise<void> {
-    do {
-      await this.automation.idle();
-      while (this.background.size > 0) await Promise.allSettled([...this.background]);
-    } while (this.background.size > 0);
+    await this.automation.idle();
+    await this.background.idle();
   }
 
   /** Stops timers, listening and subscriptions; waits for running work. The store stays open (its owner closes it). */
@@ -869,7 +861,7 @@ export class GameHost {
     if (token !== undefined && token !== '') return holderOf(live.row, token);
     const keys = holderKeys(context);
     if (keys.length === 0) return { kind: 'spectator' };
-    return heldHolder(live.row, await this.storeCall(() => this.seatHolders.held(keys, live.id)), seat);
+    return heldHolder(live.row, await storeCall(() => this.seatHolders.held(keys, live.id)), seat);
   }
 
   /** The game's seats reach the browser with who is at the table. */
@@ -923,7 +915,7 @@ export class GameHost {
 
   /** A grace ran out: if the seat is still away and its person's, its bot plays for it from now, and the log says so. */
   private graceEnded(id: string, seat: SeatId): void {
-    this.inBackground(
+    this.background.add(
       this.queues.run(id, async () => {
         const live = this.cache.get(id);
         if (
@@ -947,7 +939,7 @@ export class GameHost {
     const botTakeover = mark !== 'back';
     const seats = live.row.seats.map((s, i) => (i === seat ? { ...s, botTakeover } : s));
     const entry = { n: live.row.seatMarks.length + 1, afterSeq: live.seq, seat, mark };
-    await this.storeCall(() => this.store.updateSeats(live.id, seats, entry));
+    await storeCall(() => this.store.updateSeats(live.id, seats, entry));
     live.row = { ...live.row, seats, seatMarks: [...live.row.seatMarks, entry] };
     if (botTakeover) live.deadlines.delete(seat);
     this.graces.cancel(live.id, seat);
@@ -958,7 +950,7 @@ export class GameHost {
   /** A finished game's rematch, if there is one: from memory, else from the store (another instance may have made it). */
   private async knownRematch(live: LiveGame): Promise<string | null> {
     if (!live.row.finished) return null;
-    live.rematch ??= await this.storeCall(() => this.store.rematchOf(live.id));
+    live.rematch ??= await storeCall(() => this.store.rematchOf(live.id));
     return live.rematch;
   }
 
@@ -990,11 +982,11 @@ export class GameHost {
   private async seatPerson(live: LiveGame, seat: (row: GameRow) => StoredSeat[]): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const seats = seat(live.row);
-      if (await this.storeCall(() => this.store.swapSeats(live.id, live.row.seats, seats))) {
+      if (await storeCall(() => this.store.swapSeats(live.id, live.row.seats, seats))) {
         live.row = { ...live.row, seats };
         return;
       }
-      const stored = await this.storeCall(() => this.store.getGame(live.id));
+      const stored = await storeCall(() => this.store.getGame(live.id));
       if (!stored) throw new GameError('UNKNOWN_GAME', `no game ${live.id}`);
       live.row = { ...live.row, seats: stored.seats, finished: live.row.finished || stored.finished };
     }
@@ -1009,12 +1001,8 @@ export class GameHost {
     if (live.row.mode !== 'online') return;
     const seats = markTaken(live.row.seats, seat);
     if (!seats) return;
-    await this.storeCall(() => this.store.updateSeats(live.id, seats));
+    await storeCall(() => this.store.updateSeats(live.id, seats));
     live.row = { ...live.row, seats };
-  }
-
-  private pendingSeats(live: LiveGame): SeatId[] {
-    return live.kit.definition.pending(live.state).map((d) => d.seat);
   }
 
   /**
@@ -1078,7 +1066,7 @@ export class GameHost {
 
   /** Rebuilds a game from its latest snapshot and the actions after it; events before the snapshot come from the log. */
   private async load(id: string): Promise<LiveGame> {
-    const row = await this.storeCall(() => this.store.getGame(id));
+    const row = await storeCall(() => this.store.getGame(id));
     if (!row) throw new GameError('UNKNOWN_GAME', `no game ${id}`);
     const kit = gameKits[row.game];
     if (row.version !== kit.definition.version) {
@@ -1087,7 +1075,7 @@ export class GameHost {
         `game ${id} was created with ${row.game} engine version ${row.version}`,
       );
     }
-    const [snapshot, rows, chains] = await this.storeCall(() =>
+    const [snapshot, rows, chains] = await storeCall(() =>
       Promise.all([
         this.store.latestSnapshot(id),
         this.store.listActions(id),
@@ -1227,7 +1215,7 @@ export class GameHost {
 
   /** The chain came back for a paused game: its kept step is tried again, in the game's queue. */
   private retryKept(id: string): void {
-    this.inBackground(
+    this.background.add(
       this.queues.run(id, async () => {
         const live = this.cache.get(id);
         const kept = this.chain?.kept(id);
@@ -1248,7 +1236,7 @@ export class GameHost {
 
   private chainChanged(id: string): void {
     const live = this.cache.get(id);
-    if (live && !this.closed) this.inBackground(this.queues.run(id, async () => this.automation.plan(live)));
+    if (live && !this.closed) this.background.add(this.queues.run(id, async () => this.automation.plan(live)));
   }
 
   /** After an action is in the store: advance the live game, notify subscribers, snapshot, plan bots and timers. */
@@ -1260,10 +1248,10 @@ export class GameHost {
     const seq = live.seq;
     this.automation.plan(live); // first: the update carries the new deadlines
     this.broker.publish(live.id, seq, (viewer) => updateFor(live, seq, state, entry.events, viewer));
-    if (seq % this.snapshotEvery === 0) this.inBackground(this.store.saveSnapshot(live.id, seq, state));
+    if (seq % this.snapshotEvery === 0) this.background.add(this.store.saveSnapshot(live.id, seq, state));
     if (!live.row.finished && live.kit.definition.outcome(state)) {
       live.row = { ...live.row, finished: true };
-      this.inBackground(this.store.markFinished(live.id));
+      this.background.add(this.store.markFinished(live.id));
       this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(state) }); // the bank's power over the players' copies ends with the game
       this.graces.cancelGame(live.id);
       this.broker.end(live.id); // nothing more will come: streams close instead of staying open
@@ -1311,7 +1299,7 @@ export class GameHost {
     const out: { seq: number; state: unknown }[] = [];
     let state = known ?? live.recentState(from);
     if (state === undefined) {
-      const snapshot = await this.storeCall(() => this.store.latestSnapshot(live.id, from));
+      const snapshot = await storeCall(() => this.store.latestSnapshot(live.id, from));
       state = snapshot ? snapshot.state : setupStored(live.row);
       for (let seq = (snapshot?.seq ?? 0) + 1; seq <= from; seq++)
         state = replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
@@ -1333,7 +1321,7 @@ export class GameHost {
       if (!live || live.seq !== seq || this.closed) return;
       if (!(this.chain?.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
       if (playedByBot(live, seat) !== (reason === 'bot')) return;
-      if (!this.pendingSeats(live).includes(seat)) return;
+      if (!live.pendingSeats().includes(seat)) return;
       const fallback = () => live.kit.defaultAction(live.state, seat);
       let action: unknown;
       try {
@@ -1370,7 +1358,7 @@ export class GameHost {
         : [this.cache.get(event.gameId)].filter((g) => g !== undefined);
     for (const live of targets) {
       if (event.type === 'chat' || event.type === 'resync')
-        this.inBackground(this.chatDesk.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER));
+        this.background.add(this.chatDesk.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER));
       if (event.type === 'chat') continue;
       if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
       const work = this.queues.run(live.id, async () => {
@@ -1399,24 +1387,7 @@ export class GameHost {
         await this.catchUp(live);
         this.automation.plan(live);
       });
-      this.inBackground(work);
-    }
-  }
-
-  private inBackground(work: Promise<unknown>): void {
-    const tracked = work.catch(this.onError);
-    this.background.add(tracked);
-    void tracked.finally(() => this.background.delete(tracked));
-  }
-
-  /** A store call whose failure is told as what it is: a value it cannot keep, a database away for now, or broken. */
-  private async storeCall<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      if (isHostError(err)) throw err;
-      if (isStoreError(err) && err.code === 'UNKNOWN_GAME') throw new GameError('UNKNOWN_GAME', err.message);
-      throw storeFailure(err);
+      this.background.add(work);
     }
   }
 }

@@ -98,6 +98,11 @@ export class LiveGame {
     if (typeof entry.seat === 'number') this.deadlines.delete(entry.seat);
   }
 
+  /** The seats the game waits for now, one for each decision pending. */
+  pendingSeats(): SeatId[] {
+    return this.kit.definition.pending(this.state).map((d) => d.seat);
+  }
+
   /** The state at `seq` if it is among the recent ones. */
   recentState(seq: number): unknown {
     return this.recent.get(seq);
