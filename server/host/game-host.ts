@@ -55,8 +55,8 @@ import { BackgroundWork } from './background';
 import { ChatDesk } from './chat-desk';
 import { systemClock, type Clock } from '../../chain/clock';
 import { getBoard } from '../studio/boards';
-import { gameKits } from './game-kits';
-import { LiveGame, type LoggedAction } from './live-game';
+import type { LiveGame, LoggedAction } from './live-game';
+import { LiveGames } from './live-games';
 import { GraceTimers, NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
 import {
   gamePath,
@@ -68,7 +68,6 @@ import {
 } from './new-game';
 import { replayStep, rollFor, setupStored } from './replay';
 import { browserHolder, heldHolder, holderKeys, SeatHolders, stillHeld, walletHolder } from './seat-holders';
-import { SerialQueues } from './serial';
 import { storeCall } from './store-call';
 import {
   freeSeats,
@@ -144,9 +143,7 @@ export type HostedRecord = GameRecord & {
  * notifications. Every public method either succeeds or throws a HostError and changes nothing.
  */
 export class GameHost {
-  private readonly cache = new Map<string, LiveGame>();
-  private readonly loading = new Map<string, Promise<LiveGame>>();
-  private readonly queues = new SerialQueues();
+  private readonly games: LiveGames;
   private readonly background: BackgroundWork;
   private readonly broker: Broker;
   private readonly chatDesk: ChatDesk;
@@ -160,13 +157,6 @@ export class GameHost {
   private readonly chainUnavailable: string;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
-  private readonly idleMs: number;
-  private lastSweep = 0;
-  /** Turn-timer deadlines of games evicted while a human seat's timer runs, restored when the game is rebuilt. */
-  private readonly dormant = new Map<
-    string,
-    { readonly seq: number; readonly deadlines: readonly [SeatId, number][] }
-  >();
 
   private constructor(
     readonly store: GameStore,
@@ -178,7 +168,6 @@ export class GameHost {
     this.background = new BackgroundWork(this.onError);
     this.chain = options.chain ?? null;
     this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
-    this.idleMs = Math.max(0, options.idleMs ?? 300_000);
     this.broker = new Broker(options.streams, (id, seat) => this.seatLeft(id, seat));
     this.graces = new GraceTimers(this.clock, (id, seat) => this.graceEnded(id, seat));
     this.seatHolders = new SeatHolders(store.sql);
@@ -186,7 +175,7 @@ export class GameHost {
       store,
       broker: this.broker,
       clock: this.clock,
-      live: (id) => this.live(id),
+      live: (id) => this.games.live(id),
       holder: (live, token, seat, context) => this.holderFor(live, token, seat, context),
       rate: options.chatRate ?? null,
     });
@@ -197,6 +186,16 @@ export class GameHost {
       undefined,
       (id) => !(this.chain?.mayMove(id) ?? true),
     );
+    this.games = new LiveGames({
+      store,
+      clock: this.clock,
+      chain: this.chain,
+      automation: this.automation,
+      idleMs: Math.max(0, options.idleMs ?? 300_000),
+      inUse: (id) => this.broker.count(id) > 0 || this.graces.running(id),
+      presence: (live, seat) => this.presenceOf(live, seat),
+      catchUp: (live) => this.catchUp(live),
+    });
     this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
   }
 
@@ -209,7 +208,7 @@ export class GameHost {
       host.background.add(
         store.unfinishedGames().then(async (ids) => {
           for (const id of ids) {
-            const live = await host.live(id).catch(host.onError);
+            const live = await host.games.live(id).catch(host.onError);
             // A restarted server has no connections: everyone who was at an online table gets the grace to come
             // back; a seat whose invite nobody opened yet keeps waiting for its person, as before the restart.
             if (live) for (const [seat, info] of live.row.seats.entries()) if (info.taken) host.awayNow(live, seat);
@@ -230,7 +229,7 @@ export class GameHost {
    *   SIGN_IN_REQUIRED, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_NOT_CONFIGURED
    */
   async create(request: unknown, context: RequestContext = {}): Promise<CreateGameResponse> {
-    this.sweep();
+    this.games.sweep();
     const req = parseGameRequest(request);
     const { row, state, hostToken, invites, onChain } = prepareGame(req, await this.studioBoard(req));
     const live = await this.launch(row, state, onChain, context);
@@ -266,22 +265,8 @@ export class GameHost {
     } finally {
       if (chainRow) this.chain!.release(row.id);
     }
-    const stored = {
-      ...row,
-      graceSeconds: row.graceSeconds ?? null,
-      seatMarks: [],
-      listed: row.listed ?? false,
-      rematchOf: row.rematchOf ?? null,
-      studioBoard: row.studioBoard ?? null,
-      fair: row.fair ?? false,
-      createdAt: new Date(this.clock.now()),
-      finished: false,
-    };
-    const live = this.withPresence(new LiveGame(stored, gameKits[row.game], state, []));
-    live.lastUsed = this.clock.now();
-    live.lastMoveAt = live.lastUsed;
-    this.cache.set(row.id, live);
-    await this.queues.run(row.id, async () => this.automation.plan(live));
+    const live = this.games.start(row, state);
+    await this.games.inQueue(row.id, async () => this.automation.plan(live));
     return live;
   }
 
@@ -298,7 +283,7 @@ export class GameHost {
     const parsed = rematchRequestSchema.safeParse(request);
     if (!parsed.success)
       throw new RequestError('MALFORMED_REQUEST', `not a rematch request: ${zodMessage(parsed.error.issues)}`);
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const holder = await this.holderFor(live, parsed.data.token, undefined, context);
     if (holder.kind === 'spectator')
       throw new TableError(
@@ -312,15 +297,15 @@ export class GameHost {
         `seat ${holder.seat + 1} left this game: its bot plays it in the rematch`,
       );
     }
-    const rematchId = await this.queues.run(id, () => this.rematchOfFinished(live, context));
+    const rematchId = await this.games.inQueue(id, () => this.rematchOfFinished(live, context));
     if (holder.kind === 'host') {
       // The host token hosts the rematch too: the browser (and wallet) holding this game hold that one.
       await storeCall(() => this.seatHolders.hold(holderKeys(context), rematchId, null, live.row.hostTokenHash));
       return { id: rematchId, seat: null, token: null };
     }
-    const next = await this.live(rematchId);
+    const next = await this.games.live(rematchId);
     const token = newToken();
-    await this.queues.run(rematchId, () =>
+    await this.games.inQueue(rematchId, () =>
       this.seatPerson(next, (row) => joinRematchSeat(row, holder.seat, hashToken(token))),
     );
     return { id: rematchId, seat: holder.seat, token };
@@ -328,7 +313,7 @@ export class GameHost {
 
   /** The rematch of a finished game once someone asked for it, else null. @throws HostError 404 */
   async rematchOf(id: string): Promise<string | null> {
-    return this.knownRematch(await this.live(id));
+    return this.knownRematch(await this.games.live(id));
   }
 
   /** The lobby: the newest listed games still running with a free human seat, newest first. */
@@ -350,12 +335,12 @@ export class GameHost {
     if (!parsed.success)
       throw new RequestError('MALFORMED_REQUEST', `not a lobby join: ${zodMessage(parsed.error.issues)}`);
     const { game: id, seat: wanted, name } = parsed.data;
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     // As unknown as an unknown game's: a private game's seats are for its invites only.
     if (!live.row.listed) throw new TableError('NOT_IN_LOBBY', `game ${id} is not in the lobby: it is private`);
     const token = newToken();
     let seat = 0;
-    await this.queues.run(id, () =>
+    await this.games.inQueue(id, () =>
       this.seatPerson(live, (row) => {
         if (row.finished) throw new TableError('GAME_OVER', 'this game is over: pick another in the lobby');
         seat = lobbySeat(row, wanted);
@@ -370,7 +355,7 @@ export class GameHost {
    * @throws HostError 404 UNKNOWN_GAME, 403 BAD_TOKEN | NOT_YOUR_SEAT | BOT_SEAT | TOKEN_REQUIRED
    */
   async snapshot(id: string, token?: string, seat?: SeatId, context: RequestContext = {}): Promise<GameSnapshot> {
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     await this.abandonIfIdle(live);
     const holder = await this.holderFor(live, token, seat, context);
     return {
@@ -405,13 +390,13 @@ export class GameHost {
       throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, seq, action } = parsed.data;
     const contribution = parsed.data.contribution ?? null;
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     checkActor(live.row, holder, seat);
     if (contribution !== null && !live.row.fair)
       throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
     this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
-    return this.queues.run(id, async () => {
+    return this.games.inQueue(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
       await this.noteTaken(live, seat);
       // The seat saw a later seq than this instance holds: its stream is on another instance, whose append has not
@@ -460,11 +445,11 @@ export class GameHost {
     if (!parsed.success)
       throw new RequestError('MALFORMED_REQUEST', `not a chain registration: ${zodMessage(parsed.error.issues)}`);
     const { token, seat, head } = parsed.data;
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     checkActor(live.row, holder, seat);
     if (!live.row.fair) throw new GameError('NOT_FAIR', 'this game keeps a plain seed: it takes no hash chains');
-    return this.queues.run(id, async () => {
+    return this.games.inQueue(id, async () => {
       if (live.row.finished) throw new GameError('GAME_OVER', 'this game is over: its rolls are all made');
       const chain = { seat, head, at: live.seq };
       if (!(await storeCall(() => this.store.registerChain(id, chain)))) {
@@ -534,7 +519,7 @@ export class GameHost {
 
   /** A game's chain status (tokens, seats' wallets and approvals, operations, pause). @throws HostError 404 */
   async chainInfo(id: string): Promise<Awaited<ReturnType<ChainGames['info']>>> {
-    await this.live(id);
+    await this.games.live(id);
     if (!this.chain) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
     return this.chain.info(id);
   }
@@ -545,7 +530,7 @@ export class GameHost {
     seat: SeatId | undefined,
     context: RequestContext,
   ): Promise<{ chain: ChainGames; target: SeatId; live: LiveGame }> {
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
     if (!this.chain?.isOnChain(id)) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
@@ -559,8 +544,8 @@ export class GameHost {
    * @throws HostError 400 MALFORMED_ACTION, 404, 409 STALE, 422 the RuleError's code
    */
   async actAsSystem(id: string, seq: number, action: unknown): Promise<ActionResponse> {
-    const live = await this.live(id);
-    return this.queues.run(id, async () => ({ seq: await this.commit(live, SYSTEM, action, seq) }));
+    const live = await this.games.live(id);
+    return this.games.inQueue(id, async () => ({ seq: await this.commit(live, SYSTEM, action, seq) }));
   }
 
   /**
@@ -569,10 +554,10 @@ export class GameHost {
    * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT…, 404
    */
   async leave(id: string, token: string | undefined, seat?: SeatId, context: RequestContext = {}): Promise<void> {
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     const target = targetSeat(holder, seat);
-    await this.queues.run(id, async () => {
+    await this.games.inQueue(id, async () => {
       if (live.row.seats[target]?.botTakeover) return;
       checkActor(live.row, holder, target);
       await this.changeSeat(live, target, 'left');
@@ -586,10 +571,10 @@ export class GameHost {
    *   GAME_OVER | SEAT_NOT_TAKEN_OVER
    */
   async rejoin(id: string, token: string | undefined, seat?: SeatId, context: RequestContext = {}): Promise<void> {
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     const target = targetSeat(holder, seat);
-    await this.queues.run(id, async () => {
+    await this.games.inQueue(id, async () => {
       const info = live.row.seats[target];
       if (!info) throw new AccessError('UNKNOWN_SEAT', `seat ${target} is not in this game`, { seat: target });
       if (info.kind !== 'human') throw new AccessError('BOT_SEAT', `seat ${target} is played by a bot`);
@@ -619,10 +604,10 @@ export class GameHost {
     context: RequestContext = {},
     chatAfter?: number,
   ): Promise<Subscription> {
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const holder = await this.holderFor(live, token, seat, context);
     const client = context.client ?? null;
-    return this.queues.run(id, async () => {
+    return this.games.inQueue(id, async () => {
       const viewer = viewerSeat(live.row, holder, seat, live.pendingSeats());
       this.broker.admit(id, client); // refused before any work
       if (holder.kind === 'seat') await this.noteTaken(live, holder.seat);
@@ -677,7 +662,7 @@ export class GameHost {
     const parsed = holdSeatRequestSchema.safeParse(request);
     if (!parsed.success)
       throw new RequestError('MALFORMED_REQUEST', `expected { token }: ${zodMessage(parsed.error.issues)}`);
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const holder = holderOf(live.row, parsed.data.token);
     if (holder.kind === 'spectator' && !holder.onlineHost)
       throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
@@ -705,7 +690,7 @@ export class GameHost {
     const held = await storeCall(() => this.seatHolders.held(holderKeys(context)));
     const games: MyGame[] = [];
     for (const gameId of new Set(held.map((h) => h.gameId))) {
-      const live = await this.live(gameId).catch((err: unknown) => {
+      const live = await this.games.live(gameId).catch((err: unknown) => {
         // A game of an engine version this server no longer plays: the rest of the list still shows.
         if (isHostError(err) && err.code === 'UNSUPPORTED_VERSION') return null;
         throw err;
@@ -744,7 +729,7 @@ export class GameHost {
    * @throws HostError 404, 409 GAME_NOT_OVER
    */
   async publishedRecord(id: string): Promise<HostedRecord> {
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     await this.abandonIfIdle(live);
     if (!live.row.finished) {
       throw new GameError(
@@ -766,7 +751,7 @@ export class GameHost {
       this.clock.now() - live.lastMoveAt >= ABANDONED_AFTER_DAYS * DAY_MS &&
       live.kit.definition.outcome(live.state) === null;
     if (!idle()) return;
-    await this.queues.run(live.id, async () => {
+    await this.games.inQueue(live.id, async () => {
       if (!idle()) return;
       await storeCall(() => this.store.markFinished(live.id));
       live.row = { ...live.row, finished: true };
@@ -784,7 +769,7 @@ export class GameHost {
    * @throws HostError 404
    */
   async record(id: string): Promise<HostedRecord> {
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     const { game, version, config, seed } = live.row;
     const record: HostedRecord = {
       game,
@@ -823,7 +808,7 @@ export class GameHost {
 
   /** The hash of the current state and its seq: equal on every instance and after a restart (engine `stateHash`). */
   async stateHash(id: string): Promise<{ seq: number; hash: string }> {
-    const live = await this.live(id);
+    const live = await this.games.live(id);
     return { seq: live.seq, hash: stateHash(live.state) };
   }
 
@@ -864,12 +849,6 @@ export class GameHost {
     return heldHolder(live.row, await storeCall(() => this.seatHolders.held(keys, live.id)), seat);
   }
 
-  /** The game's seats reach the browser with who is at the table. */
-  private withPresence(live: LiveGame): LiveGame {
-    live.presence = (seat) => this.presenceOf(live, seat);
-    return live;
-  }
-
   /** An online human seat's presence: connected (some stream follows it), else away and, in its grace, until when. */
   private presenceOf(live: LiveGame, seat: SeatId): SeatPresence {
     if (live.row.mode !== 'online' || live.row.seats[seat]?.kind !== 'human') return NO_PRESENCE;
@@ -893,7 +872,7 @@ export class GameHost {
 
   /** A seat's last stream closed: its grace starts, and everyone is told. */
   private seatLeft(id: string, seat: SeatId): void {
-    const live = this.cache.get(id);
+    const live = this.games.held(id);
     if (!live || this.closed || live.row.mode !== 'online' || live.row.finished) return;
     this.awayNow(live, seat);
     this.publishSeats(live);
@@ -916,8 +895,8 @@ export class GameHost {
   /** A grace ran out: if the seat is still away and its person's, its bot plays for it from now, and the log says so. */
   private graceEnded(id: string, seat: SeatId): void {
     this.background.add(
-      this.queues.run(id, async () => {
-        const live = this.cache.get(id);
+      this.games.inQueue(id, async () => {
+        const live = this.games.held(id);
         if (
           !live ||
           this.closed ||
@@ -1005,116 +984,14 @@ export class GameHost {
     live.row = { ...live.row, seats };
   }
 
-  /**
-   * Drops from memory the games untouched for `olderThanMs` (default the host's `idleMs`) that nothing holds: no
-   * event stream open, no work queued, no bot to move, and not an unfinished on-chain game (its chain coordinator
-   * calls back into it). Each is rebuilt from its latest snapshot and the log when next asked for; a human seat's
-   * turn timer keeps running and brings its game back, with the same deadline, when it fires. It runs by itself on
-   * the host's activity, at most every quarter of `idleMs`. Returns how many games left memory.
-   */
-  evictIdle(olderThanMs = this.idleMs): number {
-    const now = this.clock.now();
-    let evicted = 0;
-    for (const [id, live] of this.cache) {
-      if (
-        now - live.lastUsed < olderThanMs ||
-        this.broker.count(id) > 0 ||
-        this.queues.busy(id) ||
-        this.loading.has(id)
-      )
-        continue;
-      if (this.botToMove(live) || (!live.row.finished && this.chain?.isOnChain(id)) || this.graces.running(id))
-        continue;
-      if (live.deadlines.size > 0) this.dormant.set(id, { seq: live.seq, deadlines: [...live.deadlines] });
-      this.cache.delete(id);
-      evicted++;
-    }
-    return evicted;
+  /** Drops the games idle for `olderThanMs` (default `idleMs`) from memory; see LiveGames.evictIdle. */
+  evictIdle(olderThanMs?: number): number {
+    return this.games.evictIdle(olderThanMs);
   }
 
   /** Games held in memory now (tests, benchmarks). */
   get liveGames(): number {
-    return this.cache.size;
-  }
-
-  private botToMove(live: LiveGame): boolean {
-    const { definition } = live.kit;
-    return !definition.outcome(live.state) && definition.pending(live.state).some((d) => playedByBot(live, d.seat));
-  }
-
-  /** Evicts idle games when a quarter of `idleMs` has passed since the last time. */
-  private sweep(): void {
-    const now = this.clock.now();
-    if (this.idleMs === 0 || now - this.lastSweep < this.idleMs / 4) return;
-    this.lastSweep = now;
-    this.evictIdle();
-  }
-
-  /** The live game, loading (and caching) it on first access. */
-  private async live(id: string): Promise<LiveGame> {
-    const cached = this.cache.get(id);
-    if (cached) cached.lastUsed = this.clock.now();
-    this.sweep();
-    if (cached) return cached;
-    let loading = this.loading.get(id);
-    if (!loading) {
-      loading = this.load(id).finally(() => this.loading.delete(id));
-      this.loading.set(id, loading);
-    }
-    return loading;
-  }
-
-  /** Rebuilds a game from its latest snapshot and the actions after it; events before the snapshot come from the log. */
-  private async load(id: string): Promise<LiveGame> {
-    const row = await storeCall(() => this.store.getGame(id));
-    if (!row) throw new GameError('UNKNOWN_GAME', `no game ${id}`);
-    const kit = gameKits[row.game];
-    if (row.version !== kit.definition.version) {
-      throw new GameError(
-        'UNSUPPORTED_VERSION',
-        `game ${id} was created with ${row.game} engine version ${row.version}`,
-      );
-    }
-    const [snapshot, rows, chains] = await storeCall(() =>
-      Promise.all([
-        this.store.latestSnapshot(id),
-        this.store.listActions(id),
-        row.fair ? this.store.listChains(id) : [],
-      ]),
-    );
-    rows.forEach((r, i) => {
-      if (r.seq !== i + 1) throw new GameError('CORRUPT_LOG', `game ${id}: action ${i + 1} is missing`);
-    });
-    const base = snapshot && snapshot.seq <= rows.length ? snapshot : null;
-    let state = base ? base.state : setupStored(row);
-    const log: LoggedAction[] = rows.map((r) => ({
-      seat: r.seat,
-      action: r.action,
-      events: r.events,
-      contribution: r.contribution,
-    }));
-    for (let i = base?.seq ?? 0; i < rows.length; i++) {
-      const step = replayStep(row, state, rows[i]!);
-      state = step.state;
-      log[i] = { ...log[i]!, events: keepMark(rows[i]!.events, step.events) };
-    }
-    const live = this.withPresence(new LiveGame(row, kit, state, log, chains));
-    live.lastUsed = this.clock.now();
-    live.lastMoveAt = (rows.at(-1)?.createdAt ?? row.createdAt).getTime();
-    const dormant = this.dormant.get(id);
-    this.dormant.delete(id);
-    if (dormant?.seq === live.seq) for (const [seat, at] of dormant.deadlines) live.deadlines.set(seat, at);
-    this.cache.set(id, live);
-    await this.chain?.attach(id, live.seq, (seq) => live.log[seq - 1]);
-    // Over (or abandoned) before a stop, perhaps not closed on-chain yet.
-    if (row.finished || kit.definition.outcome(state))
-      this.chain?.gameOver(id, { seed: row.seed, finalHash: stateHash(state) });
-    // An action appended while this load read the log was announced before the game was cached: catch up once.
-    await this.queues.run(id, async () => {
-      await this.catchUp(live);
-      this.automation.plan(live);
-    });
-    return live;
+    return this.games.size;
   }
 
   /**
@@ -1216,8 +1093,8 @@ export class GameHost {
   /** The chain came back for a paused game: its kept step is tried again, in the game's queue. */
   private retryKept(id: string): void {
     this.background.add(
-      this.queues.run(id, async () => {
-        const live = this.cache.get(id);
+      this.games.inQueue(id, async () => {
+        const live = this.games.held(id);
         const kept = this.chain?.kept(id);
         if (!live || !kept || this.closed) return;
         if (live.seq !== kept.baseSeq) this.chain!.dropKept(id);
@@ -1235,8 +1112,8 @@ export class GameHost {
   }
 
   private chainChanged(id: string): void {
-    const live = this.cache.get(id);
-    if (live && !this.closed) this.background.add(this.queues.run(id, async () => this.automation.plan(live)));
+    const live = this.games.held(id);
+    if (live && !this.closed) this.background.add(this.games.inQueue(id, async () => this.automation.plan(live)));
   }
 
   /** After an action is in the store: advance the live game, notify subscribers, snapshot, plan bots and timers. */
@@ -1244,7 +1121,7 @@ export class GameHost {
     live.advance(entry, state);
     live.lastUsed = this.clock.now();
     live.lastMoveAt = live.lastUsed;
-    this.sweep();
+    this.games.sweep();
     const seq = live.seq;
     this.automation.plan(live); // first: the update carries the new deadlines
     this.broker.publish(live.id, seq, (viewer) => updateFor(live, seq, state, entry.events, viewer));
@@ -1284,8 +1161,7 @@ export class GameHost {
       step = replayStep(live.row, live.state, { seq, seat, action, contribution });
     } catch (err) {
       // This copy cannot follow the log: drop it, so the next access rebuilds from the store (or fails loudly).
-      this.cache.delete(live.id);
-      this.automation.cancel(live.id);
+      this.games.drop(live.id);
       throw err;
     }
     this.applied(live, { seat, action, events: keepMark(stored, step.events), contribution }, step.state);
@@ -1315,9 +1191,9 @@ export class GameHost {
   private autoMove(id: string, seat: SeatId, seq: number, reason: AutoReason): Promise<void> {
     // An evicted game's turn timer: rebuilding the game plans its timers again from the kept deadline, and the due
     // one fires then (not here: the rebuild runs in the game's queue).
-    if (!this.cache.has(id) && !this.closed) return this.live(id).then(() => undefined);
-    return this.queues.run(id, async () => {
-      const live = this.cache.get(id);
+    if (!this.games.held(id) && !this.closed) return this.games.live(id).then(() => undefined);
+    return this.games.inQueue(id, async () => {
+      const live = this.games.held(id);
       if (!live || live.seq !== seq || this.closed) return;
       if (!(this.chain?.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
       if (playedByBot(live, seat) !== (reason === 'bot')) return;
@@ -1353,15 +1229,13 @@ export class GameHost {
   private onStoreEvent(event: StoreEvent): void {
     if (this.closed) return;
     const targets =
-      event.type === 'resync'
-        ? [...this.cache.values()]
-        : [this.cache.get(event.gameId)].filter((g) => g !== undefined);
+      event.type === 'resync' ? this.games.all() : [this.games.held(event.gameId)].filter((g) => g !== undefined);
     for (const live of targets) {
       if (event.type === 'chat' || event.type === 'resync')
         this.background.add(this.chatDesk.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER));
       if (event.type === 'chat') continue;
       if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
-      const work = this.queues.run(live.id, async () => {
+      const work = this.games.inQueue(live.id, async () => {
         // The notification carries the action: the next one is applied as it comes, without a query.
         if (event.type === 'action' && event.logged && event.seq === live.seq + 1) {
           const { seat, action, timedOut, contribution } = event.logged;
