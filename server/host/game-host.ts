@@ -27,28 +27,22 @@ import {
 } from '../errors';
 import {
   actionRequestSchema,
-  chainRequestSchema,
-  GRACE_DEFAULT,
-  holdSeatRequestSchema,
   lobbyJoinRequestSchema,
   rematchRequestSchema,
   type ActionResponse,
   type ChatEntry,
   type CreateGameResponse,
   type GameSnapshot,
-  type HeldSeatResponse,
   type JoinedSeat,
   type LobbyGame,
   type MyGame,
   type MyGamesResponse,
   type SeatInfo,
-  type SeatMarkKind,
-  type SeatsUpdate,
 } from '../protocol';
 import type { Rate } from '../limits';
 import type { GameRow, GameStore, NewGameRow, StoreEvent, StoredSeat } from '../store';
 import { storeFailure } from '../store/failure';
-import { checkActor, holderOf, targetSeat, viewerSeat, type Holder, type RequestContext } from './access';
+import { checkActor, targetSeat, viewerSeat, type RequestContext } from './access';
 import { Automation, playedByBot, type AutoReason } from './automation';
 import { Broker, type StreamCaps, type Subscription } from './broker';
 import { BackgroundWork } from './background';
@@ -57,7 +51,8 @@ import { systemClock, type Clock } from '../../chain/clock';
 import { getBoard } from '../studio/boards';
 import type { LiveGame, LoggedAction } from './live-game';
 import { LiveGames } from './live-games';
-import { GraceTimers, NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
+import { TablePresence } from './presence';
+import { Seats } from './seats';
 import {
   gamePath,
   parseGameRequest,
@@ -67,18 +62,9 @@ import {
   type StoredStudioBoard,
 } from './new-game';
 import { replayStep, rollFor, setupStored } from './replay';
-import { browserHolder, heldHolder, holderKeys, SeatHolders, stillHeld, walletHolder } from './seat-holders';
+import { heldHolder, holderKeys, SeatHolders, stillHeld } from './seat-holders';
 import { storeCall } from './store-call';
-import {
-  freeSeats,
-  joinLobbySeat,
-  joinRematchSeat,
-  lobbyEntry,
-  lobbySeat,
-  markTaken,
-  rematchRequest,
-  rematchRow,
-} from './tables';
+import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, rematchRequest, rematchRow } from './tables';
 import { keepMark, markTimedOut } from './timer-marks';
 import { hashToken, newToken } from './tokens';
 import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
@@ -149,7 +135,8 @@ export class GameHost {
   private readonly chatDesk: ChatDesk;
   private readonly seatHolders: SeatHolders;
   private readonly automation: Automation;
-  private readonly graces: GraceTimers;
+  private readonly presence: TablePresence;
+  readonly seats: Seats;
   private readonly clock: Clock;
   private readonly snapshotEvery: number;
   private readonly onError: (err: unknown) => void;
@@ -168,15 +155,21 @@ export class GameHost {
     this.background = new BackgroundWork(this.onError);
     this.chain = options.chain ?? null;
     this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
-    this.broker = new Broker(options.streams, (id, seat) => this.seatLeft(id, seat));
-    this.graces = new GraceTimers(this.clock, (id, seat) => this.graceEnded(id, seat));
+    this.broker = new Broker(options.streams, (id, seat) => this.presence.left(id, seat));
+    this.presence = new TablePresence({
+      clock: this.clock,
+      broker: this.broker,
+      held: (id) => this.games.held(id),
+      closed: () => this.closed,
+      graceEnded: (id, seat) => this.seats.graceEnded(id, seat),
+    });
     this.seatHolders = new SeatHolders(store.sql);
     this.chatDesk = new ChatDesk({
       store,
       broker: this.broker,
       clock: this.clock,
       live: (id) => this.games.live(id),
-      holder: (live, token, seat, context) => this.holderFor(live, token, seat, context),
+      holder: (live, token, seat, context) => this.seats.holder(live, token, seat, context),
       rate: options.chatRate ?? null,
     });
     this.automation = new Automation(
@@ -192,9 +185,18 @@ export class GameHost {
       chain: this.chain,
       automation: this.automation,
       idleMs: Math.max(0, options.idleMs ?? 300_000),
-      inUse: (id) => this.broker.count(id) > 0 || this.graces.running(id),
-      presence: (live, seat) => this.presenceOf(live, seat),
+      inUse: (id) => this.broker.count(id) > 0 || this.presence.graces.running(id),
+      presence: (live, seat) => this.presence.of(live, seat),
       catchUp: (live) => this.catchUp(live),
+    });
+    this.seats = new Seats({
+      store,
+      games: this.games,
+      holders: this.seatHolders,
+      presence: this.presence,
+      automation: this.automation,
+      background: this.background,
+      closed: () => this.closed,
     });
     this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
   }
@@ -211,7 +213,8 @@ export class GameHost {
             const live = await host.games.live(id).catch(host.onError);
             // A restarted server has no connections: everyone who was at an online table gets the grace to come
             // back; a seat whose invite nobody opened yet keeps waiting for its person, as before the restart.
-            if (live) for (const [seat, info] of live.row.seats.entries()) if (info.taken) host.awayNow(live, seat);
+            if (live)
+              for (const [seat, info] of live.row.seats.entries()) if (info.taken) host.presence.away(live, seat);
           }
         }),
       );
@@ -284,7 +287,7 @@ export class GameHost {
     if (!parsed.success)
       throw new RequestError('MALFORMED_REQUEST', `not a rematch request: ${zodMessage(parsed.error.issues)}`);
     const live = await this.games.live(id);
-    const holder = await this.holderFor(live, parsed.data.token, undefined, context);
+    const holder = await this.seats.holder(live, parsed.data.token, undefined, context);
     if (holder.kind === 'spectator')
       throw new TableError(
         'SPECTATOR_CANNOT_JOIN',
@@ -357,7 +360,7 @@ export class GameHost {
   async snapshot(id: string, token?: string, seat?: SeatId, context: RequestContext = {}): Promise<GameSnapshot> {
     const live = await this.games.live(id);
     await this.abandonIfIdle(live);
-    const holder = await this.holderFor(live, token, seat, context);
+    const holder = await this.seats.holder(live, token, seat, context);
     return {
       ...snapshotFor(live, viewerSeat(live.row, holder, seat, live.pendingSeats())),
       access: holder.kind,
@@ -391,14 +394,14 @@ export class GameHost {
     const { token, seat, seq, action } = parsed.data;
     const contribution = parsed.data.contribution ?? null;
     const live = await this.games.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
+    const holder = await this.seats.holder(live, token, seat, context);
     checkActor(live.row, holder, seat);
     if (contribution !== null && !live.row.fair)
       throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
     this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
     return this.games.inQueue(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
-      await this.noteTaken(live, seat);
+      await this.seats.noteTaken(live, seat);
       // The seat saw a later seq than this instance holds: its stream is on another instance, whose append has not
       // reached this one yet. The log has it: read it before judging the request stale.
       if (seq > live.seq) await this.catchUp(live);
@@ -430,37 +433,6 @@ export class GameHost {
         { used },
       );
     }
-  }
-
-  /**
-   * A seat of a provably fair game registers its hash chain's head, once: its links count from the next
-   * action. @throws HostError 400 MALFORMED_REQUEST, 403, 404, 409 NOT_FAIR | CHAIN_REGISTERED | GAME_OVER
-   */
-  async registerChain(
-    id: string,
-    request: unknown,
-    context: RequestContext = {},
-  ): Promise<{ seat: SeatId; head: string; at: number }> {
-    const parsed = chainRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a chain registration: ${zodMessage(parsed.error.issues)}`);
-    const { token, seat, head } = parsed.data;
-    const live = await this.games.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    checkActor(live.row, holder, seat);
-    if (!live.row.fair) throw new GameError('NOT_FAIR', 'this game keeps a plain seed: it takes no hash chains');
-    return this.games.inQueue(id, async () => {
-      if (live.row.finished) throw new GameError('GAME_OVER', 'this game is over: its rolls are all made');
-      const chain = { seat, head, at: live.seq };
-      if (!(await storeCall(() => this.store.registerChain(id, chain)))) {
-        throw new GameError(
-          'CHAIN_REGISTERED',
-          `seat ${seat + 1} has registered its hash chain already: the first one stays`,
-        );
-      }
-      live.addChain(chain);
-      return chain;
-    });
   }
 
   /**
@@ -531,7 +503,7 @@ export class GameHost {
     context: RequestContext,
   ): Promise<{ chain: ChainGames; target: SeatId; live: LiveGame }> {
     const live = await this.games.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
+    const holder = await this.seats.holder(live, token, seat, context);
     const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
     if (!this.chain?.isOnChain(id)) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
     checkActor(live.row, holder, target);
@@ -546,46 +518,6 @@ export class GameHost {
   async actAsSystem(id: string, seq: number, action: unknown): Promise<ActionResponse> {
     const live = await this.games.live(id);
     return this.games.inQueue(id, async () => ({ seq: await this.commit(live, SYSTEM, action, seq) }));
-  }
-
-  /**
-   * The token's seat leaves: its bot plays it from now on (the hot-seat host token names the seat). Leaving twice is
-   * fine.
-   * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT…, 404
-   */
-  async leave(id: string, token: string | undefined, seat?: SeatId, context: RequestContext = {}): Promise<void> {
-    const live = await this.games.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    const target = targetSeat(holder, seat);
-    await this.games.inQueue(id, async () => {
-      if (live.row.seats[target]?.botTakeover) return;
-      checkActor(live.row, holder, target);
-      await this.changeSeat(live, target, 'left');
-    });
-  }
-
-  /**
-   * The person whose seat its bot plays (they left, or their grace ran out) takes it back, from their
-   * invite link (the hot-seat host token names the seat), while the game runs; the log tells everyone.
-   * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT | TOKEN_REQUIRED | BOT_SEAT | UNKNOWN_SEAT, 404, 409
-   *   GAME_OVER | SEAT_NOT_TAKEN_OVER
-   */
-  async rejoin(id: string, token: string | undefined, seat?: SeatId, context: RequestContext = {}): Promise<void> {
-    const live = await this.games.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    const target = targetSeat(holder, seat);
-    await this.games.inQueue(id, async () => {
-      const info = live.row.seats[target];
-      if (!info) throw new AccessError('UNKNOWN_SEAT', `seat ${target} is not in this game`, { seat: target });
-      if (info.kind !== 'human') throw new AccessError('BOT_SEAT', `seat ${target} is played by a bot`);
-      if (live.kit.definition.outcome(live.state))
-        throw new GameError('GAME_OVER', 'the game is over: there is no seat to take back');
-      if (!info.botTakeover)
-        throw new GameError('SEAT_NOT_TAKEN_OVER', `${info.name} plays this seat already: its bot does not`);
-      await this.changeSeat(live, target, 'back');
-      // Taken back without a stream open (another device, a script): the grace to connect runs from now.
-      this.awayNow(live, target);
-    });
   }
 
   /**
@@ -605,12 +537,12 @@ export class GameHost {
     chatAfter?: number,
   ): Promise<Subscription> {
     const live = await this.games.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
+    const holder = await this.seats.holder(live, token, seat, context);
     const client = context.client ?? null;
     return this.games.inQueue(id, async () => {
       const viewer = viewerSeat(live.row, holder, seat, live.pendingSeats());
       this.broker.admit(id, client); // refused before any work
-      if (holder.kind === 'seat') await this.noteTaken(live, holder.seat);
+      if (holder.kind === 'seat') await this.seats.noteTaken(live, holder.seat);
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
       const base = from < live.seq ? await storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
       const chatView = await this.chatDesk.view(live, holder);
@@ -644,42 +576,13 @@ export class GameHost {
       // The seats as they are now: everyone's, when this seat has just come (its grace ends); else this
       // stream's only, so a stream resumed after a gap misses no presence change nor seat mark.
       if (live.row.mode === 'online' && !live.row.finished) {
-        if (arriving) this.graces.cancel(id, viewer);
-        if (arriving && live.row.seats[viewer]?.kind === 'human') this.publishSeats(live);
-        else subscription.pushSeats(this.seatsUpdate(live));
+        if (arriving) this.presence.graces.cancel(id, viewer);
+        if (arriving && live.row.seats[viewer]?.kind === 'human') this.presence.publish(live);
+        else subscription.pushSeats(this.presence.update(live));
       }
       if (live.row.finished) subscription.end();
       return subscription;
     });
-  }
-
-  /**
-   * This browser (`context.browser`, and the signed-in wallet) now holds the seat of the token in the body:
-   * later requests need no token. Handing over the same token again changes nothing.
-   * @throws HostError 400 MALFORMED_REQUEST, 403 BAD_TOKEN, 404
-   */
-  async holdSeat(id: string, request: unknown, context: RequestContext): Promise<HeldSeatResponse> {
-    const parsed = holdSeatRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `expected { token }: ${zodMessage(parsed.error.issues)}`);
-    const live = await this.games.live(id);
-    const holder = holderOf(live.row, parsed.data.token);
-    if (holder.kind === 'spectator' && !holder.onlineHost)
-      throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
-    const seat = holder.kind === 'seat' ? holder.seat : null;
-    await storeCall(() => this.seatHolders.hold(holderKeys(context), id, seat, hashToken(parsed.data.token)));
-    return { access: holder.kind, seat };
-  }
-
-  /** A wallet just signed in on a browser: it holds that browser's seats from now on ("My games"). */
-  async adoptSeats(browser: string | null, address: string): Promise<void> {
-    if (browser === null) return;
-    await storeCall(() => this.seatHolders.adopt(browserHolder(browser), walletHolder(address)));
-  }
-
-  /** This browser and the signed-in wallet forget every seat they hold in a game ("Forget this game"). */
-  async forgetSeat(id: string, context: RequestContext): Promise<void> {
-    await storeCall(() => this.seatHolders.forget(holderKeys(context), id));
   }
 
   /**
@@ -757,7 +660,7 @@ export class GameHost {
       live.row = { ...live.row, finished: true };
       this.automation.cancel(live.id);
       this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(live.state) });
-      this.graces.cancelGame(live.id);
+      this.presence.graces.cancelGame(live.id);
       // Nothing more will come: the streams close, and a page that reads the game again finds its seed revealed.
       this.broker.end(live.id);
     });
@@ -823,7 +726,7 @@ export class GameHost {
     if (this.closed) return;
     this.closed = true;
     this.automation.stop();
-    this.graces.stop();
+    this.presence.graces.stop();
     this.chain?.close();
     await this.unlisten?.();
     await this.idle();
@@ -831,100 +734,6 @@ export class GameHost {
   }
 
   // ---- internals ----
-
-  /**
-   * Who a request is, in one place: its explicit token if it has one, else the seat its browser holds in
-   * this game, else the signed-in wallet's (`seat`: which one, when they hold several).
-   * @throws HostError 403 BAD_TOKEN (a token of no seat)
-   */
-  private async holderFor(
-    live: LiveGame,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    context: RequestContext,
-  ): Promise<Holder> {
-    if (token !== undefined && token !== '') return holderOf(live.row, token);
-    const keys = holderKeys(context);
-    if (keys.length === 0) return { kind: 'spectator' };
-    return heldHolder(live.row, await storeCall(() => this.seatHolders.held(keys, live.id)), seat);
-  }
-
-  /** An online human seat's presence: connected (some stream follows it), else away and, in its grace, until when. */
-  private presenceOf(live: LiveGame, seat: SeatId): SeatPresence {
-    if (live.row.mode !== 'online' || live.row.seats[seat]?.kind !== 'human') return NO_PRESENCE;
-    if (this.broker.connected(live.id, seat)) return { presence: 'connected', graceUntil: null };
-    return { presence: 'away', graceUntil: this.graces.until(live.id, seat) };
-  }
-
-  /** The seats as every stream of the game gets them: presence and the log's seat marks. */
-  private publishSeats(live: LiveGame): void {
-    const update = this.seatsUpdate(live);
-    // A change nobody can see (a seat marked taken, a store notice of our own write) sends nothing.
-    const text = JSON.stringify(update);
-    if (text === live.publishedSeats) return;
-    live.publishedSeats = text;
-    this.broker.publishSeats(live.id, update);
-  }
-
-  private seatsUpdate(live: LiveGame): SeatsUpdate {
-    return { seats: seatInfos(live.row, live), marks: live.row.seatMarks.map(seatMarkEvent) };
-  }
-
-  /** A seat's last stream closed: its grace starts, and everyone is told. */
-  private seatLeft(id: string, seat: SeatId): void {
-    const live = this.games.held(id);
-    if (!live || this.closed || live.row.mode !== 'online' || live.row.finished) return;
-    this.awayNow(live, seat);
-    this.publishSeats(live);
-  }
-
-  /** An online human seat nobody follows now: unless its bot plays already, its grace starts. */
-  private awayNow(live: LiveGame, seat: SeatId): void {
-    const info = live.row.seats[seat];
-    if (
-      live.row.mode !== 'online' ||
-      live.row.finished ||
-      info?.kind !== 'human' ||
-      info.botTakeover ||
-      this.broker.connected(live.id, seat)
-    )
-      return;
-    this.graces.start(live.id, seat, (live.row.graceSeconds ?? GRACE_DEFAULT) * 1000);
-  }
-
-  /** A grace ran out: if the seat is still away and its person's, its bot plays for it from now, and the log says so. */
-  private graceEnded(id: string, seat: SeatId): void {
-    this.background.add(
-      this.games.inQueue(id, async () => {
-        const live = this.games.held(id);
-        if (
-          !live ||
-          this.closed ||
-          live.row.finished ||
-          live.row.seats[seat]?.botTakeover ||
-          this.broker.connected(id, seat)
-        )
-          return;
-        await this.changeSeat(live, seat, 'away');
-      }),
-    );
-  }
-
-  /**
-   * A human seat's bot takes over (`away`, `left`) or hands it back (`back`), stored with the mark the log shows;
-   * bots and timers are planned again and every stream is told. Must run in the game's queue.
-   */
-  private async changeSeat(live: LiveGame, seat: SeatId, mark: SeatMarkKind): Promise<void> {
-    const botTakeover = mark !== 'back';
-    const seats = live.row.seats.map((s, i) => (i === seat ? { ...s, botTakeover } : s));
-    const entry = { n: live.row.seatMarks.length + 1, afterSeq: live.seq, seat, mark };
-    await storeCall(() => this.store.updateSeats(live.id, seats, entry));
-    live.row = { ...live.row, seats, seatMarks: [...live.row.seatMarks, entry] };
-    if (botTakeover) live.deadlines.delete(seat);
-    this.graces.cancel(live.id, seat);
-    this.automation.plan(live);
-    this.publishSeats(live);
-  }
 
   /** A finished game's rematch, if there is one: from memory, else from the store (another instance may have made it). */
   private async knownRematch(live: LiveGame): Promise<string | null> {
@@ -970,18 +779,6 @@ export class GameHost {
       live.row = { ...live.row, seats: stored.seats, finished: live.row.finished || stored.finished };
     }
     throw new TableError('SEAT_TAKEN', 'the seats changed while you joined: look again and pick a free one');
-  }
-
-  /**
-   * Records, once, that an online game's seat is taken: its token opened a stream or acted. The lobby
-   * offers it no more, and a restarted server gives it the grace to come back. Runs in the game's queue.
-   */
-  private async noteTaken(live: LiveGame, seat: SeatId): Promise<void> {
-    if (live.row.mode !== 'online') return;
-    const seats = markTaken(live.row.seats, seat);
-    if (!seats) return;
-    await storeCall(() => this.store.updateSeats(live.id, seats));
-    live.row = { ...live.row, seats };
   }
 
   /** Drops the games idle for `olderThanMs` (default `idleMs`) from memory; see LiveGames.evictIdle. */
@@ -1130,7 +927,7 @@ export class GameHost {
       live.row = { ...live.row, finished: true };
       this.background.add(this.store.markFinished(live.id));
       this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(state) }); // the bank's power over the players' copies ends with the game
-      this.graces.cancelGame(live.id);
+      this.presence.graces.cancelGame(live.id);
       this.broker.end(live.id); // nothing more will come: streams close instead of staying open
     }
   }
@@ -1249,15 +1046,7 @@ export class GameHost {
           );
           return;
         }
-        if (event.type !== 'action') {
-          const row = await this.store.getGame(live.id);
-          if (row) {
-            live.row = { ...live.row, seats: row.seats, seatMarks: row.seatMarks };
-            // A takeover (here or on another instance) ends the seat's grace here too.
-            for (const seat of row.seats.keys()) if (row.seats[seat]!.botTakeover) this.graces.cancel(live.id, seat);
-            this.publishSeats(live);
-          }
-        }
+        if (event.type !== 'action') await this.seats.reload(live);
         await this.catchUp(live);
         this.automation.plan(live);
       });

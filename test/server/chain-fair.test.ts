@@ -44,7 +44,7 @@ describe('a provably fair on-chain game', () => {
       const game = await startPeopleGame(env, chain, undefined, people);
       const chains = people.map(() => new HashChain(randomBytes(32).toString('hex'), 800));
       for (const [seat, c] of chains.entries())
-        await env.host.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
+        await env.host.seats.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
       const opening = await env.host.snapshot(game.id);
       expect(opening.fair?.commitment).toBe(opening.seedCommitment);
       const used = people.map(() => 0);

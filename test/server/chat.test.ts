@@ -250,7 +250,7 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
       'SPECTATOR_CANNOT_CHAT',
     );
     await refused(id, host.chat(id, { token: 'not-a-token-of-this-game', text: 'hi' }), 403, 'BAD_TOKEN');
-    await host.leave(id, bea);
+    await host.seats.leave(id, bea);
     await refused(id, say(id, bea, 'still here?'), 403, 'SEAT_LEFT');
     expect((await chatOf(id, ada)).mayPost).toBe(true);
   });

@@ -46,7 +46,10 @@ export async function seatPeople(
   for (const { seat, token } of invites) {
     const chain = withChain(seat) ? new HashChain(randomBytes(32).toString('hex'), 600) : null;
     if (chain)
-      expect(await host.registerChain(id, { token, seat, head: chain.head })).toMatchObject({ seat, head: chain.head });
+      expect(await host.seats.registerChain(id, { token, seat, head: chain.head })).toMatchObject({
+        seat,
+        head: chain.head,
+      });
     people.push({ seat, token, chain, used: 0 });
   }
   return people;

@@ -229,12 +229,12 @@ describe('a provably fair game', () => {
     expect(await refusal(act(ada!.chain!.head))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
     expect((await host.snapshot(created.id)).seq).toBe(snap.seq);
     expect(
-      await refusal(host.registerChain(created.id, { token: ada!.token, seat: first, head: 'ef'.repeat(32) })),
+      await refusal(host.seats.registerChain(created.id, { token: ada!.token, seat: first, head: 'ef'.repeat(32) })),
     ).toEqual({ status: 409, code: 'CHAIN_REGISTERED' });
     // Bea cannot register a chain for Ada's seat.
     const bea = created.invites.find((i) => i.seat !== first)!;
     expect(
-      await refusal(host.registerChain(created.id, { token: bea.token, seat: first, head: 'ef'.repeat(32) })),
+      await refusal(host.seats.registerChain(created.id, { token: bea.token, seat: first, head: 'ef'.repeat(32) })),
     ).toMatchObject({ status: 403 });
     await host.act(created.id, {
       token: ada!.token,
@@ -251,7 +251,9 @@ describe('a provably fair game', () => {
     const plain = await host.create(request('pole', { seed: 'typed' }));
     expect((await host.snapshot(plain.id)).fair).toBeNull();
     const p = plain.invites[0]!;
-    expect(await refusal(host.registerChain(plain.id, { token: p.token, seat: 0, head: 'ef'.repeat(32) }))).toEqual({
+    expect(
+      await refusal(host.seats.registerChain(plain.id, { token: p.token, seat: 0, head: 'ef'.repeat(32) })),
+    ).toEqual({
       status: 409,
       code: 'NOT_FAIR',
     });

@@ -86,7 +86,7 @@ describe('GameHost: bots', () => {
     clock.advance(400);
     await host.idle();
     expect((await host.snapshot(created.id)).seq).toBe(2);
-    await host.leave(created.id, created.hostToken, 0).catch(() => undefined); // bots cannot leave: nothing changes
+    await host.seats.leave(created.id, created.hostToken, 0).catch(() => undefined); // bots cannot leave: nothing changes
     // Finish it so no timer is left behind.
     for (let guard = 0; !(await host.snapshot(created.id)).outcome && guard < 10_000; guard++) {
       clock.advance(400);
@@ -131,7 +131,7 @@ describe('GameHost: turn timers', () => {
     const before = replayWith(gotopoly, { ...record, actions: record.actions.slice(0, 2) }).state as GotopolyState;
     expect(record.actions[2]).toEqual({ seat: 0, action: nmrAction(before, 0) });
     expect(record.actions[2]!.action).toEqual({ type: 'bid', bids: [0, 0, 0, 0, 0, 0] });
-    await host.leave(created.id, created.hostToken, 0);
+    await host.seats.leave(created.id, created.hostToken, 0);
     await drive(host, clock);
     expect((await host.snapshot(created.id)).outcome).not.toBeNull();
   });
@@ -165,7 +165,7 @@ describe('GameHost: turn timers', () => {
       return [next.value];
     })();
     expect(update).toMatchObject({ seq: snap.seq, deadline: clock.now() + 10_000 });
-    for (const seat of [0, 1]) await host.leave(created.id, created.hostToken, seat);
+    for (const seat of [0, 1]) await host.seats.leave(created.id, created.hostToken, seat);
     await drive(host, clock);
     expect((await host.snapshot(created.id)).outcome).not.toBeNull();
   });
@@ -186,8 +186,8 @@ describe('GameHost: leaving', () => {
     const [t0, t1] = created.invites.map((i) => i.token);
     await drive(host, clock);
     expect((await host.snapshot(created.id)).seq).toBe(0); // nobody plays for people who are there
-    await host.leave(created.id, t0!);
-    await host.leave(created.id, t0!); // leaving twice is harmless
+    await host.seats.leave(created.id, t0!);
+    await host.seats.leave(created.id, t0!); // leaving twice is harmless
     expect((await host.snapshot(created.id)).seats[0]!.botTakeover).toBe(true);
     expect((await store.getGame(created.id))?.seats[0]!.botTakeover).toBe(true);
     expect(await refusal(host.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'draw' } }))).toEqual({
@@ -195,8 +195,11 @@ describe('GameHost: leaving', () => {
       code: 'SEAT_LEFT',
     });
     // Online, the host token holds no seat.
-    expect(await refusal(host.leave(created.id, created.hostToken))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
-    await host.leave(created.id, t1!);
+    expect(await refusal(host.seats.leave(created.id, created.hostToken))).toEqual({
+      status: 403,
+      code: 'NOT_YOUR_SEAT',
+    });
+    await host.seats.leave(created.id, t1!);
     await drive(host, clock);
     const end = await host.snapshot(created.id);
     expect(end.outcome).not.toBeNull();

@@ -239,8 +239,11 @@ describe('GameHost: acting', () => {
     expect(await host.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } })).toEqual({
       seq: 1,
     });
-    expect(await refusal(host.leave(created.id, created.hostToken))).toEqual({ status: 400, code: 'SEAT_REQUIRED' });
-    await host.leave(created.id, created.hostToken, 1 - seat);
+    expect(await refusal(host.seats.leave(created.id, created.hostToken))).toEqual({
+      status: 400,
+      code: 'SEAT_REQUIRED',
+    });
+    await host.seats.leave(created.id, created.hostToken, 1 - seat);
     expect((await host.snapshot(created.id)).seats.map((s) => s.botTakeover)).toEqual(
       seat === 0 ? [false, true] : [true, false],
     );

@@ -142,7 +142,7 @@ describe('grace period', () => {
     await drive(host, clock);
     expect((await seatsOf(id))[0]!.botTakeover).toBe(true);
 
-    await host.leave(id, bea);
+    await host.seats.leave(id, bea);
     expect((await seatsOf(id))[1]!.botTakeover).toBe(true);
     expect((await marksOf(id)).map((m) => [m.seat, m.mark])).toEqual([
       [0, 'away'],
@@ -199,10 +199,10 @@ describe('grace period', () => {
 describe('taking a seat back', () => {
   it("gives the seat back to its person, who plays it again; everyone's log says so", async () => {
     const { id, ada } = await newGame();
-    await host.leave(id, ada);
+    await host.seats.leave(id, ada);
     const watching = await host.subscribe(id);
     const adaTab = await host.subscribe(id, ada);
-    await host.rejoin(id, ada);
+    await host.seats.rejoin(id, ada);
     expect((await seatsOf(id))[0]).toMatchObject({ botTakeover: false, presence: 'connected' });
     expect((await marksOf(id)).map((m) => m.mark)).toEqual(['left', 'back']);
     const told = await seatsEvents(watching);
@@ -218,8 +218,8 @@ describe('taking a seat back', () => {
 
   it('starts the grace when taken back with no stream open', async () => {
     const { id, ada } = await newGame();
-    await host.leave(id, ada);
-    await host.rejoin(id, ada);
+    await host.seats.leave(id, ada);
+    await host.seats.rejoin(id, ada);
     expect((await seatsOf(id))[0]).toMatchObject({
       botTakeover: false,
       presence: 'away',
@@ -229,19 +229,19 @@ describe('taking a seat back', () => {
 
   it('refuses a seat the token does not hold, a seat its bot does not play, and a game over, changing nothing', async () => {
     const { id, created, ada, bea } = await newGame();
-    await host.leave(id, ada);
-    expect(await refusal(host.rejoin(id, bea, 0))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
-    expect(await refusal(host.rejoin(id, created.hostToken, 0))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
-    expect(await refusal(host.rejoin(id, bea))).toEqual({ status: 409, code: 'SEAT_NOT_TAKEN_OVER' });
+    await host.seats.leave(id, ada);
+    expect(await refusal(host.seats.rejoin(id, bea, 0))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
+    expect(await refusal(host.seats.rejoin(id, created.hostToken, 0))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
+    expect(await refusal(host.seats.rejoin(id, bea))).toEqual({ status: 409, code: 'SEAT_NOT_TAKEN_OVER' });
     expect((await seatsOf(id)).map((s) => s.botTakeover)).toEqual([true, false, false]);
     expect((await marksOf(id)).length).toBe(1);
 
     const over = await host.create({ ...online, seats: [online.seats[0]!, online.seats[2]!], seed: 'presence-over' });
     const alone = over.invites[0]!.token;
-    await host.leave(over.id, alone);
+    await host.seats.leave(over.id, alone);
     await drive(host, clock);
     expect((await host.snapshot(over.id)).outcome).not.toBeNull();
-    expect(await refusal(host.rejoin(over.id, alone))).toEqual({ status: 409, code: 'GAME_OVER' });
+    expect(await refusal(host.seats.rejoin(over.id, alone))).toEqual({ status: 409, code: 'GAME_OVER' });
     expect((await seatsOf(over.id))[0]!.botTakeover).toBe(true);
   });
 });

@@ -126,7 +126,7 @@ describe('rematch', () => {
   it('gives a seat that left the old game to its bot in the rematch, and refuses its join', async () => {
     const created = await host.create(shortPole);
     const tokens = tokensOf(created);
-    await host.leave(created.id, tokens.get(1)!);
+    await host.seats.leave(created.id, tokens.get(1)!);
     expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({
       status: 409,
       code: 'GAME_NOT_OVER',
