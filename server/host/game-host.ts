@@ -1,35 +1,11 @@
 import { isAddress } from '../../chain/validate';
+import { FAIR_SCHEME, seedCommitment, stateHash, type GameRecord, type SeatId } from '../../engine';
+
+import { type ChainGames, type GameExtras } from '../chain/chain-games';
+import { AccessError, ChainGameError, GameError, isHostError, RequestError, TableError } from '../errors';
 import {
-  FAIR_SCHEME,
-  SYSTEM,
-  applyRolled,
-  followsInChain,
-  seedCommitment,
-  isRuleError,
-  rngFromSeed,
-  stateHash,
-  type Actor,
-  type GameEvent,
-  type GameRecord,
-  type SeatId,
-} from '../../engine';
-import type { PoleEvent, PoleState } from '../../engine/pole';
-import { isTransient, type ChainGames, type GameExtras } from '../chain/chain-games';
-import {
-  AccessError,
-  ChainGameError,
-  GameError,
-  isHostError,
-  isStoreError,
-  RequestError,
-  RuleRefusal,
-  TableError,
-} from '../errors';
-import {
-  actionRequestSchema,
   lobbyJoinRequestSchema,
   rematchRequestSchema,
-  type ActionResponse,
   type ChatEntry,
   type CreateGameResponse,
   type GameSnapshot,
@@ -40,18 +16,19 @@ import {
   type SeatInfo,
 } from '../protocol';
 import type { Rate } from '../limits';
-import type { GameRow, GameStore, NewGameRow, StoreEvent, StoredSeat } from '../store';
-import { storeFailure } from '../store/failure';
+import type { GameRow, GameStore, NewGameRow, StoredSeat } from '../store';
+
 import { checkActor, targetSeat, viewerSeat, type RequestContext } from './access';
-import { Automation, playedByBot, type AutoReason } from './automation';
+import { Automation } from './automation';
 import { Broker, type StreamCaps, type Subscription } from './broker';
 import { BackgroundWork } from './background';
 import { ChatDesk } from './chat-desk';
 import { systemClock, type Clock } from '../../chain/clock';
 import { getBoard } from '../studio/boards';
-import type { LiveGame, LoggedAction } from './live-game';
+import type { LiveGame } from './live-game';
 import { LiveGames } from './live-games';
 import { TablePresence } from './presence';
+import { ABANDONED_AFTER_DAYS, Moves } from './moves';
 import { Seats } from './seats';
 import {
   gamePath,
@@ -65,7 +42,7 @@ import { replayStep, rollFor, setupStored } from './replay';
 import { heldHolder, holderKeys, SeatHolders, stillHeld } from './seat-holders';
 import { storeCall } from './store-call';
 import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, rematchRequest, rematchRow } from './tables';
-import { keepMark, markTimedOut } from './timer-marks';
+
 import { hashToken, newToken } from './tokens';
 import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
 
@@ -95,10 +72,6 @@ export interface GameHostOptions {
   /** Chat posts per seat (default: unlimited — the routes pass the environment's POLE_RATE_CHAT). */
   readonly chatRate?: Rate | null;
 }
-
-/** Days without a move after which an unfinished game is abandoned: it ends, and its seed is revealed. */
-export const ABANDONED_AFTER_DAYS = 14;
-const DAY_MS = 86_400_000;
 
 /**
  * A game on the record route: the engine's record, its seats (names and kinds: the record alone would replay as
@@ -137,8 +110,8 @@ export class GameHost {
   private readonly automation: Automation;
   private readonly presence: TablePresence;
   readonly seats: Seats;
+  readonly moves: Moves;
   private readonly clock: Clock;
-  private readonly snapshotEvery: number;
   private readonly onError: (err: unknown) => void;
   readonly chain: ChainGames | null;
   private readonly chainUnavailable: string;
@@ -150,7 +123,6 @@ export class GameHost {
     options: GameHostOptions,
   ) {
     this.clock = options.clock ?? systemClock;
-    this.snapshotEvery = Math.max(1, options.snapshotEvery ?? 50);
     this.onError = options.onError ?? ((err) => console.error('[game host]', err));
     this.background = new BackgroundWork(this.onError);
     this.chain = options.chain ?? null;
@@ -174,7 +146,7 @@ export class GameHost {
     });
     this.automation = new Automation(
       this.clock,
-      (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason),
+      (id, seat, seq, reason) => this.moves.autoMove(id, seat, seq, reason),
       this.onError,
       undefined,
       (id) => !(this.chain?.mayMove(id) ?? true),
@@ -187,7 +159,7 @@ export class GameHost {
       idleMs: Math.max(0, options.idleMs ?? 300_000),
       inUse: (id) => this.broker.count(id) > 0 || this.presence.graces.running(id),
       presence: (live, seat) => this.presence.of(live, seat),
-      catchUp: (live) => this.catchUp(live),
+      catchUp: (live) => this.moves.catchUp(live),
     });
     this.seats = new Seats({
       store,
@@ -198,13 +170,28 @@ export class GameHost {
       background: this.background,
       closed: () => this.closed,
     });
-    this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
+    this.moves = new Moves({
+      store,
+      clock: this.clock,
+      chain: this.chain,
+      games: this.games,
+      seats: this.seats,
+      presence: this.presence,
+      broker: this.broker,
+      automation: this.automation,
+      chat: this.chatDesk,
+      background: this.background,
+      snapshotEvery: Math.max(1, options.snapshotEvery ?? 50),
+      onError: this.onError,
+      closed: () => this.closed,
+    });
+    this.chain?.bindHost({ retry: (id) => this.moves.retryKept(id), changed: (id) => this.moves.chainChanged(id) });
   }
 
   /** A host listening to the store; with `resume`, the unfinished games' bots and timers run again. */
   static async open(store: GameStore, options: GameHostOptions = {}): Promise<GameHost> {
     const host = new GameHost(store, options);
-    host.unlisten = await store.listen((event) => host.onStoreEvent(event));
+    host.unlisten = await store.listen((event) => host.moves.followStore(event));
     // In the background: the first request need not wait for every unfinished game to be rebuilt (`idle` does).
     if (options.resume ?? true) {
       host.background.add(
@@ -359,7 +346,7 @@ export class GameHost {
    */
   async snapshot(id: string, token?: string, seat?: SeatId, context: RequestContext = {}): Promise<GameSnapshot> {
     const live = await this.games.live(id);
-    await this.abandonIfIdle(live);
+    await this.moves.abandonIfIdle(live);
     const holder = await this.seats.holder(live, token, seat, context);
     return {
       ...snapshotFor(live, viewerSeat(live.row, holder, seat, live.pendingSeats())),
@@ -381,58 +368,6 @@ export class GameHost {
   /** The game's host mutes or unmutes a seat's chat (null: it was so already). See ChatDesk.mute. @throws HostError 400, 403, 404, 409 */
   muteChat(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry | null> {
     return this.chatDesk.mute(id, request, context);
-  }
-
-  /**
-   * Applies one action of a seat, if `seq` is the game's seq and the engine accepts it.
-   * @throws HostError 400 MALFORMED_REQUEST | MALFORMED_ACTION, 403, 404, 409 STALE, 422 the RuleError's code
-   */
-  async act(id: string, request: unknown, context: RequestContext = {}): Promise<ActionResponse> {
-    const parsed = actionRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
-    const { token, seat, seq, action } = parsed.data;
-    const contribution = parsed.data.contribution ?? null;
-    const live = await this.games.live(id);
-    const holder = await this.seats.holder(live, token, seat, context);
-    checkActor(live.row, holder, seat);
-    if (contribution !== null && !live.row.fair)
-      throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
-    this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
-    return this.games.inQueue(id, async () => {
-      checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
-      await this.seats.noteTaken(live, seat);
-      // The seat saw a later seq than this instance holds: its stream is on another instance, whose append has not
-      // reached this one yet. The log has it: read it before judging the request stale.
-      if (seq > live.seq) await this.catchUp(live);
-      if (contribution !== null) await this.checkLink(live, seat, contribution);
-      return { seq: await this.commit(live, seat, action, seq, false, false, contribution) };
-    });
-  }
-
-  /**
-   * A provably fair seat's link must be the next one of the chain it registered (FAIRNESS.md): one it could skip
-   * ahead in, or replace, would let it choose among rolls. @throws HostError 400 BAD_CONTRIBUTION
-   */
-  private async checkLink(live: LiveGame, seat: SeatId, link: string): Promise<void> {
-    if (live.expectedLink(seat) === null) {
-      // Registered on another instance: the store has it.
-      for (const chain of await storeCall(() => this.store.listChains(live.id))) live.addChain(chain);
-    }
-    const expected = live.expectedLink(seat);
-    if (expected === null)
-      throw new GameError(
-        'BAD_CONTRIBUTION',
-        `seat ${seat + 1} has registered no hash chain in this game: register its head first`,
-      );
-    if (!followsInChain(link, expected)) {
-      const used = live.fairChains().find((c) => c.seat === seat)?.used ?? 0;
-      throw new GameError(
-        'BAD_CONTRIBUTION',
-        `that link does not follow seat ${seat + 1}'s chain: its SHA-256 must be the last link given (${used} given so far)`,
-        { used },
-      );
-    }
   }
 
   /**
@@ -508,16 +443,6 @@ export class GameHost {
     if (!this.chain?.isOnChain(id)) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
     checkActor(live.row, holder, target);
     return { chain: this.chain, target, live };
-  }
-
-  /**
-   * Records a fact from outside the game (on-chain holdings) as an action of the `system` seat, for server-side
-   * callers only (the chain bridge); it is replayed like any other action.
-   * @throws HostError 400 MALFORMED_ACTION, 404, 409 STALE, 422 the RuleError's code
-   */
-  async actAsSystem(id: string, seq: number, action: unknown): Promise<ActionResponse> {
-    const live = await this.games.live(id);
-    return this.games.inQueue(id, async () => ({ seq: await this.commit(live, SYSTEM, action, seq) }));
   }
 
   /**
@@ -633,7 +558,7 @@ export class GameHost {
    */
   async publishedRecord(id: string): Promise<HostedRecord> {
     const live = await this.games.live(id);
-    await this.abandonIfIdle(live);
+    await this.moves.abandonIfIdle(live);
     if (!live.row.finished) {
       throw new GameError(
         'GAME_NOT_OVER',
@@ -641,29 +566,6 @@ export class GameHost {
       );
     }
     return this.record(id);
-  }
-
-  /**
-   * A game nobody has moved in for ABANDONED_AFTER_DAYS is abandoned (FAIRNESS.md): it ends where it
-   * stands — no further move is taken — so its seed can be revealed and its record can prove every roll made; an
-   * on-chain game is closed and revealed like a finished one. Checked when its record or its snapshot is asked for.
-   */
-  private async abandonIfIdle(live: LiveGame): Promise<void> {
-    const idle = () =>
-      !live.row.finished &&
-      this.clock.now() - live.lastMoveAt >= ABANDONED_AFTER_DAYS * DAY_MS &&
-      live.kit.definition.outcome(live.state) === null;
-    if (!idle()) return;
-    await this.games.inQueue(live.id, async () => {
-      if (!idle()) return;
-      await storeCall(() => this.store.markFinished(live.id));
-      live.row = { ...live.row, finished: true };
-      this.automation.cancel(live.id);
-      this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(live.state) });
-      this.presence.graces.cancelGame(live.id);
-      // Nothing more will come: the streams close, and a page that reads the game again finds its seed revealed.
-      this.broker.end(live.id);
-    });
   }
 
   /**
@@ -792,179 +694,6 @@ export class GameHost {
   }
 
   /**
-   * Applies an action at `expectedSeq` and appends it; must run in the game's queue. In an on-chain game a seat's
-   * action first gets the holders read from the chain (a recorded `holdings` action when they changed); its chain
-   * operations are checked before it is stored and sent by the bank's queue after (a burn's are confirmed first);
-   * a chain that does not answer keeps it (`retrying`). A `timedOut` seat's default move is logged with its mark.
-   */
-  private async commit(
-    live: LiveGame,
-    seat: Actor,
-    action: unknown,
-    expectedSeq: number,
-    retrying = false,
-    timedOut = false,
-    contribution: string | null = null,
-  ): Promise<number> {
-    if (live.row.finished && live.kit.definition.outcome(live.state) === null) {
-      throw new GameError(
-        'GAME_OVER',
-        `this game was abandoned: nobody moved for ${ABANDONED_AFTER_DAYS} days, so it ended where it stood and its seed is revealed`,
-      );
-    }
-    if (expectedSeq !== live.seq) {
-      throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
-    }
-    const chain = seat !== SYSTEM && this.chain?.isOnChain(live.id) ? this.chain : null;
-    if (!chain)
-      return this.append(live, seat, action, this.engineStep(live, seat, action, contribution), timedOut, contribution);
-    await chain.refresh(live.id);
-    chain.gate(live.id, retrying);
-    let baseSeq = live.seq;
-    try {
-      const holdings = await chain.holdingsBefore(live.id, live.state as PoleState, action);
-      if (holdings) await this.append(live, SYSTEM, holdings, this.engineStep(live, SYSTEM, holdings));
-      baseSeq = live.seq;
-      const step = this.engineStep(live, seat, action, contribution);
-      await chain.settle(live.id, live.seq + 1, seat as SeatId, action, step.events as PoleEvent[]);
-      let seq: number;
-      try {
-        seq = await this.append(live, seat, action, step, timedOut, contribution);
-      } catch (err) {
-        // Another instance logged first: the step taken for the chain is void unless it logged this very one.
-        if (isHostError(err) && err.code === 'STALE') await chain.abandon(live.id, baseSeq + 1, live.log[baseSeq]);
-        throw err;
-      }
-      // Logged: its operations go to the bank's queue; a failure here is caught up with on the next load.
-      await chain.committed(live.id, seq).catch(this.onError);
-      if (retrying) chain.resumed(live.id);
-      return seq;
-    } catch (err) {
-      if (isTransient(err)) throw chain.keep(live.id, { seat: seat as SeatId, action, baseSeq, contribution }, err);
-      // A kept step the rules or the chain now refuse: it is dropped and the player chooses again.
-      if (retrying) chain.rejected(live.id, err instanceof Error ? err.message : String(err));
-      throw err;
-    }
-  }
-
-  /** The engine's step (a provably fair game's state reseeded by the action's roll first), or its refusal as a HostError. */
-  private engineStep(
-    live: LiveGame,
-    seat: Actor,
-    action: unknown,
-    contribution: string | null = null,
-  ): { state: unknown; events: GameEvent[] } {
-    try {
-      return applyRolled(live.kit.definition, live.state, seat, action, rollFor(live.row, live.seq + 1, contribution));
-    } catch (err) {
-      if (!isRuleError(err)) throw err;
-      throw new RuleRefusal(err.code, err.message, err.detail);
-    }
-  }
-
-  /** Appends an applied step at the next seq (a `timedOut` seat's default move marked); must run in the game's queue. */
-  private async append(
-    live: LiveGame,
-    seat: Actor,
-    action: unknown,
-    step: { state: unknown; events: GameEvent[] },
-    timedOut = false,
-    contribution: string | null = null,
-  ): Promise<number> {
-    const seq = live.seq + 1;
-    const events = timedOut && typeof seat === 'number' ? markTimedOut(seat, step.events) : step.events;
-    try {
-      await this.store.appendAction(live.id, seq, seat, action, events, contribution);
-    } catch (err) {
-      if (isStoreError(err) && err.code === 'SEQ_TAKEN') {
-        // Another instance appended first: take its action instead, and tell this caller to look again.
-        await this.catchUp(live);
-        throw new GameError('STALE', `another action landed first; the game is at seq ${live.seq}`, { seq: live.seq });
-      }
-      throw storeFailure(err, 'the action could not be saved');
-    }
-    this.applied(live, { seat, action, events, contribution }, step.state);
-    return seq;
-  }
-
-  /** The chain came back for a paused game: its kept step is tried again, in the game's queue. */
-  private retryKept(id: string): void {
-    this.background.add(
-      this.games.inQueue(id, async () => {
-        const live = this.games.held(id);
-        const kept = this.chain?.kept(id);
-        if (!live || !kept || this.closed) return;
-        if (live.seq !== kept.baseSeq) this.chain!.dropKept(id);
-        else {
-          try {
-            await this.commit(live, kept.seat, kept.action, live.seq, true, false, kept.contribution ?? null);
-          } catch (err) {
-            // A refusal reaches the player through the game itself; only the unexpected is reported.
-            if (!isHostError(err)) throw err;
-          }
-        }
-        this.automation.plan(live);
-      }),
-    );
-  }
-
-  private chainChanged(id: string): void {
-    const live = this.games.held(id);
-    if (live && !this.closed) this.background.add(this.games.inQueue(id, async () => this.automation.plan(live)));
-  }
-
-  /** After an action is in the store: advance the live game, notify subscribers, snapshot, plan bots and timers. */
-  private applied(live: LiveGame, entry: LoggedAction, state: unknown): void {
-    live.advance(entry, state);
-    live.lastUsed = this.clock.now();
-    live.lastMoveAt = live.lastUsed;
-    this.games.sweep();
-    const seq = live.seq;
-    this.automation.plan(live); // first: the update carries the new deadlines
-    this.broker.publish(live.id, seq, (viewer) => updateFor(live, seq, state, entry.events, viewer));
-    if (seq % this.snapshotEvery === 0) this.background.add(this.store.saveSnapshot(live.id, seq, state));
-    if (!live.row.finished && live.kit.definition.outcome(state)) {
-      live.row = { ...live.row, finished: true };
-      this.background.add(this.store.markFinished(live.id));
-      this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(state) }); // the bank's power over the players' copies ends with the game
-      this.presence.graces.cancelGame(live.id);
-      this.broker.end(live.id); // nothing more will come: streams close instead of staying open
-    }
-  }
-
-  /** Applies the actions other instances appended; must run in the game's queue. */
-  private async catchUp(live: LiveGame): Promise<void> {
-    const rows = await this.store.listActions(live.id, live.seq);
-    for (const r of rows) {
-      if (r.seq !== live.seq + 1) break;
-      this.follow(live, r.seq, r.seat, r.action, r.events, r.contribution);
-    }
-  }
-
-  /**
-   * Applies action `seq` another instance logged (its stored events give the timer's mark, if any); must run in the
-   * game's queue, with `seq` the next one.
-   */
-  private follow(
-    live: LiveGame,
-    seq: number,
-    seat: Actor,
-    action: unknown,
-    stored: readonly GameEvent[],
-    contribution: string | null = null,
-  ): void {
-    let step;
-    try {
-      step = replayStep(live.row, live.state, { seq, seat, action, contribution });
-    } catch (err) {
-      // This copy cannot follow the log: drop it, so the next access rebuilds from the store (or fails loudly).
-      this.games.drop(live.id);
-      throw err;
-    }
-    this.applied(live, { seat, action, events: keepMark(stored, step.events), contribution }, step.state);
-  }
-
-  /**
    * The states after each action `from+1 … seq`, from memory when recent, else from a stored snapshot and the log
    * (`known`: the state at `from`, when the caller has it).
    */
@@ -982,75 +711,5 @@ export class GameHost {
       out.push({ seq, state });
     }
     return out;
-  }
-
-  /** A bot's move or a timed-out seat's default move, if the game is still where the timer left it. */
-  private autoMove(id: string, seat: SeatId, seq: number, reason: AutoReason): Promise<void> {
-    // An evicted game's turn timer: rebuilding the game plans its timers again from the kept deadline, and the due
-    // one fires then (not here: the rebuild runs in the game's queue).
-    if (!this.games.held(id) && !this.closed) return this.games.live(id).then(() => undefined);
-    return this.games.inQueue(id, async () => {
-      const live = this.games.held(id);
-      if (!live || live.seq !== seq || this.closed) return;
-      if (!(this.chain?.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
-      if (playedByBot(live, seat) !== (reason === 'bot')) return;
-      if (!live.pendingSeats().includes(seat)) return;
-      const fallback = () => live.kit.defaultAction(live.state, seat);
-      let action: unknown;
-      try {
-        action = reason === 'bot' ? this.botChoice(live, seat) : fallback();
-      } catch (err) {
-        this.onError(err);
-        action = fallback();
-      }
-      try {
-        await this.commit(live, seat, action, seq, false, reason === 'timer');
-      } catch (err) {
-        if (isHostError(err) && err.status === 409) return; // another instance moved first: it planned the rest
-        if (isHostError(err) && err.code === 'CHAIN_PAUSED') return; // kept: the chain coordinator sends it again
-        if (!(isHostError(err) && err.status === 422 && reason === 'bot')) throw err;
-        // A bot proposing an illegal move is a bug; the default move keeps the game going.
-        this.onError(err);
-        await this.commit(live, seat, fallback(), seq);
-      }
-    });
-  }
-
-  /** The seat's bot's choice; its randomness is seeded from the game seed, seq and seat, so it is reproducible. */
-  private botChoice(live: LiveGame, seat: SeatId): unknown {
-    const kind = live.row.seats[seat]!.kind;
-    const bot = live.kit.bot(kind === 'human' ? 'heuristic' : kind);
-    return bot.choose(live.state, seat, rngFromSeed(`${live.row.seed}/bots/${live.seq}/${seat}`));
-  }
-
-  private onStoreEvent(event: StoreEvent): void {
-    if (this.closed) return;
-    const targets =
-      event.type === 'resync' ? this.games.all() : [this.games.held(event.gameId)].filter((g) => g !== undefined);
-    for (const live of targets) {
-      if (event.type === 'chat' || event.type === 'resync')
-        this.background.add(this.chatDesk.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER));
-      if (event.type === 'chat') continue;
-      if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
-      const work = this.games.inQueue(live.id, async () => {
-        // The notification carries the action: the next one is applied as it comes, without a query.
-        if (event.type === 'action' && event.logged && event.seq === live.seq + 1) {
-          const { seat, action, timedOut, contribution } = event.logged;
-          this.follow(
-            live,
-            event.seq,
-            seat,
-            action,
-            timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : [],
-            contribution ?? null,
-          );
-          return;
-        }
-        if (event.type !== 'action') await this.seats.reload(live);
-        await this.catchUp(live);
-        this.automation.plan(live);
-      });
-      this.background.add(work);
-    }
   }
 }

@@ -130,7 +130,7 @@ describe('the rematch routes', () => {
       const seat = seen.pending[0]!.seat;
       const token = seat === 0 ? ada : bea;
       const mine = await host.snapshot(created.id, token);
-      await host.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
+      await host.moves.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
     }
     const spectator = await answer<JoinedSeat>(
       postRematch(

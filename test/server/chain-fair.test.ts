@@ -52,7 +52,7 @@ describe('a provably fair on-chain game', () => {
         await settle(env);
         const d = await decision(env, game);
         const action = d.legal.find((a) => a.type === 'buy') ?? d.legal[0]!;
-        await env.host.act(
+        await env.host.moves.act(
           game.id,
           {
             token: game.tokens[d.seat]!,

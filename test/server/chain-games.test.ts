@@ -272,7 +272,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await host.claimSeat(id, tokens[1], undefined, { address: bob.address });
     expect((await host.chainInfo(id)).seats.map((s) => s.address)).toEqual([alice.address, bob.address]);
     const move = { token: tokens[0]!, seat: 0, seq: 0, action: { type: 'roll' } };
-    expect((await hostError(host.act(id, move, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
+    expect((await hostError(host.moves.act(id, move, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
   }, 60_000);
 
   it('starts once each person joined the game on-chain from their own wallet (one operation each)', async () => {
@@ -317,10 +317,10 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await startPeopleGame(env, chain, 'chain-games-wallets', PEOPLE);
     const d = await decision(env, game);
     const move = { token: game.tokens[d.seat]!, seat: d.seat, seq: d.seq, action: { type: 'roll' } };
-    expect((await hostError(env.host.act(game.id, move, { address: PEOPLE[1 - d.seat]!.address }))).code).toBe(
+    expect((await hostError(env.host.moves.act(game.id, move, { address: PEOPLE[1 - d.seat]!.address }))).code).toBe(
       'WRONG_WALLET',
     );
-    expect((await hostError(env.host.act(game.id, move, {}))).code).toBe('SIGN_IN_REQUIRED');
+    expect((await hostError(env.host.moves.act(game.id, move, {}))).code).toBe('SIGN_IN_REQUIRED');
     expect((await env.host.snapshot(game.id)).seq).toBe(d.seq);
   }, 60_000);
 
@@ -416,7 +416,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       expect((await host.snapshot(game.id)).seq).toBe(offer.seq);
       // The other instance cannot slip a different move in at that point: the kept purchase holds it.
       const move = { token: game.tokens[offer.seat]!, seat: offer.seat, seq: offer.seq, action: { type: 'pass' } };
-      const stale = await hostError(other.act(game.id, move, { address: PEOPLE[offer.seat]!.address }));
+      const stale = await hostError(other.moves.act(game.id, move, { address: PEOPLE[offer.seat]!.address }));
       expect([stale.status, stale.code]).toEqual([409, 'STALE']);
     } finally {
       await other.close();

@@ -106,7 +106,11 @@ const view = async (): Promise<PoleState> => (await host.snapshot(gameId)).view 
 
 async function act(seat: number, action: unknown): Promise<void> {
   const snap = await host.snapshot(gameId, tokens[seat]);
-  await host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action }, { address: WALLETS[seat]!.address });
+  await host.moves.act(
+    gameId,
+    { token: tokens[seat]!, seat, seq: snap.seq, action },
+    { address: WALLETS[seat]!.address },
+  );
 }
 
 /** Plays `policy` on the server until `done`. */

@@ -226,7 +226,7 @@ export async function act(
   seq: number,
   action: { type: string; tile?: number },
 ): Promise<void> {
-  await env.host.act(
+  await env.host.moves.act(
     game.id,
     { token: game.tokens[seat]!, seat, seq, action },
     { address: game.wallets[seat]!.address },

@@ -96,7 +96,7 @@ async function playOne(id: string, tokens: readonly string[]): Promise<void> {
   const seat = spectator.pending.map((d) => d.seat).find((s) => s < tokens.length);
   if (seat === undefined) return;
   const snap = await host.snapshot(id, tokens[seat]);
-  await host.act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
+  await host.moves.act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
   await drive(host, clock);
 }
 

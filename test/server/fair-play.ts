@@ -73,7 +73,13 @@ export async function personToMove(
 /** The person plays their first legal action, with their next link when they hold a chain. */
 export async function playFirstLegal(host: GameHost, id: string, person: Person, snap: GameSnapshot): Promise<void> {
   const contribution = person.chain ? person.chain.link(person.used + 1) : undefined;
-  await host.act(id, { token: person.token, seat: person.seat, seq: snap.seq, action: snap.legal[0], contribution });
+  await host.moves.act(id, {
+    token: person.token,
+    seat: person.seat,
+    seq: snap.seq,
+    action: snap.legal[0],
+    contribution,
+  });
   if (person.chain) person.used++;
 }
 

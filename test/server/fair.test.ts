@@ -189,7 +189,7 @@ describe('a provably fair game', () => {
       const mine = await host.snapshot(created.id, mover.token, mover.seat);
       expect(
         await refusal(
-          host.act(created.id, {
+          host.moves.act(created.id, {
             token: mover.token,
             seat: mover.seat,
             seq: mine.seq,
@@ -223,7 +223,13 @@ describe('a provably fair game', () => {
     );
     const snap: GameSnapshot = await host.snapshot(created.id, ada!.token, first);
     const act = (contribution: string) =>
-      host.act(created.id, { token: ada!.token, seat: first, seq: snap.seq, action: snap.legal[0], contribution });
+      host.moves.act(created.id, {
+        token: ada!.token,
+        seat: first,
+        seq: snap.seq,
+        action: snap.legal[0],
+        contribution,
+      });
     // Skipping ahead would let a seat choose among rolls.
     expect(await refusal(act(ada!.chain!.link(2)))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
     expect(await refusal(act(ada!.chain!.head))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
@@ -236,7 +242,7 @@ describe('a provably fair game', () => {
     expect(
       await refusal(host.seats.registerChain(created.id, { token: bea.token, seat: first, head: 'ef'.repeat(32) })),
     ).toMatchObject({ status: 403 });
-    await host.act(created.id, {
+    await host.moves.act(created.id, {
       token: ada!.token,
       seat: first,
       seq: snap.seq,
@@ -260,7 +266,7 @@ describe('a provably fair game', () => {
     const ps = await host.snapshot(plain.id, p.token, 0);
     expect(
       await refusal(
-        host.act(plain.id, {
+        host.moves.act(plain.id, {
           token: p.token,
           seat: 0,
           seq: ps.seq,

@@ -190,7 +190,9 @@ describe('GameHost: leaving', () => {
     await host.seats.leave(created.id, t0!); // leaving twice is harmless
     expect((await host.snapshot(created.id)).seats[0]!.botTakeover).toBe(true);
     expect((await store.getGame(created.id))?.seats[0]!.botTakeover).toBe(true);
-    expect(await refusal(host.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'draw' } }))).toEqual({
+    expect(
+      await refusal(host.moves.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'draw' } })),
+    ).toEqual({
       status: 403,
       code: 'SEAT_LEFT',
     });

@@ -42,7 +42,7 @@ async function play(created: CreateGameResponse, n: number): Promise<void> {
     const seat = pending[0]!.seat;
     const token = created.invites[seat]!.token;
     const mine = await host.snapshot(created.id, token);
-    await host.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
+    await host.moves.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
   }
   // The store's notices of the seats taken are followed in the game's queue: a game with work queued stays.
   await host.idle();

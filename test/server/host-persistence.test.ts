@@ -41,7 +41,7 @@ async function play(host: GameHost, id: string, token: string, n: number): Promi
   for (let i = 0; i < n; i++) {
     const snap = await host.snapshot(id, token);
     if (snap.outcome) return;
-    await host.act(id, { token, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
+    await host.moves.act(id, { token, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
   }
 }
 
@@ -103,12 +103,14 @@ describe.each([
       // The old seq is stale and the next one works, exactly as before the restart.
       const seat = snap1.seat!;
       expect(
-        await refusal(host2.act(created.id, { token: created.hostToken, seat, seq: 12, action: snap1.legal[0] })),
+        await refusal(host2.moves.act(created.id, { token: created.hostToken, seat, seq: 12, action: snap1.legal[0] })),
       ).toEqual({
         status: 409,
         code: 'STALE',
       });
-      expect(await host2.act(created.id, { token: created.hostToken, seat, seq: 13, action: snap1.legal[0] })).toEqual({
+      expect(
+        await host2.moves.act(created.id, { token: created.hostToken, seat, seq: 13, action: snap1.legal[0] }),
+      ).toEqual({
         seq: 14,
       });
     } finally {
@@ -282,7 +284,7 @@ describe('two app instances on one PostgreSQL', () => {
     const created = await hostA.create({ ...hotseatPole, seed: 'two-hosts' });
     const seat = (await hostA.snapshot(created.id, created.hostToken)).seat!;
     const onB = await hostB.subscribe(created.id, created.hostToken, seat, 0);
-    await hostA.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } });
+    await hostA.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } });
     const [update] = await until(onB, 1);
     expect(await hostB.stateHash(created.id)).toEqual(await hostA.stateHash(created.id));
     const { view, pending, legal, events, outcome, seats } = await hostA.snapshot(created.id, created.hostToken, seat);
@@ -297,7 +299,7 @@ describe('two app instances on one PostgreSQL', () => {
     const onB = await hostB.subscribe(created.id, undefined, undefined, 0);
     const results = await Promise.allSettled(
       [hostA, hostB].map((h) =>
-        h.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
+        h.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

@@ -136,7 +136,7 @@ describe('GameHost: create and snapshot', () => {
 describe('GameHost: acting', () => {
   it('applies an action and returns the new seq', async () => {
     const { created, seat, token } = await newPoleGame();
-    expect(await host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } })).toEqual({ seq: 1 });
+    expect(await host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } })).toEqual({ seq: 1 });
     const after = await host.snapshot(created.id, token);
     expect(after.seq).toBe(1);
     expect(after.events.length).toBeGreaterThan(0);
@@ -147,7 +147,7 @@ describe('GameHost: acting', () => {
   it('refuses a stale seq with 409 and applies nothing', async () => {
     const { created, seat, token } = await newPoleGame();
     const before = await host.stateHash(created.id);
-    expect(await refusal(host.act(created.id, { token, seat, seq: 3, action: { type: 'roll' } }))).toEqual({
+    expect(await refusal(host.moves.act(created.id, { token, seat, seq: 3, action: { type: 'roll' } }))).toEqual({
       status: 409,
       code: 'STALE',
     });
@@ -158,8 +158,8 @@ describe('GameHost: acting', () => {
   it('applies exactly one of two simultaneous actions on the same seq', async () => {
     const { created, seat, token } = await newPoleGame();
     const results = await Promise.allSettled([
-      host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } }),
-      host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } }),
+      host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } }),
+      host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -171,11 +171,13 @@ describe('GameHost: acting', () => {
   it("refuses an illegal action with 422 and the engine's code, leaving the state unchanged", async () => {
     const { created, seat, token } = await newPoleGame();
     const before = await host.stateHash(created.id);
-    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'buy' } }))).toEqual({
+    expect(await refusal(host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'buy' } }))).toEqual({
       status: 422,
       code: 'WRONG_DECISION',
     });
-    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'roll', l2: true } }))).toEqual({
+    expect(
+      await refusal(host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll', l2: true } })),
+    ).toEqual({
       status: 422,
       code: 'L2_UNAVAILABLE',
     });
@@ -185,15 +187,17 @@ describe('GameHost: acting', () => {
 
   it('refuses a malformed body or action with 400', async () => {
     const { created, seat, token } = await newPoleGame();
-    expect(await refusal(host.act(created.id, { token, seat, action: { type: 'roll' } }))).toEqual({
+    expect(await refusal(host.moves.act(created.id, { token, seat, action: { type: 'roll' } }))).toEqual({
       status: 400,
       code: 'MALFORMED_REQUEST',
     });
-    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' }, extra: 1 }))).toEqual({
+    expect(
+      await refusal(host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll' }, extra: 1 })),
+    ).toEqual({
       status: 400,
       code: 'MALFORMED_REQUEST',
     });
-    expect(await refusal(host.act(created.id, { token, seat, seq: 0, action: { type: 'teleport' } }))).toEqual({
+    expect(await refusal(host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'teleport' } }))).toEqual({
       status: 400,
       code: 'MALFORMED_ACTION',
     });
@@ -203,7 +207,7 @@ describe('GameHost: acting', () => {
   it("refuses a bad token, another seat's token and a bot's seat with 403", async () => {
     const { created, seat, tokens } = await newPoleGame();
     const act = (token: string, as: number) =>
-      host.act(created.id, { token, seat: as, seq: 0, action: { type: 'roll' } });
+      host.moves.act(created.id, { token, seat: as, seq: 0, action: { type: 'roll' } });
     expect(await refusal(act('forged', seat))).toEqual({ status: 403, code: 'BAD_TOKEN' });
     expect(await refusal(act(tokens[1 - seat]!, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
     expect(await refusal(act(created.hostToken, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' }); // online
@@ -216,13 +220,17 @@ describe('GameHost: acting', () => {
       ],
     });
     expect(
-      await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 5, seq: 0, action: { type: 'roll' } })),
+      await refusal(
+        host.moves.act(withBot.id, { token: withBot.hostToken, seat: 5, seq: 0, action: { type: 'roll' } }),
+      ),
     ).toEqual({
       status: 403,
       code: 'UNKNOWN_SEAT',
     });
     expect(
-      await refusal(host.act(withBot.id, { token: withBot.hostToken, seat: 1, seq: 0, action: { type: 'roll' } })),
+      await refusal(
+        host.moves.act(withBot.id, { token: withBot.hostToken, seat: 1, seq: 0, action: { type: 'roll' } }),
+      ),
     ).toEqual({
       status: 403,
       code: 'BOT_SEAT',
@@ -236,7 +244,9 @@ describe('GameHost: acting', () => {
     expect(created.invites).toEqual([]);
     const { pending } = await host.snapshot(created.id, created.hostToken);
     const seat = pending[0]!.seat;
-    expect(await host.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } })).toEqual({
+    expect(
+      await host.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
+    ).toEqual({
       seq: 1,
     });
     expect(await refusal(host.seats.leave(created.id, created.hostToken))).toEqual({
@@ -251,12 +261,12 @@ describe('GameHost: acting', () => {
 
   it('records facts from outside as system actions (server-side only)', async () => {
     const created = await host.create({ ...poleOnline, options: { onChainHoldings: true } });
-    expect(await host.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] })).toEqual({ seq: 1 });
-    expect(await refusal(host.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] }))).toEqual({
+    expect(await host.moves.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] })).toEqual({ seq: 1 });
+    expect(await refusal(host.moves.actAsSystem(created.id, 0, { type: 'holdings', tiles: [] }))).toEqual({
       status: 409,
       code: 'STALE',
     });
-    expect(await refusal(host.actAsSystem(created.id, 1, { type: 'roll' }))).toEqual({
+    expect(await refusal(host.moves.actAsSystem(created.id, 1, { type: 'roll' }))).toEqual({
       status: 422,
       code: 'NOT_YOUR_TURN',
     });
@@ -270,7 +280,12 @@ describe('GameHost: acting', () => {
     for (let i = 0; i < 6; i++) {
       const snap = await host.snapshot(created.id, created.hostToken);
       if (snap.outcome) break;
-      await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
+      await host.moves.act(created.id, {
+        token: created.hostToken,
+        seat: snap.seat!,
+        seq: snap.seq,
+        action: snap.legal[0],
+      });
     }
     const record = await host.record(created.id);
     expect(stateHash(replay(record).state)).toBe((await host.stateHash(created.id)).hash);
@@ -291,7 +306,7 @@ describe('GameHost: hidden information', () => {
     const start = await host.snapshot(created.id, t0);
     expect(start.pending.map((d) => d.kind)).toEqual(['bid', 'bid', 'bid']);
     const secret = [1987, 0, 0, 0, 0, 0];
-    await host.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'bid', bids: secret } });
+    await host.moves.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'bid', bids: secret } });
 
     const own = await host.snapshot(created.id, t0);
     expect(JSON.stringify(own)).toContain('1987');
@@ -318,7 +333,7 @@ describe('GameHost: updates', () => {
   it('sends every seat one update per action, in order, with the seq as SSE id', async () => {
     const { created, seat, token, tokens } = await newPoleGame();
     const other = await host.subscribe(created.id, tokens[1 - seat]);
-    await host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
+    await host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
     const [update] = await take(other, 1);
     expect(update).toMatchObject({ seq: 1, outcome: null, deadline: null });
     expect(update!.events.length).toBeGreaterThan(0);
@@ -335,7 +350,7 @@ describe('GameHost: updates', () => {
     expect(await decode()).toBe('retry: 2000\n: subscribed\n\n');
     // An online game's stream tells the seats first (presence).
     expect(await decode()).toMatch(/^id: 0\nevent: seats\n/);
-    await host.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
+    await host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
     const text = await decode();
     expect(text.startsWith('id: 1\nevent: update\ndata: {')).toBe(true);
     expect(JSON.parse(text.split('data: ')[1]!)).toMatchObject({ seq: 1 });

@@ -284,7 +284,12 @@ describe('idle games leave memory', () => {
     const created = await host.create(people('evicted-act'));
     for (let i = 0; i < 25; i++) {
       const snap = await host.snapshot(created.id, created.hostToken);
-      await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
+      await host.moves.act(created.id, {
+        token: created.hostToken,
+        seat: snap.seat!,
+        seq: snap.seq,
+        action: snap.legal[0],
+      });
     }
     await host.idle();
     const hash = await host.stateHash(created.id);
@@ -296,12 +301,12 @@ describe('idle games leave memory', () => {
     expect(
       (
         await hostError(
-          host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 24, action: snap.legal[0] }),
+          host.moves.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 24, action: snap.legal[0] }),
         )
       ).code,
     ).toBe('STALE');
     expect(
-      await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 25, action: snap.legal[0] }),
+      await host.moves.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 25, action: snap.legal[0] }),
     ).toEqual({ seq: 26 });
   });
 });

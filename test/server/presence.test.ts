@@ -212,7 +212,7 @@ describe('taking a seat back', () => {
     await drive(host, clock);
     const snap = await host.snapshot(id, ada);
     if (snap.pending.some((d) => d.seat === 0))
-      await host.act(id, { token: ada, seat: 0, seq: snap.seq, action: snap.legal[0] });
+      await host.moves.act(id, { token: ada, seat: 0, seq: snap.seq, action: snap.legal[0] });
     adaTab.close();
   });
 

@@ -49,7 +49,7 @@ async function playToEnd(h: GameHost, id: string, tokens: ReadonlyMap<number, st
     if (seat === undefined) throw new Error(`nobody of ours is to move in ${id}`);
     const token = tokens.get(seat)!;
     const mine = await h.snapshot(id, token);
-    await h.act(id, { token, seat, seq: mine.seq, action: mine.legal[0] });
+    await h.moves.act(id, { token, seat, seq: mine.seq, action: mine.legal[0] });
   }
   throw new Error(`game ${id} did not end`);
 }

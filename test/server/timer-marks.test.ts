@@ -57,7 +57,7 @@ describe('moves made when a turn timer runs out', () => {
       await drive(host, clock);
       // Ben plays one move himself, then lets the timer play three.
       const mine = await host.snapshot(created.id, created.hostToken, 0);
-      await host.act(created.id, { token: created.hostToken, seat: 0, seq: mine.seq, action: mine.legal[0] });
+      await host.moves.act(created.id, { token: created.hostToken, seat: 0, seq: mine.seq, action: mine.legal[0] });
       for (let timeouts = 0; timeouts < 3;) {
         await drive(host, clock);
         const snap = await host.snapshot(created.id);
