@@ -42,16 +42,16 @@ describe('the rematch of an on-chain game', () => {
     }
     expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
 
-    expect(await refusal(env.host.rematch(game.id, { token: game.tokens[0] }))).toEqual({
+    expect(await refusal(env.host.tables.rematch(game.id, { token: game.tokens[0] }))).toEqual({
       status: 401,
       code: 'SIGN_IN_REQUIRED',
     });
-    expect(await env.host.rematchOf(game.id)).toBeNull();
+    expect(await env.host.tables.rematchOf(game.id)).toBeNull();
 
-    const joined = await env.host.rematch(game.id, { token: game.tokens[0] }, { address: alice.address });
+    const joined = await env.host.tables.rematch(game.id, { token: game.tokens[0] }, { address: alice.address });
     expect(joined.seat).toBe(0);
     // Bob joins the rematch made already: no second game, nothing for the bank to pay.
-    expect((await env.host.rematch(game.id, { token: game.tokens[1] })).id).toBe(joined.id);
+    expect((await env.host.tables.rematch(game.id, { token: game.tokens[1] })).id).toBe(joined.id);
     await settle(env); // the new game's setup
     const [before, after] = [await env.host.chainInfo(game.id), await env.host.chainInfo(joined.id)];
     expect(after.tokens.status).toBe('confirmed');

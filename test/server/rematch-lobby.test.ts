@@ -58,37 +58,40 @@ describe('rematch', () => {
   it('refuses a running game, then makes one rematch with the same seats, options and board and a new seed', async () => {
     const created = await host.create(shortPole);
     const tokens = tokensOf(created);
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(0) }))).toEqual({
+    expect(await refusal(host.tables.rematch(created.id, { token: tokens.get(0) }))).toEqual({
       status: 409,
       code: 'GAME_NOT_OVER',
     });
-    expect(await host.rematchOf(created.id)).toBeNull();
+    expect(await host.tables.rematchOf(created.id)).toBeNull();
     await playToEnd(host, created.id, tokens);
     expect((await host.snapshot(created.id)).rematch).toBeNull();
 
     // Nobody but a seat (or the hot-seat host) asks: a spectator (no token, no seat held), the online host's token.
-    expect(await refusal(host.rematch(created.id, { token: 7 }))).toEqual({ status: 400, code: 'MALFORMED_REQUEST' });
-    expect(await refusal(host.rematch(created.id, {}))).toEqual({ status: 403, code: 'SPECTATOR_CANNOT_JOIN' });
-    expect(await refusal(host.rematch(created.id, { token: created.hostToken }))).toEqual({
+    expect(await refusal(host.tables.rematch(created.id, { token: 7 }))).toEqual({
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    expect(await refusal(host.tables.rematch(created.id, {}))).toEqual({ status: 403, code: 'SPECTATOR_CANNOT_JOIN' });
+    expect(await refusal(host.tables.rematch(created.id, { token: created.hostToken }))).toEqual({
       status: 403,
       code: 'SPECTATOR_CANNOT_JOIN',
     });
-    expect(await refusal(host.rematch(created.id, { token: 'not-a-token' }))).toEqual({
+    expect(await refusal(host.tables.rematch(created.id, { token: 'not-a-token' }))).toEqual({
       status: 403,
       code: 'BAD_TOKEN',
     });
-    expect(await host.rematchOf(created.id)).toBeNull();
+    expect(await host.tables.rematchOf(created.id)).toBeNull();
 
     // Ada and Bea press "Play again" at once: one rematch, each in their own seat with a token of its own.
     const [ada, bea] = await Promise.all([
-      host.rematch(created.id, { token: tokens.get(0) }),
-      host.rematch(created.id, { token: tokens.get(1) }),
+      host.tables.rematch(created.id, { token: tokens.get(0) }),
+      host.tables.rematch(created.id, { token: tokens.get(1) }),
     ]);
     expect(ada.id).toBe(bea.id);
     expect(ada.id).not.toBe(created.id);
     expect([ada.seat, bea.seat]).toEqual([0, 1]);
     expect(ada.token).not.toBe(tokens.get(0));
-    expect(await host.rematchOf(created.id)).toBe(ada.id);
+    expect(await host.tables.rematchOf(created.id)).toBe(ada.id);
     expect((await host.snapshot(created.id, tokens.get(1))).rematch).toBe(ada.id);
 
     const before = await host.record(created.id);
@@ -105,7 +108,7 @@ describe('rematch', () => {
     expect(row).toMatchObject({ turnSeconds: 60, botPaceMs: 0, mode: 'online', rematchOf: created.id });
 
     // A second join of one seat is refused and changes nothing.
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(0) }))).toEqual({
+    expect(await refusal(host.tables.rematch(created.id, { token: tokens.get(0) }))).toEqual({
       status: 409,
       code: 'SEAT_JOINED',
     });
@@ -127,19 +130,19 @@ describe('rematch', () => {
     const created = await host.create(shortPole);
     const tokens = tokensOf(created);
     await host.seats.leave(created.id, tokens.get(1)!);
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({
+    expect(await refusal(host.tables.rematch(created.id, { token: tokens.get(1) }))).toEqual({
       status: 409,
       code: 'GAME_NOT_OVER',
     });
     await playToEnd(host, created.id, new Map([[0, tokens.get(0)!]]));
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({
+    expect(await refusal(host.tables.rematch(created.id, { token: tokens.get(1) }))).toEqual({
       status: 409,
       code: 'REMATCH_SEAT_LEFT',
     });
-    expect(await host.rematchOf(created.id)).toBeNull();
-    const ada = await host.rematch(created.id, { token: tokens.get(0) });
+    expect(await host.tables.rematchOf(created.id)).toBeNull();
+    const ada = await host.tables.rematch(created.id, { token: tokens.get(0) });
     expect((await host.snapshot(ada.id)).seats.map((s) => s.botTakeover)).toEqual([false, true, false]);
-    expect(await refusal(host.rematch(created.id, { token: tokens.get(1) }))).toEqual({
+    expect(await refusal(host.tables.rematch(created.id, { token: tokens.get(1) }))).toEqual({
       status: 409,
       code: 'REMATCH_SEAT_LEFT',
     });
@@ -152,10 +155,10 @@ describe('rematch', () => {
       [1, created.hostToken],
     ]);
     await playToEnd(host, created.id, hostTokens);
-    const next = await host.rematch(created.id, { token: created.hostToken });
+    const next = await host.tables.rematch(created.id, { token: created.hostToken });
     expect(next).toEqual({ id: expect.any(String) as string, seat: null, token: null });
     expect((await host.snapshot(next.id, created.hostToken)).access).toBe('host');
-    expect((await host.rematch(created.id, { token: created.hostToken })).id).toBe(next.id);
+    expect((await host.tables.rematch(created.id, { token: created.hostToken })).id).toBe(next.id);
   });
 
   it('makes one rematch when two app instances are asked at once (PostgreSQL)', async () => {
@@ -172,8 +175,8 @@ describe('rematch', () => {
       await playToEnd(a, created.id, tokens, c);
       await b.snapshot(created.id); // b holds the finished game too
       const [ada, bea] = await Promise.all([
-        a.rematch(created.id, { token: tokens.get(0) }),
-        b.rematch(created.id, { token: tokens.get(1) }),
+        a.tables.rematch(created.id, { token: tokens.get(0) }),
+        b.tables.rematch(created.id, { token: tokens.get(1) }),
       ]);
       expect(ada.id).toBe(bea.id);
       const rows = await first.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM games WHERE rematch_of = $1', [
@@ -235,7 +238,7 @@ describe('lobby', () => {
     botPaceMs: 0,
     public: true,
   };
-  const listed = async (id: string) => (await host.lobby()).find((g) => g.id === id);
+  const listed = async (id: string) => (await host.tables.lobby()).find((g) => g.id === id);
 
   it('lists public running games with free seats; a join takes one with a new token, and stale joins change nothing', async () => {
     expect(await refusal(host.create({ ...trio, mode: 'hotseat' }))).toEqual({
@@ -246,8 +249,8 @@ describe('lobby', () => {
     const pub = await host.create({ ...trio, options: { startingTokens: 3 }, turnSeconds: 90 });
     const tokens = tokensOf(pub);
     expect(await listed(priv.id)).toBeUndefined();
-    expect(await refusal(host.joinLobby({ game: priv.id }))).toEqual({ status: 404, code: 'NOT_IN_LOBBY' });
-    expect(await refusal(host.joinLobby({ game: 'nope' }))).toEqual({ status: 404, code: 'UNKNOWN_GAME' });
+    expect(await refusal(host.tables.joinLobby({ game: priv.id }))).toEqual({ status: 404, code: 'NOT_IN_LOBBY' });
+    expect(await refusal(host.tables.joinLobby({ game: 'nope' }))).toEqual({ status: 404, code: 'UNKNOWN_GAME' });
 
     // The creator holds seat 1's invite: seats 2 and 3 are free.
     const entry = await listed(pub.id);
@@ -255,7 +258,7 @@ describe('lobby', () => {
     expect(entry!.seats.map((s) => s.free)).toEqual([false, true, true]);
 
     // Dan joins under his name: the first free seat, a token of its own; Bea's invite for it stops working.
-    const dan = await host.joinLobby({ game: pub.id, name: ' Dan ' });
+    const dan = await host.tables.joinLobby({ game: pub.id, name: ' Dan ' });
     expect(dan).toMatchObject({ id: pub.id, seat: 1 });
     expect(await host.snapshot(pub.id, dan.token!)).toMatchObject({ seat: 1, access: 'seat' });
     expect((await host.snapshot(pub.id)).seats.map((s) => s.name)).toEqual(['Ada', 'Dan', 'Cat']);
@@ -263,17 +266,23 @@ describe('lobby', () => {
     expect((await listed(pub.id))!.seats.map((s) => s.free)).toEqual([false, false, true]);
 
     // Stale or clashing joins: refused, nothing changed.
-    expect(await refusal(host.joinLobby({ game: pub.id, seat: 1 }))).toEqual({ status: 409, code: 'SEAT_TAKEN' });
-    expect(await refusal(host.joinLobby({ game: pub.id, seat: 0 }))).toEqual({ status: 409, code: 'SEAT_TAKEN' });
-    expect(await refusal(host.joinLobby({ game: pub.id, name: 'ada' }))).toEqual({
+    expect(await refusal(host.tables.joinLobby({ game: pub.id, seat: 1 }))).toEqual({
+      status: 409,
+      code: 'SEAT_TAKEN',
+    });
+    expect(await refusal(host.tables.joinLobby({ game: pub.id, seat: 0 }))).toEqual({
+      status: 409,
+      code: 'SEAT_TAKEN',
+    });
+    expect(await refusal(host.tables.joinLobby({ game: pub.id, name: 'ada' }))).toEqual({
       status: 400,
       code: 'DUPLICATE_NAME',
     });
-    expect(await refusal(host.joinLobby({ game: pub.id, name: 'x'.repeat(25) }))).toEqual({
+    expect(await refusal(host.tables.joinLobby({ game: pub.id, name: 'x'.repeat(25) }))).toEqual({
       status: 400,
       code: 'NAME_TOO_LONG',
     });
-    expect(await refusal(host.joinLobby({ game: pub.id, name: 'bad\u0007name' }))).toEqual({
+    expect(await refusal(host.tables.joinLobby({ game: pub.id, name: 'bad\u0007name' }))).toEqual({
       status: 400,
       code: 'MALFORMED_REQUEST',
     });
@@ -285,7 +294,7 @@ describe('lobby', () => {
     const stream = await host.subscribe(pub.id, tokens.get(2));
     stream.close();
     expect(await listed(pub.id)).toBeUndefined();
-    expect(await refusal(host.joinLobby({ game: pub.id }))).toEqual({ status: 409, code: 'NO_FREE_SEAT' });
+    expect(await refusal(host.tables.joinLobby({ game: pub.id }))).toEqual({ status: 409, code: 'NO_FREE_SEAT' });
   });
 
   it('gives one seat to one person when two app instances seat it at once (PostgreSQL)', async () => {
@@ -300,8 +309,8 @@ describe('lobby', () => {
       const pub = await a.create(trio);
       await b.snapshot(pub.id); // both hold the game, with seat 2 free
       const tries = await Promise.allSettled([
-        a.joinLobby({ game: pub.id, seat: 1, name: 'Eve' }),
-        b.joinLobby({ game: pub.id, seat: 1, name: 'Fay' }),
+        a.tables.joinLobby({ game: pub.id, seat: 1, name: 'Eve' }),
+        b.tables.joinLobby({ game: pub.id, seat: 1, name: 'Fay' }),
       ]);
       const won = tries.flatMap((t) => (t.status === 'fulfilled' ? [t.value] : []));
       expect(won).toHaveLength(1);
@@ -322,10 +331,10 @@ describe('lobby', () => {
     expect((await listed(pair.id))!.seats.map((s) => s.free)).toEqual([false, true, false]);
     await playToEnd(host, pair.id, tokens);
     expect(await listed(pair.id)).toBeUndefined();
-    expect(await refusal(host.joinLobby({ game: pair.id }))).toEqual({ status: 409, code: 'GAME_OVER' });
+    expect(await refusal(host.tables.joinLobby({ game: pair.id }))).toEqual({ status: 409, code: 'GAME_OVER' });
     // A public game's rematch is public too; its seats wait for their people, so none is free in the lobby.
-    const ada = await host.rematch(pair.id, { token: tokens.get(0) });
+    const ada = await host.tables.rematch(pair.id, { token: tokens.get(0) });
     expect(await listed(ada.id)).toBeUndefined();
-    expect(await refusal(host.joinLobby({ game: ada.id }))).toEqual({ status: 409, code: 'NO_FREE_SEAT' });
+    expect(await refusal(host.tables.joinLobby({ game: ada.id }))).toEqual({ status: 409, code: 'NO_FREE_SEAT' });
   });
 });
