@@ -70,7 +70,7 @@ async function playToMidGame(host: GameHost, game: GameId, seed: string): Promis
     await host.moves.act(created.id, { token: tokens[seat], seat, seq, action });
     state = kit.definition.apply(state, seat, action).state;
   }
-  if ((await host.stateHash(created.id)).hash !== stateHash(state))
+  if ((await host.records.stateHash(created.id)).hash !== stateHash(state))
     throw new Error(`${game} ${seed}: the host's state is not the players'`);
   const seat = kit.definition.pending(state)[0]!.seat;
   return { id: created.id, seat, token: tokens[seat]! };
@@ -149,7 +149,7 @@ function gameCases(game: GameId): BenchCase[] {
       unit: 'ms',
       prepare: async (): Promise<Sampler> => {
         const { host, probe } = await shared.use();
-        const { seq } = await host.stateHash(probe.id);
+        const { seq } = await host.records.stateHash(probe.id);
         return () =>
           latencyAsync(async () => {
             const subscription = await host.subscribe(probe.id, undefined, undefined, seq - back);
@@ -164,7 +164,7 @@ function gameCases(game: GameId): BenchCase[] {
         const { host, probe } = await shared.use();
         const { id, seat, token } = probe;
         const seen = async (): Promise<{ hash: string; snapshot: GameSnapshot }> => ({
-          hash: (await host.stateHash(id)).hash,
+          hash: (await host.records.stateHash(id)).hash,
           snapshot: await host.snapshot(id, token, seat),
         });
         const before = await seen();

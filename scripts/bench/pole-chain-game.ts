@@ -172,7 +172,7 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
   if (readyAt === null) throw new Error(`game ${id} ended before it was ready on-chain`);
 
   const seq = (await host.snapshot(id)).seq;
-  const record = await host.record(id);
+  const record = await host.records.record(id);
   const rows = await chainStore.listOps(id);
   const unconfirmed = rows.find((o) => o.status !== 'confirmed');
   if (unconfirmed)

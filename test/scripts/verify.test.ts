@@ -87,7 +87,7 @@ describe('npm run verify', () => {
         }),
       );
       await drive(host, clock);
-      const plain = await verify('plain', await host.record(created.id));
+      const plain = await verify('plain', await host.records.record(created.id));
       expect(plain.code).toBe(0);
       expect(plain.stdout).toContain('no commitment scheme: whoever knew the seed knew every roll');
       expect(plain.stdout.trim().split('\n').at(-1)).toBe('replays (not provable: plain seed)');

@@ -71,7 +71,7 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
       expect(info.ops.find((o) => o.kind === 'step' && o.seq === offers[0]!.seq + 1)?.status).toBe('queued');
       expect(info.blockTimeS).toBe(PACE.blockTime);
       for (const [i, g] of started.entries())
-        expect((await env.host.record(g.id)).actions[offers[i]!.seq]).toEqual({
+        expect((await env.host.records.record(g.id)).actions[offers[i]!.seq]).toEqual({
           seat: offers[i]!.seat,
           action: { type: 'buy' },
         });
@@ -99,7 +99,7 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
       // The mint is not in the indexer yet (not even in a block) when the roll's read is made.
       expect(['queued', 'pending']).toContain((await stepAt(env, game, bought.seq + 1))?.status);
       await act(env, game, next.seat, next.seq, { type: 'roll' });
-      const record = await env.host.record(game.id);
+      const record = await env.host.records.record(game.id);
       expect(record.actions.slice(bought.seq).filter((a) => a.seat === 'system')).toEqual([]);
       const snap = await env.host.snapshot(game.id);
       expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([]);

@@ -73,7 +73,7 @@ describe('a provably fair on-chain game', () => {
           interval: 100,
         })
         .toBeTruthy();
-      const record = await env.host.record(game.id);
+      const record = await env.host.records.record(game.id);
       const parsed = parseRecord(JSON.parse(JSON.stringify(record)));
       expect(verifyRecord(games.pole, parsed)).toMatchObject({
         ok: true,

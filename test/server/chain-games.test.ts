@@ -224,7 +224,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(await fa2.gameInfo(gameId)).toEqual({ minter: bank.address, ends: new Date(ends), closed: false });
     expect((await fa2.token(info.pieces[0]!.tokenId!))?.game).toBe(gameId);
     // The commitment to the game's seed went on-chain in the operation that opened it (FAIRNESS.md), the seed still hidden.
-    const commitment = seedCommitment((await host.record(gameId)).seed);
+    const commitment = seedCommitment((await host.records.record(gameId)).seed);
     expect(info.seed).toMatchObject({ commitment, revealed: null });
     const { opHash: committedIn, level: committedAt } = info.seed!.committed;
     expect(info.ops.filter((o) => o.kind === 'create').map((o) => o.opHash)).toContain(committedIn);
@@ -334,7 +334,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(steps.length).toBeGreaterThan(0);
     expect(steps.every((o) => o.status === 'confirmed' && /^o/.test(o.opHash ?? ''))).toBe(true);
     expect(steps.some((o) => o.ops.some((c) => c.kind === 'mint' && c.seat === 0))).toBe(true);
-    const record = await env.host.record(game.id);
+    const record = await env.host.records.record(game.id);
     expect(record.chain?.operations.map((o) => o.opHash)).toEqual(expect.arrayContaining(steps.map((s) => s.opHash)));
   }, 120_000);
 
@@ -349,9 +349,9 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(alice.secretKey), contract);
     await fa2.send(fa2.transfer([{ from: alice.address, txs: [{ to: bob.address, tokenId, amount: 1 }] }]));
-    const before = (await env.host.record(game.id)).actions.length;
+    const before = (await env.host.records.record(game.id)).actions.length;
     await playUntil(env, game, (_, seq) => seq > before + 1);
-    const record = await env.host.record(game.id);
+    const record = await env.host.records.record(game.id);
     const holdings = record.actions.slice(before).find((a) => a.seat === 'system');
     expect(holdings).toBeDefined();
     const entry = (holdings!.action as { tiles: { tile: number; holders: number[] }[] }).tiles.find(
@@ -390,7 +390,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     clock.advance(again.retryAt - clock.now());
     await expect.poll(async () => (await host.chainInfo(game.id)).paused, { timeout: 10_000, interval: 50 }).toBeNull();
     await settle(env);
-    const record = await host.record(game.id);
+    const record = await host.records.record(game.id);
     expect(record.actions.slice(d.seq).filter((a) => a.seat === d.seat)[0]).toEqual({
       seat: d.seat,
       action: { type: 'roll' },
@@ -426,7 +426,10 @@ describe('an on-chain Tezos Pole game on the server', () => {
     clock.advance((await host.chainInfo(game.id)).paused!.retryAt - clock.now());
     await expect.poll(async () => (await host.chainInfo(game.id)).paused, { timeout: 10_000, interval: 50 }).toBeNull();
     await settle(env);
-    expect((await host.record(game.id)).actions[offer.seq]).toEqual({ seat: offer.seat, action: { type: 'buy' } });
+    expect((await host.records.record(game.id)).actions[offer.seq]).toEqual({
+      seat: offer.seat,
+      action: { type: 'buy' },
+    });
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n);
     await expectChainAgrees(game.id);
   }, 120_000);
@@ -441,7 +444,10 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const supplyBefore = (await fa2.supply(tokenId)).total;
     relay.downAfterInjection = true;
     await act(env, game, offer.seat, offer.seq, { type: 'buy' });
-    expect((await host.record(game.id)).actions[offer.seq]).toEqual({ seat: offer.seat, action: { type: 'buy' } });
+    expect((await host.records.record(game.id)).actions[offer.seq]).toEqual({
+      seat: offer.seat,
+      action: { type: 'buy' },
+    });
     await expect.poll(() => relay.injected, { timeout: 10_000, interval: 25 }).toMatch(/^o/);
     const injected = relay.injected!;
     // The mint is on-chain already, though the server could not see it: the step waits, pending, with its hash.
@@ -495,12 +501,12 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(info.game).toEqual({ id: game.id, ends: waiting.game!.ends, closed: true, closedOp: closes[0]!.opHash });
     expect(closes[0]!.opHash).toMatch(/^o/);
     // The seed and the final state hash were revealed with the closing, after the restart too; the record says where.
-    const record = await env.host.record(game.id);
+    const record = await env.host.records.record(game.id);
     expect(info.seed?.revealed).toEqual({ opHash: closes[0]!.opHash, level: closes[0]!.level });
     expect(await readSeedCommit(chain.devnet.tzktUrl, contract, game.id)).toEqual({
       commitment: seedCommitment(record.seed),
       seed: record.seed,
-      finalHash: (await env.host.stateHash(game.id)).hash,
+      finalHash: (await env.host.records.stateHash(game.id)).hash,
     });
     expect(
       record.chain?.operations.filter((o) => o.kind === 'commit' || o.kind === 'reveal').map((o) => [o.kind, o.opHash]),

@@ -187,7 +187,7 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
 
 const cashOf = (s: PoleState) => s.players.map((p) => p.cash);
 const piecesIn = (s: PoleState, seat: number) => piecesOf(s.config.board, s.tiles, seat).map((p) => p.tile);
-const systemActions = async () => (await host.record(gameId)).actions.filter((a) => a.seat === 'system');
+const systemActions = async () => (await host.records.record(gameId)).actions.filter((a) => a.seat === 'system');
 
 /**
  * A game of its own played until Alice, in debt on the tax while she holds Sunfold, must flip it (P7): the whole state
@@ -196,7 +196,7 @@ const systemActions = async () => (await host.record(gameId)).actions.filter((a)
 async function reachTheFlip(): Promise<{ atFlip: PoleState; honest: PoleState }> {
   await startGame(OPTIONS, seedForTheManoeuvre());
   await playUntil(aliceMustFlip, false);
-  const atFlip = replayWith(pole, (await host.record(gameId)) as GameRecord).state as PoleState;
+  const atFlip = replayWith(pole, (await host.records.record(gameId)) as GameRecord).state as PoleState;
   return { atFlip, honest: pole.apply(atFlip, ALICE, { type: 'flip', tile: SUNFOLD }).state };
 }
 

@@ -63,7 +63,7 @@ describe('a queued purchase Tezos refuses later', () => {
       };
       await act(env, game, offer.seat, offer.seq, { type: 'buy' });
       // Taken: in the game's record and the buyer holds the copy in the game, while the mint is still to go.
-      expect((await env.host.record(game.id)).actions[offer.seq]).toEqual({
+      expect((await env.host.records.record(game.id)).actions[offer.seq]).toEqual({
         seat: offer.seat,
         action: { type: 'buy' },
       });
@@ -90,7 +90,7 @@ describe('a queued purchase Tezos refuses later', () => {
       const next = await playToRoll(env, game);
       expect(next.kind).toBe('roll');
       await act(env, game, next.seat, next.seq, { type: 'roll' });
-      const record = await env.host.record(game.id);
+      const record = await env.host.records.record(game.id);
       expect(record.actions.slice(offer.seq + 1).filter((a) => a.seat === 'system')).toHaveLength(1);
       const snap = await env.host.snapshot(game.id);
       expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([

@@ -149,13 +149,13 @@ describe('chat delivery', () => {
   it('is no part of the game: the seq, the state and the record are as without it', async () => {
     const { created, ada } = await newGame();
     await playOne(created.id, [ada, created.invites[1]!.token]);
-    const before = await host.stateHash(created.id);
-    const record = await host.record(created.id);
+    const before = await host.records.stateHash(created.id);
+    const record = await host.records.record(created.id);
     await say(created.id, ada, 'not in the record');
     await host.chat(created.id, { token: ada, emote: 'think' });
-    expect(await host.stateHash(created.id)).toEqual(before);
-    expect(await host.record(created.id)).toEqual(record);
-    expect(JSON.stringify(await host.record(created.id))).not.toContain('not in the record');
+    expect(await host.records.stateHash(created.id)).toEqual(before);
+    expect(await host.records.record(created.id)).toEqual(record);
+    expect(JSON.stringify(await host.records.record(created.id))).not.toContain('not in the record');
     expect(stateHash((await host.snapshot(created.id)).view)).toBeTypeOf('string');
   });
 });

@@ -96,7 +96,7 @@ export async function playFairGame(
   for (let moves = 0; moves < 20_000; moves++) {
     const next = await personToMove(host, clock, created.id, people);
     if (!next) {
-      const record: GameRecord = parseRecord(JSON.parse(JSON.stringify(await host.record(created.id))));
+      const record: GameRecord = parseRecord(JSON.parse(JSON.stringify(await host.records.record(created.id))));
       return { id: created.id, record, opening, people };
     }
     await playFirstLegal(host, created.id, next.person, next.snap);

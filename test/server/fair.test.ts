@@ -58,7 +58,7 @@ describe('a provably fair game', () => {
         const given = people.reduce((n, p) => n + p.used, 0);
         expect(given).toBeGreaterThan(0);
         expect(verdict.ok && verdict.contributed).toBe(given);
-        expect((await host.stateHash(id)).hash).toBe(record.finalHash);
+        expect((await host.records.stateHash(id)).hash).toBe(record.finalHash);
       },
     );
   }
@@ -142,7 +142,7 @@ describe('a provably fair game', () => {
         clock.advance(30_000);
         await drive(host, clock);
       }
-      const record = parseRecord(JSON.parse(JSON.stringify(await host.record(created.id))));
+      const record = parseRecord(JSON.parse(JSON.stringify(await host.records.record(created.id))));
       const timedOut = record.actions
         .slice(before)
         .filter((a) => typeof a.seat === 'number' && people.some((p) => p.seat === a.seat));
@@ -175,13 +175,13 @@ describe('a provably fair game', () => {
         await playFirstLegal(host, created.id, next!.person, next!.snap);
       }
       clock.advance((ABANDONED_AFTER_DAYS * 24 - 1) * 3_600_000);
-      expect(await refusal(host.publishedRecord(created.id))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
+      expect(await refusal(host.records.publishedRecord(created.id))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
       expect((await host.snapshot(created.id)).seed).toBeNull();
       clock.advance(3_600_000);
       const snap = await host.snapshot(created.id);
       expect(snap.outcome).toBeNull();
       expect(snap.seed).not.toBeNull();
-      const record = parseRecord(JSON.parse(JSON.stringify(await host.publishedRecord(created.id))));
+      const record = parseRecord(JSON.parse(JSON.stringify(await host.records.publishedRecord(created.id))));
       expect(record.actions).toHaveLength(snap.seq);
       expect(verifyRecord(games.gotopoly, record)).toMatchObject({ ok: true, mode: 'fair', contributed: 5 });
       // Its rolls are known now: no further move is taken.
@@ -288,10 +288,10 @@ describe('a provably fair game', () => {
       if (!next) break;
       await playFirstLegal(host, created.id, next.person, next.snap);
     }
-    const before = await host.stateHash(created.id);
+    const before = await host.records.stateHash(created.id);
     const { host: again } = await createTestServer({ store });
     try {
-      expect(await again.stateHash(created.id)).toEqual(before);
+      expect(await again.records.stateHash(created.id)).toEqual(before);
       expect((await again.snapshot(created.id)).fair!.chains.map((c) => c.used)).toEqual(people.map((p) => p.used));
     } finally {
       await again.close();

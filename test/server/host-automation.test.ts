@@ -34,9 +34,9 @@ describe('GameHost: bots', () => {
     const end = await host.snapshot(created.id);
     expect(end.outcome).not.toBeNull();
     expect(end.pending).toEqual([]);
-    const record = await host.record(created.id);
+    const record = await host.records.record(created.id);
     expect(record.actions.length).toBe(end.seq);
-    expect(stateHash(replay(record).state)).toBe((await host.stateHash(created.id)).hash);
+    expect(stateHash(replay(record).state)).toBe((await host.records.stateHash(created.id)).hash);
     expect((await store.getGame(created.id))?.finished).toBe(true);
     expect(await store.listActions(created.id)).toHaveLength(end.seq);
     // The spectator saw every action once, in order.
@@ -62,7 +62,7 @@ describe('GameHost: bots', () => {
     const a = await host.create(request);
     const b = await host.create(request);
     await drive(host, clock);
-    expect((await host.record(a.id)).actions).toEqual((await host.record(b.id)).actions);
+    expect((await host.records.record(a.id)).actions).toEqual((await host.records.record(b.id)).actions);
   });
 
   it('waits the bot pace between bot moves', async () => {
@@ -127,7 +127,7 @@ describe('GameHost: turn timers', () => {
     clock.advance(1);
     await host.idle();
 
-    const record = await host.record(created.id);
+    const record = await host.records.record(created.id);
     const before = replayWith(gotopoly, { ...record, actions: record.actions.slice(0, 2) }).state as GotopolyState;
     expect(record.actions[2]).toEqual({ seat: 0, action: nmrAction(before, 0) });
     expect(record.actions[2]!.action).toEqual({ type: 'bid', bids: [0, 0, 0, 0, 0, 0] });
@@ -151,7 +151,7 @@ describe('GameHost: turn timers', () => {
       clock.advance(10_000);
       await host.idle();
     }
-    const record = await host.record(created.id);
+    const record = await host.records.record(created.id);
     expect(record.actions.length).toBeGreaterThanOrEqual(12);
     for (const { action } of record.actions)
       expect(['roll', 'pass', 'flip']).toContain((action as { type: string }).type);

@@ -58,7 +58,7 @@ describe('an idle online game', () => {
     // Past the in-memory window of recent states and past a stored snapshot: the rebuild replays from snapshot + log.
     await play(created, RECENT_STATES + 17);
     const before = await views(created);
-    const hash = await host.stateHash(created.id);
+    const hash = await host.records.stateHash(created.id);
     expect(before.at(-1)!.deadline).not.toBeNull(); // the spectator's: the pending seat's turn timer
 
     clock.advance(IDLE_MS);
@@ -67,7 +67,7 @@ describe('an idle online game', () => {
     expect(host.liveGames).toBe(1);
 
     expect(await views(created)).toEqual(before);
-    expect(await host.stateHash(created.id)).toEqual(hash);
+    expect(await host.records.stateHash(created.id)).toEqual(hash);
     expect(host.liveGames).toBe(2);
   });
 

@@ -88,7 +88,7 @@ describe.each([
     const { host: host1 } = await createTestServer({ store: store1, clock, snapshotEvery: 5 });
     const created = await host1.create(hotseatPole);
     await play(host1, created.id, created.hostToken, 13);
-    const before = await host1.stateHash(created.id);
+    const before = await host1.records.stateHash(created.id);
     const snap1 = await host1.snapshot(created.id, created.hostToken);
     expect(before.seq).toBe(13);
     expect(await store1.latestSnapshot(created.id)).toMatchObject({ seq: 10 });
@@ -98,7 +98,7 @@ describe.each([
     const store2 = await data.open();
     const { host: host2 } = await createTestServer({ store: store2, clock, snapshotEvery: 5 });
     try {
-      expect(await host2.stateHash(created.id)).toEqual(before);
+      expect(await host2.records.stateHash(created.id)).toEqual(before);
       expect(await host2.snapshot(created.id, created.hostToken)).toEqual(snap1);
       // The old seq is stale and the next one works, exactly as before the restart.
       const seat = snap1.seat!;
@@ -138,7 +138,7 @@ describe.each([
         clock.advance(100);
         await host1.idle();
       }
-      const before = await host1.stateHash(created.id);
+      const before = await host1.records.stateHash(created.id);
       expect(before.seq).toBe(23);
       await host1.close();
       await store1.close();
@@ -149,7 +149,7 @@ describe.each([
         await host2.idle();
         expect(await store2.latestSnapshot(created.id)).toMatchObject({ seq: 21 });
         // The state rebuilt from the stored snapshot (JSON) and two replayed actions is the very state it was.
-        expect(await host2.stateHash(created.id)).toEqual(before);
+        expect(await host2.records.stateHash(created.id)).toEqual(before);
         for (let guard = 0; guard < 10_000 && !(await host2.snapshot(created.id)).outcome; guard++) {
           clock.advance(100);
           await host2.idle();
@@ -286,7 +286,7 @@ describe('two app instances on one PostgreSQL', () => {
     const onB = await hostB.subscribe(created.id, created.hostToken, seat, 0);
     await hostA.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } });
     const [update] = await until(onB, 1);
-    expect(await hostB.stateHash(created.id)).toEqual(await hostA.stateHash(created.id));
+    expect(await hostB.records.stateHash(created.id)).toEqual(await hostA.records.stateHash(created.id));
     const { view, pending, legal, events, outcome, seats } = await hostA.snapshot(created.id, created.hostToken, seat);
     expect(update).toEqual({ seq: 1, view, pending, legal, events, outcome, seats, deadline: null, seed: null });
     onB.close();
@@ -310,7 +310,7 @@ describe('two app instances on one PostgreSQL', () => {
     const [fromA] = await until(onA, 1);
     const [fromB] = await until(onB, 1);
     expect(fromA).toEqual(fromB);
-    expect(await hostB.stateHash(created.id)).toEqual(await hostA.stateHash(created.id));
+    expect(await hostB.records.stateHash(created.id)).toEqual(await hostA.records.stateHash(created.id));
     expect(await stores[0]!.listActions(created.id)).toHaveLength(1);
     onA.close();
     onB.close();
@@ -336,12 +336,15 @@ describe('two app instances on one PostgreSQL', () => {
       await Promise.all([hostA.idle(), hostB.idle()]);
       if (clock.fireDue() > 0) continue;
       // The other host's actions arrive by NOTIFY, on their own time: wait until both have seen the newest one.
-      const target = Math.max((await hostA.stateHash(created.id)).seq, (await hostB.stateHash(created.id)).seq);
+      const target = Math.max(
+        (await hostA.records.stateHash(created.id)).seq,
+        (await hostB.records.stateHash(created.id)).seq,
+      );
       for (const [i, sub] of subs.entries()) if (seen[i]! < target) seen[i] = (await until(sub, target)).at(-1)!.seq;
       await Promise.all([hostA.idle(), hostB.idle()]);
       if (clock.fireDue() === 0 && (await hostA.snapshot(created.id)).outcome) break;
     }
-    const [a, b] = [await hostA.stateHash(created.id), await hostB.stateHash(created.id)];
+    const [a, b] = [await hostA.records.stateHash(created.id), await hostB.records.stateHash(created.id)];
     expect(a).toEqual(b);
     expect((await hostB.snapshot(created.id)).outcome).not.toBeNull();
     expect(await stores[1]!.listActions(created.id)).toHaveLength(a.seq);

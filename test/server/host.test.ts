@@ -102,7 +102,7 @@ describe('GameHost: create and snapshot', () => {
   it('draws a seed when none is given and keeps it in the record', async () => {
     const { seed: _seed, ...request } = poleOnline;
     const created = await host.create(request);
-    expect((await host.record(created.id)).seed).toMatch(/^[0-9a-f]{32}$/);
+    expect((await host.records.record(created.id)).seed).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('refuses a malformed request (400), a players option that contradicts the seats (400) and a bad config (422)', async () => {
@@ -140,18 +140,18 @@ describe('GameHost: acting', () => {
     const after = await host.snapshot(created.id, token);
     expect(after.seq).toBe(1);
     expect(after.events.length).toBeGreaterThan(0);
-    expect((await host.record(created.id)).actions).toEqual([{ seat, action: { type: 'roll' } }]);
+    expect((await host.records.record(created.id)).actions).toEqual([{ seat, action: { type: 'roll' } }]);
     expect((await store.listActions(created.id)).map((a) => a.seq)).toEqual([1]);
   });
 
   it('refuses a stale seq with 409 and applies nothing', async () => {
     const { created, seat, token } = await newPoleGame();
-    const before = await host.stateHash(created.id);
+    const before = await host.records.stateHash(created.id);
     expect(await refusal(host.moves.act(created.id, { token, seat, seq: 3, action: { type: 'roll' } }))).toEqual({
       status: 409,
       code: 'STALE',
     });
-    expect(await host.stateHash(created.id)).toEqual(before);
+    expect(await host.records.stateHash(created.id)).toEqual(before);
     expect(await store.listActions(created.id)).toEqual([]);
   });
 
@@ -164,13 +164,13 @@ describe('GameHost: acting', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(lost.reason).toMatchObject({ status: 409, code: 'STALE' });
-    expect((await host.record(created.id)).actions).toHaveLength(1);
+    expect((await host.records.record(created.id)).actions).toHaveLength(1);
     expect(await store.listActions(created.id)).toHaveLength(1);
   });
 
   it("refuses an illegal action with 422 and the engine's code, leaving the state unchanged", async () => {
     const { created, seat, token } = await newPoleGame();
-    const before = await host.stateHash(created.id);
+    const before = await host.records.stateHash(created.id);
     expect(await refusal(host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'buy' } }))).toEqual({
       status: 422,
       code: 'WRONG_DECISION',
@@ -181,7 +181,7 @@ describe('GameHost: acting', () => {
       status: 422,
       code: 'L2_UNAVAILABLE',
     });
-    expect(await host.stateHash(created.id)).toEqual(before);
+    expect(await host.records.stateHash(created.id)).toEqual(before);
     expect(await store.listActions(created.id)).toEqual([]);
   });
 
@@ -270,9 +270,9 @@ describe('GameHost: acting', () => {
       status: 422,
       code: 'NOT_YOUR_TURN',
     });
-    const record = await host.record(created.id);
+    const record = await host.records.record(created.id);
     expect(record.actions).toEqual([{ seat: 'system', action: { type: 'holdings', tiles: [] } }]);
-    expect(stateHash(replay(record).state)).toBe((await host.stateHash(created.id)).hash);
+    expect(stateHash(replay(record).state)).toBe((await host.records.stateHash(created.id)).hash);
   });
 
   it('keeps a record that replays to the same state', async () => {
@@ -287,8 +287,8 @@ describe('GameHost: acting', () => {
         action: snap.legal[0],
       });
     }
-    const record = await host.record(created.id);
-    expect(stateHash(replay(record).state)).toBe((await host.stateHash(created.id)).hash);
+    const record = await host.records.record(created.id);
+    expect(stateHash(replay(record).state)).toBe((await host.records.stateHash(created.id)).hash);
   });
 });
 

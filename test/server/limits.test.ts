@@ -212,8 +212,8 @@ describe('idle games leave memory', () => {
     const before = await Promise.all(
       ids.map(async (id) => ({
         snap: await host.snapshot(id),
-        hash: await host.stateHash(id),
-        record: await host.record(id),
+        hash: await host.records.stateHash(id),
+        record: await host.records.record(id),
       })),
     );
     for (const b of before) expect(b.snap.outcome).not.toBeNull();
@@ -226,8 +226,8 @@ describe('idle games leave memory', () => {
     expect(host.liveGames).toBe(0);
     for (const [i, id] of ids.entries()) {
       expect(await host.snapshot(id)).toEqual(before[i]!.snap);
-      expect(await host.stateHash(id)).toEqual(before[i]!.hash);
-      expect(await host.record(id)).toEqual(before[i]!.record);
+      expect(await host.records.stateHash(id)).toEqual(before[i]!.hash);
+      expect(await host.records.record(id)).toEqual(before[i]!.record);
     }
     expect(host.liveGames).toBe(5);
   });
@@ -292,12 +292,12 @@ describe('idle games leave memory', () => {
       });
     }
     await host.idle();
-    const hash = await host.stateHash(created.id);
+    const hash = await host.records.stateHash(created.id);
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
     const snap = await host.snapshot(created.id, created.hostToken);
     expect(snap.seq).toBe(25);
-    expect(await host.stateHash(created.id)).toEqual(hash);
+    expect(await host.records.stateHash(created.id)).toEqual(hash);
     expect(
       (
         await hostError(

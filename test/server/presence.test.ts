@@ -121,7 +121,7 @@ describe('grace period', () => {
     await host.idle();
     expect((await seatsOf(id))[0]).toMatchObject({ botTakeover: true, presence: 'away', graceUntil: null });
     expect(await marksOf(id)).toEqual([{ type: 'seatMark', n: 1, seat: 0, mark: 'away' }]);
-    expect(JSON.stringify((await host.record(id)).actions)).not.toContain('seatMark');
+    expect(JSON.stringify((await host.records.record(id)).actions)).not.toContain('seatMark');
   });
 
   it('is cancelled by a reconnect within it', async () => {

@@ -94,8 +94,8 @@ describe('rematch', () => {
     expect(await host.tables.rematchOf(created.id)).toBe(ada.id);
     expect((await host.snapshot(created.id, tokens.get(1))).rematch).toBe(ada.id);
 
-    const before = await host.record(created.id);
-    const after = await host.record(ada.id);
+    const before = await host.records.record(created.id);
+    const after = await host.records.record(ada.id);
     expect(after.config).toEqual(before.config);
     expect(after.seats).toEqual(before.seats.map((s) => ({ ...s, botTakeover: false })));
     expect(after.seed).not.toBe(before.seed);
@@ -123,7 +123,7 @@ describe('rematch', () => {
         [1, bea.token!],
       ]),
     );
-    expect((await host.record(ada.id)).actions.some((a) => a.seat === 2)).toBe(true);
+    expect((await host.records.record(ada.id)).actions.some((a) => a.seat === 2)).toBe(true);
   });
 
   it('gives a seat that left the old game to its bot in the rematch, and refuses its join', async () => {
