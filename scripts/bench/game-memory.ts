@@ -152,7 +152,7 @@ function gameCases(game: GameId): BenchCase[] {
         const { seq } = await host.records.stateHash(probe.id);
         return () =>
           latencyAsync(async () => {
-            const subscription = await host.subscribe(probe.id, undefined, undefined, seq - back);
+            const subscription = await host.views.subscribe(probe.id, undefined, undefined, seq - back);
             subscription.close();
           });
       },
@@ -165,7 +165,7 @@ function gameCases(game: GameId): BenchCase[] {
         const { id, seat, token } = probe;
         const seen = async (): Promise<{ hash: string; snapshot: GameSnapshot }> => ({
           hash: (await host.records.stateHash(id)).hash,
-          snapshot: await host.snapshot(id, token, seat),
+          snapshot: await host.views.snapshot(id, token, seat),
         });
         const before = await seen();
         host.evictIdle(0);
@@ -178,7 +178,7 @@ function gameCases(game: GameId): BenchCase[] {
         return () =>
           latencyAsync(async () => {
             host.evictIdle(0);
-            await host.snapshot(id, token, seat);
+            await host.views.snapshot(id, token, seat);
           });
       },
       teardown: shared.close,

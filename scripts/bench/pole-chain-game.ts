@@ -157,7 +157,7 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
     const error = failed();
     if (error) throw error;
     if (readyAt === null && (await host.chainInfo(id)).ready) readyAt = performance.now();
-    const snap = await host.snapshot(id);
+    const snap = await host.views.snapshot(id);
     if (snap.outcome !== null) break;
     if (performance.now() - start > timeoutMs)
       throw new Error(`game ${id} did not end within ${timeoutMs / 1000} s (seq ${snap.seq})`);
@@ -171,7 +171,7 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
   if (error) throw error;
   if (readyAt === null) throw new Error(`game ${id} ended before it was ready on-chain`);
 
-  const seq = (await host.snapshot(id)).seq;
+  const seq = (await host.views.snapshot(id)).seq;
   const record = await host.records.record(id);
   const rows = await chainStore.listOps(id);
   const unconfirmed = rows.find((o) => o.status !== 'confirmed');

@@ -3,13 +3,13 @@ import { type SeatId } from '../../engine';
 
 import { type ChainGames, type GameExtras } from '../chain/chain-games';
 import { AccessError, ChainGameError } from '../errors';
-import { type ChatEntry, type CreateGameResponse, type GameSnapshot } from '../protocol';
+import { type ChatEntry, type CreateGameResponse } from '../protocol';
 import type { Rate } from '../limits';
 import type { GameStore, NewGameRow } from '../store';
 
-import { checkActor, targetSeat, viewerSeat, type RequestContext } from './access';
+import { checkActor, targetSeat, type RequestContext } from './access';
 import { Automation } from './automation';
-import { Broker, type StreamCaps, type Subscription } from './broker';
+import { Broker, type StreamCaps } from './broker';
 import { BackgroundWork } from './background';
 import { ChatDesk } from './chat-desk';
 import { systemClock, type Clock } from '../../chain/clock';
@@ -21,12 +21,13 @@ import { Moves } from './moves';
 import { Records } from './records';
 import { Seats } from './seats';
 import { TableDesk } from './table-desk';
+import { ViewDesk } from './view-desk';
 import { gamePath, parseGameRequest, prepareGame, type ParsedGameRequest, type PreparedGame } from './new-game';
-import { replayStep, setupStored } from './replay';
+
 import { holderKeys, SeatHolders } from './seat-holders';
 import { storeCall } from './store-call';
 
-import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
+import { seatInfos } from './views';
 
 export interface GameHostOptions {
   /** Time and timers (tests pass a ManualClock). */
@@ -70,6 +71,7 @@ export class GameHost {
   readonly moves: Moves;
   readonly tables: TableDesk;
   readonly records: Records;
+  readonly views: ViewDesk;
   private readonly clock: Clock;
   private readonly onError: (err: unknown) => void;
   readonly chain: ChainGames | null;
@@ -160,6 +162,17 @@ export class GameHost {
       moves: this.moves,
       holders: this.seatHolders,
     });
+    this.views = new ViewDesk({
+      store,
+      chain: this.chain,
+      games: this.games,
+      broker: this.broker,
+      presence: this.presence,
+      seats: this.seats,
+      chat: this.chatDesk,
+      tables: this.tables,
+      moves: this.moves,
+    });
     this.chain?.bindHost({ retry: (id) => this.moves.retryKept(id), changed: (id) => this.moves.chainChanged(id) });
   }
 
@@ -237,23 +250,6 @@ export class GameHost {
     const live = this.games.start(row, state);
     await this.games.inQueue(row.id, async () => this.automation.plan(live));
     return live;
-  }
-
-  /**
-   * What the token's seat sees now (`seat` picks a human seat for the host token; no token: a spectator).
-   * @throws HostError 404 UNKNOWN_GAME, 403 BAD_TOKEN | NOT_YOUR_SEAT | BOT_SEAT | TOKEN_REQUIRED
-   */
-  async snapshot(id: string, token?: string, seat?: SeatId, context: RequestContext = {}): Promise<GameSnapshot> {
-    const live = await this.games.live(id);
-    await this.moves.abandonIfIdle(live);
-    const holder = await this.seats.holder(live, token, seat, context);
-    return {
-      ...snapshotFor(live, viewerSeat(live.row, holder, seat, live.pendingSeats())),
-      access: holder.kind,
-      onChain: this.chain?.isOnChain(id) ?? false,
-      chat: await this.chatDesk.view(live, holder),
-      rematch: await this.tables.knownRematch(live),
-    };
   }
 
   /**
@@ -344,71 +340,6 @@ export class GameHost {
     return { chain: this.chain, target, live };
   }
 
-  /**
-   * Follows a game as the token's seat sees it: first every update after `afterSeq` (default: none before now), in
-   * order, then each new one. Resuming from before the game's newest stored snapshot starts at that snapshot
-   * (`opening`) and sends the updates after it: a bounded backlog, not one update per action since. Once
-   * the game is over the subscription ends after its backlog. Close the subscription to stop. An online game's chat
-   * comes on it too: the entries after `chatAfter` (default: none before now), then each new one.
-   * @throws HostError 404, 403, 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT
-   */
-  async subscribe(
-    id: string,
-    token?: string,
-    seat?: SeatId,
-    afterSeq?: number,
-    context: RequestContext = {},
-    chatAfter?: number,
-  ): Promise<Subscription> {
-    const live = await this.games.live(id);
-    const holder = await this.seats.holder(live, token, seat, context);
-    const client = context.client ?? null;
-    return this.games.inQueue(id, async () => {
-      const viewer = viewerSeat(live.row, holder, seat, live.pendingSeats());
-      this.broker.admit(id, client); // refused before any work
-      if (holder.kind === 'seat') await this.seats.noteTaken(live, holder.seat);
-      const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
-      const base = from < live.seq ? await storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
-      const chatView = await this.chatDesk.view(live, holder);
-      const room = live.row.mode === 'online' ? await this.chatDesk.room(live) : null;
-      const opening =
-        base && base.seq > from
-          ? {
-              ...snapshotAt(live, base.seq, base.state, viewer),
-              access: holder.kind,
-              onChain: this.chain?.isOnChain(id) ?? false,
-              chat: chatView,
-              rematch: live.rematch,
-            }
-          : null;
-      const backlog = opening
-        ? await this.statesAfter(live, opening.seq, base!.state)
-        : await this.statesAfter(live, from);
-      // Read with the attach, no await between: an entry stored meanwhile is either in this backlog or published after.
-      const chatFrom = Math.max(0, Math.min(chatAfter ?? room?.last ?? 0, room?.last ?? 0));
-      const chatBacklog = room?.after(chatFrom) ?? [];
-      const arriving = viewer !== null && !this.broker.connected(id, viewer);
-      const subscription = this.broker.attach(id, viewer, live.seq, {
-        client,
-        opening,
-        start: { seq: opening?.seq ?? from, chat: chatFrom },
-        chatAfter: room?.last ?? 0,
-      });
-      for (const { seq, state } of backlog)
-        subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
-      for (const entry of chatBacklog) subscription.pushChat(entry);
-      // The seats as they are now: everyone's, when this seat has just come (its grace ends); else this
-      // stream's only, so a stream resumed after a gap misses no presence change nor seat mark.
-      if (live.row.mode === 'online' && !live.row.finished) {
-        if (arriving) this.presence.graces.cancel(id, viewer);
-        if (arriving && live.row.seats[viewer]?.kind === 'human') this.presence.publish(live);
-        else subscription.pushSeats(this.presence.update(live));
-      }
-      if (live.row.finished) subscription.end();
-      return subscription;
-    });
-  }
-
   /** Resolves when no bot move, catch-up or snapshot write is running (tests drive a ManualClock with it). */
   async idle(): Promise<void> {
     await this.automation.idle();
@@ -437,25 +368,5 @@ export class GameHost {
   /** Games held in memory now (tests, benchmarks). */
   get liveGames(): number {
     return this.games.size;
-  }
-
-  /**
-   * The states after each action `from+1 … seq`, from memory when recent, else from a stored snapshot and the log
-   * (`known`: the state at `from`, when the caller has it).
-   */
-  private async statesAfter(live: LiveGame, from: number, known?: unknown): Promise<{ seq: number; state: unknown }[]> {
-    const out: { seq: number; state: unknown }[] = [];
-    let state = known ?? live.recentState(from);
-    if (state === undefined) {
-      const snapshot = await storeCall(() => this.store.latestSnapshot(live.id, from));
-      state = snapshot ? snapshot.state : setupStored(live.row);
-      for (let seq = (snapshot?.seq ?? 0) + 1; seq <= from; seq++)
-        state = replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
-    }
-    for (let seq = from + 1; seq <= live.seq; seq++) {
-      state = live.recentState(seq) ?? replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
-      out.push({ seq, state });
-    }
-    return out;
   }
 }

@@ -25,7 +25,7 @@ describe('the live Tezos Pole log', () => {
       seed: 'play-log',
       mode: 'online',
     });
-    const snapshot = await host.snapshot(created.id);
+    const snapshot = await host.views.snapshot(created.id);
     expect(snapshot.seq).toBe(0);
     const { turnOrderRolls, firstSeat } = snapshot.view as PoleState;
     const html = renderToStaticMarkup(createElement(PlayLog, { snapshot }));

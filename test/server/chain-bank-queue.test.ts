@@ -101,7 +101,7 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
       await act(env, game, next.seat, next.seq, { type: 'roll' });
       const record = await env.host.records.record(game.id);
       expect(record.actions.slice(bought.seq).filter((a) => a.seat === 'system')).toEqual([]);
-      const snap = await env.host.snapshot(game.id);
+      const snap = await env.host.views.snapshot(game.id);
       expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([]);
       expect((snap.view as PoleState).tiles[bought.tile!]!.holders).toContain(bought.seat);
       await env.games.idle();

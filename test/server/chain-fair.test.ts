@@ -45,10 +45,10 @@ describe('a provably fair on-chain game', () => {
       const chains = people.map(() => new HashChain(randomBytes(32).toString('hex'), 800));
       for (const [seat, c] of chains.entries())
         await env.host.seats.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
-      const opening = await env.host.snapshot(game.id);
+      const opening = await env.host.views.snapshot(game.id);
       expect(opening.fair?.commitment).toBe(opening.seedCommitment);
       const used = people.map(() => 0);
-      for (let i = 0; i < 2000 && !(await env.host.snapshot(game.id)).outcome; i++) {
+      for (let i = 0; i < 2000 && !(await env.host.views.snapshot(game.id)).outcome; i++) {
         await settle(env);
         const d = await decision(env, game);
         const action = d.legal.find((a) => a.type === 'buy') ?? d.legal[0]!;

@@ -92,28 +92,28 @@ async function playUntil(
 ): Promise<void> {
   for (let i = 0; i < maxActions; i++) {
     await settle(server);
-    const snap = await server.host.snapshot(game.id, game.tokens[0]);
+    const snap = await server.host.views.snapshot(game.id, game.tokens[0]);
     if (snap.outcome || done(snap.view as PoleState, snap.seq)) return;
     const seat = snap.pending[0]!.seat;
     if (seat >= game.wallets.length) {
       await expect
-        .poll(async () => (await server.host.snapshot(game.id)).seq, { timeout: 10_000, interval: 10 })
+        .poll(async () => (await server.host.views.snapshot(game.id)).seq, { timeout: 10_000, interval: 10 })
         .not.toBe(snap.seq);
       continue;
     }
-    const mine = await server.host.snapshot(game.id, game.tokens[seat]);
+    const mine = await server.host.views.snapshot(game.id, game.tokens[seat]);
     const legal = mine.legal as { type: string }[];
     await act(server, game, seat, mine.seq, legal.find((a) => a.type === 'buy') ?? legal[0]!);
   }
   throw new Error(
-    `the game did not get there: ${JSON.stringify((await server.host.snapshot(game.id)).pending)} ${server.errors.map(String).join(' | ')}`,
+    `the game did not get there: ${JSON.stringify((await server.host.views.snapshot(game.id)).pending)} ${server.errors.map(String).join(' | ')}`,
   );
 }
 
 /** Every artist tile of `gameId`: the chain's holders (by seat, read through the TzKT API) equal the engine's. */
 async function expectChainAgrees(gameId: string): Promise<void> {
   const info = await env.host.chainInfo(gameId);
-  const state = (await env.host.snapshot(gameId)).view as PoleState;
+  const state = (await env.host.views.snapshot(gameId)).view as PoleState;
   const seats = info.seats.map((s) => s.address!);
   const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 }).read({
     contract,
@@ -251,7 +251,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       { status: 'live', until: ends },
     ]);
     // Nobody moves before every seat is bound and approved.
-    const snap = await host.snapshot(gameId, created.invites[0]!.token);
+    const snap = await host.views.snapshot(gameId, created.invites[0]!.token);
     expect(snap.seq).toBe(0);
     expect(snap.onChain).toBe(true);
   }, 60_000);
@@ -321,7 +321,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       'WRONG_WALLET',
     );
     expect((await hostError(env.host.moves.act(game.id, move, {}))).code).toBe('SIGN_IN_REQUIRED');
-    expect((await env.host.snapshot(game.id)).seq).toBe(d.seq);
+    expect((await env.host.views.snapshot(game.id)).seq).toBe(d.seq);
   }, 60_000);
 
   it('mints a copy to the buyer’s wallet when a purchase is confirmed, and lists the operation', async () => {
@@ -343,7 +343,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await startPeopleGame(env, chain, 'chain-games-transfer', PEOPLE);
     await playUntil(env, game, (s) => s.tiles.some((t) => t.holders.includes(0)));
     await settle(env);
-    const state = (await env.host.snapshot(game.id)).view as PoleState;
+    const state = (await env.host.views.snapshot(game.id)).view as PoleState;
     const tile = state.tiles.findIndex((t) => t.holders.includes(0));
     const info = await env.host.chainInfo(game.id);
     const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
@@ -376,7 +376,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(e.message).toMatch(/kept and will be sent again in 5 s/);
     const paused = (await host.chainInfo(game.id)).paused!;
     expect(paused).toMatchObject({ code: 'CHAIN_UNAVAILABLE', attempts: 1 });
-    expect((await host.snapshot(game.id)).seq).toBe(d.seq);
+    expect((await host.views.snapshot(game.id)).seq).toBe(d.seq);
     // While paused, nobody else moves either.
     expect((await hostError(act(env, game, d.seat, d.seq, { type: 'roll' }))).code).toBe('CHAIN_PAUSED');
     // Its time come, the kept roll is tried again while Tezos is still down: it waits twice as long.
@@ -408,12 +408,12 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // A second app instance on the same database follows the game too.
     const other = await env.another();
     try {
-      expect((await other.snapshot(game.id)).seq).toBe(offer.seq);
+      expect((await other.views.snapshot(game.id)).seq).toBe(offer.seq);
       relay.down = true;
       const e = await hostError(act(env, game, offer.seat, offer.seq, { type: 'buy' }));
       expect([e.status, e.code]).toEqual([503, 'CHAIN_PAUSED']);
       // Nothing happened: not in the game, not on-chain.
-      expect((await host.snapshot(game.id)).seq).toBe(offer.seq);
+      expect((await host.views.snapshot(game.id)).seq).toBe(offer.seq);
       // The other instance cannot slip a different move in at that point: the kept purchase holds it.
       const move = { token: game.tokens[offer.seat]!, seat: offer.seat, seq: offer.seq, action: { type: 'pass' } };
       const stale = await hostError(other.moves.act(game.id, move, { address: PEOPLE[offer.seat]!.address }));
@@ -421,7 +421,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     } finally {
       await other.close();
     }
-    expect((await host.snapshot(game.id)).seq).toBe(offer.seq);
+    expect((await host.views.snapshot(game.id)).seq).toBe(offer.seq);
     relay.down = false;
     clock.advance((await host.chainInfo(game.id)).paused!.retryAt - clock.now());
     await expect.poll(async () => (await host.chainInfo(game.id)).paused, { timeout: 10_000, interval: 50 }).toBeNull();
@@ -468,7 +468,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
 
   it('resumes after a server restart and finishes with the chain and the game agreeing on every token', async () => {
     const game = await finishedGame();
-    expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
+    expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
     await expectChainAgrees(game.id);
     const info = await env.host.chainInfo(game.id);
     expect(info.ops.filter((o) => o.status !== 'confirmed' && o.status !== 'failed')).toEqual([]);
@@ -479,7 +479,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await startPeopleGame(env, chain, 'chain-games-close', PEOPLE, { laps: 1 });
     relay.blockBodyWith = 'close_game';
     await playUntil(env, game, () => false, 2000);
-    expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
+    expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
     // Tezos refuses every try: one row for every try, kept for the next; the grants still live.
     await expect
       .poll(

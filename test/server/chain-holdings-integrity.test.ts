@@ -102,10 +102,10 @@ function playOut(state: PoleState): PoleState {
   return s;
 }
 
-const view = async (): Promise<PoleState> => (await host.snapshot(gameId)).view as PoleState;
+const view = async (): Promise<PoleState> => (await host.views.snapshot(gameId)).view as PoleState;
 
 async function act(seat: number, action: unknown): Promise<void> {
-  const snap = await host.snapshot(gameId, tokens[seat]);
+  const snap = await host.views.snapshot(gameId, tokens[seat]);
   await host.moves.act(
     gameId,
     { token: tokens[seat]!, seat, seq: snap.seq, action },
@@ -263,7 +263,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     expect(piecesIn(s, BOB)).toEqual([]);
     expect(s.tiles[SUNFOLD]).toEqual({ holders: [], removed: 0, left: 1 });
     // The log names the copy that left.
-    const events = (await host.snapshot(gameId)).events as PoleEvent[];
+    const events = (await host.views.snapshot(gameId)).events as PoleEvent[];
     expect(events.filter((x) => x.type === 'copyLeftGame')).toEqual([
       { type: 'copyLeftGame', seat: ALICE, tile: SUNFOLD, copies: 1 },
     ]);
@@ -310,7 +310,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     await returnTheCopy();
     await playUntil(() => false, true, 400);
     await settle(env);
-    const snap = await host.snapshot(gameId);
+    const snap = await host.views.snapshot(gameId);
     const s = snap.view as PoleState;
     expect(s.phase).toBe('over');
     const events = snap.events as PoleEvent[];
@@ -389,7 +389,9 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     await playOneRoll();
     await settle(env);
     expect(await systemActions()).toEqual([]);
-    expect(((await host.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame')).toEqual([]);
+    expect(
+      ((await host.views.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame'),
+    ).toEqual([]);
     expect((await host.chainInfo(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual([
       'confirmed',
     ]);

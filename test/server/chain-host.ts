@@ -212,9 +212,9 @@ export interface PendingDecision {
 
 /** The pending decision of `game`, as its seat sees it. */
 export async function decision(env: ChainHost, game: PeopleGame): Promise<PendingDecision> {
-  const snap = await env.host.snapshot(game.id);
+  const snap = await env.host.views.snapshot(game.id);
   const d = snap.pending[0] as unknown as { seat: number; kind: string; tile?: number };
-  const mine = await env.host.snapshot(game.id, game.tokens[d.seat]);
+  const mine = await env.host.views.snapshot(game.id, game.tokens[d.seat]);
   return { ...d, seq: mine.seq, legal: mine.legal as { type: string }[] };
 }
 

@@ -67,7 +67,7 @@ describe('a queued purchase Tezos refuses later', () => {
         seat: offer.seat,
         action: { type: 'buy' },
       });
-      expect(((await env.host.snapshot(game.id)).view as PoleState).tiles[tile]!.holders).toContain(offer.seat);
+      expect(((await env.host.views.snapshot(game.id)).view as PoleState).tiles[tile]!.holders).toContain(offer.seat);
       await env.games.idle();
       relay.beforeForward = null;
       await chain.contract.send(chain.contract.setPaused(false));
@@ -92,7 +92,7 @@ describe('a queued purchase Tezos refuses later', () => {
       await act(env, game, next.seat, next.seq, { type: 'roll' });
       const record = await env.host.records.record(game.id);
       expect(record.actions.slice(offer.seq + 1).filter((a) => a.seat === 'system')).toHaveLength(1);
-      const snap = await env.host.snapshot(game.id);
+      const snap = await env.host.views.snapshot(game.id);
       expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([
         { type: 'copyLeftGame', seat: offer.seat, tile, copies: 1 },
       ]);

@@ -30,7 +30,7 @@ describe('the rematch of an on-chain game', () => {
   it('is a new on-chain game with new tokens, made only for a signed-in wallet', { timeout: 240_000 }, async () => {
     const game = await startPeopleGame(env, chain, 'rematch-on-chain', [alice, bob]);
     // Played out without purchases: each decision rolls or passes.
-    for (let moves = 0; moves < 600 && !(await env.host.snapshot(game.id)).outcome; moves++) {
+    for (let moves = 0; moves < 600 && !(await env.host.views.snapshot(game.id)).outcome; moves++) {
       const d = await decision(env, game);
       await act(
         env,
@@ -40,7 +40,7 @@ describe('the rematch of an on-chain game', () => {
         d.legal.find((a) => a.type === 'roll') ?? d.legal.find((a) => a.type === 'pass') ?? d.legal[0]!,
       );
     }
-    expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
+    expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
 
     expect(await refusal(env.host.tables.rematch(game.id, { token: game.tokens[0] }))).toEqual({
       status: 401,

@@ -92,22 +92,22 @@ async function readSse(sub: Subscription, n: number): Promise<Sse[]> {
 /** The first legal action of whoever (human) must decide now, played with its token. */
 async function playOne(id: string, tokens: readonly string[]): Promise<void> {
   await drive(host, clock);
-  const spectator = await host.snapshot(id);
+  const spectator = await host.views.snapshot(id);
   const seat = spectator.pending.map((d) => d.seat).find((s) => s < tokens.length);
   if (seat === undefined) return;
-  const snap = await host.snapshot(id, tokens[seat]);
+  const snap = await host.views.snapshot(id, tokens[seat]);
   await host.moves.act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
   await drive(host, clock);
 }
 
 const say = (id: string, token: string, text: string) => host.chat(id, { token, text });
-const chatOf = async (id: string, token?: string) => (await host.snapshot(id, token)).chat!;
+const chatOf = async (id: string, token?: string) => (await host.views.snapshot(id, token)).chat!;
 
 describe('chat delivery', () => {
   it('brings a message and an emote to the other seat and to a spectator, live, in order, and in their snapshots', async () => {
     const { created, ada, bea } = await newGame();
-    const forBea = await host.subscribe(created.id, bea);
-    const forSpectator = await host.subscribe(created.id);
+    const forBea = await host.views.subscribe(created.id, bea);
+    const forSpectator = await host.views.subscribe(created.id);
     const message = await say(created.id, ada, '  hello <b>table</b> 👋 ');
     const emote = await host.chat(created.id, { token: ada, emote: 'gg' });
     expect(message).toMatchObject({ n: 1, seat: 0, kind: 'text', text: 'hello <b>table</b> 👋' });
@@ -136,8 +136,8 @@ describe('chat delivery', () => {
 
     const { host: other } = await createTestServer({ store, clock, resume: false });
     try {
-      expect((await other.snapshot(created.id, bea)).chat!.entries).toEqual([first]);
-      const watching = await other.subscribe(created.id, bea);
+      expect((await other.views.snapshot(created.id, bea)).chat!.entries).toEqual([first]);
+      const watching = await other.views.subscribe(created.id, bea);
       const second = await host.chat(created.id, { token: ada, emote: 'wow' });
       const [event] = await readSse(watching, 1);
       expect(event).toMatchObject({ event: 'chat', data: second });
@@ -156,7 +156,7 @@ describe('chat delivery', () => {
     expect(await host.records.stateHash(created.id)).toEqual(before);
     expect(await host.records.record(created.id)).toEqual(record);
     expect(JSON.stringify(await host.records.record(created.id))).not.toContain('not in the record');
-    expect(stateHash((await host.snapshot(created.id)).view)).toBeTypeOf('string');
+    expect(stateHash((await host.views.snapshot(created.id)).view)).toBeTypeOf('string');
   });
 });
 
@@ -164,15 +164,15 @@ describe('the event stream resumes with chat in it', () => {
   it('gives a reader reconnecting after any event, from its Last-Event-ID, exactly the updates and chat entries it missed', async () => {
     const { created, ada, bea } = await newGame();
     const tokens = [ada, bea];
-    const start = await host.snapshot(created.id, bea);
-    const live = await host.subscribe(created.id, bea, undefined, start.seq, {}, start.chat!.last);
+    const start = await host.views.snapshot(created.id, bea);
+    const live = await host.views.subscribe(created.id, bea, undefined, start.seq, {}, start.chat!.last);
     await playOne(created.id, tokens);
     await say(created.id, ada, 'one');
     await playOne(created.id, tokens);
     await say(created.id, bea, 'two');
     await host.chat(created.id, { token: ada, emote: 'laugh' });
     await playOne(created.id, tokens);
-    const end = await host.snapshot(created.id, bea);
+    const end = await host.views.snapshot(created.id, bea);
     const all = await readSse(live, end.seq - start.seq + 3);
     expect(all.filter((e) => e.event === 'update').map((e) => (e.data as GameUpdate).seq)).toEqual(
       Array.from({ length: end.seq - start.seq }, (_, i) => start.seq + i + 1),
@@ -184,7 +184,7 @@ describe('the event stream resumes with chat in it', () => {
 
     for (let cut = 0; cut < all.length - 1; cut++) {
       const lastEventId = all[cut]!.id;
-      const resumed = await host.subscribe(
+      const resumed = await host.views.subscribe(
         created.id,
         bea,
         undefined,
@@ -208,10 +208,10 @@ describe('the event stream resumes with chat in it', () => {
   it('opens a fresh stream at now: no chat from before it unless asked for with chatAfter', async () => {
     const { created, ada, bea } = await newGame();
     await say(created.id, ada, 'old');
-    const fresh = await host.subscribe(created.id, bea);
+    const fresh = await host.views.subscribe(created.id, bea);
     const next = await say(created.id, ada, 'new');
     expect(await readSse(fresh, 1)).toEqual([{ id: '0.2', event: 'chat', data: next }]);
-    const asked = await host.subscribe(created.id, bea, undefined, undefined, {}, 0);
+    const asked = await host.views.subscribe(created.id, bea, undefined, undefined, {}, 0);
     expect((await readSse(asked, 2)).map((e) => (e.data as ChatEntry).n)).toEqual([1, 2]);
   });
 });
@@ -270,7 +270,7 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
   it("lets the game's host mute a seat (everyone sees it), refuses the muted seat's posts, and unmute", async () => {
     const { created, ada, bea } = await newGame();
     const id = created.id;
-    const watching = await host.subscribe(id, bea, undefined, undefined, { client: 'test' });
+    const watching = await host.views.subscribe(id, bea, undefined, undefined, { client: 'test' });
     await refused(id, host.muteChat(id, { token: bea, seat: 0, muted: true }), 403, 'NOT_GAME_HOST');
     await refused(id, host.muteChat(id, { token: created.hostToken, seat: 2, muted: true }), 403, 'BOT_SEAT');
     await refused(id, host.muteChat(id, { token: created.hostToken, seat: 5, muted: true }), 403, 'UNKNOWN_SEAT');
@@ -292,15 +292,16 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
 
   it('has no chat in a hot-seat game (one device) and closes it once the game is over', async () => {
     const hot = await host.create({ ...online, mode: 'hotseat' });
-    expect((await host.snapshot(hot.id, hot.hostToken)).chat).toBeNull();
+    expect((await host.views.snapshot(hot.id, hot.hostToken)).chat).toBeNull();
     expect(await refusal(host.chat(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({
       status: 400,
       code: 'CHAT_ONLINE_ONLY',
     });
 
     const { created, ada, bea } = await newGame({ ...online, seed: 'chat-finish' });
-    for (let i = 0; i < 2000 && !(await host.snapshot(created.id)).outcome; i++) await playOne(created.id, [ada, bea]);
-    expect((await host.snapshot(created.id)).outcome).not.toBeNull();
+    for (let i = 0; i < 2000 && !(await host.views.snapshot(created.id)).outcome; i++)
+      await playOne(created.id, [ada, bea]);
+    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
     await refused(created.id, say(created.id, ada, 'gg'), 409, 'CHAT_CLOSED');
     await refused(
       created.id,

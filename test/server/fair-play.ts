@@ -63,11 +63,11 @@ export async function personToMove(
   people: readonly Person[],
 ): Promise<{ person: Person; snap: GameSnapshot } | null> {
   await drive(host, clock);
-  const snap = await host.snapshot(id);
+  const snap = await host.views.snapshot(id);
   if (snap.outcome) return null;
   const person = people.find((p) => snap.pending.some((d) => d.seat === p.seat));
   if (!person) throw new Error(`nobody to move at seq ${snap.seq}`);
-  return { person, snap: await host.snapshot(id, person.token, person.seat) };
+  return { person, snap: await host.views.snapshot(id, person.token, person.seat) };
 }
 
 /** The person plays their first legal action, with their next link when they hold a chain. */
@@ -92,7 +92,7 @@ export async function playFairGame(
 ) {
   const created = await host.create(fairRequest(game));
   const people = await seatPeople(host, created.id, created.invites, withChain);
-  const opening = await host.snapshot(created.id);
+  const opening = await host.views.snapshot(created.id);
   for (let moves = 0; moves < 20_000; moves++) {
     const next = await personToMove(host, clock, created.id, people);
     if (!next) {

@@ -137,8 +137,8 @@ describe('a provably fair game', () => {
         if (!next) break;
         await playFirstLegal(host, created.id, next.person, next.snap);
       }
-      const before = (await host.snapshot(created.id)).seq;
-      for (let i = 0; i < 5_000 && !(await host.snapshot(created.id)).outcome; i++) {
+      const before = (await host.views.snapshot(created.id)).seq;
+      for (let i = 0; i < 5_000 && !(await host.views.snapshot(created.id)).outcome; i++) {
         clock.advance(30_000);
         await drive(host, clock);
       }
@@ -176,9 +176,9 @@ describe('a provably fair game', () => {
       }
       clock.advance((ABANDONED_AFTER_DAYS * 24 - 1) * 3_600_000);
       expect(await refusal(host.records.publishedRecord(created.id))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
-      expect((await host.snapshot(created.id)).seed).toBeNull();
+      expect((await host.views.snapshot(created.id)).seed).toBeNull();
       clock.advance(3_600_000);
-      const snap = await host.snapshot(created.id);
+      const snap = await host.views.snapshot(created.id);
       expect(snap.outcome).toBeNull();
       expect(snap.seed).not.toBeNull();
       const record = parseRecord(JSON.parse(JSON.stringify(await host.records.publishedRecord(created.id))));
@@ -186,7 +186,7 @@ describe('a provably fair game', () => {
       expect(verifyRecord(games.gotopoly, record)).toMatchObject({ ok: true, mode: 'fair', contributed: 5 });
       // Its rolls are known now: no further move is taken.
       const mover = people.find((p) => snap.pending.some((d) => d.seat === p.seat))!;
-      const mine = await host.snapshot(created.id, mover.token, mover.seat);
+      const mine = await host.views.snapshot(created.id, mover.token, mover.seat);
       expect(
         await refusal(
           host.moves.act(created.id, {
@@ -201,7 +201,7 @@ describe('a provably fair game', () => {
         status: 409,
         code: 'GAME_OVER',
       });
-      expect((await host.snapshot(created.id)).seq).toBe(snap.seq);
+      expect((await host.views.snapshot(created.id)).seq).toBe(snap.seq);
     },
   );
 
@@ -215,13 +215,13 @@ describe('a provably fair game', () => {
       }),
     );
     // Ada: whoever moves first; Bea: the other one.
-    const first = (await host.snapshot(created.id)).pending[0]!.seat;
+    const first = (await host.views.snapshot(created.id)).pending[0]!.seat;
     const [ada] = await seated(
       created.id,
       created.invites.filter((i) => i.seat === first),
       () => true,
     );
-    const snap: GameSnapshot = await host.snapshot(created.id, ada!.token, first);
+    const snap: GameSnapshot = await host.views.snapshot(created.id, ada!.token, first);
     const act = (contribution: string) =>
       host.moves.act(created.id, {
         token: ada!.token,
@@ -233,7 +233,7 @@ describe('a provably fair game', () => {
     // Skipping ahead would let a seat choose among rolls.
     expect(await refusal(act(ada!.chain!.link(2)))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
     expect(await refusal(act(ada!.chain!.head))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
-    expect((await host.snapshot(created.id)).seq).toBe(snap.seq);
+    expect((await host.views.snapshot(created.id)).seq).toBe(snap.seq);
     expect(
       await refusal(host.seats.registerChain(created.id, { token: ada!.token, seat: first, head: 'ef'.repeat(32) })),
     ).toEqual({ status: 409, code: 'CHAIN_REGISTERED' });
@@ -249,13 +249,13 @@ describe('a provably fair game', () => {
       action: snap.legal[0],
       contribution: ada!.chain!.link(1),
     });
-    expect((await host.snapshot(created.id)).fair!.chains).toEqual([
+    expect((await host.views.snapshot(created.id)).fair!.chains).toEqual([
       { seat: first, head: ada!.chain!.head, at: 0, used: 1 },
     ]);
 
     // A typed seed is known to whoever typed it: that game keeps a plain seed, and says so.
     const plain = await host.create(request('pole', { seed: 'typed' }));
-    expect((await host.snapshot(plain.id)).fair).toBeNull();
+    expect((await host.views.snapshot(plain.id)).fair).toBeNull();
     const p = plain.invites[0]!;
     expect(
       await refusal(host.seats.registerChain(plain.id, { token: p.token, seat: 0, head: 'ef'.repeat(32) })),
@@ -263,7 +263,7 @@ describe('a provably fair game', () => {
       status: 409,
       code: 'NOT_FAIR',
     });
-    const ps = await host.snapshot(plain.id, p.token, 0);
+    const ps = await host.views.snapshot(plain.id, p.token, 0);
     expect(
       await refusal(
         host.moves.act(plain.id, {
@@ -277,7 +277,7 @@ describe('a provably fair game', () => {
     ).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
     // A hot-seat game too: one device holds every seat.
     const hotseat = await host.create(request('ten', { mode: 'hotseat' }));
-    expect((await host.snapshot(hotseat.id, hotseat.hostToken)).fair).toBeNull();
+    expect((await host.views.snapshot(hotseat.id, hotseat.hostToken)).fair).toBeNull();
   });
 
   it('a host restarted from its store goes on with the same chains and rolls', { timeout: 60_000 }, async () => {
@@ -292,7 +292,9 @@ describe('a provably fair game', () => {
     const { host: again } = await createTestServer({ store });
     try {
       expect(await again.records.stateHash(created.id)).toEqual(before);
-      expect((await again.snapshot(created.id)).fair!.chains.map((c) => c.used)).toEqual(people.map((p) => p.used));
+      expect((await again.views.snapshot(created.id)).fair!.chains.map((c) => c.used)).toEqual(
+        people.map((p) => p.used),
+      );
     } finally {
       await again.close();
     }

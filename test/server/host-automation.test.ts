@@ -29,9 +29,9 @@ describe('GameHost: bots', () => {
       seed: `bots-${game}`,
       botPaceMs: 0,
     });
-    const watching = await host.subscribe(created.id);
+    const watching = await host.views.subscribe(created.id);
     await drive(host, clock);
-    const end = await host.snapshot(created.id);
+    const end = await host.views.snapshot(created.id);
     expect(end.outcome).not.toBeNull();
     expect(end.pending).toEqual([]);
     const record = await host.records.record(created.id);
@@ -76,23 +76,23 @@ describe('GameHost: bots', () => {
       botPaceMs: 400,
     });
     await drive(host, clock);
-    expect((await host.snapshot(created.id)).seq).toBe(0);
+    expect((await host.views.snapshot(created.id)).seq).toBe(0);
     clock.advance(399);
     await host.idle();
-    expect((await host.snapshot(created.id)).seq).toBe(0);
+    expect((await host.views.snapshot(created.id)).seq).toBe(0);
     clock.advance(1);
     await host.idle();
-    expect((await host.snapshot(created.id)).seq).toBe(1);
+    expect((await host.views.snapshot(created.id)).seq).toBe(1);
     clock.advance(400);
     await host.idle();
-    expect((await host.snapshot(created.id)).seq).toBe(2);
+    expect((await host.views.snapshot(created.id)).seq).toBe(2);
     await host.seats.leave(created.id, created.hostToken, 0).catch(() => undefined); // bots cannot leave: nothing changes
     // Finish it so no timer is left behind.
-    for (let guard = 0; !(await host.snapshot(created.id)).outcome && guard < 10_000; guard++) {
+    for (let guard = 0; !(await host.views.snapshot(created.id)).outcome && guard < 10_000; guard++) {
       clock.advance(400);
       await host.idle();
     }
-    expect((await host.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
   });
 });
 
@@ -110,20 +110,20 @@ describe('GameHost: turn timers', () => {
       botPaceMs: 0,
     });
     const start = clock.now();
-    const first = await host.snapshot(created.id, created.hostToken);
+    const first = await host.views.snapshot(created.id, created.hostToken);
     expect(first.deadline).toBe(start + 30_000);
-    const updates = await host.subscribe(created.id, created.hostToken, 0);
+    const updates = await host.views.subscribe(created.id, created.hostToken, 0);
     await drive(host, clock); // the bots bid; the human's deadline is kept while it stays pending
     for (const seq of [1, 2]) expect((await updates.next()).value).toMatchObject({ seq, deadline: start + 30_000 });
     updates.close();
-    const waiting = await host.snapshot(created.id, created.hostToken);
+    const waiting = await host.views.snapshot(created.id, created.hostToken);
     expect(waiting.seq).toBe(2);
     expect(waiting.pending.map((d) => d.seat)).toEqual([0]);
     expect(waiting.deadline).toBe(start + 30_000);
 
     clock.advance(29_999);
     await host.idle();
-    expect((await host.snapshot(created.id)).seq).toBe(2);
+    expect((await host.views.snapshot(created.id)).seq).toBe(2);
     clock.advance(1);
     await host.idle();
 
@@ -133,7 +133,7 @@ describe('GameHost: turn timers', () => {
     expect(record.actions[2]!.action).toEqual({ type: 'bid', bids: [0, 0, 0, 0, 0, 0] });
     await host.seats.leave(created.id, created.hostToken, 0);
     await drive(host, clock);
-    expect((await host.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
   });
 
   it('plays the cheapest choice for a timed-out Tezos Pole seat (roll, then pass on a buy)', async () => {
@@ -156,10 +156,10 @@ describe('GameHost: turn timers', () => {
     for (const { action } of record.actions)
       expect(['roll', 'pass', 'flip']).toContain((action as { type: string }).type);
     expect(record.actions.some(({ action }) => (action as { type: string }).type === 'roll')).toBe(true);
-    const snap = await host.snapshot(created.id, created.hostToken);
+    const snap = await host.views.snapshot(created.id, created.hostToken);
     expect(snap.deadline).toBe(clock.now() + 10_000);
     const [update] = await (async () => {
-      const sub = await host.subscribe(created.id, created.hostToken, snap.seat!, snap.seq - 1);
+      const sub = await host.views.subscribe(created.id, created.hostToken, snap.seat!, snap.seq - 1);
       const next = await sub.next();
       sub.close();
       return [next.value];
@@ -167,7 +167,7 @@ describe('GameHost: turn timers', () => {
     expect(update).toMatchObject({ seq: snap.seq, deadline: clock.now() + 10_000 });
     for (const seat of [0, 1]) await host.seats.leave(created.id, created.hostToken, seat);
     await drive(host, clock);
-    expect((await host.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
   });
 });
 
@@ -185,10 +185,10 @@ describe('GameHost: leaving', () => {
     });
     const [t0, t1] = created.invites.map((i) => i.token);
     await drive(host, clock);
-    expect((await host.snapshot(created.id)).seq).toBe(0); // nobody plays for people who are there
+    expect((await host.views.snapshot(created.id)).seq).toBe(0); // nobody plays for people who are there
     await host.seats.leave(created.id, t0!);
     await host.seats.leave(created.id, t0!); // leaving twice is harmless
-    expect((await host.snapshot(created.id)).seats[0]!.botTakeover).toBe(true);
+    expect((await host.views.snapshot(created.id)).seats[0]!.botTakeover).toBe(true);
     expect((await store.getGame(created.id))?.seats[0]!.botTakeover).toBe(true);
     expect(
       await refusal(host.moves.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'draw' } })),
@@ -203,7 +203,7 @@ describe('GameHost: leaving', () => {
     });
     await host.seats.leave(created.id, t1!);
     await drive(host, clock);
-    const end = await host.snapshot(created.id);
+    const end = await host.views.snapshot(created.id);
     expect(end.outcome).not.toBeNull();
     expect(end.seq).toBeGreaterThan(0);
   });

@@ -38,10 +38,10 @@ const table: CreateGameRequest = {
 /** Each person plays `n` actions from their own link, whoever the game waits for: the first legal choice. */
 async function play(created: CreateGameResponse, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
-    const { pending } = await host.snapshot(created.id);
+    const { pending } = await host.views.snapshot(created.id);
     const seat = pending[0]!.seat;
     const token = created.invites[seat]!.token;
-    const mine = await host.snapshot(created.id, token);
+    const mine = await host.views.snapshot(created.id, token);
     await host.moves.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
   }
   // The store's notices of the seats taken are followed in the game's queue: a game with work queued stays.
@@ -50,7 +50,10 @@ async function play(created: CreateGameResponse, n: number): Promise<void> {
 
 /** What each seat, and a spectator, is shown now. */
 const views = (created: CreateGameResponse): Promise<GameSnapshot[]> =>
-  Promise.all([...created.invites.map((invite) => host.snapshot(created.id, invite.token)), host.snapshot(created.id)]);
+  Promise.all([
+    ...created.invites.map((invite) => host.views.snapshot(created.id, invite.token)),
+    host.views.snapshot(created.id),
+  ]);
 
 describe('an idle online game', () => {
   it('leaves memory once idle, by itself, and the next request rebuilds it: each seat sees what it saw, the same state and deadline', async () => {
@@ -75,21 +78,21 @@ describe('an idle online game', () => {
     const created = await host.create(table);
     await play(created, 3);
     const ada = created.invites[0]!.token;
-    (await host.subscribe(created.id, ada)).close();
+    (await host.views.subscribe(created.id, ada)).close();
 
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(0);
-    expect((await host.snapshot(created.id)).seats[0]).toMatchObject({ presence: 'away', botTakeover: false });
+    expect((await host.views.snapshot(created.id)).seats[0]).toMatchObject({ presence: 'away', botTakeover: false });
 
     clock.advance(GRACE_SECONDS * 1000 - IDLE_MS);
     await drive(host, clock);
-    const taken = await host.snapshot(created.id, ada);
+    const taken = await host.views.snapshot(created.id, ada);
     expect(taken.seats[0]!.botTakeover).toBe(true);
     // Its bot moved if it was Ada's turn; the game then waits for a person, whose turn timer runs.
     expect(taken.pending.map((d) => d.seat)).not.toContain(0);
 
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
-    expect(await host.snapshot(created.id, ada)).toEqual(taken);
+    expect(await host.views.snapshot(created.id, ada)).toEqual(taken);
   });
 });

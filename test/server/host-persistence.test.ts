@@ -39,7 +39,7 @@ const hotseatPole: CreateGameRequest = {
 /** Plays `n` actions as the host token (the first legal action of the pending seat). */
 async function play(host: GameHost, id: string, token: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
-    const snap = await host.snapshot(id, token);
+    const snap = await host.views.snapshot(id, token);
     if (snap.outcome) return;
     await host.moves.act(id, { token, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
   }
@@ -89,7 +89,7 @@ describe.each([
     const created = await host1.create(hotseatPole);
     await play(host1, created.id, created.hostToken, 13);
     const before = await host1.records.stateHash(created.id);
-    const snap1 = await host1.snapshot(created.id, created.hostToken);
+    const snap1 = await host1.views.snapshot(created.id, created.hostToken);
     expect(before.seq).toBe(13);
     expect(await store1.latestSnapshot(created.id)).toMatchObject({ seq: 10 });
     await host1.close();
@@ -99,7 +99,7 @@ describe.each([
     const { host: host2 } = await createTestServer({ store: store2, clock, snapshotEvery: 5 });
     try {
       expect(await host2.records.stateHash(created.id)).toEqual(before);
-      expect(await host2.snapshot(created.id, created.hostToken)).toEqual(snap1);
+      expect(await host2.views.snapshot(created.id, created.hostToken)).toEqual(snap1);
       // The old seq is stale and the next one works, exactly as before the restart.
       const seat = snap1.seat!;
       expect(
@@ -150,11 +150,11 @@ describe.each([
         expect(await store2.latestSnapshot(created.id)).toMatchObject({ seq: 21 });
         // The state rebuilt from the stored snapshot (JSON) and two replayed actions is the very state it was.
         expect(await host2.records.stateHash(created.id)).toEqual(before);
-        for (let guard = 0; guard < 10_000 && !(await host2.snapshot(created.id)).outcome; guard++) {
+        for (let guard = 0; guard < 10_000 && !(await host2.views.snapshot(created.id)).outcome; guard++) {
           clock.advance(100);
           await host2.idle();
         }
-        expect((await host2.snapshot(created.id)).outcome).not.toBeNull();
+        expect((await host2.views.snapshot(created.id)).outcome).not.toBeNull();
         expect(await store2.unfinishedGames()).not.toContain(created.id);
       } finally {
         await host2.close();
@@ -186,9 +186,9 @@ describe('broker resume', () => {
       botPaceMs: 0,
     });
     id = created.id;
-    const sub = await host.subscribe(id, undefined, undefined, 0);
+    const sub = await host.views.subscribe(id, undefined, undefined, 0);
     await drive(host, clock);
-    const end = await host.snapshot(id);
+    const end = await host.views.snapshot(id);
     expect(end.seq).toBeGreaterThan(100); // longer than the in-memory window, so resuming from early on replays
     live = await until(sub, end.seq);
     sub.close();
@@ -204,7 +204,7 @@ describe('broker resume', () => {
     async (after) => {
       const newest = (await store.latestSnapshot(id))!.seq;
       expect(newest).toBeGreaterThan(90);
-      const sub = await host.subscribe(id, undefined, undefined, after);
+      const sub = await host.views.subscribe(id, undefined, undefined, after);
       const got = await until(sub, live.length);
       sub.close();
       // The spectator's snapshot at the stored one: what the live updates had made of the game by then.
@@ -237,7 +237,7 @@ describe('broker resume', () => {
   it('from seq at or after the newest snapshot: exactly the updates after it, identical to the live ones', async () => {
     const newest = (await store.latestSnapshot(id))!.seq;
     for (const after of [newest, live.length - 1]) {
-      const sub = await host.subscribe(id, undefined, undefined, after);
+      const sub = await host.views.subscribe(id, undefined, undefined, after);
       const got = await until(sub, live.length);
       sub.close();
       expect(sub.opening).toBeNull();
@@ -246,15 +246,15 @@ describe('broker resume', () => {
   });
 
   it('ends a finished game’s stream once its backlog is read', async () => {
-    const sub = await host.subscribe(id, undefined, undefined, live.length - 1);
+    const sub = await host.views.subscribe(id, undefined, undefined, live.length - 1);
     expect((await sub.next()).value?.seq).toBe(live.length);
     expect(await sub.next()).toEqual({ value: undefined, done: true });
     expect(sub.isClosed).toBe(true);
-    expect((await host.subscribe(id, undefined, undefined, live.length)).drained).toBe(true);
+    expect((await host.views.subscribe(id, undefined, undefined, live.length)).drained).toBe(true);
   });
 
   it('sends nothing old to a subscriber that is up to date', async () => {
-    const sub = await host.subscribe(id, undefined, undefined, live.length);
+    const sub = await host.views.subscribe(id, undefined, undefined, live.length);
     sub.close();
     expect(await sub.next()).toEqual({ value: undefined, done: true });
   });
@@ -282,21 +282,25 @@ describe('two app instances on one PostgreSQL', () => {
 
   it('delivers an action on host A to a subscriber on host B', async () => {
     const created = await hostA.create({ ...hotseatPole, seed: 'two-hosts' });
-    const seat = (await hostA.snapshot(created.id, created.hostToken)).seat!;
-    const onB = await hostB.subscribe(created.id, created.hostToken, seat, 0);
+    const seat = (await hostA.views.snapshot(created.id, created.hostToken)).seat!;
+    const onB = await hostB.views.subscribe(created.id, created.hostToken, seat, 0);
     await hostA.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } });
     const [update] = await until(onB, 1);
     expect(await hostB.records.stateHash(created.id)).toEqual(await hostA.records.stateHash(created.id));
-    const { view, pending, legal, events, outcome, seats } = await hostA.snapshot(created.id, created.hostToken, seat);
+    const { view, pending, legal, events, outcome, seats } = await hostA.views.snapshot(
+      created.id,
+      created.hostToken,
+      seat,
+    );
     expect(update).toEqual({ seq: 1, view, pending, legal, events, outcome, seats, deadline: null, seed: null });
     onB.close();
   });
 
   it('lets exactly one of two simultaneous actions on two hosts win; both then agree', async () => {
     const created = await hostA.create({ ...hotseatPole, seed: 'race' });
-    const seat = (await hostA.snapshot(created.id, created.hostToken)).seat!;
-    const onA = await hostA.subscribe(created.id, undefined, undefined, 0);
-    const onB = await hostB.subscribe(created.id, undefined, undefined, 0);
+    const seat = (await hostA.views.snapshot(created.id, created.hostToken)).seat!;
+    const onA = await hostA.views.subscribe(created.id, undefined, undefined, 0);
+    const onB = await hostB.views.subscribe(created.id, undefined, undefined, 0);
     const results = await Promise.allSettled(
       [hostA, hostB].map((h) =>
         h.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
@@ -328,8 +332,8 @@ describe('two app instances on one PostgreSQL', () => {
       botPaceMs: 0,
     });
     const subs = [
-      await hostA.subscribe(created.id, undefined, undefined, 0),
-      await hostB.subscribe(created.id, undefined, undefined, 0),
+      await hostA.views.subscribe(created.id, undefined, undefined, 0),
+      await hostB.views.subscribe(created.id, undefined, undefined, 0),
     ];
     const seen = [0, 0];
     for (;;) {
@@ -342,11 +346,11 @@ describe('two app instances on one PostgreSQL', () => {
       );
       for (const [i, sub] of subs.entries()) if (seen[i]! < target) seen[i] = (await until(sub, target)).at(-1)!.seq;
       await Promise.all([hostA.idle(), hostB.idle()]);
-      if (clock.fireDue() === 0 && (await hostA.snapshot(created.id)).outcome) break;
+      if (clock.fireDue() === 0 && (await hostA.views.snapshot(created.id)).outcome) break;
     }
     const [a, b] = [await hostA.records.stateHash(created.id), await hostB.records.stateHash(created.id)];
     expect(a).toEqual(b);
-    expect((await hostB.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await hostB.views.snapshot(created.id)).outcome).not.toBeNull();
     expect(await stores[1]!.listActions(created.id)).toHaveLength(a.seq);
     for (const sub of subs) sub.close();
   });

@@ -31,7 +31,7 @@ const poleOnline: CreateGameRequest = {
 async function newPoleGame() {
   const created = await host.create(poleOnline);
   const tokens = created.invites.map((i) => i.token);
-  const first = await host.snapshot(created.id);
+  const first = await host.views.snapshot(created.id);
   const seat = first.pending[0]!.seat;
   return { created, tokens, seat, token: tokens[seat]! };
 }
@@ -61,7 +61,7 @@ describe('GameHost: create and snapshot', () => {
     );
     expect(created.spectatorPath).toBe(`/play/${created.id}`);
 
-    const mine = await host.snapshot(created.id, token);
+    const mine = await host.views.snapshot(created.id, token);
     expect(mine).toMatchObject({
       id: created.id,
       game: 'pole',
@@ -76,20 +76,20 @@ describe('GameHost: create and snapshot', () => {
     expect(mine.pending).toEqual([{ seat, kind: 'roll', l2Available: false }]);
     expect(mine.legal).toEqual([{ type: 'roll' }]);
     expect(mine.view).not.toHaveProperty('rng');
-    const spectator = await host.snapshot(created.id);
+    const spectator = await host.views.snapshot(created.id);
     expect(spectator.seat).toBeNull();
     expect(spectator.access).toBe('spectator');
     expect(spectator.legal).toEqual([]);
     // Online, the host token only watches; the page learns it from the snapshot.
-    expect(await host.snapshot(created.id, created.hostToken)).toMatchObject({
+    expect(await host.views.snapshot(created.id, created.hostToken)).toMatchObject({
       seat: null,
       access: 'spectator',
       legal: [],
     });
     // Hot-seat, it holds every human seat: the page learns it too, and shows a seat switcher.
     const hotseat = await host.create({ ...poleOnline, mode: 'hotseat' });
-    const waiting = (await host.snapshot(hotseat.id)).pending[0]!.seat;
-    const other = await host.snapshot(hotseat.id, hotseat.hostToken, 1 - waiting);
+    const waiting = (await host.views.snapshot(hotseat.id)).pending[0]!.seat;
+    const other = await host.views.snapshot(hotseat.id, hotseat.hostToken, 1 - waiting);
     expect(other).toMatchObject({ seat: 1 - waiting, access: 'host', legal: [] });
   });
 
@@ -125,11 +125,17 @@ describe('GameHost: create and snapshot', () => {
   });
 
   it('answers 404 for an unknown game and 403 for a token of no seat', async () => {
-    expect(await refusal(host.snapshot('no-such-game'))).toEqual({ status: 404, code: 'UNKNOWN_GAME' });
+    expect(await refusal(host.views.snapshot('no-such-game'))).toEqual({ status: 404, code: 'UNKNOWN_GAME' });
     const { created, tokens } = await newPoleGame();
-    expect(await refusal(host.snapshot(created.id, 'not-a-token'))).toEqual({ status: 403, code: 'BAD_TOKEN' });
-    expect(await refusal(host.snapshot(created.id, tokens[0], 1))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
-    expect(await refusal(host.snapshot(created.id, undefined, 0))).toEqual({ status: 403, code: 'TOKEN_REQUIRED' });
+    expect(await refusal(host.views.snapshot(created.id, 'not-a-token'))).toEqual({ status: 403, code: 'BAD_TOKEN' });
+    expect(await refusal(host.views.snapshot(created.id, tokens[0], 1))).toEqual({
+      status: 403,
+      code: 'NOT_YOUR_SEAT',
+    });
+    expect(await refusal(host.views.snapshot(created.id, undefined, 0))).toEqual({
+      status: 403,
+      code: 'TOKEN_REQUIRED',
+    });
   });
 });
 
@@ -137,7 +143,7 @@ describe('GameHost: acting', () => {
   it('applies an action and returns the new seq', async () => {
     const { created, seat, token } = await newPoleGame();
     expect(await host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } })).toEqual({ seq: 1 });
-    const after = await host.snapshot(created.id, token);
+    const after = await host.views.snapshot(created.id, token);
     expect(after.seq).toBe(1);
     expect(after.events.length).toBeGreaterThan(0);
     expect((await host.records.record(created.id)).actions).toEqual([{ seat, action: { type: 'roll' } }]);
@@ -201,7 +207,7 @@ describe('GameHost: acting', () => {
       status: 400,
       code: 'MALFORMED_ACTION',
     });
-    expect((await host.snapshot(created.id)).seq).toBe(0);
+    expect((await host.views.snapshot(created.id)).seq).toBe(0);
   });
 
   it("refuses a bad token, another seat's token and a bot's seat with 403", async () => {
@@ -235,14 +241,17 @@ describe('GameHost: acting', () => {
       status: 403,
       code: 'BOT_SEAT',
     });
-    expect(await refusal(host.snapshot(withBot.id, withBot.hostToken, 1))).toEqual({ status: 403, code: 'BOT_SEAT' });
+    expect(await refusal(host.views.snapshot(withBot.id, withBot.hostToken, 1))).toEqual({
+      status: 403,
+      code: 'BOT_SEAT',
+    });
     expect(await store.listActions(created.id)).toEqual([]);
   });
 
   it('lets the host token act for any human seat (hot-seat), leaving the one it names', async () => {
     const created = await host.create({ ...poleOnline, mode: 'hotseat' });
     expect(created.invites).toEqual([]);
-    const { pending } = await host.snapshot(created.id, created.hostToken);
+    const { pending } = await host.views.snapshot(created.id, created.hostToken);
     const seat = pending[0]!.seat;
     expect(
       await host.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
@@ -254,7 +263,7 @@ describe('GameHost: acting', () => {
       code: 'SEAT_REQUIRED',
     });
     await host.seats.leave(created.id, created.hostToken, 1 - seat);
-    expect((await host.snapshot(created.id)).seats.map((s) => s.botTakeover)).toEqual(
+    expect((await host.views.snapshot(created.id)).seats.map((s) => s.botTakeover)).toEqual(
       seat === 0 ? [false, true] : [true, false],
     );
   });
@@ -278,7 +287,7 @@ describe('GameHost: acting', () => {
   it('keeps a record that replays to the same state', async () => {
     const created = await host.create({ ...poleOnline, mode: 'hotseat' });
     for (let i = 0; i < 6; i++) {
-      const snap = await host.snapshot(created.id, created.hostToken);
+      const snap = await host.views.snapshot(created.id, created.hostToken);
       if (snap.outcome) break;
       await host.moves.act(created.id, {
         token: created.hostToken,
@@ -301,16 +310,16 @@ describe('GameHost: hidden information', () => {
       mode: 'online',
     });
     const [t0, t1] = created.invites.map((i) => i.token);
-    const watching = await host.subscribe(created.id, t1);
-    const spectating = await host.subscribe(created.id);
-    const start = await host.snapshot(created.id, t0);
+    const watching = await host.views.subscribe(created.id, t1);
+    const spectating = await host.views.subscribe(created.id);
+    const start = await host.views.snapshot(created.id, t0);
     expect(start.pending.map((d) => d.kind)).toEqual(['bid', 'bid', 'bid']);
     const secret = [1987, 0, 0, 0, 0, 0];
     await host.moves.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'bid', bids: secret } });
 
-    const own = await host.snapshot(created.id, t0);
+    const own = await host.views.snapshot(created.id, t0);
     expect(JSON.stringify(own)).toContain('1987');
-    for (const other of [await host.snapshot(created.id, t1), await host.snapshot(created.id)]) {
+    for (const other of [await host.views.snapshot(created.id, t1), await host.views.snapshot(created.id)]) {
       expect(JSON.stringify(other)).not.toContain('1987');
       expect((other.view as { stage: { bids: unknown[] } }).stage.bids).toEqual([null, null, null]);
       expect(JSON.stringify(other.view)).not.toContain('"rng"');
@@ -323,7 +332,7 @@ describe('GameHost: hidden information', () => {
       sub.close();
     }
     // Resuming a stream replays past updates through the same view.
-    const resumed = await host.subscribe(created.id, t1, undefined, 0);
+    const resumed = await host.views.subscribe(created.id, t1, undefined, 0);
     expect(JSON.stringify(await take(resumed, 1))).not.toContain('1987');
     resumed.close();
   });
@@ -332,7 +341,7 @@ describe('GameHost: hidden information', () => {
 describe('GameHost: updates', () => {
   it('sends every seat one update per action, in order, with the seq as SSE id', async () => {
     const { created, seat, token, tokens } = await newPoleGame();
-    const other = await host.subscribe(created.id, tokens[1 - seat]);
+    const other = await host.views.subscribe(created.id, tokens[1 - seat]);
     await host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll' } });
     const [update] = await take(other, 1);
     expect(update).toMatchObject({ seq: 1, outcome: null, deadline: null });
@@ -344,7 +353,7 @@ describe('GameHost: updates', () => {
 
   it('streams updates as Server-Sent Events and unsubscribes when the stream is cancelled', async () => {
     const { created, seat, token } = await newPoleGame();
-    const sub = await host.subscribe(created.id, token);
+    const sub = await host.views.subscribe(created.id, token);
     const reader = sseStream(sub).getReader();
     const decode = async () => new TextDecoder().decode((await reader.read()).value);
     expect(await decode()).toBe('retry: 2000\n: subscribed\n\n');

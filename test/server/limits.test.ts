@@ -211,7 +211,7 @@ describe('idle games leave memory', () => {
     await drive(host, clock);
     const before = await Promise.all(
       ids.map(async (id) => ({
-        snap: await host.snapshot(id),
+        snap: await host.views.snapshot(id),
         hash: await host.records.stateHash(id),
         record: await host.records.record(id),
       })),
@@ -225,7 +225,7 @@ describe('idle games leave memory', () => {
     expect(host.evictIdle()).toBe(5);
     expect(host.liveGames).toBe(0);
     for (const [i, id] of ids.entries()) {
-      expect(await host.snapshot(id)).toEqual(before[i]!.snap);
+      expect(await host.views.snapshot(id)).toEqual(before[i]!.snap);
       expect(await host.records.stateHash(id)).toEqual(before[i]!.hash);
       expect(await host.records.record(id)).toEqual(before[i]!.record);
     }
@@ -239,13 +239,13 @@ describe('idle games leave memory', () => {
     clock.advance(IDLE_MS);
     await host.create(people('another'));
     expect(host.liveGames).toBe(1);
-    expect((await host.snapshot(id)).outcome).not.toBeNull();
+    expect((await host.views.snapshot(id)).outcome).not.toBeNull();
     expect(host.liveGames).toBe(2);
   });
 
   it('stay while a stream follows them or a bot is to move', async () => {
     const followed = await host.create(people('followed', { mode: 'online' }));
-    const sub = await host.subscribe(followed.id);
+    const sub = await host.views.subscribe(followed.id);
     await host.create(bots('slow-bot', 10_000)); // its bots move all the while
     await host.create(people('idle'));
     clock.advance(IDLE_MS);
@@ -254,17 +254,17 @@ describe('idle games leave memory', () => {
     sub.close();
     expect(host.evictIdle()).toBe(1);
     // The followed game comes back on the next request, where it was.
-    expect((await host.snapshot(followed.id)).seq).toBe(0);
+    expect((await host.views.snapshot(followed.id)).seq).toBe(0);
   });
 
   it('a human seat’s turn timer brings its evicted game back, and plays the default move at the very deadline', async () => {
     const created = await host.create(people('evicted-timer', { turnSeconds: 300 }));
-    const deadline = (await host.snapshot(created.id, created.hostToken)).deadline!;
+    const deadline = (await host.views.snapshot(created.id, created.hostToken)).deadline!;
     expect(deadline).toBe(clock.now() + 300_000);
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
     // Rebuilt by a request before the deadline: the deadline is the same, not started again.
-    expect((await host.snapshot(created.id, created.hostToken)).deadline).toBe(deadline);
+    expect((await host.views.snapshot(created.id, created.hostToken)).deadline).toBe(deadline);
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
     // Out of memory when the deadline comes: its timer rebuilds it and plays the seat's default move then, not later.
@@ -275,7 +275,7 @@ describe('idle games leave memory', () => {
     clock.advance(1);
     await drive(host, clock);
     expect((await store.listActions(created.id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
-    const after = await host.snapshot(created.id, created.hostToken);
+    const after = await host.views.snapshot(created.id, created.hostToken);
     expect(after.seq).toBe(1);
     expect(after.deadline).toBe(deadline + 300_000);
   });
@@ -283,7 +283,7 @@ describe('idle games leave memory', () => {
   it('an evicted game takes the next action at its seq, from snapshot + log', async () => {
     const created = await host.create(people('evicted-act'));
     for (let i = 0; i < 25; i++) {
-      const snap = await host.snapshot(created.id, created.hostToken);
+      const snap = await host.views.snapshot(created.id, created.hostToken);
       await host.moves.act(created.id, {
         token: created.hostToken,
         seat: snap.seat!,
@@ -295,7 +295,7 @@ describe('idle games leave memory', () => {
     const hash = await host.records.stateHash(created.id);
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
-    const snap = await host.snapshot(created.id, created.hostToken);
+    const snap = await host.views.snapshot(created.id, created.hostToken);
     expect(snap.seq).toBe(25);
     expect(await host.records.stateHash(created.id)).toEqual(hash);
     expect(

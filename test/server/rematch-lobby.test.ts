@@ -43,12 +43,12 @@ const tokensOf = (created: CreateGameResponse): Map<number, string> =>
 async function playToEnd(h: GameHost, id: string, tokens: ReadonlyMap<number, string>, c = clock): Promise<void> {
   for (let moves = 0; moves < 2_000; moves++) {
     await drive(h, c);
-    const seen = await h.snapshot(id);
+    const seen = await h.views.snapshot(id);
     if (seen.outcome) return;
     const seat = seen.pending.map((d) => d.seat).find((s) => tokens.has(s));
     if (seat === undefined) throw new Error(`nobody of ours is to move in ${id}`);
     const token = tokens.get(seat)!;
-    const mine = await h.snapshot(id, token);
+    const mine = await h.views.snapshot(id, token);
     await h.moves.act(id, { token, seat, seq: mine.seq, action: mine.legal[0] });
   }
   throw new Error(`game ${id} did not end`);
@@ -64,7 +64,7 @@ describe('rematch', () => {
     });
     expect(await host.tables.rematchOf(created.id)).toBeNull();
     await playToEnd(host, created.id, tokens);
-    expect((await host.snapshot(created.id)).rematch).toBeNull();
+    expect((await host.views.snapshot(created.id)).rematch).toBeNull();
 
     // Nobody but a seat (or the hot-seat host) asks: a spectator (no token, no seat held), the online host's token.
     expect(await refusal(host.tables.rematch(created.id, { token: 7 }))).toEqual({
@@ -92,18 +92,18 @@ describe('rematch', () => {
     expect([ada.seat, bea.seat]).toEqual([0, 1]);
     expect(ada.token).not.toBe(tokens.get(0));
     expect(await host.tables.rematchOf(created.id)).toBe(ada.id);
-    expect((await host.snapshot(created.id, tokens.get(1))).rematch).toBe(ada.id);
+    expect((await host.views.snapshot(created.id, tokens.get(1))).rematch).toBe(ada.id);
 
     const before = await host.records.record(created.id);
     const after = await host.records.record(ada.id);
     expect(after.config).toEqual(before.config);
     expect(after.seats).toEqual(before.seats.map((s) => ({ ...s, botTakeover: false })));
     expect(after.seed).not.toBe(before.seed);
-    const again = await host.snapshot(ada.id, ada.token!);
+    const again = await host.views.snapshot(ada.id, ada.token!);
     expect(again).toMatchObject({ seat: 0, access: 'seat', outcome: null, rematch: null });
-    expect((await host.snapshot(ada.id, bea.token!)).seat).toBe(1);
+    expect((await host.views.snapshot(ada.id, bea.token!)).seat).toBe(1);
     // The old invite is the old game's only; the rematch's turn timer is the old one's.
-    expect(await refusal(host.snapshot(ada.id, tokens.get(0)))).toEqual({ status: 403, code: 'BAD_TOKEN' });
+    expect(await refusal(host.views.snapshot(ada.id, tokens.get(0)))).toEqual({ status: 403, code: 'BAD_TOKEN' });
     const row = await store.getGame(ada.id);
     expect(row).toMatchObject({ turnSeconds: 60, botPaceMs: 0, mode: 'online', rematchOf: created.id });
 
@@ -112,7 +112,7 @@ describe('rematch', () => {
       status: 409,
       code: 'SEAT_JOINED',
     });
-    expect((await host.snapshot(ada.id, ada.token!)).seat).toBe(0);
+    expect((await host.views.snapshot(ada.id, ada.token!)).seat).toBe(0);
 
     // The bot plays its seat in the rematch by itself.
     await playToEnd(
@@ -141,7 +141,7 @@ describe('rematch', () => {
     });
     expect(await host.tables.rematchOf(created.id)).toBeNull();
     const ada = await host.tables.rematch(created.id, { token: tokens.get(0) });
-    expect((await host.snapshot(ada.id)).seats.map((s) => s.botTakeover)).toEqual([false, true, false]);
+    expect((await host.views.snapshot(ada.id)).seats.map((s) => s.botTakeover)).toEqual([false, true, false]);
     expect(await refusal(host.tables.rematch(created.id, { token: tokens.get(1) }))).toEqual({
       status: 409,
       code: 'REMATCH_SEAT_LEFT',
@@ -157,7 +157,7 @@ describe('rematch', () => {
     await playToEnd(host, created.id, hostTokens);
     const next = await host.tables.rematch(created.id, { token: created.hostToken });
     expect(next).toEqual({ id: expect.any(String) as string, seat: null, token: null });
-    expect((await host.snapshot(next.id, created.hostToken)).access).toBe('host');
+    expect((await host.views.snapshot(next.id, created.hostToken)).access).toBe('host');
     expect((await host.tables.rematch(created.id, { token: created.hostToken })).id).toBe(next.id);
   });
 
@@ -173,7 +173,7 @@ describe('rematch', () => {
       const created = await a.create(shortPole);
       const tokens = tokensOf(created);
       await playToEnd(a, created.id, tokens, c);
-      await b.snapshot(created.id); // b holds the finished game too
+      await b.views.snapshot(created.id); // b holds the finished game too
       const [ada, bea] = await Promise.all([
         a.tables.rematch(created.id, { token: tokens.get(0) }),
         b.tables.rematch(created.id, { token: tokens.get(1) }),
@@ -260,9 +260,9 @@ describe('lobby', () => {
     // Dan joins under his name: the first free seat, a token of its own; Bea's invite for it stops working.
     const dan = await host.tables.joinLobby({ game: pub.id, name: ' Dan ' });
     expect(dan).toMatchObject({ id: pub.id, seat: 1 });
-    expect(await host.snapshot(pub.id, dan.token!)).toMatchObject({ seat: 1, access: 'seat' });
-    expect((await host.snapshot(pub.id)).seats.map((s) => s.name)).toEqual(['Ada', 'Dan', 'Cat']);
-    expect(await refusal(host.snapshot(pub.id, tokens.get(1)))).toEqual({ status: 403, code: 'BAD_TOKEN' });
+    expect(await host.views.snapshot(pub.id, dan.token!)).toMatchObject({ seat: 1, access: 'seat' });
+    expect((await host.views.snapshot(pub.id)).seats.map((s) => s.name)).toEqual(['Ada', 'Dan', 'Cat']);
+    expect(await refusal(host.views.snapshot(pub.id, tokens.get(1)))).toEqual({ status: 403, code: 'BAD_TOKEN' });
     expect((await listed(pub.id))!.seats.map((s) => s.free)).toEqual([false, false, true]);
 
     // Stale or clashing joins: refused, nothing changed.
@@ -286,12 +286,12 @@ describe('lobby', () => {
       status: 400,
       code: 'MALFORMED_REQUEST',
     });
-    expect((await host.snapshot(pub.id)).seats.map((s) => s.name)).toEqual(['Ada', 'Dan', 'Cat']);
-    expect(await host.snapshot(pub.id, tokens.get(2))).toMatchObject({ seat: 2 });
+    expect((await host.views.snapshot(pub.id)).seats.map((s) => s.name)).toEqual(['Ada', 'Dan', 'Cat']);
+    expect(await host.views.snapshot(pub.id, tokens.get(2))).toMatchObject({ seat: 2 });
     expect((await listed(pub.id))!.seats.map((s) => s.free)).toEqual([false, false, true]);
 
     // Cat opens her own invite's stream: her seat is taken, and with no free seat left the game leaves the lobby.
-    const stream = await host.subscribe(pub.id, tokens.get(2));
+    const stream = await host.views.subscribe(pub.id, tokens.get(2));
     stream.close();
     expect(await listed(pub.id)).toBeUndefined();
     expect(await refusal(host.tables.joinLobby({ game: pub.id }))).toEqual({ status: 409, code: 'NO_FREE_SEAT' });
@@ -307,7 +307,7 @@ describe('lobby', () => {
     ]);
     try {
       const pub = await a.create(trio);
-      await b.snapshot(pub.id); // both hold the game, with seat 2 free
+      await b.views.snapshot(pub.id); // both hold the game, with seat 2 free
       const tries = await Promise.allSettled([
         a.tables.joinLobby({ game: pub.id, seat: 1, name: 'Eve' }),
         b.tables.joinLobby({ game: pub.id, seat: 1, name: 'Fay' }),
@@ -317,7 +317,7 @@ describe('lobby', () => {
       const lost = tries.find((t) => t.status === 'rejected');
       expect(await refusal(Promise.reject(lost!.reason))).toEqual({ status: 409, code: 'SEAT_TAKEN' });
       // The winner's token holds the seat on both instances; the stored seat has the winner's name.
-      for (const h of [a, b]) expect((await h.snapshot(pub.id, won[0]!.token!)).seat).toBe(1);
+      for (const h of [a, b]) expect((await h.views.snapshot(pub.id, won[0]!.token!)).seat).toBe(1);
       expect((await first.getGame(pub.id))!.seats[1]!.name).toBe(tries[0]!.status === 'fulfilled' ? 'Eve' : 'Fay');
     } finally {
       await Promise.all([a.close(), b.close()]);

@@ -115,13 +115,13 @@ describe('the host over a broken store', () => {
   it('a game whose row is unreadable is a 500 STORE_FAILED, not a 503 to retry for ever', async () => {
     const id = await storedGame('corrupt-row');
     await store.sql.query(`UPDATE games SET seats = '"not seats"'::jsonb WHERE id = $1`, [id]);
-    await expect(host.snapshot(id, undefined)).rejects.toMatchObject({ status: 500, code: 'STORE_FAILED' });
+    await expect(host.views.snapshot(id, undefined)).rejects.toMatchObject({ status: 500, code: 'STORE_FAILED' });
   });
 
   it('a store missing its tables is a 500 STORE_FAILED, without PostgreSQL’s text', async () => {
     const id = await storedGame('no-log');
     await store.sql.exec('DROP TABLE snapshots');
-    const err = await failureOf(() => host.snapshot(id, undefined));
+    const err = await failureOf(() => host.views.snapshot(id, undefined));
     expect(err).toMatchObject({ status: 500, code: 'STORE_FAILED' });
     expect((err as Error).message).not.toContain('snapshots');
   });

@@ -53,14 +53,14 @@ describe('moves made when a turn timer runs out', () => {
         turnSeconds: 10,
         botPaceMs: 0,
       });
-      await other.snapshot(created.id); // the other instance has the game in memory: it catches up from the store
+      await other.views.snapshot(created.id); // the other instance has the game in memory: it catches up from the store
       await drive(host, clock);
       // Ben plays one move himself, then lets the timer play three.
-      const mine = await host.snapshot(created.id, created.hostToken, 0);
+      const mine = await host.views.snapshot(created.id, created.hostToken, 0);
       await host.moves.act(created.id, { token: created.hostToken, seat: 0, seq: mine.seq, action: mine.legal[0] });
       for (let timeouts = 0; timeouts < 3;) {
         await drive(host, clock);
-        const snap = await host.snapshot(created.id);
+        const snap = await host.views.snapshot(created.id);
         if (snap.outcome) break;
         if (snap.pending.some((d) => d.seat === 0)) {
           clock.advance(10_000);
@@ -69,7 +69,7 @@ describe('moves made when a turn timer runs out', () => {
       }
       await drive(host, clock);
 
-      const snap = await host.snapshot(created.id);
+      const snap = await host.views.snapshot(created.id);
       const found = marks(snap.events);
       expect(found.length).toBe(3);
       for (const mark of found) {
@@ -87,10 +87,10 @@ describe('moves made when a turn timer runs out', () => {
 
       // The marks are kept by the instance that followed the game, and by one that rebuilds it from the store.
       await other.idle();
-      expect(marks((await other.snapshot(created.id)).events)).toEqual(found);
+      expect(marks((await other.views.snapshot(created.id)).events)).toEqual(found);
       const { host: rebuilt } = await createTestServer({ store, snapshotEvery: 3, resume: false });
       try {
-        expect((await rebuilt.snapshot(created.id)).events).toEqual(snap.events);
+        expect((await rebuilt.views.snapshot(created.id)).events).toEqual(snap.events);
       } finally {
         await rebuilt.close();
       }

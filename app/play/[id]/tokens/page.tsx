@@ -20,7 +20,7 @@ export default async function Page({ params }: Props) {
   let info;
   let snapshot;
   try {
-    [info, snapshot] = await Promise.all([host.chainInfo(id), host.snapshot(id)]);
+    [info, snapshot] = await Promise.all([host.chainInfo(id), host.views.snapshot(id)]);
   } catch (err) {
     if (isHostError(err) && err.status === 404) notFound();
     throw err;
