@@ -156,7 +156,7 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
   for (;;) {
     const error = failed();
     if (error) throw error;
-    if (readyAt === null && (await host.chainInfo(id)).ready) readyAt = performance.now();
+    if (readyAt === null && (await host.chain.info(id)).ready) readyAt = performance.now();
     const snap = await host.views.snapshot(id);
     if (snap.outcome !== null) break;
     if (performance.now() - start > timeoutMs)

@@ -1,32 +1,27 @@
-import { isAddress } from '../../chain/validate';
-import { type SeatId } from '../../engine';
-
-import { type ChainGames, type GameExtras } from '../chain/chain-games';
-import { AccessError, ChainGameError } from '../errors';
-import { type ChatEntry, type CreateGameResponse } from '../protocol';
-import type { Rate } from '../limits';
-import type { GameStore, NewGameRow } from '../store';
-
-import { checkActor, targetSeat, type RequestContext } from './access';
-import { Automation } from './automation';
-import { Broker, type StreamCaps } from './broker';
-import { BackgroundWork } from './background';
-import { ChatDesk } from './chat-desk';
 import { systemClock, type Clock } from '../../chain/clock';
+import type { ChainGames, GameExtras } from '../chain/chain-games';
+import { AccessError } from '../errors';
+import type { Rate } from '../limits';
+import type { CreateGameResponse } from '../protocol';
+import type { GameStore, NewGameRow } from '../store';
 import { getBoard } from '../studio/boards';
+import type { RequestContext } from './access';
+import { Automation } from './automation';
+import { BackgroundWork } from './background';
+import { Broker, type StreamCaps } from './broker';
+import { ChainDesk } from './chain-desk';
+import { ChatDesk } from './chat-desk';
 import type { LiveGame } from './live-game';
 import { LiveGames } from './live-games';
-import { TablePresence } from './presence';
 import { Moves } from './moves';
+import { gamePath, parseGameRequest, prepareGame, type ParsedGameRequest, type PreparedGame } from './new-game';
+import { TablePresence } from './presence';
 import { Records } from './records';
+import { SeatHolders } from './seat-holders';
 import { Seats } from './seats';
+import { storeCall } from './store-call';
 import { TableDesk } from './table-desk';
 import { ViewDesk } from './view-desk';
-import { gamePath, parseGameRequest, prepareGame, type ParsedGameRequest, type PreparedGame } from './new-game';
-
-import { holderKeys, SeatHolders } from './seat-holders';
-import { storeCall } from './store-call';
-
 import { seatInfos } from './views';
 
 export interface GameHostOptions {
@@ -54,28 +49,27 @@ export interface GameHostOptions {
 }
 
 /**
- * Hosts games over a GameStore (ARCHITECTURE.md "Hosting"): creates them, checks and applies actions (the store's
- * append is the optimistic lock), keeps live games in memory (rebuilt from snapshot + log after a restart), plays
- * bots and turn timers, fans updates out to subscribers, and follows other instances through the store's
- * notifications. Every public method either succeeds or throws a HostError and changes nothing.
+ * Hosts games over a GameStore (ARCHITECTURE.md "Server"): it creates them and runs their lifecycle (open, idle,
+ * close, eviction), and every request goes to one of its rooms: `views` (snapshots and streams), `moves`, `seats`,
+ * `tables` (rematch and lobby), `chat`, `records` and `chain` (an on-chain game's Tezos side). Every public method of
+ * the host and its rooms either succeeds or throws a HostError and changes nothing.
  */
 export class GameHost {
-  private readonly games: LiveGames;
-  private readonly background: BackgroundWork;
-  private readonly broker: Broker;
-  private readonly chatDesk: ChatDesk;
-  private readonly seatHolders: SeatHolders;
-  private readonly automation: Automation;
-  private readonly presence: TablePresence;
-  readonly seats: Seats;
-  readonly moves: Moves;
-  readonly tables: TableDesk;
-  readonly records: Records;
   readonly views: ViewDesk;
+  readonly moves: Moves;
+  readonly seats: Seats;
+  readonly tables: TableDesk;
+  readonly chat: ChatDesk;
+  readonly records: Records;
+  readonly chain: ChainDesk;
+  private readonly games: LiveGames;
+  private readonly presence: TablePresence;
+  private readonly seatHolders: SeatHolders;
+  private readonly broker: Broker;
+  private readonly automation: Automation;
+  private readonly background: BackgroundWork;
   private readonly clock: Clock;
   private readonly onError: (err: unknown) => void;
-  readonly chain: ChainGames | null;
-  private readonly chainUnavailable: string;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
 
@@ -86,8 +80,7 @@ export class GameHost {
     this.clock = options.clock ?? systemClock;
     this.onError = options.onError ?? ((err) => console.error('[game host]', err));
     this.background = new BackgroundWork(this.onError);
-    this.chain = options.chain ?? null;
-    this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
+    const chain = options.chain ?? null;
     this.broker = new Broker(options.streams, (id, seat) => this.presence.left(id, seat));
     this.presence = new TablePresence({
       clock: this.clock,
@@ -97,7 +90,7 @@ export class GameHost {
       graceEnded: (id, seat) => this.seats.graceEnded(id, seat),
     });
     this.seatHolders = new SeatHolders(store.sql);
-    this.chatDesk = new ChatDesk({
+    this.chat = new ChatDesk({
       store,
       broker: this.broker,
       clock: this.clock,
@@ -110,12 +103,12 @@ export class GameHost {
       (id, seat, seq, reason) => this.moves.autoMove(id, seat, seq, reason),
       this.onError,
       undefined,
-      (id) => !(this.chain?.mayMove(id) ?? true),
+      (id) => !(chain?.mayMove(id) ?? true),
     );
     this.games = new LiveGames({
       store,
       clock: this.clock,
-      chain: this.chain,
+      chain,
       automation: this.automation,
       idleMs: Math.max(0, options.idleMs ?? 300_000),
       inUse: (id) => this.broker.count(id) > 0 || this.presence.graces.running(id),
@@ -134,13 +127,13 @@ export class GameHost {
     this.moves = new Moves({
       store,
       clock: this.clock,
-      chain: this.chain,
+      chain,
       games: this.games,
       seats: this.seats,
       presence: this.presence,
       broker: this.broker,
       automation: this.automation,
-      chat: this.chatDesk,
+      chat: this.chat,
       background: this.background,
       snapshotEvery: Math.max(1, options.snapshotEvery ?? 50),
       onError: this.onError,
@@ -149,7 +142,7 @@ export class GameHost {
     this.tables = new TableDesk({
       store,
       clock: this.clock,
-      chain: this.chain,
+      chain,
       games: this.games,
       seats: this.seats,
       holders: this.seatHolders,
@@ -158,22 +151,29 @@ export class GameHost {
     });
     this.records = new Records({
       games: this.games,
-      chain: this.chain,
+      chain,
       moves: this.moves,
       holders: this.seatHolders,
     });
     this.views = new ViewDesk({
       store,
-      chain: this.chain,
+      chain,
       games: this.games,
       broker: this.broker,
       presence: this.presence,
       seats: this.seats,
-      chat: this.chatDesk,
+      chat: this.chat,
       tables: this.tables,
       moves: this.moves,
     });
-    this.chain?.bindHost({ retry: (id) => this.moves.retryKept(id), changed: (id) => this.moves.chainChanged(id) });
+    this.chain = new ChainDesk({
+      chain,
+      unavailable: options.chainUnavailable ?? 'on-chain games are not configured on this server',
+      games: this.games,
+      seats: this.seats,
+      holders: this.seatHolders,
+    });
+    chain?.bindHost({ retry: (id) => this.moves.retryKept(id), changed: (id) => this.moves.chainChanged(id) });
   }
 
   /** A host listening to the store; with `resume`, the unfinished games' bots and timers run again. */
@@ -194,7 +194,7 @@ export class GameHost {
         }),
       );
       // On-chain games that finished while nobody closed them: the bank's power over the players' copies ends.
-      if (host.chain) host.background.add(host.chain.resumeClosing());
+      if (host.chain.games) host.background.add(host.chain.games.resumeClosing());
     }
     return host;
   }
@@ -233,111 +233,23 @@ export class GameHost {
   ): Promise<LiveGame> {
     let chainRow = null;
     if (onChain) {
-      if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
+      const chain = this.chain.configured();
       if (!context.address)
         throw new AccessError(
           'SIGN_IN_REQUIRED',
           'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots',
         );
-      chainRow = await this.chain.prepare(row.id, row.config, row.seats, context.address, onChain);
+      chainRow = await chain.prepare(row.id, row.config, row.seats, context.address, onChain);
     }
     try {
       await storeCall(() => this.store.createGame(row));
-      if (chainRow) await storeCall(() => this.chain!.register(chainRow));
+      if (chainRow) await storeCall(() => this.chain.games!.register(chainRow));
     } finally {
-      if (chainRow) this.chain!.release(row.id);
+      if (chainRow) this.chain.games!.release(row.id);
     }
     const live = this.games.start(row, state);
     await this.games.inQueue(row.id, async () => this.automation.plan(live));
     return live;
-  }
-
-  /**
-   * A seat posts to an online game's chat: a message or an emote, delivered on every stream of the game
-   * and stored with it, never in its record. See ChatDesk.post. @throws HostError 400, 403, 404, 409, 429
-   */
-  chat(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry> {
-    return this.chatDesk.post(id, request, context);
-  }
-
-  /** The game's host mutes or unmutes a seat's chat (null: it was so already). See ChatDesk.mute. @throws HostError 400, 403, 404, 409 */
-  muteChat(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry | null> {
-    return this.chatDesk.mute(id, request, context);
-  }
-
-  /**
-   * Binds a human seat of an on-chain game to the signed-in wallet (the token must hold the seat).
-   * @throws HostError 401 SIGN_IN_REQUIRED, 403, 404, 409 SEAT_CLAIMED | ADDRESS_IN_GAME
-   */
-  async claimSeat(
-    id: string,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    context: RequestContext,
-  ): Promise<void> {
-    const { chain, target, live } = await this.chainSeat(id, token, seat, context);
-    if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
-    await chain.claim(id, target, context.address);
-    // The wallet now holds the seat: signing in on another device finds it again.
-    await storeCall(() =>
-      this.seatHolders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!),
-    );
-  }
-
-  /** The operator approval a seat's wallet signs. @throws HostError 403, 404, 409 */
-  async approvalCall(
-    id: string,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    context: RequestContext,
-  ): Promise<unknown> {
-    const { chain, target } = await this.chainSeat(id, token, seat, context);
-    chain.checkWallet(id, target, context.address ?? null);
-    return chain.approvalCall(id, target);
-  }
-
-  /** A seat's approval was sent (`opHash`) or is to be checked again (null). @throws HostError 400, 401, 403, 404, 409 */
-  async submitApproval(
-    id: string,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    opHash: string | null,
-    context: RequestContext,
-  ): Promise<void> {
-    const { chain, target } = await this.chainSeat(id, token, seat, context);
-    await chain.submitApproval(id, target, context.address ?? null, opHash);
-  }
-
-  /**
-   * What a wallet granted the bank in on-chain games (the games it joined, live or ended) and any FA2 operator
-   * approval of the bank left from earlier app versions, with the call that revokes it.
-   * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
-   */
-  async walletGrants(address: string): Promise<Awaited<ReturnType<ChainGames['grantsOf']>>> {
-    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${JSON.stringify(address)}`);
-    if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
-    return this.chain.grantsOf(address);
-  }
-
-  /** A game's chain status (tokens, seats' wallets and approvals, operations, pause). @throws HostError 404 */
-  async chainInfo(id: string): Promise<Awaited<ReturnType<ChainGames['info']>>> {
-    await this.games.live(id);
-    if (!this.chain) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
-    return this.chain.info(id);
-  }
-
-  private async chainSeat(
-    id: string,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    context: RequestContext,
-  ): Promise<{ chain: ChainGames; target: SeatId; live: LiveGame }> {
-    const live = await this.games.live(id);
-    const holder = await this.seats.holder(live, token, seat, context);
-    const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
-    if (!this.chain?.isOnChain(id)) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
-    checkActor(live.row, holder, target);
-    return { chain: this.chain, target, live };
   }
 
   /** Resolves when no bot move, catch-up or snapshot write is running (tests drive a ManualClock with it). */
@@ -352,13 +264,11 @@ export class GameHost {
     this.closed = true;
     this.automation.stop();
     this.presence.graces.stop();
-    this.chain?.close();
+    this.chain.games?.close();
     await this.unlisten?.();
     await this.idle();
     this.broker.closeAll();
   }
-
-  // ---- internals ----
 
   /** Drops the games idle for `olderThanMs` (default `idleMs`) from memory; see LiveGames.evictIdle. */
   evictIdle(olderThanMs?: number): number {

@@ -67,7 +67,7 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
       const rows = await Promise.all(started.map((g, i) => stepAt(env, g, offers[i]!.seq + 1)));
       expect(rows.map((r) => r?.status)).toEqual(['queued', 'queued']);
       // What the table shows meanwhile: the purchase queued, about a block or two away.
-      const info = await env.host.chainInfo(started[0]!.id);
+      const info = await env.host.chain.info(started[0]!.id);
       expect(info.ops.find((o) => o.kind === 'step' && o.seq === offers[0]!.seq + 1)?.status).toBe('queued');
       expect(info.blockTimeS).toBe(PACE.blockTime);
       for (const [i, g] of started.entries())

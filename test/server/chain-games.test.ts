@@ -112,7 +112,7 @@ async function playUntil(
 
 /** Every artist tile of `gameId`: the chain's holders (by seat, read through the TzKT API) equal the engine's. */
 async function expectChainAgrees(gameId: string): Promise<void> {
-  const info = await env.host.chainInfo(gameId);
+  const info = await env.host.chain.info(gameId);
   const state = (await env.host.views.snapshot(gameId)).view as PoleState;
   const seats = info.seats.map((s) => s.address!);
   const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 }).read({
@@ -157,7 +157,7 @@ async function playFinishedGame(): Promise<FinishedGame> {
     await own.restart();
     await playUntil(own, game, () => false, 2000);
     await settle(own);
-    expect((await own.host.chainInfo(game.id)).game?.closed).toBe(true);
+    expect((await own.host.chain.info(game.id)).game?.closed).toBe(true);
     return { ...game, bankSpent: before - (await bankBalance()), errors: own.errors };
   } finally {
     await own.close();
@@ -204,7 +204,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const created = await host.create({ ...request, mode: 'online' }, { address: alice.address });
     const gameId = created.id;
     await settle(env);
-    const info = await host.chainInfo(gameId);
+    const info = await host.chain.info(gameId);
     expect(info.tokens.status).toBe('confirmed');
     expect(info.tokens.opHash).toMatch(/^o/);
     expect(info.explorerUrl).toBeNull(); // the devnet: links go to the app's own explorer pages
@@ -259,18 +259,18 @@ describe('an on-chain Tezos Pole game on the server', () => {
   it('binds each person’s seat to the wallet they signed in with; a wallet plays one seat only', async () => {
     const { host } = env;
     const { id, tokens } = await createPeopleGame(env, 'chain-games-seats', PEOPLE);
-    expect((await hostError(host.claimSeat(id, tokens[0], undefined, { address: null }))).code).toBe(
+    expect((await hostError(host.chain.claimSeat(id, tokens[0], undefined, { address: null }))).code).toBe(
       'SIGN_IN_REQUIRED',
     );
-    await host.claimSeat(id, tokens[0], undefined, { address: alice.address });
-    expect((await hostError(host.claimSeat(id, tokens[1], undefined, { address: alice.address }))).code).toBe(
+    await host.chain.claimSeat(id, tokens[0], undefined, { address: alice.address });
+    expect((await hostError(host.chain.claimSeat(id, tokens[1], undefined, { address: alice.address }))).code).toBe(
       'ADDRESS_IN_GAME',
     );
-    expect((await hostError(host.claimSeat(id, tokens[0], undefined, { address: bob.address }))).code).toBe(
+    expect((await hostError(host.chain.claimSeat(id, tokens[0], undefined, { address: bob.address }))).code).toBe(
       'SEAT_CLAIMED',
     );
-    await host.claimSeat(id, tokens[1], undefined, { address: bob.address });
-    expect((await host.chainInfo(id)).seats.map((s) => s.address)).toEqual([alice.address, bob.address]);
+    await host.chain.claimSeat(id, tokens[1], undefined, { address: bob.address });
+    expect((await host.chain.info(id)).seats.map((s) => s.address)).toEqual([alice.address, bob.address]);
     const move = { token: tokens[0]!, seat: 0, seq: 0, action: { type: 'roll' } };
     expect((await hostError(host.moves.act(id, move, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
   }, 60_000);
@@ -279,13 +279,14 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const { host } = env;
     const { id, tokens } = await createPeopleGame(env, 'chain-games-join', PEOPLE);
     for (const [seat, who] of PEOPLE.entries())
-      await host.claimSeat(id, tokens[seat], undefined, { address: who.address });
+      await host.chain.claimSeat(id, tokens[seat], undefined, { address: who.address });
     for (const [seat, who] of PEOPLE.entries()) {
       // Someone else's wallet may not even ask for the seat's approval.
       expect(
-        (await hostError(host.approvalCall(id, tokens[seat], undefined, { address: PEOPLE[1 - seat]!.address }))).code,
+        (await hostError(host.chain.approvalCall(id, tokens[seat], undefined, { address: PEOPLE[1 - seat]!.address })))
+          .code,
       ).toBe('WRONG_WALLET');
-      const call = (await host.approvalCall(id, tokens[seat], undefined, { address: who.address })) as {
+      const call = (await host.chain.approvalCall(id, tokens[seat], undefined, { address: who.address })) as {
         to: string;
         amount: number;
         parameter: { entrypoint: string; value: unknown };
@@ -298,15 +299,15 @@ describe('an on-chain Tezos Pole game on the server', () => {
       const op = await toolkit(who.secretKey).contract.transfer(
         call as Parameters<TezosToolkit['contract']['transfer']>[0],
       );
-      await host.submitApproval(id, tokens[seat], undefined, op.hash, { address: who.address });
+      await host.chain.submitApproval(id, tokens[seat], undefined, op.hash, { address: who.address });
     }
     await settle(env);
-    const info = await host.chainInfo(id);
+    const info = await host.chain.info(id);
     expect(info.seats.map((s) => s.approval)).toEqual(['confirmed', 'confirmed']);
     expect(info.seats.map((s) => s.grant.status)).toEqual(['live', 'live']);
     expect(info.ready).toBe(true);
     // Alice's collection page lists the grant, live until the game's end date, confirmed by the contract.
-    const grants = await host.walletGrants(alice.address);
+    const grants = await host.chain.walletGrants(alice.address);
     expect(grants).toMatchObject({ contract, bank: bank.address, operatorTokenIds: [], revoke: null });
     expect(grants.games.filter((g) => g.gameId === id)).toEqual([
       { gameId: id, seat: 0, status: 'live', ends: info.game!.ends, closed: false, joinOp: info.seats[0]!.approvalOp },
@@ -329,7 +330,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await playUntil(env, game, (state) => state.tiles.some((t) => t.holders.includes(0)));
     await settle(env);
     await expectChainAgrees(game.id);
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     const steps = info.ops.filter((o) => o.kind === 'step');
     expect(steps.length).toBeGreaterThan(0);
     expect(steps.every((o) => o.status === 'confirmed' && /^o/.test(o.opHash ?? ''))).toBe(true);
@@ -345,7 +346,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await settle(env);
     const state = (await env.host.views.snapshot(game.id)).view as PoleState;
     const tile = state.tiles.findIndex((t) => t.holders.includes(0));
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(alice.secretKey), contract);
     await fa2.send(fa2.transfer([{ from: alice.address, txs: [{ to: bob.address, tokenId, amount: 1 }] }]));
@@ -374,7 +375,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const e = await hostError(act(env, game, d.seat, d.seq, { type: 'roll' }));
     expect([e.status, e.code]).toEqual([503, 'CHAIN_PAUSED']);
     expect(e.message).toMatch(/kept and will be sent again in 5 s/);
-    const paused = (await host.chainInfo(game.id)).paused!;
+    const paused = (await host.chain.info(game.id)).paused!;
     expect(paused).toMatchObject({ code: 'CHAIN_UNAVAILABLE', attempts: 1 });
     expect((await host.views.snapshot(game.id)).seq).toBe(d.seq);
     // While paused, nobody else moves either.
@@ -382,13 +383,15 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // Its time come, the kept roll is tried again while Tezos is still down: it waits twice as long.
     clock.advance(paused.retryAt - clock.now());
     await expect
-      .poll(async () => (await host.chainInfo(game.id)).paused?.attempts, { timeout: 10_000, interval: 50 })
+      .poll(async () => (await host.chain.info(game.id)).paused?.attempts, { timeout: 10_000, interval: 50 })
       .toBe(2);
-    const again = (await host.chainInfo(game.id)).paused!;
+    const again = (await host.chain.info(game.id)).paused!;
     expect(again.retryAt - paused.retryAt).toBeGreaterThanOrEqual(2 * BACKOFF.first);
     relay.down = false;
     clock.advance(again.retryAt - clock.now());
-    await expect.poll(async () => (await host.chainInfo(game.id)).paused, { timeout: 10_000, interval: 50 }).toBeNull();
+    await expect
+      .poll(async () => (await host.chain.info(game.id)).paused, { timeout: 10_000, interval: 50 })
+      .toBeNull();
     await settle(env);
     const record = await host.records.record(game.id);
     expect(record.actions.slice(d.seq).filter((a) => a.seat === d.seat)[0]).toEqual({
@@ -402,7 +405,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const { host, clock } = env;
     const game = await startPeopleGame(env, chain, 'chain-games-kept-buy', PEOPLE);
     const offer = await playToOffer(env, game);
-    const tokenId = (await host.chainInfo(game.id)).pieces.find((p) => p.tile === offer.tile)!.tokenId!;
+    const tokenId = (await host.chain.info(game.id)).pieces.find((p) => p.tile === offer.tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
     const supplyBefore = (await fa2.supply(tokenId)).total;
     // A second app instance on the same database follows the game too.
@@ -423,8 +426,10 @@ describe('an on-chain Tezos Pole game on the server', () => {
     }
     expect((await host.views.snapshot(game.id)).seq).toBe(offer.seq);
     relay.down = false;
-    clock.advance((await host.chainInfo(game.id)).paused!.retryAt - clock.now());
-    await expect.poll(async () => (await host.chainInfo(game.id)).paused, { timeout: 10_000, interval: 50 }).toBeNull();
+    clock.advance((await host.chain.info(game.id)).paused!.retryAt - clock.now());
+    await expect
+      .poll(async () => (await host.chain.info(game.id)).paused, { timeout: 10_000, interval: 50 })
+      .toBeNull();
     await settle(env);
     expect((await host.records.record(game.id)).actions[offer.seq]).toEqual({
       seat: offer.seat,
@@ -439,7 +444,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const { host } = env;
     const game = await startPeopleGame(env, chain, 'chain-games-unseen', PEOPLE);
     const offer = await playToOffer(env, game);
-    const tokenId = (await host.chainInfo(game.id)).pieces.find((p) => p.tile === offer.tile)!.tokenId!;
+    const tokenId = (await host.chain.info(game.id)).pieces.find((p) => p.tile === offer.tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
     const supplyBefore = (await fa2.supply(tokenId)).total;
     relay.downAfterInjection = true;
@@ -470,7 +475,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await finishedGame();
     expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
     await expectChainAgrees(game.id);
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     expect(info.ops.filter((o) => o.status !== 'confirmed' && o.status !== 'failed')).toEqual([]);
     expect(game.errors.filter((e) => !(e instanceof HostError))).toEqual([]);
   }, 300_000);
@@ -483,11 +488,11 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // Tezos refuses every try: one row for every try, kept for the next; the grants still live.
     await expect
       .poll(
-        async () => (await env.host.chainInfo(game.id)).ops.filter((o) => o.kind === 'close').map((o) => o.status),
+        async () => (await env.host.chain.info(game.id)).ops.filter((o) => o.kind === 'close').map((o) => o.status),
         { timeout: 20_000, interval: 50 },
       )
       .toEqual(['retrying']);
-    const waiting = await env.host.chainInfo(game.id);
+    const waiting = await env.host.chain.info(game.id);
     expect(waiting.game?.closed).toBe(false);
     expect(waiting.seats.map((s) => s.grant.status)).toEqual(['live', 'live']);
     // The server stops before Tezos is back; the next one closes the finished game by itself.
@@ -495,7 +500,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       relay.blockBodyWith = null;
     });
     await settle(env);
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     const closes = info.ops.filter((o) => o.kind === 'close');
     expect(closes.map((o) => o.status)).toEqual(['confirmed']);
     expect(info.game).toEqual({ id: game.id, ends: waiting.game!.ends, closed: true, closedOp: closes[0]!.opHash });
@@ -521,7 +526,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // Once: a further restart sends nothing.
     await env.restart();
     await settle(env);
-    expect((await env.host.chainInfo(game.id)).ops.filter((o) => o.kind === 'close')).toHaveLength(1);
+    expect((await env.host.chain.info(game.id)).ops.filter((o) => o.kind === 'close')).toHaveLength(1);
     expect(env.errors.filter((e) => !(e instanceof HostError))).toEqual([]);
   }, 120_000);
 
@@ -536,7 +541,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
 
   it('after the game the bank, with its own key, can neither burn nor transfer a player’s copy: the balance stays', async () => {
     const game = await finishedGame();
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     const reader = new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 });
     const held = (
       await reader.read({ contract, tokenIds: info.pieces.map((p) => p.tokenId!), minLevel: info.lastLevel })
@@ -577,23 +582,23 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const after = (await reader.read({ contract, tokenIds: [copy.tokenId], owners: [copy.owner], minLevel: head }))
       .holdings;
     expect(after.map((h) => [h.owner, h.tokenId, h.balance])).toEqual([[copy.owner, copy.tokenId, copy.balance]]);
-    expect((await env.host.chainInfo(game.id)).seats[seat]!.grant.status).toBe('ended');
+    expect((await env.host.chain.info(game.id)).seats[seat]!.grant.status).toBe('ended');
   }, 300_000);
 
   it('lists what a wallet granted the bank: the game joined, now ended, and a leftover operator approval it can revoke', async () => {
     const game = await finishedGame();
     const { host } = env;
-    const ended = await host.walletGrants(bob.address);
+    const ended = await host.chain.walletGrants(bob.address);
     expect(ended.games.filter((g) => g.gameId === game.id)).toEqual([
       expect.objectContaining({ gameId: game.id, seat: 1, status: 'ended', closed: true }),
     ]);
     expect(ended.operatorTokenIds).toEqual([]);
     // An approval as earlier versions of the app asked for: Bob made the bank an FA2 operator of two game tokens.
-    const info = await host.chainInfo(game.id);
+    const info = await host.chain.info(game.id);
     const ids = info.pieces.slice(0, 2).map((p) => p.tokenId!);
     const asBob = Fa2Editions.at(toolkit(bob.secretKey), contract);
     await asBob.send(asBob.approveOperator(bob.address, bank.address, ids));
-    const legacy = await host.walletGrants(bob.address);
+    const legacy = await host.chain.walletGrants(bob.address);
     expect(legacy.operatorTokenIds).toEqual(ids);
     expect(legacy.revoke?.parameter.entrypoint).toBe('update_operators');
     // The Revoke button sends that call from Bob's wallet: the approvals are gone.
@@ -602,8 +607,8 @@ describe('an on-chain Tezos Pole game on the server', () => {
     );
     await op.confirmation();
     for (const id of ids) expect(await asBob.isOperator(bob.address, bank.address, id)).toBe(false);
-    expect(await host.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
-    expect((await hostError(host.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
+    expect(await host.chain.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
+    expect((await hostError(host.chain.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
   }, 300_000);
 });
 

@@ -172,15 +172,15 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
   await settle(env);
   // The same path as the play page: claim the seat, ask the server for the approval call, send it from the wallet.
   for (const [seat, who] of WALLETS.entries()) {
-    await host.claimSeat(gameId, tokens[seat], undefined, { address: who.address });
-    const call = await host.approvalCall(gameId, tokens[seat], undefined, { address: who.address });
+    await host.chain.claimSeat(gameId, tokens[seat], undefined, { address: who.address });
+    const call = await host.chain.approvalCall(gameId, tokens[seat], undefined, { address: who.address });
     const op = await toolkit(who.secretKey).contract.transfer(
       call as Parameters<TezosToolkit['contract']['transfer']>[0],
     );
-    await host.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
+    await host.chain.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
   }
   await settle(env);
-  const info = await host.chainInfo(gameId);
+  const info = await host.chain.info(gameId);
   expect(info.ready).toBe(true);
   sunfoldToken = info.pieces.find((p) => p.tile === SUNFOLD)!.tokenId!;
 }
@@ -380,10 +380,10 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     await pollSkippingBackoffs(
       env,
       BACKOFF.max,
-      async () => (await host.chainInfo(gameId)).ops.find((o) => o.kind === 'step')?.status,
+      async () => (await host.chain.info(gameId)).ops.find((o) => o.kind === 'step')?.status,
     ).toBe('confirmed');
     await settle(env);
-    expect((await host.chainInfo(gameId)).paused).toBeNull();
+    expect((await host.chain.info(gameId)).paused).toBeNull();
     expect(await systemActions()).toEqual([]);
     // The next roll's read agrees with the game: nothing to record, nothing left the game.
     await playOneRoll();
@@ -392,7 +392,7 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     expect(
       ((await host.views.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame'),
     ).toEqual([]);
-    expect((await host.chainInfo(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual([
+    expect((await host.chain.info(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual([
       'confirmed',
     ]);
   }, 120_000);

@@ -170,7 +170,7 @@ export async function createPeopleGame(
     { address: wallets[0]!.address },
   );
   await settle(env);
-  expect((await env.host.chainInfo(created.id)).tokens.status).toBe('confirmed');
+  expect((await env.host.chain.info(created.id)).tokens.status).toBe('confirmed');
   return { id: created.id, tokens: created.invites.map((i) => i.token), wallets };
 }
 
@@ -178,15 +178,15 @@ export async function createPeopleGame(
 export async function joinPeopleGame(env: ChainHost, chain: DevnetContract, game: PeopleGame): Promise<void> {
   const { host } = env;
   for (const [seat, who] of game.wallets.entries()) {
-    await host.claimSeat(game.id, game.tokens[seat], undefined, { address: who.address });
-    const call = await host.approvalCall(game.id, game.tokens[seat], undefined, { address: who.address });
+    await host.chain.claimSeat(game.id, game.tokens[seat], undefined, { address: who.address });
+    const call = await host.chain.approvalCall(game.id, game.tokens[seat], undefined, { address: who.address });
     const op = await chain
       .toolkit(who.secretKey)
       .contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
-    await host.submitApproval(game.id, game.tokens[seat], undefined, op.hash, { address: who.address });
+    await host.chain.submitApproval(game.id, game.tokens[seat], undefined, op.hash, { address: who.address });
   }
   await settle(env);
-  expect((await host.chainInfo(game.id)).ready).toBe(true);
+  expect((await host.chain.info(game.id)).ready).toBe(true);
 }
 
 /** An on-chain game of people (see `createPeopleGame`), each of whom claimed their seat and joined: ready to play. */

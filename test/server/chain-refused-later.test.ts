@@ -78,7 +78,7 @@ describe('a queued purchase Tezos refuses later', () => {
       expect(row?.error).toContain(FA2_ERRORS.mintPaused);
       // Reported: CHAIN_REFUSED_LATER, and the Chain info lists the step as failed with Tezos's reason.
       expect(env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
-      const info = await env.host.chainInfo(game.id);
+      const info = await env.host.chain.info(game.id);
       expect(info.ops.find((o) => o.kind === 'step' && o.seq === offer.seq + 1)).toMatchObject({
         status: 'failed',
         error: expect.stringContaining(FA2_ERRORS.mintPaused),

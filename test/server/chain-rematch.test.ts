@@ -53,7 +53,7 @@ describe('the rematch of an on-chain game', () => {
     // Bob joins the rematch made already: no second game, nothing for the bank to pay.
     expect((await env.host.tables.rematch(game.id, { token: game.tokens[1] })).id).toBe(joined.id);
     await settle(env); // the new game's setup
-    const [before, after] = [await env.host.chainInfo(game.id), await env.host.chainInfo(joined.id)];
+    const [before, after] = [await env.host.chain.info(game.id), await env.host.chain.info(joined.id)];
     expect(after.tokens.status).toBe('confirmed');
     expect(after.pieces.map((p) => p.name)).toEqual(before.pieces.map((p) => p.name));
     const oldIds = new Set(before.pieces.map((p) => p.tokenId));

@@ -89,7 +89,7 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
       expect(mints.length).toBeGreaterThan(0);
 
       // The holders on-chain, read through the lagging TzKT API once it has the game's last level, are the engine's.
-      const info = await env.host.chainInfo(id);
+      const info = await env.host.chain.info(id);
       const state = (await env.host.views.snapshot(id)).view as PoleState;
       const seats = info.seats.map((s) => s.address!);
       const tokenIds = info.pieces.map((p) => p.tokenId!);

@@ -100,7 +100,7 @@ async function playOne(id: string, tokens: readonly string[]): Promise<void> {
   await drive(host, clock);
 }
 
-const say = (id: string, token: string, text: string) => host.chat(id, { token, text });
+const say = (id: string, token: string, text: string) => host.chat.post(id, { token, text });
 const chatOf = async (id: string, token?: string) => (await host.views.snapshot(id, token)).chat!;
 
 describe('chat delivery', () => {
@@ -109,7 +109,7 @@ describe('chat delivery', () => {
     const forBea = await host.views.subscribe(created.id, bea);
     const forSpectator = await host.views.subscribe(created.id);
     const message = await say(created.id, ada, '  hello <b>table</b> 👋 ');
-    const emote = await host.chat(created.id, { token: ada, emote: 'gg' });
+    const emote = await host.chat.post(created.id, { token: ada, emote: 'gg' });
     expect(message).toMatchObject({ n: 1, seat: 0, kind: 'text', text: 'hello <b>table</b> 👋' });
     expect(emote).toMatchObject({ n: 2, seat: 0, kind: 'emote', emote: 'gg' });
 
@@ -138,7 +138,7 @@ describe('chat delivery', () => {
     try {
       expect((await other.views.snapshot(created.id, bea)).chat!.entries).toEqual([first]);
       const watching = await other.views.subscribe(created.id, bea);
-      const second = await host.chat(created.id, { token: ada, emote: 'wow' });
+      const second = await host.chat.post(created.id, { token: ada, emote: 'wow' });
       const [event] = await readSse(watching, 1);
       expect(event).toMatchObject({ event: 'chat', data: second });
     } finally {
@@ -152,7 +152,7 @@ describe('chat delivery', () => {
     const before = await host.records.stateHash(created.id);
     const record = await host.records.record(created.id);
     await say(created.id, ada, 'not in the record');
-    await host.chat(created.id, { token: ada, emote: 'think' });
+    await host.chat.post(created.id, { token: ada, emote: 'think' });
     expect(await host.records.stateHash(created.id)).toEqual(before);
     expect(await host.records.record(created.id)).toEqual(record);
     expect(JSON.stringify(await host.records.record(created.id))).not.toContain('not in the record');
@@ -170,7 +170,7 @@ describe('the event stream resumes with chat in it', () => {
     await say(created.id, ada, 'one');
     await playOne(created.id, tokens);
     await say(created.id, bea, 'two');
-    await host.chat(created.id, { token: ada, emote: 'laugh' });
+    await host.chat.post(created.id, { token: ada, emote: 'laugh' });
     await playOne(created.id, tokens);
     const end = await host.views.snapshot(created.id, bea);
     const all = await readSse(live, end.seq - start.seq + 3);
@@ -233,9 +233,9 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
     await refused(id, say(id, ada, 'nul\u0000'), 400, 'CONTROL_CHARACTERS');
     await refused(id, say(id, ada, 'bell\u0007'), 400, 'CONTROL_CHARACTERS');
     await refused(id, say(id, ada, 'lone \ud800 surrogate'), 400, 'CONTROL_CHARACTERS');
-    await refused(id, host.chat(id, { token: ada, emote: 'rickroll' }), 400, 'UNKNOWN_EMOTE');
-    await refused(id, host.chat(id, { token: ada, text: 'hi', emote: 'gg' }), 400, 'MALFORMED_REQUEST');
-    await refused(id, host.chat(id, { token: ada }), 400, 'MALFORMED_REQUEST');
+    await refused(id, host.chat.post(id, { token: ada, emote: 'rickroll' }), 400, 'UNKNOWN_EMOTE');
+    await refused(id, host.chat.post(id, { token: ada, text: 'hi', emote: 'gg' }), 400, 'MALFORMED_REQUEST');
+    await refused(id, host.chat.post(id, { token: ada }), 400, 'MALFORMED_REQUEST');
     // The limit is in characters as people count them: 280 emoji (560 UTF-16 units) is a message.
     expect(await say(id, ada, '🎲'.repeat(CHAT_MAX_LENGTH))).toMatchObject({ n: 1 });
   });
@@ -245,11 +245,11 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
     const id = created.id;
     await refused(
       id,
-      host.chat(id, { token: created.hostToken, text: 'I made this game' }),
+      host.chat.post(id, { token: created.hostToken, text: 'I made this game' }),
       403,
       'SPECTATOR_CANNOT_CHAT',
     );
-    await refused(id, host.chat(id, { token: 'not-a-token-of-this-game', text: 'hi' }), 403, 'BAD_TOKEN');
+    await refused(id, host.chat.post(id, { token: 'not-a-token-of-this-game', text: 'hi' }), 403, 'BAD_TOKEN');
     await host.seats.leave(id, bea);
     await refused(id, say(id, bea, 'still here?'), 403, 'SEAT_LEFT');
     expect((await chatOf(id, ada)).mayPost).toBe(true);
@@ -271,29 +271,29 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
     const { created, ada, bea } = await newGame();
     const id = created.id;
     const watching = await host.views.subscribe(id, bea, undefined, undefined, { client: 'test' });
-    await refused(id, host.muteChat(id, { token: bea, seat: 0, muted: true }), 403, 'NOT_GAME_HOST');
-    await refused(id, host.muteChat(id, { token: created.hostToken, seat: 2, muted: true }), 403, 'BOT_SEAT');
-    await refused(id, host.muteChat(id, { token: created.hostToken, seat: 5, muted: true }), 403, 'UNKNOWN_SEAT');
-    const muted = await host.muteChat(id, { token: created.hostToken, seat: 0, muted: true });
+    await refused(id, host.chat.mute(id, { token: bea, seat: 0, muted: true }), 403, 'NOT_GAME_HOST');
+    await refused(id, host.chat.mute(id, { token: created.hostToken, seat: 2, muted: true }), 403, 'BOT_SEAT');
+    await refused(id, host.chat.mute(id, { token: created.hostToken, seat: 5, muted: true }), 403, 'UNKNOWN_SEAT');
+    const muted = await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: true });
     expect(muted).toMatchObject({ n: 1, seat: 0, kind: 'mute', muted: true });
-    expect(await host.muteChat(id, { token: created.hostToken, seat: 0, muted: true })).toBeNull(); // so already
+    expect(await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: true })).toBeNull(); // so already
     expect(await readSse(watching, 1)).toEqual([{ id: '0.1', event: 'chat', data: muted }]);
     expect(await chatOf(id, ada)).toMatchObject({ muted: [0], mayPost: false });
     await refused(id, say(id, ada, 'let me speak'), 403, 'SEAT_MUTED');
-    await refused(id, host.chat(id, { token: ada, emote: 'oops' }), 403, 'SEAT_MUTED');
+    await refused(id, host.chat.post(id, { token: ada, emote: 'oops' }), 403, 'SEAT_MUTED');
     // Stored: a rebuilt game still knows who is muted.
     watching.close();
     await drive(host, clock);
     expect(host.evictIdle(0)).toBeGreaterThan(0);
     await refused(id, say(id, ada, 'after a restart?'), 403, 'SEAT_MUTED');
-    await host.muteChat(id, { token: created.hostToken, seat: 0, muted: false });
+    await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: false });
     expect(await say(id, ada, 'thanks')).toMatchObject({ n: 3, kind: 'text' });
   });
 
   it('has no chat in a hot-seat game (one device) and closes it once the game is over', async () => {
     const hot = await host.create({ ...online, mode: 'hotseat' });
     expect((await host.views.snapshot(hot.id, hot.hostToken)).chat).toBeNull();
-    expect(await refusal(host.chat(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({
+    expect(await refusal(host.chat.post(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({
       status: 400,
       code: 'CHAT_ONLINE_ONLY',
     });
@@ -305,7 +305,7 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
     await refused(created.id, say(created.id, ada, 'gg'), 409, 'CHAT_CLOSED');
     await refused(
       created.id,
-      host.muteChat(created.id, { token: created.hostToken, seat: 1, muted: true }),
+      host.chat.mute(created.id, { token: created.hostToken, seat: 1, muted: true }),
       409,
       'CHAT_CLOSED',
     );
