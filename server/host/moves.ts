@@ -21,7 +21,7 @@ import { playedByBot, type Automation, type AutoReason } from './automation';
 import type { BackgroundWork } from './background';
 import type { Broker } from './broker';
 import type { ChatDesk } from './chat-desk';
-import type { LiveGame, LoggedAction } from './live-game';
+import { pendingSeats, type LiveGame, type LoggedAction } from './live-game';
 import type { LiveGames } from './live-games';
 import { zodMessage } from './new-game';
 import type { TablePresence } from './presence';
@@ -94,18 +94,18 @@ export class Moves {
    * ahead in, or replace, would let it choose among rolls. @throws HostError 400 BAD_CONTRIBUTION
    */
   private async checkLink(live: LiveGame, seat: SeatId, link: string): Promise<void> {
-    if (live.expectedLink(seat) === null) {
+    if (live.fair.expected(seat) === null) {
       // Registered on another instance: the store has it.
-      for (const chain of await storeCall(() => this.deps.store.listChains(live.id))) live.addChain(chain);
+      for (const chain of await storeCall(() => this.deps.store.listChains(live.id))) live.fair.add(chain);
     }
-    const expected = live.expectedLink(seat);
+    const expected = live.fair.expected(seat);
     if (expected === null)
       throw new GameError(
         'BAD_CONTRIBUTION',
         `seat ${seat + 1} has registered no hash chain in this game: register its head first`,
       );
     if (!followsInChain(link, expected)) {
-      const used = live.fairChains().find((c) => c.seat === seat)?.used ?? 0;
+      const used = live.fair.list().find((c) => c.seat === seat)?.used ?? 0;
       throw new GameError(
         'BAD_CONTRIBUTION',
         `that link does not follow seat ${seat + 1}'s chain: its SHA-256 must be the last link given (${used} given so far)`,
@@ -337,7 +337,7 @@ export class Moves {
       if (!live || live.seq !== seq || this.deps.closed()) return;
       if (!(this.deps.chain?.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
       if (playedByBot(live, seat) !== (reason === 'bot')) return;
-      if (!live.pendingSeats().includes(seat)) return;
+      if (!pendingSeats(live).includes(seat)) return;
       const fallback = () => live.kit.defaultAction(live.state, seat);
       let action: unknown;
       try {

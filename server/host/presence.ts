@@ -102,6 +102,8 @@ export interface TablePresenceDeps {
 /** Who is at each online table, as this instance's streams tell it, and the graces of the seats that went away. */
 export class TablePresence {
   readonly graces: GraceTimers;
+  /** The seats as last sent to each game's streams (JSON), so an unchanged update is not sent again. */
+  private readonly published = new WeakMap<LiveGame, string>();
 
   constructor(private readonly deps: TablePresenceDeps) {
     this.graces = new GraceTimers(deps.clock, deps.graceEnded);
@@ -146,8 +148,8 @@ export class TablePresence {
     const update = this.update(live);
     // A change nobody can see (a seat marked taken, a store notice of our own write) sends nothing.
     const text = JSON.stringify(update);
-    if (text === live.publishedSeats) return;
-    live.publishedSeats = text;
+    if (text === this.published.get(live)) return;
+    this.published.set(live, text);
     this.deps.broker.publishSeats(live.id, update);
   }
 

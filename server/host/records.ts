@@ -3,7 +3,7 @@ import type { ChainGames } from '../chain/chain-games';
 import { GameError, isHostError } from '../errors';
 import type { MyGame, MyGamesResponse, SeatInfo } from '../protocol';
 import type { RequestContext } from './access';
-import type { LiveGame } from './live-game';
+import { pendingSeats, type LiveGame } from './live-game';
 import type { LiveGames } from './live-games';
 import { ABANDONED_AFTER_DAYS, type Moves } from './moves';
 import { replayStep, rollFor, setupStored } from './replay';
@@ -115,7 +115,7 @@ export class Records {
       const holder = heldHolder(live.row, mine, undefined);
       const seat = holder.kind === 'seat' ? holder.seat : null;
       const over = live.kit.definition.outcome(live.state) !== null;
-      const pending = over ? [] : [...new Set(live.pendingSeats())];
+      const pending = over ? [] : [...new Set(pendingSeats(live))];
       const humans = live.row.seats.flatMap((s, i) => (s.kind === 'human' && !s.botTakeover ? [i] : []));
       const waitsForMe =
         holder.kind === 'host' ? pending.some((p) => humans.includes(p)) : seat !== null && pending.includes(seat);
@@ -150,7 +150,7 @@ export class Records {
       state = replayStep(row, state, { seq: i + 1, seat, action, contribution }).state;
       return { seat, action, contribution: contribution ?? null, roll, hash: stateHash(state) };
     });
-    const chains = live.fairChains().map(({ seat, head, at }) => ({ seat, head, at }));
+    const chains = live.fair.list().map(({ seat, head, at }) => ({ seat, head, at }));
     return { actions, fair: { scheme: FAIR_SCHEME, gameId: row.id, commitment: seedCommitment(row.seed), chains } };
   }
 }

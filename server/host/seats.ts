@@ -144,7 +144,7 @@ export class Seats {
           `seat ${seat + 1} has registered its hash chain already: the first one stays`,
         );
       }
-      live.addChain(chain);
+      live.fair.add(chain);
       return chain;
     });
   }

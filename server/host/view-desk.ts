@@ -5,7 +5,7 @@ import type { GameStore } from '../store';
 import { viewerSeat, type Holder, type RequestContext } from './access';
 import type { Broker, Subscription } from './broker';
 import type { ChatDesk } from './chat-desk';
-import type { LiveGame } from './live-game';
+import { pendingSeats, type LiveGame } from './live-game';
 import type { LiveGames } from './live-games';
 import type { Moves } from './moves';
 import type { TablePresence } from './presence';
@@ -43,7 +43,7 @@ export class ViewDesk {
     await this.deps.moves.abandonIfIdle(live);
     const holder = await this.deps.seats.holder(live, token, seat, context);
     return {
-      ...snapshotFor(live, viewerSeat(live.row, holder, seat, live.pendingSeats())),
+      ...snapshotFor(live, viewerSeat(live.row, holder, seat, pendingSeats(live))),
       ...this.around(live, holder, await this.deps.chat.view(live, holder), await this.deps.tables.knownRematch(live)),
     };
   }
@@ -68,7 +68,7 @@ export class ViewDesk {
     const holder = await this.deps.seats.holder(live, token, seat, context);
     const client = context.client ?? null;
     return this.deps.games.inQueue(id, async () => {
-      const viewer = viewerSeat(live.row, holder, seat, live.pendingSeats());
+      const viewer = viewerSeat(live.row, holder, seat, pendingSeats(live));
       this.deps.broker.admit(id, client); // refused before any work
       if (holder.kind === 'seat') await this.deps.seats.noteTaken(live, holder.seat);
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
