@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 /** The bank's budget, or why it could not be read (the node does not answer). */
 async function readBudget(): Promise<{ budget: BankBudget } | { problem: string }> {
   try {
-    const { chain } = await getHost();
+    const chain = (await getHost()).chain.games;
     if (!chain) return { problem: 'on-chain games are not configured on this server' };
     return { budget: await chain.budget() };
   } catch (err) {

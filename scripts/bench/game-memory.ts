@@ -67,10 +67,10 @@ async function playToMidGame(host: GameHost, game: GameId, seed: string): Promis
     if (kit.definition.outcome(state)) throw new Error(`${game} ${seed} ended before mid-game, at ${seq}`);
     const seat = kit.definition.pending(state)[0]!.seat;
     const action = kit.bot('heuristic').choose(state, seat, rngFromSeed(`${seed}/${seq}`));
-    await host.act(created.id, { token: tokens[seat], seat, seq, action });
+    await host.moves.act(created.id, { token: tokens[seat], seat, seq, action });
     state = kit.definition.apply(state, seat, action).state;
   }
-  if ((await host.stateHash(created.id)).hash !== stateHash(state))
+  if ((await host.records.stateHash(created.id)).hash !== stateHash(state))
     throw new Error(`${game} ${seed}: the host's state is not the players'`);
   const seat = kit.definition.pending(state)[0]!.seat;
   return { id: created.id, seat, token: tokens[seat]! };
@@ -149,10 +149,10 @@ function gameCases(game: GameId): BenchCase[] {
       unit: 'ms',
       prepare: async (): Promise<Sampler> => {
         const { host, probe } = await shared.use();
-        const { seq } = await host.stateHash(probe.id);
+        const { seq } = await host.records.stateHash(probe.id);
         return () =>
           latencyAsync(async () => {
-            const subscription = await host.subscribe(probe.id, undefined, undefined, seq - back);
+            const subscription = await host.views.subscribe(probe.id, undefined, undefined, seq - back);
             subscription.close();
           });
       },
@@ -164,8 +164,8 @@ function gameCases(game: GameId): BenchCase[] {
         const { host, probe } = await shared.use();
         const { id, seat, token } = probe;
         const seen = async (): Promise<{ hash: string; snapshot: GameSnapshot }> => ({
-          hash: (await host.stateHash(id)).hash,
-          snapshot: await host.snapshot(id, token, seat),
+          hash: (await host.records.stateHash(id)).hash,
+          snapshot: await host.views.snapshot(id, token, seat),
         });
         const before = await seen();
         host.evictIdle(0);
@@ -178,7 +178,7 @@ function gameCases(game: GameId): BenchCase[] {
         return () =>
           latencyAsync(async () => {
             host.evictIdle(0);
-            await host.snapshot(id, token, seat);
+            await host.views.snapshot(id, token, seat);
           });
       },
       teardown: shared.close,

@@ -231,7 +231,7 @@ function memoryCases(): BenchCase[] {
       prepare: async (): Promise<Sampler> => {
         const idle = await use();
         // Every game in memory (a run of the next case may have evicted them): a request brings each back.
-        for (const id of idle.ids) await idle.host.snapshot(id);
+        for (const id of idle.ids) await idle.host.views.snapshot(id);
         if (idle.host.liveGames < IDLE_GAMES) throw new Error(`only ${idle.host.liveGames} games in memory`);
         return () => heapMb() - idle.baseMb;
       },

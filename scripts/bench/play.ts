@@ -178,7 +178,7 @@ function botGamesCase(): BenchCase {
         await h.idle();
         if (errors.length) throw new Error(`a bot game failed: ${String(errors[0])}`);
         for (const id of ids) {
-          const snap = await h.snapshot(id);
+          const snap = await h.views.snapshot(id);
           if (snap.outcome === null)
             throw new Error(`game ${id} is marked finished but has no outcome at seq ${snap.seq}`);
         }

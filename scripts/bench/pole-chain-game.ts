@@ -156,8 +156,8 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
   for (;;) {
     const error = failed();
     if (error) throw error;
-    if (readyAt === null && (await host.chainInfo(id)).ready) readyAt = performance.now();
-    const snap = await host.snapshot(id);
+    if (readyAt === null && (await host.chain.info(id)).ready) readyAt = performance.now();
+    const snap = await host.views.snapshot(id);
     if (snap.outcome !== null) break;
     if (performance.now() - start > timeoutMs)
       throw new Error(`game ${id} did not end within ${timeoutMs / 1000} s (seq ${snap.seq})`);
@@ -171,8 +171,8 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
   if (error) throw error;
   if (readyAt === null) throw new Error(`game ${id} ended before it was ready on-chain`);
 
-  const seq = (await host.snapshot(id)).seq;
-  const record = await host.record(id);
+  const seq = (await host.views.snapshot(id)).seq;
+  const record = await host.records.record(id);
   const rows = await chainStore.listOps(id);
   const unconfirmed = rows.find((o) => o.status !== 'confirmed');
   if (unconfirmed)

@@ -31,7 +31,7 @@ async function playBoth(): Promise<Figures> {
     const onChain = await playGame(env, SEED, { botPaceMs: BOT_PACE_MS, timeoutMs: TIMEOUT_MS });
     const start = performance.now();
     const { id } = await env.host.create(fourBots(SEED, BOT_PACE_MS, false), { address: CREATOR.address });
-    while ((await env.host.snapshot(id)).outcome === null) {
+    while ((await env.host.views.snapshot(id)).outcome === null) {
       if (performance.now() - start > TIMEOUT_MS) throw new Error(`the off-chain game ${id} did not end`);
       await new Promise((r) => setTimeout(r, POLL_MS));
     }

@@ -3,6 +3,15 @@ import { AccessError, HostError } from '../errors';
 import type { GameRow } from '../store';
 import { tokenMatches } from './tokens';
 
+/** Who sends a request, beyond its token: the wallet signed in to this browser (server/auth), if any. */
+export interface RequestContext {
+  readonly address?: string | null;
+  /** The client's network address (server/limits), for the caps on its event streams. */
+  readonly client?: string | null;
+  /** The browser's id (its httpOnly `tp_browser` cookie): the seats it holds need no token. */
+  readonly browser?: string | null;
+}
+
 /**
  * Who a token is: the host of a hot-seat game (every human seat), one seat's player, or nobody in particular (a
  * spectator). Online, each seat plays with its own invite token, so there the host token is a spectator's

@@ -5,11 +5,10 @@ import { RateLimits } from '../limits';
 import { chatRequestSchema, muteRequestSchema, type ChatEntry, type ChatView } from '../protocol';
 import type { GameStore } from '../store';
 import { storeFailure } from '../store/failure';
-import { checkActor, type Holder } from './access';
+import { checkActor, type Holder, type RequestContext } from './access';
 import type { Broker } from './broker';
 import { ChatRoom, checkEmote, checkMessage, entryOf, rowOf } from './chat';
 import type { Clock } from '../../chain/clock';
-import type { RequestContext } from './game-host';
 import type { LiveGame } from './live-game';
 import { zodMessage } from './new-game';
 import { SerialQueues } from './serial';
@@ -43,6 +42,8 @@ const RACES = 3;
 export class ChatDesk {
   private readonly queues = new SerialQueues();
   private readonly limits: RateLimits;
+  /** Each game's chat, loaded when first needed; it leaves memory with the game. */
+  private readonly rooms = new WeakMap<LiveGame, Promise<ChatRoom>>();
 
   constructor(private readonly deps: ChatDeskDeps) {
     this.limits = new RateLimits({ create: null, action: null, lab: null, join: null, chat: deps.rate });
@@ -50,14 +51,16 @@ export class ChatDesk {
 
   /** The game's chat room, loaded once per live game. */
   room(live: LiveGame): Promise<ChatRoom> {
-    if (!live.chat) {
+    let room = this.rooms.get(live);
+    if (!room) {
       const loading = ChatRoom.load(this.deps.store, live.id);
-      live.chat = loading;
+      room = loading;
+      this.rooms.set(live, loading);
       loading.catch(() => {
-        if (live.chat === loading) live.chat = null; // a failed read is tried again next time
+        if (this.rooms.get(live) === loading) this.rooms.delete(live); // a failed read is tried again next time
       });
     }
-    return live.chat.catch((err: unknown) => {
+    return room.catch((err: unknown) => {
       throw storeFailure(err, 'the chat could not be read');
     });
   }
@@ -133,7 +136,7 @@ export class ChatDesk {
 
   /** Another app instance stored chat entries: take them and pass them on to this instance's streams. */
   async caughtUp(live: LiveGame, upTo: number): Promise<void> {
-    if (!live.chat) return; // not loaded here: it will be read whole when needed
+    if (!this.rooms.has(live)) return; // not loaded here: it will be read whole when needed
     await this.queues.run(live.id, async () => {
       const room = await this.room(live);
       if (upTo <= room.last) return;

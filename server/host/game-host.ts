@@ -1,89 +1,28 @@
-import { isAddress } from '../../chain/validate';
-import {
-  FAIR_SCHEME,
-  SYSTEM,
-  applyRolled,
-  followsInChain,
-  seedCommitment,
-  isRuleError,
-  rngFromSeed,
-  stateHash,
-  type Actor,
-  type GameEvent,
-  type GameRecord,
-  type SeatId,
-} from '../../engine';
-import type { PoleEvent, PoleState } from '../../engine/pole';
-import { isTransient, type ChainGames, type GameExtras } from '../chain/chain-games';
-import {
-  AccessError,
-  ChainGameError,
-  GameError,
-  isHostError,
-  isStoreError,
-  RequestError,
-  RuleRefusal,
-  TableError,
-} from '../errors';
-import {
-  actionRequestSchema,
-  chainRequestSchema,
-  GRACE_DEFAULT,
-  holdSeatRequestSchema,
-  lobbyJoinRequestSchema,
-  rematchRequestSchema,
-  type ActionResponse,
-  type ChatEntry,
-  type CreateGameResponse,
-  type GameSnapshot,
-  type HeldSeatResponse,
-  type JoinedSeat,
-  type LobbyGame,
-  type MyGame,
-  type MyGamesResponse,
-  type SeatInfo,
-  type SeatMarkKind,
-  type SeatsUpdate,
-} from '../protocol';
-import type { Rate } from '../limits';
-import type { GameRow, GameStore, NewGameRow, StoreEvent, StoredSeat } from '../store';
-import { storeFailure } from '../store/failure';
-import { checkActor, holderOf, targetSeat, viewerSeat, type Holder } from './access';
-import { Automation, playedByBot, type AutoReason } from './automation';
-import { Broker, type StreamCaps, type Subscription } from './broker';
-import { ChatDesk } from './chat-desk';
 import { systemClock, type Clock } from '../../chain/clock';
+import type { ChainGames, GameExtras } from '../chain/chain-games';
+import { AccessError } from '../errors';
+import type { Rate } from '../limits';
+import type { CreateGameResponse } from '../protocol';
+import type { GameStore, NewGameRow } from '../store';
 import { getBoard } from '../studio/boards';
-import { gameKits } from './game-kits';
-import { LiveGame, type LoggedAction } from './live-game';
-import { GraceTimers, NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
-import {
-  gamePath,
-  parseGameRequest,
-  prepareGame,
-  zodMessage,
-  type ParsedGameRequest,
-  type StoredStudioBoard,
-} from './new-game';
-import { replayStep, rollFor, setupStored } from './replay';
-import { browserHolder, heldHolder, holderKeys, SeatHolders, stillHeld, walletHolder } from './seat-holders';
-import { SerialQueues } from './serial';
-import {
-  freeSeats,
-  joinLobbySeat,
-  joinRematchSeat,
-  lobbyEntry,
-  lobbySeat,
-  markTaken,
-  rematchRequest,
-  rematchRow,
-} from './tables';
-import { keepMark, markTimedOut } from './timer-marks';
-import { hashToken, newToken } from './tokens';
-import { seatInfos, snapshotAt, snapshotFor, updateFor } from './views';
-
-/** The newest listed games the lobby looks at: a page's worth, not every public game ever made. */
-const LOBBY_SIZE = 50;
+import type { RequestContext } from './access';
+import { Automation } from './automation';
+import { BackgroundWork } from './background';
+import { Broker, type StreamCaps } from './broker';
+import { ChainDesk } from './chain-desk';
+import { ChatDesk } from './chat-desk';
+import type { LiveGame } from './live-game';
+import { LiveGames } from './live-games';
+import { Moves } from './moves';
+import { gamePath, parseGameRequest, prepareGame, type ParsedGameRequest, type PreparedGame } from './new-game';
+import { TablePresence } from './presence';
+import { Records } from './records';
+import { SeatHolders } from './seat-holders';
+import { Seats } from './seats';
+import { storeCall } from './store-call';
+import { TableDesk } from './table-desk';
+import { ViewDesk } from './view-desk';
+import { seatInfos } from './views';
 
 export interface GameHostOptions {
   /** Time and timers (tests pass a ManualClock). */
@@ -109,121 +48,153 @@ export interface GameHostOptions {
   readonly chatRate?: Rate | null;
 }
 
-/** Who sends a request, beyond its token: the wallet signed in to this browser (server/auth), if any. */
-export interface RequestContext {
-  readonly address?: string | null;
-  /** The client's network address (server/limits), for the caps on its event streams. */
-  readonly client?: string | null;
-  /** The browser's id (its httpOnly `tp_browser` cookie): the seats it holds need no token. */
-  readonly browser?: string | null;
-}
-
-/** Days without a move after which an unfinished game is abandoned: it ends, and its seed is revealed. */
-export const ABANDONED_AFTER_DAYS = 14;
-const DAY_MS = 86_400_000;
-
 /**
- * A game on the record route: the engine's record, its seats (names and kinds: the record alone would replay as
- * "Player 1", "Player 2"…) and, for an on-chain game, every operation hash.
- */
-export type HostedRecord = GameRecord & {
-  readonly seats: readonly SeatInfo[];
-  readonly chain?: {
-    readonly network: string;
-    readonly contract: string;
-    /** The game's id in the contract (its `games` and `seed_commits` keys). */
-    readonly gameId: string;
-    readonly operations: readonly {
-      kind: string;
-      seq: number | null;
-      seat: number | null;
-      opHash: string;
-      level: number | null;
-      status: string;
-    }[];
-  };
-};
-
-/**
- * Hosts games over a GameStore (ARCHITECTURE.md "Hosting"): creates them, checks and applies actions (the store's
- * append is the optimistic lock), keeps live games in memory (rebuilt from snapshot + log after a restart), plays
- * bots and turn timers, fans updates out to subscribers, and follows other instances through the store's
- * notifications. Every public method either succeeds or throws a HostError and changes nothing.
+ * Hosts games over a GameStore (ARCHITECTURE.md "Server"): it creates them and runs their lifecycle (open, idle,
+ * close, eviction), and every request goes to one of its rooms: `views` (snapshots and streams), `moves`, `seats`,
+ * `tables` (rematch and lobby), `chat`, `records` and `chain` (an on-chain game's Tezos side). Every public method of
+ * the host and its rooms either succeeds or throws a HostError and changes nothing.
  */
 export class GameHost {
-  private readonly cache = new Map<string, LiveGame>();
-  private readonly loading = new Map<string, Promise<LiveGame>>();
-  private readonly queues = new SerialQueues();
-  private readonly background = new Set<Promise<unknown>>();
-  private readonly broker: Broker;
-  private readonly chatDesk: ChatDesk;
+  readonly views: ViewDesk;
+  readonly moves: Moves;
+  readonly seats: Seats;
+  readonly tables: TableDesk;
+  readonly chat: ChatDesk;
+  readonly records: Records;
+  readonly chain: ChainDesk;
+  private readonly games: LiveGames;
+  private readonly presence: TablePresence;
   private readonly seatHolders: SeatHolders;
+  private readonly broker: Broker;
   private readonly automation: Automation;
-  private readonly graces: GraceTimers;
+  private readonly background: BackgroundWork;
   private readonly clock: Clock;
-  private readonly snapshotEvery: number;
   private readonly onError: (err: unknown) => void;
-  readonly chain: ChainGames | null;
-  private readonly chainUnavailable: string;
   private unlisten: (() => Promise<void>) | null = null;
   private closed = false;
-  private readonly idleMs: number;
-  private lastSweep = 0;
-  /** Turn-timer deadlines of games evicted while a human seat's timer runs, restored when the game is rebuilt. */
-  private readonly dormant = new Map<
-    string,
-    { readonly seq: number; readonly deadlines: readonly [SeatId, number][] }
-  >();
 
   private constructor(
     readonly store: GameStore,
     options: GameHostOptions,
   ) {
     this.clock = options.clock ?? systemClock;
-    this.snapshotEvery = Math.max(1, options.snapshotEvery ?? 50);
     this.onError = options.onError ?? ((err) => console.error('[game host]', err));
-    this.chain = options.chain ?? null;
-    this.chainUnavailable = options.chainUnavailable ?? 'on-chain games are not configured on this server';
-    this.idleMs = Math.max(0, options.idleMs ?? 300_000);
-    this.broker = new Broker(options.streams, (id, seat) => this.seatLeft(id, seat));
-    this.graces = new GraceTimers(this.clock, (id, seat) => this.graceEnded(id, seat));
+    this.background = new BackgroundWork(this.onError);
+    const chain = options.chain ?? null;
+    this.broker = new Broker(options.streams, (id, seat) => this.presence.left(id, seat));
+    this.presence = new TablePresence({
+      clock: this.clock,
+      broker: this.broker,
+      held: (id) => this.games.held(id),
+      closed: () => this.closed,
+      graceEnded: (id, seat) => this.seats.graceEnded(id, seat),
+    });
     this.seatHolders = new SeatHolders(store.sql);
-    this.chatDesk = new ChatDesk({
+    this.chat = new ChatDesk({
       store,
       broker: this.broker,
       clock: this.clock,
-      live: (id) => this.live(id),
-      holder: (live, token, seat, context) => this.holderFor(live, token, seat, context),
+      live: (id) => this.games.live(id),
+      holder: (live, token, seat, context) => this.seats.holder(live, token, seat, context),
       rate: options.chatRate ?? null,
     });
     this.automation = new Automation(
       this.clock,
-      (id, seat, seq, reason) => this.autoMove(id, seat, seq, reason),
+      (id, seat, seq, reason) => this.moves.autoMove(id, seat, seq, reason),
       this.onError,
       undefined,
-      (id) => !(this.chain?.mayMove(id) ?? true),
+      (id) => !(chain?.mayMove(id) ?? true),
     );
-    this.chain?.bindHost({ retry: (id) => this.retryKept(id), changed: (id) => this.chainChanged(id) });
+    this.games = new LiveGames({
+      store,
+      clock: this.clock,
+      chain,
+      automation: this.automation,
+      idleMs: Math.max(0, options.idleMs ?? 300_000),
+      inUse: (id) => this.broker.count(id) > 0 || this.presence.graces.running(id),
+      presence: (live, seat) => this.presence.of(live, seat),
+      catchUp: (live) => this.moves.catchUp(live),
+    });
+    this.seats = new Seats({
+      store,
+      games: this.games,
+      holders: this.seatHolders,
+      presence: this.presence,
+      automation: this.automation,
+      background: this.background,
+      closed: () => this.closed,
+    });
+    this.moves = new Moves({
+      store,
+      clock: this.clock,
+      chain,
+      games: this.games,
+      seats: this.seats,
+      presence: this.presence,
+      broker: this.broker,
+      automation: this.automation,
+      chat: this.chat,
+      background: this.background,
+      snapshotEvery: Math.max(1, options.snapshotEvery ?? 50),
+      onError: this.onError,
+      closed: () => this.closed,
+    });
+    this.tables = new TableDesk({
+      store,
+      clock: this.clock,
+      chain,
+      games: this.games,
+      seats: this.seats,
+      holders: this.seatHolders,
+      prepare: (req) => this.prepare(req),
+      launch: (row, state, onChain, context) => this.launch(row, state, onChain, context),
+    });
+    this.records = new Records({
+      games: this.games,
+      chain,
+      moves: this.moves,
+      holders: this.seatHolders,
+    });
+    this.views = new ViewDesk({
+      store,
+      chain,
+      games: this.games,
+      broker: this.broker,
+      presence: this.presence,
+      seats: this.seats,
+      chat: this.chat,
+      tables: this.tables,
+      moves: this.moves,
+    });
+    this.chain = new ChainDesk({
+      chain,
+      unavailable: options.chainUnavailable ?? 'on-chain games are not configured on this server',
+      games: this.games,
+      seats: this.seats,
+      holders: this.seatHolders,
+    });
+    chain?.bindHost({ retry: (id) => this.moves.retryKept(id), changed: (id) => this.moves.chainChanged(id) });
   }
 
   /** A host listening to the store; with `resume`, the unfinished games' bots and timers run again. */
   static async open(store: GameStore, options: GameHostOptions = {}): Promise<GameHost> {
     const host = new GameHost(store, options);
-    host.unlisten = await store.listen((event) => host.onStoreEvent(event));
+    host.unlisten = await store.listen((event) => host.moves.followStore(event));
     // In the background: the first request need not wait for every unfinished game to be rebuilt (`idle` does).
     if (options.resume ?? true) {
-      host.inBackground(
+      host.background.add(
         store.unfinishedGames().then(async (ids) => {
           for (const id of ids) {
-            const live = await host.live(id).catch(host.onError);
+            const live = await host.games.live(id).catch(host.onError);
             // A restarted server has no connections: everyone who was at an online table gets the grace to come
             // back; a seat whose invite nobody opened yet keeps waiting for its person, as before the restart.
-            if (live) for (const [seat, info] of live.row.seats.entries()) if (info.taken) host.awayNow(live, seat);
+            if (live)
+              for (const [seat, info] of live.row.seats.entries()) if (info.taken) host.presence.away(live, seat);
           }
         }),
       );
       // On-chain games that finished while nobody closed them: the bank's power over the players' copies ends.
-      if (host.chain) host.inBackground(host.chain.resumeClosing());
+      if (host.chain.games) host.background.add(host.chain.games.resumeClosing());
     }
     return host;
   }
@@ -236,17 +207,21 @@ export class GameHost {
    *   SIGN_IN_REQUIRED, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_NOT_CONFIGURED
    */
   async create(request: unknown, context: RequestContext = {}): Promise<CreateGameResponse> {
-    this.sweep();
+    this.games.sweep();
     const req = parseGameRequest(request);
-    const { row, state, hostToken, invites, onChain } = prepareGame(req, await this.studioBoard(req));
+    const { row, state, hostToken, invites, onChain } = await this.prepare(req);
     const live = await this.launch(row, state, onChain, context);
     return { id: row.id, seats: seatInfos(live.row, live), hostToken, invites, spectatorPath: gamePath(row.id) };
   }
 
-  /** The studio board an on-chain game is played on, from the store (its artists are never taken from a request). @throws HostError 404 */
-  private async studioBoard(req: ParsedGameRequest): Promise<StoredStudioBoard | null> {
+  /**
+   * The game `req` asks for, ready to store: its seed and tokens drawn, an on-chain game's studio board read from the
+   * store (its artists are never taken from a request). @throws HostError 404, and what prepareGame refuses
+   */
+  private async prepare(req: ParsedGameRequest): Promise<PreparedGame> {
     const studioId = req.onChain?.studioBoard;
-    return studioId === undefined ? null : this.storeCall(() => getBoard(this.store.sql, studioId));
+    const board = studioId === undefined ? null : await storeCall(() => getBoard(this.store.sql, studioId));
+    return prepareGame(req, board);
   }
 
   /** Stores a prepared game (an on-chain one set up for Tezos first), holds it in memory and starts its bots and timers. */
@@ -258,587 +233,29 @@ export class GameHost {
   ): Promise<LiveGame> {
     let chainRow = null;
     if (onChain) {
-      if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
+      const chain = this.chain.configured();
       if (!context.address)
         throw new AccessError(
           'SIGN_IN_REQUIRED',
           'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots',
         );
-      chainRow = await this.chain.prepare(row.id, row.config, row.seats, context.address, onChain);
+      chainRow = await chain.prepare(row.id, row.config, row.seats, context.address, onChain);
     }
     try {
-      await this.storeCall(() => this.store.createGame(row));
-      if (chainRow) await this.storeCall(() => this.chain!.register(chainRow));
+      await storeCall(() => this.store.createGame(row));
+      if (chainRow) await storeCall(() => this.chain.games!.register(chainRow));
     } finally {
-      if (chainRow) this.chain!.release(row.id);
+      if (chainRow) this.chain.games!.release(row.id);
     }
-    const stored = {
-      ...row,
-      graceSeconds: row.graceSeconds ?? null,
-      seatMarks: [],
-      listed: row.listed ?? false,
-      rematchOf: row.rematchOf ?? null,
-      studioBoard: row.studioBoard ?? null,
-      fair: row.fair ?? false,
-      createdAt: new Date(this.clock.now()),
-      finished: false,
-    };
-    const live = this.withPresence(new LiveGame(stored, gameKits[row.game], state, []));
-    live.lastUsed = this.clock.now();
-    live.lastMoveAt = live.lastUsed;
-    this.cache.set(row.id, live);
-    await this.queues.run(row.id, async () => this.automation.plan(live));
+    const live = this.games.start(row, state);
+    await this.games.inQueue(row.id, async () => this.automation.plan(live));
     return live;
-  }
-
-  /**
-   * "Play again": a seat of a finished game (its invite token), or the hot-seat host, asks for the rematch
-   * — the same seats, options, house rules and board, a new seed; an on-chain game's gets new tokens through the
-   * normal set-up (a signed-in wallet, within its limits). The first ask creates it, every later one (on any app
-   * instance: the store's unique `rematch_of` decides a race) gets the same. A seat then takes its own seat in it,
-   * with a token minted now; the hot-seat host keeps its token, which hosts the rematch too.
-   * @throws HostError 400 MALFORMED_REQUEST, 403 BAD_TOKEN | SPECTATOR_CANNOT_JOIN, 404, 409 GAME_NOT_OVER |
-   *   REMATCH_SEAT_LEFT | SEAT_JOINED, and an on-chain game's creation refusals (401 SIGN_IN_REQUIRED, 429, 503)
-   */
-  async rematch(id: string, request: unknown, context: RequestContext = {}): Promise<JoinedSeat> {
-    const parsed = rematchRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a rematch request: ${zodMessage(parsed.error.issues)}`);
-    const live = await this.live(id);
-    const holder = await this.holderFor(live, parsed.data.token, undefined, context);
-    if (holder.kind === 'spectator')
-      throw new TableError(
-        'SPECTATOR_CANNOT_JOIN',
-        "a rematch is played by the game's seats: open your own seat's link to join it",
-      );
-    if (!live.row.finished) throw new GameError('GAME_NOT_OVER', 'a rematch starts once this game is over');
-    if (holder.kind === 'seat' && live.row.seats[holder.seat]!.botTakeover) {
-      throw new TableError(
-        'REMATCH_SEAT_LEFT',
-        `seat ${holder.seat + 1} left this game: its bot plays it in the rematch`,
-      );
-    }
-    const rematchId = await this.queues.run(id, () => this.rematchOfFinished(live, context));
-    if (holder.kind === 'host') {
-      // The host token hosts the rematch too: the browser (and wallet) holding this game hold that one.
-      await this.storeCall(() => this.seatHolders.hold(holderKeys(context), rematchId, null, live.row.hostTokenHash));
-      return { id: rematchId, seat: null, token: null };
-    }
-    const next = await this.live(rematchId);
-    const token = newToken();
-    await this.queues.run(rematchId, () =>
-      this.seatPerson(next, (row) => joinRematchSeat(row, holder.seat, hashToken(token))),
-    );
-    return { id: rematchId, seat: holder.seat, token };
-  }
-
-  /** The rematch of a finished game once someone asked for it, else null. @throws HostError 404 */
-  async rematchOf(id: string): Promise<string | null> {
-    return this.knownRematch(await this.live(id));
-  }
-
-  /** The lobby: the newest listed games still running with a free human seat, newest first. */
-  async lobby(): Promise<LobbyGame[]> {
-    const rows = await this.storeCall(() => this.store.listedGames(LOBBY_SIZE));
-    const now = this.clock.now();
-    return rows.filter((row) => freeSeats(row).length > 0).map((row) => lobbyEntry(row, now));
-  }
-
-  /**
-   * A lobby join: takes a free seat of a listed game (the one asked for, else the first), under the
-   * joiner's name if given, with a token minted now — the creator's earlier invite for that seat stops working, so two
-   * joiners never share a seat.
-   * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME, 404 UNKNOWN_GAME | NOT_IN_LOBBY, 409
-   *   GAME_OVER | SEAT_TAKEN | NO_FREE_SEAT
-   */
-  async joinLobby(request: unknown): Promise<JoinedSeat> {
-    const parsed = lobbyJoinRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a lobby join: ${zodMessage(parsed.error.issues)}`);
-    const { game: id, seat: wanted, name } = parsed.data;
-    const live = await this.live(id);
-    // As unknown as an unknown game's: a private game's seats are for its invites only.
-    if (!live.row.listed) throw new TableError('NOT_IN_LOBBY', `game ${id} is not in the lobby: it is private`);
-    const token = newToken();
-    let seat = 0;
-    await this.queues.run(id, () =>
-      this.seatPerson(live, (row) => {
-        if (row.finished) throw new TableError('GAME_OVER', 'this game is over: pick another in the lobby');
-        seat = lobbySeat(row, wanted);
-        return joinLobbySeat(row, seat, hashToken(token), name);
-      }),
-    );
-    return { id, seat, token };
-  }
-
-  /**
-   * What the token's seat sees now (`seat` picks a human seat for the host token; no token: a spectator).
-   * @throws HostError 404 UNKNOWN_GAME, 403 BAD_TOKEN | NOT_YOUR_SEAT | BOT_SEAT | TOKEN_REQUIRED
-   */
-  async snapshot(id: string, token?: string, seat?: SeatId, context: RequestContext = {}): Promise<GameSnapshot> {
-    const live = await this.live(id);
-    await this.abandonIfIdle(live);
-    const holder = await this.holderFor(live, token, seat, context);
-    return {
-      ...snapshotFor(live, viewerSeat(live.row, holder, seat, this.pendingSeats(live))),
-      access: holder.kind,
-      onChain: this.chain?.isOnChain(id) ?? false,
-      chat: await this.chatDesk.view(live, holder),
-      rematch: await this.knownRematch(live),
-    };
-  }
-
-  /**
-   * A seat posts to an online game's chat: a message or an emote, delivered on every stream of the game
-   * and stored with it, never in its record. See ChatDesk.post. @throws HostError 400, 403, 404, 409, 429
-   */
-  chat(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry> {
-    return this.chatDesk.post(id, request, context);
-  }
-
-  /** The game's host mutes or unmutes a seat's chat (null: it was so already). See ChatDesk.mute. @throws HostError 400, 403, 404, 409 */
-  muteChat(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry | null> {
-    return this.chatDesk.mute(id, request, context);
-  }
-
-  /**
-   * Applies one action of a seat, if `seq` is the game's seq and the engine accepts it.
-   * @throws HostError 400 MALFORMED_REQUEST | MALFORMED_ACTION, 403, 404, 409 STALE, 422 the RuleError's code
-   */
-  async act(id: string, request: unknown, context: RequestContext = {}): Promise<ActionResponse> {
-    const parsed = actionRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
-    const { token, seat, seq, action } = parsed.data;
-    const contribution = parsed.data.contribution ?? null;
-    const live = await this.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    checkActor(live.row, holder, seat);
-    if (contribution !== null && !live.row.fair)
-      throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
-    this.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
-    return this.queues.run(id, async () => {
-      checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
-      await this.noteTaken(live, seat);
-      // The seat saw a later seq than this instance holds: its stream is on another instance, whose append has not
-      // reached this one yet. The log has it: read it before judging the request stale.
-      if (seq > live.seq) await this.catchUp(live);
-      if (contribution !== null) await this.checkLink(live, seat, contribution);
-      return { seq: await this.commit(live, seat, action, seq, false, false, contribution) };
-    });
-  }
-
-  /**
-   * A provably fair seat's link must be the next one of the chain it registered (FAIRNESS.md): one it could skip
-   * ahead in, or replace, would let it choose among rolls. @throws HostError 400 BAD_CONTRIBUTION
-   */
-  private async checkLink(live: LiveGame, seat: SeatId, link: string): Promise<void> {
-    if (live.expectedLink(seat) === null) {
-      // Registered on another instance: the store has it.
-      for (const chain of await this.storeCall(() => this.store.listChains(live.id))) live.addChain(chain);
-    }
-    const expected = live.expectedLink(seat);
-    if (expected === null)
-      throw new GameError(
-        'BAD_CONTRIBUTION',
-        `seat ${seat + 1} has registered no hash chain in this game: register its head first`,
-      );
-    if (!followsInChain(link, expected)) {
-      const used = live.fairChains().find((c) => c.seat === seat)?.used ?? 0;
-      throw new GameError(
-        'BAD_CONTRIBUTION',
-        `that link does not follow seat ${seat + 1}'s chain: its SHA-256 must be the last link given (${used} given so far)`,
-        { used },
-      );
-    }
-  }
-
-  /**
-   * A seat of a provably fair game registers its hash chain's head, once: its links count from the next
-   * action. @throws HostError 400 MALFORMED_REQUEST, 403, 404, 409 NOT_FAIR | CHAIN_REGISTERED | GAME_OVER
-   */
-  async registerChain(
-    id: string,
-    request: unknown,
-    context: RequestContext = {},
-  ): Promise<{ seat: SeatId; head: string; at: number }> {
-    const parsed = chainRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a chain registration: ${zodMessage(parsed.error.issues)}`);
-    const { token, seat, head } = parsed.data;
-    const live = await this.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    checkActor(live.row, holder, seat);
-    if (!live.row.fair) throw new GameError('NOT_FAIR', 'this game keeps a plain seed: it takes no hash chains');
-    return this.queues.run(id, async () => {
-      if (live.row.finished) throw new GameError('GAME_OVER', 'this game is over: its rolls are all made');
-      const chain = { seat, head, at: live.seq };
-      if (!(await this.storeCall(() => this.store.registerChain(id, chain)))) {
-        throw new GameError(
-          'CHAIN_REGISTERED',
-          `seat ${seat + 1} has registered its hash chain already: the first one stays`,
-        );
-      }
-      live.addChain(chain);
-      return chain;
-    });
-  }
-
-  /**
-   * Binds a human seat of an on-chain game to the signed-in wallet (the token must hold the seat).
-   * @throws HostError 401 SIGN_IN_REQUIRED, 403, 404, 409 SEAT_CLAIMED | ADDRESS_IN_GAME
-   */
-  async claimSeat(
-    id: string,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    context: RequestContext,
-  ): Promise<void> {
-    const { chain, target, live } = await this.chainSeat(id, token, seat, context);
-    if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
-    await chain.claim(id, target, context.address);
-    // The wallet now holds the seat: signing in on another device finds it again.
-    await this.storeCall(() =>
-      this.seatHolders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!),
-    );
-  }
-
-  /** The operator approval a seat's wallet signs. @throws HostError 403, 404, 409 */
-  async approvalCall(
-    id: string,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    context: RequestContext,
-  ): Promise<unknown> {
-    const { chain, target } = await this.chainSeat(id, token, seat, context);
-    chain.checkWallet(id, target, context.address ?? null);
-    return chain.approvalCall(id, target);
-  }
-
-  /** A seat's approval was sent (`opHash`) or is to be checked again (null). @throws HostError 400, 401, 403, 404, 409 */
-  async submitApproval(
-    id: string,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    opHash: string | null,
-    context: RequestContext,
-  ): Promise<void> {
-    const { chain, target } = await this.chainSeat(id, token, seat, context);
-    await chain.submitApproval(id, target, context.address ?? null, opHash);
-  }
-
-  /**
-   * What a wallet granted the bank in on-chain games (the games it joined, live or ended) and any FA2 operator
-   * approval of the bank left from earlier app versions, with the call that revokes it.
-   * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
-   */
-  async walletGrants(address: string): Promise<Awaited<ReturnType<ChainGames['grantsOf']>>> {
-    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${JSON.stringify(address)}`);
-    if (!this.chain) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.chainUnavailable);
-    return this.chain.grantsOf(address);
-  }
-
-  /** A game's chain status (tokens, seats' wallets and approvals, operations, pause). @throws HostError 404 */
-  async chainInfo(id: string): Promise<Awaited<ReturnType<ChainGames['info']>>> {
-    await this.live(id);
-    if (!this.chain) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
-    return this.chain.info(id);
-  }
-
-  private async chainSeat(
-    id: string,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    context: RequestContext,
-  ): Promise<{ chain: ChainGames; target: SeatId; live: LiveGame }> {
-    const live = await this.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
-    if (!this.chain?.isOnChain(id)) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
-    checkActor(live.row, holder, target);
-    return { chain: this.chain, target, live };
-  }
-
-  /**
-   * Records a fact from outside the game (on-chain holdings) as an action of the `system` seat, for server-side
-   * callers only (the chain bridge); it is replayed like any other action.
-   * @throws HostError 400 MALFORMED_ACTION, 404, 409 STALE, 422 the RuleError's code
-   */
-  async actAsSystem(id: string, seq: number, action: unknown): Promise<ActionResponse> {
-    const live = await this.live(id);
-    return this.queues.run(id, async () => ({ seq: await this.commit(live, SYSTEM, action, seq) }));
-  }
-
-  /**
-   * The token's seat leaves: its bot plays it from now on (the hot-seat host token names the seat). Leaving twice is
-   * fine.
-   * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT…, 404
-   */
-  async leave(id: string, token: string | undefined, seat?: SeatId, context: RequestContext = {}): Promise<void> {
-    const live = await this.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    const target = targetSeat(holder, seat);
-    await this.queues.run(id, async () => {
-      if (live.row.seats[target]?.botTakeover) return;
-      checkActor(live.row, holder, target);
-      await this.changeSeat(live, target, 'left');
-    });
-  }
-
-  /**
-   * The person whose seat its bot plays (they left, or their grace ran out) takes it back, from their
-   * invite link (the hot-seat host token names the seat), while the game runs; the log tells everyone.
-   * @throws HostError 400 SEAT_REQUIRED, 403 NOT_YOUR_SEAT | TOKEN_REQUIRED | BOT_SEAT | UNKNOWN_SEAT, 404, 409
-   *   GAME_OVER | SEAT_NOT_TAKEN_OVER
-   */
-  async rejoin(id: string, token: string | undefined, seat?: SeatId, context: RequestContext = {}): Promise<void> {
-    const live = await this.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    const target = targetSeat(holder, seat);
-    await this.queues.run(id, async () => {
-      const info = live.row.seats[target];
-      if (!info) throw new AccessError('UNKNOWN_SEAT', `seat ${target} is not in this game`, { seat: target });
-      if (info.kind !== 'human') throw new AccessError('BOT_SEAT', `seat ${target} is played by a bot`);
-      if (live.kit.definition.outcome(live.state))
-        throw new GameError('GAME_OVER', 'the game is over: there is no seat to take back');
-      if (!info.botTakeover)
-        throw new GameError('SEAT_NOT_TAKEN_OVER', `${info.name} plays this seat already: its bot does not`);
-      await this.changeSeat(live, target, 'back');
-      // Taken back without a stream open (another device, a script): the grace to connect runs from now.
-      this.awayNow(live, target);
-    });
-  }
-
-  /**
-   * Follows a game as the token's seat sees it: first every update after `afterSeq` (default: none before now), in
-   * order, then each new one. Resuming from before the game's newest stored snapshot starts at that snapshot
-   * (`opening`) and sends the updates after it: a bounded backlog, not one update per action since. Once
-   * the game is over the subscription ends after its backlog. Close the subscription to stop. An online game's chat
-   * comes on it too: the entries after `chatAfter` (default: none before now), then each new one.
-   * @throws HostError 404, 403, 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT
-   */
-  async subscribe(
-    id: string,
-    token?: string,
-    seat?: SeatId,
-    afterSeq?: number,
-    context: RequestContext = {},
-    chatAfter?: number,
-  ): Promise<Subscription> {
-    const live = await this.live(id);
-    const holder = await this.holderFor(live, token, seat, context);
-    const client = context.client ?? null;
-    return this.queues.run(id, async () => {
-      const viewer = viewerSeat(live.row, holder, seat, this.pendingSeats(live));
-      this.broker.admit(id, client); // refused before any work
-      if (holder.kind === 'seat') await this.noteTaken(live, holder.seat);
-      const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
-      const base = from < live.seq ? await this.storeCall(() => this.store.latestSnapshot(id, live.seq)) : null;
-      const chatView = await this.chatDesk.view(live, holder);
-      const room = live.row.mode === 'online' ? await this.chatDesk.room(live) : null;
-      const opening =
-        base && base.seq > from
-          ? {
-              ...snapshotAt(live, base.seq, base.state, viewer),
-              access: holder.kind,
-              onChain: this.chain?.isOnChain(id) ?? false,
-              chat: chatView,
-              rematch: live.rematch,
-            }
-          : null;
-      const backlog = opening
-        ? await this.statesAfter(live, opening.seq, base!.state)
-        : await this.statesAfter(live, from);
-      // Read with the attach, no await between: an entry stored meanwhile is either in this backlog or published after.
-      const chatFrom = Math.max(0, Math.min(chatAfter ?? room?.last ?? 0, room?.last ?? 0));
-      const chatBacklog = room?.after(chatFrom) ?? [];
-      const arriving = viewer !== null && !this.broker.connected(id, viewer);
-      const subscription = this.broker.attach(id, viewer, live.seq, {
-        client,
-        opening,
-        start: { seq: opening?.seq ?? from, chat: chatFrom },
-        chatAfter: room?.last ?? 0,
-      });
-      for (const { seq, state } of backlog)
-        subscription.push(updateFor(live, seq, state, live.log[seq - 1]!.events, viewer));
-      for (const entry of chatBacklog) subscription.pushChat(entry);
-      // The seats as they are now: everyone's, when this seat has just come (its grace ends); else this
-      // stream's only, so a stream resumed after a gap misses no presence change nor seat mark.
-      if (live.row.mode === 'online' && !live.row.finished) {
-        if (arriving) this.graces.cancel(id, viewer);
-        if (arriving && live.row.seats[viewer]?.kind === 'human') this.publishSeats(live);
-        else subscription.pushSeats(this.seatsUpdate(live));
-      }
-      if (live.row.finished) subscription.end();
-      return subscription;
-    });
-  }
-
-  /**
-   * This browser (`context.browser`, and the signed-in wallet) now holds the seat of the token in the body:
-   * later requests need no token. Handing over the same token again changes nothing.
-   * @throws HostError 400 MALFORMED_REQUEST, 403 BAD_TOKEN, 404
-   */
-  async holdSeat(id: string, request: unknown, context: RequestContext): Promise<HeldSeatResponse> {
-    const parsed = holdSeatRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `expected { token }: ${zodMessage(parsed.error.issues)}`);
-    const live = await this.live(id);
-    const holder = holderOf(live.row, parsed.data.token);
-    if (holder.kind === 'spectator' && !holder.onlineHost)
-      throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
-    const seat = holder.kind === 'seat' ? holder.seat : null;
-    await this.storeCall(() => this.seatHolders.hold(holderKeys(context), id, seat, hashToken(parsed.data.token)));
-    return { access: holder.kind, seat };
-  }
-
-  /** A wallet just signed in on a browser: it holds that browser's seats from now on ("My games"). */
-  async adoptSeats(browser: string | null, address: string): Promise<void> {
-    if (browser === null) return;
-    await this.storeCall(() => this.seatHolders.adopt(browserHolder(browser), walletHolder(address)));
-  }
-
-  /** This browser and the signed-in wallet forget every seat they hold in a game ("Forget this game"). */
-  async forgetSeat(id: string, context: RequestContext): Promise<void> {
-    await this.storeCall(() => this.seatHolders.forget(holderKeys(context), id));
-  }
-
-  /**
-   * Every game this browser or the signed-in wallet holds a seat in, with whose turn it is: "your turn" first, then
-   * running, then finished, most recent first within each (`/games`).
-   */
-  async myGames(context: RequestContext): Promise<MyGamesResponse> {
-    const held = await this.storeCall(() => this.seatHolders.held(holderKeys(context)));
-    const games: MyGame[] = [];
-    for (const gameId of new Set(held.map((h) => h.gameId))) {
-      const live = await this.live(gameId).catch((err: unknown) => {
-        // A game of an engine version this server no longer plays: the rest of the list still shows.
-        if (isHostError(err) && err.code === 'UNSUPPORTED_VERSION') return null;
-        throw err;
-      });
-      if (!live) continue;
-      const mine = held.filter((h) => h.gameId === gameId && stillHeld(live.row, h));
-      if (mine.length === 0) continue;
-      const holder = heldHolder(live.row, mine, undefined);
-      const seat = holder.kind === 'seat' ? holder.seat : null;
-      const over = live.kit.definition.outcome(live.state) !== null;
-      const pending = over ? [] : [...new Set(this.pendingSeats(live))];
-      const humans = live.row.seats.flatMap((s, i) => (s.kind === 'human' && !s.botTakeover ? [i] : []));
-      const waitsForMe =
-        holder.kind === 'host' ? pending.some((p) => humans.includes(p)) : seat !== null && pending.includes(seat);
-      games.push({
-        id: gameId,
-        game: live.row.game,
-        mode: live.row.mode,
-        seat,
-        seatName: seat === null ? 'Host' : (live.row.seats[seat]?.name ?? `Seat ${seat + 1}`),
-        turn: pending.map((p) => live.row.seats[p]?.name ?? `Seat ${p + 1}`),
-        yourTurn: waitsForMe,
-        finished: over,
-        createdAt: live.row.createdAt.getTime(),
-      });
-    }
-    const rank = (g: MyGame) => (g.yourTurn ? 0 : g.finished ? 2 : 1);
-    games.sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt);
-    return { games };
-  }
-
-  /**
-   * The record the record route answers: only once the game is over. Before, its seed would predict every
-   * roll and draw and its actions would show sealed bids, to anyone with the game's id — so, as on Board Game Arena,
-   * a game's replay opens when it ends; until then each seat has its own view and the game's events.
-   * @throws HostError 404, 409 GAME_NOT_OVER
-   */
-  async publishedRecord(id: string): Promise<HostedRecord> {
-    const live = await this.live(id);
-    await this.abandonIfIdle(live);
-    if (!live.row.finished) {
-      throw new GameError(
-        'GAME_NOT_OVER',
-        `the game record (its seed and every move) is published once the game is over, or once nobody has moved for ${ABANDONED_AFTER_DAYS} days`,
-      );
-    }
-    return this.record(id);
-  }
-
-  /**
-   * A game nobody has moved in for ABANDONED_AFTER_DAYS is abandoned (FAIRNESS.md): it ends where it
-   * stands — no further move is taken — so its seed can be revealed and its record can prove every roll made; an
-   * on-chain game is closed and revealed like a finished one. Checked when its record or its snapshot is asked for.
-   */
-  private async abandonIfIdle(live: LiveGame): Promise<void> {
-    const idle = () =>
-      !live.row.finished &&
-      this.clock.now() - live.lastMoveAt >= ABANDONED_AFTER_DAYS * DAY_MS &&
-      live.kit.definition.outcome(live.state) === null;
-    if (!idle()) return;
-    await this.queues.run(live.id, async () => {
-      if (!idle()) return;
-      await this.storeCall(() => this.store.markFinished(live.id));
-      live.row = { ...live.row, finished: true };
-      this.automation.cancel(live.id);
-      this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(live.state) });
-      this.graces.cancelGame(live.id);
-      // Nothing more will come: the streams close, and a page that reads the game again finds its seed revealed.
-      this.broker.end(live.id);
-    });
-  }
-
-  /**
-   * The game record (replayable anywhere with the engine's `replay`), whether or not the game is over: for server-side
-   * callers only (tests, benchmarks), as it holds the seed and every sealed bid. Routes answer `publishedRecord`.
-   * @throws HostError 404
-   */
-  async record(id: string): Promise<HostedRecord> {
-    const live = await this.live(id);
-    const { game, version, config, seed } = live.row;
-    const record: HostedRecord = {
-      game,
-      version,
-      config,
-      seed,
-      ...this.provenActions(live),
-      finalHash: stateHash(live.state),
-      seats: seatInfos(live.row),
-    };
-    if (!this.chain?.isOnChain(id)) return record;
-    const info = await this.chain.info(id);
-    const operations = [...info.ops, ...info.seedOps].flatMap((o) =>
-      o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : [],
-    );
-    return { ...record, chain: { network: info.network, contract: info.contract, gameId: id, operations } };
-  }
-
-  /**
-   * A record's actions, and in a provably fair game what proves them: the seed's commitment, the seats'
-   * chains, and with each action its link, the roll it was reseeded with and the hash of the state after it — so
-   * `npm run verify` names the first roll or action that disagrees.
-   */
-  private provenActions(live: LiveGame): Pick<GameRecord, 'actions' | 'fair'> {
-    const { row } = live;
-    if (!row.fair) return { actions: live.log.map(({ seat, action }) => ({ seat, action })) };
-    let state = setupStored(row);
-    const actions = live.log.map(({ seat, action, contribution }, i) => {
-      const roll = rollFor(row, i + 1, contribution)!;
-      state = replayStep(row, state, { seq: i + 1, seat, action, contribution }).state;
-      return { seat, action, contribution: contribution ?? null, roll, hash: stateHash(state) };
-    });
-    const chains = live.fairChains().map(({ seat, head, at }) => ({ seat, head, at }));
-    return { actions, fair: { scheme: FAIR_SCHEME, gameId: row.id, commitment: seedCommitment(row.seed), chains } };
-  }
-
-  /** The hash of the current state and its seq: equal on every instance and after a restart (engine `stateHash`). */
-  async stateHash(id: string): Promise<{ seq: number; hash: string }> {
-    const live = await this.live(id);
-    return { seq: live.seq, hash: stateHash(live.state) };
   }
 
   /** Resolves when no bot move, catch-up or snapshot write is running (tests drive a ManualClock with it). */
   async idle(): Promise<void> {
-    do {
-      await this.automation.idle();
-      while (this.background.size > 0) await Promise.allSettled([...this.background]);
-    } while (this.background.size > 0);
+    await this.automation.idle();
+    await this.background.idle();
   }
 
   /** Stops timers, listening and subscriptions; waits for running work. The store stays open (its owner closes it). */
@@ -846,577 +263,20 @@ export class GameHost {
     if (this.closed) return;
     this.closed = true;
     this.automation.stop();
-    this.graces.stop();
-    this.chain?.close();
+    this.presence.graces.stop();
+    this.chain.games?.close();
     await this.unlisten?.();
     await this.idle();
     this.broker.closeAll();
   }
 
-  // ---- internals ----
-
-  /**
-   * Who a request is, in one place: its explicit token if it has one, else the seat its browser holds in
-   * this game, else the signed-in wallet's (`seat`: which one, when they hold several).
-   * @throws HostError 403 BAD_TOKEN (a token of no seat)
-   */
-  private async holderFor(
-    live: LiveGame,
-    token: string | undefined,
-    seat: SeatId | undefined,
-    context: RequestContext,
-  ): Promise<Holder> {
-    if (token !== undefined && token !== '') return holderOf(live.row, token);
-    const keys = holderKeys(context);
-    if (keys.length === 0) return { kind: 'spectator' };
-    return heldHolder(live.row, await this.storeCall(() => this.seatHolders.held(keys, live.id)), seat);
-  }
-
-  /** The game's seats reach the browser with who is at the table. */
-  private withPresence(live: LiveGame): LiveGame {
-    live.presence = (seat) => this.presenceOf(live, seat);
-    return live;
-  }
-
-  /** An online human seat's presence: connected (some stream follows it), else away and, in its grace, until when. */
-  private presenceOf(live: LiveGame, seat: SeatId): SeatPresence {
-    if (live.row.mode !== 'online' || live.row.seats[seat]?.kind !== 'human') return NO_PRESENCE;
-    if (this.broker.connected(live.id, seat)) return { presence: 'connected', graceUntil: null };
-    return { presence: 'away', graceUntil: this.graces.until(live.id, seat) };
-  }
-
-  /** The seats as every stream of the game gets them: presence and the log's seat marks. */
-  private publishSeats(live: LiveGame): void {
-    const update = this.seatsUpdate(live);
-    // A change nobody can see (a seat marked taken, a store notice of our own write) sends nothing.
-    const text = JSON.stringify(update);
-    if (text === live.publishedSeats) return;
-    live.publishedSeats = text;
-    this.broker.publishSeats(live.id, update);
-  }
-
-  private seatsUpdate(live: LiveGame): SeatsUpdate {
-    return { seats: seatInfos(live.row, live), marks: live.row.seatMarks.map(seatMarkEvent) };
-  }
-
-  /** A seat's last stream closed: its grace starts, and everyone is told. */
-  private seatLeft(id: string, seat: SeatId): void {
-    const live = this.cache.get(id);
-    if (!live || this.closed || live.row.mode !== 'online' || live.row.finished) return;
-    this.awayNow(live, seat);
-    this.publishSeats(live);
-  }
-
-  /** An online human seat nobody follows now: unless its bot plays already, its grace starts. */
-  private awayNow(live: LiveGame, seat: SeatId): void {
-    const info = live.row.seats[seat];
-    if (
-      live.row.mode !== 'online' ||
-      live.row.finished ||
-      info?.kind !== 'human' ||
-      info.botTakeover ||
-      this.broker.connected(live.id, seat)
-    )
-      return;
-    this.graces.start(live.id, seat, (live.row.graceSeconds ?? GRACE_DEFAULT) * 1000);
-  }
-
-  /** A grace ran out: if the seat is still away and its person's, its bot plays for it from now, and the log says so. */
-  private graceEnded(id: string, seat: SeatId): void {
-    this.inBackground(
-      this.queues.run(id, async () => {
-        const live = this.cache.get(id);
-        if (
-          !live ||
-          this.closed ||
-          live.row.finished ||
-          live.row.seats[seat]?.botTakeover ||
-          this.broker.connected(id, seat)
-        )
-          return;
-        await this.changeSeat(live, seat, 'away');
-      }),
-    );
-  }
-
-  /**
-   * A human seat's bot takes over (`away`, `left`) or hands it back (`back`), stored with the mark the log shows;
-   * bots and timers are planned again and every stream is told. Must run in the game's queue.
-   */
-  private async changeSeat(live: LiveGame, seat: SeatId, mark: SeatMarkKind): Promise<void> {
-    const botTakeover = mark !== 'back';
-    const seats = live.row.seats.map((s, i) => (i === seat ? { ...s, botTakeover } : s));
-    const entry = { n: live.row.seatMarks.length + 1, afterSeq: live.seq, seat, mark };
-    await this.storeCall(() => this.store.updateSeats(live.id, seats, entry));
-    live.row = { ...live.row, seats, seatMarks: [...live.row.seatMarks, entry] };
-    if (botTakeover) live.deadlines.delete(seat);
-    this.graces.cancel(live.id, seat);
-    this.automation.plan(live);
-    this.publishSeats(live);
-  }
-
-  /** A finished game's rematch, if there is one: from memory, else from the store (another instance may have made it). */
-  private async knownRematch(live: LiveGame): Promise<string | null> {
-    if (!live.row.finished) return null;
-    live.rematch ??= await this.storeCall(() => this.store.rematchOf(live.id));
-    return live.rematch;
-  }
-
-  /**
-   * The rematch of a finished game: the one made already, else a new one. Runs in the old game's queue, so one
-   * instance makes one; of two instances, the store's unique `rematch_of` lets one insert win, and the other reads it.
-   */
-  private async rematchOfFinished(live: LiveGame, context: RequestContext): Promise<string> {
-    const known = await this.knownRematch(live);
-    if (known) return known;
-    const req = rematchRequest(live.row, this.chain?.isOnChain(live.id) ?? false);
-    const prepared = prepareGame(req, await this.studioBoard(req));
-    try {
-      await this.launch(rematchRow(live.row, prepared), prepared.state, prepared.onChain, context);
-      live.rematch = prepared.row.id;
-    } catch (err) {
-      live.rematch = await this.store.rematchOf(live.id).catch(() => null);
-      if (!live.rematch) throw err;
-    }
-    return live.rematch;
-  }
-
-  /**
-   * Seats a person: `seat` makes the new seats from the game's (or refuses). They are stored only if the
-   * stored seats are still the ones it saw; if another instance changed them meanwhile, it sees theirs and decides
-   * again — so two people on two instances never get one seat. Runs in the game's queue.
-   * @throws HostError what `seat` throws; 409 SEAT_TAKEN when the seats keep changing under it
-   */
-  private async seatPerson(live: LiveGame, seat: (row: GameRow) => StoredSeat[]): Promise<void> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const seats = seat(live.row);
-      if (await this.storeCall(() => this.store.swapSeats(live.id, live.row.seats, seats))) {
-        live.row = { ...live.row, seats };
-        return;
-      }
-      const stored = await this.storeCall(() => this.store.getGame(live.id));
-      if (!stored) throw new GameError('UNKNOWN_GAME', `no game ${live.id}`);
-      live.row = { ...live.row, seats: stored.seats, finished: live.row.finished || stored.finished };
-    }
-    throw new TableError('SEAT_TAKEN', 'the seats changed while you joined: look again and pick a free one');
-  }
-
-  /**
-   * Records, once, that an online game's seat is taken: its token opened a stream or acted. The lobby
-   * offers it no more, and a restarted server gives it the grace to come back. Runs in the game's queue.
-   */
-  private async noteTaken(live: LiveGame, seat: SeatId): Promise<void> {
-    if (live.row.mode !== 'online') return;
-    const seats = markTaken(live.row.seats, seat);
-    if (!seats) return;
-    await this.storeCall(() => this.store.updateSeats(live.id, seats));
-    live.row = { ...live.row, seats };
-  }
-
-  private pendingSeats(live: LiveGame): SeatId[] {
-    return live.kit.definition.pending(live.state).map((d) => d.seat);
-  }
-
-  /**
-   * Drops from memory the games untouched for `olderThanMs` (default the host's `idleMs`) that nothing holds: no
-   * event stream open, no work queued, no bot to move, and not an unfinished on-chain game (its chain coordinator
-   * calls back into it). Each is rebuilt from its latest snapshot and the log when next asked for; a human seat's
-   * turn timer keeps running and brings its game back, with the same deadline, when it fires. It runs by itself on
-   * the host's activity, at most every quarter of `idleMs`. Returns how many games left memory.
-   */
-  evictIdle(olderThanMs = this.idleMs): number {
-    const now = this.clock.now();
-    let evicted = 0;
-    for (const [id, live] of this.cache) {
-      if (
-        now - live.lastUsed < olderThanMs ||
-        this.broker.count(id) > 0 ||
-        this.queues.busy(id) ||
-        this.loading.has(id)
-      )
-        continue;
-      if (this.botToMove(live) || (!live.row.finished && this.chain?.isOnChain(id)) || this.graces.running(id))
-        continue;
-      if (live.deadlines.size > 0) this.dormant.set(id, { seq: live.seq, deadlines: [...live.deadlines] });
-      this.cache.delete(id);
-      evicted++;
-    }
-    return evicted;
+  /** Drops the games idle for `olderThanMs` (default `idleMs`) from memory; see LiveGames.evictIdle. */
+  evictIdle(olderThanMs?: number): number {
+    return this.games.evictIdle(olderThanMs);
   }
 
   /** Games held in memory now (tests, benchmarks). */
   get liveGames(): number {
-    return this.cache.size;
-  }
-
-  private botToMove(live: LiveGame): boolean {
-    const { definition } = live.kit;
-    return !definition.outcome(live.state) && definition.pending(live.state).some((d) => playedByBot(live, d.seat));
-  }
-
-  /** Evicts idle games when a quarter of `idleMs` has passed since the last time. */
-  private sweep(): void {
-    const now = this.clock.now();
-    if (this.idleMs === 0 || now - this.lastSweep < this.idleMs / 4) return;
-    this.lastSweep = now;
-    this.evictIdle();
-  }
-
-  /** The live game, loading (and caching) it on first access. */
-  private async live(id: string): Promise<LiveGame> {
-    const cached = this.cache.get(id);
-    if (cached) cached.lastUsed = this.clock.now();
-    this.sweep();
-    if (cached) return cached;
-    let loading = this.loading.get(id);
-    if (!loading) {
-      loading = this.load(id).finally(() => this.loading.delete(id));
-      this.loading.set(id, loading);
-    }
-    return loading;
-  }
-
-  /** Rebuilds a game from its latest snapshot and the actions after it; events before the snapshot come from the log. */
-  private async load(id: string): Promise<LiveGame> {
-    const row = await this.storeCall(() => this.store.getGame(id));
-    if (!row) throw new GameError('UNKNOWN_GAME', `no game ${id}`);
-    const kit = gameKits[row.game];
-    if (row.version !== kit.definition.version) {
-      throw new GameError(
-        'UNSUPPORTED_VERSION',
-        `game ${id} was created with ${row.game} engine version ${row.version}`,
-      );
-    }
-    const [snapshot, rows, chains] = await this.storeCall(() =>
-      Promise.all([
-        this.store.latestSnapshot(id),
-        this.store.listActions(id),
-        row.fair ? this.store.listChains(id) : [],
-      ]),
-    );
-    rows.forEach((r, i) => {
-      if (r.seq !== i + 1) throw new GameError('CORRUPT_LOG', `game ${id}: action ${i + 1} is missing`);
-    });
-    const base = snapshot && snapshot.seq <= rows.length ? snapshot : null;
-    let state = base ? base.state : setupStored(row);
-    const log: LoggedAction[] = rows.map((r) => ({
-      seat: r.seat,
-      action: r.action,
-      events: r.events,
-      contribution: r.contribution,
-    }));
-    for (let i = base?.seq ?? 0; i < rows.length; i++) {
-      const step = replayStep(row, state, rows[i]!);
-      state = step.state;
-      log[i] = { ...log[i]!, events: keepMark(rows[i]!.events, step.events) };
-    }
-    const live = this.withPresence(new LiveGame(row, kit, state, log, chains));
-    live.lastUsed = this.clock.now();
-    live.lastMoveAt = (rows.at(-1)?.createdAt ?? row.createdAt).getTime();
-    const dormant = this.dormant.get(id);
-    this.dormant.delete(id);
-    if (dormant?.seq === live.seq) for (const [seat, at] of dormant.deadlines) live.deadlines.set(seat, at);
-    this.cache.set(id, live);
-    await this.chain?.attach(id, live.seq, (seq) => live.log[seq - 1]);
-    // Over (or abandoned) before a stop, perhaps not closed on-chain yet.
-    if (row.finished || kit.definition.outcome(state))
-      this.chain?.gameOver(id, { seed: row.seed, finalHash: stateHash(state) });
-    // An action appended while this load read the log was announced before the game was cached: catch up once.
-    await this.queues.run(id, async () => {
-      await this.catchUp(live);
-      this.automation.plan(live);
-    });
-    return live;
-  }
-
-  /**
-   * Applies an action at `expectedSeq` and appends it; must run in the game's queue. In an on-chain game a seat's
-   * action first gets the holders read from the chain (a recorded `holdings` action when they changed); its chain
-   * operations are checked before it is stored and sent by the bank's queue after (a burn's are confirmed first);
-   * a chain that does not answer keeps it (`retrying`). A `timedOut` seat's default move is logged with its mark.
-   */
-  private async commit(
-    live: LiveGame,
-    seat: Actor,
-    action: unknown,
-    expectedSeq: number,
-    retrying = false,
-    timedOut = false,
-    contribution: string | null = null,
-  ): Promise<number> {
-    if (live.row.finished && live.kit.definition.outcome(live.state) === null) {
-      throw new GameError(
-        'GAME_OVER',
-        `this game was abandoned: nobody moved for ${ABANDONED_AFTER_DAYS} days, so it ended where it stood and its seed is revealed`,
-      );
-    }
-    if (expectedSeq !== live.seq) {
-      throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
-    }
-    const chain = seat !== SYSTEM && this.chain?.isOnChain(live.id) ? this.chain : null;
-    if (!chain)
-      return this.append(live, seat, action, this.engineStep(live, seat, action, contribution), timedOut, contribution);
-    await chain.refresh(live.id);
-    chain.gate(live.id, retrying);
-    let baseSeq = live.seq;
-    try {
-      const holdings = await chain.holdingsBefore(live.id, live.state as PoleState, action);
-      if (holdings) await this.append(live, SYSTEM, holdings, this.engineStep(live, SYSTEM, holdings));
-      baseSeq = live.seq;
-      const step = this.engineStep(live, seat, action, contribution);
-      await chain.settle(live.id, live.seq + 1, seat as SeatId, action, step.events as PoleEvent[]);
-      let seq: number;
-      try {
-        seq = await this.append(live, seat, action, step, timedOut, contribution);
-      } catch (err) {
-        // Another instance logged first: the step taken for the chain is void unless it logged this very one.
-        if (isHostError(err) && err.code === 'STALE') await chain.abandon(live.id, baseSeq + 1, live.log[baseSeq]);
-        throw err;
-      }
-      // Logged: its operations go to the bank's queue; a failure here is caught up with on the next load.
-      await chain.committed(live.id, seq).catch(this.onError);
-      if (retrying) chain.resumed(live.id);
-      return seq;
-    } catch (err) {
-      if (isTransient(err)) throw chain.keep(live.id, { seat: seat as SeatId, action, baseSeq, contribution }, err);
-      // A kept step the rules or the chain now refuse: it is dropped and the player chooses again.
-      if (retrying) chain.rejected(live.id, err instanceof Error ? err.message : String(err));
-      throw err;
-    }
-  }
-
-  /** The engine's step (a provably fair game's state reseeded by the action's roll first), or its refusal as a HostError. */
-  private engineStep(
-    live: LiveGame,
-    seat: Actor,
-    action: unknown,
-    contribution: string | null = null,
-  ): { state: unknown; events: GameEvent[] } {
-    try {
-      return applyRolled(live.kit.definition, live.state, seat, action, rollFor(live.row, live.seq + 1, contribution));
-    } catch (err) {
-      if (!isRuleError(err)) throw err;
-      throw new RuleRefusal(err.code, err.message, err.detail);
-    }
-  }
-
-  /** Appends an applied step at the next seq (a `timedOut` seat's default move marked); must run in the game's queue. */
-  private async append(
-    live: LiveGame,
-    seat: Actor,
-    action: unknown,
-    step: { state: unknown; events: GameEvent[] },
-    timedOut = false,
-    contribution: string | null = null,
-  ): Promise<number> {
-    const seq = live.seq + 1;
-    const events = timedOut && typeof seat === 'number' ? markTimedOut(seat, step.events) : step.events;
-    try {
-      await this.store.appendAction(live.id, seq, seat, action, events, contribution);
-    } catch (err) {
-      if (isStoreError(err) && err.code === 'SEQ_TAKEN') {
-        // Another instance appended first: take its action instead, and tell this caller to look again.
-        await this.catchUp(live);
-        throw new GameError('STALE', `another action landed first; the game is at seq ${live.seq}`, { seq: live.seq });
-      }
-      throw storeFailure(err, 'the action could not be saved');
-    }
-    this.applied(live, { seat, action, events, contribution }, step.state);
-    return seq;
-  }
-
-  /** The chain came back for a paused game: its kept step is tried again, in the game's queue. */
-  private retryKept(id: string): void {
-    this.inBackground(
-      this.queues.run(id, async () => {
-        const live = this.cache.get(id);
-        const kept = this.chain?.kept(id);
-        if (!live || !kept || this.closed) return;
-        if (live.seq !== kept.baseSeq) this.chain!.dropKept(id);
-        else {
-          try {
-            await this.commit(live, kept.seat, kept.action, live.seq, true, false, kept.contribution ?? null);
-          } catch (err) {
-            // A refusal reaches the player through the game itself; only the unexpected is reported.
-            if (!isHostError(err)) throw err;
-          }
-        }
-        this.automation.plan(live);
-      }),
-    );
-  }
-
-  private chainChanged(id: string): void {
-    const live = this.cache.get(id);
-    if (live && !this.closed) this.inBackground(this.queues.run(id, async () => this.automation.plan(live)));
-  }
-
-  /** After an action is in the store: advance the live game, notify subscribers, snapshot, plan bots and timers. */
-  private applied(live: LiveGame, entry: LoggedAction, state: unknown): void {
-    live.advance(entry, state);
-    live.lastUsed = this.clock.now();
-    live.lastMoveAt = live.lastUsed;
-    this.sweep();
-    const seq = live.seq;
-    this.automation.plan(live); // first: the update carries the new deadlines
-    this.broker.publish(live.id, seq, (viewer) => updateFor(live, seq, state, entry.events, viewer));
-    if (seq % this.snapshotEvery === 0) this.inBackground(this.store.saveSnapshot(live.id, seq, state));
-    if (!live.row.finished && live.kit.definition.outcome(state)) {
-      live.row = { ...live.row, finished: true };
-      this.inBackground(this.store.markFinished(live.id));
-      this.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(state) }); // the bank's power over the players' copies ends with the game
-      this.graces.cancelGame(live.id);
-      this.broker.end(live.id); // nothing more will come: streams close instead of staying open
-    }
-  }
-
-  /** Applies the actions other instances appended; must run in the game's queue. */
-  private async catchUp(live: LiveGame): Promise<void> {
-    const rows = await this.store.listActions(live.id, live.seq);
-    for (const r of rows) {
-      if (r.seq !== live.seq + 1) break;
-      this.follow(live, r.seq, r.seat, r.action, r.events, r.contribution);
-    }
-  }
-
-  /**
-   * Applies action `seq` another instance logged (its stored events give the timer's mark, if any); must run in the
-   * game's queue, with `seq` the next one.
-   */
-  private follow(
-    live: LiveGame,
-    seq: number,
-    seat: Actor,
-    action: unknown,
-    stored: readonly GameEvent[],
-    contribution: string | null = null,
-  ): void {
-    let step;
-    try {
-      step = replayStep(live.row, live.state, { seq, seat, action, contribution });
-    } catch (err) {
-      // This copy cannot follow the log: drop it, so the next access rebuilds from the store (or fails loudly).
-      this.cache.delete(live.id);
-      this.automation.cancel(live.id);
-      throw err;
-    }
-    this.applied(live, { seat, action, events: keepMark(stored, step.events), contribution }, step.state);
-  }
-
-  /**
-   * The states after each action `from+1 … seq`, from memory when recent, else from a stored snapshot and the log
-   * (`known`: the state at `from`, when the caller has it).
-   */
-  private async statesAfter(live: LiveGame, from: number, known?: unknown): Promise<{ seq: number; state: unknown }[]> {
-    const out: { seq: number; state: unknown }[] = [];
-    let state = known ?? live.recentState(from);
-    if (state === undefined) {
-      const snapshot = await this.storeCall(() => this.store.latestSnapshot(live.id, from));
-      state = snapshot ? snapshot.state : setupStored(live.row);
-      for (let seq = (snapshot?.seq ?? 0) + 1; seq <= from; seq++)
-        state = replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
-    }
-    for (let seq = from + 1; seq <= live.seq; seq++) {
-      state = live.recentState(seq) ?? replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;
-      out.push({ seq, state });
-    }
-    return out;
-  }
-
-  /** A bot's move or a timed-out seat's default move, if the game is still where the timer left it. */
-  private autoMove(id: string, seat: SeatId, seq: number, reason: AutoReason): Promise<void> {
-    // An evicted game's turn timer: rebuilding the game plans its timers again from the kept deadline, and the due
-    // one fires then (not here: the rebuild runs in the game's queue).
-    if (!this.cache.has(id) && !this.closed) return this.live(id).then(() => undefined);
-    return this.queues.run(id, async () => {
-      const live = this.cache.get(id);
-      if (!live || live.seq !== seq || this.closed) return;
-      if (!(this.chain?.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
-      if (playedByBot(live, seat) !== (reason === 'bot')) return;
-      if (!this.pendingSeats(live).includes(seat)) return;
-      const fallback = () => live.kit.defaultAction(live.state, seat);
-      let action: unknown;
-      try {
-        action = reason === 'bot' ? this.botChoice(live, seat) : fallback();
-      } catch (err) {
-        this.onError(err);
-        action = fallback();
-      }
-      try {
-        await this.commit(live, seat, action, seq, false, reason === 'timer');
-      } catch (err) {
-        if (isHostError(err) && err.status === 409) return; // another instance moved first: it planned the rest
-        if (isHostError(err) && err.code === 'CHAIN_PAUSED') return; // kept: the chain coordinator sends it again
-        if (!(isHostError(err) && err.status === 422 && reason === 'bot')) throw err;
-        // A bot proposing an illegal move is a bug; the default move keeps the game going.
-        this.onError(err);
-        await this.commit(live, seat, fallback(), seq);
-      }
-    });
-  }
-
-  /** The seat's bot's choice; its randomness is seeded from the game seed, seq and seat, so it is reproducible. */
-  private botChoice(live: LiveGame, seat: SeatId): unknown {
-    const kind = live.row.seats[seat]!.kind;
-    const bot = live.kit.bot(kind === 'human' ? 'heuristic' : kind);
-    return bot.choose(live.state, seat, rngFromSeed(`${live.row.seed}/bots/${live.seq}/${seat}`));
-  }
-
-  private onStoreEvent(event: StoreEvent): void {
-    if (this.closed) return;
-    const targets =
-      event.type === 'resync'
-        ? [...this.cache.values()]
-        : [this.cache.get(event.gameId)].filter((g) => g !== undefined);
-    for (const live of targets) {
-      if (event.type === 'chat' || event.type === 'resync')
-        this.inBackground(this.chatDesk.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER));
-      if (event.type === 'chat') continue;
-      if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
-      const work = this.queues.run(live.id, async () => {
-        // The notification carries the action: the next one is applied as it comes, without a query.
-        if (event.type === 'action' && event.logged && event.seq === live.seq + 1) {
-          const { seat, action, timedOut, contribution } = event.logged;
-          this.follow(
-            live,
-            event.seq,
-            seat,
-            action,
-            timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : [],
-            contribution ?? null,
-          );
-          return;
-        }
-        if (event.type !== 'action') {
-          const row = await this.store.getGame(live.id);
-          if (row) {
-            live.row = { ...live.row, seats: row.seats, seatMarks: row.seatMarks };
-            // A takeover (here or on another instance) ends the seat's grace here too.
-            for (const seat of row.seats.keys()) if (row.seats[seat]!.botTakeover) this.graces.cancel(live.id, seat);
-            this.publishSeats(live);
-          }
-        }
-        await this.catchUp(live);
-        this.automation.plan(live);
-      });
-      this.inBackground(work);
-    }
-  }
-
-  private inBackground(work: Promise<unknown>): void {
-    const tracked = work.catch(this.onError);
-    this.background.add(tracked);
-    void tracked.finally(() => this.background.delete(tracked));
-  }
-
-  /** A store call whose failure is told as what it is: a value it cannot keep, a database away for now, or broken. */
-  private async storeCall<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      if (isHostError(err)) throw err;
-      if (isStoreError(err) && err.code === 'UNKNOWN_GAME') throw new GameError('UNKNOWN_GAME', err.message);
-      throw storeFailure(err);
-    }
+    return this.games.size;
   }
 }

@@ -1,4 +1,5 @@
-export { ABANDONED_AFTER_DAYS, GameHost, type GameHostOptions } from './game-host';
+export { GameHost, type GameHostOptions } from './game-host';
+export { ABANDONED_AFTER_DAYS } from './moves';
 export { gamePath } from './new-game';
 export { getHost } from './singleton';
 export {

@@ -1,6 +1,5 @@
 import { ChainLedger, type Actor, type GameEvent, type SeatId } from '../../engine';
 import type { ChainRow, GameRow } from '../store';
-import type { ChatRoom } from './chat';
 import type { GameKit } from './game-kits';
 import { NO_PRESENCE, seatMarkEvent, type SeatPresence } from './presence';
 
@@ -21,6 +20,47 @@ export interface LoggedAction {
  */
 export const RECENT_STATES = 8;
 
+/** Provably fair: the seats' registered hash chains, and where each stands (the link its next action must follow). */
+export class FairLedger {
+  private readonly chains: ChainRow[] = [];
+  private readonly ledger = new ChainLedger(this.chains);
+
+  /** `nextSeq`: the seq of the game's next action, the one whose link is judged now. */
+  constructor(
+    chains: readonly ChainRow[],
+    private readonly nextSeq: () => number,
+  ) {
+    this.chains.push(...chains);
+  }
+
+  /** A chain registered here or on another instance; the first one of a seat stays. */
+  add(chain: ChainRow): void {
+    if (!this.chains.some((c) => c.seat === chain.seat)) this.chains.push(chain);
+  }
+
+  /** The registered chains, with how many links each seat has given. */
+  list(): { seat: SeatId; head: string; at: number; used: number }[] {
+    this.ledger.advanceTo(this.nextSeq());
+    return this.chains.map((c) => ({ ...c, used: this.ledger.used(c.seat) }));
+  }
+
+  /** The link `seat`'s next action must follow (null: no chain registered yet). */
+  expected(seat: SeatId): string | null {
+    this.ledger.advanceTo(this.nextSeq());
+    return this.ledger.expected(seat);
+  }
+
+  /** The action at `seq` is logged: the link it carries, if any, is its seat's last one now. */
+  logged(seq: number, entry: LoggedAction): void {
+    if (!entry.contribution || typeof entry.seat !== 'number') return;
+    this.ledger.advanceTo(seq);
+    this.ledger.take(entry.seat, entry.contribution);
+  }
+}
+
+/** The seats the game waits for now, one for each decision pending. */
+export const pendingSeats = (live: LiveGame): SeatId[] => live.kit.definition.pending(live.state).map((d) => d.seat);
+
 /** A game held in memory: its row, its current state and its whole log. Only the host's queue for it mutates it. */
 export class LiveGame {
   state: unknown;
@@ -28,20 +68,14 @@ export class LiveGame {
   readonly deadlines = new Map<SeatId, number>();
   /** When a request or an action last touched it (the host's clock): an idle game leaves memory. */
   lastUsed = 0;
-  /** Its chat, loaded when first needed; it leaves memory with the game. */
-  chat: Promise<ChatRoom> | null = null;
   /** Whether a seat's person is at the table; the host sets it for online games. */
   presence: (seat: SeatId) => SeatPresence = () => NO_PRESENCE;
-  /** The seats as last sent to the game's streams (JSON), so an unchanged update is not sent again. */
-  publishedSeats: string | null = null;
   /** Its rematch's id once known: a rematch, once made, is never unmade. */
   rematch: string | null = null;
   /** When its last action was applied (ms since epoch; its creation before any): how long it has stood still. */
   lastMoveAt = 0;
+  readonly fair: FairLedger;
   private readonly recent = new Map<number, unknown>();
-  /** Provably fair: the seats' registered chains, and where each stands (the link its next action must follow). */
-  private readonly chains: ChainRow[] = [];
-  private readonly ledger = new ChainLedger(this.chains);
 
   constructor(
     public row: GameRow,
@@ -52,31 +86,8 @@ export class LiveGame {
   ) {
     this.state = state;
     this.recent.set(this.seq, state);
-    this.chains.push(...chains);
-    log.forEach((entry, i) => this.takeLink(i + 1, entry));
-  }
-
-  /** A chain registered here or on another instance; the first one of a seat stays. */
-  addChain(chain: ChainRow): void {
-    if (!this.chains.some((c) => c.seat === chain.seat)) this.chains.push(chain);
-  }
-
-  /** The registered chains, with how many links each seat has given. */
-  fairChains(): { seat: SeatId; head: string; at: number; used: number }[] {
-    this.ledger.advanceTo(this.seq + 1);
-    return this.chains.map((c) => ({ ...c, used: this.ledger.used(c.seat) }));
-  }
-
-  /** The link `seat`'s next action must follow (null: no chain registered yet). */
-  expectedLink(seat: SeatId): string | null {
-    this.ledger.advanceTo(this.seq + 1);
-    return this.ledger.expected(seat);
-  }
-
-  private takeLink(seq: number, entry: LoggedAction): void {
-    if (!entry.contribution || typeof entry.seat !== 'number') return;
-    this.ledger.advanceTo(seq);
-    this.ledger.take(entry.seat, entry.contribution);
+    this.fair = new FairLedger(chains, () => this.seq + 1);
+    log.forEach((entry, i) => this.fair.logged(i + 1, entry));
   }
 
   get id(): string {
@@ -91,7 +102,7 @@ export class LiveGame {
   /** Records an applied action and its resulting state. */
   advance(entry: LoggedAction, state: unknown): void {
     this.log.push(entry);
-    this.takeLink(this.seq, entry);
+    this.fair.logged(this.seq, entry);
     this.state = state;
     this.recent.set(this.seq, state);
     this.recent.delete(this.seq - RECENT_STATES);

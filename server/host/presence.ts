@@ -1,7 +1,10 @@
 import type { SeatId } from '../../engine';
-import type { Presence, SeatMarkEvent } from '../protocol';
+import { GRACE_DEFAULT, type Presence, type SeatMarkEvent, type SeatsUpdate } from '../protocol';
 import type { StoredSeatMark } from '../store';
 import type { Clock } from '../../chain/clock';
+import type { Broker } from './broker';
+import type { LiveGame } from './live-game';
+import { seatInfos } from './views';
 
 /**
  * Who is at an online table, and the grace period of a seat whose person went away. A seat is connected
@@ -84,3 +87,74 @@ export const seatMarkEvent = (mark: StoredSeatMark): SeatMarkEvent => ({
   seat: mark.seat,
   mark: mark.mark,
 });
+
+export interface TablePresenceDeps {
+  readonly clock: Clock;
+  readonly broker: Broker;
+  /** The game if memory holds it: a stream that closes brings none back. */
+  readonly held: (id: string) => LiveGame | undefined;
+  /** Whether the host has closed (a stream it closes starts no grace). */
+  readonly closed: () => boolean;
+  /** A seat's grace ran out; the callee checks the seat is still away. */
+  readonly graceEnded: (id: string, seat: SeatId) => void;
+}
+
+/** Who is at each online table, as this instance's streams tell it, and the graces of the seats that went away. */
+export class TablePresence {
+  readonly graces: GraceTimers;
+  /** The seats as last sent to each game's streams (JSON), so an unchanged update is not sent again. */
+  private readonly published = new WeakMap<LiveGame, string>();
+
+  constructor(private readonly deps: TablePresenceDeps) {
+    this.graces = new GraceTimers(deps.clock, deps.graceEnded);
+  }
+
+  /** Whether a stream of this instance follows the seat. */
+  connected(id: string, seat: SeatId): boolean {
+    return this.deps.broker.connected(id, seat);
+  }
+
+  /** An online human seat's presence: connected (some stream follows it), else away and, in its grace, until when. */
+  of(live: LiveGame, seat: SeatId): SeatPresence {
+    if (live.row.mode !== 'online' || live.row.seats[seat]?.kind !== 'human') return NO_PRESENCE;
+    if (this.connected(live.id, seat)) return { presence: 'connected', graceUntil: null };
+    return { presence: 'away', graceUntil: this.graces.until(live.id, seat) };
+  }
+
+  /** An online human seat nobody follows now: unless its bot plays already, its grace starts. */
+  away(live: LiveGame, seat: SeatId): void {
+    const info = live.row.seats[seat];
+    if (
+      live.row.mode !== 'online' ||
+      live.row.finished ||
+      info?.kind !== 'human' ||
+      info.botTakeover ||
+      this.connected(live.id, seat)
+    )
+      return;
+    this.graces.start(live.id, seat, (live.row.graceSeconds ?? GRACE_DEFAULT) * 1000);
+  }
+
+  /** A seat's last stream closed: its grace starts, and everyone is told. */
+  left(id: string, seat: SeatId): void {
+    const live = this.deps.held(id);
+    if (!live || this.deps.closed() || live.row.mode !== 'online' || live.row.finished) return;
+    this.away(live, seat);
+    this.publish(live);
+  }
+
+  /** The seats as every stream of the game gets them: presence and the log's seat marks. */
+  publish(live: LiveGame): void {
+    const update = this.update(live);
+    // A change nobody can see (a seat marked taken, a store notice of our own write) sends nothing.
+    const text = JSON.stringify(update);
+    if (text === this.published.get(live)) return;
+    this.published.set(live, text);
+    this.deps.broker.publishSeats(live.id, update);
+  }
+
+  /** The seats as a stream gets them now. */
+  update(live: LiveGame): SeatsUpdate {
+    return { seats: seatInfos(live.row, live), marks: live.row.seatMarks.map(seatMarkEvent) };
+  }
+}

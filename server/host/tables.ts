@@ -1,6 +1,6 @@
 /**
  * Who sits at a table: the rematch of a finished game and the lobby's public games, as pure functions of
- * the stored rows. GameHost runs them in the game's queue and stores what they return.
+ * the stored rows. TableDesk (table-desk.ts) runs them in the game's queue and stores what they return.
  */
 import { describeSeatNameProblem, seatNameProblems, type SeatId } from '../../engine';
 import { RequestError, TableError } from '../errors';

@@ -46,7 +46,7 @@ const abandoned = (live: LiveGame): boolean => live.row.finished && live.kit.def
 
 function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 'seedCommitment' | 'seed' | 'fair'> {
   const commitment = seedCommitment(live.row.seed);
-  const fair = live.row.fair ? { scheme: FAIR_SCHEME, commitment, chains: live.fairChains() } : null;
+  const fair = live.row.fair ? { scheme: FAIR_SCHEME, commitment, chains: live.fair.list() } : null;
   return { seedCommitment: commitment, seed: revealedSeed(live, outcome), fair };
 }
 

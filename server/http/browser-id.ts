@@ -8,7 +8,7 @@ import { cookieValue, isHttps } from '../auth/cookie';
 import { newToken } from '../host/tokens';
 import { requester } from './rate-limit';
 import type { Requester } from '../limits';
-import type { RequestContext } from '../host/game-host';
+import type { RequestContext } from '../host/access';
 
 export const BROWSER_COOKIE = 'tp_browser';
 const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;

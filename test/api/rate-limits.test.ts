@@ -256,9 +256,9 @@ describe('live event streams', () => {
       const { body: game } = await create('198.51.100.50', bots);
       const host = await getHost();
       await expect
-        .poll(async () => (await host.snapshot(game.id)).outcome, { timeout: 30_000, interval: 20 })
+        .poll(async () => (await host.views.snapshot(game.id)).outcome, { timeout: 30_000, interval: 20 })
         .not.toBeNull();
-      const end = await host.snapshot(game.id);
+      const end = await host.views.snapshot(game.id);
       await host.idle();
       expect(end.seq).toBeGreaterThan(60);
       const newest = Math.floor(end.seq / 50) * 50; // a snapshot every 50 actions

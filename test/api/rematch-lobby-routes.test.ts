@@ -125,12 +125,12 @@ describe('the rematch routes', () => {
     // Both seats play it out through the host (the routes' own host), each with its first legal move.
     const host = await getHost();
     for (let moves = 0; moves < 500; moves++) {
-      const seen = await host.snapshot(created.id);
+      const seen = await host.views.snapshot(created.id);
       if (seen.outcome) break;
       const seat = seen.pending[0]!.seat;
       const token = seat === 0 ? ada : bea;
-      const mine = await host.snapshot(created.id, token);
-      await host.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
+      const mine = await host.views.snapshot(created.id, token);
+      await host.moves.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
     }
     const spectator = await answer<JoinedSeat>(
       postRematch(

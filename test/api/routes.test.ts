@@ -466,10 +466,10 @@ describe('GET /api/games/:id/record', () => {
       game: 'pole',
       seed: 'routes-test',
       config: { laps: 2, players: 2 },
-      finalHash: (await (await getHost()).stateHash(id)).hash,
+      finalHash: (await (await getHost()).records.stateHash(id)).hash,
     });
     expect(res.body.actions).toHaveLength(seq);
-    expect(stateHash(replay(res.body).state)).toBe((await (await getHost()).stateHash(id)).hash);
+    expect(stateHash(replay(res.body).state)).toBe((await (await getHost()).records.stateHash(id)).hash);
     expect((await getRecordOf('nope')).status).toBe(404);
   });
 

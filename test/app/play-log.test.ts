@@ -1,20 +1,16 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PoleState } from '../../engine/pole';
-import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import { GameHost } from '../../server/host';
 import { PlayLog } from '../../ui/play/play-game';
+import { createTestServer } from '../server/helpers';
 
-let store: GameStore;
 let host: GameHost;
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock: new ManualClock() });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer();
+  host = server.host;
+  return server.close;
 });
 
 /**
@@ -29,7 +25,7 @@ describe('the live Tezos Pole log', () => {
       seed: 'play-log',
       mode: 'online',
     });
-    const snapshot = await host.snapshot(created.id);
+    const snapshot = await host.views.snapshot(created.id);
     expect(snapshot.seq).toBe(0);
     const { turnOrderRolls, firstSeat } = snapshot.view as PoleState;
     const html = renderToStaticMarkup(createElement(PlayLog, { snapshot }));

@@ -1,22 +1,18 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeSeatNameProblem, SEAT_NAME_MAX, seatNameProblems } from '../../engine';
 import { isHostError } from '../../server/errors';
-import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import { GameHost } from '../../server/host';
 import { SetupForm } from '../../ui/pole/setup-form';
 import { DEFAULT_OPTIONS } from '../../ui/pole/watch-session';
+import { createTestServer } from '../server/helpers';
 
-let store: GameStore;
 let host: GameHost;
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock: new ManualClock() });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer();
+  host = server.host;
+  return server.close;
 });
 
 const setupForm = (names: readonly string[]) =>

@@ -9,26 +9,25 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../engine';
 import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
-import { drive } from '../server/helpers';
+
+import { createTestServer, drive, type TestServer } from '../server/helpers';
 import { fairRequest, playFairGame } from '../server/fair-play';
 import { runScript } from './run-script';
 
-let store: GameStore;
+let server: TestServer;
 let host: GameHost;
 let dir: string;
 let fair: GameRecord;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock });
+  server = await createTestServer({ clock });
+  host = server.host;
   dir = await mkdtemp(path.join(tmpdir(), 'verify-'));
   fair = (await playFairGame(host, clock, 'gotopoly')).record;
 }, 120_000);
 afterAll(async () => {
-  await host.close();
-  await store.close();
+  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -88,7 +87,7 @@ describe('npm run verify', () => {
         }),
       );
       await drive(host, clock);
-      const plain = await verify('plain', await host.record(created.id));
+      const plain = await verify('plain', await host.records.record(created.id));
       expect(plain.code).toBe(0);
       expect(plain.stdout).toContain('no commitment scheme: whoever knew the seed knew every roll');
       expect(plain.stdout.trim().split('\n').at(-1)).toBe('replays (not provable: plain seed)');

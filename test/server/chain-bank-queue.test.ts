@@ -67,11 +67,11 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
       const rows = await Promise.all(started.map((g, i) => stepAt(env, g, offers[i]!.seq + 1)));
       expect(rows.map((r) => r?.status)).toEqual(['queued', 'queued']);
       // What the table shows meanwhile: the purchase queued, about a block or two away.
-      const info = await env.host.chainInfo(started[0]!.id);
+      const info = await env.host.chain.info(started[0]!.id);
       expect(info.ops.find((o) => o.kind === 'step' && o.seq === offers[0]!.seq + 1)?.status).toBe('queued');
       expect(info.blockTimeS).toBe(PACE.blockTime);
       for (const [i, g] of started.entries())
-        expect((await env.host.record(g.id)).actions[offers[i]!.seq]).toEqual({
+        expect((await env.host.records.record(g.id)).actions[offers[i]!.seq]).toEqual({
           seat: offers[i]!.seat,
           action: { type: 'buy' },
         });
@@ -99,9 +99,9 @@ describe("the bank's queue at Shadownet's pace (scaled)", () => {
       // The mint is not in the indexer yet (not even in a block) when the roll's read is made.
       expect(['queued', 'pending']).toContain((await stepAt(env, game, bought.seq + 1))?.status);
       await act(env, game, next.seat, next.seq, { type: 'roll' });
-      const record = await env.host.record(game.id);
+      const record = await env.host.records.record(game.id);
       expect(record.actions.slice(bought.seq).filter((a) => a.seat === 'system')).toEqual([]);
-      const snap = await env.host.snapshot(game.id);
+      const snap = await env.host.views.snapshot(game.id);
       expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([]);
       expect((snap.view as PoleState).tiles[bought.tile!]!.holders).toContain(bought.seat);
       await env.games.idle();

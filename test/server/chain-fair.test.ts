@@ -44,15 +44,15 @@ describe('a provably fair on-chain game', () => {
       const game = await startPeopleGame(env, chain, undefined, people);
       const chains = people.map(() => new HashChain(randomBytes(32).toString('hex'), 800));
       for (const [seat, c] of chains.entries())
-        await env.host.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
-      const opening = await env.host.snapshot(game.id);
+        await env.host.seats.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
+      const opening = await env.host.views.snapshot(game.id);
       expect(opening.fair?.commitment).toBe(opening.seedCommitment);
       const used = people.map(() => 0);
-      for (let i = 0; i < 2000 && !(await env.host.snapshot(game.id)).outcome; i++) {
+      for (let i = 0; i < 2000 && !(await env.host.views.snapshot(game.id)).outcome; i++) {
         await settle(env);
         const d = await decision(env, game);
         const action = d.legal.find((a) => a.type === 'buy') ?? d.legal[0]!;
-        await env.host.act(
+        await env.host.moves.act(
           game.id,
           {
             token: game.tokens[d.seat]!,
@@ -73,7 +73,7 @@ describe('a provably fair on-chain game', () => {
           interval: 100,
         })
         .toBeTruthy();
-      const record = await env.host.record(game.id);
+      const record = await env.host.records.record(game.id);
       const parsed = parseRecord(JSON.parse(JSON.stringify(record)));
       expect(verifyRecord(games.pole, parsed)).toMatchObject({
         ok: true,

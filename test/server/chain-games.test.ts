@@ -20,7 +20,7 @@ import { FA2_ERRORS } from '../../contracts';
 import { bootstrapAccount } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import { HostError } from '../../server/errors';
-import { GameHost } from '../../server/host';
+import { systemClock } from '../../server/host';
 import { ChainGames } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { botWallet } from '../../server/chain/bot-wallets';
@@ -42,7 +42,7 @@ import {
   type ChainHost,
   type PeopleGame,
 } from './chain-host';
-import { hostError } from './helpers';
+import { createTestServer, hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
 const bank = bootstrapAccount(1);
@@ -92,28 +92,28 @@ async function playUntil(
 ): Promise<void> {
   for (let i = 0; i < maxActions; i++) {
     await settle(server);
-    const snap = await server.host.snapshot(game.id, game.tokens[0]);
+    const snap = await server.host.views.snapshot(game.id, game.tokens[0]);
     if (snap.outcome || done(snap.view as PoleState, snap.seq)) return;
     const seat = snap.pending[0]!.seat;
     if (seat >= game.wallets.length) {
       await expect
-        .poll(async () => (await server.host.snapshot(game.id)).seq, { timeout: 10_000, interval: 10 })
+        .poll(async () => (await server.host.views.snapshot(game.id)).seq, { timeout: 10_000, interval: 10 })
         .not.toBe(snap.seq);
       continue;
     }
-    const mine = await server.host.snapshot(game.id, game.tokens[seat]);
+    const mine = await server.host.views.snapshot(game.id, game.tokens[seat]);
     const legal = mine.legal as { type: string }[];
     await act(server, game, seat, mine.seq, legal.find((a) => a.type === 'buy') ?? legal[0]!);
   }
   throw new Error(
-    `the game did not get there: ${JSON.stringify((await server.host.snapshot(game.id)).pending)} ${server.errors.map(String).join(' | ')}`,
+    `the game did not get there: ${JSON.stringify((await server.host.views.snapshot(game.id)).pending)} ${server.errors.map(String).join(' | ')}`,
   );
 }
 
 /** Every artist tile of `gameId`: the chain's holders (by seat, read through the TzKT API) equal the engine's. */
 async function expectChainAgrees(gameId: string): Promise<void> {
-  const info = await env.host.chainInfo(gameId);
-  const state = (await env.host.snapshot(gameId)).view as PoleState;
+  const info = await env.host.chain.info(gameId);
+  const state = (await env.host.views.snapshot(gameId)).view as PoleState;
   const seats = info.seats.map((s) => s.address!);
   const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 }).read({
     contract,
@@ -157,7 +157,7 @@ async function playFinishedGame(): Promise<FinishedGame> {
     await own.restart();
     await playUntil(own, game, () => false, 2000);
     await settle(own);
-    expect((await own.host.chainInfo(game.id)).game?.closed).toBe(true);
+    expect((await own.host.chain.info(game.id)).game?.closed).toBe(true);
     return { ...game, bankSpent: before - (await bankBalance()), errors: own.errors };
   } finally {
     await own.close();
@@ -204,7 +204,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const created = await host.create({ ...request, mode: 'online' }, { address: alice.address });
     const gameId = created.id;
     await settle(env);
-    const info = await host.chainInfo(gameId);
+    const info = await host.chain.info(gameId);
     expect(info.tokens.status).toBe('confirmed');
     expect(info.tokens.opHash).toMatch(/^o/);
     expect(info.explorerUrl).toBeNull(); // the devnet: links go to the app's own explorer pages
@@ -224,7 +224,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     expect(await fa2.gameInfo(gameId)).toEqual({ minter: bank.address, ends: new Date(ends), closed: false });
     expect((await fa2.token(info.pieces[0]!.tokenId!))?.game).toBe(gameId);
     // The commitment to the game's seed went on-chain in the operation that opened it (FAIRNESS.md), the seed still hidden.
-    const commitment = seedCommitment((await host.record(gameId)).seed);
+    const commitment = seedCommitment((await host.records.record(gameId)).seed);
     expect(info.seed).toMatchObject({ commitment, revealed: null });
     const { opHash: committedIn, level: committedAt } = info.seed!.committed;
     expect(info.ops.filter((o) => o.kind === 'create').map((o) => o.opHash)).toContain(committedIn);
@@ -251,7 +251,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       { status: 'live', until: ends },
     ]);
     // Nobody moves before every seat is bound and approved.
-    const snap = await host.snapshot(gameId, created.invites[0]!.token);
+    const snap = await host.views.snapshot(gameId, created.invites[0]!.token);
     expect(snap.seq).toBe(0);
     expect(snap.onChain).toBe(true);
   }, 60_000);
@@ -259,33 +259,34 @@ describe('an on-chain Tezos Pole game on the server', () => {
   it('binds each person’s seat to the wallet they signed in with; a wallet plays one seat only', async () => {
     const { host } = env;
     const { id, tokens } = await createPeopleGame(env, 'chain-games-seats', PEOPLE);
-    expect((await hostError(host.claimSeat(id, tokens[0], undefined, { address: null }))).code).toBe(
+    expect((await hostError(host.chain.claimSeat(id, tokens[0], undefined, { address: null }))).code).toBe(
       'SIGN_IN_REQUIRED',
     );
-    await host.claimSeat(id, tokens[0], undefined, { address: alice.address });
-    expect((await hostError(host.claimSeat(id, tokens[1], undefined, { address: alice.address }))).code).toBe(
+    await host.chain.claimSeat(id, tokens[0], undefined, { address: alice.address });
+    expect((await hostError(host.chain.claimSeat(id, tokens[1], undefined, { address: alice.address }))).code).toBe(
       'ADDRESS_IN_GAME',
     );
-    expect((await hostError(host.claimSeat(id, tokens[0], undefined, { address: bob.address }))).code).toBe(
+    expect((await hostError(host.chain.claimSeat(id, tokens[0], undefined, { address: bob.address }))).code).toBe(
       'SEAT_CLAIMED',
     );
-    await host.claimSeat(id, tokens[1], undefined, { address: bob.address });
-    expect((await host.chainInfo(id)).seats.map((s) => s.address)).toEqual([alice.address, bob.address]);
+    await host.chain.claimSeat(id, tokens[1], undefined, { address: bob.address });
+    expect((await host.chain.info(id)).seats.map((s) => s.address)).toEqual([alice.address, bob.address]);
     const move = { token: tokens[0]!, seat: 0, seq: 0, action: { type: 'roll' } };
-    expect((await hostError(host.act(id, move, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
+    expect((await hostError(host.moves.act(id, move, { address: alice.address }))).code).toBe('CHAIN_NOT_READY');
   }, 60_000);
 
   it('starts once each person joined the game on-chain from their own wallet (one operation each)', async () => {
     const { host } = env;
     const { id, tokens } = await createPeopleGame(env, 'chain-games-join', PEOPLE);
     for (const [seat, who] of PEOPLE.entries())
-      await host.claimSeat(id, tokens[seat], undefined, { address: who.address });
+      await host.chain.claimSeat(id, tokens[seat], undefined, { address: who.address });
     for (const [seat, who] of PEOPLE.entries()) {
       // Someone else's wallet may not even ask for the seat's approval.
       expect(
-        (await hostError(host.approvalCall(id, tokens[seat], undefined, { address: PEOPLE[1 - seat]!.address }))).code,
+        (await hostError(host.chain.approvalCall(id, tokens[seat], undefined, { address: PEOPLE[1 - seat]!.address })))
+          .code,
       ).toBe('WRONG_WALLET');
-      const call = (await host.approvalCall(id, tokens[seat], undefined, { address: who.address })) as {
+      const call = (await host.chain.approvalCall(id, tokens[seat], undefined, { address: who.address })) as {
         to: string;
         amount: number;
         parameter: { entrypoint: string; value: unknown };
@@ -298,15 +299,15 @@ describe('an on-chain Tezos Pole game on the server', () => {
       const op = await toolkit(who.secretKey).contract.transfer(
         call as Parameters<TezosToolkit['contract']['transfer']>[0],
       );
-      await host.submitApproval(id, tokens[seat], undefined, op.hash, { address: who.address });
+      await host.chain.submitApproval(id, tokens[seat], undefined, op.hash, { address: who.address });
     }
     await settle(env);
-    const info = await host.chainInfo(id);
+    const info = await host.chain.info(id);
     expect(info.seats.map((s) => s.approval)).toEqual(['confirmed', 'confirmed']);
     expect(info.seats.map((s) => s.grant.status)).toEqual(['live', 'live']);
     expect(info.ready).toBe(true);
     // Alice's collection page lists the grant, live until the game's end date, confirmed by the contract.
-    const grants = await host.walletGrants(alice.address);
+    const grants = await host.chain.walletGrants(alice.address);
     expect(grants).toMatchObject({ contract, bank: bank.address, operatorTokenIds: [], revoke: null });
     expect(grants.games.filter((g) => g.gameId === id)).toEqual([
       { gameId: id, seat: 0, status: 'live', ends: info.game!.ends, closed: false, joinOp: info.seats[0]!.approvalOp },
@@ -317,11 +318,11 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await startPeopleGame(env, chain, 'chain-games-wallets', PEOPLE);
     const d = await decision(env, game);
     const move = { token: game.tokens[d.seat]!, seat: d.seat, seq: d.seq, action: { type: 'roll' } };
-    expect((await hostError(env.host.act(game.id, move, { address: PEOPLE[1 - d.seat]!.address }))).code).toBe(
+    expect((await hostError(env.host.moves.act(game.id, move, { address: PEOPLE[1 - d.seat]!.address }))).code).toBe(
       'WRONG_WALLET',
     );
-    expect((await hostError(env.host.act(game.id, move, {}))).code).toBe('SIGN_IN_REQUIRED');
-    expect((await env.host.snapshot(game.id)).seq).toBe(d.seq);
+    expect((await hostError(env.host.moves.act(game.id, move, {}))).code).toBe('SIGN_IN_REQUIRED');
+    expect((await env.host.views.snapshot(game.id)).seq).toBe(d.seq);
   }, 60_000);
 
   it('mints a copy to the buyer’s wallet when a purchase is confirmed, and lists the operation', async () => {
@@ -329,12 +330,12 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await playUntil(env, game, (state) => state.tiles.some((t) => t.holders.includes(0)));
     await settle(env);
     await expectChainAgrees(game.id);
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     const steps = info.ops.filter((o) => o.kind === 'step');
     expect(steps.length).toBeGreaterThan(0);
     expect(steps.every((o) => o.status === 'confirmed' && /^o/.test(o.opHash ?? ''))).toBe(true);
     expect(steps.some((o) => o.ops.some((c) => c.kind === 'mint' && c.seat === 0))).toBe(true);
-    const record = await env.host.record(game.id);
+    const record = await env.host.records.record(game.id);
     expect(record.chain?.operations.map((o) => o.opHash)).toEqual(expect.arrayContaining(steps.map((s) => s.opHash)));
   }, 120_000);
 
@@ -343,15 +344,15 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await startPeopleGame(env, chain, 'chain-games-transfer', PEOPLE);
     await playUntil(env, game, (s) => s.tiles.some((t) => t.holders.includes(0)));
     await settle(env);
-    const state = (await env.host.snapshot(game.id)).view as PoleState;
+    const state = (await env.host.views.snapshot(game.id)).view as PoleState;
     const tile = state.tiles.findIndex((t) => t.holders.includes(0));
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(alice.secretKey), contract);
     await fa2.send(fa2.transfer([{ from: alice.address, txs: [{ to: bob.address, tokenId, amount: 1 }] }]));
-    const before = (await env.host.record(game.id)).actions.length;
+    const before = (await env.host.records.record(game.id)).actions.length;
     await playUntil(env, game, (_, seq) => seq > before + 1);
-    const record = await env.host.record(game.id);
+    const record = await env.host.records.record(game.id);
     const holdings = record.actions.slice(before).find((a) => a.seat === 'system');
     expect(holdings).toBeDefined();
     const entry = (holdings!.action as { tiles: { tile: number; holders: number[] }[] }).tiles.find(
@@ -374,23 +375,25 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const e = await hostError(act(env, game, d.seat, d.seq, { type: 'roll' }));
     expect([e.status, e.code]).toEqual([503, 'CHAIN_PAUSED']);
     expect(e.message).toMatch(/kept and will be sent again in 5 s/);
-    const paused = (await host.chainInfo(game.id)).paused!;
+    const paused = (await host.chain.info(game.id)).paused!;
     expect(paused).toMatchObject({ code: 'CHAIN_UNAVAILABLE', attempts: 1 });
-    expect((await host.snapshot(game.id)).seq).toBe(d.seq);
+    expect((await host.views.snapshot(game.id)).seq).toBe(d.seq);
     // While paused, nobody else moves either.
     expect((await hostError(act(env, game, d.seat, d.seq, { type: 'roll' }))).code).toBe('CHAIN_PAUSED');
     // Its time come, the kept roll is tried again while Tezos is still down: it waits twice as long.
     clock.advance(paused.retryAt - clock.now());
     await expect
-      .poll(async () => (await host.chainInfo(game.id)).paused?.attempts, { timeout: 10_000, interval: 50 })
+      .poll(async () => (await host.chain.info(game.id)).paused?.attempts, { timeout: 10_000, interval: 50 })
       .toBe(2);
-    const again = (await host.chainInfo(game.id)).paused!;
+    const again = (await host.chain.info(game.id)).paused!;
     expect(again.retryAt - paused.retryAt).toBeGreaterThanOrEqual(2 * BACKOFF.first);
     relay.down = false;
     clock.advance(again.retryAt - clock.now());
-    await expect.poll(async () => (await host.chainInfo(game.id)).paused, { timeout: 10_000, interval: 50 }).toBeNull();
+    await expect
+      .poll(async () => (await host.chain.info(game.id)).paused, { timeout: 10_000, interval: 50 })
+      .toBeNull();
     await settle(env);
-    const record = await host.record(game.id);
+    const record = await host.records.record(game.id);
     expect(record.actions.slice(d.seq).filter((a) => a.seat === d.seat)[0]).toEqual({
       seat: d.seat,
       action: { type: 'roll' },
@@ -402,31 +405,36 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const { host, clock } = env;
     const game = await startPeopleGame(env, chain, 'chain-games-kept-buy', PEOPLE);
     const offer = await playToOffer(env, game);
-    const tokenId = (await host.chainInfo(game.id)).pieces.find((p) => p.tile === offer.tile)!.tokenId!;
+    const tokenId = (await host.chain.info(game.id)).pieces.find((p) => p.tile === offer.tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
     const supplyBefore = (await fa2.supply(tokenId)).total;
     // A second app instance on the same database follows the game too.
     const other = await env.another();
     try {
-      expect((await other.snapshot(game.id)).seq).toBe(offer.seq);
+      expect((await other.views.snapshot(game.id)).seq).toBe(offer.seq);
       relay.down = true;
       const e = await hostError(act(env, game, offer.seat, offer.seq, { type: 'buy' }));
       expect([e.status, e.code]).toEqual([503, 'CHAIN_PAUSED']);
       // Nothing happened: not in the game, not on-chain.
-      expect((await host.snapshot(game.id)).seq).toBe(offer.seq);
+      expect((await host.views.snapshot(game.id)).seq).toBe(offer.seq);
       // The other instance cannot slip a different move in at that point: the kept purchase holds it.
       const move = { token: game.tokens[offer.seat]!, seat: offer.seat, seq: offer.seq, action: { type: 'pass' } };
-      const stale = await hostError(other.act(game.id, move, { address: PEOPLE[offer.seat]!.address }));
+      const stale = await hostError(other.moves.act(game.id, move, { address: PEOPLE[offer.seat]!.address }));
       expect([stale.status, stale.code]).toEqual([409, 'STALE']);
     } finally {
       await other.close();
     }
-    expect((await host.snapshot(game.id)).seq).toBe(offer.seq);
+    expect((await host.views.snapshot(game.id)).seq).toBe(offer.seq);
     relay.down = false;
-    clock.advance((await host.chainInfo(game.id)).paused!.retryAt - clock.now());
-    await expect.poll(async () => (await host.chainInfo(game.id)).paused, { timeout: 10_000, interval: 50 }).toBeNull();
+    clock.advance((await host.chain.info(game.id)).paused!.retryAt - clock.now());
+    await expect
+      .poll(async () => (await host.chain.info(game.id)).paused, { timeout: 10_000, interval: 50 })
+      .toBeNull();
     await settle(env);
-    expect((await host.record(game.id)).actions[offer.seq]).toEqual({ seat: offer.seat, action: { type: 'buy' } });
+    expect((await host.records.record(game.id)).actions[offer.seq]).toEqual({
+      seat: offer.seat,
+      action: { type: 'buy' },
+    });
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n);
     await expectChainAgrees(game.id);
   }, 120_000);
@@ -436,12 +444,15 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const { host } = env;
     const game = await startPeopleGame(env, chain, 'chain-games-unseen', PEOPLE);
     const offer = await playToOffer(env, game);
-    const tokenId = (await host.chainInfo(game.id)).pieces.find((p) => p.tile === offer.tile)!.tokenId!;
+    const tokenId = (await host.chain.info(game.id)).pieces.find((p) => p.tile === offer.tile)!.tokenId!;
     const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
     const supplyBefore = (await fa2.supply(tokenId)).total;
     relay.downAfterInjection = true;
     await act(env, game, offer.seat, offer.seq, { type: 'buy' });
-    expect((await host.record(game.id)).actions[offer.seq]).toEqual({ seat: offer.seat, action: { type: 'buy' } });
+    expect((await host.records.record(game.id)).actions[offer.seq]).toEqual({
+      seat: offer.seat,
+      action: { type: 'buy' },
+    });
     await expect.poll(() => relay.injected, { timeout: 10_000, interval: 25 }).toMatch(/^o/);
     const injected = relay.injected!;
     // The mint is on-chain already, though the server could not see it: the step waits, pending, with its hash.
@@ -462,9 +473,9 @@ describe('an on-chain Tezos Pole game on the server', () => {
 
   it('resumes after a server restart and finishes with the chain and the game agreeing on every token', async () => {
     const game = await finishedGame();
-    expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
+    expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
     await expectChainAgrees(game.id);
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     expect(info.ops.filter((o) => o.status !== 'confirmed' && o.status !== 'failed')).toEqual([]);
     expect(game.errors.filter((e) => !(e instanceof HostError))).toEqual([]);
   }, 300_000);
@@ -473,15 +484,15 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await startPeopleGame(env, chain, 'chain-games-close', PEOPLE, { laps: 1 });
     relay.blockBodyWith = 'close_game';
     await playUntil(env, game, () => false, 2000);
-    expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
+    expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
     // Tezos refuses every try: one row for every try, kept for the next; the grants still live.
     await expect
       .poll(
-        async () => (await env.host.chainInfo(game.id)).ops.filter((o) => o.kind === 'close').map((o) => o.status),
+        async () => (await env.host.chain.info(game.id)).ops.filter((o) => o.kind === 'close').map((o) => o.status),
         { timeout: 20_000, interval: 50 },
       )
       .toEqual(['retrying']);
-    const waiting = await env.host.chainInfo(game.id);
+    const waiting = await env.host.chain.info(game.id);
     expect(waiting.game?.closed).toBe(false);
     expect(waiting.seats.map((s) => s.grant.status)).toEqual(['live', 'live']);
     // The server stops before Tezos is back; the next one closes the finished game by itself.
@@ -489,18 +500,18 @@ describe('an on-chain Tezos Pole game on the server', () => {
       relay.blockBodyWith = null;
     });
     await settle(env);
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     const closes = info.ops.filter((o) => o.kind === 'close');
     expect(closes.map((o) => o.status)).toEqual(['confirmed']);
     expect(info.game).toEqual({ id: game.id, ends: waiting.game!.ends, closed: true, closedOp: closes[0]!.opHash });
     expect(closes[0]!.opHash).toMatch(/^o/);
     // The seed and the final state hash were revealed with the closing, after the restart too; the record says where.
-    const record = await env.host.record(game.id);
+    const record = await env.host.records.record(game.id);
     expect(info.seed?.revealed).toEqual({ opHash: closes[0]!.opHash, level: closes[0]!.level });
     expect(await readSeedCommit(chain.devnet.tzktUrl, contract, game.id)).toEqual({
       commitment: seedCommitment(record.seed),
       seed: record.seed,
-      finalHash: (await env.host.stateHash(game.id)).hash,
+      finalHash: (await env.host.records.stateHash(game.id)).hash,
     });
     expect(
       record.chain?.operations.filter((o) => o.kind === 'commit' || o.kind === 'reveal').map((o) => [o.kind, o.opHash]),
@@ -515,7 +526,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     // Once: a further restart sends nothing.
     await env.restart();
     await settle(env);
-    expect((await env.host.chainInfo(game.id)).ops.filter((o) => o.kind === 'close')).toHaveLength(1);
+    expect((await env.host.chain.info(game.id)).ops.filter((o) => o.kind === 'close')).toHaveLength(1);
     expect(env.errors.filter((e) => !(e instanceof HostError))).toEqual([]);
   }, 120_000);
 
@@ -530,7 +541,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
 
   it('after the game the bank, with its own key, can neither burn nor transfer a player’s copy: the balance stays', async () => {
     const game = await finishedGame();
-    const info = await env.host.chainInfo(game.id);
+    const info = await env.host.chain.info(game.id);
     const reader = new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 });
     const held = (
       await reader.read({ contract, tokenIds: info.pieces.map((p) => p.tokenId!), minLevel: info.lastLevel })
@@ -571,23 +582,23 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const after = (await reader.read({ contract, tokenIds: [copy.tokenId], owners: [copy.owner], minLevel: head }))
       .holdings;
     expect(after.map((h) => [h.owner, h.tokenId, h.balance])).toEqual([[copy.owner, copy.tokenId, copy.balance]]);
-    expect((await env.host.chainInfo(game.id)).seats[seat]!.grant.status).toBe('ended');
+    expect((await env.host.chain.info(game.id)).seats[seat]!.grant.status).toBe('ended');
   }, 300_000);
 
   it('lists what a wallet granted the bank: the game joined, now ended, and a leftover operator approval it can revoke', async () => {
     const game = await finishedGame();
     const { host } = env;
-    const ended = await host.walletGrants(bob.address);
+    const ended = await host.chain.walletGrants(bob.address);
     expect(ended.games.filter((g) => g.gameId === game.id)).toEqual([
       expect.objectContaining({ gameId: game.id, seat: 1, status: 'ended', closed: true }),
     ]);
     expect(ended.operatorTokenIds).toEqual([]);
     // An approval as earlier versions of the app asked for: Bob made the bank an FA2 operator of two game tokens.
-    const info = await host.chainInfo(game.id);
+    const info = await host.chain.info(game.id);
     const ids = info.pieces.slice(0, 2).map((p) => p.tokenId!);
     const asBob = Fa2Editions.at(toolkit(bob.secretKey), contract);
     await asBob.send(asBob.approveOperator(bob.address, bank.address, ids));
-    const legacy = await host.walletGrants(bob.address);
+    const legacy = await host.chain.walletGrants(bob.address);
     expect(legacy.operatorTokenIds).toEqual(ids);
     expect(legacy.revoke?.parameter.entrypoint).toBe('update_operators');
     // The Revoke button sends that call from Bob's wallet: the approvals are gone.
@@ -596,8 +607,8 @@ describe('an on-chain Tezos Pole game on the server', () => {
     );
     await op.confirmation();
     for (const id of ids) expect(await asBob.isOperator(bob.address, bank.address, id)).toBe(false);
-    expect(await host.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
-    expect((await hostError(host.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
+    expect(await host.chain.walletGrants(bob.address)).toMatchObject({ operatorTokenIds: [], revoke: null });
+    expect((await hostError(host.chain.walletGrants('tz1nope'))).code).toBe('BAD_ADDRESS');
   }, 300_000);
 });
 
@@ -675,7 +686,9 @@ describe('who may make the bank pay (server/limits)', () => {
         contract,
         bankSecretKey: await poor.signer.secretKey(),
       });
-      const poorHost = await GameHost.open(store, {
+      const { host: poorHost } = await createTestServer({
+        store,
+        clock: systemClock,
         chain: poorChain,
         resume: false,
         onError: (e) => env.errors.push(e),

@@ -102,11 +102,15 @@ function playOut(state: PoleState): PoleState {
   return s;
 }
 
-const view = async (): Promise<PoleState> => (await host.snapshot(gameId)).view as PoleState;
+const view = async (): Promise<PoleState> => (await host.views.snapshot(gameId)).view as PoleState;
 
 async function act(seat: number, action: unknown): Promise<void> {
-  const snap = await host.snapshot(gameId, tokens[seat]);
-  await host.act(gameId, { token: tokens[seat]!, seat, seq: snap.seq, action }, { address: WALLETS[seat]!.address });
+  const snap = await host.views.snapshot(gameId, tokens[seat]);
+  await host.moves.act(
+    gameId,
+    { token: tokens[seat]!, seat, seq: snap.seq, action },
+    { address: WALLETS[seat]!.address },
+  );
 }
 
 /** Plays `policy` on the server until `done`. */
@@ -168,22 +172,22 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
   await settle(env);
   // The same path as the play page: claim the seat, ask the server for the approval call, send it from the wallet.
   for (const [seat, who] of WALLETS.entries()) {
-    await host.claimSeat(gameId, tokens[seat], undefined, { address: who.address });
-    const call = await host.approvalCall(gameId, tokens[seat], undefined, { address: who.address });
+    await host.chain.claimSeat(gameId, tokens[seat], undefined, { address: who.address });
+    const call = await host.chain.approvalCall(gameId, tokens[seat], undefined, { address: who.address });
     const op = await toolkit(who.secretKey).contract.transfer(
       call as Parameters<TezosToolkit['contract']['transfer']>[0],
     );
-    await host.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
+    await host.chain.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
   }
   await settle(env);
-  const info = await host.chainInfo(gameId);
+  const info = await host.chain.info(gameId);
   expect(info.ready).toBe(true);
   sunfoldToken = info.pieces.find((p) => p.tile === SUNFOLD)!.tokenId!;
 }
 
 const cashOf = (s: PoleState) => s.players.map((p) => p.cash);
 const piecesIn = (s: PoleState, seat: number) => piecesOf(s.config.board, s.tiles, seat).map((p) => p.tile);
-const systemActions = async () => (await host.record(gameId)).actions.filter((a) => a.seat === 'system');
+const systemActions = async () => (await host.records.record(gameId)).actions.filter((a) => a.seat === 'system');
 
 /**
  * A game of its own played until Alice, in debt on the tax while she holds Sunfold, must flip it (P7): the whole state
@@ -192,7 +196,7 @@ const systemActions = async () => (await host.record(gameId)).actions.filter((a)
 async function reachTheFlip(): Promise<{ atFlip: PoleState; honest: PoleState }> {
   await startGame(OPTIONS, seedForTheManoeuvre());
   await playUntil(aliceMustFlip, false);
-  const atFlip = replayWith(pole, (await host.record(gameId)) as GameRecord).state as PoleState;
+  const atFlip = replayWith(pole, (await host.records.record(gameId)) as GameRecord).state as PoleState;
   return { atFlip, honest: pole.apply(atFlip, ALICE, { type: 'flip', tile: SUNFOLD }).state };
 }
 
@@ -259,7 +263,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     expect(piecesIn(s, BOB)).toEqual([]);
     expect(s.tiles[SUNFOLD]).toEqual({ holders: [], removed: 0, left: 1 });
     // The log names the copy that left.
-    const events = (await host.snapshot(gameId)).events as PoleEvent[];
+    const events = (await host.views.snapshot(gameId)).events as PoleEvent[];
     expect(events.filter((x) => x.type === 'copyLeftGame')).toEqual([
       { type: 'copyLeftGame', seat: ALICE, tile: SUNFOLD, copies: 1 },
     ]);
@@ -306,7 +310,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     await returnTheCopy();
     await playUntil(() => false, true, 400);
     await settle(env);
-    const snap = await host.snapshot(gameId);
+    const snap = await host.views.snapshot(gameId);
     const s = snap.view as PoleState;
     expect(s.phase).toBe('over');
     const events = snap.events as PoleEvent[];
@@ -376,17 +380,19 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     await pollSkippingBackoffs(
       env,
       BACKOFF.max,
-      async () => (await host.chainInfo(gameId)).ops.find((o) => o.kind === 'step')?.status,
+      async () => (await host.chain.info(gameId)).ops.find((o) => o.kind === 'step')?.status,
     ).toBe('confirmed');
     await settle(env);
-    expect((await host.chainInfo(gameId)).paused).toBeNull();
+    expect((await host.chain.info(gameId)).paused).toBeNull();
     expect(await systemActions()).toEqual([]);
     // The next roll's read agrees with the game: nothing to record, nothing left the game.
     await playOneRoll();
     await settle(env);
     expect(await systemActions()).toEqual([]);
-    expect(((await host.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame')).toEqual([]);
-    expect((await host.chainInfo(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual([
+    expect(
+      ((await host.views.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame'),
+    ).toEqual([]);
+    expect((await host.chain.info(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual([
       'confirmed',
     ]);
   }, 120_000);

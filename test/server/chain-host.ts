@@ -13,6 +13,7 @@ import { Deliveries } from '../../server/chain/deliveries';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import type { DevnetContract } from '../../scripts/lib/devnet-contract';
 import { FastForwardClock } from '../chain/fast-forward-clock';
+import { createTestServer } from './helpers';
 
 /** Wallet limits for suites whose few people create more games than a wallet may have in play. */
 export const SUITE_LIMITS = { gamesPerWallet: 50, botSeatsPerWallet: 50 } as const;
@@ -72,9 +73,11 @@ export async function openChainHost(
       { network, contract: chain.contract.address, bankSecretKey: bank.secretKey },
       { ...options.chain, clock, onError, deliveries },
     );
+  const openHost = async (chain: ChainGames, resume: boolean): Promise<GameHost> =>
+    (await createTestServer({ store, chain, clock, onError, resume })).host;
   let games = chainGames();
   // A host of a suite follows only the games its test asks for; a restart resumes the unfinished ones, as in production.
-  let host = await GameHost.open(store, { chain: games, clock, onError, resume: false });
+  let host = await openHost(games, false);
   const stop = async (): Promise<void> => {
     await host.close();
     await games.idle();
@@ -90,12 +93,12 @@ export async function openChainHost(
       return host;
     },
     errors,
-    another: () => GameHost.open(store, { chain: chainGames(), clock, onError, resume: false }),
+    another: () => openHost(chainGames(), false),
     async restart(meanwhile) {
       await stop();
       meanwhile?.();
       games = chainGames();
-      host = await GameHost.open(store, { chain: games, clock, onError });
+      host = await openHost(games, true);
     },
     async close() {
       await host.close();
@@ -171,7 +174,7 @@ export async function createPeopleGame(
     { address: wallets[0]!.address },
   );
   await settle(env);
-  expect((await env.host.chainInfo(created.id)).tokens.status).toBe('confirmed');
+  expect((await env.host.chain.info(created.id)).tokens.status).toBe('confirmed');
   return { id: created.id, tokens: created.invites.map((i) => i.token), wallets };
 }
 
@@ -179,15 +182,15 @@ export async function createPeopleGame(
 export async function joinPeopleGame(env: ChainHost, chain: DevnetContract, game: PeopleGame): Promise<void> {
   const { host } = env;
   for (const [seat, who] of game.wallets.entries()) {
-    await host.claimSeat(game.id, game.tokens[seat], undefined, { address: who.address });
-    const call = await host.approvalCall(game.id, game.tokens[seat], undefined, { address: who.address });
+    await host.chain.claimSeat(game.id, game.tokens[seat], undefined, { address: who.address });
+    const call = await host.chain.approvalCall(game.id, game.tokens[seat], undefined, { address: who.address });
     const op = await chain
       .toolkit(who.secretKey)
       .contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
-    await host.submitApproval(game.id, game.tokens[seat], undefined, op.hash, { address: who.address });
+    await host.chain.submitApproval(game.id, game.tokens[seat], undefined, op.hash, { address: who.address });
   }
   await settle(env);
-  expect((await host.chainInfo(game.id)).ready).toBe(true);
+  expect((await host.chain.info(game.id)).ready).toBe(true);
 }
 
 /** An on-chain game of people (see `createPeopleGame`), each of whom claimed their seat and joined: ready to play. */
@@ -213,9 +216,9 @@ export interface PendingDecision {
 
 /** The pending decision of `game`, as its seat sees it. */
 export async function decision(env: ChainHost, game: PeopleGame): Promise<PendingDecision> {
-  const snap = await env.host.snapshot(game.id);
+  const snap = await env.host.views.snapshot(game.id);
   const d = snap.pending[0] as unknown as { seat: number; kind: string; tile?: number };
-  const mine = await env.host.snapshot(game.id, game.tokens[d.seat]);
+  const mine = await env.host.views.snapshot(game.id, game.tokens[d.seat]);
   return { ...d, seq: mine.seq, legal: mine.legal as { type: string }[] };
 }
 
@@ -227,7 +230,7 @@ export async function act(
   seq: number,
   action: { type: string; tile?: number },
 ): Promise<void> {
-  await env.host.act(
+  await env.host.moves.act(
     game.id,
     { token: game.tokens[seat]!, seat, seq, action },
     { address: game.wallets[seat]!.address },

@@ -63,11 +63,11 @@ describe('a queued purchase Tezos refuses later', () => {
       };
       await act(env, game, offer.seat, offer.seq, { type: 'buy' });
       // Taken: in the game's record and the buyer holds the copy in the game, while the mint is still to go.
-      expect((await env.host.record(game.id)).actions[offer.seq]).toEqual({
+      expect((await env.host.records.record(game.id)).actions[offer.seq]).toEqual({
         seat: offer.seat,
         action: { type: 'buy' },
       });
-      expect(((await env.host.snapshot(game.id)).view as PoleState).tiles[tile]!.holders).toContain(offer.seat);
+      expect(((await env.host.views.snapshot(game.id)).view as PoleState).tiles[tile]!.holders).toContain(offer.seat);
       await env.games.idle();
       relay.beforeForward = null;
       await chain.contract.send(chain.contract.setPaused(false));
@@ -78,7 +78,7 @@ describe('a queued purchase Tezos refuses later', () => {
       expect(row?.error).toContain(FA2_ERRORS.mintPaused);
       // Reported: CHAIN_REFUSED_LATER, and the Chain info lists the step as failed with Tezos's reason.
       expect(env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
-      const info = await env.host.chainInfo(game.id);
+      const info = await env.host.chain.info(game.id);
       expect(info.ops.find((o) => o.kind === 'step' && o.seq === offer.seq + 1)).toMatchObject({
         status: 'failed',
         error: expect.stringContaining(FA2_ERRORS.mintPaused),
@@ -90,9 +90,9 @@ describe('a queued purchase Tezos refuses later', () => {
       const next = await playToRoll(env, game);
       expect(next.kind).toBe('roll');
       await act(env, game, next.seat, next.seq, { type: 'roll' });
-      const record = await env.host.record(game.id);
+      const record = await env.host.records.record(game.id);
       expect(record.actions.slice(offer.seq + 1).filter((a) => a.seat === 'system')).toHaveLength(1);
-      const snap = await env.host.snapshot(game.id);
+      const snap = await env.host.views.snapshot(game.id);
       expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([
         { type: 'copyLeftGame', seat: offer.seat, tile, copies: 1 },
       ]);

@@ -30,7 +30,7 @@ describe('the rematch of an on-chain game', () => {
   it('is a new on-chain game with new tokens, made only for a signed-in wallet', { timeout: 240_000 }, async () => {
     const game = await startPeopleGame(env, chain, 'rematch-on-chain', [alice, bob]);
     // Played out without purchases: each decision rolls or passes.
-    for (let moves = 0; moves < 600 && !(await env.host.snapshot(game.id)).outcome; moves++) {
+    for (let moves = 0; moves < 600 && !(await env.host.views.snapshot(game.id)).outcome; moves++) {
       const d = await decision(env, game);
       await act(
         env,
@@ -40,20 +40,20 @@ describe('the rematch of an on-chain game', () => {
         d.legal.find((a) => a.type === 'roll') ?? d.legal.find((a) => a.type === 'pass') ?? d.legal[0]!,
       );
     }
-    expect((await env.host.snapshot(game.id)).outcome).not.toBeNull();
+    expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
 
-    expect(await refusal(env.host.rematch(game.id, { token: game.tokens[0] }))).toEqual({
+    expect(await refusal(env.host.tables.rematch(game.id, { token: game.tokens[0] }))).toEqual({
       status: 401,
       code: 'SIGN_IN_REQUIRED',
     });
-    expect(await env.host.rematchOf(game.id)).toBeNull();
+    expect(await env.host.tables.rematchOf(game.id)).toBeNull();
 
-    const joined = await env.host.rematch(game.id, { token: game.tokens[0] }, { address: alice.address });
+    const joined = await env.host.tables.rematch(game.id, { token: game.tokens[0] }, { address: alice.address });
     expect(joined.seat).toBe(0);
     // Bob joins the rematch made already: no second game, nothing for the bank to pay.
-    expect((await env.host.rematch(game.id, { token: game.tokens[1] })).id).toBe(joined.id);
+    expect((await env.host.tables.rematch(game.id, { token: game.tokens[1] })).id).toBe(joined.id);
     await settle(env); // the new game's setup
-    const [before, after] = [await env.host.chainInfo(game.id), await env.host.chainInfo(joined.id)];
+    const [before, after] = [await env.host.chain.info(game.id), await env.host.chain.info(joined.id)];
     expect(after.tokens.status).toBe('confirmed');
     expect(after.pieces.map((p) => p.name)).toEqual(before.pieces.map((p) => p.name));
     const oldIds = new Set(before.pieces.map((p) => p.tokenId));

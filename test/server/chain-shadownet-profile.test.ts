@@ -56,7 +56,7 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
       );
       // The bots play on the server's timers, as blocks come: until the end, or the first error (4 minutes: stuck).
       await expect
-        .poll(async () => env.errors.length > 0 || (await env.host.snapshot(id)).outcome !== null, {
+        .poll(async () => env.errors.length > 0 || (await env.host.views.snapshot(id)).outcome !== null, {
           timeout: 240_000,
           interval: 100,
         })
@@ -89,8 +89,8 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
       expect(mints.length).toBeGreaterThan(0);
 
       // The holders on-chain, read through the lagging TzKT API once it has the game's last level, are the engine's.
-      const info = await env.host.chainInfo(id);
-      const state = (await env.host.snapshot(id)).view as PoleState;
+      const info = await env.host.chain.info(id);
+      const state = (await env.host.views.snapshot(id)).view as PoleState;
       const seats = info.seats.map((s) => s.address!);
       const tokenIds = info.pieces.map((p) => p.tokenId!);
       const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 20_000 }).read({

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fa2Editions } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
 import { GENESIS } from '../../engine/pole';
-import { GameHost } from '../../server/host';
+import { GameHost, systemClock } from '../../server/host';
 import { ChainGames } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { openPgliteStore, type GameStore } from '../../server/store';
 import { createBoard, createPiece, EVENT_PALETTE } from '../../server/studio';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { hostError } from './helpers';
+import { createTestServer, hostError } from './helpers';
 
 const bank = bootstrapAccount(1);
 const artist = bootstrapAccount(5);
@@ -32,7 +32,7 @@ beforeAll(async () => {
     contract: chain.contract.address,
     bankSecretKey: bank.secretKey,
   });
-  host = await GameHost.open(store, { chain: games });
+  ({ host } = await createTestServer({ store, chain: games, clock: systemClock }));
 }, 120_000);
 
 afterAll(async () => {

@@ -4,10 +4,10 @@
  * instance on the same database show them), stay out of the record and the state, and the SSE stream resumes
  * actions and chat without a gap. Every refusal has its code and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stateHash } from '../../engine';
 import { GameHost, ManualClock, resumeAfter, resumeChatAfter, sseStream, type Subscription } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import {
   CHAT_MAX_LENGTH,
   type ChatEntry,
@@ -16,7 +16,7 @@ import {
   type GameSnapshot,
   type GameUpdate,
 } from '../../server/protocol';
-import { drive, refusal } from './helpers';
+import { createTestServer, drive, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
@@ -25,12 +25,9 @@ const clock = new ManualClock();
 const RATE = 4;
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock, chatRate: { points: RATE, seconds: 60 } });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock, chatRate: { points: RATE, seconds: 60 } });
+  ({ host, store } = server);
+  return server.close;
 });
 
 const online: CreateGameRequest = {
@@ -95,24 +92,24 @@ async function readSse(sub: Subscription, n: number): Promise<Sse[]> {
 /** The first legal action of whoever (human) must decide now, played with its token. */
 async function playOne(id: string, tokens: readonly string[]): Promise<void> {
   await drive(host, clock);
-  const spectator = await host.snapshot(id);
+  const spectator = await host.views.snapshot(id);
   const seat = spectator.pending.map((d) => d.seat).find((s) => s < tokens.length);
   if (seat === undefined) return;
-  const snap = await host.snapshot(id, tokens[seat]);
-  await host.act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
+  const snap = await host.views.snapshot(id, tokens[seat]);
+  await host.moves.act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
   await drive(host, clock);
 }
 
-const say = (id: string, token: string, text: string) => host.chat(id, { token, text });
-const chatOf = async (id: string, token?: string) => (await host.snapshot(id, token)).chat!;
+const say = (id: string, token: string, text: string) => host.chat.post(id, { token, text });
+const chatOf = async (id: string, token?: string) => (await host.views.snapshot(id, token)).chat!;
 
 describe('chat delivery', () => {
   it('brings a message and an emote to the other seat and to a spectator, live, in order, and in their snapshots', async () => {
     const { created, ada, bea } = await newGame();
-    const forBea = await host.subscribe(created.id, bea);
-    const forSpectator = await host.subscribe(created.id);
+    const forBea = await host.views.subscribe(created.id, bea);
+    const forSpectator = await host.views.subscribe(created.id);
     const message = await say(created.id, ada, '  hello <b>table</b> 👋 ');
-    const emote = await host.chat(created.id, { token: ada, emote: 'gg' });
+    const emote = await host.chat.post(created.id, { token: ada, emote: 'gg' });
     expect(message).toMatchObject({ n: 1, seat: 0, kind: 'text', text: 'hello <b>table</b> 👋' });
     expect(emote).toMatchObject({ n: 2, seat: 0, kind: 'emote', emote: 'gg' });
 
@@ -137,11 +134,11 @@ describe('chat delivery', () => {
     expect(host.evictIdle(0)).toBeGreaterThan(0);
     expect((await chatOf(created.id, bea)).entries).toEqual([first]);
 
-    const other = await GameHost.open(store, { clock, resume: false });
+    const { host: other } = await createTestServer({ store, clock, resume: false });
     try {
-      expect((await other.snapshot(created.id, bea)).chat!.entries).toEqual([first]);
-      const watching = await other.subscribe(created.id, bea);
-      const second = await host.chat(created.id, { token: ada, emote: 'wow' });
+      expect((await other.views.snapshot(created.id, bea)).chat!.entries).toEqual([first]);
+      const watching = await other.views.subscribe(created.id, bea);
+      const second = await host.chat.post(created.id, { token: ada, emote: 'wow' });
       const [event] = await readSse(watching, 1);
       expect(event).toMatchObject({ event: 'chat', data: second });
     } finally {
@@ -152,14 +149,14 @@ describe('chat delivery', () => {
   it('is no part of the game: the seq, the state and the record are as without it', async () => {
     const { created, ada } = await newGame();
     await playOne(created.id, [ada, created.invites[1]!.token]);
-    const before = await host.stateHash(created.id);
-    const record = await host.record(created.id);
+    const before = await host.records.stateHash(created.id);
+    const record = await host.records.record(created.id);
     await say(created.id, ada, 'not in the record');
-    await host.chat(created.id, { token: ada, emote: 'think' });
-    expect(await host.stateHash(created.id)).toEqual(before);
-    expect(await host.record(created.id)).toEqual(record);
-    expect(JSON.stringify(await host.record(created.id))).not.toContain('not in the record');
-    expect(stateHash((await host.snapshot(created.id)).view)).toBeTypeOf('string');
+    await host.chat.post(created.id, { token: ada, emote: 'think' });
+    expect(await host.records.stateHash(created.id)).toEqual(before);
+    expect(await host.records.record(created.id)).toEqual(record);
+    expect(JSON.stringify(await host.records.record(created.id))).not.toContain('not in the record');
+    expect(stateHash((await host.views.snapshot(created.id)).view)).toBeTypeOf('string');
   });
 });
 
@@ -167,15 +164,15 @@ describe('the event stream resumes with chat in it', () => {
   it('gives a reader reconnecting after any event, from its Last-Event-ID, exactly the updates and chat entries it missed', async () => {
     const { created, ada, bea } = await newGame();
     const tokens = [ada, bea];
-    const start = await host.snapshot(created.id, bea);
-    const live = await host.subscribe(created.id, bea, undefined, start.seq, {}, start.chat!.last);
+    const start = await host.views.snapshot(created.id, bea);
+    const live = await host.views.subscribe(created.id, bea, undefined, start.seq, {}, start.chat!.last);
     await playOne(created.id, tokens);
     await say(created.id, ada, 'one');
     await playOne(created.id, tokens);
     await say(created.id, bea, 'two');
-    await host.chat(created.id, { token: ada, emote: 'laugh' });
+    await host.chat.post(created.id, { token: ada, emote: 'laugh' });
     await playOne(created.id, tokens);
-    const end = await host.snapshot(created.id, bea);
+    const end = await host.views.snapshot(created.id, bea);
     const all = await readSse(live, end.seq - start.seq + 3);
     expect(all.filter((e) => e.event === 'update').map((e) => (e.data as GameUpdate).seq)).toEqual(
       Array.from({ length: end.seq - start.seq }, (_, i) => start.seq + i + 1),
@@ -187,7 +184,7 @@ describe('the event stream resumes with chat in it', () => {
 
     for (let cut = 0; cut < all.length - 1; cut++) {
       const lastEventId = all[cut]!.id;
-      const resumed = await host.subscribe(
+      const resumed = await host.views.subscribe(
         created.id,
         bea,
         undefined,
@@ -211,10 +208,10 @@ describe('the event stream resumes with chat in it', () => {
   it('opens a fresh stream at now: no chat from before it unless asked for with chatAfter', async () => {
     const { created, ada, bea } = await newGame();
     await say(created.id, ada, 'old');
-    const fresh = await host.subscribe(created.id, bea);
+    const fresh = await host.views.subscribe(created.id, bea);
     const next = await say(created.id, ada, 'new');
     expect(await readSse(fresh, 1)).toEqual([{ id: '0.2', event: 'chat', data: next }]);
-    const asked = await host.subscribe(created.id, bea, undefined, undefined, {}, 0);
+    const asked = await host.views.subscribe(created.id, bea, undefined, undefined, {}, 0);
     expect((await readSse(asked, 2)).map((e) => (e.data as ChatEntry).n)).toEqual([1, 2]);
   });
 });
@@ -236,9 +233,9 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
     await refused(id, say(id, ada, 'nul\u0000'), 400, 'CONTROL_CHARACTERS');
     await refused(id, say(id, ada, 'bell\u0007'), 400, 'CONTROL_CHARACTERS');
     await refused(id, say(id, ada, 'lone \ud800 surrogate'), 400, 'CONTROL_CHARACTERS');
-    await refused(id, host.chat(id, { token: ada, emote: 'rickroll' }), 400, 'UNKNOWN_EMOTE');
-    await refused(id, host.chat(id, { token: ada, text: 'hi', emote: 'gg' }), 400, 'MALFORMED_REQUEST');
-    await refused(id, host.chat(id, { token: ada }), 400, 'MALFORMED_REQUEST');
+    await refused(id, host.chat.post(id, { token: ada, emote: 'rickroll' }), 400, 'UNKNOWN_EMOTE');
+    await refused(id, host.chat.post(id, { token: ada, text: 'hi', emote: 'gg' }), 400, 'MALFORMED_REQUEST');
+    await refused(id, host.chat.post(id, { token: ada }), 400, 'MALFORMED_REQUEST');
     // The limit is in characters as people count them: 280 emoji (560 UTF-16 units) is a message.
     expect(await say(id, ada, '🎲'.repeat(CHAT_MAX_LENGTH))).toMatchObject({ n: 1 });
   });
@@ -248,12 +245,12 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
     const id = created.id;
     await refused(
       id,
-      host.chat(id, { token: created.hostToken, text: 'I made this game' }),
+      host.chat.post(id, { token: created.hostToken, text: 'I made this game' }),
       403,
       'SPECTATOR_CANNOT_CHAT',
     );
-    await refused(id, host.chat(id, { token: 'not-a-token-of-this-game', text: 'hi' }), 403, 'BAD_TOKEN');
-    await host.leave(id, bea);
+    await refused(id, host.chat.post(id, { token: 'not-a-token-of-this-game', text: 'hi' }), 403, 'BAD_TOKEN');
+    await host.seats.leave(id, bea);
     await refused(id, say(id, bea, 'still here?'), 403, 'SEAT_LEFT');
     expect((await chatOf(id, ada)).mayPost).toBe(true);
   });
@@ -273,41 +270,42 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
   it("lets the game's host mute a seat (everyone sees it), refuses the muted seat's posts, and unmute", async () => {
     const { created, ada, bea } = await newGame();
     const id = created.id;
-    const watching = await host.subscribe(id, bea, undefined, undefined, { client: 'test' });
-    await refused(id, host.muteChat(id, { token: bea, seat: 0, muted: true }), 403, 'NOT_GAME_HOST');
-    await refused(id, host.muteChat(id, { token: created.hostToken, seat: 2, muted: true }), 403, 'BOT_SEAT');
-    await refused(id, host.muteChat(id, { token: created.hostToken, seat: 5, muted: true }), 403, 'UNKNOWN_SEAT');
-    const muted = await host.muteChat(id, { token: created.hostToken, seat: 0, muted: true });
+    const watching = await host.views.subscribe(id, bea, undefined, undefined, { client: 'test' });
+    await refused(id, host.chat.mute(id, { token: bea, seat: 0, muted: true }), 403, 'NOT_GAME_HOST');
+    await refused(id, host.chat.mute(id, { token: created.hostToken, seat: 2, muted: true }), 403, 'BOT_SEAT');
+    await refused(id, host.chat.mute(id, { token: created.hostToken, seat: 5, muted: true }), 403, 'UNKNOWN_SEAT');
+    const muted = await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: true });
     expect(muted).toMatchObject({ n: 1, seat: 0, kind: 'mute', muted: true });
-    expect(await host.muteChat(id, { token: created.hostToken, seat: 0, muted: true })).toBeNull(); // so already
+    expect(await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: true })).toBeNull(); // so already
     expect(await readSse(watching, 1)).toEqual([{ id: '0.1', event: 'chat', data: muted }]);
     expect(await chatOf(id, ada)).toMatchObject({ muted: [0], mayPost: false });
     await refused(id, say(id, ada, 'let me speak'), 403, 'SEAT_MUTED');
-    await refused(id, host.chat(id, { token: ada, emote: 'oops' }), 403, 'SEAT_MUTED');
+    await refused(id, host.chat.post(id, { token: ada, emote: 'oops' }), 403, 'SEAT_MUTED');
     // Stored: a rebuilt game still knows who is muted.
     watching.close();
     await drive(host, clock);
     expect(host.evictIdle(0)).toBeGreaterThan(0);
     await refused(id, say(id, ada, 'after a restart?'), 403, 'SEAT_MUTED');
-    await host.muteChat(id, { token: created.hostToken, seat: 0, muted: false });
+    await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: false });
     expect(await say(id, ada, 'thanks')).toMatchObject({ n: 3, kind: 'text' });
   });
 
   it('has no chat in a hot-seat game (one device) and closes it once the game is over', async () => {
     const hot = await host.create({ ...online, mode: 'hotseat' });
-    expect((await host.snapshot(hot.id, hot.hostToken)).chat).toBeNull();
-    expect(await refusal(host.chat(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({
+    expect((await host.views.snapshot(hot.id, hot.hostToken)).chat).toBeNull();
+    expect(await refusal(host.chat.post(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({
       status: 400,
       code: 'CHAT_ONLINE_ONLY',
     });
 
     const { created, ada, bea } = await newGame({ ...online, seed: 'chat-finish' });
-    for (let i = 0; i < 2000 && !(await host.snapshot(created.id)).outcome; i++) await playOne(created.id, [ada, bea]);
-    expect((await host.snapshot(created.id)).outcome).not.toBeNull();
+    for (let i = 0; i < 2000 && !(await host.views.snapshot(created.id)).outcome; i++)
+      await playOne(created.id, [ada, bea]);
+    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
     await refused(created.id, say(created.id, ada, 'gg'), 409, 'CHAT_CLOSED');
     await refused(
       created.id,
-      host.muteChat(created.id, { token: created.hostToken, seat: 1, muted: true }),
+      host.chat.mute(created.id, { token: created.hostToken, seat: 1, muted: true }),
       409,
       'CHAT_CLOSED',
     );

@@ -35,6 +35,6 @@ describe('getHost', () => {
     expect(a).toBe(b);
     expect(a.store.kind).toBe('pglite');
     const created = await a.create({ game: 'ten', seats: [{ kind: 'human', name: 'Solo' }] });
-    expect((await (await getHost()).snapshot(created.id, created.hostToken)).seq).toBe(0);
+    expect((await (await getHost()).views.snapshot(created.id, created.hostToken)).seq).toBe(0);
   });
 });

@@ -46,7 +46,10 @@ export async function seatPeople(
   for (const { seat, token } of invites) {
     const chain = withChain(seat) ? new HashChain(randomBytes(32).toString('hex'), 600) : null;
     if (chain)
-      expect(await host.registerChain(id, { token, seat, head: chain.head })).toMatchObject({ seat, head: chain.head });
+      expect(await host.seats.registerChain(id, { token, seat, head: chain.head })).toMatchObject({
+        seat,
+        head: chain.head,
+      });
     people.push({ seat, token, chain, used: 0 });
   }
   return people;
@@ -60,17 +63,23 @@ export async function personToMove(
   people: readonly Person[],
 ): Promise<{ person: Person; snap: GameSnapshot } | null> {
   await drive(host, clock);
-  const snap = await host.snapshot(id);
+  const snap = await host.views.snapshot(id);
   if (snap.outcome) return null;
   const person = people.find((p) => snap.pending.some((d) => d.seat === p.seat));
   if (!person) throw new Error(`nobody to move at seq ${snap.seq}`);
-  return { person, snap: await host.snapshot(id, person.token, person.seat) };
+  return { person, snap: await host.views.snapshot(id, person.token, person.seat) };
 }
 
 /** The person plays their first legal action, with their next link when they hold a chain. */
 export async function playFirstLegal(host: GameHost, id: string, person: Person, snap: GameSnapshot): Promise<void> {
   const contribution = person.chain ? person.chain.link(person.used + 1) : undefined;
-  await host.act(id, { token: person.token, seat: person.seat, seq: snap.seq, action: snap.legal[0], contribution });
+  await host.moves.act(id, {
+    token: person.token,
+    seat: person.seat,
+    seq: snap.seq,
+    action: snap.legal[0],
+    contribution,
+  });
   if (person.chain) person.used++;
 }
 
@@ -83,11 +92,11 @@ export async function playFairGame(
 ) {
   const created = await host.create(fairRequest(game));
   const people = await seatPeople(host, created.id, created.invites, withChain);
-  const opening = await host.snapshot(created.id);
+  const opening = await host.views.snapshot(created.id);
   for (let moves = 0; moves < 20_000; moves++) {
     const next = await personToMove(host, clock, created.id, people);
     if (!next) {
-      const record: GameRecord = parseRecord(JSON.parse(JSON.stringify(await host.record(created.id))));
+      const record: GameRecord = parseRecord(JSON.parse(JSON.stringify(await host.records.record(created.id))));
       return { id: created.id, record, opening, people };
     }
     await playFirstLegal(host, created.id, next.person, next.snap);

@@ -5,7 +5,7 @@
  * their action; a seat that never registers a chain, and a timed-out seat, play on with host-only rolls (FAIRNESS.md,
  * "A player who stops answering"); a link that does not follow is refused and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applyRolled,
   games,
@@ -19,21 +19,18 @@ import {
 } from '../../engine';
 import { ABANDONED_AFTER_DAYS, GameHost, ManualClock } from '../../server/host';
 import type { GameSnapshot } from '../../server/protocol';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import { fairRequest, personToMove, playFairGame, playFirstLegal, seatPeople } from './fair-play';
-import { drive, refusal } from './helpers';
+import { createTestServer, drive, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock });
+  ({ host, store } = server);
+  return server.close;
 });
 
 const finishedRecord = (game: GameId, withChain?: (seat: number) => boolean) =>
@@ -61,7 +58,7 @@ describe('a provably fair game', () => {
         const given = people.reduce((n, p) => n + p.used, 0);
         expect(given).toBeGreaterThan(0);
         expect(verdict.ok && verdict.contributed).toBe(given);
-        expect((await host.stateHash(id)).hash).toBe(record.finalHash);
+        expect((await host.records.stateHash(id)).hash).toBe(record.finalHash);
       },
     );
   }
@@ -140,12 +137,12 @@ describe('a provably fair game', () => {
         if (!next) break;
         await playFirstLegal(host, created.id, next.person, next.snap);
       }
-      const before = (await host.snapshot(created.id)).seq;
-      for (let i = 0; i < 5_000 && !(await host.snapshot(created.id)).outcome; i++) {
+      const before = (await host.views.snapshot(created.id)).seq;
+      for (let i = 0; i < 5_000 && !(await host.views.snapshot(created.id)).outcome; i++) {
         clock.advance(30_000);
         await drive(host, clock);
       }
-      const record = parseRecord(JSON.parse(JSON.stringify(await host.record(created.id))));
+      const record = parseRecord(JSON.parse(JSON.stringify(await host.records.record(created.id))));
       const timedOut = record.actions
         .slice(before)
         .filter((a) => typeof a.seat === 'number' && people.some((p) => p.seat === a.seat));
@@ -178,21 +175,21 @@ describe('a provably fair game', () => {
         await playFirstLegal(host, created.id, next!.person, next!.snap);
       }
       clock.advance((ABANDONED_AFTER_DAYS * 24 - 1) * 3_600_000);
-      expect(await refusal(host.publishedRecord(created.id))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
-      expect((await host.snapshot(created.id)).seed).toBeNull();
+      expect(await refusal(host.records.publishedRecord(created.id))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
+      expect((await host.views.snapshot(created.id)).seed).toBeNull();
       clock.advance(3_600_000);
-      const snap = await host.snapshot(created.id);
+      const snap = await host.views.snapshot(created.id);
       expect(snap.outcome).toBeNull();
       expect(snap.seed).not.toBeNull();
-      const record = parseRecord(JSON.parse(JSON.stringify(await host.publishedRecord(created.id))));
+      const record = parseRecord(JSON.parse(JSON.stringify(await host.records.publishedRecord(created.id))));
       expect(record.actions).toHaveLength(snap.seq);
       expect(verifyRecord(games.gotopoly, record)).toMatchObject({ ok: true, mode: 'fair', contributed: 5 });
       // Its rolls are known now: no further move is taken.
       const mover = people.find((p) => snap.pending.some((d) => d.seat === p.seat))!;
-      const mine = await host.snapshot(created.id, mover.token, mover.seat);
+      const mine = await host.views.snapshot(created.id, mover.token, mover.seat);
       expect(
         await refusal(
-          host.act(created.id, {
+          host.moves.act(created.id, {
             token: mover.token,
             seat: mover.seat,
             seq: mine.seq,
@@ -204,7 +201,7 @@ describe('a provably fair game', () => {
         status: 409,
         code: 'GAME_OVER',
       });
-      expect((await host.snapshot(created.id)).seq).toBe(snap.seq);
+      expect((await host.views.snapshot(created.id)).seq).toBe(snap.seq);
     },
   );
 
@@ -218,50 +215,58 @@ describe('a provably fair game', () => {
       }),
     );
     // Ada: whoever moves first; Bea: the other one.
-    const first = (await host.snapshot(created.id)).pending[0]!.seat;
+    const first = (await host.views.snapshot(created.id)).pending[0]!.seat;
     const [ada] = await seated(
       created.id,
       created.invites.filter((i) => i.seat === first),
       () => true,
     );
-    const snap: GameSnapshot = await host.snapshot(created.id, ada!.token, first);
+    const snap: GameSnapshot = await host.views.snapshot(created.id, ada!.token, first);
     const act = (contribution: string) =>
-      host.act(created.id, { token: ada!.token, seat: first, seq: snap.seq, action: snap.legal[0], contribution });
+      host.moves.act(created.id, {
+        token: ada!.token,
+        seat: first,
+        seq: snap.seq,
+        action: snap.legal[0],
+        contribution,
+      });
     // Skipping ahead would let a seat choose among rolls.
     expect(await refusal(act(ada!.chain!.link(2)))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
     expect(await refusal(act(ada!.chain!.head))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
-    expect((await host.snapshot(created.id)).seq).toBe(snap.seq);
+    expect((await host.views.snapshot(created.id)).seq).toBe(snap.seq);
     expect(
-      await refusal(host.registerChain(created.id, { token: ada!.token, seat: first, head: 'ef'.repeat(32) })),
+      await refusal(host.seats.registerChain(created.id, { token: ada!.token, seat: first, head: 'ef'.repeat(32) })),
     ).toEqual({ status: 409, code: 'CHAIN_REGISTERED' });
     // Bea cannot register a chain for Ada's seat.
     const bea = created.invites.find((i) => i.seat !== first)!;
     expect(
-      await refusal(host.registerChain(created.id, { token: bea.token, seat: first, head: 'ef'.repeat(32) })),
+      await refusal(host.seats.registerChain(created.id, { token: bea.token, seat: first, head: 'ef'.repeat(32) })),
     ).toMatchObject({ status: 403 });
-    await host.act(created.id, {
+    await host.moves.act(created.id, {
       token: ada!.token,
       seat: first,
       seq: snap.seq,
       action: snap.legal[0],
       contribution: ada!.chain!.link(1),
     });
-    expect((await host.snapshot(created.id)).fair!.chains).toEqual([
+    expect((await host.views.snapshot(created.id)).fair!.chains).toEqual([
       { seat: first, head: ada!.chain!.head, at: 0, used: 1 },
     ]);
 
     // A typed seed is known to whoever typed it: that game keeps a plain seed, and says so.
     const plain = await host.create(request('pole', { seed: 'typed' }));
-    expect((await host.snapshot(plain.id)).fair).toBeNull();
+    expect((await host.views.snapshot(plain.id)).fair).toBeNull();
     const p = plain.invites[0]!;
-    expect(await refusal(host.registerChain(plain.id, { token: p.token, seat: 0, head: 'ef'.repeat(32) }))).toEqual({
+    expect(
+      await refusal(host.seats.registerChain(plain.id, { token: p.token, seat: 0, head: 'ef'.repeat(32) })),
+    ).toEqual({
       status: 409,
       code: 'NOT_FAIR',
     });
-    const ps = await host.snapshot(plain.id, p.token, 0);
+    const ps = await host.views.snapshot(plain.id, p.token, 0);
     expect(
       await refusal(
-        host.act(plain.id, {
+        host.moves.act(plain.id, {
           token: p.token,
           seat: 0,
           seq: ps.seq,
@@ -272,7 +277,7 @@ describe('a provably fair game', () => {
     ).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
     // A hot-seat game too: one device holds every seat.
     const hotseat = await host.create(request('ten', { mode: 'hotseat' }));
-    expect((await host.snapshot(hotseat.id, hotseat.hostToken)).fair).toBeNull();
+    expect((await host.views.snapshot(hotseat.id, hotseat.hostToken)).fair).toBeNull();
   });
 
   it('a host restarted from its store goes on with the same chains and rolls', { timeout: 60_000 }, async () => {
@@ -283,11 +288,13 @@ describe('a provably fair game', () => {
       if (!next) break;
       await playFirstLegal(host, created.id, next.person, next.snap);
     }
-    const before = await host.stateHash(created.id);
-    const again = await GameHost.open(store, { clock: new ManualClock() });
+    const before = await host.records.stateHash(created.id);
+    const { host: again } = await createTestServer({ store });
     try {
-      expect(await again.stateHash(created.id)).toEqual(before);
-      expect((await again.snapshot(created.id)).fair!.chains.map((c) => c.used)).toEqual(people.map((p) => p.used));
+      expect(await again.records.stateHash(created.id)).toEqual(before);
+      expect((await again.views.snapshot(created.id)).fair!.chains.map((c) => c.used)).toEqual(
+        people.map((p) => p.used),
+      );
     } finally {
       await again.close();
     }

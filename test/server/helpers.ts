@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPgliteStore, openPostgresStore, type GameStore, type StoreEvent } from '../../server/store';
 import { HostError } from '../../server/errors';
-import { GameHost, ManualClock } from '../../server/host';
+import { GameHost, ManualClock, type Clock, type GameHostOptions } from '../../server/host';
 
 /** The PostgreSQL the tests use (scripts/ensure-postgres.sh creates it). */
 export const TEST_DATABASE_URL =
@@ -114,14 +114,39 @@ export async function hostError(promise: Promise<unknown>): Promise<HostError> {
   throw new Error('expected a HostError, but the call succeeded');
 }
 
-/** A host of its own on a fresh PGlite and a ManualClock, evicting games idle for `idleMs` (tests that count the games in memory). */
-export async function openIdleHost(idleMs: number): Promise<{ store: GameStore; host: GameHost; clock: ManualClock }> {
-  const clock = new ManualClock();
-  const store = await openPgliteStore();
-  return { store, clock, host: await GameHost.open(store, { clock, snapshotEvery: 10, idleMs }) };
+export interface TestServerOptions<C extends Clock> extends Omit<GameHostOptions, 'clock'> {
+  /** The host's time (default: a ManualClock of its own). */
+  readonly clock?: C;
+  /** The data (default: a fresh in-memory PGlite, closed with the server); a store passed in stays its owner's. */
+  readonly store?: GameStore;
 }
 
-export async function closeHost(host: GameHost | undefined, store: GameStore | undefined): Promise<void> {
-  await host?.close();
-  await store?.close();
+export interface TestServer<C extends Clock = ManualClock> {
+  readonly host: GameHost;
+  readonly store: GameStore;
+  readonly clock: C;
+  /** Closes the host, and its store when the server opened it: return it from the `beforeAll` that made the server. */
+  close(): Promise<void>;
+}
+
+/**
+ * The one way a test builds a game server: a host over `store` (a fresh PGlite by default) on `clock` (a
+ * ManualClock by default), with the host's other options as given.
+ */
+export async function createTestServer<C extends Clock = ManualClock>({
+  store: given,
+  clock = new ManualClock() as Clock as C,
+  ...options
+}: TestServerOptions<C> = {}): Promise<TestServer<C>> {
+  const store = given ?? (await openPgliteStore());
+  const host = await GameHost.open(store, { ...options, clock });
+  return {
+    host,
+    store,
+    clock,
+    close: async () => {
+      await host.close();
+      if (!given) await store.close();
+    },
+  };
 }

@@ -96,7 +96,7 @@ function hiddenFrom(state: Record<string, unknown>, game: GameId, seed: string, 
 
 /** A running game: no reader (spectator, host, any seat) learns from the record route what any view hides. */
 async function expectNothingHidden(created: CreateGameResponse, game: GameId, seed: string): Promise<void> {
-  const state = replay(await (await getHost()).record(created.id)).state as Record<string, unknown>;
+  const state = replay(await (await getHost()).records.record(created.id)).state as Record<string, unknown>;
   const readers = [
     { token: undefined, seat: null },
     { token: created.hostToken, seat: null }, // online: the host token only watches
@@ -128,7 +128,7 @@ async function expectPublishedOnceOver(created: CreateGameResponse, seed: string
   const published = parseRecord(res.body);
   expect(published.seed).toBe(seed);
   expect(published.actions).toHaveLength(snap.seq);
-  expect(stateHash(replay(published).state)).toBe((await (await getHost()).stateHash(created.id)).hash);
+  expect(stateHash(replay(published).state)).toBe((await (await getHost()).records.stateHash(created.id)).hash);
   return published;
 }
 
@@ -261,7 +261,7 @@ describe('the seed: its commitment while the game runs, the seed beside it once 
   it('no answer holds the seed before the end, every one its commitment; the end reveals the seed, which matches it', async () => {
     // The server draws the seed: nobody at the table knows it.
     const created = await create({ game: 'ten', seats: people(['Ann', 'Ben']), mode: 'online', botPaceMs: 0 });
-    const { seed } = await (await getHost()).record(created.id);
+    const { seed } = await (await getHost()).records.record(created.id);
     const commitment = commitmentOf(seed);
     // Not the bare SHA-256 of the seed, whose first bytes seed the PRNG (engine seedToInt).
     expect(commitment.slice(0, 8)).not.toBe(bytesToHex(sha256(utf8ToBytes(seed))).slice(0, 8));

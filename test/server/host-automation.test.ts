@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { replay, replayWith, stateHash, type GameId } from '../../engine';
 import { gotopoly, nmrAction, type GotopolyState } from '../../engine/gotopoly';
 import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
-import { drive, refusal } from './helpers';
+import { createTestServer, drive, refusal } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock, snapshotEvery: 20 });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock, snapshotEvery: 20 });
+  ({ host, store } = server);
+  return server.close;
 });
 
 describe('GameHost: bots', () => {
@@ -32,14 +29,14 @@ describe('GameHost: bots', () => {
       seed: `bots-${game}`,
       botPaceMs: 0,
     });
-    const watching = await host.subscribe(created.id);
+    const watching = await host.views.subscribe(created.id);
     await drive(host, clock);
-    const end = await host.snapshot(created.id);
+    const end = await host.views.snapshot(created.id);
     expect(end.outcome).not.toBeNull();
     expect(end.pending).toEqual([]);
-    const record = await host.record(created.id);
+    const record = await host.records.record(created.id);
     expect(record.actions.length).toBe(end.seq);
-    expect(stateHash(replay(record).state)).toBe((await host.stateHash(created.id)).hash);
+    expect(stateHash(replay(record).state)).toBe((await host.records.stateHash(created.id)).hash);
     expect((await store.getGame(created.id))?.finished).toBe(true);
     expect(await store.listActions(created.id)).toHaveLength(end.seq);
     // The spectator saw every action once, in order.
@@ -65,7 +62,7 @@ describe('GameHost: bots', () => {
     const a = await host.create(request);
     const b = await host.create(request);
     await drive(host, clock);
-    expect((await host.record(a.id)).actions).toEqual((await host.record(b.id)).actions);
+    expect((await host.records.record(a.id)).actions).toEqual((await host.records.record(b.id)).actions);
   });
 
   it('waits the bot pace between bot moves', async () => {
@@ -79,23 +76,23 @@ describe('GameHost: bots', () => {
       botPaceMs: 400,
     });
     await drive(host, clock);
-    expect((await host.snapshot(created.id)).seq).toBe(0);
+    expect((await host.views.snapshot(created.id)).seq).toBe(0);
     clock.advance(399);
     await host.idle();
-    expect((await host.snapshot(created.id)).seq).toBe(0);
+    expect((await host.views.snapshot(created.id)).seq).toBe(0);
     clock.advance(1);
     await host.idle();
-    expect((await host.snapshot(created.id)).seq).toBe(1);
+    expect((await host.views.snapshot(created.id)).seq).toBe(1);
     clock.advance(400);
     await host.idle();
-    expect((await host.snapshot(created.id)).seq).toBe(2);
-    await host.leave(created.id, created.hostToken, 0).catch(() => undefined); // bots cannot leave: nothing changes
+    expect((await host.views.snapshot(created.id)).seq).toBe(2);
+    await host.seats.leave(created.id, created.hostToken, 0).catch(() => undefined); // bots cannot leave: nothing changes
     // Finish it so no timer is left behind.
-    for (let guard = 0; !(await host.snapshot(created.id)).outcome && guard < 10_000; guard++) {
+    for (let guard = 0; !(await host.views.snapshot(created.id)).outcome && guard < 10_000; guard++) {
       clock.advance(400);
       await host.idle();
     }
-    expect((await host.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
   });
 });
 
@@ -113,30 +110,30 @@ describe('GameHost: turn timers', () => {
       botPaceMs: 0,
     });
     const start = clock.now();
-    const first = await host.snapshot(created.id, created.hostToken);
+    const first = await host.views.snapshot(created.id, created.hostToken);
     expect(first.deadline).toBe(start + 30_000);
-    const updates = await host.subscribe(created.id, created.hostToken, 0);
+    const updates = await host.views.subscribe(created.id, created.hostToken, 0);
     await drive(host, clock); // the bots bid; the human's deadline is kept while it stays pending
     for (const seq of [1, 2]) expect((await updates.next()).value).toMatchObject({ seq, deadline: start + 30_000 });
     updates.close();
-    const waiting = await host.snapshot(created.id, created.hostToken);
+    const waiting = await host.views.snapshot(created.id, created.hostToken);
     expect(waiting.seq).toBe(2);
     expect(waiting.pending.map((d) => d.seat)).toEqual([0]);
     expect(waiting.deadline).toBe(start + 30_000);
 
     clock.advance(29_999);
     await host.idle();
-    expect((await host.snapshot(created.id)).seq).toBe(2);
+    expect((await host.views.snapshot(created.id)).seq).toBe(2);
     clock.advance(1);
     await host.idle();
 
-    const record = await host.record(created.id);
+    const record = await host.records.record(created.id);
     const before = replayWith(gotopoly, { ...record, actions: record.actions.slice(0, 2) }).state as GotopolyState;
     expect(record.actions[2]).toEqual({ seat: 0, action: nmrAction(before, 0) });
     expect(record.actions[2]!.action).toEqual({ type: 'bid', bids: [0, 0, 0, 0, 0, 0] });
-    await host.leave(created.id, created.hostToken, 0);
+    await host.seats.leave(created.id, created.hostToken, 0);
     await drive(host, clock);
-    expect((await host.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
   });
 
   it('plays the cheapest choice for a timed-out Tezos Pole seat (roll, then pass on a buy)', async () => {
@@ -154,23 +151,23 @@ describe('GameHost: turn timers', () => {
       clock.advance(10_000);
       await host.idle();
     }
-    const record = await host.record(created.id);
+    const record = await host.records.record(created.id);
     expect(record.actions.length).toBeGreaterThanOrEqual(12);
     for (const { action } of record.actions)
       expect(['roll', 'pass', 'flip']).toContain((action as { type: string }).type);
     expect(record.actions.some(({ action }) => (action as { type: string }).type === 'roll')).toBe(true);
-    const snap = await host.snapshot(created.id, created.hostToken);
+    const snap = await host.views.snapshot(created.id, created.hostToken);
     expect(snap.deadline).toBe(clock.now() + 10_000);
     const [update] = await (async () => {
-      const sub = await host.subscribe(created.id, created.hostToken, snap.seat!, snap.seq - 1);
+      const sub = await host.views.subscribe(created.id, created.hostToken, snap.seat!, snap.seq - 1);
       const next = await sub.next();
       sub.close();
       return [next.value];
     })();
     expect(update).toMatchObject({ seq: snap.seq, deadline: clock.now() + 10_000 });
-    for (const seat of [0, 1]) await host.leave(created.id, created.hostToken, seat);
+    for (const seat of [0, 1]) await host.seats.leave(created.id, created.hostToken, seat);
     await drive(host, clock);
-    expect((await host.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
   });
 });
 
@@ -188,20 +185,25 @@ describe('GameHost: leaving', () => {
     });
     const [t0, t1] = created.invites.map((i) => i.token);
     await drive(host, clock);
-    expect((await host.snapshot(created.id)).seq).toBe(0); // nobody plays for people who are there
-    await host.leave(created.id, t0!);
-    await host.leave(created.id, t0!); // leaving twice is harmless
-    expect((await host.snapshot(created.id)).seats[0]!.botTakeover).toBe(true);
+    expect((await host.views.snapshot(created.id)).seq).toBe(0); // nobody plays for people who are there
+    await host.seats.leave(created.id, t0!);
+    await host.seats.leave(created.id, t0!); // leaving twice is harmless
+    expect((await host.views.snapshot(created.id)).seats[0]!.botTakeover).toBe(true);
     expect((await store.getGame(created.id))?.seats[0]!.botTakeover).toBe(true);
-    expect(await refusal(host.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'draw' } }))).toEqual({
+    expect(
+      await refusal(host.moves.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'draw' } })),
+    ).toEqual({
       status: 403,
       code: 'SEAT_LEFT',
     });
     // Online, the host token holds no seat.
-    expect(await refusal(host.leave(created.id, created.hostToken))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
-    await host.leave(created.id, t1!);
+    expect(await refusal(host.seats.leave(created.id, created.hostToken))).toEqual({
+      status: 403,
+      code: 'NOT_YOUR_SEAT',
+    });
+    await host.seats.leave(created.id, t1!);
     await drive(host, clock);
-    const end = await host.snapshot(created.id);
+    const end = await host.views.snapshot(created.id);
     expect(end.outcome).not.toBeNull();
     expect(end.seq).toBeGreaterThan(0);
   });

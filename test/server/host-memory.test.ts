@@ -4,26 +4,25 @@
  * is not repeated here: these are the online table's own parts — each seat's own view, its turn timer's deadline,
  * and a seat whose person closed their tab, whose grace keeps the game until its bot takes the seat over.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GameHost, ManualClock } from '../../server/host';
-import type { GameStore } from '../../server/store';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
 import { RECENT_STATES } from '../../server/host/live-game';
-import { closeHost, drive, openIdleHost } from './helpers';
+import { createTestServer, drive } from './helpers';
 
 const IDLE_MS = 60_000;
 const GRACE_SECONDS = 120;
 const TURN_SECONDS = 600;
 
-let store: GameStore;
 let host: GameHost;
 let clock: ManualClock;
 
 // A host of its own per test: each counts the games in memory.
 beforeEach(async () => {
-  ({ store, host, clock } = await openIdleHost(IDLE_MS));
+  const server = await createTestServer({ snapshotEvery: 10, idleMs: IDLE_MS });
+  ({ host, clock } = server);
+  return server.close;
 });
-afterEach(() => closeHost(host, store));
 
 /** Four people at a Gotopoly table (sealed bids: each seat's view is its own), with a turn timer. */
 const table: CreateGameRequest = {
@@ -39,11 +38,11 @@ const table: CreateGameRequest = {
 /** Each person plays `n` actions from their own link, whoever the game waits for: the first legal choice. */
 async function play(created: CreateGameResponse, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
-    const { pending } = await host.snapshot(created.id);
+    const { pending } = await host.views.snapshot(created.id);
     const seat = pending[0]!.seat;
     const token = created.invites[seat]!.token;
-    const mine = await host.snapshot(created.id, token);
-    await host.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
+    const mine = await host.views.snapshot(created.id, token);
+    await host.moves.act(created.id, { token, seat, seq: mine.seq, action: mine.legal[0] });
   }
   // The store's notices of the seats taken are followed in the game's queue: a game with work queued stays.
   await host.idle();
@@ -51,7 +50,10 @@ async function play(created: CreateGameResponse, n: number): Promise<void> {
 
 /** What each seat, and a spectator, is shown now. */
 const views = (created: CreateGameResponse): Promise<GameSnapshot[]> =>
-  Promise.all([...created.invites.map((invite) => host.snapshot(created.id, invite.token)), host.snapshot(created.id)]);
+  Promise.all([
+    ...created.invites.map((invite) => host.views.snapshot(created.id, invite.token)),
+    host.views.snapshot(created.id),
+  ]);
 
 describe('an idle online game', () => {
   it('leaves memory once idle, by itself, and the next request rebuilds it: each seat sees what it saw, the same state and deadline', async () => {
@@ -59,7 +61,7 @@ describe('an idle online game', () => {
     // Past the in-memory window of recent states and past a stored snapshot: the rebuild replays from snapshot + log.
     await play(created, RECENT_STATES + 17);
     const before = await views(created);
-    const hash = await host.stateHash(created.id);
+    const hash = await host.records.stateHash(created.id);
     expect(before.at(-1)!.deadline).not.toBeNull(); // the spectator's: the pending seat's turn timer
 
     clock.advance(IDLE_MS);
@@ -68,7 +70,7 @@ describe('an idle online game', () => {
     expect(host.liveGames).toBe(1);
 
     expect(await views(created)).toEqual(before);
-    expect(await host.stateHash(created.id)).toEqual(hash);
+    expect(await host.records.stateHash(created.id)).toEqual(hash);
     expect(host.liveGames).toBe(2);
   });
 
@@ -76,21 +78,21 @@ describe('an idle online game', () => {
     const created = await host.create(table);
     await play(created, 3);
     const ada = created.invites[0]!.token;
-    (await host.subscribe(created.id, ada)).close();
+    (await host.views.subscribe(created.id, ada)).close();
 
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(0);
-    expect((await host.snapshot(created.id)).seats[0]).toMatchObject({ presence: 'away', botTakeover: false });
+    expect((await host.views.snapshot(created.id)).seats[0]).toMatchObject({ presence: 'away', botTakeover: false });
 
     clock.advance(GRACE_SECONDS * 1000 - IDLE_MS);
     await drive(host, clock);
-    const taken = await host.snapshot(created.id, ada);
+    const taken = await host.views.snapshot(created.id, ada);
     expect(taken.seats[0]!.botTakeover).toBe(true);
     // Its bot moved if it was Ada's turn; the game then waits for a person, whose turn timer runs.
     expect(taken.pending.map((d) => d.seat)).not.toContain(0);
 
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
-    expect(await host.snapshot(created.id, ada)).toEqual(taken);
+    expect(await host.views.snapshot(created.id, ada)).toEqual(taken);
   });
 });

@@ -6,7 +6,15 @@ import { seedCommitment } from '../../engine';
 import { GameHost, ManualClock, type Subscription } from '../../server/host';
 import { openPgliteStore, openPostgresStore, type GameStore } from '../../server/store';
 import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
-import { TEST_DATABASE_URL, dropSchema, drive, freshSchemaName, refusal } from './helpers';
+import {
+  createTestServer,
+  drive,
+  dropSchema,
+  freshSchemaName,
+  refusal,
+  TEST_DATABASE_URL,
+  type TestServer,
+} from './helpers';
 
 /** Reads updates until one with `seq` (inclusive). */
 async function until(sub: Subscription, seq: number): Promise<GameUpdate[]> {
@@ -31,9 +39,9 @@ const hotseatPole: CreateGameRequest = {
 /** Plays `n` actions as the host token (the first legal action of the pending seat). */
 async function play(host: GameHost, id: string, token: string, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
-    const snap = await host.snapshot(id, token);
+    const snap = await host.views.snapshot(id, token);
     if (snap.outcome) return;
-    await host.act(id, { token, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
+    await host.moves.act(id, { token, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
   }
 }
 
@@ -77,30 +85,32 @@ describe.each([
   it(`resumes a game at the same seq, state hash and events (${data.name})`, async () => {
     const clock = new ManualClock();
     const store1 = await data.open();
-    const host1 = await GameHost.open(store1, { clock, snapshotEvery: 5 });
+    const { host: host1 } = await createTestServer({ store: store1, clock, snapshotEvery: 5 });
     const created = await host1.create(hotseatPole);
     await play(host1, created.id, created.hostToken, 13);
-    const before = await host1.stateHash(created.id);
-    const snap1 = await host1.snapshot(created.id, created.hostToken);
+    const before = await host1.records.stateHash(created.id);
+    const snap1 = await host1.views.snapshot(created.id, created.hostToken);
     expect(before.seq).toBe(13);
     expect(await store1.latestSnapshot(created.id)).toMatchObject({ seq: 10 });
     await host1.close();
     await store1.close();
 
     const store2 = await data.open();
-    const host2 = await GameHost.open(store2, { clock, snapshotEvery: 5 });
+    const { host: host2 } = await createTestServer({ store: store2, clock, snapshotEvery: 5 });
     try {
-      expect(await host2.stateHash(created.id)).toEqual(before);
-      expect(await host2.snapshot(created.id, created.hostToken)).toEqual(snap1);
+      expect(await host2.records.stateHash(created.id)).toEqual(before);
+      expect(await host2.views.snapshot(created.id, created.hostToken)).toEqual(snap1);
       // The old seq is stale and the next one works, exactly as before the restart.
       const seat = snap1.seat!;
       expect(
-        await refusal(host2.act(created.id, { token: created.hostToken, seat, seq: 12, action: snap1.legal[0] })),
+        await refusal(host2.moves.act(created.id, { token: created.hostToken, seat, seq: 12, action: snap1.legal[0] })),
       ).toEqual({
         status: 409,
         code: 'STALE',
       });
-      expect(await host2.act(created.id, { token: created.hostToken, seat, seq: 13, action: snap1.legal[0] })).toEqual({
+      expect(
+        await host2.moves.act(created.id, { token: created.hostToken, seat, seq: 13, action: snap1.legal[0] }),
+      ).toEqual({
         seq: 14,
       });
     } finally {
@@ -114,7 +124,7 @@ describe.each([
     async (game) => {
       const clock = new ManualClock();
       const store1 = await data.open();
-      const host1 = await GameHost.open(store1, { clock, snapshotEvery: 7 });
+      const { host: host1 } = await createTestServer({ store: store1, clock, snapshotEvery: 7 });
       const created = await host1.create({
         game,
         seats: [
@@ -128,23 +138,23 @@ describe.each([
         clock.advance(100);
         await host1.idle();
       }
-      const before = await host1.stateHash(created.id);
+      const before = await host1.records.stateHash(created.id);
       expect(before.seq).toBe(23);
       await host1.close();
       await store1.close();
 
       const store2 = await data.open();
-      const host2 = await GameHost.open(store2, { clock, snapshotEvery: 7 });
+      const { host: host2 } = await createTestServer({ store: store2, clock, snapshotEvery: 7 });
       try {
         await host2.idle();
         expect(await store2.latestSnapshot(created.id)).toMatchObject({ seq: 21 });
         // The state rebuilt from the stored snapshot (JSON) and two replayed actions is the very state it was.
-        expect(await host2.stateHash(created.id)).toEqual(before);
-        for (let guard = 0; guard < 10_000 && !(await host2.snapshot(created.id)).outcome; guard++) {
+        expect(await host2.records.stateHash(created.id)).toEqual(before);
+        for (let guard = 0; guard < 10_000 && !(await host2.views.snapshot(created.id)).outcome; guard++) {
           clock.advance(100);
           await host2.idle();
         }
-        expect((await host2.snapshot(created.id)).outcome).not.toBeNull();
+        expect((await host2.views.snapshot(created.id)).outcome).not.toBeNull();
         expect(await store2.unfinishedGames()).not.toContain(created.id);
       } finally {
         await host2.close();
@@ -155,6 +165,7 @@ describe.each([
 });
 
 describe('broker resume', () => {
+  let server: TestServer;
   let store: GameStore;
   let host: GameHost;
   let id: string;
@@ -162,8 +173,8 @@ describe('broker resume', () => {
   const clock = new ManualClock();
 
   beforeAll(async () => {
-    store = await openPgliteStore();
-    host = await GameHost.open(store, { clock, snapshotEvery: 20 });
+    server = await createTestServer({ clock, snapshotEvery: 20 });
+    ({ host, store } = server);
     const created = await host.create({
       game: 'pole',
       seats: [
@@ -175,17 +186,14 @@ describe('broker resume', () => {
       botPaceMs: 0,
     });
     id = created.id;
-    const sub = await host.subscribe(id, undefined, undefined, 0);
+    const sub = await host.views.subscribe(id, undefined, undefined, 0);
     await drive(host, clock);
-    const end = await host.snapshot(id);
+    const end = await host.views.snapshot(id);
     expect(end.seq).toBeGreaterThan(100); // longer than the in-memory window, so resuming from early on replays
     live = await until(sub, end.seq);
     sub.close();
   });
-  afterAll(async () => {
-    await host.close();
-    await store.close();
-  });
+  afterAll(() => server.close());
 
   it('delivered every action once, in order, to a live subscriber', () => {
     expect(live.map((u) => u.seq)).toEqual(Array.from({ length: live.length }, (_, i) => i + 1));
@@ -196,7 +204,7 @@ describe('broker resume', () => {
     async (after) => {
       const newest = (await store.latestSnapshot(id))!.seq;
       expect(newest).toBeGreaterThan(90);
-      const sub = await host.subscribe(id, undefined, undefined, after);
+      const sub = await host.views.subscribe(id, undefined, undefined, after);
       const got = await until(sub, live.length);
       sub.close();
       // The spectator's snapshot at the stored one: what the live updates had made of the game by then.
@@ -229,7 +237,7 @@ describe('broker resume', () => {
   it('from seq at or after the newest snapshot: exactly the updates after it, identical to the live ones', async () => {
     const newest = (await store.latestSnapshot(id))!.seq;
     for (const after of [newest, live.length - 1]) {
-      const sub = await host.subscribe(id, undefined, undefined, after);
+      const sub = await host.views.subscribe(id, undefined, undefined, after);
       const got = await until(sub, live.length);
       sub.close();
       expect(sub.opening).toBeNull();
@@ -238,15 +246,15 @@ describe('broker resume', () => {
   });
 
   it('ends a finished game’s stream once its backlog is read', async () => {
-    const sub = await host.subscribe(id, undefined, undefined, live.length - 1);
+    const sub = await host.views.subscribe(id, undefined, undefined, live.length - 1);
     expect((await sub.next()).value?.seq).toBe(live.length);
     expect(await sub.next()).toEqual({ value: undefined, done: true });
     expect(sub.isClosed).toBe(true);
-    expect((await host.subscribe(id, undefined, undefined, live.length)).drained).toBe(true);
+    expect((await host.views.subscribe(id, undefined, undefined, live.length)).drained).toBe(true);
   });
 
   it('sends nothing old to a subscriber that is up to date', async () => {
-    const sub = await host.subscribe(id, undefined, undefined, live.length);
+    const sub = await host.views.subscribe(id, undefined, undefined, live.length);
     sub.close();
     expect(await sub.next()).toEqual({ value: undefined, done: true });
   });
@@ -263,8 +271,8 @@ describe('two app instances on one PostgreSQL', () => {
     stores = await Promise.all(
       [1, 2].map(() => openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 4 })),
     );
-    hostA = await GameHost.open(stores[0]!, { clock });
-    hostB = await GameHost.open(stores[1]!, { clock });
+    ({ host: hostA } = await createTestServer({ store: stores[0]!, clock }));
+    ({ host: hostB } = await createTestServer({ store: stores[1]!, clock }));
   });
   afterAll(async () => {
     await Promise.all([hostA.close(), hostB.close()]);
@@ -274,24 +282,28 @@ describe('two app instances on one PostgreSQL', () => {
 
   it('delivers an action on host A to a subscriber on host B', async () => {
     const created = await hostA.create({ ...hotseatPole, seed: 'two-hosts' });
-    const seat = (await hostA.snapshot(created.id, created.hostToken)).seat!;
-    const onB = await hostB.subscribe(created.id, created.hostToken, seat, 0);
-    await hostA.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } });
+    const seat = (await hostA.views.snapshot(created.id, created.hostToken)).seat!;
+    const onB = await hostB.views.subscribe(created.id, created.hostToken, seat, 0);
+    await hostA.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } });
     const [update] = await until(onB, 1);
-    expect(await hostB.stateHash(created.id)).toEqual(await hostA.stateHash(created.id));
-    const { view, pending, legal, events, outcome, seats } = await hostA.snapshot(created.id, created.hostToken, seat);
+    expect(await hostB.records.stateHash(created.id)).toEqual(await hostA.records.stateHash(created.id));
+    const { view, pending, legal, events, outcome, seats } = await hostA.views.snapshot(
+      created.id,
+      created.hostToken,
+      seat,
+    );
     expect(update).toEqual({ seq: 1, view, pending, legal, events, outcome, seats, deadline: null, seed: null });
     onB.close();
   });
 
   it('lets exactly one of two simultaneous actions on two hosts win; both then agree', async () => {
     const created = await hostA.create({ ...hotseatPole, seed: 'race' });
-    const seat = (await hostA.snapshot(created.id, created.hostToken)).seat!;
-    const onA = await hostA.subscribe(created.id, undefined, undefined, 0);
-    const onB = await hostB.subscribe(created.id, undefined, undefined, 0);
+    const seat = (await hostA.views.snapshot(created.id, created.hostToken)).seat!;
+    const onA = await hostA.views.subscribe(created.id, undefined, undefined, 0);
+    const onB = await hostB.views.subscribe(created.id, undefined, undefined, 0);
     const results = await Promise.allSettled(
       [hostA, hostB].map((h) =>
-        h.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
+        h.moves.act(created.id, { token: created.hostToken, seat, seq: 0, action: { type: 'roll' } }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -302,7 +314,7 @@ describe('two app instances on one PostgreSQL', () => {
     const [fromA] = await until(onA, 1);
     const [fromB] = await until(onB, 1);
     expect(fromA).toEqual(fromB);
-    expect(await hostB.stateHash(created.id)).toEqual(await hostA.stateHash(created.id));
+    expect(await hostB.records.stateHash(created.id)).toEqual(await hostA.records.stateHash(created.id));
     expect(await stores[0]!.listActions(created.id)).toHaveLength(1);
     onA.close();
     onB.close();
@@ -320,22 +332,25 @@ describe('two app instances on one PostgreSQL', () => {
       botPaceMs: 0,
     });
     const subs = [
-      await hostA.subscribe(created.id, undefined, undefined, 0),
-      await hostB.subscribe(created.id, undefined, undefined, 0),
+      await hostA.views.subscribe(created.id, undefined, undefined, 0),
+      await hostB.views.subscribe(created.id, undefined, undefined, 0),
     ];
     const seen = [0, 0];
     for (;;) {
       await Promise.all([hostA.idle(), hostB.idle()]);
       if (clock.fireDue() > 0) continue;
       // The other host's actions arrive by NOTIFY, on their own time: wait until both have seen the newest one.
-      const target = Math.max((await hostA.stateHash(created.id)).seq, (await hostB.stateHash(created.id)).seq);
+      const target = Math.max(
+        (await hostA.records.stateHash(created.id)).seq,
+        (await hostB.records.stateHash(created.id)).seq,
+      );
       for (const [i, sub] of subs.entries()) if (seen[i]! < target) seen[i] = (await until(sub, target)).at(-1)!.seq;
       await Promise.all([hostA.idle(), hostB.idle()]);
-      if (clock.fireDue() === 0 && (await hostA.snapshot(created.id)).outcome) break;
+      if (clock.fireDue() === 0 && (await hostA.views.snapshot(created.id)).outcome) break;
     }
-    const [a, b] = [await hostA.stateHash(created.id), await hostB.stateHash(created.id)];
+    const [a, b] = [await hostA.records.stateHash(created.id), await hostB.records.stateHash(created.id)];
     expect(a).toEqual(b);
-    expect((await hostB.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await hostB.views.snapshot(created.id)).outcome).not.toBeNull();
     expect(await stores[1]!.listActions(created.id)).toHaveLength(a.seq);
     for (const sub of subs) sub.close();
   });

@@ -4,7 +4,7 @@
  * idle games leaving memory — rebuilt from snapshot + log when next asked for, their bots and turn timers going on —
  * under the host's ManualClock.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Broker, GameHost, ManualClock } from '../../server/host';
 import {
   DEFAULT_LIMITS,
@@ -18,7 +18,7 @@ import {
 } from '../../server/limits';
 import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
-import { closeHost, drive, hostError, openIdleHost, refusal } from './helpers';
+import { createTestServer, drive, hostError, refusal } from './helpers';
 
 describe('limit settings', () => {
   it('default to the documented limits, and each variable overrides its own', () => {
@@ -178,9 +178,10 @@ describe('idle games leave memory', () => {
 
   // A host of its own per test: each counts the games in memory.
   beforeEach(async () => {
-    ({ store, host, clock } = await openIdleHost(IDLE_MS));
+    const server = await createTestServer({ snapshotEvery: 10, idleMs: IDLE_MS });
+    ({ store, host, clock } = server);
+    return server.close;
   });
-  afterEach(() => closeHost(host, store));
 
   const bots = (seed: string, botPaceMs = 0): CreateGameRequest => ({
     game: 'pole',
@@ -210,9 +211,9 @@ describe('idle games leave memory', () => {
     await drive(host, clock);
     const before = await Promise.all(
       ids.map(async (id) => ({
-        snap: await host.snapshot(id),
-        hash: await host.stateHash(id),
-        record: await host.record(id),
+        snap: await host.views.snapshot(id),
+        hash: await host.records.stateHash(id),
+        record: await host.records.record(id),
       })),
     );
     for (const b of before) expect(b.snap.outcome).not.toBeNull();
@@ -224,9 +225,9 @@ describe('idle games leave memory', () => {
     expect(host.evictIdle()).toBe(5);
     expect(host.liveGames).toBe(0);
     for (const [i, id] of ids.entries()) {
-      expect(await host.snapshot(id)).toEqual(before[i]!.snap);
-      expect(await host.stateHash(id)).toEqual(before[i]!.hash);
-      expect(await host.record(id)).toEqual(before[i]!.record);
+      expect(await host.views.snapshot(id)).toEqual(before[i]!.snap);
+      expect(await host.records.stateHash(id)).toEqual(before[i]!.hash);
+      expect(await host.records.record(id)).toEqual(before[i]!.record);
     }
     expect(host.liveGames).toBe(5);
   });
@@ -238,13 +239,13 @@ describe('idle games leave memory', () => {
     clock.advance(IDLE_MS);
     await host.create(people('another'));
     expect(host.liveGames).toBe(1);
-    expect((await host.snapshot(id)).outcome).not.toBeNull();
+    expect((await host.views.snapshot(id)).outcome).not.toBeNull();
     expect(host.liveGames).toBe(2);
   });
 
   it('stay while a stream follows them or a bot is to move', async () => {
     const followed = await host.create(people('followed', { mode: 'online' }));
-    const sub = await host.subscribe(followed.id);
+    const sub = await host.views.subscribe(followed.id);
     await host.create(bots('slow-bot', 10_000)); // its bots move all the while
     await host.create(people('idle'));
     clock.advance(IDLE_MS);
@@ -253,17 +254,17 @@ describe('idle games leave memory', () => {
     sub.close();
     expect(host.evictIdle()).toBe(1);
     // The followed game comes back on the next request, where it was.
-    expect((await host.snapshot(followed.id)).seq).toBe(0);
+    expect((await host.views.snapshot(followed.id)).seq).toBe(0);
   });
 
   it('a human seat’s turn timer brings its evicted game back, and plays the default move at the very deadline', async () => {
     const created = await host.create(people('evicted-timer', { turnSeconds: 300 }));
-    const deadline = (await host.snapshot(created.id, created.hostToken)).deadline!;
+    const deadline = (await host.views.snapshot(created.id, created.hostToken)).deadline!;
     expect(deadline).toBe(clock.now() + 300_000);
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
     // Rebuilt by a request before the deadline: the deadline is the same, not started again.
-    expect((await host.snapshot(created.id, created.hostToken)).deadline).toBe(deadline);
+    expect((await host.views.snapshot(created.id, created.hostToken)).deadline).toBe(deadline);
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
     // Out of memory when the deadline comes: its timer rebuilds it and plays the seat's default move then, not later.
@@ -274,7 +275,7 @@ describe('idle games leave memory', () => {
     clock.advance(1);
     await drive(host, clock);
     expect((await store.listActions(created.id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
-    const after = await host.snapshot(created.id, created.hostToken);
+    const after = await host.views.snapshot(created.id, created.hostToken);
     expect(after.seq).toBe(1);
     expect(after.deadline).toBe(deadline + 300_000);
   });
@@ -282,25 +283,30 @@ describe('idle games leave memory', () => {
   it('an evicted game takes the next action at its seq, from snapshot + log', async () => {
     const created = await host.create(people('evicted-act'));
     for (let i = 0; i < 25; i++) {
-      const snap = await host.snapshot(created.id, created.hostToken);
-      await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: snap.seq, action: snap.legal[0] });
+      const snap = await host.views.snapshot(created.id, created.hostToken);
+      await host.moves.act(created.id, {
+        token: created.hostToken,
+        seat: snap.seat!,
+        seq: snap.seq,
+        action: snap.legal[0],
+      });
     }
     await host.idle();
-    const hash = await host.stateHash(created.id);
+    const hash = await host.records.stateHash(created.id);
     clock.advance(IDLE_MS);
     expect(host.evictIdle()).toBe(1);
-    const snap = await host.snapshot(created.id, created.hostToken);
+    const snap = await host.views.snapshot(created.id, created.hostToken);
     expect(snap.seq).toBe(25);
-    expect(await host.stateHash(created.id)).toEqual(hash);
+    expect(await host.records.stateHash(created.id)).toEqual(hash);
     expect(
       (
         await hostError(
-          host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 24, action: snap.legal[0] }),
+          host.moves.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 24, action: snap.legal[0] }),
         )
       ).code,
     ).toBe('STALE');
     expect(
-      await host.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 25, action: snap.legal[0] }),
+      await host.moves.act(created.id, { token: created.hostToken, seat: snap.seat!, seq: 25, action: snap.legal[0] }),
     ).toEqual({ seq: 26 });
   });
 });

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEAT_NAME_MAX, seatNameProblems } from '../../engine';
-import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import { GameHost } from '../../server/host';
+import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
-import { hostError } from './helpers';
+import { createTestServer, hostError } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock: new ManualClock() });
-});
-afterAll(async () => {
-  await host.close();
-  await store.close();
+  const server = await createTestServer();
+  ({ host, store } = server);
+  return server.close;
 });
 
 const GAMES = ['pole', 'gotopoly', 'ten'] as const;

@@ -7,10 +7,11 @@
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameHost } from '../../server/host';
+import { GameHost, systemClock } from '../../server/host';
 import { openPgliteStore, storeFailure, storeFailureKind, type GameStore } from '../../server/store';
 import { StoreError } from '../../server/errors';
 import { respond } from '../../server/http/respond';
+import { createTestServer } from './helpers';
 
 const failureOf = async (work: () => Promise<unknown>): Promise<unknown> => {
   try {
@@ -89,12 +90,9 @@ describe('the host over a broken store', () => {
   let store: GameStore;
   let host: GameHost;
   beforeAll(async () => {
-    store = await openPgliteStore();
-    host = await GameHost.open(store, { resume: false, onError: () => undefined });
-  });
-  afterAll(async () => {
-    await host.close();
-    await store.close();
+    const server = await createTestServer({ clock: systemClock, resume: false, onError: () => undefined });
+    ({ host, store } = server);
+    return server.close;
   });
 
   /** A game this host has not loaded yet (as after a restart). */
@@ -117,13 +115,13 @@ describe('the host over a broken store', () => {
   it('a game whose row is unreadable is a 500 STORE_FAILED, not a 503 to retry for ever', async () => {
     const id = await storedGame('corrupt-row');
     await store.sql.query(`UPDATE games SET seats = '"not seats"'::jsonb WHERE id = $1`, [id]);
-    await expect(host.snapshot(id, undefined)).rejects.toMatchObject({ status: 500, code: 'STORE_FAILED' });
+    await expect(host.views.snapshot(id, undefined)).rejects.toMatchObject({ status: 500, code: 'STORE_FAILED' });
   });
 
   it('a store missing its tables is a 500 STORE_FAILED, without PostgreSQL’s text', async () => {
     const id = await storedGame('no-log');
     await store.sql.exec('DROP TABLE snapshots');
-    const err = await failureOf(() => host.snapshot(id, undefined));
+    const err = await failureOf(() => host.views.snapshot(id, undefined));
     expect(err).toMatchObject({ status: 500, code: 'STORE_FAILED' });
     expect((err as Error).message).not.toContain('snapshots');
   });

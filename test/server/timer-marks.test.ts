@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent, GameId } from '../../engine';
 import type { Board, PoleState } from '../../engine/pole';
 import { GameHost, ManualClock } from '../../server/host';
-import { openPgliteStore, type GameStore } from '../../server/store';
+import type { GameStore } from '../../server/store';
 import type { GameSnapshot, TimedOutEvent } from '../../server/protocol';
 import { describeGameLog } from '../../ui/play/any-game-log';
 import { TIMED_OUT } from '../../ui/play/log-entries';
-import { drive } from './helpers';
+import { createTestServer, drive } from './helpers';
 
 let store: GameStore;
 let host: GameHost;
@@ -15,14 +15,13 @@ let other: GameHost;
 const clock = new ManualClock();
 
 beforeAll(async () => {
-  store = await openPgliteStore();
-  host = await GameHost.open(store, { clock, snapshotEvery: 3 });
-  other = await GameHost.open(store, { clock: new ManualClock(), snapshotEvery: 3, resume: false });
-});
-afterAll(async () => {
-  await other.close();
-  await host.close();
-  await store.close();
+  const server = await createTestServer({ clock, snapshotEvery: 3 });
+  ({ host, store } = server);
+  other = (await createTestServer({ store, snapshotEvery: 3, resume: false })).host;
+  return async () => {
+    await other.close();
+    await server.close();
+  };
 });
 
 const marks = (events: readonly GameEvent[]) => events.filter((e): e is TimedOutEvent => e.type === 'timedOut');
@@ -54,14 +53,14 @@ describe('moves made when a turn timer runs out', () => {
         turnSeconds: 10,
         botPaceMs: 0,
       });
-      await other.snapshot(created.id); // the other instance has the game in memory: it catches up from the store
+      await other.views.snapshot(created.id); // the other instance has the game in memory: it catches up from the store
       await drive(host, clock);
       // Ben plays one move himself, then lets the timer play three.
-      const mine = await host.snapshot(created.id, created.hostToken, 0);
-      await host.act(created.id, { token: created.hostToken, seat: 0, seq: mine.seq, action: mine.legal[0] });
+      const mine = await host.views.snapshot(created.id, created.hostToken, 0);
+      await host.moves.act(created.id, { token: created.hostToken, seat: 0, seq: mine.seq, action: mine.legal[0] });
       for (let timeouts = 0; timeouts < 3;) {
         await drive(host, clock);
-        const snap = await host.snapshot(created.id);
+        const snap = await host.views.snapshot(created.id);
         if (snap.outcome) break;
         if (snap.pending.some((d) => d.seat === 0)) {
           clock.advance(10_000);
@@ -70,7 +69,7 @@ describe('moves made when a turn timer runs out', () => {
       }
       await drive(host, clock);
 
-      const snap = await host.snapshot(created.id);
+      const snap = await host.views.snapshot(created.id);
       const found = marks(snap.events);
       expect(found.length).toBe(3);
       for (const mark of found) {
@@ -88,10 +87,10 @@ describe('moves made when a turn timer runs out', () => {
 
       // The marks are kept by the instance that followed the game, and by one that rebuilds it from the store.
       await other.idle();
-      expect(marks((await other.snapshot(created.id)).events)).toEqual(found);
-      const rebuilt = await GameHost.open(store, { clock: new ManualClock(), snapshotEvery: 3, resume: false });
+      expect(marks((await other.views.snapshot(created.id)).events)).toEqual(found);
+      const { host: rebuilt } = await createTestServer({ store, snapshotEvery: 3, resume: false });
       try {
-        expect((await rebuilt.snapshot(created.id)).events).toEqual(snap.events);
+        expect((await rebuilt.views.snapshot(created.id)).events).toEqual(snap.events);
       } finally {
         await rebuilt.close();
       }

@@ -6,5 +6,5 @@ export const dynamic = 'force-dynamic';
 
 /** The lobby: `{ games }`, the public games still running with a free human seat, newest first. */
 export async function GET(): Promise<Response> {
-  return respond(async () => ({ games: await (await getHost()).lobby() }));
+  return respond(async () => ({ games: await (await getHost()).tables.lobby() }));
 }

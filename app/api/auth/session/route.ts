@@ -29,7 +29,7 @@ export async function POST(request: Request): Promise<Response> {
     const host = await getHost();
     const session = await verifySignIn(host.store.sql, parseSignInRequest(await jsonBody(request)), new Date());
     // The seats this browser opened before signing in are the wallet's too, on any device.
-    await host.adoptSeats(browserId(request), session.address);
+    await host.seats.adopt(browserId(request), session.address);
     return { body: { address: session.address }, cookie: sessionCookie(request, session.token) };
   });
 }

@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
  */
 export async function GET(): Promise<Response> {
   return respond(async () => {
-    const { chain } = await getHost();
+    const chain = (await getHost()).chain.games;
     if (!chain) {
       const status = chainStatus(process.env);
       throw new ChainGameError(

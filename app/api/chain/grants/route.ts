@@ -11,5 +11,7 @@ export const dynamic = 'force-dynamic';
  * configured or does not answer.
  */
 export async function GET(request: Request): Promise<Response> {
-  return respond(async () => (await getHost()).walletGrants(new URL(request.url).searchParams.get('address') ?? ''));
+  return respond(async () =>
+    (await getHost()).chain.walletGrants(new URL(request.url).searchParams.get('address') ?? ''),
+  );
 }

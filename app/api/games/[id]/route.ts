@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const { token, seat } = seatQuery(request);
-    return (await getHost()).snapshot(await idParam(route), token, seat, await seatContext(request));
+    return (await getHost()).views.snapshot(await idParam(route), token, seat, await seatContext(request));
   });
 }

@@ -7,5 +7,5 @@ export const dynamic = 'force-dynamic';
 
 /** "My games": every game this browser or the signed-in wallet holds a seat in, "your turn" first. */
 export async function GET(request: Request): Promise<Response> {
-  return respond(async () => (await getHost()).myGames(await seatContext(request)));
+  return respond(async () => (await getHost()).records.myGames(await seatContext(request)));
 }

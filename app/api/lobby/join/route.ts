@@ -10,5 +10,7 @@ export const runtime = 'nodejs';
  * NAME_TOO_LONG | DUPLICATE_NAME | MALFORMED_REQUEST, 429 over the client's (and wallet's) rate of joins.
  */
 export async function POST(request: Request): Promise<Response> {
-  return rateLimited(request, 'join', () => respond(async () => (await getHost()).joinLobby(await jsonBody(request))));
+  return rateLimited(request, 'join', () =>
+    respond(async () => (await getHost()).tables.joinLobby(await jsonBody(request))),
+  );
 }

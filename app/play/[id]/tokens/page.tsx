@@ -20,7 +20,7 @@ export default async function Page({ params }: Props) {
   let info;
   let snapshot;
   try {
-    [info, snapshot] = await Promise.all([host.chainInfo(id), host.snapshot(id)]);
+    [info, snapshot] = await Promise.all([host.chain.info(id), host.views.snapshot(id)]);
   } catch (err) {
     if (isHostError(err) && err.status === 404) notFound();
     throw err;
@@ -45,7 +45,7 @@ export default async function Page({ params }: Props) {
         <p className={ui.muted}>The tokens are still being created.</p>
       ) : (
         <GameTokens
-          tzktUrl={host.chain!.network.tzktUrl}
+          tzktUrl={info.tzktUrl}
           contract={info.contract}
           tokens={tokens}
           seats={info.seats.map((s) => ({

@@ -13,7 +13,10 @@ export const runtime = 'nodejs';
 export async function POST(request: Request, route: IdParams): Promise<Response> {
   return rateLimited(request, 'action', (who) =>
     respond(async () =>
-      (await getHost()).act(await idParam(route), await jsonBody(request), { ...who, browser: browserId(request) }),
+      (await getHost()).moves.act(await idParam(route), await jsonBody(request), {
+        ...who,
+        browser: browserId(request),
+      }),
     ),
   );
 }

@@ -15,7 +15,10 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
   return rateLimited(request, 'chat', (who) =>
     respond(
       async () =>
-        (await getHost()).chat(await idParam(route), await jsonBody(request), { ...who, browser: browserId(request) }),
+        (await getHost()).chat.post(await idParam(route), await jsonBody(request), {
+          ...who,
+          browser: browserId(request),
+        }),
       201,
     ),
   );

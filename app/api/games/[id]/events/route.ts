@@ -26,7 +26,7 @@ export async function GET(request: Request, route: IdParams): Promise<Response> 
     const client = who.client === UNKNOWN_CLIENT ? null : who.client;
     const subscription = await (
       await getHost()
-    ).subscribe(await idParam(route), token, seat, after, { ...who, client }, chatAfter);
+    ).views.subscribe(await idParam(route), token, seat, after, { ...who, client }, chatAfter);
     if (subscription.drained) {
       subscription.close();
       return new Response(null, { status: 204 });

@@ -16,7 +16,7 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
     if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat? }');
     await (
       await getHost()
-    ).leave(await idParam(route), parsed.data.token, parsed.data.seat, await seatContext(request));
+    ).seats.leave(await idParam(route), parsed.data.token, parsed.data.seat, await seatContext(request));
     return undefined;
   });
 }

@@ -14,7 +14,7 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
   return rateLimited(request, 'action', (who) =>
     respond(async () => {
       refuseCrossSite(request);
-      return (await getHost()).registerChain(await idParam(route), await jsonBody(request), {
+      return (await getHost()).seats.registerChain(await idParam(route), await jsonBody(request), {
         ...who,
         browser: browserId(request),
       });

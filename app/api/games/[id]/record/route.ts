@@ -6,5 +6,5 @@ export const dynamic = 'force-dynamic';
 
 /** The record `{game, version, config, seed, actions}` of a finished game, replayable anywhere; 409 GAME_NOT_OVER before. */
 export async function GET(_request: Request, route: IdParams): Promise<Response> {
-  return respond(async () => (await getHost()).publishedRecord(await idParam(route)));
+  return respond(async () => (await getHost()).records.publishedRecord(await idParam(route)));
 }

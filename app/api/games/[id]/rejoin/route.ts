@@ -23,7 +23,7 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
       if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat? }');
       await (
         await getHost()
-      ).rejoin(await idParam(route), parsed.data.token, parsed.data.seat, await seatContext(request, who));
+      ).seats.rejoin(await idParam(route), parsed.data.token, parsed.data.seat, await seatContext(request, who));
       return undefined;
     }),
   );

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * this, since a finished game's event stream has ended.
  */
 export async function GET(_request: Request, route: IdParams): Promise<Response> {
-  return respond(async () => ({ id: await (await getHost()).rematchOf(await idParam(route)) }));
+  return respond(async () => ({ id: await (await getHost()).tables.rematchOf(await idParam(route)) }));
 }
 
 /**
@@ -23,7 +23,7 @@ export async function GET(_request: Request, route: IdParams): Promise<Response>
 export async function POST(request: Request, route: IdParams): Promise<Response> {
   return rateLimited(request, 'join', (who) =>
     respond(async () =>
-      (await getHost()).rematch(await idParam(route), await jsonBody(request), await seatContext(request, who)),
+      (await getHost()).tables.rematch(await idParam(route), await jsonBody(request), await seatContext(request, who)),
     ),
   );
 }

@@ -15,7 +15,7 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
     const body = await jsonBody(request);
     const id = await idParam(route);
     const browser = ensureBrowserId(request);
-    const held = await (await getHost()).holdSeat(id, body, { ...(await seatContext(request)), browser: browser.id });
+    const held = await (await getHost()).seats.hold(id, body, { ...(await seatContext(request)), browser: browser.id });
     return { body: held, cookie: browser.cookie };
   });
 }
@@ -24,6 +24,6 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
 export async function DELETE(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     refuseCrossSite(request);
-    await (await getHost()).forgetSeat(await idParam(route), await seatContext(request));
+    await (await getHost()).seats.forget(await idParam(route), await seatContext(request));
   });
 }

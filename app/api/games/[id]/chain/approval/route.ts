@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request, route: IdParams): Promise<Response> {
   return respond(async () => {
     const { token, seat } = seatQuery(request);
-    return (await getHost()).approvalCall(await idParam(route), token, seat, await seatContext(request));
+    return (await getHost()).chain.approvalCall(await idParam(route), token, seat, await seatContext(request));
   });
 }
 
@@ -29,6 +29,6 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
     const body = approvalSchema.safeParse(await jsonBody(request));
     if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat?, opHash }');
     const { token, seat, opHash } = body.data;
-    await (await getHost()).submitApproval(await idParam(route), token, seat, opHash, await seatContext(request));
+    await (await getHost()).chain.submitApproval(await idParam(route), token, seat, opHash, await seatContext(request));
   });
 }

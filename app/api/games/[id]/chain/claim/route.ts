@@ -16,6 +16,6 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
     if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat? }');
     await (
       await getHost()
-    ).claimSeat(await idParam(route), body.data.token, body.data.seat, await seatContext(request));
+    ).chain.claimSeat(await idParam(route), body.data.token, body.data.seat, await seatContext(request));
   });
 }

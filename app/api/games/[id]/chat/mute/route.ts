@@ -11,7 +11,7 @@ export const runtime = 'nodejs';
 export async function POST(request: Request, route: IdParams): Promise<Response> {
   return respond(
     async () =>
-      (await (await getHost()).muteChat(await idParam(route), await jsonBody(request), await seatContext(request))) ??
+      (await (await getHost()).chat.mute(await idParam(route), await jsonBody(request), await seatContext(request))) ??
       undefined,
     201,
   );

@@ -1,0 +1,113 @@
+import type { SeatId } from '../../engine';
+import { isAddress } from '../../chain/validate';
+import type { ChainGames } from '../chain/chain-games';
+import { AccessError, ChainGameError } from '../errors';
+import { checkActor, targetSeat, type RequestContext } from './access';
+import type { LiveGame } from './live-game';
+import type { LiveGames } from './live-games';
+import { holderKeys, type SeatHolders } from './seat-holders';
+import type { Seats } from './seats';
+import { storeCall } from './store-call';
+
+export interface ChainDeskDeps {
+  /** The on-chain side (server/chain); null when this server plays no game on Tezos. */
+  readonly chain: ChainGames | null;
+  /** Why there is no chain side, told to whoever asks for it. */
+  readonly unavailable: string;
+  readonly games: LiveGames;
+  readonly seats: Seats;
+  readonly holders: SeatHolders;
+}
+
+/**
+ * The requests about an on-chain game's Tezos side: the host checks who asks and for which seat, then passes them on
+ * to the chain side (ChainGames), which does the work.
+ */
+export class ChainDesk {
+  /** The chain side itself, null when this server plays no game on Tezos (the bank's budget reads it). */
+  readonly games: ChainGames | null;
+
+  constructor(private readonly deps: ChainDeskDeps) {
+    this.games = deps.chain;
+  }
+
+  /** The chain side, or the refusal that says why there is none. @throws HostError 503 CHAIN_NOT_CONFIGURED */
+  configured(): ChainGames {
+    if (!this.games) throw new ChainGameError('CHAIN_NOT_CONFIGURED', this.deps.unavailable);
+    return this.games;
+  }
+
+  /**
+   * Binds a human seat of an on-chain game to the signed-in wallet (the token must hold the seat).
+   * @throws HostError 401 SIGN_IN_REQUIRED, 403, 404, 409 SEAT_CLAIMED | ADDRESS_IN_GAME
+   */
+  async claimSeat(
+    id: string,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    context: RequestContext,
+  ): Promise<void> {
+    const { chain, target, live } = await this.seatOf(id, token, seat, context);
+    if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
+    await chain.claim(id, target, context.address);
+    // The wallet now holds the seat: signing in on another device finds it again.
+    await storeCall(() =>
+      this.deps.holders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!),
+    );
+  }
+
+  /** The operator approval a seat's wallet signs. @throws HostError 403, 404, 409 */
+  async approvalCall(
+    id: string,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    context: RequestContext,
+  ): Promise<unknown> {
+    const { chain, target } = await this.seatOf(id, token, seat, context);
+    chain.checkWallet(id, target, context.address ?? null);
+    return chain.approvalCall(id, target);
+  }
+
+  /** A seat's approval was sent (`opHash`) or is to be checked again (null). @throws HostError 400, 401, 403, 404, 409 */
+  async submitApproval(
+    id: string,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    opHash: string | null,
+    context: RequestContext,
+  ): Promise<void> {
+    const { chain, target } = await this.seatOf(id, token, seat, context);
+    await chain.submitApproval(id, target, context.address ?? null, opHash);
+  }
+
+  /**
+   * What a wallet granted the bank in on-chain games (the games it joined, live or ended) and any FA2 operator
+   * approval of the bank left from earlier app versions, with the call that revokes it.
+   * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
+   */
+  async walletGrants(address: string): Promise<Awaited<ReturnType<ChainGames['grantsOf']>>> {
+    if (!isAddress(address)) throw new AccessError('BAD_ADDRESS', `not a Tezos address: ${JSON.stringify(address)}`);
+    return this.configured().grantsOf(address);
+  }
+
+  /** A game's chain status (tokens, seats' wallets and approvals, operations, pause). @throws HostError 404 */
+  async info(id: string): Promise<Awaited<ReturnType<ChainGames['info']>>> {
+    await this.deps.games.live(id);
+    if (!this.games) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
+    return this.games.info(id);
+  }
+
+  private async seatOf(
+    id: string,
+    token: string | undefined,
+    seat: SeatId | undefined,
+    context: RequestContext,
+  ): Promise<{ chain: ChainGames; target: SeatId; live: LiveGame }> {
+    const live = await this.deps.games.live(id);
+    const holder = await this.deps.seats.holder(live, token, seat, context);
+    const target = targetSeat(holder, seat); // a seat/token mismatch is refused, never read as the token's seat
+    if (!this.games?.isOnChain(id)) throw new ChainGameError('NOT_ON_CHAIN', `game ${id} is not an on-chain game`);
+    checkActor(live.row, holder, target);
+    return { chain: this.games, target, live };
+  }
+}

@@ -1,0 +1,407 @@
+import {
+  SYSTEM,
+  applyRolled,
+  followsInChain,
+  isRuleError,
+  rngFromSeed,
+  stateHash,
+  type Actor,
+  type GameEvent,
+  type SeatId,
+} from '../../engine';
+import type { PoleEvent, PoleState } from '../../engine/pole';
+import type { Clock } from '../../chain/clock';
+import { isTransient, type ChainGames } from '../chain/chain-games';
+import { GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
+import { actionRequestSchema, type ActionResponse } from '../protocol';
+import type { GameStore, StoreEvent } from '../store';
+import { storeFailure } from '../store/failure';
+import { checkActor, type RequestContext } from './access';
+import { playedByBot, type Automation, type AutoReason } from './automation';
+import type { BackgroundWork } from './background';
+import type { Broker } from './broker';
+import type { ChatDesk } from './chat-desk';
+import { pendingSeats, type LiveGame, type LoggedAction } from './live-game';
+import type { LiveGames } from './live-games';
+import { zodMessage } from './new-game';
+import type { TablePresence } from './presence';
+import { replayStep, rollFor } from './replay';
+import type { Seats } from './seats';
+import { storeCall } from './store-call';
+import { keepMark, markTimedOut } from './timer-marks';
+import { updateFor } from './views';
+
+/** Days without a move after which an unfinished game is abandoned: it ends, and its seed is revealed. */
+export const ABANDONED_AFTER_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+export interface MovesDeps {
+  readonly store: GameStore;
+  readonly clock: Clock;
+  readonly chain: ChainGames | null;
+  readonly games: LiveGames;
+  readonly seats: Seats;
+  readonly presence: TablePresence;
+  readonly broker: Broker;
+  readonly automation: Automation;
+  readonly chat: ChatDesk;
+  readonly background: BackgroundWork;
+  /** A snapshot of the state is stored every this many actions. */
+  readonly snapshotEvery: number;
+  readonly onError: (err: unknown) => void;
+  /** Whether the host has closed: a timer or a notification that comes then changes nothing. */
+  readonly closed: () => boolean;
+}
+
+/**
+ * The one path every move takes, whoever makes it (a seat, the system, a bot, a turn timer, a kept step the chain
+ * lets through again, another instance): checked against the game's seq and the rules, through the chain's gate in
+ * an on-chain game, appended to the log (the store's append is the optimistic lock), then applied and sent to every
+ * stream, with the game's bots and timers planned anew.
+ */
+export class Moves {
+  constructor(private readonly deps: MovesDeps) {}
+
+  /**
+   * Applies one action of a seat, if `seq` is the game's seq and the engine accepts it.
+   * @throws HostError 400 MALFORMED_REQUEST | MALFORMED_ACTION, 403, 404, 409 STALE, 422 the RuleError's code
+   */
+  async act(id: string, request: unknown, context: RequestContext = {}): Promise<ActionResponse> {
+    const parsed = actionRequestSchema.safeParse(request);
+    if (!parsed.success)
+      throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
+    const { token, seat, seq, action } = parsed.data;
+    const contribution = parsed.data.contribution ?? null;
+    const live = await this.deps.games.live(id);
+    const holder = await this.deps.seats.holder(live, token, seat, context);
+    checkActor(live.row, holder, seat);
+    if (contribution !== null && !live.row.fair)
+      throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
+    this.deps.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
+    return this.deps.games.inQueue(id, async () => {
+      checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
+      await this.deps.seats.noteTaken(live, seat);
+      // The seat saw a later seq than this instance holds: its stream is on another instance, whose append has not
+      // reached this one yet. The log has it: read it before judging the request stale.
+      if (seq > live.seq) await this.catchUp(live);
+      if (contribution !== null) await this.checkLink(live, seat, contribution);
+      return { seq: await this.commit(live, seat, action, seq, false, false, contribution) };
+    });
+  }
+
+  /**
+   * A provably fair seat's link must be the next one of the chain it registered (FAIRNESS.md): one it could skip
+   * ahead in, or replace, would let it choose among rolls. @throws HostError 400 BAD_CONTRIBUTION
+   */
+  private async checkLink(live: LiveGame, seat: SeatId, link: string): Promise<void> {
+    if (live.fair.expected(seat) === null) {
+      // Registered on another instance: the store has it.
+      for (const chain of await storeCall(() => this.deps.store.listChains(live.id))) live.fair.add(chain);
+    }
+    const expected = live.fair.expected(seat);
+    if (expected === null)
+      throw new GameError(
+        'BAD_CONTRIBUTION',
+        `seat ${seat + 1} has registered no hash chain in this game: register its head first`,
+      );
+    if (!followsInChain(link, expected)) {
+      const used = live.fair.list().find((c) => c.seat === seat)?.used ?? 0;
+      throw new GameError(
+        'BAD_CONTRIBUTION',
+        `that link does not follow seat ${seat + 1}'s chain: its SHA-256 must be the last link given (${used} given so far)`,
+        { used },
+      );
+    }
+  }
+
+  /**
+   * Records a fact from outside the game (on-chain holdings) as an action of the `system` seat, for server-side
+   * callers only (the chain bridge); it is replayed like any other action.
+   * @throws HostError 400 MALFORMED_ACTION, 404, 409 STALE, 422 the RuleError's code
+   */
+  async actAsSystem(id: string, seq: number, action: unknown): Promise<ActionResponse> {
+    const live = await this.deps.games.live(id);
+    return this.deps.games.inQueue(id, async () => ({ seq: await this.commit(live, SYSTEM, action, seq) }));
+  }
+
+  /**
+   * A game nobody has moved in for ABANDONED_AFTER_DAYS is abandoned (FAIRNESS.md): it ends where it
+   * stands — no further move is taken — so its seed can be revealed and its record can prove every roll made; an
+   * on-chain game is closed and revealed like a finished one. Checked when its record or its snapshot is asked for.
+   */
+  async abandonIfIdle(live: LiveGame): Promise<void> {
+    const idle = () =>
+      !live.row.finished &&
+      this.deps.clock.now() - live.lastMoveAt >= ABANDONED_AFTER_DAYS * DAY_MS &&
+      live.kit.definition.outcome(live.state) === null;
+    if (!idle()) return;
+    await this.deps.games.inQueue(live.id, async () => {
+      if (!idle()) return;
+      await storeCall(() => this.deps.store.markFinished(live.id));
+      this.deps.automation.cancel(live.id);
+      this.ended(live);
+    });
+  }
+
+  /**
+   * Applies an action at `expectedSeq` and appends it; must run in the game's queue. In an on-chain game a seat's
+   * action first gets the holders read from the chain (a recorded `holdings` action when they changed); its chain
+   * operations are checked before it is stored and sent by the bank's queue after (a burn's are confirmed first);
+   * a chain that does not answer keeps it (`retrying`). A `timedOut` seat's default move is logged with its mark.
+   */
+  private async commit(
+    live: LiveGame,
+    seat: Actor,
+    action: unknown,
+    expectedSeq: number,
+    retrying = false,
+    timedOut = false,
+    contribution: string | null = null,
+  ): Promise<number> {
+    if (live.row.finished && live.kit.definition.outcome(live.state) === null) {
+      throw new GameError(
+        'GAME_OVER',
+        `this game was abandoned: nobody moved for ${ABANDONED_AFTER_DAYS} days, so it ended where it stood and its seed is revealed`,
+      );
+    }
+    if (expectedSeq !== live.seq) {
+      throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
+    }
+    const chain = seat !== SYSTEM && this.deps.chain?.isOnChain(live.id) ? this.deps.chain : null;
+    if (!chain)
+      return this.append(live, seat, action, this.engineStep(live, seat, action, contribution), timedOut, contribution);
+    await chain.refresh(live.id);
+    chain.gate(live.id, retrying);
+    let baseSeq = live.seq;
+    try {
+      const holdings = await chain.holdingsBefore(live.id, live.state as PoleState, action);
+      if (holdings) await this.append(live, SYSTEM, holdings, this.engineStep(live, SYSTEM, holdings));
+      baseSeq = live.seq;
+      const step = this.engineStep(live, seat, action, contribution);
+      await chain.settle(live.id, live.seq + 1, seat as SeatId, action, step.events as PoleEvent[]);
+      let seq: number;
+      try {
+        seq = await this.append(live, seat, action, step, timedOut, contribution);
+      } catch (err) {
+        // Another instance logged first: the step taken for the chain is void unless it logged this very one.
+        if (isHostError(err) && err.code === 'STALE') await chain.abandon(live.id, baseSeq + 1, live.log[baseSeq]);
+        throw err;
+      }
+      // Logged: its operations go to the bank's queue; a failure here is caught up with on the next load.
+      await chain.committed(live.id, seq).catch(this.deps.onError);
+      if (retrying) chain.resumed(live.id);
+      return seq;
+    } catch (err) {
+      if (isTransient(err)) throw chain.keep(live.id, { seat: seat as SeatId, action, baseSeq, contribution }, err);
+      // A kept step the rules or the chain now refuse: it is dropped and the player chooses again.
+      if (retrying) chain.rejected(live.id, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  }
+
+  /** The engine's step (a provably fair game's state reseeded by the action's roll first), or its refusal as a HostError. */
+  private engineStep(
+    live: LiveGame,
+    seat: Actor,
+    action: unknown,
+    contribution: string | null = null,
+  ): { state: unknown; events: GameEvent[] } {
+    try {
+      return applyRolled(live.kit.definition, live.state, seat, action, rollFor(live.row, live.seq + 1, contribution));
+    } catch (err) {
+      if (!isRuleError(err)) throw err;
+      throw new RuleRefusal(err.code, err.message, err.detail);
+    }
+  }
+
+  /** Appends an applied step at the next seq (a `timedOut` seat's default move marked); must run in the game's queue. */
+  private async append(
+    live: LiveGame,
+    seat: Actor,
+    action: unknown,
+    step: { state: unknown; events: GameEvent[] },
+    timedOut = false,
+    contribution: string | null = null,
+  ): Promise<number> {
+    const seq = live.seq + 1;
+    const events = timedOut && typeof seat === 'number' ? markTimedOut(seat, step.events) : step.events;
+    try {
+      await this.deps.store.appendAction(live.id, seq, seat, action, events, contribution);
+    } catch (err) {
+      if (isStoreError(err) && err.code === 'SEQ_TAKEN') {
+        // Another instance appended first: take its action instead, and tell this caller to look again.
+        await this.catchUp(live);
+        throw new GameError('STALE', `another action landed first; the game is at seq ${live.seq}`, { seq: live.seq });
+      }
+      throw storeFailure(err, 'the action could not be saved');
+    }
+    this.applied(live, { seat, action, events, contribution }, step.state);
+    return seq;
+  }
+
+  /** The chain came back for a paused game: its kept step is tried again, in the game's queue. */
+  retryKept(id: string): void {
+    this.deps.background.add(
+      this.deps.games.inQueue(id, async () => {
+        const live = this.deps.games.held(id);
+        const kept = this.deps.chain?.kept(id);
+        if (!live || !kept || this.deps.closed()) return;
+        if (live.seq !== kept.baseSeq) this.deps.chain!.dropKept(id);
+        else {
+          try {
+            await this.commit(live, kept.seat, kept.action, live.seq, true, false, kept.contribution ?? null);
+          } catch (err) {
+            // A refusal reaches the player through the game itself; only the unexpected is reported.
+            if (!isHostError(err)) throw err;
+          }
+        }
+        this.deps.automation.plan(live);
+      }),
+    );
+  }
+
+  /** A chain-side change (set up, paused, resumed) may let bots and timers run again: they are planned anew. */
+  chainChanged(id: string): void {
+    const live = this.deps.games.held(id);
+    if (live && !this.deps.closed())
+      this.deps.background.add(this.deps.games.inQueue(id, async () => this.deps.automation.plan(live)));
+  }
+
+  /** After an action is in the store: advance the live game, notify subscribers, snapshot, plan bots and timers. */
+  private applied(live: LiveGame, entry: LoggedAction, state: unknown): void {
+    live.advance(entry, state);
+    live.lastUsed = this.deps.clock.now();
+    live.lastMoveAt = live.lastUsed;
+    this.deps.games.sweep();
+    const seq = live.seq;
+    this.deps.automation.plan(live); // first: the update carries the new deadlines
+    this.deps.broker.publish(live.id, seq, (viewer) => updateFor(live, seq, state, entry.events, viewer));
+    if (seq % this.deps.snapshotEvery === 0)
+      this.deps.background.add(this.deps.store.saveSnapshot(live.id, seq, state));
+    if (!live.row.finished && live.kit.definition.outcome(state)) {
+      this.deps.background.add(this.deps.store.markFinished(live.id));
+      this.ended(live);
+    }
+  }
+
+  /**
+   * The game is over, or abandoned: the bank's power over the players' copies ends with it, no grace runs, and its
+   * streams close (nothing more will come; a page that reads it again finds its seed revealed).
+   */
+  private ended(live: LiveGame): void {
+    live.row = { ...live.row, finished: true };
+    this.deps.chain?.gameOver(live.id, { seed: live.row.seed, finalHash: stateHash(live.state) });
+    this.deps.presence.graces.cancelGame(live.id);
+    this.deps.broker.end(live.id);
+  }
+
+  /** Applies the actions other instances appended; must run in the game's queue. */
+  async catchUp(live: LiveGame): Promise<void> {
+    const rows = await this.deps.store.listActions(live.id, live.seq);
+    for (const r of rows) {
+      if (r.seq !== live.seq + 1) break;
+      this.follow(live, r.seq, r.seat, r.action, r.events, r.contribution);
+    }
+  }
+
+  /**
+   * Applies action `seq` another instance logged (its stored events give the timer's mark, if any); must run in the
+   * game's queue, with `seq` the next one.
+   */
+  private follow(
+    live: LiveGame,
+    seq: number,
+    seat: Actor,
+    action: unknown,
+    stored: readonly GameEvent[],
+    contribution: string | null = null,
+  ): void {
+    let step;
+    try {
+      step = replayStep(live.row, live.state, { seq, seat, action, contribution });
+    } catch (err) {
+      // This copy cannot follow the log: drop it, so the next access rebuilds from the store (or fails loudly).
+      this.deps.games.drop(live.id);
+      throw err;
+    }
+    this.applied(live, { seat, action, events: keepMark(stored, step.events), contribution }, step.state);
+  }
+
+  /** A bot's move or a timed-out seat's default move, if the game is still where the timer left it. */
+  autoMove(id: string, seat: SeatId, seq: number, reason: AutoReason): Promise<void> {
+    // An evicted game's turn timer: rebuilding the game plans its timers again from the kept deadline, and the due
+    // one fires then (not here: the rebuild runs in the game's queue).
+    if (!this.deps.games.held(id) && !this.deps.closed()) return this.deps.games.live(id).then(() => undefined);
+    return this.deps.games.inQueue(id, async () => {
+      const live = this.deps.games.held(id);
+      if (!live || live.seq !== seq || this.deps.closed()) return;
+      if (!(this.deps.chain?.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
+      if (playedByBot(live, seat) !== (reason === 'bot')) return;
+      if (!pendingSeats(live).includes(seat)) return;
+      const fallback = () => live.kit.defaultAction(live.state, seat);
+      let action: unknown;
+      try {
+        action = reason === 'bot' ? this.botChoice(live, seat) : fallback();
+      } catch (err) {
+        this.deps.onError(err);
+        action = fallback();
+      }
+      try {
+        await this.commit(live, seat, action, seq, false, reason === 'timer');
+      } catch (err) {
+        if (isHostError(err) && err.status === 409) return; // another instance moved first: it planned the rest
+        if (isHostError(err) && err.code === 'CHAIN_PAUSED') return; // kept: the chain coordinator sends it again
+        if (!(isHostError(err) && err.status === 422 && reason === 'bot')) throw err;
+        // A bot proposing an illegal move is a bug; the default move keeps the game going.
+        this.deps.onError(err);
+        await this.commit(live, seat, fallback(), seq);
+      }
+    });
+  }
+
+  /** The seat's bot's choice; its randomness is seeded from the game seed, seq and seat, so it is reproducible. */
+  private botChoice(live: LiveGame, seat: SeatId): unknown {
+    const kind = live.row.seats[seat]!.kind;
+    const bot = live.kit.bot(kind === 'human' ? 'heuristic' : kind);
+    return bot.choose(live.state, seat, rngFromSeed(`${live.row.seed}/bots/${live.seq}/${seat}`));
+  }
+
+  /**
+   * What the store tells of other instances: an action (applied at once when the notification carries it, else read
+   * from the log), changed seats, a chat entry, or a `resync` after the listener was away (everything read again).
+   */
+  followStore(event: StoreEvent): void {
+    if (this.deps.closed()) return;
+    const targets =
+      event.type === 'resync'
+        ? this.deps.games.all()
+        : [this.deps.games.held(event.gameId)].filter((g) => g !== undefined);
+    for (const live of targets) {
+      if (event.type === 'chat' || event.type === 'resync')
+        this.deps.background.add(
+          this.deps.chat.caughtUp(live, event.type === 'chat' ? event.n : Number.MAX_SAFE_INTEGER),
+        );
+      if (event.type === 'chat') continue;
+      if (event.type === 'action' && event.seq <= live.seq) continue; // our own append, or old news
+      const work = this.deps.games.inQueue(live.id, async () => {
+        // The notification carries the action: the next one is applied as it comes, without a query.
+        if (event.type === 'action' && event.logged && event.seq === live.seq + 1) {
+          const { seat, action, timedOut, contribution } = event.logged;
+          this.follow(
+            live,
+            event.seq,
+            seat,
+            action,
+            timedOut && typeof seat === 'number' ? markTimedOut(seat, []) : [],
+            contribution ?? null,
+          );
+          return;
+        }
+        if (event.type !== 'action') await this.deps.seats.reload(live);
+        await this.catchUp(live);
+        this.deps.automation.plan(live);
+      });
+      this.deps.background.add(work);
+    }
+  }
+}
