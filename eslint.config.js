@@ -77,6 +77,8 @@ export default tseslint.config(
   layer(['contracts/**'], ['app', 'ui', 'server', 'chain', 'engine', 'devnet', 'scripts', 'test']),
   layer(['chain/**'], ['app', 'ui', 'server', 'devnet', 'scripts', 'test']),
   layer(['server/**'], ['app', 'ui', 'devnet', 'scripts', 'test']),
+  // The host calls the chain side, never the other way: they meet in server/move-policy.ts.
+  layer(['server/chain/**'], ['app', 'ui', 'devnet', 'scripts', 'test', 'host']),
   layer(['app/**'], ['devnet', 'scripts', 'test']),
   layer(['ui/**'], ['app', 'devnet', 'scripts', 'test']),
   // The browser's code may know the server's shapes, never run its code (which would ship it to the browser).

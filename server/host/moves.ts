@@ -9,10 +9,11 @@ import {
   type GameEvent,
   type SeatId,
 } from '../../engine';
-import type { PoleEvent, PoleState } from '../../engine/pole';
 import type { Clock } from '../../chain/clock';
-import { isTransient, type ChainGames } from '../chain/chain-games';
+import type { ChainGames } from '../chain/chain-games';
+import { ChainMoves } from '../chain/chain-moves';
 import { GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
+import { plainMoves, type EngineStep, type MovePolicy, type MoveSteps } from '../move-policy';
 import { actionRequestSchema, type ActionResponse } from '../protocol';
 import type { GameStore, StoreEvent } from '../store';
 import { storeFailure } from '../store/failure';
@@ -59,8 +60,20 @@ export interface MovesDeps {
  * an on-chain game, appended to the log (the store's append is the optimistic lock), then applied and sent to every
  * stream, with the game's bots and timers planned anew.
  */
+/** How a move is logged besides its action: a kept move tried again, a timer's default move, a seat's link. */
+interface CommitOptions {
+  readonly retrying?: boolean;
+  readonly timedOut?: boolean;
+  readonly contribution?: string | null;
+}
+
 export class Moves {
-  constructor(private readonly deps: MovesDeps) {}
+  /** The policy of a game on Tezos (none without a chain side). */
+  private readonly chainMoves: ChainMoves | null;
+
+  constructor(private readonly deps: MovesDeps) {
+    this.chainMoves = deps.chain ? new ChainMoves(deps.chain, deps.onError) : null;
+  }
 
   /**
    * Applies one action of a seat, if `seq` is the game's seq and the engine accepts it.
@@ -85,7 +98,7 @@ export class Moves {
       // reached this one yet. The log has it: read it before judging the request stale.
       if (seq > live.seq) await this.catchUp(live);
       if (contribution !== null) await this.checkLink(live, seat, contribution);
-      return { seq: await this.commit(live, seat, action, seq, false, false, contribution) };
+      return { seq: await this.commit(live, seat, action, seq, { contribution }) };
     });
   }
 
@@ -144,20 +157,20 @@ export class Moves {
   }
 
   /**
-   * Applies an action at `expectedSeq` and appends it; must run in the game's queue. In an on-chain game a seat's
-   * action first gets the holders read from the chain (a recorded `holdings` action when they changed); its chain
-   * operations are checked before it is stored and sent by the bank's queue after (a burn's are confirmed first);
-   * a chain that does not answer keeps it (`retrying`). A `timedOut` seat's default move is logged with its mark.
+   * Applies an action at `expectedSeq` and appends it; must run in the game's queue. The game's move policy takes it
+   * from there (server/move-policy.ts): off the chain the engine's step is logged; on Tezos the holders are read
+   * first, the step's operations checked before it is logged and sent after, and a chain that does not answer keeps
+   * it (`retrying` when it is tried again). The system seat's facts are logged plainly. A `timedOut` seat's default
+   * move is logged with its mark.
    */
   private async commit(
     live: LiveGame,
     seat: Actor,
     action: unknown,
     expectedSeq: number,
-    retrying = false,
-    timedOut = false,
-    contribution: string | null = null,
+    options: CommitOptions = {},
   ): Promise<number> {
+    const { retrying = false, timedOut = false, contribution = null } = options;
     if (live.row.finished && live.kit.definition.outcome(live.state) === null) {
       throw new GameError(
         'GAME_OVER',
@@ -167,45 +180,31 @@ export class Moves {
     if (expectedSeq !== live.seq) {
       throw new GameError('STALE', `the game is at seq ${live.seq}, not ${expectedSeq}`, { seq: live.seq });
     }
-    const chain = seat !== SYSTEM && this.deps.chain?.isOnChain(live.id) ? this.deps.chain : null;
-    if (!chain)
-      return this.append(live, seat, action, this.engineStep(live, seat, action, contribution), timedOut, contribution);
-    await chain.refresh(live.id);
-    chain.gate(live.id, retrying);
-    let baseSeq = live.seq;
-    try {
-      const holdings = await chain.holdingsBefore(live.id, live.state as PoleState, action);
-      if (holdings) await this.append(live, SYSTEM, holdings, this.engineStep(live, SYSTEM, holdings));
-      baseSeq = live.seq;
-      const step = this.engineStep(live, seat, action, contribution);
-      await chain.settle(live.id, live.seq + 1, seat as SeatId, action, step.events as PoleEvent[]);
-      let seq: number;
-      try {
-        seq = await this.append(live, seat, action, step, timedOut, contribution);
-      } catch (err) {
-        // Another instance logged first: the step taken for the chain is void unless it logged this very one.
-        if (isHostError(err) && err.code === 'STALE') await chain.abandon(live.id, baseSeq + 1, live.log[baseSeq]);
-        throw err;
-      }
-      // Logged: its operations go to the bank's queue; a failure here is caught up with on the next load.
-      await chain.committed(live.id, seq).catch(this.deps.onError);
-      if (retrying) chain.resumed(live.id);
-      return seq;
-    } catch (err) {
-      if (isTransient(err)) throw chain.keep(live.id, { seat: seat as SeatId, action, baseSeq, contribution }, err);
-      // A kept step the rules or the chain now refuse: it is dropped and the player chooses again.
-      if (retrying) chain.rejected(live.id, err instanceof Error ? err.message : String(err));
-      throw err;
-    }
+    const steps: MoveSteps = {
+      get state() {
+        return live.state;
+      },
+      get seq() {
+        return live.seq;
+      },
+      step: () => this.engineStep(live, seat, action, contribution),
+      append: (step) => this.append(live, seat, action, step, timedOut, contribution),
+      recordFact: async (fact) => {
+        await this.append(live, SYSTEM, fact, this.engineStep(live, SYSTEM, fact));
+      },
+      logged: (seq) => live.log[seq - 1],
+    };
+    const policy = seat === SYSTEM ? plainMoves : this.policyOf(live.id);
+    return policy.commit({ gameId: live.id, seat, action, retrying, contribution }, steps);
+  }
+
+  /** The game's move policy: on Tezos while its chain side holds it, else plain. */
+  private policyOf(id: string): MovePolicy {
+    return this.chainMoves && this.deps.chain!.isOnChain(id) ? this.chainMoves : plainMoves;
   }
 
   /** The engine's step (a provably fair game's state reseeded by the action's roll first), or its refusal as a HostError. */
-  private engineStep(
-    live: LiveGame,
-    seat: Actor,
-    action: unknown,
-    contribution: string | null = null,
-  ): { state: unknown; events: GameEvent[] } {
+  private engineStep(live: LiveGame, seat: Actor, action: unknown, contribution: string | null = null): EngineStep {
     try {
       return applyRolled(live.kit.definition, live.state, seat, action, rollFor(live.row, live.seq + 1, contribution));
     } catch (err) {
@@ -219,7 +218,7 @@ export class Moves {
     live: LiveGame,
     seat: Actor,
     action: unknown,
-    step: { state: unknown; events: GameEvent[] },
+    step: EngineStep,
     timedOut = false,
     contribution: string | null = null,
   ): Promise<number> {
@@ -249,7 +248,10 @@ export class Moves {
         if (live.seq !== kept.baseSeq) this.deps.chain!.dropKept(id);
         else {
           try {
-            await this.commit(live, kept.seat, kept.action, live.seq, true, false, kept.contribution ?? null);
+            await this.commit(live, kept.seat, kept.action, live.seq, {
+              retrying: true,
+              contribution: kept.contribution ?? null,
+            });
           } catch (err) {
             // A refusal reaches the player through the game itself; only the unexpected is reported.
             if (!isHostError(err)) throw err;
@@ -347,7 +349,7 @@ export class Moves {
         action = fallback();
       }
       try {
-        await this.commit(live, seat, action, seq, false, reason === 'timer');
+        await this.commit(live, seat, action, seq, { timedOut: reason === 'timer' });
       } catch (err) {
         if (isHostError(err) && err.status === 409) return; // another instance moved first: it planned the rest
         if (isHostError(err) && err.code === 'CHAIN_PAUSED') return; // kept: the chain coordinator sends it again
