@@ -4,19 +4,15 @@ import type { ChainGames } from '../chain/chain-games';
 import { AccessError, ChainGameError } from '../errors';
 import { checkActor, targetSeat, type RequestContext } from './access';
 import type { LiveGame } from './live-game';
-import type { LiveGames } from './live-games';
-import { holderKeys, type SeatHolders } from './seat-holders';
+import { holderKeys } from './seat-holders';
 import type { Seats } from './seats';
+import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 
-export interface ChainDeskDeps {
-  /** The on-chain side (server/chain); null when this server plays no game on Tezos. */
-  readonly chain: ChainGames | null;
+export interface ChainDeskDeps extends Pick<HostShared, 'chain' | 'games' | 'holders'> {
+  readonly seats: Seats;
   /** Why there is no chain side, told to whoever asks for it. */
   readonly unavailable: string;
-  readonly games: LiveGames;
-  readonly seats: Seats;
-  readonly holders: SeatHolders;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SeatId } from '../../engine';
-import { isStoreError, ChatError, GameError, RequestError } from '../errors';
+import { isStoreError, ChatError, GameError } from '../errors';
 import type { Rate } from '../limits';
 import { RateLimits } from '../limits';
 import { chatRequestSchema, muteRequestSchema, type ChatEntry, type ChatView } from '../protocol';
@@ -10,7 +10,7 @@ import type { Broker } from './broker';
 import { ChatRoom, checkEmote, checkMessage, entryOf, rowOf } from './chat';
 import type { Clock } from '../../chain/clock';
 import type { LiveGame } from './live-game';
-import { zodMessage } from './new-game';
+import { parseRequest } from './new-game';
 import { SerialQueues } from './serial';
 
 export interface ChatDeskDeps {
@@ -80,11 +80,9 @@ export class ChatDesk {
    *   UNKNOWN_EMOTE, 403 BAD_TOKEN | SPECTATOR_CANNOT_CHAT | SEAT_LEFT | SEAT_MUTED, 404, 409 CHAT_CLOSED, 429 RATE_LIMITED
    */
   async post(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry> {
-    const parsed = chatRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a chat post: ${zodMessage(parsed.error.issues)}`);
+    const parsed = parseRequest(chatRequestSchema, request, 'not a chat post');
     const live = await this.deps.live(id);
-    const holder = await this.deps.holder(live, parsed.data.token, undefined, context);
+    const holder = await this.deps.holder(live, parsed.token, undefined, context);
     this.onlineOnly(live);
     if (holder.kind !== 'seat')
       throw new ChatError(
@@ -99,7 +97,7 @@ export class ChatDesk {
       if (room.isMuted(seat)) throw new ChatError('SEAT_MUTED', "the game's host has muted this seat's chat");
     };
     notMuted();
-    const { text, emote } = parsed.data;
+    const { text, emote } = parsed;
     const content =
       text !== undefined
         ? { kind: 'text' as const, text: checkMessage(text) }
@@ -116,10 +114,7 @@ export class ChatDesk {
    *   404, 409 CHAT_CLOSED
    */
   async mute(id: string, request: unknown, context: RequestContext = {}): Promise<ChatEntry | null> {
-    const parsed = muteRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a mute request: ${zodMessage(parsed.error.issues)}`);
-    const { token, seat, muted } = parsed.data;
+    const { token, seat, muted } = parseRequest(muteRequestSchema, request, 'not a mute request');
     const live = await this.deps.live(id);
     const holder = await this.deps.holder(live, token, undefined, context);
     this.onlineOnly(live);

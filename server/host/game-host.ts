@@ -19,6 +19,7 @@ import { TablePresence } from './presence';
 import { Records } from './records';
 import { SeatHolders } from './seat-holders';
 import { Seats } from './seats';
+import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { TableDesk } from './table-desk';
 import { ViewDesk } from './view-desk';
@@ -90,14 +91,6 @@ export class GameHost {
       graceEnded: (id, seat) => this.seats.graceEnded(id, seat),
     });
     this.seatHolders = new SeatHolders(store.sql);
-    this.chat = new ChatDesk({
-      store,
-      broker: this.broker,
-      clock: this.clock,
-      live: (id) => this.games.live(id),
-      holder: (live, token, seat, context) => this.seats.holder(live, token, seat, context),
-      rate: options.chatRate ?? null,
-    });
     this.automation = new Automation(
       this.clock,
       (id, seat, seq, reason) => this.moves.autoMove(id, seat, seq, reason),
@@ -115,63 +108,50 @@ export class GameHost {
       presence: (live, seat) => this.presence.of(live, seat),
       catchUp: (live) => this.moves.catchUp(live),
     });
-    this.seats = new Seats({
-      store,
-      games: this.games,
-      holders: this.seatHolders,
-      presence: this.presence,
-      automation: this.automation,
-      background: this.background,
-      closed: () => this.closed,
-    });
-    this.moves = new Moves({
+    const shared: HostShared = {
       store,
       clock: this.clock,
       chain,
       games: this.games,
-      seats: this.seats,
-      presence: this.presence,
       broker: this.broker,
+      presence: this.presence,
       automation: this.automation,
-      chat: this.chat,
       background: this.background,
+      holders: this.seatHolders,
+      closed: () => this.closed,
+    };
+    this.chat = new ChatDesk({
+      ...shared,
+      live: (id) => this.games.live(id),
+      holder: (live, token, seat, context) => this.seats.holder(live, token, seat, context),
+      rate: options.chatRate ?? null,
+    });
+    this.seats = new Seats(shared);
+    this.moves = new Moves({
+      ...shared,
+      seats: this.seats,
+      chat: this.chat,
       snapshotEvery: Math.max(1, options.snapshotEvery ?? 50),
       onError: this.onError,
-      closed: () => this.closed,
     });
     this.tables = new TableDesk({
-      store,
-      clock: this.clock,
-      chain,
-      games: this.games,
+      ...shared,
       seats: this.seats,
-      holders: this.seatHolders,
       prepare: (req) => this.prepare(req),
       launch: (row, state, onChain, context) => this.launch(row, state, onChain, context),
     });
-    this.records = new Records({
-      games: this.games,
-      chain,
-      moves: this.moves,
-      holders: this.seatHolders,
-    });
+    this.records = new Records({ ...shared, moves: this.moves });
     this.views = new ViewDesk({
-      store,
-      chain,
-      games: this.games,
-      broker: this.broker,
-      presence: this.presence,
+      ...shared,
       seats: this.seats,
       chat: this.chat,
       tables: this.tables,
       moves: this.moves,
     });
     this.chain = new ChainDesk({
-      chain,
-      unavailable: options.chainUnavailable ?? 'on-chain games are not configured on this server',
-      games: this.games,
+      ...shared,
       seats: this.seats,
-      holders: this.seatHolders,
+      unavailable: options.chainUnavailable ?? 'on-chain games are not configured on this server',
     });
     chain?.bindHost({ retry: (id) => this.moves.retryKept(id), changed: (id) => this.moves.chainChanged(id) });
   }

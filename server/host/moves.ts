@@ -9,25 +9,20 @@ import {
   type GameEvent,
   type SeatId,
 } from '../../engine';
-import type { Clock } from '../../chain/clock';
-import type { ChainGames } from '../chain/chain-games';
 import { ChainMoves } from '../chain/chain-moves';
-import { GameError, isHostError, isStoreError, RequestError, RuleRefusal } from '../errors';
+import { GameError, isHostError, isStoreError, RuleRefusal } from '../errors';
 import { plainMoves, type EngineStep, type MovePolicy, type MoveSteps } from '../move-policy';
 import { actionRequestSchema, type ActionResponse } from '../protocol';
-import type { GameStore, StoreEvent } from '../store';
+import type { StoreEvent } from '../store';
 import { storeFailure } from '../store/failure';
 import { checkActor, type RequestContext } from './access';
-import { playedByBot, type Automation, type AutoReason } from './automation';
-import type { BackgroundWork } from './background';
-import type { Broker } from './broker';
+import { playedByBot, type AutoReason } from './automation';
 import type { ChatDesk } from './chat-desk';
 import { pendingSeats, type LiveGame, type LoggedAction } from './live-game';
-import type { LiveGames } from './live-games';
-import { zodMessage } from './new-game';
-import type { TablePresence } from './presence';
+import { parseRequest } from './new-game';
 import { replayStep, rollFor } from './replay';
 import type { Seats } from './seats';
+import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { keepMark, markTimedOut } from './timer-marks';
 import { updateFor } from './views';
@@ -36,22 +31,15 @@ import { updateFor } from './views';
 export const ABANDONED_AFTER_DAYS = 14;
 const DAY_MS = 86_400_000;
 
-export interface MovesDeps {
-  readonly store: GameStore;
-  readonly clock: Clock;
-  readonly chain: ChainGames | null;
-  readonly games: LiveGames;
+export interface MovesDeps extends Pick<
+  HostShared,
+  'store' | 'clock' | 'chain' | 'games' | 'presence' | 'broker' | 'automation' | 'background' | 'closed'
+> {
   readonly seats: Seats;
-  readonly presence: TablePresence;
-  readonly broker: Broker;
-  readonly automation: Automation;
   readonly chat: ChatDesk;
-  readonly background: BackgroundWork;
   /** A snapshot of the state is stored every this many actions. */
   readonly snapshotEvery: number;
   readonly onError: (err: unknown) => void;
-  /** Whether the host has closed: a timer or a notification that comes then changes nothing. */
-  readonly closed: () => boolean;
 }
 
 /**
@@ -80,11 +68,13 @@ export class Moves {
    * @throws HostError 400 MALFORMED_REQUEST | MALFORMED_ACTION, 403, 404, 409 STALE, 422 the RuleError's code
    */
   async act(id: string, request: unknown, context: RequestContext = {}): Promise<ActionResponse> {
-    const parsed = actionRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not an action request: ${zodMessage(parsed.error.issues)}`);
-    const { token, seat, seq, action } = parsed.data;
-    const contribution = parsed.data.contribution ?? null;
+    const {
+      token,
+      seat,
+      seq,
+      action,
+      contribution = null,
+    } = parseRequest(actionRequestSchema, request, 'not an action request');
     const live = await this.deps.games.live(id);
     const holder = await this.deps.seats.holder(live, token, seat, context);
     checkActor(live.row, holder, seat);

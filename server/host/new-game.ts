@@ -11,8 +11,15 @@ import { hashToken, newGameId, newSeed, newToken } from './tokens';
 /** The page a game is played at; invite links add the seat, and its token in the fragment (never sent, never logged). */
 export const gamePath = (id: string): string => `/play/${encodeURIComponent(id)}`;
 
-export const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string =>
+const zodMessage = (issues: readonly { path: PropertyKey[]; message: string }[]): string =>
   issueLines(issues, '(body)').join('; ');
+
+/** The request as `schema` reads it. @throws HostError 400 MALFORMED_REQUEST: `refusal`, then what the schema found */
+export function parseRequest<T>(schema: z.ZodType<T>, request: unknown, refusal: string): T {
+  const parsed = schema.safeParse(request);
+  if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', `${refusal}: ${zodMessage(parsed.error.issues)}`);
+  return parsed.data;
+}
 
 export interface PreparedGame {
   /** What the store keeps: token hashes only. */
@@ -40,17 +47,15 @@ export interface StoredStudioBoard {
  * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME
  */
 export function parseGameRequest(request: unknown): ParsedGameRequest {
-  const parsed = createGameRequestSchema.safeParse(request);
-  if (!parsed.success)
-    throw new RequestError('MALFORMED_REQUEST', `not a game request: ${zodMessage(parsed.error.issues)}`);
-  const names = parsed.data.seats.map((s) => s.name);
+  const parsed = parseRequest(createGameRequestSchema, request, 'not a game request');
+  const names = parsed.seats.map((s) => s.name);
   const [problem] = seatNameProblems(names);
   if (problem)
     throw new RequestError(
       problem.kind === 'tooLong' ? 'NAME_TOO_LONG' : 'DUPLICATE_NAME',
       describeSeatNameProblem(problem, names),
     );
-  return parsed.data;
+  return parsed;
 }
 
 /**

@@ -1,13 +1,12 @@
 import { FAIR_SCHEME, seedCommitment, stateHash, type GameRecord } from '../../engine';
-import type { ChainGames } from '../chain/chain-games';
 import { GameError, isHostError } from '../errors';
 import type { MyGame, MyGamesResponse, SeatInfo } from '../protocol';
 import type { RequestContext } from './access';
 import { pendingSeats, type LiveGame } from './live-game';
-import type { LiveGames } from './live-games';
 import { ABANDONED_AFTER_DAYS, type Moves } from './moves';
 import { replayStep, rollFor, setupStored } from './replay';
-import { heldHolder, holderKeys, stillHeld, type SeatHolders } from './seat-holders';
+import { heldHolder, holderKeys, stillHeld } from './seat-holders';
+import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { seatInfos } from './views';
 
@@ -33,11 +32,8 @@ export type HostedRecord = GameRecord & {
   };
 };
 
-export interface RecordsDeps {
-  readonly games: LiveGames;
-  readonly chain: ChainGames | null;
+export interface RecordsDeps extends Pick<HostShared, 'games' | 'chain' | 'holders'> {
   readonly moves: Moves;
-  readonly holders: SeatHolders;
 }
 
 /**

@@ -1,29 +1,19 @@
 import type { SeatId } from '../../engine';
-import { AccessError, GameError, RequestError } from '../errors';
+import { AccessError, GameError } from '../errors';
 import { chainRequestSchema, holdSeatRequestSchema, type HeldSeatResponse, type SeatMarkKind } from '../protocol';
-import type { GameStore } from '../store';
 import { checkActor, holderOf, targetSeat, type Holder, type RequestContext } from './access';
-import type { Automation } from './automation';
-import type { BackgroundWork } from './background';
 import type { LiveGame } from './live-game';
-import type { LiveGames } from './live-games';
-import { zodMessage } from './new-game';
-import type { TablePresence } from './presence';
-import { browserHolder, heldHolder, holderKeys, walletHolder, type SeatHolders } from './seat-holders';
+import { parseRequest } from './new-game';
+import { browserHolder, heldHolder, holderKeys, walletHolder } from './seat-holders';
+import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { markTaken } from './tables';
 import { hashToken } from './tokens';
 
-export interface SeatsDeps {
-  readonly store: GameStore;
-  readonly games: LiveGames;
-  readonly holders: SeatHolders;
-  readonly presence: TablePresence;
-  readonly automation: Automation;
-  readonly background: BackgroundWork;
-  /** Whether the host has closed: a grace that ends then changes nothing. */
-  readonly closed: () => boolean;
-}
+export type SeatsDeps = Pick<
+  HostShared,
+  'store' | 'games' | 'holders' | 'presence' | 'automation' | 'background' | 'closed'
+>;
 
 /**
  * Who sits where: who a request is, a seat that leaves or is taken back, the seats a browser or a wallet holds, a
@@ -95,15 +85,13 @@ export class Seats {
    * @throws HostError 400 MALFORMED_REQUEST, 403 BAD_TOKEN, 404
    */
   async hold(id: string, request: unknown, context: RequestContext): Promise<HeldSeatResponse> {
-    const parsed = holdSeatRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `expected { token }: ${zodMessage(parsed.error.issues)}`);
+    const parsed = parseRequest(holdSeatRequestSchema, request, 'expected { token }');
     const live = await this.deps.games.live(id);
-    const holder = holderOf(live.row, parsed.data.token);
+    const holder = holderOf(live.row, parsed.token);
     if (holder.kind === 'spectator' && !holder.onlineHost)
       throw new AccessError('BAD_TOKEN', 'this token does not belong to this game');
     const seat = holder.kind === 'seat' ? holder.seat : null;
-    await storeCall(() => this.deps.holders.hold(holderKeys(context), id, seat, hashToken(parsed.data.token)));
+    await storeCall(() => this.deps.holders.hold(holderKeys(context), id, seat, hashToken(parsed.token)));
     return { access: holder.kind, seat };
   }
 
@@ -127,10 +115,7 @@ export class Seats {
     request: unknown,
     context: RequestContext = {},
   ): Promise<{ seat: SeatId; head: string; at: number }> {
-    const parsed = chainRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a chain registration: ${zodMessage(parsed.error.issues)}`);
-    const { token, seat, head } = parsed.data;
+    const { token, seat, head } = parseRequest(chainRequestSchema, request, 'not a chain registration');
     const live = await this.deps.games.live(id);
     const holder = await this.holder(live, token, seat, context);
     checkActor(live.row, holder, seat);

@@ -1,14 +1,13 @@
-import { GameError, RequestError, TableError } from '../errors';
+import { GameError, TableError } from '../errors';
 import { lobbyJoinRequestSchema, rematchRequestSchema, type JoinedSeat, type LobbyGame } from '../protocol';
-import type { Clock } from '../../chain/clock';
-import type { ChainGames, GameExtras } from '../chain/chain-games';
-import type { GameRow, GameStore, NewGameRow, StoredSeat } from '../store';
+import type { GameExtras } from '../chain/chain-games';
+import type { GameRow, NewGameRow, StoredSeat } from '../store';
 import type { RequestContext } from './access';
 import type { LiveGame } from './live-game';
-import type { LiveGames } from './live-games';
-import { zodMessage, type ParsedGameRequest, type PreparedGame } from './new-game';
-import { holderKeys, type SeatHolders } from './seat-holders';
+import { parseRequest, type ParsedGameRequest, type PreparedGame } from './new-game';
+import { holderKeys } from './seat-holders';
 import type { Seats } from './seats';
+import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, rematchRequest, rematchRow } from './tables';
 import { hashToken, newToken } from './tokens';
@@ -16,13 +15,8 @@ import { hashToken, newToken } from './tokens';
 /** The newest listed games the lobby looks at: a page's worth, not every public game ever made. */
 const LOBBY_SIZE = 50;
 
-export interface TableDeskDeps {
-  readonly store: GameStore;
-  readonly clock: Clock;
-  readonly chain: ChainGames | null;
-  readonly games: LiveGames;
+export interface TableDeskDeps extends Pick<HostShared, 'store' | 'clock' | 'chain' | 'games' | 'holders'> {
   readonly seats: Seats;
-  readonly holders: SeatHolders;
   /** The game a create request asks for, ready to store. */
   readonly prepare: (req: ParsedGameRequest) => Promise<PreparedGame>;
   /** Stores a prepared game and starts it, as creating one does. */
@@ -52,11 +46,9 @@ export class TableDesk {
    *   REMATCH_SEAT_LEFT | SEAT_JOINED, and an on-chain game's creation refusals (401 SIGN_IN_REQUIRED, 429, 503)
    */
   async rematch(id: string, request: unknown, context: RequestContext = {}): Promise<JoinedSeat> {
-    const parsed = rematchRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a rematch request: ${zodMessage(parsed.error.issues)}`);
+    const parsed = parseRequest(rematchRequestSchema, request, 'not a rematch request');
     const live = await this.deps.games.live(id);
-    const holder = await this.deps.seats.holder(live, parsed.data.token, undefined, context);
+    const holder = await this.deps.seats.holder(live, parsed.token, undefined, context);
     if (holder.kind === 'spectator')
       throw new TableError(
         'SPECTATOR_CANNOT_JOIN',
@@ -103,10 +95,7 @@ export class TableDesk {
    *   GAME_OVER | SEAT_TAKEN | NO_FREE_SEAT
    */
   async joinLobby(request: unknown): Promise<JoinedSeat> {
-    const parsed = lobbyJoinRequestSchema.safeParse(request);
-    if (!parsed.success)
-      throw new RequestError('MALFORMED_REQUEST', `not a lobby join: ${zodMessage(parsed.error.issues)}`);
-    const { game: id, seat: wanted, name } = parsed.data;
+    const { game: id, seat: wanted, name } = parseRequest(lobbyJoinRequestSchema, request, 'not a lobby join');
     const live = await this.deps.games.live(id);
     // As unknown as an unknown game's: a private game's seats are for its invites only.
     if (!live.row.listed) throw new TableError('NOT_IN_LOBBY', `game ${id} is not in the lobby: it is private`);

@@ -1,26 +1,18 @@
 import type { SeatId } from '../../engine';
-import type { ChainGames } from '../chain/chain-games';
 import type { ChatView, GameSnapshot } from '../protocol';
-import type { GameStore } from '../store';
 import { viewerSeat, type Holder, type RequestContext } from './access';
-import type { Broker, Subscription } from './broker';
+import type { Subscription } from './broker';
 import type { ChatDesk } from './chat-desk';
 import { pendingSeats, type LiveGame } from './live-game';
-import type { LiveGames } from './live-games';
 import type { Moves } from './moves';
-import type { TablePresence } from './presence';
 import { replayStep, setupStored } from './replay';
 import type { Seats } from './seats';
+import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import type { TableDesk } from './table-desk';
 import { snapshotAt, snapshotFor, updateFor } from './views';
 
-export interface ViewDeskDeps {
-  readonly store: GameStore;
-  readonly chain: ChainGames | null;
-  readonly games: LiveGames;
-  readonly broker: Broker;
-  readonly presence: TablePresence;
+export interface ViewDeskDeps extends Pick<HostShared, 'store' | 'chain' | 'games' | 'broker' | 'presence'> {
   readonly seats: Seats;
   readonly chat: ChatDesk;
   readonly tables: TableDesk;
