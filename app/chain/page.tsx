@@ -15,7 +15,7 @@ async function readBudget(): Promise<{ budget: BankBudget } | { problem: string 
   try {
     const chain = (await getHost()).chain.games;
     if (!chain) return { problem: 'on-chain games are not configured on this server' };
-    return { budget: await chain.budget() };
+    return { budget: await chain.budget.report() };
   } catch (err) {
     return { problem: err instanceof Error ? err.message : String(err) };
   }

@@ -106,7 +106,7 @@ export class Approvals {
 
   /** Looks for the seat's pending join in the background until it is found, refused, or its time is up. */
   #verify(game: GameChain, seat: number): void {
-    if (game.verifying.has(seat) || this.rt.closed) return;
+    if (game.verifying.has(seat) || this.rt.background.closed) return;
     game.verifying.add(seat);
     const started = this.rt.clock.now();
     const check = async (): Promise<void> => {
@@ -122,7 +122,7 @@ export class Approvals {
         };
       if (!outcome) {
         await sleep(this.rt.clock, 500, { keepAlive: true });
-        if (!this.rt.closed) return check();
+        if (!this.rt.background.closed) return check();
         return;
       }
       const error = outcome.status === 'failed' ? outcome.error : null;
@@ -139,7 +139,7 @@ export class Approvals {
       }
       this.rt.host.changed(game.row.gameId);
     };
-    this.rt.inBackground(check().finally(() => game.verifying.delete(seat)));
+    this.rt.background.add(check().finally(() => game.verifying.delete(seat)));
   }
 
   /** What the chain says of `owner`'s join now (null: not included yet, or Tezos did not answer). */

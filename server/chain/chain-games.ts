@@ -3,6 +3,7 @@
  * whose tokens live on Tezos. It holds no logic of its own; each part of the game's life has its module:
  *
  * - `budget.ts`: what a new game may cost the bank, held until it is registered; the bank's budget for pages.
+ * - `move-gate.ts`: what a move passes through (ChainMoves asks it): the gate, holdings, settlement, the kept step.
  * - `setup.ts`: the game opened on-chain with its tokens and seed commitment, the bots funded and joined.
  * - `approvals.ts`: the seats' wallets and their `join_game`; nobody moves until every seat has joined.
  * - `holdings.ts`: the P13 holdings read before a roll or a flip.
@@ -16,20 +17,17 @@
  *
  * One process sends for a bank key: two app instances sharing one would break Tezos's one-operation-per-block rule.
  */
-import type { HoldingsAction, SeedReveal } from '../../chain/pole-bridge';
-import type { Fa2Call } from '../../chain/fa2-editions';
-import type { SeatId } from '../../engine';
-import type { PoleEvent, PoleState } from '../../engine/pole';
-import { ChainGameError, type HostError } from '../errors';
+import type { SeedReveal } from '../../chain/pole-bridge';
 import { Approvals } from './approvals';
-import { Budget, type BankBudget, type GameExtras } from './budget';
+import { Budget } from './budget';
 import { ChainInfoReader, type ChainInfo } from './chain-info';
 import type { ChainGameRow, ChainStore } from './chain-store';
 import { Closing } from './closing';
-import { GameChains, isReady, type KeptStep } from './game-chain';
+import { GameChains, isReady } from './game-chain';
 import { grantsOf, type WalletGrants } from './grants';
 import { Holdings } from './holdings';
-import { ANOTHER_MOVE, LoggedSteps, type LoggedStep } from './logged-steps';
+import { LoggedSteps, type LoggedStep } from './logged-steps';
+import { MoveGate } from './move-gate';
 import { Pauses } from './pauses';
 import { ChainRuntime, type ChainGamesOptions, type ChainHostHooks } from './runtime';
 import type { ChainSettings } from './settings';
@@ -44,14 +42,16 @@ export type { LoggedStep } from './logged-steps';
 export { isTransient, type ChainGamesOptions, type ChainHostHooks, type ChainWait } from './runtime';
 
 export class ChainGames {
+  /** What a new game may cost the bank (`prepare`, held until `release`) and what the bank holds (`report`). */
+  readonly budget: Budget;
+  /** The seats' wallets: claim, check, the `join_game` call and its submission. */
+  readonly approvals: Approvals;
+  /** What each move of an on-chain game passes through (ChainMoves). */
+  readonly moves: MoveGate;
   readonly #rt: ChainRuntime;
   readonly #games: GameChains;
-  readonly #budget: Budget;
   readonly #setup: Setup;
-  readonly #approvals: Approvals;
   readonly #pauses: Pauses;
-  readonly #holdings: Holdings;
-  readonly #settlement: Settlement;
   readonly #logged: LoggedSteps;
   readonly #closing: Closing;
   readonly #info: ChainInfoReader;
@@ -59,14 +59,19 @@ export class ChainGames {
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions = {}) {
     const rt = (this.#rt = new ChainRuntime(store, settings, options));
     const games = (this.#games = new GameChains(rt));
-    this.#budget = new Budget(rt);
-    this.#pauses = new Pauses(rt, games);
-    this.#setup = new Setup(rt, games, this.#pauses);
-    this.#approvals = new Approvals(rt, games);
-    this.#logged = new LoggedSteps(rt, games);
-    this.#holdings = new Holdings(rt, games, this.#logged);
-    this.#settlement = new Settlement(rt, games);
-    this.#closing = new Closing(rt, games, this.#logged);
+    this.budget = new Budget(rt);
+    const pauses = (this.#pauses = new Pauses(rt, games));
+    this.#setup = new Setup(rt, games, pauses);
+    this.approvals = new Approvals(rt, games);
+    const logged = (this.#logged = new LoggedSteps(rt, games));
+    this.moves = new MoveGate({
+      games,
+      pauses,
+      logged,
+      holdings: new Holdings(rt, games, logged),
+      settlement: new Settlement(rt, games),
+    });
+    this.#closing = new Closing(rt, games, logged);
     this.#info = new ChainInfoReader(rt, games);
   }
 
@@ -76,33 +81,6 @@ export class ChainGames {
 
   bindHost(hooks: ChainHostHooks): void {
     this.#rt.bindHost(hooks);
-  }
-
-  // ---- creation and setup ----
-
-  /**
-   * The chain row of a new on-chain game (nothing stored or sent), held against its creator's limits and the bank's
-   * balance until `release`: call it once the game is registered, or failed to be.
-   * @throws HostError 422 CHAIN_BAD_BOARD, 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT, 503 BANK_LOW | CHAIN_UNAVAILABLE
-   */
-  prepare(
-    gameId: string,
-    config: unknown,
-    seats: readonly { readonly kind: string }[],
-    creator: string,
-    extras: GameExtras = {},
-  ): Promise<ChainGameRow> {
-    return this.#budget.prepare(gameId, config, seats, creator, extras);
-  }
-
-  /** A prepared game is registered (or will never be): it no longer holds a place of its own. */
-  release(gameId: string): void {
-    this.#budget.release(gameId);
-  }
-
-  /** What the bank holds and how many of the largest games that pays for. @throws HostError 503 CHAIN_UNAVAILABLE */
-  budget(): Promise<BankBudget> {
-    return this.#budget.report();
   }
 
   /** Stores a prepared game (its game row is stored already) and starts its setup in the background. */
@@ -120,7 +98,7 @@ export class ChainGames {
     const game = await this.#games.load(gameId);
     if (!game) return false;
     if (!isReady(game)) this.#setup.run(game);
-    this.#approvals.resume(game);
+    this.approvals.resume(game);
     await this.#logged.reconcile(game, seq, logged);
     await this.#logged.resume(game, seq);
     await this.#pauses.restore(game, seq);
@@ -129,113 +107,6 @@ export class ChainGames {
 
   isOnChain(gameId: string): boolean {
     return this.#games.has(gameId);
-  }
-
-  /** Whether bots and turn timers may run: setup done, no pause, no kept step. */
-  mayMove(gameId: string): boolean {
-    const game = this.#games.get(gameId);
-    return !game || (isReady(game) && game.pause === null && game.kept === null);
-  }
-
-  // ---- seats ----
-
-  /** @throws HostError 409 SEAT_CLAIMED | ADDRESS_IN_GAME, 403 BOT_SEAT, 400 BAD_ADDRESS */
-  claim(gameId: string, seat: SeatId, address: string): Promise<void> {
-    return this.#approvals.claim(gameId, seat, address);
-  }
-
-  /** @throws HostError 401 SIGN_IN_REQUIRED, 403 WRONG_WALLET | SEAT_NOT_CLAIMED */
-  checkWallet(gameId: string, seat: SeatId, address: string | null): void {
-    this.#approvals.checkWallet(gameId, seat, address);
-  }
-
-  /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
-  approvalCall(gameId: string, seat: SeatId): Promise<Fa2Call> {
-    return this.#approvals.call(gameId, seat);
-  }
-
-  /** @throws HostError 400 BAD_OP_HASH, 403 SEAT_NOT_CLAIMED | WRONG_WALLET, 409 CHAIN_NOT_READY */
-  submitApproval(gameId: string, seat: SeatId, address: string | null, opHash: string | null): Promise<void> {
-    return this.#approvals.submit(gameId, seat, address, opHash);
-  }
-
-  // ---- actions ----
-
-  /**
-   * Reads the game's chain row again when another app instance changed it (its plan after a step it sent, a seat's
-   * approval), so this instance never sends a step from a stale plan nor writes one back. Call before `gate`.
-   */
-  async refresh(gameId: string): Promise<void> {
-    const game = this.#games.get(gameId);
-    if (game) await this.#games.reload(game);
-  }
-
-  /**
-   * Whether a seat may act now.
-   * @throws HostError 409 CHAIN_NOT_READY (setup or approvals missing), 503 CHAIN_PAUSED (a step is kept)
-   */
-  gate(gameId: string, retrying: boolean): void {
-    const game = this.#games.get(gameId);
-    if (!game) return;
-    if (!isReady(game)) {
-      const waiting =
-        game.row.plan.created === null
-          ? "the game's tokens are being created"
-          : 'every seat must be claimed by its wallet and approve the bank first';
-      throw new ChainGameError(
-        'CHAIN_NOT_READY',
-        game.setupError
-          ? `the game could not be set up on-chain: ${game.setupError}`
-          : `the game has not started: ${waiting}`,
-      );
-    }
-    this.#pauses.check(game, retrying);
-  }
-
-  /** The step kept while the chain was away, if any. */
-  kept(gameId: string): KeptStep | null {
-    return this.#games.get(gameId)?.kept ?? null;
-  }
-
-  /** The kept step can no longer apply (the game moved on elsewhere): forget it. */
-  dropKept(gameId: string): void {
-    this.#pauses.forget(gameId, ANOTHER_MOVE);
-  }
-
-  /** @throws BridgeError BRIDGE_INDEXER (transient), BRIDGE_* */
-  holdingsBefore(gameId: string, state: PoleState, action: unknown): Promise<HoldingsAction | null> {
-    return this.#holdings.before(gameId, state, action);
-  }
-
-  /** @throws BridgeError (transient: the caller keeps the step with `keep`), HostError 422 CHAIN_REJECTED */
-  settle(gameId: string, seq: number, seat: SeatId, action: unknown, events: readonly PoleEvent[]): Promise<void> {
-    return this.#settlement.settle(gameId, seq, seat, action, events);
-  }
-
-  /** The step at `seq` is in the game's log: its operations go to the bank's queue. */
-  committed(gameId: string, seq: number): Promise<void> {
-    return this.#logged.committed(gameId, seq);
-  }
-
-  /** The step taken at `seq` did not reach the log here: void, unless `logged` is this very step. */
-  abandon(gameId: string, seq: number, logged: LoggedStep | undefined): Promise<void> {
-    return this.#logged.abandon(gameId, seq, logged);
-  }
-
-  /** Keeps a step the chain could not take; returns the error to answer the request with (its action is not lost). */
-  keep(gameId: string, step: KeptStep, err: unknown): HostError {
-    return this.#pauses.keep(this.#games.get(gameId)!, step, err);
-  }
-
-  /** The kept step went through (or there was none): the pause ends. */
-  resumed(gameId: string): void {
-    const game = this.#games.get(gameId);
-    if (game) this.#pauses.resumed(game);
-  }
-
-  /** A kept step failed for good (the rules or the chain now refuse it): forget it, so the player can choose again. */
-  rejected(gameId: string, reason: string): void {
-    this.#pauses.forget(gameId, reason);
   }
 
   // ---- the end of a game: the bank's power ends with it ----
@@ -264,11 +135,11 @@ export class ChainGames {
 
   /** Waits for background work (setup, approvals, deliveries, closings) to settle: tests. */
   idle(): Promise<void> {
-    return this.#rt.idle();
+    return this.#rt.background.idle();
   }
 
   close(): void {
-    this.#rt.close();
+    this.#rt.background.close();
     for (const game of this.#games.all()) {
       this.#pauses.cancel(game);
       this.#closing.cancel(game);

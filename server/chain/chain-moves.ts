@@ -2,7 +2,8 @@ import type { SeatId } from '../../engine';
 import type { PoleEvent, PoleState } from '../../engine/pole';
 import { isHostError } from '../errors';
 import type { Move, MovePolicy, MoveSteps } from '../move-policy';
-import { isTransient, type ChainGames } from './chain-games';
+import type { MoveGate } from './move-gate';
+import { isTransient } from './runtime';
 
 /**
  * The move policy of a Tezos Pole game on Tezos. Before a seat's move the holders are read from the chain (a logged
@@ -12,7 +13,7 @@ import { isTransient, type ChainGames } from './chain-games';
  */
 export class ChainMoves implements MovePolicy {
   constructor(
-    private readonly chain: ChainGames,
+    private readonly chain: MoveGate,
     private readonly onError: (err: unknown) => void,
   ) {}
 

@@ -46,9 +46,9 @@ export class Closing {
   }
 
   #run(game: GameChain): void {
-    if (game.closing.running || this.rt.closed || isClosed(game)) return;
+    if (game.closing.running || this.rt.background.closed || isClosed(game)) return;
     game.closing.running = true;
-    this.rt.inBackground(
+    this.rt.background.add(
       this.#close(game)
         .then(() => {
           game.closing.attempts = 0;
@@ -57,7 +57,7 @@ export class Closing {
         .catch((e) => {
           if (!isTransient(e)) throw e;
           game.closing.attempts++;
-          if (this.rt.closed) return;
+          if (this.rt.background.closed) return;
           game.closing.timer = this.rt.clock.setTimer(this.rt.backoff(game.closing.attempts - 1), () => {
             game.closing.timer = null;
             this.#run(game);

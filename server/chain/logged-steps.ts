@@ -101,11 +101,11 @@ export class LoggedSteps {
     const busy = deliveries.find(game.row.gameId, row.id);
     if (busy) {
       // A stopped predecessor's delivery: this one goes on with whatever it leaves undone.
-      if (busy.owner !== this) this.rt.inBackground(busy.work.then(() => this.resume(game)));
+      if (busy.owner !== this) this.rt.background.add(busy.work.then(() => this.resume(game)));
       return;
     }
-    if (this.rt.closed) return;
-    this.rt.inBackground(deliveries.add(game.row.gameId, row.id, this, this.#send(game, row).catch(this.rt.onError)));
+    if (this.rt.background.closed) return;
+    this.rt.background.add(deliveries.add(game.row.gameId, row.id, this, this.#send(game, row).catch(this.rt.onError)));
   }
 
   async #send(game: GameChain, row: ChainOpRow): Promise<void> {
@@ -113,7 +113,7 @@ export class LoggedSteps {
     const ops = row.detail.ops ?? [];
     let opHash = isInjected(row) ? row.opHash : null;
     let fromLevel = row.detail.fromLevel ?? game.row.lastLevel;
-    for (let attempt = 0; !this.rt.closed; attempt++) {
+    for (let attempt = 0; !this.rt.background.closed; attempt++) {
       try {
         if (opHash) {
           const fate = await fateOf(game.bridge, opHash, fromLevel);

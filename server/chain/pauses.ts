@@ -83,7 +83,7 @@ export class Pauses {
     if (!game?.kept) return;
     const seq = game.kept.baseSeq + 1;
     this.#clearKept(game);
-    this.rt.inBackground(
+    this.rt.background.add(
       this.rt.store
         .latestStep(gameId, seq)
         .then((row) =>
@@ -108,7 +108,7 @@ export class Pauses {
   #retryKept(game: GameChain, delay: number): void {
     game.timer?.();
     game.timer = null;
-    if (this.rt.closed) return;
+    if (this.rt.background.closed) return;
     game.timer = this.rt.clock.setTimer(delay, () => {
       game.timer = null;
       this.rt.host.retry(game.row.gameId);

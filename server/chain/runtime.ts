@@ -6,6 +6,7 @@
 import { InMemorySigner } from '@taquito/signer';
 import { BridgeError, isBridgeError, PoleBridge } from '../../chain/pole-bridge';
 import { systemClock, type Clock } from '../../chain/clock';
+import { BackgroundWork } from '../background-work';
 import { ChainGameError } from '../errors';
 import { DEFAULT_LIMITS, type LimitSettings } from '../limits';
 import type { ChainGameRow, ChainStore } from './chain-store';
@@ -80,15 +81,15 @@ export class ChainRuntime {
   readonly tuning: Tuning;
   readonly deliveries: Deliveries;
   readonly onError: (err: unknown) => void;
+  /** Setup, joins, deliveries and closings: tracked so `idle` can wait for them; none starts once closed. */
+  readonly background: BackgroundWork;
   /** The host's hooks, as bound (none until `bindHost`). */
   readonly host: ChainHostHooks = {
     retry: (gameId) => this.#hooks.retry(gameId),
     changed: (gameId) => this.#hooks.changed(gameId),
   };
   readonly #onWait: ChainGamesOptions['onWait'];
-  readonly #background = new Set<Promise<unknown>>();
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
-  #closed = false;
 
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions) {
     this.store = store;
@@ -105,20 +106,12 @@ export class ChainRuntime {
     };
     this.deliveries = options.deliveries ?? sharedDeliveries();
     this.onError = options.onError ?? ((err) => console.error('[chain]', err));
+    this.background = new BackgroundWork(this.onError);
     this.#onWait = options.onWait;
   }
 
   bindHost(hooks: ChainHostHooks): void {
     this.#hooks = hooks;
-  }
-
-  /** Closed: nothing new starts, and what runs stops at its next turn. */
-  get closed(): boolean {
-    return this.#closed;
-  }
-
-  close(): void {
-    this.#closed = true;
   }
 
   /** The delay before try `attempt` + 1 after the chain did not answer (0: the first retry). */
@@ -143,17 +136,6 @@ export class ChainRuntime {
     } finally {
       this.#onWait?.(gameId, what, performance.now() - started);
     }
-  }
-
-  inBackground(work: Promise<unknown>): void {
-    const tracked = work.catch(this.onError);
-    this.#background.add(tracked);
-    void tracked.finally(() => this.#background.delete(tracked));
-  }
-
-  /** Waits for background work (setup, approvals, deliveries, closings) to settle: tests. */
-  async idle(): Promise<void> {
-    while (this.#background.size > 0) await Promise.allSettled([...this.#background]);
   }
 
   /** A bridge for a game's row (`null`: for the bank alone). @throws HostError 409 CHAIN_MOVED */

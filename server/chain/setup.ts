@@ -26,9 +26,9 @@ export class Setup {
 
   /** Sets the game up in the background, unless that is under way; tells the host when it ends. */
   run(game: GameChain): void {
-    if (game.setupRunning || this.rt.closed) return;
+    if (game.setupRunning || this.rt.background.closed) return;
     game.setupRunning = true;
-    this.rt.inBackground(
+    this.rt.background.add(
       this.rt
         .timed(game.row.gameId, 'setup', () => this.#setup(game))
         .then(() => {
@@ -42,7 +42,7 @@ export class Setup {
               SETUP_WAITING,
               `Tezos did not answer while setting up the game (${e.message}); trying again`,
             );
-            if (!this.rt.closed) this.rt.clock.setTimer(this.rt.tuning.backoff.first, () => this.run(game));
+            if (!this.rt.background.closed) this.rt.clock.setTimer(this.rt.tuning.backoff.first, () => this.run(game));
           } else {
             game.setupError = messageOf(e);
             this.rt.onError(e);

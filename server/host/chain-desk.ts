@@ -45,7 +45,7 @@ export class ChainDesk {
   ): Promise<void> {
     const { chain, target, live } = await this.seatOf(id, token, seat, context);
     if (!context.address) throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to claim a seat');
-    await chain.claim(id, target, context.address);
+    await chain.approvals.claim(id, target, context.address);
     // The wallet now holds the seat: signing in on another device finds it again.
     await storeCall(() =>
       this.deps.holders.hold(holderKeys({ address: context.address }), id, target, live.row.seats[target]!.tokenHash!),
@@ -60,8 +60,8 @@ export class ChainDesk {
     context: RequestContext,
   ): Promise<unknown> {
     const { chain, target } = await this.seatOf(id, token, seat, context);
-    chain.checkWallet(id, target, context.address ?? null);
-    return chain.approvalCall(id, target);
+    chain.approvals.checkWallet(id, target, context.address ?? null);
+    return chain.approvals.call(id, target);
   }
 
   /** A seat's approval was sent (`opHash`) or is to be checked again (null). @throws HostError 400, 401, 403, 404, 409 */
@@ -73,7 +73,7 @@ export class ChainDesk {
     context: RequestContext,
   ): Promise<void> {
     const { chain, target } = await this.seatOf(id, token, seat, context);
-    await chain.submitApproval(id, target, context.address ?? null, opHash);
+    await chain.approvals.submit(id, target, context.address ?? null, opHash);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { GameStore, NewGameRow } from '../store';
 import { getBoard } from '../studio/boards';
 import type { RequestContext } from './access';
 import { Automation } from './automation';
-import { BackgroundWork } from './background';
+import { BackgroundWork } from '../background-work';
 import { Broker, type StreamCaps } from './broker';
 import { ChainDesk } from './chain-desk';
 import { ChatDesk } from './chat-desk';
@@ -96,7 +96,7 @@ export class GameHost {
       (id, seat, seq, reason) => this.moves.autoMove(id, seat, seq, reason),
       this.onError,
       undefined,
-      (id) => !(chain?.mayMove(id) ?? true),
+      (id) => !(chain?.moves.mayMove(id) ?? true),
     );
     this.games = new LiveGames({
       store,
@@ -219,13 +219,13 @@ export class GameHost {
           'SIGN_IN_REQUIRED',
           'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots',
         );
-      chainRow = await chain.prepare(row.id, row.config, row.seats, context.address, onChain);
+      chainRow = await chain.budget.prepare(row.id, row.config, row.seats, context.address, onChain);
     }
     try {
       await storeCall(() => this.store.createGame(row));
       if (chainRow) await storeCall(() => this.chain.games!.register(chainRow));
     } finally {
-      if (chainRow) this.chain.games!.release(row.id);
+      if (chainRow) this.chain.games!.budget.release(row.id);
     }
     const live = this.games.start(row, state);
     await this.games.inQueue(row.id, async () => this.automation.plan(live));

@@ -60,7 +60,7 @@ export class Moves {
   private readonly chainMoves: ChainMoves | null;
 
   constructor(private readonly deps: MovesDeps) {
-    this.chainMoves = deps.chain ? new ChainMoves(deps.chain, deps.onError) : null;
+    this.chainMoves = deps.chain ? new ChainMoves(deps.chain.moves, deps.onError) : null;
   }
 
   /**
@@ -80,7 +80,7 @@ export class Moves {
     checkActor(live.row, holder, seat);
     if (contribution !== null && !live.row.fair)
       throw new GameError('BAD_CONTRIBUTION', 'this game keeps a plain seed: its rolls take no links');
-    this.deps.chain?.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
+    this.deps.chain?.approvals.checkWallet(id, seat, context.address ?? null); // an on-chain seat is played by its wallet only
     return this.deps.games.inQueue(id, async () => {
       checkActor(live.row, holder, seat); // the seat may have been taken over while this request queued
       await this.deps.seats.noteTaken(live, seat);
@@ -233,9 +233,9 @@ export class Moves {
     this.deps.background.add(
       this.deps.games.inQueue(id, async () => {
         const live = this.deps.games.held(id);
-        const kept = this.deps.chain?.kept(id);
+        const kept = this.deps.chain?.moves.kept(id);
         if (!live || !kept || this.deps.closed()) return;
-        if (live.seq !== kept.baseSeq) this.deps.chain!.dropKept(id);
+        if (live.seq !== kept.baseSeq) this.deps.chain!.moves.dropKept(id);
         else {
           try {
             await this.commit(live, kept.seat, kept.action, live.seq, {
@@ -327,7 +327,7 @@ export class Moves {
     return this.deps.games.inQueue(id, async () => {
       const live = this.deps.games.held(id);
       if (!live || live.seq !== seq || this.deps.closed()) return;
-      if (!(this.deps.chain?.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
+      if (!(this.deps.chain?.moves.mayMove(id) ?? true)) return; // an on-chain game being set up or paused
       if (playedByBot(live, seat) !== (reason === 'bot')) return;
       if (!pendingSeats(live).includes(seat)) return;
       const fallback = () => live.kit.defaultAction(live.state, seat);

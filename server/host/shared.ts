@@ -2,7 +2,7 @@ import type { Clock } from '../../chain/clock';
 import type { ChainGames } from '../chain/chain-games';
 import type { GameStore } from '../store';
 import type { Automation } from './automation';
-import type { BackgroundWork } from './background';
+import type { BackgroundWork } from '../background-work';
 import type { Broker } from './broker';
 import type { LiveGames } from './live-games';
 import type { TablePresence } from './presence';

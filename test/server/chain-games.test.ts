@@ -703,7 +703,7 @@ describe('who may make the bank pay (server/limits)', () => {
         expect(e.detail).toMatchObject({ balanceMutez: 5_000_000 });
         expect(e.detail!['needMutez']).toBeGreaterThan(5_000_000);
         expect(await chainGames()).toBe(games);
-        expect(await poorChain.budget()).toMatchObject({
+        expect(await poorChain.budget.report()).toMatchObject({
           bank: poor.address,
           balanceMutez: 5_000_000,
           reservedMutez: 0,
@@ -712,7 +712,7 @@ describe('who may make the bank pay (server/limits)', () => {
       } finally {
         await poorHost.close();
       }
-      const budget = await env.games.budget();
+      const budget = await env.games.budget.report();
       expect(budget).toMatchObject({
         network: 'devnet',
         bank: bank.address,

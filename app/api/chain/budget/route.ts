@@ -21,6 +21,6 @@ export async function GET(): Promise<Response> {
         status.ok ? 'on-chain games are not configured on this server' : status.explanation,
       );
     }
-    return chain.budget();
+    return chain.budget.report();
   });
 }

@@ -1,9 +1,11 @@
 /**
- * Work the host starts and nobody awaits (a grace's end, a catch-up after a notification, a snapshot write): its
- * failures are reported rather than lost, and `idle` waits for all of it.
+ * Work started and awaited by nobody (a grace's end, a catch-up after a notification, a snapshot write, a game's
+ * setup or delivery on the chain side): its failures are reported rather than lost, `idle` waits for all of it, and
+ * once closed nothing new should start (`closed` is what loops check at their next turn).
  */
 export class BackgroundWork {
   private readonly running = new Set<Promise<unknown>>();
+  #closed = false;
 
   constructor(private readonly onError: (err: unknown) => void) {}
 
@@ -16,5 +18,13 @@ export class BackgroundWork {
   /** Resolves once no work is running, including work added meanwhile. */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  close(): void {
+    this.#closed = true;
   }
 }
