@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Actor, GameEvent, SeatId } from '../../engine';
-import { seatKindSchema } from '../protocol';
 import { StoreError } from '../errors';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlState, type SqlDriver } from './driver';
+import { actionRowSchema, chainRowSchema, chatRowSchema, gameRow, parseRow, seatFromText, seatToText } from './rows';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK_KEY } from './schema';
 import type {
   ActionRow,
@@ -18,50 +18,6 @@ import type {
   StoredSeatMark,
 } from './types';
 
-// Rows are a boundary too (another instance, an older version, a hand edit): parse them, do not cast them.
-const storedSeatSchema = z.object({
-  name: z.string(),
-  kind: seatKindSchema,
-  tokenHash: z.string().nullable(),
-  botTakeover: z.boolean(),
-  taken: z.boolean().optional(),
-});
-const gameRowSchema = z.object({
-  id: z.string(),
-  game: z.enum(['pole', 'gotopoly', 'ten']),
-  version: z.number().int(),
-  config: z.unknown(),
-  seed: z.string(),
-  seats: z.array(storedSeatSchema),
-  host_token_hash: z.string(),
-  mode: z.enum(['hotseat', 'online']),
-  turn_seconds: z.number().int().nullable(),
-  bot_pace_ms: z.number().int(),
-  grace_seconds: z.number().int().nullable(),
-  seat_marks: z.array(
-    z.object({
-      n: z.number().int(),
-      afterSeq: z.number().int(),
-      seat: z.number().int(),
-      mark: z.enum(['away', 'left', 'back']),
-    }),
-  ),
-  created_at: z.date(),
-  finished: z.boolean(),
-  listed: z.boolean(),
-  rematch_of: z.string().nullable(),
-  studio_board: z.string().nullable(),
-  fair: z.boolean(),
-});
-const actionRowSchema = z.object({
-  seq: z.number().int(),
-  seat: z.string(),
-  action: z.unknown(),
-  events: z.array(z.object({ type: z.string() }).loose()),
-  contribution: z.string().nullable(),
-  created_at: z.date(),
-});
-const chainRowSchema = z.object({ seat: z.number().int().min(0), head: z.string(), at_seq: z.number().int() });
 const storeEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('action'),
@@ -79,45 +35,6 @@ const storeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('seats'), gameId: z.string() }),
   z.object({ type: z.literal('chat'), gameId: z.string(), n: z.number().int() }),
 ]);
-const chatRowSchema = z.object({
-  n: z.number().int(),
-  seat: z.number().int(),
-  kind: z.enum(['text', 'emote', 'mute', 'unmute']),
-  body: z.string(),
-  created_at: z.date(),
-});
-
-function parseRow<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
-  const parsed = schema.safeParse(row);
-  if (!parsed.success) throw new StoreError('BAD_ROW', `unreadable ${what} row: ${parsed.error.message}`);
-  return parsed.data;
-}
-
-function gameRow(row: unknown): GameRow {
-  const r = parseRow(gameRowSchema, row, 'games');
-  return {
-    id: r.id,
-    game: r.game,
-    version: r.version,
-    config: r.config,
-    seed: r.seed,
-    seats: r.seats,
-    hostTokenHash: r.host_token_hash,
-    mode: r.mode,
-    turnSeconds: r.turn_seconds,
-    botPaceMs: r.bot_pace_ms,
-    graceSeconds: r.grace_seconds,
-    seatMarks: r.seat_marks,
-    createdAt: r.created_at,
-    finished: r.finished,
-    listed: r.listed,
-    rematchOf: r.rematch_of,
-    studioBoard: r.studio_board,
-    fair: r.fair,
-  };
-}
-
-const seatToText = (seat: Actor): string => String(seat);
 
 /** An append waiting to be sent, and its caller's promise. */
 interface PendingAppend {
@@ -150,7 +67,6 @@ function actionNotice(append: PendingAppend): string {
   const full = JSON.stringify({ ...base, logged });
   return Buffer.byteLength(full) <= NOTICE_BYTES ? full : JSON.stringify(base);
 }
-const seatFromText = (text: string): Actor => (text === 'system' ? 'system' : Number(text));
 
 /** The GameStore in SQL, shared by the PGlite and PostgreSQL stores (same schema, same queries). */
 export class SqlGameStore implements GameStore {
