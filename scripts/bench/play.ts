@@ -169,7 +169,7 @@ function botGamesCase(): BenchCase {
         // Every game is played by its bots in the background; a finished game leaves the store's unfinished list.
         for (;;) {
           if (errors.length) throw new Error(`a bot game failed: ${String(errors[0])}`);
-          const open = new Set(await store.unfinishedGames());
+          const open = new Set(await store.games.unfinished());
           if (![...ids].some((id) => open.has(id))) break;
           if (performance.now() - start > 300_000) throw new Error('the bot games did not finish within 5 minutes');
           await new Promise((r) => setTimeout(r, 10));

@@ -154,7 +154,7 @@ export class ChatDesk {
   }
 
   private async catchUp(live: LiveGame, room: ChatRoom): Promise<void> {
-    for (const row of await this.deps.store.listChat(live.id, room.last, Number.MAX_SAFE_INTEGER)) {
+    for (const row of await this.deps.store.chat.list(live.id, room.last, Number.MAX_SAFE_INTEGER)) {
       const entry = entryOf(row);
       if (room.add(entry)) this.deps.broker.publishChat(live.id, entry);
     }
@@ -172,7 +172,7 @@ export class ChatDesk {
         check();
         const entry = make(room.last + 1, this.deps.clock.now());
         try {
-          await this.deps.store.appendChat(live.id, rowOf(entry));
+          await this.deps.store.chat.append(live.id, rowOf(entry));
         } catch (err) {
           if (isStoreError(err) && err.code === 'SEQ_TAKEN' && attempt < RACES) {
             await this.catchUp(live, room);

@@ -69,7 +69,7 @@ export class ChatRoom {
   }
 
   static async load(store: GameStore, gameId: string): Promise<ChatRoom> {
-    const [rows, muted] = await Promise.all([store.listChat(gameId, 0, CHAT_RECENT), store.mutedSeats(gameId)]);
+    const [rows, muted] = await Promise.all([store.chat.list(gameId, 0, CHAT_RECENT), store.chat.muted(gameId)]);
     return new ChatRoom(rows.map(entryOf), muted);
   }
 

@@ -163,7 +163,7 @@ export class GameHost {
     // In the background: the first request need not wait for every unfinished game to be rebuilt (`idle` does).
     if (options.resume ?? true) {
       host.background.add(
-        store.unfinishedGames().then(async (ids) => {
+        store.games.unfinished().then(async (ids) => {
           for (const id of ids) {
             const live = await host.games.live(id).catch(host.onError);
             // A restarted server has no connections: everyone who was at an online table gets the grace to come
@@ -222,7 +222,7 @@ export class GameHost {
       chainRow = await chain.budget.prepare(row.id, row.config, row.seats, context.address, onChain);
     }
     try {
-      await storeCall(() => this.store.createGame(row));
+      await storeCall(() => this.store.games.create(row));
       if (chainRow) await storeCall(() => this.chain.games!.register(chainRow));
     } finally {
       if (chainRow) this.chain.games!.budget.release(row.id);

@@ -148,7 +148,7 @@ export class LiveGames {
   /** Rebuilds a game from its latest snapshot and the actions after it; events before the snapshot come from the log. */
   private async load(id: string): Promise<LiveGame> {
     const { store, chain } = this.deps;
-    const row = await storeCall(() => store.getGame(id));
+    const row = await storeCall(() => store.games.get(id));
     if (!row) throw new GameError('UNKNOWN_GAME', `no game ${id}`);
     const kit = gameKits[row.game];
     if (row.version !== kit.definition.version) {
@@ -158,7 +158,7 @@ export class LiveGames {
       );
     }
     const [snapshot, rows, chains] = await storeCall(() =>
-      Promise.all([store.latestSnapshot(id), store.listActions(id), row.fair ? store.listChains(id) : []]),
+      Promise.all([store.snapshots.latest(id), store.actions.list(id), row.fair ? store.fair.list(id) : []]),
     );
     rows.forEach((r, i) => {
       if (r.seq !== i + 1) throw new GameError('CORRUPT_LOG', `game ${id}: action ${i + 1} is missing`);

@@ -99,7 +99,7 @@ export class Moves {
   private async checkLink(live: LiveGame, seat: SeatId, link: string): Promise<void> {
     if (live.fair.expected(seat) === null) {
       // Registered on another instance: the store has it.
-      for (const chain of await storeCall(() => this.deps.store.listChains(live.id))) live.fair.add(chain);
+      for (const chain of await storeCall(() => this.deps.store.fair.list(live.id))) live.fair.add(chain);
     }
     const expected = live.fair.expected(seat);
     if (expected === null)
@@ -140,7 +140,7 @@ export class Moves {
     if (!idle()) return;
     await this.deps.games.inQueue(live.id, async () => {
       if (!idle()) return;
-      await storeCall(() => this.deps.store.markFinished(live.id));
+      await storeCall(() => this.deps.store.games.markFinished(live.id));
       this.deps.automation.cancel(live.id);
       this.ended(live);
     });
@@ -215,7 +215,7 @@ export class Moves {
     const seq = live.seq + 1;
     const events = timedOut && typeof seat === 'number' ? markTimedOut(seat, step.events) : step.events;
     try {
-      await this.deps.store.appendAction(live.id, seq, seat, action, events, contribution);
+      await this.deps.store.actions.append(live.id, seq, seat, action, events, contribution);
     } catch (err) {
       if (isStoreError(err) && err.code === 'SEQ_TAKEN') {
         // Another instance appended first: take its action instead, and tell this caller to look again.
@@ -269,9 +269,9 @@ export class Moves {
     this.deps.automation.plan(live); // first: the update carries the new deadlines
     this.deps.broker.publish(live.id, seq, (viewer) => updateFor(live, seq, state, entry.events, viewer));
     if (seq % this.deps.snapshotEvery === 0)
-      this.deps.background.add(this.deps.store.saveSnapshot(live.id, seq, state));
+      this.deps.background.add(this.deps.store.snapshots.save(live.id, seq, state));
     if (!live.row.finished && live.kit.definition.outcome(state)) {
-      this.deps.background.add(this.deps.store.markFinished(live.id));
+      this.deps.background.add(this.deps.store.games.markFinished(live.id));
       this.ended(live);
     }
   }
@@ -289,7 +289,7 @@ export class Moves {
 
   /** Applies the actions other instances appended; must run in the game's queue. */
   async catchUp(live: LiveGame): Promise<void> {
-    const rows = await this.deps.store.listActions(live.id, live.seq);
+    const rows = await this.deps.store.actions.list(live.id, live.seq);
     for (const r of rows) {
       if (r.seq !== live.seq + 1) break;
       this.follow(live, r.seq, r.seat, r.action, r.events, r.contribution);

@@ -123,7 +123,7 @@ export class Seats {
     return this.deps.games.inQueue(id, async () => {
       if (live.row.finished) throw new GameError('GAME_OVER', 'this game is over: its rolls are all made');
       const chain = { seat, head, at: live.seq };
-      if (!(await storeCall(() => this.deps.store.registerChain(id, chain)))) {
+      if (!(await storeCall(() => this.deps.store.fair.register(id, chain)))) {
         throw new GameError(
           'CHAIN_REGISTERED',
           `seat ${seat + 1} has registered its hash chain already: the first one stays`,
@@ -142,7 +142,7 @@ export class Seats {
     if (live.row.mode !== 'online') return;
     const seats = markTaken(live.row.seats, seat);
     if (!seats) return;
-    await storeCall(() => this.deps.store.updateSeats(live.id, seats));
+    await storeCall(() => this.deps.store.games.updateSeats(live.id, seats));
     live.row = { ...live.row, seats };
   }
 
@@ -169,7 +169,7 @@ export class Seats {
    * there ends the seat's grace here too. Runs in the game's queue.
    */
   async reload(live: LiveGame): Promise<void> {
-    const row = await this.deps.store.getGame(live.id);
+    const row = await this.deps.store.games.get(live.id);
     if (!row) return;
     live.row = { ...live.row, seats: row.seats, seatMarks: row.seatMarks };
     for (const seat of row.seats.keys())
@@ -185,7 +185,7 @@ export class Seats {
     const botTakeover = mark !== 'back';
     const seats = live.row.seats.map((s, i) => (i === seat ? { ...s, botTakeover } : s));
     const entry = { n: live.row.seatMarks.length + 1, afterSeq: live.seq, seat, mark };
-    await storeCall(() => this.deps.store.updateSeats(live.id, seats, entry));
+    await storeCall(() => this.deps.store.games.updateSeats(live.id, seats, entry));
     live.row = { ...live.row, seats, seatMarks: [...live.row.seatMarks, entry] };
     if (botTakeover) live.deadlines.delete(seat);
     this.deps.presence.graces.cancel(live.id, seat);

@@ -82,7 +82,7 @@ export class TableDesk {
 
   /** The lobby: the newest listed games still running with a free human seat, newest first. */
   async lobby(): Promise<LobbyGame[]> {
-    const rows = await storeCall(() => this.deps.store.listedGames(LOBBY_SIZE));
+    const rows = await storeCall(() => this.deps.store.games.listed(LOBBY_SIZE));
     const now = this.deps.clock.now();
     return rows.filter((row) => freeSeats(row).length > 0).map((row) => lobbyEntry(row, now));
   }
@@ -114,7 +114,7 @@ export class TableDesk {
   /** A finished game's rematch, if there is one: from memory, else from the store (another instance may have made it). */
   async knownRematch(live: LiveGame): Promise<string | null> {
     if (!live.row.finished) return null;
-    live.rematch ??= await storeCall(() => this.deps.store.rematchOf(live.id));
+    live.rematch ??= await storeCall(() => this.deps.store.games.rematchOf(live.id));
     return live.rematch;
   }
 
@@ -131,7 +131,7 @@ export class TableDesk {
       await this.deps.launch(rematchRow(live.row, prepared), prepared.state, prepared.onChain, context);
       live.rematch = prepared.row.id;
     } catch (err) {
-      live.rematch = await this.deps.store.rematchOf(live.id).catch(() => null);
+      live.rematch = await this.deps.store.games.rematchOf(live.id).catch(() => null);
       if (!live.rematch) throw err;
     }
     return live.rematch;
@@ -146,11 +146,11 @@ export class TableDesk {
   private async seatPerson(live: LiveGame, seat: (row: GameRow) => StoredSeat[]): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const seats = seat(live.row);
-      if (await storeCall(() => this.deps.store.swapSeats(live.id, live.row.seats, seats))) {
+      if (await storeCall(() => this.deps.store.games.swapSeats(live.id, live.row.seats, seats))) {
         live.row = { ...live.row, seats };
         return;
       }
-      const stored = await storeCall(() => this.deps.store.getGame(live.id));
+      const stored = await storeCall(() => this.deps.store.games.get(live.id));
       if (!stored) throw new GameError('UNKNOWN_GAME', `no game ${live.id}`);
       live.row = { ...live.row, seats: stored.seats, finished: live.row.finished || stored.finished };
     }

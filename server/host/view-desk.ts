@@ -64,7 +64,7 @@ export class ViewDesk {
       this.deps.broker.admit(id, client); // refused before any work
       if (holder.kind === 'seat') await this.deps.seats.noteTaken(live, holder.seat);
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
-      const base = from < live.seq ? await storeCall(() => this.deps.store.latestSnapshot(id, live.seq)) : null;
+      const base = from < live.seq ? await storeCall(() => this.deps.store.snapshots.latest(id, live.seq)) : null;
       const chatView = await this.deps.chat.view(live, holder);
       const room = live.row.mode === 'online' ? await this.deps.chat.room(live) : null;
       const opening =
@@ -107,7 +107,7 @@ export class ViewDesk {
     const out: { seq: number; state: unknown }[] = [];
     let state = known ?? live.recentState(from);
     if (state === undefined) {
-      const snapshot = await storeCall(() => this.deps.store.latestSnapshot(live.id, from));
+      const snapshot = await storeCall(() => this.deps.store.snapshots.latest(live.id, from));
       state = snapshot ? snapshot.state : setupStored(live.row);
       for (let seq = (snapshot?.seq ?? 0) + 1; seq <= from; seq++)
         state = replayStep(live.row, state, { seq, ...live.log[seq - 1]! }).state;

@@ -1,6 +1,6 @@
 /**
- * The little a store needs from a PostgreSQL client, so one SQL implementation (sql-store.ts) runs over PGlite and
- * over `pg` alike. Parameters are `$1…`; json values are passed as JSON text and cast in the SQL.
+ * The little a store needs from a PostgreSQL client, so one SQL implementation (sql-store.ts and its rooms) runs
+ * over PGlite and over `pg` alike. Parameters are `$1…`; json values are passed as JSON text and cast in the SQL.
  */
 export interface SqlClient {
   query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;

@@ -1,5 +1,10 @@
 export type {
   GameStore,
+  GameRows,
+  ActionLog,
+  ChatLog,
+  FairChains,
+  Snapshots,
   GameRow,
   NewGameRow,
   ActionRow,

@@ -119,8 +119,10 @@ export interface LoggedNotice {
 export type StoreListener = (event: StoreEvent) => void;
 
 /**
- * The game database. Two implementations (PGlite, PostgreSQL) run the same SQL (schema.ts, sql-store.ts); the host
- * depends on this interface only.
+ * The game database. Two implementations (PGlite, PostgreSQL) run the same SQL (schema.ts, sql-store.ts and its
+ * rooms); the host depends on this interface only. Each room has one job: `games` (the games' rows), `actions` (the
+ * append-only log), `chat`, `fair` (provably fair hash chains) and `snapshots`; the store itself migrates, listens and
+ * closes.
  */
 export interface GameStore {
   /** Which implementation, for logs and tests. */
@@ -130,17 +132,29 @@ export interface GameStore {
    * boards), whose modules keep their own queries. Closing stays the store's job.
    */
   readonly sql: SqlDriver;
+  readonly games: GameRows;
+  readonly actions: ActionLog;
+  readonly chat: ChatLog;
+  readonly fair: FairChains;
+  readonly snapshots: Snapshots;
   /** Applies the migrations not yet applied; safe to run again and from several instances at once. */
   migrate(): Promise<void>;
+  /** Starts delivering StoreEvents to `listener`; resolves once listening. Returns the function that stops it. */
+  listen(listener: StoreListener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The games' rows: created, read, listed, their seats changed, marked finished. */
+export interface GameRows {
   /** @throws StoreError DUPLICATE_GAME (its id, or a second rematch of one game) */
-  createGame(game: NewGameRow): Promise<void>;
-  getGame(id: string): Promise<GameRow | null>;
+  create(game: NewGameRow): Promise<void>;
+  get(id: string): Promise<GameRow | null>;
   /** The id of the rematch of game `id`, if one was created. */
   rematchOf(id: string): Promise<string | null>;
   /** The newest `limit` listed games not marked finished (the lobby's candidates), newest first. */
-  listedGames(limit: number): Promise<GameRow[]>;
+  listed(limit: number): Promise<GameRow[]>;
   /** Ids of games not marked finished (a restarted host resumes their bots and timers). */
-  unfinishedGames(): Promise<string[]>;
+  unfinished(): Promise<string[]>;
   /**
    * Replaces the seats (bot takeover) and notifies listeners; with `mark`, adds it to the game's seat marks in the
    * same statement. @throws StoreError UNKNOWN_GAME
@@ -152,12 +166,16 @@ export interface GameStore {
    */
   swapSeats(id: string, expected: readonly StoredSeat[], seats: readonly StoredSeat[]): Promise<boolean>;
   markFinished(id: string): Promise<void>;
+}
+
+/** Each game's append-only log of actions. */
+export interface ActionLog {
   /**
    * Appends one action at `seq` and notifies listeners, atomically: of two appends of the same seq exactly one
    * succeeds, the other throws.
    * @throws StoreError SEQ_TAKEN (another append won), UNKNOWN_GAME
    */
-  appendAction(
+  append(
     gameId: string,
     seq: number,
     seat: Actor,
@@ -166,25 +184,34 @@ export interface GameStore {
     contribution?: string | null,
   ): Promise<void>;
   /** The actions with `after < seq <= upTo`, in order. */
-  listActions(gameId: string, after?: number, upTo?: number): Promise<ActionRow[]>;
-  /** Registers a seat's chain head; false when the seat has one already (the first registration stays). */
-  registerChain(gameId: string, chain: ChainRow): Promise<boolean>;
-  /** A game's registered chains, by seat. */
-  listChains(gameId: string): Promise<ChainRow[]>;
+  list(gameId: string, after?: number, upTo?: number): Promise<ActionRow[]>;
+}
+
+/** Each game's chat, mutes included. */
+export interface ChatLog {
   /**
    * Appends chat entry `n` and notifies listeners, atomically, like an action: of two appends of one `n` one wins.
    * @throws StoreError SEQ_TAKEN (another append won), UNKNOWN_GAME
    */
-  appendChat(gameId: string, entry: ChatRow): Promise<void>;
+  append(gameId: string, entry: ChatRow): Promise<void>;
   /** The newest `limit` chat entries with `n > after`, in order. */
-  listChat(gameId: string, after: number, limit: number): Promise<ChatRow[]>;
+  list(gameId: string, after: number, limit: number): Promise<ChatRow[]>;
   /** The seats whose latest mute entry mutes them. */
-  mutedSeats(gameId: string): Promise<SeatId[]>;
+  muted(gameId: string): Promise<SeatId[]>;
+}
+
+/** A provably fair game's seats' hash chains. */
+export interface FairChains {
+  /** Registers a seat's chain head; false when the seat has one already (the first registration stays). */
+  register(gameId: string, chain: ChainRow): Promise<boolean>;
+  /** A game's registered chains, by seat. */
+  list(gameId: string): Promise<ChainRow[]>;
+}
+
+/** Each game's saved states, so loading it does not replay the whole log. */
+export interface Snapshots {
   /** Stores the state at `seq` (idempotent: a second write of one seq is ignored). */
-  saveSnapshot(gameId: string, seq: number, state: unknown): Promise<void>;
+  save(gameId: string, seq: number, state: unknown): Promise<void>;
   /** The latest snapshot at or before `atOrBefore` (any, when omitted). */
-  latestSnapshot(gameId: string, atOrBefore?: number): Promise<SnapshotRow | null>;
-  /** Starts delivering StoreEvents to `listener`; resolves once listening. Returns the function that stops it. */
-  listen(listener: StoreListener): Promise<() => Promise<void>>;
-  close(): Promise<void>;
+  latest(gameId: string, atOrBefore?: number): Promise<SnapshotRow | null>;
 }

@@ -199,8 +199,8 @@ describe('a seat handed over once', () => {
     const game = await create();
     const browser = sent((await hold(game.id, tokenOf(game, 1))).setCookie);
     const host = await getHost();
-    const row = (await host.store.getGame(game.id))!;
-    await host.store.updateSeats(
+    const row = (await host.store.games.get(game.id))!;
+    await host.store.games.updateSeats(
       game.id,
       row.seats.map((s, i) => (i === 1 ? { ...s, tokenHash: hashToken('a new invite') } : s)),
     );

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 /** The actions the singleton host saved for a game. */
-const storedActions = async (id: string) => (await getHost()).store.listActions(id);
+const storedActions = async (id: string) => (await getHost()).store.actions.list(id);
 
 const jsonRequest = (url: string, body: unknown, method = 'POST') =>
   new Request(`${BASE}${url}`, {

@@ -7,7 +7,7 @@ describe('createStore', () => {
   it('opens PGlite (in memory here) unless DATABASE_URL is set', async () => {
     const store = await createStore({ GAMES_DATA_DIR: 'memory://' });
     expect(store.kind).toBe('pglite');
-    expect(await store.unfinishedGames()).toEqual([]);
+    expect(await store.games.unfinished()).toEqual([]);
     await store.close();
   });
 

@@ -37,8 +37,8 @@ describe('GameHost: bots', () => {
     const record = await host.records.record(created.id);
     expect(record.actions.length).toBe(end.seq);
     expect(stateHash(replay(record).state)).toBe((await host.records.stateHash(created.id)).hash);
-    expect((await store.getGame(created.id))?.finished).toBe(true);
-    expect(await store.listActions(created.id)).toHaveLength(end.seq);
+    expect((await store.games.get(created.id))?.finished).toBe(true);
+    expect(await store.actions.list(created.id)).toHaveLength(end.seq);
     // The spectator saw every action once, in order.
     const seqs: number[] = [];
     for await (const update of watching) {
@@ -189,7 +189,7 @@ describe('GameHost: leaving', () => {
     await host.seats.leave(created.id, t0!);
     await host.seats.leave(created.id, t0!); // leaving twice is harmless
     expect((await host.views.snapshot(created.id)).seats[0]!.botTakeover).toBe(true);
-    expect((await store.getGame(created.id))?.seats[0]!.botTakeover).toBe(true);
+    expect((await store.games.get(created.id))?.seats[0]!.botTakeover).toBe(true);
     expect(
       await refusal(host.moves.act(created.id, { token: t0!, seat: 0, seq: 0, action: { type: 'draw' } })),
     ).toEqual({

@@ -91,7 +91,7 @@ describe.each([
     const before = await host1.records.stateHash(created.id);
     const snap1 = await host1.views.snapshot(created.id, created.hostToken);
     expect(before.seq).toBe(13);
-    expect(await store1.latestSnapshot(created.id)).toMatchObject({ seq: 10 });
+    expect(await store1.snapshots.latest(created.id)).toMatchObject({ seq: 10 });
     await host1.close();
     await store1.close();
 
@@ -147,7 +147,7 @@ describe.each([
       const { host: host2 } = await createTestServer({ store: store2, clock, snapshotEvery: 7 });
       try {
         await host2.idle();
-        expect(await store2.latestSnapshot(created.id)).toMatchObject({ seq: 21 });
+        expect(await store2.snapshots.latest(created.id)).toMatchObject({ seq: 21 });
         // The state rebuilt from the stored snapshot (JSON) and two replayed actions is the very state it was.
         expect(await host2.records.stateHash(created.id)).toEqual(before);
         for (let guard = 0; guard < 10_000 && !(await host2.views.snapshot(created.id)).outcome; guard++) {
@@ -155,7 +155,7 @@ describe.each([
           await host2.idle();
         }
         expect((await host2.views.snapshot(created.id)).outcome).not.toBeNull();
-        expect(await store2.unfinishedGames()).not.toContain(created.id);
+        expect(await store2.games.unfinished()).not.toContain(created.id);
       } finally {
         await host2.close();
         await store2.close();
@@ -202,7 +202,7 @@ describe('broker resume', () => {
   it.each([0, 1, 5, 30, 90])(
     'from seq %i, before the newest snapshot: that snapshot first, then exactly the updates after it',
     async (after) => {
-      const newest = (await store.latestSnapshot(id))!.seq;
+      const newest = (await store.snapshots.latest(id))!.seq;
       expect(newest).toBeGreaterThan(90);
       const sub = await host.views.subscribe(id, undefined, undefined, after);
       const got = await until(sub, live.length);
@@ -235,7 +235,7 @@ describe('broker resume', () => {
   );
 
   it('from seq at or after the newest snapshot: exactly the updates after it, identical to the live ones', async () => {
-    const newest = (await store.latestSnapshot(id))!.seq;
+    const newest = (await store.snapshots.latest(id))!.seq;
     for (const after of [newest, live.length - 1]) {
       const sub = await host.views.subscribe(id, undefined, undefined, after);
       const got = await until(sub, live.length);
@@ -315,7 +315,7 @@ describe('two app instances on one PostgreSQL', () => {
     const [fromB] = await until(onB, 1);
     expect(fromA).toEqual(fromB);
     expect(await hostB.records.stateHash(created.id)).toEqual(await hostA.records.stateHash(created.id));
-    expect(await stores[0]!.listActions(created.id)).toHaveLength(1);
+    expect(await stores[0]!.actions.list(created.id)).toHaveLength(1);
     onA.close();
     onB.close();
   });
@@ -351,7 +351,7 @@ describe('two app instances on one PostgreSQL', () => {
     const [a, b] = [await hostA.records.stateHash(created.id), await hostB.records.stateHash(created.id)];
     expect(a).toEqual(b);
     expect((await hostB.views.snapshot(created.id)).outcome).not.toBeNull();
-    expect(await stores[1]!.listActions(created.id)).toHaveLength(a.seq);
+    expect(await stores[1]!.actions.list(created.id)).toHaveLength(a.seq);
     for (const sub of subs) sub.close();
   });
 });

@@ -95,7 +95,7 @@ describe('GameHost: create and snapshot', () => {
 
   it('stores only hashes of the tokens', async () => {
     const { created, tokens } = await newPoleGame();
-    const row = JSON.stringify(await store.getGame(created.id));
+    const row = JSON.stringify(await store.games.get(created.id));
     for (const token of [created.hostToken, ...tokens]) expect(row).not.toContain(token);
   });
 
@@ -147,7 +147,7 @@ describe('GameHost: acting', () => {
     expect(after.seq).toBe(1);
     expect(after.events.length).toBeGreaterThan(0);
     expect((await host.records.record(created.id)).actions).toEqual([{ seat, action: { type: 'roll' } }]);
-    expect((await store.listActions(created.id)).map((a) => a.seq)).toEqual([1]);
+    expect((await store.actions.list(created.id)).map((a) => a.seq)).toEqual([1]);
   });
 
   it('refuses a stale seq with 409 and applies nothing', async () => {
@@ -158,7 +158,7 @@ describe('GameHost: acting', () => {
       code: 'STALE',
     });
     expect(await host.records.stateHash(created.id)).toEqual(before);
-    expect(await store.listActions(created.id)).toEqual([]);
+    expect(await store.actions.list(created.id)).toEqual([]);
   });
 
   it('applies exactly one of two simultaneous actions on the same seq', async () => {
@@ -171,7 +171,7 @@ describe('GameHost: acting', () => {
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(lost.reason).toMatchObject({ status: 409, code: 'STALE' });
     expect((await host.records.record(created.id)).actions).toHaveLength(1);
-    expect(await store.listActions(created.id)).toHaveLength(1);
+    expect(await store.actions.list(created.id)).toHaveLength(1);
   });
 
   it("refuses an illegal action with 422 and the engine's code, leaving the state unchanged", async () => {
@@ -188,7 +188,7 @@ describe('GameHost: acting', () => {
       code: 'L2_UNAVAILABLE',
     });
     expect(await host.records.stateHash(created.id)).toEqual(before);
-    expect(await store.listActions(created.id)).toEqual([]);
+    expect(await store.actions.list(created.id)).toEqual([]);
   });
 
   it('refuses a malformed body or action with 400', async () => {
@@ -245,7 +245,7 @@ describe('GameHost: acting', () => {
       status: 403,
       code: 'BOT_SEAT',
     });
-    expect(await store.listActions(created.id)).toEqual([]);
+    expect(await store.actions.list(created.id)).toEqual([]);
   });
 
   it('lets the host token act for any human seat (hot-seat), leaving the one it names', async () => {

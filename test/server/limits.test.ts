@@ -270,11 +270,11 @@ describe('idle games leave memory', () => {
     // Out of memory when the deadline comes: its timer rebuilds it and plays the seat's default move then, not later.
     clock.advance(deadline - clock.now() - 1);
     await drive(host, clock);
-    expect(await store.listActions(created.id)).toEqual([]);
+    expect(await store.actions.list(created.id)).toEqual([]);
     expect(host.liveGames).toBe(0);
     clock.advance(1);
     await drive(host, clock);
-    expect((await store.listActions(created.id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
+    expect((await store.actions.list(created.id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
     const after = await host.views.snapshot(created.id, created.hostToken);
     expect(after.seq).toBe(1);
     expect(after.deadline).toBe(deadline + 300_000);

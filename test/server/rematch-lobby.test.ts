@@ -104,7 +104,7 @@ describe('rematch', () => {
     expect((await host.views.snapshot(ada.id, bea.token!)).seat).toBe(1);
     // The old invite is the old game's only; the rematch's turn timer is the old one's.
     expect(await refusal(host.views.snapshot(ada.id, tokens.get(0)))).toEqual({ status: 403, code: 'BAD_TOKEN' });
-    const row = await store.getGame(ada.id);
+    const row = await store.games.get(ada.id);
     expect(row).toMatchObject({ turnSeconds: 60, botPaceMs: 0, mode: 'online', rematchOf: created.id });
 
     // A second join of one seat is refused and changes nothing.
@@ -318,7 +318,7 @@ describe('lobby', () => {
       expect(await refusal(Promise.reject(lost!.reason))).toEqual({ status: 409, code: 'SEAT_TAKEN' });
       // The winner's token holds the seat on both instances; the stored seat has the winner's name.
       for (const h of [a, b]) expect((await h.views.snapshot(pub.id, won[0]!.token!)).seat).toBe(1);
-      expect((await first.getGame(pub.id))!.seats[1]!.name).toBe(tries[0]!.status === 'fulfilled' ? 'Eve' : 'Fay');
+      expect((await first.games.get(pub.id))!.seats[1]!.name).toBe(tries[0]!.status === 'fulfilled' ? 'Eve' : 'Fay');
     } finally {
       await Promise.all([a.close(), b.close()]);
       await cleanup();

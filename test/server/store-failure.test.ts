@@ -97,7 +97,7 @@ describe('the host over a broken store', () => {
 
   /** A game this host has not loaded yet (as after a restart). */
   async function storedGame(id: string): Promise<string> {
-    await store.createGame({
+    await store.games.create({
       id,
       game: 'ten',
       version: 1,

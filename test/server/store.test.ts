@@ -46,118 +46,118 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
 
   it('migrates idempotently: running the migrations again keeps the data', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
+    await store.games.create(gameRow(id));
     await store.migrate();
     await store.migrate();
-    expect((await store.getGame(id))?.seed).toBe('store-test');
+    expect((await store.games.get(id))?.seed).toBe('store-test');
   });
 
   it('creates and reads a game row, refusing a duplicate id', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
-    const row = await store.getGame(id);
+    await store.games.create(gameRow(id));
+    const row = await store.games.get(id);
     expect(row).toMatchObject({ ...gameRow(id), finished: false });
     expect(row?.createdAt).toBeInstanceOf(Date);
-    await expect(store.createGame(gameRow(id))).rejects.toMatchObject({ code: 'DUPLICATE_GAME' });
-    expect(await store.getGame('no-such-game')).toBeNull();
+    await expect(store.games.create(gameRow(id))).rejects.toMatchObject({ code: 'DUPLICATE_GAME' });
+    expect(await store.games.get('no-such-game')).toBeNull();
   });
 
   it('keeps one rematch per game and lists the listed, unfinished games newest first', async () => {
     const [old, first, second, listed] = [newId(), newId(), newId(), newId()];
-    await store.createGame(gameRow(old));
-    expect(await store.rematchOf(old)).toBeNull();
-    await store.createGame({ ...gameRow(first), rematchOf: old });
-    await expect(store.createGame({ ...gameRow(second), rematchOf: old })).rejects.toMatchObject({
+    await store.games.create(gameRow(old));
+    expect(await store.games.rematchOf(old)).toBeNull();
+    await store.games.create({ ...gameRow(first), rematchOf: old });
+    await expect(store.games.create({ ...gameRow(second), rematchOf: old })).rejects.toMatchObject({
       code: 'DUPLICATE_GAME',
     });
-    expect(await store.getGame(second)).toBeNull();
-    expect(await store.rematchOf(old)).toBe(first);
-    expect(await store.getGame(first)).toMatchObject({ rematchOf: old, listed: false });
+    expect(await store.games.get(second)).toBeNull();
+    expect(await store.games.rematchOf(old)).toBe(first);
+    expect(await store.games.get(first)).toMatchObject({ rematchOf: old, listed: false });
 
     const taken = {
       ...gameRow(listed),
       listed: true,
       seats: gameRow(listed).seats.map((s, i) => (i === 0 ? { ...s, taken: true } : s)),
     };
-    await store.createGame(taken);
-    expect((await store.listedGames(50)).map((g) => g.id)).toContain(listed);
-    expect((await store.listedGames(50)).map((g) => g.id)).not.toContain(first);
-    expect((await store.getGame(listed))?.seats[0]).toMatchObject({ taken: true });
-    await store.markFinished(listed);
-    expect((await store.listedGames(50)).map((g) => g.id)).not.toContain(listed);
+    await store.games.create(taken);
+    expect((await store.games.listed(50)).map((g) => g.id)).toContain(listed);
+    expect((await store.games.listed(50)).map((g) => g.id)).not.toContain(first);
+    expect((await store.games.get(listed))?.seats[0]).toMatchObject({ taken: true });
+    await store.games.markFinished(listed);
+    expect((await store.games.listed(50)).map((g) => g.id)).not.toContain(listed);
   });
 
   it('swaps the seats only while they are the ones expected', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
+    await store.games.create(gameRow(id));
     const seats = gameRow(id).seats;
     const joined = seats.map((s, i) => (i === 0 ? { ...s, tokenHash: 'ef'.repeat(32), taken: true } : s));
-    expect(await store.swapSeats(id, seats, joined)).toBe(true);
-    expect(await store.swapSeats(id, seats, seats)).toBe(false);
-    expect((await store.getGame(id))?.seats).toEqual(joined);
+    expect(await store.games.swapSeats(id, seats, joined)).toBe(true);
+    expect(await store.games.swapSeats(id, seats, seats)).toBe(false);
+    expect((await store.games.get(id))?.seats).toEqual(joined);
   });
 
   it('marks games finished and lists the unfinished ones', async () => {
     const [a, b] = [newId(), newId()];
-    await store.createGame(gameRow(a));
-    await store.createGame(gameRow(b));
-    await store.markFinished(a);
-    const open = await store.unfinishedGames();
+    await store.games.create(gameRow(a));
+    await store.games.create(gameRow(b));
+    await store.games.markFinished(a);
+    const open = await store.games.unfinished();
     expect(open).toContain(b);
     expect(open).not.toContain(a);
-    expect((await store.getGame(a))?.finished).toBe(true);
+    expect((await store.games.get(a))?.finished).toBe(true);
   });
 
   it('appends actions (the system seat included) and lists them in order after a seq', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
-    await store.appendAction(id, 1, 0, { type: 'roll' }, [{ type: 'rolled', dice: [3] } as never]);
-    await store.appendAction(id, 2, 'system', { type: 'holdings', tiles: [] });
-    await store.appendAction(id, 3, 1, { type: 'pass' });
-    const all = await store.listActions(id);
+    await store.games.create(gameRow(id));
+    await store.actions.append(id, 1, 0, { type: 'roll' }, [{ type: 'rolled', dice: [3] } as never]);
+    await store.actions.append(id, 2, 'system', { type: 'holdings', tiles: [] });
+    await store.actions.append(id, 3, 1, { type: 'pass' });
+    const all = await store.actions.list(id);
     expect(all.map((a) => [a.seq, a.seat, a.action])).toEqual([
       [1, 0, { type: 'roll' }],
       [2, 'system', { type: 'holdings', tiles: [] }],
       [3, 1, { type: 'pass' }],
     ]);
     expect(all[0]!.events).toEqual([{ type: 'rolled', dice: [3] }]);
-    expect((await store.listActions(id, 1)).map((a) => a.seq)).toEqual([2, 3]);
-    expect((await store.listActions(id, 1, 2)).map((a) => a.seq)).toEqual([2]);
+    expect((await store.actions.list(id, 1)).map((a) => a.seq)).toEqual([2, 3]);
+    expect((await store.actions.list(id, 1, 2)).map((a) => a.seq)).toEqual([2]);
   });
 
   it('refuses an append to a taken seq or an unknown game, changing nothing', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
-    await store.appendAction(id, 1, 0, { type: 'roll' });
-    await expect(store.appendAction(id, 1, 1, { type: 'pass' })).rejects.toMatchObject({ code: 'SEQ_TAKEN' });
-    await expect(store.appendAction('no-such-game', 1, 0, { type: 'roll' })).rejects.toMatchObject({
+    await store.games.create(gameRow(id));
+    await store.actions.append(id, 1, 0, { type: 'roll' });
+    await expect(store.actions.append(id, 1, 1, { type: 'pass' })).rejects.toMatchObject({ code: 'SEQ_TAKEN' });
+    await expect(store.actions.append('no-such-game', 1, 0, { type: 'roll' })).rejects.toMatchObject({
       code: 'UNKNOWN_GAME',
     });
-    expect((await store.listActions(id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
+    expect((await store.actions.list(id)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
   });
 
   it('lets exactly one of several concurrent appends of the same seq win', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
+    await store.games.create(gameRow(id));
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => store.appendAction(id, 1, 0, { type: 'roll', n: i })),
+      Array.from({ length: 8 }, (_, i) => store.actions.append(id, 1, 0, { type: 'roll', n: i })),
     );
     const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
     expect(won).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'SEQ_TAKEN' });
-    expect((await store.listActions(id)).map((a) => a.action)).toEqual([{ type: 'roll', n: won[0] }]);
+    expect((await store.actions.list(id)).map((a) => a.action)).toEqual([{ type: 'roll', n: won[0] }]);
   });
 
   it('sends the appends that arrive together in one statement, each answered and notified as if alone', async () => {
     const ids = Array.from({ length: 12 }, () => newId());
-    for (const id of ids) await store.createGame(gameRow(id));
+    for (const id of ids) await store.games.create(gameRow(id));
     // Listening from the start: a notification may reach the process after the append that sent it has returned.
     const heard: StoreEvent[] = [];
     const stop = await store.listen((e) => {
       if (e.type === 'action' && ids.includes(e.gameId)) heard.push(e);
     });
     const taken = ids[0]!;
-    await store.appendAction(taken, 1, 0, { type: 'roll' });
+    await store.actions.append(taken, 1, 0, { type: 'roll' });
     // A timed-out move's events, as the turn timer logs them: the notification says so.
     const timedOut = markTimedOut(2, []);
     const outcomes = async (appends: Promise<void>[]) =>
@@ -167,25 +167,25 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     // The first leaves alone; the rest wait for it and leave as one batch, which holds a taken seq and the same seq
     // twice.
     const results = await outcomes([
-      store.appendAction(ids[1]!, 1, 0, { type: 'roll' }),
-      store.appendAction(taken, 1, 1, { type: 'pass' }),
-      store.appendAction(ids[2]!, 1, 0, { type: 'roll', n: 1 }),
-      store.appendAction(ids[2]!, 1, 0, { type: 'roll', n: 2 }),
-      ...ids.slice(3, 8).map((id) => store.appendAction(id, 1, 2, { type: 'buy' }, timedOut)),
+      store.actions.append(ids[1]!, 1, 0, { type: 'roll' }),
+      store.actions.append(taken, 1, 1, { type: 'pass' }),
+      store.actions.append(ids[2]!, 1, 0, { type: 'roll', n: 1 }),
+      store.actions.append(ids[2]!, 1, 0, { type: 'roll', n: 2 }),
+      ...ids.slice(3, 8).map((id) => store.actions.append(id, 1, 2, { type: 'buy' }, timedOut)),
     ]);
     expect(results).toEqual(['ok', 'SEQ_TAKEN', 'ok', 'SEQ_TAKEN', ...ids.slice(3, 8).map(() => 'ok')]);
     // A batch holding a game that does not exist: that append alone is refused.
     const unknown = await outcomes([
-      store.appendAction(ids[8]!, 1, 0, { type: 'roll' }),
-      store.appendAction(ids[9]!, 1, 2, { type: 'buy' }, timedOut),
-      store.appendAction('no-such-game', 1, 0, { type: 'roll' }),
-      ...ids.slice(10).map((id) => store.appendAction(id, 1, 2, { type: 'buy' }, timedOut)),
+      store.actions.append(ids[8]!, 1, 0, { type: 'roll' }),
+      store.actions.append(ids[9]!, 1, 2, { type: 'buy' }, timedOut),
+      store.actions.append('no-such-game', 1, 0, { type: 'roll' }),
+      ...ids.slice(10).map((id) => store.actions.append(id, 1, 2, { type: 'buy' }, timedOut)),
     ]);
     expect(unknown).toEqual(['ok', 'ok', 'UNKNOWN_GAME', ...ids.slice(10).map(() => 'ok')]);
-    expect((await store.listActions(taken)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
-    expect((await store.listActions(ids[2]!)).map((a) => a.action)).toEqual([{ type: 'roll', n: 1 }]);
+    expect((await store.actions.list(taken)).map((a) => a.action)).toEqual([{ type: 'roll' }]);
+    expect((await store.actions.list(ids[2]!)).map((a) => a.action)).toEqual([{ type: 'roll', n: 1 }]);
     for (const id of [...ids.slice(3, 8), ...ids.slice(9)])
-      expect((await store.listActions(id)).map((a) => a.events)).toEqual([timedOut]);
+      expect((await store.actions.list(id)).map((a) => a.events)).toEqual([timedOut]);
     // Each listener has a connection of its own (PostgreSQL): wait on this one's, which hears commits in order, so
     // once the last batch's last action is heard every earlier one is too.
     await expect.poll(() => heard.some((e) => e.type === 'action' && e.gameId === ids[11])).toBe(true);
@@ -209,31 +209,31 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
 
   it('notifies an action too big for a notification by its seq alone: listeners read it from the log', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
+    await store.games.create(gameRow(id));
     const heard = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
     const big = { type: 'bid', note: 'x'.repeat(9000) };
-    await store.appendAction(id, 1, 0, big);
+    await store.actions.append(id, 1, 0, big);
     expect(await heard.event).toEqual({ type: 'action', gameId: id, seq: 1 });
-    expect((await store.listActions(id)).map((a) => a.action)).toEqual([big]);
+    expect((await store.actions.list(id)).map((a) => a.action)).toEqual([big]);
   });
 
   it('keeps snapshots and returns the latest at or before a seq', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
-    expect(await store.latestSnapshot(id)).toBeNull();
-    await store.saveSnapshot(id, 10, { at: 10 });
-    await store.saveSnapshot(id, 20, { at: 20 });
-    await store.saveSnapshot(id, 20, { at: 'ignored' });
-    expect(await store.latestSnapshot(id)).toEqual({ seq: 20, state: { at: 20 } });
-    expect(await store.latestSnapshot(id, 19)).toEqual({ seq: 10, state: { at: 10 } });
-    expect(await store.latestSnapshot(id, 9)).toBeNull();
+    await store.games.create(gameRow(id));
+    expect(await store.snapshots.latest(id)).toBeNull();
+    await store.snapshots.save(id, 10, { at: 10 });
+    await store.snapshots.save(id, 20, { at: 20 });
+    await store.snapshots.save(id, 20, { at: 'ignored' });
+    expect(await store.snapshots.latest(id)).toEqual({ seq: 20, state: { at: 20 } });
+    expect(await store.snapshots.latest(id, 19)).toEqual({ seq: 10, state: { at: 10 } });
+    expect(await store.snapshots.latest(id, 9)).toBeNull();
   });
 
   it('notifies listeners of an appended action and of a seat change', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
+    await store.games.create(gameRow(id));
     const action = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
-    await store.appendAction(id, 1, 0, { type: 'roll' });
+    await store.actions.append(id, 1, 0, { type: 'roll' });
     expect(await action.event).toEqual({
       type: 'action',
       gameId: id,
@@ -242,23 +242,23 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     });
     const seats = await listenFor(store, (e) => e.type === 'seats' && e.gameId === id);
     const changed = gameRow(id).seats.map((s) => ({ ...s, botTakeover: true }));
-    await store.updateSeats(id, changed);
+    await store.games.updateSeats(id, changed);
     expect(await seats.event).toEqual({ type: 'seats', gameId: id });
-    expect((await store.getGame(id))?.seats).toEqual(changed);
-    await expect(store.updateSeats('no-such-game', changed)).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
+    expect((await store.games.get(id))?.seats).toEqual(changed);
+    await expect(store.games.updateSeats('no-such-game', changed)).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
   });
 
   it('does not notify when an append loses', async () => {
     const id = newId();
-    await store.createGame(gameRow(id));
+    await store.games.create(gameRow(id));
     const seen: number[] = [];
     const stop = await store.listen((e) => {
       if (e.type === 'action' && e.gameId === id) seen.push(e.seq);
     });
-    await store.appendAction(id, 1, 0, { type: 'roll' });
-    await expect(store.appendAction(id, 1, 0, { type: 'roll' })).rejects.toMatchObject({ code: 'SEQ_TAKEN' });
+    await store.actions.append(id, 1, 0, { type: 'roll' });
+    await expect(store.actions.append(id, 1, 0, { type: 'roll' })).rejects.toMatchObject({ code: 'SEQ_TAKEN' });
     // A listener hears commits in order, so once it hears this later action it has heard all there was before.
-    await store.appendAction(id, 2, 1, { type: 'pass' });
+    await store.actions.append(id, 2, 1, { type: 'pass' });
     await expect.poll(() => seen.includes(2)).toBe(true);
     await stop();
     expect(seen).toEqual([1, 2]);
@@ -268,22 +268,22 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     it('shares actions and notifications between two instances on one database', async () => {
       const other = await reopen();
       const id = newId();
-      await store.createGame(gameRow(id));
+      await store.games.create(gameRow(id));
       const heard = await listenFor(other, (e) => e.type === 'action' && e.gameId === id);
-      await store.appendAction(id, 1, 0, { type: 'roll' });
+      await store.actions.append(id, 1, 0, { type: 'roll' });
       expect(await heard.event).toEqual({
         type: 'action',
         gameId: id,
         seq: 1,
         logged: { seat: 0, action: { type: 'roll' }, timedOut: false },
       });
-      expect((await other.listActions(id)).map((a) => a.seq)).toEqual([1]);
+      expect((await other.actions.list(id)).map((a) => a.seq)).toEqual([1]);
       const race = await Promise.allSettled([
-        store.appendAction(id, 2, 1, { type: 'pass' }),
-        other.appendAction(id, 2, 1, { type: 'buy' }),
+        store.actions.append(id, 2, 1, { type: 'pass' }),
+        other.actions.append(id, 2, 1, { type: 'buy' }),
       ]);
       expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(await other.listActions(id, 1)).toHaveLength(1);
+      expect(await other.actions.list(id, 1)).toHaveLength(1);
     });
   }
 });
@@ -321,7 +321,7 @@ describe('PostgreSQL LISTEN connection', () => {
     await admin.connect();
     try {
       const id = newId();
-      await store.createGame(gameRow(id));
+      await store.games.create(gameRow(id));
       const resync = await listenFor(store, (e) => e.type === 'resync');
       const { rows } = await admin.query(
         'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()',
@@ -330,7 +330,7 @@ describe('PostgreSQL LISTEN connection', () => {
       expect(rows).toHaveLength(1);
       expect(await resync.event).toEqual({ type: 'resync' });
       const heard = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
-      await store.appendAction(id, 1, 0, { type: 'roll' });
+      await store.actions.append(id, 1, 0, { type: 'roll' });
       expect(await heard.event).toMatchObject({ type: 'action', gameId: id, seq: 1 });
     } finally {
       await admin.end();
