@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The order the files run in. Vitest runs the projects of one group one after the other (by name: every browser file
  * before the first integration file); integration and browser files mostly wait on a devnet, an app server or
  * Chromium, so here the projects of a group take turns: while a browser file waits, an integration file computes.
- * Within a project the order is Vitest's own (slowest first once known), or the run's seed with --sequence.shuffle.
+ * Within a project the slowest files go first: by this machine's last run (Vitest's cache), else by the durations
+ * recorded in test/durations.json (`npm run test:durations`), so that on a clean clone (CI's) a slow file does not
+ * start last and hold the run up alone; a file known to neither goes first. With --sequence.shuffle, the seed's order.
  */
 export default class TakingTurns extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -15,6 +19,14 @@ export default class TakingTurns extends BaseSequencer {
       const group = groups.get(spec.project.config.sequence.groupOrder) ?? new Map<string, TestSpecification[]>();
       groups.set(spec.project.config.sequence.groupOrder, group);
       group.set(spec.project.name, [...(group.get(spec.project.name) ?? []), spec]);
+    }
+    if (!shuffle) {
+      const duration = (spec: TestSpecification): number =>
+        this.ctx.cache.getTestSpecificationResult(spec)?.duration ??
+        RECORDED[path.relative(this.ctx.config.root, spec.moduleId)] ??
+        Infinity;
+      for (const group of groups.values())
+        for (const list of group.values()) list.sort((a, b) => duration(b) - duration(a) || 0);
     }
     return [...groups.keys()].sort((a, b) => a - b).flatMap((order) => takingTurns([...groups.get(order)!.values()]));
   }
@@ -49,3 +61,17 @@ function shuffled(files: readonly TestSpecification[], seed: number): TestSpecif
   }
   return out;
 }
+
+/** Each test file's duration (ms) in a recent run, by its path from the root; none when the file is missing. */
+const RECORDED: Readonly<Record<string, number>> = (() => {
+  let seconds: unknown;
+  try {
+    seconds = JSON.parse(readFileSync(path.join(import.meta.dirname, 'durations.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+  if (typeof seconds !== 'object' || seconds === null) return {};
+  return Object.fromEntries(
+    Object.entries(seconds).flatMap(([file, s]) => (typeof s === 'number' ? [[file, s * 1000] as const] : [])),
+  );
+})();
