@@ -56,7 +56,7 @@ export async function startChainApp(
   // The pages' wallet code calls the devnet from the app's origin, which it lets in only once told (devnet/node/cors.ts).
   devnet.allowOrigin(server.baseUrl);
   const browser = await launchBrowser(options.browserArgs);
-  const pages = new BrowserPages(browser);
+  const pages = new BrowserPages(browser, server.baseUrl);
   return {
     chain,
     server,
