@@ -6,9 +6,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser, startAppServer, type AppServer, type AppServerOptions } from './app-server';
 
-// The on-chain suites still read JSON routes through here, until they move to game-api.ts.
-export { getJson } from './game-api';
-
 export class BrowserPages {
   private readonly pageErrors: string[] = [];
   private readonly consoleErrors: string[] = [];

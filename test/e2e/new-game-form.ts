@@ -3,6 +3,7 @@
  * a seed; a hot-seat game started from it, or an online game's invite links.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { GameId } from '../../engine/core';
 import { ANY_CHOICE, gameIdOf } from './play-page';
 
@@ -51,6 +52,14 @@ export async function startHotSeatGame(
   return id;
 }
 
+/** The options every on-chain game of the suites shares: on Tezos, online, no clock, instant bots. */
+export async function chooseOnChain(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'On Tezos' }).check(); // enabled once the server says it has a chain
+  expect(await page.getByRole('radio', { name: 'Online' }).isChecked()).toBe(true);
+  await page.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
+  await page.getByLabel('Bot pace').selectOption({ label: 'Instant' });
+}
+
 /** Creates the online game the form describes ("Create and invite") and returns the invite links of `people`. */
 export async function createAndInvite(page: Page, gameName: string, people: readonly string[]): Promise<string[]> {
   await page.getByRole('button', { name: 'Create and invite' }).click();
@@ -62,4 +71,22 @@ export async function createAndInvite(page: Page, gameName: string, people: read
     links.push(await input.inputValue());
   }
   return links;
+}
+
+/**
+ * On the new-game form of Tezos Pole, signed in: a game of two people, Alice and Bob, on Tezos, one lap, from `seed`;
+ * created, with their invite links.
+ */
+export async function createOnChainGameOfTwo(page: Page, seed: string): Promise<{ alice: string; bob: string }> {
+  await page.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
+  await page.getByRole('radio', { name: '2 seats' }).check();
+  await page.getByLabel('Name of seat 1').fill('Alice');
+  await page.getByLabel('Name of seat 2').fill('Bob');
+  await page.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
+  await chooseOnChain(page);
+  await page.getByLabel('Seed (optional)').fill(seed);
+  await page.locator('summary', { hasText: 'Tezos Pole options' }).click();
+  await page.getByLabel(/^Laps to finish/).fill('1');
+  const [alice, bob] = (await createAndInvite(page, 'Tezos Pole', ['Alice', 'Bob'])) as [string, string];
+  return { alice, bob };
 }
