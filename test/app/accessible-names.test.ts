@@ -6,14 +6,17 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { botRngFor, playStep } from '../../engine';
-import { gotopoly, gotopolyHeuristicBot, gotopolyView, type GotopolyState } from '../../engine/gotopoly';
-import { parseBoard, pole, type PoleState } from '../../engine/pole';
-import type { SeatInfo } from '../../server/protocol';
-import { GotopolyTable } from '../../ui/gotopoly/gotopoly-table';
+import { pole, type PoleState } from '../../engine/pole';
 import { ActionLog } from '../../ui/play/action-log';
-import { ringCell } from '../../ui/pole/board-layout';
-import { BoardTile } from '../../ui/pole/board-tile';
+import {
+  boardTileHtml,
+  fourTileBoard,
+  gotopolyPlayedUntil,
+  gotopolySpectatorHtml,
+  MOTH,
+  seatsOf,
+  SUNFOLD,
+} from './fixtures';
 
 const unescape = (s: string): string =>
   s
@@ -23,36 +26,12 @@ const unescape = (s: string): string =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>');
 
-const BOARD = parseBoard({
-  id: 'names',
-  name: 'Names board',
-  tiles: [
-    { kind: 'go', id: 'go', name: 'Start' },
-    { kind: 'artist', id: 'sunfold', artist: 'Ama', title: 'Sunfold', price: 200, multiplier: 1, editionSize: 3 },
-    { kind: 'artist', id: 'moth', artist: 'Ben', title: 'Moth Hour', price: 1300, multiplier: 2, editionSize: 1 },
-    { kind: 'event', id: 'tax', name: 'Tax', text: 'Pay 100', effect: { kind: 'pay', amount: 100 } },
-  ],
-});
-const SUNFOLD = 1,
-  MOTH = 2;
+const BOARD = fourTileBoard('names', 'Names board', 1300);
 const NAMES = ['Alice', 'Bob', 'Cleo'];
 
 /** The accessible name of tile `index` of a Tezos Pole game in `state`, as the board renders it. */
 function poleTileName(state: PoleState, index: number): string {
-  const html = renderToStaticMarkup(
-    createElement(BoardTile, {
-      view: {
-        index,
-        tile: BOARD.tiles[index]!,
-        state: state.tiles[index]!,
-        cell: ringCell(index, BOARD.tiles.length),
-        pawns: [],
-        landedBy: null,
-        names: NAMES,
-        goBonus: 300,
-      },
-    }),
-  );
+  const html = boardTileHtml(BOARD, state, index, NAMES);
   const label = /^<li [^>]*aria-label="([^"]*)"/.exec(html);
   expect(label, html).not.toBeNull();
   return unescape(label![1]!);
@@ -91,32 +70,10 @@ describe('Tezos Pole tiles are named by what they are, their price and their own
 });
 
 describe('Gotopoly spaces and seat cards', () => {
-  const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({
-    seat,
-    name,
-    kind: 'human',
-    botTakeover: false,
-  }));
+  const seats = seatsOf(['Ada', 'Bao', 'Cleo']);
   // The opening auction, played by the bots: properties have owners.
-  let state: GotopolyState = gotopoly.setup({ players: 3 }, 'names');
-  const rng = botRngFor('names');
-  while (state.estates.every((e) => e.owner === null))
-    state = playStep(gotopoly, state, [gotopolyHeuristicBot, gotopolyHeuristicBot, gotopolyHeuristicBot], rng)!.state;
-  const html = renderToStaticMarkup(
-    createElement(GotopolyTable, {
-      view: gotopolyView(state, null),
-      seat: null,
-      seats,
-      pending: gotopoly.pending(state),
-      legal: [],
-      events: [],
-      outcome: null,
-      deadline: null,
-      act: () => undefined,
-      busy: false,
-      error: null,
-    }),
-  );
+  const state = gotopolyPlayedUntil('names', (s) => s.estates.some((e) => e.owner !== null));
+  const html = gotopolySpectatorHtml(state, seats);
   const spaceNames = new Map(
     [...html.matchAll(/<li [^>]*data-space="(\d+)"[^>]*aria-label="([^"]*)"/g)].map((m) => [
       Number(m[1]),

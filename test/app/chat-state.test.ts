@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry, ChatView, GameSnapshot } from '../../server/protocol';
 import { applyChat, applySnapshot, mergeChat } from '../../ui/play/game-api';
+import { snapshotWith } from './fixtures';
 
 const chat = (entries: ChatEntry[], extra: Partial<ChatView> = {}): ChatView => ({
   entries,
@@ -16,26 +17,7 @@ const chat = (entries: ChatEntry[], extra: Partial<ChatView> = {}): ChatView => 
   ...extra,
 });
 const text = (n: number, seat = 0): ChatEntry => ({ n, at: 1_700_000_000_000 + n, seat, kind: 'text', text: `m${n}` });
-const snapshot = (seq: number, view: ChatView | null): GameSnapshot => ({
-  id: 'g',
-  game: 'ten',
-  seq,
-  seats: [],
-  seat: 1,
-  access: 'seat',
-  onChain: false,
-  view: null,
-  pending: [],
-  legal: [],
-  events: [],
-  outcome: null,
-  deadline: null,
-  seedCommitment: 'c',
-  seed: null,
-  chat: view,
-  rematch: null,
-  fair: null,
-});
+const snapshot = (seq: number, view: ChatView | null): GameSnapshot => snapshotWith({ seq, chat: view });
 
 describe('chat state', () => {
   it('adds a stream entry once, in order', () => {

@@ -10,7 +10,7 @@ import { CollectionGrid } from '../../ui/chain/collection-grid';
 import { AccountPanel, BlockPanel, OperationPanel } from '../../ui/chain/explorer-views';
 import { shortAddress } from '../../chain/explorer';
 import { formatTez, ReadProblem } from '../../ui/chain/format';
-import { GameTokensTable } from '../../ui/chain/game-tokens';
+import { GameTokensTable, type GameToken, type TokenHolders } from '../../ui/chain/game-tokens';
 import { TokenView } from '../../ui/chain/token-view';
 import { WalletProvider } from '../../ui/wallet';
 import { accountHref, blockHref, opHref } from '../../ui/chain/explorer-links';
@@ -223,33 +223,42 @@ describe('token page', () => {
 });
 
 describe("a game's tokens", () => {
-  it('lists each tile with x/y and its holders, by seat name when the address is a seat', () => {
-    const out = html(
+  /** The game's token list on the devnet: seats Ada and Bao bound to `wallets` (null: not yet), holders by token id. */
+  const gameTokens = (
+    tokens: readonly GameToken[],
+    wallets: readonly [string | null, string | null],
+    holders: readonly (readonly [string, TokenHolders])[],
+  ): string =>
+    html(
       createElement(GameTokensTable, {
         contract: KT,
-        tokens: [
-          { tile: 3, tileTitle: 'Plum Park', tokenId: '1' },
-          { tile: 8, tileTitle: 'Sudden Shower', tokenId: '0' },
-        ],
-        seats: [
-          { seat: 0, name: 'Ada', address: ALICE },
-          { seat: 1, name: 'Bao', address: null },
-        ],
-        holders: new Map([
-          [
-            '1',
-            {
-              edition: '3/5',
-              owners: [
-                { address: ALICE, balance: '1' },
-                { address: BOB, balance: '2' },
-              ],
-            },
-          ],
-          ['0', { edition: '1/1', supply: '0', owners: [] }],
-        ]),
+        tokens,
+        seats: wallets.map((address, seat) => ({ seat, name: ['Ada', 'Bao'][seat]!, address })),
+        holders: new Map(holders),
         network: DEVNET,
       }),
+    );
+
+  it('lists each tile with x/y and its holders, by seat name when the address is a seat', () => {
+    const out = gameTokens(
+      [
+        { tile: 3, tileTitle: 'Plum Park', tokenId: '1' },
+        { tile: 8, tileTitle: 'Sudden Shower', tokenId: '0' },
+      ],
+      [ALICE, null],
+      [
+        [
+          '1',
+          {
+            edition: '3/5',
+            owners: [
+              { address: ALICE, balance: '1' },
+              { address: BOB, balance: '2' },
+            ],
+          },
+        ],
+        ['0', { edition: '1/1', supply: '0', owners: [] }],
+      ],
     );
     expect(out).toContain('Plum Park');
     expect(out).toContain('>Ada<');
@@ -264,35 +273,28 @@ describe("a game's tokens", () => {
 
   it("P13: says which copies the game sells, and which left the game (even when back in a player's wallet)", () => {
     const none = { left: 0, returned: [], removed: 0 };
-    const out = html(
-      createElement(GameTokensTable, {
-        contract: KT,
-        tokens: [
-          { tile: 3, tileTitle: 'Plum Park', tokenId: '1', inGame: { ...none, forSale: 2, left: 1, returned: [0] } },
-          { tile: 8, tileTitle: 'Sudden Shower', tokenId: '0', inGame: { ...none, forSale: 1 } },
-          { tile: 9, tileTitle: 'Sunfold', tokenId: '2', inGame: { ...none, forSale: 0, left: 1 } },
+    const out = gameTokens(
+      [
+        { tile: 3, tileTitle: 'Plum Park', tokenId: '1', inGame: { ...none, forSale: 2, left: 1, returned: [0] } },
+        { tile: 8, tileTitle: 'Sudden Shower', tokenId: '0', inGame: { ...none, forSale: 1 } },
+        { tile: 9, tileTitle: 'Sunfold', tokenId: '2', inGame: { ...none, forSale: 0, left: 1 } },
+      ],
+      [ALICE, BOB],
+      [
+        [
+          '1',
+          {
+            edition: '2/5',
+            supply: '2',
+            owners: [
+              { address: ALICE, balance: '1' },
+              { address: BOB, balance: '1' },
+            ],
+          },
         ],
-        seats: [
-          { seat: 0, name: 'Ada', address: ALICE },
-          { seat: 1, name: 'Bao', address: BOB },
-        ],
-        holders: new Map([
-          [
-            '1',
-            {
-              edition: '2/5',
-              supply: '2',
-              owners: [
-                { address: ALICE, balance: '1' },
-                { address: BOB, balance: '1' },
-              ],
-            },
-          ],
-          ['0', { edition: '1/1', supply: '0', owners: [] }],
-          ['2', { edition: '1/1', supply: '1', owners: [{ address: ARTIST, balance: '1' }] }],
-        ]),
-        network: DEVNET,
-      }),
+        ['0', { edition: '1/1', supply: '0', owners: [] }],
+        ['2', { edition: '1/1', supply: '1', owners: [{ address: ARTIST, balance: '1' }] }],
+      ],
     );
     const row = (id: string) =>
       out.slice(out.indexOf(`data-token-id="${id}"`), out.indexOf('</tr>', out.indexOf(`data-token-id="${id}"`)));

@@ -14,33 +14,14 @@ import {
   parseStoredChain,
   type StoredChain,
 } from '../../ui/play/fair-chain';
+import { snapshotWith } from './fixtures';
 
 const SECRET = '5be1f3c0a4d27e9b86f0c1d2e3a4b5c6d7e8f90112233445566778899aabbcc0';
 const OTHER = 'a'.repeat(64);
 const HEAD = new HashChain(SECRET).head;
 
 const fair = (chains: FairInfo['chains']): FairInfo => ({ scheme: 'tp-fair/1', commitment: 'c'.repeat(64), chains });
-const snapshot = (extra: Partial<GameSnapshot> = {}): GameSnapshot => ({
-  id: 'g',
-  game: 'ten',
-  seq: 4,
-  seats: [],
-  seat: 1,
-  access: 'seat',
-  onChain: false,
-  view: null,
-  pending: [],
-  legal: [],
-  events: [],
-  outcome: null,
-  deadline: null,
-  seedCommitment: 'c'.repeat(64),
-  seed: null,
-  chat: null,
-  rematch: null,
-  fair: fair([]),
-  ...extra,
-});
+const snapshot = (extra: Partial<GameSnapshot> = {}): GameSnapshot => snapshotWith({ fair: fair([]), ...extra });
 const stored = (used: number, registered = true, secret = SECRET): StoredChain => ({ secret, used, registered });
 
 describe('the links a seat gives', () => {

@@ -13,6 +13,7 @@ import {
   fragmentToken,
   snapshotUrl,
 } from '../../ui/play/game-api';
+import { snapshotWith } from './fixtures';
 
 const seats: SeatInfo[] = [
   { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },
@@ -21,26 +22,19 @@ const seats: SeatInfo[] = [
   { seat: 3, name: 'Dev', kind: 'human', botTakeover: true },
 ];
 
-const snapshot: GameSnapshot = {
+const snapshot = snapshotWith({
   id: 'g1',
   game: 'pole',
   seq: 3,
   seats,
   seat: 0,
   access: 'host',
-  onChain: false,
   view: { v: 3 },
   pending: [{ seat: 0, kind: 'roll' }],
   legal: [{ type: 'roll' }],
   events: [{ type: 'a' }, { type: 'b' }],
-  outcome: null,
-  deadline: null,
   seedCommitment: 'c0ffee',
-  seed: null,
-  chat: null,
-  rematch: null,
-  fair: null,
-};
+});
 
 const update = (seq: number, events: { type: string }[]): GameUpdate => ({
   seq,

@@ -6,14 +6,9 @@ import { pole, poleBots, poleDecision, type PoleAction, type PoleState } from '.
 import { PoleTable } from '../../ui/pole/pole-table';
 import { viewOf } from '../../ui/replay/record-file';
 import type { PoleView } from '../../ui/pole/pole-scene';
-import type { SeatInfo } from '../../server/protocol';
+import { IDLE_TABLE, seatsOf } from './fixtures';
 
-const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi'].map((name, seat) => ({
-  seat,
-  name,
-  kind: 'human',
-  botTakeover: false,
-}));
+const seats = seatsOf(['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi']);
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
 
 /** Every must-flip decision of a few games of six random bots with little cash (so debts are common). */
@@ -50,6 +45,7 @@ describe('the must-flip choice', () => {
       const legal = pole.legal(state, seat) as PoleAction[];
       const html = renderToStaticMarkup(
         createElement(PoleTable, {
+          ...IDLE_TABLE,
           view: viewOf('pole', state, seat) as PoleView,
           seat,
           seats,
@@ -57,10 +53,6 @@ describe('the must-flip choice', () => {
           legal,
           events: [],
           outcome: null,
-          deadline: null,
-          act: () => undefined,
-          busy: false,
-          error: null,
         }),
       );
       const owed = decision.owed;

@@ -2,26 +2,12 @@
  * P13 (amended 2026-12-01) as players see it: "The log names the copy that left", and the board tells copies that
  * left the game apart from unsold ones, rendered with react-dom/server from the engine's real states and events.
  */
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { parseBoard, pole, type PoleState } from '../../engine/pole';
-import { BoardTile } from '../../ui/pole/board-tile';
-import { ringCell } from '../../ui/pole/board-layout';
+import { pole, type PoleState } from '../../engine/pole';
 import { describeEvents } from '../../ui/pole/pole-log';
+import { boardTileHtml, fourTileBoard, MOTH, SUNFOLD } from './fixtures';
 
-const BOARD = parseBoard({
-  id: 'p13-ui',
-  name: 'P13 board',
-  tiles: [
-    { kind: 'go', id: 'go', name: 'Start' },
-    { kind: 'artist', id: 'sunfold', artist: 'Ama', title: 'Sunfold', price: 200, multiplier: 1, editionSize: 3 },
-    { kind: 'artist', id: 'moth', artist: 'Ben', title: 'Moth Hour', price: 300, multiplier: 2, editionSize: 1 },
-    { kind: 'event', id: 'tax', name: 'Tax', text: 'Pay 100', effect: { kind: 'pay', amount: 100 } },
-  ],
-});
-const SUNFOLD = 1,
-  MOTH = 2;
+const BOARD = fourTileBoard('p13-ui', 'P13 board', 300);
 const NAMES = ['Alice', 'Bob'];
 
 /** A fresh on-chain game where Alice holds a Sunfold copy and Bob holds the Moth Hour 1/1. */
@@ -38,22 +24,7 @@ function game(): PoleState {
 const read = (s: PoleState, tiles: { tile: number; holders: number[]; elsewhere?: number }[]) =>
   pole.apply(s, 'system', { type: 'holdings', tiles });
 
-function tileHtml(state: PoleState, index: number): string {
-  return renderToStaticMarkup(
-    createElement(BoardTile, {
-      view: {
-        index,
-        tile: BOARD.tiles[index]!,
-        state: state.tiles[index]!,
-        cell: ringCell(index, BOARD.tiles.length),
-        pawns: [],
-        landedBy: null,
-        names: NAMES,
-        goBonus: 300,
-      },
-    }),
-  );
-}
+const tileHtml = (state: PoleState, index: number): string => boardTileHtml(BOARD, state, index, NAMES);
 
 describe('P13 in the game log', () => {
   it('P13 "The log names the copy that left": the seat, the work and what it means', () => {

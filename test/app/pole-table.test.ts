@@ -6,14 +6,9 @@ import { pole, poleBots, type PoleAction, type PoleState } from '../../engine/po
 import { PoleTable } from '../../ui/pole/pole-table';
 import { viewOf } from '../../ui/replay/record-file';
 import type { PoleView } from '../../ui/pole/pole-scene';
-import type { SeatInfo } from '../../server/protocol';
+import { IDLE_TABLE, seatsOf } from './fixtures';
 
-const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({
-  seat,
-  name,
-  kind: 'human',
-  botTakeover: false,
-}));
+const seats = seatsOf(['Ada', 'Bao', 'Cleo']);
 
 /** The live Pole table renders every decision of a real game, offering exactly the legal actions. */
 describe('PoleTable', () => {
@@ -28,6 +23,7 @@ describe('PoleTable', () => {
       const pending = pole.pending(state);
       return renderToStaticMarkup(
         createElement(PoleTable, {
+          ...IDLE_TABLE,
           view: viewOf('pole', state, seat) as PoleView,
           seat,
           seats,
@@ -35,10 +31,6 @@ describe('PoleTable', () => {
           legal: seat === null ? [] : (pole.legal(state, seat) as PoleAction[]),
           events,
           outcome: pole.outcome(state),
-          deadline: null,
-          act: () => undefined,
-          busy: false,
-          error: null,
         }),
       );
     };

@@ -13,13 +13,13 @@ import type { GameId } from '../../engine/core';
 import { gotopoly, gotopolyView, type GotopolyState } from '../../engine/gotopoly';
 import { pole, poleBots, type PoleAction, type PoleEvent, type PoleState } from '../../engine/pole';
 import { ten, tenHeuristicBot, tenView, type TenState } from '../../engine/ten';
-import type { SeatInfo } from '../../server/protocol';
 import { GotopolyTable } from '../../ui/gotopoly/gotopoly-table';
 import { PoleTable } from '../../ui/pole/pole-table';
 import type { PoleView } from '../../ui/pole/pole-scene';
 import { viewOf } from '../../ui/replay/record-file';
 import { rulesFor, RulesView } from '../../ui/rules/rules-view';
 import { TenTable } from '../../ui/ten/ten-table';
+import { IDLE_TABLE, seatsOf } from './fixtures';
 
 const RULES_DIR = resolve(import.meta.dirname, '../../docs/rules');
 /** Each game's page in docs/rules, which states every ruling of the game once, as a bold label: "**P6a** …". */
@@ -54,11 +54,8 @@ const docSchema = z
   })
   .strict();
 
-const base = { deadline: null, act: () => undefined, busy: false, error: null, outcome: null };
-const seats = (n: number): SeatInfo[] =>
-  ['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi']
-    .slice(0, n)
-    .map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
+const base = { ...IDLE_TABLE, outcome: null };
+const seats = (n: number) => seatsOf(['Ada', 'Bao', 'Cleo', 'Dev', 'Eun', 'Femi'].slice(0, n));
 
 describe('the rulings in docs/rules', () => {
   it('states each ruling once, on its own game’s page, numbered from 1 without a gap', () => {

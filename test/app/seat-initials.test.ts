@@ -12,12 +12,11 @@ import { SetupForm } from '../../ui/pole/setup-form';
 import { DEFAULT_OPTIONS } from '../../ui/pole/watch-session';
 import { viewOf } from '../../ui/replay/record-file';
 import { TenTable } from '../../ui/ten/ten-table';
-import type { SeatInfo } from '../../server/protocol';
+import { IDLE_TABLE, seatsOf } from './fixtures';
 
 // A fox emoji (a surrogate pair), an astronaut with a skin tone (a ZWJ sequence), and "é" written as e + accent.
 const NAMES = ['🦊 Fox', '👩🏽‍🚀 Ana', 'e\u0301va'];
-const seats: SeatInfo[] = NAMES.map((name, seat) => ({ seat, name, kind: 'human', botTakeover: false }));
-const base = { act: () => undefined, busy: false, error: null, deadline: null };
+const seats = seatsOf(NAMES);
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -72,7 +71,7 @@ describe('seat initials take the first grapheme of a name', () => {
     );
     const html = renderToStaticMarkup(
       createElement(PoleTable, {
-        ...base,
+        ...IDLE_TABLE,
         view: viewOf('pole', state, 0) as PoleView,
         seat: 0,
         seats,
@@ -94,7 +93,7 @@ describe('seat initials take the first grapheme of a name', () => {
     );
     const html = renderToStaticMarkup(
       createElement(GotopolyTable, {
-        ...base,
+        ...IDLE_TABLE,
         view: gotopolyView(state, 0),
         seat: 0,
         seats,
@@ -111,7 +110,7 @@ describe('seat initials take the first grapheme of a name', () => {
     const { state, events } = played(ten, { players: 3 }, [tenHeuristicBot, tenHeuristicBot, tenHeuristicBot], 10);
     const html = renderToStaticMarkup(
       createElement(TenTable, {
-        ...base,
+        ...IDLE_TABLE,
         view: tenView(state, 0),
         seat: 0,
         seats,

@@ -12,16 +12,9 @@ import {
 import { ten, tenHeuristicBot, tenRandomBot, tenView, type TenState } from '../../engine/ten';
 import { GotopolyTable } from '../../ui/gotopoly/gotopoly-table';
 import { TenTable } from '../../ui/ten/ten-table';
-import type { SeatInfo } from '../../server/protocol';
+import { IDLE_TABLE, seatsOf } from './fixtures';
 
-const seats = (n: number): SeatInfo[] =>
-  Array.from({ length: n }, (_, seat) => ({
-    seat,
-    name: ['Ada', 'Bao', 'Cleo', 'Dev'][seat]!,
-    kind: 'human' as const,
-    botTakeover: false,
-  }));
-const base = { act: () => {}, busy: false, error: null, deadline: null };
+const seats = seatsOf(['Ada', 'Bao', 'Cleo']);
 
 /** Smoke test: the tables render every kind of decision of a real bot game, for each seat and a spectator. */
 describe('game tables render', () => {
@@ -39,10 +32,10 @@ describe('game tables render', () => {
         for (const seat of [null, ...pending.map((p) => p.seat)]) {
           const html = renderToStaticMarkup(
             createElement(GotopolyTable, {
-              ...base,
+              ...IDLE_TABLE,
               view: gotopolyView(state, seat),
               seat,
-              seats: seats(3),
+              seats,
               pending,
               legal: seat === null ? [] : gotopoly.legal(state, seat),
               events,
@@ -76,10 +69,10 @@ describe('game tables render', () => {
         if (who === null && i % 13 !== 0 && pending.length) continue;
         last = renderToStaticMarkup(
           createElement(TenTable, {
-            ...base,
+            ...IDLE_TABLE,
             view: tenView(state, who),
             seat: who,
-            seats: seats(3),
+            seats,
             pending,
             legal: who === null ? [] : ten.legal(state, who),
             events,

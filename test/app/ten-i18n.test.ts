@@ -8,11 +8,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { botRngFor, playStep, type GameEvent } from '../../engine';
 import { ten, tenHeuristicBot, tenRandomBot, tenView, type TenEvent, type TenState } from '../../engine/ten';
-import type { SeatInfo } from '../../server/protocol';
 import { TEN_RULES_MESSAGES } from '../../ui/rules/ten-rules';
 import { TEN_MESSAGES, tenWords } from '../../ui/ten/ten-locale';
 import { describeTenEvent } from '../../ui/ten/ten-log';
 import { LocalizedTenTable } from '../../ui/ten/ten-table';
+import { IDLE_TABLE, seatsOf } from './fixtures';
 
 const lower = (s: string) => s.toLocaleLowerCase('hu');
 
@@ -78,12 +78,7 @@ describe('Ten in Hungarian', () => {
 
     it('renders every decision of a bot game in Hungarian, with no message missing', () => {
       const errors = vi.spyOn(console, 'error');
-      const seats: SeatInfo[] = ['Ada', 'Bao', 'Cleo'].map((name, seat) => ({
-        seat,
-        name,
-        kind: 'human',
-        botTakeover: false,
-      }));
+      const seats = seatsOf(['Ada', 'Bao', 'Cleo']);
       let state: TenState = ten.setup({ players: 3 }, 'ten-hu-1');
       const rng = botRngFor('ten-hu-1');
       const events: GameEvent[] = [];
@@ -95,6 +90,7 @@ describe('Ten in Hungarian', () => {
         if (pending[0]) kinds.add(pending[0].kind);
         html = renderToStaticMarkup(
           createElement(LocalizedTenTable, {
+            ...IDLE_TABLE,
             locale: 'hu',
             view: tenView(state, seat),
             seat,
@@ -103,10 +99,6 @@ describe('Ten in Hungarian', () => {
             legal: seat === null ? [] : ten.legal(state, seat),
             events,
             outcome: ten.outcome(state),
-            deadline: null,
-            act: () => undefined,
-            busy: false,
-            error: null,
           }),
         );
         expect(html).toContain('lang="hu"');

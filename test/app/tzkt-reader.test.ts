@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
 import { tileTokenMetadata, type TokenMetadata } from '../../chain/token-metadata';
-import { isIndexerError, type IndexerError } from '../../chain/errors';
+import type { IndexerErrorCode } from '../../chain/errors';
 import {
   account,
   block,
@@ -66,15 +66,12 @@ const MOON = tileTokenMetadata({
 
 let toolkit: (secretKey: string) => TezosToolkit;
 
-async function failure(p: Promise<unknown>): Promise<IndexerError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isIndexerError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a IndexerError');
-}
+/** What a read the reader refuses rejects with: an IndexerError with `code`, and `message` (or a matcher) if given. */
+const indexerError = (code: IndexerErrorCode, message?: unknown) => ({
+  name: 'IndexerError',
+  code,
+  ...(message === undefined ? {} : { message }),
+});
 
 beforeAll(async () => {
   // The admin mints here as the game's bank does: it is the contract's minter too.
@@ -158,11 +155,11 @@ describe('tokenDetail', () => {
   });
 
   it('refuses a bad contract or token id before asking, and says when no such token is indexed', async () => {
-    expect((await failure(tokenDetail(devnet.tzktUrl, 'KT1nope', '1'))).code).toBe('BAD_CONTRACT');
-    expect((await failure(tokenDetail(devnet.tzktUrl, kt, '-1'))).code).toBe('BAD_TOKEN_ID');
-    const missing = await failure(tokenDetail(devnet.tzktUrl, kt, '99'));
-    expect(missing.code).toBe('NOT_FOUND');
-    expect(missing.message).toContain('no token 99');
+    await expect(tokenDetail(devnet.tzktUrl, 'KT1nope', '1')).rejects.toMatchObject(indexerError('BAD_CONTRACT'));
+    await expect(tokenDetail(devnet.tzktUrl, kt, '-1')).rejects.toMatchObject(indexerError('BAD_TOKEN_ID'));
+    await expect(tokenDetail(devnet.tzktUrl, kt, '99')).rejects.toMatchObject(
+      indexerError('NOT_FOUND', expect.stringContaining('no token 99')),
+    );
   });
 });
 
@@ -189,8 +186,8 @@ describe('explorer reads', () => {
     expect(b.hash).toBe((await toolkit(admin.secretKey).rpc.getBlockHeader({ block: String(ops.mint.level) })).hash);
     expect(b.operations.map((o) => [o.hash, o.entrypoint])).toEqual([[ops.mint.opHash, 'mint']]);
     expect(b.fees).toBe(b.operations[0]!.fee);
-    expect((await failure(block(devnet.tzktUrl, '99999'))).code).toBe('NOT_FOUND');
-    expect((await failure(block(devnet.tzktUrl, 'tip'))).code).toBe('BAD_LEVEL');
+    await expect(block(devnet.tzktUrl, '99999')).rejects.toMatchObject(indexerError('NOT_FOUND'));
+    await expect(block(devnet.tzktUrl, 'tip')).rejects.toMatchObject(indexerError('BAD_LEVEL'));
   });
 
   it('account: tez balance and the tokens held; a bad address or hash is refused', async () => {
@@ -198,8 +195,8 @@ describe('explorer reads', () => {
     expect(a.type).toBe('user');
     expect(BigInt(a.balance)).toBe(BigInt((await toolkit(admin.secretKey).tz.getBalance(bob)).toString()));
     expect(a.tokens).toEqual([{ contract: kt, tokenId: '1', name: 'Plum Park in Kameido', balance: '2' }]);
-    expect((await failure(account(devnet.tzktUrl, 'tz1notanaddress'))).code).toBe('BAD_ADDRESS');
-    expect((await failure(operation(devnet.tzktUrl, 'oops'))).code).toBe('BAD_OPERATION_HASH');
+    await expect(account(devnet.tzktUrl, 'tz1notanaddress')).rejects.toMatchObject(indexerError('BAD_ADDRESS'));
+    await expect(operation(devnet.tzktUrl, 'oops')).rejects.toMatchObject(indexerError('BAD_OPERATION_HASH'));
   });
 
   it("holdersOf: a game's tokens with their holders and x/y", async () => {
@@ -219,9 +216,9 @@ describe('when the indexer is down', () => {
     const port = (server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const down = `http://127.0.0.1:${port}/tzkt`;
-    const e = await failure(collectionOf(down, alice, kt));
-    expect(e.code).toBe('INDEXER_UNREACHABLE');
-    expect(e.message).toBe(`The indexer at ${down} did not answer: is it running?`);
+    await expect(collectionOf(down, alice, kt)).rejects.toMatchObject(
+      indexerError('INDEXER_UNREACHABLE', `The indexer at ${down} did not answer: is it running?`),
+    );
   });
 });
 

@@ -6,11 +6,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tileTokenMetadata } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
-import type { GameSnapshot } from '../../server/protocol';
-import { getJson } from './browser-pages';
-import { signIn, startChainApp, type ChainApp } from './chain-app';
+import { mintArtistToken, signIn, startChainApp, type ChainApp } from './chain-app';
+import { createGame, gameRequest, snapshotOf as snapshotAt } from './game-api';
+import { startHotSeatGame } from './new-game-form';
+import { gameIdOf, seqOf, waitForSeq } from './play-page';
 
 const GAMES = { pole: 'Tezos Pole', gotopoly: 'Gotopoly', ten: 'Ten' } as const;
 type GameId = keyof typeof GAMES;
@@ -23,20 +23,7 @@ let app: ChainApp | null = null;
 
 beforeAll(async () => {
   app = await startChainApp(async (chain) => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#2a9d8f"/></svg>`;
-    const metadata = tileTokenMetadata({
-      title: 'Tide Study',
-      artist: 'Ines Duarte',
-      creators: [collector.address],
-      listPrice: 150,
-      multiplier: 2,
-      editionSize: 4,
-      gameId: 'a11y-e2e',
-      artifact: { uri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml' },
-    });
-    await chain.contract.send(chain.contract.createTokens([{ maxSupply: 4, creator: collector.address, metadata }]));
-    token = String((await chain.contract.state()).nextTokenId - 1n);
-    await chain.contract.send(chain.contract.mint([{ tokenId: token, to: collector.address, amount: 1 }]));
+    token = await mintArtistToken(chain, collector.address, 'a11y-e2e');
   });
 }, 240_000);
 
@@ -62,21 +49,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** A hot-seat game of three (a person in seat 1, two bots) started from the new-game form, left at its first decision. */
-async function startGame(page: Page, game: GameId): Promise<void> {
-  await page.goto(`${app!.baseUrl}/new/${game}`);
-  await page.getByRole('radio', { name: '3 seats' }).check();
-  await page.getByLabel('Bot pace').selectOption('0');
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await page.waitForURL(/\/play\//);
-  await page.locator('[data-testid="decision"] button:not([disabled])').first().waitFor();
-}
+const startGame = (page: Page, game: GameId): Promise<string> => startHotSeatGame(page, app!.baseUrl, game);
 
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
-
-const snapshotOf = (page: Page): Promise<GameSnapshot> => {
-  const id = decodeURIComponent(/\/play\/([^/?#]+)/.exec(page.url())![1]!);
-  return getJson<GameSnapshot>(app!.baseUrl, `/api/games/${encodeURIComponent(id)}`);
-};
+/** The game the play page shows, as the server holds it. */
+const snapshotOf = (page: Page) => snapshotAt(app!.baseUrl, gameIdOf(page.url()));
 
 /** Takes the decision with its plain default (the first choice, the bids as they are, done building) and waits for it. */
 async function takeDecision(page: Page): Promise<void> {
@@ -91,10 +67,7 @@ async function takeDecision(page: Page): Promise<void> {
     const first = c.first();
     if ((await first.count()) > 0 && (await first.isEnabled())) {
       await first.click();
-      await page.waitForFunction(
-        (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
-        before,
-      );
+      await waitForSeq(page, before + 1);
       await page.locator('[data-testid="decision"] button:not([disabled])').first().waitFor();
       return;
     }
@@ -189,10 +162,7 @@ describe('Accessibility', () => {
         if (game === 'gotopoly' && typedBid) expect(reached).toBe('Submit sealed bids');
         const before = await seqOf(page);
         await page.keyboard.press('Enter');
-        await page.waitForFunction(
-          (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
-          before,
-        );
+        await waitForSeq(page, before + 1);
       },
     );
   }
@@ -210,27 +180,16 @@ describe('Accessibility', () => {
       const page = await app!.pages.newPage();
       const found: Record<string, string[]> = {};
       for (const game of Object.keys(GAMES) as GameId[]) {
-        const res = await fetch(`${app!.baseUrl}/api/games`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            game,
-            options: SHORT[game],
-            seats: [
-              { kind: 'heuristic', name: 'Hope' },
-              { kind: 'random', name: 'Rand' },
-            ],
-            mode: 'online',
-            botPaceMs: 0,
-            seed: `a11y-over-${game}`,
-          }),
-        });
-        expect(res.status).toBe(201);
-        const { id } = (await res.json()) as { id: string };
+        const bots = [
+          { kind: 'heuristic', name: 'Hope' },
+          { kind: 'random', name: 'Rand' },
+        ] as const;
+        const { id } = await createGame(
+          app!.baseUrl,
+          gameRequest(game, bots, { options: SHORT[game], seed: `a11y-over-${game}` }),
+        );
         await expect
-          .poll(async () => (await getJson<GameSnapshot>(app!.baseUrl, `/api/games/${id}`)).outcome !== null, {
-            timeout: 60_000,
-          })
+          .poll(async () => (await snapshotAt(app!.baseUrl, id)).outcome !== null, { timeout: 60_000 })
           .toBe(true);
         await page.goto(`${app!.baseUrl}/play/${id}`);
         await page.getByTestId('rematch').waitFor();

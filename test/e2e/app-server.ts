@@ -4,16 +4,21 @@
  * Asked for an environment or browser flags of its own, it gets a private one (scripts/lib/app-server.ts).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import {
   startAppServer as startPrivateAppServer,
   type AppServer,
   type AppServerOptions,
+  ROOT,
 } from '../../scripts/lib/app-server';
 import { launchBrowser as launchPrivateBrowser } from '../../scripts/lib/browser';
 
 export { ROOT, type AppServer, type AppServerOptions } from '../../scripts/lib/app-server';
+
+/** Where the suites' screenshots and files land (test/e2e/global-setup.ts makes it, once for the run). */
+export const RESULTS = path.join(ROOT, 'test-results');
 
 const isPlain = (options: AppServerOptions): boolean => !options.env && !options.databaseUrl && !options.logFile;
 

@@ -4,7 +4,6 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
 import { launchBrowser, startAppServer, type AppServer, type AppServerOptions } from './app-server';
 
 export class BrowserPages {
@@ -13,7 +12,10 @@ export class BrowserPages {
   /** Every answer of 400 or more the pages got, for the report of a test that fails on a console error. */
   private readonly refusals: string[] = [];
 
-  constructor(private readonly browser: Browser) {}
+  constructor(
+    private readonly browser: Browser,
+    private readonly baseUrl: string,
+  ) {}
 
   async newPage(): Promise<Page> {
     const context = await this.browser.newContext({ viewport: { width: 1440, height: 1000 } });
@@ -28,6 +30,13 @@ export class BrowserPages {
       if (res.status() >= 400)
         this.refusals.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()}`);
     });
+    return page;
+  }
+
+  /** A new page (a browser context of its own) at `link`: a path of the app, or a whole URL (an invite link). */
+  async open(link: string): Promise<Page> {
+    const page = await this.newPage();
+    await page.goto(new URL(link, this.baseUrl).href);
     return page;
   }
 
@@ -49,13 +58,6 @@ export class BrowserPages {
   }
 }
 
-/** GETs a JSON route of the app, expecting 200. */
-export async function getJson<T>(baseUrl: string, pathname: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${pathname}`, { cache: 'no-store' });
-  expect(res.status, `GET ${pathname}`).toBe(200);
-  return (await res.json()) as T;
-}
-
 /** What a browser suite runs against: the real app (next build + next start, a private PGlite directory) and chromium. */
 export interface BrowserSuite {
   readonly server: AppServer;
@@ -66,15 +68,16 @@ export interface BrowserSuite {
 
 /**
  * Starts the app and chromium before the file's tests and stops them after (registering its own beforeAll and
- * afterAll); the fields are there once the tests run.
+ * afterAll); the fields are there once the tests run. `options` may be a function, for options known only once an
+ * earlier beforeAll ran (a devnet's address): its afterAll, registered before, then runs after this one's.
  */
-export function browserSuite(options: AppServerOptions = {}): BrowserSuite {
+export function browserSuite(options: AppServerOptions | (() => AppServerOptions) = {}): BrowserSuite {
   const suite = {} as { server: AppServer; browser: Browser; baseUrl: string; pages: BrowserPages };
   beforeAll(async () => {
-    suite.server = await startAppServer(options);
+    suite.server = await startAppServer(typeof options === 'function' ? options() : options);
     suite.baseUrl = suite.server.baseUrl;
     suite.browser = await launchBrowser();
-    suite.pages = new BrowserPages(suite.browser);
+    suite.pages = new BrowserPages(suite.browser, suite.baseUrl);
   }, 300_000);
   afterAll(async () => {
     suite.pages?.report();
@@ -82,15 +85,4 @@ export function browserSuite(options: AppServerOptions = {}): BrowserSuite {
     await suite.server?.stop();
   });
   return suite;
-}
-
-/** Creates a game through the API, expecting 201. */
-export async function createGame(baseUrl: string, request: CreateGameRequest): Promise<CreateGameResponse> {
-  const res = await fetch(`${baseUrl}/api/games`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CreateGameResponse;
 }

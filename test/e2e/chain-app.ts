@@ -1,17 +1,14 @@
 /**
  * What the on-chain browser suites start from: an in-process devnet with the editions contract (bootstrap1 its admin
- * and the app's bank), the real app (next build + next start) pointed at it, Debian's chromium, and signing a page in
- * with a devnet account.
+ * and the app's bank), the real app (next build + next start) pointed at it, Debian's chromium; an artist's earlier
+ * token on it; signing a page in with a devnet account, and a seat's chain setup.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { tileTokenMetadata } from '../../chain';
 import { bootstrapAccount, type DevnetOptions } from '../../devnet/node';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
+import { launchBrowser, startAppServer, type AppServer } from './app-server';
 import { BrowserPages } from './browser-pages';
-
-export const RESULTS = path.join(ROOT, 'test-results');
 
 export interface ChainApp {
   readonly chain: DevnetContract;
@@ -38,7 +35,6 @@ export async function startChainApp(
   prepare?: (chain: DevnetContract) => Promise<void>,
   options: ChainAppOptions = {},
 ): Promise<ChainApp> {
-  mkdirSync(RESULTS, { recursive: true });
   const bank = bootstrapAccount(1);
   const chain = await devnetWithContract({ admin: bank, ...(options.pace ? { pace: options.pace } : {}) });
   await prepare?.(chain);
@@ -56,7 +52,7 @@ export async function startChainApp(
   // The pages' wallet code calls the devnet from the app's origin, which it lets in only once told (devnet/node/cors.ts).
   devnet.allowOrigin(server.baseUrl);
   const browser = await launchBrowser(options.browserArgs);
-  const pages = new BrowserPages(browser);
+  const pages = new BrowserPages(browser, server.baseUrl);
   return {
     chain,
     server,
@@ -80,31 +76,40 @@ export async function signIn(page: Page, baseUrl: string, alias: string, next: s
   await page.waitForURL((url) => `${url.pathname}${url.search}` === next);
 }
 
-export type TableState = 'over' | 'decide' | 'wait';
-
-/** What a player's table shows now: the outcome, a decision this seat can take, or something to wait for. */
-export function tableState(page: Page): Promise<TableState> {
-  return page.evaluate(() => {
-    if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
-    const table = document.querySelector('[data-testid="play-table"]');
-    if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
-    return document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])')
-      ? 'decide'
-      : 'wait';
+/**
+ * A token an artist made before the game (so the studio and the collection pages have one to show): "Tide Study" by
+ * Ines Duarte, `creator` its creator, one copy minted to her so TzKT lists it. Returns its token id.
+ */
+export async function mintArtistToken(chain: DevnetContract, creator: string, gameId: string): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#2a9d8f"/></svg>`;
+  const metadata = tileTokenMetadata({
+    title: 'Tide Study',
+    artist: 'Ines Duarte',
+    creators: [creator],
+    listPrice: 150,
+    multiplier: 2,
+    editionSize: 4,
+    gameId,
+    artifact: { uri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml' },
   });
+  await chain.contract.send(chain.contract.createTokens([{ maxSupply: 4, creator, metadata }]));
+  const tokenId = String((await chain.contract.state()).nextTokenId - 1n);
+  await chain.contract.send(chain.contract.mint([{ tokenId, to: creator, amount: 1 }]));
+  return tokenId;
 }
 
-/** Waits until the table offers this seat a decision or shows the outcome. */
-export const nextTableState = (page: Page) =>
-  page.waitForFunction(
-    () => {
-      if (document.querySelector('[data-testid="outcome-banner"]')) return true;
-      const table = document.querySelector('[data-testid="play-table"]');
-      return (
-        table?.getAttribute('aria-busy') === 'false' &&
-        document.querySelector('[data-testid="decision"] [aria-label="Your choices"] button:not([disabled])') !== null
-      );
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
+/**
+ * Opens a seat's invite link (its token, in the fragment, is handed over: this browser holds the seat), then signs in
+ * as `alias` and comes back to the table, with no token in any URL.
+ */
+export async function openSeatSignedIn(page: Page, baseUrl: string, link: string, alias: string): Promise<void> {
+  await page.goto(new URL(link, baseUrl).href);
+  await page.waitForURL((url) => url.hash === '');
+  await page.getByTestId('play').waitFor();
+  const url = new URL(page.url());
+  await signIn(page, baseUrl, alias, `${url.pathname}${url.search}`);
+}
+
+/** Waits until the game's chain setup is done: every seat claimed and the bank approved. */
+export const waitChainReady = (page: Page, timeout = 90_000) =>
+  page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout });

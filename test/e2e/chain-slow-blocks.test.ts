@@ -10,8 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import type { ChainInfo } from '../../server/chain/chain-games';
 import type { GameSnapshot } from '../../server/protocol';
-import { getJson } from './browser-pages';
-import { RESULTS, signIn, startChainApp, type ChainApp } from './chain-app';
+import { RESULTS } from './app-server';
+import { signIn, startChainApp, waitChainReady, type ChainApp } from './chain-app';
+import { getJson } from './game-api';
+import { chooseOnChain, createAndInvite } from './new-game-form';
+import { gameIdOf, takeFirstChoice } from './play-page';
 
 const BLOCK_SECONDS = 2;
 const alice = bootstrapAccount(2);
@@ -27,8 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
 
 /** Waits until the table offers Alice a choice (her turn, nothing on its way). */
 const choices = (page: Page) => page.getByTestId('decision').getByRole('group', { name: 'Your choices' });
@@ -53,23 +54,15 @@ describe('an on-chain game at a slow chain’s pace, in the browser', () => {
       await page.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
       await page.getByRole('radio', { name: '2 seats' }).check();
       await page.getByLabel('Name of seat 1').fill('Alice');
-      await page.getByRole('radio', { name: 'On Tezos' }).check();
-      await page.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
-      await page.getByLabel('Bot pace').selectOption({ label: 'Instant' });
-      await page.getByRole('button', { name: 'Create and invite' }).click();
-      await page.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
-      const invite = page.getByLabel('Invite link for Alice');
-      await page.waitForFunction(
-        (el) => (el as HTMLInputElement).value.startsWith('http'),
-        await invite.elementHandle(),
-      );
-      await page.goto(await invite.inputValue());
-      const gameId = decodeURIComponent(/\/play\/([^/?#]+)/.exec(page.url())![1]!);
+      await chooseOnChain(page);
+      const [invite] = (await createAndInvite(page, 'Tezos Pole', ['Alice'])) as [string];
+      await page.goto(invite);
+      const gameId = gameIdOf(page.url());
 
       const setup = page.getByTestId('chain-setup');
       await setup.getByRole('button', { name: /^Claim this seat with tz1/ }).click({ timeout: 120_000 });
       await setup.getByRole('button', { name: 'Approve the bank' }).click({ timeout: 60_000 });
-      await page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout: 120_000 });
+      await waitChainReady(page, 120_000);
 
       // Alice rolls (and passes on nothing) until a purchase is offered.
       let buy = choices(page).getByRole('button', { name: /^Buy / });
@@ -77,13 +70,7 @@ describe('an on-chain game at a slow chain’s pace, in the browser', () => {
         expect(decisions, 'decisions before a purchase was offered').toBeLessThan(MAX_DECISIONS);
         await waitForChoice(page);
         if (await buy.count()) break;
-        const before = await seqOf(page);
-        await choices(page).getByRole('button').first().click();
-        await page.waitForFunction(
-          (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
-          before,
-          { timeout: 90_000 },
-        );
+        await takeFirstChoice(page, 90_000);
       }
       buy = choices(page).getByRole('button', { name: /^Buy / });
       const tile = (await buy.innerText()).replace(/^Buy /, '').replace(/ for .*$/, '');

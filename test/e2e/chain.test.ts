@@ -11,13 +11,23 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tileTokenMetadata } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import type { ChainInfo } from '../../server/chain/chain-games';
 import type { GameSnapshot } from '../../server/protocol';
-import { getJson, type BrowserPages } from './browser-pages';
-import { nextTableState, RESULTS, signIn as signInAt, startChainApp, tableState, type ChainApp } from './chain-app';
+import { RESULTS } from './app-server';
+import type { BrowserPages } from './browser-pages';
+import {
+  mintArtistToken,
+  openSeatSignedIn,
+  signIn as signInAt,
+  startChainApp,
+  waitChainReady,
+  type ChainApp,
+} from './chain-app';
+import { getJson } from './game-api';
+import { chooseOnChain, createAndInvite, createOnChainGameOfTwo } from './new-game-form';
+import { gameIdOf, nextTableState, tableState, takeFirstChoice, YOUR_CHOICE } from './play-page';
 
 /** Safety net against a game that never ends (a bug); a one-lap game of two needs far fewer. */
 const MAX_DECISIONS = 300;
@@ -36,21 +46,7 @@ let pages: BrowserPages;
 
 beforeAll(async () => {
   app = await startChainApp(async (chain) => {
-    // The artist's own earlier work: created with her as its creator and a copy minted to her, so TzKT lists it.
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#2a9d8f"/></svg>`;
-    const metadata = tileTokenMetadata({
-      title: 'Tide Study',
-      artist: 'Ines Duarte',
-      creators: [artist.address],
-      listPrice: 150,
-      multiplier: 2,
-      editionSize: 4,
-      gameId: 'studio-e2e-earlier',
-      artifact: { uri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, mimeType: 'image/svg+xml' },
-    });
-    await chain.contract.send(chain.contract.createTokens([{ maxSupply: 4, creator: artist.address, metadata }]));
-    artistTokenId = String((await chain.contract.state()).nextTokenId - 1n);
-    await chain.contract.send(chain.contract.mint([{ tokenId: artistTokenId, to: artist.address, amount: 1 }]));
+    artistTokenId = await mintArtistToken(chain, artist.address, 'studio-e2e-earlier');
   });
   ({ baseUrl, contract, pages } = app);
 }, 600_000);
@@ -64,34 +60,6 @@ const newPage = (): Promise<Page> => pages.newPage();
 
 const signIn = (page: Page, alias: string, next: string): Promise<void> => signInAt(page, baseUrl, alias, next);
 
-const gameIdOf = (url: string): string => {
-  const match = /\/play\/([^/?#]+)/.exec(url);
-  if (!match) throw new Error(`not a play page: ${url}`);
-  return decodeURIComponent(match[1]!);
-};
-
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
-
-const waitForSeq = (page: Page, atLeast: number) =>
-  page.waitForFunction(
-    (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n,
-    atLeast,
-    { timeout: 60_000 },
-  );
-
-/**
- * Takes the Pole decision the table offers: the first choice, which is the roll, or "Buy …" when a purchase is
- * offered (so every purchase possible is minted), or the first tile to flip. Waits until the table shows the result.
- */
-async function decide(page: Page): Promise<string> {
-  const choice = page.getByTestId('decision').getByRole('group', { name: 'Your choices' }).getByRole('button').first();
-  const label = (await choice.innerText()).trim();
-  const before = await seqOf(page);
-  await choice.click();
-  await waitForSeq(page, before + 1);
-  return label;
-}
-
 /** The seat's link opened in its signed-in browser: claims the seat with the wallet, then approves the bank. */
 async function claimAndApprove(page: Page, address: string, screenshot?: string): Promise<void> {
   const setup = page.getByTestId('chain-setup');
@@ -102,28 +70,6 @@ async function claimAndApprove(page: Page, address: string, screenshot?: string)
   if (screenshot) await page.screenshot({ path: path.join(RESULTS, screenshot), fullPage: true });
   await approve.click();
 }
-
-const waitReady = (page: Page) =>
-  page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout: 90_000 });
-
-/** The options of the new-game form every on-chain game here shares: on Tezos, online, no clock, instant bots. */
-async function chooseOnChain(page: Page): Promise<void> {
-  await page.getByRole('radio', { name: 'On Tezos' }).check(); // enabled once the server says it has a chain
-  expect(await page.getByRole('radio', { name: 'Online' }).isChecked()).toBe(true);
-  await page.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
-  await page.getByLabel('Bot pace').selectOption({ label: 'Instant' });
-}
-
-async function inviteLink(page: Page, name: string): Promise<string> {
-  const input = page.getByLabel(`Invite link for ${name}`);
-  await page.waitForFunction((el) => (el as HTMLInputElement).value.startsWith('http'), await input.elementHandle());
-  return input.inputValue();
-}
-
-const pathOf = (link: string): string => {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-};
 
 // One on-chain game's story: played to the end, then its tokens looked at in the collection; the later tests read
 // what the first one left on the chain, so they keep their order.
@@ -138,19 +84,8 @@ describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
       // Alice signs in with bootstrap2 and creates the game: two people, on Tezos, one lap.
       alicePage = await newPage();
       await signIn(alicePage, alice.alias, '/new/pole');
-      await alicePage.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
-      await alicePage.getByRole('radio', { name: '2 seats' }).check();
-      await alicePage.getByLabel('Name of seat 1').fill('Alice');
-      await alicePage.getByLabel('Name of seat 2').fill('Bob');
-      await alicePage.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
-      await chooseOnChain(alicePage);
       // A fixed seed: the same dice every run, in which Alice and Bob both buy.
-      await alicePage.getByLabel('Seed (optional)').fill('e2e-chain-two-people');
-      await alicePage.locator('summary', { hasText: 'Tezos Pole options' }).click();
-      await alicePage.getByLabel(/^Laps to finish/).fill('1');
-      await alicePage.getByRole('button', { name: 'Create and invite' }).click();
-      await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
-      const links = { alice: await inviteLink(alicePage, 'Alice'), bob: await inviteLink(alicePage, 'Bob') };
+      const links = await createOnChainGameOfTwo(alicePage, 'e2e-chain-two-people');
       gameId = gameIdOf(links.alice);
       // The seat's token rides in the link's fragment, which no request carries.
       const aliceToken = new URLSearchParams(new URL(links.alice).hash.slice(1)).get('token')!;
@@ -161,13 +96,10 @@ describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
       await claimAndApprove(alicePage, alice.address, 'chain-setup.png');
       const bobPage = await newPage();
       // Bob's browser takes his seat from the link, then he signs in and comes back to it with no token in any URL.
-      await bobPage.goto(links.bob);
-      await bobPage.waitForURL((url) => url.hash === '');
-      await bobPage.getByTestId('play').waitFor();
-      await signIn(bobPage, bob.alias, pathOf(bobPage.url()));
+      await openSeatSignedIn(bobPage, baseUrl, links.bob, bob.alias);
       await bobPage.getByTestId('chain-panel').waitFor();
       await claimAndApprove(bobPage, bob.address);
-      await Promise.all([waitReady(alicePage), waitReady(bobPage)]);
+      await Promise.all([waitChainReady(alicePage), waitChainReady(bobPage)]);
       const ready = await api<ChainInfo>(`/api/games/${gameId}/chain`);
       expect(ready.ready).toBe(true);
       expect(ready.seats.map((s) => [s.address, s.approval])).toEqual([
@@ -186,19 +118,19 @@ describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
       expect(((await forged.json()) as { error: string }).error).toBe('WRONG_WALLET');
       expect((await api<GameSnapshot>(`/api/games/${gameId}`)).seq).toBe(seqBefore);
 
-      // Both play to the end, each on their own table, buying whatever is offered.
+      // Both play to the end, each on their own table, buying whatever is offered (the first choice).
       const people = [alicePage, bobPage];
       let decisions = 0;
       const labels = new Set<string>();
       for (;;) {
-        const states = await Promise.all(people.map(tableState));
+        const states = await Promise.all(people.map((p) => tableState(p, YOUR_CHOICE)));
         if (states.includes('over')) break;
         const turn = states.indexOf('decide');
         if (turn < 0) {
-          await Promise.race(people.map((p) => nextTableState(p)));
+          await Promise.race(people.map((p) => nextTableState(p, YOUR_CHOICE)));
           continue;
         }
-        const label = await decide(people[turn]!);
+        const label = await takeFirstChoice(people[turn]!);
         labels.add(label.split(' ')[0]!);
         decisions++;
         if (decisions === 10)
@@ -436,14 +368,12 @@ describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
       expect(await page.getByLabel('Who plays seat 2').inputValue()).toBe('heuristic');
       await chooseOnChain(page);
       await page.getByLabel('Seed (optional)').fill('e2e-chain-studio');
-      await page.getByRole('button', { name: 'Create and invite' }).click();
-      await page.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
-      const link = await inviteLink(page, 'Ines');
+      const [link] = (await createAndInvite(page, 'Tezos Pole', ['Ines'])) as [string];
       const id = gameIdOf(link);
       await page.goto(link);
       await page.getByTestId('chain-panel').waitFor();
       await claimAndApprove(page, artist.address);
-      await waitReady(page);
+      await waitChainReady(page);
 
       // The board's artist tiles are the studio's pieces, created as tokens whose creator is the artist.
       const snapshot = await api<GameSnapshot>(`/api/games/${id}`);
@@ -472,9 +402,8 @@ describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
         );
       for (let decisions = 0; !(await minted()); decisions++) {
         expect(decisions, 'decisions before the first purchase').toBeLessThan(60);
-        await nextTableState(page);
-        if ((await tableState(page)) === 'over') break;
-        await decide(page);
+        if ((await nextTableState(page, YOUR_CHOICE)) === 'over') break;
+        await takeFirstChoice(page);
       }
       const mint = (await minted())!.ops.find((c) => c.kind === 'mint')!;
       await page

@@ -7,15 +7,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
-import { ROOT } from './app-server';
-import { browserSuite, createGame } from './browser-pages';
-
-const RESULTS = path.join(ROOT, 'test-results');
+import { RESULTS } from './app-server';
+import { browserSuite } from './browser-pages';
+import { createGame, gameRequest, type Invite } from './game-api';
 
 const suite = browserSuite();
-
-const create = (request: CreateGameRequest): Promise<CreateGameResponse> => createGame(suite.baseUrl, request);
 
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' });
 
@@ -24,23 +20,10 @@ describe('chat in an online game', () => {
     'shows a message and an emote live at the other seat and after a refresh; a spectator reads them and cannot post; a muted seat cannot',
     { timeout: 180_000 },
     async () => {
-      const created = await create({
-        game: 'ten',
-        seats: [
-          { kind: 'human', name: 'Ada' },
-          { kind: 'human', name: 'Bea' },
-        ],
-        mode: 'online',
-        botPaceMs: 0,
-      });
-      const [ada, bea] = created.invites as [
-        CreateGameResponse['invites'][number],
-        CreateGameResponse['invites'][number],
-      ];
-      const adaPage = await suite.pages.newPage();
-      const beaPage = await suite.pages.newPage();
-      await adaPage.goto(`${suite.baseUrl}${ada.path}`);
-      await beaPage.goto(`${suite.baseUrl}${bea.path}`);
+      const created = await createGame(suite.baseUrl, gameRequest('ten', ['Ada', 'Bea']));
+      const [ada, bea] = created.invites as [Invite, Invite];
+      const adaPage = await suite.pages.open(ada.path);
+      const beaPage = await suite.pages.open(bea.path);
       for (const page of [adaPage, beaPage]) await chatLog(page).getByText('No messages yet.').waitFor();
 
       // Ada writes (markup stays text) and sends an emote; the counter counts as she types.
@@ -69,8 +52,7 @@ describe('chat in an online game', () => {
       await chatLog(adaPage).getByText('Thanks!').waitFor();
 
       // A spectator reads everything and has nothing to post with; the server refuses a post without a seat's token.
-      const watcher = await suite.pages.newPage();
-      await watcher.goto(`${suite.baseUrl}/play/${created.id}`);
+      const watcher = await suite.pages.open(`/play/${created.id}`);
       await chatLog(watcher).getByText(message, { exact: true }).waitFor();
       await chatLog(watcher).getByRole('img', { name: 'Good game' }).waitFor();
       await chatLog(watcher).getByText('Thanks!').waitFor();
@@ -88,8 +70,7 @@ describe('chat in an online game', () => {
       expect(refused).toBe(403);
 
       // The host (the creator's link) mutes Bea: everyone sees it, and Bea's panel says she is muted.
-      const hostPage = await suite.pages.newPage();
-      await hostPage.goto(`${suite.baseUrl}/play/${created.id}?token=${encodeURIComponent(created.hostToken)}`);
+      const hostPage = await suite.pages.open(`/play/${created.id}?token=${encodeURIComponent(created.hostToken)}`);
       await hostPage.getByRole('button', { name: 'Mute Bea' }).click();
       await hostPage.getByRole('button', { name: 'Unmute Bea' }).waitFor();
       await chatLog(adaPage).getByText('The host muted Bea.').waitFor();

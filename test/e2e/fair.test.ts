@@ -8,43 +8,26 @@
  * and "Go to position" shows the action; a copy with a changed link opens as far as it replays, the link named. The
  * seed facts fit a phone's width.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chainStep, HashChain, type GameRecord } from '../../engine';
-import type { CreateGameResponse, GameSnapshot } from '../../server/protocol';
 import { openRecord } from '../../ui/replay/record-file';
-import { ROOT } from './app-server';
-import { browserSuite, createGame, getJson } from './browser-pages';
+import { RESULTS } from './app-server';
+import { browserSuite } from './browser-pages';
+import { actFirstLegal, createGame, gameRequest, getJson, snapshotOf as snapshotAt, type Invite } from './game-api';
+import { takeFirstChoice, waitForSeq } from './play-page';
 
-const RESULTS = path.join(ROOT, 'test-results');
 const suite = browserSuite();
 
-type Invite = CreateGameResponse['invites'][number];
-
-const snapshotOf = (id: string, token?: string, seat?: number): Promise<GameSnapshot> =>
-  getJson<GameSnapshot>(
-    suite.baseUrl,
-    `/api/games/${encodeURIComponent(id)}${token === undefined ? '' : `?token=${encodeURIComponent(token)}&seat=${seat}`}`,
-  );
-
-/** The seat plays its first legal action through the API, with no link; false when it had none (or a bot was first). */
-async function actWithoutLink(id: string, invite: Invite): Promise<boolean> {
-  const snap = await snapshotOf(id, invite.token, invite.seat);
-  if (snap.outcome || snap.legal.length === 0) return false;
-  const res = await fetch(`${suite.baseUrl}/api/games/${encodeURIComponent(id)}/actions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: invite.token, seat: invite.seat, seq: snap.seq, action: snap.legal[0] }),
-  });
-  return res.status === 200; // 409: the game moved on meanwhile
-}
+const snapshotOf = (id: string) => snapshotAt(suite.baseUrl, id);
+/** Through the API the seat's action carries no link: only Ada's clicks on her page give one. */
+const actWithoutLink = (id: string, invite: Invite) => actFirstLegal(suite.baseUrl, id, invite);
 
 /** Waits (bounded) until the game moves past `seq`: the bot's move, or a seat's that came in meanwhile. */
 const movedPast = (id: string, seq: number) =>
   expect.poll(async () => (await snapshotOf(id)).seq, { timeout: 30_000, interval: 20 }).toBeGreaterThan(seq);
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
 const linksGiven = (page: Page) => page.getByTestId('links-given').innerText();
 
 /** What Ada's browser sends: every accepted action's link (null: none) and every chain registration, in order. */
@@ -104,19 +87,7 @@ async function adaClicks(page: Page, id: string, ada: Invite, bea: Invite, click
         snap.seq,
         { timeout: 30_000 },
       );
-      const before = await seqOf(page);
-      const choice = page
-        .getByTestId('decision')
-        .getByRole('group', { name: 'Your choices' })
-        .getByRole('button')
-        .first();
-      labels.push((await choice.innerText()).trim());
-      await choice.click();
-      await page.waitForFunction(
-        (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
-        before,
-        { timeout: 30_000 },
-      );
+      labels.push(await takeFirstChoice(page));
       continue;
     }
     if (!(deciders.includes(bea.seat) && (await actWithoutLink(id, bea)))) await movedPast(id, snap.seq);
@@ -156,18 +127,13 @@ describe('a provably fair online game', { shuffle: false }, () => {
     'Ada’s page says "Provably fair" with the commitment, registers one chain and gives a link with every click; Bea’s seat has none',
     { timeout: 180_000 },
     async () => {
-      const created = await createGame(suite.baseUrl, {
-        game: 'pole',
-        options: { laps: 1 },
-        seats: [
-          { kind: 'human', name: 'Ada' },
-          { kind: 'human', name: 'Bea' },
-          { kind: 'heuristic', name: 'Bot' },
-        ],
-        mode: 'online',
-        turnSeconds: null,
-        botPaceMs: 0,
-      });
+      const created = await createGame(
+        suite.baseUrl,
+        gameRequest('pole', ['Ada', 'Bea', { kind: 'heuristic', name: 'Bot' }], {
+          options: { laps: 1 },
+          turnSeconds: null,
+        }),
+      );
       id = created.id;
       [ada, bea] = created.invites as [Invite, Invite];
       const opening = await snapshotOf(id);
@@ -236,7 +202,6 @@ describe('a provably fair online game', { shuffle: false }, () => {
   );
 
   it('on a phone (390×844) the seed facts of the fair game fit the width', { timeout: 60_000 }, async () => {
-    mkdirSync(RESULTS, { recursive: true });
     await adaPage.setViewportSize({ width: 390, height: 844 });
     const facts = adaPage.getByTestId('seed-facts');
     await facts.scrollIntoViewIfNeeded();
@@ -268,11 +233,7 @@ describe('a provably fair online game', { shuffle: false }, () => {
       expect(over.outcome).not.toBeNull();
 
       // The end on Ada's page: the seed, revealed beside the commitment it matches, and never shown before.
-      await adaPage.waitForFunction(
-        (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n,
-        over.seq,
-        { timeout: 30_000 },
-      );
+      await waitForSeq(adaPage, over.seq);
       await adaPage.getByTestId('outcome-banner').waitFor();
       expect(await adaPage.getByTestId('seed').innerText()).toBe(over.seed);
       expect(await adaPage.getByTestId('seed-facts').innerText()).toContain(
@@ -371,34 +332,20 @@ describe('a provably fair online game', { shuffle: false }, () => {
 
 describe('games that are not provably fair', () => {
   it('a hot-seat game and an online game with a typed seed say "Plain seed"', { timeout: 60_000 }, async () => {
-    const hotseat = await createGame(suite.baseUrl, {
-      game: 'pole',
-      options: { laps: 1 },
-      seats: [
-        { kind: 'human', name: 'Ann' },
-        { kind: 'human', name: 'Ben' },
-      ],
-      mode: 'hotseat',
-      botPaceMs: 0,
-    });
-    const typed = await createGame(suite.baseUrl, {
-      game: 'pole',
-      options: { laps: 1 },
-      seats: [
-        { kind: 'human', name: 'Ada' },
-        { kind: 'human', name: 'Bea' },
-      ],
-      seed: 'fair-e2e-typed',
-      mode: 'online',
-      botPaceMs: 0,
-    });
+    const hotseat = await createGame(
+      suite.baseUrl,
+      gameRequest('pole', ['Ann', 'Ben'], { options: { laps: 1 }, mode: 'hotseat' }),
+    );
+    const typed = await createGame(
+      suite.baseUrl,
+      gameRequest('pole', ['Ada', 'Bea'], { options: { laps: 1 }, seed: 'fair-e2e-typed' }),
+    );
     for (const [game, pathname] of [
       [hotseat, `/play/${hotseat.id}?token=${encodeURIComponent(hotseat.hostToken)}`],
       [typed, typed.invites[0]!.path],
     ] as const) {
       expect((await snapshotOf(game.id)).fair).toBeNull();
-      const page = await suite.pages.newPage();
-      await page.goto(`${suite.baseUrl}${pathname}`);
+      const page = await suite.pages.open(pathname);
       await page.getByTestId('play').waitFor();
       const mode = page.getByTestId('seed-mode');
       await mode.waitFor();

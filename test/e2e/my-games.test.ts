@@ -10,33 +10,13 @@ import { InMemorySigner } from '@taquito/signer';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
-import type { CreateGameResponse, GameSnapshot } from '../../server/protocol';
-import { ROOT } from './app-server';
+import type { GameSnapshot } from '../../server/protocol';
+import { RESULTS } from './app-server';
 import { browserSuite } from './browser-pages';
-
-const RESULTS = path.join(ROOT, 'test-results');
+import { createGame, gameRequest, snapshotOf } from './game-api';
+import { takeFirstChoice } from './play-page';
 
 const suite = browserSuite();
-
-async function create(): Promise<CreateGameResponse> {
-  const res = await fetch(`${suite.baseUrl}/api/games`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      game: 'pole',
-      options: { laps: 2 },
-      seats: [
-        { kind: 'human', name: 'Ada' },
-        { kind: 'human', name: 'Bea' },
-      ],
-      seed: 'e2e-my-games',
-      mode: 'online',
-      botPaceMs: 0,
-    }),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CreateGameResponse;
-}
 
 /** Signs the browser context in as devnet bootstrap account `i` (its session cookie), through the sign-in routes. */
 async function signIn(context: BrowserContext, i: number): Promise<void> {
@@ -52,16 +32,18 @@ async function signIn(context: BrowserContext, i: number): Promise<void> {
 }
 
 const myGame = (page: Page, id: string) => page.locator(`[data-testid="my-game"][data-game-id="${id}"]`);
-const seq = async (page: Page) => Number(await page.getByTestId('play').getAttribute('data-seq'));
 
 describe('my games', () => {
   it(
     'brings a closed tab back to its seat from /games, and a signed-in wallet finds it on another browser',
     { timeout: 180_000 },
     async () => {
-      const game = await create();
+      const game = await createGame(
+        suite.baseUrl,
+        gameRequest('pole', ['Ada', 'Bea'], { options: { laps: 2 }, seed: 'e2e-my-games' }),
+      );
       // The seat the game waits for first (the seed decides who starts).
-      const opening = (await (await fetch(`${suite.baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
+      const opening = await snapshotOf(suite.baseUrl, game.id);
       const ada = game.invites.find((i) => i.seat === opening.pending[0]!.seat)!;
       const name = game.seats[ada.seat]!.name;
       const atSeat = `[data-testid="play"][data-seat="${ada.seat}"]`;
@@ -93,14 +75,7 @@ describe('my games', () => {
       await again.locator(atSeat).waitFor();
       expect(again.url()).not.toContain('token');
       // Ada plays on with no token in the page: the server knows her seat.
-      const before = await seq(again);
-      const choice = again
-        .getByTestId('decision')
-        .getByRole('group', { name: 'Your choices' })
-        .getByRole('button')
-        .first();
-      await choice.click();
-      await expect.poll(() => seq(again)).toBeGreaterThan(before);
+      await takeFirstChoice(again);
       const view = (await (await again.request.get(`${suite.baseUrl}/api/games/${game.id}`)).json()) as GameSnapshot;
       expect(view).toMatchObject({ access: 'seat', seat: ada.seat });
 

@@ -6,34 +6,22 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GameId } from '../../engine/core';
 import { playFirstLoadScripts } from '../../scripts/bench/play';
 import { NEXT_DIR } from '../../scripts/lib/app-server';
-import { launchBrowser, startAppServer, type AppServer } from './app-server';
+import { browserSuite } from './browser-pages';
 
 /** The name zod gives its base schema class, a string any minifier keeps (zod/v4/core: `$constructor("$ZodType", …)`). */
 const ZOD_CODE = '$ZodType';
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 describe('the play page of an off-chain game', () => {
   it.each<GameId>(['pole', 'gotopoly', 'ten'])(
     'of %s loads no zod: none of the scripts it fetched holds zod’s code',
     async (game) => {
-      const scripts = await playFirstLoadScripts(server!, browser!, game);
+      const scripts = await playFirstLoadScripts(suite.server, suite.browser, game);
       expect(scripts.length).toBeGreaterThan(3);
       const withZod = scripts.filter((file) => readFileSync(path.join(NEXT_DIR, file), 'utf8').includes(ZOD_CODE));
       expect({ game, withZod }).toEqual({ game, withZod: [] });
@@ -44,20 +32,19 @@ describe('the play page of an off-chain game', () => {
   it('is checked against a bundle that does hold zod where a page needs it: the new-game form validates its options', async () => {
     // The marker is the one zod's build keeps: the same check finds zod in the new-game page, whose form reads the
     // engines' config schemas (ui/home/options-form.ts), so an empty list above is not a marker gone stale.
-    const context = await browser!.newContext();
-    try {
-      const page = await context.newPage();
-      const scripts = new Set<string>();
-      page.on('requestfinished', (request) => {
-        const { pathname } = new URL(request.url());
-        if (request.resourceType() === 'script' && pathname.startsWith('/_next/static/'))
-          scripts.add(pathname.slice('/_next/'.length));
-      });
-      await page.goto(`${server!.baseUrl}/new/pole`, { waitUntil: 'networkidle' });
-      const withZod = [...scripts].filter((file) => readFileSync(path.join(NEXT_DIR, file), 'utf8').includes(ZOD_CODE));
-      expect(withZod.length).toBeGreaterThan(0);
-    } finally {
-      await context.close();
-    }
+    const page = await suite.pages.newPage();
+    await page.goto(`${suite.baseUrl}/new/pole`, { waitUntil: 'networkidle' });
+    // The scripts it loaded, as the page's own resource timing lists them.
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((pathname) => pathname.startsWith('/_next/static/') && pathname.endsWith('.js')),
+    );
+    const withZod = scripts.filter((pathname) =>
+      readFileSync(path.join(NEXT_DIR, pathname.slice('/_next/'.length)), 'utf8').includes(ZOD_CODE),
+    );
+    expect(withZod.length).toBeGreaterThan(0);
+    await page.context().close();
   }, 60_000);
 });

@@ -4,92 +4,31 @@
  * the engine's replay of their records; an online game of Gotopoly with two people in two browser contexts (live
  * updates over SSE, sealed bids kept from the other uncle); the replay viewer on a finished game and an imported file.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { games, replay, stateHash, type GameId, type GameRecord, type Outcome } from '../../engine';
 import type { GotopolyView } from '../../engine/gotopoly';
 import type { GameSnapshot } from '../../server/protocol';
 import { GAMES } from '../../ui/lib/game-catalog';
 import { viewOf } from '../../ui/replay/record-file';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
-import { BrowserPages, getJson } from './browser-pages';
+import { RESULTS } from './app-server';
+import { browserSuite } from './browser-pages';
+import { getJson } from './game-api';
+import { createAndInvite, fillNewGameForm, startGame } from './new-game-form';
+import { gameIdOf, nextTableState, seqOf, tableState, waitForSeq } from './play-page';
 
-const RESULTS = path.join(ROOT, 'test-results');
 /** Safety net against a game that never ends (a bug); real games need well under half of it. */
 const MAX_DECISIONS = 600;
 const SEATS = 3;
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let baseUrl = '';
-let pages: BrowserPages;
+const suite = browserSuite();
 /** The finished hot-seat games, by game. */
 const finished = new Map<GameId, string>();
 
-beforeAll(async () => {
-  server = await startAppServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-  mkdirSync(RESULTS, { recursive: true });
-}, 240_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
-
-const api = <T>(pathname: string): Promise<T> => getJson<T>(baseUrl, pathname);
-const newPage = (): Promise<Page> => pages.newPage();
-
-const gameIdOf = (page: Page): string => {
-  const match = /\/play\/([^/?#]+)/.exec(page.url());
-  if (!match) throw new Error(`not a play page: ${page.url()}`);
-  return decodeURIComponent(match[1]!);
-};
-
-/** The seq the table shows (every applied action adds one). */
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
-
-const waitForSeq = (page: Page, atLeast: number) =>
-  page.waitForFunction(
-    (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n,
-    atLeast,
-    { timeout: 30_000 },
-  );
-
-type TableState = 'over' | 'handoff' | 'decide' | 'wait';
-
-/** What the table offers now, read in one go. */
-function tableState(page: Page): Promise<TableState> {
-  return page.evaluate(() => {
-    if (document.querySelector('[data-testid="outcome-banner"]')) return 'over';
-    if (document.querySelector('[data-testid="handoff"]')) return 'handoff';
-    const table = document.querySelector('[data-testid="play-table"]');
-    if (!table || table.getAttribute('aria-busy') !== 'false') return 'wait';
-    return document.querySelector('[data-testid="decision"] button:not([disabled])') ? 'decide' : 'wait';
-  });
-}
-
-/** Waits until the table offers this seat a decision, a hand-off, or shows the outcome. */
-async function nextTableState(page: Page): Promise<Exclude<TableState, 'wait'>> {
-  await page.waitForFunction(
-    () => {
-      if (document.querySelector('[data-testid="outcome-banner"], [data-testid="handoff"]')) return true;
-      const table = document.querySelector('[data-testid="play-table"]');
-      return (
-        table?.getAttribute('aria-busy') === 'false' &&
-        document.querySelector('[data-testid="decision"] button:not([disabled])') !== null
-      );
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
-  return (await tableState(page)) as Exclude<TableState, 'wait'>;
-}
+const api = <T>(pathname: string): Promise<T> => getJson<T>(suite.baseUrl, pathname);
+const newPage = (): Promise<Page> => suite.pages.newPage();
 
 /** The first of the candidates that is on the page and enabled. */
 async function firstEnabled(candidates: readonly Locator[]): Promise<Locator | null> {
@@ -156,16 +95,16 @@ async function botsHaveActed(page: Page, id: string): Promise<void> {
   await waitForSeq(page, (await api<GameSnapshot>(`/api/games/${id}`)).seq);
 }
 
+/** The new-game form of `game`, reached from the home page's link: SEATS seats, bots at pace 0. */
 async function openNewGameForm(page: Page, game: GameId): Promise<void> {
-  await page.goto(`${baseUrl}/`);
+  await page.goto(`${suite.baseUrl}/`);
   await page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: GAMES[game].name, exact: true }) })
     .getByRole('link', { name: 'New game' })
     .click();
   await page.getByRole('heading', { level: 1, name: `New game of ${GAMES[game].name}` }).waitFor();
-  await page.getByRole('radio', { name: `${SEATS} seats` }).check();
-  await page.getByLabel('Bot pace').selectOption('0');
+  await fillNewGameForm(page, { seats: SEATS });
 }
 
 /** The record replayed by the engine must be the game the server holds, and the page must show its outcome. */
@@ -221,9 +160,7 @@ describe('Playing on the game server', () => {
         expect(await page.getByLabel('Who plays seat 1').inputValue()).toBe('human');
         for (let seat = 2; seat <= SEATS; seat++)
           expect(await page.getByLabel(`Who plays seat ${seat}`).inputValue()).toBe('heuristic');
-        await page.getByRole('button', { name: 'Start the game' }).click();
-        await page.waitForURL(/\/play\//);
-        const id = gameIdOf(page);
+        const id = await startGame(page);
         await page.getByTestId('play').waitFor();
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(GAMES[game].name);
 
@@ -250,7 +187,7 @@ describe('Playing on the game server', () => {
         await checkFinished(page, game, id);
         await page.screenshot({ path: path.join(RESULTS, `play-${game}-end.png`), fullPage: true });
         finished.set(game, id);
-        pages.expectNoErrors();
+        suite.pages.expectNoErrors();
         console.info(`${game}: ${decisions} decisions through the UI (${[...labels].sort().join(' | ')})`);
       },
     );
@@ -263,9 +200,7 @@ describe('Playing on the game server', () => {
       const page = await newPage();
       await openNewGameForm(page, 'gotopoly');
       await page.getByLabel('Who plays seat 2').selectOption('human');
-      await page.getByRole('button', { name: 'Start the game' }).click();
-      await page.waitForURL(/\/play\//);
-      const id = gameIdOf(page);
+      const id = await startGame(page);
       // The opening auction: Ada's sealed bids first (the device starts with the first person).
       await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
       await expect.poll(() => page.getByText('Seat 1 · Ada').count()).toBe(1);
@@ -290,7 +225,7 @@ describe('Playing on the game server', () => {
       await expect
         .poll(async () => (await api<{ view: GotopolyView }>(`/api/games/${id}`)).view.stage.kind)
         .not.toBe('auction');
-      pages.expectNoErrors();
+      suite.pages.expectNoErrors();
     },
   );
 
@@ -303,17 +238,7 @@ describe('Playing on the game server', () => {
       await host.getByLabel('Who plays seat 2').selectOption('human');
       await host.getByRole('radio', { name: 'Online' }).check();
       await host.getByRole('checkbox', { name: 'Turn timer' }).uncheck(); // no clock in the test
-      await host.getByRole('button', { name: 'Create and invite' }).click();
-      await host.getByRole('heading', { name: 'Gotopoly is ready' }).waitFor();
-      const inviteFor = async (name: string) => {
-        const input = host.getByLabel(`Invite link for ${name}`);
-        await host.waitForFunction(
-          (el) => (el as HTMLInputElement).value.startsWith('http'),
-          await input.elementHandle(),
-        );
-        return input.inputValue();
-      };
-      const links = [await inviteFor('Ada'), await inviteFor('Bao')];
+      const links = await createAndInvite(host, 'Gotopoly', ['Ada', 'Bao']);
       expect(await host.getByRole('link', { name: 'This is me — open' }).count()).toBe(2);
 
       // Each person in their own browser context, on their own seat.
@@ -329,12 +254,12 @@ describe('Playing on the game server', () => {
           return { page, seat, token, actions: 0 };
         }),
       );
-      const id = gameIdOf(people[0]!.page);
-      expect(gameIdOf(people[1]!.page)).toBe(id);
+      const id = gameIdOf(people[0]!.page.url());
+      expect(gameIdOf(people[1]!.page.url())).toBe(id);
       for (const p of people) expect(await p.page.getByRole('group', { name: /Hot-seat/ }).count()).toBe(0);
 
       // A person's link holds only their seat.
-      const forged = await fetch(`${baseUrl}/api/games/${id}/actions`, {
+      const forged = await fetch(`${suite.baseUrl}/api/games/${id}/actions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: people[0]!.token, seat: 1, seq: 0, action: { type: 'bid', bids: [] } }),
@@ -416,7 +341,7 @@ describe('Playing on the game server', () => {
       }
       await ada.page.screenshot({ path: path.join(RESULTS, 'play-online-ada.png'), fullPage: true });
       await bao.page.screenshot({ path: path.join(RESULTS, 'play-online-bao.png'), fullPage: true });
-      pages.expectNoErrors();
+      suite.pages.expectNoErrors();
     },
   );
 
@@ -430,7 +355,7 @@ describe('Playing on the game server', () => {
       const record = await api<GameRecord>(`/api/games/${encodeURIComponent(id!)}/record`);
       const length = record.actions.length;
 
-      await page.goto(`${baseUrl}/replay?game=${encodeURIComponent(id!)}`);
+      await page.goto(`${suite.baseUrl}/replay?game=${encodeURIComponent(id!)}`);
       await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`0 / ${length}`);
       expect(await page.getByTestId('state-hash').innerText()).toBe(
         stateHash(replay({ ...record, actions: [] }).state),
@@ -448,7 +373,7 @@ describe('Playing on the game server', () => {
       const other = await api<GameRecord>(`/api/games/${encodeURIComponent(otherId)}/record`);
       const file = path.join(RESULTS, `record-${other.game}.json`);
       writeFileSync(file, JSON.stringify(other, null, 2));
-      await page.goto(`${baseUrl}/replay`);
+      await page.goto(`${suite.baseUrl}/replay`);
       await page.getByLabel('Open a record file (JSON)').setInputFiles(file);
       await expect.poll(() => page.getByTestId('replay-position').innerText()).toBe(`0 / ${other.actions.length}`);
       await expect
@@ -460,7 +385,7 @@ describe('Playing on the game server', () => {
         .toBe(`${other.actions.length} / ${other.actions.length}`);
       expect(await page.getByTestId('state-hash').innerText()).toBe(stateHash(replay(other).state));
       await page.screenshot({ path: path.join(RESULTS, 'replay-file.png'), fullPage: true });
-      pages.expectNoErrors();
+      suite.pages.expectNoErrors();
     },
   );
 });

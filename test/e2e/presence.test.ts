@@ -7,12 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
-import { browserSuite, createGame, getJson } from './browser-pages';
+import { browserSuite } from './browser-pages';
+import { createGame, gameRequest, snapshotOf, type Invite } from './game-api';
+import { takeFirstChoice } from './play-page';
 
 const suite = browserSuite();
-
-const create = (request: CreateGameRequest): Promise<CreateGameResponse> => createGame(suite.baseUrl, request);
 
 /** Seat `seat`'s card in the page's seat list. */
 const seatCard = (page: Page, seat: number) => page.getByTestId('seats').locator(`[data-seat="${seat}"]`);
@@ -30,47 +29,22 @@ const waitForPresence = (page: Page, seat: number, presence: 'connected' | 'away
     { timeout: 30_000 },
   );
 
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
-
-/** The seat's page takes the decision its table offers now (Pole: the first choice) and waits for what it produced. */
-async function decide(page: Page): Promise<void> {
-  const before = await seqOf(page);
-  await page.getByTestId('decision').getByRole('group', { name: 'Your choices' }).getByRole('button').first().click();
-  await page.waitForFunction(
-    (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
-    before,
-    { timeout: 30_000 },
-  );
-}
-
 describe('presence and the grace period', () => {
   it(
     'shows who is connected, hands an away seat to its bot only after the grace, and lets its person take it back',
     { timeout: 180_000 },
     async () => {
       const GRACE = 5;
-      const created = await create({
-        game: 'pole',
-        options: { laps: 1 },
-        seats: [
-          { kind: 'human', name: 'Ada' },
-          { kind: 'human', name: 'Bea' },
-        ],
-        mode: 'online',
-        botPaceMs: 0,
-        graceSeconds: GRACE,
-      });
-      const [ada, bea] = created.invites as [
-        CreateGameResponse['invites'][number],
-        CreateGameResponse['invites'][number],
-      ];
-      let adaPage = await suite.pages.newPage();
-      const beaPage = await suite.pages.newPage();
-      await beaPage.goto(`${suite.baseUrl}${bea.path}`);
+      const created = await createGame(
+        suite.baseUrl,
+        gameRequest('pole', ['Ada', 'Bea'], { options: { laps: 1 }, graceSeconds: GRACE }),
+      );
+      const [ada, bea] = created.invites as [Invite, Invite];
+      const beaPage = await suite.pages.open(bea.path);
       await waitForPresence(beaPage, 1, 'connected');
       // Ada has not come yet.
       expect(await presenceOf(beaPage, 0).getAttribute('data-presence')).toBe('away');
-      await adaPage.goto(`${suite.baseUrl}${ada.path}`);
+      let adaPage = await suite.pages.open(ada.path);
       await waitForPresence(beaPage, 0, 'connected');
       await waitForPresence(adaPage, 1, 'connected');
 
@@ -87,8 +61,7 @@ describe('presence and the grace period', () => {
       expect(await presenceOf(beaPage, 0).getByTestId('grace').count()).toBe(0);
 
       // Ada opens her invite link again, in a new browser: her seat is her bot's until she takes it back.
-      adaPage = await suite.pages.newPage();
-      await adaPage.goto(`${suite.baseUrl}${ada.path}`);
+      adaPage = await suite.pages.open(ada.path);
       await waitForPresence(beaPage, 0, 'connected');
       await adaPage.getByRole('button', { name: 'Take your seat back' }).click();
       await gameLog(beaPage).getByText('Ada took their seat back').waitFor();
@@ -99,10 +72,10 @@ describe('presence and the grace period', () => {
       // And she plays it: whoever is to decide does, until Ada has decided once herself.
       let adaPlayed = false;
       for (let i = 0; i < 12 && !adaPlayed; i++) {
-        const snap = await getJson<GameSnapshot>(suite.baseUrl, `/api/games/${created.id}`);
+        const snap = await snapshotOf(suite.baseUrl, created.id);
         expect(snap.outcome).toBeNull();
         const toDecide = snap.pending[0]!.seat;
-        await decide(toDecide === 0 ? adaPage : beaPage);
+        await takeFirstChoice(toDecide === 0 ? adaPage : beaPage);
         adaPlayed = toDecide === 0;
       }
       expect(adaPlayed).toBe(true);

@@ -14,9 +14,11 @@ import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTez } from '../../ui/wallet/wallet-status';
 import { bootstrapAccount } from '../../devnet/node';
-import type { CreateGameRequest, CreateGameResponse, ErrorBody } from '../../server/protocol';
+import type { CreateGameResponse, ErrorBody } from '../../server/protocol';
+import { RESULTS } from './app-server';
 import type { BrowserPages } from './browser-pages';
-import { RESULTS, signIn as signInAt, startChainApp, type ChainApp } from './chain-app';
+import { openSeatSignedIn, signIn as signInAt, startChainApp, type ChainApp } from './chain-app';
+import { gameRequest } from './game-api';
 
 const alice = bootstrapAccount(2);
 const bob = bootstrapAccount(3);
@@ -69,8 +71,36 @@ async function expectShown(page: Page, scope: keyof typeof SCOPES, message: stri
   expect(await page.locator('body').innerText()).not.toContain('moved on');
 }
 
+/**
+ * Clicks `click`, expects the server to refuse the request matching `pathname` with `status` and `error`, and the page
+ * to show that refusal's own message in `scope`; a screenshot of it lands in `screenshot`. Returns the message.
+ */
+async function expectRefusalShown(
+  page: Page,
+  request: { method: string; pathname: RegExp; click: () => Promise<void> },
+  refusal: { status: number; error: string },
+  scope: keyof typeof SCOPES,
+  screenshot: string,
+): Promise<string> {
+  const refused = await refusalTo(page, request.method, request.pathname, request.click);
+  expect(refused).toMatchObject(refusal);
+  await expectShown(page, scope, refused.message);
+  await page.screenshot({ path: path.join(RESULTS, screenshot), fullPage: true });
+  pages.expectNoErrors(REFUSAL_LOGS);
+  return refused.message;
+}
+
 const claimButton = (page: Page) =>
   page.getByTestId('chain-setup').getByRole('button', { name: /^Claim this seat with tz1/ });
+/** The seat's claim is refused with `error` (409), shown in the chain setup's panel; returns the server's message. */
+const claimRefused = (page: Page, error: string, screenshot: string): Promise<string> =>
+  expectRefusalShown(
+    page,
+    { method: 'POST', pathname: /\/chain\/claim$/, click: () => claimButton(page).click() },
+    { status: 409, error },
+    'chain',
+    screenshot,
+  );
 const rollButton = (page: Page) => page.getByTestId('decision').getByRole('button', { name: 'Roll the die' });
 
 /** Waits until the seat's claim button is offered and enabled (the game's tokens are confirmed). */
@@ -145,31 +175,12 @@ describe('the wallet in the header', () => {
 describe('refusals on an on-chain game show the server’s own message', { shuffle: false }, () => {
   let game: CreateGameResponse;
   const pathOf = (seat: number) => game.invites.find((i) => i.seat === seat)!.path;
-  /**
-   * Opens the seat's invite link (its token, in the fragment, is handed over: this browser holds the seat), then
-   * signs in and comes back to the table, with no token in any URL.
-   */
-  const openSeat = async (page: Page, alias: string, seat: number): Promise<void> => {
-    await page.goto(`${baseUrl}${pathOf(seat)}`);
-    await page.waitForURL((url) => url.hash === '');
-    await page.getByTestId('play').waitFor();
-    const url = new URL(page.url());
-    await signIn(page, alias, `${url.pathname}${url.search}`);
-  };
+  /** The seat's invite link opened in `alias`'s signed-in browser, which then holds the seat. */
+  const openSeat = (page: Page, alias: string, seat: number): Promise<void> =>
+    openSeatSignedIn(page, baseUrl, pathOf(seat), alias);
 
   beforeAll(async () => {
-    const request: CreateGameRequest = {
-      game: 'pole',
-      seats: [
-        { kind: 'human', name: 'Alice' },
-        { kind: 'human', name: 'Bob' },
-      ],
-      seed: 'e2e-refusals',
-      mode: 'online',
-      turnSeconds: null,
-      botPaceMs: 0,
-      onChain: {},
-    };
+    const request = gameRequest('pole', ['Alice', 'Bob'], { seed: 'e2e-refusals', turnSeconds: null, onChain: {} });
     // Created by a signed-in wallet, as the new-game form does: the bank pays for on-chain games.
     const page = await pages.newPage();
     await signIn(page, alice.alias, '/');
@@ -208,12 +219,7 @@ describe('refusals on an on-chain game show the server’s own message', { shuff
     const page = await pages.newPage();
     await openSeat(page, alice.alias, 1);
     await claimOffered(page);
-    const twice = await refusalTo(page, 'POST', /\/chain\/claim$/, () => claimButton(page).click());
-    expect(twice).toMatchObject({ status: 409, error: 'ADDRESS_IN_GAME' });
-    expect(twice.message).toContain(alice.address);
-    await expectShown(page, 'chain', twice.message);
-    await page.screenshot({ path: path.join(RESULTS, 'refusals-address-in-game.png'), fullPage: true });
-    pages.expectNoErrors(REFUSAL_LOGS);
+    expect(await claimRefused(page, 'ADDRESS_IN_GAME', 'refusals-address-in-game.png')).toContain(alice.address);
   });
 
   it('claiming a seat someone claimed first (SEAT_CLAIMED)', { timeout: 120_000 }, async () => {
@@ -231,12 +237,7 @@ describe('refusals on an on-chain game show the server’s own message', { shuff
     await claimButton(bobPage).click();
     await bobPage.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).waitFor();
 
-    const late = await refusalTo(carolPage, 'POST', /\/chain\/claim$/, () => claimButton(carolPage).click());
-    expect(late).toMatchObject({ status: 409, error: 'SEAT_CLAIMED' });
-    expect(late.message).toContain(bob.address);
-    await expectShown(carolPage, 'chain', late.message);
-    await carolPage.screenshot({ path: path.join(RESULTS, 'refusals-seat-claimed.png'), fullPage: true });
-    pages.expectNoErrors(REFUSAL_LOGS);
+    expect(await claimRefused(carolPage, 'SEAT_CLAIMED', 'refusals-seat-claimed.png')).toContain(bob.address);
   });
 
   it('another wallet acting for a seat (WRONG_WALLET)', { timeout: 120_000 }, async () => {
@@ -247,11 +248,13 @@ describe('refusals on an on-chain game show the server’s own message', { shuff
       .getByTestId('chain-setup')
       .getByText(/This seat is played by tz1/)
       .waitFor({ timeout: 60_000 });
-    const wrong = await refusalTo(page, 'POST', /\/actions$/, () => rollButton(page).click());
-    expect(wrong).toMatchObject({ status: 403, error: 'WRONG_WALLET' });
-    expect(wrong.message).toBe(`seat 0 is bound to ${alice.address}, not to ${bob.address}`);
-    await expectShown(page, 'decision', wrong.message);
-    await page.screenshot({ path: path.join(RESULTS, 'refusals-wrong-wallet.png'), fullPage: true });
-    pages.expectNoErrors(REFUSAL_LOGS);
+    const wrong = await expectRefusalShown(
+      page,
+      { method: 'POST', pathname: /\/actions$/, click: () => rollButton(page).click() },
+      { status: 403, error: 'WRONG_WALLET' },
+      'decision',
+      'refusals-wrong-wallet.png',
+    );
+    expect(wrong).toBe(`seat 0 is bound to ${alice.address}, not to ${bob.address}`);
   });
 });

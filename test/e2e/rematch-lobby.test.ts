@@ -10,37 +10,26 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
-import { ROOT } from './app-server';
-import { browserSuite, createGame } from './browser-pages';
-
-const RESULTS = path.join(ROOT, 'test-results');
+import { RESULTS } from './app-server';
+import { browserSuite } from './browser-pages';
+import { actFirstLegal, createGame, gameRequest, snapshotOf, type Invite } from './game-api';
 
 const suite = browserSuite();
 
-const create = (request: CreateGameRequest): Promise<CreateGameResponse> => createGame(suite.baseUrl, request);
-
-async function snapshot(id: string, token?: string): Promise<{ status: number; body: GameSnapshot }> {
-  const res = await fetch(
-    `${suite.baseUrl}/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
-    { cache: 'no-store' },
-  );
-  return { status: res.status, body: (await res.json()) as GameSnapshot };
-}
-
-/** Plays the game to its end: whoever is to move posts their first legal action with their own token. */
-async function playToEnd(id: string, tokens: readonly string[]): Promise<void> {
+/** Plays the game to its end: whoever is to move plays their first legal action with their own token. */
+async function playToEnd(id: string, invites: readonly Invite[]): Promise<void> {
   for (let moves = 0; moves < 500; moves++) {
-    const seen = (await snapshot(id)).body;
+    const seen = await snapshotOf(suite.baseUrl, id);
     if (seen.outcome) return;
     const seat = seen.pending[0]!.seat;
-    const mine = (await snapshot(id, tokens[seat])).body;
-    const res = await fetch(`${suite.baseUrl}/api/games/${encodeURIComponent(id)}/actions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: tokens[seat], seat, seq: mine.seq, action: mine.legal[0] }),
-    });
-    expect(res.status).toBe(200);
+    // Only people play: nothing else moves meanwhile.
+    expect(
+      await actFirstLegal(
+        suite.baseUrl,
+        id,
+        invites.find((i) => i.seat === seat)!,
+      ),
+    ).toBe(true);
   }
   throw new Error(`game ${id} did not end`);
 }
@@ -72,26 +61,14 @@ describe('rematch', () => {
     'is made by the first "Play again" and joined by the other seat live, each in their own seat',
     { timeout: 180_000 },
     async () => {
-      const created = await create({
-        game: 'pole',
-        options: { laps: 1 },
-        seats: [
-          { kind: 'human', name: 'Ada' },
-          { kind: 'human', name: 'Bea' },
-        ],
-        mode: 'online',
-        botPaceMs: 0,
-      });
-      const tokens = created.invites.map((i) => i.token);
-      const adaPage = await suite.pages.newPage();
-      const beaPage = await suite.pages.newPage();
-      await adaPage.goto(`${suite.baseUrl}${created.invites[0]!.path}`);
-      await beaPage.goto(`${suite.baseUrl}${created.invites[1]!.path}`);
+      const created = await createGame(suite.baseUrl, gameRequest('pole', ['Ada', 'Bea'], { options: { laps: 1 } }));
+      const adaPage = await suite.pages.open(created.invites[0]!.path);
+      const beaPage = await suite.pages.open(created.invites[1]!.path);
       for (const page of [adaPage, beaPage]) await page.getByTestId('play').waitFor();
       // Bea's page must learn of the rematch without a reload: a mark on this document would not survive one.
       await beaPage.evaluate(() => document.documentElement.setAttribute('data-never-reloaded', 'yes'));
 
-      await playToEnd(created.id, tokens);
+      await playToEnd(created.id, created.invites);
       for (const page of [adaPage, beaPage]) {
         await page.getByTestId('outcome-banner').waitFor();
         await page.getByTestId('rematch').getByRole('button', { name: 'Play again' }).waitFor();
@@ -115,10 +92,10 @@ describe('rematch', () => {
       expect(await beaPage.getByText('Seat 2 · Bea').count()).toBe(1);
 
       // The rematch is a new game from the start, at the same table; the old game names it.
-      const fresh = (await snapshot(rematch)).body;
+      const fresh = await snapshotOf(suite.baseUrl, rematch);
       expect(fresh.seats.map((s) => s.name)).toEqual(['Ada', 'Bea']);
       expect(fresh.outcome).toBeNull();
-      expect((await snapshot(created.id)).body.rematch).toBe(rematch);
+      expect((await snapshotOf(suite.baseUrl, created.id)).rematch).toBe(rematch);
       suite.pages.expectNoErrors();
     },
   );
@@ -129,22 +106,11 @@ describe('lobby', () => {
     'lists a public game; a third person joins its free seat from the lobby under her name and sees the table',
     { timeout: 120_000 },
     async () => {
-      const created = await create({
-        game: 'ten',
-        seats: [
-          { kind: 'human', name: 'Ada' },
-          { kind: 'human', name: 'Bea' },
-        ],
-        mode: 'online',
-        botPaceMs: 0,
-        public: true,
-      });
-      const adaPage = await suite.pages.newPage();
-      await adaPage.goto(`${suite.baseUrl}${created.invites[0]!.path}`);
+      const created = await createGame(suite.baseUrl, gameRequest('ten', ['Ada', 'Bea'], { public: true }));
+      const adaPage = await suite.pages.open(created.invites[0]!.path);
       await adaPage.getByTestId('play').waitFor();
 
-      const catPage = await suite.pages.newPage();
-      await catPage.goto(`${suite.baseUrl}/`);
+      const catPage = await suite.pages.open('/');
       await catPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
       await catPage.waitForURL((url) => url.pathname === '/lobby');
       const card = catPage.locator(`[data-game-id="${created.id}"]`);
@@ -163,7 +129,11 @@ describe('lobby', () => {
       await catPage.screenshot({ path: path.join(RESULTS, 'lobby-joined.png'), fullPage: true });
 
       // The seat's first invite no longer opens it, and the game has left the lobby.
-      expect((await snapshot(created.id, created.invites[1]!.token)).status).toBe(403);
+      const invite = await fetch(
+        `${suite.baseUrl}/api/games/${created.id}?token=${encodeURIComponent(created.invites[1]!.token)}`,
+        { cache: 'no-store' },
+      );
+      expect(invite.status).toBe(403);
       const lobby = await fetch(`${suite.baseUrl}/api/lobby`, { cache: 'no-store' });
       expect(((await lobby.json()) as { games: { id: string }[] }).games.map((g) => g.id)).not.toContain(created.id);
       suite.pages.expectNoErrors();

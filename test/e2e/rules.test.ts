@@ -5,19 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './browser-pages';
+import { openNewGameForm, startGame } from './new-game-form';
+import { seqOf, waitForSeq } from './play-page';
 
 const suite = browserSuite();
 
 describe('Rules in the app', () => {
   it('plays Ten in Hungarian and opens its rules from the play page', { timeout: 120_000 }, async () => {
     const page = await suite.pages.newPage();
-    await page.goto(`${suite.baseUrl}/new/ten`);
-    expect(await page.getByRole('link', { name: 'How to play Ten' }).getAttribute('href')).toBe('/rules/ten');
-    await page.getByLabel('Bot pace').selectOption('0');
     // A fixed seed: every run sees the same first draws (a random one sometimes opens with jokers, no running total).
-    await page.getByLabel('Seed (optional)').fill('rules-hu-2');
-    await page.getByRole('button', { name: 'Start the game' }).click();
-    await page.waitForURL(/\/play\//);
+    await openNewGameForm(page, suite.baseUrl, 'ten', { seed: 'rules-hu-2' });
+    expect(await page.getByRole('link', { name: 'How to play Ten' }).getAttribute('href')).toBe('/rules/ten');
+    await startGame(page);
     const table = page.getByTestId('ten-table');
     await table.waitFor();
     // Ada's first decision (a draw, or a bid when a bot's first card was a joker).
@@ -32,12 +31,9 @@ describe('Rules in the app', () => {
     expect(await page.getByTestId('pending').innerText()).toMatch(/^Ada következik: (húz|ajánlatot tesz)/);
     const choice = page.getByRole('button', { name: /^(Kártyát húzok|Passzolok)$/ });
     expect(await choice.count()).toBe(1);
-    const before = Number(await page.getByTestId('play').getAttribute('data-seq'));
+    const before = await seqOf(page);
     await choice.click();
-    await page.waitForFunction(
-      (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
-      before,
-    );
+    await waitForSeq(page, before + 1);
     await page.getByRole('heading', { name: /Játéknapló/ }).waitFor();
     const log = await page.getByTestId('action-log').innerText();
     expect(log).toMatch(/\S+ húzott: .*futó végösszeg \d+/);

@@ -4,11 +4,11 @@
  * page never scrolls sideways and the site menu is collapsed. Screenshots land in test-results/screens-*.png.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startAppServer, type AppServer } from './app-server';
-import { BrowserPages } from './browser-pages';
-import { RESULTS } from './chain-app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RESULTS } from './app-server';
+import { browserSuite } from './browser-pages';
+import { startHotSeatGame } from './new-game-form';
 
 const VIEWPORTS = [
   { name: 'laptop', width: 1366, height: 768 },
@@ -27,33 +27,14 @@ const MUST_SEE = {
   'current player': '[data-testid="seats"] [aria-current="true"]',
 } as const;
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let pages: BrowserPages;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-}, 240_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
-
-/** A hot-seat game of three (a person in seat 1, two bots) started from the new-game form, left at its first decision. */
-async function startGame(page: Page, game: GameId): Promise<void> {
-  await page.goto(`${server!.baseUrl}/new/${game}`);
-  await page.getByRole('radio', { name: '3 seats' }).check();
-  await page.getByLabel('Bot pace').selectOption('0');
-  // A fixed seed: the same first decision on every run (Ten's opens a joker auction, its tallest tableau).
-  await page.getByLabel('Seed (optional)').fill(`screens-${game}`);
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await page.waitForURL(/\/play\//);
-  await page.locator(`${MUST_SEE.decision} button:not([disabled])`).first().waitFor();
-}
+/**
+ * A hot-seat game of three (a person in seat 1, two bots) left at its first decision. A fixed seed: the same first
+ * decision on every run (Ten's opens a joker auction, its tallest tableau).
+ */
+const startGame = (page: Page, game: GameId): Promise<string> =>
+  startHotSeatGame(page, suite.baseUrl, game, { seats: 3, seed: `screens-${game}` });
 
 interface Box {
   readonly left: number;
@@ -74,7 +55,7 @@ describe('The table fits the window', () => {
       `${GAMES[game]}: board, decision and the current player's panel are on screen at every size`,
       { timeout: 90_000 },
       async () => {
-        const page = await pages.newPage();
+        const page = await suite.pages.newPage();
         await startGame(page, game);
         for (const vp of VIEWPORTS) {
           await page.setViewportSize({ width: vp.width, height: vp.height });
@@ -108,7 +89,7 @@ describe('The table fits the window', () => {
             await menu.click();
           }
         }
-        pages.expectNoErrors();
+        suite.pages.expectNoErrors();
       },
     );
   }
@@ -117,7 +98,7 @@ describe('The table fits the window', () => {
     'player cards hold their names, tags and cash; Gotopoly never breaks a space name inside a word',
     { timeout: 90_000 },
     async () => {
-      const page = await pages.newPage();
+      const page = await suite.pages.newPage();
       for (const game of Object.keys(GAMES) as GameId[]) {
         await startGame(page, game);
         for (const vp of VIEWPORTS) {

@@ -4,26 +4,12 @@
  * pasted name past the limit is kept whole and counted, not cut; an emoji name's seat letter is the whole emoji, in
  * the form and on the board; and the live Tezos Pole log opens with the turn-order roll.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startAppServer, type AppServer } from './app-server';
-import { BrowserPages } from './browser-pages';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './browser-pages';
+import { openNewGameForm } from './new-game-form';
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let pages: BrowserPages;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-}, 240_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const nameInput = (page: Page, seat: number) => page.getByRole('textbox', { name: `Name of seat ${seat + 1}` });
 const start = (page: Page) => page.getByRole('button', { name: 'Start the game' });
@@ -33,10 +19,8 @@ describe('seat names in the new-game form', () => {
     'shows a clash at once and will not start, keeps a long name whole, and draws an emoji name whole',
     { timeout: 120_000 },
     async () => {
-      const page = await pages.newPage();
-      await page.goto(`${server!.baseUrl}/new/pole`);
-      await page.getByRole('radio', { name: '3 seats' }).check();
-      await page.getByLabel('Bot pace').selectOption('0');
+      const page = await suite.pages.newPage();
+      await openNewGameForm(page, suite.baseUrl, 'pole', { seats: 3 });
       await start(page).waitFor();
       await expect.poll(() => start(page).isEnabled()).toBe(true);
 
@@ -72,7 +56,7 @@ describe('seat names in the new-game form', () => {
       const pawn = page.locator('[data-pawn-seat="1"]');
       await pawn.waitFor();
       expect(await pawn.innerText()).toBe('🦊');
-      pages.expectNoErrors();
+      suite.pages.expectNoErrors();
     },
   );
 });

@@ -8,76 +8,30 @@
  * HTTP 404 with the not-found page (an unknown game's tokens page was a 500).
  */
 import path from 'node:path';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
-import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
 import { GAMES } from '../../ui/lib/game-catalog';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
-import { BrowserPages, getJson } from './browser-pages';
+import { RESULTS } from './app-server';
+import { browserSuite } from './browser-pages';
+import { actFirstLegal, createGame, gameRequest, snapshotOf as snapshotAt, type Invite } from './game-api';
+import { seqOf, waitForSeq } from './play-page';
 
-const RESULTS = path.join(ROOT, 'test-results');
-
-let devnet: Devnet | null = null;
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let baseUrl = '';
-let pages: BrowserPages;
-
+// The explorer and token pages read the devnet's TzKT API: an app of its own, pointed at it.
+let devnet: Devnet;
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
-  server = await startAppServer({
-    env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl },
-  });
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
 }, 300_000);
-
 afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
   await devnet?.stop();
 });
+const suite = browserSuite(() => ({
+  env: { TEZOS_NETWORK: 'devnet', TEZOS_RPC_URL: devnet.rpcUrl, TZKT_URL: devnet.tzktUrl },
+}));
 
-const api = <T>(pathname: string): Promise<T> => getJson<T>(baseUrl, pathname);
-
-async function create(request: CreateGameRequest): Promise<CreateGameResponse> {
-  const res = await fetch(`${baseUrl}/api/games`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CreateGameResponse;
-}
-
-const snapshotOf = (id: string, token?: string, seat?: number) =>
-  api<GameSnapshot>(
-    `/api/games/${id}${token ? `?token=${encodeURIComponent(token)}${seat === undefined ? '' : `&seat=${seat}`}` : ''}`,
-  );
-
-/** The seat with `token` plays its first legal action, if it has one now; true when it did. */
-async function actAs(id: string, token: string, seat: number): Promise<boolean> {
-  const snap = await snapshotOf(id, token, seat);
-  if (snap.outcome || snap.legal.length === 0) return false;
-  const res = await fetch(`${baseUrl}/api/games/${id}/actions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, seat, seq: snap.seq, action: snap.legal[0] }),
-  });
-  return res.status === 200; // 409: a bot moved first
-}
-
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
-const waitForSeq = (page: Page, atLeast: number) =>
-  page.waitForFunction(
-    (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n,
-    atLeast,
-    { timeout: 30_000 },
-  );
+const snapshotOf = (id: string) => snapshotAt(suite.baseUrl, id);
+const actAs = (id: string, invite: Invite) => actFirstLegal(suite.baseUrl, id, invite);
 
 /** The connection's word in the play bar: Live, Connecting…, Reconnecting…, Finished or Game over. */
 const connectionText = (page: Page) => page.getByTestId('play').locator('header [role="status"]').first().innerText();
@@ -88,29 +42,19 @@ describe('leaving an online seat', () => {
     { timeout: 180_000 },
     async () => {
       const seed = 'defects-leave-seed';
-      const created = await create({
-        game: 'pole',
-        options: { laps: 1 },
-        seats: [
-          { kind: 'human', name: 'Ada' },
-          { kind: 'human', name: 'Bea' },
-        ],
-        seed,
-        mode: 'online',
-        botPaceMs: 0,
-      });
+      const created = await createGame(
+        suite.baseUrl,
+        gameRequest('pole', ['Ada', 'Bea'], { options: { laps: 1 }, seed }),
+      );
       const { id } = created;
-      const [ada, bea] = created.invites as [
-        CreateGameResponse['invites'][number],
-        CreateGameResponse['invites'][number],
-      ];
+      const [ada, bea] = created.invites as [Invite, Invite];
 
-      const beaPage = await pages.newPage();
+      const beaPage = await suite.pages.newPage();
       const refused: string[] = [];
       beaPage.on('response', (res: Response) => {
         if (res.url().includes('/api/games/') && res.status() >= 400) refused.push(`${res.status()} ${res.url()}`);
       });
-      await beaPage.goto(`${baseUrl}${bea.path}`);
+      await beaPage.goto(`${suite.baseUrl}${bea.path}`);
       await beaPage.getByText('Seat 2 · Bea').waitFor();
       // During play: the seed's commitment, never the seed.
       await beaPage.getByTestId('seed-commitment').waitFor();
@@ -127,15 +71,14 @@ describe('leaving an online seat', () => {
       expect(new URL(beaPage.url()).search).toBe('');
 
       // The game goes on (Ada plays, Bea's bot too) and the spectator's table follows it, live and not dimmed.
-      const adaPage = await pages.newPage();
-      await adaPage.goto(`${baseUrl}${ada.path}`);
+      const adaPage = await suite.pages.open(ada.path);
       await adaPage.getByText('Seat 1 · Ada').waitFor();
       await adaPage.getByRole('button', { name: 'Leave seat' }).waitFor();
       const before = await seqOf(beaPage);
       // Ada acts whenever it is her turn; the bot moves in between.
       await vi.waitFor(
         async () => {
-          await actAs(id, ada.token, ada.seat);
+          await actAs(id, ada);
           expect((await snapshotOf(id)).seq).toBeGreaterThanOrEqual(before + 3);
         },
         { timeout: 30_000, interval: 50 },
@@ -148,7 +91,7 @@ describe('leaving an online seat', () => {
       // Ada plays it to the end.
       await vi.waitFor(
         async () => {
-          while (await actAs(id, ada.token, ada.seat));
+          while (await actAs(id, ada));
           expect((await snapshotOf(id)).outcome).not.toBeNull();
         },
         { timeout: 60_000, interval: 20 },
@@ -171,7 +114,7 @@ describe('leaving an online seat', () => {
       await adaPage.screenshot({ path: path.join(RESULTS, 'defects-game-over-seed.png'), fullPage: true });
       // Never a refused read: Bea's page never asked for seat 2's view without its token.
       expect(refused).toEqual([]);
-      pages.expectNoErrors();
+      suite.pages.expectNoErrors();
     },
   );
 });
@@ -181,18 +124,11 @@ describe('hot-seat seat switching', () => {
     'shows the new seat’s view whole, at once: never the previous seat’s under the new name, never "Connecting…"',
     { timeout: 90_000 },
     async () => {
-      const created = await create({
-        game: 'ten',
-        seats: [
-          { kind: 'human', name: 'Ann' },
-          { kind: 'human', name: 'Ben' },
-        ],
-        seed: 'defects-switch',
-        mode: 'hotseat',
-        botPaceMs: 0,
-      });
-      const page = await pages.newPage();
-      await page.goto(`${baseUrl}/play/${created.id}?token=${encodeURIComponent(created.hostToken)}`);
+      const created = await createGame(
+        suite.baseUrl,
+        gameRequest('ten', ['Ann', 'Ben'], { seed: 'defects-switch', mode: 'hotseat' }),
+      );
+      const page = await suite.pages.open(`/play/${created.id}?token=${encodeURIComponent(created.hostToken)}`);
       const switcher = page.getByRole('group', { name: /Hot-seat/ });
       await switcher.waitFor();
       await switcher.getByRole('checkbox', { name: 'Follow whoever must decide' }).uncheck();
@@ -245,14 +181,14 @@ describe('hot-seat seat switching', () => {
       // Ten's footer, not Tezos Pole's.
       expect(await page.locator('footer').getAttribute('data-game')).toBe('ten');
       expect(await page.locator('footer').innerText()).toBe(GAMES.ten.footer);
-      pages.expectNoErrors();
+      suite.pages.expectNoErrors();
     },
   );
 });
 
 describe('footers', () => {
   const footerOf = async (pathname: string) => {
-    const html = await (await fetch(`${baseUrl}${pathname}`)).text();
+    const html = await (await fetch(`${suite.baseUrl}${pathname}`)).text();
     const footer = /<footer[^>]*data-game="([a-z]+)"[^>]*>([\s\S]*?)<\/footer>/.exec(html);
     return {
       game: footer?.[1] ?? null,
@@ -278,11 +214,11 @@ describe('footers', () => {
 describe('pages that name nothing answer 404', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await pages.newPage();
+    page = await suite.pages.newPage();
   });
   /** The page's HTTP status and whether the browser shows the not-found page. */
   const statusOf = async (pathname: string) => {
-    const res = await page.goto(`${baseUrl}${pathname}`);
+    const res = await page.goto(`${suite.baseUrl}${pathname}`);
     await page.locator('#main').waitFor();
     return { status: res?.status(), notFoundPage: (await page.getByTestId('not-found').count()) === 1 };
   };
@@ -290,12 +226,7 @@ describe('pages that name nothing answer 404', () => {
 
   it("an unknown game's tokens page, and an off-chain game's", async () => {
     expect(await statusOf('/play/no-such-game/tokens')).toEqual(notFound);
-    const offChain = await create({
-      game: 'ten',
-      seats: [{ kind: 'human', name: 'Ann' }],
-      mode: 'hotseat',
-      botPaceMs: 0,
-    });
+    const offChain = await createGame(suite.baseUrl, gameRequest('ten', ['Ann'], { mode: 'hotseat' }));
     expect(await statusOf(`/play/${offChain.id}/tokens`)).toEqual(notFound);
   });
 
@@ -314,6 +245,6 @@ describe('pages that name nothing answer 404', () => {
     expect(await statusOf('/token/KT1nope/1')).toEqual(notFound);
     await page.screenshot({ path: path.join(RESULTS, 'defects-not-found.png'), fullPage: true });
     // Chromium logs each 404 it loaded: those are the answers under test.
-    pages.expectNoErrors([/Failed to load resource: the server responded with a status of 404/]);
+    suite.pages.expectNoErrors([/Failed to load resource: the server responded with a status of 404/]);
   });
 });

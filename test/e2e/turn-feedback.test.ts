@@ -4,70 +4,32 @@
  * until turned on and remembered; and a pawn steps along every tile of its roll after the die tumbles, unless the
  * reader asked for reduced motion: then it goes straight to its tile.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { positionOf, type PoleEvent, type PoleState } from '../../engine/pole';
-import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
+import type { CreateGameResponse, GameSnapshot } from '../../server/protocol';
 import { formatTz } from '../../ui/lib/seats';
-import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-server';
-import { BrowserPages, getJson } from './browser-pages';
+import { RESULTS } from './app-server';
+import { browserSuite } from './browser-pages';
+import { createGame, gameRequest, snapshotOf as snapshotAt } from './game-api';
+import { seqOf, takeFirstChoice } from './play-page';
 
-const RESULTS = path.join(ROOT, 'test-results');
 const PAGE_TITLE = 'Play · Tezos Pole';
 const YOUR_TURN = '● Your turn · Tezos Pole';
 
-let server: AppServer | null = null;
-let browser: Browser | null = null;
-let baseUrl = '';
-let pages: BrowserPages;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-  pages = new BrowserPages(browser);
-  mkdirSync(RESULTS, { recursive: true });
-}, 240_000);
-
-afterAll(async () => {
-  pages?.report();
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /** A Tezos Pole game of two people, Ada and Bao, with no timer and a fixed seed (nothing moves but what they do). */
-async function createPole(mode: 'hotseat' | 'online', seed: string): Promise<CreateGameResponse> {
-  const body: CreateGameRequest = {
-    game: 'pole',
-    seats: [
-      { kind: 'human', name: 'Ada' },
-      { kind: 'human', name: 'Bao' },
-    ],
-    seed,
-    mode,
-    turnSeconds: null,
-    botPaceMs: 0,
-  };
-  const res = await fetch(`${baseUrl}/api/games`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as CreateGameResponse;
-}
+const createPole = (mode: 'hotseat' | 'online', seed: string): Promise<CreateGameResponse> =>
+  createGame(suite.baseUrl, gameRequest('pole', ['Ada', 'Bao'], { seed, mode, turnSeconds: null }));
 
-const snapshotOf = (id: string, token: string): Promise<GameSnapshot> =>
-  getJson<GameSnapshot>(baseUrl, `/api/games/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
-
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
+const snapshotOf = (id: string, token: string): Promise<GameSnapshot> => snapshotAt(suite.baseUrl, id, token);
 
 async function openTable(path: string, reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> {
-  const page = await pages.newPage();
+  const page = await suite.pages.newPage();
   await page.emulateMedia({ reducedMotion });
-  await page.goto(`${baseUrl}${path}`);
+  await page.goto(`${suite.baseUrl}${path}`);
   await page.getByTestId('play').waitFor();
   return page;
 }
@@ -126,16 +88,7 @@ describe('Feedback at the table', () => {
       for (let k = 0; k < 10; k++) {
         const snap = await snapshotOf(made.id, made.invites[first]!.token);
         if (snap.pending.every((d) => d.seat !== first)) break;
-        await mover
-          .getByTestId('decision')
-          .getByRole('group', { name: 'Your choices' })
-          .getByRole('button')
-          .first()
-          .click();
-        await mover.waitForFunction(
-          (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) > n,
-          snap.seq,
-        );
+        await takeFirstChoice(mover);
       }
       await expect.poll(() => other.title()).toBe(YOUR_TURN);
       await expect.poll(() => mover.title()).toBe(PAGE_TITLE);
@@ -152,7 +105,7 @@ describe('Feedback at the table', () => {
       await other.reload();
       await other.getByTestId('play').waitFor();
       expect(await other.getByRole('switch', { name: 'Sound' }).getAttribute('aria-checked')).toBe('true');
-      pages.expectNoErrors();
+      suite.pages.expectNoErrors();
     },
   );
 
@@ -213,7 +166,7 @@ describe('Feedback at the table', () => {
       else expect(await landedTile.locator('[data-money]').count()).toBe(0);
       await landedTile.screenshot({ path: path.join(RESULTS, 'turn-feedback-landed-tile.png') });
       await moving.screenshot({ path: path.join(RESULTS, 'turn-feedback-landed.png') });
-      pages.expectNoErrors();
+      suite.pages.expectNoErrors();
     },
   );
 });

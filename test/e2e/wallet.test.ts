@@ -18,8 +18,11 @@ import type { ChainInfo } from '../../server/chain/chain-games';
 import type { GameSnapshot } from '../../server/protocol';
 import { startBeaconRelay, type BeaconRelay } from '../wallet/beacon-relay';
 import { TestWallet } from '../wallet/test-wallet';
-import { getJson } from './browser-pages';
-import { nextTableState, RESULTS, startChainApp, tableState, type ChainApp } from './chain-app';
+import { RESULTS } from './app-server';
+import { startChainApp, waitChainReady, type ChainApp } from './chain-app';
+import { getJson } from './game-api';
+import { createOnChainGameOfTwo } from './new-game-form';
+import { gameIdOf, nextTableState, tableState, takeFirstChoice, YOUR_CHOICE } from './play-page';
 
 /**
  * The people's own accounts: keys of their own, funded by the bank, never among the devnet accounts the sign-in page
@@ -104,20 +107,6 @@ async function connectOwnWallet(page: Page, wallet: TestWallet, next: string, pa
 const sessionOf = async (page: Page): Promise<string | null> =>
   ((await (await page.request.get(`${app!.baseUrl}/api/auth/session`)).json()) as { address: string | null }).address;
 const api = <T>(pathname: string): Promise<T> => getJson<T>(app!.baseUrl, pathname);
-const seqOf = async (page: Page): Promise<number> => Number(await page.getByTestId('play').getAttribute('data-seq'));
-
-async function decide(page: Page): Promise<void> {
-  const before = await seqOf(page);
-  await page.getByTestId('decision').getByRole('group', { name: 'Your choices' }).getByRole('button').first().click();
-  await page.waitForFunction(
-    (n) => Number(document.querySelector('[data-testid="play"]')?.getAttribute('data-seq')) >= n,
-    before + 1,
-    { timeout: 60_000 },
-  );
-}
-
-const waitReady = (page: Page) =>
-  page.locator('[data-testid="chain-panel"][data-ready="true"]').waitFor({ timeout: 90_000 });
 
 describe('your own wallet over Beacon, in the browser', () => {
   it(
@@ -159,30 +148,9 @@ describe('your own wallet over Beacon, in the browser', () => {
         'permission_request answered',
         'sign_payload_request answered',
       ]);
-      await alicePage.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
-      await alicePage.getByRole('radio', { name: '2 seats' }).check();
-      await alicePage.getByLabel('Name of seat 1').fill('Alice');
-      await alicePage.getByLabel('Name of seat 2').fill('Bob');
-      await alicePage.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
-      await alicePage.getByRole('radio', { name: 'On Tezos' }).check();
-      await alicePage.getByRole('checkbox', { name: 'Turn timer' }).uncheck();
-      await alicePage.getByLabel('Bot pace').selectOption({ label: 'Instant' });
       // The chain suite's seed: the same dice, in which both buy.
-      await alicePage.getByLabel('Seed (optional)').fill('e2e-chain-two-people');
-      await alicePage.locator('summary', { hasText: 'Tezos Pole options' }).click();
-      await alicePage.getByLabel(/^Laps to finish/).fill('1');
-      await alicePage.getByRole('button', { name: 'Create and invite' }).click();
-      await alicePage.getByRole('heading', { name: 'Tezos Pole is ready' }).waitFor();
-      const linkOf = async (name: string) => {
-        const input = alicePage.getByLabel(`Invite link for ${name}`);
-        await alicePage.waitForFunction(
-          (el) => (el as HTMLInputElement).value.startsWith('http'),
-          await input.elementHandle(),
-        );
-        return input.inputValue();
-      };
-      const links = { alice: await linkOf('Alice'), bob: await linkOf('Bob') };
-      const gameId = decodeURIComponent(/\/play\/([^/?#]+)/.exec(links.alice)![1]!);
+      const links = await createOnChainGameOfTwo(alicePage, 'e2e-chain-two-people');
+      const gameId = gameIdOf(links.alice);
 
       // Alice claims her seat; her first approval she rejects in the wallet: the app says so, nothing is sent, and
       // the button is there to try again, which her wallet signs and injects.
@@ -206,7 +174,7 @@ describe('your own wallet over Beacon, in the browser', () => {
         .getByRole('button', { name: /^Claim this seat with tz1/ })
         .click({ timeout: 60_000 });
       await bobPage.getByTestId('chain-setup').getByRole('button', { name: 'Approve the bank' }).click();
-      await Promise.all([waitReady(alicePage), waitReady(bobPage)]);
+      await Promise.all([waitChainReady(alicePage), waitChainReady(bobPage)]);
       const ready = await api<ChainInfo>(`/api/games/${gameId}/chain`);
       expect(ready.seats.map((s) => [s.address, s.approval])).toEqual([
         [aliceKey.address, 'confirmed'],
@@ -225,7 +193,7 @@ describe('your own wallet over Beacon, in the browser', () => {
       let followed = false;
       for (let decisions = 0; ; decisions++) {
         expect(decisions, 'decisions before the game ended').toBeLessThan(MAX_DECISIONS);
-        const states = await Promise.all(people.map(tableState));
+        const states = await Promise.all(people.map((p) => tableState(p, YOUR_CHOICE)));
         if (states.includes('over')) break;
         const state = (await api<GameSnapshot>(`/api/games/${gameId}`)).view as PoleState;
         if (sent && !followed) followed = state.tiles[sent.tile]!.holders.join() === String(1 - sent.from);
@@ -258,10 +226,10 @@ describe('your own wallet over Beacon, in the browser', () => {
         }
         const turn = states.indexOf('decide');
         if (turn < 0) {
-          await Promise.race(people.map((p) => nextTableState(p)));
+          await Promise.race(people.map((p) => nextTableState(p, YOUR_CHOICE)));
           continue;
         }
-        await decide(people[turn]!);
+        await takeFirstChoice(people[turn]!);
       }
       for (const p of people) await p.getByTestId('outcome-banner').waitFor();
       expect(sent, 'a copy was held and sent during the game').not.toBeNull();
