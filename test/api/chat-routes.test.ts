@@ -14,6 +14,7 @@ import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { POST as postChat } from '../../app/api/games/[id]/chat/route';
 import { POST as postMute } from '../../app/api/games/[id]/chat/mute/route';
 import { answer, ctx, request, useMemoryHost } from './helpers';
+import { readSseEvents } from '../server/sse';
 
 /** Chat posts per client (and per seat) in a minute, set low before the first request. */
 const RATE = 6;
@@ -63,33 +64,8 @@ const chatOf = async (id: string, client: string, token?: string): Promise<ChatV
     )
   ).body.chat!;
 
-/** Reads `n` SSE events of a response (presence's `seats` events passed over), then cancels it. */
-async function events(res: Response, n: number): Promise<{ id: string | null; event: string | null; data: unknown }[]> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const out: { id: string | null; event: string | null; data: unknown }[] = [];
-  let buffer = '';
-  while (out.length < n) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const blocks = buffer.split('\n\n');
-    buffer = blocks.pop()!;
-    for (const block of blocks) {
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2) ?? null;
-      const data = field('data');
-      // Presence comes on the stream too; these tests follow the chat and the updates.
-      if (data !== null && field('event') !== 'seats')
-        out.push({ id: field('id'), event: field('event'), data: JSON.parse(data) as unknown });
-    }
-  }
-  await reader.cancel();
-  return out;
-}
+/** Reads `n` chat and update events of a route's event stream, then cancels it. */
+const events = (res: Response, n: number) => readSseEvents(res.body!, n);
 
 describe('POST /api/games/:id/chat', () => {
   it('answers 201 with the entry, which the other seat gets on its stream and every reader in a refreshed snapshot', async () => {

@@ -114,6 +114,21 @@ export async function answer<T = Record<string, unknown>>(response: Promise<Resp
   };
 }
 
+/** A route's status and body alone, so that a whole answer compares with toEqual. */
+export async function statusAndBody<T = Record<string, unknown>>(
+  response: Promise<Response> | Response,
+): Promise<{ status: number; body: T & Refusal }> {
+  const { status, body } = await answer<T>(response);
+  return { status, body };
+}
+
+/** `?name=value&…` of the parameters that are set ('' when none is). */
+export function query(params: Readonly<Record<string, string | number | undefined>>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
+  return q.size ? `?${q}` : '';
+}
+
 /** The `name=value` a browser sends back for a Set-Cookie header. */
 export const sentCookie = (setCookie: string | null): string => setCookie!.split(';')[0]!;
 

@@ -20,6 +20,7 @@ import { POST as postAction } from '../../app/api/games/[id]/actions/route';
 import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { POST as postLab } from '../../app/api/studio/boards/[id]/lab/route';
 import { answer, BASE, ctx, request, sessionCookie, useMemoryHost, type RequestOptions } from './helpers';
+import { sseFrames, type SseFrame } from '../server/sse';
 
 useMemoryHost({
   [PEER_STAMP_VAR]: '1',
@@ -134,29 +135,12 @@ describe('rate limits on the routes', () => {
 });
 
 /** Reads a whole `text/event-stream` body that ends by itself, into frames (bounded: a stream that stays open fails). */
-async function framesOf(
-  res: Response,
-  ms = 10_000,
-): Promise<{ id: string | null; event: string | null; data: string }[]> {
+async function framesOf(res: Response, ms = 10_000): Promise<SseFrame[]> {
   const text = await Promise.race([
     res.text(),
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the event stream did not end')), ms)),
   ]);
-  return text
-    .split('\n\n')
-    .filter((f) => f.trim() !== '')
-    .map((f) => {
-      const lines = f.split('\n');
-      const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-      return {
-        id: field('id'),
-        event: field('event'),
-        data: lines
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n'),
-      };
-    });
+  return sseFrames(text);
 }
 
 describe('live event streams', () => {

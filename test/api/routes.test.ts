@@ -22,26 +22,14 @@ import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { POST as postClaim } from '../../app/api/games/[id]/chain/claim/route';
 import { readRecord } from '../../ui/replay/record-file';
 import { GET as getApproval, POST as postApproval } from '../../app/api/games/[id]/chain/approval/route';
-import { answer as answerOf, ctx, request, useMemoryHost } from './helpers';
+import { ctx, query, request, statusAndBody as answer, useMemoryHost } from './helpers';
+import { parseSseFrame, type SseFrame } from '../server/sse';
 
 // Every request here comes from one client; the limits have their own suite (rate-limits.test.ts).
 useMemoryHost({ POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off' });
 
 /** The actions the singleton host saved for a game. */
 const storedActions = async (id: string) => (await getHost()).store.actions.list(id);
-
-/** A route's status and body alone, so that a whole answer compares with toEqual. */
-async function answer<T = Record<string, unknown>>(response: Promise<Response> | Response) {
-  const { status, body } = await answerOf<T>(response);
-  return { status, body };
-}
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-};
 
 const snapshot = (id: string, token?: string, seat?: number) =>
   answer<GameSnapshot & Partial<ErrorBody>>(getSnapshot(request(`/api/games/${id}${query({ token, seat })}`), ctx(id)));
@@ -87,12 +75,6 @@ async function step(id: string, tokens: readonly string[]): Promise<number> {
   return res.body.seq!;
 }
 
-interface SseFrame {
-  readonly id: string | null;
-  readonly event: string | null;
-  readonly data: string;
-}
-
 /** Reads a `text/event-stream` body frame by frame (chunks may split or join frames). */
 function sseReader(res: Response) {
   const reader = res.body!.getReader();
@@ -123,16 +105,7 @@ function sseReader(res: Response) {
       if (end >= 0) {
         const text = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const lines = text.split('\n');
-        const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-        return {
-          id: field('id'),
-          event: field('event'),
-          data: lines
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n'),
-        };
+        return parseSseFrame(text);
       }
       if (ended) throw new Error('the event stream ended');
       const left = deadline - Date.now();

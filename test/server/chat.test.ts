@@ -17,6 +17,7 @@ import {
   type GameUpdate,
 } from '../../server/protocol';
 import { createTestServer, drive, refusal } from './helpers';
+import { readSseEvents } from './sse';
 
 let store: GameStore;
 let host: GameHost;
@@ -53,41 +54,8 @@ async function newGame(
   return { created, ada: created.invites[0]!.token, bea: created.invites[1]!.token };
 }
 
-/** One Server-Sent Event as a browser reads it. */
-interface Sse {
-  readonly id: string | null;
-  readonly event: string;
-  readonly data: unknown;
-}
-
-/** Reads `n` events (comments, `retry:` and presence's `seats` events skipped) of a subscription's SSE body, then cancels it. */
-async function readSse(sub: Subscription, n: number): Promise<Sse[]> {
-  const reader = sseStream(sub).getReader();
-  const decoder = new TextDecoder();
-  const out: Sse[] = [];
-  let buffer = '';
-  while (out.length < n) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2) ?? null;
-      const data = field('data');
-      // Presence comes on the stream too; these tests follow the chat and the updates.
-      if (data !== null && field('event') !== 'seats')
-        out.push({ id: field('id'), event: field('event') ?? 'message', data: JSON.parse(data) as unknown });
-    }
-  }
-  await reader.cancel();
-  return out;
-}
+/** Reads `n` chat and update events of a subscription's SSE body, then cancels it. */
+const readSse = (sub: Subscription, n: number) => readSseEvents(sseStream(sub), n);
 
 /** The first legal action of whoever (human) must decide now, played with its token. */
 async function playOne(id: string, tokens: readonly string[]): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRecord, replay, stateHash, type GameId, type GameRecord, type SeatId } from '../../engine';
 import {
   getHost,
@@ -23,52 +23,25 @@ import { POST as postAction } from '../../app/api/games/[id]/actions/route';
 import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { GET as getRecord } from '../../app/api/games/[id]/record/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
+import { ctx, query, request, statusAndBody as answer, useMemoryHost } from '../api/helpers';
+import { sseFrames, type SseFrame } from './sse';
 
-const BASE = 'http://localhost';
+useMemoryHost();
 
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-});
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
+const post = (url: string, body: unknown) => request(url, { body });
 
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const post = (url: string, body: unknown) =>
-  new Request(`${BASE}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
-  return q.size ? `?${q}` : '';
-};
-
-async function answer<T>(response: Promise<Response>): Promise<{ status: number; body: T }> {
-  const res = await response;
-  const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
-}
-
-async function create(request: CreateGameRequest): Promise<CreateGameResponse> {
-  const res = await answer<CreateGameResponse>(createGame(post('/api/games', request)));
+async function create(game: CreateGameRequest): Promise<CreateGameResponse> {
+  const res = await answer<CreateGameResponse>(createGame(post('/api/games', game)));
   expect(res.status).toBe(201);
   return res.body;
 }
 const snapshot = (id: string, token?: string, seat?: number) =>
-  answer<GameSnapshot & Partial<ErrorBody>>(
-    getSnapshot(new Request(`${BASE}/api/games/${id}${query({ token, seat })}`), ctx(id)),
-  );
+  answer<GameSnapshot & Partial<ErrorBody>>(getSnapshot(request(`/api/games/${id}${query({ token, seat })}`), ctx(id)));
 const act = (id: string, body: unknown) =>
   answer<{ seq?: number } & Partial<ErrorBody>>(postAction(post(`/api/games/${id}/actions`, body), ctx(id)));
 const leave = (id: string, body: unknown) =>
   answer<Partial<ErrorBody>>(postLeave(post(`/api/games/${id}/leave`, body), ctx(id)));
-const record = (id: string) => answer<unknown>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
+const record = (id: string) => answer<unknown>(getRecord(request(`/api/games/${id}/record`), ctx(id)));
 
 const people = (names: string[]): CreateGameRequest['seats'] => names.map((name) => ({ kind: 'human', name }));
 
@@ -214,7 +187,7 @@ describe('the host token of an online game only watches', () => {
         body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) },
       });
       const events = await getEvents(
-        new Request(`${BASE}/api/games/${created.id}/events${query({ token: created.hostToken, seat })}`),
+        request(`/api/games/${created.id}/events${query({ token: created.hostToken, seat })}`),
         ctx(created.id),
       );
       expect(events.status).toBe(403);
@@ -284,20 +257,12 @@ describe('the seed: its commitment while the game runs, the seed beside it once 
     expect(commitmentOf(over.seed!)).toBe(over.seedCommitment);
 
     // The whole game as a stream (a finished game's ends after its backlog): only the update that ends it has the seed.
-    const stream = await (
-      await getEvents(new Request(`${BASE}/api/games/${created.id}/events?after=0`), ctx(created.id))
-    ).text();
-    const frames = stream.split('\n\n').filter((f) => /^event: (update|snapshot)$/m.test(f));
+    const stream = await (await getEvents(request(`/api/games/${created.id}/events?after=0`), ctx(created.id))).text();
+    const frames = sseFrames(stream).filter((f) => f.event === 'update' || f.event === 'snapshot');
     expect(frames.length).toBeGreaterThan(1);
-    const data = (frame: string) =>
-      JSON.parse(
-        frame
-          .split('\n')
-          .find((l) => l.startsWith('data: '))!
-          .slice(6),
-      ) as { seed: string | null; outcome: unknown };
+    const data = (frame: SseFrame) => JSON.parse(frame.data) as { seed: string | null; outcome: unknown };
     for (const frame of frames.slice(0, -1)) {
-      expect(frame).not.toContain(seed);
+      expect(frame.data).not.toContain(seed);
       expect(data(frame)).toMatchObject({ seed: null, outcome: null });
     }
     expect(data(frames[frames.length - 1]!).seed).toBe(seed);

@@ -10,6 +10,7 @@ import { GameHost, ManualClock, sseStream, type Subscription } from '../../serve
 import type { GameStore } from '../../server/store';
 import { GRACE_MAX, type CreateGameRequest, type SeatMarkEvent, type SeatsUpdate } from '../../server/protocol';
 import { createTestServer, drive, refusal } from './helpers';
+import { sseFrames } from './sse';
 
 let store: GameStore;
 let host: GameHost;
@@ -48,26 +49,9 @@ const marksOf = async (id: string) =>
 /** The `seats` events a subscription holds now (the updates and chat between them passed over); it ends then. */
 async function seatsEvents(sub: Subscription): Promise<SeatsUpdate[]> {
   sub.end(); // the stream closes once it has sent what it holds: no waiting for more
-  const reader = sseStream(sub).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  for (;;) {
-    const next = await reader.read();
-    if (next.done) break;
-    text += decoder.decode(next.value, { stream: true });
-  }
-  return text
-    .split('\n\n')
-    .filter((block) => block.includes('event: seats'))
-    .map(
-      (block) =>
-        JSON.parse(
-          block
-            .split('\n')
-            .find((l) => l.startsWith('data: '))!
-            .slice(6),
-        ) as SeatsUpdate,
-    );
+  return sseFrames(await new Response(sseStream(sub)).text())
+    .filter((frame) => frame.event === 'seats')
+    .map((frame) => JSON.parse(frame.data) as SeatsUpdate);
 }
 
 describe('presence', () => {
