@@ -15,6 +15,7 @@ import { POST as postChat } from '../../app/api/games/[id]/chat/route';
 import { POST as postMute } from '../../app/api/games/[id]/chat/mute/route';
 import { answer, ctx, request, useMemoryHost } from './helpers';
 import { readSseEvents } from '../server/sse';
+import { humans } from '../server/seats';
 
 /** Chat posts per client (and per seat) in a minute, set low before the first request. */
 const RATE = 6;
@@ -31,10 +32,7 @@ const clientRequest = (url: string, client: string, init: { body?: unknown; head
 
 const game: CreateGameRequest = {
   game: 'ten',
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   mode: 'online',
   botPaceMs: 0,
 };

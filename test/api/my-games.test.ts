@@ -20,6 +20,7 @@ import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { DELETE as forgetSeat, POST as holdSeat } from '../../app/api/games/[id]/seat/route';
 import { GET as getMine } from '../../app/api/games/mine/route';
 import { answer, ctx, request, sentCookie, sessionCookie, useMemoryHost } from './helpers';
+import { humans } from '../server/seats';
 
 useMemoryHost({ POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off' });
 
@@ -28,10 +29,7 @@ const both = (...cookies: (string | null)[]) => cookies.filter((c) => c !== null
 const twoSeats = (mode: 'online' | 'hotseat'): CreateGameRequest => ({
   game: 'pole',
   options: { laps: 2 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   seed: 'my-games-test',
   mode,
   botPaceMs: 0,

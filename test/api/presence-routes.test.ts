@@ -11,6 +11,7 @@ import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { POST as postRejoin } from '../../app/api/games/[id]/rejoin/route';
 import { answer, ctx, request, useMemoryHost } from './helpers';
+import { humans } from '../server/seats';
 
 /** Actions (take-backs too) per client in a minute, set low before the first request. */
 const RATE = 6;
@@ -28,10 +29,7 @@ async function outcome(response: Promise<Response>): Promise<{ status: number; e
 
 const online: CreateGameRequest = {
   game: 'gotopoly',
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   mode: 'online',
   botPaceMs: 10_000,
   graceSeconds: 120,

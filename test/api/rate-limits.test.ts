@@ -21,6 +21,7 @@ import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { POST as postLab } from '../../app/api/studio/boards/[id]/lab/route';
 import { answer, BASE, ctx, request, sessionCookie, useMemoryHost, type RequestOptions } from './helpers';
 import { sseFrames, type SseFrame } from '../server/sse';
+import { bot, humans } from '../server/seats';
 
 useMemoryHost({
   [PEER_STAMP_VAR]: '1',
@@ -42,10 +43,7 @@ const signIn = (i: number): Promise<string> =>
 const hotseat: CreateGameRequest = {
   game: 'pole',
   options: { laps: 2 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   botPaceMs: 0,
 };
 
@@ -168,10 +166,7 @@ describe('live event streams', () => {
       const bots: CreateGameRequest = {
         game: 'pole',
         options: { laps: 5 },
-        seats: [
-          { kind: 'heuristic', name: 'A' },
-          { kind: 'random', name: 'B' },
-        ],
+        seats: [bot('heuristic', 'A'), bot('random', 'B')],
         seed: 'long-backlog',
         botPaceMs: 0,
       };

@@ -14,6 +14,7 @@ import { GET as getRematch, POST as postRematch } from '../../app/api/games/[id]
 import { GET as getLobby } from '../../app/api/lobby/route';
 import { POST as postJoin } from '../../app/api/lobby/join/route';
 import { answer, ctx, request, useMemoryHost } from './helpers';
+import { humans } from '../server/seats';
 
 /** Joins per client in a minute, set low before the first request. */
 const RATE = 3;
@@ -29,7 +30,7 @@ const clientRequest = (url: string, client: string, body?: unknown) =>
 
 const four: CreateGameRequest = {
   game: 'ten',
-  seats: ['Ada', 'Bea', 'Cat', 'Dan'].map((name) => ({ kind: 'human' as const, name })),
+  seats: humans('Ada', 'Bea', 'Cat', 'Dan'),
   mode: 'online',
   botPaceMs: 0,
   public: true,

@@ -24,6 +24,7 @@ import { readRecord } from '../../ui/replay/record-file';
 import { GET as getApproval, POST as postApproval } from '../../app/api/games/[id]/chain/approval/route';
 import { ctx, query, request, statusAndBody as answer, useMemoryHost } from './helpers';
 import { parseSseFrame, type SseFrame } from '../server/sse';
+import { humans } from '../server/seats';
 
 // Every request here comes from one client; the limits have their own suite (rate-limits.test.ts).
 useMemoryHost({ POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off' });
@@ -42,10 +43,7 @@ const act = (id: string, body: unknown) =>
 const poleOnline: CreateGameRequest = {
   game: 'pole',
   options: { laps: 2 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   seed: 'routes-test',
   mode: 'online',
   botPaceMs: 0,
@@ -320,7 +318,7 @@ describe('GET /api/games/:id/events', () => {
   it("never shows a Gotopoly seat another uncle's sealed bid amounts", async () => {
     const created = await create({
       game: 'gotopoly',
-      seats: ['Ann', 'Ben', 'Cat'].map((name) => ({ kind: 'human', name })),
+      seats: humans('Ann', 'Ben', 'Cat'),
       seed: 'routes-sealed',
       mode: 'online',
       botPaceMs: 0,

@@ -44,6 +44,7 @@ import {
 } from './chain-host';
 import { createTestServer, hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
+import { bot, humans } from './seats';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);
@@ -189,11 +190,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const request = {
       game: 'pole' as const,
       options: { laps: 2 },
-      seats: [
-        { kind: 'human' as const, name: 'Alice' },
-        { kind: 'human' as const, name: 'Bob' },
-        { kind: 'heuristic' as const, name: 'Bot' },
-      ],
+      seats: [...humans('Alice', 'Bob'), bot('heuristic', 'Bot')],
       seed: 'chain-games-opening',
       botPaceMs: 0,
       onChain: {},

@@ -20,6 +20,7 @@ import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devne
 import { openChainHost, pollSkippingBackoffs, settle, SUITE_LIMITS, type ChainHost } from './chain-host';
 import { hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
+import { humans } from './seats';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);
@@ -158,10 +159,7 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
       game: 'pole',
       mode: 'online',
       options,
-      seats: [
-        { kind: 'human', name: 'Alice' },
-        { kind: 'human', name: 'Bob' },
-      ],
+      seats: humans('Alice', 'Bob'),
       seed,
       onChain: {},
     },

@@ -13,6 +13,7 @@ import { bootstrapAccount } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
 import { openChainHost, type ChainHost } from './chain-host';
+import { bot } from './seats';
 
 /** Shadownet's pace (devnet/node/profile.ts: 6 s blocks, 1.5 s lag), scaled down for CI. */
 const PACE = { blockTime: 1, indexerLag: 1 };
@@ -44,10 +45,7 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
           game: 'pole',
           mode: 'online',
           options: { laps: 1 },
-          seats: [
-            { kind: 'heuristic', name: 'Ada' },
-            { kind: 'heuristic', name: 'Bea' },
-          ],
+          seats: [bot('heuristic', 'Ada'), bot('heuristic', 'Bea')],
           seed: 'shadownet-profile',
           botPaceMs: 0,
           onChain: {},

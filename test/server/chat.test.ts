@@ -17,6 +17,7 @@ import {
 } from '../../server/protocol';
 import { createTestServer, drive, refusal, useTestServer } from './helpers';
 import { readSseEvents } from './sse';
+import { bot, humans } from './seats';
 
 const clock = new ManualClock();
 /** Posts per seat in the host's window: low, so a flood is quick to reach. */
@@ -26,11 +27,7 @@ const server = useTestServer({ clock, chatRate: { points: RATE, seconds: 60 } })
 const online: CreateGameRequest = {
   game: 'pole',
   options: { laps: 1 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-    { kind: 'heuristic', name: 'Bot' },
-  ],
+  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
   seed: 'chat-test',
   mode: 'online',
   botPaceMs: 0,

@@ -21,6 +21,7 @@ import { ABANDONED_AFTER_DAYS, ManualClock } from '../../server/host';
 import type { GameSnapshot } from '../../server/protocol';
 import { fairRequest, personToMove, playFairGame, playFirstLegal, seatPeople } from './fair-play';
 import { createTestServer, drive, refusal, useTestServer } from './helpers';
+import { humans } from './seats';
 
 const clock = new ManualClock();
 const server = useTestServer({ clock });
@@ -155,10 +156,7 @@ describe('a provably fair game', () => {
       // People only, no turn timer: once they stop, nothing moves.
       const created = await server.host.create(
         request('gotopoly', {
-          seats: [
-            { kind: 'human', name: 'Ada' },
-            { kind: 'human', name: 'Bea' },
-          ],
+          seats: humans('Ada', 'Bea'),
         }),
       );
       const people = await seated(created.id, created.invites, () => true);
@@ -203,10 +201,7 @@ describe('a provably fair game', () => {
   it('a link that does not follow, a second chain and a link in a plain game are refused, and change nothing', async () => {
     const created = await server.host.create(
       request('pole', {
-        seats: [
-          { kind: 'human', name: 'Ada' },
-          { kind: 'human', name: 'Bea' },
-        ],
+        seats: humans('Ada', 'Bea'),
       }),
     );
     // Ada: whoever moves first; Bea: the other one.

@@ -25,6 +25,7 @@ import { GET as getRecord } from '../../app/api/games/[id]/record/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { ctx, query, request, statusAndBody as answer, useMemoryHost } from '../api/helpers';
 import { sseFrames, type SseFrame } from './sse';
+import { humans } from './seats';
 
 useMemoryHost();
 
@@ -42,8 +43,6 @@ const act = (id: string, body: unknown) =>
 const leave = (id: string, body: unknown) =>
   answer<Partial<ErrorBody>>(postLeave(post(`/api/games/${id}/leave`, body), ctx(id)));
 const record = (id: string) => answer<unknown>(getRecord(request(`/api/games/${id}/record`), ctx(id)));
-
-const people = (names: string[]): CreateGameRequest['seats'] => names.map((name) => ({ kind: 'human', name }));
 
 /** What an answer lets its reader work out: its text and, when it is a replayable record, the whole state it replays to. */
 function knowledge(body: unknown): string {
@@ -124,7 +123,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
     const created = await create({
       game: 'pole',
       options: { laps: 2 },
-      seats: people(['Ada', 'Bea']),
+      seats: humans('Ada', 'Bea'),
       seed,
       mode: 'online',
       botPaceMs: 0,
@@ -138,7 +137,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
     const seed = 'hidden-gotopoly';
     const created = await create({
       game: 'gotopoly',
-      seats: people(['Ann', 'Ben', 'Cat']),
+      seats: humans('Ann', 'Ben', 'Cat'),
       seed,
       mode: 'online',
       botPaceMs: 0,
@@ -156,7 +155,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
 
   it('Ten: not the seed, so not the draw pile’s order', async () => {
     const seed = 'hidden-ten';
-    const created = await create({ game: 'ten', seats: people(['Ann', 'Ben']), seed, mode: 'online', botPaceMs: 0 });
+    const created = await create({ game: 'ten', seats: humans('Ann', 'Ben'), seed, mode: 'online', botPaceMs: 0 });
     await playOne(created);
     await expectNothingHidden(created, 'ten', seed);
     await expectPublishedOnceOver(created, seed);
@@ -167,7 +166,7 @@ describe('the host token of an online game only watches', () => {
   it('reads no seat’s view (so not a sealed bid) and plays, nor leaves, no seat', async () => {
     const created = await create({
       game: 'gotopoly',
-      seats: people(['Ann', 'Ben', 'Cat']),
+      seats: humans('Ann', 'Ben', 'Cat'),
       seed: 'host-watches',
       mode: 'online',
       botPaceMs: 0,
@@ -210,7 +209,7 @@ describe('the host token of an online game only watches', () => {
   it('in a hot-seat game it holds every human seat: each one’s view and moves, never another’s bid', async () => {
     const created = await create({
       game: 'gotopoly',
-      seats: people(['Ann', 'Ben', 'Cat']),
+      seats: humans('Ann', 'Ben', 'Cat'),
       seed: 'host-plays',
       mode: 'hotseat',
       botPaceMs: 0,
@@ -233,7 +232,7 @@ describe('the seed: its commitment while the game runs, the seed beside it once 
 
   it('no answer holds the seed before the end, every one its commitment; the end reveals the seed, which matches it', async () => {
     // The server draws the seed: nobody at the table knows it.
-    const created = await create({ game: 'ten', seats: people(['Ann', 'Ben']), mode: 'online', botPaceMs: 0 });
+    const created = await create({ game: 'ten', seats: humans('Ann', 'Ben'), mode: 'online', botPaceMs: 0 });
     const { seed } = await (await getHost()).records.record(created.id);
     const commitment = commitmentOf(seed);
     // Not the bare SHA-256 of the seed, whose first bytes seed the PRNG (engine seedToInt).

@@ -4,6 +4,7 @@ import { gotopoly, nmrAction, type GotopolyState } from '../../engine/gotopoly';
 import { ManualClock } from '../../server/host';
 import type { CreateGameRequest } from '../../server/protocol';
 import { drive, refusal, useTestServer } from './helpers';
+import { bot, humans } from './seats';
 
 const clock = new ManualClock();
 const server = useTestServer({ clock, snapshotEvery: 20 });
@@ -44,10 +45,7 @@ describe('GameHost: bots', () => {
   it('replays the same bot game from the same seed (bot randomness is seeded)', async () => {
     const request: CreateGameRequest = {
       game: 'pole',
-      seats: [
-        { kind: 'random', name: 'A' },
-        { kind: 'heuristic', name: 'B' },
-      ],
+      seats: [bot('random', 'A'), bot('heuristic', 'B')],
       seed: 'same-seed',
       botPaceMs: 0,
     };
@@ -60,10 +58,7 @@ describe('GameHost: bots', () => {
   it('waits the bot pace between bot moves', async () => {
     const created = await server.host.create({
       game: 'ten',
-      seats: [
-        { kind: 'random', name: 'A' },
-        { kind: 'random', name: 'B' },
-      ],
+      seats: [bot('random', 'A'), bot('random', 'B')],
       seed: 'paced',
       botPaceMs: 400,
     });
@@ -92,11 +87,7 @@ describe('GameHost: turn timers', () => {
   it("plays Gotopoly's NMR action for a human seat at its deadline, not before", async () => {
     const created = await server.host.create({
       game: 'gotopoly',
-      seats: [
-        { kind: 'human', name: 'Ann' },
-        { kind: 'random', name: 'Bot 1' },
-        { kind: 'heuristic', name: 'Bot 2' },
-      ],
+      seats: [...humans('Ann'), bot('random', 'Bot 1'), bot('heuristic', 'Bot 2')],
       seed: 'timer',
       turnSeconds: 30,
       botPaceMs: 0,
@@ -131,10 +122,7 @@ describe('GameHost: turn timers', () => {
   it('plays the cheapest choice for a timed-out Tezos Pole seat (roll, then pass on a buy)', async () => {
     const created = await server.host.create({
       game: 'pole',
-      seats: [
-        { kind: 'human', name: 'Ada' },
-        { kind: 'human', name: 'Bea' },
-      ],
+      seats: humans('Ada', 'Bea'),
       seed: 'pole-timer',
       turnSeconds: 10,
       botPaceMs: 0,
@@ -167,10 +155,7 @@ describe('GameHost: leaving', () => {
   it('hands a seat that leaves to its bot, which finishes the game', async () => {
     const created = await server.host.create({
       game: 'ten',
-      seats: [
-        { kind: 'human', name: 'Ann' },
-        { kind: 'human', name: 'Ben' },
-      ],
+      seats: humans('Ann', 'Ben'),
       seed: 'leaving',
       mode: 'online',
       botPaceMs: 0,

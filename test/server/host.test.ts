@@ -4,6 +4,7 @@ import { ManualClock, formatSse, resumeAfter, sseStream, type Subscription } fro
 import { errorResponse, GameError } from '../../server/errors';
 import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
 import { refusal, useTestServer } from './helpers';
+import { bot, humans } from './seats';
 
 const clock = new ManualClock();
 const server = useTestServer({ clock });
@@ -11,10 +12,7 @@ const server = useTestServer({ clock });
 const poleOnline: CreateGameRequest = {
   game: 'pole',
   options: { laps: 2 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   seed: 'host-test',
   mode: 'online',
   botPaceMs: 0,
@@ -221,10 +219,7 @@ describe('GameHost: acting', () => {
     const withBot = await server.host.create({
       ...poleOnline,
       mode: 'hotseat',
-      seats: [
-        { kind: 'human', name: 'Ada' },
-        { kind: 'heuristic', name: 'Bot' },
-      ],
+      seats: [...humans('Ada'), bot('heuristic', 'Bot')],
     });
     expect(
       await refusal(
@@ -306,7 +301,7 @@ describe('GameHost: hidden information', () => {
   it("never shows a Gotopoly seat another uncle's sealed bid, in snapshots or updates", async () => {
     const created = await server.host.create({
       game: 'gotopoly',
-      seats: ['Ann', 'Ben', 'Cat'].map((name) => ({ kind: 'human' as const, name })),
+      seats: humans('Ann', 'Ben', 'Cat'),
       seed: 'hidden',
       mode: 'online',
     });

@@ -19,6 +19,7 @@ import {
 import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
 import { createTestServer, drive, hostError, refusal } from './helpers';
+import { bot, humans } from './seats';
 
 describe('limit settings', () => {
   it('default to the documented limits, and each variable overrides its own', () => {
@@ -186,20 +187,14 @@ describe('idle games leave memory', () => {
   const bots = (seed: string, botPaceMs = 0): CreateGameRequest => ({
     game: 'pole',
     options: { laps: 2 },
-    seats: [
-      { kind: 'heuristic', name: 'A' },
-      { kind: 'random', name: 'B' },
-    ],
+    seats: [bot('heuristic', 'A'), bot('random', 'B')],
     seed,
     botPaceMs,
   });
   const people = (seed: string, extra: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
     game: 'pole',
     options: { laps: 2 },
-    seats: [
-      { kind: 'human', name: 'Ada' },
-      { kind: 'human', name: 'Bea' },
-    ],
+    seats: humans('Ada', 'Bea'),
     seed,
     botPaceMs: 0,
     ...extra,

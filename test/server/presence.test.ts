@@ -10,6 +10,7 @@ import { ManualClock, sseStream, type Subscription } from '../../server/host';
 import { GRACE_MAX, type CreateGameRequest, type SeatMarkEvent, type SeatsUpdate } from '../../server/protocol';
 import { createTestServer, drive, refusal, useTestServer } from './helpers';
 import { sseFrames } from './sse';
+import { bot, humans } from './seats';
 
 const clock = new ManualClock();
 const GRACE = 30;
@@ -18,11 +19,7 @@ const server = useTestServer({ clock });
 const online: CreateGameRequest = {
   game: 'pole',
   options: { laps: 1 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-    { kind: 'heuristic', name: 'Bot' },
-  ],
+  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
   seed: 'presence-test',
   mode: 'online',
   botPaceMs: 0,

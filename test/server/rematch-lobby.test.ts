@@ -11,6 +11,7 @@ import { type GameRow } from '../../server/store';
 import { rematchRequest } from '../../server/host/tables';
 import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
 import { createTestServer, drive, postgresKind, refusal, useTestServer } from './helpers';
+import { bot, humans } from './seats';
 
 const clock = new ManualClock();
 const server = useTestServer({ clock });
@@ -19,11 +20,7 @@ const server = useTestServer({ clock });
 const shortPole: CreateGameRequest = {
   game: 'pole',
   options: { laps: 1, startingCash: 900 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-    { kind: 'heuristic', name: 'Robo' },
-  ],
+  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Robo')],
   mode: 'online',
   turnSeconds: 60,
   botPaceMs: 0,
@@ -228,11 +225,7 @@ describe('the rematch request', () => {
 describe('lobby', () => {
   const trio: CreateGameRequest = {
     game: 'ten',
-    seats: [
-      { kind: 'human', name: 'Ada' },
-      { kind: 'human', name: 'Bea' },
-      { kind: 'human', name: 'Cat' },
-    ],
+    seats: humans('Ada', 'Bea', 'Cat'),
     mode: 'online',
     botPaceMs: 0,
     public: true,
