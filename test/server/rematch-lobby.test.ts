@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GameHost, ManualClock } from '../../server/host';
-import { type GameRow } from '../../server/store';
+import type { GameRow, GameStore } from '../../server/store';
 import { rematchRequest } from '../../server/host/tables';
 import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
 import { createTestServer, drive, postgresKind, refusal, useTestServer } from './helpers';
@@ -42,6 +42,28 @@ async function playToEnd(h: GameHost, id: string, tokens: ReadonlyMap<number, st
     await h.moves.act(id, { token, seat, seq: mine.seq, action: mine.legal[0] });
   }
   throw new Error(`game ${id} did not end`);
+}
+
+/**
+ * Runs `race` with two app instances on one fresh PostgreSQL database (`store` is the first's) and one clock, and
+ * closes them after.
+ */
+async function withTwoInstances(
+  race: (a: GameHost, b: GameHost, clock: ManualClock, store: GameStore) => Promise<void>,
+): Promise<void> {
+  const { store: first, reopen, cleanup } = await postgresKind.fresh();
+  const second = await reopen();
+  const c = new ManualClock();
+  const [{ host: a }, { host: b }] = await Promise.all([
+    createTestServer({ store: first, clock: c }),
+    createTestServer({ store: second, clock: c }),
+  ]);
+  try {
+    await race(a, b, c, first);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+    await cleanup();
+  }
 }
 
 describe('rematch', () => {
@@ -157,15 +179,8 @@ describe('rematch', () => {
     expect((await server.host.tables.rematch(created.id, { token: created.hostToken })).id).toBe(next.id);
   });
 
-  it('makes one rematch when two app instances are asked at once (PostgreSQL)', async () => {
-    const { store: first, reopen, cleanup } = await postgresKind.fresh();
-    const second = await reopen();
-    const c = new ManualClock();
-    const [{ host: a }, { host: b }] = await Promise.all([
-      createTestServer({ store: first, clock: c }),
-      createTestServer({ store: second, clock: c }),
-    ]);
-    try {
+  it('makes one rematch when two app instances are asked at once (PostgreSQL)', () =>
+    withTwoInstances(async (a, b, c, store) => {
       const created = await a.create(shortPole);
       const tokens = tokensOf(created);
       await playToEnd(a, created.id, tokens, c);
@@ -175,15 +190,11 @@ describe('rematch', () => {
         b.tables.rematch(created.id, { token: tokens.get(1) }),
       ]);
       expect(ada.id).toBe(bea.id);
-      const rows = await first.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM games WHERE rematch_of = $1', [
+      const rows = await store.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM games WHERE rematch_of = $1', [
         created.id,
       ]);
       expect(rows[0]!.n).toBe(1);
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-      await cleanup();
-    }
-  });
+    }));
 });
 
 describe('the rematch request', () => {
@@ -301,15 +312,8 @@ describe('lobby', () => {
     });
   });
 
-  it('gives one seat to one person when two app instances seat it at once (PostgreSQL)', async () => {
-    const { store: first, reopen, cleanup } = await postgresKind.fresh();
-    const second = await reopen();
-    const c = new ManualClock();
-    const [{ host: a }, { host: b }] = await Promise.all([
-      createTestServer({ store: first, clock: c }),
-      createTestServer({ store: second, clock: c }),
-    ]);
-    try {
+  it('gives one seat to one person when two app instances seat it at once (PostgreSQL)', () =>
+    withTwoInstances(async (a, b, _clock, store) => {
       const pub = await a.create(trio);
       await b.views.snapshot(pub.id); // both hold the game, with seat 2 free
       const tries = await Promise.allSettled([
@@ -322,12 +326,8 @@ describe('lobby', () => {
       expect(await refusal(Promise.reject(lost!.reason))).toEqual({ status: 409, code: 'SEAT_TAKEN' });
       // The winner's token holds the seat on both instances; the stored seat has the winner's name.
       for (const h of [a, b]) expect((await h.views.snapshot(pub.id, won[0]!.token!)).seat).toBe(1);
-      expect((await first.games.get(pub.id))!.seats[1]!.name).toBe(tries[0]!.status === 'fulfilled' ? 'Eve' : 'Fay');
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-      await cleanup();
-    }
-  });
+      expect((await store.games.get(pub.id))!.seats[1]!.name).toBe(tries[0]!.status === 'fulfilled' ? 'Eve' : 'Fay');
+    }));
 
   it('marks a seat taken when its invite acts, and refuses a join once the game is over', async () => {
     const pair = await server.host.create({ ...shortPole, public: true });
