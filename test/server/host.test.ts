@@ -145,15 +145,22 @@ describe('GameHost: acting', () => {
     expect((await server.store.actions.list(created.id)).map((a) => a.seq)).toEqual([1]);
   });
 
-  it('refuses a stale seq with 409 and applies nothing', async () => {
+  it.each([
+    ['a stale seq with 409', { seq: 3, action: { type: 'roll' } }, { status: 409, code: 'STALE' }],
+    [
+      "an illegal action with 422 and the engine's code",
+      { seq: 0, action: { type: 'buy' } },
+      { status: 422, code: 'WRONG_DECISION' },
+    ],
+    [
+      "an illegal roll (L2 unavailable) with 422 and the engine's code",
+      { seq: 0, action: { type: 'roll', l2: true } },
+      { status: 422, code: 'L2_UNAVAILABLE' },
+    ],
+  ])('refuses %s, applying nothing', async (_what, move, expected) => {
     const { created, seat, token } = await newPoleGame();
     const before = await server.host.records.stateHash(created.id);
-    expect(await refusal(server.host.moves.act(created.id, { token, seat, seq: 3, action: { type: 'roll' } }))).toEqual(
-      {
-        status: 409,
-        code: 'STALE',
-      },
-    );
+    expect(await refusal(server.host.moves.act(created.id, { token, seat, ...move }))).toEqual(expected);
     expect(await server.host.records.stateHash(created.id)).toEqual(before);
     expect(await server.store.actions.list(created.id)).toEqual([]);
   });
@@ -169,23 +176,6 @@ describe('GameHost: acting', () => {
     expect(lost.reason).toMatchObject({ status: 409, code: 'STALE' });
     expect((await server.host.records.record(created.id)).actions).toHaveLength(1);
     expect(await server.store.actions.list(created.id)).toHaveLength(1);
-  });
-
-  it("refuses an illegal action with 422 and the engine's code, leaving the state unchanged", async () => {
-    const { created, seat, token } = await newPoleGame();
-    const before = await server.host.records.stateHash(created.id);
-    expect(await refusal(server.host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'buy' } }))).toEqual({
-      status: 422,
-      code: 'WRONG_DECISION',
-    });
-    expect(
-      await refusal(server.host.moves.act(created.id, { token, seat, seq: 0, action: { type: 'roll', l2: true } })),
-    ).toEqual({
-      status: 422,
-      code: 'L2_UNAVAILABLE',
-    });
-    expect(await server.host.records.stateHash(created.id)).toEqual(before);
-    expect(await server.store.actions.list(created.id)).toEqual([]);
   });
 
   it('refuses a malformed body or action with 400', async () => {
