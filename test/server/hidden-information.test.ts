@@ -44,6 +44,10 @@ const leave = (id: string, body: unknown) =>
   answer<Partial<ErrorBody>>(postLeave(post(`/api/games/${id}/leave`, body), ctx(id)));
 const record = (id: string) => answer<unknown>(getRecord(request(`/api/games/${id}/record`), ctx(id)));
 
+/** A Gotopoly game of three people, Ann, Ben and Cat, who all bid at once on its opening lot. */
+const threeUncles = (seed: string, mode: 'online' | 'hotseat' = 'online') =>
+  create({ game: 'gotopoly', seats: humans('Ann', 'Ben', 'Cat'), seed, mode, botPaceMs: 0 });
+
 /** What an answer lets its reader work out: its text and, when it is a replayable record, the whole state it replays to. */
 function knowledge(body: unknown): string {
   const text = JSON.stringify(body);
@@ -135,13 +139,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
 
   it('Gotopoly: not the seed, the chance and chest piles, nor a sealed bid before the reveal (G4)', async () => {
     const seed = 'hidden-gotopoly';
-    const created = await create({
-      game: 'gotopoly',
-      seats: humans('Ann', 'Ben', 'Cat'),
-      seed,
-      mode: 'online',
-      botPaceMs: 0,
-    });
+    const created = await threeUncles(seed);
     const ann = created.invites[0]!.token;
     const start = (await snapshot(created.id, ann)).body;
     expect(start.pending.map((d) => d.kind)).toEqual(['bid', 'bid', 'bid']);
@@ -164,13 +162,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
 
 describe('the host token of an online game only watches', () => {
   it('reads no seat’s view (so not a sealed bid) and plays, nor leaves, no seat', async () => {
-    const created = await create({
-      game: 'gotopoly',
-      seats: humans('Ann', 'Ben', 'Cat'),
-      seed: 'host-watches',
-      mode: 'online',
-      botPaceMs: 0,
-    });
+    const created = await threeUncles('host-watches');
     const [ann, ben] = created.invites.map((i) => i.token);
     const start = (await snapshot(created.id, ann)).body;
     expect((await act(created.id, { token: ann, seat: 0, seq: 0, action: lotBid(start.view, 1987) })).status).toBe(200);
@@ -207,13 +199,7 @@ describe('the host token of an online game only watches', () => {
   });
 
   it('in a hot-seat game it holds every human seat: each one’s view and moves, never another’s bid', async () => {
-    const created = await create({
-      game: 'gotopoly',
-      seats: humans('Ann', 'Ben', 'Cat'),
-      seed: 'host-plays',
-      mode: 'hotseat',
-      botPaceMs: 0,
-    });
+    const created = await threeUncles('host-plays', 'hotseat');
     const ben = await snapshot(created.id, created.hostToken, 1);
     expect(ben.body).toMatchObject({ seat: 1, access: 'host' });
     const bid = lotBid(ben.body.view, 1789);

@@ -201,32 +201,18 @@ describe('GameHost: acting', () => {
 
   it("refuses a bad token, another seat's token and a bot's seat with 403", async () => {
     const { created, seat, tokens } = await newPoleGame();
-    const act = (token: string, as: number) =>
-      server.host.moves.act(created.id, { token, seat: as, seq: 0, action: { type: 'roll' } });
-    expect(await refusal(act('forged', seat))).toEqual({ status: 403, code: 'BAD_TOKEN' });
-    expect(await refusal(act(tokens[1 - seat]!, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
-    expect(await refusal(act(created.hostToken, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' }); // online
+    const act = (id: string, token: string, as: number) =>
+      server.host.moves.act(id, { token, seat: as, seq: 0, action: { type: 'roll' } });
+    expect(await refusal(act(created.id, 'forged', seat))).toEqual({ status: 403, code: 'BAD_TOKEN' });
+    expect(await refusal(act(created.id, tokens[1 - seat]!, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' });
+    expect(await refusal(act(created.id, created.hostToken, seat))).toEqual({ status: 403, code: 'NOT_YOUR_SEAT' }); // online
     const withBot = await server.host.create({
       ...poleOnline,
       mode: 'hotseat',
       seats: [...humans('Ada'), bot('heuristic', 'Bot')],
     });
-    expect(
-      await refusal(
-        server.host.moves.act(withBot.id, { token: withBot.hostToken, seat: 5, seq: 0, action: { type: 'roll' } }),
-      ),
-    ).toEqual({
-      status: 403,
-      code: 'UNKNOWN_SEAT',
-    });
-    expect(
-      await refusal(
-        server.host.moves.act(withBot.id, { token: withBot.hostToken, seat: 1, seq: 0, action: { type: 'roll' } }),
-      ),
-    ).toEqual({
-      status: 403,
-      code: 'BOT_SEAT',
-    });
+    expect(await refusal(act(withBot.id, withBot.hostToken, 5))).toEqual({ status: 403, code: 'UNKNOWN_SEAT' });
+    expect(await refusal(act(withBot.id, withBot.hostToken, 1))).toEqual({ status: 403, code: 'BOT_SEAT' });
     expect(await refusal(server.host.views.snapshot(withBot.id, withBot.hostToken, 1))).toEqual({
       status: 403,
       code: 'BOT_SEAT',
