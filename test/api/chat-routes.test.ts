@@ -15,7 +15,7 @@ import { POST as postChat } from '../../app/api/games/[id]/chat/route';
 import { POST as postMute } from '../../app/api/games/[id]/chat/mute/route';
 import { answer, ctx, request, useMemoryHost } from './helpers';
 import { readSseEvents } from '../server/sse';
-import { humans } from '../server/seats';
+import { humans } from '../server/requests';
 
 /** Chat posts per client (and per seat) in a minute, set low before the first request. */
 const RATE = 6;

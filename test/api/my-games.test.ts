@@ -5,14 +5,7 @@
  * `GET /api/games/mine`, wallet recovery on another browser, a rotated token and the refusals.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  getHost,
-  hashToken,
-  type CreateGameRequest,
-  type CreateGameResponse,
-  type GameSnapshot,
-  type MyGamesResponse,
-} from '../../server';
+import { getHost, hashToken, type CreateGameResponse, type GameSnapshot, type MyGamesResponse } from '../../server';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postAction } from '../../app/api/games/[id]/actions/route';
@@ -20,20 +13,13 @@ import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { DELETE as forgetSeat, POST as holdSeat } from '../../app/api/games/[id]/seat/route';
 import { GET as getMine } from '../../app/api/games/mine/route';
 import { answer, ctx, request, sentCookie, sessionCookie, useMemoryHost } from './helpers';
-import { humans } from '../server/seats';
+import { poleForTwo } from '../server/requests';
 
 useMemoryHost({ POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off' });
 
 const both = (...cookies: (string | null)[]) => cookies.filter((c) => c !== null).join('; ');
 
-const twoSeats = (mode: 'online' | 'hotseat'): CreateGameRequest => ({
-  game: 'pole',
-  options: { laps: 2 },
-  seats: humans('Ada', 'Bea'),
-  seed: 'my-games-test',
-  mode,
-  botPaceMs: 0,
-});
+const twoSeats = (mode: 'online' | 'hotseat') => poleForTwo({ seed: 'my-games-test', mode });
 
 async function create(mode: 'online' | 'hotseat' = 'online'): Promise<CreateGameResponse> {
   const res = await answer<CreateGameResponse>(createGame(request('/api/games', { body: twoSeats(mode) })));

@@ -11,7 +11,7 @@ import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { POST as postRejoin } from '../../app/api/games/[id]/rejoin/route';
 import { answer, ctx, request, useMemoryHost } from './helpers';
-import { humans } from '../server/seats';
+import { humans } from '../server/requests';
 
 /** Actions (take-backs too) per client in a minute, set low before the first request. */
 const RATE = 6;

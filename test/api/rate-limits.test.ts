@@ -21,7 +21,7 @@ import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { POST as postLab } from '../../app/api/studio/boards/[id]/lab/route';
 import { answer, BASE, ctx, request, sessionCookie, useMemoryHost, type RequestOptions } from './helpers';
 import { sseFrames, type SseFrame } from '../server/sse';
-import { bot, humans } from '../server/seats';
+import { bot, poleForTwo } from '../server/requests';
 
 useMemoryHost({
   [PEER_STAMP_VAR]: '1',
@@ -40,12 +40,7 @@ const clientRequest = (url: string, client: string, options: RequestOptions = {}
 const signIn = (i: number): Promise<string> =>
   sessionCookie(i, { client: 'sign-in', headers: { origin: BASE, 'sec-fetch-site': 'same-origin' } });
 
-const hotseat: CreateGameRequest = {
-  game: 'pole',
-  options: { laps: 2 },
-  seats: humans('Ada', 'Bea'),
-  botPaceMs: 0,
-};
+const hotseat = poleForTwo();
 
 const create = (client: string, body: CreateGameRequest = hotseat, cookie?: string) =>
   answer<CreateGameResponse>(createGame(clientRequest('/api/games', client, { body, cookie })));

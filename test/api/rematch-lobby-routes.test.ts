@@ -14,7 +14,7 @@ import { GET as getRematch, POST as postRematch } from '../../app/api/games/[id]
 import { GET as getLobby } from '../../app/api/lobby/route';
 import { POST as postJoin } from '../../app/api/lobby/join/route';
 import { answer, ctx, request, useMemoryHost } from './helpers';
-import { humans } from '../server/seats';
+import { humans } from '../server/requests';
 
 /** Joins per client in a minute, set low before the first request. */
 const RATE = 3;

@@ -24,7 +24,7 @@ import { readRecord } from '../../ui/replay/record-file';
 import { GET as getApproval, POST as postApproval } from '../../app/api/games/[id]/chain/approval/route';
 import { ctx, query, request, statusAndBody as answer, useMemoryHost } from './helpers';
 import { parseSseFrame, type SseFrame } from '../server/sse';
-import { humans } from '../server/seats';
+import { humans, poleForTwo } from '../server/requests';
 
 // Every request here comes from one client; the limits have their own suite (rate-limits.test.ts).
 useMemoryHost({ POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off' });
@@ -37,17 +37,10 @@ const snapshot = (id: string, token?: string, seat?: number) =>
 
 const act = (id: string, body: unknown) =>
   answer<{ seq?: number; error?: string; message?: string }>(
-    postAction(request(`/api/games/${id}/actions`, { body: body }), ctx(id)),
+    postAction(request(`/api/games/${id}/actions`, { body }), ctx(id)),
   );
 
-const poleOnline: CreateGameRequest = {
-  game: 'pole',
-  options: { laps: 2 },
-  seats: humans('Ada', 'Bea'),
-  seed: 'routes-test',
-  mode: 'online',
-  botPaceMs: 0,
-};
+const poleOnline = poleForTwo({ seed: 'routes-test', mode: 'online' });
 
 async function create(game: unknown): Promise<CreateGameResponse> {
   const res = await answer<CreateGameResponse>(createGame(request('/api/games', { body: game })));

@@ -45,7 +45,7 @@ import {
 } from './chain-host';
 import { createTestServer, hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
-import { bot, humans } from './seats';
+import { bot, humans } from './requests';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);

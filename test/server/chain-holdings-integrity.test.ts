@@ -17,7 +17,7 @@ import { copiesHeld, piecesOf, pole, type PoleEvent, type PoleState } from '../.
 import { HostError } from '../../server/errors';
 import { pollSkippingBackoffs, settle, SUITE_LIMITS, useChainSuite } from './chain-host';
 import { hostError } from './helpers';
-import { humans } from './seats';
+import { humans } from './requests';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);

@@ -10,7 +10,7 @@ import { tokensGetTokenTransfers } from '@tzkt/sdk-api';
 import { describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import { expectChainHoldingsAgree, useChainSuite } from './chain-host';
-import { bot } from './seats';
+import { bot } from './requests';
 
 /** Shadownet's pace (devnet/node/profile.ts: 6 s blocks, 1.5 s lag), scaled down for CI. */
 const PACE = { blockTime: 1, indexerLag: 1 };

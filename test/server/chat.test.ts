@@ -17,7 +17,7 @@ import {
 } from '../../server/protocol';
 import { createTestServer, drive, refusal, useTestServer } from './helpers';
 import { readSseEvents } from './sse';
-import { bot, humans } from './seats';
+import { bot, humans } from './requests';
 
 const clock = new ManualClock();
 /** Posts per seat in the host's window: low, so a flood is quick to reach. */

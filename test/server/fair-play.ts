@@ -8,7 +8,7 @@ import { HashChain, parseRecord, type GameId, type GameRecord } from '../../engi
 import type { GameHost, ManualClock } from '../../server/host';
 import type { CreateGameRequest, GameSnapshot } from '../../server/protocol';
 import { drive } from './helpers';
-import { bot, humans } from './seats';
+import { bot, humans } from './requests';
 
 const OPTIONS: Record<GameId, Record<string, unknown>> = { pole: { laps: 1 }, gotopoly: { maxTerms: 3 }, ten: {} };
 

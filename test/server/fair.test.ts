@@ -21,7 +21,7 @@ import { ABANDONED_AFTER_DAYS, ManualClock } from '../../server/host';
 import type { GameSnapshot } from '../../server/protocol';
 import { fairRequest, personToMove, playFairGame, playFirstLegal, seatPeople } from './fair-play';
 import { createTestServer, drive, refusal, useTestServer } from './helpers';
-import { humans } from './seats';
+import { humans } from './requests';
 
 const clock = new ManualClock();
 const server = useTestServer({ clock });

@@ -25,7 +25,7 @@ import { GET as getRecord } from '../../app/api/games/[id]/record/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { ctx, query, request, statusAndBody as answer, useMemoryHost } from '../api/helpers';
 import { sseFrames, type SseFrame } from './sse';
-import { humans } from './seats';
+import { humans } from './requests';
 
 useMemoryHost();
 

@@ -4,7 +4,7 @@ import { gotopoly, nmrAction, type GotopolyState } from '../../engine/gotopoly';
 import { ManualClock } from '../../server/host';
 import type { CreateGameRequest } from '../../server/protocol';
 import { drive, refusal, useTestServer } from './helpers';
-import { bot, humans } from './seats';
+import { bot, humans } from './requests';
 
 const clock = new ManualClock();
 const server = useTestServer({ clock, snapshotEvery: 20 });

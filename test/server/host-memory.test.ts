@@ -9,7 +9,7 @@ import { GameHost, ManualClock } from '../../server/host';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
 import { RECENT_STATES } from '../../server/host/live-game';
 import { createTestServer, drive } from './helpers';
-import { humans } from './seats';
+import { humans } from './requests';
 
 const IDLE_MS = 60_000;
 const GRACE_SECONDS = 120;

@@ -15,7 +15,7 @@ import {
   TEST_DATABASE_URL,
   type TestServer,
 } from './helpers';
-import { bot, humans } from './seats';
+import { bot, humans } from './requests';
 
 /** Reads updates until one with `seq` (inclusive). */
 async function until(sub: Subscription, seq: number): Promise<GameUpdate[]> {

@@ -2,21 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { replay, stateHash } from '../../engine';
 import { ManualClock, formatSse, resumeAfter, sseStream, type Subscription } from '../../server/host';
 import { errorResponse, GameError } from '../../server/errors';
-import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
+import type { GameUpdate } from '../../server/protocol';
 import { refusal, useTestServer } from './helpers';
-import { bot, humans } from './seats';
+import { bot, humans, poleForTwo } from './requests';
 
 const clock = new ManualClock();
 const server = useTestServer({ clock });
 
-const poleOnline: CreateGameRequest = {
-  game: 'pole',
-  options: { laps: 2 },
-  seats: humans('Ada', 'Bea'),
-  seed: 'host-test',
-  mode: 'online',
-  botPaceMs: 0,
-};
+const poleOnline = poleForTwo({ seed: 'host-test', mode: 'online' });
 
 async function newPoleGame() {
   const created = await server.host.create(poleOnline);

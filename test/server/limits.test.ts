@@ -19,7 +19,7 @@ import {
 import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
 import { createTestServer, drive, hostError, refusal } from './helpers';
-import { bot, humans } from './seats';
+import { bot, poleForTwo } from './requests';
 
 describe('limit settings', () => {
   it('default to the documented limits, and each variable overrides its own', () => {
@@ -191,14 +191,7 @@ describe('idle games leave memory', () => {
     seed,
     botPaceMs,
   });
-  const people = (seed: string, extra: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
-    game: 'pole',
-    options: { laps: 2 },
-    seats: humans('Ada', 'Bea'),
-    seed,
-    botPaceMs: 0,
-    ...extra,
-  });
+  const people = (seed: string, extra: Partial<CreateGameRequest> = {}) => poleForTwo({ seed, ...extra });
 
   it('finished games leave once idle, and come back from snapshot + log exactly as they were', async () => {
     const ids = [];

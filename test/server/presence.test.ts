@@ -10,7 +10,7 @@ import { ManualClock, sseStream, type Subscription } from '../../server/host';
 import { GRACE_MAX, type CreateGameRequest, type SeatMarkEvent, type SeatsUpdate } from '../../server/protocol';
 import { createTestServer, drive, refusal, useTestServer } from './helpers';
 import { sseFrames } from './sse';
-import { bot, humans } from './seats';
+import { bot, humans } from './requests';
 
 const clock = new ManualClock();
 const GRACE = 30;

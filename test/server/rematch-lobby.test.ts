@@ -11,7 +11,7 @@ import type { GameRow, GameStore } from '../../server/store';
 import { rematchRequest } from '../../server/host/tables';
 import type { CreateGameRequest, CreateGameResponse } from '../../server/protocol';
 import { createTestServer, drive, postgresKind, refusal, useTestServer } from './helpers';
-import { bot, humans } from './seats';
+import { bot, humans } from './requests';
 
 const clock = new ManualClock();
 const server = useTestServer({ clock });
