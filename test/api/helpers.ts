@@ -102,6 +102,7 @@ export interface Answer<T> {
   readonly size: number;
 }
 
+/** Reads what a route answered. */
 export async function answer<T = Record<string, unknown>>(response: Promise<Response> | Response): Promise<Answer<T>> {
   const res = await response;
   const text = await res.text();
