@@ -46,128 +46,7 @@ export class StoreError extends ServerError {
 export type HostStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /** The request itself: its shape, size, origin or rate. */
-export type RequestCode =
-  | 'MALFORMED_REQUEST'
-  | 'MALFORMED_ID'
-  | 'UNSTORABLE_VALUE'
-  | 'BODY_TOO_LARGE'
-  | 'JSON_REQUIRED'
-  | 'CROSS_SITE_REQUEST'
-  | 'RATE_LIMITED'
-  | 'CLIENT_STREAM_LIMIT'
-  | 'GAME_STREAM_LIMIT'
-  | 'NAME_TOO_LONG'
-  | 'DUPLICATE_NAME';
-
-/** Who is asking: signed in, with the right token, wallet and seat. */
-export type AccessCode =
-  | 'SIGN_IN_REQUIRED'
-  | 'BAD_SIGNATURE'
-  | 'CHALLENGE_EXPIRED'
-  | 'BAD_TOKEN'
-  | 'TOKEN_REQUIRED'
-  | 'BOT_SEAT'
-  | 'NOT_YOUR_SEAT'
-  | 'SEAT_LEFT'
-  | 'SEAT_NOT_CLAIMED'
-  | 'UNKNOWN_SEAT'
-  | 'WRONG_WALLET'
-  | 'SEAT_REQUIRED'
-  | 'BAD_ADDRESS'
-  | 'NOT_DEVNET';
-
-/** The game asked for: it exists, the move is not stale, its record reads back. */
-export type GameCode =
-  | 'UNKNOWN_GAME'
-  | 'STALE'
-  | 'GAME_NOT_OVER'
-  | 'PLAYERS_FROM_SEATS'
-  | 'BOARD_TWICE'
-  | 'BAD_BOARD'
-  | 'UNSUPPORTED_VERSION'
-  | 'CORRUPT_LOG'
-  | 'REPLAY_FAILED'
-  | 'CHAIN_ONLINE_ONLY'
-  | 'CHAIN_POLE_ONLY'
-  | 'GRACE_ONLINE_ONLY'
-  | 'GAME_OVER'
-  | 'SEAT_NOT_TAKEN_OVER'
-  | 'BAD_CONTRIBUTION'
-  | 'CHAIN_REGISTERED'
-  | 'NOT_FAIR';
-
-/** An on-chain game's chain side: the contract, the bank, the seats' wallets, Tezos answering. */
-export type ChainGameCode =
-  | 'NOT_ON_CHAIN'
-  | 'ADDRESS_IN_GAME'
-  | 'SEAT_CLAIMED'
-  | 'CHAIN_NOT_READY'
-  | 'CHAIN_REJECTED'
-  | 'CHAIN_BAD_BOARD'
-  | 'CHAIN_BOT_LIMIT'
-  | 'CHAIN_GAME_LIMIT'
-  | 'BANK_LOW'
-  | 'CHAIN_MOVED'
-  | 'CHAIN_NOT_CONFIGURED'
-  | 'CHAIN_PAUSED'
-  | 'CHAIN_SETUP'
-  | 'CHAIN_UNAVAILABLE'
-  | 'BAD_OP_HASH'
-  | 'CHAIN_REFUSED_LATER';
-
-/** The studio's pieces, boards and lab, and the tokens they feature. */
-export type StudioCode =
-  | 'BAD_CONTRACT_ADDRESS'
-  | 'BAD_TOKEN_ID'
-  | 'TOKEN_NOT_FOUND'
-  | 'NOT_TOKEN_CREATOR'
-  | 'NOT_YOUR_BOARD'
-  | 'NOT_YOUR_PIECE'
-  | 'BOARD_NOT_FOUND'
-  | 'PIECE_NOT_FOUND'
-  | 'BAD_BOARD_REQUEST'
-  | 'BAD_IMAGE'
-  | 'BAD_LAB_OPTIONS'
-  | 'BAD_PIECE'
-  | 'DUPLICATE_PIECE'
-  | 'UNKNOWN_PIECE'
-  | 'UNVERIFIED_BOARD'
-  | 'UNVERIFIED_PIECE'
-  | 'LAB_RUNNING'
-  | 'INDEXER_UNAVAILABLE';
-
-/** The table's chat: who may post what, when. A flood is RequestError RATE_LIMITED. */
-export type ChatCode =
-  | 'CHAT_ONLINE_ONLY'
-  | 'CHAT_CLOSED'
-  | 'SPECTATOR_CANNOT_CHAT'
-  | 'SEAT_MUTED'
-  | 'NOT_GAME_HOST'
-  | 'MESSAGE_EMPTY'
-  | 'MESSAGE_TOO_LONG'
-  | 'CONTROL_CHARACTERS'
-  | 'UNKNOWN_EMOTE';
-
-/** Who sits at a table: joining a rematch or a public game from the lobby. */
-export type TableCode =
-  | 'SPECTATOR_CANNOT_JOIN'
-  | 'REMATCH_SEAT_LEFT'
-  | 'SEAT_JOINED'
-  | 'NOT_IN_LOBBY'
-  | 'LOBBY_ONLINE_ONLY'
-  | 'SEAT_TAKEN'
-  | 'NO_FREE_SEAT'
-  | 'GAME_OVER';
-
-/** The server could not serve: its database is locked, down or failing, or a balance lab worker failed. */
-export type ServiceCode = 'LAB_FAILED' | 'STORE_FAILED' | 'STORE_LOCKED' | 'STORE_UNAVAILABLE';
-
-export type HostErrorCode =
-  RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode | TableCode;
-
-/** The one place a refusal's HTTP status is chosen. */
-export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
-  // RequestError
+const REQUEST_STATUS = {
   MALFORMED_REQUEST: 400,
   MALFORMED_ID: 400,
   UNSTORABLE_VALUE: 400,
@@ -179,7 +58,11 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   GAME_STREAM_LIMIT: 429,
   NAME_TOO_LONG: 400,
   DUPLICATE_NAME: 400,
-  // AccessError
+} as const satisfies Record<string, HostStatus>;
+export type RequestCode = keyof typeof REQUEST_STATUS;
+
+/** Who is asking: signed in, with the right token, wallet and seat. */
+const ACCESS_STATUS = {
   SIGN_IN_REQUIRED: 401,
   BAD_SIGNATURE: 401,
   CHALLENGE_EXPIRED: 401,
@@ -194,7 +77,11 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   SEAT_REQUIRED: 400,
   BAD_ADDRESS: 400,
   NOT_DEVNET: 404,
-  // GameError
+} as const satisfies Record<string, HostStatus>;
+export type AccessCode = keyof typeof ACCESS_STATUS;
+
+/** The game asked for: it exists, the move is not stale, its record reads back. */
+const GAME_STATUS = {
   UNKNOWN_GAME: 404,
   STALE: 409,
   GAME_NOT_OVER: 409,
@@ -208,11 +95,15 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   CHAIN_POLE_ONLY: 400,
   GRACE_ONLINE_ONLY: 400,
   GAME_OVER: 409,
+  SEAT_NOT_TAKEN_OVER: 409,
   BAD_CONTRIBUTION: 400,
   CHAIN_REGISTERED: 409,
   NOT_FAIR: 409,
-  SEAT_NOT_TAKEN_OVER: 409,
-  // ChainGameError
+} as const satisfies Record<string, HostStatus>;
+export type GameCode = keyof typeof GAME_STATUS;
+
+/** An on-chain game's chain side: the contract, the bank, the seats' wallets, Tezos answering. */
+const CHAIN_GAME_STATUS = {
   NOT_ON_CHAIN: 404,
   ADDRESS_IN_GAME: 409,
   SEAT_CLAIMED: 409,
@@ -229,7 +120,11 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   CHAIN_UNAVAILABLE: 503,
   BAD_OP_HASH: 400,
   CHAIN_REFUSED_LATER: 502,
-  // StudioError
+} as const satisfies Record<string, HostStatus>;
+export type ChainGameCode = keyof typeof CHAIN_GAME_STATUS;
+
+/** The studio's pieces, boards and lab, and the tokens they feature. */
+const STUDIO_STATUS = {
   BAD_CONTRACT_ADDRESS: 400,
   BAD_TOKEN_ID: 400,
   TOKEN_NOT_FOUND: 404,
@@ -248,7 +143,11 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   UNVERIFIED_PIECE: 422,
   LAB_RUNNING: 409,
   INDEXER_UNAVAILABLE: 503,
-  // ChatError
+} as const satisfies Record<string, HostStatus>;
+export type StudioCode = keyof typeof STUDIO_STATUS;
+
+/** The table's chat: who may post what, when. A flood is RequestError RATE_LIMITED. */
+const CHAT_STATUS = {
   CHAT_ONLINE_ONLY: 400,
   CHAT_CLOSED: 409,
   SPECTATOR_CANNOT_CHAT: 403,
@@ -258,7 +157,11 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   MESSAGE_TOO_LONG: 400,
   CONTROL_CHARACTERS: 400,
   UNKNOWN_EMOTE: 400,
-  // TableError
+} as const satisfies Record<string, HostStatus>;
+export type ChatCode = keyof typeof CHAT_STATUS;
+
+/** Who sits at a table: joining a rematch or a public game from the lobby. */
+const TABLE_STATUS = {
   SPECTATOR_CANNOT_JOIN: 403,
   REMATCH_SEAT_LEFT: 409,
   SEAT_JOINED: 409,
@@ -266,11 +169,33 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   LOBBY_ONLINE_ONLY: 400,
   SEAT_TAKEN: 409,
   NO_FREE_SEAT: 409,
-  // ServiceError
+  // A GameError's code too, with the same status (the later table would win).
+  GAME_OVER: 409,
+} as const satisfies Record<string, HostStatus>;
+export type TableCode = keyof typeof TABLE_STATUS;
+
+/** The server could not serve: its database is locked, down or failing, or a balance lab worker failed. */
+const SERVICE_STATUS = {
   LAB_FAILED: 500,
   STORE_FAILED: 500,
   STORE_LOCKED: 503,
   STORE_UNAVAILABLE: 503,
+} as const satisfies Record<string, HostStatus>;
+export type ServiceCode = keyof typeof SERVICE_STATUS;
+
+export type HostErrorCode =
+  RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode | TableCode;
+
+/** The one place a refusal's HTTP status is chosen: each branch's codes above, in one table. */
+export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
+  ...REQUEST_STATUS,
+  ...ACCESS_STATUS,
+  ...GAME_STATUS,
+  ...CHAIN_GAME_STATUS,
+  ...STUDIO_STATUS,
+  ...CHAT_STATUS,
+  ...TABLE_STATUS,
+  ...SERVICE_STATUS,
 };
 
 /** An engine's refusal: a malformed action is a bad request; any other broken rule an unprocessable one. */
@@ -302,31 +227,20 @@ abstract class TabledError<C extends HostErrorCode> extends HostError {
   }
 }
 
-export class RequestError extends TabledError<RequestCode> {
-  override readonly name = 'RequestError';
-}
-export class AccessError extends TabledError<AccessCode> {
-  override readonly name = 'AccessError';
-}
-export class GameError extends TabledError<GameCode> {
-  override readonly name = 'GameError';
-}
-export class ChainGameError extends TabledError<ChainGameCode> {
-  override readonly name = 'ChainGameError';
-}
-export class StudioError extends TabledError<StudioCode> {
-  override readonly name = 'StudioError';
-}
-export class ServiceError extends TabledError<ServiceCode> {
-  override readonly name = 'ServiceError';
-}
-export class ChatError extends TabledError<ChatCode> {
-  override readonly name = 'ChatError';
-}
+/** The class of a branch's refusals: named `name` (an error's name is what a log shows), coded from its branch. */
+const refusalClass = <C extends HostErrorCode>(name: string) =>
+  class extends TabledError<C> {
+    override readonly name = name;
+  };
 
-export class TableError extends TabledError<TableCode> {
-  override readonly name = 'TableError';
-}
+export class RequestError extends refusalClass<RequestCode>('RequestError') {}
+export class AccessError extends refusalClass<AccessCode>('AccessError') {}
+export class GameError extends refusalClass<GameCode>('GameError') {}
+export class ChainGameError extends refusalClass<ChainGameCode>('ChainGameError') {}
+export class StudioError extends refusalClass<StudioCode>('StudioError') {}
+export class ServiceError extends refusalClass<ServiceCode>('ServiceError') {}
+export class ChatError extends refusalClass<ChatCode>('ChatError') {}
+export class TableError extends refusalClass<TableCode>('TableError') {}
 
 /** The engine refused a move or a game's set-up, in its own words and code (NOT_YOUR_TURN, BAD_CONFIG…). */
 export class RuleRefusal extends HostError {

@@ -316,19 +316,14 @@ export interface TimedOutEvent extends GameEvent {
   readonly events: number;
 }
 
-/** One SSE `update`: the new snapshot fields and the events of the action(s) since the previous update. */
-export interface GameUpdate {
-  readonly seq: number;
-  readonly view: unknown;
-  readonly pending: readonly Decision[];
-  readonly legal: readonly unknown[];
-  readonly events: readonly GameEvent[];
-  readonly outcome: Outcome | null;
-  readonly deadline: number | null;
-  readonly seats: readonly SeatInfo[];
-  /** The seed, in the update that ends the game (GameSnapshot.seed); null before. */
-  readonly seed: string | null;
-}
+/**
+ * One SSE `update`: the snapshot's fields a move changes, where `events` are only those of the action(s) since the
+ * previous update and `seed` is set in the update that ends the game.
+ */
+export type GameUpdate = Pick<
+  GameSnapshot,
+  'seq' | 'view' | 'pending' | 'legal' | 'events' | 'outcome' | 'deadline' | 'seats' | 'seed'
+>;
 
 /**
  * `POST /api/games/:id/rematch`: a seat of a finished game (its invite token) or the hot-seat host asks for

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import type { ChainOp, SeedReveal, TokenPlan } from '../../chain/pole-bridge';
-import { GameError, StoreError } from '../errors';
+import { GameError } from '../errors';
 import { sqlState, UNIQUE_VIOLATION, type SqlClient } from '../store/driver';
+import { parseRow } from '../store/rows';
 import { OP_STATUSES, RETAKE, type ChainOpStatus } from './steps';
 
 export type ApprovalStatus = 'pending' | 'confirmed' | 'failed';
@@ -111,14 +112,8 @@ const opRowSchema = z.object({
   updated_at: z.date(),
 });
 
-function parse<T>(schema: z.ZodType<T>, row: unknown, what: string): T {
-  const parsed = schema.safeParse(row);
-  if (!parsed.success) throw new StoreError('BAD_ROW', `unreadable ${what} row: ${parsed.error.message}`);
-  return parsed.data;
-}
-
 const toGame = (row: unknown): ChainGameRow => {
-  const r = parse(gameRowSchema, row, 'chain_games');
+  const r = parseRow(gameRowSchema, row, 'chain_games');
   return {
     gameId: r.game_id,
     network: r.network,
@@ -132,7 +127,7 @@ const toGame = (row: unknown): ChainGameRow => {
 };
 
 const toOp = (row: unknown): ChainOpRow => {
-  const r = parse(opRowSchema, row, 'chain_ops');
+  const r = parseRow(opRowSchema, row, 'chain_ops');
   return {
     id: r.id,
     seq: r.seq,

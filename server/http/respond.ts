@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../../engine';
 import { errorResponse, isHostError, isStoreError, RequestError, storeFailure, storeFailureKind } from '..';
+import { tokenSchema } from '../protocol';
 
 /**
  * How many bytes of a request body a route reads: the body is read as a stream and the request refused
@@ -172,6 +173,20 @@ export function seatQuery(request: Request): { token: string | undefined; seat: 
   if (!/^\d$/.test(raw))
     throw new RequestError('MALFORMED_REQUEST', `seat must be a seat number, not "${raw.slice(0, 20)}"`);
   return { token, seat: Number(raw) };
+}
+
+const seatBodySchema = z
+  .object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional() })
+  .strict();
+
+/**
+ * The seat a `{ token?, seat? }` body names, as leaving, taking a seat back and claiming it on the chain read it: the
+ * token's, else the one this browser or wallet holds. Any other body is 400 MALFORMED_REQUEST.
+ */
+export async function seatBody(request: Request): Promise<{ token?: string; seat?: number }> {
+  const parsed = seatBodySchema.safeParse(await jsonBody(request));
+  if (!parsed.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat? }');
+  return parsed.data;
 }
 
 export type IdParams = { params: Promise<{ id: string }> };

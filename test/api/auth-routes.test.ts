@@ -3,23 +3,19 @@
  * singleton on an in-memory PGlite (`GAMES_DATA_DIR=memory://`): the cookie a browser gets, and what it then sees.
  */
 import { InMemorySigner } from '@taquito/signer';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bootstrapAccount, startDevnet } from '../../devnet/node';
-import { getHost } from '../../server';
 import { requireAddress, sessionAddress } from '../../server/auth';
 import { POST as postChallenge } from '../../app/api/auth/challenge/route';
 import { DELETE as deleteSession, GET as getSession, POST as postSession } from '../../app/api/auth/session/route';
 import { GET as getDevnetAccounts } from '../../app/api/devnet/accounts/route';
 import { GET as getChainConfig } from '../../app/api/chain/config/route';
+import { answer, BASE, request, sentCookie, signIn, useMemoryHost } from './helpers';
 
-const BASE = 'http://localhost';
 const CHAIN_VARS = ['TEZOS_NETWORK', 'TEZOS_RPC_URL', 'TZKT_URL', 'POLE_BANK_SECRET_KEY', 'POLE_FA2_CONTRACT'] as const;
 const savedEnv = Object.fromEntries(CHAIN_VARS.map((v) => [v, process.env[v]]));
 
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-});
+useMemoryHost();
 
 afterEach(() => {
   for (const v of CHAIN_VARS) {
@@ -28,64 +24,15 @@ afterEach(() => {
   }
 });
 
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
-
-const post = (url: string, body: unknown, headers: Record<string, string> = {}, base = BASE) =>
-  new Request(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-
-async function answer<T = Record<string, unknown>>(
-  response: Promise<Response> | Response,
-): Promise<{ status: number; body: T; cookie: string | null }> {
-  const res = await response;
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text === '' ? null : JSON.parse(text)) as T,
-    cookie: res.headers.get('set-cookie'),
-  };
-}
-
-/** The `name=value` a browser sends back for a Set-Cookie header. */
-const cookieHeader = (setCookie: string) => setCookie.split(';')[0]!;
-
-/** Signs in as bootstrap account `i` through the routes; the browser's Set-Cookie. */
-async function signIn(
-  i: number,
-  base = BASE,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown>; cookie: string | null }> {
-  const account = bootstrapAccount(i);
-  const challenge = await answer<{ nonce: string; message: string; payload: string }>(
-    postChallenge(post('/api/auth/challenge', { address: account.address })),
-  );
-  expect(challenge.status).toBe(200);
-  const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-  const body = {
-    nonce: challenge.body.nonce,
-    address: account.address,
-    publicKey: account.publicKey,
-    signature: prefixSig,
-  };
-  return answer(postSession(post('/api/auth/session', body, headers, base)));
-}
-
 describe('/api/auth', () => {
   it('a signed challenge sets an httpOnly session cookie that GET /api/auth/session then recognises', async () => {
     const signedIn = await signIn(2);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toEqual({ address: bootstrapAccount(2).address });
-    expect(signedIn.cookie).toMatch(/^tp_session=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
+    expect(signedIn.setCookie).toMatch(/^tp_session=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
 
-    const cookie = cookieHeader(signedIn.cookie!);
-    const withCookie = new Request(`${BASE}/api/auth/session`, { headers: { cookie: `theme=dark; ${cookie}` } });
+    const cookie = sentCookie(signedIn.setCookie);
+    const withCookie = request('/api/auth/session', { cookie: `theme=dark; ${cookie}` });
     expect(await answer(getSession(withCookie))).toMatchObject({
       status: 200,
       body: { address: bootstrapAccount(2).address },
@@ -93,25 +40,25 @@ describe('/api/auth', () => {
     expect(await sessionAddress(withCookie)).toBe(bootstrapAccount(2).address);
     expect(await requireAddress(withCookie)).toBe(bootstrapAccount(2).address);
 
-    expect(await answer(getSession(new Request(`${BASE}/api/auth/session`)))).toMatchObject({
+    expect(await answer(getSession(request('/api/auth/session')))).toMatchObject({
       status: 200,
       body: { address: null },
     });
   });
 
   it('marks the cookie Secure when the browser came over https', async () => {
-    expect((await signIn(3)).cookie).not.toContain('Secure');
-    expect((await signIn(3, 'https://pole.example')).cookie).toMatch(/; Secure$/);
+    expect((await signIn(3)).setCookie).not.toContain('Secure');
+    expect((await signIn(3, { base: 'https://pole.example' })).setCookie).toMatch(/; Secure$/);
     // Behind a TLS-terminating proxy the request URL is plain http; the forwarded protocol decides.
-    expect((await signIn(3, BASE, { 'x-forwarded-proto': 'https' })).cookie).toMatch(/; Secure$/);
+    expect((await signIn(3, { headers: { 'x-forwarded-proto': 'https' } })).setCookie).toMatch(/; Secure$/);
   });
 
   it('signing out clears the cookie and ends the session', async () => {
-    const cookie = cookieHeader((await signIn(4)).cookie!);
-    const withCookie = () => new Request(`${BASE}/api/auth/session`, { method: 'DELETE', headers: { cookie } });
+    const cookie = sentCookie((await signIn(4)).setCookie);
+    const withCookie = () => request('/api/auth/session', { method: 'DELETE', cookie });
     const out = await answer(deleteSession(withCookie()));
     expect(out).toMatchObject({ status: 200, body: { address: null } });
-    expect(out.cookie).toMatch(/^tp_session=; Path=\/; Max-Age=0;/);
+    expect(out.setCookie).toMatch(/^tp_session=; Path=\/; Max-Age=0;/);
     // The old cookie, replayed, no longer signs anyone in.
     expect(await answer(getSession(withCookie()))).toMatchObject({ body: { address: null } });
     await expect(requireAddress(withCookie())).rejects.toMatchObject({ status: 401, code: 'SIGN_IN_REQUIRED' });
@@ -120,49 +67,49 @@ describe('/api/auth', () => {
   it('refuses a bad signature with 401 and sets no cookie', async () => {
     const account = bootstrapAccount(5);
     const challenge = await answer<{ nonce: string; payload: string }>(
-      postChallenge(post('/api/auth/challenge', { address: account.address })),
+      postChallenge(request('/api/auth/challenge', { body: { address: account.address } })),
     );
     const { prefixSig } = await new InMemorySigner(bootstrapAccount(6).secretKey).sign(challenge.body.payload);
     const refused = await answer(
       postSession(
-        post('/api/auth/session', {
-          nonce: challenge.body.nonce,
-          address: account.address,
-          publicKey: account.publicKey,
-          signature: prefixSig,
+        request('/api/auth/session', {
+          body: {
+            nonce: challenge.body.nonce,
+            address: account.address,
+            publicKey: account.publicKey,
+            signature: prefixSig,
+          },
         }),
       ),
     );
-    expect(refused).toMatchObject({ status: 401, body: { error: 'BAD_SIGNATURE' }, cookie: null });
+    expect(refused).toMatchObject({ status: 401, body: { error: 'BAD_SIGNATURE' }, setCookie: null });
   });
 
   it('refuses malformed bodies with 400', async () => {
-    expect(await answer(postChallenge(post('/api/auth/challenge', { who: 'me' })))).toMatchObject({
+    expect(await answer(postChallenge(request('/api/auth/challenge', { body: { who: 'me' } })))).toMatchObject({
       status: 400,
       body: { error: 'MALFORMED_REQUEST' },
     });
     expect(
-      await answer(postChallenge(post('/api/auth/challenge', { address: 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton' }))),
+      await answer(
+        postChallenge(request('/api/auth/challenge', { body: { address: 'KT1RJ6PbjHpwc3M5rw5s2Nbmefwbuwbdxton' } })),
+      ),
     ).toMatchObject({
       status: 400,
       body: { error: 'BAD_ADDRESS' },
     });
-    const notJson = new Request(`${BASE}/api/auth/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: 'tz1…',
-    });
+    const notJson = request('/api/auth/session', { body: 'tz1…' });
     expect(await answer(postSession(notJson))).toMatchObject({
       status: 400,
       body: { error: 'MALFORMED_REQUEST' },
-      cookie: null,
+      setCookie: null,
     });
     // A body that does not say it is JSON is refused before it is read (a form of another site sends text/plain).
     const plain = new Request(`${BASE}/api/auth/session`, { method: 'POST', body: 'tz1…' });
     expect(await answer(postSession(plain))).toMatchObject({
       status: 415,
       body: { error: 'JSON_REQUIRED' },
-      cookie: null,
+      setCookie: null,
     });
   });
 });

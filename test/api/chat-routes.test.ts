@@ -5,69 +5,40 @@
  * chat; each refusal is its coded status with `{ error, message }` and stores nothing; a flood from one client is
  * 429 with Retry-After; the host's mute route.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatEntry, ChatView, CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server';
-import { PEER_HEADER, PEER_STAMP_VAR } from '../../server/limits';
+import { PEER_STAMP_VAR } from '../../server/limits';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { POST as postChat } from '../../app/api/games/[id]/chat/route';
 import { POST as postMute } from '../../app/api/games/[id]/chat/mute/route';
-import { closeHost, ctx } from './helpers';
+import { answer, ctx, request, useMemoryHost } from './helpers';
+import { readSseEvents } from '../server/sse';
+import { humans } from '../server/requests';
 
-const BASE = 'http://localhost';
 /** Chat posts per client (and per seat) in a minute, set low before the first request. */
 const RATE = 6;
 
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-  Object.assign(process.env, { [PEER_STAMP_VAR]: '1', POLE_RATE_CHAT: `${RATE}/60` });
-});
-afterAll(closeHost);
+useMemoryHost({ [PEER_STAMP_VAR]: '1', POLE_RATE_CHAT: `${RATE}/60` });
 
 /** Each test its own client address, so their rates do not mix. */
 let clients = 0;
 const nextClient = () => `203.0.113.${++clients}`;
 
-function request(
-  url: string,
-  client: string,
-  init: { body?: unknown; headers?: Record<string, string> } = {},
-): Request {
-  const headers: Record<string, string> = { [PEER_HEADER]: client, 'sec-fetch-site': 'same-origin', ...init.headers };
-  if (init.body !== undefined) headers['content-type'] ??= 'application/json';
-  return new Request(`${BASE}${url}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers,
-    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
-  });
-}
-
-async function answer<T = Record<string, unknown>>(
-  response: Promise<Response>,
-): Promise<{ status: number; body: T; retryAfter: string | null }> {
-  const res = await response;
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text === '' ? null : JSON.parse(text)) as T,
-    retryAfter: res.headers.get('retry-after'),
-  };
-}
+/** A request of this site's page from `client`. */
+const clientRequest = (url: string, client: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
+  request(url, { ...init, client, headers: { 'sec-fetch-site': 'same-origin', ...init.headers } });
 
 const game: CreateGameRequest = {
   game: 'ten',
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   mode: 'online',
   botPaceMs: 0,
 };
 
 async function newGame(client: string): Promise<{ id: string; ada: string; bea: string; hostToken: string }> {
-  const made = await answer<CreateGameResponse>(createGame(request('/api/games', client, { body: game })));
+  const made = await answer<CreateGameResponse>(createGame(clientRequest('/api/games', client, { body: game })));
   expect(made.status).toBe(201);
   return {
     id: made.body.id,
@@ -79,49 +50,27 @@ async function newGame(client: string): Promise<{ id: string; ada: string; bea: 
 
 const post = (id: string, client: string, body: unknown, headers?: Record<string, string>) =>
   answer<ChatEntry & { error?: string }>(
-    postChat(request(`/api/games/${id}/chat`, client, { body, headers }), ctx(id)),
+    postChat(clientRequest(`/api/games/${id}/chat`, client, { body, headers }), ctx(id)),
   );
 const chatOf = async (id: string, client: string, token?: string): Promise<ChatView> =>
   (
     await answer<GameSnapshot>(
-      getSnapshot(request(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`, client), ctx(id)),
+      getSnapshot(
+        clientRequest(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`, client),
+        ctx(id),
+      ),
     )
   ).body.chat!;
 
-/** Reads `n` SSE events of a response (presence's `seats` events passed over), then cancels it. */
-async function events(res: Response, n: number): Promise<{ id: string | null; event: string | null; data: unknown }[]> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const out: { id: string | null; event: string | null; data: unknown }[] = [];
-  let buffer = '';
-  while (out.length < n) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const blocks = buffer.split('\n\n');
-    buffer = blocks.pop()!;
-    for (const block of blocks) {
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2) ?? null;
-      const data = field('data');
-      // Presence comes on the stream too; these tests follow the chat and the updates.
-      if (data !== null && field('event') !== 'seats')
-        out.push({ id: field('id'), event: field('event'), data: JSON.parse(data) as unknown });
-    }
-  }
-  await reader.cancel();
-  return out;
-}
+/** Reads `n` chat and update events of a route's event stream, then cancels it. */
+const events = (res: Response, n: number) => readSseEvents(res.body!, n);
 
 describe('POST /api/games/:id/chat', () => {
   it('answers 201 with the entry, which the other seat gets on its stream and every reader in a refreshed snapshot', async () => {
     const client = nextClient();
     const { id, ada, bea } = await newGame(client);
     const stream = await getEvents(
-      request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client),
+      clientRequest(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client),
       ctx(id),
     );
     expect(stream.status).toBe(200);
@@ -142,7 +91,7 @@ describe('POST /api/games/:id/chat', () => {
     const { id, ada, bea } = await newGame(client);
     for (const text of ['one', 'two', 'three']) expect((await post(id, client, { token: ada, text })).status).toBe(201);
     const resumed = await getEvents(
-      request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client, {
+      clientRequest(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client, {
         headers: { 'last-event-id': '0.1' },
       }),
       ctx(id),
@@ -153,14 +102,14 @@ describe('POST /api/games/:id/chat', () => {
     ]);
     // A plain seq id (nothing of the chat seen yet) resumes the chat from its start; ?chatAfter= from a snapshot's `last`.
     const plain = await getEvents(
-      request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client, {
+      clientRequest(`/api/games/${id}/events?token=${encodeURIComponent(bea)}`, client, {
         headers: { 'last-event-id': '0' },
       }),
       ctx(id),
     );
     expect((await events(plain, 3)).map((e) => (e.data as ChatEntry).n)).toEqual([1, 2, 3]);
     const fromSnapshot = await getEvents(
-      request(`/api/games/${id}/events?token=${encodeURIComponent(bea)}&after=0&chatAfter=2`, client),
+      clientRequest(`/api/games/${id}/events?token=${encodeURIComponent(bea)}&after=0&chatAfter=2`, client),
       ctx(id),
     );
     expect((await events(fromSnapshot, 1)).map((e) => (e.data as ChatEntry).n)).toEqual([3]);
@@ -181,14 +130,14 @@ describe('POST /api/games/:id/chat', () => {
     for (const [body, status, code] of cases) {
       const res = await post(id, nextClient(), body); // a client of its own each: refused posts count against its rate too
       expect([res.status, res.body.error], JSON.stringify(body).slice(0, 60)).toEqual([status, code]);
-      expect(typeof (res.body as unknown as { message: string }).message).toBe('string');
+      expect(typeof res.body.message).toBe('string');
     }
     const crossSite = await post(id, nextClient(), { token: ada, text: 'hi' }, { 'sec-fetch-site': 'cross-site' });
     expect([crossSite.status, crossSite.body.error]).toEqual([403, 'CROSS_SITE_REQUEST']);
 
     const mute = (token: string, muted: boolean) =>
       answer<ChatEntry & { error?: string }>(
-        postMute(request(`/api/games/${id}/chat/mute`, client, { body: { token, seat: 1, muted } }), ctx(id)),
+        postMute(clientRequest(`/api/games/${id}/chat/mute`, client, { body: { token, seat: 1, muted } }), ctx(id)),
       );
     expect([(await mute(ada, true)).status, (await mute(ada, true)).body.error]).toEqual([403, 'NOT_GAME_HOST']);
     const muted = await mute(hostToken, true);
@@ -201,7 +150,7 @@ describe('POST /api/games/:id/chat', () => {
     expect(await chatOf(id, client, bea)).toMatchObject({ entries: [muted.body], muted: [1], mayPost: false });
 
     const hot = await answer<CreateGameResponse>(
-      createGame(request('/api/games', client, { body: { ...game, mode: 'hotseat' } })),
+      createGame(clientRequest('/api/games', client, { body: { ...game, mode: 'hotseat' } })),
     );
     const hotPost = await post(hot.body.id, nextClient(), { token: hot.body.hostToken, text: 'hi' });
     expect([hotPost.status, hotPost.body.error]).toEqual([400, 'CHAT_ONLINE_ONLY']);

@@ -4,9 +4,8 @@
  * request, and a form or a no-cors fetch can only send text/plain. Cookie-authenticated writes need this site's own
  * page and a JSON body; the sign-in takes exactly its four fields.
  */
-import { InMemorySigner } from '@taquito/signer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeHost, ctx, insertSession } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { answer, ctx, insertSession, request as requestTo, signedChallenge, useMemoryHost } from './helpers';
 import { bootstrapAccount } from '../../devnet/node';
 import { POST as createGame } from '../../app/api/games/route';
 import { POST as postChallenge } from '../../app/api/auth/challenge/route';
@@ -20,32 +19,11 @@ const ARTIST = bootstrapAccount(3).address;
 const SESSION = 'csrf-session-token';
 const cookie = `tp_session=${SESSION}`;
 
-beforeAll(async () => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-  await insertSession(SESSION, ARTIST);
-});
+useMemoryHost({}, () => insertSession(SESSION, ARTIST));
 
-afterAll(closeHost);
-
+/** A request to this site with the headers a browser (or another client) sends, as each test names them. */
 const request = (url: string, body: unknown, headers: Record<string, string>, method = 'POST') =>
-  new Request(`${BASE}${url}`, {
-    method,
-    headers: { host: 'localhost:3000', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-
-async function answer<T = { error?: string; message?: string }>(
-  response: Promise<Response>,
-): Promise<{ status: number; body: T; cookie: string | null }> {
-  const res = await response;
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text === '' ? null : JSON.parse(text)) as T,
-    cookie: res.headers.get('set-cookie'),
-  };
-}
+  requestTo(url, { base: BASE, method, body, headers: { host: 'localhost:3000', ...headers } });
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const PIECE = { title: 'Forged', editionSize: 1, price: 100, multiplier: 1 };
@@ -130,30 +108,15 @@ describe('cross-site requests', () => {
     const out = await answer(
       deleteSession(request('/api/auth/session', undefined, { cookie, 'sec-fetch-site': 'cross-site' }, 'DELETE')),
     );
-    expect([out.status, out.body.error, out.cookie]).toEqual([403, 'CROSS_SITE_REQUEST', null]);
+    expect([out.status, out.body.error, out.setCookie]).toEqual([403, 'CROSS_SITE_REQUEST', null]);
   });
 });
 
 describe('sign-in takes its own fields only', () => {
-  async function signedChallenge(i: number) {
-    const account = bootstrapAccount(i);
-    const challenge = await answer<{ nonce: string; payload: string }>(
-      postChallenge(request('/api/auth/challenge', { address: account.address }, JSON_TYPE)),
-    );
-    expect(challenge.status).toBe(200);
-    const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-    return {
-      nonce: challenge.body.nonce,
-      address: account.address,
-      publicKey: account.publicKey,
-      signature: prefixSig,
-    };
-  }
-
   it('refuses extra keys (a login CSRF by a text/plain form smuggles one in): 400, no cookie', async () => {
     const signed = await signedChallenge(5);
     const refused = await answer(postSession(request('/api/auth/session', { ...signed, 'x=': '' }, JSON_TYPE)));
-    expect(refused).toMatchObject({ status: 400, body: { error: 'MALFORMED_REQUEST' }, cookie: null });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'MALFORMED_REQUEST' }, setCookie: null });
     // The same signed challenge without the extra key signs in: nothing was used up by the refusal.
     expect((await answer(postSession(request('/api/auth/session', signed, JSON_TYPE)))).status).toBe(200);
     const challenge = await answer(
@@ -167,6 +130,6 @@ describe('sign-in takes its own fields only', () => {
     const refused = await answer(
       postSession(request('/api/auth/session', signed, { ...JSON_TYPE, origin: 'http://localhost:8080' })),
     );
-    expect(refused).toMatchObject({ status: 403, body: { error: 'CROSS_SITE_REQUEST' }, cookie: null });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'CROSS_SITE_REQUEST' }, setCookie: null });
   });
 });

@@ -3,27 +3,18 @@
  * 400, and a server without a chain says so (503) rather than listing nothing. The listing itself runs against a devnet in
  * test/server/chain-games.test.ts.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { getHost } from '../../server';
+import { beforeAll, expect, it } from 'vitest';
 import { GET } from '../../app/api/chain/grants/route';
 import { GET as getBudget } from '../../app/api/chain/budget/route';
+import { answer, request, useMemoryHost } from './helpers';
 
+// A server without a chain.
 beforeAll(() => {
-  delete process.env.DATABASE_URL;
   for (const k of Object.keys(process.env)) if (/^(TEZOS_|POLE_)/.test(k)) delete process.env[k];
-  process.env.GAMES_DATA_DIR = 'memory://';
 });
+useMemoryHost();
 
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
-
-const grants = async (address: string): Promise<{ status: number; body: { error?: string } }> => {
-  const res = await GET(new Request(`http://localhost/api/chain/grants?address=${encodeURIComponent(address)}`));
-  return { status: res.status, body: (await res.json()) as { error?: string } };
-};
+const grants = (address: string) => answer(GET(request(`/api/chain/grants?address=${encodeURIComponent(address)}`)));
 
 it('refuses an address that is not one (400 BAD_ADDRESS), and answers 503 without a chain', async () => {
   expect(await grants('tz1nope')).toMatchObject({ status: 400, body: { error: 'BAD_ADDRESS' } });
@@ -35,8 +26,7 @@ it('refuses an address that is not one (400 BAD_ADDRESS), and answers 503 withou
 });
 
 it("answers the bank's budget with 503 CHAIN_NOT_CONFIGURED and what to do without a chain (the budget itself: chain-games.test.ts)", async () => {
-  const res = await getBudget();
-  const body = (await res.json()) as { error?: string; message?: string };
-  expect([res.status, body.error]).toEqual([503, 'CHAIN_NOT_CONFIGURED']);
+  const { status, body } = await answer(getBudget());
+  expect([status, body.error]).toEqual([503, 'CHAIN_NOT_CONFIGURED']);
   expect(body.message).toContain('TEZOS_NETWORK');
 });

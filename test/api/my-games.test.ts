@@ -4,80 +4,22 @@
  * seat from it — an explicit token first, then the browser's held seat, then the signed-in wallet's. Forgetting,
  * `GET /api/games/mine`, wallet recovery on another browser, a rotated token and the refusals.
  */
-import { InMemorySigner } from '@taquito/signer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAccount } from '../../devnet/node';
-import {
-  getHost,
-  hashToken,
-  type CreateGameRequest,
-  type CreateGameResponse,
-  type GameSnapshot,
-  type MyGamesResponse,
-} from '../../server';
+import { describe, expect, it } from 'vitest';
+import { getHost, hashToken, type CreateGameResponse, type GameSnapshot, type MyGamesResponse } from '../../server';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postAction } from '../../app/api/games/[id]/actions/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { DELETE as forgetSeat, POST as holdSeat } from '../../app/api/games/[id]/seat/route';
 import { GET as getMine } from '../../app/api/games/mine/route';
-import { POST as postChallenge } from '../../app/api/auth/challenge/route';
-import { POST as postSession } from '../../app/api/auth/session/route';
+import { answer, ctx, request, sentCookie, sessionCookie, useMemoryHost } from './helpers';
+import { poleForTwo } from '../server/requests';
 
-const BASE = 'http://localhost';
+useMemoryHost({ POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off' });
 
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-  process.env.POLE_RATE_CREATE = 'off';
-  process.env.POLE_RATE_ACTION = 'off';
-});
-
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
-
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-
-const request = (url: string, init: { method?: string; body?: unknown; cookie?: string | null } = {}) =>
-  new Request(`${BASE}${url}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-
-async function answer<T = Record<string, unknown>>(
-  response: Promise<Response> | Response,
-): Promise<{ status: number; body: T; setCookie: string | null }> {
-  const res = await response;
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text === '' ? null : JSON.parse(text)) as T,
-    setCookie: res.headers.get('set-cookie'),
-  };
-}
-
-/** The `name=value` a browser sends back for a Set-Cookie header. */
-const sent = (setCookie: string | null) => setCookie!.split(';')[0]!;
 const both = (...cookies: (string | null)[]) => cookies.filter((c) => c !== null).join('; ');
 
-const twoSeats = (mode: 'online' | 'hotseat'): CreateGameRequest => ({
-  game: 'pole',
-  options: { laps: 2 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
-  seed: 'my-games-test',
-  mode,
-  botPaceMs: 0,
-});
+const twoSeats = (mode: 'online' | 'hotseat') => poleForTwo({ seed: 'my-games-test', mode });
 
 async function create(mode: 'online' | 'hotseat' = 'online'): Promise<CreateGameResponse> {
   const res = await answer<CreateGameResponse>(createGame(request('/api/games', { body: twoSeats(mode) })));
@@ -92,23 +34,8 @@ const snapshot = (id: string, cookie: string | null, query = '') =>
 const mine = (cookie: string | null) => answer<MyGamesResponse>(getMine(request('/api/games/mine', { cookie })));
 const tokenOf = (game: CreateGameResponse, seat: number) => game.invites.find((i) => i.seat === seat)!.token;
 
-/** Signs in as bootstrap account `i`; the session cookie's `name=value`. */
-async function signIn(i: number, browserCookie: string | null = null): Promise<string> {
-  const account = bootstrapAccount(i);
-  const challenge = await answer<{ nonce: string; payload: string }>(
-    postChallenge(request('/api/auth/challenge', { body: { address: account.address } })),
-  );
-  const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-  const body = {
-    nonce: challenge.body.nonce,
-    address: account.address,
-    publicKey: account.publicKey,
-    signature: prefixSig,
-  };
-  const session = await answer(postSession(request('/api/auth/session', { body, cookie: browserCookie })));
-  expect(session.status).toBe(200);
-  return sent(session.setCookie);
-}
+/** Signs in as bootstrap account `i`, on the browser of `browserCookie` when given; the session cookie. */
+const signIn = (i: number, browserCookie: string | null = null) => sessionCookie(i, { cookie: browserCookie });
 
 describe('a seat handed over once', () => {
   it('sets an httpOnly browser cookie, after which the snapshot and moves need no token', async () => {
@@ -117,7 +44,7 @@ describe('a seat handed over once', () => {
     expect(held.status).toBe(200);
     expect(held.body).toEqual({ access: 'seat', seat: 0 });
     expect(held.setCookie).toMatch(/^tp_browser=[\w-]{43}; Path=\/; Max-Age=34560000; HttpOnly; SameSite=Lax$/);
-    const browser = sent(held.setCookie);
+    const browser = sentCookie(held.setCookie);
 
     const snap = await snapshot(game.id, browser);
     expect(snap.body).toMatchObject({ access: 'seat', seat: 0 });
@@ -140,7 +67,7 @@ describe('a seat handed over once', () => {
 
   it('resolves an explicit token first, then the held seat asked for with ?seat=, then the first held seat', async () => {
     const game = await create();
-    const browser = sent((await hold(game.id, tokenOf(game, 0))).setCookie);
+    const browser = sentCookie((await hold(game.id, tokenOf(game, 0))).setCookie);
     expect((await snapshot(game.id, browser, `?token=${tokenOf(game, 1)}`)).body.seat).toBe(1);
     // A seat the browser does not hold is not its: NOT_YOUR_SEAT, as for a token.
     expect((await snapshot(game.id, browser, '?seat=1')).status).toBe(403);
@@ -153,7 +80,7 @@ describe('a seat handed over once', () => {
     const game = await create('hotseat');
     const held = await hold(game.id, game.hostToken);
     expect(held.body).toEqual({ access: 'host', seat: null });
-    const browser = sent(held.setCookie);
+    const browser = sentCookie(held.setCookie);
     expect((await snapshot(game.id, browser, '?seat=1')).body).toMatchObject({ access: 'host', seat: 1 });
     expect((await mine(browser)).body.games).toEqual([
       expect.objectContaining({ id: game.id, seat: null, seatName: 'Host', yourTurn: true }),
@@ -174,7 +101,7 @@ describe('a seat handed over once', () => {
     expect(wrong.body['error']).toBe('BAD_TOKEN');
     expect(wrong.setCookie).toBeNull();
     // A browser that already holds a seat elsewhere keeps exactly what it held.
-    const browser = sent((await hold(other.id, tokenOf(other, 1))).setCookie);
+    const browser = sentCookie((await hold(other.id, tokenOf(other, 1))).setCookie);
     expect((await hold(game.id, tokenOf(other, 0), browser)).status).toBe(403);
     expect((await mine(browser)).body.games.map((g) => g.id)).toEqual([other.id]);
     expect(
@@ -185,7 +112,7 @@ describe('a seat handed over once', () => {
 
   it('is forgotten with DELETE: the browser is a spectator again and the game leaves its list', async () => {
     const game = await create();
-    const browser = sent((await hold(game.id, tokenOf(game, 0))).setCookie);
+    const browser = sentCookie((await hold(game.id, tokenOf(game, 0))).setCookie);
     expect((await mine(browser)).body.games).toHaveLength(1);
     const forgot = await answer(
       forgetSeat(request(`/api/games/${game.id}/seat`, { method: 'DELETE', cookie: browser }), ctx(game.id)),
@@ -197,7 +124,7 @@ describe('a seat handed over once', () => {
 
   it('no longer counts once the seat’s token is rotated', async () => {
     const game = await create();
-    const browser = sent((await hold(game.id, tokenOf(game, 1))).setCookie);
+    const browser = sentCookie((await hold(game.id, tokenOf(game, 1))).setCookie);
     const host = await getHost();
     const row = (await host.store.games.get(game.id))!;
     await host.store.games.updateSeats(
@@ -211,7 +138,7 @@ describe('a seat handed over once', () => {
 
   it('plays on after leaving its seat with the cookie alone', async () => {
     const game = await create();
-    const browser = sent((await hold(game.id, tokenOf(game, 1))).setCookie);
+    const browser = sentCookie((await hold(game.id, tokenOf(game, 1))).setCookie);
     const left = await answer(
       postLeave(request(`/api/games/${game.id}/leave`, { body: { seat: 1 }, cookie: browser }), ctx(game.id)),
     );
@@ -225,7 +152,7 @@ describe('GET /api/games/mine', () => {
     // Created first, so recency alone would list it last.
     const myTurn = await create();
     const waiting = await create();
-    const browser = sent((await hold(waiting.id, tokenOf(waiting, 1))).setCookie);
+    const browser = sentCookie((await hold(waiting.id, tokenOf(waiting, 1))).setCookie);
     await hold(myTurn.id, tokenOf(myTurn, 0), browser);
     const list = (await mine(browser)).body.games;
     expect(list.map((g) => g.id)).toEqual([myTurn.id, waiting.id]);
@@ -248,7 +175,7 @@ describe('a wallet’s seats', () => {
   it('are found again on another browser signed in with the same wallet', async () => {
     const game = await create();
     const session = await signIn(3);
-    const first = sent((await hold(game.id, tokenOf(game, 1), session)).setCookie);
+    const first = sentCookie((await hold(game.id, tokenOf(game, 1), session)).setCookie);
     // Another browser: no browser cookie, only a session of the same wallet.
     const other = await signIn(3);
     expect((await mine(other)).body.games.map((g) => [g.id, g.seat])).toEqual([[game.id, 1]]);
@@ -268,7 +195,7 @@ describe('a wallet’s seats', () => {
 
   it('include the seats a browser opened before its wallet signed in', async () => {
     const game = await create();
-    const browser = sent((await hold(game.id, tokenOf(game, 0))).setCookie);
+    const browser = sentCookie((await hold(game.id, tokenOf(game, 0))).setCookie);
     const elsewhere = await signIn(5);
     expect((await mine(elsewhere)).body.games).toEqual([]);
     // Signing in on the browser that holds the seat makes it the wallet's: another device signed in finds it.

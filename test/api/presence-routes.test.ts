@@ -3,62 +3,45 @@
  * takes it back from its bot (204) with the token in the body, as `leave` takes it; every refusal is coded and
  * changes nothing; a take-back counts against the client's rate of actions. Creating a game checks its grace period.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server';
-import { PEER_HEADER, PEER_STAMP_VAR } from '../../server/limits';
+import { PEER_STAMP_VAR } from '../../server/limits';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { POST as postRejoin } from '../../app/api/games/[id]/rejoin/route';
-import { closeHost, ctx } from './helpers';
+import { answer, ctx, request, useMemoryHost } from './helpers';
+import { humans } from '../server/requests';
 
 /** Actions (take-backs too) per client in a minute, set low before the first request. */
 const RATE = 6;
 
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-  Object.assign(process.env, { [PEER_STAMP_VAR]: '1', POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: `${RATE}/60` });
-});
-afterAll(closeHost);
+useMemoryHost({ [PEER_STAMP_VAR]: '1', POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: `${RATE}/60` });
 
 /** A request from `client` (its address, as a trusted proxy stamps it). */
-const post = (url: string, client: string, body: unknown) =>
-  new Request(`http://localhost${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [PEER_HEADER]: client },
-    body: JSON.stringify(body),
-  });
+const post = (url: string, client: string, body: unknown) => request(url, { body, client });
 
-async function answer(response: Promise<Response>): Promise<{ status: number; error: string | null }> {
-  const res = await response;
-  const text = await res.text();
-  return { status: res.status, error: text ? ((JSON.parse(text) as { error?: string }).error ?? null) : null };
+/** A route's status and refusal code (null when it answered no refusal). */
+async function outcome(response: Promise<Response>): Promise<{ status: number; error: string | null }> {
+  const { status, body } = await answer(response);
+  return { status, error: body?.error ?? null };
 }
 
 const online: CreateGameRequest = {
   game: 'gotopoly',
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   mode: 'online',
   botPaceMs: 10_000,
   graceSeconds: 120,
 };
 
-async function create(
-  request: CreateGameRequest,
-  client = 'creator',
-): Promise<{ status: number; body: CreateGameResponse & { error?: string } }> {
-  const res = await createGame(post('/api/games', client, request));
-  return { status: res.status, body: (await res.json()) as CreateGameResponse & { error?: string } };
-}
+const create = (game: CreateGameRequest, client = 'creator') =>
+  answer<CreateGameResponse>(createGame(post('/api/games', client, game)));
 
 const seats = async (id: string) =>
-  ((await (await getSnapshot(new Request(`http://localhost/api/games/${id}`), ctx(id))).json()) as GameSnapshot).seats;
+  (await answer<GameSnapshot>(getSnapshot(request(`/api/games/${id}`), ctx(id)))).body.seats;
 const rejoin = (id: string, client: string, body: unknown) =>
-  answer(postRejoin(post(`/api/games/${id}/rejoin`, client, body), ctx(id)));
+  outcome(postRejoin(post(`/api/games/${id}/rejoin`, client, body), ctx(id)));
 
 describe('POST /api/games/:id/rejoin', () => {
   it("answers 204 and the seat is its person's again; refuses another seat's token, a seat not taken over and a bad body", async () => {

@@ -5,9 +5,7 @@
  * resumed from long ago sent from the newest snapshot. The limits are set low in the environment before the first
  * request; each request names its client as the app's own server (scripts/serve.ts) stamps it from the socket.
  */
-import { InMemorySigner } from '@taquito/signer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAccount } from '../../devnet/node';
+import { describe, expect, it } from 'vitest';
 import {
   getHost,
   type CreateGameRequest,
@@ -15,99 +13,37 @@ import {
   type GameSnapshot,
   type GameUpdate,
 } from '../../server';
-import { PEER_HEADER, PEER_STAMP_VAR } from '../../server/limits';
+import { PEER_STAMP_VAR } from '../../server/limits';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { POST as postAction } from '../../app/api/games/[id]/actions/route';
 import { GET as getEvents } from '../../app/api/games/[id]/events/route';
-import { POST as postChallenge } from '../../app/api/auth/challenge/route';
-import { POST as postSession } from '../../app/api/auth/session/route';
 import { POST as postLab } from '../../app/api/studio/boards/[id]/lab/route';
+import { answer, BASE, ctx, request, sessionCookie, useMemoryHost, type RequestOptions } from './helpers';
+import { sseFrames, type SseFrame } from '../server/sse';
+import { bot, poleForTwo } from '../server/requests';
 
-const BASE = 'http://localhost';
-
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-  Object.assign(process.env, {
-    [PEER_STAMP_VAR]: '1',
-    POLE_RATE_CREATE: '3/60',
-    POLE_RATE_ACTION: '4/60',
-    POLE_RATE_LAB: '1/60',
-    POLE_SSE_PER_CLIENT: '2',
-    POLE_SSE_PER_GAME: '3',
-  });
+useMemoryHost({
+  [PEER_STAMP_VAR]: '1',
+  POLE_RATE_CREATE: '3/60',
+  POLE_RATE_ACTION: '4/60',
+  POLE_RATE_LAB: '1/60',
+  POLE_SSE_PER_CLIENT: '2',
+  POLE_SSE_PER_GAME: '3',
 });
 
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
-
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-
-/** A request from `client` (its socket's address), with a session cookie when given. */
-function request(
-  url: string,
-  client: string,
-  init: { method?: string; body?: unknown; cookie?: string | undefined } = {},
-): Request {
-  const headers: Record<string, string> = { [PEER_HEADER]: client, origin: BASE, 'sec-fetch-site': 'same-origin' };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.cookie) headers['cookie'] = init.cookie;
-  return new Request(`${BASE}${url}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers,
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-}
-
-async function answer<T = Record<string, unknown>>(
-  response: Promise<Response> | Response,
-): Promise<{ status: number; body: T; retryAfter: string | null }> {
-  const res = await response;
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text === '' ? null : JSON.parse(text)) as T,
-    retryAfter: res.headers.get('retry-after'),
-  };
-}
+/** A request of this site's page from `client` (its socket's address). */
+const clientRequest = (url: string, client: string, options: RequestOptions = {}): Request =>
+  request(url, { ...options, client, headers: { origin: BASE, 'sec-fetch-site': 'same-origin' } });
 
 /** Signs in as bootstrap account `i` through the routes; the cookie a browser sends back. */
-async function signIn(i: number): Promise<string> {
-  const account = bootstrapAccount(i);
-  const challenge = await answer<{ nonce: string; payload: string }>(
-    postChallenge(request('/api/auth/challenge', 'sign-in', { body: { address: account.address } })),
-  );
-  const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.body.payload);
-  const res = await postSession(
-    request('/api/auth/session', 'sign-in', {
-      body: {
-        nonce: challenge.body.nonce,
-        address: account.address,
-        publicKey: account.publicKey,
-        signature: prefixSig,
-      },
-    }),
-  );
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+const signIn = (i: number): Promise<string> =>
+  sessionCookie(i, { client: 'sign-in', headers: { origin: BASE, 'sec-fetch-site': 'same-origin' } });
 
-const hotseat: CreateGameRequest = {
-  game: 'pole',
-  options: { laps: 2 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
-  botPaceMs: 0,
-};
+const hotseat = poleForTwo();
 
 const create = (client: string, body: CreateGameRequest = hotseat, cookie?: string) =>
-  answer<CreateGameResponse>(createGame(request('/api/games', client, { body, cookie })));
+  answer<CreateGameResponse>(createGame(clientRequest('/api/games', client, { body, cookie })));
 const gameCount = async (): Promise<number> =>
   Number((await (await getHost()).store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM games'))[0]!.n);
 
@@ -130,14 +66,10 @@ describe('rate limits on the routes', () => {
     expectLimited(
       await answer(
         createGame(
-          new Request(`${BASE}/api/games`, {
-            method: 'POST',
-            headers: {
-              [PEER_HEADER]: '198.51.100.1',
-              'x-forwarded-for': '203.0.113.99',
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify(hotseat),
+          request('/api/games', {
+            client: '198.51.100.1',
+            headers: { 'x-forwarded-for': '203.0.113.99' },
+            body: hotseat,
           }),
         ),
       ),
@@ -162,14 +94,14 @@ describe('rate limits on the routes', () => {
     const snapshot = async () =>
       (
         await answer<GameSnapshot>(
-          getSnapshot(request(`/api/games/${game.id}?token=${game.hostToken}`, '198.51.100.21'), ctx(game.id)),
+          getSnapshot(clientRequest(`/api/games/${game.id}?token=${game.hostToken}`, '198.51.100.21'), ctx(game.id)),
         )
       ).body;
     const act = async () => {
       const snap = await snapshot();
       return answer(
         postAction(
-          request(`/api/games/${game.id}/actions`, '198.51.100.21', {
+          clientRequest(`/api/games/${game.id}/actions`, '198.51.100.21', {
             body: { token: game.hostToken, seat: snap.seat, seq: snap.seq, action: snap.legal[0] },
           }),
           ctx(game.id),
@@ -186,7 +118,7 @@ describe('rate limits on the routes', () => {
     const lab = () =>
       answer(
         postLab(
-          request('/api/studio/boards/no-such-board/lab', '198.51.100.30', { body: { games: 10 }, cookie }),
+          clientRequest('/api/studio/boards/no-such-board/lab', '198.51.100.30', { body: { games: 10 }, cookie }),
           ctx('no-such-board'),
         ),
       );
@@ -196,35 +128,18 @@ describe('rate limits on the routes', () => {
 });
 
 /** Reads a whole `text/event-stream` body that ends by itself, into frames (bounded: a stream that stays open fails). */
-async function framesOf(
-  res: Response,
-  ms = 10_000,
-): Promise<{ id: string | null; event: string | null; data: string }[]> {
+async function framesOf(res: Response, ms = 10_000): Promise<SseFrame[]> {
   const text = await Promise.race([
     res.text(),
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the event stream did not end')), ms)),
   ]);
-  return text
-    .split('\n\n')
-    .filter((f) => f.trim() !== '')
-    .map((f) => {
-      const lines = f.split('\n');
-      const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-      return {
-        id: field('id'),
-        event: field('event'),
-        data: lines
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n'),
-      };
-    });
+  return sseFrames(text);
 }
 
 describe('live event streams', () => {
   it('a client follows at most 2 at once (429 CLIENT_STREAM_LIMIT), a game has at most 3 (429 GAME_STREAM_LIMIT); closing one frees its place', async () => {
     const { body: game } = await create('198.51.100.40', { ...hotseat, mode: 'online' });
-    const open = (client: string) => getEvents(request(`/api/games/${game.id}/events`, client), ctx(game.id));
+    const open = (client: string) => getEvents(clientRequest(`/api/games/${game.id}/events`, client), ctx(game.id));
     const streams = [await open('198.51.100.41'), await open('198.51.100.41')];
     expect(streams.map((s) => s.status)).toEqual([200, 200]);
     const third = await answer(open('198.51.100.41'));
@@ -246,10 +161,7 @@ describe('live event streams', () => {
       const bots: CreateGameRequest = {
         game: 'pole',
         options: { laps: 5 },
-        seats: [
-          { kind: 'heuristic', name: 'A' },
-          { kind: 'random', name: 'B' },
-        ],
+        seats: [bot('heuristic', 'A'), bot('random', 'B')],
         seed: 'long-backlog',
         botPaceMs: 0,
       };
@@ -262,7 +174,7 @@ describe('live event streams', () => {
       await host.idle();
       expect(end.seq).toBeGreaterThan(60);
       const newest = Math.floor(end.seq / 50) * 50; // a snapshot every 50 actions
-      const res = await getEvents(request(`/api/games/${game.id}/events?after=0`, '198.51.100.51'), ctx(game.id));
+      const res = await getEvents(clientRequest(`/api/games/${game.id}/events?after=0`, '198.51.100.51'), ctx(game.id));
       expect(res.status).toBe(200);
       const frames = (await framesOf(res)).filter((f) => f.event !== null);
       expect(frames[0]).toMatchObject({ event: 'snapshot', id: String(newest) });
@@ -273,7 +185,7 @@ describe('live event streams', () => {
       expect(frames.slice(1).every((f) => f.event === 'update')).toBe(true);
       expect(updates.map((u) => u.seq)).toEqual(Array.from({ length: end.seq - newest }, (_, i) => newest + 1 + i));
       expect(updates.at(-1)!.outcome).toEqual(end.outcome);
-      const done = await getEvents(request(`/api/games/${game.id}/events`, '198.51.100.51', {}), ctx(game.id));
+      const done = await getEvents(clientRequest(`/api/games/${game.id}/events`, '198.51.100.51', {}), ctx(game.id));
       expect(done.status).toBe(204);
     },
   );

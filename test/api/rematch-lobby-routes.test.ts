@@ -4,63 +4,40 @@
  * token, a flood of joins from one client is 429 with Retry-After and takes no seat; the rematch route answers null
  * while nobody asked, refuses a running game with its code, and a finished game's rematch once asked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot, JoinedSeat, LobbyGame } from '../../server';
 import { getHost } from '../../server';
-import { PEER_HEADER, PEER_STAMP_VAR } from '../../server/limits';
+import { PEER_STAMP_VAR } from '../../server/limits';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
 import { GET as getRematch, POST as postRematch } from '../../app/api/games/[id]/rematch/route';
 import { GET as getLobby } from '../../app/api/lobby/route';
 import { POST as postJoin } from '../../app/api/lobby/join/route';
-import { closeHost, ctx } from './helpers';
+import { answer, ctx, request, useMemoryHost } from './helpers';
+import { humans } from '../server/requests';
 
-const BASE = 'http://localhost';
 /** Joins per client in a minute, set low before the first request. */
 const RATE = 3;
 
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-  Object.assign(process.env, { [PEER_STAMP_VAR]: '1', POLE_RATE_JOIN: `${RATE}/60` });
-});
-afterAll(closeHost);
+useMemoryHost({ [PEER_STAMP_VAR]: '1', POLE_RATE_JOIN: `${RATE}/60` });
 
 let clients = 0;
 const nextClient = () => `198.51.100.${++clients}`;
 
-function request(url: string, client: string, body?: unknown): Request {
-  const headers: Record<string, string> = { [PEER_HEADER]: client, 'sec-fetch-site': 'same-origin' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return new Request(`${BASE}${url}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-}
-
-async function answer<T>(
-  response: Promise<Response>,
-): Promise<{ status: number; body: T & { error?: string }; retryAfter: string | null }> {
-  const res = await response;
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text === '' ? null : JSON.parse(text)) as T & { error?: string },
-    retryAfter: res.headers.get('retry-after'),
-  };
-}
+/** A request of this site's page from `client`, posting `body` when given. */
+const clientRequest = (url: string, client: string, body?: unknown) =>
+  request(url, { body, client, headers: { 'sec-fetch-site': 'same-origin' } });
 
 const four: CreateGameRequest = {
   game: 'ten',
-  seats: ['Ada', 'Bea', 'Cat', 'Dan'].map((name) => ({ kind: 'human' as const, name })),
+  seats: humans('Ada', 'Bea', 'Cat', 'Dan'),
   mode: 'online',
   botPaceMs: 0,
   public: true,
 };
 
 async function create(body: CreateGameRequest): Promise<CreateGameResponse> {
-  const made = await answer<CreateGameResponse>(createGame(request('/api/games', nextClient(), body)));
+  const made = await answer<CreateGameResponse>(createGame(clientRequest('/api/games', nextClient(), body)));
   expect(made.status).toBe(201);
   return made.body;
 }
@@ -76,26 +53,29 @@ describe('the lobby routes', () => {
     expect(ids).not.toContain(priv.id);
 
     const client = nextClient();
-    const join = (body: unknown) => answer<JoinedSeat>(postJoin(request('/api/lobby/join', client, body)));
+    const join = (body: unknown) => answer<JoinedSeat>(postJoin(clientRequest('/api/lobby/join', client, body)));
     const first = await join({ game: pub.id, name: 'Eve' });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ id: pub.id, seat: 1 });
     const seen = await answer<GameSnapshot>(
-      getSnapshot(request(`/api/games/${pub.id}?token=${encodeURIComponent(first.body.token!)}`, client), ctx(pub.id)),
+      getSnapshot(
+        clientRequest(`/api/games/${pub.id}?token=${encodeURIComponent(first.body.token!)}`, client),
+        ctx(pub.id),
+      ),
     );
     expect(seen.body).toMatchObject({ seat: 1, access: 'seat' });
     expect(seen.body.seats[1]!.name).toBe('Eve');
 
     const stale = await join({ game: pub.id, seat: 1 });
     expect([stale.status, stale.body.error]).toEqual([409, 'SEAT_TAKEN']);
-    expect(typeof (stale.body as unknown as { message: string }).message).toBe('string');
+    expect(typeof stale.body.message).toBe('string');
     expect((await join({ game: pub.id, seat: 2 })).status).toBe(200);
     const flood = await join({ game: pub.id, seat: 3 });
     expect([flood.status, flood.body.error]).toEqual([429, 'RATE_LIMITED']);
     expect(Number(flood.retryAfter)).toBeGreaterThanOrEqual(1);
     expect((await lobby()).find((g) => g.id === pub.id)!.seats.map((s) => s.free)).toEqual([false, false, false, true]);
 
-    const other = await answer<JoinedSeat>(postJoin(request('/api/lobby/join', nextClient(), { game: priv.id })));
+    const other = await answer<JoinedSeat>(postJoin(clientRequest('/api/lobby/join', nextClient(), { game: priv.id })));
     expect([other.status, other.body.error]).toEqual([404, 'NOT_IN_LOBBY']);
   });
 });
@@ -113,12 +93,12 @@ describe('the rematch routes', () => {
     const rematchOf = async () =>
       (
         await answer<{ id: string | null }>(
-          getRematch(request(`/api/games/${created.id}/rematch`, nextClient()), ctx(created.id)),
+          getRematch(clientRequest(`/api/games/${created.id}/rematch`, nextClient()), ctx(created.id)),
         )
       ).body.id;
     expect(await rematchOf()).toBeNull();
     const early = await answer<JoinedSeat>(
-      postRematch(request(`/api/games/${created.id}/rematch`, nextClient(), { token: ada }), ctx(created.id)),
+      postRematch(clientRequest(`/api/games/${created.id}/rematch`, nextClient(), { token: ada }), ctx(created.id)),
     );
     expect([early.status, early.body.error]).toEqual([409, 'GAME_NOT_OVER']);
 
@@ -134,13 +114,13 @@ describe('the rematch routes', () => {
     }
     const spectator = await answer<JoinedSeat>(
       postRematch(
-        request(`/api/games/${created.id}/rematch`, nextClient(), { token: created.hostToken }),
+        clientRequest(`/api/games/${created.id}/rematch`, nextClient(), { token: created.hostToken }),
         ctx(created.id),
       ),
     );
     expect([spectator.status, spectator.body.error]).toEqual([403, 'SPECTATOR_CANNOT_JOIN']);
     const joined = await answer<JoinedSeat>(
-      postRematch(request(`/api/games/${created.id}/rematch`, nextClient(), { token: bea }), ctx(created.id)),
+      postRematch(clientRequest(`/api/games/${created.id}/rematch`, nextClient(), { token: bea }), ctx(created.id)),
     );
     expect(joined.status).toBe(200);
     expect(joined.body).toMatchObject({ seat: 1, token: expect.any(String) as string });

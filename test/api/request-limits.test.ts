@@ -5,9 +5,9 @@
  * the first issues and a count; NUL, other control characters and unpaired surrogates are refused by the schemas
  * (a 4xx naming the field), never passed to PostgreSQL to come back as a 503 or a 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateGameResponse } from '../../server';
-import { closeHost, ctx, insertSession } from './helpers';
+import { answer, ctx, insertSession, request, useMemoryHost } from './helpers';
 import { BODY_LIMITS, MAX_MESSAGE_LENGTH } from '../../server/http/respond';
 import { POST as createGame } from '../../app/api/games/route';
 import { GET as getSnapshot } from '../../app/api/games/[id]/route';
@@ -26,34 +26,16 @@ import { POST as postLab } from '../../app/api/studio/boards/[id]/lab/route';
 import { POST as postImport } from '../../app/api/studio/import/route';
 import { bootstrapAccount } from '../../devnet/node';
 
-const BASE = 'http://localhost';
 const SESSION = 'limits-session-token';
 
-beforeAll(async () => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-  // Every request here comes from one client; the rate limits have their own suite (rate-limits.test.ts).
-  process.env.POLE_RATE_CREATE = 'off';
-  process.env.POLE_RATE_ACTION = 'off';
-  await insertSession(SESSION, bootstrapAccount(3).address);
-});
+// Every request here comes from one client; the rate limits have their own suite (rate-limits.test.ts).
+useMemoryHost({ POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off' }, () =>
+  insertSession(SESSION, bootstrapAccount(3).address),
+);
 
-afterAll(closeHost);
-
+/** A signed-in JSON post of `body` as it is. */
 const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request(`${BASE}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `tp_session=${SESSION}`, ...headers },
-    body,
-  });
-
-async function answer<T = { error?: string; message?: string }>(
-  response: Promise<Response> | Response,
-): Promise<{ status: number; body: T; size: number }> {
-  const res = await response;
-  const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T, size: text.length };
-}
+  request(url, { body, cookie: `tp_session=${SESSION}`, headers });
 
 /** A body of `bytes` bytes that is JSON (one long string), produced as it is read; `pulled` counts what was read. */
 function streamedBody(bytes: number): { body: ReadableStream<Uint8Array>; pulled: () => number } {
@@ -115,29 +97,14 @@ describe('body size limits', () => {
   it('stops reading a body at the route’s limit: 413 BODY_TOO_LARGE, the rest never read', async () => {
     const game = await newGame();
     const { body, pulled } = streamedBody(50 * 1024 * 1024);
-    const refused = await answer(
-      postAction(
-        new Request(`${BASE}/api/games/${game.id}/actions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-          duplex: 'half',
-        } as RequestInit),
-        ctx(game.id),
-      ),
-    );
+    const refused = await answer(postAction(request(`/api/games/${game.id}/actions`, { body }), ctx(game.id)));
     expect([refused.status, refused.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
     expect(pulled()).toBeLessThan(BODY_LIMITS.default + 256 * 1024);
     // A declared length over the limit is refused before anything is read.
     const declared = streamedBody(20 * 1024 * 1024);
     const early = await answer(
       createGame(
-        new Request(`${BASE}/api/games`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': String(20 * 1024 * 1024) },
-          body: declared.body,
-          duplex: 'half',
-        } as RequestInit),
+        request('/api/games', { body: declared.body, headers: { 'content-length': String(20 * 1024 * 1024) } }),
       ),
     );
     expect([early.status, early.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
@@ -300,13 +267,13 @@ describe('text the store cannot keep is refused by the schemas', () => {
   it('a NUL in a game id is a 400 MALFORMED_ID on every game route, not a store failure', async () => {
     const id = 'abc\u0000def';
     const refusals = [
-      await answer(getSnapshot(new Request(`${BASE}/api/games/x`), ctx(id))),
-      await answer(getRecord(new Request(`${BASE}/api/games/x/record`), ctx(id))),
-      await answer(getEvents(new Request(`${BASE}/api/games/x/events`), ctx(id))),
+      await answer(getSnapshot(request('/api/games/x'), ctx(id))),
+      await answer(getRecord(request('/api/games/x/record'), ctx(id))),
+      await answer(getEvents(request('/api/games/x/events'), ctx(id))),
       await answer(
         postAction(post('/api/games/x/actions', JSON.stringify({ token: 't', seat: 0, seq: 0, action: {} })), ctx(id)),
       ),
-      await answer(getPiece(new Request(`${BASE}/api/studio/pieces/x`), ctx(id))),
+      await answer(getPiece(request('/api/studio/pieces/x'), ctx(id))),
     ];
     for (const r of refusals) expect([r.status, r.body.error]).toEqual([400, 'MALFORMED_ID']);
   });

@@ -3,7 +3,7 @@
  * singleton runs over an in-memory PGlite (`GAMES_DATA_DIR=memory://`), so these check the statuses and bodies
  * people see without a build or a port.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replay, stateHash, type GameRecord } from '../../engine';
 import {
   getHost,
@@ -22,74 +22,28 @@ import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
 import { POST as postClaim } from '../../app/api/games/[id]/chain/claim/route';
 import { readRecord } from '../../ui/replay/record-file';
 import { GET as getApproval, POST as postApproval } from '../../app/api/games/[id]/chain/approval/route';
+import { ctx, query, request, statusAndBody as answer, useMemoryHost } from './helpers';
+import { parseSseFrame, type SseFrame } from '../server/sse';
+import { humans, poleForTwo } from '../server/requests';
 
-const BASE = 'http://localhost';
+// Every request here comes from one client; the limits have their own suite (rate-limits.test.ts).
+useMemoryHost({ POLE_RATE_CREATE: 'off', POLE_RATE_ACTION: 'off' });
 
-// Before the singleton is first used (no handler has run yet: importing the routes opens nothing).
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-  // Every request here comes from one client; the limits have their own suite (rate-limits.test.ts).
-  process.env.POLE_RATE_CREATE = 'off';
-  process.env.POLE_RATE_ACTION = 'off';
-});
-
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
-
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 /** The actions the singleton host saved for a game. */
 const storedActions = async (id: string) => (await getHost()).store.actions.list(id);
 
-const jsonRequest = (url: string, body: unknown, method = 'POST') =>
-  new Request(`${BASE}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-
-async function answer<T = Record<string, unknown>>(
-  response: Promise<Response> | Response,
-): Promise<{ status: number; body: T }> {
-  const res = await response;
-  const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
-}
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-};
-
 const snapshot = (id: string, token?: string, seat?: number) =>
-  answer<GameSnapshot & Partial<ErrorBody>>(
-    getSnapshot(new Request(`${BASE}/api/games/${id}${query({ token, seat })}`), ctx(id)),
-  );
+  answer<GameSnapshot & Partial<ErrorBody>>(getSnapshot(request(`/api/games/${id}${query({ token, seat })}`), ctx(id)));
 
 const act = (id: string, body: unknown) =>
   answer<{ seq?: number; error?: string; message?: string }>(
-    postAction(jsonRequest(`/api/games/${id}/actions`, body), ctx(id)),
+    postAction(request(`/api/games/${id}/actions`, { body }), ctx(id)),
   );
 
-const poleOnline: CreateGameRequest = {
-  game: 'pole',
-  options: { laps: 2 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
-  seed: 'routes-test',
-  mode: 'online',
-  botPaceMs: 0,
-};
+const poleOnline = poleForTwo({ seed: 'routes-test', mode: 'online' });
 
-async function create(request: unknown): Promise<CreateGameResponse> {
-  const res = await answer<CreateGameResponse>(createGame(jsonRequest('/api/games', request)));
+async function create(game: unknown): Promise<CreateGameResponse> {
+  const res = await answer<CreateGameResponse>(createGame(request('/api/games', { body: game })));
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -110,12 +64,6 @@ async function step(id: string, tokens: readonly string[]): Promise<number> {
   const res = await act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
   expect(res.status).toBe(200);
   return res.body.seq!;
-}
-
-interface SseFrame {
-  readonly id: string | null;
-  readonly event: string | null;
-  readonly data: string;
 }
 
 /** Reads a `text/event-stream` body frame by frame (chunks may split or join frames). */
@@ -148,16 +96,7 @@ function sseReader(res: Response) {
       if (end >= 0) {
         const text = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const lines = text.split('\n');
-        const field = (name: string) => lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? null;
-        return {
-          id: field('id'),
-          event: field('event'),
-          data: lines
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n'),
-        };
+        return parseSseFrame(text);
       }
       if (ended) throw new Error('the event stream ended');
       const left = deadline - Date.now();
@@ -189,13 +128,13 @@ function openEvents(
   headers: Record<string, string> = {},
 ) {
   const controller = new AbortController();
-  const request = new Request(`${BASE}/api/games/${id}/events${query(params)}`, { headers, signal: controller.signal });
-  return { response: getEvents(request, ctx(id)), abort: () => controller.abort() };
+  const events = request(`/api/games/${id}/events${query(params)}`, { headers, signal: controller.signal });
+  return { response: getEvents(events, ctx(id)), abort: () => controller.abort() };
 }
 
 describe('POST /api/games', () => {
   it('creates a game: 201 with the id, seats, host token, invites and spectator path', async () => {
-    const res = await answer<CreateGameResponse>(createGame(jsonRequest('/api/games', poleOnline)));
+    const res = await answer<CreateGameResponse>(createGame(request('/api/games', { body: poleOnline })));
     expect(res.status).toBe(201);
     expect(res.body.id).toEqual(expect.any(String));
     // Nobody has opened an invite yet (presence).
@@ -210,22 +149,22 @@ describe('POST /api/games', () => {
   });
 
   it('answers 400 for a body that is not JSON and for a malformed request', async () => {
-    const notJson = await answer(createGame(jsonRequest('/api/games', '{"game": "pole",')));
+    const notJson = await answer(createGame(request('/api/games', { body: '{"game": "pole",' })));
     expect(notJson).toEqual({
       status: 400,
       body: { error: 'MALFORMED_REQUEST', message: expect.stringContaining('not JSON') },
     });
-    const malformed = await answer(createGame(jsonRequest('/api/games', { game: 'chess', seats: [] })));
+    const malformed = await answer(createGame(request('/api/games', { body: { game: 'chess', seats: [] } })));
     expect(malformed).toEqual({ status: 400, body: { error: 'MALFORMED_REQUEST', message: expect.any(String) } });
-    const extra = await answer(createGame(jsonRequest('/api/games', { ...poleOnline, admin: true })));
+    const extra = await answer(createGame(request('/api/games', { body: { ...poleOnline, admin: true } })));
     expect(extra.status).toBe(400);
   });
 
   it("answers 422 with the engine's ConfigError code for a config the engine refuses", async () => {
-    const res = await answer(createGame(jsonRequest('/api/games', { ...poleOnline, options: { laps: 0 } })));
+    const res = await answer(createGame(request('/api/games', { body: { ...poleOnline, options: { laps: 0 } } })));
     expect(res).toEqual({ status: 422, body: { error: 'BAD_CONFIG', message: expect.any(String) } });
     const tooFew = await answer(
-      createGame(jsonRequest('/api/games', { ...poleOnline, seats: [{ kind: 'human', name: 'Solo' }] })),
+      createGame(request('/api/games', { body: { ...poleOnline, seats: [{ kind: 'human', name: 'Solo' }] } })),
     );
     expect(tooFew.status).toBe(422);
     expect(tooFew.body.error).toBe('BAD_CONFIG');
@@ -298,7 +237,7 @@ describe('POST /api/games/:id/actions', () => {
       body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) },
     });
     expect((await act(id, { token: 'forged', seat, seq: 0, action: { type: 'roll' } })).status).toBe(403);
-    expect(await answer(postAction(jsonRequest(`/api/games/${id}/actions`, 'roll!'), ctx(id)))).toEqual({
+    expect(await answer(postAction(request(`/api/games/${id}/actions`, { body: 'roll!' }), ctx(id)))).toEqual({
       status: 400,
       body: { error: 'MALFORMED_REQUEST', message: expect.any(String) },
     });
@@ -372,7 +311,7 @@ describe('GET /api/games/:id/events', () => {
   it("never shows a Gotopoly seat another uncle's sealed bid amounts", async () => {
     const created = await create({
       game: 'gotopoly',
-      seats: ['Ann', 'Ben', 'Cat'].map((name) => ({ kind: 'human', name })),
+      seats: humans('Ann', 'Ben', 'Cat'),
       seed: 'routes-sealed',
       mode: 'online',
       botPaceMs: 0,
@@ -439,7 +378,7 @@ describe('GET /api/games/:id/events', () => {
 
 describe('GET /api/games/:id/record', () => {
   const getRecordOf = (id: string) =>
-    answer<GameRecord & Partial<ErrorBody>>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
+    answer<GameRecord & Partial<ErrorBody>>(getRecord(request(`/api/games/${id}/record`), ctx(id)));
 
   it('answers 409 GAME_NOT_OVER while the game runs (its seed predicts every roll), then the record, which replays to the served state', async () => {
     const { id, tokens } = await newPoleGame();
@@ -482,7 +421,8 @@ describe('GET /api/games/:id/record', () => {
     const { id, created } = await newPoleGame({ seats, mode: 'hotseat' });
     // Ada leaves: her bot plays on, and the bots finish the game.
     expect(
-      (await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: created.hostToken, seat: 0 }), ctx(id))).status,
+      (await postLeave(request(`/api/games/${id}/leave`, { body: { token: created.hostToken, seat: 0 } }), ctx(id)))
+        .status,
     ).toBe(204);
     await expect.poll(async () => (await snapshot(id)).body.outcome, { timeout: 30_000, interval: 20 }).not.toBeNull();
     const res = await getRecordOf(id);
@@ -501,7 +441,7 @@ describe('GET /api/games/:id/record', () => {
 describe('POST /api/games/:id/leave', () => {
   it("answers 204; the seat's bot plays on, and the seat's token can no longer act", async () => {
     const { id, seat, token } = await newPoleGame();
-    const res = await postLeave(jsonRequest(`/api/games/${id}/leave`, { token }), ctx(id));
+    const res = await postLeave(request(`/api/games/${id}/leave`, { body: { token } }), ctx(id));
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
 
@@ -513,14 +453,16 @@ describe('POST /api/games/:id/leave', () => {
 
     expect((await act(id, { token, seat, seq: snap.seq, action: { type: 'roll' } })).body.error).toBe('SEAT_LEFT');
     // Leaving twice is fine; a malformed body is a 400; no token from a browser that holds no seat, 403.
-    expect((await postLeave(jsonRequest(`/api/games/${id}/leave`, { token }), ctx(id))).status).toBe(204);
-    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat: 'one' }), ctx(id)))).status).toBe(400);
-    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { seat }), ctx(id)))).body['error']).toBe(
-      'TOKEN_REQUIRED',
-    );
-    expect((await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: 'forged' }), ctx(id)))).status).toBe(
-      403,
-    );
+    expect((await postLeave(request(`/api/games/${id}/leave`, { body: { token } }), ctx(id))).status).toBe(204);
+    expect(
+      (await answer(postLeave(request(`/api/games/${id}/leave`, { body: { seat: 'one' } }), ctx(id)))).status,
+    ).toBe(400);
+    expect(
+      (await answer(postLeave(request(`/api/games/${id}/leave`, { body: { seat } }), ctx(id)))).body['error'],
+    ).toBe('TOKEN_REQUIRED');
+    expect(
+      (await answer(postLeave(request(`/api/games/${id}/leave`, { body: { token: 'forged' } }), ctx(id)))).status,
+    ).toBe(403);
   });
 });
 
@@ -530,12 +472,12 @@ describe('a token naming a seat it does not hold is refused everywhere', () => {
   it("leave with seat 0's token and seat 1: 403 NOT_YOUR_SEAT, and neither seat leaves", async () => {
     const { id, tokens } = await newPoleGame();
     expect(
-      await answer(postLeave(jsonRequest(`/api/games/${id}/leave`, { token: tokens[0], seat: 1 }), ctx(id))),
+      await answer(postLeave(request(`/api/games/${id}/leave`, { body: { token: tokens[0], seat: 1 } }), ctx(id))),
     ).toEqual(refused);
     expect((await snapshot(id)).body.seats.map((s) => s.botTakeover)).toEqual([false, false]);
     // Naming its own seat is fine.
     expect(
-      (await postLeave(jsonRequest(`/api/games/${id}/leave`, { token: tokens[0], seat: 0 }), ctx(id))).status,
+      (await postLeave(request(`/api/games/${id}/leave`, { body: { token: tokens[0], seat: 0 } }), ctx(id))).status,
     ).toBe(204);
     expect((await snapshot(id)).body.seats[0]!.botTakeover).toBe(true);
   });
@@ -543,27 +485,27 @@ describe('a token naming a seat it does not hold is refused everywhere', () => {
   it("claim and approval with seat 0's token and seat 1: 403 NOT_YOUR_SEAT before anything else", async () => {
     const { id, tokens } = await newPoleGame();
     const claim = await answer(
-      postClaim(jsonRequest(`/api/games/${id}/chain/claim`, { token: tokens[0], seat: 1 }), ctx(id)),
+      postClaim(request(`/api/games/${id}/chain/claim`, { body: { token: tokens[0], seat: 1 } }), ctx(id)),
     );
     expect(claim).toEqual(refused);
     const call = await answer(
-      getApproval(
-        new Request(`${BASE}/api/games/${id}/chain/approval${query({ token: tokens[0], seat: 1 })}`),
-        ctx(id),
-      ),
+      getApproval(request(`/api/games/${id}/chain/approval${query({ token: tokens[0], seat: 1 })}`), ctx(id)),
     );
     expect(call).toEqual(refused);
     const sent = await answer(
       postApproval(
-        jsonRequest(`/api/games/${id}/chain/approval`, { token: tokens[0], seat: 1, opHash: null }),
+        request(`/api/games/${id}/chain/approval`, { body: { token: tokens[0], seat: 1, opHash: null } }),
         ctx(id),
       ),
     );
     expect(sent).toEqual(refused);
     // Its own seat gets past the seat check (this game is not on-chain).
     expect(
-      (await answer(postClaim(jsonRequest(`/api/games/${id}/chain/claim`, { token: tokens[0], seat: 0 }), ctx(id))))
-        .body.error,
+      (
+        await answer(
+          postClaim(request(`/api/games/${id}/chain/claim`, { body: { token: tokens[0], seat: 0 } }), ctx(id)),
+        )
+      ).body.error,
     ).toBe('NOT_ON_CHAIN');
   });
 

@@ -3,10 +3,9 @@
  * are rows of the `sessions` table (what a wallet sign-in leaves), sent as the `tp_session` cookie: writes need one,
  * and a person acts only on their own pieces and boards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
-import { getHost } from '../../server';
-import { insertSession } from './helpers';
+import { answer, ctx, insertSession, request as requestTo, useMemoryHost } from './helpers';
 import { EVENT_PALETTE, type LabLine, type Piece, type StudioBoard } from '../../server/studio';
 import { GET as listPieces, POST as postPiece } from '../../app/api/studio/pieces/route';
 import { DELETE as deletePiece, GET as getPiece } from '../../app/api/studio/pieces/[id]/route';
@@ -15,55 +14,26 @@ import { GET as listBoards, POST as postBoard } from '../../app/api/studio/board
 import { GET as getBoard } from '../../app/api/studio/boards/[id]/route';
 import { POST as postLab } from '../../app/api/studio/boards/[id]/lab/route';
 
-const BASE = 'http://localhost';
 const ADA = bootstrapAccount(3).address;
 const BEA = bootstrapAccount(4).address;
 const ADA_TOKEN = 'ada-session-token';
 const BEA_TOKEN = 'bea-session-token';
 
-beforeAll(async () => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
+useMemoryHost(
   // A TzKT API nobody serves: the import route must say the indexer is down.
-  process.env.TEZOS_NETWORK = 'custom';
-  process.env.TEZOS_RPC_URL = 'http://127.0.0.1:9';
-  process.env.TZKT_URL = 'http://127.0.0.1:9/tzkt';
-  for (const [token, address] of [
-    [ADA_TOKEN, ADA],
-    [BEA_TOKEN, BEA],
-  ] as const)
-    await insertSession(token, address);
-});
+  { TEZOS_NETWORK: 'custom', TEZOS_RPC_URL: 'http://127.0.0.1:9', TZKT_URL: 'http://127.0.0.1:9/tzkt' },
+  async () => {
+    for (const [token, address] of [
+      [ADA_TOKEN, ADA],
+      [BEA_TOKEN, BEA],
+    ] as const)
+      await insertSession(token, address);
+  },
+);
 
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
-
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-
-const request = (
-  url: string,
-  {
-    body,
-    method = body === undefined ? 'GET' : 'POST',
-    token,
-  }: { body?: unknown; method?: string; token?: string } = {},
-) =>
-  new Request(`${BASE}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { cookie: `theme=dark; tp_session=${token}` } : {}) },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-
-async function answer<T = { error?: string; message?: string }>(
-  response: Promise<Response>,
-): Promise<{ status: number; body: T }> {
-  const res = await response;
-  const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
-}
+/** A request of the person signed in with session `token` (nobody's without one). */
+const request = (url: string, { body, method, token }: { body?: unknown; method?: string; token?: string } = {}) =>
+  requestTo(url, { body, method, cookie: token ? `theme=dark; tp_session=${token}` : null });
 
 const PIECE = {
   title: 'Night Ledger',

@@ -13,26 +13,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSeedCommit } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
 import { games, HashChain, parseRecord, seedCommitment, verifyRecord } from '../../engine';
-import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
 import { checkOnChain } from '../../scripts/verify/on-chain';
 import { runScript } from '../scripts/run-script';
-import { decision, openChainHost, settle, startPeopleGame, type ChainHost } from './chain-host';
+import { decision, settle, startPeopleGame, useChainSuite } from './chain-host';
 
 const bank = bootstrapAccount(1);
 const people = [bootstrapAccount(5), bootstrapAccount(6)];
 
-let chain: DevnetContract;
-let env: ChainHost;
+const suite = useChainSuite(bank);
 let dir: string;
 
 beforeAll(async () => {
-  chain = await devnetWithContract({ admin: bank });
-  env = await openChainHost(chain, bank);
   dir = await mkdtemp(path.join(tmpdir(), 'chain-fair-'));
-}, 120_000);
+});
 afterAll(async () => {
-  await env?.close();
-  await chain?.devnet.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -41,18 +35,18 @@ describe('a provably fair on-chain game', () => {
     'is played with every person’s links, and its record verifies against the chain alone',
     { timeout: 600_000 },
     async () => {
-      const game = await startPeopleGame(env, chain, undefined, people);
+      const game = await startPeopleGame(suite.env, suite.chain, undefined, people);
       const chains = people.map(() => new HashChain(randomBytes(32).toString('hex'), 800));
       for (const [seat, c] of chains.entries())
-        await env.host.seats.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
-      const opening = await env.host.views.snapshot(game.id);
+        await suite.env.host.seats.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
+      const opening = await suite.env.host.views.snapshot(game.id);
       expect(opening.fair?.commitment).toBe(opening.seedCommitment);
       const used = people.map(() => 0);
-      for (let i = 0; i < 2000 && !(await env.host.views.snapshot(game.id)).outcome; i++) {
-        await settle(env);
-        const d = await decision(env, game);
+      for (let i = 0; i < 2000 && !(await suite.env.host.views.snapshot(game.id)).outcome; i++) {
+        await settle(suite.env);
+        const d = await decision(suite.env, game);
         const action = d.legal.find((a) => a.type === 'buy') ?? d.legal[0]!;
-        await env.host.moves.act(
+        await suite.env.host.moves.act(
           game.id,
           {
             token: game.tokens[d.seat]!,
@@ -66,14 +60,17 @@ describe('a provably fair on-chain game', () => {
         used[d.seat]!++;
       }
       // The close and the reveal go in one operation once the game is over; then the indexer has it.
-      await settle(env);
+      await settle(suite.env);
       await expect
-        .poll(async () => (await readSeedCommit(chain.devnet.tzktUrl, chain.contract.address, game.id))?.seed, {
-          timeout: 30_000,
-          interval: 100,
-        })
+        .poll(
+          async () => (await readSeedCommit(suite.chain.devnet.tzktUrl, suite.chain.contract.address, game.id))?.seed,
+          {
+            timeout: 30_000,
+            interval: 100,
+          },
+        )
         .toBeTruthy();
-      const record = await env.host.records.record(game.id);
+      const record = await suite.env.host.records.record(game.id);
       const parsed = parseRecord(JSON.parse(JSON.stringify(record)));
       expect(verifyRecord(games.pole, parsed)).toMatchObject({
         ok: true,
@@ -82,8 +79,8 @@ describe('a provably fair on-chain game', () => {
       });
       const network = {
         name: 'custom' as const,
-        rpcUrl: chain.devnet.rpcUrl,
-        tzktUrl: chain.devnet.tzktUrl,
+        rpcUrl: suite.chain.devnet.rpcUrl,
+        tzktUrl: suite.chain.devnet.tzktUrl,
         explorerUrl: null,
       };
       expect(await checkOnChain(parsed, record.chain!, network)).toMatchObject({ ok: true });
@@ -95,14 +92,14 @@ describe('a provably fair on-chain game', () => {
         '--network',
         'custom',
         '--rpc',
-        chain.devnet.rpcUrl,
+        suite.chain.devnet.rpcUrl,
         '--tzkt',
-        chain.devnet.tzktUrl,
+        suite.chain.devnet.tzktUrl,
       ]);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(
-        `✓ on-chain (custom, ${chain.contract.address}): the commitment, the revealed seed and the final state hash are the contract’s own`,
+        `✓ on-chain (custom, ${suite.chain.contract.address}): the commitment, the revealed seed and the final state hash are the contract’s own`,
       );
 
       // A record whose seed and commitment were replaced together still has to meet the contract's.

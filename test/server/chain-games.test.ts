@@ -32,6 +32,7 @@ import {
   act,
   createPeopleGame,
   decision,
+  expectChainHoldingsAgree,
   openChainHost,
   playToOffer,
   pollSkippingBackoffs,
@@ -44,6 +45,7 @@ import {
 } from './chain-host';
 import { createTestServer, hostError } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
+import { bot, humans } from './requests';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);
@@ -110,28 +112,6 @@ async function playUntil(
   );
 }
 
-/** Every artist tile of `gameId`: the chain's holders (by seat, read through the TzKT API) equal the engine's. */
-async function expectChainAgrees(gameId: string): Promise<void> {
-  const info = await env.host.chain.info(gameId);
-  const state = (await env.host.views.snapshot(gameId)).view as PoleState;
-  const seats = info.seats.map((s) => s.address!);
-  const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 10_000 }).read({
-    contract,
-    tokenIds: info.pieces.map((p) => p.tokenId!),
-    minLevel: info.lastLevel,
-  });
-  for (const piece of info.pieces) {
-    const onChain = read.holdings
-      .filter((h) => h.tokenId === BigInt(piece.tokenId!) && h.balance > 0n)
-      .flatMap((h) => Array.from({ length: Number(h.balance) }, () => seats.indexOf(h.owner)))
-      .sort((a, b) => a - b);
-    expect({ tile: piece.tile, holders: onChain }).toEqual({
-      tile: piece.tile,
-      holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b),
-    });
-  }
-}
-
 interface FinishedGame extends PeopleGame {
   /** What the bank spent on it, from its creation to its closing (mutez). */
   readonly bankSpent: number;
@@ -189,11 +169,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const request = {
       game: 'pole' as const,
       options: { laps: 2 },
-      seats: [
-        { kind: 'human' as const, name: 'Alice' },
-        { kind: 'human' as const, name: 'Bob' },
-        { kind: 'heuristic' as const, name: 'Bot' },
-      ],
+      seats: [...humans('Alice', 'Bob'), bot('heuristic', 'Bot')],
       seed: 'chain-games-opening',
       botPaceMs: 0,
       onChain: {},
@@ -329,7 +305,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const game = await startPeopleGame(env, chain, 'chain-games-mint', PEOPLE);
     await playUntil(env, game, (state) => state.tiles.some((t) => t.holders.includes(0)));
     await settle(env);
-    await expectChainAgrees(game.id);
+    await expectChainHoldingsAgree(env, chain, game.id);
     const info = await env.host.chain.info(game.id);
     const steps = info.ops.filter((o) => o.kind === 'step');
     expect(steps.length).toBeGreaterThan(0);
@@ -363,7 +339,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       state.tiles[tile]!.holders.filter((h) => h === 0).length - 1,
     );
     await settle(env);
-    await expectChainAgrees(game.id);
+    await expectChainHoldingsAgree(env, chain, game.id);
   }, 120_000);
 
   it('pauses while Tezos is down, keeps the move, and plays it exactly once when Tezos is back', async () => {
@@ -398,7 +374,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       seat: d.seat,
       action: { type: 'roll' },
     });
-    await expectChainAgrees(game.id);
+    await expectChainHoldingsAgree(env, chain, game.id);
   }, 120_000);
 
   it('keeps a purchase the node cannot take, and mints it exactly once when the node is back', async () => {
@@ -436,7 +412,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
       action: { type: 'buy' },
     });
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n);
-    await expectChainAgrees(game.id);
+    await expectChainHoldingsAgree(env, chain, game.id);
   }, 120_000);
 
   it('takes a purchase at once, sends it after, and looks it up on-chain when its inclusion went unseen instead of sending it again', async () => {
@@ -468,13 +444,13 @@ describe('an on-chain Tezos Pole game on the server', () => {
     await settle(env);
     expect((await fa2.supply(tokenId)).total).toBe(supplyBefore + 1n); // not minted twice
     expect((await stepAt(env, game, offer.seq + 1))?.opHash).toBe(injected);
-    await expectChainAgrees(game.id);
+    await expectChainHoldingsAgree(env, chain, game.id);
   }, 120_000);
 
   it('resumes after a server restart and finishes with the chain and the game agreeing on every token', async () => {
     const game = await finishedGame();
     expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
-    await expectChainAgrees(game.id);
+    await expectChainHoldingsAgree(env, chain, game.id);
     const info = await env.host.chain.info(game.id);
     expect(info.ops.filter((o) => o.status !== 'confirmed' && o.status !== 'failed')).toEqual([]);
     expect(game.errors.filter((e) => !(e instanceof HostError))).toEqual([]);

@@ -9,17 +9,15 @@
  * looks at, on the file's devnet and server.
  */
 import type { TezosToolkit } from '@taquito/taquito';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Fa2Editions } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
 import { replayWith, type GameRecord } from '../../engine/core/record';
 import { copiesHeld, piecesOf, pole, type PoleEvent, type PoleState } from '../../engine/pole';
 import { HostError } from '../../server/errors';
-import type { GameHost } from '../../server/host';
-import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { openChainHost, pollSkippingBackoffs, settle, SUITE_LIMITS, type ChainHost } from './chain-host';
+import { pollSkippingBackoffs, settle, SUITE_LIMITS, useChainSuite } from './chain-host';
 import { hostError } from './helpers';
-import { startTezosRelay, type TezosRelay } from './tezos-relay';
+import { humans } from './requests';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);
@@ -49,12 +47,10 @@ const OPTIONS = { startingCash: 250, goBonus: 0, laps: 4, board: BOARD };
 /** Back-offs no retry outlasts on its own while a test looks: the test moves the clock past them. */
 const BACKOFF = { first: 5_000, max: 20_000 };
 
-let chain: DevnetContract;
-let relay: TezosRelay;
-let toolkit: (secretKey: string) => TezosToolkit;
-let contract = '';
-let env: ChainHost;
-let host: GameHost;
+const suite = useChainSuite(bank, {
+  relay: 'node+tzkt',
+  chain: { backoffMs: BACKOFF, indexerTimeoutMs: 5000, confirmationTimeoutSeconds: 20, walletLimits: SUITE_LIMITS },
+});
 /** The game of the test that runs (each starts its own). */
 let gameId = '';
 let tokens: string[] = [];
@@ -102,11 +98,11 @@ function playOut(state: PoleState): PoleState {
   return s;
 }
 
-const view = async (): Promise<PoleState> => (await host.views.snapshot(gameId)).view as PoleState;
+const view = async (): Promise<PoleState> => (await suite.env.host.views.snapshot(gameId)).view as PoleState;
 
 async function act(seat: number, action: unknown): Promise<void> {
-  const snap = await host.views.snapshot(gameId, tokens[seat]);
-  await host.moves.act(
+  const snap = await suite.env.host.views.snapshot(gameId, tokens[seat]);
+  await suite.env.host.moves.act(
     gameId,
     { token: tokens[seat]!, seat, seq: snap.seq, action },
     { address: WALLETS[seat]!.address },
@@ -116,18 +112,18 @@ async function act(seat: number, action: unknown): Promise<void> {
 /** Plays `policy` on the server until `done`. */
 async function playUntil(done: (s: PoleState) => boolean, hidden: boolean, maxActions = 200): Promise<void> {
   for (let i = 0; i < maxActions; i++) {
-    await settle(env);
+    await settle(suite.env);
     const s = await view();
     if (done(s) || s.phase === 'over') return;
     const { seat, action } = policy(s, hidden);
     await act(seat, action);
   }
-  throw new Error(`the game did not get there: ${env.errors.map(String).join(' | ')}`);
+  throw new Error(`the game did not get there: ${suite.env.errors.map(String).join(' | ')}`);
 }
 
 /** Each wallet's balance of Sunfold's token, read from the contract's storage (the chain's own account of the copies). */
 async function sunfoldOnChain(): Promise<Record<string, number>> {
-  const fa2 = Fa2Editions.at(toolkit(bank.secretKey), contract);
+  const fa2 = Fa2Editions.at(suite.chain.toolkit(bank.secretKey), suite.chain.contract.address);
   const out: Record<string, number> = {};
   for (const [name, who] of Object.entries({ alice, bob, friend }))
     out[name] = Number(await fa2.balance(who.address, sunfoldToken));
@@ -137,7 +133,7 @@ async function sunfoldOnChain(): Promise<Record<string, number>> {
 /** Plays `policy` on the server until one roll has been played (each roll is read against the chain first). */
 async function playOneRoll(): Promise<void> {
   for (let i = 0; i < 20; i++) {
-    await settle(env);
+    await settle(suite.env);
     const { seat, action } = policy(await view(), true);
     await act(seat, action);
     if ((action as { type: string }).type === 'roll') return;
@@ -147,21 +143,18 @@ async function playOneRoll(): Promise<void> {
 
 /** Sends one Sunfold copy from `from`'s wallet to `to` by a plain FA2 transfer. */
 async function send(from: typeof alice, to: string): Promise<void> {
-  const fa2 = Fa2Editions.at(toolkit(from.secretKey), contract);
+  const fa2 = Fa2Editions.at(suite.chain.toolkit(from.secretKey), suite.chain.contract.address);
   await fa2.send(fa2.transfer([{ from: from.address, txs: [{ to, tokenId: sunfoldToken, amount: 1 }] }]));
 }
 
 /** Creates an on-chain game for Alice and Bob, each claiming their seat with their wallet and approving the bank. */
 async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
-  const created = await host.create(
+  const created = await suite.env.host.create(
     {
       game: 'pole',
       mode: 'online',
       options,
-      seats: [
-        { kind: 'human', name: 'Alice' },
-        { kind: 'human', name: 'Bob' },
-      ],
+      seats: humans('Alice', 'Bob'),
       seed,
       onChain: {},
     },
@@ -169,25 +162,26 @@ async function startGame(options: typeof OPTIONS, seed: string): Promise<void> {
   ); // a signed-in creator: the bank pays for the game (server/limits)
   gameId = created.id;
   tokens = [created.invites[0]!.token, created.invites[1]!.token];
-  await settle(env);
+  await settle(suite.env);
   // The same path as the play page: claim the seat, ask the server for the approval call, send it from the wallet.
   for (const [seat, who] of WALLETS.entries()) {
-    await host.chain.claimSeat(gameId, tokens[seat], undefined, { address: who.address });
-    const call = await host.chain.approvalCall(gameId, tokens[seat], undefined, { address: who.address });
-    const op = await toolkit(who.secretKey).contract.transfer(
-      call as Parameters<TezosToolkit['contract']['transfer']>[0],
-    );
-    await host.chain.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
+    await suite.env.host.chain.claimSeat(gameId, tokens[seat], undefined, { address: who.address });
+    const call = await suite.env.host.chain.approvalCall(gameId, tokens[seat], undefined, { address: who.address });
+    const op = await suite.chain
+      .toolkit(who.secretKey)
+      .contract.transfer(call as Parameters<TezosToolkit['contract']['transfer']>[0]);
+    await suite.env.host.chain.submitApproval(gameId, tokens[seat], undefined, op.hash, { address: who.address });
   }
-  await settle(env);
-  const info = await host.chain.info(gameId);
+  await settle(suite.env);
+  const info = await suite.env.host.chain.info(gameId);
   expect(info.ready).toBe(true);
   sunfoldToken = info.pieces.find((p) => p.tile === SUNFOLD)!.tokenId!;
 }
 
 const cashOf = (s: PoleState) => s.players.map((p) => p.cash);
 const piecesIn = (s: PoleState, seat: number) => piecesOf(s.config.board, s.tiles, seat).map((p) => p.tile);
-const systemActions = async () => (await host.records.record(gameId)).actions.filter((a) => a.seat === 'system');
+const systemActions = async () =>
+  (await suite.env.host.records.record(gameId)).actions.filter((a) => a.seat === 'system');
 
 /**
  * A game of its own played until Alice, in debt on the tax while she holds Sunfold, must flip it (P7): the whole state
@@ -196,7 +190,7 @@ const systemActions = async () => (await host.records.record(gameId)).actions.fi
 async function reachTheFlip(): Promise<{ atFlip: PoleState; honest: PoleState }> {
   await startGame(OPTIONS, seedForTheManoeuvre());
   await playUntil(aliceMustFlip, false);
-  const atFlip = replayWith(pole, (await host.records.record(gameId)) as GameRecord).state as PoleState;
+  const atFlip = replayWith(pole, (await suite.env.host.records.record(gameId)) as GameRecord).state as PoleState;
   return { atFlip, honest: pole.apply(atFlip, ALICE, { type: 'flip', tile: SUNFOLD }).state };
 }
 
@@ -205,7 +199,7 @@ async function hideTheCopy(): Promise<HostError> {
   await send(alice, friend.address);
   // Alice's flip is read against the chain first: the copy is gone, so there is nothing left to flip.
   const e = await hostError(act(ALICE, { type: 'flip', tile: SUNFOLD }));
-  await settle(env);
+  await settle(suite.env);
   return e;
 }
 
@@ -214,29 +208,8 @@ async function returnTheCopy(): Promise<void> {
   await send(friend, alice.address);
   expect(pole.pending(await view())[0]).toMatchObject({ seat: BOB, kind: 'roll' });
   await act(BOB, { type: 'roll' });
-  await settle(env);
+  await settle(suite.env);
 }
-
-beforeAll(async () => {
-  chain = await devnetWithContract({ admin: bank });
-  ({
-    toolkit,
-    contract: { address: contract },
-  } = chain);
-  relay = await startTezosRelay(chain.devnet.rpcUrl);
-  env = await openChainHost(chain, bank, {
-    rpcUrl: relay.url,
-    tzktUrl: `${relay.url}/tzkt`,
-    chain: { backoffMs: BACKOFF, indexerTimeoutMs: 5000, confirmationTimeoutSeconds: 20, walletLimits: SUITE_LIMITS },
-  });
-  host = env.host;
-}, 120_000);
-
-afterAll(async () => {
-  await env?.close();
-  await relay?.close();
-  await chain?.devnet.stop();
-});
 
 describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet', () => {
   it('sets up an on-chain game where Alice, in debt, must flip her Sunfold copy (P7)', async () => {
@@ -263,7 +236,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     expect(piecesIn(s, BOB)).toEqual([]);
     expect(s.tiles[SUNFOLD]).toEqual({ holders: [], removed: 0, left: 1 });
     // The log names the copy that left.
-    const events = (await host.views.snapshot(gameId)).events as PoleEvent[];
+    const events = (await suite.env.host.views.snapshot(gameId)).events as PoleEvent[];
     expect(events.filter((x) => x.type === 'copyLeftGame')).toEqual([
       { type: 'copyLeftGame', seat: ALICE, tile: SUNFOLD, copies: 1 },
     ]);
@@ -297,7 +270,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     // Reads that find the same again record nothing: two more rolls, no new holdings action.
     await playOneRoll();
     await playOneRoll();
-    await settle(env);
+    await settle(suite.env);
     expect(await systemActions()).toHaveLength(before + 1);
     s = await view();
     expect(piecesIn(s, ALICE)).toEqual([]);
@@ -309,8 +282,8 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     await hideTheCopy();
     await returnTheCopy();
     await playUntil(() => false, true, 400);
-    await settle(env);
-    const snap = await host.views.snapshot(gameId);
+    await settle(suite.env);
+    const snap = await suite.env.host.views.snapshot(gameId);
     const s = snap.view as PoleState;
     expect(s.phase).toBe('over');
     const events = snap.events as PoleEvent[];
@@ -329,7 +302,7 @@ describe('P13 + P7: hiding a copy from the out-of-cash protocol, on the devnet',
     expect(scores.find((x) => x.seat === ALICE)!.score).toBeLessThanOrEqual(
       honestScores.find((x) => x.seat === ALICE)!.score,
     );
-    expect(env.errors.filter((x) => !(x instanceof HostError))).toEqual([]);
+    expect(suite.env.errors.filter((x) => !(x instanceof HostError))).toEqual([]);
   }, 300_000);
 });
 
@@ -368,32 +341,32 @@ describe('P13: a roll whose free copy was minted unseen', () => {
     await startGame(GIFTS, seedForAGift());
     const s = await view();
     const seat = s.current;
-    relay.injected = null;
-    relay.downAfterInjection = true;
+    suite.relay.injected = null;
+    suite.relay.downAfterInjection = true;
     // The roll is taken at once; the bank's queue sends its free copy after.
     await act(seat, { type: 'roll' });
     expect((await view()).tiles[SUNFOLD]).toEqual({ holders: [seat], removed: 0 });
-    await expect.poll(() => relay.injected, { timeout: 10_000, interval: 25 }).toMatch(/^o/);
+    await expect.poll(() => suite.relay.injected, { timeout: 10_000, interval: 25 }).toMatch(/^o/);
     // The mint is on-chain already, though the server could not see it; the bank's queue looks it up again.
-    relay.down = false;
+    suite.relay.down = false;
     expect((await sunfoldOnChain())[seat === ALICE ? 'alice' : 'bob']).toBe(1);
     await pollSkippingBackoffs(
-      env,
+      suite.env,
       BACKOFF.max,
-      async () => (await host.chain.info(gameId)).ops.find((o) => o.kind === 'step')?.status,
+      async () => (await suite.env.host.chain.info(gameId)).ops.find((o) => o.kind === 'step')?.status,
     ).toBe('confirmed');
-    await settle(env);
-    expect((await host.chain.info(gameId)).paused).toBeNull();
+    await settle(suite.env);
+    expect((await suite.env.host.chain.info(gameId)).paused).toBeNull();
     expect(await systemActions()).toEqual([]);
     // The next roll's read agrees with the game: nothing to record, nothing left the game.
     await playOneRoll();
-    await settle(env);
+    await settle(suite.env);
     expect(await systemActions()).toEqual([]);
     expect(
-      ((await host.views.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame'),
+      ((await suite.env.host.views.snapshot(gameId)).events as PoleEvent[]).filter((x) => x.type === 'copyLeftGame'),
     ).toEqual([]);
-    expect((await host.chain.info(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual([
-      'confirmed',
-    ]);
+    expect((await suite.env.host.chain.info(gameId)).ops.filter((o) => o.kind === 'step').map((o) => o.status)).toEqual(
+      ['confirmed'],
+    );
   }, 120_000);
 });

@@ -4,16 +4,19 @@
  * wallets; reading or acting for the seat that must decide. Real Taquito and the real TzKT client throughout.
  */
 import type { TezosToolkit } from '@taquito/taquito';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { HoldingsReader } from '../../chain';
 import type { BootstrapAccount } from '../../devnet/node';
+import type { PoleState } from '../../engine/pole';
 import { GameHost } from '../../server/host';
 import { ChainGames, type ChainGamesOptions } from '../../server/chain/chain-games';
 import { ChainStore } from '../../server/chain/chain-store';
 import { Deliveries } from '../../server/chain/deliveries';
 import { openPgliteStore, type GameStore } from '../../server/store';
-import type { DevnetContract } from '../../scripts/lib/devnet-contract';
+import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
 import { FastForwardClock } from '../chain/fast-forward-clock';
 import { createTestServer } from './helpers';
+import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
 /** Wallet limits for suites whose few people create more games than a wallet may have in play. */
 export const SUITE_LIMITS = { gamesPerWallet: 50, botSeatsPerWallet: 50 } as const;
@@ -108,6 +111,51 @@ export async function openChainHost(
       if (!options.store) await store.close();
     },
   };
+}
+
+export interface ChainSuite {
+  /** The devnet and its editions contract. */
+  readonly chain: DevnetContract;
+  /** The relay the host reaches the devnet through, when the suite asked for one. */
+  readonly relay: TezosRelay;
+  readonly env: ChainHost;
+}
+
+export interface ChainSuiteOptions {
+  /** The contract's admin (default the bank) and minter (default the admin), and the devnet's pace. */
+  readonly devnet?: Parameters<typeof devnetWithContract>[0];
+  /** A relay in front of the node (`'node'`), or of the node and its TzKT API (`'node+tzkt'`), for the host. */
+  readonly relay?: 'node' | 'node+tzkt';
+  /** The chain side's back-offs, timeouts and limits. */
+  readonly chain?: ChainHostOptions['chain'];
+  /** How long setting it all up may take. */
+  readonly setupMs?: number;
+}
+
+/**
+ * The file's chain setting, built by a `beforeAll` — a devnet with the editions contract, the relay asked for, a host
+ * whose bank is `bank` — and taken down after the file. Its parts are there once built: tests read `suite.env`.
+ */
+export function useChainSuite(bank: BootstrapAccount, options: ChainSuiteOptions = {}): ChainSuite {
+  const suite = {} as { -readonly [K in keyof ChainSuite]: ChainSuite[K] };
+  beforeAll(async () => {
+    suite.chain = await devnetWithContract({ admin: bank, ...options.devnet });
+    let through: Pick<ChainHostOptions, 'rpcUrl' | 'tzktUrl'> = {};
+    if (options.relay) {
+      suite.relay = await startTezosRelay(suite.chain.devnet.rpcUrl);
+      through = {
+        rpcUrl: suite.relay.url,
+        ...(options.relay === 'node+tzkt' && { tzktUrl: `${suite.relay.url}/tzkt` }),
+      };
+    }
+    suite.env = await openChainHost(suite.chain, bank, { ...through, chain: options.chain });
+  }, options.setupMs ?? 120_000);
+  afterAll(async () => {
+    await suite.env?.close();
+    await suite.relay?.close();
+    await suite.chain?.devnet.stop();
+  });
+  return suite;
 }
 
 /**
@@ -237,18 +285,16 @@ export async function act(
   );
 }
 
+/** The choice of `legal` that buys nothing: a roll, else a pass, else the first. */
+export const rollOrPass = <A extends { type: string }>(legal: readonly A[]): A =>
+  legal.find((a) => a.type === 'roll') ?? legal.find((a) => a.type === 'pass') ?? legal[0]!;
+
 /** Rolls, and passes on other decisions, until a person of `game` is offered a purchase; that offer. */
 export async function playToOffer(env: ChainHost, game: PeopleGame): Promise<PendingDecision> {
   for (let i = 0; i < 200; i++) {
     const d = await decision(env, game);
     if (d.kind === 'buy') return d;
-    await act(
-      env,
-      game,
-      d.seat,
-      d.seq,
-      d.legal.find((a) => a.type === 'roll') ?? d.legal.find((a) => a.type === 'pass') ?? d.legal[0]!,
-    );
+    await act(env, game, d.seat, d.seq, rollOrPass(d.legal));
   }
   throw new Error(`game ${game.id}: no purchase offered`);
 }
@@ -266,3 +312,33 @@ export async function playToRoll(env: ChainHost, game: PeopleGame): Promise<Pend
 /** The chain row of `game`'s step at `seq` (the state's seq after the move). */
 export const stepAt = async (env: ChainHost, game: PeopleGame, seq: number) =>
   (await env.chainStore.listOps(game.id)).find((o) => o.kind === 'step' && o.seq === seq);
+
+/**
+ * Every artist tile of `gameId`: the holders on `chain`'s contract (by seat, read through the TzKT API once it has
+ * the game's last level) are the engine's. Waits for the indexer `timeoutMs` at most.
+ */
+export async function expectChainHoldingsAgree(
+  env: ChainHost,
+  chain: DevnetContract,
+  gameId: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const info = await env.host.chain.info(gameId);
+  const state = (await env.host.views.snapshot(gameId)).view as PoleState;
+  const seats = info.seats.map((s) => s.address!);
+  const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs }).read({
+    contract: chain.contract.address,
+    tokenIds: info.pieces.map((p) => p.tokenId!),
+    minLevel: info.lastLevel,
+  });
+  for (const piece of info.pieces) {
+    const onChain = read.holdings
+      .filter((h) => h.tokenId === BigInt(piece.tokenId!) && h.balance > 0n)
+      .flatMap((h) => Array.from({ length: Number(h.balance) }, () => seats.indexOf(h.owner)))
+      .sort((a, b) => a - b);
+    expect({ tile: piece.tile, holders: onChain }).toEqual({
+      tile: piece.tile,
+      holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b),
+    });
+  }
+}

@@ -5,45 +5,23 @@
  * its batch: the step's row ends `failed` and CHAIN_REFUSED_LATER is reported, the Chain info shows it, and the next
  * holdings read records the copy that never arrived as out of the game (P13), so chain and game agree token by token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FA2_ERRORS } from '../../contracts';
 import { bootstrapAccount, type BootstrapAccount } from '../../devnet/node';
 import { copiesHeld, type PoleEvent, type PoleState } from '../../engine/pole';
 import { isHostError } from '../../server/errors';
-import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import {
-  act,
-  openChainHost,
-  playToOffer,
-  playToRoll,
-  startPeopleGame,
-  stepAt,
-  type ChainHost,
-  type PeopleGame,
-} from './chain-host';
-import { startTezosRelay, type TezosRelay } from './tezos-relay';
+import { act, playToOffer, playToRoll, startPeopleGame, stepAt, type PeopleGame, useChainSuite } from './chain-host';
 
 const admin = bootstrapAccount(1);
 const bank = bootstrapAccount(2);
 const WALLETS: readonly BootstrapAccount[] = [bootstrapAccount(3), bootstrapAccount(4)];
 
-let chain: DevnetContract;
-let relay: TezosRelay;
-let env: ChainHost;
+const suite = useChainSuite(bank, { devnet: { admin, minter: bank.address }, relay: 'node' });
 let game: PeopleGame;
 
 beforeAll(async () => {
-  chain = await devnetWithContract({ admin, minter: bank.address });
-  relay = await startTezosRelay(chain.devnet.rpcUrl);
-  env = await openChainHost(chain, bank, { rpcUrl: relay.url });
-  game = await startPeopleGame(env, chain, 'refused-later', WALLETS);
-}, 180_000);
-
-afterAll(async () => {
-  await env?.close();
-  await relay?.close();
-  await chain?.devnet.stop();
-});
+  game = await startPeopleGame(suite.env, suite.chain, 'refused-later', WALLETS);
+}, 120_000);
 
 describe('a queued purchase Tezos refuses later', () => {
   it(
@@ -51,48 +29,50 @@ describe('a queued purchase Tezos refuses later', () => {
     { timeout: 120_000 },
     async () => {
       // Play (rolls, passes on other decisions) until a purchase is offered.
-      const offer = await playToOffer(env, game);
+      const offer = await playToOffer(suite.env, game);
       expect(offer.kind).toBe('buy');
       const tile = offer.tile!;
       // The purchase's mint is simulated twice: when the game takes it (passes), then by the bank's sender. Between the
       // two the admin pauses minting (straight to the node): the sender's simulation is refused.
       let mintSimulations = 0;
-      relay.beforeForward = async (path, body) => {
+      suite.relay.beforeForward = async (path, body) => {
         if (!path.includes('/helpers/scripts/simulate_operation') || !body.includes('"entrypoint":"mint"')) return;
-        if (++mintSimulations === 2) await chain.contract.send(chain.contract.setPaused(true));
+        if (++mintSimulations === 2) await suite.chain.contract.send(suite.chain.contract.setPaused(true));
       };
-      await act(env, game, offer.seat, offer.seq, { type: 'buy' });
+      await act(suite.env, game, offer.seat, offer.seq, { type: 'buy' });
       // Taken: in the game's record and the buyer holds the copy in the game, while the mint is still to go.
-      expect((await env.host.records.record(game.id)).actions[offer.seq]).toEqual({
+      expect((await suite.env.host.records.record(game.id)).actions[offer.seq]).toEqual({
         seat: offer.seat,
         action: { type: 'buy' },
       });
-      expect(((await env.host.views.snapshot(game.id)).view as PoleState).tiles[tile]!.holders).toContain(offer.seat);
-      await env.games.idle();
-      relay.beforeForward = null;
-      await chain.contract.send(chain.contract.setPaused(false));
+      expect(((await suite.env.host.views.snapshot(game.id)).view as PoleState).tiles[tile]!.holders).toContain(
+        offer.seat,
+      );
+      await suite.env.games.idle();
+      suite.relay.beforeForward = null;
+      await suite.chain.contract.send(suite.chain.contract.setPaused(false));
       expect(mintSimulations).toBe(2);
 
-      const row = await stepAt(env, game, offer.seq + 1);
+      const row = await stepAt(suite.env, game, offer.seq + 1);
       expect(row?.status).toBe('failed');
       expect(row?.error).toContain(FA2_ERRORS.mintPaused);
       // Reported: CHAIN_REFUSED_LATER, and the Chain info lists the step as failed with Tezos's reason.
-      expect(env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
-      const info = await env.host.chain.info(game.id);
+      expect(suite.env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
+      const info = await suite.env.host.chain.info(game.id);
       expect(info.ops.find((o) => o.kind === 'step' && o.seq === offer.seq + 1)).toMatchObject({
         status: 'failed',
         error: expect.stringContaining(FA2_ERRORS.mintPaused),
       });
       const tokenId = info.pieces.find((p) => p.tile === tile)!.tokenId!;
-      expect(await chain.contract.balance(WALLETS[offer.seat]!.address, tokenId)).toBe(0n);
+      expect(await suite.chain.contract.balance(WALLETS[offer.seat]!.address, tokenId)).toBe(0n);
 
       // The next roll reads the holders first: the copy never arrived, so it is out of the game (P13).
-      const next = await playToRoll(env, game);
+      const next = await playToRoll(suite.env, game);
       expect(next.kind).toBe('roll');
-      await act(env, game, next.seat, next.seq, { type: 'roll' });
-      const record = await env.host.records.record(game.id);
+      await act(suite.env, game, next.seat, next.seq, { type: 'roll' });
+      const record = await suite.env.host.records.record(game.id);
       expect(record.actions.slice(offer.seq + 1).filter((a) => a.seat === 'system')).toHaveLength(1);
-      const snap = await env.host.views.snapshot(game.id);
+      const snap = await suite.env.host.views.snapshot(game.id);
       expect((snap.events as PoleEvent[]).filter((e) => e.type === 'copyLeftGame')).toEqual([
         { type: 'copyLeftGame', seat: offer.seat, tile, copies: 1 },
       ]);
@@ -104,11 +84,11 @@ describe('a queued purchase Tezos refuses later', () => {
           expect([p.tile, seat, copiesHeld(state.tiles[p.tile]!, seat)]).toEqual([
             p.tile,
             seat,
-            Number(await chain.contract.balance(w.address, p.tokenId)),
+            Number(await suite.chain.contract.balance(w.address, p.tokenId)),
           ]);
       }
-      await env.games.idle();
-      expect(env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
+      await suite.env.games.idle();
+      expect(suite.env.errors.filter(isHostError).map((e) => e.code)).toEqual(['CHAIN_REFUSED_LATER']);
     },
   );
 });

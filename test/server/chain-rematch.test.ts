@@ -3,57 +3,39 @@
  * (new tokens, paid by the bank), so asking for it needs a signed-in wallet, and a refusal creates nothing. On the
  * in-process devnet, real Taquito and TzKT client.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
-import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { act, decision, openChainHost, settle, startPeopleGame, type ChainHost } from './chain-host';
+import { act, decision, rollOrPass, settle, startPeopleGame, useChainSuite } from './chain-host';
 import { refusal } from './helpers';
 
 const bank = bootstrapAccount(1);
 const alice = bootstrapAccount(3);
 const bob = bootstrapAccount(4);
 
-let chain: DevnetContract;
-let env: ChainHost;
-
-beforeAll(async () => {
-  chain = await devnetWithContract({ admin: bank });
-  env = await openChainHost(chain, bank);
-}, 120_000);
-
-afterAll(async () => {
-  await env?.close();
-  await chain?.devnet.stop();
-});
+const suite = useChainSuite(bank);
 
 describe('the rematch of an on-chain game', () => {
   it('is a new on-chain game with new tokens, made only for a signed-in wallet', { timeout: 240_000 }, async () => {
-    const game = await startPeopleGame(env, chain, 'rematch-on-chain', [alice, bob]);
+    const game = await startPeopleGame(suite.env, suite.chain, 'rematch-on-chain', [alice, bob]);
     // Played out without purchases: each decision rolls or passes.
-    for (let moves = 0; moves < 600 && !(await env.host.views.snapshot(game.id)).outcome; moves++) {
-      const d = await decision(env, game);
-      await act(
-        env,
-        game,
-        d.seat,
-        d.seq,
-        d.legal.find((a) => a.type === 'roll') ?? d.legal.find((a) => a.type === 'pass') ?? d.legal[0]!,
-      );
+    for (let moves = 0; moves < 600 && !(await suite.env.host.views.snapshot(game.id)).outcome; moves++) {
+      const d = await decision(suite.env, game);
+      await act(suite.env, game, d.seat, d.seq, rollOrPass(d.legal));
     }
-    expect((await env.host.views.snapshot(game.id)).outcome).not.toBeNull();
+    expect((await suite.env.host.views.snapshot(game.id)).outcome).not.toBeNull();
 
-    expect(await refusal(env.host.tables.rematch(game.id, { token: game.tokens[0] }))).toEqual({
+    expect(await refusal(suite.env.host.tables.rematch(game.id, { token: game.tokens[0] }))).toEqual({
       status: 401,
       code: 'SIGN_IN_REQUIRED',
     });
-    expect(await env.host.tables.rematchOf(game.id)).toBeNull();
+    expect(await suite.env.host.tables.rematchOf(game.id)).toBeNull();
 
-    const joined = await env.host.tables.rematch(game.id, { token: game.tokens[0] }, { address: alice.address });
+    const joined = await suite.env.host.tables.rematch(game.id, { token: game.tokens[0] }, { address: alice.address });
     expect(joined.seat).toBe(0);
     // Bob joins the rematch made already: no second game, nothing for the bank to pay.
-    expect((await env.host.tables.rematch(game.id, { token: game.tokens[1] })).id).toBe(joined.id);
-    await settle(env); // the new game's setup
-    const [before, after] = [await env.host.chain.info(game.id), await env.host.chain.info(joined.id)];
+    expect((await suite.env.host.tables.rematch(game.id, { token: game.tokens[1] })).id).toBe(joined.id);
+    await settle(suite.env); // the new game's setup
+    const [before, after] = [await suite.env.host.chain.info(game.id), await suite.env.host.chain.info(joined.id)];
     expect(after.tokens.status).toBe('confirmed');
     expect(after.pieces.map((p) => p.name)).toEqual(before.pieces.map((p) => p.name));
     const oldIds = new Set(before.pieces.map((p) => p.tokenId));

@@ -7,12 +7,10 @@
  */
 import { TezosToolkit } from '@taquito/taquito';
 import { tokensGetTokenTransfers } from '@tzkt/sdk-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HoldingsReader } from '../../chain';
+import { describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
-import type { PoleState } from '../../engine/pole';
-import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
-import { openChainHost, type ChainHost } from './chain-host';
+import { expectChainHoldingsAgree, useChainSuite } from './chain-host';
+import { bot } from './requests';
 
 /** Shadownet's pace (devnet/node/profile.ts: 6 s blocks, 1.5 s lag), scaled down for CI. */
 const PACE = { blockTime: 1, indexerLag: 1 };
@@ -20,34 +18,20 @@ const bank = bootstrapAccount(1);
 /** The signed-in person who creates the game (the bank pays only for a signed-in creator's games: server/limits). */
 const creator = bootstrapAccount(2);
 
-let chain: DevnetContract;
-let env: ChainHost;
-
-beforeAll(async () => {
-  chain = await devnetWithContract({ admin: bank, pace: PACE });
-  env = await openChainHost(chain, bank);
-}, 120_000);
-
-afterAll(async () => {
-  await env?.close();
-  await chain?.devnet.stop();
-});
+const suite = useChainSuite(bank, { devnet: { pace: PACE } });
 
 describe('an on-chain game at Shadownet’s pace (scaled)', () => {
   it(
     'two bots play one lap to the end; the chain and the game agree token by token, nothing minted twice',
     { timeout: 300_000 },
     async () => {
-      const firstLevel = chain.devnet.chain.headBlock().level;
-      const { id } = await env.host.create(
+      const firstLevel = suite.chain.devnet.chain.headBlock().level;
+      const { id } = await suite.env.host.create(
         {
           game: 'pole',
           mode: 'online',
           options: { laps: 1 },
-          seats: [
-            { kind: 'heuristic', name: 'Ada' },
-            { kind: 'heuristic', name: 'Bea' },
-          ],
+          seats: [bot('heuristic', 'Ada'), bot('heuristic', 'Bea')],
           seed: 'shadownet-profile',
           botPaceMs: 0,
           onChain: {},
@@ -56,23 +40,23 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
       );
       // The bots play on the server's timers, as blocks come: until the end, or the first error (4 minutes: stuck).
       await expect
-        .poll(async () => env.errors.length > 0 || (await env.host.views.snapshot(id)).outcome !== null, {
+        .poll(async () => suite.env.errors.length > 0 || (await suite.env.host.views.snapshot(id)).outcome !== null, {
           timeout: 240_000,
           interval: 100,
         })
         .toBe(true);
-      expect(env.errors.map(String)).toEqual([]);
-      await env.games.idle();
-      await env.host.idle();
-      expect(env.errors.map(String)).toEqual([]);
+      expect(suite.env.errors.map(String)).toEqual([]);
+      await suite.env.games.idle();
+      await suite.env.host.idle();
+      expect(suite.env.errors.map(String)).toEqual([]);
 
       // Every operation went through (rows may share one: the bank's batch of a block; the mints below were once each).
-      const ops = await env.chainStore.listOps(id);
+      const ops = await suite.env.chainStore.listOps(id);
       expect(ops.filter((o) => o.status !== 'confirmed')).toEqual([]);
       expect(ops.every((o) => o.opHash !== null && o.level !== null)).toBe(true);
 
       // One bank operation a block at most, and no more bank operations than blocks used.
-      const rpc = new TezosToolkit(chain.devnet.rpcUrl).rpc;
+      const rpc = new TezosToolkit(suite.chain.devnet.rpcUrl).rpc;
       const head = (await rpc.getBlockHeader()).level;
       const bankOps = new Set<string>();
       for (let level = firstLevel + 1; level <= head; level++) {
@@ -89,30 +73,13 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
       expect(mints.length).toBeGreaterThan(0);
 
       // The holders on-chain, read through the lagging TzKT API once it has the game's last level, are the engine's.
-      const info = await env.host.chain.info(id);
-      const state = (await env.host.views.snapshot(id)).view as PoleState;
-      const seats = info.seats.map((s) => s.address!);
-      const tokenIds = info.pieces.map((p) => p.tokenId!);
-      const read = await new HoldingsReader({ tzktUrl: chain.devnet.tzktUrl, timeoutMs: 20_000 }).read({
-        contract: chain.contract.address,
-        tokenIds,
-        minLevel: info.lastLevel,
-      });
-      for (const piece of info.pieces) {
-        const onChain = read.holdings
-          .filter((h) => h.tokenId === BigInt(piece.tokenId!) && h.balance > 0n)
-          .flatMap((h) => Array.from({ length: Number(h.balance) }, () => seats.indexOf(h.owner)))
-          .sort((a, b) => a - b);
-        expect({ tile: piece.tile, holders: onChain }).toEqual({
-          tile: piece.tile,
-          holders: [...state.tiles[piece.tile]!.holders].sort((a, b) => a - b),
-        });
-      }
+      await expectChainHoldingsAgree(suite.env, suite.chain, id, 20_000);
+      const tokenIds = (await suite.env.host.chain.info(id)).pieces.map((p) => p.tokenId!);
 
       // Each token was minted on-chain exactly as often as the game asked for a copy of it.
       const transfers = await tokensGetTokenTransfers(
-        { tokenContract: { eq: chain.contract.address }, limit: 10_000 },
-        { baseUrl: chain.devnet.tzktUrl },
+        { tokenContract: { eq: suite.chain.contract.address }, limit: 10_000 },
+        { baseUrl: suite.chain.devnet.tzktUrl },
       );
       for (const tokenId of tokenIds) {
         const minted = transfers

@@ -4,10 +4,9 @@
  * instance on the same database show them), stay out of the record and the state, and the SSE stream resumes
  * actions and chat without a gap. Every refusal has its code and changes nothing.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../engine';
-import { GameHost, ManualClock, resumeAfter, resumeChatAfter, sseStream, type Subscription } from '../../server/host';
-import type { GameStore } from '../../server/store';
+import { ManualClock, resumeAfter, resumeChatAfter, sseStream, type Subscription } from '../../server/host';
 import {
   CHAT_MAX_LENGTH,
   type ChatEntry,
@@ -16,28 +15,19 @@ import {
   type GameSnapshot,
   type GameUpdate,
 } from '../../server/protocol';
-import { createTestServer, drive, refusal } from './helpers';
+import { createTestServer, drive, refusal, useTestServer } from './helpers';
+import { readSseEvents } from './sse';
+import { bot, humans } from './requests';
 
-let store: GameStore;
-let host: GameHost;
 const clock = new ManualClock();
 /** Posts per seat in the host's window: low, so a flood is quick to reach. */
 const RATE = 4;
-
-beforeAll(async () => {
-  const server = await createTestServer({ clock, chatRate: { points: RATE, seconds: 60 } });
-  ({ host, store } = server);
-  return server.close;
-});
+const server = useTestServer({ clock, chatRate: { points: RATE, seconds: 60 } });
 
 const online: CreateGameRequest = {
   game: 'pole',
   options: { laps: 1 },
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-    { kind: 'heuristic', name: 'Bot' },
-  ],
+  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
   seed: 'chat-test',
   mode: 'online',
   botPaceMs: 0,
@@ -49,67 +39,34 @@ const people: CreateGameRequest = { ...online, seats: online.seats.slice(0, 2) }
 async function newGame(
   request: CreateGameRequest = online,
 ): Promise<{ created: CreateGameResponse; ada: string; bea: string }> {
-  const created = await host.create(request);
+  const created = await server.host.create(request);
   return { created, ada: created.invites[0]!.token, bea: created.invites[1]!.token };
 }
 
-/** One Server-Sent Event as a browser reads it. */
-interface Sse {
-  readonly id: string | null;
-  readonly event: string;
-  readonly data: unknown;
-}
-
-/** Reads `n` events (comments, `retry:` and presence's `seats` events skipped) of a subscription's SSE body, then cancels it. */
-async function readSse(sub: Subscription, n: number): Promise<Sse[]> {
-  const reader = sseStream(sub).getReader();
-  const decoder = new TextDecoder();
-  const out: Sse[] = [];
-  let buffer = '';
-  while (out.length < n) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((l) => l.startsWith(`${name}: `))
-          ?.slice(name.length + 2) ?? null;
-      const data = field('data');
-      // Presence comes on the stream too; these tests follow the chat and the updates.
-      if (data !== null && field('event') !== 'seats')
-        out.push({ id: field('id'), event: field('event') ?? 'message', data: JSON.parse(data) as unknown });
-    }
-  }
-  await reader.cancel();
-  return out;
-}
+/** Reads `n` chat and update events of a subscription's SSE body, then cancels it. */
+const readSse = (sub: Subscription, n: number) => readSseEvents(sseStream(sub), n);
 
 /** The first legal action of whoever (human) must decide now, played with its token. */
 async function playOne(id: string, tokens: readonly string[]): Promise<void> {
-  await drive(host, clock);
-  const spectator = await host.views.snapshot(id);
+  await drive(server.host, clock);
+  const spectator = await server.host.views.snapshot(id);
   const seat = spectator.pending.map((d) => d.seat).find((s) => s < tokens.length);
   if (seat === undefined) return;
-  const snap = await host.views.snapshot(id, tokens[seat]);
-  await host.moves.act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
-  await drive(host, clock);
+  const snap = await server.host.views.snapshot(id, tokens[seat]);
+  await server.host.moves.act(id, { token: tokens[seat], seat, seq: snap.seq, action: snap.legal[0] });
+  await drive(server.host, clock);
 }
 
-const say = (id: string, token: string, text: string) => host.chat.post(id, { token, text });
-const chatOf = async (id: string, token?: string) => (await host.views.snapshot(id, token)).chat!;
+const say = (id: string, token: string, text: string) => server.host.chat.post(id, { token, text });
+const chatOf = async (id: string, token?: string) => (await server.host.views.snapshot(id, token)).chat!;
 
 describe('chat delivery', () => {
   it('brings a message and an emote to the other seat and to a spectator, live, in order, and in their snapshots', async () => {
     const { created, ada, bea } = await newGame();
-    const forBea = await host.views.subscribe(created.id, bea);
-    const forSpectator = await host.views.subscribe(created.id);
+    const forBea = await server.host.views.subscribe(created.id, bea);
+    const forSpectator = await server.host.views.subscribe(created.id);
     const message = await say(created.id, ada, '  hello <b>table</b> 👋 ');
-    const emote = await host.chat.post(created.id, { token: ada, emote: 'gg' });
+    const emote = await server.host.chat.post(created.id, { token: ada, emote: 'gg' });
     expect(message).toMatchObject({ n: 1, seat: 0, kind: 'text', text: 'hello <b>table</b> 👋' });
     expect(emote).toMatchObject({ n: 2, seat: 0, kind: 'emote', emote: 'gg' });
 
@@ -131,14 +88,14 @@ describe('chat delivery', () => {
   it('is stored with the game: a rebuilt game and a second host on the same database show it, and the second delivers new posts live', async () => {
     const { created, ada, bea } = await newGame(people);
     const first = await say(created.id, ada, 'kept');
-    expect(host.evictIdle(0)).toBeGreaterThan(0);
+    expect(server.host.evictIdle(0)).toBeGreaterThan(0);
     expect((await chatOf(created.id, bea)).entries).toEqual([first]);
 
-    const { host: other } = await createTestServer({ store, clock, resume: false });
+    const { host: other } = await createTestServer({ store: server.store, clock, resume: false });
     try {
       expect((await other.views.snapshot(created.id, bea)).chat!.entries).toEqual([first]);
       const watching = await other.views.subscribe(created.id, bea);
-      const second = await host.chat.post(created.id, { token: ada, emote: 'wow' });
+      const second = await server.host.chat.post(created.id, { token: ada, emote: 'wow' });
       const [event] = await readSse(watching, 1);
       expect(event).toMatchObject({ event: 'chat', data: second });
     } finally {
@@ -149,14 +106,14 @@ describe('chat delivery', () => {
   it('is no part of the game: the seq, the state and the record are as without it', async () => {
     const { created, ada } = await newGame();
     await playOne(created.id, [ada, created.invites[1]!.token]);
-    const before = await host.records.stateHash(created.id);
-    const record = await host.records.record(created.id);
+    const before = await server.host.records.stateHash(created.id);
+    const record = await server.host.records.record(created.id);
     await say(created.id, ada, 'not in the record');
-    await host.chat.post(created.id, { token: ada, emote: 'think' });
-    expect(await host.records.stateHash(created.id)).toEqual(before);
-    expect(await host.records.record(created.id)).toEqual(record);
-    expect(JSON.stringify(await host.records.record(created.id))).not.toContain('not in the record');
-    expect(stateHash((await host.views.snapshot(created.id)).view)).toBeTypeOf('string');
+    await server.host.chat.post(created.id, { token: ada, emote: 'think' });
+    expect(await server.host.records.stateHash(created.id)).toEqual(before);
+    expect(await server.host.records.record(created.id)).toEqual(record);
+    expect(JSON.stringify(await server.host.records.record(created.id))).not.toContain('not in the record');
+    expect(stateHash((await server.host.views.snapshot(created.id)).view)).toBeTypeOf('string');
   });
 });
 
@@ -164,15 +121,15 @@ describe('the event stream resumes with chat in it', () => {
   it('gives a reader reconnecting after any event, from its Last-Event-ID, exactly the updates and chat entries it missed', async () => {
     const { created, ada, bea } = await newGame();
     const tokens = [ada, bea];
-    const start = await host.views.snapshot(created.id, bea);
-    const live = await host.views.subscribe(created.id, bea, undefined, start.seq, {}, start.chat!.last);
+    const start = await server.host.views.snapshot(created.id, bea);
+    const live = await server.host.views.subscribe(created.id, bea, undefined, start.seq, {}, start.chat!.last);
     await playOne(created.id, tokens);
     await say(created.id, ada, 'one');
     await playOne(created.id, tokens);
     await say(created.id, bea, 'two');
-    await host.chat.post(created.id, { token: ada, emote: 'laugh' });
+    await server.host.chat.post(created.id, { token: ada, emote: 'laugh' });
     await playOne(created.id, tokens);
-    const end = await host.views.snapshot(created.id, bea);
+    const end = await server.host.views.snapshot(created.id, bea);
     const all = await readSse(live, end.seq - start.seq + 3);
     expect(all.filter((e) => e.event === 'update').map((e) => (e.data as GameUpdate).seq)).toEqual(
       Array.from({ length: end.seq - start.seq }, (_, i) => start.seq + i + 1),
@@ -184,7 +141,7 @@ describe('the event stream resumes with chat in it', () => {
 
     for (let cut = 0; cut < all.length - 1; cut++) {
       const lastEventId = all[cut]!.id;
-      const resumed = await host.views.subscribe(
+      const resumed = await server.host.views.subscribe(
         created.id,
         bea,
         undefined,
@@ -208,10 +165,10 @@ describe('the event stream resumes with chat in it', () => {
   it('opens a fresh stream at now: no chat from before it unless asked for with chatAfter', async () => {
     const { created, ada, bea } = await newGame();
     await say(created.id, ada, 'old');
-    const fresh = await host.views.subscribe(created.id, bea);
+    const fresh = await server.host.views.subscribe(created.id, bea);
     const next = await say(created.id, ada, 'new');
     expect(await readSse(fresh, 1)).toEqual([{ id: '0.2', event: 'chat', data: next }]);
-    const asked = await host.views.subscribe(created.id, bea, undefined, undefined, {}, 0);
+    const asked = await server.host.views.subscribe(created.id, bea, undefined, undefined, {}, 0);
     expect((await readSse(asked, 2)).map((e) => (e.data as ChatEntry).n)).toEqual([1, 2]);
   });
 });
@@ -233,9 +190,9 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
     await refused(id, say(id, ada, 'nul\u0000'), 400, 'CONTROL_CHARACTERS');
     await refused(id, say(id, ada, 'bell\u0007'), 400, 'CONTROL_CHARACTERS');
     await refused(id, say(id, ada, 'lone \ud800 surrogate'), 400, 'CONTROL_CHARACTERS');
-    await refused(id, host.chat.post(id, { token: ada, emote: 'rickroll' }), 400, 'UNKNOWN_EMOTE');
-    await refused(id, host.chat.post(id, { token: ada, text: 'hi', emote: 'gg' }), 400, 'MALFORMED_REQUEST');
-    await refused(id, host.chat.post(id, { token: ada }), 400, 'MALFORMED_REQUEST');
+    await refused(id, server.host.chat.post(id, { token: ada, emote: 'rickroll' }), 400, 'UNKNOWN_EMOTE');
+    await refused(id, server.host.chat.post(id, { token: ada, text: 'hi', emote: 'gg' }), 400, 'MALFORMED_REQUEST');
+    await refused(id, server.host.chat.post(id, { token: ada }), 400, 'MALFORMED_REQUEST');
     // The limit is in characters as people count them: 280 emoji (560 UTF-16 units) is a message.
     expect(await say(id, ada, '🎲'.repeat(CHAT_MAX_LENGTH))).toMatchObject({ n: 1 });
   });
@@ -245,12 +202,12 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
     const id = created.id;
     await refused(
       id,
-      host.chat.post(id, { token: created.hostToken, text: 'I made this game' }),
+      server.host.chat.post(id, { token: created.hostToken, text: 'I made this game' }),
       403,
       'SPECTATOR_CANNOT_CHAT',
     );
-    await refused(id, host.chat.post(id, { token: 'not-a-token-of-this-game', text: 'hi' }), 403, 'BAD_TOKEN');
-    await host.seats.leave(id, bea);
+    await refused(id, server.host.chat.post(id, { token: 'not-a-token-of-this-game', text: 'hi' }), 403, 'BAD_TOKEN');
+    await server.host.seats.leave(id, bea);
     await refused(id, say(id, bea, 'still here?'), 403, 'SEAT_LEFT');
     expect((await chatOf(id, ada)).mayPost).toBe(true);
   });
@@ -270,42 +227,47 @@ describe('chat refusals: each coded, nothing stored or sent', () => {
   it("lets the game's host mute a seat (everyone sees it), refuses the muted seat's posts, and unmute", async () => {
     const { created, ada, bea } = await newGame();
     const id = created.id;
-    const watching = await host.views.subscribe(id, bea, undefined, undefined, { client: 'test' });
-    await refused(id, host.chat.mute(id, { token: bea, seat: 0, muted: true }), 403, 'NOT_GAME_HOST');
-    await refused(id, host.chat.mute(id, { token: created.hostToken, seat: 2, muted: true }), 403, 'BOT_SEAT');
-    await refused(id, host.chat.mute(id, { token: created.hostToken, seat: 5, muted: true }), 403, 'UNKNOWN_SEAT');
-    const muted = await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: true });
+    const watching = await server.host.views.subscribe(id, bea, undefined, undefined, { client: 'test' });
+    await refused(id, server.host.chat.mute(id, { token: bea, seat: 0, muted: true }), 403, 'NOT_GAME_HOST');
+    await refused(id, server.host.chat.mute(id, { token: created.hostToken, seat: 2, muted: true }), 403, 'BOT_SEAT');
+    await refused(
+      id,
+      server.host.chat.mute(id, { token: created.hostToken, seat: 5, muted: true }),
+      403,
+      'UNKNOWN_SEAT',
+    );
+    const muted = await server.host.chat.mute(id, { token: created.hostToken, seat: 0, muted: true });
     expect(muted).toMatchObject({ n: 1, seat: 0, kind: 'mute', muted: true });
-    expect(await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: true })).toBeNull(); // so already
+    expect(await server.host.chat.mute(id, { token: created.hostToken, seat: 0, muted: true })).toBeNull(); // so already
     expect(await readSse(watching, 1)).toEqual([{ id: '0.1', event: 'chat', data: muted }]);
     expect(await chatOf(id, ada)).toMatchObject({ muted: [0], mayPost: false });
     await refused(id, say(id, ada, 'let me speak'), 403, 'SEAT_MUTED');
-    await refused(id, host.chat.post(id, { token: ada, emote: 'oops' }), 403, 'SEAT_MUTED');
+    await refused(id, server.host.chat.post(id, { token: ada, emote: 'oops' }), 403, 'SEAT_MUTED');
     // Stored: a rebuilt game still knows who is muted.
     watching.close();
-    await drive(host, clock);
-    expect(host.evictIdle(0)).toBeGreaterThan(0);
+    await drive(server.host, clock);
+    expect(server.host.evictIdle(0)).toBeGreaterThan(0);
     await refused(id, say(id, ada, 'after a restart?'), 403, 'SEAT_MUTED');
-    await host.chat.mute(id, { token: created.hostToken, seat: 0, muted: false });
+    await server.host.chat.mute(id, { token: created.hostToken, seat: 0, muted: false });
     expect(await say(id, ada, 'thanks')).toMatchObject({ n: 3, kind: 'text' });
   });
 
   it('has no chat in a hot-seat game (one device) and closes it once the game is over', async () => {
-    const hot = await host.create({ ...online, mode: 'hotseat' });
-    expect((await host.views.snapshot(hot.id, hot.hostToken)).chat).toBeNull();
-    expect(await refusal(host.chat.post(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({
+    const hot = await server.host.create({ ...online, mode: 'hotseat' });
+    expect((await server.host.views.snapshot(hot.id, hot.hostToken)).chat).toBeNull();
+    expect(await refusal(server.host.chat.post(hot.id, { token: hot.hostToken, text: 'hi' }))).toEqual({
       status: 400,
       code: 'CHAT_ONLINE_ONLY',
     });
 
     const { created, ada, bea } = await newGame({ ...online, seed: 'chat-finish' });
-    for (let i = 0; i < 2000 && !(await host.views.snapshot(created.id)).outcome; i++)
+    for (let i = 0; i < 2000 && !(await server.host.views.snapshot(created.id)).outcome; i++)
       await playOne(created.id, [ada, bea]);
-    expect((await host.views.snapshot(created.id)).outcome).not.toBeNull();
+    expect((await server.host.views.snapshot(created.id)).outcome).not.toBeNull();
     await refused(created.id, say(created.id, ada, 'gg'), 409, 'CHAT_CLOSED');
     await refused(
       created.id,
-      host.chat.mute(created.id, { token: created.hostToken, seat: 1, muted: true }),
+      server.host.chat.mute(created.id, { token: created.hostToken, seat: 1, muted: true }),
       409,
       'CHAT_CLOSED',
     );

@@ -8,6 +8,7 @@ import { HashChain, parseRecord, type GameId, type GameRecord } from '../../engi
 import type { GameHost, ManualClock } from '../../server/host';
 import type { CreateGameRequest, GameSnapshot } from '../../server/protocol';
 import { drive } from './helpers';
+import { bot, humans } from './requests';
 
 const OPTIONS: Record<GameId, Record<string, unknown>> = { pole: { laps: 1 }, gotopoly: { maxTerms: 3 }, ten: {} };
 
@@ -16,11 +17,7 @@ export function fairRequest(game: GameId, extra: Partial<CreateGameRequest> = {}
   return {
     game,
     options: OPTIONS[game],
-    seats: [
-      { kind: 'human', name: 'Ada' },
-      { kind: 'human', name: 'Bea' },
-      { kind: 'heuristic', name: 'Bot' },
-    ],
+    seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
     mode: 'online',
     botPaceMs: 0,
     ...extra,

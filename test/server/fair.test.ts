@@ -5,7 +5,7 @@
  * their action; a seat that never registers a chain, and a timed-out seat, play on with host-only rolls (FAIRNESS.md,
  * "A player who stops answering"); a link that does not follow is refused and changes nothing.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applyRolled,
   games,
@@ -17,30 +17,23 @@ import {
   type GameId,
   type GameRecord,
 } from '../../engine';
-import { ABANDONED_AFTER_DAYS, GameHost, ManualClock } from '../../server/host';
+import { ABANDONED_AFTER_DAYS, ManualClock } from '../../server/host';
 import type { GameSnapshot } from '../../server/protocol';
-import type { GameStore } from '../../server/store';
 import { fairRequest, personToMove, playFairGame, playFirstLegal, seatPeople } from './fair-play';
-import { createTestServer, drive, refusal } from './helpers';
+import { createTestServer, drive, refusal, useTestServer } from './helpers';
+import { humans } from './requests';
 
-let store: GameStore;
-let host: GameHost;
 const clock = new ManualClock();
-
-beforeAll(async () => {
-  const server = await createTestServer({ clock });
-  ({ host, store } = server);
-  return server.close;
-});
+const server = useTestServer({ clock });
 
 const finishedRecord = (game: GameId, withChain?: (seat: number) => boolean) =>
-  playFairGame(host, clock, game, withChain);
+  playFairGame(server.host, clock, game, withChain);
 const request = fairRequest;
 const seated = (
   id: string,
   invites: readonly { seat: number; token: string }[],
   withChain: (seat: number) => boolean,
-) => seatPeople(host, id, invites, withChain);
+) => seatPeople(server.host, id, invites, withChain);
 
 describe('a provably fair game', () => {
   for (const game of ['pole', 'gotopoly', 'ten'] as const) {
@@ -58,7 +51,7 @@ describe('a provably fair game', () => {
         const given = people.reduce((n, p) => n + p.used, 0);
         expect(given).toBeGreaterThan(0);
         expect(verdict.ok && verdict.contributed).toBe(given);
-        expect((await host.records.stateHash(id)).hash).toBe(record.finalHash);
+        expect((await server.host.records.stateHash(id)).hash).toBe(record.finalHash);
       },
     );
   }
@@ -129,20 +122,20 @@ describe('a provably fair game', () => {
     'a seat with a chain that stops answering: its turn timer plays the default move with no link, and the record still proves it',
     { timeout: 60_000 },
     async () => {
-      const created = await host.create(request('ten', { turnSeconds: 30 }));
+      const created = await server.host.create(request('ten', { turnSeconds: 30 }));
       const people = await seated(created.id, created.invites, () => true);
       // Each person acts once with a link; then nobody answers, and the timers move for them.
       while (!people.every((p) => p.used > 0)) {
-        const next = await personToMove(host, clock, created.id, people);
+        const next = await personToMove(server.host, clock, created.id, people);
         if (!next) break;
-        await playFirstLegal(host, created.id, next.person, next.snap);
+        await playFirstLegal(server.host, created.id, next.person, next.snap);
       }
-      const before = (await host.views.snapshot(created.id)).seq;
-      for (let i = 0; i < 5_000 && !(await host.views.snapshot(created.id)).outcome; i++) {
+      const before = (await server.host.views.snapshot(created.id)).seq;
+      for (let i = 0; i < 5_000 && !(await server.host.views.snapshot(created.id)).outcome; i++) {
         clock.advance(30_000);
-        await drive(host, clock);
+        await drive(server.host, clock);
       }
-      const record = parseRecord(JSON.parse(JSON.stringify(await host.records.record(created.id))));
+      const record = parseRecord(JSON.parse(JSON.stringify(await server.host.records.record(created.id))));
       const timedOut = record.actions
         .slice(before)
         .filter((a) => typeof a.seat === 'number' && people.some((p) => p.seat === a.seat));
@@ -161,35 +154,35 @@ describe('a provably fair game', () => {
     { timeout: 60_000 },
     async () => {
       // People only, no turn timer: once they stop, nothing moves.
-      const created = await host.create(
+      const created = await server.host.create(
         request('gotopoly', {
-          seats: [
-            { kind: 'human', name: 'Ada' },
-            { kind: 'human', name: 'Bea' },
-          ],
+          seats: humans('Ada', 'Bea'),
         }),
       );
       const people = await seated(created.id, created.invites, () => true);
       for (let i = 0; i < 5; i++) {
-        const next = await personToMove(host, clock, created.id, people);
-        await playFirstLegal(host, created.id, next!.person, next!.snap);
+        const next = await personToMove(server.host, clock, created.id, people);
+        await playFirstLegal(server.host, created.id, next!.person, next!.snap);
       }
       clock.advance((ABANDONED_AFTER_DAYS * 24 - 1) * 3_600_000);
-      expect(await refusal(host.records.publishedRecord(created.id))).toEqual({ status: 409, code: 'GAME_NOT_OVER' });
-      expect((await host.views.snapshot(created.id)).seed).toBeNull();
+      expect(await refusal(server.host.records.publishedRecord(created.id))).toEqual({
+        status: 409,
+        code: 'GAME_NOT_OVER',
+      });
+      expect((await server.host.views.snapshot(created.id)).seed).toBeNull();
       clock.advance(3_600_000);
-      const snap = await host.views.snapshot(created.id);
+      const snap = await server.host.views.snapshot(created.id);
       expect(snap.outcome).toBeNull();
       expect(snap.seed).not.toBeNull();
-      const record = parseRecord(JSON.parse(JSON.stringify(await host.records.publishedRecord(created.id))));
+      const record = parseRecord(JSON.parse(JSON.stringify(await server.host.records.publishedRecord(created.id))));
       expect(record.actions).toHaveLength(snap.seq);
       expect(verifyRecord(games.gotopoly, record)).toMatchObject({ ok: true, mode: 'fair', contributed: 5 });
       // Its rolls are known now: no further move is taken.
       const mover = people.find((p) => snap.pending.some((d) => d.seat === p.seat))!;
-      const mine = await host.views.snapshot(created.id, mover.token, mover.seat);
+      const mine = await server.host.views.snapshot(created.id, mover.token, mover.seat);
       expect(
         await refusal(
-          host.moves.act(created.id, {
+          server.host.moves.act(created.id, {
             token: mover.token,
             seat: mover.seat,
             seq: mine.seq,
@@ -201,29 +194,26 @@ describe('a provably fair game', () => {
         status: 409,
         code: 'GAME_OVER',
       });
-      expect((await host.views.snapshot(created.id)).seq).toBe(snap.seq);
+      expect((await server.host.views.snapshot(created.id)).seq).toBe(snap.seq);
     },
   );
 
   it('a link that does not follow, a second chain and a link in a plain game are refused, and change nothing', async () => {
-    const created = await host.create(
+    const created = await server.host.create(
       request('pole', {
-        seats: [
-          { kind: 'human', name: 'Ada' },
-          { kind: 'human', name: 'Bea' },
-        ],
+        seats: humans('Ada', 'Bea'),
       }),
     );
     // Ada: whoever moves first; Bea: the other one.
-    const first = (await host.views.snapshot(created.id)).pending[0]!.seat;
+    const first = (await server.host.views.snapshot(created.id)).pending[0]!.seat;
     const [ada] = await seated(
       created.id,
       created.invites.filter((i) => i.seat === first),
       () => true,
     );
-    const snap: GameSnapshot = await host.views.snapshot(created.id, ada!.token, first);
+    const snap: GameSnapshot = await server.host.views.snapshot(created.id, ada!.token, first);
     const act = (contribution: string) =>
-      host.moves.act(created.id, {
+      server.host.moves.act(created.id, {
         token: ada!.token,
         seat: first,
         seq: snap.seq,
@@ -233,40 +223,44 @@ describe('a provably fair game', () => {
     // Skipping ahead would let a seat choose among rolls.
     expect(await refusal(act(ada!.chain!.link(2)))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
     expect(await refusal(act(ada!.chain!.head))).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
-    expect((await host.views.snapshot(created.id)).seq).toBe(snap.seq);
+    expect((await server.host.views.snapshot(created.id)).seq).toBe(snap.seq);
     expect(
-      await refusal(host.seats.registerChain(created.id, { token: ada!.token, seat: first, head: 'ef'.repeat(32) })),
+      await refusal(
+        server.host.seats.registerChain(created.id, { token: ada!.token, seat: first, head: 'ef'.repeat(32) }),
+      ),
     ).toEqual({ status: 409, code: 'CHAIN_REGISTERED' });
     // Bea cannot register a chain for Ada's seat.
     const bea = created.invites.find((i) => i.seat !== first)!;
     expect(
-      await refusal(host.seats.registerChain(created.id, { token: bea.token, seat: first, head: 'ef'.repeat(32) })),
+      await refusal(
+        server.host.seats.registerChain(created.id, { token: bea.token, seat: first, head: 'ef'.repeat(32) }),
+      ),
     ).toMatchObject({ status: 403 });
-    await host.moves.act(created.id, {
+    await server.host.moves.act(created.id, {
       token: ada!.token,
       seat: first,
       seq: snap.seq,
       action: snap.legal[0],
       contribution: ada!.chain!.link(1),
     });
-    expect((await host.views.snapshot(created.id)).fair!.chains).toEqual([
+    expect((await server.host.views.snapshot(created.id)).fair!.chains).toEqual([
       { seat: first, head: ada!.chain!.head, at: 0, used: 1 },
     ]);
 
     // A typed seed is known to whoever typed it: that game keeps a plain seed, and says so.
-    const plain = await host.create(request('pole', { seed: 'typed' }));
-    expect((await host.views.snapshot(plain.id)).fair).toBeNull();
+    const plain = await server.host.create(request('pole', { seed: 'typed' }));
+    expect((await server.host.views.snapshot(plain.id)).fair).toBeNull();
     const p = plain.invites[0]!;
     expect(
-      await refusal(host.seats.registerChain(plain.id, { token: p.token, seat: 0, head: 'ef'.repeat(32) })),
+      await refusal(server.host.seats.registerChain(plain.id, { token: p.token, seat: 0, head: 'ef'.repeat(32) })),
     ).toEqual({
       status: 409,
       code: 'NOT_FAIR',
     });
-    const ps = await host.views.snapshot(plain.id, p.token, 0);
+    const ps = await server.host.views.snapshot(plain.id, p.token, 0);
     expect(
       await refusal(
-        host.moves.act(plain.id, {
+        server.host.moves.act(plain.id, {
           token: p.token,
           seat: 0,
           seq: ps.seq,
@@ -276,20 +270,20 @@ describe('a provably fair game', () => {
       ),
     ).toEqual({ status: 400, code: 'BAD_CONTRIBUTION' });
     // A hot-seat game too: one device holds every seat.
-    const hotseat = await host.create(request('ten', { mode: 'hotseat' }));
-    expect((await host.views.snapshot(hotseat.id, hotseat.hostToken)).fair).toBeNull();
+    const hotseat = await server.host.create(request('ten', { mode: 'hotseat' }));
+    expect((await server.host.views.snapshot(hotseat.id, hotseat.hostToken)).fair).toBeNull();
   });
 
   it('a host restarted from its store goes on with the same chains and rolls', { timeout: 60_000 }, async () => {
-    const created = await host.create(request('ten'));
+    const created = await server.host.create(request('ten'));
     const people = await seated(created.id, created.invites, () => true);
     for (let i = 0; i < 6; i++) {
-      const next = await personToMove(host, clock, created.id, people);
+      const next = await personToMove(server.host, clock, created.id, people);
       if (!next) break;
-      await playFirstLegal(host, created.id, next.person, next.snap);
+      await playFirstLegal(server.host, created.id, next.person, next.snap);
     }
-    const before = await host.records.stateHash(created.id);
-    const { host: again } = await createTestServer({ store });
+    const before = await server.host.records.stateHash(created.id);
+    const { host: again } = await createTestServer({ store: server.store });
     try {
       expect(await again.records.stateHash(created.id)).toEqual(before);
       expect((await again.views.snapshot(created.id)).fair!.chains.map((c) => c.used)).toEqual(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { beforeAll } from 'vitest';
 import { openPgliteStore, openPostgresStore, type GameStore, type StoreEvent } from '../../server/store';
 import { HostError } from '../../server/errors';
 import { GameHost, ManualClock, type Clock, type GameHostOptions } from '../../server/host';
@@ -149,4 +150,18 @@ export async function createTestServer<C extends Clock = ManualClock>({
       if (!given) await store.close();
     },
   };
+}
+
+/**
+ * The file's one server: built by a `beforeAll` and closed after the file. Its parts are there once it is built, so
+ * the tests read them (`server.host`), never the module's top level.
+ */
+export function useTestServer<C extends Clock = ManualClock>(options: TestServerOptions<C> = {}): TestServer<C> {
+  const server = {} as TestServer<C>;
+  beforeAll(async () => {
+    const built = await createTestServer(options);
+    Object.assign(server, built);
+    return built.close;
+  });
+  return server;
 }

@@ -7,7 +7,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRecord, replay, stateHash, type GameId, type GameRecord, type SeatId } from '../../engine';
 import {
   getHost,
@@ -23,54 +23,30 @@ import { POST as postAction } from '../../app/api/games/[id]/actions/route';
 import { GET as getEvents } from '../../app/api/games/[id]/events/route';
 import { GET as getRecord } from '../../app/api/games/[id]/record/route';
 import { POST as postLeave } from '../../app/api/games/[id]/leave/route';
+import { ctx, query, request, statusAndBody as answer, useMemoryHost } from '../api/helpers';
+import { sseFrames, type SseFrame } from './sse';
+import { humans } from './requests';
 
-const BASE = 'http://localhost';
+useMemoryHost();
 
-beforeAll(() => {
-  delete process.env.DATABASE_URL;
-  process.env.GAMES_DATA_DIR = 'memory://';
-});
-afterAll(async () => {
-  const host = await getHost();
-  await host.close();
-  await host.store.close();
-});
+const post = (url: string, body: unknown) => request(url, { body });
 
-const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const post = (url: string, body: unknown) =>
-  new Request(`${BASE}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
-  return q.size ? `?${q}` : '';
-};
-
-async function answer<T>(response: Promise<Response>): Promise<{ status: number; body: T }> {
-  const res = await response;
-  const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
-}
-
-async function create(request: CreateGameRequest): Promise<CreateGameResponse> {
-  const res = await answer<CreateGameResponse>(createGame(post('/api/games', request)));
+async function create(game: CreateGameRequest): Promise<CreateGameResponse> {
+  const res = await answer<CreateGameResponse>(createGame(post('/api/games', game)));
   expect(res.status).toBe(201);
   return res.body;
 }
 const snapshot = (id: string, token?: string, seat?: number) =>
-  answer<GameSnapshot & Partial<ErrorBody>>(
-    getSnapshot(new Request(`${BASE}/api/games/${id}${query({ token, seat })}`), ctx(id)),
-  );
+  answer<GameSnapshot & Partial<ErrorBody>>(getSnapshot(request(`/api/games/${id}${query({ token, seat })}`), ctx(id)));
 const act = (id: string, body: unknown) =>
   answer<{ seq?: number } & Partial<ErrorBody>>(postAction(post(`/api/games/${id}/actions`, body), ctx(id)));
 const leave = (id: string, body: unknown) =>
   answer<Partial<ErrorBody>>(postLeave(post(`/api/games/${id}/leave`, body), ctx(id)));
-const record = (id: string) => answer<unknown>(getRecord(new Request(`${BASE}/api/games/${id}/record`), ctx(id)));
+const record = (id: string) => answer<unknown>(getRecord(request(`/api/games/${id}/record`), ctx(id)));
 
-const people = (names: string[]): CreateGameRequest['seats'] => names.map((name) => ({ kind: 'human', name }));
+/** A Gotopoly game of three people, Ann, Ben and Cat, who all bid at once on its opening lot. */
+const threeUncles = (seed: string, mode: 'online' | 'hotseat' = 'online') =>
+  create({ game: 'gotopoly', seats: humans('Ann', 'Ben', 'Cat'), seed, mode, botPaceMs: 0 });
 
 /** What an answer lets its reader work out: its text and, when it is a replayable record, the whole state it replays to. */
 function knowledge(body: unknown): string {
@@ -151,7 +127,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
     const created = await create({
       game: 'pole',
       options: { laps: 2 },
-      seats: people(['Ada', 'Bea']),
+      seats: humans('Ada', 'Bea'),
       seed,
       mode: 'online',
       botPaceMs: 0,
@@ -163,13 +139,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
 
   it('Gotopoly: not the seed, the chance and chest piles, nor a sealed bid before the reveal (G4)', async () => {
     const seed = 'hidden-gotopoly';
-    const created = await create({
-      game: 'gotopoly',
-      seats: people(['Ann', 'Ben', 'Cat']),
-      seed,
-      mode: 'online',
-      botPaceMs: 0,
-    });
+    const created = await threeUncles(seed);
     const ann = created.invites[0]!.token;
     const start = (await snapshot(created.id, ann)).body;
     expect(start.pending.map((d) => d.kind)).toEqual(['bid', 'bid', 'bid']);
@@ -183,7 +153,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
 
   it('Ten: not the seed, so not the draw pile’s order', async () => {
     const seed = 'hidden-ten';
-    const created = await create({ game: 'ten', seats: people(['Ann', 'Ben']), seed, mode: 'online', botPaceMs: 0 });
+    const created = await create({ game: 'ten', seats: humans('Ann', 'Ben'), seed, mode: 'online', botPaceMs: 0 });
     await playOne(created);
     await expectNothingHidden(created, 'ten', seed);
     await expectPublishedOnceOver(created, seed);
@@ -192,13 +162,7 @@ describe('a running game’s record reveals nothing a seat’s own view hides', 
 
 describe('the host token of an online game only watches', () => {
   it('reads no seat’s view (so not a sealed bid) and plays, nor leaves, no seat', async () => {
-    const created = await create({
-      game: 'gotopoly',
-      seats: people(['Ann', 'Ben', 'Cat']),
-      seed: 'host-watches',
-      mode: 'online',
-      botPaceMs: 0,
-    });
+    const created = await threeUncles('host-watches');
     const [ann, ben] = created.invites.map((i) => i.token);
     const start = (await snapshot(created.id, ann)).body;
     expect((await act(created.id, { token: ann, seat: 0, seq: 0, action: lotBid(start.view, 1987) })).status).toBe(200);
@@ -214,7 +178,7 @@ describe('the host token of an online game only watches', () => {
         body: { error: 'NOT_YOUR_SEAT', message: expect.any(String) },
       });
       const events = await getEvents(
-        new Request(`${BASE}/api/games/${created.id}/events${query({ token: created.hostToken, seat })}`),
+        request(`/api/games/${created.id}/events${query({ token: created.hostToken, seat })}`),
         ctx(created.id),
       );
       expect(events.status).toBe(403);
@@ -235,13 +199,7 @@ describe('the host token of an online game only watches', () => {
   });
 
   it('in a hot-seat game it holds every human seat: each one’s view and moves, never another’s bid', async () => {
-    const created = await create({
-      game: 'gotopoly',
-      seats: people(['Ann', 'Ben', 'Cat']),
-      seed: 'host-plays',
-      mode: 'hotseat',
-      botPaceMs: 0,
-    });
+    const created = await threeUncles('host-plays', 'hotseat');
     const ben = await snapshot(created.id, created.hostToken, 1);
     expect(ben.body).toMatchObject({ seat: 1, access: 'host' });
     const bid = lotBid(ben.body.view, 1789);
@@ -260,7 +218,7 @@ describe('the seed: its commitment while the game runs, the seed beside it once 
 
   it('no answer holds the seed before the end, every one its commitment; the end reveals the seed, which matches it', async () => {
     // The server draws the seed: nobody at the table knows it.
-    const created = await create({ game: 'ten', seats: people(['Ann', 'Ben']), mode: 'online', botPaceMs: 0 });
+    const created = await create({ game: 'ten', seats: humans('Ann', 'Ben'), mode: 'online', botPaceMs: 0 });
     const { seed } = await (await getHost()).records.record(created.id);
     const commitment = commitmentOf(seed);
     // Not the bare SHA-256 of the seed, whose first bytes seed the PRNG (engine seedToInt).
@@ -284,20 +242,12 @@ describe('the seed: its commitment while the game runs, the seed beside it once 
     expect(commitmentOf(over.seed!)).toBe(over.seedCommitment);
 
     // The whole game as a stream (a finished game's ends after its backlog): only the update that ends it has the seed.
-    const stream = await (
-      await getEvents(new Request(`${BASE}/api/games/${created.id}/events?after=0`), ctx(created.id))
-    ).text();
-    const frames = stream.split('\n\n').filter((f) => /^event: (update|snapshot)$/m.test(f));
+    const stream = await (await getEvents(request(`/api/games/${created.id}/events?after=0`), ctx(created.id))).text();
+    const frames = sseFrames(stream).filter((f) => f.event === 'update' || f.event === 'snapshot');
     expect(frames.length).toBeGreaterThan(1);
-    const data = (frame: string) =>
-      JSON.parse(
-        frame
-          .split('\n')
-          .find((l) => l.startsWith('data: '))!
-          .slice(6),
-      ) as { seed: string | null; outcome: unknown };
+    const data = (frame: SseFrame) => JSON.parse(frame.data) as { seed: string | null; outcome: unknown };
     for (const frame of frames.slice(0, -1)) {
-      expect(frame).not.toContain(seed);
+      expect(frame.data).not.toContain(seed);
       expect(data(frame)).toMatchObject({ seed: null, outcome: null });
     }
     expect(data(frames[frames.length - 1]!).seed).toBe(seed);

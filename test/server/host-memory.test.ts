@@ -9,6 +9,7 @@ import { GameHost, ManualClock } from '../../server/host';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
 import { RECENT_STATES } from '../../server/host/live-game';
 import { createTestServer, drive } from './helpers';
+import { humans } from './requests';
 
 const IDLE_MS = 60_000;
 const GRACE_SECONDS = 120;
@@ -27,7 +28,7 @@ beforeEach(async () => {
 /** Four people at a Gotopoly table (sealed bids: each seat's view is its own), with a turn timer. */
 const table: CreateGameRequest = {
   game: 'gotopoly',
-  seats: ['Ada', 'Bea', 'Cy', 'Dot'].map((name) => ({ kind: 'human' as const, name })),
+  seats: humans('Ada', 'Bea', 'Cy', 'Dot'),
   mode: 'online',
   turnSeconds: TURN_SECONDS,
   graceSeconds: GRACE_SECONDS,

@@ -15,6 +15,7 @@ import {
   TEST_DATABASE_URL,
   type TestServer,
 } from './helpers';
+import { bot, humans } from './requests';
 
 /** Reads updates until one with `seq` (inclusive). */
 async function until(sub: Subscription, seq: number): Promise<GameUpdate[]> {
@@ -29,10 +30,7 @@ async function until(sub: Subscription, seq: number): Promise<GameUpdate[]> {
 
 const hotseatPole: CreateGameRequest = {
   game: 'pole',
-  seats: [
-    { kind: 'human', name: 'Ada' },
-    { kind: 'human', name: 'Bea' },
-  ],
+  seats: humans('Ada', 'Bea'),
   seed: 'restart',
 };
 
@@ -127,10 +125,7 @@ describe.each([
       const { host: host1 } = await createTestServer({ store: store1, clock, snapshotEvery: 7 });
       const created = await host1.create({
         game,
-        seats: [
-          { kind: 'heuristic', name: 'A' },
-          { kind: 'random', name: 'B' },
-        ],
+        seats: [bot('heuristic', 'A'), bot('random', 'B')],
         seed: `resume-${game}`,
         botPaceMs: 100,
       });
@@ -177,11 +172,7 @@ describe('broker resume', () => {
     ({ host, store } = server);
     const created = await host.create({
       game: 'pole',
-      seats: [
-        { kind: 'heuristic', name: 'A' },
-        { kind: 'random', name: 'B' },
-        { kind: 'heuristic', name: 'C' },
-      ],
+      seats: [bot('heuristic', 'A'), bot('random', 'B'), bot('heuristic', 'C')],
       seed: 'resume',
       botPaceMs: 0,
     });
@@ -323,11 +314,7 @@ describe('two app instances on one PostgreSQL', () => {
   it('keeps both hosts in step while both run the bots of one game', async () => {
     const created = await hostA.create({
       game: 'gotopoly',
-      seats: [
-        { kind: 'heuristic', name: 'A' },
-        { kind: 'random', name: 'B' },
-        { kind: 'heuristic', name: 'C' },
-      ],
+      seats: [bot('heuristic', 'A'), bot('random', 'B'), bot('heuristic', 'C')],
       seed: 'shared-bots',
       botPaceMs: 0,
     });

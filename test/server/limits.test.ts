@@ -19,6 +19,7 @@ import {
 import type { GameStore } from '../../server/store';
 import type { CreateGameRequest } from '../../server/protocol';
 import { createTestServer, drive, hostError, refusal } from './helpers';
+import { bot, poleForTwo } from './requests';
 
 describe('limit settings', () => {
   it('default to the documented limits, and each variable overrides its own', () => {
@@ -186,24 +187,11 @@ describe('idle games leave memory', () => {
   const bots = (seed: string, botPaceMs = 0): CreateGameRequest => ({
     game: 'pole',
     options: { laps: 2 },
-    seats: [
-      { kind: 'heuristic', name: 'A' },
-      { kind: 'random', name: 'B' },
-    ],
+    seats: [bot('heuristic', 'A'), bot('random', 'B')],
     seed,
     botPaceMs,
   });
-  const people = (seed: string, extra: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
-    game: 'pole',
-    options: { laps: 2 },
-    seats: [
-      { kind: 'human', name: 'Ada' },
-      { kind: 'human', name: 'Bea' },
-    ],
-    seed,
-    botPaceMs: 0,
-    ...extra,
-  });
+  const people = (seed: string, extra: Partial<CreateGameRequest> = {}) => poleForTwo({ seed, ...extra });
 
   it('finished games leave once idle, and come back from snapshot + log exactly as they were', async () => {
     const ids = [];

@@ -44,6 +44,18 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     await cleanup();
   });
 
+  /** Seat 0 rolls as action 1 of game `id` in `store`; `listener` (this store or another instance) hears it. */
+  async function expectHeardFirstRoll(listener: GameStore, id: string): Promise<void> {
+    const heard = await listenFor(listener, (e) => e.type === 'action' && e.gameId === id);
+    await store.actions.append(id, 1, 0, { type: 'roll' });
+    expect(await heard.event).toEqual({
+      type: 'action',
+      gameId: id,
+      seq: 1,
+      logged: { seat: 0, action: { type: 'roll' }, timedOut: false },
+    });
+  }
+
   it('migrates idempotently: running the migrations again keeps the data', async () => {
     const id = newId();
     await store.games.create(gameRow(id));
@@ -232,14 +244,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
   it('notifies listeners of an appended action and of a seat change', async () => {
     const id = newId();
     await store.games.create(gameRow(id));
-    const action = await listenFor(store, (e) => e.type === 'action' && e.gameId === id);
-    await store.actions.append(id, 1, 0, { type: 'roll' });
-    expect(await action.event).toEqual({
-      type: 'action',
-      gameId: id,
-      seq: 1,
-      logged: { seat: 0, action: { type: 'roll' }, timedOut: false },
-    });
+    await expectHeardFirstRoll(store, id);
     const seats = await listenFor(store, (e) => e.type === 'seats' && e.gameId === id);
     const changed = gameRow(id).seats.map((s) => ({ ...s, botTakeover: true }));
     await store.games.updateSeats(id, changed);
@@ -269,14 +274,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
       const other = await reopen();
       const id = newId();
       await store.games.create(gameRow(id));
-      const heard = await listenFor(other, (e) => e.type === 'action' && e.gameId === id);
-      await store.actions.append(id, 1, 0, { type: 'roll' });
-      expect(await heard.event).toEqual({
-        type: 'action',
-        gameId: id,
-        seq: 1,
-        logged: { seat: 0, action: { type: 'roll' }, timedOut: false },
-      });
+      await expectHeardFirstRoll(other, id);
       expect((await other.actions.list(id)).map((a) => a.seq)).toEqual([1]);
       const race = await Promise.allSettled([
         store.actions.append(id, 2, 1, { type: 'pass' }),

@@ -180,30 +180,24 @@ describe('supply integrity on a board', () => {
       tzktUrl: devnet.tzktUrl,
     });
     const before = await count('boards');
-    const twice = await hostError(
-      createBoard(store.sql, BEA, {
-        name: 'Twice',
-        slots: [
-          { kind: 'piece', pieceId: sunfold.id },
-          ...EVENT_PALETTE.slice(0, 2),
-          { kind: 'piece', pieceId: sunfold.id },
-        ],
-      }),
-    );
+    /** A ring of Sunfold, two events and `second`: refused. */
+    const ringWith = (name: string, second: { id: string }) =>
+      hostError(
+        createBoard(store.sql, BEA, {
+          name,
+          slots: [
+            { kind: 'piece', pieceId: sunfold.id },
+            ...EVENT_PALETTE.slice(0, 2),
+            { kind: 'piece', pieceId: second.id },
+          ],
+        }),
+      );
+    const twice = await ringWith('Twice', sunfold);
     expect([twice.status, twice.code]).toEqual([422, 'DUPLICATE_PIECE']);
     expect(twice.message).toBe(
       '“Sunfold” is already tile 1 of the ring: a piece appears once, so its edition of 3 is every copy of it in the game.',
     );
-    const sameToken = await hostError(
-      createBoard(store.sql, BEA, {
-        name: 'Same token',
-        slots: [
-          { kind: 'piece', pieceId: sunfold.id },
-          ...EVENT_PALETTE.slice(0, 2),
-          { kind: 'piece', pieceId: again.id },
-        ],
-      }),
-    );
+    const sameToken = await ringWith('Same token', again);
     expect([sameToken.status, sameToken.code]).toEqual([422, 'DUPLICATE_PIECE']);
     expect(sameToken.message).toContain(`token ${kt}/0`);
     expect(await count('boards')).toBe(before);
