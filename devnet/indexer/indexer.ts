@@ -937,6 +937,27 @@ export class TzktIndex {
     };
   }
 
+  /** The operations an account row counts (a user's and a contract's alike). */
+  private operationCounts(a: ActivityState | undefined): Row {
+    return {
+      numDelegations: a?.numDelegations ?? 0,
+      numOriginations: a?.numOriginations ?? 0,
+      numTransactions: a?.numTransactions ?? 0,
+    };
+  }
+
+  /** An account row's first and last activity, levels and times; an account never active was created at `firstLevel`. */
+  private activitySpan(a: ActivityState | undefined, firstLevel: number): Row {
+    const first = a?.firstActivity ?? firstLevel;
+    const last = a?.lastActivity ?? firstLevel;
+    return {
+      firstActivity: first,
+      firstActivityTime: this.timeAt(first),
+      lastActivity: last,
+      lastActivityTime: this.timeAt(last),
+    };
+  }
+
   /** `accounts/{address}`: a user, a contract, or TzKT's `empty` account. */
   accountRow(address: string): Row {
     const a = this.activity.get(address);
@@ -948,8 +969,6 @@ export class TzktIndex {
         : undefined);
     if (!acc) return { type: 'empty', address, counter: 0 };
     if (acc.script) return this.contractRow(address)!;
-    const first = a?.firstActivity ?? acc.firstLevel;
-    const last = a?.lastActivity ?? acc.firstLevel;
     const tokens = this.tokenStats(address);
     return compact({
       id: this.accountId(address),
@@ -972,9 +991,7 @@ export class TzktIndex {
       ticketBalancesCount: 0,
       ticketTransfersCount: 0,
       numActivations: 0,
-      numDelegations: a?.numDelegations ?? 0,
-      numOriginations: a?.numOriginations ?? 0,
-      numTransactions: a?.numTransactions ?? 0,
+      ...this.operationCounts(a),
       numReveals: a?.numReveals ?? 0,
       numRegisterConstants: 0,
       numSetDepositsLimits: 0,
@@ -983,10 +1000,7 @@ export class TzktIndex {
       increasePaidStorageCount: 0,
       drainDelegateCount: 0,
       stakingOpsCount: 0,
-      firstActivity: first,
-      firstActivityTime: this.timeAt(first),
-      lastActivity: last,
-      lastActivityTime: this.timeAt(last),
+      ...this.activitySpan(a, acc.firstLevel),
     });
   }
 
@@ -996,8 +1010,6 @@ export class TzktIndex {
     if (!acc?.script) return undefined;
     const st = this.registerContract(address, undefined);
     const a = this.activity.get(address);
-    const first = a?.firstActivity ?? acc.firstLevel;
-    const last = a?.lastActivity ?? acc.firstLevel;
     const script = acc.script;
     const tokens = this.tokenStats(address);
     return compact({
@@ -1016,18 +1028,13 @@ export class TzktIndex {
       activeTicketsCount: 0,
       ticketBalancesCount: 0,
       ticketTransfersCount: 0,
-      numDelegations: a?.numDelegations ?? 0,
-      numOriginations: a?.numOriginations ?? 0,
-      numTransactions: a?.numTransactions ?? 0,
+      ...this.operationCounts(a),
       numReveals: 0,
       numMigrations: 0,
       transferTicketCount: 0,
       increasePaidStorageCount: 0,
       eventsCount: 0,
-      firstActivity: first,
-      firstActivityTime: this.timeAt(first),
-      lastActivity: last,
-      lastActivityTime: this.timeAt(last),
+      ...this.activitySpan(a, acc.firstLevel),
       typeHash: hash32(JSON.stringify([script.parameter, script.storageType])),
       codeHash: hash32(JSON.stringify(script.code)),
     });
