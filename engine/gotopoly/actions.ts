@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RuleError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOrRefuse } from '../core/issues';
 import type { GotopolyAction } from './state';
 
 const space = z.number().int().min(0).max(39);
@@ -39,10 +39,10 @@ export const gotopolyActionSchema = z.discriminatedUnion('type', [
 
 /** Validates an action from outside. @throws RuleError MALFORMED_ACTION */
 export function parseGotopolyAction(input: unknown): GotopolyAction {
-  const parsed = gotopolyActionSchema.safeParse(input);
-  if (!parsed.success) {
-    const why = issueLines(parsed.error.issues, '(action)').join('; ');
-    throw new RuleError('MALFORMED_ACTION', `not a Gotopoly action: ${why}`);
-  }
-  return parsed.data;
+  return parseOrRefuse(
+    gotopolyActionSchema,
+    input,
+    '(action)',
+    (issues) => new RuleError('MALFORMED_ACTION', `not a Gotopoly action: ${issues.join('; ')}`),
+  );
 }

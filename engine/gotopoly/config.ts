@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOrRefuse } from '../core/issues';
 
 const pounds = (max: number) => z.number().int().min(0).max(max);
 
@@ -51,9 +51,10 @@ export type GotopolyRules = Readonly<z.output<typeof gotopolyConfigSchema>>;
 
 /** @throws ConfigError `BAD_CONFIG` naming each bad option. */
 export function resolveConfig(input: unknown): GotopolyRules {
-  const parsed = gotopolyConfigSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError('BAD_CONFIG', 'invalid Gotopoly options', issueLines(parsed.error.issues, '(options)'));
-  }
-  return parsed.data;
+  return parseOrRefuse(
+    gotopolyConfigSchema,
+    input,
+    '(options)',
+    (issues) => new ConfigError('BAD_CONFIG', 'invalid Gotopoly options', issues),
+  );
 }

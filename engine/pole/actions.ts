@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RuleError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOrRefuse } from '../core/issues';
 import type { PoleAction } from './state';
 
 const seat = z.number().int().min(0).max(5);
@@ -31,10 +31,10 @@ export const poleActionSchema = z.discriminatedUnion('type', [
 
 /** Validates an action from outside. @throws RuleError MALFORMED_ACTION */
 export function parsePoleAction(input: unknown): PoleAction {
-  const parsed = poleActionSchema.safeParse(input);
-  if (!parsed.success) {
-    const why = issueLines(parsed.error.issues, '(action)').join('; ');
-    throw new RuleError('MALFORMED_ACTION', `not a Tezos Pole action: ${why}`);
-  }
-  return parsed.data;
+  return parseOrRefuse(
+    poleActionSchema,
+    input,
+    '(action)',
+    (issues) => new RuleError('MALFORMED_ACTION', `not a Tezos Pole action: ${issues.join('; ')}`),
+  );
 }

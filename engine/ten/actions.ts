@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RuleError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOrRefuse } from '../core/issues';
 import { plainText } from '../core/text';
 import type { TenAction } from './state';
 
@@ -22,10 +22,10 @@ export const tenActionSchema = z.discriminatedUnion('type', [
 
 /** Validates an action from outside. @throws RuleError MALFORMED_ACTION */
 export function parseTenAction(input: unknown): TenAction {
-  const parsed = tenActionSchema.safeParse(input);
-  if (!parsed.success) {
-    const why = issueLines(parsed.error.issues, '(action)').join('; ');
-    throw new RuleError('MALFORMED_ACTION', `not a Ten action: ${why}`);
-  }
-  return parsed.data;
+  return parseOrRefuse(
+    tenActionSchema,
+    input,
+    '(action)',
+    (issues) => new RuleError('MALFORMED_ACTION', `not a Ten action: ${issues.join('; ')}`),
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOrRefuse } from '../core/issues';
 
 /** Table options; defaults are the rules' and rulings' (T1–T10). */
 export const tenConfigSchema = z
@@ -30,9 +30,10 @@ export type TenRules = Readonly<z.output<typeof tenConfigSchema>>;
 
 /** @throws ConfigError `BAD_CONFIG` naming each bad option. */
 export function resolveConfig(input: unknown): TenRules {
-  const parsed = tenConfigSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError('BAD_CONFIG', 'invalid Ten options', issueLines(parsed.error.issues, '(options)'));
-  }
-  return parsed.data;
+  return parseOrRefuse(
+    tenConfigSchema,
+    input,
+    '(options)',
+    (issues) => new ConfigError('BAD_CONFIG', 'invalid Ten options', issues),
+  );
 }
