@@ -17,9 +17,9 @@ import {
   type OptionField,
   type OptionValues,
 } from './options-form';
-import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
+import { DEFAULT_NAMES } from '../lib/seats';
 import { InviteLinks } from './invite-links';
-import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from './seat-name-note';
+import { SeatRow } from './seat-name-note';
 import styles from './home.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
@@ -254,19 +254,15 @@ export function NewGameForm({
         />
         <ol className={cx(ui.stack, ui.seatRows)}>
           {active.map((s, seat) => (
-            <li key={seat} className={ui.seatRow} style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
-              <span className={ui.playerPawn} aria-hidden="true">
-                {seatInitial(s.name.trim() || defaultName(seat))}
-              </span>
-              <input
-                type="text"
-                value={s.name}
-                placeholder={defaultName(seat)}
-                aria-label={`Name of seat ${seat + 1}`}
-                aria-invalid={nameProblem(seat) !== null}
-                aria-describedby={seatNameNoteShown(s.name, nameProblem(seat)) ? seatNameNoteId(seat) : undefined}
-                onChange={(e) => editSeat(seat, { name: e.target.value })}
-              />
+            <SeatRow
+              key={seat}
+              seat={seat}
+              name={s.name}
+              placeholder={defaultName(seat)}
+              label={`Name of seat ${seat + 1}`}
+              problem={nameProblem(seat)}
+              onName={(name) => editSeat(seat, { name })}
+            >
               <select
                 className={styles.seatKind}
                 value={s.kind}
@@ -279,8 +275,7 @@ export function NewGameForm({
                   </option>
                 ))}
               </select>
-              <SeatNameNote seat={seat} name={s.name} problem={nameProblem(seat)} />
-            </li>
+            </SeatRow>
           ))}
         </ol>
         <p className={ui.hint}>

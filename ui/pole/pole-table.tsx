@@ -111,37 +111,19 @@ function PoleDecision({
       {mine && (
         <div className={styles.decisionActions} role="group" aria-label="Your choices">
           {roll && (
-            <button
-              type="button"
-              className={cx(ui.button, ui.primary)}
-              disabled={busy}
-              onClick={() => act(roll)}
-              aria-keyshortcuts="R"
-            >
+            <KeyedChoice primary keys="R" busy={busy} onChoose={() => act(roll)}>
               Roll the die
-            </button>
+            </KeyedChoice>
           )}
           {rollL2 && (
-            <button
-              type="button"
-              className={ui.button}
-              disabled={busy}
-              onClick={() => act(rollL2)}
-              aria-keyshortcuts="L"
-            >
+            <KeyedChoice keys="L" busy={busy} onChoose={() => act(rollL2)}>
               L2 move: roll 3d6
-            </button>
+            </KeyedChoice>
           )}
           {buy && decision.kind === 'buy' && (
-            <button
-              type="button"
-              className={cx(ui.button, ui.primary)}
-              disabled={busy}
-              onClick={() => act(buy)}
-              aria-keyshortcuts="B"
-            >
+            <KeyedChoice primary keys="B" busy={busy} onChoose={() => act(buy)}>
               Buy {tileLabel(board, decision.tile)} for {formatTz(decision.price)}
-            </button>
+            </KeyedChoice>
           )}
           {buy && decision.kind === 'buy' && (
             <RuleLink game="pole" section={buyingSection(board, decision.tile)}>
@@ -149,9 +131,9 @@ function PoleDecision({
             </RuleLink>
           )}
           {pass && (
-            <button type="button" className={ui.button} disabled={busy} onClick={() => act(pass)} aria-keyshortcuts="P">
+            <KeyedChoice keys="P" busy={busy} onChoose={() => act(pass)}>
               Pass
-            </button>
+            </KeyedChoice>
           )}
           {flips.length > 0 && (
             <fieldset className={styles.flipChoices}>
@@ -182,5 +164,32 @@ function PoleDecision({
       )}
       <Alert problem={error} />
     </section>
+  );
+}
+
+/** One of the seat's choices in the decision bar, with the key that makes it too (the bar's keydown handler). */
+function KeyedChoice({
+  primary = false,
+  keys,
+  busy,
+  onChoose,
+  children,
+}: {
+  primary?: boolean;
+  keys: string;
+  busy: boolean;
+  onChoose: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={primary ? cx(ui.button, ui.primary) : ui.button}
+      disabled={busy}
+      onClick={onChoose}
+      aria-keyshortcuts={keys}
+    >
+      {children}
+    </button>
   );
 }

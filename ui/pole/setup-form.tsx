@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { describeSeatNameProblem, seatNameProblems } from '../../engine/core';
 import type { PoleBotName } from '../../engine/pole';
-import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
-import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from '../home/seat-name-note';
+import { DEFAULT_NAMES } from '../lib/seats';
+import { SeatRow } from '../home/seat-name-note';
 import { defaultSeats, namesOf, type SeatSetup, type TableOptions, type WatchSetup } from './watch-session';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
@@ -103,19 +103,15 @@ export function SetupForm({
         <legend>Seats</legend>
         <ol className={cx(ui.stack, ui.seatRows)}>
           {seats.slice(0, count).map((s, seat) => (
-            <li key={seat} className={ui.seatRow} style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
-              <span className={ui.playerPawn} aria-hidden="true">
-                {seatInitial(s.name.trim() || DEFAULT_NAMES[seat])}
-              </span>
-              <input
-                type="text"
-                value={s.name}
-                placeholder={DEFAULT_NAMES[seat]}
-                aria-label={`Name of player ${seat + 1}`}
-                aria-invalid={nameProblem(seat) !== null}
-                aria-describedby={seatNameNoteShown(s.name, nameProblem(seat)) ? seatNameNoteId(seat) : undefined}
-                onChange={(e) => editSeat(seat, { name: e.target.value })}
-              />
+            <SeatRow
+              key={seat}
+              seat={seat}
+              name={s.name}
+              placeholder={DEFAULT_NAMES[seat]}
+              label={`Name of player ${seat + 1}`}
+              problem={nameProblem(seat)}
+              onName={(name) => editSeat(seat, { name })}
+            >
               <select
                 value={s.bot}
                 aria-label={`Bot of player ${seat + 1}`}
@@ -125,8 +121,7 @@ export function SetupForm({
                 <option value="heuristic">Heuristic bot</option>
                 <option value="random">Random bot</option>
               </select>
-              <SeatNameNote seat={seat} name={s.name} problem={nameProblem(seat)} />
-            </li>
+            </SeatRow>
           ))}
         </ol>
       </fieldset>
@@ -173,24 +168,17 @@ export function SetupForm({
         <div className={ui.inline} role="radiogroup" aria-label="Royalty with several owners">
           <span>Royalty with several owners</span>
           <span className={cx(ui.segmented, ui.small)}>
-            <label className={options.royaltySplit === 'split' ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="royaltySplit"
-                checked={options.royaltySplit === 'split'}
-                onChange={() => setOption('royaltySplit', 'split')}
-              />
-              split
-            </label>
-            <label className={options.royaltySplit === 'each' ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="royaltySplit"
-                checked={options.royaltySplit === 'each'}
-                onChange={() => setOption('royaltySplit', 'each')}
-              />
-              each
-            </label>
+            {(['split', 'each'] as const).map((split) => (
+              <label key={split} className={options.royaltySplit === split ? ui.isChecked : undefined}>
+                <input
+                  type="radio"
+                  name="royaltySplit"
+                  checked={options.royaltySplit === split}
+                  onChange={() => setOption('royaltySplit', split)}
+                />
+                {split}
+              </label>
+            ))}
           </span>
         </div>
         <label className={ui.check}>
