@@ -23,7 +23,7 @@ import { SeatRow } from './seat-name-note';
 import styles from './home.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
-import { Segments } from '../lib/segments';
+import { countSegments, Segments } from '../lib/segments';
 import { rulesHref, rulingSection } from '../rules/rules-doc';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
@@ -246,11 +246,10 @@ export function NewGameForm({
           label="Number of seats"
           value={count}
           onChange={setCount}
-          options={Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i).map((n) => ({
-            value: n,
-            label: <span aria-hidden="true">{n}</span>,
-            ariaLabel: `${n} ${n === 1 ? 'seat' : 'seats'}`,
-          }))}
+          options={countSegments(
+            Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i),
+            (n) => `${n} ${n === 1 ? 'seat' : 'seats'}`,
+          )}
         />
         <ol className={cx(ui.stack, ui.seatRows)}>
           {active.map((s, seat) => (

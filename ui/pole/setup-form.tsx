@@ -7,7 +7,7 @@ import { defaultSeats, namesOf, type SeatSetup, type TableOptions, type WatchSet
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
-import { Segments } from '../lib/segments';
+import { countSegments, Segments } from '../lib/segments';
 import { Alert } from '../lib/alert';
 
 const SEED_WORDS = [
@@ -59,6 +59,13 @@ export function SetupForm({
     setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
   const setOption = <K extends keyof TableOptions>(key: K, value: TableOptions[K]) =>
     setOptions((o) => ({ ...o, [key]: value }));
+  /** A table option that is on or off, as a checkbox. */
+  const optionCheck = (key: 'valuationFloor' | 'threePlayerRoyalty20' | 'l2Move', text: React.ReactNode) => (
+    <label className={ui.check}>
+      <input type="checkbox" checked={options[key]} onChange={(e) => setOption(key, e.target.checked)} />
+      {text}
+    </label>
+  );
   // Judged as the server judges a game's names: the watched table's log must tell its players apart too.
   const names = namesOf({ seats: seats.slice(0, count), seed, options });
   const nameProblems = seatNameProblems(names);
@@ -91,11 +98,7 @@ export function SetupForm({
           label="Number of players"
           value={count}
           onChange={setCount}
-          options={[2, 3, 4, 5, 6].map((n) => ({
-            value: n,
-            label: <span aria-hidden="true">{n}</span>,
-            ariaLabel: `${n} players`,
-          }))}
+          options={countSegments([2, 3, 4, 5, 6], (n) => `${n} players`)}
         />
       </fieldset>
 
@@ -181,27 +184,15 @@ export function SetupForm({
             ))}
           </span>
         </div>
-        <label className={ui.check}>
-          <input
-            type="checkbox"
-            checked={options.valuationFloor}
-            onChange={(e) => setOption('valuationFloor', e.target.checked)}
-          />
-          Valuation floor: no piece is valued below 10 Tz
-        </label>
-        <label className={ui.check}>
-          <input
-            type="checkbox"
-            checked={options.threePlayerRoyalty20}
-            onChange={(e) => setOption('threePlayerRoyalty20', e.target.checked)}
-          />
-          20 % royalty in 3-player games
-          {count !== 3 && <span className={ui.muted}> (no effect with {count} players)</span>}
-        </label>
-        <label className={ui.check}>
-          <input type="checkbox" checked={options.l2Move} onChange={(e) => setOption('l2Move', e.target.checked)} />
-          L2 move: once per game a player may roll 3d6
-        </label>
+        {optionCheck('valuationFloor', 'Valuation floor: no piece is valued below 10 Tz')}
+        {optionCheck(
+          'threePlayerRoyalty20',
+          <>
+            20 % royalty in 3-player games
+            {count !== 3 && <span className={ui.muted}> (no effect with {count} players)</span>}
+          </>,
+        )}
+        {optionCheck('l2Move', 'L2 move: once per game a player may roll 3d6')}
       </details>
 
       <Alert problem={error} />
