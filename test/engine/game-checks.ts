@@ -1,7 +1,8 @@
 /** Test helpers every game's tests share. */
 import { expect } from 'vitest';
 import { isRuleError, stateHash, type Actor, type GameDefinition } from '../../engine';
-import { isConfigError, type ConfigError, type RuleError } from '../../engine/core/errors';
+import { ConfigError, RuleError } from '../../engine/core/errors';
+import { thrown } from './thrown';
 import { rngFromSeed, rollDie, type RngState } from '../../engine/core/rng';
 
 /**
@@ -27,22 +28,11 @@ export function refusedCodeWith<S>(
   return code;
 }
 
-/** The error `fn` throws, which `is` must recognise (`name` says what it expected); fails the test otherwise. */
-function thrownBy<E>(fn: () => unknown, is: (e: unknown) => e is E, name: string): E {
-  try {
-    fn();
-  } catch (err) {
-    if (is(err)) return err;
-    throw err;
-  }
-  throw new Error(`expected a ${name}`);
-}
-
 /** Runs `fn`, which must throw a ConfigError; returns it. */
-export const configError = (fn: () => unknown): ConfigError => thrownBy(fn, isConfigError, 'ConfigError');
+export const configError = (fn: () => unknown): ConfigError => thrown(fn, ConfigError);
 
 /** Runs `fn`, which must throw a RuleError; returns it. */
-export const ruleError = (fn: () => unknown): RuleError => thrownBy(fn, isRuleError, 'RuleError');
+export const ruleError = (fn: () => unknown): RuleError => thrown(fn, RuleError);
 
 /** An RNG state whose next d6 rolls are exactly `dice` (found by search over seeds; fine for ≤ 6 dice). */
 export function rngFor(dice: readonly number[]): RngState {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadScript, MichelsonFailure, runScript } from '../../../devnet/michelson';
-import { thrown } from './thrown';
+import { thrown } from '../../engine/thrown';
 
 const failure = (f: () => unknown): MichelsonFailure => thrown(f, MichelsonFailure);
 

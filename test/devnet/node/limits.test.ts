@@ -10,7 +10,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { minimalFeeMutez, startDevnet, type BootstrapAccount, type Devnet } from '../../../devnet/node';
-import { signedToolkit } from './taquito-clients';
+import { signedToolkit, transaction } from './taquito-clients';
 
 const P = 'proto.025-PsUshuai.';
 /** A script that never ends: LOOP on a True it pushes again. */
@@ -137,16 +137,8 @@ describe('gas figures are held to the protocol’s limits', () => {
   test('operations: a gas_limit above 1,040,000 is gas_limit_too_high; a batch above the block’s 1,386,666 is gas_exhausted.block (and refused for good at injection)', async () => {
     const a = devnet.accounts[1]!;
     const counter = BigInt((await rpc.getContract(a.address)).counter ?? '0');
-    const transfer = (i: bigint, gas: string, fee = '1000') => ({
-      kind: 'transaction',
-      source: a.address,
-      fee,
-      counter: (counter + i).toString(),
-      gas_limit: gas,
-      storage_limit: '0',
-      amount: '1',
-      destination: devnet.accounts[2]!.address,
-    });
+    const transfer = (i: bigint, gas: string, fee = '1000') =>
+      transaction(a.address, devnet.accounts[2]!.address, counter + i, '1', { fee, gas_limit: gas });
     const branch = (await rpc.getBlockHeader()).hash;
     const simulate = (contents: unknown[]) =>
       helper('simulate_operation', {
@@ -205,16 +197,10 @@ describe('the mempool’s minimal fee (Octez’s default filter)', () => {
   ): Promise<{ sbytes: string; size: number }> {
     const counter = BigInt((await rpc.getContract(a.address)).counter ?? '0') + 1n;
     const contents = [
-      {
-        kind: 'transaction',
-        source: a.address,
-        fee: fee.toString(),
-        counter: counter.toString(),
-        gas_limit: gasLimit.toString(),
-        storage_limit: '0',
-        amount: '1000000',
-        destination: devnet.accounts[5]!.address,
-      },
+      transaction(a.address, devnet.accounts[5]!.address, counter, '1000000', {
+        fee: String(fee),
+        gas_limit: String(gasLimit),
+      }),
     ];
     const bytes = await forger.forge({ branch: (await rpc.getBlockHeader()).hash, contents } as never);
     const { sbytes } = await new InMemorySigner(a.secretKey).sign(bytes, new Uint8Array([3]));
