@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../core/errors';
-import { parseOrRefuse } from '../core/issues';
+import { parseOptions } from '../core/parse';
 
 /** Table options; defaults are the rules' and rulings' (T1–T10). */
 export const tenConfigSchema = z
@@ -29,11 +28,4 @@ export type TenConfigInput = z.input<typeof tenConfigSchema>;
 export type TenRules = Readonly<z.output<typeof tenConfigSchema>>;
 
 /** @throws ConfigError `BAD_CONFIG` naming each bad option. */
-export function resolveConfig(input: unknown): TenRules {
-  return parseOrRefuse(
-    tenConfigSchema,
-    input,
-    '(options)',
-    (issues) => new ConfigError('BAD_CONFIG', 'invalid Ten options', issues),
-  );
-}
+export const resolveConfig = (input: unknown): TenRules => parseOptions(tenConfigSchema, input, 'Ten');
