@@ -82,6 +82,19 @@ const runEndless = (gas?: string) =>
     ...(gas !== undefined ? { gas } : {}),
   });
 
+/** A request to run the endless view (`{ view }`) or the callback view (`{ entrypoint }`), with its gas. */
+const viewRequest = (
+  call: { view: string } | { entrypoint: string },
+  gas: { gas: string } | { unlimited_gas: true },
+) => ({
+  contract: viewContract,
+  ...call,
+  input: { prim: 'Unit' },
+  chain_id: devnet.chain.chainId,
+  unparsing_mode: 'Readable',
+  ...gas,
+});
+
 describe('gas figures are held to the protocol’s limits', () => {
   test('run_code with gas 10¹² is refused at once with gas_limit_too_high, as validation refuses such an operation', async () => {
     const r = await runEndless('1000000000000');
@@ -94,23 +107,9 @@ describe('gas figures are held to the protocol’s limits', () => {
   });
 
   test('the same on run_view, run_script_view and pack_data', async () => {
-    const view = {
-      contract: viewContract,
-      view: 'spin',
-      input: { prim: 'Unit' },
-      chain_id: devnet.chain.chainId,
-      unparsing_mode: 'Readable',
-      gas: '1000000000000',
-    };
+    const view = viewRequest({ view: 'spin' }, { gas: '1000000000000' });
     expect(ids((await helper('run_script_view', view)).json)).toEqual([`${P}gas_limit_too_high`]);
-    const callback = {
-      contract: viewContract,
-      entrypoint: 'get',
-      input: { prim: 'Unit' },
-      chain_id: devnet.chain.chainId,
-      unparsing_mode: 'Readable',
-      gas: '1000000000000',
-    };
+    const callback = viewRequest({ entrypoint: 'get' }, { gas: '1000000000000' });
     expect(ids((await helper('run_view', callback)).json)).toEqual([`${P}gas_limit_too_high`]);
     expect(
       ids((await helper('pack_data', { data: { int: '1' }, type: { prim: 'nat' }, gas: '1000000000000' })).json),
@@ -123,14 +122,7 @@ describe('gas figures are held to the protocol’s limits', () => {
     expect(none).toEqual(max);
     expect(head.level).toBe(devnet.chain.headBlock().level);
     // A view asking for unlimited gas (run_script_view's `unlimited_gas`) gets the same cap.
-    const view = await helper('run_script_view', {
-      contract: viewContract,
-      view: 'spin',
-      input: { prim: 'Unit' },
-      chain_id: devnet.chain.chainId,
-      unparsing_mode: 'Readable',
-      unlimited_gas: true,
-    });
+    const view = await helper('run_script_view', viewRequest({ view: 'spin' }, { unlimited_gas: true }));
     expect(ids(view.json)).toEqual([`${P}gas_exhausted.operation`]);
   }, 60_000);
 
