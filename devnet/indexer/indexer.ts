@@ -107,6 +107,13 @@ interface ActivityState {
 /** Protocol the devnet runs (ChainView does not carry it). */
 export const PROTOCOL = 'PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY';
 
+/** The entry of `map` at `key`, made by `make` and stored there the first time it is asked for. */
+function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let entry = map.get(key);
+  if (entry === undefined) map.set(key, (entry = make()));
+  return entry;
+}
+
 const alias = (address: string | undefined): Json | undefined => (address === undefined ? undefined : { address });
 
 /** Drops `undefined` fields (TzKT omits null fields). */
@@ -248,20 +255,16 @@ export class TzktIndex {
   private touch(address: string | undefined, level: number, f?: (a: ActivityState) => void): void {
     if (address === undefined) return;
     this.accountId(address);
-    let a = this.activity.get(address);
-    if (!a) {
-      a = {
-        firstActivity: level,
-        lastActivity: level,
-        numTransactions: 0,
-        numOriginations: 0,
-        numReveals: 0,
-        numDelegations: 0,
-        numContracts: 0,
-        tokenTransfersCount: 0,
-      };
-      this.activity.set(address, a);
-    }
+    const a = entryOf(this.activity, address, () => ({
+      firstActivity: level,
+      lastActivity: level,
+      numTransactions: 0,
+      numOriginations: 0,
+      numReveals: 0,
+      numDelegations: 0,
+      numContracts: 0,
+      tokenTransfersCount: 0,
+    }));
     a.lastActivity = level;
     f?.(a);
   }
@@ -663,32 +666,25 @@ export class TzktIndex {
   }
 
   private token(contract: string, tokenId: bigint, minter: string, level: number): TokenState {
-    const k = `${contract}:${tokenId}`;
-    let t = this.tokens.get(k);
-    if (!t) {
-      t = {
-        id: this.tokens.size + 1,
-        contract,
-        tokenId,
-        firstMinter: minter,
-        firstLevel: level,
-        lastLevel: level,
-        transfersCount: 0,
-        totalMinted: 0n,
-        totalBurned: 0n,
-        balancesCount: 0,
-        holdersCount: 0,
-      };
-      this.tokens.set(k, t);
-    }
-    return t;
+    return entryOf(this.tokens, `${contract}:${tokenId}`, () => ({
+      id: this.tokens.size + 1,
+      contract,
+      tokenId,
+      firstMinter: minter,
+      firstLevel: level,
+      lastLevel: level,
+      transfersCount: 0,
+      totalMinted: 0n,
+      totalBurned: 0n,
+      balancesCount: 0,
+      holdersCount: 0,
+    }));
   }
 
   private balance(token: TokenState, owner: string, level: number): BalanceState {
-    const k = `${token.contract}:${token.tokenId}:${owner}`;
-    let b = this.balances.get(k);
-    if (!b) {
-      b = {
+    return entryOf(this.balances, `${token.contract}:${token.tokenId}:${owner}`, () => {
+      token.balancesCount++;
+      return {
         id: this.balances.size + 1,
         token,
         owner,
@@ -697,10 +693,7 @@ export class TzktIndex {
         firstLevel: level,
         lastLevel: level,
       };
-      this.balances.set(k, b);
-      token.balancesCount++;
-    }
-    return b;
+    });
   }
 
   private transfer(
@@ -1059,8 +1052,7 @@ export class TzktIndex {
     if (address === undefined) return;
     const storage = this.view.account(address)?.storage;
     if (storage === undefined) return;
-    let h = this.storages.get(address);
-    if (!h) this.storages.set(address, (h = []));
+    const h = entryOf(this.storages, address, () => []);
     const last = h[h.length - 1];
     if (last?.level === level) last.storage = storage;
     else h.push({ level, storage });
