@@ -34,6 +34,14 @@ export const configError = (fn: () => unknown): ConfigError => thrown(fn, Config
 /** Runs `fn`, which must throw a RuleError; returns it. */
 export const ruleError = (fn: () => unknown): RuleError => thrown(fn, RuleError);
 
+/** The events of type `type`, typed as that kind of event. */
+export function ofType<E extends { readonly type: string }, T extends E['type']>(
+  events: readonly E[],
+  type: T,
+): Extract<E, { type: T }>[] {
+  return events.filter((e): e is Extract<E, { type: T }> => e.type === type);
+}
+
 /** An RNG state whose next d6 rolls are exactly `dice` (found by search over seeds; fine for ≤ 6 dice). */
 export function rngFor(dice: readonly number[]): RngState {
   for (let i = 0; i < 5_000_000; i++) {

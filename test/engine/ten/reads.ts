@@ -3,12 +3,7 @@ import { expect } from 'vitest';
 import type { SeatId } from '../../../engine';
 import { cardById, ten, type GainReason, type TenDecision, type TenEvent, type TenState } from '../../../engine/ten';
 
-export function ofType<T extends TenEvent['type']>(
-  events: readonly TenEvent[],
-  type: T,
-): Extract<TenEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<TenEvent, { type: T }> => e.type === type);
-}
+export { ofType } from '../game-checks';
 
 /** The single pending decision (Ten never has simultaneous ones). */
 export function pendingOf(state: TenState): TenDecision {
