@@ -15,6 +15,7 @@ import { buyingSection, unofferedPurchase } from './why-no-buy';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { isPageShortcut } from '../lib/page-keys';
 import { Alert } from '../lib/alert';
 
 export type { PoleView } from './pole-scene';
@@ -71,9 +72,7 @@ function PoleDecision({
   useEffect(() => {
     if (!mine || busy) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, [contenteditable="true"]')) return;
+      if (!isPageShortcut(e, 'fields')) return;
       const choice =
         e.key === 'r' ? roll : e.key === 'l' ? rollL2 : e.key === 'b' ? buy : e.key === 'p' ? pass : undefined;
       if (!choice) return;

@@ -24,6 +24,7 @@ import { useFooterGame } from '../home/site-footer';
 import styles from './replay.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { isPageShortcut } from '../lib/page-keys';
 import { TitledPanel } from '../lib/titled-panel';
 import { Alert } from '../lib/alert';
 
@@ -108,9 +109,7 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   useEffect(() => {
     if (!loaded) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, button, a, [contenteditable="true"]')) return;
+      if (!isPageShortcut(e, 'controls')) return;
       const moves: Record<string, () => void> = {
         ArrowRight: () => step(1),
         ArrowLeft: () => step(-1),
