@@ -61,34 +61,5 @@ export type {
   SeedCommit,
   OriginateOptions,
 } from './fa2-editions';
-export {
-  PoleBridge,
-  BridgeError,
-  isBridgeError,
-  checkAddresses,
-  chainOpsFor,
-  holdingsActionFrom,
-  planAfter,
-  planGameTokens,
-  plannedToken,
-  tokenIdOf,
-  TILE_ID_ATTRIBUTE,
-} from './pole-bridge';
-export type {
-  PoleBridgeOptions,
-  BridgeResult,
-  CreatedTokens,
-  CreateOptions,
-  ClosedGame,
-  AppliedOps,
-  ApplyOptions,
-  OperationLookup,
-  BridgeErrorCode,
-  BridgeErrorDetail,
-  ChainOp,
-  HoldingsAction,
-  TokenPlan,
-  PlanGame,
-  PlannedToken,
-  PlanOptions,
-} from './pole-bridge';
+// The bridge's own barrel is the bridge's public API.
+export * from './pole-bridge';

@@ -93,6 +93,13 @@ function parse<S extends z.ZodType>(schema: S, data: unknown, url: string, what:
   return parsed.data;
 }
 
+/** The first of `rows`: the one thing a read by key asked for; NOT_FOUND saying `missing` when there is none. */
+function found<T>(rows: readonly T[], missing: string): T {
+  const first = rows[0];
+  if (!first) throw new IndexerError('NOT_FOUND', missing);
+  return first;
+}
+
 function chunks<T>(list: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += IN_CHUNK) out.push(list.slice(i, i + IN_CHUNK));
@@ -540,18 +547,15 @@ export async function tokenDetail(
   const url = client.url;
   const kt = checkContract(contract);
   const id = checkTokenId(tokenId);
-  const tokens = parse(
-    z.array(tokenRow),
-    await client.once((opts) => tokensGetTokens({ contract: { eq: kt }, tokenId: { eq: id }, limit: 1 }, opts)),
-    url,
-    `token ${id}`,
+  const row = found(
+    parse(
+      z.array(tokenRow),
+      await client.once((opts) => tokensGetTokens({ contract: { eq: kt }, tokenId: { eq: id }, limit: 1 }, opts)),
+      url,
+      `token ${id}`,
+    ),
+    `The indexer at ${url} knows no token ${id} of contract ${kt}: it has never been minted, or the indexer has not reached it yet.`,
   );
-  const row = tokens[0];
-  if (!row)
-    throw new IndexerError(
-      'NOT_FOUND',
-      `The indexer at ${url} knows no token ${id} of contract ${kt}: it has never been minted, or the indexer has not reached it yet.`,
-    );
   const [balances, transfers, editions] = await Promise.all([
     client.once((opts) =>
       tokensGetTokenBalances(
@@ -650,12 +654,7 @@ export async function operation(tzktUrl: string, hash: string, options: ReadOpti
     url,
     `operation ${h}`,
   );
-  const first = rows[0];
-  if (!first)
-    throw new IndexerError(
-      'NOT_FOUND',
-      `The indexer at ${url} knows no operation ${h}: it may not be included in a block yet.`,
-    );
+  const first = found(rows, `The indexer at ${url} knows no operation ${h}: it may not be included in a block yet.`);
   const contents = rows.map(content);
   return {
     hash: h,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { capIssues, issueLines } from '../../engine/core/issues';
 import { isPlainText, plainText } from '../../engine/core/text';
 import { tileSchema } from '../../engine/pole/board';
+import { GENESIS } from '../../engine/pole/boards/genesis';
 import { isContractAddress } from '../validate';
 
 const [, artistTileSchema, eventTileSchema] = tileSchema.options;
@@ -172,59 +173,30 @@ export function issuesLine(error: z.ZodError): string {
   return issueLines(error.issues, '(request)').join('; ');
 }
 
+/** The event tile `id` of the Genesis board, as a slot: the palette offers Genesis's events as they are printed. */
+function genesisEvent(id: string): EventSlot {
+  const tile = GENESIS.tiles.find((t) => t.id === id);
+  if (tile?.kind !== 'event') throw new Error(`Genesis has no event tile "${id}"`);
+  return { kind: 'event', name: tile.name, text: tile.text, effect: tile.effect };
+}
+
 /**
  * Ready-made event tiles for the board builder, in the effect vocabulary of the engine. Events that name another
  * tile (a free copy of an edition) depend on the board, so the palette has none; moves to GO are always valid.
  */
 export const EVENT_PALETTE: readonly EventSlot[] = [
-  {
-    kind: 'event',
-    name: 'Airdrop',
-    text: 'An airdrop lands in your wallet. Collect 100 Tz.',
-    effect: { kind: 'collect', amount: 100 },
-  },
-  {
-    kind: 'event',
-    name: 'Network Congestion',
-    text: 'Gas spikes. Roll a die: 1–3 pay 30 Tz, 4–6 pay 60 Tz.',
-    effect: {
-      kind: 'roll',
-      branches: [
-        { faces: [1, 2, 3], text: 'Pay 30 Tz.', effect: { kind: 'pay', amount: 30 } },
-        { faces: [4, 5, 6], text: 'Pay 60 Tz.', effect: { kind: 'pay', amount: 60 } },
-      ],
-    },
-  },
-  {
-    kind: 'event',
-    name: "Collectors' Dinner",
-    text: 'You host the dinner. Collect 20 Tz from every other player.',
-    effect: { kind: 'collectFromEach', amount: 20 },
-  },
+  genesisEvent('airdrop'),
+  genesisEvent('network-congestion'),
+  genesisEvent('collectors-dinner'),
   {
     kind: 'event',
     name: 'Gallery Opening',
     text: 'You buy the drinks. Pay 10 Tz to every other player.',
     effect: { kind: 'payEach', amount: 10 },
   },
-  {
-    kind: 'event',
-    name: 'Contract Audit',
-    text: 'Your collection gets audited. Pay 15 Tz for each masterpiece you hold.',
-    effect: { kind: 'payPerPiece', amount: 15 },
-  },
+  genesisEvent('contract-audit'),
   { kind: 'event', name: 'Gas Fee', text: 'A busy block. Pay 50 Tz.', effect: { kind: 'pay', amount: 50 } },
-  {
-    kind: 'event',
-    name: 'Wrong Wallet',
-    text: 'You signed with the wrong wallet. Go back 2 tiles.',
-    effect: { kind: 'moveBy', steps: -2 },
-  },
-  {
-    kind: 'event',
-    name: 'Ride the Rollup',
-    text: 'Advance to Start and collect the GO bonus.',
-    effect: { kind: 'moveTo', tile: 'go' },
-  },
+  genesisEvent('wrong-wallet'),
+  genesisEvent('ride-the-rollup'),
   { kind: 'event', name: 'Quiet Block', text: 'Nothing happens. Enjoy the view.', effect: { kind: 'none' } },
 ];

@@ -107,6 +107,13 @@ interface ActivityState {
 /** Protocol the devnet runs (ChainView does not carry it). */
 export const PROTOCOL = 'PsUshuai9QapM5TGj1JpuVGkdxz5GykdnEvS6Rh8SUVrARvZLCY';
 
+/** The entry of `map` at `key`, made by `make` and stored there the first time it is asked for. */
+function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let entry = map.get(key);
+  if (entry === undefined) map.set(key, (entry = make()));
+  return entry;
+}
+
 const alias = (address: string | undefined): Json | undefined => (address === undefined ? undefined : { address });
 
 /** Drops `undefined` fields (TzKT omits null fields). */
@@ -248,20 +255,16 @@ export class TzktIndex {
   private touch(address: string | undefined, level: number, f?: (a: ActivityState) => void): void {
     if (address === undefined) return;
     this.accountId(address);
-    let a = this.activity.get(address);
-    if (!a) {
-      a = {
-        firstActivity: level,
-        lastActivity: level,
-        numTransactions: 0,
-        numOriginations: 0,
-        numReveals: 0,
-        numDelegations: 0,
-        numContracts: 0,
-        tokenTransfersCount: 0,
-      };
-      this.activity.set(address, a);
-    }
+    const a = entryOf(this.activity, address, () => ({
+      firstActivity: level,
+      lastActivity: level,
+      numTransactions: 0,
+      numOriginations: 0,
+      numReveals: 0,
+      numDelegations: 0,
+      numContracts: 0,
+      tokenTransfersCount: 0,
+    }));
     a.lastActivity = level;
     f?.(a);
   }
@@ -663,32 +666,25 @@ export class TzktIndex {
   }
 
   private token(contract: string, tokenId: bigint, minter: string, level: number): TokenState {
-    const k = `${contract}:${tokenId}`;
-    let t = this.tokens.get(k);
-    if (!t) {
-      t = {
-        id: this.tokens.size + 1,
-        contract,
-        tokenId,
-        firstMinter: minter,
-        firstLevel: level,
-        lastLevel: level,
-        transfersCount: 0,
-        totalMinted: 0n,
-        totalBurned: 0n,
-        balancesCount: 0,
-        holdersCount: 0,
-      };
-      this.tokens.set(k, t);
-    }
-    return t;
+    return entryOf(this.tokens, `${contract}:${tokenId}`, () => ({
+      id: this.tokens.size + 1,
+      contract,
+      tokenId,
+      firstMinter: minter,
+      firstLevel: level,
+      lastLevel: level,
+      transfersCount: 0,
+      totalMinted: 0n,
+      totalBurned: 0n,
+      balancesCount: 0,
+      holdersCount: 0,
+    }));
   }
 
   private balance(token: TokenState, owner: string, level: number): BalanceState {
-    const k = `${token.contract}:${token.tokenId}:${owner}`;
-    let b = this.balances.get(k);
-    if (!b) {
-      b = {
+    return entryOf(this.balances, `${token.contract}:${token.tokenId}:${owner}`, () => {
+      token.balancesCount++;
+      return {
         id: this.balances.size + 1,
         token,
         owner,
@@ -697,10 +693,7 @@ export class TzktIndex {
         firstLevel: level,
         lastLevel: level,
       };
-      this.balances.set(k, b);
-      token.balancesCount++;
-    }
-    return b;
+    });
   }
 
   private transfer(
@@ -937,6 +930,27 @@ export class TzktIndex {
     };
   }
 
+  /** The operations an account row counts (a user's and a contract's alike). */
+  private operationCounts(a: ActivityState | undefined): Row {
+    return {
+      numDelegations: a?.numDelegations ?? 0,
+      numOriginations: a?.numOriginations ?? 0,
+      numTransactions: a?.numTransactions ?? 0,
+    };
+  }
+
+  /** An account row's first and last activity, levels and times; an account never active was created at `firstLevel`. */
+  private activitySpan(a: ActivityState | undefined, firstLevel: number): Row {
+    const first = a?.firstActivity ?? firstLevel;
+    const last = a?.lastActivity ?? firstLevel;
+    return {
+      firstActivity: first,
+      firstActivityTime: this.timeAt(first),
+      lastActivity: last,
+      lastActivityTime: this.timeAt(last),
+    };
+  }
+
   /** `accounts/{address}`: a user, a contract, or TzKT's `empty` account. */
   accountRow(address: string): Row {
     const a = this.activity.get(address);
@@ -948,8 +962,6 @@ export class TzktIndex {
         : undefined);
     if (!acc) return { type: 'empty', address, counter: 0 };
     if (acc.script) return this.contractRow(address)!;
-    const first = a?.firstActivity ?? acc.firstLevel;
-    const last = a?.lastActivity ?? acc.firstLevel;
     const tokens = this.tokenStats(address);
     return compact({
       id: this.accountId(address),
@@ -972,9 +984,7 @@ export class TzktIndex {
       ticketBalancesCount: 0,
       ticketTransfersCount: 0,
       numActivations: 0,
-      numDelegations: a?.numDelegations ?? 0,
-      numOriginations: a?.numOriginations ?? 0,
-      numTransactions: a?.numTransactions ?? 0,
+      ...this.operationCounts(a),
       numReveals: a?.numReveals ?? 0,
       numRegisterConstants: 0,
       numSetDepositsLimits: 0,
@@ -983,10 +993,7 @@ export class TzktIndex {
       increasePaidStorageCount: 0,
       drainDelegateCount: 0,
       stakingOpsCount: 0,
-      firstActivity: first,
-      firstActivityTime: this.timeAt(first),
-      lastActivity: last,
-      lastActivityTime: this.timeAt(last),
+      ...this.activitySpan(a, acc.firstLevel),
     });
   }
 
@@ -996,8 +1003,6 @@ export class TzktIndex {
     if (!acc?.script) return undefined;
     const st = this.registerContract(address, undefined);
     const a = this.activity.get(address);
-    const first = a?.firstActivity ?? acc.firstLevel;
-    const last = a?.lastActivity ?? acc.firstLevel;
     const script = acc.script;
     const tokens = this.tokenStats(address);
     return compact({
@@ -1016,18 +1021,13 @@ export class TzktIndex {
       activeTicketsCount: 0,
       ticketBalancesCount: 0,
       ticketTransfersCount: 0,
-      numDelegations: a?.numDelegations ?? 0,
-      numOriginations: a?.numOriginations ?? 0,
-      numTransactions: a?.numTransactions ?? 0,
+      ...this.operationCounts(a),
       numReveals: 0,
       numMigrations: 0,
       transferTicketCount: 0,
       increasePaidStorageCount: 0,
       eventsCount: 0,
-      firstActivity: first,
-      firstActivityTime: this.timeAt(first),
-      lastActivity: last,
-      lastActivityTime: this.timeAt(last),
+      ...this.activitySpan(a, acc.firstLevel),
       typeHash: hash32(JSON.stringify([script.parameter, script.storageType])),
       codeHash: hash32(JSON.stringify(script.code)),
     });
@@ -1052,8 +1052,7 @@ export class TzktIndex {
     if (address === undefined) return;
     const storage = this.view.account(address)?.storage;
     if (storage === undefined) return;
-    let h = this.storages.get(address);
-    if (!h) this.storages.set(address, (h = []));
+    const h = entryOf(this.storages, address, () => []);
     const last = h[h.length - 1];
     if (last?.level === level) last.storage = storage;
     else h.push({ level, storage });

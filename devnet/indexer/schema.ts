@@ -11,21 +11,10 @@
  *   flattened to a string), else `[{key, value}]`; a stored big_map as its id (a number);
  *   a lambda as its Micheline JSON text.
  */
-import { parseData, unparseData, type DataContext } from '../michelson/data';
+import { parseData, PRINTING_CONTEXT, unparseData } from '../michelson/data';
 import { isInt, isPrim, isSeq, isString, type Expr, type Prim } from '../michelson/micheline';
-import { Lambda, type CompiledCode } from '../michelson/values';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-const NO_CODE: CompiledCode = {
-  run() {
-    throw new Error('indexer lambdas are never run');
-  },
-};
-const LEAF_CONTEXT: DataContext = {
-  compileLambda: (a, r, body, rec) => new Lambda(a, r, body, NO_CODE, rec),
-  legacy: true,
-};
 
 /** Types whose values flatten to a string (Netezos' IFlat): usable as object keys. */
 const FLAT = new Set([
@@ -189,7 +178,7 @@ function flatten(t: Prim, v: Expr): string {
         )
           return v.bytes.toLowerCase();
         // Domain values in optimized form: re-read them and print them readable (base58).
-        const r = unparseData(parseData(v, t, LEAF_CONTEXT), t, 'readable');
+        const r = unparseData(parseData(v, t, PRINTING_CONTEXT), t, 'readable');
         if (isString(r)) return r.string;
         return v.bytes;
       }

@@ -774,14 +774,26 @@ function big(v: Value, t: Prim): bigint {
 
 const bytesNode = (b: Uint8Array): Expr => ({ bytes: bytesToHex(b) });
 
+/** A value held in its binary form, printed as its base58 string when readable, else as those bytes. */
+function base58OrBytes<V extends { readonly raw: Uint8Array }>(
+  v: V,
+  base58: (v: V) => string,
+  readable: boolean,
+): Expr {
+  return readable ? { string: base58(v) } : bytesNode(v.raw);
+}
+
 const NO_CODE: CompiledCode = {
   run() {
-    throw new Error('a lambda re-parsed for printing cannot run');
+    throw new Error('a lambda read only to be printed cannot run');
   },
 };
 
-/** Re-reads PUSH data inside lambda bodies; the body has already been typechecked. */
-const PRINTING_CONTEXT: DataContext = {
+/**
+ * Reads data only to print it again (PUSH data inside lambda bodies, the indexer's storage): what it reads was
+ * typechecked before, and its lambdas never run.
+ */
+export const PRINTING_CONTEXT: DataContext = {
   compileLambda: (a, r, body, recursive) => new Lambda(a, r, body, NO_CODE, recursive),
   legacy: true,
 };
@@ -873,22 +885,14 @@ export function unparseData(v: Value, t: Prim, mode: UnparsingMode): Expr {
       const a = t.prim === 'address' ? cast(v, Address, t) : cast(v, ContractRef, t).address;
       return readable ? { string: addressToString(a) } : bytesNode(addressToBytes(a));
     }
-    case 'key_hash': {
-      const k = cast(v, KeyHash, t);
-      return readable ? { string: keyHashToString(k) } : bytesNode(k.raw);
-    }
-    case 'key': {
-      const k = cast(v, PublicKey, t);
-      return readable ? { string: publicKeyToString(k) } : bytesNode(k.raw);
-    }
-    case 'signature': {
-      const s = cast(v, Signature, t);
-      return readable ? { string: signatureToString(s) } : bytesNode(s.raw);
-    }
-    case 'chain_id': {
-      const c = cast(v, ChainId, t);
-      return readable ? { string: chainIdToString(c) } : bytesNode(c.raw);
-    }
+    case 'key_hash':
+      return base58OrBytes(cast(v, KeyHash, t), keyHashToString, readable);
+    case 'key':
+      return base58OrBytes(cast(v, PublicKey, t), publicKeyToString, readable);
+    case 'signature':
+      return base58OrBytes(cast(v, Signature, t), signatureToString, readable);
+    case 'chain_id':
+      return base58OrBytes(cast(v, ChainId, t), chainIdToString, readable);
     case 'pair':
       return unparsePair(v, t, mode);
     case 'or': {

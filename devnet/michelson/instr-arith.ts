@@ -42,9 +42,38 @@ const big =
   (a, b) =>
     f(a as bigint, b as bigint);
 
+/** ADD, NEG and MUL by a scalar on BLS12-381 scalars and points, by operand type: each at a constant cost. */
+const BLS = new Map<string | undefined, { add: Instr; neg: Instr; mulByFr: Instr }>([
+  [
+    'bls12_381_fr',
+    {
+      add: binary(cost.addBls12381Fr, (x, y) => frAdd(x as Fr, y as Fr)),
+      neg: unary(cost.negBls12381Fr, (x) => frNeg(x as Fr)),
+      mulByFr: binary(cost.mulBls12381Fr, (x, y) => frMul(x as Fr, y as Fr)),
+    },
+  ],
+  [
+    'bls12_381_g1',
+    {
+      add: binary(cost.addBls12381G1, (x, y) => g1Add(x as G1, y as G1)),
+      neg: unary(cost.negBls12381G1, (x) => g1Neg(x as G1)),
+      mulByFr: binary(cost.mulBls12381G1, (x, y) => g1Mul(x as G1, y as Fr)),
+    },
+  ],
+  [
+    'bls12_381_g2',
+    {
+      add: binary(cost.addBls12381G2, (x, y) => g2Add(x as G2, y as G2)),
+      neg: unary(cost.negBls12381G2, (x) => g2Neg(x as G2)),
+      mulByFr: binary(cost.mulBls12381G2, (x, y) => g2Mul(x as G2, y as Fr)),
+    },
+  ],
+]);
+
 export function compileArith(p: Prim, t: readonly Prim[]): Instr | undefined {
   const a = t[0]?.prim;
   const b = t[1]?.prim;
+  const bls = BLS.get(a);
   switch (p.prim) {
     case 'ADD':
       if (a === 'mutez')
@@ -52,21 +81,7 @@ export function compileArith(p: Prim, t: readonly Prim[]): Instr | undefined {
           () => cost.addTez(),
           big((x, y) => mutez(x + y, 'addition')),
         );
-      if (a === 'bls12_381_fr')
-        return binary(
-          () => cost.addBls12381Fr(),
-          (x, y) => frAdd(x as Fr, y as Fr),
-        );
-      if (a === 'bls12_381_g1')
-        return binary(
-          () => cost.addBls12381G1(),
-          (x, y) => g1Add(x as G1, y as G1),
-        );
-      if (a === 'bls12_381_g2')
-        return binary(
-          () => cost.addBls12381G2(),
-          (x, y) => g2Add(x as G2, y as G2),
-        );
+      if (bls) return bls.add;
       return binary(
         (x, y) => cost.addInt(x as bigint, y as bigint),
         big((x, y) => x + y),
@@ -121,21 +136,7 @@ export function compileArith(p: Prim, t: readonly Prim[]): Instr | undefined {
         (x) => intToBytes(x as bigint, a === 'int'),
       );
     case 'NEG':
-      if (a === 'bls12_381_fr')
-        return unary(
-          () => cost.negBls12381Fr(),
-          (x) => frNeg(x as Fr),
-        );
-      if (a === 'bls12_381_g1')
-        return unary(
-          () => cost.negBls12381G1(),
-          (x) => g1Neg(x as G1),
-        );
-      if (a === 'bls12_381_g2')
-        return unary(
-          () => cost.negBls12381G2(),
-          (x) => g2Neg(x as G2),
-        );
+      if (bls) return bls.neg;
       return unary(
         (x) => cost.neg(x as bigint),
         (x) => -(x as bigint),
@@ -173,21 +174,9 @@ function compileMul(a: string, b: string): Instr {
       () => (a === 'mutez' ? cost.mulTeznat() : cost.mulNattez()),
       big((x, y) => mutez(x * y, 'multiplication')),
     );
-  if (a === 'bls12_381_fr' && b === 'bls12_381_fr')
-    return binary(
-      () => cost.mulBls12381Fr(),
-      (x, y) => frMul(x as Fr, y as Fr),
-    );
-  if (a === 'bls12_381_g1')
-    return binary(
-      () => cost.mulBls12381G1(),
-      (x, y) => g1Mul(x as G1, y as Fr),
-    );
-  if (a === 'bls12_381_g2')
-    return binary(
-      () => cost.mulBls12381G2(),
-      (x, y) => g2Mul(x as G2, y as Fr),
-    );
+  // A point is multiplied by a scalar only (the typechecker saw to it); a scalar also by an int or a nat, below.
+  const bls = BLS.get(a);
+  if (bls && b === 'bls12_381_fr') return bls.mulByFr;
   if (a === 'bls12_381_fr')
     return binary(
       (_x, y) => cost.mulBls12381FrZ(y as bigint),

@@ -13,7 +13,7 @@ import { cost } from './gas';
 import { sameDestination, type Host } from './host';
 import type { Compiler, Instr, RunContext } from './interpreter';
 import { callView } from './views';
-import { pop } from './interpreter';
+import { pop, replacesTop } from './interpreter';
 import { arg, isPrim, type Expr, type Prim } from './micheline';
 import { pack, unpack } from './pack';
 import { typecheckScript } from './typecheck';
@@ -43,6 +43,20 @@ function push(g: number, get: (x: RunContext) => Value): Instr {
   };
 }
 
+/** The instructions that push a fact of the transaction, the block or the chain, each at a constant cost. */
+const CONTEXT = new Map<string, Instr>([
+  ['AMOUNT', push(cost.amount(), (x) => x.env.amount)],
+  ['BALANCE', push(cost.balance(), (x) => x.env.balance)],
+  ['SENDER', push(cost.sender(), (x) => x.env.sender)],
+  ['SOURCE', push(cost.source(), (x) => x.env.source)],
+  ['SELF_ADDRESS', push(cost.selfAddress(), (x) => x.env.self)],
+  ['NOW', push(cost.now(), (x) => x.env.now)],
+  ['LEVEL', push(cost.level(), (x) => x.env.level)],
+  ['CHAIN_ID', push(cost.chainId(), (x) => x.env.chainId)],
+  ['MIN_BLOCK_TIME', push(cost.minBlockTime(), (x) => x.env.minBlockTime)],
+  ['TOTAL_VOTING_POWER', push(cost.totalVotingPower(), (x) => x.host.totalVotingPower())],
+]);
+
 function hashing(charge: (n: number) => number, f: (b: Uint8Array) => Uint8Array): Instr {
   return (s, x) => {
     const b = pop(s) as Uint8Array;
@@ -52,27 +66,9 @@ function hashing(charge: (n: number) => number, f: (b: Uint8Array) => Uint8Array
 }
 
 export function compileChain(p: Prim, t: readonly Prim[], c: Compiler): Instr | undefined {
+  const context = CONTEXT.get(p.prim);
+  if (context) return context;
   switch (p.prim) {
-    case 'AMOUNT':
-      return push(cost.amount(), (x) => x.env.amount);
-    case 'BALANCE':
-      return push(cost.balance(), (x) => x.env.balance);
-    case 'SENDER':
-      return push(cost.sender(), (x) => x.env.sender);
-    case 'SOURCE':
-      return push(cost.source(), (x) => x.env.source);
-    case 'SELF_ADDRESS':
-      return push(cost.selfAddress(), (x) => x.env.self);
-    case 'NOW':
-      return push(cost.now(), (x) => x.env.now);
-    case 'LEVEL':
-      return push(cost.level(), (x) => x.env.level);
-    case 'CHAIN_ID':
-      return push(cost.chainId(), (x) => x.env.chainId);
-    case 'MIN_BLOCK_TIME':
-      return push(cost.minBlockTime(), (x) => x.env.minBlockTime);
-    case 'TOTAL_VOTING_POWER':
-      return push(cost.totalVotingPower(), (x) => x.host.totalVotingPower());
     case 'VOTING_POWER':
       return (s, x) => {
         x.gas.consume(cost.votingPower());
@@ -81,23 +77,19 @@ export function compileChain(p: Prim, t: readonly Prim[], c: Compiler): Instr | 
     case 'SELF':
       return compileSelf(p, c);
     case 'ADDRESS':
-      return (s, x) => {
-        x.gas.consume(cost.address());
-        s.push((pop(s) as ContractRef).address);
-      };
+      return replacesTop(cost.address(), (v) => (v as ContractRef).address);
     case 'CONTRACT':
       return compileContract(p);
     case 'IMPLICIT_ACCOUNT':
-      return (s, x) => {
-        x.gas.consume(cost.implicitAccount());
-        s.push(new ContractRef(implicitAddress(pop(s) as KeyHash), { prim: 'unit' }));
-      };
+      return replacesTop(
+        cost.implicitAccount(),
+        (v) => new ContractRef(implicitAddress(v as KeyHash), { prim: 'unit' }),
+      );
     case 'IS_IMPLICIT_ACCOUNT':
-      return (s, x) => {
-        x.gas.consume(cost.isImplicitAccount());
-        const a = pop(s) as Address;
-        s.push(a.raw[0] === 0 ? new Some(new KeyHash(a.raw.slice(1))) : null);
-      };
+      return replacesTop(cost.isImplicitAccount(), (v) => {
+        const a = v as Address;
+        return a.raw[0] === 0 ? new Some(new KeyHash(a.raw.slice(1))) : null;
+      });
     case 'INDEX_ADDRESS':
       return (s, x) => {
         x.gas.consume(cost.indexAddress());

@@ -6,7 +6,7 @@
 import { compareValues } from './data';
 import { comparableSize, compareCost, cost } from './gas';
 import type { Instr, RunContext } from './interpreter';
-import { pop } from './interpreter';
+import { pop, pushes, replacesTop } from './interpreter';
 import { arg, isInt, type Prim } from './micheline';
 import { packKeyHex } from './pack';
 import { BigMap, MMap, MSet, Or, Pair, Some, UNIT, type Value } from './values';
@@ -17,10 +17,7 @@ export function compileData(p: Prim, t: readonly Prim[]): Instr | undefined {
   const hasN = p.args !== undefined && p.args.length > 0 && isInt(p.args[0]!);
   switch (p.prim) {
     case 'UNIT':
-      return (s, x) => {
-        x.gas.consume(cost.unit());
-        s.push(UNIT);
-      };
+      return pushes(cost.unit(), UNIT);
     case 'PAIR': {
       const k = hasN ? num(p, 0) : 2;
       const g = hasN ? cost.comb(k) : cost.consPair();
@@ -52,23 +49,13 @@ export function compileData(p: Prim, t: readonly Prim[]): Instr | undefined {
       };
     }
     case 'CAR':
-      return (s, x) => {
-        x.gas.consume(cost.car());
-        s.push((pop(s) as Pair).fst);
-      };
+      return replacesTop(cost.car(), (v) => (v as Pair).fst);
     case 'CDR':
-      return (s, x) => {
-        x.gas.consume(cost.cdr());
-        s.push((pop(s) as Pair).snd);
-      };
+      return replacesTop(cost.cdr(), (v) => (v as Pair).snd);
     case 'GET':
       if (hasN) {
         const k = num(p, 0);
-        const g = cost.combGet(k);
-        return (s, x) => {
-          x.gas.consume(g);
-          s.push(combGet(pop(s), k));
-        };
+        return replacesTop(cost.combGet(k), (v) => combGet(v, k));
       }
       return compileGet(t);
     case 'UPDATE':
@@ -85,29 +72,16 @@ export function compileData(p: Prim, t: readonly Prim[]): Instr | undefined {
     case 'GET_AND_UPDATE':
       return compileGetAndUpdate(t);
     case 'SOME':
-      return (s, x) => {
-        x.gas.consume(cost.consSome());
-        s.push(new Some(pop(s)));
-      };
+      return replacesTop(cost.consSome(), (v) => new Some(v));
     case 'NONE':
-      return (s, x) => {
-        x.gas.consume(cost.consNone());
-        s.push(null);
-      };
+      return pushes(cost.consNone(), null);
     case 'LEFT':
-    case 'RIGHT': {
-      const left = p.prim === 'LEFT';
-      const g = left ? cost.left() : cost.right();
-      return (s, x) => {
-        x.gas.consume(g);
-        s.push(new Or(left, pop(s)));
-      };
-    }
+      return replacesTop(cost.left(), (v) => new Or(true, v));
+    case 'RIGHT':
+      return replacesTop(cost.right(), (v) => new Or(false, v));
     case 'NIL':
-      return (s, x) => {
-        x.gas.consume(cost.nil());
-        s.push([]);
-      };
+      // Lists are never changed in place: every NIL may push the same empty one.
+      return pushes(cost.nil(), []);
     case 'CONS':
       return (s, x) => {
         x.gas.consume(cost.consList());
@@ -115,24 +89,11 @@ export function compileData(p: Prim, t: readonly Prim[]): Instr | undefined {
         s.push([h, ...(pop(s) as readonly Value[])]);
       };
     case 'EMPTY_SET':
-      return (s, x) => {
-        x.gas.consume(cost.emptySet());
-        s.push(MSet.EMPTY);
-      };
+      return pushes(cost.emptySet(), MSet.EMPTY);
     case 'EMPTY_MAP':
-      return (s, x) => {
-        x.gas.consume(cost.emptyMap());
-        s.push(MMap.EMPTY);
-      };
-    case 'EMPTY_BIG_MAP': {
-      const kt = arg(p, 0) as Prim;
-      const vt = arg(p, 1) as Prim;
-      const empty = new BigMap(null, kt, vt, new Map());
-      return (s, x) => {
-        x.gas.consume(cost.emptyBigMap());
-        s.push(empty);
-      };
-    }
+      return pushes(cost.emptyMap(), MMap.EMPTY);
+    case 'EMPTY_BIG_MAP':
+      return pushes(cost.emptyBigMap(), new BigMap(null, arg(p, 0) as Prim, arg(p, 1) as Prim, new Map()));
     case 'MEM':
       return compileMem(t);
     case 'SIZE':
@@ -166,10 +127,7 @@ export function compileData(p: Prim, t: readonly Prim[]): Instr | undefined {
 }
 
 function comparison(g: number, test: (r: bigint) => boolean): Instr {
-  return (s, x) => {
-    x.gas.consume(g);
-    s.push(test(pop(s) as bigint));
-  };
+  return replacesTop(g, (r) => test(r as bigint));
 }
 
 /** GET k on a right comb: 0 is the whole value, odd k the left of the (k-1)/2-th right child, even k that child. */
@@ -274,70 +232,76 @@ function compileMem(t: readonly Prim[]): Instr {
   };
 }
 
+/** A map's or a big_map's reads and writes by key, and what the instruction at hand costs on it. */
+interface Keyed {
+  charge(coll: Value, k: Value): number;
+  get(coll: Value, k: Value, x: RunContext): Value | null;
+  set(coll: Value, k: Value, v: Value | null): Value;
+}
+
+/** The `Keyed` of a collection of kind `kind` (map or big_map), the instruction costing `onMap` or `onBigMap`. */
+function keyed(
+  kind: string,
+  keyType: Prim,
+  onMap: (keySize: number, mapSize: number) => number,
+  onBigMap: (overlaySize: number) => number,
+): Keyed {
+  if (kind === 'map')
+    return {
+      charge: (m, k) => onMap(comparableSize(k, keyType), (m as MMap).keys.length),
+      get: (m, k) => mapGet(m as MMap, k),
+      set: (m, k, v) => mapSet(m as MMap, k, v),
+    };
+  return {
+    charge: (m) => onBigMap((m as BigMap).overlay.size),
+    get: (m, k, x) => bigMapGet(m as BigMap, k, x),
+    set: (m, k, v) => bigMapSet(m as BigMap, k, v),
+  };
+}
+
+const optional = (v: Value | null): Value => (v === null ? null : new Some(v));
+
 function compileGet(t: readonly Prim[]): Instr {
-  const kind = t[1]!.prim;
-  const keyType = t[0]!;
+  const on = keyed(t[1]!.prim, t[0]!, cost.mapGet, cost.bigMapGet);
   return (s, x) => {
     const k = pop(s);
     const coll = pop(s);
-    let v: Value | null;
-    if (kind === 'map') {
-      const m = coll as MMap;
-      x.gas.consume(cost.mapGet(comparableSize(k, keyType), m.keys.length));
-      v = mapGet(m, k);
-    } else {
-      const m = coll as BigMap;
-      x.gas.consume(cost.bigMapGet(m.overlay.size));
-      v = bigMapGet(m, k, x);
-    }
-    s.push(v === null ? null : new Some(v));
+    x.gas.consume(on.charge(coll, k));
+    s.push(optional(on.get(coll, k, x)));
   };
 }
 
 function compileUpdate(t: readonly Prim[]): Instr {
   const kind = t[2]!.prim;
   const keyType = t[0]!;
+  if (kind === 'set')
+    return (s, x) => {
+      const k = pop(s);
+      const present = pop(s) as boolean;
+      const m = pop(s) as MSet;
+      x.gas.consume(cost.setUpdate(comparableSize(k, keyType), m.items.length));
+      s.push(setUpdate(m, k, present));
+    };
+  const on = keyed(kind, keyType, cost.mapUpdate, cost.bigMapUpdate);
   return (s, x) => {
     const k = pop(s);
     const v = pop(s);
     const coll = pop(s);
-    if (kind === 'set') {
-      const m = coll as MSet;
-      x.gas.consume(cost.setUpdate(comparableSize(k, keyType), m.items.length));
-      s.push(setUpdate(m, k, v as boolean));
-    } else if (kind === 'map') {
-      const m = coll as MMap;
-      x.gas.consume(cost.mapUpdate(comparableSize(k, keyType), m.keys.length));
-      s.push(mapSet(m, k, v === null ? null : (v as Some).value));
-    } else {
-      const m = coll as BigMap;
-      x.gas.consume(cost.bigMapUpdate(m.overlay.size));
-      s.push(bigMapSet(m, k, v === null ? null : (v as Some).value));
-    }
+    x.gas.consume(on.charge(coll, k));
+    s.push(on.set(coll, k, v === null ? null : (v as Some).value));
   };
 }
 
 function compileGetAndUpdate(t: readonly Prim[]): Instr {
-  const kind = t[2]!.prim;
-  const keyType = t[0]!;
+  const on = keyed(t[2]!.prim, t[0]!, cost.mapGetAndUpdate, cost.bigMapGetAndUpdate);
   return (s, x) => {
     const k = pop(s);
     const v = pop(s);
     const coll = pop(s);
-    const nv = v === null ? null : (v as Some).value;
-    let old: Value | null;
-    if (kind === 'map') {
-      const m = coll as MMap;
-      x.gas.consume(cost.mapGetAndUpdate(comparableSize(k, keyType), m.keys.length));
-      old = mapGet(m, k);
-      s.push(mapSet(m, k, nv));
-    } else {
-      const m = coll as BigMap;
-      x.gas.consume(cost.bigMapGetAndUpdate(m.overlay.size));
-      old = bigMapGet(m, k, x);
-      s.push(bigMapSet(m, k, nv));
-    }
-    s.push(old === null ? null : new Some(old));
+    x.gas.consume(on.charge(coll, k));
+    const old = on.get(coll, k, x);
+    s.push(on.set(coll, k, v === null ? null : (v as Some).value));
+    s.push(optional(old));
   };
 }
 

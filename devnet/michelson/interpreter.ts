@@ -47,6 +47,22 @@ export interface RunContext {
 /** Pops the top of the stack; the typechecker guarantees it is there. */
 export const pop = (s: Stack): Value => s.pop() as Value;
 
+/** An instruction of constant cost `g` that pushes `v`. */
+export const pushes =
+  (g: number, v: Value): Instr =>
+  (s, c) => {
+    c.gas.consume(g);
+    s.push(v);
+  };
+
+/** An instruction of constant cost `g` that replaces the top of the stack with `f` of it. */
+export const replacesTop =
+  (g: number, f: (v: Value) => Value): Instr =>
+  (s, c) => {
+    c.gas.consume(g);
+    s.push(f(pop(s)));
+  };
+
 /**
  * Compiles typechecked code. One compiler serves a contract run: `contract` is the script being run
  * (SELF and views typecheck against it), `trace` holds the types of every node typechecked so far.
@@ -156,13 +172,8 @@ export class Compiler implements DataContext {
           if (k > 0) s.splice(s.length - 1 - k, 0, pop(s));
         };
       }
-      case 'PUSH': {
-        const v = this.data(arg(p, 1), arg(p, 0) as Prim);
-        return (s, c) => {
-          c.gas.consume(cost.push());
-          s.push(v);
-        };
-      }
+      case 'PUSH':
+        return pushes(cost.push(), this.data(arg(p, 1), arg(p, 0) as Prim));
       case 'DIP': {
         const k = hasN ? n(0) : 1;
         const body = this.compile(arg(p, hasN ? 1 : 0));
@@ -281,13 +292,11 @@ export class Compiler implements DataContext {
       case 'MAP':
         return compileMap(this.compile(arg(p, 0)), t[0]!.prim);
       case 'LAMBDA':
-      case 'LAMBDA_REC': {
-        const lam = this.compileLambda(arg(p, 0) as Prim, arg(p, 1) as Prim, arg(p, 2), p.prim === 'LAMBDA_REC');
-        return (s, c) => {
-          c.gas.consume(LAMBDA_COST);
-          s.push(lam);
-        };
-      }
+      case 'LAMBDA_REC':
+        return pushes(
+          LAMBDA_COST,
+          this.compileLambda(arg(p, 0) as Prim, arg(p, 1) as Prim, arg(p, 2), p.prim === 'LAMBDA_REC'),
+        );
       case 'EXEC':
         return (s, c) => {
           c.gas.consume(EXEC_COST);

@@ -807,6 +807,11 @@ const LISTED = [
   'INDEX_ADDRESS',
 ];
 
+/** The arithmetic and bitwise instructions on two operands. */
+const ARITHMETIC = ['ADD', 'SUB', 'SUB_MUTEZ', 'MUL', 'EDIV', 'AND', 'OR', 'XOR', 'LSL', 'LSR'];
+/** The comparisons of a COMPARE result with zero. */
+const COMPARISONS = ['EQ', 'NEQ', 'LT', 'GT', 'LE', 'GE'];
+
 // The "primitive parsing errors" and "stack errors" groups at the end of parse_instr.
 const ARITY0 = new Set([
   'DUP',
@@ -826,26 +831,12 @@ const ARITY0 = new Set([
   'EXEC',
   'FAILWITH',
   'SIZE',
-  'ADD',
-  'SUB',
-  'SUB_MUTEZ',
-  'MUL',
-  'EDIV',
-  'OR',
-  'AND',
-  'XOR',
+  ...ARITHMETIC,
   'NOT',
   'ABS',
   'NEG',
-  'LSL',
-  'LSR',
   'COMPARE',
-  'EQ',
-  'NEQ',
-  'LT',
-  'GT',
-  'LE',
-  'GE',
+  ...COMPARISONS,
   'TRANSFER_TOKENS',
   'SET_DELEGATE',
   'NOW',
@@ -904,21 +895,8 @@ const ARITY1 = new Set([
   'SAPLING_EMPTY_STATE',
 ]);
 const ARITY2 = new Set(['PUSH', 'VIEW', 'EMPTY_MAP', 'EMPTY_BIG_MAP']);
-const BINOPS = new Set([
-  'ADD',
-  'SUB',
-  'SUB_MUTEZ',
-  'MUL',
-  'EDIV',
-  'AND',
-  'OR',
-  'XOR',
-  'LSL',
-  'LSR',
-  'CONCAT',
-  'PAIRING_CHECK',
-]);
-const UNOPS = new Set(['NEG', 'ABS', 'NOT', 'SIZE', 'EQ', 'NEQ', 'LT', 'GT', 'LE', 'GE', 'CONCAT']);
+const BINOPS = new Set([...ARITHMETIC, 'CONCAT', 'PAIRING_CHECK']);
+const UNOPS = new Set(['NEG', 'ABS', 'NOT', 'SIZE', ...COMPARISONS, 'CONCAT']);
 const DEPTH3 = new Set(['UPDATE', 'SLICE', 'OPEN_CHEST']);
 const DEPTH1 = new Set([
   'DROP',
@@ -944,12 +922,7 @@ const DEPTH1 = new Set([
   'INT',
   'NOT',
   'HASH_KEY',
-  'EQ',
-  'NEQ',
-  'LT',
-  'GT',
-  'LE',
-  'GE',
+  ...COMPARISONS,
   'SIZE',
   'FAILWITH',
   'RENAME',
@@ -977,16 +950,7 @@ const DEPTH2 = new Set([
   'MEM',
   'EXEC',
   'CHECK_SIGNATURE',
-  'ADD',
-  'SUB',
-  'SUB_MUTEZ',
-  'MUL',
-  'EDIV',
-  'AND',
-  'OR',
-  'XOR',
-  'LSL',
-  'LSR',
+  ...ARITHMETIC,
   'COMPARE',
   'PAIRING_CHECK',
   'TICKET',
@@ -1080,12 +1044,7 @@ const UNARY: Record<string, Record<string, string>> = {
   INT: { nat: 'int', bytes: 'int', bls12_381_fr: 'int' },
   BYTES: { nat: 'bytes', int: 'bytes' },
   NAT: { bytes: 'nat' },
-  EQ: { int: 'bool' },
-  NEQ: { int: 'bool' },
-  LT: { int: 'bool' },
-  GT: { int: 'bool' },
-  LE: { int: 'bool' },
-  GE: { int: 'bool' },
+  ...Object.fromEntries(COMPARISONS.map((c) => [c, { int: 'bool' }])),
   HASH_KEY: { key: 'key_hash' },
   BLAKE2B: { bytes: 'bytes' },
   SHA256: { bytes: 'bytes' },

@@ -18,6 +18,21 @@ function capped<T>(items: readonly T[], line: (item: T) => string): string[] {
 /** Issue lines, at most MAX_ISSUES of them and a count of the rest. */
 export const capIssues = (lines: readonly string[]): string[] => capped(lines, (l) => l);
 
+/**
+ * What `schema` reads in `input`. Where it refuses, the error `refusal` makes of its issue lines (as issueLines, `root`
+ * naming the value itself) is thrown.
+ */
+export function parseOrRefuse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  root: string,
+  refusal: (issues: string[]) => Error,
+): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw refusal(issueLines(parsed.error.issues, root));
+  return parsed.data;
+}
+
 /** Zod's issues as "path: message" lines (`root` for the value itself), capped as capIssues. */
 export function issueLines(
   issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RecordError, isEngineError } from './errors';
 import { FAIR_SCHEME, rngStateOfRoll, rollOf, type FairPart } from './fair';
-import { issueLines } from './issues';
+import { parseOrRefuse } from './issues';
 import type { Actor, GameDefinition, GameEvent, GameId } from './types';
 
 /** One applied action, in order. */
@@ -80,12 +80,12 @@ export function applyRolled<S, E extends GameEvent>(
 
 /** Validates a record from outside (a file, a request body). @throws RecordError */
 export function parseRecord(input: unknown): GameRecord {
-  const parsed = gameRecordSchema.safeParse(input);
-  if (!parsed.success) {
-    const where = issueLines(parsed.error.issues, '(root)').join('; ');
-    throw new RecordError('MALFORMED_RECORD', `not a game record: ${where}`);
-  }
-  return parsed.data;
+  return parseOrRefuse(
+    gameRecordSchema,
+    input,
+    '(root)',
+    (issues) => new RecordError('MALFORMED_RECORD', `not a game record: ${issues.join('; ')}`),
+  );
 }
 
 /**

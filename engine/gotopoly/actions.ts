@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { RuleError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseAction } from '../core/parse';
 import type { GotopolyAction } from './state';
 
 const space = z.number().int().min(0).max(39);
@@ -38,11 +37,5 @@ export const gotopolyActionSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Validates an action from outside. @throws RuleError MALFORMED_ACTION */
-export function parseGotopolyAction(input: unknown): GotopolyAction {
-  const parsed = gotopolyActionSchema.safeParse(input);
-  if (!parsed.success) {
-    const why = issueLines(parsed.error.issues, '(action)').join('; ');
-    throw new RuleError('MALFORMED_ACTION', `not a Gotopoly action: ${why}`);
-  }
-  return parsed.data;
-}
+export const parseGotopolyAction = (input: unknown): GotopolyAction =>
+  parseAction(gotopolyActionSchema, input, 'Gotopoly');

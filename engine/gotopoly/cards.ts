@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOrRefuse } from '../core/issues';
 import { plainText } from '../core/text';
 import type { Board } from './ring';
 
@@ -66,14 +66,16 @@ export function parseDecks(input: unknown, board: Board): Decks {
     const cached = parsedDecks.get(input);
     if (cached?.board === board) return cached.decks;
   }
-  const parsed = decksSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError('BAD_DECK', 'invalid card decks', issueLines(parsed.error.issues, '(decks)'));
-  }
+  const decks = parseOrRefuse(
+    decksSchema,
+    input,
+    '(decks)',
+    (issues) => new ConfigError('BAD_DECK', 'invalid card decks', issues),
+  );
   const issues: string[] = [];
   const seen = new Set<string>();
   for (const deck of ['chance', 'chest'] as const) {
-    parsed.data[deck].forEach((card, k) => {
+    decks[deck].forEach((card, k) => {
       if (seen.has(card.id)) issues.push(`${deck}.${k} "${card.id}": id: used twice`);
       seen.add(card.id);
       if (card.effect.kind === 'moveTo' && !board.indexOf.has(card.effect.space)) {
@@ -82,6 +84,6 @@ export function parseDecks(input: unknown, board: Board): Decks {
     });
   }
   if (issues.length) throw new ConfigError('BAD_DECK', 'invalid card decks', issues);
-  if (typeof input === 'object' && input !== null) parsedDecks.set(input, { board, decks: parsed.data });
-  return parsed.data;
+  if (typeof input === 'object' && input !== null) parsedDecks.set(input, { board, decks });
+  return decks;
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOptions } from '../core/parse';
 
 const pounds = (max: number) => z.number().int().min(0).max(max);
 
@@ -50,10 +49,4 @@ export type GotopolyConfigInput = z.input<typeof gotopolyConfigSchema>;
 export type GotopolyRules = Readonly<z.output<typeof gotopolyConfigSchema>>;
 
 /** @throws ConfigError `BAD_CONFIG` naming each bad option. */
-export function resolveConfig(input: unknown): GotopolyRules {
-  const parsed = gotopolyConfigSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError('BAD_CONFIG', 'invalid Gotopoly options', issueLines(parsed.error.issues, '(options)'));
-  }
-  return parsed.data;
-}
+export const resolveConfig = (input: unknown): GotopolyRules => parseOptions(gotopolyConfigSchema, input, 'Gotopoly');

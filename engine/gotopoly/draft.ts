@@ -1,4 +1,4 @@
-import { rngFromState, rollDie, shuffle, type RandomGenerator, type RngState } from '../core/rng';
+import { DraftBase } from '../core/draft';
 import type { SeatId } from '../core/types';
 import { LONDON } from './boards/london';
 import type { DeckName } from './cards';
@@ -20,7 +20,7 @@ import type {
  * A mutable working copy of a GotopolyState for one `apply`. The input state is never touched: arrays are copied
  * here and their elements replaced, not mutated. `commit` returns the new state.
  */
-export class Draft {
+export class Draft extends DraftBase<GotopolyState, GotopolyEvent> {
   readonly rules: GotopolyRules;
   readonly board: Board = LONDON;
   readonly seats: number;
@@ -30,11 +30,9 @@ export class Draft {
   decks: Record<DeckName, DeckState>;
   stage: Stage;
   term: number;
-  readonly events: GotopolyEvent[] = [];
-  private readonly rngState: RngState;
-  private generator: RandomGenerator | null = null;
 
-  constructor(private readonly base: GotopolyState) {
+  constructor(base: GotopolyState) {
+    super(base);
     this.rules = base.config;
     this.seats = base.students.length;
     this.students = base.students.slice();
@@ -43,24 +41,6 @@ export class Draft {
     this.decks = { ...base.decks };
     this.stage = base.stage;
     this.term = base.term;
-    this.rngState = base.rng;
-  }
-
-  get rng(): RandomGenerator {
-    this.generator ??= rngFromState(this.rngState);
-    return this.generator;
-  }
-
-  rollD6(): number {
-    return rollDie(this.rng, 6);
-  }
-
-  shuffle<T>(items: readonly T[]): T[] {
-    return shuffle(this.rng, items);
-  }
-
-  emit(event: GotopolyEvent): void {
-    this.events.push(event);
   }
 
   student(seat: SeatId): Student {
@@ -107,16 +87,13 @@ export class Draft {
   }
 
   commit(): GotopolyState {
-    return {
-      ...this.base,
-      seq: this.base.seq + 1,
-      rng: this.generator ? this.generator.getState() : this.rngState,
+    return this.next({
       term: this.term,
       stage: this.stage,
       students: this.students,
       uncles: this.uncles,
       estates: this.estates,
       decks: this.decks,
-    };
+    });
   }
 }

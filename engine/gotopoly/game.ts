@@ -1,7 +1,7 @@
 import { RuleError } from '../core/errors';
 import { rngFromState, shuffle } from '../core/rng';
 import { checkAnswers, checkSeat } from '../core/turns';
-import { SYSTEM, type Actor, type Decision, type GameDefinition } from '../core/types';
+import { SYSTEM, type Actor, type Decision, type GameDefinition, type SeatId } from '../core/types';
 import { parseGotopolyAction } from './actions';
 import { submitBids } from './auction';
 import { build } from './building';
@@ -85,12 +85,7 @@ function applyAction(
       break;
     case 'goHome':
       if (decision.kind !== 'station') break;
-      if (state.students[seat]!.cash < decision.fare) {
-        throw new RuleError(
-          'CANNOT_AFFORD',
-          `the fare home is £${decision.fare}; student ${seat} has £${state.students[seat]!.cash}`,
-        );
-      }
+      mustAfford(state, seat, decision.fare, 'the fare home');
       goHome(d, seat, decision.space, decision.fare);
       endTurn(d);
       break;
@@ -100,12 +95,7 @@ function applyAction(
       break;
     case 'payBill':
       if (decision.kind !== 'utility') break;
-      if (state.students[seat]!.cash < decision.bill) {
-        throw new RuleError(
-          'CANNOT_AFFORD',
-          `the bill is £${decision.bill}; student ${seat} has £${state.students[seat]!.cash}`,
-        );
-      }
+      mustAfford(state, seat, decision.bill, 'the bill');
       payBill(d, seat, decision.space, decision.bill);
       endTurn(d);
       break;
@@ -119,6 +109,12 @@ function applyAction(
       break;
   }
   return { state: d.commit(), events: d.events };
+}
+
+/** CANNOT_AFFORD: student `seat` has less cash than `what` costs. */
+function mustAfford(state: GotopolyState, seat: SeatId, price: number, what: string): void {
+  const cash = state.students[seat]!.cash;
+  if (cash < price) throw new RuleError('CANNOT_AFFORD', `${what} is £${price}; student ${seat} has £${cash}`);
 }
 
 /** Gotopoly as a pure game definition (ARCHITECTURE.md engine contract). */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { RuleError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseAction } from '../core/parse';
 import type { PoleAction } from './state';
 
 const seat = z.number().int().min(0).max(5);
@@ -30,11 +29,4 @@ export const poleActionSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Validates an action from outside. @throws RuleError MALFORMED_ACTION */
-export function parsePoleAction(input: unknown): PoleAction {
-  const parsed = poleActionSchema.safeParse(input);
-  if (!parsed.success) {
-    const why = issueLines(parsed.error.issues, '(action)').join('; ');
-    throw new RuleError('MALFORMED_ACTION', `not a Tezos Pole action: ${why}`);
-  }
-  return parsed.data;
-}
+export const parsePoleAction = (input: unknown): PoleAction => parseAction(poleActionSchema, input, 'Tezos Pole');

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOptions } from '../core/parse';
 import { parseBoard, type Board } from './board';
 import { GENESIS } from './boards/genesis';
 
@@ -44,11 +43,7 @@ export type PoleRules = Omit<z.output<typeof poleConfigSchema>, 'board'> & { rea
 
 /** @throws ConfigError `BAD_CONFIG` (naming each bad option) or `BAD_BOARD`. */
 export function resolveConfig(input: unknown): PoleRules {
-  const parsed = poleConfigSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError('BAD_CONFIG', 'invalid Tezos Pole options', issueLines(parsed.error.issues, '(options)'));
-  }
-  const { board, ...options } = parsed.data;
+  const { board, ...options } = parseOptions(poleConfigSchema, input, 'Tezos Pole');
   // Genesis too is validated like any board (once: parseBoard remembers a board it has read).
   return { ...options, board: parseBoard(board === undefined ? GENESIS : board) };
 }

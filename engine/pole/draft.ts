@@ -1,4 +1,4 @@
-import { rngFromState, rollDie, type RandomGenerator, type RngState } from '../core/rng';
+import { DraftBase, seatsAfter } from '../core/draft';
 import type { SeatId } from '../core/types';
 import type { Board } from './board';
 import type { PoleRules } from './config';
@@ -18,7 +18,7 @@ import type {
  * A mutable working copy of a PoleState for the duration of one `apply`. The input state is never touched:
  * arrays are copied here and elements are replaced, not mutated. `commit` freezes the result into a new state.
  */
-export class Draft {
+export class Draft extends DraftBase<PoleState, PoleEvent> {
   readonly rules: PoleRules;
   readonly board: Board;
   readonly ringSize: number;
@@ -27,7 +27,6 @@ export class Draft {
   players: PolePlayer[];
   tiles: PoleTile[];
   queue: Step[];
-  readonly events: PoleEvent[] = [];
   phase: PolePhase;
   current: SeatId;
   turn: number;
@@ -35,10 +34,9 @@ export class Draft {
   endTriggered: boolean;
   lastRoll: readonly number[];
   valuations: readonly Valuation[] | null;
-  private readonly rngState: RngState;
-  private generator: RandomGenerator | null = null;
 
-  constructor(private readonly base: PoleState) {
+  constructor(base: PoleState) {
+    super(base);
     this.rules = base.config;
     this.board = base.config.board;
     this.ringSize = this.board.tiles.length;
@@ -54,17 +52,6 @@ export class Draft {
     this.endTriggered = base.endTriggered;
     this.lastRoll = base.lastRoll;
     this.valuations = base.valuations;
-    this.rngState = base.rng;
-  }
-
-  /** One d6 from the game's seeded PRNG. */
-  rollD6(): number {
-    this.generator ??= rngFromState(this.rngState);
-    return rollDie(this.generator, 6);
-  }
-
-  emit(event: PoleEvent): void {
-    this.events.push(event);
   }
 
   cash(seat: SeatId): number {
@@ -97,16 +84,11 @@ export class Draft {
 
   /** Seats in play order starting after `seat` ("clockwise" = increasing seat index, P2). */
   othersClockwise(seat: SeatId): SeatId[] {
-    const out: SeatId[] = [];
-    for (let k = 1; k < this.playerCount; k++) out.push((seat + k) % this.playerCount);
-    return out;
+    return seatsAfter(seat, this.playerCount);
   }
 
   commit(): PoleState {
-    return {
-      ...this.base,
-      seq: this.base.seq + 1,
-      rng: this.generator ? this.generator.getState() : this.rngState,
+    return this.next({
       phase: this.phase,
       current: this.current,
       turn: this.turn,
@@ -117,6 +99,6 @@ export class Draft {
       endTriggered: this.endTriggered,
       lastRoll: this.lastRoll,
       valuations: this.valuations,
-    };
+    });
   }
 }

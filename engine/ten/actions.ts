@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { RuleError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseAction } from '../core/parse';
 import { plainText } from '../core/text';
 import type { TenAction } from './state';
 
@@ -21,11 +20,4 @@ export const tenActionSchema = z.discriminatedUnion('type', [
 ]);
 
 /** Validates an action from outside. @throws RuleError MALFORMED_ACTION */
-export function parseTenAction(input: unknown): TenAction {
-  const parsed = tenActionSchema.safeParse(input);
-  if (!parsed.success) {
-    const why = issueLines(parsed.error.issues, '(action)').join('; ');
-    throw new RuleError('MALFORMED_ACTION', `not a Ten action: ${why}`);
-  }
-  return parsed.data;
-}
+export const parseTenAction = (input: unknown): TenAction => parseAction(tenActionSchema, input, 'Ten');

@@ -2,41 +2,22 @@ import { z } from 'zod';
 import { ConfigError } from '../core/errors';
 import { COLOURS } from './cards';
 
+/** A card of kind `kind`: its id, the fields of its kind, and the player count from which it is in the deck. */
+function card<K extends string, F extends z.ZodRawShape>(kind: K, fields: F) {
+  return z.object({ kind: z.literal(kind), id: z.string(), ...fields, from: z.number().int() }).strict();
+}
+
 /**
  * T1: every card of the 129-card deck. Number cards and colour `#` jokers belong to a colour; white jokers are
  * either a fixed number in any colour or the full `#` (anything); currency cards lower the running total (T3).
  * `from` is the player count from which the card is in the deck (T2: 4 = the "4+" symbol, 3 = the "3" symbol).
  */
 const cardSchema = z.discriminatedUnion('kind', [
-  z
-    .object({
-      kind: z.literal('number'),
-      id: z.string(),
-      colour: z.enum(COLOURS),
-      number: z.number().int().min(1).max(9),
-      from: z.number().int(),
-    })
-    .strict(),
-  z
-    .object({ kind: z.literal('colourJoker'), id: z.string(), colour: z.enum(COLOURS), from: z.number().int() })
-    .strict(),
-  z
-    .object({
-      kind: z.literal('whiteJoker'),
-      id: z.string(),
-      number: z.number().int().min(1).max(9),
-      from: z.number().int(),
-    })
-    .strict(),
-  z.object({ kind: z.literal('wild'), id: z.string(), from: z.number().int() }).strict(),
-  z
-    .object({
-      kind: z.literal('currency'),
-      id: z.string(),
-      value: z.number().int().min(1).max(5),
-      from: z.number().int(),
-    })
-    .strict(),
+  card('number', { colour: z.enum(COLOURS), number: z.number().int().min(1).max(9) }),
+  card('colourJoker', { colour: z.enum(COLOURS) }),
+  card('whiteJoker', { number: z.number().int().min(1).max(9) }),
+  card('wild', {}),
+  card('currency', { value: z.number().int().min(1).max(5) }),
 ]);
 
 export type Card = z.output<typeof cardSchema>;

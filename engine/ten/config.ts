@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../core/errors';
-import { issueLines } from '../core/issues';
+import { parseOptions } from '../core/parse';
 
 /** Table options; defaults are the rules' and rulings' (T1–T10). */
 export const tenConfigSchema = z
@@ -29,10 +28,4 @@ export type TenConfigInput = z.input<typeof tenConfigSchema>;
 export type TenRules = Readonly<z.output<typeof tenConfigSchema>>;
 
 /** @throws ConfigError `BAD_CONFIG` naming each bad option. */
-export function resolveConfig(input: unknown): TenRules {
-  const parsed = tenConfigSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError('BAD_CONFIG', 'invalid Ten options', issueLines(parsed.error.issues, '(options)'));
-  }
-  return parsed.data;
-}
+export const resolveConfig = (input: unknown): TenRules => parseOptions(tenConfigSchema, input, 'Ten');

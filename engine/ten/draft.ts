@@ -1,4 +1,4 @@
-import { rngFromState, shuffle, type RandomGenerator, type RngState } from '../core/rng';
+import { DraftBase, seatsAfter } from '../core/draft';
 import type { SeatId } from '../core/types';
 import type { TenRules } from './config';
 import type { GainReason, Stage, TenEvent, TenPlayer, TenState } from './state';
@@ -8,7 +8,7 @@ import type { GainReason, Stage, TenEvent, TenPlayer, TenState } from './state';
  * (piles that do not change keep their identity, so views and bots can cache what they derive from them). `commit`
  * returns the new state.
  */
-export class Draft {
+export class Draft extends DraftBase<TenState, TenEvent> {
   readonly rules: TenRules;
   readonly seats: number;
   deck: readonly string[];
@@ -21,11 +21,9 @@ export class Draft {
   turn: number;
   deckOut: boolean;
   stage: Stage;
-  readonly events: TenEvent[] = [];
-  private readonly rngState: RngState;
-  private generator: RandomGenerator | null = null;
 
-  constructor(private readonly base: TenState) {
+  constructor(base: TenState) {
+    super(base);
     this.rules = base.config;
     this.seats = base.players.length;
     this.deck = base.deck;
@@ -38,16 +36,6 @@ export class Draft {
     this.turn = base.turn;
     this.deckOut = base.deckOut;
     this.stage = base.stage;
-    this.rngState = base.rng;
-  }
-
-  shuffle<T>(items: readonly T[]): T[] {
-    this.generator ??= rngFromState(this.rngState);
-    return shuffle(this.generator, items);
-  }
-
-  emit(event: TenEvent): void {
-    this.events.push(event);
   }
 
   player(seat: SeatId): TenPlayer {
@@ -60,9 +48,7 @@ export class Draft {
 
   /** Seats after `seat` in play order ("to the left" = the next seat index), not including it. */
   othersFrom(seat: SeatId): SeatId[] {
-    const out: SeatId[] = [];
-    for (let k = 1; k < this.seats; k++) out.push((seat + k) % this.seats);
-    return out;
+    return seatsAfter(seat, this.seats);
   }
 
   /**
@@ -79,10 +65,7 @@ export class Draft {
   }
 
   commit(): TenState {
-    return {
-      ...this.base,
-      seq: this.base.seq + 1,
-      rng: this.generator ? this.generator.getState() : this.rngState,
+    return this.next({
       deck: this.deck,
       tableau: this.tableau,
       market: this.market,
@@ -93,6 +76,6 @@ export class Draft {
       turn: this.turn,
       deckOut: this.deckOut,
       stage: this.stage,
-    };
+    });
   }
 }

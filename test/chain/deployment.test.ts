@@ -6,7 +6,6 @@
  * The tests share one devnet and one record file, and run in order.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemorySigner } from '@taquito/signer';
@@ -26,6 +25,7 @@ import {
   type Deployment,
   type DeploymentErrorCode,
 } from '../../chain/deployment';
+import { closedPort } from './closed-port';
 
 const admin = bootstrapAccount(1);
 let devnet: Devnet;
@@ -71,14 +71,6 @@ async function otherContract(rpcUrl: string): Promise<string> {
   await op.confirmation(1);
   if (!op.contractAddress) throw new Error('no contract address');
   return op.contractAddress;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {

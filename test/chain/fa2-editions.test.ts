@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FA2_ERRORS } from '../../contracts';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
-import { Fa2Error, isFa2Error } from '../../chain/errors';
+import { Fa2Error } from '../../chain/errors';
+import { rejected } from '../engine/thrown';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
 import { HoldingsReader, readSeedCommit } from '../../chain/indexer';
 import { seedCommitment } from '../../engine/core/rng';
@@ -49,15 +50,7 @@ const toolkit = (secretKey: string): TezosToolkit => {
 };
 
 /** The Fa2Error a promise rejects with (anything else fails the test). */
-async function rejection(p: Promise<unknown>): Promise<Fa2Error> {
-  try {
-    await p;
-  } catch (e) {
-    if (isFa2Error(e)) return e;
-    throw e;
-  }
-  throw new Error('expected an Fa2Error');
-}
+const rejection = (p: Promise<unknown>): Promise<Fa2Error> => rejected(p, Fa2Error);
 
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });

@@ -13,7 +13,8 @@ import { ManualClock } from '../../chain/clock';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { FA2_MULTI } from '../../devnet/indexer/sample-contracts';
-import { IndexerError, isIndexerError } from '../../chain/errors';
+import { IndexerError } from '../../chain/errors';
+import { rejected } from '../engine/thrown';
 import { HoldingsReader, readHoldings } from '../../chain/indexer';
 import { resolveNetwork, type Network } from '../../chain/networks';
 import {
@@ -81,15 +82,7 @@ async function skip(clock: ManualClock, ms: number): Promise<void> {
   clock.advance(ms);
 }
 
-const failure = async (p: Promise<unknown>): Promise<IndexerError> => {
-  try {
-    await p;
-  } catch (e) {
-    expect(isIndexerError(e)).toBe(true);
-    return e as IndexerError;
-  }
-  throw new Error('expected an IndexerError');
-};
+const failure = (p: Promise<unknown>): Promise<IndexerError> => rejected(p, IndexerError);
 
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });

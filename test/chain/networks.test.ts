@@ -1,17 +1,12 @@
 /** Networks are configuration: presets, overrides, custom URLs, and coded errors for bad settings. */
 import { describe, expect, it } from 'vitest';
 import { explorerLink, networkFromEnv, NETWORKS, resolveNetwork } from '../../chain/networks';
-import { isNetworkConfigError, NetworkConfigError } from '../../chain/errors';
+import { NetworkConfigError } from '../../chain/errors';
+import { thrown } from '../engine/thrown';
 
 const codeOf = (f: () => unknown): { code: string; field: string; message: string } => {
-  try {
-    f();
-  } catch (e) {
-    expect(isNetworkConfigError(e)).toBe(true);
-    const err = e as NetworkConfigError;
-    return { code: err.code, field: err.field, message: err.message };
-  }
-  throw new Error('expected a NetworkConfigError');
+  const err = thrown(f, NetworkConfigError);
+  return { code: err.code, field: err.field, message: err.message };
 };
 
 describe('resolveNetwork', () => {

@@ -18,6 +18,7 @@ import {
   type TokenPlan,
 } from '../../chain';
 import { art, board, event } from '../engine/pole/boards';
+import { thrown } from '../engine/thrown';
 
 const bank = bootstrapAccount(2).address;
 const [alice, bob, carol, outsider, artist] = [3, 4, 5, 6, 7].map((i) => bootstrapAccount(i).address) as [
@@ -60,15 +61,7 @@ const PLAN = created(
 );
 const SEATS = [alice, bob, carol];
 
-function bridgeError(run: () => unknown): BridgeError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof BridgeError) return e;
-    throw e;
-  }
-  throw new Error('expected a BridgeError');
-}
+const bridgeError = (run: () => unknown): BridgeError => thrown(run, BridgeError);
 
 describe('planGameTokens', () => {
   it('plans one token per artist tile: max supply = edition size, TZIP-21 metadata with the tile facts', () => {

@@ -37,6 +37,7 @@ import { FA2_ERRORS, MAX_GAME_DAYS } from '../../contracts';
 import { art, board, event } from '../engine/pole/boards';
 import { ofType } from '../engine/pole/reads';
 import { rig } from '../engine/pole/states';
+import { rejected } from '../engine/thrown';
 
 const adminKey = bootstrapAccount(1);
 const bankKey = bootstrapAccount(2);
@@ -81,15 +82,7 @@ const toolkit = (secretKey: string): TezosToolkit => {
   return tz;
 };
 
-async function bridgeError(p: Promise<unknown>): Promise<BridgeError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isBridgeError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a BridgeError');
-}
+const bridgeError = (p: Promise<unknown>): Promise<BridgeError> => rejected(p, BridgeError);
 
 /** One action the on-chain way; the kept state advances only when the chain confirmed. */
 /**

@@ -6,7 +6,8 @@ import { MichelsonMap } from '@taquito/taquito';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readTokenMetadata } from '../../devnet/indexer';
-import { isMetadataError, MetadataError } from '../../chain/errors';
+import { MetadataError } from '../../chain/errors';
+import { thrown } from '../engine/thrown';
 import {
   decodeIndexedMetadata,
   decodeTokenInfo,
@@ -41,15 +42,7 @@ const sunflowers = (editionSize: number): TokenMetadata =>
     minter: BANK,
   });
 
-const errorOf = (f: () => unknown): MetadataError => {
-  try {
-    f();
-  } catch (e) {
-    expect(isMetadataError(e)).toBe(true);
-    return e as MetadataError;
-  }
-  throw new Error('expected a MetadataError');
-};
+const errorOf = (f: () => unknown): MetadataError => thrown(f, MetadataError);
 
 describe('tile token metadata', () => {
   it('names the token "Title — Artist", decimals 0, the artist as creator and objkt-style royalty receiver', () => {

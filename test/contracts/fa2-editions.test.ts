@@ -621,6 +621,9 @@ describe(
       plain = 0;
     const headTime = async (): Promise<number> =>
       Math.floor(Date.parse((await new RpcClient(devnet.rpcUrl).getBlockHeader()).timestamp) / 1000);
+    /** game_burn's argument: `amount` copies of `token` burnt from `owner`'s wallet in game `g`. */
+    const gameBurn = (owner: Who, token: number, amount = 1, g = 'g1'): string =>
+      `Pair "${g}" { Pair "${owner.address}" (Pair ${token} ${amount}) }`;
     const grant = async (g: string, owner: Who): Promise<unknown> =>
       view('game_grant', `Pair "${g}" "${owner.address}"`);
     /** The `game_info` view, read. */
@@ -725,36 +728,22 @@ describe(
     });
 
     test('game_burn: the game’s minter burns a joined player’s copy of the game’s token; the supply goes down', async () => {
-      await call(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`);
+      await call(bank, 'game_burn', gameBurn(alice, ed));
       expect(await balance(alice, ed)).toBe(1);
       expect((await token(ed))!.total_supply).toBe(2);
-      await call(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${one} 1) }`);
+      await call(bank, 'game_burn', gameBurn(alice, one));
       expect(await balance(alice, one)).toBe(0);
       expect(await (await storage()).ledger.get({ 0: alice.address, 1: one })).toBeUndefined();
     });
 
     test('game_burn refused: an owner who did not join, a token of another game or of none, another minter, too many copies', async () => {
-      expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${bob.address}" (Pair ${ed} 1) }`)).toBe(
-        FA2_ERRORS.noGameGrant,
-      );
-      expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${other} 1) }`)).toBe(
-        FA2_ERRORS.notGameToken,
-      );
-      expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${plain} 1) }`)).toBe(
-        FA2_ERRORS.notGameToken,
-      );
-      expect(await failure(carol, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(
-        FA2_ERRORS.notGameMinter,
-      );
-      expect(await failure(mallory, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(
-        FA2_ERRORS.notMinter,
-      );
-      expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 2) }`)).toBe(
-        FA2_ERRORS.insufficientBalance,
-      );
-      expect(await failure(bank, 'game_burn', `Pair "nope" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(
-        FA2_ERRORS.gameNotFound,
-      );
+      expect(await failure(bank, 'game_burn', gameBurn(bob, ed))).toBe(FA2_ERRORS.noGameGrant);
+      expect(await failure(bank, 'game_burn', gameBurn(alice, other))).toBe(FA2_ERRORS.notGameToken);
+      expect(await failure(bank, 'game_burn', gameBurn(alice, plain))).toBe(FA2_ERRORS.notGameToken);
+      expect(await failure(carol, 'game_burn', gameBurn(alice, ed))).toBe(FA2_ERRORS.notGameMinter);
+      expect(await failure(mallory, 'game_burn', gameBurn(alice, ed))).toBe(FA2_ERRORS.notMinter);
+      expect(await failure(bank, 'game_burn', gameBurn(alice, ed, 2))).toBe(FA2_ERRORS.insufficientBalance);
+      expect(await failure(bank, 'game_burn', gameBurn(alice, ed, 1, 'nope'))).toBe(FA2_ERRORS.gameNotFound);
     });
 
     test('joining gives no FA2 operator right: the bank’s plain burn and transfer of a player’s copy are refused', async () => {
@@ -774,7 +763,7 @@ describe(
     });
 
     test('past its end date the game refuses game_burn, join_game and create_game_tokens (GAME_EXPIRED), as the grant view does', async () => {
-      const burn = `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`;
+      const burn = gameBurn(alice, ed);
       // The same call, run by the VM at a chosen time: accepted up to the second before the end, refused from it on.
       expect(await at(ends - 1, bank, 'game_burn', burn)).toBeNull();
       expect(await at(ends, bank, 'game_burn', burn)).toBe(FA2_ERRORS.gameExpired);
@@ -797,9 +786,7 @@ describe(
       await call(bank, 'close_game', '"g1"');
       expect(await gameInfo('g1')).toEqual({ minter: bank.address, ends, closed: true });
       expect(await grant('g1', alice)).toEqual({ prim: 'False' });
-      expect(await failure(bank, 'game_burn', `Pair "g1" { Pair "${alice.address}" (Pair ${ed} 1) }`)).toBe(
-        FA2_ERRORS.gameClosed,
-      );
+      expect(await failure(bank, 'game_burn', gameBurn(alice, ed))).toBe(FA2_ERRORS.gameClosed);
       expect(await failure(bob, 'join_game', '"g1"')).toBe(FA2_ERRORS.gameClosed);
       expect(await failure(bank, 'create_game_tokens', `Pair "g1" { ${spec(1, carol, 'x')} }`)).toBe(
         FA2_ERRORS.gameClosed,
@@ -812,9 +799,7 @@ describe(
       // The admin may close any game.
       await call(admin, 'close_game', '"g2"');
       expect(await gameInfo('g2')).toMatchObject({ closed: true });
-      expect(await failure(bank, 'game_burn', `Pair "g2" { Pair "${alice.address}" (Pair ${other} 1) }`)).toBe(
-        FA2_ERRORS.gameClosed,
-      );
+      expect(await failure(bank, 'game_burn', gameBurn(alice, other, 1, 'g2'))).toBe(FA2_ERRORS.gameClosed);
     });
 
     test('TZIP-16 lists the game views; Taquito runs game_grant and game_info off-chain from the metadata', async () => {

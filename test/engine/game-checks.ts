@@ -1,6 +1,8 @@
 /** Test helpers every game's tests share. */
 import { expect } from 'vitest';
 import { isRuleError, stateHash, type Actor, type GameDefinition } from '../../engine';
+import { ConfigError, RuleError } from '../../engine/core/errors';
+import { thrown } from './thrown';
 import { rngFromSeed, rollDie, type RngState } from '../../engine/core/rng';
 
 /**
@@ -24,6 +26,20 @@ export function refusedCodeWith<S>(
   }
   expect(stateHash(state)).toBe(before);
   return code;
+}
+
+/** Runs `fn`, which must throw a ConfigError; returns it. */
+export const configError = (fn: () => unknown): ConfigError => thrown(fn, ConfigError);
+
+/** Runs `fn`, which must throw a RuleError; returns it. */
+export const ruleError = (fn: () => unknown): RuleError => thrown(fn, RuleError);
+
+/** The events of type `type`, typed as that kind of event. */
+export function ofType<E extends { readonly type: string }, T extends E['type']>(
+  events: readonly E[],
+  type: T,
+): Extract<E, { type: T }>[] {
+  return events.filter((e): e is Extract<E, { type: T }> => e.type === type);
 }
 
 /** An RNG state whose next d6 rolls are exactly `dice` (found by search over seeds; fine for ≤ 6 dice). */

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runScript } from './run-script';
+import { printedJson, runScript } from './run-script';
 
 // Shape only: timings depend on the machine and are never asserted.
 describe('bench', () => {
   it('--json --filter prints an array of {name, unit, median, min, max} for the matching cases', async () => {
     const run = await runScript('bench.ts', ['--json', '--filter', 'stateHash', '--samples', '5']);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    const results = JSON.parse(run.stdout) as Record<string, unknown>[];
+    const results = printedJson<Record<string, unknown>[]>(run);
     expect(results).toHaveLength(1);
     const [result] = results;
     expect(Object.keys(result!).sort()).toEqual(['max', 'median', 'min', 'name', 'unit']);

@@ -4,7 +4,6 @@
  * and an unreachable RPC.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blake2b } from '@noble/hashes/blake2.js';
@@ -16,6 +15,7 @@ import { fa2EditionsCode } from '../../contracts';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { runScript, type ScriptRun } from './run-script';
+import { closedPort } from '../chain/closed-port';
 
 let devnet: Devnet;
 let out = '';
@@ -44,14 +44,6 @@ function artifactHash(): string {
     blake2b(Buffer.from(packDataBytes(code as MichelsonData).bytes, 'hex'), { dkLen: 32 }),
     PrefixV2.ScriptExpr,
   );
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {

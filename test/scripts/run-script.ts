@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'node_modules', '.bin');
@@ -31,4 +32,11 @@ export function runScript(script: string, args: readonly string[]): Promise<Scri
       },
     );
   });
+}
+
+/** What a script printed as `--json`, once it ran cleanly: exit 0, nothing on stderr. */
+export function printedJson<T>(run: ScriptRun): T {
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as T;
 }

@@ -1,40 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from '../../engine/core/play';
 import { LONDON, gotopoly, gotopolyBots } from '../../engine/gotopoly';
-import { runScript, type ScriptRun } from './run-script';
+import type { GotopolyReport } from '../../scripts/simulate/gotopoly';
+import { printedJson, runScript, type ScriptRun } from './run-script';
 
-/** The fields of `simulate --game gotopoly --json` these tests read. */
-interface Report {
-  game: string;
-  games: number;
-  players: number;
-  seed: string;
-  bots: string[];
-  meanTurns: number;
-  meanActions: number;
-  winRateBySeat: number[];
-  endings: { degree: number; timeLimit: number; noStudents: number };
-  meanBankruptcies: number;
-  spaces: {
-    index: number;
-    id: string;
-    kind: string;
-    landed: number;
-    rent: number;
-    auctioned: number;
-    sold: number;
-    meanPrice: number | null;
-    priceToList: number | null;
-  }[];
-}
+type Report = GotopolyReport;
 
 const simulate = (...args: string[]) => runScript('simulate.ts', ['--game', 'gotopoly', ...args]);
 
-function parse(run: ScriptRun): Report {
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as Report;
-}
+const parse = (run: ScriptRun): Report => printedJson<Report>(run);
 
 describe('simulate --game gotopoly', () => {
   let report: Report;

@@ -1,33 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from '../../engine/core/play';
 import { ten, tenBots } from '../../engine/ten';
-import { runScript, type ScriptRun } from './run-script';
+import type { TenReport } from '../../scripts/simulate/ten';
+import { printedJson, runScript, type ScriptRun } from './run-script';
 
-/** The fields of `simulate --game ten --json` these tests read. */
-interface Report {
-  game: string;
-  games: number;
-  players: number;
-  bots: string[];
-  meanTurns: number;
-  meanScore: number;
-  winRateBySeat: number[];
-  meanScoreBySeat: number[];
-  bustRate: number;
-  currencyBustShare: number;
-  tookNumbersRate: number;
-  tookCurrencyRate: number;
-  meanPurchases: number;
-  jokers: { kind: string; auctioned: number; sold: number; meanPrice: number | null }[];
-}
+type Report = TenReport;
 
 const simulate = (...args: string[]) => runScript('simulate.ts', ['--game', 'ten', ...args]);
 
-function parse(run: ScriptRun): Report {
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as Report;
-}
+const parse = (run: ScriptRun): Report => printedJson<Report>(run);
 
 describe('simulate --game ten', () => {
   let report: Report;

@@ -4,43 +4,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from '../../engine/core/play';
 import { GENESIS, pole, poleBots } from '../../engine/pole';
-import { runScript, type ScriptRun } from './run-script';
+import type { PoleReport } from '../../scripts/simulate/pole';
+import { printedJson, runScript, type ScriptRun } from './run-script';
 
-/** The fields of `simulate --json` these tests read. */
-interface Report {
-  game: string;
-  games: number;
-  players: number;
-  seed: string;
-  bots: string[];
-  meanTurns: number;
-  p95Turns: number;
-  meanActions: number;
-  meanScore: number;
-  winRateBySeat: number[];
-  winRateByTurnOrder: number[];
-  tiles: {
-    index: number;
-    id: string;
-    kind: string;
-    title: string;
-    landed: number;
-    bought?: number;
-    price?: number;
-    spent?: number;
-    royalties?: number;
-    royaltyPerTz?: number | null;
-  }[];
-}
+type Report = PoleReport;
 
 const simulate = (...args: string[]) => runScript('simulate.ts', args);
 const small = ['--game', 'pole', '--players', '3', '--games', '20'];
 
-function parse(run: ScriptRun): Report {
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout) as Report;
-}
+const parse = (run: ScriptRun): Report => printedJson<Report>(run);
 
 describe('simulate --json', () => {
   let first: ScriptRun;

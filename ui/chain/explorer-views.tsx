@@ -5,13 +5,60 @@ import { Address, formatTez, formatTime } from './format';
 import styles from './chain.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
-import { NumHeading, ScrollTable } from '../lib/tables';
+import { Headings, NumHeading, ScrollTable } from '../lib/tables';
 
 const Status = ({ status }: { status: string }) => (
   <span className={styles.opStatus} data-status={status}>
     {status}
   </span>
 );
+
+/** A content's kind ("internal transaction" for one a contract made) and the entrypoint it calls, if any. */
+const ContentKind = ({ c, internal }: { c: OperationContent; internal: string }) => (
+  <>
+    {c.internal ? internal : ''}
+    {c.type}
+    {c.entrypoint && (
+      <>
+        {' '}
+        <code>{c.entrypoint}</code>
+      </>
+    )}
+  </>
+);
+
+/** An explorer page: what it shows, its address or hash, the facts about it, then its lists (`children`). */
+function ExplorerArticle({
+  id,
+  testId,
+  title,
+  address,
+  addressTitle,
+  facts,
+  children,
+}: {
+  id: string;
+  testId: string;
+  title: string;
+  address: string;
+  /** The address again as the lede's tooltip, where a long hash may be cut. */
+  addressTitle?: string;
+  facts: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <article className={styles.page} aria-labelledby={id} data-testid={testId}>
+      <header>
+        <h1 id={id}>{title}</h1>
+        <p className={cx(styles.lede, styles.addr)} title={addressTitle}>
+          {address}
+        </p>
+      </header>
+      <dl className={cx(styles.kv, ui.panel)}>{facts}</dl>
+      {children}
+    </article>
+  );
+}
 
 /** Where a content goes: the contract called, the account paid, or the contract originated. */
 function Destination({ c, network }: { c: OperationContent; network: LinkNetwork }) {
@@ -22,25 +69,27 @@ function Destination({ c, network }: { c: OperationContent; network: LinkNetwork
 /** An operation group: status, block, and each content's sender, target, entrypoint, parameters, fee, gas, storage. */
 export function OperationPanel({ group, network }: { group: OperationGroup; network: LinkNetwork }) {
   return (
-    <article className={styles.page} aria-labelledby="op-heading" data-testid="explorer-operation">
-      <header>
-        <h1 id="op-heading">Operation</h1>
-        <p className={cx(styles.lede, styles.addr)} title={group.hash}>
-          {group.hash}
-        </p>
-      </header>
-      <dl className={cx(styles.kv, ui.panel)}>
-        <dt>Status</dt>
-        <dd data-testid="op-status">
-          <Status status={group.status} />
-        </dd>
-        <dt>Block</dt>
-        <dd>
-          <a href={blockHref(network, group.level)}>{group.level}</a>
-        </dd>
-        <dt>Time</dt>
-        <dd>{formatTime(group.timestamp)}</dd>
-      </dl>
+    <ExplorerArticle
+      id="op-heading"
+      testId="explorer-operation"
+      title="Operation"
+      address={group.hash}
+      addressTitle={group.hash}
+      facts={
+        <>
+          <dt>Status</dt>
+          <dd data-testid="op-status">
+            <Status status={group.status} />
+          </dd>
+          <dt>Block</dt>
+          <dd>
+            <a href={blockHref(network, group.level)}>{group.level}</a>
+          </dd>
+          <dt>Time</dt>
+          <dd>{formatTime(group.timestamp)}</dd>
+        </>
+      }
+    >
       {group.contents.map((c) => (
         <section
           key={c.id}
@@ -49,14 +98,7 @@ export function OperationPanel({ group, network }: { group: OperationGroup; netw
           data-testid="op-content"
         >
           <h2>
-            {c.internal ? 'Internal ' : ''}
-            {c.type}
-            {c.entrypoint && (
-              <>
-                {' '}
-                <code>{c.entrypoint}</code>
-              </>
-            )}
+            <ContentKind c={c} internal="Internal " />
           </h2>
           <dl className={styles.kv}>
             <dt>Status</dt>
@@ -91,31 +133,33 @@ export function OperationPanel({ group, network }: { group: OperationGroup; netw
           )}
         </section>
       ))}
-    </article>
+    </ExplorerArticle>
   );
 }
 
 /** A block: level, hash, time, fees, and its operations. */
 export function BlockPanel({ block, network }: { block: BlockSummary; network: LinkNetwork }) {
   return (
-    <article className={styles.page} aria-labelledby="block-heading" data-testid="explorer-block">
-      <header>
-        <h1 id="block-heading">Block {block.level}</h1>
-        <p className={cx(styles.lede, styles.addr)} title={block.hash}>
-          {block.hash}
-        </p>
-      </header>
-      <dl className={cx(styles.kv, ui.panel)}>
-        <dt>Time</dt>
-        <dd>{formatTime(block.timestamp)}</dd>
-        <dt>Fees</dt>
-        <dd>{formatTez(block.fees)}</dd>
-        <dt>Neighbours</dt>
-        <dd>
-          {block.level > 0 && <a href={blockHref(network, block.level - 1)}>← {block.level - 1}</a>}{' '}
-          <a href={blockHref(network, block.level + 1)}>{block.level + 1} →</a>
-        </dd>
-      </dl>
+    <ExplorerArticle
+      id="block-heading"
+      testId="explorer-block"
+      title={`Block ${block.level}`}
+      address={block.hash}
+      addressTitle={block.hash}
+      facts={
+        <>
+          <dt>Time</dt>
+          <dd>{formatTime(block.timestamp)}</dd>
+          <dt>Fees</dt>
+          <dd>{formatTez(block.fees)}</dd>
+          <dt>Neighbours</dt>
+          <dd>
+            {block.level > 0 && <a href={blockHref(network, block.level - 1)}>← {block.level - 1}</a>}{' '}
+            <a href={blockHref(network, block.level + 1)}>{block.level + 1} →</a>
+          </dd>
+        </>
+      }
+    >
       <section className={ui.panel} aria-labelledby="block-ops-heading">
         <h2 id="block-ops-heading">Operations</h2>
         {block.operations.length === 0 ? (
@@ -123,15 +167,7 @@ export function BlockPanel({ block, network }: { block: BlockSummary; network: L
         ) : (
           <ScrollTable
             testId="block-operations"
-            head={
-              <>
-                <th scope="col">Operation</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Sender</th>
-                <th scope="col">Target</th>
-                <th scope="col">Status</th>
-              </>
-            }
+            head={<Headings names={['Operation', 'Kind', 'Sender', 'Target', 'Status']} />}
           >
             {block.operations.map((c) => (
               <tr key={c.id}>
@@ -141,14 +177,7 @@ export function BlockPanel({ block, network }: { block: BlockSummary; network: L
                   </a>
                 </td>
                 <td>
-                  {c.internal ? 'internal ' : ''}
-                  {c.type}
-                  {c.entrypoint && (
-                    <>
-                      {' '}
-                      <code>{c.entrypoint}</code>
-                    </>
-                  )}
+                  <ContentKind c={c} internal="internal " />
                 </td>
                 <td>{c.sender ? <Address address={c.sender} href={accountHref(network, c.sender)} /> : '—'}</td>
                 <td>
@@ -162,47 +191,50 @@ export function BlockPanel({ block, network }: { block: BlockSummary; network: L
           </ScrollTable>
         )}
       </section>
-    </article>
+    </ExplorerArticle>
   );
 }
 
 /** An account: type, balance, activity, and the tokens it holds. */
 export function AccountPanel({ account, network }: { account: AccountSummary; network: LinkNetwork }) {
   return (
-    <article className={styles.page} aria-labelledby="account-heading" data-testid="explorer-account">
-      <header>
-        <h1 id="account-heading">{account.type === 'contract' ? 'Contract' : 'Account'}</h1>
-        <p className={cx(styles.lede, styles.addr)}>{account.address}</p>
-      </header>
-      <dl className={cx(styles.kv, ui.panel)}>
-        <dt>Type</dt>
-        <dd>
-          {account.type}
-          {account.kind && ` (${account.kind})`}
-          {account.tzips.length > 0 && ` · ${account.tzips.map((t) => t.toUpperCase()).join(', ')}`}
-        </dd>
-        <dt>Balance</dt>
-        <dd data-testid="account-balance">{formatTez(account.balance)}</dd>
-        <dt>Transactions</dt>
-        <dd>{account.numTransactions}</dd>
-        {account.firstActivityTime && (
-          <>
-            <dt>Active</dt>
-            <dd>
-              {formatTime(account.firstActivityTime)}
-              {account.lastActivityTime && ` – ${formatTime(account.lastActivityTime)}`}
-            </dd>
-          </>
-        )}
-        {account.type === 'user' && (
-          <>
-            <dt>Collection</dt>
-            <dd>
-              <a href={`/collection/${account.address}`}>Tezos Pole tokens of this address</a>
-            </dd>
-          </>
-        )}
-      </dl>
+    <ExplorerArticle
+      id="account-heading"
+      testId="explorer-account"
+      title={account.type === 'contract' ? 'Contract' : 'Account'}
+      address={account.address}
+      facts={
+        <>
+          <dt>Type</dt>
+          <dd>
+            {account.type}
+            {account.kind && ` (${account.kind})`}
+            {account.tzips.length > 0 && ` · ${account.tzips.map((t) => t.toUpperCase()).join(', ')}`}
+          </dd>
+          <dt>Balance</dt>
+          <dd data-testid="account-balance">{formatTez(account.balance)}</dd>
+          <dt>Transactions</dt>
+          <dd>{account.numTransactions}</dd>
+          {account.firstActivityTime && (
+            <>
+              <dt>Active</dt>
+              <dd>
+                {formatTime(account.firstActivityTime)}
+                {account.lastActivityTime && ` – ${formatTime(account.lastActivityTime)}`}
+              </dd>
+            </>
+          )}
+          {account.type === 'user' && (
+            <>
+              <dt>Collection</dt>
+              <dd>
+                <a href={`/collection/${account.address}`}>Tezos Pole tokens of this address</a>
+              </dd>
+            </>
+          )}
+        </>
+      }
+    >
       <section className={ui.panel} aria-labelledby="account-tokens-heading">
         <h2 id="account-tokens-heading">Tokens</h2>
         {account.tokens.length === 0 ? (
@@ -233,6 +265,6 @@ export function AccountPanel({ account, network }: { account: AccountSummary; ne
           </table>
         )}
       </section>
-    </article>
+    </ExplorerArticle>
   );
 }

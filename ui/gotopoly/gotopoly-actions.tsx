@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   isTradable,
   LONDON,
@@ -81,116 +81,129 @@ export function GotopolyActions(props: ActionProps) {
       return <BuildTrade {...props} />;
     case 'answerTrade':
       return (
-        <div className={ui.decision}>
-          <p className={cx(ui.notice, styles.offer)}>{describeOffer(decision.offer, names)}.</p>
-          <div className={ui.choices} role="group" aria-label="Your choices">
-            <ActButton action={{ type: 'acceptTrade' }} primary {...b}>
-              Accept
-            </ActButton>
-            <ActButton action={{ type: 'rejectTrade' }} {...b}>
-              Reject
-            </ActButton>
-          </div>
-        </div>
+        <Choices prompt={<p className={cx(ui.notice, styles.offer)}>{describeOffer(decision.offer, names)}.</p>}>
+          <ActButton action={{ type: 'acceptTrade' }} primary {...b}>
+            Accept
+          </ActButton>
+          <ActButton action={{ type: 'rejectTrade' }} {...b}>
+            Reject
+          </ActButton>
+        </Choices>
       );
     case 'jail':
       return (
-        <div className={ui.decision}>
-          <p>
-            In jail: {decision.turnsServed} of {view.config.jailTurns} turns served.
-          </p>
-          <div className={ui.choices} role="group" aria-label="Your choices">
-            <ActButton action={{ type: 'serve' }} {...b}>
-              Serve a turn
-            </ActButton>
-            <ActButton action={{ type: 'payBail' }} {...b}>
-              Pay {formatPounds(view.config.bail)} bail and move
-            </ActButton>
-            <ActButton action={{ type: 'useJailCard' }} primary {...b}>
-              Use Get Out Of Jail Free{keptCards(student).jailFree > 1 ? ` (${keptCards(student).jailFree} held)` : ''}
-            </ActButton>
-          </div>
-          {!has(legal, 'payBail') && (
-            <p className={cx(ui.muted, ui.small)}>Bail is {formatPounds(view.config.bail)}: not enough cash.</p>
-          )}
-        </div>
+        <Choices
+          prompt={
+            <p>
+              In jail: {decision.turnsServed} of {view.config.jailTurns} turns served.
+            </p>
+          }
+          note={
+            !has(legal, 'payBail') && (
+              <p className={cx(ui.muted, ui.small)}>Bail is {formatPounds(view.config.bail)}: not enough cash.</p>
+            )
+          }
+        >
+          <ActButton action={{ type: 'serve' }} {...b}>
+            Serve a turn
+          </ActButton>
+          <ActButton action={{ type: 'payBail' }} {...b}>
+            Pay {formatPounds(view.config.bail)} bail and move
+          </ActButton>
+          <ActButton action={{ type: 'useJailCard' }} primary {...b}>
+            Use Get Out Of Jail Free{keptCards(student).jailFree > 1 ? ` (${keptCards(student).jailFree} held)` : ''}
+          </ActButton>
+        </Choices>
       );
     case 'token':
       return <TokenChooser {...props} />;
     case 'study':
       return (
-        <div className={ui.decision}>
-          <p>At {spaceName(decision.space)}: a term’s lectures or a term’s work?</p>
-          <div className={ui.choices} role="group" aria-label="Your choices">
-            <ActButton action={{ type: 'study' }} primary {...b}>
-              Study (+1 credit → {student.credits + 1}/{view.config.creditsToWin})
-            </ActButton>
-            <ActButton action={{ type: 'work' }} {...b}>
-              Work (+{formatPounds(view.config.wage)})
-            </ActButton>
-          </div>
-        </div>
+        <Choices prompt={<p>At {spaceName(decision.space)}: a term’s lectures or a term’s work?</p>}>
+          <ActButton action={{ type: 'study' }} primary {...b}>
+            Study (+1 credit → {student.credits + 1}/{view.config.creditsToWin})
+          </ActButton>
+          <ActButton action={{ type: 'work' }} {...b}>
+            Work (+{formatPounds(view.config.wage)})
+          </ActButton>
+        </Choices>
       );
     case 'station':
       return (
-        <div className={ui.decision}>
-          <p>
-            At {spaceName(decision.space)}. Going home costs {formatPounds(decision.fare)}
-            {keptCards(student).railcard ? ' (Railcard price)' : ''} and brings a handout of 2 dice × {student.credits}{' '}
-            credit
-            {student.credits === 1 ? '' : 's'} × {formatPounds(view.config.handoutPerCredit)}
-            {student.credits === 0
-              ? ' = nothing yet'
-              : ` (${formatPounds(2 * student.credits * view.config.handoutPerCredit)}–${formatPounds(12 * student.credits * view.config.handoutPerCredit)})`}
-            .
-          </p>
-          <div className={ui.choices} role="group" aria-label="Your choices">
-            <ActButton action={{ type: 'goHome' }} {...b}>
-              Go home ({formatPounds(decision.fare)} fare)
-            </ActButton>
-            <ActButton action={{ type: 'sleepRough' }} {...b}>
-              Sleep rough (free)
-            </ActButton>
-          </div>
-          {!has(legal, 'goHome') && <p className={cx(ui.muted, ui.small)}>Not enough cash for the fare.</p>}
-        </div>
+        <Choices
+          prompt={
+            <p>
+              At {spaceName(decision.space)}. Going home costs {formatPounds(decision.fare)}
+              {keptCards(student).railcard ? ' (Railcard price)' : ''} and brings a handout of 2 dice ×{' '}
+              {student.credits} credit
+              {student.credits === 1 ? '' : 's'} × {formatPounds(view.config.handoutPerCredit)}
+              {student.credits === 0
+                ? ' = nothing yet'
+                : ` (${formatPounds(2 * student.credits * view.config.handoutPerCredit)}–${formatPounds(12 * student.credits * view.config.handoutPerCredit)})`}
+              .
+            </p>
+          }
+          note={!has(legal, 'goHome') && <p className={cx(ui.muted, ui.small)}>Not enough cash for the fare.</p>}
+        >
+          <ActButton action={{ type: 'goHome' }} {...b}>
+            Go home ({formatPounds(decision.fare)} fare)
+          </ActButton>
+          <ActButton action={{ type: 'sleepRough' }} {...b}>
+            Sleep rough (free)
+          </ActButton>
+        </Choices>
       );
     case 'utility':
       return (
-        <div className={ui.decision}>
-          <p>
-            {spaceName(decision.space)} bill: {formatPounds(decision.bill)}. Or take a RISK card (you hold{' '}
-            {student.risk}; a token ≤ your RISK cards sends you to jail).
-          </p>
-          <div className={ui.choices} role="group" aria-label="Your choices">
-            <ActButton action={{ type: 'payBill' }} {...b}>
-              Pay {formatPounds(decision.bill)}
-            </ActButton>
-            <ActButton action={{ type: 'takeRisk' }} {...b}>
-              Take a RISK card (→ {student.risk + 1})
-            </ActButton>
-          </div>
-        </div>
+        <Choices
+          prompt={
+            <p>
+              {spaceName(decision.space)} bill: {formatPounds(decision.bill)}. Or take a RISK card (you hold{' '}
+              {student.risk}; a token ≤ your RISK cards sends you to jail).
+            </p>
+          }
+        >
+          <ActButton action={{ type: 'payBill' }} {...b}>
+            Pay {formatPounds(decision.bill)}
+          </ActButton>
+          <ActButton action={{ type: 'takeRisk' }} {...b}>
+            Take a RISK card (→ {student.risk + 1})
+          </ActButton>
+        </Choices>
       );
     case 'bankrupt':
       return (
-        <div className={ui.decision}>
-          <p>
-            In the red ({formatPounds(decision.cash)}): thrown off the course. Restart at GO with a fresh{' '}
-            {formatPounds(view.config.studentGrant)} grant, fresh tokens and no credits, or retire (your uncle plays
-            on).
-          </p>
-          <div className={ui.choices} role="group" aria-label="Your choices">
-            <ActButton action={{ type: 'restart' }} primary {...b}>
-              Restart at GO
-            </ActButton>
-            <ActButton action={{ type: 'retire' }} {...b}>
-              Retire
-            </ActButton>
-          </div>
-        </div>
+        <Choices
+          prompt={
+            <p>
+              In the red ({formatPounds(decision.cash)}): thrown off the course. Restart at GO with a fresh{' '}
+              {formatPounds(view.config.studentGrant)} grant, fresh tokens and no credits, or retire (your uncle plays
+              on).
+            </p>
+          }
+        >
+          <ActButton action={{ type: 'restart' }} primary {...b}>
+            Restart at GO
+          </ActButton>
+          <ActButton action={{ type: 'retire' }} {...b}>
+            Retire
+          </ActButton>
+        </Choices>
       );
   }
+}
+
+/** A decision put to the seat: what it is asked (`prompt`), its choices, and what it should know besides (`note`). */
+function Choices({ prompt, note, children }: { prompt: ReactNode; note?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={ui.decision}>
+      {prompt}
+      <div className={ui.choices} role="group" aria-label="Your choices">
+        {children}
+      </div>
+      {note}
+    </div>
+  );
 }
 
 function TokenChooser({ view, seat, legal, act, busy, names, onPreview }: ActionProps) {

@@ -27,7 +27,7 @@ import { GotopolySeats } from './gotopoly-seats';
 import styles from './gotopoly.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
-import { ScrollTable } from '../lib/tables';
+import { Headings, ScrollTable } from '../lib/tables';
 import { groupFill } from './group-fill';
 
 const PHASES = [
@@ -244,16 +244,7 @@ function Outcome({
       <ScrollTable
         className={ui.standings}
         caption="Final standings"
-        head={
-          <>
-            <th scope="col">#</th>
-            <th scope="col">Student</th>
-            <th scope="col">Credits</th>
-            <th scope="col">Cash</th>
-            <th scope="col">Uncle</th>
-            <th scope="col">Props</th>
-          </>
-        }
+        head={<Headings names={['#', 'Student', 'Credits', 'Cash', 'Uncle', 'Props']} />}
       >
         {outcome.standings.map((s) => (
           <tr key={s.seat} data-winner={s.rank === 1 ? 'true' : 'false'}>

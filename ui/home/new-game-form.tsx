@@ -17,13 +17,13 @@ import {
   type OptionField,
   type OptionValues,
 } from './options-form';
-import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
+import { DEFAULT_NAMES } from '../lib/seats';
 import { InviteLinks } from './invite-links';
-import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from './seat-name-note';
+import { SeatRow } from './seat-name-note';
 import styles from './home.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
-import { Segments } from '../lib/segments';
+import { countSegments, Segments } from '../lib/segments';
 import { rulesHref, rulingSection } from '../rules/rules-doc';
 
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
@@ -246,27 +246,22 @@ export function NewGameForm({
           label="Number of seats"
           value={count}
           onChange={setCount}
-          options={Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i).map((n) => ({
-            value: n,
-            label: <span aria-hidden="true">{n}</span>,
-            ariaLabel: `${n} ${n === 1 ? 'seat' : 'seats'}`,
-          }))}
+          options={countSegments(
+            Array.from({ length: info.maxSeats - info.minSeats + 1 }, (_, i) => info.minSeats + i),
+            (n) => `${n} ${n === 1 ? 'seat' : 'seats'}`,
+          )}
         />
         <ol className={cx(ui.stack, ui.seatRows)}>
           {active.map((s, seat) => (
-            <li key={seat} className={ui.seatRow} style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
-              <span className={ui.playerPawn} aria-hidden="true">
-                {seatInitial(s.name.trim() || defaultName(seat))}
-              </span>
-              <input
-                type="text"
-                value={s.name}
-                placeholder={defaultName(seat)}
-                aria-label={`Name of seat ${seat + 1}`}
-                aria-invalid={nameProblem(seat) !== null}
-                aria-describedby={seatNameNoteShown(s.name, nameProblem(seat)) ? seatNameNoteId(seat) : undefined}
-                onChange={(e) => editSeat(seat, { name: e.target.value })}
-              />
+            <SeatRow
+              key={seat}
+              seat={seat}
+              name={s.name}
+              placeholder={defaultName(seat)}
+              label={`Name of seat ${seat + 1}`}
+              problem={nameProblem(seat)}
+              onName={(name) => editSeat(seat, { name })}
+            >
               <select
                 className={styles.seatKind}
                 value={s.kind}
@@ -279,8 +274,7 @@ export function NewGameForm({
                   </option>
                 ))}
               </select>
-              <SeatNameNote seat={seat} name={s.name} problem={nameProblem(seat)} />
-            </li>
+            </SeatRow>
           ))}
         </ol>
         <p className={ui.hint}>

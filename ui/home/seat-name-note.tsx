@@ -1,4 +1,6 @@
 import { SEAT_NAME_MAX } from '../../engine/core';
+import { seatColor, seatInitial } from '../lib/seats';
+import ui from '../styles/controls.module.css';
 import styles from './seat-name-note.module.css';
 
 /** From this length on a name's row counts its characters, so nobody types past the limit unawares. */
@@ -26,5 +28,47 @@ export function SeatNameNote({ seat, name, problem }: { seat: number; name: stri
     >
       {problem ?? `${name.trim().length} / ${SEAT_NAME_MAX} characters`}
     </p>
+  );
+}
+
+/**
+ * One seat's row in a new-game form: its colour and initial, its name (a blank one shows `placeholder`, the seat's
+ * default) with its note, and between them what plays the seat (`children`, a select).
+ */
+export function SeatRow({
+  seat,
+  name,
+  placeholder,
+  label,
+  problem,
+  onName,
+  children,
+}: {
+  seat: number;
+  name: string;
+  placeholder: string | undefined;
+  /** The name input's accessible name. */
+  label: string;
+  problem: string | null;
+  onName: (name: string) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className={ui.seatRow} style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
+      <span className={ui.playerPawn} aria-hidden="true">
+        {seatInitial(name.trim() || placeholder)}
+      </span>
+      <input
+        type="text"
+        value={name}
+        placeholder={placeholder}
+        aria-label={label}
+        aria-invalid={problem !== null}
+        aria-describedby={seatNameNoteShown(name, problem) ? seatNameNoteId(seat) : undefined}
+        onChange={(e) => onName(e.target.value)}
+      />
+      {children}
+      <SeatNameNote seat={seat} name={name} problem={problem} />
+    </li>
   );
 }

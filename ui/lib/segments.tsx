@@ -44,3 +44,7 @@ export function Segments<T extends string | number>({
     </div>
   );
 }
+
+/** Segments for a count (of seats, of players): each shown as its bare number and read out as `spoken` says. */
+export const countSegments = (counts: readonly number[], spoken: (n: number) => string): Segment<number>[] =>
+  counts.map((n) => ({ value: n, label: <span aria-hidden="true">{n}</span>, ariaLabel: spoken(n) }));

@@ -39,3 +39,11 @@ export const NumHeading = ({ children }: { readonly children: ReactNode }) => (
     {children}
   </th>
 );
+
+/** Column headings of plain text, in order: a `head` for ScrollTable. */
+export const Headings = ({ names }: { readonly names: readonly string[] }) =>
+  names.map((name) => (
+    <th key={name} scope="col">
+      {name}
+    </th>
+  ));

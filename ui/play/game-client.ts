@@ -144,45 +144,24 @@ export function useGameConnection(
         failures = 0;
         setStatus('live');
       };
-      es.addEventListener('update', (ev) => {
-        const current = snapRef.current;
-        if (!current) return;
-        try {
-          commit(applyUpdate(current, JSON.parse((ev as MessageEvent<string>).data) as GameUpdate));
-        } catch {
-          // a malformed event: the next snapshot read repairs the state
-        }
-      });
+      /** Applies each `type` event to the current snapshot; a malformed one is dropped: the next snapshot read repairs it. */
+      const apply = <T>(type: string, to: (current: GameSnapshot, data: T) => GameSnapshot) =>
+        es.addEventListener(type, (ev) => {
+          const current = snapRef.current;
+          if (!current) return;
+          try {
+            commit(to(current, JSON.parse((ev as MessageEvent<string>).data) as T));
+          } catch {
+            // a malformed event
+          }
+        });
+      apply<GameUpdate>('update', applyUpdate);
       // An online game's chat, on the same stream.
-      es.addEventListener('chat', (ev) => {
-        const current = snapRef.current;
-        if (!current) return;
-        try {
-          commit(applyChat(current, JSON.parse((ev as MessageEvent<string>).data) as ChatEntry));
-        } catch {
-          // a malformed event: the next snapshot read repairs the chat
-        }
-      });
+      apply<ChatEntry>('chat', applyChat);
       // Who is at the table, and whose bot plays, on the same stream.
-      es.addEventListener('seats', (ev) => {
-        const current = snapRef.current;
-        if (!current) return;
-        try {
-          commit(applySeats(current, JSON.parse((ev as MessageEvent<string>).data) as SeatsUpdate));
-        } catch {
-          // a malformed event: the next snapshot read repairs the seats
-        }
-      });
+      apply<SeatsUpdate>('seats', applySeats);
       // A resume from before the server's newest snapshot: that snapshot, then the updates after it.
-      es.addEventListener('snapshot', (ev) => {
-        const current = snapRef.current;
-        if (!current) return;
-        try {
-          commit(applySnapshot(current, JSON.parse((ev as MessageEvent<string>).data) as GameSnapshot));
-        } catch {
-          // a malformed event: the next snapshot read repairs the state
-        }
-      });
+      apply<GameSnapshot>('snapshot', applySnapshot);
       es.onerror = () => {
         if (closed) return;
         // A finished game's stream ends (the server sends nothing more): no reconnecting. An abandoned one

@@ -84,24 +84,16 @@ export function tileName(view: TileView): string {
 
 /** One tile of the ring: a work with its generated art, an event with its printed text, or Start. */
 export function BoardTile({ view }: { view: TileView }) {
-  const { tile, state, cell, index, landedBy, names } = view;
+  const { tile, state, cell, landedBy, names } = view;
   const style = {
     gridRow: cell.row,
     gridColumn: cell.col,
     ...(landedBy === null ? {} : { '--land': seatColor(landedBy) }),
   } as React.CSSProperties;
-  const landed = landedBy !== null || undefined;
 
   if (tile.kind === 'go') {
     return (
-      <li
-        className={cx(styles.tile, styles.tileGo)}
-        style={style}
-        data-tile-index={index}
-        data-tile-id={tile.id}
-        data-landed={landed}
-        aria-label={tileName(view)}
-      >
+      <TileItem view={view} className={cx(styles.tile, styles.tileGo)} style={style}>
         <span className={styles.goLabel}>{tile.name}</span>
         <span className={styles.goArrow} aria-hidden="true">
           ←
@@ -109,21 +101,17 @@ export function BoardTile({ view }: { view: TileView }) {
         <span className={styles.goBonus}>+{formatTz(view.goBonus)}</span>
         <span className={styles.goNote}>each time you pass</span>
         <Pawns seats={view.pawns} names={names} />
-        <MoneyBadge amount={view.money ?? 0} format={formatTz} />
-      </li>
+      </TileItem>
     );
   }
 
   if (tile.kind === 'event') {
     return (
-      <li
+      <TileItem
+        view={view}
         className={cx(styles.tile, styles.tileEvent)}
         style={style}
-        data-tile-index={index}
-        data-tile-id={tile.id}
-        data-landed={landed}
         title={`${tile.name}: ${tile.text}`}
-        aria-label={tileName(view)}
       >
         <span className={styles.eventHead}>
           <EventIcon effect={tile.effect} />
@@ -131,8 +119,7 @@ export function BoardTile({ view }: { view: TileView }) {
         </span>
         <span className={styles.eventText}>{tile.text}</span>
         <Pawns seats={view.pawns} names={names} />
-        <MoneyBadge amount={view.money ?? 0} format={formatTz} />
-      </li>
+      </TileItem>
     );
   }
 
@@ -148,7 +135,8 @@ export function BoardTile({ view }: { view: TileView }) {
   const artistStyle = owner === undefined ? style : ({ ...style, '--owner': seatColor(owner) } as React.CSSProperties);
 
   return (
-    <li
+    <TileItem
+      view={view}
       className={cx(
         styles.tile,
         styles.tileArtist,
@@ -156,11 +144,7 @@ export function BoardTile({ view }: { view: TileView }) {
         state.holders.length > 0 && styles.isOwned,
       )}
       style={artistStyle}
-      data-tile-index={index}
-      data-tile-id={tile.id}
-      data-landed={landed}
       title={artistTileTitle(tile)}
-      aria-label={tileName(view)}
     >
       <span className={styles.tileArt}>
         <TileArt tile={tile} className={styles.art} />
@@ -231,6 +215,35 @@ export function BoardTile({ view }: { view: TileView }) {
           </span>
         </span>
       </span>
+    </TileItem>
+  );
+}
+
+/** A tile's list item, whatever its kind: where it lies and who landed on it, for tests and styles; its money last. */
+function TileItem({
+  view,
+  className,
+  style,
+  title,
+  children,
+}: {
+  view: TileView;
+  className: string | undefined;
+  style: React.CSSProperties;
+  title?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <li
+      className={className}
+      style={style}
+      data-tile-index={view.index}
+      data-tile-id={view.tile.id}
+      data-landed={view.landedBy !== null || undefined}
+      title={title}
+      aria-label={tileName(view)}
+    >
+      {children}
       <MoneyBadge amount={view.money ?? 0} format={formatTz} />
     </li>
   );

@@ -15,6 +15,7 @@ import { buyingSection, unofferedPurchase } from './why-no-buy';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { isPageShortcut } from '../lib/page-keys';
 import { Alert } from '../lib/alert';
 
 export type { PoleView } from './pole-scene';
@@ -71,9 +72,7 @@ function PoleDecision({
   useEffect(() => {
     if (!mine || busy) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, [contenteditable="true"]')) return;
+      if (!isPageShortcut(e, 'fields')) return;
       const choice =
         e.key === 'r' ? roll : e.key === 'l' ? rollL2 : e.key === 'b' ? buy : e.key === 'p' ? pass : undefined;
       if (!choice) return;
@@ -111,37 +110,19 @@ function PoleDecision({
       {mine && (
         <div className={styles.decisionActions} role="group" aria-label="Your choices">
           {roll && (
-            <button
-              type="button"
-              className={cx(ui.button, ui.primary)}
-              disabled={busy}
-              onClick={() => act(roll)}
-              aria-keyshortcuts="R"
-            >
+            <KeyedChoice primary keys="R" busy={busy} onChoose={() => act(roll)}>
               Roll the die
-            </button>
+            </KeyedChoice>
           )}
           {rollL2 && (
-            <button
-              type="button"
-              className={ui.button}
-              disabled={busy}
-              onClick={() => act(rollL2)}
-              aria-keyshortcuts="L"
-            >
+            <KeyedChoice keys="L" busy={busy} onChoose={() => act(rollL2)}>
               L2 move: roll 3d6
-            </button>
+            </KeyedChoice>
           )}
           {buy && decision.kind === 'buy' && (
-            <button
-              type="button"
-              className={cx(ui.button, ui.primary)}
-              disabled={busy}
-              onClick={() => act(buy)}
-              aria-keyshortcuts="B"
-            >
+            <KeyedChoice primary keys="B" busy={busy} onChoose={() => act(buy)}>
               Buy {tileLabel(board, decision.tile)} for {formatTz(decision.price)}
-            </button>
+            </KeyedChoice>
           )}
           {buy && decision.kind === 'buy' && (
             <RuleLink game="pole" section={buyingSection(board, decision.tile)}>
@@ -149,9 +130,9 @@ function PoleDecision({
             </RuleLink>
           )}
           {pass && (
-            <button type="button" className={ui.button} disabled={busy} onClick={() => act(pass)} aria-keyshortcuts="P">
+            <KeyedChoice keys="P" busy={busy} onChoose={() => act(pass)}>
               Pass
-            </button>
+            </KeyedChoice>
           )}
           {flips.length > 0 && (
             <fieldset className={styles.flipChoices}>
@@ -182,5 +163,32 @@ function PoleDecision({
       )}
       <Alert problem={error} />
     </section>
+  );
+}
+
+/** One of the seat's choices in the decision bar, with the key that makes it too (the bar's keydown handler). */
+function KeyedChoice({
+  primary = false,
+  keys,
+  busy,
+  onChoose,
+  children,
+}: {
+  primary?: boolean;
+  keys: string;
+  busy: boolean;
+  onChoose: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={primary ? cx(ui.button, ui.primary) : ui.button}
+      disabled={busy}
+      onClick={onChoose}
+      aria-keyshortcuts={keys}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { describeSeatNameProblem, seatNameProblems } from '../../engine/core';
 import type { PoleBotName } from '../../engine/pole';
-import { DEFAULT_NAMES, seatColor, seatInitial } from '../lib/seats';
-import { SeatNameNote, seatNameNoteId, seatNameNoteShown } from '../home/seat-name-note';
+import { DEFAULT_NAMES } from '../lib/seats';
+import { SeatRow } from '../home/seat-name-note';
 import { defaultSeats, namesOf, type SeatSetup, type TableOptions, type WatchSetup } from './watch-session';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
-import { Segments } from '../lib/segments';
+import { countSegments, Segments } from '../lib/segments';
 import { Alert } from '../lib/alert';
 
 const SEED_WORDS = [
@@ -59,6 +59,13 @@ export function SetupForm({
     setSeats((all) => all.map((s, i) => (i === seat ? { ...s, ...patch } : s)));
   const setOption = <K extends keyof TableOptions>(key: K, value: TableOptions[K]) =>
     setOptions((o) => ({ ...o, [key]: value }));
+  /** A table option that is on or off, as a checkbox. */
+  const optionCheck = (key: 'valuationFloor' | 'threePlayerRoyalty20' | 'l2Move', text: React.ReactNode) => (
+    <label className={ui.check}>
+      <input type="checkbox" checked={options[key]} onChange={(e) => setOption(key, e.target.checked)} />
+      {text}
+    </label>
+  );
   // Judged as the server judges a game's names: the watched table's log must tell its players apart too.
   const names = namesOf({ seats: seats.slice(0, count), seed, options });
   const nameProblems = seatNameProblems(names);
@@ -91,11 +98,7 @@ export function SetupForm({
           label="Number of players"
           value={count}
           onChange={setCount}
-          options={[2, 3, 4, 5, 6].map((n) => ({
-            value: n,
-            label: <span aria-hidden="true">{n}</span>,
-            ariaLabel: `${n} players`,
-          }))}
+          options={countSegments([2, 3, 4, 5, 6], (n) => `${n} players`)}
         />
       </fieldset>
 
@@ -103,19 +106,15 @@ export function SetupForm({
         <legend>Seats</legend>
         <ol className={cx(ui.stack, ui.seatRows)}>
           {seats.slice(0, count).map((s, seat) => (
-            <li key={seat} className={ui.seatRow} style={{ '--seat': seatColor(seat) } as React.CSSProperties}>
-              <span className={ui.playerPawn} aria-hidden="true">
-                {seatInitial(s.name.trim() || DEFAULT_NAMES[seat])}
-              </span>
-              <input
-                type="text"
-                value={s.name}
-                placeholder={DEFAULT_NAMES[seat]}
-                aria-label={`Name of player ${seat + 1}`}
-                aria-invalid={nameProblem(seat) !== null}
-                aria-describedby={seatNameNoteShown(s.name, nameProblem(seat)) ? seatNameNoteId(seat) : undefined}
-                onChange={(e) => editSeat(seat, { name: e.target.value })}
-              />
+            <SeatRow
+              key={seat}
+              seat={seat}
+              name={s.name}
+              placeholder={DEFAULT_NAMES[seat]}
+              label={`Name of player ${seat + 1}`}
+              problem={nameProblem(seat)}
+              onName={(name) => editSeat(seat, { name })}
+            >
               <select
                 value={s.bot}
                 aria-label={`Bot of player ${seat + 1}`}
@@ -125,8 +124,7 @@ export function SetupForm({
                 <option value="heuristic">Heuristic bot</option>
                 <option value="random">Random bot</option>
               </select>
-              <SeatNameNote seat={seat} name={s.name} problem={nameProblem(seat)} />
-            </li>
+            </SeatRow>
           ))}
         </ol>
       </fieldset>
@@ -173,47 +171,28 @@ export function SetupForm({
         <div className={ui.inline} role="radiogroup" aria-label="Royalty with several owners">
           <span>Royalty with several owners</span>
           <span className={cx(ui.segmented, ui.small)}>
-            <label className={options.royaltySplit === 'split' ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="royaltySplit"
-                checked={options.royaltySplit === 'split'}
-                onChange={() => setOption('royaltySplit', 'split')}
-              />
-              split
-            </label>
-            <label className={options.royaltySplit === 'each' ? ui.isChecked : undefined}>
-              <input
-                type="radio"
-                name="royaltySplit"
-                checked={options.royaltySplit === 'each'}
-                onChange={() => setOption('royaltySplit', 'each')}
-              />
-              each
-            </label>
+            {(['split', 'each'] as const).map((split) => (
+              <label key={split} className={options.royaltySplit === split ? ui.isChecked : undefined}>
+                <input
+                  type="radio"
+                  name="royaltySplit"
+                  checked={options.royaltySplit === split}
+                  onChange={() => setOption('royaltySplit', split)}
+                />
+                {split}
+              </label>
+            ))}
           </span>
         </div>
-        <label className={ui.check}>
-          <input
-            type="checkbox"
-            checked={options.valuationFloor}
-            onChange={(e) => setOption('valuationFloor', e.target.checked)}
-          />
-          Valuation floor: no piece is valued below 10 Tz
-        </label>
-        <label className={ui.check}>
-          <input
-            type="checkbox"
-            checked={options.threePlayerRoyalty20}
-            onChange={(e) => setOption('threePlayerRoyalty20', e.target.checked)}
-          />
-          20 % royalty in 3-player games
-          {count !== 3 && <span className={ui.muted}> (no effect with {count} players)</span>}
-        </label>
-        <label className={ui.check}>
-          <input type="checkbox" checked={options.l2Move} onChange={(e) => setOption('l2Move', e.target.checked)} />
-          L2 move: once per game a player may roll 3d6
-        </label>
+        {optionCheck('valuationFloor', 'Valuation floor: no piece is valued below 10 Tz')}
+        {optionCheck(
+          'threePlayerRoyalty20',
+          <>
+            20 % royalty in 3-player games
+            {count !== 3 && <span className={ui.muted}> (no effect with {count} players)</span>}
+          </>,
+        )}
+        {optionCheck('l2Move', 'L2 move: once per game a player may roll 3d6')}
       </details>
 
       <Alert problem={error} />

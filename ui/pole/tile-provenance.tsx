@@ -24,22 +24,27 @@ export function artistTileTitle(tile: ArtistTile): string {
     .join('\n');
 }
 
+/** "Creators tz1abc…wxyz, tz1def…": each address short, the whole one as its tooltip. */
+export function Creators({ addresses }: { addresses: readonly string[] }) {
+  return (
+    <>
+      {addresses.length === 1 ? 'Creator' : 'Creators'}{' '}
+      {addresses.map((c, i) => (
+        <span key={c} title={c}>
+          {i > 0 && ', '}
+          {shortAddress(c)}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** "Creators tz1abc…wxyz · featured from KT1…/11" (a link to that token's page), or nothing for a plain tile. */
 export function TileProvenance({ tile, className }: { tile: ArtistTile; className?: string }) {
   if (!tile.creators && !tile.origin) return null;
   return (
     <p className={className} data-testid="tile-provenance">
-      {tile.creators && (
-        <>
-          {tile.creators.length === 1 ? 'Creator' : 'Creators'}{' '}
-          {tile.creators.map((c, i) => (
-            <span key={c} title={c}>
-              {i > 0 && ', '}
-              {shortAddress(c)}
-            </span>
-          ))}
-        </>
-      )}
+      {tile.creators && <Creators addresses={tile.creators} />}
       {tile.creators && tile.origin && ' · '}
       {tile.origin && (
         <>

@@ -25,6 +25,7 @@ import type { ActionLogEntry } from '../play/log-entries';
 import styles from './pole.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { isPageShortcut } from '../lib/page-keys';
 
 const INITIAL_SETUP: WatchSetup = { seats: defaultSeats(4), seed: 'genesis-1', options: DEFAULT_OPTIONS };
 
@@ -110,9 +111,7 @@ export function WatchGame() {
   useEffect(() => {
     if (!snap || editing) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, button, a, [contenteditable="true"]')) return;
+      if (!isPageShortcut(e, 'controls')) return;
       if (over) return;
       if (e.key === 'ArrowRight' || e.key === 's') {
         e.preventDefault();

@@ -24,6 +24,8 @@ import { useFooterGame } from '../home/site-footer';
 import styles from './replay.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { isPageShortcut } from '../lib/page-keys';
+import { TitledPanel } from '../lib/titled-panel';
 import { Alert } from '../lib/alert';
 
 const SPEEDS = [
@@ -107,9 +109,7 @@ export function ReplayViewer({ gameId }: { gameId: string | null }) {
   useEffect(() => {
     if (!loaded) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea, button, a, [contenteditable="true"]')) return;
+      if (!isPageShortcut(e, 'controls')) return;
       const moves: Record<string, () => void> = {
         ArrowRight: () => step(1),
         ArrowLeft: () => step(-1),
@@ -215,10 +215,7 @@ function ReplayStage({
 
   return (
     <>
-      <section className={ui.panel} aria-labelledby="replay-facts-heading">
-        <h2 id="replay-facts-heading" className={ui.panelTitle}>
-          {GAMES[record.game].name} <span className={cx(ui.muted, ui.small)}>from {loaded.source}</span>
-        </h2>
+      <TitledPanel id="replay-facts-heading" title={GAMES[record.game].name} hint={<>from {loaded.source}</>}>
         <dl className={styles.facts}>
           <div>
             <dt>Seed</dt>
@@ -359,7 +356,7 @@ function ReplayStage({
         <p className={cx(ui.keys, ui.muted, ui.small)}>
           Keys: <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> jump · <kbd>Space</kbd> play / pause
         </p>
-      </section>
+      </TitledPanel>
       <div>
         <GameTable
           game={record.game}

@@ -14,6 +14,7 @@ import { problem, signInHref, studioFetch } from './studio-api';
 import styles from './studio.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { TitledPanel } from '../lib/titled-panel';
 import { Alert } from '../lib/alert';
 
 /** One slot of the list; `key` keeps React's identity through moves. */
@@ -114,10 +115,7 @@ export function BoardBuilder() {
   return (
     <div className={cx(styles.columns, styles.builder)}>
       <div className={styles.studio}>
-        <section className={ui.panel} aria-labelledby="builder-pieces-heading">
-          <h2 id="builder-pieces-heading" className={ui.panelTitle}>
-            Featured pieces
-          </h2>
+        <TitledPanel id="builder-pieces-heading" title="Featured pieces">
           {pieces === null ? (
             <p className={ui.muted}>Loading…</p>
           ) : pieces.length === 0 ? (
@@ -153,11 +151,8 @@ export function BoardBuilder() {
               {addProblem}
             </p>
           )}
-        </section>
-        <section className={ui.panel} aria-labelledby="builder-events-heading">
-          <h2 id="builder-events-heading" className={ui.panelTitle}>
-            Event tiles
-          </h2>
+        </TitledPanel>
+        <TitledPanel id="builder-events-heading" title="Event tiles">
           <ul className={cx(ui.stack, styles.builderPick)} data-testid="builder-events">
             {EVENT_PALETTE.map((ev) => (
               <li key={ev.name} title={ev.text}>
@@ -175,7 +170,7 @@ export function BoardBuilder() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledPanel>
         <form
           className={cx(ui.panel, styles.form)}
           onSubmit={(e) => void save(e)}

@@ -2,7 +2,7 @@ import { pieceArtId, type Piece } from '../../chain/studio/schema';
 import { formatTz } from '../lib/seats';
 import { TileArt } from '../pole/tile-art';
 import { shortAddress } from '../../chain/explorer';
-import { tokenPage } from '../pole/tile-provenance';
+import { Creators, tokenPage } from '../pole/tile-provenance';
 import { imageSrc } from './studio-api';
 import styles from './studio.module.css';
 
@@ -29,13 +29,7 @@ export function PieceCard({ piece, children }: { piece: Piece; children?: React.
         </p>
         {piece.creators && (
           <p className={styles.pieceCardMeta} data-testid="piece-creators">
-            {piece.creators.length === 1 ? 'Creator' : 'Creators'}{' '}
-            {piece.creators.map((c, i) => (
-              <span key={c} title={c}>
-                {i > 0 && ', '}
-                {shortAddress(c)}
-              </span>
-            ))}
+            <Creators addresses={piece.creators} />
           </p>
         )}
         {piece.source && (

@@ -73,6 +73,18 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
 
   const set = (key: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setFields((f) => ({ ...f, [key]: e.target.value }));
+  /** A required number of the piece, its input's id ending in `name`. */
+  const numberField = (
+    key: 'editionSize' | 'price' | 'multiplier',
+    name: string,
+    label: string,
+    range: { min: number; max: number; step: number },
+  ) => (
+    <div className={ui.field}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input id={`${id}-${name}`} type="number" {...range} value={fields[key]} onChange={set(key)} required />
+    </div>
+  );
   const imageUri = fields.imageUri.trim();
 
   // Check the image a moment after the address stops changing; a newer address makes the older check moot.
@@ -331,45 +343,9 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
         </div>
       </div>
       <div className={styles.row}>
-        <div className={ui.field}>
-          <label htmlFor={`${id}-edition`}>Edition size</label>
-          <input
-            id={`${id}-edition`}
-            type="number"
-            min={1}
-            max={1000}
-            step={1}
-            value={fields.editionSize}
-            onChange={set('editionSize')}
-            required
-          />
-        </div>
-        <div className={ui.field}>
-          <label htmlFor={`${id}-price`}>List price (Tz)</label>
-          <input
-            id={`${id}-price`}
-            type="number"
-            min={10}
-            max={100000}
-            step={1}
-            value={fields.price}
-            onChange={set('price')}
-            required
-          />
-        </div>
-        <div className={ui.field}>
-          <label htmlFor={`${id}-multiplier`}>Multiplier</label>
-          <input
-            id={`${id}-multiplier`}
-            type="number"
-            min={0.01}
-            max={100}
-            step={0.01}
-            value={fields.multiplier}
-            onChange={set('multiplier')}
-            required
-          />
-        </div>
+        {numberField('editionSize', 'edition', 'Edition size', { min: 1, max: 1000, step: 1 })}
+        {numberField('price', 'price', 'List price (Tz)', { min: 10, max: 100000, step: 1 })}
+        {numberField('multiplier', 'multiplier', 'Multiplier', { min: 0.01, max: 100, step: 0.01 })}
       </div>
       <p className={ui.hint}>
         Edition size 1 makes a 1/1; y makes an edition “x/y”: every copy of the work a game can have, since a piece

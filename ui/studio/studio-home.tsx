@@ -10,6 +10,7 @@ import { problem, signInHref, studioFetch } from './studio-api';
 import styles from './studio.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { TitledPanel } from '../lib/titled-panel';
 import { Alert } from '../lib/alert';
 
 /** The studio for the signed-in artist: the piece form, their featured pieces, and their boards. */
@@ -71,10 +72,7 @@ export function StudioHome() {
       </p>
       <div className={styles.columns}>
         <PieceForm onFeatured={(piece) => setPieces((list) => [piece, ...(list ?? [])])} />
-        <section className={ui.panel} aria-labelledby="studio-pieces-heading">
-          <h2 id="studio-pieces-heading" className={ui.panelTitle}>
-            Your featured pieces
-          </h2>
+        <TitledPanel id="studio-pieces-heading" title="Your featured pieces">
           <Alert problem={error} />
           {pieces === null ? (
             <p className={ui.muted}>Loading…</p>
@@ -96,12 +94,9 @@ export function StudioHome() {
               ))}
             </ul>
           )}
-        </section>
+        </TitledPanel>
       </div>
-      <section className={ui.panel} aria-labelledby="studio-boards-heading">
-        <h2 id="studio-boards-heading" className={ui.panelTitle}>
-          Your boards
-        </h2>
+      <TitledPanel id="studio-boards-heading" title="Your boards">
         {boards.length > 0 && (
           <ul>
             {boards.map((b) => (
@@ -117,7 +112,7 @@ export function StudioHome() {
             Build a board
           </a>
         </p>
-      </section>
+      </TitledPanel>
     </div>
   );
 }

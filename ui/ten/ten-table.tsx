@@ -26,6 +26,7 @@ import { PaymentChooser } from './ten-payment';
 import styles from './ten.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
+import { TitledPanel } from '../lib/titled-panel';
 import { ScrollTable } from '../lib/tables';
 
 function describeDecision(d: TenDecision | null, names: readonly string[], w: TenWords): string {
@@ -119,10 +120,12 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
 
       <div className={cx(ui.tableMain, styles.main)}>
         {stage.kind === 'over' && <FinalScores view={view} names={names} />}
-        <section className={ui.panel} aria-labelledby="ten-tableau-heading" data-testid="ten-tableau">
-          <h2 id="ten-tableau-heading" className={ui.panelTitle}>
-            {t('table.tableau')} <span className={cx(ui.muted, ui.small)}>{t('table.bustAt')}</span>
-          </h2>
+        <TitledPanel
+          id="ten-tableau-heading"
+          title={t('table.tableau')}
+          hint={t('table.bustAt')}
+          data-testid="ten-tableau"
+        >
           <div className={styles.meters}>
             <Meter label={t('table.runningTotal')} value={totals.total} hint={t('table.runningHint')} />
             <Meter label={t('table.currencyCards')} value={totals.currency} hint={t('table.currencyHint')} />
@@ -148,12 +151,9 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
             )}
           </ul>
           {stage.kind === 'auction' && <AuctionPanel view={view} names={names} />}
-        </section>
+        </TitledPanel>
 
-        <section className={ui.panel} aria-labelledby="ten-market-heading">
-          <h2 id="ten-market-heading" className={ui.panelTitle}>
-            {t('table.market')} <span className={cx(ui.muted, ui.small)}>{t('table.marketHint')}</span>
-          </h2>
+        <TitledPanel id="ten-market-heading" title={t('table.market')} hint={t('table.marketHint')}>
           <ul className={styles.row}>
             {view.market.length ? (
               view.market.map((id) => (
@@ -165,7 +165,7 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
               <li className={cx(ui.muted, ui.small)}>{t('table.empty')}</li>
             )}
           </ul>
-        </section>
+        </TitledPanel>
       </div>
 
       <div className={ui.tableSide}>
@@ -193,10 +193,12 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
           )}
         </DecisionPanel>
         {/* Focusable: the side column scrolls it when the decision above it grows, and a keyboard must scroll it too. */}
-        <section className={ui.panel} aria-labelledby="ten-players-heading" tabIndex={0}>
-          <h2 id="ten-players-heading" className={ui.panelTitle}>
-            {t('table.collections')} <span className={cx(ui.muted, ui.small)}>{t('table.collectionsHint')}</span>
-          </h2>
+        <TitledPanel
+          id="ten-players-heading"
+          title={t('table.collections')}
+          hint={t('table.collectionsHint')}
+          tabIndex={0}
+        >
           <ul className={cx(ui.stack, ui.seatList)} data-testid="seats">
             {view.players.map((p, s) => (
               <TenCollection
@@ -212,7 +214,7 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
               />
             ))}
           </ul>
-        </section>
+        </TitledPanel>
       </div>
     </div>
   );
@@ -555,10 +557,7 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
   const ranks = ranksOf(stage.scores);
   const rows = stage.scores.slice().sort((a, b) => ranks[a.seat]! - ranks[b.seat]! || a.seat - b.seat);
   return (
-    <section className={ui.panel} aria-labelledby="ten-final-heading" data-testid="outcome">
-      <h2 id="ten-final-heading" className={ui.panelTitle}>
-        {t('final.title')} <span className={cx(ui.muted, ui.small)}>{t('final.hint')}</span>
-      </h2>
+    <TitledPanel id="ten-final-heading" title={t('final.title')} hint={t('final.hint')} data-testid="outcome">
       <p className={cx(ui.pending, ui.isOver)}>
         {view.players.length === 1
           ? t('final.solo', { name: names[0] ?? '', points: stage.scores[0]?.points ?? 0 }) +
@@ -626,6 +625,6 @@ function FinalScores({ view, names }: { view: TenView; names: readonly string[] 
           </tr>
         ))}
       </ScrollTable>
-    </section>
+    </TitledPanel>
   );
 }

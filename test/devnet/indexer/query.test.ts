@@ -6,52 +6,37 @@ const B = 'tz1gjaF81ZRRvdzjobyfVNsAeSC6PScjfQwN';
 const C = 'tz1faswCTDciRzE4oJ9jn2Vm2dvjeyA9fUzU';
 const KT = 'KT18g4ExUPvJ4v33UGt8pDhR7XfuvnbTnzfG';
 
-/** TokenBalance-shaped rows: big integers as strings, accounts as `{address}`. */
+/** A TokenBalance-shaped row: big integers as strings, accounts as `{address}`. */
+const balanceRow = (
+  id: number,
+  account: string,
+  tokenId: string,
+  balance: string,
+  firstLevel: number,
+  lastTime: string,
+): Row => ({
+  id,
+  account: { address: account },
+  token: { contract: { address: KT }, tokenId },
+  balance,
+  firstLevel,
+  lastTime,
+});
+
 const rows: Row[] = [
-  {
-    id: 1,
-    account: { address: A },
-    token: { contract: { address: KT }, tokenId: '0' },
-    balance: '850',
-    firstLevel: 1,
-    lastTime: '2026-11-30T06:00:02Z',
-  },
-  {
-    id: 2,
-    account: { address: B },
-    token: { contract: { address: KT }, tokenId: '0' },
-    balance: '0',
-    firstLevel: 2,
-    lastTime: '2026-11-30T06:00:04Z',
-  },
-  {
-    id: 3,
-    account: { address: C },
-    token: { contract: { address: KT }, tokenId: '0' },
-    balance: '50',
-    firstLevel: 2,
-    lastTime: '2026-11-30T06:00:02Z',
-  },
-  {
-    id: 4,
-    account: { address: B },
-    token: { contract: { address: KT }, tokenId: '1' },
-    balance: '7',
-    firstLevel: 3,
-    lastTime: '2026-11-30T06:00:03Z',
-  },
-  {
-    id: 5,
-    account: { address: A },
-    token: { contract: { address: KT }, tokenId: '12345678901234567890' },
-    balance: '99999999999999999999',
-    firstLevel: 5,
-    lastTime: '2026-11-30T06:00:05Z',
-  },
+  balanceRow(1, A, '0', '850', 1, '2026-11-30T06:00:02Z'),
+  balanceRow(2, B, '0', '0', 2, '2026-11-30T06:00:04Z'),
+  balanceRow(3, C, '0', '50', 2, '2026-11-30T06:00:02Z'),
+  balanceRow(4, B, '1', '7', 3, '2026-11-30T06:00:03Z'),
+  balanceRow(5, A, '12345678901234567890', '99999999999999999999', 5, '2026-11-30T06:00:05Z'),
 ];
 
-const q = (s: string) => runQuery(rows, parseQuery(collectParams(new URLSearchParams(s))));
-const ids = (s: string) => (q(s) as Row[]).map((r) => r.id);
+/** What the query string `s` gives on `table`. */
+const query = (table: Row[], s: string) => runQuery(table, parseQuery(collectParams(new URLSearchParams(s))));
+/** The ids of the rows of `table` the query string `s` selects, in order. */
+const idsIn = (table: Row[], s: string) => (query(table, s) as Row[]).map((r) => r.id);
+const q = (s: string) => query(rows, s);
+const ids = (s: string) => idsIn(rows, s);
 
 describe('TzKT query language: filters', () => {
   it('a bare field means .eq, and an account field compares its address', () => {
@@ -90,8 +75,7 @@ describe('TzKT query language: filters', () => {
 
   it('.null tests presence', () => {
     const withNull: Row[] = [{ id: 1, from: { address: A } }, { id: 2 }];
-    const run = (s: string) =>
-      (runQuery(withNull, parseQuery(collectParams(new URLSearchParams(s)))) as Row[]).map((r) => r.id);
+    const run = (s: string) => idsIn(withNull, s);
     expect(run('from.null')).toEqual([2]);
     expect(run('from.null=true')).toEqual([2]);
     expect(run('from.null=false')).toEqual([1]);
@@ -103,8 +87,7 @@ describe('TzKT query language: filters', () => {
       { id: 2, from: { address: A }, to: { address: B } },
       { id: 3, from: { address: C }, to: { address: B } },
     ];
-    const run = (s: string) =>
-      (runQuery(transfers, parseQuery(collectParams(new URLSearchParams(s)))) as Row[]).map((r) => r.id);
+    const run = (s: string) => idsIn(transfers, s);
     expect(run(`anyof.from.to=${A}`)).toEqual([1, 2]);
     expect(run(`anyof.from.to.in=${C},${B}`)).toEqual([2, 3]);
   });

@@ -5,7 +5,7 @@
 import { p256 } from '@noble/curves/nist.js';
 import { Parser } from '@taquito/michel-codec';
 import { describe, expect, it, vi } from 'vitest';
-import { thrown } from './thrown';
+import { thrown } from '../../engine/thrown';
 import {
   compareValues,
   parseData,

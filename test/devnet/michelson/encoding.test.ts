@@ -3,7 +3,7 @@
  * bytes published by Octez (tezt `hash_data` regression outputs, protocol U025) and Taquito's docs.
  */
 import { describe, expect, it } from 'vitest';
-import { thrown as thrownOf } from './thrown';
+import { thrown as thrownOf } from '../../engine/thrown';
 import {
   addressFromBytes,
   addressFromString,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packData, type MichelsonData } from '@taquito/michel-codec';
 import { describe, expect, it } from 'vitest';
-import { runScript, standaloneHost, type BigMapDiff, type Host, type RunRequest } from '../../../devnet/michelson';
+import { runScript, standaloneHost, type BigMapDiff, type RunRequest } from '../../../devnet/michelson';
 import { printExpr } from '../../../devnet/michelson/data';
 import { printType } from '../../../devnet/michelson/typecheck';
 import { SCRIPTS_DIR } from './cli-helpers';
@@ -61,41 +61,43 @@ describe('big_map diff', () => {
     expect(r.bigMapDiff.map(diffLine)).toEqual(['New map(4) of type (big_map string nat)', 'Unset map(4)["a"]']);
   });
 
-  it('maps come out last-walked first: the second big_map of the storage (id 5) is listed before the first (id 4)', () => {
-    // big_map_magic.tz on (Left (Pair { Elt "1" "one" } { Elt "2" "two" })) with (Left Unit) prints
-    // New map(5) and its binding, then New map(4) and its binding (Octez prepends each map's diff).
-    const r = run('bigmap_two', 'Pair { Elt "1" "one" } { Elt "2" "two" }', 'False');
-    expect(storageText(r)).toBe('(Pair 4 5)');
-    expect(r.bigMapDiff.map(diffLine)).toEqual([
-      'New map(5) of type (big_map string string)',
-      'Set map(5)["2"] to "two"',
-      'New map(4) of type (big_map string string)',
-      'Set map(4)["1"] to "one"',
-    ]);
-  });
-
-  it('big_maps inside a map get their ids from the greatest key down, as Octez walks map bindings', () => {
-    const r = run('bigmap_in_map', '{}', '{ Elt "a" { Pair 1 10 } ; Elt "b" { Pair 2 20 } }');
-    expect(storageText(r)).toBe('{ Elt "a" 5 ; Elt "b" 4 }');
-    expect(r.bigMapDiff.map(diffLine)).toEqual([
-      'New map(5) of type (big_map nat nat)',
-      'Set map(5)[1] to 10',
-      'New map(4) of type (big_map nat nat)',
-      'Set map(4)[2] to 20',
-    ]);
-  });
-
-  it('stored big_maps that leave the storage are cleared first, highest id first', () => {
-    // extract_lazy_storage_diff prepends a Remove for each dead id, folding the ids in increasing order.
-    const host: Host = { ...standaloneHost(), nextBigMapId: () => 4n };
-    const r = run('bigmap_drop_both', 'Pair 1 2', 'Unit', { host });
-    expect(storageText(r)).toBe('(Pair 4 5)');
-    expect(r.bigMapDiff.map(diffLine)).toEqual([
-      'Clear map(2)',
-      'Clear map(1)',
-      'New map(5) of type (big_map nat nat)',
-      'New map(4) of type (big_map nat nat)',
-    ]);
+  // Each run: the storage octez-client prints, then its "big_map diff" lines in Octez's order.
+  it.each([
+    [
+      'maps come out last-walked first: the second big_map of the storage (id 5) is listed before the first (id 4)',
+      // big_map_magic.tz on (Left (Pair { Elt "1" "one" } { Elt "2" "two" })) with (Left Unit) prints
+      // New map(5) and its binding, then New map(4) and its binding (Octez prepends each map's diff).
+      () => run('bigmap_two', 'Pair { Elt "1" "one" } { Elt "2" "two" }', 'False'),
+      '(Pair 4 5)',
+      [
+        'New map(5) of type (big_map string string)',
+        'Set map(5)["2"] to "two"',
+        'New map(4) of type (big_map string string)',
+        'Set map(4)["1"] to "one"',
+      ],
+    ],
+    [
+      'big_maps inside a map get their ids from the greatest key down, as Octez walks map bindings',
+      () => run('bigmap_in_map', '{}', '{ Elt "a" { Pair 1 10 } ; Elt "b" { Pair 2 20 } }'),
+      '{ Elt "a" 5 ; Elt "b" 4 }',
+      [
+        'New map(5) of type (big_map nat nat)',
+        'Set map(5)[1] to 10',
+        'New map(4) of type (big_map nat nat)',
+        'Set map(4)[2] to 20',
+      ],
+    ],
+    [
+      'stored big_maps that leave the storage are cleared first, highest id first',
+      // extract_lazy_storage_diff prepends a Remove for each dead id, folding the ids in increasing order.
+      () => run('bigmap_drop_both', 'Pair 1 2', 'Unit', { host: { ...standaloneHost(), nextBigMapId: () => 4n } }),
+      '(Pair 4 5)',
+      ['Clear map(2)', 'Clear map(1)', 'New map(5) of type (big_map nat nat)', 'New map(4) of type (big_map nat nat)'],
+    ],
+  ] as const)('%s', (_name, runIt, storage, diff) => {
+    const r = runIt();
+    expect(storageText(r)).toBe(storage);
+    expect(r.bigMapDiff.map(diffLine)).toEqual(diff);
   });
 });
 

@@ -4,17 +4,10 @@
  * octez-client's units are in cli-units.test.ts, which runs the CLI as a process).
  */
 import { describe, expect, it } from 'vitest';
-import { isMichelsonFailure, loadScript, runScript, type MichelsonFailure } from '../../../devnet/michelson';
+import { loadScript, MichelsonFailure, runScript } from '../../../devnet/michelson';
+import { thrown } from '../../engine/thrown';
 
-function failure(f: () => unknown): MichelsonFailure {
-  try {
-    f();
-  } catch (e) {
-    if (isMichelsonFailure(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a MichelsonFailure');
-}
+const failure = (f: () => unknown): MichelsonFailure => thrown(f, MichelsonFailure);
 
 const SUB_MUTEZ = 'parameter unit; storage mutez; code { CDR; PUSH mutez 1; SWAP; SUB; NIL operation; PAIR }';
 const STRING_STORAGE = 'parameter unit; storage (pair string string); code { CDR; NIL operation; PAIR }';

@@ -11,6 +11,7 @@ import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
 import { corsOriginsFrom, DEFAULT_CORS_ORIGINS, startDevnet, type Devnet } from '../../../devnet/node';
+import { transaction } from './taquito-clients';
 
 const APP = 'http://localhost:3000';
 const EVIL = 'http://evil.example';
@@ -86,18 +87,7 @@ describe('CORS on the devnet RPC and its TzKT API', () => {
     const counter = BigInt((await rpc.getContract(a.address)).counter ?? '0') + 1n;
     const bytes = await new LocalForger(ProtocolsHash.PsUshuai9).forge({
       branch: (await rpc.getBlockHeader()).hash,
-      contents: [
-        {
-          kind: 'transaction',
-          source: a.address,
-          fee: '1000',
-          counter: counter.toString(),
-          gas_limit: '2500',
-          storage_limit: '0',
-          amount: '1000000',
-          destination: b.address,
-        },
-      ],
+      contents: [transaction(a.address, b.address, counter, '1000000')],
     } as never);
     const { sbytes } = await new InMemorySigner(a.secretKey).sign(bytes, new Uint8Array([3]));
     // What a form or `fetch(…, { mode: 'no-cors' })` on evil.example sends.

@@ -10,7 +10,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { minimalFeeMutez, startDevnet, type BootstrapAccount, type Devnet } from '../../../devnet/node';
-import { signedToolkit } from './taquito-clients';
+import { signedToolkit, transaction } from './taquito-clients';
 
 const P = 'proto.025-PsUshuai.';
 /** A script that never ends: LOOP on a True it pushes again. */
@@ -82,6 +82,19 @@ const runEndless = (gas?: string) =>
     ...(gas !== undefined ? { gas } : {}),
   });
 
+/** A request to run the endless view (`{ view }`) or the callback view (`{ entrypoint }`), with its gas. */
+const viewRequest = (
+  call: { view: string } | { entrypoint: string },
+  gas: { gas: string } | { unlimited_gas: true },
+) => ({
+  contract: viewContract,
+  ...call,
+  input: { prim: 'Unit' },
+  chain_id: devnet.chain.chainId,
+  unparsing_mode: 'Readable',
+  ...gas,
+});
+
 describe('gas figures are held to the protocol’s limits', () => {
   test('run_code with gas 10¹² is refused at once with gas_limit_too_high, as validation refuses such an operation', async () => {
     const r = await runEndless('1000000000000');
@@ -94,23 +107,9 @@ describe('gas figures are held to the protocol’s limits', () => {
   });
 
   test('the same on run_view, run_script_view and pack_data', async () => {
-    const view = {
-      contract: viewContract,
-      view: 'spin',
-      input: { prim: 'Unit' },
-      chain_id: devnet.chain.chainId,
-      unparsing_mode: 'Readable',
-      gas: '1000000000000',
-    };
+    const view = viewRequest({ view: 'spin' }, { gas: '1000000000000' });
     expect(ids((await helper('run_script_view', view)).json)).toEqual([`${P}gas_limit_too_high`]);
-    const callback = {
-      contract: viewContract,
-      entrypoint: 'get',
-      input: { prim: 'Unit' },
-      chain_id: devnet.chain.chainId,
-      unparsing_mode: 'Readable',
-      gas: '1000000000000',
-    };
+    const callback = viewRequest({ entrypoint: 'get' }, { gas: '1000000000000' });
     expect(ids((await helper('run_view', callback)).json)).toEqual([`${P}gas_limit_too_high`]);
     expect(
       ids((await helper('pack_data', { data: { int: '1' }, type: { prim: 'nat' }, gas: '1000000000000' })).json),
@@ -123,30 +122,15 @@ describe('gas figures are held to the protocol’s limits', () => {
     expect(none).toEqual(max);
     expect(head.level).toBe(devnet.chain.headBlock().level);
     // A view asking for unlimited gas (run_script_view's `unlimited_gas`) gets the same cap.
-    const view = await helper('run_script_view', {
-      contract: viewContract,
-      view: 'spin',
-      input: { prim: 'Unit' },
-      chain_id: devnet.chain.chainId,
-      unparsing_mode: 'Readable',
-      unlimited_gas: true,
-    });
+    const view = await helper('run_script_view', viewRequest({ view: 'spin' }, { unlimited_gas: true }));
     expect(ids(view.json)).toEqual([`${P}gas_exhausted.operation`]);
   }, 60_000);
 
   test('operations: a gas_limit above 1,040,000 is gas_limit_too_high; a batch above the block’s 1,386,666 is gas_exhausted.block (and refused for good at injection)', async () => {
     const a = devnet.accounts[1]!;
     const counter = BigInt((await rpc.getContract(a.address)).counter ?? '0');
-    const transfer = (i: bigint, gas: string, fee = '1000') => ({
-      kind: 'transaction',
-      source: a.address,
-      fee,
-      counter: (counter + i).toString(),
-      gas_limit: gas,
-      storage_limit: '0',
-      amount: '1',
-      destination: devnet.accounts[2]!.address,
-    });
+    const transfer = (i: bigint, gas: string, fee = '1000') =>
+      transaction(a.address, devnet.accounts[2]!.address, counter + i, '1', { fee, gas_limit: gas });
     const branch = (await rpc.getBlockHeader()).hash;
     const simulate = (contents: unknown[]) =>
       helper('simulate_operation', {
@@ -205,16 +189,10 @@ describe('the mempool’s minimal fee (Octez’s default filter)', () => {
   ): Promise<{ sbytes: string; size: number }> {
     const counter = BigInt((await rpc.getContract(a.address)).counter ?? '0') + 1n;
     const contents = [
-      {
-        kind: 'transaction',
-        source: a.address,
-        fee: fee.toString(),
-        counter: counter.toString(),
-        gas_limit: gasLimit.toString(),
-        storage_limit: '0',
-        amount: '1000000',
-        destination: devnet.accounts[5]!.address,
-      },
+      transaction(a.address, devnet.accounts[5]!.address, counter, '1000000', {
+        fee: String(fee),
+        gas_limit: String(gasLimit),
+      }),
     ];
     const bytes = await forger.forge({ branch: (await rpc.getBlockHeader()).hash, contents } as never);
     const { sbytes } = await new InMemorySigner(a.secretKey).sign(bytes, new Uint8Array([3]));

@@ -17,10 +17,27 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tzktRoutes } from '../../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
-import { injectRaw, rejection, signedToolkit } from './taquito-clients';
+import { injectRaw, rejection, signedToolkit, transaction } from './taquito-clients';
 import { fromJson, toJson, type State } from '../../../devnet/node/state';
 
 const P = 'proto.025-PsUshuai.';
+
+/** A reveal's contents as a client forges them: fee 1,000 mutez and gas 3,000 unless `options` says otherwise. */
+const reveal = (
+  source: string,
+  counter: bigint | string,
+  publicKey: string,
+  options: { fee?: string; gas_limit?: string; proof?: string } = {},
+): Record<string, string> => ({
+  kind: 'reveal',
+  source,
+  fee: options.fee ?? '1000',
+  counter: String(counter),
+  gas_limit: options.gas_limit ?? '3000',
+  storage_limit: '0',
+  public_key: publicKey,
+  ...(options.proof === undefined ? {} : { proof: options.proof }),
+});
 
 /** A BLS secret key (`BLsk…`, little-endian scalar as Octez and Taquito write it) from a fixed seed: test keys only. */
 function blsSecretKey(seed: string): string {
@@ -98,17 +115,7 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     const source = await signer.publicKeyHash();
     await fund(source, 5);
     const ids = await rejection(
-      injectRaw(devnet.rpcUrl, signer, [
-        {
-          kind: 'reveal',
-          source,
-          fee: '1000',
-          counter: await nextCounter(source),
-          gas_limit: '3000',
-          storage_limit: '0',
-          public_key: await signer.publicKey(),
-        },
-      ]),
+      injectRaw(devnet.rpcUrl, signer, [reveal(source, await nextCounter(source), await signer.publicKey())]),
     );
     expect(ids).toEqual([`${P}validate.operation.missing_bls_proof`]);
     expect(await new RpcClient(devnet.rpcUrl).getManagerKey(source)).toBeNull();
@@ -120,16 +127,7 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     await fund(source, 5);
     const { prefixSig: otherProof } = await new InMemorySigner(TZ4_KEYS[3]!).provePossession();
     const contents = [
-      {
-        kind: 'reveal',
-        source,
-        fee: '1000',
-        counter: await nextCounter(source),
-        gas_limit: '4000',
-        storage_limit: '0',
-        public_key: await signer.publicKey(),
-        proof: otherProof,
-      },
+      reveal(source, await nextCounter(source), await signer.publicKey(), { gas_limit: '4000', proof: otherProof }),
     ];
     const rpc = new RpcClient(devnet.rpcUrl);
     const branch = (await rpc.getBlockHeader()).hash;
@@ -161,16 +159,7 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     const { prefixSig: proof } = await new InMemorySigner(TZ4_KEYS[3]!).provePossession();
     const ids = await rejection(
       injectRaw(devnet.rpcUrl, signer, [
-        {
-          kind: 'reveal',
-          source,
-          fee: '1000',
-          counter: await nextCounter(source),
-          gas_limit: '3000',
-          storage_limit: '0',
-          public_key: await signer.publicKey(),
-          proof,
-        },
+        reveal(source, await nextCounter(source), await signer.publicKey(), { proof }),
       ]),
     );
     expect(ids).toEqual([`${P}validate.operation.unused_bls_proof`]);
@@ -187,16 +176,7 @@ describe('tz4 (BLS) accounts through Taquito', () => {
     const rpc = new RpcClient(devnet.rpcUrl);
     const branch = (await rpc.getBlockHeader()).hash;
     const contents = [
-      {
-        kind: 'transaction',
-        source,
-        fee: '1000',
-        counter: await nextCounter(source),
-        gas_limit: '2000',
-        storage_limit: '0',
-        amount: '1',
-        destination: devnet.accounts[2]!.address,
-      },
+      transaction(source, devnet.accounts[2]!.address, await nextCounter(source), '1', { gas_limit: '2000' }),
     ];
     const bytes = await forger.forge({ branch, contents } as never);
     const other = await forger.forge({ branch, contents: [{ ...contents[0]!, amount: '2' }] } as never);
@@ -283,25 +263,8 @@ describe('emptied implicit accounts', () => {
     // validate.ml `check_contents`: `batch_state.is_allocated` is checked before the next fee is spent.
     const ids = await rejection(
       injectRaw(devnet.rpcUrl, signer, [
-        {
-          kind: 'reveal',
-          source,
-          fee: '1000000',
-          counter: String(c),
-          gas_limit: '3000',
-          storage_limit: '0',
-          public_key: pk,
-        },
-        {
-          kind: 'transaction',
-          source,
-          fee: '1000',
-          counter: String(c + 1n),
-          gas_limit: '2000',
-          storage_limit: '0',
-          amount: '1',
-          destination: devnet.accounts[2]!.address,
-        },
+        reveal(source, c, pk, { fee: '1000000' }),
+        transaction(source, devnet.accounts[2]!.address, c + 1n, '1', { gas_limit: '2000' }),
       ]),
     );
     expect(ids).toEqual([`${P}implicit.empty_implicit_contract`]);
@@ -330,16 +293,10 @@ describe('emptied implicit accounts', () => {
     // Nor by fees alone (validate.ml spends them with `simulate_spending`, which checks the same).
     const fees = await rejection(
       injectRaw(devnet.rpcUrl, signer, [
-        {
-          kind: 'transaction',
-          source: address,
+        transaction(address, devnet.accounts[2]!.address, await nextCounter(address), '1', {
           fee: String(before),
-          counter: await nextCounter(address),
           gas_limit: '2000',
-          storage_limit: '0',
-          amount: '1',
-          destination: devnet.accounts[2]!.address,
-        },
+        }),
       ]),
     );
     expect(fees).toEqual([`${P}implicit.empty_implicit_delegated_contract`]);

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
 import type { Expr } from '../../../devnet/michelson/micheline';
 import { parseScript } from '../../../devnet/michelson/typecheck';
+import { transaction } from './taquito-clients';
 
 /** Octez's michelson_test_scripts/mini_scenarios, as tezt originates them. */
 const SCRIPTS = join(__dirname, 'fixtures', 'octez-mini-scenarios');
@@ -126,16 +127,10 @@ describe('Octez U025 regression figures (operation_size_and_gas.ml)', () => {
     const source = devnet.accounts[6]!.address;
     // Operation.Manager.make's Transfer defaults: fee 1,000, gas_limit 3,040, storage_limit 257; 10 tez.
     const f = await figures([
-      {
-        kind: 'transaction',
-        source,
-        fee: '1000',
-        counter: await counterOf(source),
+      transaction(source, devnet.accounts[7]!.address, await counterOf(source), '10000000', {
         gas_limit: '3040',
         storage_limit: '257',
-        amount: '10000000',
-        destination: devnet.accounts[7]!.address,
-      },
+      }),
     ]);
     expect([f.size, f.milligas]).toEqual([152, 2_168_755]);
     const estimate = await toolkit(devnet.accounts[6]!.secretKey).estimate.transfer({

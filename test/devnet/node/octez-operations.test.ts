@@ -163,6 +163,16 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
   const alice = (): string => devnet.accounts[1]!.address;
   const bob = bootstrapAccount(201);
   const gold = (ticketer: string) => ({ ticketer, content_type: { prim: 'string' }, content: { string: 'gold' } });
+  /** Alice sends `amount` of her minter's "gold" tickets to `destination`'s default entrypoint. */
+  const sendGold = (amount: number, destination: string) =>
+    toolkit(devnet.accounts[1]!.secretKey).contract.transferTicket({
+      ticketContents: { string: 'gold' },
+      ticketTy: { prim: 'string' },
+      ticketTicketer: minter,
+      ticketAmount: amount,
+      destination,
+      entrypoint: 'default',
+    });
 
   beforeAll(async () => {
     minter = await originate(MINTER, 'Unit');
@@ -186,14 +196,7 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
   });
 
   test('transfer_ticket moves tickets between implicit accounts, paying for the new row', async () => {
-    const op = await toolkit(devnet.accounts[1]!.secretKey).contract.transferTicket({
-      ticketContents: { string: 'gold' },
-      ticketTy: { prim: 'string' },
-      ticketTicketer: minter,
-      ticketAmount: 2,
-      destination: bob.address,
-      entrypoint: 'default',
-    });
+    const op = await sendGold(2, bob.address);
     await op.confirmation();
     expect(op.status).toBe('applied');
     expect((await rpc.getTicketBalance(alice(), gold(minter))).toString()).toBe('3');
@@ -210,14 +213,7 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
   });
 
   test('transfer_ticket to a contract calls its entrypoint; the contract balance is its storage', async () => {
-    const op = await toolkit(devnet.accounts[1]!.secretKey).contract.transferTicket({
-      ticketContents: { string: 'gold' },
-      ticketTy: { prim: 'string' },
-      ticketTicketer: minter,
-      ticketAmount: 3,
-      destination: vault,
-      entrypoint: 'default',
-    });
+    const op = await sendGold(3, vault);
     await op.confirmation();
     expect(op.status).toBe('applied');
     expect((await rpc.getTicketBalance(alice(), gold(minter))).toString()).toBe('0');
@@ -239,16 +235,7 @@ describe('tickets: to implicit accounts, transfer_ticket and the ticket balance 
   });
 
   test('sending more tickets than held fails with Negative_ticket_balance', async () => {
-    const ids = await rejection(
-      toolkit(devnet.accounts[1]!.secretKey).contract.transferTicket({
-        ticketContents: { string: 'gold' },
-        ticketTy: { prim: 'string' },
-        ticketTicketer: minter,
-        ticketAmount: 1,
-        destination: bob.address,
-        entrypoint: 'default',
-      }),
-    );
+    const ids = await rejection(sendGold(1, bob.address));
     expect(ids).toContain('Negative_ticket_balance');
   });
 

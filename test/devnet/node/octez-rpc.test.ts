@@ -9,7 +9,8 @@ import { RpcClient } from '@taquito/rpc';
 import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PROTOCOL, startDevnet, type Devnet } from '../../../devnet/node';
-import { errorIds, signedToolkit } from './taquito-clients';
+import { rejected } from '../../engine/thrown';
+import { errorIds, signedToolkit, transaction } from './taquito-clients';
 
 /** Replies with SENDER and SOURCE: as an on-chain view, and to a TZIP-4 callback (`%callers`). */
 const CALLERS = `
@@ -31,15 +32,7 @@ let kt: string;
 
 const toolkit = (d: Devnet, secretKey: string): TezosToolkit => signedToolkit(d.rpcUrl, secretKey);
 
-async function httpError(p: Promise<unknown>): Promise<HttpResponseError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HttpResponseError) return e;
-    throw e;
-  }
-  throw new Error('expected an HTTP error');
-}
+const httpError = (p: Promise<unknown>): Promise<HttpResponseError> => rejected(p, HttpResponseError);
 
 const post = async (path: string, body: string): Promise<{ status: number; type: string | null; text: string }> => {
   const r = await fetch(devnet.rpcUrl + path, {
@@ -149,16 +142,7 @@ describe('bodies Octez cannot parse: 400, text/plain (resto server.ml Cannot_par
 
   test('wrong contents inside a well-formed operation are 400 too, as Taquito sees them', async () => {
     const branch = (await rpc.getBlockHeader()).hash;
-    const bad = {
-      kind: 'transaction',
-      source: devnet.accounts[0]!.address,
-      fee: 'lots',
-      counter: '1',
-      gas_limit: '1',
-      storage_limit: '0',
-      amount: '1',
-      destination: 'tz1nope',
-    };
+    const bad = transaction(devnet.accounts[0]!.address, 'tz1nope', '1', '1', { fee: 'lots', gas_limit: '1' });
     for (const call of [
       rpc.forgeOperations({ branch, contents: [bad] } as never),
       rpc.simulateOperation({ operation: { branch, contents: [bad] }, chain_id: await rpc.getChainId() } as never),

@@ -8,6 +8,7 @@ import { TezosOperationError, TezosToolkit } from '@taquito/taquito';
 import { b58DecodeAndCheckPrefix, b58Encode, PrefixV2 } from '@taquito/utils';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
+import { rejected } from '../../engine/thrown';
 import { signedToolkit } from './taquito-clients';
 
 const P = 'proto.025-PsUshuai.';
@@ -15,15 +16,7 @@ let devnet: Devnet;
 
 const toolkit = (secretKey: string): TezosToolkit => signedToolkit(devnet.rpcUrl, secretKey);
 
-async function operationError(p: Promise<unknown>): Promise<TezosOperationError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof TezosOperationError) return e;
-    throw e;
-  }
-  throw new Error('expected a TezosOperationError');
-}
+const operationError = (p: Promise<unknown>): Promise<TezosOperationError> => rejected(p, TezosOperationError);
 
 beforeAll(async () => {
   devnet = await startDevnet({ ephemeral: true, port: 0, blockTime: 0 });

@@ -52,3 +52,26 @@ export async function injectRaw(
   const { sbytes } = await signer.sign(bytes, new Uint8Array([3]));
   return rpc.injectOperation(sbytes);
 }
+
+/**
+ * A transaction's contents as a client forges them (every number a string), with a plain transfer's fee (1,000 mutez),
+ * gas limit (2,500) and storage limit (0) unless `limits` says otherwise.
+ */
+export function transaction(
+  source: string,
+  destination: string,
+  counter: bigint | string,
+  amount: string,
+  limits: { readonly fee?: string; readonly gas_limit?: string; readonly storage_limit?: string } = {},
+): Record<string, string> {
+  return {
+    kind: 'transaction',
+    source,
+    fee: limits.fee ?? '1000',
+    counter: String(counter),
+    gas_limit: limits.gas_limit ?? '2500',
+    storage_limit: limits.storage_limit ?? '0',
+    amount,
+    destination,
+  };
+}

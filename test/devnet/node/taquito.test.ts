@@ -9,7 +9,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { MichelsonMap, TezosOperationError, TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../../devnet/node';
-import { injectRaw, rejection, signedToolkit } from './taquito-clients';
+import { injectRaw, rejection, signedToolkit, transaction } from './taquito-clients';
 
 const COUNTER = `
 parameter (or (int %incr) (pair %put string nat));
@@ -151,16 +151,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const before = await snapshotOf(a.address);
     const ids = await rejection(
       injectRaw(devnet.rpcUrl, new InMemorySigner(FRESH[3]!), [
-        {
-          kind: 'transaction',
-          source: a.address,
-          fee: '1000',
-          counter: String(BigInt(before.counter) + 1n),
-          gas_limit: '2500',
-          storage_limit: '0',
-          amount: '1000',
-          destination: devnet.accounts[7]!.address,
-        },
+        transaction(a.address, devnet.accounts[7]!.address, BigInt(before.counter) + 1n, '1000'),
       ]),
     );
     expect(ids).toEqual(['proto.025-PsUshuai.operation.invalid_signature']);
@@ -171,16 +162,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const a = devnet.accounts[6]!;
     const signer = new InMemorySigner(a.secretKey);
     const op = (counter: bigint): Record<string, string>[] => [
-      {
-        kind: 'transaction',
-        source: a.address,
-        fee: '1000',
-        counter: counter.toString(),
-        gas_limit: '2500',
-        storage_limit: '0',
-        amount: '1000',
-        destination: devnet.accounts[7]!.address,
-      },
+      transaction(a.address, devnet.accounts[7]!.address, counter, '1000'),
     ];
     const start = BigInt((await snapshotOf(a.address)).counter);
     await injectRaw(devnet.rpcUrl, signer, op(start + 1n));
@@ -201,18 +183,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const a = devnet.accounts[6]!;
     const rpc = new RpcClient(devnet.rpcUrl);
     const counter = BigInt((await snapshotOf(a.address)).counter) + 1n;
-    const contents = [
-      {
-        kind: 'transaction',
-        source: a.address,
-        fee: '1000',
-        counter: counter.toString(),
-        gas_limit: '2500',
-        storage_limit: '0',
-        amount: '1000',
-        destination: devnet.accounts[7]!.address,
-      },
-    ];
+    const contents = [transaction(a.address, devnet.accounts[7]!.address, counter, '1000')];
     const bytes = await forger.forge({ branch: (await rpc.getBlockHeader()).hash, contents } as never);
     const { sbytes } = await new InMemorySigner(a.secretKey).sign(bytes, new Uint8Array([3]));
     await rpc.injectOperation(sbytes);
@@ -228,16 +199,7 @@ describe('rejections: the node’s error id and no state change', () => {
     const before = await snapshotOf(source);
     const ids = await rejection(
       injectRaw(devnet.rpcUrl, fresh, [
-        {
-          kind: 'transaction',
-          source,
-          fee: '1000',
-          counter: String(BigInt(before.counter) + 1n),
-          gas_limit: '2500',
-          storage_limit: '0',
-          amount: '1',
-          destination: devnet.accounts[7]!.address,
-        },
+        transaction(source, devnet.accounts[7]!.address, BigInt(before.counter) + 1n, '1'),
       ]),
     );
     expect(ids).toEqual(['proto.025-PsUshuai.contract.unrevealed_key']);

@@ -8,6 +8,19 @@ export function fresh(config: Partial<GotopolyConfigInput> = {}, seed = 'test'):
   return unowned(setup(config, seed));
 }
 
+/** A trade offer to uncle `to`: the spaces given and taken, by id, and the cash each way (none unless said). */
+export const tradeOffer = (
+  to: SeatId,
+  deal: { give?: string[]; take?: string[]; giveCash?: number; takeCash?: number },
+) => ({
+  type: 'offerTrade' as const,
+  to,
+  give: (deal.give ?? []).map(sp),
+  take: (deal.take ?? []).map(sp),
+  giveCash: deal.giveCash ?? 0,
+  takeCash: deal.takeCash ?? 0,
+});
+
 /** Students' cash, by seat. */
 export const cashOf = (state: GotopolyState): number[] => state.students.map((s) => s.cash);
 

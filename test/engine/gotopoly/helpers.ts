@@ -1,6 +1,6 @@
 /** Test helpers for Gotopoly: build exact situations from plain state data, rigged dice and stacked decks. */
 import type { Actor, SeatId } from '../../../engine';
-import { refusedCodeWith, rngFor } from '../game-checks';
+import { ofType, refusedCodeWith, rngFor } from '../game-checks';
 import {
   LONDON,
   gotopoly,
@@ -118,12 +118,7 @@ export function rig(state: GotopolyState, ...dice: number[]): GotopolyState {
   return { ...state, rng: rngFor(dice) };
 }
 
-export function ofType<T extends GotopolyEvent['type']>(
-  events: readonly GotopolyEvent[],
-  type: T,
-): Extract<GotopolyEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<GotopolyEvent, { type: T }> => e.type === type);
-}
+export { ofType };
 
 const samePurse = (a: Purse, b: Purse) => JSON.stringify(a) === JSON.stringify(b);
 

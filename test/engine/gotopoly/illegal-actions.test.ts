@@ -17,7 +17,7 @@ import {
   withStudents,
   withUncleCash,
 } from './helpers';
-import { fresh, moveFrom } from './helpers-b';
+import { fresh, moveFrom, tradeOffer } from './helpers-b';
 
 const browns = (state: GotopolyState, okr = 0, wcr = 0) =>
   withEstates(state, { 'old-kent-road': { owner: 0, houses: okr }, 'whitechapel-road': { owner: 0, houses: wcr } });
@@ -86,61 +86,30 @@ describe('G5 trades', () => {
 
   it('G5 "Unimproved properties may be traded": a property with a house is IMPROVED_PROPERTY', () => {
     const s = buildTurnOf(holdings(fresh()), 0);
-    expect(
-      refusedCode(s, 0, {
-        type: 'offerTrade',
-        to: 1,
-        give: [sp('old-kent-road')],
-        take: [],
-        giveCash: 0,
-        takeCash: 50,
-      }),
-    ).toBe('IMPROVED_PROPERTY');
+    expect(refusedCode(s, 0, tradeOffer(1, { give: ['old-kent-road'], takeCash: 50 }))).toBe('IMPROVED_PROPERTY');
   });
 
   it('G5 (engine: as in Monopoly) a bare property whose group has houses is IMPROVED_PROPERTY too', () => {
     const s = buildTurnOf(holdings(fresh()), 0);
-    expect(
-      refusedCode(s, 0, {
-        type: 'offerTrade',
-        to: 1,
-        give: [sp('whitechapel-road')],
-        take: [],
-        giveCash: 0,
-        takeCash: 50,
-      }),
-    ).toBe('IMPROVED_PROPERTY');
+    expect(refusedCode(s, 0, tradeOffer(1, { give: ['whitechapel-road'], takeCash: 50 }))).toBe('IMPROVED_PROPERTY');
   });
 
   it("G5 trades are between the two uncles: offering another uncle's property is NOT_THEIR_PROPERTY", () => {
     const s = buildTurnOf(holdings(fresh()), 0);
     // Uncle 0 offers Park Lane (uncle 2's) to uncle 1.
-    expect(
-      refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [sp('park-lane')], take: [], giveCash: 0, takeCash: 50 }),
-    ).toBe('NOT_THEIR_PROPERTY');
+    expect(refusedCode(s, 0, tradeOffer(1, { give: ['park-lane'], takeCash: 50 }))).toBe('NOT_THEIR_PROPERTY');
     // Uncle 0 asks uncle 1 for Park Lane (uncle 2's).
-    expect(
-      refusedCode(s, 0, {
-        type: 'offerTrade',
-        to: 1,
-        give: [sp('strand')],
-        take: [sp('park-lane')],
-        giveCash: 0,
-        takeCash: 0,
-      }),
-    ).toBe('NOT_THEIR_PROPERTY');
+    expect(refusedCode(s, 0, tradeOffer(1, { give: ['strand'], take: ['park-lane'] }))).toBe('NOT_THEIR_PROPERTY');
   });
 
   it('G5: an offer the proposer cannot pay for is CANNOT_AFFORD', () => {
     const s = withUncleCash(buildTurnOf(holdings(fresh()), 0), { 0: 100 });
-    expect(
-      refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [], take: [sp('mayfair')], giveCash: 101, takeCash: 0 }),
-    ).toBe('CANNOT_AFFORD');
+    expect(refusedCode(s, 0, tradeOffer(1, { take: ['mayfair'], giveCash: 101 }))).toBe('CANNOT_AFFORD');
   });
 
   it('G5: too many trade offers in one Build/Trade phase is TOO_MANY_OFFERS', () => {
     let s = buildTurnOf(holdings(fresh()), 0);
-    const offer = { type: 'offerTrade', to: 1, give: [sp('strand')], take: [], giveCash: 0, takeCash: 10 };
+    const offer = tradeOffer(1, { give: ['strand'], takeCash: 10 });
     for (let i = 0; i < s.config.tradeOffersPerTerm; i++) {
       s = act(s, 0, offer).state;
       s = act(s, 1, { type: 'rejectTrade' }).state;
@@ -150,9 +119,7 @@ describe('G5 trades', () => {
 
   it('a trade naming no property is BAD_TRADE', () => {
     const s = buildTurnOf(holdings(fresh()), 0);
-    expect(refusedCode(s, 0, { type: 'offerTrade', to: 1, give: [], take: [], giveCash: 10, takeCash: 0 })).toBe(
-      'BAD_TRADE',
-    );
+    expect(refusedCode(s, 0, tradeOffer(1, { giveCash: 10 }))).toBe('BAD_TRADE');
   });
 
   it('answering a trade when none is pending is WRONG_DECISION', () => {

@@ -16,7 +16,7 @@ import {
   withStudents,
   withUncleCash,
 } from './helpers';
-import { actAll, fresh, housesOn, moveFrom, ownerOf, pendingOf, uncleCashOf } from './helpers-b';
+import { actAll, fresh, housesOn, moveFrom, ownerOf, pendingOf, tradeOffer, uncleCashOf } from './helpers-b';
 
 /** Every colour-coded property except `keep` owned by uncle 3 (so the auction pool is just `keep`). */
 function allOwnedBut(state: GotopolyState, keep: string): GotopolyState {
@@ -273,7 +273,7 @@ describe('G5 trades (seed 6.7)', () => {
 
   it('G5 "offer and accept": property for cash; the other uncle must answer, then the trade happens uncle to uncle', () => {
     const start = buildTurnOf(holdings(fresh()), 0);
-    const offer = { type: 'offerTrade', to: 1, give: [sp('old-kent-road')], take: [], giveCash: 0, takeCash: 80 };
+    const offer = tradeOffer(1, { give: ['old-kent-road'], takeCash: 80 });
     const offered = act(start, 0, offer).state;
     expect(pendingOf(offered)).toEqual(['1:answerTrade']);
     const { state, events } = act(offered, 1, { type: 'acceptTrade' });
@@ -289,7 +289,7 @@ describe('G5 trades (seed 6.7)', () => {
   it('G5 "property for property": a swap changes both owners and moves no money', () => {
     const start = buildTurnOf(holdings(fresh()), 0);
     const { state, events } = actAll(start, [
-      [0, { type: 'offerTrade', to: 1, give: [sp('old-kent-road')], take: [sp('mayfair')], giveCash: 0, takeCash: 0 }],
+      [0, tradeOffer(1, { give: ['old-kent-road'], take: ['mayfair'] })],
       [1, { type: 'acceptTrade' }],
     ]);
     expect(ownerOf(state, 'old-kent-road')).toBe(1);
@@ -300,10 +300,7 @@ describe('G5 trades (seed 6.7)', () => {
   it('G5 "and/or cash": property plus cash for a property', () => {
     const start = buildTurnOf(holdings(fresh()), 0);
     const { state } = actAll(start, [
-      [
-        0,
-        { type: 'offerTrade', to: 2, give: [sp('old-kent-road')], take: [sp('park-lane')], giveCash: 250, takeCash: 0 },
-      ],
+      [0, tradeOffer(2, { give: ['old-kent-road'], take: ['park-lane'], giveCash: 250 })],
       [2, { type: 'acceptTrade' }],
     ]);
     expect(ownerOf(state, 'park-lane')).toBe(0);
@@ -314,7 +311,7 @@ describe('G5 trades (seed 6.7)', () => {
   it('G5: a rejected offer changes nothing and the proposer carries on', () => {
     const start = buildTurnOf(holdings(fresh()), 0);
     const { state, events } = actAll(start, [
-      [0, { type: 'offerTrade', to: 1, give: [], take: [sp('mayfair')], giveCash: 400, takeCash: 0 }],
+      [0, tradeOffer(1, { take: ['mayfair'], giveCash: 400 })],
       [1, { type: 'rejectTrade' }],
     ]);
     expect(ownerOf(state, 'mayfair')).toBe(1);
@@ -325,22 +322,13 @@ describe('G5 trades (seed 6.7)', () => {
 
   it('seed 6.7 "unimproved properties can be traded ... before the auction phase": no trade offer during the auction', () => {
     const state = auctionOf(holdings(fresh()), ['strand']);
-    const offer = { type: 'offerTrade', to: 1, give: [sp('old-kent-road')], take: [], giveCash: 0, takeCash: 10 };
+    const offer = tradeOffer(1, { give: ['old-kent-road'], takeCash: 10 });
     expect(refusedCode(state, 0, offer)).toBe('WRONG_DECISION');
   });
 
   it('seed 6.6 "Money is NOT transferable between a STUDENT and his UNCLE": an uncle cannot trade with himself', () => {
     const state = buildTurnOf(holdings(fresh()), 0);
-    expect(
-      refusedCode(state, 0, {
-        type: 'offerTrade',
-        to: 0,
-        give: [sp('old-kent-road')],
-        take: [],
-        giveCash: 0,
-        takeCash: 10,
-      }),
-    ).toBe('BAD_TRADE');
+    expect(refusedCode(state, 0, tradeOffer(0, { give: ['old-kent-road'], takeCash: 10 }))).toBe('BAD_TRADE');
   });
 
   it('G2 "Money never moves between a student and their own uncle": rent from a student goes to another seat\'s uncle only', () => {

@@ -11,24 +11,26 @@ const quietDecks = () => stackDeck(stackDeck(unowned(setup()), 'chance', ['pub-q
 
 describe('seed 4.1 Community Chest / Chance', () => {
   // Seed 4.1: "You get a random card from a Poly-fied version of the original card set." G13: two decks.
+  // Each deck's spaces draw from it; the other deck's top card stays where it is.
+  const CHANCE = { name: 'Chance', deck: 'chance', card: 'pub-quiz', other: 'chest', untouched: 'bursary' } as const;
+  const CHEST = {
+    name: 'Community Chest',
+    deck: 'chest',
+    card: 'bursary',
+    other: 'chance',
+    untouched: 'pub-quiz',
+  } as const;
   it.each([
-    ['chance-3', 4],
-    ['chance-2', 6],
-    ['chance-1', 2],
-  ])('landing on Chance (%s) draws the top Chance card', (id, token) => {
+    { ...CHANCE, id: 'chance-3', token: 4 },
+    { ...CHANCE, id: 'chance-2', token: 6 },
+    { ...CHANCE, id: 'chance-1', token: 2 },
+    { ...CHEST, id: 'community-chest-3', token: 6 },
+    { ...CHEST, id: 'community-chest-2', token: 3 },
+    { ...CHEST, id: 'community-chest-1', token: 5 },
+  ])('landing on $name ($id) draws the top $name card', ({ id, token, deck, card, other, untouched }) => {
     const { state, events } = landOn(id, token, {}, quietDecks());
-    expect(ofType(events, 'cardDrawn')).toMatchObject([{ seat: 0, deck: 'chance', card: 'pub-quiz' }]);
-    expect(state.decks.chest.draw[0]).toBe('bursary');
-  });
-
-  it.each([
-    ['community-chest-3', 6],
-    ['community-chest-2', 3],
-    ['community-chest-1', 5],
-  ])('landing on Community Chest (%s) draws the top Community Chest card', (id, token) => {
-    const { state, events } = landOn(id, token, {}, quietDecks());
-    expect(ofType(events, 'cardDrawn')).toMatchObject([{ seat: 0, deck: 'chest', card: 'bursary' }]);
-    expect(state.decks.chance.draw[0]).toBe('pub-quiz');
+    expect(ofType(events, 'cardDrawn')).toMatchObject([{ seat: 0, deck, card }]);
+    expect(state.decks[other].draw[0]).toBe(untouched);
   });
 
   it('the card\'s effect applies: "Collect £25" from Chance leaves £200 − £4 fare + £25', () => {

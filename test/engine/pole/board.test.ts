@@ -180,37 +180,36 @@ describe('P3 bad boards are refused with BAD_BOARD naming the tile and field', (
     expectBadBoard(raw(tiles), 'tile 4', '"y"', 'effect.tile');
   });
 
-  it('roll branches that do not cover 1–6 (no branch for a 6)', () => {
-    const roll = event('x', {
-      kind: 'roll',
-      branches: [
-        { faces: [1, 2, 3], text: 'Pay 10 Tz.', effect: { kind: 'pay', amount: 10 } },
-        { faces: [4, 5], text: 'Nothing.', effect: { kind: 'none' } },
+  type RollBranches = Extract<Parameters<typeof event>[1], { kind: 'roll' }>['branches'];
+  const pay10 = { kind: 'pay', amount: 10 } as const;
+  const nothing = { kind: 'none' } as const;
+  it.each<[string, RollBranches, string[]]>([
+    [
+      'roll branches that do not cover 1–6 (no branch for a 6)',
+      [
+        { faces: [1, 2, 3], text: 'Pay 10 Tz.', effect: pay10 },
+        { faces: [4, 5], text: 'Nothing.', effect: nothing },
       ],
-    });
-    expectBadBoard(raw(withTile(3, roll)), 'tile 3', '"x"', 'effect.branches', '6');
-  });
-
-  it('roll branches that claim the same face twice', () => {
-    const roll = event('x', {
-      kind: 'roll',
-      branches: [
-        { faces: [1, 2, 3, 4], text: 'Pay 10 Tz.', effect: { kind: 'pay', amount: 10 } },
-        { faces: [4, 5, 6], text: 'Nothing.', effect: { kind: 'none' } },
+      ['effect.branches', '6'],
+    ],
+    [
+      'roll branches that claim the same face twice',
+      [
+        { faces: [1, 2, 3, 4], text: 'Pay 10 Tz.', effect: pay10 },
+        { faces: [4, 5, 6], text: 'Nothing.', effect: nothing },
       ],
-    });
-    expectBadBoard(raw(withTile(3, roll)), 'tile 3', '"x"', 'effect.branches', '4');
-  });
-
-  it('a roll branch with a bad simple effect (moveTo an unknown tile)', () => {
-    const roll = event('x', {
-      kind: 'roll',
-      branches: [
+      ['effect.branches', '4'],
+    ],
+    [
+      'a roll branch with a bad simple effect (moveTo an unknown tile)',
+      [
         { faces: [1, 2, 3], text: 'Go.', effect: { kind: 'moveTo', tile: 'nowhere' } },
-        { faces: [4, 5, 6], text: 'Nothing.', effect: { kind: 'none' } },
+        { faces: [4, 5, 6], text: 'Nothing.', effect: nothing },
       ],
-    });
-    expectBadBoard(raw(withTile(3, roll)), 'tile 3', '"x"', 'branches.0.effect.tile');
+      ['branches.0.effect.tile'],
+    ],
+  ])('%s', (_name, branches, named) => {
+    expectBadBoard(raw(withTile(3, event('x', { kind: 'roll', branches }))), 'tile 3', '"x"', ...named);
   });
 
   it('P3 "multiplier (a positive number printed on the card, e.g. 1, 1.5, 2, 3)": 1.125 (three decimals) is refused', () => {

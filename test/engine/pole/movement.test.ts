@@ -12,6 +12,10 @@ const EIGHT = board(quiet('q1'), quiet('q2'), quiet('q3'), quiet('q4'), quiet('q
 /** A ring of 6: GO, 1–4 quiet, 5 an artist. */
 const SIX = board(quiet('q1'), quiet('q2'), quiet('q3'), quiet('q4'), art('a5', 100));
 
+/** SIX with tile `at` (1–4) an event instead of a quiet square. */
+const sixWithEvent = (at: number, id: string, effect: Parameters<typeof event>[1]) =>
+  board(...[1, 2, 3, 4].map((i) => (i === at ? event(id, effect) : quiet(`q${i}`))), art('a5', 100));
+
 /** Seat 0 to roll, standing at `progress`, next dice rigged. */
 function ready(boardInput: BoardInput, progress: number, dice: number[], config: Partial<PoleConfigInput> = {}) {
   const state = setup({ players: 2, board: boardInput, ...config });
@@ -113,13 +117,7 @@ describe('P8 lap bonus', () => {
   // Seed §3.4 counts passing GO in the direction of play: a backward move over Start is not "passing GO" and does not
   // pay (movement.ts: "Only forward moves pass GO").
   it('a backward event move over Start ("move back 3" from tile 2) does not pay the bonus', () => {
-    const back = board(
-      quiet('q1'),
-      event('back', { kind: 'moveBy', steps: -3 }),
-      quiet('q3'),
-      quiet('q4'),
-      art('a5', 100),
-    );
+    const back = sixWithEvent(2, 'back', { kind: 'moveBy', steps: -3 });
     const { state, events } = roll(ready(back, 0, [2]), 0);
     expect(ofType(events, 'moved')).toEqual([
       { type: 'moved', seat: 0, from: 0, to: 2, steps: 2 },
@@ -133,13 +131,7 @@ describe('P8 lap bonus', () => {
   });
 
   it('a backward move over Start after a completed lap does not pay either', () => {
-    const back = board(
-      quiet('q1'),
-      event('back', { kind: 'moveBy', steps: -3 }),
-      quiet('q3'),
-      quiet('q4'),
-      art('a5', 100),
-    );
+    const back = sixWithEvent(2, 'back', { kind: 'moveBy', steps: -3 });
     const { state, events } = roll(ready(back, 6, [2]), 0);
     expect(positionOf(state.players[0]!.progress, 6)).toBe(5);
     expect(state.players[0]!.cash).toBe(1000);
@@ -149,13 +141,7 @@ describe('P8 lap bonus', () => {
   // Seed §3.4: "each time you pass or land on GO, collect +300 Tz"; P8: "Passing or landing on GO pays 300 Tz".
   // Only passing is tied to the direction of play; no ruling exempts a pawn that lands exactly on GO by moving back.
   it('P8 "… or land on GO": a backward event move ("move back 3" from tile 3) that lands exactly on GO pays 300', () => {
-    const back = board(
-      quiet('q1'),
-      quiet('q2'),
-      event('back', { kind: 'moveBy', steps: -3 }),
-      quiet('q4'),
-      art('a5', 100),
-    );
+    const back = sixWithEvent(3, 'back', { kind: 'moveBy', steps: -3 });
     const { state, events } = roll(ready(back, 6, [3]), 0);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([3, 0]);
     expect(ofType(events, 'transfer')).toEqual([
@@ -166,13 +152,7 @@ describe('P8 lap bonus', () => {
 
   // P8: passing GO pays whatever moves you: an event that advances you past GO pays too.
   it('"each time you pass GO": an event "advance to tile 1" from tile 3 passes GO and pays 300', () => {
-    const adv = board(
-      quiet('q1'),
-      quiet('q2'),
-      event('adv', { kind: 'moveTo', tile: 'q1' }),
-      quiet('q4'),
-      art('a5', 100),
-    );
+    const adv = sixWithEvent(3, 'adv', { kind: 'moveTo', tile: 'q1' });
     const { state, events } = roll(ready(adv, 0, [3]), 0);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([3, 1]);
     expect(state.players[0]!.cash).toBe(1300);
@@ -180,26 +160,14 @@ describe('P8 lap bonus', () => {
   });
 
   it('"… or land on GO": an event "advance to GO" pays 300', () => {
-    const toGo = board(
-      quiet('q1'),
-      event('to-go', { kind: 'moveTo', tile: 'go' }),
-      quiet('q3'),
-      quiet('q4'),
-      art('a5', 100),
-    );
+    const toGo = sixWithEvent(2, 'to-go', { kind: 'moveTo', tile: 'go' });
     const { state, events } = roll(ready(toGo, 0, [2]), 0);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([2, 0]);
     expect(state.players[0]!.cash).toBe(1300);
   });
 
   it('a forward event move ("move 4 forward" from tile 4 on a ring of 6) that passes GO pays 300', () => {
-    const fwd = board(
-      quiet('q1'),
-      quiet('q2'),
-      quiet('q3'),
-      event('fwd', { kind: 'moveBy', steps: 4 }),
-      art('a5', 100),
-    );
+    const fwd = sixWithEvent(4, 'fwd', { kind: 'moveBy', steps: 4 });
     const { state, events } = roll(ready(fwd, 0, [4]), 0);
     expect(ofType(events, 'landed').map((e) => e.tile)).toEqual([4, 2]);
     expect(state.players[0]!.cash).toBe(1300);

@@ -13,12 +13,7 @@ export function netTransfers(events: readonly PoleEvent[], seat: SeatId): number
   return net;
 }
 
-export function ofType<T extends PoleEvent['type']>(
-  events: readonly PoleEvent[],
-  type: T,
-): Extract<PoleEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<PoleEvent, { type: T }> => e.type === type);
-}
+export { ofType } from '../game-checks';
 
 /** The pending decision (fails the test when there is none). */
 export function decision(state: PoleState): PoleDecision {

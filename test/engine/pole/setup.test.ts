@@ -1,8 +1,8 @@
 /** Seed §2 "Set-up", rulings P1 (players, cash, Start) and P2 (turn order, clockwise play). */
 import { describe, expect, it } from 'vitest';
-import { isConfigError, isRuleError, type ConfigError, type RuleError } from '../../../engine/core/errors';
 import { rngFromSeed, rollDie } from '../../../engine/core/rng';
 import { pole, positionOf, type PoleState } from '../../../engine/pole';
+import { configError, ruleError } from '../game-checks';
 import { art, board, quiet } from './boards';
 import { act, roll } from './play';
 import { ofType } from './reads';
@@ -11,25 +11,9 @@ import { seedFor, setup, withTurn } from './states';
 /** GO, four quiet squares, one artist tile: turns rarely need a decision. */
 const RING = board(quiet('q1'), quiet('q2'), quiet('q3'), quiet('q4'), quiet('q5'), art('a', 100));
 
-function configError(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (err) {
-    if (isConfigError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected a ConfigError');
-}
-
-function ruleError(fn: () => unknown): RuleError {
-  try {
-    fn();
-  } catch (err) {
-    if (isRuleError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected a RuleError');
-}
+/** Turn-order rolls as the state records them, round by round: `{ 0: 3, 1: 5 }` is seat 0 rolling 3, seat 1 rolling 5. */
+const rounds = (...dice: Record<number, number>[]) =>
+  dice.map((round) => Object.entries(round).map(([seat, die]) => ({ seat: Number(seat), die })));
 
 /** Plays the current seat's turn: roll, and pass any buy offer. */
 function playTurn(state: PoleState): { state: PoleState; seat: number } {
@@ -116,13 +100,7 @@ describe('P2 turn order', () => {
   // Seed §2.2: "all roll the movement die; highest goes first". P2: "highest goes first".
   it('P2 "highest goes first": rolls 3, 5, 2 → seat 1 starts, after one round', () => {
     const state = setup({ players: 3, board: RING }, seedFor([3, 5, 2]));
-    expect(state.turnOrderRolls).toEqual([
-      [
-        { seat: 0, die: 3 },
-        { seat: 1, die: 5 },
-        { seat: 2, die: 2 },
-      ],
-    ]);
+    expect(state.turnOrderRolls).toEqual(rounds({ 0: 3, 1: 5, 2: 2 }));
     expect(state.firstSeat).toBe(1);
     expect(state.current).toBe(1);
     expect(pole.pending(state)).toEqual([{ seat: 1, kind: 'roll', l2Available: false }]);
@@ -138,17 +116,7 @@ describe('P2 turn order', () => {
   // P2: "tied players re-roll among themselves until the order is strict."
   it('P2 "tied players re-roll among themselves": 5, 5, 2 then 3, 6 → seat 1; seat 2 does not re-roll', () => {
     const state = setup({ players: 3, board: RING }, seedFor([5, 5, 2, 3, 6]));
-    expect(state.turnOrderRolls).toEqual([
-      [
-        { seat: 0, die: 5 },
-        { seat: 1, die: 5 },
-        { seat: 2, die: 2 },
-      ],
-      [
-        { seat: 0, die: 3 },
-        { seat: 1, die: 6 },
-      ],
-    ]);
+    expect(state.turnOrderRolls).toEqual(rounds({ 0: 5, 1: 5, 2: 2 }, { 0: 3, 1: 6 }));
     expect(state.firstSeat).toBe(1);
     expect(state.current).toBe(1);
   });
@@ -156,38 +124,14 @@ describe('P2 turn order', () => {
   // P2: "re-roll among themselves" — the tied seats need not be the first seats.
   it('P2: 2, 6, 6, 1 then 3, 5 → only seats 1 and 2 re-roll; seat 2 starts', () => {
     const state = setup({ players: 4, board: RING }, seedFor([2, 6, 6, 1, 3, 5]));
-    expect(state.turnOrderRolls).toEqual([
-      [
-        { seat: 0, die: 2 },
-        { seat: 1, die: 6 },
-        { seat: 2, die: 6 },
-        { seat: 3, die: 1 },
-      ],
-      [
-        { seat: 1, die: 3 },
-        { seat: 2, die: 5 },
-      ],
-    ]);
+    expect(state.turnOrderRolls).toEqual(rounds({ 0: 2, 1: 6, 2: 6, 3: 1 }, { 1: 3, 2: 5 }));
     expect(state.firstSeat).toBe(2);
   });
 
   // P2: "… until the order is strict": ties again → roll again.
   it('P2 "until the order is strict": 4, 4 then 2, 2 then 1, 5 → three rounds, seat 1 starts', () => {
     const state = setup({ players: 2, board: RING }, seedFor([4, 4, 2, 2, 1, 5]));
-    expect(state.turnOrderRolls).toEqual([
-      [
-        { seat: 0, die: 4 },
-        { seat: 1, die: 4 },
-      ],
-      [
-        { seat: 0, die: 2 },
-        { seat: 1, die: 2 },
-      ],
-      [
-        { seat: 0, die: 1 },
-        { seat: 1, die: 5 },
-      ],
-    ]);
+    expect(state.turnOrderRolls).toEqual(rounds({ 0: 4, 1: 4 }, { 0: 2, 1: 2 }, { 0: 1, 1: 5 }));
     expect(state.firstSeat).toBe(1);
   });
 

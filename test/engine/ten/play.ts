@@ -1,6 +1,6 @@
 /** Playing Ten in tests: actions by seat, T5 payments, the sequences that reach a buy phase or the end of the game. */
 import { expect } from 'vitest';
-import { type Actor, type ConfigError, isConfigError, type SeatId } from '../../../engine';
+import { type Actor, type SeatId } from '../../../engine';
 import {
   type Payment,
   ten,
@@ -31,17 +31,6 @@ export function actAll(state: TenState, steps: [Actor, unknown][]): { state: Ten
 /** Applies an action that must be refused; returns the RuleError code, checking the state is untouched. */
 export const refusedCode = (state: TenState, seat: Actor, action: unknown): string =>
   refusedCodeWith(ten, state, seat, action);
-
-/** Runs `fn`, which must throw a ConfigError; returns it. */
-export function configError(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (err) {
-    if (isConfigError(err)) return err;
-    throw err;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 /**
  * `seat` took the numbers of `tableau` and is now in its buy phase; the draw pile then deals `next` first (default

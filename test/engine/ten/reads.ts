@@ -1,14 +1,9 @@
 /** Reading a Ten state or its events in tests: the pending decision, tokens by seat, cards by event. */
 import { expect } from 'vitest';
 import type { SeatId } from '../../../engine';
-import { cardById, ten, type TenDecision, type TenEvent, type TenState } from '../../../engine/ten';
+import { cardById, ten, type GainReason, type TenDecision, type TenEvent, type TenState } from '../../../engine/ten';
 
-export function ofType<T extends TenEvent['type']>(
-  events: readonly TenEvent[],
-  type: T,
-): Extract<TenEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<TenEvent, { type: T }> => e.type === type);
-}
+export { ofType } from '../game-checks';
 
 /** The single pending decision (Ten never has simultaneous ones). */
 export function pendingOf(state: TenState): TenDecision {
@@ -16,6 +11,10 @@ export function pendingOf(state: TenState): TenDecision {
   if (pending.length !== 1) throw new Error(`expected one pending decision, got ${pending.length}`);
   return pending[0] as TenDecision;
 }
+
+/** The `gained` events of `reason`, one per [seat, amount, lost], in order. */
+export const gains = (reason: GainReason, ...rows: (readonly [seat: SeatId, amount: number, lost: number])[]) =>
+  rows.map(([seat, amount, lost]) => ({ type: 'gained' as const, seat, amount, lost, reason }));
 
 /** Black currency tokens of every seat, by seat. */
 export const tokensOf = (state: TenState): number[] => state.players.map((p) => p.tokens);

@@ -1,7 +1,7 @@
 /** Seed "Take a reward" and ruling T4 (rewards, the ten-token cap). */
 import { describe, expect, it } from 'vitest';
 import { act, refusedCode } from './play';
-import { ofType, pendingOf, tokensInPlay, tokensOf } from './reads';
+import { gains, ofType, pendingOf, tokensInPlay, tokensOf } from './reads';
 import { drawing } from './states';
 
 /** red 3, currency 2, blue 4: running total 5, currency value 2. */
@@ -21,11 +21,7 @@ describe('Take a reward: "collect all number cards in the tableau"', () => {
   it('"every other player at the table collects the tableau\'s currency value, as that many tokens from the supply"', () => {
     const before = drawing(0, TABLEAU);
     const { state, events } = act(before, 0, { type: 'takeNumbers' });
-    expect(ofType(events, 'gained')).toEqual([
-      { type: 'gained', seat: 1, amount: 2, lost: 0, reason: 'takeNumbers' },
-      { type: 'gained', seat: 2, amount: 2, lost: 0, reason: 'takeNumbers' },
-      { type: 'gained', seat: 3, amount: 2, lost: 0, reason: 'takeNumbers' },
-    ]);
+    expect(ofType(events, 'gained')).toEqual(gains('takeNumbers', [1, 2, 0], [2, 2, 0], [3, 2, 0]));
     expect(tokensOf(state)).toEqual([5, 7, 7, 7]);
     expect(state.supply.tokens).toBe(before.supply.tokens - 6);
     expect(tokensInPlay(state)).toBe(tokensInPlay(before));
@@ -120,11 +116,7 @@ describe('the supply limits gains ("that many tokens from the supply")', () => {
     const base = drawing(0, TABLEAU);
     const before = { ...base, supply: { tokens: 1, bustTokens: 15 } };
     const { state, events } = act(before, 0, { type: 'takeNumbers' });
-    expect(ofType(events, 'gained')).toEqual([
-      { type: 'gained', seat: 1, amount: 1, lost: 1, reason: 'takeNumbers' },
-      { type: 'gained', seat: 2, amount: 0, lost: 2, reason: 'takeNumbers' },
-      { type: 'gained', seat: 3, amount: 0, lost: 2, reason: 'takeNumbers' },
-    ]);
+    expect(ofType(events, 'gained')).toEqual(gains('takeNumbers', [1, 1, 1], [2, 0, 2], [3, 0, 2]));
     expect(tokensOf(state)).toEqual([5, 6, 5, 5]);
     expect(state.supply.tokens).toBe(0);
   });

@@ -1,7 +1,8 @@
 /** Seed "Contents" and "Set-up", rulings T1 (the deck) and T2 (player count); the first card of the game (T3). */
 import { describe, expect, it } from 'vitest';
 import { cardById, COLOURS, deckFor, isJoker, TEN_DECK, ten, type Card, type TenState } from '../../../engine/ten';
-import { configError, refusedCode } from './play';
+import { configError } from '../game-checks';
+import { refusedCode } from './play';
 import { ofType, pendingOf } from './reads';
 import { seedWhere, setup } from './states';
 
