@@ -1,8 +1,21 @@
 /** Seed 9.0 "Bankruptcy" and ruling G15. */
 import { describe, expect, it } from 'vitest';
 import { gotopoly, type GotopolyState } from '../../../engine/gotopoly';
-import { act, netTo, ofType, progressAt, refusedCode, stackDeck, withEstates, withStudents } from './helpers';
-import { actAll, fresh, moveFrom, pendingOf, positionOfSeat } from './helpers-b';
+import {
+  act,
+  actAll,
+  fresh,
+  moveFrom,
+  netTo,
+  ofType,
+  pendingOf,
+  positionOfSeat,
+  progressAt,
+  refusedCode,
+  stackDeck,
+  withEstates,
+  withStudents,
+} from './helpers';
 
 const GO = progressAt('go');
 

@@ -14,8 +14,7 @@ import {
   type DeckName,
   type GotopolyState,
 } from '../../../engine/gotopoly';
-import { act, netTo, ofType, setup, sp, stackDeck, turnOf, unowned, withStudents } from './helpers';
-import { landOn, pendingOf } from './helpers-a';
+import { act, landOn, netTo, ofType, pendingOf, setup, sp, stackDeck, turnOf, unowned, withStudents } from './helpers';
 
 const DECKS: DeckName[] = ['chance', 'chest'];
 const effects = (deck: DeckName) => POLY_FIED_DECKS[deck].map((c) => c.effect);

@@ -3,6 +3,7 @@ import type { Actor, SeatId } from '../../../engine';
 import { ofType, refusedCodeWith, rngFor } from '../game-checks';
 import {
   LONDON,
+  decisionsOf,
   gotopoly,
   type DeckName,
   type Estate,
@@ -135,3 +136,114 @@ export function netTo(events: readonly GotopolyEvent[], purse: Purse): number {
 /** Applies an action that must be refused; returns the RuleError code, checking the state is untouched. */
 export const refusedCode = (state: GotopolyState, seat: Actor, action: unknown): string =>
   refusedCodeWith(gotopoly, state, seat, action);
+
+// ---- situations before a move: a student about to pick a token, landing on a space ----
+
+/** A fresh 4-seat game with nothing owned, `seat` (default 0) about to pick a token at `progress`. */
+export function ready(
+  progress: number,
+  patch: Partial<Student> = {},
+  seat: SeatId = 0,
+  base?: GotopolyState,
+): GotopolyState {
+  const state = base ?? unowned(setup());
+  return turnOf(withStudents(state, { [seat]: { progress, ...patch } }), seat);
+}
+
+/** Seat 0 moves with `token` onto the space `id` (lap 0), starting `token` spaces before it. */
+export function landOn(
+  id: string,
+  token: number,
+  patch: Partial<Student> = {},
+  base?: GotopolyState,
+): { state: GotopolyState; events: GotopolyEvent[] } {
+  const start = progressAt(id) - token;
+  if (start < 0) throw new Error(`cannot reach ${id} with a ${token} from GO on lap 0`);
+  return act(ready(start, patch, 0, base), 0, { type: 'move', token });
+}
+
+/** Every uncle still to bid bids nothing; returns the state and all events. */
+export function allPass(state: GotopolyState): { state: GotopolyState; events: GotopolyEvent[] } {
+  let s = state;
+  const events: GotopolyEvent[] = [];
+  for (const d of decisionsOf(s)) {
+    if (d.kind !== 'bid') throw new Error(`expected bids pending, got ${d.kind}`);
+    const r = act(s, d.seat, { type: 'bid', bids: d.lot.map(() => 0) });
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+/** The pending decision kinds with seats, e.g. ["0:bid", "1:bid"]. */
+export function pendingOf(state: GotopolyState): string[] {
+  return decisionsOf(state).map((d) => `${d.seat}:${d.kind}`);
+}
+
+// ---- the uncles' side: a fresh game, trades, cash and holdings, moving and acting for everyone ----
+
+/** A fresh game with nothing owned (the opening auction stage is replaced by whatever the test puts in place). */
+export function fresh(config: Partial<GotopolyConfigInput> = {}, seed = 'test'): GotopolyState {
+  return unowned(setup(config, seed));
+}
+
+/** A trade offer to uncle `to`: the spaces given and taken, by id, and the cash each way (none unless said). */
+export const tradeOffer = (
+  to: SeatId,
+  deal: { give?: string[]; take?: string[]; giveCash?: number; takeCash?: number },
+) => ({
+  type: 'offerTrade' as const,
+  to,
+  give: (deal.give ?? []).map(sp),
+  take: (deal.take ?? []).map(sp),
+  giveCash: deal.giveCash ?? 0,
+  takeCash: deal.takeCash ?? 0,
+});
+
+/** Students' cash, by seat. */
+export const cashOf = (state: GotopolyState): number[] => state.students.map((s) => s.cash);
+
+/** Uncles' cash, by seat. */
+export const uncleCashOf = (state: GotopolyState): number[] => state.uncles.map((u) => u.cash);
+
+/** Owner of a space (by id). */
+export const ownerOf = (state: GotopolyState, id: string): SeatId | null => state.estates[sp(id)]!.owner;
+
+/** Houses on a space (by id). */
+export const housesOn = (state: GotopolyState, id: string): number => state.estates[sp(id)]!.houses;
+
+/** The board space a student stands on. */
+export const positionOfSeat = (state: GotopolyState, seat: SeatId): number => {
+  const p = state.students[seat]!.progress;
+  return (((40 - (p % 40)) % 40) + 40) % 40;
+};
+
+/**
+ * `seat` stands at `progress` and moves `token` in the Movement phase (term, order from options).
+ * Returns the result of the move action.
+ */
+export function moveFrom(
+  state: GotopolyState,
+  seat: SeatId,
+  progress: number,
+  token: number,
+  options: { order?: SeatId[]; term?: number } = {},
+): { state: GotopolyState; events: GotopolyEvent[] } {
+  const placed = turnOf(withStudents(state, { [seat]: { progress } }), seat, options);
+  return act(placed, seat, { type: 'move', token });
+}
+
+/** Applies a sequence of [seat, action] pairs, collecting every event. */
+export function actAll(
+  state: GotopolyState,
+  steps: readonly (readonly [SeatId, unknown])[],
+): { state: GotopolyState; events: GotopolyEvent[] } {
+  let s = state;
+  const events: GotopolyEvent[] = [];
+  for (const [seat, action] of steps) {
+    const r = act(s, seat, action);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}

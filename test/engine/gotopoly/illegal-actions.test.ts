@@ -9,15 +9,17 @@ import {
   act,
   auctionOf,
   buildTurnOf,
+  fresh,
+  moveFrom,
   progressAt,
   refusedCode,
   sp,
+  tradeOffer,
   turnOf,
   withEstates,
   withStudents,
   withUncleCash,
 } from './helpers';
-import { fresh, moveFrom, tradeOffer } from './helpers-b';
 
 const browns = (state: GotopolyState, okr = 0, wcr = 0) =>
   withEstates(state, { 'old-kent-road': { owner: 0, houses: okr }, 'whitechapel-road': { owner: 0, houses: wcr } });

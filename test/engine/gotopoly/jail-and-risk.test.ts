@@ -1,8 +1,22 @@
 /** Seed 8.0 "Jail and RISK", seed 4.5, 4.7 and ruling G14 (with G11 for RISK cards from utilities). */
 import { describe, expect, it } from 'vitest';
 import { gotopoly, type GotopolyState } from '../../../engine/gotopoly';
-import { act, netTo, ofType, progressAt, refusedCode, sp, stackDeck, turnOf, withStudents } from './helpers';
-import { actAll, fresh, moveFrom, pendingOf, positionOfSeat } from './helpers-b';
+import {
+  act,
+  actAll,
+  fresh,
+  moveFrom,
+  netTo,
+  ofType,
+  pendingOf,
+  positionOfSeat,
+  progressAt,
+  refusedCode,
+  sp,
+  stackDeck,
+  turnOf,
+  withStudents,
+} from './helpers';
 
 const JAIL = sp('jail');
 

@@ -3,20 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { LONDON, decisionsOf, gotopoly, gotopolyView, type GotopolyState } from '../../../engine/gotopoly';
 import {
   act,
+  actAll,
   auctionOf,
   buildTurnOf,
+  fresh,
+  housesOn,
+  moveFrom,
   netTo,
   ofType,
+  ownerOf,
+  pendingOf,
   progressAt,
   refusedCode,
   setup,
   sp,
+  tradeOffer,
   turnOf,
+  uncleCashOf,
   withEstates,
   withStudents,
   withUncleCash,
 } from './helpers';
-import { actAll, fresh, housesOn, moveFrom, ownerOf, pendingOf, tradeOffer, uncleCashOf } from './helpers-b';
 
 /** Every colour-coded property except `keep` owned by uncle 3 (so the auction pool is just `keep`). */
 function allOwnedBut(state: GotopolyState, keep: string): GotopolyState {

@@ -4,8 +4,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { positionOf, type GotopolyState } from '../../../engine/gotopoly';
-import { act, auctionOf, netTo, ofType, progressAt, refusedCode, setup, sp, unowned, withStudents } from './helpers';
-import { allPass, pendingOf, ready } from './helpers-a';
+import {
+  act,
+  allPass,
+  auctionOf,
+  netTo,
+  ofType,
+  pendingOf,
+  progressAt,
+  ready,
+  refusedCode,
+  setup,
+  sp,
+  unowned,
+  withStudents,
+} from './helpers';
 
 /** The move order the engine announces when term `term`'s Movement phase starts with students at `progress`. */
 function orderFor(progress: number[], patch: (s: GotopolyState) => GotopolyState = (s) => s): number[] {

@@ -1,8 +1,18 @@
 /** Seed 11.0 "NMR" and ruling G17: what a seat that does not act in time plays. */
 import { describe, expect, it } from 'vitest';
 import { gotopoly, mostHeldToken, nmrAction, type GotopolyState } from '../../../engine/gotopoly';
-import { act, auctionOf, buildTurnOf, progressAt, setup, turnOf, withEstates, withStudents } from './helpers';
-import { fresh, moveFrom } from './helpers-b';
+import {
+  act,
+  auctionOf,
+  buildTurnOf,
+  fresh,
+  moveFrom,
+  progressAt,
+  setup,
+  turnOf,
+  withEstates,
+  withStudents,
+} from './helpers';
 
 /** nmrAction for `seat`, checked to be accepted by apply. */
 function nmrAccepted(state: GotopolyState, seat: number) {

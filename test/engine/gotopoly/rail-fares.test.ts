@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gotopoly, railFare, type KeptCard } from '../../../engine/gotopoly';
-import { act, netTo, ofType, refusedCode, rig, setup, sp, stackDeck, unowned } from './helpers';
-import { landOn } from './helpers-a';
+import { act, landOn, netTo, ofType, refusedCode, rig, setup, sp, stackDeck, unowned } from './helpers';
 
 const RAILCARD: KeptCard = { deck: 'chance', card: 'railcard' };
 

@@ -1,8 +1,22 @@
 /** Seed 7.0 "Rents", seed 4.2 and rulings G8 (study or work) and G9 (rent). */
 import { describe, expect, it } from 'vitest';
 import { gotopoly, type GotopolyState } from '../../../engine/gotopoly';
-import { act, netTo, ofType, progressAt, sp, turnOf, withEstates, withStudents } from './helpers';
-import { actAll, cashOf, fresh, moveFrom, pendingOf, uncleCashOf } from './helpers-b';
+import {
+  act,
+  actAll,
+  cashOf,
+  fresh,
+  moveFrom,
+  netTo,
+  ofType,
+  pendingOf,
+  progressAt,
+  sp,
+  turnOf,
+  uncleCashOf,
+  withEstates,
+  withStudents,
+} from './helpers';
 
 const GO = progressAt('go');
 const MAYFAIR = sp('mayfair');

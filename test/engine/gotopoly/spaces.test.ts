@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gotopoly, positionOf } from '../../../engine/gotopoly';
-import { act, netTo, ofType, refusedCode, setup, sp, stackDeck, unowned } from './helpers';
-import { landOn, pendingOf } from './helpers-a';
+import { act, landOn, netTo, ofType, pendingOf, refusedCode, setup, sp, stackDeck, unowned } from './helpers';
 
 const quietDecks = () => stackDeck(stackDeck(unowned(setup()), 'chance', ['pub-quiz']), 'chest', ['bursary']);
 

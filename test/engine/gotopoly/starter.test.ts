@@ -1,8 +1,7 @@
 /** Seed 1.0 "Starter for ten" (1.1 term credits, 1.2 the grant, 1.3 move tokens) and ruling G2 (separate purses). */
 import { describe, expect, it } from 'vitest';
 import { gotopoly, positionOf } from '../../../engine/gotopoly';
-import { act, auctionOf, netTo, ofType, progressAt, setup, sp, unowned, withEstates } from './helpers';
-import { landOn, ready } from './helpers-a';
+import { act, auctionOf, landOn, netTo, ofType, progressAt, ready, setup, sp, unowned, withEstates } from './helpers';
 
 describe('seed 1.1 term credits', () => {
   // Seed 1.1: "Each turn that you land on one of the standard colour-coded properties you successfully negotiate a

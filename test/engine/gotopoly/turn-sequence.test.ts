@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LONDON, decisionsOf, type GotopolyEvent, type GotopolyState } from '../../../engine/gotopoly';
-import { act, auctionOf, ofType, setup, sp, unowned, withEstates } from './helpers';
-import { allPass, pendingOf } from './helpers-a';
+import { act, allPass, auctionOf, ofType, pendingOf, setup, sp, unowned, withEstates } from './helpers';
 
 const colourCoded = new Set(LONDON.properties);
 

@@ -1,8 +1,19 @@
 /** Seed 10.0 "Winning the game", rulings G16 (degree), G18 (time limit) and the outcome. */
 import { describe, expect, it } from 'vitest';
 import { gotopoly } from '../../../engine/gotopoly';
-import { act, ofType, progressAt, sp, stackDeck, turnOf, withStudents } from './helpers';
-import { fresh, moveFrom, pendingOf, positionOfSeat } from './helpers-b';
+import {
+  act,
+  fresh,
+  moveFrom,
+  ofType,
+  pendingOf,
+  positionOfSeat,
+  progressAt,
+  sp,
+  stackDeck,
+  turnOf,
+  withStudents,
+} from './helpers';
 
 const GO_LAP_1 = progressAt('go', 1); // 40
 
