@@ -11,6 +11,7 @@ import { TezosToolkit } from '@taquito/taquito';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { minimalFeeMutez, startDevnet, type BootstrapAccount, type Devnet } from '../../../devnet/node';
 import { signedToolkit, transaction } from './taquito-clients';
+import { postRpc } from './rpc-post';
 
 const P = 'proto.025-PsUshuai.';
 /** A script that never ends: LOOP on a True it pushes again. */
@@ -56,19 +57,7 @@ afterAll(async () => {
   await devnet.stop();
 });
 
-const post = async (path: string, body: unknown): Promise<{ status: number; json: unknown }> => {
-  const r = await fetch(devnet.rpcUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await r.text();
-  // Octez answers a body it cannot parse with text (400), everything else with JSON.
-  return {
-    status: r.status,
-    json: text && r.headers.get('content-type') === 'application/json' ? (JSON.parse(text) as unknown) : text,
-  };
-};
+const post = (path: string, body: unknown) => postRpc(devnet.rpcUrl, path, body);
 const helper = (name: string, body: unknown) => post(`/chains/main/blocks/head/helpers/scripts/${name}`, body);
 const ids = (json: unknown): string[] => (json as { id: string }[]).map((e) => e.id);
 /** run_code of ENDLESS with the gas given (none: the request names no gas). */

@@ -8,6 +8,7 @@ import { TezosToolkit } from '@taquito/taquito';
 import { encodeExpr } from '@taquito/utils';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDevnet, type Devnet } from '../../../devnet/node';
+import { postRpc } from './rpc-post';
 
 const MAP = `parameter (pair string nat); storage (pair (big_map %ledger string nat) (nat %total));
 code { UNPAIR; UNPAIR; DIP { SOME }; DIP 2 { UNPAIR }; UPDATE; PAIR; NIL operation; PAIR }`;
@@ -26,15 +27,7 @@ afterAll(async () => {
   await devnet.stop();
 });
 
-const post = async (path: string, body: unknown): Promise<{ status: number; json: unknown }> => {
-  const r = await fetch(devnet.rpcUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await r.text();
-  return { status: r.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-};
+const post = (path: string, body: unknown) => postRpc(devnet.rpcUrl, path, body);
 
 describe('RPC', () => {
   test('blocks are addressable as head, head~N, level and hash, each with its operations', async () => {
