@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tzktRoutes } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { GAMES } from '../../ui/lib/game-catalog';
@@ -216,6 +216,9 @@ describe('pages that name nothing answer 404', () => {
   beforeAll(async () => {
     page = await suite.pages.newPage();
   });
+  // Chromium logs each 404 it loaded: those are the answers under test. Each test checks its own, so none is left for
+  // whichever test runs next (the order is shuffled).
+  afterEach(() => suite.pages.expectNoErrors([/Failed to load resource: the server responded with a status of 404/]));
   /** The page's HTTP status and whether the browser shows the not-found page. */
   const statusOf = async (pathname: string) => {
     const res = await page.goto(`${suite.baseUrl}${pathname}`);
@@ -244,7 +247,5 @@ describe('pages that name nothing answer 404', () => {
     });
     expect(await statusOf('/token/KT1nope/1')).toEqual(notFound);
     await page.screenshot({ path: path.join(RESULTS, 'defects-not-found.png'), fullPage: true });
-    // Chromium logs each 404 it loaded: those are the answers under test.
-    suite.pages.expectNoErrors([/Failed to load resource: the server responded with a status of 404/]);
   });
 });
