@@ -25,10 +25,6 @@ export interface MoveGateParts {
 export class MoveGate {
   constructor(private readonly parts: MoveGateParts) {}
 
-  isOnChain(gameId: string): boolean {
-    return this.parts.games.has(gameId);
-  }
-
   /** Whether bots and turn timers may run: setup done, no pause, no kept step. */
   mayMove(gameId: string): boolean {
     const game = this.parts.games.get(gameId);
