@@ -6,6 +6,7 @@ export * from './record';
 export * from './fair';
 export * from './verify';
 export * from './play';
+export * from './play-fair';
 export * from './issues';
 export * from './text';
 export * from './seat-names';

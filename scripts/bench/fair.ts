@@ -4,20 +4,16 @@
  * is the replay plus a roll, a link check and a state hash per action. The on-chain cost of commit_seed and reveal_seed
  * is in fa2-gas.ts.
  */
-import { botRngFor } from '../../engine/core/play';
 import type { Bot } from '../../engine/core/types';
 import {
-  FAIR_SCHEME,
   games,
   HashChain,
-  rollOf,
+  playFairToEnd,
   rngStateOfRoll,
-  seedCommitment,
-  stateHash,
+  rollOf,
   verifyRecord,
   type GameId,
   type GameRecord,
-  type RecordedAction,
 } from '../../engine';
 import { gotopolyBots } from '../../engine/gotopoly';
 import { poleBots } from '../../engine/pole';
@@ -36,37 +32,18 @@ const BOTS: Record<GameId, Bot<unknown, unknown>> = {
  * the host would export (links, rolls, state hashes, the final hash).
  */
 function fairRecord(game: GameId): GameRecord {
-  const definition = games[game];
-  const seed = `bench/fair/${game}`;
-  const gameId = `bench-${game}`;
   const chain = new HashChain('42'.repeat(32));
-  const config = { players: 4 };
-  const botRng = botRngFor(seed);
-  let state = definition.setup(config, seed);
-  const actions: RecordedAction[] = [];
-  let links = 0;
-  for (let seq = 1; definition.pending(state).length > 0; seq++) {
-    const seat = definition.pending(state)[0]!.seat;
-    const action = BOTS[game].choose(state, seat, botRng);
-    const contribution = seat === 0 ? chain.link(++links) : null;
-    const roll = rollOf(seed, gameId, seq, contribution);
-    state = definition.apply(definition.reseed(state, rngStateOfRoll(roll)), seat, action).state;
-    actions.push({ seat, action, contribution, roll, hash: stateHash(state) });
-  }
-  return {
-    game,
-    version: definition.version,
-    config,
-    seed,
-    actions,
-    fair: {
-      scheme: FAIR_SCHEME,
-      gameId,
-      commitment: seedCommitment(seed),
-      chains: [{ seat: 0, head: chain.head, at: 0 }],
+  const link = (k: number) => chain.link(k);
+  return playFairToEnd(
+    games[game],
+    { players: 4 },
+    `bench/fair/${game}`,
+    [0, 1, 2, 3].map(() => BOTS[game]),
+    {
+      gameId: `bench-${game}`,
+      chains: [{ seat: 0, at: 0, head: chain.head, link }],
     },
-    finalHash: stateHash(state),
-  };
+  );
 }
 
 /** The state before each action of a fair record (each as the host had it, before that action's reseed). */

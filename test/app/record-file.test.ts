@@ -2,23 +2,18 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import {
-  applyRolled,
-  botRngFor,
   CHAIN_LENGTH,
   chainStep,
-  FAIR_SCHEME,
   HashChain,
+  playFairToEnd,
   playToEnd,
   replay,
   replayWith,
-  rollOf,
-  seedCommitment,
   stateHash,
   type Bot,
   type GameDefinition,
   type GameEvent,
   type GameRecord,
-  type RecordedAction,
 } from '../../engine';
 import { gotopoly, gotopolyBots } from '../../engine/gotopoly';
 import { pole, poleBots } from '../../engine/pole';
@@ -125,11 +120,7 @@ function linksOf(secret: string): (k: number) => string {
   return (k) => walk[CHAIN_LENGTH - k]!;
 }
 
-/**
- * A provably fair game as a host plays one with bots: each seat with a chain (registered when the game was at `at`)
- * gives its next link with each action after that, every action is reseeded by its roll, and the record keeps the
- * links, the rolls and the state hashes.
- */
+/** A provably fair bot game whose seats' chains were registered when the game was at `at` (see playFairToEnd). */
 function playFair<S, A, C, E extends GameEvent>(
   definition: GameDefinition<S, A, C, E>,
   config: C,
@@ -140,34 +131,9 @@ function playFair<S, A, C, E extends GameEvent>(
   const gameId = `fair-${seed}`;
   const chains = registered.map(({ seat, at }) => {
     const secret = bytesToHex(sha256(utf8ToBytes(`${gameId}/${seat}`)));
-    return { seat, at, head: new HashChain(secret).head, link: linksOf(secret), used: 0 };
+    return { seat, at, head: new HashChain(secret).head, link: linksOf(secret) };
   });
-  const botRng = botRngFor(seed);
-  let state = definition.setup(config, seed);
-  const actions: RecordedAction<A>[] = [];
-  for (let seq = 1; definition.pending(state).length > 0; seq++) {
-    const seat = definition.pending(state)[0]!.seat;
-    const action = bots[seat]!.choose(state, seat, botRng);
-    const chain = chains.find((c) => c.seat === seat && c.at < seq);
-    const contribution = chain ? chain.link(++chain.used) : null;
-    const roll = rollOf(seed, gameId, seq, contribution);
-    state = applyRolled(definition as GameDefinition<S, unknown, unknown, E>, state, seat, action, roll).state;
-    actions.push({ seat, action, contribution, roll, hash: stateHash(state) });
-  }
-  return {
-    game: definition.id,
-    version: definition.version,
-    config,
-    seed,
-    actions,
-    fair: {
-      scheme: FAIR_SCHEME,
-      gameId,
-      commitment: seedCommitment(seed),
-      chains: chains.map(({ seat, head, at }) => ({ seat, head, at })),
-    },
-    finalHash: stateHash(state),
-  };
+  return playFairToEnd(definition, config, seed, bots, { gameId, chains });
 }
 
 describe('provably fair records in the replay viewer', () => {

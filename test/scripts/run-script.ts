@@ -40,3 +40,8 @@ export function printedJson<T>(run: ScriptRun): T {
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as T;
 }
+
+/** `npm run simulate -- --game <game> …` once per argument list, the runs side by side (each its own process). */
+export function simulateRuns(game: string, ...argLists: readonly string[][]): Promise<ScriptRun[]> {
+  return Promise.all(argLists.map((args) => runScript('simulate.ts', ['--game', game, ...args])));
+}

@@ -2,28 +2,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from '../../engine/core/play';
 import { LONDON, gotopoly, gotopolyBots } from '../../engine/gotopoly';
 import type { GotopolyReport } from '../../scripts/simulate/gotopoly';
-import { printedJson, runScript, type ScriptRun } from './run-script';
-
-type Report = GotopolyReport;
-
-const simulate = (...args: string[]) => runScript('simulate.ts', ['--game', 'gotopoly', ...args]);
-
-const parse = (run: ScriptRun): Report => printedJson<Report>(run);
+import { printedJson, simulateRuns, type ScriptRun } from './run-script';
 
 describe('simulate --game gotopoly', () => {
-  let report: Report;
-  let mixed: Report;
+  let report: GotopolyReport;
+  let mixed: GotopolyReport;
   let text: ScriptRun;
 
   beforeAll(async () => {
-    const runs = await Promise.all([
-      simulate('--players', '3', '--games', '30', '--seed', 'g', '--json'),
-      simulate('--players', '2', '--games', '20', '--bot', 'random,heuristic', '--json'),
-      simulate('--games', '5'),
-    ]);
-    report = parse(runs[0]);
-    mixed = parse(runs[1]);
-    text = runs[2];
+    const [json, mixedJson, printed] = await simulateRuns(
+      'gotopoly',
+      ['--players', '3', '--games', '30', '--seed', 'g', '--json'],
+      ['--players', '2', '--games', '20', '--bot', 'random,heuristic', '--json'],
+      ['--games', '5'],
+    );
+    report = printedJson(json!);
+    mixed = printedJson(mixedJson!);
+    text = printed!;
   });
 
   it('reports the run it was asked for, with the same JSON shape as Tezos Pole', () => {

@@ -2,28 +2,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { playToEnd } from '../../engine/core/play';
 import { ten, tenBots } from '../../engine/ten';
 import type { TenReport } from '../../scripts/simulate/ten';
-import { printedJson, runScript, type ScriptRun } from './run-script';
-
-type Report = TenReport;
-
-const simulate = (...args: string[]) => runScript('simulate.ts', ['--game', 'ten', ...args]);
-
-const parse = (run: ScriptRun): Report => printedJson<Report>(run);
+import { printedJson, simulateRuns, type ScriptRun } from './run-script';
 
 describe('simulate --game ten', () => {
-  let report: Report;
-  let solo: Report;
+  let report: TenReport;
+  let solo: TenReport;
   let text: ScriptRun;
 
   beforeAll(async () => {
-    const runs = await Promise.all([
-      simulate('--players', '3', '--games', '40', '--seed', 't', '--json'),
-      simulate('--players', '1', '--games', '10', '--bot', 'random', '--json'),
-      simulate('--games', '5'),
-    ]);
-    report = parse(runs[0]);
-    solo = parse(runs[1]);
-    text = runs[2];
+    const [json, soloJson, printed] = await simulateRuns(
+      'ten',
+      ['--players', '3', '--games', '40', '--seed', 't', '--json'],
+      ['--players', '1', '--games', '10', '--bot', 'random', '--json'],
+      ['--games', '5'],
+    );
+    report = printedJson(json!);
+    solo = printedJson(soloJson!);
+    text = printed!;
   });
 
   it("reports the run with the shared JSON shape and Ten's figures: bust rate, mean final score, joker auction prices", () => {
