@@ -17,21 +17,14 @@ import {
 } from '../../server/protocol';
 import { createTestServer, drive, refusal, useTestServer } from './helpers';
 import { readSseEvents } from './sse';
-import { bot, humans } from './requests';
+import { onlineWithBot } from './requests';
 
 const clock = new ManualClock();
 /** Posts per seat in the host's window: low, so a flood is quick to reach. */
 const RATE = 4;
 const server = useTestServer({ clock, chatRate: { points: RATE, seconds: 60 } });
 
-const online: CreateGameRequest = {
-  game: 'pole',
-  options: { laps: 1 },
-  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
-  seed: 'chat-test',
-  mode: 'online',
-  botPaceMs: 0,
-};
+const online = onlineWithBot({ seed: 'chat-test' });
 
 /** Two people and no bot: nothing keeps such a game in memory, so a test can evict it. */
 const people: CreateGameRequest = { ...online, seats: online.seats.slice(0, 2) };

@@ -8,20 +8,13 @@ import { HashChain, parseRecord, type GameId, type GameRecord } from '../../engi
 import type { GameHost, ManualClock } from '../../server/host';
 import type { CreateGameRequest, GameSnapshot } from '../../server/protocol';
 import { drive } from './helpers';
-import { bot, humans } from './requests';
+import { onlineWithBot } from './requests';
 
 const OPTIONS: Record<GameId, Record<string, unknown>> = { pole: { laps: 1 }, gotopoly: { maxTerms: 3 }, ten: {} };
 
 /** Two people and a bot, online, bots at pace 0: a game the server draws the seed of, so a provably fair one. */
 export function fairRequest(game: GameId, extra: Partial<CreateGameRequest> = {}): CreateGameRequest {
-  return {
-    game,
-    options: OPTIONS[game],
-    seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
-    mode: 'online',
-    botPaceMs: 0,
-    ...extra,
-  };
+  return onlineWithBot({ game, options: OPTIONS[game], ...extra });
 }
 
 /** A person at a seat: their invite token and, unless they never made one, their browser's chain. */

@@ -10,21 +10,13 @@ import { ManualClock, sseStream, type Subscription } from '../../server/host';
 import { GRACE_MAX, type CreateGameRequest, type SeatMarkEvent, type SeatsUpdate } from '../../server/protocol';
 import { createTestServer, drive, refusal, useTestServer } from './helpers';
 import { sseFrames } from './sse';
-import { bot, humans } from './requests';
+import { onlineWithBot } from './requests';
 
 const clock = new ManualClock();
 const GRACE = 30;
 const server = useTestServer({ clock });
 
-const online: CreateGameRequest = {
-  game: 'pole',
-  options: { laps: 1 },
-  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
-  seed: 'presence-test',
-  mode: 'online',
-  botPaceMs: 0,
-  graceSeconds: GRACE,
-};
+const online = onlineWithBot({ seed: 'presence-test', graceSeconds: GRACE });
 
 async function newGame(request: CreateGameRequest = online) {
   const created = await server.host.create(request);

@@ -17,3 +17,13 @@ export const poleForTwo = (extra: Partial<CreateGameRequest> = {}): CreateGameRe
   botPaceMs: 0,
   ...extra,
 });
+
+/** Ada, Bea and a heuristic bot (which keeps the game live) online, bots moving at once: one-lap Tezos Pole unless `extra` says otherwise. */
+export const onlineWithBot = (extra: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
+  game: 'pole',
+  options: { laps: 1 },
+  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
+  mode: 'online',
+  botPaceMs: 0,
+  ...extra,
+});
