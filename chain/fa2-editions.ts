@@ -113,7 +113,8 @@ export interface OriginateOptions {
   readonly metadata?: Record<string, unknown>;
 }
 
-interface RawStorage {
+/** The contract's storage as Taquito reads it (the parts this client uses). */
+export interface EditionsStorage {
   admin: string;
   admin_candidate: { Some: string } | string | null;
   paused: boolean;
@@ -590,10 +591,10 @@ export class Fa2Editions {
 
   // ---- Storage readers (the node's head) ----
 
-  private async raw(): Promise<RawStorage> {
+  private async raw(): Promise<EditionsStorage> {
     this.contract ??= this.tezos.contract.at(this.address);
     try {
-      return await (await this.contract).storage<RawStorage>();
+      return await (await this.contract).storage<EditionsStorage>();
     } catch (e) {
       this.contract = undefined;
       throw e;

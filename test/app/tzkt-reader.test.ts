@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
 import { tileTokenMetadata, type TokenMetadata } from '../../chain/token-metadata';
+import { BRIDGE_TITLE, hiroshigeTile, PLUM_TITLE } from '../chain/hiroshige';
 import type { IndexerErrorCode } from '../../chain/errors';
 import {
   account,
@@ -37,21 +38,11 @@ const ops: Record<'create' | 'mint' | 'transfer' | 'burn', SendResult> = {} as n
 
 /** A tile token as the Pole bridge writes it: named by its title, with the board's tile id as an attribute. */
 const tile = (title: string, tileId: string, editionSize: number, image: string): TokenMetadata => {
-  const base = tileTokenMetadata({
-    title,
-    artist: 'Hiroshige',
-    creators: [artist],
-    listPrice: 200,
-    multiplier: 3,
-    editionSize,
-    gameId: 'reader-test',
-    artifact: { uri: image, mimeType: 'image/png' },
-    royaltyBps: 750,
-  });
+  const base = hiroshigeTile(title, editionSize, { creator: artist, gameId: 'reader-test', image, royaltyBps: 750 });
   return { ...base, name: title, attributes: [{ name: 'Tile', value: tileId, type: 'string' }, ...base.attributes] };
 };
-const BRIDGE = tile('Sudden Shower over Shin-Ōhashi', 'hiroshige-bridge', 1, 'ipfs://bafybridge/image.png');
-const PLUM = tile('Plum Park in Kameido', 'hiroshige-plum', 5, 'https://example.org/plum.png');
+const BRIDGE = tile(BRIDGE_TITLE, 'hiroshige-bridge', 1, 'ipfs://bafybridge/image.png');
+const PLUM = tile(PLUM_TITLE, 'hiroshige-plum', 5, 'https://example.org/plum.png');
 /** A token named the tileTokenMetadata way, "Title — Artist". */
 const MOON = tileTokenMetadata({
   title: 'Moon Pine',

@@ -15,7 +15,8 @@ import { rejected } from '../engine/thrown';
 import { Fa2Editions, type SendResult } from '../../chain/fa2-editions';
 import { HoldingsReader, readSeedCommit } from '../../chain/indexer';
 import { seedCommitment } from '../../engine/core/rng';
-import { tileTokenMetadata, type TokenMetadata } from '../../chain/token-metadata';
+import type { TokenMetadata } from '../../chain/token-metadata';
+import { BRIDGE_TITLE, hiroshigeTile, PLUM_TITLE } from './hiroshige';
 
 interface Who {
   readonly address: string;
@@ -30,18 +31,13 @@ let admin: Who, bank: Who, alice: Who, bob: Who, mallory: Who;
 const artist = bootstrapAccount(6).address;
 
 const tile = (title: string, editionSize: number): TokenMetadata =>
-  tileTokenMetadata({
-    title,
-    artist: 'Hiroshige',
-    creators: [artist],
-    listPrice: 200,
-    multiplier: 3,
-    editionSize,
+  hiroshigeTile(title, editionSize, {
+    creator: artist,
     gameId: 'fa2-client-test',
-    artifact: { uri: `https://example.org/${encodeURIComponent(title)}.png`, mimeType: 'image/png' },
+    image: `https://example.org/${encodeURIComponent(title)}.png`,
   });
-const BRIDGE = tile('Sudden Shower over Shin-Ōhashi', 1);
-const PLUM = tile('Plum Park in Kameido', 5);
+const BRIDGE = tile(BRIDGE_TITLE, 1);
+const PLUM = tile(PLUM_TITLE, 5);
 
 const toolkit = (secretKey: string): TezosToolkit => {
   const tz = new TezosToolkit(devnet.rpcUrl);

@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import { contractsGetByAddress, tokensGetTokenBalances, tokensGetTokens, tokensGetTokenTransfers } from '@tzkt/sdk-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FA2_ERRORS, fa2EditionsCode, fa2EditionsInit, fa2EditionsMetadata, MAX_GAME_DAYS } from '../../contracts';
+import type { EditionsStorage } from '../../chain/fa2-editions';
 import { readSeedCommit } from '../../chain/indexer';
 import { tzktRoutes } from '../../devnet/indexer';
 import { seedCommitment } from '../../engine/core/rng';
@@ -45,20 +46,12 @@ interface Who {
 let consumer = '';
 let admin: Who, bank: Who, alice: Who, bob: Who, carol: Who, mallory: Who, nextAdmin: Who;
 
-interface Storage {
-  admin: string;
+/** The client's storage shape and the parts it does not read. */
+interface Storage extends Omit<EditionsStorage, 'admin_candidate'> {
   /** Taquito reads `None` as null and `Some x` as { Some: x }. */
   admin_candidate: { Some: string } | null;
-  paused: boolean;
-  next_token_id: { toString(): string };
-  minters: BigMapAbstraction;
-  ledger: BigMapAbstraction;
-  operators: BigMapAbstraction;
-  token_metadata: BigMapAbstraction;
-  tokens: BigMapAbstraction;
   games: BigMapAbstraction;
   grants: BigMapAbstraction;
-  seed_commits: BigMapAbstraction;
   metadata: BigMapAbstraction;
 }
 

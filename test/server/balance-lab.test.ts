@@ -19,6 +19,7 @@ import {
   type LabProgress,
 } from '../../server/studio';
 import { bootstrapAccount } from '../../devnet/node';
+import { art, board, event } from '../engine/pole/boards';
 
 const GAMES = 200;
 
@@ -34,22 +35,15 @@ const refusalCode = async (p: Promise<unknown>): Promise<string> => {
 
 /** A small studio board: three pieces and two events after GO. */
 const SMALL = parseBoard({
+  ...board(
+    art('cheap', 40),
+    event('airdrop', { kind: 'collect', amount: 100 }),
+    art('edition', 120, 4, 1.5),
+    event('tax', { kind: 'pay', amount: 50 }),
+    art('dear', 400, 1, 3),
+  ),
   id: 'lab-small',
   name: 'Lab Small',
-  tiles: [
-    { kind: 'go', id: 'go', name: 'Start' },
-    { kind: 'artist', id: 'cheap', artist: 'A', title: 'Cheap', price: 40, multiplier: 1, editionSize: 1 },
-    {
-      kind: 'event',
-      id: 'airdrop',
-      name: 'Airdrop',
-      text: 'Collect 100 Tz.',
-      effect: { kind: 'collect', amount: 100 },
-    },
-    { kind: 'artist', id: 'edition', artist: 'B', title: 'Edition', price: 120, multiplier: 1.5, editionSize: 4 },
-    { kind: 'event', id: 'tax', name: 'Tax', text: 'Pay 50 Tz.', effect: { kind: 'pay', amount: 50 } },
-    { kind: 'artist', id: 'dear', artist: 'C', title: 'Dear', price: 400, multiplier: 3, editionSize: 1 },
-  ],
 });
 
 describe('runBalanceLab', () => {
