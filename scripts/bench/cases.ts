@@ -9,7 +9,7 @@ import { onlineLoadCases } from './online-load';
 import { playCases } from './play';
 import { poleCases } from './pole';
 import { poleChainCases } from './pole-chain';
-import { poleChainGameCases } from './pole-chain-game';
+import { bankCostCases, poleChainGameCases } from './pole-chain-game';
 import { poleShadownetCases } from './pole-shadownet';
 import { studioLabCases } from './studio-lab';
 import { tenCases } from './ten';
@@ -27,6 +27,7 @@ export const benchCases: readonly BenchCase[] = [
   ...fairCases,
   ...poleChainCases,
   ...poleChainGameCases,
+  ...bankCostCases,
   ...poleShadownetCases,
   ...playCases,
   ...onlineLoadCases,

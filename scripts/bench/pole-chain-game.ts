@@ -55,6 +55,12 @@ export interface GameFigures {
   readonly inFlightS: number;
   /** Blocks the node baked from creation to the outcome. */
   readonly blocks: number;
+  /** What the game cost the bank, everything included: its balance before creation less its balance once closed. */
+  readonly bankMutez: number;
+  /** Of which: tez sent to the bots' wallets that is still there once the game is closed (never swept back). */
+  readonly botsLeftMutez: number;
+  /** The contract's storage grown by the operations that created the game's tokens, per token (TzKT's storageUsed). */
+  readonly bytesPerToken: number;
 }
 
 export interface Env {
@@ -80,6 +86,8 @@ export interface PlayOptions {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The bank: it opens every game, creates and mints its tokens, and funds its bots. */
+const BANK = bootstrapAccount(1);
 /** The signed-in wallet that creates the games (the bank pays only for a signed-in creator's games). */
 export const CREATOR = bootstrapAccount(2);
 
@@ -91,7 +99,7 @@ export async function openEnv(pace?: DevnetProfile): Promise<Env> {
     import('../../server/chain/chain-games'),
     import('../../server/chain/chain-store'),
   ]);
-  const bank = bootstrapAccount(1);
+  const bank = BANK;
   const { devnet, contract: client } = await devnetWithContract({ admin: bank, ...(pace ? { pace } : {}) });
   const store = await openPgliteStore();
   const chainStore = new ChainStore(store.sql);
@@ -149,6 +157,7 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
   const timeoutMs = options.timeoutMs ?? GAME_TIMEOUT_MS;
   const { host, chain, chainStore, errors } = env;
   const firstLevel = env.devnet.chain.headBlock().level;
+  const bankBefore = await balanceOf(env, BANK.address);
   const failed = () => (errors.length ? new Error(`the on-chain game failed: ${String(errors[0])}`) : null);
   const start = performance.now();
   const { id } = await host.create(fourBots(seed, options.botPaceMs), { address: CREATOR.address });
@@ -180,6 +189,12 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
       `game ${id}: ${unconfirmed.kind} operation ${unconfirmed.id} is ${unconfirmed.status} (${unconfirmed.error ?? ''})`,
     );
   const kind = (k: string) => new Set(rows.filter((o) => o.kind === k).map((o) => o.opHash)).size;
+  const chainRow = await chainStore.getGame(id);
+  if (!chainRow) throw new Error(`game ${id} has no chain row`);
+  const bots = chainRow.seats.flatMap((s) => (s.bot && s.address ? [s.address] : []));
+  const createdBytes = await storageUsed(env, [
+    ...new Set(rows.flatMap((o) => (o.kind === 'create' && o.opHash ? [o.opHash] : []))),
+  ]);
   const calls = rows.flatMap((o) => (o.kind === 'step' ? (o.detail.ops ?? []) : []));
   const call = (...kinds: string[]) => calls.filter((c) => kinds.includes(c.kind)).length;
   const stepMs = rows.filter((o) => o.kind === 'step').map((o) => o.updatedAt.getTime() - o.createdAt.getTime());
@@ -207,7 +222,28 @@ export async function playGame(env: Env, seed: string, options: PlayOptions = {}
     chainWaitS: (env.waits.get(id) ?? []).filter((w) => w.end <= end).reduce((sum, w) => sum + w.ms, 0) / 1000,
     inFlightS: coveredMs(rows.map((o) => [o.createdAt.getTime(), o.updatedAt.getTime()] as const)) / 1000,
     blocks,
+    bankMutez: bankBefore - (await balanceOf(env, BANK.address)),
+    botsLeftMutez: (await Promise.all(bots.map((b) => balanceOf(env, b)))).reduce((a, b) => a + b, 0),
+    bytesPerToken: createdBytes / chainRow.plan.tokens.length,
   };
+}
+
+/** An account's balance at the head, in mutez, from the node's RPC. */
+async function balanceOf(env: Env, address: string): Promise<number> {
+  const answer = await fetch(`${env.devnet.rpcUrl}/chains/main/blocks/head/context/contracts/${address}/balance`);
+  if (!answer.ok) throw new Error(`balance of ${address}: ${answer.status}`);
+  return Number(await answer.json());
+}
+
+/** The storage the operations grew contracts by, as TzKT reports each operation's `storageUsed`. */
+async function storageUsed(env: Env, hashes: readonly string[]): Promise<number> {
+  let bytes = 0;
+  for (const hash of hashes) {
+    const answer = await fetch(`${env.devnet.tzktUrl}/v1/operations/${hash}`);
+    if (!answer.ok) throw new Error(`operation ${hash}: ${answer.status}`);
+    for (const op of (await answer.json()) as { storageUsed?: number }[]) bytes += op.storageUsed ?? 0;
+  }
+  return bytes;
 }
 
 // ---- the games, shared by the rows ----
@@ -266,4 +302,18 @@ export const poleChainGameCases: readonly BenchCase[] = [
   row('retirements in steps', 'calls', (g) => g.retires),
   row('step confirmed, p50', 'ms', (g) => g.stepP50Ms),
   row('step confirmed, p95', 'ms', (g) => g.stepP95Ms),
+];
+
+/** What one on-chain game costs the bank (`npm run bench -- --filter bank`): the figure the bank's budget is about. */
+export const bankCostCases: readonly BenchCase[] = [
+  {
+    ...row('', 'ꜩ', (g) => g.bankMutez / 1e6),
+    name: 'chain: bank tez per 4-player on-chain game (Genesis, 4 heuristic bots, devnet, everything included)',
+    goal: { atMost: 1.5 },
+  },
+  { ...row('', 'ꜩ', (g) => g.botsLeftMutez / 1e6), name: 'chain: bank tez left in the bots’ wallets after a game' },
+  {
+    ...row('', 'bytes', (g) => g.bytesPerToken),
+    name: 'chain: bank-created on-chain bytes per token (its creation’s storage)',
+  },
 ];
