@@ -34,6 +34,7 @@ const INTEGRATION = [
   'test/server/create-store.test.ts',
   'test/server/fair.test.ts',
   'test/server/host-persistence.test.ts',
+  'test/server/ipfs-*.test.ts',
   'test/server/rematch-lobby.test.ts',
   'test/server/store*.test.ts',
   'test/server/studio*.test.ts',

@@ -3,7 +3,8 @@
  *
  *   ServerError → StoreError (the database refused or failed)
  *               | HostError (a request was refused; nothing changed) → RequestError | AccessError | GameError
- *                   | ChainGameError | StudioError | ServiceError | ChatError | TableError (each with its code union)
+ *                   | ChainGameError | StudioError | ServiceError | ChatError | TableError | ContentError (each with
+ *                     its code union)
  *                   | RuleRefusal (the engine refused a move or a set-up: its own code)
  *
  * A refusal's HTTP status is never chosen where it is thrown: `HTTP_STATUS` maps every code to one (and
@@ -135,6 +136,11 @@ const STUDIO_STATUS = {
   PIECE_NOT_FOUND: 404,
   BAD_BOARD_REQUEST: 422,
   BAD_IMAGE: 422,
+  // An uploaded image file (studio/images.ts): its format, size, dimensions, or bytes that do not decode.
+  IMAGE_TYPE: 400,
+  IMAGE_TOO_LARGE: 400,
+  IMAGE_DIMENSIONS: 400,
+  IMAGE_CORRUPT: 400,
   BAD_LAB_OPTIONS: 422,
   BAD_PIECE: 422,
   DUPLICATE_PIECE: 422,
@@ -174,6 +180,14 @@ const TABLE_STATUS = {
 } as const satisfies Record<string, HostStatus>;
 export type TableCode = keyof typeof TABLE_STATUS;
 
+/** Content by CID from the app's IPFS node (its gateway): what it holds, checked against the CID. */
+const CONTENT_STATUS = {
+  BAD_CID: 400,
+  CONTENT_NOT_HELD: 404,
+  CONTENT_CORRUPT: 502,
+} as const satisfies Record<string, HostStatus>;
+export type ContentCode = keyof typeof CONTENT_STATUS;
+
 /** The server could not serve: its database is locked, down or failing, or a balance lab worker failed. */
 const SERVICE_STATUS = {
   LAB_FAILED: 500,
@@ -184,7 +198,7 @@ const SERVICE_STATUS = {
 export type ServiceCode = keyof typeof SERVICE_STATUS;
 
 export type HostErrorCode =
-  RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode | TableCode;
+  RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode | TableCode | ContentCode;
 
 /** The one place a refusal's HTTP status is chosen: each branch's codes above, in one table. */
 export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
@@ -196,6 +210,7 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   ...CHAT_STATUS,
   ...TABLE_STATUS,
   ...SERVICE_STATUS,
+  ...CONTENT_STATUS,
 };
 
 /** An engine's refusal: a malformed action is a bad request; any other broken rule an unprocessable one. */
@@ -241,6 +256,7 @@ export class StudioError extends refusalClass<StudioCode>('StudioError') {}
 export class ServiceError extends refusalClass<ServiceCode>('ServiceError') {}
 export class ChatError extends refusalClass<ChatCode>('ChatError') {}
 export class TableError extends refusalClass<TableCode>('TableError') {}
+export class ContentError extends refusalClass<ContentCode>('ContentError') {}
 
 /** The engine refused a move or a game's set-up, in its own words and code (NOT_YOUR_TURN, BAD_CONFIG…). */
 export class RuleRefusal extends HostError {
