@@ -24,7 +24,13 @@ import { encodeEntrypoint, encodeViewInput } from './fa2-parameters';
 import { isAddress, isContractAddress } from './validate';
 import { FA2_ERRORS, fa2EditionsCode, fa2EditionsInit, type Fa2Error as Fa2Failwith } from '../contracts';
 import { Fa2Error } from './errors';
-import { decodeTokenInfo, encodeTokenInfo, type TokenInfo, type TokenMetadata } from './token-metadata';
+import {
+  decodeTokenInfo,
+  encodeTokenInfo,
+  offChainMetadataUri,
+  type TokenInfo,
+  type TokenMetadata,
+} from './token-metadata';
 
 /** A natural number as the caller has it; checked before it is sent. */
 export type Nat = bigint | number | string;
@@ -682,10 +688,25 @@ export class Fa2Editions {
    * @throws MetadataError when the stored bytes are not metadata this app can read.
    */
   async tokenMetadata(tokenId: Nat): Promise<TokenMetadata | undefined> {
+    const info = await this.#tokenInfo(tokenId);
+    return info && decodeTokenInfo(info);
+  }
+
+  /**
+   * Where the token's metadata lives when it is off-chain (`token_info`'s `""` key, TZIP-16): its URI, or null when
+   * the token keeps it on-chain; undefined when no token has this id.
+   * @throws MetadataError when the stored bytes are not UTF-8 text.
+   */
+  async tokenMetadataUri(tokenId: Nat): Promise<string | null | undefined> {
+    const info = await this.#tokenInfo(tokenId);
+    return info && offChainMetadataUri(info);
+  }
+
+  async #tokenInfo(tokenId: Nat): Promise<{ entries(): Iterable<[unknown, unknown]> } | undefined> {
     nat(tokenId, 'tokenId');
     const md = await (
       await this.raw()
     ).token_metadata.get<{ token_info: { entries(): Iterable<[unknown, unknown]> } }>(BigInt(tokenId).toString());
-    return md && decodeTokenInfo(md.token_info);
+    return md?.token_info;
   }
 }

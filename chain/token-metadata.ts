@@ -8,6 +8,7 @@
  * Royalties follow objkt's convention `{decimals, shares: {address: n}}` (share n / 10^decimals).
  */
 import { MichelsonMap } from '@taquito/taquito';
+import { configure } from 'safe-stable-stringify';
 import { isAddress } from './validate';
 import { z } from 'zod';
 import { MetadataError } from './errors';
@@ -24,6 +25,16 @@ const uri = z
   .refine((u) => /^(ipfs:\/\/\S+|https:\/\/\S+|data:[^,]*,.*)$/s.test(u), 'must be an ipfs://, https:// or data: URI');
 
 const nat = z.number().int().nonnegative();
+
+/** A creator: a name, or a wallet — and what looks like a wallet must be one (a mistyped address is no name). */
+const creator = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine(
+    (c) => !/^(tz[1-4]|KT1)[1-9A-HJ-NP-Za-km-z]{33}$/.test(c) || isAddress(c),
+    'not a tz1/tz2/tz3/tz4/KT1 address (shape and checksum)',
+  );
 
 const formatSchema = z
   .object({
@@ -65,7 +76,8 @@ export const tokenMetadataSchema = z
     displayUri: uri.optional(),
     thumbnailUri: uri.optional(),
     minter: address.optional(),
-    creators: z.array(address).min(1),
+    // TZIP-21: "the primary person, people, or organization(s)": wallets where they have them, else their names.
+    creators: z.array(creator).min(1),
     royalties: royaltiesSchema.optional(),
     attributes: z.array(attributeSchema),
     formats: z.array(formatSchema),
@@ -205,6 +217,8 @@ export function decodeIndexedMetadata(metadata: unknown): TokenMetadata {
 export interface TileImage {
   readonly uri: string;
   readonly mimeType: string;
+  /** Its size in bytes, where known (TZIP-21 `formats[].fileSize`). */
+  readonly fileSize?: number;
   readonly dimensions?: { readonly value: string; readonly unit: string };
 }
 
@@ -219,9 +233,12 @@ export interface TileTokenInput {
   readonly artist: string;
   /**
    * The work's creators (TZIP-21 `creators`): the artist's wallets, or the original token's creators for a work
-   * featured from one. They share the royalty equally.
+   * featured from one, or the artist's name for a work whose artist has no wallet. The wallets share the royalty
+   * equally; a work without one carries no royalty.
    */
   readonly creators: readonly string[];
+  /** The board the work is a tile of, named as the collection (and its curator as `minter`). */
+  readonly collection?: string;
   /** The token the work was featured from: the "Original token" attribute points back to it. */
   readonly origin?: TokenRef;
   readonly description?: string;
@@ -247,6 +264,8 @@ export const TILE_ATTRIBUTES = {
   editionSize: 'Edition size',
   gameId: 'Game',
   originalToken: 'Original token',
+  artist: 'Artist',
+  collection: 'Collection',
 } as const;
 
 /**
@@ -298,8 +317,14 @@ export function tileTokenMetadata(t: TileTokenInput): TokenMetadata {
   const formats: TokenFormat[] = [];
   for (const i of images) {
     if (formats.some((f) => f.uri === i.uri)) continue;
-    formats.push({ uri: i.uri, mimeType: i.mimeType, ...(i.dimensions ? { dimensions: { ...i.dimensions } } : {}) });
+    formats.push({
+      uri: i.uri,
+      mimeType: i.mimeType,
+      ...(i.fileSize !== undefined ? { fileSize: i.fileSize } : {}),
+      ...(i.dimensions ? { dimensions: { ...i.dimensions } } : {}),
+    });
   }
+  const wallets = [...new Set(t.creators)].filter(isAddress);
   const meta: TokenMetadata = {
     name: `${t.title} — ${t.artist}`,
     ...(t.description !== undefined ? { description: t.description } : {}),
@@ -308,8 +333,12 @@ export function tileTokenMetadata(t: TileTokenInput): TokenMetadata {
     ...displayUris(t),
     ...(t.minter !== undefined ? { minter: t.minter } : {}),
     creators: [...new Set(t.creators)],
-    royalties: { decimals: 4, shares: royaltyShares(t.creators, t.royaltyBps ?? 1000) },
+    ...(wallets.length > 0 ? { royalties: { decimals: 4, shares: royaltyShares(wallets, t.royaltyBps ?? 1000) } } : {}),
     attributes: [
+      { name: TILE_ATTRIBUTES.artist, value: t.artist, type: 'string' },
+      ...(t.collection !== undefined
+        ? [{ name: TILE_ATTRIBUTES.collection, value: t.collection, type: 'string' }]
+        : []),
       { name: TILE_ATTRIBUTES.listPrice, value: String(t.listPrice), type: 'integer' },
       { name: TILE_ATTRIBUTES.multiplier, value: String(t.multiplier), type: 'number' },
       { name: TILE_ATTRIBUTES.editionSize, value: String(t.editionSize), type: 'integer' },
@@ -320,6 +349,26 @@ export function tileTokenMetadata(t: TileTokenInput): TokenMetadata {
     ...(t.editionSize === 1 ? { isBooleanAmount: true } : {}),
   };
   return validate(meta, 'tile token metadata');
+}
+
+/**
+ * The bytes an off-chain token metadata URI names: the JSON text with its keys sorted, so the same metadata is the
+ * same bytes (and CID) wherever it is serialized again — after a database round trip, in `npm run verify`.
+ */
+export function metadataBytes(meta: TokenMetadata): Uint8Array {
+  return new TextEncoder().encode(canonicalJson(meta));
+}
+const canonicalJson = configure({ deterministic: true, bigint: false }) as (value: unknown) => string;
+
+/** The `token_info` of a token whose metadata lives off-chain (TZIP-16's `""` key): the URI's bytes, nothing else. */
+export function offChainTokenInfo(uri: string): TokenInfo {
+  return { '': hex(uri) };
+}
+
+/** The off-chain metadata URI a `token_info` points to (its `""` key), or null when it has none. */
+export function offChainMetadataUri(info: TokenInfoInput): string | null {
+  const entry = entriesOf(info).find(([key]) => key === '');
+  return entry ? utf8('', entry[1]) : null;
 }
 
 export interface TileFacts {

@@ -43,9 +43,11 @@ import { forgedSize, MAX_OPERATION_BYTES, sendAsBank, sendFailure, type SentJob 
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
 import {
+  planContent,
   planGameTokens,
   plannedToken,
   type LandedAt,
+  type PlanContent,
   type PlanGame,
   type PlannedToken,
   type PlanOptions,
@@ -54,6 +56,7 @@ import {
 } from './plan';
 import { seedCommitment } from '../../engine/core/rng';
 import { isAddress, isContractAddress } from '../validate';
+import { offChainTokenInfo } from '../token-metadata';
 import { tezosToolkit } from '../context';
 
 export interface PoleBridgeOptions {
@@ -283,6 +286,11 @@ export class PoleBridge {
     return planGameTokens(board, gameId, { ...extras, bank: this.bankAddress });
   }
 
+  /** The bytes `planTokens` with the same arguments names by CID (`planContent`): hold them before creating. */
+  planContent(board: Board, gameId: string, extras: Omit<PlanOptions, 'bank'> = {}): PlanContent[] {
+    return planContent(board, gameId, { ...extras, bank: this.bankAddress });
+  }
+
   /**
    * Opens the game on-chain (`open_game`, until `options.ends`) and creates the plan's tokens as its tokens
    * (`create_game_tokens`) in the same operation when they fit, waits for its inclusion and reads the ids the
@@ -406,7 +414,11 @@ export class PoleBridge {
       ...(first && commitment !== null ? [this.#fa2.commitSeed(game.id, commitment)] : []),
       this.#fa2.createGameTokens(
         game.id,
-        part.map((t) => ({ maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata })),
+        part.map((t) =>
+          t.metadataUri === undefined
+            ? { maxSupply: t.maxSupply, creator: t.creator, metadata: t.metadata }
+            : { maxSupply: t.maxSupply, creator: t.creator, tokenInfo: offChainTokenInfo(t.metadataUri) },
+        ),
       ),
     ];
     const chunks: { calls: Fa2Call[]; count: number }[] = [];

@@ -12,7 +12,7 @@
  * - the tez sent to each bot's wallet for its `join_game` (`fundingPerBot`): a bot's own fee and storage come out
  *   of it.
  */
-import { encodeTokenInfo } from '../token-metadata';
+import { encodeTokenInfo, offChainTokenInfo } from '../token-metadata';
 import type { TokenPlan } from './plan';
 
 /** Tezos burns this much per byte of storage a contract grows by (protocol constant `cost_per_byte`). */
@@ -53,7 +53,9 @@ export function gameCostBound(plan: TokenPlan, seats: number, bots: number, fund
   let creationBytes = 0;
   let copies = 0;
   for (const token of plan.tokens) {
-    const info = Object.entries(encodeTokenInfo(token.metadata)).reduce(
+    const onChain =
+      token.metadataUri === undefined ? encodeTokenInfo(token.metadata) : offChainTokenInfo(token.metadataUri);
+    const info = Object.entries(onChain).reduce(
       (n, [key, value]) => n + Buffer.byteLength(key, 'utf8') + value.length / 2 + 10,
       0,
     );

@@ -6,8 +6,15 @@
  */
 import type { Board } from '../../engine/pole';
 import { isMetadataError } from '../errors';
-import { tileTokenMetadata, tokenMetadataSchema, type TileImage, type TokenMetadata } from '../token-metadata';
-import { tileArtImage, type ArtSubject } from '../tile-art';
+import { ipfsUri, smallContentCid } from '../ipfs/content';
+import {
+  metadataBytes,
+  tileTokenMetadata,
+  tokenMetadataSchema,
+  type TileImage,
+  type TokenMetadata,
+} from '../token-metadata';
+import { artworkFor, artworkSvg, type ArtSubject } from '../tile-art';
 import { BridgeError } from './errors';
 import { isAddress } from '../validate';
 
@@ -21,6 +28,11 @@ export interface PlannedToken {
   /** The contract's record of who made the token: the first of its TZIP-21 creators (see planGameTokens). */
   readonly creator: string;
   readonly metadata: TokenMetadata;
+  /**
+   * Where the metadata lives: `ipfs://<cid>` of `metadataBytes(metadata)`, the token's only on-chain metadata (TZIP-16's
+   * `""` key, as objkt mints). Absent in plans made before metadata moved off-chain: those stored it whole on-chain.
+   */
+  readonly metadataUri?: string;
   /** The FA2 token id (decimal text), once `createGameTokens` has confirmed; null before. */
   readonly tokenId: string | null;
   /**
@@ -77,7 +89,7 @@ export interface TokenPlan {
 
 /** What the board itself may not carry yet: an artist's wallet and the work's images, by tile id. */
 export interface PlanOptions {
-  /** The bank's address: creator and royalty receiver of works whose artist has no address, and the `minter`. */
+  /** The bank's address: the `minter` (the collection's curator), and the contract's creator record of works whose artist has no wallet. */
   readonly bank: string;
   /** Artist wallets by tile id, for tiles without `creators` of their own. */
   readonly artists?: Readonly<Record<string, string>>;
@@ -90,21 +102,144 @@ export interface PlanOptions {
 /** The attribute carrying the board's tile id, next to the game facts of TILE_ATTRIBUTES. */
 export const TILE_ID_ATTRIBUTE = 'Tile';
 
-/** A tile's art as its token's artifact: the very image the board shows (one artwork per tile). */
-function tileArtifact(tile: ArtSubject): TileImage {
-  const { uri, mimeType, generated } = tileArtImage(tile);
-  return generated ? { uri, mimeType, dimensions: { value: '1000x1000', unit: 'px' } } : { uri, mimeType };
+/** Bytes a plan's URIs name: the app's IPFS node holds them before the tokens are created. */
+export interface PlanContent {
+  readonly uri: string;
+  readonly bytes: Uint8Array;
+}
+
+/** The bytes of a `data:` URI (base64 or percent-encoded). */
+function dataUriBytes(uri: string): Uint8Array {
+  const comma = uri.indexOf(',');
+  const head = uri.slice(0, comma);
+  const body = uri.slice(comma + 1);
+  return head.endsWith(';base64') ? Buffer.from(body, 'base64') : new TextEncoder().encode(decodeURIComponent(body));
+}
+
+/** Content addressed by CID: `ipfs://<cid>` and the bytes (one block: tile art and metadata are far below a chunk). */
+function addressed(bytes: Uint8Array): PlanContent {
+  return { uri: ipfsUri(smallContentCid(bytes)), bytes };
 }
 
 /**
- * The token plan of a game: one token per artist tile of `board`, in board order, with no token ids yet.
- * Metadata: name = the title, the tile's `creators` as creators and royalty receivers (else the artist's wallet
- * from `options.artists`, else the bank), decimals 0, a description, the tile's image (its generated art when it
- * has none), and the attributes tile id, list price, multiplier, edition size, game id and, for a work featured from
- * an FA2 token, the original token.
- * @throws BridgeError BRIDGE_BAD_INPUT (bad game id, bank or artist address, image URI; `cause` names the field).
+ * A tile's art as its token's artifact, content-addressed: the generated SVG the board shows, or an inline image's
+ * bytes, each on IPFS; an image already on IPFS or the web as it is (its bytes are not ours to hold).
  */
-export function planGameTokens(board: Board, gameId: string, options: PlanOptions): TokenPlan {
+function tileArtifact(tile: ArtSubject): { image: TileImage; content: PlanContent | null } {
+  if (tile.image && !tile.image.uri.startsWith('data:'))
+    return { image: { uri: tile.image.uri, mimeType: tile.image.mimeType }, content: null };
+  const bytes = tile.image
+    ? dataUriBytes(tile.image.uri)
+    : new TextEncoder().encode(artworkSvg(artworkFor(tile.id), tile.title));
+  const content = addressed(bytes);
+  const mimeType = tile.image?.mimeType ?? 'image/svg+xml';
+  const dimensions = tile.image ? {} : { dimensions: { value: '1000x1000', unit: 'px' } };
+  return { image: { uri: content.uri, mimeType, fileSize: bytes.length, ...dimensions }, content };
+}
+
+/** A studio image given as extras, content-addressed when it is inline. */
+function extraImage(image: TileImage): { image: TileImage; content: PlanContent | null } {
+  if (!image.uri.startsWith('data:')) return { image, content: null };
+  const content = addressed(dataUriBytes(image.uri));
+  return { image: { ...image, uri: content.uri, fileSize: content.bytes.length }, content };
+}
+
+/** A planned token and the bytes its URIs name. */
+interface TileToken {
+  readonly token: PlannedToken;
+  readonly content: readonly PlanContent[];
+}
+
+/**
+ * The token of artist tile `index`. Metadata: name "Title — Artist"; the tile's `creators` as creators and royalty
+ * receivers (else the artist's wallet from `options.artists`, else the artist's name, with no royalty: a work is never
+ * credited to the bank); the bank as `minter`, the board as `Collection`; decimals 0; a description; the tile's image
+ * on IPFS (its generated art when it has none); and the attributes artist, tile id, list price, multiplier, edition
+ * size, game id and, for a work featured from an FA2 token, the original token. The metadata itself is content on
+ * IPFS too: on-chain the token holds only its `ipfs://` URI.
+ * @throws BridgeError BRIDGE_BAD_INPUT
+ */
+function tileToken(board: Board, index: number, gameId: string, options: PlanOptions): TileToken | null {
+  const tile = board.tiles[index]!;
+  if (tile.kind !== 'artist') return null;
+  // The work's own creators (a featured token's real ones), never whoever put the tile on a board.
+  const artistAddress = options.artists?.[tile.id];
+  const wallets = tile.creators ?? (artistAddress !== undefined ? [artistAddress] : []);
+  const badCreator = wallets.find((c) => !isAddress(c));
+  if (badCreator !== undefined) {
+    throw new BridgeError(
+      'BRIDGE_BAD_INPUT',
+      `tile ${index} "${tile.id}": artist address is not a Tezos address: ${badCreator}`,
+      { tile: index },
+    );
+  }
+  const extras = options.images?.[tile.id];
+  // The tile's own image (what the board shows), else a studio board's extras, else the tile's generated art.
+  const artifact = tile.image || !extras ? tileArtifact(tile) : extraImage(extras.artifact);
+  const display = tile.image || !extras?.display ? null : extraImage(extras.display);
+  let metadata: TokenMetadata;
+  try {
+    const base = tileTokenMetadata({
+      title: tile.title,
+      artist: tile.artist,
+      creators: wallets.length > 0 ? wallets : [tile.artist],
+      collection: board.name,
+      ...(tile.origin ? { origin: tile.origin } : {}),
+      description:
+        tile.description ??
+        `“${tile.title}” by ${tile.artist}: ${tile.editionSize === 1 ? 'a 1/1' : `an edition of ${tile.editionSize}`} on the Tezos Pole board “${board.name}”, game ${gameId}.`,
+      listPrice: tile.price,
+      multiplier: tile.multiplier,
+      editionSize: tile.editionSize,
+      gameId,
+      artifact: artifact.image,
+      ...(display ? { display: display.image } : {}),
+      minter: options.bank,
+      ...(options.royaltyBps !== undefined ? { royaltyBps: options.royaltyBps } : {}),
+    });
+    const meta: TokenMetadata = {
+      ...base,
+      symbol: 'POLE',
+      attributes: [{ name: TILE_ID_ATTRIBUTE, value: tile.id, type: 'string' }, ...base.attributes],
+    };
+    const checked = tokenMetadataSchema.safeParse(meta);
+    if (!checked.success)
+      throw new BridgeError(
+        'BRIDGE_BAD_INPUT',
+        `tile ${index} "${tile.id}": ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        { tile: index },
+      );
+    metadata = checked.data;
+  } catch (e) {
+    if (isMetadataError(e))
+      throw new BridgeError(
+        'BRIDGE_BAD_INPUT',
+        `tile ${index} "${tile.id}": ${e.message}`,
+        { tile: index },
+        { cause: e },
+      );
+    throw e;
+  }
+  const json = addressed(metadataBytes(metadata));
+  const images = [artifact.content, display?.content].filter((c): c is PlanContent => c !== null && c !== undefined);
+  return {
+    token: {
+      tile: index,
+      tileId: tile.id,
+      maxSupply: tile.editionSize,
+      // The contract records an address as the token's creator: the artist's wallet, else the bank that minted it.
+      creator: wallets[0] ?? options.bank,
+      metadata,
+      metadataUri: json.uri,
+      tokenId: null,
+      retiredCopies: 0,
+      retired: false,
+    },
+    content: [...images, json],
+  };
+}
+
+function checkPlanInput(gameId: string, options: PlanOptions): void {
   if (typeof gameId !== 'string' || !/^\S(.{0,98}\S)?$/.test(gameId))
     throw new BridgeError(
       'BRIDGE_BAD_INPUT',
@@ -112,80 +247,32 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
     );
   if (!isAddress(options.bank))
     throw new BridgeError('BRIDGE_BAD_INPUT', `bank is not a Tezos address: ${String(options.bank)}`);
-  const tokens: PlannedToken[] = [];
-  board.tiles.forEach((tile, index) => {
-    if (tile.kind !== 'artist') return;
-    // The work's own creators (a featured token's real ones), never whoever put the tile on a board.
-    const artistAddress = options.artists?.[tile.id];
-    const creators = tile.creators ?? (artistAddress !== undefined ? [artistAddress] : [options.bank]);
-    const badCreator = creators.find((c) => !isAddress(c));
-    if (badCreator !== undefined) {
-      throw new BridgeError(
-        'BRIDGE_BAD_INPUT',
-        `tile ${index} "${tile.id}": artist address is not a Tezos address: ${badCreator}`,
-        { tile: index },
-      );
-    }
-    const creator = creators[0]!;
-    const images = options.images?.[tile.id];
-    // The tile's own image (what the board shows), else a studio board's extras, else the tile's generated art.
-    const artifact = tile.image || !images ? tileArtifact(tile) : images.artifact;
-    const display = tile.image ? undefined : images?.display;
-    let metadata: TokenMetadata;
-    try {
-      const base = tileTokenMetadata({
-        title: tile.title,
-        artist: tile.artist,
-        creators,
-        ...(tile.origin ? { origin: tile.origin } : {}),
-        description:
-          tile.description ??
-          `“${tile.title}” by ${tile.artist}: ${tile.editionSize === 1 ? 'a 1/1' : `an edition of ${tile.editionSize}`} on the Tezos Pole board of game ${gameId}.`,
-        listPrice: tile.price,
-        multiplier: tile.multiplier,
-        editionSize: tile.editionSize,
-        gameId,
-        artifact,
-        ...(display ? { display } : {}),
-        minter: options.bank,
-        ...(options.royaltyBps !== undefined ? { royaltyBps: options.royaltyBps } : {}),
-      });
-      const meta: TokenMetadata = {
-        ...base,
-        name: tile.title,
-        symbol: 'POLE',
-        attributes: [{ name: TILE_ID_ATTRIBUTE, value: tile.id, type: 'string' }, ...base.attributes],
-      };
-      const checked = tokenMetadataSchema.safeParse(meta);
-      if (!checked.success)
-        throw new BridgeError(
-          'BRIDGE_BAD_INPUT',
-          `tile ${index} "${tile.id}": ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-          { tile: index },
-        );
-      metadata = checked.data;
-    } catch (e) {
-      if (isMetadataError(e))
-        throw new BridgeError(
-          'BRIDGE_BAD_INPUT',
-          `tile ${index} "${tile.id}": ${e.message}`,
-          { tile: index },
-          { cause: e },
-        );
-      throw e;
-    }
-    tokens.push({
-      tile: index,
-      tileId: tile.id,
-      maxSupply: tile.editionSize,
-      creator,
-      metadata,
-      tokenId: null,
-      retiredCopies: 0,
-      retired: false,
-    });
-  });
+}
+
+/**
+ * The token plan of a game: one token per artist tile of `board` (see `tileToken`), in board order, with no token
+ * ids yet.
+ * @throws BridgeError BRIDGE_BAD_INPUT (bad game id, bank or artist address, image URI; `cause` names the field).
+ */
+export function planGameTokens(board: Board, gameId: string, options: PlanOptions): TokenPlan {
+  checkPlanInput(gameId, options);
+  const tokens = board.tiles.flatMap((_, index) => tileToken(board, index, gameId, options)?.token ?? []);
   return { gameId, contract: null, tokens, created: null, appliedSeq: null };
+}
+
+/**
+ * Every byte the plan of `board` for `gameId` names by CID — the tiles' art and each token's metadata JSON — each
+ * once: what the app's IPFS node must hold (and provide) before the tokens are created. Made again from the same
+ * inputs as the plan, so nothing but the plan needs storing.
+ * @throws BridgeError BRIDGE_BAD_INPUT as `planGameTokens`
+ */
+export function planContent(board: Board, gameId: string, options: PlanOptions): PlanContent[] {
+  checkPlanInput(gameId, options);
+  const byUri = new Map<string, PlanContent>();
+  board.tiles.forEach((_, index) => {
+    for (const c of tileToken(board, index, gameId, options)?.content ?? []) byUri.set(c.uri, c);
+  });
+  return [...byUri.values()];
 }
 
 /** The planned token of a tile. @throws BridgeError BRIDGE_BAD_INPUT when the tile is not an artist tile of the plan. */

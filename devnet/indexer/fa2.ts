@@ -171,18 +171,23 @@ export function readTransferParam(value: Expr): { from: string; to: string; toke
   });
 }
 
+/** Bytes as UTF-8 text, or undefined when they are not valid UTF-8. */
+function utf8Text(hex: string): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex, 'hex'));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Decodes TZIP-12 `token_info` bytes: UTF-8 text (hex when not valid UTF-8), and TZIP-21's
  * structured fields (`formats`, `attributes`, `creators`, … written as JSON arrays or objects)
  * as the JSON they hold. Scalars stay strings, as TzKT shows them (`"decimals": "6"`).
  */
 function decodeInfo(hex: string): Json {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex, 'hex'));
-  } catch {
-    return hex;
-  }
+  const text = utf8Text(hex);
+  if (text === undefined) return hex;
   if (/^\s*[[{]/.test(text)) {
     try {
       return JSON.parse(text) as Json;
@@ -195,21 +200,26 @@ function decodeInfo(hex: string): Json {
 
 /**
  * A `%token_metadata` value (`pair (nat %token_id) (map %token_info string bytes)`) as TzKT's
- * token `metadata` object, or null when it has another shape.
+ * token `metadata` object, or null when it has another shape. `uri` is the `""` key's text, where
+ * TZIP-16 puts the off-chain metadata's URI (offchain-metadata.ts fetches it).
  */
-export function readTokenMetadata(value: Expr): { tokenId: bigint; metadata: { [k: string]: Json } } | null {
+export function readTokenMetadata(
+  value: Expr,
+): { tokenId: bigint; metadata: { [k: string]: Json }; uri?: string } | null {
   try {
     const [id, info] = combArgs(value, 2) as [Expr, Expr];
     if (!isSeq(info)) return null;
     const metadata: { [k: string]: Json } = {};
+    let uri: string | undefined;
     for (const elt of info) {
       if (!isPrim(elt) || elt.prim !== 'Elt') return null;
       const [k, v] = elt.args as [Expr, Expr];
       if (isSeq(k) || !('string' in k) || isSeq(v) || !('bytes' in v)) return null;
       // The "" key points to off-chain metadata, which TzKT shows fetched, never as a field.
       if (k.string !== '') metadata[k.string] = decodeInfo(v.bytes);
+      else uri = utf8Text(v.bytes);
     }
-    return { tokenId: nat(id), metadata };
+    return { tokenId: nat(id), metadata, ...(uri !== undefined ? { uri } : {}) };
   } catch {
     return null;
   }

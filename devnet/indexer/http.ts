@@ -15,7 +15,8 @@
  *   GET /tzkt/v1/operations/{hash}              (the group's transactions and originations; [] if unknown)
  *   GET /tzkt/v1/blocks/{level|hash}            (`?operations=true` adds them; 204 for an unknown block)
  * Lists take TzKT's query language (see query.ts). Errors answer as TzKT does: 400 with
- * `{"code":400,"errors":{field: message}}`, 404 for unknown routes.
+ * `{"code":400,"errors":{field: message}}`, 404 for unknown routes. With `tzktRoutesWith({ metadataGateway })`,
+ * tokens whose `token_info` names off-chain metadata by URI show it once fetched (offchain-metadata.ts).
  *
  * The real-time API is TzKT's SignalR hub (hub.ts, signalr.ts):
  *   POST /tzkt/v1/ws/negotiate                  (then a WebSocket to /tzkt/v1/ws?id=…, the node's `upgrade`)
@@ -25,6 +26,7 @@ import type { Duplex } from 'node:stream';
 import type { ChainView } from '../node/chain-view';
 import { TzktHub } from './hub';
 import { TzktIndex } from './indexer';
+import { MetadataFetcher, type MetadataGateway } from './offchain-metadata';
 import { SignalRServer } from './signalr';
 import { collectParams, parseQuery, QueryError, runQuery, applyFilters, type Query, type Row } from './query';
 import type { Json } from './schema';
@@ -225,32 +227,54 @@ export interface TzktService {
   close(): void;
 }
 
+/** What the devnet's TzKT API is given beyond the chain. */
+export interface TzktOptions {
+  /**
+   * The IPFS HTTP gateway through which it fetches tokens' off-chain metadata (`ipfs://<cid>` read as
+   * `${gateway}/ipfs/<cid>`), as TzKT does; a function for a gateway whose URL is known late (see MetadataGateway).
+   * Without it a token whose `token_info` names its metadata by URI shows only its on-chain keys.
+   */
+  readonly metadataGateway?: MetadataGateway;
+}
+
 /**
  * The node's `tzkt` option (`startDevnet({ tzkt: tzktRoutes })`): indexes `view` from now on,
  * synchronously with each baked block, and answers requests under `/tzkt` — REST, and the SignalR hub whose
  * messages go out as each block is indexed (so after the indexer lag, when `view` is lagged).
  */
 export function tzktRoutes(view: ChainView): TzktService {
-  const ix = tzktIndex(view);
-  const hub = new TzktHub(ix);
-  const signalr = new SignalRServer(hub);
-  const path = (url: URL): string => url.pathname.replace(/\/+$/, '');
-  const routes = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
-    if (path(url) === `${HUB_PATH}/negotiate`) {
-      signalr.negotiate(req, res, url.searchParams);
-      return true;
-    }
-    return handleTzkt(view, req, res, `${url.pathname}${url.search}`);
+  return tzktRoutesWith({})(view);
+}
+
+/** `tzktRoutes` with options: `startDevnet({ tzkt: tzktRoutesWith({ metadataGateway: 'http://127.0.0.1:3000' }) })`. */
+export function tzktRoutesWith(options: TzktOptions): (view: ChainView) => TzktService {
+  return (view) => {
+    const ix = tzktIndex(view);
+    const hub = new TzktHub(ix);
+    const signalr = new SignalRServer(hub);
+    const fetcher = options.metadataGateway === undefined ? undefined : new MetadataFetcher(options.metadataGateway);
+    if (fetcher) ix.resolveMetadataWith((uri) => fetcher.fetch(uri));
+    const path = (url: URL): string => url.pathname.replace(/\/+$/, '');
+    const routes = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+      if (path(url) === `${HUB_PATH}/negotiate`) {
+        signalr.negotiate(req, res, url.searchParams);
+        return true;
+      }
+      return handleTzkt(view, req, res, `${url.pathname}${url.search}`);
+    };
+    return Object.assign(routes, {
+      upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean => {
+        if (path(url) !== HUB_PATH) return false;
+        signalr.upgrade(req, socket, head, url.searchParams);
+        return true;
+      },
+      close: () => {
+        signalr.close();
+        hub.close();
+        // In-flight metadata fetches and their retries end here (later ones answer at once), so nothing keeps a
+        // stopped devnet's process alive.
+        fetcher?.close();
+      },
+    });
   };
-  return Object.assign(routes, {
-    upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean => {
-      if (path(url) !== HUB_PATH) return false;
-      signalr.upgrade(req, socket, head, url.searchParams);
-      return true;
-    },
-    close: () => {
-      signalr.close();
-      hub.close();
-    },
-  });
 }

@@ -23,6 +23,9 @@ import { findBigMaps, humanize, type Json } from './schema';
 
 export type Row = { [k: string]: Json };
 
+/** Fetches the off-chain metadata a token's `""` URI names (offchain-metadata.ts); undefined when it cannot. */
+export type MetadataResolver = (uri: string) => Promise<Row | undefined>;
+
 interface KeyState {
   readonly id: number;
   readonly hash: string;
@@ -165,6 +168,10 @@ export class TzktIndex {
   private readonly ledgers = new Map<bigint, ContractState>();
   private readonly metadataMaps = new Map<bigint, ContractState>();
   private readonly metadata = new Map<string, { [k: string]: Json }>();
+  /** Tokens' off-chain metadata URIs (their `""` key), and what was fetched for them. */
+  private readonly metadataUris = new Map<string, string>();
+  private readonly offchainMetadata = new Map<string, { readonly uri: string; readonly metadata: Row }>();
+  private metadataResolver: MetadataResolver | undefined;
   private readonly tokens = new Map<string, TokenState>();
   private readonly balances = new Map<string, BalanceState>();
   private readonly transfers: TransferState[] = [];
@@ -572,7 +579,45 @@ export class TzktIndex {
 
   private noteMetadata(st: ContractState, value: Expr): void {
     const m = readTokenMetadata(value);
-    if (m) this.metadata.set(`${st.address}:${m.tokenId}`, m.metadata);
+    if (!m) return;
+    const key = `${st.address}:${m.tokenId}`;
+    this.metadata.set(key, m.metadata);
+    if (m.uri === undefined) this.metadataUris.delete(key);
+    else {
+      this.metadataUris.set(key, m.uri);
+      this.resolveOffchain(key, m.uri);
+    }
+  }
+
+  /**
+   * Resolves tokens' off-chain metadata with `resolver` from now on, those already indexed included (undefined:
+   * no longer). As on TzKT, it shows some time after the block, under the on-chain keys.
+   */
+  resolveMetadataWith(resolver: MetadataResolver | undefined): void {
+    this.metadataResolver = resolver;
+    if (resolver) for (const [key, uri] of this.metadataUris) this.resolveOffchain(key, uri);
+  }
+
+  /** Fetches a token's off-chain metadata in the background; block processing never waits for it. */
+  private resolveOffchain(key: string, uri: string): void {
+    const resolver = this.metadataResolver;
+    if (!resolver || this.offchainMetadata.get(key)?.uri === uri) return;
+    resolver(uri).then(
+      (metadata) => {
+        // The token may name another URI by now: what was fetched for the old one is not its metadata.
+        if (metadata && this.metadataUris.get(key) === uri) this.offchainMetadata.set(key, { uri, metadata });
+      },
+      () => undefined,
+    );
+  }
+
+  /** A token's `metadata`: the on-chain keys over the fetched off-chain JSON, as TzKT merges them. */
+  private tokenMetadata(t: TokenState): Row | undefined {
+    const key = `${t.contract}:${t.tokenId}`;
+    const onChain = this.metadata.get(key);
+    const offchain = this.offchainMetadata.get(key);
+    if (!offchain || offchain.uri !== this.metadataUris.get(key)) return onChain;
+    return { ...offchain.metadata, ...onChain };
   }
 
   /**
@@ -733,7 +778,7 @@ export class TzktIndex {
       tokenId: t.tokenId.toString(),
       standard: 'fa2',
       totalSupply: (t.totalMinted - t.totalBurned).toString(),
-      metadata: this.metadata.get(`${t.contract}:${t.tokenId}`),
+      metadata: this.tokenMetadata(t),
     });
   }
 
@@ -755,7 +800,7 @@ export class TzktIndex {
         totalMinted: t.totalMinted.toString(),
         totalBurned: t.totalBurned.toString(),
         totalSupply: (t.totalMinted - t.totalBurned).toString(),
-        metadata: this.metadata.get(`${t.contract}:${t.tokenId}`),
+        metadata: this.tokenMetadata(t),
       }),
     );
   }

@@ -4,7 +4,7 @@
  */
 import { TezosToolkit } from '@taquito/taquito';
 import { Fa2Editions } from '../../chain/fa2-editions';
-import { tzktRoutes } from '../../devnet/indexer';
+import { tzktRoutesWith, type MetadataGateway } from '../../devnet/indexer';
 import {
   bootstrapAccount,
   startDevnet,
@@ -28,10 +28,15 @@ export async function devnetWithContract(
     readonly admin?: BootstrapAccount;
     readonly minter?: string;
     readonly pace?: Pick<DevnetOptions, 'blockTime' | 'indexerLag'>;
+    /** The IPFS gateway its TzKT API reads tokens' off-chain metadata through (default: none, left unresolved). */
+    readonly metadataGateway?: MetadataGateway;
   } = {},
 ): Promise<DevnetContract> {
   const admin = options.admin ?? bootstrapAccount(1);
-  const devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes, ...options.pace });
+  const tzkt = tzktRoutesWith(
+    options.metadataGateway === undefined ? {} : { metadataGateway: options.metadataGateway },
+  );
+  const devnet = await startDevnet({ ephemeral: true, tzkt, ...options.pace });
   const toolkit = (secretKey: string): TezosToolkit => {
     return tezosToolkit(devnet.rpcUrl, { secretKey });
   };

@@ -3,7 +3,14 @@
  * its bots' wallets): from `prepare` until `release` that much is held for it, and it counts against its creator's
  * limits (live games, bot seats), so two creations at once cannot both take the last place or the last tez.
  */
-import { gameCostBound, type GameCost, type PlanOptions, type PoleBridge } from '../../chain/pole-bridge';
+import { ipfsUri } from '../../chain/ipfs/content';
+import {
+  gameCostBound,
+  type GameCost,
+  type PlanContent,
+  type PlanOptions,
+  type PoleBridge,
+} from '../../chain/pole-bridge';
 import { GENESIS, resolveConfig } from '../../engine/pole';
 import { ChainGameError } from '../errors';
 import type { LimitSettings } from '../limits';
@@ -57,13 +64,14 @@ export class Budget {
     const { settings, tuning } = this.rt;
     const rules = resolveConfig(config);
     const bridge = await this.rt.bridge(null);
+    const planOptions = {
+      ...(extras.artists ? { artists: extras.artists } : {}),
+      ...(extras.images ? { images: extras.images } : {}),
+      royaltyBps: rules.royaltyRate * 100,
+    };
     let plan;
     try {
-      plan = bridge.planTokens(rules.board, gameId, {
-        ...(extras.artists ? { artists: extras.artists } : {}),
-        ...(extras.images ? { images: extras.images } : {}),
-        royaltyBps: rules.royaltyRate * 100,
-      });
+      plan = bridge.planTokens(rules.board, gameId, planOptions);
     } catch (e) {
       throw new ChainGameError('CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
     }
@@ -95,6 +103,12 @@ export class Budget {
       );
     }
     this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
+    try {
+      await this.#holdContent(bridge.planContent(rules.board, gameId, planOptions));
+    } catch (e) {
+      this.release(gameId);
+      throw e;
+    }
     return {
       gameId,
       network: settings.network.name,
@@ -105,6 +119,24 @@ export class Budget {
       lastLevel: 0,
       creator,
     };
+  }
+
+  /**
+   * Puts what the game's tokens point to — each token's metadata, the tiles' art — on the app's IPFS node, before
+   * anything names it on-chain. @throws HostError 503 CHAIN_UNAVAILABLE (the node refused it)
+   */
+  async #holdContent(content: readonly PlanContent[]): Promise<void> {
+    const node = await this.rt.content();
+    for (const { uri, bytes } of content) {
+      let held: string;
+      try {
+        held = ipfsUri(await node.add(bytes));
+      } catch (e) {
+        throw new ChainGameError('CHAIN_UNAVAILABLE', `the app's IPFS node could not hold ${uri}: ${messageOf(e)}`);
+      }
+      // The plan computed the CID alone; the node must agree, or a token would point to nothing.
+      if (held !== uri) throw new Error(`the IPFS node holds ${uri} as ${held}: the two content profiles differ`);
+    }
   }
 
   /** A prepared game is registered (or will never be): it no longer holds a place of its own. */

@@ -140,6 +140,7 @@ export class ChainGames {
 
   close(): void {
     this.#rt.background.close();
+    this.#rt.closeOwn();
     for (const game of this.#games.all()) {
       this.#pauses.cancel(game);
       this.#closing.cancel(game);

@@ -8,6 +8,8 @@ import { BridgeError, isBridgeError, PoleBridge } from '../../chain/pole-bridge'
 import { systemClock, type Clock } from '../../chain/clock';
 import { BackgroundWork } from '../background-work';
 import { ChainGameError } from '../errors';
+import type { ContentNode } from '../ipfs/content-node';
+import { openHeliaNode } from '../ipfs/helia-node';
 import { DEFAULT_LIMITS, type LimitSettings } from '../limits';
 import type { ChainGameRow, ChainStore } from './chain-store';
 import { sharedDeliveries, type Deliveries } from './deliveries';
@@ -36,6 +38,11 @@ export interface ChainGamesOptions {
   readonly botFundingMutez?: number;
   /** Per creating wallet: live on-chain games, and bot seats over them (the bank pays for each; server/limits). */
   readonly walletLimits?: LimitSettings['chain'];
+  /**
+   * The IPFS node that holds what the tokens point to (their metadata, the tiles' art): the process's node (default:
+   * one of the chain side's own, in memory, opened when first needed and closed with it).
+   */
+  readonly content?: ContentNode;
   /** Told each time a game waited on the chain (ms): the benchmark's measure of how long the chain held a game up. */
   readonly onWait?: (gameId: string, what: ChainWait, ms: number) => void;
   /**
@@ -89,6 +96,8 @@ export class ChainRuntime {
     changed: (gameId) => this.#hooks.changed(gameId),
   };
   readonly #onWait: ChainGamesOptions['onWait'];
+  readonly #givenContent: ContentNode | undefined;
+  #ownContent: Promise<ContentNode> | null = null;
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
 
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions) {
@@ -108,6 +117,20 @@ export class ChainRuntime {
     this.onError = options.onError ?? ((err) => console.error('[chain]', err));
     this.background = new BackgroundWork(this.onError);
     this.#onWait = options.onWait;
+    this.#givenContent = options.content;
+  }
+
+  /** The IPFS node the tokens' content is held by (see ChainGamesOptions.content). */
+  content(): Promise<ContentNode> {
+    if (this.#givenContent) return Promise.resolve(this.#givenContent);
+    return (this.#ownContent ??= openHeliaNode());
+  }
+
+  /** Stops what the chain side opened itself (its own IPFS node), in the background. */
+  closeOwn(): void {
+    const own = this.#ownContent;
+    this.#ownContent = null;
+    own?.then((node) => node.close()).catch(this.onError);
   }
 
   bindHost(hooks: ChainHostHooks): void {

@@ -3,6 +3,7 @@ import { ChainGames } from '../chain/chain-games';
 import { ChainStore } from '../chain/chain-store';
 import { chainSettingsFromEnv } from '../chain/settings';
 import { limitSettingsFromEnv } from '../limits';
+import { getContentNode } from '../ipfs/singleton';
 import { createStore } from '../store';
 import { GameHost } from './game-host';
 
@@ -20,8 +21,10 @@ export function getHost(): Promise<GameHost> {
   const registry = globalThis as Registry;
   let host = registry[KEY];
   if (!host) {
-    host = createStore(process.env).then((store) => {
+    host = createStore(process.env).then(async (store) => {
       const chain = chainSettingsFromEnv(process.env);
+      // What the tokens point to lives on the process's IPFS node, the one /ipfs/<cid> serves.
+      const content = chain.ok ? await getContentNode() : undefined;
       const limits = limitSettingsFromEnv(process.env);
       const costs = { idleMs: limits.idleSeconds * 1000, streams: limits.streams, chatRate: limits.rates.chat };
       // One clock for the host and its chain side: a pause's retry time and a turn timer read the same time.
@@ -32,7 +35,11 @@ export function getHost(): Promise<GameHost> {
           ? {
               ...costs,
               clock,
-              chain: new ChainGames(new ChainStore(store.sql), chain.settings, { walletLimits: limits.chain, clock }),
+              chain: new ChainGames(new ChainStore(store.sql), chain.settings, {
+                walletLimits: limits.chain,
+                clock,
+                ...(content ? { content } : {}),
+              }),
             }
           : { ...costs, clock, chainUnavailable: chain.explanation },
       );

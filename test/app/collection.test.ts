@@ -55,8 +55,8 @@ const token = (over: Partial<TokenSummary>): TokenSummary => ({
   ],
   tileId: 'hiroshige-plum',
   facts: { listPrice: 200, multiplier: 3, editionSize: 5, gameId: 'g1' },
-  image: 'https://ipfs.io/ipfs/bafyplum/plum.png',
-  artifact: 'https://ipfs.io/ipfs/bafyplum/plum.png',
+  image: '/ipfs/bafyplum/plum.png',
+  artifact: '/ipfs/bafyplum/plum.png',
   supply: '3',
   maxSupply: '5',
   retired: false,
@@ -116,7 +116,7 @@ describe('collection grid', () => {
     expect(out).toContain(`href="/token/${KT}/1"`);
     // A token without a loadable image shows its tile's generated art; one with an image shows it.
     expect(out).toContain('aria-label="Generated artwork for Sudden Shower"');
-    expect(out).toContain('src="https://ipfs.io/ipfs/bafyplum/plum.png"');
+    expect(out).toContain('src="/ipfs/bafyplum/plum.png"');
     // The artist by name when the token says it, else the creator's short address with the full one on hover.
     expect(out).toContain('Hiroshige');
     expect(out).toContain(`title="${ARTIST}"`);

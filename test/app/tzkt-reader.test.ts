@@ -104,7 +104,7 @@ describe('collectionOf', () => {
     const [bridge, plum] = c.items.map((i) => i.token);
     expect(bridge).toMatchObject({
       tileId: 'hiroshige-bridge',
-      image: 'https://ipfs.io/ipfs/bafybridge/image.png',
+      image: '/ipfs/bafybridge/image.png',
       creators: [artist],
       royalties: [{ address: artist, percent: 7.5 }],
       facts: { listPrice: 200, multiplier: 3, editionSize: 1, gameId: 'reader-test' },
@@ -214,8 +214,8 @@ describe('when the indexer is down', () => {
 });
 
 describe('helpers', () => {
-  it('imageUrl loads http(s), data: and ipfs:// (through a gateway), and nothing else', () => {
-    expect(imageUrl('ipfs://bafy/x.png')).toBe('https://ipfs.io/ipfs/bafy/x.png');
+  it("imageUrl loads http(s), data: and ipfs:// (through the app's own gateway), and nothing else", () => {
+    expect(imageUrl('ipfs://bafy/x.png')).toBe('/ipfs/bafy/x.png');
     expect(imageUrl('https://a.example/x.png')).toBe('https://a.example/x.png');
     expect(imageUrl('data:image/svg+xml;base64,AA==')).toBe('data:image/svg+xml;base64,AA==');
     expect(imageUrl('ar://abc')).toBeNull();

@@ -5,13 +5,14 @@
  * original creators as creators and royalty receivers (split equally) and names the original token — never the
  * importer alone, never the board's builder.
  */
-import { tokensGetTokens } from '@tzkt/sdk-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount, type Devnet } from '../../devnet/node';
 import { decodeIndexedMetadata, Fa2Editions, originalToken, PoleBridge, tileTokenMetadata } from '../../chain';
 import { openPgliteStore, type GameStore } from '../../server';
 import { createBoard, createPiece, EVENT_PALETTE } from '../../server/studio';
 import { devnetWithContract } from '../../scripts/lib/devnet-contract';
+import { startContentGateway, type ContentGateway } from './content-gateway';
+import { indexedMetadata } from './offchain-reads';
 
 const BANK = bootstrapAccount(2);
 const RAFA = bootstrapAccount(3).address;
@@ -19,13 +20,19 @@ const MIO = bootstrapAccount(4).address;
 const BUILDER = bootstrapAccount(5).address;
 
 let devnet: Devnet;
+let gateway: ContentGateway;
 let store: GameStore;
 let kt = '';
 let bankClient: Fa2Editions;
 
 beforeAll(async () => {
   store = await openPgliteStore();
-  const started = await devnetWithContract({ admin: bootstrapAccount(1), minter: BANK.address });
+  gateway = await startContentGateway();
+  const started = await devnetWithContract({
+    admin: bootstrapAccount(1),
+    minter: BANK.address,
+    metadataGateway: gateway.url,
+  });
   devnet = started.devnet;
   kt = started.contract.address;
   const bank = (bankClient = Fa2Editions.at(started.toolkit(BANK.secretKey), kt));
@@ -46,6 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await devnet?.stop();
+  await gateway?.close();
   await store?.close();
 });
 
@@ -75,6 +83,7 @@ describe('a game token of a featured piece', () => {
       contract: kt,
     });
     // As the server prepares an on-chain game of a studio board: the stored extras go along (chain-games.ts).
+    await gateway.hold(bridge.planContent(board, 'featured-game', { ...extras, royaltyBps: 1000 }));
     const created = await bridge.createGameTokens(
       bridge.planTokens(board, 'featured-game', { ...extras, royaltyBps: 1000 }),
     );
@@ -83,11 +92,8 @@ describe('a game token of a featured piece', () => {
     // A purchase mints the first copy: from then on the indexer lists the token.
     await bankClient.send(bankClient.mint([{ tokenId, to: BUILDER, amount: 1 }]));
 
-    const [row] = await tokensGetTokens(
-      { contract: { eq: kt }, tokenId: { eq: tokenId } },
-      { baseUrl: devnet.tzktUrl },
-    );
-    const meta = decodeIndexedMetadata(row!.metadata);
+    // As objkt reads it: TzKT shows the metadata it fetched from IPFS.
+    const meta = decodeIndexedMetadata(await indexedMetadata(devnet.tzktUrl, kt, tokenId));
     expect(meta.creators).toEqual([RAFA, MIO]);
     expect(meta.royalties).toEqual({ decimals: 4, shares: { [RAFA]: 500, [MIO]: 500 } });
     expect(originalToken(meta)).toEqual({ contract: kt, tokenId: '0' });

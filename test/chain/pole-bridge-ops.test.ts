@@ -9,14 +9,16 @@ import { bootstrapAccount } from '../../devnet/node';
 import {
   BridgeError,
   chainOpsFor,
-  decodeTokenInfo,
-  encodeTokenInfo,
   holdingsActionFrom,
   planAfter,
+  planContent,
   planGameTokens,
   TILE_ID_ATTRIBUTE,
   type TokenPlan,
 } from '../../chain';
+import { ipfsUri, smallContentCid } from '../../chain/ipfs/content';
+import { artworkFor, artworkSvg } from '../../chain/tile-art';
+import { metadataBytes } from '../../chain/token-metadata';
 import { art, board, event } from '../engine/pole/boards';
 import { thrown } from '../engine/thrown';
 
@@ -73,38 +75,64 @@ describe('planGameTokens', () => {
       [PIPI, 'pipi', 2, null, 0, false],
     ]);
     const [dagger, solo] = plan.tokens as [TokenPlan['tokens'][number], TokenPlan['tokens'][number]];
-    // The artist's address when the board (or the options) give one, else the bank.
+    // The artist's address when the board (or the options) give one; else the contract's record names the bank…
     expect([dagger.creator, solo.creator]).toEqual([bank, artist]);
     expect(solo.metadata).toMatchObject({
-      name: 'Work solo',
+      name: 'Work solo — Artist solo',
       decimals: 0,
       creators: [artist],
       royalties: { decimals: 4, shares: { [artist]: 1000 } },
       minter: bank,
       isBooleanAmount: true,
     });
+    // …but the token credits the artist by name, never the bank, and carries no royalty nobody could receive.
     expect(dagger.metadata).toMatchObject({
-      name: 'Work dagger',
+      name: 'Work dagger — Artist dagger',
       decimals: 0,
-      creators: [bank],
-      royalties: { decimals: 4, shares: { [bank]: 1000 } },
+      creators: ['Artist dagger'],
     });
+    expect(dagger.metadata.royalties).toBeUndefined();
     expect(dagger.metadata.description).toContain('Artist dagger');
     expect(dagger.metadata.attributes.map((a) => [a.name, a.value])).toEqual([
       [TILE_ID_ATTRIBUTE, 'dagger'],
+      ['Artist', 'Artist dagger'],
+      ['Collection', BOARD.name],
       ['List price', '100'],
       ['Multiplier', '1.5'],
       ['Edition size', '3'],
       ['Game', 'game-42'],
     ]);
-    // A tile without an image gets an inline card; one with an image uses it.
-    expect(dagger.metadata.artifactUri).toMatch(/^data:image\/svg\+xml;base64,/);
+    // A tile without an image gets its generated art, on IPFS by CID; one with an image uses it.
+    const svg = new TextEncoder().encode(artworkSvg(artworkFor('dagger'), 'Work dagger'));
+    expect(dagger.metadata.artifactUri).toBe(ipfsUri(smallContentCid(svg)));
+    expect(dagger.metadata.formats).toEqual([
+      {
+        uri: dagger.metadata.artifactUri,
+        mimeType: 'image/svg+xml',
+        fileSize: svg.length,
+        dimensions: { value: '1000x1000', unit: 'px' },
+      },
+    ]);
     expect(PLAN.tokens[2]!.metadata.artifactUri).toBe(
       'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
     );
-    // What goes on-chain decodes back to the same metadata; the plan is JSON.
-    expect(decodeTokenInfo(encodeTokenInfo(dagger.metadata))).toEqual(dagger.metadata);
+    // On-chain, a token holds only where its metadata is: the CID of the metadata's canonical bytes.
+    expect(dagger.metadataUri).toBe(ipfsUri(smallContentCid(metadataBytes(dagger.metadata))));
+    // The plan is JSON.
     expect(JSON.parse(JSON.stringify(PLAN))).toEqual(PLAN);
+  });
+
+  it("lists every byte the plan names by CID, once: the generated art and each token's metadata", () => {
+    const plan = planGameTokens(BOARD, 'game-42', { bank, artists: { solo: artist } });
+    const content = planContent(BOARD, 'game-42', { bank, artists: { solo: artist } });
+    for (const { uri, bytes } of content) expect(uri).toBe(ipfsUri(smallContentCid(bytes)));
+    const uris = new Set(content.map((c) => c.uri));
+    expect(uris.size).toBe(content.length);
+    for (const t of plan.tokens) {
+      expect(uris.has(t.metadataUri!)).toBe(true);
+      // Art this app made or holds inline is content it provides; an image already on IPFS is someone else's.
+      expect(uris.has(t.metadata.artifactUri)).toBe(!t.metadata.artifactUri.startsWith('ipfs://bafybeigdyrzt5'));
+    }
   });
 
   it('a featured work’s token has the tile’s creators (the original token’s, not the importer’s from the extras), their royalty split, its image and the original token', () => {

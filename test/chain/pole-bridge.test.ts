@@ -16,7 +16,7 @@ import BigNumber from 'bignumber.js';
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tzktRoutes } from '../../devnet/indexer';
+import { tzktRoutesWith } from '../../devnet/indexer';
 import { bootstrapAccount, startDevnet, type Devnet } from '../../devnet/node';
 import { stateHash, type Actor } from '../../engine';
 import { seedCommitment } from '../../engine/core/rng';
@@ -38,6 +38,8 @@ import { art, board, event } from '../engine/pole/boards';
 import { ofType } from '../engine/pole/reads';
 import { rig } from '../engine/pole/states';
 import { rejected } from '../engine/thrown';
+import { startContentGateway, type ContentGateway } from './content-gateway';
+import { indexedMetadata, ipfsHandler } from './offchain-reads';
 
 const adminKey = bootstrapAccount(1);
 const bankKey = bootstrapAccount(2);
@@ -66,6 +68,7 @@ const SEED = 'bridge';
 const COMMITMENT = seedCommitment(SEED);
 
 let devnet: Devnet;
+let gateway: ContentGateway;
 let kt = '';
 let bridge: PoleBridge;
 let admin: Fa2Editions;
@@ -155,7 +158,8 @@ async function deadUrl(): Promise<string> {
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutes });
+  gateway = await startContentGateway();
+  devnet = await startDevnet({ ephemeral: true, tzkt: tzktRoutesWith({ metadataGateway: gateway.url }) });
   const { client } = await Fa2Editions.originate(toolkit(adminKey.secretKey), { admin: adminKey.address });
   admin = client;
   kt = client.address;
@@ -175,6 +179,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await devnet?.stop();
+  await gateway?.close();
 });
 
 // One game's life through the bridge on one contract: opened, joined, bought, traded, flipped, valued, closed. Each
@@ -233,6 +238,8 @@ describe('PoleBridge on a devnet', { shuffle: false }, () => {
         { maxSupply: 1, creator: bankKey.address, metadata: plan.tokens[0]!.metadata },
       ]),
     );
+    // What the tokens point to is on the app's IPFS node before anything names it on-chain.
+    await gateway.hold(bridge.planContent(BOARD, 'game-bridge-1'));
     const created = await bridge.createGameTokens(plan, { seedCommitment: COMMITMENT });
     expect(created.opHash).toMatch(/^o/);
     lastLevel = created.level;
@@ -274,18 +281,21 @@ describe('PoleBridge on a devnet', { shuffle: false }, () => {
         retired: false,
         game: 'game-bridge-1',
       });
-      expect(await admin.tokenMetadata(t.tokenId!)).toEqual(t.metadata);
+      // On-chain, only where the metadata is; at that address, the metadata.
+      expect(await admin.tokenMetadataUri(t.tokenId!)).toBe(t.metadataUri);
+      const cid = t.metadataUri!.slice('ipfs://'.length);
+      expect(await (await fetch(`${gateway.url}/ipfs/${cid}`)).json()).toEqual(t.metadata);
     }
-    // Wallets read the same through Taquito's TZIP-12 helper.
+    // Wallets read the same through Taquito's TZIP-12 helper, resolving the ipfs:// URI through a gateway.
     const tz = toolkit(aliceKey.secretKey);
-    tz.addExtension(new Tzip12Module() as unknown as Extension);
+    tz.addExtension(new Tzip12Module(ipfsHandler(gateway.url)) as unknown as Extension);
     const withTzip12 = (await tz.contract.at(
       kt,
       tzip12 as never,
     )) as unknown as ContractAbstraction<ContractProvider> & { tzip12(): Tzip12ContractAbstraction };
     const read = await withTzip12.tzip12().getTokenMetadata(new BigNumber(2) as never);
     expect(read).toMatchObject({
-      name: 'Work solo',
+      name: 'Work solo — Artist solo',
       decimals: 0,
       artifactUri: created.plan.tokens[1]!.metadata.artifactUri,
     });
@@ -362,7 +372,10 @@ describe('PoleBridge on a devnet', { shuffle: false }, () => {
       minLevel: lastLevel,
     });
     expect(rows.holdings.map((h) => [h.owner, h.balance])).toEqual([[aliceKey.address, 1n]]);
-    expect(decodeIndexedMetadata(rows.holdings[0]!.metadata)).toEqual(bridge.plan!.tokens[0]!.metadata);
+    // TzKT fetches the off-chain metadata in the background, as it does on Shadownet.
+    expect(decodeIndexedMetadata(await indexedMetadata(devnet.tzktUrl, kt, '1'))).toEqual(
+      bridge.plan!.tokens[0]!.metadata,
+    );
     // A retry of a confirmed step is refused too: nothing applied twice.
     const dup = await bridgeError(bridge.apply(ops, { seq: next.state.seq }));
     expect([dup.code, dup.detail.seq]).toEqual(['BRIDGE_ALREADY_APPLIED', state.seq]);
@@ -536,40 +549,26 @@ describe('PoleBridge on a devnet', { shuffle: false }, () => {
     expect(await admin.supply(pipi.tokenId!)).toEqual({ max: 2n, total: 1n });
   });
 
-  it('creates a board whose metadata exceeds one operation (32,768 bytes) in several create_tokens operations', async () => {
-    const ids = Array.from({ length: 18 }, (_, i) => `big-${i}`);
+  it('creates the tokens of a plan made before metadata moved off-chain, whose metadata exceeds one operation (32,768 bytes), in several create_tokens operations', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `big-${i}`);
     const large = parseBoard({ ...board(...ids.map((id) => art(id, 100, 2))), id: 'large-board' });
-    // An inline image of ~1.9 KB each: 18 of them are far more than one operation may carry.
-    const svg = (id: string) =>
-      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>${id}</title>${'<rect width="1" height="1"/>'.repeat(45)}</svg>`;
-    const images = Object.fromEntries(
-      ids.map((id) => [
-        id,
-        {
-          artifact: {
-            uri: `data:image/svg+xml;base64,${Buffer.from(svg(id)).toString('base64')}`,
-            mimeType: 'image/svg+xml',
-          },
-        },
-      ]),
-    );
     const big = await PoleBridge.create({
       network: { rpcUrl: devnet.rpcUrl, tzktUrl: devnet.tzktUrl },
       bank: { secretKey: bankKey.secretKey },
       contract: kt,
     });
+    const planned = big.planTokens(large, 'game-large');
+    // Stored before: no metadataUri, the whole metadata goes on-chain (about 900 bytes a token here).
+    const legacy: TokenPlan = { ...planned, tokens: planned.tokens.map(({ metadataUri: _, ...t }) => t) };
     const before = (await admin.state()).nextTokenId;
-    const created = await big.createGameTokens(big.planTokens(large, 'game-large', { images }));
+    const created = await big.createGameTokens(legacy);
     expect(created.operations.length).toBeGreaterThan(1);
     expect(created.plan.game).toMatchObject({ id: 'game-large', closed: null });
-    expect(await admin.token(created.plan.tokens[17]!.tokenId!)).toMatchObject({ game: 'game-large' });
+    expect(await admin.token(created.plan.tokens[39]!.tokenId!)).toMatchObject({ game: 'game-large' });
     const tokenIds = created.plan.tokens.map((t) => BigInt(t.tokenId!));
-    expect(tokenIds).toEqual(Array.from({ length: 18 }, (_, i) => before + BigInt(i)));
-    expect((await admin.state()).nextTokenId).toBe(before + 18n);
-    // Each token carries its own image, and the inline image is stored once (no displayUri/thumbnailUri copies).
-    const last = await admin.tokenMetadata(created.plan.tokens[17]!.tokenId!);
-    expect(last?.artifactUri).toBe(images['big-17']!.artifact.uri);
-    expect(last?.displayUri).toBeUndefined();
+    expect(tokenIds).toEqual(Array.from({ length: 40 }, (_, i) => before + BigInt(i)));
+    expect((await admin.state()).nextTokenId).toBe(before + 40n);
+    expect(await admin.tokenMetadata(created.plan.tokens[39]!.tokenId!)).toEqual(planned.tokens[39]!.metadata);
   });
 
   it('a game found open already (an earlier try went unrecorded) is taken as it is; another minter’s game id is refused', async () => {

@@ -12,6 +12,9 @@ import {
   decodeIndexedMetadata,
   decodeTokenInfo,
   encodeTokenInfo,
+  metadataBytes,
+  offChainMetadataUri,
+  offChainTokenInfo,
   originalToken,
   tileFacts,
   tileTokenMetadata,
@@ -65,6 +68,7 @@ describe('tile token metadata', () => {
   it('carries list price, multiplier, edition size and game id as TZIP-21 attributes', () => {
     const m = sunflowers(5);
     expect(m.attributes).toEqual([
+      { name: 'Artist', value: 'Vincent', type: 'string' },
       { name: 'List price', value: '200', type: 'integer' },
       { name: 'Multiplier', value: '1.5', type: 'number' },
       { name: 'Edition size', value: '5', type: 'integer' },
@@ -103,6 +107,29 @@ describe('tile token metadata', () => {
 
   it('a 1/1 is a boolean amount (wallets show no quantity)', () => {
     expect(sunflowers(1).isBooleanAmount).toBe(true);
+  });
+
+  it('credits a work whose artist has no wallet by name, with no royalty and the board named as its collection', () => {
+    const m = tileTokenMetadata({
+      title: 'Harbour at Dusk',
+      artist: 'Ines Varga',
+      creators: ['Ines Varga'],
+      collection: 'Genesis',
+      listPrice: 100,
+      multiplier: 1,
+      editionSize: 2,
+      gameId: 'g-44',
+      artifact: { uri: 'ipfs://bafkreiharbour', mimeType: 'image/svg+xml' },
+      minter: BANK,
+    });
+    expect(m.name).toBe('Harbour at Dusk — Ines Varga');
+    expect(m.creators).toEqual(['Ines Varga']);
+    expect(m.royalties).toBeUndefined();
+    expect(m.minter).toBe(BANK);
+    expect(m.attributes.slice(0, 2)).toEqual([
+      { name: 'Artist', value: 'Ines Varga', type: 'string' },
+      { name: 'Collection', value: 'Genesis', type: 'string' },
+    ]);
   });
 
   it('refuses bad fields with METADATA_INVALID naming each one', () => {
@@ -153,8 +180,21 @@ describe('token_info bytes', () => {
     expect(utf8(info.creators)).toBe(`["${ARTIST}"]`);
     expect(utf8(info.royalties)).toBe(`{"decimals":4,"shares":{"${ARTIST}":1000}}`);
     expect(utf8(info.isBooleanAmount)).toBe('true');
-    expect(JSON.parse(utf8(info.attributes))).toHaveLength(4);
+    expect(JSON.parse(utf8(info.attributes))).toHaveLength(5);
     expect(JSON.parse(utf8(info.formats))).toEqual(sunflowers(1).formats);
+  });
+
+  it('off-chain metadata: token_info holds only the "" key, the URI of JSON whose bytes are the same however it was serialized', () => {
+    const uri = 'ipfs://bafkreicqig7r64j56ichqq2t5axwusstley4wzhr6s2kllvp7s3sbemlei';
+    const info = offChainTokenInfo(uri);
+    expect(Object.keys(info)).toEqual(['']);
+    expect(utf8(info[''])).toBe(uri);
+    expect(offChainMetadataUri(info)).toBe(uri);
+    expect(offChainMetadataUri(encodeTokenInfo(sunflowers(1)))).toBeNull();
+    const m = sunflowers(2);
+    const reordered = JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(m).reverse()))) as TokenMetadata;
+    expect(Buffer.from(metadataBytes(reordered)).equals(Buffer.from(metadataBytes(m)))).toBe(true);
+    expect(JSON.parse(new TextDecoder().decode(metadataBytes(m)))).toEqual(m);
   });
 
   it('keys come in Michelson map order (sorted), absent optional fields are left out', () => {

@@ -4,7 +4,7 @@
  * by the server — never from a board or an artist map in the request. On the in-process devnet, real Taquito.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fa2Editions } from '../../chain';
+import { Fa2Editions, type TokenMetadata } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
 import { GENESIS } from '../../engine/pole';
 import { GameHost, systemClock } from '../../server/host';
@@ -14,24 +14,31 @@ import { openPgliteStore, type GameStore } from '../../server/store';
 import { createBoard, createPiece, EVENT_PALETTE } from '../../server/studio';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
 import { createTestServer, hostError } from './helpers';
+import { startContentGateway, type ContentGateway } from '../chain/content-gateway';
 
 const bank = bootstrapAccount(1);
 const artist = bootstrapAccount(5);
 const stranger = bootstrapAccount(6);
 
 let chain: DevnetContract;
+let gateway: ContentGateway;
 let store: GameStore;
 let host: GameHost;
 let games: ChainGames;
 
 beforeAll(async () => {
-  chain = await devnetWithContract({ admin: bank });
+  gateway = await startContentGateway();
+  chain = await devnetWithContract({ admin: bank, metadataGateway: gateway.url });
   store = await openPgliteStore();
-  games = new ChainGames(new ChainStore(store.sql), {
-    network: { name: 'devnet', rpcUrl: chain.devnet.rpcUrl, tzktUrl: chain.devnet.tzktUrl, explorerUrl: null },
-    contract: chain.contract.address,
-    bankSecretKey: bank.secretKey,
-  });
+  games = new ChainGames(
+    new ChainStore(store.sql),
+    {
+      network: { name: 'devnet', rpcUrl: chain.devnet.rpcUrl, tzktUrl: chain.devnet.tzktUrl, explorerUrl: null },
+      contract: chain.contract.address,
+      bankSecretKey: bank.secretKey,
+    },
+    { content: gateway.node },
+  );
   ({ host } = await createTestServer({ store, chain: games, clock: systemClock }));
 }, 120_000);
 
@@ -39,6 +46,7 @@ afterAll(async () => {
   await host?.close();
   await store?.close();
   await chain?.devnet.stop();
+  await gateway?.close();
 });
 
 const seats = [
@@ -86,10 +94,14 @@ describe('on-chain games take their artists from the studio, not from the reques
       await games.idle();
       const info = await games.info(created.id);
       expect(info.tokens.status).toBe('confirmed');
-      expect(info.pieces.map((p) => p.name)).toEqual(['Tidal Gate', 'Kelp Forest', 'Lantern Row']);
+      expect(info.pieces.map((p) => p.name.split(' — ')[0])).toEqual(['Tidal Gate', 'Kelp Forest', 'Lantern Row']);
       const client = Fa2Editions.at(chain.toolkit(stranger.secretKey), chain.contract.address);
       for (const piece of info.pieces) {
-        const meta = await client.tokenMetadata(piece.tokenId!);
+        // On-chain, where the metadata is; the app's IPFS node holds it there.
+        const uri = await client.tokenMetadataUri(piece.tokenId!);
+        const meta = (await (
+          await fetch(`${gateway.url}/ipfs/${uri!.slice('ipfs://'.length)}`)
+        ).json()) as TokenMetadata;
         expect(meta?.creators).toEqual([artist.address]);
         expect(meta?.royalties).toEqual({ decimals: 4, shares: { [artist.address]: 1000 } });
         expect((await client.token(piece.tokenId!))?.creator).toBe(artist.address);

@@ -120,7 +120,8 @@ describe('featuring an FA2 token (only its creators)', () => {
       artist: RAFA,
       creators: [RAFA],
       source: { contract: kt, tokenId: SUNFOLD },
-      artistName: 'Rafa Q.',
+      // The token names its artist (its "Artist" attribute): that name, not a typed one, goes on the tile.
+      artistName: 'Rafa Quintero',
     });
     expect((await listPieces(store.sql, RAFA)).find((p) => p.id === piece.id)).toEqual(piece);
   });
