@@ -29,6 +29,9 @@ export {
   royaltyShares,
   originalToken,
   tokenRefText,
+  metadataBytes,
+  offChainTokenInfo,
+  offChainMetadataUri,
 } from './token-metadata';
 export type {
   TokenInfo,

@@ -37,7 +37,7 @@ import type { Board, PoleEvent } from '../../engine/pole';
 import { systemClock, type Clock } from '../clock';
 import { isFa2Error, isIndexerError } from '../errors';
 import { MAX_GAME_DAYS } from '../../contracts';
-import { Fa2Editions, type Fa2Call, type GameInfo, type SeedCommit } from '../fa2-editions';
+import { Fa2Editions, type BurnRequest, type Fa2Call, type GameInfo, type SeedCommit } from '../fa2-editions';
 import { HoldingsReader, type HoldingsReaderOptions } from '../indexer';
 import { forgedSize, MAX_OPERATION_BYTES, sendAsBank, sendFailure, type SentJob } from './bank-sender';
 import { BridgeError } from './errors';
@@ -128,6 +128,12 @@ export interface SeedReveal {
 export interface CloseOptions {
   /** The game's seed and final state hash, revealed in the operation that closes the game (when its seed was committed). */
   readonly reveal?: SeedReveal;
+  /**
+   * Copies to burn just before the game closes (`game_burn`: their holders joined it): the bots', whose copies no
+   * person collects — burnt, they free their ledger entries, whose storage the contract has paid for and the next
+   * game's mints use again instead of burning tez.
+   */
+  readonly sweep?: readonly BurnRequest[];
   /** Called with the operation hash as soon as the node took it (see `ApplyOptions.onInjected`). */
   readonly onInjected?: (opHash: string) => void | Promise<void>;
 }
@@ -590,7 +596,9 @@ export class PoleBridge {
       reveal: reveal !== null && (await this.#seedCommit(found.id))?.seed === null ? reveal : null,
     });
     const todo = await pending();
+    const sweep = todo.close ? (options.sweep ?? []).filter((b) => BigInt(b.amount) > 0n) : [];
     const calls = [
+      ...(sweep.length > 0 ? [this.#fa2.gameBurn(found.id, sweep)] : []),
       ...(todo.close ? [this.#fa2.closeGame(found.id)] : []),
       ...(todo.reveal ? [this.#fa2.revealSeed(found.id, todo.reveal.seed, todo.reveal.finalHash)] : []),
     ];
@@ -754,25 +762,51 @@ export class PoleBridge {
   }
 
   /**
-   * Sends `mutez` from the bank to each address in one batch (the server's bot wallets pay their own `join_game`
-   * fees with it).
+   * Sends each address its `mutez` from the bank, in one batch (the server's bot wallets pay their own `join_game`
+   * fees and storage with it).
    * @throws BridgeError BRIDGE_BAD_INPUT, BRIDGE_RPC, BRIDGE_FAILED, BRIDGE_UNCONFIRMED
    */
   async fund(
-    addresses: readonly string[],
-    mutez: number,
+    payments: readonly { readonly address: string; readonly mutez: number }[],
     onInjected?: (opHash: string) => void | Promise<void>,
   ): Promise<BridgeResult> {
-    if (addresses.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', 'no address to fund');
-    for (const a of addresses)
-      if (!isAddress(a)) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${a}`);
-    if (!Number.isSafeInteger(mutez) || mutez <= 0)
-      throw new BridgeError('BRIDGE_BAD_INPUT', `mutez must be a positive whole number, got ${mutez}`);
+    if (payments.length === 0) throw new BridgeError('BRIDGE_BAD_INPUT', 'no address to fund');
+    for (const { address, mutez } of payments) {
+      if (!isAddress(address)) throw new BridgeError('BRIDGE_BAD_INPUT', `not a Tezos address: ${address}`);
+      if (!Number.isSafeInteger(mutez) || mutez <= 0)
+        throw new BridgeError('BRIDGE_BAD_INPUT', `mutez must be a positive whole number, got ${mutez}`);
+    }
     const { opHash, level } = await this.#send(
-      addresses.map((to) => ({ to, amount: mutez, mutez: true })),
+      payments.map(({ address, mutez }) => ({ to: address, amount: mutez, mutez: true })),
       onInjected,
     );
     return { opHash, level };
+  }
+
+  /**
+   * The copies of the game's tokens that `owners` hold, read from the TzKT API once it has reached `minLevel`, as burn
+   * requests (see `CloseOptions.sweep`).
+   * @throws BridgeError BRIDGE_NOT_CREATED, BRIDGE_BAD_INPUT, BRIDGE_INDEXER (cause: the IndexerError).
+   */
+  async copiesHeldBy(owners: readonly string[], minLevel: number): Promise<BurnRequest[]> {
+    const plan = this.createdPlan();
+    if (owners.length === 0) return [];
+    checkAddresses(owners);
+    try {
+      const read = await this.#reader.read({
+        contract: this.contract,
+        tokenIds: plan.tokens.map((t) => t.tokenId!),
+        owners,
+        minLevel,
+      });
+      return read.holdings
+        .filter((h) => h.balance > 0n)
+        .map((h) => ({ from: h.owner, tokenId: h.tokenId, amount: Number(h.balance) }));
+    } catch (e) {
+      if (isIndexerError(e))
+        throw new BridgeError('BRIDGE_INDEXER', `copies of game ${plan.gameId}: ${e.message}`, {}, { cause: e });
+      throw e;
+    }
   }
 
   /**

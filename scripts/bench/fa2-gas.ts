@@ -5,12 +5,14 @@
  * commitment and reveal (FAIRNESS.md) are measured in gas, storage bytes (`paid_storage_size_diff`) and fee as well.
  */
 import {
+  MichelsonMap,
   TezosToolkit,
   type ContractAbstraction,
   type ContractProvider,
   type TransactionOperation,
 } from '@taquito/taquito';
-import { Fa2Editions, tileTokenMetadata, tokenInfoMap } from '../../chain';
+import { Fa2Editions, metadataBytes, offChainTokenInfo, tileTokenMetadata, type tokenInfoMap } from '../../chain';
+import { ipfsUri, smallContentCid } from '../../chain/ipfs/content';
 import { seedCommitment } from '../../engine/core/rng';
 import { fa2EditionsCode, fa2EditionsInit } from '../../contracts';
 import { tzktRoutes } from '../../devnet/indexer';
@@ -103,25 +105,30 @@ async function gasUsed(tz: TezosToolkit, op: { hash: string; includedInBlock: nu
   return milligas / 1000;
 }
 
-/** A tile token's on-chain metadata as the game creates it (TZIP-21, inline `data:` thumbnail-sized image URI). */
+/**
+ * A tile token's on-chain metadata as the game creates it: only the `ipfs://` URI of its TZIP-21 JSON (TZIP-16's `""`
+ * key), the JSON itself being content on the app's IPFS node.
+ */
 function tileInfo(i: number, editionSize: number, artist: string, bank: string): ReturnType<typeof tokenInfoMap> {
-  return tokenInfoMap(
-    tileTokenMetadata({
-      title: `Tile ${i}`,
-      artist: `Artist ${i}`,
-      creators: [artist],
-      description: `Artwork of board tile ${i} of Tezos Pole.`,
-      listPrice: 100 + 20 * i,
-      multiplier: 1.5,
-      editionSize,
-      gameId: 'bench-game',
-      artifact: {
-        uri: `ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzd${String(i).padStart(2, '0')}`,
-        mimeType: 'image/png',
-      },
-      minter: bank,
-    }),
-  );
+  const metadata = tileTokenMetadata({
+    title: `Tile ${i}`,
+    artist: `Artist ${i}`,
+    creators: [artist],
+    description: `Artwork of board tile ${i} of Tezos Pole.`,
+    listPrice: 100 + 20 * i,
+    multiplier: 1.5,
+    editionSize,
+    gameId: 'bench-game',
+    artifact: {
+      uri: `ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzd${String(i).padStart(2, '0')}`,
+      mimeType: 'image/png',
+    },
+    minter: bank,
+  });
+  const info = offChainTokenInfo(ipfsUri(smallContentCid(metadataBytes(metadata))));
+  const map = new MichelsonMap<string, string>({ prim: 'map', args: [{ prim: 'string' }, { prim: 'bytes' }] });
+  for (const [k, v] of Object.entries(info)) map.set(k, v);
+  return map;
 }
 
 export const fa2GasCases: readonly BenchCase[] = [

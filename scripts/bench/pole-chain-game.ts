@@ -57,7 +57,7 @@ export interface GameFigures {
   readonly blocks: number;
   /** What the game cost the bank, everything included: its balance before creation less its balance once closed. */
   readonly bankMutez: number;
-  /** Of which: tez sent to the bots' wallets that is still there once the game is closed (never swept back). */
+  /** What the game's bot wallets hold once it is closed: the pool's float, which pays for their next games. */
   readonly botsLeftMutez: number;
   /** The contract's storage grown by the operations that created the game's tokens, per token (TzKT's storageUsed). */
   readonly bytesPerToken: number;
@@ -311,7 +311,10 @@ export const bankCostCases: readonly BenchCase[] = [
     name: 'chain: bank tez per 4-player on-chain game (Genesis, 4 heuristic bots, devnet, everything included)',
     goal: { atMost: 1.5 },
   },
-  { ...row('', 'ꜩ', (g) => g.botsLeftMutez / 1e6), name: 'chain: bank tez left in the bots’ wallets after a game' },
+  {
+    ...row('', 'ꜩ', (g) => g.botsLeftMutez / 1e6),
+    name: 'chain: bank’s bot wallet pool, tez it holds after a game (kept for the next)',
+  },
   {
     ...row('', 'bytes', (g) => g.bytesPerToken),
     name: 'chain: bank-created on-chain bytes per token (its creation’s storage)',

@@ -79,7 +79,7 @@ export class Budget {
     for (let seat = 0; seat < seats.length; seat++) {
       const bot = seats[seat]!.kind !== 'human';
       chainSeats.push({
-        address: bot ? (await botWallet(settings.bankSecretKey, gameId, seat)).address : null,
+        address: bot ? (await botWallet(settings.bankSecretKey, seat)).address : null,
         bot,
         approval: null,
       });

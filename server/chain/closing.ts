@@ -1,9 +1,11 @@
 /**
  * The end of a game, when the bank's power over the players' copies ends: once the game is over the bank closes it
  * on-chain (`close_game`, a `close` row), once, revealing the game's seed and final state hash in the same operation
- * (the contract checks the seed against the commitment made when the game was opened: FAIRNESS.md). A chain that does
- * not answer gets it again with backoff, and a restart closes the finished games left open.
+ * (the contract checks the seed against the commitment made when the game was opened: FAIRNESS.md), and burning the
+ * bots' copies just before (nobody collects them; the storage of their ledger entries goes to the next game's mints).
+ * A chain that does not answer gets it again with backoff, and a restart closes the finished games left open.
  */
+import type { BurnRequest } from '../../chain/fa2-editions';
 import type { SeedReveal } from '../../chain/pole-bridge';
 import type { GameChain, GameChains } from './game-chain';
 import type { LoggedSteps } from './logged-steps';
@@ -69,6 +71,12 @@ export class Closing {
     );
   }
 
+  /** What the bots hold once every step of the game is in (the head: nothing of the game is on its way). */
+  async #botCopies(game: GameChain): Promise<BurnRequest[]> {
+    if (game.row.plan.created === null || game.row.plan.game?.closed) return [];
+    return botCopiesOf(game, await game.bridge.headLevel());
+  }
+
   /** Sends `close_game` as a `close` row (one row for every try), and records the closed game in the plan. */
   async #close(game: GameChain): Promise<void> {
     const id = game.row.gameId;
@@ -91,6 +99,7 @@ export class Closing {
     try {
       const closed = await game.bridge.closeGame({
         ...(reveal ? { reveal } : {}),
+        sweep: await this.#botCopies(game),
         onInjected: (hash) => op.note({ opHash: hash }),
       });
       if (closed?.revealError) this.rt.onError(new Error(`game ${id}: ${closed.revealError}`));
@@ -106,6 +115,17 @@ export class Closing {
       throw e;
     }
   }
+}
+
+/**
+ * What the bots still hold of the game's tokens, burnt as the game closes (CloseOptions.sweep): only bots that joined
+ * the game on-chain, whose copies the bank may burn while it is open.
+ */
+async function botCopiesOf(game: GameChain, minLevel: number): Promise<BurnRequest[]> {
+  const bots = game.row.seats.flatMap((s) =>
+    s.bot && s.address !== null && s.approval?.status === 'confirmed' ? [s.address] : [],
+  );
+  return game.bridge.copiesHeldBy([...new Set(bots)], minLevel);
 }
 
 /** Whether closing has nothing left to send: closed, and a committed seed revealed unless the host told none. */

@@ -34,7 +34,10 @@ export interface ChainGamesOptions {
   readonly confirmationTimeoutSeconds?: number;
   /** Holdings reads: how long to wait for the indexer to reach a level (ms). */
   readonly indexerTimeoutMs?: number;
-  /** Tez sent to each bot wallet for its `join_game`'s fees and storage (mutez). */
+  /**
+   * What a bot wallet is topped up to when it is short of a `join_game` (mutez): its fee, the grant's storage and,
+   * the first time, the reveal of its key. The pool's wallets keep the rest for their next game.
+   */
   readonly botFundingMutez?: number;
   /** Per creating wallet: live on-chain games, and bot seats over them (the bank pays for each; server/limits). */
   readonly walletLimits?: LimitSettings['chain'];
@@ -71,8 +74,18 @@ export interface Tuning {
   readonly confirmationTimeoutSeconds: number;
   readonly indexerTimeoutMs: number;
   readonly botFundingMutez: number;
+  /** The most one `join_game` of a bot can cost its wallet (mutez): below that, it is topped up. */
+  readonly botJoinMutez: number;
   readonly walletLimits: LimitSettings['chain'];
 }
+
+/**
+ * A bot's `join_game`: its grant in the contract (about 120 bytes with the app's 16-character game ids, at 250 mutez a
+ * byte: about 30,000 mutez), its fee (about 600 mutez) and the first time its key's reveal: 40,000 covers it.
+ */
+const BOT_JOIN_MUTEZ = 40_000;
+/** Topped up to a little more than one join, so a wallet is not topped up before every game. */
+const BOT_FUNDING_MUTEZ = 100_000;
 
 /** Errors after which trying again later can succeed: nothing was refused, something did not answer. */
 const TRANSIENT = new Set(['BRIDGE_RPC', 'BRIDGE_INDEXER', 'BRIDGE_UNCONFIRMED']);
@@ -110,7 +123,8 @@ export class ChainRuntime {
       approvalTimeoutMs: options.approvalTimeoutMs ?? 300_000,
       confirmationTimeoutSeconds: options.confirmationTimeoutSeconds ?? 180,
       indexerTimeoutMs: options.indexerTimeoutMs ?? 30_000,
-      botFundingMutez: options.botFundingMutez ?? 2_000_000,
+      botFundingMutez: options.botFundingMutez ?? BOT_FUNDING_MUTEZ,
+      botJoinMutez: Math.min(options.botFundingMutez ?? BOT_FUNDING_MUTEZ, BOT_JOIN_MUTEZ),
       walletLimits: options.walletLimits ?? DEFAULT_LIMITS.chain,
     };
     this.deliveries = options.deliveries ?? sharedDeliveries();

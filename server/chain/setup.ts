@@ -10,7 +10,7 @@ import { sleep } from '../../chain/clock';
 import { tezosToolkit } from '../../chain/context';
 import { seedCommitment } from '../../engine/core/rng';
 import { ChainGameError } from '../errors';
-import { botWallet, type BotWallet } from './bot-wallets';
+import { botWalletAt, type BotWallet } from './bot-wallets';
 import type { GameChain, GameChains } from './game-chain';
 import type { Pauses } from './pauses';
 import { isTransient, messageOf, type ChainRuntime } from './runtime';
@@ -63,12 +63,18 @@ export class Setup {
     const id = game.row.gameId;
     const { bankSecretKey, network } = this.rt.settings;
     const bots = game.row.seats.flatMap((s, seat) => (s.bot && s.approval?.status !== 'confirmed' ? [seat] : []));
-    const wallets = await Promise.all(bots.map((seat) => botWallet(bankSecretKey, id, seat)));
+    const wallets = await Promise.all(
+      bots.map((seat) => botWalletAt(bankSecretKey, id, seat, game.row.seats[seat]!.address)),
+    );
     const tezos = tezosToolkit(network.rpcUrl);
-    const unfunded: string[] = [];
-    for (const w of wallets)
-      if ((await balanceOf(tezos, w.address)) < this.rt.tuning.botFundingMutez / 2) unfunded.push(w.address);
-    await allOrFirstError([this.#createTokens(game), this.#fundBots(game, unfunded)]);
+    // A pool wallet keeps what its last game left: it is topped up to the funding only when short of a join.
+    const { botFundingMutez, botJoinMutez } = this.rt.tuning;
+    const topUps: { address: string; mutez: number }[] = [];
+    for (const w of wallets) {
+      const balance = await balanceOf(tezos, w.address);
+      if (balance < botJoinMutez) topUps.push({ address: w.address, mutez: botFundingMutez - balance });
+    }
+    await allOrFirstError([this.#createTokens(game), this.#fundBots(game, topUps)]);
     await allOrFirstError(bots.map((seat, i) => this.#joinBot(game, seat, wallets[i]!)));
   }
 
@@ -98,13 +104,11 @@ export class Setup {
     this.rt.host.changed(id);
   }
 
-  async #fundBots(game: GameChain, unfunded: readonly string[]): Promise<void> {
-    if (unfunded.length === 0) return;
+  async #fundBots(game: GameChain, topUps: readonly { address: string; mutez: number }[]): Promise<void> {
+    if (topUps.length === 0) return;
     const op = await this.rt.ops.sending(game.row.gameId, { kind: 'fund' });
     try {
-      const funded = await game.bridge.fund(unfunded, this.rt.tuning.botFundingMutez, (hash) =>
-        op.note({ opHash: hash }),
-      );
+      const funded = await game.bridge.fund(topUps, (hash) => op.note({ opHash: hash }));
       await op.confirm({ opHash: funded.opHash, level: funded.level });
     } catch (e) {
       await op.fail(messageOf(e));
