@@ -29,6 +29,7 @@ const INTEGRATION = [
   'test/app/api-error.test.ts',
   'test/app/tzkt-reader.test.ts',
   'test/api/auth-routes.test.ts',
+  'test/api/studio-uploads.test.ts',
   'test/server/auth.test.ts',
   'test/server/chain-*.test.ts',
   'test/server/create-store.test.ts',
@@ -47,7 +48,11 @@ const INTEGRATION = [
  * Integration files that build the process's one game host from the environment (`getHost`): each needs a process
  * of its own. Every other integration file holds no process-wide state and shares its worker's loaded modules.
  */
-const OWN_HOST = ['test/api/auth-routes.test.ts', 'test/server/create-store.test.ts'];
+const OWN_HOST = [
+  'test/api/auth-routes.test.ts',
+  'test/api/studio-uploads.test.ts',
+  'test/server/create-store.test.ts',
+];
 
 /**
  * Unit files that call the route handlers: those share the process's one game host, which reads its limits from the

@@ -19,7 +19,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { networkFromEnv, resolveNetwork } from '../chain';
 import { checkDeployment, ensureDeployment, isDeploymentError, redeployReasonText } from '../chain/deployment';
 import { BANK_KEY_VAR, chainStatus, CONTRACT_VAR } from '../chain/status';
-import { tzktRoutes } from '../devnet/indexer';
+import { tzktRoutesWith } from '../devnet/indexer';
 import { SERVER_NODE_FLAGS } from './lib/app-server';
 import { runCli } from './lib/cli';
 import {
@@ -55,7 +55,8 @@ async function onDevnet(): Promise<{ devnet: Devnet; env: NodeJS.ProcessEnv }> {
   const { name: profileName, profile } = chosen;
   const devnet = await startDevnet({
     port: 8732,
-    tzkt: tzktRoutes,
+    // Tokens' metadata is on the app's IPFS node: the devnet's TzKT reads it through the app's /ipfs/ gateway.
+    tzkt: tzktRoutesWith({ metadataGateway: `http://127.0.0.1:${APP_PORT}` }),
     corsOrigins: [...loopbackOrigins(APP_PORT), ...extra],
     ...profile,
   });

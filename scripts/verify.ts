@@ -1,15 +1,18 @@
 /**
- * `npm run verify -- RECORD.json [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--json]`:
+ * `npm run verify -- RECORD.json [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--ipfs URL] [--json]`:
  * checks an exported game record the way FAIRNESS.md says anyone can — the revealed seed against its commitment,
  * every seat's link against its chain, every roll against the seed and the links, every state and the end against
  * the replay — and, for an on-chain game, the commitment, the seed and the final state hash against what the
- * contract keeps, read through the TzKT API. Prints which roll or action first disagrees; exit code 1 when one does.
+ * contract keeps, read through the TzKT API, and each of its tokens as objkt reads it (the metadata's bytes against their
+ * CID, TZIP-21, its creators and not the bank). Prints which roll or action first disagrees; exit code 1 when one does.
  */
 import { readFile } from 'node:fs/promises';
 import { games, parseRecord, RecordError, verifyRecord, type GameRecord, type Verdict } from '../engine';
 import { resolveNetwork } from '../chain/networks';
 import { NetworkConfigError } from '../chain/errors';
+import { z } from 'zod';
 import type { ChainVerdict } from './verify/on-chain';
+import type { GameTokens, TokensVerdict } from './verify/tokens';
 import { CliError, runCli, UsageError, type CommandLine } from './lib/cli';
 
 const FLAGS = {
@@ -24,6 +27,11 @@ const FLAGS = {
     help: "that network's node, for a custom network; the devnet's TzKT lives under it (default: the preset's)",
   },
   tzkt: { type: 'string', value: 'URL', help: "that network's TzKT API (default: the preset's)" },
+  ipfs: {
+    type: 'string',
+    value: 'URL',
+    help: "an IPFS gateway the tokens' metadata is read through, path style (default: http://127.0.0.1:3000, the app npm start serves, on the devnet; https://ipfs.io elsewhere)",
+  },
   json: { type: 'boolean', help: 'print the verdict as JSON' },
 } as const;
 
@@ -31,7 +39,12 @@ interface OnChainPart {
   readonly network: string;
   readonly contract: string;
   readonly gameId: string;
+  readonly tokens: GameTokens['tokens'];
 }
+
+const tokensSchema = z
+  .array(z.object({ tile: z.number().int(), tokenId: z.string().nullable(), metadataUri: z.string().nullable() }))
+  .catch([]);
 
 async function readRecordFile(file: string): Promise<{ record: GameRecord; chain: OnChainPart | null }> {
   let text: string;
@@ -48,10 +61,17 @@ async function readRecordFile(file: string): Promise<{ record: GameRecord; chain
   }
   try {
     const record = parseRecord(input);
-    const chain = (input as { chain?: { network?: unknown; contract?: unknown; gameId?: unknown } }).chain;
+    const chain = (input as { chain?: { network?: unknown; contract?: unknown; gameId?: unknown; tokens?: unknown } })
+      .chain;
     const onChain =
       typeof chain?.network === 'string' && typeof chain.contract === 'string' && typeof chain.gameId === 'string'
-        ? { network: chain.network, contract: chain.contract, gameId: chain.gameId }
+        ? {
+            network: chain.network,
+            contract: chain.contract,
+            gameId: chain.gameId,
+            // Records exported before the tokens were listed have none to check.
+            tokens: tokensSchema.parse(chain.tokens),
+          }
         : null;
     return { record, chain: onChain };
   } catch (err) {
@@ -60,7 +80,12 @@ async function readRecordFile(file: string): Promise<{ record: GameRecord; chain
   }
 }
 
-function describe(record: GameRecord, verdict: Verdict, chain: ChainVerdict | null): string[] {
+function describe(
+  record: GameRecord,
+  verdict: Verdict,
+  chain: ChainVerdict | null,
+  tokens: TokensVerdict | null,
+): string[] {
   const lines: string[] = [];
   const mode = record.fair ? `provably fair (${record.fair.scheme}), game ${record.fair.gameId}` : 'plain seed';
   lines.push(`${record.game} record, ${record.actions.length} actions, ${mode}`);
@@ -87,6 +112,7 @@ function describe(record: GameRecord, verdict: Verdict, chain: ChainVerdict | nu
         ? `✓ on-chain (${chain.network}, ${chain.contract}): ${chain.message}`
         : `✗ on-chain (${chain.network}, ${chain.contract}): ${chain.message}`,
     );
+  if (tokens) lines.push(`${tokens.ok ? '✓' : '✗'} tokens: ${tokens.message}`);
   return lines;
 }
 
@@ -96,6 +122,7 @@ async function verify({ flags, positionals: files }: CommandLine<typeof FLAGS>):
   const { record, chain } = await readRecordFile(files[0]!);
   const verdict = verifyRecord(games[record.game], record);
   let onChain: ChainVerdict | null = null;
+  let tokens: TokensVerdict | null = null;
   if (verdict.ok && chain) {
     let network;
     try {
@@ -105,12 +132,19 @@ async function verify({ flags, positionals: files }: CommandLine<typeof FLAGS>):
       throw err;
     }
     // Loaded only for an on-chain record: the indexer client brings Taquito's packages, a second or two to load.
-    const { checkOnChain } = await import('./verify/on-chain');
+    const [{ checkOnChain }, { checkTokens }] = await Promise.all([
+      import('./verify/on-chain'),
+      import('./verify/tokens'),
+    ]);
     onChain = await checkOnChain(record, chain, network);
+    if (chain.tokens.length > 0) {
+      const gateway = flags.ipfs ?? (network.name === 'devnet' ? 'http://127.0.0.1:3000' : 'https://ipfs.io');
+      tokens = await checkTokens(chain, network, gateway);
+    }
   }
-  if (flags.json) process.stdout.write(`${JSON.stringify({ verdict, onChain }, null, 2)}\n`);
-  else process.stdout.write(`${describe(record, verdict, onChain).join('\n')}\n`);
-  if (!verdict.ok || (onChain && !onChain.ok)) process.exitCode = 1;
+  if (flags.json) process.stdout.write(`${JSON.stringify({ verdict, onChain, tokens }, null, 2)}\n`);
+  else process.stdout.write(`${describe(record, verdict, onChain, tokens).join('\n')}\n`);
+  if (!verdict.ok || (onChain && !onChain.ok) || (tokens && !tokens.ok)) process.exitCode = 1;
   else if (!flags.json)
     process.stdout.write(verdict.mode === 'fair' ? 'verified\n' : 'replays (not provable: plain seed)\n');
 }

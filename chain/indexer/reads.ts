@@ -21,7 +21,13 @@ import {
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { imageUrl } from '../image-url';
 import { z } from 'zod';
-import { decodeIndexedMetadata, tileFacts, type TileFacts, type TokenMetadata } from '../token-metadata';
+import {
+  decodeIndexedMetadata,
+  offChainMetadataUri,
+  tileFacts,
+  type TileFacts,
+  type TokenMetadata,
+} from '../token-metadata';
 import { IndexerError } from '../errors';
 import { IndexerClient } from './client';
 import { isAddress, isContractAddress, isOperationHash, isTokenId } from '../validate';
@@ -395,7 +401,7 @@ function summarize(
   }
   const loose = looseMetadata(rawMetadata);
   const name = meta?.name ?? loose.name ?? `Token #${tokenId}`;
-  // tileTokenMetadata names a token "Title — Artist"; the Pole bridge names it by the title alone.
+  // Tezos Pole names a token "Title — Artist" (tileTokenMetadata), as objkt shows works: split for the card.
   const dash = name.lastIndexOf(' — ');
   const facts = meta ? tileFacts(meta) : null;
   const maxSupply = edition?.max ?? (facts ? String(facts.editionSize) : null);
@@ -848,4 +854,54 @@ export async function readSeedCommit(
     seed: scseed === null ? null : new TextDecoder().decode(hexToBytes(scseed)),
     finalHash: scfinal,
   };
+}
+
+const tokenMetadataKey = z.object({
+  key: z.string(),
+  value: z.object({ token_id: z.string(), token_info: z.record(z.string(), z.string()) }),
+});
+
+/**
+ * What a token's on-chain `token_info` says, as objkt and TzKT read it before anything else: the `""` key's URI of
+ * its off-chain metadata (null for a token that keeps its metadata on-chain), or undefined for no such token.
+ * @throws IndexerError
+ */
+export async function readTokenMetadataUri(
+  tzktUrl: string,
+  contract: string,
+  tokenId: string,
+  options: ReadOptions = {},
+): Promise<string | null | undefined> {
+  const client = clientOf(tzktUrl, options);
+  const kt = checkContract(contract);
+  if (!isTokenId(tokenId)) throw new IndexerError('INDEXER_BAD_INPUT', `"${tokenId}" is not a token id`);
+  const raw = await client.once((opts) =>
+    contractsGetBigMapByNameKeys(kt, 'token_metadata', { key: { eq: { jsonValue: tokenId } }, active: true }, opts),
+  );
+  const row = parse(z.array(tokenMetadataKey), raw, client.url, `the metadata of token ${tokenId}`).find(
+    (r) => r.key === tokenId,
+  );
+  if (!row) return undefined;
+  return offChainMetadataUri(row.value.token_info);
+}
+
+const gameKey = z.object({
+  key: z.string(),
+  value: z.object({ gminter: z.string(), gends: z.string(), gclosed: z.boolean() }),
+});
+
+/** A game as the editions contract keeps it (its `games` big_map), or null when it has none by that id. @throws IndexerError */
+export async function readGameInfo(
+  tzktUrl: string,
+  contract: string,
+  gameId: string,
+  options: ReadOptions = {},
+): Promise<{ minter: string; ends: string; closed: boolean } | null> {
+  const client = clientOf(tzktUrl, options);
+  const kt = checkContract(contract);
+  const raw = await client.once((opts) =>
+    contractsGetBigMapByNameKeys(kt, 'games', { key: { eq: { jsonValue: gameId } }, active: true, limit: 2 }, opts),
+  );
+  const row = parse(z.array(gameKey), raw, client.url, `game ${gameId}`).find((r) => r.key === gameId);
+  return row ? { minter: row.value.gminter, ends: row.value.gends, closed: row.value.gclosed } : null;
 }

@@ -212,6 +212,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ...options.env,
     NEXT_TELEMETRY_DISABLED: '1',
     GAMES_DATA_DIR: dataDir,
+    IPFS_DATA_DIR: `${dataDir}-ipfs`,
   };
   env.NODE_OPTIONS = [...SERVER_NODE_FLAGS, env.NODE_OPTIONS ?? ''].join(' ').trim();
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
@@ -241,6 +242,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-ipfs`, { recursive: true, force: true });
   };
 
   try {

@@ -59,6 +59,8 @@ export interface ChainInfo {
     readonly tileId: string;
     readonly name: string;
     readonly tokenId: string | null;
+    /** Where the token's metadata lives (`ipfs://…`); null for a token that keeps it on-chain. */
+    readonly metadataUri: string | null;
     readonly maxSupply: number;
     readonly retired: boolean;
   }[];
@@ -164,6 +166,7 @@ export class ChainInfoReader {
         tileId: t.tileId,
         name: t.metadata.name,
         tokenId: t.tokenId,
+        metadataUri: t.metadataUri ?? null,
         maxSupply: t.maxSupply,
         retired: t.retired,
       })),

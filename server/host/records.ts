@@ -29,6 +29,8 @@ export type HostedRecord = GameRecord & {
       level: number | null;
       status: string;
     }[];
+    /** The game's tokens: each tile's token id and where its metadata lives (`npm run verify` checks both). */
+    readonly tokens: readonly { tile: number; tokenId: string | null; metadataUri: string | null }[];
   };
 };
 
@@ -65,7 +67,8 @@ export class Records {
     const operations = [...info.ops, ...info.seedOps].flatMap((o) =>
       o.opHash ? [{ kind: o.kind, seq: o.seq, seat: o.seat, opHash: o.opHash, level: o.level, status: o.status }] : [],
     );
-    return { ...record, chain: { network: info.network, contract: info.contract, gameId: id, operations } };
+    const tokens = info.pieces.map(({ tile, tokenId, metadataUri }) => ({ tile, tokenId, metadataUri }));
+    return { ...record, chain: { network: info.network, contract: info.contract, gameId: id, operations, tokens } };
   }
 
   /**

@@ -17,6 +17,8 @@ export const BODY_LIMITS = {
    * 80 tiles each with an inline image of up to 100,000 characters — 8 MB of JSON at the most.
    */
   game: 10 * 1024 * 1024,
+  /** An uploaded image: the file itself, up to studio/image-limits.ts's 10 MiB. */
+  image: 10 * 1024 * 1024,
 } as const;
 
 /** The longest `message` an error answer carries; a longer one is cut and says how much was left out. */
@@ -60,8 +62,15 @@ export function refuseCrossSite(request: Request): void {
     );
 }
 
-/** The body's text, read until `limit` bytes. @throws HostError 413 `BODY_TOO_LARGE`, 400 `MALFORMED_REQUEST` (not UTF-8). */
-async function boundedText(request: Request, limit: number): Promise<string> {
+/** The body's bytes, read until `limit` bytes. @throws HostError 413 `BODY_TOO_LARGE` */
+async function boundedBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  await readBounded(request, limit, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** Reads the body a chunk at a time, refusing it as soon as it passes `limit`. @throws HostError 413 `BODY_TOO_LARGE` */
+async function readBounded(request: Request, limit: number, take: (chunk: Uint8Array) => void): Promise<void> {
   const tooLarge = () =>
     new RequestError(
       'BODY_TOO_LARGE',
@@ -69,8 +78,24 @@ async function boundedText(request: Request, limit: number): Promise<string> {
       { limit },
     );
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge();
-  if (request.body === null) return '';
+  if (request.body === null) return;
   const reader = request.body.getReader();
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > limit) {
+      // Stops reading: the rest of the body is never taken in.
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    take(value);
+  }
+}
+
+/** The body's text, read until `limit` bytes. @throws HostError 413 `BODY_TOO_LARGE`, 400 `MALFORMED_REQUEST` (not UTF-8). */
+async function boundedText(request: Request, limit: number): Promise<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const decode = (bytes?: Uint8Array): string => {
     try {
@@ -80,18 +105,10 @@ async function boundedText(request: Request, limit: number): Promise<string> {
     }
   };
   let text = '';
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decode();
-    size += value.byteLength;
-    if (size > limit) {
-      // Stops reading: the rest of the body is never taken in.
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    text += decode(value);
-  }
+  await readBounded(request, limit, (chunk) => {
+    text += decode(chunk);
+  });
+  return text + decode();
 }
 
 function parseJson(text: string): unknown {
@@ -118,6 +135,24 @@ export async function jsonBody(request: Request, limit: number = BODY_LIMITS.def
   refuseCrossSite(request);
   requireJsonType(request);
   return parseJson(await boundedText(request, limit));
+}
+
+const MEDIA_UPLOAD = /^(?:image\/[\w.+-]+|application\/octet-stream)\s*(?:;|$)/i;
+
+/**
+ * The raw body of an upload (a file's bytes): sent by this site's pages (or not by a browser), typed as a file
+ * (`image/*` or `application/octet-stream`: never a type a form of another site could send without asking), of at
+ * most `limit` bytes. The type sent is not trusted for anything else: the bytes are sniffed.
+ * @throws HostError 403 `CROSS_SITE_REQUEST`, 415 `UPLOAD_TYPE_REQUIRED`, 413 `BODY_TOO_LARGE`
+ */
+export async function uploadBody(request: Request, limit: number): Promise<Uint8Array> {
+  refuseCrossSite(request);
+  if (!MEDIA_UPLOAD.test(request.headers.get('content-type') ?? ''))
+    throw new RequestError(
+      'UPLOAD_TYPE_REQUIRED',
+      'send the file itself as the body, with Content-Type: image/… (or application/octet-stream)',
+    );
+  return boundedBytes(request, limit);
 }
 
 /** As jsonBody, for a request that may have no body at all (`{}` then). */

@@ -18,6 +18,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   chat: 'messages',
   join: 'seats joined',
   lab: 'balance lab runs',
+  upload: 'images uploaded',
 };
 
 /**

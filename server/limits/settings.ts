@@ -13,7 +13,7 @@ export interface Rate {
 }
 
 /** The requests that are rate-limited: game creation, actions, chat posts (per seat too), balance labs, and joins of a lobby game or a rematch. */
-export type RateKind = 'create' | 'action' | 'chat' | 'lab' | 'join';
+export type RateKind = 'create' | 'action' | 'chat' | 'lab' | 'join' | 'upload';
 
 export interface LimitSettings {
   /** null: that kind of request is not limited (`off`). */
@@ -37,6 +37,7 @@ export const RATE_VARS: Readonly<Record<RateKind, string>> = {
   chat: 'POLE_RATE_CHAT',
   join: 'POLE_RATE_JOIN',
   lab: 'POLE_RATE_LAB',
+  upload: 'POLE_RATE_UPLOAD',
 };
 
 export const LIMIT_VARS = {
@@ -59,6 +60,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
     join: { points: 10, seconds: 60 },
     // A lab plays up to 5,000 games (a few CPU seconds each time).
     lab: { points: 6, seconds: 60 },
+    // An artist uploads a work's image now and then; each is up to 10 MiB kept on IPFS, and decoding it costs CPU.
+    upload: { points: 20, seconds: 600 },
   },
   trustedProxyHeader: null,
   streams: { perGame: 100, perClient: 20 },
@@ -114,6 +117,7 @@ export function limitSettingsFromEnv(env: Env): LimitSettings {
       chat: rate(env, RATE_VARS.chat, d.rates.chat),
       join: rate(env, RATE_VARS.join, d.rates.join),
       lab: rate(env, RATE_VARS.lab, d.rates.lab),
+      upload: rate(env, RATE_VARS.upload, d.rates.upload),
     },
     trustedProxyHeader: headerName(env, LIMIT_VARS.trustedProxyHeader),
     streams: {

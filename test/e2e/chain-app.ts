@@ -36,7 +36,13 @@ export async function startChainApp(
   options: ChainAppOptions = {},
 ): Promise<ChainApp> {
   const bank = bootstrapAccount(1);
-  const chain = await devnetWithContract({ admin: bank, ...(options.pace ? { pace: options.pace } : {}) });
+  // The devnet's TzKT reads tokens' off-chain metadata through the app's own gateway, once the app is up.
+  const app: { url?: string } = {};
+  const chain = await devnetWithContract({
+    admin: bank,
+    metadataGateway: () => app.url,
+    ...(options.pace ? { pace: options.pace } : {}),
+  });
   await prepare?.(chain);
   const { devnet, contract } = chain;
   const server = await startAppServer({
@@ -49,6 +55,7 @@ export async function startChainApp(
       ...options.env,
     },
   });
+  app.url = server.baseUrl;
   // The pages' wallet code calls the devnet from the app's origin, which it lets in only once told (devnet/node/cors.ts).
   devnet.allowOrigin(server.baseUrl);
   const browser = await launchBrowser(options.browserArgs);

@@ -14,6 +14,7 @@ import { readSeedCommit } from '../../chain';
 import { bootstrapAccount } from '../../devnet/node';
 import { games, HashChain, parseRecord, seedCommitment, verifyRecord } from '../../engine';
 import { checkOnChain } from '../../scripts/verify/on-chain';
+import { checkTokens } from '../../scripts/verify/tokens';
 import { runScript } from '../scripts/run-script';
 import { decision, settle, startPeopleGame, useChainSuite } from './chain-host';
 
@@ -95,12 +96,27 @@ describe('a provably fair on-chain game', () => {
         suite.chain.devnet.rpcUrl,
         '--tzkt',
         suite.chain.devnet.tzktUrl,
+        '--ipfs',
+        suite.gateway.url,
       ]);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(
         `✓ on-chain (custom, ${suite.chain.contract.address}): the commitment, the revealed seed and the final state hash are the contract’s own`,
       );
+      // Each token as objkt reads it: TzKT → ipfs:// → the JSON, hashed against its CID, TZIP-21, crediting its artist.
+      expect(run.stdout).toContain(
+        `✓ tokens: ${record.chain!.tokens.length} tokens: each one's metadata is the record's, hashes to its CID, is TZIP-21 and credits its creators, not the bank`,
+      );
+      expect(record.chain!.tokens.every((t) => t.metadataUri?.startsWith('ipfs://'))).toBe(true);
+      // A record that claims other metadata for a token than the chain's is caught.
+      const claimed = {
+        ...record.chain!,
+        tokens: [{ ...record.chain!.tokens[0]!, metadataUri: record.chain!.tokens[1]!.metadataUri }],
+      };
+      const tokensVerdict = await checkTokens(claimed, network, suite.gateway.url);
+      expect(tokensVerdict.ok).toBe(false);
+      expect(tokensVerdict.message).toContain('on-chain, the record says');
 
       // A record whose seed and commitment were replaced together still has to meet the contract's.
       const other = 'a-seed-the-host-would-rather-have';
