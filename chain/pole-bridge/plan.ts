@@ -93,8 +93,13 @@ export interface PlanOptions {
   readonly bank: string;
   /** Artist wallets by tile id, for tiles without `creators` of their own. */
   readonly artists?: Readonly<Record<string, string>>;
-  /** Images by tile id (a tile's own `artifactUri` / `displayUri` fields are used when present). */
-  readonly images?: Readonly<Record<string, { readonly artifact: TileImage; readonly display?: TileImage }>>;
+  /**
+   * Images by tile id, from the studio: the work's file and its renditions (an upload's), taken before the tile's own
+   * image, which is what the board shows.
+   */
+  readonly images?: Readonly<
+    Record<string, { readonly artifact: TileImage; readonly display?: TileImage; readonly thumbnail?: TileImage }>
+  >;
   /** Royalty in basis points (default 1000 = 10 %, the P6 rate). */
   readonly royaltyBps?: number;
 }
@@ -174,9 +179,10 @@ function tileToken(board: Board, index: number, gameId: string, options: PlanOpt
     );
   }
   const extras = options.images?.[tile.id];
-  // The tile's own image (what the board shows), else a studio board's extras, else the tile's generated art.
-  const artifact = tile.image || !extras ? tileArtifact(tile) : extraImage(extras.artifact);
-  const display = tile.image || !extras?.display ? null : extraImage(extras.display);
+  // A studio board's images (the file and its renditions), else the tile's own image, else its generated art.
+  const artifact = extras ? extraImage(extras.artifact) : tileArtifact(tile);
+  const display = extras?.display ? extraImage(extras.display) : null;
+  const thumbnail = extras?.thumbnail ? extraImage(extras.thumbnail) : null;
   let metadata: TokenMetadata;
   try {
     const base = tileTokenMetadata({
@@ -194,6 +200,7 @@ function tileToken(board: Board, index: number, gameId: string, options: PlanOpt
       gameId,
       artifact: artifact.image,
       ...(display ? { display: display.image } : {}),
+      ...(thumbnail ? { thumbnail: thumbnail.image } : {}),
       minter: options.bank,
       ...(options.royaltyBps !== undefined ? { royaltyBps: options.royaltyBps } : {}),
     });
@@ -221,7 +228,9 @@ function tileToken(board: Board, index: number, gameId: string, options: PlanOpt
     throw e;
   }
   const json = addressed(metadataBytes(metadata));
-  const images = [artifact.content, display?.content].filter((c): c is PlanContent => c !== null && c !== undefined);
+  const images = [artifact.content, display?.content, thumbnail?.content].filter(
+    (c): c is PlanContent => c !== null && c !== undefined,
+  );
   return {
     token: {
       tile: index,

@@ -11,7 +11,14 @@ import type { PlanOptions } from '../pole-bridge/plan';
 import type { TileImage } from '../token-metadata';
 import { generatedArtUri } from '../tile-art';
 import { BoardError } from '../errors';
-import { boardRequestProblem, boardRequestSchema, pieceArtId, type BoardRequest, type Piece } from './schema';
+import {
+  boardRequestProblem,
+  boardRequestSchema,
+  pieceArtId,
+  type BoardRequest,
+  type Piece,
+  type Renditions,
+} from './schema';
 import { shortAddress } from '../explorer';
 
 /** What a studio board adds to the engine board: PlanOptions' `artists` and `images`, by tile id. */
@@ -53,6 +60,14 @@ const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
 };
 
 /** The image of a piece as a token format: its own MIME type, else the data: URI's, else the extension's. */
+/** An uploaded rendition as a token's `formats` entry describes it. */
+const formatOf = (r: Renditions['artifact']): TileImage => ({
+  uri: r.uri,
+  mimeType: r.mimeType,
+  fileSize: r.fileSize,
+  dimensions: { value: `${r.width}x${r.height}`, unit: 'px' },
+});
+
 export function tileImage(uri: string, mimeType?: string): TileImage {
   const dataType = /^data:(image\/[\w.+-]+)/.exec(uri)?.[1];
   const ext = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(uri)?.[1]?.toLowerCase();
@@ -82,7 +97,7 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
     return id;
   };
   const artists: Record<string, string> = {};
-  const images: Record<string, { artifact: TileImage }> = {};
+  const images: Record<string, { artifact: TileImage; display?: TileImage; thumbnail?: TileImage }> = {};
   const tiles: BoardInput['tiles'] = [GO_TILE];
   const pieceAt = new Map<string, number>();
   const originAt = new Map<string, number>();
@@ -140,6 +155,9 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
     const image = piece.imageUri
       ? tileImage(piece.imageUri, piece.imageMimeType)
       : { uri: generatedArtUri(pieceArtId(piece.id), piece.title), mimeType: 'image/svg+xml' };
+    const uploaded = piece.renditions;
+    // An uploaded image: the board shows its display rendition; the token lists the file and both renditions.
+    const shown = uploaded ? { uri: uploaded.display.uri, mimeType: uploaded.display.mimeType } : image;
     const id = uniqueId(piece.title, 'piece');
     tiles.push({
       kind: 'artist',
@@ -150,12 +168,18 @@ export function composeBoard(request: BoardRequest, pieces: ReadonlyMap<string, 
       price: piece.price,
       multiplier: piece.multiplier,
       editionSize: piece.editionSize,
-      image: { uri: image.uri, mimeType: image.mimeType },
+      image: { uri: shown.uri, mimeType: shown.mimeType },
       creators: [...creators],
       ...(piece.source ? { origin: { ...piece.source } } : {}),
     });
     artists[id] = creators[0]!;
-    images[id] = { artifact: image };
+    images[id] = uploaded
+      ? {
+          artifact: formatOf(uploaded.artifact),
+          display: formatOf(uploaded.display),
+          thumbnail: formatOf(uploaded.thumbnail),
+        }
+      : { artifact: image };
   });
   const input: BoardInput = {
     id: slugify(name, 'studio-board', 64),

@@ -29,6 +29,23 @@ export const mimeTypeSchema = z
   .max(100)
   .regex(/^image\/[\w.+-]+$/, 'must be an image MIME type (image/…)');
 
+/** One image an upload made, on IPFS (server/studio/uploads.ts): what a token's `formats` entry says of it. */
+const renditionSchema = z
+  .object({
+    uri: z.string().regex(/^ipfs:\/\/[A-Za-z0-9]{20,100}$/, 'must be an ipfs:// URI of one file'),
+    mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']),
+    width: z.number().int().min(1).max(100_000),
+    height: z.number().int().min(1).max(100_000),
+    fileSize: z.number().int().min(1),
+  })
+  .strict();
+
+/** An uploaded image: the file (the token's artifact) and its display and thumbnail renditions. */
+export const renditionsSchema = z
+  .object({ artifact: renditionSchema, display: renditionSchema, thumbnail: renditionSchema })
+  .strict();
+export type Renditions = z.output<typeof renditionsSchema>;
+
 /** A token id as FA2 has them: a natural number, as decimal text. */
 export const tokenIdSchema = z
   .union([
@@ -56,9 +73,15 @@ export const pieceInputSchema = artistTileSchema
     artistName: artistTileSchema.shape.artist.trim().min(1, 'must not be empty').optional(),
     imageUri: imageUriSchema.optional(),
     imageMimeType: mimeTypeSchema.optional(),
+    /** The renditions of an uploaded image, whose artifact is `imageUri`. */
+    renditions: renditionsSchema.optional(),
     source: pieceSourceSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((p) => !p.renditions || p.renditions.artifact.uri === p.imageUri, {
+    message: 'must be the uploaded image’s own renditions (their artifact is the image URI)',
+    path: ['renditions'],
+  });
 
 export type PieceInput = z.input<typeof pieceInputSchema>;
 export type PieceFields = z.output<typeof pieceInputSchema>;

@@ -7,6 +7,8 @@ import type { SqlClient } from '../store';
 import { AccessError, StudioError } from '../errors';
 import { imageProblem } from '../../chain/studio/image';
 import { checkFeatureRight } from './import-token';
+import { checkRenditions } from './uploads';
+import type { ContentNode } from '../ipfs/content-node';
 import { issuesLine, pieceInputSchema, type Piece, type PieceFields } from '../../chain/studio/schema';
 
 interface PieceRow {
@@ -40,6 +42,8 @@ export interface CreatePieceOptions {
    * still features pieces entered by hand). Needed only for a piece with a `source`.
    */
   readonly tzktUrl?: string | (() => string);
+  /** The app's IPFS node, which must hold an uploaded image's renditions (needed only for a piece with some). */
+  readonly content?: () => Promise<ContentNode>;
 }
 
 /**
@@ -62,6 +66,10 @@ export async function createPiece(
   const fields = parsed.data;
   const bad = imageProblem(fields.imageUri, fields.imageMimeType);
   if (bad !== null) throw new StudioError('BAD_IMAGE', `imageUri: ${bad}`);
+  if (fields.renditions) {
+    if (!options.content) throw new StudioError('BAD_IMAGE', 'renditions: this server keeps no uploads');
+    await checkRenditions(await options.content(), fields.renditions);
+  }
   let stored: Omit<Piece, 'id' | 'artist' | 'createdAt'> = { ...fields, creators: [artist] };
   if (fields.source) {
     const tzktUrl = typeof options.tzktUrl === 'function' ? options.tzktUrl() : options.tzktUrl;

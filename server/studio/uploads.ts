@@ -2,7 +2,9 @@
  * An artist's image upload, kept: the file and its renditions (images.ts) added to the app's IPFS node, each by its
  * CID. Checked first, so a refused file leaves nothing behind.
  */
-import { ipfsUri } from '../../chain/ipfs/content';
+import sharp from 'sharp';
+import { cidOfUri, ipfsUri } from '../../chain/ipfs/content';
+import { StudioError } from '../errors';
 import type { ContentNode } from '../ipfs/content-node';
 import { prepareUpload, type Rendition } from './images';
 
@@ -42,4 +44,27 @@ export async function uploadImage(node: ContentNode, bytes: Uint8Array): Promise
     display: await keep(prepared.display),
     thumbnail: await keep(prepared.thumbnail),
   };
+}
+
+/**
+ * Checks that a piece's renditions are what an upload here made: each held by `node`, of the size and dimensions
+ * and type they claim (a piece's token states them as its `formats`).
+ * @throws HostError 422 BAD_IMAGE naming the first that is not
+ */
+export async function checkRenditions(node: ContentNode, renditions: UploadedImage): Promise<void> {
+  for (const [name, r] of Object.entries(renditions) as [keyof UploadedImage, UploadedRendition][]) {
+    const cid = cidOfUri(r.uri);
+    const bytes = cid ? await node.get(cid) : null;
+    if (!bytes) throw new StudioError('BAD_IMAGE', `renditions.${name}: ${r.uri} was not uploaded here`);
+    const meta = await sharp(bytes).metadata();
+    const mimeType = meta.format === 'jpeg' ? 'image/jpeg' : `image/${meta.format}`;
+    if (bytes.length !== r.fileSize || mimeType !== r.mimeType)
+      throw new StudioError('BAD_IMAGE', `renditions.${name}: ${r.uri} is not a ${r.fileSize}-byte ${r.mimeType} file`);
+    const [width, height] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+    if (width !== r.width || height !== r.height)
+      throw new StudioError(
+        'BAD_IMAGE',
+        `renditions.${name}: ${r.uri} is ${width}×${height} px, not ${r.width}×${r.height}`,
+      );
+  }
 }

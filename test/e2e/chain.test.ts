@@ -9,6 +9,7 @@
  * (its progress shown while it runs) and starts an on-chain game on that board.
  */
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
@@ -300,9 +301,20 @@ describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
         const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="${p.colour}"/></svg>`;
         await form.getByLabel('Title', { exact: true }).fill(p.title);
         await form.getByLabel('Description', { exact: true }).fill(`${p.title}, by the studio's e2e artist.`);
-        await form
-          .getByLabel('Image URI', { exact: true })
-          .fill(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
+        if (p === pieces[0]) {
+          // The first is uploaded as a file, as an artist's photo would be: it goes to IPFS with its renditions.
+          const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: p.colour } })
+            .png()
+            .toBuffer();
+          await form
+            .getByLabel(/^Or upload the image/)
+            .setInputFiles({ name: 'morning.png', mimeType: 'image/png', buffer: png });
+          await form.getByRole('status').filter({ hasText: 'Uploaded “morning.png” (1200×900 px)' }).waitFor();
+          expect(await form.getByLabel('Image URI', { exact: true }).inputValue()).toMatch(/^ipfs:\/\/baf/);
+        } else
+          await form
+            .getByLabel('Image URI', { exact: true })
+            .fill(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
         await form.getByLabel('Edition size', { exact: true }).fill(p.edition);
         await form.getByLabel('List price (Tz)', { exact: true }).fill(p.price);
         await form.getByLabel('Multiplier', { exact: true }).fill(p.multiplier);

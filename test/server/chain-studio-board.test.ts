@@ -15,6 +15,10 @@ import { createBoard, createPiece, EVENT_PALETTE } from '../../server/studio';
 import { devnetWithContract, type DevnetContract } from '../../scripts/lib/devnet-contract';
 import { createTestServer, hostError } from './helpers';
 import { startContentGateway, type ContentGateway } from '../chain/content-gateway';
+import sharp from 'sharp';
+import { smallContentCid } from '../../chain/ipfs/content';
+import type { PoleState } from '../../engine/pole';
+import { uploadImage } from '../../server/studio/uploads';
 
 const bank = bootstrapAccount(1);
 const artist = bootstrapAccount(5);
@@ -108,6 +112,113 @@ describe('on-chain games take their artists from the studio, not from the reques
       }
     },
   );
+
+  it(
+    'a board of a piece with a 1 MB uploaded image starts: its token names the file and its renditions on IPFS, and the creation fits one small operation',
+    { timeout: 60_000 },
+    async () => {
+      // A photo-like PNG of about 1 MB: as a data: URI it would not fit one Tezos operation (32,768 bytes).
+      const data = await sharp({
+        create: {
+          width: 800,
+          height: 600,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      expect(data.length).toBeGreaterThan(1_000_000);
+      const upload = await uploadImage(gateway.node, new Uint8Array(data));
+      const piece = await createPiece(
+        store.sql,
+        artist.address,
+        {
+          title: 'Salt Marsh',
+          artistName: 'Ines Duarte',
+          imageUri: upload.artifact.uri,
+          imageMimeType: upload.artifact.mimeType,
+          renditions: upload,
+          editionSize: 2,
+          price: 150,
+          multiplier: 1.5,
+        },
+        { content: async () => gateway.node },
+      );
+      const board = await createBoard(store.sql, artist.address, {
+        name: 'Marsh',
+        slots: [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)],
+      });
+      const created = await host.create(
+        { game: 'pole', options: {}, seats: [...seats], mode: 'online', onChain: { studioBoard: board.id } },
+        signedIn,
+      );
+      await games.idle();
+      const info = await games.info(created.id);
+      expect(info.tokens.status).toBe('confirmed');
+      expect(info.ops.filter((o) => o.kind === 'create')).toHaveLength(1);
+      const [token] = info.pieces;
+      const client = Fa2Editions.at(chain.toolkit(stranger.secretKey), chain.contract.address);
+      const uri = await client.tokenMetadataUri(token!.tokenId!);
+      const meta = (await (await fetch(`${gateway.url}/ipfs/${uri!.slice('ipfs://'.length)}`)).json()) as TokenMetadata;
+      expect(meta).toMatchObject({
+        name: 'Salt Marsh — Ines Duarte',
+        artifactUri: upload.artifact.uri,
+        displayUri: upload.display.uri,
+        thumbnailUri: upload.thumbnail.uri,
+        creators: [artist.address],
+      });
+      expect(meta.formats).toEqual(
+        [upload.artifact, upload.display, upload.thumbnail].map((r) => ({
+          uri: r.uri,
+          mimeType: r.mimeType,
+          fileSize: r.fileSize,
+          dimensions: { value: `${r.width}x${r.height}`, unit: 'px' },
+        })),
+      );
+      // The file itself, byte for byte, from the app's gateway.
+      const file = await fetch(`${gateway.url}/ipfs/${upload.artifact.uri.slice('ipfs://'.length)}`);
+      expect(Buffer.from(await file.arrayBuffer()).equals(data)).toBe(true);
+      // The board shows the display rendition, not the 1 MB file.
+      const snapshot = await host.views.snapshot(created.id);
+      const tile = (snapshot.view as PoleState).config.board.tiles.find((t) => t.kind === 'artist');
+      expect(tile).toMatchObject({ image: { uri: upload.display.uri, mimeType: 'image/webp' } });
+    },
+  );
+
+  it('refuses renditions that were not uploaded here, or that misstate their files (422 BAD_IMAGE)', async () => {
+    const upload = await uploadImage(
+      gateway.node,
+      new Uint8Array(
+        await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a4' } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const piece = (renditions: unknown) => ({
+      title: 'Claimed',
+      imageUri: upload.artifact.uri,
+      renditions,
+      editionSize: 1,
+      price: 100,
+      multiplier: 1,
+    });
+    const content = { content: async () => gateway.node };
+    const other = smallContentCid(new TextEncoder().encode('never uploaded')).toString();
+    for (const renditions of [
+      { ...upload, display: { ...upload.display, uri: `ipfs://${other}` } },
+      { ...upload, thumbnail: { ...upload.thumbnail, width: 2000 } },
+      { ...upload, artifact: { ...upload.artifact, fileSize: 12 } },
+    ]) {
+      const e = await hostError(createPiece(store.sql, artist.address, piece(renditions), content));
+      expect([e.status, e.code]).toEqual([422, 'BAD_IMAGE']);
+    }
+    const mismatched = await hostError(
+      createPiece(store.sql, artist.address, { ...piece(upload), imageUri: 'https://example.org/other.png' }, content),
+    );
+    expect([mismatched.status, mismatched.code]).toEqual([422, 'BAD_PIECE']);
+  });
 
   it('an inline board whose tiles claim creators or an original token is refused (422 UNVERIFIED_BOARD), nothing created', async () => {
     const forged = {

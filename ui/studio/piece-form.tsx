@@ -6,7 +6,8 @@ import { TEXT_LIMITS, type Piece } from '../../chain/studio/schema';
 import { useWallet } from '../wallet';
 import { CharCount } from './char-count';
 import { describeImage, inspectImage, type ImageReport } from './image-check';
-import { problem, studioFetch } from './studio-api';
+import { problem, studioFetch, uploadImage } from './studio-api';
+import type { UploadedImage } from '../../server/studio/uploads';
 import styles from './studio.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
@@ -67,7 +68,9 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
   const [fields, setFields] = useState<Fields>(EMPTY);
   /** The last finished check, with the address it checked. */
   const [checked, setChecked] = useState<{ readonly uri: string; readonly report: ImageReport } | null>(null);
-  const [busy, setBusy] = useState<'read' | 'save' | null>(null);
+  const [busy, setBusy] = useState<'read' | 'save' | 'upload' | null>(null);
+  /** The last upload: its renditions go with the piece while its file is the image URI. */
+  const [uploaded, setUploaded] = useState<UploadedImage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -154,6 +157,24 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
   const notACreator =
     fromToken && address !== null && imported.creators.length > 0 && !imported.creators.includes(address);
 
+  async function upload(file: File) {
+    setBusy('upload');
+    setError(null);
+    setNotice(null);
+    try {
+      const image = await uploadImage(file);
+      setUploaded(image);
+      setFields((f) => ({ ...f, imageUri: image.artifact.uri }));
+      setNotice(
+        `Uploaded “${file.name}” (${image.artifact.width}×${image.artifact.height} px) to IPFS, with a display and a thumbnail copy.`,
+      );
+    } catch (err) {
+      setError(problem(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function feature(e: React.FormEvent) {
     e.preventDefault();
     setBusy('save');
@@ -173,6 +194,7 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
           ...(fields.description.trim() ? { description: fields.description.trim() } : {}),
           ...(imageUri ? { imageUri } : {}),
           ...(imageUri && mimeType ? { imageMimeType: mimeType } : {}),
+          ...(uploaded && uploaded.artifact.uri === imageUri ? { renditions: uploaded } : {}),
           ...(fromToken ? { source: { contract: imported.contract, tokenId: imported.tokenId } } : {}),
           editionSize: numberOf(fields.editionSize),
           price: numberOf(fields.price),
@@ -181,6 +203,7 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
       });
       onFeatured(piece);
       setFields(EMPTY);
+      setUploaded(null);
       setImported(null);
       setContract('');
       setTokenId('');
@@ -328,6 +351,22 @@ export function PieceForm({ onFeatured }: { onFeatured: (piece: Piece) => void }
           <p className={ui.hint}>
             Optional: without one, the tile gets generated art. PNG, JPEG, GIF, WebP, SVG or AVIF.
           </p>
+          <label htmlFor={`${id}-upload`} className={ui.small}>
+            Or upload the image (PNG, JPEG, WebP or GIF, up to 10 MiB): it goes to IPFS, with a display and a thumbnail
+            copy
+          </label>
+          <input
+            id={`${id}-upload`}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            disabled={busy !== null}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
+              if (file) void upload(file);
+            }}
+          />
+          {busy === 'upload' && <p className={ui.hint}>Uploading…</p>}
           {image.state === 'checking' && <p className={ui.hint}>Checking the image…</p>}
           {report && !report.ok && (
             <p className={ui.alert} role="alert" data-testid="image-problem">

@@ -1,5 +1,6 @@
 /** The studio's browser side of the API: JSON in and out, refusals as ApiErrors carrying the server's code and message. */
 import type { BalanceLabReport, LabLine, LabProgress } from '../../server/studio';
+import type { UploadedImage } from '../../server/studio/uploads';
 import { ApiError, apiFetch, apiResponse, jsonPost, readAnswer, refusalOf } from '../api/client';
 import { imageUrl } from '../../chain/image-url';
 
@@ -11,12 +12,21 @@ export function studioFetch<T>(url: string, init: { method?: string; body?: unkn
   return apiFetch<T>(url, { ...jsonPost(init.body), method: init.method ?? 'POST' });
 }
 
+/** Uploads a work's image file (the server checks it and keeps it and its renditions on IPFS). @throws ApiError */
+export function uploadImage(file: Blob): Promise<UploadedImage> {
+  return apiFetch<UploadedImage>('/api/studio/images', {
+    method: 'POST',
+    body: file,
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+  });
+}
+
 export const signInHref = (next: string): string => `/signin?next=${encodeURIComponent(next)}`;
 
 /** What to tell a person when a request failed. */
 export const problem = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-/** A browser-loadable address for a piece's image (ipfs:// through a public gateway). */
+/** A browser-loadable address for a piece's image (ipfs:// through the app's own gateway). */
 export const imageSrc = (uri: string): string => imageUrl(uri) ?? uri;
 
 /**

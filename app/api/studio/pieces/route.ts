@@ -3,6 +3,7 @@ import { requireAddress } from '../../../../server/auth';
 import { createPiece, listPieces } from '../../../../server/studio';
 import { BODY_LIMITS, jsonBody, respond } from '../../../../server/http/respond';
 import { addressParam, studioSql } from '../../../../server/http/studio-requests';
+import { getContentNode } from '../../../../server/ipfs';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -25,6 +26,7 @@ export async function POST(request: Request): Promise<Response> {
     async () =>
       createPiece(await studioSql(), await requireAddress(request), await jsonBody(request, BODY_LIMITS.piece), {
         tzktUrl: () => networkFromEnv(process.env).tzktUrl,
+        content: getContentNode,
       }),
     201,
   );
