@@ -264,7 +264,8 @@ export class ChainStore {
     }
   }
 
-  async updateOp(id: number, patch: ChainOpPatch): Promise<void> {
+  /** Writes `patch` to the row; returns its game's id (null: no such row). */
+  async updateOp(id: number, patch: ChainOpPatch): Promise<string | null> {
     const set: string[] = [];
     const params: unknown[] = [id];
     const add = (column: string, value: unknown, cast = ''): void => {
@@ -276,8 +277,12 @@ export class ChainStore {
     if (patch.level !== undefined) add('level', patch.level);
     if (patch.error !== undefined) add('error', patch.error);
     if (patch.detail !== undefined) add('detail', JSON.stringify(patch.detail), '::jsonb');
-    if (set.length === 0) return;
-    await this.sql.query(`UPDATE chain_ops SET ${set.join(', ')}, updated_at = now() WHERE id = $1`, params);
+    if (set.length === 0) return null;
+    const rows = await this.sql.query<{ game_id: string }>(
+      `UPDATE chain_ops SET ${set.join(', ')}, updated_at = now() WHERE id = $1 RETURNING game_id`,
+      params,
+    );
+    return rows[0]?.game_id ?? null;
   }
 
   /**

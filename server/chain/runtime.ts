@@ -22,6 +22,8 @@ export interface ChainHostHooks {
   retry(gameId: string): void;
   /** Setup finished, an approval confirmed, a pause began or ended: bots and timers may be planned again. */
   changed(gameId: string): void;
+  /** A chain operation of the game began or changed status: whoever shows the game's chain status reads it again. */
+  opsChanged(gameId: string): void;
 }
 
 export interface ChainGamesOptions {
@@ -107,15 +109,16 @@ export class ChainRuntime {
   readonly host: ChainHostHooks = {
     retry: (gameId) => this.#hooks.retry(gameId),
     changed: (gameId) => this.#hooks.changed(gameId),
+    opsChanged: (gameId) => this.#hooks.opsChanged(gameId),
   };
   readonly #onWait: ChainGamesOptions['onWait'];
   readonly #givenContent: ContentNode | undefined;
   #ownContent: Promise<ContentNode> | null = null;
-  #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined };
+  #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined, opsChanged: () => undefined };
 
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions) {
     this.store = store;
-    this.ops = new OpLog(store);
+    this.ops = new OpLog(store, (gameId) => this.host.opsChanged(gameId));
     this.settings = settings;
     this.clock = options.clock ?? systemClock;
     this.tuning = {

@@ -95,6 +95,7 @@ export class OpRecord {
   constructor(
     private readonly store: ChainStore,
     row: Pick<ChainOpRow, 'id' | 'status'>,
+    private readonly moved: (gameId: string) => void,
   ) {
     this.id = row.id;
     this.#status = row.status;
@@ -105,8 +106,8 @@ export class OpRecord {
   }
 
   /** Writes what it learnt (a hash, a level, its detail) without a change of status. */
-  note(patch: Patch): Promise<void> {
-    return this.store.updateOp(this.id, patch);
+  async note(patch: Patch): Promise<void> {
+    await this.store.updateOp(this.id, patch);
   }
 
   /** Taken by the game again (simulated, not logged yet). */
@@ -150,17 +151,22 @@ export class OpRecord {
 
   async #move(to: ChainOpStatus, patch: Patch): Promise<void> {
     checkTransition(this.id, this.#status, to);
-    await this.store.updateOp(this.id, { ...patch, status: to });
+    const gameId = await this.store.updateOp(this.id, { ...patch, status: to });
     this.#status = to;
+    if (gameId !== null) this.moved(gameId);
   }
 }
 
 /** Where every `chain_ops` row starts, and the record to move one read back from the store. */
 export class OpLog {
-  constructor(private readonly store: ChainStore) {}
+  /** `moved`: told the game of each row whose status changed (its pages re-read the chain status). */
+  constructor(
+    private readonly store: ChainStore,
+    private readonly moved: (gameId: string) => void = () => undefined,
+  ) {}
 
   of(row: Pick<ChainOpRow, 'id' | 'status'>): OpRecord {
-    return new OpRecord(this.store, row);
+    return new OpRecord(this.store, row, this.moved);
   }
 
   /** A step the game is taking (`held`): its operations go nowhere before it is logged. @throws HostError 409 STALE */
@@ -185,6 +191,8 @@ export class OpLog {
   }
 
   async #start(gameId: string, op: Omit<NewChainOp, 'status'>, status: StartStatus): Promise<OpRecord> {
-    return this.of(await this.store.insertOp(gameId, { ...op, status }));
+    const record = this.of(await this.store.insertOp(gameId, { ...op, status }));
+    this.moved(gameId);
+    return record;
   }
 }

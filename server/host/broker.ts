@@ -6,7 +6,9 @@ import type { ChatEntry, GameSnapshot, GameUpdate, SeatsUpdate } from '../protoc
 export type StreamItem =
   | { readonly kind: 'update'; readonly update: GameUpdate }
   | { readonly kind: 'chat'; readonly entry: ChatEntry }
-  | { readonly kind: 'seats'; readonly seats: SeatsUpdate };
+  | { readonly kind: 'seats'; readonly seats: SeatsUpdate }
+  /** The game's chain operations changed (an on-chain game): its pages read the chain status again. */
+  | { readonly kind: 'chain' };
 
 /**
  * Where a stream stands: the last action (`seq`) and chat entry (`chat`) it has sent. Every event's SSE id is this
@@ -57,6 +59,12 @@ export class Subscription implements AsyncIterable<GameUpdate> {
   /** Queues the seats as they are now (ignored once closed): no cursor of its own, the newest one tells all. */
   pushSeats(seats: SeatsUpdate): void {
     this.pushItem({ kind: 'seats', seats });
+  }
+
+  /** Tells the stream the game's chain status changed (ignored once closed); one queued notice says it for all. */
+  pushChain(): void {
+    if (this.queue.some((item) => item.kind === 'chain')) return;
+    this.pushItem({ kind: 'chain' });
   }
 
   private pushItem(item: StreamItem): void {
@@ -271,6 +279,11 @@ export class Broker {
     for (const { subscription } of this.byGame.get(gameId) ?? []) subscription.pushSeats(seats);
   }
 
+  /** Tells every subscriber that the game's chain status changed (it holds nothing: each reads what it may see). */
+  publishChain(gameId: string): void {
+    for (const { subscription } of this.byGame.get(gameId) ?? []) subscription.pushChain();
+  }
+
   /** Subscribers of a game (for tests and metrics). */
   count(gameId: string): number {
     return this.byGame.get(gameId)?.size ?? 0;
@@ -325,6 +338,11 @@ export function formatSseSeats(seats: SeatsUpdate, cursor: StreamCursor): string
   return `id: ${sseId(cursor)}\nevent: seats\ndata: ${JSON.stringify(seats)}\n\n`;
 }
 
+/** A notice that the game's chain status changed (`event: chain`; `id` the stream's cursor, which it does not move). */
+export function formatSseChain(cursor: StreamCursor): string {
+  return `id: ${sseId(cursor)}\nevent: chain\ndata: {}\n\n`;
+}
+
 /** A subscription's opening snapshot as Server-Sent Events text (`event: snapshot`, `id` its seq). */
 export function formatSseSnapshot(snapshot: GameSnapshot): string {
   return `id: ${snapshot.seq}\nevent: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`;
@@ -354,7 +372,9 @@ export function sseStream(subscription: Subscription): ReadableStream<Uint8Array
             ? formatSse(item.update, cursor)
             : item.kind === 'chat'
               ? formatSseChat(item.entry, cursor)
-              : formatSseSeats(item.seats, cursor);
+              : item.kind === 'seats'
+                ? formatSseSeats(item.seats, cursor)
+                : formatSseChain(cursor);
       }
       controller.enqueue(encoder.encode(text));
     },

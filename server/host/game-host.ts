@@ -153,7 +153,11 @@ export class GameHost {
       seats: this.seats,
       unavailable: options.chainUnavailable ?? 'on-chain games are not configured on this server',
     });
-    chain?.bindHost({ retry: (id) => this.moves.retryKept(id), changed: (id) => this.moves.chainChanged(id) });
+    chain?.bindHost({
+      retry: (id) => this.moves.retryKept(id),
+      changed: (id) => this.moves.chainChanged(id),
+      opsChanged: (id) => this.broker.publishChain(id),
+    });
   }
 
   /** A host listening to the store; with `resume`, the unfinished games' bots and timers run again. */

@@ -31,6 +31,7 @@ describe('limit settings', () => {
         chat: { points: 20, seconds: 60 },
         lab: { points: 6, seconds: 60 },
         join: { points: 10, seconds: 60 },
+        upload: { points: 20, seconds: 600 },
       },
       streams: { perGame: 100, perClient: 20 },
       idleSeconds: 300,
@@ -40,6 +41,7 @@ describe('limit settings', () => {
     const env = {
       POLE_RATE_CREATE: '3/10',
       POLE_RATE_ACTION: 'off',
+      POLE_RATE_UPLOAD: '5/60',
       POLE_TRUSTED_PROXY_HEADER: 'X-Real-IP',
       POLE_SSE_PER_GAME: '7',
       POLE_SSE_PER_CLIENT: '2',
@@ -54,6 +56,7 @@ describe('limit settings', () => {
         chat: DEFAULT_LIMITS.rates.chat,
         lab: DEFAULT_LIMITS.rates.lab,
         join: DEFAULT_LIMITS.rates.join,
+        upload: { points: 5, seconds: 60 },
       },
       trustedProxyHeader: 'x-real-ip',
       streams: { perGame: 7, perClient: 2 },

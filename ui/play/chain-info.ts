@@ -29,11 +29,19 @@ export interface ChainState {
 }
 
 /**
- * The chain status of a Tezos Pole game (null for an off-chain one), read again with each new state and with each
+ * The chain status of a Tezos Pole game (null for an off-chain one), read again with each new state, each notice the
+ * game's own stream gives that its chain operations changed (a step confirmed: at once, not a block later), and each
  * block TzKT's hub announces, until the game is over and every chain step has settled: setup, approvals, pauses and
  * confirmations. It is polled instead while the hub's socket is down, and while a pause waits for its retry.
  */
-export function useChainInfo(id: string, enabled: boolean, seq: number, over: boolean): ChainState {
+export function useChainInfo(
+  id: string,
+  enabled: boolean,
+  seq: number,
+  over: boolean,
+  /** The game stream's count of chain notices (GameConnection.chainNotices): each one is a reason to read again. */
+  notices = 0,
+): ChainState {
   const [info, setInfo] = useState<ChainInfo | null | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -45,7 +53,8 @@ export function useChainInfo(id: string, enabled: boolean, seq: number, over: bo
       }),
     [id],
   );
-  // Read again with each new state of the game; a read for an older state that lands late is dropped.
+  // Read again with each new state of the game and each chain notice; a read for an older state that lands late is
+  // dropped.
   useEffect(() => {
     if (!enabled) return;
     let current = true;
@@ -62,7 +71,7 @@ export function useChainInfo(id: string, enabled: boolean, seq: number, over: bo
     return () => {
       current = false;
     };
-  }, [enabled, id, seq]);
+  }, [enabled, id, seq, notices]);
   const settled =
     !enabled ||
     info === null ||

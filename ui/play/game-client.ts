@@ -36,6 +36,8 @@ export interface GameConnection {
   readonly fatal: string | null;
   /** True from an action's POST until the state it produced has arrived. */
   readonly busy: boolean;
+  /** How many times the stream said the game's chain status changed (an on-chain game): a reader re-reads on each. */
+  readonly chainNotices: number;
   /** Provably fair: how the seat's rolls are made here; null when it gives no links (see fair-chain.ts). */
   readonly chain: SeatChainStanding | null;
   readonly act: (action: unknown) => void;
@@ -69,6 +71,7 @@ export function useGameConnection(
   const [error, setError] = useState<string | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [chainNotices, setChainNotices] = useState(0);
   const snapRef = useRef<GameSnapshot | null>(null);
   /** The seq an accepted action produced, while we wait for it. */
   const awaitedRef = useRef<number | null>(null);
@@ -160,6 +163,8 @@ export function useGameConnection(
       apply<ChatEntry>('chat', applyChat);
       // Who is at the table, and whose bot plays, on the same stream.
       apply<SeatsUpdate>('seats', applySeats);
+      // A chain operation of the game began or settled: the chain status is read again (it carries nothing itself).
+      es.addEventListener('chain', () => setChainNotices((n) => n + 1));
       // A resume from before the server's newest snapshot: that snapshot, then the updates after it.
       apply<GameSnapshot>('snapshot', applySnapshot);
       es.onerror = () => {
@@ -294,10 +299,11 @@ export function useGameConnection(
       error: null,
       fatal: null,
       busy: false,
+      chainNotices,
       chain: null,
       act,
       refresh,
       clearError,
     };
-  return { snapshot, status, error, fatal, busy, chain, act, refresh, clearError };
+  return { snapshot, status, error, fatal, busy, chainNotices, chain, act, refresh, clearError };
 }

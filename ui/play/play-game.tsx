@@ -131,7 +131,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   if (conn.snapshot && conn.snapshot !== lastShown) setLastShown(conn.snapshot);
   /** While the game (or a seat the server chose) loads, the last table stays up, inert. */
   const shown = conn.snapshot ?? lastShown;
-  const chain = useChainInfo(id, shown?.onChain === true, shown?.seq ?? -1, Boolean(shown?.outcome));
+  const chain = useChainInfo(id, shown?.onChain === true, shown?.seq ?? -1, Boolean(shown?.outcome), conn.chainNotices);
   const sendingToChain = useMoveSending(conn.busy, shown?.seq ?? -1, chain);
   useFooterGame(shown?.game ?? null);
   const stale = conn.snapshot === null;

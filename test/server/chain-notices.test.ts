@@ -1,0 +1,38 @@
+/**
+ * An on-chain game's own event stream tells its pages when one of its chain operations changes, so a purchase shows
+ * as confirmed the moment the server sees its block — not a poll or a block announcement later.
+ */
+import { describe, expect, it } from 'vitest';
+import { bootstrapAccount } from '../../devnet/node';
+import type { StreamItem } from '../../server/host/broker';
+import { act, playToOffer, settle, startPeopleGame, stepAt, useChainSuite } from './chain-host';
+
+const bank = bootstrapAccount(1);
+const people = [bootstrapAccount(5), bootstrapAccount(6)];
+const suite = useChainSuite(bank);
+
+describe("an on-chain game's stream", () => {
+  it('says "chain" when a step of the game is logged and again when it is confirmed, and carries nothing else with it', async () => {
+    const game = await startPeopleGame(suite.env, suite.chain, 'chain-notices', people);
+    const spectator = await suite.env.host.views.subscribe(game.id);
+    const offer = await playToOffer(suite.env, game);
+    const drain = (): StreamItem[] => {
+      const items: StreamItem[] = [];
+      for (let item = spectator.queuedItem(); item; item = spectator.queuedItem()) items.push(item);
+      return items;
+    };
+    drain();
+    await act(suite.env, game, offer.seat, offer.seq, { type: 'buy' });
+    const afterBuy = drain();
+    // The purchase's own update, and the notice that its mint is on its way.
+    expect(afterBuy.map((i) => i.kind)).toContain('update');
+    expect(afterBuy).toContainEqual({ kind: 'chain' });
+    await expect.poll(async () => (await stepAt(suite.env, game, offer.seq + 1))?.status).toBe('confirmed');
+    // The confirmation is told too, without a move of the game.
+    const afterConfirm = drain();
+    expect(afterConfirm).toContainEqual({ kind: 'chain' });
+    expect(afterConfirm.filter((i) => i.kind === 'update')).toEqual([]);
+    spectator.close();
+    await settle(suite.env);
+  });
+});
