@@ -40,6 +40,7 @@ import { MAX_GAME_DAYS } from '../../contracts';
 import { Fa2Editions, type BurnRequest, type Fa2Call, type GameInfo, type SeedCommit } from '../fa2-editions';
 import { HoldingsReader, type HoldingsReaderOptions } from '../indexer';
 import { forgedSize, MAX_OPERATION_BYTES, sendAsBank, sendFailure, type SentJob } from './bank-sender';
+import { paidBy } from './cost';
 import { BridgeError } from './errors';
 import { chainOpsFor, checkAddresses, holdingsActionFrom, planAfter, type ChainOp, type HoldingsAction } from './ops';
 import {
@@ -81,6 +82,8 @@ export interface BridgeResult {
   readonly opHash: string;
   /** The including block's level: pass it as `minLevel` to the next holdings read. */
   readonly level: number;
+  /** What the bank paid for these calls (mutez): their fees, the storage they burnt, the tez they sent (receipts). */
+  readonly costMutez?: number;
 }
 
 export interface CreatedTokens extends BridgeResult {
@@ -148,6 +151,8 @@ export interface ClosedGame {
   readonly revealError: string | null;
   /** The plan with the game's closing recorded, to store with the game. */
   readonly plan: TokenPlan;
+  /** What the bank paid for the closing operation (mutez; 0 when nothing was sent). */
+  readonly costMutez: number;
 }
 
 /** What became of an injected operation. */
@@ -358,6 +363,7 @@ export class PoleBridge {
       let done = 0;
       for (const { calls, count } of chunks) {
         const { opHash, level, contents } = await this.#send(calls);
+        const costMutez = paidBy(contents, this.bankAddress);
         // The game is open (and its seed committed) once the first operation is in: kept, so a retry does neither again.
         current = {
           ...current,
@@ -386,7 +392,7 @@ export class PoleBridge {
         // Kept after each operation: if a later one fails, a retry with this plan creates only the tokens still missing.
         this.#plan = current;
         done += count;
-        operations.push({ opHash, level });
+        operations.push({ opHash, level, costMutez });
       }
       const last = operations.at(-1)!;
       const created: TokenPlan = { ...current, created: { opHash: last.opHash, level: last.level } };
@@ -394,6 +400,7 @@ export class PoleBridge {
       return {
         opHash: last.opHash,
         level: last.level,
+        costMutez: operations.reduce((sum, o) => sum + (o.costMutez ?? 0), 0),
         operations,
         plan: created,
         tokenIds: Object.fromEntries(created.tokens.map((t) => [t.tile, t.tokenId!])),
@@ -587,7 +594,7 @@ export class PoleBridge {
         : null;
     const reveal = seed && seed.revealed === null && revealError === null ? (options.reveal ?? null) : null;
     if (plan.game?.closed && reveal === null)
-      return { ...plan.game.closed, revealed: seed?.revealed ?? null, revealError, plan };
+      return { ...plan.game.closed, revealed: seed?.revealed ?? null, revealError, plan, costMutez: 0 };
     const found = plan.game ?? (await this.#openedGame(plan.gameId));
     if (!found) return null;
     /** What is still to do on-chain: the closing, the reveal; null where it is done (or not wanted). */
@@ -603,10 +610,12 @@ export class PoleBridge {
       ...(todo.reveal ? [this.#fa2.revealSeed(found.id, todo.reveal.seed, todo.reveal.finalHash)] : []),
     ];
     let sent: LandedAt = { opHash: null, level: 0 };
+    let costMutez = 0;
     if (calls.length > 0) {
       try {
-        const { opHash, level } = await this.#send(calls, options.onInjected);
+        const { opHash, level, contents } = await this.#send(calls, options.onInjected);
         sent = { opHash, level };
+        costMutez = paidBy(contents, this.bankAddress);
       } catch (e) {
         // Done meanwhile (an earlier try included late, the admin): done all the same.
         const refused =
@@ -628,7 +637,7 @@ export class PoleBridge {
       ...(latest.seed ? { seed: { ...latest.seed, revealed } } : {}),
     };
     this.#plan = after;
-    return { ...closed, revealed, revealError, plan: after };
+    return { ...closed, revealed, revealError, plan: after, costMutez };
   }
 
   /**
@@ -662,11 +671,11 @@ export class PoleBridge {
     if (seq !== undefined) this.#inFlight.add(seq);
     try {
       await this.checkRetiredSupply(plan, ops);
-      const { opHash, level } = await this.#send(calls, options.onInjected);
+      const { opHash, level, contents } = await this.#send(calls, options.onInjected);
       // The plan may have moved on meanwhile only by other steps; apply this step's changes to the latest.
       const after = planAfter(this.#plan ?? plan, ops, seq ?? null);
       this.#plan = after;
-      return { opHash, level, plan: after };
+      return { opHash, level, plan: after, costMutez: paidBy(contents, this.bankAddress) };
     } finally {
       if (seq !== undefined) this.#inFlight.delete(seq);
     }
@@ -776,11 +785,11 @@ export class PoleBridge {
       if (!Number.isSafeInteger(mutez) || mutez <= 0)
         throw new BridgeError('BRIDGE_BAD_INPUT', `mutez must be a positive whole number, got ${mutez}`);
     }
-    const { opHash, level } = await this.#send(
+    const { opHash, level, contents } = await this.#send(
       payments.map(({ address, mutez }) => ({ to: address, amount: mutez, mutez: true })),
       onInjected,
     );
-    return { opHash, level };
+    return { opHash, level, costMutez: paidBy(contents, this.bankAddress) };
   }
 
   /**

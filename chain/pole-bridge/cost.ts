@@ -78,3 +78,32 @@ export function gameCostBound(plan: TokenPlan, seats: number, bots: number, fund
     feesMutez: Math.ceil(feesMutez),
   };
 }
+
+interface BalanceUpdate {
+  readonly kind?: string;
+  readonly contract?: string;
+  readonly change?: string;
+}
+interface ContentReceipt {
+  readonly metadata?: {
+    readonly balance_updates?: readonly BalanceUpdate[];
+    readonly operation_result?: { readonly balance_updates?: readonly BalanceUpdate[] };
+  };
+}
+
+/**
+ * What `payer` paid for the calls of `contents` (an operation's receipts, as the node gives them): every change of its
+ * balance in them — each call's fee, the storage it burnt, the tez it sent — so a game's cost is the sum of its own
+ * calls', whichever games shared the batch.
+ */
+export function paidBy(contents: readonly unknown[], payer: string): number {
+  let paid = 0;
+  for (const content of contents as readonly ContentReceipt[]) {
+    const updates = [
+      ...(content.metadata?.balance_updates ?? []),
+      ...(content.metadata?.operation_result?.balance_updates ?? []),
+    ];
+    for (const u of updates) if (u.kind === 'contract' && u.contract === payer) paid -= Number(u.change ?? 0);
+  }
+  return paid;
+}

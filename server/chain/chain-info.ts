@@ -64,6 +64,11 @@ export interface ChainInfo {
     readonly maxSupply: number;
     readonly retired: boolean;
   }[];
+  /**
+   * What the bank has paid for this game so far (mutez): its operations' fees, storage burnt and tez sent (the bots'
+   * top-ups), each call's own as its receipt says, whichever games shared a batch.
+   */
+  readonly spentMutez: number;
   readonly paused: {
     readonly code: string;
     readonly reason: string;
@@ -170,6 +175,7 @@ export class ChainInfoReader {
         maxSupply: t.maxSupply,
         retired: t.retired,
       })),
+      spentMutez: ops.reduce((sum, o) => sum + (o.detail.costMutez ?? 0), 0),
       paused: game.pause,
       ops: ops.map((o) => ({
         id: o.id,

@@ -50,6 +50,8 @@ export interface ChainOpDetail {
   readonly fromLevel?: number;
   /** A `close` row's seed and final state hash, revealed with the closing (kept, so a retry after a restart has them). */
   readonly reveal?: SeedReveal;
+  /** What the bank paid for the row's calls once confirmed (mutez: fees, storage burnt, tez sent), from the receipts. */
+  readonly costMutez?: number;
 }
 
 export interface ChainOpRow {
@@ -194,6 +196,24 @@ export class ChainStore {
     return rows.map((r) => ({ gameId: r.game_id, bots: Number(r.bots) }));
   }
 
+  /**
+   * The on-chain games created in the last day, each with what its operations have cost the bank so far (the
+   * receipts' sum, `detail.costMutez`) and whether it is settled (closed on-chain, or finished without ever opening).
+   */
+  async gamesOfTheDay(): Promise<{ game: ChainGameRow; spentMutez: number; settled: boolean }[]> {
+    const rows = await this.sql.query<Record<string, unknown> & { spent: number | string; finished: boolean }>(
+      `SELECT c.*, g.finished,
+              coalesce((SELECT sum((o.detail->>'costMutez')::bigint) FROM chain_ops o WHERE o.game_id = c.game_id), 0) AS spent
+         FROM chain_games c JOIN games g ON g.id = c.game_id
+        WHERE g.created_at > now() - interval '1 day'`,
+    );
+    return rows.map((r) => {
+      const game = toGame(r);
+      const closed = game.plan.game?.closed != null || (r.finished && game.plan.created === null);
+      return { game, spentMutez: Number(r.spent), settled: closed };
+    });
+  }
+
   async getGame(gameId: string): Promise<ChainGameRow | null> {
     const [row] = await this.sql.query<unknown>('SELECT * FROM chain_games WHERE game_id = $1', [gameId]);
     return row === undefined ? null : toGame(row);
@@ -276,7 +296,11 @@ export class ChainStore {
     if (patch.status !== undefined) add('status', patch.status);
     if (patch.level !== undefined) add('level', patch.level);
     if (patch.error !== undefined) add('error', patch.error);
-    if (patch.detail !== undefined) add('detail', JSON.stringify(patch.detail), '::jsonb');
+    // Merged into what the row has: each write adds what it learnt (a step's calls, then what they cost).
+    if (patch.detail !== undefined) {
+      params.push(JSON.stringify(patch.detail));
+      set.push(`detail = detail || $${params.length}::jsonb`);
+    }
     if (set.length === 0) return null;
     const rows = await this.sql.query<{ game_id: string }>(
       `UPDATE chain_ops SET ${set.join(', ')}, updated_at = now() WHERE id = $1 RETURNING game_id`,

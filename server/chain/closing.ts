@@ -108,6 +108,7 @@ export class Closing {
         error: null,
         level: closed?.level ?? null,
         ...(closed?.opHash ? { opHash: closed.opHash } : {}),
+        detail: { costMutez: closed?.costMutez ?? 0 },
       });
     } catch (e) {
       if (isTransient(e)) await op.retryLater(messageOf(e));

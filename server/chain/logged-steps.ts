@@ -117,7 +117,7 @@ export class LoggedSteps {
       try {
         if (opHash) {
           const fate = await fateOf(game.bridge, opHash, fromLevel);
-          if (fate?.applied) return await this.#confirm(game, op, opHash, fate.level);
+          if (fate?.applied) return await this.#confirm(game, op, opHash, fate.level, null);
           opHash = null; // included and failed, or expired: nothing of it is on-chain, it goes again
         }
         fromLevel = await game.bridge.headLevel();
@@ -127,7 +127,7 @@ export class LoggedSteps {
             return op.send({ opHash: hash, error: null, detail: { ops, fromLevel } });
           },
         });
-        return await this.#confirm(game, op, applied?.opHash ?? null, applied?.level ?? null);
+        return await this.#confirm(game, op, applied?.opHash ?? null, applied?.level ?? null, applied?.costMutez ?? 0);
       } catch (e) {
         if (!isTransient(e)) {
           await op.fail(messageOf(e));
@@ -144,8 +144,20 @@ export class LoggedSteps {
     }
   }
 
-  async #confirm(game: GameChain, op: OpRecord, opHash: string | null, level: number | null): Promise<void> {
-    await op.confirm({ error: null, level, ...(opHash ? { opHash } : {}) });
+  /** `costMutez`: what the bank paid for the step's calls; null when it was found included (its receipt unread). */
+  async #confirm(
+    game: GameChain,
+    op: OpRecord,
+    opHash: string | null,
+    level: number | null,
+    costMutez: number | null,
+  ): Promise<void> {
+    await op.confirm({
+      error: null,
+      level,
+      ...(opHash ? { opHash } : {}),
+      ...(costMutez !== null ? { detail: { costMutez } } : {}),
+    });
     if (level !== null) await this.games.saveLevel(game, level);
   }
 }

@@ -92,8 +92,16 @@ export class Setup {
       await this.games.savePlan(game, created.plan, created.level);
       // A large board takes several operations; each is listed.
       for (const earlier of created.operations.slice(0, -1))
-        await ops.landed(id, 'create', { opHash: earlier.opHash, level: earlier.level });
-      await op.confirm({ opHash: created.opHash, level: created.level });
+        await ops.landed(id, 'create', {
+          opHash: earlier.opHash,
+          level: earlier.level,
+          detail: { costMutez: earlier.costMutez ?? 0 },
+        });
+      await op.confirm({
+        opHash: created.opHash,
+        level: created.level,
+        detail: { costMutez: created.operations.at(-1)?.costMutez ?? 0 },
+      });
     } catch (e) {
       // Tokens created before the failure are kept in the plan: the retry creates only the others.
       const partial = game.bridge.plan;
@@ -109,7 +117,7 @@ export class Setup {
     const op = await this.rt.ops.sending(game.row.gameId, { kind: 'fund' });
     try {
       const funded = await game.bridge.fund(topUps, (hash) => op.note({ opHash: hash }));
-      await op.confirm({ opHash: funded.opHash, level: funded.level });
+      await op.confirm({ opHash: funded.opHash, level: funded.level, detail: { costMutez: funded.costMutez ?? 0 } });
     } catch (e) {
       await op.fail(messageOf(e));
       throw e;

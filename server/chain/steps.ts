@@ -4,7 +4,7 @@
  * only change along the table, and reads a row's status through the questions below.
  */
 import { BridgeError, type PoleBridge } from '../../chain/pole-bridge';
-import type { ChainOpKind, ChainOpPatch, ChainOpRow, ChainStore, NewChainOp } from './chain-store';
+import type { ChainOpDetail, ChainOpKind, ChainOpPatch, ChainOpRow, ChainStore, NewChainOp } from './chain-store';
 
 /**
  * `held` (a step the game is taking, not in its log yet: never sent) → `queued` (in the game's log, waiting for the
@@ -183,7 +183,7 @@ export class OpLog {
   async landed(
     gameId: string,
     kind: ChainOpKind,
-    at: { readonly opHash: string; readonly level: number },
+    at: { readonly opHash: string; readonly level: number; readonly detail?: ChainOpDetail },
   ): Promise<OpRecord> {
     const op = await this.#start(gameId, { kind }, 'confirmed');
     await op.note(at);

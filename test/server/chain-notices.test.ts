@@ -11,8 +11,17 @@ const bank = bootstrapAccount(1);
 const people = [bootstrapAccount(5), bootstrapAccount(6)];
 const suite = useChainSuite(bank);
 
+/** The bank's balance at the head (mutez). */
+const bankBalance = async (): Promise<number> =>
+  Number(
+    await (
+      await fetch(`${suite.chain.devnet.rpcUrl}/chains/main/blocks/head/context/contracts/${bank.address}/balance`)
+    ).json(),
+  );
+
 describe("an on-chain game's stream", () => {
-  it('says "chain" when a step of the game is logged and again when it is confirmed, and carries nothing else with it', async () => {
+  it('says "chain" when a step of the game is logged and again when it is confirmed, and carries nothing else with it; the game knows to the mutez what it cost the bank', async () => {
+    const before = await bankBalance();
     const game = await startPeopleGame(suite.env, suite.chain, 'chain-notices', people);
     const spectator = await suite.env.host.views.subscribe(game.id);
     const offer = await playToOffer(suite.env, game);
@@ -34,5 +43,9 @@ describe("an on-chain game's stream", () => {
     expect(afterConfirm.filter((i) => i.kind === 'update')).toEqual([]);
     spectator.close();
     await settle(suite.env);
+    // The only game on this chain: what its operations' receipts say it cost is exactly what the bank's balance lost.
+    const info = await suite.env.host.chain.info(game.id);
+    expect(info.spentMutez).toBeGreaterThan(0);
+    expect(info.spentMutez).toBe(before - (await bankBalance()));
   });
 });
