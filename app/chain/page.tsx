@@ -30,7 +30,7 @@ function Bank({ read }: { read: Awaited<ReturnType<typeof readBudget>> }) {
       </p>
     );
   }
-  const { bank, balanceMutez, gameCost, reservedMutez, games, limits } = read.budget;
+  const { bank, balanceMutez, gameCost, reservedMutez, games, limits, usedTodayMutez } = read.budget;
   return (
     <dl data-testid="bank-budget">
       <dt>Bank</dt>
@@ -56,6 +56,16 @@ function Bank({ read }: { read: Awaited<ReturnType<typeof readBudget>> }) {
       <dt>Per signed-in wallet</dt>
       <dd>
         {limits.gamesPerWallet} on-chain games in play, {limits.botSeatsPerWallet} bot seats over them
+        {limits.tezPerWalletPerDay !== null ? `, up to ${formatTez(limits.tezPerWalletPerDay * 1_000_000)} a day` : ''}
+      </dd>
+      <dt>Allowance for today</dt>
+      <dd data-testid="bank-allowance">
+        {limits.tezPerDay === null
+          ? `no daily limit (${formatTez(usedTodayMutez)} in the last 24 hours)`
+          : `${formatTez(Math.max(0, limits.tezPerDay * 1_000_000 - usedTodayMutez))} left of ${formatTez(limits.tezPerDay * 1_000_000)} a day`}{' '}
+        <span className={cx(ui.muted, ui.small)}>
+          (a game in play counts the most it may cost, a finished one what it cost)
+        </span>
       </dd>
     </dl>
   );

@@ -205,6 +205,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     POLE_RATE_ACTION: 'off',
     POLE_RATE_LAB: 'off',
     POLE_SSE_PER_CLIENT: '1000',
+    POLE_BANK_TEZ_PER_DAY: 'off',
+    POLE_BANK_TEZ_PER_WALLET_PER_DAY: 'off',
   };
   const env: NodeJS.ProcessEnv = {
     ...process.env,

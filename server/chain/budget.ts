@@ -30,6 +30,8 @@ export interface BankBudget {
   /** How many more such games the balance pays for. */
   readonly games: number;
   readonly limits: LimitSettings['chain'];
+  /** What the last 24 hours' on-chain games count against the daily allowance (games being created included). */
+  readonly usedTodayMutez: number;
 }
 
 /** What a board from the studio adds: the artists' wallets and the works' images, by tile id. */
@@ -52,7 +54,7 @@ export class Budget {
    * bots' wallets. Nothing is stored or sent, but the game is held against its creator's limits and the bank's
    * balance until `release`. `extras` carries the artists' wallets and images by tile id (studio boards).
    * @throws HostError 422 CHAIN_BAD_BOARD (a bad artist address or image), 429 CHAIN_GAME_LIMIT | CHAIN_BOT_LIMIT
-   *   (the creator's live on-chain games), 503 BANK_LOW (the bank cannot pay for it) | CHAIN_UNAVAILABLE
+   *   (the creator's live on-chain games) | BANK_ALLOWANCE_USED (the day's allowance, in all or the creator's), 503 BANK_LOW (the bank cannot pay for it) | CHAIN_UNAVAILABLE
    */
   async prepare(
     gameId: string,
@@ -88,8 +90,10 @@ export class Budget {
     const cost = gameCostBound(plan, seats.length, bots, tuning.botFundingMutez);
     const balance = await bankBalance(bridge);
     const stored = await this.rt.store.liveGamesCreatedBy(creator);
+    const day = await this.#chargesOfTheDay();
     // Checked and reserved with no await in between, so two creations at once cannot both take the last place.
     this.#checkLimits(creator, stored, bots);
+    this.#checkAllowance(creator, day, cost.totalMutez);
     const reserved = this.#reservedMutez();
     if (balance - reserved < cost.totalMutez) {
       const held = reserved > 0 ? ` (${tez(reserved)} ꜩ of it held for games being created)` : '';
@@ -166,7 +170,48 @@ export class Budget {
       reservedMutez,
       games: Math.max(0, Math.floor((balanceMutez - reservedMutez) / cost.totalMutez)),
       limits: tuning.walletLimits,
+      usedTodayMutez: (await this.#chargesOfTheDay()).reduce((sum, c) => sum + c.mutez, reservedMutez),
     };
+  }
+
+  /**
+   * What each on-chain game of the last day counts against the bank's daily allowance: a settled game what it cost
+   * (its operations' receipts), one still in play the most it may cost (its bound) until then.
+   */
+  async #chargesOfTheDay(): Promise<{ readonly creator: string | null; readonly mutez: number }[]> {
+    const { botFundingMutez } = this.rt.tuning;
+    return (await this.rt.store.gamesOfTheDay()).map(({ game, spentMutez, settled }) => {
+      const bots = game.seats.filter((s) => s.bot).length;
+      const bound = settled ? 0 : gameCostBound(game.plan, game.seats.length, bots, botFundingMutez).totalMutez;
+      return { creator: game.creator, mutez: Math.max(spentMutez, bound) };
+    });
+  }
+
+  /**
+   * @throws HostError 429 BANK_ALLOWANCE_USED when a game that may cost `needMutez` would take the bank past what it may
+   *   spend in a day, in all or on `creator`'s games (`day`: the last day's charges; games being created count too)
+   */
+  #checkAllowance(creator: string, day: readonly { creator: string | null; mutez: number }[], needMutez: number): void {
+    const { tezPerDay, tezPerWalletPerDay } = this.rt.tuning.walletLimits;
+    const held = [...this.#reserved.values()];
+    const used = (mine: boolean): number =>
+      day.filter((c) => !mine || c.creator === creator).reduce((sum, c) => sum + c.mutez, 0) +
+      held.filter((r) => !mine || r.creator === creator).reduce((sum, r) => sum + r.costMutez, 0);
+    for (const [limit, mine] of [
+      [tezPerWalletPerDay, true],
+      [tezPerDay, false],
+    ] as const) {
+      if (limit === null) continue;
+      const left = Math.max(0, limit * 1_000_000 - used(mine));
+      if (left >= needMutez) continue;
+      throw new ChainGameError(
+        'BANK_ALLOWANCE_USED',
+        mine
+          ? `the bank pays up to ${tez(limit * 1_000_000)} ꜩ a day for one wallet's games on Tezos; ${tez(left)} ꜩ of it is left for ${creator}, and this game may cost up to ${tez(needMutez)} ꜩ: finish a game (a finished game counts what it really cost), or play off-chain`
+          : `the bank pays up to ${tez(limit * 1_000_000)} ꜩ a day for games on Tezos, and ${tez(left)} ꜩ of it is left; this game may cost up to ${tez(needMutez)} ꜩ: try again later, or play off-chain`,
+        { leftMutez: left, needMutez, perWallet: mine },
+      );
+    }
   }
 
   /**

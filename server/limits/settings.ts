@@ -27,8 +27,17 @@ export interface LimitSettings {
   readonly streams: { readonly perGame: number; readonly perClient: number };
   /** A game nobody touched for this long (no stream open, no bot to move) leaves memory until it is next asked for. */
   readonly idleSeconds: number;
-  /** Per signed-in wallet: live (unfinished) on-chain games it created, and bot seats over them (the bank funds each). */
-  readonly chain: { readonly gamesPerWallet: number; readonly botSeatsPerWallet: number };
+  /**
+   * Per signed-in wallet: live (unfinished) on-chain games it created, and bot seats over them (the bank funds each);
+   * and what the bank may spend on on-chain games in a day (the last 24 hours), in all and for one creator's games
+   * (tez; null: no limit).
+   */
+  readonly chain: {
+    readonly gamesPerWallet: number;
+    readonly botSeatsPerWallet: number;
+    readonly tezPerDay: number | null;
+    readonly tezPerWalletPerDay: number | null;
+  };
 }
 
 export const RATE_VARS: Readonly<Record<RateKind, string>> = {
@@ -47,6 +56,8 @@ export const LIMIT_VARS = {
   idleSeconds: 'POLE_GAME_IDLE_SECONDS',
   chainGamesPerWallet: 'POLE_CHAIN_GAMES_PER_WALLET',
   chainBotSeatsPerWallet: 'POLE_CHAIN_BOT_SEATS_PER_WALLET',
+  bankTezPerDay: 'POLE_BANK_TEZ_PER_DAY',
+  bankTezPerWalletPerDay: 'POLE_BANK_TEZ_PER_WALLET_PER_DAY',
 } as const;
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -66,7 +77,9 @@ export const DEFAULT_LIMITS: LimitSettings = {
   trustedProxyHeader: null,
   streams: { perGame: 100, perClient: 20 },
   idleSeconds: 300,
-  chain: { gamesPerWallet: 2, botSeatsPerWallet: 5 },
+  // A 4-bot game costs the bank about 1.2 ꜩ (npm run bench -- --filter bank); a new game holds its bound (up to 5 ꜩ)
+  // until it is closed. Fresh keys cost the bank no more than the day's allowance in all.
+  chain: { gamesPerWallet: 2, botSeatsPerWallet: 5, tezPerDay: 100, tezPerWalletPerDay: 10 },
 };
 
 /** A limit variable that cannot be read. */
@@ -93,6 +106,16 @@ function count(env: Env, variable: string, fallback: number): number {
   if (!raw) return fallback;
   if (!/^\d{1,9}$/.test(raw))
     throw new LimitConfigError(`${variable} must be a whole number, not ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+/** Tez as a decimal (at most 6 places), or `off` for no limit. */
+function tezOrOff(env: Env, variable: string, fallback: number | null): number | null {
+  const raw = env[variable]?.trim();
+  if (!raw) return fallback;
+  if (raw === 'off') return null;
+  if (!/^\d{1,9}(\.\d{1,6})?$/.test(raw))
+    throw new LimitConfigError(`${variable} must be an amount of tez (e.g. 12.5) or off, not ${JSON.stringify(raw)}`);
   return Number(raw);
 }
 
@@ -128,6 +151,8 @@ export function limitSettingsFromEnv(env: Env): LimitSettings {
     chain: {
       gamesPerWallet: count(env, LIMIT_VARS.chainGamesPerWallet, d.chain.gamesPerWallet),
       botSeatsPerWallet: count(env, LIMIT_VARS.chainBotSeatsPerWallet, d.chain.botSeatsPerWallet),
+      tezPerDay: tezOrOff(env, LIMIT_VARS.bankTezPerDay, d.chain.tezPerDay),
+      tezPerWalletPerDay: tezOrOff(env, LIMIT_VARS.bankTezPerWalletPerDay, d.chain.tezPerWalletPerDay),
     },
   };
 }

@@ -20,7 +20,12 @@ import { createTestServer } from './helpers';
 import { startTezosRelay, type TezosRelay } from './tezos-relay';
 
 /** Wallet limits for suites whose few people create more games than a wallet may have in play. */
-export const SUITE_LIMITS = { gamesPerWallet: 50, botSeatsPerWallet: 50 } as const;
+export const SUITE_LIMITS = {
+  gamesPerWallet: 50,
+  botSeatsPerWallet: 50,
+  tezPerDay: null,
+  tezPerWalletPerDay: null,
+} as const;
 
 export interface ChainHostOptions {
   /** The node's RPC as the server reaches it (default: the devnet's; a relay's, to take "Tezos" down). */

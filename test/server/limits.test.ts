@@ -35,7 +35,7 @@ describe('limit settings', () => {
       },
       streams: { perGame: 100, perClient: 20 },
       idleSeconds: 300,
-      chain: { gamesPerWallet: 2, botSeatsPerWallet: 5 },
+      chain: { gamesPerWallet: 2, botSeatsPerWallet: 5, tezPerDay: 100, tezPerWalletPerDay: 10 },
       trustedProxyHeader: null,
     });
     const env = {
@@ -48,6 +48,8 @@ describe('limit settings', () => {
       POLE_GAME_IDLE_SECONDS: '60',
       POLE_CHAIN_GAMES_PER_WALLET: '1',
       POLE_CHAIN_BOT_SEATS_PER_WALLET: '0',
+      POLE_BANK_TEZ_PER_DAY: 'off',
+      POLE_BANK_TEZ_PER_WALLET_PER_DAY: '2.5',
     };
     expect(limitSettingsFromEnv(env)).toEqual({
       rates: {
@@ -61,7 +63,7 @@ describe('limit settings', () => {
       trustedProxyHeader: 'x-real-ip',
       streams: { perGame: 7, perClient: 2 },
       idleSeconds: 60,
-      chain: { gamesPerWallet: 1, botSeatsPerWallet: 0 },
+      chain: { gamesPerWallet: 1, botSeatsPerWallet: 0, tezPerDay: null, tezPerWalletPerDay: 2.5 },
     });
   });
 
@@ -70,6 +72,7 @@ describe('limit settings', () => {
     ['POLE_RATE_CHAT', '0/60', /POLE_RATE_CHAT/],
     ['POLE_SSE_PER_CLIENT', 'lots', /POLE_SSE_PER_CLIENT must be a whole number/],
     ['POLE_TRUSTED_PROXY_HEADER', 'x forwarded', /POLE_TRUSTED_PROXY_HEADER must be a header name/],
+    ['POLE_BANK_TEZ_PER_DAY', '-5', /POLE_BANK_TEZ_PER_DAY must be an amount of tez \(e\.g\. 12\.5\) or off/],
   ])('refuse a malformed %s (%s) instead of running without the limit', (name, value, message) => {
     expect(() => limitSettingsFromEnv({ [name]: value })).toThrow(LimitConfigError);
     expect(() => limitSettingsFromEnv({ [name]: value })).toThrow(message);
