@@ -86,8 +86,8 @@ export interface Tuning {
  * byte: about 30,000 mutez), its fee (about 600 mutez) and the first time its key's reveal: 40,000 covers it.
  */
 const BOT_JOIN_MUTEZ = 40_000;
-/** Topped up to a little more than one join, so a wallet is not topped up before every game. */
-const BOT_FUNDING_MUTEZ = 100_000;
+/** Topped up to several joins' worth, so a wallet is not topped up before every game, nor short when games start at once. */
+const BOT_FUNDING_MUTEZ = 250_000;
 
 /** Errors after which trying again later can succeed: nothing was refused, something did not answer. */
 const TRANSIENT = new Set(['BRIDGE_RPC', 'BRIDGE_INDEXER', 'BRIDGE_UNCONFIRMED']);

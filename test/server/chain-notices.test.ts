@@ -49,3 +49,32 @@ describe("an on-chain game's stream", () => {
     expect(info.spentMutez).toBe(before - (await bankBalance()));
   });
 });
+
+describe('bots of games created at the same moment', () => {
+  it('join every game from their shared pool wallets, one operation of a wallet at a time', async () => {
+    const withBot = (address: string) =>
+      suite.env.host.create(
+        {
+          game: 'pole',
+          mode: 'online',
+          options: { laps: 1 },
+          seats: [
+            { kind: 'human', name: 'P' },
+            { kind: 'heuristic', name: 'Bot' },
+          ],
+          botPaceMs: 0,
+          onChain: {},
+        },
+        { address },
+      );
+    const created = await Promise.all([7, 8, 9].map((i) => withBot(bootstrapAccount(i).address)));
+    await settle(suite.env);
+    const infos = await Promise.all(created.map((c) => suite.env.host.chain.info(c.id)));
+    // One pool wallet plays seat 1 of all three games, and it joined each of them.
+    expect(new Set(infos.map((i) => i.seats[1]!.address)).size).toBe(1);
+    for (const info of infos) {
+      expect(info.tokens.status).toBe('confirmed');
+      expect(info.seats[1]).toMatchObject({ bot: true, approval: 'confirmed' });
+    }
+  });
+});
