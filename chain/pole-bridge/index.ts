@@ -16,7 +16,6 @@ export type {
   OperationLookup,
 } from './bridge';
 export { BridgeError, isBridgeError } from './errors';
-export { sendAsBank, type SentJob } from './bank-sender';
 export type { BridgeErrorCode, BridgeErrorDetail } from './errors';
 export { chainOpsFor, holdingsActionFrom, planAfter, checkAddresses } from './ops';
 export type { ChainOp, HoldingsAction } from './ops';

@@ -94,10 +94,11 @@ export const CREATOR = bootstrapAccount(2);
 /** `pace`: the devnet's block time and indexer lag (default: a block per operation, indexed at once). */
 export async function openEnv(pace?: DevnetProfile): Promise<Env> {
   // Loaded here, not at the top: other benchmark runs need not load the server and PGlite.
-  const [{ GameHost, openPgliteStore }, { ChainGames }, { ChainStore }] = await Promise.all([
+  const [{ GameHost, openPgliteStore }, { ChainGames }, { ChainStore }, { DEFAULT_LIMITS }] = await Promise.all([
     import('../../server'),
     import('../../server/chain/chain-games'),
     import('../../server/chain/chain-store'),
+    import('../../server/limits'),
   ]);
   const bank = BANK;
   const { devnet, contract: client } = await devnetWithContract({ admin: bank, ...(pace ? { pace } : {}) });
@@ -117,7 +118,8 @@ export async function openEnv(pace?: DevnetProfile): Promise<Env> {
       contract: client.address,
       bankSecretKey: bank.secretKey,
     },
-    { onError, onWait },
+    // Games one after another by one creator: the daily allowance is the operator's, not the benchmark's.
+    { onError, onWait, walletLimits: { ...DEFAULT_LIMITS.chain, tezPerDay: null, tezPerWalletPerDay: null } },
   );
   const host = await GameHost.open(store, { chain, onError });
   return { devnet, store, chainStore, chain, host, errors, waits };

@@ -113,6 +113,8 @@ export class ChainRuntime {
   };
   readonly #onWait: ChainGamesOptions['onWait'];
   readonly #givenContent: ContentNode | undefined;
+  /** The last piece of work of each key that signs for itself (a pool's bot wallet): the next waits for it. */
+  readonly #byKey = new Map<string, Promise<unknown>>();
   #ownContent: Promise<ContentNode> | null = null;
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined, opsChanged: () => undefined };
 
@@ -135,6 +137,18 @@ export class ChainRuntime {
     this.background = new BackgroundWork(this.onError);
     this.#onWait = options.onWait;
     this.#givenContent = options.content;
+  }
+
+  /** Runs `work` once the work asked for before under `key` has settled: one operation of a wallet at a time. */
+  oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = this.#byKey.get(key) ?? Promise.resolve();
+    const mine = before.then(work, work);
+    const tail = mine.catch(() => undefined);
+    this.#byKey.set(key, tail);
+    void tail.then(() => {
+      if (this.#byKey.get(key) === tail) this.#byKey.delete(key);
+    });
+    return mine;
   }
 
   /** The IPFS node the tokens' content is held by (see ChainGamesOptions.content). */

@@ -4,8 +4,9 @@
  * joins the game on-chain (`join_game`). Each step is a `chain_ops` row, so a restart goes on where it stopped; while
  * Tezos does not answer, the game waits (`SETUP_WAITING`) and setup is tried again.
  */
-import type { TezosToolkit } from '@taquito/taquito';
-import { isBridgeError, sendAsBank } from '../../chain/pole-bridge';
+import { OpKind, type TezosToolkit } from '@taquito/taquito';
+import { BridgeError, isBridgeError } from '../../chain/pole-bridge';
+import { sleep } from '../../chain/clock';
 import { tezosToolkit } from '../../chain/context';
 import { seedCommitment } from '../../engine/core/rng';
 import { ChainGameError } from '../errors';
@@ -124,33 +125,54 @@ export class Setup {
   }
 
   /**
-   * The bot's `join_game`, signed by its pooled wallet through that wallet's one sender (the bank's kind): the same
-   * wallet joins the games created at the same moment one operation at a time (Tezos takes one of a manager's in a
-   * block), batched when they meet.
+   * The bot's `join_game`, signed by its pooled wallet: one at a time per wallet (`rt.oneAtATime`), since games
+   * created at the same moment share the pool's wallets and Tezos takes one operation of a manager in a block.
    */
-  async #joinBot(game: GameChain, seat: number, wallet: BotWallet): Promise<void> {
+  #joinBot(game: GameChain, seat: number, wallet: BotWallet): Promise<void> {
+    return this.rt.oneAtATime(wallet.address, () => this.#join(game, seat, wallet));
+  }
+
+  async #join(game: GameChain, seat: number, wallet: BotWallet): Promise<void> {
+    const botTezos = tezosToolkit(this.rt.settings.network.rpcUrl, { signer: wallet.signer });
     const op = await this.rt.ops.sending(game.row.gameId, { kind: 'approval', seat });
     try {
-      const { rpcUrl } = this.rt.settings.network;
-      const sent = await sendAsBank(
-        rpcUrl,
-        wallet.signer,
-        wallet.address,
-        [game.bridge.joinCall()],
-        (hash) => op.note({ opHash: hash }),
-        this.rt.tuning.confirmationTimeoutSeconds,
-        this.rt.clock,
-      );
-      await op.confirm({ opHash: sent.opHash, level: sent.level });
+      const fromLevel = await game.bridge.headLevel();
+      const call = game.bridge.joinCall();
+      const sent = await botTezos.contract.batch([{ kind: OpKind.TRANSACTION, ...call }]).send();
+      await op.note({ opHash: sent.hash });
+      // Looked for block by block: Taquito's confirmation watches the head only and misses a block baked in between.
+      const level = await this.#includedAt(game, sent.hash, fromLevel);
+      await op.confirm({ opHash: sent.hash, level });
       await this.games.saveApproval(game, seat, {
-        opHash: sent.opHash,
+        opHash: sent.hash,
         status: 'confirmed',
         error: null,
-        fromLevel: sent.level,
+        fromLevel: level,
       });
     } catch (e) {
       await op.fail(messageOf(e));
       throw new ChainGameError('CHAIN_SETUP', `bot seat ${seat} could not join the game on-chain: ${messageOf(e)}`);
+    }
+  }
+
+  /** The level where `opHash` applied, looked up until the confirmation timeout. @throws BridgeError */
+  async #includedAt(game: GameChain, opHash: string, fromLevel: number): Promise<number> {
+    const { clock, confirmationMs } = this.rt;
+    const deadline = clock.now() + confirmationMs;
+    for (;;) {
+      const found = await game.bridge.lookup(opHash, fromLevel);
+      if (found && !found.applied)
+        throw new BridgeError('BRIDGE_FAILED', `operation ${opHash} was included at level ${found.level} but failed`, {
+          opHash,
+        });
+      if (found) return found.level;
+      if (clock.now() > deadline)
+        throw new BridgeError(
+          'BRIDGE_UNCONFIRMED',
+          `operation ${opHash} was not included within ${this.rt.tuning.confirmationTimeoutSeconds} s`,
+          { opHash },
+        );
+      await sleep(clock, 250);
     }
   }
 }

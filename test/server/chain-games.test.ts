@@ -697,7 +697,7 @@ describe('who may make the bank pay (server/limits)', () => {
         limits: { gamesPerWallet: 2, botSeatsPerWallet: 5 },
       });
       // Five bot wallets topped up at most to what a join needs, not funded afresh.
-      expect(budget.gameCost).toMatchObject({ seats: 6, bots: 5, botFundingMutez: 500_000 });
+      expect(budget.gameCost).toMatchObject({ seats: 6, bots: 5, botFundingMutez: 1_250_000 });
       expect(budget.gameCost.totalMutez).toBe(
         budget.gameCost.botFundingMutez + budget.gameCost.storageMutez + budget.gameCost.feesMutez,
       );
