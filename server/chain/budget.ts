@@ -130,7 +130,7 @@ export class Budget {
    * anything names it on-chain. @throws HostError 503 CHAIN_UNAVAILABLE (the node refused it)
    */
   async #holdContent(content: readonly PlanContent[]): Promise<void> {
-    const node = await this.rt.content();
+    const node = await this.rt.content.node();
     for (const { uri, bytes } of content) {
       let held: string;
       try {

@@ -140,7 +140,7 @@ export class ChainGames {
 
   close(): void {
     this.#rt.background.close();
-    this.#rt.closeOwn();
+    this.#rt.content.closeOwn(this.#rt.onError);
     for (const game of this.#games.all()) {
       this.#pauses.cancel(game);
       this.#closing.cancel(game);

@@ -95,6 +95,25 @@ export const isTransient = (e: unknown): e is BridgeError => isBridgeError(e) &&
 
 export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/** The IPFS node a chain side uses: the one it was given, else one of its own, opened when first needed. */
+export class ContentHolder {
+  #own: Promise<ContentNode> | null = null;
+
+  constructor(private readonly given: ContentNode | undefined) {}
+
+  node(): Promise<ContentNode> {
+    if (this.given) return Promise.resolve(this.given);
+    return (this.#own ??= openHeliaNode());
+  }
+
+  /** Stops the node it opened itself, in the background (a given one is its owner's to close). */
+  closeOwn(onError: (err: unknown) => void): void {
+    const own = this.#own;
+    this.#own = null;
+    own?.then((node) => node.close()).catch(onError);
+  }
+}
+
 export class ChainRuntime {
   readonly store: ChainStore;
   readonly ops: OpLog;
@@ -112,10 +131,8 @@ export class ChainRuntime {
     opsChanged: (gameId) => this.#hooks.opsChanged(gameId),
   };
   readonly #onWait: ChainGamesOptions['onWait'];
-  readonly #givenContent: ContentNode | undefined;
-  /** The last piece of work of each key that signs for itself (a pool's bot wallet): the next waits for it. */
-  readonly #byKey = new Map<string, Promise<unknown>>();
-  #ownContent: Promise<ContentNode> | null = null;
+  /** The IPFS node the tokens' content is held by (see ChainGamesOptions.content). */
+  readonly content: ContentHolder;
   #hooks: ChainHostHooks = { retry: () => undefined, changed: () => undefined, opsChanged: () => undefined };
 
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions) {
@@ -136,32 +153,7 @@ export class ChainRuntime {
     this.onError = options.onError ?? ((err) => console.error('[chain]', err));
     this.background = new BackgroundWork(this.onError);
     this.#onWait = options.onWait;
-    this.#givenContent = options.content;
-  }
-
-  /** Runs `work` once the work asked for before under `key` has settled: one operation of a wallet at a time. */
-  oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const before = this.#byKey.get(key) ?? Promise.resolve();
-    const mine = before.then(work, work);
-    const tail = mine.catch(() => undefined);
-    this.#byKey.set(key, tail);
-    void tail.then(() => {
-      if (this.#byKey.get(key) === tail) this.#byKey.delete(key);
-    });
-    return mine;
-  }
-
-  /** The IPFS node the tokens' content is held by (see ChainGamesOptions.content). */
-  content(): Promise<ContentNode> {
-    if (this.#givenContent) return Promise.resolve(this.#givenContent);
-    return (this.#ownContent ??= openHeliaNode());
-  }
-
-  /** Stops what the chain side opened itself (its own IPFS node), in the background. */
-  closeOwn(): void {
-    const own = this.#ownContent;
-    this.#ownContent = null;
-    own?.then((node) => node.close()).catch(this.onError);
+    this.content = new ContentHolder(options.content);
   }
 
   bindHost(hooks: ChainHostHooks): void {

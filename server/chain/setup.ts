@@ -18,6 +18,9 @@ import { isTransient, messageOf, type ChainRuntime } from './runtime';
 const SETUP_WAITING = 'SETUP_WAITING';
 
 export class Setup {
+  /** The last join of each pool wallet: the next one waits for it. */
+  readonly #joining = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly rt: ChainRuntime,
     private readonly games: GameChains,
@@ -125,11 +128,21 @@ export class Setup {
   }
 
   /**
-   * The bot's `join_game`, signed by its pooled wallet: one at a time per wallet (`rt.oneAtATime`), since games
-   * created at the same moment share the pool's wallets and Tezos takes one operation of a manager in a block.
+   * The bot's `join_game`, signed by its pooled wallet: one at a time per wallet, since games created at the same
+   * moment share the pool's wallets and Tezos takes one operation of a manager in a block.
    */
   #joinBot(game: GameChain, seat: number, wallet: BotWallet): Promise<void> {
-    return this.rt.oneAtATime(wallet.address, () => this.#join(game, seat, wallet));
+    const before = this.#joining.get(wallet.address) ?? Promise.resolve();
+    const join = before.then(
+      () => this.#join(game, seat, wallet),
+      () => this.#join(game, seat, wallet),
+    );
+    const settled = join.catch(() => undefined);
+    this.#joining.set(wallet.address, settled);
+    void settled.then(() => {
+      if (this.#joining.get(wallet.address) === settled) this.#joining.delete(wallet.address);
+    });
+    return join;
   }
 
   async #join(game: GameChain, seat: number, wallet: BotWallet): Promise<void> {
