@@ -5,6 +5,8 @@
  */
 // sharp: libvips, prebuilt for each platform and distributed through npm (@img/sharp-*), no system library needed.
 import sharp, { type Metadata, type OutputInfo, type ResizeOptions, type Sharp, type SharpOptions } from 'sharp';
+// exif-reader: a small pure-JS EXIF parser (the one sharp's own docs use) for the GPS tags sharp hands over raw.
+import readExif from 'exif-reader';
 import { sniffImageType } from '../../chain/studio/image';
 import { StudioError } from '../errors';
 import { RENDITION_QUALITY, RENDITION_SIZES, UPLOAD_FORMATS, UPLOAD_LIMITS, type UploadMimeType } from './image-limits';
@@ -35,7 +37,8 @@ export interface PreparedImage {
  */
 export async function prepareUpload(bytes: Uint8Array): Promise<PreparedImage> {
   const mimeType = uploadType(bytes);
-  const { width, height } = await declaredSize(bytes, mimeType);
+  const { width, height, exif } = await declaredSize(bytes, mimeType);
+  refuseLocation(exif);
   const [display, thumbnail] = await stills(bytes, mimeType);
   return {
     artifact: { bytes: new Uint8Array(bytes), mimeType, width, height, fileSize: bytes.length },
@@ -103,7 +106,10 @@ const SOURCE: SharpOptions = {
 };
 
 /** The size the file's header declares, checked against the limits before a pixel is decoded. */
-async function declaredSize(bytes: Uint8Array, mimeType: UploadMimeType): Promise<{ width: number; height: number }> {
+async function declaredSize(
+  bytes: Uint8Array,
+  mimeType: UploadMimeType,
+): Promise<{ width: number; height: number; exif: Buffer | undefined }> {
   let header: Metadata;
   try {
     // The header alone decodes no pixel, so it is read without the pixel limit: the refusal can name the size.
@@ -124,7 +130,27 @@ async function declaredSize(bytes: Uint8Array, mimeType: UploadMimeType): Promis
       'IMAGE_DIMENSIONS',
       `the image is ${count(width)} × ${count(height)} px; an image must be at least ${minSidePx} px on each side`,
     );
-  return { width, height };
+  return { width, height, exif: header.exif };
+}
+
+/**
+ * The file itself becomes the token's artifact, published for good, byte for byte: a photo whose EXIF says where it
+ * was taken would publish the place too (a phone camera's default). It is refused, saying how to export it without.
+ * @throws HostError 400 `IMAGE_LOCATION`
+ */
+function refuseLocation(exif: Buffer | undefined): void {
+  if (!exif) return;
+  let gps: ReturnType<typeof readExif>['GPSInfo'];
+  try {
+    gps = readExif(exif).GPSInfo;
+  } catch {
+    return; // EXIF no reader can make sense of names no place either
+  }
+  if (gps && (gps.GPSLatitude !== undefined || gps.GPSLongitude !== undefined))
+    throw new StudioError(
+      'IMAGE_LOCATION',
+      'the photo carries the place it was taken (GPS in its EXIF), and the file would be published with the work as it is: export it again without location (most phones and editors have a setting for it), then upload it',
+    );
 }
 
 const fitInside = (maxSidePx: number): ResizeOptions => ({
