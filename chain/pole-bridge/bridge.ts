@@ -47,6 +47,7 @@ import {
   planContent,
   planGameTokens,
   plannedToken,
+  planWithContent,
   type LandedAt,
   type PlanContent,
   type PlanGame,
@@ -300,6 +301,15 @@ export class PoleBridge {
   /** The bytes `planTokens` with the same arguments names by CID (`planContent`): hold them before creating. */
   planContent(board: Board, gameId: string, extras: Omit<PlanOptions, 'bank'> = {}): PlanContent[] {
     return planContent(board, gameId, { ...extras, bank: this.bankAddress });
+  }
+
+  /** `planTokens` and `planContent` at once, each token built once (`planWithContent`). */
+  planWithContent(
+    board: Board,
+    gameId: string,
+    extras: Omit<PlanOptions, 'bank'> = {},
+  ): { plan: TokenPlan; content: PlanContent[] } {
+    return planWithContent(board, gameId, { ...extras, bank: this.bankAddress });
   }
 
   /**

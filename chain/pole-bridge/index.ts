@@ -19,6 +19,6 @@ export { BridgeError, isBridgeError } from './errors';
 export type { BridgeErrorCode, BridgeErrorDetail } from './errors';
 export { chainOpsFor, holdingsActionFrom, planAfter, checkAddresses } from './ops';
 export type { ChainOp, HoldingsAction } from './ops';
-export { planContent, planGameTokens, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './plan';
+export { planContent, planGameTokens, planWithContent, plannedToken, tokenIdOf, TILE_ID_ATTRIBUTE } from './plan';
 export { gameCostBound, paidBy, COST_PER_BYTE_MUTEZ, MAX_GAS_PER_OPERATION, type GameCost } from './cost';
 export type { TokenPlan, PlanGame, PlanSeed, LandedAt, PlannedToken, PlanOptions, PlanContent } from './plan';

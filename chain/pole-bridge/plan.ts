@@ -7,6 +7,7 @@
 import type { Board } from '../../engine/pole';
 import { isMetadataError } from '../errors';
 import { ipfsUri, smallContentCid } from '../ipfs/content';
+import { decodeDataUri } from '../studio/image';
 import {
   metadataBytes,
   tileTokenMetadata,
@@ -113,12 +114,11 @@ export interface PlanContent {
   readonly bytes: Uint8Array;
 }
 
-/** The bytes of a `data:` URI (base64 or percent-encoded). */
+/** The bytes of a `data:` URI. @throws BridgeError BRIDGE_BAD_INPUT when it cannot be read */
 function dataUriBytes(uri: string): Uint8Array {
-  const comma = uri.indexOf(',');
-  const head = uri.slice(0, comma);
-  const body = uri.slice(comma + 1);
-  return head.endsWith(';base64') ? Buffer.from(body, 'base64') : new TextEncoder().encode(decodeURIComponent(body));
+  const decoded = decodeDataUri(uri);
+  if (!decoded) throw new BridgeError('BRIDGE_BAD_INPUT', `an inline image cannot be read: ${uri.slice(0, 60)}…`);
+  return decoded.bytes;
 }
 
 /** Content addressed by CID: `ipfs://<cid>` and the bytes (one block: tile art and metadata are far below a chunk). */
@@ -264,9 +264,7 @@ function checkPlanInput(gameId: string, options: PlanOptions): void {
  * @throws BridgeError BRIDGE_BAD_INPUT (bad game id, bank or artist address, image URI; `cause` names the field).
  */
 export function planGameTokens(board: Board, gameId: string, options: PlanOptions): TokenPlan {
-  checkPlanInput(gameId, options);
-  const tokens = board.tiles.flatMap((_, index) => tileToken(board, index, gameId, options)?.token ?? []);
-  return { gameId, contract: null, tokens, created: null, appliedSeq: null };
+  return planWithContent(board, gameId, options).plan;
 }
 
 /**
@@ -276,12 +274,22 @@ export function planGameTokens(board: Board, gameId: string, options: PlanOption
  * @throws BridgeError BRIDGE_BAD_INPUT as `planGameTokens`
  */
 export function planContent(board: Board, gameId: string, options: PlanOptions): PlanContent[] {
+  return planWithContent(board, gameId, options).content;
+}
+
+/** `planGameTokens` and `planContent` of the same inputs, the tokens built once. @throws as `planGameTokens` */
+export function planWithContent(
+  board: Board,
+  gameId: string,
+  options: PlanOptions,
+): { plan: TokenPlan; content: PlanContent[] } {
   checkPlanInput(gameId, options);
-  const byUri = new Map<string, PlanContent>();
-  board.tiles.forEach((_, index) => {
-    for (const c of tileToken(board, index, gameId, options)?.content ?? []) byUri.set(c.uri, c);
-  });
-  return [...byUri.values()];
+  const built = board.tiles.flatMap((_, index) => tileToken(board, index, gameId, options) ?? []);
+  const byUri = new Map(built.flatMap((t) => t.content).map((c) => [c.uri, c] as const));
+  return {
+    plan: { gameId, contract: null, tokens: built.map((t) => t.token), created: null, appliedSeq: null },
+    content: [...byUri.values()],
+  };
 }
 
 /** The planned token of a tile. @throws BridgeError BRIDGE_BAD_INPUT when the tile is not an artist tile of the plan. */

@@ -71,9 +71,9 @@ export class Budget {
       ...(extras.images ? { images: extras.images } : {}),
       royaltyBps: rules.royaltyRate * 100,
     };
-    let plan;
+    let plan, content;
     try {
-      plan = bridge.planTokens(rules.board, gameId, planOptions);
+      ({ plan, content } = bridge.planWithContent(rules.board, gameId, planOptions));
     } catch (e) {
       throw new ChainGameError('CHAIN_BAD_BOARD', `the board cannot be put on-chain: ${messageOf(e)}`);
     }
@@ -108,7 +108,7 @@ export class Budget {
     }
     this.#reserved.set(gameId, { creator, bots, costMutez: cost.totalMutez });
     try {
-      await this.#holdContent(bridge.planContent(rules.board, gameId, planOptions));
+      await this.#holdContent(content);
     } catch (e) {
       this.release(gameId);
       throw e;

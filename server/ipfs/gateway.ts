@@ -6,6 +6,7 @@
  */
 import { CID } from 'multiformats/cid';
 import { isContentOf } from '../../chain/ipfs/content';
+import { sniffImageType } from '../../chain/studio/image';
 import { ContentError } from '../errors';
 import { refusalResponse } from '../http/respond';
 import type { ContentNode } from './content-node';
@@ -15,22 +16,15 @@ export interface GatewayOptions {
   readonly fallback?: string | null;
 }
 
-/** The MIME type of content, from its first bytes (an IPFS file carries none of its own). */
+/** The MIME type of content, from its first bytes (an IPFS file carries none of its own): an image, JSON, or bytes. */
 export function sniffMimeType(bytes: Uint8Array): string {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') return 'image/webp';
-  const head = new TextDecoder().decode(bytes.slice(0, 512)).trimStart();
-  if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'image/svg+xml';
-  if (head.startsWith('{') || head.startsWith('[')) {
-    try {
-      JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-      return 'application/json';
-    } catch {
-      // not JSON after all
-    }
+  const image = sniffImageType(bytes);
+  if (image) return image;
+  try {
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    if (typeof value === 'object' && value !== null) return 'application/json';
+  } catch {
+    // not JSON
   }
   return 'application/octet-stream';
 }
