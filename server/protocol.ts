@@ -53,6 +53,9 @@ import { z } from 'zod';
 import type { Decision, FAIR_SCHEME, GameEvent, GameId, Outcome, SeatId } from '../engine';
 import { plainText } from '../engine/core/text';
 
+/** A Tezos operation hash, as wallets and the node give it: `o` and 50 base58 characters. */
+export const OPERATION_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
+
 /** An online seat's grace period by default, and the longest one a game may ask for (seconds). */
 export const GRACE_DEFAULT = 60;
 export const GRACE_MAX = 1800;
@@ -91,13 +94,18 @@ export const createGameRequestSchema = z
     /** Milliseconds between two bot actions, so people can follow them. */
     botPaceMs: z.number().int().min(0).max(10_000).default(400),
     /**
+     * Tezos Pole on a board built in the artist studio, by its id: the server takes its tiles — the works' creators
+     * (royalty receivers), images and original tokens — from its own store, never from the request, so nobody can
+     * credit a work to a wallet that did not feature it, and a request never carries a board's art.
+     */
+    studioBoard: plainText(z.string().min(1).max(64)).optional(),
+    /**
      * Tezos Pole on-chain (online mode only): the tiles are FA2 tokens, each seat plays with a wallet, holdings are
-     * read from the chain (P13). `studioBoard` plays a board built in the artist studio: the server takes its tiles —
-     * the works' creators (royalty receivers), images and original tokens — from its own store, never from the
-     * request, so nobody can credit a work to a wallet that did not feature it.
+     * read from the chain (P13). `depositOp`: the hash of the creator's transfer to the bank that pays for the game
+     * beyond the bank's daily allowance (its unused rest is returned at the end).
      */
     onChain: z
-      .object({ studioBoard: plainText(z.string().min(1).max(64)).optional() })
+      .object({ depositOp: z.string().regex(OPERATION_HASH, 'an operation hash (o…, 51 characters)').optional() })
       .strict()
       .optional(),
     /** An online game listed in the lobby while it has free human seats; private by default. */

@@ -10,11 +10,10 @@ import { sleep } from '../../chain/clock';
 import { isAddress } from '../../chain/validate';
 import type { SeatId } from '../../engine';
 import { AccessError, ChainGameError } from '../errors';
+import { OPERATION_HASH } from '../protocol';
 import type { GameChain, GameChains } from './game-chain';
 import { isTransient, messageOf, type ChainRuntime } from './runtime';
 import { isInjected } from './steps';
-
-const OP_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
 
 /** What looking for a join found: confirmed (where, if it was sent), or failed and why. */
 type JoinOutcome =
@@ -86,7 +85,7 @@ export class Approvals {
     const game = await this.games.need(gameId);
     this.checkWallet(gameId, seat, address);
     tokensCreated(game);
-    if (opHash !== null && !OP_HASH.test(opHash))
+    if (opHash !== null && !OPERATION_HASH.test(opHash))
       throw new ChainGameError('BAD_OP_HASH', `not an operation hash: ${opHash}`);
     if (game.row.seats[seat]!.approval?.status === 'confirmed') return;
     const fromLevel = Math.max(0, (await headOf(game)) - 2);

@@ -199,11 +199,11 @@ export class GameHost {
   }
 
   /**
-   * The game `req` asks for, ready to store: its seed and tokens drawn, an on-chain game's studio board read from the
-   * store (its artists are never taken from a request). @throws HostError 404, and what prepareGame refuses
+   * The game `req` asks for, ready to store: its seed and tokens drawn, its studio board read from the store (its
+   * artists and art are never taken from a request). @throws HostError 404, and what prepareGame refuses
    */
   private async prepare(req: ParsedGameRequest): Promise<PreparedGame> {
-    const studioId = req.onChain?.studioBoard;
+    const studioId = req.studioBoard;
     const board = studioId === undefined ? null : await storeCall(() => getBoard(this.store.sql, studioId));
     return prepareGame(req, board);
   }

@@ -78,9 +78,9 @@ function refuseClaimedArtists(board: unknown): void {
 }
 
 /**
- * Validates a parsed create request and the engine config (players = the seats, the options merged in; an on-chain
- * game's studio board loaded by the caller), and draws the id, the seed (unless given) and the tokens.
- * @throws HostError 400 PLAYERS_FROM_SEATS | BOARD_TWICE | CHAIN_POLE_ONLY | CHAIN_ONLINE_ONLY | GRACE_ONLINE_ONLY | LOBBY_ONLINE_ONLY, 422 UNVERIFIED_BOARD
+ * Validates a parsed create request and the engine config (players = the seats, the options merged in; a studio board
+ * loaded by the caller), and draws the id, the seed (unless given) and the tokens.
+ * @throws HostError 400 PLAYERS_FROM_SEATS | BOARD_TWICE | STUDIO_POLE_ONLY | CHAIN_POLE_ONLY | CHAIN_ONLINE_ONLY | GRACE_ONLINE_ONLY | LOBBY_ONLINE_ONLY, 422 UNVERIFIED_BOARD
  *   or the engine's ConfigError code
  */
 export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | null = null): PreparedGame {
@@ -106,11 +106,11 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
   // Each player signs with their own wallet, so an on-chain game is played online, one device per seat.
   if (req.onChain && req.mode !== 'online')
     throw new GameError('CHAIN_ONLINE_ONLY', 'an on-chain game is played online: each seat with its own wallet');
-  if (req.onChain) {
-    if (studio && 'board' in req.options)
-      throw new GameError('BOARD_TWICE', 'give the board either in the options or as onChain.studioBoard, not both');
-    if (!studio) refuseClaimedArtists(req.options.board);
-  }
+  if (req.studioBoard !== undefined && req.game !== 'pole')
+    throw new GameError('STUDIO_POLE_ONLY', 'boards from the artist studio are Tezos Pole boards');
+  if (studio && 'board' in req.options)
+    throw new GameError('BOARD_TWICE', 'give the board either in the options or as studioBoard, not both');
+  if (req.onChain && !studio) refuseClaimedArtists(req.options.board);
   const { definition } = gameKits[req.game];
   const config = {
     ...req.options,
@@ -147,7 +147,7 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     botPaceMs: req.botPaceMs,
     graceSeconds: req.mode === 'online' ? (req.graceSeconds ?? GRACE_DEFAULT) : null,
     listed: req.public,
-    studioBoard: req.onChain?.studioBoard ?? null,
+    studioBoard: req.studioBoard ?? null,
     // Provably fair when the seed is the server's own and each seat plays on its own device: a typed
     // seed is known to whoever typed it, and a hot-seat device holds every seat's chain.
     fair: req.mode === 'online' && req.seed === undefined,

@@ -17,12 +17,13 @@ const givenOptions = (row: GameRow): Record<string, unknown> =>
 
 /**
  * The create request of `row`'s rematch: the same seats (names, kinds, bot strategies), options, house rules, board,
- * mode and timers; no seed, so a new one is drawn. An on-chain game's is on-chain again (new tokens), on its studio
- * board if it had one: the board and its artists are read from the studio again, never copied from the old config.
+ * mode and timers; no seed, so a new one is drawn. An on-chain game's is on-chain again (new tokens, and a deposit
+ * of its own when the bank's allowance does not cover it). A studio board is read from the studio again, never copied
+ * from the old config.
  */
 export function rematchRequest(row: GameRow, onChain: boolean): ParsedGameRequest {
   const options = givenOptions(row);
-  if (onChain && row.studioBoard !== null) delete options.board;
+  if (row.studioBoard !== null) delete options.board;
   return {
     game: row.game,
     options,
@@ -32,7 +33,8 @@ export function rematchRequest(row: GameRow, onChain: boolean): ParsedGameReques
     botPaceMs: row.botPaceMs,
     ...(row.graceSeconds === null ? {} : { graceSeconds: row.graceSeconds }),
     public: row.listed,
-    ...(onChain ? { onChain: row.studioBoard === null ? {} : { studioBoard: row.studioBoard } } : {}),
+    ...(row.studioBoard === null ? {} : { studioBoard: row.studioBoard }),
+    ...(onChain ? { onChain: {} } : {}),
   };
 }
 

@@ -8,15 +8,13 @@ import { tokenSchema } from '../protocol';
  * with 413 `BODY_TOO_LARGE` as soon as it passes the limit, so a large body is never held whole.
  */
 export const BODY_LIMITS = {
-  /** Most routes: an action (the largest, a Ten payment of every card, is under 8 KB), a sign-in, a claim, a board's slots. */
+  /**
+   * Most routes: an action (the largest, a Ten payment of every card, is under 8 KB), a sign-in, a claim, a board's
+   * slots, a new game (a studio board goes by its id, and art by its IPFS address: a board carries no image bytes).
+   */
   default: 64 * 1024,
   /** A featured piece: its image may be inline, a data: URI of up to 100,000 characters. */
   piece: 256 * 1024,
-  /**
-   * A new game: its options may carry a whole Tezos Pole board (the new-game page sends a studio board so), up to
-   * 80 tiles each with an inline image of up to 100,000 characters — 8 MB of JSON at the most.
-   */
-  game: 10 * 1024 * 1024,
   /** An uploaded image: the file itself, up to studio/image-limits.ts's 10 MiB. */
   image: 10 * 1024 * 1024,
 } as const;

@@ -73,17 +73,20 @@ async function newGame(): Promise<CreateGameResponse> {
   return created.body;
 }
 
-/** A Tezos Pole board as large as the engine takes: 80 tiles, each artist tile with a 100,000-character inline image. */
+/**
+ * A Tezos Pole board as large as the engine takes (80 tiles), each work with a long title and a description and its
+ * art by IPFS address, as the studio and the uploads give it.
+ */
 function largestBoard() {
-  const uri = `data:image/png;base64,${'A'.repeat(100_000 - 'data:image/png;base64,'.length)}`;
+  const uri = 'ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
   const tiles = [
     { kind: 'go', id: 'go', name: 'GO' },
     ...Array.from({ length: 79 }, (_, i) => ({
       kind: 'artist',
       id: `work-${i}`,
-      artist: 'A'.repeat(80),
-      title: 'T'.repeat(120),
-      description: 'D'.repeat(500),
+      artist: 'A'.repeat(40),
+      title: 'T'.repeat(60),
+      description: 'D'.repeat(240),
       price: 100,
       multiplier: 1.5,
       editionSize: 1,
@@ -113,7 +116,7 @@ describe('body size limits', () => {
 
   it('has a limit on every route that reads a body', async () => {
     const game = await newGame();
-    const tooLarge = () => JSON.stringify({ padding: 'x'.repeat(BODY_LIMITS.game + 1) });
+    const tooLarge = () => JSON.stringify({ padding: 'x'.repeat(BODY_LIMITS.piece + 1) });
     const routes: [string, (r: Request) => Promise<Response>][] = [
       ['/api/games', (r) => createGame(r)],
       [`/api/games/${game.id}/actions`, (r) => postAction(r, ctx(game.id))],
@@ -144,11 +147,19 @@ describe('body size limits', () => {
     expect([action.status, action.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
   });
 
-  it('takes a new game carrying the largest board the engine accepts, inline images and all', async () => {
+  it('takes a new game carrying a board of 80 tiles with art by IPFS address in 64 KB; a 5 MB board is a 413', async () => {
     const request = JSON.stringify({ game: 'pole', options: { board: largestBoard() }, seats: twoSeats, botPaceMs: 0 });
-    expect(request.length).toBeGreaterThan(7_900_000);
-    expect(request.length).toBeLessThan(BODY_LIMITS.game);
+    expect(request.length).toBeGreaterThan(32 * 1024);
+    expect(request.length).toBeLessThan(BODY_LIMITS.default);
     expect((await answer(createGame(post('/api/games', request)))).status).toBe(201);
+    // The same board with its images inline, as data: URIs of 60,000 characters each.
+    const inline = largestBoard();
+    const image = { uri: `data:image/png;base64,${'A'.repeat(60_000)}`, mimeType: 'image/png' };
+    inline.tiles = inline.tiles.map((t) => (t.kind === 'artist' ? { ...t, image } : t));
+    const big = JSON.stringify({ game: 'pole', options: { board: inline }, seats: twoSeats });
+    expect(big.length).toBeGreaterThan(4_500_000);
+    const refused = await answer(createGame(post('/api/games', big)));
+    expect([refused.status, refused.body.error]).toEqual([413, 'BODY_TOO_LARGE']);
   });
 
   it('takes a featured piece with its image inline', async () => {
@@ -160,8 +171,8 @@ describe('body size limits', () => {
 });
 
 describe('error answers stay small', () => {
-  it('a 2 MB roll effect is refused in a few lines, not 63 MB: faces and branches are bounded', async () => {
-    const faces = Array.from({ length: 200_000 }, (_, i) => (i % 6) + 1);
+  it('a 60 KB roll effect is refused in a few lines, not 2 MB: faces and branches are bounded', async () => {
+    const faces = Array.from({ length: 6_000 }, (_, i) => (i % 6) + 1);
     const board = {
       id: 'huge-roll',
       name: 'Huge roll',
@@ -182,7 +193,8 @@ describe('error answers stay small', () => {
       ],
     };
     const body = JSON.stringify({ game: 'pole', options: { board }, seats: twoSeats });
-    expect(body.length).toBeGreaterThan(2_000_000);
+    expect(body.length).toBeGreaterThan(50_000);
+    expect(body.length).toBeLessThan(BODY_LIMITS.default);
     const refused = await answer(createGame(post('/api/games', body)));
     expect([refused.status, refused.body.error]).toEqual([422, 'BAD_BOARD']);
     expect(refused.size).toBeLessThan(4_000);

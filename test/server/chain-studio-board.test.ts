@@ -92,7 +92,7 @@ describe('on-chain games take their artists from the studio, not from the reques
       });
       // Whoever starts it (here a stranger's request), the stored board decides the tiles and their creators.
       const created = await host.create(
-        { game: 'pole', mode: 'online', seats, onChain: { studioBoard: board.id } },
+        { game: 'pole', mode: 'online', seats, studioBoard: board.id, onChain: {} },
         signedIn,
       );
       await games.idle();
@@ -151,7 +151,7 @@ describe('on-chain games take their artists from the studio, not from the reques
         slots: [{ kind: 'piece', pieceId: piece.id }, ...EVENT_PALETTE.slice(0, 3)],
       });
       const created = await host.create(
-        { game: 'pole', options: {}, seats: [...seats], mode: 'online', onChain: { studioBoard: board.id } },
+        { game: 'pole', options: {}, seats: [...seats], mode: 'online', studioBoard: board.id, onChain: {} },
         signedIn,
       );
       await games.idle();
@@ -274,13 +274,13 @@ describe('on-chain games take their artists from the studio, not from the reques
     });
     const twice = await hostError(
       host.create(
-        { game: 'pole', mode: 'online', seats, options: { board: GENESIS }, onChain: { studioBoard: board.id } },
+        { game: 'pole', mode: 'online', seats, options: { board: GENESIS }, studioBoard: board.id, onChain: {} },
         signedIn,
       ),
     );
     expect([twice.status, twice.code]).toEqual([400, 'BOARD_TWICE']);
     const unknown = await hostError(
-      host.create({ game: 'pole', mode: 'online', seats, onChain: { studioBoard: 'no-such-board' } }, signedIn),
+      host.create({ game: 'pole', mode: 'online', seats, studioBoard: 'no-such-board', onChain: {} }, signedIn),
     );
     expect([unknown.status, unknown.code]).toEqual([404, 'BOARD_NOT_FOUND']);
   });

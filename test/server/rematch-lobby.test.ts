@@ -222,10 +222,14 @@ describe('the rematch request', () => {
     expect(rematchRequest(row, true)).toMatchObject({
       options: { laps: 3 },
       graceSeconds: 30,
-      onChain: { studioBoard: 'b1' },
+      studioBoard: 'b1',
+      onChain: {},
     });
     expect(rematchRequest(row, true).options).not.toHaveProperty('board');
-    // Off-chain, the board is the game's own option, and goes with it.
+    // Off-chain too, a studio board is read from the studio again rather than resent.
+    expect(rematchRequest(row, false)).toMatchObject({ studioBoard: 'b1' });
+    expect(rematchRequest(row, false).options).not.toHaveProperty('board');
+    // A board of the game's own options goes with it.
     expect(rematchRequest({ ...row, studioBoard: null }, false)).toMatchObject({
       options: { laps: 3, board: { tiles: [] } },
     });

@@ -191,15 +191,16 @@ export function NewGameForm({
     }
     const request: CreateGameRequest = {
       game,
-      // On Tezos the server loads a studio board itself (its artists are the tokens' creators); off-chain it is sent.
-      options: { ...changedOptions(game, values), ...(studioBoard && !onChain ? { board: studioBoard.board } : {}) },
+      options: changedOptions(game, values),
       seats: active.map((s, seat) => ({ kind: s.kind, name: names[seat]! })),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
       mode,
       turnSeconds: timerOn ? seconds : null,
       ...(mode === 'online' ? { graceSeconds: grace } : {}),
       botPaceMs: pace,
-      ...(onChain ? { onChain: studioBoard ? { studioBoard: studioBoard.id } : {} } : {}),
+      // The server loads a studio board itself: its artists are the tokens' creators, and its art is not resent.
+      ...(studioBoard ? { studioBoard: studioBoard.id } : {}),
+      ...(onChain ? { onChain: {} } : {}),
       ...(mode === 'online' && listed ? { public: true } : {}),
     };
     setSubmitting(true);

@@ -1,6 +1,6 @@
 import { getHost } from '../../../server';
 import { rateLimited } from '../../../server/http/rate-limit';
-import { BODY_LIMITS, jsonBody, respond } from '../../../server/http/respond';
+import { jsonBody, respond } from '../../../server/http/respond';
 
 export const runtime = 'nodejs';
 
@@ -11,6 +11,6 @@ export const runtime = 'nodejs';
  */
 export async function POST(request: Request): Promise<Response> {
   return rateLimited(request, 'create', (who) =>
-    respond(async () => (await getHost()).create(await jsonBody(request, BODY_LIMITS.game), who), 201),
+    respond(async () => (await getHost()).create(await jsonBody(request), who), 201),
   );
 }
