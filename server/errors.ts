@@ -44,7 +44,7 @@ export class StoreError extends ServerError {
   }
 }
 
-export type HostStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+export type HostStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /** The request itself: its shape, size, origin or rate. */
 const REQUEST_STATUS = {
@@ -115,7 +115,13 @@ const CHAIN_GAME_STATUS = {
   CHAIN_BAD_BOARD: 422,
   CHAIN_BOT_LIMIT: 429,
   CHAIN_GAME_LIMIT: 429,
-  BANK_ALLOWANCE_USED: 429,
+  DEPOSIT_REQUIRED: 402,
+  DEPOSIT_TOO_SMALL: 402,
+  DEPOSIT_NOT_YOURS: 403,
+  DEPOSIT_UNKNOWN: 404,
+  DEPOSIT_PENDING: 409,
+  DEPOSIT_USED: 409,
+  DEPOSIT_FAILED: 422,
   BANK_LOW: 503,
   CHAIN_MOVED: 503,
   CHAIN_NOT_CONFIGURED: 503,

@@ -114,6 +114,11 @@ export const createGameRequestSchema = z
   .strict();
 export type CreateGameRequest = z.input<typeof createGameRequestSchema>;
 
+/** `POST /api/chain/deposits`: the signed-in wallet's transfer to the bank, just injected. */
+export const depositRequestSchema = z
+  .object({ opHash: z.string().regex(OPERATION_HASH, 'an operation hash (o…, 51 characters)') })
+  .strict();
+
 export interface SeatInfo {
   readonly seat: SeatId;
   readonly name: string;

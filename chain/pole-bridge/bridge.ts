@@ -161,6 +161,8 @@ export interface OperationLookup {
   readonly level: number;
   /** Every content applied (false: it was included but failed, and changed nothing). */
   readonly applied: boolean;
+  /** Its transactions: who sent how many mutez to whom (a deposit to the bank is checked by them). */
+  readonly transfers: readonly { readonly source: string; readonly destination: string; readonly mutez: number }[];
 }
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -740,11 +742,23 @@ export class PoleBridge {
         const block = await this.#tezos.rpc.getBlock({ block: String(level) });
         const found = block.operations.flat().find((o) => o.hash === opHash);
         if (!found) continue;
-        const applied = (found.contents as unknown[]).every((c) => {
-          const result = (c as { metadata?: { operation_result?: { status?: string } } }).metadata?.operation_result;
+        const contents = found.contents as {
+          kind?: string;
+          source?: string;
+          destination?: string;
+          amount?: string;
+          metadata?: { operation_result?: { status?: string } };
+        }[];
+        const applied = contents.every((c) => {
+          const result = c.metadata?.operation_result;
           return result === undefined || result.status === 'applied';
         });
-        return { level, applied };
+        const transfers = contents.flatMap((c) =>
+          c.kind === 'transaction' && c.source && c.destination
+            ? [{ source: c.source, destination: c.destination, mutez: Number(c.amount ?? 0) }]
+            : [],
+        );
+        return { level, applied, transfers };
       }
       return null;
     } catch (e) {

@@ -3,6 +3,7 @@
  * whose tokens live on Tezos. It holds no logic of its own; each part of the game's life has its module:
  *
  * - `budget.ts`: what a new game may cost the bank, held until it is registered; the bank's budget for pages.
+ * - `deposits.ts`: what people send the bank to pay for their games beyond its daily allowance, and what goes back.
  * - `move-gate.ts`: what a move passes through (ChainMoves asks it): the gate, holdings, settlement, the kept step.
  * - `setup.ts`: the game opened on-chain with its tokens and seed commitment, the bots funded and joined.
  * - `approvals.ts`: the seats' wallets and their `join_game`; nobody moves until every seat has joined.
@@ -23,6 +24,7 @@ import { Budget } from './budget';
 import { ChainInfoReader, type ChainInfo } from './chain-info';
 import type { ChainGameRow, ChainStore } from './chain-store';
 import { Closing } from './closing';
+import { Deposits } from './deposits';
 import { GameChains, isReady } from './game-chain';
 import { grantsOf, type WalletGrants } from './grants';
 import { Holdings } from './holdings';
@@ -34,7 +36,8 @@ import type { ChainSettings } from './settings';
 import { Settlement } from './settle';
 import { Setup } from './setup';
 
-export type { BankBudget, GameExtras } from './budget';
+export type { BankBudget, GameExtras, GameQuote } from './budget';
+export type { DepositInfo } from './deposits';
 export type { ChainInfo, ChainOpInfo, GameGrantInfo } from './chain-info';
 export type { KeptStep } from './game-chain';
 export type { SeatGrant, WalletGrants } from './grants';
@@ -44,6 +47,8 @@ export { isTransient, type ChainGamesOptions, type ChainHostHooks, type ChainWai
 export class ChainGames {
   /** What a new game may cost the bank (`prepare`, held until `release`) and what the bank holds (`report`). */
   readonly budget: Budget;
+  /** People's deposits for their games beyond the bank's allowance: named, held, claimed, refunded. */
+  readonly deposits: Deposits;
   /** The seats' wallets: claim, check, the `join_game` call and its submission. */
   readonly approvals: Approvals;
   /** What each move of an on-chain game passes through (ChainMoves). */
@@ -59,7 +64,8 @@ export class ChainGames {
   constructor(store: ChainStore, settings: ChainSettings, options: ChainGamesOptions = {}) {
     const rt = (this.#rt = new ChainRuntime(store, settings, options));
     const games = (this.#games = new GameChains(rt));
-    this.budget = new Budget(rt);
+    this.deposits = new Deposits(rt);
+    this.budget = new Budget(rt, this.deposits);
     const pauses = (this.#pauses = new Pauses(rt, games));
     this.#setup = new Setup(rt, games, pauses);
     this.approvals = new Approvals(rt, games);
@@ -71,7 +77,7 @@ export class ChainGames {
       holdings: new Holdings(rt, games, logged),
       settlement: new Settlement(rt, games),
     });
-    this.#closing = new Closing(rt, games, logged);
+    this.#closing = new Closing(rt, games, logged, this.deposits);
     this.#info = new ChainInfoReader(rt, games);
   }
 
@@ -116,9 +122,13 @@ export class ChainGames {
     this.#closing.gameOver(gameId, final);
   }
 
-  /** Closes the finished games left open on-chain (the server stopped first). Call once the host is open. */
-  resumeClosing(): Promise<void> {
-    return this.#closing.resume();
+  /**
+   * Closes the finished games left open on-chain (the server stopped first), and goes on with the deposits being
+   * looked for or refunded. Call once the host is open.
+   */
+  async resumeClosing(): Promise<void> {
+    await this.#closing.resume();
+    await this.deposits.resume();
   }
 
   // ---- reading ----

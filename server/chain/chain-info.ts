@@ -6,6 +6,7 @@ import { tezosToolkit } from '../../chain/context';
 import type { ChainOp, LandedAt, TokenPlan } from '../../chain/pole-bridge';
 import type { SeatId } from '../../engine';
 import type { ChainOpRow } from './chain-store';
+import { depositInfo, type DepositInfo } from './deposits';
 import { isReady, type GameChains } from './game-chain';
 import { grantOf, type SeatGrant } from './grants';
 import type { ChainRuntime } from './runtime';
@@ -69,6 +70,8 @@ export interface ChainInfo {
    * top-ups), each call's own as its receipt says, whichever games shared a batch.
    */
   readonly spentMutez: number;
+  /** The creator's deposit that pays for the game (beyond the bank's allowance), and what went back; null: none. */
+  readonly deposit: DepositInfo | null;
   readonly paused: {
     readonly code: string;
     readonly reason: string;
@@ -129,6 +132,7 @@ export class ChainInfoReader {
   async read(gameId: string): Promise<ChainInfo> {
     const game = await this.games.need(gameId);
     const ops = await this.rt.store.listOps(gameId);
+    const deposit = await this.rt.store.deposits.ofGame(gameId);
     const create = [...ops].reverse().find((o) => o.kind === 'create');
     const closeOp = [...ops].reverse().find((o) => o.kind === 'close' && isConfirmed(o));
     const { plan } = game.row;
@@ -176,6 +180,7 @@ export class ChainInfoReader {
         retired: t.retired,
       })),
       spentMutez: ops.reduce((sum, o) => sum + (o.detail.costMutez ?? 0), 0),
+      deposit: deposit && depositInfo(deposit),
       paused: game.pause,
       ops: ops.map((o) => ({
         id: o.id,

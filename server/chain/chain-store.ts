@@ -8,6 +8,7 @@ import type { ChainOp, SeedReveal, TokenPlan } from '../../chain/pole-bridge';
 import { GameError } from '../errors';
 import { sqlState, UNIQUE_VIOLATION, type SqlClient } from '../store/driver';
 import { parseRow } from '../store/rows';
+import { DepositStore } from './deposit-store';
 import { OP_STATUSES, RETAKE, type ChainOpStatus } from './steps';
 
 export type ApprovalStatus = 'pending' | 'confirmed' | 'failed';
@@ -164,7 +165,12 @@ export interface ChainOpPatch {
 }
 
 export class ChainStore {
-  constructor(private readonly sql: SqlClient) {}
+  /** What people sent the bank to pay for their games, and what went back (deposit-store.ts). */
+  readonly deposits: DepositStore;
+
+  constructor(private readonly sql: SqlClient) {
+    this.deposits = new DepositStore(sql);
+  }
 
   async insertGame(row: ChainGameRow): Promise<void> {
     await this.sql.query(
@@ -199,19 +205,30 @@ export class ChainStore {
   /**
    * The on-chain games created in the last day, each with what its operations have cost the bank so far (the
    * receipts' sum, `detail.costMutez`) and whether it is settled (closed on-chain, or finished without ever opening).
+   * A game paid for by its creator's deposit is not the bank's to count.
    */
   async gamesOfTheDay(): Promise<{ game: ChainGameRow; spentMutez: number; settled: boolean }[]> {
     const rows = await this.sql.query<Record<string, unknown> & { spent: number | string; finished: boolean }>(
       `SELECT c.*, g.finished,
               coalesce((SELECT sum((o.detail->>'costMutez')::bigint) FROM chain_ops o WHERE o.game_id = c.game_id), 0) AS spent
          FROM chain_games c JOIN games g ON g.id = c.game_id
-        WHERE g.created_at > now() - interval '1 day'`,
+        WHERE g.created_at > now() - interval '1 day'
+          AND NOT EXISTS (SELECT 1 FROM chain_deposits d WHERE d.game_id = c.game_id)`,
     );
     return rows.map((r) => {
       const game = toGame(r);
       const closed = game.plan.game?.closed != null || (r.finished && game.plan.created === null);
       return { game, spentMutez: Number(r.spent), settled: closed };
     });
+  }
+
+  /** What the game's operations have cost the bank so far (the receipts' sum). */
+  async spentOn(gameId: string): Promise<number> {
+    const [row] = await this.sql.query<{ spent: string | number | null }>(
+      `SELECT coalesce(sum((detail->>'costMutez')::bigint), 0) AS spent FROM chain_ops WHERE game_id = $1`,
+      [gameId],
+    );
+    return Number(row?.spent ?? 0);
   }
 
   async getGame(gameId: string): Promise<ChainGameRow | null> {

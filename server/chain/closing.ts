@@ -3,10 +3,12 @@
  * on-chain (`close_game`, a `close` row), once, revealing the game's seed and final state hash in the same operation
  * (the contract checks the seed against the commitment made when the game was opened: FAIRNESS.md), and burning the
  * bots' copies just before (nobody collects them; the storage of their ledger entries goes to the next game's mints).
- * A chain that does not answer gets it again with backoff, and a restart closes the finished games left open.
+ * A chain that does not answer gets it again with backoff, and a restart closes the finished games left open. Once
+ * closed (or never opened), what the game's deposit did not pay for goes back to its creator (deposits.ts).
  */
 import type { BurnRequest } from '../../chain/fa2-editions';
 import type { SeedReveal } from '../../chain/pole-bridge';
+import type { Deposits } from './deposits';
 import type { GameChain, GameChains } from './game-chain';
 import type { LoggedSteps } from './logged-steps';
 import { isTransient, messageOf, type ChainRuntime } from './runtime';
@@ -17,6 +19,7 @@ export class Closing {
     private readonly rt: ChainRuntime,
     private readonly games: GameChains,
     private readonly logged: LoggedSteps,
+    private readonly deposits: Deposits,
   ) {}
 
   /**
@@ -30,9 +33,13 @@ export class Closing {
     this.#run(game);
   }
 
-  /** Closes the finished games left open on-chain (the server stopped first). */
+  /** Closes the finished games left open on-chain (the server stopped first), and settles their deposits. */
   async resume(): Promise<void> {
-    for (const id of await this.rt.store.finishedOpenGames(this.rt.settings.contract)) {
+    const ids = new Set([
+      ...(await this.rt.store.finishedOpenGames(this.rt.settings.contract)),
+      ...(await this.rt.store.deposits.usedByFinishedGames()),
+    ]);
+    for (const id of ids) {
       try {
         const game = await this.games.load(id);
         if (game) this.#run(game);
@@ -48,13 +55,18 @@ export class Closing {
   }
 
   #run(game: GameChain): void {
-    if (game.closing.running || this.rt.background.closed || isClosed(game)) return;
+    if (game.closing.running || this.rt.background.closed) return;
+    if (isClosed(game)) {
+      this.rt.background.add(this.deposits.settle(game.row.gameId).catch(this.rt.onError));
+      return;
+    }
     game.closing.running = true;
     this.rt.background.add(
       this.#close(game)
-        .then(() => {
+        .then(async () => {
           game.closing.attempts = 0;
           this.rt.host.changed(game.row.gameId);
+          await this.deposits.settle(game.row.gameId).catch(this.rt.onError);
         })
         .catch((e) => {
           if (!isTransient(e)) throw e;

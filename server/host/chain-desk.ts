@@ -1,9 +1,12 @@
 import type { SeatId } from '../../engine';
 import { isAddress } from '../../chain/validate';
 import type { ChainGames } from '../chain/chain-games';
+import type { DepositInfo } from '../chain/deposits';
 import { AccessError, ChainGameError } from '../errors';
+import { depositRequestSchema } from '../protocol';
 import { checkActor, targetSeat, type RequestContext } from './access';
 import type { LiveGame } from './live-game';
+import { parseRequest } from './new-game';
 import { holderKeys } from './seat-holders';
 import type { Seats } from './seats';
 import type { HostShared } from './shared';
@@ -77,6 +80,29 @@ export class ChainDesk {
   }
 
   /**
+   * The signed-in wallet sent the bank a deposit (`opHash`) for a game it is about to create: it is looked for
+   * on-chain (`deposit` tells what was found). @throws HostError 400 MALFORMED_REQUEST, 401 SIGN_IN_REQUIRED, 403
+   * DEPOSIT_NOT_YOURS, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
+   */
+  async nameDeposit(request: unknown, context: RequestContext): Promise<DepositInfo> {
+    const { opHash } = parseRequest(depositRequestSchema, request, 'not a deposit');
+    return this.configured().deposits.name(signedIn(context), opHash);
+  }
+
+  /** The signed-in wallet's deposit `opHash`. @throws HostError 401 SIGN_IN_REQUIRED, 404 DEPOSIT_UNKNOWN, 503 */
+  async deposit(opHash: string, context: RequestContext): Promise<DepositInfo> {
+    return this.configured().deposits.get(signedIn(context), opHash);
+  }
+
+  /**
+   * Sends the signed-in wallet's unused deposit back now, rather than after its hour.
+   * @throws HostError 401 SIGN_IN_REQUIRED, 404 DEPOSIT_UNKNOWN, 409 DEPOSIT_PENDING | DEPOSIT_USED, 422 DEPOSIT_FAILED
+   */
+  async returnDeposit(opHash: string, context: RequestContext): Promise<DepositInfo> {
+    return this.configured().deposits.returnNow(signedIn(context), opHash);
+  }
+
+  /**
    * What a wallet granted the bank in on-chain games (the games it joined, live or ended) and any FA2 operator
    * approval of the bank left from earlier app versions, with the call that revokes it.
    * @throws HostError 400 BAD_ADDRESS, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
@@ -106,4 +132,11 @@ export class ChainDesk {
     checkActor(live.row, holder, target);
     return { chain: this.games, target, live };
   }
+}
+
+/** The signed-in wallet: deposits are a wallet's own. @throws HostError 401 SIGN_IN_REQUIRED */
+function signedIn(context: RequestContext): string {
+  if (!context.address)
+    throw new AccessError('SIGN_IN_REQUIRED', 'sign in with the wallet that sends the deposit: it is paid back to it');
+  return context.address;
 }

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../../chain/clock';
-import type { ChainGames, GameExtras } from '../chain/chain-games';
-import { AccessError } from '../errors';
+import type { ChainGames, GameQuote } from '../chain/chain-games';
+import { AccessError, RequestError } from '../errors';
 import type { Rate } from '../limits';
 import type { CreateGameResponse } from '../protocol';
 import type { GameStore, NewGameRow } from '../store';
@@ -199,6 +199,22 @@ export class GameHost {
   }
 
   /**
+   * What an on-chain game as `request` asks for would cost at most, and whether the bank's allowance pays for it or
+   * its creator's deposit must: the new-game page says so before anything is signed. Nothing is stored.
+   * @throws HostError 400 MALFORMED_REQUEST (not on-chain) and what `create` refuses of its request, 401
+   *   SIGN_IN_REQUIRED, 503 CHAIN_NOT_CONFIGURED | CHAIN_UNAVAILABLE
+   */
+  async quote(request: unknown, context: RequestContext = {}): Promise<GameQuote> {
+    const req = parseGameRequest(request);
+    if (!req.onChain) throw new RequestError('MALFORMED_REQUEST', 'a quote is for a game on Tezos: set "onChain"');
+    const { row, onChain } = await this.prepare(req);
+    const chain = this.chain.configured();
+    if (!context.address)
+      throw new AccessError('SIGN_IN_REQUIRED', 'sign in with your wallet to see what a game on Tezos costs');
+    return chain.budget.quote(row.id, row.config, row.seats, context.address, onChain!.extras);
+  }
+
+  /**
    * The game `req` asks for, ready to store: its seed and tokens drawn, its studio board read from the store (its
    * artists and art are never taken from a request). @throws HostError 404, and what prepareGame refuses
    */
@@ -212,7 +228,7 @@ export class GameHost {
   private async launch(
     row: NewGameRow,
     state: unknown,
-    onChain: GameExtras | null,
+    onChain: PreparedGame['onChain'],
     context: RequestContext,
   ): Promise<LiveGame> {
     let chainRow = null;
@@ -223,11 +239,22 @@ export class GameHost {
           'SIGN_IN_REQUIRED',
           'sign in with your wallet to create a game on Tezos: the bank pays for its tokens and its bots',
         );
-      chainRow = await chain.budget.prepare(row.id, row.config, row.seats, context.address, onChain);
+      chainRow = await chain.budget.prepare(
+        row.id,
+        row.config,
+        row.seats,
+        context.address,
+        onChain.extras,
+        onChain.deposit,
+      );
     }
     try {
       await storeCall(() => this.store.games.create(row));
       if (chainRow) await storeCall(() => this.chain.games!.register(chainRow));
+    } catch (e) {
+      // Refused after all: a deposit it claimed goes back.
+      if (chainRow) await this.chain.games!.budget.refused(row.id);
+      throw e;
     } finally {
       if (chainRow) this.chain.games!.budget.release(row.id);
     }

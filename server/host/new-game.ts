@@ -29,8 +29,11 @@ export interface PreparedGame {
   /** The secrets, returned once to the creator and never stored. */
   readonly hostToken: string;
   readonly invites: CreateGameResponse['invites'];
-  /** An on-chain Tezos Pole game: the artists' wallets and images by tile id (a studio board's, else none). */
-  readonly onChain: GameExtras | null;
+  /**
+   * An on-chain Tezos Pole game: the artists' wallets and images by tile id (a studio board's, else none), and the
+   * creator's deposit that pays for it, if they named one.
+   */
+  readonly onChain: { readonly extras: GameExtras; readonly deposit?: string } | null;
 }
 
 export type ParsedGameRequest = z.output<typeof createGameRequestSchema>;
@@ -152,5 +155,9 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     // seed is known to whoever typed it, and a hot-seat device holds every seat's chain.
     fair: req.mode === 'online' && req.seed === undefined,
   };
-  return { row, state, hostToken, invites, onChain: req.onChain ? (studio?.extras ?? {}) : null };
+  const onChain = req.onChain && {
+    extras: studio?.extras ?? {},
+    ...(req.onChain.depositOp === undefined ? {} : { deposit: req.onChain.depositOp }),
+  };
+  return { row, state, hostToken, invites, onChain: onChain || null };
 }

@@ -1,6 +1,5 @@
 import { GameError, TableError } from '../errors';
 import { lobbyJoinRequestSchema, rematchRequestSchema, type JoinedSeat, type LobbyGame } from '../protocol';
-import type { GameExtras } from '../chain/chain-games';
 import type { GameRow, NewGameRow, StoredSeat } from '../store';
 import type { RequestContext } from './access';
 import type { LiveGame } from './live-game';
@@ -23,7 +22,7 @@ export interface TableDeskDeps extends Pick<HostShared, 'store' | 'clock' | 'cha
   readonly launch: (
     row: NewGameRow,
     state: unknown,
-    onChain: GameExtras | null,
+    onChain: PreparedGame['onChain'],
     context: RequestContext,
   ) => Promise<LiveGame>;
 }

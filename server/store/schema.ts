@@ -208,6 +208,33 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    sql: `
+      -- Deposits: a person's transfer to the bank that pays for their on-chain game beyond the daily allowance
+      -- (server/chain/deposits.ts). One row per operation and the wallet that named it; only the transfer's own
+      -- source can hold it. game_id: the game it pays for (unique: a deposit pays for one game); no foreign key, as
+      -- it is claimed just before its game is stored. The rest of it returns to the source: refund_mutez, refund_op.
+      CREATE TABLE chain_deposits (
+        op_hash      text NOT NULL,
+        source       text NOT NULL,
+        bank         text NOT NULL,
+        from_level   integer NOT NULL,
+        status       text NOT NULL,
+        amount_mutez bigint NOT NULL DEFAULT 0,
+        level        integer,
+        error        text,
+        game_id      text UNIQUE,
+        refund_mutez bigint,
+        refund_op    text,
+        refund_level integer,
+        created_at   timestamptz NOT NULL DEFAULT now(),
+        updated_at   timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (op_hash, source)
+      );
+      CREATE INDEX chain_deposits_open ON chain_deposits (status) WHERE status IN ('pending', 'held', 'refunding');
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

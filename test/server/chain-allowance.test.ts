@@ -1,7 +1,8 @@
 /**
  * What the bank may spend on games on Tezos in a day (server/limits: POLE_BANK_TEZ_PER_DAY, …_PER_WALLET_PER_DAY):
  * a game holds the most it may cost until it is settled, then counts what it cost; past the allowance a creation is
- * refused before anything is stored or sent — so fresh keys get nothing out of the bank beyond the day's allowance.
+ * refused (402 DEPOSIT_REQUIRED: its creator may pay for it, chain-deposits.test.ts) before anything is stored or sent —
+ * so fresh keys get nothing out of the bank beyond the day's allowance.
  */
 import { InMemorySigner } from '@taquito/signer';
 import { b58Encode, PrefixV2 } from '@taquito/utils';
@@ -44,15 +45,17 @@ const throwaway = async (): Promise<string> =>
   new InMemorySigner(b58Encode(randomBytes(32), PrefixV2.Ed25519Seed)).publicKeyHash();
 
 describe('the bank’s daily allowance', () => {
-  it('refuses one wallet’s game past its share (429 BANK_ALLOWANCE_USED, naming what is left), storing and sending nothing', async () => {
+  it('refuses one wallet’s game past its share (402 DEPOSIT_REQUIRED, naming what is left), storing and sending nothing', async () => {
     const carol = bootstrapAccount(7).address;
     await suite.env.host.create(twoPeople, { address: carol });
     await suite.env.host.create(twoPeople, { address: carol });
     await settle(suite.env);
     const [games, balance] = [await chainGames(), await bankBalance()];
     const e = await hostError(suite.env.host.create(twoPeople, { address: carol }));
-    expect([e.status, e.code]).toEqual([429, 'BANK_ALLOWANCE_USED']);
-    expect(e.message).toMatch(/up to 9 ꜩ a day for one wallet's games on Tezos; [\d.]+ ꜩ of it is left for tz1/);
+    expect([e.status, e.code]).toEqual([402, 'DEPOSIT_REQUIRED']);
+    expect(e.message).toMatch(
+      /up to 9 ꜩ a day for one wallet's games on Tezos, and [\d.]+ ꜩ of it is left; this game may cost up to [\d.]+ ꜩ: pay a deposit of/,
+    );
     expect(e.detail).toMatchObject({ perWallet: true });
     expect(await chainGames()).toBe(games);
     expect(await bankBalance()).toBe(balance);
@@ -78,7 +81,7 @@ describe('the bank’s daily allowance', () => {
     await settle(suite.env);
     expect(created).toBeLessThanOrEqual(Math.floor(left / 4_000_000));
     expect(refused.length).toBe(50 - created);
-    expect(new Set(refused)).toEqual(new Set(['BANK_ALLOWANCE_USED']));
+    expect(new Set(refused)).toEqual(new Set(['DEPOSIT_REQUIRED']));
     expect(before - (await bankBalance())).toBeLessThanOrEqual(left);
     // What the day's games cost, in the budget the Chain page shows.
     expect((await suite.env.games.budget.report()).usedTodayMutez).toBeLessThanOrEqual(PER_DAY * 1_000_000);
