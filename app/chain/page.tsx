@@ -30,7 +30,7 @@ function Bank({ read }: { read: Awaited<ReturnType<typeof readBudget>> }) {
       </p>
     );
   }
-  const { bank, balanceMutez, gameCost, reservedMutez, games, limits, usedTodayMutez } = read.budget;
+  const { bank, balanceMutez, gameCost, reservedMutez, games, limits, usedTodayMutez, depositsMutez } = read.budget;
   return (
     <dl data-testid="bank-budget">
       <dt>Bank</dt>
@@ -41,6 +41,13 @@ function Bank({ read }: { read: Awaited<ReturnType<typeof readBudget>> }) {
         {reservedMutez > 0 ? (
           <span className={cx(ui.muted, ui.small)}> ({formatTez(reservedMutez)} held for games being created)</span>
         ) : null}
+      </dd>
+      <dt>Players’ deposits</dt>
+      <dd data-testid="bank-deposits">
+        {formatTez(depositsMutez)}{' '}
+        <span className={cx(ui.muted, ui.small)}>
+          (in the balance, but theirs: each pays for its own game, and what is not spent goes back)
+        </span>
       </dd>
       <dt>A game costs it at most</dt>
       <dd data-testid="bank-game-cost">
@@ -64,7 +71,8 @@ function Bank({ read }: { read: Awaited<ReturnType<typeof readBudget>> }) {
           ? `no daily limit (${formatTez(usedTodayMutez)} in the last 24 hours)`
           : `${formatTez(Math.max(0, limits.tezPerDay * 1_000_000 - usedTodayMutez))} left of ${formatTez(limits.tezPerDay * 1_000_000)} a day`}{' '}
         <span className={cx(ui.muted, ui.small)}>
-          (a game in play counts the most it may cost, a finished one what it cost)
+          (a game in play counts the most it may cost, a finished one what it cost; beyond it, a game’s creator pays a
+          deposit)
         </span>
       </dd>
     </dl>

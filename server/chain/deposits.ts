@@ -29,6 +29,8 @@ const OPERATION_TTL_BLOCKS = 240;
 /** A deposit as its sender sees it. */
 export interface DepositInfo {
   readonly opHash: string;
+  /** The wallet that sent it, and gets back what is not spent. */
+  readonly source: string;
   readonly status: DepositStatus;
   /** Where it must go (and went). */
   readonly bank: string;
@@ -44,6 +46,7 @@ export interface DepositInfo {
 
 export const depositInfo = (row: DepositRow): DepositInfo => ({
   opHash: row.opHash,
+  source: row.source,
   status: row.status,
   bank: row.bank,
   amountMutez: row.amountMutez,

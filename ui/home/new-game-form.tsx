@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { describeSeatNameProblem, seatNameProblems, type GameId } from '../../engine/core';
+import type { GameQuote } from '../../server/chain/chain-games';
 import type { CreateGameRequest, CreateGameResponse, SeatKind } from '../../server/protocol';
 import { useHydrated } from '../lib/browser-state';
 import { GAMES } from '../lib/game-catalog';
@@ -18,6 +19,7 @@ import {
   type OptionValues,
 } from './options-form';
 import { DEFAULT_NAMES } from '../lib/seats';
+import { DepositStep } from './deposit-step';
 import { InviteLinks } from './invite-links';
 import { SeatRow } from './seat-name-note';
 import styles from './home.module.css';
@@ -123,6 +125,8 @@ export function NewGameForm({
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
   const [onChain, setOnChain] = useState(false);
+  // A game on Tezos beyond the bank's allowance: its request and quote, while its creator pays the deposit.
+  const [depositFor, setDepositFor] = useState<{ request: CreateGameRequest; quote: GameQuote } | null>(null);
   // An online game may be listed in the lobby; private is the default.
   const [listed, setListed] = useState(false);
   const [studioBoard, setStudioBoard] = useState<StudioBoard | null>(null);
@@ -205,16 +209,15 @@ export function NewGameForm({
     };
     setSubmitting(true);
     try {
-      const made = await apiFetch<CreateGameResponse>('/api/games', jsonPost(request));
-      const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
-      // Online, the host token holds no seat (each plays with its invite link), so only hot-seat keeps it.
-      if (mode === 'hotseat') {
-        // This browser holds the host token from now on: the table's URL carries none.
-        await holdSeat(made.id, made.hostToken);
-        router.push(playPath(made.id, firstHuman));
-        return;
+      // On Tezos, what the game may cost and who pays is known first: beyond the bank's allowance, its creator.
+      if (onChain) {
+        const quote = await apiFetch<GameQuote>('/api/games/quote', jsonPost(request));
+        if (quote.depositRequired) {
+          setDepositFor({ request, quote });
+          return;
+        }
       }
-      setCreated(made);
+      await create(request);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -222,7 +225,29 @@ export function NewGameForm({
     }
   };
 
+  /** Creates the game `request` asks for, then opens it (hot-seat) or shows its invitations. @throws ApiError */
+  const create = async (request: CreateGameRequest) => {
+    const made = await apiFetch<CreateGameResponse>('/api/games', jsonPost(request));
+    const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
+    // Online, the host token holds no seat (each plays with its invite link), so only hot-seat keeps it.
+    if (mode === 'hotseat') {
+      // This browser holds the host token from now on: the table's URL carries none.
+      await holdSeat(made.id, made.hostToken);
+      router.push(playPath(made.id, firstHuman));
+      return;
+    }
+    setCreated(made);
+  };
+
   if (created) return <InviteLinks game={game} created={created} />;
+  if (depositFor)
+    return (
+      <DepositStep
+        quote={depositFor.quote}
+        create={(depositOp) => create({ ...depositFor.request, onChain: { depositOp } })}
+        cancel={() => setDepositFor(null)}
+      />
+    );
 
   return (
     <form
@@ -322,7 +347,7 @@ export function NewGameForm({
               : !chain.ok
                 ? `On Tezos is not available: ${chain.explanation}`
                 : onChain
-                  ? `Each artist tile becomes an FA2 token on ${NETWORK_NAME[chain.network] ?? chain.network}; purchases mint a copy to the buyer’s wallet, and royalties and the final valuation follow who really holds each token. Each person signs in with a wallet, claims their seat and approves the bank once; bots get wallets of their own. The bank pays for the tokens and the bots’ wallets, so you create the game signed in, with a few games and bot seats in play per wallet.`
+                  ? `Each artist tile becomes an FA2 token on ${NETWORK_NAME[chain.network] ?? chain.network}; purchases mint a copy to the buyer’s wallet, and royalties and the final valuation follow who really holds each token. Each person signs in with a wallet, claims their seat and approves the bank once; bots get wallets of their own. The bank pays for the tokens and the bots’ wallets up to a daily allowance, so you create the game signed in, with a few games and bot seats in play per wallet; beyond the allowance you pay a deposit from your wallet, and what the game does not spend comes back to you.`
                   : `Tiles can also be FA2 tokens on ${NETWORK_NAME[chain.network] ?? chain.network}, held in the players’ wallets.`}
           </p>
         </fieldset>

@@ -187,6 +187,10 @@ export function ChainSetup({
   );
 }
 
+/** Tez to the mutez, as the receipts say. */
+const exactTez = (mutez: number): string =>
+  `${(mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 })} ꜩ`;
+
 /**
  * Below the table of an on-chain game: where its tokens live, and every chain step pending → confirmed or failed
  * (with the reason), linked to the explorer. Renders nothing for an off-chain game.
@@ -245,6 +249,35 @@ export function ChainPanel({
           )}
         </p>
       )}
+      <p className={ui.small} data-testid="chain-cost">
+        Spent on Tezos so far: {exactTez(info.spentMutez)}
+        {info.deposit ? (
+          <>
+            , paid by {shortAddress(info.deposit.source)}’s deposit of {exactTez(info.deposit.amountMutez)} (
+            <a href={opHref(network, info.deposit.opHash)}>operation</a>).{' '}
+            {info.deposit.status === 'refunded' ? (
+              <span data-testid="deposit-refunded">
+                {exactTez(info.deposit.refundMutez ?? 0)} went back to it
+                {info.deposit.refundOp && (
+                  <>
+                    {' '}
+                    (<a href={opHref(network, info.deposit.refundOp)}>operation</a>)
+                  </>
+                )}
+                .
+              </span>
+            ) : info.deposit.status === 'refunding' ? (
+              <>{exactTez(info.deposit.refundMutez ?? 0)} is on its way back.</>
+            ) : info.deposit.status === 'kept' ? (
+              <>The game spent all of it.</>
+            ) : (
+              <>What the game does not spend goes back when it ends.</>
+            )}
+          </>
+        ) : (
+          <>, paid by the bank.</>
+        )}
+      </p>
       {steps.length > 0 && (
         <div>
           <h3>Chain steps</h3>

@@ -15,9 +15,13 @@ export interface WalletCall {
   /** In tez, or in mutez when `mutez` is true. */
   readonly amount: number;
   readonly mutez?: boolean;
-  /** `value` is Micheline JSON, as Taquito's `TransferParams.parameter`. */
-  readonly parameter: { readonly entrypoint: string; readonly value: unknown };
+  /** `value` is Micheline JSON, as Taquito's `TransferParams.parameter`; none: a plain transfer of tez. */
+  readonly parameter?: { readonly entrypoint: string; readonly value: unknown };
 }
+
+/** How a failure names the call: its entrypoint on the contract, or the transfer. */
+const callName = (call: WalletCall): string =>
+  call.parameter ? `${call.parameter.entrypoint} on ${call.to}` : `the transfer to ${call.to}`;
 
 export interface ActiveWallet {
   readonly kind: 'devnet' | 'beacon';
@@ -32,7 +36,9 @@ const transferParams = (call: WalletCall) => ({
   to: call.to,
   amount: call.amount,
   mutez: call.mutez ?? false,
-  parameter: { entrypoint: call.parameter.entrypoint, value: call.parameter.value as MichelsonV1Expression },
+  ...(call.parameter && {
+    parameter: { entrypoint: call.parameter.entrypoint, value: call.parameter.value as MichelsonV1Expression },
+  }),
 });
 
 /**
@@ -106,7 +112,7 @@ export async function devnetWallet(chain: ConfiguredChain, account: DevnetAccoun
         const op = await tezos.contract.transfer(transferParams(call));
         return { opHash: op.hash };
       } catch (err) {
-        throw failed(err, `${call.parameter.entrypoint} on ${call.to}`);
+        throw failed(err, callName(call));
       }
     },
   };
@@ -228,7 +234,7 @@ export async function beaconWallet(chain: ConfiguredChain, address: string): Pro
         const op = await tezos.wallet.transfer(transferParams(call)).send();
         return { opHash: op.opHash };
       } catch (err) {
-        throw await beaconFailed(err, `${call.parameter.entrypoint} on ${call.to}`);
+        throw await beaconFailed(err, callName(call));
       }
     },
   };
