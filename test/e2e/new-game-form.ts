@@ -61,9 +61,15 @@ export async function chooseOnChain(page: Page): Promise<void> {
 }
 
 /** Creates the online game the form describes ("Create and invite") and returns the invite links of `people`. */
-export async function createAndInvite(page: Page, gameName: string, people: readonly string[]): Promise<string[]> {
+export async function createAndInvite(
+  page: Page,
+  gameName: string,
+  people: readonly string[],
+  beforeReady?: () => Promise<void>,
+): Promise<string[]> {
   await page.getByRole('button', { name: 'Create and invite' }).click();
-  await page.getByRole('heading', { name: `${gameName} is ready` }).waitFor();
+  await beforeReady?.();
+  await page.getByRole('heading', { name: `${gameName} is ready` }).waitFor({ timeout: 60_000 });
   const links: string[] = [];
   for (const name of people) {
     const input = page.getByLabel(`Invite link for ${name}`);
@@ -75,9 +81,14 @@ export async function createAndInvite(page: Page, gameName: string, people: read
 
 /**
  * On the new-game form of Tezos Pole, signed in: a game of two people, Alice and Bob, on Tezos, one lap, from `seed`;
- * created, with their invite links.
+ * created, with their invite links. `beforeReady`: what the creator does between "Create and invite" and the links
+ * (paying a deposit).
  */
-export async function createOnChainGameOfTwo(page: Page, seed: string): Promise<{ alice: string; bob: string }> {
+export async function createOnChainGameOfTwo(
+  page: Page,
+  seed: string,
+  beforeReady?: () => Promise<void>,
+): Promise<{ alice: string; bob: string }> {
   await page.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
   await page.getByRole('radio', { name: '2 seats' }).check();
   await page.getByLabel('Name of seat 1').fill('Alice');
@@ -87,6 +98,6 @@ export async function createOnChainGameOfTwo(page: Page, seed: string): Promise<
   await page.getByLabel('Seed (optional)').fill(seed);
   await page.locator('summary', { hasText: 'Tezos Pole options' }).click();
   await page.getByLabel(/^Laps to finish/).fill('1');
-  const [alice, bob] = (await createAndInvite(page, 'Tezos Pole', ['Alice', 'Bob'])) as [string, string];
+  const [alice, bob] = (await createAndInvite(page, 'Tezos Pole', ['Alice', 'Bob'], beforeReady)) as [string, string];
   return { alice, bob };
 }

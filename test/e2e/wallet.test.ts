@@ -4,7 +4,8 @@
  * (Synapse with our Beacon login module, TLS with a throwaway certificate), sign in with "your own wallet" on the
  * devnet, claim, approve and play an on-chain game to its end; one sends a copy to the other from their wallet and
  * the game counts it as the other's from its next read (P13). A refused request, a wallet that goes away and a wallet
- * on another network each get a clear message, and nothing is lost.
+ * on another network each get a clear message, and nothing is lost. The bank's allowance is nil here, so Alice pays for
+ * the game with a deposit from her wallet, and what the game did not spend goes back to it at the end.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { blake2b } from '@noble/hashes/blake2.js';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import type { PoleState } from '../../engine/pole';
 import type { ChainInfo } from '../../server/chain/chain-games';
+import { REFUND_FEE_MUTEZ } from '../../server/chain/deposits';
 import type { GameSnapshot } from '../../server/protocol';
 import { startBeaconRelay, type BeaconRelay } from '../wallet/beacon-relay';
 import { TestWallet } from '../wallet/test-wallet';
@@ -57,7 +59,12 @@ beforeAll(async () => {
     },
     // The app learns the relay from its server config; Chromium accepts the relay's throwaway certificate.
     {
-      env: { POLE_BEACON_RELAYS: relay.node, POLE_BEACON_TIMEOUT_S: String(WALLET_TIMEOUT_S) },
+      env: {
+        POLE_BEACON_RELAYS: relay.node,
+        POLE_BEACON_TIMEOUT_S: String(WALLET_TIMEOUT_S),
+        // Every game on Tezos is paid for by its creator's deposit.
+        POLE_BANK_TEZ_PER_WALLET_PER_DAY: '0',
+      },
       browserArgs: ['--ignore-certificate-errors'],
     },
   );
@@ -148,9 +155,27 @@ describe('your own wallet over Beacon, in the browser', () => {
         'permission_request answered',
         'sign_payload_request answered',
       ]);
-      // The chain suite's seed: the same dice, in which both buy.
-      const links = await createOnChainGameOfTwo(alicePage, 'e2e-chain-two-people');
+      // The chain suite's seed: the same dice, in which both buy. The bank's allowance does not cover it: Alice pays the
+      // quoted deposit from her wallet, and the game is created once the deposit is in a block.
+      let deposit = '';
+      const links = await createOnChainGameOfTwo(alicePage, 'e2e-chain-two-people', async () => {
+        const step = alicePage.getByTestId('deposit-step');
+        const pay = step.getByRole('button', { name: /^Pay [\d.]+ ꜩ and create the game$/ });
+        await pay.waitFor({ timeout: 60_000 });
+        deposit = (await pay.innerText()).replace(/^Pay | ꜩ and create the game$/g, '');
+        await alicePage.screenshot({ path: path.join(RESULTS, 'wallet-deposit.png'), fullPage: true });
+        // Right after her sign-in: the page waits for Beacon's rate (two requests in five seconds) rather than fail.
+        await pay.click();
+      });
       const gameId = gameIdOf(links.alice);
+      const paid = alice!.handled.at(-1)!;
+      expect([paid.type, paid.outcome]).toEqual(['operation_request', 'answered']);
+      expect((await api<ChainInfo>(`/api/games/${gameId}/chain`)).deposit).toMatchObject({
+        opHash: paid.opHash,
+        source: aliceKey.address,
+        status: 'used',
+        amountMutez: Math.round(Number(deposit) * 1_000_000),
+      });
 
       // Alice claims her seat; her first approval she rejects in the wallet: the app says so, nothing is sent, and
       // the button is there to try again, which her wallet signs and injects.
@@ -238,6 +263,14 @@ describe('your own wallet over Beacon, in the browser', () => {
           ((await api<GameSnapshot>(`/api/games/${gameId}`)).view as PoleState).tiles[sent!.tile]!.holders.join() ===
           String(1 - sent!.from);
       expect(followed, 'the game counted the copy sent as the receiver’s').toBe(true);
+      // The game closed; what it did not spend of Alice's deposit went back to her wallet.
+      await expect
+        .poll(async () => (await api<ChainInfo>(`/api/games/${gameId}/chain`)).deposit?.status, { timeout: 60_000 })
+        .toBe('refunded');
+      const ended = await api<ChainInfo>(`/api/games/${gameId}/chain`);
+      expect(ended.deposit!.refundMutez).toBe(ended.deposit!.amountMutez - ended.spentMutez - REFUND_FEE_MUTEZ);
+      await alicePage.reload();
+      await alicePage.getByTestId('deposit-refunded').waitFor({ timeout: 60_000 });
       await alicePage.screenshot({ path: path.join(RESULTS, 'wallet-game-end.png'), fullPage: true });
       // Beacon's WalletConnect transport tries its public relay, which this machine cannot reach.
       app!.pages.expectNoErrors([/relay\.walletconnect\.(org|com)/, /Failed to load resource/]);

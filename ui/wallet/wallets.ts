@@ -141,6 +141,28 @@ export async function readBalance(chain: ConfiguredChain, address: string): Prom
 let beacon: Promise<{ wallet: BeaconWallet; module: typeof import('@ecadlabs/beacon-dapp') }> | null = null;
 
 /**
+ * Beacon's dApp client refuses a request when `rateLimit` others (2) were made in the last `rateLimitWindowInSeconds`
+ * (5), with its own "Rate limit reached" dialog — and a sign-in is two (permission, signature): a person who signs in
+ * and pays at once would meet it. This page's requests wait for their turn instead, by the client's own count (its
+ * `requestCounter`, which the SDK keeps without an API to read it; absent, nothing is waited for).
+ */
+async function beaconTurn(wallet: BeaconWallet): Promise<void> {
+  const client = wallet.client as unknown as {
+    requestCounter?: number[];
+    rateLimit?: number;
+    rateLimitWindowInSeconds?: number;
+  };
+  const limit = client.rateLimit ?? 2;
+  const windowMs = (client.rateLimitWindowInSeconds ?? 5) * 1000;
+  for (;;) {
+    const now = Date.now();
+    const recent = (client.requestCounter ?? []).filter((at) => at + windowMs > now);
+    if (recent.length < limit) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(...recent) + windowMs + 50 - now));
+  }
+}
+
+/**
  * A Beacon failure in the SDK's own words: the dApp client rejects with the wallet's raw error response
  * (`{ errorType: 'ABORTED_ERROR', … }`), which its `getError` turns into the BeaconError its dialogs show.
  */
@@ -189,7 +211,10 @@ export async function connectBeacon(
 ): Promise<{ address: string; publicKey: string; network: WalletNetwork }> {
   try {
     const { wallet } = await loadBeacon(chain);
-    if (!(await wallet.client.getActiveAccount())) await wallet.requestPermissions();
+    if (!(await wallet.client.getActiveAccount())) {
+      await beaconTurn(wallet);
+      await wallet.requestPermissions();
+    }
     const account = await wallet.client.getActiveAccount();
     if (!account) throw new WalletError('WALLET_FAILED', 'no wallet was connected');
     if (!account.publicKey)
@@ -204,6 +229,7 @@ export async function connectBeacon(
 export async function signWithBeacon(chain: ConfiguredChain, address: string, payload: string): Promise<string> {
   try {
     const { wallet, module } = await loadBeacon(chain);
+    await beaconTurn(wallet);
     const { signature } = await wallet.client.requestSignPayload({
       signingType: module.SigningType.MICHELINE,
       payload,
@@ -231,6 +257,7 @@ export async function beaconWallet(chain: ConfiguredChain, address: string): Pro
     address,
     async send(call) {
       try {
+        await beaconTurn(wallet);
         const op = await tezos.wallet.transfer(transferParams(call)).send();
         return { opHash: op.opHash };
       } catch (err) {
