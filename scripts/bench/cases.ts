@@ -9,6 +9,7 @@ import { onlineLoadCases } from './online-load';
 import { playCases } from './play';
 import { poleCases } from './pole';
 import { poleChainCases } from './pole-chain';
+import { poleChainBrowserCases } from './pole-chain-browser';
 import { bankCostCases, poleChainGameCases } from './pole-chain-game';
 import { poleShadownetCases } from './pole-shadownet';
 import { studioLabCases } from './studio-lab';
@@ -28,6 +29,7 @@ export const benchCases: readonly BenchCase[] = [
   ...poleChainCases,
   ...poleChainGameCases,
   ...bankCostCases,
+  ...poleChainBrowserCases,
   ...poleShadownetCases,
   ...playCases,
   ...onlineLoadCases,

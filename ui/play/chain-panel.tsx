@@ -283,7 +283,7 @@ export function ChainPanel({
           <h3>Chain steps</h3>
           <ol className={styles.stepList} data-testid="chain-steps">
             {shown.map((op) => (
-              <li key={op.id} data-status={op.status} data-kind={op.kind}>
+              <li key={op.id} data-op={op.id} data-status={op.status} data-kind={op.kind}>
                 <span className={styles.badge} data-status={op.status}>
                   {STATUS_LABEL[op.status]}
                 </span>{' '}
