@@ -6,6 +6,7 @@
  * fresh keys buy nothing and strangers cannot fill the bank's sender.
  */
 import { ipfsUri } from '../../chain/ipfs/content';
+import { tezAmount as tez } from '../../chain/tez';
 import {
   gameCostBound,
   type GameCost,
@@ -55,9 +56,6 @@ interface AllowanceLeft {
   readonly limitMutez: number;
   readonly perWallet: boolean;
 }
-
-/** Mutez as tez for people: 12.5, 0.000001. */
-const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 /** What a new game would cost, and who would pay: the bank from its daily allowance, or its creator by deposit. */
 export interface GameQuote {

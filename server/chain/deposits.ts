@@ -11,6 +11,7 @@
  * again.
  */
 import { sleep } from '../../chain/clock';
+import { tezAmount as tez } from '../../chain/tez';
 import { ChainGameError } from '../errors';
 import { OPERATION_HASH } from '../protocol';
 import type { DepositRow, DepositStatus } from './deposit-store';
@@ -55,8 +56,6 @@ export const depositInfo = (row: DepositRow): DepositInfo => ({
   refundMutez: row.refundMutez,
   refundOp: row.refundOp,
 });
-
-const tez = (mutez: number): string => (mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 export class Deposits {
   /** Deposits being looked for, and refunds being sent, by this process (each once). */

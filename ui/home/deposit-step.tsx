@@ -7,6 +7,7 @@
  * reload or a refused creation never loses it: the next try uses it, or the person asks for it back.
  */
 import { useEffect, useState } from 'react';
+import { tezAmount } from '../../chain/tez';
 import type { DepositInfo, GameQuote } from '../../server/chain/chain-games';
 import { apiFetch, jsonPost } from '../api/client';
 import { useWallet } from '../wallet';
@@ -27,7 +28,7 @@ interface KeptDeposit {
 }
 
 /** Tez to the mutez: a deposit is shown as it is signed. */
-const tez = (mutez: number): string => `${(mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 })} ꜩ`;
+const tez = (mutez: number): string => `${tezAmount(mutez)} ꜩ`;
 
 function keptDeposit(address: string): KeptDeposit | null {
   try {

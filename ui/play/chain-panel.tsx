@@ -8,6 +8,7 @@ import type { ChainState } from './chain-info';
 import { accountHref, opHref } from '../chain/explorer-links';
 import { useWallet } from '../wallet';
 import { shortAddress } from '../../chain/explorer';
+import { tezAmount } from '../../chain/tez';
 import { formatTime } from '../chain/format';
 import { GrantTerms } from '../chain/grants-view';
 import styles from '../chain/chain.module.css';
@@ -188,8 +189,7 @@ export function ChainSetup({
 }
 
 /** Tez to the mutez, as the receipts say. */
-const exactTez = (mutez: number): string =>
-  `${(mutez / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 6 })} ꜩ`;
+const exactTez = (mutez: number): string => `${tezAmount(mutez)} ꜩ`;
 
 /**
  * Below the table of an on-chain game: where its tokens live, and every chain step pending → confirmed or failed
