@@ -102,6 +102,8 @@ const GAME_STATUS = {
   BAD_CONTRIBUTION: 400,
   CHAIN_REGISTERED: 409,
   NOT_FAIR: 409,
+  GAME_WAITING: 409,
+  NOT_WAITING: 409,
 } as const satisfies Record<string, HostStatus>;
 export type GameCode = keyof typeof GAME_STATUS;
 
@@ -183,8 +185,12 @@ const TABLE_STATUS = {
   SEAT_JOINED: 409,
   NOT_IN_LOBBY: 404,
   LOBBY_ONLINE_ONLY: 400,
+  WAITING_ONLINE_ONLY: 400,
   SEAT_TAKEN: 409,
   NO_FREE_SEAT: 409,
+  UNKNOWN_ROOM: 404,
+  NOT_HOST: 403,
+  SEATS_FREE: 409,
   // A GameError's code too, with the same status (the later table would win).
   GAME_OVER: 409,
 } as const satisfies Record<string, HostStatus>;

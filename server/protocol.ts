@@ -108,8 +108,17 @@ export const createGameRequestSchema = z
       .object({ depositOp: z.string().regex(OPERATION_HASH, 'an operation hash (o…, 51 characters)').optional() })
       .strict()
       .optional(),
-    /** An online game listed in the lobby while it has free human seats; private by default. */
+    /** An online game listed in the lobby while it waits with free human seats; private by default. */
     public: z.boolean().default(false),
+    /**
+     * Online: the game waits for its people (a waiting room, one room link) and nothing moves until its host starts
+     * it — or, with `autoStart` (the default), until every human seat is taken. A public game always waits.
+     * Omitted: it starts as it is created.
+     */
+    waitingRoom: z
+      .object({ autoStart: z.boolean().default(true) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type CreateGameRequest = z.input<typeof createGameRequestSchema>;
@@ -158,6 +167,8 @@ export interface SeatMarkEvent extends GameEvent {
 export interface SeatsUpdate {
   readonly seats: readonly SeatInfo[];
   readonly marks: readonly SeatMarkEvent[];
+  /** The game still waits for its people (nothing moves); false once it has started. */
+  readonly waiting: boolean;
 }
 
 export interface CreateGameResponse {
@@ -310,6 +321,8 @@ export interface GameSnapshot {
   readonly chat: ChatView | null;
   /** The id of this finished game's rematch once someone asked for it, else null. */
   readonly rematch: string | null;
+  /** A game waiting for its people (nothing moves until it starts), else null. */
+  readonly waitingRoom: WaitingRoomView | null;
 }
 
 /** `POST /api/games/:id/links`: the chain as registered. */
@@ -367,10 +380,48 @@ export const lobbyJoinRequestSchema = z
   .strict();
 export type LobbyJoinRequest = z.infer<typeof lobbyJoinRequestSchema>;
 
-/** One game of `GET /api/lobby`: a listed game with free human seats. */
+/** `POST /api/rooms/:code/join`: a free seat of a waiting game, through its room link (as a lobby join). */
+export const roomJoinRequestSchema = z
+  .object({
+    seat: z.number().int().min(0).max(5).optional(),
+    name: plainText(z.string().max(200)).optional(),
+  })
+  .strict();
+
+/** `POST /api/games/:id/start`: the host (its token, or the browser holding it) starts a waiting game. */
+export const startRequestSchema = z
+  .object({
+    token: tokenSchema.optional(),
+    /** Bots play the seats nobody has taken; without it, a free seat refuses the start (409 SEATS_FREE). */
+    fillWithBots: z.boolean().default(false),
+  })
+  .strict();
+
+/** `GET /api/rooms/:code`: what a room link opens on. */
+export interface RoomInfo {
+  readonly id: string;
+  readonly game: GameId;
+  /** Still waiting for its people: a free seat may be taken. */
+  readonly waiting: boolean;
+  readonly finished: boolean;
+  readonly seats: LobbyGame['seats'];
+}
+
+/**
+ * A waiting game's room as its snapshot tells it: whether it starts by itself, and — for its host and its seats, never
+ * a spectator — the room link that seats newcomers; `mayStart`: this reader is the host.
+ */
+export interface WaitingRoomView {
+  readonly autoStart: boolean;
+  readonly roomPath: string | null;
+  readonly mayStart: boolean;
+}
+
+/** One game of `GET /api/lobby`: a listed game, waiting (its free seats may be joined), playing or finished. */
 export interface LobbyGame {
   readonly id: string;
   readonly game: GameId;
+  readonly status: 'waiting' | 'playing' | 'finished';
   readonly seats: readonly {
     readonly seat: SeatId;
     readonly name: string;

@@ -20,6 +20,7 @@
  */
 import type { SeedReveal } from '../../chain/pole-bridge';
 import { Approvals } from './approvals';
+import { botWallet } from './bot-wallets';
 import { Budget } from './budget';
 import { ChainInfoReader, type ChainInfo } from './chain-info';
 import type { ChainGameRow, ChainStore } from './chain-store';
@@ -89,21 +90,49 @@ export class ChainGames {
     this.#rt.bindHost(hooks);
   }
 
-  /** Stores a prepared game (its game row is stored already) and starts its setup in the background. */
-  async register(row: ChainGameRow): Promise<void> {
-    this.#setup.run(await this.#games.register(row));
+  /**
+   * Stores a prepared game (its game row is stored already) and starts its setup in the background — unless it waits
+   * for its people: its tokens are made when it starts (`start`), so a game nobody comes to costs nothing.
+   */
+  async register(row: ChainGameRow, waiting = false): Promise<void> {
+    const game = await this.#games.register(row);
+    if (!waiting) this.#setup.run(game);
+  }
+
+  /**
+   * A waiting game starts: `bots` are the seats its people did not take, played by bots from now on (each gets a
+   * pool wallet); its setup starts in the background (tokens, the bots' joins).
+   */
+  async start(gameId: string, bots: readonly number[]): Promise<void> {
+    const game = await this.#games.need(gameId);
+    if (bots.length > 0) {
+      const seats = await Promise.all(
+        game.row.seats.map(async (s, seat) =>
+          bots.includes(seat)
+            ? { address: (await botWallet(this.#rt.settings.bankSecretKey, seat)).address, bot: true, approval: null }
+            : s,
+        ),
+      );
+      await this.#games.saveSeats(game, seats);
+    }
+    this.#setup.run(game);
   }
 
   /**
    * Loads the chain side of a game the host is loading (null: an off-chain game), resumes its setup and the joins
    * being looked for, sends the logged steps still in the bank's queue or on their way and, when the step after
    * `seq` was kept or in flight when the server stopped, retries it. `logged(k)`: the game's logged action at seq k
-   * (1-based, k ≤ seq).
+   * (1-based, k ≤ seq). A `waiting` game's setup waits for its start.
    */
-  async attach(gameId: string, seq: number, logged: (seq: number) => LoggedStep | undefined): Promise<boolean> {
+  async attach(
+    gameId: string,
+    seq: number,
+    logged: (seq: number) => LoggedStep | undefined,
+    waiting = false,
+  ): Promise<boolean> {
     const game = await this.#games.load(gameId);
     if (!game) return false;
-    if (!isReady(game)) this.#setup.run(game);
+    if (!isReady(game) && !waiting) this.#setup.run(game);
     this.approvals.resume(game);
     await this.#logged.reconcile(game, seq, logged);
     await this.#logged.resume(game, seq);

@@ -6,7 +6,7 @@ import type { PoleBridge, SeedReveal, TokenPlan } from '../../chain/pole-bridge'
 import type { SeatId } from '../../engine';
 import stableJson from 'safe-stable-stringify';
 import { ChainGameError } from '../errors';
-import type { ChainGameRow, SeatApproval } from './chain-store';
+import type { ChainGameRow, ChainSeat, SeatApproval } from './chain-store';
 import type { ChainRuntime } from './runtime';
 
 /** A step waiting for the chain: the action, whose seat, the seq it applies on, and its link (FAIRNESS.md), if any. */
@@ -124,6 +124,12 @@ export class GameChains {
   async saveLevel(game: GameChain, level: number): Promise<void> {
     await this.rt.store.updateGame(game.row.gameId, { lastLevel: level });
     game.row = { ...game.row, lastLevel: Math.max(game.row.lastLevel, level) };
+  }
+
+  /** Stores the seats (a waiting game's free seats became bots when it started). */
+  async saveSeats(game: GameChain, seats: readonly ChainSeat[]): Promise<void> {
+    await this.rt.store.updateGame(game.row.gameId, { seats });
+    game.row = { ...game.row, seats };
   }
 
   /** Stores a seat's approval (and its wallet, when given). */

@@ -38,7 +38,8 @@ export class Automation {
 
   plan(live: LiveGame): void {
     this.cancel(live.id);
-    if (this.stopped || this.held(live.id)) return;
+    // A game waiting for its people: nothing moves until it starts (waiting-room.ts).
+    if (this.stopped || live.row.waiting || this.held(live.id)) return;
     const { definition } = live.kit;
     // Over, or abandoned (finished with no outcome): nobody moves any more.
     const pending =

@@ -23,6 +23,7 @@ import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { TableDesk } from './table-desk';
 import { ViewDesk } from './view-desk';
+import { WaitingRoom } from './waiting-room';
 import { seatInfos } from './views';
 
 export interface GameHostOptions {
@@ -60,6 +61,8 @@ export class GameHost {
   readonly moves: Moves;
   readonly seats: Seats;
   readonly tables: TableDesk;
+  /** Waiting games: Start, the room link, starting by itself once every seat is taken. */
+  readonly waitingRoom: WaitingRoom;
   readonly chat: ChatDesk;
   readonly records: Records;
   readonly chain: ChainDesk;
@@ -126,7 +129,7 @@ export class GameHost {
       holder: (live, token, seat, context) => this.seats.holder(live, token, seat, context),
       rate: options.chatRate ?? null,
     });
-    this.seats = new Seats(shared);
+    this.seats = new Seats({ ...shared, seatTaken: (live) => this.waitingRoom.seatTaken(live) });
     this.moves = new Moves({
       ...shared,
       seats: this.seats,
@@ -137,13 +140,20 @@ export class GameHost {
     this.tables = new TableDesk({
       ...shared,
       seats: this.seats,
+      seatTaken: (live) => this.waitingRoom.seatTaken(live),
       prepare: (req) => this.prepare(req),
       launch: (row, state, onChain, context) => this.launch(row, state, onChain, context),
     });
     this.records = new Records({ ...shared, moves: this.moves });
+    this.waitingRoom = new WaitingRoom({
+      ...shared,
+      seats: this.seats,
+      seatPerson: (live, seat) => this.tables.seatPerson(live, seat),
+    });
     this.views = new ViewDesk({
       ...shared,
       seats: this.seats,
+      waitingRoom: this.waitingRoom,
       chat: this.chat,
       tables: this.tables,
       moves: this.moves,
@@ -250,7 +260,7 @@ export class GameHost {
     }
     try {
       await storeCall(() => this.store.games.create(row));
-      if (chainRow) await storeCall(() => this.chain.games!.register(chainRow));
+      if (chainRow) await storeCall(() => this.chain.games!.register(chainRow, row.waiting ?? false));
     } catch (e) {
       // Refused after all: a deposit it claimed goes back.
       if (chainRow) await this.chain.games!.budget.refused(row.id);

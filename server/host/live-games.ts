@@ -79,6 +79,9 @@ export class LiveGames {
       rematchOf: row.rematchOf ?? null,
       studioBoard: row.studioBoard ?? null,
       fair: row.fair ?? false,
+      waiting: row.waiting ?? false,
+      autoStart: row.autoStart ?? false,
+      roomCode: row.roomCode ?? null,
       createdAt: new Date(this.deps.clock.now()),
       finished: false,
     };
@@ -183,7 +186,7 @@ export class LiveGames {
     this.dormant.delete(id);
     if (dormant?.seq === live.seq) for (const [seat, at] of dormant.deadlines) live.deadlines.set(seat, at);
     this.cache.set(id, live);
-    await chain?.attach(id, live.seq, (seq) => live.log[seq - 1]);
+    await chain?.attach(id, live.seq, (seq) => live.log[seq - 1], row.waiting);
     // Over (or abandoned) before a stop, perhaps not closed on-chain yet.
     if (row.finished || kit.definition.outcome(state))
       chain?.gameOver(id, { seed: row.seed, finalHash: stateHash(state) });

@@ -161,6 +161,8 @@ export class Moves {
     options: CommitOptions = {},
   ): Promise<number> {
     const { retrying = false, timedOut = false, contribution = null } = options;
+    if (live.row.waiting)
+      throw new GameError('GAME_WAITING', 'this game waits for its players: nothing moves until its host starts it');
     if (live.row.finished && live.kit.definition.outcome(live.state) === null) {
       throw new GameError(
         'GAME_OVER',

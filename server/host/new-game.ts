@@ -6,7 +6,7 @@ import { createGameRequestSchema, GRACE_DEFAULT, type CreateGameResponse } from 
 import type { NewGameRow } from '../store';
 import { gameKits } from './game-kits';
 import { creatorSeatTaken } from './tables';
-import { hashToken, newGameId, newSeed, newToken } from './tokens';
+import { hashToken, newGameId, newRoomCode, newSeed, newToken } from './tokens';
 
 /** The page a game is played at; invite links add the seat, and its token in the fragment (never sent, never logged). */
 export const gamePath = (id: string): string => `/play/${encodeURIComponent(id)}`;
@@ -83,7 +83,7 @@ function refuseClaimedArtists(board: unknown): void {
 /**
  * Validates a parsed create request and the engine config (players = the seats, the options merged in; a studio board
  * loaded by the caller), and draws the id, the seed (unless given) and the tokens.
- * @throws HostError 400 PLAYERS_FROM_SEATS | BOARD_TWICE | STUDIO_POLE_ONLY | CHAIN_POLE_ONLY | CHAIN_ONLINE_ONLY | GRACE_ONLINE_ONLY | LOBBY_ONLINE_ONLY, 422 UNVERIFIED_BOARD
+ * @throws HostError 400 PLAYERS_FROM_SEATS | BOARD_TWICE | STUDIO_POLE_ONLY | CHAIN_POLE_ONLY | WAITING_ONLINE_ONLY | CHAIN_ONLINE_ONLY | GRACE_ONLINE_ONLY | LOBBY_ONLINE_ONLY, 422 UNVERIFIED_BOARD
  *   or the engine's ConfigError code
  */
 export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | null = null): PreparedGame {
@@ -98,6 +98,11 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     throw new GameError(
       'GRACE_ONLINE_ONLY',
       'a grace period is for online games: in hot-seat every seat plays on one device',
+    );
+  if (req.waitingRoom && req.mode !== 'online')
+    throw new TableError(
+      'WAITING_ONLINE_ONLY',
+      'only an online game waits for its players: a hot-seat game is played on one device at once',
     );
   // The lobby hands out seats to people on their own devices: a hot-seat game has none to hand out.
   if (req.public && req.mode !== 'online')
@@ -129,6 +134,7 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     if (isEngineError(err)) throw new RuleRefusal(err.code, err.message);
     throw err;
   }
+  const room = req.waitingRoom ?? (req.public ? { autoStart: true } : null);
   const id = newGameId();
   const hostToken = newToken();
   const invites: { seat: SeatId; token: string; path: string }[] = [];
@@ -154,6 +160,8 @@ export function prepareGame(req: ParsedGameRequest, studio: StoredStudioBoard | 
     // Provably fair when the seed is the server's own and each seat plays on its own device: a typed
     // seed is known to whoever typed it, and a hot-seat device holds every seat's chain.
     fair: req.mode === 'online' && req.seed === undefined,
+    // A public game waits: the lobby offers its seats only while nothing has moved.
+    ...(room ? { waiting: true, autoStart: room.autoStart, roomCode: newRoomCode() } : {}),
   };
   const onChain = req.onChain && {
     extras: studio?.extras ?? {},

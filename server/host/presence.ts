@@ -155,6 +155,10 @@ export class TablePresence {
 
   /** The seats as a stream gets them now. */
   update(live: LiveGame): SeatsUpdate {
-    return { seats: seatInfos(live.row, live), marks: live.row.seatMarks.map(seatMarkEvent) };
+    return {
+      seats: seatInfos(live.row, live),
+      marks: live.row.seatMarks.map(seatMarkEvent),
+      waiting: live.row.waiting,
+    };
   }
 }

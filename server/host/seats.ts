@@ -10,10 +10,13 @@ import { storeCall } from './store-call';
 import { markTaken } from './tables';
 import { hashToken } from './tokens';
 
-export type SeatsDeps = Pick<
+export interface SeatsDeps extends Pick<
   HostShared,
   'store' | 'games' | 'holders' | 'presence' | 'automation' | 'background' | 'closed'
->;
+> {
+  /** A seat was just taken (in the game's queue): a waiting game may start by itself (waiting-room.ts). */
+  readonly seatTaken?: (live: LiveGame) => Promise<void>;
+}
 
 /**
  * Who sits where: who a request is, a seat that leaves or is taken back, the seats a browser or a wallet holds, a
@@ -51,7 +54,9 @@ export class Seats {
     await this.deps.games.inQueue(id, async () => {
       if (live.row.seats[target]?.botTakeover) return;
       checkActor(live.row, holder, target);
-      await this.change(live, target, 'left');
+      // Before the start, leaving frees the seat (its link may come back; a newcomer may take it): no bot plays yet.
+      if (live.row.waiting) await this.free(live, target);
+      else await this.change(live, target, 'left');
     });
   }
 
@@ -144,6 +149,15 @@ export class Seats {
     if (!seats) return;
     await storeCall(() => this.deps.store.games.updateSeats(live.id, seats));
     live.row = { ...live.row, seats };
+    await this.deps.seatTaken?.(live);
+  }
+
+  /** A waiting game's seat is free again. Runs in the game's queue. */
+  private async free(live: LiveGame, seat: SeatId): Promise<void> {
+    const seats = live.row.seats.map((s, i) => (i === seat ? { ...s, taken: false } : s));
+    await storeCall(() => this.deps.store.games.updateSeats(live.id, seats));
+    live.row = { ...live.row, seats };
+    this.deps.presence.publish(live);
   }
 
   /** A grace ran out: if the seat is still away and its person's, its bot plays for it from now, and the log says so. */
@@ -155,6 +169,7 @@ export class Seats {
           !live ||
           this.deps.closed() ||
           live.row.finished ||
+          live.row.waiting || // a seat of a waiting game stays its person's: no bot plays before the start
           live.row.seats[seat]?.botTakeover ||
           this.deps.presence.connected(id, seat)
         )
@@ -171,7 +186,9 @@ export class Seats {
   async reload(live: LiveGame): Promise<void> {
     const row = await this.deps.store.games.get(live.id);
     if (!row) return;
-    live.row = { ...live.row, seats: row.seats, seatMarks: row.seatMarks };
+    const started = live.row.waiting && !row.waiting;
+    live.row = { ...live.row, seats: row.seats, seatMarks: row.seatMarks, waiting: row.waiting };
+    if (started) this.deps.automation.plan(live);
     for (const seat of row.seats.keys())
       if (row.seats[seat]!.botTakeover) this.deps.presence.graces.cancel(live.id, seat);
     this.deps.presence.publish(live);

@@ -14,8 +14,13 @@ import { hashToken, newToken } from './tokens';
 /** The newest listed games the lobby looks at: a page's worth, not every public game ever made. */
 const LOBBY_SIZE = 50;
 
-export interface TableDeskDeps extends Pick<HostShared, 'store' | 'clock' | 'chain' | 'games' | 'holders'> {
+export interface TableDeskDeps extends Pick<
+  HostShared,
+  'store' | 'clock' | 'chain' | 'games' | 'holders' | 'presence'
+> {
   readonly seats: Seats;
+  /** A seat was just taken (in the game's queue): a waiting game may start by itself (waiting-room.ts). */
+  readonly seatTaken: (live: LiveGame) => Promise<void>;
   /** The game a create request asks for, ready to store. */
   readonly prepare: (req: ParsedGameRequest) => Promise<PreparedGame>;
   /** Stores a prepared game and starts it, as creating one does. */
@@ -68,9 +73,10 @@ export class TableDesk {
     }
     const next = await this.deps.games.live(rematchId);
     const token = newToken();
-    await this.deps.games.inQueue(rematchId, () =>
-      this.seatPerson(next, (row) => joinRematchSeat(row, holder.seat, hashToken(token))),
-    );
+    await this.deps.games.inQueue(rematchId, async () => {
+      await this.seatPerson(next, (row) => joinRematchSeat(row, holder.seat, hashToken(token)));
+      await this.deps.seatTaken(next);
+    });
     return { id: rematchId, seat: holder.seat, token };
   }
 
@@ -79,11 +85,14 @@ export class TableDesk {
     return this.knownRematch(await this.deps.games.live(id));
   }
 
-  /** The lobby: the newest listed games still running with a free human seat, newest first. */
+  /**
+   * The lobby: the newest listed games, newest first — waiting (a free seat may be joined), playing or finished (to
+   * watch).
+   */
   async lobby(): Promise<LobbyGame[]> {
     const rows = await storeCall(() => this.deps.store.games.listed(LOBBY_SIZE));
     const now = this.deps.clock.now();
-    return rows.filter((row) => freeSeats(row).length > 0).map((row) => lobbyEntry(row, now));
+    return rows.map((row) => lobbyEntry(row, now));
   }
 
   /**
@@ -100,13 +109,17 @@ export class TableDesk {
     if (!live.row.listed) throw new TableError('NOT_IN_LOBBY', `game ${id} is not in the lobby: it is private`);
     const token = newToken();
     let seat = 0;
-    await this.deps.games.inQueue(id, () =>
-      this.seatPerson(live, (row) => {
+    await this.deps.games.inQueue(id, async () => {
+      await this.seatPerson(live, (row) => {
         if (row.finished) throw new TableError('GAME_OVER', 'this game is over: pick another in the lobby');
+        if (!row.waiting)
+          throw new GameError('NOT_WAITING', 'this game has started: its seats are taken (you may still watch it)');
         seat = lobbySeat(row, wanted);
         return joinLobbySeat(row, seat, hashToken(token), name);
-      }),
-    );
+      });
+      this.deps.presence.publish(live);
+      await this.deps.seatTaken(live);
+    });
     return { id, seat, token };
   }
 
@@ -142,7 +155,7 @@ export class TableDesk {
    * again — so two people on two instances never get one seat. Runs in the game's queue.
    * @throws HostError what `seat` throws; 409 SEAT_TAKEN when the seats keep changing under it
    */
-  private async seatPerson(live: LiveGame, seat: (row: GameRow) => StoredSeat[]): Promise<void> {
+  async seatPerson(live: LiveGame, seat: (row: GameRow) => StoredSeat[]): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const seats = seat(live.row);
       if (await storeCall(() => this.deps.store.games.swapSeats(live.id, live.row.seats, seats))) {

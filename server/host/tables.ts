@@ -103,6 +103,7 @@ export function lobbyEntry(row: GameRow, now: number): LobbyGame {
   return {
     id: row.id,
     game: row.game,
+    status: row.finished ? 'finished' : row.waiting ? 'waiting' : 'playing',
     seats: row.seats.map((s, seat) => ({ seat, name: s.name, kind: s.kind, free: free.has(seat) })),
     options: optionWords(row),
     ageSeconds: Math.max(0, Math.floor((now - row.createdAt.getTime()) / 1000)),

@@ -8,6 +8,12 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 /** A fresh game id: 12 random bytes, base64url (16 characters; unguessable, so ids can be shared as links). */
 export const newGameId = (): string => randomBytes(12).toString('base64url');
 
+/**
+ * A fresh room code: 15 random bytes, base64url (20 characters). The room link (/r/<code>) seats whoever opens it in
+ * a free seat, so it is a secret like an invite, apart from the game id (which anyone may watch with).
+ */
+export const newRoomCode = (): string => randomBytes(15).toString('base64url');
+
 /** A fresh seed when the request gives none (the seed is saved, so the game still replays exactly). */
 export const newSeed = (): string => randomBytes(16).toString('hex');
 

@@ -10,10 +10,12 @@ import type { Seats } from './seats';
 import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import type { TableDesk } from './table-desk';
+import type { WaitingRoom } from './waiting-room';
 import { snapshotAt, snapshotFor, updateFor } from './views';
 
 export interface ViewDeskDeps extends Pick<HostShared, 'store' | 'chain' | 'games' | 'broker' | 'presence'> {
   readonly seats: Seats;
+  readonly waitingRoom: WaitingRoom;
   readonly chat: ChatDesk;
   readonly tables: TableDesk;
   readonly moves: Moves;
@@ -37,6 +39,7 @@ export class ViewDesk {
     return {
       ...snapshotFor(live, viewerSeat(live.row, holder, seat, pendingSeats(live))),
       ...this.around(live, holder, await this.deps.chat.view(live, holder), await this.deps.tables.knownRematch(live)),
+      waitingRoom: await this.deps.waitingRoom.view(live, holder, token, context),
     };
   }
 
@@ -59,6 +62,7 @@ export class ViewDesk {
     const live = await this.deps.games.live(id);
     const holder = await this.deps.seats.holder(live, token, seat, context);
     const client = context.client ?? null;
+    const waitingRoom = await this.deps.waitingRoom.view(live, holder, token, context);
     return this.deps.games.inQueue(id, async () => {
       const viewer = viewerSeat(live.row, holder, seat, pendingSeats(live));
       this.deps.broker.admit(id, client); // refused before any work
@@ -69,7 +73,11 @@ export class ViewDesk {
       const room = live.row.mode === 'online' ? await this.deps.chat.room(live) : null;
       const opening =
         base && base.seq > from
-          ? { ...snapshotAt(live, base.seq, base.state, viewer), ...this.around(live, holder, chatView, live.rematch) }
+          ? {
+              ...snapshotAt(live, base.seq, base.state, viewer),
+              ...this.around(live, holder, chatView, live.rematch),
+              waitingRoom,
+            }
           : null;
       const backlog = opening
         ? await this.statesAfter(live, opening.seq, base!.state)

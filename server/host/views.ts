@@ -53,7 +53,7 @@ function seedFacts(live: LiveGame, outcome: Outcome | null): Pick<GameSnapshot, 
 export function snapshotFor(
   live: LiveGame,
   seat: SeatId | null,
-): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
+): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch' | 'waitingRoom'> {
   const fields = seen(live, live.state, seat);
   return {
     id: live.id,
@@ -99,7 +99,7 @@ export function snapshotAt(
   seq: number,
   state: unknown,
   seat: SeatId | null,
-): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch'> {
+): Omit<GameSnapshot, 'access' | 'onChain' | 'chat' | 'rematch' | 'waitingRoom'> {
   const fields = seen(live, state, seat);
   return {
     id: live.id,

@@ -13,8 +13,8 @@ export class SqlGameRows implements GameRows {
   async create(game: NewGameRow): Promise<void> {
     try {
       await this.driver.query(
-        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, grace_seconds, listed, rematch_of, studio_board, fair)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        `INSERT INTO games (id, game, version, config, seed, seats, host_token_hash, mode, turn_seconds, bot_pace_ms, grace_seconds, listed, rematch_of, studio_board, fair, waiting, auto_start, room_code)
+         VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
         [
           game.id,
           game.game,
@@ -31,6 +31,9 @@ export class SqlGameRows implements GameRows {
           game.rematchOf ?? null,
           game.studioBoard ?? null,
           game.fair ?? false,
+          game.waiting ?? false,
+          game.autoStart ?? false,
+          game.roomCode ?? null,
         ],
       );
     } catch (err) {
@@ -44,6 +47,22 @@ export class SqlGameRows implements GameRows {
     return row === undefined ? null : gameRow(row);
   }
 
+  async byRoomCode(code: string): Promise<string | null> {
+    const [row] = await this.driver.query<{ id: string }>('SELECT id FROM games WHERE room_code = $1', [code]);
+    return row?.id ?? null;
+  }
+
+  async start(id: string, seats: readonly StoredSeat[]): Promise<boolean> {
+    const notice: StoreEvent = { type: 'seats', gameId: id };
+    // Once: of two starts (two hosts' clicks, two instances), one finds the game waiting.
+    const rows = await this.driver.query(
+      `WITH changed AS (UPDATE games SET waiting = false, seats = $2::jsonb WHERE id = $1 AND waiting RETURNING id)
+       SELECT pg_notify($3, $4) FROM changed`,
+      [id, JSON.stringify(seats), this.channel, JSON.stringify(notice)],
+    );
+    return rows.length === 1;
+  }
+
   async rematchOf(id: string): Promise<string | null> {
     const [row] = await this.driver.query<{ id: string }>('SELECT id FROM games WHERE rematch_of = $1', [id]);
     return row?.id ?? null;
@@ -51,7 +70,7 @@ export class SqlGameRows implements GameRows {
 
   async listed(limit: number): Promise<GameRow[]> {
     const rows = await this.driver.query<unknown>(
-      'SELECT * FROM games WHERE listed AND NOT finished ORDER BY created_at DESC LIMIT $1',
+      'SELECT * FROM games WHERE listed ORDER BY created_at DESC LIMIT $1',
       [limit],
     );
     return rows.map(gameRow);

@@ -38,6 +38,9 @@ const gameRowSchema = z.object({
   rematch_of: z.string().nullable(),
   studio_board: z.string().nullable(),
   fair: z.boolean(),
+  waiting: z.boolean(),
+  auto_start: z.boolean(),
+  room_code: z.string().nullable(),
 });
 export const actionRowSchema = z.object({
   seq: z.number().int(),
@@ -83,6 +86,9 @@ export function gameRow(row: unknown): GameRow {
     rematchOf: r.rematch_of,
     studioBoard: r.studio_board,
     fair: r.fair,
+    waiting: r.waiting,
+    autoStart: r.auto_start,
+    roomCode: r.room_code,
   };
 }
 

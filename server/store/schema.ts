@@ -235,6 +235,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX chain_deposits_open ON chain_deposits (status) WHERE status IN ('pending', 'held', 'refunding');
     `,
   },
+  {
+    version: 11,
+    sql: `
+      -- Waiting rooms (server/host/waiting-room.ts). waiting: an online game created to wait for its people; nothing
+      -- moves in it until it starts. auto_start: it starts by itself once every human seat is taken. room_code: the
+      -- secret of its one room link (/r/<code>), which seats a newcomer in a free seat while it waits.
+      ALTER TABLE games ADD COLUMN waiting boolean NOT NULL DEFAULT false;
+      ALTER TABLE games ADD COLUMN auto_start boolean NOT NULL DEFAULT false;
+      ALTER TABLE games ADD COLUMN room_code text;
+      CREATE UNIQUE INDEX games_room_code ON games (room_code);
+      -- The lobby lists finished games too (to watch): its newest listed games, whatever their state.
+      CREATE INDEX games_listed_recent ON games (created_at) WHERE listed;
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

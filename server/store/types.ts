@@ -53,13 +53,26 @@ export interface GameRow {
   readonly studioBoard: string | null;
   /** Provably fair: each action's roll mixes the seed with the acting seat's link. */
   readonly fair: boolean;
+  /** An online game waiting for its people: nothing moves in it until it starts. */
+  readonly waiting: boolean;
+  /** A waiting game starts by itself once every human seat is taken. */
+  readonly autoStart: boolean;
+  /** The secret of a waiting room's one link (/r/<code>); null for a game without a waiting room. */
+  readonly roomCode: string | null;
 }
 
-export type NewGameRow = Omit<
-  GameRow,
-  'createdAt' | 'finished' | 'graceSeconds' | 'seatMarks' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair'
-> &
-  Partial<Pick<GameRow, 'graceSeconds' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair'>>;
+type OptionalOnCreate =
+  | 'graceSeconds'
+  | 'listed'
+  | 'rematchOf'
+  | 'studioBoard'
+  | 'fair'
+  | 'waiting'
+  | 'autoStart'
+  | 'roomCode';
+
+export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'seatMarks' | OptionalOnCreate> &
+  Partial<Pick<GameRow, OptionalOnCreate>>;
 
 /** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
 export interface ActionRow {
@@ -151,7 +164,14 @@ export interface GameRows {
   get(id: string): Promise<GameRow | null>;
   /** The id of the rematch of game `id`, if one was created. */
   rematchOf(id: string): Promise<string | null>;
-  /** The newest `limit` listed games not marked finished (the lobby's candidates), newest first. */
+  /** The game whose room link has `code`, if any. */
+  byRoomCode(code: string): Promise<string | null>;
+  /**
+   * Starts a waiting game with `seats` (free seats filled with bots), once: false when it was not waiting any more
+   * (another start won). Notifies listeners.
+   */
+  start(id: string, seats: readonly StoredSeat[]): Promise<boolean>;
+  /** The newest `limit` listed games, finished or not (the lobby's), newest first. */
   listed(limit: number): Promise<GameRow[]>;
   /** Ids of games not marked finished (a restarted host resumes their bots and timers). */
   unfinished(): Promise<string[]>;

@@ -119,5 +119,6 @@ export const snapshotWith = (extra: Partial<GameSnapshot> = {}): GameSnapshot =>
   chat: null,
   rematch: null,
   fair: null,
+  waitingRoom: null,
   ...extra,
 });

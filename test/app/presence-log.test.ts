@@ -27,12 +27,12 @@ const snapshot = {
 describe('applySeats', () => {
   it('takes the seats as sent and adds each new seat mark once, after the events shown', () => {
     const taken = seats.map((s) => (s.seat === 1 ? { ...s, botTakeover: true, graceUntil: null } : s));
-    const once = applySeats(snapshot, { seats: taken, marks: [away] });
+    const once = applySeats(snapshot, { seats: taken, marks: [away], waiting: false });
     expect(once.seats).toEqual(taken);
     expect(once.events).toEqual([{ type: 'a' }, away]);
-    const twice = applySeats(once, { seats, marks: [away, back] });
+    const twice = applySeats(once, { seats, marks: [away, back], waiting: false });
     expect(twice.events).toEqual([{ type: 'a' }, away, back]);
-    expect(applySeats(twice, { seats, marks: [away, back] }).events).toBe(twice.events);
+    expect(applySeats(twice, { seats, marks: [away, back], waiting: false }).events).toBe(twice.events);
   });
 });
 

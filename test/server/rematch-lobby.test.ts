@@ -2,8 +2,9 @@
  * Rematch and lobby at the host, over an in-memory PGlite (and two hosts on one PostgreSQL for the race):
  * a rematch has the old game's seats, options and board and a new seed, is made once however many ask at once, gives
  * each seat its own new token and refuses a running game, a spectator, a seat that left and a second join; the lobby
- * lists only public running games with a free seat, a join takes one with a token minted anew (the old invite stops
- * working), and a stale join, a name clash or a private game is refused with nothing changed.
+ * lists public games as waiting, playing or finished, a join takes a free seat of a waiting one with a token minted
+ * anew (the old invite stops working), and a stale join, a join of a started game, a name clash or a private game is
+ * refused with nothing changed.
  */
 import { describe, expect, it } from 'vitest';
 import { GameHost, ManualClock } from '../../server/host';
@@ -218,6 +219,9 @@ describe('the rematch request', () => {
       rematchOf: null,
       studioBoard: 'b1',
       fair: false,
+      waiting: false,
+      autoStart: false,
+      roomCode: null,
     };
     expect(rematchRequest(row, true)).toMatchObject({
       options: { laps: 3 },
@@ -247,7 +251,7 @@ describe('lobby', () => {
   };
   const listed = async (id: string) => (await server.host.tables.lobby()).find((g) => g.id === id);
 
-  it('lists public running games with free seats; a join takes one with a new token, and stale joins change nothing', async () => {
+  it('lists public waiting games with their free seats; a join takes one with a new token, and stale joins change nothing', async () => {
     expect(await refusal(server.host.create({ ...trio, mode: 'hotseat' }))).toEqual({
       status: 400,
       code: 'LOBBY_ONLINE_ONLY',
@@ -306,13 +310,16 @@ describe('lobby', () => {
     expect(await server.host.views.snapshot(pub.id, tokens.get(2))).toMatchObject({ seat: 2 });
     expect((await listed(pub.id))!.seats.map((s) => s.free)).toEqual([false, false, true]);
 
-    // Cat opens her own invite's stream: her seat is taken, and with no free seat left the game leaves the lobby.
+    // Cat opens her own invite's stream: her seat is taken, and with no free seat left the game starts by itself;
+    // the lobby shows it playing, to watch, and a join is refused.
+    expect((await listed(pub.id))!.status).toBe('waiting');
     const stream = await server.host.views.subscribe(pub.id, tokens.get(2));
     stream.close();
-    expect(await listed(pub.id)).toBeUndefined();
+    expect(await listed(pub.id)).toMatchObject({ status: 'playing' });
+    expect((await listed(pub.id))!.seats.every((s) => !s.free)).toBe(true);
     expect(await refusal(server.host.tables.joinLobby({ game: pub.id }))).toEqual({
       status: 409,
-      code: 'NO_FREE_SEAT',
+      code: 'NOT_WAITING',
     });
   });
 
@@ -333,19 +340,32 @@ describe('lobby', () => {
       expect((await store.games.get(pub.id))!.seats[1]!.name).toBe(tries[0]!.status === 'fulfilled' ? 'Eve' : 'Fay');
     }));
 
-  it('marks a seat taken when its invite acts, and refuses a join once the game is over', async () => {
+  it('a public game waits: nothing moves until its seats are taken; a join is refused once the game is over', async () => {
     const pair = await server.host.create({ ...shortPole, public: true });
     const tokens = tokensOf(pair);
     expect((await listed(pair.id))!.seats.map((s) => s.free)).toEqual([false, true, false]);
+    const seq = (await server.host.views.snapshot(pair.id)).seq;
+    expect(
+      await refusal(server.host.moves.act(pair.id, { token: tokens.get(0), seat: 0, seq, action: { type: 'roll' } })),
+    ).toEqual({
+      status: 409,
+      code: 'GAME_WAITING',
+    });
+    // Bea opens her invite: every human seat is taken, and the game starts by itself.
+    (await server.host.views.subscribe(pair.id, tokens.get(1))).close();
+    expect(await listed(pair.id)).toMatchObject({ status: 'playing' });
     await playToEnd(server.host, pair.id, tokens);
-    expect(await listed(pair.id)).toBeUndefined();
+    expect(await listed(pair.id)).toMatchObject({ status: 'finished' });
     expect(await refusal(server.host.tables.joinLobby({ game: pair.id }))).toEqual({ status: 409, code: 'GAME_OVER' });
-    // A public game's rematch is public too; its seats wait for their people, so none is free in the lobby.
+    // A public game's rematch is public too; its seats wait for their people (Play again), so none is free in the
+    // lobby, and it starts once both have joined.
     const ada = await server.host.tables.rematch(pair.id, { token: tokens.get(0) });
-    expect(await listed(ada.id)).toBeUndefined();
+    expect(await listed(ada.id)).toMatchObject({ status: 'waiting' });
     expect(await refusal(server.host.tables.joinLobby({ game: ada.id }))).toEqual({
       status: 409,
       code: 'NO_FREE_SEAT',
     });
+    await server.host.tables.rematch(pair.id, { token: tokens.get(1) });
+    expect(await listed(ada.id)).toMatchObject({ status: 'playing' });
   });
 });

@@ -112,7 +112,13 @@ export function applyUpdate(snapshot: GameSnapshot, update: GameUpdate): GameSna
 export function applySeats(snapshot: GameSnapshot, update: SeatsUpdate): GameSnapshot {
   const known = new Set(snapshot.events.flatMap((e) => (e.type === 'seatMark' ? [(e as SeatMarkEvent).n] : [])));
   const added = update.marks.filter((m) => !known.has(m.n));
-  return { ...snapshot, seats: update.seats, events: added.length ? [...snapshot.events, ...added] : snapshot.events };
+  return {
+    ...snapshot,
+    seats: update.seats,
+    events: added.length ? [...snapshot.events, ...added] : snapshot.events,
+    // Started: the waiting room closes (bots now sit in the seats nobody took: `seats` says so).
+    waitingRoom: update.waiting ? snapshot.waitingRoom : null,
+  };
 }
 
 /**

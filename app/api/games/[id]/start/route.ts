@@ -1,0 +1,16 @@
+import { getHost } from '../../../../../server';
+import { seatContext } from '../../../../../server/http/browser-id';
+import { idParam, jsonBody, respond, type IdParams } from '../../../../../server/http/respond';
+
+export const runtime = 'nodejs';
+
+/**
+ * The host starts a waiting game: body `{ token?, fillWithBots? }` (the host token, or a browser holding it) → 204.
+ * 403 NOT_HOST; 409 NOT_WAITING | SEATS_FREE (a seat nobody took, unless `fillWithBots`).
+ */
+export async function POST(request: Request, route: IdParams): Promise<Response> {
+  return respond(async () => {
+    const body = await jsonBody(request);
+    await (await getHost()).waitingRoom.start(await idParam(route), body, await seatContext(request));
+  });
+}
