@@ -141,6 +141,8 @@ export interface SeatInfo {
   readonly presence?: Presence | null;
   /** An away seat in its grace period: when its bot takes over (ms since epoch); null otherwise. */
   readonly graceUntil?: number | null;
+  /** A waiting game's human seat (only then): someone has taken it (their link opened, or they joined). */
+  readonly taken?: boolean;
 }
 
 export type Presence = 'connected' | 'away';
@@ -173,6 +175,8 @@ export interface SeatsUpdate {
 
 export interface CreateGameResponse {
   readonly id: string;
+  /** A waiting game's room link (anyone with it picks a free seat); null for a game that does not wait. */
+  readonly roomPath: string | null;
   readonly seats: readonly SeatInfo[];
   /** Hot-seat: acts for every human seat; keep it secret. Online: a spectator's (each seat plays with its invite). */
   readonly hostToken: string;

@@ -11,8 +11,9 @@ export default function Page() {
       <section className={ui.intro}>
         <h1>Lobby</h1>
         <p>
-          Online games their hosts made public, still running and with a seat free. Join one to take a free seat: it is
-          yours alone from then on, with your own link. Games are private unless their host ticks “Public”.
+          Online games their hosts made public. While one waits for its players, Join takes a free seat: it is yours
+          alone from then on, with your own link. A game that has started, or is over, is there to watch. Games are
+          private unless their host ticks “Public”.
         </p>
       </section>
       <Lobby />

@@ -23,7 +23,7 @@ import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { TableDesk } from './table-desk';
 import { ViewDesk } from './view-desk';
-import { WaitingRoom } from './waiting-room';
+import { roomPath, WaitingRoom } from './waiting-room';
 import { seatInfos } from './views';
 
 export interface GameHostOptions {
@@ -205,7 +205,14 @@ export class GameHost {
     const req = parseGameRequest(request);
     const { row, state, hostToken, invites, onChain } = await this.prepare(req);
     const live = await this.launch(row, state, onChain, context);
-    return { id: row.id, seats: seatInfos(live.row, live), hostToken, invites, spectatorPath: gamePath(row.id) };
+    return {
+      id: row.id,
+      seats: seatInfos(live.row, live),
+      hostToken,
+      invites,
+      spectatorPath: gamePath(row.id),
+      roomPath: row.roomCode ? roomPath(row.roomCode) : null,
+    };
   }
 
   /**

@@ -14,6 +14,8 @@ export const seatInfos = (row: GameRow, live?: LiveGame): SeatInfo[] =>
     kind: s.kind,
     botTakeover: s.botTakeover,
     ...live?.presence(seat),
+    // A waiting room shows who has come: a human seat someone took (their link opened, or they joined).
+    ...(row.waiting && s.kind === 'human' ? { taken: s.taken ?? false } : {}),
   }));
 
 /** The deadline that concerns `seat`: its own; for a spectator the earliest pending one. */

@@ -128,14 +128,17 @@ describe('lobby', () => {
       await catPage.getByTestId('play-table').waitFor();
       await catPage.screenshot({ path: path.join(RESULTS, 'lobby-joined.png'), fullPage: true });
 
-      // The seat's first invite no longer opens it, and the game has left the lobby.
+      // The seat's first invite no longer opens it. Every seat taken, the game started by itself: the lobby shows it
+      // playing, to watch, and never offers to join it.
       const invite = await fetch(
         `${suite.baseUrl}/api/games/${created.id}?token=${encodeURIComponent(created.invites[1]!.token)}`,
         { cache: 'no-store' },
       );
       expect(invite.status).toBe(403);
-      const lobby = await fetch(`${suite.baseUrl}/api/lobby`, { cache: 'no-store' });
-      expect(((await lobby.json()) as { games: { id: string }[] }).games.map((g) => g.id)).not.toContain(created.id);
+      await catPage.goto(`${suite.baseUrl}/lobby`);
+      await card.getByTestId('lobby-status').filter({ hasText: 'Playing' }).waitFor();
+      expect(await card.getByRole('button', { name: 'Join' }).count()).toBe(0);
+      await card.getByRole('link', { name: 'Watch' }).waitFor();
       suite.pages.expectNoErrors();
     },
   );

@@ -219,6 +219,7 @@ describe('broker resume', () => {
         fair: null,
         chat: null,
         rematch: null,
+        waitingRoom: null,
       });
       expect(got.map((u) => u.seq)).toEqual(live.slice(newest).map((u) => u.seq));
       expect(got).toEqual(live.slice(newest));

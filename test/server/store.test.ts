@@ -74,7 +74,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect(await store.games.get('no-such-game')).toBeNull();
   });
 
-  it('keeps one rematch per game and lists the listed, unfinished games newest first', async () => {
+  it('keeps one rematch per game and lists the listed games newest first, finished ones too', async () => {
     const [old, first, second, listed] = [newId(), newId(), newId(), newId()];
     await store.games.create(gameRow(old));
     expect(await store.games.rematchOf(old)).toBeNull();
@@ -96,7 +96,19 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect((await store.games.listed(50)).map((g) => g.id)).not.toContain(first);
     expect((await store.games.get(listed))?.seats[0]).toMatchObject({ taken: true });
     await store.games.markFinished(listed);
-    expect((await store.games.listed(50)).map((g) => g.id)).not.toContain(listed);
+    expect((await store.games.listed(50)).find((g) => g.id === listed)).toMatchObject({ finished: true });
+  });
+
+  it('starts a waiting game once, with its seats, and finds it by its room code', async () => {
+    const id = newId();
+    await store.games.create({ ...gameRow(id), waiting: true, autoStart: true, roomCode: `room-${id}` });
+    expect(await store.games.get(id)).toMatchObject({ waiting: true, autoStart: true, roomCode: `room-${id}` });
+    expect(await store.games.byRoomCode(`room-${id}`)).toBe(id);
+    expect(await store.games.byRoomCode('no-such-room')).toBeNull();
+    const seats = gameRow(id).seats.map((s) => ({ ...s, kind: 'heuristic' as const }));
+    expect(await store.games.start(id, seats)).toBe(true);
+    expect(await store.games.start(id, gameRow(id).seats)).toBe(false);
+    expect(await store.games.get(id)).toMatchObject({ waiting: false, seats });
   });
 
   it('swaps the seats only while they are the ones expected', async () => {

@@ -67,10 +67,27 @@ export function InviteLinks({ game, created }: { game: GameId; created: CreateGa
       <h2 id="invites-heading" className={ui.panelTitle}>
         {GAMES[game].name} is ready
       </h2>
-      <p>
-        Send each person their own link (it holds their seat, so keep it private), then open yours. Bots play as soon as
-        it is their turn.
-      </p>
+      {created.roomPath ? (
+        <>
+          <p>
+            The game waits for its players: nothing moves until it starts. Share the room link — whoever opens it picks
+            a free seat and a name — or send each person their own seat’s link below; then open yours. This browser is
+            the host: the table shows the room link and Start again whenever you open it.
+          </p>
+          <div className={styles.invite}>
+            <span className={styles.inviteWho}>
+              <strong>Room</strong>
+              <span className={cx(ui.muted, ui.small)}>anyone with it takes a free seat</span>
+            </span>
+            <CopyLink label="Room link" url={`${origin}${created.roomPath}`} id="invite-room" />
+          </div>
+        </>
+      ) : (
+        <p>
+          Send each person their own link (it holds their seat, so keep it private), then open yours. Bots play as soon
+          as it is their turn.
+        </p>
+      )}
       {created.invites.length > 0 ? (
         <ul className={cx(ui.stack, styles.inviteList)}>
           {created.invites.map((invite) => (

@@ -125,6 +125,9 @@ export function NewGameForm({
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreateGameResponse | null>(null);
   const [onChain, setOnChain] = useState(false);
+  // Online: the game waits for its players (a room link, Start), by default starting once every seat is taken.
+  const [waitingRoom, setWaitingRoom] = useState(true);
+  const [autoStart, setAutoStart] = useState(true);
   // A game on Tezos beyond the bank's allowance: its request and quote, while its creator pays the deposit.
   const [depositFor, setDepositFor] = useState<{ request: CreateGameRequest; quote: GameQuote } | null>(null);
   // An online game may be listed in the lobby; private is the default.
@@ -206,6 +209,7 @@ export function NewGameForm({
       ...(studioBoard ? { studioBoard: studioBoard.id } : {}),
       ...(onChain ? { onChain: {} } : {}),
       ...(mode === 'online' && listed ? { public: true } : {}),
+      ...(mode === 'online' && (waitingRoom || listed) ? { waitingRoom: { autoStart } } : {}),
     };
     setSubmitting(true);
     try {
@@ -229,10 +233,10 @@ export function NewGameForm({
   const create = async (request: CreateGameRequest) => {
     const made = await apiFetch<CreateGameResponse>('/api/games', jsonPost(request));
     const firstHuman = made.seats.find((s) => s.kind === 'human')?.seat ?? null;
-    // Online, the host token holds no seat (each plays with its invite link), so only hot-seat keeps it.
+    // This browser holds the host token from now on: the table's URL carries none. Online it plays no seat (each
+    // plays with their link) but starts a waiting game and moderates the chat.
+    await holdSeat(made.id, made.hostToken);
     if (mode === 'hotseat') {
-      // This browser holds the host token from now on: the table's URL carries none.
-      await holdSeat(made.id, made.hostToken);
       router.push(playPath(made.id, firstHuman));
       return;
     }
@@ -373,10 +377,27 @@ export function NewGameForm({
               : 'One secret link per person; each opens the game in their own browser.'}
         </p>
         {mode === 'online' && (
-          <label className={ui.check}>
-            <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
-            Public: list it in the lobby, where anyone may take a free seat
-          </label>
+          <>
+            <label className={ui.check}>
+              <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
+              Public: list it in the lobby, where anyone may take a free seat (a public game always waits)
+            </label>
+            <label className={ui.check}>
+              <input
+                type="checkbox"
+                checked={waitingRoom || listed}
+                disabled={listed}
+                onChange={(e) => setWaitingRoom(e.target.checked)}
+              />
+              Waiting room: nothing moves until everyone is here — share one room link, then start
+            </label>
+            {(waitingRoom || listed) && (
+              <label className={ui.check}>
+                <input type="checkbox" checked={autoStart} onChange={(e) => setAutoStart(e.target.checked)} />
+                Start by itself once every seat is taken
+              </label>
+            )}
+          </>
         )}
       </fieldset>
 

@@ -20,9 +20,16 @@ function age(seconds: number): string {
   return `${Math.floor(seconds / 3600)} h ago`;
 }
 
+const STATUS_WORDS: Record<LobbyGame['status'], string> = {
+  waiting: 'Waiting for players',
+  playing: 'Playing',
+  finished: 'Finished',
+};
+
 /**
- * The lobby: public online games still running with a free human seat. "Join" takes the first free seat
- * (under the name given here, if any) with an invite made for the joiner, and opens it.
+ * The lobby: public online games, waiting for players, playing or finished. "Join" — only while a game waits with a
+ * free seat — takes the first free seat (under the name given here, if any) with an invite made for the joiner, and
+ * opens it; every other game is there to watch.
  */
 export function Lobby() {
   const [games, setGames] = useState<readonly LobbyGame[] | null>(null);
@@ -87,19 +94,28 @@ export function Lobby() {
         <p className={ui.muted}>Reading the lobby…</p>
       ) : games.length === 0 ? (
         <p className={ui.muted}>
-          No public game is waiting for players just now. <a href="/">Start one</a> and tick “Public”.
+          No public game just now. <a href="/">Start one</a> and tick “Public”.
         </p>
       ) : (
-        <ul className={styles.games} aria-label="Public games with free seats">
+        <ul className={styles.games} aria-label="Public games">
           {games.map((game) => {
             const free = game.seats.filter((s) => s.free).length;
+            const joinable = game.status === 'waiting' && free > 0;
             return (
-              <li key={game.id} className={cx(ui.panel, styles.game)} data-testid="lobby-game" data-game-id={game.id}>
+              <li
+                key={game.id}
+                className={cx(ui.panel, styles.game)}
+                data-testid="lobby-game"
+                data-game-id={game.id}
+                data-status={game.status}
+              >
                 <h2 className={styles.kind} id={`lobby-${game.id}`}>
                   {GAMES[game.game].name}
                 </h2>
                 <p className={cx(ui.muted, ui.small)}>
-                  Created {age(game.ageSeconds)} · {free} free {free === 1 ? 'seat' : 'seats'}
+                  <strong data-testid="lobby-status">{STATUS_WORDS[game.status]}</strong> · Created{' '}
+                  {age(game.ageSeconds)}
+                  {game.status === 'waiting' && ` · ${free} free ${free === 1 ? 'seat' : 'seats'}`}
                   {game.options.length > 0 && ` · ${game.options.join(', ')}`}
                 </p>
                 <ul className={styles.seats} aria-label="Seats">
@@ -109,15 +125,21 @@ export function Lobby() {
                     </li>
                   ))}
                 </ul>
-                <button
-                  type="button"
-                  className={cx(ui.button, ui.primary)}
-                  aria-describedby={`lobby-${game.id}`}
-                  disabled={joining !== null}
-                  onClick={() => void join(game.id)}
-                >
-                  {joining === game.id ? 'Joining…' : 'Join'}
-                </button>
+                {joinable ? (
+                  <button
+                    type="button"
+                    className={cx(ui.button, ui.primary)}
+                    aria-describedby={`lobby-${game.id}`}
+                    disabled={joining !== null}
+                    onClick={() => void join(game.id)}
+                  >
+                    {joining === game.id ? 'Joining…' : 'Join'}
+                  </button>
+                ) : (
+                  <a className={ui.button} href={playPath(game.id)} aria-describedby={`lobby-${game.id}`}>
+                    Watch
+                  </a>
+                )}
                 {refusal?.game === game.id && (
                   <p className={cx(ui.alert, ui.small)} role="alert">
                     {refusal.message}

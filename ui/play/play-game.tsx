@@ -6,6 +6,7 @@ import type { SeatId } from '../../engine/core';
 import type { Board, PoleState } from '../../engine/pole';
 import type { GameSnapshot } from '../../server/protocol';
 import type { PoleStart } from './log-entries';
+import { WaitingRoomPanel } from './waiting-room';
 import { GAMES } from '../lib/game-catalog';
 import {
   downloadRecord,
@@ -269,7 +270,9 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
             </span>
             <span className={cx(ui.muted, ui.small)}>
               {seat === null ? 'Spectating' : `Seat ${seat + 1} · ${names[seat] ?? ''}`}
-              {shown.outcome === null && pendingNames && ` · waiting for ${pendingNames}`}
+              {shown.waitingRoom
+                ? ' · waiting for players'
+                : shown.outcome === null && pendingNames && ` · waiting for ${pendingNames}`}
             </span>
             {shown.outcome === null && <TurnTimer deadline={shown.deadline} who={pendingNames || null} />}
           </div>
@@ -347,6 +350,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
             </button>
           </p>
         )}
+        {shown.waitingRoom && <WaitingRoomPanel id={id} room={shown.waitingRoom} seats={shown.seats} />}
         {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
         {shown.outcome && <RematchOffer id={id} seat={seat} facts={shown} />}
         {shown.onChain && (
@@ -371,7 +375,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
               seat={shown.seat}
               seats={shown.seats}
               pending={shown.pending}
-              legal={stale ? [] : shown.legal}
+              legal={stale || shown.waitingRoom ? [] : shown.legal}
               events={shown.events}
               outcome={shown.outcome}
               deadline={shown.deadline}

@@ -1,0 +1,136 @@
+'use client';
+
+/**
+ * A waiting game's room, above its table: who has come (a seat taken, and whether they are here now), the room link
+ * that seats a newcomer in a free seat, and — for the host — Start, with the free seats given to bots if they say so.
+ * Nothing moves until the game starts; the page's stream says when it does (a `seats` event no longer waiting).
+ */
+import { useState } from 'react';
+import type { SeatInfo, WaitingRoomView } from '../../server/protocol';
+import { apiFetch, jsonPost } from '../api/client';
+import { cx } from '../lib/cx';
+import ui from '../styles/controls.module.css';
+import styles from './waiting-room.module.css';
+
+type SeatState = 'bot' | 'here' | 'joined' | 'free';
+
+function seatState(s: SeatInfo): SeatState {
+  if (s.kind !== 'human') return 'bot';
+  if (!s.taken) return 'free';
+  return s.presence === 'connected' ? 'here' : 'joined';
+}
+
+const STATE_WORDS: Record<SeatState, string> = {
+  bot: 'bot',
+  here: 'here',
+  joined: 'joined, away',
+  free: 'free seat',
+};
+
+export function WaitingRoomPanel({
+  id,
+  room,
+  seats,
+}: {
+  id: string;
+  room: WaitingRoomView;
+  seats: readonly SeatInfo[];
+}) {
+  const [fill, setFill] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const free = seats.filter((s) => seatState(s) === 'free');
+  const link =
+    room.roomPath && typeof window !== 'undefined' ? new URL(room.roomPath, window.location.origin).href : null;
+
+  const start = async () => {
+    setStarting(true);
+    setProblem(null);
+    try {
+      await apiFetch<void>(`/api/games/${encodeURIComponent(id)}/start`, jsonPost({ fillWithBots: fill }));
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : String(err));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setProblem('Copying was refused by the browser: select the link and copy it.');
+    }
+  };
+
+  return (
+    <section className={cx(ui.panel, styles.room)} aria-labelledby="waiting-room-heading" data-testid="waiting-room">
+      <h2 id="waiting-room-heading" className={ui.panelTitle}>
+        Waiting for players
+      </h2>
+      <ul className={styles.seats} aria-label="Seats">
+        {seats.map((s) => {
+          const state = seatState(s);
+          return (
+            <li key={s.seat} className={styles.seat} data-state={state} data-testid="waiting-seat">
+              Seat {s.seat + 1} · {state === 'free' ? 'free' : s.name}{' '}
+              <span className={ui.muted}>({STATE_WORDS[state]})</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={ui.small} role="status">
+        {free.length === 0
+          ? room.autoStart
+            ? 'Every seat is taken: the game is starting.'
+            : 'Every seat is taken: the host can start the game.'
+          : `${free.length} ${free.length === 1 ? 'seat is' : 'seats are'} free. ${
+              room.autoStart ? 'The game starts by itself once every seat is taken' : 'The host starts the game'
+            }; nothing moves before.`}
+      </p>
+      {link && (
+        <div className={styles.link}>
+          <label className={ui.field}>
+            <span>Room link: whoever opens it picks a free seat</span>
+            <input
+              type="text"
+              readOnly
+              value={link}
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="room-link"
+            />
+          </label>
+          <button type="button" className={cx(ui.button, ui.small)} onClick={() => void copy()}>
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+      )}
+      {room.mayStart && (
+        <div className={styles.start}>
+          {free.length > 0 && (
+            <label className={ui.check}>
+              <input type="checkbox" checked={fill} onChange={(e) => setFill(e.target.checked)} />
+              Fill the {free.length === 1 ? 'free seat' : `${free.length} free seats`} with bots
+            </label>
+          )}
+          <button
+            type="button"
+            className={cx(ui.button, ui.primary)}
+            disabled={starting || (free.length > 0 && !fill)}
+            onClick={() => void start()}
+          >
+            {starting ? 'Starting…' : 'Start the game'}
+          </button>
+        </div>
+      )}
+      {problem && (
+        <p className={ui.alert} role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
