@@ -1,0 +1,79 @@
+/**
+ * A waiting room on the real app in Debian's chromium, a browser context per person: Ada creates an online game of
+ * Ten from the form (two people and a bot, starting when she says); her table waits — no decision offered — and shows
+ * the room link again after a reload; Start asks to fill the free seat with a bot; Cyd opens the room link, picks the
+ * free seat under her name and sits at the waiting table; Ada starts, and both tables play.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RESULTS } from './app-server';
+import { browserSuite } from './browser-pages';
+import { createAndInvite } from './new-game-form';
+import { gameIdOf } from './play-page';
+
+const suite = browserSuite();
+
+describe('a waiting room', () => {
+  it(
+    'waits for its people: the room link seats a newcomer in the free seat, the host sees it after a reload and starts',
+    { timeout: 120_000 },
+    async () => {
+      const ada = await suite.pages.open('/new/ten');
+      await ada.getByRole('heading', { level: 1, name: 'New game of Ten' }).waitFor();
+      await ada.getByRole('radio', { name: '3 seats' }).check();
+      await ada.getByLabel('Name of seat 1').fill('Ada');
+      await ada.getByLabel('Name of seat 2').fill('Bea');
+      await ada.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
+      await ada.getByLabel('Bot pace').selectOption('0');
+      await ada.getByRole('radio', { name: 'Online' }).check();
+      expect(await ada.getByRole('checkbox', { name: /^Waiting room/ }).isChecked()).toBe(true);
+      await ada.getByRole('checkbox', { name: 'Start by itself once every seat is taken' }).uncheck();
+      const [adaLink] = await createAndInvite(ada, 'Ten', ['Ada', 'Bea']);
+      const roomLink = await ada.getByLabel('Room link').inputValue();
+      expect(new URL(roomLink).pathname).toMatch(/^\/r\/[\w-]{20}$/);
+      const id = gameIdOf(adaLink!);
+
+      // Ada at her seat: the table waits, offers no decision, and says who has come.
+      await ada.goto(adaLink!);
+      const room = ada.getByTestId('waiting-room');
+      await room.waitFor();
+      expect(await ada.getByRole('button', { name: 'Pass' }).count()).toBe(0);
+      expect(await room.getByTestId('waiting-seat').allInnerTexts()).toEqual([
+        'Seat 1 · Ada (here)',
+        'Seat 2 · free (free seat)',
+        'Seat 3 · Cleo (bot)',
+      ]);
+      // Start with a seat free asks to fill it with a bot first.
+      const start = room.getByRole('button', { name: 'Start the game' });
+      expect(await start.isDisabled()).toBe(true);
+      await room.getByRole('checkbox', { name: 'Fill the free seat with bots' }).waitFor();
+      // After a reload the room link is there again.
+      await ada.reload();
+      await room.waitFor();
+      expect(await room.getByTestId('room-link').inputValue()).toBe(roomLink);
+      await ada.screenshot({ path: path.join(RESULTS, 'waiting-room-host.png'), fullPage: true });
+
+      // Cyd opens the room link on her phone, picks the free seat under her name, and sits at the waiting table.
+      const cyd = await suite.pages.newPage();
+      await cyd.setViewportSize({ width: 390, height: 844 });
+      await cyd.goto(roomLink);
+      await cyd.getByLabel(/^Your name/).fill('Cyd');
+      await cyd.screenshot({ path: path.join(RESULTS, 'waiting-room-link-phone.png'), fullPage: true });
+      await cyd.getByRole('button', { name: 'Take seat 2' }).click();
+      await cyd.waitForURL((url) => url.pathname === `/play/${id}`);
+      await cyd.getByTestId('waiting-room').waitFor();
+      await cyd.getByText('Seat 2 · Cyd').first().waitFor();
+      await room.getByText('Seat 2 · Cyd').waitFor();
+
+      // Every seat taken: Ada starts, both tables leave the room and the game is on.
+      await start.click();
+      await room.waitFor({ state: 'detached' });
+      await cyd.getByTestId('waiting-room').waitFor({ state: 'detached' });
+      // Ten's opening auction: one of them bids first (the seed decides), their turn timer running.
+      const offered = () => Promise.all([ada, cyd].map((p) => p.getByRole('button', { name: 'Pass' }).count()));
+      await expect.poll(async () => (await offered()).reduce((a, b) => a + b), { timeout: 30_000 }).toBe(1);
+      await ada.screenshot({ path: path.join(RESULTS, 'waiting-room-started.png') });
+      suite.pages.expectNoErrors();
+    },
+  );
+});
