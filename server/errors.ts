@@ -59,6 +59,7 @@ const REQUEST_STATUS = {
   CLIENT_STREAM_LIMIT: 429,
   GAME_STREAM_LIMIT: 429,
   NAME_TOO_LONG: 400,
+  NAME_HIDDEN_CHARACTER: 400,
   DUPLICATE_NAME: 400,
 } as const satisfies Record<string, HostStatus>;
 export type RequestCode = keyof typeof REQUEST_STATUS;

@@ -1,11 +1,18 @@
 import type { z } from 'zod';
-import { describeSeatNameProblem, isEngineError, issueLines, seatNameProblems, type SeatId } from '../../engine';
+import {
+  describeSeatNameProblem,
+  isEngineError,
+  issueLines,
+  normalSeatName,
+  seatNameProblems,
+  type SeatId,
+} from '../../engine';
 import { GameError, RequestError, RuleRefusal, StudioError, TableError } from '../errors';
 import type { GameExtras } from '../chain/chain-games';
 import { createGameRequestSchema, GRACE_DEFAULT, type CreateGameResponse } from '../protocol';
 import type { NewGameRow } from '../store';
 import { gameKits } from './game-kits';
-import { creatorSeatTaken } from './tables';
+import { creatorSeatTaken, NAME_CODES } from './tables';
 import { hashToken, newGameId, newRoomCode, newSeed, newToken } from './tokens';
 
 /** The page a game is played at; invite links add the seat, and its token in the fragment (never sent, never logged). */
@@ -45,20 +52,18 @@ export interface StoredStudioBoard {
 }
 
 /**
- * A name too long is refused, never cut, and no two seats share a name (trimmed, whatever the case), so
- * the log and the seat letters tell the players apart — the same judgement as the new-game forms'.
- * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME
+ * A name too long is refused, never cut, no two seats share a name (trimmed, whatever the case, width or look-alike
+ * letters), and none hides an invisible character, so the log and the seat letters tell the players apart — the
+ * same judgement as the new-game forms'.
+ * @throws HostError 400 MALFORMED_REQUEST | NAME_TOO_LONG | DUPLICATE_NAME | NAME_HIDDEN_CHARACTER
  */
 export function parseGameRequest(request: unknown): ParsedGameRequest {
   const parsed = parseRequest(createGameRequestSchema, request, 'not a game request');
   const names = parsed.seats.map((s) => s.name);
   const [problem] = seatNameProblems(names);
-  if (problem)
-    throw new RequestError(
-      problem.kind === 'tooLong' ? 'NAME_TOO_LONG' : 'DUPLICATE_NAME',
-      describeSeatNameProblem(problem, names),
-    );
-  return parsed;
+  if (problem) throw new RequestError(NAME_CODES[problem.kind], describeSeatNameProblem(problem, names));
+  // Kept in one spelling (NFC): the same name typed on two devices is the same name.
+  return { ...parsed, seats: parsed.seats.map((s) => ({ ...s, name: normalSeatName(s.name) })) };
 }
 
 /**

@@ -8,7 +8,7 @@ import { holderKeys } from './seat-holders';
 import type { Seats } from './seats';
 import type { HostShared } from './shared';
 import { storeCall } from './store-call';
-import { freeSeats, joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, rematchRequest, rematchRow } from './tables';
+import { joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, rematchRequest, rematchRow } from './tables';
 import { hashToken, newToken } from './tokens';
 
 /** The newest listed games the lobby looks at: a page's worth, not every public game ever made. */

@@ -2,11 +2,24 @@
  * Who sits at a table: the rematch of a finished game and the lobby's public games, as pure functions of
  * the stored rows. TableDesk (table-desk.ts) runs them in the game's queue and stores what they return.
  */
-import { describeSeatNameProblem, seatNameProblems, type SeatId } from '../../engine';
+import {
+  describeSeatNameProblem,
+  normalSeatName,
+  seatNameProblems,
+  type SeatId,
+  type SeatNameProblem,
+} from '../../engine';
 import { RequestError, TableError } from '../errors';
 import type { LobbyGame } from '../protocol';
 import type { GameRow, NewGameRow, StoredSeat } from '../store';
 import type { ParsedGameRequest, PreparedGame } from './new-game';
+
+/** The refusal's code of each name problem (400). */
+export const NAME_CODES = {
+  tooLong: 'NAME_TOO_LONG',
+  taken: 'DUPLICATE_NAME',
+  hidden: 'NAME_HIDDEN_CHARACTER',
+} as const satisfies Record<SeatNameProblem['kind'], string>;
 
 /** Config keys the server sets itself: the seats decide `players`, the chain set-up `onChainHoldings`. */
 const SERVER_KEYS = new Set(['players', 'onChainHoldings']);
@@ -132,14 +145,10 @@ export function lobbySeat(row: GameRow, wanted: SeatId | undefined): SeatId {
  * @throws HostError 400 NAME_TOO_LONG | DUPLICATE_NAME
  */
 export function joinLobbySeat(row: GameRow, seat: SeatId, tokenHash: string, name: string | undefined): StoredSeat[] {
-  const chosen = name?.trim() ? name.trim() : undefined;
+  const chosen = name?.trim() ? normalSeatName(name) : undefined;
   const seats = row.seats.map((s, i) => (i === seat ? { ...s, name: chosen ?? s.name, tokenHash, taken: true } : s));
   const names = seats.map((s) => s.name);
   const problem = seatNameProblems(names).find((p) => p.seat === seat || (p.kind === 'taken' && p.by === seat));
-  if (problem)
-    throw new RequestError(
-      problem.kind === 'tooLong' ? 'NAME_TOO_LONG' : 'DUPLICATE_NAME',
-      describeSeatNameProblem(problem, names),
-    );
+  if (problem) throw new RequestError(NAME_CODES[problem.kind], describeSeatNameProblem(problem, names));
   return seats;
 }

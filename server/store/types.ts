@@ -62,14 +62,7 @@ export interface GameRow {
 }
 
 type OptionalOnCreate =
-  | 'graceSeconds'
-  | 'listed'
-  | 'rematchOf'
-  | 'studioBoard'
-  | 'fair'
-  | 'waiting'
-  | 'autoStart'
-  | 'roomCode';
+  'graceSeconds' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair' | 'waiting' | 'autoStart' | 'roomCode';
 
 export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'seatMarks' | OptionalOnCreate> &
   Partial<Pick<GameRow, OptionalOnCreate>>;

@@ -1,4 +1,4 @@
-import { SEAT_NAME_MAX } from '../../engine/core';
+import { SEAT_NAME_MAX, seatNameLength } from '../../engine/core';
 import { seatColor, seatInitial } from '../lib/seats';
 import ui from '../styles/controls.module.css';
 import styles from './seat-name-note.module.css';
@@ -11,7 +11,7 @@ export const seatNameNoteId = (seat: number): string => `seat-name-note-${seat}`
 
 /** Whether the row has a note: the name nears the limit, or something is wrong with it. */
 export const seatNameNoteShown = (name: string, problem: string | null): boolean =>
-  problem !== null || name.trim().length >= COUNT_FROM;
+  problem !== null || seatNameLength(name) >= COUNT_FROM;
 
 /**
  * Under a seat's name in the new-game forms: "18 / 24 characters" near the limit instead of an input's
@@ -26,7 +26,7 @@ export function SeatNameNote({ seat, name, problem }: { seat: number; name: stri
       className={problem ? `${styles.note} ${styles.problem}` : styles.note}
       aria-live="polite"
     >
-      {problem ?? `${name.trim().length} / ${SEAT_NAME_MAX} characters`}
+      {problem ?? `${seatNameLength(name)} / ${SEAT_NAME_MAX} characters`}
     </p>
   );
 }

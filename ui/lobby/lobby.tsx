@@ -84,7 +84,7 @@ export function Lobby() {
         <input
           type="text"
           value={name}
-          maxLength={SEAT_NAME_MAX}
+          maxLength={SEAT_NAME_MAX * 4}
           autoComplete="nickname"
           onChange={(e) => setName(e.target.value)}
         />

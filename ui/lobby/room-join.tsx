@@ -69,7 +69,7 @@ export function RoomJoin({ code }: { code: string }) {
             <input
               type="text"
               value={name}
-              maxLength={SEAT_NAME_MAX}
+              maxLength={SEAT_NAME_MAX * 4}
               autoComplete="nickname"
               onChange={(e) => setName(e.target.value)}
             />
