@@ -161,11 +161,20 @@ interface Subscriber {
 }
 
 /** Live subscriptions at once: each is an open connection and a queue of views. */
+/**
+ * The caps on live streams. Spectators share `perGame` and, per client, `perClient`; a seat's streams are never
+ * counted with them — a crowd of spectators (or one address opening many) cannot keep a seat's person from coming
+ * back — and have caps of their own: SEAT_STREAMS per seat (a person's tabs), `perClient` per client.
+ */
 export interface StreamCaps {
+  /** Spectator streams of one game. */
   readonly perGame: number;
-  /** Over all games, per client (its network address, server/limits). */
+  /** Over all games, per client (its network address, server/limits): its spectator streams, and its seat streams. */
   readonly perClient: number;
 }
+
+/** A seat's streams at once: its person's tabs and devices. */
+export const SEAT_STREAMS = 10;
 
 export interface AttachOptions {
   /** Who subscribes, for the per-client cap (null: not counted, e.g. a server-side caller). */
@@ -177,12 +186,17 @@ export interface AttachOptions {
   readonly chatAfter?: number;
 }
 
+/** A client's count of spectator streams, or of seat streams: the two are capped apart. */
+const clientKey = (client: string, seat: SeatId | null): string =>
+  seat === null ? `spectators:${client}` : `seats:${client}`;
+
 /**
  * Per-game fan-out of applied actions. The host publishes once per action; the broker builds each distinct seat's
  * view once and hands every subscriber only its own seat's view.
  */
 export class Broker {
   private readonly byGame = new Map<string, Set<Subscriber>>();
+  /** Streams per client: spectators' under `spectators:<client>`, seats' under `seats:<client>`. */
   private readonly byClient = new Map<string, number>();
 
   constructor(
@@ -201,22 +215,41 @@ export class Broker {
   }
 
   /**
-   * Whether one more subscriber of `gameId` from `client` would be within the caps (nothing is registered).
-   * @throws HostError 429 GAME_STREAM_LIMIT | CLIENT_STREAM_LIMIT
+   * Whether one more subscriber of `gameId` from `client`, following `seat` (null: a spectator), would be within the
+   * caps (nothing is registered). Seats and spectators are counted apart (StreamCaps).
+   * @throws HostError 429 GAME_STREAM_LIMIT | SEAT_STREAM_LIMIT | CLIENT_STREAM_LIMIT
    */
-  admit(gameId: string, client: string | null): void {
-    if (this.count(gameId) >= this.caps.perGame) {
+  admit(gameId: string, client: string | null, seat: SeatId | null = null): void {
+    if (seat === null && this.spectators(gameId) >= this.caps.perGame) {
       throw new RequestError(
         'GAME_STREAM_LIMIT',
-        `game ${gameId} already has ${this.caps.perGame} live event streams: close one (another tab?) and try again`,
+        `game ${gameId} already has ${this.caps.perGame} spectators following it live: try again later (its players' places are kept apart)`,
       );
     }
-    if (client !== null && (this.byClient.get(client) ?? 0) >= this.caps.perClient) {
+    if (seat !== null && this.seatStreams(gameId, seat) >= SEAT_STREAMS) {
+      throw new RequestError(
+        'SEAT_STREAM_LIMIT',
+        `seat ${seat + 1} is open in ${SEAT_STREAMS} tabs or devices already: close one and try again`,
+      );
+    }
+    if (client !== null && (this.byClient.get(clientKey(client, seat)) ?? 0) >= this.caps.perClient) {
       throw new RequestError(
         'CLIENT_STREAM_LIMIT',
         `this client already follows ${this.caps.perClient} live event streams: close some (other tabs?) and try again`,
       );
     }
+  }
+
+  private spectators(gameId: string): number {
+    let n = 0;
+    for (const { subscription } of this.byGame.get(gameId) ?? []) if (subscription.seat === null) n++;
+    return n;
+  }
+
+  private seatStreams(gameId: string, seat: SeatId): number {
+    let n = 0;
+    for (const { subscription } of this.byGame.get(gameId) ?? []) if (subscription.seat === seat) n++;
+    return n;
   }
 
   /**
@@ -225,10 +258,11 @@ export class Broker {
    */
   attach(gameId: string, seat: SeatId | null, after: number, options: AttachOptions = {}): Subscription {
     const client = options.client ?? null;
-    this.admit(gameId, client);
+    this.admit(gameId, client, seat);
     const subscribers = this.byGame.get(gameId) ?? new Set<Subscriber>();
     this.byGame.set(gameId, subscribers);
-    if (client !== null) this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
+    const key = client === null ? null : clientKey(client, seat);
+    if (key !== null) this.byClient.set(key, (this.byClient.get(key) ?? 0) + 1);
     const subscriber: Subscriber = {
       after,
       chatAfter: options.chatAfter ?? 0,
@@ -237,10 +271,10 @@ export class Broker {
         () => {
           subscribers.delete(subscriber);
           if (subscribers.size === 0 && this.byGame.get(gameId) === subscribers) this.byGame.delete(gameId);
-          if (client !== null) {
-            const left = (this.byClient.get(client) ?? 1) - 1;
-            if (left > 0) this.byClient.set(client, left);
-            else this.byClient.delete(client);
+          if (key !== null) {
+            const left = (this.byClient.get(key) ?? 1) - 1;
+            if (left > 0) this.byClient.set(key, left);
+            else this.byClient.delete(key);
           }
           if (seat !== null && !this.connected(gameId, seat)) this.onSeatLeft(gameId, seat);
         },

@@ -65,7 +65,7 @@ export class ViewDesk {
     const waitingRoom = await this.deps.waitingRoom.view(live, holder, token, context);
     return this.deps.games.inQueue(id, async () => {
       const viewer = viewerSeat(live.row, holder, seat, pendingSeats(live));
-      this.deps.broker.admit(id, client); // refused before any work
+      this.deps.broker.admit(id, client, viewer); // refused before any work
       if (holder.kind === 'seat') await this.deps.seats.noteTaken(live, holder.seat);
       const from = Math.max(0, Math.min(afterSeq ?? live.seq, live.seq));
       const base = from < live.seq ? await storeCall(() => this.deps.store.snapshots.latest(id, live.seq)) : null;

@@ -227,10 +227,15 @@ describe('pages that name nothing answer 404', () => {
   };
   const notFound = { status: 404, notFoundPage: true };
 
-  it("an unknown game's tokens page, and an off-chain game's", async () => {
+  it("an unknown game's table (its tab naming no game), an unknown game's tokens page, and an off-chain game's", async () => {
+    expect(await statusOf('/play/no-such-game')).toEqual(notFound);
+    expect(await statusOf('/play/%00')).toEqual(notFound);
     expect(await statusOf('/play/no-such-game/tokens')).toEqual(notFound);
     const offChain = await createGame(suite.baseUrl, gameRequest('ten', ['Ann'], { mode: 'hotseat' }));
     expect(await statusOf(`/play/${offChain.id}/tokens`)).toEqual(notFound);
+    // A game that is there answers 200, its tab naming the game.
+    expect(await statusOf(`/play/${offChain.id}`)).toEqual({ status: 200, notFoundPage: false });
+    expect(await page.title()).toMatch(/^Ten · Play/);
   });
 
   it('a token, operation, block or account the indexer does not know, or an id that is not one', async () => {

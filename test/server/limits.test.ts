@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Broker, GameHost, ManualClock } from '../../server/host';
+import { SEAT_STREAMS } from '../../server/host/broker';
 import {
   DEFAULT_LIMITS,
   LimitConfigError,
@@ -174,6 +175,22 @@ describe('live event streams', () => {
       expect.objectContaining({ status: 429, code: 'GAME_STREAM_LIMIT' }),
     );
     expect(broker.count('g1')).toBe(3);
+  });
+
+  it('keep a seat’s place: 100 spectators from one address fill the game, and the seat still comes back from it', () => {
+    const broker = new Broker({ perGame: 100, perClient: 100 });
+    for (let i = 0; i < 100; i++) broker.attach('g', null, 0, { client: 'crowd' });
+    const refusedSpectator = (client: string) => () => broker.attach('g', null, 0, { client });
+    expect(refusedSpectator('someone')).toThrow(expect.objectContaining({ status: 429, code: 'GAME_STREAM_LIMIT' }));
+    // The seat's reconnect, from the very address of the crowd: admitted.
+    expect(broker.attach('g', 0, 0, { client: 'crowd' }).seat).toBe(0);
+    expect(broker.connected('g', 0)).toBe(true);
+    // A seat's own tabs have their cap, which spectators never touch.
+    for (let tab = 1; tab < SEAT_STREAMS; tab++) broker.attach('g', 0, 0, { client: 'crowd' });
+    expect(() => broker.attach('g', 0, 0, { client: 'crowd' })).toThrow(
+      expect.objectContaining({ status: 429, code: 'SEAT_STREAM_LIMIT' }),
+    );
+    expect(broker.attach('g', 1, 0, { client: 'crowd' }).seat).toBe(1);
   });
 });
 

@@ -1,4 +1,8 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { getHost } from '../../../server';
+import { GAMES } from '../../../ui/lib/game-catalog';
 import { PlayGame } from '../../../ui/play/play-game';
 import { parseSeat } from '../../../ui/play/game-api';
 
@@ -7,14 +11,28 @@ type Props = {
   searchParams: Promise<{ [key: string]: string | string[] | undefined }>;
 };
 
-export const metadata: Metadata = { title: 'Play', referrer: 'no-referrer' };
+export const dynamic = 'force-dynamic';
+
+/** Which game `id` is (null: none, or not an id at all): one store read a request, for the title and the 404. */
+const gameOf = cache(async (id: string) => {
+  // Game ids are base64url (server/host/tokens.ts): anything else names no game, and never reaches the store.
+  if (!/^[\w-]{1,64}$/.test(id)) return null;
+  return (await (await getHost()).store.games.get(id))?.game ?? null;
+});
+
+/** The tab names the game, so a player with several tables open finds theirs. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const game = await gameOf((await params).id);
+  return { title: game ? `${GAMES[game].name} · Play` : 'Play', referrer: 'no-referrer' };
+}
 
 /**
  * A game's table for a seat this browser holds (an invite's `#token=…` is handed over on the page; an old link's
- * `?token=` still is), for the host of a hot-seat game, or for a spectator.
+ * `?token=` still is), for the host of a hot-seat game, or for a spectator. A game that does not exist is a 404.
  */
 export default async function Page({ params, searchParams }: Props) {
   const { id } = await params;
+  if ((await gameOf(id)) === null) notFound();
   const query = await searchParams;
   const token = Array.isArray(query.token) ? query.token[0] : query.token;
   return <PlayGame id={id} token={token?.trim() || null} seat={parseSeat(query.seat)} />;
