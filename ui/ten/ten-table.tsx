@@ -15,6 +15,7 @@ import {
 } from '../../engine/ten';
 import { seatColor } from '../lib/seats';
 import type { TableProps } from '../play/table-props';
+import { lastBust, type LastBust } from './last-bust';
 import { cardIdLabel } from './ten-log';
 import { LanguageSwitch, TenIntl, useTenLocale, useTenT, useTenWords } from './ten-intl';
 import type { TenLocale, TenWords } from './ten-locale';
@@ -81,6 +82,9 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
   const risk =
     view.deckCount > 0 && stage.kind !== 'over' ? bustProbability(view, totals.total, totals.currency) : null;
   const finalJokers = stage.kind === 'over' ? new Map(stage.scores.map((s) => [s.seat, s.jokers])) : null;
+  const bust = useMemo(() => lastBust(props.events), [props.events]);
+  // The bust the viewer put away: it stays away, and the next one shows.
+  const [dismissed, setDismissed] = useState<number | null>(null);
 
   return (
     <div className={ui.gameTable} data-testid="ten-table" lang={w.locale}>
@@ -120,6 +124,9 @@ function TenTableBody(props: TableProps<TenView, TenAction>): React.JSX.Element 
 
       <div className={cx(ui.tableMain, styles.main)}>
         {stage.kind === 'over' && <FinalScores view={view} names={names} />}
+        {bust && bust.at !== dismissed && stage.kind !== 'over' && (
+          <BustNotice bust={bust} names={names} dismiss={() => setDismissed(bust.at)} />
+        )}
         <TitledPanel
           id="ten-tableau-heading"
           title={t('table.tableau')}
@@ -232,6 +239,46 @@ function tableauTotals(view: TenView): { total: number; currency: number } {
     }
   }
   return { total, currency };
+}
+
+/** The latest bust, kept in view (last-bust.ts): who busted and why, the card that did it, what the tableau lost. */
+function BustNotice({ bust, names, dismiss }: { bust: LastBust; names: readonly string[]; dismiss: () => void }) {
+  const t = useTenT();
+  const who = names[bust.seat] ?? '';
+  return (
+    <section className={cx(ui.panel, styles.bust)} role="status" aria-live="polite" data-testid="ten-bust">
+      <p className={styles.bustWords}>
+        <strong>
+          {bust.cause === 'numbers'
+            ? t('bust.numbers', { who, total: bust.total })
+            : t('bust.currency', { who, currency: bust.currency })}
+        </strong>
+      </p>
+      <div className={styles.bustCards}>
+        {bust.card && (
+          <figure>
+            <figcaption className={ui.small}>{t('bust.card')}</figcaption>
+            <TenCard id={bust.card} size="lg" />
+          </figure>
+        )}
+        {bust.lost.length > 0 && (
+          <figure>
+            <figcaption className={ui.small}>{t('bust.lost')}</figcaption>
+            <ul className={styles.row}>
+              {bust.lost.map((id) => (
+                <li key={id}>
+                  <TenCard id={id} size="sm" />
+                </li>
+              ))}
+            </ul>
+          </figure>
+        )}
+      </div>
+      <button type="button" className={cx(ui.button, ui.small)} onClick={dismiss}>
+        {t('bust.dismiss')}
+      </button>
+    </section>
+  );
 }
 
 function Meter({ label, value, hint }: { label: string; value: number; hint: string }) {

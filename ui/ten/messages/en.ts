@@ -57,6 +57,13 @@ export const en = {
     collectionsHint: 'longest run per colour scores; 1–9 scores 10',
     rules: 'Rules',
   },
+  bust: {
+    numbers: '{who} busted: the total reached {total}.',
+    currency: '{who} busted: the currency cards reached {currency}.',
+    card: 'The card that did it',
+    lost: 'What the tableau lost',
+    dismiss: 'OK',
+  },
   auction: {
     title: 'Joker auction',
     highBid: 'High bid: <strong>{bid}</strong>',

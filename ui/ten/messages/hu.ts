@@ -60,6 +60,13 @@ export const hu: TenMessages = {
     collectionsHint: 'színenként a leghosszabb sorozat számít; az 1–9 sorozat 10 pont',
     rules: 'Szabályok',
   },
+  bust: {
+    numbers: '{who} lebukott: a végösszeg elérte ezt: {total}.',
+    currency: '{who} lebukott: a valutakártyák elérték ezt: {currency}.',
+    card: 'Ez a kártya okozta',
+    lost: 'Ezt vesztette a táblakép',
+    dismiss: 'Rendben',
+  },
   auction: {
     title: 'Joker-aukció',
     highBid: 'Legmagasabb ajánlat: <strong>{bid}</strong>',
