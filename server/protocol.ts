@@ -56,6 +56,12 @@ import { plainText } from '../engine/core/text';
 /** A Tezos operation hash, as wallets and the node give it: `o` and 50 base58 characters. */
 export const OPERATION_HASH = /^o[1-9A-HJ-NP-Za-km-z]{50}$/;
 
+/**
+ * The longest time a seat may have for one decision (seconds): a week, for turn-based play among friends who do not
+ * play at once; live tables use seconds or minutes.
+ */
+export const TURN_SECONDS_MAX = 7 * 86_400;
+
 /** An online seat's grace period by default, and the longest one a game may ask for (seconds). */
 export const GRACE_DEFAULT = 60;
 export const GRACE_MAX = 1800;
@@ -85,7 +91,7 @@ export const createGameRequestSchema = z
     /** Hot-seat: one browser holds every human seat. Online: one invite link per human seat. */
     mode: z.enum(['hotseat', 'online']).default('hotseat'),
     /** Seconds a human seat has per decision before the default (NMR) action plays; null = no timer. */
-    turnSeconds: z.number().int().min(5).max(3600).nullable().optional(),
+    turnSeconds: z.number().int().min(5).max(TURN_SECONDS_MAX).nullable().optional(),
     /**
      * Online: seconds a human seat whose last connection closed keeps its place before its bot plays for it (0: at
      * once). Omitted: GRACE_DEFAULT online; refused in hot-seat (GRACE_ONLINE_ONLY).

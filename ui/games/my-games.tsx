@@ -8,6 +8,10 @@ import { cx } from '../lib/cx';
 import { fetchMyGames, forgetGame, playPath } from '../play/game-api';
 import ui from '../styles/controls.module.css';
 import styles from './my-games.module.css';
+import { titleWithTurns } from './turn-count';
+
+/** How often the list is read again while the page is in view. */
+const REFRESH_MS = 30_000;
 
 type Loaded = { readonly games: readonly MyGame[] } | { readonly problem: string };
 
@@ -21,14 +25,26 @@ export function MyGames() {
 
   useEffect(() => {
     let current = true;
-    fetchMyGames().then(
-      (mine) => current && setLoaded({ games: mine.games }),
-      (err: unknown) => current && setLoaded({ problem: err instanceof Error ? err.message : String(err) }),
-    );
+    const read = () =>
+      fetchMyGames().then(
+        (mine) => current && setLoaded({ games: mine.games }),
+        (err: unknown) => current && setLoaded({ problem: err instanceof Error ? err.message : String(err) }),
+      );
+    void read();
+    // Turn-based games move while nobody looks: the list (and the tab's count) follows, gently.
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void read();
+    }, REFRESH_MS);
     return () => {
       current = false;
+      window.clearInterval(timer);
     };
   }, []);
+
+  const yourTurns = loaded && 'games' in loaded ? loaded.games.filter((g) => g.yourTurn && !g.finished).length : 0;
+  useEffect(() => {
+    document.title = titleWithTurns(document.title, yourTurns);
+  }, [yourTurns]);
 
   const forget = async (game: MyGame) => {
     setNotice(null);

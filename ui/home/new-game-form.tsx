@@ -28,6 +28,15 @@ import { cx } from '../lib/cx';
 import { countSegments, Segments } from '../lib/segments';
 import { rulesHref, rulingSection } from '../rules/rules-doc';
 
+/** The turn timer's units: seconds for a live table, hours or days for a turn-based one. */
+const TIMER_UNITS = {
+  seconds: { label: 'seconds', seconds: 1 },
+  minutes: { label: 'minutes', seconds: 60 },
+  hours: { label: 'hours', seconds: 3600 },
+  days: { label: 'days', seconds: 86_400 },
+} as const;
+type TimerUnit = keyof typeof TIMER_UNITS;
+
 /** The network on-chain games would use, or why there is none (the page reads it from the server's settings). */
 export type ChainChoice =
   { readonly ok: true; readonly network: string } | { readonly ok: false; readonly explanation: string };
@@ -65,6 +74,8 @@ const ONLINE_TIMER = 60;
 /** An online seat's grace period, as the server's GRACE_DEFAULT and GRACE_MAX (ui imports server types only). */
 const GRACE_DEFAULT = 60;
 const GRACE_MAX = 1800;
+/** The longest time per decision, as the server's TURN_SECONDS_MAX: a week. */
+const TURN_SECONDS_MAX = 7 * 86_400;
 
 const defaultName = (seat: number) => DEFAULT_NAMES[seat] ?? `Player ${seat + 1}`;
 
@@ -116,6 +127,7 @@ export function NewGameForm({
   const [mode, setMode] = useState<Mode>('hotseat');
   const [timerOn, setTimerOn] = useState(false);
   const [timerSeconds, setTimerSeconds] = useState(String(ONLINE_TIMER));
+  const [timerUnit, setTimerUnit] = useState<TimerUnit>('seconds');
   const [timerTouched, setTimerTouched] = useState(false);
   const [graceSeconds, setGraceSeconds] = useState(String(GRACE_DEFAULT));
   const [pace, setPace] = useState(400);
@@ -180,9 +192,10 @@ export function NewGameForm({
       setError(problems.join(' · '));
       return;
     }
-    const seconds = Number(timerSeconds);
-    if (timerOn && (!Number.isInteger(seconds) || seconds < 5 || seconds > 3600)) {
-      setError('Turn timer: a whole number of seconds from 5 to 3600.');
+    const amount = Number(timerSeconds);
+    const seconds = amount * TIMER_UNITS[timerUnit].seconds;
+    if (timerOn && (!Number.isInteger(amount) || amount < 1 || seconds < 5 || seconds > TURN_SECONDS_MAX)) {
+      setError('Turn timer: a whole number, from 5 seconds to 7 days per decision.');
       return;
     }
     const grace = Number(graceSeconds);
@@ -414,22 +427,42 @@ export function NewGameForm({
             />
             Turn timer
           </label>
-          <label className={styles.inlineField}>
-            <span>Seconds per decision</span>
-            <input
-              type="number"
-              min={5}
-              max={3600}
-              step={1}
-              value={timerSeconds}
+          <span className={styles.inlineField}>
+            <label>
+              <span className={ui.visuallyHidden}>Time per decision</span>
+              <input
+                type="number"
+                min={1}
+                step={1}
+                value={timerSeconds}
+                disabled={!timerOn}
+                aria-label="Time per decision"
+                onChange={(e) => {
+                  setTimerTouched(true);
+                  setTimerSeconds(e.target.value);
+                }}
+              />
+            </label>
+            <select
+              aria-label="Unit of the time per decision"
+              value={timerUnit}
               disabled={!timerOn}
               onChange={(e) => {
                 setTimerTouched(true);
-                setTimerSeconds(e.target.value);
+                setTimerUnit(e.target.value as TimerUnit);
               }}
-            />
-          </label>
-          <p className={ui.hint}>When it runs out, the rules’ default move is played for the seat.</p>
+            >
+              {(Object.keys(TIMER_UNITS) as TimerUnit[]).map((unit) => (
+                <option key={unit} value={unit}>
+                  {TIMER_UNITS[unit].label} per decision
+                </option>
+              ))}
+            </select>
+          </span>
+          <p className={ui.hint}>
+            When it runs out, the rules’ default move is played for the seat. Hours or days make a turn-based game: play
+            when you have a moment, and My games shows where it is your turn.
+          </p>
         </div>
         {mode === 'online' && (
           <div className={ui.field}>
