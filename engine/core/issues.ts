@@ -79,3 +79,55 @@ export function parsedOnce<T>(parse: (input: unknown) => T): (input: unknown) =>
     return out;
   };
 }
+
+/** What a zod issue holds beyond its path and message, for the words of `humanIssueLines`. */
+interface IssueFacts {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly code?: string;
+  readonly expected?: unknown;
+  readonly minimum?: unknown;
+  readonly maximum?: unknown;
+  readonly inclusive?: boolean;
+  readonly keys?: readonly string[];
+  readonly values?: readonly unknown[];
+}
+
+const KINDS: Readonly<Record<string, string>> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'a set of values',
+  array: 'a list',
+};
+
+const amount = (n: unknown): string => (typeof n === 'number' ? n.toLocaleString('en-US') : String(n));
+
+/** One issue in a sentence a person acts on ("laps must be at least 1"), zod's own words when it has no better. */
+function humanIssue(issue: IssueFacts, root: string): string {
+  const name = issue.path.map(String).join('.') || root;
+  switch (issue.code) {
+    case 'invalid_type':
+      return typeof issue.expected === 'string' && KINDS[issue.expected]
+        ? `${name} must be ${KINDS[issue.expected]}`
+        : `${name}: ${issue.message}`;
+    case 'too_small':
+      return `${name} must be ${issue.inclusive === false ? 'more than' : 'at least'} ${amount(issue.minimum)}`;
+    case 'too_big':
+      return `${name} must be ${issue.inclusive === false ? 'less than' : 'at most'} ${amount(issue.maximum)}`;
+    case 'unrecognized_keys': {
+      const keys = (issue.keys ?? []).map((k) => `"${k.slice(0, 64)}"`);
+      return `there is no ${keys.length === 1 ? 'option' : 'options'} ${keys.join(', ')} here`;
+    }
+    case 'invalid_value':
+      return `${name} must be one of: ${(issue.values ?? []).map(String).join(', ')}`;
+    default:
+      return `${name}: ${issue.message}`;
+  }
+}
+
+/** Zod's issues in sentences a person acts on (humanIssue), capped as capIssues: a game's options are typed by people. */
+export function humanIssueLines(issues: readonly IssueFacts[], root: string): string[] {
+  return capped(issues, (i) => humanIssue(i, root));
+}
