@@ -12,7 +12,8 @@ export function checkSeat(seat: SeatId, seats: number): void {
 /** NOT_YOUR_TURN: the decision pending is another seat's. */
 export function checkTurn(decision: Decision, seat: SeatId): void {
   if (decision.seat !== seat) {
-    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat} must decide now, not seat ${seat}`, {
+    // Seats as people number them, from 1 (the table, the log and the replay's verdict read these words).
+    throw new RuleError('NOT_YOUR_TURN', `seat ${decision.seat + 1} must decide now, not seat ${seat + 1}`, {
       pending: decision.seat,
     });
   }

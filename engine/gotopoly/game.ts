@@ -41,7 +41,11 @@ function applyAction(
   }
   if (!decision) {
     const pending = decisionsOf(state).map((p) => p.seat);
-    throw new RuleError('NOT_YOUR_TURN', `seat ${pending.join(', ')} must decide now, not seat ${seat}`, { pending });
+    throw new RuleError(
+      'NOT_YOUR_TURN',
+      `seat ${pending.map((s) => s + 1).join(', ')} must decide now, not seat ${seat + 1}`,
+      { pending },
+    );
   }
   checkAnswers(action.type, DECISION_FOR, decision);
   const d = new Draft(state);

@@ -43,7 +43,7 @@ export function answerAuction(d: Draft, seat: SeatId, amount: number | null): vo
       throw new RuleError('BID_TOO_LOW', `a bid must be at least ${min} (more than the current ${min - 1}, T7)`, {
         min,
       });
-    if (amount > max) throw new RuleError('CANNOT_AFFORD', `seat ${seat} can pay at most ${max} (T5)`, { max });
+    if (amount > max) throw new RuleError('CANNOT_AFFORD', `seat ${seat + 1} can pay at most ${max} (T5)`, { max });
     high = { seat, amount };
     d.emit({ type: 'bid', seat, amount });
   }

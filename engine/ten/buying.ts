@@ -46,7 +46,7 @@ export function buy(d: Draft, seat: SeatId, cardId: string, payment: Payment): v
     throw new RuleError('NOT_IN_MARKET', `card ${cardId} is not in the market`, { card: cardId });
   const card = cardById(cardId) as NumberCard;
   if (holdsSame(d.player(seat), card)) {
-    throw new RuleError('DUPLICATE_CARD', `seat ${seat} already holds a ${card.colour} ${card.number} (T6)`, {
+    throw new RuleError('DUPLICATE_CARD', `seat ${seat + 1} already holds a ${card.colour} ${card.number} (T6)`, {
       card: cardId,
     });
   }

@@ -73,7 +73,7 @@ describe('P1 players', () => {
       setup({ players: 3, board: RING, laps: 0, royaltySplit: 'half' as never, editionCopiesPerPlayer: 0 }),
     );
     expect(err.code).toBe('BAD_CONFIG');
-    const named = err.issues.map((i) => i.split(':')[0]);
+    const named = err.issues.map((i) => i.split(' ')[0]);
     expect(named.sort()).toEqual(['editionCopiesPerPlayer', 'laps', 'royaltySplit']);
     expect(err.message).toContain('laps');
   });
