@@ -91,14 +91,15 @@ describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
       // The seat's token rides in the link's fragment, which no request carries.
       const aliceToken = new URLSearchParams(new URL(links.alice).hash.slice(1)).get('token')!;
 
-      // Each opens their own link in their own browser, claims the seat with their wallet and approves the bank.
+      // Each opens their own link in their own browser: the game waits for both, then starts by itself, and the bank
+      // makes its tokens. Each claims the seat with their wallet and approves the bank.
       await alicePage.goto(links.alice);
-      await alicePage.getByTestId('chain-panel').waitFor();
-      await claimAndApprove(alicePage, alice.address, 'chain-setup.png');
+      await alicePage.getByTestId('waiting-room').waitFor();
       const bobPage = await newPage();
       // Bob's browser takes his seat from the link, then he signs in and comes back to it with no token in any URL.
       await openSeatSignedIn(bobPage, baseUrl, links.bob, bob.alias);
       await bobPage.getByTestId('chain-panel').waitFor();
+      await claimAndApprove(alicePage, alice.address, 'chain-setup.png');
       await claimAndApprove(bobPage, bob.address);
       await Promise.all([waitChainReady(alicePage), waitChainReady(bobPage)]);
       const ready = await api<ChainInfo>(`/api/games/${gameId}/chain`);

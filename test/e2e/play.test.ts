@@ -148,6 +148,20 @@ async function checkFinished(page: Page, game: GameId, id: string): Promise<void
   }
 }
 
+/** Whether `target` lies wholly within the viewport as the page stands, with no scrolling. */
+async function wholyInView(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  const view = page.viewportSize();
+  return (
+    box !== null &&
+    view !== null &&
+    box.y >= 0 &&
+    box.x >= 0 &&
+    box.y + box.height <= view.height &&
+    box.x + box.width <= view.width
+  );
+}
+
 describe('Playing on the game server', () => {
   for (const game of ['pole', 'gotopoly', 'ten'] as const) {
     it(
@@ -205,6 +219,20 @@ describe('Playing on the game server', () => {
       await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
       await expect.poll(() => page.getByText('Seat 1 · Ada').count()).toBe(1);
       await botsHaveActed(page, id);
+      // The sealed bids' Submit is on screen as the table opens, on a laptop and on a phone: no scrolling to find it.
+      for (const size of [
+        { width: 1366, height: 768 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(size);
+        await page.reload();
+        const submit = page.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: /^Submit/ });
+        await submit.waitFor();
+        expect(await wholyInView(page, submit), `Submit in view at ${size.width}×${size.height}`).toBe(true);
+      }
+      await page.setViewportSize({ width: 1440, height: 1000 });
+      await page.reload();
+      await page.getByRole('form', { name: 'Sealed bids' }).waitFor();
       await page.getByRole('form', { name: 'Sealed bids' }).getByRole('spinbutton').first().fill('1237');
       const before = await seqOf(page);
       await page.getByRole('form', { name: 'Sealed bids' }).getByRole('button', { name: 'Submit sealed bids' }).click();

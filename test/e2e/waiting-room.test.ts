@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RESULTS } from './app-server';
 import { browserSuite } from './browser-pages';
 import { createAndInvite } from './new-game-form';
+import { snapshotOf } from './game-api';
 import { gameIdOf } from './play-page';
 
 const suite = browserSuite();
@@ -69,9 +70,14 @@ describe('a waiting room', () => {
       await start.click();
       await room.waitFor({ state: 'detached' });
       await cyd.getByTestId('waiting-room').waitFor({ state: 'detached' });
-      // Ten's opening auction: one of them bids first (the seed decides), their turn timer running.
-      const offered = () => Promise.all([ada, cyd].map((p) => p.getByRole('button', { name: 'Pass' }).count()));
-      await expect.poll(async () => (await offered()).reduce((a, b) => a + b), { timeout: 30_000 }).toBe(1);
+      // The game is on: whoever is first — a person with their turn timer, or the bot, which moves at once — moves.
+      const decides = async () =>
+        (await Promise.all([ada, cyd].map((p) => p.getByText('Your decision', { exact: true }).count()))).some(
+          (n) => n > 0,
+        );
+      await expect
+        .poll(async () => (await snapshotOf(suite.baseUrl, id)).seq > 0 || (await decides()), { timeout: 30_000 })
+        .toBe(true);
       await ada.screenshot({ path: path.join(RESULTS, 'waiting-room-started.png') });
       suite.pages.expectNoErrors();
     },

@@ -177,6 +177,9 @@ describe('your own wallet over Beacon, in the browser', () => {
         amountMutez: Math.round(Number(deposit) * 1_000_000),
       });
 
+      // Bob opens his link too (already signed in): with both seats taken, the game starts and its tokens are made.
+      await bobPage.goto(links.bob);
+      await bobPage.getByTestId('chain-setup').waitFor();
       // Alice claims her seat; her first approval she rejects in the wallet: the app says so, nothing is sent, and
       // the button is there to try again, which her wallet signs and injects.
       await alicePage.goto(links.alice);
@@ -192,8 +195,7 @@ describe('your own wallet over Beacon, in the browser', () => {
       await alicePage.screenshot({ path: path.join(RESULTS, 'wallet-refused.png'), fullPage: true });
       await approve.click();
 
-      // Bob opens his link (already signed in), claims and approves from his wallet.
-      await bobPage.goto(links.bob);
+      // Bob claims and approves from his wallet.
       await bobPage
         .getByTestId('chain-setup')
         .getByRole('button', { name: /^Claim this seat with tz1/ })

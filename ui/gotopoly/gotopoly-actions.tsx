@@ -316,14 +316,17 @@ function BidForm({ seat, legal, act, busy, lot, cash, view }: ActionProps & { lo
           );
         })}
       </ul>
-      <p id={`${id}-total`} className={cx(ui.total, error && ui.isBad)} aria-live="polite">
-        Total {formatPounds(total)} of {formatPounds(cash)}
-        {error ? ` — ${error}` : ` · ${formatPounds(cash - total)} left`}
-      </p>
-      <div className={ui.choices}>
-        <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy || error !== null || submitted}>
-          {total === 0 ? 'Submit: no bids' : 'Submit sealed bids'}
-        </button>
+      {/* Kept in view at the foot of the scrolling panel: a long lot must not push Submit off the screen. */}
+      <div className={styles.bidFoot}>
+        <p id={`${id}-total`} className={cx(ui.total, error && ui.isBad)} aria-live="polite">
+          Total {formatPounds(total)} of {formatPounds(cash)}
+          {error ? ` — ${error}` : ` · ${formatPounds(cash - total)} left`}
+        </p>
+        <div className={ui.choices}>
+          <button type="submit" className={cx(ui.button, ui.primary)} disabled={busy || error !== null || submitted}>
+            {total === 0 ? 'Submit: no bids' : 'Submit sealed bids'}
+          </button>
+        </div>
       </div>
     </form>
   );
