@@ -2,7 +2,6 @@
 
 import { useEffect, useState } from 'react';
 import type { JoinedSeat, LobbyGame } from '../../server/protocol';
-import { SEAT_NAME_MAX } from '../../engine/core';
 import { apiFetch, jsonPost } from '../api/client';
 import { cx } from '../lib/cx';
 import { GAMES } from '../lib/game-catalog';
@@ -10,6 +9,7 @@ import { invitePath, playPath } from '../play/game-api';
 import ui from '../styles/controls.module.css';
 import styles from './lobby.module.css';
 import { Alert } from '../lib/alert';
+import { JoinerName } from './joiner-name';
 
 /** How often the list is read again: a game filling up or starting shows within a few seconds. */
 const REFRESH_MS = 3_000;
@@ -79,16 +79,7 @@ export function Lobby() {
 
   return (
     <div className={styles.lobby}>
-      <label className={cx(ui.field, styles.name)}>
-        <span>Your name (optional: else the seat’s)</span>
-        <input
-          type="text"
-          value={name}
-          maxLength={SEAT_NAME_MAX * 4}
-          autoComplete="nickname"
-          onChange={(e) => setName(e.target.value)}
-        />
-      </label>
+      <JoinerName name={name} setName={setName} />
       <Alert problem={readFailed} />
       {games === null ? (
         <p className={ui.muted}>Reading the lobby…</p>

@@ -6,10 +6,10 @@
  * that has started offers to watch it instead.
  */
 import { useEffect, useState } from 'react';
-import { SEAT_NAME_MAX } from '../../engine/core';
 import type { JoinedSeat, RoomInfo } from '../../server/protocol';
 import { apiFetch, jsonPost } from '../api/client';
 import { Alert } from '../lib/alert';
+import { JoinerName } from './joiner-name';
 import { cx } from '../lib/cx';
 import { GAMES } from '../lib/game-catalog';
 import { invitePath, playPath } from '../play/game-api';
@@ -64,16 +64,7 @@ export function RoomJoin({ code }: { code: string }) {
         </p>
       ) : (
         <>
-          <label className={cx(ui.field, styles.name)}>
-            <span>Your name (optional: else the seat’s)</span>
-            <input
-              type="text"
-              value={name}
-              maxLength={SEAT_NAME_MAX * 4}
-              autoComplete="nickname"
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
+          <JoinerName name={name} setName={setName} />
           <ul className={styles.seats} aria-label="Seats">
             {room.seats.map((s) => (
               <li key={s.seat} className={styles.seat} data-free={s.free}>
