@@ -20,10 +20,13 @@ const gameOf = cache(async (id: string) => {
   return (await (await getHost()).store.games.get(id))?.game ?? null;
 });
 
-/** The tab names the game, so a player with several tables open finds theirs. */
+/**
+ * The tab names the game, so a player with several tables open finds theirs ("Ten · Play · Tezos Pole"); Tezos Pole's
+ * own is "Play · Tezos Pole", the app's name being the game's.
+ */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const game = await gameOf((await params).id);
-  return { title: game ? `${GAMES[game].name} · Play` : 'Play', referrer: 'no-referrer' };
+  return { title: game && game !== 'pole' ? `${GAMES[game].name} · Play` : 'Play', referrer: 'no-referrer' };
 }
 
 /**
