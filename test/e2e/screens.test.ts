@@ -77,6 +77,18 @@ describe('The table fits the window', () => {
           }
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           expect.soft(scrollWidth, `page width at ${vp.width}×${vp.height}`).toBeLessThanOrEqual(vp.width);
+          if (game === 'pole') {
+            // Every work's price row lies whole within its tile.
+            const cut = await page.evaluate(() =>
+              [...document.querySelectorAll('[data-tile-id]')].flatMap((tile) => {
+                const meta = tile.querySelector('[class*="tileMeta"]');
+                if (!meta || getComputedStyle(meta).display === 'none') return [];
+                const [t, m] = [tile.getBoundingClientRect(), meta.getBoundingClientRect()];
+                return m.bottom > t.bottom + 0.5 ? [tile.getAttribute('data-tile-id')] : [];
+              }),
+            );
+            expect.soft(cut, `tiles whose price row is cut at ${vp.width}×${vp.height}`).toEqual([]);
+          }
           if (vp.name === 'phone' && game === 'pole') {
             // The docked decision leaves the whole board in view above it: its last row is not under the dock.
             const board = await boxOf(page, MUST_SEE.board);
