@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MyGame } from '../../server/protocol';
 import { GAMES } from '../lib/game-catalog';
 import { listNames } from '../lib/seats';
 import { cx } from '../lib/cx';
 import { fetchMyGames, forgetGame, playPath } from '../play/game-api';
+import { noticeTurn, useTurnNotice } from '../play/turn-notice';
 import ui from '../styles/controls.module.css';
 import styles from './my-games.module.css';
 import { titleWithTurns } from './turn-count';
@@ -42,9 +43,15 @@ export function MyGames() {
   }, []);
 
   const yourTurns = loaded && 'games' in loaded ? loaded.games.filter((g) => g.yourTurn && !g.finished).length : 0;
+  const turnNotice = useTurnNotice();
+  const seenTurns = useRef(0);
   useEffect(() => {
     document.title = titleWithTurns(document.title, yourTurns);
-  }, [yourTurns]);
+    // A turn that came while the page was out of sight: the system notification the table's "Notify me" turned on.
+    if (turnNotice.on && yourTurns > seenTurns.current)
+      noticeTurn('my-games', 'Your turn', `${yourTurns} of your games ${yourTurns === 1 ? 'waits' : 'wait'} for you`);
+    seenTurns.current = yourTurns;
+  }, [yourTurns, turnNotice.on]);
 
   const forget = async (game: MyGame) => {
     setNotice(null);
