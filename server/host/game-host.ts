@@ -147,7 +147,6 @@ export class GameHost {
     this.records = new Records({ ...shared, moves: this.moves });
     this.waitingRoom = new WaitingRoom({
       ...shared,
-      seats: this.seats,
       seatPerson: (live, seat) => this.tables.seatPerson(live, seat),
     });
     this.views = new ViewDesk({

@@ -19,7 +19,6 @@ import type { Holder, RequestContext } from './access';
 import type { LiveGame } from './live-game';
 import { parseRequest } from './new-game';
 import { holderKeys } from './seat-holders';
-import type { Seats } from './seats';
 import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { freeSeats, joinLobbySeat, lobbySeat } from './tables';
@@ -29,7 +28,6 @@ export interface WaitingRoomDeps extends Pick<
   HostShared,
   'store' | 'games' | 'chain' | 'automation' | 'presence' | 'holders'
 > {
-  readonly seats: Seats;
   /** Seats a person through the store's compare-and-set (TableDesk's): two joiners never get one seat. */
   readonly seatPerson: (live: LiveGame, seat: (row: GameRow) => StoredSeat[]) => Promise<void>;
 }
