@@ -147,7 +147,7 @@ export class GameHost {
     this.records = new Records({ ...shared, moves: this.moves });
     this.waitingRoom = new WaitingRoom({
       ...shared,
-      seatPerson: (live, seat) => this.tables.seatPerson(live, seat),
+      seatNewcomer: (live, seat, name) => this.tables.seatNewcomer(live, seat, name),
     });
     this.views = new ViewDesk({
       ...shared,

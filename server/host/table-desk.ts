@@ -1,3 +1,4 @@
+import type { SeatId } from '../../engine';
 import { GameError, TableError } from '../errors';
 import { lobbyJoinRequestSchema, rematchRequestSchema, type JoinedSeat, type LobbyGame } from '../protocol';
 import type { GameRow, NewGameRow, StoredSeat } from '../store';
@@ -107,9 +108,19 @@ export class TableDesk {
     const live = await this.deps.games.live(id);
     // As unknown as an unknown game's: a private game's seats are for its invites only.
     if (!live.row.listed) throw new TableError('NOT_IN_LOBBY', `game ${id} is not in the lobby: it is private`);
+    return this.seatNewcomer(live, wanted, name);
+  }
+
+  /**
+   * Seats a newcomer (the lobby's joiner, or the room link's) in a free seat of a waiting game — the one asked for,
+   * else the first — under their name if given, with a token minted now for their browser alone; the game starts if
+   * that was the last seat and it starts by itself.
+   * @throws HostError 400 NAME_TOO_LONG | DUPLICATE_NAME, 409 GAME_OVER | NOT_WAITING | SEAT_TAKEN | NO_FREE_SEAT
+   */
+  async seatNewcomer(live: LiveGame, wanted: SeatId | undefined, name: string | undefined): Promise<JoinedSeat> {
     const token = newToken();
     let seat = 0;
-    await this.deps.games.inQueue(id, async () => {
+    await this.deps.games.inQueue(live.id, async () => {
       await this.seatPerson(live, (row) => {
         if (row.finished) throw new TableError('GAME_OVER', 'this game is over: pick another in the lobby');
         if (!row.waiting)
@@ -120,7 +131,7 @@ export class TableDesk {
       this.deps.presence.publish(live);
       await this.deps.seatTaken(live);
     });
-    return { id, seat, token };
+    return { id: live.id, seat, token };
   }
 
   /** A finished game's rematch, if there is one: from memory, else from the store (another instance may have made it). */

@@ -14,22 +14,22 @@ import {
   type RoomInfo,
   type WaitingRoomView,
 } from '../protocol';
-import type { GameRow, StoredSeat } from '../store';
+import type { GameRow } from '../store';
 import type { Holder, RequestContext } from './access';
 import type { LiveGame } from './live-game';
 import { parseRequest } from './new-game';
 import { holderKeys } from './seat-holders';
 import type { HostShared } from './shared';
 import { storeCall } from './store-call';
-import { freeSeats, joinLobbySeat, lobbySeat } from './tables';
-import { hashToken, newToken, tokenMatches } from './tokens';
+import { freeSeats } from './tables';
+import { tokenMatches } from './tokens';
 
 export interface WaitingRoomDeps extends Pick<
   HostShared,
   'store' | 'games' | 'chain' | 'automation' | 'presence' | 'holders'
 > {
-  /** Seats a person through the store's compare-and-set (TableDesk's): two joiners never get one seat. */
-  readonly seatPerson: (live: LiveGame, seat: (row: GameRow) => StoredSeat[]) => Promise<void>;
+  /** Seats a newcomer in a free seat (TableDesk's, which the lobby's join uses too). */
+  readonly seatNewcomer: (live: LiveGame, seat: SeatId | undefined, name: string | undefined) => Promise<JoinedSeat>;
 }
 
 /** The human seats nobody has taken (a seat that left an earlier game is its bot's already): a start gives them to bots. */
@@ -98,20 +98,7 @@ export class WaitingRoom {
    */
   async join(code: string, request: unknown): Promise<JoinedSeat> {
     const { seat: wanted, name } = parseRequest(roomJoinRequestSchema, request, 'not a room join');
-    const live = await this.live(code);
-    const token = newToken();
-    let seat = 0;
-    await this.deps.games.inQueue(live.id, async () => {
-      await this.deps.seatPerson(live, (row) => {
-        if (!row.waiting)
-          throw new GameError('NOT_WAITING', 'this game has started: its seats are taken (you may still watch it)');
-        seat = lobbySeat(row, wanted);
-        return joinLobbySeat(row, seat, hashToken(token), name);
-      });
-      this.deps.presence.publish(live);
-      await this.seatTaken(live);
-    });
-    return { id: live.id, seat, token };
+    return this.deps.seatNewcomer(await this.live(code), wanted, name);
   }
 
   /**
