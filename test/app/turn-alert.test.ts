@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo } from '../../server/protocol';
-import { dottedFavicon, turnKey, turnTitle } from '../../ui/play/turn-alert';
+import { dottedFavicon, turnKey } from '../../ui/play/turn-alert';
+import { PLAY_WORDS } from '../../ui/play/play-words';
 
 const seats: SeatInfo[] = [
   { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },
@@ -34,10 +35,9 @@ describe('whose turn the tab announces', () => {
     expect(turnKey({ ...waitingFor(0), outcome: { winners: [0] } as never }, 0, false)).toBeNull();
   });
 
-  it('the title says “Your turn” with the game’s name, else the page’s own title', () => {
-    expect(turnTitle('Play · Tezos Pole', 'Tezos Pole', true)).toBe('● Your turn · Tezos Pole');
-    expect(turnTitle('Play · Tezos Pole', 'Gotopoly', true)).toBe('● Your turn · Gotopoly');
-    expect(turnTitle('Play · Tezos Pole', 'Ten', false)).toBe('Play · Tezos Pole');
+  it('the title says “Your turn” with the game’s name, in the table’s language', () => {
+    expect(PLAY_WORDS.en.turn.title('Gotopoly')).toBe('● Your turn · Gotopoly');
+    expect(PLAY_WORDS.hu.turn.title('Tízes')).toBe('● Te következel · Tízes');
   });
 
   it('the dotted favicon is an SVG data URL of the mark with a dot, drawn in the colours given', () => {

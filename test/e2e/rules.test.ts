@@ -41,12 +41,13 @@ describe('Rules in the app', () => {
     expect(log).not.toMatch(/\bdrew\b|\bdraws\b|\bpassed\b/);
     expect(await page.getByRole('heading', { name: 'Tableau' }).count()).toBe(0);
 
-    // The Ten table's own link is in Hungarian now; the play page's header link (the first) stays as the page is.
+    // The Ten table's own link is in Hungarian now, and so is the play page's header around it.
     expect(await table.getByRole('link', { name: 'Szabályok' }).getAttribute('href')).toBe('/rules/ten#t1');
-    // The play page's Rules link opens the rules in a new tab, in the language chosen at the table.
+    expect(await page.getByRole('link', { name: 'Rules', exact: true }).count()).toBe(0);
+    // The play page's Rules link (the header's, the first) opens the rules in a new tab, in the language chosen.
     const [rules] = await Promise.all([
       page.context().waitForEvent('page'),
-      page.getByRole('link', { name: 'Rules', exact: true }).first().click(),
+      page.getByRole('link', { name: 'Szabályok', exact: true }).first().click(),
     ]);
     await rules.waitForLoadState();
     expect(new URL(rules.url()).pathname).toBe('/rules/ten');

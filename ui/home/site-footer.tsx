@@ -4,11 +4,16 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { GameId } from '../../engine/core';
 import { GAMES, isGameId } from '../lib/game-catalog';
+import { useTenLocale } from '../ten/ten-language-choice';
 import site from './site-chrome.module.css';
 
 /** The footer of pages that are about no one game (home, sign-in, the chain explorer, a table still loading). */
 export const NEUTRAL_FOOTER =
   'Tezos Pole, Gotopoly and Ten, each played by its own rules with the table’s rulings; every game keeps a record that replays move by move.';
+
+/** Ten's footer for a player who chose Hungarian, the language its rules were written in. */
+const TEN_FOOTER_HU =
+  'Tízes, az aukciós kártyajáték, a felhasználó magyar szabályösszefoglalója és az asztal döntései szerint. A kártyákat a számuk és a színük alapján rajzoljuk; kiadott kártyagrafikát nem veszünk át.';
 
 /** Pages that are Tezos Pole's by their path alone: watching its bots, the studio, its tokens. */
 const POLE_PATHS = [
@@ -57,9 +62,10 @@ export function SiteFooter() {
     () => null,
   );
   const game = footerGame(pathname, shown);
+  const hungarian = useTenLocale() === 'hu' && game === 'ten';
   return (
-    <footer className={site.footer} data-game={game ?? 'none'}>
-      <p>{game ? GAMES[game].footer : NEUTRAL_FOOTER}</p>
+    <footer className={site.footer} data-game={game ?? 'none'} lang={hungarian ? 'hu' : undefined}>
+      <p>{hungarian ? TEN_FOOTER_HU : game ? GAMES[game].footer : NEUTRAL_FOOTER}</p>
     </footer>
   );
 }

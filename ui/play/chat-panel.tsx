@@ -9,23 +9,24 @@ import { postChat, postMute } from './game-api';
 import styles from './chat-panel.module.css';
 import ui from '../styles/controls.module.css';
 import { Alert } from '../lib/alert';
+import { usePlayWords, type PlayWords } from './play-words';
 
 /** The longest message the server takes (protocol CHAT_MAX_LENGTH; a type-only import cannot bring the value). */
 const MAX_LENGTH = 280;
 
 /**
- * How each emote is drawn and named. Keyed by the protocol's `Emote`, so an emote the server adds fails the build
- * here until it has a face.
+ * How each emote is drawn (its name is in the page's words). Keyed by the protocol's `Emote`, so an emote the server
+ * adds fails the build here until it has a face.
  */
-const EMOTE_FACES: Readonly<Record<Emote, { readonly glyph: string; readonly label: string }>> = {
-  wave: { glyph: '👋', label: 'Hello' },
-  gg: { glyph: '🤝', label: 'Good game' },
-  laugh: { glyph: '😂', label: 'Laugh' },
-  wow: { glyph: '😮', label: 'Wow' },
-  think: { glyph: '🤔', label: 'Thinking' },
-  oops: { glyph: '🙈', label: 'Oops' },
+const EMOTE_GLYPHS: Readonly<Record<Emote, string>> = {
+  wave: '👋',
+  gg: '🤝',
+  laugh: '😂',
+  wow: '😮',
+  think: '🤔',
+  oops: '🙈',
 };
-const EMOTE_NAMES = Object.keys(EMOTE_FACES) as Emote[];
+const EMOTE_NAMES = Object.keys(EMOTE_GLYPHS) as Emote[];
 
 const length = (text: string): number => [...text.trim()].length;
 
@@ -45,13 +46,15 @@ export function ChatPanel({
   seats: readonly SeatInfo[];
   chat: ChatView;
 }) {
+  const words = usePlayWords();
+  const w = words.chat;
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const log = useRef<HTMLOListElement>(null);
   const inputId = useId();
   const counterId = useId();
-  const name = (s: SeatId) => seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`;
+  const name = (s: SeatId) => seats.find((x) => x.seat === s)?.name ?? words.seat(s + 1);
   const muted = seat !== null && chat.muted.includes(seat);
   const used = length(draft);
 
@@ -88,14 +91,14 @@ export function ChatPanel({
   return (
     <section className={cx(ui.panel, styles.chat)} aria-labelledby={`${inputId}-heading`} data-testid="chat">
       <h2 id={`${inputId}-heading`} className={ui.panelTitle}>
-        Chat
+        {w.heading}
       </h2>
       {/* The live region wraps the list: a role on the <ol> itself would take its messages out of a list. */}
-      <div role="log" aria-live="polite" aria-label="Chat messages">
-        <ol ref={log} className={styles.log} aria-label="Chat messages">
-          {chat.entries.length === 0 && <li className={cx(ui.muted, ui.small)}>No messages yet.</li>}
+      <div role="log" aria-live="polite" aria-label={w.messages}>
+        <ol ref={log} className={styles.log} aria-label={w.messages}>
+          {chat.entries.length === 0 && <li className={cx(ui.muted, ui.small)}>{w.none}</li>}
           {chat.entries.map((entry) => (
-            <ChatLine key={entry.n} entry={entry} name={name(entry.seat)} />
+            <ChatLine key={entry.n} entry={entry} name={name(entry.seat)} words={w} />
           ))}
         </ol>
       </div>
@@ -109,14 +112,14 @@ export function ChatPanel({
           }}
         >
           <label htmlFor={inputId} className={ui.visuallyHidden}>
-            Message to the table
+            {w.input}
           </label>
           <input
             id={inputId}
             className={styles.input}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            placeholder="Say something to the table"
+            placeholder={w.placeholder}
             aria-describedby={counterId}
             aria-invalid={used > MAX_LENGTH}
             autoComplete="off"
@@ -129,36 +132,32 @@ export function ChatPanel({
             className={cx(ui.button, ui.primary, ui.small)}
             disabled={sending || used === 0 || used > MAX_LENGTH}
           >
-            Send
+            {w.send}
           </button>
-          <div className={styles.emotes} role="group" aria-label="Emotes">
+          <div className={styles.emotes} role="group" aria-label={w.emotes}>
             {EMOTE_NAMES.map((emote) => (
               <button
                 key={emote}
                 type="button"
                 className={cx(ui.button, ui.ghost, ui.small, styles.emote)}
-                aria-label={`Send emote: ${EMOTE_FACES[emote].label}`}
-                title={EMOTE_FACES[emote].label}
+                aria-label={w.sendEmote(w.emote[emote])}
+                title={w.emote[emote]}
                 disabled={sending}
                 onClick={() => void send({ emote })}
               >
-                {EMOTE_FACES[emote].glyph}
+                {EMOTE_GLYPHS[emote]}
               </button>
             ))}
           </div>
         </form>
       ) : (
         <p className={cx(ui.muted, ui.small)} data-testid="chat-readonly">
-          {muted
-            ? "The game's host has muted your chat."
-            : seat === null
-              ? 'Spectators read the chat; only the seats can post.'
-              : 'The chat is closed.'}
+          {muted ? w.muted : seat === null ? w.spectator : w.closed}
         </p>
       )}
 
       {chat.mayMute && (
-        <div className={styles.moderation} role="group" aria-label="Mute seats (you host this game)">
+        <div className={styles.moderation} role="group" aria-label={w.moderation}>
           {seats
             .filter((s) => s.kind === 'human')
             .map((s) => {
@@ -171,7 +170,7 @@ export function ChatPanel({
                   aria-pressed={on}
                   onClick={() => void mute(s.seat, !on)}
                 >
-                  {on ? `Unmute ${s.name}` : `Mute ${s.name}`}
+                  {on ? w.unmute(s.name) : w.mute(s.name)}
                 </button>
               );
             })}
@@ -183,12 +182,12 @@ export function ChatPanel({
   );
 }
 
-function ChatLine({ entry, name }: { entry: ChatEntry; name: string }) {
+function ChatLine({ entry, name, words }: { entry: ChatEntry; name: string; words: PlayWords['chat'] }) {
   const colour = { '--seat': seatColor(entry.seat) } as React.CSSProperties;
   if (entry.kind === 'mute') {
     return (
       <li className={cx(ui.muted, ui.small, styles.line)} data-kind="mute">
-        The host {entry.muted ? 'muted' : 'unmuted'} {name}.
+        {words.muteLine(name, entry.muted)}
       </li>
     );
   }
@@ -200,8 +199,8 @@ function ChatLine({ entry, name }: { entry: ChatEntry; name: string }) {
       {entry.kind === 'text' ? (
         <span className={styles.text}>{entry.text}</span>
       ) : (
-        <span className={styles.emoteShown} role="img" aria-label={EMOTE_FACES[entry.emote].label}>
-          {EMOTE_FACES[entry.emote].glyph}
+        <span className={styles.emoteShown} role="img" aria-label={words.emote[entry.emote]}>
+          {EMOTE_GLYPHS[entry.emote]}
         </span>
       )}
     </li>

@@ -21,9 +21,8 @@ import {
   pendingHumanSeats,
   playPath,
   useGameConnection,
-  type ConnectionStatus,
 } from './game-client';
-import { listNames, seatColor } from '../lib/seats';
+import { seatColor } from '../lib/seats';
 import { useChainInfo, useMoveSending } from './chain-info';
 import { GameLog } from './game-log';
 import { GameTable } from './game-table';
@@ -38,6 +37,8 @@ import styles from './play.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 import { rulesHref } from '../rules/rules-doc';
+import { useTenLocale } from '../ten/ten-language-choice';
+import { PLAY_WORDS, PlayWordsContext, type PlayWords } from './play-words';
 
 // The chain's panels (and the wallet calls they make) load for a game on Tezos only: an off-chain game never needs them.
 const ChainSetup = dynamic(() => import('./chain-panel').then((m) => m.ChainSetup));
@@ -109,13 +110,6 @@ function HandOver({ id, token, onDone }: { id: string; token: string; onDone: (r
 /** The fragment is read, not followed: only this page changes it. */
 const noChanges = (): (() => void) => () => undefined;
 
-const STATUS_TEXT: Record<ConnectionStatus, string> = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  reconnecting: 'Reconnecting…',
-  closed: 'Finished',
-};
-
 function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null }) {
   const [seat, setSeat] = useState(initialSeat);
   /**
@@ -128,6 +122,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   const [handoff, setHandoff] = useState<SeatId | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const conn = useGameConnection(id, seat, opening);
+  const tenLocale = useTenLocale();
   const [lastShown, setLastShown] = useState<GameSnapshot | null>(null);
   if (conn.snapshot && conn.snapshot !== lastShown) setLastShown(conn.snapshot);
   /** While the game (or a seat the server chose) loads, the last table stays up, inert. */
@@ -199,7 +194,9 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   }
   if (!shown) return <p className={cx(ui.muted, styles.loading)}>Loading the game…</p>;
 
-  const info = GAMES[shown.game];
+  // Ten's table speaks the language its players chose, and the page around it does too.
+  const words = PLAY_WORDS[shown.game === 'ten' ? tenLocale : 'en'];
+  const gameName = words.gameNames[shown.game] ?? GAMES[shown.game].name;
   const board: Board | null = shown.game === 'pole' ? ((shown.view as PoleState).config?.board ?? null) : null;
   const names = shown.seats.map((s) => s.name);
   const titles = tileTitles(board);
@@ -211,14 +208,13 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
   // An online seat its bot plays (its person left, or their grace ran out) is theirs to take back.
   const canTakeBack =
     seat !== null && host === false && mySeat?.kind === 'human' && mySeat.botTakeover && !shown.outcome;
-  const pendingNames = listNames(
-    [...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? `Seat ${s + 1}`),
+  const pendingNames = words.list(
+    [...new Set(shown.pending.map((d) => d.seat))].map((s) => names[s] ?? words.seat(s + 1)),
   );
 
   const leave = async () => {
     if (seat === null) return;
-    if (!window.confirm(`Leave ${names[seat] ?? 'this seat'}? A bot will play the seat for the rest of the game.`))
-      return;
+    if (!window.confirm(words.notice.leaveConfirm(names[seat] ?? null))) return;
     try {
       await leaveSeat(id, seat);
       if (host) {
@@ -230,9 +226,9 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
         setWanted(null);
         window.history.replaceState(null, '', playPath(id));
       }
-      setNotice('You left the seat; its bot plays on.');
+      setNotice(words.notice.left);
     } catch (err) {
-      setNotice(err instanceof Error ? err.message : 'Could not leave the seat.');
+      setNotice(err instanceof Error ? err.message : words.notice.leaveFailed);
     }
   };
 
@@ -240,9 +236,9 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
     if (seat === null) return;
     try {
       await rejoinSeat(id, seat);
-      setNotice('Your seat is yours again: you play it from now on.');
+      setNotice(words.notice.tookBack);
     } catch (err) {
-      setNotice(err instanceof Error ? err.message : 'Could not take the seat back.');
+      setNotice(err instanceof Error ? err.message : words.notice.takeBackFailed);
     }
   };
 
@@ -250,158 +246,170 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
     try {
       await downloadRecord(id, `${shown.game}-${id}.json`);
     } catch (err) {
-      setNotice(err instanceof Error ? `Export failed: ${err.message}` : 'Export failed.');
+      setNotice(words.notice.exportFailed(err instanceof Error ? err.message : null));
     }
   };
 
   return (
-    <div className={styles.play} data-testid="play" data-seq={shown.seq} data-seat={shown.seat ?? 'spectator'}>
-      {/* The game as it stands fits the window; the record of it — log, chain panel, seed — follows below. */}
+    <PlayWordsContext.Provider value={words}>
       <div
-        ref={keepScreenTop}
-        className={styles.screen}
-        data-fit={shown.outcome === null && !(handoff !== null && handoff === seat)}
+        className={styles.play}
+        data-testid="play"
+        lang={words.locale}
+        data-seq={shown.seq}
+        data-seat={shown.seat ?? 'spectator'}
       >
-        <header className={styles.bar}>
-          <div className={styles.title}>
-            <h1>{info.name}</h1>
-            <span className={styles.conn} data-status={conn.status} role="status">
-              {shown.outcome ? 'Game over' : STATUS_TEXT[conn.status]}
-            </span>
-            <span className={cx(ui.muted, ui.small)}>
-              {seat === null ? 'Spectating' : `Seat ${seat + 1} · ${names[seat] ?? ''}`}
-              {shown.waitingRoom
-                ? ' · waiting for players'
-                : shown.outcome === null && pendingNames && ` · waiting for ${pendingNames}`}
-            </span>
-            {shown.outcome === null && <TurnTimer deadline={shown.deadline} who={pendingNames || null} />}
-          </div>
-          <div className={styles.actions}>
-            {/* A new tab: the game stays open where it is. */}
-            <a
-              className={cx(ui.button, ui.ghost, ui.small)}
-              href={rulesHref(shown.game)}
-              target="_blank"
-              rel="noopener"
-            >
-              Rules
-            </a>
-            {canTakeBack && (
-              <button type="button" className={cx(ui.button, ui.small)} onClick={() => void takeBack()}>
-                Take your seat back
-              </button>
-            )}
-            {canLeave && (
-              <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void leave()}>
-                Leave seat
-              </button>
-            )}
-            {/* The record (seed and sealed bids) is published once the game is over. */}
-            {shown.outcome && (
-              <>
-                <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void exportRecord()}>
-                  Export record
-                </button>
-                <a className={cx(ui.button, ui.small)} href={`/replay?game=${encodeURIComponent(id)}`}>
-                  Replay
-                </a>
-              </>
-            )}
-          </div>
-          <TurnFeedback gameId={id} gameName={info.name} facts={shown} seat={seat} host={host === true} />
-        </header>
-
-        {host === true && humans.length > 0 && (
-          <div className={styles.seatSwitcher} role="group" aria-label="Hot-seat: whose seat this device shows">
-            <span className={cx(ui.muted, ui.small)}>Seat:</span>
-            {humans.map((s) => (
-              <button
-                key={s}
-                type="button"
-                className={cx(ui.button, ui.small, styles.seatButton)}
-                style={{ '--seat': seatColor(s) } as React.CSSProperties}
-                aria-pressed={s === wanted}
-                onClick={() => {
-                  setHandoff(null);
-                  setWanted(s);
-                }}
+        {/* The game as it stands fits the window; the record of it — log, chain panel, seed — follows below. */}
+        <div
+          ref={keepScreenTop}
+          className={styles.screen}
+          data-fit={shown.outcome === null && !(handoff !== null && handoff === seat)}
+        >
+          <header className={styles.bar}>
+            <div className={styles.title}>
+              <h1>{gameName}</h1>
+              <span className={styles.conn} data-status={conn.status} role="status">
+                {shown.outcome ? words.header.gameOver : words.header.status[conn.status]}
+              </span>
+              <span className={cx(ui.muted, ui.small)}>
+                {seat === null ? words.header.spectating : words.header.seatOf(seat + 1, names[seat] ?? '')}
+                {shown.waitingRoom
+                  ? words.header.waitingForPlayers
+                  : shown.outcome === null && pendingNames && words.header.waitingFor(pendingNames)}
+              </span>
+              {shown.outcome === null && <TurnTimer deadline={shown.deadline} who={pendingNames || null} />}
+            </div>
+            <div className={styles.actions}>
+              {/* A new tab: the game stays open where it is. */}
+              <a
+                className={cx(ui.button, ui.ghost, ui.small)}
+                href={rulesHref(shown.game)}
+                target="_blank"
+                rel="noopener"
               >
-                {names[s]}
-                {waiting.includes(s) && (
-                  <span className={styles.seatWaiting} aria-label="(to decide)">
-                    {' '}
-                    ●
-                  </span>
-                )}
-              </button>
-            ))}
-            <label className={cx(ui.check, ui.small)}>
-              <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
-              Follow whoever must decide
-            </label>
-          </div>
-        )}
+                {words.header.rules}
+              </a>
+              {canTakeBack && (
+                <button type="button" className={cx(ui.button, ui.small)} onClick={() => void takeBack()}>
+                  {words.header.takeBack}
+                </button>
+              )}
+              {canLeave && (
+                <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => void leave()}>
+                  {words.header.leave}
+                </button>
+              )}
+              {/* The record (seed and sealed bids) is published once the game is over. */}
+              {shown.outcome && (
+                <>
+                  <button
+                    type="button"
+                    className={cx(ui.button, ui.ghost, ui.small)}
+                    onClick={() => void exportRecord()}
+                  >
+                    {words.header.exportRecord}
+                  </button>
+                  <a className={cx(ui.button, ui.small)} href={`/replay?game=${encodeURIComponent(id)}`}>
+                    {words.header.replay}
+                  </a>
+                </>
+              )}
+            </div>
+            <TurnFeedback gameId={id} gameName={gameName} facts={shown} seat={seat} host={host === true} />
+          </header>
 
-        {notice && (
-          <p className={ui.notice} role="status">
-            {notice}{' '}
-            <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setNotice(null)}>
-              Dismiss
-            </button>
-          </p>
-        )}
-        {shown.waitingRoom && <WaitingRoomPanel id={id} room={shown.waitingRoom} seats={shown.seats} />}
-        {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} />}
-        {shown.outcome && <RematchOffer id={id} seat={seat} facts={shown} />}
+          {host === true && humans.length > 0 && (
+            <div className={styles.seatSwitcher} role="group" aria-label={words.hotSeat.group}>
+              <span className={cx(ui.muted, ui.small)}>{words.hotSeat.seat}</span>
+              {humans.map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  className={cx(ui.button, ui.small, styles.seatButton)}
+                  style={{ '--seat': seatColor(s) } as React.CSSProperties}
+                  aria-pressed={s === wanted}
+                  onClick={() => {
+                    setHandoff(null);
+                    setWanted(s);
+                  }}
+                >
+                  {names[s]}
+                  {waiting.includes(s) && (
+                    <span className={styles.seatWaiting} aria-label={words.hotSeat.toDecide}>
+                      {' '}
+                      ●
+                    </span>
+                  )}
+                </button>
+              ))}
+              <label className={cx(ui.check, ui.small)}>
+                <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />
+                {words.hotSeat.follow}
+              </label>
+            </div>
+          )}
+
+          {notice && (
+            <p className={ui.notice} role="status">
+              {notice}{' '}
+              <button type="button" className={cx(ui.button, ui.ghost, ui.small)} onClick={() => setNotice(null)}>
+                {words.notice.dismiss}
+              </button>
+            </p>
+          )}
+          {shown.waitingRoom && <WaitingRoomPanel id={id} room={shown.waitingRoom} seats={shown.seats} />}
+          {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} words={words} />}
+          {shown.outcome && <RematchOffer id={id} seat={seat} facts={shown} />}
+          {shown.onChain && (
+            <>
+              <ChainSetup id={id} seat={seat} seats={shown.seats} chain={chain} />
+              <ChainProgress seats={shown.seats} titles={titles} sending={sendingToChain} chain={chain} />
+            </>
+          )}
+
+          {handoff !== null && handoff === seat ? (
+            <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
+          ) : (
+            <div
+              ref={keepCurrentSeatInView}
+              className={cx(styles.table, stale && styles.isStale)}
+              aria-busy={stale || conn.busy}
+              data-testid="play-table"
+            >
+              <GameTable
+                game={shown.game}
+                view={shown.view}
+                seat={shown.seat}
+                seats={shown.seats}
+                pending={shown.pending}
+                legal={stale || shown.waitingRoom ? [] : shown.legal}
+                events={shown.events}
+                outcome={shown.outcome}
+                deadline={shown.deadline}
+                act={conn.act}
+                busy={stale || conn.busy}
+                error={conn.error}
+              />
+            </div>
+          )}
+        </div>
+
         {shown.onChain && (
           <>
-            <ChainSetup id={id} seat={seat} seats={shown.seats} chain={chain} />
-            <ChainProgress seats={shown.seats} titles={titles} sending={sendingToChain} chain={chain} />
+            <ChainPanel id={id} seats={shown.seats} titles={titles} chain={chain} />
+            <ChainToasts seat={seat} seats={shown.seats} titles={titles} chain={chain} />
           </>
         )}
 
-        {handoff !== null && handoff === seat ? (
-          <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
-        ) : (
-          <div
-            ref={keepCurrentSeatInView}
-            className={cx(styles.table, stale && styles.isStale)}
-            aria-busy={stale || conn.busy}
-            data-testid="play-table"
-          >
-            <GameTable
-              game={shown.game}
-              view={shown.view}
-              seat={shown.seat}
-              seats={shown.seats}
-              pending={shown.pending}
-              legal={stale || shown.waitingRoom ? [] : shown.legal}
-              events={shown.events}
-              outcome={shown.outcome}
-              deadline={shown.deadline}
-              act={conn.act}
-              busy={stale || conn.busy}
-              error={conn.error}
-            />
-          </div>
-        )}
+        {shown.chat && <ChatPanel id={id} seat={seat} seats={shown.seats} chat={shown.chat} />}
+        <PlayLog snapshot={shown} />
+        <SeedFacts
+          commitment={shown.seedCommitment}
+          seed={shown.seed}
+          mode={shown.fair ? { fair: true, chain: conn.chain } : { fair: false }}
+        />
       </div>
-
-      {shown.onChain && (
-        <>
-          <ChainPanel id={id} seats={shown.seats} titles={titles} chain={chain} />
-          <ChainToasts seat={seat} seats={shown.seats} titles={titles} chain={chain} />
-        </>
-      )}
-
-      {shown.chat && <ChatPanel id={id} seat={seat} seats={shown.seats} chat={shown.chat} />}
-      <PlayLog snapshot={shown} />
-      <SeedFacts
-        commitment={shown.seedCommitment}
-        seed={shown.seed}
-        mode={shown.fair ? { fair: true, chain: conn.chain } : { fair: false }}
-      />
-    </div>
+    </PlayWordsContext.Provider>
   );
 }
 
@@ -424,18 +432,26 @@ export function PlayLog({ snapshot }: { snapshot: GameSnapshot }) {
   return <GameLog game={snapshot.game} events={snapshot.events} seats={snapshot.seats} board={board} start={start} />;
 }
 
-function OutcomeBanner({ names, winners }: { names: readonly string[]; winners: readonly SeatId[] }) {
-  const who = listNames(winners.map((s) => names[s] ?? `Seat ${s + 1}`));
+function OutcomeBanner({
+  names,
+  winners,
+  words,
+}: {
+  names: readonly string[];
+  winners: readonly SeatId[];
+  words: PlayWords;
+}) {
+  const who = words.list(winners.map((s) => names[s] ?? words.seat(s + 1)));
   return (
     <p className={cx(ui.notice, styles.outcomeBanner)} role="status" data-testid="outcome-banner">
       <span className={ui.trophy} aria-hidden="true">
         ★
       </span>{' '}
       {winners.length === 0
-        ? 'The game is over: nobody won.'
+        ? words.outcome.nobody
         : winners.length === 1
-          ? `${who} wins!`
-          : `Shared win: ${who}`}
+          ? words.outcome.wins(who)
+          : words.outcome.shared(who)}
     </p>
   );
 }

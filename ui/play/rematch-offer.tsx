@@ -8,6 +8,7 @@ import { cx } from '../lib/cx';
 import ui from '../styles/controls.module.css';
 import { invitePath, playPath } from './game-api';
 import styles from './rematch-offer.module.css';
+import { usePlayWords } from './play-words';
 
 /**
  * How often the game-over screen asks whether a rematch was made. A finished game's event stream has
@@ -32,6 +33,7 @@ export function RematchOffer({
   seat: SeatId | null;
   facts: Pick<GameSnapshot, 'access' | 'seats' | 'rematch'>;
 }) {
+  const words = usePlayWords().rematch;
   const [found, setFound] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -64,34 +66,28 @@ export function RematchOffer({
       );
     } catch (err) {
       setBusy(false);
-      setRefusal(err instanceof Error ? err.message : 'The rematch could not be joined.');
+      setRefusal(err instanceof Error ? err.message : words.failed);
     }
   };
 
   return (
     <section
       className={cx(ui.panel, styles.offer)}
-      aria-label="Rematch"
+      aria-label={words.label}
       data-testid="rematch"
       data-rematch={rematch ?? ''}
     >
       <p className={styles.words} role="status">
-        {rematch === null
-          ? 'Another round with the same table?'
-          : plays
-            ? 'A rematch is ready: same seats, options and board, new dice.'
-            : mine?.botTakeover
-              ? 'A rematch is ready; your seat left this game, so its bot plays it there.'
-              : 'A rematch is ready.'}
+        {rematch === null ? words.ask : plays ? words.readyYours : mine?.botTakeover ? words.readyBot : words.ready}
       </p>
       {plays ? (
         <button type="button" className={cx(ui.button, ui.primary)} disabled={busy} onClick={() => void join()}>
-          {rematch === null ? 'Play again' : facts.access === 'host' ? 'Open the rematch' : 'Join the rematch'}
+          {rematch === null ? words.playAgain : facts.access === 'host' ? words.open : words.join}
         </button>
       ) : (
         rematch !== null && (
           <a className={ui.button} href={playPath(rematch)}>
-            Watch the rematch
+            {words.watch}
           </a>
         )
       )}

@@ -24,11 +24,6 @@ export function turnKey(facts: TurnFacts, seat: SeatId | null, host: boolean): s
   return mine.length ? mine.join(',') : null;
 }
 
-/** The tab's title while it is the viewer's turn ("● Your turn · Gotopoly"); otherwise the page's own title. */
-export function turnTitle(pageTitle: string, gameName: string, yourTurn: boolean): string {
-  return yourTurn ? `● Your turn · ${gameName}` : pageTitle;
-}
-
 /** The colours of the dotted favicon: the site mark's, and the dot's. */
 export interface FaviconColours {
   readonly mark: string;
@@ -64,14 +59,13 @@ function faviconColours(): FaviconColours {
 }
 
 /**
- * While it is the viewer's turn the tab says so — its title and a dotted favicon — so that a person in another tab
+ * While it is the viewer's turn the tab says so — its title (`wanted`: "● Your turn · Gotopoly") and a dotted favicon — so that a person in another tab
  * sees it; both are put back as they were when the turn ends or the table closes.
  */
-export function useTurnTitle(yourTurn: boolean, gameName: string): void {
+export function useTurnTitle(yourTurn: boolean, wanted: string): void {
   useEffect(() => {
     if (!yourTurn) return;
     let pageTitle = document.title;
-    const wanted = turnTitle(pageTitle, gameName, true);
     document.title = wanted;
     // Next may set the page's own title after this ran (its metadata streams in): the turn's title is put back then,
     // and the page's is the one restored when the turn ends.
@@ -106,5 +100,5 @@ export function useTurnTitle(yourTurn: boolean, gameName: string): void {
         else icon.removeAttribute('type');
       });
     };
-  }, [yourTurn, gameName]);
+  }, [yourTurn, wanted]);
 }

@@ -2,10 +2,11 @@
 
 import { useEffect, useRef } from 'react';
 import type { SeatId } from '../../engine/core';
-import { turnKey, turnTitle, useTurnTitle, type TurnFacts } from './turn-alert';
+import { turnKey, useTurnTitle, type TurnFacts } from './turn-alert';
 import { noticeTurn, setTurnNotice, useTurnNotice } from './turn-notice';
 import { playTurnChime, setTurnSound, useTurnSound } from './turn-sound';
 import styles from './turn-feedback.module.css';
+import { usePlayWords } from './play-words';
 
 /**
  * Tells the person at this table when it becomes their turn: the tab's title and favicon always; a chime and, in an
@@ -26,8 +27,9 @@ export function TurnFeedback({
   /** A hot-seat host acts for every human seat; otherwise the page plays `seat` alone (an online game). */
   readonly host: boolean;
 }) {
+  const words = usePlayWords();
   const key = turnKey(facts, seat, host);
-  useTurnTitle(key !== null, gameName);
+  useTurnTitle(key !== null, words.turn.title(gameName));
   const sound = useTurnSound();
   const notice = useTurnNotice();
   const online = !host;
@@ -40,17 +42,12 @@ export function TurnFeedback({
     lastKey.current = key;
     if (key === null) return;
     if (sound) playTurnChime();
-    if (online && notice.on)
-      noticeTurn(
-        gameId,
-        turnTitle('', gameName, true),
-        `${name ? `${name}, the` : 'The'} table is waiting for your decision.`,
-      );
-  }, [key, sound, online, notice.on, gameId, gameName, name]);
+    if (online && notice.on) noticeTurn(gameId, words.turn.title(gameName), words.turn.notification(name));
+  }, [key, sound, online, notice.on, gameId, gameName, name, words]);
 
   if (seat === null && !host) return null;
   return (
-    <div className={styles.switches} role="group" aria-label="When it is your turn">
+    <div className={styles.switches} role="group" aria-label={words.turn.group}>
       <button
         type="button"
         role="switch"
@@ -59,7 +56,7 @@ export function TurnFeedback({
         onClick={() => setTurnSound(!sound)}
       >
         <span className={styles.track} aria-hidden="true" />
-        Sound
+        {words.turn.sound}
       </button>
       {online && notice.permission !== 'unsupported' && (
         <button
@@ -68,15 +65,11 @@ export function TurnFeedback({
           aria-checked={notice.on}
           className={styles.switch}
           disabled={notice.permission === 'denied'}
-          title={
-            notice.permission === 'denied'
-              ? 'Notifications are blocked for this site in the browser’s settings'
-              : 'A notification when it is your turn and this tab is out of sight'
-          }
+          title={notice.permission === 'denied' ? words.turn.notifyBlocked : words.turn.notifyHint}
           onClick={() => void setTurnNotice(!notice.on)}
         >
           <span className={styles.track} aria-hidden="true" />
-          Notify me
+          {words.turn.notify}
         </button>
       )}
     </div>

@@ -11,6 +11,7 @@ import { apiFetch, jsonPost } from '../api/client';
 import { cx } from '../lib/cx';
 import ui from '../styles/controls.module.css';
 import styles from './waiting-room.module.css';
+import { usePlayWords } from './play-words';
 
 type SeatState = 'bot' | 'here' | 'joined' | 'free';
 
@@ -19,13 +20,6 @@ function seatState(s: SeatInfo): SeatState {
   if (!s.taken) return 'free';
   return s.presence === 'connected' ? 'here' : 'joined';
 }
-
-const STATE_WORDS: Record<SeatState, string> = {
-  bot: 'bot',
-  here: 'here',
-  joined: 'joined, away',
-  free: 'free seat',
-};
 
 export function WaitingRoomPanel({
   id,
@@ -36,6 +30,8 @@ export function WaitingRoomPanel({
   room: WaitingRoomView;
   seats: readonly SeatInfo[];
 }) {
+  const words = usePlayWords().room;
+  const seatName = usePlayWords().seat;
   const [fill, setFill] = useState(false);
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,22 +58,22 @@ export function WaitingRoomPanel({
       await navigator.clipboard.writeText(link);
       setCopied(true);
     } catch {
-      setProblem('Copying was refused by the browser: select the link and copy it.');
+      setProblem(words.copyRefused);
     }
   };
 
   return (
     <section className={cx(ui.panel, styles.room)} aria-labelledby="waiting-room-heading" data-testid="waiting-room">
       <h2 id="waiting-room-heading" className={ui.panelTitle}>
-        Waiting for players
+        {words.heading}
       </h2>
-      <ul className={styles.seats} aria-label="Seats">
+      <ul className={styles.seats} aria-label={words.seats}>
         {seats.map((s) => {
           const state = seatState(s);
           return (
             <li key={s.seat} className={styles.seat} data-state={state} data-testid="waiting-seat">
-              Seat {s.seat + 1} · {state === 'free' ? 'free' : s.name}{' '}
-              <span className={ui.muted}>({STATE_WORDS[state]})</span>
+              {seatName(s.seat + 1)} · {state === 'free' ? words.freeSeat : s.name}{' '}
+              <span className={ui.muted}>({words.states[state]})</span>
             </li>
           );
         })}
@@ -85,16 +81,14 @@ export function WaitingRoomPanel({
       <p className={ui.small} role="status">
         {free.length === 0
           ? room.autoStart
-            ? 'Every seat is taken: the game is starting.'
-            : 'Every seat is taken: the host can start the game.'
-          : `${free.length} ${free.length === 1 ? 'seat is' : 'seats are'} free. ${
-              room.autoStart ? 'The game starts by itself once every seat is taken' : 'The host starts the game'
-            }; nothing moves before.`}
+            ? words.allTakenStarting
+            : words.allTaken
+          : words.free(free.length, room.autoStart)}
       </p>
       {link && (
         <div className={styles.link}>
           <label className={ui.field}>
-            <span>Room link: whoever opens it picks a free seat</span>
+            <span>{words.link}</span>
             <input
               type="text"
               readOnly
@@ -104,7 +98,7 @@ export function WaitingRoomPanel({
             />
           </label>
           <button type="button" className={cx(ui.button, ui.small)} onClick={() => void copy()}>
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? words.copied : words.copy}
           </button>
         </div>
       )}
@@ -113,7 +107,7 @@ export function WaitingRoomPanel({
           {free.length > 0 && (
             <label className={ui.check}>
               <input type="checkbox" checked={fill} onChange={(e) => setFill(e.target.checked)} />
-              Fill the {free.length === 1 ? 'free seat' : `${free.length} free seats`} with bots
+              {words.fill(free.length)}
             </label>
           )}
           <button
@@ -122,7 +116,7 @@ export function WaitingRoomPanel({
             disabled={starting || (free.length > 0 && !fill)}
             onClick={() => void start()}
           >
-            {starting ? 'Starting…' : 'Start the game'}
+            {starting ? words.starting : words.start}
           </button>
         </div>
       )}

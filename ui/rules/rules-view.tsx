@@ -1,6 +1,6 @@
 import type { GameId } from '../../engine/core';
 import { LanguageSwitch } from '../ten/ten-intl';
-import type { TenLocale } from '../ten/ten-locale';
+import type { TenLocale } from '../ten/ten-language';
 import { GOTOPOLY_RULES } from './gotopoly-rules';
 import { POLE_RULES } from './pole-rules';
 import type { RulesDoc } from './rules-doc';

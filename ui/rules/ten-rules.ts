@@ -1,5 +1,5 @@
 import { createTranslator } from 'next-intl';
-import type { TenLocale } from '../ten/ten-locale';
+import type { TenLocale } from '../ten/ten-language';
 import type { RulesDoc } from './rules-doc';
 import { tenRulesEn, type TenRulesMessages } from './ten-text/en';
 import { tenRulesHu } from './ten-text/hu';

@@ -20,20 +20,17 @@ export interface LastBust {
 }
 
 /**
- * The latest bust while it is news: until the busting seat's next turn starts (then the table has moved on). Null
- * when there is none.
+ * The latest bust while it is news: until the busting seat draws again (its next turn under way — however fast the
+ * seats between play, the player sees it when their turn comes round). Null when there is none.
  */
 export function lastBust(events: readonly GameEvent[]): LastBust | null {
   const ten = events as readonly TenEvent[];
+  const drewSince = new Set<SeatId>();
   for (let i = ten.length - 1; i >= 0; i--) {
     const e = ten[i]!;
-    if (e.type === 'turnStarted') {
-      // A turn of the busting seat after its bust: look no further back than it.
-      const earlier = ten.slice(0, i).findLastIndex((x) => x.type === 'busted');
-      if (earlier >= 0 && (ten[earlier] as { seat: SeatId }).seat === e.seat) return null;
-      continue;
-    }
+    if (e.type === 'drew') drewSince.add(e.seat);
     if (e.type !== 'busted') continue;
+    if (drewSince.has(e.seat)) return null;
     let card: string | null = null;
     for (let j = i - 1; j >= 0; j--) {
       const drew = ten[j]!;

@@ -1,42 +1,13 @@
 'use client';
 
 import { NextIntlClientProvider, useLocale, useTranslations } from 'next-intl';
-import { useSyncExternalStore, type ReactNode } from 'react';
-import {
-  parseTenLocale,
-  TEN_LOCALE_COOKIE,
-  TEN_LOCALES,
-  TEN_MESSAGES,
-  tenWords,
-  type TenLocale,
-  type TenWords,
-} from './ten-locale';
+import type { ReactNode } from 'react';
+import { parseTenLocale, TEN_LOCALES, type TenLocale } from './ten-language';
+import { setTenLocale } from './ten-language-choice';
+import { TEN_MESSAGES, tenWords, type TenWords } from './ten-locale';
 import styles from './ten.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
-
-const listeners = new Set<() => void>();
-
-function readCookie(): TenLocale {
-  const pair = document.cookie.split('; ').find((c) => c.startsWith(`${TEN_LOCALE_COOKIE}=`));
-  return parseTenLocale(pair?.slice(TEN_LOCALE_COOKIE.length + 1)) ?? 'en';
-}
-
-/** Keeps the language for Ten's table and rules page alike, for a year; every table on the page follows at once. */
-export function setTenLocale(locale: TenLocale): void {
-  document.cookie = `${TEN_LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
-  for (const f of listeners) f();
-}
-
-const subscribe = (f: () => void) => {
-  listeners.add(f);
-  return () => listeners.delete(f);
-};
-
-/** The language chosen for Ten (English while the server renders and the page hydrates). */
-export function useTenLocale(): TenLocale {
-  return useSyncExternalStore(subscribe, readCookie, () => 'en');
-}
 
 /** Ten's messages for what it wraps. */
 export function TenIntl({ locale, children }: { locale: TenLocale; children: ReactNode }) {

@@ -2,21 +2,9 @@ import { createFormatter, createTranslator } from 'next-intl';
 import { listNames } from '../lib/seats';
 import { en, type TenMessages } from './messages/en';
 import { hu } from './messages/hu';
-
-/** The languages of Ten's pages: English, and Hungarian, the language the user wrote Ten's rules in. */
-export const TEN_LOCALES = ['en', 'hu'] as const;
-export type TenLocale = (typeof TEN_LOCALES)[number];
-
-/** The cookie that keeps the choice across Ten's table and rules page (not a secret: a language). */
-export const TEN_LOCALE_COOKIE = 'ten-lang';
+import type { TenLocale } from './ten-language';
 
 export const TEN_MESSAGES: Readonly<Record<TenLocale, TenMessages>> = { en, hu };
-
-/** A language from a query or cookie value; anything else is English. */
-export function parseTenLocale(value: string | readonly string[] | null | undefined): TenLocale | null {
-  const v: unknown = typeof value === 'string' || value == null ? value : value[0];
-  return (TEN_LOCALES as readonly string[]).includes(v as string) ? (v as TenLocale) : null;
-}
 
 /** A message by its key (`log.bid`) with its values, in one locale. */
 export type TenT = (key: string, values?: Readonly<Record<string, string | number>>) => string;

@@ -7,7 +7,7 @@ import type { SeatInfo } from '../../server/protocol';
 import { ActionLog, type ActionLogWords } from '../play/action-log';
 import { eventLogEntries } from '../play/log-entries';
 import { describeTenEvent } from './ten-log';
-import { useTenLocale } from './ten-intl';
+import { useTenLocale } from './ten-language-choice';
 import { tenWords } from './ten-locale';
 
 /** Ten's running log on the play page, in the language chosen at its table. */

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getHost } from '../../../server';
 import { GAMES } from '../../../ui/lib/game-catalog';
 import { PlayGame } from '../../../ui/play/play-game';
+import { parseTenLocale, TEN_LOCALE_COOKIE } from '../../../ui/ten/ten-language';
 import { parseSeat } from '../../../ui/play/game-api';
 
 type Props = {
@@ -22,11 +24,13 @@ const gameOf = cache(async (id: string) => {
 
 /**
  * The tab names the game, so a player with several tables open finds theirs ("Ten · Play · Tezos Pole"); Tezos Pole's
- * own is "Play · Tezos Pole", the app's name being the game's.
+ * own is "Play · Tezos Pole", the app's name being the game's. Ten's speaks the language its players chose.
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const game = await gameOf((await params).id);
-  return { title: game && game !== 'pole' ? `${GAMES[game].name} · Play` : 'Play', referrer: 'no-referrer' };
+  const hungarian = game === 'ten' && parseTenLocale((await cookies()).get(TEN_LOCALE_COOKIE)?.value) === 'hu';
+  const title = hungarian ? 'Tízes · Játék' : game && game !== 'pole' ? `${GAMES[game].name} · Play` : 'Play';
+  return { title, referrer: 'no-referrer' };
 }
 
 /**

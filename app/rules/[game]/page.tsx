@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { GAMES, isGameId } from '../../../ui/lib/game-catalog';
 import { rulesFor, RulesView } from '../../../ui/rules/rules-view';
-import { parseTenLocale, TEN_LOCALE_COOKIE, type TenLocale } from '../../../ui/ten/ten-locale';
+import { parseTenLocale, TEN_LOCALE_COOKIE, type TenLocale } from '../../../ui/ten/ten-language';
 
 type Props = {
   params: Promise<{ game: string }>;
