@@ -2,11 +2,12 @@
  * `npm run devnet -- [--port 8732] [--block-time 0] [--indexer-lag 0] [--data .data/devnet | --ephemeral] [--accounts 10]`:
  * a local Tezos node (devnet/node) with the TzKT-compatible API (devnet/indexer) under /tzkt, which trails the node
  * by `--indexer-lag` seconds (as real TzKT does; 0, the default, indexes each block as it is baked).
- * Browser pages may call it from DEVNET_CORS_ORIGINS (comma-separated origins, default the app's, http://localhost:3000).
+ * Browser pages may call it from DEVNET_CORS_ORIGINS (comma-separated origins, default the app's, http://localhost:3000);
+ * it answers the host names localhost, 127.0.0.1 and [::1], plus those in DEVNET_HOSTS (comma-separated).
  * Prints one `devnet ready …` line, then the bootstrap accounts; runs until interrupted.
  */
 import { tzktRoutes } from '../devnet/indexer';
-import { CORS_ORIGINS_VAR, corsOriginsFrom, startDevnet } from '../devnet/node';
+import { CORS_ORIGINS_VAR, corsOriginsFrom, HOST_NAMES_VAR, hostNamesFrom, startDevnet } from '../devnet/node';
 import { runCli, UsageError, type CommandLine } from './lib/cli';
 import { intFlag } from './lib/flag-values';
 
@@ -33,9 +34,10 @@ const FLAGS = {
 
 async function devnet({ flags }: CommandLine<typeof FLAGS>): Promise<void> {
   if (flags.data !== undefined && flags.ephemeral) throw new UsageError('--data and --ephemeral exclude each other');
-  let corsOrigins;
+  let corsOrigins, hostNames;
   try {
     corsOrigins = corsOriginsFrom(process.env[CORS_ORIGINS_VAR]);
+    hostNames = hostNamesFrom(process.env[HOST_NAMES_VAR]);
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -49,6 +51,7 @@ async function devnet({ flags }: CommandLine<typeof FLAGS>): Promise<void> {
     ephemeral: flags.ephemeral === true,
     tzkt: tzktRoutes,
     corsOrigins,
+    hostNames,
   });
   process.stdout.write(
     `devnet ready rpc=${devnet.rpcUrl} tzkt=${devnet.tzktUrl}${lag > 0 ? ` (indexer lag ${lag} s)` : ''}\n`,
@@ -70,6 +73,7 @@ await runCli({
   environment: {
     [`${CORS_ORIGINS_VAR}=origin,…`]:
       "the web pages that may call it from a browser (default: the app's, http://localhost:3000)",
+    [`${HOST_NAMES_VAR}=name,…`]: 'host names it answers besides localhost, 127.0.0.1 and [::1]',
   },
   main: devnet,
 });

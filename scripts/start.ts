@@ -5,7 +5,8 @@
  * serves the built app on port 3000 (scripts/serve.ts, which tells the rate limits each client's address) with
  * TEZOS_NETWORK, TEZOS_RPC_URL, TZKT_URL, POLE_FA2_CONTRACT and the bank's key (bootstrap1, the contract's admin and
  * first minter) in POLE_BANK_SECRET_KEY; Ctrl-C stops both. Browser pages may call the devnet from the app's origin
- * only (its wallet code signs and reads balances there), plus any origins in DEVNET_CORS_ORIGINS (comma-separated).
+ * only (its wallet code signs and reads balances there), plus any origins in DEVNET_CORS_ORIGINS (comma-separated);
+ * the devnet answers the host names localhost, 127.0.0.1 and [::1], plus any in DEVNET_HOSTS (comma-separated).
  * DEVNET_PROFILE=shadownet runs that devnet at Shadownet's pace (a block every 6 s, TzKT trailing by ~1.5 s;
  * devnet/node/profile.ts), printed in the `devnet ready` line.
  *
@@ -27,6 +28,8 @@ import {
   CORS_ORIGINS_VAR,
   corsOriginsFrom,
   devnetProfile,
+  HOST_NAMES_VAR,
+  hostNamesFrom,
   loopbackOrigins,
   PROFILE_VAR,
   profileText,
@@ -44,9 +47,10 @@ const say = (line: string): void => {
 /** The devnet, the contract on it, and the app's environment; exits 1 with one line when the contract cannot be deployed. */
 async function onDevnet(): Promise<{ devnet: Devnet; env: NodeJS.ProcessEnv }> {
   let extra: readonly string[] = [];
-  let chosen;
+  let hostNames, chosen;
   try {
     if (process.env[CORS_ORIGINS_VAR]?.trim()) extra = corsOriginsFrom(process.env[CORS_ORIGINS_VAR]);
+    hostNames = hostNamesFrom(process.env[HOST_NAMES_VAR]);
     chosen = devnetProfile(process.env[PROFILE_VAR]);
   } catch (err) {
     process.stderr.write(`start: ${(err as Error).message}\n`);
@@ -58,6 +62,7 @@ async function onDevnet(): Promise<{ devnet: Devnet; env: NodeJS.ProcessEnv }> {
     // Tokens' metadata is on the app's IPFS node: the devnet's TzKT reads it through the app's /ipfs/ gateway.
     tzkt: tzktRoutesWith({ metadataGateway: `http://127.0.0.1:${APP_PORT}` }),
     corsOrigins: [...loopbackOrigins(APP_PORT), ...extra],
+    hostNames,
     ...profile,
   });
   say(
@@ -155,6 +160,7 @@ await runCli({
       'the chain (default devnet: started here on port 8732, the contract deployed on it)',
     [`${PROFILE_VAR}=instant|shadownet`]: "the devnet's pace: a block per operation, or Shadownet's (default instant)",
     [`${CORS_ORIGINS_VAR}=origin,…`]: 'other web pages that may call the devnet from a browser',
+    [`${HOST_NAMES_VAR}=name,…`]: 'host names the devnet answers besides localhost, 127.0.0.1 and [::1]',
     'TEZOS_RPC_URL=URL, TZKT_URL=URL': "a custom network's node and TzKT API",
     [`${BANK_KEY_VAR}=edsk…`]: "on a public network, the bank's key",
     [`${CONTRACT_VAR}=KT1…`]: 'on a public network, the contract (default: the one in deployments/<network>.json)',

@@ -44,18 +44,21 @@ export class StoreError extends ServerError {
   }
 }
 
-export type HostStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+export type HostStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 421 | 422 | 429 | 500 | 502 | 503;
 
 /** The request itself: its shape, size, origin or rate. */
 const REQUEST_STATUS = {
   MALFORMED_REQUEST: 400,
+  MALFORMED_URL: 400,
   MALFORMED_ID: 400,
+  MISDIRECTED_REQUEST: 421,
   UNSTORABLE_VALUE: 400,
   BODY_TOO_LARGE: 413,
   JSON_REQUIRED: 415,
   UPLOAD_TYPE_REQUIRED: 415,
   CROSS_SITE_REQUEST: 403,
   RATE_LIMITED: 429,
+  SERVER_BUSY: 503,
   CLIENT_STREAM_LIMIT: 429,
   GAME_STREAM_LIMIT: 429,
   SEAT_STREAM_LIMIT: 429,
@@ -81,6 +84,7 @@ const ACCESS_STATUS = {
   SEAT_REQUIRED: 400,
   BAD_ADDRESS: 400,
   NOT_DEVNET: 404,
+  LOOPBACK_ONLY: 403,
 } as const satisfies Record<string, HostStatus>;
 export type AccessCode = keyof typeof ACCESS_STATUS;
 

@@ -11,6 +11,7 @@ import { bootstrapAccounts, type BootstrapAccount } from './accounts';
 import { Chain, type Block } from './local-chain';
 import type { ChainView } from './chain-view';
 import { CorsPolicy } from './cors';
+import { HostPolicy, MISDIRECTED_ERRORS } from './host-names';
 import { LaggedView } from './lagged-view';
 import { rpcHandler, type RouteHandler } from './rpc';
 import { fromJson, toJson, type State } from './state';
@@ -21,6 +22,7 @@ export { Chain, DEVNET_CHAIN_ID } from './local-chain';
 export type { RouteHandler } from './rpc';
 export { PROTOCOL } from './errors';
 export { CORS_ORIGINS_VAR, corsOriginsFrom, DEFAULT_CORS_ORIGINS, loopbackOrigins } from './cors';
+export { HOST_NAMES_VAR, hostNamesFrom, isLoopbackAddress, LOOPBACK_HOST_NAMES } from './host-names';
 export { minimalFeeMutez } from './local-chain';
 export { DEVNET_PROFILES, devnetProfile, PROFILE_VAR, profileText } from './profile';
 export type { DevnetProfile, DevnetProfileName } from './profile';
@@ -52,6 +54,11 @@ export interface DevnetOptions {
    * `npm start` serves. A request from another page is refused (cors.ts).
    */
   readonly corsOrigins?: readonly string[];
+  /**
+   * Host names it answers besides localhost, 127.0.0.1 and [::1] (any port): a request or WebSocket naming another
+   * gets 421, so a page on a name rebound to this machine (DNS rebinding) reads nothing (host-names.ts).
+   */
+  readonly hostNames?: readonly string[];
 }
 
 /** What the `tzkt` option returns: REST routes, and the hub's WebSocket upgrades if it serves one. */
@@ -70,6 +77,12 @@ export interface Devnet {
   allowOrigin(origin: string): void;
   stop(): Promise<void>;
 }
+
+/** The 421 a WebSocket upgrade naming another host gets, as rpc.ts answers a request (host-names.ts). */
+const MISDIRECTED_BODY = JSON.stringify(MISDIRECTED_ERRORS);
+const MISDIRECTED_UPGRADE =
+  'HTTP/1.1 421 Misdirected Request\r\ncontent-type: application/json\r\n' +
+  `content-length: ${Buffer.byteLength(MISDIRECTED_BODY)}\r\nconnection: close\r\n\r\n${MISDIRECTED_BODY}`;
 
 const STATE_FILE = 'chain.json';
 const BLOCKS_FILE = 'blocks.jsonl';
@@ -126,13 +139,18 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const cors = new CorsPolicy(options.corsOrigins);
   const lagged = lag > 0 && options.tzkt ? new LaggedView(chain, lag) : undefined;
   const tzkt = options.tzkt?.(lagged ?? chain);
-  const server = createServer(rpcHandler(chain, { blockTime, cors, accounts, ...(tzkt ? { extraRoutes: tzkt } : {}) }));
+  const hostNames = options.hostNames ?? [];
+  const hosts = new HostPolicy(hostNames);
+  const server = createServer(
+    rpcHandler(chain, { blockTime, cors, accounts, hostNames, ...(tzkt ? { extraRoutes: tzkt } : {}) }),
+  );
   server.keepAliveTimeout = 1000;
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // A WebSocket from a page the CORS policy refuses is refused alike (browsers do not preflight WebSockets).
+    // A WebSocket passes the checks a request does: its Host, then its page's origin (browsers do not preflight it).
     const origin = req.headers.origin;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (origin !== undefined && !cors.allows(origin))
+    if (!hosts.admits(req.headers.host, req.socket.remoteAddress)) socket.end(MISDIRECTED_UPGRADE);
+    else if (origin !== undefined && !cors.allows(origin))
       socket.end('HTTP/1.1 403 Forbidden\r\nx-devnet-cors-error: invalid origin\r\nconnection: close\r\n\r\n');
     else if (!tzkt?.upgrade?.(req, socket, head, url))
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');

@@ -1,8 +1,8 @@
 /**
  * The node's RPC over HTTP: the routes Taquito 25 calls, with Octez's JSON shapes. Validation
  * failures answer 500 with the error array, unknown routes 404, a body or block id Octez could not parse 400 with
- * resto's text (rpc-input.ts), as the node does. Browser pages
- * of other origins than the allowed ones are refused (cors.ts); gas figures are capped at the
+ * resto's text (rpc-input.ts), as the node does. A request naming another host than the devnet's is refused (421,
+ * host-names.ts), as are browser pages of other origins than the allowed ones (cors.ts); gas figures are capped at the
  * protocol's limits, so no request holds the node longer than a full operation's run.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,6 +21,7 @@ import type { CorsPolicy } from './cors';
 import { isoSeconds, MAX_OPERATION_DATA_LENGTH, MEMPOOL_FILTER, type Block, type Chain } from './local-chain';
 import { NodeError, PROTOCOL, tezosError, vmTrace } from './errors';
 import { chainHost } from './host';
+import { HostPolicy, isLoopbackAddress, MISDIRECTED_ERRORS } from './host-names';
 import { fork, type OriginatedAccount, type State } from './state';
 import { balancesOf, ticketBalance, ticketToken } from './tickets';
 import type { BootstrapAccount } from './accounts';
@@ -40,6 +41,8 @@ export interface RpcOptions {
    * accounts: their keys are public by design (accounts.ts), and an app on the devnet offers them to sign in with.
    */
   readonly accounts?: readonly BootstrapAccount[];
+  /** Host names answered besides loopback's (host-names.ts); a request naming any other gets 421. */
+  readonly hostNames?: readonly string[];
 }
 
 /** The largest request body read (a contract's script as JSON is ~0.5 MB): past it, 413 and nothing is parsed. */
@@ -65,7 +68,13 @@ const notFound = (): HttpError => new HttpError(404);
 const forger = new LocalForger(ProtocolsHash.PsUshuai9);
 
 export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const hosts = new HostPolicy(opts.hostNames);
   return (req, res) => {
+    if (!hosts.admits(req.headers.host, req.socket.remoteAddress)) {
+      send(res, 421, MISDIRECTED_ERRORS);
+      req.resume();
+      return;
+    }
     if (!admitOrigin(opts.cors, req, res)) return;
     void handle(chain, opts, req, res).catch((e: unknown) => {
       if (e instanceof HttpError)
@@ -158,7 +167,14 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
     const hex = checked<string>(BODIES.injection, await readBody(req));
     return ok(await chain.inject(hex, { bake: opts.blockTime === 0 }));
   }
-  if (path === '/devnet/accounts' && method === 'GET' && opts.accounts) return ok(opts.accounts);
+  if (path === '/devnet/accounts' && method === 'GET' && opts.accounts) {
+    // The keys are for programs on this machine: a devnet listening on another address keeps them from its network.
+    if (!isLoopbackAddress(req.socket.remoteAddress))
+      throw new HttpError(403, [
+        tezosError('permanent', 'rpc.accounts_loopback_only', { message: 'the accounts are listed to loopback only' }),
+      ]);
+    return ok(opts.accounts);
+  }
   if (path === '/chains/main/chain_id') return ok(chain.chainId);
   if (path === '/version')
     return ok({

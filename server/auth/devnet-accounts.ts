@@ -92,6 +92,9 @@ export async function devnetPlayerAccounts(
       throw new ChainGameError('CHAIN_NOT_CONFIGURED', `the devnet's address is unusable: ${e.message}`);
     throw e;
   }
+  // Keys handed out for local play only: a devnet elsewhere (a shared test chain) is no place to read them from.
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(new URL(rpcUrl).hostname))
+    throw new AccessError('NOT_DEVNET', 'devnet accounts are listed only for a devnet on this machine');
   const listed = await listedAccounts(rpcUrl);
   const bank = await bankAddress(env);
   // bootstrap1 is the bank of a devnet started with the app; whichever account holds the bank key is left out too.

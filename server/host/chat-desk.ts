@@ -46,7 +46,7 @@ export class ChatDesk {
   private readonly rooms = new WeakMap<LiveGame, Promise<ChatRoom>>();
 
   constructor(private readonly deps: ChatDeskDeps) {
-    this.limits = new RateLimits({ create: null, action: null, lab: null, join: null, upload: null, chat: deps.rate });
+    this.limits = new RateLimits({ chat: deps.rate });
   }
 
   /** The game's chat room, loaded once per live game. */

@@ -1,7 +1,8 @@
 /**
  * Rate limits at the route handlers: who a request is (server/limits: its client address and signed-in
  * wallet), one point of its kind taken before the handler runs, and a 429 with `Retry-After` when it is over —
- * nothing else is done for it. One limiter per process, from the environment (docs/security-and-limits.md).
+ * nothing else is done for it. One limiter per process, from the environment (docs/security.md), counting in
+ * PostgreSQL when the app runs on it (every instance shares the counts), else in memory.
  */
 import { sessionAddress } from '../auth';
 import {
@@ -12,26 +13,39 @@ import {
   type RateKind,
   type Requester,
 } from '../limits';
+import { postgresLimiters } from '../limits/rate-limit-store';
 import { refusalResponse } from './respond';
+
+interface ProcessLimits {
+  readonly settings: LimitSettings;
+  readonly limits: RateLimits;
+}
 
 // Next re-evaluates route modules (dev reloads, several route bundles): the counts must be one per process.
 const KEY = Symbol.for('tezos-pole.rate-limits');
-type Registry = { [KEY]?: { readonly settings: LimitSettings; readonly limits: RateLimits } };
+type Registry = { [KEY]?: Promise<ProcessLimits> };
 
-/** The process's limits and limiter (created from the environment on first use). */
-export function processLimits(): { readonly settings: LimitSettings; readonly limits: RateLimits } {
-  const registry = globalThis as Registry;
-  if (!registry[KEY]) {
-    const settings = limitSettingsFromEnv(process.env);
-    registry[KEY] = { settings, limits: new RateLimits(settings.rates) };
-  }
-  return registry[KEY];
+async function makeLimits(env: NodeJS.ProcessEnv): Promise<ProcessLimits> {
+  const settings = limitSettingsFromEnv(env);
+  const url = env['DATABASE_URL']?.trim();
+  const shared = url ? await postgresLimiters(url) : null;
+  return { settings, limits: new RateLimits(settings.rates, shared?.make) };
 }
 
-/** Who sent the request: its client address and the wallet its session cookie is signed in as. */
+/** The process's limits and limiter (created from the environment on first use; a failed start is tried again). */
+export function processLimits(): Promise<ProcessLimits> {
+  const registry = globalThis as Registry;
+  const made = (registry[KEY] ??= makeLimits(process.env));
+  made.catch(() => {
+    if (registry[KEY] === made) delete registry[KEY];
+  });
+  return made;
+}
+
+/** Who sent the request: its client (network address, IPv6 by /64) and the wallet its session cookie is signed in as. */
 export async function requester(request: Request): Promise<Requester> {
   return {
-    client: clientAddress(request.headers, processLimits().settings.trustedProxyHeader),
+    client: clientAddress(request.headers, (await processLimits()).settings.identity),
     address: await sessionAddress(request),
   };
 }
@@ -48,7 +62,7 @@ export async function rateLimited(
   let who: Requester;
   try {
     who = await requester(request);
-    await processLimits().limits.consume(kind, who);
+    await (await processLimits()).limits.consume(kind, who);
   } catch (err) {
     return refusalResponse(err);
   }

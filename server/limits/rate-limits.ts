@@ -1,8 +1,8 @@
 // rate-limiter-flexible, not a counter of our own: a maintained, widely used limiter whose in-memory
 // store counts atomically per key, forgets a key when its window ends (unref'd timers: nothing keeps a process
 // alive or grows with every client ever seen) and tells a refusal how long until the next point — Retry-After.
-// Its Redis/PostgreSQL stores take the same calls, should several app instances ever need one shared count.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// Its PostgreSQL store takes the same calls, so instances on one database share one count (rate-limit-store.ts).
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RequestError } from '../errors';
 import type { Rate, RateKind } from './settings';
 
@@ -19,22 +19,49 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   join: 'seats joined',
   lab: 'balance lab runs',
   upload: 'images uploaded',
+  signIn: 'sign-in requests',
+  seat: 'seat hand-overs',
+  studio: 'studio writes',
 };
 
+/** Makes the limiter of one kind (`keyPrefix` keeps kinds apart in a shared store); in memory unless told otherwise. */
+export type LimiterFactory = (options: {
+  readonly keyPrefix: string;
+  readonly points: number;
+  readonly duration: number;
+}) => RateLimiterAbstract;
+
+const inMemory: LimiterFactory = (options) => new RateLimiterMemory(options);
+
+/** The key every client's request of a kind also counts against, when the kind has a global cap. */
+const EVERYONE = 'everyone';
+
+interface KindLimiters {
+  readonly rate: Rate;
+  readonly limiter: RateLimiterAbstract;
+  /** Everyone's requests of the kind together, when it has a global cap. */
+  readonly everyone: RateLimiterAbstract | null;
+}
+
 /**
- * Per-client and per-wallet request rates, one fixed window per kind of request. A request takes one point from
- * its client's budget and, when signed in, one from its wallet's: changing address does not escape a wallet's
- * limit, and signing in with many wallets does not escape a client's.
+ * Per-client and per-wallet request rates, one fixed window per kind of request, and a global cap per kind. A
+ * request takes one point from its client's budget and, when signed in, one from its wallet's: changing address does
+ * not escape a wallet's limit, and signing in with many wallets does not escape a client's. The global point is
+ * taken only once the request is within those, so one greedy client spends its own budget, not everyone's.
  */
 export class RateLimits {
-  readonly #limiters = new Map<RateKind, { readonly limiter: RateLimiterMemory; readonly rate: Rate }>();
+  readonly #limiters = new Map<RateKind, KindLimiters>();
 
-  constructor(rates: Readonly<Record<RateKind, Rate | null>>) {
+  constructor(rates: Partial<Readonly<Record<RateKind, Rate | null>>>, make: LimiterFactory = inMemory) {
     for (const [kind, rate] of Object.entries(rates) as [RateKind, Rate | null][]) {
       if (rate)
         this.#limiters.set(kind, {
           rate,
-          limiter: new RateLimiterMemory({ keyPrefix: kind, points: rate.points, duration: rate.seconds }),
+          limiter: make({ keyPrefix: kind, points: rate.points, duration: rate.seconds }),
+          everyone:
+            rate.global === null
+              ? null
+              : make({ keyPrefix: `${kind}-all`, points: rate.global, duration: rate.seconds }),
         });
     }
   }
@@ -64,29 +91,38 @@ export class RateLimits {
   async #take(kind: RateKind, keys: readonly string[], from = 'one client or wallet'): Promise<void> {
     const entry = this.#limiters.get(kind);
     if (!entry) return;
-    const refused = (
-      await Promise.all(
-        keys.map((key) =>
-          entry.limiter.consume(key).then(
-            () => null,
-            (e: unknown) => refusalOf(e),
-          ),
-        ),
-      )
-    ).filter((r) => r !== null);
-    if (refused.length === 0) return;
-    const retryAfterSeconds = Math.max(1, ...refused.map((r) => Math.ceil(r.msBeforeNext / 1000)));
+    const refused = (await Promise.all(keys.map((key) => attempt(entry.limiter, key)))).filter((r) => r !== null);
     const { points, seconds } = entry.rate;
-    throw new RequestError(
-      'RATE_LIMITED',
-      `too many ${WHAT[kind]}: at most ${points} every ${seconds} s from ${from}; try again in ${retryAfterSeconds} s`,
-      {
-        retryAfterSeconds,
-        kind,
-      },
-    );
+    if (refused.length > 0) {
+      const retryAfterSeconds = waitOf(refused);
+      throw new RequestError(
+        'RATE_LIMITED',
+        `too many ${WHAT[kind]}: at most ${points} every ${seconds} s from ${from}; try again in ${retryAfterSeconds} s`,
+        { retryAfterSeconds, kind },
+      );
+    }
+    const crowd = entry.everyone && (await attempt(entry.everyone, EVERYONE));
+    if (crowd) {
+      const retryAfterSeconds = waitOf([crowd]);
+      throw new RequestError(
+        'SERVER_BUSY',
+        `the server takes at most ${entry.rate.global} ${WHAT[kind]} every ${seconds} s from everyone together, and has had them: try again in ${retryAfterSeconds} s`,
+        { retryAfterSeconds, kind },
+      );
+    }
   }
 }
+
+/** One point of `key`, or the limiter's refusal. */
+const attempt = (limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | null> =>
+  limiter.consume(key).then(
+    () => null,
+    (e: unknown) => refusalOf(e),
+  );
+
+/** Whole seconds (at least 1) until every refusal's window has a point again. */
+const waitOf = (refused: readonly RateLimiterRes[]): number =>
+  Math.max(1, ...refused.map((r) => Math.ceil(r.msBeforeNext / 1000)));
 
 /** The limiter's refusal (over the limit); anything else it throws is a bug worth seeing. */
 function refusalOf(e: unknown): RateLimiterRes {

@@ -3,12 +3,14 @@
  * on the Node filesystem (electric-sql/pglite#1106): two processes on one folder both write, and the folder ends up
  * unreadable. So the store holds a lock file in the folder, as PostgreSQL's postmaster.pid does: created exclusively,
  * naming the process (its PID, when it started, on which host); a second process is refused with that holder named;
- * the lock of a process that is gone (crashed, killed) is taken over.
+ * the lock of a process that is gone (crashed, killed) is taken over, by one contender at a time.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rmdir, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { StoreError } from '../errors';
 
 export const LOCK_FILE = 'tezos-pole.lock';
@@ -89,6 +91,24 @@ export interface DataDirLock {
 }
 
 /**
+ * An unparseable lock file is nobody's work in progress (lock files appear whole, see `lockDataDir`): it is debris
+ * (a crash of an earlier version, which created the file empty and wrote it after; a hand edit). Still refused while
+ * younger than this, so that such an earlier version caught between its two steps is not robbed.
+ */
+const UNPARSEABLE_STALE_MS = 60_000;
+/**
+ * A takeover is a few file operations: a mutex this old (when the attempt began) was left by a process that died in
+ * the middle of one. One left just before is waited for until the attempt gives up, and is removed by a later one.
+ */
+const MUTEX_ABANDONED_MS = 5_000;
+/**
+ * Attempts before giving up. Each retry follows a change (the lock released, taken over by another) or waits, one
+ * turn of the event loop, for another contender's takeover, which lasts a few of them; giving up then is safe, since
+ * that contender is about to hold the folder.
+ */
+const TRIES = 1_000;
+
+/**
  * Locks `folder` (which must exist) for this process until `release` or the process's exit.
  * @throws StoreError `LOCKED` naming the process that holds it.
  */
@@ -97,30 +117,96 @@ export async function lockDataDir(folder: string): Promise<DataDirLock> {
   const path = join(dir, LOCK_FILE);
   if (heldHere.has(dir)) throw refusal(dir, me());
   const mine = `${JSON.stringify(me())}\n`;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      await writeFile(path, mine, { flag: 'wx' });
-      return held(dir, path, mine);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  // Written whole under a name of its own, then linked to the lock's name: link() takes the name only if it is free,
+  // atomically, so a lock file that exists is always complete. (Created empty and written after, it was once read
+  // in between by a second process, judged stale, and replaced: both held the folder.)
+  const temp = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  // Its mtime is "now" on the clock that stamps the lock and the mutex too (a network mount's server's).
+  const now = await writeWhole(temp, mine);
+  try {
+    for (let attempt = 0; attempt < TRIES; attempt++) {
+      if (await linked(temp, path)) return held(dir, path, mine);
+      const seen = await readLock(path);
+      if (seen === 'gone') continue; // released meanwhile
+      if (seen === 'unreadable') throw refusal(dir, null);
+      const holder = parseHolder(seen.text.toString('utf8'));
+      if (holder ? running(holder, dir) : now - seen.mtimeMs < UNPARSEABLE_STALE_MS) throw refusal(dir, holder);
+      const outcome = await takeOver(path, seen.text, temp, now);
+      if (outcome === 'taken') return held(dir, path, mine);
+      if (outcome === 'busy') await yieldToLoop();
     }
-    const text = await readFile(path, 'utf8').catch(() => null);
-    if (text === null) continue; // released meanwhile
-    const holder = parseHolder(text);
-    if (holder !== null && running(holder, dir)) throw refusal(dir, holder);
-    // Stale (or unreadable): moved aside first, so that of two processes taking it over at once, the one that moved a
-    // fresh lock instead (the other's) sees it and puts it back, then finds it held.
-    const aside = `${path}.stale-${process.pid}`;
-    try {
-      await rename(path, aside);
-    } catch {
-      continue;
-    }
-    const moved = await readFile(aside, 'utf8').catch(() => null);
-    if (moved === text) await unlink(aside).catch(() => undefined);
-    else await rename(aside, path).catch(() => undefined);
+    throw refusal(dir, null);
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
-  throw refusal(dir, null);
+}
+
+/** Writes `text` to a new file `path`; returns the file's mtime. */
+async function writeWhole(path: string, text: string): Promise<number> {
+  const file = await open(path, 'wx');
+  try {
+    await file.writeFile(text);
+    return (await file.stat()).mtimeMs;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Links `temp` to `path` unless `path` exists. */
+async function linked(temp: string, path: string): Promise<boolean> {
+  try {
+    await link(temp, path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
+/** The lock file's bytes and mtime, read through one handle so that both are of the same file. */
+async function readLock(path: string): Promise<{ text: Buffer; mtimeMs: number } | 'gone' | 'unreadable'> {
+  let file;
+  try {
+    file = await open(path, 'r');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : 'unreadable';
+  }
+  try {
+    return { text: await file.readFile(), mtimeMs: (await file.stat()).mtimeMs };
+  } catch {
+    return 'unreadable';
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Replaces the lock file `stale`, judged stale, with `temp`'s. Under a mutex (a directory: mkdir is atomic), so that
+ * of any number of contenders one at a time re-reads the lock and, only if it still is `stale`, unlinks it: the others
+ * find the lock changed and judge it afresh. A contender that never saw it stale may link its own lock between the
+ * unlink and the link; link() then fails here, and that one holds the folder.
+ */
+async function takeOver(path: string, stale: Buffer, temp: string, now: number): Promise<'taken' | 'changed' | 'busy'> {
+  const mutex = `${path}.takeover`;
+  try {
+    await mkdir(mutex);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const age = await stat(mutex).then(
+      (s) => now - s.mtimeMs,
+      () => 0,
+    );
+    if (age > MUTEX_ABANDONED_MS) await rmdir(mutex).catch(() => undefined);
+    return 'busy';
+  }
+  try {
+    const current = await readFile(path).catch(() => null);
+    if (current !== null && !current.equals(stale)) return 'changed';
+    if (current !== null) await unlink(path).catch(() => undefined);
+    return (await linked(temp, path)) ? 'taken' : 'changed';
+  } finally {
+    await rmdir(mutex).catch(() => undefined);
+  }
 }
 
 function held(dir: string, path: string, mine: string): DataDirLock {

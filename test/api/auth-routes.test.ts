@@ -6,6 +6,7 @@ import { InMemorySigner } from '@taquito/signer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootstrapAccount, startDevnet } from '../../devnet/node';
 import { requireAddress, sessionAddress } from '../../server/auth';
+import { PEER_HEADER, PEER_STAMP_VAR } from '../../server/limits';
 import { POST as postChallenge } from '../../app/api/auth/challenge/route';
 import { DELETE as deleteSession, GET as getSession, POST as postSession } from '../../app/api/auth/session/route';
 import { GET as getDevnetAccounts } from '../../app/api/devnet/accounts/route';
@@ -121,19 +122,36 @@ describe('/api/devnet/accounts', () => {
     process.env.TEZOS_RPC_URL = devnet.rpcUrl;
     process.env.TZKT_URL = devnet.tzktUrl;
     process.env.POLE_BANK_SECRET_KEY = bootstrapAccount(1).secretKey;
-    const res = await answer<{ alias: string; address: string; publicKey: string; secretKey: string }[]>(
-      getDevnetAccounts(),
-    ).finally(() => devnet.stop());
+    // As scripts/serve.ts stamps a request: from this machine, and from elsewhere.
+    const from = (peer: string) => new Request(`${BASE}/api/devnet/accounts`, { headers: { [PEER_HEADER]: peer } });
+    process.env[PEER_STAMP_VAR] = '1';
+    const [res, remote] = await Promise.all([
+      answer<{ alias: string; address: string; publicKey: string; secretKey: string }[]>(
+        getDevnetAccounts(from('::ffff:127.0.0.1')),
+      ),
+      answer(getDevnetAccounts(from('192.0.2.7'))),
+    ]).finally(() => {
+      delete process.env[PEER_STAMP_VAR];
+      return devnet.stop();
+    });
     expect(res.status).toBe(200);
     expect(res.body[0]).toEqual(bootstrapAccount(2));
     expect(res.body.map((a) => a.alias)).toEqual(Array.from({ length: 9 }, (_, i) => `bootstrap${i + 2}`));
     expect(JSON.stringify(res.body)).not.toContain(bootstrapAccount(1).secretKey);
     expect(JSON.stringify(res.body)).not.toContain(bootstrapAccount(1).address);
+    // Another machine reaching a server on every interface gets no key.
+    expect(remote).toMatchObject({ status: 403, body: { error: 'LOOPBACK_ONLY' } });
+    expect(JSON.stringify(remote.body)).not.toMatch(/edsk/);
   });
 
-  it('answers 404 off the devnet', async () => {
+  it('answers 404 off the devnet, and for a devnet on another machine', async () => {
     process.env.TEZOS_NETWORK = 'shadownet';
-    expect(await answer(getDevnetAccounts())).toMatchObject({ status: 404, body: { error: 'NOT_DEVNET' } });
+    const plain = () => new Request(`${BASE}/api/devnet/accounts`);
+    expect(await answer(getDevnetAccounts(plain()))).toMatchObject({ status: 404, body: { error: 'NOT_DEVNET' } });
+    process.env.TEZOS_NETWORK = 'devnet';
+    process.env.TEZOS_RPC_URL = 'http://devnet.example:8732';
+    process.env.TZKT_URL = 'http://devnet.example:8732/tzkt';
+    expect(await answer(getDevnetAccounts(plain()))).toMatchObject({ status: 404, body: { error: 'NOT_DEVNET' } });
   });
 });
 

@@ -4,7 +4,8 @@
  * framing, plugins and foreign form targets; Referrer-Policy; nosniff.
  */
 import { describe, expect, it } from 'vitest';
-import nextConfig, { contentSecurityPolicy } from '../../next.config';
+import nextConfig from '../../next.config';
+import { contentSecurityPolicy } from '../../server/http/security-headers';
 
 const directives = (csp: string): Map<string, string[]> =>
   new Map(

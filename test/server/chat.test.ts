@@ -22,7 +22,7 @@ import { onlineWithBot } from './requests';
 const clock = new ManualClock();
 /** Posts per seat in the host's window: low, so a flood is quick to reach. */
 const RATE = 4;
-const server = useTestServer({ clock, chatRate: { points: RATE, seconds: 60 } });
+const server = useTestServer({ clock, chatRate: { points: RATE, seconds: 60, global: null } });
 
 const online = onlineWithBot({ seed: 'chat-test' });
 

@@ -27,23 +27,29 @@ describe('limit settings', () => {
     expect(limitSettingsFromEnv({})).toEqual(DEFAULT_LIMITS);
     expect(DEFAULT_LIMITS).toMatchObject({
       rates: {
-        create: { points: 10, seconds: 60 },
-        action: { points: 120, seconds: 10 },
-        chat: { points: 20, seconds: 60 },
-        lab: { points: 6, seconds: 60 },
-        join: { points: 10, seconds: 60 },
-        upload: { points: 20, seconds: 600 },
+        create: { points: 10, seconds: 60, global: 300 },
+        action: { points: 120, seconds: 10, global: 6000 },
+        chat: { points: 20, seconds: 60, global: 3000 },
+        lab: { points: 6, seconds: 60, global: 30 },
+        join: { points: 10, seconds: 60, global: 600 },
+        upload: { points: 20, seconds: 600, global: 300 },
+        signIn: { points: 20, seconds: 60, global: 1200 },
+        seat: { points: 30, seconds: 60, global: 1800 },
+        studio: { points: 30, seconds: 600, global: 600 },
       },
       streams: { perGame: 100, perClient: 20 },
       idleSeconds: 300,
       chain: { gamesPerWallet: 2, botSeatsPerWallet: 5, tezPerDay: 100, tezPerWalletPerDay: 10 },
-      trustedProxyHeader: null,
+      identity: { trustedProxies: [], forwardedHeader: 'x-forwarded-for', ipv6Prefix: 64 },
     });
     const env = {
       POLE_RATE_CREATE: '3/10',
       POLE_RATE_ACTION: 'off',
       POLE_RATE_UPLOAD: '5/60',
+      POLE_RATE_SIGN_IN: '4/60/off',
+      POLE_RATE_STUDIO: '2/60/9',
       POLE_TRUSTED_PROXY_HEADER: 'X-Real-IP',
+      POLE_IPV6_PREFIX: '56',
       POLE_SSE_PER_GAME: '7',
       POLE_SSE_PER_CLIENT: '2',
       POLE_GAME_IDLE_SECONDS: '60',
@@ -54,14 +60,18 @@ describe('limit settings', () => {
     };
     expect(limitSettingsFromEnv(env)).toEqual({
       rates: {
-        create: { points: 3, seconds: 10 },
+        // Without a global figure, the default's ratio of global to per-client is kept (300 for 10 → 90 for 3).
+        create: { points: 3, seconds: 10, global: 90 },
         action: null,
         chat: DEFAULT_LIMITS.rates.chat,
         lab: DEFAULT_LIMITS.rates.lab,
         join: DEFAULT_LIMITS.rates.join,
-        upload: { points: 5, seconds: 60 },
+        upload: { points: 5, seconds: 60, global: 75 },
+        signIn: { points: 4, seconds: 60, global: null },
+        seat: DEFAULT_LIMITS.rates.seat,
+        studio: { points: 2, seconds: 60, global: 9 },
       },
-      trustedProxyHeader: 'x-real-ip',
+      identity: { trustedProxies: [], forwardedHeader: 'x-real-ip', ipv6Prefix: 56 },
       streams: { perGame: 7, perClient: 2 },
       idleSeconds: 60,
       chain: { gamesPerWallet: 1, botSeatsPerWallet: 0, tezPerDay: null, tezPerWalletPerDay: 2.5 },
@@ -74,6 +84,9 @@ describe('limit settings', () => {
     ['POLE_SSE_PER_CLIENT', 'lots', /POLE_SSE_PER_CLIENT must be a whole number/],
     ['POLE_TRUSTED_PROXY_HEADER', 'x forwarded', /POLE_TRUSTED_PROXY_HEADER must be a header name/],
     ['POLE_BANK_TEZ_PER_DAY', '-5', /POLE_BANK_TEZ_PER_DAY must be an amount of tez \(e\.g\. 12\.5\) or off/],
+    ['POLE_TRUSTED_PROXIES', '10.0.0.0/8, proxy.lan', /POLE_TRUSTED_PROXIES must list addresses or CIDR ranges/],
+    ['POLE_IPV6_PREFIX', '200', /POLE_IPV6_PREFIX must be a whole number from 16 to 128/],
+    ['POLE_RATE_SEAT', '5/60/0', /POLE_RATE_SEAT must be REQUESTS\/SECONDS/],
   ])('refuse a malformed %s (%s) instead of running without the limit', (name, value, message) => {
     expect(() => limitSettingsFromEnv({ [name]: value })).toThrow(LimitConfigError);
     expect(() => limitSettingsFromEnv({ [name]: value })).toThrow(message);
@@ -84,7 +97,7 @@ describe('rate limits', () => {
   const alice = 'tz1fCtqUC8i3EoDi7H4PfLdXPq8JxHW8gTfa';
 
   it('refuse the request past a client’s points with 429 RATE_LIMITED and the seconds until the window ends', async () => {
-    const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, create: { points: 3, seconds: 60 } });
+    const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, create: { points: 3, seconds: 60, global: null } });
     for (let i = 0; i < 3; i++) await limits.consume('create', { client: '10.0.0.1', address: null });
     const e = await hostError(limits.consume('create', { client: '10.0.0.1', address: null }));
     expect([e.status, e.code]).toEqual([429, 'RATE_LIMITED']);
@@ -99,7 +112,7 @@ describe('rate limits', () => {
   });
 
   it('count a signed-in wallet across clients, and a client across wallets', async () => {
-    const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, action: { points: 2, seconds: 10 } });
+    const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, action: { points: 2, seconds: 10, global: null } });
     await limits.consume('action', { client: 'a', address: alice });
     await limits.consume('action', { client: 'b', address: alice });
     expect(await refusal(limits.consume('action', { client: 'c', address: alice }))).toEqual({
@@ -113,13 +126,17 @@ describe('rate limits', () => {
   });
 
   it('are ready for chat-like posts, and a kind set to off is never limited', async () => {
-    const limits = new RateLimits({ ...DEFAULT_LIMITS.rates, chat: { points: 1, seconds: 60 }, lab: null });
+    const limits = new RateLimits({
+      ...DEFAULT_LIMITS.rates,
+      chat: { points: 1, seconds: 60, global: null },
+      lab: null,
+    });
     await limits.consume('chat', { client: 'a', address: null });
     expect(await refusal(limits.consume('chat', { client: 'a', address: null }))).toEqual({
       status: 429,
       code: 'RATE_LIMITED',
     });
-    expect(limits.rate('chat')).toEqual({ points: 1, seconds: 60 });
+    expect(limits.rate('chat')).toEqual({ points: 1, seconds: 60, global: null });
     expect(limits.rate('lab')).toBeNull();
     for (let i = 0; i < 50; i++) await limits.consume('lab', { client: 'a', address: null });
   });
@@ -127,28 +144,77 @@ describe('rate limits', () => {
 
 describe('the client a request counts against', () => {
   const headers = (h: Record<string, string>) => new Headers(h);
+  const stamped = { [PEER_STAMP_VAR]: '1' };
+  const plain = DEFAULT_LIMITS.identity;
+  const behind = (proxies: string) => limitSettingsFromEnv({ POLE_TRUSTED_PROXIES: proxies }).identity;
 
   it('is the socket’s address as the app’s server stamped it; a forwarded header the client wrote is ignored', () => {
-    const stamped = { [PEER_STAMP_VAR]: '1' };
     expect(
-      clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), null, stamped),
+      clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), plain, stamped),
     ).toBe('203.0.113.7');
     // Without the app's server (plain `next start`), nothing says where a request came from: one shared client.
-    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), null, {})).toBe(
+    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '198.51.100.1' }), plain, {})).toBe(
       UNKNOWN_CLIENT,
     );
+    expect(clientAddress(headers({ [PEER_HEADER]: 'not an address' }), plain, stamped)).toBe(UNKNOWN_CLIENT);
   });
 
-  it('is the last entry of the trusted proxy’s header when one is configured (the one the proxy added)', () => {
-    expect(
-      clientAddress(
-        headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9', [PEER_HEADER]: '127.0.0.1' }),
-        'x-forwarded-for',
-        { [PEER_STAMP_VAR]: '1' },
-      ),
-    ).toBe('203.0.113.9');
-    expect(clientAddress(headers({ 'x-real-ip': '203.0.113.10' }), 'x-real-ip', {})).toBe('203.0.113.10');
-    expect(clientAddress(headers({}), 'x-real-ip', {})).toBe(UNKNOWN_CLIENT);
+  it('counts an IPv6 client by its /64 (one end-site network), an IPv4 one by its address, a mapped IPv4 as IPv4', () => {
+    const of = (peer: string, identity = plain) => clientAddress(headers({ [PEER_HEADER]: peer }), identity, stamped);
+    // Rotating through one's own /64 is one client; the next /64 is another.
+    expect(of('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(of('2001:db8:1:2:ffff:ee:dd:cc')).toBe('2001:db8:1:2::/64');
+    expect(of('2001:0db8:0001:0002:0000:0000:0000:0042')).toBe('2001:db8:1:2::/64');
+    expect(of('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(of('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(of('fe80::1%eth0')).toBe('fe80::/64');
+    // The prefix is configurable: a provider handing out /56s.
+    const wide = limitSettingsFromEnv({ POLE_IPV6_PREFIX: '56' }).identity;
+    expect(of('2001:db8:1:2ff::1', wide)).toBe(of('2001:db8:1:200::9', wide));
+  });
+
+  it('believes the forwarded header only from a configured trusted proxy, walking past trusted hops from the right', () => {
+    const via = (peer: string, forwarded: string, identity = behind('10.0.0.0/8, ::1')) =>
+      clientAddress(headers({ [PEER_HEADER]: peer, 'x-forwarded-for': forwarded }), identity, stamped);
+    // From the proxy: the address it appended, past another trusted hop; what the client wrote on the left is not read.
+    expect(via('10.0.0.2', '6.6.6.6, 203.0.113.9, 10.1.2.3')).toBe('203.0.113.9');
+    expect(via('::1', '2001:db8:1:2::7')).toBe('2001:db8:1:2::/64');
+    // From anyone else, the header is the client's own words: the socket's address counts.
+    expect(via('198.51.100.4', '203.0.113.9')).toBe('198.51.100.4');
+    // Without a trusted proxy configured, never.
+    expect(via('10.0.0.2', '203.0.113.9', plain)).toBe('10.0.0.2');
+    // A garbage entry stops the walk at the last address a trusted hop vouched for.
+    expect(via('10.0.0.2', '203.0.113.9, <script>')).toBe('10.0.0.2');
+  });
+
+  it('an IPv6 client rotating through its /64 meets the same limit (it used to start afresh at every address)', async () => {
+    const limits = new RateLimits({ join: { points: 3, seconds: 60, global: null } });
+    const of = (i: number) =>
+      clientAddress(headers({ [PEER_HEADER]: `2001:db8:aa:bb::${i.toString(16)}` }), plain, stamped);
+    for (let i = 1; i <= 3; i++) await limits.consume('join', { client: of(i), address: null });
+    expect(await refusal(limits.consume('join', { client: of(4), address: null }))).toEqual({
+      status: 429,
+      code: 'RATE_LIMITED',
+    });
+  });
+});
+
+describe('global caps', () => {
+  it('refuse everyone with 503 SERVER_BUSY once every client together reached the kind’s global figure', async () => {
+    const limits = new RateLimits({ lab: { points: 2, seconds: 60, global: 3 } });
+    await limits.consume('lab', { client: 'a', address: null });
+    await limits.consume('lab', { client: 'b', address: null });
+    await limits.consume('lab', { client: 'c', address: null });
+    const e = await hostError(limits.consume('lab', { client: 'd', address: null }));
+    expect([e.status, e.code]).toEqual([503, 'SERVER_BUSY']);
+    expect(e.message).toMatch(/^the server takes at most 3 balance lab runs every 60 s from everyone together/);
+    expect(e.detail!['retryAfterSeconds']).toBeGreaterThanOrEqual(1);
+    // A client over its own rate is told so, and spends nothing of everyone's.
+    const own = new RateLimits({ lab: { points: 1, seconds: 60, global: 2 } });
+    await own.consume('lab', { client: 'a', address: null });
+    for (let i = 0; i < 5; i++)
+      expect((await refusal(own.consume('lab', { client: 'a', address: null }))).code).toBe('RATE_LIMITED');
+    await own.consume('lab', { client: 'b', address: null });
   });
 });
 

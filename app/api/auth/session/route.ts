@@ -11,6 +11,7 @@ import {
 import { browserId } from '../../../../server/http/browser-id';
 import { jsonBody, refuseCrossSite, respond } from '../../../../server/http/respond';
 import { respondWithCookie } from '../../../../server/http/respond-with-cookie';
+import { rateLimited } from '../../../../server/http/rate-limit';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -25,13 +26,16 @@ export async function GET(request: Request): Promise<Response> {
  * the wallet holds this browser's seats from now on.
  */
 export async function POST(request: Request): Promise<Response> {
-  return respondWithCookie(async () => {
-    const host = await getHost();
-    const session = await verifySignIn(host.store.sql, parseSignInRequest(await jsonBody(request)), new Date());
-    // The seats this browser opened before signing in are the wallet's too, on any device.
-    await host.seats.adopt(browserId(request), session.address);
-    return { body: { address: session.address }, cookie: sessionCookie(request, session.token) };
-  });
+  // A signature to check each time: counted with the challenges.
+  return rateLimited(request, 'signIn', () =>
+    respondWithCookie(async () => {
+      const host = await getHost();
+      const session = await verifySignIn(host.store.sql, parseSignInRequest(await jsonBody(request)), new Date());
+      // The seats this browser opened before signing in are the wallet's too, on any device.
+      await host.seats.adopt(browserId(request), session.address);
+      return { body: { address: session.address }, cookie: sessionCookie(request, session.token) };
+    }),
+  );
 }
 
 /** Signs out: the session ends and its cookie is cleared → `{ address: null }`. */

@@ -2,6 +2,7 @@ import { networkFromEnv } from '../../../../chain';
 import { requireAddress } from '../../../../server/auth';
 import { createPiece, listPieces } from '../../../../server/studio';
 import { BODY_LIMITS, jsonBody, respond } from '../../../../server/http/respond';
+import { rateLimited } from '../../../../server/http/rate-limit';
 import { addressParam, studioSql } from '../../../../server/http/studio-requests';
 import { getContentNode } from '../../../../server/ipfs';
 
@@ -22,12 +23,14 @@ export async function GET(request: Request): Promise<Response> {
  * a token needs the signed-in wallet to be among its creators on the configured network's indexer (403 otherwise).
  */
 export async function POST(request: Request): Promise<Response> {
-  return respond(
-    async () =>
-      createPiece(await studioSql(), await requireAddress(request), await jsonBody(request, BODY_LIMITS.piece), {
-        tzktUrl: () => networkFromEnv(process.env).tzktUrl,
-        content: getContentNode,
-      }),
-    201,
+  return rateLimited(request, 'studio', () =>
+    respond(
+      async () =>
+        createPiece(await studioSql(), await requireAddress(request), await jsonBody(request, BODY_LIMITS.piece), {
+          tzktUrl: () => networkFromEnv(process.env).tzktUrl,
+          content: getContentNode,
+        }),
+      201,
+    ),
   );
 }

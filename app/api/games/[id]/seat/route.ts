@@ -1,6 +1,7 @@
 import { getHost } from '../../../../../server';
 import { ensureBrowserId, seatContext } from '../../../../../server/http/browser-id';
 import { respondWithCookie } from '../../../../../server/http/respond-with-cookie';
+import { rateLimited } from '../../../../../server/http/rate-limit';
 import { idParam, jsonBody, refuseCrossSite, respond, type IdParams } from '../../../../../server/http/respond';
 
 export const runtime = 'nodejs';
@@ -11,13 +12,19 @@ export const runtime = 'nodejs';
  * token. 200 `{ access, seat }`; 400 a malformed token, 403 BAD_TOKEN, 404; a refusal sets no cookie.
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return respondWithCookie(async () => {
-    const body = await jsonBody(request);
-    const id = await idParam(route);
-    const browser = ensureBrowserId(request);
-    const held = await (await getHost()).seats.hold(id, body, { ...(await seatContext(request)), browser: browser.id });
-    return { body: held, cookie: browser.cookie };
-  });
+  // Each hand-over checks a token and stores a holder: 429 past the client's rate.
+  return rateLimited(request, 'seat', (who) =>
+    respondWithCookie(async () => {
+      const body = await jsonBody(request);
+      const id = await idParam(route);
+      const browser = ensureBrowserId(request);
+      const held = await (await getHost()).seats.hold(id, body, {
+        ...(await seatContext(request, who)),
+        browser: browser.id,
+      });
+      return { body: held, cookie: browser.cookie };
+    }),
+  );
 }
 
 /** "Forget this game": this browser and the signed-in wallet no longer hold its seats (204). */
