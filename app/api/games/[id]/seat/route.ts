@@ -18,7 +18,9 @@ export async function POST(request: Request, route: IdParams): Promise<Response>
       const body = await jsonBody(request);
       const id = await idParam(route);
       const browser = ensureBrowserId(request);
-      const held = await (await getHost()).seats.hold(id, body, {
+      const held = await (
+        await getHost()
+      ).seats.hold(id, body, {
         ...(await seatContext(request, who)),
         browser: browser.id,
       });
