@@ -67,6 +67,22 @@ export class Approvals {
       throw new AccessError('WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
   }
 
+  /**
+   * Refuses acting for an on-chain seat with the wrong wallet: a seat once bound to a wallet is that wallet's in
+   * everything its holder does — leaving, taking it back, chatting, a fair chain, the rematch — not only its moves. A
+   * seat not claimed yet, or a game off the chain, passes. A game gone from memory (a finished one) is read back.
+   * @throws HostError 401 SIGN_IN_REQUIRED, 403 WRONG_WALLET
+   */
+  async checkBinding(gameId: string, seat: SeatId, address: string | null): Promise<void> {
+    const game = this.games.get(gameId) ?? (await this.games.load(gameId));
+    const bound = game?.row.seats[seat]?.address ?? null;
+    if (bound === null) return;
+    if (address === null)
+      throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat + 1} is played with the wallet ${bound}: sign in with it`);
+    if (address !== bound)
+      throw new AccessError('WRONG_WALLET', `seat ${seat + 1} is bound to ${bound}, not to ${address}`);
+  }
+
   /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
   async call(gameId: string, seat: SeatId): Promise<Fa2Call> {
     const game = await this.games.need(gameId);

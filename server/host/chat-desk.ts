@@ -12,9 +12,13 @@ import type { Clock } from '../../chain/clock';
 import type { LiveGame } from './live-game';
 import { parseRequest } from './new-game';
 import { SerialQueues } from './serial';
+import type { HostShared } from './shared';
+import { checkWalletBinding } from './wallet-binding';
 
 export interface ChatDeskDeps {
   readonly store: GameStore;
+  /** The chain side, for an on-chain seat's wallet (null: no chain configured). */
+  readonly chain: HostShared['chain'];
   readonly broker: Broker;
   readonly clock: Clock;
   /** The live game (loaded if need be). @throws HostError 404 */
@@ -91,6 +95,7 @@ export class ChatDesk {
       );
     const seat = holder.seat;
     checkActor(live.row, holder, seat); // a bot's seat, or one that left, has nobody to speak for it
+    await checkWalletBinding(this.deps.chain, live, seat, context);
     this.open(live);
     const room = await this.room(live);
     const notMuted = () => {

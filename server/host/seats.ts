@@ -9,10 +9,11 @@ import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { markTaken } from './tables';
 import { hashToken } from './tokens';
+import { checkWalletBinding } from './wallet-binding';
 
 export interface SeatsDeps extends Pick<
   HostShared,
-  'store' | 'games' | 'holders' | 'presence' | 'automation' | 'background' | 'closed'
+  'store' | 'games' | 'holders' | 'presence' | 'automation' | 'background' | 'closed' | 'chain'
 > {
   /** A seat was just taken (in the game's queue): a waiting game may start by itself (waiting-room.ts). */
   readonly seatTaken?: (live: LiveGame) => Promise<void>;
@@ -51,6 +52,7 @@ export class Seats {
     const live = await this.deps.games.live(id);
     const holder = await this.holder(live, token, seat, context);
     const target = targetSeat(holder, seat);
+    await checkWalletBinding(this.deps.chain, live, target, context);
     await this.deps.games.inQueue(id, async () => {
       if (live.row.seats[target]?.botTakeover) return;
       checkActor(live.row, holder, target);
@@ -70,6 +72,7 @@ export class Seats {
     const live = await this.deps.games.live(id);
     const holder = await this.holder(live, token, seat, context);
     const target = targetSeat(holder, seat);
+    await checkWalletBinding(this.deps.chain, live, target, context);
     await this.deps.games.inQueue(id, async () => {
       const info = live.row.seats[target];
       if (!info) throw new AccessError('UNKNOWN_SEAT', `seat ${target} is not in this game`, { seat: target });
@@ -124,6 +127,7 @@ export class Seats {
     const live = await this.deps.games.live(id);
     const holder = await this.holder(live, token, seat, context);
     checkActor(live.row, holder, seat);
+    await checkWalletBinding(this.deps.chain, live, seat, context);
     if (!live.row.fair) throw new GameError('NOT_FAIR', 'this game keeps a plain seed: it takes no hash chains');
     return this.deps.games.inQueue(id, async () => {
       if (live.row.finished) throw new GameError('GAME_OVER', 'this game is over: its rolls are all made');

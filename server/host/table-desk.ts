@@ -11,6 +11,7 @@ import type { HostShared } from './shared';
 import { storeCall } from './store-call';
 import { joinLobbySeat, joinRematchSeat, lobbyEntry, lobbySeat, rematchRequest, rematchRow } from './tables';
 import { hashToken, newToken } from './tokens';
+import { checkWalletBinding } from './wallet-binding';
 
 /** The newest listed games the lobby looks at: a page's worth, not every public game ever made. */
 const LOBBY_SIZE = 50;
@@ -66,6 +67,8 @@ export class TableDesk {
         `seat ${holder.seat + 1} left this game: its bot plays it in the rematch`,
       );
     }
+    // An on-chain seat's rematch is its wallet's: the browser holding the seat must be signed in as it.
+    if (holder.kind === 'seat') await checkWalletBinding(this.deps.chain, live, holder.seat, context);
     const rematchId = await this.deps.games.inQueue(id, () => this.rematchOfFinished(live, context));
     if (holder.kind === 'host') {
       // The host token hosts the rematch too: the browser (and wallet) holding this game hold that one.
