@@ -166,6 +166,7 @@ const STUDIO_STATUS = {
   UNVERIFIED_BOARD: 422,
   UNVERIFIED_PIECE: 422,
   LAB_RUNNING: 409,
+  STUDIO_QUOTA: 409,
   INDEXER_UNAVAILABLE: 503,
 } as const satisfies Record<string, HostStatus>;
 export type StudioCode = keyof typeof STUDIO_STATUS;

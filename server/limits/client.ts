@@ -81,8 +81,11 @@ export function fromLoopback(headers: Headers, env: Env = process.env): boolean 
 
 /** The client a request with these headers counts against, under `identity`. */
 export function clientAddress(headers: Headers, identity: ClientIdentity, env: Env = process.env): string {
-  const peer = env[PEER_STAMP_VAR] === '1' ? parseAddress(headers.get(PEER_HEADER)) : null;
-  if (peer === null) return UNKNOWN_CLIENT;
+  const stamp = env[PEER_STAMP_VAR] === '1' ? headers.get(PEER_HEADER)?.trim() : undefined;
+  if (!stamp) return UNKNOWN_CLIENT;
+  const peer = parseAddress(stamp);
+  // Our own server wrote it, so it is the socket's: an address in every real case, kept as it is (bounded) otherwise.
+  if (peer === null) return stamp.slice(0, 64);
   let client = peer;
   if (trusted(peer, identity.trustedProxies)) {
     // Right to left: each entry was appended by the hop after it. The first one no trusted proxy appended is the

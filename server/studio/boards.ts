@@ -12,6 +12,7 @@ import type { LabProgress } from './lab-pool';
 import { composeBoard, type BoardExtras } from '../../chain/studio/compose';
 import { checkArtist, newStudioId, piecesById } from './pieces';
 import { issuesLine, type BoardRequest } from '../../chain/studio/schema';
+import { checkQuota, readPage, type Page, type PageRequest } from './studio-pages';
 
 export interface StudioBoard {
   readonly id: string;
@@ -81,15 +82,17 @@ function composed(request: BoardRequest, pieces: Parameters<typeof composeBoard>
 /**
  * Composes `request` from the featured pieces it names, has the engine validate it, and stores it for `owner`.
  * @throws HostError 422 `BAD_BOARD_REQUEST` | `UNKNOWN_PIECE` | `BAD_BOARD` (see composeBoard; nothing stored),
- *   400 `BAD_ADDRESS`.
+ *   400 `BAD_ADDRESS`, 409 `STUDIO_QUOTA` past the wallet's boards or bytes.
  */
 export async function createBoard(sql: SqlClient, owner: string, request: unknown): Promise<StudioBoard> {
   checkArtist(owner);
   const pieces = await piecesById(sql, slotPieceIds(request));
   const { board, extras } = composed(request as BoardRequest, pieces);
+  const json = JSON.stringify(board);
+  await checkQuota(sql, 'boards', owner, Buffer.byteLength(json));
   const [row] = await sql.query<BoardRow>(
     'INSERT INTO boards (id, owner, name, board, extras) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb) RETURNING id, owner, name, board, extras, lab, created_at',
-    [newStudioId(), owner, board.name, JSON.stringify(board), JSON.stringify(extras)],
+    [newStudioId(), owner, board.name, json, JSON.stringify(extras)],
   );
   return toBoard(row!);
 }
@@ -104,26 +107,36 @@ export async function getBoard(sql: SqlClient, id: string): Promise<StudioBoard>
   return toBoard(row);
 }
 
-/** The boards of one owner, or (no owner) every studio board; newest first. */
-export async function listBoards(sql: SqlClient, owner?: string, limit = 200): Promise<StudioBoardSummary[]> {
-  const select = `SELECT id, owner, name, jsonb_array_length(board->'tiles') AS tiles, created_at FROM boards`;
-  const rows =
-    owner === undefined
-      ? await sql.query<{ id: string; owner: string; name: string; tiles: number; created_at: Date | string }>(
-          `${select} ORDER BY created_at DESC, id LIMIT $1`,
-          [limit],
-        )
-      : await sql.query<{ id: string; owner: string; name: string; tiles: number; created_at: Date | string }>(
-          `${select} WHERE owner = $1 ORDER BY created_at DESC, id LIMIT $2`,
-          [owner, limit],
-        );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    owner: r.owner,
-    tiles: Number(r.tiles),
-    createdAt: new Date(r.created_at).toISOString(),
-  }));
+/** A page of one owner's boards, or (no owner) of every studio board; newest first. */
+export async function listBoards(
+  sql: SqlClient,
+  owner: string | undefined,
+  page: PageRequest,
+): Promise<Page<StudioBoardSummary>> {
+  const { items, next } = await readPage<{
+    id: string;
+    owner: string;
+    name: string;
+    tiles: number;
+    created_at: Date | string;
+  }>(
+    sql,
+    `id, owner, name, jsonb_array_length(board->'tiles') AS tiles, created_at`,
+    'boards',
+    owner === undefined ? [] : ['owner = $1'],
+    owner === undefined ? [] : [owner],
+    page,
+  );
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      name: r.name,
+      owner: r.owner,
+      tiles: Number(r.tiles),
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+    next,
+  };
 }
 
 /** Keeps a balance lab report as the board's latest. @throws HostError 404 `BOARD_NOT_FOUND`. */

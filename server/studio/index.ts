@@ -74,3 +74,4 @@ export {
 } from './balance-lab';
 export { labPool, type LabProgress } from './lab-pool';
 export { labStreamResponse, type LabLine } from './lab-stream';
+export { checkQuota, pageRequest, PAGE_SIZE, STUDIO_QUOTA, type Page, type PageRequest } from './studio-pages';

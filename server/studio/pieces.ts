@@ -10,6 +10,7 @@ import { checkFeatureRight } from './import-token';
 import { checkRenditions } from './uploads';
 import type { ContentNode } from '../ipfs/content-node';
 import { issuesLine, pieceInputSchema, type Piece, type PieceFields } from '../../chain/studio/schema';
+import { checkQuota, readPage, type Page, type PageRequest } from './studio-pages';
 
 interface PieceRow {
   id: string;
@@ -52,7 +53,8 @@ export interface CreatePieceOptions {
  * The token's artist name, when it states one, wins over the one typed.
  * @throws HostError 422 `BAD_PIECE` naming each bad field, 422 `BAD_IMAGE` (an unsupported format, or a data: URI
  *   whose bytes are not the image it declares), 403 `NOT_TOKEN_CREATOR` (see checkFeatureRight), the import's
- *   400/404/503 (see readFa2Token); 400 `BAD_ADDRESS`. Nothing is stored on a refusal.
+ *   400/404/503 (see readFa2Token); 400 `BAD_ADDRESS`; 409 `STUDIO_QUOTA` past the wallet's pieces or bytes.
+ *   Nothing is stored on a refusal.
  */
 export async function createPiece(
   sql: SqlClient,
@@ -85,26 +87,26 @@ export async function createPiece(
       ...(right.token.artistName ? { artistName: right.token.artistName } : {}),
     };
   }
+  const json = JSON.stringify(stored);
+  await checkQuota(sql, 'pieces', artist, Buffer.byteLength(json));
   const [row] = await sql.query<PieceRow>(
     'INSERT INTO pieces (id, artist, piece) VALUES ($1, $2, $3::jsonb) RETURNING id, artist, piece, created_at',
-    [newStudioId(), artist, JSON.stringify(stored)],
+    [newStudioId(), artist, json],
   );
   return toPiece(row!);
 }
 
-/** The pieces of one artist, or (no artist) every featured piece; newest first. */
-export async function listPieces(sql: SqlClient, artist?: string, limit = 500): Promise<Piece[]> {
-  const rows =
-    artist === undefined
-      ? await sql.query<PieceRow>(
-          'SELECT id, artist, piece, created_at FROM pieces ORDER BY created_at DESC, id LIMIT $1',
-          [limit],
-        )
-      : await sql.query<PieceRow>(
-          'SELECT id, artist, piece, created_at FROM pieces WHERE artist = $1 ORDER BY created_at DESC, id LIMIT $2',
-          [artist, limit],
-        );
-  return rows.map(toPiece);
+/** A page of one artist's pieces, or (no artist) of every featured piece; newest first. */
+export async function listPieces(sql: SqlClient, artist: string | undefined, page: PageRequest): Promise<Page<Piece>> {
+  const { items, next } = await readPage<PieceRow>(
+    sql,
+    'id, artist, piece, created_at',
+    'pieces',
+    artist === undefined ? [] : ['artist = $1'],
+    artist === undefined ? [] : [artist],
+    page,
+  );
+  return { items: items.map(toPiece), next };
 }
 
 /** The pieces with these ids that exist, by id. */

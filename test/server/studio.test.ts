@@ -20,7 +20,10 @@ import {
   getPiece,
   listBoards,
   listPieces,
+  PAGE_SIZE,
+  pageRequest,
   readFa2Token,
+  STUDIO_QUOTA,
   type PieceInput,
 } from '../../server/studio';
 import { pieceArtId } from '../../chain/studio/schema';
@@ -29,6 +32,8 @@ import { hostError } from './helpers';
 
 const ADA = bootstrapAccount(3).address;
 const BEA = bootstrapAccount(4).address;
+/** The newest pieces or boards, as many as one page may hold. */
+const FIRST_PAGE = { limit: PAGE_SIZE.max, after: null };
 
 let store: GameStore;
 
@@ -58,9 +63,9 @@ describe('featured pieces', () => {
     expect(piece).toMatchObject({ ...WAVE, artist: ADA });
     expect(piece.id).toMatch(/^[\w-]{12}$/);
     expect(await getPiece(store.sql, piece.id)).toEqual(piece);
-    expect((await listPieces(store.sql, ADA)).map((p) => p.id)).toContain(piece.id);
-    expect((await listPieces(store.sql, BEA)).map((p) => p.id)).not.toContain(piece.id);
-    expect((await listPieces(store.sql)).map((p) => p.id)).toContain(piece.id);
+    expect((await listPieces(store.sql, ADA, FIRST_PAGE)).items.map((p) => p.id)).toContain(piece.id);
+    expect((await listPieces(store.sql, BEA, FIRST_PAGE)).items.map((p) => p.id)).not.toContain(piece.id);
+    expect((await listPieces(store.sql, undefined, FIRST_PAGE)).items.map((p) => p.id)).toContain(piece.id);
   });
 
   it('refuses a piece outside the engine’s artist-tile limits, naming each field, and stores nothing', async () => {
@@ -87,6 +92,61 @@ describe('featured pieces', () => {
     await deletePiece(store.sql, ADA, piece.id);
     expect((await hostError(getPiece(store.sql, piece.id))).code).toBe('PIECE_NOT_FOUND');
     expect((await hostError(deletePiece(store.sql, ADA, piece.id))).status).toBe(404);
+  });
+});
+
+describe('what one wallet may keep, read a page at a time', () => {
+  const CAL = bootstrapAccount(6).address;
+  const DEV = bootstrapAccount(7).address;
+
+  it('pages through every piece newest first, never repeating or skipping one, and caps the page size', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 30; i++) made.push((await createPiece(store.sql, CAL, { ...WAVE, title: `Wave ${i}` })).id);
+    const seen: string[] = [];
+    let next: string | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const url = new URL(`http://x/?limit=7${next ? `&after=${next}` : ''}`);
+      const page = await listPieces(store.sql, CAL, pageRequest(url));
+      expect(page.items.length).toBeLessThanOrEqual(7);
+      seen.push(...page.items.map((p) => p.id));
+      // A piece featured between two reads comes first, on no later page: nothing repeats.
+      if (pages === 1) await createPiece(store.sql, CAL, { ...WAVE, title: 'Meanwhile' });
+      next = page.next;
+      if (next === null) break;
+    }
+    expect(seen).toEqual([...made].reverse());
+    // The default page and the hard cap; a bad cursor or size is a coded 400.
+    expect((await listPieces(store.sql, CAL, pageRequest(new URL('http://x/')))).items).toHaveLength(PAGE_SIZE.default);
+    for (const query of ['limit=500', 'limit=0', 'limit=2.5', 'after=bm9wZQ', 'after=%00'])
+      expect((await hostError(Promise.resolve().then(() => pageRequest(new URL(`http://x/?${query}`))))).code).toBe(
+        'MALFORMED_REQUEST',
+      );
+  });
+
+  it('refuses a piece past the wallet’s count or bytes with 409 STUDIO_QUOTA, storing nothing; another wallet is free', async () => {
+    // Fill Dev's quota of pieces directly (as many requests over days would), one short of full.
+    await store.sql.query(
+      `INSERT INTO pieces (id, artist, piece) SELECT 'q' || g, $1, $2::jsonb FROM generate_series(1, $3) AS g`,
+      [DEV, JSON.stringify({ ...WAVE, creators: [DEV] }), STUDIO_QUOTA.pieces.count - 1],
+    );
+    await createPiece(store.sql, DEV, WAVE);
+    const before = await count('pieces');
+    const full = await hostError(createPiece(store.sql, DEV, WAVE));
+    expect([full.status, full.code]).toEqual([409, 'STUDIO_QUOTA']);
+    expect(full.message).toContain(`${STUDIO_QUOTA.pieces.count} featured pieces`);
+    expect(await count('pieces')).toBe(before);
+    await createPiece(store.sql, BEA, WAVE);
+    // Bytes: a few pieces of large embedded images reach the byte quota long before the count.
+    await store.sql.query('DELETE FROM pieces WHERE artist = $1', [DEV]);
+    const big = 'x'.repeat(1024 * 1024);
+    const fill = Math.floor(STUDIO_QUOTA.pieces.bytes / big.length);
+    await store.sql.query(
+      `INSERT INTO pieces (id, artist, piece) SELECT 'b' || g, $1, $2::jsonb FROM generate_series(1, $3) AS g`,
+      [DEV, JSON.stringify({ ...WAVE, description: big }), fill],
+    );
+    const bytes = await hostError(createPiece(store.sql, DEV, WAVE));
+    expect([bytes.status, bytes.code]).toEqual([409, 'STUDIO_QUOTA']);
+    expect(bytes.message).toMatch(/MiB of the 20 MiB one wallet may keep/);
   });
 });
 
@@ -167,12 +227,12 @@ describe('studio boards', () => {
       ['red-fuji', BEA, inline('data:image/svg+xml;base64,PHN2Zy8+')],
       ['red-fuji-2', BEA, inline(generatedArtUri(pieceArtId(plain.id), 'Red Fuji'))],
     ]);
-    expect((await listBoards(store.sql, ADA)).map((b) => [b.id, b.name, b.tiles])).toContainEqual([
+    expect((await listBoards(store.sql, ADA, FIRST_PAGE)).items.map((b) => [b.id, b.name, b.tiles])).toContainEqual([
       stored.id,
       'Ukiyo-e Ring',
       7,
     ]);
-    expect(await listBoards(store.sql, BEA)).toEqual([]);
+    expect(await listBoards(store.sql, BEA, FIRST_PAGE)).toEqual({ items: [], next: null });
   });
 
   it('refuses boards the engine refuses, with a coded 422 naming the problem, and stores nothing', async () => {

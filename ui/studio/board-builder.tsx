@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { composeBoard, type ComposedBoard } from '../../chain/studio/compose';
 import { EVENT_PALETTE, TEXT_LIMITS, type EventSlot, type Piece } from '../../chain/studio/schema';
 import { isBoardError } from '../../chain/errors';
@@ -16,6 +16,7 @@ import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 import { TitledPanel } from '../lib/titled-panel';
 import { Alert } from '../lib/alert';
+import { usePagedList } from './paged-list';
 
 /** One slot of the list; `key` keeps React's identity through moves. */
 type DraftSlot = { key: number; slot: { kind: 'piece'; pieceId: string } | EventSlot };
@@ -32,23 +33,14 @@ export function BoardBuilder() {
   const wallet = useWallet();
   // undefined while the sign-in is still being read.
   const address = wallet.status === 'loading' ? undefined : wallet.address;
-  const [pieces, setPieces] = useState<Piece[] | null>(null);
+  const featured = usePagedList<Piece>('/api/studio/pieces?scope=all&limit=48', 'pieces');
+  const pieces = featured.items;
   const [slots, setSlots] = useState<DraftSlot[]>([]);
   const [nextKey, setNextKey] = useState(1);
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [addProblem, setAddProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    studioFetch<{ pieces: Piece[] }>('/api/studio/pieces?scope=all')
-      .then((r) => live && setPieces(r.pieces))
-      .catch((err: unknown) => live && setError(problem(err)));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const byId = useMemo(() => new Map((pieces ?? []).map((p) => [p.id, p])), [pieces]);
   const verdict = useMemo((): Verdict => {

@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { StudioBoardSummary } from '../../server/studio/boards';
 import type { Piece } from '../../chain/studio/schema';
 import { PieceCard } from './piece-card';
 import { PieceForm } from './piece-form';
 import { useWallet } from '../wallet';
+import { usePagedList } from './paged-list';
 import { problem, signInHref, studioFetch } from './studio-api';
 import styles from './studio.module.css';
 import ui from '../styles/controls.module.css';
@@ -16,36 +17,21 @@ import { Alert } from '../lib/alert';
 /** The studio for the signed-in artist: the piece form, their featured pieces, and their boards. */
 export function StudioHome() {
   const { status, address } = useWallet();
-  const [pieces, setPieces] = useState<Piece[] | null>(null);
-  const [boards, setBoards] = useState<StudioBoardSummary[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (address === null) return;
-    let live = true;
-    void (async () => {
-      try {
-        const [mine, built] = await Promise.all([
-          studioFetch<{ pieces: Piece[] }>('/api/studio/pieces'),
-          studioFetch<{ boards: StudioBoardSummary[] }>(`/api/studio/boards?owner=${encodeURIComponent(address)}`),
-        ]);
-        if (!live) return;
-        setPieces(mine.pieces);
-        setBoards(built.boards);
-      } catch (err) {
-        if (live) setError(problem(err));
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [address]);
+  const mine = usePagedList<Piece>(address ? '/api/studio/pieces' : null, 'pieces');
+  const built = usePagedList<StudioBoardSummary>(
+    address ? `/api/studio/boards?owner=${encodeURIComponent(address)}` : null,
+    'boards',
+  );
+  const pieces = mine.items;
+  const boards = built.items ?? [];
+  const [removeError, setError] = useState<string | null>(null);
+  const error = removeError ?? mine.error ?? built.error;
 
   async function remove(piece: Piece) {
     setError(null);
     try {
       await studioFetch(`/api/studio/pieces/${encodeURIComponent(piece.id)}`, { method: 'DELETE' });
-      setPieces((list) => (list ?? []).filter((p) => p.id !== piece.id));
+      mine.setItems((list) => list.filter((p) => p.id !== piece.id));
     } catch (err) {
       setError(problem(err));
     }
@@ -71,7 +57,7 @@ export function StudioHome() {
         Signed in as <code data-testid="studio-address">{address}</code>
       </p>
       <div className={styles.columns}>
-        <PieceForm onFeatured={(piece) => setPieces((list) => [piece, ...(list ?? [])])} />
+        <PieceForm onFeatured={(piece) => mine.setItems((list) => [piece, ...list])} />
         <TitledPanel id="studio-pieces-heading" title="Your featured pieces">
           <Alert problem={error} />
           {pieces === null ? (
@@ -94,6 +80,7 @@ export function StudioHome() {
               ))}
             </ul>
           )}
+          <MoreButton more={mine.more} what="pieces" />
         </TitledPanel>
       </div>
       <TitledPanel id="studio-boards-heading" title="Your boards">
@@ -107,6 +94,7 @@ export function StudioHome() {
             ))}
           </ul>
         )}
+        <MoreButton more={built.more} what="boards" />
         <p>
           <a className={ui.button} href="/studio/boards/new">
             Build a board
@@ -114,5 +102,17 @@ export function StudioHome() {
         </p>
       </TitledPanel>
     </div>
+  );
+}
+
+/** Reads the list's next page, while there is one. */
+export function MoreButton({ more, what }: { more: (() => void) | null; what: string }) {
+  if (more === null) return null;
+  return (
+    <p>
+      <button type="button" className={cx(ui.button, ui.small, ui.ghost)} onClick={more}>
+        Show more {what}
+      </button>
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { requireAddress } from '../../../../server/auth';
-import { createBoard, listBoards } from '../../../../server/studio';
+import { createBoard, listBoards, pageRequest } from '../../../../server/studio';
 import { jsonBody, respond } from '../../../../server/http/respond';
 import { rateLimited } from '../../../../server/http/rate-limit';
 import { addressParam, studioSql } from '../../../../server/http/studio-requests';
@@ -7,9 +7,16 @@ import { addressParam, studioSql } from '../../../../server/http/studio-requests
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** Studio boards, newest first (`?owner=tz1…` for one owner's). */
+/** A page of studio boards, newest first (`?owner=tz1…` for one owner's) → `{ boards, next }`; `?limit=`, `?after=`. */
 export async function GET(request: Request): Promise<Response> {
-  return respond(async () => ({ boards: await listBoards(await studioSql(), addressParam(request, 'owner')) }));
+  return respond(async () => {
+    const { items, next } = await listBoards(
+      await studioSql(),
+      addressParam(request, 'owner'),
+      pageRequest(new URL(request.url)),
+    );
+    return { boards: items, next };
+  });
 }
 
 /** Builds and stores a board for the signed-in person: `{ name, slots }` (401 signed out, 422 a board the engine refuses). */

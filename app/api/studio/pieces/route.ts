@@ -1,6 +1,6 @@
 import { networkFromEnv } from '../../../../chain';
 import { requireAddress } from '../../../../server/auth';
-import { createPiece, listPieces } from '../../../../server/studio';
+import { createPiece, listPieces, pageRequest } from '../../../../server/studio';
 import { BODY_LIMITS, jsonBody, respond } from '../../../../server/http/respond';
 import { rateLimited } from '../../../../server/http/rate-limit';
 import { addressParam, studioSql } from '../../../../server/http/studio-requests';
@@ -9,12 +9,18 @@ import { getContentNode } from '../../../../server/ipfs';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** Featured pieces: `?artist=tz1…`'s, every artist's with `?scope=all`, else the signed-in artist's (401 signed out). */
+/**
+ * A page of featured pieces, newest first: `?artist=tz1…`'s, every artist's with `?scope=all`, else the signed-in
+ * artist's (401 signed out) → `{ pieces, next }`; `?limit=` (at most 48) and `?after=<next>` read on.
+ */
 export async function GET(request: Request): Promise<Response> {
   return respond(async () => {
-    const all = new URL(request.url).searchParams.get('scope') === 'all';
+    const url = new URL(request.url);
+    const page = pageRequest(url);
+    const all = url.searchParams.get('scope') === 'all';
     const artist = all ? undefined : (addressParam(request, 'artist') ?? (await requireAddress(request)));
-    return { pieces: await listPieces(await studioSql(), artist) };
+    const { items, next } = await listPieces(await studioSql(), artist, page);
+    return { pieces: items, next };
   });
 }
 
