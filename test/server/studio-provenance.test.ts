@@ -123,7 +123,9 @@ describe('featuring an FA2 token (only its creators)', () => {
       // The token names its artist (its "Artist" attribute): that name, not a typed one, goes on the tile.
       artistName: 'Rafa Quintero',
     });
-    expect((await listPieces(store.sql, RAFA, { limit: 48, after: null })).items.find((p) => p.id === piece.id)).toEqual(piece);
+    expect(
+      (await listPieces(store.sql, RAFA, { limit: 48, after: null })).items.find((p) => p.id === piece.id),
+    ).toEqual(piece);
   });
 
   it('a token with no creators: only its contract’s admin or a minter may feature it; the token’s artist name wins', async () => {
