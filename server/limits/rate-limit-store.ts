@@ -15,13 +15,16 @@ export interface SharedLimiters {
   close(): Promise<void>;
 }
 
-/** Limiters counting in `connectionString`'s database (its table made when missing). */
-export async function postgresLimiters(connectionString: string): Promise<SharedLimiters> {
+/** Limiters counting in `connectionString`'s database, in `tableName` (made when missing). */
+export async function postgresLimiters(
+  connectionString: string,
+  tableName = RATE_LIMIT_TABLE,
+): Promise<SharedLimiters> {
   // A small pool of its own: a limit check is one short upsert, and it must not queue behind the game store's work.
   const pool = new pg.Pool({ connectionString, max: 4 });
   // An idle connection that dies is dropped by the pool; without a handler it would crash the process.
   pool.on('error', () => undefined);
-  const base = { storeClient: pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE } as const;
+  const base = { storeClient: pool, storeType: 'pool', tableName } as const;
   // The first limiter makes the table; the others find it.
   await new Promise<void>((resolve, reject) => {
     new RateLimiterPostgres({ ...base, keyPrefix: 'setup', points: 1, duration: 1 }, (err?: Error) =>
