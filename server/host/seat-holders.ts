@@ -4,6 +4,9 @@ import type { GameRow } from '../store';
 import type { Holder } from './access';
 import { hashToken } from './tokens';
 
+/** The most games My games lists (the newest opened): each listed game is read, so the list is bounded. */
+export const MY_GAMES = 100;
+
 /**
  * Who holds which seats ("My games"): a browser, by its httpOnly `tp_browser` cookie, and a signed-in
  * wallet remember the seats whose invite tokens they handed over, so a closed tab or another device (signed in) gets
@@ -83,14 +86,21 @@ export class SeatHolders {
     }
   }
 
-  /** What `holders` hold in one game (or, without `gameId`, in every game). */
+  /**
+   * What `holders` hold in one game, or, without `gameId`, in their newest MY_GAMES games (the ones they opened last):
+   * My games reads every game it lists, so a holder of thousands of seats must not make it read thousands.
+   */
   async held(holders: readonly string[], gameId?: string): Promise<HeldSeat[]> {
     if (holders.length === 0) return [];
     const rows = await this.sql.query<HeldRow>(
       gameId === undefined
-        ? 'SELECT DISTINCT game_id, seat, token_hash FROM seat_holders WHERE holder = ANY($1::text[]) ORDER BY game_id, seat'
+        ? `SELECT DISTINCT game_id, seat, token_hash FROM seat_holders
+           WHERE holder = ANY($1::text[]) AND game_id IN (
+             SELECT game_id FROM seat_holders WHERE holder = ANY($1::text[])
+             GROUP BY game_id ORDER BY max(created_at) DESC, game_id LIMIT $2)
+           ORDER BY game_id, seat`
         : 'SELECT DISTINCT game_id, seat, token_hash FROM seat_holders WHERE holder = ANY($1::text[]) AND game_id = $2 ORDER BY seat',
-      gameId === undefined ? [holders] : [holders, gameId],
+      gameId === undefined ? [holders, MY_GAMES] : [holders, gameId],
     );
     return rows.map(heldOf);
   }

@@ -1,6 +1,7 @@
 import { getHost } from '../../../../../server';
 import { seatContext } from '../../../../../server/http/browser-id';
 import { idParam, jsonBody, respond, type IdParams } from '../../../../../server/http/respond';
+import { rateLimited } from '../../../../../server/http/rate-limit';
 
 export const runtime = 'nodejs';
 
@@ -9,8 +10,10 @@ export const runtime = 'nodejs';
  * 403 NOT_HOST; 409 NOT_WAITING | SEATS_FREE (a seat nobody took, unless `fillWithBots`).
  */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return respond(async () => {
-    const body = await jsonBody(request);
-    await (await getHost()).waitingRoom.start(await idParam(route), body, await seatContext(request));
-  });
+  return rateLimited(request, 'action', (who) =>
+    respond(async () => {
+      const body = await jsonBody(request);
+      await (await getHost()).waitingRoom.start(await idParam(route), body, await seatContext(request, who));
+    }),
+  );
 }

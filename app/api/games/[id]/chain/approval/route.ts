@@ -3,6 +3,7 @@ import { plainText } from '../../../../../../engine';
 import { getHost, RequestError, tokenSchema } from '../../../../../../server';
 import { seatContext } from '../../../../../../server/http/browser-id';
 import { idParam, jsonBody, respond, seatQuery, type IdParams } from '../../../../../../server/http/respond';
+import { rateLimited } from '../../../../../../server/http/rate-limit';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -25,10 +26,14 @@ const approvalSchema = z
 
 /** The approval was sent (`opHash`), or is to be checked again (`opHash: null`): 204, confirmed in the background. */
 export async function POST(request: Request, route: IdParams): Promise<Response> {
-  return respond(async () => {
-    const body = approvalSchema.safeParse(await jsonBody(request));
-    if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat?, opHash }');
-    const { token, seat, opHash } = body.data;
-    await (await getHost()).chain.submitApproval(await idParam(route), token, seat, opHash, await seatContext(request));
-  });
+  return rateLimited(request, 'action', (who) =>
+    respond(async () => {
+      const body = approvalSchema.safeParse(await jsonBody(request));
+      if (!body.success) throw new RequestError('MALFORMED_REQUEST', 'expected { token?, seat?, opHash }');
+      const { token, seat, opHash } = body.data;
+      await (
+        await getHost()
+      ).chain.submitApproval(await idParam(route), token, seat, opHash, await seatContext(request, who));
+    }),
+  );
 }
