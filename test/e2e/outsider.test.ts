@@ -11,7 +11,14 @@ import { DEFAULT_LIMITS } from '../../server/limits';
 import { browserSuite } from './browser-pages';
 import { createGame, gameRequest } from './game-api';
 
-const suite = browserSuite();
+// The browser suites lift the limits (their browsers are one client); this one runs with the defaults it tests.
+const { signIn, seat } = DEFAULT_LIMITS.rates;
+const suite = browserSuite({
+  env: {
+    POLE_RATE_SIGN_IN: `${signIn!.points}/${signIn!.seconds}`,
+    POLE_RATE_SEAT: `${seat!.points}/${seat!.seconds}`,
+  },
+});
 
 interface Answer {
   readonly status: number;
