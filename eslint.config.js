@@ -19,7 +19,7 @@ const layer = (files, forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.next/', '.data/', '.relay/', 'test-results/', 'next-env.d.ts'] },
+  { ignores: ['node_modules/', '.next/', '.data/', '.relay/', '.scratch/', 'test-results/', 'next-env.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -38,8 +38,13 @@ describe('a provably fair on-chain game', () => {
     async () => {
       const game = await startPeopleGame(suite.env, suite.chain, undefined, people);
       const chains = people.map(() => new HashChain(randomBytes(32).toString('hex'), 800));
+      // Each person registers their chain signed in with the wallet their seat is bound to.
       for (const [seat, c] of chains.entries())
-        await suite.env.host.seats.registerChain(game.id, { token: game.tokens[seat]!, seat, head: c.head });
+        await suite.env.host.seats.registerChain(
+          game.id,
+          { token: game.tokens[seat]!, seat, head: c.head },
+          { address: people[seat]!.address },
+        );
       const opening = await suite.env.host.views.snapshot(game.id);
       expect(opening.fair?.commitment).toBe(opening.seedCommitment);
       const used = people.map(() => 0);

@@ -368,12 +368,14 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
           )}
 
           {handoff !== null && handoff === seat ? (
-            <HandOff name={names[handoff] ?? `Seat ${handoff + 1}`} onReady={() => setHandoff(null)} />
+            <HandOff name={names[handoff] ?? words.seat(handoff + 1)} onReady={() => setHandoff(null)} />
           ) : (
             <div
               ref={keepCurrentSeatInView}
-              className={cx(styles.table, stale && styles.isStale)}
+              className={cx(styles.table, stale && styles.isStale, shown.waitingRoom && styles.isWaiting)}
               aria-busy={stale || conn.busy}
+              // Before the start nothing at the table can be done, and no one's turn has begun.
+              inert={shown.waitingRoom !== null}
               data-testid="play-table"
             >
               <GameTable
@@ -381,7 +383,7 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
                 view={shown.view}
                 seat={shown.seat}
                 seats={shown.seats}
-                pending={shown.pending}
+                pending={shown.waitingRoom ? [] : shown.pending}
                 legal={stale || shown.waitingRoom ? [] : shown.legal}
                 events={shown.events}
                 outcome={shown.outcome}
