@@ -130,7 +130,7 @@ export function settleBigMaps(
           big_map: id.toString(),
           key_hash: e.hash,
           key: unparseData(e.key, m.keyType, 'optimized'),
-          ...(e.value === null ? {} : { value: unparseData(e.value, m.valueType, 'optimized') }),
+          ...(e.value === undefined ? {} : { value: unparseData(e.value, m.valueType, 'optimized') }),
         });
       }
       chunks.push(chunk);

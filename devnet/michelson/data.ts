@@ -560,8 +560,8 @@ function parseSaplingState(e: Expr, t: Prim, ctx: DataContext): SaplingState {
 function parseBigMap(e: Expr, t: Prim, ctx: DataContext): BigMap {
   const kt = targ(t, 0);
   const vt = targ(t, 1);
-  const overlay = new Map<string, { key: Value; value: Value | null }>();
-  const fill = (items: Expr[], valueType: Prim, unwrap: (v: Value) => Value | null) => {
+  const overlay = new Map<string, { key: Value; value: Value | undefined }>();
+  const fill = (items: Expr[], valueType: Prim, unwrap: (v: Value) => Value | undefined) => {
     const [keys, vals] = parseElts(items, t, kt, valueType, ctx);
     keys.forEach((k, i) => overlay.set(keyHex(k, kt), { key: k, value: unwrap(vals[i]!) }));
   };
@@ -582,7 +582,7 @@ function parseBigMap(e: Expr, t: Prim, ctx: DataContext): BigMap {
     if (!isInt(n!)) throw unexpectedKind(n!, t, ['int']);
     if (!isSeq(items!)) throw unexpectedKind(items!, t, ['sequence']);
     const bigId = id(n);
-    fill(items, { prim: 'option', args: [vt] }, (v) => (v === null ? null : (v as Some).value));
+    fill(items, { prim: 'option', args: [vt] }, (v) => (v === null ? undefined : (v as Some).value));
     return new BigMap(bigId, kt, vt, overlay);
   }
   throw unexpected(e, t, ['Pair'], ['sequence', 'int']);
@@ -799,7 +799,7 @@ export const PRINTING_CONTEXT: DataContext = {
 };
 
 /** Octez's `unparse_code`: every `PUSH ty v` has its datum re-printed in the given mode. */
-function unparseCode(e: Expr, mode: UnparsingMode): Expr {
+export function unparseCode(e: Expr, mode: UnparsingMode): Expr {
   if (isSeq(e)) return e.map((x) => unparseCode(x, mode));
   if (!isPrim(e) || !e.args) return e;
   if (e.prim === 'PUSH' && e.args.length === 2 && isPrim(e.args[0]!)) {
@@ -843,13 +843,13 @@ function unparseBigMap(v: Value, t: Prim, mode: UnparsingMode): Expr {
     // A stored map with pending updates, as Octez prints it when tracing.
     const ot: Prim = { prim: 'option', args: [vt] };
     const items = entries.map((x) =>
-      elt(unparseData(x.key, kt, mode), unparseData(x.value === null ? null : new Some(x.value), ot, mode)),
+      elt(unparseData(x.key, kt, mode), unparseData(x.value === undefined ? null : new Some(x.value), ot, mode)),
     );
     return { prim: 'Pair', args: [{ int: m.id.toString() }, items] };
   }
-  return entries
-    .filter((x) => x.value !== null)
-    .map((x) => elt(unparseData(x.key, kt, mode), unparseData(x.value, vt, mode)));
+  return entries.flatMap((x) =>
+    x.value === undefined ? [] : [elt(unparseData(x.key, kt, mode), unparseData(x.value, vt, mode))],
+  );
 }
 
 /**

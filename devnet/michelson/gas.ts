@@ -837,6 +837,9 @@ export function scriptLoading(codeBytes: number, storageBytes: number): number {
   return add(entry(codeBytes), entry(storageBytes));
 }
 
+/** `Contract.get_script` where no contract is: `Code.find`'s and `Storage.find`'s membership reads, which find nothing. */
+export const missingScriptLookup = (): number => mul(2, readAccess(SCRIPT_ENTRY_PATH, 0));
+
 /**
  * A script-cache `find` or `update` (cache_repr.ml, cache_repr_costs_generated.ml `cost_CACHE_UPDATE`): 600 + 43 ×
  * log2 of the cache's approximate cardinal plus one. The devnet's cache, as a fresh Octez sandbox's, holds nothing.
@@ -852,3 +855,12 @@ export const typeHasTickets = (typeNodes: number): number => add(mul(typeNodes, 
 /** Storing a code or storage expression (`Make_carbonated_map_expr.init/update`): encoding it, then the write. */
 export const scriptEntryWrite = (e: Expr, bytes: number): number =>
   add(serialization(michelineSize(e)), writeAccess(bytes + LAZY_EXPR_PREFIX));
+
+/** `Gas_limit_repr.read_bytes_cost`: 100 gas, plus 10 a byte. */
+export const readBytes = (n: number): number => add(100_000, mul(10_000, n));
+
+/** `Carbonated_map_costs.fold_cost` (carbonated_map_costs_generated.ml `cost_fold`): 50 + 24 per binding folded over. */
+export const carbonatedMapFold = (size: number): number => add(mul(24, size), 50);
+
+/** `Ticket_costs.Constants.cost_collect_tickets_step` (`cost_COLLECT_TICKETS_STEP 1`): a ticket scan's step. */
+export const COLLECT_TICKETS_STEP = 80;

@@ -160,39 +160,43 @@ export function bisect(keys: readonly Value[], k: Value): number {
   return -lo - 1;
 }
 
-/** Value bound to `k` in a big_map: this run's overlay first, then the chain's copy. */
-export function bigMapGet(m: BigMap, k: Value, x: RunContext): Value | null {
+/**
+ * Value bound to `k` in a big_map: this run's overlay first, then the chain's copy; undefined when unbound (a key may
+ * be bound to None, null, in a `big_map k (option v)`).
+ */
+export function bigMapGet(m: BigMap, k: Value, x: RunContext): Value | undefined {
   const hex = packKeyHex(k, m.keyType);
   const pending = m.overlay.get(hex);
   if (pending) return pending.value;
-  if (m.id === null) return null;
+  if (m.id === null) return undefined;
   const stored = x.host.bigMapGet(m.id, hex);
-  return stored === null ? null : x.compiler.data(stored, m.valueType);
+  return stored === null ? undefined : x.compiler.data(stored, m.valueType);
 }
 
-function bigMapSet(m: BigMap, k: Value, v: Value | null): BigMap {
+function bigMapSet(m: BigMap, k: Value, v: Value | undefined): BigMap {
   const overlay = new Map(m.overlay);
   overlay.set(packKeyHex(k, m.keyType), { key: k, value: v });
   return new BigMap(m.id, m.keyType, m.valueType, overlay);
 }
 
-function mapGet(m: MMap, k: Value): Value | null {
+function mapGet(m: MMap, k: Value): Value | undefined {
   const i = bisect(m.keys, k);
-  return i >= 0 ? m.vals[i]! : null;
+  return i >= 0 ? m.vals[i]! : undefined;
 }
 
-function mapSet(m: MMap, k: Value, v: Value | null): MMap {
+/** Binds `k` to `v`, or unbinds it when `v` is undefined. */
+function mapSet(m: MMap, k: Value, v: Value | undefined): MMap {
   const i = bisect(m.keys, k);
   if (i >= 0) {
     const keys = m.keys.slice();
     const vals = m.vals.slice();
-    if (v === null) {
+    if (v === undefined) {
       keys.splice(i, 1);
       vals.splice(i, 1);
     } else vals[i] = v;
     return new MMap(keys, vals);
   }
-  if (v === null) return m;
+  if (v === undefined) return m;
   const at = -i - 1;
   const keys = m.keys.slice();
   const vals = m.vals.slice();
@@ -227,16 +231,19 @@ function compileMem(t: readonly Prim[]): Instr {
     } else {
       const m = coll as BigMap;
       x.gas.consume(cost.bigMapMem(m.overlay.size));
-      s.push(bigMapGet(m, k, x) !== null);
+      s.push(bigMapGet(m, k, x) !== undefined);
     }
   };
 }
 
-/** A map's or a big_map's reads and writes by key, and what the instruction at hand costs on it. */
+/**
+ * A map's or a big_map's reads and writes by key (undefined: unbound, as a value may be None, null), and what the
+ * instruction at hand costs on it.
+ */
 interface Keyed {
   charge(coll: Value, k: Value): number;
-  get(coll: Value, k: Value, x: RunContext): Value | null;
-  set(coll: Value, k: Value, v: Value | null): Value;
+  get(coll: Value, k: Value, x: RunContext): Value | undefined;
+  set(coll: Value, k: Value, v: Value | undefined): Value;
 }
 
 /** The `Keyed` of a collection of kind `kind` (map or big_map), the instruction costing `onMap` or `onBigMap`. */
@@ -259,7 +266,11 @@ function keyed(
   };
 }
 
-const optional = (v: Value | null): Value => (v === null ? null : new Some(v));
+/** GET's answer: None for an unbound key, else Some of the value (`Some None` for a key bound to None). */
+const optional = (v: Value | undefined): Value => (v === undefined ? null : new Some(v));
+
+/** UPDATE's argument: None unbinds the key, `Some v` binds it to v. */
+const binding = (v: Value): Value | undefined => (v === null ? undefined : (v as Some).value);
 
 function compileGet(t: readonly Prim[]): Instr {
   const on = keyed(t[1]!.prim, t[0]!, cost.mapGet, cost.bigMapGet);
@@ -288,7 +299,7 @@ function compileUpdate(t: readonly Prim[]): Instr {
     const v = pop(s);
     const coll = pop(s);
     x.gas.consume(on.charge(coll, k));
-    s.push(on.set(coll, k, v === null ? null : (v as Some).value));
+    s.push(on.set(coll, k, binding(v)));
   };
 }
 
@@ -300,7 +311,7 @@ function compileGetAndUpdate(t: readonly Prim[]): Instr {
     const coll = pop(s);
     x.gas.consume(on.charge(coll, k));
     const old = on.get(coll, k, x);
-    s.push(on.set(coll, k, v === null ? null : (v as Some).value));
+    s.push(on.set(coll, k, binding(v)));
     s.push(optional(old));
   };
 }

@@ -19,8 +19,9 @@ import {
   dataTypecheckingCost,
   entrypointSearchCost,
   dataUnparsingCost,
-  lazyStorageWalk,
+  lazyStorageSteps,
   scriptTypecheckingCost,
+  TICKET_DIFFS,
   typedTypeNodes,
   valueNodes,
 } from './typecheck-gas';
@@ -167,7 +168,7 @@ function execute(req: RunRequest, { typed, compiler, code, parsingCost }: Loaded
   const parameter = wrapParameter(entry, dataOf(compiler, host, inputExpr, entry.type, 'parameter'));
 
   // collect_lazy_storage on the argument and on the storage.
-  gas.consume(add(lazyStorageWalk(typed.parameter), lazyStorageWalk(typed.storage)));
+  gas.consume(add(lazyStorageSteps(typed.parameter, parameter, true), lazyStorageSteps(typed.storage, storage, true)));
 
   const stack: Value[] = [new Pair(parameter, storage)];
   code(stack, ctx);
@@ -175,12 +176,14 @@ function execute(req: RunRequest, { typed, compiler, code, parsingCost }: Loaded
   const operations = result.fst as readonly Operation[];
   const settled = settleBigMaps(result.snd, typed.storage, storage, host);
   const newStorage = unparseData(settled.value, typed.storage, 'optimized');
-  // extract_lazy_storage_diff, then unparse_data of the new storage (a cycle per node, then
-  // `account_for_future_serialization_cost`), the two `type_has_tickets` scans (ticket_scanner.ml) and, as
-  // script_interpreter.ml `execute_any_arg` ends, `script_size` on the new storage.
-  gas.consume(add(add(lazyStorageWalk(typed.storage), bigMapDiffCost(settled.diff)), dataUnparsingCost(newStorage)));
+  // extract_lazy_storage_diff, then unparse_data of the new storage (`unparse_data_rec`, then
+  // `account_for_future_serialization_cost`), the two `type_has_tickets` scans (ticket_scanner.ml), `ticket_diffs`
+  // (ticket_accounting.ml) and, as script_interpreter.ml `execute_any_arg` ends, `script_size` on the new storage.
+  const extract = add(lazyStorageSteps(typed.storage, result.snd, false), bigMapDiffCost(settled.diff));
+  gas.consume(add(extract, dataUnparsingCost(newStorage, typed.storage, typed.trace)));
   gas.consume(add(typeHasTickets(typedTypeNodes(typed.parameter)), typeHasTickets(typedTypeNodes(typed.storage))));
-  gas.consume(typedSizeNodes(valueNodes(newStorage, typed.storage)));
+  gas.consume(TICKET_DIFFS);
+  gas.consume(typedSizeNodes(valueNodes(newStorage, typed.storage, typed.trace)));
   return {
     storage: unparseData(settled.value, typed.storage, 'readable'),
     operations: operations.map((op) => operationJson(op)),

@@ -10,7 +10,9 @@
 import { parseData, unparseData } from './data';
 import type { BigMapDiff } from './big-map-diff';
 import {
+  COLLECT_TICKETS_STEP,
   add,
+  carbonatedMapFold,
   compareCost,
   comparableSize,
   cost,
@@ -18,13 +20,15 @@ import {
   log2,
   michelineSize,
   mul,
+  readBytes,
   stripLocations,
+  typeHasTickets,
   typedSizeNodes,
 } from './gas';
 import { pack } from './pack';
 import { pairTypes, type Expr, type Prim } from './micheline';
-import type { Trace, TypedScript } from './typecheck';
-import type { Value } from './values';
+import { typecheckCode, type Trace, type TypedScript, type TypedView } from './typecheck';
+import type { BigMap, MMap, Operation, Or, Pair, SaplingState, Some, Value } from './values';
 
 /** michelson_v1_gas_costs.ml `cost_TYPECHECKING_CODE`, `cost_PARSE_TYPE 1`, `cost_TYPECHECKING_DATA`. */
 const PARSE_INSTR_CYCLE = cost.parseInstrCycle();
@@ -32,6 +36,7 @@ const PARSE_TYPE_CYCLE = cost.parseTypeCycle();
 const PARSE_DATA_CYCLE = cost.parseDataCycle();
 
 const isPrimNode = (e: Expr): e is Prim => !Array.isArray(e) && 'prim' in e;
+const utf8 = new TextEncoder();
 
 /** `Script_typed_ir.ty_size`: one per type constructor (memo sizes and annotations do not count). */
 export function typeSize(t: Expr): number {
@@ -234,6 +239,23 @@ export function constantsExpansionCost(script: Expr): number {
   return add(mul(w3, 4) + Math.floor(w3 / 2) + Math.floor(w3 / 4), 100);
 }
 
+/**
+ * `parse_toplevel`: each view's name is checked (`parse_view_name`, `check_printable`) and added to the map of the views
+ * before it (`view_update`, a map update keyed by the name).
+ */
+export function viewNamesCost(script: Expr[]): number {
+  let milligas = 0;
+  let views = 0;
+  for (const field of script) {
+    if (!isPrimNode(field) || field.prim !== 'view') continue;
+    const name = field.args?.[0];
+    if (name === undefined || Array.isArray(name) || !('string' in name)) continue;
+    const len = utf8.encode(name.string).length;
+    milligas = add(milligas, add(cost.checkPrintable(len), cost.mapUpdate(len, views++)));
+  }
+  return milligas;
+}
+
 function scriptTypecheckingCostOf(script: Expr[], trace: Trace): number {
   const parameter = section(script, 'parameter') as Prim;
   const storage = section(script, 'storage') as Prim;
@@ -241,7 +263,8 @@ function scriptTypecheckingCostOf(script: Expr[], trace: Trace): number {
   const ret: Prim = { prim: 'pair', args: [{ prim: 'list', args: [{ prim: 'operation' }] }, storage] };
   const j = new InstrCosts(trace).code(code, [ret]);
   // parse_kdescr: the code's result type is checked against (pair (list operation) storage).
-  return add(add(typeParsingCost(parameter), typeParsingCost(storage)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret)));
+  const typecheck = add(j.milligas, j.failed ? 0 : tyEq(ret, ret));
+  return add(add(viewNamesCost(script), add(typeParsingCost(parameter), typeParsingCost(storage))), typecheck);
 }
 
 /**
@@ -253,21 +276,25 @@ export function scriptTypecheckingCost(typed: TypedScript): number {
   return add(typecheck, typedSizeNodes(codeSizeNodes(typed)));
 }
 
-/** `parse_views` at origination: each view's input and output types and its code. */
+/** `parse_view`: the view's input and output types parsed, its code typechecked, its result type checked. */
+export function viewTypecheckingCost(typed: TypedScript, view: TypedView): number {
+  const ret = view.output;
+  const j = new InstrCosts(typed.trace).code(view.code, [ret]);
+  const types = add(typeParsingCost(view.input), typeParsingCost(view.output));
+  return add(types, add(j.milligas, j.failed ? 0 : tyEq(ret, ret)));
+}
+
+/**
+ * `parse_views` at origination: each view is looked up by name (`view_update` on the map of all the views), then
+ * typechecked.
+ */
 export function viewsTypecheckingCost(typed: TypedScript): number {
   let n = 0;
-  for (const v of typed.views.values()) {
-    const ret = v.output;
-    const j = new InstrCosts(typed.trace).code(v.code, [ret]);
-    n = add(
-      n,
-      add(add(typeParsingCost(v.input), typeParsingCost(v.output)), add(j.milligas, j.failed ? 0 : tyEq(ret, ret))),
-    );
-  }
+  for (const [name, v] of typed.views)
+    n = add(n, add(cost.mapUpdate(utf8.encode(name).length, typed.views.size), viewTypecheckingCost(typed, v)));
   return n;
 }
 
-const utf8 = new TextEncoder();
 const noLambdas = {
   compileLambda: (): never => {
     throw new Error('no lambda in a comparable value');
@@ -354,57 +381,238 @@ export function dataTypecheckingCost(e: Expr, t: Prim, trace?: Trace): number {
       return n;
     }
     case 'map':
-    case 'big_map': {
-      if (!Array.isArray(e)) return n;
-      const [kt, vt] = args as [Prim, Prim];
-      let previous: Value | undefined;
-      let size = 0;
-      for (const elt of e) {
-        if (!isPrimNode(elt) || elt.prim !== 'Elt') continue;
-        const [k, v] = elt.args as [Expr, Expr];
-        n = add(n, dataTypecheckingCost(k, kt, trace));
-        const key = keyValue(k, kt);
-        if (t.prim === 'big_map' && key !== undefined) n = add(n, keyHashing(key, kt));
-        n = add(n, dataTypecheckingCost(v, vt, trace));
-        if (key === undefined) continue;
-        if (previous !== undefined) n = add(n, compareCost(previous, key));
-        n = add(n, t.prim === 'big_map' ? cost.bigMapUpdate(size) : cost.mapUpdate(comparableSize(key, kt), size));
-        size++;
-        previous = key;
-      }
-      return n;
+      return Array.isArray(e) ? add(n, mapLiteralCost(e, t, trace)) : n;
+    case 'lambda': {
+      // parse_kdescr (or parse_lam_rec): the body typechecked, its result type checked; then `normalized_lam`
+      // unparses the body again (`unparse_code_rec`).
+      const body = lambdaBody(e);
+      const bodyTrace = lambdaTrace(body, body === e ? [args[0]!] : [args[0]!, t], trace);
+      const j = new InstrCosts(bodyTrace).code(body, [args[1]!]);
+      const typecheck = add(j.milligas, j.failed ? 0 : tyEq(args[1]!, args[1]!));
+      return add(n, add(typecheck, codeUnparsingCost(body, bodyTrace)));
     }
-    case 'lambda':
-      return trace === undefined ? n : add(n, new InstrCosts(trace).code(e, [args[1]!]).milligas);
+    case 'big_map':
+      if (!Array.isArray(e)) return add(n, storedBigMapCost(args[0]!, args[1]!));
+      return add(n, mapLiteralCost(e, t, trace));
     default:
       return add(n, leafCost(e, t));
   }
 }
 
-/** `hash_comparable_data`: unparsing the key (Optimized_legacy), packing it and hashing the bytes. */
-export function keyHashing(key: Value, t: Prim): number {
-  const unparsed = unparseData(key, t, 'optimized_legacy');
-  const unparse = add(mul(michelineSize(unparsed).nodes, cost.unparseDataCycle()), futureSerialization(unparsed));
-  return add(unparse, cost.blake2b(pack(key, t).length));
+/** The items of a map or big_map literal: each key and value parsed, sorted keys compared, each insert. */
+function mapLiteralCost(e: Expr[], t: Prim, trace: Trace | undefined): number {
+  const [kt, vt] = t.args as [Prim, Prim];
+  let n = 0;
+  let previous: Value | undefined;
+  let size = 0;
+  for (const elt of e) {
+    if (!isPrimNode(elt) || elt.prim !== 'Elt') continue;
+    const [k, v] = elt.args as [Expr, Expr];
+    n = add(n, dataTypecheckingCost(k, kt, trace));
+    const key = keyValue(k, kt);
+    if (t.prim === 'big_map' && key !== undefined) n = add(n, keyHashing(key, kt));
+    n = add(n, dataTypecheckingCost(v, vt, trace));
+    if (key === undefined) continue;
+    if (previous !== undefined) n = add(n, compareCost(previous, key));
+    n = add(n, t.prim === 'big_map' ? cost.bigMapUpdate(size) : cost.mapUpdate(comparableSize(key, kt), size));
+    size++;
+    previous = key;
+  }
+  return n;
 }
 
 /**
- * `fold_lazy_storage` / `extract_lazy_storage_updates`: a `parse_instr_cycle` per step; a type without big_maps
- * or sapling states is one step, and a pair holding some is walked into.
+ * A big_map given by its id (a stored contract's storage): `Big_map.exists` (`read_bytes_cost 0`), then the stored key
+ * and value types parsed (`parse_comparable_ty`, `parse_big_map_value_ty`) and each checked equal to the expected one
+ * (`ty_eq`).
  */
-export function lazyStorageWalk(t: Prim): number {
+function storedBigMapCost(kt: Prim, vt: Prim): number {
+  const types = add(typeParsingCost(kt), typeParsingCost(vt));
+  const eq = add(cost.tyEq(typedTypeNodes(kt), typedTypeNodes(kt)), cost.tyEq(typedTypeNodes(vt), typedTypeNodes(vt)));
+  return add(readBytes(0), add(types, eq));
+}
+
+const lambdaBody = (e: Expr): Expr => (isPrimNode(e) && e.prim === 'Lambda_rec' ? (e.args?.[0] ?? []) : e);
+
+/**
+ * A trace holding the input stack of every instruction of a lambda's body: `trace` when it has them, else the body
+ * typechecked on its input stack (a datum's lambda is typechecked only when compiled).
+ */
+function lambdaTrace(body: Expr, input: readonly Prim[], trace: Trace | undefined): Trace {
+  if (trace?.has(body)) return trace;
+  const own: Trace = new WeakMap();
+  try {
+    typecheckCode(body, input, own);
+  } catch {
+    // An ill-typed body fails its parse, which the caller reports; what was typed is in `own`.
+  }
+  return own;
+}
+
+/**
+ * `unparse_code_rec` (script_ir_unparser.ml): an `unparse_instr_cycle` per node of the code, annotations not counted; a
+ * PUSH's type and datum are not walked as code: the type is parsed again (`parse_packable_ty`), the datum parsed
+ * (`parse_data`) and unparsed (`unparse_data_rec`).
+ */
+export function codeUnparsingCost(e: Expr, trace?: Trace): number {
+  let n = cost.unparseInstrCycle();
+  if (Array.isArray(e)) {
+    for (const x of e) n = add(n, codeUnparsingCost(x, trace));
+    return n;
+  }
+  if (!isPrimNode(e)) return n;
+  const args = e.args ?? [];
+  if (e.prim === 'PUSH' && args.length === 2 && isPrimNode(args[0]!)) {
+    const [ty, data] = args as [Prim, Expr];
+    const parse = add(typeParsingCost(ty), dataTypecheckingCost(data, ty, trace));
+    return add(n, add(parse, dataUnparsingRec(data, ty, trace)));
+  }
+  for (const a of args) n = add(n, codeUnparsingCost(a, trace));
+  return n;
+}
+
+/** The items of a pair literal, however it is written (`Pair a b …` or a sequence). */
+const combItems = (e: Expr): Expr[] =>
+  Array.isArray(e) ? e : isPrimNode(e) && e.prim === 'Pair' ? (e.args ?? []) : [];
+
+/** A ticket's contents, from its `Pair ticketer contents amount` form. */
+function ticketContents(e: Expr): Expr | undefined {
+  const items = combItems(e);
+  return items.length > 2 ? items[1] : items.length === 2 ? combItems(items[1]!)[0] : undefined;
+}
+
+/** What unparsing a leaf costs after its cycle, in Optimized mode (`unparse_key`, `unparse_address`, …). */
+function leafUnparsingCost(t: Prim): number {
+  switch (t.prim) {
+    case 'key':
+      return cost.unparsePublicKeyOptimized();
+    case 'key_hash':
+      return cost.unparseKeyHashOptimized();
+    case 'signature':
+      return cost.unparseSignatureOptimized();
+    case 'chain_id':
+      return cost.unparseChainIdOptimized();
+    case 'address':
+      return cost.unparseAddressOptimized();
+    case 'contract':
+      return cost.unparseContractOptimized();
+    case 'bls12_381_g1':
+      return cost.unparseBls12381G1();
+    case 'bls12_381_g2':
+      return cost.unparseBls12381G2();
+    case 'bls12_381_fr':
+      return cost.unparseBls12381Fr();
+    case 'chest_key':
+      return cost.unparseChestKey();
+    default:
+      return 0;
+  }
+}
+
+/**
+ * `unparse_data_rec` (script_ir_unparser.ml) in Optimized mode on a datum of type `t`: an `unparse_data_cycle` per
+ * value — a comb is nested pairs however it is written, a map's `Elt`s are not values, a ticket is its ticketer, contents
+ * and amount — plus each leaf's encoding, and a lambda's body unparsed as code.
+ */
+export function dataUnparsingRec(e: Expr, t: Prim, trace?: Trace): number {
+  const n = cost.unparseDataCycle();
+  const args = (t.args ?? []) as Prim[];
+  switch (t.prim) {
+    case 'pair': {
+      const [l, r] = pairTypes(t);
+      const items = combItems(e);
+      if (items.length < 2) return n;
+      const rest: Expr = items.length > 2 ? { prim: 'Pair', args: items.slice(1) } : items[1]!;
+      return add(n, add(dataUnparsingRec(items[0]!, l, trace), dataUnparsingRec(rest, r, trace)));
+    }
+    case 'or':
+    case 'option': {
+      const inner = isPrimNode(e) ? e.args?.[0] : undefined;
+      if (inner === undefined) return n;
+      const ty = t.prim === 'option' ? args[0]! : (e as Prim).prim === 'Left' ? args[0]! : args[1]!;
+      return add(n, dataUnparsingRec(inner, ty, trace));
+    }
+    case 'list':
+    case 'set':
+      return (Array.isArray(e) ? e : []).reduce((m: number, x) => add(m, dataUnparsingRec(x, args[0]!, trace)), n);
+    case 'map':
+    case 'big_map': {
+      let m = n;
+      for (const elt of Array.isArray(e) ? e : []) {
+        if (!isPrimNode(elt) || elt.prim !== 'Elt') continue;
+        const [k, v] = elt.args as [Expr, Expr];
+        m = add(m, add(dataUnparsingRec(k, args[0]!, trace), dataUnparsingRec(v, args[1]!, trace)));
+      }
+      return m;
+    }
+    case 'lambda':
+      return add(n, codeUnparsingCost(lambdaBody(e), trace));
+    case 'ticket': {
+      // The ticket, then `pair address (pair contents nat)`: two pairs, the ticketer, the contents, the amount.
+      const contents = ticketContents(e);
+      const ticketer = add(n, cost.unparseAddressOptimized());
+      const rest = add(mul(4, n), ticketer);
+      return contents === undefined ? rest : add(rest, dataUnparsingRec(contents, args[0]!, trace));
+    }
+    default:
+      return add(n, leafUnparsingCost(t));
+  }
+}
+
+/**
+ * `hash_comparable_data`: unparsing the key (Optimized_legacy, whose leaves cost as Optimized ones), packing it and
+ * hashing the bytes.
+ */
+export function keyHashing(key: Value, t: Prim): number {
+  return add(dataUnparsingCost(unparseData(key, t, 'optimized_legacy'), t), cost.blake2b(pack(key, t).length));
+}
+
+/**
+ * `fold_lazy_storage` (`collect_lazy_storage`, `ids`) or `extract_lazy_storage_updates` over a value of type `t`: a
+ * `parse_instr_cycle` per step, a type without big_maps or sapling states being one step; a pair walks both sides, an
+ * `or` the side it holds, an option its value, a list its elements, a map its values; folding, a big_map or sapling
+ * state with an id takes a second step.
+ */
+export function lazyStorageSteps(t: Prim, v: Value, ids: boolean): number {
   const cycle = PARSE_INSTR_CYCLE;
   if (!hasLazyStorage(t)) return cycle;
-  if (t.prim === 'pair' || t.prim === 'or') return (t.args as Prim[]).reduce((n, a) => n + lazyStorageWalk(a), cycle);
-  return cycle;
+  const args = t.args as Prim[];
+  switch (t.prim) {
+    case 'big_map':
+    case 'sapling_state':
+      return ids && (v as BigMap | SaplingState).id !== null ? add(cycle, cycle) : cycle;
+    case 'pair': {
+      const [l, r] = pairTypes(t);
+      const p = v as Pair;
+      return add(cycle, add(lazyStorageSteps(l, p.fst, ids), lazyStorageSteps(r, p.snd, ids)));
+    }
+    case 'or': {
+      const o = v as Or;
+      return add(cycle, lazyStorageSteps(args[o.isLeft ? 0 : 1]!, o.value, ids));
+    }
+    case 'option':
+      return v === null ? cycle : add(cycle, lazyStorageSteps(args[0]!, (v as Some).value, ids));
+    case 'list':
+      return (v as readonly Value[]).reduce((n: number, x) => add(n, lazyStorageSteps(args[0]!, x, ids)), cycle);
+    case 'map':
+      return (v as MMap).vals.reduce((n: number, x) => add(n, lazyStorageSteps(args[1]!, x, ids)), cycle);
+    default:
+      return cycle;
+  }
 }
 
 const hasLazyStorage = (t: Prim): boolean =>
   t.prim === 'big_map' || t.prim === 'sapling_state' || (t.args ?? []).some((a) => 'prim' in a && hasLazyStorage(a));
 
-/** Unparsing a datum (script_ir_unparser.ml `unparse_data`): a cycle per node, then its future serialization. */
-export const dataUnparsingCost = (e: Expr): number =>
-  add(mul(michelineSize(e).nodes, cost.unparseDataCycle()), futureSerialization(e));
+/**
+ * Unparsing a datum (script_ir_unparser.ml `unparse_data`): with its type, `unparse_data_rec`'s cost; without, a cycle
+ * per node; then its future serialization.
+ */
+export const dataUnparsingCost = (e: Expr, t?: Prim, trace?: Trace): number =>
+  add(
+    t === undefined ? mul(michelineSize(e).nodes, cost.unparseDataCycle()) : dataUnparsingRec(e, t, trace),
+    futureSerialization(e),
+  );
 
 /**
  * script_ir_translator.ml `diff_of_big_map`, as `extract_lazy_storage_diff` builds the diff: a new big_map unparses
@@ -496,7 +704,7 @@ class IrNodes {
   }
 
   /** A nested block as its own continuation chain, closed by an `IHalt` unless it fails. */
-  private closed(e: Expr): number {
+  closed(e: Expr): number {
     const r = this.block(e);
     return r.nodes + (r.failed ? 0 : 1);
   }
@@ -513,7 +721,7 @@ class IrNodes {
       case 'NEVER':
         return { nodes: 1, failed: true };
       case 'PUSH':
-        return n(typedTypeNodes(args[0]!) + valueNodes(args[1]!, args[0] as Prim));
+        return n(typedTypeNodes(args[0]!) + valueNodes(args[1]!, args[0] as Prim, this.trace, false));
       case 'EMPTY_BIG_MAP':
         return n(typedTypeNodes(args[0]!) + typedTypeNodes(args[1]!));
       case 'IF':
@@ -578,41 +786,50 @@ class IrNodes {
 /**
  * `value_size`'s node count of a datum of type `t` (its Micheline form): one per value, pairs and options and
  * collections included; a big_map counts its key and value types and, per pending entry, a node for the entry and
- * one for its value; a lambda counts its Micheline.
+ * one for its value; a ticket its contents; a lambda (`lambda_size`) its typed body with its stacks and, unless it
+ * sits in code (`count_lambda_nodes`), its Micheline.
  */
-export function valueNodes(e: Expr, t: Prim): number {
+export function valueNodes(e: Expr, t: Prim, trace?: Trace, countLambdaNodes = true): number {
   const args = (t.args ?? []) as Prim[];
+  const nodes = (x: Expr, xt: Prim): number => valueNodes(x, xt, trace, countLambdaNodes);
   switch (t.prim) {
     case 'pair': {
       const [l, r] = pairTypes(t);
-      const items = Array.isArray(e) ? e : isPrimNode(e) && e.prim === 'Pair' ? (e.args ?? []) : [];
+      const items = combItems(e);
       if (items.length < 2) return 1;
       const rest: Expr = items.length > 2 ? { prim: 'Pair', args: items.slice(1) } : items[1]!;
-      return 1 + valueNodes(items[0]!, l) + valueNodes(rest, r);
+      return 1 + nodes(items[0]!, l) + nodes(rest, r);
     }
     case 'option':
     case 'or': {
       const inner = isPrimNode(e) ? e.args?.[0] : undefined;
       if (inner === undefined) return 1;
-      return 1 + valueNodes(inner, t.prim === 'option' ? args[0]! : (e as Prim).prim === 'Left' ? args[0]! : args[1]!);
+      return 1 + nodes(inner, t.prim === 'option' ? args[0]! : (e as Prim).prim === 'Left' ? args[0]! : args[1]!);
     }
     case 'list':
     case 'set':
-      return (Array.isArray(e) ? e : []).reduce((n: number, x) => n + valueNodes(x, args[0]!), 1);
+      return (Array.isArray(e) ? e : []).reduce((n: number, x) => n + nodes(x, args[0]!), 1);
     case 'map':
     case 'big_map': {
       let n = 1 + (t.prim === 'big_map' ? typedTypeNodes(args[0]!) + typedTypeNodes(args[1]!) : 0);
       for (const elt of Array.isArray(e) ? e : []) {
         if (!isPrimNode(elt) || elt.prim !== 'Elt') continue;
         const [k, v] = elt.args as [Expr, Expr];
-        n += valueNodes(k, args[0]!) + valueNodes(v, args[1]!) + (t.prim === 'big_map' ? 2 : 0);
+        n += nodes(k, args[0]!) + nodes(v, args[1]!) + (t.prim === 'big_map' ? 2 : 0);
       }
       return n;
     }
-    case 'lambda':
-      return 1 + micheline(e);
-    case 'ticket':
-      return 2;
+    case 'lambda': {
+      const [arg, ret] = args as [Prim, Prim];
+      const body = lambdaBody(e);
+      const input = body === e ? [arg] : [arg, t];
+      const kdescr = stackNodes(input) + stackNodes([ret]) + new IrNodes(lambdaTrace(body, input, trace)).closed(body);
+      return 1 + (countLambdaNodes ? micheline(e) : 0) + kdescr;
+    }
+    case 'ticket': {
+      const contents = ticketContents(e);
+      return 1 + (contents === undefined ? 1 : nodes(contents, args[0]!));
+    }
     default:
       return 1;
   }
@@ -631,4 +848,35 @@ export function codeSizeNodes(typed: TypedScript): number {
     micheline(code) + stackNodes([input]) + stackNodes([output]) + new IrNodes(typed.trace).block(code).nodes + 1;
   for (const v of typed.views.values()) nodes += micheline(v.code) + micheline(v.input) + micheline(v.output);
   return nodes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ticket accounting (ticket_accounting.ml), as it goes when no ticket moves
+
+/**
+ * `ticket_diffs`, which `execute` runs after the code: the argument, the old storage and the new storage are scanned
+ * (`tickets_of_value`, a step each when their types hold no ticket), then the empty ticket-token maps are folded six
+ * times (`add`'s merge, each `sub`'s `map_e` and merge, twice, and `to_ticket_receipt`).
+ */
+export const TICKET_DIFFS = add(mul(3, COLLECT_TICKETS_STEP), mul(6, carbonatedMapFold(0)));
+
+/**
+ * `update_ticket_balances` after a contract's run (apply.ml `update_script_storage_and_ticket_balances`): the
+ * operations it emits are scanned (ticket_operations_diff.ml `tickets_of_operation`: a transaction to a contract
+ * checks its parameter type for tickets, an origination its storage type, each then scanned a step), the empty token
+ * map folded (`ticket_diffs_of_operations`) and listed (`to_list`: two folds).
+ */
+export function ticketBalancesUpdateCost(ops: readonly Operation[]): number {
+  let milligas = mul(3, carbonatedMapFold(0));
+  for (const { op } of ops) {
+    const scanned =
+      op.kind === 'origination'
+        ? op.script.storageType
+        : op.kind === 'transaction' && op.destination.raw[0] === 1
+          ? op.parameterType
+          : undefined;
+    if (scanned !== undefined)
+      milligas = add(milligas, add(typeHasTickets(typedTypeNodes(scanned)), COLLECT_TICKETS_STEP));
+  }
+  return milligas;
 }

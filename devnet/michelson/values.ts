@@ -97,15 +97,15 @@ export class MMap {
 
 /**
  * A big_map: `id` names a map held by the chain (null for one built during this run), `overlay`
- * holds this run's updates keyed by the hex of the packed key (null value = removed). Reads go
- * overlay first, then the chain's copy through the host.
+ * holds this run's updates keyed by the hex of the packed key (undefined value = removed; null is a binding to None).
+ * Reads go overlay first, then the chain's copy through the host.
  */
 export class BigMap {
   constructor(
     readonly id: bigint | null,
     readonly keyType: Prim,
     readonly valueType: Prim,
-    readonly overlay: ReadonlyMap<string, { readonly key: Value; readonly value: Value | null }>,
+    readonly overlay: ReadonlyMap<string, { readonly key: Value; readonly value: Value | undefined }>,
   ) {}
 }
 

@@ -2,9 +2,12 @@
  * On-chain views (the VIEW instruction): run another contract's named view on its current storage,
  * read-only, as Octez does — the callee sees itself as SELF, the caller as SENDER, no amount.
  */
+import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
+import { add, cost, missingScriptLookup, readAccess, scriptLoading } from './gas';
 import { Compiler, sameType, type Instr, type RunContext } from './interpreter';
-import type { Prim } from './micheline';
+import type { Expr, Prim } from './micheline';
 import { typecheckScript, type TypedScript } from './typecheck';
+import { dataTypecheckingCost, scriptTypecheckingCost, typedTypeNodes, viewTypecheckingCost } from './typecheck-gas';
 import { Pair, type Address, type Value } from './values';
 
 const MAX_VIEW_DEPTH = 100;
@@ -13,6 +16,10 @@ interface CompiledViews {
   readonly typed: TypedScript;
   readonly compiler: Compiler;
   readonly views: Map<string, Instr>;
+  /** `parse_code`'s cost on the script. */
+  readonly parsingCost: number;
+  /** Bytes of the script's binary encoding. */
+  readonly codeBytes: number;
 }
 
 const cache = new WeakMap<object, CompiledViews>();
@@ -21,13 +28,31 @@ function viewsOf(script: object): CompiledViews {
   let found = cache.get(script);
   if (!found) {
     const typed = typecheckScript(script as TypedScript['script']);
-    found = { typed, compiler: new Compiler(typed.trace, typed.script), views: new Map() };
+    found = {
+      typed,
+      compiler: new Compiler(typed.trace, typed.script),
+      views: new Map(),
+      parsingCost: scriptTypecheckingCost(typed),
+      codeBytes: binaryLength(script as Expr[]),
+    };
     cache.set(script, found);
   }
   return found;
 }
 
-/** Result of `VIEW name` on `addr`, or null when there is no such contract, view, or matching types. */
+/** Bytes of `e`'s binary encoding (`Script_repr.expr_encoding`, PACK's without its 0x05 tag). */
+const binaryLength = (e: Expr): number => packDataBytes(e as MichelsonData).bytes.length / 2 - 1;
+
+/** `ty_eq` (script_ir_translator.ml): 35 + 22 per node of the smaller type. */
+const tyEq = (a: Prim, b: Prim): number => cost.tyEq(typedTypeNodes(a), typedTypeNodes(b));
+
+/**
+ * Result of `VIEW name` on `addr`, or null when there is no such contract, view, or matching types. Its gas, as
+ * script_interpreter.ml `iview` charges it: the callee's script read (`Contract.get_script`, no script cache) and parsed
+ * (`parse_script`), the view looked up (`view_get`) and typechecked (`parse_view`), its output and input types compared
+ * with the instruction's (`ty_eq`, the second only when the first holds), and the callee's balance read
+ * (`Contract.get_balance_carbonated`).
+ */
 export function callView(
   x: RunContext,
   addr: Address,
@@ -38,10 +63,22 @@ export function callView(
 ): Value | null {
   if (addr.raw[0] !== 1 || addr.entrypoint !== '' || x.viewDepth >= MAX_VIEW_DEPTH) return null;
   const info = x.host.contract(addr);
-  if (!info) return null;
+  if (!info) {
+    x.gas.consume(missingScriptLookup());
+    return null;
+  }
   const compiled = viewsOf(info.script);
-  const view = compiled.typed.views.get(name);
-  if (!view || !sameType(view.input, input) || !sameType(view.output, output)) return null;
+  const { typed } = compiled;
+  const load = scriptLoading(compiled.codeBytes, binaryLength(info.storage));
+  const parse = add(compiled.parsingCost, dataTypecheckingCost(info.storage, typed.storage, typed.trace));
+  x.gas.consume(add(add(load, parse), cost.mapGet(new TextEncoder().encode(name).length, typed.views.size)));
+  const view = typed.views.get(name);
+  if (!view) return null;
+  x.gas.consume(add(viewTypecheckingCost(typed, view), tyEq(view.output, output)));
+  if (!sameType(view.output, output)) return null;
+  x.gas.consume(tyEq(input, view.input));
+  if (!sameType(view.input, input)) return null;
+  x.gas.consume(readAccess(4, 8));
   let code = compiled.views.get(name);
   if (!code) {
     code = compiled.compiler.compile(view.code);

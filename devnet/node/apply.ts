@@ -19,8 +19,11 @@ import { findEntrypoint } from '../michelson/entrypoints';
 import { getCodec, CODEC, ProtocolsHash } from '@taquito/local-forging';
 import {
   bigMapDiffCost,
+  codeUnparsingCost,
   dataTypecheckingCost,
-  lazyStorageWalk,
+  dataUnparsingRec,
+  lazyStorageSteps,
+  ticketBalancesUpdateCost,
   typeParsingCost,
   valueNodes,
   viewsTypecheckingCost,
@@ -31,10 +34,8 @@ import {
   add,
   TRANSFER_TO_IMPLICIT,
   blsProofCheck,
-  cost,
   deserializationFromBytes,
   futureSerialization,
-  michelineSize,
   allocBytes,
   scriptCacheAccess,
   scriptEntryWrite,
@@ -50,7 +51,7 @@ import { mapBigMaps, settleBigMaps, type BigMapDiff } from '../michelson/big-map
 import { runScript, operationJson, isMichelsonFailure, type MichelsonFailure, type Host } from '../michelson/index';
 import { Address, BigMap, Operation, Ticket, type SaplingState, type Value } from '../michelson/values';
 import { applyError, ApplyError, NodeError, tezosError, validationError, vmTrace, type TezosError } from './errors';
-import { expandConstants, registerConstant } from './global-constants';
+import { expandConstants, exprBinary, registerConstant } from './global-constants';
 import { bigMapKeyHex } from './host';
 import { signatureFromB58, verifyBlsProof } from './signatures';
 import {
@@ -791,7 +792,12 @@ function call(
   // apply.ml find_contract_from_cache → script_cache.ml `find`: a cache lookup that misses, the script's loading and
   // typechecking (charged by runScript), `script_size` on the parsed storage, and the cache update.
   consume(gas, BigInt(add(scriptCacheAccess(), scriptLoading(exprBytes(dest.script), exprBytes(dest.storage)))));
-  consume(gas, BigInt(add(typedSizeNodes(valueNodes(dest.storage, loaded.typed.storage)), scriptCacheAccess())));
+  consume(
+    gas,
+    BigInt(
+      add(typedSizeNodes(valueNodes(dest.storage, loaded.typed.storage, loaded.typed.trace)), scriptCacheAccess()),
+    ),
+  );
   if (!findEntrypoint(loaded.typed.parameter, t.entrypoint)) {
     throw new ApplyError([
       tezosError('permanent', 'michelson_v1.bad_contract_parameter', { contract: t.destination }),
@@ -828,6 +834,7 @@ function call(
   // contract_storage.ml `update_script_storage`: the new storage is encoded and written back.
   consume(gas, BigInt(scriptEntryWrite(newStorage, exprBytes(newStorage))));
   consume(gas, BigInt(bigMapWrites(r.bigMapDiff)));
+  consume(gas, BigInt(ticketBalancesUpdateCost(r.operationValues)));
   // apply_transaction_to_smart_contract puts the updated script back in the cache.
   consume(gas, BigInt(scriptCacheAccess()));
   const bigMapBytes = applyBigMapDiff(
@@ -979,6 +986,8 @@ function increasePaidStorage(ctx: GroupCtx, c: Content, gas: Gas): Json {
  */
 function registerGlobalConstant(ctx: GroupCtx, c: Content, gas: Gas, storage: Storage): Json {
   const value = c.value ?? { prim: 'Unit' };
+  // apply.ml decodes the value first (`Script.Always`): 20 milligas per byte.
+  consume(gas, BigInt(deserializationFromBytes(exprBinary(value).length)));
   const registered = registerConstant(value, ctx.state.globalConstants);
   consume(gas, registered.milligas);
   ctx.state.globalConstants.set(registered.hash, value);
@@ -1123,10 +1132,19 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   );
   // apply_origination unparses storage and code, then contract_storage.ml `raw_originate` writes both.
   // collect_lazy_storage and extract_lazy_storage_diff walk the storage (script_ir_translator.ml).
-  consume(gas, BigInt(add(2 * lazyStorageWalk(loaded.typed.storage), bigMapDiffCost(settled.diff))));
+  const walks = add(
+    lazyStorageSteps(loaded.typed.storage, value, true),
+    lazyStorageSteps(loaded.typed.storage, value, false),
+  );
+  consume(gas, BigInt(add(walks, bigMapDiffCost(settled.diff))));
   consume(
     gas,
-    BigInt(unparsingCost(storageExpr, cost.unparseDataCycle()) + unparsingCost(o.code, cost.unparseInstrCycle())),
+    BigInt(
+      add(
+        dataUnparsingRec(storageExpr, loaded.typed.storage, loaded.typed.trace),
+        codeUnparsingCost(o.code, loaded.typed.trace),
+      ),
+    ),
   );
   // Both unparsings end with `account_for_future_serialization_cost`.
   consume(gas, BigInt(futureSerialization(storageExpr) + futureSerialization(o.code)));
@@ -1173,9 +1191,6 @@ function originate(ctx: GroupCtx, o: Origination, gas: Gas, storage: Storage): {
   };
   return { result: orderResult(result) };
 }
-
-/** Unparsing a term at `perNode` milligas a node (`Cost_of.Unparsing` cycles). */
-const unparsingCost = (e: Expr, perNode: number): number => michelineSize(e).nodes * perNode;
 
 /** KT1 of the group's next origination: blake2b-160 of the operation hash and a 32-bit index (Octez's origination nonce). */
 function nextOriginatedAddress(ctx: GroupCtx): string {
@@ -1231,13 +1246,17 @@ function storageAnnots(t: Prim, v: Expr): Map<bigint, string> {
 
 /**
  * lazy_storage_diff.ml: each big_map update is `Big_map.Contents.add` of its value, a carbonated write that also
- * pays the allocation of its bytes (storage_functors.ml `consume_serialize_write_gas`); a removal writes nothing.
+ * pays the allocation of its bytes (storage_functors.ml `consume_serialize_write_gas`); a removal is
+ * `Big_map.Contents.remove`, a write of no bytes (`consume_remove_gas`), whether or not the key was bound.
  */
-function bigMapWrites(diff: readonly BigMapDiff[]): number {
+export function bigMapWrites(diff: readonly BigMapDiff[]): number {
   let milligas = 0;
-  for (const d of diff)
-    if (d.action === 'update' && d.value !== undefined)
-      milligas += add(allocBytes(exprBytes(d.value)), writeAccess(exprBytes(d.value)));
+  for (const d of diff) {
+    if (d.action !== 'update') continue;
+    const written =
+      d.value === undefined ? writeAccess(0) : add(allocBytes(exprBytes(d.value)), writeAccess(exprBytes(d.value)));
+    milligas = add(milligas, written);
+  }
   return milligas;
 }
 

@@ -6,7 +6,7 @@
  */
 import { b58DecodeAndCheckPrefix, PrefixV2 } from '@taquito/utils';
 import { packDataBytes, type MichelsonData } from '@taquito/michel-codec';
-import { michelineSize } from '../michelson/gas';
+import { allocBytes, michelineSize, readAccess, serialization, writeAccess } from '../michelson/gas';
 import type { Expr } from '../michelson/micheline';
 import { scriptExprHashOfPacked } from '../michelson/pack';
 import { ApplyError, tezosError } from './errors';
@@ -55,6 +55,9 @@ function traversalMilligas(e: Expr): bigint {
 /** `cost_expand_constant_branch 1`: validating one constant's hash. */
 const CONSTANT_BRANCH_MILLIGAS = 4096n;
 
+/** Segments of a constant's storage path: `global_constant`, the hash (one hex segment), `data` or `len`. */
+const CONSTANT_PATH = 3;
+
 /** `cost_expr_to_address_in_context` (global_constants_costs.ml): hashing the registered bytes. */
 export const hashingMilligas = (bytes: number): bigint => 200n + BigInt(bytes) + BigInt(bytes >> 2);
 
@@ -91,8 +94,11 @@ export function expandConstants(e: Expr, table: ReadonlyMap<string, Expr>): { ex
     }
     let value = expanded.get(hash.string);
     if (value === undefined) {
+      // `get` (Global_constants.Map.find, storage_functors.ml): a membership read, then the read of its bytes.
+      milligas += BigInt(readAccess(CONSTANT_PATH, 0));
       const registered = table.get(hash.string);
       if (registered === undefined) throw constantError('Nonexistent_global');
+      milligas += BigInt(readAccess(CONSTANT_PATH, exprBinary(registered).length));
       // A registered constant's own references were registered before it, so this ends.
       value = walk(registered);
       expanded.set(hash.string, value);
@@ -119,7 +125,9 @@ function depth(e: Expr): number {
 
 /**
  * `register`: the expression's address and stored size, after checking its expansion (every reference registered,
- * within the size and depth limits) and that it is new.
+ * within the size and depth limits) and that it is new. The gas: the expansion, `expr_to_address_in_context` (encoding
+ * the expression, `Script_repr.force_bytes_cost`, then hashing its bytes) and `Global_constants.Map.init`, which
+ * allocates and writes the bytes (storage_functors.ml `consume_serialize_write_gas`).
  * @throws ApplyError with Octez's ids
  */
 export function registerConstant(
@@ -138,5 +146,7 @@ export function registerConstant(
       tezosError('permanent', 'context.storage_error', { existing_key: ['global_constant', hash] }),
     ]);
   }
-  return { hash, bytes: binary.length, milligas: milligas + hashingMilligas(binary.length) };
+  const addressing = BigInt(serialization(michelineSize(value))) + hashingMilligas(binary.length);
+  const init = BigInt(allocBytes(binary.length) + writeAccess(binary.length));
+  return { hash, bytes: binary.length, milligas: milligas + addressing + init };
 }

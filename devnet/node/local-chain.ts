@@ -222,20 +222,25 @@ export class Chain implements ChainView {
   resolve(id: string): Block | undefined | null {
     const ref = parseBlockId(id);
     if (ref === null) return null;
+    if ('level' in ref) {
+      const target = ref.level - ref.offset;
+      return target >= 0 ? this.blocks[target] : undefined;
+    }
     const head = this.headBlock();
-    let level: number | undefined;
-    if ('level' in ref) level = ref.level;
-    else if ('hash' in ref) level = this.blocks.find((b) => b.hash === ref.hash)?.level;
-    else if (ref.alias === 'head') {
-      // A young chain has fewer ancestors than clients' `head~2` branch assumes: answer genesis.
-      return this.blocks[Math.max(0, head.level - ref.offset)];
-    } else if (ref.alias === 'checkpoint') {
-      // One baker: a block is final with two on top (Tenderbake), and the node keeps everything from genesis.
-      level = Math.max(0, head.level - 2);
-    } else level = 0;
+    const level =
+      'hash' in ref
+        ? this.blocks.find((b) => b.hash === ref.hash)?.level
+        : ref.alias === 'head'
+          ? head.level
+          : // One baker: a block is final with two on top (Tenderbake), and the node keeps everything from genesis.
+            ref.alias === 'checkpoint'
+            ? Math.max(0, head.level - 2)
+            : 0;
     if (level === undefined) return undefined;
-    const target = level - ref.offset;
-    return target >= 0 ? this.blocks[target] : undefined;
+    // From a block (head, a hash, an alias) Octez walks back through the store's predecessors, genesis being its own
+    // (block_directory.ml `get_block`, block_store.ml `get_hash`): a young chain has fewer ancestors than clients'
+    // `head~2` branch assumes, and `~N` answers genesis.
+    return this.blocks[Math.max(0, level - ref.offset)];
   }
 
   /**

@@ -26,6 +26,8 @@ import { fork, type OriginatedAccount, type State } from './state';
 import { balancesOf, ticketBalance, ticketToken } from './tickets';
 import type { BootstrapAccount } from './accounts';
 import { BadBody, BODIES, checked } from './rpc-input';
+import { delegateVotingInfo, delegatesRoute, listings, PlainTextAnswer } from './delegate-rpc';
+import { contractCode, contractInfo, contractStakeRoute, contractStorage } from './contract-rpc';
 
 /** Extra routes (the indexer's, under /tzkt): answer and return true, or return false to fall through. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
@@ -80,6 +82,7 @@ export function rpcHandler(chain: Chain, opts: RpcOptions): (req: IncomingMessag
       if (e instanceof HttpError)
         return e.text !== undefined ? sendText(res, e.status, e.text, e.headers) : send(res, e.status, e.body);
       if (e instanceof BadBody) return sendText(res, 400, `Failed to parse the request body: ${e.message}`);
+      if (e instanceof PlainTextAnswer) return sendText(res, e.status, e.text);
       if (e instanceof NodeError) return send(res, e.status, e.errors);
       send(res, 500, [tezosError('temporary', 'node.internal_error', { message: (e as Error).message })]);
     });
@@ -321,10 +324,20 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
   if (rest.startsWith('/votes/')) return ok(votesRoute(chain.contextAt(block), block, rest.slice('/votes/'.length)));
   const votingInfo = /^\/context\/delegates\/([^/]+)\/voting_info$/.exec(rest);
   if (votingInfo) return ok(delegateVotingInfo(chain.contextAt(block), votingInfo[1]!));
+  const delegates = delegatesRoute(
+    chain.contextAt(block),
+    block.level,
+    rest,
+    url.searchParams,
+    `chains/main/blocks/${id}`,
+  );
+  if (delegates !== undefined) return ok(delegates);
   // POST-only in Octez: resto answers another method on the path 405 with the methods it has.
   if (/^\/context\/contracts\/[^/]+\/(script|storage)\/normalized$/.test(rest))
     throw new HttpError(405, undefined, '', { allow: 'POST' });
   const c = /^\/context\/contracts\/([^/]+)(\/.*)?$/.exec(rest);
+  const stake = c ? contractStakeRoute(chain.contextAt(block), c[1]!, c[2] ?? '') : undefined;
+  if (stake !== undefined) return ok(stake);
   if (c) return ok(contractRoute(chain, chain.contextAt(block), c[1]!, c[2] ?? ''));
   const bm = /^\/context\/big_maps\/(\d+)\/([^/]+)$/.exec(rest);
   if (bm) {
@@ -343,18 +356,7 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
   if (!acc && !implicit) throw notFound();
   switch (sub) {
     case '':
-      if (!acc) return { balance: '0' };
-      if (acc.kind === 'implicit')
-        return {
-          balance: acc.balance.toString(),
-          ...(acc.delegate ? { delegate: acc.delegate } : {}),
-          counter: acc.counter.toString(),
-        };
-      return {
-        balance: acc.balance.toString(),
-        ...(acc.delegate ? { delegate: acc.delegate } : {}),
-        script: { code: acc.script, storage: acc.storage },
-      };
+      return contractInfo(chain, state, id);
     case '/balance':
     case '/spendable':
     case '/full_balance':
@@ -371,10 +373,10 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
       return acc.delegate;
     case '/script':
       if (!acc || acc.kind !== 'originated') throw notFound();
-      return { code: acc.script, storage: acc.storage };
+      return { code: contractCode(acc, state, 'optimized'), storage: acc.storage };
     case '/storage':
       if (!acc || acc.kind !== 'originated') throw notFound();
-      return acc.storage;
+      return contractStorage(chain, acc, 'readable');
     // Octez answers null for an implicit account (RPC.ml `get_contract`).
     case '/storage/used_space':
       return acc?.kind === 'originated' ? acc.usedBytes.toString() : null;
@@ -470,8 +472,8 @@ function senderAndPayer(body: Json, self: string): { sender: string; source: str
 
 /**
  * `POST …/script/normalized` and `…/storage/normalized` (RPC.ml `get_script_normalized`, `get_storage_normalized`):
- * the storage unparsed in the requested mode (the code as originated); `null` for an implicit account, as Octez's
- * option output answers.
+ * the storage, and the code with its constants expanded, unparsed in the requested mode; `null` for an implicit
+ * account, as Octez's option output answers.
  */
 function normalizedContract(
   chain: Chain,
@@ -485,9 +487,8 @@ function normalizedContract(
     if (id.startsWith('tz')) return null;
     throw notFound();
   }
-  const l = chain.loaded(acc.address, acc.script);
-  const storage = unparseData(l.compiler.data(acc.storage, l.typed.storage), l.typed.storage, mode);
-  return what === 'script' ? { code: acc.script, storage } : storage;
+  const storage = contractStorage(chain, acc, mode);
+  return what === 'script' ? { code: contractCode(acc, state, mode), storage } : storage;
 }
 
 /** Octez's constants as the devnet reports them: cycles_per_voting_period 1 × blocks_per_cycle 8192. */
@@ -507,16 +508,6 @@ function votingPeriodInfo(level: number): Json {
     position: levelPosition - start,
     remaining: start + BLOCKS_PER_VOTING_PERIOD - (levelPosition + 1),
   };
-}
-
-/**
- * The listings: the registered delegates (the bootstrap accounts, as in Octez's sandbox) with their balance as voting
- * power — the figure VOTING_POWER and TOTAL_VOTING_POWER give contracts (host.ts) — in key order, as Octez lists them.
- */
-function listings(state: State): { pkh: string; voting_power: bigint }[] {
-  return [...state.delegates]
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((pkh) => ({ pkh, voting_power: state.accounts.get(pkh)?.balance ?? 0n }));
 }
 
 /** `…/votes/*` (lib_plugin/voting_services.ml), as a sandbox where no one has proposed or voted answers them. */
@@ -547,13 +538,6 @@ function votesRoute(state: State, block: Block, route: string): unknown {
   const count = /^proposal_count\/([^/]+)$/.exec(route);
   if (count) return 0;
   throw notFound();
-}
-
-/** `…/context/delegates/{pkh}/voting_info` (vote_storage.ml `get_delegate_info`; fields at their default are omitted). */
-function delegateVotingInfo(state: State, pkh: string): Json {
-  const listed = listings(state).find((l) => l.pkh === pkh);
-  // A proposal period: a listed delegate may still make max_proposals_per_delegate (20) proposals.
-  return listed ? { voting_power: listed.voting_power.toString(), remaining_proposals: 20 } : {};
 }
 
 function runCode(chain: Chain, state: State, body: Json): Json {
