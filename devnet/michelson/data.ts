@@ -423,8 +423,12 @@ export function compareValues(a: Value, b: Value): number {
 
 const MUTEZ_MAX = (1n << 63n) - 1n;
 
+/** Data takes no annotations (parse_data's `error_unexpected_annot`): Octez's Unexpected_annotation, located. */
 function checkAnnots(e: Prim, t: Prim, ctx: DataContext): void {
-  if (!ctx.legacy && e.annots && e.annots.length > 0) throw invalid(e, t, 'unexpected annotation');
+  if (!ctx.legacy && e.annots && e.annots.length > 0)
+    throw new MichelsonDataError(invalid(e, t, 'unexpected annotation').message, (locate) => [
+      { kind: 'permanent', id: 'michelson_v1.unexpected_annotation', location: locate(e) },
+    ]);
 }
 
 /** A constant constructor `name` with exactly `n` arguments (else Octez's arity error). */

@@ -95,7 +95,8 @@ export function loadScript(script: string | Expr[]): LoadedScript {
   return { typed, compiler, code: compiler.compile(typed.code), parsingCost: scriptTypecheckingCost(typed) };
 }
 
-const isLoaded = (s: RunRequest['script']): s is LoadedScript => typeof s === 'object' && !Array.isArray(s);
+/** Only a loaded script has `typed`: one the RPC hands over may be any expression, for the typechecker to refuse. */
+const isLoaded = (s: RunRequest['script']): s is LoadedScript => typeof s === 'object' && 'typed' in s;
 
 export function runScript(req: RunRequest): RunResult {
   const loaded = isLoaded(req.script) ? req.script : loadScript(req.script);

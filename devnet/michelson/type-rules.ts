@@ -210,6 +210,13 @@ function checkDupable(node: unknown, t: Prim): void {
 // Annotations (script_ir_annot.ml)
 
 const UNEXPECTED_ANNOT = 'unexpected annotation.';
+
+/** An annotation refused (script_ir_annot.ml), with Octez's error under the toplevel one, located at its node. */
+const badAnnot = (node: unknown, message: string, id: string): never => {
+  throw new OctezTypeError(node, message, (locate) => [{ kind: 'permanent', id, location: locate(node as Expr) }]);
+};
+const unexpectedAnnot = (node: unknown): never =>
+  badAnnot(node, UNEXPECTED_ANNOT, 'michelson_v1.unexpected_annotation');
 type AnnotClass = { v: string[]; t: string[]; f: string[] };
 
 const annotRest = /^[a-zA-Z_0-9][a-zA-Z_.%@0-9]*$/;
@@ -227,14 +234,15 @@ function classify(
     if (special.v && (a === '@%' || a === '@%%')) kind = 'v';
     else if (special.f && a === '%@') kind = 'f';
     else {
-      if (a.length === 0 || a.length > 255) fail(node, UNEXPECTED_ANNOT);
+      if (a.length === 0 || a.length > 255) unexpectedAnnot(node);
       const k = ({ ':': 't', '@': 'v', '%': 'f' } as const)[a[0] as ':' | '@' | '%'];
-      if (k === undefined) fail(node, UNEXPECTED_ANNOT);
+      if (k === undefined) unexpectedAnnot(node);
       kind = k!;
       const rest = a.slice(1);
-      if (rest !== '' && !annotRest.test(rest)) fail(node, UNEXPECTED_ANNOT);
+      if (rest !== '' && !annotRest.test(rest)) unexpectedAnnot(node);
     }
-    if (current !== kind && out[kind].length > 0) fail(node, 'Annotations of the same kind must be grouped.');
+    if (current !== kind && out[kind].length > 0)
+      badAnnot(node, 'Annotations of the same kind must be grouped.', 'michelson_v1.ungrouped_annotations');
     current = kind;
     out[kind].push(a);
   }
@@ -251,7 +259,7 @@ function annotCounts(
   special: { v?: boolean; f?: boolean } = {},
 ): AnnotClass {
   const c = classify(node, annots, special);
-  if (c.v.length > v || c.t.length > t || c.f.length > f) fail(node, UNEXPECTED_ANNOT);
+  if (c.v.length > v || c.t.length > t || c.f.length > f) unexpectedAnnot(node);
   return c;
 }
 
@@ -261,7 +269,7 @@ function checkAnnots(p: Prim, rule: AnnotRule): void {
   const a = p.annots;
   switch (rule) {
     case 'none':
-      if (a && a.length > 0) fail(p, UNEXPECTED_ANNOT);
+      if (a && a.length > 0) unexpectedAnnot(p);
       break;
     case 'var':
       annotCounts(p, a, 1, 0, 0);

@@ -22,6 +22,7 @@ import {
 import type { AccountView, BigMapView, BlockView, ChainView, OperationContentView, OperationView } from './chain-view';
 import { NodeError, PROTOCOL, validationError } from './errors';
 import { expandConstants } from './global-constants';
+import { checkContentsLimits } from './micheline-limits';
 import { chainHost } from './host';
 import {
   signatureFromB58,
@@ -341,6 +342,7 @@ export class Chain implements ChainView {
       });
     const signed = Buffer.from(hex, 'hex');
     const { parsed, unsigned: forged, signature: sig } = await parseSigned(signed);
+    checkContentsLimits(parsed.contents);
     // As Octez's mempool, before validation: fees below the filter's minimum (0 among them) are refused.
     // Contents without a fee are no manager operations: validation refuses those.
     const managers = parsed.contents.filter((c) => c.fee !== undefined);

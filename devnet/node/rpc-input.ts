@@ -3,6 +3,8 @@
  * does not fit is refused as Octez's RPC server (resto's server.ml, `Cannot_parse_body`) refuses one its encoding
  * cannot destruct — HTTP 400, text/plain, `Failed to parse the request body: …` — instead of failing halfway with a
  * 500. Object fields are Octez's (lib_plugin/RPC.ml encodings); an unknown top-level field is refused as Octez does.
+ * Micheline is read as Octez reads it, with its refusals' text (micheline-json.ts), within the devnet's limits
+ * (micheline-limits.ts).
  * Not zod, unlike the app's boundaries: the refusals word and place errors as data-encoding does ("At /contents/0,
  * unexpected string instead of object"), and Micheline is walked without recursion, so however deep a body nests,
  * checking it cannot overflow the stack (a recursive schema's check would).
@@ -15,11 +17,14 @@ import {
   validateProtocol,
   validatePublicKey,
 } from '@taquito/utils';
+import { printRefusal, readMicheline } from './micheline-json';
+import { michelineLimitError } from './micheline-limits';
 
 /** A body Octez's encoding would not accept; the message says where and why, as data-encoding's errors do. */
 export class BadBody extends Error {}
 
-type Check = (v: unknown, at: string) => void;
+/** Throws BadBody for a value Octez would not read; returns the value as Octez reads it when it differs, else nothing. */
+type Check = (v: unknown, at: string) => unknown;
 
 function fail(at: string, message: string): never {
   throw new BadBody(at === '' ? message : `At ${at}, ${message}`);
@@ -30,6 +35,9 @@ function kindOf(v: unknown): string {
   if (Array.isArray(v)) return 'array';
   return typeof v;
 }
+
+/** A value quoted in a refusal: JSON for a scalar, its kind for the rest (which may nest too deep to print). */
+const shown = (v: unknown): string => (typeof v === 'object' && v !== null ? kindOf(v) : String(JSON.stringify(v)));
 
 export const string: Check = (v, at) => {
   if (typeof v !== 'string') fail(at, `unexpected ${kindOf(v)} instead of string`);
@@ -42,13 +50,13 @@ export const boolean: Check = (v, at) => {
 /** Mutez, counters, limits: decimal strings, as data-encoding's `n`/`Tez` JSON forms are. */
 export const natural: Check = (v, at) => {
   if (typeof v !== 'string' || !/^\d+$/.test(v))
-    fail(at, `expected a natural number as a decimal string, got ${JSON.stringify(v)}`);
+    fail(at, `expected a natural number as a decimal string, got ${shown(v)}`);
 };
 
 /** `gas`, `level`, `now`: an integer as a string or a number (the devnet's caps apply after). */
 export const integer: Check = (v, at) => {
   if (!((typeof v === 'string' && /^-?\d+$/.test(v)) || (typeof v === 'number' && Number.isInteger(v))))
-    fail(at, `expected an integer, got ${JSON.stringify(v)}`);
+    fail(at, `expected an integer, got ${shown(v)}`);
 };
 
 const b58 =
@@ -66,45 +74,36 @@ export const protocolHash = b58('protocol hash', validateProtocol);
 
 export const unparsingMode: Check = (v, at) => {
   if (v !== 'Readable' && v !== 'Optimized' && v !== 'Optimized_legacy')
-    fail(at, `no case matched ${JSON.stringify(v)} (Readable, Optimized or Optimized_legacy)`);
+    fail(at, `no case matched ${shown(v)} (Readable, Optimized or Optimized_legacy)`);
 };
 
-/** Micheline in its JSON form (`int`, `string`, `bytes`, `prim` with `args`/`annots`, sequences), walked without recursion. */
+/**
+ * A Micheline expression in JSON (`int`, `string`, `bytes`, `prim` with `args`/`annots`, sequences): within the limits
+ * (else Octez's error for them, 400), then read as Octez reads it. A refusal is Octez's text, which leaves out the path
+ * to the expression (media_type.ml prints the error under the outermost path): exactly Octez's but inside an
+ * operation's contents, a union of its kinds that Octez's text would go through case by case; there the path leads.
+ */
 export const micheline: Check = (v, at) => {
-  const todo: [unknown, string][] = [[v, at]];
-  while (todo.length > 0) {
-    const [node, where] = todo.pop()!;
-    if (Array.isArray(node)) {
-      node.forEach((n, i) => todo.push([n, `${where}/${i}`]));
-      continue;
-    }
-    if (typeof node !== 'object' || node === null)
-      fail(where, `unexpected ${kindOf(node)} instead of a Micheline expression`);
-    const o = node as Record<string, unknown>;
-    if ('int' in o) {
-      if (typeof o.int !== 'string' || !/^-?\d+$/.test(o.int))
-        fail(`${where}/int`, 'expected an integer as a decimal string');
-    } else if ('string' in o) string(o.string, `${where}/string`);
-    else if ('bytes' in o) {
-      if (typeof o.bytes !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(o.bytes))
-        fail(`${where}/bytes`, 'expected hexadecimal bytes');
-    } else if ('prim' in o) {
-      string(o.prim, `${where}/prim`);
-      if (o.args !== undefined) {
-        if (!Array.isArray(o.args)) fail(`${where}/args`, `unexpected ${kindOf(o.args)} instead of array`);
-        o.args.forEach((n, i) => todo.push([n, `${where}/args/${i}`]));
-      }
-      if (o.annots !== undefined && (!Array.isArray(o.annots) || o.annots.some((a) => typeof a !== 'string')))
-        fail(`${where}/annots`, 'expected a list of strings');
-    } else fail(where, 'expected a Micheline expression (int, string, bytes, prim or a sequence)');
-  }
+  const tooLarge = michelineLimitError(v);
+  if (tooLarge) throw tooLarge;
+  const read = readMicheline(v);
+  if ('value' in read) return read.value;
+  if (!at.includes('/contents/')) throw new BadBody(printRefusal(read.refusal));
+  const path = at
+    .split('/')
+    .slice(1)
+    .map((step) => (/^\d+$/.test(step) ? Number(step) : step));
+  throw new BadBody(printRefusal({ kind: 'at', path, inner: read.refusal }));
 };
 
 export const array =
   (item: Check): Check =>
   (v, at) => {
     if (!Array.isArray(v)) fail(at, `unexpected ${kindOf(v)} instead of array`);
-    v.forEach((x, i) => item(x, `${at}/${i}`));
+    v.forEach((x, i) => {
+      const read = item(x, `${at}/${i}`);
+      if (read !== undefined) v[i] = read;
+    });
   };
 
 /** Fields of an object: `true` required, `false` optional. */
@@ -120,7 +119,8 @@ export function object(fields: Fields, strict = true): Check {
         if (required) fail(at, `missing object field ${name}`);
         continue;
       }
-      check(o[name], `${at}/${name}`);
+      const read = check(o[name], `${at}/${name}`);
+      if (read !== undefined) o[name] = read;
     }
     if (strict) for (const name of Object.keys(o)) if (!(name in fields)) fail(at, `unexpected object field ${name}`);
   };
@@ -172,7 +172,7 @@ const contents: Check = (v, at) => {
   if ((v as unknown[]).length === 0) fail(at, 'expected at least one operation content');
 };
 
-const otherContracts = array(object({ address: req(address), script: req(micheline) }));
+const otherContracts = array(object({ address: req(address), type: req(micheline) }));
 const extraBigMaps = array(
   object({ id: req(integer), key_type: req(micheline), val_type: req(micheline), map_literal: req(micheline) }),
 );
@@ -192,17 +192,18 @@ const viewFields: Fields = {
   extra_big_maps: opt(extraBigMaps),
 };
 
+const operation = object({ branch: req(blockHash), contents: req(contents), signature: opt(string) });
+
 /** Each POST route's body, from Octez's encodings (RPC.ml; shell services for forge, preapply and injection). */
 export const BODIES = {
   forge: object({ branch: req(blockHash), contents: req(contents) }),
-  operation: object({ branch: req(blockHash), contents: req(contents), signature: opt(string) }),
   simulate: object({
-    operation: req((v, at) => BODIES.operation(v, at)),
+    operation: req(operation),
     chain_id: req(chainId),
     blocks_before_activation: opt(integer),
     latency: opt(integer),
   }),
-  runOperation: object({ operation: req((v, at) => BODIES.operation(v, at)), chain_id: req(chainId) }),
+  runOperation: object({ operation: req(operation), chain_id: req(chainId) }),
   preapply: array(
     object({ protocol: req(protocolHash), branch: req(blockHash), contents: req(contents), signature: req(string) }),
   ),
@@ -227,6 +228,7 @@ export const BODIES = {
   runView: object({ ...viewFields, entrypoint: req(string) }),
   runScriptView: object({ ...viewFields, view: req(string), unlimited_gas: opt(boolean) }),
   packData: object({ data: req(micheline), type: req(micheline), gas: opt(integer) }),
+  ticketBalance: object({ ticketer: req(address), content_type: req(micheline), content: req(micheline) }),
   scriptNormalized: object({ unparsing_mode: req(unparsingMode), normalize_types: opt(boolean) }),
   storageNormalized: object({ unparsing_mode: req(unparsingMode) }),
   injection: (v: unknown, at: string) => {
@@ -235,8 +237,35 @@ export const BODIES = {
   },
 } satisfies Record<string, Check>;
 
+/**
+ * A request path as resto reads it: ocaml-uri decodes a segment leniently, keeping a `%` that starts no escape (and
+ * bytes that are no UTF-8) where decodeURIComponent throws. Such a segment is re-encoded so that decoding it gives what
+ * resto reads; the others are kept as they are.
+ */
+export function lenientPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        // A URL's path is ASCII: its characters are its bytes.
+        const bytes: number[] = [];
+        for (let i = 0; i < segment.length; i++) {
+          const hex = segment.slice(i + 1, i + 3);
+          if (segment[i] === '%' && /^[0-9a-fA-F]{2}$/.test(hex)) {
+            bytes.push(parseInt(hex, 16));
+            i += 2;
+          } else bytes.push(segment.charCodeAt(i));
+        }
+        return encodeURIComponent(Buffer.from(bytes).toString('utf8'));
+      }
+    })
+    .join('/');
+}
+
 /** Checks `body` against a route's shape; returns it typed as the caller reads it. */
 export function checked<T>(check: Check, body: unknown): T {
-  check(body, '');
-  return body as T;
+  return (check(body, '') ?? body) as T;
 }

@@ -25,7 +25,7 @@ import { HostPolicy, isLoopbackAddress, MISDIRECTED_ERRORS } from './host-names'
 import { fork, type OriginatedAccount, type State } from './state';
 import { balancesOf, ticketBalance, ticketToken } from './tickets';
 import type { BootstrapAccount } from './accounts';
-import { BadBody, BODIES, checked } from './rpc-input';
+import { BadBody, BODIES, checked, lenientPath } from './rpc-input';
 import { delegateVotingInfo, delegatesRoute, listings, PlainTextAnswer } from './delegate-rpc';
 import { contractCode, contractInfo, contractStakeRoute, contractStorage } from './contract-rpc';
 
@@ -126,8 +126,16 @@ function admitOrigin(cors: CorsPolicy, req: IncomingMessage, res: ServerResponse
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) return;
+  let text: string;
+  try {
+    text = body === undefined ? '' : JSON.stringify(body);
+  } catch (e) {
+    // A value nested past JSON.stringify's recursion (one a script built, by APPLY in a loop): an error, not a crash.
+    status = 500;
+    text = JSON.stringify([tezosError('temporary', 'node.internal_error', { message: (e as Error).message })]);
+  }
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(body === undefined ? '' : JSON.stringify(body));
+  res.end(text);
 }
 
 function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -158,7 +166,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 
 async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = lenientPath(url.pathname).replace(/\/+$/, '');
   if ((path === '/tzkt' || path.startsWith('/tzkt/')) && opts.extraRoutes) {
     if (await opts.extraRoutes(req, res, url)) return;
     throw notFound();
@@ -229,7 +237,10 @@ async function handle(chain: Chain, opts: RpcOptions, req: IncomingMessage, res:
     const raw = await readBody(req);
     const body = raw as Json;
     const tb = /^\/context\/contracts\/([^/]+)\/ticket_balance$/.exec(rest);
-    if (tb) return ok(ticketBalanceRoute(chain.contextAt(block), decodeURIComponent(tb[1]!), body));
+    if (tb)
+      return ok(
+        ticketBalanceRoute(chain.contextAt(block), decodeURIComponent(tb[1]!), checked(BODIES.ticketBalance, raw)),
+      );
     switch (rest) {
       case '/helpers/scripts/simulate_operation':
       case '/helpers/scripts/run_operation': {
@@ -400,20 +411,14 @@ function contractRoute(chain: Chain, state: State, id: string, sub: string): unk
 }
 
 /** `POST …/ticket_balance`: the table row of any account, implicit or not, for a token (0 when it holds none). */
-function ticketBalanceRoute(state: State, owner: string, body: Json): string {
-  const {
-    ticketer,
-    content_type: contentType,
-    content,
-  } = (body ?? {}) as { ticketer?: unknown; content_type?: unknown; content?: unknown };
-  if (typeof ticketer !== 'string' || contentType === undefined || content === undefined) {
-    throw new HttpError(400, [
-      tezosError('permanent', 'rpc.invalid_input', { message: 'expected { ticketer, content_type, content }' }),
-    ]);
-  }
+function ticketBalanceRoute(
+  state: State,
+  owner: string,
+  { ticketer, content_type: contentType, content }: { ticketer: string; content_type: Expr; content: Expr },
+): string {
   let token;
   try {
-    token = ticketToken({ string: ticketer }, contentType as Expr, content as Expr);
+    token = ticketToken({ string: ticketer }, contentType, content);
   } catch (e) {
     throw new NodeError([
       tezosError('permanent', 'michelson_v1.invalid_constant', {
