@@ -30,8 +30,7 @@ export function WaitingRoomPanel({
   room: WaitingRoomView;
   seats: readonly SeatInfo[];
 }) {
-  const words = usePlayWords().room;
-  const seatName = usePlayWords().seat;
+  const { room: words, seat: seatName } = usePlayWords();
   const [fill, setFill] = useState(false);
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
