@@ -89,7 +89,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [...ROUTES, ...INTEGRATION, ...BROWSER],
-          setupFiles: ['test/unit-guard.ts'],
+          setupFiles: ['test/property-seed.ts', 'test/unit-guard.ts'],
           // The files share a worker's modules instead of loading the engines anew each: a third of the time. They
           // hold no process-wide state, so nothing leaks from one file into the next.
           isolate: false,
@@ -103,7 +103,7 @@ export default defineConfig({
           name: 'unit-routes',
           include: ROUTES,
           exclude: INTEGRATION,
-          setupFiles: ['test/unit-guard.ts'],
+          setupFiles: ['test/property-seed.ts', 'test/unit-guard.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -116,6 +116,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION,
+          setupFiles: ['test/property-seed.ts'],
           exclude: ['test/scripts/load.test.ts', ...OWN_HOST],
           // As in `unit`: Taquito, the devnet and the server load once per worker instead of once per file (a
           // third of the integration project's time).
@@ -129,6 +130,7 @@ export default defineConfig({
         test: {
           name: 'integration-own-host',
           include: OWN_HOST,
+          setupFiles: ['test/property-seed.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
@@ -138,6 +140,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: [...BROWSER, 'test/scripts/load.test.ts'],
+          setupFiles: ['test/property-seed.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },

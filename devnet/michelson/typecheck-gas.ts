@@ -382,21 +382,39 @@ export function dataTypecheckingCost(e: Expr, t: Prim, trace?: Trace): number {
     }
     case 'map':
       return Array.isArray(e) ? add(n, mapLiteralCost(e, t, trace)) : n;
-    case 'lambda': {
-      // parse_kdescr (or parse_lam_rec): the body typechecked, its result type checked; then `normalized_lam`
-      // unparses the body again (`unparse_code_rec`).
-      const body = lambdaBody(e);
-      const bodyTrace = lambdaTrace(body, body === e ? [args[0]!] : [args[0]!, t], trace);
-      const j = new InstrCosts(bodyTrace).code(body, [args[1]!]);
-      const typecheck = add(j.milligas, j.failed ? 0 : tyEq(args[1]!, args[1]!));
-      return add(n, add(typecheck, codeUnparsingCost(body, bodyTrace)));
-    }
+    case 'lambda':
+      return add(n, lambdaParsingCost(e, t, trace));
     case 'big_map':
       if (!Array.isArray(e)) return add(n, storedBigMapCost(args[0]!, args[1]!));
       return add(n, mapLiteralCost(e, t, trace));
     default:
       return add(n, leafCost(e, t));
   }
+}
+
+/**
+ * A lambda literal's costs once per node. Octez charges a nested `PUSH (lambda …) { … PUSH (lambda …) … }` again at
+ * every level — parsing the body walks the inner lambda, and unparsing it (`normalized_lam`) parses the inner one
+ * again — so the gas grows exponentially with the nesting and a 2 KB script costs more than any block allows. Octez
+ * stops at the gas limit as it goes; the devnet adds the same figures up, so each lambda's figure is computed once
+ * and reused (a node's cost depends only on the node and its type), keeping the work linear in the script's size.
+ */
+const lambdaCosts = new WeakMap<Expr, { readonly type: Prim; readonly milligas: number }>();
+const unparsingCosts = new WeakMap<Expr, number>();
+
+function lambdaParsingCost(e: Expr, t: Prim, trace: Trace | undefined): number {
+  const known = lambdaCosts.get(e);
+  if (known?.type === t) return known.milligas;
+  // parse_kdescr (or parse_lam_rec): the body typechecked, its result type checked; then `normalized_lam`
+  // unparses the body again (`unparse_code_rec`).
+  const [arg, ret] = t.args as [Prim, Prim];
+  const body = lambdaBody(e);
+  const bodyTrace = lambdaTrace(body, body === e ? [arg] : [arg, t], trace);
+  const j = new InstrCosts(bodyTrace).code(body, [ret]);
+  const typecheck = add(j.milligas, j.failed ? 0 : tyEq(ret, ret));
+  const milligas = add(typecheck, codeUnparsingCost(body, bodyTrace));
+  lambdaCosts.set(e, { type: t, milligas });
+  return milligas;
 }
 
 /** The items of a map or big_map literal: each key and value parsed, sorted keys compared, each insert. */
@@ -455,9 +473,17 @@ function lambdaTrace(body: Expr, input: readonly Prim[], trace: Trace | undefine
  * (`parse_data`) and unparsed (`unparse_data_rec`).
  */
 export function codeUnparsingCost(e: Expr, trace?: Trace): number {
+  const known = unparsingCosts.get(e);
+  if (known !== undefined) return known;
+  const milligas = codeUnparsingWalk(e, trace);
+  unparsingCosts.set(e, milligas);
+  return milligas;
+}
+
+function codeUnparsingWalk(e: Expr, trace: Trace | undefined): number {
   let n = cost.unparseInstrCycle();
   if (Array.isArray(e)) {
-    for (const x of e) n = add(n, codeUnparsingCost(x, trace));
+    for (const x of e) n = add(n, codeUnparsingWalk(x, trace));
     return n;
   }
   if (!isPrimNode(e)) return n;
@@ -467,7 +493,7 @@ export function codeUnparsingCost(e: Expr, trace?: Trace): number {
     const parse = add(typeParsingCost(ty), dataTypecheckingCost(data, ty, trace));
     return add(n, add(parse, dataUnparsingRec(data, ty, trace)));
   }
-  for (const a of args) n = add(n, codeUnparsingCost(a, trace));
+  for (const a of args) n = add(n, codeUnparsingWalk(a, trace));
   return n;
 }
 

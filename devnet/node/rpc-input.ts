@@ -16,6 +16,7 @@ import {
   validateChain,
   validateProtocol,
   validatePublicKey,
+  validateSignature,
 } from '@taquito/utils';
 import { printRefusal, readMicheline } from './micheline-json';
 import { michelineLimitError } from './micheline-limits';
@@ -71,6 +72,8 @@ export const publicKey = b58('public key', validatePublicKey);
 export const blockHash = b58('block hash', validateBlock);
 export const chainId = b58('chain id', validateChain);
 export const protocolHash = b58('protocol hash', validateProtocol);
+/** Signature.encoding's JSON: `sig…`, `edsig…`, `spsig1…`, `p2sig…` or `BLsig…`. */
+export const signature = b58('signature', validateSignature);
 
 export const unparsingMode: Check = (v, at) => {
   if (v !== 'Readable' && v !== 'Optimized' && v !== 'Optimized_legacy')
@@ -192,7 +195,7 @@ const viewFields: Fields = {
   extra_big_maps: opt(extraBigMaps),
 };
 
-const operation = object({ branch: req(blockHash), contents: req(contents), signature: opt(string) });
+const operation = object({ branch: req(blockHash), contents: req(contents), signature: opt(signature) });
 
 /** Each POST route's body, from Octez's encodings (RPC.ml; shell services for forge, preapply and injection). */
 export const BODIES = {
@@ -205,7 +208,7 @@ export const BODIES = {
   }),
   runOperation: object({ operation: req(operation), chain_id: req(chainId) }),
   preapply: array(
-    object({ protocol: req(protocolHash), branch: req(blockHash), contents: req(contents), signature: req(string) }),
+    object({ protocol: req(protocolHash), branch: req(blockHash), contents: req(contents), signature: req(signature) }),
   ),
   runCode: object({
     script: req(micheline),

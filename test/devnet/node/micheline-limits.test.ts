@@ -11,7 +11,7 @@ import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import { packDataBytes, type MichelsonType } from '@taquito/michel-codec';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PRIMITIVES } from '../../../devnet/michelson/primitives';
-import { startDevnet, type Devnet } from '../../../devnet/node';
+import { PROTOCOL, startDevnet, type Devnet } from '../../../devnet/node';
 import { PRIMITIVES_AS_OCTEZ_LISTS_THEM } from '../../../devnet/node/micheline-json';
 import { MAX_MICHELINE_BYTES, MAX_MICHELINE_DEPTH, MAX_MICHELINE_NODES } from '../../../devnet/node/micheline-limits';
 import { PROTO } from './taquito-clients';
@@ -145,6 +145,37 @@ describe('limits: checked before anything recurses (micheline-limits.ts)', () =>
     expect(a.status, a.text.slice(0, 300)).toBe(200);
     // The same in a sequence of its own, one deeper: past the limit.
     expect((await run([innermost])).status).toBe(400);
+  });
+
+  test('pushed lambdas in pushed lambdas: the gas grows with each level, and the node answers at once', async () => {
+    // Octez parses a pushed lambda's body and unparses it again (`normalized_lam`), which parses the lambda pushed
+    // inside it again: the typechecking gas grows about 2.6-fold a level and 40 levels cost more than an operation
+    // may burn. The devnet once walked it the same way, exponentially, and a 2 KB body held the node for hours.
+    const lambda = (inner: unknown[]): unknown[] => [
+      { prim: 'PUSH', args: [{ prim: 'lambda', args: [{ prim: 'unit' }, { prim: 'unit' }] }, inner] },
+    ];
+    let code: unknown[] = [{ prim: 'DROP' }, { prim: 'UNIT' }];
+    for (let i = 0; i < 40; i++) code = [{ prim: 'DROP' }, ...lambda(code), { prim: 'UNIT' }, { prim: 'EXEC' }];
+    const body = {
+      ...origination(
+        script([{ prim: 'CDR' }, ...lambda(code), { prim: 'SWAP' }, { prim: 'EXEC' }, ...KEEP_STORAGE.slice(1)]),
+      ),
+      gas_limit: '1040000',
+    };
+    const a = await post(`${HELPERS}/scripts/simulate_operation`, {
+      operation: { branch: head, contents: [body], signature: SIGNATURE },
+      chain_id: devnet.chain.chainId,
+    });
+    expect(a.status, a.text.slice(0, 300)).toBe(200);
+    const result = (
+      JSON.parse(a.text) as {
+        contents: { metadata: { operation_result: { status: string; errors: { id: string }[] } } }[];
+      }
+    ).contents[0]!.metadata.operation_result;
+    expect([result.status, result.errors.map((e) => e.id.slice(PROTO.length))]).toEqual([
+      'failed',
+      ['gas_exhausted.operation'],
+    ]);
   });
 
   test(`Octez's sizes: ${MAX_MICHELINE_NODES} nodes and ${MAX_MICHELINE_BYTES} bytes of literals (max_micheline_node_count, max_micheline_bytes_limit)`, async () => {
@@ -328,6 +359,16 @@ describe('around the bodies', () => {
     const r = await fetch(`${devnet.rpcUrl}/chains/main/blocks/%E0%A4%A/header`);
     expect(r.status).toBe(400);
     expect(await r.text()).toContain('is not acceptable for type "block_id"');
+  });
+
+  test('preapply`s signature is Signature.encoding`s b58: another is a body Octez cannot parse (was a 500)', async () => {
+    const op = { protocol: PROTOCOL, branch: head, contents: [origination(script(KEEP_STORAGE))], signature: 'edsig' };
+    const a = await post(`${HELPERS}/preapply/operations`, [op]);
+    expect([a.status, a.type, a.text]).toEqual([
+      400,
+      'text/plain',
+      'Failed to parse the request body: At /0/signature, invalid signature "edsig"',
+    ]);
   });
 
   test('ticket_balance takes Octez`s body (unparsed_token_encoding): a wrong one is a body Octez cannot parse', async () => {

@@ -1,21 +1,26 @@
 /**
  * Every route of the devnet — the node's RPC and the TzKT API under /tzkt — fed random and adversarial input with
- * fast-check over real HTTP (one keep-alive agent): JSON of every shape (deep nesting, huge numbers, wrong types, NUL,
- * lone surrogates, strings of megabytes within the body limit), Micheline (unknown primitives, bad hex, ints and
+ * fast-check over real HTTP (one keep-alive connection): JSON of every shape (deep nesting, huge numbers, wrong types,
+ * NUL, lone surrogates, strings of megabytes within the body limit), Micheline (unknown primitives, bad hex, ints and
  * annotations, nesting around and far past the limits), hex and binary bodies, path arguments, query strings and
  * methods. No input may crash the node or get a 5xx Octez would not give: a 500 must be a protocol error array as
  * Octez answers a failed helper with (never the devnet's own `node.internal_error`, TzKT never 500). After each batch
  * the node still answers a block header.
+ *
+ * The node runs as `npm run devnet` does, in a process of its own: a crash then fails a request instead of ending the
+ * test runner, and an input that holds the node's thread fails at the request's timeout instead of freezing the run.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import { createInterface } from 'node:readline';
 import { LocalForger, ProtocolsHash } from '@taquito/local-forging';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tzktRoutes } from '../../../devnet/indexer';
 import { PRIMITIVES } from '../../../devnet/michelson/primitives';
-import { PROTOCOL, startDevnet, type Devnet } from '../../../devnet/node';
+import { PROTOCOL } from '../../../devnet/node';
 import { MAX_MICHELINE_DEPTH } from '../../../devnet/node/micheline-limits';
 import { MAX_BODY_BYTES } from '../../../devnet/node/rpc';
+import { ROOT } from '../../scripts/run-script';
 import { PROTO, signedToolkit } from './taquito-clients';
 
 const CONTRACT = `
@@ -32,7 +37,12 @@ const SCRIPT = [
   { prim: 'code', args: [[{ prim: 'CAR' }, { prim: 'NIL', args: [{ prim: 'operation' }] }, { prim: 'PAIR' }]] },
 ];
 
-let devnet: Devnet;
+/** The node's process, and what it printed on stderr (shown when a request finds it gone). */
+let node: ChildProcess;
+let nodeErrors = '';
+let rpcUrl = '';
+/** The bootstrap accounts' addresses, as the node listed them. */
+let addresses: string[] = [];
 let agent: Agent;
 let port: number;
 let kt = '';
@@ -50,17 +60,21 @@ interface Answer {
   readonly text: string;
 }
 
+/** Past this, a request holds the node's thread: a failure, not a wait. */
+const ANSWER_WITHIN = 20_000;
+
 function send(method: string, path: string, body?: string | Uint8Array, type = 'application/json'): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers = body === undefined ? {} : { 'content-type': type, 'content-length': Buffer.byteLength(body) };
-    const r = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+    const r = request({ host: '127.0.0.1', port, method, path, agent, headers, timeout: ANSWER_WITHIN }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
         resolve({ status: res.statusCode!, type: res.headers['content-type'], text: Buffer.concat(chunks).toString() }),
       );
     });
-    r.on('error', reject);
+    r.on('timeout', () => r.destroy(new Error(`no answer in ${ANSWER_WITHIN} ms`)));
+    r.on('error', (e) => reject(new Error(`${e.message}; the node's stderr: ${nodeErrors.slice(-2000)}`)));
     r.end(body);
   });
 }
@@ -187,6 +201,7 @@ const deepText = fc
 
 /** JSON text: a value, or text that is no JSON at all. */
 const anyText = fc.oneof(
+  text.map((t) => JSON.stringify(t)),
   json.map((v) => JSON.stringify(v) ?? 'null'),
   micheline.map((v) => JSON.stringify(v)),
   deepText,
@@ -235,10 +250,29 @@ const bodyFor = (template: unknown): fc.Arbitrary<string> =>
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  devnet = await startDevnet({ ephemeral: true, accounts: 3, tzkt: tzktRoutes });
-  port = Number(new URL(devnet.rpcUrl).port);
+  node = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/devnet.ts', '--port', '0', '--ephemeral', '--accounts', '3'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  node.stderr!.on('data', (c: Buffer) => (nodeErrors += c.toString()));
+  // `devnet ready rpc=<url> …`, then an account a line: alias, address, public key, secret key.
+  const lines = createInterface({ input: node.stdout! });
+  const accounts: string[][] = [];
+  for await (const line of lines) {
+    const ready = /^devnet ready rpc=(\S+)/.exec(line);
+    if (ready) rpcUrl = ready[1]!;
+    else if (rpcUrl !== '') accounts.push(line.split(' '));
+    if (accounts.length === 3) break;
+  }
+  if (accounts.length < 3) throw new Error(`the devnet did not start: ${nodeErrors}`);
+  addresses = accounts.map((a) => a[1]!);
+  port = Number(new URL(rpcUrl).port);
   agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const tz = signedToolkit(devnet.rpcUrl, devnet.accounts[0]!.secretKey);
+  const tz = signedToolkit(rpcUrl, accounts[0]![3]!);
   const op = await tz.contract.originate({
     code: CONTRACT,
     init: { prim: 'Pair', args: [{ int: '7' }, [{ prim: 'Elt', args: [{ int: '1' }, { int: '2' }] }]] },
@@ -246,8 +280,8 @@ beforeAll(async () => {
   await op.confirmation();
   kt = op.contractAddress!;
   head = (JSON.parse((await send('GET', '/chains/main/blocks/head/header')).text) as { hash: string }).hash;
-  const chain_id = devnet.chain.chainId;
-  const source = devnet.accounts[1]!.address;
+  const chain_id = JSON.parse((await send('GET', '/chains/main/chain_id')).text) as string;
+  const source = addresses[1]!;
   const manager = { source, fee: '1000', counter: '1', gas_limit: '10000', storage_limit: '1000' };
   const transaction = {
     kind: 'transaction',
@@ -298,7 +332,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   agent?.destroy();
-  await devnet?.stop();
+  if (node.exitCode === null) await new Promise((resolve) => node.once('exit', resolve).kill());
   // The fuzz's size and reach, for whoever reads the run.
   console.log(`rpc-fuzz: ${inputs} inputs, by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
 });
@@ -389,7 +423,7 @@ describe('every GET route, over HTTP', () => {
     fc.constantFrom('head', 'genesis', 'head~1', 'head-1', '0', '1', '2', '99999999999999999999', 'checkpoint'),
     fc.constant(null).map(() => kt),
     fc.constant(null).map(() => head),
-    fc.constant(null).map(() => devnet.accounts[0]!.address),
+    fc.constant(null).map(() => addresses[0]!),
     text.map(percentEncoded),
     fc.string({ unit: 'binary-ascii', maxLength: 12 }).map((s) => s.replace(/[^!-~]|[/?#]/g, '%')),
   );
