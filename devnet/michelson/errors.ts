@@ -4,7 +4,8 @@
  */
 import type { Expr } from './micheline';
 
-export type FailureKind = 'script_rejected' | 'typecheck' | 'overflow' | 'gas_exhausted' | 'unsupported' | 'bad_input';
+export type FailureKind =
+  'script_rejected' | 'typecheck' | 'overflow' | 'gas_exhausted' | 'unsupported' | 'too_deep' | 'bad_input';
 
 /**
  * One error of the trace Octez gives for a failure, without the protocol prefix
@@ -56,5 +57,18 @@ export const illTyped = (message: string, trace: readonly OctezError[] = []): Mi
 
 export const unsupported = (prim: string, why: string): MichelsonFailure =>
   new MichelsonFailure('unsupported', `unsupported instruction ${prim}: ${why}`);
+
+/**
+ * The interpreter runs a lambda call on the JavaScript stack; Octez's runs on a heap continuation, bounded only by gas.
+ * A recursion deeper than the stack holds (LAMBDA_REC or APPLY chains, some thousands of calls) fails the run with
+ * this — an ordinary failed operation, not a crash of the node — where Octez would have gone on.
+ */
+export function tooDeep(e: unknown): MichelsonFailure | undefined {
+  if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) return undefined;
+  return new MichelsonFailure(
+    'too_deep',
+    'the devnet interpreter ran out of stack in nested lambda calls (Octez allows deeper recursion, bounded by gas)',
+  );
+}
 
 export const badInput = (message: string): MichelsonFailure => new MichelsonFailure('bad_input', message);

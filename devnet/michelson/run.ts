@@ -7,7 +7,7 @@ import { unparseData } from './data';
 import { addressFromString, addressToString, chainIdFromString, keyHashToString } from './encoding';
 import { findEntrypoint, wrapParameter } from './entrypoints';
 import { resolveContract } from './instr-chain';
-import { MichelsonFailure, badInput, illTyped } from './errors';
+import { MichelsonFailure, badInput, illTyped, tooDeep } from './errors';
 import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, add, typeHasTickets, typedSizeNodes } from './gas';
 import { standaloneHost, type Env, type Host } from './host';
 import { Compiler, type Instr, type RunContext } from './interpreter';
@@ -104,7 +104,7 @@ export function runScript(req: RunRequest): RunResult {
     return execute(req, loaded);
   } catch (e) {
     if (e instanceof GasExhausted) throw new MichelsonFailure('gas_exhausted', e.message);
-    throw e;
+    throw tooDeep(e) ?? e;
   }
 }
 

@@ -178,6 +178,58 @@ describe('limits: checked before anything recurses (micheline-limits.ts)', () =>
     ]);
   });
 
+  test('a recursion deeper than the devnet`s stack fails the run with a Michelson runtime error, not an internal one', async () => {
+    // LAMBDA_REC counting down from n: Octez recurses as far as the gas goes; the devnet's interpreter calls a lambda
+    // on the JavaScript stack, which holds some thousands of calls (docs/devnet.md lists the difference).
+    const countdown = (n: number) =>
+      runCode(
+        script(
+          [
+            { prim: 'DROP' },
+            { prim: 'PUSH', args: [{ prim: 'int' }, { int: String(n) }] },
+            {
+              prim: 'LAMBDA_REC',
+              args: [
+                { prim: 'int' },
+                { prim: 'int' },
+                [
+                  { prim: 'DUP' },
+                  { prim: 'EQ' },
+                  {
+                    prim: 'IF',
+                    args: [
+                      [{ prim: 'DIP', args: [[{ prim: 'DROP' }]] }],
+                      [
+                        { prim: 'PUSH', args: [{ prim: 'int' }, { int: '1' }] },
+                        { prim: 'SWAP' },
+                        { prim: 'SUB' },
+                        { prim: 'EXEC' },
+                        { prim: 'PUSH', args: [{ prim: 'int' }, { int: '1' }] },
+                        { prim: 'ADD' },
+                      ],
+                    ],
+                  },
+                ],
+              ],
+            },
+            { prim: 'SWAP' },
+            { prim: 'EXEC' },
+            ...KEEP_STORAGE.slice(1),
+          ],
+          { prim: 'unit' },
+          { prim: 'int' },
+        ),
+        { prim: 'Unit' },
+        { int: '0' },
+      );
+    const shallow = await post(`${HELPERS}/scripts/run_code`, countdown(500));
+    expect([shallow.status, (JSON.parse(shallow.text) as { storage: unknown }).storage]).toEqual([200, { int: '500' }]);
+    const deep = await post(`${HELPERS}/scripts/run_code`, countdown(200_000));
+    expect([deep.status, ids(deep)]).toEqual([500, ['michelson_v1.runtime_error']]);
+    expect(deep.text).toContain('ran out of stack in nested lambda calls');
+    expect((await fetch(`${devnet.rpcUrl}/chains/main/blocks/head/header`)).status).toBe(200);
+  });
+
   test(`Octez's sizes: ${MAX_MICHELINE_NODES} nodes and ${MAX_MICHELINE_BYTES} bytes of literals (max_micheline_node_count, max_micheline_bytes_limit)`, async () => {
     const pack = (data: unknown, type: unknown) => post(`${HELPERS}/scripts/pack_data`, { data, type });
     const list = (n: number) => Array.from({ length: n }, () => ({ prim: 'Unit' }));
