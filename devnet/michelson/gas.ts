@@ -689,6 +689,12 @@ export const cost = {
   unparseChest: (plaintextSize: number) => add(shr(plaintextSize, 4) + shr(plaintextSize, 8), 3215),
 } as const;
 
+/**
+ * How a contract's code ends once it has run without failing: its closing HALT, then the empty continuation it was
+ * started with (script_interpreter.ml `step_descr` runs the code with `KNil` as its continuation).
+ */
+export const CODE_END = add(cost.halt(), cost.kNil());
+
 // ---------------------------------------------------------------------------------------------
 // Micheline (de)serialization and storage (Script_repr, Storage_costs)
 
@@ -841,10 +847,25 @@ export function scriptLoading(codeBytes: number, storageBytes: number): number {
 export const missingScriptLookup = (): number => mul(2, readAccess(SCRIPT_ENTRY_PATH, 0));
 
 /**
- * A script-cache `find` or `update` (cache_repr.ml, cache_repr_costs_generated.ml `cost_CACHE_UPDATE`): 600 + 43 ×
- * log2 of the cache's approximate cardinal plus one. The devnet's cache, as a fresh Octez sandbox's, holds nothing.
+ * What the liquidity-baking CPMM takes in the contract cache, in bytes: the size its typed script is given there
+ * (test_script_cache.ml `liquidity_baking_contract_size`). The protocol calls that contract as every block begins, to
+ * credit its subsidy (apply.ml `apply_liquidity_baking_subsidy` → `Script_cache.find`), so from the first block on an
+ * Octez sandbox's cache holds it, and nothing else until a contract is called.
  */
-export const scriptCacheAccess = (cardinal = 0): number => add(600, mul(43, log2(cardinal + 1)));
+export const LIQUIDITY_BAKING_CACHE_BYTES = 182_272;
+
+/** cache_repr.ml `minimal_size_of_typed_contract_in_bytes`: the cache's size in bytes over it approximates its cardinal. */
+const MINIMAL_TYPED_CONTRACT_BYTES = 688;
+
+/**
+ * A script-cache `find` or `update` (cache_repr.ml `Cache_costs.cache_update`, cache_repr_costs_generated.ml
+ * `cost_CACHE_UPDATE`): 600 + 43 × log2 (1 + the approximate cardinal), the cardinal being the cache's size in bytes
+ * divided by 688. The devnet's cache is a fresh sandbox's: the CPMM alone, 264 entries' worth (1,030 milligas an
+ * access). The devnet treats every call as a miss and does not add the called contract's own entry, which Octez's
+ * last update of the call counts; only a contract whose typed script took over 169 KB would change that figure.
+ */
+export const scriptCacheAccess = (cacheBytes = LIQUIDITY_BAKING_CACHE_BYTES): number =>
+  add(600, mul(43, log2(Math.floor(cacheBytes / MINIMAL_TYPED_CONTRACT_BYTES) + 1)));
 
 /** `Script_typed_ir_size_costs.nodes_cost`: 45 milligas per node of a typed script's in-memory size. */
 export const typedSizeNodes = (nodes: number): number => mul(45, nodes);

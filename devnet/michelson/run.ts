@@ -8,7 +8,15 @@ import { addressFromString, addressToString, chainIdFromString, keyHashToString 
 import { findEntrypoint, wrapParameter } from './entrypoints';
 import { resolveContract } from './instr-chain';
 import { MichelsonFailure, badInput, illTyped, tooDeep } from './errors';
-import { GasExhausted, GasMeter, HARD_GAS_LIMIT_PER_OPERATION, add, typeHasTickets, typedSizeNodes } from './gas';
+import {
+  CODE_END,
+  GasExhausted,
+  GasMeter,
+  HARD_GAS_LIMIT_PER_OPERATION,
+  add,
+  typeHasTickets,
+  typedSizeNodes,
+} from './gas';
 import { standaloneHost, type Env, type Host } from './host';
 import { Compiler, type Instr, type RunContext } from './interpreter';
 import { type Expr, type Prim } from './micheline';
@@ -173,6 +181,7 @@ function execute(req: RunRequest, { typed, compiler, code, parsingCost }: Loaded
 
   const stack: Value[] = [new Pair(parameter, storage)];
   code(stack, ctx);
+  gas.consume(CODE_END);
   const result = stack[0] as Pair;
   const operations = result.fst as readonly Operation[];
   const settled = settleBigMaps(result.snd, typed.storage, storage, host);
