@@ -3,8 +3,8 @@
  *
  *   ServerError → StoreError (the database refused or failed)
  *               | HostError (a request was refused; nothing changed) → RequestError | AccessError | GameError
- *                   | ChainGameError | StudioError | ServiceError | ChatError | TableError | ContentError (each with
- *                     its code union)
+ *                   | ChainGameError | StudioError | ServiceError | ChatError | TableError | ContentError
+ *                   | RatingError (each with its code union)
  *                   | RuleRefusal (the engine refused a move or a set-up: its own code)
  *
  * A refusal's HTTP status is never chosen where it is thrown: `HTTP_STATUS` maps every code to one (and
@@ -203,6 +203,17 @@ const TABLE_STATUS = {
 } as const satisfies Record<string, HostStatus>;
 export type TableCode = keyof typeof TABLE_STATUS;
 
+/** Players, ratings and leaderboards (server/ratings): which game, which page, which player, what name. */
+const RATING_STATUS = {
+  UNKNOWN_BOARD: 404,
+  BAD_PAGE: 400,
+  BAD_PLAYER_ADDRESS: 400,
+  NAME_EMPTY: 400,
+  NAME_TAKEN: 409,
+  NAME_CHANGED_RECENTLY: 429,
+} as const satisfies Record<string, HostStatus>;
+export type RatingCode = keyof typeof RATING_STATUS;
+
 /** Content by CID from the app's IPFS node (its gateway): what it holds, checked against the CID. */
 const CONTENT_STATUS = {
   BAD_CID: 400,
@@ -221,7 +232,16 @@ const SERVICE_STATUS = {
 export type ServiceCode = keyof typeof SERVICE_STATUS;
 
 export type HostErrorCode =
-  RequestCode | AccessCode | GameCode | ChainGameCode | StudioCode | ServiceCode | ChatCode | TableCode | ContentCode;
+  | RequestCode
+  | AccessCode
+  | GameCode
+  | ChainGameCode
+  | StudioCode
+  | ServiceCode
+  | ChatCode
+  | TableCode
+  | ContentCode
+  | RatingCode;
 
 /** The one place a refusal's HTTP status is chosen: each branch's codes above, in one table. */
 export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
@@ -234,6 +254,7 @@ export const HTTP_STATUS: Readonly<Record<HostErrorCode, HostStatus>> = {
   ...TABLE_STATUS,
   ...SERVICE_STATUS,
   ...CONTENT_STATUS,
+  ...RATING_STATUS,
 };
 
 /** An engine's refusal: a malformed action is a bad request; any other broken rule an unprocessable one. */
@@ -280,6 +301,7 @@ export class ServiceError extends refusalClass<ServiceCode>('ServiceError') {}
 export class ChatError extends refusalClass<ChatCode>('ChatError') {}
 export class TableError extends refusalClass<TableCode>('TableError') {}
 export class ContentError extends refusalClass<ContentCode>('ContentError') {}
+export class RatingError extends refusalClass<RatingCode>('RatingError') {}
 
 /** The engine refused a move or a game's set-up, in its own words and code (NOT_YOUR_TURN, BAD_CONFIG…). */
 export class RuleRefusal extends HostError {

@@ -41,7 +41,7 @@ export function hiddenCharacter(name: string): string | null {
  * Two names are one when they read alike: whatever their case, width (NFKC) or look-alike letters of other scripts
  * ("Ada", " ADA", "Ａｄａ" and "Аda" with a Cyrillic А).
  */
-const nameKey = (name: string): string =>
+export const nameKey = (name: string): string =>
   withoutLookAlikes(normalSeatName(name).normalize('NFKC')).toLocaleLowerCase('en');
 
 /**

@@ -16,6 +16,7 @@ import { LiveGames } from './live-games';
 import { Moves } from './moves';
 import { gamePath, parseGameRequest, prepareGame, type ParsedGameRequest, type PreparedGame } from './new-game';
 import { TablePresence } from './presence';
+import { RatingsDesk } from './ratings-desk';
 import { Records } from './records';
 import { SeatHolders } from './seat-holders';
 import { Seats } from './seats';
@@ -65,6 +66,8 @@ export class GameHost {
   readonly waitingRoom: WaitingRoom;
   readonly chat: ChatDesk;
   readonly records: Records;
+  /** Players, ratings and leaderboards (the ratings change with a game's end, game-ratings.ts). */
+  readonly ratings: RatingsDesk;
   readonly chain: ChainDesk;
   private readonly games: LiveGames;
   private readonly presence: TablePresence;
@@ -145,6 +148,7 @@ export class GameHost {
       launch: (row, state, onChain, context) => this.launch(row, state, onChain, context),
     });
     this.records = new Records({ ...shared, moves: this.moves });
+    this.ratings = new RatingsDesk(shared);
     this.waitingRoom = new WaitingRoom({
       ...shared,
       seatNewcomer: (live, seat, name) => this.tables.seatNewcomer(live, seat, name),

@@ -82,6 +82,7 @@ export class LiveGames {
       waiting: row.waiting ?? false,
       autoStart: row.autoStart ?? false,
       roomCode: row.roomCode ?? null,
+      ratedSeats: null,
       createdAt: new Date(this.deps.clock.now()),
       finished: false,
     };

@@ -24,6 +24,7 @@ import { replayStep, rollFor } from './replay';
 import type { Seats } from './seats';
 import type { HostShared } from './shared';
 import { storeCall } from './store-call';
+import { finishInStore } from './game-ratings';
 import { keepMark, markTimedOut } from './timer-marks';
 import { updateFor } from './views';
 
@@ -140,7 +141,7 @@ export class Moves {
     if (!idle()) return;
     await this.deps.games.inQueue(live.id, async () => {
       if (!idle()) return;
-      await storeCall(() => this.deps.store.games.markFinished(live.id));
+      await storeCall(() => finishInStore(this.deps.store, live));
       this.deps.automation.cancel(live.id);
       this.ended(live);
     });
@@ -273,7 +274,8 @@ export class Moves {
     if (seq % this.deps.snapshotEvery === 0)
       this.deps.background.add(this.deps.store.snapshots.save(live.id, seq, state));
     if (!live.row.finished && live.kit.definition.outcome(state)) {
-      this.deps.background.add(this.deps.store.games.markFinished(live.id));
+      // The game's end and its ratings are one transaction (server/store/ratings-book.ts).
+      this.deps.background.add(finishInStore(this.deps.store, live));
       this.ended(live);
     }
   }

@@ -105,6 +105,15 @@ export class SeatHolders {
     return rows.map(heldOf);
   }
 
+  /** Every holder of a game's seats (not of its host token), with the token hash each was given. */
+  async holdersOf(gameId: string): Promise<(HeldSeat & { readonly holder: string })[]> {
+    const rows = await this.sql.query<HeldRow & { holder: string }>(
+      'SELECT holder, game_id, seat, token_hash FROM seat_holders WHERE game_id = $1 AND seat <> $2 ORDER BY seat, holder',
+      [gameId, HOST_SEAT],
+    );
+    return rows.map((r) => ({ ...heldOf(r), holder: r.holder }));
+  }
+
   /**
    * A wallet signing in on a browser takes on the seats that browser holds: opened before signing in,
    * they come back on any device signed in with it. Whoever signs in here could play them on this browser already.

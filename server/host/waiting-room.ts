@@ -18,6 +18,7 @@ import type { GameRow } from '../store';
 import type { Holder, RequestContext } from './access';
 import type { LiveGame } from './live-game';
 import { parseRequest } from './new-game';
+import { ratingAtStart } from './game-ratings';
 import { holderKeys } from './seat-holders';
 import type { HostShared } from './shared';
 import { storeCall } from './store-call';
@@ -149,13 +150,14 @@ export class WaitingRoom {
     const seats = live.row.seats.map((s, seat) =>
       bots.includes(seat) ? { ...s, kind: 'heuristic' as const, tokenHash: null, taken: false } : s,
     );
-    if (!(await storeCall(() => this.deps.store.games.start(live.id, seats)))) {
+    const rating = await storeCall(() => ratingAtStart(this.deps.holders, live, seats));
+    if (!(await storeCall(() => this.deps.store.games.start(live.id, seats, rating)))) {
       // Another instance started it: take its seats.
       const stored = await storeCall(() => this.deps.store.games.get(live.id));
-      if (stored) live.row = { ...live.row, seats: stored.seats, waiting: false };
+      if (stored) live.row = { ...live.row, seats: stored.seats, waiting: false, ratedSeats: stored.ratedSeats };
       return;
     }
-    live.row = { ...live.row, seats, waiting: false };
+    live.row = { ...live.row, seats, waiting: false, ratedSeats: 'seats' in rating ? rating.seats : null };
     if (this.deps.chain?.isOnChain(live.id)) await this.deps.chain.start(live.id, bots);
     this.deps.automation.plan(live);
     this.deps.presence.publish(live);

@@ -1,9 +1,13 @@
 import { StoreError } from '../errors';
 import { UNIQUE_VIOLATION, sqlState, type SqlDriver } from './driver';
 import { gameRow } from './rows';
+import type { RatingAtStart } from '../ratings/rated-games';
 import type { GameRow, GameRows, NewGameRow, StoreEvent, StoredSeat, StoredSeatMark } from './types';
 
 /** The games table in SQL: a store's `games` room. A change of seats is announced on the store's NOTIFY channel. */
+/** A start that judged nothing (a caller without wallets to read): unrated, with no reason given. */
+const NOT_JUDGED: RatingAtStart = { unrated: 'not judged when it started' };
+
 export class SqlGameRows implements GameRows {
   constructor(
     private readonly driver: SqlDriver,
@@ -52,13 +56,16 @@ export class SqlGameRows implements GameRows {
     return row?.id ?? null;
   }
 
-  async start(id: string, seats: readonly StoredSeat[]): Promise<boolean> {
+  async start(id: string, seats: readonly StoredSeat[], rating: RatingAtStart = NOT_JUDGED): Promise<boolean> {
     const notice: StoreEvent = { type: 'seats', gameId: id };
+    const rated = 'seats' in rating ? JSON.stringify(rating.seats) : null;
+    const note = 'unrated' in rating ? rating.unrated : null;
     // Once: of two starts (two hosts' clicks, two instances), one finds the game waiting.
     const rows = await this.driver.query(
-      `WITH changed AS (UPDATE games SET waiting = false, seats = $2::jsonb WHERE id = $1 AND waiting RETURNING id)
+      `WITH changed AS (UPDATE games SET waiting = false, seats = $2::jsonb, rated_seats = $5::jsonb, rating_note = $6
+                         WHERE id = $1 AND waiting RETURNING id)
        SELECT pg_notify($3, $4) FROM changed`,
-      [id, JSON.stringify(seats), this.channel, JSON.stringify(notice)],
+      [id, JSON.stringify(seats), this.channel, JSON.stringify(notice), rated, note],
     );
     return rows.length === 1;
   }
@@ -101,9 +108,5 @@ export class SqlGameRows implements GameRows {
       [id, JSON.stringify(seats), JSON.stringify(expected), this.channel, JSON.stringify(notice)],
     );
     return rows.length === 1;
-  }
-
-  async markFinished(id: string): Promise<void> {
-    await this.driver.query('UPDATE games SET finished = true WHERE id = $1', [id]);
   }
 }

@@ -41,6 +41,7 @@ const gameRowSchema = z.object({
   waiting: z.boolean(),
   auto_start: z.boolean(),
   room_code: z.string().nullable(),
+  rated_seats: z.array(z.object({ seat: z.number().int().min(0), address: z.string() })).nullable(),
 });
 export const actionRowSchema = z.object({
   seq: z.number().int(),
@@ -89,6 +90,7 @@ export function gameRow(row: unknown): GameRow {
     waiting: r.waiting,
     autoStart: r.auto_start,
     roomCode: r.room_code,
+    ratedSeats: r.rated_seats,
   };
 }
 

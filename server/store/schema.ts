@@ -249,6 +249,59 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX games_listed_recent ON games (created_at) WHERE listed;
     `,
   },
+  {
+    version: 12,
+    sql: `
+      -- Ratings (server/ratings, docs/ratings.md). rated_seats: the seats a game rates and the wallet signed in on
+      -- each when it started ([{ seat, address }]); null when it started unrated or has not started.
+      ALTER TABLE games ADD COLUMN rated_seats jsonb;
+      -- Why a game is not rated, in words (hot-seat, too few signed-in people, a seat's bot played too much…).
+      ALTER TABLE games ADD COLUMN rating_note text;
+      -- A player is a signed-in wallet. name: the display name they chose (null until then); name_key: the name as
+      -- compared (case, width and look-alike letters folded), unique, so no two players read alike.
+      CREATE TABLE players (
+        address         text PRIMARY KEY,
+        name            text,
+        name_key        text UNIQUE,
+        name_changed_at timestamptz,
+        created_at      timestamptz NOT NULL DEFAULT now()
+      );
+      -- Each player's skill per game (Weng-Lin: mu, sigma) and their rated games, wins and games left.
+      CREATE TABLE ratings (
+        game       text NOT NULL,
+        address    text NOT NULL,
+        mu         double precision NOT NULL,
+        sigma      double precision NOT NULL,
+        games      integer NOT NULL DEFAULT 0,
+        wins       integer NOT NULL DEFAULT 0,
+        left_games integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (game, address)
+      );
+      CREATE INDEX ratings_board ON ratings (game, (mu - 3 * sigma) DESC, address);
+      -- The rated games in the order their ratings were applied (n): the list anyone recomputes the ratings from.
+      CREATE TABLE rated_games (
+        n           bigserial PRIMARY KEY,
+        game_id     text NOT NULL UNIQUE REFERENCES games (id),
+        game        text NOT NULL,
+        final_hash  text NOT NULL,
+        finished_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Each rated person's place in a rated game and their skill before and after it.
+      CREATE TABLE rating_changes (
+        n            bigint NOT NULL REFERENCES rated_games (n),
+        address      text NOT NULL,
+        seat         integer NOT NULL,
+        rank         integer NOT NULL,
+        leaver       boolean NOT NULL,
+        mu_before    double precision NOT NULL,
+        sigma_before double precision NOT NULL,
+        mu_after     double precision NOT NULL,
+        sigma_after  double precision NOT NULL,
+        PRIMARY KEY (n, address)
+      );
+      CREATE INDEX rating_changes_player ON rating_changes (address, n DESC);
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

@@ -5,6 +5,7 @@ import type { SqlDriver } from './driver';
 import { SqlFairChains } from './fair-chains';
 import { SqlGameRows } from './game-rows';
 import { MIGRATIONS, MIGRATIONS_TABLE, MIGRATION_LOCK_KEY } from './schema';
+import { SqlRatingsBook } from './ratings-book';
 import { SqlSnapshots } from './snapshots';
 import type { GameStore, StoreEvent, StoreListener } from './types';
 
@@ -37,6 +38,7 @@ export class SqlGameStore implements GameStore {
   readonly chat: SqlChatLog;
   readonly fair: SqlFairChains;
   readonly snapshots: SqlSnapshots;
+  readonly ratings: SqlRatingsBook;
   private readonly listeners = new Set<StoreListener>();
   private stopListening: (() => Promise<void>) | null = null;
   private listening: Promise<void> | null = null;
@@ -51,6 +53,7 @@ export class SqlGameStore implements GameStore {
     this.chat = new SqlChatLog(driver, channel);
     this.fair = new SqlFairChains(driver);
     this.snapshots = new SqlSnapshots(driver);
+    this.ratings = new SqlRatingsBook(driver);
   }
 
   get kind(): 'pglite' | 'postgres' {

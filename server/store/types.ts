@@ -1,6 +1,8 @@
 import type { Actor, GameEvent, GameId, SeatId } from '../../engine';
 import type { SeatKind, SeatMarkKind } from '../protocol';
 import type { SqlDriver } from './driver';
+import type { RatedSeat, RatingAtStart } from '../ratings/rated-games';
+import type { SqlRatingsBook } from './ratings-book';
 
 /** A seat as stored: the SHA-256 (hex) of its invite token, never the token. */
 export interface StoredSeat {
@@ -59,12 +61,14 @@ export interface GameRow {
   readonly autoStart: boolean;
   /** The secret of a waiting room's one link (/r/<code>); null for a game without a waiting room. */
   readonly roomCode: string | null;
+  /** The seats it rates, each with the wallet signed in on it when it started; null: unrated, or not started. */
+  readonly ratedSeats: readonly RatedSeat[] | null;
 }
 
 type OptionalOnCreate =
   'graceSeconds' | 'listed' | 'rematchOf' | 'studioBoard' | 'fair' | 'waiting' | 'autoStart' | 'roomCode';
 
-export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'seatMarks' | OptionalOnCreate> &
+export type NewGameRow = Omit<GameRow, 'createdAt' | 'finished' | 'seatMarks' | 'ratedSeats' | OptionalOnCreate> &
   Partial<Pick<GameRow, OptionalOnCreate>>;
 
 /** One entry of the append-only log; `seq` counts from 1 (the state after it has that seq). */
@@ -127,7 +131,7 @@ export type StoreListener = (event: StoreEvent) => void;
 /**
  * The game database. Two implementations (PGlite, PostgreSQL) run the same SQL (schema.ts, sql-store.ts and its
  * rooms); the host depends on this interface only. Each room has one job: `games` (the games' rows), `actions` (the
- * append-only log), `chat`, `fair` (provably fair hash chains) and `snapshots`; the store itself migrates, listens and
+ * append-only log), `chat`, `fair` (provably fair hash chains), `snapshots` and `ratings`; the store itself migrates, listens and
  * closes.
  */
 export interface GameStore {
@@ -143,6 +147,8 @@ export interface GameStore {
   readonly chat: ChatLog;
   readonly fair: FairChains;
   readonly snapshots: Snapshots;
+  /** Ratings: a rated game's end, the players' skills and names, the boards and the published list. */
+  readonly ratings: SqlRatingsBook;
   /** Applies the migrations not yet applied; safe to run again and from several instances at once. */
   migrate(): Promise<void>;
   /** Starts delivering StoreEvents to `listener`; resolves once listening. Returns the function that stops it. */
@@ -150,7 +156,7 @@ export interface GameStore {
   close(): Promise<void>;
 }
 
-/** The games' rows: created, read, listed, their seats changed, marked finished. */
+/** The games' rows: created, read, listed, their seats changed (a game's end is the ratings room's). */
 export interface GameRows {
   /** @throws StoreError DUPLICATE_GAME (its id, or a second rematch of one game) */
   create(game: NewGameRow): Promise<void>;
@@ -160,10 +166,10 @@ export interface GameRows {
   /** The game whose room link has `code`, if any. */
   byRoomCode(code: string): Promise<string | null>;
   /**
-   * Starts a waiting game with `seats` (free seats filled with bots), once: false when it was not waiting any more
-   * (another start won). Notifies listeners.
+   * Starts a waiting game with `seats` (free seats filled with bots) and the seats it rates (or why it is unrated),
+   * once: false when it was not waiting any more (another start won). Notifies listeners.
    */
-  start(id: string, seats: readonly StoredSeat[]): Promise<boolean>;
+  start(id: string, seats: readonly StoredSeat[], rating?: RatingAtStart): Promise<boolean>;
   /** The newest `limit` listed games, finished or not (the lobby's), newest first. */
   listed(limit: number): Promise<GameRow[]>;
   /** Ids of games not marked finished (a restarted host resumes their bots and timers). */
@@ -178,7 +184,6 @@ export interface GameRows {
    * once, one wins), and notifies listeners. Returns whether it did.
    */
   swapSeats(id: string, expected: readonly StoredSeat[], seats: readonly StoredSeat[]): Promise<boolean>;
-  markFinished(id: string): Promise<void>;
 }
 
 /** Each game's append-only log of actions. */

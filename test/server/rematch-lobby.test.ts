@@ -222,6 +222,7 @@ describe('the rematch request', () => {
       waiting: false,
       autoStart: false,
       roomCode: null,
+      ratedSeats: null,
     };
     expect(rematchRequest(row, true)).toMatchObject({
       options: { laps: 3 },

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, openPostgresStore, type GameStore, type NewGameRow, type StoreEvent } from '../../server/store';
 import { markTimedOut } from '../../server/host/timer-marks';
+import { NEW_SKILL, rateFinish } from '../../server/ratings/model';
 import {
   TEST_DATABASE_URL,
   dropSchema,
@@ -95,7 +96,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect((await store.games.listed(50)).map((g) => g.id)).toContain(listed);
     expect((await store.games.listed(50)).map((g) => g.id)).not.toContain(first);
     expect((await store.games.get(listed))?.seats[0]).toMatchObject({ taken: true });
-    await store.games.markFinished(listed);
+    await store.ratings.finish({ gameId: listed, unrated: null });
     expect((await store.games.listed(50)).find((g) => g.id === listed)).toMatchObject({ finished: true });
   });
 
@@ -125,11 +126,48 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     const [a, b] = [newId(), newId()];
     await store.games.create(gameRow(a));
     await store.games.create(gameRow(b));
-    await store.games.markFinished(a);
+    await store.ratings.finish({ gameId: a, unrated: null });
     const open = await store.games.unfinished();
     expect(open).toContain(b);
     expect(open).not.toContain(a);
     expect((await store.games.get(a))?.finished).toBe(true);
+  });
+
+  it('finishes a rated game once, with its ratings in the same transaction; games sharing a newcomer finishing at once are numbered in the order their ratings were applied', async () => {
+    const people = Array.from({ length: 4 }, () => `tz1${newId()}`);
+    const ids = Array.from({ length: 6 }, () => newId());
+    for (const id of ids) await store.games.create(gameRow(id));
+    // Every game has the newcomer people[0] against one other: their ratings must apply one after another.
+    const ends = ids.map((gameId, i) => ({
+      gameId,
+      game: 'ten' as const,
+      finalHash: `hash-${i}`,
+      placings: [
+        { seat: 0, address: people[0]!, rank: 1 + (i % 2), leaver: false },
+        { seat: 1, address: people[1 + (i % 3)]!, rank: 2 - (i % 2), leaver: false },
+      ],
+    }));
+    const results = await Promise.all(ends.map((end) => store.ratings.finish(end)));
+    expect(results.every((r) => r?.length === 2)).toBe(true);
+    // A second finish (another instance) changes nothing.
+    expect(await store.ratings.finish(ends[0]!)).toBeNull();
+    const list = await store.ratings.ratedGames(0, 100);
+    const mine = list.filter((g) => ids.includes(g.gameId));
+    expect(mine).toHaveLength(6);
+    // Replaying the list in its order from new skills gives each game's before and after, and the stored skills.
+    const skill = new Map<string, { mu: number; sigma: number }>();
+    for (const g of mine) {
+      const before = g.changes.map((c) => skill.get(c.address) ?? NEW_SKILL);
+      expect(g.changes.map((c) => c.before)).toEqual(before);
+      const after = rateFinish(g.changes.map((c, i) => ({ skill: before[i]!, rank: c.rank })));
+      expect(g.changes.map((c) => c.after)).toEqual(after);
+      g.changes.forEach((c, i) => skill.set(c.address, after[i]!));
+    }
+    for (const address of people) {
+      const [row] = await store.ratings.ratingsOf(address);
+      expect(row && { mu: row.mu, sigma: row.sigma }).toEqual(skill.get(address));
+    }
+    expect((await store.ratings.ratingsOf(people[0]!))[0]).toMatchObject({ games: 6, wins: 3, left: 0 });
   });
 
   it('appends actions (the system seat included) and lists them in order after a seq', async () => {
