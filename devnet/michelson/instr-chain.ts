@@ -141,8 +141,7 @@ export function compileChain(p: Prim, t: readonly Prim[], c: Compiler): Instr | 
         x.gas.consume(cost.view());
         const v = pop(s);
         const addr = pop(s) as Address;
-        const out = callView(x, addr, name, input, output, v);
-        s.push(out === null ? null : new Some(out));
+        s.push(callView(x, addr, name, input, output, v));
       };
     }
     case 'TICKET': {

@@ -24,7 +24,9 @@ export type Stack = Value[];
  */
 const BLOCK_END = cost.halt() + cost.kCons();
 const BRANCH_COST = cost.if() + BLOCK_END;
-const DIP_COST = cost.dip() + cost.halt() + cost.kUndip();
+// DIP { … }: IDip, then the body's HALT, KUndip putting the top back and KCons resuming (Octez's dign.tz trace closes
+// the body with 0.035 = 15 + 10 + 10).
+const DIP_COST = cost.dip() + BLOCK_END + cost.kUndip();
 const LOOP_COST = cost.loop() + cost.halt() + cost.kLoopIn();
 const ITER_STEP = cost.kIter() + cost.halt();
 const MAP_STEP = cost.kListEnterBody(1, 1) + cost.kListExitBody() + cost.halt();

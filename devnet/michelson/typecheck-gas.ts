@@ -177,6 +177,13 @@ class InstrCosts {
         return typed(s[2] ? tyEq(s[0]!, s[2].args![0]!) : 0);
       case 'SELF':
         return typed(cost.findEntrypointCycle());
+      case 'VIEW': {
+        // The name checked as parse_view_name does (`check_printable`), then the output type parsed.
+        const name = args[0];
+        const len =
+          name !== undefined && !Array.isArray(name) && 'string' in name ? utf8.encode(name.string).length : 0;
+        return typed(add(cost.checkPrintable(len), typeParsingCost(args[1]!)));
+      }
       case 'PUSH':
         return typed(add(typeParsingCost(args[0]!), dataTypecheckingCost(args[1]!, args[0] as Prim, this.trace)));
       case 'LAMBDA':
@@ -786,6 +793,9 @@ class IrNodes {
         return n(s[0] ? 2 * typedTypeNodes(s[0]) : 0);
       case 'SELF':
         return n(0);
+      case 'VIEW':
+        // IView's `view_signature_size`: the input type (the stack's top) and the output type.
+        return n((s[0] ? typedTypeNodes(s[0]) : 0) + typedTypeNodes(args[1]!));
       default:
         break;
     }

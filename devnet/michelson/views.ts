@@ -8,9 +8,18 @@ import { Compiler, sameType, type Instr, type RunContext } from './interpreter';
 import type { Expr, Prim } from './micheline';
 import { typecheckScript, type TypedScript } from './typecheck';
 import { dataTypecheckingCost, scriptTypecheckingCost, typedTypeNodes, viewTypecheckingCost } from './typecheck-gas';
-import { Pair, type Address, type Value } from './values';
+import { Pair, Some, type Address, type Value } from './values';
 
 const MAX_VIEW_DEPTH = 100;
+
+/**
+ * What a view that returns costs on top of its code (script_interpreter.ml `iview`, then `step`/`next`): the HALT that
+ * closes the view's code (`cost_N_IHalt` 15), then the continuations `iview` set up, each charged by `next`'s
+ * `consume_control`: KView_exit giving the caller back its step constants (`cost_N_KView_exit` 20), KReturn giving it
+ * back its stack (`cost_N_KReturn` 10) and KCons resuming it (`cost_N_KCons` 10), whose first instruction is the
+ * ICons_some that wraps the result (`cost_N_ICons_some` 10). The paths that push None step on directly: none of these.
+ */
+const VIEW_RETURN = add(add(add(cost.halt(), cost.kViewExit()), add(cost.kReturn(), cost.kCons())), cost.consSome());
 
 interface CompiledViews {
   readonly typed: TypedScript;
@@ -47,11 +56,12 @@ const binaryLength = (e: Expr): number => packDataBytes(e as MichelsonData).byte
 const tyEq = (a: Prim, b: Prim): number => cost.tyEq(typedTypeNodes(a), typedTypeNodes(b));
 
 /**
- * Result of `VIEW name` on `addr`, or null when there is no such contract, view, or matching types. Its gas, as
- * script_interpreter.ml `iview` charges it: the callee's script read (`Contract.get_script`, no script cache) and parsed
- * (`parse_script`), the view looked up (`view_get`) and typechecked (`parse_view`), its output and input types compared
- * with the instruction's (`ty_eq`, the second only when the first holds), and the callee's balance read
- * (`Contract.get_balance_carbonated`).
+ * Result of `VIEW name` on `addr`: Some of the view's result (which may itself be None), or null (None) when there
+ * is no such contract, view, or matching types. Its gas, as script_interpreter.ml `iview` charges it: the callee's
+ * script read (`Contract.get_script`, no script cache) and parsed (`parse_script`), the view looked up (`view_get`)
+ * and typechecked (`parse_view`), its output and input types compared with the instruction's (`ty_eq`, the second
+ * only when the first holds), the callee's balance read (`Contract.get_balance_carbonated`), then the view's code and
+ * `VIEW_RETURN`.
  */
 export function callView(
   x: RunContext,
@@ -60,7 +70,7 @@ export function callView(
   input: Prim,
   output: Prim,
   arg: Value,
-): Value | null {
+): Some | null {
   if (addr.raw[0] !== 1 || addr.entrypoint !== '' || x.viewDepth >= MAX_VIEW_DEPTH) return null;
   const info = x.host.contract(addr);
   if (!info) {
@@ -93,5 +103,6 @@ export function callView(
   };
   const stack: Value[] = [new Pair(arg, storage)];
   code(stack, inner);
-  return stack[0] as Value;
+  x.gas.consume(VIEW_RETURN);
+  return new Some(stack[0] as Value);
 }

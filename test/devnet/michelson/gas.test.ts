@@ -19,6 +19,8 @@ import {
   milligasToGas,
   readAccess,
 } from '../../../devnet/michelson/gas';
+import { Compiler, type RunContext } from '../../../devnet/michelson/interpreter';
+import { parseExpression, typecheckCode, type Trace } from '../../../devnet/michelson/typecheck';
 import { Address, KeyHash, Or, Pair, PublicKey, Some, UNIT } from '../../../devnet/michelson/values';
 
 const bytes = (n: number, fill = 0): Uint8Array => new Uint8Array(n).fill(fill);
@@ -214,6 +216,34 @@ describe('instruction costs from Octez traces', () => {
   it('storage reads cost 200 gas plus path and bytes', () => {
     expect(readAccess(0, 0)).toBe(200_000);
     expect(cost.contractExists()).toBe(200_000 + 4 * 5000 + 2 * 8);
+  });
+});
+
+describe('blocks as the compiled code charges them, against Octez`s --trace-stack (contract_opcodes.ml, U025)', () => {
+  /** Milligas the compiled `code` takes on a stack of `depth` nats (typechecked there, as a script's body is). */
+  function blockGas(code: string, depth: number): number {
+    const trace: Trace = new WeakMap();
+    const body = parseExpression(code, 'code');
+    typecheckCode(
+      body,
+      Array.from({ length: depth }, () => ({ prim: 'nat' })),
+      trace,
+    );
+    const gas = new GasMeter(10n ** 9n);
+    const stack = Array.from({ length: depth }, (_, i) => BigInt(i + 1));
+    new Compiler(trace).compile(body)(stack, { gas } as unknown as RunContext);
+    return Number(gas.consumed());
+  }
+
+  it.each([
+    // dip.tz on (Pair 1 1): DIP 0.010, ADD 0.035, then its body closed (HALT, KUndip, KCons) 0.035.
+    ['{ DIP { ADD } }', 3, 10 + 35 + 35],
+    // dign.tz: DIP 0.010, four DROPs 0.010 each, the closing 0.035.
+    ['{ DIP { DROP ; DROP ; DROP ; DROP } }', 5, 10 + 4 * 10 + 35],
+    // dipn.tz: DIP 5 0.035, PUSH 0.010, the closing (HALT, five KUndip, KCons) 0.075.
+    ['{ DIP 5 { PUSH nat 6 } }', 5, 35 + 10 + 75],
+  ])('%s on %i nats: %i milligas', (code, depth, milligas) => {
+    expect(blockGas(code, depth)).toBe(milligas);
   });
 });
 

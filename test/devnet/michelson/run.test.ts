@@ -140,7 +140,7 @@ describe('internal operations', () => {
 
 describe('views and contracts through the host', () => {
   const calleeScript = oneLine(`parameter unit; storage nat; code { CDR ; NIL operation ; PAIR };
-    view "plus" nat nat { UNPAIR ; ADD }`);
+    view "plus" nat nat { UNPAIR ; ADD }; view "nothing" unit (option nat) { DROP ; NONE nat }`);
   const callee = addressFromString('KT1TezoooozzSmartPyzzSTATiCzzzwwBFA1');
   const info: ContractInfo = {
     parameter: { prim: 'unit' },
@@ -158,6 +158,13 @@ describe('views and contracts through the host', () => {
   it('VIEW runs the callee view on its own storage', () => {
     const r = runScript({ script: caller, storage: 'None', input: '"KT1TezoooozzSmartPyzzSTATiCzzzwwBFA1"', host });
     expect(r.storage).toEqual({ prim: 'Some', args: [{ int: '42' }] });
+  });
+
+  it('VIEW of a view that returns None is Some None (iview wraps what the view returns with ICons_some)', () => {
+    const script = oneLine(`parameter address; storage (option (option nat));
+      code { CAR ; UNIT ; VIEW "nothing" (option nat) ; NIL operation ; PAIR }`);
+    const r = runScript({ script, storage: 'None', input: '"KT1TezoooozzSmartPyzzSTATiCzzzwwBFA1"', host });
+    expect(r.storage).toEqual({ prim: 'Some', args: [{ prim: 'None' }] });
   });
 
   it('VIEW on an address without that contract is None', () => {

@@ -221,6 +221,7 @@ describe('VIEW (script_interpreter.ml iview)', () => {
     const x = {
       host,
       gas,
+      env: { self: address },
       viewDepth: 0,
       counter: { nonce: 0, originations: 0 },
       compiler: new Compiler(typed.trace, typed.script),
@@ -244,6 +245,31 @@ describe('VIEW (script_interpreter.ml iview)', () => {
 
   it('another output type: the view typechecked (unit 60, nat 60, { CDR } 440, ty_eq nat 57), then ty_eq nat int', () => {
     expect(viewGas('v', ty('unit'), ty('int'), { contract: () => info })).toBe(loaded() + 617 + 57);
+  });
+
+  // A view that runs: the view typechecked (617, as above), both ty_eq hold (nat nat, then unit unit: 57 each), the
+  // callee's balance is read (`get_balance_carbonated`: read_access of 4 path segments and 8 bytes, 200,000 + 4 ×
+  // 5,000 + 2 × 8), its code runs (CDR, `cost_N_ICdr` 10), then the way back to the caller: the view's HALT
+  // (`cost_N_IHalt` 15), KView_exit (`cost_N_KView_exit` 20), KReturn (`cost_N_KReturn` 10), KCons (`cost_N_KCons` 10)
+  // and the ICons_some it resumes with (`cost_N_ICons_some` 10).
+  it('a view that returns: its code, then HALT, KView_exit, KReturn, KCons and ICons_some (65)', () => {
+    expect(viewGas('v', ty('unit'), ty('nat'), { contract: () => info })).toBe(
+      loaded() + 617 + 2 * 57 + 220_016 + 10 + (15 + 20 + 10 + 10 + 10),
+    );
+  });
+
+  it('its result comes back wrapped in Some, the failing paths give None', () => {
+    const typed = typecheckScript(callee);
+    const x = {
+      host: { contract: () => info },
+      gas: new GasMeter(10n ** 9n),
+      env: { self: address },
+      viewDepth: 0,
+      counter: { nonce: 0, originations: 0 },
+      compiler: new Compiler(typed.trace, typed.script),
+    } as unknown as RunContext;
+    expect(callView(x, address, 'v', ty('unit'), ty('nat'), UNIT)).toEqual(new Some(7n));
+    expect(callView(x, address, 'w', ty('unit'), ty('nat'), UNIT)).toBeNull();
   });
 });
 

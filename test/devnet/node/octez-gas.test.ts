@@ -246,6 +246,73 @@ describe('Octez U025 regression figures (operation_size_and_gas.ml)', () => {
   });
 });
 
+/**
+ * tezt/tests/views.ml "Run views" in mockup mode, from bootstrap1 (an ed25519 account): two originations of
+ * michelson_test_scripts/mini_scenarios, view_registers_callers then view_check_caller, and three calls, each with the
+ * fee and limits octez-client chose there; tezt/tests/expected/views.ml/"U025-- Run views.out" holds each one's
+ * "Consumed gas". The signature check in it depends only on the operation's length, which the same fee, limits and
+ * small counter reproduce. view_check_caller calls both views of the other contract: the figures cover VIEW's
+ * typechecking (the name's `check_printable`, the output type, the signature's types in the typed code's size),
+ * iview's loading of the callee and its way back (HALT, KView_exit, KReturn, KCons, ICons_some), a view's DIP and a
+ * None wrapped in Some.
+ */
+describe('Octez U025 regression figures (views.ml)', () => {
+  const REGISTERS_CALLERS = `parameter unit; storage (list address);
+code { CDR ; SOURCE ; CONS ; NIL operation ; PAIR };
+view "calls_count" unit nat { CDR ; SIZE };
+view "last_caller" unit (option address) { CDR ; IF_CONS { DIP { DROP } ; SOME } { NONE address } };`;
+  const CHECK_CALLER = `parameter address; storage (option address);
+code { CAR ; DUP ; UNIT ; VIEW "calls_count" nat ; IF_NONE { UNIT ; FAILWITH } {} ;
+       DIP { UNIT ; VIEW "last_caller" (option address) } ; PUSH nat 0 ;
+       IFCMPEQ { IF_NONE { UNIT ; FAILWITH } { IF_NONE {} { UNIT ; FAILWITH } } ; NONE address }
+               { IF_NONE { UNIT ; FAILWITH } { IF_NONE { UNIT ; FAILWITH } {} } ; SOME } ;
+       NIL operation ; PAIR }`;
+
+  test('originations 603.192 and 628.275 gas; calls 3,584.146, 1,287.381 and 3,587.778', async () => {
+    const tz = toolkit(devnet.accounts[1]!.secretKey);
+    const figures: number[] = [];
+    /** The consumed milligas of an operation just included (the head block's). */
+    const record = async (op: { hash: string; confirmation: () => Promise<unknown> }): Promise<void> => {
+      await op.confirmation();
+      const r = resultOf((await included(op.hash)).contents[0]!);
+      expect((r as unknown as { status: string }).status).toBe('applied');
+      figures.push(Number(r.consumed_milligas));
+    };
+    const registers = await tz.contract.originate({
+      code: parseScript(REGISTERS_CALLERS),
+      init: [],
+      fee: 450,
+      gasLimit: 704,
+      storageLimit: 429,
+    });
+    await record(registers);
+    const checker = await tz.contract.originate({
+      code: parseScript(CHECK_CALLER),
+      init: { prim: 'None' },
+      fee: 508,
+      gasLimit: 729,
+      storageLimit: 485,
+    });
+    await record(checker);
+    const parameter = { entrypoint: 'default', value: { string: registers.contractAddress! } };
+    const check = { to: checker.contractAddress!, amount: 1, fee: 665, parameter };
+    // No call yet: calls_count gives 0 and last_caller None, which VIEW wraps (Some None).
+    await record(await tz.contract.transfer({ ...check, gasLimit: 3684, storageLimit: 0 }));
+    await record(
+      await tz.contract.transfer({
+        to: registers.contractAddress!,
+        amount: 1,
+        fee: 389,
+        gasLimit: 1387,
+        storageLimit: 47,
+      }),
+    );
+    // One caller registered: calls_count 1, last_caller's DIP { DROP } ; SOME.
+    await record(await tz.contract.transfer({ ...check, gasLimit: 3687, storageLimit: 47 }));
+    expect(figures).toEqual([603_192, 628_275, 3_584_146, 1_287_381, 3_587_778]);
+  });
+});
+
 describe('manager operations', () => {
   test('a tz1 → tz1 transfer costs Octez’s 100 + 2,000 gas, Unit’s decoding and the signature check (2,168.755 in U025’s regression)', async () => {
     const tz = toolkit(devnet.accounts[0]!.secretKey);
