@@ -117,6 +117,16 @@ export interface Replayed<S, E extends GameEvent> {
   readonly events: E[];
 }
 
+/** Whether a definition sets up and replays games of `version`: its own, or an older one it keeps. */
+export const playsVersion = (definition: { version: number; olderVersions?: readonly number[] }, version: number) =>
+  version === definition.version || (definition.olderVersions ?? []).includes(version);
+
+/** The versions a definition plays, in words ("version 2" or "versions 1 and 2"). */
+export const versionsText = (definition: { version: number; olderVersions?: readonly number[] }): string => {
+  const all = [...(definition.olderVersions ?? []), definition.version];
+  return all.length === 1 ? `version ${all[0]}` : `versions ${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
+};
+
 /**
  * Replays a record with its game's definition.
  * @throws RecordError naming the first action that does not apply.
@@ -129,15 +139,15 @@ export function replayWith<S, A, C, E extends GameEvent>(
   if (record.game !== definition.id) {
     throw new RecordError('WRONG_GAME', `record is for "${record.game}", not "${definition.id}"`);
   }
-  if (record.version !== definition.version) {
+  if (!playsVersion(definition, record.version)) {
     throw new RecordError(
       'UNSUPPORTED_VERSION',
-      `record was written by ${record.game} engine version ${record.version}; this engine is version ${definition.version}`,
+      `record was written by ${record.game} engine version ${record.version}; this engine plays ${versionsText(definition)}`,
     );
   }
   let state: S;
   try {
-    state = definition.setup(record.config as C, record.seed);
+    state = definition.setup(record.config as C, record.seed, record.version);
   } catch (err) {
     if (!isEngineError(err)) throw err;
     throw new RecordError('BAD_CONFIG', `the record's config does not set up ${record.game}: ${err.message}`);

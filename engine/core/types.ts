@@ -38,8 +38,13 @@ export interface GameDefinition<S, A, C, E extends GameEvent = GameEvent> {
   readonly id: GameId;
   /** Bumped whenever a rule change would make old records replay differently. */
   readonly version: number;
-  /** @throws ConfigError when the config is invalid. */
-  setup(config: C, seed: string): S;
+  /**
+   * Older versions whose games it still sets up and replays under the rules they were played by (`setup`'s
+   * `version`): a record keeps the version that wrote it, so an amended rule never changes an old game.
+   */
+  readonly olderVersions?: readonly number[];
+  /** @throws ConfigError when the config is invalid. `version`: the rules to play by (default: `version`). */
+  setup(config: C, seed: string, version?: number): S;
   pending(state: S): Decision[];
   /** Every legal action of `seat` now; empty when the seat has nothing to decide. */
   legal(state: S, seat: Actor): A[];

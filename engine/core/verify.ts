@@ -6,7 +6,7 @@
 import { isEngineError } from './errors';
 import { ChainLedger, rollOf } from './fair';
 import { stateHash } from './hash';
-import { applyRolled, type GameRecord } from './record';
+import { applyRolled, playsVersion, versionsText, type GameRecord } from './record';
 import { seedCommitment } from './rng';
 import type { GameDefinition, GameEvent } from './types';
 
@@ -53,10 +53,10 @@ export function verifyRecord<S, E extends GameEvent>(
 ): Verdict {
   if (record.game !== definition.id)
     return refuse('WRONG_GAME', `the record is for "${record.game}", not "${definition.id}"`);
-  if (record.version !== definition.version) {
+  if (!playsVersion(definition, record.version)) {
     return refuse(
       'UNSUPPORTED_VERSION',
-      `the record was written by ${record.game} engine version ${record.version}; this engine is version ${definition.version}`,
+      `the record was written by ${record.game} engine version ${record.version}; this engine plays ${versionsText(definition)}`,
     );
   }
   const fair = record.fair;
@@ -68,7 +68,7 @@ export function verifyRecord<S, E extends GameEvent>(
   }
   let state: S;
   try {
-    state = definition.setup(record.config, record.seed);
+    state = definition.setup(record.config, record.seed, record.version);
   } catch (err) {
     if (!isEngineError(err)) throw err;
     return refuse('BAD_CONFIG', `the record's config does not set up ${record.game}: ${err.message}`);

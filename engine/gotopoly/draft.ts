@@ -30,6 +30,8 @@ export class Draft extends DraftBase<GotopolyState, GotopolyEvent> {
   decks: Record<DeckName, DeckState>;
   stage: Stage;
   term: number;
+  /** G7's drawn order for level students (absent in a version-1 game). */
+  tieOrder: readonly SeatId[] | undefined;
 
   constructor(base: GotopolyState) {
     super(base);
@@ -41,6 +43,7 @@ export class Draft extends DraftBase<GotopolyState, GotopolyEvent> {
     this.decks = { ...base.decks };
     this.stage = base.stage;
     this.term = base.term;
+    this.tieOrder = base.tieOrder;
   }
 
   student(seat: SeatId): Student {
@@ -94,6 +97,7 @@ export class Draft extends DraftBase<GotopolyState, GotopolyEvent> {
       uncles: this.uncles,
       estates: this.estates,
       decks: this.decks,
+      ...(this.tieOrder ? { tieOrder: this.tieOrder } : {}),
     });
   }
 }

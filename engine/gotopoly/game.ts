@@ -13,7 +13,7 @@ import { jailChoice } from './jail';
 import { moveWithToken } from './movement';
 import { nmrAction } from './nmr';
 import { studyOrWork } from './property';
-import { setupGotopoly } from './setup';
+import { GOTOPOLY_VERSION, setupGotopoly } from './setup';
 import { goHome } from './station';
 import type { DeckName } from './cards';
 import type { DeckState, GotopolyAction, GotopolyEvent, GotopolyState } from './state';
@@ -124,7 +124,8 @@ function mustAfford(state: GotopolyState, seat: SeatId, price: number, what: str
 /** Gotopoly as a pure game definition (ARCHITECTURE.md engine contract). */
 export const gotopoly: GameDefinition<GotopolyState, GotopolyAction, GotopolyConfigInput, GotopolyEvent> = {
   id: 'gotopoly',
-  version: 1,
+  version: GOTOPOLY_VERSION,
+  olderVersions: [1],
   setup: setupGotopoly,
   pending(state): Decision[] {
     return decisionsOf(state);

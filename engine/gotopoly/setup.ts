@@ -16,7 +16,13 @@ import type { GotopolyState } from './state';
  * opens (G3) — the first decision of the game is every uncle's sealed bids.
  * @throws ConfigError on invalid options (or a built-in board or deck that fails its schema).
  */
-export function setupGotopoly(input: unknown, seed: string): GotopolyState {
+/** The engine version: 2 since ruling G7's amendment of 2026-12-05 (level students move in a drawn order). */
+export const GOTOPOLY_VERSION = 2;
+
+/** Version 1 sent level students in seat order, lowest first: its games replay under it. */
+const SEAT_ORDER_VERSION = 1;
+
+export function setupGotopoly(input: unknown, seed: string, version = GOTOPOLY_VERSION): GotopolyState {
   const config = resolveConfig(input);
   // The rules read the built-in board and decks as typed data; they are validated like any board and deck before a
   // game is played on them (once: both parsers remember what they have read).
@@ -47,6 +53,8 @@ export function setupGotopoly(input: unknown, seed: string): GotopolyState {
   };
   const d = new Draft(blank);
   d.decks = shuffledDecks((items) => d.shuffle(items));
+  // G7: drawn after the decks, so a version-1 game's draws stay exactly what they were.
+  if (version > SEAT_ORDER_VERSION) d.tieOrder = d.shuffle(Array.from({ length: config.players }, (_, seat) => seat));
   d.emit({ type: 'phaseStarted', term: 0, phase: 'auction' });
   openAuction(d, config.openingLots);
   return { ...d.commit(), seq: 0 };

@@ -115,6 +115,11 @@ export interface GotopolyPublic {
   readonly uncles: readonly Uncle[];
   /** One entry per board space. */
   readonly estates: readonly Estate[];
+  /**
+   * G7 (amended 2026-12-05): the order students exactly level move in, drawn once at setup, first to last; shown on
+   * the table. Absent in a game of engine version 1, where level students moved in seat order.
+   */
+  readonly tieOrder?: readonly SeatId[];
 }
 
 export interface GotopolyState extends GotopolyPublic {

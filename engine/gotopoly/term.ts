@@ -34,19 +34,25 @@ export function afterAuction(d: Draft): void {
 }
 
 /**
- * G7: "The furthest-advanced student (most laps, then furthest along this lap) moves first; ties go to the lower
- * seat index." Progress counts laps × 40 + the distance along this lap, so one comparison covers both.
+ * G7 (amended): "The furthest-advanced student (most laps, then furthest along this lap) moves first; ties go in the
+ * table order drawn once at setup with the game's seeded randomness." Progress counts laps × 40 + the distance along
+ * this lap, so one comparison covers both. `tieOrder` is that drawn order; without one (a version-1 game) level
+ * students go in seat order, lowest first, as the rule was before.
  */
-export function moveOrder(students: readonly { progress: number; retired: boolean }[]): SeatId[] {
+export function moveOrder(
+  students: readonly { progress: number; retired: boolean }[],
+  tieOrder?: readonly SeatId[],
+): SeatId[] {
+  const place = (seat: SeatId) => (tieOrder ? tieOrder.indexOf(seat) : seat);
   return students
     .map((s, seat) => ({ seat, progress: s.progress, retired: s.retired }))
     .filter((s) => !s.retired)
-    .sort((a, b) => b.progress - a.progress || a.seat - b.seat)
+    .sort((a, b) => b.progress - a.progress || place(a.seat) - place(b.seat))
     .map((s) => s.seat);
 }
 
 export function startMovement(d: Draft): void {
-  const order = moveOrder(d.students);
+  const order = moveOrder(d.students, d.tieOrder);
   d.emit({ type: 'phaseStarted', term: d.term, phase: 'movement' });
   d.emit({ type: 'moveOrder', order });
   beginTurn(d, order, 0);

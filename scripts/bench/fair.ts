@@ -50,7 +50,7 @@ function fairRecord(game: GameId): GameRecord {
 function statesBefore(record: GameRecord): unknown[] {
   const definition = games[record.game];
   const states: unknown[] = [];
-  let state = definition.setup(record.config, record.seed);
+  let state = definition.setup(record.config, record.seed, record.version);
   for (const a of record.actions) {
     states.push(state);
     state = definition.apply(definition.reseed(state, rngStateOfRoll(a.roll!)), a.seat, a.action).state;

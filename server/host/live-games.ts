@@ -1,4 +1,4 @@
-import { stateHash, type SeatId } from '../../engine';
+import { playsVersion, stateHash, type SeatId } from '../../engine';
 import type { Clock } from '../../chain/clock';
 import type { ChainGames } from '../chain/chain-games';
 import { GameError } from '../errors';
@@ -155,7 +155,7 @@ export class LiveGames {
     const row = await storeCall(() => store.games.get(id));
     if (!row) throw new GameError('UNKNOWN_GAME', `no game ${id}`);
     const kit = gameKits[row.game];
-    if (row.version !== kit.definition.version) {
+    if (!playsVersion(kit.definition, row.version)) {
       throw new GameError(
         'UNSUPPORTED_VERSION',
         `game ${id} was created with ${row.game} engine version ${row.version}`,

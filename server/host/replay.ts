@@ -6,7 +6,7 @@ import { gameKits } from './game-kits';
 /** A stored game's state at seq 0. @throws HostError 500 REPLAY_FAILED when its config no longer sets up. */
 export function setupStored(row: GameRow): unknown {
   try {
-    return gameKits[row.game].definition.setup(row.config, row.seed);
+    return gameKits[row.game].definition.setup(row.config, row.seed, row.version);
   } catch (err) {
     throw new GameError(
       'REPLAY_FAILED',

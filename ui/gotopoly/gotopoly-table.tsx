@@ -71,7 +71,7 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
   const lastCard = lastOf(gEvents, 'cardDrawn');
   const lastAuction = stage.kind === 'auction' || outcome ? null : lastOf(gEvents, 'auctionResolved');
   const marks: BoardMarks = { landed: lastLanded ? { space: lastLanded.space, seat: lastLanded.seat } : null, preview };
-  const order = stage.kind === 'movement' ? stage.order : moveOrder(view.students);
+  const order = stage.kind === 'movement' ? stage.order : moveOrder(view.students, view.tieOrder);
 
   return (
     <div className={cx(ui.gameTable, styles.table)} data-testid="gotopoly-table">
@@ -107,6 +107,15 @@ export function GotopolyTable(props: TableProps<GotopolyView, GotopolyAction>): 
                 </li>
               ))}
             </ol>
+            {view.tieOrder && (
+              <span
+                className={cx(ui.muted, ui.small)}
+                data-testid="tie-order"
+                title="Ruling G7: drawn once at the start"
+              >
+                Level students go: {view.tieOrder.map((s) => names[s]).join(', ')}
+              </span>
+            )}
           </div>
         )}
       </header>

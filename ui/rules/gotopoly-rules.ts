@@ -79,7 +79,12 @@ export const GOTOPOLY_RULES: RulesDoc = {
       id: 'g7',
       title: 'Who moves first',
       body: ['The student furthest round the board moves first and the one furthest behind moves last.'],
-      rulings: [{ id: 'G7', text: 'Most laps first, then furthest along the lap; a tie goes to the lower seat.' }],
+      rulings: [
+        {
+          id: 'G7',
+          text: 'Most laps first, then furthest along the lap; students exactly level go in the order drawn at the start of the game and shown on the table (“Level students go: …”). Games played before 5 December 2026 kept the old order, lowest seat first.',
+        },
+      ],
     },
     {
       id: 'g8',

@@ -4,6 +4,8 @@ import { isRecordError, RecordError } from '../../../engine/core/errors';
 import { playToEnd } from '../../../engine/core/play';
 import { replay } from '../../../engine';
 import { pole, poleBots } from '../../../engine/pole';
+import { gotopoly, gotopolyBots } from '../../../engine/gotopoly';
+import { verifyRecord } from '../../../engine';
 
 describe('stateHash', () => {
   it('is SHA-256 of the canonical JSON (published digest of "{}")', () => {
@@ -73,5 +75,32 @@ describe('game records', () => {
       expect((err as RecordError).actionIndex).toBe(5);
       expect((err as Error).message).toMatch(/action 5/);
     }
+  });
+});
+
+describe('a record keeps the rules it was played by (GameDefinition.olderVersions)', () => {
+  // Gotopoly's version 1, before ruling G7's amendment of 2026-12-05: level students moved in seat order.
+  const v1 = { ...gotopoly, version: 1, setup: (config: unknown, seed: string) => gotopoly.setup(config, seed, 1) };
+  const bots = [gotopolyBots.heuristic, gotopolyBots.heuristic, gotopolyBots.heuristic];
+  const played = playToEnd(v1, { players: 3, maxTerms: 4 }, 'old-rules', bots);
+
+  it('a version-1 Gotopoly record replays, and verifies, under version 1`s rules to its own final hash', () => {
+    expect(played.record.version).toBe(1);
+    expect(stateHash(replay(JSON.parse(JSON.stringify(played.record))).state)).toBe(stateHash(played.state));
+    expect(verifyRecord(gotopoly, played.record)).toMatchObject({ ok: true });
+    // Played by today's rules, the same seed and moves set up another table order.
+    expect(gotopoly.setup({ players: 3, maxTerms: 4 }, 'old-rules').tieOrder).toBeDefined();
+  });
+
+  it('a version no engine has played is refused with its code', () => {
+    const code = (() => {
+      try {
+        replay({ ...played.record, version: 3 });
+        return null;
+      } catch (err) {
+        return isRecordError(err) ? err.code : String(err);
+      }
+    })();
+    expect(code).toBe('UNSUPPORTED_VERSION');
   });
 });

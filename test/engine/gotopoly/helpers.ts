@@ -39,6 +39,11 @@ export function act(
   return gotopoly.apply(state, seat, action);
 }
 
+/** The same state with G7's drawn order for level students set to `order` (seat order unless given). */
+export function withTieOrder(state: GotopolyState, order?: readonly number[]): GotopolyState {
+  return { ...state, tieOrder: order ?? state.students.map((_, seat) => seat) };
+}
+
 /** The same state with some students changed. */
 export function withStudents(state: GotopolyState, patches: Record<number, Partial<Student>>): GotopolyState {
   return { ...state, students: state.students.map((s, seat) => ({ ...s, ...patches[seat] })) };

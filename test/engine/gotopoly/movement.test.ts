@@ -3,7 +3,7 @@
  * order; 3.4 act on the space) and rulings G6 (move tokens), G7 (move order), G12 (no money for passing GO).
  */
 import { describe, expect, it } from 'vitest';
-import { positionOf, type GotopolyState } from '../../../engine/gotopoly';
+import { gotopoly, moveOrder, positionOf, type GotopolyState } from '../../../engine/gotopoly';
 import {
   act,
   allPass,
@@ -18,6 +18,7 @@ import {
   sp,
   unowned,
   withStudents,
+  withTieOrder,
 } from './helpers';
 
 /** The move order the engine announces when term `term`'s Movement phase starts with students at `progress`. */
@@ -151,15 +152,39 @@ describe('G12 passing GO pays nothing', () => {
 });
 
 describe('seed 3.3 / G7 move order', () => {
-  // Seed 3.3: "The furthest advanced player moves first, the least advanced player moves last". G7: "The
-  // furthest-advanced student (most laps, then furthest along this lap) moves first; ties go to the lower seat index."
+  // Seed 3.3: "The furthest advanced player moves first, the least advanced player moves last". G7 (amended
+  // 2026-12-05): "The furthest-advanced student (most laps, then furthest along this lap) moves first; ties go in the
+  // table order drawn once at setup with the game's seeded randomness and shown on the table."
   it('"The furthest advanced player moves first": progress 5, 30, 12 → seats 1, 2, 0', () => {
     expect(orderFor([5, 30, 12])).toEqual([1, 2, 0]);
   });
 
-  it('"ties go to the lower seat index": everyone on GO moves in seat order', () => {
-    expect(orderFor([0, 0, 0, 0])).toEqual([0, 1, 2, 3]);
-    expect(orderFor([7, 12, 7, 12])).toEqual([1, 3, 0, 2]);
+  it('"ties go in the table order drawn once at setup": everyone on GO moves in that order, not by seat', () => {
+    expect(orderFor([0, 0, 0, 0], (s) => withTieOrder(s, [2, 0, 3, 1]))).toEqual([2, 0, 3, 1]);
+    // Level pairs keep the drawn order among themselves: 12s (seats 1, 3) then 7s (seats 0, 2), seat 3 before 1.
+    expect(orderFor([7, 12, 7, 12], (s) => withTieOrder(s, [3, 2, 1, 0]))).toEqual([3, 1, 2, 0]);
+  });
+
+  it('"drawn once at setup with the game`s seeded randomness": a permutation of the seats, the same for one seed, and over seeds each seat goes first about as often', () => {
+    expect(setup({}, 'same').tieOrder).toEqual(setup({}, 'same').tieOrder);
+    const first = [0, 0, 0, 0];
+    for (let i = 0; i < 400; i++) {
+      const order = setup({}, `seed-${i}`).tieOrder!;
+      expect([...order].sort()).toEqual([0, 1, 2, 3]);
+      first[order[0]!]!++;
+    }
+    // 100 each expected; 60 or fewer (or 140 or more) would be 4+ standard deviations off.
+    for (const n of first) expect(n).toBeGreaterThan(60);
+    for (const n of first) expect(n).toBeLessThan(140);
+  });
+
+  it('"Records made under the old rule replay under it": a version-1 game has no drawn order, and level students go in seat order', () => {
+    const old = gotopoly.setup({ players: 4 }, 'test', 1);
+    expect(old.tieOrder).toBeUndefined();
+    expect(orderFor([0, 0, 0, 0], (s) => ({ ...s, tieOrder: undefined }))).toEqual([0, 1, 2, 3]);
+    expect(moveOrder(old.students)).toEqual([0, 1, 2, 3]);
+    // Its draws are the version-1 draws: the decks as they were dealt before the amendment.
+    expect(old.decks).toEqual(setup().decks);
   });
 
   it('"most laps, then furthest along this lap": one space into lap 2 beats the last space of lap 1', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LONDON, decisionsOf, type GotopolyEvent, type GotopolyState } from '../../../engine/gotopoly';
-import { act, allPass, auctionOf, ofType, pendingOf, setup, sp, unowned, withEstates } from './helpers';
+import { act, allPass, auctionOf, ofType, pendingOf, setup, sp, unowned, withEstates, withTieOrder } from './helpers';
 
 const colourCoded = new Set(LONDON.properties);
 
@@ -179,7 +179,7 @@ describe('seed 2.2 / G3 each term: Build/Trade → Auction → Movement', () => 
 
   // Seed 6.3: "Bidding (and ownership) occurs before all students have moved."
   it('"ownership occurs before all students have moved": a property bought this term charges its owner\'s rent the same term', () => {
-    let s = auctionOf(unowned(setup()), ['mayfair', 'park-lane'], 1);
+    let s = auctionOf(unowned(withTieOrder(setup())), ['mayfair', 'park-lane'], 1);
     s = act(s, 1, { type: 'bid', bids: [400, 0] }).state;
     s = allPass(s).state;
     expect(s.stage.kind).toBe('movement');
@@ -208,7 +208,7 @@ describe('G3 the term counter', () => {
   });
 
   it('every student moves exactly once per term', () => {
-    const auction = allPass(allPass(setup()).state);
+    const auction = allPass(allPass(withTieOrder(setup())).state);
     const { events } = playMovement(auction.state);
     const all = [...auction.events, ...events];
     expect(ofType(all, 'tokenUsed').map((e) => e.seat)).toEqual([0, 1, 2, 3]);
