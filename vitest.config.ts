@@ -40,6 +40,7 @@ const INTEGRATION = [
   'test/server/store*.test.ts',
   'test/server/studio*.test.ts',
   'test/server/balance-lab.test.ts',
+  'test/server/strong-bots.test.ts',
   'test/scripts/*.test.ts',
   'test/wallet/**/*.test.ts',
 ];

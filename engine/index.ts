@@ -5,6 +5,7 @@ import { pole } from './pole/game';
 import { ten } from './ten/game';
 
 export * from './core';
+export { strongPlayers, strongBot } from './strong';
 
 /** Every game the engine knows, by id. */
 export const games: Readonly<Record<GameId, GameDefinition<unknown, unknown, unknown, GameEvent>>> = {

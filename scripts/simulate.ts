@@ -19,7 +19,7 @@ const FLAGS = {
   bot: {
     type: 'string',
     value: 'NAME[,NAME…]',
-    help: 'random | heuristic (default heuristic), or one name per seat separated by commas',
+    help: 'easy | normal | strong (default normal; random and heuristic, their old names, still work), or one name per seat separated by commas',
   },
   board: {
     type: 'string',

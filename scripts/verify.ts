@@ -1,4 +1,8 @@
 /**
+ * `npm run verify -- ratings [--url URL] [--timeout SECONDS] [--json]`: recomputes everything an app publishes about
+ * ratings from its published list and records, and compares it with its boards (scripts/verify/ratings.ts,
+ * docs/ratings.md); exit code 1 when anything differs.
+ *
  * `npm run verify -- RECORD.json [--network devnet|shadownet|custom] [--rpc URL] [--tzkt URL] [--ipfs URL] [--json]`:
  * checks an exported game record the way FAIRNESS.md says anyone can — the revealed seed against its commitment,
  * every seat's link against its chain, every roll against the seed and the links, every state and the end against
@@ -14,6 +18,12 @@ import { z } from 'zod';
 import type { ChainVerdict } from './verify/on-chain';
 import type { GameTokens, TokensVerdict } from './verify/tokens';
 import { CliError, runCli, UsageError, type CommandLine } from './lib/cli';
+import { intFlag } from './lib/flag-values';
+
+/** The subcommand that checks an app's ratings; any other argument is a record file (`./ratings` for one named so). */
+const RATINGS = 'ratings';
+const DEFAULT_APP = 'http://127.0.0.1:3000';
+const DEFAULT_TIMEOUT_S = 30;
 
 const FLAGS = {
   network: {
@@ -32,8 +42,22 @@ const FLAGS = {
     value: 'URL',
     help: "an IPFS gateway the tokens' metadata is read through, path style (default: http://127.0.0.1:3000, the app npm start serves, on the devnet; https://ipfs.io elsewhere)",
   },
+  url: {
+    type: 'string',
+    value: 'URL',
+    help: `with ratings, the app whose published ratings are checked (default: ${DEFAULT_APP}, the app npm start serves)`,
+  },
+  timeout: {
+    type: 'string',
+    value: 'SECONDS',
+    help: `with ratings, how long each request to the app may take, 1–3600 (default ${DEFAULT_TIMEOUT_S})`,
+  },
   json: { type: 'boolean', help: 'print the verdict as JSON' },
 } as const;
+
+/** The flags of one form of the command only: given to the other, they are a usage error rather than ignored. */
+const RECORD_ONLY = ['network', 'rpc', 'tzkt', 'ipfs'] as const;
+const RATINGS_ONLY = ['url', 'timeout'] as const;
 
 interface OnChainPart {
   readonly network: string;
@@ -116,7 +140,47 @@ function describe(
   return lines;
 }
 
-async function verify({ flags, positionals: files }: CommandLine<typeof FLAGS>): Promise<void> {
+function appUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--url must be the app's address, like ${DEFAULT_APP}, not "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--url must be an http:// or https:// address, not "${text}"`);
+  return url;
+}
+
+async function verifyRatings({ flags, positionals }: CommandLine<typeof FLAGS>): Promise<void> {
+  if (positionals.length > 1) throw new UsageError(`${RATINGS} takes no file, yet got "${positionals[1]}"`);
+  const misplaced = RECORD_ONLY.find((name) => flags[name] !== undefined);
+  if (misplaced) throw new UsageError(`--${misplaced} is for a record, not for ${RATINGS}`);
+  const site = {
+    base: appUrl(flags.url ?? DEFAULT_APP),
+    timeoutMs: intFlag('timeout', flags.timeout, DEFAULT_TIMEOUT_S, 1, 3600) * 1000,
+  };
+  // The engines and the rating model load only for this form, like the chain's client for an on-chain record.
+  const [{ checkPublishedRatings }, { describeRatings }] = await Promise.all([
+    import('./verify/ratings-http'),
+    import('./verify/ratings'),
+  ]);
+  // Thousands of records take a while: show progress to a person, never into a pipe or a test.
+  const progress = (checked: number, of: number) => {
+    if (process.stderr.isTTY)
+      process.stderr.write(`\rrecords checked: ${checked} of ${of}${checked === of ? '\n' : ''}`);
+  };
+  const report = await checkPublishedRatings(site, progress);
+  if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else process.stdout.write(`${describeRatings(report).join('\n')}\n`);
+  if (!report.ok) process.exitCode = 1;
+}
+
+async function verify(commandLine: CommandLine<typeof FLAGS>): Promise<void> {
+  const { flags, positionals: files } = commandLine;
+  if (files[0] === RATINGS) return verifyRatings(commandLine);
+  const misplaced = RATINGS_ONLY.find((name) => flags[name] !== undefined);
+  if (misplaced) throw new UsageError(`--${misplaced} is for ${RATINGS}, not for a record`);
   if (files.length !== 1)
     throw new UsageError(files.length === 0 ? 'name the record file' : `one record at a time, not ${files.length}`);
   const { record, chain } = await readRecordFile(files[0]!);
@@ -151,9 +215,16 @@ async function verify({ flags, positionals: files }: CommandLine<typeof FLAGS>):
 
 await runCli({
   name: 'verify',
-  synopsis: 'npm run verify -- RECORD.json [flags]',
+  synopsis: [
+    'npm run verify -- RECORD.json [flags]',
+    `npm run verify -- ${RATINGS} [--url URL] [--timeout SECONDS] [--json]`,
+  ],
   flags: FLAGS,
   positionals: true,
-  notes: 'RECORD.json is a game record as "Export record" (or GET /api/games/:id/record) gives it.',
+  notes: [
+    'RECORD.json is a game record as "Export record" (or GET /api/games/:id/record) gives it.',
+    `${RATINGS} downloads the app's published rated games, their records and its boards, recomputes every rating`,
+    'from zero and prints every difference (docs/ratings.md); a record file named "ratings" is ./ratings.',
+  ].join('\n'),
   main: verify,
 });

@@ -66,7 +66,21 @@ export const TURN_SECONDS_MAX = 7 * 86_400;
 export const GRACE_DEFAULT = 60;
 export const GRACE_MAX = 1800;
 
-export const seatKindSchema = z.enum(['human', 'random', 'heuristic']);
+/** The bots' levels, named so everywhere: easy (random moves), normal (the heuristic), strong (a search). */
+export const BOT_LEVELS = ['easy', 'normal', 'strong'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** The names the levels had before (requests, stored games and exported records may still use them). */
+const LEVEL_ALIASES = { random: 'easy', heuristic: 'normal' } as const satisfies Record<string, BotLevel>;
+
+/** A seat: a person's, or a bot's of one level; the levels' old names are read as the levels they became. */
+export const seatKindSchema = z
+  .enum(['human', ...BOT_LEVELS, ...(Object.keys(LEVEL_ALIASES) as (keyof typeof LEVEL_ALIASES)[])], {
+    error: 'a seat is "human" or a bot of level "easy", "normal" or "strong"',
+  })
+  .transform(
+    (kind) => (kind in LEVEL_ALIASES ? LEVEL_ALIASES[kind as keyof typeof LEVEL_ALIASES] : kind) as 'human' | BotLevel,
+  );
 
 /** More options than any game has (Gotopoly's 16): a request cannot make the engine list a million unknown keys. */
 const MAX_OPTIONS = 32;

@@ -11,3 +11,5 @@ export * from './issues';
 export * from './text';
 export * from './seat-names';
 export * from './turns';
+export * from './personality';
+export * from './search';

@@ -1,3 +1,4 @@
+import { BOLDNESS, NEUTRAL_PERSONALITY, bestOf, pickOne, type Personality } from '../core/personality';
 import { randomInt, type RandomGenerator } from '../core/rng';
 import type { Bot, SeatId } from '../core/types';
 import { LONDON } from './boards/london';
@@ -66,39 +67,44 @@ function heuristicBids(
   lot: readonly number[],
   cash: number,
   rng: RandomGenerator,
+  boldness: number,
 ): number[] {
   // Keep back a reserve for houses; jitter so that equal minds rarely tie (a tie leaves the property unsold, G4).
-  const budget = Math.floor(cash * (view.term === 0 ? 0.7 : 0.5));
-  const bids = lot.map((space) => Math.round((worthTo(view, seat, space) * randomInt(rng, 80, 110)) / 100));
+  // A bold uncle bids more and spends more of its cash (× boldness: at most 0.8 of it in the first term).
+  const budget = Math.floor(cash * (view.term === 0 ? 0.7 : 0.5) * boldness);
+  const bids = lot.map((space) => Math.round((worthTo(view, seat, space) * randomInt(rng, 80, 110) * boldness) / 100));
   const total = bids.reduce((a, b) => a + b, 0);
   return total <= budget ? bids : bids.map((b) => Math.floor((b * budget) / total));
 }
 
-/** The best house to add: the largest rent increase per pound. */
-function bestBuild(view: GotopolyView, seat: SeatId): number | null {
-  let best: number | null = null;
-  let bestGain = -1;
-  for (const space of buildableSpaces(view, seat)) {
+/** The best house to add: the largest rent increase per pound (of equal increases, any). */
+function bestBuild(view: GotopolyView, seat: SeatId, rng: RandomGenerator): number | null {
+  const spaces = buildableSpaces(view, seat);
+  if (spaces.length === 0) return null;
+  return bestOf(rng, spaces, (space) => {
     const p = propertyAt(LONDON, space)!;
     const h = view.estates[space]!.houses;
-    const gain = (p.rent[h + 1]! - p.rent[h]!) / p.houseCost;
-    if (gain > bestGain) [best, bestGain] = [space, gain];
-  }
-  return best;
+    return (p.rent[h + 1]! - p.rent[h]!) / p.houseCost;
+  });
 }
 
-/** An offer for the one property missing from a colour group this uncle otherwise owns, at 1.5 × its worth to them. */
-function completionOffer(view: GotopolyView, seat: SeatId): TradeOffer | null {
+/**
+ * An offer for the one property missing from a colour group this uncle otherwise owns, at 1.5 × its list price
+ * (× boldness) when that is within 0.6 of its cash (× boldness); of several such properties, any.
+ */
+function completionOffer(view: GotopolyView, seat: SeatId, rng: RandomGenerator, boldness: number): TradeOffer | null {
   const cash = view.uncles[seat]!.cash;
+  const offers: TradeOffer[] = [];
   for (const space of LONDON.properties) {
     const owner = view.estates[space]!.owner;
     if (owner === null || owner === seat || !isTradable(view.estates, space)) continue;
     const group = groupOf(propertyAt(LONDON, space)!);
     if (!group.every((s) => s === space || view.estates[s]!.owner === seat)) continue;
-    const price = Math.round(propertyAt(LONDON, space)!.price * 1.5);
-    if (price <= cash * 0.6) return { from: seat, to: owner, give: [], take: [space], giveCash: price, takeCash: 0 };
+    const price = Math.round(propertyAt(LONDON, space)!.price * 1.5 * boldness);
+    if (price <= cash * 0.6 * boldness)
+      offers.push({ from: seat, to: owner, give: [], take: [space], giveCash: price, takeCash: 0 });
   }
-  return null;
+  return offers.length ? pickOne(rng, offers) : null;
 }
 
 /** Accepts when what the uncle gains (cash and properties, at their worth to it) beats what it gives up. */
@@ -140,79 +146,116 @@ function landingScore(view: GotopolyView, seat: SeatId, space: number, cashAfter
   }
 }
 
-function chooseToken(view: GotopolyView, seat: SeatId, tokens: readonly number[]): number {
+/** The token with the best score (of equally good ones, any). */
+function chooseToken(view: GotopolyView, seat: SeatId, tokens: readonly number[], rng: RandomGenerator): number {
+  return bestOf(rng, new Set(tokens), (token) => tokenScore(view, seat, tokens, token));
+}
+
+function tokenScore(view: GotopolyView, seat: SeatId, tokens: readonly number[], token: number): number {
   const student = view.students[seat]!;
   const target = view.config.creditsToWin;
-  let best = tokens[0]!;
-  let bestScore = -Infinity;
-  for (const token of new Set(tokens)) {
-    if (token <= student.risk) {
-      if (-500 > bestScore) [best, bestScore] = [token, -500];
-      continue;
-    }
-    const cashAfter = student.cash - token * view.config.farePerSpace;
-    const progress = student.progress + token;
-    const space = positionOf(progress);
-    let score = landingScore(view, seat, space, cashAfter, student.credits) - token * view.config.farePerSpace;
-    const credits = student.credits + (LONDON.spaces[space]!.kind === 'property' ? 1 : 0);
-    const toGo = 40 - (progress % 40);
-    if (credits >= target && space !== 0) {
-      // Near the finish: set up an exact landing on GO with a token still held afterwards, never overshoot it.
-      const left = tokens.slice();
-      left.splice(left.indexOf(token), 1, 7 - token);
-      if (toGo <= 6 && left.includes(toGo) && toGo > student.risk) score += 300;
-      if (Math.floor(progress / 40) > Math.floor(student.progress / 40)) score -= 200;
-    }
-    if (score > bestScore) [best, bestScore] = [token, score];
+  if (token <= student.risk) return -500;
+  const cashAfter = student.cash - token * view.config.farePerSpace;
+  const progress = student.progress + token;
+  const space = positionOf(progress);
+  let score = landingScore(view, seat, space, cashAfter, student.credits) - token * view.config.farePerSpace;
+  const credits = student.credits + (LONDON.spaces[space]!.kind === 'property' ? 1 : 0);
+  const toGo = 40 - (progress % 40);
+  if (credits >= target && space !== 0) {
+    // Near the finish: set up an exact landing on GO with a token still held afterwards, never overshoot it.
+    const left = tokens.slice();
+    left.splice(left.indexOf(token), 1, 7 - token);
+    if (toGo <= 6 && left.includes(toGo) && toGo > student.risk) score += 300;
+    if (Math.floor(progress / 40) > Math.floor(student.progress / 40)) score -= 200;
   }
-  return best;
+  return score;
 }
 
 /**
  * A sensible player. The uncle values properties by rent yield and colour completion, bids within a budget, builds
  * where a house adds the most rent per pound, and buys the last property of a group. The student picks tokens that
- * land on rent-free or useful spaces, avoids RISK jail, and aims to land exactly on GO with enough credits.
+ * land on rent-free or useful spaces, avoids RISK jail, and aims to land exactly on GO with enough credits. Of
+ * equally good builds, trade offers and tokens it takes any (drawn with `rng`), not the first. `personality.boldness`
+ * scales what it risks: its bids, its bid budget and the price it offers for a group's last property (× boldness),
+ * the cash it keeps back before paying bail or a fare home (÷ boldness), and the smallest utility bill it would
+ * rather take a RISK card for (÷ boldness).
  */
-export const gotopolyHeuristicBot: GotopolyBot = {
-  name: 'heuristic',
+export function heuristicBot(personality: Personality = NEUTRAL_PERSONALITY): GotopolyBot {
+  const { boldness } = personality;
+  const bailReserve = 40 / boldness;
+  const fareReserve = 20 / boldness;
+  const riskyBill = 12 / boldness;
+  return {
+    name: 'heuristic',
+    choose(state, seat, rng) {
+      const { view, decision } = viewFor(state, seat);
+      const student = view.students[seat]!;
+      switch (decision.kind) {
+        case 'bid':
+          return { type: 'bid', bids: heuristicBids(view, seat, decision.lot, decision.cash, rng, boldness) };
+        case 'buildTrade': {
+          const space = decision.built ? null : bestBuild(view, seat, rng);
+          if (space !== null) return { type: 'build', space };
+          // One offer per term at most: a rejected offer would only be repeated.
+          const firstOffer = decision.offersLeft === view.config.tradeOffersPerTerm && decision.offersLeft > 0;
+          const offer = firstOffer ? completionOffer(view, seat, rng, boldness) : null;
+          if (!offer) return { type: 'endBuild' };
+          const { from: _from, ...terms } = offer;
+          return { type: 'offerTrade', ...terms };
+        }
+        case 'answerTrade':
+          return acceptsTrade(view, seat, decision.offer) ? { type: 'acceptTrade' } : { type: 'rejectTrade' };
+        case 'jail':
+          if (jailCardOf(student)) return { type: 'useJailCard' };
+          return student.cash >= view.config.bail + bailReserve ? { type: 'payBail' } : { type: 'serve' };
+        case 'token':
+          return { type: 'move', token: chooseToken(view, seat, decision.tokens, rng) };
+        case 'study':
+          return student.credits < view.config.creditsToWin && student.cash >= 5 ? { type: 'study' } : { type: 'work' };
+        case 'station': {
+          const handout = 7 * student.credits * view.config.handoutPerCredit;
+          return handout > decision.fare && student.cash >= decision.fare + fareReserve
+            ? { type: 'goHome' }
+            : { type: 'sleepRough' };
+        }
+        case 'utility':
+          return student.risk === 0 && decision.bill > riskyBill ? { type: 'takeRisk' } : legalActions(view, seat)[0]!;
+        case 'bankrupt':
+          return { type: 'restart' };
+      }
+    },
+  };
+}
+
+/** The heuristic with a neutral personality: what existing callers get. */
+export const gotopolyHeuristicBot: GotopolyBot = heuristicBot();
+
+/** How often (%) the easy bot plays the random bot's move instead of its own. */
+const EASY_SLIPS = 5;
+const cautious = heuristicBot({ boldness: BOLDNESS.min });
+
+/**
+ * An easier opponent than the heuristic: a cautious heuristic that plays the random bot's move at EASY_SLIPS % of its
+ * decisions (never retiring a bankrupt student). One of it wins about 12 % of 4-player games against three heuristic
+ * bots, where the random bot wins none.
+ */
+export const gotopolyEasyBot: GotopolyBot = {
+  name: 'easy',
   choose(state, seat, rng) {
-    const { view, decision } = viewFor(state, seat);
-    const student = view.students[seat]!;
-    switch (decision.kind) {
-      case 'bid':
-        return { type: 'bid', bids: heuristicBids(view, seat, decision.lot, decision.cash, rng) };
-      case 'buildTrade': {
-        const space = decision.built ? null : bestBuild(view, seat);
-        if (space !== null) return { type: 'build', space };
-        // One offer per term at most: a rejected offer would only be repeated.
-        const firstOffer = decision.offersLeft === view.config.tradeOffersPerTerm && decision.offersLeft > 0;
-        const offer = firstOffer ? completionOffer(view, seat) : null;
-        if (!offer) return { type: 'endBuild' };
-        const { from: _from, ...terms } = offer;
-        return { type: 'offerTrade', ...terms };
-      }
-      case 'answerTrade':
-        return acceptsTrade(view, seat, decision.offer) ? { type: 'acceptTrade' } : { type: 'rejectTrade' };
-      case 'jail':
-        if (jailCardOf(student)) return { type: 'useJailCard' };
-        return student.cash >= view.config.bail + 40 ? { type: 'payBail' } : { type: 'serve' };
-      case 'token':
-        return { type: 'move', token: chooseToken(view, seat, decision.tokens) };
-      case 'study':
-        return student.credits < view.config.creditsToWin && student.cash >= 5 ? { type: 'study' } : { type: 'work' };
-      case 'station': {
-        const handout = 7 * student.credits * view.config.handoutPerCredit;
-        return handout > decision.fare && student.cash >= decision.fare + 20
-          ? { type: 'goHome' }
-          : { type: 'sleepRough' };
-      }
-      case 'utility':
-        return student.risk === 0 && decision.bill > 12 ? { type: 'takeRisk' } : legalActions(view, seat)[0]!;
-      case 'bankrupt':
-        return { type: 'restart' };
-    }
+    const { decision } = viewFor(state, seat);
+    const slips = decision.kind !== 'bankrupt' && randomInt(rng, 1, 100) <= EASY_SLIPS;
+    return (slips ? gotopolyRandomBot : cautious).choose(state, seat, rng);
   },
 };
 
-export const gotopolyBots = { random: gotopolyRandomBot, heuristic: gotopolyHeuristicBot } as const;
+/**
+ * The bots by level: `easy` (gotopolyEasyBot, a softened heuristic: the random bot is too weak to be fun) and
+ * `normal` (the neutral heuristic, also under its older name `heuristic`); `random` stays the random bot.
+ */
+export const gotopolyBots = {
+  easy: gotopolyEasyBot,
+  normal: gotopolyHeuristicBot,
+  random: gotopolyRandomBot,
+  heuristic: gotopolyHeuristicBot,
+} as const;
 export type GotopolyBotName = keyof typeof gotopolyBots;

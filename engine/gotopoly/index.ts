@@ -18,5 +18,15 @@ export { buildRefusal, ownsWholeGroup, groupFullyOwned, isTradable } from './bui
 export { tradeRefusal } from './trade';
 export { standingsOf, gotopolyOutcome, type GotopolyOutcome } from './winning';
 export { MAX_LANDINGS_PER_TURN } from './spaces';
-export { gotopolyBots, gotopolyRandomBot, gotopolyHeuristicBot, type GotopolyBot, type GotopolyBotName } from './bots';
+export {
+  gotopolyBots,
+  gotopolyRandomBot,
+  gotopolyHeuristicBot,
+  gotopolyEasyBot,
+  heuristicBot,
+  type GotopolyBot,
+  type GotopolyBotName,
+} from './bots';
 export type * from './state';
+export { gotopolyStrong, gotopolySearch } from './strong';
+export { determinizeGotopoly } from './determinize';

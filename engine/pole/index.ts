@@ -23,5 +23,7 @@ export { flippableTiles, flipReturn } from './out-of-cash';
 export { MAX_LANDINGS_PER_TURN } from './resolve';
 export { TileTally, type TileRow } from './tile-tally';
 export { cheapestFlip } from './out-of-cash';
-export { poleBots, poleRandomBot, poleHeuristicBot, type PoleBot, type PoleBotName } from './bots';
+export { poleBots, poleRandomBot, poleHeuristicBot, heuristicBot, type PoleBot, type PoleBotName } from './bots';
 export type * from './state';
+export { poleStrong, poleSearch, poleCollector, poleValue } from './strong';
+export { determinizePole, type PoleView } from './determinize';

@@ -1,4 +1,5 @@
-import { randomInt, type RandomGenerator } from '../core/rng';
+import { BOLDNESS, NEUTRAL_PERSONALITY, bestOf, pickOne, type Personality } from '../core/personality';
+import { randomInt, shuffle, type RandomGenerator } from '../core/rng';
 import type { Bot, SeatId } from '../core/types';
 import { TEN_DECK, cardById, deckFor, type Card, type NumberCard } from './cards';
 import { heldNumbers, numberKey } from './buying';
@@ -102,13 +103,14 @@ function gainWith(collection: readonly Card[], base: number, extra: readonly Car
   return scoreTotal([...collection, ...extra]) - base;
 }
 
-/**
- * Pays prices for one seat at least cost: tokens, then bust tokens, then the collected cards whose loss costs the
- * fewest points (computed once, and only when cards are needed).
- */
 /** A collection's cards by the points each would cost to give up, cached by the collection's array. */
 const lossesByPile = new WeakMap<readonly string[], readonly { id: string; loss: number }[]>();
 
+/**
+ * Pays prices for one seat at least cost: tokens, then bust tokens, then the collected cards whose loss costs the
+ * fewest points (computed once, and only when cards are needed). Of equally cheap payments, and of cards that cost
+ * equally few points, it takes any (drawn with the bot's `rng`), not the first.
+ */
 class Purse {
   readonly collection: readonly Card[];
 
@@ -130,35 +132,63 @@ class Purse {
     return byLoss;
   }
 
+  /** The `count` cards that cost the fewest points to give up; of cards tied at the cut, any. */
+  private cheapestCards(count: number, rng: RandomGenerator): readonly { id: string; loss: number }[] {
+    const byLoss = this.cardsByLoss();
+    if (count === 0 || count >= byLoss.length || byLoss[count - 1]!.loss !== byLoss[count]!.loss)
+      return byLoss.slice(0, count);
+    const edge = byLoss[count - 1]!.loss;
+    const below = byLoss.filter((c) => c.loss < edge);
+    const tied = shuffle(
+      rng,
+      byLoss.filter((c) => c.loss === edge),
+    );
+    return [...below, ...tied.slice(0, count - below.length)];
+  }
+
   /** The cheapest payment of `price` and the points it gives up, or null when the seat cannot pay. */
-  cheapest(price: number): { payment: Payment; pointsLost: number } | null {
+  cheapest(price: number, rng: RandomGenerator): { payment: Payment; pointsLost: number } | null {
     const player = this.view.players[this.seat]!;
-    let best: { payment: Payment; pointsLost: number } | null = null;
-    let bestCost = Infinity;
     // A card never pays for less than a token does: cards only when tokens and bust tokens cannot cover the price.
     const menu = paymentMenu(player, price, this.view.config.bustTokenValue);
+    if (menu.length === 0) return null;
     const withoutCards = menu.filter((o) => o.cards.length === 0);
-    for (const option of withoutCards.length ? withoutCards : menu) {
-      const cards = option.cards.length ? this.cardsByLoss().slice(0, option.cards.length) : [];
-      const pointsLost = cards.reduce((s, c) => s + c.loss, 0);
-      const cost = option.tokens + option.bustTokens * 2.5 + cards.length + pointsLost * TOKENS_PER_POINT;
-      if (cost < bestCost)
-        [best, bestCost] = [{ payment: { ...option, cards: cards.map((c) => c.id) }, pointsLost }, cost];
-    }
-    return best;
+    // The points a payment's cards give up are the same whichever of the equally cheap cards it takes.
+    const priced = (withoutCards.length ? withoutCards : menu).map((option) => {
+      const pointsLost = option.cards.length
+        ? this.cardsByLoss()
+            .slice(0, option.cards.length)
+            .reduce((s, c) => s + c.loss, 0)
+        : 0;
+      const cost = option.tokens + option.bustTokens * 2.5 + option.cards.length + pointsLost * TOKENS_PER_POINT;
+      return { option, pointsLost, cost };
+    });
+    const { option, pointsLost } = bestOf(rng, priced, (p) => -p.cost);
+    const cards = option.cards.length ? this.cheapestCards(option.cards.length, rng).map((c) => c.id) : [];
+    return { payment: { ...option, cards }, pointsLost };
   }
 }
 
 /** How many of the best-ranked market cards the bot scores exactly and prices. */
 const BUY_SHORTLIST = 4;
 
-/** Below this chance of busting the bot always draws on; above 0.6 it never does. */
+/**
+ * Below this chance of busting the (neutral) bot always draws on; above 0.6 it never does. A bold bot's thresholds are
+ * these × boldness.
+ */
 const SAFE_DRAW = 0.15;
 
-function drawOrStop(view: TenView, seat: SeatId, decision: Extract<TenDecision, { kind: 'draw' }>): TenAction {
+function drawOrStop(
+  view: TenView,
+  seat: SeatId,
+  decision: Extract<TenDecision, { kind: 'draw' }>,
+  rng: RandomGenerator,
+  boldness: number,
+): TenAction {
   if (!decision.canStop) return { type: 'draw' };
   const risk = decision.canDraw ? bustProbability(view, decision.total, decision.currency) : 1;
-  if (risk < SAFE_DRAW) return { type: 'draw' };
+  const safe = SAFE_DRAW * boldness;
+  if (risk < safe) return { type: 'draw' };
   const player = view.players[seat]!;
   const { cards: collection, score } = cardsAndScore(player.collection);
   const numbers = view.tableau.map(cardById).filter((c) => c.kind === 'number');
@@ -168,9 +198,10 @@ function drawOrStop(view: TenView, seat: SeatId, decision: Extract<TenDecision, 
   const numbersValue = pointsGain * TOKENS_PER_POINT - (others > 0 ? decision.currency * 0.3 : 0);
   const currencyValue = Math.min(decision.currency, view.config.tokenCap - player.tokens);
   const stopValue = Math.max(numbersValue, currencyValue);
-  const threshold = stopValue <= 0 ? 0.6 : stopValue >= 6 ? SAFE_DRAW : 0.3;
+  const threshold = (stopValue <= 0 ? 0.6 : stopValue >= 6 ? SAFE_DRAW : 0.3) * boldness;
   if (risk < threshold) return { type: 'draw' };
-  return numbersValue >= currencyValue ? { type: 'takeNumbers' } : { type: 'takeCurrency' };
+  if (numbersValue === currencyValue) return pickOne(rng, [{ type: 'takeNumbers' }, { type: 'takeCurrency' }]);
+  return numbersValue > currencyValue ? { type: 'takeNumbers' } : { type: 'takeCurrency' };
 }
 
 function bidFor(view: TenView, seat: SeatId, decision: Extract<TenDecision, { kind: 'bid' }>): TenAction {
@@ -178,13 +209,20 @@ function bidFor(view: TenView, seat: SeatId, decision: Extract<TenDecision, { ki
   const [marginal] = marginalGains(cardsOf(player.collection), [cardById(decision.joker)]);
   if (view.players.length === 1)
     return marginal! > 0 && decision.max >= 1 ? { type: 'bid', amount: 1 } : { type: 'pass' };
-  // Bid by the joker's marginal score, paid from tokens and bust tokens (spending cards would cost points).
+  // Bid by the joker's marginal score, paid from tokens and bust tokens (spending cards would cost points). Not scaled
+  // by boldness: in an ascending auction one token more takes the joker, so a bolder bidder took nearly every joker
+  // and the personality became a skill gap (one bold bot won 77 % of games against three cautious ones).
   const spendable = player.tokens + player.bustTokens * view.config.bustTokenValue;
   const willing = Math.min(marginal! * TOKENS_PER_POINT, spendable, decision.max);
   return decision.min <= willing ? { type: 'bid', amount: decision.min } : { type: 'pass' };
 }
 
-function buyOrEnd(view: TenView, seat: SeatId, decision: Extract<TenDecision, { kind: 'buy' }>): TenAction {
+function buyOrEnd(
+  view: TenView,
+  seat: SeatId,
+  decision: Extract<TenDecision, { kind: 'buy' }>,
+  rng: RandomGenerator,
+): TenAction {
   const player = view.players[seat]!;
   const capacity = capacityOf(player, view.config);
   // T6: distinct market cards the seat does not already hold and could pay for.
@@ -203,56 +241,103 @@ function buyOrEnd(view: TenView, seat: SeatId, decision: Extract<TenDecision, { 
   // the best few exactly and price them.
   const plain = purse.collection.filter((c) => c.kind !== 'whiteJoker' && c.kind !== 'wild');
   const rough = marginalGains(plain, candidates);
-  const shortlist = candidates
-    .map((card, k) => ({ card, rank: rough[k]! * TOKENS_PER_POINT - card.number }))
-    .sort((a, b) => b.rank - a.rank)
-    .slice(0, BUY_SHORTLIST)
-    .map((c) => c.card);
+  const shortlist = bestRanked(
+    rng,
+    candidates.map((card, k) => ({ card, rank: rough[k]! * TOKENS_PER_POINT - card.number })),
+    BUY_SHORTLIST,
+  ).map((c) => c.card);
   const gains =
     plain.length === purse.collection.length
       ? shortlist.map((c) => rough[candidates.indexOf(c)]!)
       : marginalGains(purse.collection, shortlist);
-  let best: { card: string; payment: Payment; value: number } | null = null;
+  const worth: { card: string; payment: Payment; value: number }[] = [];
   shortlist.forEach((card, k) => {
     const gain = gains[k]!;
     if (gain <= 0) return;
-    const paid = purse.cheapest(card.number);
+    const paid = purse.cheapest(card.number, rng);
     if (!paid) return;
     const net = gain - paid.pointsLost;
     // Tokens only break ties at the end: in the final round any net point is worth buying.
     const spent = decision.final ? 0 : paid.payment.tokens + paid.payment.bustTokens * 2.5;
     const value = net * TOKENS_PER_POINT - spent;
-    if (net > 0 && value > 0 && (!best || value > best.value)) best = { card: card.id, payment: paid.payment, value };
+    if (net > 0 && value > 0) worth.push({ card: card.id, payment: paid.payment, value });
   });
-  const chosen = best as { card: string; payment: Payment } | null;
-  return chosen ? { type: 'buy', card: chosen.card, payment: chosen.payment } : { type: 'endTurn' };
+  if (worth.length === 0) return { type: 'endTurn' };
+  const chosen = bestOf(rng, worth, (w) => w.value);
+  return { type: 'buy', card: chosen.card, payment: chosen.payment };
+}
+
+/** The `count` items of highest rank, best first; of items tied at the cut, any (drawn with `rng`). */
+function bestRanked<T extends { rank: number }>(rng: RandomGenerator, items: readonly T[], count: number): T[] {
+  const ranked = items.slice().sort((a, b) => b.rank - a.rank);
+  if (ranked.length <= count || ranked[count - 1]!.rank !== ranked[count]!.rank) return ranked.slice(0, count);
+  const edge = ranked[count - 1]!.rank;
+  const above = ranked.filter((c) => c.rank > edge);
+  const tied = shuffle(
+    rng,
+    ranked.filter((c) => c.rank === edge),
+  );
+  return [...above, ...tied.slice(0, count - above.length)];
 }
 
 /**
  * A sensible player: draws while the exact chance that the next card busts (from the cards it has not seen) is
  * small for what it stands to lose, values the two rewards by the points the numbers add to its runs against the
  * tokens, bids for jokers by their marginal score, buys the market card that adds the most points, and pays with
- * tokens before cards.
+ * tokens before cards. Of equally good choices (the two rewards, payments, cards to give up, market cards) it takes
+ * any, drawn with `rng`, not the first. `personality.boldness` scales what it risks: its push-your-luck thresholds,
+ * the chances of busting it still draws at (× boldness); its joker bids stay neutral (see bidFor).
  */
-export const tenHeuristicBot: TenBot = {
-  name: 'heuristic',
-  choose(state, seat) {
-    const { view, decision } = viewFor(state, seat);
-    switch (decision.kind) {
-      case 'draw':
-        return drawOrStop(view, seat, decision);
-      case 'bid':
-        return bidFor(view, seat, decision);
-      case 'pay': {
-        const paid = new Purse(view, seat).cheapest(decision.price);
-        if (!paid) throw new Error('bot: a won auction cannot be paid');
-        return { type: 'pay', payment: paid.payment };
+export function heuristicBot(personality: Personality = NEUTRAL_PERSONALITY): TenBot {
+  const { boldness } = personality;
+  return {
+    name: 'heuristic',
+    choose(state, seat, rng) {
+      const { view, decision } = viewFor(state, seat);
+      switch (decision.kind) {
+        case 'draw':
+          return drawOrStop(view, seat, decision, rng, boldness);
+        case 'bid':
+          return bidFor(view, seat, decision);
+        case 'pay': {
+          const paid = new Purse(view, seat).cheapest(decision.price, rng);
+          if (!paid) throw new Error('bot: a won auction cannot be paid');
+          return { type: 'pay', payment: paid.payment };
+        }
+        case 'buy':
+          return buyOrEnd(view, seat, decision, rng);
       }
-      case 'buy':
-        return buyOrEnd(view, seat, decision);
-    }
+    },
+  };
+}
+
+/** The heuristic with a neutral personality: what existing callers get. */
+export const tenHeuristicBot: TenBot = heuristicBot();
+
+/** How often (%) the easy bot plays the random bot's move instead of its own. */
+const EASY_SLIPS = 5;
+const cautious = heuristicBot({ boldness: BOLDNESS.min });
+
+/**
+ * An easier opponent than the heuristic: a cautious heuristic that plays the random bot's move at EASY_SLIPS % of its
+ * decisions. One of it wins about 12 % of 4-player games against three heuristic bots, where the random bot wins
+ * none.
+ */
+export const tenEasyBot: TenBot = {
+  name: 'easy',
+  choose(state, seat, rng) {
+    return (randomInt(rng, 1, 100) <= EASY_SLIPS ? tenRandomBot : cautious).choose(state, seat, rng);
   },
 };
 
-export const tenBots = { random: tenRandomBot, heuristic: tenHeuristicBot } as const;
+/**
+ * The bots by level: `easy` (tenEasyBot, a softened heuristic: the random bot is too weak to be fun) and `normal`
+ * (the neutral heuristic, also under its older name `heuristic`); `random` stays the random bot.
+ */
+export const tenBots = {
+  easy: tenEasyBot,
+  normal: tenHeuristicBot,
+  random: tenRandomBot,
+  heuristic: tenHeuristicBot,
+} as const;
 export type TenBotName = keyof typeof tenBots;

@@ -29,5 +29,16 @@ export {
   type JokerPlacement,
 } from './scoring';
 export { scoresOf, ranksOf, tenOutcome, type TenOutcome, type TenStanding } from './standings';
-export { tenBots, tenRandomBot, tenHeuristicBot, bustProbability, type TenBot, type TenBotName } from './bots';
+export {
+  tenBots,
+  tenRandomBot,
+  tenHeuristicBot,
+  tenEasyBot,
+  heuristicBot,
+  bustProbability,
+  type TenBot,
+  type TenBotName,
+} from './bots';
 export type * from './state';
+export { tenStrong, tenSearch } from './strong';
+export { determinizeTen } from './determinize';

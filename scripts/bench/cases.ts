@@ -12,6 +12,8 @@ import { poleChainCases } from './pole-chain';
 import { poleChainBrowserCases } from './pole-chain-browser';
 import { bankCostCases, poleChainGameCases } from './pole-chain-game';
 import { poleShadownetCases } from './pole-shadownet';
+import { ratingsCases } from './ratings';
+import { strongBotCases } from './strong';
 import { studioLabCases } from './studio-lab';
 import { tenCases } from './ten';
 import type { BenchCase } from './types';
@@ -21,6 +23,7 @@ export const benchCases: readonly BenchCase[] = [
   ...poleCases,
   ...gotopolyCases,
   ...tenCases,
+  ...strongBotCases,
   ...michelsonCases,
   ...devnetCases,
   ...fa2GasCases,
@@ -36,4 +39,5 @@ export const benchCases: readonly BenchCase[] = [
   ...studioLabCases,
   ...limitsCases,
   ...gameMemoryCases,
+  ...ratingsCases,
 ];

@@ -66,7 +66,7 @@ async function playToMidGame(host: GameHost, game: GameId, seed: string): Promis
   for (let seq = 0; seq < MID_GAME[game]; seq++) {
     if (kit.definition.outcome(state)) throw new Error(`${game} ${seed} ended before mid-game, at ${seq}`);
     const seat = kit.definition.pending(state)[0]!.seat;
-    const action = kit.bot('heuristic').choose(state, seat, rngFromSeed(`${seed}/${seq}`));
+    const action = kit.bot('normal').choose(state, seat, rngFromSeed(`${seed}/${seq}`));
     await host.moves.act(created.id, { token: tokens[seat], seat, seq, action });
     state = kit.definition.apply(state, seat, action).state;
   }

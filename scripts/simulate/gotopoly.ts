@@ -1,6 +1,6 @@
 import { playToEnd } from '../../engine/core/play';
 import { gotopoly, gotopolyBots, type EndReason, type GotopolyBot } from '../../engine/gotopoly';
-import { CliError } from '../lib/cli';
+import { BOT_NAMES, botNamed } from './bot-levels';
 import { formatTable, num, pct } from '../lib/table';
 import { SpaceTally, formatSpaces, type SpaceRow } from './gotopoly-spaces';
 import { OutcomeTally, formatSummary } from './summary';
@@ -15,10 +15,7 @@ export interface GotopolyReport extends SummaryReport {
   readonly spaces: readonly SpaceRow[];
 }
 
-function botNamed(name: string): GotopolyBot {
-  if (!Object.hasOwn(gotopolyBots, name)) throw new CliError(`Gotopoly has no "${name}" bot`);
-  return gotopolyBots[name as keyof typeof gotopolyBots];
-}
+const botOf = (name: string): GotopolyBot => botNamed('gotopoly', 'Gotopoly', gotopolyBots, name);
 
 const ENDINGS: readonly { reason: EndReason; text: string }[] = [
   { reason: 'degree', text: 'won with a degree (G16)' },
@@ -29,12 +26,12 @@ const ENDINGS: readonly { reason: EndReason; text: string }[] = [
 export const gotopolySimulator: Simulator<GotopolyReport> = {
   game: 'gotopoly',
   players: { min: 2, max: 6 },
-  bots: Object.keys(gotopolyBots),
-  defaultBot: 'heuristic',
+  bots: BOT_NAMES,
+  defaultBot: 'normal',
   acceptsBoard: false,
 
   run(options: SimulationOptions): GotopolyReport {
-    const bots = options.bots.map(botNamed);
+    const bots = options.bots.map(botOf);
     const outcomes = new OutcomeTally(options.players);
     const spaces = new SpaceTally();
     const endings: Record<EndReason, number> = { degree: 0, timeLimit: 0, noStudents: 0 };

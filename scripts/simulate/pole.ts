@@ -4,6 +4,7 @@ import { playToEnd } from '../../engine/core/play';
 import type { Outcome } from '../../engine/core/types';
 import { GENESIS, parseBoard, pole, poleBots, type Board, type PoleBot, type PoleConfigInput } from '../../engine/pole';
 import { CliError } from '../lib/cli';
+import { BOT_NAMES, botNamed } from './bot-levels';
 import { formatTable, num, pct } from '../lib/table';
 import { TileTally, formatTiles, type TileRow } from './pole-tiles';
 import { OutcomeTally, formatSummary } from './summary';
@@ -36,10 +37,7 @@ function loadBoard(file: string): { data: unknown; board: Board } {
   }
 }
 
-function botNamed(name: string): PoleBot {
-  if (!Object.hasOwn(poleBots, name)) throw new CliError(`Tezos Pole has no "${name}" bot`);
-  return poleBots[name as keyof typeof poleBots];
-}
+const botOf = (name: string): PoleBot => botNamed('pole', 'Tezos Pole', poleBots, name);
 
 /** Wins by play-order position: a shared win of k seats counts 1/k, as for seats. */
 class TurnOrderTally {
@@ -67,8 +65,8 @@ const ORDINAL = ['1st', '2nd', '3rd', '4th', '5th', '6th'];
 export const poleSimulator: Simulator<PoleReport> = {
   game: 'pole',
   players: { min: 2, max: 6 }, // P1
-  bots: Object.keys(poleBots),
-  defaultBot: 'heuristic',
+  bots: BOT_NAMES,
+  defaultBot: 'normal',
   acceptsBoard: true,
 
   run(options: SimulationOptions): PoleReport {
@@ -78,7 +76,7 @@ export const poleSimulator: Simulator<PoleReport> = {
     const config: PoleConfigInput = custom
       ? { players: options.players, board: custom.data }
       : { players: options.players };
-    const bots = options.bots.map(botNamed);
+    const bots = options.bots.map(botOf);
     const outcomes = new OutcomeTally(options.players);
     const order = new TurnOrderTally(options.players);
     const tiles = new TileTally(board);

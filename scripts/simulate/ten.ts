@@ -1,6 +1,6 @@
 import { playToEnd } from '../../engine/core/play';
 import { cardById, ten, tenBots, type TenBot, type TenEvent } from '../../engine/ten';
-import { CliError } from '../lib/cli';
+import { BOT_NAMES, botNamed } from './bot-levels';
 import { mean } from '../lib/stats';
 import { formatTable, num, pct } from '../lib/table';
 import { OutcomeTally, formatSummary } from './summary';
@@ -30,10 +30,7 @@ export interface TenReport extends SummaryReport {
   readonly jokers: readonly JokerAuctionRow[];
 }
 
-function botNamed(name: string): TenBot {
-  if (!Object.hasOwn(tenBots, name)) throw new CliError(`Ten has no "${name}" bot`);
-  return tenBots[name as keyof typeof tenBots];
-}
+const botOf = (name: string): TenBot => botNamed('ten', 'Ten', tenBots, name);
 
 /** Run totals read from the engine's events only. */
 class TenTally {
@@ -94,12 +91,12 @@ const JOKER_NAMES: Record<JokerKind, string> = {
 export const tenSimulator: Simulator<TenReport> = {
   game: 'ten',
   players: { min: 1, max: 5 },
-  bots: Object.keys(tenBots),
-  defaultBot: 'heuristic',
+  bots: BOT_NAMES,
+  defaultBot: 'normal',
   acceptsBoard: false,
 
   run(options: SimulationOptions): TenReport {
-    const bots = options.bots.map(botNamed);
+    const bots = options.bots.map(botOf);
     const outcomes = new OutcomeTally(options.players);
     const tally = new TenTally();
     for (let i = 0; i < options.games; i++) {

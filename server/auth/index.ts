@@ -40,6 +40,15 @@ export async function sessionAddress(request: Request): Promise<string | null> {
 }
 
 /**
+ * The address a page's visitor is signed in as: the value of their session cookie (`cookies().get(SESSION_COOKIE)`,
+ * which a server component reads instead of a Request), or null.
+ */
+export async function sessionAddressOfToken(token: string | null | undefined): Promise<string | null> {
+  if (!token) return null;
+  return sessionFor((await getHost()).store.sql, token, new Date());
+}
+
+/**
  * The signed-in address, for routes that act for a person.
  * @throws HostError 401 `SIGN_IN_REQUIRED` when the request has no live session.
  */

@@ -60,11 +60,8 @@ export class Approvals {
     if (!game) return;
     const bound = game.row.seats[seat]?.address ?? null;
     if (bound === null)
-      throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet: claim it first`);
-    if (address === null)
-      throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat} is played with the wallet ${bound}: sign in with it`);
-    if (address !== bound)
-      throw new AccessError('WRONG_WALLET', `seat ${seat} is bound to ${bound}, not to ${address}`);
+      throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat + 1} is not bound to a wallet yet: claim it first`);
+    refuseOtherWallet(seat, bound, address);
   }
 
   /**
@@ -76,18 +73,14 @@ export class Approvals {
   async checkBinding(gameId: string, seat: SeatId, address: string | null): Promise<void> {
     const game = this.games.get(gameId) ?? (await this.games.load(gameId));
     const bound = game?.row.seats[seat]?.address ?? null;
-    if (bound === null) return;
-    if (address === null)
-      throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat + 1} is played with the wallet ${bound}: sign in with it`);
-    if (address !== bound)
-      throw new AccessError('WRONG_WALLET', `seat ${seat + 1} is bound to ${bound}, not to ${address}`);
+    if (bound !== null) refuseOtherWallet(seat, bound, address);
   }
 
   /** The `join_game` call a seat's player signs. @throws HostError 409 CHAIN_NOT_READY, 403 SEAT_NOT_CLAIMED */
   async call(gameId: string, seat: SeatId): Promise<Fa2Call> {
     const game = await this.games.need(gameId);
     const address = game.row.seats[seat]?.address ?? null;
-    if (address === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat} is not bound to a wallet yet`);
+    if (address === null) throw new AccessError('SEAT_NOT_CLAIMED', `seat ${seat + 1} is not bound to a wallet yet`);
     tokensCreated(game);
     return game.bridge.joinCall();
   }
@@ -190,4 +183,12 @@ async function headOf(game: GameChain): Promise<number> {
   } catch (e) {
     throw new ChainGameError('CHAIN_UNAVAILABLE', messageOf(e));
   }
+}
+
+/** A seat bound to `bound` is that wallet's alone. @throws HostError 401 SIGN_IN_REQUIRED, 403 WRONG_WALLET */
+function refuseOtherWallet(seat: SeatId, bound: string, address: string | null): void {
+  if (address === null)
+    throw new AccessError('SIGN_IN_REQUIRED', `seat ${seat + 1} is played with the wallet ${bound}: sign in with it`);
+  if (address !== bound)
+    throw new AccessError('WRONG_WALLET', `seat ${seat + 1} is bound to ${bound}, not to ${address}`);
 }

@@ -16,6 +16,7 @@ import { LiveGames } from './live-games';
 import { Moves } from './moves';
 import { gamePath, parseGameRequest, prepareGame, type ParsedGameRequest, type PreparedGame } from './new-game';
 import { TablePresence } from './presence';
+import { StrongPool } from '../bots/strong-pool';
 import { RatingsDesk } from './ratings-desk';
 import { Records } from './records';
 import { SeatHolders } from './seat-holders';
@@ -49,6 +50,8 @@ export interface GameHostOptions {
   readonly streams?: StreamCaps;
   /** Chat posts per seat (default: unlimited — the routes pass the environment's POLE_RATE_CHAT). */
   readonly chatRate?: Rate | null;
+  /** A strong bot's time for one move (ms, default STRONG_BUDGET_MS) and, for tests, its most iterations. */
+  readonly strongBudget?: { readonly ms?: number; readonly iterations?: number };
 }
 
 /**
@@ -72,6 +75,8 @@ export class GameHost {
   private readonly games: LiveGames;
   private readonly presence: TablePresence;
   private readonly seatHolders: SeatHolders;
+  /** Where strong bots search their moves, off the event loop. */
+  private readonly strong: StrongPool;
   private readonly broker: Broker;
   private readonly automation: Automation;
   private readonly background: BackgroundWork;
@@ -97,6 +102,7 @@ export class GameHost {
       graceEnded: (id, seat) => this.seats.graceEnded(id, seat),
     });
     this.seatHolders = new SeatHolders(store.sql);
+    this.strong = new StrongPool(this.clock, options.strongBudget?.ms, options.strongBudget?.iterations);
     this.automation = new Automation(
       this.clock,
       (id, seat, seq, reason) => this.moves.autoMove(id, seat, seq, reason),
@@ -139,6 +145,7 @@ export class GameHost {
       chat: this.chat,
       snapshotEvery: Math.max(1, options.snapshotEvery ?? 50),
       onError: this.onError,
+      strong: this.strong,
     });
     this.tables = new TableDesk({
       ...shared,
@@ -298,6 +305,7 @@ export class GameHost {
     this.chain.games?.close();
     await this.unlisten?.();
     await this.idle();
+    await this.strong.stop();
     this.broker.closeAll();
   }
 

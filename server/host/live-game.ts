@@ -74,6 +74,8 @@ export class LiveGame {
   rematch: string | null = null;
   /** When its last action was applied (ms since epoch; its creation before any): how long it has stood still. */
   lastMoveAt = 0;
+  /** Its end being written (finished, and rated, in one transaction): what a reader of its rating waits for. */
+  ending: Promise<unknown> | null = null;
   readonly fair: FairLedger;
   private readonly recent = new Map<number, unknown>();
 

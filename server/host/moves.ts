@@ -3,6 +3,7 @@ import {
   applyRolled,
   followsInChain,
   isRuleError,
+  personalityFor,
   rngFromSeed,
   stateHash,
   type Actor,
@@ -24,6 +25,7 @@ import { replayStep, rollFor } from './replay';
 import type { Seats } from './seats';
 import type { HostShared } from './shared';
 import { storeCall } from './store-call';
+import type { StrongPool } from '../bots/strong-pool';
 import { finishInStore } from './game-ratings';
 import { keepMark, markTimedOut } from './timer-marks';
 import { updateFor } from './views';
@@ -40,6 +42,8 @@ export interface MovesDeps extends Pick<
   readonly chat: ChatDesk;
   /** A snapshot of the state is stored every this many actions. */
   readonly snapshotEvery: number;
+  /** Where strong bots search (a worker thread); a move it cannot give is the normal bot's. */
+  readonly strong: Pick<StrongPool, 'choose'>;
   readonly onError: (err: unknown) => void;
 }
 
@@ -274,8 +278,9 @@ export class Moves {
     if (seq % this.deps.snapshotEvery === 0)
       this.deps.background.add(this.deps.store.snapshots.save(live.id, seq, state));
     if (!live.row.finished && live.kit.definition.outcome(state)) {
-      // The game's end and its ratings are one transaction (server/store/ratings-book.ts).
-      this.deps.background.add(finishInStore(this.deps.store, live));
+      // The game's end and its ratings are one transaction (server/store/ratings-book.ts); its rating's reader waits.
+      live.ending = finishInStore(this.deps.store, live);
+      this.deps.background.add(live.ending);
       this.ended(live);
     }
   }
@@ -337,7 +342,7 @@ export class Moves {
       const fallback = () => live.kit.defaultAction(live.state, seat);
       let action: unknown;
       try {
-        action = reason === 'bot' ? this.botChoice(live, seat) : fallback();
+        action = reason === 'bot' ? await this.botChoice(live, seat) : fallback();
       } catch (err) {
         this.deps.onError(err);
         action = fallback();
@@ -355,11 +360,28 @@ export class Moves {
     });
   }
 
-  /** The seat's bot's choice; its randomness is seeded from the game seed, seq and seat, so it is reproducible. */
-  private botChoice(live: LiveGame, seat: SeatId): unknown {
+  /**
+   * The seat's bot's choice; its randomness is seeded from the game seed, seq and seat, so it is reproducible, and it
+   * leans as the seat's personality says (drawn from the game's id: each bot of a table its own). A person's seat its
+   * bot plays is played at the normal level. A strong bot searches from the seat's view alone, in a
+   * worker thread; when it gives no move (it failed, or ran past its budget) the normal bot's is played.
+   */
+  private async botChoice(live: LiveGame, seat: SeatId): Promise<unknown> {
     const kind = live.row.seats[seat]!.kind;
-    const bot = live.kit.bot(kind === 'human' ? 'heuristic' : kind);
-    return bot.choose(live.state, seat, rngFromSeed(`${live.row.seed}/bots/${live.seq}/${seat}`));
+    const seed = `${live.row.seed}/bots/${live.seq}/${seat}`;
+    if (kind === 'strong') {
+      const view = live.kit.view(live.state, seat);
+      const searched = await this.deps.strong.choose(live.row.game, view, seat, seed);
+      if (searched !== null && searched !== undefined) return searched;
+      // Told, not thrown: the table goes on with the normal bot's move, and whoever watches the errors sees why.
+      this.deps.onError(
+        new Error(
+          `the strong bot of seat ${seat + 1} in game ${live.id} gave no move in its time: the normal bot played`,
+        ),
+      );
+    }
+    const bot = live.kit.bot(kind === 'easy' ? 'easy' : 'normal', personalityFor(live.id, seat));
+    return bot.choose(live.state, seat, rngFromSeed(seed));
   }
 
   /**

@@ -22,12 +22,15 @@ import { RATING_RULES } from '../ratings/rated-games';
 import type { GameStore } from '../store';
 import type { RatingChange, RatingRow } from '../store/ratings-book';
 import type { RequestContext } from './access';
+import type { LiveGames } from './live-games';
 import { parseRequest } from './new-game';
 import { storeCall } from './store-call';
 
 export interface RatingsDeskDeps {
   readonly store: GameStore;
   readonly clock: Clock;
+  /** The games in memory: one that has just ended is still writing its end (LiveGame.ending). */
+  readonly games: Pick<LiveGames, 'held'>;
 }
 
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
@@ -164,7 +167,7 @@ export class RatingsDesk {
       throw new RatingError(
         'NAME_CHANGED_RECENTLY',
         `you changed your name on ${new Date(result.since).toISOString().slice(0, 10)}: you may change it again after ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-        { retryAfter: Math.ceil((at - now) / 1000) },
+        { retryAfterSeconds: Math.ceil((at - now) / 1000) },
       );
     }
     return this.profile(address);
@@ -190,6 +193,8 @@ export class RatingsDesk {
 
   /** How a finished game was rated, or why not. @throws HostError 404, 409 GAME_NOT_OVER */
   async ofGame(id: string): Promise<GameRatingResponse> {
+    // Its last move has been answered, its end may still be on its way to the store: the rating comes with it.
+    await this.deps.games.held(id)?.ending?.catch(() => undefined);
     const row = await storeCall(() => this.deps.store.games.get(id));
     if (!row) throw new GameError('UNKNOWN_GAME', `no game ${id}`);
     if (!row.finished) throw new GameError('GAME_NOT_OVER', 'a game is rated when it ends');

@@ -148,7 +148,7 @@ export class WaitingRoom {
   /** Starts the game with `bots` playing the seats nobody took; runs in the game's queue. */
   private async startInQueue(live: LiveGame, bots: readonly SeatId[]): Promise<void> {
     const seats = live.row.seats.map((s, seat) =>
-      bots.includes(seat) ? { ...s, kind: 'heuristic' as const, tokenHash: null, taken: false } : s,
+      bots.includes(seat) ? { ...s, kind: 'normal' as const, tokenHash: null, taken: false } : s,
     );
     const rating = await storeCall(() => ratingAtStart(this.deps.holders, live, seats));
     if (!(await storeCall(() => this.deps.store.games.start(live.id, seats, rating)))) {

@@ -208,6 +208,14 @@ export function seatQuery(request: Request): { token: string | undefined; seat: 
   return { token, seat: Number(raw) };
 }
 
+/**
+ * A request's query string, one value per name (the last, where a name repeats), as the desks that page through a
+ * list read it (`?page=&size=`, `?after=&limit=`): they check each value themselves.
+ */
+export function queryParams(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
 const seatBodySchema = z
   .object({ token: tokenSchema.optional(), seat: z.number().int().min(0).max(5).optional() })
   .strict();

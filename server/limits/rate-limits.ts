@@ -19,7 +19,7 @@ const WHAT: Readonly<Record<RateKind, string>> = {
   join: 'seats joined',
   lab: 'balance lab runs',
   upload: 'images uploaded',
-  signIn: 'sign-in requests',
+  signIn: 'sign-in requests (and name changes)',
   seat: 'seat hand-overs',
   studio: 'studio writes',
 };

@@ -21,7 +21,8 @@ export interface Rate {
 /**
  * The requests that are rate-limited — each costs CPU, storage, a signature or the bank's tez: game creation,
  * actions (and a fair chain's registration), chat posts (per seat too), lobby/room/rematch joins, balance labs,
- * image uploads, sign-in challenges and sessions, seat hand-overs, and the studio's pieces and boards.
+ * image uploads, sign-in challenges and sessions (and player-name changes), seat hand-overs, and the studio's pieces and
+ * boards.
  */
 export type RateKind = 'create' | 'action' | 'chat' | 'lab' | 'join' | 'upload' | 'signIn' | 'seat' | 'studio';
 

@@ -312,17 +312,38 @@ async function applyRatings(tx: SqlClient, end: RatedEnd): Promise<RatingChange[
   );
   const n = Number(rated!.n);
   const changes = end.placings.map((p, i) => ({ ...p, before: before[i]!, after: after[i]! }));
-  for (const c of changes) {
-    await tx.query(
-      `INSERT INTO rating_changes (n, address, seat, rank, leaver, mu_before, sigma_before, mu_after, sigma_after)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [n, c.address, c.seat, c.rank, c.leaver, c.before.mu, c.before.sigma, c.after.mu, c.after.sigma],
-    );
-    await tx.query(
-      `UPDATE ratings SET mu = $3, sigma = $4, games = games + 1, wins = wins + $5, left_games = left_games + $6
-        WHERE game = $1 AND address = $2`,
-      [end.game, c.address, c.after.mu, c.after.sigma, c.rank === 1 && !c.leaver ? 1 : 0, c.leaver ? 1 : 0],
-    );
-  }
+  // Every person's change and new skill in one statement each, whatever the table's size: a game's end is a handful
+  // of statements, not one per player.
+  const column = <T>(f: (c: RatingChange) => T): T[] => changes.map(f);
+  await tx.query(
+    `INSERT INTO rating_changes (n, address, seat, rank, leaver, mu_before, sigma_before, mu_after, sigma_after)
+     SELECT $1, * FROM unnest($2::text[], $3::int[], $4::int[], $5::bool[], $6::float8[], $7::float8[], $8::float8[],
+                              $9::float8[])`,
+    [
+      n,
+      column((c) => c.address),
+      column((c) => c.seat),
+      column((c) => c.rank),
+      column((c) => c.leaver),
+      column((c) => c.before.mu),
+      column((c) => c.before.sigma),
+      column((c) => c.after.mu),
+      column((c) => c.after.sigma),
+    ],
+  );
+  await tx.query(
+    `UPDATE ratings r SET mu = c.mu, sigma = c.sigma, games = r.games + 1, wins = r.wins + c.won,
+                          left_games = r.left_games + c.left_game
+       FROM unnest($2::text[], $3::float8[], $4::float8[], $5::int[], $6::int[]) AS c(address, mu, sigma, won, left_game)
+      WHERE r.game = $1 AND r.address = c.address`,
+    [
+      end.game,
+      column((c) => c.address),
+      column((c) => c.after.mu),
+      column((c) => c.after.sigma),
+      column((c) => (c.rank === 1 && !c.leaver ? 1 : 0)),
+      column((c) => (c.leaver ? 1 : 0)),
+    ],
+  );
   return changes;
 }

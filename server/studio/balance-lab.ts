@@ -17,14 +17,23 @@ import { defaultLabWorkers, labPool, MAX_LAB_WORKERS, type LabProgress } from '.
 export const MAX_LAB_GAMES = 5000;
 export const DEFAULT_LAB_GAMES = 2000;
 
-const botName = z.enum(['heuristic', 'random']);
+/**
+ * The lab's bots by level (their old names read as the levels they became). Strong bots think 300 ms a move: a lab
+ * run of thousands of games with them would take hours, so the lab plays easy and normal ones.
+ */
+const botName = z
+  .enum(['easy', 'normal', 'random', 'heuristic', 'strong'])
+  .refine((name) => name !== 'strong', {
+    message: 'the lab plays thousands of games: its bots are "easy" or "normal" (a strong bot thinks 300 ms a move)',
+  })
+  .transform((name): 'easy' | 'normal' => (name === 'random' || name === 'easy' ? 'easy' : 'normal'));
 
 export const labOptionsSchema = z
   .object({
     games: z.number().int().min(1).max(MAX_LAB_GAMES).default(DEFAULT_LAB_GAMES),
     players: z.number().int().min(2).max(6).default(4),
     /** One bot for every seat, or one per seat. */
-    bots: z.union([botName, z.array(botName).min(2).max(6)]).default('heuristic'),
+    bots: z.union([botName, z.array(botName).min(2).max(6)]).default('normal'),
     seed: z.string().min(1).max(100).optional(),
     /** Threads that play the games; 0 plays them in the calling thread. Default: one per core, up to MAX_LAB_WORKERS. */
     workers: z.number().int().min(0).max(MAX_LAB_WORKERS).optional(),

@@ -161,7 +161,7 @@ describe('live event streams', () => {
       const bots: CreateGameRequest = {
         game: 'pole',
         options: { laps: 5 },
-        seats: [bot('heuristic', 'A'), bot('random', 'B')],
+        seats: [bot('normal', 'A'), bot('easy', 'B')],
         seed: 'long-backlog',
         botPaceMs: 0,
       };

@@ -415,8 +415,8 @@ describe('GET /api/games/:id/record', () => {
   it('names every seat and its kind, so the exported file opened at /replay shows the names and bots', async () => {
     const seats: CreateGameRequest['seats'] = [
       { kind: 'human', name: 'Ada' },
-      { kind: 'heuristic', name: 'Hal' },
-      { kind: 'random', name: 'Rex' },
+      { kind: 'normal', name: 'Hal' },
+      { kind: 'easy', name: 'Rex' },
     ];
     const { id, created } = await newPoleGame({ seats, mode: 'hotseat' });
     // Ada leaves: her bot plays on, and the bots finish the game.
@@ -429,8 +429,8 @@ describe('GET /api/games/:id/record', () => {
     expect(res.status).toBe(200);
     const expected = [
       { seat: 0, name: 'Ada', kind: 'human', botTakeover: true },
-      { seat: 1, name: 'Hal', kind: 'heuristic', botTakeover: false },
-      { seat: 2, name: 'Rex', kind: 'random', botTakeover: false },
+      { seat: 1, name: 'Hal', kind: 'normal', botTakeover: false },
+      { seat: 2, name: 'Rex', kind: 'easy', botTakeover: false },
     ];
     expect((res.body as unknown as { seats: unknown }).seats).toEqual(expected);
     // The file "Export record" saves is this body as JSON; the replay viewer reads it back with its seats.

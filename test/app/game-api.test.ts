@@ -17,7 +17,7 @@ import { snapshotWith } from './fixtures';
 
 const seats: SeatInfo[] = [
   { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },
-  { seat: 1, name: 'Bao', kind: 'heuristic', botTakeover: false },
+  { seat: 1, name: 'Bao', kind: 'normal', botTakeover: false },
   { seat: 2, name: 'Cleo', kind: 'human', botTakeover: false },
   { seat: 3, name: 'Dev', kind: 'human', botTakeover: true },
 ];

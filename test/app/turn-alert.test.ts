@@ -6,7 +6,7 @@ import { PLAY_WORDS } from '../../ui/play/play-words';
 const seats: SeatInfo[] = [
   { seat: 0, name: 'Ada', kind: 'human', botTakeover: false },
   { seat: 1, name: 'Bao', kind: 'human', botTakeover: false },
-  { seat: 2, name: 'Cleo', kind: 'heuristic', botTakeover: false },
+  { seat: 2, name: 'Cleo', kind: 'normal', botTakeover: false },
   { seat: 3, name: 'Dev', kind: 'human', botTakeover: true },
 ];
 const waitingFor = (...who: number[]) => ({

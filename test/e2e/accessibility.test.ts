@@ -181,8 +181,8 @@ describe('Accessibility', () => {
       const found: Record<string, string[]> = {};
       for (const game of Object.keys(GAMES) as GameId[]) {
         const bots = [
-          { kind: 'heuristic', name: 'Hope' },
-          { kind: 'random', name: 'Rand' },
+          { kind: 'normal', name: 'Hope' },
+          { kind: 'easy', name: 'Rand' },
         ] as const;
         const { id } = await createGame(
           app!.baseUrl,

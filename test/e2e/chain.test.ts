@@ -381,7 +381,7 @@ describe('Tezos Pole on the devnet, in the browser', { shuffle: false }, () => {
       await page.getByRole('radio', { name: '2 seats' }).check();
       await page.getByLabel('Name of seat 1').fill('Ines');
       expect(await page.getByLabel('Who plays seat 1').inputValue()).toBe('human');
-      expect(await page.getByLabel('Who plays seat 2').inputValue()).toBe('heuristic');
+      expect(await page.getByLabel('Who plays seat 2').inputValue()).toBe('normal');
       await chooseOnChain(page);
       await page.getByLabel('Seed (optional)').fill('e2e-chain-studio');
       const [link] = (await createAndInvite(page, 'Tezos Pole', ['Ines'])) as [string];

@@ -129,7 +129,7 @@ describe('a provably fair online game', { shuffle: false }, () => {
     async () => {
       const created = await createGame(
         suite.baseUrl,
-        gameRequest('pole', ['Ada', 'Bea', { kind: 'heuristic', name: 'Bot' }], {
+        gameRequest('pole', ['Ada', 'Bea', { kind: 'normal', name: 'Bot' }], {
           options: { laps: 1 },
           turnSeconds: null,
         }),

@@ -170,10 +170,17 @@ describe('Playing on the game server', () => {
       async () => {
         const page = await newPage();
         await openNewGameForm(page, game);
-        // Seat 1 is a person, the others heuristic bots; options untouched.
+        // Seat 1 is a person, the others normal bots; options untouched.
         expect(await page.getByLabel('Who plays seat 1').inputValue()).toBe('human');
         for (let seat = 2; seat <= SEATS; seat++)
-          expect(await page.getByLabel(`Who plays seat ${seat}`).inputValue()).toBe('heuristic');
+          expect(await page.getByLabel(`Who plays seat ${seat}`).inputValue()).toBe('normal');
+        // A seat is a person's or a bot's of one of three levels.
+        expect(await page.getByLabel('Who plays seat 2').locator('option').allInnerTexts()).toEqual([
+          'Person',
+          'Bot · easy',
+          'Bot · normal',
+          'Bot · strong',
+        ]);
         const id = await startGame(page);
         await page.getByTestId('play').waitFor();
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(GAMES[game].name);

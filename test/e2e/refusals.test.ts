@@ -255,6 +255,6 @@ describe('refusals on an on-chain game show the server’s own message', { shuff
       'decision',
       'refusals-wrong-wallet.png',
     );
-    expect(wrong).toBe(`seat 0 is bound to ${alice.address}, not to ${bob.address}`);
+    expect(wrong).toBe(`seat 1 is bound to ${alice.address}, not to ${bob.address}`);
   });
 });

@@ -37,7 +37,7 @@ describe('Ten’s table', () => {
     async () => {
       const created = await createGame(
         suite.baseUrl,
-        gameRequest('ten', ['Ada', { kind: 'heuristic', name: 'Bot' }], { botPaceMs: 0 }),
+        gameRequest('ten', ['Ada', { kind: 'normal', name: 'Bot' }], { botPaceMs: 0 }),
       );
       const [ada] = created.invites as [Invite];
       const page = await suite.pages.open(ada.path);

@@ -42,7 +42,7 @@ describe('a waiting room', () => {
       expect(await room.getByTestId('waiting-seat').allInnerTexts()).toEqual([
         'Seat 1 · Ada (here)',
         'Seat 2 · free (free seat)',
-        'Seat 3 · Cleo (bot)',
+        'Seat 3 · Cleo (normal bot)',
       ]);
       // Start with a seat free asks to fill it with a bot first.
       const start = room.getByRole('button', { name: 'Start the game' });

@@ -14,7 +14,7 @@ import { launchBrowser, ROOT, startAppServer, type AppServer } from './app-serve
 
 const SEED = 'e2e-watch-7';
 const NAMES = ['Ada', 'Bao', 'Cleo'];
-const BOTS = ['heuristic', 'random', 'heuristic'] as const;
+const BOTS = ['normal', 'easy', 'normal'] as const;
 /** What the page should send to the engine for 3 players and untouched table options: the engine's defaults. */
 const CONFIG: PoleConfigInput = { players: 3 };
 
@@ -70,9 +70,9 @@ describe('Watch a game', () => {
     await page.goto(`${baseUrl}/watch`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Watch a game');
 
-    // New game: 3 players, seat 2 is the random bot, a fixed seed.
+    // New game: 3 players, seat 2 is the easy (random) bot, a fixed seed.
     await page.getByRole('radio', { name: '3 players' }).check();
-    await page.getByLabel('Bot of player 2').selectOption('random');
+    await page.getByLabel('Bot of player 2').selectOption('easy');
     await page.getByLabel('Seed', { exact: true }).fill(SEED);
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByTestId('action-count').waitFor();

@@ -27,7 +27,7 @@ describe('simulate --game gotopoly', () => {
       games: 30,
       players: 3,
       seed: 'g',
-      bots: ['heuristic', 'heuristic', 'heuristic'],
+      bots: ['normal', 'normal', 'normal'],
     });
     expect(report.winRateBySeat).toHaveLength(3);
     expect(report.winRateBySeat.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);

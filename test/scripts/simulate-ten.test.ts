@@ -22,7 +22,7 @@ describe('simulate --game ten', () => {
   });
 
   it("reports the run with the shared JSON shape and Ten's figures: bust rate, mean final score, joker auction prices", () => {
-    expect(report).toMatchObject({ game: 'ten', games: 40, players: 3, bots: ['heuristic', 'heuristic', 'heuristic'] });
+    expect(report).toMatchObject({ game: 'ten', games: 40, players: 3, bots: ['normal', 'normal', 'normal'] });
     expect(report.winRateBySeat.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     expect(report.bustRate).toBeGreaterThan(0);
     expect(report.bustRate + report.tookNumbersRate + report.tookCurrencyRate).toBeCloseTo(1, 9);

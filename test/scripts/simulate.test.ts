@@ -35,7 +35,7 @@ describe('simulate --json', () => {
       games: 20,
       players: 3,
       seed: 'alpha',
-      bots: ['heuristic', 'heuristic', 'heuristic'],
+      bots: ['normal', 'normal', 'normal'],
     });
     expect(report.meanTurns).toBeGreaterThan(0);
     expect(Number.isInteger(report.p95Turns)).toBe(true);

@@ -56,7 +56,7 @@ describe('runBalanceLab', () => {
     expect(genesis).toMatchObject({
       games: GAMES,
       players: 4,
-      bots: ['heuristic', 'heuristic', 'heuristic', 'heuristic'],
+      bots: ['normal', 'normal', 'normal', 'normal'],
       board: { id: 'genesis', name: 'Genesis' },
     });
     expect(genesis.winRateBySeat).toHaveLength(4);
@@ -149,6 +149,8 @@ describe('runBalanceLab', () => {
       '422 BAD_LAB_OPTIONS',
     );
     expect(await refusalCode(runBalanceLab(SMALL, { workers: 9 }))).toBe('422 BAD_LAB_OPTIONS');
+    // Bots by level: strong ones think too long a move for thousands of games.
+    expect(await refusalCode(runBalanceLab(SMALL, { bots: 'strong' }))).toBe('422 BAD_LAB_OPTIONS');
   });
 
   it('keeps the report with a stored board', async () => {

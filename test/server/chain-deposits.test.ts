@@ -24,7 +24,7 @@ const botGame: CreateGameRequest = {
   game: 'pole',
   mode: 'online',
   options: { laps: 1 },
-  seats: [bot('heuristic', 'Bot A'), bot('heuristic', 'Bot B')],
+  seats: [bot('normal', 'Bot A'), bot('normal', 'Bot B')],
   botPaceMs: 0,
   onChain: {},
 };

@@ -169,7 +169,7 @@ describe('an on-chain Tezos Pole game on the server', () => {
     const request = {
       game: 'pole' as const,
       options: { laps: 2 },
-      seats: [...humans('Alice', 'Bob'), bot('heuristic', 'Bot')],
+      seats: [...humans('Alice', 'Bob'), bot('normal', 'Bot')],
       seed: 'chain-games-opening',
       botPaceMs: 0,
       onChain: {},
@@ -595,13 +595,13 @@ describe('who may make the bank pay (server/limits)', () => {
     { kind: 'human' as const, name: 'Ann' },
     { kind: 'human' as const, name: 'Ben' },
   ];
-  const onChainGame = (seats: readonly { kind: 'human' | 'heuristic'; name: string }[]) => ({
+  const onChainGame = (seats: readonly { kind: 'human' | 'normal'; name: string }[]) => ({
     game: 'pole' as const,
     mode: 'online' as const,
     seats: [...seats],
     onChain: {},
   });
-  const sixBots = onChainGame(Array.from({ length: 6 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` })));
+  const sixBots = onChainGame(Array.from({ length: 6 }, (_, i) => ({ kind: 'normal' as const, name: `Bot ${i}` })));
   const chainGames = async (): Promise<number> =>
     Number((await store.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM chain_games'))[0]!.n);
 
@@ -630,7 +630,7 @@ describe('who may make the bank pay (server/limits)', () => {
       expect(bots.message).toContain('6');
       expect(await chainGames()).toBe(games);
       const first = await host.create(onChainGame(people), { address: carol.address });
-      await host.create(onChainGame([people[0]!, { kind: 'heuristic', name: 'Bot' }]), { address: carol.address });
+      await host.create(onChainGame([people[0]!, { kind: 'normal', name: 'Bot' }]), { address: carol.address });
       expect((await new ChainStore(store.sql).getGame(first.id))!.creator).toBe(carol.address);
       const third = await hostError(host.create(onChainGame(people), { address: carol.address }));
       expect([third.status, third.code]).toEqual([429, 'CHAIN_GAME_LIMIT']);
@@ -639,7 +639,7 @@ describe('who may make the bank pay (server/limits)', () => {
       await host.create(
         onChainGame([
           people[0]!,
-          ...Array.from({ length: 4 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` })),
+          ...Array.from({ length: 4 }, (_, i) => ({ kind: 'normal' as const, name: `Bot ${i}` })),
         ]),
         { address: dave.address },
       );
@@ -672,7 +672,7 @@ describe('who may make the bank pay (server/limits)', () => {
       try {
         const games = await chainGames();
         const e = await hostError(
-          poorHost.create(onChainGame([people[0]!, { kind: 'heuristic', name: 'Bot' }]), { address: dave.address }),
+          poorHost.create(onChainGame([people[0]!, { kind: 'normal', name: 'Bot' }]), { address: dave.address }),
         );
         expect([e.status, e.code]).toEqual([503, 'BANK_LOW']);
         expect(e.message).toMatch(/^the bank holds 0\.2 ꜩ, and this game may cost it up to \d+(\.\d+)? ꜩ/);

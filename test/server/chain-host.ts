@@ -220,7 +220,7 @@ export async function createPeopleGame(
 ): Promise<PeopleGame> {
   const seats = [
     ...wallets.map((_, i) => ({ kind: 'human' as const, name: `P${i}` })),
-    ...Array.from({ length: shape.bots ?? 0 }, (_, i) => ({ kind: 'heuristic' as const, name: `Bot ${i}` })),
+    ...Array.from({ length: shape.bots ?? 0 }, (_, i) => ({ kind: 'normal' as const, name: `Bot ${i}` })),
   ];
   const created = await env.host.create(
     {

@@ -60,7 +60,7 @@ describe('bots of games created at the same moment', () => {
           options: { laps: 1 },
           seats: [
             { kind: 'human', name: 'P' },
-            { kind: 'heuristic', name: 'Bot' },
+            { kind: 'normal', name: 'Bot' },
           ],
           botPaceMs: 0,
           onChain: {},

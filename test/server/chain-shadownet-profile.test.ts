@@ -31,7 +31,7 @@ describe('an on-chain game at Shadownet’s pace (scaled)', () => {
           game: 'pole',
           mode: 'online',
           options: { laps: 1 },
-          seats: [bot('heuristic', 'Ada'), bot('heuristic', 'Bea')],
+          seats: [bot('normal', 'Ada'), bot('normal', 'Bea')],
           seed: 'shadownet-profile',
           botPaceMs: 0,
           onChain: {},

@@ -55,7 +55,7 @@ afterAll(async () => {
 
 const seats = [
   { kind: 'human', name: 'Ines' },
-  { kind: 'heuristic', name: 'Bot' },
+  { kind: 'normal', name: 'Bot' },
 ] as const;
 /** Whoever starts a game (here a stranger, signed in: the bank pays for on-chain games). */
 const signedIn = { address: stranger.address };

@@ -45,7 +45,7 @@ describe('GameHost: bots', () => {
   it('replays the same bot game from the same seed (bot randomness is seeded)', async () => {
     const request: CreateGameRequest = {
       game: 'pole',
-      seats: [bot('random', 'A'), bot('heuristic', 'B')],
+      seats: [bot('easy', 'A'), bot('normal', 'B')],
       seed: 'same-seed',
       botPaceMs: 0,
     };
@@ -58,7 +58,7 @@ describe('GameHost: bots', () => {
   it('waits the bot pace between bot moves', async () => {
     const created = await server.host.create({
       game: 'ten',
-      seats: [bot('random', 'A'), bot('random', 'B')],
+      seats: [bot('easy', 'A'), bot('easy', 'B')],
       seed: 'paced',
       botPaceMs: 400,
     });
@@ -87,7 +87,7 @@ describe('GameHost: turn timers', () => {
   it("plays Gotopoly's NMR action for a human seat at its deadline, not before", async () => {
     const created = await server.host.create({
       game: 'gotopoly',
-      seats: [...humans('Ann'), bot('random', 'Bot 1'), bot('heuristic', 'Bot 2')],
+      seats: [...humans('Ann'), bot('easy', 'Bot 1'), bot('normal', 'Bot 2')],
       seed: 'timer',
       turnSeconds: 30,
       botPaceMs: 0,

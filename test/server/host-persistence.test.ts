@@ -125,7 +125,7 @@ describe.each([
       const { host: host1 } = await createTestServer({ store: store1, clock, snapshotEvery: 7 });
       const created = await host1.create({
         game,
-        seats: [bot('heuristic', 'A'), bot('random', 'B')],
+        seats: [bot('normal', 'A'), bot('easy', 'B')],
         seed: `resume-${game}`,
         botPaceMs: 100,
       });
@@ -172,7 +172,7 @@ describe('broker resume', () => {
     ({ host, store } = server);
     const created = await host.create({
       game: 'pole',
-      seats: [bot('heuristic', 'A'), bot('random', 'B'), bot('heuristic', 'C')],
+      seats: [bot('normal', 'A'), bot('easy', 'B'), bot('normal', 'C')],
       seed: 'resume',
       botPaceMs: 0,
     });
@@ -315,7 +315,7 @@ describe('two app instances on one PostgreSQL', () => {
   it('keeps both hosts in step while both run the bots of one game', async () => {
     const created = await hostA.create({
       game: 'gotopoly',
-      seats: [bot('heuristic', 'A'), bot('random', 'B'), bot('heuristic', 'C')],
+      seats: [bot('normal', 'A'), bot('easy', 'B'), bot('normal', 'C')],
       seed: 'shared-bots',
       botPaceMs: 0,
     });

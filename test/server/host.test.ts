@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { replay, stateHash } from '../../engine';
 import { ManualClock, formatSse, resumeAfter, sseStream, type Subscription } from '../../server/host';
 import { errorResponse, GameError } from '../../server/errors';
-import type { GameUpdate } from '../../server/protocol';
-import { refusal, useTestServer } from './helpers';
+import type { CreateGameRequest, GameUpdate } from '../../server/protocol';
+import { hostError, refusal, useTestServer } from './helpers';
 import { bot, humans, poleForTwo } from './requests';
 
 const clock = new ManualClock();
@@ -171,6 +171,28 @@ describe('GameHost: acting', () => {
     expect(await server.store.actions.list(created.id)).toHaveLength(1);
   });
 
+  it('names bots by level — easy, normal, strong — reads their old names as levels, and refuses any other with a coded 400', async () => {
+    const { host } = server;
+    const seats = [
+      ...humans('Ada'),
+      { kind: 'random', name: 'Old' },
+      { kind: 'heuristic', name: 'Older' },
+      bot('strong', 'Sage'),
+    ];
+    const created = await host.create({ game: 'ten', seats, botPaceMs: 0 } as CreateGameRequest);
+    expect((await host.views.snapshot(created.id)).seats.map((s) => s.kind)).toEqual([
+      'human',
+      'easy',
+      'normal',
+      'strong',
+    ]);
+    const bad = await hostError(
+      host.create({ game: 'ten', seats: [...humans('Ada'), { kind: 'genius', name: 'X' }] } as never),
+    );
+    expect([bad.status, bad.code]).toEqual([400, 'MALFORMED_REQUEST']);
+    expect(bad.message).toContain('a seat is "human" or a bot of level "easy", "normal" or "strong"');
+  });
+
   it('refuses a malformed body or action with 400', async () => {
     const { created, seat, token } = await newPoleGame();
     expect(await refusal(server.host.moves.act(created.id, { token, seat, action: { type: 'roll' } }))).toEqual({
@@ -202,7 +224,7 @@ describe('GameHost: acting', () => {
     const withBot = await server.host.create({
       ...poleOnline,
       mode: 'hotseat',
-      seats: [...humans('Ada'), bot('heuristic', 'Bot')],
+      seats: [...humans('Ada'), bot('normal', 'Bot')],
     });
     expect(await refusal(act(withBot.id, withBot.hostToken, 5))).toEqual({ status: 403, code: 'UNKNOWN_SEAT' });
     expect(await refusal(act(withBot.id, withBot.hostToken, 1))).toEqual({ status: 403, code: 'BOT_SEAT' });

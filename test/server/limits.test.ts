@@ -275,7 +275,7 @@ describe('idle games leave memory', () => {
   const bots = (seed: string, botPaceMs = 0): CreateGameRequest => ({
     game: 'pole',
     options: { laps: 2 },
-    seats: [bot('heuristic', 'A'), bot('random', 'B')],
+    seats: [bot('normal', 'A'), bot('easy', 'B')],
     seed,
     botPaceMs,
   });

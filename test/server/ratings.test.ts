@@ -64,7 +64,7 @@ describe('the model (Weng-Lin, Plackett-Luce: openskill)', () => {
 });
 
 describe('which games are rated (docs/ratings.md)', () => {
-  const people = [{ kind: 'human' }, { kind: 'human' }, { kind: 'heuristic' }];
+  const people = [{ kind: 'human' }, { kind: 'human' }, { kind: 'normal' }];
   const wallets: RatedSeat[] = [
     { seat: 0, address: ADA },
     { seat: 1, address: BEA },
@@ -155,7 +155,7 @@ describe('which games are rated (docs/ratings.md)', () => {
 const ratedRequest = (game: GameId): CreateGameRequest => ({
   game,
   options: game === 'pole' ? { laps: 1 } : game === 'gotopoly' ? { maxTerms: 3 } : {},
-  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Robo')],
+  seats: [...humans('Ada', 'Bea'), bot('normal', 'Robo')],
   mode: 'online',
   botPaceMs: 0,
   waitingRoom: { autoStart: false },

@@ -21,7 +21,7 @@ const server = useTestServer({ clock });
 const shortPole: CreateGameRequest = {
   game: 'pole',
   options: { laps: 1, startingCash: 900 },
-  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Robo')],
+  seats: [...humans('Ada', 'Bea'), bot('normal', 'Robo')],
   mode: 'online',
   turnSeconds: 60,
   botPaceMs: 0,

@@ -22,7 +22,7 @@ export const poleForTwo = (extra: Partial<CreateGameRequest> = {}): CreateGameRe
 export const onlineWithBot = (extra: Partial<CreateGameRequest> = {}): CreateGameRequest => ({
   game: 'pole',
   options: { laps: 1 },
-  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Bot')],
+  seats: [...humans('Ada', 'Bea'), bot('normal', 'Bot')],
   mode: 'online',
   botPaceMs: 0,
   ...extra,

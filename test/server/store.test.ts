@@ -24,7 +24,7 @@ const gameRow = (id: string): NewGameRow => ({
   seed: 'store-test',
   seats: [
     { name: 'Ada', kind: 'human', tokenHash: 'ab'.repeat(32), botTakeover: false },
-    { name: 'Bot', kind: 'random', tokenHash: null, botTakeover: false },
+    { name: 'Bot', kind: 'easy', tokenHash: null, botTakeover: false },
   ],
   hostTokenHash: 'cd'.repeat(32),
   mode: 'online',
@@ -75,6 +75,15 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect(await store.games.get('no-such-game')).toBeNull();
   });
 
+  it('reads a seat stored before bots had levels as its level: random is easy, heuristic normal', async () => {
+    const id = newId();
+    await store.games.create(gameRow(id));
+    await store.sql.query(`UPDATE games SET seats = jsonb_set(seats, '{1,kind}', '"heuristic"') WHERE id = $1`, [id]);
+    expect((await store.games.get(id))?.seats[1]?.kind).toBe('normal');
+    await store.sql.query(`UPDATE games SET seats = jsonb_set(seats, '{1,kind}', '"random"') WHERE id = $1`, [id]);
+    expect((await store.games.get(id))?.seats[1]?.kind).toBe('easy');
+  });
+
   it('keeps one rematch per game and lists the listed games newest first, finished ones too', async () => {
     const [old, first, second, listed] = [newId(), newId(), newId(), newId()];
     await store.games.create(gameRow(old));
@@ -106,7 +115,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     expect(await store.games.get(id)).toMatchObject({ waiting: true, autoStart: true, roomCode: `room-${id}` });
     expect(await store.games.byRoomCode(`room-${id}`)).toBe(id);
     expect(await store.games.byRoomCode('no-such-room')).toBeNull();
-    const seats = gameRow(id).seats.map((s) => ({ ...s, kind: 'heuristic' as const }));
+    const seats = gameRow(id).seats.map((s) => ({ ...s, kind: 'normal' as const }));
     expect(await store.games.start(id, seats)).toBe(true);
     expect(await store.games.start(id, gameRow(id).seats)).toBe(false);
     expect(await store.games.get(id)).toMatchObject({ waiting: false, seats });

@@ -47,7 +47,7 @@ describe('moves made when a turn timer runs out', () => {
       const created = await host.create({
         game,
         seats: Array.from({ length: players }, (_, i) =>
-          i === 0 ? { kind: 'human', name: 'Ben' } : { kind: 'heuristic', name: `Bot ${i}` },
+          i === 0 ? { kind: 'human', name: 'Ben' } : { kind: 'normal', name: `Bot ${i}` },
         ),
         seed: `timer-marks-${game}`,
         turnSeconds: 10,

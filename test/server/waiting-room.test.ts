@@ -17,7 +17,7 @@ const server = useTestServer({ clock });
 const waiting = (autoStart: boolean): CreateGameRequest => ({
   game: 'pole',
   options: { laps: 1 },
-  seats: [...humans('Ada', 'Bea'), bot('heuristic', 'Robo')],
+  seats: [...humans('Ada', 'Bea'), bot('normal', 'Robo')],
   mode: 'online',
   turnSeconds: 60,
   botPaceMs: 0,
@@ -70,7 +70,7 @@ describe('a waiting room', () => {
     await host.waitingRoom.start(created.id, { token: created.hostToken, fillWithBots: true });
     const started = await host.views.snapshot(created.id, tokens.get(0));
     expect(started.waitingRoom).toBeNull();
-    expect(started.seats.map((s) => s.kind)).toEqual(['human', 'heuristic', 'heuristic']);
+    expect(started.seats.map((s) => s.kind)).toEqual(['human', 'normal', 'normal']);
     expect(await refusal(host.waitingRoom.start(created.id, { token: created.hostToken }))).toEqual({
       status: 409,
       code: 'NOT_WAITING',
@@ -103,7 +103,7 @@ describe('a waiting room', () => {
       seats: [
         { seat: 0, free: false },
         { seat: 1, free: true },
-        { seat: 2, free: false, kind: 'heuristic' },
+        { seat: 2, free: false, kind: 'normal' },
       ],
     });
     expect(await refusal(host.waitingRoom.room('no-such-room'))).toEqual({ status: 404, code: 'UNKNOWN_ROOM' });

@@ -7,6 +7,7 @@ import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 import { groupFill } from './group-fill';
 import { PresenceBadge } from '../play/presence-badge';
+import { SEAT_KIND_TAGS } from '../play/seat-kinds';
 
 const KEPT_KIND: ReadonlyMap<string, string> = new Map(
   [...POLY_FIED_DECKS.chance, ...POLY_FIED_DECKS.chest].map((card) => [card.id, card.effect.kind]),
@@ -65,7 +66,9 @@ export function GotopolySeats({
                   {seatInitial(names[seat])}
                 </span>
                 <span className={ui.playerName}>{names[seat]}</span>
-                {info && <span className={ui.tag}>{info.botTakeover ? 'bot (took over)' : info.kind}</span>}
+                {info && (
+                  <span className={ui.tag}>{info.botTakeover ? 'bot (took over)' : SEAT_KIND_TAGS[info.kind]}</span>
+                )}
                 <PresenceBadge info={info} />
                 {me === seat && <span className={cx(ui.tag, ui.tagFirst)}>you</span>}
                 {active.has(seat) && <span className={ui.turnMarker}>deciding</span>}

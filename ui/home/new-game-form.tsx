@@ -27,6 +27,7 @@ import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 import { countSegments, Segments } from '../lib/segments';
 import { rulesHref, rulingSection } from '../rules/rules-doc';
+import { SEAT_KIND_LABELS } from '../play/seat-kinds';
 
 /** The turn timer's units: seconds for a live table, hours or days for a turn-based one. */
 const TIMER_UNITS = {
@@ -63,7 +64,7 @@ interface SeatRow {
 type Mode = 'hotseat' | 'online';
 type Raw = Record<string, string | boolean>;
 
-const KIND_LABELS: Record<SeatKind, string> = { human: 'Person', random: 'Random bot', heuristic: 'Heuristic bot' };
+const KIND_LABELS = SEAT_KIND_LABELS;
 const PACES = [
   { ms: 0, label: 'Instant' },
   { ms: 400, label: 'Quick · 0.4 s' },
@@ -118,7 +119,7 @@ export function NewGameForm({
   const [count, setCount] = useState(info.defaultSeats);
   const [seats, setSeats] = useState<SeatRow[]>(() =>
     Array.from({ length: info.maxSeats }, (_, seat) => ({
-      kind: seat === 0 ? 'human' : 'heuristic',
+      kind: seat === 0 ? 'human' : 'normal',
       name: defaultName(seat),
     })),
   );

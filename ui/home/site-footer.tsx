@@ -24,9 +24,12 @@ const POLE_PATHS = [
   /^\/play\/[^/]+\/tokens$/,
 ];
 
-/** The game a page is about: by its path, else the one the page announced (a live table, a replay), else none. */
+/**
+ * The game a page is about: by its path (a new game's form, a leaderboard), else the one the page announced (a live
+ * table, a replay), else none.
+ */
 export function footerGame(pathname: string, announced: GameId | null): GameId | null {
-  const setUp = /^\/new\/([^/]+)/.exec(pathname)?.[1];
+  const setUp = /^\/(?:new|leaderboard)\/([^/]+)/.exec(pathname)?.[1];
   if (isGameId(setUp)) return setUp;
   if (POLE_PATHS.some((p) => p.test(pathname))) return 'pole';
   return announced;

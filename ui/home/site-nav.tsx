@@ -8,6 +8,11 @@ const LINKS = [
   { href: '/', label: 'Play', match: (p: string) => p === '/' || p.startsWith('/new') || p.startsWith('/play') },
   { href: '/games', label: 'My games', match: (p: string) => p.startsWith('/games') },
   { href: '/lobby', label: 'Lobby', match: (p: string) => p.startsWith('/lobby') },
+  {
+    href: '/leaderboard',
+    label: 'Leaderboards',
+    match: (p: string) => p.startsWith('/leaderboard') || p.startsWith('/players') || p.startsWith('/ratings'),
+  },
   { href: '/watch', label: 'Watch a game', match: (p: string) => p.startsWith('/watch') },
   { href: '/replay', label: 'Replay', match: (p: string) => p.startsWith('/replay') },
   { href: '/studio', label: 'Studio', match: (p: string) => p.startsWith('/studio') },

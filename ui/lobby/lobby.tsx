@@ -10,6 +10,7 @@ import ui from '../styles/controls.module.css';
 import styles from './lobby.module.css';
 import { Alert } from '../lib/alert';
 import { JoinerName } from './joiner-name';
+import { SEAT_KIND_TAGS } from '../play/seat-kinds';
 
 /** How often the list is read again: a game filling up or starting shows within a few seconds. */
 const REFRESH_MS = 3_000;
@@ -112,7 +113,9 @@ export function Lobby() {
                 <ul className={styles.seats} aria-label="Seats">
                   {game.seats.map((s) => (
                     <li key={s.seat} className={styles.seat} data-free={s.free}>
-                      {s.free ? `Seat ${s.seat + 1}: free` : `${s.name}${s.kind === 'human' ? '' : ' (bot)'}`}
+                      {s.free
+                        ? `Seat ${s.seat + 1}: free`
+                        : `${s.name}${s.kind === 'human' ? '' : ` (${SEAT_KIND_TAGS[s.kind]})`}`}
                     </li>
                   ))}
                 </ul>

@@ -10,6 +10,7 @@ import type { JoinedSeat, RoomInfo } from '../../server/protocol';
 import { apiFetch, jsonPost } from '../api/client';
 import { Alert } from '../lib/alert';
 import { JoinerName } from './joiner-name';
+import { SEAT_KIND_TAGS } from '../play/seat-kinds';
 import { cx } from '../lib/cx';
 import { GAMES } from '../lib/game-catalog';
 import { invitePath, playPath } from '../play/game-api';
@@ -78,7 +79,7 @@ export function RoomJoin({ code }: { code: string }) {
                     {joining === s.seat ? 'Taking it…' : `Take seat ${s.seat + 1}`}
                   </button>
                 ) : (
-                  `Seat ${s.seat + 1}: ${s.name}${s.kind === 'human' ? '' : ' (bot)'}`
+                  `Seat ${s.seat + 1}: ${s.name}${s.kind === 'human' ? '' : ` (${SEAT_KIND_TAGS[s.kind]})`}`
                 )}
               </li>
             ))}

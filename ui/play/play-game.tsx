@@ -27,6 +27,7 @@ import { useChainInfo, useMoveSending } from './chain-info';
 import { GameLog } from './game-log';
 import { GameTable } from './game-table';
 import { useFooterGame } from '../home/site-footer';
+import { RatingResult } from './rating-result';
 import { RematchOffer } from './rematch-offer';
 import { SeedFacts } from './seed-facts';
 import { TurnTimer } from './turn-timer';
@@ -359,6 +360,8 @@ function LiveGame({ id, initialSeat }: { id: string; initialSeat: SeatId | null 
           )}
           {shown.waitingRoom && <WaitingRoomPanel id={id} room={shown.waitingRoom} seats={shown.seats} />}
           {shown.outcome && <OutcomeBanner names={names} winners={shown.outcome.winners} words={words} />}
+          {/* An online game (it has a chat) may be rated: how it changed the viewer's rating, or why it did not. */}
+          {shown.outcome && shown.chat !== null && <RatingResult id={id} seat={seat} names={names} />}
           {shown.outcome && <RematchOffer id={id} seat={seat} facts={shown} />}
           {shown.onChain && (
             <>

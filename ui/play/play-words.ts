@@ -9,6 +9,7 @@ import { createContext, useContext } from 'react';
 import type { GameId } from '../../engine/core';
 import type { Emote } from '../../server/protocol';
 import { listNames } from '../lib/seats';
+import { placeOf } from '../players/rating-words';
 import type { ConnectionStatus } from './game-client';
 
 export type PlayLocale = 'en' | 'hu';
@@ -67,7 +68,7 @@ export interface PlayWords {
   readonly room: {
     readonly heading: string;
     readonly seats: string;
-    readonly states: Readonly<Record<'bot' | 'here' | 'joined' | 'free', string>>;
+    readonly states: Readonly<Record<'easy' | 'normal' | 'strong' | 'here' | 'joined' | 'free', string>>;
     readonly freeSeat: string;
     readonly allTakenStarting: string;
     readonly allTaken: string;
@@ -79,6 +80,24 @@ export interface PlayWords {
     readonly fill: (n: number) => string;
     readonly start: string;
     readonly starting: string;
+  };
+  /** The game-over banner's line on an online game's rating (rating-result.tsx). */
+  readonly rating: {
+    readonly label: string;
+    readonly checking: string;
+    /** "Rated: your rating 12.3 → 14.1", then its change and the place ("+1.8, 1st of 2"). */
+    readonly rated: (before: string, after: string) => string;
+    readonly detail: (change: string, rank: number, people: number) => string;
+    readonly leaver: string;
+    readonly ratedOthers: (names: string) => string;
+    readonly notYours: string;
+    readonly notRated: (reason: string) => string;
+    readonly noReason: string;
+    readonly problem: (message: string) => string;
+    readonly profile: string;
+    readonly howItWorks: string;
+    readonly signIn: string;
+    readonly notRetroactive: string;
   };
   readonly rematch: {
     readonly label: string;
@@ -179,7 +198,14 @@ const EN: PlayWords = {
   room: {
     heading: 'Waiting for players',
     seats: 'Seats',
-    states: { bot: 'bot', here: 'here', joined: 'joined, away', free: 'free seat' },
+    states: {
+      easy: 'easy bot',
+      normal: 'normal bot',
+      strong: 'strong bot',
+      here: 'here',
+      joined: 'joined, away',
+      free: 'free seat',
+    },
     freeSeat: 'free',
     allTakenStarting: 'Every seat is taken: the game is starting.',
     allTaken: 'Every seat is taken: the host can start the game.',
@@ -194,6 +220,24 @@ const EN: PlayWords = {
     fill: (n) => `Fill the ${n === 1 ? 'free seat' : `${n} free seats`} with bots`,
     start: 'Start the game',
     starting: 'Starting…',
+  },
+  rating: {
+    label: 'Rating',
+    checking: 'Checking whether this game was rated…',
+    rated: (before, after) => `Rated: your rating ${before} → ${after}`,
+    detail: (change, rank, people) => `${change}, ${placeOf(rank, people)}`,
+    leaver: 'you left, so you are ranked last',
+    ratedOthers: (names) => `Rated: the ratings of ${names} changed.`,
+    notYours:
+      'Your seat was not rated: a game rates the people whose wallets were signed in at their seats when it started.',
+    notRated: (reason) => `Not rated: ${reason}.`,
+    noReason: 'this game does not count for ratings',
+    problem: (message) => `The game’s rating could not be read: ${message}`,
+    profile: 'Your profile',
+    howItWorks: 'How ratings work',
+    signIn: 'Sign in to have your next games rated',
+    notRetroactive:
+      'Signing in now does not rate this game: a game counts for the people signed in at their seats when it starts.',
   },
   rematch: {
     label: 'Rematch',
@@ -299,7 +343,14 @@ const HU: PlayWords = {
   room: {
     heading: 'Várakozás a játékosokra',
     seats: 'Helyek',
-    states: { bot: 'bot', here: 'itt van', joined: 'csatlakozott, távol', free: 'szabad hely' },
+    states: {
+      easy: 'könnyű bot',
+      normal: 'közepes bot',
+      strong: 'erős bot',
+      here: 'itt van',
+      joined: 'csatlakozott, távol',
+      free: 'szabad hely',
+    },
     freeSeat: 'szabad',
     allTakenStarting: 'Minden hely foglalt: a játék indul.',
     allTaken: 'Minden hely foglalt: a házigazda elindíthatja a játékot.',
@@ -314,6 +365,24 @@ const HU: PlayWords = {
     fill: (n) => (n === 1 ? 'A szabad helyen bot játsszon' : `A ${n} szabad helyen botok játsszanak`),
     start: 'A játék indítása',
     starting: 'Indul…',
+  },
+  rating: {
+    label: 'Pontszám',
+    checking: 'Ellenőrizzük, hogy ez a játék számít-e a pontszámba…',
+    rated: (before, after) => `Értékelt játék: a pontszámod ${before} → ${after}`,
+    detail: (change, rank, people) => `${change}, ${rank}. hely ${people} közül`,
+    leaver: 'elhagytad a játékot, ezért az utolsó helyre kerültél',
+    ratedOthers: (names) => `Értékelt játék: ${names} pontszáma változott.`,
+    notYours:
+      'A helyed nem kapott pontszámot: egy játék azokat értékeli, akiknek a tárcája be volt jelentkezve a helyükön, amikor elkezdődött.',
+    notRated: (reason) => `Nem értékelt játék: ${reason}.`,
+    noReason: 'ez a játék nem számít a pontszámba',
+    problem: (message) => `A játék értékelését nem sikerült betölteni: ${message}`,
+    profile: 'A profilod',
+    howItWorks: 'Hogyan működik a pontszám',
+    signIn: 'Jelentkezz be, hogy a következő játékaid számítsanak',
+    notRetroactive:
+      'A mostani bejelentkezés ezt a játékot nem teszi értékeltté: egy játék azoknak számít, akik a kezdéskor be voltak jelentkezve a helyükön.',
   },
   rematch: {
     label: 'Visszavágó',

@@ -13,10 +13,10 @@ import ui from '../styles/controls.module.css';
 import styles from './waiting-room.module.css';
 import { usePlayWords } from './play-words';
 
-type SeatState = 'bot' | 'here' | 'joined' | 'free';
+type SeatState = 'easy' | 'normal' | 'strong' | 'here' | 'joined' | 'free';
 
 function seatState(s: SeatInfo): SeatState {
-  if (s.kind !== 'human') return 'bot';
+  if (s.kind !== 'human') return s.kind;
   if (!s.taken) return 'free';
   return s.presence === 'connected' ? 'here' : 'joined';
 }

@@ -1,6 +1,7 @@
 import { poleDecision, type PoleDecision, type PoleEvent, type PoleState } from '../../engine/pole';
 import type { SeatInfo } from '../../server/protocol';
 import type { WatchSnapshot } from './watch-session';
+import { SEAT_KIND_TAGS } from '../play/seat-kinds';
 
 /** What a seat sees of a Tezos Pole game: the state without its PRNG state (it would predict every die). */
 export type PoleView = Omit<PoleState, 'rng'>;
@@ -56,14 +57,12 @@ export function currentTurnEvents(events: readonly PoleEvent[]): readonly PoleEv
   return events;
 }
 
-const KIND_TAG: Record<SeatInfo['kind'], string> = { human: 'human', random: 'random bot', heuristic: 'heuristic bot' };
-
-/** A seat's tag: "you", "human", "heuristic bot", or "bot (left)" for a human seat its bot took over. */
+/** A seat's tag: "you", "human", "normal bot", or "bot (left)" for a human seat its bot took over. */
 export function seatTag(info: SeatInfo | undefined, viewer: number | null): string {
   if (!info) return 'seat';
   if (info.seat === viewer) return 'you';
   if (info.kind === 'human' && info.botTakeover) return 'bot (left)';
-  return KIND_TAG[info.kind];
+  return SEAT_KIND_TAGS[info.kind];
 }
 
 /** The scene of a live or replayed game, from its view, seats and events. */

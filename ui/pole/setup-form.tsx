@@ -121,8 +121,8 @@ export function SetupForm({
                 data-testid={`bot-${seat}`}
                 onChange={(e) => editSeat(seat, { bot: e.target.value as PoleBotName })}
               >
-                <option value="heuristic">Heuristic bot</option>
-                <option value="random">Random bot</option>
+                <option value="normal">Normal bot</option>
+                <option value="easy">Easy bot</option>
               </select>
             </SeatRow>
           ))}

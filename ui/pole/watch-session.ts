@@ -87,7 +87,7 @@ export const MAX_ACTIONS = 100_000;
 export function defaultSeats(players: number): SeatSetup[] {
   return Array.from({ length: players }, (_, seat) => ({
     name: DEFAULT_NAMES[seat] ?? `Player ${seat + 1}`,
-    bot: 'heuristic',
+    bot: 'normal',
   }));
 }
 

@@ -15,7 +15,8 @@ import {
 } from '../../engine';
 import { gotopolyView, type GotopolyState } from '../../engine/gotopoly';
 import { tenView, type TenState } from '../../engine/ten';
-import type { SeatInfo, SeatKind } from '../../server/protocol';
+import type { SeatInfo } from '../../server/protocol';
+import { seatKindOf } from '../play/seat-kinds';
 
 /**
  * Game records in the browser: reading a record file, replaying it with the engine into a timeline that can be
@@ -27,8 +28,6 @@ export interface LoadedRecord {
   readonly record: GameRecord;
   readonly seats: readonly SeatInfo[];
 }
-
-const KINDS: readonly SeatKind[] = ['human', 'random', 'heuristic'];
 
 /** The number of seats of a record: its config's `players`. */
 export function playersOf(record: GameRecord): number {
@@ -52,7 +51,7 @@ export function seatsOf(input: unknown, record: GameRecord): SeatInfo[] {
         : typeof names[seat] === 'string' && names[seat].trim()
           ? names[seat].trim()
           : `Player ${seat + 1}`;
-    const kind = KINDS.includes(s?.kind as SeatKind) ? (s!.kind as SeatKind) : 'human';
+    const kind = seatKindOf(s?.kind) ?? 'human';
     return { seat, name, kind, botTakeover: kind === 'human' && s?.botTakeover === true };
   });
 }

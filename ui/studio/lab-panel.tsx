@@ -170,8 +170,8 @@ export function LabPanel({ boardId, initial }: { boardId: string; initial: Balan
         </button>
       </div>
       <p className={ui.hint}>
-        Four heuristic bots play complete games of this board on the server, on every core it has (at most 5,000 games;
-        the owner runs it).
+        Four normal bots play complete games of this board on the server, on every core it has (at most 5,000 games; the
+        owner runs it).
       </p>
       {running && progress && <LabProgressBar {...progress} />}
       {error && (

@@ -6,13 +6,15 @@ import { accountHref } from '../chain/explorer-links';
 import { useWallet } from '.';
 import { formatTez, lowBalance, NETWORK_LABEL } from './wallet-status';
 import { shortAddress } from '../../chain/explorer';
+import { PlayerAvatar } from '../players/avatar';
+import { playerPath } from '../players/rating-words';
 import styles from './wallet.module.css';
 import ui from '../styles/controls.module.css';
 import { cx } from '../lib/cx';
 
 /**
  * The header's wallet corner: the app's network, then a "Sign in" link, or the signed-in wallet (its address and tez
- * balance, linked to its account page) and "Sign out". Below it, when they apply: a balance too low for the next
+ * balance, linked to its account page), its player profile (its avatar) and "Sign out". Below it, when they apply: a balance too low for the next
  * operation (with Shadownet's faucet) and a Beacon wallet paired on another network.
  */
 export function WalletButton() {
@@ -94,6 +96,16 @@ export function WalletButton() {
               ? ꜩ<span className={ui.visuallyHidden}> (the balance could not be read: {wallet.balanceProblem})</span>
             </span>
           ) : null}
+        </a>
+        <a
+          className={styles.profile}
+          href={playerPath(address)}
+          aria-label="Your player profile"
+          title="Your player profile: your ratings and your name"
+          data-testid="wallet-profile"
+        >
+          <PlayerAvatar address={address} size={22} />
+          <span className={styles.profileText}>Profile</span>
         </a>
         <button
           type="button"

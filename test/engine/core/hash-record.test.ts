@@ -4,7 +4,7 @@ import { isRecordError, RecordError } from '../../../engine/core/errors';
 import { playToEnd } from '../../../engine/core/play';
 import { replay } from '../../../engine';
 import { pole, poleBots } from '../../../engine/pole';
-import { gotopoly, gotopolyBots } from '../../../engine/gotopoly';
+import { gotopoly, gotopolyBots, type GotopolyConfigInput } from '../../../engine/gotopoly';
 import { verifyRecord } from '../../../engine';
 
 describe('stateHash', () => {
@@ -80,7 +80,11 @@ describe('game records', () => {
 
 describe('a record keeps the rules it was played by (GameDefinition.olderVersions)', () => {
   // Gotopoly's version 1, before ruling G7's amendment of 2026-12-05: level students moved in seat order.
-  const v1 = { ...gotopoly, version: 1, setup: (config: unknown, seed: string) => gotopoly.setup(config, seed, 1) };
+  const v1 = {
+    ...gotopoly,
+    version: 1,
+    setup: (config: GotopolyConfigInput, seed: string) => gotopoly.setup(config, seed, 1),
+  };
   const bots = [gotopolyBots.heuristic, gotopolyBots.heuristic, gotopolyBots.heuristic];
   const played = playToEnd(v1, { players: 3, maxTerms: 4 }, 'old-rules', bots);
 

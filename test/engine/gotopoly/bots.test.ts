@@ -1,10 +1,33 @@
-/** The random and heuristic bots: they decide from their seat's view only, and the heuristic plays sensibly. */
+/**
+ * The random, easy and heuristic bots: they decide from their seat's view only, and the heuristic plays sensibly,
+ * breaks exact ties with its rng and has a personality.
+ */
 import { describe, expect, it } from 'vitest';
 import { playToEnd, rngFromSeed, stateHash } from '../../../engine';
-import { gotopoly, gotopolyBots, type GotopolyAction, type GotopolyState } from '../../../engine/gotopoly';
-import { auctionOf, progressAt, setup, sp, turnOf, unowned, withEstates, withStudents } from './helpers';
+import {
+  gotopoly,
+  gotopolyBots,
+  gotopolyEasyBot,
+  gotopolyHeuristicBot,
+  gotopolyRandomBot,
+  heuristicBot,
+  type GotopolyAction,
+  type GotopolyState,
+} from '../../../engine/gotopoly';
+import {
+  auctionOf,
+  buildTurnOf,
+  progressAt,
+  setup,
+  sp,
+  turnOf,
+  unowned,
+  withEstates,
+  withStudents,
+  withUncleCash,
+} from './helpers';
 
-const { heuristic, random } = gotopolyBots;
+const { heuristic, random, easy } = gotopolyBots;
 const choose = (bot: typeof heuristic, state: GotopolyState, seat: number): GotopolyAction =>
   bot.choose(state, seat, rngFromSeed('bot'));
 
@@ -26,9 +49,9 @@ function withOtherSecrets(state: GotopolyState, seat: number): GotopolyState {
 }
 
 describe('bots use only their view', () => {
-  it("both bots choose the same action whatever the hidden information (deck order, dice, others' bids)", () => {
+  it("every bot (heuristic, random, easy) chooses the same action whatever the hidden information (deck order, dice, others' bids)", () => {
     let compared = 0;
-    for (const bot of [heuristic, random]) {
+    for (const bot of [heuristic, random, easy]) {
       playToEnd(gotopoly, { players: 4 }, `secrets-${bot.name}`, [bot, bot, bot, bot], {
         onAction: (_before, after) => {
           for (const { seat } of gotopoly.pending(after)) {
@@ -38,7 +61,7 @@ describe('bots use only their view', () => {
         },
       });
     }
-    expect(compared).toBeGreaterThan(200);
+    expect(compared).toBeGreaterThan(300);
   });
 });
 
@@ -108,5 +131,105 @@ describe('heuristic against random', () => {
       if (outcome.winners.length === 1 && outcome.winners[0] === heuristicSeat) heuristicWins++;
     }
     expect(heuristicWins).toBeGreaterThan(games * 0.7);
+  });
+});
+
+describe('heuristic: exact ties broken with its rng', () => {
+  // Seat 0's uncle owns the greens with a house on Bond Street: even building (G5) leaves Regent Street and Oxford
+  // Street, whose rents are the same, so a house on either adds as much rent per pound.
+  const greens = buildTurnOf(
+    withUncleCash(
+      withEstates(unowned(setup()), {
+        'regent-street': { owner: 0 },
+        'oxford-street': { owner: 0 },
+        'bond-street': { owner: 0, houses: 1 },
+      }),
+      { 0: 2000 },
+    ),
+    0,
+  );
+
+  it('builds on either of two equally good properties, by its rng', () => {
+    const built = new Set<unknown>();
+    for (let k = 0; k < 40; k++) {
+      const action = heuristic.choose(greens, 0, rngFromSeed(`build/${k}`));
+      expect(action.type).toBe('build');
+      if (action.type === 'build') built.add(action.space);
+    }
+    expect([...built].sort()).toEqual([sp('regent-street'), sp('oxford-street')].sort());
+  });
+
+  it('the same rng gives the same choice', () => {
+    for (let k = 0; k < 10; k++) {
+      expect(heuristic.choose(greens, 0, rngFromSeed(`same/${k}`))).toEqual(
+        heuristic.choose(greens, 0, rngFromSeed(`same/${k}`)),
+      );
+    }
+  });
+
+  it('picks either of two tokens that score the same (both only lead to RISK jail, G14)', () => {
+    const state = turnOf(withStudents(unowned(setup()), { 0: { risk: 2, tokens: [1, 2, 1, 2, 1, 2] } }), 0);
+    const moved = new Set<unknown>();
+    for (let k = 0; k < 40; k++) {
+      const action = heuristic.choose(state, 0, rngFromSeed(`token/${k}`));
+      if (action.type === 'move') moved.add(action.token);
+    }
+    expect([...moved].sort()).toEqual([1, 2]);
+  });
+});
+
+describe('heuristic: personality', () => {
+  const bold = heuristicBot({ boldness: 1.15 });
+  const cautious = heuristicBot({ boldness: 0.85 });
+  const total = (action: GotopolyAction): number =>
+    action.type === 'bid' ? action.bids.reduce((a, b) => a + b, 0) : 0;
+  const rng = () => rngFromSeed('personality');
+
+  it('a bold uncle bids more than a neutral one, and a neutral one more than a cautious one (same jitter)', () => {
+    const state = auctionOf(unowned(setup()), ['park-lane', 'old-kent-road']);
+    const [b, n, c] = [bold, heuristic, cautious].map((bot) => total(bot.choose(state, 0, rng())));
+    expect(b).toBeGreaterThan(n!);
+    expect(n).toBeGreaterThan(c!);
+  });
+
+  it('a bold uncle spends more of a small purse (budget × boldness), never more than it has', () => {
+    const state = withUncleCash(auctionOf(unowned(setup()), ['park-lane']), { 0: 100 });
+    const b = total(bold.choose(state, 0, rng()));
+    const c = total(cautious.choose(state, 0, rng()));
+    expect(c).toBeLessThanOrEqual(Math.floor(100 * 0.5 * 0.85));
+    expect(b).toBeGreaterThan(c);
+    expect(b).toBeLessThanOrEqual(100);
+  });
+
+  it('a bold student pays bail with less cash to spare (bail 50 + a reserve of 40 ÷ boldness)', () => {
+    const jailed = (cash: number) =>
+      turnOf(withStudents(unowned(setup()), { 0: { cash, jailed: 0 } }), 0, { decision: { kind: 'jail' } });
+    expect(bold.choose(jailed(88), 0, rng())).toEqual({ type: 'payBail' });
+    expect(heuristic.choose(jailed(88), 0, rng())).toEqual({ type: 'serve' });
+    expect(heuristic.choose(jailed(95), 0, rng())).toEqual({ type: 'payBail' });
+    expect(cautious.choose(jailed(95), 0, rng())).toEqual({ type: 'serve' });
+  });
+});
+
+describe('gotopolyBots by level', () => {
+  it('normal is the heuristic (also named heuristic); easy is a softened heuristic; random stays the random bot', () => {
+    expect(gotopolyBots.normal).toBe(gotopolyHeuristicBot);
+    expect(gotopolyBots.heuristic).toBe(gotopolyHeuristicBot);
+    expect(gotopolyBots.easy).toBe(gotopolyEasyBot);
+    expect(gotopolyBots.random).toBe(gotopolyRandomBot);
+  });
+
+  it('the easy bot wins now and then against three heuristic bots (the random bot never does), but far less often', () => {
+    let easyWins = 0;
+    const games = 120;
+    for (let i = 0; i < games; i++) {
+      const easySeat = i % 4;
+      const bots = [0, 1, 2, 3].map((seat) => (seat === easySeat ? easy : heuristic));
+      const { outcome } = playToEnd(gotopoly, { players: 4 }, `easy/${i}`, bots);
+      if (outcome.winners.includes(easySeat)) easyWins += 1 / outcome.winners.length;
+    }
+    // About 12 % (25 % would be as strong as the heuristic).
+    expect(easyWins).toBeGreaterThan(games * 0.03);
+    expect(easyWins).toBeLessThan(games * 0.2);
   });
 });
