@@ -282,7 +282,11 @@ describe('Playing on the game server', () => {
           const page = await newPage();
           await page.goto(link);
           await page.getByTestId('play').waitFor();
-          await page.getByText(`Seat ${seat + 1} · ${['Ada', 'Bao'][seat]}`).waitFor();
+          // The bar names the seat; until both have come, so does the waiting room's list (it starts by itself).
+          await page
+            .getByText(`Seat ${seat + 1} · ${['Ada', 'Bao'][seat]}`)
+            .first()
+            .waitFor();
           await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
           // The link's token rides in its fragment; the page itself no longer shows it.
           const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;

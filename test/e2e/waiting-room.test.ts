@@ -1,8 +1,9 @@
 /**
  * A waiting room on the real app in Debian's chromium, a browser context per person: Ada creates an online game of
- * Ten from the form (two people and a bot, starting when she says); her table waits — no decision offered — and shows
- * the room link again after a reload; Start asks to fill the free seat with a bot; Cyd opens the room link, picks the
- * free seat under her name and sits at the waiting table; Ada starts, and both tables play.
+ * Ten from the form (two people and a bot, a turn timer, starting when she says); her table waits — no decision
+ * offered, no clock running, no bot move over 30 s of the page's time — and shows the room link again after a reload;
+ * Start asks to fill the free seat with a bot; Cyd opens the room link, picks the free seat under her name and sits at
+ * the waiting table; Ada starts, and both tables play, the turn clock running.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ describe('a waiting room', () => {
       await ada.getByLabel('Name of seat 2').fill('Bea');
       await ada.getByLabel('Who plays seat 2').selectOption({ label: 'Person' });
       await ada.getByLabel('Bot pace').selectOption('0');
+      await ada.getByRole('checkbox', { name: 'Turn timer' }).check();
       await ada.getByRole('radio', { name: 'Online' }).check();
       expect(await ada.getByRole('checkbox', { name: /^Waiting room/ }).isChecked()).toBe(true);
       await ada.getByRole('checkbox', { name: 'Start by itself once every seat is taken' }).uncheck();
@@ -34,10 +36,16 @@ describe('a waiting room', () => {
       expect(new URL(roomLink).pathname).toMatch(/^\/r\/[\w-]{20}$/);
       const id = gameIdOf(adaLink!);
 
-      // Ada at her seat: the table waits, offers no decision, and says who has come.
+      // Ada at her seat: the table waits, offers no decision, and says who has come. Her page runs on Playwright's
+      // clock, so half a minute of its time passes in an instant: no turn clock counts down, the bot (no pace) does not
+      // move, nothing is logged.
+      await ada.clock.install();
       await ada.goto(adaLink!);
       const room = ada.getByTestId('waiting-room');
       await room.waitFor();
+      await ada.clock.runFor(30_000);
+      expect(await ada.getByRole('timer').count()).toBe(0);
+      expect((await snapshotOf(suite.baseUrl, id)).seq).toBe(0);
       expect(await ada.getByRole('button', { name: 'Pass' }).count()).toBe(0);
       expect(await room.getByTestId('waiting-seat').allInnerTexts()).toEqual([
         'Seat 1 · Ada (here)',
@@ -78,6 +86,8 @@ describe('a waiting room', () => {
       await expect
         .poll(async () => (await snapshotOf(suite.baseUrl, id)).seq > 0 || (await decides()), { timeout: 30_000 })
         .toBe(true);
+      // …and the turn clock, which did not run while the room waited, now does.
+      await ada.getByRole('timer').first().waitFor();
       await ada.screenshot({ path: path.join(RESULTS, 'waiting-room-started.png') });
       suite.pages.expectNoErrors();
     },
