@@ -138,15 +138,14 @@ export class SqlRatingsBook {
    * instance, or before).
    */
   async finish(end: RatedEnd | UnratedEnd): Promise<RatingChange[] | null> {
-    return this.driver.transaction(async (tx) => {
-      const done = await tx.query(
-        `UPDATE games SET finished = true, rating_note = COALESCE($2, rating_note) WHERE id = $1 AND NOT finished
-         RETURNING id`,
-        [end.gameId, 'unrated' in end ? end.unrated : null],
+    if ('unrated' in end) {
+      const done = await this.driver.query(
+        'UPDATE games SET finished = true, rating_note = COALESCE($2, rating_note) WHERE id = $1 AND NOT finished RETURNING id',
+        [end.gameId, end.unrated],
       );
-      if (done.length === 0) return null;
-      return 'unrated' in end ? [] : applyRatings(tx, end);
-    });
+      return done.length === 0 ? null : [];
+    }
+    return this.driver.transaction((tx) => applyRatings(tx, end));
   }
 
   /** A game's rating: its changes when it was rated, else why not (null: not judged yet, or from before ratings). */
@@ -287,58 +286,53 @@ export class SqlRatingsBook {
   }
 }
 
-/** Locks the people's ratings (creating new ones first, so two games of one newcomer serialise), rates, writes. */
-async function applyRatings(tx: SqlClient, end: RatedEnd): Promise<RatingChange[]> {
+/**
+ * Finishes the game and locks its people's ratings (creating new ones, so two games of one newcomer serialise) in one
+ * statement, rates, then numbers the game and writes every change and new skill in another: two round trips inside
+ * the transaction, whatever the table's size. Null when the game was finished already.
+ */
+async function applyRatings(tx: SqlClient, end: RatedEnd): Promise<RatingChange[] | null> {
   const addresses = end.placings.map((p) => p.address).sort();
-  await tx.query(
-    `INSERT INTO ratings (game, address, mu, sigma)
-       SELECT $1, a, $3, $4 FROM unnest($2::text[]) AS a ORDER BY a
-     ON CONFLICT (game, address) DO NOTHING`,
-    [end.game, addresses, NEW_SKILL.mu, NEW_SKILL.sigma],
-  );
+  // `DO UPDATE` (a no-op write) rather than `DO NOTHING`: it locks an existing row and returns it with the new ones.
   const locked = (
     await tx.query<unknown>(
-      'SELECT * FROM ratings WHERE game = $1 AND address = ANY($2::text[]) ORDER BY address FOR UPDATE',
-      [end.game, addresses],
+      `WITH done AS (UPDATE games SET finished = true WHERE id = $1 AND NOT finished RETURNING id)
+       INSERT INTO ratings (game, address, mu, sigma)
+         SELECT $2, a, $4, $5 FROM done, unnest($3::text[]) AS a ORDER BY a
+       ON CONFLICT (game, address) DO UPDATE SET mu = ratings.mu
+       RETURNING *`,
+      [end.gameId, end.game, addresses, NEW_SKILL.mu, NEW_SKILL.sigma],
     )
   ).map(ratingRow);
+  if (locked.length === 0) return null;
   const skillOf = new Map(locked.map((r) => [r.address, { mu: r.mu, sigma: r.sigma }]));
   const before = end.placings.map((p) => skillOf.get(p.address) ?? NEW_SKILL);
   const after = rateFinish(end.placings.map((p, i) => ({ skill: before[i]!, rank: p.rank })));
-  // Numbered once the ratings are locked: a game whose people's ratings another game changed first comes after it.
-  const [rated] = await tx.query<{ n: number | string }>(
-    'INSERT INTO rated_games (game_id, game, final_hash) VALUES ($1, $2, $3) RETURNING n',
-    [end.gameId, end.game, end.finalHash],
-  );
-  const n = Number(rated!.n);
   const changes = end.placings.map((p, i) => ({ ...p, before: before[i]!, after: after[i]! }));
-  // Every person's change and new skill in one statement each, whatever the table's size: a game's end is a handful
-  // of statements, not one per player.
   const column = <T>(f: (c: RatingChange) => T): T[] => changes.map(f);
+  // Numbered once the ratings are locked: a game whose people's ratings another game changed first comes after it.
   await tx.query(
-    `INSERT INTO rating_changes (n, address, seat, rank, leaver, mu_before, sigma_before, mu_after, sigma_after)
-     SELECT $1, * FROM unnest($2::text[], $3::int[], $4::int[], $5::bool[], $6::float8[], $7::float8[], $8::float8[],
-                              $9::float8[])`,
+    `WITH rated AS (
+       INSERT INTO rated_games (game_id, game, final_hash) VALUES ($1, $2, $3) RETURNING n
+     ), changes AS (
+       INSERT INTO rating_changes (n, address, seat, rank, leaver, mu_before, sigma_before, mu_after, sigma_after)
+       SELECT rated.n, c.* FROM rated,
+         unnest($4::text[], $5::int[], $6::int[], $7::bool[], $8::float8[], $9::float8[], $10::float8[], $11::float8[]) AS c
+     )
+     UPDATE ratings r SET mu = c.mu, sigma = c.sigma, games = r.games + 1, wins = r.wins + c.won,
+                          left_games = r.left_games + c.left_game
+       FROM unnest($4::text[], $10::float8[], $11::float8[], $12::int[], $13::int[]) AS c(address, mu, sigma, won, left_game)
+      WHERE r.game = $2 AND r.address = c.address`,
     [
-      n,
+      end.gameId,
+      end.game,
+      end.finalHash,
       column((c) => c.address),
       column((c) => c.seat),
       column((c) => c.rank),
       column((c) => c.leaver),
       column((c) => c.before.mu),
       column((c) => c.before.sigma),
-      column((c) => c.after.mu),
-      column((c) => c.after.sigma),
-    ],
-  );
-  await tx.query(
-    `UPDATE ratings r SET mu = c.mu, sigma = c.sigma, games = r.games + 1, wins = r.wins + c.won,
-                          left_games = r.left_games + c.left_game
-       FROM unnest($2::text[], $3::float8[], $4::float8[], $5::int[], $6::int[]) AS c(address, mu, sigma, won, left_game)
-      WHERE r.game = $1 AND r.address = c.address`,
-    [
-      end.game,
-      column((c) => c.address),
       column((c) => c.after.mu),
       column((c) => c.after.sigma),
       column((c) => (c.rank === 1 && !c.leaver ? 1 : 0)),

@@ -2,7 +2,10 @@
  * The app's game routes as the browser suites call them from Node, beside the pages: create a game, read a route or
  * a seat's snapshot, play a seat's first legal action.
  */
+import { InMemorySigner } from '@taquito/signer';
+import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
+import { bootstrapAccount } from '../../devnet/node';
 import type { GameId } from '../../engine/core';
 import type { CreateGameRequest, CreateGameResponse, GameSnapshot } from '../../server/protocol';
 
@@ -63,4 +66,20 @@ export async function actFirstLegal(baseUrl: string, id: string, { token, seat }
     body: JSON.stringify({ token, seat, seq: snap.seq, action: snap.legal[0] }),
   });
   return res.status === 200;
+}
+
+/**
+ * Signs a browser context in as devnet bootstrap account `i` through the sign-in routes, as its wallet would: the
+ * context then holds the session cookie.
+ */
+export async function signInContext(baseUrl: string, context: BrowserContext, i: number): Promise<void> {
+  const account = bootstrapAccount(i);
+  const challenge = (await (
+    await context.request.post(`${baseUrl}/api/auth/challenge`, { data: { address: account.address } })
+  ).json()) as { nonce: string; payload: string };
+  const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.payload);
+  const session = await context.request.post(`${baseUrl}/api/auth/session`, {
+    data: { nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig },
+  });
+  expect(session.status()).toBe(200);
 }

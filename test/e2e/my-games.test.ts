@@ -6,30 +6,17 @@
  * game too (the wallet's seat), and forgets it; the first browser still holds it.
  */
 import path from 'node:path';
-import { InMemorySigner } from '@taquito/signer';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bootstrapAccount } from '../../devnet/node';
 import type { GameSnapshot } from '../../server/protocol';
 import { RESULTS } from './app-server';
 import { browserSuite } from './browser-pages';
-import { createGame, gameRequest, snapshotOf } from './game-api';
+import { createGame, gameRequest, signInContext, snapshotOf } from './game-api';
 import { takeFirstChoice } from './play-page';
 
 const suite = browserSuite();
 
-/** Signs the browser context in as devnet bootstrap account `i` (its session cookie), through the sign-in routes. */
-async function signIn(context: BrowserContext, i: number): Promise<void> {
-  const account = bootstrapAccount(i);
-  const challenge = (await (
-    await context.request.post(`${suite.baseUrl}/api/auth/challenge`, { data: { address: account.address } })
-  ).json()) as { nonce: string; payload: string };
-  const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.payload);
-  const session = await context.request.post(`${suite.baseUrl}/api/auth/session`, {
-    data: { nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig },
-  });
-  expect(session.status()).toBe(200);
-}
+const signIn = (context: BrowserContext, i: number) => signInContext(suite.baseUrl, context, i);
 
 const myGame = (page: Page, id: string) => page.locator(`[data-testid="my-game"][data-game-id="${id}"]`);
 

@@ -9,8 +9,7 @@
  * leaderboard's view of every rated player lists both, Ada's row marked; the ratings' rules page names the verifier.
  */
 import path from 'node:path';
-import { InMemorySigner } from '@taquito/signer';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../devnet/node';
 import type { GameSnapshot } from '../../server/protocol';
@@ -26,26 +25,17 @@ import {
 } from '../../ui/players/rating-words';
 import { RESULTS } from './app-server';
 import { browserSuite } from './browser-pages';
+import { signInContext } from './game-api';
 import { createAndInvite } from './new-game-form';
 import { gameIdOf } from './play-page';
 
 const suite = browserSuite();
 
 /** Devnet bootstrap accounts no other browser file signs in with. */
-const ADA = bootstrapAccount(31);
-const BEA = bootstrapAccount(32);
-
-/** Signs the browser context in as `account` (its session cookie), through the sign-in routes, as its wallet does. */
-async function signIn(context: BrowserContext, account: ReturnType<typeof bootstrapAccount>): Promise<void> {
-  const challenge = (await (
-    await context.request.post(`${suite.baseUrl}/api/auth/challenge`, { data: { address: account.address } })
-  ).json()) as { nonce: string; payload: string };
-  const { prefixSig } = await new InMemorySigner(account.secretKey).sign(challenge.payload);
-  const session = await context.request.post(`${suite.baseUrl}/api/auth/session`, {
-    data: { nonce: challenge.nonce, address: account.address, publicKey: account.publicKey, signature: prefixSig },
-  });
-  expect(session.status()).toBe(200);
-}
+const ADA_ACCOUNT = 31;
+const BEA_ACCOUNT = 32;
+const ADA = bootstrapAccount(ADA_ACCOUNT);
+const BEA = bootstrapAccount(BEA_ACCOUNT);
 
 /** The game as this browser's seat sees it (its cookies: the seat it holds). */
 const snapshotFor = async (page: Page, id: string): Promise<GameSnapshot> => {
@@ -97,7 +87,7 @@ describe('ratings', () => {
     async () => {
       // ── Ada sets the game up, signed in: Ten for her, Bea and a bot, online, waiting for her Start.
       const ada = await suite.pages.newPage();
-      await signIn(ada.context(), ADA);
+      await signInContext(suite.baseUrl, ada.context(), ADA_ACCOUNT);
       await ada.goto(`${suite.baseUrl}/new/ten`);
       await ada.getByRole('heading', { level: 1, name: 'New game of Ten' }).waitFor();
       await ada.getByRole('radio', { name: '3 seats' }).check();
@@ -118,7 +108,7 @@ describe('ratings', () => {
       const room = ada.getByTestId('waiting-room');
       await room.waitFor();
       const bea = await suite.pages.newPage();
-      await signIn(bea.context(), BEA);
+      await signInContext(suite.baseUrl, bea.context(), BEA_ACCOUNT);
       await bea.goto(beaLink!);
       await bea.getByTestId('waiting-room').waitFor();
       const start = room.getByRole('button', { name: 'Start the game' });
