@@ -45,7 +45,8 @@ describe('a waiting room', () => {
       await room.waitFor();
       await ada.clock.runFor(30_000);
       expect(await ada.getByRole('timer').count()).toBe(0);
-      expect((await snapshotOf(suite.baseUrl, id)).seq).toBe(0);
+      const waiting = await snapshotOf(suite.baseUrl, id);
+      expect([waiting.seq, waiting.deadline]).toEqual([0, null]);
       expect(await ada.getByRole('button', { name: 'Pass' }).count()).toBe(0);
       expect(await room.getByTestId('waiting-seat').allInnerTexts()).toEqual([
         'Seat 1 · Ada (here)',
@@ -86,8 +87,8 @@ describe('a waiting room', () => {
       await expect
         .poll(async () => (await snapshotOf(suite.baseUrl, id)).seq > 0 || (await decides()), { timeout: 30_000 })
         .toBe(true);
-      // …and the turn clock, which did not run while the room waited, now does.
-      await ada.getByRole('timer').first().waitFor();
+      // …and the turn clock, which did not run while the room waited, now does: a person's decision has a deadline.
+      await expect.poll(async () => (await snapshotOf(suite.baseUrl, id)).deadline, { timeout: 30_000 }).not.toBeNull();
       await ada.screenshot({ path: path.join(RESULTS, 'waiting-room-started.png') });
       suite.pages.expectNoErrors();
     },
