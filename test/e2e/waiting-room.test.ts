@@ -6,6 +6,7 @@
  * the waiting table; Ada starts, and both tables play, the turn clock running.
  */
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RESULTS } from './app-server';
 import { browserSuite } from './browser-pages';
@@ -87,8 +88,15 @@ describe('a waiting room', () => {
       await expect
         .poll(async () => (await snapshotOf(suite.baseUrl, id)).seq > 0 || (await decides()), { timeout: 30_000 })
         .toBe(true);
-      // …and the turn clock, which did not run while the room waited, now does: a person's decision has a deadline.
+      // …and the turn clock, which did not run while the room waited, now does: whoever decides sees theirs count down,
+      // even when the first decision is a person's and no move has come since Start.
       await expect.poll(async () => (await snapshotOf(suite.baseUrl, id)).deadline, { timeout: 30_000 }).not.toBeNull();
+      const seesOwnClock = async (page: Page) =>
+        (await page.getByText('Your decision', { exact: true }).count()) > 0 &&
+        (await page.getByRole('timer').count()) > 0;
+      await expect
+        .poll(async () => (await Promise.all([ada, cyd].map(seesOwnClock))).some(Boolean), { timeout: 30_000 })
+        .toBe(true);
       await ada.screenshot({ path: path.join(RESULTS, 'waiting-room-started.png') });
       suite.pages.expectNoErrors();
     },

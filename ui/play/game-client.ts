@@ -161,8 +161,12 @@ export function useGameConnection(
       apply<GameUpdate>('update', applyUpdate);
       // An online game's chat, on the same stream.
       apply<ChatEntry>('chat', applyChat);
-      // Who is at the table, and whose bot plays, on the same stream.
-      apply<SeatsUpdate>('seats', applySeats);
+      // Who is at the table, and whose bot plays, on the same stream. The start closes the waiting room; the snapshot is
+      // then read again for what a seats event does not carry: the turn clock, which starts with the game.
+      apply<SeatsUpdate>('seats', (current, update) => {
+        if (current.waitingRoom !== null && !update.waiting) queueMicrotask(() => reloadRef.current());
+        return applySeats(current, update);
+      });
       // A chain operation of the game began or settled: the chain status is read again (it carries nothing itself).
       es.addEventListener('chain', () => setChainNotices((n) => n + 1));
       // A resume from before the server's newest snapshot: that snapshot, then the updates after it.
