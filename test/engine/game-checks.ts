@@ -61,7 +61,7 @@ export function rngFor(dice: readonly number[]): RngState {
 }
 
 /**
- * Wins of `bot` in `games` games against three `others`, its seat moving round the table game by game
+ * Wins of `bot` in `games` games with `others` in every other seat, its seat moving round the table game by game
  * (a shared win counts its share); game `i` is played from seed `${seed}/${i}`.
  */
 export function winsInTurningSeat<S, A, C extends { players: number }, E extends GameEvent>(
