@@ -74,6 +74,25 @@ export function freshRngState(rng: RandomGenerator): RngState {
 }
 
 /**
+ * A root's candidates as a game proposes them: each action once (compared by its JSON, as records store actions), in
+ * the order first proposed — so the seat's own policy's choice, proposed first, stays first.
+ */
+export class Candidates<A> {
+  readonly list: A[] = [];
+  private readonly seen = new Set<string>();
+
+  add(...actions: readonly A[]): this {
+    for (const action of actions) {
+      const key = JSON.stringify(action);
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.list.push(action);
+    }
+    return this;
+  }
+}
+
+/**
  * A placing as a value in [0, 1]: `winWeight` of it is the win (shared among tied winners), the rest the rank
  * (1 for first, 0 for last), which tells a near miss from a rout and so steadies the estimate.
  */

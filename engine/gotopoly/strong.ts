@@ -1,5 +1,5 @@
 import type { RandomGenerator } from '../core/rng';
-import { flatMonteCarlo, placingValue, type SearchGame, type StrongPlayer } from '../core/search';
+import { Candidates, flatMonteCarlo, placingValue, type SearchGame, type StrongPlayer } from '../core/search';
 import type { SeatId } from '../core/types';
 import { gotopolyHeuristicBot } from './bots';
 import { decisionOf, legalActions } from './decisions';
@@ -10,18 +10,6 @@ import { gotopolyView } from './view';
 
 /** Of a rollout's value, the share that is the win; the rest is the rank (G16, G18). */
 const WIN_WEIGHT = 0.8;
-
-const keyOf = (action: GotopolyAction): string => JSON.stringify(action);
-
-/** Adds `actions` to `out` unless already there. */
-function addNew(out: GotopolyAction[], seen: Set<string>, actions: readonly GotopolyAction[]): void {
-  for (const action of actions) {
-    const key = keyOf(action);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(action);
-  }
-}
 
 /** Bids `scale` times the heuristic's, trimmed to the uncle's cash (G4). */
 function scaledBids(bids: readonly number[], scale: number, cash: number): number[] {
@@ -40,28 +28,22 @@ function candidates(state: GotopolyState, seat: SeatId, rng: RandomGenerator): G
   const view = gotopolyView(state, seat);
   const decision = decisionOf(view, seat);
   const own = gotopolyHeuristicBot.choose(state, seat, rng);
-  const out: GotopolyAction[] = [];
-  const seen = new Set<string>();
-  addNew(out, seen, [own]);
+  const out = new Candidates<GotopolyAction>().add(own);
   const legal = legalActions(view, seat);
   if (decision?.kind === 'bid' && own.type === 'bid') {
     const cash = decision.cash;
-    addNew(out, seen, [
+    out.add(
       { type: 'bid', bids: decision.lot.map(() => 0) },
       { type: 'bid', bids: scaledBids(own.bids, 0.5, cash) },
       { type: 'bid', bids: scaledBids(own.bids, 1.3, cash) },
-    ]);
-    addNew(out, seen, legal);
-  } else if (decision?.kind === 'buildTrade') {
-    addNew(
-      out,
-      seen,
-      legal.filter((a) => a.type !== 'offerTrade'),
+      ...legal,
     );
+  } else if (decision?.kind === 'buildTrade') {
+    out.add(...legal.filter((a) => a.type !== 'offerTrade'));
   } else {
-    addNew(out, seen, legal);
+    out.add(...legal);
   }
-  return out;
+  return out.list;
 }
 
 function value(state: GotopolyState, seat: SeatId): number {

@@ -1,5 +1,5 @@
 import { randomInt, type RandomGenerator } from '../core/rng';
-import { flatMonteCarlo, type SearchGame, type StrongPlayer } from '../core/search';
+import { Candidates, flatMonteCarlo, type SearchGame, type StrongPlayer } from '../core/search';
 import type { Bot, SeatId } from '../core/types';
 import { poleHeuristicBot } from './bots';
 import { poleDecision } from './decisions';
@@ -81,9 +81,7 @@ export const poleCollector: Bot<PoleState, PoleAction> = {
 
 /** The root's candidates: the seat's own rollout policy's choice first, then every other legal action. */
 function candidates(state: PoleState, seat: SeatId, rng: RandomGenerator): PoleAction[] {
-  const own = poleCollector.choose(state, seat, rng);
-  const key = JSON.stringify(own);
-  return [own, ...pole.legal(state, seat).filter((a) => JSON.stringify(a) !== key)];
+  return new Candidates<PoleAction>().add(poleCollector.choose(state, seat, rng), ...pole.legal(state, seat)).list;
 }
 
 /** What the search needs of Tezos Pole: see engine/core/search.ts. */

@@ -1,5 +1,5 @@
 import type { RandomGenerator } from '../core/rng';
-import { flatMonteCarlo, placingValue, type SearchGame, type StrongPlayer } from '../core/search';
+import { Candidates, flatMonteCarlo, placingValue, type SearchGame, type StrongPlayer } from '../core/search';
 import type { SeatId } from '../core/types';
 import { tenHeuristicBot } from './bots';
 import { decisionOf, legalActions } from './decisions';
@@ -15,8 +15,6 @@ const BID_STEPS = 4;
 /** Payments compared for a won joker (the menu wastes nothing; T5). */
 const PAYMENTS = 6;
 
-const keyOf = (action: TenAction): string => JSON.stringify(action);
-
 /**
  * The root's candidates, the heuristic's choice first. Auctions: a pass and the lowest few bids. Buying: ending the
  * turn, and each market card once, paid with tokens and bust tokens where they cover it (else the menu's first way).
@@ -26,42 +24,32 @@ function candidates(state: TenState, seat: SeatId, rng: RandomGenerator): TenAct
   const view = tenView(state, seat);
   const decision = decisionOf(view);
   const legal = legalActions(view, seat);
-  const out: TenAction[] = [];
-  const seen = new Set<string>();
-  const add = (action: TenAction) => {
-    const key = keyOf(action);
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.push(action);
-  };
-  add(tenHeuristicBot.choose(state, seat, rng));
+  const out = new Candidates<TenAction>().add(tenHeuristicBot.choose(state, seat, rng));
   switch (decision?.kind) {
     case 'bid':
-      for (const action of legal) {
-        if (action.type === 'pass' || (action.type === 'bid' && action.amount <= decision.min + BID_STEPS)) add(action);
-      }
+      out.add(...legal.filter((a) => a.type === 'pass' || (a.type === 'bid' && a.amount <= decision.min + BID_STEPS)));
       break;
     case 'pay':
-      for (const action of legal.slice(0, PAYMENTS)) add(action);
+      out.add(...legal.slice(0, PAYMENTS));
       break;
     case 'buy': {
       const cards = new Set<string>();
       for (const action of legal) {
         if (action.type !== 'buy') {
-          add(action);
+          out.add(action);
           continue;
         }
         if (cards.has(action.card)) continue;
         cards.add(action.card);
         const ways = legal.filter((a) => a.type === 'buy' && a.card === action.card);
-        add(ways.find((a) => a.type === 'buy' && a.payment.cards.length === 0) ?? action);
+        out.add(ways.find((a) => a.type === 'buy' && a.payment.cards.length === 0) ?? action);
       }
       break;
     }
     default:
-      for (const action of legal) add(action);
+      out.add(...legal);
   }
-  return out;
+  return out.list;
 }
 
 function value(state: TenState, seat: SeatId): number {
