@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { randomInt, type RandomGenerator } from './rng';
-import type { SeatId } from './types';
+import type { Bot, SeatId } from './types';
 
 /**
  * How a heuristic bot leans, from cautious to bold. Each game's heuristic scales what it risks by `boldness`: bids and
@@ -54,4 +54,25 @@ export function bestOf<T>(rng: RandomGenerator, items: Iterable<T>, score: (item
     else if (s === bestScore) best.push(item);
   }
   return pickOne(rng, best);
+}
+
+/** How often (%) an easy bot plays the random bot's move instead of its own. */
+export const EASY_SLIPS = 5;
+
+/**
+ * An easy bot: `steady` (a game's cautious heuristic), which at EASY_SLIPS % of the decisions `maySlip` allows plays
+ * the `random` bot's move instead (`rng` is drawn from only for those).
+ */
+export function easyBot<S, A>(
+  steady: Bot<S, A>,
+  random: Bot<S, A>,
+  maySlip: (state: S, seat: SeatId) => boolean = () => true,
+): Bot<S, A> {
+  return {
+    name: 'easy',
+    choose(state, seat, rng) {
+      const slips = maySlip(state, seat) && randomInt(rng, 1, 100) <= EASY_SLIPS;
+      return (slips ? random : steady).choose(state, seat, rng);
+    },
+  };
 }

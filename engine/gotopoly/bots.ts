@@ -1,4 +1,4 @@
-import { BOLDNESS, NEUTRAL_PERSONALITY, bestOf, pickOne, type Personality } from '../core/personality';
+import { BOLDNESS, NEUTRAL_PERSONALITY, bestOf, easyBot, pickOne, type Personality } from '../core/personality';
 import { randomInt, type RandomGenerator } from '../core/rng';
 import type { Bot, SeatId } from '../core/types';
 import { LONDON } from './boards/london';
@@ -230,23 +230,16 @@ export function heuristicBot(personality: Personality = NEUTRAL_PERSONALITY): Go
 /** The heuristic with a neutral personality: what existing callers get. */
 export const gotopolyHeuristicBot: GotopolyBot = heuristicBot();
 
-/** How often (%) the easy bot plays the random bot's move instead of its own. */
-const EASY_SLIPS = 5;
-const cautious = heuristicBot({ boldness: BOLDNESS.min });
-
 /**
  * An easier opponent than the heuristic: a cautious heuristic that plays the random bot's move at EASY_SLIPS % of its
  * decisions (never retiring a bankrupt student). One of it wins about 12 % of 4-player games against three heuristic
  * bots, where the random bot wins none.
  */
-export const gotopolyEasyBot: GotopolyBot = {
-  name: 'easy',
-  choose(state, seat, rng) {
-    const { decision } = viewFor(state, seat);
-    const slips = decision.kind !== 'bankrupt' && randomInt(rng, 1, 100) <= EASY_SLIPS;
-    return (slips ? gotopolyRandomBot : cautious).choose(state, seat, rng);
-  },
-};
+export const gotopolyEasyBot: GotopolyBot = easyBot(
+  heuristicBot({ boldness: BOLDNESS.min }),
+  gotopolyRandomBot,
+  (state, seat) => viewFor(state, seat).decision.kind !== 'bankrupt',
+);
 
 /**
  * The bots by level: `easy` (gotopolyEasyBot, a softened heuristic: the random bot is too weak to be fun) and

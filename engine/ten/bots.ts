@@ -1,4 +1,4 @@
-import { BOLDNESS, NEUTRAL_PERSONALITY, bestOf, pickOne, type Personality } from '../core/personality';
+import { BOLDNESS, NEUTRAL_PERSONALITY, bestOf, easyBot, pickOne, type Personality } from '../core/personality';
 import { randomInt, shuffle, type RandomGenerator } from '../core/rng';
 import type { Bot, SeatId } from '../core/types';
 import { TEN_DECK, cardById, deckFor, type Card, type NumberCard } from './cards';
@@ -314,21 +314,12 @@ export function heuristicBot(personality: Personality = NEUTRAL_PERSONALITY): Te
 /** The heuristic with a neutral personality: what existing callers get. */
 export const tenHeuristicBot: TenBot = heuristicBot();
 
-/** How often (%) the easy bot plays the random bot's move instead of its own. */
-const EASY_SLIPS = 5;
-const cautious = heuristicBot({ boldness: BOLDNESS.min });
-
 /**
  * An easier opponent than the heuristic: a cautious heuristic that plays the random bot's move at EASY_SLIPS % of its
  * decisions. One of it wins about 12 % of 4-player games against three heuristic bots, where the random bot wins
  * none.
  */
-export const tenEasyBot: TenBot = {
-  name: 'easy',
-  choose(state, seat, rng) {
-    return (randomInt(rng, 1, 100) <= EASY_SLIPS ? tenRandomBot : cautious).choose(state, seat, rng);
-  },
-};
+export const tenEasyBot: TenBot = easyBot(heuristicBot({ boldness: BOLDNESS.min }), tenRandomBot);
 
 /**
  * The bots by level: `easy` (tenEasyBot, a softened heuristic: the random bot is too weak to be fun) and `normal`
