@@ -1,7 +1,8 @@
 /**
  * Ratings (docs/ratings.md): what a rated game's end costs the store, and what `npm run verify -- ratings` costs
- * besides the replays. A rated game's end is one transaction: the game marked finished, its people's ratings locked,
- * rated with openskill, written, and its place in the published list. The verifier recomputes every rating from zero
+ * besides the replays. A rated game's end is one statement: the game marked finished, its people rated with openskill
+ * from the skills the store knows, and the changes, the new skills and the game's place in the published list written
+ * provided those skills are still current (server/store/ratings-book.ts). The verifier recomputes every rating from zero
  * and compares every board; its replays are the records' (`--filter "verify a whole"` measures one).
  */
 import { randomBytes } from 'node:crypto';
@@ -125,7 +126,7 @@ let store: GameStore | null = null;
 
 export const ratingsCases: readonly BenchCase[] = [
   {
-    name: "ratings: one rating update (the store's finish transaction, a 4-person rated game, PGlite in memory)",
+    name: "ratings: one rating update (the store's rated end of a 4-person game among 500 players, PGlite in memory)",
     unit: 'ms',
     goal: { atMost: 1 },
     prepare: async () => {

@@ -28,3 +28,4 @@ export function sqlState(err: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+export const SERIALIZATION_FAILURE = '40001';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GameId } from '../../engine';
 import { NEW_SKILL, rateFinish, type Skill } from '../ratings/model';
 import type { Placing } from '../ratings/rated-games';
-import { UNIQUE_VIOLATION, sqlState, type SqlClient, type SqlDriver } from './driver';
+import { SERIALIZATION_FAILURE, UNIQUE_VIOLATION, sqlState, type SqlDriver } from './driver';
 import { parseRow } from './rows';
 
 /** A rated game as it ends: its people's placings, and the final state hash its record replays to. */
@@ -124,12 +124,30 @@ const changeRow = (row: unknown): RatingChange & { n: number } => {
 /** The leaderboard's order: the conservative rating, best first; the address breaks ties so pages never overlap. */
 const BOARD_ORDER = 'mu - 3 * sigma DESC, address';
 
+/** A skill as the ratings table holds it: with its player's rated games so far, which only grow (its version). */
+interface KnownSkill extends Skill {
+  readonly games: number;
+}
+
+/** Skills an instance keeps (the players of its recent rated games); the oldest used is forgotten first. */
+const SKILLS_KEPT = 20_000;
+/** Tries at a rated game's end whose skills other instances keep changing under it before it gives up. */
+const END_ATTEMPTS = 8;
+
 /**
  * Ratings in SQL: a store's `ratings` room. A rated game's end, its ratings and its place in the published list are
- * one transaction, so a game is never finished unrated by mistake nor rated twice (two instances finishing it at once:
- * one finds it finished already).
+ * one statement (`apply_rated_game`, schema.ts), so a game is never finished unrated by mistake nor rated twice (two
+ * instances finishing it at once: one finds it finished already).
+ *
+ * The skills a game is rated from are the ones this instance last read or wrote, and that statement writes only if
+ * each is still current (compare-and-set on the player's count of rated games): a game's end is one round trip when
+ * its people played here before, and a skill another instance changed meanwhile is read again and the game re-rated.
+ * Rated ends run one at a time per instance, so they only ever race another instance's.
  */
 export class SqlRatingsBook {
+  private readonly known = new Map<string, KnownSkill>();
+  private ending: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly driver: SqlDriver) {}
 
   /**
@@ -145,7 +163,76 @@ export class SqlRatingsBook {
       );
       return done.length === 0 ? null : [];
     }
-    return this.driver.transaction((tx) => applyRatings(tx, end));
+    const rating = this.ending.then(() => this.rate(end));
+    this.ending = rating.catch(() => undefined);
+    return rating;
+  }
+
+  private async rate(end: RatedEnd): Promise<RatingChange[] | null> {
+    const addresses = end.placings.map((p) => p.address);
+    for (let attempt = 1; ; attempt++) {
+      const before = await this.skillsOf(end.game, addresses);
+      const after = rateFinish(end.placings.map((p, i) => ({ skill: before[i]!, rank: p.rank })));
+      const changes = end.placings.map((p, i): RatingChange => {
+        const { mu, sigma } = before[i]!;
+        return { ...p, before: { mu, sigma }, after: after[i]! };
+      });
+      const column = <T>(f: (c: RatingChange, i: number) => T): T[] => changes.map(f);
+      try {
+        const [row] = await this.driver.query<{ applied: boolean }>(
+          'SELECT apply_rated_game($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS applied',
+          [
+            end.gameId,
+            end.game,
+            end.finalHash,
+            addresses,
+            column((c) => c.seat),
+            column((c) => c.rank),
+            column((c) => c.leaver),
+            column((c) => c.before.mu),
+            column((c) => c.before.sigma),
+            column((_, i) => before[i]!.games),
+            column((c) => c.after.mu),
+            column((c) => c.after.sigma),
+          ],
+        );
+        if (row?.applied !== true) return null;
+        changes.forEach((c, i) => this.keep(end.game, c.address, { ...c.after, games: before[i]!.games + 1 }));
+        return changes;
+      } catch (err) {
+        if (sqlState(err) !== SERIALIZATION_FAILURE || attempt === END_ATTEMPTS) throw err;
+        for (const address of addresses) this.known.delete(`${end.game}/${address}`);
+      }
+    }
+  }
+
+  /** The current skills of `addresses` in `game` as this instance knows them, reading the ones it does not. */
+  private async skillsOf(game: GameId, addresses: readonly string[]): Promise<KnownSkill[]> {
+    const unknown = addresses.filter((a) => !this.known.has(`${game}/${a}`));
+    if (unknown.length > 0) {
+      const rows = (
+        await this.driver.query<unknown>('SELECT * FROM ratings WHERE game = $1 AND address = ANY($2::text[])', [
+          game,
+          unknown,
+        ])
+      ).map(ratingRow);
+      for (const address of unknown) {
+        const row = rows.find((r) => r.address === address);
+        this.keep(game, address, row ?? { ...NEW_SKILL, games: 0 });
+      }
+    }
+    return addresses.map((a) => {
+      const skill = this.known.get(`${game}/${a}`)!;
+      this.keep(game, a, skill); // the most recently used are kept longest
+      return skill;
+    });
+  }
+
+  private keep(game: GameId, address: string, skill: KnownSkill): void {
+    const key = `${game}/${address}`;
+    this.known.delete(key);
+    this.known.set(key, { mu: skill.mu, sigma: skill.sigma, games: skill.games });
+    if (this.known.size > SKILLS_KEPT) this.known.delete(this.known.keys().next().value!);
   }
 
   /** A game's rating: its changes when it was rated, else why not (null: not judged yet, or from before ratings). */
@@ -284,60 +371,4 @@ export class SqlRatingsBook {
     const player = await this.player(address);
     return { since: player?.nameChangedAt ?? now };
   }
-}
-
-/**
- * Finishes the game and locks its people's ratings (creating new ones, so two games of one newcomer serialise) in one
- * statement, rates, then numbers the game and writes every change and new skill in another: two round trips inside
- * the transaction, whatever the table's size. Null when the game was finished already.
- */
-async function applyRatings(tx: SqlClient, end: RatedEnd): Promise<RatingChange[] | null> {
-  const addresses = end.placings.map((p) => p.address).sort();
-  // `DO UPDATE` (a no-op write) rather than `DO NOTHING`: it locks an existing row and returns it with the new ones.
-  const locked = (
-    await tx.query<unknown>(
-      `WITH done AS (UPDATE games SET finished = true WHERE id = $1 AND NOT finished RETURNING id)
-       INSERT INTO ratings (game, address, mu, sigma)
-         SELECT $2, a, $4, $5 FROM done, unnest($3::text[]) AS a ORDER BY a
-       ON CONFLICT (game, address) DO UPDATE SET mu = ratings.mu
-       RETURNING *`,
-      [end.gameId, end.game, addresses, NEW_SKILL.mu, NEW_SKILL.sigma],
-    )
-  ).map(ratingRow);
-  if (locked.length === 0) return null;
-  const skillOf = new Map(locked.map((r) => [r.address, { mu: r.mu, sigma: r.sigma }]));
-  const before = end.placings.map((p) => skillOf.get(p.address) ?? NEW_SKILL);
-  const after = rateFinish(end.placings.map((p, i) => ({ skill: before[i]!, rank: p.rank })));
-  const changes = end.placings.map((p, i) => ({ ...p, before: before[i]!, after: after[i]! }));
-  const column = <T>(f: (c: RatingChange) => T): T[] => changes.map(f);
-  // Numbered once the ratings are locked: a game whose people's ratings another game changed first comes after it.
-  await tx.query(
-    `WITH rated AS (
-       INSERT INTO rated_games (game_id, game, final_hash) VALUES ($1, $2, $3) RETURNING n
-     ), changes AS (
-       INSERT INTO rating_changes (n, address, seat, rank, leaver, mu_before, sigma_before, mu_after, sigma_after)
-       SELECT rated.n, c.* FROM rated,
-         unnest($4::text[], $5::int[], $6::int[], $7::bool[], $8::float8[], $9::float8[], $10::float8[], $11::float8[]) AS c
-     )
-     UPDATE ratings r SET mu = c.mu, sigma = c.sigma, games = r.games + 1, wins = r.wins + c.won,
-                          left_games = r.left_games + c.left_game
-       FROM unnest($4::text[], $10::float8[], $11::float8[], $12::int[], $13::int[]) AS c(address, mu, sigma, won, left_game)
-      WHERE r.game = $2 AND r.address = c.address`,
-    [
-      end.gameId,
-      end.game,
-      end.finalHash,
-      column((c) => c.address),
-      column((c) => c.seat),
-      column((c) => c.rank),
-      column((c) => c.leaver),
-      column((c) => c.before.mu),
-      column((c) => c.before.sigma),
-      column((c) => c.after.mu),
-      column((c) => c.after.sigma),
-      column((c) => (c.rank === 1 && !c.leaver ? 1 : 0)),
-      column((c) => (c.leaver ? 1 : 0)),
-    ],
-  );
-  return changes;
 }

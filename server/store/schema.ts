@@ -302,6 +302,48 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rating_changes_player ON rating_changes (address, n DESC);
     `,
   },
+  {
+    version: 13,
+    sql: `
+      -- A rated game's end in one statement (server/store/ratings-book.ts): the game finished, numbered in the list,
+      -- each change written and each skill set, provided every skill is still the one the ratings were computed from
+      -- (in_games_before: a player's rated games so far, which only grows). A skill changed since by another game
+      -- raises serialization_failure and nothing is written; the caller reads again and retries. False: the game was
+      -- finished already. The skills are set through the primary key (ON CONFLICT), never a scan of a board.
+      CREATE FUNCTION apply_rated_game(
+        in_game_id text, in_game text, in_final_hash text, in_address text[], in_seat integer[], in_rank integer[],
+        in_leaver boolean[], in_mu_before float8[], in_sigma_before float8[], in_games_before integer[],
+        in_mu_after float8[], in_sigma_after float8[]
+      ) RETURNS boolean LANGUAGE plpgsql AS $$
+      DECLARE
+        rated_n bigint;
+        applied integer;
+      BEGIN
+        UPDATE games SET finished = true WHERE id = in_game_id AND NOT finished;
+        IF NOT FOUND THEN RETURN false; END IF;
+        INSERT INTO rated_games (game_id, game, final_hash) VALUES (in_game_id, in_game, in_final_hash)
+          RETURNING n INTO rated_n;
+        INSERT INTO rating_changes (n, address, seat, rank, leaver, mu_before, sigma_before, mu_after, sigma_after)
+          SELECT rated_n, c.* FROM unnest(in_address, in_seat, in_rank, in_leaver, in_mu_before, in_sigma_before,
+                                          in_mu_after, in_sigma_after) AS c;
+        INSERT INTO ratings AS r (game, address, mu, sigma, games, wins, left_games)
+          SELECT in_game, c.address, c.mu, c.sigma, c.games_before + 1, (c.rank = 1 AND NOT c.leaver)::integer,
+                 c.leaver::integer
+            FROM unnest(in_address, in_mu_after, in_sigma_after, in_games_before, in_rank, in_leaver)
+              AS c (address, mu, sigma, games_before, rank, leaver)
+          ON CONFLICT (game, address) DO UPDATE
+            SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = r.wins + excluded.wins,
+                left_games = r.left_games + excluded.left_games
+            WHERE r.games + 1 = excluded.games;
+        GET DIAGNOSTICS applied = ROW_COUNT;
+        IF applied <> cardinality(in_address) THEN
+          RAISE EXCEPTION 'a rating of game % changed since it was read', in_game_id
+            USING ERRCODE = 'serialization_failure';
+        END IF;
+        RETURN true;
+      END $$;
+    `,
+  },
 ];
 
 /** Serialises concurrent migrators (two app instances starting at once) on one database. */

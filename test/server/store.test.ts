@@ -147,23 +147,34 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
     const ids = Array.from({ length: 6 }, () => newId());
     for (const id of ids) await store.games.create(gameRow(id));
     // Every game has the newcomer people[0] against one other: their ratings must apply one after another.
-    const ends = ids.map((gameId, i) => ({
+    const ends = duels(ids, people);
+    const results = await Promise.all(ends.map((end) => store.ratings.finish(end)));
+    expect(results.every((r) => r?.length === 2)).toBe(true);
+    // A second finish (another instance) changes nothing.
+    expect(await store.ratings.finish(ends[0]!)).toBeNull();
+    await expectListReplays(ids, people);
+    expect((await store.ratings.ratingsOf(people[0]!))[0]).toMatchObject({ games: 6, wins: 3, left: 0 });
+  });
+
+  /** Two-person Ten ends of `ids`: people[0] against people[1], people[2]… in turn, winning every other game. */
+  const duels = (ids: readonly string[], people: readonly string[]) =>
+    ids.map((gameId, i) => ({
       gameId,
       game: 'ten' as const,
       finalHash: `hash-${i}`,
       placings: [
         { seat: 0, address: people[0]!, rank: 1 + (i % 2), leaver: false },
-        { seat: 1, address: people[1 + (i % 3)]!, rank: 2 - (i % 2), leaver: false },
+        { seat: 1, address: people[1 + (i % (people.length - 1))]!, rank: 2 - (i % 2), leaver: false },
       ],
     }));
-    const results = await Promise.all(ends.map((end) => store.ratings.finish(end)));
-    expect(results.every((r) => r?.length === 2)).toBe(true);
-    // A second finish (another instance) changes nothing.
-    expect(await store.ratings.finish(ends[0]!)).toBeNull();
-    const list = await store.ratings.ratedGames(0, 100);
-    const mine = list.filter((g) => ids.includes(g.gameId));
-    expect(mine).toHaveLength(6);
-    // Replaying the list in its order from new skills gives each game's before and after, and the stored skills.
+
+  /**
+   * The published list holds the games `ids`, and replaying it in its order from new skills gives each game's before
+   * and after and every person's stored skill: no game was rated from a skill another had changed already.
+   */
+  async function expectListReplays(ids: readonly string[], people: readonly string[]): Promise<void> {
+    const mine = (await store.ratings.ratedGames(0, 1000)).filter((g) => ids.includes(g.gameId));
+    expect(mine).toHaveLength(ids.length);
     const skill = new Map<string, { mu: number; sigma: number }>();
     for (const g of mine) {
       const before = g.changes.map((c) => skill.get(c.address) ?? NEW_SKILL);
@@ -176,8 +187,7 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
       const [row] = await store.ratings.ratingsOf(address);
       expect(row && { mu: row.mu, sigma: row.sigma }).toEqual(skill.get(address));
     }
-    expect((await store.ratings.ratingsOf(people[0]!))[0]).toMatchObject({ games: 6, wins: 3, left: 0 });
-  });
+  }
 
   it('appends actions (the system seat included) and lists them in order after a seq', async () => {
     const id = newId();
@@ -341,6 +351,26 @@ describe.each<StoreKind>([pgliteKind, postgresKind])('GameStore contract: $name'
       ]);
       expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(await other.actions.list(id, 1)).toHaveLength(1);
+    });
+
+    it("rates a game from the skills another instance's games left, however they raced", async () => {
+      const other = await reopen();
+      const people = Array.from({ length: 3 }, () => `tz1${newId()}`);
+      const ids = Array.from({ length: 9 }, () => newId());
+      for (const id of ids) await store.games.create(gameRow(id));
+      const ends = duels(ids, people);
+      // One after another: this instance rates people[0] first, the other next, this one again from what it knew.
+      for (const [end, by] of [
+        [ends[0]!, store],
+        [ends[1]!, other],
+        [ends[2]!, store],
+      ] as const)
+        expect(await by.ratings.finish(end)).toHaveLength(2);
+      // At once, half on each instance, every game sharing people[0].
+      const raced = await Promise.all(ends.slice(3).map((end, i) => (i % 2 ? other : store).ratings.finish(end)));
+      expect(raced.every((r) => r?.length === 2)).toBe(true);
+      await expectListReplays(ids, people);
+      expect((await store.ratings.ratingsOf(people[0]!))[0]).toMatchObject({ games: 9 });
     });
   }
 });
