@@ -230,5 +230,6 @@ function playout<S, V, A>(game: SearchGame<S, V, A>, world: World<S>, seat: Seat
     const policy = next === seat ? self : rollout;
     state = definition.apply(state, next, policy.choose(state, next, rng)).state;
   }
-  return game.value(state, seat, rng);
+  // Valued from a generator of the world's, not the rollout's: every candidate's game is valued with the same draws.
+  return game.value(state, seat, forkRng(rngFromState(world.rolloutState)));
 }

@@ -15,34 +15,55 @@ const APPRAISALS = 32;
 /** Of a rollout's value, the share that is the win; the rest is the rank. */
 const WIN_WEIGHT = 0.8;
 
+/** Appraisal dice taken from one 32-bit draw: 6⁸ is under 2³² ÷ 2,500, so reading it in base 6 is as good as fair. */
+const DICE_PER_DRAW = 8;
+
 /**
  * The value of a finished rollout to `seat`: its placing averaged over APPRAISALS fresh appraisals of every holding
  * (score = cash + appraised pieces, ties to the most pieces, then shared; P10), rather than the one appraisal the
  * rollout rolled. A game cut short is valued the same way, as if it ended now.
+ *
+ * The dice come from `rng` in a fixed order — per appraisal, per tile, per seat — whatever each seat holds, so two
+ * rollouts valued from the same generator (the search's candidates in one world) appraise every piece they both hold
+ * alike, and their difference is the decision's, not the dice's. A second copy of one edition in one hand (a table
+ * option) rolls its own die after those.
  */
 export function poleValue(state: PoleState, seat: SeatId, rng: RandomGenerator): number {
   const { board } = state.config;
   const players = state.players.length;
-  // Each piece's six possible appraisals, per seat.
-  const faces = state.players.map((_, s) =>
-    piecesOf(board, state.tiles, s).map((piece) =>
-      [1, 2, 3, 4, 5, 6].map((die) => valuePiece(state.config, piece.art, die)),
-    ),
-  );
-  const pieces = faces.map((f) => f.length);
+  const tiles = board.tiles.length;
+  const perAppraisal = tiles * players;
+  const dice = new Uint8Array(APPRAISALS * perAppraisal);
+  for (let i = 0; i < dice.length; i += DICE_PER_DRAW) {
+    let draw = rng.next() >>> 0;
+    for (let k = i; k < Math.min(i + DICE_PER_DRAW, dice.length); k++) {
+      dice[k] = draw % 6;
+      draw = Math.floor(draw / 6);
+    }
+  }
+  // Each seat's pieces: the die's slot of a first copy (-1 for a further one) and the six values it may be appraised at.
+  const holdings = state.players.map((_, s) => {
+    const seen = new Set<number>();
+    return piecesOf(board, state.tiles, s).map((piece) => {
+      const slot = seen.has(piece.tile) ? -1 : piece.tile * players + s;
+      seen.add(piece.tile);
+      return { slot, values: [1, 2, 3, 4, 5, 6].map((die) => valuePiece(state.config, piece.art, die)) };
+    });
+  });
   const score = new Array<number>(players).fill(0);
   let total = 0;
   for (let round = 0; round < APPRAISALS; round++) {
+    const base = round * perAppraisal;
     for (let s = 0; s < players; s++) {
       let sum = state.players[s]!.cash;
-      for (const values of faces[s]!) sum += values[randomInt(rng, 0, 5)]!;
+      for (const { slot, values } of holdings[s]!) sum += values[slot < 0 ? randomInt(rng, 0, 5) : dice[base + slot]!]!;
       score[s] = sum;
     }
     let better = 0;
     let level = 0;
     for (let s = 0; s < players; s++) {
       if (s === seat) continue;
-      const diff = score[s]! - score[seat]! || pieces[s]! - pieces[seat]!;
+      const diff = score[s]! - score[seat]! || holdings[s]!.length - holdings[seat]!.length;
       if (diff > 0) better++;
       else if (diff === 0) level++;
     }

@@ -1,7 +1,17 @@
 /** Tezos Pole's strong player sees what its seat sees: everything but the PRNG, which it draws afresh (determinize.ts). */
 import { describe, expect, it } from 'vitest';
 import { playToEnd, rngFromSeed } from '../../../engine';
-import { determinizePole, pole, poleBots, poleStrong, type PoleState, type PoleView } from '../../../engine/pole';
+import {
+  artistTile,
+  determinizePole,
+  pole,
+  poleBots,
+  poleStrong,
+  poleValue,
+  type PoleState,
+  type PoleView,
+} from '../../../engine/pole';
+import { withHolders } from './states';
 
 /** What `seat` sees (`pole.view`, typed). */
 const viewOf = (state: PoleState, seat: number): PoleView => pole.view(state, seat) as PoleView;
@@ -40,6 +50,26 @@ describe('Tezos Pole: determinization', () => {
       const sample = determinizePole(view, seat, rng);
       expect(pole.view(sample, seat)).toEqual(view);
       expect(sample.rng).not.toEqual(state.rng);
+    }
+  });
+});
+
+describe('Tezos Pole: how a rollout is valued', () => {
+  const positions = choices('pole-strong-value');
+
+  /** The position with `seat` holding one more copy of the first artist tile it holds none of. */
+  function withOneMorePiece(state: PoleState, seat: number): PoleState {
+    const tile = state.tiles.findIndex((t, i) => artistTile(state.config.board, i) && !t.holders.includes(seat));
+    return withHolders(state, tile, [...state.tiles[tile]!.holders, seat]);
+  }
+
+  it('appraises every piece two rollouts share with the same dice: a piece more for an opponent never helps the seat, one more for the seat never hurts it', () => {
+    expect(positions.length).toBeGreaterThan(20);
+    const value = (state: PoleState, seat: number) => poleValue(state, seat, rngFromSeed('the same dice'));
+    for (const { state, seat } of positions.slice(0, 20)) {
+      const opponent = (seat + 1) % state.players.length;
+      expect(value(withOneMorePiece(state, opponent), seat)).toBeLessThanOrEqual(value(state, seat));
+      expect(value(withOneMorePiece(state, seat), seat)).toBeGreaterThanOrEqual(value(state, seat));
     }
   });
 });
