@@ -1,7 +1,7 @@
 /**
  * Ratings as players meet them, on the real app (next build + next start, a private PGlite directory) in Debian's
  * chromium, a browser context per person. Ada and Bea sign in with their devnet wallets; Ada sets up an online game of
- * Ten from the form (the two of them and a bot, provably fair: the server draws the seed, in a waiting room that starts
+ * Tezos Pole from the form (the two of them and a bot, one lap, provably fair: the server draws the seed, in a waiting room that starts
  * when she says), both open their invite links, and Ada presses Start. Their moves go through the API with each one's
  * own cookies; their pages stay open. Once it is over, each table's banner says how their rating moved, a guest
  * watching is told the game was rated and offered to sign in; both profiles show the new rating, the place still to
@@ -85,11 +85,11 @@ describe('ratings', () => {
     'two signed-in players finish a rated game from a waiting room; their banners, profiles and the board show it',
     { timeout: 300_000 },
     async () => {
-      // ── Ada sets the game up, signed in: Ten for her, Bea and a bot, online, waiting for her Start.
+      // ── Ada sets the game up, signed in: Tezos Pole for her, Bea and a bot, one lap, online, waiting for her Start.
       const ada = await suite.pages.newPage();
       await signInContext(suite.baseUrl, ada.context(), ADA_ACCOUNT);
-      await ada.goto(`${suite.baseUrl}/new/ten`);
-      await ada.getByRole('heading', { level: 1, name: 'New game of Ten' }).waitFor();
+      await ada.goto(`${suite.baseUrl}/new/pole`);
+      await ada.getByRole('heading', { level: 1, name: 'New game of Tezos Pole' }).waitFor();
       await ada.getByRole('radio', { name: '3 seats' }).check();
       await ada.getByLabel('Name of seat 1').fill('Ada');
       await ada.getByLabel('Name of seat 2').fill('Bea');
@@ -100,7 +100,9 @@ describe('ratings', () => {
       await ada.getByRole('checkbox', { name: 'Start by itself once every seat is taken' }).uncheck();
       // No seed typed: the server draws it, so the game is provably fair.
       expect(await ada.getByLabel('Seed (optional)').inputValue()).toBe('');
-      const [adaLink, beaLink] = await createAndInvite(ada, 'Ten', ['Ada', 'Bea']);
+      await ada.locator('summary', { hasText: 'Tezos Pole options' }).click();
+      await ada.getByLabel(/^Laps to finish/).fill('1');
+      const [adaLink, beaLink] = await createAndInvite(ada, 'Tezos Pole', ['Ada', 'Bea']);
       const id = gameIdOf(adaLink!);
 
       // ── Both sit down, signed in, before the Start.
@@ -163,7 +165,7 @@ describe('ratings', () => {
       expect(await profile.getByRole('heading', { level: 1 }).innerText()).toBe(
         `${playerLabel(null, ADA.address)} (you)`,
       );
-      const stats = profile.locator('[data-testid="player-stats"][data-game="ten"]');
+      const stats = profile.locator('[data-testid="player-stats"][data-game="pole"]');
       expect(await stats.getByTestId('stats-rating').innerText()).toBe(formatRating(conservativeOf(adaPlace.after)));
       expect(await stats.getByTestId('stats-place').innerText()).toBe(gamesToBoard(1, RATING_RULES.boardMinGames));
       const recent = profile.locator(`[data-testid="recent-game"][data-game-id="${id}"]`);
@@ -208,24 +210,24 @@ describe('ratings', () => {
       await beaForm.getByLabel('Player name').fill(beaName);
       await beaForm.getByRole('button', { name: 'Choose this name' }).click();
       await beaForm.getByTestId('name-saved').waitFor();
-      const beaStats = bea.locator('[data-testid="player-stats"][data-game="ten"]');
+      const beaStats = bea.locator('[data-testid="player-stats"][data-game="pole"]');
       expect(await beaStats.getByTestId('stats-rating').innerText()).toBe(formatRating(conservativeOf(beaPlace.after)));
       // Her profile as the server answers it agrees with the page.
       const beaProfile = (await (
         await bea.request.get(`${suite.baseUrl}/api/players/${BEA.address}`)
       ).json()) as PlayerProfile;
-      expect(beaProfile).toMatchObject({ name: beaName, stats: [{ game: 'ten', games: 1 }] });
+      expect(beaProfile).toMatchObject({ name: beaName, stats: [{ game: 'pole', games: 1 }] });
 
       // ── The leaderboard: one game is not enough for a place; the view of every rated player lists both.
       await ada.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboards' }).click();
       await ada.waitForURL('**/leaderboard/pole');
-      await ada.getByRole('navigation', { name: 'Leaderboards' }).getByRole('link', { name: 'Ten' }).click();
-      await ada.waitForURL('**/leaderboard/ten');
-      await ada.getByRole('heading', { level: 1, name: 'Ten leaderboard' }).waitFor();
+      await ada.getByRole('navigation', { name: 'Leaderboards' }).getByRole('link', { name: 'Tezos Pole' }).click();
+      await ada.waitForURL('**/leaderboard/pole');
+      await ada.getByRole('heading', { level: 1, name: 'Tezos Pole leaderboard' }).waitFor();
       for (const address of [ADA.address, BEA.address])
         expect(await ada.locator(`[data-testid="board-row"][data-address="${address}"]`).count()).toBe(0);
       await ada.getByRole('link', { name: 'Show every rated player' }).first().click();
-      await ada.waitForURL('**/leaderboard/ten?all=1');
+      await ada.waitForURL('**/leaderboard/pole?all=1');
       const adaRow = ada.locator(`[data-testid="board-row"][data-address="${ADA.address}"]`);
       const beaRow = ada.locator(`[data-testid="board-row"][data-address="${BEA.address}"]`);
       await adaRow.waitFor();
@@ -248,7 +250,7 @@ describe('ratings', () => {
 
       // ── On a phone: the board and Bea's profile fit its width; the header keeps her profile link and Sign out.
       await bea.setViewportSize({ width: 375, height: 812 });
-      for (const where of [`/leaderboard/ten?all=1`, `/players/${BEA.address}`]) {
+      for (const where of [`/leaderboard/pole?all=1`, `/players/${BEA.address}`]) {
         await bea.goto(`${suite.baseUrl}${where}`);
         await bea.getByRole('heading', { level: 1 }).waitFor();
         const profileLink = bea.getByTestId('wallet-profile');
@@ -264,7 +266,7 @@ describe('ratings', () => {
       await bea.screenshot({ path: path.join(RESULTS, 'ratings-profile-phone.png'), fullPage: true });
 
       // ── The rules page, from the board.
-      await ada.goto(`${suite.baseUrl}/leaderboard/ten`);
+      await ada.goto(`${suite.baseUrl}/leaderboard/pole`);
       await ada.getByRole('link', { name: 'How ratings work' }).first().click();
       await ada.waitForURL('**/ratings');
       await ada.getByRole('heading', { level: 1, name: 'How ratings work' }).waitFor();
