@@ -331,6 +331,7 @@ export const MIGRATIONS: readonly Migration[] = [
                  c.leaver::integer
             FROM unnest(in_address, in_mu_after, in_sigma_after, in_games_before, in_rank, in_leaver)
               AS c (address, mu, sigma, games_before, rank, leaver)
+           ORDER BY c.address -- every end locks its people's rows in one order: two ends never deadlock
           ON CONFLICT (game, address) DO UPDATE
             SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = r.wins + excluded.wins,
                 left_games = r.left_games + excluded.left_games
