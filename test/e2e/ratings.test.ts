@@ -1,12 +1,13 @@
 /**
  * Ratings as players meet them, on the real app (next build + next start, a private PGlite directory) in Debian's
  * chromium, a browser context per person. Ada and Bea sign in with their devnet wallets; Ada sets up an online game of
- * Tezos Pole from the form (the two of them and a bot, one lap, provably fair: the server draws the seed, in a waiting room that starts
- * when she says), both open their invite links, and Ada presses Start. Their moves go through the API with each one's
- * own cookies; their pages stay open. Once it is over, each table's banner says how their rating moved, a guest
- * watching is told the game was rated and offered to sign in; both profiles show the new rating, the place still to
- * earn and the game with its replay; names are chosen on the profile (the server's refusals shown in its words); the
- * leaderboard's view of every rated player lists both, Ada's row marked; the ratings' rules page names the verifier.
+ * Tezos Pole from the form (the two of them and a bot, one lap, provably fair: the server draws the seed, in a waiting
+ * room that starts when she says), both open their invite links, and Ada presses Start. Their moves go through the API
+ * with each one's own cookies; their pages stay open. Once it is over, each table's banner says how their rating
+ * moved, a guest watching is told the game was rated and offered to sign in; both profiles show the new rating, the
+ * place still to earn and the game with its replay; names are chosen on the profile (the server's refusals shown in
+ * its words); the leaderboard's view of every rated player lists both, Ada's row marked; the ratings' rules page names
+ * the verifier.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
