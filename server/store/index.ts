@@ -17,7 +17,7 @@ export type {
   StoreListener,
 } from './types';
 export { MIGRATIONS, type Migration } from './schema';
-export { openPgliteStore } from './pglite-store';
+export { EMPTY_DATABASE_FILE, openPgliteStore } from './pglite-store';
 export { openPostgresStore, type PostgresStoreOptions } from './postgres-store';
 export { createStore, DEFAULT_DATA_DIR, type StoreEnv } from './create-store';
 export type { SqlClient, SqlDriver } from './driver';

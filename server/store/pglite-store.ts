@@ -52,19 +52,28 @@ export async function openPgliteStore(options: { dataDir?: string } = {}): Promi
   }
 }
 
+/** The empty database's copy in the temp directory, named by a hash of the migrations: one per schema. */
+export const EMPTY_DATABASE_FILE = `tezos-pole-empty-db-${createHash('sha256')
+  .update(MIGRATIONS_TABLE)
+  .update(JSON.stringify(MIGRATIONS))
+  .digest('hex')
+  .slice(0, 16)}.tar`;
+
 let empty: Promise<{ dump: Blob; file: string }> | null = null;
 
 /**
  * The database in `dataDir`. A folder holding nothing yet (but the lock) starts as a copy of the empty database, as an
- * in-memory one does: a quarter of the time of PGlite's initdb and the migrations. A copy another PGlite version
- * wrote that does not load leaves the folder as it found it, and the folder is made anew.
+ * in-memory one does: a quarter of the time of PGlite's initdb and the migrations. A copy that does not load (another
+ * PGlite version wrote it) is discarded, and what it left in the folder cleared: the folder is made as PGlite makes it.
  */
 async function onDisk(dataDir: string): Promise<PGlite> {
   const isNew = (await readdir(dataDir)).every((name) => name === LOCK_FILE);
   if (!isNew) return PGlite.create(dataDir);
+  const { dump, file } = await emptyDatabase();
   try {
-    return await PGlite.create({ dataDir, loadDataDir: (await emptyDatabase()).dump });
+    return await PGlite.create({ dataDir, loadDataDir: dump });
   } catch {
+    await discardEmptyDatabase(file);
     for (const name of await readdir(dataDir))
       if (name !== LOCK_FILE) await rm(path.join(dataDir, name), { recursive: true, force: true });
     return PGlite.create(dataDir);
@@ -77,10 +86,15 @@ async function inMemory(): Promise<PGlite> {
   try {
     return await PGlite.create({ loadDataDir: dump });
   } catch {
-    empty = null;
-    await rm(file, { force: true });
+    await discardEmptyDatabase(file);
     return PGlite.create({ loadDataDir: (await emptyDatabase()).dump });
   }
+}
+
+/** Forgets a copy of the empty database that does not load: the next store makes it anew. */
+async function discardEmptyDatabase(file: string): Promise<void> {
+  empty = null;
+  await rm(file, { force: true });
 }
 
 /**
@@ -90,12 +104,7 @@ async function inMemory(): Promise<PGlite> {
  */
 function emptyDatabase(): Promise<{ dump: Blob; file: string }> {
   empty ??= (async () => {
-    const hash = createHash('sha256')
-      .update(MIGRATIONS_TABLE)
-      .update(JSON.stringify(MIGRATIONS))
-      .digest('hex')
-      .slice(0, 16);
-    const file = path.join(tmpdir(), `tezos-pole-empty-db-${hash}.tar`);
+    const file = path.join(tmpdir(), EMPTY_DATABASE_FILE);
     try {
       return { dump: new Blob([await readFile(file)]), file };
     } catch {

@@ -2,7 +2,7 @@
  * One process per PGlite data folder. Two real processes (fixtures/hold-store.ts, run with tsx)
  * open the store on one folder as the app does: the second refuses with one line naming the first and how to run
  * another instance, and the first keeps working. A folder whose holder is gone (closed, or killed with SIGKILL) opens
- * again.
+ * again. A new folder starts from the empty database's copy, or as PGlite makes it when that copy does not load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE, openPgliteStore } from '../../server/store';
+import { EMPTY_DATABASE_FILE, LOCK_FILE, openPgliteStore } from '../../server/store';
 import { ROOT } from '../scripts/run-script';
 
 /** One store-holding process: its output so far, a way to wait for a line, to send a command, and its exit. */
@@ -23,10 +23,11 @@ interface Holder {
   send(command: string): void;
 }
 
-function hold(dir: string): Holder {
+function hold(dir: string, env: Readonly<Record<string, string>> = {}): Holder {
   // `node --import tsx`, not the tsx launcher: one process, whose PID is the one that holds the store.
   const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'server', 'fixtures', 'hold-store.ts'), dir], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
@@ -69,8 +70,8 @@ function hold(dir: string): Holder {
 describe('one process per PGlite data folder', () => {
   let dir: string;
   const started: Holder[] = [];
-  const start = (folder = dir) => {
-    const h = hold(folder);
+  const start = (folder = dir, env: Readonly<Record<string, string>> = {}) => {
+    const h = hold(folder, env);
     started.push(h);
     return h;
   };
@@ -151,6 +152,24 @@ describe('one process per PGlite data folder', () => {
     expect(await after.line('seed ')).toBe('seed seed-of-g1');
     after.send('close');
     expect(await after.exited).toBe(0);
+  });
+
+  it('makes a new folder as PGlite does when the empty database it starts from does not load (another version wrote it)', async () => {
+    // A temp directory of the process's own, holding a copy that is no database at all.
+    const temp = await mkdtemp(join(tmpdir(), 'store-lock-temp-'));
+    await writeFile(join(temp, EMPTY_DATABASE_FILE), 'not a database');
+    const folder = join(dir, '..', 'bad-copy');
+    const h = start(folder, { TMPDIR: temp });
+    await h.line('open ');
+    h.send('write g1');
+    await h.line('wrote g1');
+    h.send('read g1');
+    expect(await h.line('seed ')).toBe('seed seed-of-g1');
+    h.send('close');
+    expect(await h.exited).toBe(0);
+    // The copy was discarded: the next store in that temp directory makes a good one.
+    expect(existsSync(join(temp, EMPTY_DATABASE_FILE))).toBe(false);
+    await rm(temp, { recursive: true, force: true });
   });
 
   it('takes over a lock whose process is not running, and refuses a second store in the same process', async () => {
