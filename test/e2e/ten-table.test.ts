@@ -58,7 +58,9 @@ describe('Ten’s table', () => {
       // The bot plays its whole turn at once (Ada passes in any joker auction it opens); when her turn comes round,
       // a bust is still shown: hers, or the bot's if it busted too (a later bust replaces an earlier one).
       const draw = page.getByRole('button', { name: 'Draw a card' });
-      for (let auction = 0; auction < 20 && !(await draw.isEnabled().catch(() => false)); auction++) {
+      // Read now, never waited for: `isEnabled` on a button not (yet) there waits out the whole default timeout.
+      const canDraw = async () => (await draw.count()) > 0 && (await draw.isEnabled());
+      for (let auction = 0; auction < 20 && !(await canDraw()); auction++) {
         const pass = page.locator('button:enabled').filter({ hasText: /^Pass$/ });
         await draw.and(page.locator(':enabled')).or(pass).first().waitFor();
         expect(await notice.isVisible()).toBe(true);
