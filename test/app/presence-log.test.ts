@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../engine';
 import type { GameSnapshot, SeatInfo, SeatMarkEvent } from '../../server/protocol';
-import { applySeats } from '../../ui/play/game-api';
+import { applySeats, changesTurnClocks } from '../../ui/play/game-api';
 import { eventLogEntries } from '../../ui/play/log-entries';
 
 const seats: SeatInfo[] = [
@@ -33,6 +33,32 @@ describe('applySeats', () => {
     const twice = applySeats(once, { seats, marks: [away, back], waiting: false });
     expect(twice.events).toEqual([{ type: 'a' }, away, back]);
     expect(applySeats(twice, { seats, marks: [away, back], waiting: false }).events).toBe(twice.events);
+  });
+});
+
+describe('changesTurnClocks: when a seats event makes the table read its turn clock again', () => {
+  const running = { ...snapshot, waitingRoom: null } as GameSnapshot;
+  const update = (patch: Partial<SeatInfo>) => ({
+    seats: seats.map((s) => (s.seat === 1 ? { ...s, ...patch } : s)),
+    marks: [],
+    waiting: false,
+  });
+
+  it('a bot taking a seat over drops its deadline, and handing it back starts a new one: read again', () => {
+    expect(changesTurnClocks(running, update({ botTakeover: true, graceUntil: null }))).toBe(true);
+    const takenOver = applySeats(running, update({ botTakeover: true }));
+    expect(changesTurnClocks(takenOver, update({ botTakeover: false, presence: 'connected' }))).toBe(true);
+  });
+
+  it('someone coming and going changes no clock: not read again', () => {
+    expect(changesTurnClocks(running, update({ presence: 'connected', graceUntil: null }))).toBe(false);
+    expect(changesTurnClocks(running, update({ presence: 'away', graceUntil: 5_000 }))).toBe(false);
+  });
+
+  it('the start closes the waiting room and starts the clocks: read again', () => {
+    const waiting = { ...snapshot, waitingRoom: { autoStart: false } } as unknown as GameSnapshot;
+    expect(changesTurnClocks(waiting, { seats, marks: [], waiting: false })).toBe(true);
+    expect(changesTurnClocks(waiting, { seats, marks: [], waiting: true })).toBe(false);
   });
 });
 

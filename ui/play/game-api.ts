@@ -122,6 +122,19 @@ export function applySeats(snapshot: GameSnapshot, update: SeatsUpdate): GameSna
 }
 
 /**
+ * Whether a `seats` event changes the turn clocks, which it does not carry: the start (the clocks start with the game),
+ * or a seat's bot taking over or handing back (the server drops or restarts that seat's deadline). The snapshot is then
+ * read again; presence alone changes no clock.
+ */
+export function changesTurnClocks(snapshot: GameSnapshot, update: SeatsUpdate): boolean {
+  if (snapshot.waitingRoom !== null && !update.waiting) return true;
+  return update.seats.some((seat) => {
+    const before = snapshot.seats.find((s) => s.seat === seat.seat);
+    return before !== undefined && before.botTakeover !== seat.botTakeover;
+  });
+}
+
+/**
  * Applies a `snapshot` event: a stream resumed from before the server's newest stored snapshot opens with the seat's
  * snapshot there, which replaces an older one whole; an older or equal one changes nothing.
  */

@@ -14,6 +14,7 @@ import {
 import {
   applyChat,
   applySeats,
+  changesTurnClocks,
   applySnapshot,
   applyUpdate,
   eventsUrl,
@@ -161,10 +162,10 @@ export function useGameConnection(
       apply<GameUpdate>('update', applyUpdate);
       // An online game's chat, on the same stream.
       apply<ChatEntry>('chat', applyChat);
-      // Who is at the table, and whose bot plays, on the same stream. The start closes the waiting room; the snapshot is
-      // then read again for what a seats event does not carry: the turn clock, which starts with the game.
+      // Who is at the table, and whose bot plays, on the same stream. When that moves a turn clock (the start, a bot
+      // taking a seat over or handing it back), the snapshot is read again for the clock, which a seats event lacks.
       apply<SeatsUpdate>('seats', (current, update) => {
-        if (current.waitingRoom !== null && !update.waiting) queueMicrotask(() => reloadRef.current());
+        if (changesTurnClocks(current, update)) queueMicrotask(() => reloadRef.current());
         return applySeats(current, update);
       });
       // A chain operation of the game began or settled: the chain status is read again (it carries nothing itself).
