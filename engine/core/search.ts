@@ -111,7 +111,8 @@ interface Arm<A> {
   total: number;
 }
 
-interface World<S> {
+/** A determinized state and the generator of its rollouts: every candidate played in it meets the same luck. */
+export interface World<S> {
   readonly state: S;
   readonly rolloutState: RngState;
 }
@@ -211,8 +212,11 @@ function best<A>(arms: readonly Arm<A>[], confidence: number): Arm<A> {
 
 const mean = <A>(arm: Arm<A>): number => (arm.samples.length ? arm.total / arm.samples.length : -Infinity);
 
-/** One rollout: `action` in `world`, then the rollout policy for everyone; null when the rules refuse `action`. */
-function playout<S, V, A>(game: SearchGame<S, V, A>, world: World<S>, seat: SeatId, action: A): number | null {
+/**
+ * One rollout as the search scores it: `action` in `world`, then the rollout policies for everyone; null when the
+ * rules refuse `action`. Exported for tools that measure what a decision is worth (scripts/fit-collector.ts).
+ */
+export function playout<S, V, A>(game: SearchGame<S, V, A>, world: World<S>, seat: SeatId, action: A): number | null {
   const { definition, rollout } = game;
   const self = game.selfRollout ?? rollout;
   let state: S;

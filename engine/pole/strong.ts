@@ -1,12 +1,12 @@
 import { randomInt, type RandomGenerator } from '../core/rng';
 import { Candidates, flatMonteCarlo, type SearchGame, type StrongPlayer } from '../core/search';
-import type { Bot, SeatId } from '../core/types';
+import type { SeatId } from '../core/types';
 import { poleHeuristicBot } from './bots';
-import { poleDecision } from './decisions';
+import { collectorBot } from './collector';
+import { COLLECTOR_RULE } from './collector-rule';
 import { determinizePole, type PoleView } from './determinize';
 import { pole } from './game';
-import { artistTile, piecesOf } from './holdings';
-import { lapsOf } from './movement';
+import { piecesOf } from './holdings';
 import type { PoleAction, PoleState } from './state';
 import { valuePiece } from './valuation';
 
@@ -74,31 +74,8 @@ export function poleValue(state: PoleState, seat: SeatId, rng: RandomGenerator):
   return total / APPRAISALS;
 }
 
-/** P10: a piece's expected appraisal per Tz of list price × multiplier, the mean of die × 1 (even) and 1 ÷ die (odd). */
-const EXPECTED_APPRAISAL = (2 + 4 + 6 + 1 + 1 / 3 + 1 / 5) / 6;
-/** The collector buys a piece early on only when its expected profit is at least this share of the starting cash. */
-const PROFIT_SHARE = 0.45;
-
-/**
- * The searching seat's own policy in the rollouts (and its choice when there is no time to search): the heuristic bot,
- * but it buys differently. A piece's expected appraisal is about 2.26 × its list price × its multiplier (P10), so
- * every piece pays, and keeping a reserve as the heuristic does costs more than it saves: buying every piece offered
- * wins 30 % of 4-player games against three heuristic bots (the heuristic 25 %). Cash spent on a small profit is
- * missing when a ×3 piece comes up, though: buying early only the pieces whose expected profit (appraisal − price) is
- * at least 45 % of the starting cash, and everything once a pawn is on its last lap, wins 35 %.
- */
-export const poleCollector: Bot<PoleState, PoleAction> = {
-  name: 'collector',
-  choose(state, seat, rng) {
-    const decision = poleDecision(state);
-    if (decision?.kind !== 'buy') return poleHeuristicBot.choose(state, seat, rng);
-    const { board, laps, startingCash } = state.config;
-    const lastLap = state.players.some((p) => lapsOf(p.progress, board.tiles.length) >= laps - 1);
-    const art = artistTile(board, decision.tile)!;
-    const profit = (EXPECTED_APPRAISAL * art.multiplier - 1) * art.price;
-    return lastLap || profit >= PROFIT_SHARE * startingCash ? { type: 'buy' } : { type: 'pass' };
-  },
-};
+/** The strong player's own policy: the heuristic, but it buys by the fitted rule (collector.ts, collector-rule.ts). */
+export const poleCollector = collectorBot(COLLECTOR_RULE);
 
 /** The root's candidates: the seat's own rollout policy's choice first, then every other legal action. */
 function candidates(state: PoleState, seat: SeatId, rng: RandomGenerator): PoleAction[] {
