@@ -50,6 +50,11 @@ describe('changesTurnClocks: when a seats event makes the table read its turn cl
     expect(changesTurnClocks(takenOver, update({ botTakeover: false, presence: 'connected' }))).toBe(true);
   });
 
+  it('the page’s own seat taken over (its person left it) is not read again as that seat', () => {
+    const bea = { ...running, seat: 1 } as GameSnapshot;
+    expect(changesTurnClocks(bea, update({ botTakeover: true, presence: 'away' }))).toBe(false);
+  });
+
   it('someone coming and going changes no clock: not read again', () => {
     expect(changesTurnClocks(running, update({ presence: 'connected', graceUntil: null }))).toBe(false);
     expect(changesTurnClocks(running, update({ presence: 'away', graceUntil: 5_000 }))).toBe(false);

@@ -123,14 +123,15 @@ export function applySeats(snapshot: GameSnapshot, update: SeatsUpdate): GameSna
 
 /**
  * Whether a `seats` event changes the turn clocks, which it does not carry: the start (the clocks start with the game),
- * or a seat's bot taking over or handing back (the server drops or restarts that seat's deadline). The snapshot is then
- * read again; presence alone changes no clock.
+ * or another seat's bot taking over or handing back (the server drops or restarts that seat's deadline). The snapshot
+ * is then read again; presence alone changes no clock. The page's own seat is left out: a person who comes back reads
+ * their snapshot as they reconnect, and one who left their seat must not be read as it again.
  */
 export function changesTurnClocks(snapshot: GameSnapshot, update: SeatsUpdate): boolean {
   if (snapshot.waitingRoom !== null && !update.waiting) return true;
   return update.seats.some((seat) => {
     const before = snapshot.seats.find((s) => s.seat === seat.seat);
-    return before !== undefined && before.botTakeover !== seat.botTakeover;
+    return seat.seat !== snapshot.seat && before !== undefined && before.botTakeover !== seat.botTakeover;
   });
 }
 
