@@ -14,7 +14,7 @@ export const EXPECTED_APPRAISAL = (2 + 4 + 6 + 1 + 1 / 3 + 1 / 5) / 6;
  * information: the seat's view holds it all.
  */
 export interface BuyFeatures {
-  /** The piece's expected appraisal less its price, per Tz of price (P10): 0.26 for ×1, 5.78 for ×3. */
+  /** The piece's expected appraisal less its price, per Tz of price (P10): 1.26 for ×1, 5.77 for ×3. */
   readonly profitPerTz: number;
   /** Copies the bank still has of it, this one included: 1 for a one-of-a-kind piece, which will not wait. */
   readonly copiesLeft: number;
@@ -28,7 +28,7 @@ export interface BuyFeatures {
   readonly worth: number;
   /** The largest expected profit, in hundreds of Tz, of a piece the seat could still buy between here and GO. */
   readonly bestAhead: number;
-  /** 1 once a pawn is on its last lap, when cash left at the end only counts once and a piece counts 2.26 times. */
+  /** 1 once a pawn is on its last lap: cash kept to the end counts once, a Tz spent on a ×1 piece about 2.26 times. */
   readonly lastLap: number;
 }
 

@@ -39,8 +39,6 @@ export interface BuyLabel {
   readonly features: BuyFeatures;
   /** Mean over the worlds of value(buy) − value(pass): positive when buying is better. */
   readonly gain: number;
-  /** Whether `rule` bought. */
-  readonly bought: boolean;
 }
 
 export interface LabelOptions {
@@ -86,7 +84,7 @@ export function labelOffers(options: LabelOptions): BuyLabel[] {
         if (decision?.kind === 'buy') {
           const features = buyFeatures(state, seat, decision.tile);
           const gain = buyGain(state, seat, rollouts, `${seed}/${g}/${state.seq}`, collector);
-          labels.push({ game: g, features, gain, bought: buys(rule, features) });
+          labels.push({ game: g, features, gain });
         }
         return collector.choose(state, seat, rng);
       },
@@ -118,24 +116,27 @@ const round = (x: number) => Math.round(x * 1e4) / 1e4;
  * (in points of the value's scale × 100, about points of win share). 0 for a rule that never errs.
  */
 export function regretPerGame(rule: BuyRule, labels: readonly BuyLabel[]): number {
-  const games = new Set(labels.map((l) => l.game)).size || 1;
-  let regret = 0;
-  for (const l of labels) if (buys(rule, l.features) !== l.gain > 0) regret += Math.abs(l.gain);
-  return (100 * regret) / games;
+  return (100 * regret(rule, labels)) / gamesIn(labels);
 }
+
+/** The value `rule` loses on `labels`, summed. */
+function regret(rule: BuyRule, labels: readonly BuyLabel[]): number {
+  let lost = 0;
+  for (const l of labels) if (buys(rule, l.features) !== l.gain > 0) lost += Math.abs(l.gain);
+  return lost;
+}
+
+const gamesIn = (labels: readonly BuyLabel[]) => new Set(labels.map((l) => l.game)).size || 1;
 
 /** The regret of rules fitted without each fifth of the games, on that fifth: the fit's regret on games it never saw. */
 export function crossValidatedRegret(labels: readonly BuyLabel[], penalty = 0.01, folds = 5): number {
-  const games = new Set(labels.map((l) => l.game)).size || 1;
-  let regret = 0;
+  let lost = 0;
   for (let fold = 0; fold < folds; fold++) {
     const train = labels.filter((l) => l.game % folds !== fold);
     const test = labels.filter((l) => l.game % folds === fold);
-    if (train.length === 0 || test.length === 0) continue;
-    const rule = fitRule(train, penalty);
-    for (const l of test) if (buys(rule, l.features) !== l.gain > 0) regret += Math.abs(l.gain);
+    if (train.length > 0 && test.length > 0) lost += regret(fitRule(train, penalty), test);
   }
-  return (100 * regret) / games;
+  return (100 * lost) / gamesIn(labels);
 }
 
 /** The collector's share of the wins, in percent, against three normal bots (seat turning, seeds `${seed}/g`). */
