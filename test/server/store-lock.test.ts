@@ -21,6 +21,12 @@ interface Holder {
   /** The first line of stdout starting with `prefix` from now on (or already printed and not yet taken). */
   line(prefix: string): Promise<string>;
   send(command: string): void;
+  /** Writes game `id` and waits until it is stored. */
+  write(id: string): Promise<void>;
+  /** The line the store answers for game `id`'s seed: `seed seed-of-<id>` when it holds it. */
+  seedLine(id: string): Promise<string>;
+  /** Closes the store and the process; its exit code. */
+  close(): Promise<number | null>;
 }
 
 function hold(dir: string, env: Readonly<Record<string, string>> = {}): Holder {
@@ -51,19 +57,33 @@ function hold(dir: string, env: Readonly<Record<string, string>> = {}): Holder {
   });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const line = (prefix: string) =>
+    new Promise<string>((resolve, reject) => {
+      waiting.push({ prefix, resolve });
+      deliver();
+      void exited.then((code) =>
+        reject(new Error(`the process exited (${code}) before printing "${prefix}…": ${err}`)),
+      );
+    });
+  const send = (command: string) => void child.stdin!.write(`${command}\n`);
   return {
     child,
     exited,
     stderr: () => err,
-    line: (prefix) =>
-      new Promise<string>((resolve, reject) => {
-        waiting.push({ prefix, resolve });
-        deliver();
-        void exited.then((code) =>
-          reject(new Error(`the process exited (${code}) before printing "${prefix}…": ${err}`)),
-        );
-      }),
-    send: (command) => child.stdin!.write(`${command}\n`),
+    line,
+    send,
+    write: async (id) => {
+      send(`write ${id}`);
+      await line(`wrote ${id}`);
+    },
+    seedLine: (id) => {
+      send(`read ${id}`);
+      return line('seed ');
+    },
+    close: () => {
+      send('close');
+      return exited;
+    },
   };
 }
 
@@ -89,8 +109,7 @@ describe('one process per PGlite data folder', () => {
     const first = start();
     const pid = (await first.line('open ')).split(' ')[1];
     expect(Number(pid)).toBe(first.child.pid);
-    first.send('write g1');
-    await first.line('wrote g1');
+    await first.write('g1');
 
     const second = start();
     second.send('write g2');
@@ -120,12 +139,9 @@ describe('one process per PGlite data folder', () => {
       ),
     );
 
-    first.send('write g3');
-    await first.line('wrote g3');
-    first.send('read g1');
-    expect(await first.line('seed ')).toBe('seed seed-of-g1');
-    first.send('close');
-    expect(await first.exited).toBe(0);
+    await first.write('g3');
+    expect(await first.seedLine('g1')).toBe('seed seed-of-g1');
+    expect(await first.close()).toBe(0);
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
@@ -133,25 +149,20 @@ describe('one process per PGlite data folder', () => {
     const folder = join(dir, '..', 'reopened');
     const writer = start(folder);
     await writer.line('open ');
-    writer.send('write g1');
-    await writer.line('wrote g1');
-    writer.send('close');
-    expect(await writer.exited).toBe(0);
+    await writer.write('g1');
+    expect(await writer.close()).toBe(0);
 
     const next = start(folder);
     await next.line('open ');
-    next.send('read g1');
-    expect(await next.line('seed ')).toBe('seed seed-of-g1');
+    expect(await next.seedLine('g1')).toBe('seed seed-of-g1');
     next.child.kill('SIGKILL');
     await next.exited;
     expect(existsSync(join(folder, LOCK_FILE))).toBe(true); // left behind by the killed process
 
     const after = start(folder);
     await after.line('open ');
-    after.send('read g1');
-    expect(await after.line('seed ')).toBe('seed seed-of-g1');
-    after.send('close');
-    expect(await after.exited).toBe(0);
+    expect(await after.seedLine('g1')).toBe('seed seed-of-g1');
+    expect(await after.close()).toBe(0);
   });
 
   it('makes a new folder as PGlite does when the empty database it starts from does not load (another version wrote it)', async () => {
@@ -161,12 +172,9 @@ describe('one process per PGlite data folder', () => {
     const folder = join(dir, '..', 'bad-copy');
     const h = start(folder, { TMPDIR: temp });
     await h.line('open ');
-    h.send('write g1');
-    await h.line('wrote g1');
-    h.send('read g1');
-    expect(await h.line('seed ')).toBe('seed seed-of-g1');
-    h.send('close');
-    expect(await h.exited).toBe(0);
+    await h.write('g1');
+    expect(await h.seedLine('g1')).toBe('seed seed-of-g1');
+    expect(await h.close()).toBe(0);
     // The copy was discarded: the next store in that temp directory makes a good one.
     expect(existsSync(join(temp, EMPTY_DATABASE_FILE))).toBe(false);
     await rm(temp, { recursive: true, force: true });
