@@ -92,3 +92,28 @@ export function playToEnd<S, A, C, E extends GameEvent>(
     record: { game: definition.id, version: definition.version, config, seed, actions },
   };
 }
+
+/**
+ * Wins of `bot` in `games` games with `others` in every other seat, its seat moving round the table game by game
+ * (a shared win counts its share); game `i` is played from seed `${seed}/${i}`. `onGame` hears each game's index and
+ * the wins so far (progress for a person).
+ */
+export function winsInTurningSeat<S, A, C extends { players: number }, E extends GameEvent>(
+  definition: GameDefinition<S, A, C, E>,
+  config: C,
+  bot: Bot<S, A>,
+  others: Bot<S, A>,
+  games: number,
+  seed: string,
+  onGame?: (game: number, wins: number) => void,
+): number {
+  let wins = 0;
+  for (let i = 0; i < games; i++) {
+    const seat = i % config.players;
+    const bots = Array.from({ length: config.players }, (_, s) => (s === seat ? bot : others));
+    const { outcome } = playToEnd(definition, config, `${seed}/${i}`, bots);
+    if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
+    onGame?.(i, wins);
+  }
+  return wins;
+}

@@ -4,7 +4,7 @@
  * take on one core. The strong bot plays with its default budget in iterations and no deadline, so the figures are the
  * same on any machine but the times. One run of the games serves a game's three cases; it takes minutes.
  */
-import { playToEnd } from '../../engine/core/play';
+import { winsInTurningSeat } from '../../engine/core/play';
 import type { Bot, GameDefinition, GameId } from '../../engine/core/types';
 import { games, strongPlayers } from '../../engine/index';
 import { gotopolyBots } from '../../engine/gotopoly';
@@ -53,20 +53,23 @@ function strongRun(game: GameId): StrongRun {
       return action;
     },
   };
-  let wins = 0;
   const count = GAMES[game];
-  for (let g = 0; g < count; g++) {
-    const seat = g % SEATS;
-    const bots = Array.from({ length: SEATS }, (_, s) => (s === seat ? strong : NORMAL[game]));
-    const { outcome } = playToEnd(definition, { players: SEATS }, `bench/strong/${g}`, bots);
-    if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
-    // Minutes of play: show progress to a person, never into a pipe or a test.
-    if (process.stderr.isTTY && (g + 1) % 10 === 0) {
-      process.stderr.write(
-        `${game}: strong vs 3 normal, ${g + 1}/${count} games, ${((100 * wins) / (g + 1)).toFixed(1)} %\n`,
-      );
-    }
-  }
+  const wins = winsInTurningSeat(
+    definition,
+    { players: SEATS },
+    strong,
+    NORMAL[game],
+    count,
+    'bench/strong',
+    (g, won) => {
+      // Minutes of play: show progress to a person, never into a pipe or a test.
+      if (process.stderr.isTTY && (g + 1) % 10 === 0) {
+        process.stderr.write(
+          `${game}: strong vs 3 normal, ${g + 1}/${count} games, ${((100 * won) / (g + 1)).toFixed(1)} %\n`,
+        );
+      }
+    },
+  );
   const run = { winShare: (100 * wins) / count, moveMs };
   runs.set(game, run);
   return run;

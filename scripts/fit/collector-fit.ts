@@ -13,7 +13,7 @@ import { determinizePole, pole, poleBots, type PoleAction, type PoleState, type 
 import { buyFeatures, buys, collectorBot, type BuyFeatures, type BuyRule } from '../../engine/pole/collector';
 import { poleDecision } from '../../engine/pole/decisions';
 import { poleSearch } from '../../engine/pole/strong';
-import { playToEnd } from '../../engine/core/play';
+import { playToEnd, winsInTurningSeat } from '../../engine/core/play';
 import { freshRngState, playout } from '../../engine/core/search';
 import { rngFromSeed } from '../../engine/core/rng';
 import type { Bot, SeatId } from '../../engine/core/types';
@@ -141,15 +141,7 @@ export function crossValidatedRegret(labels: readonly BuyLabel[], penalty = 0.01
 
 /** The collector's share of the wins, in percent, against three normal bots (seat turning, seeds `${seed}/g`). */
 export function winShare(rule: BuyRule, games: number, seed: string): number {
-  const collector = collectorBot(rule);
-  let wins = 0;
-  for (let g = 0; g < games; g++) {
-    const seat = g % SEATS;
-    const bots = Array.from({ length: SEATS }, (_, s) => (s === seat ? collector : poleBots.normal));
-    const { outcome } = playToEnd(pole, { players: SEATS }, `${seed}/${g}`, bots);
-    if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
-  }
-  return (100 * wins) / games;
+  return (100 * winsInTurningSeat(pole, { players: SEATS }, collectorBot(rule), poleBots.normal, games, seed)) / games;
 }
 
 /** engine/pole/collector-rule.ts for `rule`, with how it was made. */

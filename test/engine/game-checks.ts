@@ -1,14 +1,6 @@
 /** Test helpers every game's tests share. */
 import { expect } from 'vitest';
-import {
-  isRuleError,
-  playToEnd,
-  stateHash,
-  type Actor,
-  type Bot,
-  type GameDefinition,
-  type GameEvent,
-} from '../../engine';
+import { isRuleError, stateHash, type Actor, type GameDefinition } from '../../engine';
 import { ConfigError, RuleError } from '../../engine/core/errors';
 import { thrown } from './thrown';
 import { rngFromSeed, rollDie, type RngState } from '../../engine/core/rng';
@@ -58,26 +50,4 @@ export function rngFor(dice: readonly number[]): RngState {
     if (dice.every((d) => rollDie(rng, 6) === d)) return start;
   }
   throw new Error(`no seed found for dice ${dice.join(',')}`);
-}
-
-/**
- * Wins of `bot` in `games` games with `others` in every other seat, its seat moving round the table game by game
- * (a shared win counts its share); game `i` is played from seed `${seed}/${i}`.
- */
-export function winsInTurningSeat<S, A, C extends { players: number }, E extends GameEvent>(
-  definition: GameDefinition<S, A, C, E>,
-  config: C,
-  bot: Bot<S, A>,
-  others: Bot<S, A>,
-  games: number,
-  seed: string,
-): number {
-  let wins = 0;
-  for (let i = 0; i < games; i++) {
-    const seat = i % config.players;
-    const bots = Array.from({ length: config.players }, (_, s) => (s === seat ? bot : others));
-    const { outcome } = playToEnd(definition, config, `${seed}/${i}`, bots);
-    if (outcome.winners.includes(seat)) wins += 1 / outcome.winners.length;
-  }
-  return wins;
 }

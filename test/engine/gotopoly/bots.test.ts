@@ -3,7 +3,7 @@
  * breaks exact ties with its rng and has a personality.
  */
 import { describe, expect, it } from 'vitest';
-import { winsInTurningSeat } from '../game-checks';
+import { winsInTurningSeat } from '../../../engine/core/play';
 import { playToEnd, rngFromSeed, stateHash } from '../../../engine';
 import {
   gotopoly,

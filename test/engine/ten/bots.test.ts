@@ -1,6 +1,6 @@
 /** The heuristic bot's ties and personality, and the bots by level (tenBots); the rest is in view-and-bots.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { winsInTurningSeat } from '../game-checks';
+import { winsInTurningSeat } from '../../../engine/core/play';
 import { playToEnd, rngFromSeed } from '../../../engine';
 import {
   heuristicBot,
